@@ -1,0 +1,122 @@
+import type { KnownError, KnownErrorTag } from "./known/registry.js"
+
+/*
+ * Categories are never sent on the wire; catching one catches its members, including nested
+ * categories' members. Each has a tag tuple for `Effect.catchTag(XTags, f)` (the effect's error
+ * type must then contain every tag of the tuple; otherwise use `Effect.catchIf(isX, f)`), a union
+ * type, and a type guard.
+ */
+
+type NonEmptyTags = readonly [KnownErrorTag, ...Array<KnownErrorTag>]
+type Members<T extends NonEmptyTags> = Extract<KnownError, { readonly _tag: T[number] }>
+
+const guard = <const T extends NonEmptyTags>(tags: T) => {
+  const set: ReadonlySet<string> = new Set(tags)
+  return (u: unknown): u is Members<T> =>
+    typeof u === "object" && u !== null && "_tag" in u && typeof u._tag === "string" && set.has(u._tag)
+}
+
+export const InvalidAdminAccessTokenTags = [
+  "UnparsableAdminAccessToken",
+  "AdminAccessTokenExpired",
+  "InvalidProjectForAdminAccessToken",
+  "AdminAccessTokenIsNotAdmin"
+] as const satisfies NonEmptyTags
+export type InvalidAdminAccessToken = Members<typeof InvalidAdminAccessTokenTags>
+export const isInvalidAdminAccessToken = guard(InvalidAdminAccessTokenTags)
+
+export const InvalidProjectAuthenticationTags = [
+  "ProjectKeyWithoutAccessType",
+  "InvalidAccessType",
+  "AccessTypeWithoutProjectId",
+  "AccessTypeRequired",
+  "InsufficientAccessType",
+  "InvalidPublishableClientKey",
+  "InvalidSecretServerKey",
+  "InvalidSuperSecretAdminKey",
+  ...InvalidAdminAccessTokenTags
+] as const satisfies NonEmptyTags
+export type InvalidProjectAuthentication = Members<typeof InvalidProjectAuthenticationTags>
+export const isInvalidProjectAuthentication = guard(InvalidProjectAuthenticationTags)
+
+export const ProjectAuthenticationRequiredTags = [
+  "ClientAuthenticationRequired",
+  "PublishableClientKeyRequiredForProject",
+  "ServerAuthenticationRequired",
+  "ClientOrServerAuthenticationRequired",
+  "ClientOrAdminAuthenticationRequired",
+  "ClientOrServerOrAdminAuthenticationRequired",
+  "AdminAuthenticationRequired"
+] as const satisfies NonEmptyTags
+export type ProjectAuthenticationRequired = Members<typeof ProjectAuthenticationRequiredTags>
+export const isProjectAuthenticationRequired = guard(ProjectAuthenticationRequiredTags)
+
+export const ProjectAuthenticationErrorTags = [
+  ...InvalidProjectAuthenticationTags,
+  ...ProjectAuthenticationRequiredTags,
+  "ExpectedInternalProject"
+] as const satisfies NonEmptyTags
+export type ProjectAuthenticationError = Members<typeof ProjectAuthenticationErrorTags>
+export const isProjectAuthenticationError = guard(ProjectAuthenticationErrorTags)
+
+export const InvalidAccessTokenTags = [
+  "UnparsableAccessToken",
+  "AccessTokenExpired",
+  "InvalidProjectForAccessToken"
+] as const satisfies NonEmptyTags
+export type InvalidAccessToken = Members<typeof InvalidAccessTokenTags>
+export const isInvalidAccessToken = guard(InvalidAccessTokenTags)
+
+export const InvalidSessionAuthenticationTags = [...InvalidAccessTokenTags] as const satisfies NonEmptyTags
+export type InvalidSessionAuthentication = Members<typeof InvalidSessionAuthenticationTags>
+export const isInvalidSessionAuthentication = guard(InvalidSessionAuthenticationTags)
+
+export const SessionAuthenticationErrorTags = [...InvalidSessionAuthenticationTags] as const satisfies NonEmptyTags
+export type SessionAuthenticationError = Members<typeof SessionAuthenticationErrorTags>
+export const isSessionAuthenticationError = guard(SessionAuthenticationErrorTags)
+
+export const RefreshTokenErrorTags = [
+  "CannotDeleteCurrentSession",
+  "ProviderRejected",
+  "RefreshTokenNotFoundOrExpired"
+] as const satisfies NonEmptyTags
+export type RefreshTokenError = Members<typeof RefreshTokenErrorTags>
+export const isRefreshTokenError = guard(RefreshTokenErrorTags)
+
+export const PasswordRequirementsNotMetTags = ["PasswordTooShort", "PasswordTooLong"] as const satisfies NonEmptyTags
+export type PasswordRequirementsNotMet = Members<typeof PasswordRequirementsNotMetTags>
+export const isPasswordRequirementsNotMet = guard(PasswordRequirementsNotMetTags)
+
+export const VerificationErrorTags = [
+  "VerificationCodeNotFound",
+  "VerificationCodeExpired",
+  "VerificationCodeAlreadyUsed",
+  "VerificationCodeMaxAttemptsReached"
+] as const satisfies NonEmptyTags
+export type VerificationError = Members<typeof VerificationErrorTags>
+export const isVerificationError = guard(VerificationErrorTags)
+
+export const ApiKeyNotValidTags = [
+  "ApiKeyNotFound",
+  "PublicApiKeyCannotBeRevoked",
+  "ApiKeyExpired",
+  "ApiKeyRevoked",
+  "WrongApiKeyType"
+] as const satisfies NonEmptyTags
+export type ApiKeyNotValid = Members<typeof ApiKeyNotValidTags>
+export const isApiKeyNotValid = guard(ApiKeyNotValidTags)
+
+/** Every category by its wire name, for tables and tests. */
+export const knownErrorCategories = {
+  PROJECT_AUTHENTICATION_ERROR: ProjectAuthenticationErrorTags,
+  INVALID_PROJECT_AUTHENTICATION: InvalidProjectAuthenticationTags,
+  INVALID_ADMIN_ACCESS_TOKEN: InvalidAdminAccessTokenTags,
+  PROJECT_AUTHENTICATION_REQUIRED: ProjectAuthenticationRequiredTags,
+  SESSION_AUTHENTICATION_ERROR: SessionAuthenticationErrorTags,
+  INVALID_SESSION_AUTHENTICATION: InvalidSessionAuthenticationTags,
+  INVALID_ACCESS_TOKEN: InvalidAccessTokenTags,
+  REFRESH_TOKEN_ERROR: RefreshTokenErrorTags,
+  PASSWORD_REQUIREMENTS_NOT_MET: PasswordRequirementsNotMetTags,
+  VERIFICATION_ERROR: VerificationErrorTags,
+  API_KEY_NOT_VALID: ApiKeyNotValidTags
+} as const

@@ -1,0 +1,31 @@
+import type { KnownError } from "./known/registry.js"
+
+/** An HTTP answer for a known error, as the local backend sends it. */
+export interface WireKnownErrorAnswer {
+  readonly status: number
+  readonly headers: Record<string, string>
+  readonly body: string
+}
+
+/**
+ * The wire form of a known error (WIRE.md "Error signalling"): header `x-stack-known-error`, JSON body
+ * `{ code, details?, error }` with `details` only when it has fields. With `overrideStatus` (the
+ * request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus `x-stack-actual-status`.
+ */
+export const encodeKnownError = (error: KnownError, opts: { readonly overrideStatus: boolean }): WireKnownErrorAnswer => {
+  const details: object = error.details
+  const hasDetails = Object.keys(details).length > 0
+  const body = JSON.stringify(
+    hasDetails ? { code: error.code, details, error: error.message } : { code: error.code, error: error.message }
+  )
+  const override = opts.overrideStatus && error.status >= 400 && error.status < 500
+  return {
+    status: override ? 200 : error.status,
+    headers: {
+      "content-type": "application/json",
+      "x-stack-known-error": error.code,
+      ...(override ? { "x-stack-actual-status": String(error.status) } : {})
+    },
+    body
+  }
+}

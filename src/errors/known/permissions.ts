@@ -1,0 +1,34 @@
+import * as Schema from "effect/Schema"
+import { PermissionScope } from "./fields.js"
+import { knownError } from "./factory.js"
+
+const permission = { permission_id: Schema.String }
+const teamPermission = { team_id: Schema.String, user_id: Schema.String, permission_id: Schema.String }
+
+export class PermissionIdAlreadyExists extends knownError<PermissionIdAlreadyExists>()(
+  "PERMISSION_ID_ALREADY_EXISTS", 400, (d) => `A permission with ID ${d.permission_id} already exists.`, permission
+) {}
+export class PermissionNotFound extends knownError<PermissionNotFound>()(
+  "PERMISSION_NOT_FOUND", 404, (d) => `Permission ${d.permission_id} not found.`, permission
+) {}
+export class WrongPermissionScope extends knownError<WrongPermissionScope>()(
+  "WRONG_PERMISSION_SCOPE", 404,
+  (d) => `Permission ${d.permission_id} was not found in scope ${d.expected_scope} (found: ${d.actual_scope ?? "none"}).`,
+  { permission_id: Schema.String, expected_scope: PermissionScope, actual_scope: Schema.NullOr(PermissionScope) }
+) {}
+export class ContainedPermissionNotFound extends knownError<ContainedPermissionNotFound>()(
+  "CONTAINED_PERMISSION_NOT_FOUND", 400, (d) => `Contained permission ${d.permission_id} not found.`, permission
+) {}
+export class ProjectPermissionRequired extends knownError<ProjectPermissionRequired>()(
+  "PROJECT_PERMISSION_REQUIRED", 401,
+  (d) => `User ${d.user_id} does not have the project permission ${d.permission_id}.`,
+  { user_id: Schema.String, permission_id: Schema.String }
+) {}
+export class TeamPermissionRequired extends knownError<TeamPermissionRequired>()(
+  "TEAM_PERMISSION_REQUIRED", 401,
+  (d) => `User ${d.user_id} does not have permission ${d.permission_id} in team ${d.team_id}.`, teamPermission
+) {}
+export class TeamPermissionNotFound extends knownError<TeamPermissionNotFound>()(
+  "TEAM_PERMISSION_NOT_FOUND", 401,
+  (d) => `User ${d.user_id} does not have permission ${d.permission_id} in team ${d.team_id}.`, teamPermission
+) {}

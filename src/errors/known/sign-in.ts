@@ -1,0 +1,33 @@
+import * as Schema from "effect/Schema"
+import { knownError } from "./factory.js"
+
+export class SignUpNotEnabled extends knownError<SignUpNotEnabled>()(
+  "SIGN_UP_NOT_ENABLED", 400,
+  "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it."
+) {}
+export class PasswordAuthenticationNotEnabled extends knownError<PasswordAuthenticationNotEnabled>()(
+  "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400, "Password authentication is not enabled for this project."
+) {}
+export class PasskeyAuthenticationNotEnabled extends knownError<PasskeyAuthenticationNotEnabled>()(
+  "PASSKEY_AUTHENTICATION_NOT_ENABLED", 400, "Passkey authentication is not enabled for this project."
+) {}
+export class AnonymousAccountsNotEnabled extends knownError<AnonymousAccountsNotEnabled>()(
+  "ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400, "Anonymous accounts are not enabled for this project."
+) {}
+export class EmailPasswordMismatch extends knownError<EmailPasswordMismatch>()(
+  "EMAIL_PASSWORD_MISMATCH", 400, "Wrong e-mail or password."
+) {}
+export class RedirectUrlNotWhitelisted extends knownError<RedirectUrlNotWhitelisted>()(
+  "REDIRECT_URL_NOT_WHITELISTED", 400, "The redirect URL is not on the project's trusted domains list."
+) {}
+export class MultiFactorAuthenticationRequired extends knownError<MultiFactorAuthenticationRequired>()(
+  "MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400,
+  "Multi-factor authentication is required. Complete sign-in with the attempt code and a TOTP code.",
+  { attempt_code: Schema.String }
+) {}
+export class InvalidTotpCode extends knownError<InvalidTotpCode>()(
+  "INVALID_TOTP_CODE", 400, "The TOTP code is invalid. Please try again."
+) {}
+export class InvalidAuthorizationCode extends knownError<InvalidAuthorizationCode>()(
+  "INVALID_AUTHORIZATION_CODE", 400, "The authorization code is invalid or has already been used."
+) {}

@@ -1,0 +1,21 @@
+import * as Schema from "effect/Schema"
+import { RestrictedReason } from "./fields.js"
+import { knownError } from "./factory.js"
+
+export class TeamNotFound extends knownError<TeamNotFound>()(
+  "TEAM_NOT_FOUND", 404, (d) => `Team ${d.team_id} not found.`, { team_id: Schema.String }
+) {}
+export class TeamAlreadyExists extends knownError<TeamAlreadyExists>()(
+  "TEAM_ALREADY_EXISTS", 409, "The team already exists."
+) {}
+export class TeamMembershipNotFound extends knownError<TeamMembershipNotFound>()(
+  "TEAM_MEMBERSHIP_NOT_FOUND", 404, (d) => `User ${d.user_id} is not a member of team ${d.team_id}.`,
+  { team_id: Schema.String, user_id: Schema.String }
+) {}
+export class TeamMembershipAlreadyExists extends knownError<TeamMembershipAlreadyExists>()(
+  "TEAM_MEMBERSHIP_ALREADY_EXISTS", 409, "The user is already a member of this team."
+) {}
+export class TeamInvitationRestrictedUserNotAllowed extends knownError<TeamInvitationRestrictedUserNotAllowed>()(
+  "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", 403, "A restricted user cannot accept team invitations.",
+  { restricted_reason: RestrictedReason }
+) {}

@@ -1,0 +1,15 @@
+import { knownError } from "./factory.js"
+
+export class VerificationCodeNotFound extends knownError<VerificationCodeNotFound>()(
+  "VERIFICATION_CODE_NOT_FOUND", 404, "The verification code does not exist for this project."
+) {}
+export class VerificationCodeExpired extends knownError<VerificationCodeExpired>()(
+  "VERIFICATION_CODE_EXPIRED", 400, "The verification code has expired."
+) {}
+export class VerificationCodeAlreadyUsed extends knownError<VerificationCodeAlreadyUsed>()(
+  "VERIFICATION_CODE_ALREADY_USED", 409, "The verification code has already been used."
+) {}
+export class VerificationCodeMaxAttemptsReached extends knownError<VerificationCodeMaxAttemptsReached>()(
+  "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", 400,
+  "The verification code has reached its maximum number of attempts and is no longer valid."
+) {}
