@@ -1,0 +1,96 @@
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  buildCodeLink,
+  defaultEmailTemplates,
+  type EmailTemplateSource,
+  type EmailTemplateType,
+  type InvalidCallbackUrl,
+  renderEmail
+} from "./templates.js"
+
+/** A message ready to be stored and sent. `from` is a full mailbox (`"Name" <address>` or an address). */
+export const OutgoingMail = Schema.Struct({
+  to: Schema.String,
+  from: Schema.String,
+  subject: Schema.String,
+  text: Schema.String,
+  html: Schema.String
+})
+export type OutgoingMail = typeof OutgoingMail.Type
+
+/** A message as the outbox keeps it. `mailbox` is the Inbucket mailbox name (see `mailboxOf`). */
+export const StoredMail = Schema.Struct({
+  id: Schema.String,
+  mailbox: Schema.String,
+  to: Schema.String,
+  from: Schema.String,
+  subject: Schema.String,
+  text: Schema.String,
+  html: Schema.String,
+  createdAt: Schema.Date,
+  seen: Schema.Boolean
+})
+export type StoredMail = typeof StoredMail.Type
+
+/** The sender of a project's messages. */
+export interface Sender {
+  readonly name: string
+  readonly email: string
+}
+
+/** The sender used while a project's email config is "shared". */
+export const defaultSender: Sender = { name: "Stack Auth (local)", email: "noreply@stackfx.local" }
+
+const quoteDisplayName = (name: string) => `"${name.replace(/[\r\n]+/g, " ").replace(/(["\\])/g, "\\$1")}"`
+
+/** `"Name" <address>`, or just the address when the name is empty. */
+export const formatMailbox = (sender: Sender): string =>
+  sender.name.trim() === "" ? sender.email : `${quoteDisplayName(sender.name)} <${sender.email}>`
+
+/** What the route knows when it needs to send one of the four template emails. */
+export interface TemplateEmailRequest {
+  readonly type: EmailTemplateType
+  readonly to: string
+  readonly sender: Sender
+  readonly projectDisplayName: string
+  readonly userDisplayName: string | null
+  readonly callbackUrl: string
+  readonly code: string
+  readonly teamDisplayName?: string | undefined
+  readonly otp?: string | undefined
+  /** The project's customised template; the built-in default of `type` when absent. */
+  readonly template?: EmailTemplateSource | undefined
+}
+
+/**
+ * Build the message of a template email, with the link made from the callback URL and the code.
+ *
+ * @example
+ * buildTemplateEmail({ type: "password_reset", to: "a@b.c", sender: defaultSender, projectDisplayName: "Demo",
+ *   userDisplayName: null, callbackUrl: "http://localhost:3000/handler/password-reset", code: "xyz" })
+ */
+export const buildTemplateEmail = (request: TemplateEmailRequest): Effect.Effect<OutgoingMail, InvalidCallbackUrl> =>
+  Effect.map(buildCodeLink(request.callbackUrl, request.code), (link) => {
+    const rendered = renderEmail(request.type, request.template ?? defaultEmailTemplates[request.type], request.to, {
+      projectDisplayName: request.projectDisplayName,
+      userDisplayName: request.userDisplayName,
+      link,
+      teamDisplayName: request.teamDisplayName,
+      otp: request.otp
+    })
+    return { to: request.to, from: formatMailbox(request.sender), ...rendered }
+  })
+
+/**
+ * The Inbucket mailbox of an address: its lower-cased local part, as Inbucket's default "local" naming
+ * does. The outbox also accepts a full address as a mailbox name (Inbucket's "full" naming).
+ */
+export const mailboxOf = (address: string): string => {
+  const bare = /<([^>]*)>/.exec(address)?.[1] ?? address
+  const at = bare.lastIndexOf("@")
+  return (at === -1 ? bare : bare.slice(0, at)).trim().toLowerCase()
+}
+
+/** The bare address of a mailbox string such as `"Name" <a@b.c>`. */
+export const addressOf = (mailbox: string): string => (/<([^>]*)>/.exec(mailbox)?.[1] ?? mailbox).trim()

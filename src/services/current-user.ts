@@ -1,0 +1,61 @@
+/**
+ * The signed-in user (`/users/me`), available on every tier that has a session. This file is the
+ * reference shape of an endpoint service: a `Context.Service` whose methods encode their input with the
+ * domain schema, call the transport, decode the answer, and list their documented known errors.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { SuccessResponse } from "../domain/success.js"
+import { ClientUser } from "../domain/user.js"
+import { ClientUserUpdate } from "../domain/user-inputs.js"
+import type { InvalidInput } from "../errors/client/invalid-input.js"
+import { type CallFailure, documented, encodeInput } from "./endpoint.js"
+import { Session } from "./session.js"
+import { jsonBody, Transport } from "./transport.js"
+
+export interface CurrentUserShape {
+  /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
+  readonly get: Effect.Effect<ClientUser | null, CallFailure>
+  /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
+  readonly update: (
+    patch: ClientUserUpdate
+  ) => Effect.Effect<ClientUser, InvalidInput | CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  /** Deletes the signed-in user; the session ends with it. */
+  readonly delete: Effect.Effect<void, CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+}
+
+export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
+  static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = Layer.effect(
+    CurrentUser,
+    Effect.gen(function*() {
+      const transport = yield* Transport
+      const session = yield* Session
+      const encodePatch = encodeInput(ClientUserUpdate)
+
+      const get = Effect.gen(function*() {
+        const tokens = yield* session.getTokens().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
+        if (tokens.accessToken === null && tokens.refreshToken === null) return null
+        return yield* transport.requestJson({ method: "GET", path: "/users/me" }, ClientUser).pipe(
+          // The server's way of saying "nobody is signed in": a visitor, not a failure.
+          Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null))
+        )
+      }).pipe(documented())
+
+      const update = (patch: ClientUserUpdate) =>
+        encodePatch(patch).pipe(
+          Effect.flatMap((body) =>
+            transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, ClientUser)
+          ),
+          documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+        )
+
+      const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, SuccessResponse).pipe(
+        Effect.andThen(session.clear),
+        documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+      )
+
+      return CurrentUser.of({ get, update, delete: remove })
+    })
+  )
+}

@@ -1,0 +1,160 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Exit } from "effect"
+import fc from "fast-check"
+import { escapeHtml, htmlToText } from "../../../src/emulator/mail/html.js"
+import { buildTemplateEmail, defaultSender, formatMailbox, mailboxOf } from "../../../src/emulator/mail/message.js"
+import { buildCodeLink, defaultEmailTemplates, renderEmail } from "../../../src/emulator/mail/templates.js"
+
+const base = {
+  to: "ada@example.com",
+  sender: defaultSender,
+  projectDisplayName: "Demo App",
+  userDisplayName: "Ada",
+  code: "abc123"
+} as const
+
+describe("buildCodeLink", () => {
+  it.effect("adds the code and keeps the callback's own query", () =>
+    Effect.gen(function*() {
+      const link = yield* buildCodeLink("http://localhost:3000/handler/email-verification?after=%2Fhome", "c0de")
+      const url = new URL(link)
+      assert.strictEqual(url.pathname, "/handler/email-verification")
+      assert.strictEqual(url.searchParams.get("code"), "c0de")
+      assert.strictEqual(url.searchParams.get("after"), "/home")
+    }))
+
+  it.effect("replaces a code already in the callback URL", () =>
+    Effect.map(buildCodeLink("https://app.example.com/cb?code=old", "new"), (link) =>
+      assert.strictEqual(new URL(link).searchParams.getAll("code").join(","), "new")))
+
+  it.effect("refuses a callback that is not a URL", () =>
+    Effect.map(Effect.exit(buildCodeLink("not a url", "x")), (exit) => {
+      assert.isTrue(Exit.isFailure(exit))
+    }))
+})
+
+describe("buildTemplateEmail", () => {
+  it.effect("each type has its default subject and a link with the code", () =>
+    Effect.gen(function*() {
+      for (const type of ["email_verification", "password_reset", "magic_link", "team_invitation"] as const) {
+        const mail = yield* buildTemplateEmail({
+          ...base,
+          type,
+          callbackUrl: `http://localhost:3000/handler/${type}`,
+          teamDisplayName: "Rocket Team"
+        })
+        const link = `http://localhost:3000/handler/${type}?code=abc123`
+        assert.include(mail.html, `href="${link}"`, type)
+        assert.include(mail.text, link, type)
+        assert.include(mail.subject, "Demo App", type)
+        assert.strictEqual(mail.to, "ada@example.com")
+        assert.strictEqual(mail.from, `"Stack Auth (local)" <noreply@stackfx.local>`)
+      }
+    }))
+
+  it.effect("a team invitation names the team and the user", () =>
+    Effect.gen(function*() {
+      const mail = yield* buildTemplateEmail({
+        ...base,
+        type: "team_invitation",
+        callbackUrl: "http://localhost:3000/handler/team-invitation",
+        teamDisplayName: "Rocket Team"
+      })
+      assert.strictEqual(mail.subject, "You are invited to join Rocket Team on Demo App")
+      assert.include(mail.text, "Hi Ada,")
+      assert.include(mail.text, "join the team Rocket Team")
+    }))
+
+  it.effect("without a display name the greeting uses the address", () =>
+    Effect.map(
+      buildTemplateEmail({ ...base, userDisplayName: null, type: "password_reset", callbackUrl: "http://localhost/cb" }),
+      (mail) => assert.include(mail.text, "Hi ada@example.com,")
+    ))
+
+  it.effect("values are escaped in HTML, raw in text, and never break the subject line", () =>
+    Effect.gen(function*() {
+      const mail = yield* buildTemplateEmail({
+        ...base,
+        type: "email_verification",
+        projectDisplayName: "Evil\r\nBcc: x@y.z <script>",
+        userDisplayName: "<img src=x onerror=alert(1)>",
+        callbackUrl: "http://localhost/cb"
+      })
+      assert.notInclude(mail.html, "<img src=x")
+      assert.include(mail.html, "&lt;img src=x onerror=alert(1)&gt;")
+      assert.include(mail.text, "Hi <img src=x onerror=alert(1)>,")
+      assert.notInclude(mail.subject, "\n")
+      assert.notInclude(mail.subject, "\r")
+    }))
+
+  it.effect("a custom template overrides the default, unknown placeholders vanish", () =>
+    Effect.map(
+      buildTemplateEmail({
+        ...base,
+        type: "magic_link",
+        callbackUrl: "http://localhost/magic",
+        otp: "ABC123",
+        template: { subject: "Code {{ otp }} for {{projectDisplayName}}", content: "<p>{{ magicLink }} {{ nope }}!</p>" }
+      }),
+      (mail) => {
+        assert.strictEqual(mail.subject, "Code ABC123 for Demo App")
+        assert.strictEqual(mail.html, "<p>http://localhost/magic?code=abc123 !</p>")
+      }
+    ))
+
+  it.effect("editor-document content renders through its html field", () =>
+    Effect.map(
+      buildTemplateEmail({
+        ...base,
+        type: "password_reset",
+        callbackUrl: "http://localhost/reset",
+        template: { subject: "Reset", content: { html: "<b>{{ link }}</b>", blocks: [] } }
+      }),
+      (mail) => assert.strictEqual(mail.html, "<b>http://localhost/reset?code=abc123</b>")
+    ))
+
+  it("every default template mentions its own link variable", () => {
+    assert.include(defaultEmailTemplates.email_verification.content as string, "emailVerificationLink")
+    assert.include(defaultEmailTemplates.password_reset.content as string, "passwordResetLink")
+    assert.include(defaultEmailTemplates.magic_link.content as string, "magicLink")
+    assert.include(defaultEmailTemplates.team_invitation.content as string, "teamInvitationLink")
+  })
+})
+
+describe("addresses", () => {
+  it("mailboxOf takes the lower-cased local part", () => {
+    assert.strictEqual(mailboxOf("Ada.L@Example.com"), "ada.l")
+    assert.strictEqual(mailboxOf(`"Ada" <Ada@example.com>`), "ada")
+    assert.strictEqual(mailboxOf("bob"), "bob")
+  })
+
+  it("formatMailbox quotes the name", () => {
+    assert.strictEqual(formatMailbox({ name: `Say "hi"`, email: "a@b.c" }), `"Say \\"hi\\"" <a@b.c>`)
+    assert.strictEqual(formatMailbox({ name: "", email: "a@b.c" }), "a@b.c")
+  })
+})
+
+describe("html helpers", () => {
+  it("escapeHtml leaves no markup characters, and htmlToText undoes it (property)", () => {
+    fc.assert(fc.property(fc.string().filter((s) => !/\s/.test(s)), (s) => {
+      const escaped = escapeHtml(s)
+      return !/[<>"'`]/.test(escaped) && htmlToText(escaped) === s
+    }))
+  })
+
+  it("htmlToText keeps link targets and paragraph breaks", () => {
+    assert.strictEqual(
+      htmlToText(`<h1>Hi</h1><p>Go <a href="http://x/?a=1&amp;b=2">here</a></p><p>bye</p>`),
+      "Hi\nGo here (http://x/?a=1&b=2)\nbye"
+    )
+  })
+
+  it("renderEmail text has no tags", () => {
+    const r = renderEmail("email_verification", defaultEmailTemplates.email_verification, "a@b.c", {
+      projectDisplayName: "P",
+      userDisplayName: null,
+      link: "http://l/"
+    })
+    assert.notMatch(r.text, /<[a-z]/i)
+  })
+})
