@@ -1,0 +1,65 @@
+/** Project API key sets (`/internal/api-keys`, admin tier). */
+import * as Schema from "effect/Schema"
+import { Millis, nullableKey, wireStruct } from "./wire.js"
+
+/** After creation the service only reveals the last four characters of a key. */
+export const ApiKeyLastFour = wireStruct({ lastFour: Schema.String })
+export type ApiKeyLastFour = typeof ApiKeyLastFour.Type
+
+const baseFields = {
+  id: Schema.String,
+  description: Schema.String,
+  expiresAt: Millis,
+  /** `null` unless the key set was revoked by hand. */
+  manuallyRevokedAt: nullableKey(Millis),
+  createdAt: Millis
+}
+const baseOverrides = {
+  expiresAt: "expires_at_millis",
+  manuallyRevokedAt: "manually_revoked_at_millis",
+  createdAt: "created_at_millis"
+} as const
+
+/** A key set as listed: each key the set has is `{ lastFour }`, the others are `null`. */
+export const ApiKey = wireStruct(
+  {
+    ...baseFields,
+    publishableClientKey: nullableKey(ApiKeyLastFour),
+    secretServerKey: nullableKey(ApiKeyLastFour),
+    superSecretAdminKey: nullableKey(ApiKeyLastFour)
+  },
+  baseOverrides
+)
+export type ApiKey = typeof ApiKey.Type
+
+/** The create answer: the only time the full key strings are shown. */
+export const ApiKeyCreated = wireStruct(
+  {
+    ...baseFields,
+    publishableClientKey: nullableKey(Schema.String),
+    secretServerKey: nullableKey(Schema.String),
+    superSecretAdminKey: nullableKey(Schema.String)
+  },
+  baseOverrides
+)
+export type ApiKeyCreated = typeof ApiKeyCreated.Type
+
+/** `POST /internal/api-keys` body. */
+export const ApiKeyCreate = wireStruct(
+  {
+    description: Schema.String,
+    expiresAt: Millis,
+    hasPublishableClientKey: Schema.Boolean,
+    hasSecretServerKey: Schema.Boolean,
+    hasSuperSecretAdminKey: Schema.Boolean
+  },
+  { expiresAt: "expires_at_millis" }
+)
+export type ApiKeyCreate = typeof ApiKeyCreate.Type
+
+/** `PATCH /internal/api-keys/{id}` body; revocation is `{ revoked: true }` and cannot be undone. */
+export const ApiKeyUpdate = Schema.Struct({
+  revoked: Schema.optionalKey(Schema.Literal(true)),
+  description: Schema.optionalKey(Schema.String)
+})
+export type ApiKeyUpdate = typeof ApiKeyUpdate.Type

@@ -1,0 +1,39 @@
+/** Contact channels (`/contact-channels`): a user's email addresses. */
+import * as Schema from "effect/Schema"
+import { wireStruct } from "./wire.js"
+
+/** The only channel type the service knows today. */
+export const ContactChannelType = Schema.Literal("email")
+export type ContactChannelType = typeof ContactChannelType.Type
+
+export const ContactChannel = wireStruct({
+  id: Schema.String,
+  userId: Schema.String,
+  type: ContactChannelType,
+  value: Schema.String,
+  isVerified: Schema.Boolean,
+  isPrimary: Schema.Boolean,
+  usedForAuth: Schema.Boolean
+})
+export type ContactChannel = typeof ContactChannel.Type
+
+/** `POST /contact-channels` body. `userId` is `"me"` or an id; `isVerified` is server tier only. */
+export const ContactChannelCreate = wireStruct({
+  userId: Schema.String,
+  value: Schema.String,
+  type: ContactChannelType,
+  usedForAuth: Schema.Boolean,
+  isPrimary: Schema.optionalKey(Schema.Boolean),
+  isVerified: Schema.optionalKey(Schema.Boolean)
+})
+export type ContactChannelCreate = typeof ContactChannelCreate.Type
+
+/** `PATCH /contact-channels/{userId}/{id}` body; `isVerified` is server tier only. */
+export const ContactChannelUpdate = wireStruct({
+  value: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(ContactChannelType),
+  usedForAuth: Schema.optionalKey(Schema.Boolean),
+  isPrimary: Schema.optionalKey(Schema.Boolean),
+  isVerified: Schema.optionalKey(Schema.Boolean)
+})
+export type ContactChannelUpdate = typeof ContactChannelUpdate.Type

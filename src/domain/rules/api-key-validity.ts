@@ -1,0 +1,36 @@
+/**
+ * Whether an API key set still works. Precedence, as the hosted SDK decides it: an expired key is
+ * reported as expired even when it was also revoked, because expiry is a fact of the key itself while
+ * revocation is an admin action that may have come later.
+ */
+
+export type ApiKeyValidity =
+  | { readonly _tag: "Valid" }
+  | { readonly _tag: "Expired"; readonly expiredAt: Date }
+  | { readonly _tag: "ManuallyRevoked"; readonly revokedAt: Date }
+
+/** The part of a key set the rule reads; `ApiKey` and `ApiKeyCreated` fit. */
+export interface ApiKeyTimes {
+  readonly expiresAt: Date
+  readonly manuallyRevokedAt: Date | null
+}
+
+/**
+ * Expired when the expiry lies strictly before `now`; otherwise revoked when a revocation time is set;
+ * otherwise valid. `now` comes from the caller (Effect `Clock`), never from the wall clock here.
+ */
+export const apiKeyValidity = (key: ApiKeyTimes, now: Date | number): ApiKeyValidity => {
+  const nowMs = typeof now === "number" ? now : now.getTime()
+  if (key.expiresAt.getTime() < nowMs) return { _tag: "Expired", expiredAt: key.expiresAt }
+  if (key.manuallyRevokedAt !== null) return { _tag: "ManuallyRevoked", revokedAt: key.manuallyRevokedAt }
+  return { _tag: "Valid" }
+}
+
+export const isApiKeyValid = (key: ApiKeyTimes, now: Date | number): boolean =>
+  apiKeyValidity(key, now)._tag === "Valid"
+
+/** The hosted SDK's `whyInvalid()` spelling. */
+export const whyApiKeyInvalid = (key: ApiKeyTimes, now: Date | number): "expired" | "manually-revoked" | null => {
+  const validity = apiKeyValidity(key, now)
+  return validity._tag === "Expired" ? "expired" : validity._tag === "ManuallyRevoked" ? "manually-revoked" : null
+}

@@ -1,0 +1,35 @@
+/** Team invitations: pending invites of a team and the answers of the invitation-code endpoints. */
+import * as Schema from "effect/Schema"
+import { Millis, wireStruct } from "./wire.js"
+
+/**
+ * A pending invitation (`GET /team-invitations?team_id=`). The hosted service's list leaves out
+ * `team_display_name`, so it is optional here; the local backend always sends it.
+ */
+export const TeamInvitation = wireStruct(
+  {
+    id: Schema.String,
+    teamId: Schema.String,
+    teamDisplayName: Schema.optionalKey(Schema.String),
+    recipientEmail: Schema.String,
+    expiresAt: Millis
+  },
+  { expiresAt: "expires_at_millis" }
+)
+export type TeamInvitation = typeof TeamInvitation.Type
+
+/** `POST /team-invitations/send-code` body. */
+export const TeamInvitationSendCode = wireStruct({
+  email: Schema.String,
+  teamId: Schema.String,
+  callbackUrl: Schema.String
+})
+export type TeamInvitationSendCode = typeof TeamInvitationSendCode.Type
+
+/** `POST /team-invitations/send-code` answer. */
+export const TeamInvitationSent = Schema.Struct({ success: Schema.Literal(true), id: Schema.String })
+export type TeamInvitationSent = typeof TeamInvitationSent.Type
+
+/** `POST /team-invitations/accept/details` answer. */
+export const TeamInvitationDetails = wireStruct({ teamDisplayName: Schema.String })
+export type TeamInvitationDetails = typeof TeamInvitationDetails.Type

@@ -1,0 +1,71 @@
+/** The token answers of the auth endpoints (see WIRE.md "Tokens"). */
+import * as Schema from "effect/Schema"
+import { nullableKey, wireStruct } from "./wire.js"
+
+const sessionFields = { accessToken: Schema.String, refreshToken: Schema.String }
+
+/** `POST /auth/password/sign-in` and `/auth/password/sign-up` answer. */
+export const PasswordSignInResponse = wireStruct({ ...sessionFields, userId: Schema.String })
+export type PasswordSignInResponse = typeof PasswordSignInResponse.Type
+export const PasswordSignUpResponse = PasswordSignInResponse
+export type PasswordSignUpResponse = PasswordSignInResponse
+
+/** `POST /auth/otp/sign-in`, `/auth/mfa/sign-in` and `/auth/passkey/sign-in` answer. */
+export const SignInResponse = wireStruct({ ...sessionFields, userId: Schema.String, isNewUser: Schema.Boolean })
+export type SignInResponse = typeof SignInResponse.Type
+export const OtpSignInResponse = SignInResponse
+export type OtpSignInResponse = SignInResponse
+export const MfaSignInResponse = SignInResponse
+export type MfaSignInResponse = SignInResponse
+
+/** `POST /auth/otp/send-sign-in-code` answer. */
+export const OtpSendResponse = Schema.Struct({ nonce: Schema.String })
+export type OtpSendResponse = typeof OtpSendResponse.Type
+
+/**
+ * `POST /auth/oauth/token` with `grant_type=refresh_token`. Only the access token is needed: the refresh
+ * token does not rotate, so the other OAuth fields are optional.
+ */
+export const RefreshTokenResponse = wireStruct({
+  accessToken: Schema.String,
+  tokenType: Schema.optionalKey(Schema.String),
+  expiresIn: Schema.optionalKey(Schema.Finite),
+  refreshToken: Schema.optionalKey(Schema.String),
+  scope: Schema.optionalKey(Schema.String),
+  idToken: Schema.optionalKey(Schema.String)
+})
+export type RefreshTokenResponse = typeof RefreshTokenResponse.Type
+
+/** `POST /auth/oauth/token` with `grant_type=authorization_code`. */
+export const AuthorizationCodeResponse = wireStruct({
+  ...sessionFields,
+  tokenType: Schema.optionalKey(Schema.String),
+  expiresIn: Schema.optionalKey(Schema.Finite),
+  scope: Schema.optionalKey(Schema.String),
+  isNewUser: Schema.Boolean,
+  /** Where the app asked to land after the callback; `null` when it did not ask. */
+  afterCallbackRedirectUrl: nullableKey(Schema.String)
+})
+export type AuthorizationCodeResponse = typeof AuthorizationCodeResponse.Type
+
+/** An RFC 6749 error answer of `/auth/oauth/token`. */
+export const OAuthErrorResponse = wireStruct({
+  error: Schema.String,
+  errorDescription: Schema.optionalKey(Schema.String)
+})
+export type OAuthErrorResponse = typeof OAuthErrorResponse.Type
+
+/** `POST /auth/sessions` (server) body. */
+export const ServerSessionCreate = wireStruct(
+  { userId: Schema.String, expiresInMillis: Schema.optionalKey(Schema.Int) },
+  { expiresInMillis: "expires_in_millis" }
+)
+export type ServerSessionCreate = typeof ServerSessionCreate.Type
+
+/** `POST /auth/sessions` (server) answer. */
+export const ServerSessionResponse = wireStruct(sessionFields)
+export type ServerSessionResponse = typeof ServerSessionResponse.Type
+
+/** `POST /connected-accounts/{user}/{provider}/access-token` answer: the provider's own token. */
+export const ConnectedAccountAccessToken = wireStruct({ accessToken: Schema.String })
+export type ConnectedAccountAccessToken = typeof ConnectedAccountAccessToken.Type

@@ -1,0 +1,50 @@
+/** Request bodies that change users: `PATCH /users/me`, `PATCH /users/{id}`, `POST /users`. */
+import * as Schema from "effect/Schema"
+import { wireStruct } from "./wire.js"
+
+const clientUserUpdateFields = {
+  displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  profileImageUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  clientMetadata: Schema.optionalKey(Schema.Json),
+  selectedTeamId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** A base64 TOTP secret enables MFA; `null` disables it. */
+  totpSecretBase64: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  otpAuthEnabled: Schema.optionalKey(Schema.Boolean),
+  passkeyAuthEnabled: Schema.optionalKey(Schema.Boolean),
+  primaryEmail: Schema.optionalKey(Schema.NullOr(Schema.String))
+}
+
+const serverOnlyUserFields = {
+  clientReadOnlyMetadata: Schema.optionalKey(Schema.Json),
+  serverMetadata: Schema.optionalKey(Schema.Json),
+  primaryEmailVerified: Schema.optionalKey(Schema.Boolean),
+  primaryEmailAuthEnabled: Schema.optionalKey(Schema.Boolean),
+  /** Setting a password revokes the user's sessions; `null` removes it. */
+  password: Schema.optionalKey(Schema.NullOr(Schema.String))
+}
+
+/** What the signed-in user may change about themselves; absent keys are left unchanged. */
+export const ClientUserUpdate = wireStruct(clientUserUpdateFields)
+export type ClientUserUpdate = typeof ClientUserUpdate.Type
+
+/** What server code may change about any user. */
+export const ServerUserUpdate = wireStruct({ ...clientUserUpdateFields, ...serverOnlyUserFields })
+export type ServerUserUpdate = typeof ServerUserUpdate.Type
+
+/** An OAuth account to attach when a server creates a user. */
+export const ServerUserCreateOAuthProvider = wireStruct({
+  id: Schema.String,
+  accountId: Schema.String,
+  email: Schema.NullOr(Schema.String)
+})
+export type ServerUserCreateOAuthProvider = typeof ServerUserCreateOAuthProvider.Type
+
+// Like the hosted service, creation takes the server update fields except the selected team.
+const { selectedTeamId: _selectedTeamId, ...createFields } = { ...clientUserUpdateFields, ...serverOnlyUserFields }
+
+/** `POST /users` body (server tier). */
+export const ServerUserCreate = wireStruct({
+  ...createFields,
+  oauthProviders: Schema.optionalKey(Schema.Array(ServerUserCreateOAuthProvider))
+})
+export type ServerUserCreate = typeof ServerUserCreate.Type

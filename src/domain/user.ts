@@ -1,0 +1,65 @@
+/** Users: the client view (`/users/me` as client) and the server view (`/users`, `/users/{id}`). */
+import * as Schema from "effect/Schema"
+import { ClientTeam, ServerTeam } from "./team.js"
+import { Metadata, Millis, nullableKey, wireStruct } from "./wire.js"
+
+/** An OAuth account connected to a user. The hosted service may leave `email` out; it decodes to `null`. */
+export const UserOAuthProvider = wireStruct({
+  id: Schema.String,
+  accountId: Schema.String,
+  email: nullableKey(Schema.String)
+})
+export type UserOAuthProvider = typeof UserOAuthProvider.Type
+
+/** Why a user is restricted (e.g. `"email_not_verified"`, `"anonymous"`); open-ended on purpose. */
+export const RestrictedReason = Schema.Struct({ type: Schema.String })
+export type RestrictedReason = typeof RestrictedReason.Type
+
+const clientUserFields = {
+  id: Schema.String,
+  primaryEmail: Schema.NullOr(Schema.String),
+  primaryEmailVerified: Schema.Boolean,
+  displayName: Schema.NullOr(Schema.String),
+  selectedTeamId: Schema.NullOr(Schema.String),
+  profileImageUrl: Schema.NullOr(Schema.String),
+  signedUpAt: Millis,
+  hasPassword: Schema.Boolean,
+  otpAuthEnabled: Schema.Boolean,
+  passkeyAuthEnabled: Schema.Boolean,
+  clientMetadata: Metadata,
+  clientReadOnlyMetadata: Metadata,
+  oauthProviders: Schema.Array(UserOAuthProvider),
+  /** SPEC.md's emailAuthEnabled; the wire still calls it `auth_with_email`. */
+  emailAuthEnabled: Schema.Boolean,
+  /** SPEC.md's isMultiFactorRequired; the wire calls it `requires_totp_mfa`. */
+  isMultiFactorRequired: Schema.Boolean,
+  isAnonymous: Schema.Boolean,
+  isRestricted: Schema.Boolean,
+  restrictedReason: Schema.NullOr(RestrictedReason)
+}
+
+const userOverrides = {
+  signedUpAt: "signed_up_at_millis",
+  emailAuthEnabled: "auth_with_email",
+  isMultiFactorRequired: "requires_totp_mfa"
+} as const
+
+/** The signed-in user as the client tier sees it. */
+export const ClientUser = wireStruct(
+  { ...clientUserFields, selectedTeam: Schema.NullOr(ClientTeam) },
+  userOverrides
+)
+export type ClientUser = typeof ClientUser.Type
+
+/** A user as server and admin see it: adds server metadata, last activity and the email-auth switch. */
+export const ServerUser = wireStruct(
+  {
+    ...clientUserFields,
+    selectedTeam: Schema.NullOr(ServerTeam),
+    primaryEmailAuthEnabled: Schema.Boolean,
+    serverMetadata: Metadata,
+    lastActiveAt: Millis
+  },
+  { ...userOverrides, lastActiveAt: "last_active_at_millis" }
+)
+export type ServerUser = typeof ServerUser.Type

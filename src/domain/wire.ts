@@ -1,0 +1,71 @@
+/**
+ * Building blocks shared by every wire schema: a struct whose encoded keys are the snake_case of its
+ * camelCase fields, plus the field shapes that recur across entities (timestamps, metadata, nullables).
+ *
+ * Decoding tolerates unknown extra wire fields: effect's default `onExcessProperty: "ignore"` strips
+ * them (the hosted service adds fields over time). Callers must not decode with `"error"`.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+
+/** `signedUpAt` -> `"signed_up_at"`, at the type level (mirrors {@link snakeCase}). */
+export type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}`
+  : S
+
+/** The default mapping from each field name to its wire name. */
+export type SnakeKeys<F> = { readonly [K in keyof F & string]: SnakeCase<K> }
+
+/** `signedUpAt` -> `"signed_up_at"`, at runtime. */
+export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** Wire names that are not the plain snake_case of the field (e.g. `signedUpAt` -> `signed_up_at_millis`). */
+export type WireOverrides<F> = { readonly [K in keyof F]?: string }
+
+/** The encoded-key mapping `wireStruct` hands to `Schema.encodeKeys`. */
+export type WireKeys<F, O> = Omit<SnakeKeys<F>, keyof O> & O
+
+/** The schema type `wireStruct` returns. */
+export type WireStruct<F extends Schema.Struct.Fields, O extends WireOverrides<F>> = Schema.encodeKeys<
+  Schema.Struct<F>,
+  WireKeys<F, O>
+>
+
+/**
+ * A struct whose `Type` uses the camelCase field names and whose `Encoded` uses their snake_case,
+ * except where `overrides` names the wire key explicitly.
+ *
+ * @example
+ * const Team = wireStruct({ id: Schema.String, createdAt: Millis }, { createdAt: "created_at_millis" })
+ * // Type: { id: string; createdAt: Date }   Encoded: { id: string; created_at_millis: number }
+ */
+export const wireStruct = <
+  const F extends Schema.Struct.Fields,
+  const O extends WireOverrides<F> = {}
+>(fields: F, overrides?: O): WireStruct<F, O> => {
+  const mapping: Record<string, string> = {}
+  for (const key of Object.keys(fields)) mapping[key] = snakeCase(key)
+  if (overrides !== undefined) Object.assign(mapping, overrides)
+  // The runtime mapping is built from the same rule the SnakeCase type encodes; TS cannot follow the loop.
+  return Schema.Struct(fields).pipe(Schema.encodeKeys(mapping as unknown as WireKeys<F, O>))
+}
+
+/** Epoch milliseconds on the wire, a `Date` in the domain. */
+export const Millis = Schema.DateFromMillis
+
+/** A value that may be `null`; a missing wire key also decodes to `null` (encoding always writes it). */
+export const nullableKey = <S extends Schema.Top>(schema: S) =>
+  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
+
+/**
+ * Free JSON metadata (client, client read-only and server metadata). Its keys are the developer's own and
+ * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
+ */
+export const Metadata = Schema.Json.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
+
+/** The type of a metadata value. */
+export type Metadata = Schema.Json
+
+/** An id-only reference, as in `[{ id }]` lists (enabled OAuth providers, default permissions). */
+export const IdRef = Schema.Struct({ id: Schema.String })
+export type IdRef = typeof IdRef.Type

@@ -1,0 +1,118 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Arbitrary from "effect/Arbitrary"
+import * as Schema from "effect/Schema"
+import fc from "fast-check"
+import * as D from "../../src/domain/index.js"
+
+// Every wire schema of the domain layer. Each is checked on values generated from its domain (Type) side.
+const schemas = {
+  ClientUser: D.ClientUser,
+  ServerUser: D.ServerUser,
+  ClientUserUpdate: D.ClientUserUpdate,
+  ServerUserUpdate: D.ServerUserUpdate,
+  ServerUserCreate: D.ServerUserCreate,
+  ClientTeam: D.ClientTeam,
+  ServerTeam: D.ServerTeam,
+  TeamCreate: D.TeamCreate,
+  ServerTeamCreate: D.ServerTeamCreate,
+  TeamUpdate: D.TeamUpdate,
+  ServerTeamUpdate: D.ServerTeamUpdate,
+  TeamMemberProfile: D.TeamMemberProfile,
+  ServerTeamMemberProfile: D.ServerTeamMemberProfile,
+  TeamMemberProfileUpdate: D.TeamMemberProfileUpdate,
+  TeamMembership: D.TeamMembership,
+  TeamInvitation: D.TeamInvitation,
+  TeamInvitationSendCode: D.TeamInvitationSendCode,
+  TeamInvitationSent: D.TeamInvitationSent,
+  TeamInvitationDetails: D.TeamInvitationDetails,
+  TeamPermission: D.TeamPermission,
+  PermissionDefinition: D.PermissionDefinition,
+  PermissionDefinitionCreate: D.PermissionDefinitionCreate,
+  PermissionDefinitionUpdate: D.PermissionDefinitionUpdate,
+  ContactChannel: D.ContactChannel,
+  ContactChannelCreate: D.ContactChannelCreate,
+  ContactChannelUpdate: D.ContactChannelUpdate,
+  ClientProject: D.ClientProject,
+  AdminProject: D.AdminProject,
+  AdminProjectUpdate: D.AdminProjectUpdate,
+  AdminProjectCreate: D.AdminProjectCreate,
+  ApiKey: D.ApiKey,
+  ApiKeyCreated: D.ApiKeyCreated,
+  ApiKeyCreate: D.ApiKeyCreate,
+  ApiKeyUpdate: D.ApiKeyUpdate,
+  EmailTemplate: D.EmailTemplate,
+  EmailTemplateUpdate: D.EmailTemplateUpdate,
+  PasswordSignInResponse: D.PasswordSignInResponse,
+  SignInResponse: D.SignInResponse,
+  OtpSendResponse: D.OtpSendResponse,
+  RefreshTokenResponse: D.RefreshTokenResponse,
+  AuthorizationCodeResponse: D.AuthorizationCodeResponse,
+  OAuthErrorResponse: D.OAuthErrorResponse,
+  ServerSessionCreate: D.ServerSessionCreate,
+  ServerSessionResponse: D.ServerSessionResponse,
+  ConnectedAccountAccessToken: D.ConnectedAccountAccessToken,
+  SuccessResponse: D.SuccessResponse,
+  AccessTokenClaims: D.AccessTokenClaims,
+  "ListResponse(ServerUser)": D.ListResponse(D.ServerUser),
+  "ListResponse(TeamPermission)": D.ListResponse(D.TeamPermission)
+} as const
+
+type WireSchema = Schema.Codec<unknown, unknown>
+const entries = Object.entries(schemas) as unknown as ReadonlyArray<readonly [string, WireSchema]>
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** What a real HTTP body does to a value: JSON text and back. */
+const throughJson = (u: unknown): unknown => JSON.parse(JSON.stringify(u))
+
+describe("wire schemas", () => {
+  for (const [name, schema] of entries) {
+    const encode = Schema.encodeUnknownSync(schema)
+    const decode = Schema.decodeUnknownSync(schema)
+
+    it.prop(`${name}: decode(encode(x)) = x`, [Arbitrary.schema(schema)], ([value]) => {
+      assert.deepStrictEqual(decode(encode(value)), value)
+    }, { arbitrary: { runs: 60 } })
+
+    it.prop(`${name}: survives a JSON body`, [Arbitrary.schema(schema)], ([value]) => {
+      const wire = throughJson(encode(value))
+      // JSON itself folds -0 into 0, so both sides go through it.
+      assert.deepStrictEqual(throughJson(encode(decode(wire))), wire)
+    }, { arbitrary: { runs: 60 } })
+
+    it.prop(`${name}: encoded keys are snake_case`, [Arbitrary.schema(schema)], ([value]) => {
+      const wire = encode(value)
+      const objects = isRecord(wire) && Array.isArray(wire["items"]) ? [wire, ...wire["items"]] : [wire]
+      for (const o of objects) {
+        if (!isRecord(o)) continue
+        for (const key of Object.keys(o)) assert.match(key, /^[a-z0-9_]+$/, `${name}.${key}`)
+      }
+    }, { arbitrary: { runs: 20 } })
+
+    it.prop(`${name}: tolerates unknown extra wire fields`, [
+      Arbitrary.schema(schema),
+      Arbitrary.schema(Schema.Record(Schema.String, Schema.Json))
+    ], ([value, extra]) => {
+      const wire = encode(value)
+      if (!isRecord(wire)) return
+      // Extra fields never overwrite a field the schema knows.
+      const withExtra = { ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`x_${k}`, v])), ...wire }
+      assert.deepStrictEqual(decode(withExtra), decode(wire))
+    }, { arbitrary: { runs: 40 } })
+  }
+})
+
+describe("snakeCase", () => {
+  it("matches the wire spelling of the fields", () => {
+    assert.strictEqual(D.snakeCase("clientReadOnlyMetadata"), "client_read_only_metadata")
+    assert.strictEqual(D.snakeCase("totpSecretBase64"), "totp_secret_base64")
+    assert.strictEqual(D.snakeCase("id"), "id")
+  })
+  it("only inserts underscores before upper-case letters and lower-cases them", () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,20}$/), (key) => {
+      const snake = D.snakeCase(key)
+      assert.strictEqual(snake.replace(/_/g, ""), key.toLowerCase())
+      assert.match(snake, /^[a-z0-9_]+$/)
+    }))
+  })
+})
