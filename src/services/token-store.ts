@@ -1,0 +1,50 @@
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
+
+/** The pair of session tokens a store keeps; `null` means absent. */
+export interface StoredTokens {
+  readonly accessToken: string | null
+  readonly refreshToken: string | null
+}
+
+export const noTokens: StoredTokens = { accessToken: null, refreshToken: null }
+
+/** Where the session's tokens live between calls (memory, browser cookies, or a user's own store). */
+export interface TokenStoreShape {
+  readonly get: Effect.Effect<StoredTokens>
+  readonly set: (tokens: StoredTokens) => Effect.Effect<void>
+}
+
+/**
+ * The session's persistence. Provide one of `TokenStore.memory()`, `TokenStore.custom(...)`,
+ * `cookieTokenStore(...)` (token-store-cookie.ts), or `Layer.succeed(TokenStore, { get, set })`.
+ */
+export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("stackfx/TokenStore") {
+  /** Tokens that live as long as the Layer: servers, tests, scripts. */
+  static readonly memory = (initial: StoredTokens = noTokens): Layer.Layer<TokenStore> =>
+    Layer.effect(TokenStore, Effect.map(Ref.make(initial), makeRefTokenStore))
+
+  /**
+   * Plain functions from the user, e.g. backed by React Native secure storage.
+   * A rejected promise is a defect: a store that cannot read or write is broken, not a business outcome.
+   */
+  static readonly custom = (store: CustomTokenStore): Layer.Layer<TokenStore> =>
+    Layer.succeed(TokenStore, makeCustomTokenStore(store))
+}
+
+export const makeRefTokenStore = (ref: Ref.Ref<StoredTokens>): TokenStoreShape => ({
+  get: Ref.get(ref),
+  set: (tokens) => Ref.set(ref, tokens)
+})
+
+export interface CustomTokenStore {
+  readonly get: () => StoredTokens | PromiseLike<StoredTokens>
+  readonly set: (tokens: StoredTokens) => void | PromiseLike<void>
+}
+
+export const makeCustomTokenStore = (store: CustomTokenStore): TokenStoreShape => ({
+  get: Effect.promise(async () => store.get()),
+  set: (tokens) => Effect.promise(async () => store.set(tokens))
+})

@@ -1,0 +1,70 @@
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Schema from "effect/Schema"
+import { isInvalidAccessToken } from "../errors/categories.js"
+import type { InvalidTokenString } from "../errors/client/session.js"
+import { ClientConfig } from "./client-config.js"
+import { Session } from "./session.js"
+import type { TokenStore } from "./token-store.js"
+import type { TransportRequest } from "./transport-request.js"
+import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
+
+export { decodeJson, type RequestError, type TransportError } from "./transport-send.js"
+export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRequest } from "./transport-request.js"
+
+/** A call can also fail because the stored token is the string "undefined". */
+export type TransportCallError = RequestError | InvalidTokenString
+
+export interface TransportShape {
+  /** Sends the request and succeeds with the 2xx body as JSON (`null` when empty). */
+  readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
+  /** `request` followed by `decodeJson(schema)`. */
+  readonly requestJson: <S extends Schema.Decoder<unknown, never>>(
+    request: TransportRequest,
+    schema: S
+  ) => Effect.Effect<S["Type"], TransportCallError>
+}
+
+/**
+ * The one HTTP pipeline of every tier: session tokens on the way out (refreshed when stale), and when the
+ * server still calls the access token invalid, the token is marked expired, refreshed once, and the
+ * request is sent once more.
+ */
+export class Transport extends Context.Service<Transport, TransportShape>()("stackfx/Transport") {
+  static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session> = Layer.effect(
+    Transport,
+    Effect.gen(function*() {
+      const config = yield* ClientConfig
+      const session = yield* Session
+      // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
+      const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
+
+      const request = (req: TransportRequest): Effect.Effect<unknown, TransportCallError> => {
+        if (req.withSession === false) return sendRequest(config, req, null)
+        return Effect.gen(function*() {
+          const sent = yield* tokens
+          return yield* sendRequest(config, req, sent).pipe(
+            Effect.catchIf(isInvalidAccessToken, (error) => {
+              const rejected = sent.accessToken
+              if (rejected === null) return Effect.fail(error)
+              return session.markExpired(rejected).pipe(
+                Effect.andThen(tokens),
+                Effect.flatMap((fresh) => sendRequest(config, req, fresh))
+              )
+            })
+          )
+        })
+      }
+
+      return Transport.of({
+        request,
+        requestJson: (req, schema) => Effect.flatMap(request(req), decodeJson(schema))
+      })
+    })
+  )
+
+  /** Transport and the Session it reads, from a config and a token store. */
+  static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> = Transport
+    .layer.pipe(Layer.provideMerge(Session.layer))
+}

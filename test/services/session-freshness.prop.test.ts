@@ -1,0 +1,57 @@
+import { assert, describe, it } from "@effect/vitest"
+import fc from "fast-check"
+import { accessTokenExpiry, isFresh } from "../../src/services/session-freshness.js"
+import { unsignedJwt } from "./support/local-server.js"
+
+const expSeconds = fc.integer({ min: 0, max: 4_000_000_000 })
+const nowMs = fc.integer({ min: 0, max: 4_000_000_000_000 })
+const margin = fc.integer({ min: -120_000, max: 120_000 })
+
+describe("access-token freshness", () => {
+  it("a token is fresh exactly when exp (seconds) is at least margin ms after now", () => {
+    fc.assert(
+      fc.property(expSeconds, nowMs, margin, (exp, now, m) => {
+        const expiry = accessTokenExpiry(unsignedJwt({ sub: "u", exp }))
+        assert.deepStrictEqual(expiry, { _tag: "Expires", atMs: exp * 1000 })
+        assert.strictEqual(isFresh(expiry, now, m), exp * 1000 - now >= m)
+      })
+    )
+  })
+
+  it("the boundary: fresh at exp*1000 - margin, stale one millisecond later", () => {
+    fc.assert(
+      fc.property(expSeconds, fc.integer({ min: 0, max: 59_999 }), (exp, m) => {
+        const expiry = accessTokenExpiry(unsignedJwt({ exp }))
+        assert.isTrue(isFresh(expiry, exp * 1000 - m, m))
+        assert.isFalse(isFresh(expiry, exp * 1000 - m + 1, m))
+      })
+    )
+  })
+
+  it("more margin or a later now never turns a stale token fresh", () => {
+    fc.assert(
+      fc.property(expSeconds, nowMs, margin, fc.nat(1_000_000), fc.nat(1_000_000), (exp, now, m, dm, dt) => {
+        const expiry = accessTokenExpiry(unsignedJwt({ exp }))
+        if (!isFresh(expiry, now, m)) {
+          assert.isFalse(isFresh(expiry, now, m + dm))
+          assert.isFalse(isFresh(expiry, now + dt, m))
+        }
+      })
+    )
+  })
+
+  it("a token without exp never expires; an unreadable one is never fresh", () => {
+    fc.assert(
+      fc.property(nowMs, margin, fc.string(), (now, m, junk) => {
+        assert.isTrue(isFresh(accessTokenExpiry(unsignedJwt({ sub: "u" })), now, m))
+        const bad = accessTokenExpiry(`${junk}!`)
+        assert.strictEqual(bad._tag, "Unreadable")
+        assert.isFalse(isFresh(bad, now, m))
+      })
+    )
+  })
+
+  it("a non-numeric exp is unreadable", () => {
+    assert.deepStrictEqual(accessTokenExpiry(unsignedJwt({ exp: "soon" })), { _tag: "Unreadable" })
+  })
+})
