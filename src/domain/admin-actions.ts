@@ -1,0 +1,41 @@
+/**
+ * Bodies of the small admin actions: the test email (`POST /internal/send-test-email`), the webhook portal
+ * token (`POST /webhooks/svix-token`) and the feature-support probe (`POST /check-feature-support`).
+ */
+import * as Schema from "effect/Schema"
+import { wireStruct } from "./wire.js"
+
+/** An SMTP server to try, as in a standard email config but without its `type`. */
+export const TestEmailConfig = wireStruct({
+  host: Schema.String,
+  port: Schema.Int,
+  username: Schema.String,
+  password: Schema.String,
+  senderName: Schema.String,
+  senderEmail: Schema.String
+})
+export type TestEmailConfig = typeof TestEmailConfig.Type
+
+export const SendTestEmailRequest = wireStruct({
+  recipientEmail: Schema.String,
+  emailConfig: TestEmailConfig
+})
+export type SendTestEmailRequest = typeof SendTestEmailRequest.Type
+
+/** The server answers 200 either way; a failed send carries the reason in `errorMessage`. */
+export const SendTestEmailResult = wireStruct({
+  success: Schema.Boolean,
+  errorMessage: Schema.optionalKey(Schema.String)
+})
+export type SendTestEmailResult = typeof SendTestEmailResult.Type
+
+/** A token for the project's webhook management portal. */
+export const SvixToken = Schema.Struct({ token: Schema.String })
+export type SvixToken = typeof SvixToken.Type
+
+/** What a client asks about; any extra keys describe the situation (free JSON). */
+export const FeatureSupportRequest = Schema.StructWithRest(
+  Schema.Struct({ feature_name: Schema.optionalKey(Schema.String) }),
+  [Schema.Record(Schema.String, Schema.Json)]
+)
+export type FeatureSupportRequest = typeof FeatureSupportRequest.Type

@@ -1,0 +1,28 @@
+/** Project metrics (`GET /internal/metrics`, admin tier), in the hosted service's shape. */
+import * as Schema from "effect/Schema"
+import { ServerUser } from "./user.js"
+import { wireStruct } from "./wire.js"
+
+/** One day of a chart: `date` is `YYYY-MM-DD` (UTC), `activity` a count. */
+export const MetricsDataPoint = Schema.Struct({ date: Schema.String, activity: Schema.Int })
+export type MetricsDataPoint = typeof MetricsDataPoint.Type
+
+/** How many sign-in methods of one kind (`password`, `passkey`, `otp` or an OAuth provider id) exist. */
+export const LoginMethodCount = Schema.Struct({ method: Schema.String, count: Schema.Int })
+export type LoginMethodCount = typeof LoginMethodCount.Type
+
+export const ProjectMetrics = wireStruct({
+  totalUsers: Schema.Int,
+  /** New users per day over the last 31 days, oldest first. */
+  dailyUsers: Schema.Array(MetricsDataPoint),
+  /** Active users per day over the last 31 days, oldest first. */
+  dailyActiveUsers: Schema.Array(MetricsDataPoint),
+  /** ISO country code to user count; empty when the server does not locate users. */
+  usersByCountry: Schema.Record(Schema.String, Schema.Int),
+  /** The newest users, newest first (at most 5). */
+  recentlyRegistered: Schema.Array(ServerUser),
+  /** The most recently active users, most recent first (at most 5). */
+  recentlyActive: Schema.Array(ServerUser),
+  loginMethods: Schema.Array(LoginMethodCount)
+})
+export type ProjectMetrics = typeof ProjectMetrics.Type

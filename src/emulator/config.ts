@@ -1,0 +1,33 @@
+/** Settings every part of the running emulator reads. */
+import * as Context from "effect/Context"
+
+export interface EmulatorConfigShape {
+  /** Where the server is reachable, without a trailing slash, e.g. `http://127.0.0.1:8102`. */
+  readonly baseUrl: string
+  /** Lifetime of minted access tokens. */
+  readonly accessTokenLifetimeSeconds: number
+}
+
+export class EmulatorConfig extends Context.Service<EmulatorConfig, EmulatorConfigShape>()(
+  "stackfx/emulator/EmulatorConfig"
+) {}
+
+/** The hosted lifetime: ten minutes. */
+export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 600
+
+/**
+ * The base URL the current request was addressed to (`http://localhost:8102` or
+ * `http://127.0.0.1:8102` ...). Tokens minted while serving it name this URL in `iss`, as the hosted
+ * service does, so a client verifies them against the base URL it was configured with. Unset outside
+ * a request; then `EmulatorConfig.baseUrl` applies.
+ */
+export const RequestBaseUrl = Context.Reference<string | undefined>("stackfx/emulator/RequestBaseUrl", {
+  defaultValue: () => undefined
+})
+
+/** The origin a request's Host header names, when it is a plausible host[:port]. */
+export const baseUrlFromHost = (host: string | undefined, forwardedProto: string | undefined): string | undefined => {
+  if (host === undefined || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return undefined
+  const protocol = forwardedProto === "https" ? "https" : "http"
+  return URL.canParse(`${protocol}://${host}`) ? new URL(`${protocol}://${host}`).origin : undefined
+}

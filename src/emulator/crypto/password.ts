@@ -1,0 +1,61 @@
+/**
+ * Password hashing with scrypt (memory-hard) and a per-password salt. The stored form names its
+ * parameters, `scrypt$N$r$p$salt$hash`, so the cost can change without breaking old hashes.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { PasswordTooLong, PasswordTooShort } from "../../errors/known/password.js"
+
+/** The length limits the emulator reports in PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG. */
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 70
+
+const COST = { N: 16_384, r: 8, p: 1 } as const
+const KEY_LENGTH = 32
+
+/** scrypt itself failed (out of memory, bad parameters): a server fault, not a wrong password. */
+export class PasswordHashError extends Schema.TaggedError<PasswordHashError>()("PasswordHashError", {
+  message: Schema.String
+}) {}
+
+const derive = (password: string, salt: Buffer, N: number, r: number, p: number) =>
+  Effect.callback<Buffer, PasswordHashError>((resume) => {
+    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem: 128 * N * r * 2 }, (error, key) => {
+      resume(error === null ? Effect.succeed(key) : Effect.fail(new PasswordHashError({ message: error.message })))
+    })
+  })
+
+/** Fails with the known error when the password is outside 8..70 characters. */
+export const checkPasswordLength = (password: string): Effect.Effect<void, PasswordTooShort | PasswordTooLong> =>
+  password.length < PASSWORD_MIN_LENGTH
+    ? Effect.fail(new PasswordTooShort({ details: { min_length: PASSWORD_MIN_LENGTH } }))
+    : password.length > PASSWORD_MAX_LENGTH
+    ? Effect.fail(new PasswordTooLong({ details: { maxLength: PASSWORD_MAX_LENGTH } }))
+    : Effect.void
+
+/** The stored form of a new password. */
+export const hashPassword = (password: string): Effect.Effect<string, PasswordHashError> =>
+  Effect.gen(function*() {
+    const salt = yield* Effect.sync(() => randomBytes(16))
+    const key = yield* derive(password, salt, COST.N, COST.r, COST.p)
+    return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$")
+  })
+
+// Compared against when the user has no password, so a missing account costs as much as a wrong password.
+const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${Buffer.alloc(16).toString("base64")}$${
+  Buffer.alloc(KEY_LENGTH).toString("base64")
+}`
+
+/** True when `password` matches `stored`; a missing or malformed hash never matches but costs the same. */
+export const verifyPassword = (password: string, stored: string | null | undefined): Effect.Effect<boolean, PasswordHashError> =>
+  Effect.gen(function*() {
+    const parts = (stored ?? DUMMY_HASH).split("$")
+    const [scheme, n, r, p, salt, hash] = parts
+    const wellFormed = parts.length === 6 && scheme === "scrypt" && salt !== undefined && hash !== undefined
+    const [N, R, P] = wellFormed ? [Number(n), Number(r), Number(p)] : [COST.N, COST.r, COST.p]
+    const expected = wellFormed ? Buffer.from(hash, "base64") : Buffer.alloc(KEY_LENGTH)
+    const key = yield* derive(password, wellFormed ? Buffer.from(salt, "base64") : Buffer.alloc(16), N, R, P)
+    const same = key.length === expected.length && timingSafeEqual(key, expected)
+    return same && wellFormed && stored !== null && stored !== undefined
+  })

@@ -1,0 +1,90 @@
+/**
+ * Per-project ES256 key pairs. Keys live in `signing_keys`; imported key objects are cached here so the
+ * request path never re-imports a JWK. The newest key signs; every key of a project is published.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Db, type DbError } from "../store/db.js"
+import { insertSigningKey, listSigningKeys, type SigningKeyRow } from "../store/signing-keys.js"
+import { randomSecret } from "./secrets.js"
+
+export interface SigningKey {
+  readonly kid: string
+  readonly projectId: string
+  readonly privateKey: KeyObject
+  readonly publicKey: KeyObject
+  /** The public JWK as published in the JWKS. */
+  readonly publicJwk: Readonly<Record<string, unknown>>
+}
+
+export interface SigningKeysShape {
+  /** The key that signs this project's tokens, created on first use. */
+  readonly signer: (projectId: string) => Effect.Effect<SigningKey, DbError>
+  /** The key with this id, when it belongs to the project. */
+  readonly verifier: (projectId: string, kid: string) => Effect.Effect<SigningKey | undefined, DbError>
+  /** The project's public keys, `{ keys: [...] }`. */
+  readonly jwks: (projectId: string) => Effect.Effect<{ readonly keys: ReadonlyArray<Readonly<Record<string, unknown>>> }, DbError>
+  /** Drops the cache of a deleted project. */
+  readonly forget: (projectId: string) => Effect.Effect<void>
+}
+
+/** A new P-256 key pair as JWKs, for storing. */
+export const generateSigningJwks = Effect.gen(function*() {
+  const kid = yield* randomSecret(12)
+  const pair = generateKeyPairSync("ec", { namedCurve: "P-256" })
+  const privateJwk = pair.privateKey.export({ format: "jwk" })
+  const publicJwk = { ...pair.publicKey.export({ format: "jwk" }), kid, alg: "ES256", use: "sig" }
+  return { kid, privateJwk, publicJwk }
+})
+
+const importRow = (row: SigningKeyRow): SigningKey => ({
+  kid: row.kid,
+  projectId: row.projectId,
+  privateKey: createPrivateKey({ key: row.privateJwk as JsonWebKey, format: "jwk" }),
+  publicKey: createPublicKey({ key: row.publicJwk as JsonWebKey, format: "jwk" }),
+  publicJwk: row.publicJwk
+})
+
+export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>()("stackfx/emulator/SigningKeys") {
+  static readonly layer: Layer.Layer<SigningKeys, never, Db> = Layer.effect(
+    SigningKeys,
+    Effect.gen(function*() {
+      const db = yield* Db
+      // projectId -> keys, newest first
+      const cache = new Map<string, ReadonlyArray<SigningKey>>()
+
+      const load = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> => {
+        const cached = cache.get(projectId)
+        if (cached !== undefined) return Effect.succeed(cached)
+        return Effect.map(listSigningKeys(db, projectId), (rows) => {
+          const keys = rows.map(importRow)
+          if (keys.length > 0) cache.set(projectId, keys)
+          return keys
+        })
+      }
+
+      const signer = (projectId: string): Effect.Effect<SigningKey, DbError> =>
+        Effect.flatMap(load(projectId), (keys) => {
+          const newest = keys[0]
+          if (newest !== undefined) return Effect.succeed(newest)
+          return Effect.gen(function*() {
+            const generated = yield* generateSigningJwks
+            yield* insertSigningKey(db, { projectId, ...generated })
+            cache.delete(projectId)
+            const reloaded = yield* load(projectId)
+            const first = reloaded[0]
+            return first === undefined ? yield* Effect.die(new Error("signing key vanished after insert")) : first
+          })
+        })
+
+      return SigningKeys.of({
+        signer,
+        verifier: (projectId, kid) => Effect.map(load(projectId), (keys) => keys.find((k) => k.kid === kid)),
+        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => k.publicJwk) })),
+        forget: (projectId) => Effect.sync(() => void cache.delete(projectId))
+      })
+    })
+  )
+}

@@ -1,0 +1,81 @@
+/**
+ * Reading requests: the body by content type (as the hosted service does), and Schema validation whose
+ * failures become SCHEMA_ERROR with one line per problem, never a 500.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { BodyParsingError, SchemaError } from "../../errors/known/misc.js"
+
+/** The request path as the client sent it (the router strips `/api/v1` from `url`). */
+export const pathOf = (request: { readonly originalUrl: string }): string =>
+  URL.canParse(request.originalUrl, "http://localhost")
+    ? new URL(request.originalUrl, "http://localhost").pathname
+    : request.originalUrl
+
+const parseFailure = (message: string) => new BodyParsingError({ message })
+
+/**
+ * The body as JSON (`application/json`), a string map (`application/x-www-form-urlencoded`) or text;
+ * `undefined` when there is none. Other content types are refused like the hosted service does.
+ */
+export const readBody = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<unknown, BodyParsingError> => {
+  if (request.method === "GET" || request.method === "HEAD") return Effect.succeed(undefined)
+  const contentType = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
+  return Effect.flatMap(
+    Effect.mapError(request.text, () => parseFailure("The request body could not be read.")),
+    (text): Effect.Effect<unknown, BodyParsingError> => {
+      if (contentType === "") {
+        return text.trim() === ""
+          ? Effect.succeed(undefined)
+          : Effect.fail(parseFailure("The request has a body but no content-type header."))
+      }
+      switch (contentType) {
+        case "application/json":
+          if (text.trim() === "") return Effect.succeed(undefined)
+          return Effect.try({
+            try: (): unknown => JSON.parse(text),
+            catch: () => parseFailure("Invalid JSON in request body.")
+          })
+        case "application/x-www-form-urlencoded":
+          return Effect.succeed(Object.fromEntries(new URLSearchParams(text).entries()))
+        case "text/plain":
+          return Effect.succeed(text)
+        default:
+          return Effect.fail(parseFailure(`Unknown content type in request body: ${contentType}`))
+      }
+    }
+  )
+}
+
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const describeIssues = (where: string, issue: SchemaIssue.Issue): string =>
+  formatter(issue).issues.map((entry) => {
+    const path = (entry.path ?? []).map((p) => (typeof p === "object" && p !== null && "key" in p ? p.key : p))
+    return `  - ${[where, ...path.map(String)].join(".")}: ${entry.message}`
+  }).join("\n")
+
+/** Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. */
+export const validate = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  where: string,
+  value: unknown,
+  request: { readonly method: string; readonly originalUrl: string }
+): Effect.Effect<S["Type"], SchemaError> =>
+  Effect.mapError(
+    Schema.decodeUnknownEffect(schema)(value, { errors: "all" }),
+    (error) =>
+      new SchemaError({
+        details: {
+          message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${
+            describeIssues(where, error.issue)
+          }`
+        }
+      })
+  )
+
+/** The query string as a string map (repeated keys keep the last value). */
+export const queryOf = (request: HttpServerRequest.HttpServerRequest): Record<string, string> =>
+  Object.fromEntries(new URL(request.url, "http://localhost").searchParams.entries())

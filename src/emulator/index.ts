@@ -1,0 +1,53 @@
+/**
+ * `stackfx/emulator`: a local backend that speaks the hosted service's REST API.
+ *
+ * @example
+ * const emulator = await startEmulator({ port: 0, db: "memory" })
+ * // point a client at emulator.url with emulator.project.id and its keys
+ * await emulator.stop()
+ */
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as Scope from "effect/Scope"
+import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "./server.js"
+
+export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, layer } from "./server.js"
+export type { EmulatorOptions, EmulatorShape, SeededProject } from "./server.js"
+
+export interface StartEmulatorOptions extends EmulatorOptions {
+  /** Print the emulator's warnings and errors. Default true. */
+  readonly log?: boolean | undefined
+}
+
+/** A running emulator. */
+export interface RunningEmulator extends EmulatorShape {
+  /** Stops listening and closes the database. */
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * Starts the emulator and resolves once it answers requests. `port: 0` picks a free port (see `url`);
+ * `db: "memory"` gives a throwaway database.
+ */
+export const startEmulator = async (options: StartEmulatorOptions = {}): Promise<RunningEmulator> => {
+  const scope = Effect.runSync(Scope.make())
+  const quiet = options.log === false ? Layer.provide(Logger.layer([])) : <A, E, R>(l: Layer.Layer<A, E, R>) => l
+  const built = await Effect.runPromiseExit(Layer.buildWithScope(quiet(layer(options)), scope))
+  if (Exit.isFailure(built)) {
+    await Effect.runPromise(Scope.close(scope, built))
+    return Promise.reject(Cause.squash(built.cause))
+  }
+  const emulator = Context.get(built.value, Emulator)
+  let stopped: Promise<void> | undefined
+  return {
+    ...emulator,
+    stop: () => {
+      stopped ??= Effect.runPromise(Scope.close(scope, Exit.void))
+      return stopped
+    }
+  }
+}

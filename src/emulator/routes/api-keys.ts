@@ -1,0 +1,71 @@
+/** Project API key sets (`/internal/api-keys`), admin only, as the hosted dashboard uses them. */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyUpdate } from "../../domain/api-key.js"
+import { ListResponse } from "../../domain/list.js"
+import { ApiKeyNotFound } from "../../errors/known/api-keys.js"
+import { endpoint } from "../http/endpoint.js"
+import { encoded } from "../http/respond.js"
+import { createApiKeySet, toApiKey } from "../services/api-keys.js"
+import { Db } from "../store/db.js"
+import { findApiKeySet, listApiKeySets, revokeApiKeySet, updateApiKeySetDescription } from "../store/api-keys.js"
+
+const ADMIN = ["admin"] as const
+const ApiKeyList = ListResponse(ApiKey)
+
+const findOrFail = (projectId: string, id: string | undefined) =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const row = id === undefined ? undefined : yield* findApiKeySet(db, projectId, id)
+    if (row === undefined) return yield* Effect.fail(new ApiKeyNotFound({}))
+    return row
+  })
+
+export const routes = [
+  endpoint({
+    method: "POST",
+    path: "/internal/api-keys",
+    access: ADMIN,
+    body: ApiKeyCreate,
+    handler: ({ auth, body }) =>
+      Effect.flatMap(Db, (db) => Effect.flatMap(createApiKeySet(db, auth.project.id, body), (created) => encoded(ApiKeyCreated, created)))
+  }),
+  endpoint({
+    method: "GET",
+    path: "/internal/api-keys",
+    access: ADMIN,
+    handler: ({ auth }) =>
+      Effect.gen(function*() {
+        const rows = yield* listApiKeySets(yield* Db, auth.project.id)
+        return yield* encoded(ApiKeyList, { items: rows.map(toApiKey), isPaginated: false })
+      })
+  }),
+  endpoint({
+    method: "GET",
+    path: "/internal/api-keys/:apiKeyId",
+    access: ADMIN,
+    handler: ({ auth, params }) => Effect.flatMap(findOrFail(auth.project.id, params["apiKeyId"]), (row) => encoded(ApiKey, toApiKey(row)))
+  }),
+  endpoint({
+    method: "PATCH",
+    path: "/internal/api-keys/:apiKeyId",
+    access: ADMIN,
+    body: ApiKeyUpdate,
+    handler: ({ auth, body, params }) =>
+      Effect.gen(function*() {
+        const db = yield* Db
+        const row = yield* findOrFail(auth.project.id, params["apiKeyId"])
+        yield* db.transaction(
+          Effect.gen(function*() {
+            if (body.description !== undefined) yield* updateApiKeySetDescription(db, auth.project.id, row.id, body.description)
+            // Revocation is final; a second revoke keeps the first time (see revokeApiKeySet).
+            if (body.revoked === true) {
+              yield* revokeApiKeySet(db, auth.project.id, row.id, new Date(yield* Clock.currentTimeMillis))
+            }
+          })
+        )
+        const updated = yield* findOrFail(auth.project.id, row.id)
+        return yield* encoded(ApiKey, toApiKey(updated))
+      })
+  })
+]

@@ -1,0 +1,54 @@
+/**
+ * Every endpoint group of the REST API. Adding a group: write `routes/<group>.ts` exporting
+ * `routes = [endpoint(...), ...]` and add one line below.
+ */
+import * as adminMisc from "./admin-misc.js"
+import * as apiKeys from "./api-keys.js"
+import * as authFlows from "./auth-flows.js"
+import * as authPassword from "./auth-password.js"
+import * as contactChannels from "./contact-channels.js"
+import * as connectedAccounts from "./connected-accounts.js"
+import * as emailTemplates from "./email-templates.js"
+import * as health from "./health.js"
+import * as internalProjects from "./internal-projects.js"
+import * as jwks from "./jwks.js"
+import * as oauth from "./oauth.js"
+import * as oauthToken from "./oauth-token.js"
+import * as passkey from "./passkey.js"
+import * as projects from "./projects.js"
+import * as serverSessions from "./server-sessions.js"
+import * as sessions from "./sessions.js"
+import * as teamInvitations from "./team-invitations.js"
+import * as teamMemberProfiles from "./team-member-profiles.js"
+import * as teamMemberships from "./team-memberships.js"
+import * as teamPermissionDefinitions from "./team-permission-definitions.js"
+import * as teamPermissions from "./team-permissions.js"
+import * as teams from "./teams.js"
+import * as users from "./users.js"
+
+/** Routes below `/api/v1`. */
+export const apiRoutes = [
+  ...health.routes,
+  ...jwks.routes,
+  ...authPassword.routes,
+  ...authFlows.routes,
+  ...contactChannels.routes,
+  ...oauthToken.routes,
+  ...oauth.routes,
+  ...passkey.routes,
+  ...connectedAccounts.routes,
+  ...sessions.routes,
+  ...serverSessions.routes,
+  ...users.routes,
+  ...teams.routes,
+  ...teamMemberships.routes,
+  ...teamMemberProfiles.routes,
+  ...teamInvitations.routes,
+  ...teamPermissions.routes,
+  ...teamPermissionDefinitions.routes,
+  ...projects.routes,
+  ...internalProjects.routes,
+  ...apiKeys.routes,
+  ...emailTemplates.routes,
+  ...adminMisc.routes
+]

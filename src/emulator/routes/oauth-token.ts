@@ -1,0 +1,103 @@
+/**
+ * `POST /auth/oauth/token` (form-encoded, no `X-Stack-*` headers): the refresh grant, and the
+ * authorization-code grant that ends an OAuth sign-in. The client authenticates with
+ * `client_id` = project id and `client_secret` = a publishable client key (or the public-client sentinel).
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
+import { AuthorizationCodeResponse, RefreshTokenResponse } from "../../domain/tokens.js"
+import { InvalidOAuthClientIdOrSecret } from "../../errors/known/oauth.js"
+import { AccessTokens } from "../crypto/access-tokens.js"
+import { publicEndpoint } from "../http/endpoint.js"
+import { encoded, json } from "../http/respond.js"
+import { redeemAuthorizationCode } from "../services/authorization-codes.js"
+import { requireMfa } from "../services/mfa.js"
+import { Projects } from "../services/projects.js"
+import { createSession, refreshSession } from "../services/sessions.js"
+import { Db } from "../store/db.js"
+import { findTotpSecret } from "../store/users.js"
+
+const TokenBody = Schema.Struct({
+  grant_type: Schema.String,
+  client_id: Schema.optionalKey(Schema.String),
+  client_secret: Schema.optionalKey(Schema.String),
+  refresh_token: Schema.optionalKey(Schema.String),
+  code: Schema.optionalKey(Schema.String),
+  code_verifier: Schema.optionalKey(Schema.String),
+  redirect_uri: Schema.optionalKey(Schema.String)
+})
+type TokenBody = typeof TokenBody.Type
+
+/** An RFC 6749 error answer. */
+const oauthError = (status: number, error: string, description: string) =>
+  json({ error, error_description: description }, status)
+
+/** The project the client id names, when the secret is one of its publishable keys. */
+const authenticateClient = (body: TokenBody) =>
+  Effect.gen(function*() {
+    const clientId = body.client_id
+    const invalid = new InvalidOAuthClientIdOrSecret({ details: { client_id: clientId ?? null } })
+    if (clientId === undefined) return yield* Effect.fail(invalid)
+    const projects = yield* Projects
+    const loaded = yield* projects.find(clientId)
+    if (loaded === undefined) return yield* Effect.fail(invalid)
+    const secret = body.client_secret
+    const accepted = secret === PUBLIC_CLIENT_SECRET_SENTINEL ||
+      (secret !== undefined && (yield* projects.checkKey(clientId, "publishableClientKey", secret)))
+    if (!accepted) return yield* Effect.fail(invalid)
+    return loaded.project
+  })
+
+export const routes = [
+  publicEndpoint({
+    method: "POST",
+    path: "/auth/oauth/token",
+    body: TokenBody,
+    handler: ({ body }) =>
+      Effect.gen(function*() {
+        if (body.grant_type !== "refresh_token" && body.grant_type !== "authorization_code") {
+          return oauthError(400, "unsupported_grant_type", `Unsupported grant type: ${body.grant_type}`)
+        }
+        const project = yield* authenticateClient(body)
+        const tokens = yield* AccessTokens
+
+        if (body.grant_type === "refresh_token") {
+          if (body.refresh_token === undefined) return oauthError(400, "invalid_request", "Missing parameter: `refresh_token`")
+          const accessToken = yield* refreshSession(project.id, body.refresh_token)
+          return yield* encoded(RefreshTokenResponse, {
+            accessToken,
+            tokenType: "Bearer",
+            expiresIn: tokens.lifetimeSeconds,
+            refreshToken: body.refresh_token,
+            scope: "legacy"
+          })
+        }
+
+        // authorization_code: the OAuth callback issued the code (services/authorization-codes.ts)
+        if (body.code === undefined || body.code_verifier === undefined || body.redirect_uri === undefined) {
+          return oauthError(400, "invalid_request", "Missing parameter: `code`, `code_verifier` and `redirect_uri` are required")
+        }
+        const redeemed = yield* redeemAuthorizationCode({
+          projectId: project.id,
+          code: body.code,
+          codeVerifier: body.code_verifier,
+          redirectUri: body.redirect_uri
+        })
+        const db = yield* Db
+        if ((yield* findTotpSecret(db, project.id, redeemed.userId)) !== null) {
+          return yield* requireMfa(project.id, redeemed.userId, redeemed.isNewUser)
+        }
+        const session = yield* createSession({ projectId: project.id, userId: redeemed.userId })
+        return yield* encoded(AuthorizationCodeResponse, {
+          accessToken: session.accessToken,
+          refreshToken: session.refreshToken,
+          tokenType: "Bearer",
+          expiresIn: tokens.lifetimeSeconds,
+          scope: "legacy",
+          isNewUser: redeemed.isNewUser,
+          afterCallbackRedirectUrl: redeemed.afterCallbackRedirectUrl
+        })
+      })
+  })
+]

@@ -1,0 +1,54 @@
+/**
+ * The current project: the client view for clients and servers, the admin view for admins, and the admin's
+ * update (with the production-mode checks) and delete. Writes need no cache invalidation: the read cache
+ * drops everything on any write (see store/read-cache.ts).
+ */
+import * as Effect from "effect/Effect"
+import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
+import { endpoint } from "../http/endpoint.js"
+import { encoded, HttpStatusError, success } from "../http/respond.js"
+import { toAdminProject, toClientProject } from "../services/project-views.js"
+import { updatedProject } from "../services/project-update.js"
+import { Db } from "../store/db.js"
+import { deleteProject, saveProject } from "../store/projects.js"
+
+const ADMIN = ["admin"] as const
+
+export const routes = [
+  endpoint({
+    method: "GET",
+    path: "/projects/current",
+    access: ["client", "server", "admin"],
+    handler: ({ auth }) =>
+      auth.accessType === "admin"
+        ? Effect.flatMap(Effect.flatMap(Db, (db) => toAdminProject(db, auth.project)), (view) => encoded(AdminProject, view))
+        : encoded(ClientProject, toClientProject(auth.project))
+  }),
+  endpoint({
+    method: "PATCH",
+    path: "/projects/current",
+    access: ADMIN,
+    body: AdminProjectUpdate,
+    handler: ({ auth, body }) =>
+      Effect.gen(function*() {
+        const db = yield* Db
+        const next = yield* updatedProject(db, auth.project, body)
+        yield* saveProject(db, next)
+        return yield* encoded(AdminProject, yield* toAdminProject(db, next))
+      })
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/projects/current",
+    access: ADMIN,
+    handler: ({ auth }) =>
+      Effect.gen(function*() {
+        // Every other project's owners sign in through it; deleting it would lock everyone out.
+        if (auth.project.id === "internal") {
+          return yield* Effect.fail(new HttpStatusError({ status: 400, message: "The internal project cannot be deleted." }))
+        }
+        yield* deleteProject(yield* Db, auth.project.id)
+        return success
+      })
+  })
+]

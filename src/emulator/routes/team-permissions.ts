@@ -1,0 +1,80 @@
+/**
+ * Team permissions of members (`/team-permissions`). Listing is recursive unless `recursive=false`: a
+ * granted permission brings everything it contains, transitively. Clients list their own; server and
+ * admin list anyone's and grant or revoke direct grants.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { ListResponse } from "../../domain/list.js"
+import { TeamPermission } from "../../domain/team-permission.js"
+import { endpoint } from "../http/endpoint.js"
+import { encoded, success } from "../http/respond.js"
+import { grantPermission, listMemberPermissions, revokePermission } from "../services/team-permissions.js"
+import { Db } from "../store/db.js"
+import { ALL, clientSelfOnly, param, permissionIdParam, resolveUserId, SERVER } from "./team-helpers.js"
+
+const TeamPermissionList = ListResponse(TeamPermission)
+
+const ListQuery = Schema.Struct({
+  team_id: Schema.optionalKey(Schema.String),
+  user_id: Schema.optionalKey(Schema.String),
+  permission_id: Schema.optionalKey(Schema.String),
+  recursive: Schema.optionalKey(Schema.Literals(["true", "false"]))
+})
+
+const grantParams = (
+  auth: Parameters<typeof resolveUserId>[0],
+  params: Readonly<Record<string, string | undefined>>,
+  request: { readonly method: string; readonly originalUrl: string }
+) =>
+  Effect.gen(function*() {
+    const permissionId = yield* permissionIdParam(param(params, "permissionId"), request)
+    const userId = yield* resolveUserId(auth, param(params, "userId"))
+    return { projectId: auth.project.id, teamId: param(params, "teamId"), userId, permissionId }
+  })
+
+export const routes = [
+  endpoint({
+    method: "GET",
+    path: "/team-permissions",
+    access: ALL,
+    query: ListQuery,
+    handler: ({ auth, query }) =>
+      Effect.gen(function*() {
+        let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
+        if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+        const items = yield* listMemberPermissions(yield* Db, {
+          projectId: auth.project.id,
+          teamId: query.team_id,
+          userId,
+          permissionId: query.permission_id,
+          recursive: query.recursive !== "false"
+        })
+        return yield* encoded(TeamPermissionList, { items, isPaginated: false })
+      })
+  }),
+  endpoint({
+    method: "POST",
+    path: "/team-permissions/:teamId/:userId/:permissionId",
+    access: SERVER,
+    handler: ({ auth, params, request }) =>
+      Effect.gen(function*() {
+        const grant = yield* grantParams(auth, params, request)
+        const db = yield* Db
+        const granted = yield* db.transaction(grantPermission(db, grant))
+        return yield* encoded(TeamPermission, granted, 201)
+      })
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/team-permissions/:teamId/:userId/:permissionId",
+    access: SERVER,
+    handler: ({ auth, params, request }) =>
+      Effect.gen(function*() {
+        const grant = yield* grantParams(auth, params, request)
+        const db = yield* Db
+        yield* db.transaction(revokePermission(db, grant))
+        return success
+      })
+  })
+]

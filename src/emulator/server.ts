@@ -1,0 +1,122 @@
+/**
+ * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1`
+ * and the Node HTTP server. `Emulator` tells where it listens and the seeded project's keys.
+ */
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import { API_PATH_PREFIX, LOCAL_DEVELOPMENT_KEYS } from "../domain/constants.js"
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
+import { AccessTokens } from "./crypto/access-tokens.js"
+import { SigningKeys } from "./crypto/signing-keys.js"
+import { wireConventions } from "./http/middleware.js"
+import { apiRoutes } from "./routes/index.js"
+import { devProviderLayer, devProviderPages } from "./services/oauth-dev-provider.js"
+import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
+import { CodeLifetimes, type CodeLifetimesShape } from "./services/code-lifetimes.js"
+import { layerSqlOutbox } from "./store/outbox.js"
+import * as health from "./routes/health.js"
+import { Projects } from "./services/projects.js"
+import { layerDb } from "./store/layer.js"
+import { ReadCache } from "./store/read-cache.js"
+
+export interface EmulatorOptions {
+  /** Port to listen on; 0 picks a free one. Default 8102. */
+  readonly port?: number | undefined
+  /** Interface to listen on. Default 127.0.0.1. */
+  readonly host?: string | undefined
+  /** `"memory"`, a directory for PGlite, or a `postgres://` URL. Default `./.stackfx/db`. */
+  readonly db?: string | undefined
+  /** Lifetime of access tokens. Default 600 (the hosted value). */
+  readonly accessTokenLifetimeSeconds?: number | undefined
+  /** Public URL when it differs from the listening address (behind a proxy); used for the `iss` claim. */
+  readonly publicUrl?: string | undefined
+  /** Lifetimes of emailed codes (tests shorten them); the hosted defaults otherwise. */
+  readonly codeLifetimesMillis?: Partial<CodeLifetimesShape> | undefined
+}
+
+export const DEFAULT_PORT = 8102
+export const DEFAULT_HOST = "127.0.0.1"
+export const DEFAULT_DB = "./.stackfx/db"
+
+/** The seeded project and its keys (WIRE.md's local development keys). */
+export interface SeededProject {
+  readonly id: string
+  readonly publishableClientKey: string
+  readonly secretServerKey: string
+  readonly superSecretAdminKey: string
+}
+
+export interface EmulatorShape {
+  /** Base URL, e.g. `http://127.0.0.1:8102`: what a client's `baseUrl` should be. */
+  readonly url: string
+  /** `${url}/api/v1`. */
+  readonly apiUrl: string
+  readonly project: SeededProject
+}
+
+/** The running emulator. */
+export class Emulator extends Context.Service<Emulator, EmulatorShape>()("stackfx/emulator/Emulator") {}
+
+const seededProject: SeededProject = {
+  id: LOCAL_DEVELOPMENT_KEYS.projectId,
+  publishableClientKey: LOCAL_DEVELOPMENT_KEYS.publishableClientKey,
+  secretServerKey: LOCAL_DEVELOPMENT_KEYS.secretServerKey,
+  superSecretAdminKey: LOCAL_DEVELOPMENT_KEYS.superSecretAdminKey
+}
+
+/** A wildcard listening address is not somewhere a browser can go. */
+const reachableUrl = (address: Parameters<typeof HttpServer.formatAddress>[0]): string => {
+  const formatted = HttpServer.formatAddress(address)
+  return formatted.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//localhost:").replace(/\/+$/, "")
+}
+
+const Routes = Layer.mergeAll(
+  HttpRouter.addAll(apiRoutes, { prefix: API_PATH_PREFIX }),
+  // the Inbucket-compatible mailbox API and the inbox pages, under `/mailbox`
+  mailboxRoutes(defaultMailboxPrefix),
+  // the development OAuth provider's pages, under `/dev-oauth`
+  devProviderPages,
+  HttpRouter.addAll(health.routes)
+)
+
+/** Everything, listening on the configured port. */
+export const layer = (options: EmulatorOptions = {}) => {
+  const server = NodeHttpServer.layer(createServer, {
+    port: options.port ?? DEFAULT_PORT,
+    host: options.host ?? DEFAULT_HOST
+  })
+  const config = Layer.effect(
+    EmulatorConfig,
+    Effect.map(HttpServer.HttpServer, (http) =>
+      EmulatorConfig.of({
+        baseUrl: (options.publicUrl ?? reachableUrl(http.address)).replace(/\/+$/, ""),
+        accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS
+      }))
+  )
+  const services = Layer.mergeAll(
+    Projects.layer.pipe(Layer.provide(ReadCache.layer)),
+    ReadCache.layer,
+    layerSqlOutbox,
+    Layer.succeed(CodeLifetimes, { ...CodeLifetimes.defaultValue(), ...options.codeLifetimesMillis }),
+    SigningKeys.layer,
+    AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
+    devProviderLayer
+  ).pipe(Layer.provideMerge(config), Layer.provideMerge(layerDb(options.db ?? DEFAULT_DB)))
+  const http = HttpRouter.serve(Routes, {
+    disableLogger: true,
+    disableListenLog: true,
+    routerConfig: { ignoreTrailingSlash: true },
+    middleware: wireConventions
+  })
+  const emulator = Layer.effect(
+    Emulator,
+    Effect.map(EmulatorConfig, (cfg) =>
+      Emulator.of({ url: cfg.baseUrl, apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`, project: seededProject }))
+  )
+  return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
+}

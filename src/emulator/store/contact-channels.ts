@@ -1,0 +1,150 @@
+/** Repository of `contact_channels`. Emails compare case-insensitively through `normalized_value`. */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { DbError, DbShape } from "./db.js"
+import { rowDecoder, rowStruct } from "./rows.js"
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/** The unique index that keeps an auth email to one user per project. */
+export const AUTH_CHANNEL_UNIQUE = "contact_channels_auth_unique"
+
+export const ContactChannelRow = rowStruct({
+  id: Schema.String,
+  userId: Schema.String,
+  type: Schema.Literal("email"),
+  value: Schema.String,
+  isVerified: Schema.Boolean,
+  isPrimary: Schema.Boolean,
+  usedForAuth: Schema.Boolean
+})
+export type ContactChannelRow = typeof ContactChannelRow.Type
+const rows = rowDecoder(ContactChannelRow)
+
+const columns = "id, user_id, type, value, is_verified, is_primary, used_for_auth"
+
+export const insertContactChannel = (
+  db: DbShape,
+  channel: ContactChannelRow & { readonly projectId: string }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        channel.id,
+        channel.projectId,
+        channel.userId,
+        channel.type,
+        channel.value,
+        normalizeEmail(channel.value),
+        channel.isVerified,
+        channel.isPrimary,
+        channel.usedForAuth
+      ]
+    )
+  )
+
+/** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
+export const findAuthChannelByEmail = (
+  db: DbShape,
+  projectId: string,
+  email: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth`,
+      [projectId, normalizeEmail(email)]
+    ),
+    rows.first
+  )
+
+export const findPrimaryChannel = (
+  db: DbShape,
+  userId: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where user_id = $1 and type = 'email' and is_primary`, [userId]),
+    rows.first
+  )
+
+export const listContactChannels = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where user_id = $1 order by created_at, id`, [userId]),
+    rows.all
+  )
+
+/** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
+export const updateContactChannel = (
+  db: DbShape,
+  id: string,
+  patch: {
+    readonly value?: string | undefined
+    readonly isVerified?: boolean | undefined
+    readonly isPrimary?: boolean | undefined
+    readonly usedForAuth?: boolean | undefined
+  }
+): Effect.Effect<void, DbError> => {
+  const params: Array<unknown> = [id]
+  const sets: Array<string> = []
+  const set = (column: string, value: unknown) => {
+    params.push(value)
+    sets.push(`${column} = $${params.length}`)
+  }
+  if (patch.value !== undefined) {
+    set("value", patch.value)
+    set("normalized_value", normalizeEmail(patch.value))
+  }
+  if (patch.isVerified !== undefined) set("is_verified", patch.isVerified)
+  if (patch.isPrimary !== undefined) set("is_primary", patch.isPrimary)
+  if (patch.usedForAuth !== undefined) set("used_for_auth", patch.usedForAuth)
+  if (sets.length === 0) return Effect.void
+  return Effect.asVoid(db.query(`update contact_channels set ${sets.join(", ")} where id = $1`, params))
+}
+
+export const deleteContactChannel = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from contact_channels where id = $1", [id]))
+
+/** One channel of a user of the project. */
+export const findContactChannel = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  id: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [projectId, userId, id]),
+    rows.first
+  )
+
+/** The user's channel with this value (emails compare case-insensitively). */
+export const findUserChannelByValue = (
+  db: DbShape,
+  userId: string,
+  type: "email",
+  value: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where user_id = $1 and type = $2 and normalized_value = $3`, [
+      userId,
+      type,
+      normalizeEmail(value)
+    ]),
+    rows.first
+  )
+
+/** Every channel of the project, oldest first (server listing without a user). */
+export const listProjectContactChannels = (
+  db: DbShape,
+  projectId: string
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
+    rows.all
+  )
+
+/** Makes no channel of this type primary, before another becomes primary (one primary per type). */
+export const clearPrimaryChannel = (db: DbShape, userId: string, type: "email"): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("update contact_channels set is_primary = false where user_id = $1 and type = $2 and is_primary", [userId, type])
+  )

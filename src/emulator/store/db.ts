@@ -1,0 +1,61 @@
+/**
+ * The SQL connection the emulator's repositories share. One PostgreSQL dialect serves both drivers
+ * (embedded PGlite and a real PostgreSQL), so repositories write plain `$1`-parameterised SQL.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+
+/** A row as a driver returns it: column name to value (timestamptz as `Date`, jsonb parsed). */
+export type Row = Readonly<Record<string, unknown>>
+
+/** A statement failed; `code` is the PostgreSQL SQLSTATE when the driver reports one (23505 = unique violation). */
+export class DbError extends Schema.TaggedError<DbError>()("DbError", {
+  message: Schema.String,
+  code: Schema.optional(Schema.String),
+  constraint: Schema.optional(Schema.String),
+  cause: Schema.optional(Schema.Defect())
+}) {}
+
+/** SQLSTATE of a unique-constraint violation. */
+export const UNIQUE_VIOLATION = "23505"
+
+export interface DbShape {
+  /** Runs one parameterised statement (inside the current transaction, if any). */
+  readonly query: (sql: string, params?: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<Row>, DbError>
+  /** Runs several statements without parameters (migrations). */
+  readonly exec: (sql: string) => Effect.Effect<void, DbError>
+  /**
+   * Runs `effect` in one transaction: committed when it succeeds, rolled back when it fails or is
+   * interrupted. Nested calls join the outer transaction.
+   */
+  readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | DbError, R>
+  /**
+   * A number that changes whenever data may have changed (any statement other than a SELECT, and every
+   * COMMIT). In-memory caches of query results stay valid while it stays the same.
+   */
+  readonly generation: () => number
+  /** Which driver answers, for logs and the benchmark. */
+  readonly dialect: "pglite" | "postgres"
+}
+
+/** The emulator's database. */
+export class Db extends Context.Service<Db, DbShape>()("stackfx/emulator/Db") {}
+
+/** Wraps a driver's rejection into a `DbError`, keeping SQLSTATE and constraint when present. */
+export const toDbError = (cause: unknown): DbError => {
+  const fields = typeof cause === "object" && cause !== null ? (cause as Record<string, unknown>) : {}
+  const code = typeof fields["code"] === "string" ? fields["code"] : undefined
+  const constraint = typeof fields["constraint"] === "string" ? fields["constraint"] : undefined
+  const message = cause instanceof Error ? cause.message : String(cause)
+  return new DbError({
+    message,
+    ...(code === undefined ? {} : { code }),
+    ...(constraint === undefined ? {} : { constraint }),
+    cause
+  })
+}
+
+/** True when the statement failed on the unique constraint (or index) named `constraint`. */
+export const isUniqueViolation = (error: DbError, constraint?: string): boolean =>
+  error.code === UNIQUE_VIOLATION && (constraint === undefined || error.constraint === constraint)

@@ -1,0 +1,10 @@
+/** The ordered migrations. Append new files; never edit one that has shipped. */
+import * as initial from "./0001-initial-schema.js"
+import * as oauthTokens from "./0002-oauth-tokens.js"
+
+export interface Migration {
+  readonly name: string
+  readonly sql: string
+}
+
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens]

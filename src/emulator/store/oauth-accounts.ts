@@ -1,0 +1,142 @@
+/**
+ * Repository of `oauth_accounts` (a provider account connected to a user), `oauth_tokens` (the provider's
+ * tokens, one row per sign-in) and `oauth_provider_issuers` (the OpenID Connect issuer of a standard
+ * provider, an emulator-only setting).
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { DbError, DbShape } from "./db.js"
+import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+
+/** The unique constraint of one provider account per project. */
+export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_project_id_provider_id_account_id_key"
+
+export const OAuthAccountRow = rowStruct({
+  id: Schema.String,
+  userId: Schema.String,
+  providerId: Schema.String,
+  accountId: Schema.String,
+  email: Schema.NullOr(Schema.String)
+})
+export type OAuthAccountRow = typeof OAuthAccountRow.Type
+const accountRows = rowDecoder(OAuthAccountRow)
+const accountColumns = "id, user_id, provider_id, account_id, email"
+
+/** The account with this provider account id, whoever it belongs to. */
+export const findOAuthAccount = (
+  db: DbShape,
+  projectId: string,
+  providerId: string,
+  accountId: string
+): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts where project_id = $1 and provider_id = $2 and account_id = $3`,
+      [projectId, providerId, accountId]
+    ),
+    accountRows.first
+  )
+
+/** The user's accounts of one provider, oldest first. */
+export const listUserOAuthAccounts = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  providerId: string
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and provider_id = $3
+       order by created_at, id`,
+      [projectId, userId, providerId]
+    ),
+    accountRows.all
+  )
+
+export const insertOAuthAccount = (
+  db: DbShape,
+  account: OAuthAccountRow & { readonly projectId: string; readonly createdAt: Date }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [account.id, account.projectId, account.userId, account.providerId, account.accountId, account.email, account.createdAt]
+    )
+  )
+
+export const OAuthTokenRow = rowStruct({
+  id: Schema.String,
+  accessToken: Schema.String,
+  refreshToken: Schema.NullOr(Schema.String),
+  scopes: Schema.Array(Schema.String),
+  expiresAt: Schema.NullOr(Timestamp)
+})
+export type OAuthTokenRow = typeof OAuthTokenRow.Type
+const tokenRows = rowDecoder(OAuthTokenRow)
+
+export const insertOAuthToken = (
+  db: DbShape,
+  token: OAuthTokenRow & { readonly projectId: string; readonly oauthAccountId: string; readonly createdAt: Date }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into oauth_tokens (id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        token.id,
+        token.projectId,
+        token.oauthAccountId,
+        token.accessToken,
+        token.refreshToken,
+        JSON.stringify(token.scopes),
+        token.expiresAt,
+        token.createdAt
+      ]
+    )
+  )
+
+/** The tokens of the user's accounts of one provider, newest first. */
+export const listUserProviderTokens = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  providerId: string
+): Effect.Effect<ReadonlyArray<OAuthTokenRow>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select t.id, t.access_token, t.refresh_token, t.scopes, t.expires_at
+       from oauth_tokens t join oauth_accounts a on a.id = t.oauth_account_id
+       where a.project_id = $1 and a.user_id = $2 and a.provider_id = $3
+       order by t.created_at desc, t.id`,
+      [projectId, userId, providerId]
+    ),
+    tokenRows.all
+  )
+
+/** The configured issuer of a standard provider, if any. */
+export const findProviderIssuer = (db: DbShape, projectId: string, providerId: string): Effect.Effect<string | undefined, DbError> =>
+  Effect.map(
+    db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [projectId, providerId]),
+    (found) => {
+      const issuer = found[0]?.["issuer"]
+      return typeof issuer === "string" ? issuer : undefined
+    }
+  )
+
+/** Sets (or, with null, removes) the issuer of a provider. */
+export const saveProviderIssuer = (
+  db: DbShape,
+  projectId: string,
+  providerId: string,
+  issuer: string | null
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    issuer === null
+      ? db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [projectId, providerId])
+      : db.query(
+        `insert into oauth_provider_issuers (project_id, provider_id, issuer) values ($1, $2, $3)
+         on conflict (project_id, provider_id) do update set issuer = excluded.issuer`,
+        [projectId, providerId, issuer]
+      )
+  )

@@ -1,0 +1,123 @@
+/**
+ * The embedded PGlite driver. PGlite's first initdb takes seconds, so a fresh database is cloned from
+ * a template tarball (initdb plus migrations) kept in the OS temp folder and keyed by the schema: a
+ * new in-memory database then starts in well under a second.
+ */
+import { existsSync } from "node:fs"
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { PGlite } from "@electric-sql/pglite"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
+import { makeDb } from "./connection.js"
+import { Db, type DbError, type DbShape, type Row, toDbError } from "./db.js"
+
+export interface PgliteOptions {
+  /** A directory to persist to, or undefined for an in-memory database. */
+  readonly dataDir: string | undefined
+  /** Identifies the template's content (e.g. a hash of the migrations). */
+  readonly templateKey: string
+  /** Brings a fresh database to the template state (runs the migrations). */
+  readonly prepare: (db: DbShape) => Effect.Effect<void, DbError>
+  /** Where templates live; the OS temp folder unless given. */
+  readonly templateDir?: string | undefined
+}
+
+const attempt = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, catch: toDbError })
+
+const open = (dataDir: string | undefined, loadDataDir: Blob | undefined): Effect.Effect<PGlite, DbError, Scope.Scope> =>
+  Effect.acquireRelease(
+    attempt(async () => {
+      const options = loadDataDir === undefined ? {} : { loadDataDir }
+      const pg = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options)
+      await pg.waitReady
+      return pg
+    }),
+    (pg) =>
+      attempt(() => pg.closed ? Promise.resolve() : pg.close()).pipe(
+        Effect.catch((error) => Effect.logWarning("stackfx emulator: closing PGlite failed", error.message))
+      )
+  )
+
+const pgliteDb = (pg: PGlite, lock: Semaphore.Semaphore): DbShape => {
+  const connection = {
+    query: async (sql: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<Row>> => {
+      const result = await pg.query<Row>(sql, [...params])
+      return result.rows
+    },
+    exec: async (sql: string): Promise<void> => {
+      await pg.exec(sql)
+    }
+  }
+  return makeDb({
+    dialect: "pglite",
+    run: (work) => lock.withPermit(attempt(() => work(connection))),
+    hold: Effect.map(lock.take(1), () => ({ connection, release: Effect.asVoid(lock.release(1)) }))
+  })
+}
+
+const STALE_AFTER_MS = 60 * 60 * 1000
+
+/** Templates of other schema versions pile up in the temp folder; old ones are deleted. */
+const removeStaleTemplates = (dir: string, keep: string) =>
+  attempt(async () => {
+    const now = Date.now()
+    for (const name of await readdir(dir)) {
+      const path = join(dir, name)
+      if (path === keep || !/^stackfx-pglite-.*\.(tar|tgz)$/.test(name)) continue
+      const info = await stat(path)
+      if (now - info.mtimeMs > STALE_AFTER_MS) await unlink(path)
+    }
+  }).pipe(Effect.catch((error) => Effect.logDebug("stackfx emulator: could not clean old templates", error.message)))
+
+/** Returns the template tarball, building and saving it on first use. */
+const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
+  const dir = options.templateDir ?? tmpdir()
+  const file = join(dir, `stackfx-pglite-${options.templateKey}.tar`)
+  const build = Effect.scoped(
+    Effect.gen(function*() {
+      const pg = yield* open(undefined, undefined)
+      const lock = yield* Semaphore.make(1)
+      yield* options.prepare(pgliteDb(pg, lock))
+      // Uncompressed: loading a plain tar is a few hundred milliseconds faster than gunzipping one.
+      const dump = yield* attempt(() => pg.dumpDataDir("none"))
+      const bytes = new Uint8Array(yield* attempt(() => dump.arrayBuffer()))
+      // Write then rename: several processes (test workers) may build the template at once.
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`
+      yield* attempt(async () => {
+        await mkdir(dir, { recursive: true })
+        await writeFile(partial, bytes)
+        await rename(partial, file)
+      })
+      yield* removeStaleTemplates(dir, file)
+      return new Blob([bytes], { type: "application/x-tar" })
+    })
+  )
+  return existsSync(file)
+    ? attempt(() => readFile(file)).pipe(
+      Effect.map((bytes) => new Blob([new Uint8Array(bytes)], { type: "application/x-tar" })),
+      Effect.catch(() => build)
+    )
+    : build
+}
+
+const isInitialised = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"))
+
+/** A PGlite-backed `Db`; the database closes when the scope does. */
+export const makePgliteDb = (options: PgliteOptions): Effect.Effect<DbShape, DbError, Scope.Scope> =>
+  Effect.gen(function*() {
+    const { dataDir } = options
+    const needsTemplate = dataDir === undefined || !isInitialised(dataDir)
+    const load = needsTemplate ? yield* template(options) : undefined
+    if (dataDir !== undefined) yield* attempt(() => mkdir(dataDir, { recursive: true }))
+    const pg = yield* open(dataDir, load)
+    const lock = yield* Semaphore.make(1)
+    return pgliteDb(pg, lock)
+  })
+
+/** The `Db` layer over PGlite. */
+export const layerPglite = (options: PgliteOptions): Layer.Layer<Db, DbError> =>
+  Layer.effect(Db, makePgliteDb(options))

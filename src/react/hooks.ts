@@ -1,0 +1,111 @@
+/**
+ * Suspense hooks over the provider's cache. A hook renders the cached answer, suspends while the first
+ * answer is loading, and hands a failure to the nearest error boundary. Suspending and raising are done by
+ * throwing, which is React's API for both (the one place this library throws).
+ */
+import * as Cause from "effect/Cause"
+import type * as Effect from "effect/Effect"
+import { useCallback, useSyncExternalStore } from "react"
+import type { ClientProject } from "../domain/project.js"
+import type { ClientTeam } from "../domain/team.js"
+import type { TeamInvitation } from "../domain/team-invitation.js"
+import type { TeamMemberProfile } from "../domain/team-member-profile.js"
+import type { TeamPermission } from "../domain/team-permission.js"
+import type { ClientUser } from "../domain/user.js"
+import { NotSignedIn } from "../errors/client/session.js"
+import { type QueryKey, queryKeyId } from "./cache.js"
+import { useStackApp } from "./provider.js"
+import {
+  permissionsQuery,
+  projectQuery,
+  type StackQuery,
+  teamInvitationsQuery,
+  teamMembersQuery,
+  teamsQuery,
+  userQuery
+} from "./queries.js"
+
+/**
+ * The answer of a cached query: `useStackQuery(userQuery)` or `useStackQuery(["team", id], loadTeam)`.
+ * Every component reading the same key shares one load; see cache.ts for throttle, drop and refresh.
+ */
+export function useStackQuery<A, E, R>(query: StackQuery<A, E, R>): A
+export function useStackQuery<A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>): A
+export function useStackQuery<A, E, R>(
+  keyOrQuery: QueryKey | StackQuery<A, E, R>,
+  maybeLoad?: Effect.Effect<A, E, R>
+): A {
+  const { key, load } = isQuery(keyOrQuery)
+    ? keyOrQuery
+    : { key: keyOrQuery, load: maybeLoad as Effect.Effect<A, E, R> }
+  const app = useStackApp<R>()
+  const id = queryKeyId(key)
+  const subscribe = useCallback((listener: () => void) => app.cache.subscribe(id, listener), [app, id])
+  const peek = () => app.cache.peek(id)
+  const snapshot = useSyncExternalStore(subscribe, peek, peek) ?? app.runtime.runSync(app.cache.ensure(id, load))
+  switch (snapshot._tag) {
+    case "Pending":
+      throw snapshot.settled
+    case "Failure":
+      throw Cause.squash(snapshot.cause)
+    case "Success":
+      // The entry under this key was filled by this key's loader.
+      return snapshot.value as A
+  }
+}
+
+const isQuery = <A, E, R>(value: QueryKey | StackQuery<A, E, R>): value is StackQuery<A, E, R> =>
+  typeof value === "object" && !Array.isArray(value) && "load" in value
+
+export interface UseUserOptions<Or extends UseUserOr = UseUserOr> {
+  /**
+   * What a visitor gets: `"return-null"` (default) renders `null`; `"throw"` raises `NotSignedIn` to the
+   * error boundary; `"redirect"` sends the browser to sign-in (carrying `after_auth_return_to`) and keeps
+   * the component suspended meanwhile.
+   */
+  readonly or?: Or
+}
+export type UseUserOr = "redirect" | "throw" | "return-null"
+
+/** The signed-in user. `useUser({ or: "redirect" })` never renders without one. */
+export function useUser(options: UseUserOptions<"redirect" | "throw">): ClientUser
+export function useUser(options?: UseUserOptions): ClientUser | null
+export function useUser(options: UseUserOptions = {}): ClientUser | null {
+  const app = useStackApp()
+  const user = useStackQuery(userQuery)
+  if (user !== null) return user
+  switch (options.or) {
+    case "throw":
+      throw new NotSignedIn({})
+    case "redirect":
+      throw app.redirectTo("signIn")
+    default:
+      return null
+  }
+}
+
+/** The project of the provider's Layer. */
+export const useProject = (): ClientProject => useStackQuery(projectQuery)
+
+/** The signed-in user's teams. */
+export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuery)
+
+/** One of the signed-in user's teams, `null` when they are not a member (read from the cached list). */
+export const useTeam = (teamId: string): ClientTeam | null => useTeams().find((team) => team.id === teamId) ?? null
+
+/** The signed-in user's permissions in a team, contained ones included unless `recursive: false`. */
+export const usePermissions = (
+  teamId: string,
+  options: { readonly recursive?: boolean | undefined } = {}
+): ReadonlyArray<TeamPermission> => useStackQuery(permissionsQuery(teamId, options))
+
+/** `usePermission(teamId, "$invite_members")`: the permission if the signed-in user holds it, else `null`. */
+export const usePermission = (teamId: string, permissionId: string): TeamPermission | null =>
+  usePermissions(teamId).find((permission) => permission.id === permissionId) ?? null
+
+/** Pending invitations of a team (needs `$read_members` or the like in it). */
+export const useTeamInvitations = (teamId: string): ReadonlyArray<TeamInvitation> =>
+  useStackQuery(teamInvitationsQuery(teamId))
+
+/** The member profiles of a team. */
+export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile> => useStackQuery(teamMembersQuery(teamId))

@@ -1,0 +1,66 @@
+/**
+ * `stackfx/react`: the provider, the hooks, the user button and its parts.
+ *
+ * @example
+ * const clientLayer = ... // built once, outside components
+ * <StackProvider layer={clientLayer}>
+ *   <UserButton showUserInfo />
+ * </StackProvider>
+ */
+export { Avatar, type AvatarProps } from "./avatar.js"
+export {
+  makeQueryCache,
+  QueryCache,
+  type QueryCacheOptions,
+  type QueryCacheShape,
+  type QueryKey,
+  queryKeyId,
+  type QuerySnapshot
+} from "./cache.js"
+export {
+  usePermission,
+  usePermissions,
+  useProject,
+  useStackQuery,
+  useTeam,
+  useTeamInvitations,
+  useTeamMembers,
+  useTeams,
+  useUser,
+  type UseUserOptions,
+  type UseUserOr
+} from "./hooks.js"
+export { type MenuButtonProps, type MenuEntry } from "./menu.js"
+export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
+export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
+export {
+  invalidating,
+  permissionsQuery,
+  projectQuery,
+  type StackQuery,
+  stackQuery,
+  teamInvitationsQuery,
+  teamKeyPrefix,
+  teamMembersQuery,
+  teamsQuery,
+  updateUser,
+  userQuery
+} from "./queries.js"
+export { clearOnSessionChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"
+export { stackfxCss, StackStyles } from "./styles.js"
+export {
+  openBroadcastChannel,
+  runTabSync,
+  type TabChannel,
+  type TabEvent,
+  type TabLock,
+  type TabMessage,
+  type TabSyncOptions
+} from "./tab-sync.js"
+export {
+  UserButton,
+  type UserButtonItem,
+  type UserButtonProps,
+  UserButtonView,
+  type UserButtonViewProps
+} from "./user-button.js"

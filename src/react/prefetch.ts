@@ -1,0 +1,35 @@
+/**
+ * Counts the apps on a page that prefetch their user and project at start. Each one sends its own
+ * requests before anything is rendered, so many of them usually mean a provider is created per render or
+ * per component by mistake; SPEC.md section 9 asks for a warning past ten.
+ */
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import { MAX_PREFETCHING_APPS_BEFORE_WARNING } from "../domain/constants.js"
+
+export interface PrefetchRegistry {
+  /** Counts one more prefetching app until the scope closes; logs a warning past the threshold. */
+  readonly register: Effect.Effect<void, never, Scope.Scope>
+  readonly count: () => number
+}
+
+/** `makePrefetchRegistry()` for a test; the page shares {@link pagePrefetchRegistry}. */
+export const makePrefetchRegistry = (threshold: number = MAX_PREFETCHING_APPS_BEFORE_WARNING): PrefetchRegistry => {
+  let count = 0
+  const register = Effect.acquireRelease(
+    Effect.suspend(() => {
+      count++
+      return count > threshold
+        ? Effect.logWarning(
+          `${count} stackfx apps prefetch on this page (more than ${threshold}). Each sends its own requests at ` +
+            "start; create the provider's Layer once, outside components, and share it."
+        )
+        : Effect.void
+    }),
+    () => Effect.sync(() => void count--)
+  )
+  return { register, count: () => count }
+}
+
+/** One per page, because the warning is about the page as a whole (every provider on it). */
+export const pagePrefetchRegistry: PrefetchRegistry = makePrefetchRegistry()

@@ -1,0 +1,158 @@
+/**
+ * `StackProvider` owns the Effect runtime of an app: it builds it from the Layer it is given (typically the
+ * client tier) plus the React layer (cache, tab sync), renders its children once the runtime is ready, and
+ * disposes it on unmount.
+ *
+ * The runtime is created inside `useEffect`, not in `useState`/`useMemo`: under StrictMode React runs the
+ * first effect's cleanup, which disposes the runtime, and a runtime made during render would then be reused
+ * after disposal (effect4-guide section 9).
+ */
+import type * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
+import { REDIRECT_WAIT_MS } from "../domain/constants.js"
+import {
+  redirectUrlFor,
+  type RedirectTarget,
+  type RedirectUrlOptions,
+  type RedirectUrls,
+  resolveRedirectUrls
+} from "../services/redirects.js"
+import { QueryCache, type QueryCacheShape } from "./cache.js"
+import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
+
+/** What components reach through {@link useStackApp}. */
+export interface StackApp<R = never> {
+  readonly runtime: ManagedRuntime.ManagedRuntime<R | QueryCache, unknown>
+  readonly cache: QueryCacheShape
+  readonly urls: RedirectUrls
+  /** Moves the browser to a URL (by default `location.assign`; a router passes its own). */
+  readonly navigate: (url: string) => void
+  /** `await app.run(CurrentUser.use((u) => u.update({ displayName })))` */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, R | QueryCache>) => Promise<A>
+  /**
+   * Navigates to a target (sign-in and sign-up carry `after_auth_return_to`). The promise resolves after
+   * the redirect wait of SPEC.md (2000 ms), by which time the navigation has usually taken over; several
+   * calls within that wait share one navigation.
+   */
+  readonly redirectTo: (target: RedirectTarget) => Promise<void>
+}
+
+const StackAppContext = createContext<StackApp<unknown> | null>(null)
+
+export interface StackProviderProps<R, E> {
+  /** Built once per provider; create it outside components (a new Layer per render rebuilds the runtime). */
+  readonly layer: Layer.Layer<R, E, never>
+  readonly children?: ReactNode
+  /** Shown while the runtime is being built. */
+  readonly fallback?: ReactNode
+  /** The handler base, default `/handler`. */
+  readonly handlerPath?: string | undefined
+  /** Overrides of any redirect target (`{ afterSignIn: "/dashboard" }`). */
+  readonly urls?: RedirectUrlOptions | undefined
+  readonly navigate?: ((url: string) => void) | undefined
+  /** See {@link StackReactOptions}: `tabSync` (default true), `prefetch` (default false). */
+  readonly tabSync?: boolean | undefined
+  readonly prefetch?: boolean | undefined
+  /** Advanced: everything the React layer accepts (cache timings, test channels); read when the runtime is built. */
+  readonly reactOptions?: StackReactOptions | undefined
+}
+
+/** A hook of this adapter was used outside a `StackProvider` (or before its runtime was ready). */
+export class StackProviderMissing extends Schema.TaggedError<StackProviderMissing>()("StackProviderMissing", {
+  message: Schema.String
+}) {
+  constructor() {
+    super({ message: "stackfx hooks and components must be rendered inside a <StackProvider>." })
+  }
+}
+
+type RuntimeState<R> =
+  | { readonly _tag: "Building" }
+  | { readonly _tag: "Ready"; readonly runtime: ManagedRuntime.ManagedRuntime<R | QueryCache, unknown> }
+  | { readonly _tag: "Failed"; readonly error: unknown }
+
+const currentUrl = (): string | undefined =>
+  (globalThis as { readonly location?: { readonly href?: string } }).location?.href
+
+const assignLocation = (url: string): void => {
+  ;(globalThis as { readonly location?: { assign(url: string): void } }).location?.assign(url)
+}
+
+/**
+ * `<StackProvider layer={clientLayer} fallback={<Spinner />}>...</StackProvider>`
+ */
+export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode {
+  const { layer, prefetch, tabSync } = props
+  const [state, setState] = useState<RuntimeState<R>>({ _tag: "Building" })
+  // Read through refs so that inline props (a new function or object each render) neither rebuild the
+  // runtime nor hand every reader a new app.
+  const reactOptions = useRef(props.reactOptions)
+  reactOptions.current = props.reactOptions
+  const navigateRef = useRef(props.navigate ?? assignLocation)
+  navigateRef.current = props.navigate ?? assignLocation
+
+  useEffect(() => {
+    setState({ _tag: "Building" })
+    const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
+    const runtime = ManagedRuntime.make(Layer.provideMerge(stackReactLayer(options), layer))
+    let live = true
+    runtime.context().then(
+      () => live && setState({ _tag: "Ready", runtime }),
+      (error: unknown) => live && setState({ _tag: "Failed", error })
+    )
+    return () => {
+      live = false
+      void runtime.dispose()
+    }
+  }, [layer, prefetch, tabSync])
+
+  const urlKey = JSON.stringify([props.handlerPath, props.urls])
+  // Compared by value: an inline `urls={{ ... }}` must not rebuild the app every render.
+  const urls = useMemo(() => resolveRedirectUrls({ handler: props.handlerPath, ...props.urls }), [urlKey])
+
+  const app = useMemo((): StackApp<R> | undefined => {
+    if (state._tag !== "Ready") return undefined
+    const runtime = state.runtime
+    const cache = runtime.runSync(QueryCache)
+    const navigate = (url: string) => navigateRef.current(url)
+    let pendingRedirect: Promise<void> | undefined
+    return {
+      runtime,
+      cache,
+      urls,
+      navigate,
+      run: (effect) => runtime.runPromise(effect),
+      redirectTo: (target) => {
+        if (pendingRedirect !== undefined) return pendingRedirect
+        const url = Result.getOrElse(redirectUrlFor(urls, target, { currentUrl: currentUrl() }), () => urls[target])
+        navigate(url)
+        pendingRedirect = new Promise<void>((resolve) =>
+          setTimeout(() => {
+            pendingRedirect = undefined
+            resolve()
+          }, REDIRECT_WAIT_MS)
+        )
+        return pendingRedirect
+      }
+    }
+  }, [state, urls])
+
+  // Rendering is React's way to hand a failure to the nearest error boundary.
+  if (state._tag === "Failed") throw state.error
+  if (app === undefined) return props.fallback ?? null
+  return createElement(StackAppContext.Provider, { value: app as StackApp<unknown> }, props.children)
+}
+
+/**
+ * The app of the nearest `StackProvider`. `R` names the services the caller's effects need; React context
+ * cannot carry types, so it is the caller's promise that the provider's Layer has them.
+ */
+export function useStackApp<R = never>(): StackApp<R> {
+  const app = useContext(StackAppContext)
+  if (app === null) throw new StackProviderMissing()
+  return app as StackApp<R>
+}

@@ -1,0 +1,76 @@
+/**
+ * Project API key sets (admin tier). Every key set comes back with its validity (SPEC.md section 4:
+ * expired, manually revoked or valid) worked out against the Effect `Clock` when it was read.
+ */
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../domain/api-key.js"
+import { ListResponse } from "../domain/list.js"
+import { type ApiKeyTimes, type ApiKeyValidity, apiKeyValidity } from "../domain/rules/api-key-validity.js"
+import type { InvalidInput } from "../errors/client/invalid-input.js"
+import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
+import { documented, encodeInput } from "./endpoint.js"
+import { jsonBody, Transport } from "./transport.js"
+
+/** A listed key set (last four characters only) and whether it still works. */
+export type ApiKeyWithValidity = ApiKey & { readonly validity: ApiKeyValidity }
+/** The create answer (full key values, shown this once) and its validity. */
+export type CreatedApiKey = ApiKeyCreated & { readonly validity: ApiKeyValidity }
+
+/** Attaches the validity as of the current `Clock` time. */
+export const withValidity = <K extends ApiKeyTimes>(key: K): Effect.Effect<K & { readonly validity: ApiKeyValidity }> =>
+  Effect.map(Clock.currentTimeMillis, (now) => ({ ...key, validity: apiKeyValidity(key, now) }))
+
+export interface ApiKeysShape {
+  /**
+   * `create({ description: "CI", expiresAt, hasPublishableClientKey: true, hasSecretServerKey: true,
+   * hasSuperSecretAdminKey: false })`; the answer is the only time the full keys are available.
+   */
+  readonly create: (input: ApiKeyCreate) => Effect.Effect<CreatedApiKey, InvalidInput | AdminFailure>
+  /** Every key set of the project, newest first. */
+  readonly list: Effect.Effect<ReadonlyArray<ApiKeyWithValidity>, AdminFailure>
+  readonly get: (id: string) => Effect.Effect<ApiKeyWithValidity, AdminFailure<"ApiKeyNotFound">>
+  /** Revokes a key set for good; its keys stop working at once. Revoking twice keeps the first time. */
+  readonly revoke: (id: string) => Effect.Effect<ApiKeyWithValidity, AdminFailure<"ApiKeyNotFound">>
+}
+
+export class ApiKeys extends Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
+  static readonly layer: Layer.Layer<ApiKeys, never, Transport> = Layer.effect(
+    ApiKeys,
+    Effect.gen(function*() {
+      const transport = yield* Transport
+      const encodeCreate = encodeInput(ApiKeyCreate)
+      const path = (id: string) => `/internal/api-keys/${encodeURIComponent(id)}`
+
+      const create = (input: ApiKeyCreate) =>
+        encodeCreate(input).pipe(
+          Effect.flatMap((body) =>
+            transport.requestJson({ method: "POST", path: "/internal/api-keys", body: jsonBody(body) }, ApiKeyCreated)
+          ),
+          Effect.flatMap(withValidity),
+          documented(...AdminAuthErrorTags)
+        )
+
+      const list = transport.requestJson({ method: "GET", path: "/internal/api-keys" }, ListResponse(ApiKey)).pipe(
+        Effect.flatMap((answer) => Effect.forEach(answer.items, withValidity)),
+        documented(...AdminAuthErrorTags)
+      )
+
+      const get = (id: string) =>
+        transport.requestJson({ method: "GET", path: path(id) }, ApiKey).pipe(
+          Effect.flatMap(withValidity),
+          documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+        )
+
+      const revoke = (id: string) =>
+        transport.requestJson({ method: "PATCH", path: path(id), body: jsonBody({ revoked: true }) }, ApiKey).pipe(
+          Effect.flatMap(withValidity),
+          documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+        )
+
+      return ApiKeys.of({ create, list, get, revoke })
+    })
+  )
+}

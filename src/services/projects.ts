@@ -1,0 +1,106 @@
+/**
+ * The current project. `Projects` (every tier) reads the client view; `AdminProjects` (admin tier) reads
+ * the whole project, updates it and deletes it. An update that would leave the project in production mode
+ * with failing checks is refused here, before anything is sent, with every problem as data.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
+import { type ProductionModeProblem, productionModeProblems } from "../domain/rules/production-mode.js"
+import { SuccessResponse } from "../domain/success.js"
+import type { InvalidInput } from "../errors/client/invalid-input.js"
+import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
+import { type CallFailure, documented, encodeInput } from "./endpoint.js"
+import { ProductionModeNotReady } from "./production-mode-error.js"
+import { jsonBody, Transport } from "./transport.js"
+
+export interface ProjectsShape {
+  /** The project this client talks to, as any client may see it. */
+  readonly current: Effect.Effect<ClientProject, CallFailure>
+}
+
+/** Client view of the current project (every tier). */
+export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
+  static readonly layer: Layer.Layer<Projects, never, Transport> = Layer.effect(
+    Projects,
+    Effect.map(Transport, (transport) =>
+      Projects.of({
+        current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())
+      }))
+  )
+}
+
+/** Does this patch decide whether the project may be in production mode, so that it must be checked? */
+const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
+  patch.isProductionMode === true ||
+  (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
+
+/**
+ * The production-mode problems the project would have after `patch`; empty when the result is not in
+ * production mode or passes every check.
+ *
+ * @example productionModeProblemsAfter(project, { isProductionMode: true }) // [{ message: "Localhost is not allowed ...", ... }]
+ */
+export const productionModeProblemsAfter = (
+  current: AdminProject,
+  patch: AdminProjectUpdate
+): ReadonlyArray<ProductionModeProblem> => {
+  const isProductionMode = patch.isProductionMode ?? current.isProductionMode
+  if (!isProductionMode) return []
+  return productionModeProblems({
+    id: current.id,
+    config: {
+      allowLocalhost: patch.config?.allowLocalhost ?? current.config.allowLocalhost,
+      domains: patch.config?.domains ?? current.config.domains
+    }
+  })
+}
+
+export interface AdminProjectsShape {
+  /** The whole project: config, domains, OAuth providers, email config, user count. */
+  readonly get: Effect.Effect<AdminProject, AdminFailure>
+  /**
+   * `update({ isProductionMode: true })`: patches the project. Turning production mode on (or changing
+   * domains or the localhost switch while in it) first checks SPEC.md's rules and fails with
+   * `ProductionModeNotReady` listing every problem; the server repeats the check (SCHEMA_ERROR).
+   */
+  readonly update: (
+    patch: AdminProjectUpdate
+  ) => Effect.Effect<AdminProject, InvalidInput | ProductionModeNotReady | AdminFailure<"SchemaError">>
+  /** Deletes the project with all its users, teams and keys. */
+  readonly delete: Effect.Effect<void, AdminFailure>
+}
+
+/** The admin's view of the current project (admin tier). */
+export class AdminProjects extends Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
+  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = Layer.effect(
+    AdminProjects,
+    Effect.gen(function*() {
+      const transport = yield* Transport
+      const encodePatch = encodeInput(AdminProjectUpdate)
+
+      const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
+        documented(...AdminAuthErrorTags)
+      )
+
+      const update = (patch: AdminProjectUpdate) =>
+        Effect.gen(function*() {
+          const body = yield* encodePatch(patch)
+          if (patchNeedsCheck(patch)) {
+            const current = yield* get
+            const problems = productionModeProblemsAfter(current, patch)
+            if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
+          }
+          return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
+        }).pipe(documented(...AdminAuthErrorTags, "SchemaError"))
+
+      const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
+        Effect.asVoid,
+        documented(...AdminAuthErrorTags)
+      )
+
+      return AdminProjects.of({ get, update, delete: remove })
+    })
+  )
+}

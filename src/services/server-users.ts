@@ -1,0 +1,147 @@
+/**
+ * Any user of the project (server tier and above): list with cursor pagination and search, read, create,
+ * update and delete. The signed-in user's own account is `CurrentUser`.
+ *
+ * @example
+ * const users = yield* ServerUsers
+ * const page = yield* users.list({ limit: 20, query: "ann" })
+ * const everyone = yield* Stream.runCollect(users.listAll({ desc: true }))
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import { ListResponse } from "../domain/list.js"
+import { SuccessResponse } from "../domain/success.js"
+import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
+import { ServerUser } from "../domain/user.js"
+import { InvalidInput } from "../errors/client/invalid-input.js"
+import { type CallFailure, documented, encodeInput } from "./endpoint.js"
+import { segment } from "./path-segment.js"
+import { jsonBody, Transport } from "./transport.js"
+
+export interface ServerUserListOptions {
+  /** Page size; without it the whole (filtered) list comes back as one page. */
+  readonly limit?: number | undefined
+  /** The `nextCursor` of the previous page. */
+  readonly cursor?: string | undefined
+  /** Newest first. Default false (oldest first). */
+  readonly desc?: boolean | undefined
+  /** The only order the API offers: sign-up time (ties broken by id). */
+  readonly orderBy?: "signedUpAt" | undefined
+  /** Matches display name, primary email (substring, any case) or the exact user id. */
+  readonly query?: string | undefined
+  /** Only members of this team. */
+  readonly teamId?: string | undefined
+}
+
+/** One page of users; `nextCursor` is `null` on the last page. */
+export interface ServerUserPage {
+  readonly items: ReadonlyArray<ServerUser>
+  readonly nextCursor: string | null
+}
+
+type PasswordRuleTags = "PasswordTooShort" | "PasswordTooLong"
+
+export type ServerUserListFailure = InvalidInput | CallFailure
+export type ServerUserCreateFailure = InvalidInput | CallFailure<"UserEmailAlreadyExists" | PasswordRuleTags>
+export type ServerUserUpdateFailure =
+  | InvalidInput
+  | CallFailure<"UserNotFound" | "UserEmailAlreadyExists" | "TeamMembershipNotFound" | PasswordRuleTags>
+
+export interface ServerUsersShape {
+  /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
+  readonly list: (options?: ServerUserListOptions) => Effect.Effect<ServerUserPage, ServerUserListFailure>
+  /**
+   * Every user matching `options`, page after page (`limit` is the page size, default 100), fetched lazily
+   * as the stream is pulled.
+   */
+  readonly listAll: (
+    options?: Omit<ServerUserListOptions, "cursor">
+  ) => Stream.Stream<ServerUser, ServerUserListFailure>
+  readonly get: (userId: string) => Effect.Effect<ServerUser, CallFailure<"UserNotFound">>
+  /** `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. */
+  readonly create: (user: ServerUserCreate) => Effect.Effect<ServerUser, ServerUserCreateFailure>
+  /** Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new password ends their sessions. */
+  readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
+  /** Deletes the user with their sessions, memberships and contact channels. */
+  readonly delete: (userId: string) => Effect.Effect<void, CallFailure<"UserNotFound">>
+}
+
+const LIST_ALL_PAGE_SIZE = 100
+
+const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
+  limit === undefined || (Number.isInteger(limit) && limit > 0)
+    ? Effect.void
+    : Effect.fail(new InvalidInput({ message: `limit must be a positive integer, got ${limit}` }))
+
+const ServerUserList = ListResponse(ServerUser)
+
+export class ServerUsers extends Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
+  static readonly layer: Layer.Layer<ServerUsers, never, Transport> = Layer.effect(
+    ServerUsers,
+    Effect.gen(function*() {
+      const transport = yield* Transport
+      const encodeCreate = encodeInput(ServerUserCreate)
+      const encodeUpdate = encodeInput(ServerUserUpdate)
+
+      const list = (options: ServerUserListOptions = {}) =>
+        checkLimit(options.limit).pipe(
+          Effect.andThen(
+            transport.requestJson({
+              method: "GET",
+              path: "/users",
+              query: {
+                limit: options.limit,
+                cursor: options.cursor,
+                desc: options.desc,
+                order_by: options.orderBy === undefined ? undefined : "signed_up_at",
+                query: options.query,
+                team_id: options.teamId
+              }
+            }, ServerUserList)
+          ),
+          Effect.map((page): ServerUserPage => ({
+            items: page.items,
+            nextCursor: page.isPaginated ? page.pagination.nextCursor : null
+          })),
+          documented()
+        )
+
+      const listAll = (options: Omit<ServerUserListOptions, "cursor"> = {}) =>
+        Stream.paginate(undefined as string | undefined, (cursor) =>
+          Effect.map(
+            list({ ...options, limit: options.limit ?? LIST_ALL_PAGE_SIZE, cursor }),
+            (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
+          ))
+
+      const get = (userId: string) =>
+        transport.requestJson({ method: "GET", path: `/users/${segment(userId)}` }, ServerUser).pipe(
+          documented("UserNotFound")
+        )
+
+      const create = (user: ServerUserCreate) =>
+        encodeCreate(user).pipe(
+          Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/users", body: jsonBody(body) }, ServerUser)),
+          documented("UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong")
+        )
+
+      const update = (userId: string, patch: ServerUserUpdate) =>
+        encodeUpdate(patch).pipe(
+          Effect.flatMap((body) =>
+            transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
+          ),
+          documented("UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong")
+        )
+
+      const remove = (userId: string) =>
+        transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
+          Effect.asVoid,
+          documented("UserNotFound")
+        )
+
+      return ServerUsers.of({ list, listAll, get, create, update, delete: remove })
+    })
+  )
+}

@@ -1,0 +1,76 @@
+import { assert, describe, it } from "@effect/vitest"
+import { useEmulator } from "../support/emulator.js"
+
+const backend = useEmulator()
+
+describe("/internal/projects", () => {
+  it("creates projects with fresh working keys and lists the caller's own", async () => {
+    const owner = await backend.signUp(backend.internal())
+    const created = await backend.call(backend.internal(), "POST", "/internal/projects", {
+      accessToken: owner.accessToken,
+      body: { display_name: "Mine", description: "test", config: { magic_link_enabled: true, oauth_providers: [{ id: "github", type: "shared", enabled: true }] } }
+    })
+    assert.strictEqual(created.status, 201)
+    assert.strictEqual(created.body.display_name, "Mine")
+    assert.strictEqual(created.body.config.magic_link_enabled, true)
+    assert.deepStrictEqual(created.body.config.enabled_oauth_providers, [{ id: "github" }])
+    assert.strictEqual(created.body.user_count, 0)
+    const keys = created.body.stackfx_api_keys
+    const project = {
+      id: created.body.id,
+      publishableClientKey: keys.publishable_client_key,
+      secretServerKey: keys.secret_server_key,
+      superSecretAdminKey: keys.super_secret_admin_key
+    }
+    for (const accessType of ["client", "server", "admin"] as const) {
+      const current = await backend.call(project, "GET", "/projects/current", { accessType })
+      assert.strictEqual(current.status, 200, accessType)
+      assert.strictEqual(current.body.id, project.id)
+    }
+    const client = await backend.call(project, "GET", "/projects/current", { accessType: "client" })
+    assert.deepStrictEqual(Object.keys(client.body).sort(), ["config", "display_name", "id"])
+    assert.deepStrictEqual(client.body.config.enabled_oauth_providers, [{ id: "github" }])
+
+    const other = await backend.signUp(backend.internal())
+    await backend.call(backend.internal(), "POST", "/internal/projects", { accessToken: other.accessToken, body: { display_name: "Theirs" } })
+    const mine = await backend.call(backend.internal(), "GET", "/internal/projects", { accessToken: owner.accessToken })
+    assert.strictEqual(mine.body.is_paginated, false)
+    assert.deepStrictEqual(mine.body.items.map((p: { display_name: string }) => p.display_name), ["Mine"])
+  })
+
+  it("needs a signed-in user of the internal project", async () => {
+    const anonymous = await backend.call(backend.internal(), "GET", "/internal/projects")
+    assert.strictEqual(anonymous.status, 401)
+    assert.strictEqual(anonymous.body.code, "USER_AUTHENTICATION_REQUIRED")
+    const project = await backend.createProject()
+    const user = await backend.signUp(project)
+    const elsewhere = await backend.call(project, "GET", "/internal/projects", { accessToken: user.accessToken })
+    assert.strictEqual(elsewhere.body.code, "EXPECTED_INTERNAL_PROJECT")
+  })
+
+  it("validates the create body", async () => {
+    const owner = await backend.signUp(backend.internal())
+    const result = await backend.call(backend.internal(), "POST", "/internal/projects", {
+      accessToken: owner.accessToken,
+      body: { config: { sign_up_enabled: "sometimes" } }
+    })
+    assert.strictEqual(result.body.code, "SCHEMA_ERROR")
+    assert.include(result.body.details.message, "body.display_name")
+    assert.include(result.body.details.message, "body.config.sign_up_enabled")
+  })
+
+  it("seeds the internal project as WIRE.md describes", async () => {
+    const current = await backend.call(backend.internal(), "GET", "/projects/current", { accessType: "admin" })
+    assert.strictEqual(current.body.id, "internal")
+    const config = current.body.config
+    assert.strictEqual(config.sign_up_enabled, true)
+    assert.strictEqual(config.credential_enabled, true)
+    assert.strictEqual(config.magic_link_enabled, true)
+    assert.strictEqual(config.passkey_enabled, true)
+    assert.strictEqual(config.allow_localhost, true)
+    assert.strictEqual(config.client_team_creation_enabled, true)
+    assert.strictEqual(config.create_team_on_sign_up, true)
+    assert.deepStrictEqual(config.enabled_oauth_providers.map((p: { id: string }) => p.id), ["github", "google", "microsoft", "spotify"])
+    assert.isTrue(config.oauth_providers.every((p: { type: string }) => p.type === "shared"))
+  })
+})

@@ -1,0 +1,98 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Scope from "effect/Scope"
+import { afterAll } from "vitest"
+import type { DbShape } from "../../../src/emulator/store/db.js"
+import { openDb } from "../../../src/emulator/store/layer.js"
+import { startTestPostgres, type TestPostgres } from "../../support/postgres.js"
+
+// Started while the file is collected, so `skipIf` knows whether PostgreSQL is available here.
+const postgres: TestPostgres | undefined = startTestPostgres()
+afterAll(() => postgres?.stop())
+
+const withDb = async (option: () => string, body: (db: DbShape) => Promise<void>) => {
+  const scope = Effect.runSync(Scope.make())
+  try {
+    const db = await Effect.runPromise(Scope.provide(openDb(option()), scope))
+    await body(db)
+  } finally {
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+  }
+}
+
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+
+class Boom extends Error {}
+
+const contract = (name: string, option: () => string, skip: () => boolean) =>
+  describe(name, () => {
+    it.skipIf(skip())("is migrated and seeded", () =>
+      withDb(option, async (db) => {
+        const rows = await run(db.query("select id from projects where id = 'internal'"))
+        assert.deepStrictEqual(rows.map((r) => r["id"]), ["internal"])
+        const migrations = await run(db.query("select name from stackfx_migrations order by name"))
+        assert.isAtLeast(migrations.length, 1)
+      }))
+
+    it.skipIf(skip())("commits a transaction that succeeds and rolls back one that fails", () =>
+      withDb(option, async (db) => {
+        await run(db.transaction(db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'kept', 's', 'c')")))
+        const failed = await Effect.runPromiseExit(db.transaction(Effect.gen(function*() {
+          yield* db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'dropped', 's', 'c')")
+          return yield* Effect.fail(new Boom("no"))
+        })))
+        assert.isTrue(Exit.isFailure(failed))
+        const died = await Effect.runPromiseExit(db.transaction(Effect.andThen(
+          db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'died', 's', 'c')"),
+          Effect.die("defect")
+        )))
+        assert.isTrue(Exit.isFailure(died))
+        const types = await run(db.query("select type from email_templates where project_id = 'internal' order by type"))
+        assert.deepStrictEqual(types.map((r) => r["type"]), ["kept"])
+      }))
+
+    it.skipIf(skip())("reports a unique violation with its SQLSTATE and constraint", () =>
+      withDb(option, async (db) => {
+        const insert = db.query("insert into projects (id, display_name, config) values ('internal', 'x', '{}'::jsonb)")
+        const exit = await Effect.runPromiseExit(insert)
+        assert.isTrue(Exit.isFailure(exit))
+        if (Exit.isFailure(exit)) {
+          const error = exit.cause.reasons[0]
+          assert.include(JSON.stringify(error), "23505")
+        }
+      }))
+
+    it.skipIf(skip())("changes the generation on writes, not on reads", () =>
+      withDb(option, async (db) => {
+        const before = db.generation()
+        await run(db.query("select 1"))
+        assert.strictEqual(db.generation(), before)
+        await run(db.query("update projects set description = description where id = 'internal'"))
+        assert.isAbove(db.generation(), before)
+      }))
+
+    it.skipIf(skip())("keeps other queries out of a running transaction", () =>
+      withDb(option, async (db) => {
+        // The transaction inserts, waits, then fails: a concurrent read must never see its row.
+        const seen: Array<number> = []
+        const tx = db.transaction(Effect.gen(function*() {
+          yield* db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'ghost', 's', 'c')")
+          yield* Effect.sleep("100 millis")
+          return yield* Effect.fail(new Boom("rollback"))
+        }))
+        const reader = Effect.gen(function*() {
+          yield* Effect.sleep("20 millis")
+          const rows = yield* db.query("select count(*)::int as n from email_templates where type = 'ghost'")
+          seen.push(Number(rows[0]?.["n"]))
+        })
+        await Effect.runPromise(Effect.all([Effect.exit(tx), reader], { concurrency: 2 }))
+        assert.deepStrictEqual(seen, [0])
+      }))
+  })
+
+contract("PGlite (memory)", () => "memory", () => false)
+contract("PostgreSQL", () => {
+  if (postgres === undefined) throw new Error("no PostgreSQL")
+  return postgres.newDatabase()
+}, () => postgres === undefined)

@@ -1,0 +1,144 @@
+import { createServer } from "node:net"
+import { assert, describe, it } from "@effect/vitest"
+import { Metrics } from "../../src/services/metrics.js"
+import { TestEmail } from "../../src/services/test-email.js"
+import { Webhooks } from "../../src/services/webhooks.js"
+import { useEmulator } from "../support/emulator.js"
+import { adminLayer, adminTokenLayer, run, runFailure } from "./admin-support.js"
+
+const backend = useEmulator()
+
+/** A local port nothing listens on: bound once by us, then released. */
+const closedPort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+describe("Webhooks", () => {
+  it("gives a stable token per project", async () => {
+    const one = await backend.createProject()
+    const two = await backend.createProject()
+    const first = await run(adminLayer(backend, one), Webhooks.use((w) => w.svixToken))
+    const again = await run(adminLayer(backend, one), Webhooks.use((w) => w.svixToken))
+    const other = await run(adminLayer(backend, two), Webhooks.use((w) => w.svixToken))
+    assert.isAbove(first.length, 20)
+    assert.strictEqual(again, first)
+    assert.notStrictEqual(other, first)
+  })
+})
+
+describe("Metrics", () => {
+  it("counts users from the store", async () => {
+    const project = await backend.createProject()
+    const layer = adminLayer(backend, project)
+    const empty = await run(layer, Metrics.use((m) => m.get))
+    assert.strictEqual(empty.totalUsers, 0)
+    assert.strictEqual(empty.dailyUsers.length, 31)
+    assert.isTrue(empty.dailyUsers.every((d) => d.activity === 0))
+    assert.deepStrictEqual(empty.recentlyRegistered, [])
+    assert.deepStrictEqual(empty.loginMethods, [])
+
+    const users = []
+    for (let i = 0; i < 3; i++) users.push(await backend.signUp(project))
+    const metrics = await run(layer, Metrics.use((m) => m.get))
+    assert.strictEqual(metrics.totalUsers, 3)
+    const today = new Date().toISOString().slice(0, 10)
+    const last = metrics.dailyUsers[metrics.dailyUsers.length - 1]
+    assert.deepStrictEqual(last, { date: today, activity: 3 })
+    assert.strictEqual(metrics.dailyUsers.reduce((sum, d) => sum + d.activity, 0), 3)
+    assert.strictEqual(metrics.dailyActiveUsers[metrics.dailyActiveUsers.length - 1]?.activity, 3)
+    assert.deepStrictEqual(metrics.usersByCountry, {})
+    assert.deepStrictEqual(
+      metrics.recentlyRegistered.map((u) => u.id),
+      users.map((u) => u.userId).reverse()
+    )
+    assert.sameMembers(metrics.recentlyActive.map((u) => u.id), users.map((u) => u.userId))
+    assert.deepStrictEqual(metrics.loginMethods, [{ method: "password", count: 3 }])
+    // Another project's users are not counted.
+    const other = await backend.createProject()
+    const otherMetrics = await run(adminLayer(backend, other), Metrics.use((m) => m.get))
+    assert.strictEqual(otherMetrics.totalUsers, 0)
+  })
+})
+
+describe("TestEmail", () => {
+  it("reports the SMTP failure as errorMessage", async () => {
+    const project = await backend.createProject()
+    const port = await closedPort()
+    const result = await run(
+      adminLayer(backend, project),
+      TestEmail.use((t) =>
+        t.send({
+          recipientEmail: "someone@example.test",
+          emailConfig: { host: "127.0.0.1", port, username: "u", password: "hunter2-secret", senderName: "Me", senderEmail: "me@example.test" }
+        })
+      )
+    )
+    assert.isFalse(result.success)
+    assert.include(result.errorMessage ?? "", "ECONNREFUSED")
+    assert.notInclude(result.errorMessage ?? "", "hunter2-secret")
+  })
+
+  it("refuses a recipient that is not an email address", async () => {
+    const project = await backend.createProject()
+    const error = await runFailure(
+      adminLayer(backend, project),
+      TestEmail.use((t) =>
+        t.send({
+          recipientEmail: "nobody",
+          emailConfig: { host: "127.0.0.1", port: 25, username: "", password: "", senderName: "Me", senderEmail: "me@example.test" }
+        })
+      )
+    )
+    assert.strictEqual(error._tag, "SchemaError")
+  })
+})
+
+describe("admin-only routes", () => {
+  const routes: ReadonlyArray<readonly [string, string, unknown]> = [
+    ["GET", "/projects/current", undefined],
+    ["PATCH", "/projects/current", {}],
+    ["DELETE", "/projects/current", undefined],
+    ["GET", "/internal/api-keys", undefined],
+    ["GET", "/internal/api-keys/some-id", undefined],
+    ["PATCH", "/internal/api-keys/some-id", { revoked: true }],
+    ["GET", "/email-templates", undefined],
+    ["PATCH", "/email-templates/magic_link", { subject: "x" }],
+    ["DELETE", "/email-templates/magic_link", undefined],
+    ["POST", "/webhooks/svix-token", {}],
+    ["GET", "/internal/metrics", undefined],
+    ["POST", "/internal/send-test-email", {}]
+  ]
+
+  it("refuse client and server keys with INSUFFICIENT_ACCESS_TYPE", async () => {
+    const project = await backend.createProject()
+    for (const [method, path, body] of routes) {
+      for (const accessType of ["client", "server"] as const) {
+        const res = await backend.call(project, method, path, { accessType, body })
+        // GET /projects/current is open to every tier (the client view).
+        if (method === "GET" && path === "/projects/current") {
+          assert.strictEqual(res.status, 200)
+          continue
+        }
+        assert.strictEqual(res.body?.code, "INSUFFICIENT_ACCESS_TYPE", `${accessType} ${method} ${path}: ${res.text}`)
+      }
+    }
+  })
+
+  it("accept the owner's admin access token and refuse a stranger's", async () => {
+    const project = await backend.createProject()
+    const owner = project.owner
+    if (owner === undefined) return assert.fail("createProject gives an owner")
+    const token = await run(adminTokenLayer(backend, project.id, owner.accessToken), Webhooks.use((w) => w.svixToken))
+    assert.isString(token)
+    const stranger = await backend.signUp(backend.internal())
+    const error = await runFailure(adminTokenLayer(backend, project.id, stranger.accessToken), Metrics.use((m) => m.get))
+    assert.strictEqual(error._tag, "AdminAccessTokenIsNotAdmin")
+  })
+})

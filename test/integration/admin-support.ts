@@ -1,0 +1,80 @@
+/**
+ * Shared by the projects and admin integration tests: Layers of the admin, client and internal-project
+ * services aimed at the file's local backend, and a runner that turns an Effect into a test promise.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { coreLayer } from "../../src/layers/core.js"
+import { AdminProjects, Projects } from "../../src/services/projects.js"
+import { ApiKeys } from "../../src/services/api-keys.js"
+import { EmailTemplates } from "../../src/services/email-templates.js"
+import { FeatureSupport } from "../../src/services/feature-support.js"
+import { InternalProjects } from "../../src/services/internal-projects.js"
+import { Metrics } from "../../src/services/metrics.js"
+import { TestEmail } from "../../src/services/test-email.js"
+import { noTokens, TokenStore } from "../../src/services/token-store.js"
+import { Webhooks } from "../../src/services/webhooks.js"
+import type { EmulatorHandle, TestProject } from "../support/emulator.js"
+
+const adminServices = Layer.mergeAll(
+  Projects.layer,
+  AdminProjects.layer,
+  ApiKeys.layer,
+  EmailTemplates.layer,
+  Webhooks.layer,
+  Metrics.layer,
+  TestEmail.layer,
+  FeatureSupport.layer
+)
+
+/** Admin tier with the project's super-secret admin key. */
+export const adminLayer = (backend: EmulatorHandle, project: TestProject) =>
+  adminServices.pipe(
+    Layer.provideMerge(
+      coreLayer({
+        projectId: project.id,
+        accessType: "admin",
+        publishableClientKey: project.publishableClientKey,
+        secretServerKey: project.secretServerKey,
+        superSecretAdminKey: project.superSecretAdminKey,
+        baseUrl: backend.emulator().url
+      })
+    )
+  )
+
+/** Admin tier through an internal user's access token instead of the admin key. */
+export const adminTokenLayer = (backend: EmulatorHandle, projectId: string, adminAccessToken: string) =>
+  adminServices.pipe(
+    Layer.provideMerge(
+      coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.emulator().url })
+    )
+  )
+
+/** Client tier of a project, optionally signed in. */
+export const clientLayer = (
+  backend: EmulatorHandle,
+  project: TestProject,
+  tokens?: { readonly accessToken: string; readonly refreshToken: string }
+) =>
+  Layer.mergeAll(Projects.layer, InternalProjects.layer, FeatureSupport.layer).pipe(
+    Layer.provideMerge(
+      coreLayer(
+        {
+          projectId: project.id,
+          accessType: "client",
+          publishableClientKey: project.publishableClientKey,
+          baseUrl: backend.emulator().url
+        },
+        TokenStore.memory(tokens ?? noTokens)
+      )
+    )
+  )
+
+/** Runs a program against a Layer; a failure rejects with the typed error. */
+export const run = <A, E, R>(layer: Layer.Layer<R>, program: Effect.Effect<A, E, R>): Promise<A> =>
+  Effect.runPromise(program.pipe(Effect.provide(layer)))
+
+/** Runs a program that must fail and resolves with its error. */
+export const runFailure = <A, E, R>(layer: Layer.Layer<R>, program: Effect.Effect<A, E, R>): Promise<E> =>
+  // A success becomes the failure, so the test that expected an error fails with the unexpected value.
+  Effect.runPromise(program.pipe(Effect.flip, Effect.provide(layer)))

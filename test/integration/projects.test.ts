@@ -1,0 +1,277 @@
+import { assert, describe, it } from "@effect/vitest"
+import { productionModeMessages } from "../../src/domain/rules/production-mode.js"
+import { AdminProjects, Projects } from "../../src/services/projects.js"
+import { FeatureSupport } from "../../src/services/feature-support.js"
+import { InternalProjects } from "../../src/services/internal-projects.js"
+import { type TestProject, useEmulator } from "../support/emulator.js"
+import { adminLayer, adminTokenLayer, clientLayer, run, runFailure } from "./admin-support.js"
+
+const backend = useEmulator()
+
+/** A project whose trusted domains and localhost switch are set as given. */
+const projectWith = (config: { readonly allow_localhost: boolean; readonly domains: ReadonlyArray<string> }) =>
+  backend.createProject({
+    config: {
+      allow_localhost: config.allow_localhost,
+      domains: config.domains.map((domain) => ({ domain, handler_path: "/handler" }))
+    }
+  })
+
+const productionCases: ReadonlyArray<{
+  readonly rule: string
+  readonly allowLocalhost: boolean
+  readonly domain: string | undefined
+  readonly message: string
+}> = [
+  { rule: "allow-localhost is on", allowLocalhost: true, domain: undefined, message: productionModeMessages.allowLocalhost },
+  {
+    rule: "a trusted domain is not a URL",
+    allowLocalhost: false,
+    domain: "not a url",
+    message: productionModeMessages.invalidUrl("not a url")
+  },
+  {
+    rule: "a trusted domain is localhost",
+    allowLocalhost: false,
+    domain: "https://localhost:3000",
+    message: productionModeMessages.localhost("https://localhost:3000")
+  },
+  {
+    rule: "a trusted domain is a direct IP",
+    allowLocalhost: false,
+    domain: "https://203.0.113.7",
+    message: productionModeMessages.directIp("https://203.0.113.7")
+  },
+  {
+    rule: "a trusted domain is not HTTPS",
+    allowLocalhost: false,
+    domain: "http://app.example.com",
+    message: productionModeMessages.notHttps("http://app.example.com")
+  }
+]
+
+describe("Projects (client view)", () => {
+  it("reads the current project without admin fields", async () => {
+    const project = await backend.createProject({ displayName: "Client view", config: { magic_link_enabled: true } })
+    const current = await run(clientLayer(backend, project), Projects.use((p) => p.current))
+    assert.strictEqual(current.id, project.id)
+    assert.strictEqual(current.displayName, "Client view")
+    assert.isTrue(current.config.magicLinkEnabled)
+    assert.notProperty(current, "userCount")
+  })
+})
+
+describe("AdminProjects", () => {
+  it("gets and updates the project, its trusted domains and OAuth providers", async () => {
+    const project = await backend.createProject({ displayName: "Before" })
+    const layer = adminLayer(backend, project)
+    const before = await run(layer, AdminProjects.use((p) => p.get))
+    assert.strictEqual(before.displayName, "Before")
+    assert.strictEqual(before.userCount, 0)
+    assert.isFalse(before.isProductionMode)
+
+    const updated = await run(
+      layer,
+      AdminProjects.use((p) =>
+        p.update({
+          displayName: "After",
+          description: "described",
+          config: {
+            domains: [{ domain: "https://app.example.com", handlerPath: "/auth" }],
+            oauthProviders: [
+              { id: "github", type: "shared", enabled: true },
+              { id: "google", type: "standard", enabled: false, clientId: "cid", clientSecret: "secret" }
+            ],
+            signUpEnabled: false
+          }
+        })
+      )
+    )
+    assert.strictEqual(updated.displayName, "After")
+    assert.strictEqual(updated.description, "described")
+    assert.deepStrictEqual(updated.config.domains, [{ domain: "https://app.example.com", handlerPath: "/auth" }])
+    assert.deepStrictEqual(updated.config.enabledOauthProviders, [{ id: "github" }])
+    assert.isFalse(updated.config.signUpEnabled)
+
+    // The change is visible through every view, so no stale cached copy is served.
+    const again = await run(layer, AdminProjects.use((p) => p.get))
+    assert.deepStrictEqual(again, updated)
+    const clientView = await run(clientLayer(backend, project), Projects.use((p) => p.current))
+    assert.isFalse(clientView.config.signUpEnabled)
+    assert.deepStrictEqual(clientView.config.enabledOauthProviders, [{ id: "github" }])
+  })
+
+  it("refuses duplicate domains and unknown default permissions like the hosted service", async () => {
+    const project = await backend.createProject()
+    const dup = await backend.call(project, "PATCH", "/projects/current", {
+      accessType: "admin",
+      body: { config: { domains: [{ domain: "https://a.example", handler_path: "/h" }, { domain: "https://a.example", handler_path: "/x" }] } }
+    })
+    assert.strictEqual(dup.status, 400)
+    assert.include(dup.text, "Duplicated domain")
+    const perms = await backend.call(project, "PATCH", "/projects/current", {
+      accessType: "admin",
+      body: { config: { team_member_default_permissions: [{ id: "no_such_permission" }] } }
+    })
+    assert.strictEqual(perms.status, 400)
+    assert.include(perms.text, "no_such_permission")
+  })
+
+  for (const c of productionCases) {
+    it(`refuses production mode when ${c.rule}, on the client and on the server`, async () => {
+      const project = await projectWith({
+        allow_localhost: c.allowLocalhost,
+        domains: c.domain === undefined ? ["https://ok.example.com"] : [c.domain]
+      })
+      const error = await runFailure(adminLayer(backend, project), AdminProjects.use((p) => p.update({ isProductionMode: true })))
+      assert.strictEqual(error._tag, "ProductionModeNotReady")
+      if (error._tag !== "ProductionModeNotReady") return
+      assert.deepStrictEqual(error.problems, [{ message: c.message, relativeFixUrl: `/projects/${project.id}/domains` }])
+
+      // A client that skips the check is refused by the server with the same problem and fix link.
+      const raw = await backend.call(project, "PATCH", "/projects/current", { accessType: "admin", body: { is_production_mode: true } })
+      assert.strictEqual(raw.status, 400)
+      assert.strictEqual(raw.body.code, "SCHEMA_ERROR")
+      assert.include(raw.body.details.message, c.message)
+      assert.include(raw.body.details.message, `/projects/${project.id}/domains`)
+      const after = await run(adminLayer(backend, project), AdminProjects.use((p) => p.get))
+      assert.isFalse(after.isProductionMode)
+    })
+  }
+
+  it("lists every problem at once", async () => {
+    const project = await projectWith({ allow_localhost: true, domains: ["http://a.example.com", "https://198.51.100.4"] })
+    const raw = await backend.call(project, "PATCH", "/projects/current", { accessType: "admin", body: { is_production_mode: true } })
+    for (const message of [
+      productionModeMessages.allowLocalhost,
+      productionModeMessages.notHttps("http://a.example.com"),
+      productionModeMessages.directIp("https://198.51.100.4")
+    ]) assert.include(raw.body.details.message, message)
+  })
+
+  it("accepts production mode with clean https domains and keeps checking while in it", async () => {
+    const project = await projectWith({ allow_localhost: true, domains: [] })
+    const layer = adminLayer(backend, project)
+    const live = await run(
+      layer,
+      AdminProjects.use((p) =>
+        p.update({
+          isProductionMode: true,
+          config: { allowLocalhost: false, domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }] }
+        })
+      )
+    )
+    assert.isTrue(live.isProductionMode)
+
+    const error = await runFailure(
+      layer,
+      AdminProjects.use((p) => p.update({ config: { domains: [{ domain: "http://insecure.example.com", handlerPath: "/handler" }] } }))
+    )
+    assert.strictEqual(error._tag, "ProductionModeNotReady")
+    const raw = await backend.call(project, "PATCH", "/projects/current", { accessType: "admin", body: { config: { allow_localhost: true } } })
+    assert.strictEqual(raw.body.code, "SCHEMA_ERROR")
+    // Leaving production mode needs no check.
+    const off = await run(layer, AdminProjects.use((p) => p.update({ isProductionMode: false, config: { allowLocalhost: true } })))
+    assert.isFalse(off.isProductionMode)
+  })
+
+  it("deletes the project; its keys stop working", async () => {
+    const project = await backend.createProject()
+    await run(adminLayer(backend, project), AdminProjects.use((p) => p.delete))
+    const after = await backend.call(project, "GET", "/projects/current", { accessType: "client" })
+    assert.strictEqual(after.body.code, "INVALID_PUBLISHABLE_CLIENT_KEY")
+    const internal = await backend.call(backend.internal(), "DELETE", "/projects/current", { accessType: "admin" })
+    assert.strictEqual(internal.status, 400)
+  })
+
+  it("refuses client and server access to the admin routes", async () => {
+    const project = await backend.createProject()
+    for (const accessType of ["client", "server"] as const) {
+      for (const method of ["PATCH", "DELETE"]) {
+        const res = await backend.call(project, method, "/projects/current", { accessType, body: method === "PATCH" ? {} : undefined })
+        assert.strictEqual(res.status, 401, `${accessType} ${method}`)
+        assert.strictEqual(res.body.code, "INSUFFICIENT_ACCESS_TYPE")
+        assert.deepStrictEqual(res.body.details, { actual_access_type: accessType, allowed_access_types: ["admin"] })
+      }
+    }
+  })
+})
+
+describe("admin access tokens", () => {
+  it("work for the owner and fail for anyone else", async () => {
+    const project = await backend.createProject({ displayName: "Owned" })
+    const owner = project.owner
+    if (owner === undefined) return assert.fail("createProject gives an owner")
+    const mine = await run(adminTokenLayer(backend, project.id, owner.accessToken), AdminProjects.use((p) => p.get))
+    assert.strictEqual(mine.displayName, "Owned")
+
+    const stranger = await backend.signUp(backend.internal())
+    const error = await runFailure(adminTokenLayer(backend, project.id, stranger.accessToken), AdminProjects.use((p) => p.get))
+    assert.strictEqual(error._tag, "AdminAccessTokenIsNotAdmin")
+
+    const garbage = await runFailure(adminTokenLayer(backend, project.id, "not-a-jwt"), AdminProjects.use((p) => p.get))
+    assert.strictEqual(garbage._tag, "UnparsableAdminAccessToken")
+
+    // A token of a user of another project is not an internal user's token.
+    const outsider = await backend.signUp(project)
+    const foreign = await runFailure(adminTokenLayer(backend, project.id, outsider.accessToken), AdminProjects.use((p) => p.get))
+    assert.strictEqual(foreign._tag, "AdminAccessTokenIsNotAdmin")
+  })
+})
+
+describe("InternalProjects", () => {
+  it("creates and lists the signed-in internal user's projects", async () => {
+    const user = await backend.signUp(backend.internal())
+    const layer = clientLayer(backend, backend.internal(), user)
+    const created = await run(
+      layer,
+      InternalProjects.use((p) => p.create({ displayName: "From the client", config: { credentialEnabled: false } }))
+    )
+    assert.strictEqual(created.project.displayName, "From the client")
+    assert.isFalse(created.project.config.credentialEnabled)
+    const keys = created.keys
+    if (keys === null) return assert.fail("the local backend returns the first keys")
+
+    const list = await run(layer, InternalProjects.use((p) => p.list))
+    assert.deepStrictEqual(list.map((p) => p.id), [created.project.id])
+
+    // The new project's keys work, and so does the owner's token as its admin access token.
+    const newProject: TestProject = {
+      id: created.project.id,
+      publishableClientKey: keys.publishableClientKey ?? "",
+      secretServerKey: keys.secretServerKey ?? "",
+      superSecretAdminKey: keys.superSecretAdminKey ?? ""
+    }
+    const viaKeys = await run(adminLayer(backend, newProject), AdminProjects.use((p) => p.get))
+    assert.strictEqual(viaKeys.id, created.project.id)
+    const viaToken = await run(adminTokenLayer(backend, created.project.id, user.accessToken), AdminProjects.use((p) => p.get))
+    assert.strictEqual(viaToken.id, created.project.id)
+  })
+
+  it("needs a signed-in user of the internal project", async () => {
+    const anonymous = await runFailure(clientLayer(backend, backend.internal()), InternalProjects.use((p) => p.list))
+    assert.strictEqual(anonymous._tag, "UserAuthenticationRequired")
+    const project = await backend.createProject()
+    const user = await backend.signUp(project)
+    const elsewhere = await runFailure(clientLayer(backend, project, user), InternalProjects.use((p) => p.list))
+    assert.strictEqual(elsewhere._tag, "ExpectedInternalProject")
+  })
+
+  it("refuses to create a project in production mode that fails the checks", async () => {
+    const user = await backend.signUp(backend.internal())
+    const layer = clientLayer(backend, backend.internal(), user)
+    const error = await runFailure(layer, InternalProjects.use((p) => p.create({ displayName: "Too early", isProductionMode: true })))
+    assert.strictEqual(error._tag, "SchemaError")
+    if (error._tag === "SchemaError") assert.include(error.details.message, productionModeMessages.allowLocalhost)
+    assert.deepStrictEqual(await run(layer, InternalProjects.use((p) => p.list)), [])
+  })
+})
+
+describe("FeatureSupport", () => {
+  it("answers the server's sentence about a feature", async () => {
+    const project = await backend.createProject()
+    const text = await run(clientLayer(backend, project), FeatureSupport.use((f) => f.check("quantum_sign_in", { extra: 1 })))
+    assert.include(text, "quantum_sign_in")
+    assert.include(text, "not yet supported")
+  })
+})

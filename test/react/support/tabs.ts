@@ -1,0 +1,85 @@
+/** Fakes for multi-tab tests: a broadcast hub, a lock manager, a shared token store and unsigned JWTs. */
+import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
+import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
+import { makeClientConfig } from "../../../src/services/client-config.js"
+import type { FetchFn } from "../../../src/services/transport-fetch.js"
+import { makeSession } from "../../../src/services/session.js"
+import { makeRefTokenStore, noTokens, type StoredTokens, type TokenStoreShape } from "../../../src/services/token-store.js"
+
+/** Channels that deliver to every other member asynchronously, like BroadcastChannel. */
+export const makeHub = () => {
+  const members = new Set<(message: TabMessage) => void>()
+  const posted: Array<TabMessage> = []
+  const open = (): TabChannel => {
+    const mine = new Set<(message: TabMessage) => void>()
+    const deliver = (message: TabMessage) => {
+      for (const listener of mine) listener(message)
+    }
+    members.add(deliver)
+    return {
+      post: (message) => {
+        posted.push(message)
+        for (const member of members) if (member !== deliver) queueMicrotask(() => member(message))
+      },
+      listen: (listener) => {
+        mine.add(listener)
+        return () => void mine.delete(listener)
+      },
+      close: () => void members.delete(deliver)
+    }
+  }
+  return { open, posted }
+}
+
+/** A Web Locks stand-in: one holder per name, the others queue in order. */
+export const makeLockManager = () => {
+  const tails = new Map<string, Promise<void>>()
+  let grants = 0
+  return {
+    grants: () => grants,
+    request: (name: string, options: { readonly signal: AbortSignal }, callback: () => Promise<void>) => {
+      const previous = tails.get(name) ?? Promise.resolve()
+      const run = previous.then(() => {
+        if (options.signal.aborted) throw new Error("AbortError")
+        grants++
+        return callback()
+      })
+      tails.set(name, run.catch(() => undefined))
+      return run
+    }
+  }
+}
+
+export const unsignedJwt = (payload: Record<string, unknown>): string => {
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url")
+  return `${part({ alg: "ES256", typ: "JWT" })}.${part(payload)}.${Buffer.from("sig").toString("base64url")}`
+}
+
+/** One cookie jar shared by all tabs. */
+export const makeSharedStore = (initial: StoredTokens = noTokens) =>
+  Effect.map(Ref.make(initial), (ref): TokenStoreShape => makeRefTokenStore(ref))
+
+export const config = makeClientConfig({
+  projectId: "proj",
+  accessType: "client",
+  publishableClientKey: "pck",
+  baseUrl: "http://stackfx.invalid"
+})
+
+/** A tab's session over the shared store. */
+export const tabSession = (store: TokenStoreShape) => makeSession(config, store)
+
+/** A token endpoint that answers each refresh after `delayMs` with a new access token. */
+export const refreshServer = (delayMs: number, nextAccessToken: () => string) => {
+  const calls: Array<string> = []
+  const fetch: FetchFn = async (url) => {
+    calls.push(url)
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    return new Response(JSON.stringify({ access_token: nextAccessToken(), token_type: "Bearer", expires_in: 600 }), {
+      status: 200,
+      headers: { "content-type": "application/json" }
+    })
+  }
+  return { calls, fetch }
+}

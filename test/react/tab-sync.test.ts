@@ -1,0 +1,200 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import type * as Scope from "effect/Scope"
+import { TestClock } from "effect/testing"
+import {
+  bestEffortTabLock,
+  classifyChange,
+  openBroadcastChannel,
+  runTabSync,
+  type TabChannel,
+  type TabLock,
+  webLocksTabLock
+} from "../../src/react/tab-sync.js"
+import { knownInvalid, type SessionShape, type SessionState, tokensOf } from "../../src/services/session.js"
+import { Fetch } from "../../src/services/transport-fetch.js"
+import type { TokenStoreShape } from "../../src/services/token-store.js"
+import { makeHub, makeLockManager, makeSharedStore, refreshServer, tabSession, unsignedJwt } from "./support/tabs.js"
+
+const active = (accessToken: string | null, refreshToken: string | null): SessionState => ({
+  _tag: "Active",
+  accessToken,
+  refreshToken,
+  accessTokenExpired: false
+})
+
+const noLock: TabLock = { withLock: () => (effect) => effect }
+
+/** Real-time wait until `check` holds; fails after `timeoutMs`. Answers the time it took. */
+const waitUntil = (check: () => boolean, timeoutMs = 1000) =>
+  Effect.gen(function*() {
+    const start = Date.now()
+    while (!check()) {
+      if (Date.now() - start > timeoutMs) return yield* Effect.die(new Error(`condition not met within ${timeoutMs} ms`))
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5)))
+    }
+    return Date.now() - start
+  })
+
+const openTab = (
+  store: TokenStoreShape,
+  channel: TabChannel | undefined,
+  tabId: string,
+  lock: TabLock = noLock,
+  extra: { readonly refreshAheadMs?: number } = {}
+): Effect.Effect<SessionShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const session = yield* tabSession(store)
+    yield* runTabSync({ session, store, channel, lock, lockName: "refresh", tabId, ...extra })
+    return session
+  })
+
+const signIn = { accessToken: unsignedJwt({ sub: "u1" }), refreshToken: "r1" }
+
+describe("classifyChange", () => {
+  it("names what another tab should hear", () => {
+    assert.strictEqual(classifyChange(knownInvalid, active("a", "r")), "signed-in")
+    assert.strictEqual(classifyChange(active("a", "r"), knownInvalid), "signed-out")
+    assert.strictEqual(classifyChange(active("a", "r"), active("b", "r")), "token-refreshed")
+    assert.strictEqual(classifyChange(active("a", "r"), active("a", "r2")), "signed-in")
+    const expired: SessionState = { _tag: "Active", accessToken: "a", refreshToken: "r", accessTokenExpired: true }
+    assert.strictEqual(classifyChange(active("a", "r"), expired), undefined)
+    assert.strictEqual(classifyChange(knownInvalid, knownInvalid), undefined)
+  })
+})
+
+describe("runTabSync over a broadcast channel", () => {
+  it.live("a sign-in and a sign-out in one tab reach the other within 200 ms, announced once", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const hub = makeHub()
+      const store = yield* makeSharedStore()
+      const a = yield* openTab(store, hub.open(), "a")
+      const b = yield* openTab(store, hub.open(), "b")
+      const c = yield* openTab(store, hub.open(), "c")
+
+      yield* a.setTokens(signIn)
+      const tookIn = yield* waitUntil(() => b.current()._tag === "Active" && c.current()._tag === "Active")
+      assert.isBelow(tookIn, 200)
+      assert.deepStrictEqual(b.current(), active(signIn.accessToken, "r1"))
+      assert.deepStrictEqual(hub.posted, [{ event: "signed-in", from: "a" }], "the other tabs do not echo it")
+
+      yield* b.clear
+      const outIn = yield* waitUntil(() => a.current()._tag === "KnownInvalid" && c.current()._tag === "KnownInvalid")
+      assert.isBelow(outIn, 200)
+      assert.deepStrictEqual(hub.posted.map((m) => `${m.event}:${m.from}`), ["signed-in:a", "signed-out:b"])
+    })))
+
+  it.live("tabs of another project are not disturbed", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const hubA = makeHub()
+      const hubB = makeHub()
+      const storeA = yield* makeSharedStore()
+      const storeB = yield* makeSharedStore()
+      const a = yield* openTab(storeA, hubA.open(), "a")
+      const other = yield* openTab(storeB, hubB.open(), "other")
+      yield* a.setTokens(signIn)
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
+      assert.strictEqual(other.current()._tag, "KnownInvalid")
+    })))
+
+  it.live("closing the scope stops listening and closes the channel", () =>
+    Effect.gen(function*() {
+      const hub = makeHub()
+      const store = yield* makeSharedStore()
+      const b = yield* Effect.scoped(Effect.gen(function*() {
+        const a = yield* openTab(store, hub.open(), "a")
+        return { a, b: yield* tabSession(store) }
+      }))
+      yield* Effect.scoped(Effect.gen(function*() {
+        const later = yield* openTab(store, hub.open(), "later")
+        yield* later.setTokens(signIn)
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
+      }))
+      assert.strictEqual(b.a.current()._tag, "KnownInvalid", "a's sync ended with its scope")
+    }))
+})
+
+describe("runTabSync without BroadcastChannel", () => {
+  it.effect("polls the store every 100 ms", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const store = yield* makeSharedStore()
+      const a = yield* openTab(store, undefined, "a")
+      const b = yield* openTab(store, undefined, "b")
+      yield* a.setTokens(signIn)
+      yield* TestClock.adjust(99)
+      assert.strictEqual(b.current()._tag, "KnownInvalid")
+      yield* TestClock.adjust(1)
+      assert.strictEqual(b.current()._tag, "Active")
+      yield* a.clear
+      yield* TestClock.adjust(100)
+      assert.strictEqual(b.current()._tag, "KnownInvalid")
+    })))
+
+  it("openBroadcastChannel answers undefined where the browser has none", () => {
+    assert.isUndefined(openBroadcastChannel("x", { BroadcastChannel: undefined }))
+  })
+})
+
+describe("refreshing ahead of expiry", () => {
+  // Tokens expire 26-27 s from now (exp has whole seconds): with the 20 s margin and 5 s ahead, the tabs
+  // wake 1-2 s from now.
+  const expiringTokens = (nowMs: number) => ({
+    accessToken: unsignedJwt({ sub: "u1", exp: Math.floor(nowMs / 1000) + 27 }),
+    refreshToken: "r1"
+  })
+
+  const threeTabsRefresh = (lockFor: () => TabLock) =>
+    Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const initial = expiringTokens(now)
+      let issued = 0
+      const server = refreshServer(30, () => unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) + 600, n: ++issued }))
+      yield* Effect.scoped(Effect.gen(function*() {
+        const store = yield* makeSharedStore(initial)
+        const hub = makeHub()
+        const tabs = yield* Effect.forEach(["a", "b", "c"], (id) => openTab(store, hub.open(), id, lockFor()))
+        const accessTokens = () => tabs.map((t) => tokensOf(t.current()).accessToken)
+        yield* waitUntil(() => accessTokens().every((token) => token !== initial.accessToken), 4000)
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 150)))
+        assert.strictEqual(new Set(accessTokens()).size, 1, "the tabs agree on one token")
+      })).pipe(Effect.provideService(Fetch, server.fetch))
+      return server.calls.length
+    })
+
+  it.live("with a shared lock only one tab refreshes; the others adopt its token", () =>
+    Effect.gen(function*() {
+      const manager = makeLockManager()
+      const calls = yield* threeTabsRefresh(() => webLocksTabLock(manager))
+      assert.strictEqual(calls, 1)
+      assert.isAtLeast(manager.grants(), 3, "every tab took the lock in turn")
+    }), 10_000)
+
+  it.live("without a lock every tab refreshes (why the lock exists)", () =>
+    Effect.gen(function*() {
+      const calls = yield* threeTabsRefresh(() => noLock)
+      assert.strictEqual(calls, 3)
+    }), 10_000)
+})
+
+describe("bestEffortTabLock", () => {
+  it.effect("runs one locked effect at a time within a tab, after a random delay", () =>
+    Effect.gen(function*() {
+      const lock = yield* bestEffortTabLock(250)
+      let running = 0
+      let maxRunning = 0
+      const job = Effect.gen(function*() {
+        running++
+        maxRunning = Math.max(maxRunning, running)
+        yield* Effect.sleep(10)
+        running--
+      })
+      const fiber = yield* Effect.forkChild(
+        Effect.forEach([1, 2, 3], () => lock.withLock("x")(job), { concurrency: "unbounded" })
+      )
+      yield* TestClock.adjust(1000)
+      yield* Fiber.join(fiber)
+      assert.strictEqual(maxRunning, 1)
+    }))
+})

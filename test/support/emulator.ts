@@ -1,0 +1,190 @@
+/**
+ * One local backend per test file, plus helpers that isolate each test: a fresh project (owned by a
+ * fresh user of `internal`) or fresh users, and a small HTTP client that speaks the wire conventions.
+ *
+ * @example
+ * const backend = useEmulator()
+ * it("...", async () => {
+ *   const project = await backend.createProject()
+ *   const user = await backend.signUp(project)
+ *   const res = await backend.call(project, "GET", "/users/me", { accessToken: user.accessToken })
+ * })
+ */
+import { afterAll, beforeAll } from "vitest"
+import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../src/emulator/index.js"
+
+export type AccessType = "client" | "server" | "admin"
+
+/** A project and its full keys. */
+export interface TestProject {
+  readonly id: string
+  readonly publishableClientKey: string
+  readonly secretServerKey: string
+  readonly superSecretAdminKey: string
+  /** The internal user owning it (its access token works as X-Stack-Admin-Access-Token). */
+  readonly owner?: { readonly userId: string; readonly accessToken: string } | undefined
+}
+
+export interface CallOptions {
+  readonly accessType?: AccessType | "none" | undefined
+  readonly accessToken?: string | undefined
+  readonly refreshToken?: string | undefined
+  readonly body?: unknown
+  /** Extra headers; a header set to undefined is removed (to test missing keys). */
+  readonly headers?: Readonly<Record<string, string | undefined>> | undefined
+  /** Send X-Stack-Override-Error-Status: true (default true, like the clients). */
+  readonly override?: boolean | undefined
+}
+
+export interface CallResult {
+  /** The real status (X-Stack-Actual-Status restored). */
+  readonly status: number
+  /** The HTTP status line as sent. */
+  readonly httpStatus: number
+  readonly headers: Headers
+  readonly text: string
+  /** The parsed JSON body, or undefined when it is not JSON. */
+  readonly body: any
+  /** X-Stack-Known-Error. */
+  readonly knownError: string | null
+}
+
+export interface TestUser {
+  readonly userId: string
+  readonly email: string
+  readonly password: string
+  readonly accessToken: string
+  readonly refreshToken: string
+}
+
+let counter = 0
+/** A unique email for this test run. */
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`
+
+const keyHeaders = (project: TestProject, accessType: AccessType | "none"): Record<string, string> => {
+  switch (accessType) {
+    case "none":
+      return {}
+    case "client":
+      return { "x-stack-access-type": "client", "x-stack-project-id": project.id, "x-stack-publishable-client-key": project.publishableClientKey }
+    case "server":
+      return { "x-stack-access-type": "server", "x-stack-project-id": project.id, "x-stack-secret-server-key": project.secretServerKey }
+    case "admin":
+      return { "x-stack-access-type": "admin", "x-stack-project-id": project.id, "x-stack-super-secret-admin-key": project.superSecretAdminKey }
+  }
+}
+
+/** Sends one request to the emulator's API as a client of the hosted service would. */
+export const call = async (
+  emulator: RunningEmulator,
+  project: TestProject,
+  method: string,
+  path: string,
+  options: CallOptions = {}
+): Promise<CallResult> => {
+  const headers: Record<string, string> = {
+    ...(options.override === false ? {} : { "x-stack-override-error-status": "true" }),
+    ...keyHeaders(project, options.accessType ?? "client"),
+    ...(options.accessToken === undefined ? {} : { "x-stack-access-token": options.accessToken }),
+    ...(options.refreshToken === undefined ? {} : { "x-stack-refresh-token": options.refreshToken }),
+    ...(options.body === undefined ? {} : { "content-type": "application/json" })
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === undefined) delete headers[name]
+    else headers[name] = value
+  }
+  const response = await fetch(`${emulator.apiUrl}${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) })
+  })
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const actual = response.headers.get("x-stack-actual-status")
+  return {
+    status: actual === null ? response.status : Number(actual),
+    httpStatus: response.status,
+    headers: response.headers,
+    text,
+    body,
+    knownError: response.headers.get("x-stack-known-error")
+  }
+}
+
+/** Fails the test with the response when the status is not the expected one. */
+export const expectStatus = (result: CallResult, status: number): CallResult => {
+  if (result.status !== status) throw new Error(`expected status ${status}, got ${result.status}: ${result.text}`)
+  return result
+}
+
+export interface EmulatorHandle {
+  readonly emulator: () => RunningEmulator
+  /** The seeded `internal` project. */
+  readonly internal: () => TestProject
+  readonly call: (project: TestProject, method: string, path: string, options?: CallOptions) => Promise<CallResult>
+  /** Signs a new user up with a password (client access). */
+  readonly signUp: (project: TestProject, input?: { readonly email?: string; readonly password?: string }) => Promise<TestUser>
+  /** A new project owned by a new internal user; `config` is the wire config of the create body. */
+  readonly createProject: (input?: { readonly displayName?: string; readonly config?: Record<string, unknown> }) => Promise<TestProject>
+}
+
+/** Starts one emulator for the current test file (memory database, random port). */
+export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle => {
+  let emulator: RunningEmulator | undefined
+  beforeAll(async () => {
+    // Logs stay on: a 500 in a test should show its cause.
+    emulator = await startEmulator({ port: 0, db: "memory", ...options })
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+  })
+  const running = () => {
+    if (emulator === undefined) throw new Error("the emulator is not running (use inside tests)")
+    return emulator
+  }
+  const internal = (): TestProject => ({ ...running().project })
+  const signUp: EmulatorHandle["signUp"] = async (project, input = {}) => {
+    const email = input.email ?? uniqueEmail()
+    const password = input.password ?? "correct horse battery"
+    const result = expectStatus(
+      await call(running(), project, "POST", "/auth/password/sign-up", { body: { email, password } }),
+      200
+    )
+    return {
+      userId: result.body.user_id,
+      email,
+      password,
+      accessToken: result.body.access_token,
+      refreshToken: result.body.refresh_token
+    }
+  }
+  return {
+    emulator: running,
+    internal,
+    call: (project, method, path, callOptions) => call(running(), project, method, path, callOptions),
+    signUp,
+    createProject: async (input = {}) => {
+      const owner = await signUp(internal(), { email: uniqueEmail("owner") })
+      const created = expectStatus(
+        await call(running(), internal(), "POST", "/internal/projects", {
+          accessToken: owner.accessToken,
+          body: { display_name: input.displayName ?? "Test project", ...(input.config === undefined ? {} : { config: input.config }) }
+        }),
+        201
+      )
+      const keys = created.body.stackfx_api_keys
+      return {
+        id: created.body.id,
+        publishableClientKey: keys.publishable_client_key,
+        secretServerKey: keys.secret_server_key,
+        superSecretAdminKey: keys.super_secret_admin_key,
+        owner: { userId: owner.userId, accessToken: owner.accessToken }
+      }
+    }
+  }
+}
