@@ -39,7 +39,8 @@ export const startEmulator = async (options: StartEmulatorOptions = {}): Promise
   const built = await Effect.runPromiseExit(Layer.buildWithScope(quiet(layer(options)), scope))
   if (Exit.isFailure(built)) {
     await Effect.runPromise(Scope.close(scope, built))
-    return Promise.reject(Cause.squash(built.cause))
+    const error = new Error(`stackfx emulator failed to start:\n${Cause.pretty(built.cause)}`, { cause: Cause.squash(built.cause) })
+    return Promise.reject(error)
   }
   const emulator = Context.get(built.value, Emulator)
   let stopped: Promise<void> | undefined

@@ -50,6 +50,25 @@ describe("access tokens", () => {
     assert.isNull(claims.restrictedReason)
   })
 
+  it("name the base URL the client used in iss (localhost or 127.0.0.1)", async () => {
+    const project = await backend.createProject()
+    const user = await backend.signUp(project)
+    const viaLocalhost = backend.emulator().url.replace("127.0.0.1", "localhost")
+    const response = await fetch(`${viaLocalhost}/api/v1/auth/password/sign-in`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-stack-access-type": "client",
+        "x-stack-project-id": project.id,
+        "x-stack-publishable-client-key": project.publishableClientKey
+      },
+      body: JSON.stringify({ email: user.email, password: user.password })
+    })
+    const { access_token: token } = await response.json()
+    assert.strictEqual(jose.decodeJwt(token).iss, `${viaLocalhost}/api/v1/projects/${project.id}`)
+    assert.strictEqual(jose.decodeJwt(user.accessToken).iss, `${backend.emulator().url}/api/v1/projects/${project.id}`)
+  })
+
   it("are signed with a key per project", async () => {
     const a = await backend.createProject()
     const b = await backend.createProject()

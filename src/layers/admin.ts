@@ -1,0 +1,58 @@
+/**
+ * The admin tier: everything of the server tier plus project administration, with the super-secret admin
+ * key or an admin access token (an `internal` user who owns the project): the project itself, API keys,
+ * email templates, permission definitions, the webhook portal token, metrics and test emails.
+ *
+ * @example
+ * const layer = adminTier({ projectId, superSecretAdminKey })
+ * // or, for a signed-in dashboard user: adminTier({ projectId, adminAccessToken })
+ */
+import type * as Config from "effect/Config"
+import * as Layer from "effect/Layer"
+import { ApiKeys } from "../services/api-keys.js"
+import { EmailTemplates } from "../services/email-templates.js"
+import { Metrics } from "../services/metrics.js"
+import { PermissionDefinitions } from "../services/permission-definitions.js"
+import { AdminProjects } from "../services/projects.js"
+import { TestEmail } from "../services/test-email.js"
+import { Webhooks } from "../services/webhooks.js"
+import type { AdminTierOptions } from "./config.js"
+import type { CoreServices } from "./core.js"
+import { type ServerEndpointServices, serverEndpoints } from "./server.js"
+import { makeTier, type TierBaseServices, type TierError, tierFromEnv } from "./tier.js"
+
+/** The endpoint services only the admin tier has. */
+export type AdminOnlyServices =
+  | AdminProjects
+  | ApiKeys
+  | EmailTemplates
+  | PermissionDefinitions
+  | Webhooks
+  | Metrics
+  | TestEmail
+
+export type AdminEndpointServices = ServerEndpointServices | AdminOnlyServices
+
+/** Everything an admin-tier program may use. */
+export type AdminServices = TierBaseServices | AdminEndpointServices
+
+/** The admin tier's endpoint services over any core. */
+export const adminEndpoints: Layer.Layer<AdminEndpointServices, never, CoreServices> = Layer.mergeAll(
+  serverEndpoints,
+  AdminProjects.layer,
+  ApiKeys.layer,
+  EmailTemplates.layer,
+  PermissionDefinitions.layer,
+  Webhooks.layer,
+  Metrics.layer,
+  TestEmail.layer
+)
+
+/** `adminTier({ projectId, superSecretAdminKey })` or `adminTier({ projectId, adminAccessToken })` */
+export const adminTier = (options: AdminTierOptions): Layer.Layer<AdminServices, TierError> =>
+  makeTier("admin", options, adminEndpoints)
+
+/** The admin tier from `STACK_PROJECT_ID`, `STACK_SUPER_SECRET_ADMIN_KEY` (and the others); `overrides` win. */
+export const adminTierFromEnv = (
+  overrides: AdminTierOptions = {}
+): Layer.Layer<AdminServices, TierError | Config.ConfigError> => tierFromEnv(adminTier, overrides)

@@ -1,0 +1,75 @@
+/**
+ * The client tier: what an app does for its signed-in end user with the project id and the publishable
+ * client key. It holds no server or admin service, so a program that needs one does not type-check.
+ *
+ * @example
+ * const program = Effect.gen(function*() {
+ *   const auth = yield* Auth
+ *   yield* auth.signInWithCredential({ email, password })
+ *   return yield* (yield* CurrentUser).get
+ * })
+ * await Effect.runPromise(program.pipe(Effect.provide(clientTier({ projectId, publishableClientKey }))))
+ */
+import type * as Config from "effect/Config"
+import * as Layer from "effect/Layer"
+import { Auth } from "../services/auth.js"
+import { ContactChannels } from "../services/contact-channels.js"
+import { CurrentUser } from "../services/current-user.js"
+import { FeatureSupport } from "../services/feature-support.js"
+import { InternalProjects } from "../services/internal-projects.js"
+import { OAuth } from "../services/oauth.js"
+import { Passkeys } from "../services/passkey.js"
+import { Projects } from "../services/projects.js"
+import { TeamInvitations } from "../services/team-invitations.js"
+import { TeamMembers } from "../services/team-members.js"
+import { TeamPermissions } from "../services/team-permissions.js"
+import { Teams } from "../services/teams.js"
+import type { ClientTierOptions } from "./config.js"
+import type { CoreServices } from "./core.js"
+import { makeTier, type TierBaseServices, type TierError, tierFromEnv } from "./tier.js"
+
+/** The endpoint services of the client tier. */
+export type ClientEndpointServices =
+  | CurrentUser
+  | Auth
+  | OAuth
+  | Passkeys
+  | Projects
+  | Teams
+  | TeamInvitations
+  | TeamMembers
+  | TeamPermissions
+  | ContactChannels
+  | InternalProjects
+  | FeatureSupport
+
+/** Everything a client-tier program may use. */
+export type ClientServices = TierBaseServices | ClientEndpointServices
+
+/** The client tier's endpoint services over any core (e.g. `coreLayer(...)` in tests). */
+export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreServices> = Layer.mergeAll(
+  CurrentUser.layer,
+  Auth.layer,
+  OAuth.layer,
+  Passkeys.layer,
+  Projects.layer,
+  Teams.layer,
+  TeamInvitations.layer,
+  TeamMembers.layer,
+  TeamPermissions.layer,
+  ContactChannels.layer,
+  InternalProjects.layer,
+  FeatureSupport.layer
+)
+
+/** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */
+export const clientTier = (options: ClientTierOptions): Layer.Layer<ClientServices, TierError> =>
+  makeTier("client", options, clientEndpoints)
+
+/**
+ * The client tier from `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY` and `STACK_API_URL`; `overrides`
+ * (e.g. `{ tokenStore: "memory" }`) win over the environment.
+ */
+export const clientTierFromEnv = (
+  overrides: ClientTierOptions = {}
+): Layer.Layer<ClientServices, TierError | Config.ConfigError> => tierFromEnv(clientTier, overrides)

@@ -1,0 +1,107 @@
+/**
+ * What a tier is built from, checked before anything is built: a missing project id or key fails the
+ * Layer with `MissingConfiguration` (naming the option and its environment variable) instead of
+ * surfacing later as a 401 from the API.
+ */
+import * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AccessType } from "../domain/constants.js"
+import { type ConfigurationKey, MissingConfiguration } from "../errors/client/configuration.js"
+import type { ClientConfigInput } from "../services/client-config.js"
+import type { TokenStore } from "../services/token-store.js"
+
+/**
+ * Where the session's tokens live: `"cookie"` (browser cookies; memory when there is no `document`),
+ * `"memory"`, or any `TokenStore` Layer (`TokenStore.custom(...)`). Default `"cookie"`, so a browser keeps
+ * its session across reloads and Node keeps it in memory.
+ */
+export type TokenStoreOption = "cookie" | "memory" | Layer.Layer<TokenStore>
+
+/** Options of every tier. Values may be `undefined` (e.g. `process.env.X`); the tier then fails to build. */
+export interface ClientTierOptions {
+  readonly projectId?: string | undefined
+  readonly publishableClientKey?: string | undefined
+  /** Default: the hosted API. A local backend: `http://127.0.0.1:8102`. */
+  readonly baseUrl?: string | undefined
+  readonly tokenStore?: TokenStoreOption | undefined
+  /** Only one live tier per unique identifier in this JavaScript realm (SPEC.md 5); default: no check. */
+  readonly uniqueIdentifier?: string | undefined
+  /** See `ClientConfigInput.thirdPartyDiagnostics`. */
+  readonly thirdPartyDiagnostics?: boolean | undefined
+  /** Send `X-Stack-Allow-Anonymous-User: true`. */
+  readonly allowAnonymousUser?: boolean | undefined
+}
+
+/** The server tier authenticates with the secret server key; the publishable key is optional here. */
+export interface ServerTierOptions extends ClientTierOptions {
+  readonly secretServerKey?: string | undefined
+}
+
+/**
+ * The admin tier authenticates with the super-secret admin key, or with an admin access token (the access
+ * token of an `internal` user who owns the project). One of the two is required; given both, the service
+ * checks the token.
+ */
+export interface AdminTierOptions extends ServerTierOptions {
+  readonly superSecretAdminKey?: string | undefined
+  readonly adminAccessToken?: string | undefined
+}
+
+/** Every option any tier takes, for code that handles all three (e.g. reading the environment). */
+export type AnyTierOptions = AdminTierOptions
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== ""
+
+const required = (
+  value: string | undefined,
+  which: ConfigurationKey,
+  message?: string
+): Effect.Effect<string, MissingConfiguration> =>
+  present(value)
+    ? Effect.succeed(value)
+    : Effect.fail(new MissingConfiguration(message === undefined ? { which } : { which, message }))
+
+const optional = (value: string | undefined): string | undefined => (present(value) ? value : undefined)
+
+/**
+ * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's key
+ * (client: publishable key; server: secret server key; admin: admin key or admin access token).
+ */
+export const resolveTierConfig = (
+  accessType: AccessType,
+  options: AnyTierOptions
+): Effect.Effect<ClientConfigInput, MissingConfiguration> =>
+  Effect.gen(function*() {
+    const projectId = yield* required(options.projectId, "projectId")
+    const base: ClientConfigInput = {
+      projectId,
+      accessType,
+      publishableClientKey: optional(options.publishableClientKey),
+      baseUrl: optional(options.baseUrl),
+      thirdPartyDiagnostics: options.thirdPartyDiagnostics,
+      allowAnonymousUser: options.allowAnonymousUser
+    }
+    switch (accessType) {
+      case "client":
+        return { ...base, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
+      case "server":
+        return { ...base, secretServerKey: yield* required(options.secretServerKey, "secretServerKey") }
+      case "admin": {
+        const superSecretAdminKey = optional(options.superSecretAdminKey)
+        const adminAccessToken = optional(options.adminAccessToken)
+        if (superSecretAdminKey === undefined && adminAccessToken === undefined) {
+          return yield* new MissingConfiguration({
+            which: "superSecretAdminKey",
+            message: "A super secret admin key or an admin access token is required. Pass the superSecretAdminKey option " +
+              "(or set the STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass the adminAccessToken option."
+          })
+        }
+        return {
+          ...base,
+          secretServerKey: optional(options.secretServerKey),
+          superSecretAdminKey,
+          adminAccessToken
+        }
+      }
+    }
+  })

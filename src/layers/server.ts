@@ -1,0 +1,58 @@
+/**
+ * The server tier: everything of the client tier plus what server code does with the secret server key:
+ * any user, their sessions, teams, memberships, permissions and contact channels, and local verification
+ * of access tokens. It holds no admin service.
+ *
+ * @example
+ * const layer = serverTier({ projectId, secretServerKey, baseUrl: "http://127.0.0.1:8102" })
+ * const page = await Effect.runPromise(ServerUsers.use((users) => users.list({ limit: 10 })).pipe(Effect.provide(layer)))
+ */
+import type * as Config from "effect/Config"
+import * as Layer from "effect/Layer"
+import { TokenVerifier } from "../services/jwt-verify.js"
+import { ServerContactChannels } from "../services/contact-channels.js"
+import { ServerSessions } from "../services/server-sessions.js"
+import { ServerUsers } from "../services/server-users.js"
+import { ServerTeamMembers } from "../services/team-members.js"
+import { ServerTeamPermissions } from "../services/team-permissions.js"
+import { ServerTeams } from "../services/teams.js"
+import { type ClientEndpointServices, clientEndpoints } from "./client.js"
+import type { ServerTierOptions } from "./config.js"
+import type { CoreServices } from "./core.js"
+import { makeTier, type TierBaseServices, type TierError, tierFromEnv } from "./tier.js"
+
+/** The endpoint services only the server tier (and the admin tier) has. */
+export type ServerOnlyServices =
+  | ServerUsers
+  | ServerSessions
+  | ServerTeams
+  | ServerTeamMembers
+  | ServerTeamPermissions
+  | ServerContactChannels
+  | TokenVerifier
+
+export type ServerEndpointServices = ClientEndpointServices | ServerOnlyServices
+
+/** Everything a server-tier program may use. */
+export type ServerServices = TierBaseServices | ServerEndpointServices
+
+/** The server tier's endpoint services over any core. */
+export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreServices> = Layer.mergeAll(
+  clientEndpoints,
+  ServerUsers.layer,
+  ServerSessions.layer,
+  ServerTeams.layer,
+  ServerTeamMembers.layer,
+  ServerTeamPermissions.layer,
+  ServerContactChannels.layer,
+  TokenVerifier.layer
+)
+
+/** `serverTier({ projectId, secretServerKey, publishableClientKey?, baseUrl?, tokenStore?, uniqueIdentifier? })` */
+export const serverTier = (options: ServerTierOptions): Layer.Layer<ServerServices, TierError> =>
+  makeTier("server", options, serverEndpoints)
+
+/** The server tier from `STACK_PROJECT_ID`, `STACK_SECRET_SERVER_KEY` (and the others); `overrides` win. */
+export const serverTierFromEnv = (
+  overrides: ServerTierOptions = {}
+): Layer.Layer<ServerServices, TierError | Config.ConfigError> => tierFromEnv(serverTier, overrides)

@@ -1,0 +1,74 @@
+/**
+ * How the three tiers are assembled: check the config, claim the unique identifier, build the core
+ * (config, token store, session, transport), then the tier's endpoint services on top. The tier's type
+ * lists only its own services, so a program needing another tier's service does not type-check.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Config from "effect/Config"
+import type { AccessType } from "../domain/constants.js"
+import type { DuplicateApp, MissingConfiguration } from "../errors/client/configuration.js"
+import type { ClientConfig } from "../services/client-config.js"
+import type { Session } from "../services/session.js"
+import { cookieTokenStore } from "../services/token-store-cookie.js"
+import { TokenStore } from "../services/token-store.js"
+import { type AnyTierOptions, resolveTierConfig, type TokenStoreOption } from "./config.js"
+import { coreLayer, type CoreServices } from "./core.js"
+import { claimUniqueIdentifier } from "./unique-app.js"
+
+/** What every tier exposes besides its endpoint services (the transport stays inside). */
+export type TierBaseServices = ClientConfig | TokenStore | Session
+
+/** Why a tier Layer can fail to build. */
+export type TierError = MissingConfiguration | DuplicateApp
+
+const tokenStoreLayer = (option: TokenStoreOption | undefined, projectId: string): Layer.Layer<TokenStore> => {
+  if (option === undefined || option === "cookie") return cookieTokenStore({ projectId })
+  if (option === "memory") return TokenStore.memory()
+  return option
+}
+
+/** A tier: `services` built on a core made from `options`. */
+export const makeTier = <Services>(
+  accessType: AccessType,
+  options: AnyTierOptions,
+  services: Layer.Layer<Services, never, CoreServices>
+): Layer.Layer<Services | CoreServices, TierError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    const config = yield* resolveTierConfig(accessType, options)
+    if (options.uniqueIdentifier !== undefined) yield* claimUniqueIdentifier(options.uniqueIdentifier)
+    return services.pipe(Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId))))
+  }))
+
+const envString = (name: string): Config.Config<string | undefined> =>
+  Config.String(name).pipe(Config.option, Config.map(Option.getOrUndefined))
+
+/**
+ * `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY`, `STACK_SECRET_SERVER_KEY`,
+ * `STACK_SUPER_SECRET_ADMIN_KEY` and `STACK_API_URL`, read through effect's `Config` (so a
+ * `ConfigProvider` in context replaces the process environment).
+ */
+export const tierOptionsFromEnv: Config.Config<AnyTierOptions> = Config.all({
+  projectId: envString("STACK_PROJECT_ID"),
+  publishableClientKey: envString("STACK_PUBLISHABLE_CLIENT_KEY"),
+  secretServerKey: envString("STACK_SECRET_SERVER_KEY"),
+  superSecretAdminKey: envString("STACK_SUPER_SECRET_ADMIN_KEY"),
+  baseUrl: envString("STACK_API_URL")
+})
+
+/** `overrides` wins over the environment, key by key; an `undefined` override keeps the environment's value. */
+export const withOverrides = <O extends object>(fromEnv: AnyTierOptions, overrides: O): AnyTierOptions => {
+  const merged: Record<string, unknown> = { ...fromEnv }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined) merged[key] = value
+  }
+  return merged as AnyTierOptions
+}
+
+/** A tier whose options come from the environment, with `overrides` on top. */
+export const tierFromEnv = <Services, E>(
+  build: (options: AnyTierOptions) => Layer.Layer<Services, E>,
+  overrides: object
+): Layer.Layer<Services, E | Config.ConfigError> =>
+  Layer.unwrap(Effect.map(tierOptionsFromEnv, (fromEnv) => build(withOverrides(fromEnv, overrides))))

@@ -1,0 +1,28 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { parseArgs } from "../../src/emulator/command.js"
+
+describe("stackfx command line", () => {
+  it.effect("parses dev options, in both --flag value and --flag=value forms", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* parseArgs(["dev"]), { command: "dev", options: {} })
+      assert.deepStrictEqual(yield* parseArgs(["dev", "--port", "0", "--host=0.0.0.0", "--db", "memory"]), {
+        command: "dev",
+        options: { port: 0, host: "0.0.0.0", db: "memory" }
+      })
+      assert.deepStrictEqual(yield* parseArgs(["dev", "--db=postgres://u@h/db", "--access-token-lifetime", "30"]), {
+        command: "dev",
+        options: { db: "postgres://u@h/db", accessTokenLifetimeSeconds: 30 }
+      })
+      assert.deepStrictEqual(yield* parseArgs([]), { command: "help" })
+      assert.deepStrictEqual(yield* parseArgs(["dev", "--help"]), { command: "help" })
+    }))
+
+  it.effect("refuses unknown commands, unknown options and bad numbers", () =>
+    Effect.gen(function*() {
+      for (const argv of [["serve"], ["dev", "--verbose"], ["dev", "--port", "-1"], ["dev", "--port", "1.5"], ["dev", "--port"], ["dev", "--db"]]) {
+        const error = yield* Effect.flip(parseArgs(argv))
+        assert.strictEqual(error._tag, "UsageError", argv.join(" "))
+      }
+    }))
+})
