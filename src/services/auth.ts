@@ -24,8 +24,7 @@ import { NotSignedIn } from "../errors/client/session.js"
 import { PasswordConfirmationMismatch } from "../errors/known/password.js"
 import { InvalidTotpCode } from "../errors/known/sign-in.js"
 import { isRefreshTokenError } from "../errors/categories.js"
-import type { CallbackUrlRequired, NoPrimaryEmail } from "./auth-errors.js"
-import { NoPrimaryEmail as NoPrimaryEmailError } from "./auth-errors.js"
+import { type CallbackUrlRequired, NoPrimaryEmail } from "./auth-errors.js"
 import { emailCallbackUrl } from "./callback-url.js"
 import { type CallFailure, documented } from "./endpoint.js"
 import { Session } from "./session.js"
@@ -322,7 +321,7 @@ export const makeAuth = (transport: Transport["Service"], session: Session["Serv
       const user = yield* transport.requestJson({ method: "GET", path: "/users/me" }, ClientUser).pipe(
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
       )
-      if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmailError({}))
+      if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
       yield* transport.requestJson(
         post("/contact-channels/send-verification-code", { email: user.primaryEmail, callback_url: callbackUrl }),
         SuccessResponse

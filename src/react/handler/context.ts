@@ -1,0 +1,33 @@
+/**
+ * What every handler page reads besides the provider's app: the page URL (its query carries `code`,
+ * `after_auth_return_to`, ...) and the handler's options.
+ */
+import { createContext, useContext } from "react"
+import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
+
+export interface HandlerPageContext {
+  /** The absolute URL of the page being shown. */
+  readonly currentUrl: string
+  readonly search: URLSearchParams
+  /** The dashboard the production-mode fix link points at. */
+  readonly dashboardUrl: string
+}
+
+const fallbackUrl = (): string =>
+  (globalThis as { readonly location?: { readonly href?: string } }).location?.href ?? "http://localhost/"
+
+export const HandlerPage = createContext<HandlerPageContext | null>(null)
+
+/** The current page; outside a `StackHandler` (a page rendered on its own) it reads `location`. */
+export const useHandlerPage = (): HandlerPageContext => {
+  const page = useContext(HandlerPage)
+  if (page !== null) return page
+  const currentUrl = fallbackUrl()
+  return { currentUrl, search: new URL(currentUrl).searchParams, dashboardUrl: DEFAULT_DASHBOARD_URL }
+}
+
+/** A query parameter of the current page, `undefined` when absent or empty. */
+export const useQueryParam = (name: string): string | undefined => {
+  const value = useHandlerPage().search.get(name)
+  return value === null || value === "" ? undefined : value
+}

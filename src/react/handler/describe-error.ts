@@ -1,0 +1,57 @@
+/**
+ * What a handler page tells a person about a failure: a sentence to show, and for failures a project admin
+ * must fix in the project's domain settings (an untrusted redirect or callback URL), the dashboard link of
+ * SPEC.md section 2.
+ */
+
+export interface DescribedError {
+  readonly message: string
+  /** The dashboard page that fixes it, when an admin can. */
+  readonly fixUrl?: string | undefined
+}
+
+/** The hosted dashboard, where `/projects/{id}/domains` lives. */
+export const DEFAULT_DASHBOARD_URL = "https://app.stack-auth.com"
+
+const GENERIC = "Something went wrong. Please try again."
+
+const friendlier: Readonly<Record<string, string>> = {
+  VerificationCodeNotFound: "This link is not valid. It may have been replaced by a newer one.",
+  VerificationCodeExpired: "This link has expired. Please request a new one.",
+  VerificationCodeAlreadyUsed: "This link has already been used.",
+  VerificationCodeMaxAttemptsReached: "This code was tried too many times and no longer works. Please request a new one.",
+  NetworkError: "The server could not be reached. Check your connection and try again."
+}
+
+/** Tags whose fix is on the project's trusted-domains page (SPEC.md: the production-mode fix link). */
+const domainProblems = new Set(["RedirectUrlNotWhitelisted", "RedirectNotTrusted"])
+
+const tagOf = (error: unknown): string | undefined =>
+  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" ? error._tag : undefined
+
+const messageOf = (error: unknown): string | undefined =>
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" &&
+    error.message !== ""
+    ? error.message
+    : undefined
+
+/** The fix link of a project's domain settings on a dashboard. */
+export const domainsFixUrl = (dashboardUrl: string, projectId: string): string =>
+  `${dashboardUrl.replace(/\/+$/, "")}/projects/${encodeURIComponent(projectId)}/domains`
+
+/**
+ * @example
+ * describeError(new EmailPasswordMismatch({}), { projectId: "p", dashboardUrl }).message // "Wrong e-mail or password."
+ */
+export const describeError = (
+  error: unknown,
+  where: { readonly projectId: string; readonly dashboardUrl: string }
+): DescribedError => {
+  const tag = tagOf(error)
+  if (tag === "Defect") return { message: GENERIC }
+  const message = (tag === undefined ? undefined : friendlier[tag]) ?? messageOf(error) ?? GENERIC
+  if (tag !== undefined && domainProblems.has(tag)) {
+    return { message, fixUrl: domainsFixUrl(where.dashboardUrl, where.projectId) }
+  }
+  return { message }
+}
