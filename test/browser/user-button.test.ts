@@ -235,14 +235,26 @@ describe("UserButton in Chromium", () => {
     await a.page.locator(".stackfx-user-icon").waitFor()
     await b.page.locator(".stackfx-user-icon").waitFor()
 
+    // Timed inside the browser: tab A notes Date.now() just before acting, tab B when its DOM shows the
+    // change. Both tabs read the same wall clock, and the test driver's round trips are not counted.
     const elapsed = async (action: "signIn" | "signOut", selector: string) => {
-      const watcher = b.page.evaluate(async (sel) => {
-        const start = performance.now()
-        while (document.querySelector(sel) === null) await new Promise((r) => setTimeout(r, 5))
-        return performance.now() - start
-      }, selector)
-      await a.page.evaluate((name) => (window as unknown as { stackfx: Record<string, () => Promise<void>> }).stackfx[name]?.(), action)
-      return watcher
+      const seen = b.page.evaluate((sel) =>
+        new Promise<number>((resolve) => {
+          const check = () => {
+            if (document.querySelector(sel) === null) return false
+            resolve(Date.now())
+            return true
+          }
+          if (check()) return
+          const observer = new MutationObserver(() => check() && observer.disconnect())
+          observer.observe(document.body, { childList: true, subtree: true, attributes: true })
+        }), selector)
+      const actedAt = await a.page.evaluate(async (name) => {
+        const at = Date.now()
+        await (window as unknown as { stackfx: Record<string, () => Promise<void>> }).stackfx[name]?.()
+        return at
+      }, action)
+      return (await seen) - actedAt
     }
     const signInMs = await elapsed("signIn", ".stackfx-avatar-initials")
     assert.isBelow(signInMs, 200)

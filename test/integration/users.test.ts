@@ -153,7 +153,9 @@ describe("ServerUsers create, get, update, delete", () => {
         return { read, updated, reread, afterDelete, deleteAgain }
       }).pipe(Effect.provide(server(project)))
 
-      assert.deepStrictEqual(outcome.read, created)
+      // Signing in moved lastActiveAt; everything else reads back as created.
+      assert.deepStrictEqual({ ...outcome.read, lastActiveAt: created.lastActiveAt }, created)
+      assert.isAtLeast(outcome.read.lastActiveAt.getTime(), created.lastActiveAt.getTime())
       assert.strictEqual(outcome.updated.displayName, "Renamed")
       assert.deepStrictEqual(outcome.updated.serverMetadata, { plan: "team" })
       assert.isFalse(outcome.updated.primaryEmailVerified, "a new primary email starts unverified")

@@ -99,7 +99,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, message)
     if (delivery.relay._tag === "SmtpFailed") {
       yield* Effect.logWarning(
-        `stackfx emulator: SMTP delivery of a ${email.type} email for project ${email.project.id} failed; ` +
+        `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
           "the message is in the outbox",
         delivery.relay.error.errorMessage
       )

@@ -1,0 +1,55 @@
+/**
+ * email-verification: the page an emailed verification link opens (`?code=...`). The code is redeemed on
+ * a click rather than on load, because mail scanners open links too and would use it up.
+ */
+import { type ReactNode, useState } from "react"
+import { Auth } from "../../../services/auth.js"
+import { invalidating, userQuery } from "../../queries.js"
+import { useQueryParam } from "../context.js"
+import { HandlerLink } from "../handler-link.js"
+import { Button, Card, ErrorAlert, Notice } from "../ui.js"
+import { useAction, useHandlerApp } from "../use-action.js"
+import { CONTACT_CHANNELS_KEY } from "../account/queries.js"
+
+export function EmailVerificationPage(): ReactNode {
+  const app = useHandlerApp()
+  const code = useQueryParam("code")
+  const [verified, setVerified] = useState(false)
+  const verify = useAction((code: string) =>
+    Auth.use((auth) => auth.verifyEmail(code)).pipe(invalidating(userQuery.key, CONTACT_CHANNELS_KEY))
+  )
+  if (code === undefined) {
+    return (
+      <Card title="Verify your email">
+        <p>This link has no verification code. Open the link from the email again.</p>
+      </Card>
+    )
+  }
+  if (verified) {
+    return (
+      <Card title="Email verified">
+        <Notice kind="success">Your email has been verified.</Notice>
+        <div className="stackfx-stack">
+          <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
+        </div>
+      </Card>
+    )
+  }
+  return (
+    <Card title="Verify your email" subtitle="Confirm that this email address is yours.">
+      <div className="stackfx-stack">
+        <Button
+          block
+          pending={verify.pending}
+          onClick={async () => {
+            const outcome = await verify.run(code)
+            if (outcome._tag === "Success") setVerified(true)
+          }}
+        >
+          Verify email
+        </Button>
+        <ErrorAlert error={verify.error} />
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,104 @@
+/**
+ * sign-up: email, password and its confirmation (SPEC.md's 'Passwords do not match.' is checked before
+ * anything is sent), the OAuth providers, or an emailed link when passwords are off; the new account gets
+ * a verification email pointing at the email-verification page, then the after-sign-up redirect.
+ */
+import * as Result from "effect/Result"
+import { type FormEvent, type ReactNode, Suspense, useState } from "react"
+import { SignUpNotEnabled } from "../../../errors/known/sign-in.js"
+import { Auth } from "../../../services/auth.js"
+import { redirectUrlFor } from "../../../services/redirects.js"
+import { useProject, useUser } from "../../hooks.js"
+import { useHandlerPage } from "../context.js"
+import { HandlerLink } from "../handler-link.js"
+import { MfaPrompt } from "../mfa-prompt.js"
+import { OAuthButtons } from "../oauth-buttons.js"
+import { RedirectStatus, useRedirect } from "../redirect.js"
+import { MagicLinkSignInForm, type SignInCallbacks } from "../sign-in-methods.js"
+import { Button, Card, ErrorAlert, Field, formValue } from "../ui.js"
+import { useAction, useHandlerApp } from "../use-action.js"
+import { AlreadySignedIn, Loading } from "./shared.js"
+
+function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
+  const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
+  const signUp = useAction((email: string, password: string, passwordConfirmation: string) =>
+    Auth.use((auth) =>
+      auth.signUpWithCredential({
+        email,
+        password,
+        passwordConfirmation,
+        // Sent as is, so it must be absolute: the email links to it.
+        verificationCallbackUrl: new URL(app.urls.emailVerification, currentUrl).href
+      })
+    )
+  )
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const outcome = await signUp.run(
+      formValue(form, "email").trim(),
+      formValue(form, "password"),
+      formValue(form, "passwordConfirmation")
+    )
+    if (outcome._tag === "Success") props.onSignedIn(outcome.value)
+  }
+  return (
+    <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Sign up with email and password">
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field label="Password" name="password" type="password" autoComplete="new-password" required />
+      <Field label="Repeat password" name="passwordConfirmation" type="password" autoComplete="new-password" required />
+      <Button type="submit" block pending={signUp.pending}>Sign up</Button>
+      <ErrorAlert error={signUp.error} />
+    </form>
+  )
+}
+
+function SignUpMethods(props: SignInCallbacks): ReactNode {
+  const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
+  const project = useProject()
+  const user = useUser()
+  if (user !== null) return <AlreadySignedIn user={user} />
+  const config = project.config
+  const signInUrl = Result.getOrElse(redirectUrlFor(app.urls, "signIn", { currentUrl }), () => app.urls.signIn)
+  const subtitle = <>Already have an account? <HandlerLink href={signInUrl}>Sign in</HandlerLink></>
+  if (!config.signUpEnabled) {
+    return (
+      <Card title="Sign up" subtitle={subtitle}>
+        <ErrorAlert error={new SignUpNotEnabled({})} />
+      </Card>
+    )
+  }
+  const providers = config.enabledOauthProviders.map((provider) => provider.id)
+  const hasEmailMethod = config.credentialEnabled || config.magicLinkEnabled
+  return (
+    <Card title={`Create an account for ${project.displayName}`} subtitle={subtitle}>
+      <OAuthButtons providers={providers} verb="Sign up" />
+      {providers.length > 0 && hasEmailMethod ? <div className="stackfx-divider">or</div> : null}
+      {config.credentialEnabled
+        ? <CredentialSignUpForm {...props} />
+        : config.magicLinkEnabled
+        ? <MagicLinkSignInForm {...props} />
+        : null}
+    </Card>
+  )
+}
+
+export function SignUpPage(): ReactNode {
+  const redirect = useRedirect()
+  const [attemptCode, setAttemptCode] = useState<string | undefined>(undefined)
+  if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
+  if (attemptCode !== undefined) {
+    return (
+      <Card title="Two-factor authentication">
+        <MfaPrompt attemptCode={attemptCode} onSignedIn={redirect.afterAuth} />
+      </Card>
+    )
+  }
+  return (
+    <Suspense fallback={<Loading />}>
+      <SignUpMethods onSignedIn={redirect.afterAuth} onMfaRequired={setAttemptCode} />
+    </Suspense>
+  )
+}
