@@ -34,6 +34,9 @@ const adminOptions = { projectId: "p1", superSecretAdminKey: "ssak", baseUrl: "h
 
 const needsServerUsers = Effect.flatMap(ServerUsers, (users) => users.list({ limit: 1 }))
 const needsAdminProjects = Effect.flatMap(AdminProjects, (projects) => projects.get)
+const currentConfig = Effect.gen(function*() {
+  return yield* ClientConfig
+})
 const needsCurrentUser = Effect.flatMap(CurrentUser, (me) => me.get)
 
 describe("tier types", () => {
@@ -71,7 +74,7 @@ describe("tier types", () => {
 /** Builds the tier and reports which of a few services its context really holds. */
 const holds = <A, E>(layer: Layer.Layer<A, E>) =>
   Effect.scoped(Effect.map(Layer.build(layer), (context) => {
-    const has = (key: Context.Key<never, unknown>) => Option.isSome(Context.getOption(context as Context.Context<never>, key))
+    const has = <I, S>(key: Context.Key<I, S>) => Option.isSome(Context.getOption(key)(context))
     return {
       currentUser: has(CurrentUser),
       serverUsers: has(ServerUsers),
@@ -105,7 +108,7 @@ describe("tier contents at runtime", () => {
 
   it.effect("the config carries the tier's access type and keys", () =>
     Effect.gen(function*() {
-      const read = <E>(layer: Layer.Layer<ClientConfig, E>) => Effect.flatMap(ClientConfig.asEffect(), Effect.succeed).pipe(Effect.provide(layer))
+      const read = <E>(layer: Layer.Layer<ClientConfig, E>) => currentConfig.pipe(Effect.provide(layer))
       const client = yield* read(clientTier({ ...clientOptions, baseUrl: "http://127.0.0.1:8102/" }))
       assert.strictEqual(client.accessType, "client")
       assert.strictEqual(client.publishableClientKey, "pck")
@@ -169,7 +172,7 @@ describe("configuration from the environment", () => {
         STACK_SUPER_SECRET_ADMIN_KEY: "env-ssak",
         STACK_API_URL: "http://127.0.0.1:8102"
       }
-      const config = <E>(layer: Layer.Layer<ClientConfig, E>) => ClientConfig.asEffect().pipe(Effect.provide(layer))
+      const config = <E>(layer: Layer.Layer<ClientConfig, E>) => currentConfig.pipe(Effect.provide(layer))
       const client = yield* config(clientTierFromEnv().pipe(Layer.provide(env(vars))))
       assert.deepInclude(client, {
         projectId: "env-project",
@@ -271,7 +274,9 @@ describe("token store", () => {
   it.effect("a given store is used as is", () =>
     Effect.gen(function*() {
       const initial = { accessToken: null, refreshToken: "given" }
-      const state = yield* Effect.map(Session.asEffect(), (s) => s.current()).pipe(
+      const state = yield* Effect.gen(function*() {
+        return (yield* Session).current()
+      }).pipe(
         Effect.provide(clientTier({ ...clientOptions, tokenStore: TokenStore.memory(initial) }))
       )
       assert.deepInclude(state, { _tag: "Active", refreshToken: "given" })

@@ -2,11 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Ref from "effect/Ref"
+import type * as Scope from "effect/Scope"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import { makeQueryCache } from "../../src/react/cache.js"
 
-const runTest = <A, E>(program: Effect.Effect<A, E, import("effect/Scope").Scope>) =>
+const runTest = <A, E>(program: Effect.Effect<A, E, Scope.Scope>) =>
   Effect.runPromise(program.pipe(Effect.scoped, Effect.provide(TestClock.layer())))
 
 describe("QueryCache properties", () => {

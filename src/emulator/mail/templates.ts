@@ -77,7 +77,7 @@ ${button("passwordResetLink", "Choose a new password")}
     subject: "Sign in to {{ projectDisplayName }}",
     content: `<h1>Sign in to {{ projectDisplayName }}</h1>
 <p>Hi {{ userDisplayName }},</p>
-<p>Use the link below to sign in. It works once and expires soon.</p>
+<p>Use the link below to sign in, or enter this code: <strong>{{ otp }}</strong>. It works once and expires soon.</p>
 ${button("magicLink", "Sign in")}
 <p class="muted">If you did not ask to sign in, you can ignore this message.</p>`
   },

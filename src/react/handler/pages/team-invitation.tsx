@@ -1,0 +1,128 @@
+/**
+ * team-invitation: the page an invitation email opens (`?code=...`). A visitor learns the link is valid
+ * (check) and is sent to sign in or sign up with a way back here; a signed-in person sees the team's name
+ * (details) and joins it (accept).
+ */
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
+import { AFTER_AUTH_RETURN_TO_PARAM } from "../../../services/redirects.js"
+import { TeamInvitations } from "../../../services/team-invitations.js"
+import { useUser } from "../../hooks.js"
+import { invalidating, teamsQuery } from "../../queries.js"
+import { useHandlerPage, useQueryParam } from "../context.js"
+import { HandlerLink } from "../handler-link.js"
+import { Button, Card, ErrorAlert, Notice } from "../ui.js"
+import { useAction, useHandlerApp } from "../use-action.js"
+import { Loading, userLabel } from "./shared.js"
+
+/** `url` with `after_auth_return_to` set to the current page (path, query and fragment). */
+const returningHere = (url: string, currentUrl: string): string => {
+  const here = new URL(currentUrl)
+  const next = new URL(url, here)
+  next.searchParams.set(AFTER_AUTH_RETURN_TO_PARAM, `${here.pathname}${here.search}${here.hash}`)
+  return next.origin === here.origin ? `${next.pathname}${next.search}${next.hash}` : next.href
+}
+
+/** Runs `load` once per code and keeps its outcome. */
+const useLoadOnce = <A,>(code: string, load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>) => {
+  const [value, setValue] = useState<{ readonly done: boolean; readonly value?: A | undefined }>({ done: false })
+  const loaded = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (loaded.current === code) return
+    loaded.current = code
+    void load(code).then((outcome) => setValue({ done: true, value: outcome._tag === "Success" ? outcome.value : undefined }))
+  }, [code, load])
+  return value
+}
+
+function VisitorInvitation(props: { readonly code: string }): ReactNode {
+  const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
+  const check = useAction((code: string) => TeamInvitations.use((invitations) => invitations.checkCode(code)))
+  const checked = useLoadOnce(props.code, check.run)
+  if (!checked.done) return <Loading />
+  if (check.error !== undefined) {
+    return (
+      <Card title="Team invitation">
+        <ErrorAlert error={check.error} />
+      </Card>
+    )
+  }
+  return (
+    <Card title="You are invited to a team" subtitle="Sign in or create an account to accept the invitation.">
+      <div className="stackfx-row" style={{ marginTop: "1rem" }}>
+        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>Sign in</HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>Sign up</HandlerLink>
+      </div>
+    </Card>
+  )
+}
+
+function MemberInvitation(props: { readonly code: string; readonly who: string }): ReactNode {
+  const app = useHandlerApp()
+  const [joined, setJoined] = useState(false)
+  const [ignored, setIgnored] = useState(false)
+  const details = useAction((code: string) => TeamInvitations.use((invitations) => invitations.details(code)))
+  const accept = useAction((code: string) =>
+    TeamInvitations.use((invitations) => invitations.accept(code)).pipe(invalidating(teamsQuery.key))
+  )
+  const loaded = useLoadOnce(props.code, details.run)
+  if (!loaded.done) return <Loading />
+  if (loaded.value === undefined) {
+    return (
+      <Card title="Team invitation">
+        <ErrorAlert error={details.error} />
+      </Card>
+    )
+  }
+  const team = loaded.value.teamDisplayName
+  if (joined || ignored) {
+    return (
+      <Card title={joined ? `You joined ${team}` : "Invitation ignored"}>
+        {joined ? <Notice kind="success">You are now a member of {team}.</Notice> : null}
+        <div className="stackfx-stack">
+          <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
+        </div>
+      </Card>
+    )
+  }
+  return (
+    <Card title={`Join ${team}?`} subtitle={`You are signed in as ${props.who}.`}>
+      <div className="stackfx-row" style={{ marginTop: "1rem" }}>
+        <Button
+          pending={accept.pending}
+          onClick={async () => {
+            const outcome = await accept.run(props.code)
+            if (outcome._tag === "Success") setJoined(true)
+          }}
+        >
+          Accept invitation
+        </Button>
+        <Button variant="secondary" onClick={() => setIgnored(true)}>Ignore</Button>
+      </div>
+      <ErrorAlert error={accept.error} />
+    </Card>
+  )
+}
+
+function Invitation(props: { readonly code: string }): ReactNode {
+  const user = useUser()
+  return user === null
+    ? <VisitorInvitation code={props.code} />
+    : <MemberInvitation code={props.code} who={userLabel(user)} />
+}
+
+export function TeamInvitationPage(): ReactNode {
+  const code = useQueryParam("code")
+  if (code === undefined) {
+    return (
+      <Card title="Team invitation">
+        <p>This link has no invitation code. Open the link from the email again.</p>
+      </Card>
+    )
+  }
+  return (
+    <Suspense fallback={<Loading />}>
+      <Invitation code={code} />
+    </Suspense>
+  )
+}
