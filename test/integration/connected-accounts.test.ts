@@ -1,5 +1,10 @@
 /** Connected-account access tokens over real HTTP: with and without the scope, per tier. */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
+import { coreLayer } from "../../src/layers/core.js"
+import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/connected-accounts.js"
+import { TokenStore } from "../../src/services/token-store.js"
 import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
@@ -63,5 +68,37 @@ describe("connected accounts", () => {
     const foreign = await backend.call(p, "POST", `/connected-accounts/${user.userId}/github/access-token`, { accessToken: other.accessToken, body: {} })
     expect(foreign.status).toBe(403)
     expect((await backend.call(p, "POST", "/connected-accounts/me/github/access-token", { body: {} })).knownError).toBe("USER_AUTHENTICATION_REQUIRED")
+  })
+})
+
+describe("ConnectedAccounts client services", () => {
+  const run = <A, E>(p: TestProject, effect: Effect.Effect<A, E, ConnectedAccounts | ServerConnectedAccounts>, accessToken: string | null) =>
+    Effect.runPromise(effect.pipe(Effect.provide(
+      Layer.mergeAll(ConnectedAccounts.layer, ServerConnectedAccounts.layer).pipe(Layer.provide(coreLayer({
+        projectId: p.id,
+        accessType: "server",
+        publishableClientKey: p.publishableClientKey,
+        secretServerKey: p.secretServerKey,
+        baseUrl: backend.emulator().url
+      }, TokenStore.memory({ accessToken, refreshToken: null }))))
+    )))
+
+  it("answers the token, or null when not connected or missing the scope", async () => {
+    const p = await project()
+    const user = await githubUser(p)
+    const mine = await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.accessToken("github", "user:email")), user.accessToken)
+    expect(mine).toMatch(/^dev-github-/)
+    expect(await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.accessToken("github", "repo")), user.accessToken)).toBeNull()
+    expect(await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.accessToken("google")), user.accessToken)).toBeNull()
+    const byServer = await run(p, Effect.flatMap(ServerConnectedAccounts, (c) => c.accessToken(user.userId, "github")), null)
+    expect(byServer).toBe(mine)
+    const disabled = await run(
+      p,
+      Effect.flatMap(ConnectedAccounts, (c) => c.accessToken("spotify")).pipe(
+        Effect.catchTag("OAuthProviderNotFoundOrNotEnabled", (e) => Effect.succeed(e.code))
+      ),
+      user.accessToken
+    )
+    expect(disabled).toBe("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED")
   })
 })
