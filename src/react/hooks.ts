@@ -6,6 +6,7 @@
 import * as Cause from "effect/Cause"
 import type * as Effect from "effect/Effect"
 import { useCallback, useSyncExternalStore } from "react"
+import type { ContactChannel } from "../domain/contact-channel.js"
 import type { ClientProject } from "../domain/project.js"
 import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
@@ -16,6 +17,7 @@ import { NotSignedIn } from "../errors/client/session.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {
+  contactChannelsQuery,
   permissionsQuery,
   projectQuery,
   type StackQuery,
@@ -86,6 +88,9 @@ export function useUser(options: UseUserOptions = {}): ClientUser | null {
 
 /** The project of the provider's Layer. */
 export const useProject = (): ClientProject => useStackQuery(projectQuery)
+
+/** The signed-in user's contact channels. */
+export const useContactChannels = (): ReadonlyArray<ContactChannel> => useStackQuery(contactChannelsQuery)
 
 /** The signed-in user's teams. */
 export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuery)

@@ -18,6 +18,7 @@ export {
   type QuerySnapshot
 } from "./cache.js"
 export {
+  useContactChannels,
   usePermission,
   usePermissions,
   useProject,
@@ -34,6 +35,7 @@ export { type MenuButtonProps, type MenuEntry } from "./menu.js"
 export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
+  contactChannelsQuery,
   invalidating,
   permissionsQuery,
   projectQuery,

@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
 import type { ClientUserUpdate } from "../domain/user-inputs.js"
+import { ContactChannels } from "../services/contact-channels.js"
 import { CurrentUser } from "../services/current-user.js"
 import type { CallFailure } from "../services/endpoint.js"
 import { Projects } from "../services/projects.js"
@@ -30,6 +31,9 @@ export const userQuery: StackQuery<ClientUser | null, CallFailure, CurrentUser> 
 
 /** The project the client tier talks to (display name and the sign-in switches of its config). */
 export const projectQuery = stackQuery("project", Projects.use((projects) => projects.current))
+
+/** The signed-in user's contact channels (emails), primary first as the server orders them. */
+export const contactChannelsQuery = stackQuery("contact-channels", ContactChannels.use((channels) => channels.list))
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery("teams", Teams.use((teams) => teams.list))

@@ -74,20 +74,6 @@ export function Button(props: ButtonProps): ReactNode {
   )
 }
 
-/** A link styled as a button. */
-export function LinkButton(props: {
-  readonly href: string
-  readonly children: ReactNode
-  readonly variant?: "primary" | "secondary"
-  readonly onClick?: ((event: React.MouseEvent<HTMLAnchorElement>) => void) | undefined
-}): ReactNode {
-  return (
-    <a className="stackfx-button" data-variant={props.variant ?? "primary"} href={props.href} onClick={props.onClick}>
-      {props.children}
-    </a>
-  )
-}
-
 export function Notice(props: { readonly kind: "success" | "info"; readonly children: ReactNode }): ReactNode {
   return (
     <p className="stackfx-alert" data-kind={props.kind} role="status">
