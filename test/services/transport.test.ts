@@ -202,10 +202,11 @@ describe("Transport retries against a real server", () => {
         const exit = yield* drive(fiber, virtual, "100 millis")
         assert.deepStrictEqual(exit, Exit.succeed({ ok: true }))
         assert.strictEqual(seen.length, 2)
-        assert.strictEqual(seen[0], 0)
-        // exact to within one 100 ms step (see drive)
-        assert.isAtLeast(seen[1]!, 1900)
-        assert.isAtMost(seen[1]!, 3000)
+        // The first attempt may land a step or two late on a loaded machine; the wait between the two
+        // attempts is what Retry-After governs, exact to within one 100 ms step (see drive).
+        const waited = seen[1]! - seen[0]!
+        assert.isAtLeast(waited, 1900)
+        assert.isAtMost(waited, 2200)
       }))
   })
 
