@@ -3,6 +3,7 @@
  * (esbuild, ESM, minified, nothing external, `process.env.NODE_ENV` = "production"), then gzipped at
  * level 9. stackfx is imported through its public entry points (`stackfx` = src/index.ts,
  * `stackfx/react` = src/react/index.ts) so the figure includes whatever those entries fail to tree-shake.
+ * The official SDK is bundled from its package exports the same way.
  */
 import { build, type Plugin } from "esbuild"
 import { gzipSync } from "node:zlib"
@@ -35,10 +36,21 @@ const origin = "http://127.0.0.1:8102"
 const projectId = "internal"
 const key = "this-publishable-client-key-is-for-local-development-only"
 
+const floor = `
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { ClientUser } from "./src/domain/user.js"
+class Config extends Context.Service<Config, { readonly baseUrl: string }>()("Config") {}
+const program = Effect.flatMap(Config, () => Schema.decodeUnknownEffect(ClientUser)({}))
+`
+
+/** The five programs of issue 6. */
 export const programs: ReadonlyArray<BundleProgram> = [
   {
     id: "stackfx-client",
-    name: "stackfx: client tier + current user",
+    name: "stackfx: clientTier + CurrentUser.get",
     source: `
 import * as Effect from "effect/Effect"
 import { clientTier, CurrentUser } from "stackfx"
@@ -91,6 +103,78 @@ createRoot(document.getElementById("root")).render(
   }
 ]
 
+/**
+ * Parts of the stackfx client program (formerly bench/bundle-size.ts), so that the budget can be argued
+ * with numbers: what any Effect program with a Layer and the ClientUser decode pays, the known-error
+ * decoder, the transport and session, the smallest program that reads the user (the core tier with the
+ * cookie store and CurrentUser only, without the tier's other endpoint services), and the alternative of
+ * building on effect's HttpClient instead of the thin fetch transport.
+ */
+export const parts: ReadonlyArray<BundleProgram> = [
+  {
+    id: "part-core-current-user",
+    name: "part: core tier + cookie store + CurrentUser only",
+    source: `
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { coreLayer } from "./src/layers/core.js"
+import { CurrentUser } from "./src/services/current-user.js"
+import { cookieTokenStore } from "./src/services/token-store-cookie.js"
+const tier = CurrentUser.layer.pipe(Layer.provideMerge(coreLayer(
+  { projectId: "${projectId}", accessType: "client", publishableClientKey: "${key}", baseUrl: "${origin}" },
+  cookieTokenStore({ projectId: "${projectId}" })
+)))
+Effect.runPromise(Effect.provide(Effect.flatMap(CurrentUser, (u) => u.get), tier)).then(console.log, console.error)
+`
+  },
+  {
+    id: "part-transport-session",
+    name: "part: transport + session + memory store, no domain",
+    source: `
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { ClientConfig } from "./src/services/client-config.js"
+import { TokenStore } from "./src/services/token-store.js"
+import { Transport } from "./src/services/transport.js"
+const tier = Transport.layerWithSession.pipe(Layer.provide(TokenStore.memory()),
+  Layer.provideMerge(ClientConfig.layer({ projectId: "p", accessType: "client" })))
+Effect.runPromise(Effect.provide(Effect.flatMap(Transport, (t) => t.request({ method: "GET", path: "/users/me" })), tier))
+  .then(console.log, console.error)
+`
+  },
+  {
+    id: "part-floor",
+    name: "part: Effect + Layer + ClientUser decode (floor)",
+    source: `${floor}
+Effect.runPromise(Effect.provide(program, Layer.succeed(Config, { baseUrl: "" }))).then(console.log)`
+  },
+  {
+    id: "part-floor-decoder",
+    name: "part: floor + known-error decoder (whole catalogue)",
+    source: `${floor}
+import { decodeKnownError } from "./src/errors/decode.js"
+console.log(decodeKnownError({ status: 200, headers: {}, body: "" }))
+Effect.runPromise(Effect.provide(program, Layer.succeed(Config, { baseUrl: "" }))).then(console.log)`
+  },
+  {
+    id: "part-httpclient",
+    name: "alternative: effect HttpClient + decoder + ClientUser",
+    source: `${floor}
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { decodeKnownError } from "./src/errors/decode.js"
+const viaClient = Effect.gen(function*() {
+  const client = (yield* HttpClient.HttpClient).pipe(HttpClient.retryTransient({ times: 5 }))
+  const res = yield* client.execute(HttpClientRequest.get("${origin}/api/v1/users/me"))
+  console.log(decodeKnownError({ status: res.status, headers: res.headers, body: yield* res.text }))
+  return yield* HttpClientResponse.schemaBodyJson(ClientUser)(res)
+})
+Effect.runPromise(Effect.provide(viaClient, FetchHttpClient.layer)).then(console.log, console.error)`
+  }
+]
+
 export const measureBundle = async (program: BundleProgram): Promise<BundleSize> => {
   const result = await build({
     stdin: { contents: program.source, resolveDir: root, loader: "tsx", sourcefile: `${program.id}.tsx` },
@@ -107,4 +191,23 @@ export const measureBundle = async (program: BundleProgram): Promise<BundleSize>
   })
   const bytes = result.outputFiles[0]?.contents ?? new Uint8Array()
   return { id: program.id, name: program.name, minBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length }
+}
+
+export type BundleOutcome = BundleSize | { readonly id: string; readonly name: string; readonly error: string }
+
+export const isMeasured = (outcome: BundleOutcome | undefined): outcome is BundleSize =>
+  outcome !== undefined && "gzipBytes" in outcome
+
+/** Every program and part; one that fails to build (a module mid-edit) is reported, not fatal. */
+export const runBundles = async (): Promise<Readonly<Record<string, BundleOutcome>>> => {
+  const sizes: Record<string, BundleOutcome> = {}
+  // One at a time: esbuild already uses every core for one build.
+  for (const program of [...programs, ...parts]) {
+    sizes[program.id] = await measureBundle(program).catch((error: unknown) => ({
+      id: program.id,
+      name: program.name,
+      error: String(error).slice(0, 500)
+    }))
+  }
+  return sizes
 }

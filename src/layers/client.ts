@@ -13,6 +13,7 @@
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { Auth } from "../services/auth.js"
+import { ConnectedAccounts } from "../services/connected-accounts.js"
 import { ContactChannels } from "../services/contact-channels.js"
 import { CurrentUser } from "../services/current-user.js"
 import { FeatureSupport } from "../services/feature-support.js"
@@ -40,6 +41,7 @@ export type ClientEndpointServices =
   | TeamMembers
   | TeamPermissions
   | ContactChannels
+  | ConnectedAccounts
   | InternalProjects
   | FeatureSupport
 
@@ -58,6 +60,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   TeamMembers.layer,
   TeamPermissions.layer,
   ContactChannels.layer,
+  ConnectedAccounts.layer,
   InternalProjects.layer,
   FeatureSupport.layer
 )

@@ -9,6 +9,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
+import { ServerConnectedAccounts } from "../services/connected-accounts.js"
 import { TokenVerifier } from "../services/jwt-verify.js"
 import { ServerContactChannels } from "../services/contact-channels.js"
 import { ServerSessions } from "../services/server-sessions.js"
@@ -29,6 +30,7 @@ export type ServerOnlyServices =
   | ServerTeamMembers
   | ServerTeamPermissions
   | ServerContactChannels
+  | ServerConnectedAccounts
   | TokenVerifier
 
 export type ServerEndpointServices = ClientEndpointServices | ServerOnlyServices
@@ -45,6 +47,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
   ServerTeamMembers.layer,
   ServerTeamPermissions.layer,
   ServerContactChannels.layer,
+  ServerConnectedAccounts.layer,
   TokenVerifier.layer
 )
 

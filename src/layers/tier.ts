@@ -49,13 +49,15 @@ const envString = (name: string): Config.Config<string | undefined> =>
  * `STACK_SUPER_SECRET_ADMIN_KEY` and `STACK_API_URL`, read through effect's `Config` (so a
  * `ConfigProvider` in context replaces the process environment).
  */
-export const tierOptionsFromEnv: Config.Config<AnyTierOptions> = Config.all({
-  projectId: envString("STACK_PROJECT_ID"),
-  publishableClientKey: envString("STACK_PUBLISHABLE_CLIENT_KEY"),
-  secretServerKey: envString("STACK_SECRET_SERVER_KEY"),
-  superSecretAdminKey: envString("STACK_SUPER_SECRET_ADMIN_KEY"),
-  baseUrl: envString("STACK_API_URL")
-})
+export const tierOptionsFromEnv = (): Config.Config<AnyTierOptions> =>
+  // A function, not a constant: a module-level call would ship effect's Config to every browser bundle.
+  Config.all({
+    projectId: envString("STACK_PROJECT_ID"),
+    publishableClientKey: envString("STACK_PUBLISHABLE_CLIENT_KEY"),
+    secretServerKey: envString("STACK_SECRET_SERVER_KEY"),
+    superSecretAdminKey: envString("STACK_SUPER_SECRET_ADMIN_KEY"),
+    baseUrl: envString("STACK_API_URL")
+  })
 
 /** `overrides` wins over the environment, key by key; an `undefined` override keeps the environment's value. */
 export const withOverrides = <O extends object>(fromEnv: AnyTierOptions, overrides: O): AnyTierOptions => {
@@ -71,4 +73,4 @@ export const tierFromEnv = <Services, E>(
   build: (options: AnyTierOptions) => Layer.Layer<Services, E>,
   overrides: object
 ): Layer.Layer<Services, E | Config.ConfigError> =>
-  Layer.unwrap(Effect.map(tierOptionsFromEnv, (fromEnv) => build(withOverrides(fromEnv, overrides))))
+  Layer.unwrap(Effect.map(tierOptionsFromEnv(), (fromEnv) => build(withOverrides(fromEnv, overrides))))

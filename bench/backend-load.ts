@@ -1,0 +1,161 @@
+/**
+ * Benchmark 5: the local backend on its own.
+ *
+ * Start-up: time from spawning `stackfx dev` (bin/stackfx.js) to its ready line. A first, untimed start
+ * makes sure the CLI bundle under node_modules/.cache is current (it is rebuilt whenever src/ changes), so
+ * the timed starts measure what a developer sees on the second run. Each figure is the median of a few
+ * starts: a new in-memory database, and an existing PGlite directory (created by an untimed start).
+ *
+ * Load: concurrency 32 from this process over keep-alive node:http connections against a server process,
+ * so that the load generator and the server each get a core: authenticated `GET /api/v1/users/me`, and
+ * `POST /api/v1/auth/password/sign-in` (scrypt-hashed password, a new session row per answer). A short
+ * warm-up precedes each timed window.
+ */
+import { mkdtemp, rm } from "node:fs/promises"
+import * as http from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { startServerProcess } from "./server-process.js"
+import { median, quantile, uniqueEmail } from "./util.js"
+import { clientHeaders, signUp } from "./wire.js"
+
+export const CONCURRENCY = 32
+
+export interface StartupResults {
+  /** The untimed first start (may include rebuilding the CLI bundle). */
+  readonly firstStartMs: number
+  readonly memoryMs: ReadonlyArray<number>
+  readonly memoryMedianMs: number
+  readonly newDirectoryMs: number
+  readonly existingDirectoryMs: ReadonlyArray<number>
+  readonly existingDirectoryMedianMs: number
+}
+
+export const measureStartup = async (repeats = 3): Promise<StartupResults> => {
+  const dir = await mkdtemp(join(tmpdir(), "stackfx-bench-"))
+  try {
+    const first = await startServerProcess("memory", 120_000)
+    await first.stop()
+    const memoryMs: Array<number> = []
+    for (let i = 0; i < repeats; i++) {
+      const server = await startServerProcess("memory")
+      memoryMs.push(server.readyMs)
+      await server.stop()
+    }
+    const db = join(dir, "db")
+    const created = await startServerProcess(db, 120_000)
+    await created.stop()
+    const existingDirectoryMs: Array<number> = []
+    for (let i = 0; i < repeats; i++) {
+      const server = await startServerProcess(db)
+      existingDirectoryMs.push(server.readyMs)
+      await server.stop()
+    }
+    return {
+      firstStartMs: first.readyMs,
+      memoryMs,
+      memoryMedianMs: median(memoryMs),
+      newDirectoryMs: created.readyMs,
+      existingDirectoryMs,
+      existingDirectoryMedianMs: median(existingDirectoryMs)
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+export interface LoadResult {
+  readonly concurrency: number
+  readonly seconds: number
+  readonly ok: number
+  readonly failed: number
+  readonly rps: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+}
+
+interface Answer {
+  readonly status: number
+  readonly body: string
+}
+
+const send = (agent: http.Agent, url: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+  new Promise<Answer>((resolve, reject) => {
+    const req = http.request(url, { method: init.method, headers: init.headers, agent }, (res) => {
+      let body = ""
+      res.setEncoding("utf8")
+      res.on("data", (chunk: string) => {
+        body += chunk
+      })
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on("error", reject)
+    if (init.body !== undefined) req.write(init.body)
+    req.end()
+  })
+
+/** `CONCURRENCY` workers sending `request` back to back for `seconds`. */
+const hammer = async (
+  request: () => Promise<Answer>,
+  accept: (answer: Answer) => boolean,
+  seconds: number
+): Promise<LoadResult> => {
+  let ok = 0
+  let failed = 0
+  const latencies: Array<number> = []
+  const started = performance.now()
+  const end = started + seconds * 1000
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now()
+      const answer = await request().catch(() => ({ status: 0, body: "" }))
+      latencies.push(performance.now() - t)
+      if (accept(answer)) ok++
+      else failed++
+    }
+  }))
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    concurrency: CONCURRENCY,
+    seconds: Math.round(elapsed * 100) / 100,
+    ok,
+    failed,
+    rps: Math.round(ok / elapsed),
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99)
+  }
+}
+
+export interface LoadResults {
+  readonly usersMe: LoadResult
+  readonly passwordSignIn: LoadResult
+}
+
+export const measureLoad = async (baseUrl: string, seconds = 5, warmupSeconds = 1): Promise<LoadResults> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  try {
+    const email = uniqueEmail("load")
+    const password = "benchmark-password"
+    const tokens = await signUp(baseUrl, email, password)
+    const meHeaders = { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
+    const me = () => send(agent, `${baseUrl}/api/v1/users/me`, { method: "GET", headers: meHeaders })
+    const meOk = (a: Answer) => a.status === 200 && a.body.includes(tokens.userId)
+    await hammer(me, meOk, warmupSeconds)
+    const usersMe = await hammer(me, meOk, seconds)
+
+    const signInBody = JSON.stringify({ email, password })
+    const signIn = () =>
+      send(agent, `${baseUrl}/api/v1/auth/password/sign-in`, {
+        method: "POST",
+        headers: { ...clientHeaders, "content-type": "application/json" },
+        body: signInBody
+      })
+    const signInOk = (a: Answer) => a.status === 200 && a.body.includes("refresh_token")
+    await hammer(signIn, signInOk, warmupSeconds)
+    const passwordSignIn = await hammer(signIn, signInOk, seconds)
+    return { usersMe, passwordSignIn }
+  } finally {
+    agent.destroy()
+  }
+}

@@ -1,0 +1,263 @@
+/** Turns the benchmarks' results into the table rows of `npm run bench` (figure, value, goal, result). */
+import type { LoadResult, LoadResults, StartupResults } from "./backend-load.js"
+import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
+import type { FanoutResult, FanoutResults } from "./fanout.js"
+import type { OverheadResults } from "./overhead.js"
+import type { StampedeResult, StampedeResults } from "./stampede.js"
+
+export interface Details {
+  bundles?: Readonly<Record<string, BundleOutcome>>
+  stampede?: StampedeResults
+  fanout?: FanoutResults
+  overhead?: OverheadResults
+  startup?: StartupResults
+  load?: LoadResults
+}
+
+export type Verdict = "pass" | "fail" | "info" | "error"
+
+export interface Row {
+  readonly id: string
+  readonly figure: string
+  readonly value: string
+  readonly goal: string
+  readonly result: Verdict
+  readonly note?: string
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
+const us = (valueMs: number) => `${(valueMs * 1000).toFixed(0)} µs`
+const times = (ratio: number) => `${ratio.toFixed(2)}x`
+const atMost = (value: number, goal: number): Verdict => (value <= goal ? "pass" : "fail")
+const atLeast = (value: number, goal: number): Verdict => (value >= goal ? "pass" : "fail")
+
+const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> => {
+  const rows: Array<Row> = []
+  const size = (id: string) => {
+    const outcome = sizes[id]
+    return isMeasured(outcome) ? outcome.gzipBytes : undefined
+  }
+  const missing = (id: string, figure: string, goal = "") =>
+    rows.push({ id, figure, value: "build failed", goal, result: "error" })
+
+  const client = size("stackfx-client")
+  const officialClient = size("official-client")
+  if (client === undefined) missing("1a", "bundle, client tier + current user: stackfx", "<= 30 KB")
+  else rows.push({ id: "1a", figure: "bundle, client tier + current user: stackfx", value: kb(client), goal: "<= 30 KB", result: atMost(client / 1024, 30) })
+  if (officialClient === undefined) missing("1a", "bundle, client + getUser(): @stackframe/js")
+  else {
+    rows.push({
+      id: "1a",
+      figure: "bundle, client + getUser(): @stackframe/js",
+      value: client === undefined ? kb(officialClient) : `${kb(officialClient)} (${times(officialClient / client)} stackfx)`,
+      goal: "",
+      result: "info"
+    })
+  }
+
+  const baseline = size("react-baseline")
+  const react = size("stackfx-react")
+  const officialReact = size("official-react")
+  const above = (total: number | undefined) => (total === undefined || baseline === undefined ? undefined : total - baseline)
+  const reactAbove = above(react)
+  const officialAbove = above(officialReact)
+  if (reactAbove === undefined || react === undefined) missing("1b", "bundle, React + user button above baseline: stackfx", "<= 45 KB")
+  else {
+    rows.push({
+      id: "1b",
+      figure: "bundle, React + user button above baseline: stackfx",
+      value: `${kb(reactAbove)} (total ${kb(react)})`,
+      goal: "<= 45 KB",
+      result: atMost(reactAbove / 1024, 45)
+    })
+  }
+  if (officialAbove === undefined || officialReact === undefined) missing("1b", "bundle, React + user button above baseline: @stackframe/react")
+  else {
+    rows.push({
+      id: "1b",
+      figure: "bundle, React + user button above baseline: @stackframe/react",
+      value: `${kb(officialAbove)} (total ${kb(officialReact)})`,
+      goal: "",
+      result: "info"
+    })
+  }
+  if (baseline === undefined) missing("1c", "bundle, baseline react + react-dom/client")
+  else rows.push({ id: "1c", figure: "bundle, baseline react + react-dom/client", value: kb(baseline), goal: "", result: "info" })
+
+  for (const part of parts) {
+    const bytes = size(part.id)
+    if (bytes === undefined) missing("1", `bundle, ${part.name}`)
+    else rows.push({ id: "1", figure: `bundle, ${part.name}`, value: kb(bytes), goal: "", result: "info" })
+  }
+  return rows
+}
+
+const stampedeRow = (figure: string, result: StampedeResult, goal: number | undefined): Row => ({
+  id: "2",
+  figure,
+  value: `${result.refreshRequests} refresh${result.refreshRequests === 1 ? "" : "es"}`,
+  goal: goal === undefined ? "" : `${goal}`,
+  result: goal === undefined ? "info" : atMost(result.refreshRequests, goal),
+  note: `${result.callersWithFreshToken}/${result.callers} callers got a fresh token${result.note === undefined ? "" : `; ${result.note}`}`
+})
+
+const stampedeRows = (s: StampedeResults): Array<Row> => [
+  stampedeRow("stampede, 100 concurrent getAccessToken, expired token, one runtime", s.oneRuntime, 1),
+  stampedeRow("stampede, 4 tabs x 25 getAccessToken, shared cookie store, on demand", s.fourTabsOnDemand, 1),
+  stampedeRow("stampede, 4 tabs, tab sync's refresh ahead of expiry (shared lock)", s.fourTabsAhead, 1),
+  "error" in s.official
+    ? { id: "2", figure: "stampede, 100 concurrent user.getAccessToken(): @stackframe/js", value: "failed", goal: "", result: "error", note: s.official.error }
+    : stampedeRow("stampede, 100 concurrent user.getAccessToken(): @stackframe/js", s.official, undefined)
+]
+
+const fanoutRow = (figure: string, result: FanoutResult | { readonly error: string }, goal: number | undefined): Row =>
+  "error" in result
+    ? { id: "3", figure, value: "failed", goal: goal === undefined ? "" : `${goal}`, result: "error", note: result.error }
+    : {
+      id: "3",
+      figure,
+      value: `${result.userRequests} GET /users/me`,
+      goal: goal === undefined ? "" : `${goal}`,
+      result: goal === undefined ? "info" : atMost(result.userRequests, goal),
+      note: `all API requests of the cold load: ${JSON.stringify(result.requests)}` +
+        (result.pageErrors.length > 0 ? `; page errors: ${result.pageErrors.join(" | ").slice(0, 300)}` : "")
+    }
+
+const fanoutRows = (f: FanoutResults): Array<Row> => [
+  fanoutRow(`fan-out, ${componentsOf(f.oneBoundary)} useUser() readers, one Suspense boundary`, f.oneBoundary, 1),
+  fanoutRow(`fan-out, ${componentsOf(f.boundaryEach)} useUser() readers, a boundary each`, f.boundaryEach, 1),
+  fanoutRow("fan-out, 50 useUser() readers: @stackframe/react", f.official, undefined)
+]
+
+const componentsOf = (result: FanoutResult) => result.components
+
+const overheadRows = (o: OverheadResults): Array<Row> => {
+  const { loopback: l, clientOnly: c } = o
+  const calls = l.stats.stackfx.calls
+  return [
+    {
+      id: "4",
+      figure: `per call, ${calls} sequential reads: raw fetch GET /users/me`,
+      value: `${ms(l.stats.raw.p50Ms)} median, ${ms(l.stats.raw.meanMs)} mean`,
+      goal: "",
+      result: "info",
+      note: `p99 ${ms(l.stats.raw.p99Ms)}`
+    },
+    {
+      id: "4",
+      figure: "per call: stackfx CurrentUser.get / raw fetch",
+      value: `${times(l.medianRatio.stackfx)} (mean ${times(l.meanRatio.stackfx)})`,
+      goal: "<= 1.1x",
+      result: atMost(l.medianRatio.stackfx, 1.1),
+      note: `stackfx ${ms(l.stats.stackfx.p50Ms)} median, ${ms(l.stats.stackfx.meanMs)} mean, p99 ${ms(l.stats.stackfx.p99Ms)}`
+    },
+    {
+      id: "4",
+      figure: "per call: @stackframe/js getUser({ tokenStore }) / raw fetch",
+      value: `${times(l.medianRatio.officialPublic)} (mean ${times(l.meanRatio.officialPublic)})`,
+      goal: "",
+      result: "info",
+      note: `${ms(l.stats.officialPublic.p50Ms)} median; a fresh session per call, so never cached or throttled`
+    },
+    {
+      id: "4",
+      figure: "per call: @stackframe/js cache-miss path / raw fetch",
+      value: `${times(l.medianRatio.officialCacheMiss)} (mean ${times(l.meanRatio.officialCacheMiss)})`,
+      goal: "",
+      result: "info",
+      note: `${ms(l.stats.officialCacheMiss.p50Ms)} median; getClientUserByToken + _currentUserFromCrud on one session`
+    },
+    {
+      id: "4",
+      figure: "per call: @stackframe/js getUser() on one session",
+      value: `${ms(o.officialGetUser.p50Ms)} median`,
+      goal: "",
+      result: "info",
+      note: `${o.officialGetUser.calls} calls; its cache refetches through a limiter of one fetch per 300 ms`
+    },
+    {
+      id: "4",
+      figure: "client cost per call, fetch stubbed: raw / stackfx / js public / js cache-miss",
+      value: `${us(c.stats.raw.p50Ms)} / ${us(c.stats.stackfx.p50Ms)} / ${us(c.stats.officialPublic.p50Ms)} / ${us(c.stats.officialCacheMiss.p50Ms)}`,
+      goal: "",
+      result: "info",
+      note: `medians of ${c.stats.raw.calls} calls each; means ${us(c.stats.raw.meanMs)} / ${us(c.stats.stackfx.meanMs)} / ` +
+        `${us(c.stats.officialPublic.meanMs)} / ${us(c.stats.officialCacheMiss.meanMs)}`
+    }
+  ]
+}
+
+const loadValue = (r: LoadResult) => `${r.rps} req/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}`
+const loadNote = (r: LoadResult) => `${r.ok} ok, ${r.failed} failed in ${r.seconds} s at concurrency ${r.concurrency}`
+
+const loadRows = (l: LoadResults): Array<Row> => [
+  {
+    id: "5",
+    figure: "local backend, GET /users/me at concurrency 32",
+    value: loadValue(l.usersMe),
+    goal: ">= 1,500 req/s",
+    result: l.usersMe.failed > 0 ? "fail" : atLeast(l.usersMe.rps, 1500),
+    note: loadNote(l.usersMe)
+  },
+  {
+    id: "5",
+    figure: "local backend, password sign-in at concurrency 32",
+    value: loadValue(l.passwordSignIn),
+    goal: "",
+    result: l.passwordSignIn.failed > 0 ? "fail" : "info",
+    note: loadNote(l.passwordSignIn)
+  }
+]
+
+const startupRows = (s: StartupResults): Array<Row> => [
+  {
+    id: "5",
+    figure: `start-up, existing PGlite directory (median of ${s.existingDirectoryMs.length})`,
+    value: ms(s.existingDirectoryMedianMs),
+    goal: "<= 1,500 ms",
+    result: atMost(s.existingDirectoryMedianMs, 1500),
+    note: `all: ${s.existingDirectoryMs.map((v) => v.toFixed(0)).join(", ")} ms`
+  },
+  {
+    id: "5",
+    figure: `start-up, new in-memory database (median of ${s.memoryMs.length})`,
+    value: ms(s.memoryMedianMs),
+    goal: "<= 2,000 ms",
+    result: atMost(s.memoryMedianMs, 2000),
+    note: `all: ${s.memoryMs.map((v) => v.toFixed(0)).join(", ")} ms`
+  },
+  {
+    id: "5",
+    figure: "start-up, new PGlite directory",
+    value: ms(s.newDirectoryMs),
+    goal: "",
+    result: "info",
+    note: `first start of this run (rebuilds the CLI bundle when src/ changed): ${s.firstStartMs.toFixed(0)} ms`
+  }
+]
+
+export const buildRows = (d: Details): Array<Row> => [
+  ...(d.bundles === undefined ? [] : bundleRows(d.bundles)),
+  ...(d.stampede === undefined ? [] : stampedeRows(d.stampede)),
+  ...(d.fanout === undefined ? [] : fanoutRows(d.fanout)),
+  ...(d.overhead === undefined ? [] : overheadRows(d.overhead)),
+  ...(d.load === undefined ? [] : loadRows(d.load)),
+  ...(d.startup === undefined ? [] : startupRows(d.startup))
+]
+
+export const formatTable = (rows: ReadonlyArray<Row>): string => {
+  const header = { id: "#", figure: "figure", value: "value", goal: "goal", result: "result" }
+  const all = [header, ...rows]
+  const width = (key: keyof typeof header) => Math.max(...all.map((row) => row[key].length))
+  const widths = { id: width("id"), figure: width("figure"), value: width("value"), goal: width("goal"), result: width("result") }
+  const line = (row: typeof header) =>
+    [row.id.padEnd(widths.id), row.figure.padEnd(widths.figure), row.value.padEnd(widths.value), row.goal.padEnd(widths.goal), row.result]
+      .join("  ")
+  const rule = "-".repeat(widths.id + widths.figure + widths.value + widths.goal + widths.result + 8)
+  return [line(header), rule, ...rows.map((row) => line({ ...row, result: row.result.toUpperCase() }))].join("\n")
+}
+
+/** The notes of the rows (what a figure counted, how it was obtained), one line each. */
+export const formatNotes = (rows: ReadonlyArray<Row>): string =>
+  rows.filter((row) => row.note !== undefined).map((row) => `  ${row.id} ${row.figure}: ${row.note}`).join("\n")

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: every benchmark of issue 6, printed as one table (figure, value, goal, result) and
+ * written to bench/results.json with the machine it ran on.
+ *
+ *   npm run bench                         # everything, a few minutes
+ *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, overhead, startup, load
+ *   npm run bench -- --strict             # exit 1 when a figure misses its goal (default: only on errors)
+ *
+ * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
+ * 4 per-call overhead (overhead.ts), 5 local backend start-up and load (backend-load.ts). Everything
+ * talks to a local backend over loopback; every loop is bounded in count and time.
+ */
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { loadavg } from "node:os"
+import { startEmulator } from "../src/emulator/index.js"
+import { measureLoad, measureStartup } from "./backend-load.js"
+import { type BundleOutcome, isMeasured, runBundles } from "./bundles.js"
+import { runFanout } from "./fanout.js"
+import { runOverhead } from "./overhead.js"
+import { startCountingProxy } from "./proxy.js"
+import { buildRows, type Details, formatNotes, formatTable, type Row } from "./report.js"
+import { startServerProcess } from "./server-process.js"
+import { runStampede } from "./stampede.js"
+import { machineFacts, root, within } from "./util.js"
+
+const SECTIONS = ["bundles", "stampede", "fanout", "overhead", "startup", "load"] as const
+type Section = (typeof SECTIONS)[number]
+
+const args = process.argv.slice(2)
+const onlyArg = args.find((a) => a.startsWith("--only"))
+const onlyValue = onlyArg?.includes("=") ? onlyArg.split("=")[1] : onlyArg === undefined ? undefined : args[args.indexOf(onlyArg) + 1]
+const selected = new Set<Section>(
+  onlyValue === undefined ? SECTIONS : onlyValue.split(",").filter((s): s is Section => (SECTIONS as ReadonlyArray<string>).includes(s))
+)
+const strict = args.includes("--strict")
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`)
+
+const details: Details = {}
+const errors: Record<string, string> = {}
+const started = performance.now()
+const machine = machineFacts()
+
+const section = async (name: string, timeoutMs: number, run: () => Promise<void>): Promise<void> => {
+  const t = performance.now()
+  log(`${name}...`)
+  try {
+    await within(timeoutMs, name, run())
+    log(`${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  } catch (error) {
+    errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error)
+    log(`${name} FAILED: ${errors[name]}`)
+  }
+}
+
+if (selected.has("bundles")) {
+  await section("bundles", 180_000, async () => {
+    const sizes: Record<string, BundleOutcome> = { ...(await runBundles()) }
+    details.bundles = sizes
+    for (const outcome of Object.values(sizes)) if (!isMeasured(outcome)) errors[`bundle ${outcome.id}`] = outcome.error
+  })
+}
+
+if (selected.has("stampede") || selected.has("fanout")) {
+  log("starting the local backend in this process (startEmulator, in-memory database)")
+  const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+  const proxy = await startCountingProxy(emulator.url)
+  try {
+    if (selected.has("stampede")) {
+      await section("stampede", 150_000, async () => {
+        details.stampede = await runStampede(proxy)
+      })
+    }
+    if (selected.has("fanout")) {
+      await section("fanout", 240_000, async () => {
+        details.fanout = await runFanout(proxy)
+      })
+    }
+  } finally {
+    await proxy.close()
+    await emulator.stop()
+  }
+}
+
+if (selected.has("startup")) {
+  await section("startup", 300_000, async () => {
+    details.startup = await measureStartup()
+  })
+}
+
+if (selected.has("overhead") || selected.has("load")) {
+  log("starting the local backend as its own process (bin/stackfx.js dev --db memory)")
+  const server = await startServerProcess("memory", 120_000)
+  try {
+    if (selected.has("overhead")) {
+      await section("overhead", 400_000, async () => {
+        details.overhead = await runOverhead(server.url)
+      })
+    }
+    if (selected.has("load")) {
+      await section("load", 120_000, async () => {
+        details.load = await measureLoad(server.url)
+      })
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+const rows: ReadonlyArray<Row> = buildRows(details)
+const durationSeconds = Math.round((performance.now() - started) / 100) / 10
+const results = {
+  measuredAt: new Date().toISOString(),
+  durationSeconds,
+  machine: { ...machine, loadAverage1mAtEnd: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
+  rows,
+  errors,
+  details
+}
+writeFileSync(join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`)
+
+console.log(formatTable(rows))
+console.log(`\nnotes:\n${formatNotes(rows)}`)
+console.log(
+  `\nmachine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.os}; ` +
+    `load average ${machine.loadAverage1m} at start, ${results.machine.loadAverage1mAtEnd} at end; ${durationSeconds} s`
+)
+console.log("written to bench/results.json")
+if (Object.keys(errors).length > 0) console.log(`\nerrors: ${Object.keys(errors).join(", ")} (details in bench/results.json)`)
+
+const missed = rows.filter((row) => row.result === "fail").length
+// The official SDK leaves timers and pending loops behind; the suite is over, so leave explicitly.
+process.exit(Object.keys(errors).length > 0 || (strict && missed > 0) ? 1 : 0)

@@ -1,0 +1,60 @@
+/**
+ * The local backend as its own process (`bin/stackfx.js dev`), the way a developer starts it: the
+ * start-up figures time it from spawn to its ready line, and the load and per-call figures run against
+ * it so that the load generator and the server each get a core.
+ */
+import { spawn } from "node:child_process"
+import { join } from "node:path"
+import { root } from "./util.js"
+
+const bin = join(root, "bin/stackfx.js")
+const READY = /stackfx local backend ready at (\S+)/
+
+export interface ServerProcess {
+  readonly url: string
+  /** Spawn to ready line. */
+  readonly readyMs: number
+  readonly stop: () => Promise<void>
+}
+
+export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<ServerProcess> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    let ready = false
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error(`stackfx dev was not ready within ${timeoutMs} ms:\n${output.slice(-2000)}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      if (ready) return // keeps draining the pipe without keeping what the server says afterwards
+      output += chunk.toString()
+      const match = READY.exec(output)
+      if (match?.[1] === undefined) return
+      ready = true
+      clearTimeout(timer)
+      const readyMs = performance.now() - started
+      const exited = new Promise<void>((done) => child.once("exit", () => done()))
+      resolve({
+        url: match[1],
+        readyMs,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill("SIGINT")
+            const force = setTimeout(() => child.kill("SIGKILL"), 10_000)
+            await exited
+            clearTimeout(force)
+          }
+        }
+      })
+    }
+    child.stdout.on("data", onData)
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (!ready) output += chunk.toString()
+    })
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer)
+      if (!ready) reject(new Error(`stackfx dev exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`))
+    })
+  })

@@ -1,0 +1,68 @@
+/**
+ * The demo's Vite config. The demo imports only the package's public entry points, `stackfx` and
+ * `stackfx/react`; here they resolve to the sources, so the demo runs from a clean clone without a build.
+ *
+ * Where the demo finds the backend comes from `VITE_STACK_API_URL`, `VITE_STACK_PROJECT_ID` and
+ * `VITE_STACK_PUBLISHABLE_CLIENT_KEY` (environment or `demo/.env`); without them it uses the local backend
+ * of `npm start` with the seeded `internal` project. `demoViteConfig({ env })` lets a test set them without
+ * touching the process environment.
+ */
+import react from "@vitejs/plugin-react"
+import { fileURLToPath } from "node:url"
+import { defineConfig, type Plugin, type UserConfig } from "vite"
+
+const demoRoot = fileURLToPath(new URL(".", import.meta.url))
+const repoRoot = fileURLToPath(new URL("..", import.meta.url))
+const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url))
+
+export interface DemoEnv {
+  readonly VITE_STACK_API_URL?: string | undefined
+  readonly VITE_STACK_PROJECT_ID?: string | undefined
+  readonly VITE_STACK_PUBLISHABLE_CLIENT_KEY?: string | undefined
+}
+
+const REACT_ENTRY = "\0stackfx-react-entry"
+
+/**
+ * `stackfx/react` is the React adapter plus its handler pages. The adapter's index does not re-export
+ * `./handler/index.js` yet, so the entry is assembled from both; `export *` of one binding twice is not a
+ * conflict, so this stays correct once it does.
+ */
+const stackfxEntries = (): Plugin => ({
+  name: "stackfx-entries",
+  enforce: "pre",
+  resolveId(id) {
+    if (id === "stackfx") return source("index.ts")
+    if (id === "stackfx/react") return REACT_ENTRY
+    return undefined
+  },
+  load(id) {
+    if (id !== REACT_ENTRY) return undefined
+    return [
+      `export * from ${JSON.stringify(source("react/index.ts"))}`,
+      `export * from ${JSON.stringify(source("react/handler/index.ts"))}`
+    ].join("\n")
+  }
+})
+
+/** The config, with `env` taking precedence over the environment and `.env` files. */
+export const demoViteConfig = (options: { readonly env?: DemoEnv } = {}): UserConfig => ({
+  root: demoRoot,
+  // Only what was passed here: `import.meta.env.*` of the rest comes from the environment as usual.
+  define: Object.fromEntries(
+    Object.entries(options.env ?? {}).flatMap(([key, value]) =>
+      value === undefined ? [] : [[`import.meta.env.${key}`, JSON.stringify(value)]]
+    )
+  ),
+  plugins: [stackfxEntries(), react()],
+  server: {
+    port: 5173,
+    host: "127.0.0.1",
+    strictPort: true,
+    // The sources live outside the demo's root.
+    fs: { allow: [repoRoot] }
+  },
+  clearScreen: false
+})
+
+export default defineConfig(demoViteConfig())

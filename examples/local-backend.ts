@@ -1,0 +1,68 @@
+/**
+ * What the three examples share: configuration for the local backend, and the handling of the failures
+ * any program can meet, whatever it calls.
+ *
+ * The tiers read `STACK_*` environment variables through effect's `Config`. Below them this adds the local
+ * backend's defaults: its address and its seeded `internal` project with that project's development keys
+ * (published in the backend's docs, valid only locally). Any variable that is set wins.
+ */
+import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+// In an app: `from "stackfx"`.
+import type {
+  DuplicateApp,
+  HttpError,
+  InvalidTokenString,
+  KnownErrorMismatch,
+  MissingConfiguration,
+  NetworkError,
+  ResponseDecodeError,
+  UnexpectedKnownError
+} from "../src/index.js"
+
+export const localBackendDefaults = ConfigProvider.layerAdd(
+  ConfigProvider.fromUnknown({
+    STACK_API_URL: "http://127.0.0.1:8102",
+    STACK_PROJECT_ID: "internal",
+    STACK_PUBLISHABLE_CLIENT_KEY: "this-publishable-client-key-is-for-local-development-only",
+    STACK_SECRET_SERVER_KEY: "this-secret-server-key-is-for-local-development-only",
+    STACK_SUPER_SECRET_ADMIN_KEY: "this-super-secret-admin-key-is-for-local-development-only"
+  })
+)
+
+/** A step of an example did not go as the example expects; `message` says which and why. */
+export class ExampleStopped extends Data.TaggedError("ExampleStopped")<{ readonly message: string }> {}
+
+/** `Effect.catchTag([...tags], stop("creating users"))`: ends the example with the error's message. */
+export const stop = (step: string) => (error: { readonly _tag: string; readonly message: string }) =>
+  Effect.fail(new ExampleStopped({ message: `${step}: ${error._tag}: ${error.message}` }))
+
+const giveUp = (message: string) =>
+  Effect.sync(() => {
+    console.error(message)
+    process.exitCode = 1
+  })
+
+/**
+ * Handlers for everything besides a call's own known errors: building the tier (configuration), reaching
+ * the API, and answers the client cannot use. With these and each call's documented errors handled, the
+ * example's error channel is `never`, which `runExample` insists on.
+ */
+export const whenAnythingElseFails = {
+  MissingConfiguration: (e: MissingConfiguration) => giveUp(`configuration: ${e.message}`),
+  DuplicateApp: (e: DuplicateApp) => giveUp(e.message),
+  ConfigError: (e: Config.ConfigError) => giveUp(`configuration: ${e.message}`),
+  NetworkError: (e: NetworkError) =>
+    giveUp(`${e.message}\nIs the local backend running? Start it with \`npx stackfx dev\` (or set STACK_API_URL).`),
+  HttpError: (e: HttpError) => giveUp(`unexpected answer: ${e.message}`),
+  KnownErrorMismatch: (e: KnownErrorMismatch) => giveUp(`malformed error answer: ${e.message}`),
+  ResponseDecodeError: (e: ResponseDecodeError) => giveUp(`unexpected answer shape: ${e.message}`),
+  UnexpectedKnownError: (e: UnexpectedKnownError) => giveUp(`${e.code}: ${e.message}`),
+  InvalidTokenString: (e: InvalidTokenString) => giveUp(e.message),
+  ExampleStopped: (e: ExampleStopped) => giveUp(e.message)
+}
+
+/** Runs an example whose every failure has been handled (the type says so: no error, no requirement). */
+export const runExample = (program: Effect.Effect<void>): Promise<void> => Effect.runPromise(program)

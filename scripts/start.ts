@@ -1,0 +1,105 @@
+/**
+ * `npm start`: the local backend and the demo app together, on one machine and without internet.
+ *
+ *   node --import tsx scripts/start.ts [--db ./.stackfx/db | memory] [--port 8102] [--demo-port 5173]
+ *
+ * The backend keeps its data in `./.stackfx/db` (so accounts survive a restart); the demo's Vite dev server
+ * is pointed at it with the seeded `internal` project's local keys. Ctrl-C stops both.
+ */
+import { createServer, type ViteDevServer } from "vite"
+import { demoViteConfig } from "../demo/vite.config.js"
+import { LOCAL_DEVELOPMENT_KEYS } from "../src/domain/constants.js"
+import { type RunningEmulator, startEmulator } from "../src/emulator/index.js"
+
+const HOST = "127.0.0.1"
+
+interface Options {
+  readonly db: string
+  readonly port: number
+  readonly demoPort: number
+}
+
+const usage = "Usage: npm start -- [--db <dir | memory | postgres://...>] [--port <backend port>] [--demo-port <demo port>]"
+
+const parse = (argv: ReadonlyArray<string>): Options | string => {
+  let options: Options = { db: "./.stackfx/db", port: 8102, demoPort: 5173 }
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const value = argv[i + 1]
+    if (flag === "-h" || flag === "--help") return usage
+    if (value === undefined) return `${flag} needs a value\n${usage}`
+    i++
+    switch (flag) {
+      case "--db":
+        options = { ...options, db: value }
+        break
+      case "--port":
+      case "--demo-port": {
+        const port = Number(value)
+        if (!Number.isInteger(port) || port < 0 || port > 65535) return `${flag} needs a port number\n${usage}`
+        options = flag === "--port" ? { ...options, port } : { ...options, demoPort: port }
+        break
+      }
+      default:
+        return `Unknown option: ${flag}\n${usage}`
+    }
+  }
+  return options
+}
+
+const main = async (): Promise<void> => {
+  const options = parse(process.argv.slice(2))
+  if (typeof options === "string") {
+    console.error(options)
+    process.exitCode = options === usage ? 0 : 2
+    return
+  }
+
+  let emulator: RunningEmulator | undefined
+  let vite: ViteDevServer | undefined
+  let stopping: Promise<void> | undefined
+  const stop = (code: number) => {
+    stopping ??= (async () => {
+      await vite?.close().catch((error: unknown) => console.error("stopping the demo failed:", error))
+      await emulator?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
+      process.exit(code)
+    })()
+    return stopping
+  }
+  process.on("SIGINT", () => void stop(0))
+  process.on("SIGTERM", () => void stop(0))
+
+  try {
+    emulator = await startEmulator({ port: options.port, host: HOST, db: options.db })
+    vite = await createServer({
+      configFile: false,
+      ...demoViteConfig({
+        env: {
+          VITE_STACK_API_URL: emulator.url,
+          VITE_STACK_PROJECT_ID: LOCAL_DEVELOPMENT_KEYS.projectId,
+          VITE_STACK_PUBLISHABLE_CLIENT_KEY: LOCAL_DEVELOPMENT_KEYS.publishableClientKey
+        }
+      }),
+      server: { port: options.demoPort, host: HOST, strictPort: true, fs: { allow: [new URL("..", import.meta.url).pathname] } },
+      logLevel: "warn"
+    })
+    await vite.listen()
+  } catch (error) {
+    console.error("stackfx could not start:", error instanceof Error ? error.message : error)
+    await stop(1)
+    return
+  }
+
+  const address = vite.httpServer?.address()
+  const demoPort = typeof address === "object" && address !== null ? address.port : options.demoPort
+  console.log(`stackfx local backend ready at ${emulator.url}`)
+  console.log(`  project id:              ${emulator.project.id}`)
+  console.log(`  publishable client key:  ${emulator.project.publishableClientKey}`)
+  console.log(`  mailbox:                 ${emulator.url}/mailbox`)
+  console.log(`stackfx demo ready at http://localhost:${demoPort}`)
+  // Passkeys need a domain name (WebAuthn refuses IP addresses), so the demo's address is given as localhost.
+  console.log(`  (also http://${HOST}:${demoPort}; use the localhost address for passkeys)`)
+  console.log("Press Ctrl-C to stop both.")
+}
+
+void main()

@@ -1,0 +1,116 @@
+/**
+ * The runnable examples, run as a user runs them (`node --import tsx examples/<name>.ts`) against a local
+ * backend, with only STACK_API_URL set: everything else comes from their local-backend defaults.
+ */
+import { execFile } from "node:child_process"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { useEmulator } from "../support/emulator.js"
+
+const backend = useEmulator()
+const root = fileURLToPath(new URL("../../", import.meta.url))
+
+interface Run {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** The environment of the test run minus any STACK_* variable, plus `vars`. */
+const envWith = (vars: Record<string, string>): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("STACK_")) env[key] = value
+  }
+  return { ...env, ...vars }
+}
+
+const runExample = (name: string, vars: Record<string, string>) =>
+  new Promise<Run>((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", `examples/${name}.ts`],
+      { cwd: root, env: envWith(vars), timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : null
+        resolve({ code, stdout, stderr })
+      }
+    )
+  })
+
+const lines = (text: string) => text.trim().split("\n")
+
+/** A local port nothing listens on. */
+const closedPort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+    server.on("error", reject)
+  })
+
+describe.concurrent("examples", () => {
+  it("client.ts signs up, renames, is refused a wrong password and signs out", { timeout: 90_000 }, async () => {
+    const run = await runExample("client", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out).toHaveLength(4)
+    expect(out[0]).toMatch(/^signed up client-example-\w+@example\.com \(new user: true\)$/)
+    expect(out[1]).toMatch(/^signed in as Client Example <client-example-\w+@example\.com>$/)
+    expect(out[2]).toBe("wrong password refused: Wrong e-mail or password.")
+    expect(out[3]).toBe("signed out; current user: none")
+  })
+
+  it("server.ts manages users and sessions and verifies a token locally", { timeout: 90_000 }, async () => {
+    const run = await runExample("server", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    expect(lines(run.stdout)).toEqual([
+      "created 3 users",
+      "first page: 2 users, more pages: true",
+      "all pages: 3 users",
+      "access token verified locally: it is user 1",
+      "user 1 has 1 session(s)",
+      "after ending them: 0 session(s)",
+      "reading an unknown user: UserNotFound (User not found.)",
+      "deleted 3 users"
+    ])
+  })
+
+  it("admin.ts reads the project, revokes an API key set, defines a permission, lists templates", { timeout: 90_000 }, async () => {
+    const run = await runExample("admin", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out).toHaveLength(6)
+    expect(out[0]).toMatch(/^project internal \(".+"\): production mode off$/)
+    expect(out[1]).toBe("API key set created: Valid, has a secret server key: true")
+    expect(out[2]).toBe("after revoking: ManuallyRevoked")
+    expect(out[3]).toMatch(/^permission example_editor_\w+ contains \$read_members$/)
+    expect(out[4]).toBe("a permission containing an unknown one: refused, ContainedPermissionNotFound: no_such_permission")
+    expect(out[5]).toBe(
+      "email templates: email_verification (default), password_reset (default), magic_link (default), team_invitation (default)"
+    )
+  })
+
+  it("an unreachable backend ends an example with a hint and exit code 1", { timeout: 90_000 }, async () => {
+    const run = await runExample("client", { STACK_API_URL: `http://127.0.0.1:${await closedPort()}` })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toContain("Is the local backend running?")
+  })
+
+  it("a blank project id ends an example with the configuration message", { timeout: 90_000 }, async () => {
+    const run = await runExample("server", { STACK_API_URL: backend.emulator().url, STACK_PROJECT_ID: " " })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr.trim()).toBe(
+      "configuration: A project ID is required. Pass it as the projectId option or set the STACK_PROJECT_ID environment variable."
+    )
+  })
+})
