@@ -8,7 +8,6 @@
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-// In an app: `from "stackfx"`.
 import {
   AdminAuthErrorTags,
   AdminProjects,
@@ -16,7 +15,7 @@ import {
   ApiKeys,
   EmailTemplates,
   PermissionDefinitions
-} from "../src/index.js"
+} from "stackfx"
 import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
 
 const permissionId = `example_editor_${Date.now().toString(36)}`

@@ -8,8 +8,7 @@
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-// In an app: `from "stackfx"`.
-import { Auth, clientTierFromEnv, CurrentUser } from "../src/index.js"
+import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
 import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
 
 const email = `client-example-${Date.now().toString(36)}@example.com`

@@ -10,7 +10,6 @@ import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-// In an app: `from "stackfx"`.
 import type {
   DuplicateApp,
   HttpError,
@@ -20,7 +19,7 @@ import type {
   NetworkError,
   ResponseDecodeError,
   UnexpectedKnownError
-} from "../src/index.js"
+} from "stackfx"
 
 export const localBackendDefaults = ConfigProvider.layerAdd(
   ConfigProvider.fromUnknown({

@@ -9,8 +9,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
-// In an app: `from "stackfx"`.
-import { serverTierFromEnv, ServerSessions, ServerUsers, TokenVerifier } from "../src/index.js"
+import { serverTierFromEnv, ServerSessions, ServerUsers, TokenVerifier } from "stackfx"
 import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
 
 const tag = `server-example-${Date.now().toString(36)}`

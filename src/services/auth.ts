@@ -20,17 +20,15 @@ import { checkPasswordConfirmation } from "../domain/rules/password.js"
 import { SuccessResponse } from "../domain/success.js"
 import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../domain/tokens.js"
 import { ClientUser } from "../domain/user.js"
+import { type CallbackUrlRequired, NoPrimaryEmail } from "../errors/client/email-preconditions.js"
 import { NotSignedIn } from "../errors/client/session.js"
 import { PasswordConfirmationMismatch } from "../errors/known/password.js"
 import { InvalidTotpCode } from "../errors/known/sign-in.js"
 import { isRefreshTokenError } from "../errors/categories.js"
-import { type CallbackUrlRequired, NoPrimaryEmail } from "./auth-errors.js"
 import { emailCallbackUrl } from "./callback-url.js"
 import { type CallFailure, documented } from "./endpoint.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport } from "./transport.js"
-
-export { CallbackUrlRequired, NoPrimaryEmail } from "./auth-errors.js"
 
 type VerificationTags =
   | "VerificationCodeNotFound"

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { parseAbsoluteUrl } from "../domain/rules/hosts.js"
-import { CallbackUrlRequired } from "./auth-errors.js"
+import { CallbackUrlRequired } from "../errors/client/email-preconditions.js"
 import { resolveRedirectUrls } from "./redirects.js"
 
 export type EmailLinkRoute = "emailVerification" | "passwordReset" | "magicLinkCallback" | "teamInvitation"

@@ -18,7 +18,7 @@ import {
 import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import type { CallbackUrlRequired } from "./auth-errors.js"
+import type { CallbackUrlRequired } from "../errors/client/email-preconditions.js"
 import { emailCallbackUrl } from "./callback-url.js"
 import { type CallFailure, documented, encodeInput } from "./endpoint.js"
 import { jsonBody, Transport } from "./transport.js"

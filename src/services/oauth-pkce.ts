@@ -4,7 +4,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import { OAuthNotAvailable } from "./oauth-errors.js"
+import { OAuthNotAvailable } from "../errors/client/oauth-not-available.js"
 
 /** Source of random bytes; tests replace it to make verifiers and states predictable. */
 export const RandomBytes = Context.Reference<(length: number) => Uint8Array>("stackfx/RandomBytes", {

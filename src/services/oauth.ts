@@ -17,16 +17,14 @@ import { AuthorizationCodeResponse, OAuthErrorResponse } from "../domain/tokens.
 import type { HttpError } from "../errors/client/http-error.js"
 import { NoAccessToken } from "../errors/client/session.js"
 import { OAuthCallbackError } from "../errors/client/oauth-callback-error.js"
+import { OAuthNotAvailable } from "../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
 import { type CallFailure, documented } from "./endpoint.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
-import { OAuthNotAvailable } from "./oauth-errors.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import { Session } from "./session.js"
 import { formBody, Transport } from "./transport.js"
-
-export { OAuthNotAvailable } from "./oauth-errors.js"
 
 export interface OAuthStartOptions {
   /** Provider id, e.g. `"github"`. */

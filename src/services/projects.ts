@@ -12,7 +12,7 @@ import { SuccessResponse } from "../domain/success.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
 import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
 import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { ProductionModeNotReady } from "./production-mode-error.js"
+import { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
 import { jsonBody, Transport } from "./transport.js"
 
 export interface ProjectsShape {

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
 
@@ -55,7 +55,7 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
     assert.strictEqual(revoked.headers.get("x-stack-known-error"), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
 
     // the sign-up session is still alive: sign-out revokes one session only
-    const other = await refresh(project.id, "__stack_public_client__", signUp.body.refresh_token)
+    const other = await refresh(project.id, project.publishableClientKey, signUp.body.refresh_token)
     assert.strictEqual(other.status, 200)
 
     // signing out twice still succeeds
@@ -185,6 +185,33 @@ describe("the refresh grant", () => {
     assert.strictEqual(otherProject.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
     const unknown = await refresh(project.id, project.publishableClientKey, "no-such-token")
     assert.strictEqual(unknown.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
+  })
+
+  it("takes the public-client sentinel as the secret only while the project has no publishable key", async () => {
+    const project = await backend.createProject()
+    const user = await backend.signUp(project)
+    const refused = await refresh(project.id, "__stack_public_client__", user.refreshToken)
+    assert.strictEqual(refused.status, 400)
+    assert.strictEqual(refused.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
+
+    // Swap the project's key set for one without a publishable key.
+    const admin = (method: string, path: string, body?: unknown) =>
+      backend.call(project, method, path, { accessType: "admin", body })
+    const before = expectStatus(await admin("GET", "/internal/api-keys"), 200).body.items as ReadonlyArray<{ readonly id: string }>
+    expectStatus(await admin("POST", "/internal/api-keys", {
+      description: "server only",
+      expires_at_millis: Date.now() + 60 * 60 * 1000,
+      has_publishable_client_key: false,
+      has_secret_server_key: true,
+      has_super_secret_admin_key: true
+    }), 200)
+    for (const key of before) expectStatus(await admin("PATCH", `/internal/api-keys/${key.id}`, { revoked: true }), 200)
+
+    const accepted = await refresh(project.id, "__stack_public_client__", user.refreshToken)
+    assert.strictEqual(accepted.status, 200)
+    assert.isString(accepted.body.access_token)
+    const revokedKey = await refresh(project.id, project.publishableClientKey, user.refreshToken)
+    assert.strictEqual(revokedKey.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
   })
 
   it("answers OAuth errors for unsupported grants and missing fields", async () => {

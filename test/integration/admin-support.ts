@@ -4,7 +4,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { coreLayer } from "../../src/layers/core.js"
 import { AdminProjects, Projects } from "../../src/services/projects.js"
 import { ApiKeys } from "../../src/services/api-keys.js"
 import { EmailTemplates } from "../../src/services/email-templates.js"
@@ -12,8 +11,8 @@ import { FeatureSupport } from "../../src/services/feature-support.js"
 import { InternalProjects } from "../../src/services/internal-projects.js"
 import { Metrics } from "../../src/services/metrics.js"
 import { TestEmail } from "../../src/services/test-email.js"
-import { noTokens, TokenStore } from "../../src/services/token-store.js"
 import { Webhooks } from "../../src/services/webhooks.js"
+import { adminCore, adminTokenCore, clientCore, type Tokens } from "../support/clients.js"
 import type { EmulatorHandle, TestProject } from "../support/emulator.js"
 
 const adminServices = Layer.mergeAll(
@@ -29,45 +28,16 @@ const adminServices = Layer.mergeAll(
 
 /** Admin tier with the project's super-secret admin key. */
 export const adminLayer = (backend: EmulatorHandle, project: TestProject) =>
-  adminServices.pipe(
-    Layer.provideMerge(
-      coreLayer({
-        projectId: project.id,
-        accessType: "admin",
-        publishableClientKey: project.publishableClientKey,
-        secretServerKey: project.secretServerKey,
-        superSecretAdminKey: project.superSecretAdminKey,
-        baseUrl: backend.emulator().url
-      })
-    )
-  )
+  adminServices.pipe(Layer.provideMerge(adminCore(backend, project)))
 
 /** Admin tier through an internal user's access token instead of the admin key. */
 export const adminTokenLayer = (backend: EmulatorHandle, projectId: string, adminAccessToken: string) =>
-  adminServices.pipe(
-    Layer.provideMerge(
-      coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.emulator().url })
-    )
-  )
+  adminServices.pipe(Layer.provideMerge(adminTokenCore(backend, projectId, adminAccessToken)))
 
 /** Client tier of a project, optionally signed in. */
-export const clientLayer = (
-  backend: EmulatorHandle,
-  project: TestProject,
-  tokens?: { readonly accessToken: string; readonly refreshToken: string }
-) =>
+export const clientLayer = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens) =>
   Layer.mergeAll(Projects.layer, InternalProjects.layer, FeatureSupport.layer).pipe(
-    Layer.provideMerge(
-      coreLayer(
-        {
-          projectId: project.id,
-          accessType: "client",
-          publishableClientKey: project.publishableClientKey,
-          baseUrl: backend.emulator().url
-        },
-        TokenStore.memory(tokens ?? noTokens)
-      )
-    )
+    Layer.provideMerge(clientCore(backend, project, tokens))
   )
 
 /** Runs a program against a Layer; a failure rejects with the typed error. */

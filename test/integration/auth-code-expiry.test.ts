@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/auth.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo } from "./auth-support.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 // Emailed codes of this backend live 1.5 s, so expiry is observable without a long sleep (and a loaded
 // machine still checks a fresh code in time).

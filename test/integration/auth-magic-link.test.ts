@@ -3,7 +3,8 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/auth.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo, mailTo } from "./auth-support.js"
+import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

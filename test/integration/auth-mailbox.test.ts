@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/auth.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, mailTo } from "./auth-support.js"
+import { mailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

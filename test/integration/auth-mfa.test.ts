@@ -5,7 +5,8 @@ import type { TotpSecret } from "../../src/emulator/totp.js"
 import { Auth } from "../../src/services/auth.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo } from "./auth-support.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

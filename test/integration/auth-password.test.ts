@@ -3,8 +3,10 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/auth.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { Session } from "../../src/services/session.js"
+import { refreshWith } from "../support/clients.js"
 import { call, expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo, mailTo, refreshWith } from "./auth-support.js"
+import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

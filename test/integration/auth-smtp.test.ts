@@ -3,7 +3,8 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/auth.js"
 import { smtpSink } from "../emulator/leaves/smtp-sink.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo } from "./auth-support.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
+import { clientLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

@@ -2,9 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
-import { coreLayer } from "../../src/layers/core.js"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/connected-accounts.js"
-import { TokenStore } from "../../src/services/token-store.js"
+import { serverCore } from "../support/clients.js"
 import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
@@ -74,13 +73,7 @@ describe("connected accounts", () => {
 describe("ConnectedAccounts client services", () => {
   const run = <A, E>(p: TestProject, effect: Effect.Effect<A, E, ConnectedAccounts | ServerConnectedAccounts>, accessToken: string | null) =>
     Effect.runPromise(effect.pipe(Effect.provide(
-      Layer.mergeAll(ConnectedAccounts.layer, ServerConnectedAccounts.layer).pipe(Layer.provide(coreLayer({
-        projectId: p.id,
-        accessType: "server",
-        publishableClientKey: p.publishableClientKey,
-        secretServerKey: p.secretServerKey,
-        baseUrl: backend.emulator().url
-      }, TokenStore.memory({ accessToken, refreshToken: null }))))
+      Layer.mergeAll(ConnectedAccounts.layer, ServerConnectedAccounts.layer).pipe(Layer.provide(serverCore(backend, p, { accessToken, refreshToken: null })))
     )))
 
   it("answers the token, or null when not connected or missing the scope", async () => {

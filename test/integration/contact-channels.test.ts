@@ -4,7 +4,8 @@ import { Auth } from "../../src/services/auth.js"
 import { ContactChannels, ServerContactChannels } from "../../src/services/contact-channels.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMailTo, serverLayer } from "./auth-support.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
+import { clientLayer, serverLayer } from "./auth-support.js"
 
 const backend = useEmulator()
 

@@ -6,10 +6,10 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { coreLayer } from "../../src/layers/core.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { OAuth } from "../../src/services/oauth.js"
 import { Session } from "../../src/services/session.js"
+import { clientCore } from "../support/clients.js"
 import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
 import { Browser, FakeDocument, runDevFlow } from "./support/oauth-browser.js"
 
@@ -25,12 +25,7 @@ const githubProject = Effect.promise(() =>
 
 const client = (project: TestProject, doc: FakeDocument) =>
   Layer.mergeAll(OAuth.layerWith({ document: doc, currentUrl: () => PAGE, secure: false }), CurrentUser.layer).pipe(
-    Layer.provideMerge(coreLayer({
-      projectId: project.id,
-      accessType: "client",
-      publishableClientKey: project.publishableClientKey,
-      baseUrl: backend.emulator().url
-    }))
+    Layer.provideMerge(clientCore(backend, project))
   )
 
 const browse = (url: string, identity: Parameters<typeof runDevFlow>[2]) =>

@@ -5,10 +5,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { coreLayer } from "../../src/layers/core.js"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { Passkeys, WebAuthn, type WebAuthnBrowser } from "../../src/services/passkey.js"
 import { Session } from "../../src/services/session.js"
+import { clientCore } from "../support/clients.js"
 import { type TestProject, useEmulator } from "../support/emulator.js"
 import { SoftAuthenticator } from "../support/soft-authenticator.js"
 
@@ -16,12 +16,7 @@ const backend = useEmulator()
 
 const client = (project: TestProject) =>
   Layer.mergeAll(Passkeys.layer, CurrentUser.layer).pipe(
-    Layer.provideMerge(coreLayer({
-      projectId: project.id,
-      accessType: "client",
-      publishableClientKey: project.publishableClientKey,
-      baseUrl: backend.emulator().url
-    }))
+    Layer.provideMerge(clientCore(backend, project))
   )
 
 /** A page on localhost whose WebAuthn is the software authenticator. */

@@ -8,6 +8,7 @@ import { ServerSessions } from "../../src/services/server-sessions.js"
 import { ServerUsers } from "../../src/services/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/token-store.js"
 import { Fetch, type FetchFn } from "../../src/services/transport-fetch.js"
+import { refreshWith } from "../support/clients.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
@@ -27,22 +28,6 @@ const client = (project: TestProject, tokens: StoredTokens) =>
     publishableClientKey: project.publishableClientKey,
     baseUrl: backend.emulator().url,
     tokenStore: TokenStore.memory(tokens)
-  })
-
-/** The refresh grant of WIRE.md, sent by hand. */
-const refresh = (project: TestProject, refreshToken: string) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-        client_id: project.id,
-        client_secret: project.publishableClientKey
-      }).toString()
-    })
-    return { status: response.status, knownError: response.headers.get("x-stack-known-error") }
   })
 
 const projectWithUser = Effect.gen(function*() {
@@ -110,9 +95,9 @@ describe("ServerSessions", () => {
       }).pipe(Effect.provide(server(project)))
       assert.deepStrictEqual(after.map((s) => s.id), outcome.before.map((s) => s.id).filter((id) => id !== firstId))
 
-      const dead = yield* refresh(project, outcome.first.refreshToken)
+      const dead = yield* refreshWith(backend, project, outcome.first.refreshToken)
       assert.strictEqual(dead.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
-      const alive = yield* refresh(project, outcome.second.refreshToken)
+      const alive = yield* refreshWith(backend, project, outcome.second.refreshToken)
       assert.strictEqual(alive.status, 200)
       assert.isNull(alive.knownError)
 
@@ -166,7 +151,7 @@ describe("ServerSessions", () => {
       yield* Effect.sleep("700 millis")
       const listed = yield* ServerSessions.use((s) => s.list(user.id)).pipe(Effect.provide(server(project)))
       assert.deepStrictEqual(listed, [])
-      const dead = yield* refresh(project, tokens.refreshToken)
+      const dead = yield* refreshWith(backend, project, tokens.refreshToken)
       assert.strictEqual(dead.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
     }))
 

@@ -5,7 +5,8 @@ import { TeamMembers } from "../../src/services/team-members.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/team-permissions.js"
 import { ServerTeams, Teams } from "../../src/services/teams.js"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
-import { clientLayer, codeFromMail, latestMail, serverLayer, teamProjectConfig } from "./teams-support.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
+import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
 const backend = useEmulator()
 
@@ -36,9 +37,9 @@ describe("team invitations", () => {
       assert.strictEqual(pending[0]?.teamId, team.id)
       assert.isTrue((pending[0]?.expiresAt.getTime() ?? 0) > Date.now())
 
-      const mail = yield* latestMail(backend, guestEmail)
+      const mail = yield* latestMailTo(backend, guestEmail)
       assert.include(mail.subject, "Rocket Club")
-      const code = codeFromMail(mail.text, callbackUrl)
+      const code = codeFromMail(mail, callbackUrl)
 
       const guest = yield* Effect.promise(() => backend.signUp(project, { email: guestEmail }))
       const asGuest = clientLayer(backend, project, guest)
@@ -78,7 +79,7 @@ describe("team invitations", () => {
         yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email, callbackUrl }))
         return team
       }).pipe(Effect.provide(clientLayer(backend, project, owner)))
-      const code = codeFromMail((yield* latestMail(backend, email)).text, callbackUrl)
+      const code = codeFromMail(yield* latestMailTo(backend, email), callbackUrl)
 
       const visitor = yield* Effect.gen(function*() {
         const invitations = yield* TeamInvitations
@@ -171,7 +172,7 @@ describe("team invitations", () => {
       assert.deepStrictEqual(result.pending, [])
       assert.strictEqual(result.revokedTwice._tag, "VerificationCodeNotFound")
 
-      const code = codeFromMail((yield* latestMail(backend, email)).text, callbackUrl)
+      const code = codeFromMail(yield* latestMailTo(backend, email), callbackUrl)
       const guest = yield* Effect.promise(() => backend.signUp(project, { email }))
       const revoked = yield* Effect.flip(TeamInvitations.use((i) => i.accept(code))).pipe(
         Effect.provide(clientLayer(backend, project, guest))

@@ -1,19 +1,18 @@
 /**
  * `POST /auth/oauth/token` (form-encoded, no `X-Stack-*` headers): the refresh grant, and the
  * authorization-code grant that ends an OAuth sign-in. The client authenticates with
- * `client_id` = project id and `client_secret` = a publishable client key (or the public-client sentinel).
+ * `client_id` = project id and `client_secret` = a publishable client key (the public-client sentinel only
+ * for a project without one: services/oauth-client.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
 import { AuthorizationCodeResponse, RefreshTokenResponse } from "../../domain/tokens.js"
-import { InvalidOAuthClientIdOrSecret } from "../../errors/known/oauth.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { publicEndpoint } from "../http/endpoint.js"
 import { encoded, json } from "../http/respond.js"
 import { redeemAuthorizationCode } from "../services/authorization-codes.js"
 import { requireMfa } from "../services/mfa.js"
-import { Projects } from "../services/projects.js"
+import { authenticateOAuthClient } from "../services/oauth-client.js"
 import { createSession, refreshSession } from "../services/sessions.js"
 import { Db } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
@@ -33,22 +32,6 @@ type TokenBody = typeof TokenBody.Type
 const oauthError = (status: number, error: string, description: string) =>
   json({ error, error_description: description }, status)
 
-/** The project the client id names, when the secret is one of its publishable keys. */
-const authenticateClient = (body: TokenBody) =>
-  Effect.gen(function*() {
-    const clientId = body.client_id
-    const invalid = new InvalidOAuthClientIdOrSecret({ details: { client_id: clientId ?? null } })
-    if (clientId === undefined) return yield* Effect.fail(invalid)
-    const projects = yield* Projects
-    const loaded = yield* projects.find(clientId)
-    if (loaded === undefined) return yield* Effect.fail(invalid)
-    const secret = body.client_secret
-    const accepted = secret === PUBLIC_CLIENT_SECRET_SENTINEL ||
-      (secret !== undefined && (yield* projects.checkKey(clientId, "publishableClientKey", secret)))
-    if (!accepted) return yield* Effect.fail(invalid)
-    return loaded.project
-  })
-
 export const routes = [
   publicEndpoint({
     method: "POST",
@@ -59,7 +42,7 @@ export const routes = [
         if (body.grant_type !== "refresh_token" && body.grant_type !== "authorization_code") {
           return oauthError(400, "unsupported_grant_type", `Unsupported grant type: ${body.grant_type}`)
         }
-        const project = yield* authenticateClient(body)
+        const project = yield* authenticateOAuthClient(body.client_id, body.client_secret)
         const tokens = yield* AccessTokens
 
         if (body.grant_type === "refresh_token") {

@@ -8,12 +8,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
 import { isTrustedRedirect } from "../../domain/rules/redirect-trust.js"
-import {
-  InvalidOAuthClientIdOrSecret,
-  OAuthExtraScopeNotAvailableWithSharedOAuthKeys
-} from "../../errors/known/oauth.js"
+import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "../../errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "../../errors/known/session.js"
 import { RedirectUrlNotWhitelisted } from "../../errors/known/sign-in.js"
 import { UserNotFound } from "../../errors/known/users.js"
@@ -28,9 +24,9 @@ import { Db } from "../store/db.js"
 import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
+import { authenticateOAuthClient } from "./oauth-client.js"
 import { callbackPath, serverOrigin } from "./oauth-dev-provider.js"
 import { requestedScopes, resolveProvider } from "./oauth-providers.js"
-import { Projects } from "./projects.js"
 
 /** How long the browser may take at the provider (the hosted service's ten minutes). */
 export const OUTER_OAUTH_FLOW_TTL_MS = 10 * 60 * 1000
@@ -68,21 +64,6 @@ export interface AuthorizeResult {
   readonly innerState: string
 }
 
-const authenticateClient = (query: AuthorizeQuery) =>
-  Effect.gen(function*() {
-    const invalid = new InvalidOAuthClientIdOrSecret({ details: { client_id: query.client_id } })
-    const projects = yield* Projects
-    const loaded = yield* projects.find(query.client_id)
-    if (loaded === undefined) return yield* Effect.fail(invalid)
-    const secret = query.client_secret
-    // The public-client sentinel stands in only where there is no publishable key to present.
-    const accepted = secret === PUBLIC_CLIENT_SECRET_SENTINEL
-      ? !(yield* projects.hasPublishableKey(loaded.project.id))
-      : yield* projects.checkKey(loaded.project.id, "publishableClientKey", secret)
-    if (!accepted) return yield* Effect.fail(invalid)
-    return loaded.project
-  })
-
 /** Absolute, http(s), and on localhost (when allowed) or one of the project's trusted domains. */
 const checkRedirect = (project: StoredProject, url: string | undefined) =>
   url === undefined || (URL.canParse(url) && isTrustedRedirect(url, {
@@ -112,7 +93,7 @@ const linkingUser = (project: StoredProject, token: string | undefined) =>
 /** Validates the request, stores the flow and answers where the browser goes next. */
 export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
   Effect.gen(function*() {
-    const project = yield* authenticateClient(query)
+    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
     const provider = yield* resolveProvider(project, providerId)
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
     yield* checkRedirect(project, query.redirect_uri)

@@ -1,7 +1,8 @@
 /**
  * Single-use codes (email verification, password reset, magic link / OTP, team invitation, MFA
  * attempts, ...): random, stored hashed, expiring, attempt-limited. A check reports the four states of
- * SPEC.md in a fixed order: not found, already used, expired, max attempts reached.
+ * SPEC.md in the hosted service's order: not found, expired, already used, max attempts reached (so a used
+ * code that has since expired answers VERIFICATION_CODE_EXPIRED).
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -80,18 +81,21 @@ export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError,
 /** The state check shared by `checkCode` and `useCode`. */
 const usable = (row: VerificationCodeRow | undefined, now: number): Effect.Effect<VerificationCodeRow, VerificationCodeError> => {
   if (row === undefined) return Effect.fail(new VerificationCodeNotFound({}))
-  if (row.usedAt !== null) return Effect.fail(new VerificationCodeAlreadyUsed({}))
   if (row.expiresAt.getTime() <= now) return Effect.fail(new VerificationCodeExpired({}))
+  if (row.usedAt !== null) return Effect.fail(new VerificationCodeAlreadyUsed({}))
   if (row.attemptCount >= MAX_CODE_ATTEMPTS) return Effect.fail(new VerificationCodeMaxAttemptsReached({}))
   return Effect.succeed(row)
 }
 
-/** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
-export const checkCode = (
+/** Looks a code up by project and purpose, answering its row or why it cannot be used. */
+export type CodeLookup = (
   projectId: string,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db> =>
+) => Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db>
+
+/** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
+export const checkCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function*() {
     const db = yield* Db
     const row = yield* findVerificationCode(db, projectId, purpose, code)
@@ -99,11 +103,7 @@ export const checkCode = (
   })
 
 /** Uses the code once; a second use (even a concurrent one) gets VERIFICATION_CODE_ALREADY_USED. */
-export const useCode = (
-  projectId: string,
-  purpose: string,
-  code: string
-): Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db> =>
+export const useCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function*() {
     const db = yield* Db
     const row = yield* checkCode(projectId, purpose, code)

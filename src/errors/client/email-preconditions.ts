@@ -1,3 +1,7 @@
+/**
+ * What an email-sending call needs before it can send: a primary email on the user (for verification) and
+ * a callback URL the mail's link can point at.
+ */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 

@@ -1,0 +1,26 @@
+import { chromium } from "playwright-core"
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] })
+const ctx = await browser.newContext({ baseURL: "http://localhost:15173" })
+const page = await ctx.newPage()
+page.on("console", (m) => { if (!m.text().includes("vite")) console.log("console", m.type(), m.text()) })
+page.on("pageerror", (e) => console.log("pageerror", e.message))
+page.on("response", (r) => { if (r.url().includes("18102")) console.log("resp", r.status(), r.url(), r.headers()["x-stack-known-error"] ?? "") })
+const email = `v${Date.now()}@example.com`
+await page.goto("/handler/sign-up")
+await page.getByLabel("Email", { exact: true }).fill(email)
+await page.getByLabel("Password", { exact: true }).fill("password1234")
+await page.getByLabel("Repeat password").fill("password1234")
+await page.getByRole("button", { name: "Sign up", exact: true }).click()
+await page.waitForTimeout(2000)
+const name = email.split("@")[0]
+const r = await fetch(`http://127.0.0.1:18102/mailbox/api/v1/mailbox/${name}`)
+const list = await r.json()
+const msg = await (await fetch(`http://127.0.0.1:18102/mailbox/api/v1/mailbox/${name}/${list[0].id}`)).json()
+const link = /https?:\/\/\S+[?&]code=[^\s"<>]+/.exec(msg.body.text)[0]
+console.log("link", link)
+await page.goto(link)
+await page.getByRole("button", { name: "Verify email" }).click()
+await page.waitForTimeout(3000)
+await page.screenshot({ path: "/tmp/probe.png", fullPage: true })
+console.log((await page.locator("body").innerText()).slice(0, 1500))
+await browser.close()

@@ -1,0 +1,34 @@
+/** What a person does in the demo, in a few words each: sign up, sign in, sign out, use the user button. */
+import type { Page } from "playwright-core"
+
+export const userButton = (page: Page) => page.locator(".demo-header button[aria-haspopup=menu]")
+export const avatarInitials = (page: Page) => page.locator(".demo-header .stackfx-avatar-initials")
+
+/** Waits until the home page says who is signed in (or that nobody is). */
+export const expectHome = async (page: Page, signedIn: boolean): Promise<void> => {
+  await page.waitForURL((url) => url.pathname === "/")
+  await page.getByText(signedIn ? /^Signed in as/ : /You are not signed in/).waitFor()
+}
+
+/** Fills and sends the sign-up form (with `repeat` as the confirmation, default the password itself). */
+export const signUp = async (page: Page, email: string, password: string, repeat: string = password): Promise<void> => {
+  await page.goto("/handler/sign-up")
+  await page.getByLabel("Email", { exact: true }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByLabel("Repeat password").fill(repeat)
+  await page.getByRole("button", { name: "Sign up", exact: true }).click()
+}
+
+export const fillSignIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto("/handler/sign-in")
+  await page.getByLabel("Email", { exact: true }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByRole("button", { name: "Sign in", exact: true }).click()
+}
+
+/** Signs out through the user button's menu and waits for the visitor's home page. */
+export const signOutByMenu = async (page: Page): Promise<void> => {
+  await userButton(page).click()
+  await page.getByRole("menuitem", { name: "Sign out" }).click()
+  await expectHome(page, false)
+}

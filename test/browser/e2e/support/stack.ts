@@ -1,0 +1,116 @@
+/**
+ * What every end-to-end file runs against: a local backend (memory database), the demo app on a Vite dev
+ * server pointed at it, and one Chromium. The demo is opened as `http://localhost:<port>`, not the IP
+ * address, because WebAuthn refuses IP addresses as relying-party ids.
+ */
+import { mkdirSync } from "node:fs"
+import type { AddressInfo } from "node:net"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { createServer, type ViteDevServer } from "vite"
+import { demoViteConfig } from "../../../../demo/vite.config.js"
+import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
+
+const here = dirname(fileURLToPath(import.meta.url))
+export const repoRoot = resolve(here, "../../../..")
+export const artifactsDir = join(repoRoot, "test-artifacts", "e2e")
+const CHROMIUM_PATH = process.env["STACKFX_CHROMIUM"] ?? "/usr/bin/chromium"
+
+export interface Stack {
+  readonly emulator: RunningEmulator
+  readonly vite: ViteDevServer
+  /** The demo's origin, e.g. `http://localhost:41234`. */
+  readonly appUrl: string
+  readonly browser: Browser
+  /** A new browser context (a new "person": own cookies and storage) on the demo's origin. */
+  readonly newPerson: () => Promise<BrowserContext>
+  /** Uncaught errors of every page opened so far; a test takes them with `splice(0)`. */
+  readonly pageErrors: Array<string>
+  readonly close: () => Promise<void>
+}
+
+export const startStack = async (name: string): Promise<Stack> => {
+  const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+  const vite = await createServer({
+    configFile: false,
+    ...demoViteConfig({
+      env: {
+        VITE_STACK_API_URL: emulator.url,
+        VITE_STACK_PROJECT_ID: emulator.project.id,
+        VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.project.publishableClientKey
+      }
+    }),
+    // Files edited while the suite runs must not reload its pages.
+    server: { port: 0, host: "127.0.0.1", strictPort: false, hmr: false, watch: null, fs: { allow: [repoRoot] } },
+    // One dependency cache per file: two files optimizing into one directory at once could trip each other.
+    cacheDir: join(repoRoot, "node_modules", ".cache", "stackfx-e2e", name),
+    logLevel: "error"
+  })
+  await vite.listen()
+  const port = (vite.httpServer?.address() as AddressInfo).port
+  const appUrl = `http://localhost:${port}`
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+  })
+  const pageErrors: Array<string> = []
+  const newPerson = async () => {
+    const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 720 } })
+    context.on("page", (page) => page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`)))
+    return context
+  }
+  // The first load optimizes the demo's dependencies and may reload the page; let that happen here.
+  const warm = await newPerson()
+  const page = await warm.newPage()
+  await page.goto("/")
+  await page.getByRole("heading", { name: "Welcome" }).waitFor({ timeout: 60_000 })
+  await page.waitForLoadState("networkidle")
+  await warm.close()
+  return {
+    emulator,
+    vite,
+    appUrl,
+    browser,
+    newPerson,
+    pageErrors,
+    close: async () => {
+      await browser.close()
+      await vite.close()
+      await emulator.stop()
+    }
+  }
+}
+
+/** Saves a screenshot of the page's header (where the user button lives), or the whole page. */
+export const screenshot = async (page: Page, name: string, what: "header" | "page" = "header"): Promise<void> => {
+  mkdirSync(artifactsDir, { recursive: true })
+  const path = join(artifactsDir, `${name}.png`)
+  if (what === "page") await page.screenshot({ path, fullPage: true })
+  else await page.locator(".demo-header").screenshot({ path })
+}
+
+let counter = 0
+/** A fresh address whose local part (the mailbox name) is unique within the run. */
+export const freshEmail = (who: string): string => `${who}-${Date.now().toString(36)}-${++counter}@example.com`
+
+/**
+ * Opens the newest message whose subject matches in the local mailbox UI and answers the first link of
+ * its text part that carries a `code`.
+ */
+export const openEmailLink = async (page: Page, stack: Stack, email: string, subject: RegExp): Promise<string> => {
+  const mailbox = email.slice(0, email.indexOf("@")).toLowerCase()
+  const inbox = `${stack.emulator.url}/mailbox/inbox/${encodeURIComponent(mailbox)}`
+  const deadline = Date.now() + 15_000
+  await page.goto(inbox)
+  while ((await page.getByRole("link", { name: subject }).count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`no email matching ${subject} for ${email}`)
+    await page.waitForTimeout(250)
+    await page.goto(inbox)
+  }
+  await page.getByRole("link", { name: subject }).last().click()
+  const text = await page.locator("pre").innerText()
+  const link = /https?:\/\/[^\s"<>()]+[?&]code=[\w-]+/.exec(text)?.[0]
+  if (link === undefined) throw new Error(`no code link in the email:\n${text}`)
+  return link
+}
