@@ -1,10 +1,12 @@
 /** The domain layer: wire schemas, constants and pure rules. Deep imports are fine too. */
+export * from "./admin-actions.js"
 export * from "./api-key.js"
 export * from "./constants.js"
 export * from "./contact-channel.js"
 export * from "./email-template.js"
 export * from "./jwt.js"
 export * from "./list.js"
+export * from "./metrics.js"
 export * from "./permission-definition.js"
 export * from "./project.js"
 export * from "./session.js"
