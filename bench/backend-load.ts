@@ -17,7 +17,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startServerProcess } from "./server-process.js"
 import { median, quantile, uniqueEmail } from "./util.js"
-import { clientHeaders, signUp } from "./wire.js"
+import { clientHeaders } from "./wire.js"
 
 export const CONCURRENCY = 32
 
@@ -137,10 +137,18 @@ export const measureLoad = async (baseUrl: string, seconds = 5, warmupSeconds = 
   try {
     const email = uniqueEmail("load")
     const password = "benchmark-password"
-    const tokens = await signUp(baseUrl, email, password)
-    const meHeaders = { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
+    // Over this agent rather than global fetch: a pooled fetch socket left idle by an earlier section
+    // was once found closed by the server ("other side closed") right at this call.
+    const signedUp = await send(agent, `${baseUrl}/api/v1/auth/password/sign-up`, {
+      method: "POST",
+      headers: { ...clientHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ email, password })
+    })
+    if (signedUp.status !== 200) throw new Error(`sign-up answered ${signedUp.status}: ${signedUp.body.slice(0, 300)}`)
+    const tokens = JSON.parse(signedUp.body) as { access_token: string; user_id: string }
+    const meHeaders = { ...clientHeaders, "x-stack-access-token": tokens.access_token }
     const me = () => send(agent, `${baseUrl}/api/v1/users/me`, { method: "GET", headers: meHeaders })
-    const meOk = (a: Answer) => a.status === 200 && a.body.includes(tokens.userId)
+    const meOk = (a: Answer) => a.status === 200 && a.body.includes(tokens.user_id)
     await hammer(me, meOk, warmupSeconds)
     const usersMe = await hammer(me, meOk, seconds)
 

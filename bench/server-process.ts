@@ -15,6 +15,8 @@ export interface ServerProcess {
   /** Spawn to ready line. */
   readonly readyMs: number
   readonly stop: () => Promise<void>
+  /** `undefined` while running; else how it ended and the last of its stderr. */
+  readonly exited: () => string | undefined
 }
 
 export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<ServerProcess> =>
@@ -23,6 +25,8 @@ export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<Serv
     const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     let ready = false
+    let tail = ""
+    let ended: string | undefined
     const timer = setTimeout(() => {
       child.kill("SIGKILL")
       reject(new Error(`stackfx dev was not ready within ${timeoutMs} ms:\n${output.slice(-2000)}`))
@@ -46,15 +50,18 @@ export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<Serv
             await exited
             clearTimeout(force)
           }
-        }
+        },
+        exited: () => ended
       })
     }
     child.stdout.on("data", onData)
     child.stderr.on("data", (chunk: Buffer) => {
       if (!ready) output += chunk.toString()
+      else tail = (tail + chunk.toString()).slice(-4000)
     })
     child.once("exit", (code, signal) => {
       clearTimeout(timer)
+      ended = `exited with ${code ?? signal}; stderr: ${tail}`
       if (!ready) reject(new Error(`stackfx dev exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`))
     })
   })

@@ -120,7 +120,8 @@ const fourTabsOnDemand = async (proxy: CountingProxy, user: Tokens, tabs: number
       callers: tabs * perTab,
       refreshRequests: proxy.count(REFRESH_KEY),
       callersWithFreshToken: tally(tokens, stale),
-      note: `lock requests during the burst: ${locks.requests}`
+      note: `the shared lock was requested ${locks.requests} times, by the tab sync reloading after other tabs' ` +
+        "broadcasts; the on-demand refresh of Session.getTokens does not take it"
     }
   } finally {
     await dispose()
