@@ -46,8 +46,12 @@ export interface Auth {
 
 type Headers = Readonly<Record<string, string | undefined>>
 
-const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name]
+/**
+ * A request header by its WIRE.md name. Releases of the official SDK since its rename send the same
+ * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
+ */
+export const header = (headers: Headers, name: string): string | undefined => {
+  const value = headers[name] ?? (name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined)
   return value === undefined || value === "" ? undefined : value
 }
 

@@ -1,6 +1,6 @@
 /**
  * CORS for browser clients: localhost origins (any port) and every project's trusted domains may call;
- * every `x-stack-*` request header is allowed and the error headers are exposed.
+ * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
  */
 import * as Effect from "effect/Effect"
 import { isTrustedRedirect } from "../../domain/rules/redirect-trust.js"
@@ -14,7 +14,7 @@ const allowedRequestHeaders = (requested: string | undefined): string =>
   (requested ?? "")
     .split(",")
     .map((h) => h.trim().toLowerCase())
-    .filter((h) => h.startsWith("x-stack-") || h === "content-type")
+    .filter((h) => h.startsWith("x-stack-") || h.startsWith("x-hexclave-") || h === "content-type")
     .join(", ") || "content-type"
 
 /** CORS headers for a request from `origin`; empty when the origin is not allowed (or absent). */

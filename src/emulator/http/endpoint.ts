@@ -78,9 +78,14 @@ const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return baseUrl === undefined ? effect : Effect.provideService(effect, RequestBaseUrl, baseUrl)
   })
 
-/** An endpoint that needs project authentication (the usual case). */
-export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
-  spec: EndpointSpec<BS, QS, E, R>
+/** What every route does around its own steps: the base URL, the wire form of failures, the raw body. */
+const route = <BS extends Decodable, QS extends Decodable, E, R>(
+  spec: Common<BS, QS>,
+  respond: (
+    request: HttpServerRequest.HttpServerRequest,
+    params: PublicContext<unknown, unknown>["params"],
+    rawBody: unknown
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) =>
   HttpRouter.route(
     spec.method,
@@ -90,24 +95,24 @@ export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable 
       const params = yield* HttpRouter.params
       // Same order as the hosted service: body parsing, then authentication, then validation.
       const rawBody = yield* readBody(request)
+      return yield* respond(request, params, rawBody)
+    })))
+  )
+
+/** An endpoint that needs project authentication (the usual case). */
+export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
+  spec: EndpointSpec<BS, QS, E, R>
+) =>
+  route(spec, (request, params, rawBody) =>
+    Effect.gen(function*() {
       const auth = yield* Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, spec.access))
       const { body, query } = yield* decodeInput(spec, request, rawBody)
       return yield* spec.handler({ auth, body, query, params, request })
-    })))
-  )
+    }))
 
 /** An endpoint without project authentication (health, JWKS, the OAuth token endpoint ...). */
 export const publicEndpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
   spec: PublicEndpointSpec<BS, QS, E, R>
 ) =>
-  HttpRouter.route(
-    spec.method,
-    spec.path,
-    withRequestBaseUrl(answerFailures(Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const params = yield* HttpRouter.params
-      const rawBody = yield* readBody(request)
-      const { body, query } = yield* decodeInput(spec, request, rawBody)
-      return yield* spec.handler({ body, query, params, request })
-    })))
-  )
+  route(spec, (request, params, rawBody) =>
+    Effect.flatMap(decodeInput(spec, request, rawBody), ({ body, query }) => spec.handler({ body, query, params, request })))

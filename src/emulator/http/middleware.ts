@@ -12,6 +12,7 @@ import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { isKnownError } from "../../errors/known/registry.js"
+import { header } from "./auth.js"
 import { corsHeaders } from "./cors.js"
 import { pathOf } from "./request.js"
 import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
@@ -19,7 +20,7 @@ import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
-    const override = request.headers["x-stack-override-error-status"] === "true"
+    const override = header(request.headers, "x-stack-override-error-status") === "true"
     const found = Cause.findError(cause)
     if (Result.isSuccess(found)) {
       const error = found.success

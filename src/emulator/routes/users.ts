@@ -11,9 +11,9 @@ import { SchemaError } from "../../errors/known/misc.js"
 import { CannotGetOwnUserWithoutUser, UserNotFound } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, HttpStatusError, success } from "../http/respond.js"
+import { encoded, HttpStatusError, json, success } from "../http/respond.js"
 import { pathOf, validate } from "../http/request.js"
-import { userResponse } from "../services/user-views.js"
+import { serverUserResponse, serverUserWire, userResponse } from "../services/user-views.js"
 import { createUser, deleteUser, type UserPatch, updateUser } from "../services/users.js"
 import { Db } from "../store/db.js"
 import { findUserSignUp, findUserView, listUserViews } from "../store/users.js"
@@ -140,7 +140,7 @@ export const routes = [
     access: SERVER,
     body: ServerUserCreate,
     handler: ({ auth, body }) =>
-      Effect.flatMap(createUser(auth.project, body), (user) => encoded(ServerUser, user, 201))
+      Effect.flatMap(createUser(auth.project, body), (user) => serverUserResponse(user, 201))
   }),
   endpoint({
     method: "GET",
@@ -170,10 +170,10 @@ export const routes = [
         })
         const items = query.limit === undefined ? found : found.slice(0, query.limit)
         const next = query.limit === undefined ? undefined : found[query.limit]
-        return yield* encoded(ServerUserList, {
-          items,
-          isPaginated: true,
-          pagination: { nextCursor: next === undefined ? null : next.id }
+        return json({
+          items: yield* Effect.forEach(items, serverUserWire),
+          is_paginated: true,
+          pagination: { next_cursor: next === undefined ? null : next.id }
         })
       })
   })

@@ -1,10 +1,11 @@
 /** Which view of a user a caller gets: clients see the client view, server and admin the server view. */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type { HttpServerResponse } from "effect/http/HttpServerResponse"
 import type { AccessType } from "../../domain/constants.js"
 import type { ClientTeam, ServerTeam } from "../../domain/team.js"
 import { ClientUser, ServerUser } from "../../domain/user.js"
-import { encoded } from "../http/respond.js"
+import { encoded, json } from "../http/respond.js"
 
 export const toClientTeam = (team: ServerTeam): ClientTeam => ({
   id: team.id,
@@ -38,5 +39,29 @@ export const toClientUser = (user: ServerUser): ClientUser => ({
 })
 
 /** The user as a response for this access type. */
+/**
+ * Fields the hosted service sends on server views beyond WIRE.md, which its own SDK reads without a
+ * guard (`risk_scores.sign_up` above all). The local backend has no risk scoring or geolocation, so they
+ * carry neutral values; stackfx's decoder ignores them like any unknown field.
+ */
+const hostedServerUserExtras = {
+  country_code: null,
+  risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+  restricted_by_admin: false,
+  restricted_by_admin_reason: null,
+  restricted_by_admin_private_details: null
+} as const
+
+/** The server view of a user as the hosted service sends it: WIRE.md's fields plus its extras. */
+export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(
+    Effect.orDie(Schema.encodeEffect(ServerUser)(user)),
+    (wire) => ({ ...wire, ...hostedServerUserExtras })
+  )
+
+/** A server-view user response (`status` 200 unless given). */
+export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>
+  Effect.map(serverUserWire(user), (wire) => json(wire, status))
+
 export const userResponse = (user: ServerUser, accessType: AccessType): Effect.Effect<HttpServerResponse> =>
-  accessType === "client" ? encoded(ClientUser, toClientUser(user)) : encoded(ServerUser, user)
+  accessType === "client" ? encoded(ClientUser, toClientUser(user)) : serverUserResponse(user)
