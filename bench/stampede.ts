@@ -24,7 +24,8 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { TOKEN_FRESHNESS_MARGIN_MS } from "../src/domain/constants.js"
 import { coreLayer } from "../src/layers/core.js"
 import { stackReactLayer } from "../src/react/react-layer.js"
-import { openBroadcastChannel, tabChannelName, webLocksTabLock } from "../src/react/tab-sync.js"
+import { openBroadcastChannel, tabChannelName } from "../src/react/tab-sync.js"
+import { RefreshLock, webLocksTabLock } from "../src/services/tab-lock.js"
 import { Session } from "../src/services/session.js"
 import { type CookieDocument, makeCookieTokenStore } from "../src/services/token-store-cookie.js"
 import { TokenStore } from "../src/services/token-store.js"
@@ -92,10 +93,11 @@ const makeTabs = async (proxy: CountingProxy, jar: CookieJar, count: number) => 
   const store = makeCookieTokenStore({ projectId: project.id, document: jar, secure: false })
   const runtimes = Array.from({ length: count }, () =>
     ManagedRuntime.make(
-      stackReactLayer({
-        tabChannel: openBroadcastChannel(tabChannelName(project.id)),
-        tabLock: webLocksTabLock(locks)
-      }).pipe(Layer.provideMerge(coreLayer(config(proxy.url), Layer.succeed(TokenStore, store))))
+      stackReactLayer({ tabChannel: openBroadcastChannel(tabChannelName(project.id)) }).pipe(
+        Layer.provideMerge(coreLayer(config(proxy.url), Layer.succeed(TokenStore, store))),
+        // The session refreshes under the tabs' shared lock, as Web Locks make it in a browser.
+        Layer.provide(Layer.succeed(RefreshLock, webLocksTabLock(locks)))
+      )
     ))
   await Promise.all(runtimes.map((runtime) => runtime.context()))
   return { runtimes, locks, dispose: () => Promise.all(runtimes.map((runtime) => runtime.dispose())) }
@@ -120,8 +122,8 @@ const fourTabsOnDemand = async (proxy: CountingProxy, user: Tokens, tabs: number
       callers: tabs * perTab,
       refreshRequests: proxy.count(REFRESH_KEY),
       callersWithFreshToken: tally(tokens, stale),
-      note: `the shared lock was requested ${locks.requests} times, by the tab sync reloading after other tabs' ` +
-        "broadcasts; the on-demand refresh of Session.getTokens does not take it"
+      note: `the shared lock was requested ${locks.requests} times: each tab's session takes it to refresh, and ` +
+        "the tabs that wait for it find the first tab's fresh token in the shared store"
     }
   } finally {
     await dispose()

@@ -17,15 +17,7 @@ import { TokenStore } from "../services/token-store.js"
 import { makeQueryCache, QueryCache, type QueryCacheOptions, type QueryCacheShape } from "./cache.js"
 import { pagePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 import { userQuery } from "./queries.js"
-import {
-  openBroadcastChannel,
-  pageTabLock,
-  refreshLockName,
-  runTabSync,
-  type TabChannel,
-  tabChannelName,
-  type TabLock
-} from "./tab-sync.js"
+import { openBroadcastChannel, runTabSync, type TabChannel, tabChannelName } from "./tab-sync.js"
 
 export interface StackReactOptions {
   /** Keep the other tabs of this origin on the same session (default true). */
@@ -35,9 +27,11 @@ export interface StackReactOptions {
   readonly cache?: QueryCacheOptions | undefined
   /** For tests: where prefetching apps are counted (default: the page's registry). */
   readonly prefetchRegistry?: PrefetchRegistry | undefined
-  /** For tests: the channel and lock of the tab sync (default: BroadcastChannel and Web Locks). */
+  /**
+   * For tests: the tab sync's channel (default: BroadcastChannel). The lock the tabs refresh under belongs
+   * to the session (`RefreshLock`, Web Locks by default).
+   */
   readonly tabChannel?: TabChannel | undefined
-  readonly tabLock?: TabLock | undefined
 }
 
 /** Who the session belongs to: a different answer means a different user (or none). */
@@ -84,8 +78,6 @@ export const stackReactLayer = (options: StackReactOptions = {}): Layer.Layer<Qu
             session: session.value,
             store: store.value,
             channel: options.tabChannel ?? openBroadcastChannel(tabChannelName(projectId)),
-            lock: options.tabLock ?? (yield* pageTabLock),
-            lockName: refreshLockName(projectId),
             tabId: yield* newTabId
           })
         }

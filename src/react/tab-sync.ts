@@ -6,15 +6,14 @@
  *
  * Messages carry only what happened, never a token: the tokens stay in the store, which every tab reads.
  *
- * Tokens are refreshed ahead of expiry under a lock shared by the tabs (Web Locks where the browser has
- * them): the first tab to get it refreshes; the others then find the fresh token in the store.
+ * Tokens are refreshed ahead of expiry, and every refresh runs under the session's lock shared by the tabs
+ * (`RefreshLock`, Web Locks where the browser has them): the first tab to get it refreshes; the others
+ * then find the fresh token in the store.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
-import * as Random from "effect/Random"
 import type * as Scope from "effect/Scope"
-import * as Semaphore from "effect/Semaphore"
 import { COOKIE_STORE_POLL_MS, TOKEN_FRESHNESS_MARGIN_MS } from "../domain/constants.js"
 import { type SessionShape, type SessionState, tokensOf } from "../services/session.js"
 import { accessTokenExpiry } from "../services/session-freshness.js"
@@ -39,7 +38,6 @@ export interface TabChannel {
 
 /** One channel per project, so two projects on one origin do not reload each other. */
 export const tabChannelName = (projectId: string): string => `stackfx:session:${projectId}`
-export const refreshLockName = (projectId: string): string => `stackfx:refresh:${projectId}`
 
 const isTabMessage = (data: unknown): data is TabMessage => {
   if (typeof data !== "object" || data === null) return false
@@ -79,53 +77,13 @@ export const openBroadcastChannel = (
   }
 }
 
-/** Runs an effect while holding a lock that other tabs respect. */
-export interface TabLock {
-  readonly withLock: (name: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-}
-
-interface LockManagerLike {
-  request(name: string, options: { readonly signal: AbortSignal }, callback: () => Promise<void>): Promise<unknown>
-}
-
-/** Web Locks (`navigator.locks`): held across every tab of the origin. */
-export const webLocksTabLock = (locks: LockManagerLike): TabLock => ({
-  withLock: (name) => (effect) =>
-    Effect.callback((resume, signal) => {
-      let release: () => void = () => undefined
-      const held = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      signal.addEventListener("abort", () => release())
-      locks.request(name, { signal }, () => {
-        resume(Effect.ensuring(effect, Effect.sync(() => release())))
-        return held
-      }).catch((error: unknown) => {
-        // Aborted means this fiber was interrupted while waiting; nothing to resume.
-        if (signal.aborted) return
-        resume(Effect.andThen(
-          Effect.logWarning("stackfx: the Web Locks API refused a lock; refreshing without it", String(error)),
-          effect
-        ))
-      })
-    })
-})
-
-/**
- * Without Web Locks: one refresh at a time inside this tab, and a random delay of up to `jitterMs` so that
- * tabs woken by the same expiry rarely refresh together; the later ones then find the fresh token.
- */
-export const bestEffortTabLock = (jitterMs = 250): Effect.Effect<TabLock> =>
-  Effect.map(Semaphore.make(1), (semaphore) => ({
-    withLock: () => (effect) =>
-      semaphore.withPermit(Effect.andThen(Effect.flatMap(Random.nextIntBetween(0, jitterMs), Effect.sleep), effect))
-  }))
-
-/** Web Locks where the page has them, else the best-effort lock. */
-export const pageTabLock: Effect.Effect<TabLock> = Effect.suspend(() => {
-  const locks = (globalThis as { readonly navigator?: { readonly locks?: LockManagerLike } }).navigator?.locks
-  return locks === undefined ? bestEffortTabLock() : Effect.succeed(webLocksTabLock(locks))
-})
+export {
+  bestEffortTabLock,
+  pageTabLock,
+  refreshLockName,
+  type TabLock,
+  webLocksTabLock
+} from "../services/tab-lock.js"
 
 /** What another tab should hear about a change of this tab's session, if anything. */
 export const classifyChange = (previous: SessionState, next: SessionState): TabEvent | undefined => {
@@ -145,8 +103,6 @@ export interface TabSyncOptions {
   readonly store: TokenStoreShape
   /** `undefined` where BroadcastChannel is missing: the store is polled instead. */
   readonly channel: TabChannel | undefined
-  readonly lock: TabLock
-  readonly lockName: string
   readonly tabId: string
   /** Default 100 ms (SPEC.md). */
   readonly pollIntervalMs?: number
@@ -156,14 +112,13 @@ export interface TabSyncOptions {
 
 /**
  * Runs until the scope closes: announces this tab's changes, applies other tabs' changes, polls when it
- * must, and refreshes the token ahead of expiry under the shared lock.
+ * must, and refreshes the token ahead of expiry (the session takes the tabs' lock for every refresh).
  */
 export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { channel, lock, session, store, tabId } = options
+    const { channel, session, store, tabId } = options
     const pollIntervalMs = options.pollIntervalMs ?? COOKIE_STORE_POLL_MS
     const refreshWithin = TOKEN_FRESHNESS_MARGIN_MS + (options.refreshAheadMs ?? 5_000)
-    const locked = lock.withLock(options.lockName)
     const clock = yield* Clock.Clock
     const fork = Effect.runForkWith(yield* Effect.context<never>())
     const fibers = new Set<Fiber.Fiber<unknown, unknown>>()
@@ -187,7 +142,7 @@ export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, 
       shared = stored
       if (sameTokens(stored, tokensOf(session.current()))) return
       // `getTokens` re-reads the store into the session; a freshness of 0 refreshes only an expired token.
-      yield* locked(session.getTokens(0))
+      yield* session.getTokens(0)
     }).pipe(Effect.catch(logFailure("reloading the session changed by another tab")))
 
     let refreshTimer: Fiber.Fiber<unknown, unknown> | undefined
@@ -206,7 +161,7 @@ export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, 
           Effect.sleep(delay),
           // Asking for a little more than the window: a timer may fire a millisecond early, and a token
           // exactly at the edge would still count as fresh.
-          locked(Effect.asVoid(session.getTokens(refreshWithin + TIMER_SLACK_MS))).pipe(
+          Effect.asVoid(session.getTokens(refreshWithin + TIMER_SLACK_MS)).pipe(
             Effect.catch(logFailure("refreshing the token ahead of expiry"))
           )
         )

@@ -19,6 +19,7 @@ import {
 import { RefreshTokenResponse } from "../domain/tokens.js"
 import { isRefreshTokenError } from "../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../errors/client/session.js"
+import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
 import { accessTokenExpiry, isFresh } from "./session-freshness.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
@@ -93,7 +94,7 @@ export class Session extends Context.Service<Session, SessionShape>()("stackfx/S
   static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = Layer.effect(
     Session,
     Effect.gen(function*() {
-      return yield* makeSession(yield* ClientConfig, yield* TokenStore)
+      return yield* makeSession(yield* ClientConfig, yield* TokenStore, yield* RefreshLock)
     })
   )
 }
@@ -158,8 +159,9 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
   })
 })
 
-export const makeSession = (config: ClientConfigShape, store: TokenStoreShape) =>
+export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
   Effect.gen(function*() {
+    const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))
     const state = makeStateCell(sessionFromTokens(yield* store.get))
     const getState = Effect.sync(state.get)
     const setState = (next: SessionState) => Effect.sync(() => state.set(next))
@@ -210,8 +212,26 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape) =
         Effect.map((next) => (next._tag === "Active" ? next.accessToken : null))
       )
 
+    /**
+     * The refresh under the tabs' lock: a tab that waited for it first re-reads the shared store, and when
+     * another tab has meanwhile stored a fresh token it uses that one instead of refreshing again.
+     */
+    const refreshAcrossTabs = (requiredFreshnessMs: number) =>
+      acrossTabs(Effect.gen(function*() {
+        const current = yield* syncFromStore
+        const now = yield* Clock.currentTimeMillis
+        if (
+          current._tag === "Active" && current.accessToken !== null && !current.accessTokenExpired &&
+          isFresh(accessTokenExpiry(current.accessToken), now, requiredFreshnessMs)
+        ) {
+          return current.accessToken
+        }
+        if (current._tag !== "Active" || current.refreshToken === null) return null
+        return yield* refresh(current.refreshToken)
+      }))
+
     /** The first caller starts the refresh in the Layer's scope; everyone who comes meanwhile awaits it. */
-    const sharedRefresh = (refreshToken: string) =>
+    const sharedRefresh = (requiredFreshnessMs: number) =>
       Effect.gen(function*() {
         const mine = yield* Deferred.make<string | null, SessionError>()
         const running = yield* Ref.modify(inflight, (current) =>
@@ -221,7 +241,10 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape) =
             Effect.andThen(Ref.set(inflight, undefined), Deferred.done(mine, exit))
           // Forked so that interrupting the first caller does not cancel the others' refresh. The outcome
           // travels through the Deferred, so the fiber itself always succeeds with it.
-          yield* Effect.forkIn(Effect.exit(Effect.onExit(refresh(refreshToken), finish)), layerScope)
+          yield* Effect.forkIn(
+            Effect.exit(Effect.onExit(refreshAcrossTabs(requiredFreshnessMs), finish)),
+            layerScope
+          )
         }
         return yield* Deferred.await(running)
       })
@@ -242,7 +265,7 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape) =
           return { accessToken, refreshToken }
         }
         if (refreshToken === null) return { accessToken: null, refreshToken: null }
-        const fresh = yield* sharedRefresh(refreshToken)
+        const fresh = yield* sharedRefresh(requiredFreshnessMs)
         return fresh === null ? noTokens : tokensOf(state.get())
       })
 

@@ -6,7 +6,6 @@ import * as Ref from "effect/Ref"
 import { makeQueryCache, QueryCache } from "../../src/react/cache.js"
 import { makePrefetchRegistry } from "../../src/react/prefetch.js"
 import { clearOnSessionChange, stackReactLayer } from "../../src/react/react-layer.js"
-import type { TabLock } from "../../src/react/tab-sync.js"
 import { ClientConfig } from "../../src/services/client-config.js"
 import { CurrentUser, type CurrentUserShape } from "../../src/services/current-user.js"
 import { Session } from "../../src/services/session.js"
@@ -76,7 +75,6 @@ describe("prefetch registry", () => {
     }))
 })
 
-const noLock: TabLock = { withLock: () => (effect) => effect }
 
 describe("stackReactLayer", () => {
   const user = { id: "u1", displayName: "Ann" }
@@ -97,7 +95,7 @@ describe("stackReactLayer", () => {
     Effect.gen(function*() {
       const calls = yield* Ref.make(0)
       const registry = makePrefetchRegistry()
-      const layer = stackReactLayer({ prefetch: true, prefetchRegistry: registry, tabChannel: makeHub().open(), tabLock: noLock })
+      const layer = stackReactLayer({ prefetch: true, prefetchRegistry: registry, tabChannel: makeHub().open() })
         .pipe(Layer.provideMerge(appLayer(calls)))
       yield* Effect.scoped(Effect.gen(function*() {
         const cache = yield* QueryCache
@@ -122,7 +120,7 @@ describe("stackReactLayer", () => {
     Effect.gen(function*() {
       const calls = yield* Ref.make(0)
       const hub = makeHub()
-      const layer = stackReactLayer({ tabChannel: hub.open(), tabLock: noLock }).pipe(Layer.provideMerge(appLayer(calls)))
+      const layer = stackReactLayer({ tabChannel: hub.open() }).pipe(Layer.provideMerge(appLayer(calls)))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* (yield* Session).clear
         assert.deepStrictEqual(hub.posted.map((m) => m.event), ["signed-out"])

@@ -46,8 +46,8 @@ const openTab = (
   extra: { readonly refreshAheadMs?: number } = {}
 ): Effect.Effect<SessionShape, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const session = yield* tabSession(store)
-    yield* runTabSync({ session, store, channel, lock, lockName: "refresh", tabId, ...extra })
+    const session = yield* tabSession(store, lock)
+    yield* runTabSync({ session, store, channel, tabId, ...extra })
     return session
   })
 
@@ -197,4 +197,37 @@ describe("bestEffortTabLock", () => {
       yield* Fiber.join(fiber)
       assert.strictEqual(maxRunning, 1)
     }))
+})
+
+describe("refreshing on demand across tabs", () => {
+  // Four tabs' sessions over one store, 25 callers each, all finding the same expired token at once.
+  const fourTabsOnDemand = (lockFor: () => TabLock) =>
+    Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const expired = { accessToken: unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) - 5 }), refreshToken: "r1" }
+      const server = refreshServer(30, () => unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) + 600 }))
+      const tokens = yield* Effect.scoped(Effect.gen(function*() {
+        const store = yield* makeSharedStore(expired)
+        const sessions = yield* Effect.forEach([1, 2, 3, 4], () => tabSession(store, lockFor()))
+        return yield* Effect.forEach(
+          sessions.flatMap((session) => Array.from({ length: 25 }, () => session.getAccessToken())),
+          (get) => get,
+          { concurrency: "unbounded" }
+        )
+      })).pipe(Effect.provideService(Fetch, server.fetch))
+      return { calls: server.calls.length, distinct: new Set(tokens).size }
+    })
+
+  it.live("with the session's shared lock one tab refreshes and the others take its token", () =>
+    Effect.gen(function*() {
+      const manager = makeLockManager()
+      const result = yield* fourTabsOnDemand(() => webLocksTabLock(manager))
+      assert.deepStrictEqual(result, { calls: 1, distinct: 1 })
+    }), 10_000)
+
+  it.live("without a lock each tab refreshes once (why the session takes the lock)", () =>
+    Effect.gen(function*() {
+      const result = yield* fourTabsOnDemand(() => noLock)
+      assert.strictEqual(result.calls, 4)
+    }), 10_000)
 })

@@ -1,4 +1,5 @@
 /** Fakes for multi-tab tests: a broadcast hub, a lock manager, a shared token store and unsigned JWTs. */
+import type { TabLock } from "../../../src/services/tab-lock.js"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
@@ -67,8 +68,8 @@ export const config = makeClientConfig({
   baseUrl: "http://stackfx.invalid"
 })
 
-/** A tab's session over the shared store. */
-export const tabSession = (store: TokenStoreShape) => makeSession(config, store)
+/** A tab's session over the shared store, refreshing under `lock` (none by default). */
+export const tabSession = (store: TokenStoreShape, lock?: TabLock) => makeSession(config, store, lock)
 
 /** A token endpoint that answers each refresh after `delayMs` with a new access token. */
 export const refreshServer = (delayMs: number, nextAccessToken: () => string) => {
