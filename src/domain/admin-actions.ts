@@ -3,17 +3,11 @@
  * token (`POST /webhooks/svix-token`) and the feature-support probe (`POST /check-feature-support`).
  */
 import * as Schema from "effect/Schema"
+import { smtpServerFields } from "./project.js"
 import { wireStruct } from "./wire.js"
 
 /** An SMTP server to try, as in a standard email config but without its `type`. */
-export const TestEmailConfig = wireStruct({
-  host: Schema.String,
-  port: Schema.Int,
-  username: Schema.String,
-  password: Schema.String,
-  senderName: Schema.String,
-  senderEmail: Schema.String
-})
+export const TestEmailConfig = wireStruct(smtpServerFields)
 export type TestEmailConfig = typeof TestEmailConfig.Type
 
 export const SendTestEmailRequest = wireStruct({

@@ -26,16 +26,18 @@ export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
 /** Emails sent through Stack's shared sender. */
 export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
 
-/** Emails sent through the project's own SMTP server. */
-export const StandardEmailConfig = wireStruct({
-  type: Schema.Literal("standard"),
+/** An SMTP server and the sender it sends as (the standard email config, and the test email's config). */
+export const smtpServerFields = {
   host: Schema.String,
   port: Schema.Int,
   username: Schema.String,
   password: Schema.String,
   senderName: Schema.String,
   senderEmail: Schema.String
-})
+}
+
+/** Emails sent through the project's own SMTP server. */
+export const StandardEmailConfig = wireStruct({ type: Schema.Literal("standard"), ...smtpServerFields })
 
 export const EmailConfig = Schema.Union([SharedEmailConfig, StandardEmailConfig])
 export type EmailConfig = typeof EmailConfig.Type

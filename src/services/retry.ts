@@ -1,11 +1,12 @@
+import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../domain/constants.js"
 
-// Retry signals: the transport fails one attempt with these, the schedules below decide whether to try
-// again, and whatever is left when they give up becomes a public error (HttpError or NetworkError).
+// Retry signals: the transport fails one attempt with these, `nextRetry` below decides whether to try
+// again, and whatever is left when it gives up becomes a public error (HttpError or NetworkError).
 
 /** A 429 answer; `retryAfterMs` is absent when the server sent no usable `Retry-After`. */
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
@@ -35,41 +36,78 @@ export const isIdempotent = (method: string): boolean => idempotentMethods.inclu
 // The spec's "5 retries" follows the hosted client, where it counts attempts in all.
 export const networkMaxAttempts = NETWORK_RETRIES
 export const networkRetryBaseMs = NETWORK_RETRY_BASE_MS
-export const networkSchedule: Schedule.Schedule<Duration.Duration, unknown> = Schedule.exponential(
-  Duration.millis(networkRetryBaseMs)
-).pipe(Schedule.upTo({ times: networkMaxAttempts - 1 }))
 
 /**
- * The spec puts no bound on 429 retries; ours is 10 in a row (11 attempts), so a server that keeps
- * answering 429 surfaces as `HttpError(429)` instead of hanging the caller forever.
+ * The spec puts no bound on 429 retries; ours is 10 per request, so a server that keeps answering 429
+ * surfaces as `HttpError(429)` instead of hanging the caller forever.
  */
 export const rateLimitMaxRetries = 10
-export const rateLimitSchedule: Schedule.Schedule<number, unknown> = Schedule.recurs(rateLimitMaxRetries).pipe(
-  Schedule.modifyDelay(({ input }) =>
-    Effect.succeed(Duration.millis(input instanceof RateLimited ? input.retryAfterMs ?? 0 : 0))
-  )
-)
-
-/** 508 loop detection: same backoff and bound as network failures (4 retries, 1 s base). */
-export const loopDetectedMaxAttempts = 5
-export const loopDetectedSchedule: Schedule.Schedule<Duration.Duration, unknown> = Schedule.exponential(
-  Duration.millis(networkRetryBaseMs)
-).pipe(Schedule.upTo({ times: loopDetectedMaxAttempts - 1 }))
-
-const isRateLimited = (e: unknown): boolean => e instanceof RateLimited
-const isLoopDetected = (e: unknown): boolean => e instanceof LoopDetected
-const isNetworkFailure = (e: unknown): boolean => e instanceof NetworkFailure
 
 /**
- * Wraps one attempt of `method` with the three policies. Nested so each keeps its own count:
- * the network bound holds however many 429s come in between.
+ * The longest `Retry-After` the client waits out (60 s). A server asking for more gets no retry: the call
+ * fails with `HttpError(429)` at once, so the caller decides whether a request is worth that long a wait.
  */
+export const maxRetryAfterMs = 60_000
+
+/** 508 loop detection: same backoff and bound as network failures (5 attempts, 1 s base). */
+export const loopDetectedMaxAttempts = 5
+
+/** The retries one request has used so far, by cause. */
+export interface RetriesUsed {
+  readonly network: number
+  readonly loop: number
+  readonly rateLimit: number
+}
+
+export const noRetriesUsed: RetriesUsed = { network: 0, loop: 0, rateLimit: 0 }
+
+/** The decision after a failed attempt: wait this long and try again, with the counts updated. */
+export interface NextRetry {
+  readonly waitMs: number
+  readonly used: RetriesUsed
+}
+
+/**
+ * Whether a failed attempt is tried again, and after how long. Each cause has one budget per request
+ * that other causes never reset, so a request makes at most `networkMaxAttempts - 1` network retries,
+ * `rateLimitMaxRetries` 429 retries and `loopDetectedMaxAttempts - 1` 508 retries in all: 19 attempts
+ * at worst, however the failures interleave. Undefined means give up with `error`.
+ */
+export const nextRetry = (method: string, error: unknown, used: RetriesUsed): NextRetry | undefined => {
+  if (error instanceof RateLimited) {
+    const waitMs = error.retryAfterMs ?? 0
+    if (used.rateLimit >= rateLimitMaxRetries || waitMs > maxRetryAfterMs) return undefined
+    return { waitMs, used: { ...used, rateLimit: used.rateLimit + 1 } }
+  }
+  if (error instanceof LoopDetected) {
+    if (used.loop >= loopDetectedMaxAttempts - 1) return undefined
+    return { waitMs: networkRetryBaseMs * 2 ** used.loop, used: { ...used, loop: used.loop + 1 } }
+  }
+  if (error instanceof NetworkFailure) {
+    if (!isIdempotent(method) || used.network >= networkMaxAttempts - 1) return undefined
+    return { waitMs: networkRetryBaseMs * 2 ** used.network, used: { ...used, network: used.network + 1 } }
+  }
+  return undefined
+}
+
+/**
+ * The retry policy of one request as a Schedule over its failed attempts: `nextRetry` decides, and the
+ * counts live in the schedule's state, which `Effect.retry` creates afresh for each run (each request).
+ */
+export const retrySchedule = (method: string): Schedule.Schedule<RetriesUsed, unknown> =>
+  Schedule.fromStepWithMetadata(Effect.sync(() => {
+    let used = noRetriesUsed
+    return (meta: Schedule.InputMetadata<unknown>) => {
+      const next = nextRetry(method, meta.input, used)
+      if (next === undefined) return Cause.done(used)
+      used = next.used
+      return Effect.succeed([used, Duration.millis(next.waitMs)] as [RetriesUsed, Duration.Duration])
+    }
+  }))
+
+/** Runs one attempt of `method` and retries it on `retrySchedule(method)`. */
 export const withRetries = (method: string) => <A, E, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  attempt.pipe(
-    Effect.retry({ schedule: rateLimitSchedule, while: isRateLimited }),
-    Effect.retry({ schedule: loopDetectedSchedule, while: isLoopDetected }),
-    Effect.retry({ schedule: networkSchedule, while: (e) => isIdempotent(method) && isNetworkFailure(e) })
-  )
+  Effect.retry(attempt, retrySchedule(method))
 
 /**
  * `Retry-After` as milliseconds: delta-seconds or an HTTP date (relative to `nowMs`). Undefined when

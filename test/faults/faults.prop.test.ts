@@ -46,7 +46,7 @@ afterAll(async () => {
 
 // --- generators ---------------------------------------------------------------------------------------
 
-/** Faults that hit the wire: every kind the proxy has, with small real delays and short Retry-After. */
+/** Faults that hit the wire: every kind the proxy has, with small real delays and short (or refused) Retry-After. */
 const wireFault: fc.Arbitrary<Fault> = fc.oneof(
   { weight: 5, arbitrary: fc.constant(faults.pass) },
   {
@@ -55,6 +55,8 @@ const wireFault: fc.Arbitrary<Fault> = fc.oneof(
       faults.rateLimited(),
       faults.rateLimited({ retryAfter: "0" }),
       faults.rateLimited({ retryAfter: "1" }),
+      // Over the longest wait the client accepts: the call ends with HttpError(429) instead.
+      faults.rateLimited({ retryAfter: "61" }),
       faults.rateLimited({ override: true })
     )
   },

@@ -159,6 +159,29 @@ describe("429 Too Many Requests", () => {
       }))
   })
 
+  it("a Retry-After over the maximum wait (60 s): HttpError(429) at once, no wait, nobody signed out", async () => {
+    await withUser([faults.rateLimited({ retryAfter: "61" })], ({ tokens, clock }) =>
+      Effect.gen(function*() {
+        const result = yield* settle(getMe)
+        assert.strictEqual(outcomeTag(result), "HttpError")
+        assert.strictEqual(result._tag === "TypedError" && "status" in result.error ? result.error.status : 0, 429)
+        assert.deepStrictEqual(arrivals(), ["GET /users/me 429-after-61"])
+        assert.deepStrictEqual(nonZero(clock.sleeps), [])
+        yield* assertStillSignedIn(tokens)
+      }))
+  })
+
+  it("the 429 bound is per request: a 508 retry in between does not restart it", async () => {
+    const some = (n: number) => Array.from({ length: n }, () => faults.rateLimited({ retryAfter: "0" }))
+    await withUser([...some(5), faults.loopDetected(), ...some(6)], () =>
+      Effect.gen(function*() {
+        const result = yield* settle(getMe)
+        assert.strictEqual(result._tag === "TypedError" && "status" in result.error ? result.error.status : 0, 429)
+        // Ten 429 retries and one 508 retry: the eleventh 429 ends the request.
+        assert.strictEqual(arrivals().length, 12)
+      }))
+  })
+
   it("a run of 429s ends as HttpError(429) after the bound, and nobody is signed out", async () => {
     const many = Array.from({ length: rateLimitMaxRetries + 1 }, () => faults.rateLimited({ retryAfter: "0" }))
     await withUser([...many, faults.rateLimited()], ({ tokens }) =>

@@ -8,7 +8,10 @@ import * as Ref from "effect/Ref"
 import { TestClock } from "effect/testing"
 import {
   isIdempotent,
+  loopDetectedMaxAttempts,
   LoopDetected,
+  maxRetryAfterMs,
+  networkMaxAttempts,
   NetworkFailure,
   parseRetryAfter,
   rateLimitMaxRetries,
@@ -37,7 +40,7 @@ const run = <E>(method: string, failures: ReadonlyArray<E>, advance: Duration.In
 
 const network = new NetworkFailure({ message: "socket hang up", cause: null })
 
-describe("retry schedules", () => {
+describe("retry policy", () => {
   it.effect("network failures of GET: five attempts at 0/1/3/7/15 s, then the failure", () =>
     Effect.gen(function*() {
       const { exit, times } = yield* run("GET", Array.from({ length: 10 }, () => network), "1 minute")
@@ -102,6 +105,48 @@ describe("retry schedules", () => {
       const { times } = yield* run("GET", failures, "1 minute")
       // 5 network failures, each but the last followed by one immediate 429 retry
       assert.strictEqual(times.length, 9)
+    }))
+
+  it.effect("the 429 budget is per request: 508 and network retries in between do not restart it", () =>
+    Effect.gen(function*() {
+      const limited = new RateLimited({ body: "" })
+      const loop = new LoopDetected({ body: "INFINITE_LOOP_DETECTED" })
+      const failures = [...Array.from({ length: 5 }, () => limited), network, ...Array.from({ length: 5 }, () => limited), loop, limited]
+      const { exit, times } = yield* run("GET", failures, "1 minute")
+      // Ten 429 retries in all, then the eleventh 429 ends the request.
+      assert.strictEqual(times.length, failures.length)
+      assert.deepStrictEqual(exit, Exit.fail(limited))
+    }))
+
+  it.effect("the 508 budget is per request: a network retry in between does not restart it or its backoff", () =>
+    Effect.gen(function*() {
+      const loop = new LoopDetected({ body: "INFINITE_LOOP_DETECTED" })
+      const { exit, times } = yield* run("GET", [loop, loop, loop, loop, network, loop], "1 minute")
+      assert.deepStrictEqual(times, [0, 1000, 3000, 7000, 15000, 16000])
+      assert.deepStrictEqual(exit, Exit.fail(loop))
+    }))
+
+  it.effect("at worst a request makes 19 attempts, however the failures interleave", () =>
+    Effect.gen(function*() {
+      const limited = new RateLimited({ body: "" })
+      const loop = new LoopDetected({ body: "INFINITE_LOOP_DETECTED" })
+      const round = [limited, limited, loop, network]
+      const { exit, times } = yield* run("GET", Array.from({ length: 40 }, (_, i) => round[i % round.length]!), "10 minutes")
+      assert.strictEqual(times.length, 1 + (networkMaxAttempts - 1) + (loopDetectedMaxAttempts - 1) + rateLimitMaxRetries)
+      assert.strictEqual(times.length, 19)
+      assert.isTrue(Exit.isFailure(exit))
+    }))
+
+  it.effect("a Retry-After up to the maximum is waited out; a longer one ends the request at once", () =>
+    Effect.gen(function*() {
+      const longest = yield* run("GET", [new RateLimited({ retryAfterMs: maxRetryAfterMs, body: "" })], "2 minutes")
+      assert.deepStrictEqual(longest.times, [0, maxRetryAfterMs])
+      assert.deepStrictEqual(longest.exit, Exit.succeed("ok"))
+      const tooLong = new RateLimited({ retryAfterMs: maxRetryAfterMs + 1, body: "" })
+      const refused = yield* run("GET", [tooLong], "0 millis")
+      assert.deepStrictEqual(refused.times, [0])
+      assert.deepStrictEqual(refused.exit, Exit.fail(tooLong))
+      assert.strictEqual(maxRetryAfterMs, 60_000)
     }))
 })
 

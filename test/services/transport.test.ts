@@ -227,6 +227,16 @@ describe("Transport retries against a real server", () => {
         assert.strictEqual(server.requests.length, rateLimitMaxRetries + 1)
       })))
 
+  it.effect("a Retry-After over the 60 s maximum is not waited out: HttpError(429) at once", () =>
+    withServer((_, i) =>
+      i === 0 ? { status: 429, headers: { "retry-after": "120" }, body: "come back later" } : json({ ok: true }), (server) =>
+      Effect.gen(function*() {
+        // The clock never moves: waiting the two minutes would hang the test.
+        const error = yield* Effect.flip(get("/users/me"))
+        assert.deepInclude(error, { _tag: "HttpError", status: 429, body: "come back later" })
+        assert.strictEqual(server.requests.length, 1)
+      })))
+
   it.effect("508 INFINITE_LOOP_DETECTED is retried; other 508s are not", () => {
     const virtual: VirtualNow = { now: 0 }
     return withServer((r, i) => {

@@ -23,12 +23,17 @@ const extensions = (r: RegistrationResponse["clientExtensionResults"]) => ({
   ...(r.hmacCreateSecret === undefined ? {} : { hmacCreateSecret: r.hmacCreateSecret })
 })
 
-const toRegistrationJSON = (r: RegistrationResponse): RegistrationResponseJSON => ({
+/** The fields both ceremonies' responses share, in the library's JSON form. */
+const envelopeJSON = (r: RegistrationResponse | AuthenticationResponse) => ({
   id: r.id,
   rawId: r.rawId,
   type: r.type,
   clientExtensionResults: extensions(r.clientExtensionResults),
-  ...(r.authenticatorAttachment === undefined ? {} : { authenticatorAttachment: r.authenticatorAttachment }),
+  ...(r.authenticatorAttachment === undefined ? {} : { authenticatorAttachment: r.authenticatorAttachment })
+})
+
+const toRegistrationJSON = (r: RegistrationResponse): RegistrationResponseJSON => ({
+  ...envelopeJSON(r),
   response: {
     clientDataJSON: r.response.clientDataJSON,
     attestationObject: r.response.attestationObject,
@@ -40,11 +45,7 @@ const toRegistrationJSON = (r: RegistrationResponse): RegistrationResponseJSON =
 })
 
 const toAuthenticationJSON = (r: AuthenticationResponse): AuthenticationResponseJSON => ({
-  id: r.id,
-  rawId: r.rawId,
-  type: r.type,
-  clientExtensionResults: extensions(r.clientExtensionResults),
-  ...(r.authenticatorAttachment === undefined ? {} : { authenticatorAttachment: r.authenticatorAttachment }),
+  ...envelopeJSON(r),
   response: {
     clientDataJSON: r.response.clientDataJSON,
     authenticatorData: r.response.authenticatorData,
@@ -52,6 +53,22 @@ const toAuthenticationJSON = (r: AuthenticationResponse): AuthenticationResponse
     ...(r.response.userHandle === undefined ? {} : { userHandle: r.response.userHandle })
   }
 })
+
+/** Decodes a ceremony's response and takes the expected origin and RP id from its client data. */
+const decodeCeremony = <S extends typeof RegistrationResponse | typeof AuthenticationResponse, F>(
+  schema: S,
+  raw: unknown,
+  isTrustedOrigin: IsTrustedOrigin,
+  fail: (message: string) => F,
+  malformed: string
+) =>
+  Effect.gen(function*() {
+    const response: S["Type"] = yield* Schema.decodeUnknownEffect(schema)(raw).pipe(Effect.mapError(() => fail(malformed)))
+    const party = yield* Effect.fromOption(expectedPartyOf(response.response.clientDataJSON, isTrustedOrigin)).pipe(
+      Effect.mapError(() => fail("the origin is not trusted by this project."))
+    )
+    return { response, party }
+  })
 
 const reason = (cause: unknown) => (cause instanceof Error ? cause.message : "verification failed")
 
@@ -70,11 +87,12 @@ export const verifyPasskeyRegistration = (
 ): Effect.Effect<StoredPasskey, PasskeyRegistrationFailed> =>
   Effect.gen(function*() {
     const fail = (message: string) => new PasskeyRegistrationFailed({ message: `Passkey registration failed: ${message}` })
-    const response = yield* Schema.decodeUnknownEffect(RegistrationResponse)(input.response).pipe(
-      Effect.mapError(() => fail("the credential is malformed."))
-    )
-    const party = yield* Effect.fromOption(expectedPartyOf(response.response.clientDataJSON, input.isTrustedOrigin)).pipe(
-      Effect.mapError(() => fail("the origin is not trusted by this project."))
+    const { response, party } = yield* decodeCeremony(
+      RegistrationResponse,
+      input.response,
+      input.isTrustedOrigin,
+      fail,
+      "the credential is malformed."
     )
     const result = yield* Effect.tryPromise({
       try: () =>
@@ -121,11 +139,12 @@ export const verifyPasskeyAuthentication = (
 ): Effect.Effect<PasskeySignIn, PasskeyAuthenticationFailed | PasskeyStoreError> =>
   Effect.gen(function*() {
     const fail = (message: string) => new PasskeyAuthenticationFailed({ message: `Passkey sign-in failed: ${message}` })
-    const response = yield* Schema.decodeUnknownEffect(AuthenticationResponse)(input.response).pipe(
-      Effect.mapError(() => fail("the assertion is malformed."))
-    )
-    const party = yield* Effect.fromOption(expectedPartyOf(response.response.clientDataJSON, input.isTrustedOrigin)).pipe(
-      Effect.mapError(() => fail("the origin is not trusted by this project."))
+    const { response, party } = yield* decodeCeremony(
+      AuthenticationResponse,
+      input.response,
+      input.isTrustedOrigin,
+      fail,
+      "the assertion is malformed."
     )
     const stored = yield* input.store.findByCredentialId(response.id)
     if (stored === undefined) return yield* fail("this passkey is not registered.")

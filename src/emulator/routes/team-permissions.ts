@@ -7,10 +7,11 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../../domain/list.js"
 import { TeamPermission } from "../../domain/team-permission.js"
-import { endpoint } from "../http/endpoint.js"
+import { endpoint, type EndpointContext } from "../http/endpoint.js"
 import { encoded, success } from "../http/respond.js"
 import { grantPermission, listMemberPermissions, revokePermission } from "../services/team-permissions.js"
-import { Db } from "../store/db.js"
+import { Db, type DbShape } from "../store/db.js"
+import type { PermissionGrant } from "../store/team-permissions.js"
 import { ALL, clientSelfOnly, param, permissionIdParam, resolveUserId, SERVER } from "./team-helpers.js"
 
 const TeamPermissionList = ListResponse(TeamPermission)
@@ -22,15 +23,19 @@ const ListQuery = Schema.Struct({
   recursive: Schema.optionalKey(Schema.Literals(["true", "false"]))
 })
 
-const grantParams = (
-  auth: Parameters<typeof resolveUserId>[0],
-  params: Readonly<Record<string, string | undefined>>,
-  request: { readonly method: string; readonly originalUrl: string }
+type GrantContext = Pick<EndpointContext<unknown, unknown>, "auth" | "params" | "request">
+
+/** The grant the path names (`"me"` resolved), changed in one transaction. */
+const changeGrant = <A, E>(
+  { auth, params, request }: GrantContext,
+  change: (db: DbShape, grant: PermissionGrant) => Effect.Effect<A, E>
 ) =>
   Effect.gen(function*() {
     const permissionId = yield* permissionIdParam(param(params, "permissionId"), request)
     const userId = yield* resolveUserId(auth, param(params, "userId"))
-    return { projectId: auth.project.id, teamId: param(params, "teamId"), userId, permissionId }
+    const grant = { projectId: auth.project.id, teamId: param(params, "teamId"), userId, permissionId }
+    const db = yield* Db
+    return yield* db.transaction(change(db, grant))
   })
 
 export const routes = [
@@ -57,24 +62,12 @@ export const routes = [
     method: "POST",
     path: "/team-permissions/:teamId/:userId/:permissionId",
     access: SERVER,
-    handler: ({ auth, params, request }) =>
-      Effect.gen(function*() {
-        const grant = yield* grantParams(auth, params, request)
-        const db = yield* Db
-        const granted = yield* db.transaction(grantPermission(db, grant))
-        return yield* encoded(TeamPermission, granted, 201)
-      })
+    handler: (ctx) => Effect.flatMap(changeGrant(ctx, grantPermission), (granted) => encoded(TeamPermission, granted, 201))
   }),
   endpoint({
     method: "DELETE",
     path: "/team-permissions/:teamId/:userId/:permissionId",
     access: SERVER,
-    handler: ({ auth, params, request }) =>
-      Effect.gen(function*() {
-        const grant = yield* grantParams(auth, params, request)
-        const db = yield* Db
-        yield* db.transaction(revokePermission(db, grant))
-        return success
-      })
+    handler: (ctx) => Effect.as(changeGrant(ctx, revokePermission), success)
   })
 ]

@@ -9,7 +9,7 @@ import type { TeamMembershipNotFound } from "../../errors/known/teams.js"
 import type { UserNotFound } from "../../errors/known/users.js"
 import type { DbError, DbShape } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
-import { deleteGrant, listGrants } from "../store/team-permissions.js"
+import { deleteGrant, listGrants, type PermissionGrant } from "../store/team-permissions.js"
 import { grantTeamPermissions } from "../store/teams.js"
 import { loadDefinitions } from "./permission-definitions.js"
 import { ensureMembership } from "./team-access.js"
@@ -60,18 +60,18 @@ export type PermissionCheckError = UserNotFound | TeamMembershipNotFound | DbErr
  */
 export function requireTeamPermission(
   db: DbShape,
-  check: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string },
+  check: PermissionGrant,
   errorType: "required"
 ): Effect.Effect<void, TeamPermissionRequired | PermissionCheckError>
 export function requireTeamPermission(
   db: DbShape,
-  check: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string },
+  check: PermissionGrant,
   errorType: "not-exist",
   recursive: boolean
 ): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError>
 export function requireTeamPermission(
   db: DbShape,
-  check: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string },
+  check: PermissionGrant,
   errorType: "required" | "not-exist",
   recursive = true
 ): Effect.Effect<void, TeamPermissionRequired | TeamPermissionNotFound | PermissionCheckError> {
@@ -89,7 +89,7 @@ export function requireTeamPermission(
 /** Grants a permission directly (granting one the member already has is a no-op). */
 export const grantPermission = (
   db: DbShape,
-  grant: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string }
+  grant: PermissionGrant
 ): Effect.Effect<TeamPermission, PermissionNotFound | PermissionCheckError> =>
   Effect.gen(function*() {
     yield* ensureMembership(db, grant.projectId, grant.teamId, grant.userId)
@@ -104,7 +104,7 @@ export const grantPermission = (
 /** Revokes a direct grant; one the member only holds through another permission cannot be revoked. */
 export const revokePermission = (
   db: DbShape,
-  grant: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string }
+  grant: PermissionGrant
 ): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError> =>
   Effect.gen(function*() {
     yield* requireTeamPermission(db, grant, "not-exist", false)

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { DbError, DbShape } from "./db.js"
 import { rowDecoder, rowStruct } from "./rows.js"
+import { type PatchColumns, updateColumns } from "./statements.js"
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 
@@ -74,33 +75,33 @@ export const listContactChannels = (db: DbShape, userId: string): Effect.Effect<
     rows.all
   )
 
+/** Columns of a channel an update may change; absent keys stay as they are. */
+export interface ContactChannelPatch {
+  readonly value?: string | undefined
+  readonly isVerified?: boolean | undefined
+  readonly isPrimary?: boolean | undefined
+  readonly usedForAuth?: boolean | undefined
+}
+
+// The normalized value follows the value; callers never set it themselves.
+const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normalizedValue?: string | undefined }> = [
+  ["value", "value"],
+  ["normalizedValue", "normalized_value"],
+  ["isVerified", "is_verified"],
+  ["isPrimary", "is_primary"],
+  ["usedForAuth", "used_for_auth"]
+]
+
 /** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
 export const updateContactChannel = (
   db: DbShape,
   id: string,
-  patch: {
-    readonly value?: string | undefined
-    readonly isVerified?: boolean | undefined
-    readonly isPrimary?: boolean | undefined
-    readonly usedForAuth?: boolean | undefined
-  }
-): Effect.Effect<void, DbError> => {
-  const params: Array<unknown> = [id]
-  const sets: Array<string> = []
-  const set = (column: string, value: unknown) => {
-    params.push(value)
-    sets.push(`${column} = $${params.length}`)
-  }
-  if (patch.value !== undefined) {
-    set("value", patch.value)
-    set("normalized_value", normalizeEmail(patch.value))
-  }
-  if (patch.isVerified !== undefined) set("is_verified", patch.isVerified)
-  if (patch.isPrimary !== undefined) set("is_primary", patch.isPrimary)
-  if (patch.usedForAuth !== undefined) set("used_for_auth", patch.usedForAuth)
-  if (sets.length === 0) return Effect.void
-  return Effect.asVoid(db.query(`update contact_channels set ${sets.join(", ")} where id = $1`, params))
-}
+  patch: ContactChannelPatch
+): Effect.Effect<void, DbError> =>
+  updateColumns(db, "contact_channels", [["id", id]], channelPatchColumns, {
+    ...patch,
+    normalizedValue: patch.value === undefined ? undefined : normalizeEmail(patch.value)
+  })
 
 export const deleteContactChannel = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(db.query("delete from contact_channels where id = $1", [id]))

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { DbError, DbShape } from "./db.js"
 import { rowDecoder, rowStruct } from "./rows.js"
+import { whereEqual } from "./statements.js"
 
 const GrantRow = rowStruct({ teamId: Schema.String, userId: Schema.String, permissionId: Schema.String })
 export type GrantRow = typeof GrantRow.Type
@@ -16,19 +17,11 @@ export const listGrants = (
   db: DbShape,
   filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
 ): Effect.Effect<ReadonlyArray<GrantRow>, DbError> => {
-  const params: Array<unknown> = [filter.projectId]
-  const where = ["project_id = $1"]
-  if (filter.teamId !== undefined) {
-    params.push(filter.teamId)
-    where.push(`team_id = $${params.length}`)
-  }
-  if (filter.userId !== undefined) {
-    params.push(filter.userId)
-    where.push(`user_id = $${params.length}`)
-  }
+  const params: Array<unknown> = []
+  const where = whereEqual(params, [["project_id", filter.projectId], ["team_id", filter.teamId], ["user_id", filter.userId]])
   return Effect.flatMap(
     db.query(
-      `select team_id, user_id, permission_id from team_member_permissions where ${where.join(" and ")}
+      `select team_id, user_id, permission_id from team_member_permissions where ${where}
        order by team_id, user_id, permission_id`,
       params
     ),
@@ -36,10 +29,18 @@ export const listGrants = (
   )
 }
 
+/** One permission of one team member: what a grant, a revocation or a check names. */
+export interface PermissionGrant {
+  readonly projectId: string
+  readonly teamId: string
+  readonly userId: string
+  readonly permissionId: string
+}
+
 /** Removes one direct grant; false when the member did not have it directly. */
 export const deleteGrant = (
   db: DbShape,
-  grant: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly permissionId: string }
+  grant: PermissionGrant
 ): Effect.Effect<boolean, DbError> =>
   Effect.map(
     db.query(

@@ -7,6 +7,7 @@ import * as Schema from "effect/Schema"
 import type { ServerTeam } from "../../domain/team.js"
 import type { DbError, DbShape } from "./db.js"
 import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+import { jsonParam, type PatchColumns, updateColumns, whereEqual } from "./statements.js"
 
 export interface NewTeam {
   readonly id: string
@@ -18,8 +19,6 @@ export interface NewTeam {
   readonly serverMetadata: Schema.Json | null
   readonly createdAt: Date
 }
-
-const jsonParam = (value: Schema.Json | null) => (value === null ? null : JSON.stringify(value))
 
 export const insertTeam = (db: DbShape, team: NewTeam): Effect.Effect<void, DbError> =>
   Effect.asVoid(
@@ -124,9 +123,9 @@ export interface TeamColumnsPatch {
   readonly serverMetadata?: Schema.Json | null
 }
 
-const teamPatchColumns: ReadonlyArray<readonly [keyof TeamColumnsPatch, string, boolean]> = [
-  ["displayName", "display_name", false],
-  ["profileImageUrl", "profile_image_url", false],
+const teamPatchColumns: PatchColumns<TeamColumnsPatch> = [
+  ["displayName", "display_name"],
+  ["profileImageUrl", "profile_image_url"],
   ["clientMetadata", "client_metadata", true],
   ["clientReadOnlyMetadata", "client_read_only_metadata", true],
   ["serverMetadata", "server_metadata", true]
@@ -137,18 +136,7 @@ export const updateTeamColumns = (
   projectId: string,
   teamId: string,
   patch: TeamColumnsPatch
-): Effect.Effect<void, DbError> => {
-  const params: Array<unknown> = [projectId, teamId]
-  const sets: Array<string> = []
-  for (const [key, column, isJson] of teamPatchColumns) {
-    const value = patch[key]
-    if (value === undefined) continue
-    params.push(isJson && value !== null ? JSON.stringify(value) : value)
-    sets.push(`${column} = $${params.length}`)
-  }
-  if (sets.length === 0) return Effect.void
-  return Effect.asVoid(db.query(`update teams set ${sets.join(", ")} where project_id = $1 and id = $2`, params))
-}
+): Effect.Effect<void, DbError> => updateColumns(db, "teams", [["project_id", projectId], ["id", teamId]], teamPatchColumns, patch)
 
 /**
  * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
@@ -193,46 +181,41 @@ export const listMemberProfiles = (
   db: DbShape,
   filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
 ): Effect.Effect<ReadonlyArray<MemberProfileRow>, DbError> => {
-  const params: Array<unknown> = [filter.projectId]
-  const where = ["m.project_id = $1"]
-  if (filter.teamId !== undefined) {
-    params.push(filter.teamId)
-    where.push(`m.team_id = $${params.length}`)
-  }
-  if (filter.userId !== undefined) {
-    params.push(filter.userId)
-    where.push(`m.user_id = $${params.length}`)
-  }
+  const params: Array<unknown> = []
+  const where = whereEqual(params, [["m.project_id", filter.projectId], ["m.team_id", filter.teamId], ["m.user_id", filter.userId]])
   return Effect.flatMap(
     db.query(
       `select m.team_id, m.user_id, coalesce(m.display_name, u.display_name) as display_name,
          coalesce(m.profile_image_url, u.profile_image_url) as profile_image_url
        from team_members m join users u on u.id = m.user_id
-       where ${where.join(" and ")} order by m.created_at, m.team_id, m.user_id`,
+       where ${where} order by m.created_at, m.team_id, m.user_id`,
       params
     ),
     profileRows.all
   )
 }
 
+/** A member's team-specific name and picture; absent keys stay as they are. */
+export interface MemberProfilePatch {
+  readonly displayName?: string
+  readonly profileImageUrl?: string | null
+}
+
+const memberProfileColumns: PatchColumns<MemberProfilePatch> = [
+  ["displayName", "display_name"],
+  ["profileImageUrl", "profile_image_url"]
+]
+
 /** Sets the team-specific name and picture of a member; absent keys stay as they are. */
 export const updateMemberProfile = (
   db: DbShape,
   member: { readonly projectId: string; readonly teamId: string; readonly userId: string },
-  patch: { readonly displayName?: string; readonly profileImageUrl?: string | null }
-): Effect.Effect<void, DbError> => {
-  const params: Array<unknown> = [member.projectId, member.teamId, member.userId]
-  const sets: Array<string> = []
-  if (patch.displayName !== undefined) {
-    params.push(patch.displayName)
-    sets.push(`display_name = $${params.length}`)
-  }
-  if (patch.profileImageUrl !== undefined) {
-    params.push(patch.profileImageUrl)
-    sets.push(`profile_image_url = $${params.length}`)
-  }
-  if (sets.length === 0) return Effect.void
-  return Effect.asVoid(
-    db.query(`update team_members set ${sets.join(", ")} where project_id = $1 and team_id = $2 and user_id = $3`, params)
+  patch: MemberProfilePatch
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "team_members",
+    [["project_id", member.projectId], ["team_id", member.teamId], ["user_id", member.userId]],
+    memberProfileColumns,
+    patch
   )
-}

@@ -8,6 +8,7 @@ import type { ServerTeam } from "../../domain/team.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { DbError, DbShape } from "./db.js"
 import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+import { jsonParam, type PatchColumns, updateColumns } from "./statements.js"
 
 const Json = Schema.NullOr(Schema.Json)
 
@@ -173,8 +174,6 @@ export interface NewUser {
   readonly isAnonymous: boolean
 }
 
-const jsonParam = (value: Schema.Json | null) => (value === null ? null : JSON.stringify(value))
-
 export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
@@ -213,18 +212,18 @@ export interface UserColumnsPatch {
   readonly lastActiveAt?: Date
 }
 
-const patchColumns: ReadonlyArray<readonly [keyof UserColumnsPatch, string, boolean]> = [
-  ["displayName", "display_name", false],
-  ["profileImageUrl", "profile_image_url", false],
+const patchColumns: PatchColumns<UserColumnsPatch> = [
+  ["displayName", "display_name"],
+  ["profileImageUrl", "profile_image_url"],
   ["clientMetadata", "client_metadata", true],
   ["clientReadOnlyMetadata", "client_read_only_metadata", true],
   ["serverMetadata", "server_metadata", true],
-  ["selectedTeamId", "selected_team_id", false],
-  ["totpSecretBase64", "totp_secret_base64", false],
-  ["otpAuthEnabled", "otp_auth_enabled", false],
-  ["passkeyAuthEnabled", "passkey_auth_enabled", false],
-  ["isAnonymous", "is_anonymous", false],
-  ["lastActiveAt", "last_active_at", false]
+  ["selectedTeamId", "selected_team_id"],
+  ["totpSecretBase64", "totp_secret_base64"],
+  ["otpAuthEnabled", "otp_auth_enabled"],
+  ["passkeyAuthEnabled", "passkey_auth_enabled"],
+  ["isAnonymous", "is_anonymous"],
+  ["lastActiveAt", "last_active_at"]
 ]
 
 export const updateUserColumns = (
@@ -232,19 +231,7 @@ export const updateUserColumns = (
   projectId: string,
   userId: string,
   patch: UserColumnsPatch
-): Effect.Effect<void, DbError> => {
-  const params: Array<unknown> = [projectId, userId]
-  const sets: Array<string> = []
-  for (const [key, column, isJson] of patchColumns) {
-    if (!(key in patch)) continue
-    const value = patch[key]
-    if (value === undefined) continue
-    params.push(isJson && value !== null ? JSON.stringify(value) : value)
-    sets.push(`${column} = $${params.length}`)
-  }
-  if (sets.length === 0) return Effect.void
-  return Effect.asVoid(db.query(`update users set ${sets.join(", ")} where project_id = $1 and id = $2`, params))
-}
+): Effect.Effect<void, DbError> => updateColumns(db, "users", [["project_id", projectId], ["id", userId]], patchColumns, patch)
 
 export const deleteUser = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
   Effect.map(

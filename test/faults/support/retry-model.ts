@@ -1,15 +1,24 @@
 /**
  * The transport's retry policy as a plain model, to check a call against: given the faults its attempts
  * meet (in order; pass-through once they run out), how does the call end, after how many attempts, and
- * which backoff waits does it ask for? The policy (SPEC.md section 7 and src/services/retry.ts):
+ * which backoff waits does it ask for? The policy (SPEC.md section 7 and src/services/retry.ts), with one
+ * budget per cause per request that no other cause resets:
  *
- * - 429: retried after `Retry-After` (at once without it), at most `rateLimitMaxRetries` times in a row;
- * - 508 INFINITE_LOOP_DETECTED: retried with 1, 2, 4, 8 s backoff (5 attempts); a 508 resets the 429 run;
+ * - 429: retried after `Retry-After` (at once without it), at most `rateLimitMaxRetries` times in all; a
+ *   `Retry-After` longer than `maxRetryAfterMs` is not waited out: the call ends with HttpError(429);
+ * - 508 INFINITE_LOOP_DETECTED: retried with 1, 2, 4, 8 s backoff (5 attempts in all);
  * - no answer (connection dropped): retried with 1, 2, 4, 8 s backoff only for idempotent methods
- *   (5 attempts); a network retry starts the 508 and 429 counts afresh;
+ *   (5 attempts in all);
  * - anything else ends the call at once.
  */
-import { isIdempotent, loopDetectedMaxAttempts, networkMaxAttempts, networkRetryBaseMs, rateLimitMaxRetries } from "../../../src/services/retry.js"
+import {
+  isIdempotent,
+  loopDetectedMaxAttempts,
+  maxRetryAfterMs,
+  networkMaxAttempts,
+  networkRetryBaseMs,
+  rateLimitMaxRetries
+} from "../../../src/services/retry.js"
 import type { Fault } from "../../support/fault-proxy.js"
 
 export type ExpectedEnd =
@@ -26,11 +35,8 @@ export interface Expected {
   readonly backoff: ReadonlyArray<number>
 }
 
-/**
- * The most attempts any one send can make: every 508 run restarts the 429 run, every network retry
- * restarts both. (Far above what any real sequence reaches; the model gives the exact count.)
- */
-export const attemptBudget = networkMaxAttempts * loopDetectedMaxAttempts * (rateLimitMaxRetries + 1)
+/** The most attempts any one send can make: the first, then every retry of every budget (19). */
+export const attemptBudget = 1 + (networkMaxAttempts - 1) + (loopDetectedMaxAttempts - 1) + rateLimitMaxRetries
 
 const effective = (fault: Fault): Fault => (fault._tag === "Delay" ? effective(fault.then) : fault)
 
@@ -63,14 +69,12 @@ export const expectedFor = (method: string, queue: ReadonlyArray<Fault>): Expect
         if (!isIdempotent(method) || network >= networkMaxAttempts - 1) return end({ _tag: "NetworkError" })
         backoff.push(networkRetryBaseMs * 2 ** network)
         network++
-        loop = 0
-        rate = 0
         continue
       }
       case "Respond": {
         if (isRateLimit(fault)) {
-          if (rate >= rateLimitMaxRetries) return end({ _tag: "HttpError", status: 429 })
           const wait = retryAfterMs(fault)
+          if (rate >= rateLimitMaxRetries || wait > maxRetryAfterMs) return end({ _tag: "HttpError", status: 429 })
           if (wait > 0) backoff.push(wait)
           rate++
           continue
@@ -79,7 +83,6 @@ export const expectedFor = (method: string, queue: ReadonlyArray<Fault>): Expect
           if (loop >= loopDetectedMaxAttempts - 1) return end({ _tag: "HttpError", status: 508 })
           backoff.push(networkRetryBaseMs * 2 ** loop)
           loop++
-          rate = 0
           continue
         }
         if (fault.headers["x-stack-known-error"] !== undefined) return end({ _tag: "KnownErrorMismatch" })
