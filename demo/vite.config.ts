@@ -21,27 +21,14 @@ export interface DemoEnv {
   readonly VITE_STACK_PUBLISHABLE_CLIENT_KEY?: string | undefined
 }
 
-const REACT_ENTRY = "\0stackfx-react-entry"
-
-/**
- * `stackfx/react` is the React adapter plus its handler pages. The adapter's index does not re-export
- * `./handler/index.js` yet, so the entry is assembled from both; `export *` of one binding twice is not a
- * conflict, so this stays correct once it does.
- */
+/** The package's public entry points, resolved to the sources. */
 const stackfxEntries = (): Plugin => ({
   name: "stackfx-entries",
   enforce: "pre",
   resolveId(id) {
     if (id === "stackfx") return source("index.ts")
-    if (id === "stackfx/react") return REACT_ENTRY
+    if (id === "stackfx/react") return source("react/index.ts")
     return undefined
-  },
-  load(id) {
-    if (id !== REACT_ENTRY) return undefined
-    return [
-      `export * from ${JSON.stringify(source("react/index.ts"))}`,
-      `export * from ${JSON.stringify(source("react/handler/index.ts"))}`
-    ].join("\n")
   }
 })
 

@@ -24,11 +24,16 @@ const valueOf = (form: HTMLFormElement, name: string): string => {
   return typeof value === "string" ? value.trim() : ""
 }
 
-function Members(props: { readonly teamId: string }): ReactNode {
+function Members(props: { readonly teamId: string; readonly userId: string }): ReactNode {
   const members = useTeamMembers(props.teamId)
   return (
     <ul aria-label="Members" className="demo-list">
-      {members.map((member) => <li key={member.userId}>{member.displayName ?? member.userId}</li>)}
+      {members.map((member) => (
+        <li key={member.userId}>
+          {member.displayName ?? <span className="demo-muted">Member without a name ({member.userId.slice(0, 8)})</span>}
+          {member.userId === props.userId ? " (you)" : null}
+        </li>
+      ))}
     </ul>
   )
 }
@@ -77,7 +82,7 @@ function InviteForm(props: { readonly teamId: string }): ReactNode {
   )
 }
 
-function TeamPanel(props: { readonly teamId: string; readonly name: string }): ReactNode {
+function TeamPanel(props: { readonly teamId: string; readonly name: string; readonly userId: string }): ReactNode {
   const permissions = usePermissions(props.teamId)
   const has = (id: string) => permissions.some((permission) => permission.id === id)
   return (
@@ -89,7 +94,7 @@ function TeamPanel(props: { readonly teamId: string; readonly name: string }): R
       </ul>
       <h3>Members</h3>
       {has("$read_members")
-        ? <ErrorBoundary><Members teamId={props.teamId} /></ErrorBoundary>
+        ? <ErrorBoundary><Members teamId={props.teamId} userId={props.userId} /></ErrorBoundary>
         : <p className="demo-muted">You may not see the members of this team.</p>}
       {has("$invite_members")
         ? (
@@ -126,7 +131,7 @@ function CreateTeam(props: { readonly onCreated: (id: string) => void }): ReactN
 }
 
 function TeamsList(): ReactNode {
-  useUser({ or: "redirect" })
+  const user = useUser({ or: "redirect" })
   const teams = useTeams()
   const [selected, setSelected] = useState<string | undefined>(undefined)
   const current = teams.find((team) => team.id === selected) ?? teams[0]
@@ -154,7 +159,7 @@ function TeamsList(): ReactNode {
         : (
           <ErrorBoundary key={current.id}>
             <Suspense fallback={<p className="demo-muted">Loading team…</p>}>
-              <TeamPanel teamId={current.id} name={current.displayName} />
+              <TeamPanel teamId={current.id} name={current.displayName} userId={user.id} />
             </Suspense>
           </ErrorBoundary>
         )}

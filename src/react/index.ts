@@ -66,3 +66,4 @@ export {
   UserButtonView,
   type UserButtonViewProps
 } from "./user-button.js"
+export * from "./handler/index.js"

@@ -49,7 +49,9 @@ export const describeError = (
 ): DescribedError => {
   const tag = tagOf(error)
   if (tag === "Defect") return { message: GENERIC }
-  const message = (tag === undefined ? undefined : friendlier[tag]) ?? messageOf(error) ?? GENERIC
+  const text = (tag === undefined ? undefined : friendlier[tag]) ?? messageOf(error) ?? GENERIC
+  // Messages from a URL or another library may lack the full stop the next sentence needs.
+  const message = /[.!?]$/.test(text) ? text : `${text}.`
   if (tag !== undefined && domainProblems.has(tag)) {
     return { message, fixUrl: domainsFixUrl(where.dashboardUrl, where.projectId) }
   }

@@ -44,7 +44,7 @@ export function MfaPrompt(props: MfaPromptProps): ReactNode {
 
   if (oauthFailure !== undefined) return <MessageAlert message={oauthFailure} />
   return (
-    <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Two-factor authentication">
+    <form className="stackfx-stack" onSubmit={onSubmit}>
       <p>Enter the {TOTP_CODE_LENGTH}-digit code from your authenticator app.</p>
       <Field
         label="Authentication code"

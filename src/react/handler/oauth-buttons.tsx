@@ -45,7 +45,8 @@ export function OAuthButtons(props: { readonly providers: ReadonlyArray<string>;
         provider,
         redirectUrl: app.urls.oauthCallback,
         errorRedirectUrl: app.urls.error,
-        ...(returnTo === undefined ? {} : { afterCallbackRedirectUrl: returnTo })
+        // Absolute, as the service stores it; the callback page checks it against the redirect-trust rule.
+        ...(returnTo === undefined ? {} : { afterCallbackRedirectUrl: new URL(returnTo, currentUrl).href })
       })
     )
   })

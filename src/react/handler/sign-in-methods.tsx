@@ -38,7 +38,7 @@ export function CredentialSignInForm(props: SignInCallbacks): ReactNode {
     settle(await signIn.run(formValue(form, "email").trim(), formValue(form, "password")), props)
   }
   return (
-    <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Sign in with email and password">
+    <form className="stackfx-stack" onSubmit={onSubmit}>
       <Field label="Email" name="email" type="email" autoComplete="username" required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       <HandlerLink href={app.urls.forgotPassword}>Forgot password?</HandlerLink>
@@ -70,7 +70,7 @@ export function MagicLinkSignInForm(props: SignInCallbacks): ReactNode {
 
   if (sent === undefined) {
     return (
-      <form className="stackfx-stack" onSubmit={onSend} aria-label="Sign in with an email link">
+      <form className="stackfx-stack" onSubmit={onSend}>
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Button type="submit" block pending={send.pending}>Send sign-in link</Button>
         <ErrorAlert error={send.error} />
@@ -78,7 +78,7 @@ export function MagicLinkSignInForm(props: SignInCallbacks): ReactNode {
     )
   }
   return (
-    <form className="stackfx-stack" onSubmit={onVerify} aria-label="Enter the code from the email">
+    <form className="stackfx-stack" onSubmit={onVerify}>
       <Notice kind="success">
         We sent a sign-in link to {sent.email}. Open it on this device, or type the code from the email.
       </Notice>

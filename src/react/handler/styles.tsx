@@ -61,7 +61,7 @@ export const handlerCss = `
 .stackfx-stack { display: flex; flex-direction: column; gap: .75rem; margin-top: 1rem; }
 .stackfx-row { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; }
 .stackfx-field { display: flex; flex-direction: column; gap: .375rem; }
-.stackfx-field label { font-size: .875rem; font-weight: 500; }
+.stackfx-field label, .stackfx-field-label { font-size: .875rem; font-weight: 500; }
 .stackfx-field input {
   width: 100%;
   padding: .5rem .75rem;
@@ -98,6 +98,7 @@ export const handlerCss = `
 .stackfx-button[data-block] { width: 100%; }
 .stackfx-button:disabled { opacity: .6; cursor: progress; }
 .stackfx-link { color: inherit; text-decoration: underline; text-underline-offset: 2px; }
+.stackfx-stack > .stackfx-link { align-self: flex-start; font-size: .875rem; }
 .stackfx-alert {
   margin: .75rem 0 0;
   padding: .625rem .75rem;

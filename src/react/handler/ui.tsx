@@ -22,14 +22,16 @@ export function Card(props: {
   readonly wide?: boolean | undefined
   readonly children?: ReactNode
 }): ReactNode {
+  const titleId = useId()
+  // A section, not <main>: the app's layout usually has its own main landmark around the handler.
   return (
     <div className="stackfx-handler">
       <HandlerStyles />
-      <main className="stackfx-card" data-wide={props.wide === true ? "" : undefined}>
-        <h1>{props.title}</h1>
+      <section className="stackfx-card" aria-labelledby={titleId} data-wide={props.wide === true ? "" : undefined}>
+        <h1 id={titleId}>{props.title}</h1>
         {props.subtitle === undefined ? null : <p className="stackfx-subtitle">{props.subtitle}</p>}
         {props.children}
-      </main>
+      </section>
     </div>
   )
 }

@@ -60,7 +60,7 @@ describe("a person in the demo", () => {
     await fillSignIn(page, email, password)
     await expectHome(page, true)
     assert.strictEqual(await avatarInitials(page).innerText(), "ZE")
-    await screenshot(page, "4-signed-in")
+    await screenshot(page, "3-signed-in")
 
     // While the user loads, the button is a round skeleton: hold the answer back to see it.
     const me = `${stack.emulator.apiUrl}/users/me`
@@ -83,7 +83,7 @@ describe("a person in the demo", () => {
     await page.keyboard.press("Enter")
     await page.getByRole("menu").waitFor()
     assert.strictEqual(await page.evaluate(() => document.activeElement?.textContent), "Account settings")
-    await screenshot(page, "5-signed-in-menu", "page")
+    await screenshot(page, "4-signed-in-menu", "page")
     await page.keyboard.press("Enter")
     await page.waitForURL("**/handler/account-settings")
     await page.getByRole("heading", { name: "Account settings" }).waitFor()
@@ -139,6 +139,39 @@ describe("a person in the demo", () => {
     await expectHome(page, true)
     assert.strictEqual(await avatarInitials(page).innerText(), "ZE")
     assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+  }, 60_000)
+
+  it("signs in through OAuth into the TOTP account: a wrong code ends the attempt with an alert, the right one signs in", async () => {
+    const other = await stack.newPerson()
+    const oauthPage = await other.newPage()
+    const dialogs: Array<string> = []
+    oauthPage.on("dialog", (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.accept()
+    })
+    const viaGitHub = async () => {
+      await oauthPage.goto("/handler/sign-in")
+      await oauthPage.getByRole("button", { name: "Sign in with GitHub" }).click()
+      // The provider vouches for the same verified address, so this is the same account, TOTP included.
+      await oauthPage.getByLabel("Email", { exact: true }).fill(email)
+      await oauthPage.getByRole("button", { name: "Continue" }).click()
+      await oauthPage.getByLabel("Authentication code").waitFor()
+      assert.include(oauthPage.url(), "/handler/oauth-callback")
+    }
+    await viaGitHub()
+    await oauthPage.getByLabel("Authentication code").fill("000000")
+    await oauthPage.getByRole("button", { name: "Verify" }).click()
+    await oauthPage.getByRole("alert").getByText("Invalid TOTP code. Please try signing in again.").waitFor()
+    assert.deepStrictEqual(dialogs, ["Invalid TOTP code. Please try signing in again."])
+    assert.strictEqual(await oauthPage.getByLabel("Authentication code").count(), 0)
+
+    await viaGitHub()
+    await oauthPage.getByLabel("Authentication code").fill(totpNow())
+    await oauthPage.getByRole("button", { name: "Verify" }).click()
+    await expectHome(oauthPage, true)
+    assert.strictEqual(await avatarInitials(oauthPage).innerText(), "ZE")
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await other.close()
   }, 60_000)
 
   it("signs in through the development OAuth provider", async () => {

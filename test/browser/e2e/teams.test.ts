@@ -4,7 +4,7 @@
  * accepts. Then two tabs of one person follow a sign-out in either of them.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { expectHome, signOutByMenu, signUp, userButton } from "./support/app.js"
+import { expectHome, signUp, userButton } from "./support/app.js"
 import { freshEmail, openEmailLink, screenshot, type Stack, startStack } from "./support/stack.js"
 
 let stack: Stack

@@ -86,7 +86,7 @@ export function EmailsSection(): ReactNode {
           </ul>
         )}
       {sentTo === undefined ? null : <Notice kind="success">We sent a verification link to {sentTo}.</Notice>}
-      <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Add an email address">
+      <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field label="New email address" name="email" type="email" autoComplete="email" required />
         <div className="stackfx-row">
           <Button type="submit" pending={add.pending}>Add email</Button>

@@ -37,7 +37,7 @@ export function PasswordSection(props: { readonly user: ClientUser }): ReactNode
       title="Password"
       description={props.user.hasPassword ? undefined : "Your account has no password yet. Set one to sign in with your email and a password."}
     >
-      <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Password">
+      <form className="stackfx-stack" onSubmit={onSubmit}>
         {props.user.hasPassword
           ? <Field label="Current password" name="oldPassword" type="password" autoComplete="current-password" required />
           : null}

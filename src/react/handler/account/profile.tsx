@@ -17,7 +17,7 @@ export function ProfileSection(props: { readonly user: ClientUser }): ReactNode 
   }
   return (
     <Section title="Profile">
-      <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Profile">
+      <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field
           label="Display name"
           name="displayName"

@@ -46,7 +46,7 @@ export function TeamsSection(): ReactNode {
         )}
       {project.config.clientTeamCreationEnabled
         ? (
-          <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Create a team">
+          <form className="stackfx-stack" onSubmit={onSubmit}>
             <Field label="Team name" name="teamName" required />
             <div className="stackfx-row">
               <Button type="submit" pending={create.pending}>Create team</Button>

@@ -4,7 +4,7 @@
  * then saves the secret (`PATCH /users/me { totp_secret_base64 }`), which turns MFA on.
  */
 import * as Effect from "effect/Effect"
-import { type FormEvent, type ReactNode, useState } from "react"
+import { type FormEvent, type ReactNode, useId, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
 import { useProject } from "../../hooks.js"
 import { updateUser } from "../../queries.js"
@@ -17,6 +17,7 @@ export const TOTP_CODE_MISMATCH = "That code does not match. Check that your dev
 
 function SetUp(props: { readonly user: ClientUser; readonly secret: TotpSecret; readonly onCancel: () => void }): ReactNode {
   const project = useProject()
+  const id = useId()
   const [mismatch, setMismatch] = useState(false)
   const enable = useAction((code: string) =>
     Effect.flatMap(verifyTotpCode(props.secret, code), (matches) =>
@@ -32,17 +33,17 @@ function SetUp(props: { readonly user: ClientUser; readonly secret: TotpSecret; 
     setMismatch(outcome._tag === "Success" && !outcome.value)
   }
   return (
-    <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Set up two-factor authentication">
+    <form className="stackfx-stack" onSubmit={onSubmit}>
       <p>Add this key to your authenticator app, then type the code it shows.</p>
       <div className="stackfx-field">
-        <span id="stackfx-totp-secret-label">Secret key</span>
-        <code className="stackfx-code" aria-labelledby="stackfx-totp-secret-label" data-testid="totp-secret">
+        <span className="stackfx-field-label" id={`${id}-secret`}>Secret key</span>
+        <code className="stackfx-code" aria-labelledby={`${id}-secret`} data-testid="totp-secret">
           {props.secret.base32}
         </code>
       </div>
       <div className="stackfx-field">
-        <span id="stackfx-totp-uri-label">Key URI</span>
-        <code className="stackfx-code" aria-labelledby="stackfx-totp-uri-label" data-testid="totp-uri">{uri}</code>
+        <span className="stackfx-field-label" id={`${id}-uri`}>Key URI</span>
+        <code className="stackfx-code" aria-labelledby={`${id}-uri`} data-testid="totp-uri">{uri}</code>
       </div>
       <Field label="Authentication code" name="totp" inputMode="numeric" autoComplete="one-time-code" required />
       <div className="stackfx-row">

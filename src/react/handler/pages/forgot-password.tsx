@@ -31,7 +31,7 @@ export function ForgotPasswordPage(): ReactNode {
   }
   return (
     <Card title="Reset your password" subtitle={back}>
-      <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Request a password reset link">
+      <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field label="Email" name="email" type="email" autoComplete="email" required />
         <Button type="submit" block pending={send.pending}>Send reset link</Button>
         <ErrorAlert error={send.error} />

@@ -62,7 +62,7 @@ function ResetForm(props: { readonly code: string }): ReactNode {
     case "ready":
       return (
         <Card title="Reset your password" subtitle="Choose a new password.">
-          <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Set a new password">
+          <form className="stackfx-stack" onSubmit={onSubmit}>
             <Field label="New password" name="password" type="password" autoComplete="new-password" required />
             <Field label="Repeat new password" name="passwordConfirmation" type="password" autoComplete="new-password" required />
             <Button type="submit" block pending={reset.pending}>Reset password</Button>

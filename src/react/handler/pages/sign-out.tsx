@@ -26,7 +26,7 @@ export function SignOutPage(): ReactNode {
     if (started.current) return
     started.current = true
     void start()
-  })
+  }, [])
 
   if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   return (

@@ -44,7 +44,7 @@ function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
     if (outcome._tag === "Success") props.onSignedIn(outcome.value)
   }
   return (
-    <form className="stackfx-stack" onSubmit={onSubmit} aria-label="Sign up with email and password">
+    <form className="stackfx-stack" onSubmit={onSubmit}>
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="new-password" required />
       <Field label="Repeat password" name="passwordConfirmation" type="password" autoComplete="new-password" required />

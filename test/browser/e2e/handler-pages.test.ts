@@ -1,0 +1,131 @@
+/**
+ * The handler pages the other files do not walk through: forgot and reset password, the emailed sign-in
+ * code, the error page with the production-mode fix link, the OAuth callback opened by hand, and the
+ * account-settings forms for the profile, emails and password.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import type { Page } from "playwright-core"
+import { expectHome, fillSignIn, signOutByMenu, signUp } from "./support/app.js"
+import { freshEmail, openEmailLink, type Stack, startStack } from "./support/stack.js"
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startStack("handler-pages")
+}, 120_000)
+
+afterAll(async () => {
+  await stack?.close()
+})
+
+const newPage = async (): Promise<Page> => (await stack.newPerson()).newPage()
+
+describe("handler pages", () => {
+  it("resets a forgotten password from the emailed link, once", async () => {
+    const page = await newPage()
+    const email = freshEmail("rita")
+    await signUp(page, email, "first password 1")
+    await expectHome(page, true)
+    await signOutByMenu(page)
+
+    await page.goto("/handler/sign-in")
+    await page.getByRole("link", { name: "Forgot password?" }).click()
+    await page.getByLabel("Email", { exact: true }).fill(email)
+    await page.getByRole("button", { name: "Send reset link" }).click()
+    await page.getByText(`If ${email} belongs to an account`).waitFor()
+
+    const link = await openEmailLink(page, stack, email, /^Reset your password/)
+    await page.goto(link)
+    await page.getByLabel("New password", { exact: true }).fill("second password 2")
+    await page.getByLabel("Repeat new password").fill("second password 3")
+    await page.getByRole("button", { name: "Reset password" }).click()
+    assert.strictEqual(await page.getByRole("alert").innerText(), "Passwords do not match.")
+    await page.getByLabel("Repeat new password").fill("second password 2")
+    await page.getByRole("button", { name: "Reset password" }).click()
+    await page.getByText("Your password has been reset.").waitFor()
+
+    await page.goto(link)
+    assert.strictEqual(await page.getByRole("alert").innerText(), "This link has already been used.")
+    await fillSignIn(page, email, "second password 2")
+    await expectHome(page, true)
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 60_000)
+
+  it("signs up with the code of an emailed sign-in link and comes back to where it started", async () => {
+    const page = await newPage()
+    const email = freshEmail("otto")
+    await page.goto("/teams")
+    await page.waitForURL((url) => url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/teams")
+    await page.getByRole("tab", { name: "Email link" }).click()
+    await page.getByLabel("Email", { exact: true }).fill(email)
+    await page.getByRole("button", { name: "Send sign-in link" }).click()
+    await page.getByText(`We sent a sign-in link to ${email}.`).waitFor()
+
+    const mailPage = await page.context().newPage()
+    await openEmailLink(mailPage, stack, email, /^Sign in to/)
+    const code = /enter this code: (\w+)/.exec(await mailPage.locator("pre").innerText())?.[1]
+    assert.isDefined(code)
+    await mailPage.close()
+
+    await page.getByLabel("Code from the email").fill(code ?? "")
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await page.waitForURL((url) => url.pathname === "/teams")
+    await page.getByRole("heading", { name: "Teams" }).waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 60_000)
+
+  it("shows errors in words, with the fix link for untrusted redirect URLs", async () => {
+    const page = await newPage()
+    await page.goto("/handler/error?errorCode=REDIRECT_URL_NOT_WHITELISTED&message=The%20redirect%20URL%20is%20not%20trusted")
+    assert.include(await page.getByRole("alert").innerText(), "The redirect URL is not trusted.")
+    assert.strictEqual(
+      await page.getByRole("link", { name: "trusted domain settings" }).getAttribute("href"),
+      "https://app.stack-auth.com/projects/internal/domains"
+    )
+
+    await page.goto("/handler/oauth-callback")
+    await page.getByRole("heading", { name: "Nothing to finish here" }).waitFor()
+    await page.goto("/handler/no-such-page")
+    await page.getByRole("heading", { name: "Page not found" }).waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 30_000)
+
+  it("edits the profile, adds and verifies a second email, makes it primary and changes the password", async () => {
+    const page = await newPage()
+    const email = freshEmail("pia")
+    const second = freshEmail("pia-work")
+    await signUp(page, email, "pia password 1")
+    await expectHome(page, true)
+    await page.goto("/handler/account-settings")
+
+    await page.getByLabel("Display name").fill("Pia Berg")
+    await page.getByRole("button", { name: "Save name" }).click()
+    await page.getByText("Saved.").waitFor()
+    await page.locator(".demo-header .stackfx-avatar-initials", { hasText: "PI" }).waitFor()
+
+    await page.getByLabel("New email address").fill(second)
+    await page.getByRole("button", { name: "Add email" }).click()
+    await page.getByRole("button", { name: `Send verification email to ${second}` }).click()
+    await page.getByText(`We sent a verification link to ${second}.`).waitFor()
+    const link = await openEmailLink(page, stack, second, /^Verify your email/)
+    await page.goto(link)
+    await page.getByRole("button", { name: "Verify email" }).click()
+    await page.getByText("Your email has been verified.").waitFor()
+
+    await page.goto("/handler/account-settings")
+    await page.getByRole("button", { name: `Make ${second} primary` }).click()
+    const emails = page.getByRole("list", { name: "Email addresses" })
+    await emails.getByRole("listitem").filter({ hasText: second }).getByText("Primary").waitFor()
+
+    await page.getByLabel("Current password").fill("pia password 1")
+    await page.getByLabel("New password", { exact: true }).fill("pia password 2")
+    await page.getByLabel("Repeat new password").fill("pia password 2")
+    await page.getByRole("button", { name: "Update password" }).click()
+    await page.getByText("Password saved.").waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 60_000)
+})
