@@ -4,14 +4,12 @@
  * honours `after_auth_return_to`.
  */
 import * as Result from "effect/Result"
-import { type ReactNode, Suspense, useState } from "react"
+import { type ReactNode, useState } from "react"
 import { redirectUrlFor } from "../../../services/redirects.js"
 import { useProject, useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
-import { MfaPrompt } from "../mfa-prompt.js"
 import { OAuthButtons } from "../oauth-buttons.js"
-import { RedirectStatus, useRedirect } from "../redirect.js"
 import {
   CredentialSignInForm,
   MagicLinkSignInForm,
@@ -20,7 +18,7 @@ import {
 } from "../sign-in-methods.js"
 import { Card, Tabs } from "../ui.js"
 import { useHandlerApp } from "../use-action.js"
-import { AlreadySignedIn, Loading } from "./shared.js"
+import { AlreadySignedIn, AuthPage } from "./shared.js"
 
 type Method = "password" | "magic-link"
 
@@ -64,19 +62,5 @@ function SignInMethods(props: SignInCallbacks): ReactNode {
 }
 
 export function SignInPage(): ReactNode {
-  const redirect = useRedirect()
-  const [attemptCode, setAttemptCode] = useState<string | undefined>(undefined)
-  if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
-  if (attemptCode !== undefined) {
-    return (
-      <Card title="Two-factor authentication">
-        <MfaPrompt attemptCode={attemptCode} onSignedIn={redirect.afterAuth} />
-      </Card>
-    )
-  }
-  return (
-    <Suspense fallback={<Loading />}>
-      <SignInMethods onSignedIn={redirect.afterAuth} onMfaRequired={setAttemptCode} />
-    </Suspense>
-  )
+  return <AuthPage Methods={SignInMethods} />
 }

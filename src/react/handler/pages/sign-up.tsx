@@ -4,20 +4,18 @@
  * a verification email pointing at the email-verification page, then the after-sign-up redirect.
  */
 import * as Result from "effect/Result"
-import { type FormEvent, type ReactNode, Suspense, useState } from "react"
+import { type FormEvent, type ReactNode } from "react"
 import { SignUpNotEnabled } from "../../../errors/known/sign-in.js"
 import { Auth } from "../../../services/auth.js"
 import { redirectUrlFor } from "../../../services/redirects.js"
 import { useProject, useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
-import { MfaPrompt } from "../mfa-prompt.js"
 import { OAuthButtons } from "../oauth-buttons.js"
-import { RedirectStatus, useRedirect } from "../redirect.js"
 import { MagicLinkSignInForm, type SignInCallbacks } from "../sign-in-methods.js"
 import { Button, Card, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { AlreadySignedIn, Loading } from "./shared.js"
+import { AlreadySignedIn, AuthPage } from "./shared.js"
 
 function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
   const app = useHandlerApp()
@@ -86,19 +84,5 @@ function SignUpMethods(props: SignInCallbacks): ReactNode {
 }
 
 export function SignUpPage(): ReactNode {
-  const redirect = useRedirect()
-  const [attemptCode, setAttemptCode] = useState<string | undefined>(undefined)
-  if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
-  if (attemptCode !== undefined) {
-    return (
-      <Card title="Two-factor authentication">
-        <MfaPrompt attemptCode={attemptCode} onSignedIn={redirect.afterAuth} />
-      </Card>
-    )
-  }
-  return (
-    <Suspense fallback={<Loading />}>
-      <SignUpMethods onSignedIn={redirect.afterAuth} onMfaRequired={setAttemptCode} />
-    </Suspense>
-  )
+  return <AuthPage Methods={SignUpMethods} />
 }
