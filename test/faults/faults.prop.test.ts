@@ -1,23 +1,21 @@
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { isIdempotent } from "../../src/services/retry.js"
 import { isLoggedIn, Session } from "../../src/services/session.js"
 import { jsonBody, Transport } from "../../src/services/transport.js"
-import { type Fault, type FaultProxy, faults, startFaultProxy } from "../support/fault-proxy.js"
+import { type Fault, faults } from "../support/fault-proxy.js"
 import { FastClock } from "./support/fast-clock.js"
 import {
   clientRuntime,
   type ClientServices,
-  type Emulator,
   outcome,
   outcomeTag,
   PASSWORD,
   signUpDirect,
-  startLocalBackend,
   uniqueEmail,
-  watchUnhandled
+  useFaultBackend
 } from "./support/harness.js"
 import { attemptBudget, expectedFor } from "./support/retry-model.js"
 
@@ -28,25 +26,11 @@ import { attemptBudget, expectedFor } from "./support/retry-model.js"
 const NUM_RUNS = Number(process.env["FAULT_RUNS"] ?? 30)
 const TOKEN_PATH = "/api/v1/auth/oauth/token"
 
-let emulator: Emulator
-let proxy: FaultProxy
-let unhandled: ReturnType<typeof watchUnhandled>
-
-beforeAll(async () => {
-  unhandled = watchUnhandled()
-  emulator = await startLocalBackend()
-  proxy = await startFaultProxy(emulator.url)
-})
-afterAll(async () => {
-  await proxy?.close()
-  await emulator?.stop()
-  unhandled.stop()
-  assert.deepStrictEqual(unhandled.seen, [], "no unhandled rejection or uncaught exception")
-})
+const env = useFaultBackend()
 
 // --- generators ---------------------------------------------------------------------------------------
 
-/** Faults that hit the wire: every kind the proxy has, with small real delays and short (or refused) Retry-After. */
+/** Faults that hit the wire: every kind the env.proxy has, with small real delays and short (or refused) Retry-After. */
 const wireFault: fc.Arbitrary<Fault> = fc.oneof(
   { weight: 5, arbitrary: fc.constant(faults.pass) },
   {
@@ -103,7 +87,7 @@ const methodOf = (kind: CallKind) => kind.split(" ")[0] ?? "GET"
 
 // --- checks shared by the properties -----------------------------------------------------------------
 
-const apiArrivals = () => proxy.arrivals.filter((a) => a.path.startsWith("/api/"))
+const apiArrivals = () => env.proxy.arrivals.filter((a) => a.path.startsWith("/api/"))
 
 const isDrop = (fault: string) => fault === "drop-before" || fault === "drop-after" || fault === "drop-mid-answer"
 
@@ -119,7 +103,7 @@ const assertNoResendAfterNetworkFailure = (context: string) => {
     }
   })
   const forwarded = new Map<string, number>()
-  for (const r of proxy.upstream) {
+  for (const r of env.proxy.upstream) {
     if (isIdempotent(r.method)) continue
     const key = `${r.method} ${r.path} ${r.body}`
     forwarded.set(key, (forwarded.get(key) ?? 0) + 1)
@@ -131,7 +115,7 @@ const assertNoResendAfterNetworkFailure = (context: string) => {
 }
 
 const assertNoUnhandled = (context: string) =>
-  assert.deepStrictEqual(unhandled.seen, [], `${context}: unhandled rejection or uncaught exception`)
+  assert.deepStrictEqual(env.unhandledSeen(), [], `${context}: unhandled rejection or uncaught exception`)
 
 // --- properties --------------------------------------------------------------------------------------
 
@@ -143,13 +127,13 @@ describe("generated fault sequences", () => {
     })
     await fc.assert(
       fc.asyncProperty(scenario, async ({ kind, queue }) => {
-        proxy.reset()
-        const user = await signUpDirect(emulator)
+        env.proxy.reset()
+        const user = await signUpDirect(env.emulator)
         const clock = new FastClock(100)
-        const runtime = clientRuntime(proxy.url, emulator.project, clock, user.tokens)
+        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
         const context = `${kind} with [${queue.map((f) => f.kind).join(", ")}]`
         try {
-          proxy.enqueue(...queue)
+          env.proxy.enqueue(...queue)
           const result = outcome(await runtime.run(call(kind)))
           const expected = expectedFor(methodOf(kind), queue)
           const arrivals = apiArrivals()
@@ -194,15 +178,15 @@ describe("generated fault sequences", () => {
     })
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
-        const user = await signUpDirect(emulator)
+        const user = await signUpDirect(env.emulator)
         const clock = new FastClock(100)
-        const runtime = clientRuntime(proxy.url, emulator.project, clock, user.tokens)
+        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
         let refused = false
         try {
           for (const [i, s] of steps.entries()) {
-            proxy.reset()
+            env.proxy.reset()
             clock.offsetMs = s.stale ? 11 * 60_000 : 0
-            proxy.enqueue(...s.queue)
+            env.proxy.enqueue(...s.queue)
             const context = `step ${i} ${s.kind}${s.stale ? " (stale)" : ""} with [${s.queue.map((f) => f.kind).join(", ")}]`
             const result = outcome(await runtime.run(call(s.kind)))
             assert.notStrictEqual(result._tag, "Defect", `${context}: ${JSON.stringify(result)}`)
@@ -218,7 +202,7 @@ describe("generated fault sequences", () => {
             assertNoUnhandled(context)
           }
           // Without faults, the session that survived works, and the one that ended reads as a visitor.
-          proxy.reset()
+          env.proxy.reset()
           clock.offsetMs = 0
           const me = outcome(await runtime.run(Effect.flatMap(CurrentUser, (u) => u.get)))
           assert.strictEqual(me._tag, "Value")
@@ -241,18 +225,18 @@ describe("generated fault sequences", () => {
     })
     await fc.assert(
       fc.asyncProperty(scenario, async ({ callers, queue }) => {
-        proxy.reset()
-        const user = await signUpDirect(emulator)
+        env.proxy.reset()
+        const user = await signUpDirect(env.emulator)
         const clock = new FastClock(100)
         // An unreadable access token counts as expired: the first callers need one refresh, and the token
         // it brings is fresh, so (unless the backend refuses a token) one refresh serves them all.
-        const runtime = clientRuntime(proxy.url, emulator.project, clock, {
+        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, {
           accessToken: "not-a-jwt",
           refreshToken: user.tokens.refreshToken
         })
         const context = `${callers} callers with [${queue.map((f) => f.kind).join(", ")}]`
         try {
-          proxy.enqueue(...queue)
+          env.proxy.enqueue(...queue)
           const getMe = Effect.flatMap(CurrentUser, (u) => u.get)
           const all = Effect.all(Array.from({ length: callers }, () => Effect.exit(getMe)), { concurrency: "unbounded" })
           const exits = await runtime.run(all)
@@ -268,7 +252,7 @@ describe("generated fault sequences", () => {
           const state = await runtime.run(Effect.flatMap(Session, (s) => s.state))
           assert.strictEqual(state._tag === "Success" && isLoggedIn(state.value), !refused, `${context}: signed in?`)
           const accessRefused = arrivals.filter((a) => a.fault === "known-UNPARSABLE_ACCESS_TOKEN").length
-          const refreshes = proxy.upstream.filter((r) => r.path === TOKEN_PATH).length
+          const refreshes = env.proxy.upstream.filter((r) => r.path === TOKEN_PATH).length
           // Each caller refreshes at most once, plus once per access token the backend refuses.
           assert.isAtMost(refreshes, callers + accessRefused, `${context}: refreshes`)
           assertNoUnhandled(context)

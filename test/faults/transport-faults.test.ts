@@ -1,55 +1,39 @@
-import { afterAll, assert, beforeAll, beforeEach, describe, it } from "@effect/vitest"
+import { assert, beforeEach, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { rateLimitMaxRetries } from "../../src/services/retry.js"
 import { isLoggedIn, Session } from "../../src/services/session.js"
 import type { StoredTokens } from "../../src/services/token-store.js"
 import { jsonBody, Transport } from "../../src/services/transport.js"
-import { type Fault, type FaultProxy, faults, startFaultProxy } from "../support/fault-proxy.js"
+import { type Fault, faults } from "../support/fault-proxy.js"
 import { FastClock } from "./support/fast-clock.js"
 import {
   clientRuntime,
   type ClientServices,
-  type Emulator,
   outcome,
   outcomeTag,
   PASSWORD,
   serverHeaders,
   signUpDirect,
-  startLocalBackend,
   uniqueEmail,
-  watchUnhandled
+  useFaultBackend
 } from "./support/harness.js"
 
 // One fault at a time, against the local backend behind the fault proxy. Each test signs up its own user
 // straight at the backend, then talks through the proxy with a client whose sleeps are shortened 100x
 // (the requested lengths are recorded, so the backoff itself is still checked).
 
-let emulator: Emulator
-let proxy: FaultProxy
-let unhandled: ReturnType<typeof watchUnhandled>
-
-beforeAll(async () => {
-  unhandled = watchUnhandled()
-  emulator = await startLocalBackend()
-  proxy = await startFaultProxy(emulator.url)
-})
-afterAll(async () => {
-  await proxy?.close()
-  await emulator?.stop()
-  unhandled.stop()
-  assert.deepStrictEqual(unhandled.seen, [], "no unhandled rejection or uncaught exception")
-})
-beforeEach(() => proxy.reset())
+const env = useFaultBackend()
+beforeEach(() => env.proxy.reset())
 
 /** API arrivals as "METHOD /path fault", without the /api/v1 prefix. */
 const arrivals = (): Array<string> =>
-  proxy.arrivals.filter((a) => a.path.startsWith("/api/")).map((a) =>
+  env.proxy.arrivals.filter((a) => a.path.startsWith("/api/")).map((a) =>
     `${a.method} ${a.path.replace(/^\/api\/v1/, "")} ${a.fault}`
   )
 
 const upstreamCount = (method: string, path: string): number =>
-  proxy.upstream.filter((r) => r.method === method && r.path === `/api/v1${path}`).length
+  env.proxy.upstream.filter((r) => r.method === method && r.path === `/api/v1${path}`).length
 
 const getMe = Effect.flatMap(CurrentUser, (u) => u.get)
 const sessionState = Effect.flatMap(Session, (s) => s.state)
@@ -60,15 +44,15 @@ const withUser = async <A>(
   program: (ctx: { userId: string; tokens: StoredTokens; clock: FastClock; email: string }) => Effect.Effect<A, never, ClientServices>,
   options: { readonly staleToken?: boolean; readonly unreadableAccessToken?: boolean } = {}
 ): Promise<A> => {
-  const user = await signUpDirect(emulator)
+  const user = await signUpDirect(env.emulator)
   const clock = new FastClock(100)
   // 11 minutes ahead: every access token looks expired (even fresh ones), so every call refreshes first.
   if (options.staleToken === true) clock.offsetMs = 11 * 60_000
   // An unreadable access token counts as expired; the refreshed one is fresh, so one refresh suffices.
   const stored = options.unreadableAccessToken === true ? { ...user.tokens, accessToken: "not-a-jwt" } : user.tokens
-  const runtime = clientRuntime(proxy.url, emulator.project, clock, stored)
+  const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, stored)
   try {
-    proxy.enqueue(...queued)
+    env.proxy.enqueue(...queued)
     const exit = await runtime.run(program({ ...user, clock }))
     const result = outcome(exit)
     if (result._tag !== "Value") throw new Error(`harness program failed: ${JSON.stringify(result)}`)
@@ -99,9 +83,9 @@ const signUpViaTransport = (email: string) =>
     }))
 
 const signInDirect = async (email: string): Promise<boolean> => {
-  const res = await fetch(`${emulator.apiUrl}/auth/password/sign-in`, {
+  const res = await fetch(`${env.emulator.apiUrl}/auth/password/sign-in`, {
     method: "POST",
-    headers: { ...serverHeaders(emulator.project) },
+    headers: { ...serverHeaders(env.emulator.project) },
     body: JSON.stringify({ email, password: PASSWORD })
   })
   await res.text()
@@ -296,7 +280,7 @@ describe("dropped connections", () => {
         assert.deepStrictEqual(nonZero(clock.sleeps).slice(0, 4), [1000, 2000, 4000, 8000])
         assert.strictEqual(arrivals().length, 5)
         // The diagnostics probe the API's health through the same (now passing) proxy.
-        assert.isTrue(proxy.arrivals.some((a) => a.path === "/health"))
+        assert.isTrue(env.proxy.arrivals.some((a) => a.path === "/health"))
         yield* assertStillSignedIn(tokens)
       }))
   })
@@ -457,13 +441,13 @@ describe("faults on the refresh itself", () => {
     await withUser([], ({ tokens }) =>
       Effect.gen(function*() {
         const res = yield* Effect.promise(() =>
-          fetch(`${emulator.apiUrl}/auth/sessions/current`, {
+          fetch(`${env.emulator.apiUrl}/auth/sessions/current`, {
             method: "DELETE",
             headers: {
               "x-stack-override-error-status": "true",
-              "x-stack-project-id": emulator.project.id,
+              "x-stack-project-id": env.emulator.project.id,
               "x-stack-access-type": "client",
-              "x-stack-publishable-client-key": emulator.project.publishableClientKey,
+              "x-stack-publishable-client-key": env.emulator.project.publishableClientKey,
               "x-stack-access-token": tokens.accessToken ?? "",
               "x-stack-refresh-token": tokens.refreshToken ?? ""
             }

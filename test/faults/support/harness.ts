@@ -8,10 +8,12 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { randomUUID } from "node:crypto"
+import { afterAll, assert, beforeAll } from "vitest"
 import { startEmulator } from "../../../src/emulator/index.js"
 import { type CoreServices, coreLayer } from "../../../src/layers/core.js"
 import { CurrentUser } from "../../../src/services/current-user.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../../src/services/token-store.js"
+import { type FaultProxy, startFaultProxy } from "../../support/fault-proxy.js"
 import type { FastClock } from "./fast-clock.js"
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>
@@ -130,5 +132,47 @@ export const watchUnhandled = () => {
       process.off("unhandledRejection", onRejection)
       process.off("uncaughtException", onException)
     }
+  }
+}
+
+/** What a fault test file talks to: the local backend, and the fault proxy in front of it. */
+export interface FaultBackend {
+  readonly emulator: Emulator
+  readonly proxy: FaultProxy
+  /** Unhandled rejections and uncaught exceptions seen so far in this file. */
+  readonly unhandledSeen: () => ReadonlyArray<unknown>
+}
+
+/**
+ * Starts the local backend behind a fault proxy for one test file, and checks at the end that nothing in
+ * the file left an unhandled rejection or uncaught exception.
+ */
+export const useFaultBackend = (): FaultBackend => {
+  let unhandled: ReturnType<typeof watchUnhandled> | undefined
+  let emulator: Emulator | undefined
+  let proxy: FaultProxy | undefined
+  beforeAll(async () => {
+    unhandled = watchUnhandled()
+    emulator = await startLocalBackend()
+    proxy = await startFaultProxy(emulator.url)
+  })
+  afterAll(async () => {
+    await proxy?.close()
+    await emulator?.stop()
+    unhandled?.stop()
+    assert.deepStrictEqual(unhandled?.seen, [], "no unhandled rejection or uncaught exception")
+  })
+  const started = <A>(value: A | undefined): A => {
+    if (value === undefined) throw new Error("the fault backend is not running (use it inside tests)")
+    return value
+  }
+  return {
+    get emulator() {
+      return started(emulator)
+    },
+    get proxy() {
+      return started(proxy)
+    },
+    unhandledSeen: () => unhandled?.seen ?? []
   }
 }
