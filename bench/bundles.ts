@@ -6,6 +6,7 @@
  * The official SDK is bundled from its package exports the same way.
  */
 import { build, type Plugin } from "esbuild"
+import { resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { root } from "./util.js"
 
@@ -18,8 +19,12 @@ export interface BundleProgram {
 export interface BundleSize {
   readonly id: string
   readonly name: string
+  /** What the page loads before the program runs: the entry chunk and the chunks it imports statically. */
   readonly minBytes: number
   readonly gzipBytes: number
+  /** Chunks behind dynamic imports, loaded only when the program first needs them (e.g. the error catalogue). */
+  readonly lazyChunks: number
+  readonly lazyGzipBytes: number
 }
 
 /** Lets the programs say `from "stackfx"` / `from "stackfx/react"` as an app would. */
@@ -149,6 +154,26 @@ Effect.runPromise(Effect.provide(Effect.flatMap(Transport, (t) => t.request({ me
 Effect.runPromise(Effect.provide(program, Layer.succeed(Config, { baseUrl: "" }))).then(console.log)`
   },
   {
+    id: "part-floor-required",
+    name: "part: what the issue requires of any design: Effect + Layer + Schedule + Semaphore + Stream + ClientUser decode",
+    source: `
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
+import * as Stream from "effect/Stream"
+import { ClientUser } from "./src/domain/user.js"
+class Config extends Context.Service<Config, { readonly baseUrl: string }>()("Config") {}
+const refreshOnce = Semaphore.makeUnsafe(1)
+const read = Effect.flatMap(Config, () => Schema.decodeUnknownEffect(ClientUser)({}))
+Effect.runPromise(Effect.provide(read, Layer.succeed(Config, { baseUrl: "" })).pipe(refreshOnce.withPermits(1), Effect.retry(Schedule.exponential(1000))))
+  .then(console.log)
+Effect.runPromise(Effect.flatMap(Queue.unbounded<string>(), (changes) => Stream.runDrain(Stream.fromQueue(changes)))).then(console.log)`
+  },
+  {
     id: "part-floor-decoder",
     name: "part: floor + known-error decoder (whole catalogue)",
     source: `${floor}
@@ -181,16 +206,43 @@ export const measureBundle = async (program: BundleProgram): Promise<BundleSize>
     bundle: true,
     minify: true,
     format: "esm",
+    // Code splitting as an app's bundler does it (vite, webpack): dynamic imports become chunks.
+    splitting: true,
+    outdir: "/bundle",
+    absWorkingDir: root,
     platform: "browser",
     target: "es2022",
     jsx: "automatic",
     define: { "process.env.NODE_ENV": "\"production\"" },
     plugins: [stackfxEntries],
     write: false,
+    metafile: true,
     logLevel: "silent"
   })
-  const bytes = result.outputFiles[0]?.contents ?? new Uint8Array()
-  return { id: program.id, name: program.name, minBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length }
+  const outputs = result.metafile.outputs
+  const gzipOf = new Map(result.outputFiles.map((f) => [f.path, { min: f.contents.length, gzip: gzipSync(f.contents, { level: 9 }).length }]))
+  // Metafile names are relative to the working directory, output files carry absolute paths.
+  const sizeOf = (name: string) => gzipOf.get(resolve(root, name)) ?? { min: 0, gzip: 0 }
+  // Each chunk travels (and is gzipped) on its own, so sizes are sums of per-chunk gzip sizes.
+  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === `${program.id}.tsx`)
+  const initial = new Set<string>()
+  const visit = (name: string) => {
+    if (initial.has(name)) return
+    initial.add(name)
+    for (const imported of outputs[name]?.imports ?? []) if (imported.kind === "import-statement") visit(imported.path)
+  }
+  if (entry !== undefined) visit(entry)
+  const chunks = Object.keys(outputs).filter((name) => name.endsWith(".js"))
+  const lazy = chunks.filter((name) => !initial.has(name))
+  const sum = (names: ReadonlyArray<string>, key: "min" | "gzip") => names.reduce((total, name) => total + sizeOf(name)[key], 0)
+  return {
+    id: program.id,
+    name: program.name,
+    minBytes: sum([...initial], "min"),
+    gzipBytes: sum([...initial], "gzip"),
+    lazyChunks: lazy.length,
+    lazyGzipBytes: sum(lazy, "gzip")
+  }
 }
 
 export type BundleOutcome = BundleSize | { readonly id: string; readonly name: string; readonly error: string }

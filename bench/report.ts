@@ -38,13 +38,19 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
     const outcome = sizes[id]
     return isMeasured(outcome) ? outcome.gzipBytes : undefined
   }
+  const lazyNote = (id: string): { readonly note?: string } => {
+    const outcome = sizes[id]
+    return isMeasured(outcome) && outcome.lazyChunks > 0
+      ? { note: `initial load; ${outcome.lazyChunks} more chunk(s), ${kb(outcome.lazyGzipBytes)}, load on first use` }
+      : {}
+  }
   const missing = (id: string, figure: string, goal = "") =>
     rows.push({ id, figure, value: "build failed", goal, result: "error" })
 
   const client = size("stackfx-client")
   const officialClient = size("official-client")
   if (client === undefined) missing("1a", "bundle, client tier + current user: stackfx", "<= 30 KB")
-  else rows.push({ id: "1a", figure: "bundle, client tier + current user: stackfx", value: kb(client), goal: "<= 30 KB", result: atMost(client / 1024, 30) })
+  else rows.push({ id: "1a", figure: "bundle, client tier + current user: stackfx", value: kb(client), goal: "<= 30 KB", result: atMost(client / 1024, 30), ...lazyNote("stackfx-client") })
   if (officialClient === undefined) missing("1a", "bundle, client + getUser(): @stackframe/js")
   else {
     rows.push({
@@ -69,7 +75,8 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
       figure: "bundle, React + user button above baseline: stackfx",
       value: `${kb(reactAbove)} (total ${kb(react)})`,
       goal: "<= 45 KB",
-      result: atMost(reactAbove / 1024, 45)
+      result: atMost(reactAbove / 1024, 45),
+      ...lazyNote("stackfx-react")
     })
   }
   if (officialAbove === undefined || officialReact === undefined) missing("1b", "bundle, React + user button above baseline: @stackframe/react")

@@ -23,7 +23,7 @@ export const InvalidAdminAccessTokenTags = [
   "AdminAccessTokenIsNotAdmin"
 ] as const satisfies NonEmptyTags
 export type InvalidAdminAccessToken = Members<typeof InvalidAdminAccessTokenTags>
-export const isInvalidAdminAccessToken = guard(InvalidAdminAccessTokenTags)
+export const isInvalidAdminAccessToken = /*#__PURE__*/ guard(InvalidAdminAccessTokenTags)
 
 export const InvalidProjectAuthenticationTags = [
   "ProjectKeyWithoutAccessType",
@@ -37,7 +37,7 @@ export const InvalidProjectAuthenticationTags = [
   ...InvalidAdminAccessTokenTags
 ] as const satisfies NonEmptyTags
 export type InvalidProjectAuthentication = Members<typeof InvalidProjectAuthenticationTags>
-export const isInvalidProjectAuthentication = guard(InvalidProjectAuthenticationTags)
+export const isInvalidProjectAuthentication = /*#__PURE__*/ guard(InvalidProjectAuthenticationTags)
 
 export const ProjectAuthenticationRequiredTags = [
   "ClientAuthenticationRequired",
@@ -49,7 +49,7 @@ export const ProjectAuthenticationRequiredTags = [
   "AdminAuthenticationRequired"
 ] as const satisfies NonEmptyTags
 export type ProjectAuthenticationRequired = Members<typeof ProjectAuthenticationRequiredTags>
-export const isProjectAuthenticationRequired = guard(ProjectAuthenticationRequiredTags)
+export const isProjectAuthenticationRequired = /*#__PURE__*/ guard(ProjectAuthenticationRequiredTags)
 
 export const ProjectAuthenticationErrorTags = [
   ...InvalidProjectAuthenticationTags,
@@ -57,7 +57,7 @@ export const ProjectAuthenticationErrorTags = [
   "ExpectedInternalProject"
 ] as const satisfies NonEmptyTags
 export type ProjectAuthenticationError = Members<typeof ProjectAuthenticationErrorTags>
-export const isProjectAuthenticationError = guard(ProjectAuthenticationErrorTags)
+export const isProjectAuthenticationError = /*#__PURE__*/ guard(ProjectAuthenticationErrorTags)
 
 export const InvalidAccessTokenTags = [
   "UnparsableAccessToken",
@@ -65,15 +65,15 @@ export const InvalidAccessTokenTags = [
   "InvalidProjectForAccessToken"
 ] as const satisfies NonEmptyTags
 export type InvalidAccessToken = Members<typeof InvalidAccessTokenTags>
-export const isInvalidAccessToken = guard(InvalidAccessTokenTags)
+export const isInvalidAccessToken = /*#__PURE__*/ guard(InvalidAccessTokenTags)
 
 export const InvalidSessionAuthenticationTags = [...InvalidAccessTokenTags] as const satisfies NonEmptyTags
 export type InvalidSessionAuthentication = Members<typeof InvalidSessionAuthenticationTags>
-export const isInvalidSessionAuthentication = guard(InvalidSessionAuthenticationTags)
+export const isInvalidSessionAuthentication = /*#__PURE__*/ guard(InvalidSessionAuthenticationTags)
 
 export const SessionAuthenticationErrorTags = [...InvalidSessionAuthenticationTags] as const satisfies NonEmptyTags
 export type SessionAuthenticationError = Members<typeof SessionAuthenticationErrorTags>
-export const isSessionAuthenticationError = guard(SessionAuthenticationErrorTags)
+export const isSessionAuthenticationError = /*#__PURE__*/ guard(SessionAuthenticationErrorTags)
 
 export const RefreshTokenErrorTags = [
   "CannotDeleteCurrentSession",
@@ -81,11 +81,11 @@ export const RefreshTokenErrorTags = [
   "RefreshTokenNotFoundOrExpired"
 ] as const satisfies NonEmptyTags
 export type RefreshTokenError = Members<typeof RefreshTokenErrorTags>
-export const isRefreshTokenError = guard(RefreshTokenErrorTags)
+export const isRefreshTokenError = /*#__PURE__*/ guard(RefreshTokenErrorTags)
 
 export const PasswordRequirementsNotMetTags = ["PasswordTooShort", "PasswordTooLong"] as const satisfies NonEmptyTags
 export type PasswordRequirementsNotMet = Members<typeof PasswordRequirementsNotMetTags>
-export const isPasswordRequirementsNotMet = guard(PasswordRequirementsNotMetTags)
+export const isPasswordRequirementsNotMet = /*#__PURE__*/ guard(PasswordRequirementsNotMetTags)
 
 export const VerificationErrorTags = [
   "VerificationCodeNotFound",
@@ -94,7 +94,7 @@ export const VerificationErrorTags = [
   "VerificationCodeMaxAttemptsReached"
 ] as const satisfies NonEmptyTags
 export type VerificationError = Members<typeof VerificationErrorTags>
-export const isVerificationError = guard(VerificationErrorTags)
+export const isVerificationError = /*#__PURE__*/ guard(VerificationErrorTags)
 
 export const ApiKeyNotValidTags = [
   "ApiKeyNotFound",
@@ -104,7 +104,7 @@ export const ApiKeyNotValidTags = [
   "WrongApiKeyType"
 ] as const satisfies NonEmptyTags
 export type ApiKeyNotValid = Members<typeof ApiKeyNotValidTags>
-export const isApiKeyNotValid = guard(ApiKeyNotValidTags)
+export const isApiKeyNotValid = /*#__PURE__*/ guard(ApiKeyNotValidTags)
 
 /** Every category by its wire name, for tables and tests. */
 export const knownErrorCategories = {

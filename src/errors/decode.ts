@@ -2,32 +2,9 @@ import * as Result from "effect/Result"
 import { KnownErrorMismatch } from "./client/known-error-mismatch.js"
 import { UnsupportedError } from "./known/misc.js"
 import { type KnownError, knownErrorClassForCode } from "./known/registry.js"
+import { actualStatus, knownErrorHeader, type WireErrorResponse } from "./wire-response.js"
 
-/** The parts of an HTTP answer the decoder needs. Header names are lower-case. */
-export interface WireErrorResponse {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-}
-
-const header = (res: WireErrorResponse, name: string): string | undefined => {
-  const exact = res.headers[name]
-  if (exact !== undefined) return exact
-  // Tolerate callers that kept the server's casing; the contract asks for lower case.
-  const key = Object.keys(res.headers).find((k) => k.toLowerCase() === name)
-  return key === undefined ? undefined : res.headers[key]
-}
-
-/**
- * The real status of an answer: the server answers 200 to requests carrying
- * `X-Stack-Override-Error-Status` and puts the real one in `X-Stack-Actual-Status`.
- */
-export const actualStatus = (res: WireErrorResponse): number => {
-  const raw = header(res, "x-stack-actual-status")
-  if (raw === undefined || raw.trim() === "") return res.status
-  const status = Number(raw)
-  return Number.isInteger(status) && status >= 100 && status <= 599 ? status : res.status
-}
+export { actualStatus, type WireErrorResponse } from "./wire-response.js"
 
 const parseJson = (text: string): Result.Result<unknown, string> => {
   try {
@@ -49,8 +26,12 @@ const field = (body: unknown, key: string): unknown =>
  * - the message is the body's `error` field (the catalogue message when it is missing).
  */
 export const decodeKnownError = (res: WireErrorResponse): KnownError | KnownErrorMismatch | undefined => {
-  const headerCode = header(res, "x-stack-known-error")
-  if (headerCode === undefined) return undefined
+  const headerCode = knownErrorHeader(res)
+  return headerCode === undefined ? undefined : decodeKnownErrorWithCode(res, headerCode)
+}
+
+/** {@link decodeKnownError} for an answer whose `X-Stack-Known-Error` header is `headerCode`. */
+export const decodeKnownErrorWithCode = (res: WireErrorResponse, headerCode: string): KnownError | KnownErrorMismatch => {
   const status = actualStatus(res)
   const mismatch = (reason: KnownErrorMismatch["reason"], bodyCode: string | null, message: string) =>
     new KnownErrorMismatch({ status, headerCode, bodyCode, reason, message })

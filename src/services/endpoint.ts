@@ -9,7 +9,8 @@ import * as Schema from "effect/Schema"
 import { InvalidInput } from "../errors/client/invalid-input.js"
 import type { InvalidTokenString } from "../errors/client/session.js"
 import { UnexpectedKnownError } from "../errors/client/unexpected-known-error.js"
-import { isKnownError, type KnownError, type KnownErrorTag } from "../errors/known/registry.js"
+import type { KnownError, KnownErrorTag } from "../errors/known/registry.js"
+import { isKnownError } from "../errors/known/type-id.js"
 import type { TransportError } from "./transport.js"
 
 /** What any call can fail with besides its documented known errors. */

@@ -7,7 +7,7 @@ import type { KnownErrorMismatch } from "../errors/client/known-error-mismatch.j
 import { NetworkError } from "../errors/client/network-error.js"
 import { ResponseDecodeError } from "../errors/client/response-decode-error.js"
 import { excerpt } from "../errors/client/excerpt.js"
-import { actualStatus, decodeKnownError, type WireErrorResponse } from "../errors/decode.js"
+import { actualStatus, knownErrorHeader, type WireErrorResponse } from "../errors/wire-response.js"
 import type { KnownError } from "../errors/known/registry.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { runDiagnostics } from "./diagnostics.js"
@@ -37,6 +37,22 @@ const describeCause = (cause: unknown): string => {
   return `${cause.message}${inner}`
 }
 
+/**
+ * The known error an answer carries. The catalogue (98 classes with their schemas) is loaded the first
+ * time an answer carries one, so a program that never meets an error never ships it. Should that chunk
+ * fail to load, the answer is still reported with its status and body.
+ */
+const knownError = (
+  wire: WireErrorResponse,
+  code: string,
+  request: TransportRequest,
+  url: string
+): Effect.Effect<never, RequestError> =>
+  Effect.tryPromise({
+    try: () => import("../errors/decode.js"),
+    catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
+  }).pipe(Effect.flatMap((catalogue) => Effect.fail(catalogue.decodeKnownErrorWithCode(wire, code))))
+
 const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
   if (body.trim() === "") return Effect.succeed(null)
   return Effect.try({
@@ -53,8 +69,8 @@ const classify = (
   url: string,
   nowMs: number
 ): Effect.Effect<unknown, RequestError | RateLimited | LoopDetected> => {
-  const known = decodeKnownError(wire)
-  if (known !== undefined) return Effect.fail(known)
+  const code = knownErrorHeader(wire)
+  if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
   if (status >= 200 && status < 300) return parseBody(wire.body)
   if (status === 429) {

@@ -86,7 +86,7 @@ describe("counting proxy", () => {
 })
 
 describe("result rows", () => {
-  const size = (id: string, kb: number) => ({ id, name: id, minBytes: kb * 3072, gzipBytes: kb * 1024 })
+  const size = (id: string, kb: number) => ({ id, name: id, minBytes: kb * 3072, gzipBytes: kb * 1024, lazyChunks: 2, lazyGzipBytes: 4096 })
 
   it("judges the bundle budgets at the limits, the React one above the baseline", () => {
     const rows = buildRows({
@@ -100,6 +100,8 @@ describe("result rows", () => {
     })
     const verdict = (id: string, figure: string) => rows.find((r) => r.id === id && r.figure.includes(figure))?.result
     assert.strictEqual(verdict("1a", "stackfx"), "pass")
+    // Chunks behind dynamic imports are reported beside the initial load, not hidden.
+    assert.include(rows.find((r) => r.id === "1a" && r.figure.includes("stackfx"))?.note ?? "", "2 more chunk(s), 4.0 KB")
     assert.strictEqual(verdict("1b", "stackfx"), "fail")
     assert.strictEqual(verdict("1a", "@stackframe/js"), "info")
     assert.include(rows.find((r) => r.id === "1b" && r.figure.includes("stackfx"))?.value ?? "", "45.5 KB")

@@ -1,6 +1,7 @@
 import type * as Cause from "effect/Cause"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { KnownErrorTypeId } from "./type-id.js"
 
 /**
  * One word of a wire code in PascalCase. OAUTH and WEBAUTHN keep the casing the hosted service's own
@@ -135,6 +136,10 @@ export const knownError = <Self = never>() =>
         return Result.fail({ _tag: "InvalidDetails", message: decoded.failure.message })
       }
       return Result.succeed(new this({ details: decoded.success, message: wireMessage }))
+    }
+    // On the prototype, not the instance: the mark must not become one of the error's fields.
+    get [KnownErrorTypeId](): true {
+      return true
     }
     static override make(input?: Record<string, unknown>, options?: unknown): unknown {
       return super.make(fill(input), options)

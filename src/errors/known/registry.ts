@@ -66,12 +66,8 @@ const byCode: ReadonlyMap<string, AnyKnownErrorClass<KnownError>> = new Map(
 /** The class for a wire code, or undefined when the code is not in the catalogue. */
 export const knownErrorClassForCode = (code: string): AnyKnownErrorClass<KnownError> | undefined => byCode.get(code)
 
-const tags: ReadonlySet<string> = new Set(knownErrorClasses.map((c) => c.tag))
-
 /** True for any catalogue error. */
-export const isKnownError = (u: unknown): u is KnownError =>
-  typeof u === "object" && u !== null && "_tag" in u && typeof u._tag === "string" && tags.has(u._tag) &&
-  "code" in u && byCode.get(String(u.code))?.tag === u._tag
+export { isKnownError } from "./type-id.js"
 
 /** A schema of every known error, e.g. to send known errors between workers. */
 export const KnownErrorSchema = /*#__PURE__*/ Schema.Union(knownErrorClasses)

@@ -3,7 +3,9 @@ import * as Effect from "effect/Effect"
 import {
   AccessTokenExpired,
   EmailPasswordMismatch,
+  HttpError,
   InvalidTotpCode,
+  isKnownError,
   knownErrorByCode,
   knownErrorClasses,
   type KnownErrorCode,
@@ -32,6 +34,25 @@ describe("the known-error catalogue", () => {
       assert.strictEqual(cls.status, status, code)
       assert.deepStrictEqual(Object.keys(cls.detailsSchema.fields).sort(), [...fields].sort(), code)
     }
+  })
+
+  it("recognises every catalogue error, and nothing that only looks like one", () => {
+    let checked = 0
+    for (const cls of knownErrorClasses) {
+      const error = cls.fromWire(undefined, "m")
+      // Classes with required details refuse empty ones; those are covered by the round-trip property test.
+      if (error._tag === "Success") {
+        assert.isTrue(isKnownError(error.success), cls.code)
+        checked++
+      }
+    }
+    assert.isAbove(checked, 50)
+    const lookalike = { _tag: "UserNotFound", code: "USER_NOT_FOUND", status: 404, details: {}, message: "" }
+    assert.isFalse(isKnownError(lookalike))
+    assert.isFalse(isKnownError(new HttpError({ status: 404, body: "", method: "GET", url: "/" })))
+    assert.isFalse(isKnownError(null))
+    // The mark lives on the prototype, so it is not one of the error's own fields.
+    assert.notInclude(Reflect.ownKeys(new UserNotFound({})), Symbol.for("stackfx/KnownError"))
   })
 
   it("names every SPEC.md code that WIRE.md marks", () => {

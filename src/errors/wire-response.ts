@@ -1,0 +1,33 @@
+/**
+ * The parts of an HTTP answer that say how it went, readable without the known-error catalogue: the
+ * real status (`X-Stack-Actual-Status`) and whether a known error came with it (`X-Stack-Known-Error`).
+ */
+
+/** The parts of an HTTP answer the decoder needs. Header names are lower-case. */
+export interface WireErrorResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+}
+
+/** A header of the answer; callers that kept the server's casing are tolerated. */
+export const responseHeader = (res: WireErrorResponse, name: string): string | undefined => {
+  const exact = res.headers[name]
+  if (exact !== undefined) return exact
+  const key = Object.keys(res.headers).find((k) => k.toLowerCase() === name)
+  return key === undefined ? undefined : res.headers[key]
+}
+
+/**
+ * The real status of an answer: the server answers 200 to requests carrying
+ * `X-Stack-Override-Error-Status` and puts the real one in `X-Stack-Actual-Status`.
+ */
+export const actualStatus = (res: WireErrorResponse): number => {
+  const raw = responseHeader(res, "x-stack-actual-status")
+  if (raw === undefined || raw.trim() === "") return res.status
+  const status = Number(raw)
+  return Number.isInteger(status) && status >= 100 && status <= 599 ? status : res.status
+}
+
+/** The code of the known error the answer says it carries, if any. */
+export const knownErrorHeader = (res: WireErrorResponse): string | undefined => responseHeader(res, "x-stack-known-error")
