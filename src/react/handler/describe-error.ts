@@ -15,13 +15,14 @@ export const DEFAULT_DASHBOARD_URL = "https://app.stack-auth.com"
 
 const GENERIC = "Something went wrong. Please try again."
 
-const friendlier: Readonly<Record<string, string>> = {
-  VerificationCodeNotFound: "This link is not valid. It may have been replaced by a newer one.",
-  VerificationCodeExpired: "This link has expired. Please request a new one.",
-  VerificationCodeAlreadyUsed: "This link has already been used.",
-  VerificationCodeMaxAttemptsReached: "This code was tried too many times and no longer works. Please request a new one.",
-  NetworkError: "The server could not be reached. Check your connection and try again."
-}
+// A Map, not an object literal: a tag such as "toString" must not find Object.prototype's members.
+const friendlier: ReadonlyMap<string, string> = new Map([
+  ["VerificationCodeNotFound", "This link is not valid. It may have been replaced by a newer one."],
+  ["VerificationCodeExpired", "This link has expired. Please request a new one."],
+  ["VerificationCodeAlreadyUsed", "This link has already been used."],
+  ["VerificationCodeMaxAttemptsReached", "This code was tried too many times and no longer works. Please request a new one."],
+  ["NetworkError", "The server could not be reached. Check your connection and try again."]
+])
 
 /** Tags whose fix is on the project's trusted-domains page (SPEC.md: the production-mode fix link). */
 const domainProblems = new Set(["RedirectUrlNotWhitelisted", "RedirectNotTrusted"])
@@ -49,7 +50,7 @@ export const describeError = (
 ): DescribedError => {
   const tag = tagOf(error)
   if (tag === "Defect") return { message: GENERIC }
-  const text = (tag === undefined ? undefined : friendlier[tag]) ?? messageOf(error) ?? GENERIC
+  const text = (tag === undefined ? undefined : friendlier.get(tag)) ?? messageOf(error) ?? GENERIC
   // Messages from a URL or another library may lack the full stop the next sentence needs.
   const message = /[.!?]$/.test(text) ? text : `${text}.`
   if (tag !== undefined && domainProblems.has(tag)) {

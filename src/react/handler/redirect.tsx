@@ -27,6 +27,8 @@ export interface AuthOutcome {
 export interface Redirect {
   readonly state: RedirectState
   readonly toTarget: (target: RedirectTarget) => void
+  /** A URL the page built from the app's own targets, so it is trusted as given. */
+  readonly toUrl: (url: string) => void
   readonly afterAuth: (outcome: AuthOutcome) => void
 }
 
@@ -54,11 +56,12 @@ export function useRedirect(): Redirect {
     (target: RedirectTarget) => go(redirectUrlFor(app.urls, target, { currentUrl })),
     [app, currentUrl, go]
   )
+  const toUrl = useCallback((url: string) => go(Result.succeed(url)), [go])
   const afterAuth = useCallback(
     (outcome: AuthOutcome) => go(afterAuthRedirectUrl(app.urls, outcome, { currentUrl })),
     [app, currentUrl, go]
   )
-  return { state, toTarget, afterAuth }
+  return { state, toTarget, toUrl, afterAuth }
 }
 
 /** The page while a redirect is under way (or was refused); `null` when idle. */

@@ -13,8 +13,8 @@
  * `base` is the handler's path below `parent`; with the root route as parent it is the `handlerPath` the
  * `StackProvider` is given (both default to `/handler`).
  */
-import { type AnyRoute, type AnyRouter, createRoute, useParams, useRouterState } from "@tanstack/react-router"
-import type { ReactNode } from "react"
+import { type AnyRoute, type AnyRouter, createRoute, useRouterState } from "@tanstack/react-router"
+import { type ReactNode, useState } from "react"
 import { DEFAULT_HANDLER_PATH } from "../../domain/constants.js"
 import { StackHandler } from "./stack-handler.js"
 
@@ -28,26 +28,42 @@ export interface StackHandlerRouteOptions {
 const pageOrigin = (): string =>
   (globalThis as { readonly location?: { readonly origin?: string } }).location?.origin ?? "http://localhost"
 
+/** Where a location is below the handler route's own path (`"/handler/"`), or `undefined` outside it. */
+const pageBelow = (pathname: string, prefix: string): string | undefined =>
+  // Case-insensitive like the router's own matching.
+  pathname.toLowerCase().startsWith(prefix.toLowerCase()) ? pathname.slice(prefix.length) : undefined
+
+interface ShownPage {
+  readonly route: string
+  readonly url: string
+}
+
 /** The handler route below `parent` (usually the root route). */
 export const stackHandlerRoute = <TParent extends AnyRoute>(parent: TParent, options: StackHandlerRouteOptions = {}) => {
   const base = (options.base ?? DEFAULT_HANDLER_PATH).replace(/^\/+|\/+$/g, "")
-  function StackHandlerRoute(): ReactNode {
-    const params: { readonly _splat?: string } = useParams({ strict: false })
-    // Subscribing to the location re-renders the page on every navigation, query changes included.
-    const href = useRouterState({ select: (state) => state.location.href })
-    return (
-      <StackHandler
-        route={params._splat ?? ""}
-        currentUrl={new URL(href, pageOrigin()).href}
-        dashboardUrl={options.dashboardUrl}
-      />
-    )
-  }
-  return createRoute({
+  const route = createRoute({
     getParentRoute: () => parent,
     path: base === "" ? "$" : `${base}/$`,
     component: StackHandlerRoute
   })
+  function StackHandlerRoute(): ReactNode {
+    // The page's name and its URL are read from one location. While a navigation is pending the router
+    // already has the next location but still renders this route's old match (old params), and a page
+    // shown with another page's URL acts on the wrong one: account settings, handed the sign-in URL it had
+    // just sent a visitor to, sent the sign-in page itself to sign in, over and over. Subscribing to the
+    // location also re-renders the page on every navigation, query changes included.
+    const href = useRouterState({ select: (state) => state.location.href })
+    const url = new URL(href, pageOrigin())
+    const below = pageBelow(url.pathname, route.fullPath.replace(/\$$/, ""))
+    const current = below === undefined ? undefined : { route: below, url: url.href }
+    // Leaving for a page outside the handler, this route renders once more with that page's location; it
+    // keeps showing the page it was on meanwhile.
+    const [last, setLast] = useState<ShownPage | undefined>(current)
+    if (current !== undefined && (current.route !== last?.route || current.url !== last.url)) setLast(current)
+    const shown = current ?? last ?? { route: "", url: url.href }
+    return <StackHandler route={shown.route} currentUrl={shown.url} dashboardUrl={options.dashboardUrl} />
+  }
+  return route
 }
 
 /**

@@ -6,6 +6,8 @@
 import { type FormEvent, type ReactNode, useState } from "react"
 import { Auth, type SignedIn } from "../../services/auth.js"
 import { Passkeys } from "../../services/passkey.js"
+import { withReturnTo } from "../../services/redirects.js"
+import { useHandlerPage } from "./context.js"
 import { HandlerLink } from "./handler-link.js"
 import { mfaAttemptCode } from "./mfa-prompt.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "./ui.js"
@@ -50,10 +52,12 @@ export function CredentialSignInForm(props: SignInCallbacks): ReactNode {
 
 export function MagicLinkSignInForm(props: SignInCallbacks): ReactNode {
   const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
   const [sent, setSent] = useState<{ readonly email: string; readonly nonce: string } | undefined>(undefined)
-  const send = useAction((email: string) =>
-    Auth.use((auth) => auth.sendMagicLinkEmail(email, { callbackUrl: app.urls.magicLinkCallback }))
-  )
+  // Absolute, as the email links to it; it carries this page's `after_auth_return_to` on to the page
+  // that finishes the sign-in.
+  const callbackUrl = new URL(withReturnTo(app.urls.magicLinkCallback, currentUrl, app.urls), currentUrl).href
+  const send = useAction((email: string) => Auth.use((auth) => auth.sendMagicLinkEmail(email, { callbackUrl })))
   const verify = useAction((code: string, nonce: string) => Auth.use((auth) => auth.signInWithOtp(code, nonce)))
 
   const onSend = async (event: FormEvent<HTMLFormElement>) => {

@@ -55,6 +55,18 @@ export function Field(props: FieldProps): ReactNode {
   )
 }
 
+/** `<Checkbox label="I understand" name="confirm" required />`: the label sits beside the box. */
+export function Checkbox(props: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { readonly label: string }): ReactNode {
+  const { label, ...input } = props
+  const id = useId()
+  return (
+    <div className="stackfx-check">
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly variant?: "primary" | "secondary" | "danger" | undefined
   readonly block?: boolean | undefined

@@ -1,11 +1,13 @@
 /**
  * The handler pages the other files do not walk through: forgot and reset password, the emailed sign-in
- * code, the error page with the production-mode fix link, the OAuth callback opened by hand, and the
- * account-settings forms for the profile, emails and password.
+ * code, the error page with the production-mode fix link, the OAuth callback opened by hand, the
+ * account-settings forms for the profile, emails and password, the way back to account settings after
+ * signing in from it, and deleting the account.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
-import { expectHome, fillSignIn, signOutByMenu, signUp } from "./support/app.js"
+import { call } from "../../support/emulator.js"
+import { expectHome, fillSignIn, signOutByMenu, signUp, submitSignIn, submitSignUp } from "./support/app.js"
 import { freshEmail, openEmailLink, type Stack, startStack } from "./support/stack.js"
 
 let stack: Stack
@@ -19,6 +21,28 @@ afterAll(async () => {
 })
 
 const newPage = async (): Promise<Page> => (await stack.newPerson()).newPage()
+
+/** Opens account settings as a visitor and waits for the sign-in page that promises to come back. */
+const accountSettingsSendsToSignIn = async (page: Page): Promise<void> => {
+  await page.goto("/handler/account-settings")
+  await page.waitForURL((url) =>
+    url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/handler/account-settings"
+  )
+}
+
+const expectAccountSettings = async (page: Page): Promise<void> => {
+  await page.waitForURL((url) => url.pathname === "/handler/account-settings")
+  await page.getByRole("heading", { name: "Account settings" }).waitFor()
+}
+
+/** Switches the seeded project's `clientUserDeletionEnabled` through the admin API. */
+const setClientUserDeletion = async (enabled: boolean): Promise<void> => {
+  const result = await call(stack.emulator, stack.emulator.project, "PATCH", "/projects/current", {
+    accessType: "admin",
+    body: { config: { client_user_deletion_enabled: enabled } }
+  })
+  assert.strictEqual(result.status, 200, result.text)
+}
 
 describe("handler pages", () => {
   it("resets a forgotten password from the emailed link, once", async () => {
@@ -125,6 +149,87 @@ describe("handler pages", () => {
     await page.getByLabel("Repeat new password").fill("pia password 2")
     await page.getByRole("button", { name: "Update password" }).click()
     await page.getByText("Password saved.").waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 60_000)
+
+  it("brings a visitor of account settings back to it after signing up, signing in, or following an emailed link", async () => {
+    const page = await newPage()
+    const email = freshEmail("ada")
+    const password = "ada password 1"
+
+    await accountSettingsSendsToSignIn(page)
+    await page.getByRole("link", { name: "Sign up" }).click()
+    await page.waitForURL((url) => url.pathname === "/handler/sign-up")
+    await submitSignUp(page, email, password)
+    await expectAccountSettings(page)
+    await page.getByText(`Signed in as ${email}.`).waitFor()
+    await signOutByMenu(page)
+
+    await accountSettingsSendsToSignIn(page)
+    await submitSignIn(page, email, password)
+    await expectAccountSettings(page)
+    await signOutByMenu(page)
+
+    // A link to an unverified address is refused, so a second person signs up by following one.
+    const linked = freshEmail("ada-link")
+    await accountSettingsSendsToSignIn(page)
+    await page.getByRole("tab", { name: "Email link" }).click()
+    await page.getByLabel("Email", { exact: true }).fill(linked)
+    await page.getByRole("button", { name: "Send sign-in link" }).click()
+    await page.getByText(`We sent a sign-in link to ${linked}.`).waitFor()
+    const mailPage = await page.context().newPage()
+    const link = await openEmailLink(mailPage, stack, linked, /^Sign in to/)
+    await mailPage.close()
+    assert.strictEqual(new URL(link).searchParams.get("after_auth_return_to"), "/handler/account-settings")
+    await page.goto(link)
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await expectAccountSettings(page)
+    await page.getByText(`Signed in as ${linked}.`).waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+    await page.context().close()
+  }, 90_000)
+
+  it("deletes the account after an explicit confirmation, only where the project allows it", async () => {
+    const page = await newPage()
+    const email = freshEmail("del")
+    const password = "del password 1"
+    await signUp(page, email, password)
+    await expectHome(page, true)
+
+    // The seeded project keeps client deletion off, and the page offers none.
+    await page.goto("/handler/account-settings")
+    await page.getByRole("heading", { name: "Teams" }).waitFor()
+    assert.strictEqual(await page.getByRole("heading", { name: "Delete account" }).count(), 0)
+
+    await setClientUserDeletion(true)
+    try {
+      await page.reload()
+      const section = page.getByRole("region", { name: "Delete account" })
+      await section.getByRole("button", { name: "Delete account" }).click()
+      const confirmation = section.getByLabel("I understand that my account and its data will be deleted for good.")
+      assert.isTrue(await confirmation.evaluate((box) => box === document.activeElement))
+      // Unticked, the browser refuses the form: nothing is sent and the account stays.
+      await section.getByRole("button", { name: "Delete my account" }).click()
+      assert.isTrue(await confirmation.evaluate((box) => (box as HTMLInputElement).validity.valueMissing))
+      await page.getByText(`Signed in as ${email}.`).waitFor()
+
+      const visited: Array<string> = []
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
+      })
+      await confirmation.check()
+      await section.getByRole("button", { name: "Delete my account" }).click()
+      await expectHome(page, false)
+      // Straight to after-sign-out (home): the page did not send the now signed-out person to sign in.
+      assert.include(visited, "/")
+      assert.notInclude(visited, "/handler/sign-in")
+
+      await fillSignIn(page, email, password)
+      assert.strictEqual(await page.getByRole("alert").innerText(), "Wrong e-mail or password.")
+    } finally {
+      await setClientUserDeletion(false)
+    }
     assert.deepStrictEqual(stack.pageErrors.splice(0), [])
     await page.context().close()
   }, 60_000)

@@ -1,37 +1,61 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey and teams of
- * the signed-in person. A visitor is sent to sign in (and brought back here afterwards).
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, teams and,
+ * when the project allows it, deleting the account. A visitor is sent to sign in and brought back here
+ * afterwards.
  */
-import { type ReactNode, Suspense } from "react"
+import { type ReactNode, Suspense, useState } from "react"
+import { CurrentUser } from "../../../services/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
+import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
 import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
 import { TeamsSection } from "../account/teams.js"
 import { TwoFactorSection } from "../account/two-factor.js"
+import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Card } from "../ui.js"
-import { Loading, userLabel } from "./shared.js"
+import { useAction } from "../use-action.js"
+import { Loading, SignInFirst, userLabel } from "./shared.js"
 
-function Settings(): ReactNode {
-  const user = useUser({ or: "redirect" })
+function Settings(props: { readonly deletion: AccountDeletion; readonly leaving: boolean }): ReactNode {
+  const user = useUser()
   const project = useProject()
+  if (user === null) return props.leaving ? <Loading /> : <SignInFirst />
+  const config = project.config
   return (
     <Card title="Account settings" subtitle={`Signed in as ${userLabel(user)}.`} wide>
       <ProfileSection user={user} />
       <EmailsSection />
-      {project.config.credentialEnabled ? <PasswordSection user={user} /> : null}
+      {config.credentialEnabled ? <PasswordSection user={user} /> : null}
       <TwoFactorSection user={user} />
-      {project.config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+      {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
       <TeamsSection />
+      {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
   )
 }
 
 export function AccountSettingsPage(): ReactNode {
+  const redirect = useRedirect()
+  const remove = useAction(() => CurrentUser.use((currentUser) => currentUser.delete))
+  // The session ends with the account, a moment before the redirect starts: meanwhile the page must not
+  // take the person, now a visitor, to sign in.
+  const [leaving, setLeaving] = useState(false)
+  const deletion: AccountDeletion = {
+    pending: remove.pending,
+    error: remove.error,
+    run: async () => {
+      setLeaving(true)
+      const outcome = await remove.run()
+      if (outcome._tag === "Success") redirect.toTarget("afterSignOut")
+      else if (outcome._tag !== "Busy") setLeaving(false)
+    }
+  }
+  if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   return (
     <Suspense fallback={<Loading />}>
-      <Settings />
+      <Settings deletion={deletion} leaving={leaving} />
     </Suspense>
   )
 }

@@ -1,9 +1,14 @@
-/** Small pieces several handler pages show: the loading card and the "already signed in" card. */
-import { type ComponentType, type ReactNode, Suspense, useState } from "react"
+/**
+ * Small pieces several handler pages show: the loading card, the "already signed in" card, the sign-in
+ * detour of pages that need a user, and the frame of the sign-in and sign-up pages.
+ */
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
+import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { MfaPrompt } from "../mfa-prompt.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
+import { returningHere } from "../return-here.js"
 import type { SignInCallbacks } from "../sign-in-methods.js"
 import { Card } from "../ui.js"
 import { useHandlerApp } from "../use-action.js"
@@ -29,6 +34,26 @@ export function AlreadySignedIn(props: { readonly user: ClientUser }): ReactNode
       </div>
     </Card>
   )
+}
+
+/**
+ * What a page that needs a user shows a visitor: it sends them to sign in, and after signing in (or signing
+ * up from there) they come back to this page. `useUser({ or: "redirect" })` would bring them home instead,
+ * since it never returns to a handler page.
+ */
+export function SignInFirst(): ReactNode {
+  const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
+  const redirect = useRedirect()
+  const started = useRef(false)
+  const { toUrl } = redirect
+  useEffect(() => {
+    // Once per page, StrictMode's second mount included.
+    if (started.current) return
+    started.current = true
+    toUrl(returningHere(app.urls.signIn, currentUrl))
+  }, [app, currentUrl, toUrl])
+  return redirect.state._tag === "Idle" ? <Loading /> : <RedirectStatus state={redirect.state} />
 }
 
 /**

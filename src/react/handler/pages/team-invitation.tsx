@@ -4,23 +4,15 @@
  * (details) and joins it (accept).
  */
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
-import { AFTER_AUTH_RETURN_TO_PARAM } from "../../../services/redirects.js"
 import { TeamInvitations } from "../../../services/team-invitations.js"
 import { useUser } from "../../hooks.js"
 import { invalidating, teamsQuery } from "../../queries.js"
 import { useHandlerPage, useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
+import { returningHere } from "../return-here.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
 import { Loading, userLabel } from "./shared.js"
-
-/** `url` with `after_auth_return_to` set to the current page (path, query and fragment). */
-const returningHere = (url: string, currentUrl: string): string => {
-  const here = new URL(currentUrl)
-  const next = new URL(url, here)
-  next.searchParams.set(AFTER_AUTH_RETURN_TO_PARAM, `${here.pathname}${here.search}${here.hash}`)
-  return next.origin === here.origin ? `${next.pathname}${next.search}${next.hash}` : next.href
-}
 
 /** Runs `load` once per code and keeps its outcome. */
 const useLoadOnce = <A,>(code: string, load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>) => {

@@ -10,20 +10,30 @@ export const expectHome = async (page: Page, signedIn: boolean): Promise<void> =
   await page.getByText(signedIn ? /^Signed in as/ : /You are not signed in/).waitFor()
 }
 
-/** Fills and sends the sign-up form (with `repeat` as the confirmation, default the password itself). */
-export const signUp = async (page: Page, email: string, password: string, repeat: string = password): Promise<void> => {
-  await page.goto("/handler/sign-up")
+/** Fills and sends the sign-up form on the page it is on (`repeat` is the confirmation, default the password). */
+export const submitSignUp = async (page: Page, email: string, password: string, repeat: string = password): Promise<void> => {
   await page.getByLabel("Email", { exact: true }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByLabel("Repeat password").fill(repeat)
   await page.getByRole("button", { name: "Sign up", exact: true }).click()
 }
 
-export const fillSignIn = async (page: Page, email: string, password: string): Promise<void> => {
-  await page.goto("/handler/sign-in")
+/** Opens the sign-up page, then fills and sends its form. */
+export const signUp = async (page: Page, email: string, password: string, repeat: string = password): Promise<void> => {
+  await page.goto("/handler/sign-up")
+  await submitSignUp(page, email, password, repeat)
+}
+
+/** Fills and sends the password sign-in form on the page it is on. */
+export const submitSignIn = async (page: Page, email: string, password: string): Promise<void> => {
   await page.getByLabel("Email", { exact: true }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Sign in", exact: true }).click()
+}
+
+export const fillSignIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto("/handler/sign-in")
+  await submitSignIn(page, email, password)
 }
 
 /** Signs out through the user button's menu and waits for the visitor's home page. */
