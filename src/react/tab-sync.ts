@@ -1,8 +1,11 @@
 /**
  * Keeps the tabs of one origin on the same session. A tab that signs in, signs out or refreshes its token
  * announces it on a BroadcastChannel named after the project; the other tabs re-read the shared token store
- * (the cookies) at once instead of discovering the change on their next request. Where BroadcastChannel is
- * missing, each tab polls the store every 100 ms (SPEC.md section 9) instead.
+ * (the cookies) at once instead of discovering the change on their next request. Every tab also polls the
+ * store every 100 ms (SPEC.md section 9), with or without a channel: a message is only a hint to look now.
+ * It can overtake the cookie write it announces (Chromium hands cookie writes to other tabs' renderers apart
+ * from channel messages), and the re-read then finds the old cookies; it can also be sent before a tab
+ * listens. The poll is what makes such a miss a delay of one interval instead of a session out of step.
  *
  * Messages carry only what happened, never a token: the tokens stay in the store, which every tab reads.
  *
@@ -101,7 +104,7 @@ export interface TabSyncOptions {
   readonly session: SessionShape
   /** The store the tabs share (cookies); with a memory store there is nothing to share. */
   readonly store: TokenStoreShape
-  /** `undefined` where BroadcastChannel is missing: the store is polled instead. */
+  /** `undefined` where BroadcastChannel is missing: the changes are then found by the poll alone. */
   readonly channel: TabChannel | undefined
   readonly tabId: string
   /** Default 100 ms (SPEC.md). */
@@ -195,11 +198,10 @@ export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, 
     )
     scheduleRefresh(session.current())
 
-    if (channel === undefined) {
-      const poll = Effect.gen(function*() {
-        const stored = yield* store.get
-        if (!sameTokens(stored, tokensOf(session.current()))) yield* reload
-      })
-      yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(pollIntervalMs), poll)))
-    }
+    // Not only where BroadcastChannel is missing: see the header for the misses a channel alone leaves.
+    const poll = Effect.gen(function*() {
+      const stored = yield* store.get
+      if (!sameTokens(stored, tokensOf(session.current()))) yield* reload
+    })
+    yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(pollIntervalMs), poll)))
   })

@@ -15,7 +15,7 @@ import {
 } from "../../src/react/tab-sync.js"
 import { knownInvalid, type SessionShape, type SessionState, tokensOf } from "../../src/services/session.js"
 import { Fetch } from "../../src/services/transport-fetch.js"
-import type { TokenStoreShape } from "../../src/services/token-store.js"
+import type { StoredTokens, TokenStoreShape } from "../../src/services/token-store.js"
 import { makeHub, makeLockManager, makeSharedStore, refreshServer, tabSession, unsignedJwt } from "./support/tabs.js"
 
 const active = (accessToken: string | null, refreshToken: string | null): SessionState => ({
@@ -114,6 +114,81 @@ describe("runTabSync over a broadcast channel", () => {
       }))
       assert.strictEqual(b.a.current()._tag, "KnownInvalid", "a's sync ended with its scope")
     }))
+})
+
+const sleepMs = (ms: number) => Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
+
+/**
+ * One tab's view of the shared store that can be held at what it last showed, like a Chromium renderer whose
+ * cookies have not yet caught up with another tab's write while that tab's channel message already arrived.
+ */
+const laggingView = (store: TokenStoreShape) => {
+  let held: StoredTokens | undefined
+  let staleReads = 0
+  const view: TokenStoreShape = {
+    get: Effect.suspend(() => {
+      if (held === undefined) return store.get
+      staleReads++
+      return Effect.succeed(held)
+    }),
+    set: store.set
+  }
+  return {
+    view,
+    hold: Effect.map(store.get, (tokens) => {
+      held = tokens
+      staleReads = 0
+    }),
+    release: () => void (held = undefined),
+    staleReads: () => staleReads
+  }
+}
+
+describe("runTabSync when a message is not enough", () => {
+  it.live("a message that overtakes its cookie write: the poll picks the change up once the store shows it", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const hub = makeHub()
+      const store = yield* makeSharedStore()
+      const lagging = laggingView(store)
+      const a = yield* openTab(store, hub.open(), "a")
+      const b = yield* openTab(lagging.view, hub.open(), "b")
+
+      yield* lagging.hold
+      yield* a.setTokens(signIn)
+      // Long enough for the reload the message started to read the old tokens and find nothing to do.
+      yield* sleepMs(20)
+      assert.isAbove(lagging.staleReads(), 0)
+      assert.strictEqual(b.current()._tag, "KnownInvalid")
+      lagging.release()
+      assert.isBelow(yield* waitUntil(() => b.current()._tag === "Active"), 200)
+      assert.deepStrictEqual(b.current(), active(signIn.accessToken, "r1"))
+
+      yield* lagging.hold
+      yield* a.clear
+      yield* sleepMs(20)
+      assert.isAbove(lagging.staleReads(), 0)
+      assert.strictEqual(b.current()._tag, "Active")
+      lagging.release()
+      assert.isBelow(yield* waitUntil(() => b.current()._tag === "KnownInvalid"), 200)
+      assert.deepStrictEqual(
+        hub.posted.map((m) => `${m.event}:${m.from}`),
+        ["signed-in:a", "signed-out:a"],
+        "b adopts the changes without announcing them again"
+      )
+    })))
+
+  it.live("a message sent before a tab listens: the tab still follows within 200 ms", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const hub = makeHub()
+      const store = yield* makeSharedStore()
+      const a = yield* openTab(store, hub.open(), "a")
+      // b's session has read the store, but its sync is not listening yet when a signs in.
+      const b = yield* tabSession(store)
+      yield* a.setTokens(signIn)
+      yield* sleepMs(5)
+      yield* runTabSync({ session: b, store, channel: hub.open(), tabId: "b" })
+      assert.isBelow(yield* waitUntil(() => b.current()._tag === "Active"), 200)
+    })))
 })
 
 describe("runTabSync without BroadcastChannel", () => {
