@@ -32,7 +32,9 @@ const stackfxEntries: Plugin = {
   name: "stackfx-entries",
   setup(b) {
     b.onResolve({ filter: /^stackfx(\/react)?$/ }, (args) => ({
-      path: `${root}/src/${args.path === "stackfx" ? "index.ts" : "react/index.ts"}`
+      path: `${root}/src/${args.path === "stackfx" ? "index.ts" : "react/index.ts"}`,
+      // What package.json says; a plugin's result does not inherit it, and an app importing the package would.
+      sideEffects: false
     }))
   }
 }

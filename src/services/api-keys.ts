@@ -5,14 +5,13 @@
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../domain/api-key.js"
-import { ListResponse } from "../domain/list.js"
+import type * as Layer from "effect/Layer"
+import type { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../domain/api-key.js"
 import { type ApiKeyTimes, type ApiKeyValidity, apiKeyValidity } from "../domain/rules/api-key-validity.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
-import { documented, encodeInput } from "./endpoint.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { AdminFailure } from "./admin-auth.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 /** A listed key set (last four characters only) and whether it still works. */
 export type ApiKeyWithValidity = ApiKey & { readonly validity: ApiKeyValidity }
@@ -37,40 +36,9 @@ export interface ApiKeysShape {
 }
 
 export class ApiKeys extends Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
-  static readonly layer: Layer.Layer<ApiKeys, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ApiKeys, never, Transport> = lazyLayer(
     ApiKeys,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(ApiKeyCreate)
-      const path = (id: string) => `/internal/api-keys/${encodeURIComponent(id)}`
-
-      const create = (input: ApiKeyCreate) =>
-        encodeCreate(input).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "POST", path: "/internal/api-keys", body: jsonBody(body) }, ApiKeyCreated)
-          ),
-          Effect.flatMap(withValidity),
-          documented(...AdminAuthErrorTags)
-        )
-
-      const list = transport.requestJson({ method: "GET", path: "/internal/api-keys" }, ListResponse(ApiKey)).pipe(
-        Effect.flatMap((answer) => Effect.forEach(answer.items, withValidity)),
-        documented(...AdminAuthErrorTags)
-      )
-
-      const get = (id: string) =>
-        transport.requestJson({ method: "GET", path: path(id) }, ApiKey).pipe(
-          Effect.flatMap(withValidity),
-          documented(...AdminAuthErrorTags, "ApiKeyNotFound")
-        )
-
-      const revoke = (id: string) =>
-        transport.requestJson({ method: "PATCH", path: path(id), body: jsonBody({ revoked: true }) }, ApiKey).pipe(
-          Effect.flatMap(withValidity),
-          documented(...AdminAuthErrorTags, "ApiKeyNotFound")
-        )
-
-      return ApiKeys.of({ create, list, get, revoke })
-    })
+    { create: "function", list: "effect", get: "function", revoke: "function" },
+    () => import("./api-keys-live.js").then((m) => m.makeApiKeys)
   )
 }

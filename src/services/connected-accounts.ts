@@ -5,12 +5,11 @@
  * those two known errors become `null` and never reach the error channel.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ConnectedAccountAccessToken } from "../domain/tokens.js"
-import { type CallFailure, documented } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 type ConnectedAccountError = CallFailure<
   "UserAuthenticationRequired" | "UserNotFound" | "OAuthProviderNotFoundOrNotEnabled"
@@ -30,28 +29,14 @@ export interface ServerConnectedAccountsShape {
   ) => Effect.Effect<string | null, ConnectedAccountError>
 }
 
-const fetchToken = (transport: Transport["Service"], user: string, provider: string, scope: string | undefined) =>
-  transport.requestJson({
-    method: "POST",
-    path: `/connected-accounts/${segment(user)}/${segment(provider)}/access-token`,
-    body: jsonBody(scope === undefined ? {} : { scope })
-  }, ConnectedAccountAccessToken).pipe(
-    Effect.map((answer): string | null => answer.accessToken),
-    Effect.catchTags({
-      OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
-      OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null)
-    }),
-    documented("UserAuthenticationRequired", "UserNotFound", "OAuthProviderNotFoundOrNotEnabled")
-  )
-
 /** The signed-in user's connected accounts (every tier). */
 export class ConnectedAccounts extends Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
   "stackfx/ConnectedAccounts"
 ) {
-  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = lazyLayer(
     ConnectedAccounts,
-    Effect.map(Transport, (transport) =>
-      ConnectedAccounts.of({ accessToken: (provider, scope) => fetchToken(transport, "me", provider, scope) }))
+    { accessToken: "function" },
+    () => import("./connected-accounts-live.js").then((m) => m.makeConnectedAccounts)
   )
 }
 
@@ -59,11 +44,9 @@ export class ConnectedAccounts extends Context.Service<ConnectedAccounts, Connec
 export class ServerConnectedAccounts extends Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
   "stackfx/ServerConnectedAccounts"
 ) {
-  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = lazyLayer(
     ServerConnectedAccounts,
-    Effect.map(Transport, (transport) =>
-      ServerConnectedAccounts.of({
-        accessToken: (userId, provider, scope) => fetchToken(transport, userId, provider, scope)
-      }))
+    { accessToken: "function" },
+    () => import("./connected-accounts-live.js").then((m) => m.makeServerConnectedAccounts)
   )
 }

@@ -8,22 +8,14 @@
  * yield* channels.sendVerificationEmail(channel.id, { callbackUrl: "https://app.example/handler/email-verification" })
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import {
-  ContactChannel,
-  ContactChannelCreate,
-  ContactChannelUpdate
-} from "../domain/contact-channel.js"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { ContactChannel, ContactChannelUpdate } from "../domain/contact-channel.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
 import type { CallbackUrlRequired } from "../errors/client/email-preconditions.js"
-import { emailCallbackUrl } from "./callback-url.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { jsonBody, Transport } from "./transport.js"
-
-const ChannelList = ListResponse(ContactChannel)
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 /** A new address of the signed-in user. */
 export interface OwnContactChannelCreate {
@@ -85,79 +77,18 @@ export interface ServerContactChannelsShape {
   ) => Effect.Effect<void, CallbackUrlRequired | CallFailure<SignedInTags | SendTags | "UserIdDoesNotExist">>
 }
 
-const channelPath = (userId: string, id: string) =>
-  `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
-
-/** The calls both services share, for the user named `userId` (`"me"` for the signed-in one). */
-const makeCalls = (transport: Transport["Service"]) => {
-  const encodeCreate = encodeInput(ContactChannelCreate)
-  const encodeUpdate = encodeInput(ContactChannelUpdate)
-
-  const list = (userId: string) =>
-    transport.requestJson({ method: "GET", path: "/contact-channels", query: { user_id: userId } }, ChannelList).pipe(
-      Effect.map((answer) => answer.items),
-      documented("CannotGetOwnUserWithoutUser")
-    )
-
-  const create = (input: ServerContactChannelCreate) =>
-    encodeCreate({
-      userId: input.userId,
-      value: input.value,
-      type: "email",
-      usedForAuth: input.usedForAuth,
-      ...(input.isPrimary === undefined ? {} : { isPrimary: input.isPrimary }),
-      ...(input.isVerified === undefined ? {} : { isVerified: input.isVerified })
-    }).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "POST", path: "/contact-channels", body: jsonBody(body) }, ContactChannel)
-      ),
-      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse", "UserIdDoesNotExist")
-    )
-
-  const update = (userId: string, id: string, patch: ContactChannelUpdate) =>
-    encodeUpdate(patch).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "PATCH", path: channelPath(userId, id), body: jsonBody(body) }, ContactChannel)
-      ),
-      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
-    )
-
-  const remove = (userId: string, id: string) =>
-    Effect.asVoid(transport.requestJson({ method: "DELETE", path: channelPath(userId, id) }, SuccessResponse)).pipe(
-      documented("CannotGetOwnUserWithoutUser")
-    )
-
-  const sendVerificationEmail = (userId: string, id: string, options: { readonly callbackUrl?: string | undefined } = {}) =>
-    Effect.gen(function*() {
-      const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
-      yield* transport.requestJson({
-        method: "POST",
-        path: `${channelPath(userId, id)}/send-verification-code`,
-        body: jsonBody({ callback_url: callbackUrl })
-      }, SuccessResponse)
-    }).pipe(
-      documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted", "UserIdDoesNotExist")
-    )
-
-  return { list, create, update, remove, sendVerificationEmail }
-}
-
 /** The signed-in user's contact channels; on every tier. */
 export class ContactChannels extends Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels") {
-  static readonly layer: Layer.Layer<ContactChannels, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ContactChannels, never, Transport> = lazyLayer(
     ContactChannels,
-    Effect.gen(function*() {
-      const calls = makeCalls(yield* Transport)
-      const narrowCreate = documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
-      const narrowSend = documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted")
-      return ContactChannels.of({
-        list: calls.list("me"),
-        create: (input) => narrowCreate(calls.create({ ...input, userId: "me" })),
-        update: (id, patch) => calls.update("me", id, patch),
-        delete: (id) => calls.remove("me", id),
-        sendVerificationEmail: (id, options) => narrowSend(calls.sendVerificationEmail("me", id, options))
-      })
-    })
+    {
+      list: "effect",
+      create: "function",
+      update: "function",
+      delete: "function",
+      sendVerificationEmail: "function"
+    },
+    () => import("./contact-channels-live.js").then((m) => m.makeContactChannels)
   )
 }
 
@@ -165,17 +96,15 @@ export class ContactChannels extends Context.Service<ContactChannels, ContactCha
 export class ServerContactChannels
   extends Context.Service<ServerContactChannels, ServerContactChannelsShape>()("stackfx/ServerContactChannels")
 {
-  static readonly layer: Layer.Layer<ServerContactChannels, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerContactChannels, never, Transport> = lazyLayer(
     ServerContactChannels,
-    Effect.gen(function*() {
-      const calls = makeCalls(yield* Transport)
-      return ServerContactChannels.of({
-        list: calls.list,
-        create: calls.create,
-        update: calls.update,
-        delete: calls.remove,
-        sendVerificationEmail: calls.sendVerificationEmail
-      })
-    })
+    {
+      list: "function",
+      create: "function",
+      update: "function",
+      delete: "function",
+      sendVerificationEmail: "function"
+    },
+    () => import("./contact-channels-live.js").then((m) => m.makeServerContactChannels)
   )
 }

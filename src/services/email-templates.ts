@@ -2,15 +2,13 @@
  * Email templates (admin tier): one per type, the project's own or the built-in default (`isDefault`).
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { EmailTemplate, type EmailTemplateType, EmailTemplateUpdate } from "../domain/email-template.js"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { EmailTemplate, EmailTemplateType, EmailTemplateUpdate } from "../domain/email-template.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
-import { documented, encodeInput } from "./endpoint.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { AdminFailure } from "./admin-auth.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 export interface EmailTemplatesShape {
   /** Every template type, customised or default. */
@@ -29,37 +27,9 @@ export interface EmailTemplatesShape {
 }
 
 export class EmailTemplates extends Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
-  static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = lazyLayer(
     EmailTemplates,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodePatch = encodeInput(EmailTemplateUpdate)
-      const path = (type: EmailTemplateType) => `/email-templates/${encodeURIComponent(type)}`
-
-      const list = transport.requestJson({ method: "GET", path: "/email-templates" }, ListResponse(EmailTemplate)).pipe(
-        Effect.map((answer) => answer.items),
-        documented(...AdminAuthErrorTags)
-      )
-
-      const get = (type: EmailTemplateType) =>
-        transport.requestJson({ method: "GET", path: path(type) }, EmailTemplate).pipe(
-          documented(...AdminAuthErrorTags, "SchemaError")
-        )
-
-      const update = (type: EmailTemplateType, patch: EmailTemplateUpdate) =>
-        encodePatch(patch).pipe(
-          Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(type), body: jsonBody(body) }, EmailTemplate)),
-          documented(...AdminAuthErrorTags, "SchemaError")
-        )
-
-      const resetToDefault = (type: EmailTemplateType) =>
-        transport.requestJson({ method: "DELETE", path: path(type) }, SuccessResponse).pipe(
-          Effect.asVoid,
-          Effect.catchIf((error) => error._tag === "HttpError" && error.status === 404, () => Effect.void),
-          documented(...AdminAuthErrorTags, "SchemaError")
-        )
-
-      return EmailTemplates.of({ list, get, update, resetToDefault })
-    })
+    { list: "effect", get: "function", update: "function", resetToDefault: "function" },
+    () => import("./email-templates-live.js").then((m) => m.makeEmailTemplates)
   )
 }

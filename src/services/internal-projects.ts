@@ -4,28 +4,16 @@
  * then works as the admin access token of each project (`adminAccessToken` in the admin tier's config).
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
-import { ListResponse } from "../domain/list.js"
-import { AdminProject, AdminProjectCreate } from "../domain/project.js"
-import { nullableKey, wireStruct } from "../domain/wire.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AdminProject, AdminProjectCreate } from "../domain/project.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { decodeJson, jsonBody, Transport } from "./transport.js"
+import type { CallFailure } from "./endpoint.js"
+import type { InitialProjectKeys } from "./internal-project-keys.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
-/**
- * The first keys of a new project. The hosted service leaves them out (its dashboard creates keys
- * afterwards with `/internal/api-keys`); the local backend adds them as `stackfx_api_keys`.
- */
-export const InitialProjectKeys = wireStruct({
-  publishableClientKey: nullableKey(Schema.String),
-  secretServerKey: nullableKey(Schema.String),
-  superSecretAdminKey: nullableKey(Schema.String)
-})
-export type InitialProjectKeys = typeof InitialProjectKeys.Type
-
-const CreateExtension = Schema.Struct({ stackfx_api_keys: Schema.optionalKey(InitialProjectKeys) })
+export { InitialProjectKeys } from "./internal-project-keys.js"
 
 export interface CreatedProject {
   readonly project: AdminProject
@@ -45,29 +33,9 @@ export interface InternalProjectsShape {
 }
 
 export class InternalProjects extends Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
-  static readonly layer: Layer.Layer<InternalProjects, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<InternalProjects, never, Transport> = lazyLayer(
     InternalProjects,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(AdminProjectCreate)
-      const errors = ["UserAuthenticationRequired", "ExpectedInternalProject"] as const
-
-      const list = transport.requestJson({ method: "GET", path: "/internal/projects" }, ListResponse(AdminProject)).pipe(
-        Effect.map((answer) => answer.items),
-        documented(...errors)
-      )
-
-      const create = (input: AdminProjectCreate) =>
-        encodeCreate(input).pipe(
-          Effect.flatMap((body) => transport.request({ method: "POST", path: "/internal/projects", body: jsonBody(body) })),
-          Effect.flatMap((answer) =>
-            Effect.all({ project: decodeJson(AdminProject)(answer), extension: decodeJson(CreateExtension)(answer) })
-          ),
-          Effect.map(({ extension, project }): CreatedProject => ({ project, keys: extension.stackfx_api_keys ?? null })),
-          documented(...errors, "SchemaError")
-        )
-
-      return InternalProjects.of({ list, create })
-    })
+    { list: "effect", create: "function" },
+    () => import("./internal-projects-live.js").then((m) => m.makeInternalProjects)
   )
 }

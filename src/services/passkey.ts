@@ -4,23 +4,15 @@
  * refreshes the user. Sign-in: the same with an authentication ceremony, and the answer starts the session.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { SignInResponse } from "../domain/tokens.js"
-import type { ResponseDecodeError } from "../errors/client/response-decode-error.js"
-import { WebAuthnError } from "../errors/client/webauthn-error.js"
-import { type CallFailure, documented } from "./endpoint.js"
-import { ceremonyError, WebAuthn } from "./passkey-ceremony.js"
-import {
-  AuthenticationInitiation,
-  authenticationOptionsFor,
-  RegistrationInitiation,
-  registrationOptionsFor
-} from "./passkey-options.js"
-import { Session } from "./session.js"
-import { jsonBody, Transport, type TransportCallError } from "./transport.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { WebAuthnError } from "../errors/client/webauthn-error.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Session } from "./session.js"
+import type { Transport } from "./transport.js"
 
-export { PASSKEY_RP_ID_PLACEHOLDER } from "./passkey-options.js"
+export { PASSKEY_RP_ID_PLACEHOLDER } from "../domain/constants.js"
 export { WebAuthn, type WebAuthnBrowser } from "./passkey-ceremony.js"
 
 type VerificationCodeTags =
@@ -65,99 +57,11 @@ export interface PasskeysShape {
   readonly signIn: Effect.Effect<PasskeySignInResult, PasskeySignInFailure>
 }
 
-/** What the browser must offer before anything is asked of the service. */
-const browserReady = Effect.gen(function*() {
-  const browser = yield* WebAuthn
-  const hostname = browser.hostname()
-  if (!browser.isSupported() || hostname === undefined || hostname === "") {
-    return yield* new WebAuthnError({ code: "WEBAUTHN_UNSUPPORTED" })
-  }
-  return { browser, hostname }
-})
-
-/** An initiation answer that does not decode is unusable options, not a transport fault. */
-const unusableOptions = (code: "REGISTRATION_INITIATION_FAILED" | "AUTHENTICATION_INITIATION_FAILED") =>
-<A>(
-  self: Effect.Effect<A, TransportCallError>
-): Effect.Effect<A, Exclude<TransportCallError, ResponseDecodeError> | WebAuthnError> =>
-  Effect.catchTag(self, "ResponseDecodeError", (error) =>
-    Effect.fail(new WebAuthnError({ code, message: `${new WebAuthnError({ code }).message}: ${error.message}` })))
-
-const runCeremony = <A>(
-  flow: "registration" | "authentication",
-  ceremony: () => Promise<A | null | undefined>
-): Effect.Effect<A, WebAuthnError> =>
-  Effect.tryPromise({ try: ceremony, catch: (error) => ceremonyError(flow, error) }).pipe(
-    Effect.flatMap((response) =>
-      response === null || response === undefined
-        ? Effect.fail(new WebAuthnError({
-          code: flow === "registration" ? "REGISTRATION_NOT_COMPLETED" : "AUTHENTICATION_NOT_COMPLETED"
-        }))
-        : Effect.succeed(response)
-    )
-  )
-
-export const makePasskeys = (transport: Transport["Service"], session: Session["Service"]): PasskeysShape => {
-  const post = (path: string, body: unknown) => ({ method: "POST" as const, path, body: jsonBody(body) })
-
-  const register = Effect.gen(function*() {
-    const { browser, hostname } = yield* browserReady
-    const initiation = yield* transport.requestJson(
-      post("/auth/passkey/initiate-passkey-registration", {}),
-      RegistrationInitiation
-    ).pipe(unusableOptions("REGISTRATION_INITIATION_FAILED"))
-    const options = yield* Effect.fromResult(registrationOptionsFor(initiation.optionsJson, hostname))
-    const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
-    yield* transport.request(post("/auth/passkey/register", { credential, code: initiation.code }))
-  }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyRegistrationFailed",
-      "PasskeyWebAuthnError",
-      "UserAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
-  )
-
-  const signIn = Effect.gen(function*() {
-    const { browser, hostname } = yield* browserReady
-    const initiation = yield* transport.requestJson(
-      post("/auth/passkey/initiate-passkey-authentication", {}),
-      AuthenticationInitiation
-    ).pipe(unusableOptions("AUTHENTICATION_INITIATION_FAILED"))
-    const options = yield* Effect.fromResult(authenticationOptionsFor(initiation.optionsJson, hostname))
-    const response = yield* runCeremony("authentication", () => browser.startAuthentication(options))
-    const answer: SignInResponse = yield* transport.requestJson(
-      post("/auth/passkey/sign-in", { authentication_response: response, code: initiation.code }),
-      SignInResponse
-    )
-    yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
-    return { userId: answer.userId, isNewUser: answer.isNewUser }
-  }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyAuthenticationFailed",
-      "PasskeyWebAuthnError",
-      "MultiFactorAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
-  )
-
-  return { register, signIn }
-}
-
 /** Passkey registration and sign-in of a client tier. */
 export class Passkeys extends Context.Service<Passkeys, PasskeysShape>()("stackfx/Passkeys") {
-  static readonly layer: Layer.Layer<Passkeys, never, Transport | Session> = Layer.effect(
+  static readonly layer: Layer.Layer<Passkeys, never, Transport | Session> = lazyLayer(
     Passkeys,
-    Effect.gen(function*() {
-      return Passkeys.of(makePasskeys(yield* Transport, yield* Session))
-    })
+    { register: "effect", signIn: "effect" },
+    () => import("./passkey-live.js").then((m) => m.makePasskeys)
   )
 }

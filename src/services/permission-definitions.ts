@@ -3,21 +3,19 @@
  * the permissions it contains. Contained permissions must exist; built-in ones cannot be changed.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ListResponse } from "../domain/list.js"
-import {
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type {
   PermissionDefinition,
   PermissionDefinitionCreate,
   PermissionDefinitionUpdate
 } from "../domain/permission-definition.js"
-import { SuccessResponse } from "../domain/success.js"
 import type { KnownErrorTag } from "../errors/known/registry.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type AdminAuthErrorTag, AdminAuthErrorTags } from "./admin-auth.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { AdminAuthErrorTag } from "./admin-auth.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 type AdminFailure<Tags extends KnownErrorTag = never> = CallFailure<AdminAuthErrorTag | Tags>
 
@@ -46,40 +44,9 @@ export interface PermissionDefinitionsShape {
 export class PermissionDefinitions extends Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
   "stackfx/PermissionDefinitions"
 ) {
-  static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = lazyLayer(
     PermissionDefinitions,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(PermissionDefinitionCreate)
-      const encodeUpdate = encodeInput(PermissionDefinitionUpdate)
-      const path = (id: string) => `/team-permission-definitions/${segment(id)}`
-
-      const list = transport.requestJson(
-        { method: "GET", path: "/team-permission-definitions" },
-        ListResponse(PermissionDefinition)
-      ).pipe(Effect.map((page) => page.items), documented(...AdminAuthErrorTags))
-
-      const create = (definition: PermissionDefinitionCreate) =>
-        encodeCreate(definition).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "POST", path: "/team-permission-definitions", body: jsonBody(body) }, PermissionDefinition)
-          ),
-          documented(...AdminAuthErrorTags, "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
-        )
-
-      const update = (permissionId: string, patch: PermissionDefinitionUpdate) =>
-        encodeUpdate(patch).pipe(
-          Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(permissionId), body: jsonBody(body) }, PermissionDefinition)),
-          documented(...AdminAuthErrorTags, "PermissionNotFound", "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
-        )
-
-      const remove = (permissionId: string) =>
-        transport.requestJson({ method: "DELETE", path: path(permissionId) }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented(...AdminAuthErrorTags, "PermissionNotFound")
-        )
-
-      return PermissionDefinitions.of({ list, create, update, delete: remove })
-    })
+    { list: "effect", create: "function", update: "function", delete: "function" },
+    () => import("./permission-definitions-live.js").then((m) => m.makePermissionDefinitions)
   )
 }

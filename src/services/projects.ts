@@ -4,16 +4,16 @@
  * with failing checks is refused here, before anything is sent, with every problem as data.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
 import { type ProductionModeProblem, productionModeProblems } from "../domain/rules/production-mode.js"
-import { SuccessResponse } from "../domain/success.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
+import type { AdminFailure } from "./admin-auth.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 export interface ProjectsShape {
   /** The project this client talks to, as any client may see it. */
@@ -22,19 +22,12 @@ export interface ProjectsShape {
 
 /** Client view of the current project (every tier). */
 export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
-  static readonly layer: Layer.Layer<Projects, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<Projects, never, Transport> = lazyLayer(
     Projects,
-    Effect.map(Transport, (transport) =>
-      Projects.of({
-        current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())
-      }))
+    { current: "effect" },
+    () => import("./projects-live.js").then((m) => m.makeProjects)
   )
 }
-
-/** Does this patch decide whether the project may be in production mode, so that it must be checked? */
-const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
-  patch.isProductionMode === true ||
-  (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
 
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in
@@ -74,33 +67,9 @@ export interface AdminProjectsShape {
 
 /** The admin's view of the current project (admin tier). */
 export class AdminProjects extends Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
-  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = lazyLayer(
     AdminProjects,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodePatch = encodeInput(AdminProjectUpdate)
-
-      const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
-        documented(...AdminAuthErrorTags)
-      )
-
-      const update = (patch: AdminProjectUpdate) =>
-        Effect.gen(function*() {
-          const body = yield* encodePatch(patch)
-          if (patchNeedsCheck(patch)) {
-            const current = yield* get
-            const problems = productionModeProblemsAfter(current, patch)
-            if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
-          }
-          return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
-        }).pipe(documented(...AdminAuthErrorTags, "SchemaError"))
-
-      const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
-        Effect.asVoid,
-        documented(...AdminAuthErrorTags)
-      )
-
-      return AdminProjects.of({ get, update, delete: remove })
-    })
+    { get: "effect", update: "function", delete: "effect" },
+    () => import("./projects-live.js").then((m) => m.makeAdminProjects)
   )
 }

@@ -10,18 +10,15 @@
  * yield* sessions.delete(userId, open[0].id)
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../domain/constants.js"
-import { ListResponse } from "../domain/list.js"
-import { SessionInfo } from "../domain/session.js"
-import { SuccessResponse } from "../domain/success.js"
-import { ServerSessionCreate, ServerSessionResponse } from "../domain/tokens.js"
+import type { SessionInfo } from "../domain/session.js"
+import type { ServerSessionResponse } from "../domain/tokens.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 /**
  * The session does not exist, has ended, or belongs to another user. The API answers this with a plain
@@ -56,46 +53,10 @@ export interface ServerSessionsShape {
   ) => Effect.Effect<void, SessionNotFound | CallFailure<"CannotDeleteCurrentSession" | "CannotGetOwnUserWithoutUser">>
 }
 
-const SessionList = ListResponse(SessionInfo)
-
 export class ServerSessions extends Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
-  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = lazyLayer(
     ServerSessions,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(ServerSessionCreate)
-
-      const create = (session: NewServerSession) =>
-        encodeCreate({
-          userId: session.userId,
-          expiresInMillis: session.expiresInMillis ?? DEFAULT_SERVER_SESSION_EXPIRY_MS
-        }).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "POST", path: "/auth/sessions", body: jsonBody(body) }, ServerSessionResponse)
-          ),
-          documented("UserIdDoesNotExist", "CannotGetOwnUserWithoutUser")
-        )
-
-      const list = (userId: string) =>
-        transport.requestJson({ method: "GET", path: "/auth/sessions", query: { user_id: userId } }, SessionList).pipe(
-          Effect.map((page) => page.items),
-          documented("CannotGetOwnUserWithoutUser")
-        )
-
-      const remove = (userId: string, sessionId: string) =>
-        transport.requestJson(
-          { method: "DELETE", path: `/auth/sessions/${segment(sessionId)}`, query: { user_id: userId } },
-          SuccessResponse
-        ).pipe(
-          Effect.asVoid,
-          Effect.catchIf(
-            (error) => error._tag === "HttpError" && error.status === 404,
-            () => Effect.fail(new SessionNotFound({ sessionId, message: `Session ${sessionId} not found.` }))
-          ),
-          documented("CannotDeleteCurrentSession", "CannotGetOwnUserWithoutUser")
-        )
-
-      return ServerSessions.of({ create, list, delete: remove })
-    })
+    { create: "function", list: "function", delete: "function" },
+    () => import("./server-sessions-live.js").then((m) => m.makeServerSessions)
   )
 }

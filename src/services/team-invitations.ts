@@ -5,22 +5,14 @@
  * On the server tier the same calls work on any team without those permissions.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
-import {
-  TeamInvitation,
-  TeamInvitationDetails,
-  TeamInvitationSendCode,
-  TeamInvitationSent
-} from "../domain/team-invitation.js"
-import { VerificationErrorTags } from "../errors/categories.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { TeamInvitation, TeamInvitationDetails, TeamInvitationSendCode } from "../domain/team-invitation.js"
+import type { VerificationErrorTags } from "../errors/categories.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 type VerificationTag = (typeof VerificationErrorTags)[number]
 
@@ -29,9 +21,6 @@ type ManageTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "Tea
 
 /** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
 type CodeUseTag = VerificationTag | "UserAuthenticationRequired" | "TeamInvitationRestrictedUserNotAllowed" | "TeamNotFound"
-
-/** The answer of `check-code`; the hosted service only ever sends `true` (an unusable code is an error). */
-const CheckCodeAnswer = Schema.Struct({ is_code_valid: Schema.Literal(true) })
 
 export interface TeamInvitationsShape {
   /**
@@ -60,65 +49,16 @@ export interface TeamInvitationsShape {
 }
 
 export class TeamInvitations extends Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
-  static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = lazyLayer(
     TeamInvitations,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeSend = encodeInput(TeamInvitationSendCode)
-      const codeBody = (code: string) => jsonBody({ code })
-
-      const send = (invitation: TeamInvitationSendCode) =>
-        encodeSend(invitation).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "POST", path: "/team-invitations/send-code", body: jsonBody(body) }, TeamInvitationSent)
-          ),
-          Effect.map((sent) => sent.id),
-          documented(
-            "UserAuthenticationRequired",
-            "TeamMembershipNotFound",
-            "TeamPermissionRequired",
-            "TeamNotFound",
-            "UserNotFound",
-            "RedirectUrlNotWhitelisted",
-            "SchemaError"
-          )
-        )
-
-      const manageTags = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound", "UserNotFound"] as const
-
-      const list = (teamId: string) =>
-        transport.requestJson({ method: "GET", path: "/team-invitations", query: { team_id: teamId } }, ListResponse(TeamInvitation)).pipe(
-          Effect.map((page) => page.items),
-          documented(...manageTags)
-        )
-
-      const revoke = (teamId: string, invitationId: string) =>
-        transport.requestJson(
-          { method: "DELETE", path: `/team-invitations/${segment(invitationId)}`, query: { team_id: teamId } },
-          SuccessResponse
-        ).pipe(Effect.asVoid, documented(...manageTags, "VerificationCodeNotFound"))
-
-      const checkCode = (code: string) =>
-        transport.requestJson({ method: "POST", path: "/team-invitations/accept/check-code", body: codeBody(code) }, CheckCodeAnswer).pipe(
-          Effect.asVoid,
-          documented(...VerificationErrorTags)
-        )
-
-      const useTags = [...VerificationErrorTags, "UserAuthenticationRequired", "TeamInvitationRestrictedUserNotAllowed", "TeamNotFound"] as const
-
-      const details = (code: string) =>
-        transport.requestJson({ method: "POST", path: "/team-invitations/accept/details", body: codeBody(code) }, TeamInvitationDetails).pipe(
-          documented(...useTags)
-        )
-
-      // The hosted service answers `{}` here and the local backend `{ success: true }`; neither carries data.
-      const accept = (code: string) =>
-        transport.request({ method: "POST", path: "/team-invitations/accept", body: codeBody(code) }).pipe(
-          Effect.asVoid,
-          documented(...useTags, "UserNotFound")
-        )
-
-      return TeamInvitations.of({ send, list, revoke, checkCode, details, accept })
-    })
+    {
+      send: "function",
+      list: "function",
+      revoke: "function",
+      checkCode: "function",
+      details: "function",
+      accept: "function"
+    },
+    () => import("./team-invitations-live.js").then((m) => m.makeTeamInvitations)
   )
 }

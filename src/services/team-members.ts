@@ -5,18 +5,17 @@
  * lists and edits any profile, each with its full user.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ListResponse } from "../domain/list.js"
-import {
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type {
   ServerTeamMemberProfile,
   TeamMemberProfile,
   TeamMemberProfileUpdate
 } from "../domain/team-member-profile.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 type ReadTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "UserNotFound"
 
@@ -34,35 +33,11 @@ export interface TeamMembersShape {
   ) => Effect.Effect<TeamMemberProfile, InvalidInput | CallFailure<"CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "UserNotFound">>
 }
 
-const profilePath = (teamId: string, userId: string) => `/team-member-profiles/${segment(teamId)}/${segment(userId)}`
-
 export class TeamMembers extends Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
-  static readonly layer: Layer.Layer<TeamMembers, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<TeamMembers, never, Transport> = lazyLayer(
     TeamMembers,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodePatch = encodeInput(TeamMemberProfileUpdate)
-      const readTags = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "UserNotFound"] as const
-
-      const list = (teamId: string) =>
-        transport.requestJson(
-          { method: "GET", path: "/team-member-profiles", query: { team_id: teamId } },
-          ListResponse(TeamMemberProfile)
-        ).pipe(Effect.map((page) => page.items), documented(...readTags))
-
-      const get = (teamId: string, userId: string) =>
-        transport.requestJson({ method: "GET", path: profilePath(teamId, userId) }, TeamMemberProfile).pipe(documented(...readTags))
-
-      const updateMine = (teamId: string, patch: TeamMemberProfileUpdate) =>
-        encodePatch(patch).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: profilePath(teamId, "me"), body: jsonBody(body) }, TeamMemberProfile)
-          ),
-          documented("CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "UserNotFound")
-        )
-
-      return TeamMembers.of({ list, get, getMine: (teamId) => get(teamId, "me"), updateMine })
-    })
+    { list: "function", get: "function", getMine: "function", updateMine: "function" },
+    () => import("./team-members-live.js").then((m) => m.makeTeamMembers)
   )
 }
 
@@ -86,31 +61,9 @@ export interface ServerTeamMembersShape {
 }
 
 export class ServerTeamMembers extends Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
-  static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = lazyLayer(
     ServerTeamMembers,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodePatch = encodeInput(TeamMemberProfileUpdate)
-      const tags = ["TeamMembershipNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser"] as const
-
-      const list = (filter: { readonly teamId?: string | undefined; readonly userId?: string | undefined }) =>
-        transport.requestJson(
-          { method: "GET", path: "/team-member-profiles", query: { team_id: filter.teamId, user_id: filter.userId } },
-          ListResponse(ServerTeamMemberProfile)
-        ).pipe(Effect.map((page) => page.items), documented("TeamNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser"))
-
-      const get = (teamId: string, userId: string) =>
-        transport.requestJson({ method: "GET", path: profilePath(teamId, userId) }, ServerTeamMemberProfile).pipe(documented(...tags))
-
-      const update = (teamId: string, userId: string, patch: TeamMemberProfileUpdate) =>
-        encodePatch(patch).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: profilePath(teamId, userId), body: jsonBody(body) }, ServerTeamMemberProfile)
-          ),
-          documented(...tags)
-        )
-
-      return ServerTeamMembers.of({ list, get, update })
-    })
+    { list: "function", get: "function", update: "function" },
+    () => import("./team-members-live.js").then((m) => m.makeServerTeamMembers)
   )
 }

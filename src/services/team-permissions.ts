@@ -5,14 +5,12 @@
  * grants or revokes direct grants.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
-import { TeamPermission } from "../domain/team-permission.js"
-import { type CallFailure, documented } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { Transport } from "./transport.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { TeamPermission } from "../domain/team-permission.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 export interface PermissionListOptions {
   /** Include what granted permissions contain (default true); false lists the direct grants only. */
@@ -29,37 +27,11 @@ export interface TeamPermissionsShape {
   readonly has: (teamId: string, permissionId: string) => Effect.Effect<boolean, CallFailure<"CannotGetOwnUserWithoutUser">>
 }
 
-const listRequest = (query: {
-  readonly teamId?: string | undefined
-  readonly userId?: string | undefined
-  readonly permissionId?: string | undefined
-  readonly recursive: boolean
-}) => ({
-  method: "GET" as const,
-  path: "/team-permissions",
-  query: { team_id: query.teamId, user_id: query.userId, permission_id: query.permissionId, recursive: query.recursive }
-})
-
 export class TeamPermissions extends Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
-  static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = lazyLayer(
     TeamPermissions,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const fetch = (query: Parameters<typeof listRequest>[0]) =>
-        transport.requestJson(listRequest(query), ListResponse(TeamPermission)).pipe(
-          Effect.map((page) => page.items),
-          documented("CannotGetOwnUserWithoutUser")
-        )
-
-      return TeamPermissions.of({
-        list: (teamId, options = {}) => fetch({ teamId, userId: "me", recursive: options.recursive ?? true }),
-        has: (teamId, permissionId) =>
-          Effect.map(
-            fetch({ teamId, userId: "me", permissionId, recursive: true }),
-            (items) => items.some((p) => p.id === permissionId && p.teamId === teamId)
-          )
-      })
-    })
+    { list: "function", has: "function" },
+    () => import("./team-permissions-live.js").then((m) => m.makeTeamPermissions)
   )
 }
 
@@ -96,29 +68,9 @@ export interface ServerTeamPermissionsShape {
 export class ServerTeamPermissions extends Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
   "stackfx/ServerTeamPermissions"
 ) {
-  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Transport> = lazyLayer(
     ServerTeamPermissions,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const grantPath = (teamId: string, userId: string, permissionId: string) =>
-        `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`
-
-      return ServerTeamPermissions.of({
-        list: (filter, options = {}) =>
-          transport.requestJson(listRequest({ ...filter, recursive: options.recursive ?? true }), ListResponse(TeamPermission)).pipe(
-            Effect.map((page) => page.items),
-            documented("CannotGetOwnUserWithoutUser")
-          ),
-        grant: (teamId, userId, permissionId) =>
-          transport.requestJson({ method: "POST", path: grantPath(teamId, userId, permissionId) }, TeamPermission).pipe(
-            documented("TeamMembershipNotFound", "UserNotFound", "PermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser")
-          ),
-        revoke: (teamId, userId, permissionId) =>
-          transport.requestJson({ method: "DELETE", path: grantPath(teamId, userId, permissionId) }, SuccessResponse).pipe(
-            Effect.asVoid,
-            documented("TeamMembershipNotFound", "UserNotFound", "TeamPermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser")
-          )
-      })
-    })
+    { list: "function", grant: "function", revoke: "function" },
+    () => import("./team-permissions-live.js").then((m) => m.makeServerTeamPermissions)
   )
 }

@@ -4,11 +4,9 @@
  * `ServerTeams` (server and admin) works on any team and membership, and sets server metadata.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
-import {
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type {
   ClientTeam,
   ServerTeam,
   ServerTeamCreate,
@@ -16,11 +14,11 @@ import {
   TeamCreate,
   TeamUpdate
 } from "../domain/team.js"
-import { TeamMembership } from "../domain/team-membership.js"
+import type { TeamMembership } from "../domain/team-membership.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 /** A new team from the client tier; the signed-in user is always its creator. */
 export type NewTeam = Omit<TeamCreate, "creatorUserId">
@@ -54,51 +52,10 @@ export interface TeamsShape {
 }
 
 export class Teams extends Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
-  static readonly layer: Layer.Layer<Teams, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<Teams, never, Transport> = lazyLayer(
     Teams,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(TeamCreate)
-      const encodeUpdate = encodeInput(TeamUpdate)
-
-      const list = transport.requestJson({ method: "GET", path: "/teams", query: { user_id: "me" } }, ListResponse(ClientTeam)).pipe(
-        Effect.map((page) => page.items),
-        documented("CannotGetOwnUserWithoutUser")
-      )
-
-      const get = (teamId: string) =>
-        transport.requestJson({ method: "GET", path: `/teams/${segment(teamId)}` }, ClientTeam).pipe(
-          documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamNotFound")
-        )
-
-      const create = (team: NewTeam) =>
-        encodeCreate({ ...team, creatorUserId: "me" }).pipe(
-          Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/teams", body: jsonBody(body) }, ClientTeam)),
-          documented("UserAuthenticationRequired")
-        )
-
-      const update = (teamId: string, patch: TeamUpdate) =>
-        encodeUpdate(patch).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: `/teams/${segment(teamId)}`, body: jsonBody(body) }, ClientTeam)
-          ),
-          documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound")
-        )
-
-      const remove = (teamId: string) =>
-        transport.requestJson({ method: "DELETE", path: `/teams/${segment(teamId)}` }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound")
-        )
-
-      const leave = (teamId: string) =>
-        transport.requestJson({ method: "DELETE", path: `/team-memberships/${segment(teamId)}/me` }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented("CannotGetOwnUserWithoutUser", "TeamMembershipNotFound")
-        )
-
-      return Teams.of({ list, get, create, update, delete: remove, leave })
-    })
+    { list: "effect", get: "function", create: "function", update: "function", delete: "function", leave: "function" },
+    () => import("./teams-live.js").then((m) => m.makeTeams)
   )
 }
 
@@ -127,56 +84,17 @@ export interface ServerTeamsShape {
 }
 
 export class ServerTeams extends Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
-  static readonly layer: Layer.Layer<ServerTeams, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<ServerTeams, never, Transport> = lazyLayer(
     ServerTeams,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(ServerTeamCreate)
-      const encodeUpdate = encodeInput(ServerTeamUpdate)
-
-      const list = (filter: { readonly userId?: string | undefined } = {}) =>
-        transport.requestJson({ method: "GET", path: "/teams", query: { user_id: filter.userId } }, ListResponse(ServerTeam)).pipe(
-          Effect.map((page) => page.items),
-          documented("CannotGetOwnUserWithoutUser")
-        )
-
-      const get = (teamId: string) =>
-        transport.requestJson({ method: "GET", path: `/teams/${segment(teamId)}` }, ServerTeam).pipe(documented("TeamNotFound"))
-
-      const create = (team: ServerTeamCreate) =>
-        encodeCreate(team).pipe(
-          Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/teams", body: jsonBody(body) }, ServerTeam)),
-          documented("UserNotFound", "CannotGetOwnUserWithoutUser")
-        )
-
-      const update = (teamId: string, patch: ServerTeamUpdate) =>
-        encodeUpdate(patch).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: `/teams/${segment(teamId)}`, body: jsonBody(body) }, ServerTeam)
-          ),
-          documented("TeamNotFound")
-        )
-
-      const remove = (teamId: string) =>
-        transport.requestJson({ method: "DELETE", path: `/teams/${segment(teamId)}` }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented("TeamNotFound")
-        )
-
-      const membership = (teamId: string, userId: string) => `/team-memberships/${segment(teamId)}/${segment(userId)}`
-
-      const addMember = (teamId: string, userId: string) =>
-        transport.requestJson({ method: "POST", path: membership(teamId, userId), body: jsonBody({}) }, TeamMembership).pipe(
-          documented("TeamNotFound", "UserNotFound", "TeamMembershipAlreadyExists", "CannotGetOwnUserWithoutUser")
-        )
-
-      const removeMember = (teamId: string, userId: string) =>
-        transport.requestJson({ method: "DELETE", path: membership(teamId, userId) }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented("TeamMembershipNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser")
-        )
-
-      return ServerTeams.of({ list, get, create, update, delete: remove, addMember, removeMember })
-    })
+    {
+      list: "function",
+      get: "function",
+      create: "function",
+      update: "function",
+      delete: "function",
+      addMember: "function",
+      removeMember: "function"
+    },
+    () => import("./teams-live.js").then((m) => m.makeServerTeams)
   )
 }

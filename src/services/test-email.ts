@@ -3,13 +3,13 @@
  * `{ success: false, errorMessage }` says what the mail server did.
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { SendTestEmailRequest, type SendTestEmailResult, SendTestEmailResult as ResultSchema } from "../domain/admin-actions.js"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { SendTestEmailRequest, SendTestEmailResult } from "../domain/admin-actions.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
-import { AdminAuthErrorTags, type AdminFailure } from "./admin-auth.js"
-import { documented, encodeInput } from "./endpoint.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { AdminFailure } from "./admin-auth.js"
+import { lazyLayer } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 export interface TestEmailShape {
   /** `send({ recipientEmail, emailConfig: { host, port, username, password, senderName, senderEmail } })` */
@@ -17,20 +17,9 @@ export interface TestEmailShape {
 }
 
 export class TestEmail extends Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
-  static readonly layer: Layer.Layer<TestEmail, never, Transport> = Layer.effect(
+  static readonly layer: Layer.Layer<TestEmail, never, Transport> = lazyLayer(
     TestEmail,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encode = encodeInput(SendTestEmailRequest)
-      return TestEmail.of({
-        send: (request) =>
-          encode(request).pipe(
-            Effect.flatMap((body) =>
-              transport.requestJson({ method: "POST", path: "/internal/send-test-email", body: jsonBody(body) }, ResultSchema)
-            ),
-            documented(...AdminAuthErrorTags, "SchemaError")
-          )
-      })
-    })
+    { send: "function" },
+    () => import("./test-email-live.js").then((m) => m.makeTestEmail)
   )
 }

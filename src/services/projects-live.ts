@@ -1,0 +1,48 @@
+/**
+ * The implementations of {@link Projects} and {@link AdminProjects}, loaded on first use (see
+ * lazy-service.ts).
+ */
+import * as Effect from "effect/Effect"
+import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
+import { SuccessResponse } from "../domain/success.js"
+import { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
+import { AdminAuthErrorTags } from "./admin-auth.js"
+import { documented, encodeInput } from "./endpoint.js"
+import { type AdminProjectsShape, productionModeProblemsAfter, type ProjectsShape } from "./projects.js"
+import { jsonBody, Transport } from "./transport.js"
+
+export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
+  current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())
+}))
+
+/** Does this patch decide whether the project may be in production mode, so that it must be checked? */
+const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
+  patch.isProductionMode === true ||
+  (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
+
+export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transport> = Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodePatch = encodeInput(AdminProjectUpdate)
+
+  const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
+    documented(...AdminAuthErrorTags)
+  )
+
+  const update = (patch: AdminProjectUpdate) =>
+    Effect.gen(function*() {
+      const body = yield* encodePatch(patch)
+      if (patchNeedsCheck(patch)) {
+        const current = yield* get
+        const problems = productionModeProblemsAfter(current, patch)
+        if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
+      }
+      return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
+    }).pipe(documented(...AdminAuthErrorTags, "SchemaError"))
+
+  const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
+    Effect.asVoid,
+    documented(...AdminAuthErrorTags)
+  )
+
+  return { get, update, delete: remove } satisfies AdminProjectsShape
+})
