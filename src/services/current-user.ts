@@ -33,14 +33,12 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
       const session = yield* Session
       const encodePatch = encodeInput(ClientUserUpdate)
 
-      const get = Effect.gen(function*() {
-        const tokens = yield* session.getTokens().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
-        if (tokens.accessToken === null && tokens.refreshToken === null) return null
-        return yield* transport.requestJson({ method: "GET", path: "/users/me" }, ClientUser).pipe(
-          // The server's way of saying "nobody is signed in": a visitor, not a failure.
-          Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null))
-        )
-      }).pipe(documented())
+      // No session, or a refresh token the server just rejected (the session ends): a visitor, no request.
+      const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, ClientUser).pipe(
+        // The server's way of saying "nobody is signed in": a visitor, not a failure.
+        Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)),
+        documented()
+      )
 
       const update = (patch: ClientUserUpdate) =>
         encodePatch(patch).pipe(

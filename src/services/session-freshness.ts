@@ -35,3 +35,20 @@ export const isFresh = (expiry: AccessTokenExpiry, nowMs: number, marginMs: numb
       return expiry.atMs - nowMs >= marginMs
   }
 }
+
+/**
+ * `accessTokenExpiry` remembering its last answer. A session sends the same access token for many calls
+ * in a row, and decoding it (base64url and JSON) costs more than the rest of the freshness check; a token
+ * string always has the same expiry, so the remembered answer is the decoded one.
+ */
+export const lastExpiryMemo = (): ((token: string) => AccessTokenExpiry) => {
+  let lastToken: string | undefined
+  let lastExpiry: AccessTokenExpiry = { _tag: "Unreadable" }
+  return (token) => {
+    if (token !== lastToken) {
+      lastExpiry = accessTokenExpiry(token)
+      lastToken = token
+    }
+    return lastExpiry
+  }
+}

@@ -21,7 +21,7 @@ import { isRefreshTokenError } from "../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../errors/client/session.js"
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
-import { accessTokenExpiry, isFresh } from "./session-freshness.js"
+import { isFresh, lastExpiryMemo } from "./session-freshness.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 import { formBody } from "./transport-request.js"
 import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
@@ -138,6 +138,12 @@ const checkTokens = (tokens: StoredTokens) =>
 const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
   a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
 
+/** `sameTokens(stored, tokensOf(state))` without building the pair. */
+const holds = (state: SessionState, stored: StoredTokens): boolean =>
+  state._tag === "KnownInvalid"
+    ? stored.accessToken === null && stored.refreshToken === null
+    : state.accessToken === stored.accessToken && state.refreshToken === stored.refreshToken
+
 const InvalidGrantBody = Schema.fromJsonString(Schema.Struct({ error: Schema.Literal("invalid_grant") }))
 const decodeInvalidGrant = Schema.decodeUnknownOption(InvalidGrantBody)
 
@@ -169,12 +175,13 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
     const writeLock = yield* Semaphore.make(1)
     const inflight = yield* Ref.make<Deferred.Deferred<string | null, SessionError> | undefined>(undefined)
     const layerScope = yield* Effect.scope
+    const expiryOf = lastExpiryMemo()
 
     const write = (next: SessionState) =>
       Effect.andThen(store.set(tokensOf(next)), setState(next))
 
     /** Another tab (cookie store) may have signed in or out since we last looked. */
-    const syncFromStore = writeLock.withPermit(Effect.gen(function*() {
+    const syncFromStoreLocked = writeLock.withPermit(Effect.gen(function*() {
       const stored = yield* store.get
       const current = state.get()
       if (sameTokens(stored, tokensOf(current))) return current
@@ -183,6 +190,16 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       yield* setState(next)
       return next
     }))
+
+    /**
+     * Nearly always the store still holds the state's tokens, and then the lock is not needed: a write sets
+     * the store before the state, so a store and state that agree are a state that was current, and a
+     * reader that meets a write halfway sees them disagree and waits for it under the lock.
+     */
+    const syncFromStore = Effect.flatMap(store.get, (stored) => {
+      const current = state.get()
+      return holds(current, stored) ? Effect.succeed(current) : syncFromStoreLocked
+    })
 
     /** Applies a refresh outcome only if the session is still the one that was refreshed. */
     const whileSameRefreshToken = (used: string, f: (current: SessionState) => SessionState) =>
@@ -222,7 +239,7 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         const now = yield* Clock.currentTimeMillis
         if (
           current._tag === "Active" && current.accessToken !== null && !current.accessTokenExpired &&
-          isFresh(accessTokenExpiry(current.accessToken), now, requiredFreshnessMs)
+          isFresh(expiryOf(current.accessToken), now, requiredFreshnessMs)
         ) {
           return current.accessToken
         }
@@ -249,25 +266,26 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         return yield* Deferred.await(running)
       })
 
-    const getTokens = (requiredFreshnessMs: number = TOKEN_FRESHNESS_MARGIN_MS) =>
-      Effect.gen(function*() {
-        if (!(requiredFreshnessMs < MAX_REQUIRED_FRESHNESS_MS)) {
-          return yield* Effect.fail(new InvalidFreshness({ requiredFreshnessMs }))
-        }
-        const current = yield* syncFromStore
-        if (current._tag === "KnownInvalid") return noTokens
-        const now = yield* Clock.currentTimeMillis
+    /** The tokens of `current` if its access token is fresh enough, else whatever a refresh leaves. */
+    const tokensFrom = (current: SessionState, requiredFreshnessMs: number) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<StoredTokens, SessionError> => {
+        if (current._tag === "KnownInvalid") return Effect.succeed(noTokens)
         const { accessToken, refreshToken } = current
         if (
           accessToken !== null && !current.accessTokenExpired &&
-          isFresh(accessTokenExpiry(accessToken), now, requiredFreshnessMs)
+          isFresh(expiryOf(accessToken), now, requiredFreshnessMs)
         ) {
-          return { accessToken, refreshToken }
+          return Effect.succeed({ accessToken, refreshToken })
         }
-        if (refreshToken === null) return { accessToken: null, refreshToken: null }
-        const fresh = yield* sharedRefresh(requiredFreshnessMs)
-        return fresh === null ? noTokens : tokensOf(state.get())
+        if (refreshToken === null) return Effect.succeed(noTokens)
+        return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) => (fresh === null ? noTokens : tokensOf(state.get())))
       })
+
+    const getTokens = (requiredFreshnessMs: number = TOKEN_FRESHNESS_MARGIN_MS) =>
+      !(requiredFreshnessMs < MAX_REQUIRED_FRESHNESS_MS)
+        ? Effect.fail(new InvalidFreshness({ requiredFreshnessMs }))
+        : Effect.flatMap(syncFromStore, (current) =>
+          current._tag === "KnownInvalid" ? Effect.succeed(noTokens) : tokensFrom(current, requiredFreshnessMs))
 
     return Session.of({
       state: getState,

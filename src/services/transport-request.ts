@@ -37,9 +37,11 @@ export interface TransportRequest {
 
 /** `{baseUrl}/api/v1{path}?{query}`, the path without its trailing slash. */
 export const requestUrl = (baseUrl: string, request: Pick<TransportRequest, "path" | "query">): string => {
-  const path = (request.path.startsWith("/") ? request.path : `/${request.path}`).replace(/\/+$/, "")
+  const slashed = request.path.startsWith("/") ? request.path : `/${request.path}`
+  const path = slashed.endsWith("/") ? slashed.replace(/\/+$/, "") : slashed
+  if (request.query === undefined) return `${baseUrl}${API_PATH_PREFIX}${path}`
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(request.query ?? {})) {
+  for (const [key, value] of Object.entries(request.query)) {
     if (value !== undefined && value !== null) params.append(key, String(value))
   }
   const query = params.toString()
@@ -80,7 +82,7 @@ export const requestHeaders = (
       refreshToken: tokens?.refreshToken ?? null
     })
   }
-  return { ...headers, ...request.headers }
+  return request.headers === undefined ? headers : { ...headers, ...request.headers }
 }
 
 /** The fetch body for a request, or undefined when it has none. */

@@ -1,6 +1,5 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { HttpError } from "../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../errors/client/known-error-mismatch.js"
@@ -13,7 +12,7 @@ import type { ClientConfigShape } from "./client-config.js"
 import { runDiagnostics } from "./diagnostics.js"
 import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, withRetries } from "./retry.js"
 import type { StoredTokens } from "./token-store.js"
-import { Fetch, NonceSource } from "./transport-fetch.js"
+import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
 
 /** Failures of the pipeline itself, as opposed to the API's known errors. */
@@ -55,32 +54,76 @@ const knownError = (
 
 const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
   if (body.trim() === "") return Effect.succeed(null)
-  return Effect.try({
-    try: (): unknown => JSON.parse(body),
-    catch: (cause) =>
+  try {
+    return Effect.succeed(JSON.parse(body))
+  } catch (cause) {
+    return Effect.fail(
       new ResponseDecodeError({ message: `The response is not JSON: ${describeCause(cause)}`, bodyExcerpt: excerpt(body) })
-  })
+    )
+  }
 }
 
-/** What one attempt saw: the body as JSON, or a failure the retry policies may act on. */
+/**
+ * What one attempt saw: the body as JSON, or a failure the retry policies may act on. The usual answer, a
+ * 2xx without the known-error or actual-status header, is read without copying the headers.
+ */
 const classify = (
-  wire: WireErrorResponse,
+  response: Response,
+  body: string,
   request: TransportRequest,
-  url: string,
-  nowMs: number
+  url: string
 ): Effect.Effect<unknown, RequestError | RateLimited | LoopDetected> => {
+  const headers = response.headers
+  if (
+    response.status >= 200 && response.status < 300 &&
+    !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
+  ) {
+    return parseBody(body)
+  }
+  const wire: WireErrorResponse = { status: response.status, headers: readHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
-  if (status >= 200 && status < 300) return parseBody(wire.body)
+  if (status >= 200 && status < 300) return parseBody(body)
   if (status === 429) {
-    return Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body: wire.body }))
+    return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+      Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))
   }
-  if (status === 508 && wire.body.includes("INFINITE_LOOP_DETECTED")) {
-    return Effect.fail(new LoopDetected({ body: wire.body }))
+  if (status === 508 && body.includes("INFINITE_LOOP_DETECTED")) {
+    return Effect.fail(new LoopDetected({ body }))
   }
-  return Effect.fail(new HttpError({ status, body: wire.body, method: request.method, url }))
+  return Effect.fail(new HttpError({ status, body, method: request.method, url }))
 }
+
+interface Answer {
+  readonly response: Response
+  readonly body: string
+}
+
+const networkFailure = (cause: unknown): Effect.Effect<never, NetworkFailure> =>
+  Effect.fail(new NetworkFailure({ message: describeCause(cause), cause }))
+
+/**
+ * fetch and the body read as one async step under one AbortSignal: interrupting the fiber aborts the
+ * request, and undici (like browsers) also ends a body read when the request's signal aborts. `init`
+ * gets the signal; it is built per attempt.
+ */
+const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Effect<Answer, NetworkFailure> =>
+  Effect.callback((resume, signal) => {
+    init.signal = signal
+    try {
+      fetch(url, init).then(
+        (response) =>
+          response.text().then(
+            (body) => resume(Effect.succeed({ response, body })),
+            (cause) => resume(networkFailure(cause))
+          ),
+        (cause) => resume(networkFailure(cause))
+      )
+    } catch (cause) {
+      resume(networkFailure(cause))
+    }
+  })
 
 /**
  * Sends one request with the given tokens: WIRE.md headers with a fresh nonce per attempt, no
@@ -92,46 +135,39 @@ export const sendRequest = (
   request: TransportRequest,
   tokens: StoredTokens | null
 ): Effect.Effect<unknown, RequestError> =>
-  Effect.gen(function*() {
-    const fetch = yield* Fetch
-    const nextNonce = yield* NonceSource
+  Effect.withFiber((fiber) => {
+    const fetch = fiber.getRef(Fetch)
+    const nextNonce = fiber.getRef(NonceSource)
     const url = requestUrl(config.baseUrl, request)
     const body = requestBody(request)
-    const attempts = yield* Ref.make(0)
-    const attempt = Effect.gen(function*() {
-      yield* Ref.update(attempts, (n) => n + 1)
+    let attempts = 0
+    const attempt = Effect.suspend(() => {
+      attempts++
       const init: RequestInit = {
         method: request.method,
         headers: requestHeaders(config, request, nextNonce(), tokens),
         credentials: "omit",
-        cache: "no-store",
-        ...(body === undefined ? {} : { body })
+        cache: "no-store"
       }
-      const failure = (cause: unknown) => new NetworkFailure({ message: describeCause(cause), cause })
-      const response = yield* Effect.tryPromise({ try: (signal) => fetch(url, { ...init, signal }), catch: failure })
-      const text = yield* Effect.tryPromise({ try: () => response.text(), catch: failure })
-      const nowMs = yield* Clock.currentTimeMillis
-      return yield* classify({ status: response.status, headers: readHeaders(response.headers), body: text }, request, url, nowMs)
+      if (body !== undefined) init.body = body
+      return Effect.flatMap(fetchAnswer(fetch, url, init), (answer) => classify(answer.response, answer.body, request, url))
     })
-    return yield* withRetries(request.method)(attempt).pipe(
-      Effect.catchTags({
-        RateLimited: (e) => Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url })),
-        LoopDetected: (e) => Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url })),
-        NetworkFailure: (e) =>
-          Effect.gen(function*() {
-            const diagnostics = yield* runDiagnostics(config)
-            return yield* Effect.fail(
-              new NetworkError({
-                method: request.method,
-                url,
-                causeMessage: e.message,
-                attempts: yield* Ref.get(attempts),
-                diagnostics
-              })
-            )
-          })
-      })
-    )
+    // What is left of a retry signal when the retries give up becomes the public error.
+    return Effect.catch(withRetries(request.method)(attempt), (e): Effect.Effect<never, RequestError> => {
+      switch (e._tag) {
+        case "RateLimited":
+          return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
+        case "LoopDetected":
+          return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
+        case "NetworkFailure":
+          return Effect.flatMap(runDiagnostics(config), (diagnostics) =>
+            Effect.fail(
+              new NetworkError({ method: request.method, url, causeMessage: e.message, attempts, diagnostics })
+            ))
+        default:
+          return Effect.fail(e)
+      }
+    })
   })
 
 /**

@@ -6,7 +6,7 @@ import { isInvalidAccessToken } from "../errors/categories.js"
 import type { InvalidTokenString } from "../errors/client/session.js"
 import { ClientConfig } from "./client-config.js"
 import { Session } from "./session.js"
-import type { TokenStore } from "./token-store.js"
+import type { StoredTokens, TokenStore } from "./token-store.js"
 import type { TransportRequest } from "./transport-request.js"
 import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
 
@@ -24,6 +24,16 @@ export interface TransportShape {
     request: TransportRequest,
     schema: S
   ) => Effect.Effect<S["Type"], TransportCallError>
+  /**
+   * `requestJson` when the session has tokens; `null`, with nothing sent, when it has none (no session, or
+   * the refresh token was just rejected and the session ended). For calls such as "the signed-in user",
+   * where a visitor is an answer and not an error; the session is read once, not once here and once more
+   * for the request.
+   */
+  readonly requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
+    request: TransportRequest,
+    schema: S
+  ) => Effect.Effect<S["Type"] | null, TransportCallError>
 }
 
 /**
@@ -40,26 +50,30 @@ export class Transport extends Context.Service<Transport, TransportShape>()("sta
       // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
       const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
-      const request = (req: TransportRequest): Effect.Effect<unknown, TransportCallError> => {
-        if (req.withSession === false) return sendRequest(config, req, null)
-        return Effect.gen(function*() {
-          const sent = yield* tokens
-          return yield* sendRequest(config, req, sent).pipe(
-            Effect.catchIf(isInvalidAccessToken, (error) => {
-              const rejected = sent.accessToken
-              if (rejected === null) return Effect.fail(error)
-              return session.markExpired(rejected).pipe(
-                Effect.andThen(tokens),
-                Effect.flatMap((fresh) => sendRequest(config, req, fresh))
-              )
-            })
+      /** Sends with `sent`; when the server refuses its access token, once more after a refresh. */
+      const sendWith = (req: TransportRequest, sent: StoredTokens): Effect.Effect<unknown, TransportCallError> =>
+        Effect.catchIf(sendRequest(config, req, sent), isInvalidAccessToken, (error) => {
+          const rejected = sent.accessToken
+          if (rejected === null) return Effect.fail(error)
+          return session.markExpired(rejected).pipe(
+            Effect.andThen(tokens),
+            Effect.flatMap((fresh) => sendRequest(config, req, fresh))
           )
         })
-      }
+
+      const request = (req: TransportRequest): Effect.Effect<unknown, TransportCallError> =>
+        req.withSession === false
+          ? sendRequest(config, req, null)
+          : Effect.flatMap(tokens, (sent) => sendWith(req, sent))
 
       return Transport.of({
         request,
-        requestJson: (req, schema) => Effect.flatMap(request(req), decodeJson(schema))
+        requestJson: (req, schema) => Effect.flatMap(request(req), decodeJson(schema)),
+        requestJsonIfSignedIn: (req, schema) =>
+          Effect.flatMap(tokens, (sent) =>
+            sent.accessToken === null && sent.refreshToken === null
+              ? Effect.succeed(null)
+              : Effect.flatMap(sendWith(req, sent), decodeJson(schema)))
       })
     })
   )

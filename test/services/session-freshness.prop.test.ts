@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { accessTokenExpiry, isFresh } from "../../src/services/session-freshness.js"
+import { accessTokenExpiry, isFresh, lastExpiryMemo } from "../../src/services/session-freshness.js"
 import { unsignedJwt } from "./support/local-server.js"
 
 const expSeconds = fc.integer({ min: 0, max: 4_000_000_000 })
@@ -53,5 +53,43 @@ describe("access-token freshness", () => {
 
   it("a non-numeric exp is unreadable", () => {
     assert.deepStrictEqual(accessTokenExpiry(unsignedJwt({ exp: "soon" })), { _tag: "Unreadable" })
+  })
+})
+
+describe("the session's expiry memo", () => {
+  // A few tokens drawn again and again, as a session sends the same one many times and then a new one.
+  const token = fc.oneof(
+    expSeconds.map((exp) => unsignedJwt({ sub: "u", exp })),
+    fc.constant(unsignedJwt({ sub: "u" })),
+    fc.constant(unsignedJwt({ exp: "soon" })),
+    fc.string().map((junk) => `${junk}!`)
+  )
+  const tokenRuns = fc.array(token, { minLength: 1, maxLength: 6 }).chain((pool) =>
+    fc.array(fc.nat(pool.length - 1), { maxLength: 60 }).map((picks) => picks.map((i) => pool[i]!))
+  )
+
+  it("answers what decoding answers, and so the same freshness, for any sequence of tokens", () => {
+    fc.assert(
+      fc.property(tokenRuns, nowMs, margin, (tokens, now, m) => {
+        const memo = lastExpiryMemo()
+        for (const t of tokens) {
+          const remembered = memo(t)
+          const decoded = accessTokenExpiry(t)
+          assert.deepStrictEqual(remembered, decoded)
+          assert.strictEqual(isFresh(remembered, now, m), isFresh(decoded, now, m))
+        }
+      })
+    )
+  })
+
+  it("decodes a token only when it differs from the previous one", () => {
+    const memo = lastExpiryMemo()
+    const a = unsignedJwt({ exp: 100 })
+    const b = unsignedJwt({ exp: 200 })
+    const first = memo(a)
+    assert.strictEqual(memo(a), first)
+    assert.deepStrictEqual(memo(b), { _tag: "Expires", atMs: 200_000 })
+    assert.notStrictEqual(memo(a), first)
+    assert.deepStrictEqual(memo(a), first)
   })
 })

@@ -393,3 +393,85 @@ describe("network diagnostics", () => {
       }
     }))
 })
+
+describe("Transport.requestJsonIfSignedIn", () => {
+  const User = Schema.Struct({ id: Schema.String })
+  const me = { method: "GET", path: "/users/me" } as const
+  const ifSignedIn = Effect.flatMap(Transport, (t) => t.requestJsonIfSignedIn(me, User))
+
+  it.effect("without a session: null, and nothing is sent", () =>
+    withServer(() => json({ id: "user-1" }), (server) =>
+      Effect.gen(function*() {
+        assert.isNull(yield* ifSignedIn)
+        assert.strictEqual(server.requests.length, 0)
+      }), {}, { accessToken: null, refreshToken: null }))
+
+  it.effect("signed in: one request with the session's tokens, the answer decoded", () =>
+    withServer(() => json({ id: "user-1", extra: true }), (server) =>
+      Effect.gen(function*() {
+        assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
+        assert.strictEqual(server.requests.length, 1)
+        assert.strictEqual(server.requests[0]?.headers["x-stack-access-token"], validToken)
+        assert.strictEqual(server.requests[0]?.headers["x-stack-refresh-token"], "refresh-1")
+      })))
+
+  it.effect("reads the token store once per call", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const server = yield* localServer(() => json({ id: "user-1" }))
+      let reads = 0
+      const countingStore = Layer.succeed(TokenStore, {
+        get: Effect.sync(() => {
+          reads++
+          return signedIn
+        }),
+        set: () => Effect.void
+      })
+      const layer = Transport.layerWithSession.pipe(Layer.provide(Layer.merge(
+        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
+        countingStore
+      )))
+      yield* Effect.gen(function*() {
+        const before = reads
+        assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
+        assert.strictEqual(reads - before, 1)
+      }).pipe(Effect.provide(layer))
+    })))
+
+  it.effect("a rejected refresh token ends the session: null, and only the refresh was sent", () =>
+    withServer((r) =>
+      r.url === "/api/v1/auth/oauth/token"
+        ? knownErrorReply("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401)
+        : json({ id: "user-1" }), (server) =>
+      Effect.gen(function*() {
+        assert.isNull(yield* ifSignedIn)
+        assert.deepStrictEqual(server.requests.map((r) => r.url), ["/api/v1/auth/oauth/token"])
+        assert.isNull(yield* ifSignedIn)
+        assert.strictEqual(server.requests.length, 1)
+      }), {}, { accessToken: unsignedJwt({ exp: 10 }), refreshToken: "r" }))
+
+  it.effect("an access token the server refuses is refreshed once and the request sent once more", () => {
+    const newToken = unsignedJwt({ sub: "user-1", exp: 7200 })
+    return withServer((r) => {
+      if (r.url === "/api/v1/auth/oauth/token") return json({ access_token: newToken, refresh_token: "refresh-1" })
+      return r.headers["x-stack-access-token"] === newToken
+        ? json({ id: "user-1" })
+        : knownErrorReply("ACCESS_TOKEN_EXPIRED", 401, { details: { expired_at_millis: 0 } })
+    }, (server) =>
+      Effect.gen(function*() {
+        assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
+        assert.deepStrictEqual(server.requests.map((r) => r.url), [
+          "/api/v1/users/me",
+          "/api/v1/auth/oauth/token",
+          "/api/v1/users/me"
+        ])
+      }))
+  })
+
+  it.effect("an answer of the wrong shape is a ResponseDecodeError; known errors stay typed", () =>
+    Effect.gen(function*() {
+      const wrong = yield* withServer(() => json({ id: 7 }), () => Effect.flip(ifSignedIn))
+      assert.strictEqual(wrong._tag, "ResponseDecodeError")
+      const known = yield* withServer(() => knownErrorReply("USER_NOT_FOUND", 404), () => Effect.flip(ifSignedIn))
+      assert.instanceOf(known, UserNotFound)
+    }))
+})
