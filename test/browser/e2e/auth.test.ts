@@ -152,6 +152,8 @@ describe("a person in the demo", () => {
     const viaGitHub = async () => {
       await oauthPage.goto("/handler/sign-in")
       await oauthPage.getByRole("button", { name: "Sign in with GitHub" }).click()
+      // Wait for the provider's page: the sign-in page has an Email field of its own.
+      await oauthPage.getByRole("heading", { name: "Sign in with GitHub" }).waitFor()
       // The provider vouches for the same verified address, so this is the same account, TOTP included.
       await oauthPage.getByLabel("Email", { exact: true }).fill(email)
       await oauthPage.getByRole("button", { name: "Continue" }).click()
