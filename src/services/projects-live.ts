@@ -4,12 +4,34 @@
  */
 import * as Effect from "effect/Effect"
 import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
+import { type ProductionModeProblem, productionModeProblems } from "../domain/rules/production-mode.js"
 import { SuccessResponse } from "../domain/success.js"
 import { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
 import { AdminAuthErrorTags } from "./admin-auth.js"
 import { documented, encodeInput } from "./endpoint.js"
-import { type AdminProjectsShape, productionModeProblemsAfter, type ProjectsShape } from "./projects.js"
+import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
 import { jsonBody, Transport } from "./transport.js"
+
+/**
+ * The production-mode problems the project would have after `patch`; empty when the result is not in
+ * production mode or passes every check.
+ *
+ * @example productionModeProblemsAfter(project, { isProductionMode: true }) // [{ message: "Localhost is not allowed ...", ... }]
+ */
+const productionModeProblemsAfter = (
+  current: AdminProject,
+  patch: AdminProjectUpdate
+): ReadonlyArray<ProductionModeProblem> => {
+  const isProductionMode = patch.isProductionMode ?? current.isProductionMode
+  if (!isProductionMode) return []
+  return productionModeProblems({
+    id: current.id,
+    config: {
+      allowLocalhost: patch.config?.allowLocalhost ?? current.config.allowLocalhost,
+      domains: patch.config?.domains ?? current.config.domains
+    }
+  })
+}
 
 export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
   current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())

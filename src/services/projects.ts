@@ -7,7 +7,6 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
-import { type ProductionModeProblem, productionModeProblems } from "../domain/rules/production-mode.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
 import type { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
 import type { AdminFailure } from "./admin-auth.js"
@@ -27,27 +26,6 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
     { current: "effect" },
     () => import("./projects-live.js").then((m) => m.makeProjects)
   )
-}
-
-/**
- * The production-mode problems the project would have after `patch`; empty when the result is not in
- * production mode or passes every check.
- *
- * @example productionModeProblemsAfter(project, { isProductionMode: true }) // [{ message: "Localhost is not allowed ...", ... }]
- */
-export const productionModeProblemsAfter = (
-  current: AdminProject,
-  patch: AdminProjectUpdate
-): ReadonlyArray<ProductionModeProblem> => {
-  const isProductionMode = patch.isProductionMode ?? current.isProductionMode
-  if (!isProductionMode) return []
-  return productionModeProblems({
-    id: current.id,
-    config: {
-      allowLocalhost: patch.config?.allowLocalhost ?? current.config.allowLocalhost,
-      domains: patch.config?.domains ?? current.config.domains
-    }
-  })
 }
 
 export interface AdminProjectsShape {
