@@ -10,6 +10,19 @@ import type { KnownError, KnownErrorTag } from "./known/registry.js"
 type NonEmptyTags = readonly [KnownErrorTag, ...Array<KnownErrorTag>]
 type Members<T extends NonEmptyTags> = Extract<KnownError, { readonly _tag: T[number] }>
 
+type TagLists = ReadonlyArray<ReadonlyArray<KnownErrorTag>>
+type Joined<T extends TagLists> = T extends readonly [infer H extends ReadonlyArray<KnownErrorTag>, ...infer R extends TagLists]
+  ? readonly [...H, ...Joined<R>]
+  : readonly []
+
+/**
+ * `[...a, ...b]` as a call: bundlers count an array spread as a possible side effect and keep every list,
+ * while a pure call they may drop, so a program that tests one category does not ship them all.
+ */
+const joined = <const T extends TagLists>(...lists: T): Joined<T> =>
+  // flat() keeps the order and the members; TS cannot follow it through the tuple type.
+  lists.flat() as ReadonlyArray<KnownErrorTag> as Joined<T>
+
 const guard = <const T extends NonEmptyTags>(tags: T) => {
   const set: ReadonlySet<string> = new Set(tags)
   return (u: unknown): u is Members<T> =>
@@ -25,7 +38,7 @@ export const InvalidAdminAccessTokenTags = [
 export type InvalidAdminAccessToken = Members<typeof InvalidAdminAccessTokenTags>
 export const isInvalidAdminAccessToken = /*#__PURE__*/ guard(InvalidAdminAccessTokenTags)
 
-export const InvalidProjectAuthenticationTags = [
+export const InvalidProjectAuthenticationTags = /*#__PURE__*/ joined([
   "ProjectKeyWithoutAccessType",
   "InvalidAccessType",
   "AccessTypeWithoutProjectId",
@@ -33,9 +46,8 @@ export const InvalidProjectAuthenticationTags = [
   "InsufficientAccessType",
   "InvalidPublishableClientKey",
   "InvalidSecretServerKey",
-  "InvalidSuperSecretAdminKey",
-  ...InvalidAdminAccessTokenTags
-] as const satisfies NonEmptyTags
+  "InvalidSuperSecretAdminKey"
+], InvalidAdminAccessTokenTags) satisfies NonEmptyTags
 export type InvalidProjectAuthentication = Members<typeof InvalidProjectAuthenticationTags>
 export const isInvalidProjectAuthentication = /*#__PURE__*/ guard(InvalidProjectAuthenticationTags)
 
@@ -51,11 +63,11 @@ export const ProjectAuthenticationRequiredTags = [
 export type ProjectAuthenticationRequired = Members<typeof ProjectAuthenticationRequiredTags>
 export const isProjectAuthenticationRequired = /*#__PURE__*/ guard(ProjectAuthenticationRequiredTags)
 
-export const ProjectAuthenticationErrorTags = [
-  ...InvalidProjectAuthenticationTags,
-  ...ProjectAuthenticationRequiredTags,
-  "ExpectedInternalProject"
-] as const satisfies NonEmptyTags
+export const ProjectAuthenticationErrorTags = /*#__PURE__*/ joined(
+  InvalidProjectAuthenticationTags,
+  ProjectAuthenticationRequiredTags,
+  ["ExpectedInternalProject"]
+) satisfies NonEmptyTags
 export type ProjectAuthenticationError = Members<typeof ProjectAuthenticationErrorTags>
 export const isProjectAuthenticationError = /*#__PURE__*/ guard(ProjectAuthenticationErrorTags)
 
@@ -67,11 +79,11 @@ export const InvalidAccessTokenTags = [
 export type InvalidAccessToken = Members<typeof InvalidAccessTokenTags>
 export const isInvalidAccessToken = /*#__PURE__*/ guard(InvalidAccessTokenTags)
 
-export const InvalidSessionAuthenticationTags = [...InvalidAccessTokenTags] as const satisfies NonEmptyTags
+export const InvalidSessionAuthenticationTags = /*#__PURE__*/ joined(InvalidAccessTokenTags) satisfies NonEmptyTags
 export type InvalidSessionAuthentication = Members<typeof InvalidSessionAuthenticationTags>
 export const isInvalidSessionAuthentication = /*#__PURE__*/ guard(InvalidSessionAuthenticationTags)
 
-export const SessionAuthenticationErrorTags = [...InvalidSessionAuthenticationTags] as const satisfies NonEmptyTags
+export const SessionAuthenticationErrorTags = /*#__PURE__*/ joined(InvalidSessionAuthenticationTags) satisfies NonEmptyTags
 export type SessionAuthenticationError = Members<typeof SessionAuthenticationErrorTags>
 export const isSessionAuthenticationError = /*#__PURE__*/ guard(SessionAuthenticationErrorTags)
 
