@@ -1,14 +1,16 @@
 /**
  * What every handler page reads besides the provider's app: the page URL (its query carries `code`,
- * `after_auth_return_to`, ...) and the handler's options.
+ * `after_auth_return_to`, ...), the router's basepath and the handler's options.
  */
 import { createContext, useContext } from "react"
 import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
 
 export interface HandlerPageContext {
-  /** The absolute URL of the page being shown. */
+  /** The absolute URL of the page being shown, as the browser shows it (with the basepath). */
   readonly currentUrl: string
   readonly search: URLSearchParams
+  /** The router's basepath (`"/app"`), `""` for none; see basepath.ts. */
+  readonly basepath: string
   /** The dashboard the production-mode fix link points at. */
   readonly dashboardUrl: string
 }
@@ -23,7 +25,7 @@ export const useHandlerPage = (): HandlerPageContext => {
   const page = useContext(HandlerPage)
   if (page !== null) return page
   const currentUrl = fallbackUrl()
-  return { currentUrl, search: new URL(currentUrl).searchParams, dashboardUrl: DEFAULT_DASHBOARD_URL }
+  return { currentUrl, search: new URL(currentUrl).searchParams, basepath: "", dashboardUrl: DEFAULT_DASHBOARD_URL }
 }
 
 /** A query parameter of the current page, `undefined` when absent or empty. */

@@ -11,9 +11,10 @@
  * </StackProvider>
  *
  * `base` is the handler's path below `parent`; with the root route as parent it is the `handlerPath` the
- * `StackProvider` is given (both default to `/handler`).
+ * `StackProvider` is given (both default to `/handler`). Under a router `basepath` both stay the router's
+ * paths; the pages add the basepath wherever the browser, an email or the OAuth service visits a URL.
  */
-import { type AnyRoute, type AnyRouter, createRoute, useRouterState } from "@tanstack/react-router"
+import { type AnyRoute, type AnyRouter, createRoute, useRouter, useRouterState } from "@tanstack/react-router"
 import { type ReactNode, useState } from "react"
 import { DEFAULT_HANDLER_PATH } from "../../domain/constants.js"
 import { StackHandler } from "./stack-handler.js"
@@ -52,23 +53,26 @@ export const stackHandlerRoute = <TParent extends AnyRoute>(parent: TParent, opt
     // shown with another page's URL acts on the wrong one: account settings, handed the sign-in URL it had
     // just sent a visitor to, sent the sign-in page itself to sign in, over and over. Subscribing to the
     // location also re-renders the page on every navigation, query changes included.
-    const href = useRouterState({ select: (state) => state.location.href })
-    const url = new URL(href, pageOrigin())
-    const below = pageBelow(url.pathname, route.fullPath.replace(/\$$/, ""))
-    const current = below === undefined ? undefined : { route: below, url: url.href }
+    const location = useRouterState({ select: (state) => state.location })
+    const { basepath } = useRouter()
+    // `href` is the router's own path (without the basepath), which names the page; `publicHref` is what the
+    // browser shows, which the pages hand on (OAuth redirect URI, after_auth_return_to, email links).
+    const below = pageBelow(new URL(location.href, pageOrigin()).pathname, route.fullPath.replace(/\$$/, ""))
+    const pageUrl = new URL(location.publicHref, pageOrigin()).href
+    const current = below === undefined ? undefined : { route: below, url: pageUrl }
     // Leaving for a page outside the handler, this route renders once more with that page's location; it
     // keeps showing the page it was on meanwhile.
     const [last, setLast] = useState<ShownPage | undefined>(current)
     if (current !== undefined && (current.route !== last?.route || current.url !== last.url)) setLast(current)
-    const shown = current ?? last ?? { route: "", url: url.href }
-    return <StackHandler route={shown.route} currentUrl={shown.url} dashboardUrl={options.dashboardUrl} />
+    const shown = current ?? last ?? { route: "", url: pageUrl }
+    return <StackHandler route={shown.route} currentUrl={shown.url} basepath={basepath} dashboardUrl={options.dashboardUrl} />
   }
   return route
 }
 
 /**
- * The `navigate` of a `StackProvider` for a TanStack router: app URLs become client-side navigations,
- * absolute URLs of other origins load the document.
+ * The `navigate` of a `StackProvider` for a TanStack router: app URLs (the router's paths; a path below its
+ * basepath has it removed by the router) become client-side navigations, absolute URLs load the document.
  */
 export const routerNavigate = (router: AnyRouter) => (url: string): void => {
   void router.navigate({ href: url })

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useMemo } from "react"
 import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
+import { normalizeBasepath } from "./basepath.js"
 import { HandlerPage, type HandlerPageContext } from "./context.js"
 import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
 import { HandlerErrorBoundary } from "./error-boundary.js"
@@ -42,8 +43,13 @@ const isHandlerRoute = (name: string): name is HandlerRoute => (HANDLER_ROUTES a
 export interface StackHandlerProps {
   /** The route name, e.g. `"sign-in"` (a trailing slash or a leading one is ignored). */
   readonly route: string
-  /** The page URL with its query; default `location.href`. */
+  /** The page URL with its query, as the browser shows it; default `location.href`. */
   readonly currentUrl?: string | undefined
+  /**
+   * The router's basepath (`"/app"`) when the app lives below one: the app's URLs are then taken as the
+   * router's paths and given it wherever the browser, an email or the OAuth service will visit them.
+   */
+  readonly basepath?: string | undefined
   /** Where the production-mode fix link points; default the hosted dashboard. */
   readonly dashboardUrl?: string | undefined
 }
@@ -68,9 +74,10 @@ export function StackHandler(props: StackHandlerProps): ReactNode {
   const route = props.route.replace(/^\/+|\/+$/g, "")
   const currentUrl = props.currentUrl ?? pageUrl()
   const dashboardUrl = props.dashboardUrl ?? DEFAULT_DASHBOARD_URL
+  const basepath = normalizeBasepath(props.basepath)
   const page = useMemo<HandlerPageContext>(
-    () => ({ currentUrl, search: new URL(currentUrl).searchParams, dashboardUrl }),
-    [currentUrl, dashboardUrl]
+    () => ({ currentUrl, search: new URL(currentUrl).searchParams, basepath, dashboardUrl }),
+    [currentUrl, basepath, dashboardUrl]
   )
   const Page = isHandlerRoute(route) ? pages[route] : undefined
   return (

@@ -6,15 +6,23 @@
 import * as Cause from "effect/Cause"
 import type * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import { useCallback, useRef, useState } from "react"
+import { useCallback, useMemo, useRef, useState } from "react"
 import type { ClientServices } from "../../layers/client.js"
 import type { QueryCache } from "../cache.js"
 import { type StackApp, useStackApp } from "../provider.js"
+import { appUnderBasepath } from "./basepath.js"
+import { useHandlerPage } from "./context.js"
 
 /** What the handler pages need from the provider's Layer: the client tier (and the React cache). */
 export type HandlerServices = ClientServices | QueryCache
 
-export const useHandlerApp = (): StackApp<HandlerServices> => useStackApp<HandlerServices>()
+/** The provider's app, its URLs those of the browser when the router has a basepath (see basepath.ts). */
+export const useHandlerApp = (): StackApp<HandlerServices> => {
+  const app = useStackApp<HandlerServices>()
+  const { basepath, currentUrl } = useHandlerPage()
+  const origin = new URL(currentUrl).origin
+  return useMemo(() => appUnderBasepath(app, basepath, origin), [app, basepath, origin])
+}
 
 /** The outcome of one run: the value, or the typed failure (a defect or interruption is `Defect`). */
 export type ActionOutcome<A, E> =

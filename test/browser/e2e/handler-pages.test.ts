@@ -7,7 +7,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
 import { call } from "../../support/emulator.js"
-import { expectHome, fillSignIn, signOutByMenu, signUp, submitSignIn, submitSignUp } from "./support/app.js"
+import { expectHome, fillSignIn, requestSignInLink, signOutByMenu, signUp, submitSignIn, submitSignUp } from "./support/app.js"
 import { freshEmail, openEmailLink, type Stack, startStack } from "./support/stack.js"
 
 let stack: Stack
@@ -81,10 +81,7 @@ describe("handler pages", () => {
     const email = freshEmail("otto")
     await page.goto("/teams")
     await page.waitForURL((url) => url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/teams")
-    await page.getByRole("tab", { name: "Email link" }).click()
-    await page.getByLabel("Email", { exact: true }).fill(email)
-    await page.getByRole("button", { name: "Send sign-in link" }).click()
-    await page.getByText(`We sent a sign-in link to ${email}.`).waitFor()
+    await requestSignInLink(page, email)
 
     const mailPage = await page.context().newPage()
     await openEmailLink(mailPage, stack, email, /^Sign in to/)
@@ -174,10 +171,7 @@ describe("handler pages", () => {
     // A link to an unverified address is refused, so a second person signs up by following one.
     const linked = freshEmail("ada-link")
     await accountSettingsSendsToSignIn(page)
-    await page.getByRole("tab", { name: "Email link" }).click()
-    await page.getByLabel("Email", { exact: true }).fill(linked)
-    await page.getByRole("button", { name: "Send sign-in link" }).click()
-    await page.getByText(`We sent a sign-in link to ${linked}.`).waitFor()
+    await requestSignInLink(page, linked)
     const mailPage = await page.context().newPage()
     const link = await openEmailLink(mailPage, stack, linked, /^Sign in to/)
     await mailPage.close()

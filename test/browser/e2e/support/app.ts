@@ -31,6 +31,14 @@ export const submitSignIn = async (page: Page, email: string, password: string):
   await page.getByRole("button", { name: "Sign in", exact: true }).click()
 }
 
+/** Asks the sign-in page it is on for an emailed sign-in link and waits until it says the email was sent. */
+export const requestSignInLink = async (page: Page, email: string): Promise<void> => {
+  await page.getByRole("tab", { name: "Email link" }).click()
+  await page.getByLabel("Email", { exact: true }).fill(email)
+  await page.getByRole("button", { name: "Send sign-in link" }).click()
+  await page.getByText(`We sent a sign-in link to ${email}.`).waitFor()
+}
+
 export const fillSignIn = async (page: Page, email: string, password: string): Promise<void> => {
   await page.goto("/handler/sign-in")
   await submitSignIn(page, email, password)

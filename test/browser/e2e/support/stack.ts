@@ -98,7 +98,12 @@ export const freshEmail = (who: string): string => `${who}-${Date.now().toString
  * Opens the newest message whose subject matches in the local mailbox UI and answers the first link of
  * its text part that carries a `code`.
  */
-export const openEmailLink = async (page: Page, stack: Stack, email: string, subject: RegExp): Promise<string> => {
+export const openEmailLink = async (
+  page: Page,
+  stack: Pick<Stack, "emulator">,
+  email: string,
+  subject: RegExp
+): Promise<string> => {
   const mailbox = email.slice(0, email.indexOf("@")).toLowerCase()
   const inbox = `${stack.emulator.url}/mailbox/inbox/${encodeURIComponent(mailbox)}`
   const deadline = Date.now() + 15_000

@@ -1,0 +1,128 @@
+/**
+ * The handler pages under a TanStack router with `basepath: "/app"` (test/browser/pages/handler-basepath-page.tsx)
+ * against the local backend: every URL the pages put in the address bar, in a link, in an email or in
+ * `after_auth_return_to` carries `/app`, and the way back after signing in ends on the page that asked.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { join } from "node:path"
+import type { BrowserContext, Page } from "playwright-core"
+import { type RunningEmulator, startEmulator } from "../../../src/emulator/index.js"
+import { type Harness, repoRoot, startHarness } from "../support/harness.js"
+import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"
+import { freshEmail, openEmailLink } from "./support/stack.js"
+
+let emulator: RunningEmulator
+let harness: Harness
+/** The page's origin on `localhost`, the host the backend's seeded project trusts. */
+let appUrl: string
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, db: "memory", log: false })
+  harness = await startHarness(join(repoRoot, "test/browser/pages/handler-basepath-page.tsx"))
+  appUrl = harness.baseUrl.replace("127.0.0.1", "localhost")
+}, 120_000)
+
+afterAll(async () => {
+  await harness?.close()
+  await emulator?.stop()
+})
+
+interface Person {
+  readonly context: BrowserContext
+  readonly page: Page
+  readonly errors: Array<string>
+}
+
+/** A new person (own cookies) whose pages find the backend. */
+const newPerson = async (): Promise<Person> => {
+  const context = await harness.browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 720 } })
+  const backend = {
+    baseUrl: emulator.url,
+    projectId: emulator.project.id,
+    publishableClientKey: emulator.project.publishableClientKey
+  }
+  await context.addInitScript((value) => {
+    ;(window as unknown as { stackfxBackend: typeof value }).stackfxBackend = value
+  }, backend)
+  const { page, errors } = await harness.newPage({ context })
+  return { context, page, errors }
+}
+
+const expectHome = async (page: Page, signedIn: boolean): Promise<void> => {
+  await page.waitForURL((url) => url.pathname === "/app/" || url.pathname === "/app")
+  await page.getByText(signedIn ? /^Signed in as/ : /You are not signed in/).waitFor()
+}
+
+const expectAccountSettings = async (page: Page): Promise<void> => {
+  await page.waitForURL((url) => url.pathname === "/app/handler/account-settings")
+  await page.getByRole("heading", { name: "Account settings" }).waitFor()
+}
+
+/** The first link with a code of the newest matching email, read in a page of its own (the mailbox is no page of the app). */
+const emailedLink = async (context: BrowserContext, email: string, subject: RegExp): Promise<URL> => {
+  const mailbox = await context.newPage()
+  const link = await openEmailLink(mailbox, { emulator }, email, subject)
+  await mailbox.close()
+  return new URL(link)
+}
+
+/** Opens account settings as a visitor and waits for the sign-in page that promises to come back. */
+const accountSettingsSendsToSignIn = async (page: Page): Promise<void> => {
+  await page.goto("/app/handler/account-settings")
+  await page.waitForURL((url) =>
+    url.pathname === "/app/handler/sign-in" &&
+    url.searchParams.get("after_auth_return_to") === "/app/handler/account-settings"
+  )
+}
+
+describe("handler pages under the router basepath /app", () => {
+  it("signs up, signs out by the link, and comes back to account settings after signing in from there", async () => {
+    const { context, page, errors } = await newPerson()
+    const email = freshEmail("bea")
+    await page.goto("/app/handler/sign-up")
+    await submitSignUp(page, email, "bea password 1")
+    await expectHome(page, true)
+
+    // The verification email links to the page below the basepath.
+    const verify = await emailedLink(context, email, /^Verify your email/)
+    assert.strictEqual(`${verify.origin}${verify.pathname}`, `${appUrl}/app/handler/email-verification`)
+
+    await page.goto("/app/handler/sign-in")
+    await page.getByRole("heading", { name: "You are already signed in" }).waitFor()
+    const signOut = page.getByRole("link", { name: "Sign out" })
+    assert.strictEqual(await signOut.getAttribute("href"), "/app/handler/sign-out")
+    await signOut.click()
+    await expectHome(page, false)
+
+    await accountSettingsSendsToSignIn(page)
+    assert.strictEqual(
+      await page.getByRole("link", { name: "Sign up" }).getAttribute("href"),
+      "/app/handler/sign-up?after_auth_return_to=%2Fapp%2Fhandler%2Faccount-settings"
+    )
+    await submitSignIn(page, email, "bea password 1")
+    await expectAccountSettings(page)
+    assert.include(await page.getByText(/^Signed in as/).innerText(), email)
+
+    // A reload keeps the page: the address bar holds the full path.
+    await page.reload()
+    await expectAccountSettings(page)
+    assert.deepStrictEqual(errors, [])
+    await context.close()
+  }, 90_000)
+
+  it("the emailed sign-in link opens below the basepath and leads back to account settings", async () => {
+    const { context, page, errors } = await newPerson()
+    const email = freshEmail("cai")
+    await accountSettingsSendsToSignIn(page)
+    await requestSignInLink(page, email)
+
+    const link = await emailedLink(context, email, /^Sign in to/)
+    assert.strictEqual(`${link.origin}${link.pathname}`, `${appUrl}/app/handler/magic-link-callback`)
+    assert.strictEqual(link.searchParams.get("after_auth_return_to"), "/app/handler/account-settings")
+    await page.goto(link.href)
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await expectAccountSettings(page)
+    assert.deepStrictEqual(errors, [])
+    await context.close()
+  }, 90_000)
+})
