@@ -30,6 +30,56 @@ export type MemberKinds<Shape> = {
 }
 
 /**
+ * The service object of {@link lazyLayer} on its own, for a service that adds members of other kinds
+ * (e.g. a Stream built over a lazy member); `name` names the code in a load failure.
+ */
+export const lazyImplementation = <Shape, R>(
+  name: string,
+  kinds: MemberKinds<Shape>,
+  load: () => Promise<Effect.Effect<Shape, never, R>>
+): Effect.Effect<Shape, never, R> =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<R>()
+    const once = yield* Semaphore.make(1)
+    let loaded: Shape | undefined
+    const build = Effect.tryPromise({
+      try: load,
+      catch: (cause) =>
+        new NetworkError({
+          method: "GET",
+          url: `code of ${name}`,
+          causeMessage: cause instanceof Error ? cause.message : String(cause),
+          attempts: 1
+        })
+    }).pipe(
+      Effect.flatMap((make) => Effect.provideContext(make, context)),
+      Effect.map((shape) => {
+        loaded = shape
+        return shape
+      })
+    )
+    const implementation = Effect.suspend(() =>
+      loaded !== undefined
+        ? Effect.succeed(loaded)
+        : once.withPermits(1)(Effect.suspend(() => (loaded !== undefined ? Effect.succeed(loaded) : build)))
+    )
+    const proxy: Record<string, unknown> = {}
+    for (const [member, kind] of Object.entries<string>(kinds)) {
+      const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
+      proxy[member] = kind === "effect"
+        ? Effect.flatMap(implementation, (shape) => pick(shape) as Effect.Effect<unknown, unknown>)
+        : (...args: ReadonlyArray<unknown>) =>
+          Effect.flatMap(
+            implementation,
+            (shape) => (pick(shape) as (...a: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)(...args)
+          )
+    }
+    // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
+    // the same member of the loaded implementation, whose errors already include NetworkError.
+    return proxy as Shape
+  })
+
+/**
  * `lazyLayer(Teams, { list: "effect", get: "function" }, () => import("./teams-live.js").then((m) => m.makeTeams))`
  *
  * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
@@ -39,47 +89,4 @@ export const lazyLayer = <Self, Shape, R>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>
-): Layer.Layer<Self, never, R> =>
-  Layer.effect(
-    tag,
-    Effect.gen(function*() {
-      const context = yield* Effect.context<R>()
-      const once = yield* Semaphore.make(1)
-      let loaded: Shape | undefined
-      const build = Effect.tryPromise({
-        try: load,
-        catch: (cause) =>
-          new NetworkError({
-            method: "GET",
-            url: `code of ${tag.key}`,
-            causeMessage: cause instanceof Error ? cause.message : String(cause),
-            attempts: 1
-          })
-      }).pipe(
-        Effect.flatMap((make) => Effect.provideContext(make, context)),
-        Effect.map((shape) => {
-          loaded = shape
-          return shape
-        })
-      )
-      const implementation = Effect.suspend(() =>
-        loaded !== undefined
-          ? Effect.succeed(loaded)
-          : once.withPermits(1)(Effect.suspend(() => (loaded !== undefined ? Effect.succeed(loaded) : build)))
-      )
-      const proxy: Record<string, unknown> = {}
-      for (const [name, kind] of Object.entries<string>(kinds)) {
-        const member = (shape: Shape): unknown => (shape as Record<string, unknown>)[name]
-        proxy[name] = kind === "effect"
-          ? Effect.flatMap(implementation, (shape) => member(shape) as Effect.Effect<unknown, unknown>)
-          : (...args: ReadonlyArray<unknown>) =>
-            Effect.flatMap(
-              implementation,
-              (shape) => (member(shape) as (...a: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)(...args)
-            )
-      }
-      // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
-      // the same member of the loaded implementation, whose errors already include NetworkError.
-      return proxy as Shape
-    })
-  )
+): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load))

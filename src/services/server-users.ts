@@ -12,14 +12,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { ListResponse } from "../domain/list.js"
-import { SuccessResponse } from "../domain/success.js"
-import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
-import { ServerUser } from "../domain/user.js"
-import { InvalidInput } from "../errors/client/invalid-input.js"
-import { type CallFailure, documented, encodeInput } from "./endpoint.js"
-import { segment } from "./path-segment.js"
-import { jsonBody, Transport } from "./transport.js"
+import type { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
+import type { ServerUser } from "../domain/user.js"
+import type { InvalidInput } from "../errors/client/invalid-input.js"
+import type { CallFailure } from "./endpoint.js"
+import { lazyImplementation } from "./lazy-service.js"
+import type { Transport } from "./transport.js"
 
 export interface ServerUserListOptions {
   /** Page size; without it the whole (filtered) list comes back as one page. */
@@ -69,79 +67,30 @@ export interface ServerUsersShape {
   readonly delete: (userId: string) => Effect.Effect<void, CallFailure<"UserNotFound">>
 }
 
+/** The members that are requests; `listAll` is built over `list` here. */
+export type ServerUserRequests = Omit<ServerUsersShape, "listAll">
+
 const LIST_ALL_PAGE_SIZE = 100
-
-const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
-  limit === undefined || (Number.isInteger(limit) && limit > 0)
-    ? Effect.void
-    : Effect.fail(new InvalidInput({ message: `limit must be a positive integer, got ${limit}` }))
-
-const ServerUserList = ListResponse(ServerUser)
 
 export class ServerUsers extends Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
   static readonly layer: Layer.Layer<ServerUsers, never, Transport> = Layer.effect(
     ServerUsers,
-    Effect.gen(function*() {
-      const transport = yield* Transport
-      const encodeCreate = encodeInput(ServerUserCreate)
-      const encodeUpdate = encodeInput(ServerUserUpdate)
-
-      const list = (options: ServerUserListOptions = {}) =>
-        checkLimit(options.limit).pipe(
-          Effect.andThen(
-            transport.requestJson({
-              method: "GET",
-              path: "/users",
-              query: {
-                limit: options.limit,
-                cursor: options.cursor,
-                desc: options.desc,
-                order_by: options.orderBy === undefined ? undefined : "signed_up_at",
-                query: options.query,
-                team_id: options.teamId
-              }
-            }, ServerUserList)
-          ),
-          Effect.map((page): ServerUserPage => ({
-            items: page.items,
-            nextCursor: page.isPaginated ? page.pagination.nextCursor : null
-          })),
-          documented()
-        )
-
-      const listAll = (options: Omit<ServerUserListOptions, "cursor"> = {}) =>
-        Stream.paginate(undefined as string | undefined, (cursor) =>
-          Effect.map(
-            list({ ...options, limit: options.limit ?? LIST_ALL_PAGE_SIZE, cursor }),
-            (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
-          ))
-
-      const get = (userId: string) =>
-        transport.requestJson({ method: "GET", path: `/users/${segment(userId)}` }, ServerUser).pipe(
-          documented("UserNotFound")
-        )
-
-      const create = (user: ServerUserCreate) =>
-        encodeCreate(user).pipe(
-          Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/users", body: jsonBody(body) }, ServerUser)),
-          documented("UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong")
-        )
-
-      const update = (userId: string, patch: ServerUserUpdate) =>
-        encodeUpdate(patch).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
-          ),
-          documented("UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong")
-        )
-
-      const remove = (userId: string) =>
-        transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
-          Effect.asVoid,
-          documented("UserNotFound")
-        )
-
-      return ServerUsers.of({ list, listAll, get, create, update, delete: remove })
-    })
+    Effect.map(
+      lazyImplementation<ServerUserRequests, Transport>(
+        "stackfx/ServerUsers",
+        { list: "function", get: "function", create: "function", update: "function", delete: "function" },
+        () => import("./server-users-live.js").then((m) => m.makeServerUserRequests)
+      ),
+      (requests) =>
+        ServerUsers.of({
+          ...requests,
+          listAll: (options = {}) =>
+            Stream.paginate(undefined as string | undefined, (cursor) =>
+              Effect.map(
+                requests.list({ ...options, limit: options.limit ?? LIST_ALL_PAGE_SIZE, cursor }),
+                (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
+              ))
+        })
+    )
   )
 }
