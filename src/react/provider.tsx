@@ -10,17 +10,11 @@
 import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { REDIRECT_WAIT_MS } from "../domain/constants.js"
-import {
-  redirectUrlFor,
-  type RedirectTarget,
-  type RedirectUrlOptions,
-  type RedirectUrls,
-  resolveRedirectUrls
-} from "../services/redirects.js"
+import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/redirects.js"
+import { appRedirectUrl, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 
@@ -28,8 +22,12 @@ import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 export interface StackApp<R = never> {
   readonly runtime: ManagedRuntime.ManagedRuntime<R | QueryCache, unknown>
   readonly cache: QueryCacheShape
+  /** The router's paths (without the basepath), as the app's own links are. */
   readonly urls: RedirectUrls
-  /** Moves the browser to a URL (by default `location.assign`; a router passes its own). */
+  /**
+   * Moves the browser to an app URL (by default `location.assign`, which adds the basepath; a router
+   * passes its own).
+   */
   readonly navigate: (url: string) => void
   /** `await app.run(CurrentUser.use((u) => u.update({ displayName })))` */
   readonly run: <A, E>(effect: Effect.Effect<A, E, R | QueryCache>) => Promise<A>
@@ -53,7 +51,14 @@ export interface StackProviderProps<R, E> {
   readonly handlerPath?: string | undefined
   /** Overrides of any redirect target (`{ afterSignIn: "/dashboard" }`). */
   readonly urls?: RedirectUrlOptions | undefined
+  /** Given the app's URLs (the router's paths); default a document load of their browser path. */
   readonly navigate?: ((url: string) => void) | undefined
+  /**
+   * The router's `basepath` (`"/app"`) when the app is mounted below one; default none. `handlerPath` and
+   * `urls` stay the router's paths; the default `navigate` and the `after_auth_return_to` of redirects use
+   * the browser's path. Pass the router's own: `basepath={router.basepath}`.
+   */
+  readonly basepath?: string | undefined
   /** See {@link StackReactOptions}: `tabSync` (default true), `prefetch` (default false). */
   readonly tabSync?: boolean | undefined
   readonly prefetch?: boolean | undefined
@@ -92,8 +97,11 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   // runtime nor hand every reader a new app.
   const reactOptions = useRef(props.reactOptions)
   reactOptions.current = props.reactOptions
-  const navigateRef = useRef(props.navigate ?? assignLocation)
-  navigateRef.current = props.navigate ?? assignLocation
+  const basepath = normalizeBasepath(props.basepath)
+  // The app's URLs are the router's paths; a document load needs the browser's.
+  const navigateTo = props.navigate ?? ((url: string) => assignLocation(toBrowserPath(url, basepath)))
+  const navigateRef = useRef(navigateTo)
+  navigateRef.current = navigateTo
 
   useEffect(() => {
     setState({ _tag: "Building" })
@@ -128,8 +136,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
       run: (effect) => runtime.runPromise(effect),
       redirectTo: (target) => {
         if (pendingRedirect !== undefined) return pendingRedirect
-        const url = Result.getOrElse(redirectUrlFor(urls, target, { currentUrl: currentUrl() }), () => urls[target])
-        navigate(url)
+        navigate(appRedirectUrl(urls, target, { currentUrl: currentUrl(), basepath }))
         pendingRedirect = new Promise<void>((resolve) =>
           setTimeout(() => {
             pendingRedirect = undefined
@@ -139,7 +146,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
         return pendingRedirect
       }
     }
-  }, [state, urls])
+  }, [state, urls, basepath])
 
   // Rendering is React's way to hand a failure to the nearest error boundary.
   if (state._tag === "Failed") throw state.error

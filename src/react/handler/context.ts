@@ -9,7 +9,7 @@ export interface HandlerPageContext {
   /** The absolute URL of the page being shown, as the browser shows it (with the basepath). */
   readonly currentUrl: string
   readonly search: URLSearchParams
-  /** The router's basepath (`"/app"`), `""` for none; see basepath.ts. */
+  /** The router's basepath (`"/app"`), `""` for none; see ../basepath.ts. */
   readonly basepath: string
   /** The dashboard the production-mode fix link points at. */
   readonly dashboardUrl: string

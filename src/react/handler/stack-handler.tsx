@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useMemo } from "react"
 import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
-import { normalizeBasepath } from "./basepath.js"
+import { normalizeBasepath } from "../basepath.js"
 import { HandlerPage, type HandlerPageContext } from "./context.js"
 import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
 import { HandlerErrorBoundary } from "./error-boundary.js"

@@ -16,7 +16,7 @@ import { useHandlerPage } from "./context.js"
 /** What the handler pages need from the provider's Layer: the client tier (and the React cache). */
 export type HandlerServices = ClientServices | QueryCache
 
-/** The provider's app, its URLs those of the browser when the router has a basepath (see basepath.ts). */
+/** The provider's app, its URLs those of the browser when the router has a basepath (see ../basepath.ts). */
 export const useHandlerApp = (): StackApp<HandlerServices> => {
   const app = useStackApp<HandlerServices>()
   const { basepath, currentUrl } = useHandlerPage()

@@ -2,10 +2,13 @@
  * The handler pages under a TanStack router with `basepath: "/app"` (test/browser/pages/handler-basepath-page.tsx)
  * against the local backend: every URL the pages put in the address bar, in a link, in an email or in
  * `after_auth_return_to` carries `/app`, and the way back after signing in ends on the page that asked.
+ * The user button's items lead to the handler pages below `/app`, through the router and, with no
+ * `navigate` given to the provider, by document loads.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
+import { REDIRECT_WAIT_MS } from "../../../src/domain/constants.js"
 import { type RunningEmulator, startEmulator } from "../../../src/emulator/index.js"
 import { type Harness, repoRoot, startHarness } from "../support/harness.js"
 import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"
@@ -33,8 +36,10 @@ interface Person {
   readonly errors: Array<string>
 }
 
-/** A new person (own cookies) whose pages find the backend. */
-const newPerson = async (): Promise<Person> => {
+type Navigate = "router" | "document"
+
+/** A new person (own cookies) whose pages find the backend; `navigate` is how the provider navigates. */
+const newPerson = async (navigate: Navigate = "router"): Promise<Person> => {
   const context = await harness.browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 720 } })
   const backend = {
     baseUrl: emulator.url,
@@ -42,8 +47,10 @@ const newPerson = async (): Promise<Person> => {
     publishableClientKey: emulator.project.publishableClientKey
   }
   await context.addInitScript((value) => {
-    ;(window as unknown as { stackfxBackend: typeof value }).stackfxBackend = value
-  }, backend)
+    const settings = window as unknown as { stackfxBackend: typeof value.backend; stackfxNavigate: Navigate }
+    settings.stackfxBackend = value.backend
+    settings.stackfxNavigate = value.navigate
+  }, { backend, navigate })
   const { page, errors } = await harness.newPage({ context })
   return { context, page, errors }
 }
@@ -56,6 +63,28 @@ const expectHome = async (page: Page, signedIn: boolean): Promise<void> => {
 const expectAccountSettings = async (page: Page): Promise<void> => {
   await page.waitForURL((url) => url.pathname === "/app/handler/account-settings")
   await page.getByRole("heading", { name: "Account settings" }).waitFor()
+}
+
+/**
+ * Picks items of the user button's menu. Redirects within the redirect wait share one navigation, and a
+ * router keeps the app (and its pending redirect) alive, so a redirect item waits for the previous one's
+ * wait to end.
+ */
+const userButtonMenu = (page: Page) => {
+  let lastRedirect = 0
+  return async (item: string): Promise<void> => {
+    const redirects = item !== "Account settings"
+    if (redirects) await page.waitForTimeout(Math.max(0, lastRedirect + REDIRECT_WAIT_MS + 100 - Date.now()))
+    await page.locator(".basepath-header button[aria-haspopup=menu]").click()
+    await page.getByRole("menu").getByRole("menuitem", { name: item }).click()
+    if (redirects) lastRedirect = Date.now()
+  }
+}
+
+/** Waits for a handler page below `/app` and returns its `after_auth_return_to` (`null` when it has none). */
+const expectHandlerPage = async (page: Page, route: string): Promise<string | null> => {
+  await page.waitForURL((url) => url.pathname === `/app/handler/${route}`)
+  return new URL(page.url()).searchParams.get("after_auth_return_to")
 }
 
 /** The first link with a code of the newest matching email, read in a page of its own (the mailbox is no page of the app). */
@@ -125,4 +154,50 @@ describe("handler pages under the router basepath /app", () => {
     assert.deepStrictEqual(errors, [])
     await context.close()
   }, 90_000)
+
+  for (const navigate of ["router", "document"] as const) {
+    it(`the user button's items lead below the basepath (${navigate} navigation)`, async () => {
+      const { context, page, errors } = await newPerson(navigate)
+      const visited: Array<string> = []
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname)
+      })
+      const chooseFromUserButton = userButtonMenu(page)
+      const email = freshEmail(navigate === "router" ? "dov" : "eda")
+      await page.goto("/app/")
+      await expectHome(page, false)
+
+      await chooseFromUserButton("Sign up")
+      assert.strictEqual(await expectHandlerPage(page, "sign-up"), "/app/")
+      // From sign-up to sign-in the way back is carried on; opened on a handler page itself, sign-in does
+      // not come back to it.
+      await chooseFromUserButton("Sign in")
+      assert.strictEqual(await expectHandlerPage(page, "sign-in"), "/app/")
+      await page.goto("/app/handler/sign-up")
+      await chooseFromUserButton("Sign in")
+      assert.strictEqual(await expectHandlerPage(page, "sign-in"), null)
+      await page.goto("/app/")
+      await expectHome(page, false)
+      await chooseFromUserButton("Sign up")
+      await expectHandlerPage(page, "sign-up")
+      await submitSignUp(page, email, "dov password 1")
+      await expectHome(page, true)
+
+      await chooseFromUserButton("Account settings")
+      await expectAccountSettings(page)
+
+      await chooseFromUserButton("Sign out")
+      await expectHome(page, false)
+      assert.include(visited, "/app/handler/sign-out")
+
+      await chooseFromUserButton("Sign in")
+      assert.strictEqual(await expectHandlerPage(page, "sign-in"), "/app/")
+      await submitSignIn(page, email, "dov password 1")
+      await expectHome(page, true)
+      // Nothing was ever loaded outside the basepath.
+      assert.deepStrictEqual(visited.filter((path) => !path.startsWith("/app")), [])
+      assert.deepStrictEqual(errors, [])
+      await context.close()
+    }, 90_000)
+  }
 })

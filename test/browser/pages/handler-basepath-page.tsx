@@ -1,8 +1,9 @@
 /**
- * The handler pages in an app whose TanStack router is mounted at the basepath `/app`: a home page that
- * says who is signed in, and the handler route, against a real backend. The test puts the backend's
- * address and keys in `window.stackfxBackend` before the page loads (the bundle is built once, the backend's
- * port changes with every run).
+ * The handler pages in an app whose TanStack router is mounted at the basepath `/app`: a header with the
+ * user button, a home page that says who is signed in, and the handler route, against a real backend. The
+ * test puts the backend's address and keys in `window.stackfxBackend` before the page loads (the bundle is
+ * built once, the backend's port changes with every run), and `window.stackfxNavigate = "document"` to
+ * give the provider no `navigate` (every navigation of the provider is then a document load).
  */
 import {
   createRootRoute,
@@ -17,6 +18,7 @@ import { clientTier } from "../../../src/layers/client.js"
 import { routerNavigate, stackHandlerRoute } from "../../../src/react/handler/route.js"
 import { useUser } from "../../../src/react/hooks.js"
 import { StackProvider } from "../../../src/react/provider.js"
+import { UserButton } from "../../../src/react/user-button.js"
 
 interface Backend {
   readonly baseUrl: string
@@ -24,7 +26,8 @@ interface Backend {
   readonly publishableClientKey: string
 }
 
-const backend = (window as unknown as { stackfxBackend: Backend }).stackfxBackend
+const settings = window as unknown as { stackfxBackend: Backend; stackfxNavigate?: "router" | "document" }
+const backend = settings.stackfxBackend
 const clientLayer = clientTier(backend)
 
 function Who(): ReactNode {
@@ -43,7 +46,18 @@ function Home(): ReactNode {
   )
 }
 
-const rootRoute = createRootRoute({ component: Outlet })
+function Layout(): ReactNode {
+  return (
+    <div style={{ display: "flex", flexDirection: "column", gap: 16, width: "100%" }}>
+      <header className="basepath-header" style={{ display: "flex", justifyContent: "flex-end" }}>
+        <UserButton />
+      </header>
+      <Outlet />
+    </div>
+  )
+}
+
+const rootRoute = createRootRoute({ component: Layout })
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", component: Home })
 const handlerRoute = stackHandlerRoute(rootRoute)
 const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, handlerRoute]), basepath: "/app" })
@@ -52,7 +66,12 @@ const stage = document.getElementById("stage")
 if (stage !== null) {
   createRoot(stage).render(
     <StrictMode>
-      <StackProvider layer={clientLayer} navigate={routerNavigate(router)} fallback={<p>Loading…</p>}>
+      <StackProvider
+        layer={clientLayer}
+        basepath={router.basepath}
+        navigate={settings.stackfxNavigate === "document" ? undefined : routerNavigate(router)}
+        fallback={<p>Loading…</p>}
+      >
         <RouterProvider router={router} />
       </StackProvider>
     </StrictMode>

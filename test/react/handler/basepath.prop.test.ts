@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../../../src/react/handler/basepath.js"
+import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../../../src/react/basepath.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 import { redirectUrlFor, resolveRedirectUrls } from "../../../src/services/redirects.js"
 

@@ -1,12 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
-import {
-  appUnderBasepath,
-  browserUrls,
-  normalizeBasepath,
-  toBrowserPath,
-  toRouterPath
-} from "../../../src/react/handler/basepath.js"
+import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../../../src/react/basepath.js"
+import { appUnderBasepath } from "../../../src/react/handler/basepath.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 import type { StackApp } from "../../../src/react/provider.js"
 import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls, withReturnTo } from "../../../src/services/redirects.js"
