@@ -17,6 +17,7 @@ import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolv
 import { appRedirectUrl, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
+import { makeRedirects } from "./redirect-dedupe.js"
 
 /** What components reach through {@link useStackApp}. */
 export interface StackApp<R = never> {
@@ -33,8 +34,8 @@ export interface StackApp<R = never> {
   readonly run: <A, E>(effect: Effect.Effect<A, E, R | QueryCache>) => Promise<A>
   /**
    * Navigates to a target (sign-in and sign-up carry `after_auth_return_to`). The promise resolves after
-   * the redirect wait of SPEC.md (2000 ms), by which time the navigation has usually taken over; several
-   * calls within that wait share one navigation.
+   * the redirect wait of SPEC.md (2000 ms), by which time the navigation has usually taken over; calls for
+   * the same URL within that wait share one navigation, a call for another URL navigates at once.
    */
   readonly redirectTo: (target: RedirectTarget) => Promise<void>
 }
@@ -127,24 +128,17 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
     const runtime = state.runtime
     const cache = runtime.runSync(QueryCache)
     const navigate = (url: string) => navigateRef.current(url)
-    let pendingRedirect: Promise<void> | undefined
+    const redirect = makeRedirects(
+      navigate,
+      () => new Promise<void>((resolve) => setTimeout(resolve, REDIRECT_WAIT_MS))
+    )
     return {
       runtime,
       cache,
       urls,
       navigate,
       run: (effect) => runtime.runPromise(effect),
-      redirectTo: (target) => {
-        if (pendingRedirect !== undefined) return pendingRedirect
-        navigate(appRedirectUrl(urls, target, { currentUrl: currentUrl(), basepath }))
-        pendingRedirect = new Promise<void>((resolve) =>
-          setTimeout(() => {
-            pendingRedirect = undefined
-            resolve()
-          }, REDIRECT_WAIT_MS)
-        )
-        return pendingRedirect
-      }
+      redirectTo: (target) => redirect(appRedirectUrl(urls, target, { currentUrl: currentUrl(), basepath }))
     }
   }, [state, urls, basepath])
 

@@ -8,7 +8,6 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
-import { REDIRECT_WAIT_MS } from "../../../src/domain/constants.js"
 import { type RunningEmulator, startEmulator } from "../../../src/emulator/index.js"
 import { type Harness, repoRoot, startHarness } from "../support/harness.js"
 import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"
@@ -66,19 +65,12 @@ const expectAccountSettings = async (page: Page): Promise<void> => {
 }
 
 /**
- * Picks items of the user button's menu. Redirects within the redirect wait share one navigation, and a
- * router keeps the app (and its pending redirect) alive, so a redirect item waits for the previous one's
- * wait to end.
+ * Picks items of the user button's menu, one right after the other: a redirect to another page must not be
+ * swallowed by the previous one's redirect wait while a router keeps the app alive.
  */
-const userButtonMenu = (page: Page) => {
-  let lastRedirect = 0
-  return async (item: string): Promise<void> => {
-    const redirects = item !== "Account settings"
-    if (redirects) await page.waitForTimeout(Math.max(0, lastRedirect + REDIRECT_WAIT_MS + 100 - Date.now()))
-    await page.locator(".basepath-header button[aria-haspopup=menu]").click()
-    await page.getByRole("menu").getByRole("menuitem", { name: item }).click()
-    if (redirects) lastRedirect = Date.now()
-  }
+const userButtonMenu = (page: Page) => async (item: string): Promise<void> => {
+  await page.locator(".basepath-header button[aria-haspopup=menu]").click()
+  await page.getByRole("menu").getByRole("menuitem", { name: item }).click()
 }
 
 /** Waits for a handler page below `/app` and returns its `after_auth_return_to` (`null` when it has none). */
