@@ -10,6 +10,15 @@ export interface WireErrorResponse {
   readonly body: string
 }
 
+/** A fetch answer's headers as the decoder wants them: a plain object with lower-case names. */
+export const lowerCaseHeaders = (headers: Headers): Record<string, string> => {
+  const out: Record<string, string> = {}
+  headers.forEach((value, key) => {
+    out[key.toLowerCase()] = value
+  })
+  return out
+}
+
 /** A header of the answer; callers that kept the server's casing are tolerated. */
 export const responseHeader = (res: WireErrorResponse, name: string): string | undefined => {
   const exact = res.headers[name]

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import { HttpError } from "../errors/client/http-error.js"
 import { NetworkError } from "../errors/client/network-error.js"
 import { actualStatus, decodeKnownError } from "../errors/decode.js"
+import { lowerCaseHeaders } from "../errors/wire-response.js"
 import { ClientConfig } from "./client-config.js"
 import { documented } from "./endpoint.js"
 import type { FeatureSupportShape } from "./feature-support.js"
@@ -32,11 +33,7 @@ export const makeFeatureSupport: Effect.Effect<FeatureSupportShape, never, Clien
               signal,
               ...(body === undefined ? {} : { body })
             })
-            const headers: Record<string, string> = {}
-            res.headers.forEach((value, key) => {
-              headers[key.toLowerCase()] = value
-            })
-            return { status: res.status, headers, body: await res.text() }
+            return { status: res.status, headers: lowerCaseHeaders(res.headers), body: await res.text() }
           },
           catch: (cause) =>
             new NetworkError({

@@ -6,7 +6,7 @@ import type { KnownErrorMismatch } from "../errors/client/known-error-mismatch.j
 import { NetworkError } from "../errors/client/network-error.js"
 import { ResponseDecodeError } from "../errors/client/response-decode-error.js"
 import { excerpt } from "../errors/client/excerpt.js"
-import { actualStatus, knownErrorHeader, type WireErrorResponse } from "../errors/wire-response.js"
+import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../errors/wire-response.js"
 import type { KnownError } from "../errors/known/registry.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { runDiagnostics } from "./diagnostics.js"
@@ -20,14 +20,6 @@ export type TransportError = HttpError | NetworkError | KnownErrorMismatch | Res
 
 /** Everything a call through the transport can fail with before the caller narrows it. */
 export type RequestError = KnownError | TransportError
-
-const readHeaders = (headers: Headers): Record<string, string> => {
-  const out: Record<string, string> = {}
-  headers.forEach((value, key) => {
-    out[key.toLowerCase()] = value
-  })
-  return out
-}
 
 const describeCause = (cause: unknown): string => {
   if (!(cause instanceof Error)) return String(cause)
@@ -80,7 +72,7 @@ const classify = (
   ) {
     return parseBody(body)
   }
-  const wire: WireErrorResponse = { status: response.status, headers: readHeaders(headers), body }
+  const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
