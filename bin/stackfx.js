@@ -51,7 +51,7 @@ const bundle = async () => {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node22",
     logLevel: "warning",
     // CommonJS dependencies inside the bundle still call require().
     banner: { js: "import { createRequire as __stackfxCreateRequire } from 'node:module'; const require = __stackfxCreateRequire(import.meta.url);" },
