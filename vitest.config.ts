@@ -1,9 +1,27 @@
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig } from "vitest/config"
+
+// Two projects: `unit` (pure code, property tests, in-process fakes; seconds) is the edit loop,
+// `npm run test:fast`. `integration` starts local backends, browsers or child processes.
+const unit = [
+  "test/smoke.test.ts",
+  "test/bench/**/*.test.ts",
+  "test/domain/**/*.test.ts",
+  "test/errors/**/*.test.ts",
+  "test/layers/**/*.test.ts",
+  "test/react/**/*.test.{ts,tsx}",
+  "test/services/**/*.test.ts",
+  "test/emulator/leaves/**/*.test.ts",
+  "test/emulator/services/**/*.test.ts",
+  "test/emulator/*.prop.test.ts"
+]
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 30_000,
-    hookTimeout: 60_000
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: unit } },
+      { extends: true, test: { name: "integration", include: ["test/**/*.test.{ts,tsx}"], exclude: [...configDefaults.exclude, ...unit] } }
+    ]
   }
 })

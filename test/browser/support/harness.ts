@@ -15,6 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const repoRoot = resolve(here, "../../..")
 export const artifactsDir = join(repoRoot, "test-artifacts")
 
+/** The Chromium the browser tests drive: `STACKFX_CHROMIUM` names another binary; Debian's by default. */
 export const CHROMIUM_PATH = process.env["STACKFX_CHROMIUM"] ?? "/usr/bin/chromium"
 
 export interface Harness {

@@ -11,11 +11,11 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
 import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
+import { CHROMIUM_PATH } from "../../support/harness.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const repoRoot = resolve(here, "../../../..")
 export const artifactsDir = join(repoRoot, "test-artifacts", "e2e")
-const CHROMIUM_PATH = process.env["STACKFX_CHROMIUM"] ?? "/usr/bin/chromium"
 
 export interface Stack {
   readonly emulator: RunningEmulator
