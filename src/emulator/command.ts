@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions, layer } from "./server.js"
+import { explainStartupFailure } from "./startup-failure.js"
 
 export const USAGE = `Usage: stackfx dev [options]
 
@@ -27,12 +28,18 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
 
 type Parsed = { readonly command: "help" } | { readonly command: "dev"; readonly options: EmulatorOptions }
 
-const parseNumber = (flag: string, value: string | undefined) => {
+const parseNumber = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value)
-  return value === undefined || value === "" || !Number.isInteger(n) || n < 0
-    ? Effect.fail(new UsageError({ message: `${flag} needs a non-negative whole number` }))
+  return value === undefined || value.trim() === "" || !Number.isInteger(n) || n < 0 || n > max
+    ? Effect.fail(
+      new UsageError({
+        message: max === Number.MAX_SAFE_INTEGER ? `${flag} needs a non-negative whole number` : `${flag} needs a whole number from 0 to ${max}`
+      })
+    )
     : Effect.succeed(n)
 }
+
+const MAX_PORT = 65_535
 
 /** Parses `argv` (without node and the script). */
 export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, UsageError> =>
@@ -48,14 +55,14 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
       const value = inline ?? rest[++i]
       switch (flag) {
         case "--port":
-          options = { ...options, port: yield* parseNumber("--port", value) }
+          options = { ...options, port: yield* parseNumber("--port", value, MAX_PORT) }
           break
         case "--host":
-          if (value === undefined) return yield* Effect.fail(new UsageError({ message: "--host needs a value" }))
+          if (value === undefined || value.trim() === "") return yield* Effect.fail(new UsageError({ message: "--host needs a value" }))
           options = { ...options, host: value }
           break
         case "--db":
-          if (value === undefined) return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
+          if (value === undefined || value.trim() === "") return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
           options = { ...options, db: value }
           break
         case "--access-token-lifetime":
@@ -80,14 +87,21 @@ const announce = Effect.gen(function*() {
 })
 
 /** The whole command: runs until interrupted (Ctrl-C), then closes the server and the database. */
-export const run = (argv: ReadonlyArray<string>): Effect.Effect<void, UsageError | unknown> =>
+export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
   Effect.gen(function*() {
     const parsed = yield* parseArgs(argv)
     if (parsed.command === "help") return yield* Console.log(USAGE)
-    return yield* Layer.launch(Layer.effectDiscard(announce).pipe(Layer.provideMerge(layer(parsed.options))))
+    const target = { port: parsed.options.port ?? DEFAULT_PORT, host: parsed.options.host ?? DEFAULT_HOST }
+    return yield* Layer.launch(Layer.effectDiscard(announce).pipe(Layer.provideMerge(layer(parsed.options)))).pipe(
+      // A start-up failure is a situation to explain in one line (exit 1), not a stack trace.
+      Effect.catch((error) => fail(explainStartupFailure(error, target), 1))
+    )
   }).pipe(
-    Effect.catchTag("UsageError", (error) =>
-      Effect.andThen(Console.error(`${error.message}\n\n${USAGE}`), Effect.sync(() => {
-        process.exitCode = 2
-      })))
+    // A usage error too is one line (exit 2); `--help` shows the options.
+    Effect.catchTag("UsageError", (error) => fail(`${error.message} (stackfx --help lists the options)`, 2))
   )
+
+const fail = (line: string, exitCode: number) =>
+  Effect.andThen(Console.error(`stackfx: ${line}`), Effect.sync(() => {
+    process.exitCode = exitCode
+  }))

@@ -2,7 +2,6 @@
  * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1`
  * and the Node HTTP server. `Emulator` tells where it listens and the seeded project's keys.
  */
-import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -13,6 +12,7 @@ import { API_PATH_PREFIX, LOCAL_DEVELOPMENT_KEYS } from "../domain/constants.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
 import { AccessTokens } from "./crypto/access-tokens.js"
 import { SigningKeys } from "./crypto/signing-keys.js"
+import { HoldingServer } from "./http/holding-server.js"
 import { wireConventions } from "./http/middleware.js"
 import { apiRoutes } from "./routes/index.js"
 import { devProviderLayer, devProviderPages } from "./services/oauth-dev-provider.js"
@@ -86,7 +86,7 @@ const Routes = Layer.mergeAll(
 
 /** Everything, listening on the configured port. */
 export const layer = (options: EmulatorOptions = {}) => {
-  const server = NodeHttpServer.layer(createServer, {
+  const server = NodeHttpServer.layer(() => new HoldingServer(), {
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST
   })

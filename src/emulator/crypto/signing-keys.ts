@@ -2,7 +2,7 @@
  * Per-project ES256 key pairs. Keys live in `signing_keys`; imported key objects are cached here so the
  * request path never re-imports a JWK. The newest key signs; every key of a project is published.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto"
+import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject, webcrypto } from "node:crypto"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -30,13 +30,31 @@ export interface SigningKeysShape {
   readonly forget: (projectId: string) => Effect.Effect<void>
 }
 
+/**
+ * A P-256 key pair exported as JWKs, through WebCrypto. Not `generateKeyPairSync` + `export({ format:
+ * "jwk" })`: on Node 20 that pair deadlocks the main thread when a garbage collection lands during the
+ * export (after a few thousand keys under GC pressure, or on a fresh backend's first sign-up), and the
+ * process then answers nothing, not even SIGTERM. WebCrypto generates off the main thread.
+ * A rejection here means the runtime's crypto is broken, not anything a caller could handle: a defect.
+ */
+const generateJwkPair = Effect.promise(async () => {
+  const pair = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])
+  const [privateJwk, publicJwk] = await Promise.all([
+    webcrypto.subtle.exportKey("jwk", pair.privateKey),
+    webcrypto.subtle.exportKey("jwk", pair.publicKey)
+  ])
+  // WebCrypto adds its own `key_ops` and `ext` members; the stored and published keys carry only the
+  // key material, as keys exported from a KeyObject did.
+  const { key_ops: _privateOps, ext: _privateExt, ...privateKey } = privateJwk
+  const { key_ops: _publicOps, ext: _publicExt, ...publicKey } = publicJwk
+  return { privateJwk: privateKey, publicJwk: publicKey }
+})
+
 /** A new P-256 key pair as JWKs, for storing. */
 export const generateSigningJwks = Effect.gen(function*() {
   const kid = yield* randomSecret(12)
-  const pair = generateKeyPairSync("ec", { namedCurve: "P-256" })
-  const privateJwk = pair.privateKey.export({ format: "jwk" })
-  const publicJwk = { ...pair.publicKey.export({ format: "jwk" }), kid, alg: "ES256", use: "sig" }
-  return { kid, privateJwk, publicJwk }
+  const pair = yield* generateJwkPair
+  return { kid, privateJwk: pair.privateJwk, publicJwk: { ...pair.publicJwk, kid, alg: "ES256", use: "sig" } }
 })
 
 const importRow = (row: SigningKeyRow): SigningKey => ({
