@@ -35,9 +35,18 @@ export const generateSigningJwks = Effect.gen(function*() {
   const kid = yield* randomSecret(12)
   const pair = generateKeyPairSync("ec", { namedCurve: "P-256" })
   const privateJwk = pair.privateKey.export({ format: "jwk" })
-  const publicJwk = { ...pair.publicKey.export({ format: "jwk" }), kid, alg: "ES256", use: "sig" }
+  const publicJwk = { ...pair.publicKey.export({ format: "jwk" }), kid, alg: "ES256" }
   return { kid, privateJwk, publicJwk }
 })
+
+/**
+ * A public key as the JWKS publishes it: the hosted set has `kty`, `crv`, `x`, `y`, `kid` and `alg` only.
+ * Keys stored by earlier versions also carry `use`, left out here.
+ */
+const publishedJwk = (jwk: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+  const { use: _use, ...published } = jwk
+  return published
+}
 
 const importRow = (row: SigningKeyRow): SigningKey => ({
   kid: row.kid,
@@ -82,7 +91,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
       return SigningKeys.of({
         signer,
         verifier: (projectId, kid) => Effect.map(load(projectId), (keys) => keys.find((k) => k.kid === kid)),
-        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => k.publicJwk) })),
+        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => publishedJwk(k.publicJwk)) })),
         forget: (projectId) => Effect.sync(() => void cache.delete(projectId))
       })
     })
