@@ -31,7 +31,7 @@ type InternalFailure<Extra extends "SchemaError" | AdminAuthErrorTag = never> = 
 >
 
 export interface InternalProjectsShape {
-  /** The projects the signed-in internal user owns, oldest first. */
+  /** The projects the signed-in internal user owns, newest first. */
   readonly list: Effect.Effect<ReadonlyArray<AdminProject>, InternalFailure>
   /** `create({ displayName: "My app" })`: a new project owned by the signed-in user. */
   readonly create: (

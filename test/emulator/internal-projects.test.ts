@@ -70,6 +70,9 @@ describe("/internal/projects", () => {
     const first = await backend.createProjectOwnedBy(owner)
     const second = await backend.createProjectOwnedBy(owner)
     assert.deepStrictEqual(await metadata(), { plan: "pro", managedProjectIds: [first.id, second.id] })
+    // Listed newest first, like the hosted service.
+    const listed = await backend.call(backend.internal(), "GET", "/internal/projects", { accessToken: owner.accessToken })
+    assert.deepStrictEqual(listed.body.items.map((p: { id: string }) => p.id), [second.id, first.id])
     const removed = await backend.call(first, "DELETE", "/projects/current", { accessType: "admin" })
     assert.strictEqual(removed.status, 200)
     assert.deepStrictEqual(await metadata(), { plan: "pro", managedProjectIds: [second.id] })
