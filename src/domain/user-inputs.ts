@@ -20,7 +20,9 @@ const serverOnlyUserFields = {
   primaryEmailVerified: Schema.optionalKey(Schema.Boolean),
   primaryEmailAuthEnabled: Schema.optionalKey(Schema.Boolean),
   /** Setting a password revokes the user's sessions; `null` removes it. */
-  password: Schema.optionalKey(Schema.NullOr(Schema.String))
+  password: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** Instead of `password`: an existing bcrypt hash in Modular Crypt Format (`$2a$10$...`), for imports. */
+  passwordHash: Schema.optionalKey(Schema.String)
 }
 
 /** What the signed-in user may change about themselves; absent keys are left unchanged. */

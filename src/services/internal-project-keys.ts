@@ -1,6 +1,6 @@
 /**
- * The first keys of a new project. The hosted service leaves them out (its dashboard creates keys
- * afterwards with `/internal/api-keys`); the local backend adds them as `stackfx_api_keys`.
+ * The first keys of a new project, made with `/internal/api-keys` right after the project (as the hosted
+ * dashboard does), full values shown once.
  *
  * A module of its own so that `internal-projects.ts`, which every client tier loads, carries no schema code.
  */

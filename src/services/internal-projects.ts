@@ -8,32 +8,39 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AdminProject, AdminProjectCreate } from "../domain/project.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
+import type { AdminAuthErrorTag } from "./admin-auth.js"
 import type { CallFailure } from "./endpoint.js"
 import type { InitialProjectKeys } from "./internal-project-keys.js"
 import { lazyLayer } from "./lazy-service.js"
+import type { Session } from "./session.js"
 import type { Transport } from "./transport.js"
 
 export { InitialProjectKeys } from "./internal-project-keys.js"
 
 export interface CreatedProject {
   readonly project: AdminProject
-  /** Full key values, shown only here; `null` against the hosted service. */
+  /**
+   * The project's first key set, made right after it with the owner's token (a new project has none),
+   * with the full key values, shown only here; `null` when the session had no access token left.
+   */
   readonly keys: InitialProjectKeys | null
 }
 
-type InternalFailure<Extra extends "SchemaError" = never> = CallFailure<
+type InternalFailure<Extra extends "SchemaError" | AdminAuthErrorTag = never> = CallFailure<
   "UserAuthenticationRequired" | "ExpectedInternalProject" | Extra
 >
 
 export interface InternalProjectsShape {
-  /** The projects the signed-in internal user owns, oldest first. */
+  /** The projects the signed-in internal user owns, newest first. */
   readonly list: Effect.Effect<ReadonlyArray<AdminProject>, InternalFailure>
   /** `create({ displayName: "My app" })`: a new project owned by the signed-in user. */
-  readonly create: (input: AdminProjectCreate) => Effect.Effect<CreatedProject, InvalidInput | InternalFailure<"SchemaError">>
+  readonly create: (
+    input: AdminProjectCreate
+  ) => Effect.Effect<CreatedProject, InvalidInput | InternalFailure<"SchemaError" | AdminAuthErrorTag>>
 }
 
 export class InternalProjects extends Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
-  static readonly layer: Layer.Layer<InternalProjects, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = lazyLayer(
     InternalProjects,
     { list: "effect", create: "function" },
     () => import("./internal-projects-live.js").then((m) => m.makeInternalProjects)

@@ -9,12 +9,12 @@ describe("users", () => {
     const user = await backend.signUp(project)
     const patched = await backend.call(project, "PATCH", "/users/me", {
       accessToken: user.accessToken,
-      body: { display_name: "Ada", client_metadata: { theme: "dark", nested: { a: [1, 2] } }, profile_image_url: "https://img.example/a.png" }
+      body: { display_name: "Ada", client_metadata: { theme: "dark", nested: { a: [1, 2] } }, profile_image_url: "data:image/png;base64,iVBORw0KGgo=" }
     })
     assert.strictEqual(patched.status, 200)
     assert.strictEqual(patched.body.display_name, "Ada")
     assert.deepStrictEqual(patched.body.client_metadata, { theme: "dark", nested: { a: [1, 2] } })
-    assert.strictEqual(patched.body.profile_image_url, "https://img.example/a.png")
+    assert.strictEqual(patched.body.profile_image_url, "data:image/png;base64,iVBORw0KGgo=")
 
     const forbidden = await backend.call(project, "PATCH", "/users/me", {
       accessToken: user.accessToken,
@@ -63,6 +63,7 @@ describe("users", () => {
       body: {
         primary_email: email,
         primary_email_verified: true,
+        primary_email_auth_enabled: true,
         password: "server-set-password",
         display_name: "Grace",
         server_metadata: { plan: "pro" },
@@ -105,7 +106,10 @@ describe("users", () => {
   it("refuses a taken email on create and on update", async () => {
     const project = await backend.createProject()
     const first = await backend.signUp(project)
-    const taken = await backend.call(project, "POST", "/users", { accessType: "server", body: { primary_email: first.email } })
+    const taken = await backend.call(project, "POST", "/users", {
+      accessType: "server",
+      body: { primary_email: first.email, primary_email_auth_enabled: true }
+    })
     assert.strictEqual(taken.status, 409)
     assert.strictEqual(taken.body.code, "USER_EMAIL_ALREADY_EXISTS")
     const second = await backend.signUp(project)

@@ -68,6 +68,17 @@ describe("connected accounts", () => {
     expect(foreign.status).toBe(403)
     expect((await backend.call(p, "POST", "/connected-accounts/me/github/access-token", { body: {} })).knownError).toBe("USER_AUTHENTICATION_REQUIRED")
   })
+
+  it("answers the older path of the signed-in user's own token too", async () => {
+    const p = await project()
+    const user = await githubUser(p)
+    const older = (provider: string, accessToken?: string) =>
+      backend.call(p, "POST", `/auth/oauth/connected-accounts/${provider}/access-token`, { accessToken, body: {} })
+    const token = expectStatus(await older("github", user.accessToken), 201)
+    expect(token.body.access_token).toMatch(/^dev-github-/)
+    expect((await older("google", user.accessToken)).knownError).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER")
+    expect((await older("github")).knownError).toBe("USER_AUTHENTICATION_REQUIRED")
+  })
 })
 
 describe("ConnectedAccounts client services", () => {

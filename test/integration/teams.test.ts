@@ -57,11 +57,11 @@ describe("teams", () => {
       assert.strictEqual(outsider.update._tag, "TeamMembershipNotFound")
       assert.strictEqual(outsider.remove._tag, "TeamMembershipNotFound")
 
-      const updated = yield* Teams.use((t) => t.update(team.id, { displayName: "Acme Inc.", profileImageUrl: "https://img.example/a.png" })).pipe(
+      const updated = yield* Teams.use((t) => t.update(team.id, { displayName: "Acme Inc.", profileImageUrl: "data:image/png;base64,iVBORw0KGgo=" })).pipe(
         Effect.provide(asAlice)
       )
       assert.strictEqual(updated.displayName, "Acme Inc.")
-      assert.strictEqual(updated.profileImageUrl, "https://img.example/a.png")
+      assert.strictEqual(updated.profileImageUrl, "data:image/png;base64,iVBORw0KGgo=")
       assert.deepStrictEqual(updated.clientMetadata, { plan: "free" })
 
       yield* Teams.use((t) => t.delete(team.id)).pipe(Effect.provide(asAlice))

@@ -120,6 +120,8 @@ describe("ServerUsers create, get, update, delete", () => {
         u.create({
           primaryEmail: email,
           primaryEmailVerified: true,
+          // As on the hosted service, a server-created user signs in with the email only when asked.
+          primaryEmailAuthEnabled: true,
           password: "a long enough password",
           displayName: "Created",
           serverMetadata: { plan: "pro" },
@@ -170,16 +172,20 @@ describe("ServerUsers create, get, update, delete", () => {
       const email = uniqueEmail("taken")
       const errors = yield* Effect.gen(function*() {
         const api = yield* ServerUsers
-        const user = yield* api.create({ primaryEmail: email })
+        // Emails are unique among those used for sign-in only.
+        const user = yield* api.create({ primaryEmail: email, primaryEmailAuthEnabled: true })
         return {
-          duplicate: yield* Effect.flip(api.create({ primaryEmail: email })),
+          duplicate: yield* Effect.flip(api.create({ primaryEmail: email, primaryEmailAuthEnabled: true })),
           shortPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "short" })),
           longPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "x".repeat(200) })),
           missing: yield* Effect.flip(api.get("00000000-0000-4000-8000-000000000000")),
           updateMissing: yield* Effect.flip(api.update("00000000-0000-4000-8000-000000000000", { displayName: "x" })),
           notMember: yield* Effect.flip(api.update(user.id, { selectedTeamId: "00000000-0000-4000-8000-000000000000" })),
           emailTakenOnUpdate: yield* Effect.flip(
-            Effect.flatMap(api.create({ primaryEmail: uniqueEmail() }), (other) => api.update(other.id, { primaryEmail: email }))
+            Effect.flatMap(
+              api.create({ primaryEmail: uniqueEmail(), primaryEmailAuthEnabled: true }),
+              (other) => api.update(other.id, { primaryEmail: email })
+            )
           )
         }
       }).pipe(Effect.provide(server(project)))

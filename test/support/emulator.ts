@@ -130,7 +130,14 @@ export interface EmulatorHandle {
   /** Signs a new user up with a password (client access). */
   readonly signUp: (project: TestProject, input?: { readonly email?: string; readonly password?: string }) => Promise<TestUser>
   /** A new project owned by a new internal user; `config` is the wire config of the create body. */
-  readonly createProject: (input?: { readonly displayName?: string; readonly config?: Record<string, unknown> }) => Promise<TestProject>
+  readonly createProject: (input?: ProjectInput) => Promise<TestProject>
+  /** A new project owned by `owner`, a user of `internal`. */
+  readonly createProjectOwnedBy: (owner: TestUser, input?: ProjectInput) => Promise<TestProject>
+}
+
+export interface ProjectInput {
+  readonly displayName?: string
+  readonly config?: Record<string, unknown>
 }
 
 /** Starts one emulator for the current test file (memory database, random port). */
@@ -163,28 +170,47 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
       refreshToken: result.body.refresh_token
     }
   }
+  const projectOwnedBy = async (owner: TestUser, input: ProjectInput): Promise<TestProject> => {
+    const created = expectStatus(
+      await call(running(), internal(), "POST", "/internal/projects", {
+        accessToken: owner.accessToken,
+        body: { display_name: input.displayName ?? "Test project", ...(input.config === undefined ? {} : { config: input.config }) }
+      }),
+      201
+    )
+    // A new project has no keys; its owner makes the first set, as the hosted dashboard does.
+    const keys = expectStatus(
+      await call(running(), internal(), "POST", "/internal/api-keys", {
+        accessType: "none",
+        headers: {
+          "x-stack-project-id": created.body.id,
+          "x-stack-access-type": "admin",
+          "x-stack-admin-access-token": owner.accessToken
+        },
+        body: {
+          description: "Test keys",
+          expires_at_millis: 253_402_300_799_999,
+          has_publishable_client_key: true,
+          has_secret_server_key: true,
+          has_super_secret_admin_key: true
+        }
+      }),
+      200
+    ).body
+    return {
+      id: created.body.id,
+      publishableClientKey: keys.publishable_client_key,
+      secretServerKey: keys.secret_server_key,
+      superSecretAdminKey: keys.super_secret_admin_key,
+      owner: { userId: owner.userId, accessToken: owner.accessToken }
+    }
+  }
   return {
     emulator: running,
     internal,
     call: (project, method, path, callOptions) => call(running(), project, method, path, callOptions),
     signUp,
-    createProject: async (input = {}) => {
-      const owner = await signUp(internal(), { email: uniqueEmail("owner") })
-      const created = expectStatus(
-        await call(running(), internal(), "POST", "/internal/projects", {
-          accessToken: owner.accessToken,
-          body: { display_name: input.displayName ?? "Test project", ...(input.config === undefined ? {} : { config: input.config }) }
-        }),
-        201
-      )
-      const keys = created.body.stackfx_api_keys
-      return {
-        id: created.body.id,
-        publishableClientKey: keys.publishable_client_key,
-        secretServerKey: keys.secret_server_key,
-        superSecretAdminKey: keys.super_secret_admin_key,
-        owner: { userId: owner.userId, accessToken: owner.accessToken }
-      }
-    }
+    createProject: async (input = {}) => projectOwnedBy(await signUp(internal(), { email: uniqueEmail("owner") }), input),
+    createProjectOwnedBy: (owner, input = {}) => projectOwnedBy(owner, input)
   }
 }

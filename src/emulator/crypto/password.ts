@@ -1,8 +1,12 @@
 /**
  * Password hashing with scrypt (memory-hard) and a per-password salt. The stored form names its
  * parameters, `scrypt$N$r$p$salt$hash`, so the cost can change without breaking old hashes.
+ *
+ * Users imported by a server with a `password_hash` keep that hash: bcrypt in Modular Crypt Format
+ * (`$2a$`, `$2b$`, `$2y$`), the one algorithm the hosted service accepts, is verified with bcryptjs.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import * as bcrypt from "bcryptjs"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { PasswordTooLong, PasswordTooShort } from "../../errors/known/password.js"
@@ -47,8 +51,42 @@ const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${Buffer.alloc(16).toSt
   Buffer.alloc(KEY_LENGTH).toString("base64")
 }`
 
+/** Above this cost a single check takes seconds; the hosted service refuses such hashes too. */
+const BCRYPT_MAX_ROUNDS = 16
+const BCRYPT_FORM = /^\$2[ayb]\$.{56}$/
+
+const bcryptRounds = (hash: string): number | undefined => {
+  if (!BCRYPT_FORM.test(hash)) return undefined
+  try {
+    return bcrypt.getRounds(hash)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * True for a password hash a server may import: bcrypt in Modular Crypt Format with at most 16 rounds.
+ *
+ * @example isImportablePasswordHash("$2a$10$VIhIOofSMqGdGlL4wzE//e.77dAQGqNtF/1dT7bqCrVtQuInWy2qi") // true
+ */
+export const isImportablePasswordHash = (hash: string): boolean => {
+  const rounds = bcryptRounds(hash)
+  return rounds !== undefined && rounds >= 4 && rounds <= BCRYPT_MAX_ROUNDS
+}
+
+const verifyBcrypt = (password: string, stored: string): Effect.Effect<boolean, PasswordHashError> =>
+  Effect.tryPromise({
+    try: () => bcrypt.compare(password, stored),
+    catch: (error) => new PasswordHashError({ message: error instanceof Error ? error.message : String(error) })
+  })
+
 /** True when `password` matches `stored`; a missing or malformed hash never matches but costs the same. */
 export const verifyPassword = (password: string, stored: string | null | undefined): Effect.Effect<boolean, PasswordHashError> =>
+  stored !== null && stored !== undefined && isImportablePasswordHash(stored)
+    ? verifyBcrypt(password, stored)
+    : verifyScrypt(password, stored)
+
+const verifyScrypt = (password: string, stored: string | null | undefined): Effect.Effect<boolean, PasswordHashError> =>
   Effect.gen(function*() {
     const parts = (stored ?? DUMMY_HASH).split("$")
     const [scheme, n, r, p, salt, hash] = parts

@@ -54,8 +54,17 @@ const generateJwkPair = Effect.promise(async () => {
 export const generateSigningJwks = Effect.gen(function*() {
   const kid = yield* randomSecret(12)
   const pair = yield* generateJwkPair
-  return { kid, privateJwk: pair.privateJwk, publicJwk: { ...pair.publicJwk, kid, alg: "ES256", use: "sig" } }
+  return { kid, privateJwk: pair.privateJwk, publicJwk: { ...pair.publicJwk, kid, alg: "ES256" } }
 })
+
+/**
+ * A public key as the JWKS publishes it: the hosted set has `kty`, `crv`, `x`, `y`, `kid` and `alg` only.
+ * Keys stored by earlier versions also carry `use`, left out here.
+ */
+const publishedJwk = (jwk: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+  const { use: _use, ...published } = jwk
+  return published
+}
 
 const importRow = (row: SigningKeyRow): SigningKey => ({
   kid: row.kid,
@@ -100,7 +109,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
       return SigningKeys.of({
         signer,
         verifier: (projectId, kid) => Effect.map(load(projectId), (keys) => keys.find((k) => k.kid === kid)),
-        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => k.publicJwk) })),
+        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => publishedJwk(k.publicJwk)) })),
         forget: (projectId) => Effect.sync(() => void cache.delete(projectId))
       })
     })

@@ -1,17 +1,41 @@
 /** Project API key sets (`/internal/api-keys`), admin only, as the hosted dashboard uses them. */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyUpdate } from "../../domain/api-key.js"
 import { ListResponse } from "../../domain/list.js"
 import { ApiKeyNotFound } from "../../errors/known/api-keys.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded } from "../http/respond.js"
+import { json } from "../http/respond.js"
 import { createApiKeySet, toApiKey } from "../services/api-keys.js"
 import { Db } from "../store/db.js"
 import { findApiKeySet, listApiKeySets, revokeApiKeySet, updateApiKeySetDescription } from "../store/api-keys.js"
 
 const ADMIN = ["admin"] as const
 const ApiKeyList = ListResponse(ApiKey)
+
+type WireKey = Readonly<Record<string, unknown>>
+
+const isRecord = (value: unknown): value is WireKey => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** The hosted service leaves `manually_revoked_at_millis` out of a key set that was never revoked. */
+const hostedKeyShape = (wire: WireKey): WireKey => {
+  if (wire["manually_revoked_at_millis"] !== null) return wire
+  const { manually_revoked_at_millis: _never, ...rest } = wire
+  return rest
+}
+
+/** Encodes a key set (or a list of them) in the hosted shape. */
+const keyResponse = <S extends Schema.Top & { readonly EncodingServices: never }>(schema: S, value: S["Type"]) =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(schema)(value)), (wire) => {
+    if (!isRecord(wire)) return json(wire)
+    const items = wire["items"]
+    return json(
+      Array.isArray(items)
+        ? { ...wire, items: items.map((item) => (isRecord(item) ? hostedKeyShape(item) : item)) }
+        : hostedKeyShape(wire)
+    )
+  })
 
 const findOrFail = (projectId: string, id: string | undefined) =>
   Effect.gen(function*() {
@@ -28,7 +52,7 @@ export const routes = [
     access: ADMIN,
     body: ApiKeyCreate,
     handler: ({ auth, body }) =>
-      Effect.flatMap(Db, (db) => Effect.flatMap(createApiKeySet(db, auth.project.id, body), (created) => encoded(ApiKeyCreated, created)))
+      Effect.flatMap(Db, (db) => Effect.flatMap(createApiKeySet(db, auth.project.id, body), (created) => keyResponse(ApiKeyCreated, created)))
   }),
   endpoint({
     method: "GET",
@@ -37,14 +61,14 @@ export const routes = [
     handler: ({ auth }) =>
       Effect.gen(function*() {
         const rows = yield* listApiKeySets(yield* Db, auth.project.id)
-        return yield* encoded(ApiKeyList, { items: rows.map(toApiKey), isPaginated: false })
+        return yield* keyResponse(ApiKeyList, { items: rows.map(toApiKey), isPaginated: false })
       })
   }),
   endpoint({
     method: "GET",
     path: "/internal/api-keys/:apiKeyId",
     access: ADMIN,
-    handler: ({ auth, params }) => Effect.flatMap(findOrFail(auth.project.id, params["apiKeyId"]), (row) => encoded(ApiKey, toApiKey(row)))
+    handler: ({ auth, params }) => Effect.flatMap(findOrFail(auth.project.id, params["apiKeyId"]), (row) => keyResponse(ApiKey, toApiKey(row)))
   }),
   endpoint({
     method: "PATCH",
@@ -65,7 +89,7 @@ export const routes = [
           })
         )
         const updated = yield* findOrFail(auth.project.id, row.id)
-        return yield* encoded(ApiKey, toApiKey(updated))
+        return yield* keyResponse(ApiKey, toApiKey(updated))
       })
   })
 ]

@@ -3,6 +3,7 @@
  * `routes = [endpoint(...), ...]` and add one line below.
  */
 import * as adminMisc from "./admin-misc.js"
+import * as apiRoot from "./api-root.js"
 import * as apiKeys from "./api-keys.js"
 import * as authFlows from "./auth-flows.js"
 import * as authPassword from "./auth-password.js"
@@ -28,6 +29,7 @@ import * as users from "./users.js"
 
 /** Routes below `/api/v1`. */
 export const apiRoutes = [
+  ...apiRoot.routes,
   ...health.routes,
   ...jwks.routes,
   ...authPassword.routes,

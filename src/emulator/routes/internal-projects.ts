@@ -1,25 +1,24 @@
 /**
- * Projects owned by users of the `internal` project (the dashboard's calls). A new project gets a first
- * key set; the create answer carries its full values in `stackfx_api_keys`, an emulator extension
- * (clients of the hosted API ignore unknown fields), because the keys cannot be shown again.
+ * Projects owned by users of the `internal` project (the dashboard's calls). As on the hosted service a new
+ * project has no keys: its owner makes them with `/internal/api-keys`, their access token serving as the
+ * project's admin access token. The creator's `server_metadata.managedProjectIds` lists it.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { ListResponse } from "../../domain/list.js"
 import { AdminProject, AdminProjectCreate } from "../../domain/project.js"
 import { ExpectedInternalProject } from "../../errors/known/project-authentication.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, json } from "../http/respond.js"
+import { checkProjectConfig } from "../http/project-config-checks.js"
+import { encoded } from "../http/respond.js"
 import { toAdminProject } from "../services/project-views.js"
 import { createProject } from "../services/project-setup.js"
-import { productionModeRefusal } from "../services/project-update.js"
 import { Db } from "../store/db.js"
+import { recordManagedProject } from "../store/managed-projects.js"
 import { addProjectOwner, listOwnedProjects } from "../store/projects.js"
 
 const AdminProjectList = ListResponse(AdminProject)
-const encodeAdminProject = Schema.encodeEffect(AdminProject)
 
 const internalUser = (auth: Auth) =>
   auth.project.id !== "internal"
@@ -47,9 +46,10 @@ export const routes = [
     path: "/internal/projects",
     access: ["client", "server", "admin"],
     body: AdminProjectCreate,
-    handler: ({ auth, body }) =>
+    handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         const user = yield* internalUser(auth)
+        yield* checkProjectConfig(body.config, request)
         const db = yield* Db
         const created = yield* db.transaction(
           Effect.gen(function*() {
@@ -57,24 +57,15 @@ export const routes = [
               displayName: body.displayName,
               description: body.description ?? null,
               isProductionMode: body.isProductionMode ?? false,
-              config: body.config
+              config: body.config,
+              keys: null
             })
-            // Checked on the inserted row so the message names the real id; failing rolls it back.
-            const refusal = result.project.isProductionMode ? productionModeRefusal(result.project) : undefined
-            if (refusal !== undefined) return yield* Effect.fail(refusal)
             yield* addProjectOwner(db, result.project.id, user.id)
+            yield* recordManagedProject(db, user.id, result.project.id)
             return result
           })
         )
-        const wire = yield* Effect.orDie(encodeAdminProject(yield* toAdminProject(db, created.project)))
-        return json({
-          ...wire,
-          stackfx_api_keys: {
-            publishable_client_key: created.keys.publishableClientKey ?? null,
-            secret_server_key: created.keys.secretServerKey ?? null,
-            super_secret_admin_key: created.keys.superSecretAdminKey ?? null
-          }
-        }, 201)
+        return yield* encoded(AdminProject, yield* toAdminProject(db, created.project), 201)
       })
   })
 ]

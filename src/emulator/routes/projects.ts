@@ -6,10 +6,12 @@
 import * as Effect from "effect/Effect"
 import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
 import { endpoint } from "../http/endpoint.js"
+import { checkProjectConfig } from "../http/project-config-checks.js"
 import { encoded, HttpStatusError, success } from "../http/respond.js"
 import { toAdminProject, toClientProject } from "../services/project-views.js"
 import { updatedProject } from "../services/project-update.js"
 import { Db } from "../store/db.js"
+import { forgetManagedProject } from "../store/managed-projects.js"
 import { deleteProject, saveProject } from "../store/projects.js"
 
 const ADMIN = ["admin"] as const
@@ -29,8 +31,9 @@ export const routes = [
     path: "/projects/current",
     access: ADMIN,
     body: AdminProjectUpdate,
-    handler: ({ auth, body }) =>
+    handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
+        yield* checkProjectConfig(body.config, request)
         const db = yield* Db
         const next = yield* updatedProject(db, auth.project, body)
         yield* saveProject(db, next)
@@ -47,7 +50,8 @@ export const routes = [
         if (auth.project.id === "internal") {
           return yield* Effect.fail(new HttpStatusError({ status: 400, message: "The internal project cannot be deleted." }))
         }
-        yield* deleteProject(yield* Db, auth.project.id)
+        const db = yield* Db
+        yield* db.transaction(Effect.andThen(deleteProject(db, auth.project.id), forgetManagedProject(db, auth.project.id)))
         return success
       })
   })

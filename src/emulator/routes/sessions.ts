@@ -1,13 +1,19 @@
-/** Sessions: sign-out of the current one, and server-created sessions (impersonation, tests). */
+/**
+ * Sessions: a new access token for the refresh token of the request, sign-out of the current session, and
+ * server-created sessions (impersonation, tests).
+ */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ServerSessionResponse } from "../../domain/tokens.js"
+import { SchemaError } from "../../errors/known/misc.js"
+import { RefreshTokenNotFoundOrExpired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../errors/known/users.js"
 import { refreshTokenOf } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, success } from "../http/respond.js"
-import { createSession } from "../services/sessions.js"
+import { pathOf } from "../http/request.js"
+import { encoded, json, success } from "../http/respond.js"
+import { createSession, refreshSession } from "../services/sessions.js"
 import { Db } from "../store/db.js"
 import { findRefreshToken, revokeRefreshToken } from "../store/refresh-tokens.js"
 import { findUserView } from "../store/users.js"
@@ -18,7 +24,27 @@ const SessionCreateBody = Schema.Struct({
   is_impersonation: Schema.optionalKey(Schema.Boolean)
 })
 
+/** The refresh endpoint cannot work without the refresh token header: the hosted SCHEMA_ERROR for it. */
+const missingRefreshTokenHeader = (request: { readonly method: string; readonly originalUrl: string }) =>
+  new SchemaError({
+    details: {
+      message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - headers.x-stack-refresh-token must be defined`
+    }
+  })
+
 export const routes = [
+  endpoint({
+    method: "POST",
+    path: "/auth/sessions/current/refresh",
+    access: ["client", "server", "admin"],
+    handler: ({ auth, request }) =>
+      Effect.gen(function*() {
+        const refreshToken = refreshTokenOf(request.headers)
+        if (refreshToken === undefined) return yield* Effect.fail(missingRefreshTokenHeader(request))
+        const accessToken = yield* refreshSession(auth.project.id, refreshToken)
+        return json({ access_token: accessToken })
+      })
+  }),
   endpoint({
     method: "DELETE",
     path: "/auth/sessions/current",
@@ -27,13 +53,17 @@ export const routes = [
       Effect.gen(function*() {
         const db = yield* Db
         const at = new Date(yield* Clock.currentTimeMillis)
-        // Signing out always succeeds: a session that is already gone is as signed out as it gets.
         const refreshToken = refreshTokenOf(request.headers)
         if (refreshToken !== undefined) {
+          // A refresh token the project does not know (or one already revoked) is refused like the hosted
+          // service does; clients treat that answer as "already signed out".
           const row = yield* findRefreshToken(db, auth.project.id, refreshToken)
-          if (row !== undefined) yield* revokeRefreshToken(db, auth.project.id, row.id, at)
+          const revoked = row === undefined ? false : yield* revokeRefreshToken(db, auth.project.id, row.id, at)
+          if (!revoked) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
+        } else if (auth.refreshTokenId !== undefined) {
+          // Without a refresh token header (the hosted service refuses that), the access token's session ends.
+          yield* revokeRefreshToken(db, auth.project.id, auth.refreshTokenId, at)
         }
-        if (auth.refreshTokenId !== undefined) yield* revokeRefreshToken(db, auth.project.id, auth.refreshTokenId, at)
         return success
       })
   }),

@@ -9,6 +9,7 @@ import { ListResponse } from "../../domain/list.js"
 import { ClientTeam, ServerTeam, ServerTeamCreate, ServerTeamUpdate, TeamCreate, TeamUpdate } from "../../domain/team.js"
 import type { AccessType } from "../../domain/constants.js"
 import type { Auth } from "../http/auth.js"
+import { clientProfileImageCheck } from "../http/client-input-checks.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, HttpStatusError, success } from "../http/respond.js"
 import { toClientTeam } from "../services/user-views.js"
@@ -38,13 +39,14 @@ const clientNeeds = (auth: Auth, teamId: string, permissionId: string) =>
   })
 
 /** The creator of a new team: clients create for themselves only. */
-const creatorOf = (auth: Auth, requested: string | undefined) =>
+const creatorOf = (auth: Auth, requested: string | undefined, profileImageUrl: string | null | undefined) =>
   Effect.gen(function*() {
     if (auth.accessType === "client") {
       const user = yield* signedInUser(auth)
       if (!auth.project.config.clientTeamCreationEnabled) {
         return yield* Effect.fail(new HttpStatusError({ status: 403, message: "Client team creation is disabled for this project" }))
       }
+      yield* clientProfileImageCheck(auth.accessType, profileImageUrl)
       if (requested !== undefined && requested !== "me" && requested !== user.id) {
         return yield* Effect.fail(
           new HttpStatusError({
@@ -103,7 +105,7 @@ export const routes = [
           server: ServerTeamCreate,
           serverOnlyFields: SERVER_ONLY_FIELDS
         })
-        const creatorUserId = yield* creatorOf(auth, input.creatorUserId)
+        const creatorUserId = yield* creatorOf(auth, input.creatorUserId, input.profileImageUrl)
         const team = yield* createTeam(auth.project, { ...input, creatorUserId })
         return yield* teamResponse(team, auth.accessType, 201)
       })
@@ -120,6 +122,7 @@ export const routes = [
           server: ServerTeamUpdate,
           serverOnlyFields: SERVER_ONLY_FIELDS
         })
+        yield* clientProfileImageCheck(auth.accessType, patch.profileImageUrl)
         yield* clientNeeds(auth, teamId, "$update_team")
         return yield* teamResponse(yield* updateTeam(auth.project.id, teamId, patch), auth.accessType)
       })

@@ -10,6 +10,7 @@ import { ServerUser } from "../../domain/user.js"
 import { SchemaError } from "../../errors/known/misc.js"
 import { CannotGetOwnUserWithoutUser, UserNotFound } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
+import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-checks.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, HttpStatusError, json, success } from "../http/respond.js"
 import { pathOf, validate } from "../http/request.js"
@@ -35,10 +36,20 @@ const ListQuery = Schema.Struct({
 const ServerUserList = ListResponse(ServerUser)
 
 /** Fields a client may not set on itself. */
-const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata", "primary_email_verified", "primary_email_auth_enabled", "password"]
+const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata", "primary_email_verified", "primary_email_auth_enabled", "password", "password_hash"]
 
-/** Decodes a PATCH body with the schema of the caller's tier. */
-const patchBody = (auth: Auth, raw: unknown, request: { readonly method: string; readonly originalUrl: string }) =>
+type RequestLine = { readonly method: string; readonly originalUrl: string }
+
+/** Decodes a PATCH body with the schema of the caller's tier, then the hosted service's further checks. */
+const patchBody = (auth: Auth, raw: unknown, request: RequestLine) =>
+  Effect.gen(function*() {
+    const patch = yield* decodePatch(auth, raw, request)
+    yield* totpSecretCheck(patch.totpSecretBase64, request)
+    yield* clientProfileImageCheck(auth.accessType, patch.profileImageUrl)
+    return patch
+  })
+
+const decodePatch = (auth: Auth, raw: unknown, request: RequestLine) =>
   Effect.gen(function*() {
     const body = raw ?? {}
     if (auth.accessType !== "client") return yield* validate(ServerUserUpdate, "body", body, request)
@@ -139,8 +150,11 @@ export const routes = [
     path: "/users",
     access: SERVER,
     body: ServerUserCreate,
-    handler: ({ auth, body }) =>
-      Effect.flatMap(createUser(auth.project, body), (user) => serverUserResponse(user, 201))
+    handler: ({ auth, body, request }) =>
+      Effect.andThen(
+        totpSecretCheck(body.totpSecretBase64, request),
+        Effect.flatMap(createUser(auth.project, body), (user) => serverUserResponse(user, 201))
+      )
   }),
   endpoint({
     method: "GET",

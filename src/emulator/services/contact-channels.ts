@@ -37,6 +37,8 @@ const usedBySomeoneElse = (type: ContactChannelType, value?: string) =>
 
 const alreadyExists = () => new HttpStatusError({ status: 400, message: "Contact channel already exists." })
 const notFound = () => new HttpStatusError({ status: 404, message: "Contact channel not found." })
+// Changing or deleting a channel that does not exist is a bad request for the hosted service, not a 404.
+const missingForWrite = () => new HttpStatusError({ status: 400, message: "Contact channel not found" })
 
 /** Maps the unique indexes to the errors a racing request would have got from the checks. */
 const uniqueConflicts = (type: ContactChannelType, value: string | undefined) => (error: DbError): Effect.Effect<never, ChannelWriteError> => {
@@ -106,7 +108,7 @@ export const updateContactChannelOf = (
     const value = patch.value?.trim()
     const updated = db.transaction(Effect.gen(function*() {
       const existing = yield* findContactChannel(db, projectId, userId, id)
-      if (existing === undefined) return yield* Effect.fail(notFound())
+      if (existing === undefined) return yield* Effect.fail(missingForWrite())
       const type = patch.type ?? existing.type
       if (patch.usedForAuth === true || (existing.usedForAuth && value !== undefined)) {
         const holder = yield* findAuthChannelByEmail(db, projectId, value ?? existing.value)
@@ -135,7 +137,7 @@ export const deleteContactChannelOf = (
   Effect.gen(function*() {
     const db = yield* Db
     const existing = yield* findContactChannel(db, projectId, userId, id)
-    if (existing === undefined) return yield* Effect.fail(notFound())
+    if (existing === undefined) return yield* Effect.fail(missingForWrite())
     yield* deleteContactChannel(db, id)
   })
 

@@ -1,6 +1,7 @@
 /**
  * Creating projects: the defaults a new project starts with (mirroring the hosted service: an `admin`
- * and a `member` permission over the built-in `$` permissions), its first key set and signing key.
+ * and a `member` permission over the built-in `$` permissions), its signing key and, for seeded
+ * projects, a first key set (projects created through the API start without keys, like hosted ones).
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -63,8 +64,8 @@ export interface NewProject {
   readonly description: string | null
   readonly isProductionMode: boolean
   readonly config?: AdminProjectConfigUpdate | undefined
-  /** Keys of the first key set; fresh random keys when absent. */
-  readonly keys?: ApiKeyValues | undefined
+  /** Keys of the first key set; fresh random keys when absent; `null` for no key set. */
+  readonly keys?: ApiKeyValues | null | undefined
   /**
    * False leaves the signing key to be made on first use (`SigningKeys.signer`): the seed in the shared
    * PGlite template must not carry a private key every database cloned from it would share.
@@ -83,7 +84,7 @@ export const freshKeys: Effect.Effect<Required<{ [K in keyof ApiKeyValues]: stri
 export const createProject = (
   db: DbShape,
   input: NewProject
-): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues }, DbError> =>
+): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }, DbError> =>
   Effect.gen(function*() {
     const id = input.id ?? (yield* randomId)
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -96,15 +97,17 @@ export const createProject = (
       config: applyConfigUpdate(defaultProjectConfig(yield* randomId), input.config)
     }
     yield* insertProject(db, project)
-    const keys = input.keys ?? (yield* freshKeys)
-    yield* insertApiKeySet(db, {
-      id: yield* randomId,
-      projectId: id,
-      description: "Default key set",
-      createdAt: now,
-      expiresAt: null,
-      keys
-    })
+    const keys = input.keys === null ? null : input.keys ?? (yield* freshKeys)
+    if (keys !== null) {
+      yield* insertApiKeySet(db, {
+        id: yield* randomId,
+        projectId: id,
+        description: "Default key set",
+        createdAt: now,
+        expiresAt: null,
+        keys
+      })
+    }
     if (input.withSigningKey !== false) yield* insertSigningKey(db, { projectId: id, ...(yield* generateSigningJwks) })
     for (const permission of BUILTIN_TEAM_PERMISSIONS) {
       yield* db.query(

@@ -1,13 +1,12 @@
 /**
  * `PATCH /projects/current`: the checks the hosted service makes on an admin update (unique domains, known
  * default permissions, every existing OAuth provider restated, no switch back to the shared email sender
- * while templates are customised), plus SPEC.md's production-mode checks, refused as SCHEMA_ERROR with
- * every problem and the fix link so an admin sees all of them at once.
+ * while templates are customised). Like the hosted service it does not check production mode: the
+ * admin client checks that before it sends the update.
  */
 import * as Effect from "effect/Effect"
 import type { AdminProjectUpdate } from "../../domain/project.js"
-import { productionModeProblems } from "../../domain/rules/production-mode.js"
-import { SchemaError } from "../../errors/known/misc.js"
+import type { SchemaError } from "../../errors/known/misc.js"
 import { HttpStatusError } from "../http/respond.js"
 import type { DbError, DbShape } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
@@ -17,26 +16,6 @@ const badRequest = (message: string) => new HttpStatusError({ status: 400, messa
 
 const duplicates = (values: ReadonlyArray<string>): ReadonlyArray<string> =>
   [...new Set(values.filter((value, index) => values.indexOf(value) !== index))]
-
-/**
- * The SCHEMA_ERROR for a project that cannot be in production mode, or undefined when it can.
- *
- * @example productionModeRefusal(project) // undefined, or "Production mode needs ... - Trusted domains should be HTTPS: http://a.com ..."
- */
-export const productionModeRefusal = (project: StoredProject): SchemaError | undefined => {
-  const problems = productionModeProblems(project)
-  const first = problems[0]
-  if (first === undefined) return undefined
-  return new SchemaError({
-    details: {
-      message: [
-        `Project ${project.id} cannot be in production mode:`,
-        ...problems.map((p) => `  - ${p.message}`),
-        `Fix them at ${first.relativeFixUrl}`
-      ].join("\n")
-    }
-  })
-}
 
 const teamPermissionIds = (db: DbShape, projectId: string): Effect.Effect<ReadonlySet<string>, DbError> =>
   Effect.map(
@@ -96,12 +75,6 @@ export const updatedProject = (
       ...(update.description === undefined ? {} : { description: update.description }),
       ...(update.isProductionMode === undefined ? {} : { isProductionMode: update.isProductionMode }),
       config: applyConfigUpdate(project.config, config)
-    }
-    // A project already in production mode is checked again when its domains or localhost switch change.
-    const touchesProduction = update.isProductionMode === true || config?.domains !== undefined || config?.allowLocalhost !== undefined
-    if (next.isProductionMode && touchesProduction) {
-      const refusal = productionModeRefusal(next)
-      if (refusal !== undefined) return yield* Effect.fail(refusal)
     }
     return next
   })

@@ -1,8 +1,10 @@
 /**
  * User creation, update and deletion with the rules the routes share: auth emails are unique per
  * project, passwords are 8..70 characters and hashed before any transaction starts (scrypt is slow and
- * PGlite has one session), a selected team must be one of the user's teams, and a project with
- * `createTeamOnSignUp` gives every new user a personal team.
+ * PGlite has one session), a server may instead import a bcrypt `passwordHash`, a selected team must be
+ * one of the user's teams, and a project with `createTeamOnSignUp` gives every new user a personal team.
+ * A primary email is used for sign-in only when asked (`primaryEmailAuthEnabled`, default false), so
+ * several users may share an email that none of them signs in with.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -12,7 +14,8 @@ import { PasswordTooLong, PasswordTooShort } from "../../errors/known/password.j
 import { SchemaError } from "../../errors/known/misc.js"
 import { TeamMembershipNotFound } from "../../errors/known/teams.js"
 import { UserEmailAlreadyExists, UserNotFound } from "../../errors/known/users.js"
-import { checkPasswordLength, hashPassword, type PasswordHashError } from "../crypto/password.js"
+import { checkPasswordLength, hashPassword, isImportablePasswordHash, type PasswordHashError } from "../crypto/password.js"
+import { HttpStatusError } from "../http/respond.js"
 import { randomId } from "../crypto/secrets.js"
 import { totpSecretFromBase64 } from "../totp.js"
 import {
@@ -36,6 +39,7 @@ export type UserWriteError =
   | PasswordHashError
   | SchemaError
   | TeamMembershipNotFound
+  | HttpStatusError
   | DbError
 
 const emailTaken = (email: string) =>
@@ -45,10 +49,39 @@ const emailTaken = (email: string) =>
 const emailConflict = (email: string | null | undefined) => (error: DbError) =>
   Effect.fail(isUniqueViolation(error, AUTH_CHANNEL_UNIQUE) ? emailTaken(email ?? "") : error)
 
-const hashIfGiven = (password: string | null | undefined) =>
-  password === undefined || password === null
+const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+
+/**
+ * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as
+ * it is, `null` to remove the password, `undefined` to leave it.
+ */
+const storedPasswordHash = (input: { readonly password?: string | null | undefined; readonly passwordHash?: string | undefined }) => {
+  const { password, passwordHash } = input
+  if (password !== undefined && passwordHash !== undefined) {
+    return Effect.fail(badRequest("Cannot set both password and password_hash at the same time."))
+  }
+  if (passwordHash !== undefined) {
+    return isImportablePasswordHash(passwordHash)
+      ? Effect.succeed(passwordHash)
+      : Effect.fail(badRequest("Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."))
+  }
+  return password === undefined || password === null
     ? Effect.succeed(password)
     : Effect.andThen(checkPasswordLength(password), hashPassword(password))
+}
+
+/** A primary email flag set without a primary email, refused as the hosted service does. */
+const checkPrimaryEmailFlags = (input: CreateUserInput) =>
+  input.primaryEmail !== undefined && input.primaryEmail !== null && input.primaryEmail !== ""
+    ? Effect.void
+    : input.primaryEmailAuthEnabled === true
+    ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
+    : input.primaryEmailVerified === true
+    ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
+    : Effect.void
+
+/** An empty display name means none. */
+const displayNameOf = (name: string | null): string | null => (name === "" ? null : name)
 
 const checkTotpSecret = (secret: string | null | undefined) =>
   secret === undefined || secret === null
@@ -98,10 +131,12 @@ export const createUser = (
 ): Effect.Effect<ServerUser, UserWriteError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
-    const passwordHash = yield* hashIfGiven(input.password)
+    const passwordHash = yield* storedPasswordHash(input)
+    yield* checkPrimaryEmailFlags(input)
     yield* checkTotpSecret(input.totpSecretBase64)
     const email = input.primaryEmail ?? null
-    const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? true)
+    const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
+    const displayName = displayNameOf(input.displayName ?? null)
     const now = new Date(yield* Clock.currentTimeMillis)
     const userId = yield* randomId
     const created = db.transaction(
@@ -110,7 +145,7 @@ export const createUser = (
         yield* insertUser(db, {
           id: userId,
           projectId: project.id,
-          displayName: input.displayName ?? null,
+          displayName,
           profileImageUrl: input.profileImageUrl ?? null,
           clientMetadata: input.clientMetadata ?? null,
           clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
@@ -141,7 +176,7 @@ export const createUser = (
           )
         }
         if (project.config.createTeamOnSignUp) {
-          yield* createPersonalTeam(db, project, userId, input.displayName ?? null, email, now)
+          yield* createPersonalTeam(db, project, userId, displayName, email, now)
         }
         return yield* findUserView(db, project.id, userId)
       })
@@ -161,7 +196,7 @@ export const updateUser = (
 ): Effect.Effect<ServerUser, UserWriteError | UserNotFound, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
-    const passwordHash = yield* hashIfGiven(patch.password)
+    const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
     const updated = db.transaction(
       Effect.gen(function*() {
@@ -176,7 +211,7 @@ export const updateUser = (
           }
         }
         yield* updateUserColumns(db, projectId, userId, {
-          ...(patch.displayName === undefined ? {} : { displayName: patch.displayName }),
+          ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
           ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
           ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
           ...(patch.clientReadOnlyMetadata === undefined ? {} : { clientReadOnlyMetadata: patch.clientReadOnlyMetadata }),

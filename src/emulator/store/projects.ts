@@ -69,11 +69,11 @@ export const isProjectOwner = (db: DbShape, projectId: string, userId: string): 
     (found) => found.length > 0
   )
 
-/** Projects the internal user owns, oldest first. */
+/** Projects the internal user owns, newest first (the hosted service's order). */
 export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<StoredProject>, DbError> =>
   Effect.flatMap(
     db.query(
-      `select ${columns.split(", ").map((c) => `p.${c}`).join(", ")} from projects p join project_owners o on o.project_id = p.id where o.user_id = $1 order by p.created_at, p.id`,
+      `select ${columns.split(", ").map((c) => `p.${c}`).join(", ")} from projects p join project_owners o on o.project_id = p.id where o.user_id = $1 order by p.created_at desc, p.id desc`,
       [userId]
     ),
     rows.all

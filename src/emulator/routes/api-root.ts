@@ -1,0 +1,52 @@
+/**
+ * `GET /api/v1`: a short text saying how the request authenticated. Clients use it to check their project
+ * headers, so it runs the same checks as every endpoint (a key without an access type, an access type
+ * without a project id, wrong keys) but, like the hosted service, also answers a request without any.
+ */
+import * as Effect from "effect/Effect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { SchemaError } from "../../errors/known/misc.js"
+import { type Auth, authenticate } from "../http/auth.js"
+import { publicEndpoint } from "../http/endpoint.js"
+import { pathOf, queryOf } from "../http/request.js"
+
+const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
+
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
+
+/** The body text; the odd indentation of the detail lines is the hosted service's, byte for byte. */
+export const apiRootText = (auth: Auth | undefined): string => {
+  if (auth === undefined) return `${WELCOME}\n\nAuthentication: None`
+  const user = auth.user === undefined ? "None" : auth.user.primaryEmail ?? auth.user.id
+  return [
+    WELCOME,
+    "",
+    `Authentication: ${capitalized(auth.accessType)}`,
+    `         Project: ${auth.project.id}`,
+    `         User: ${user}`
+  ].join("\n")
+}
+
+export const routes = [
+  publicEndpoint({
+    method: "GET",
+    path: "/",
+    handler: ({ request }) =>
+      Effect.gen(function*() {
+        const auth = yield* authenticate(request.headers)
+        const unknown = Object.keys(queryOf(request))
+        if (unknown.length > 0) {
+          return yield* Effect.fail(
+            new SchemaError({
+              details: {
+                message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - query contains unknown properties: ${
+                  unknown.join(", ")
+                }`
+              }
+            })
+          )
+        }
+        return HttpServerResponse.text(apiRootText(auth))
+      })
+  })
+]
