@@ -59,6 +59,7 @@ export type JwtRefusal =
   | "not-yet-valid"
   | "wrong-issuer"
   | "wrong-audience"
+  | "wrong-authorized-party"
   | "invalid-claims"
   | "invalid-jwks"
 
@@ -84,8 +85,8 @@ export interface VerifiedAccessToken {
 
 export interface TokenVerifierShape {
   /**
-   * Verifies signature, `alg`, `exp`, `nbf`, `iss` and `aud` locally. A forged, expired or foreign token is a
-   * `JwtVerificationError`; failing to fetch the key set is a `CallFailure`.
+   * Verifies signature, `alg`, `exp`, `nbf`, `iat`, `iss`, `aud` and `azp` locally. A forged, expired, foreign
+   * or not yet valid token is a `JwtVerificationError`; failing to fetch the key set is a `CallFailure`.
    *
    * @example
    * const { userId } = yield* verifier.verify(request.headers["x-stack-access-token"])
@@ -144,6 +145,29 @@ const refusalOf = (error: unknown): JwtVerificationError => {
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return refuse("algorithm-not-allowed", message)
   if (error instanceof TypeError && /modulusLength/.test(message)) return refuse("key-too-small", message)
   return refuse("malformed", message)
+}
+
+/**
+ * jose only compares `iat` with the clock when a maximum token age is set, and the service's tokens have
+ * none, so a token claiming to be issued in the future (beyond the skew) is refused here.
+ */
+const checkIssuedAt = (payload: JWTPayload, nowMs: number, toleranceSeconds: number) => {
+  const { iat } = payload
+  return typeof iat === "number" && iat > nowMs / 1000 + toleranceSeconds
+    ? Effect.fail(refuse("not-yet-valid", `"iat" claim lies ${Math.round(iat - nowMs / 1000)} s in the future`))
+    : Effect.void
+}
+
+/**
+ * `azp` (authorized party) names the OAuth client a token was issued to. The service's OAuth client id is
+ * the project id (token requests must send `client_id=<projectId>`), and its access tokens carry no `azp`;
+ * when one is present it must therefore name this project, or the token was issued to someone else.
+ */
+const checkAuthorizedParty = (payload: JWTPayload, projectId: string) => {
+  const azp = payload["azp"]
+  return azp === undefined || azp === projectId
+    ? Effect.void
+    : Effect.fail(refuse("wrong-authorized-party", `"azp" claim is ${JSON.stringify(azp)}, expected ${JSON.stringify(projectId)}`))
 }
 
 /** RSA keys report their size; under 2048 bits they can be factored and are refused. */
@@ -252,6 +276,8 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
             }),
           catch: refusalOf
         })
+        yield* checkIssuedAt(verified.payload, now, tolerance)
+        yield* checkAuthorizedParty(verified.payload, config.projectId)
         const claims = yield* decodeClaims(verified.payload).pipe(
           Effect.mapError((error) => refuse("invalid-claims", error.message))
         )

@@ -116,9 +116,44 @@ describe("JWT verification properties", () => {
           yield* property(fc.integer({ min: -86_400, max: 29 }), (late) =>
             Effect.gen(function*() {
               yield* TestClock.setTime((NOW_S + late) * 1000 + 999)
-              yield* expectAccepted(verify, yield* sign(key, claimsFor(issuer, { exp: NOW_S })), "user-1")
+              // Issued before the clock's time: a token from the future is refused for its iat instead.
+              const iat = Math.min(NOW_S - 10, NOW_S + late)
+              yield* expectAccepted(verify, yield* sign(key, claimsFor(issuer, { exp: NOW_S, iat })), "user-1")
             }))
         }), { maxAgeMs: Number.MAX_SAFE_INTEGER })
+    }))
+
+  it.effect("iat: more than 30 s in the future is refused (not yet valid), up to 30 s ahead or in the past accepted", () =>
+    Effect.gen(function*() {
+      const key = yield* Effect.promise(() => esKey("k1"))
+      yield* withJwks(() => [key.publicJwk], ({ verify, issuer }) =>
+        Effect.gen(function*() {
+          yield* property(fc.integer({ min: 31, max: 10_000_000 }), (ahead) =>
+            Effect.gen(function*() {
+              yield* expectRefusal(verify, yield* sign(key, claimsFor(issuer, { iat: NOW_S + ahead })), "not-yet-valid")
+            }))
+          yield* property(fc.integer({ min: -86_400, max: 30 }), (ahead) =>
+            Effect.gen(function*() {
+              yield* expectAccepted(verify, yield* sign(key, claimsFor(issuer, { iat: NOW_S + ahead })), "user-1")
+            }))
+        }))
+    }))
+
+  it.effect("azp: absent or the project id is accepted, any other value refused", () =>
+    Effect.gen(function*() {
+      const key = yield* Effect.promise(() => esKey("k1"))
+      yield* withJwks(() => [key.publicJwk], ({ verify, issuer }) =>
+        Effect.gen(function*() {
+          yield* expectAccepted(verify, yield* sign(key, claimsFor(issuer, { azp: PROJECT })), "user-1")
+          yield* property(
+            fc.oneof(fc.string(), fc.constant("internal"), fc.constant(`${PROJECT} `), fc.integer(), fc.constant(null))
+              .filter((azp) => azp !== PROJECT),
+            (azp) =>
+              Effect.gen(function*() {
+                yield* expectRefusal(verify, yield* sign(key, claimsFor(issuer, { azp })), "wrong-authorized-party")
+              })
+          )
+        }))
     }))
 
   it.effect("RSA keys under 2048 bits are refused; a 2048-bit one is accepted", () =>

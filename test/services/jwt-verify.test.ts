@@ -80,6 +80,30 @@ describe("TokenVerifier", () => {
           assert.strictEqual((yield* verify(skewed)).userId, "user-1")
         }))
     }))
+
+  it.effect("a token issued an hour ahead is refused, one issued 30 s ahead accepted", () =>
+    Effect.gen(function*() {
+      const key = yield* Effect.promise(() => esKey("k1"))
+      yield* withJwks(() => [key.publicJwk], ({ verify, issuer }) =>
+        Effect.gen(function*() {
+          const future = yield* Effect.promise(() => key.sign(claimsFor(issuer, { iat: NOW_S + 3600, exp: NOW_S + 4200 })))
+          assert.strictEqual(yield* refusalOf(verify(future)), "not-yet-valid")
+          const skewed = yield* Effect.promise(() => key.sign(claimsFor(issuer, { iat: NOW_S + 30 })))
+          assert.strictEqual((yield* verify(skewed)).userId, "user-1")
+        }))
+    }))
+
+  it.effect("a token whose azp names another client is refused", () =>
+    Effect.gen(function*() {
+      const key = yield* Effect.promise(() => esKey("k1"))
+      yield* withJwks(() => [key.publicJwk], ({ verify, issuer }) =>
+        Effect.gen(function*() {
+          const other = yield* Effect.promise(() => key.sign(claimsFor(issuer, { azp: "another-project" })))
+          assert.strictEqual(yield* refusalOf(verify(other)), "wrong-authorized-party")
+          const own = yield* Effect.promise(() => key.sign(claimsFor(issuer, { azp: PROJECT })))
+          assert.strictEqual((yield* verify(own)).userId, "user-1")
+        }))
+    }))
 })
 
 describe("JWKS fetching", () => {

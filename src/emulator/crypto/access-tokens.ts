@@ -1,7 +1,9 @@
 /**
  * Access tokens: ES256 JWTs signed with the project's key and carrying every claim of WIRE.md.
  * Verified tokens are cached by their exact string (the signature cannot change under it), so a busy
- * client pays for one signature check per token, not per request; expiry is still checked each time.
+ * client pays for one signature check per token, not per request; issuer and expiry are still checked each
+ * time. Like the hosted service, a token whose claims do not hold (issuer, not-before) is unparsable; as
+ * a further guard, so is one issued in the future. Both allow the usual clock skew.
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -9,13 +11,14 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
-import { AUTHENTICATED_ROLE, DEFAULT_BRANCH_ID } from "../../domain/constants.js"
+import { AUTHENTICATED_ROLE, CLOCK_TOLERANCE_SECONDS, DEFAULT_BRANCH_ID } from "../../domain/constants.js"
 import { AccessTokenClaims, accessTokenIssuer } from "../../domain/jwt.js"
 import type { ServerUser } from "../../domain/user.js"
 import { AccessTokenExpired, UnparsableAccessToken } from "../../errors/known/session.js"
 import { EmulatorConfig, RequestBaseUrl } from "../config.js"
 import type { DbError } from "../store/db.js"
 import { SigningKeys } from "./signing-keys.js"
+import { makeTokenIssuers } from "./token-issuers.js"
 
 /** What a valid access token says. */
 export interface VerifiedAccessToken {
@@ -24,6 +27,8 @@ export interface VerifiedAccessToken {
   readonly refreshTokenId: string
   /** Expiry in epoch seconds; absent when the token never expires. */
   readonly exp: number | undefined
+  /** The `iss` claim: which base URL of the emulator minted it. */
+  readonly issuer: string
 }
 
 export interface AccessTokensShape {
@@ -65,6 +70,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
       const keys = yield* SigningKeys
       const config = yield* EmulatorConfig
       const verified = new Map<string, VerifiedAccessToken>()
+      const issuers = makeTokenIssuers(config.baseUrl)
 
       const expired = (token: VerifiedAccessToken) =>
         new AccessTokenExpired({
@@ -80,10 +86,21 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           token.exp !== undefined && token.exp * 1000 <= now ? Effect.fail(expired(token)) : Effect.succeed(token))
 
+      // Per call, not per cache entry: which issuers count depends on the base URL of the request.
+      const checkIssuer = (token: VerifiedAccessToken) =>
+        Effect.gen(function*() {
+          const requestBaseUrl = yield* RequestBaseUrl
+          if (!issuers.accepts(token.issuer, token.projectId, requestBaseUrl)) {
+            return yield* Effect.fail(new UnparsableAccessToken({}))
+          }
+          return token
+        })
+
       const mint: AccessTokensShape["mint"] = ({ projectId, refreshTokenId, user }) =>
         Effect.gen(function*() {
           const key = yield* keys.signer(projectId)
           const baseUrl = (yield* RequestBaseUrl) ?? config.baseUrl
+          issuers.minted(baseUrl)
           const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
           const claims = encodeClaims({
             sub: user.id,
@@ -125,7 +142,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
               algorithms: ["ES256"],
               audience: peeked.projectId,
               currentDate: new Date(now),
-              // Expiry is judged below, from the cache entry, so both paths answer alike.
+              // Expiry is judged from the cache entry, so both paths answer alike; nbf and iat below.
               clockTolerance: Number.MAX_SAFE_INTEGER
             }).then(
               (result) => ({ ok: true as const, payload: result.payload }),
@@ -136,8 +153,12 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           const { payload } = outcome
           const userId = payload.sub
           const refreshTokenId = claimString(payload, "refresh_token_id")
-          if (userId === undefined || refreshTokenId === undefined) return yield* Effect.fail(unparsable)
-          const result: VerifiedAccessToken = { projectId: peeked.projectId, userId, refreshTokenId, exp: payload.exp }
+          const issuer = payload.iss
+          if (userId === undefined || refreshTokenId === undefined || issuer === undefined) return yield* Effect.fail(unparsable)
+          // jose has checked that these are numbers when present; a token is not valid before either.
+          const latest = now / 1000 + CLOCK_TOLERANCE_SECONDS
+          if ((payload.nbf ?? 0) > latest || (payload.iat ?? 0) > latest) return yield* Effect.fail(unparsable)
+          const result: VerifiedAccessToken = { projectId: peeked.projectId, userId, refreshTokenId, exp: payload.exp, issuer }
           if (verified.size >= CACHE_LIMIT) verified.clear()
           verified.set(token, result)
           return result
@@ -145,7 +166,10 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
 
       const verify: AccessTokensShape["verify"] = (token) => {
         const cached = verified.get(token)
-        return Effect.flatMap(cached === undefined ? verifyFresh(token) : Effect.succeed(cached), checkExpiry)
+        return (cached === undefined ? verifyFresh(token) : Effect.succeed(cached)).pipe(
+          Effect.flatMap(checkIssuer),
+          Effect.flatMap(checkExpiry)
+        )
       }
 
       return AccessTokens.of({ mint, verify, lifetimeSeconds: config.accessTokenLifetimeSeconds })

@@ -86,7 +86,7 @@ export const routes = [
       Effect.gen(function*() {
         const user = yield* signedInUser(auth)
         yield* credentialsEnabled(auth)
-        yield* setPassword(user.id, body.password)
+        yield* setPassword(auth.project.id, user.id, body.password)
         return success
       })
   })

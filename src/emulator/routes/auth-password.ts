@@ -84,7 +84,7 @@ export const routes = [
         if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
         const db = yield* Db
         const channel = yield* findAuthChannelByEmail(db, project.id, body.email)
-        const hash = channel === undefined ? undefined : yield* findPasswordHash(db, channel.userId)
+        const hash = channel === undefined ? undefined : yield* findPasswordHash(db, project.id, channel.userId)
         // Runs scrypt even without an account, so timing does not reveal which emails exist.
         const matches = yield* verifyPassword(body.password, hash)
         if (!matches || channel === undefined) return yield* Effect.fail(new EmailPasswordMismatch({}))

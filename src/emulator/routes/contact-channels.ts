@@ -95,7 +95,7 @@ export const routes = [
         const all = auth.accessType !== "client" && query.user_id === undefined
         const items = all
           ? yield* listProjectContactChannels(db, auth.project.id)
-          : yield* listContactChannels(db, yield* targetUserId(auth, query.user_id, "list"))
+          : yield* listContactChannels(db, auth.project.id, yield* targetUserId(auth, query.user_id, "list"))
         const wanted = query.contact_channel_id
         return yield* encoded(ChannelList, {
           items: wanted === undefined ? items : items.filter((c) => c.id === wanted),

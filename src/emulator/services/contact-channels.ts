@@ -75,13 +75,13 @@ export const createContactChannel = (
       usedForAuth: input.usedForAuth
     }
     const created = db.transaction(Effect.gen(function*() {
-      if ((yield* findUserChannelByValue(db, input.userId, input.type, value)) !== undefined) {
+      if ((yield* findUserChannelByValue(db, projectId, input.userId, input.type, value)) !== undefined) {
         return yield* Effect.fail(alreadyExists())
       }
       if (input.usedForAuth && (yield* findAuthChannelByEmail(db, projectId, value)) !== undefined) {
         return yield* Effect.fail(usedBySomeoneElse(input.type, value))
       }
-      if (row.isPrimary) yield* clearPrimaryChannel(db, input.userId, input.type)
+      if (row.isPrimary) yield* clearPrimaryChannel(db, projectId, input.userId, input.type)
       yield* insertContactChannel(db, { ...row, projectId })
       return row
     }))
@@ -114,9 +114,9 @@ export const updateContactChannelOf = (
         const holder = yield* findAuthChannelByEmail(db, projectId, value ?? existing.value)
         if (holder !== undefined && holder.id !== existing.id) return yield* Effect.fail(usedBySomeoneElse(type))
       }
-      if (patch.isPrimary === true) yield* clearPrimaryChannel(db, userId, type)
+      if (patch.isPrimary === true) yield* clearPrimaryChannel(db, projectId, userId, type)
       const changesValue = value !== undefined && value !== existing.value
-      yield* updateContactChannel(db, id, {
+      yield* updateContactChannel(db, projectId, id, {
         value,
         isVerified: patch.isVerified ?? (changesValue ? false : undefined),
         isPrimary: patch.isPrimary,
@@ -138,7 +138,7 @@ export const deleteContactChannelOf = (
     const db = yield* Db
     const existing = yield* findContactChannel(db, projectId, userId, id)
     if (existing === undefined) return yield* Effect.fail(missingForWrite())
-    yield* deleteContactChannel(db, id)
+    yield* deleteContactChannel(db, projectId, id)
   })
 
 /** The channel of the user, or the plain 404 of the hosted service. */
@@ -194,13 +194,13 @@ export const verifyEmailCode = (
     const row = yield* redeemEmailedCode(projectId, CodePurpose.emailVerification, code, "use")
     const channel = row.userId === null || row.email === null
       ? undefined
-      : yield* findUserChannelByValue(db, row.userId, "email", row.email)
+      : yield* findUserChannelByValue(db, projectId, row.userId, "email", row.email)
     if (channel === undefined) {
       return yield* Effect.fail(
         new HttpStatusError({ status: 400, message: "Contact channel not found. Was your contact channel deleted?" })
       )
     }
-    yield* updateContactChannel(db, channel.id, { isVerified: true })
+    yield* updateContactChannel(db, projectId, channel.id, { isVerified: true })
   })
 
 /**

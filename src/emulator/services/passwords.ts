@@ -78,7 +78,7 @@ export const resetPassword = (
     const db = yield* Db
     // The account may have been deleted since the email went out; there is nothing left to reset then.
     if (row.userId !== null && (yield* findUserView(db, projectId, row.userId)) !== undefined) {
-      yield* setPasswordHash(db, row.userId, hash)
+      yield* setPasswordHash(db, projectId, row.userId, hash)
     }
   })
 
@@ -98,28 +98,29 @@ export const updatePassword = (input: {
   Effect.gen(function*() {
     yield* checkPasswordLength(input.newPassword)
     const db = yield* Db
-    const stored = yield* findPasswordHash(db, input.userId)
+    const stored = yield* findPasswordHash(db, input.projectId, input.userId)
     if (stored === undefined) return yield* Effect.fail(new UserDoesNotHavePassword({}))
     const matches = yield* verifyPassword(input.oldPassword, stored)
     if (!matches) return yield* Effect.fail(new PasswordConfirmationMismatch({}))
     const hash = yield* hashPassword(input.newPassword)
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* db.transaction(Effect.gen(function*() {
-      yield* setPasswordHash(db, input.userId, hash)
+      yield* setPasswordHash(db, input.projectId, input.userId, hash)
       yield* revokeUserRefreshTokens(db, input.projectId, input.userId, now, input.keepRefreshTokenId)
     }))
   })
 
 /** Gives a password to a signed-in user who has none (e.g. signed up by magic link or OAuth). */
 export const setPassword = (
+  projectId: string,
   userId: string,
   password: string
 ): Effect.Effect<void, PasswordRuleError | HttpStatusError | PasswordHashError | DbError, Db> =>
   Effect.gen(function*() {
     yield* checkPasswordLength(password)
     const db = yield* Db
-    if ((yield* findPasswordHash(db, userId)) !== undefined) {
+    if ((yield* findPasswordHash(db, projectId, userId)) !== undefined) {
       return yield* Effect.fail(new HttpStatusError({ status: 400, message: "User already has a password set." }))
     }
-    yield* setPasswordHash(db, userId, yield* hashPassword(password))
+    yield* setPasswordHash(db, projectId, userId, yield* hashPassword(password))
   })

@@ -59,7 +59,7 @@ export const refreshSession = (
     if (!live) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
     const user = yield* findUserView(db, projectId, row.userId)
     if (user === undefined) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
-    yield* touchRefreshToken(db, row.id, new Date(now))
+    yield* touchRefreshToken(db, projectId, row.id, new Date(now))
     yield* updateUserColumns(db, projectId, row.userId, { lastActiveAt: new Date(now) })
     return yield* tokens.mint({ projectId, user, refreshTokenId: row.id })
   })

@@ -28,6 +28,6 @@ export const ensureMembership = (
 ): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError> =>
   Effect.andThen(
     ensureUser(db, projectId, userId),
-    Effect.flatMap(isTeamMember(db, teamId, userId), (member) =>
+    Effect.flatMap(isTeamMember(db, projectId, teamId, userId), (member) =>
       member ? Effect.void : Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } })))
   )

@@ -89,7 +89,7 @@ export const revokeInvitation = (
     yield* db.transaction(Effect.gen(function*() {
       const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
       if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-      yield* deleteInvitation(db, invitation)
+      yield* deleteInvitation(db, projectId, invitation)
     }))
   })
 

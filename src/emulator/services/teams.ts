@@ -41,7 +41,7 @@ const alreadyMember = (error: DbError) =>
 /** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
 const join = (db: DbShape, project: StoredProject, teamId: string, userId: string, kind: "creator" | "member", now: Date) =>
   Effect.gen(function*() {
-    if (yield* isTeamMember(db, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
+    if (yield* isTeamMember(db, project.id, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
     // The primary key also refuses a concurrent duplicate that slipped past the check.
     yield* Effect.catchTag(insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }), "DbError", alreadyMember)
     yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
@@ -117,7 +117,7 @@ export const joinIfAbsent = (
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* db.transaction(Effect.gen(function*() {
       yield* ensureTeam(db, project.id, teamId)
-      if (yield* isTeamMember(db, teamId, userId)) return
+      if (yield* isTeamMember(db, project.id, teamId, userId)) return
       yield* join(db, project, teamId, userId, "member", now).pipe(
         Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
       )

@@ -168,7 +168,7 @@ export const createUser = (
             usedForAuth
           })
         }
-        if (passwordHash !== undefined && passwordHash !== null) yield* setPasswordHash(db, userId, passwordHash)
+        if (passwordHash !== undefined && passwordHash !== null) yield* setPasswordHash(db, project.id, userId, passwordHash)
         for (const provider of input.oauthProviders ?? []) {
           yield* db.query(
             `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
@@ -203,7 +203,7 @@ export const updateUser = (
         const existing = yield* findUserView(db, projectId, userId)
         if (existing === undefined) return yield* Effect.fail(new UserNotFound({}))
         if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
-          const member = yield* isTeamMember(db, patch.selectedTeamId, userId)
+          const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
           if (!member) {
             return yield* Effect.fail(
               new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
@@ -222,8 +222,8 @@ export const updateUser = (
           ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled })
         })
         yield* updatePrimaryEmail(db, projectId, userId, patch)
-        if (passwordHash === null) yield* removePasswordHash(db, userId)
-        else if (passwordHash !== undefined) yield* setPasswordHash(db, userId, passwordHash)
+        if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
+        else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
         return yield* findUserView(db, projectId, userId)
       })
     )
@@ -236,9 +236,9 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
     const touchesEmail = patch.primaryEmail !== undefined || patch.primaryEmailVerified !== undefined ||
       patch.primaryEmailAuthEnabled !== undefined
     if (!touchesEmail) return
-    const current = yield* findPrimaryChannel(db, userId)
+    const current = yield* findPrimaryChannel(db, projectId, userId)
     if (patch.primaryEmail === null) {
-      if (current !== undefined) yield* deleteContactChannel(db, current.id)
+      if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
       return
     }
     const email = patch.primaryEmail ?? current?.value
@@ -259,7 +259,7 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
       })
       return
     }
-    yield* updateContactChannel(db, current.id, {
+    yield* updateContactChannel(db, projectId, current.id, {
       value: email,
       isVerified: patch.primaryEmailVerified ?? (changed ? false : current.isVerified),
       usedForAuth

@@ -107,11 +107,11 @@ export const useCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function*() {
     const db = yield* Db
     const row = yield* checkCode(projectId, purpose, code)
-    const won = yield* markVerificationCodeUsed(db, row.id, new Date(yield* Clock.currentTimeMillis))
+    const won = yield* markVerificationCodeUsed(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
     if (!won) return yield* Effect.fail(new VerificationCodeAlreadyUsed({}))
     return row
   })
 
 /** Counts a wrong answer given with a valid code (e.g. a wrong TOTP for an MFA attempt). */
 export const countFailedAttempt = (row: VerificationCodeRow): Effect.Effect<void, DbError, Db> =>
-  Effect.flatMap(Db, (db) => recordFailedAttempt(db, row.id))
+  Effect.flatMap(Db, (db) => recordFailedAttempt(db, row.projectId, row.id))

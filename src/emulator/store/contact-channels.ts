@@ -62,16 +62,28 @@ export const findAuthChannelByEmail = (
 
 export const findPrimaryChannel = (
   db: DbShape,
+  projectId: string,
   userId: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where user_id = $1 and type = 'email' and is_primary`, [userId]),
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = 'email' and is_primary`,
+      [projectId, userId]
+    ),
     rows.first
   )
 
-export const listContactChannels = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+/** The channels of a user of the project, oldest first; none for a user of another project. */
+export const listContactChannels = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where user_id = $1 order by created_at, id`, [userId]),
+    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
+      projectId,
+      userId
+    ]),
     rows.all
   )
 
@@ -95,16 +107,17 @@ const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normali
 /** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
 export const updateContactChannel = (
   db: DbShape,
+  projectId: string,
   id: string,
   patch: ContactChannelPatch
 ): Effect.Effect<void, DbError> =>
-  updateColumns(db, "contact_channels", [["id", id]], channelPatchColumns, {
+  updateColumns(db, "contact_channels", [["project_id", projectId], ["id", id]], channelPatchColumns, {
     ...patch,
     normalizedValue: patch.value === undefined ? undefined : normalizeEmail(patch.value)
   })
 
-export const deleteContactChannel = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from contact_channels where id = $1", [id]))
+export const deleteContactChannel = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
 
 /** One channel of a user of the project. */
 export const findContactChannel = (
@@ -121,16 +134,16 @@ export const findContactChannel = (
 /** The user's channel with this value (emails compare case-insensitively). */
 export const findUserChannelByValue = (
   db: DbShape,
+  projectId: string,
   userId: string,
   type: "email",
   value: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where user_id = $1 and type = $2 and normalized_value = $3`, [
-      userId,
-      type,
-      normalizeEmail(value)
-    ]),
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4`,
+      [projectId, userId, type, normalizeEmail(value)]
+    ),
     rows.first
   )
 
@@ -145,7 +158,10 @@ export const listProjectContactChannels = (
   )
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
-export const clearPrimaryChannel = (db: DbShape, userId: string, type: "email"): Effect.Effect<void, DbError> =>
+export const clearPrimaryChannel = (db: DbShape, projectId: string, userId: string, type: "email"): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query("update contact_channels set is_primary = false where user_id = $1 and type = $2 and is_primary", [userId, type])
+    db.query(
+      "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
+      [projectId, userId, type]
+    )
   )

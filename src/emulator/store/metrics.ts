@@ -37,7 +37,7 @@ export const recentlyActiveUserIds = (db: DbShape, projectId: string, limit: num
 export const loginMethodCounts = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<LoginMethodCount>, DbError> =>
   Effect.map(
     db.query(
-      `select 'password' as method, count(*)::int as n from password_hashes p join users u on u.id = p.user_id where u.project_id = $1
+      `select 'password' as method, count(*)::int as n from password_hashes where project_id = $1
        union all
        select 'passkey', count(distinct user_id)::int from passkeys where project_id = $1
        union all

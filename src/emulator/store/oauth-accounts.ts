@@ -106,7 +106,7 @@ export const listUserProviderTokens = (
   Effect.flatMap(
     db.query(
       `select t.id, t.access_token, t.refresh_token, t.scopes, t.expires_at
-       from oauth_tokens t join oauth_accounts a on a.id = t.oauth_account_id
+       from oauth_tokens t join oauth_accounts a on a.project_id = t.project_id and a.id = t.oauth_account_id
        where a.project_id = $1 and a.user_id = $2 and a.provider_id = $3
        order by t.created_at desc, t.id`,
       [projectId, userId, providerId]

@@ -1,21 +1,24 @@
-/** Repository of `password_hashes`. */
+/** Repository of `password_hashes`: one hash per user, always named with the user's project. */
 import * as Effect from "effect/Effect"
 import type { DbError, DbShape } from "./db.js"
 
-export const findPasswordHash = (db: DbShape, userId: string): Effect.Effect<string | undefined, DbError> =>
-  Effect.map(db.query("select hash from password_hashes where user_id = $1", [userId]), (found) => {
-    const hash = found[0]?.["hash"]
-    return typeof hash === "string" ? hash : undefined
-  })
+export const findPasswordHash = (db: DbShape, projectId: string, userId: string): Effect.Effect<string | undefined, DbError> =>
+  Effect.map(
+    db.query("select hash from password_hashes where project_id = $1 and user_id = $2", [projectId, userId]),
+    (found) => {
+      const hash = found[0]?.["hash"]
+      return typeof hash === "string" ? hash : undefined
+    }
+  )
 
-export const setPasswordHash = (db: DbShape, userId: string, hash: string): Effect.Effect<void, DbError> =>
+export const setPasswordHash = (db: DbShape, projectId: string, userId: string, hash: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
-      `insert into password_hashes (user_id, hash) values ($1, $2)
+      `insert into password_hashes (project_id, user_id, hash) values ($1, $2, $3)
        on conflict (user_id) do update set hash = excluded.hash, updated_at = now()`,
-      [userId, hash]
+      [projectId, userId, hash]
     )
   )
 
-export const removePasswordHash = (db: DbShape, userId: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from password_hashes where user_id = $1", [userId]))
+export const removePasswordHash = (db: DbShape, projectId: string, userId: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from password_hashes where project_id = $1 and user_id = $2", [projectId, userId]))

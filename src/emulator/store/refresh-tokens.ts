@@ -75,8 +75,8 @@ export const listRefreshTokens = (
     rows.all
   )
 
-export const touchRefreshToken = (db: DbShape, id: string, at: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("update refresh_tokens set last_used_at = $2 where id = $1", [id, at]))
+export const touchRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at]))
 
 /** Revokes one session; true when it existed and was active. */
 export const revokeRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError> =>

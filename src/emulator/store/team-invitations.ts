@@ -48,8 +48,8 @@ export const insertInvitation = (db: DbShape, invitation: NewInvitation): Effect
 const select = `
 select i.id, i.team_id, t.display_name as team_display_name, i.recipient_email, i.verification_code_id, i.expires_at
 from team_invitations i
-join teams t on t.id = i.team_id
-join verification_codes c on c.id = i.verification_code_id`
+join teams t on t.project_id = i.project_id and t.id = i.team_id
+join verification_codes c on c.project_id = i.project_id and c.id = i.verification_code_id`
 
 /** Pending invitations of a team (code unused and unexpired at `now`), oldest first. */
 export const listPendingInvitations = (
@@ -80,10 +80,10 @@ export const findInvitation = (
   )
 
 /** Revokes an invitation: its code goes, and the invitation row with it (foreign key cascade). */
-export const deleteInvitation = (db: DbShape, invitation: InvitationRow): Effect.Effect<void, DbError> =>
+export const deleteInvitation = (db: DbShape, projectId: string, invitation: InvitationRow): Effect.Effect<void, DbError> =>
   Effect.gen(function*() {
     if (invitation.verificationCodeId !== null) {
-      yield* db.query("delete from verification_codes where id = $1", [invitation.verificationCodeId])
+      yield* db.query("delete from verification_codes where project_id = $1 and id = $2", [projectId, invitation.verificationCodeId])
     }
-    yield* db.query("delete from team_invitations where id = $1", [invitation.id])
+    yield* db.query("delete from team_invitations where project_id = $1 and id = $2", [projectId, invitation.id])
   })

@@ -51,9 +51,9 @@ export const insertTeamMember = (
     ])
   )
 
-export const isTeamMember = (db: DbShape, teamId: string, userId: string): Effect.Effect<boolean, DbError> =>
+export const isTeamMember = (db: DbShape, projectId: string, teamId: string, userId: string): Effect.Effect<boolean, DbError> =>
   Effect.map(
-    db.query("select 1 from team_members where team_id = $1 and user_id = $2", [teamId, userId]),
+    db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [projectId, teamId, userId]),
     (found) => found.length > 0
   )
 
@@ -107,7 +107,7 @@ export const listTeams = (
     userId === undefined
       ? db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
       : db.query(
-        `select ${teamColumns} from teams t join team_members m on m.team_id = t.id
+        `select ${teamColumns} from teams t join team_members m on m.project_id = t.project_id and m.team_id = t.id
          where t.project_id = $1 and m.user_id = $2 order by t.created_at, t.id`,
         [projectId, userId]
       ),
@@ -187,7 +187,7 @@ export const listMemberProfiles = (
     db.query(
       `select m.team_id, m.user_id, coalesce(m.display_name, u.display_name) as display_name,
          coalesce(m.profile_image_url, u.profile_image_url) as profile_image_url
-       from team_members m join users u on u.id = m.user_id
+       from team_members m join users u on u.project_id = m.project_id and u.id = m.user_id
        where ${where} order by m.created_at, m.team_id, m.user_id`,
       params
     ),

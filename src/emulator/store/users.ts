@@ -50,16 +50,17 @@ select u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_re
   u.passkey_auth_enabled, u.is_anonymous, u.restricted_reason,
   pc.value as primary_email, coalesce(pc.is_verified, false) as primary_email_verified,
   coalesce(pc.used_for_auth, false) as primary_email_auth_enabled,
-  exists (select 1 from password_hashes ph where ph.user_id = u.id) as has_password,
+  exists (select 1 from password_hashes ph where ph.project_id = u.project_id and ph.user_id = u.id) as has_password,
   coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.account_id, 'email', o.email)
-            order by o.created_at, o.id) from oauth_accounts o where o.user_id = u.id), '[]'::json) as oauth_providers,
+            order by o.created_at, o.id) from oauth_accounts o where o.project_id = u.project_id and o.user_id = u.id), '[]'::json)
+    as oauth_providers,
   t.id as team_id, t.display_name as team_display_name, t.profile_image_url as team_profile_image_url,
   t.client_metadata as team_client_metadata, t.client_read_only_metadata as team_client_read_only_metadata,
   t.server_metadata as team_server_metadata, t.created_at as team_created_at
 from users u
-left join contact_channels pc on pc.user_id = u.id and pc.type = 'email' and pc.is_primary
-left join team_members tm on tm.user_id = u.id and tm.team_id = u.selected_team_id
-left join teams t on t.id = tm.team_id`
+left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
+left join team_members tm on tm.project_id = u.project_id and tm.user_id = u.id and tm.team_id = u.selected_team_id
+left join teams t on t.project_id = u.project_id and t.id = tm.team_id`
 
 const toTeam = (row: UserViewRow): ServerTeam | null =>
   row.teamId === null || row.teamDisplayName === null || row.teamCreatedAt === null
@@ -131,7 +132,11 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
     return `$${params.length}`
   }
   if (query.teamId !== undefined) {
-    where.push(`exists (select 1 from team_members m where m.user_id = u.id and m.team_id = ${param(query.teamId)})`)
+    where.push(
+      `exists (select 1 from team_members m where m.project_id = u.project_id and m.user_id = u.id and m.team_id = ${
+        param(query.teamId)
+      })`
+    )
   }
   if (query.search !== undefined && query.search !== "") {
     const like = param(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)

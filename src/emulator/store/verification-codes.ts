@@ -92,14 +92,19 @@ export const findVerificationCodeByNonce = (
   )
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
-export const markVerificationCodeUsed = (db: DbShape, id: string, at: Date): Effect.Effect<boolean, DbError> =>
+export const markVerificationCodeUsed = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError> =>
   Effect.map(
-    db.query("update verification_codes set used_at = $2 where id = $1 and used_at is null returning id", [id, at]),
+    db.query(
+      "update verification_codes set used_at = $3 where project_id = $1 and id = $2 and used_at is null returning id",
+      [projectId, id, at]
+    ),
     (found) => found.length > 0
   )
 
-export const recordFailedAttempt = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("update verification_codes set attempt_count = attempt_count + 1 where id = $1", [id]))
+export const recordFailedAttempt = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [projectId, id])
+  )
 
-export const deleteVerificationCode = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from verification_codes where id = $1", [id]))
+export const deleteVerificationCode = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from verification_codes where project_id = $1 and id = $2", [projectId, id]))

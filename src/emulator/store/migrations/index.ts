@@ -1,10 +1,11 @@
 /** The ordered migrations. Append new files; never edit one that has shipped. */
 import * as initial from "./0001-initial-schema.js"
 import * as oauthTokens from "./0002-oauth-tokens.js"
+import * as projectScope from "./0003-project-scope.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope]
