@@ -20,6 +20,7 @@ import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
 import { CodeLifetimes, type CodeLifetimesShape } from "./services/code-lifetimes.js"
 import { layerSqlOutbox } from "./store/outbox.js"
 import * as health from "./routes/health.js"
+import { layer as apiNotFound } from "./routes/not-found.js"
 import { Projects } from "./services/projects.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
@@ -81,7 +82,8 @@ const Routes = Layer.mergeAll(
   mailboxRoutes(defaultMailboxPrefix),
   // the development OAuth provider's pages, under `/dev-oauth`
   devProviderPages,
-  HttpRouter.addAll(health.routes)
+  HttpRouter.addAll(health.routes),
+  apiNotFound
 )
 
 /** Everything, listening on the configured port. */

@@ -2,13 +2,24 @@
  * The wire promise of the local backend: a client of the hosted service, changed only in its base URL,
  * signs up, signs in, refreshes and manages teams. The official `@stackframe/js` SDK is that client.
  */
-import { StackClientApp, StackServerApp } from "@stackframe/js"
+import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js"
 import { describe, expect, it } from "vitest"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
 
 // Access tokens live 22 s here; the SDK wants 20 s of validity left, so it has to refresh within a test.
 const backend = useEmulator({ accessTokenLifetimeSeconds: 22 })
 const CALLBACK = "http://localhost:3000/handler/email-verification"
+
+const serverApp = () => {
+  const project = backend.internal()
+  return new StackServerApp({
+    projectId: project.id,
+    publishableClientKey: project.publishableClientKey,
+    secretServerKey: project.secretServerKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: "memory"
+  })
+}
 
 const clientApp = () => {
   const project = backend.internal()
@@ -57,14 +68,7 @@ describe("@stackframe/js against the local backend", () => {
   })
 
   it("works as a server app with the secret key", async () => {
-    const project = backend.internal()
-    const server = new StackServerApp({
-      projectId: project.id,
-      publishableClientKey: project.publishableClientKey,
-      secretServerKey: project.secretServerKey,
-      baseUrl: backend.emulator().url,
-      tokenStore: "memory"
-    })
+    const server = serverApp()
     const email = uniqueEmail("official-server")
     const created = await server.createUser({ primaryEmail: email, password: "official-sdk-password-3" })
     expect(created.primaryEmail).toBe(email)
@@ -72,5 +76,77 @@ describe("@stackframe/js against the local backend", () => {
     expect(found?.id).toBe(created.id)
     const listed = await server.listUsers({ limit: 200 })
     expect(listed.map((u) => u.id)).toContain(created.id)
+  })
+
+  it("lists a server team's members as full server users", async () => {
+    const server = serverApp()
+    const alice = await server.createUser({ primaryEmail: uniqueEmail("official-member"), displayName: "Alice" })
+    const bob = await server.createUser({ primaryEmail: uniqueEmail("official-member") })
+    const team = await server.createTeam({ displayName: "Official SDK server team", creatorUserId: alice.id })
+    await team.addUser(bob.id)
+    const members = await team.listUsers()
+    expect(members.map((m) => m.id).sort()).toEqual([alice.id, bob.id].sort())
+    const member = members.find((m) => m.id === alice.id)
+    // The SDK builds each member from the nested user exactly as from GET /users/{id}.
+    expect(member?.primaryEmail).toBe(alice.primaryEmail)
+    expect(member?.teamProfile.displayName).toBe("Alice")
+    expect(member?.riskScores.signUp.bot).toBe(0)
+    expect(member?.riskScores.signUp.freeTrialAbuse).toBe(0)
+    expect(member?.countryCode).toBeNull()
+    await team.removeUser(bob.id)
+    expect((await team.listUsers()).map((m) => m.id)).toEqual([alice.id])
+  })
+
+  it("invites to a server team, lists and revokes the invitation", async () => {
+    const server = serverApp()
+    const team = await server.createTeam({ displayName: "Official SDK invitations" })
+    const email = uniqueEmail("official-invitee")
+    await team.inviteUser({ email, callbackUrl: "http://localhost:3000/handler/team-invitation" })
+    const invitations = await team.listInvitations()
+    expect(invitations.map((i) => i.recipientEmail)).toEqual([email])
+    expect(invitations[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now())
+    await invitations[0]?.revoke()
+    expect(await team.listInvitations()).toEqual([])
+  })
+
+  it("manages a user's contact channels from the server", async () => {
+    const server = serverApp()
+    const user = await server.createUser({ primaryEmail: uniqueEmail("official-channels") })
+    const extra = uniqueEmail("official-extra")
+    const created = await user.createContactChannel({ type: "email", value: extra, usedForAuth: false })
+    expect(created).toMatchObject({ type: "email", value: extra, isPrimary: false, isVerified: false, usedForAuth: false })
+    const channels = await user.listContactChannels()
+    expect(channels.map((c) => c.value).sort()).toEqual([user.primaryEmail, extra].sort())
+    await created.update({ isVerified: true })
+    expect((await user.listContactChannels()).find((c) => c.id === created.id)?.isVerified).toBe(true)
+    await created.delete()
+    expect((await user.listContactChannels()).map((c) => c.value)).toEqual([user.primaryEmail])
+  })
+
+  it("creates, lists and revokes project API keys as an admin app", async () => {
+    const project = backend.internal()
+    const admin = new StackAdminApp({
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      secretServerKey: project.secretServerKey,
+      superSecretAdminKey: project.superSecretAdminKey,
+      baseUrl: backend.emulator().url,
+      tokenStore: "memory"
+    })
+    const created = await admin.createInternalApiKey({
+      description: "official SDK key",
+      expiresAt: new Date(Date.now() + 86_400_000),
+      hasPublishableClientKey: true,
+      hasSecretServerKey: true,
+      hasSuperSecretAdminKey: false
+    })
+    expect(created.publishableClientKey).toMatch(/^pck_/)
+    expect(created.superSecretAdminKey).toBeNull()
+    const listed = (await admin.listInternalApiKeys()).find((k) => k.id === created.id)
+    expect(listed?.description).toBe("official SDK key")
+    expect(listed?.secretServerKey?.lastFour).toBe(created.secretServerKey?.slice(-4))
+    expect(listed?.isValid()).toBe(true)
+    await listed?.revoke()
+    expect((await admin.listInternalApiKeys()).find((k) => k.id === created.id)?.whyInvalid()).toBe("manually-revoked")
   })
 })

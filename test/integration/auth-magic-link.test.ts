@@ -59,6 +59,25 @@ describe("magic link and OTP sign-in", () => {
       assert.match(outcome.otp, /^[A-Z0-9]{6}$/)
     }))
 
+  it.live("the mail shows the OTP on a line of its own and in its subject; that OTP signs in", () =>
+    Effect.gen(function*() {
+      const project = yield* magicProject
+      const email = uniqueEmail("otp-line")
+      const outcome = yield* Effect.gen(function*() {
+        const auth = yield* Auth
+        const { nonce } = yield* auth.sendMagicLinkEmail(email, { callbackUrl: magicUrl })
+        const mail = yield* latestMailTo(backend, email)
+        // Read as a person would: the line that holds nothing but the code.
+        const otp = mail.text.split("\n").map((line) => line.trim()).find((line) => /^[A-Z0-9]{6}$/.test(line))
+        const signedIn = otp === undefined ? undefined : yield* auth.signInWithOtp(otp, nonce)
+        return { mail, otp, signedIn }
+      }).pipe(Effect.provide(clientLayer(backend, project)))
+      assert.isDefined(outcome.otp, outcome.mail.text)
+      assert.strictEqual(outcome.mail.subject, `Sign in to Test project: Your code is ${outcome.otp}`)
+      assert.strictEqual(outcome.mail.text.split(magicUrl).length - 1, 1, outcome.mail.text)
+      assert.isTrue(outcome.signedIn?.isNewUser)
+    }))
+
   it.live("wrong OTP guesses lock the code: the right one then fails with VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", () =>
     Effect.gen(function*() {
       const project = yield* magicProject

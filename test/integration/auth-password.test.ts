@@ -129,6 +129,10 @@ describe("forgot, reset, update and set password", () => {
       )
       const mail = yield* latestMailTo(backend, user.email)
       assert.include(mail.subject, "Reset your password")
+      // Under the shared email config the hosted service sends in the project's name.
+      assert.match(mail.from, /^"?Test project"? </)
+      // Like the hosted mail, the text carries the reset link exactly once.
+      assert.strictEqual(mail.text.split(resetUrl).length - 1, 1, mail.text)
       const code = codeFromMail(mail, resetUrl)
 
       const outcome = yield* Effect.gen(function*() {

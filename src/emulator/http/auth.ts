@@ -6,6 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { AccessType } from "../../domain/constants.js"
 import type { ServerUser } from "../../domain/user.js"
+import { invalidAccessTypeMessage } from "../../errors/known/messages.js"
 import { ProjectNotFound } from "../../errors/known/misc.js"
 import {
   AccessTypeRequired,
@@ -129,7 +130,7 @@ export const authenticate = (headers: Headers) =>
       if (anyKey !== undefined) return yield* Effect.fail(new ProjectKeyWithoutAccessType({}))
       return undefined
     }
-    if (!isAccessType(accessType)) return yield* Effect.fail(new InvalidAccessType({}))
+    if (!isAccessType(accessType)) return yield* Effect.fail(new InvalidAccessType({ message: invalidAccessTypeMessage(accessType) }))
     if (projectId === undefined) {
       return yield* Effect.fail(new AccessTypeWithoutProjectId({ details: { request_type: accessType } }))
     }

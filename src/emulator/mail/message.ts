@@ -72,7 +72,7 @@ export interface TemplateEmailRequest {
  */
 export const buildTemplateEmail = (request: TemplateEmailRequest): Effect.Effect<OutgoingMail, InvalidCallbackUrl> =>
   Effect.map(buildCodeLink(request.callbackUrl, request.code), (link) => {
-    const rendered = renderEmail(request.type, request.template ?? defaultEmailTemplates[request.type], request.to, {
+    const rendered = renderEmail(request.type, request.template ?? defaultEmailTemplates[request.type], {
       projectDisplayName: request.projectDisplayName,
       userDisplayName: request.userDisplayName,
       link,

@@ -33,9 +33,14 @@ const describe = (cause: unknown, password: string): string => {
   return password === "" ? message : message.split(password).join("[redacted]")
 }
 
-/** The sender of a project's messages under its email config. */
-export const senderOf = (config: EmailConfig): Sender =>
-  config.type === "standard" ? { name: config.senderName, email: config.senderEmail } : defaultSender
+/**
+ * The sender of a project's messages under its email config. The shared config sends in the project's
+ * name (as the hosted service does: "My App" <noreply@...>), from the local backend's own address.
+ */
+export const senderOf = (config: EmailConfig, projectDisplayName?: string): Sender =>
+  config.type === "standard"
+    ? { name: config.senderName, email: config.senderEmail }
+    : { name: projectDisplayName ?? defaultSender.name, email: defaultSender.email }
 
 /**
  * Send one message through an SMTP server. Port 465 uses implicit TLS; other ports upgrade with STARTTLS

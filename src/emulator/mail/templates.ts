@@ -36,7 +36,7 @@ export const contentToHtml = (content: Schema.Json): string => {
  */
 export interface TemplateVariables {
   readonly projectDisplayName: string
-  /** null falls back to the recipient address, so greetings never read "Hi ,". */
+  /** null when the user has no display name: `{{#if userDisplayName}}` then leaves the greeting as "Hi!". */
   readonly userDisplayName: string | null
   readonly link: string
   readonly teamDisplayName?: string | undefined
@@ -51,43 +51,57 @@ const linkNames: Readonly<Record<EmailTemplateType, string>> = {
   team_invitation: "teamInvitationLink"
 }
 
+const greeting = "Hi{{#if userDisplayName}}, {{ userDisplayName }}{{/if}}!"
+
+/**
+ * The layout of the hosted service's default messages: a heading, a greeting line, the message's one
+ * link (a button, or for sign-in the code on a line of its own and then the link), a rule and the same
+ * closing line. The text part carries each link once, so a reader (or a test) finds exactly one.
+ */
+const layout = (heading: string, body: string) =>
+  `<h3>${heading}</h3>
+${body}
+<hr>
+<p class="muted">If you were not expecting this email, you can safely ignore it.</p>`
+
 const button = (variable: string, label: string) =>
   `<p><a href="{{ ${variable} }}" style="display:inline-block;padding:10px 18px;background:#2251d1;color:#fff;` +
-  `border-radius:6px;text-decoration:none">${label}</a></p>\n<p>Or open this link: <a href="{{ ${variable} }}">{{ ${variable} }}</a></p>`
+  `border-radius:6px;text-decoration:none">${label}</a></p>`
 
 /** The built-in template of each type, used while a project has not customised it (`is_default: true`). */
 export const defaultEmailTemplates: Readonly<Record<EmailTemplateType, EmailTemplateSource>> = {
   email_verification: {
     subject: "Verify your email at {{ projectDisplayName }}",
-    content: `<h1>Verify your email</h1>
-<p>Hi {{ userDisplayName }},</p>
-<p>Please confirm that this is your email address for {{ projectDisplayName }}.</p>
-${button("emailVerificationLink", "Verify my email")}
-<p class="muted">If you did not sign up, you can ignore this message.</p>`
+    content: layout(
+      "Verify your email at {{ projectDisplayName }}",
+      `<p>${greeting} Please click on the following button to verify your email.</p>
+${button("emailVerificationLink", "Verify my email")}`
+    )
   },
   password_reset: {
     subject: "Reset your password at {{ projectDisplayName }}",
-    content: `<h1>Reset your password</h1>
-<p>Hi {{ userDisplayName }},</p>
-<p>Someone asked to reset the password of your {{ projectDisplayName }} account.</p>
-${button("passwordResetLink", "Choose a new password")}
-<p class="muted">If this was not you, you can ignore this message; your password stays the same.</p>`
+    content: layout(
+      "Reset your password at {{ projectDisplayName }}",
+      `<p>${greeting} Please click on the following button to start the password reset process.</p>
+${button("passwordResetLink", "Reset my password")}`
+    )
   },
   magic_link: {
-    subject: "Sign in to {{ projectDisplayName }}",
-    content: `<h1>Sign in to {{ projectDisplayName }}</h1>
-<p>Hi {{ userDisplayName }},</p>
-<p>Use the link below to sign in, or enter this code: <strong>{{ otp }}</strong>. It works once and expires soon.</p>
-${button("magicLink", "Sign in")}
-<p class="muted">If you did not ask to sign in, you can ignore this message.</p>`
+    subject: "Sign in to {{ projectDisplayName }}: Your code is {{ otp }}",
+    content: layout(
+      "Sign in to {{ projectDisplayName }}",
+      `<p>${greeting} This is your one-time-password for signing in:</p>
+<p style="font-size:24px;font-weight:bold;letter-spacing:4px">{{ otp }}</p>
+<p>Or you can click on <a href="{{ magicLink }}">this link</a> to sign in</p>`
+    )
   },
   team_invitation: {
-    subject: "You are invited to join {{ teamDisplayName }} on {{ projectDisplayName }}",
-    content: `<h1>Join {{ teamDisplayName }}</h1>
-<p>Hi {{ userDisplayName }},</p>
-<p>You have been invited to join the team {{ teamDisplayName }} on {{ projectDisplayName }}.</p>
-${button("teamInvitationLink", "Accept the invitation")}
-<p class="muted">If you do not want to join, you can ignore this message.</p>`
+    subject: "You have been invited to join {{ teamDisplayName }}",
+    content: layout(
+      "You are invited to {{ teamDisplayName }}",
+      `<p>${greeting} Please click on the following button to join the team {{ teamDisplayName }}</p>
+${button("teamInvitationLink", "Join team")}`
+    )
   }
 }
 
@@ -118,18 +132,27 @@ export const buildCodeLink = (callbackUrl: string, code: string): Effect.Effect<
   })
 
 const placeholder = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g
+const conditional = /\{\{#if\s+([A-Za-z_][A-Za-z0-9_]*)\s*\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g
 
-/** Replace placeholders; unknown names become empty, so a typo in a custom template never leaks braces. */
+/**
+ * Replace placeholders; unknown names become empty, so a typo in a custom template never leaks braces.
+ * `{{#if name}}...{{else}}...{{/if}}` (not nested) keeps its first part when the value is non-empty, as the
+ * hosted service's Handlebars templates do, e.g. `Hi{{#if userDisplayName}}, {{ userDisplayName }}{{/if}}!`.
+ */
 export const substitute = (
   source: string,
   values: Readonly<Record<string, string>>,
   encode: (value: string) => string
-): string => source.replace(placeholder, (_m, name: string) => encode(values[name] ?? ""))
+): string =>
+  source
+    .replace(conditional, (_m, name: string, then: string, otherwise: string | undefined) =>
+      (values[name] ?? "") !== "" ? then : otherwise ?? "")
+    .replace(placeholder, (_m, name: string) => encode(values[name] ?? ""))
 
-const variableTable = (type: EmailTemplateType, recipient: string, vars: TemplateVariables) => {
+const variableTable = (type: EmailTemplateType, vars: TemplateVariables) => {
   const table: Record<string, string> = {
     projectDisplayName: vars.projectDisplayName,
-    userDisplayName: vars.userDisplayName ?? recipient,
+    userDisplayName: vars.userDisplayName ?? "",
     link: vars.link,
     [linkNames[type]]: vars.link
   }
@@ -138,14 +161,13 @@ const variableTable = (type: EmailTemplateType, recipient: string, vars: Templat
   return table
 }
 
-/** Render a template for one recipient. */
+/** Render a template with one message's values. */
 export const renderEmail = (
   type: EmailTemplateType,
   template: EmailTemplateSource,
-  recipient: string,
   vars: TemplateVariables
 ): RenderedEmail => {
-  const values = variableTable(type, recipient, vars)
+  const values = variableTable(type, vars)
   const identity = (s: string) => s
   const html = substitute(contentToHtml(template.content), values, escapeHtml)
   return {

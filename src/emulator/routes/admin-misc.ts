@@ -6,15 +6,15 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { FeatureSupportRequest, SendTestEmailRequest, SendTestEmailResult, SvixToken } from "../../domain/admin-actions.js"
-import { ProjectMetrics } from "../../domain/metrics.js"
 import { SchemaError } from "../../errors/known/misc.js"
 import { randomSecret } from "../crypto/secrets.js"
 import { authenticate } from "../http/auth.js"
 import { endpoint, publicEndpoint } from "../http/endpoint.js"
 import { pathOf } from "../http/request.js"
-import { encoded } from "../http/respond.js"
+import { encoded, json } from "../http/respond.js"
 import { sendTestEmail } from "../mail/smtp.js"
 import { projectMetrics } from "../services/metrics.js"
+import { projectMetricsWire } from "../services/user-views.js"
 import { Db } from "../store/db.js"
 import { webhookToken } from "../store/projects.js"
 
@@ -32,7 +32,8 @@ export const routes = [
     path: "/internal/metrics",
     access: ADMIN,
     handler: ({ auth }) =>
-      Effect.flatMap(Db, (db) => Effect.flatMap(projectMetrics(db, auth.project.id), (metrics) => encoded(ProjectMetrics, metrics)))
+      Effect.flatMap(Db, (db) =>
+        Effect.flatMap(projectMetrics(db, auth.project.id), (metrics) => Effect.map(projectMetricsWire(metrics), (wire) => json(wire))))
   }),
   endpoint({
     method: "POST",

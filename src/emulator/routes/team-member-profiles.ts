@@ -7,16 +7,13 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { AccessType } from "../../domain/constants.js"
 import { ListResponse } from "../../domain/list.js"
-import {
-  ServerTeamMemberProfile,
-  TeamMemberProfile,
-  TeamMemberProfileUpdate
-} from "../../domain/team-member-profile.js"
+import { TeamMemberProfile, TeamMemberProfileUpdate } from "../../domain/team-member-profile.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, HttpStatusError } from "../http/respond.js"
+import { encoded, HttpStatusError, json } from "../http/respond.js"
 import { ensureMembership, ensureTeam, ensureUser } from "../services/team-access.js"
+import { serverMemberProfileListResponse, serverMemberProfileWire } from "../services/user-views.js"
 import { requireTeamPermission } from "../services/team-permissions.js"
 import { Db, type DbShape } from "../store/db.js"
 import { listMemberProfiles, type MemberProfileRow, updateMemberProfile } from "../store/teams.js"
@@ -24,7 +21,6 @@ import { findUserView, listUserViews } from "../store/users.js"
 import { ALL, ownUser, param, resolveUserId } from "./team-helpers.js"
 
 const ClientProfileList = ListResponse(TeamMemberProfile)
-const ServerProfileList = ListResponse(ServerTeamMemberProfile)
 
 const ListQuery = Schema.Struct({
   team_id: Schema.optionalKey(Schema.String),
@@ -56,7 +52,7 @@ const profileResponse = (db: DbShape, auth: Auth, profile: MemberProfileRow) =>
     if (auth.accessType === "client") return yield* encoded(TeamMemberProfile, profile)
     const [full] = yield* withUsers(db, auth.project.id, [profile], { userId: profile.userId })
     if (full === undefined) return yield* Effect.die(new Error("member profile without its user"))
-    return yield* encoded(ServerTeamMemberProfile, full)
+    return json(yield* serverMemberProfileWire(full))
   })
 
 /** A client reading someone else's profile in a team needs `$read_members` there. */
@@ -104,7 +100,7 @@ export const routes = [
         if (userId !== undefined) yield* ensureUser(db, auth.project.id, userId)
         const profiles = yield* listMemberProfiles(db, { projectId: auth.project.id, teamId, userId })
         const items = yield* withUsers(db, auth.project.id, profiles, { teamId, userId })
-        return yield* encoded(ServerProfileList, { items, isPaginated: false })
+        return yield* serverMemberProfileListResponse(items)
       })
   }),
   endpoint({

@@ -87,7 +87,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     const message = yield* buildTemplateEmail({
       type: email.type,
       to: email.to,
-      sender: senderOf(config),
+      sender: senderOf(config, email.project.displayName),
       projectDisplayName: email.project.displayName,
       userDisplayName: email.userDisplayName ?? null,
       callbackUrl: email.callbackUrl,

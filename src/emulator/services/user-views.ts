@@ -4,6 +4,8 @@ import * as Schema from "effect/Schema"
 import type { HttpServerResponse } from "effect/http/HttpServerResponse"
 import type { AccessType } from "../../domain/constants.js"
 import type { ClientTeam, ServerTeam } from "../../domain/team.js"
+import { ProjectMetrics } from "../../domain/metrics.js"
+import { ServerTeamMemberProfile } from "../../domain/team-member-profile.js"
 import { ClientUser, ServerUser } from "../../domain/user.js"
 import { encoded, json } from "../http/respond.js"
 
@@ -52,12 +54,39 @@ const hostedServerUserExtras = {
   restricted_by_admin_private_details: null
 } as const
 
+/** An encoded server user completed with the hosted extras. */
+const withHostedExtras = <W extends object>(wire: W) => ({ ...wire, ...hostedServerUserExtras })
+
 /** The server view of a user as the hosted service sends it: WIRE.md's fields plus its extras. */
 export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(ServerUser)(user)), withHostedExtras)
+
+/**
+ * A server-view member profile. Its `user` is the full server user, extras included: the hosted SDK reads a
+ * member exactly as it reads `GET /users/{id}` (and fails on a missing `risk_scores`).
+ */
+export const serverMemberProfileWire = (profile: ServerTeamMemberProfile): Effect.Effect<Record<string, unknown>> =>
   Effect.map(
-    Effect.orDie(Schema.encodeEffect(ServerUser)(user)),
-    (wire) => ({ ...wire, ...hostedServerUserExtras })
+    Effect.orDie(Schema.encodeEffect(ServerTeamMemberProfile)(profile)),
+    (wire) => ({ ...wire, user: withHostedExtras(wire.user) })
   )
+
+/** A server-view list of member profiles (never paginated). */
+export const serverMemberProfileListResponse = (
+  profiles: ReadonlyArray<ServerTeamMemberProfile>
+): Effect.Effect<HttpServerResponse> =>
+  Effect.map(
+    Effect.forEach(profiles, serverMemberProfileWire),
+    (items) => json({ items, is_paginated: false })
+  )
+
+/** Project metrics; the users in them are full server users, like every other server-view user. */
+export const projectMetricsWire = (metrics: ProjectMetrics): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(ProjectMetrics)(metrics)), (wire) => ({
+    ...wire,
+    recently_registered: wire.recently_registered.map(withHostedExtras),
+    recently_active: wire.recently_active.map(withHostedExtras)
+  }))
 
 /** A server-view user response (`status` 200 unless given). */
 export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>

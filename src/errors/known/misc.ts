@@ -1,10 +1,13 @@
 import * as Schema from "effect/Schema"
 import { knownError } from "./factory.js"
+import { allOverloadsFailedMessage } from "./messages.js"
 
 /** Any code this client does not know; the decoder maps unknown codes here. */
 export class UnsupportedError extends knownError<UnsupportedError>()(
   "UNSUPPORTED_ERROR", 500,
-  (d) => `The server sent an error this client does not support (it may be newer). Original code: ${d.originalErrorCode}`,
+  (d) =>
+    "An error occurred that is not currently supported (possibly because it was added in a version of Stack that is " +
+    `newer than this client). The original unsupported error code was: ${d.originalErrorCode}`,
   { originalErrorCode: Schema.String }
 ) {}
 export class BodyParsingError extends knownError<BodyParsingError>()(
@@ -16,18 +19,18 @@ export class SchemaError extends knownError<SchemaError>()(
   { message: Schema.optionalKey(Schema.String) }
 ) {}
 export class AllOverloadsFailed extends knownError<AllOverloadsFailed>()(
-  "ALL_OVERLOADS_FAILED", 400, "This endpoint has several overloads and the request matched none of them.",
+  "ALL_OVERLOADS_FAILED", 400, (d) => allOverloadsFailedMessage(d.overload_errors),
   { overload_errors: Schema.Array(Schema.Json) }
 ) {}
 export class ProjectNotFound extends knownError<ProjectNotFound>()(
-  "PROJECT_NOT_FOUND", 404, (d) => `Project ${d.project_id} not found or not accessible with the current user.`,
+  "PROJECT_NOT_FOUND", 404, (d) => `Project ${d.project_id} not found or is not accessible with the current user.`,
   { project_id: Schema.String }
 ) {}
 export class CurrentProjectNotFound extends knownError<CurrentProjectNotFound>()(
   "CURRENT_PROJECT_NOT_FOUND", 400,
-  (d) => `The current project ${d.project_id} was not found. Check the x-stack-project-id header.`,
+  (d) => `The current project with ID ${d.project_id} was not found. Please check the value of the x-stack-project-id header.`,
   { project_id: Schema.String }
 ) {}
 export class EmailTemplateAlreadyExists extends knownError<EmailTemplateAlreadyExists>()(
-  "EMAIL_TEMPLATE_ALREADY_EXISTS", 409, "An email template of this type already exists."
+  "EMAIL_TEMPLATE_ALREADY_EXISTS", 409, "Email template already exists."
 ) {}

@@ -4,68 +4,69 @@ import { knownError } from "./factory.js"
 const providerId = { provider_id: Schema.String }
 
 export class OAuthConnectionNotConnectedToUser extends knownError<OAuthConnectionNotConnectedToUser>()(
-  "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400, "The user is not connected to this OAuth provider."
+  "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400, "The OAuth connection is not connected to any user."
 ) {}
 export class OAuthConnectionAlreadyConnectedToAnotherUser
   extends knownError<OAuthConnectionAlreadyConnectedToAnotherUser>()(
     "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER", 409,
-    "This OAuth account is already connected to another user."
+    "The OAuth connection is already connected to another user."
   )
 {}
 export class OAuthConnectionDoesNotHaveRequiredScope extends knownError<OAuthConnectionDoesNotHaveRequiredScope>()(
   "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400,
-  "The OAuth connection does not have the required scope; connect the account again with that scope."
+  "The OAuth connection does not have the required scope."
 ) {}
 export class OAuthAccessTokenNotAvailable extends knownError<OAuthAccessTokenNotAvailable>()(
   "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", 400,
-  (d) => `No OAuth access token is available from ${d.provider}: ${d.details}`,
+  (d) => `Failed to retrieve an OAuth access token for the connected account (provider: ${d.provider}). ${d.details}`,
   { provider: Schema.String, details: Schema.String }
 ) {}
 export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys
   extends knownError<OAuthExtraScopeNotAvailableWithSharedOAuthKeys>()(
     "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", 400,
-    "Extra OAuth scopes are not available with shared OAuth keys; configure your own keys."
+    "Extra scopes are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use extra scopes."
   )
 {}
 export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys
   extends knownError<OAuthAccessTokenNotAvailableWithSharedOAuthKeys>()(
     "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS", 400,
-    "Provider access tokens are not available with shared OAuth keys; configure your own keys."
+    "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens."
   )
 {}
 export class InvalidOAuthClientIdOrSecret extends knownError<InvalidOAuthClientIdOrSecret>()(
   "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400,
-  "The OAuth client id or secret is invalid: the id must be the project id and the secret its publishable client key.",
+  "The OAuth client ID or secret is invalid. The client ID must be equal to the project ID (potentially with a hash and a " +
+    "branch ID), and the client secret must be a publishable client key.",
   { client_id: Schema.optionalKey(Schema.NullOr(Schema.String)) }
 ) {}
 export class InvalidScope extends knownError<InvalidScope>()("INVALID_SCOPE", 400, "The OAuth scope is invalid.") {}
 export class UserAlreadyConnectedToAnotherOAuthConnection
   extends knownError<UserAlreadyConnectedToAnotherOAuthConnection>()(
     "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION", 409,
-    "The user is already connected to another account of this OAuth provider."
+    "The user is already connected to another OAuth account. Did you maybe selected the wrong account?"
   )
 {}
 export class OuterOAuthTimeout extends knownError<OuterOAuthTimeout>()(
   "OUTER_OAUTH_TIMEOUT", 408, "The OAuth flow has timed out. Please sign in again."
 ) {}
 export class OAuthProviderNotFoundOrNotEnabled extends knownError<OAuthProviderNotFoundOrNotEnabled>()(
-  "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400, "The OAuth provider was not found or is not enabled."
+  "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400, "The OAuth provider is not found or not enabled."
 ) {}
 export class OAuthProviderAccountIdAlreadyUsedForSignIn
   extends knownError<OAuthProviderAccountIdAlreadyUsedForSignIn>()(
     "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", 400,
-    "This OAuth account is already used for sign-in by another user."
+    "A provider with the same account ID is already used for signing in."
   )
 {}
 export class InvalidSharedOAuthProviderId extends knownError<InvalidSharedOAuthProviderId>()(
-  "INVALID_SHARED_OAUTH_PROVIDER_ID", 400, (d) => `${d.provider_id} is not a valid shared OAuth provider.`, providerId
+  "INVALID_SHARED_OAUTH_PROVIDER_ID", 400, (d) => `The shared OAuth provider with ID ${d.provider_id} is not valid.`, providerId
 ) {}
 export class InvalidStandardOAuthProviderId extends knownError<InvalidStandardOAuthProviderId>()(
-  "INVALID_STANDARD_OAUTH_PROVIDER_ID", 400, (d) => `${d.provider_id} is not a valid standard OAuth provider.`,
+  "INVALID_STANDARD_OAUTH_PROVIDER_ID", 400, (d) => `The standard OAuth provider with ID ${d.provider_id} is not valid.`,
   providerId
 ) {}
 export class OAuthProviderAccessDenied extends knownError<OAuthProviderAccessDenied>()(
-  "OAUTH_PROVIDER_ACCESS_DENIED", 400, "The OAuth provider denied access."
+  "OAUTH_PROVIDER_ACCESS_DENIED", 400, "The OAuth provider denied access to the user."
 ) {}
 export class OAuthProviderTemporarilyUnavailable extends knownError<OAuthProviderTemporarilyUnavailable>()(
   "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", 503, "The OAuth provider is temporarily unavailable. Please try again later."

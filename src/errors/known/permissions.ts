@@ -6,22 +6,24 @@ const permission = { permission_id: Schema.String }
 const teamPermission = { team_id: Schema.String, user_id: Schema.String, permission_id: Schema.String }
 
 export class PermissionIdAlreadyExists extends knownError<PermissionIdAlreadyExists>()(
-  "PERMISSION_ID_ALREADY_EXISTS", 400, (d) => `A permission with ID ${d.permission_id} already exists.`, permission
+  "PERMISSION_ID_ALREADY_EXISTS", 400, (d) => `Permission with ID ${JSON.stringify(d.permission_id)} already exists. Choose a different ID.`, permission
 ) {}
 export class PermissionNotFound extends knownError<PermissionNotFound>()(
-  "PERMISSION_NOT_FOUND", 404, (d) => `Permission ${d.permission_id} not found.`, permission
+  "PERMISSION_NOT_FOUND", 404, (d) => `Permission ${JSON.stringify(d.permission_id)} not found. Make sure you created it on the dashboard.`, permission
 ) {}
 export class WrongPermissionScope extends knownError<WrongPermissionScope>()(
   "WRONG_PERMISSION_SCOPE", 404,
-  (d) => `Permission ${d.permission_id} was not found in scope ${d.expected_scope} (found: ${d.actual_scope ?? "none"}).`,
+  (d) =>
+    `Permission ${JSON.stringify(d.permission_id)} not found. (It was found for a different scope ` +
+    `${JSON.stringify(d.actual_scope)}, but scope ${JSON.stringify(d.expected_scope)} was expected.)`,
   { permission_id: Schema.String, expected_scope: PermissionScope, actual_scope: Schema.NullOr(PermissionScope) }
 ) {}
 export class ContainedPermissionNotFound extends knownError<ContainedPermissionNotFound>()(
-  "CONTAINED_PERMISSION_NOT_FOUND", 400, (d) => `Contained permission ${d.permission_id} not found.`, permission
+  "CONTAINED_PERMISSION_NOT_FOUND", 400, (d) => `Contained permission with ID ${JSON.stringify(d.permission_id)} not found. Make sure you created it on the dashboard.`, permission
 ) {}
 export class ProjectPermissionRequired extends knownError<ProjectPermissionRequired>()(
   "PROJECT_PERMISSION_REQUIRED", 401,
-  (d) => `User ${d.user_id} does not have the project permission ${d.permission_id}.`,
+  (d) => `User ${d.user_id} does not have permission ${d.permission_id}.`,
   { user_id: Schema.String, permission_id: Schema.String }
 ) {}
 export class TeamPermissionRequired extends knownError<TeamPermissionRequired>()(

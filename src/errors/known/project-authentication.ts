@@ -1,24 +1,30 @@
 import * as Schema from "effect/Schema"
 import { AccessType, ExpiredAtMillis } from "./fields.js"
 import { knownError } from "./factory.js"
+import { expiredAtSuffix, invalidAccessTypeMessage, restApiAuthDocs } from "./messages.js"
 
 const projectId = { project_id: Schema.String }
 
 export class ProjectKeyWithoutAccessType extends knownError<ProjectKeyWithoutAccessType>()(
   "PROJECT_KEY_WITHOUT_ACCESS_TYPE", 400,
-  "A project key or admin access token was sent without the x-stack-access-type header (client, server or admin)."
+  "Either an API key or an admin access token was provided, but the x-stack-access-type header is missing. Set it " +
+    "to 'client', 'server', or 'admin' as appropriate."
 ) {}
 export class InvalidAccessType extends knownError<InvalidAccessType>()(
-  "INVALID_ACCESS_TYPE", 400, "The x-stack-access-type header must be 'client', 'server' or 'admin'."
+  "INVALID_ACCESS_TYPE", 400, invalidAccessTypeMessage(undefined)
 ) {}
 export class AccessTypeWithoutProjectId extends knownError<AccessTypeWithoutProjectId>()(
   "ACCESS_TYPE_WITHOUT_PROJECT_ID", 400,
-  (d) => `The x-stack-access-type header was '${d.request_type}', but no x-stack-project-id header was sent.`,
+  (d) =>
+    `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.` +
+    restApiAuthDocs,
   { request_type: AccessType }
 ) {}
 export class AccessTypeRequired extends knownError<AccessTypeRequired>()(
   "ACCESS_TYPE_REQUIRED", 400,
-  "Send the project keys and set the x-stack-access-type header to 'client', 'server' or 'admin'."
+  "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. " +
+    "x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'." +
+    restApiAuthDocs
 ) {}
 export class InsufficientAccessType extends knownError<InsufficientAccessType>()(
   "INSUFFICIENT_ACCESS_TYPE", 401,
@@ -28,35 +34,37 @@ export class InsufficientAccessType extends knownError<InsufficientAccessType>()
   { actual_access_type: AccessType, allowed_access_types: Schema.Array(AccessType) }
 ) {}
 export class InvalidPublishableClientKey extends knownError<InvalidPublishableClientKey>()(
-  "INVALID_PUBLISHABLE_CLIENT_KEY", 401, (d) => `The publishable client key is not valid for project ${d.project_id}.`,
+  "INVALID_PUBLISHABLE_CLIENT_KEY", 401, (d) => `The publishable key is not valid for the project ${JSON.stringify(d.project_id)}. Does the project and/or the key exist?`,
   projectId
 ) {}
 export class InvalidSecretServerKey extends knownError<InvalidSecretServerKey>()(
-  "INVALID_SECRET_SERVER_KEY", 401, (d) => `The secret server key is not valid for project ${d.project_id}.`, projectId
+  "INVALID_SECRET_SERVER_KEY", 401, (d) => `The secret server key is not valid for the project ${JSON.stringify(d.project_id)}. Does the project and/or the key exist?`, projectId
 ) {}
 export class InvalidSuperSecretAdminKey extends knownError<InvalidSuperSecretAdminKey>()(
-  "INVALID_SUPER_SECRET_ADMIN_KEY", 401, (d) => `The super secret admin key is not valid for project ${d.project_id}.`,
+  "INVALID_SUPER_SECRET_ADMIN_KEY", 401, (d) =>
+    `The super secret admin key is not valid for the project ${JSON.stringify(d.project_id)}. Does the project and/or the key exist?`,
   projectId
 ) {}
 export class UnparsableAdminAccessToken extends knownError<UnparsableAdminAccessToken>()(
-  "UNPARSABLE_ADMIN_ACCESS_TOKEN", 401, "The admin access token is not parsable."
+  "UNPARSABLE_ADMIN_ACCESS_TOKEN", 401, "Admin access token is not parsable."
 ) {}
 export class AdminAccessTokenExpired extends knownError<AdminAccessTokenExpired>()(
-  "ADMIN_ACCESS_TOKEN_EXPIRED", 401, "The admin access token has expired. Please refresh it and try again.",
+  "ADMIN_ACCESS_TOKEN_EXPIRED", 401, (d) => `Admin access token has expired. Please refresh it and try again.${expiredAtSuffix(d.expired_at_millis)}`,
   { expired_at_millis: ExpiredAtMillis }
 ) {}
 export class InvalidProjectForAdminAccessToken extends knownError<InvalidProjectForAdminAccessToken>()(
-  "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN", 401, "The admin access token is not valid for this project."
+  "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN", 401, "Admin access tokens must be created on the internal project."
 ) {}
 export class AdminAccessTokenIsNotAdmin extends knownError<AdminAccessTokenIsNotAdmin>()(
-  "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401, "The admin access token does not grant admin rights on this project."
+  "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN", 401, "Admin access token does not have the required permissions to access this project."
 ) {}
 export class ClientAuthenticationRequired extends knownError<ClientAuthenticationRequired>()(
   "CLIENT_AUTHENTICATION_REQUIRED", 401, "The publishable client key must be provided."
 ) {}
 export class PublishableClientKeyRequiredForProject extends knownError<PublishableClientKeyRequiredForProject>()(
   "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", 401,
-  (d) => `Project ${d.project_id} requires a publishable client key.`, projectId
+  "Publishable client keys are required for this project. Create one in Project Keys, or disable this requirement " +
+    "there to allow keyless client access.", projectId
 ) {}
 export class ServerAuthenticationRequired extends knownError<ServerAuthenticationRequired>()(
   "SERVER_AUTHENTICATION_REQUIRED", 401, "The secret server key must be provided."
@@ -72,12 +80,12 @@ export class ClientOrAdminAuthenticationRequired extends knownError<ClientOrAdmi
 export class ClientOrServerOrAdminAuthenticationRequired
   extends knownError<ClientOrServerOrAdminAuthenticationRequired>()(
     "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED", 401,
-    "The publishable client key, the secret server key or the super secret admin key must be provided."
+    "Either the publishable client key, the secret server key, or the super secret admin key must be provided."
   )
 {}
 export class AdminAuthenticationRequired extends knownError<AdminAuthenticationRequired>()(
   "ADMIN_AUTHENTICATION_REQUIRED", 401, "The super secret admin key must be provided."
 ) {}
 export class ExpectedInternalProject extends knownError<ExpectedInternalProject>()(
-  "EXPECTED_INTERNAL_PROJECT", 401, "This endpoint is only available on the internal project."
+  "EXPECTED_INTERNAL_PROJECT", 401, "The project ID is expected to be internal."
 ) {}

@@ -1,37 +1,42 @@
 import * as Schema from "effect/Schema"
 import { ExpiredAtMillis } from "./fields.js"
 import { knownError } from "./factory.js"
+import { accessTokenExpiredMessage } from "./messages.js"
 
 const maybeId = Schema.optionalKey(Schema.NullOr(Schema.String))
 
 export class UnparsableAccessToken extends knownError<UnparsableAccessToken>()(
-  "UNPARSABLE_ACCESS_TOKEN", 401, "The access token is not parsable."
+  "UNPARSABLE_ACCESS_TOKEN", 401, "Access token is not parsable."
 ) {}
 // Older hosted versions send fewer details, so every field is optional.
 export class AccessTokenExpired extends knownError<AccessTokenExpired>()(
-  "ACCESS_TOKEN_EXPIRED", 401, "The access token has expired. Please refresh it and try again.",
+  "ACCESS_TOKEN_EXPIRED", 401, accessTokenExpiredMessage,
   { expired_at_millis: ExpiredAtMillis, project_id: maybeId, user_id: maybeId, refresh_token_id: maybeId }
 ) {}
 export class InvalidProjectForAccessToken extends knownError<InvalidProjectForAccessToken>()(
   "INVALID_PROJECT_FOR_ACCESS_TOKEN", 401,
-  (d) => `The access token is for project ${d.actual_project_id}, but project ${d.expected_project_id} was expected.`,
+  (d) =>
+    `Access token not valid for this project. Expected project ID ${JSON.stringify(d.expected_project_id)}, but the token ` +
+    `is for project ID ${JSON.stringify(d.actual_project_id)}.`,
   { expected_project_id: Schema.String, actual_project_id: Schema.String }
 ) {}
 export class CannotDeleteCurrentSession extends knownError<CannotDeleteCurrentSession>()(
-  "CANNOT_DELETE_CURRENT_SESSION", 400, "The current session cannot be deleted this way; sign out instead."
+  "CANNOT_DELETE_CURRENT_SESSION", 400, "Cannot delete the current session."
 ) {}
 export class ProviderRejected extends knownError<ProviderRejected>()(
   "PROVIDER_REJECTED", 401,
-  "The sign-in provider no longer accepts this session and refused to refresh it. Please sign in again."
+  "The provider refused to refresh their token. This usually means that the provider used to authenticate the user no " +
+    "longer regards this session as valid, and the user must re-authenticate."
 ) {}
 export class RefreshTokenNotFoundOrExpired extends knownError<RefreshTokenNotFoundOrExpired>()(
   "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", 401,
-  "The refresh token was not found for this project, or the session has expired or been revoked."
+  "Refresh token not found for this project, or the session has expired/been revoked."
 ) {}
 export class UserAuthenticationRequired extends knownError<UserAuthenticationRequired>()(
-  "USER_AUTHENTICATION_REQUIRED", 401, "A signed-in user is required for this action."
+  "USER_AUTHENTICATION_REQUIRED", 401, "User authentication required for this endpoint."
 ) {}
 export class AnonymousAuthenticationNotAllowed extends knownError<AnonymousAuthenticationNotAllowed>()(
   "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED", 401,
-  "The access token belongs to an anonymous user, but anonymous users are not allowed for this request."
+  "X-Stack-Access-Token is for an anonymous user, but anonymous users are not enabled. Set the " +
+    "X-Stack-Allow-Anonymous-User header of this request to 'true' to allow anonymous users."
 ) {}

@@ -18,16 +18,16 @@ export class EmailPasswordMismatch extends knownError<EmailPasswordMismatch>()(
   "EMAIL_PASSWORD_MISMATCH", 400, "Wrong e-mail or password."
 ) {}
 export class RedirectUrlNotWhitelisted extends knownError<RedirectUrlNotWhitelisted>()(
-  "REDIRECT_URL_NOT_WHITELISTED", 400, "The redirect URL is not on the project's trusted domains list."
+  "REDIRECT_URL_NOT_WHITELISTED", 400, "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?"
 ) {}
 export class MultiFactorAuthenticationRequired extends knownError<MultiFactorAuthenticationRequired>()(
   "MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400,
-  "Multi-factor authentication is required. Complete sign-in with the attempt code and a TOTP code.",
+  "Multi-factor authentication is required for this user.",
   { attempt_code: Schema.String }
 ) {}
 export class InvalidTotpCode extends knownError<InvalidTotpCode>()(
   "INVALID_TOTP_CODE", 400, "The TOTP code is invalid. Please try again."
 ) {}
 export class InvalidAuthorizationCode extends knownError<InvalidAuthorizationCode>()(
-  "INVALID_AUTHORIZATION_CODE", 400, "The authorization code is invalid or has already been used."
+  "INVALID_AUTHORIZATION_CODE", 400, "The given authorization code is invalid."
 ) {}

@@ -7,9 +7,9 @@ export class VerificationCodeExpired extends knownError<VerificationCodeExpired>
   "VERIFICATION_CODE_EXPIRED", 400, "The verification code has expired."
 ) {}
 export class VerificationCodeAlreadyUsed extends knownError<VerificationCodeAlreadyUsed>()(
-  "VERIFICATION_CODE_ALREADY_USED", 409, "The verification code has already been used."
+  "VERIFICATION_CODE_ALREADY_USED", 409, "The verification link has already been used."
 ) {}
 export class VerificationCodeMaxAttemptsReached extends knownError<VerificationCodeMaxAttemptsReached>()(
   "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", 400,
-  "The verification code has reached its maximum number of attempts and is no longer valid."
+  "The verification code nonce has reached the maximum number of attempts. This code is not valid anymore."
 ) {}

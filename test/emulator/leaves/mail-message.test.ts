@@ -46,7 +46,8 @@ describe("buildTemplateEmail", () => {
         const link = `http://localhost:3000/handler/${type}?code=abc123`
         assert.include(mail.html, `href="${link}"`, type)
         assert.include(mail.text, link, type)
-        assert.include(mail.subject, "Demo App", type)
+        // The hosted invitation subject names only the team.
+        assert.include(mail.subject, type === "team_invitation" ? "Rocket Team" : "Demo App", type)
         assert.strictEqual(mail.to, "ada@example.com")
         assert.strictEqual(mail.from, `"Stack Auth (local)" <noreply@stackfx.local>`)
       }
@@ -60,15 +61,15 @@ describe("buildTemplateEmail", () => {
         callbackUrl: "http://localhost:3000/handler/team-invitation",
         teamDisplayName: "Rocket Team"
       })
-      assert.strictEqual(mail.subject, "You are invited to join Rocket Team on Demo App")
-      assert.include(mail.text, "Hi Ada,")
-      assert.include(mail.text, "join the team Rocket Team")
+      assert.strictEqual(mail.subject, "You have been invited to join Rocket Team")
+      assert.include(mail.text, "You are invited to Rocket Team")
+      assert.include(mail.text, "Hi, Ada! Please click on the following button to join the team Rocket Team")
     }))
 
-  it.effect("without a display name the greeting uses the address", () =>
+  it.effect("without a display name the greeting is a bare \"Hi!\", as the hosted templates' {{#if}} gives", () =>
     Effect.map(
       buildTemplateEmail({ ...base, userDisplayName: null, type: "password_reset", callbackUrl: "http://localhost/cb" }),
-      (mail) => assert.include(mail.text, "Hi ada@example.com,")
+      (mail) => assert.include(mail.text, "Hi! Please click on the following button to start the password reset process.")
     ))
 
   it.effect("values are escaped in HTML, raw in text, and never break the subject line", () =>
@@ -82,7 +83,7 @@ describe("buildTemplateEmail", () => {
       })
       assert.notInclude(mail.html, "<img src=x")
       assert.include(mail.html, "&lt;img src=x onerror=alert(1)&gt;")
-      assert.include(mail.text, "Hi <img src=x onerror=alert(1)>,")
+      assert.include(mail.text, "Hi, <img src=x onerror=alert(1)>!")
       assert.notInclude(mail.subject, "\n")
       assert.notInclude(mail.subject, "\r")
     }))
@@ -121,6 +122,52 @@ describe("buildTemplateEmail", () => {
   })
 })
 
+describe("default templates, laid out as the hosted service's", () => {
+  const render = (type: "email_verification" | "password_reset" | "magic_link" | "team_invitation") =>
+    buildTemplateEmail({
+      ...base,
+      type,
+      callbackUrl: "http://localhost:3000/handler/cb",
+      teamDisplayName: "Rocket Team",
+      otp: type === "magic_link" ? "K7QZ2M" : undefined
+    })
+  const link = "http://localhost:3000/handler/cb?code=abc123"
+  const lines = (text: string) => text.split("\n").map((line) => line.trim())
+
+  // Subjects, headings and sentences are the hosted defaults, word for word.
+  const facts = [
+    ["email_verification", "Verify your email at Demo App", "Verify your email at Demo App",
+      "Hi, Ada! Please click on the following button to verify your email."],
+    ["password_reset", "Reset your password at Demo App", "Reset your password at Demo App",
+      "Hi, Ada! Please click on the following button to start the password reset process."],
+    ["magic_link", "Sign in to Demo App: Your code is K7QZ2M", "Sign in to Demo App",
+      "Hi, Ada! This is your one-time-password for signing in:"],
+    ["team_invitation", "You have been invited to join Rocket Team", "You are invited to Rocket Team",
+      "Hi, Ada! Please click on the following button to join the team Rocket Team"]
+  ] as const
+
+  for (const [type, subject, heading, greeting] of facts) {
+    it.effect(`${type}: hosted subject and heading, one link, the hosted closing line`, () =>
+      Effect.map(render(type), (mail) => {
+        assert.strictEqual(mail.subject, subject)
+        const text = lines(mail.text)
+        assert.strictEqual(text[0], heading)
+        assert.include(text, greeting)
+        assert.strictEqual(mail.text.split(link).length - 1, 1, `the text carries the link once:\n${mail.text}`)
+        assert.strictEqual(mail.html.split(`href="${link}"`).length - 1, 1, "the markup links it once")
+        assert.strictEqual(text.at(-1), "If you were not expecting this email, you can safely ignore it.")
+      }))
+  }
+
+  it.effect("the sign-in mail has its code on a line of its own, then the link", () =>
+    Effect.map(render("magic_link"), (mail) => {
+      const text = lines(mail.text)
+      const at = text.indexOf("K7QZ2M")
+      assert.isAbove(at, 0, mail.text)
+      assert.strictEqual(text.slice(at + 1).find((line) => line !== ""), `Or you can click on this link (${link}) to sign in`)
+    }))
+})
+
 describe("addresses", () => {
   it("mailboxOf takes the lower-cased local part", () => {
     assert.strictEqual(mailboxOf("Ada.L@Example.com"), "ada.l")
@@ -150,7 +197,7 @@ describe("html helpers", () => {
   })
 
   it("renderEmail text has no tags", () => {
-    const r = renderEmail("email_verification", defaultEmailTemplates.email_verification, "a@b.c", {
+    const r = renderEmail("email_verification", defaultEmailTemplates.email_verification, {
       projectDisplayName: "P",
       userDisplayName: null,
       link: "http://l/"

@@ -87,6 +87,7 @@ describe("deliver", () => {
       assert.strictEqual(result.relay._tag, "OutboxOnly")
       assert.lengthOf(yield* outbox.list("ada"), 1)
       assert.strictEqual(senderOf({ type: "shared" }).email, "noreply@stackfx.local")
+      assert.deepStrictEqual(senderOf({ type: "shared" }, "Demo App"), { name: "Demo App", email: "noreply@stackfx.local" })
     }))
 
   it.live("standard config: outbox and SMTP; an SMTP failure is reported, the message still kept", () =>

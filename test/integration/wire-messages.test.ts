@@ -1,0 +1,58 @@
+/**
+ * Error bodies on the wire say what the hosted service says: known errors raised by the local backend carry
+ * the hosted message (with what the request told it), and a path no route serves gets the hosted
+ * plain-text 404 page.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { useEmulator } from "../support/emulator.js"
+
+const backend = useEmulator()
+
+describe("error bodies as the hosted service sends them", () => {
+  it("answers 'me' without a signed-in user with the hosted message", async () => {
+    const res = await backend.call(backend.internal(), "GET", "/users/me")
+    assert.strictEqual(res.status, 400)
+    assert.deepStrictEqual(res.body, {
+      code: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      error: "You have specified 'me' as a userId, but did not provide authentication for a user."
+    })
+  })
+
+  it("names the bad access type it was sent", async () => {
+    const res = await backend.call(backend.internal(), "GET", "/users/me", { headers: { "x-stack-access-type": "superuser" } })
+    assert.strictEqual(res.status, 400)
+    assert.deepStrictEqual(res.body, {
+      code: "INVALID_ACCESS_TYPE",
+      error: "The x-stack-access-type header must be 'client', 'server', or 'admin', but was 'superuser'."
+    })
+  })
+
+  it("tells where the REST authentication docs are when the project id is missing", async () => {
+    const res = await backend.call(backend.internal(), "GET", "/projects/current", {
+      headers: { "x-stack-project-id": undefined }
+    })
+    assert.strictEqual(res.status, 400)
+    assert.deepStrictEqual(res.body, {
+      code: "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+      details: { request_type: "client" },
+      error: "The x-stack-access-type header was 'client', but the x-stack-project-id header was not provided.\n\n" +
+        "For more information, see the docs on REST API authentication: " +
+        "https://docs.stack-auth.com/rest-api/overview#authentication"
+    })
+  })
+
+  it("answers an unknown API path with the hosted plain-text 404 naming the URL", async () => {
+    const res = await backend.call(backend.internal(), "POST", "/no-such-route/here?x=1", { body: {} })
+    // An ordinary answer, not an error: the override header leaves its status alone.
+    assert.strictEqual(res.httpStatus, 404)
+    assert.isUndefined(res.body)
+    assert.strictEqual(
+      res.text,
+      "404 — this page does not exist in Stack Auth's API.\n\n" +
+        "Please see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at " +
+        "https://app.stack-auth.com.\n\n" +
+        `URL: ${backend.emulator().apiUrl}/no-such-route/here?x=1`
+    )
+    assert.match(res.headers.get("content-type") ?? "", /^text\/plain/)
+  })
+})
