@@ -37,6 +37,7 @@ export * from "./services/transport-httpclient.js"
 export * from "./services/admin-auth.js"
 export * from "./services/api-keys.js"
 export * from "./services/auth.js"
+export * from "./services/auth-json.js"
 export * from "./services/connected-accounts.js"
 export * from "./services/contact-channels.js"
 export * from "./services/current-user.js"
@@ -51,6 +52,16 @@ export { type WebAuthnBrowser, browserWebAuthn, WebAuthn } from "./services/pass
 export * from "./services/permission-definitions.js"
 export * from "./services/projects.js"
 export * from "./services/redirects.js"
+export * from "./services/request-auth.js"
+export {
+  decodeAuthHeader,
+  decodeAuthJson,
+  type HeaderRecord,
+  readRequestTokens,
+  type RequestTokens,
+  tokensFromCookieHeader,
+  type WebHeaders
+} from "./services/request-tokens.js"
 export * from "./services/server-sessions.js"
 export * from "./services/server-users.js"
 export * from "./services/team-invitations.js"

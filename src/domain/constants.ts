@@ -37,8 +37,10 @@ export const NETWORK_RETRY_BASE_MS = 1_000
 
 // --- JWT checks -----------------------------------------------------------------------------------
 
-/** Lifetime of a client-assertion JWT. */
-export const CLIENT_ASSERTION_JWT_LIFETIME_SECONDS = 60
+// No client-assertion lifetime: a client assertion is a JWT a client signs to authenticate itself at the
+// token endpoint (private_key_jwt, client_secret_jwt), and this client never makes one: it authenticates
+// with the publishable key in the form body (client_secret_post), as the hosted SDK does. The 60 s figure
+// is the default of the OAuth library the hosted SDK uses, for auth methods it never selects.
 /** Default clock skew tolerated when checking exp/nbf/iat. */
 export const CLOCK_TOLERANCE_SECONDS = 30
 /** RSA keys shorter than this are refused. */

@@ -1,7 +1,8 @@
 /**
  * The server tier: everything of the client tier plus what server code does with the secret server key:
- * any user, their sessions, teams, memberships, permissions and contact channels, and local verification
- * of access tokens. It holds no admin service.
+ * any user, their sessions, teams, memberships, permissions and contact channels, local verification
+ * of access tokens, and the session of a request to the app's own server (`RequestAuth`). It holds no
+ * admin service.
  *
  * @example
  * const layer = serverTier({ projectId, secretServerKey, baseUrl: "http://127.0.0.1:8102" })
@@ -12,6 +13,7 @@ import * as Layer from "effect/Layer"
 import { ServerConnectedAccounts } from "../services/connected-accounts.js"
 import { TokenVerifier } from "../services/jwt-verify.js"
 import { ServerContactChannels } from "../services/contact-channels.js"
+import { RequestAuth } from "../services/request-auth.js"
 import { ServerSessions } from "../services/server-sessions.js"
 import { ServerUsers } from "../services/server-users.js"
 import { ServerTeamMembers } from "../services/team-members.js"
@@ -32,6 +34,7 @@ export type ServerOnlyServices =
   | ServerContactChannels
   | ServerConnectedAccounts
   | TokenVerifier
+  | RequestAuth
 
 export type ServerEndpointServices = ClientEndpointServices | ServerOnlyServices
 
@@ -39,16 +42,19 @@ export type ServerEndpointServices = ClientEndpointServices | ServerOnlyServices
 export type ServerServices = TierBaseServices | ServerEndpointServices
 
 /** The server tier's endpoint services over any core. */
-export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreServices> = Layer.mergeAll(
-  clientEndpoints,
-  ServerUsers.layer,
-  ServerSessions.layer,
-  ServerTeams.layer,
-  ServerTeamMembers.layer,
-  ServerTeamPermissions.layer,
-  ServerContactChannels.layer,
-  ServerConnectedAccounts.layer,
-  TokenVerifier.layer
+export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreServices> = RequestAuth.layer.pipe(
+  // RequestAuth reads requests with the tier's own verifier (one key cache) and user reads.
+  Layer.provideMerge(Layer.mergeAll(
+    clientEndpoints,
+    ServerUsers.layer,
+    ServerSessions.layer,
+    ServerTeams.layer,
+    ServerTeamMembers.layer,
+    ServerTeamPermissions.layer,
+    ServerContactChannels.layer,
+    ServerConnectedAccounts.layer,
+    TokenVerifier.layer
+  ))
 )
 
 /** `serverTier({ projectId, secretServerKey, publishableClientKey?, baseUrl?, tokenStore?, uniqueIdentifier? })` */

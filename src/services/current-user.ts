@@ -10,6 +10,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { ClientUser } from "../domain/user.js"
 import { ClientUserUpdate } from "../domain/user-inputs.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
+import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "./auth-json.js"
 import { type CallFailure, documented, encodeInput } from "./endpoint.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport } from "./transport.js"
@@ -23,6 +24,17 @@ export interface CurrentUserShape {
   ) => Effect.Effect<ClientUser, InvalidInput | CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
   /** Deletes the signed-in user; the session ends with it. */
   readonly delete: Effect.Effect<void, CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  /**
+   * The session's tokens for the app's own server, the access token likely valid (refreshed when it would
+   * expire within 20 s); both `null` for a visitor. For requests that cannot carry headers (a WebSocket
+   * message); over HTTP use `authHeaders`.
+   */
+  readonly authJson: Effect.Effect<AuthJson, CallFailure>
+  /**
+   * `{ "x-stack-auth": … }`, the session for the app's own server, read there by the server tier's
+   * `RequestAuth`: `fetch("/api/profile", { headers: yield* me.authHeaders })`.
+   */
+  readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
 }
 
 export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
@@ -53,7 +65,14 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
         documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
       )
 
-      return CurrentUser.of({ get, update, delete: remove })
+      const authJson = session.getTokens().pipe(
+        // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
+        Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)),
+        Effect.map(authJsonOf),
+        documented()
+      )
+
+      return CurrentUser.of({ get, update, delete: remove, authJson, authHeaders: Effect.map(authJson, authHeadersOf) })
     })
   )
 }

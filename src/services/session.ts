@@ -129,11 +129,12 @@ const makeStateCell = (initial: SessionState) => {
   }
 }
 
-const checkToken = (token: string | null): Effect.Effect<void, InvalidTokenString> =>
-  token === UNDEFINED_TOKEN_STRING ? Effect.fail(new InvalidTokenString({})) : Effect.void
+/** Either token is the text "undefined": a missing value was stringified somewhere. */
+const holdsUndefinedToken = (tokens: StoredTokens): boolean =>
+  tokens.accessToken === UNDEFINED_TOKEN_STRING || tokens.refreshToken === UNDEFINED_TOKEN_STRING
 
-const checkTokens = (tokens: StoredTokens) =>
-  Effect.andThen(checkToken(tokens.accessToken), checkToken(tokens.refreshToken))
+const checkTokens = (tokens: StoredTokens): Effect.Effect<void, InvalidTokenString> =>
+  holdsUndefinedToken(tokens) ? Effect.fail(new InvalidTokenString({})) : Effect.void
 
 const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
   a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
@@ -168,7 +169,13 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
 export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
   Effect.gen(function*() {
     const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))
-    const state = makeStateCell(sessionFromTokens(yield* store.get))
+    const atStartUp = yield* store.get
+    // A store left holding "undefined" (by an older or buggy writer) would fail every call of a session
+    // nobody can fix from the outside; at start-up it counts as empty, and is emptied so that it stays so.
+    // The pair is dropped whole: the other token came from the same broken write.
+    const startsEmpty = holdsUndefinedToken(atStartUp)
+    if (startsEmpty) yield* store.set(noTokens)
+    const state = makeStateCell(startsEmpty ? knownInvalid : sessionFromTokens(atStartUp))
     const getState = Effect.sync(state.get)
     const setState = (next: SessionState) => Effect.sync(() => state.set(next))
     // Serialises writes so the store and the state never disagree for long (store first, then state).

@@ -1,4 +1,5 @@
 import { API_PATH_PREFIX } from "../domain/constants.js"
+import { authHeaderValue } from "./auth-json.js"
 import type { ClientConfigShape } from "./client-config.js"
 import type { StoredTokens } from "./token-store.js"
 
@@ -77,10 +78,7 @@ export const requestHeaders = (
     if (tokens?.refreshToken != null) headers["x-stack-refresh-token"] = tokens.refreshToken
   }
   if (request.authJsonHeader === true) {
-    headers["x-stack-auth"] = JSON.stringify({
-      accessToken: tokens?.accessToken ?? null,
-      refreshToken: tokens?.refreshToken ?? null
-    })
+    headers["x-stack-auth"] = authHeaderValue(tokens)
   }
   return request.headers === undefined ? headers : { ...headers, ...request.headers }
 }

@@ -13,7 +13,6 @@ describe("constants", () => {
     assert.strictEqual(C.REDIRECT_WAIT_MS, 2000)
     assert.strictEqual(C.NETWORK_RETRIES, 5)
     assert.strictEqual(C.NETWORK_RETRY_BASE_MS, 1000)
-    assert.strictEqual(C.CLIENT_ASSERTION_JWT_LIFETIME_SECONDS, 60)
     assert.strictEqual(C.CLOCK_TOLERANCE_SECONDS, 30)
     assert.strictEqual(C.MIN_RSA_MODULUS_BITS, 2048)
     assert.strictEqual(C.CACHE_THROTTLE_MS, 300)

@@ -98,6 +98,20 @@ describe.concurrent("examples", () => {
     )
   })
 
+  it("app-server.ts serves a route that reads the caller's session, and refuses a call without one", { timeout: 90_000 }, async () => {
+    const run = await runExample("app-server", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out).toHaveLength(5)
+    expect(out[0]).toBe("app server listening")
+    const signedUp = /^signed up app-server-example-\w+@example\.com as (\S+)$/.exec(out[1] ?? "")
+    expect(signedUp).not.toBeNull()
+    expect(out[2]).toBe(`GET /api/me with the session headers: 200, the server read user ${signedUp?.[1]}`)
+    expect(out[3]).toBe("GET /api/me without a session: 401 Unauthenticated")
+    expect(out[4]).toBe("app server stopped")
+  })
+
   it("an unreachable backend ends an example with a hint and exit code 1", { timeout: 90_000 }, async () => {
     const run = await runExample("client", { STACK_API_URL: `http://127.0.0.1:${await closedPort()}` })
     expect(run.code).toBe(1)

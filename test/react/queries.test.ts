@@ -15,7 +15,9 @@ const testLayer = (loads: Ref.Ref<number>) =>
     Layer.succeed(CurrentUser, {
       get: Effect.as(Ref.update(loads, (n) => n + 1), ann),
       update: (patch) => Effect.succeed({ ...ann, ...patch } as ClientUser),
-      delete: Effect.void
+      delete: Effect.void,
+      authJson: Effect.die("not used here"),
+      authHeaders: Effect.die("not used here")
     } as CurrentUserShape)
   )
 

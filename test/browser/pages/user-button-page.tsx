@@ -72,7 +72,9 @@ const countedLoad = <A,>(effect: Effect.Effect<A>) => Effect.andThen(Effect.sync
 const fakeCurrentUser = (get: Effect.Effect<ClientUser | null>): CurrentUserShape => ({
   get: countedLoad(get),
   update: () => Effect.die("not in the test page"),
-  delete: Effect.die("not in the test page")
+  delete: Effect.die("not in the test page"),
+  authJson: Effect.die("not in the test page"),
+  authHeaders: Effect.die("not in the test page")
 })
 
 const unsignedJwt = (payload: Record<string, unknown>): string => {
