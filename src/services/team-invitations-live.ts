@@ -10,9 +10,10 @@ import {
   TeamInvitationSent
 } from "../domain/team-invitation.js"
 import { VerificationErrorTags } from "../errors/categories.js"
+import { emailCallbackUrl } from "./callback-url.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
-import type { TeamInvitationsShape } from "./team-invitations.js"
+import type { TeamInvitationSend, TeamInvitationsShape } from "./team-invitations.js"
 import { jsonBody, Transport } from "./transport.js"
 
 /** The answer of `check-code`; the hosted service only ever sends `true` (an unusable code is an error). */
@@ -23,8 +24,10 @@ export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Tra
   const encodeSend = encodeInput(TeamInvitationSendCode)
   const codeBody = (code: string) => jsonBody({ code })
 
-  const send = (invitation: TeamInvitationSendCode) =>
-    encodeSend(invitation).pipe(
+  // The server needs an absolute URL (a relative one is a SCHEMA_ERROR there): resolve it here.
+  const send = (invitation: TeamInvitationSend) =>
+    emailCallbackUrl("teamInvitation", invitation.callbackUrl).pipe(
+      Effect.flatMap((callbackUrl) => encodeSend({ teamId: invitation.teamId, email: invitation.email, callbackUrl })),
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/team-invitations/send-code", body: jsonBody(body) }, TeamInvitationSent)
       ),
