@@ -49,6 +49,7 @@ export {
   userQuery
 } from "./queries.js"
 export { clearOnSessionChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"
+export { type SignOutOptions, signOutThenNavigate } from "./sign-out.js"
 export { stackfxCss, StackStyles } from "./styles.js"
 export {
   openBroadcastChannel,
