@@ -11,6 +11,7 @@ import { NoAccessToken } from "../errors/client/session.js"
 import { OAuthCallbackError } from "../errors/client/oauth-callback-error.js"
 import { OAuthNotAvailable } from "../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
+import { announcing } from "./data-changes.js"
 import { documented } from "./endpoint.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
@@ -18,6 +19,7 @@ import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
 import { Session } from "./session.js"
 import { formBody, Transport } from "./transport.js"
+import { oauthChanges } from "./write-keys.js"
 
 const browserDocument = (): CookieDocument | undefined =>
   (globalThis as { readonly document?: CookieDocument }).document
@@ -207,6 +209,9 @@ export const makeOAuth = (
 
 /** {@link makeOAuth} over the services of the tier. */
 export const makeOAuthService = (options: OAuthLayerOptions): Effect.Effect<OAuthShape, never, ClientConfig | Transport | Session> =>
-  Effect.gen(function*() {
-    return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
-  })
+  announcing(
+    oauthChanges,
+    Effect.gen(function*() {
+      return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
+    })
+  )
