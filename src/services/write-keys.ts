@@ -81,13 +81,10 @@ export const teamMembersChanges = {
   updateMine: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<TeamMembersShape>
 
-export const contactChannelsChanges = {
-  list: none,
-  create: channels,
-  update: channels,
-  delete: channels,
-  sendVerificationEmail: none
-} satisfies Changes<ContactChannelsShape>
+/** The signed-in user's addresses, or any user's from the server tier: the same writes. */
+const channelWrites = { list: none, create: channels, update: channels, delete: channels, sendVerificationEmail: none }
+
+export const contactChannelsChanges = channelWrites satisfies Changes<ContactChannelsShape>
 
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
 
@@ -123,13 +120,7 @@ export const serverTeamPermissionsChanges = {
   revoke: (teamId) => [teamPermissions(teamId)]
 } satisfies Changes<ServerTeamPermissionsShape>
 
-export const serverContactChannelsChanges = {
-  list: none,
-  create: channels,
-  update: channels,
-  delete: channels,
-  sendVerificationEmail: none
-} satisfies Changes<ServerContactChannelsShape>
+export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
 
 export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
 

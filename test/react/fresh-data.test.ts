@@ -50,6 +50,15 @@ const freshTier = Effect.gen(function*() {
   return { layer, userLoads, teamLoads, readMs }
 })
 
+/** Subscribes to the user query (a mounted reader) and waits for its first answer. */
+const readUser = (cache: QueryCache["Service"], readMs: number) =>
+  Effect.gen(function*() {
+    const leave = cache.subscribe(userQuery.key, () => undefined)
+    const first = yield* Effect.forkChild(cache.get(userQuery.key, userQuery.load))
+    yield* TestClock.adjust(readMs)
+    return { leave, first: yield* Fiber.join(first) }
+  })
+
 const displayNameIn = (cache: QueryCache["Service"]) => {
   const snapshot = cache.peek(userQuery.key)
   return snapshot?._tag === "Success" ? (snapshot.value as ClientUser).displayName : undefined
@@ -61,10 +70,8 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
       const { layer, readMs, userLoads } = yield* freshTier
       yield* Effect.gen(function*() {
         const cache = yield* QueryCache
-        const leave = cache.subscribe(userQuery.key, () => undefined)
-        const first = yield* Effect.forkChild(cache.get(userQuery.key, userQuery.load))
-        yield* TestClock.adjust(readMs)
-        assert.strictEqual((yield* Fiber.join(first))?.displayName, "Ann")
+        const { first, leave } = yield* readUser(cache, readMs)
+        assert.strictEqual(first?.displayName, "Ann")
         // The caller names no key and uses no helper of the React adapter.
         const update = yield* Effect.forkChild(CurrentUser.use((u) => u.update({ displayName: "Annie" })))
         yield* TestClock.adjust(readMs)
@@ -127,10 +134,7 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
       const { layer, readMs } = yield* freshTier
       yield* Effect.gen(function*() {
         const cache = yield* QueryCache
-        const leave = cache.subscribe(userQuery.key, () => undefined)
-        const first = yield* Effect.forkChild(cache.get(userQuery.key, userQuery.load))
-        yield* TestClock.adjust(readMs)
-        yield* Fiber.join(first)
+        const { leave } = yield* readUser(cache, readMs)
         const update = yield* Effect.forkChild(CurrentUser.use((u) => u.update({ displayName: "Annie" })))
         yield* TestClock.adjust(readMs)
         yield* Fiber.join(update)
