@@ -6,9 +6,6 @@
 import { type FormEvent, type ReactNode, Suspense, useState } from "react"
 import { TeamInvitations, Teams } from "stackfx"
 import {
-  invalidating,
-  teamInvitationsQuery,
-  teamsQuery,
   useStackApp,
   usePermissions,
   useTeamInvitations,
@@ -62,9 +59,7 @@ function InviteForm(props: { readonly teamId: string }): ReactNode {
     const email = valueOf(form, "email")
     const callbackUrl = new URL(app.urls.teamInvitation, location.href).href
     const sent = await run(
-      TeamInvitations.use((invitations) => invitations.send({ teamId: props.teamId, email, callbackUrl })).pipe(
-        invalidating(teamInvitationsQuery(props.teamId).key)
-      )
+      TeamInvitations.use((invitations) => invitations.send({ teamId: props.teamId, email, callbackUrl }))
     )
     if (sent !== undefined) {
       form.reset()
@@ -115,7 +110,7 @@ function CreateTeam(props: { readonly onCreated: (id: string) => void }): ReactN
     event.preventDefault()
     const form = event.currentTarget
     const displayName = valueOf(form, "name")
-    const created = await run(Teams.use((teams) => teams.create({ displayName })).pipe(invalidating(teamsQuery.key)))
+    const created = await run(Teams.use((teams) => teams.create({ displayName })))
     if (created === undefined) return
     form.reset()
     props.onCreated(created.value.id)

@@ -1,14 +1,16 @@
 /**
- * What every tier is built on: the resolved config, a token store, the session over it and the one
- * transport. Tier Layers add endpoint services on top of this.
+ * What every tier is built on: the resolved config, a token store, the session over it, the one
+ * transport, and the channel on which its services' writes announce what they changed. Tier Layers add
+ * endpoint services on top of this.
  */
 import * as Layer from "effect/Layer"
 import { ClientConfig, type ClientConfigInput } from "../services/client-config.js"
+import { DataChanges } from "../services/data-changes.js"
 import type { Session } from "../services/session.js"
 import { TokenStore } from "../services/token-store.js"
 import { Transport } from "../services/transport.js"
 
-export type CoreServices = ClientConfig | TokenStore | Session | Transport
+export type CoreServices = ClientConfig | TokenStore | Session | Transport | DataChanges
 
 /**
  * `coreLayer({ projectId, accessType: "client", publishableClientKey, baseUrl })` with a memory token
@@ -18,4 +20,6 @@ export const coreLayer = (
   config: ClientConfigInput,
   tokenStore: Layer.Layer<TokenStore> = TokenStore.memory()
 ): Layer.Layer<CoreServices> =>
-  Transport.layerWithSession.pipe(Layer.provideMerge(Layer.merge(ClientConfig.layer(config), tokenStore)))
+  Transport.layerWithSession.pipe(
+    Layer.provideMerge(Layer.mergeAll(ClientConfig.layer(config), tokenStore, DataChanges.layer))
+  )

@@ -7,7 +7,8 @@
  * - Throttle: `refresh` within {@link CACHE_THROTTLE_MS} of the last load's start reuses that load.
  * - Drop: an entry is removed {@link CACHE_ENTRY_DROP_MS} after it is settled and has no subscriber.
  * - `invalidate` is the mutation path: it bypasses the throttle, and a load that was already running when
- *   the data changed is followed by a fresh one.
+ *   the data changed is followed by a fresh one. A key invalidates every key it is a prefix of, so the
+ *   keys a service's write announces (data-keys.ts) reach every entry holding that data.
  * - `clear` (session end) forgets everything at once; loads started for the old session land nowhere.
  */
 import type * as Cause from "effect/Cause"
@@ -19,12 +20,15 @@ import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { CACHE_ENTRY_DROP_MS, CACHE_THROTTLE_MS } from "../domain/constants.js"
+import { coversKey, type DataKey } from "../services/data-changes.js"
 
-/** `"user"` or `["team", teamId]`; arrays compare by their JSON text. */
-export type QueryKey = string | ReadonlyArray<string | number | boolean | null>
+/** `["user"]` or `["team-members", teamId]`; a string is the key of one element (`"user"` = `["user"]`). */
+export type QueryKey = string | DataKey
 
-/** The identity of a key inside the cache. */
-export const queryKeyId = (key: QueryKey): string => (typeof key === "string" ? key : JSON.stringify(key))
+const keyParts = (key: QueryKey): DataKey => (typeof key === "string" ? [key] : key)
+
+/** The identity of a key inside the cache: its JSON text. */
+export const queryKeyId = (key: QueryKey): string => JSON.stringify(keyParts(key))
 
 /**
  * What a reader sees. `Pending` only before the first answer: a reload keeps the previous answer visible
@@ -55,14 +59,10 @@ export interface QueryCacheShape {
   /** Reloads the key unless a load is running or started less than the throttle interval ago. */
   readonly refresh: (key: QueryKey) => Effect.Effect<void>
   /**
-   * The key's data changed (a mutation): reload it now if anyone is subscribed, else forget it. Resolves
-   * once the fresh answer is in the cache.
+   * The data under the key changed (a mutation): every entry whose key starts with it is reloaded now if
+   * anyone is subscribed, else forgotten. Resolves once the fresh answers are in the cache.
    */
   readonly invalidate: (key: QueryKey) => Effect.Effect<void>
-  /** Every key for which `predicate` holds is invalidated, e.g. all `["team", ...]` keys. */
-  readonly invalidateWhere: (predicate: (id: string) => boolean) => Effect.Effect<void>
-  /** Puts a value a mutation already answered, without a request. */
-  readonly set: <A>(key: QueryKey, value: A) => Effect.Effect<void>
   /** Forgets every entry and notifies every subscriber (session end). */
   readonly clear: Effect.Effect<void>
   /** How many loads have been started since the cache was built (for tests and diagnostics). */
@@ -70,6 +70,7 @@ export interface QueryCacheShape {
 }
 
 interface Entry {
+  readonly key: DataKey
   snapshot: QuerySnapshot
   load: Effect.Effect<unknown, unknown>
   inflight: Deferred.Deferred<unknown, unknown> | undefined
@@ -189,9 +190,10 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       }
     }
 
-    const createEntryUnsafe = (id: string, load: Effect.Effect<unknown, unknown>): Entry => {
+    const createEntryUnsafe = (key: QueryKey, id: string, load: Effect.Effect<unknown, unknown>): Entry => {
       const { resolve, snapshot } = pending()
       const entry: Entry = {
+        key: keyParts(key),
         snapshot,
         load,
         inflight: undefined,
@@ -222,7 +224,7 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
           }
           // No notification: `ensure` runs while React renders, and a listener's update then would be an
           // update of another component during render. Readers of a missing key are rendering right now anyway.
-          const entry = createEntryUnsafe(id, provided)
+          const entry = createEntryUnsafe(key, id, provided)
           startLoadUnsafe(id, entry)
           return { id, entry }
         }))
@@ -269,21 +271,11 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
         return awaitQuietly(startLoadUnsafe(id, entry))
       })
 
-    const invalidateWhere = (predicate: (id: string) => boolean) =>
-      Effect.suspend(() =>
-        Effect.asVoid(Effect.forEach([...entries.keys()].filter(predicate), invalidateId, { concurrency: "unbounded" }))
-      )
-
-    const set = <A>(key: QueryKey, value: A) =>
-      Effect.sync(() => {
-        const id = queryKeyId(key)
-        const entry = entries.get(id) ?? createEntryUnsafe(id, Effect.succeed(value))
-        // A load that was already running answers for older data than this value.
-        if (entry.inflight !== undefined) entry.rerun = true
-        entry.lastLoadStartedAt = clock.currentTimeMillisUnsafe()
-        setSnapshot(id, entry, { _tag: "Success", value, refreshing: entry.inflight !== undefined })
-        entry.resolveSettled()
-        scheduleDrop(id, entry)
+    const invalidate = (key: QueryKey) =>
+      Effect.suspend(() => {
+        const prefix = keyParts(key)
+        const covered = [...entries].flatMap(([id, entry]) => (coversKey(prefix, entry.key) ? [id] : []))
+        return Effect.forEach(covered, invalidateId, { concurrency: "unbounded", discard: true })
       })
 
     const clear = Effect.sync(() => {
@@ -332,9 +324,7 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       ensure,
       get,
       refresh,
-      invalidate: (key) => invalidateId(queryKeyId(key)),
-      invalidateWhere,
-      set,
+      invalidate,
       clear,
       loadCount: () => loads
     } satisfies QueryCacheShape

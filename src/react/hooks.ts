@@ -42,9 +42,10 @@ export function useStackQuery<A, E, R>(
     : { key: keyOrQuery, load: maybeLoad as Effect.Effect<A, E, R> }
   const app = useStackApp<R>()
   const id = queryKeyId(key)
-  const subscribe = useCallback((listener: () => void) => app.cache.subscribe(id, listener), [app, id])
-  const peek = () => app.cache.peek(id)
-  const snapshot = useSyncExternalStore(subscribe, peek, peek) ?? app.runtime.runSync(app.cache.ensure(id, load))
+  // Keyed by the id: an inline array key is a new value each render but the same key.
+  const subscribe = useCallback((listener: () => void) => app.cache.subscribe(key, listener), [app, id])
+  const peek = () => app.cache.peek(key)
+  const snapshot = useSyncExternalStore(subscribe, peek, peek) ?? app.runtime.runSync(app.cache.ensure(key, load))
   switch (snapshot._tag) {
     case "Pending":
       throw snapshot.settled

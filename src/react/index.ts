@@ -36,19 +36,17 @@ export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
   contactChannelsQuery,
-  invalidating,
   permissionsQuery,
   projectQuery,
   type StackQuery,
   stackQuery,
   teamInvitationsQuery,
-  teamKeyPrefix,
   teamMembersQuery,
   teamsQuery,
-  updateUser,
   userQuery
 } from "./queries.js"
-export { clearOnSessionChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"
+export { clearOnSessionChange, invalidateOnDataChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"
+export { type SignOutOptions, signOutThenNavigate } from "./sign-out.js"
 export { stackfxCss, StackStyles } from "./styles.js"
 export {
   openBroadcastChannel,

@@ -18,6 +18,7 @@ import { appRedirectUrl, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
+import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
 
 /** What components reach through {@link useStackApp}. */
 export interface StackApp<R = never> {
@@ -38,6 +39,12 @@ export interface StackApp<R = never> {
    * the same URL within that wait share one navigation, a call for another URL navigates at once.
    */
   readonly redirectTo: (target: RedirectTarget) => Promise<void>
+  /**
+   * `await app.signOut({ redirectUrl: "/goodbye" })`: ends the session on the server and here, then
+   * navigates to `redirectUrl` or the after-sign-out target. Needs `Auth` in the provider's Layer (every
+   * tier has it).
+   */
+  readonly signOut: (options?: SignOutOptions) => Promise<void>
 }
 
 const StackAppContext = createContext<StackApp<unknown> | null>(null)
@@ -138,7 +145,10 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
       urls,
       navigate,
       run: (effect) => runtime.runPromise(effect),
-      redirectTo: (target) => redirect(appRedirectUrl(urls, target, { currentUrl: currentUrl(), basepath }))
+      redirectTo: (target) => redirect(appRedirectUrl(urls, target, { currentUrl: currentUrl(), basepath })),
+      // `Auth` is the caller's promise, like the services of `run`; without it the promise rejects.
+      signOut: (options) =>
+        runtime.runPromise(signOutThenNavigate(urls, navigate, options) as Effect.Effect<void, unknown, never>)
     }
   }, [state, urls, basepath])
 

@@ -1,19 +1,21 @@
 /**
  * Cached reads by name: a key and the effect that loads it. A hook is then one line,
- * `useStackQuery(userQuery)`, and a mutation refreshes by the same key, `cache.invalidate(userQuery.key)`.
+ * `useStackQuery(userQuery)`. The keys are the data keys the services' writes announce (data-keys.ts):
+ * `CurrentUser.update`, `Passkeys.register`, a team's membership… reload the queries that read what they
+ * changed, whoever runs them, without the caller naming a key.
  */
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
-import type { ClientUserUpdate } from "../domain/user-inputs.js"
 import { ContactChannels } from "../services/contact-channels.js"
 import { CurrentUser } from "../services/current-user.js"
+import { dataKeys } from "../services/data-keys.js"
 import type { CallFailure } from "../services/endpoint.js"
 import { Projects } from "../services/projects.js"
 import { TeamInvitations } from "../services/team-invitations.js"
 import { TeamMembers } from "../services/team-members.js"
 import { TeamPermissions } from "../services/team-permissions.js"
 import { Teams } from "../services/teams.js"
-import { QueryCache, type QueryKey } from "./cache.js"
+import type { QueryKey } from "./cache.js"
 
 export interface StackQuery<A, E, R> {
   readonly key: QueryKey
@@ -25,48 +27,28 @@ export const stackQuery = <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>)
 
 /** The signed-in user, `null` for a visitor. Fifty components reading it share one request. */
 export const userQuery: StackQuery<ClientUser | null, CallFailure, CurrentUser> = stackQuery(
-  "user",
+  dataKeys.user,
   CurrentUser.use((currentUser) => currentUser.get)
 )
 
 /** The project the client tier talks to (display name and the sign-in switches of its config). */
-export const projectQuery = stackQuery("project", Projects.use((projects) => projects.current))
+export const projectQuery = stackQuery(dataKeys.project, Projects.use((projects) => projects.current))
 
 /** The signed-in user's contact channels (emails), primary first as the server orders them. */
-export const contactChannelsQuery = stackQuery("contact-channels", ContactChannels.use((channels) => channels.list))
+export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, ContactChannels.use((channels) => channels.list))
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
-export const teamsQuery = stackQuery("teams", Teams.use((teams) => teams.list))
+export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))
 
 /** The signed-in user's permissions in a team (recursive unless asked otherwise, SPEC.md section 9). */
 export const permissionsQuery = (teamId: string, options: { readonly recursive?: boolean | undefined } = {}) =>
   stackQuery(
-    ["team-permissions", teamId, options.recursive ?? true],
+    [...dataKeys.teamPermissions(teamId), options.recursive ?? true],
     TeamPermissions.use((permissions) => permissions.list(teamId, options))
   )
 
 export const teamInvitationsQuery = (teamId: string) =>
-  stackQuery(["team-invitations", teamId], TeamInvitations.use((invitations) => invitations.list(teamId)))
+  stackQuery(dataKeys.teamInvitations(teamId), TeamInvitations.use((invitations) => invitations.list(teamId)))
 
 export const teamMembersQuery = (teamId: string) =>
-  stackQuery(["team-members", teamId], TeamMembers.use((members) => members.list(teamId)))
-
-/** Every key that holds data of one team, for mutations that change it. */
-export const teamKeyPrefix = (teamId: string) => (id: string): boolean =>
-  id.startsWith("[\"team-") && id.includes(JSON.stringify(teamId))
-
-/**
- * After a mutation succeeds, reloads the queries it changed (bypassing the throttle) and waits for them.
- *
- * @example
- * app.run(Teams.use((t) => t.create({ displayName })).pipe(invalidating(["teams"])))
- */
-export const invalidating = (...keys: ReadonlyArray<QueryKey>) =>
-<A, E, R>(mutation: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | QueryCache> =>
-  Effect.tap(mutation, () => QueryCache.use((cache) => Effect.forEach(keys, cache.invalidate, { discard: true })))
-
-/** Updates the signed-in user and puts the server's answer in the cache: every reader re-renders with it. */
-export const updateUser = (patch: ClientUserUpdate) =>
-  CurrentUser.use((currentUser) => currentUser.update(patch)).pipe(
-    Effect.tap((user) => QueryCache.use((cache) => cache.set(userQuery.key, user)))
-  )
+  stackQuery(dataKeys.teamMembers(teamId), TeamMembers.use((members) => members.list(teamId)))

@@ -1,9 +1,10 @@
 /**
  * What a `StackProvider` adds to the user's Layer: the query cache, cleared whenever the signed-in session
- * changes hands, the multi-tab sync, and the optional prefetch of the user.
+ * changes hands and reloaded where the tier's services announce a write, the multi-tab sync, and the
+ * optional prefetch of the user.
  *
- * Session, token store and config are looked up, not required: a Layer without a session (a test page, a
- * server-tier admin screen) still gets a working cache.
+ * Session, token store, config and data changes are looked up, not required: a Layer without a session (a
+ * test page, a server-tier admin screen) still gets a working cache.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -12,6 +13,7 @@ import * as Random from "effect/Random"
 import type * as Scope from "effect/Scope"
 import { ClientConfig } from "../services/client-config.js"
 import { CurrentUser } from "../services/current-user.js"
+import { DataChanges, type DataChangesShape } from "../services/data-changes.js"
 import { Session, type SessionShape, type SessionState } from "../services/session.js"
 import { TokenStore } from "../services/token-store.js"
 import { makeQueryCache, QueryCache, type QueryCacheOptions, type QueryCacheShape } from "./cache.js"
@@ -59,6 +61,21 @@ export const clearOnSessionChange = (
     (unsubscribe) => Effect.sync(unsubscribe)
   )
 
+/**
+ * Reloads (or forgets) the cached queries under the keys a write announces, before the write's effect
+ * completes: `await app.run(CurrentUser.use((u) => u.update(patch)))` resolves with every reader fresh.
+ */
+export const invalidateOnDataChange = (
+  changes: DataChangesShape,
+  cache: QueryCacheShape
+): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() =>
+      changes.listen((keys) => Effect.forEach(keys, cache.invalidate, { concurrency: "unbounded", discard: true }))
+    ),
+    (unlisten) => Effect.sync(unlisten)
+  )
+
 const newTabId = Effect.map(Random.nextIntBetween(0, Number.MAX_SAFE_INTEGER), (n) => `tab-${n.toString(36)}`)
 
 /** The cache plus the session-driven behaviour around it; see {@link StackReactOptions}. */
@@ -67,6 +84,8 @@ export const stackReactLayer = (options: StackReactOptions = {}): Layer.Layer<Qu
     QueryCache,
     Effect.gen(function*() {
       const cache = yield* makeQueryCache(options.cache)
+      const changes = yield* Effect.serviceOption(DataChanges)
+      if (Option.isSome(changes)) yield* invalidateOnDataChange(changes.value, cache)
       const session = yield* Effect.serviceOption(Session)
       if (Option.isSome(session)) {
         yield* clearOnSessionChange(session.value, cache)

@@ -18,9 +18,11 @@ import type {
   PasswordUpdate
 } from "./auth.js"
 import { emailCallbackUrl } from "./callback-url.js"
+import { announcing } from "./data-changes.js"
 import { documented } from "./endpoint.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport } from "./transport.js"
+import { authChanges } from "./write-keys.js"
 
 const verificationTags = [
   "VerificationCodeNotFound",
@@ -218,6 +220,6 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   }
 }
 
-export const makeAuth: Effect.Effect<AuthShape, never, Transport | Session> = Effect.gen(function*() {
+export const makeAuth: Effect.Effect<AuthShape, never, Transport | Session> = announcing(authChanges, Effect.gen(function*() {
   return authShape(yield* Transport, yield* Session)
-})
+}))

@@ -8,8 +8,10 @@ import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
 import { emailCallbackUrl } from "./callback-url.js"
 import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { jsonBody, Transport } from "./transport.js"
+import { contactChannelsChanges, serverContactChannelsChanges } from "./write-keys.js"
 
 const ChannelList = ListResponse(ContactChannel)
 
@@ -70,7 +72,7 @@ const makeCalls = (transport: Transport["Service"]) => {
   return { list, create, update, remove, sendVerificationEmail }
 }
 
-export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Transport> = Effect.gen(function*() {
+export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Transport> = announcing(contactChannelsChanges, Effect.gen(function*() {
   const calls = makeCalls(yield* Transport)
   const narrowCreate = documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
   const narrowSend = documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted")
@@ -81,9 +83,9 @@ export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Tra
     delete: (id) => calls.remove("me", id),
     sendVerificationEmail: (id, options) => narrowSend(calls.sendVerificationEmail("me", id, options))
   } satisfies ContactChannelsShape
-})
+}))
 
-export const makeServerContactChannels: Effect.Effect<ServerContactChannelsShape, never, Transport> = Effect.gen(function*() {
+export const makeServerContactChannels: Effect.Effect<ServerContactChannelsShape, never, Transport> = announcing(serverContactChannelsChanges, Effect.gen(function*() {
   const calls = makeCalls(yield* Transport)
   return {
     list: calls.list,
@@ -92,4 +94,4 @@ export const makeServerContactChannels: Effect.Effect<ServerContactChannelsShape
     delete: calls.remove,
     sendVerificationEmail: calls.sendVerificationEmail
   } satisfies ServerContactChannelsShape
-})
+}))

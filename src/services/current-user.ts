@@ -11,6 +11,8 @@ import { ClientUser } from "../domain/user.js"
 import { ClientUserUpdate } from "../domain/user-inputs.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "./auth-json.js"
+import { announcing } from "./data-changes.js"
+import { currentUserChanges } from "./data-keys.js"
 import { type CallFailure, documented, encodeInput } from "./endpoint.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport } from "./transport.js"
@@ -40,7 +42,7 @@ export interface CurrentUserShape {
 export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
   static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = Layer.effect(
     CurrentUser,
-    Effect.gen(function*() {
+    announcing(currentUserChanges, Effect.gen(function*() {
       const transport = yield* Transport
       const session = yield* Session
       const encodePatch = encodeInput(ClientUserUpdate)
@@ -73,6 +75,6 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
       )
 
       return CurrentUser.of({ get, update, delete: remove, authJson, authHeaders: Effect.map(authJson, authHeadersOf) })
-    })
+    }))
   )
 }

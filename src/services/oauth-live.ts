@@ -11,6 +11,7 @@ import { NoAccessToken } from "../errors/client/session.js"
 import { OAuthCallbackError } from "../errors/client/oauth-callback-error.js"
 import { OAuthNotAvailable } from "../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
+import { announcing } from "./data-changes.js"
 import { documented } from "./endpoint.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
@@ -18,6 +19,7 @@ import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
 import { Session } from "./session.js"
 import { formBody, Transport } from "./transport.js"
+import { oauthChanges } from "./write-keys.js"
 
 const browserDocument = (): CookieDocument | undefined =>
   (globalThis as { readonly document?: CookieDocument }).document
@@ -26,6 +28,9 @@ const browserUrl = (): string | undefined =>
   (globalThis as { readonly location?: { readonly href?: string } }).location?.href
 
 const decodeOAuthError = Schema.decodeUnknownOption(Schema.fromJsonString(OAuthErrorResponse))
+
+/** The parameters of an authorization answer that decide what the callback does. */
+const CALLBACK_PARAMS = ["code", "state", "iss", "error", "id_token", "token"] as const
 
 export const makeOAuth = (
   config: ClientConfigShape,
@@ -133,18 +138,32 @@ export const makeOAuth = (
         return yield* new OAuthCallbackError({ reason: "the callback URL is not an absolute URL" })
       }
       const params = url.searchParams
+      // Each answer parameter comes at most once (RFC 6749): a second issuer or state must not hide behind
+      // the first one read.
+      const repeated = CALLBACK_PARAMS.find((name) => params.getAll(name).length > 1)
+      if (repeated !== undefined) {
+        return yield* new OAuthCallbackError({ reason: `the callback carries ${repeated} more than once` })
+      }
       const state = params.get("state")
       const code = params.get("code")
+      // The attempt is over either way; its verifier must not linger.
+      const endAttempt = state === null
+        ? Effect.void
+        : Effect.flatMap(cookieJar, (doc) => Effect.sync(() => consumeVerifier(doc, state, isSecure())))
       const providerError = params.get("error")
       if (providerError !== null) {
-        // The attempt is over either way; its verifier must not linger.
-        if (state !== null) {
-          const doc = yield* cookieJar
-          yield* Effect.sync(() => consumeVerifier(doc, state, isSecure()))
-        }
+        yield* endAttempt
         const description = params.get("error_description")
         return yield* new OAuthCallbackError({
           reason: `the authorization server answered ${providerError}${description === null ? "" : `: ${description}`}`
+        })
+      }
+      // Only the authorization code flow is spoken: tokens in the redirect itself (an ID token, or an access
+      // token) are the implicit or hybrid flow, whose tokens no verifier protects.
+      if (params.has("id_token") || params.has("token")) {
+        yield* endAttempt
+        return yield* new OAuthCallbackError({
+          reason: "the callback carries an id_token or token: implicit and hybrid flows are unsupported"
         })
       }
       if (code === null || state === null) {
@@ -190,6 +209,9 @@ export const makeOAuth = (
 
 /** {@link makeOAuth} over the services of the tier. */
 export const makeOAuthService = (options: OAuthLayerOptions): Effect.Effect<OAuthShape, never, ClientConfig | Transport | Session> =>
-  Effect.gen(function*() {
-    return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
-  })
+  announcing(
+    oauthChanges,
+    Effect.gen(function*() {
+      return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
+    })
+  )

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import { SignInResponse } from "../domain/tokens.js"
 import type { ResponseDecodeError } from "../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../errors/client/webauthn-error.js"
+import { announcing } from "./data-changes.js"
 import { documented } from "./endpoint.js"
 import type { PasskeysShape } from "./passkey.js"
 import { WebAuthn } from "./passkey-ceremony.js"
@@ -15,6 +16,7 @@ import {
 } from "./passkey-options.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport, type TransportCallError } from "./transport.js"
+import { passkeysChanges } from "./write-keys.js"
 
 /** What the browser must offer before anything is asked of the service. */
 const browserReady = Effect.gen(function*() {
@@ -103,6 +105,6 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
   return { register, signIn }
 }
 
-export const makePasskeys: Effect.Effect<PasskeysShape, never, Transport | Session> = Effect.gen(function*() {
+export const makePasskeys: Effect.Effect<PasskeysShape, never, Transport | Session> = announcing(passkeysChanges, Effect.gen(function*() {
   return passkeysShape(yield* Transport, yield* Session)
-})
+}))

@@ -8,12 +8,14 @@ import {
 } from "../domain/permission-definition.js"
 import { SuccessResponse } from "../domain/success.js"
 import { AdminAuthErrorTags } from "./admin-auth.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import type { PermissionDefinitionsShape } from "./permission-definitions.js"
 import { jsonBody, Transport } from "./transport.js"
+import { permissionDefinitionsChanges } from "./write-keys.js"
 
-export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = Effect.gen(function*() {
+export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(permissionDefinitionsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodeCreate = encodeInput(PermissionDefinitionCreate)
   const encodeUpdate = encodeInput(PermissionDefinitionUpdate)
@@ -45,4 +47,4 @@ export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape
     )
 
   return { list, create, update, delete: remove } satisfies PermissionDefinitionsShape
-})
+}))

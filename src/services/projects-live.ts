@@ -8,9 +8,11 @@ import { type ProductionModeProblem, productionModeProblems } from "../domain/ru
 import { SuccessResponse } from "../domain/success.js"
 import { ProductionModeNotReady } from "../errors/client/production-mode-not-ready.js"
 import { AdminAuthErrorTags } from "./admin-auth.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
 import { jsonBody, Transport } from "./transport.js"
+import { adminProjectsChanges } from "./write-keys.js"
 
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in
@@ -42,7 +44,7 @@ const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
   patch.isProductionMode === true ||
   (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
 
-export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transport> = Effect.gen(function*() {
+export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transport> = announcing(adminProjectsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodePatch = encodeInput(AdminProjectUpdate)
 
@@ -67,4 +69,4 @@ export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transpo
   )
 
   return { get, update, delete: remove } satisfies AdminProjectsShape
-})
+}))

@@ -5,10 +5,12 @@ import { SuccessResponse } from "../domain/success.js"
 import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
 import { ServerUser } from "../domain/user.js"
 import { InvalidInput } from "../errors/client/invalid-input.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import type { ServerUserListOptions, ServerUserPage, ServerUserRequests } from "./server-users.js"
 import { jsonBody, Transport } from "./transport.js"
+import { serverUsersChanges } from "./write-keys.js"
 
 const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
   limit === undefined || (Number.isInteger(limit) && limit > 0)
@@ -17,7 +19,7 @@ const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput
 
 const ServerUserList = ListResponse(ServerUser)
 
-export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Transport> = Effect.gen(function*() {
+export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Transport> = announcing(serverUsersChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodeCreate = encodeInput(ServerUserCreate)
   const encodeUpdate = encodeInput(ServerUserUpdate)
@@ -71,4 +73,4 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
     )
 
   return { list, get, create, update, delete: remove }
-})
+}))

@@ -10,21 +10,26 @@ import {
   TeamInvitationSent
 } from "../domain/team-invitation.js"
 import { VerificationErrorTags } from "../errors/categories.js"
+import { emailCallbackUrl } from "./callback-url.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
-import type { TeamInvitationsShape } from "./team-invitations.js"
+import type { TeamInvitationSend, TeamInvitationsShape } from "./team-invitations.js"
 import { jsonBody, Transport } from "./transport.js"
+import { teamInvitationsChanges } from "./write-keys.js"
 
 /** The answer of `check-code`; the hosted service only ever sends `true` (an unusable code is an error). */
 const CheckCodeAnswer = Schema.Struct({ is_code_valid: Schema.Literal(true) })
 
-export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Transport> = Effect.gen(function*() {
+export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Transport> = announcing(teamInvitationsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodeSend = encodeInput(TeamInvitationSendCode)
   const codeBody = (code: string) => jsonBody({ code })
 
-  const send = (invitation: TeamInvitationSendCode) =>
-    encodeSend(invitation).pipe(
+  // The server needs an absolute URL (a relative one is a SCHEMA_ERROR there): resolve it here.
+  const send = (invitation: TeamInvitationSend) =>
+    emailCallbackUrl("teamInvitation", invitation.callbackUrl).pipe(
+      Effect.flatMap((callbackUrl) => encodeSend({ teamId: invitation.teamId, email: invitation.email, callbackUrl })),
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/team-invitations/send-code", body: jsonBody(body) }, TeamInvitationSent)
       ),
@@ -75,4 +80,4 @@ export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Tra
     )
 
   return { send, list, revoke, checkCode, details, accept } satisfies TeamInvitationsShape
-})
+}))

@@ -7,7 +7,8 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { TeamInvitation, TeamInvitationDetails, TeamInvitationSendCode } from "../domain/team-invitation.js"
+import type { TeamInvitation, TeamInvitationDetails } from "../domain/team-invitation.js"
+import type { CallbackUrlRequired } from "../errors/client/email-preconditions.js"
 import type { VerificationErrorTags } from "../errors/categories.js"
 import type { InvalidInput } from "../errors/client/invalid-input.js"
 import type { CallFailure } from "./endpoint.js"
@@ -22,16 +23,29 @@ type ManageTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "Tea
 /** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
 type CodeUseTag = VerificationTag | "UserAuthenticationRequired" | "TeamInvitationRestrictedUserNotAllowed" | "TeamNotFound"
 
+/** An invitation to send. */
+export interface TeamInvitationSend {
+  readonly teamId: string
+  readonly email: string
+  /**
+   * The page the emailed link opens (with `?code=...`): absolute, or relative to the current page; by
+   * default the handler's invitation page (`/handler/team-invitation`) of the current page's origin.
+   */
+  readonly callbackUrl?: string | undefined
+}
+
 export interface TeamInvitationsShape {
   /**
-   * `send({ teamId, email, callbackUrl })`: emails an invitation whose link is `callbackUrl?code=...`, and
-   * answers the invitation id. The callback URL must be on the project's trusted domains.
+   * `send({ teamId, email })`: emails an invitation whose link is the callback URL with `?code=...`, and
+   * answers the invitation id. The callback URL must be on the project's trusted domains; without a page to
+   * resolve a relative or default one against, `CallbackUrlRequired`.
    */
   readonly send: (
-    invitation: TeamInvitationSendCode
+    invitation: TeamInvitationSend
   ) => Effect.Effect<
     string,
     | InvalidInput
+    | CallbackUrlRequired
     | CallFailure<
       "UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound" | "UserNotFound" | "RedirectUrlNotWhitelisted" | "SchemaError"
     >

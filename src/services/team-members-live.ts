@@ -9,14 +9,16 @@ import {
   TeamMemberProfile,
   TeamMemberProfileUpdate
 } from "../domain/team-member-profile.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "./team-members.js"
 import { jsonBody, Transport } from "./transport.js"
+import { serverTeamMembersChanges, teamMembersChanges } from "./write-keys.js"
 
 const profilePath = (teamId: string, userId: string) => `/team-member-profiles/${segment(teamId)}/${segment(userId)}`
 
-export const makeTeamMembers: Effect.Effect<TeamMembersShape, never, Transport> = Effect.gen(function*() {
+export const makeTeamMembers: Effect.Effect<TeamMembersShape, never, Transport> = announcing(teamMembersChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodePatch = encodeInput(TeamMemberProfileUpdate)
   const readTags = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "UserNotFound"] as const
@@ -39,9 +41,9 @@ export const makeTeamMembers: Effect.Effect<TeamMembersShape, never, Transport> 
     )
 
   return { list, get, getMine: (teamId) => get(teamId, "me"), updateMine } satisfies TeamMembersShape
-})
+}))
 
-export const makeServerTeamMembers: Effect.Effect<ServerTeamMembersShape, never, Transport> = Effect.gen(function*() {
+export const makeServerTeamMembers: Effect.Effect<ServerTeamMembersShape, never, Transport> = announcing(serverTeamMembersChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodePatch = encodeInput(TeamMemberProfileUpdate)
   const tags = ["TeamMembershipNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser"] as const
@@ -64,4 +66,4 @@ export const makeServerTeamMembers: Effect.Effect<ServerTeamMembersShape, never,
     )
 
   return { list, get, update } satisfies ServerTeamMembersShape
-})
+}))

@@ -6,10 +6,12 @@ import * as Effect from "effect/Effect"
 import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
 import { TeamPermission } from "../domain/team-permission.js"
+import { announcing } from "./data-changes.js"
 import { documented } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import type { ServerTeamPermissionsShape, TeamPermissionsShape } from "./team-permissions.js"
 import { Transport } from "./transport.js"
+import { serverTeamPermissionsChanges } from "./write-keys.js"
 
 const listRequest = (query: {
   readonly teamId?: string | undefined
@@ -40,7 +42,7 @@ export const makeTeamPermissions: Effect.Effect<TeamPermissionsShape, never, Tra
   } satisfies TeamPermissionsShape
 })
 
-export const makeServerTeamPermissions: Effect.Effect<ServerTeamPermissionsShape, never, Transport> = Effect.gen(function*() {
+export const makeServerTeamPermissions: Effect.Effect<ServerTeamPermissionsShape, never, Transport> = announcing(serverTeamPermissionsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const grantPath = (teamId: string, userId: string, permissionId: string) =>
     `/team-permissions/${segment(teamId)}/${segment(userId)}/${segment(permissionId)}`
@@ -61,4 +63,4 @@ export const makeServerTeamPermissions: Effect.Effect<ServerTeamPermissionsShape
         documented("TeamMembershipNotFound", "UserNotFound", "TeamPermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser")
       )
   } satisfies ServerTeamPermissionsShape
-})
+}))

@@ -14,12 +14,14 @@ import {
   TeamUpdate
 } from "../domain/team.js"
 import { TeamMembership } from "../domain/team-membership.js"
+import { announcing } from "./data-changes.js"
 import { documented, encodeInput } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import type { NewTeam, ServerTeamsShape, TeamsShape } from "./teams.js"
 import { jsonBody, Transport } from "./transport.js"
+import { serverTeamsChanges, teamsChanges } from "./write-keys.js"
 
-export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = Effect.gen(function*() {
+export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = announcing(teamsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodeCreate = encodeInput(TeamCreate)
   const encodeUpdate = encodeInput(TeamUpdate)
@@ -61,9 +63,9 @@ export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = Effect.gen
     )
 
   return { list, get, create, update, delete: remove, leave } satisfies TeamsShape
-})
+}))
 
-export const makeServerTeams: Effect.Effect<ServerTeamsShape, never, Transport> = Effect.gen(function*() {
+export const makeServerTeams: Effect.Effect<ServerTeamsShape, never, Transport> = announcing(serverTeamsChanges, Effect.gen(function*() {
   const transport = yield* Transport
   const encodeCreate = encodeInput(ServerTeamCreate)
   const encodeUpdate = encodeInput(ServerTeamUpdate)
@@ -111,4 +113,4 @@ export const makeServerTeams: Effect.Effect<ServerTeamsShape, never, Transport> 
     )
 
   return { list, get, create, update, delete: remove, addMember, removeMember } satisfies ServerTeamsShape
-})
+}))

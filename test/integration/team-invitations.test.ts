@@ -12,6 +12,22 @@ const backend = useEmulator()
 
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 
+/** Runs `effect` as if on a browser page at `href` (the default callback URL is resolved against it). */
+const withPageAt = (href: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => {
+      const previous = Object.getOwnPropertyDescriptor(globalThis, "location")
+      Object.defineProperty(globalThis, "location", { value: { href }, configurable: true })
+      return previous
+    }),
+    () => effect,
+    (previous) =>
+      Effect.sync(() => {
+        if (previous === undefined) Reflect.deleteProperty(globalThis, "location")
+        else Object.defineProperty(globalThis, "location", previous)
+      })
+  )
+
 const setup = Effect.promise(async () => {
   const project = await backend.createProject({ config: teamProjectConfig })
   const owner = await backend.signUp(project)
@@ -147,6 +163,27 @@ describe("team invitations", () => {
         TeamInvitations.use((i) => i.send({ teamId: team.id, email: uniqueEmail(), callbackUrl }))
       ).pipe(Effect.provide(clientLayer(backend, project)))
       assert.strictEqual(visitor._tag, "UserAuthenticationRequired")
+    }))
+
+  it.live("without a callback URL the link opens the handler's invitation page of the current page's origin", () =>
+    Effect.gen(function*() {
+      const { project, owner } = yield* setup
+      const defaulted = uniqueEmail("defaulted")
+      const relative = uniqueEmail("relative")
+      yield* Effect.gen(function*() {
+        const team = yield* Teams.use((t) => t.create({ displayName: "Defaults" }))
+        yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: defaulted }))
+        yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: relative, callbackUrl: "/join" }))
+      }).pipe(Effect.provide(clientLayer(backend, project, owner)), withPageAt("http://localhost:3000/teams?tab=1"))
+      assert.isNotEmpty(codeFromMail(yield* latestMailTo(backend, defaulted), callbackUrl))
+      assert.isNotEmpty(codeFromMail(yield* latestMailTo(backend, relative), "http://localhost:3000/join"))
+      const noPage = yield* Effect.flip(
+        Effect.gen(function*() {
+          const team = yield* Teams.use((t) => t.create({ displayName: "No page" }))
+          return yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: uniqueEmail() }))
+        }).pipe(Effect.provide(clientLayer(backend, project, owner)))
+      )
+      assert.strictEqual(noPage._tag, "CallbackUrlRequired", "no page to resolve the default against")
     }))
 
   it.live("untrusted callback URLs are refused; the server invites to any team and revokes", () =>

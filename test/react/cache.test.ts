@@ -158,26 +158,31 @@ describe("QueryCache", () => {
       assert.strictEqual(yield* Ref.get(runs), 2)
     })))
 
-  it.effect("invalidateWhere reaches every matching key", () =>
+  it.effect("invalidate reaches every key it is a prefix of, and no other", () =>
     Effect.scoped(Effect.gen(function*() {
       const cache = yield* makeQueryCache()
       const { load } = yield* countingLoad(0)
-      yield* cache.get(["team", "a"], load)
-      yield* cache.get(["team", "b"], load)
+      yield* cache.get(["team-permissions", "a", true], load)
+      yield* cache.get(["team-permissions", "a", false], load)
+      yield* cache.get(["team-permissions", "b", true], load)
+      yield* cache.get(["team-permissions-x", "a"], load)
       yield* cache.get("user", load)
-      yield* cache.invalidateWhere((id) => id.startsWith("[\"team\""))
-      assert.isUndefined(cache.peek(["team", "a"]))
-      assert.isUndefined(cache.peek(["team", "b"]))
+      yield* cache.invalidate(["team-permissions", "a"])
+      assert.isUndefined(cache.peek(["team-permissions", "a", true]))
+      assert.isUndefined(cache.peek(["team-permissions", "a", false]))
+      assert.isDefined(cache.peek(["team-permissions", "b", true]))
+      assert.isDefined(cache.peek(["team-permissions-x", "a"]), "a prefix is element by element, not textual")
       assert.isDefined(cache.peek("user"))
+      yield* cache.invalidate([])
+      assert.isUndefined(cache.peek("user"), "the empty key covers everything")
     })))
 
-  it.effect("set stores a mutation's answer without a request", () =>
+  it.effect("a string key is the one-element array key", () =>
     Effect.scoped(Effect.gen(function*() {
       const cache = yield* makeQueryCache()
       const { load, runs } = yield* countingLoad(0)
       yield* cache.get("user", load)
-      yield* cache.set("user", 42)
-      assert.strictEqual(yield* cache.get("user", load), 42)
+      assert.strictEqual(yield* cache.get(["user"], load), 1)
       assert.strictEqual(yield* Ref.get(runs), 1)
     })))
 

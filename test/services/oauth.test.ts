@@ -329,6 +329,47 @@ describe("OAuth callback", () => {
         assert.strictEqual(server.requests.length, 0)
       })))
 
+  it.effect("an answer naming our issuer is accepted", () =>
+    withOAuth(() => tokenAnswer(), ({ server }) =>
+      Effect.gen(function*() {
+        const { callbackUrl } = yield* startSignIn()
+        const result = yield* (yield* OAuth).callback(`${callbackUrl}&iss=${encodeURIComponent(server.baseUrl)}`)
+        assert.isTrue(Option.isSome(result))
+      })))
+
+  it.effect("an implicit or hybrid answer (id_token or token) is refused and ends the attempt", () =>
+    Effect.gen(function*() {
+      for (const extra of ["id_token=eyJ.x.y", "token=at-1", "id_token="]) {
+        yield* withOAuth(() => tokenAnswer(), ({ doc, server }) =>
+          Effect.gen(function*() {
+            const { callbackUrl, state } = yield* startSignIn()
+            const oauth = yield* OAuth
+            const hybrid = yield* Effect.flip(oauth.callback(`${callbackUrl}&${extra}`))
+            assert.strictEqual(hybrid._tag, "OAuthCallbackError", extra)
+            assert.include(hybrid._tag === "OAuthCallbackError" ? hybrid.reason ?? "" : "", "implicit and hybrid flows are unsupported")
+            assert.isFalse(doc.jar.has(`stack-oauth-outer-${state}`), "the attempt is over")
+            // Without a code (the implicit flow) it is refused too, not ignored.
+            const implicit = yield* Effect.flip(oauth.callback(`${CALLBACK}?state=${state}&${extra}`))
+            assert.strictEqual(implicit._tag, "OAuthCallbackError")
+            assert.strictEqual(server.requests.length, 0)
+            assert.strictEqual((yield* (yield* Session).state)._tag, "KnownInvalid")
+          }))
+      }
+    }))
+
+  it.effect("a parameter given twice is refused: the second issuer or state must not hide behind the first", () =>
+    withOAuth(() => tokenAnswer(), ({ server }) =>
+      Effect.gen(function*() {
+        const oauth = yield* OAuth
+        for (const repeated of [`iss=${encodeURIComponent(server.baseUrl)}&iss=https%3A%2F%2Fevil.example.com`, "code=other", "state=other"]) {
+          const { callbackUrl } = yield* startSignIn()
+          const error = yield* Effect.flip(oauth.callback(`${callbackUrl}&${repeated}`))
+          assert.strictEqual(error._tag, "OAuthCallbackError", repeated)
+          assert.include(error._tag === "OAuthCallbackError" ? error.reason ?? "" : "", "more than once")
+        }
+        assert.strictEqual(server.requests.length, 0)
+      })))
+
   it.effect("an explicit redirect URL is what the token call sends", () =>
     withOAuth(() => tokenAnswer(), ({ server }) =>
       Effect.gen(function*() {

@@ -7,14 +7,10 @@ import { type FormEvent, type ReactNode, useState } from "react"
 import type { ContactChannel } from "../../../domain/contact-channel.js"
 import { ContactChannels } from "../../../services/contact-channels.js"
 import { useStackQuery } from "../../hooks.js"
-import { invalidating, userQuery } from "../../queries.js"
+import { contactChannelsQuery } from "../../queries.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { type HandlerServices, useAction, useHandlerApp } from "../use-action.js"
-import { CONTACT_CHANNELS_KEY, contactChannelsQuery } from "./queries.js"
 import { Section } from "./section.js"
-
-const refreshed = <A, E>(effect: Effect.Effect<A, E, HandlerServices>) =>
-  effect.pipe(invalidating(CONTACT_CHANNELS_KEY, userQuery.key))
 
 function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent: (email: string) => void }): ReactNode {
   const app = useHandlerApp()
@@ -27,9 +23,9 @@ function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent:
           channels.sendVerificationEmail(channel.id, { callbackUrl: app.urls.emailVerification })
         )
       case "primary":
-        return Effect.asVoid(refreshed(ContactChannels.use((channels) => channels.update(channel.id, { isPrimary: true }))))
+        return Effect.asVoid(ContactChannels.use((channels) => channels.update(channel.id, { isPrimary: true })))
       case "remove":
-        return refreshed(ContactChannels.use((channels) => channels.delete(channel.id)))
+        return ContactChannels.use((channels) => channels.delete(channel.id))
     }
   })
   const run = async (which: "verify" | "primary" | "remove") => {
@@ -68,7 +64,7 @@ export function EmailsSection(): ReactNode {
   const channels = useStackQuery(contactChannelsQuery)
   const [sentTo, setSentTo] = useState<string | undefined>(undefined)
   const add = useAction((value: string) =>
-    refreshed(ContactChannels.use((contactChannels) => contactChannels.create({ value, usedForAuth: false })))
+    ContactChannels.use((contactChannels) => contactChannels.create({ value, usedForAuth: false }))
   )
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

@@ -2,14 +2,13 @@
 import { type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
 import { Passkeys } from "../../../services/passkey.js"
-import { invalidating, userQuery } from "../../queries.js"
 import { Button, ErrorAlert, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
 export function PasskeySection(props: { readonly user: ClientUser }): ReactNode {
   const [registered, setRegistered] = useState(false)
-  const register = useAction(() => Passkeys.use((passkeys) => passkeys.register).pipe(invalidating(userQuery.key)))
+  const register = useAction(() => Passkeys.use((passkeys) => passkeys.register))
   return (
     <Section title="Passkey" description="Sign in with your device's screen lock or a security key instead of a password.">
       <div className="stackfx-stack">

@@ -2,7 +2,6 @@
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
 import { Auth } from "../../../services/auth.js"
-import { invalidating, userQuery } from "../../queries.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
@@ -14,9 +13,7 @@ export function PasswordSection(props: { readonly user: ClientUser }): ReactNode
       ? Auth.use((auth) =>
         auth.updatePassword({ oldPassword: form.old, newPassword: form.next, newPasswordConfirmation: form.repeat })
       )
-      : Auth.use((auth) => auth.setPassword({ password: form.next, passwordConfirmation: form.repeat }))).pipe(
-        invalidating(userQuery.key)
-      )
+      : Auth.use((auth) => auth.setPassword({ password: form.next, passwordConfirmation: form.repeat })))
   )
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

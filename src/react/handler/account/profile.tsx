@@ -1,14 +1,16 @@
 /** Account settings: the display name. */
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { updateUser } from "../../queries.js"
+import { CurrentUser } from "../../../services/current-user.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
 export function ProfileSection(props: { readonly user: ClientUser }): ReactNode {
   const [saved, setSaved] = useState(false)
-  const save = useAction((displayName: string) => updateUser({ displayName: displayName === "" ? null : displayName }))
+  const save = useAction((displayName: string) =>
+    CurrentUser.use((currentUser) => currentUser.update({ displayName: displayName === "" ? null : displayName }))
+  )
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setSaved(false)

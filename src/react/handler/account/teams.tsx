@@ -3,15 +3,12 @@ import { type FormEvent, type ReactNode } from "react"
 import type { ClientTeam } from "../../../domain/team.js"
 import { Teams } from "../../../services/teams.js"
 import { useProject, useTeams } from "../../hooks.js"
-import { invalidating, teamsQuery, userQuery } from "../../queries.js"
 import { Button, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
 function TeamItem(props: { readonly team: ClientTeam }): ReactNode {
-  const leave = useAction(() =>
-    Teams.use((teams) => teams.leave(props.team.id)).pipe(invalidating(teamsQuery.key, userQuery.key))
-  )
+  const leave = useAction(() => Teams.use((teams) => teams.leave(props.team.id)))
   return (
     <li className="stackfx-list-item">
       <span>{props.team.displayName}</span>
@@ -26,9 +23,7 @@ function TeamItem(props: { readonly team: ClientTeam }): ReactNode {
 export function TeamsSection(): ReactNode {
   const project = useProject()
   const teams = useTeams()
-  const create = useAction((displayName: string) =>
-    Teams.use((teams) => teams.create({ displayName })).pipe(invalidating(teamsQuery.key))
-  )
+  const create = useAction((displayName: string) => Teams.use((teams) => teams.create({ displayName })))
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget

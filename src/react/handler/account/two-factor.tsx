@@ -6,12 +6,15 @@
 import * as Effect from "effect/Effect"
 import { type FormEvent, type ReactNode, useId, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
+import type { ClientUserUpdate } from "../../../domain/user-inputs.js"
 import { useProject } from "../../hooks.js"
-import { updateUser } from "../../queries.js"
+import { CurrentUser } from "../../../services/current-user.js"
 import { generateTotpSecret, otpauthUri, type TotpSecret, verifyTotpCode } from "../totp.js"
 import { Button, ErrorAlert, Field, formValue, MessageAlert, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
+
+const updateUser = (patch: ClientUserUpdate) => CurrentUser.use((currentUser) => currentUser.update(patch))
 
 export const TOTP_CODE_MISMATCH = "That code does not match. Check that your device's clock is right and try the next code."
 

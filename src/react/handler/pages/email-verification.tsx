@@ -4,20 +4,16 @@
  */
 import { type ReactNode, useState } from "react"
 import { Auth } from "../../../services/auth.js"
-import { invalidating, userQuery } from "../../queries.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { CONTACT_CHANNELS_KEY } from "../account/queries.js"
 
 export function EmailVerificationPage(): ReactNode {
   const app = useHandlerApp()
   const code = useQueryParam("code")
   const [verified, setVerified] = useState(false)
-  const verify = useAction((code: string) =>
-    Auth.use((auth) => auth.verifyEmail(code)).pipe(invalidating(userQuery.key, CONTACT_CHANNELS_KEY))
-  )
+  const verify = useAction((code: string) => Auth.use((auth) => auth.verifyEmail(code)))
   if (code === undefined) {
     return (
       <Card title="Verify your email">

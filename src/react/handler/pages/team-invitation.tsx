@@ -6,7 +6,6 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { TeamInvitations } from "../../../services/team-invitations.js"
 import { useUser } from "../../hooks.js"
-import { invalidating, teamsQuery } from "../../queries.js"
 import { useHandlerPage, useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { returningHere } from "../return-here.js"
@@ -55,7 +54,7 @@ function MemberInvitation(props: { readonly code: string; readonly who: string }
   const [ignored, setIgnored] = useState(false)
   const details = useAction((code: string) => TeamInvitations.use((invitations) => invitations.details(code)))
   const accept = useAction((code: string) =>
-    TeamInvitations.use((invitations) => invitations.accept(code)).pipe(invalidating(teamsQuery.key))
+    TeamInvitations.use((invitations) => invitations.accept(code))
   )
   const loaded = useLoadOnce(props.code, details.run)
   if (!loaded.done) return <Loading />
