@@ -18,7 +18,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { Auth, clientTierFromEnv, CurrentUser, RequestAuth, type RequestAuthRefusal, serverTierFromEnv } from "stackfx"
-import { ExampleStopped, localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
+import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
 
 // --- the app's server -------------------------------------------------------------------------------
 
@@ -55,19 +55,7 @@ const password = "correct horse battery staple"
 /** Signs a new user up; answers their id and the headers that carry their session. */
 const signUpAndGetHeaders = Effect.gen(function*() {
   const signedUp = yield* (yield* Auth).signUpWithCredential({ email, password, passwordConfirmation: password }).pipe(
-    Effect.catchTag(
-      [
-        "UserEmailAlreadyExists",
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "PasswordConfirmationMismatch",
-        "SignUpNotEnabled",
-        "PasswordAuthenticationNotEnabled",
-        "RedirectUrlNotWhitelisted",
-        "MultiFactorAuthenticationRequired"
-      ],
-      stop("signing up")
-    )
+    Effect.catchTag(signUpRefusals, stop("signing up"))
   )
   return { userId: signedUp.userId, headers: yield* (yield* CurrentUser).authHeaders }
 }).pipe(Effect.provide(ClientLive))

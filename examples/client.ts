@@ -9,7 +9,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
 
 const email = `client-example-${Date.now().toString(36)}@example.com`
 const password = "correct horse battery staple"
@@ -19,19 +19,7 @@ const program = Effect.gen(function*() {
   const currentUser = yield* CurrentUser
 
   const signedUp = yield* auth.signUpWithCredential({ email, password, passwordConfirmation: password }).pipe(
-    Effect.catchTag(
-      [
-        "UserEmailAlreadyExists",
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "PasswordConfirmationMismatch",
-        "SignUpNotEnabled",
-        "PasswordAuthenticationNotEnabled",
-        "RedirectUrlNotWhitelisted",
-        "MultiFactorAuthenticationRequired"
-      ],
-      stop("signing up")
-    )
+    Effect.catchTag(signUpRefusals, stop("signing up"))
   )
   yield* Console.log(`signed up ${email} (new user: ${signedUp.isNewUser})`)
 

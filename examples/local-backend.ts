@@ -31,6 +31,18 @@ export const localBackendDefaults = ConfigProvider.layerAdd(
   })
 )
 
+/** Every known error `Auth.signUpWithCredential` documents: what an example cannot go on after. */
+export const signUpRefusals = [
+  "UserEmailAlreadyExists",
+  "PasswordTooShort",
+  "PasswordTooLong",
+  "PasswordConfirmationMismatch",
+  "SignUpNotEnabled",
+  "PasswordAuthenticationNotEnabled",
+  "RedirectUrlNotWhitelisted",
+  "MultiFactorAuthenticationRequired"
+] as const
+
 /** A step of an example did not go as the example expects; `message` says which and why. */
 export class ExampleStopped extends Data.TaggedError("ExampleStopped")<{ readonly message: string }> {}
 
