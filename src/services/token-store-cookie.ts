@@ -48,6 +48,20 @@ export const serializeTokenCookie = (
     secure
   })
 
+/**
+ * The `Set-Cookie` values that put `tokens` into the cookie store of `projectId` (`null` deletes a cookie):
+ * what the store writes, and what a server sends back when `RequestAuth` refreshed a request's expired
+ * access token (`session.refreshed`), so that the browser's next request carries the new one.
+ */
+export const tokenSetCookies = (
+  projectId: string,
+  tokens: StoredTokens,
+  options: { readonly secure: boolean }
+): readonly [refresh: string, access: string] => [
+  serializeTokenCookie(refreshCookieName(projectId), tokens.refreshToken, REFRESH_COOKIE_MAX_AGE_SECONDS, options.secure),
+  serializeTokenCookie(accessCookieName(projectId), tokens.accessToken, ACCESS_COOKIE_MAX_AGE_SECONDS, options.secure)
+]
+
 /** A store over `document.cookie`. Reads every time, so another tab's sign-in or sign-out is seen. */
 export const makeCookieTokenStore = (
   options: CookieTokenStoreOptions & { readonly document: CookieDocument }
@@ -63,8 +77,7 @@ export const makeCookieTokenStore = (
     }),
     set: (tokens: StoredTokens) =>
       Effect.sync(() => {
-        doc.cookie = serializeTokenCookie(refreshName, tokens.refreshToken, REFRESH_COOKIE_MAX_AGE_SECONDS, secure)
-        doc.cookie = serializeTokenCookie(accessName, tokens.accessToken, ACCESS_COOKIE_MAX_AGE_SECONDS, secure)
+        for (const line of tokenSetCookies(options.projectId, tokens, { secure })) doc.cookie = line
       })
   }
 }

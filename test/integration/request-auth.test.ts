@@ -16,7 +16,7 @@ import { TokenVerifier } from "../../src/services/jwt-verify.js"
 import { RequestAuth } from "../../src/services/request-auth.js"
 import { ServerSessions } from "../../src/services/server-sessions.js"
 import { ServerUsers } from "../../src/services/server-users.js"
-import { cookieTokenStore } from "../../src/services/token-store-cookie.js"
+import { cookieTokenStore, tokenSetCookies } from "../../src/services/token-store-cookie.js"
 import { type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
 import { FakeDocument } from "./support/oauth-browser.js"
 import { appClient, appClientOver, appServer, incomingMessageWith, withClockAhead } from "./request-auth-support.js"
@@ -156,6 +156,21 @@ describe("RequestAuth refreshes", () => {
         Effect.provide(appServer(backend, backend.internal()))
       )
       assert.strictEqual(verified.userId, user.userId)
+    }))
+
+  it.live("an expired access token from the cookies: sending back its Set-Cookie values spares the next request a refresh", () =>
+    Effect.gen(function*() {
+      const user = yield* signUp
+      const browser = new FakeDocument()
+      for (const line of tokenSetCookies("internal", user, { secure: false })) browser.cookie = line
+      const first = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } })).pipe(withClockAhead(ONE_HOUR_MS))
+      assert.isTrue(first.refreshed)
+      assert.strictEqual(first.origin, "cookie")
+      for (const line of tokenSetCookies("internal", first.tokens, { secure: false })) browser.cookie = line
+      const next = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } }))
+      assert.isFalse(next.refreshed)
+      assert.strictEqual(next.tokens.accessToken, first.tokens.accessToken)
+      assert.strictEqual(next.tokens.refreshToken, user.refreshToken)
     }))
 
   it.live("a refresh token alone (cookies whose access token is gone)", () =>
