@@ -148,7 +148,7 @@ const probes: ReadonlyArray<Probe> = [
     method: "PATCH",
     path: (i) => `/contact-channels/${i.user}/${i.channel}`,
     body: () => ({ value: "attacker@example.test", is_verified: true }),
-    expected: plain(404)
+    expected: plain(400)
   },
   {
     name: "update a contact channel of another project as one's own user's",
@@ -156,9 +156,15 @@ const probes: ReadonlyArray<Probe> = [
     method: "PATCH",
     path: (i, own) => `/contact-channels/${own.user}/${i.channel}`,
     body: () => ({ value: "attacker@example.test" }),
-    expected: plain(404)
+    expected: plain(400)
   },
-  { name: "delete a contact channel", callers: KEYS, method: "DELETE", path: (i) => `/contact-channels/${i.user}/${i.channel}`, expected: plain(404) },
+  {
+    name: "delete a contact channel",
+    callers: KEYS,
+    method: "DELETE",
+    path: (i) => `/contact-channels/${i.user}/${i.channel}`,
+    expected: plain(400)
+  },
   {
     name: "send a verification code for a contact channel",
     callers: KEYS,

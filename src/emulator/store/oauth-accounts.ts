@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { DbError, DbShape } from "./db.js"
-import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+import { firstString, rowDecoder, rowStruct, Timestamp } from "./rows.js"
 
 /** The unique constraint of one provider account per project. */
 export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_project_id_provider_id_account_id_key"
@@ -118,10 +118,7 @@ export const listUserProviderTokens = (
 export const findProviderIssuer = (db: DbShape, projectId: string, providerId: string): Effect.Effect<string | undefined, DbError> =>
   Effect.map(
     db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [projectId, providerId]),
-    (found) => {
-      const issuer = found[0]?.["issuer"]
-      return typeof issuer === "string" ? issuer : undefined
-    }
+    (found) => firstString(found, "issuer")
   )
 
 /** Sets (or, with null, removes) the issuer of a provider. */

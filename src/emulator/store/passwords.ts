@@ -1,14 +1,12 @@
 /** Repository of `password_hashes`: one hash per user, always named with the user's project. */
 import * as Effect from "effect/Effect"
 import type { DbError, DbShape } from "./db.js"
+import { firstString } from "./rows.js"
 
 export const findPasswordHash = (db: DbShape, projectId: string, userId: string): Effect.Effect<string | undefined, DbError> =>
   Effect.map(
     db.query("select hash from password_hashes where project_id = $1 and user_id = $2", [projectId, userId]),
-    (found) => {
-      const hash = found[0]?.["hash"]
-      return typeof hash === "string" ? hash : undefined
-    }
+    (found) => firstString(found, "hash")
   )
 
 export const setPasswordHash = (db: DbShape, projectId: string, userId: string, hash: string): Effect.Effect<void, DbError> =>

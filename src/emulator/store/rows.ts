@@ -7,6 +7,12 @@ import * as Schema from "effect/Schema"
 import { wireStruct } from "../../domain/wire.js"
 import { DbError, type Row } from "./db.js"
 
+/** The text in `column` of the first row; undefined without a row or for SQL null. */
+export const firstString = (rows: ReadonlyArray<Row>, column: string): string | undefined => {
+  const value = rows[0]?.[column]
+  return typeof value === "string" ? value : undefined
+}
+
 /** A row schema: camelCase fields read from snake_case columns. */
 export const rowStruct = wireStruct
 

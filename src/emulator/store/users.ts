@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 import type { ServerTeam } from "../../domain/team.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { DbError, DbShape } from "./db.js"
-import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+import { firstString, rowDecoder, rowStruct, Timestamp } from "./rows.js"
 import { jsonParam, type PatchColumns, updateColumns } from "./statements.js"
 
 const Json = Schema.NullOr(Schema.Json)
@@ -248,8 +248,5 @@ export const deleteUser = (db: DbShape, projectId: string, userId: string): Effe
 export const findTotpSecret = (db: DbShape, projectId: string, userId: string): Effect.Effect<string | null, DbError> =>
   Effect.map(
     db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
-    (found) => {
-      const value = found[0]?.["totp_secret_base64"]
-      return typeof value === "string" ? value : null
-    }
+    (found) => firstString(found, "totp_secret_base64") ?? null
   )
