@@ -81,6 +81,7 @@ describe("hooks stay fresh after writes made outside them", () => {
     const landed = page.waitForURL(`${harness.baseUrl}/goodbye?from=test`)
     await call(page, "signOutTo", "/goodbye?from=test")
     await landed
+    await page.getByRole("heading", { name: "Goodbye" }).waitFor()
     assert.deepStrictEqual(errors, [])
     await page.close()
   })

@@ -45,7 +45,7 @@ describe("teams in the demo", () => {
 
     const guest = await stack.newPerson()
     const guestPage = await guest.newPage()
-    const link = await openEmailLink(guestPage, stack, guestEmail, /^You are invited to join Acme/)
+    const link = await openEmailLink(guestPage, stack, guestEmail, /^You have been invited to join Acme/)
     assert.match(link, /\/handler\/team-invitation\?code=/)
     await guestPage.goto(link)
     await guestPage.getByRole("heading", { name: "You are invited to a team" }).waitFor()

@@ -76,11 +76,16 @@ function Profile(): ReactNode {
   )
 }
 
+// Without the backend's address this is where a sign-out lands: a page of the app without a provider.
 createRoot(document.getElementById("stage")!).render(
-  <StackProvider layer={layer} tabSync={false}>
-    <ExposeApp />
-    <Suspense fallback={<p>Loading…</p>}>
-      <Profile />
-    </Suspense>
-  </StackProvider>
+  params.has("project")
+    ? (
+      <StackProvider layer={layer} tabSync={false}>
+        <ExposeApp />
+        <Suspense fallback={<p>Loading…</p>}>
+          <Profile />
+        </Suspense>
+      </StackProvider>
+    )
+    : <h1>Goodbye</h1>
 )
