@@ -18,6 +18,9 @@ describe("the backend's root page", () => {
     for (const value of Object.values(LOCAL_DEVELOPMENT_KEYS)) assert.include(page, value)
     assert.include(page, `href="/mailbox"`)
     assert.include(page, `${backend.emulator().url}/api/v1`)
+    assert.include(page, `href="/api/v1"`)
+    const api = await fetch(`${backend.emulator().url}/api/v1`)
+    assert.strictEqual(api.status, 200, "the API link leads somewhere")
   })
 
   it("never shows projects created through the API, nor their keys", async () => {

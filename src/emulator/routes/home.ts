@@ -42,7 +42,7 @@ ${row("Super secret admin key", LOCAL_DEVELOPMENT_KEYS.superSecretAdminKey)}
 <h2>Links</h2>
 <ul>
 <li><a href="${escapeHtml(defaultMailboxPrefix)}">Mailbox</a>: every email the backend sent (codes, magic links, invitations)</li>
-<li>API: <code>${escapeHtml(api)}</code> (point a client's <code>baseUrl</code> at <code>${escapeHtml(input.baseUrl)}</code>); <a href="${escapeHtml(`${API_PATH_PREFIX}/health`)}">health</a>, <a href="${escapeHtml(`${API_PATH_PREFIX}/projects/${LOCAL_DEVELOPMENT_KEYS.projectId}/.well-known/jwks.json`)}">signing keys (JWKS)</a></li>
+<li><a href="${escapeHtml(API_PATH_PREFIX)}">API</a>: <code>${escapeHtml(api)}</code> (point a client's <code>baseUrl</code> at <code>${escapeHtml(input.baseUrl)}</code>); <a href="${escapeHtml(`${API_PATH_PREFIX}/health`)}">health</a>, <a href="${escapeHtml(`${API_PATH_PREFIX}/projects/${LOCAL_DEVELOPMENT_KEYS.projectId}/.well-known/jwks.json`)}">signing keys (JWKS)</a></li>
 </ul>`
   )
 }
