@@ -8,9 +8,12 @@
  *
  * Load: concurrency 32 from this process over keep-alive node:http connections against a server process,
  * so that the load generator and the server each get a core: authenticated `GET /api/v1/users/me`, and
- * `POST /api/v1/auth/password/sign-in` (scrypt-hashed password, a new session row per answer). A short
+ * `POST /api/v1/auth/password/sign-in` (scrypt-hashed password, a new session row per answer), and a
+ * mix where every tenth request is a write (`PATCH /api/v1/users/me` by another user of the project)
+ * and the rest are the first user's `GET /api/v1/users/me`: writes must not starve reads. A short
  * warm-up precedes each timed window.
  */
+import { readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import * as http from "node:http"
 import { tmpdir } from "node:os"
@@ -72,6 +75,24 @@ export interface LoadResult {
   readonly rps: number
   readonly p50Ms: number
   readonly p99Ms: number
+  /**
+   * CPU time the server process spent per answered request of the window (all kinds together), when
+   * it can be read (Linux). Unlike req/s it hardly moves when other processes compete for the cores, so
+   * it is what to compare between runs on a shared machine.
+   */
+  readonly serverCpuMsPerRequest?: number | undefined
+}
+
+/** User plus system CPU time of a process so far, from /proc (Linux); undefined elsewhere. */
+export const processCpuMs = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined
+  try {
+    // Fields 14 and 15 (utime, stime) after the parenthesised command name, in clock ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
+  }
 }
 
 interface Answer {
@@ -94,45 +115,90 @@ const send = (agent: http.Agent, url: string, init: { method: string; headers: R
     req.end()
   })
 
-/** `CONCURRENCY` workers sending `request` back to back for `seconds`. */
-const hammer = async (
-  request: () => Promise<Answer>,
-  accept: (answer: Answer) => boolean,
-  seconds: number
-): Promise<LoadResult> => {
-  let ok = 0
-  let failed = 0
-  const latencies: Array<number> = []
+/** One kind of request of a load: how to send it and which answers count as right. */
+interface Kind {
+  readonly request: () => Promise<Answer>
+  readonly accept: (answer: Answer) => boolean
+}
+
+/**
+ * `CONCURRENCY` workers sending requests back to back for `seconds`; `pick(n)` says which kind the n-th
+ * request (counted over all workers) is. One result per kind.
+ */
+const hammerMix = async (
+  kinds: ReadonlyArray<Kind>,
+  pick: (n: number) => number,
+  seconds: number,
+  serverPid: number | undefined
+): Promise<Array<LoadResult>> => {
+  const tallies = kinds.map(() => ({ ok: 0, failed: 0, latencies: [] as Array<number> }))
+  const cpuBefore = processCpuMs(serverPid)
+  let sent = 0
   const started = performance.now()
   const end = started + seconds * 1000
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (performance.now() < end) {
+      const index = pick(sent++)
+      const kind = kinds[index]
+      const tally = tallies[index]
+      if (kind === undefined || tally === undefined) throw new Error(`no request kind ${index}`)
       const t = performance.now()
-      const answer = await request().catch(() => ({ status: 0, body: "" }))
-      latencies.push(performance.now() - t)
-      if (accept(answer)) ok++
-      else failed++
+      const answer = await kind.request().catch(() => ({ status: 0, body: "" }))
+      tally.latencies.push(performance.now() - t)
+      if (kind.accept(answer)) tally.ok++
+      else tally.failed++
     }
   }))
   const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    concurrency: CONCURRENCY,
-    seconds: Math.round(elapsed * 100) / 100,
-    ok,
-    failed,
-    rps: Math.round(ok / elapsed),
-    p50Ms: quantile(latencies, 0.5),
-    p99Ms: quantile(latencies, 0.99)
-  }
+  const cpuAfter = processCpuMs(serverPid)
+  const answered = tallies.reduce((sum, t) => sum + t.ok + t.failed, 0)
+  const serverCpuMsPerRequest = cpuBefore === undefined || cpuAfter === undefined || answered === 0
+    ? undefined
+    : Math.round(((cpuAfter - cpuBefore) / answered) * 100) / 100
+  return tallies.map(({ failed, latencies, ok }) => {
+    latencies.sort((a, b) => a - b)
+    return {
+      concurrency: CONCURRENCY,
+      seconds: Math.round(elapsed * 100) / 100,
+      ok,
+      failed,
+      rps: Math.round(ok / elapsed),
+      p50Ms: quantile(latencies, 0.5),
+      p99Ms: quantile(latencies, 0.99),
+      serverCpuMsPerRequest
+    }
+  })
 }
+
+/** `CONCURRENCY` workers sending `request` back to back for `seconds`. */
+const hammer = async (
+  request: () => Promise<Answer>,
+  accept: (answer: Answer) => boolean,
+  seconds: number,
+  serverPid: number | undefined
+): Promise<LoadResult> => {
+  const [result] = await hammerMix([{ request, accept }], () => 0, seconds, serverPid)
+  if (result === undefined) throw new Error("no result")
+  return result
+}
+
+/** Every tenth request is a write. */
+const WRITE_EVERY = 10
 
 export interface LoadResults {
   readonly usersMe: LoadResult
   readonly passwordSignIn: LoadResult
+  /** The reads and the writes of the mixed load. */
+  readonly mixedReads: LoadResult
+  readonly mixedWrites: LoadResult
 }
 
-export const measureLoad = async (baseUrl: string, seconds = 5, warmupSeconds = 1): Promise<LoadResults> => {
+export const measureLoad = async (
+  baseUrl: string,
+  serverPid: number | undefined,
+  seconds = 5,
+  warmupSeconds = 1
+): Promise<LoadResults> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   try {
     const email = uniqueEmail("load")
@@ -149,8 +215,8 @@ export const measureLoad = async (baseUrl: string, seconds = 5, warmupSeconds = 
     const meHeaders = { ...clientHeaders, "x-stack-access-token": tokens.access_token }
     const me = () => send(agent, `${baseUrl}/api/v1/users/me`, { method: "GET", headers: meHeaders })
     const meOk = (a: Answer) => a.status === 200 && a.body.includes(tokens.user_id)
-    await hammer(me, meOk, warmupSeconds)
-    const usersMe = await hammer(me, meOk, seconds)
+    await hammer(me, meOk, warmupSeconds, serverPid)
+    const usersMe = await hammer(me, meOk, seconds, serverPid)
 
     const signInBody = JSON.stringify({ email, password })
     const signIn = () =>
@@ -160,9 +226,32 @@ export const measureLoad = async (baseUrl: string, seconds = 5, warmupSeconds = 
         body: signInBody
       })
     const signInOk = (a: Answer) => a.status === 200 && a.body.includes("refresh_token")
-    await hammer(signIn, signInOk, warmupSeconds)
-    const passwordSignIn = await hammer(signIn, signInOk, seconds)
-    return { usersMe, passwordSignIn }
+    await hammer(signIn, signInOk, warmupSeconds, serverPid)
+    const passwordSignIn = await hammer(signIn, signInOk, seconds, serverPid)
+
+    const writer = await send(agent, `${baseUrl}/api/v1/auth/password/sign-up`, {
+      method: "POST",
+      headers: { ...clientHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ email: uniqueEmail("load-writer"), password })
+    })
+    if (writer.status !== 200) throw new Error(`sign-up answered ${writer.status}: ${writer.body.slice(0, 300)}`)
+    const writerTokens = JSON.parse(writer.body) as { access_token: string }
+    let edits = 0
+    const write = {
+      request: () =>
+        send(agent, `${baseUrl}/api/v1/users/me`, {
+          method: "PATCH",
+          headers: { ...clientHeaders, "content-type": "application/json", "x-stack-access-token": writerTokens.access_token },
+          body: JSON.stringify({ display_name: `Writer ${edits++}` })
+        }),
+      accept: (a: Answer) => a.status === 200
+    }
+    const read = { request: me, accept: meOk }
+    const pick = (n: number) => (n % WRITE_EVERY === WRITE_EVERY - 1 ? 1 : 0)
+    await hammerMix([read, write], pick, warmupSeconds, serverPid)
+    const [mixedReads, mixedWrites] = await hammerMix([read, write], pick, seconds, serverPid)
+    if (mixedReads === undefined || mixedWrites === undefined) throw new Error("no mixed result")
+    return { usersMe, passwordSignIn, mixedReads, mixedWrites }
   } finally {
     agent.destroy()
   }

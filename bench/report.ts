@@ -196,7 +196,9 @@ const overheadRows = (o: OverheadResults): Array<Row> => {
 }
 
 const loadValue = (r: LoadResult) => `${r.rps} req/s, p50 ${ms(r.p50Ms)}, p99 ${ms(r.p99Ms)}`
-const loadNote = (r: LoadResult) => `${r.ok} ok, ${r.failed} failed in ${r.seconds} s at concurrency ${r.concurrency}`
+const loadNote = (r: LoadResult) =>
+  `${r.ok} ok, ${r.failed} failed in ${r.seconds} s at concurrency ${r.concurrency}` +
+  (r.serverCpuMsPerRequest === undefined ? "" : `; server CPU ${r.serverCpuMsPerRequest} ms per request`)
 
 const loadRows = (l: LoadResults): Array<Row> => [
   {
@@ -206,6 +208,14 @@ const loadRows = (l: LoadResults): Array<Row> => [
     goal: ">= 1,500 req/s",
     result: l.usersMe.failed > 0 ? "fail" : atLeast(l.usersMe.rps, 1500),
     note: loadNote(l.usersMe)
+  },
+  {
+    id: "5",
+    figure: "local backend, GET /users/me with 10 % writes (PATCH /users/me of another user) at concurrency 32",
+    value: loadValue(l.mixedReads),
+    goal: "",
+    result: l.mixedReads.failed + l.mixedWrites.failed > 0 ? "fail" : "info",
+    note: `${loadNote(l.mixedReads)}; writes ${loadValue(l.mixedWrites)}, ${l.mixedWrites.ok} ok, ${l.mixedWrites.failed} failed`
   },
   {
     id: "5",

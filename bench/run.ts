@@ -126,7 +126,7 @@ if (server !== undefined) {
     if (selected.has("load")) {
       await section("load", 120_000, async () => {
         stillRunning()
-        details.load = await measureLoad(server.url)
+        details.load = await measureLoad(server.url, server.pid)
       })
     }
     if (selected.has("overhead")) {

@@ -12,6 +12,8 @@ const READY = /stackfx local backend ready at (\S+)/
 
 export interface ServerProcess {
   readonly url: string
+  /** The process id, to read its CPU time (see `processCpuMs`). */
+  readonly pid: number | undefined
   /** Spawn to ready line. */
   readonly readyMs: number
   readonly stop: () => Promise<void>
@@ -42,6 +44,7 @@ export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<Serv
       const exited = new Promise<void>((done) => child.once("exit", () => done()))
       resolve({
         url: match[1],
+        pid: child.pid,
         readyMs,
         stop: async () => {
           if (child.exitCode === null && child.signalCode === null) {

@@ -1,7 +1,8 @@
 /**
  * The `stackfx` command line: `stackfx dev [--port 8102] [--host 127.0.0.1] [--db ./.stackfx/db |
  * memory | postgres://...]` runs the local backend until interrupted. The first line printed once it
- * answers is `stackfx local backend ready at <url>`; the seeded project's id and keys follow.
+ * answers is `stackfx local backend ready at <url>`; the seeded project's id and keys, the API URL and
+ * the mailbox URL follow.
  * `cli.ts` runs it; this module only defines it, so it can be imported and tested.
  */
 import * as Console from "effect/Console"
@@ -83,6 +84,7 @@ const announce = Effect.gen(function*() {
   yield* Console.log(`  secret server key:       ${emulator.project.secretServerKey}`)
   yield* Console.log(`  super secret admin key:  ${emulator.project.superSecretAdminKey}`)
   yield* Console.log(`  API:                     ${emulator.apiUrl}`)
+  yield* Console.log(`  mailbox:                 ${emulator.mailboxUrl}`)
   yield* Console.log("Press Ctrl-C to stop.")
 })
 

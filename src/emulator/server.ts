@@ -20,6 +20,7 @@ import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
 import { CodeLifetimes, type CodeLifetimesShape } from "./services/code-lifetimes.js"
 import { layerSqlOutbox } from "./store/outbox.js"
 import * as health from "./routes/health.js"
+import { homeRoutes } from "./routes/home.js"
 import { layer as apiNotFound } from "./routes/not-found.js"
 import { Projects } from "./services/projects.js"
 import { layerDb } from "./store/layer.js"
@@ -57,6 +58,8 @@ export interface EmulatorShape {
   readonly url: string
   /** `${url}/api/v1`. */
   readonly apiUrl: string
+  /** The page of every email the backend sent, `${url}/mailbox`. */
+  readonly mailboxUrl: string
   readonly project: SeededProject
 }
 
@@ -83,7 +86,9 @@ const Routes = Layer.mergeAll(
   // the development OAuth provider's pages, under `/dev-oauth`
   devProviderPages,
   HttpRouter.addAll(health.routes),
-  apiNotFound
+  apiNotFound,
+  // the status page at `/` and the favicon
+  homeRoutes
 )
 
 /** Everything, listening on the configured port. */
@@ -118,7 +123,12 @@ export const layer = (options: EmulatorOptions = {}) => {
   const emulator = Layer.effect(
     Emulator,
     Effect.map(EmulatorConfig, (cfg) =>
-      Emulator.of({ url: cfg.baseUrl, apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`, project: seededProject }))
+      Emulator.of({
+        url: cfg.baseUrl,
+        apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`,
+        mailboxUrl: `${cfg.baseUrl}${defaultMailboxPrefix}`,
+        project: seededProject
+      }))
   )
   return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
 }

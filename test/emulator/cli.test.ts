@@ -27,6 +27,7 @@ describe("stackfx dev", () => {
       assert.notMatch(url, /:0$/, "the printed port is the bound one")
       assert.match(output, /project id:\s+internal/)
       assert.include(output, "this-publishable-client-key-is-for-local-development-only")
+      assert.include(output, `mailbox:                 ${url}/mailbox\n`)
       const health = await fetch(`${url}/health`)
       assert.strictEqual(health.status, 200)
     } finally {

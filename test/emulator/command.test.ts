@@ -20,7 +20,7 @@ describe("stackfx command line", () => {
 
   it.effect("refuses unknown commands, unknown options and bad numbers", () =>
     Effect.gen(function*() {
-      for (const argv of [["serve"], ["dev", "--verbose"], ["dev", "--port", "-1"], ["dev", "--port", "1.5"], ["dev", "--port"], ["dev", "--db"]]) {
+      for (const argv of [["serve"], ["dev", "--verbose"], ["dev", "--port", "-1"], ["dev", "--port", "1.5"], ["dev", "--port"], ["dev", "--db"], ["dev", "--port", "70000"], ["dev", "--host", ""], ["dev", "--db="]]) {
         const error = yield* Effect.flip(parseArgs(argv))
         assert.strictEqual(error._tag, "UsageError", argv.join(" "))
       }

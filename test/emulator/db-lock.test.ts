@@ -72,6 +72,9 @@ describe("database folder lock", () => {
       try {
         await first.ready
         const second = runCli(["dev", "--port", "0", "--db", folder])
+        const started = await Promise.race([second.ready.then(() => true, () => false), second.exited.then(() => false)])
+        if (started) await stopCli(second)
+        assert.isFalse(started, "a second backend started on the same folder")
         assert.strictEqual(await second.exited, 1, second.output())
         assert.strictEqual(
           second.stderr().trim(),

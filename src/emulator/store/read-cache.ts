@@ -4,6 +4,7 @@
  * (the signed-in user, the project) off the database without any route having to invalidate anything.
  */
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Db, type DbError } from "./db.js"
@@ -15,11 +16,21 @@ export interface ReadCacheShape {
   readonly get: <A>(key: string, load: Effect.Effect<A, DbError>) => Effect.Effect<A, DbError>
 }
 
+interface InFlight {
+  /** The generation the load started under: only callers arriving under the same one may share it. */
+  readonly generation: number
+  readonly result: Deferred.Deferred<unknown, DbError>
+}
+
 export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("stackfx/emulator/ReadCache") {
   static readonly layer: Layer.Layer<ReadCache, never, Db> = Layer.effect(
     ReadCache,
     Effect.map(Db, (db) => {
       const entries = new Map<string, { readonly generation: number; readonly value: unknown }>()
+      // Misses of one key share one load. Under concurrent writes every write empties the cache, and
+      // without sharing each of the waiting readers ran the same queries, one after the other on PGlite's
+      // single connection, behind the writes: reads starved.
+      const loading = new Map<string, InFlight>()
       let seen = db.generation()
       return ReadCache.of({
         get: <A>(key: string, load: Effect.Effect<A, DbError>) =>
@@ -33,12 +44,28 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("sta
             const hit = entries.get(key)
             // The cache only ever stores values of the `load` the key names, so the type is known.
             if (hit !== undefined) return Effect.succeed(hit.value as A)
-            return Effect.tap(load, (value) =>
-              Effect.sync(() => {
-                if (db.generation() !== generation) return
-                if (entries.size >= LIMIT) entries.clear()
-                entries.set(key, { generation, value })
-              }))
+            // A load started under this generation saw every write that ended before this call (a write
+            // that began since would have changed the generation), so its answer is as fresh as a new one.
+            const shared = loading.get(key)
+            if (shared !== undefined && shared.generation === generation) {
+              return Deferred.await(shared.result) as Effect.Effect<A, DbError>
+            }
+            const result = Deferred.makeUnsafe<unknown, DbError>()
+            const own: InFlight = { generation, result }
+            loading.set(key, own)
+            // Uninterruptible: other requests wait on this load, so a client that hangs up must not
+            // cancel it under them. It is a few reads.
+            return Effect.uninterruptible(load).pipe(
+              Effect.onExit((exit) =>
+                Effect.sync(() => {
+                  if (loading.get(key) === own) loading.delete(key)
+                  Deferred.doneUnsafe(result, exit)
+                  if (exit._tag !== "Success" || db.generation() !== generation) return
+                  if (entries.size >= LIMIT) entries.clear()
+                  entries.set(key, { generation, value: exit.value })
+                })
+              )
+            )
           })
       })
     })
