@@ -290,4 +290,22 @@ describe("sign-out", () => {
       }).pipe(Effect.provide(clientLayer(backend, project, { accessToken: "not-a-jwt", refreshToken: user.refreshToken })))
       assert.strictEqual(broken._tag, "KnownInvalid")
     }))
+
+  it.live("ends the session when the server refuses a refresh token it never issued", () =>
+    Effect.gen(function*() {
+      const project = yield* newProject
+      const user = yield* Effect.promise(() => backend.signUp(project))
+      // The server's own answer to such a sign-out is the hosted 401 ...
+      const raw = yield* Effect.promise(() =>
+        backend.call(project, "DELETE", "/auth/sessions/current", { accessToken: user.accessToken, refreshToken: "never-issued" })
+      )
+      assert.strictEqual(raw.status, 401)
+      assert.strictEqual(raw.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
+      // ... which the client takes as "already signed out".
+      const state = yield* Effect.gen(function*() {
+        yield* Auth.use((auth) => auth.signOut)
+        return yield* Session.use((s) => s.state)
+      }).pipe(Effect.provide(clientLayer(backend, project, { accessToken: user.accessToken, refreshToken: "never-issued" })))
+      assert.strictEqual(state._tag, "KnownInvalid")
+    }))
 })

@@ -5,9 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import type { AccessType } from "../../domain/constants.js"
-import { SchemaError } from "../../errors/known/misc.js"
+import type { SchemaError } from "../../errors/known/misc.js"
+import { type RequestLine, schemaErrorOf } from "./request.js"
 import { HttpStatusError } from "./respond.js"
-import { pathOf } from "./request.js"
 
 const UPLOADED_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]+={0,2}$|^[A-Za-z0-9+/]+={0,2}$/
 const PADDED_BASE64 = /^([0-9a-zA-Z+/]{4})*(([0-9a-zA-Z+/]{2}==)|([0-9a-zA-Z+/]{3}=))?$/
@@ -28,14 +28,8 @@ export const clientProfileImageCheck = (
 /** Refuses a `totp_secret_base64` that is not padded standard base64, as a SCHEMA_ERROR naming the field. */
 export const totpSecretCheck = (
   secret: string | null | undefined,
-  request: { readonly method: string; readonly originalUrl: string }
+  request: RequestLine
 ): Effect.Effect<void, SchemaError> =>
   secret === undefined || secret === null || PADDED_BASE64.test(secret)
     ? Effect.void
-    : Effect.fail(
-      new SchemaError({
-        details: {
-          message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - body.totp_secret_base64 is not valid base64`
-        }
-      })
-    )
+    : Effect.fail(schemaErrorOf(request, ["body.totp_secret_base64 is not valid base64"]))

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import type { AdminProjectConfigUpdate } from "../../domain/project.js"
-import { SchemaError } from "../../errors/known/misc.js"
-import { pathOf } from "./request.js"
+import type { SchemaError } from "../../errors/known/misc.js"
+import { type RequestLine, schemaErrorOf } from "./request.js"
 
 const HTTP_URL = /^https?:\/\//
 
@@ -19,7 +19,7 @@ const EMAIL_FIELDS = [
 ] as const
 
 /**
- * The problems of a config, one SCHEMA_ERROR line each (without the leading "  - ").
+ * The problems of a config, one SCHEMA_ERROR line each.
  *
  * @example configProblems({ domains: [{ domain: "ftp://a.com", handlerPath: "/handler" }] }) // ["URL must start with http:// or https://"]
  */
@@ -46,15 +46,9 @@ export const configProblems = (config: AdminProjectConfigUpdate | undefined): Re
 /** Fails with the SCHEMA_ERROR listing every problem of the config, if it has any. */
 export const checkProjectConfig = (
   config: AdminProjectConfigUpdate | undefined,
-  request: { readonly method: string; readonly originalUrl: string }
+  request: RequestLine
 ): Effect.Effect<void, SchemaError> => {
   const problems = configProblems(config)
   if (problems.length === 0) return Effect.void
-  return Effect.fail(
-    new SchemaError({
-      details: {
-        message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
-      }
-    })
-  )
+  return Effect.fail(schemaErrorOf(request, problems))
 }

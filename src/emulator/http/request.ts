@@ -51,29 +51,41 @@ export const readBody = (request: HttpServerRequest.HttpServerRequest): Effect.E
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
-const describeIssues = (where: string, issue: SchemaIssue.Issue): string =>
+const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> =>
   formatter(issue).issues.map((entry) => {
     const path = (entry.path ?? []).map((p) => (typeof p === "object" && p !== null && "key" in p ? p.key : p))
-    return `  - ${[where, ...path.map(String)].join(".")}: ${entry.message}`
-  }).join("\n")
+    return `${[where, ...path.map(String)].join(".")}: ${entry.message}`
+  })
+
+/** The request line a SCHEMA_ERROR names. */
+export interface RequestLine {
+  readonly method: string
+  readonly originalUrl: string
+}
+
+/**
+ * The SCHEMA_ERROR of a request, one problem a line, in the hosted service's layout.
+ *
+ * @example schemaErrorOf(request, ["body.totp_secret_base64 is not valid base64"])
+ * // "Request validation failed on POST /api/v1/users:\n  - body.totp_secret_base64 is not valid base64"
+ */
+export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<string>): SchemaError =>
+  new SchemaError({
+    details: {
+      message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${problems.map((p) => `  - ${p}`).join("\n")}`
+    }
+  })
 
 /** Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. */
 export const validate = <S extends Schema.Top & { readonly DecodingServices: never }>(
   schema: S,
   where: string,
   value: unknown,
-  request: { readonly method: string; readonly originalUrl: string }
+  request: RequestLine
 ): Effect.Effect<S["Type"], SchemaError> =>
   Effect.mapError(
     Schema.decodeUnknownEffect(schema)(value, { errors: "all" }),
-    (error) =>
-      new SchemaError({
-        details: {
-          message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${
-            describeIssues(where, error.issue)
-          }`
-        }
-      })
+    (error) => schemaErrorOf(request, describeIssues(where, error.issue))
   )
 
 /** The query string as a string map (repeated keys keep the last value). */

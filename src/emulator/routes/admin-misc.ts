@@ -6,11 +6,10 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { FeatureSupportRequest, SendTestEmailRequest, SendTestEmailResult, SvixToken } from "../../domain/admin-actions.js"
-import { SchemaError } from "../../errors/known/misc.js"
 import { randomSecret } from "../crypto/secrets.js"
 import { authenticate } from "../http/auth.js"
 import { endpoint, publicEndpoint } from "../http/endpoint.js"
-import { pathOf } from "../http/request.js"
+import { schemaErrorOf } from "../http/request.js"
 import { encoded, json } from "../http/respond.js"
 import { sendTestEmail } from "../mail/smtp.js"
 import { projectMetrics } from "../services/metrics.js"
@@ -44,11 +43,7 @@ export const routes = [
       Effect.gen(function*() {
         if (!looksLikeEmail(body.recipientEmail) || !looksLikeEmail(body.emailConfig.senderEmail)) {
           return yield* Effect.fail(
-            new SchemaError({
-              details: {
-                message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - body: recipient_email and email_config.sender_email must be email addresses`
-              }
-            })
+            schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
           )
         }
         const result: SendTestEmailResult = yield* sendTestEmail(body.emailConfig, body.recipientEmail, {

@@ -5,10 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { SchemaError } from "../../errors/known/misc.js"
 import { type Auth, authenticate } from "../http/auth.js"
 import { publicEndpoint } from "../http/endpoint.js"
-import { pathOf, queryOf } from "../http/request.js"
+import { queryOf, schemaErrorOf } from "../http/request.js"
 
 const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
 
@@ -36,15 +35,7 @@ export const routes = [
         const auth = yield* authenticate(request.headers)
         const unknown = Object.keys(queryOf(request))
         if (unknown.length > 0) {
-          return yield* Effect.fail(
-            new SchemaError({
-              details: {
-                message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - query contains unknown properties: ${
-                  unknown.join(", ")
-                }`
-              }
-            })
-          )
+          return yield* Effect.fail(schemaErrorOf(request, [`query contains unknown properties: ${unknown.join(", ")}`]))
         }
         return HttpServerResponse.text(apiRootText(auth))
       })

@@ -7,12 +7,11 @@ import * as Schema from "effect/Schema"
 import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../domain/contact-channel.js"
 import { ListResponse } from "../../domain/list.js"
 import { EmailAlreadyVerified, EmailIsNotPrimaryEmail } from "../../errors/known/contact-channels.js"
-import { SchemaError } from "../../errors/known/misc.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { pathOf, validate } from "../http/request.js"
+import { type RequestLine, schemaErrorOf, validate } from "../http/request.js"
 import { encoded, HttpStatusError, json, success } from "../http/respond.js"
 import {
   createContactChannel,
@@ -66,18 +65,11 @@ const targetUserId = (auth: Auth, userId: string | undefined, action: Action) =>
 }
 
 /** Fields only the server tier may send, like the hosted service's client schemas. */
-const refuseServerOnly = (auth: Auth, body: unknown, request: { readonly method: string; readonly originalUrl: string }) => {
+const refuseServerOnly = (auth: Auth, body: unknown, request: RequestLine) => {
   if (auth.accessType !== "client" || typeof body !== "object" || body === null || !("is_verified" in body)) {
     return Effect.void
   }
-  return Effect.fail(
-    new SchemaError({
-      details: {
-        message: `Request validation failed on ${request.method} ${pathOf(request)}:\n` +
-          "  - body.is_verified: only server and admin access may set it"
-      }
-    })
-  )
+  return Effect.fail(schemaErrorOf(request, ["body.is_verified: only server and admin access may set it"]))
 }
 
 const checkEmailValue = (value: string | undefined, request: { readonly method: string; readonly originalUrl: string }) =>

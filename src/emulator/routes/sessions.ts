@@ -6,12 +6,11 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { ServerSessionResponse } from "../../domain/tokens.js"
-import { SchemaError } from "../../errors/known/misc.js"
 import { RefreshTokenNotFoundOrExpired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../errors/known/users.js"
 import { refreshTokenOf } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { pathOf } from "../http/request.js"
+import { type RequestLine, schemaErrorOf } from "../http/request.js"
 import { encoded, json, success } from "../http/respond.js"
 import { createSession, refreshSession } from "../services/sessions.js"
 import { Db } from "../store/db.js"
@@ -25,12 +24,8 @@ const SessionCreateBody = Schema.Struct({
 })
 
 /** The refresh endpoint cannot work without the refresh token header: the hosted SCHEMA_ERROR for it. */
-const missingRefreshTokenHeader = (request: { readonly method: string; readonly originalUrl: string }) =>
-  new SchemaError({
-    details: {
-      message: `Request validation failed on ${request.method} ${pathOf(request)}:\n  - headers.x-stack-refresh-token must be defined`
-    }
-  })
+const missingRefreshTokenHeader = (request: RequestLine) =>
+  schemaErrorOf(request, ["headers.x-stack-refresh-token must be defined"])
 
 export const routes = [
   endpoint({

@@ -6,11 +6,11 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ServerUser } from "../../domain/user.js"
 import { PermissionId } from "../../domain/team-permission.js"
-import { SchemaError } from "../../errors/known/misc.js"
+import type { SchemaError } from "../../errors/known/misc.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
-import { pathOf, validate } from "../http/request.js"
+import { schemaErrorOf, validate } from "../http/request.js"
 import { HttpStatusError } from "../http/respond.js"
 
 export const ALL = ["client", "server", "admin"] as const
@@ -49,10 +49,6 @@ export const clientSelfOnly = (auth: Auth, userId: string | undefined, what: str
     return me
   })
 
-const schemaError = (request: Request, lines: ReadonlyArray<string>) =>
-  new SchemaError({
-    details: { message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${lines.join("\n")}` }
-  })
 
 /**
  * Decodes a body with the client schema for clients (refusing the server-only fields by name, since the
@@ -70,7 +66,7 @@ export const tierBody = <C extends Schema.Top & { readonly DecodingServices: nev
     ? schemas.serverOnlyFields.filter((field) => field in body)
     : []
   if (forbidden.length > 0) {
-    return Effect.fail(schemaError(request, forbidden.map((f) => `  - body.${f}: only server and admin access may set it`)))
+    return Effect.fail(schemaErrorOf(request, forbidden.map((f) => `body.${f}: only server and admin access may set it`)))
   }
   return validate(schemas.client, "body", body, request)
 }

@@ -7,13 +7,12 @@ import * as Schema from "effect/Schema"
 import { ListResponse } from "../../domain/list.js"
 import { ClientUserUpdate, ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import { ServerUser } from "../../domain/user.js"
-import { SchemaError } from "../../errors/known/misc.js"
 import { CannotGetOwnUserWithoutUser, UserNotFound } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
 import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-checks.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, HttpStatusError, json, success } from "../http/respond.js"
-import { pathOf, validate } from "../http/request.js"
+import { type RequestLine, schemaErrorOf, validate } from "../http/request.js"
 import { serverUserResponse, serverUserWire, userResponse } from "../services/user-views.js"
 import { createUser, deleteUser, type UserPatch, updateUser } from "../services/users.js"
 import { Db } from "../store/db.js"
@@ -38,8 +37,6 @@ const ServerUserList = ListResponse(ServerUser)
 /** Fields a client may not set on itself. */
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata", "primary_email_verified", "primary_email_auth_enabled", "password", "password_hash"]
 
-type RequestLine = { readonly method: string; readonly originalUrl: string }
-
 /** Decodes a PATCH body with the schema of the caller's tier, then the hosted service's further checks. */
 const patchBody = (auth: Auth, raw: unknown, request: RequestLine) =>
   Effect.gen(function*() {
@@ -57,13 +54,7 @@ const decodePatch = (auth: Auth, raw: unknown, request: RequestLine) =>
       ? SERVER_ONLY_FIELDS.filter((field) => field in body)
       : []
     if (forbidden.length > 0) {
-      return yield* Effect.fail(
-        new SchemaError({
-          details: { message: `Request validation failed on ${request.method} ${pathOf(request)}:\n${
-            forbidden.map((f) => `  - body.${f}: only server and admin access may set it`).join("\n")
-          }` }
-        })
-      )
+      return yield* Effect.fail(schemaErrorOf(request, forbidden.map((f) => `body.${f}: only server and admin access may set it`)))
     }
     const patch: UserPatch = yield* validate(ClientUserUpdate, "body", body, request)
     return patch
