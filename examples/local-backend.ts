@@ -3,31 +3,32 @@
  * any program can meet, whatever it calls.
  *
  * The tiers read `STACK_*` environment variables through effect's `Config`. Below them this adds the local
- * backend's defaults: its address and its seeded `internal` project with that project's development keys
- * (published in the backend's docs, valid only locally). Any variable that is set wins.
+ * backend's defaults: its address and its seeded `demo` project with that project's development keys
+ * (printed when the backend starts, valid only locally). Any variable that is set wins.
  */
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import type {
-  DuplicateApp,
-  HttpError,
-  InvalidTokenString,
-  KnownErrorMismatch,
-  MissingConfiguration,
-  NetworkError,
-  ResponseDecodeError,
-  UnexpectedKnownError
+import {
+  DEMO_PROJECT_KEYS,
+  type DuplicateApp,
+  type HttpError,
+  type InvalidTokenString,
+  type KnownErrorMismatch,
+  type MissingConfiguration,
+  type NetworkError,
+  type ResponseDecodeError,
+  type UnexpectedKnownError
 } from "stackfx"
 
 export const localBackendDefaults = ConfigProvider.layerAdd(
   ConfigProvider.fromUnknown({
     STACK_API_URL: "http://127.0.0.1:8102",
-    STACK_PROJECT_ID: "internal",
-    STACK_PUBLISHABLE_CLIENT_KEY: "this-publishable-client-key-is-for-local-development-only",
-    STACK_SECRET_SERVER_KEY: "this-secret-server-key-is-for-local-development-only",
-    STACK_SUPER_SECRET_ADMIN_KEY: "this-super-secret-admin-key-is-for-local-development-only"
+    STACK_PROJECT_ID: DEMO_PROJECT_KEYS.projectId,
+    STACK_PUBLISHABLE_CLIENT_KEY: DEMO_PROJECT_KEYS.publishableClientKey,
+    STACK_SECRET_SERVER_KEY: DEMO_PROJECT_KEYS.secretServerKey,
+    STACK_SUPER_SECRET_ADMIN_KEY: DEMO_PROJECT_KEYS.superSecretAdminKey
   })
 )
 

@@ -4,11 +4,12 @@
  *   node --import tsx scripts/start.ts [--db ./.stackfx/db | memory] [--port 8102] [--demo-port 5173]
  *
  * The backend keeps its data in `./.stackfx/db` (so accounts survive a restart); the demo's Vite dev server
- * is pointed at it with the seeded `internal` project's local keys. Ctrl-C stops both.
+ * is pointed at it with the seeded `demo` project's local keys (every feature the demo shows is on there).
+ * Ctrl-C stops both.
  */
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../demo/vite.config.js"
-import { LOCAL_DEVELOPMENT_KEYS } from "../src/domain/constants.js"
+import { readyBanner } from "../src/emulator/banner.js"
 import { type RunningEmulator, startEmulator } from "../src/emulator/index.js"
 
 const HOST = "127.0.0.1"
@@ -76,8 +77,8 @@ const main = async (): Promise<void> => {
       ...demoViteConfig({
         env: {
           VITE_STACK_API_URL: emulator.url,
-          VITE_STACK_PROJECT_ID: LOCAL_DEVELOPMENT_KEYS.projectId,
-          VITE_STACK_PUBLISHABLE_CLIENT_KEY: LOCAL_DEVELOPMENT_KEYS.publishableClientKey
+          VITE_STACK_PROJECT_ID: emulator.demoProject.id,
+          VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
         }
       }),
       server: { port: options.demoPort, host: HOST, strictPort: true, fs: { allow: [new URL("..", import.meta.url).pathname] } },
@@ -92,10 +93,7 @@ const main = async (): Promise<void> => {
 
   const address = vite.httpServer?.address()
   const demoPort = typeof address === "object" && address !== null ? address.port : options.demoPort
-  console.log(`stackfx local backend ready at ${emulator.url}`)
-  console.log(`  project id:              ${emulator.project.id}`)
-  console.log(`  publishable client key:  ${emulator.project.publishableClientKey}`)
-  console.log(`  mailbox:                 ${emulator.url}/mailbox`)
+  for (const line of readyBanner(emulator)) console.log(line)
   console.log(`stackfx demo ready at http://localhost:${demoPort}`)
   // Passkeys need a domain name (WebAuthn refuses IP addresses), so the demo's address is given as localhost.
   console.log(`  (also http://${HOST}:${demoPort}; use the localhost address for passkeys)`)

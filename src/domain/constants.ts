@@ -126,6 +126,17 @@ export const LOCAL_DEVELOPMENT_KEYS = {
   superSecretAdminKey: "this-super-secret-admin-key-is-for-local-development-only"
 } as const
 
+/**
+ * Keys of the `demo` project a local backend also seeds, with every feature the demo app and the examples
+ * show turned on: public, for local use only. `internal` stays as the hosted service seeds it.
+ */
+export const DEMO_PROJECT_KEYS = {
+  projectId: "demo",
+  publishableClientKey: "this-publishable-client-key-is-for-the-local-demo-only",
+  secretServerKey: "this-secret-server-key-is-for-the-local-demo-only",
+  superSecretAdminKey: "this-super-secret-admin-key-is-for-the-local-demo-only"
+} as const
+
 /** How a server parses `X-Stack-Client-Version`: sdk, package, version. */
 export const CLIENT_VERSION_PATTERN = /^(\w+)\s+(@?[\w/-]+)@([\d.]+)/
 

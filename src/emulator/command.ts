@@ -9,6 +9,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import { readyBanner } from "./banner.js"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions, layer } from "./server.js"
 import { explainStartupFailure } from "./startup-failure.js"
 
@@ -78,13 +79,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
 
 const announce = Effect.gen(function*() {
   const emulator = yield* Emulator
-  yield* Console.log(`stackfx local backend ready at ${emulator.url}`)
-  yield* Console.log(`  project id:              ${emulator.project.id}`)
-  yield* Console.log(`  publishable client key:  ${emulator.project.publishableClientKey}`)
-  yield* Console.log(`  secret server key:       ${emulator.project.secretServerKey}`)
-  yield* Console.log(`  super secret admin key:  ${emulator.project.superSecretAdminKey}`)
-  yield* Console.log(`  API:                     ${emulator.apiUrl}`)
-  yield* Console.log(`  mailbox:                 ${emulator.mailboxUrl}`)
+  for (const line of readyBanner(emulator)) yield* Console.log(line)
   yield* Console.log("Press Ctrl-C to stop.")
 })
 

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
-import { API_PATH_PREFIX, LOCAL_DEVELOPMENT_KEYS } from "../domain/constants.js"
+import { API_PATH_PREFIX, DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "../domain/constants.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
 import { AccessTokens } from "./crypto/access-tokens.js"
 import { SigningKeys } from "./crypto/signing-keys.js"
@@ -45,7 +45,7 @@ export const DEFAULT_PORT = 8102
 export const DEFAULT_HOST = "127.0.0.1"
 export const DEFAULT_DB = "./.stackfx/db"
 
-/** The seeded project and its keys (WIRE.md's local development keys). */
+/** A seeded project and its keys. */
 export interface SeededProject {
   readonly id: string
   readonly publishableClientKey: string
@@ -60,18 +60,21 @@ export interface EmulatorShape {
   readonly apiUrl: string
   /** The page of every email the backend sent, `${url}/mailbox`. */
   readonly mailboxUrl: string
+  /** The seeded `internal` project, with the public local development keys. */
   readonly project: SeededProject
+  /** The seeded `demo` project (every feature the demo and the examples show), with its own local keys. */
+  readonly demoProject: SeededProject
 }
 
 /** The running emulator. */
 export class Emulator extends Context.Service<Emulator, EmulatorShape>()("stackfx/emulator/Emulator") {}
 
-const seededProject: SeededProject = {
-  id: LOCAL_DEVELOPMENT_KEYS.projectId,
-  publishableClientKey: LOCAL_DEVELOPMENT_KEYS.publishableClientKey,
-  secretServerKey: LOCAL_DEVELOPMENT_KEYS.secretServerKey,
-  superSecretAdminKey: LOCAL_DEVELOPMENT_KEYS.superSecretAdminKey
-}
+const seededProject = (keys: typeof LOCAL_DEVELOPMENT_KEYS | typeof DEMO_PROJECT_KEYS): SeededProject => ({
+  id: keys.projectId,
+  publishableClientKey: keys.publishableClientKey,
+  secretServerKey: keys.secretServerKey,
+  superSecretAdminKey: keys.superSecretAdminKey
+})
 
 /** A wildcard listening address is not somewhere a browser can go. */
 const reachableUrl = (address: Parameters<typeof HttpServer.formatAddress>[0]): string => {
@@ -127,7 +130,8 @@ export const layer = (options: EmulatorOptions = {}) => {
         url: cfg.baseUrl,
         apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`,
         mailboxUrl: `${cfg.baseUrl}${defaultMailboxPrefix}`,
-        project: seededProject
+        project: seededProject(LOCAL_DEVELOPMENT_KEYS),
+        demoProject: seededProject(DEMO_PROJECT_KEYS)
       }))
   )
   return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))

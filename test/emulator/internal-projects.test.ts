@@ -98,19 +98,4 @@ describe("/internal/projects", () => {
     assert.include(result.body.details.message, "body.display_name")
     assert.include(result.body.details.message, "body.config.sign_up_enabled")
   })
-
-  it("seeds the internal project as WIRE.md describes", async () => {
-    const current = await backend.call(backend.internal(), "GET", "/projects/current", { accessType: "admin" })
-    assert.strictEqual(current.body.id, "internal")
-    const config = current.body.config
-    assert.strictEqual(config.sign_up_enabled, true)
-    assert.strictEqual(config.credential_enabled, true)
-    assert.strictEqual(config.magic_link_enabled, true)
-    assert.strictEqual(config.passkey_enabled, true)
-    assert.strictEqual(config.allow_localhost, true)
-    assert.strictEqual(config.client_team_creation_enabled, true)
-    assert.strictEqual(config.create_team_on_sign_up, true)
-    assert.deepStrictEqual(config.enabled_oauth_providers.map((p: { id: string }) => p.id), ["github", "google", "microsoft", "spotify"])
-    assert.isTrue(config.oauth_providers.every((p: { type: string }) => p.type === "shared"))
-  })
 })

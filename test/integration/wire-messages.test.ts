@@ -55,4 +55,48 @@ describe("error bodies as the hosted service sends them", () => {
     )
     assert.match(res.headers.get("content-type") ?? "", /^text\/plain/)
   })
+
+  it("answers plain-text errors with the hosted text", async () => {
+    const project = await backend.createProject({ config: { magic_link_enabled: false } })
+    const user = await backend.signUp(project)
+    const cases = [
+      {
+        what: "a one-time code where magic links are off",
+        res: await backend.call(project, "POST", "/auth/otp/send-sign-in-code", {
+          body: { email: user.email, callback_url: "http://localhost:3000/handler/magic-link-callback" }
+        }),
+        status: 403,
+        text: "OTP sign-in is not enabled for this project"
+      },
+      {
+        what: "the same domain twice",
+        res: await backend.call(project, "PATCH", "/projects/current", {
+          accessType: "admin",
+          body: { config: { domains: [{ domain: "https://a.example", handler_path: "/handler" }, { domain: "https://a.example", handler_path: "/h" }] } }
+        }),
+        status: 400,
+        text: "Duplicated domain found"
+      },
+      {
+        what: "a contact channel the user already has",
+        res: await backend.call(project, "POST", "/contact-channels", {
+          accessToken: user.accessToken,
+          body: { user_id: "me", type: "email", value: user.email, used_for_auth: false }
+        }),
+        status: 400,
+        text: "Contact channel already exists"
+      },
+      {
+        what: "a client listing every team",
+        res: await backend.call(project, "GET", "/teams", { accessToken: user.accessToken }),
+        status: 403,
+        text: "Client can only list teams for their own user. user_id must be either \"me\" or the ID of the current user"
+      }
+    ]
+    for (const { what, res, status, text } of cases) {
+      assert.strictEqual(res.status, status, `${what}: ${res.text}`)
+      assert.isNull(res.knownError, what)
+      assert.strictEqual(res.text, text, what)
+    }
+  })
 })

@@ -3,7 +3,7 @@
  * status page (what runs, the local-development project and its keys, links to the mailbox and the
  * API), and `GET /favicon.ico`. Nothing here is below `/api/v1`, so no API path changes.
  *
- * Only the seeded `internal` project's keys are shown. They are fixed, public constants (the ready
+ * Only the seeded projects' keys are shown (`internal` and `demo`). They are fixed, public constants (the ready
  * banner prints them, clients ship them as defaults) that work only against a local backend. Projects
  * created through the API have real secrets, stored hashed and never shown again; their ids are not
  * listed either, since this page asks for no credentials and `--host 0.0.0.0` makes it reachable from
@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { API_PATH_PREFIX, LOCAL_DEVELOPMENT_KEYS } from "../../domain/constants.js"
+import { API_PATH_PREFIX, DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "../../domain/constants.js"
 import { baseUrlFromHost, EmulatorConfig } from "../config.js"
 import { escapeHtml, htmlPage } from "../mail/html.js"
 import { defaultMailboxPrefix } from "../mail/inbucket.js"
@@ -24,6 +24,17 @@ export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
 
 const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`
 
+const projectTable = (
+  title: string,
+  keys: typeof LOCAL_DEVELOPMENT_KEYS | typeof DEMO_PROJECT_KEYS
+) => `<h2>${escapeHtml(title)}</h2>
+<table>
+${row("Project id", keys.projectId)}
+${row("Publishable client key", keys.publishableClientKey)}
+${row("Secret server key", keys.secretServerKey)}
+${row("Super secret admin key", keys.superSecretAdminKey)}
+</table>`
+
 /** The status page's markup. */
 export const renderHome = (input: { readonly baseUrl: string; readonly database: string }): string => {
   const api = `${input.baseUrl}${API_PATH_PREFIX}`
@@ -31,13 +42,8 @@ export const renderHome = (input: { readonly baseUrl: string; readonly database:
     "stackfx local backend",
     `<h1>stackfx local backend</h1>
 <p>Status: <strong>running</strong>. Database: ${escapeHtml(input.database)}.</p>
-<h2>Local development project</h2>
-<table>
-${row("Project id", LOCAL_DEVELOPMENT_KEYS.projectId)}
-${row("Publishable client key", LOCAL_DEVELOPMENT_KEYS.publishableClientKey)}
-${row("Secret server key", LOCAL_DEVELOPMENT_KEYS.secretServerKey)}
-${row("Super secret admin key", LOCAL_DEVELOPMENT_KEYS.superSecretAdminKey)}
-</table>
+${projectTable("Internal project (as the hosted service seeds it)", LOCAL_DEVELOPMENT_KEYS)}
+${projectTable("Demo project (every feature on; the demo app and the examples use it)", DEMO_PROJECT_KEYS)}
 <p class="muted">These keys work only against a local backend. Keys of projects created through the API are secrets and are not shown.</p>
 <h2>Links</h2>
 <ul>

@@ -35,7 +35,7 @@ const usedBySomeoneElse = (type: ContactChannelType, value?: string) =>
     details: value === undefined ? { type } : { type, contact_channel_value: value }
   })
 
-const alreadyExists = () => new HttpStatusError({ status: 400, message: "Contact channel already exists." })
+const alreadyExists = () => new HttpStatusError({ status: 400, message: "Contact channel already exists" })
 const notFound = () => new HttpStatusError({ status: 404, message: "Contact channel not found." })
 // Changing or deleting a channel that does not exist is a bad request for the hosted service, not a 404.
 const missingForWrite = () => new HttpStatusError({ status: 400, message: "Contact channel not found" })

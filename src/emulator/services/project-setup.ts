@@ -23,7 +23,7 @@ export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; read
   { id: "$manage_api_keys", description: "Create and manage API keys for the team" }
 ]
 
-const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string; readonly contains: ReadonlyArray<string> }> = [
+export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string; readonly contains: ReadonlyArray<string> }> = [
   {
     id: "admin",
     description: "Default permission for team creators",

@@ -38,8 +38,8 @@ export const updatedProject = (
   Effect.gen(function*() {
     const config = update.config
     if (config?.domains !== undefined) {
-      const repeated = duplicates(config.domains.map((d) => d.domain))
-      if (repeated.length > 0) return yield* Effect.fail(badRequest(`Duplicated domain found: ${repeated.join(", ")}`))
+      // The hosted text names no domain.
+      if (duplicates(config.domains.map((d) => d.domain)).length > 0) return yield* Effect.fail(badRequest("Duplicated domain found"))
     }
     if (config?.teamCreatorDefaultPermissions !== undefined || config?.teamMemberDefaultPermissions !== undefined) {
       const known = yield* teamPermissionIds(db, project.id)

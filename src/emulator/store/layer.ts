@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { version as pgliteVersion } from "../pglite-version.js"
-import { SEED_VERSION, seed } from "../services/seed.js"
+import { SEED_KEY, seed } from "../services/seed.js"
 import { Db, type DbError, type DbShape } from "./db.js"
 import { migrateDb, schemaVersion } from "./migrate.js"
 import { DatabaseFolderInUse, lockFolder } from "./folder-lock.js"
@@ -47,7 +47,7 @@ export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Sc
       ? yield* makePostgresDb(option)
       : yield* makePgliteDb({
         dataDir: folder,
-        templateKey: `${pgliteVersion}-${schemaVersion}-${SEED_VERSION}`,
+        templateKey: `${pgliteVersion}-${schemaVersion}-${SEED_KEY}`,
         // The template is migrated and seeded, so a fresh database only has to load it.
         prepare: (fresh) => Effect.andThen(migrateDb(fresh), seed(fresh, { withSigningKey: false }))
       })

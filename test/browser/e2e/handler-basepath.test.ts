@@ -42,8 +42,8 @@ const newPerson = async (navigate: Navigate = "router"): Promise<Person> => {
   const context = await harness.browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 720 } })
   const backend = {
     baseUrl: emulator.url,
-    projectId: emulator.project.id,
-    publishableClientKey: emulator.project.publishableClientKey
+    projectId: emulator.demoProject.id,
+    publishableClientKey: emulator.demoProject.publishableClientKey
   }
   await context.addInitScript((value) => {
     const settings = window as unknown as { stackfxBackend: typeof value.backend; stackfxNavigate: Navigate }

@@ -35,9 +35,9 @@ const expectAccountSettings = async (page: Page): Promise<void> => {
   await page.getByRole("heading", { name: "Account settings" }).waitFor()
 }
 
-/** Switches the seeded project's `clientUserDeletionEnabled` through the admin API. */
+/** Switches the demo project's `clientUserDeletionEnabled` through the admin API. */
 const setClientUserDeletion = async (enabled: boolean): Promise<void> => {
-  const result = await call(stack.emulator, stack.emulator.project, "PATCH", "/projects/current", {
+  const result = await call(stack.emulator, stack.emulator.demoProject, "PATCH", "/projects/current", {
     accessType: "admin",
     body: { config: { client_user_deletion_enabled: enabled } }
   })

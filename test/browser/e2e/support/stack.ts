@@ -37,8 +37,8 @@ export const startStack = async (name: string): Promise<Stack> => {
     ...demoViteConfig({
       env: {
         VITE_STACK_API_URL: emulator.url,
-        VITE_STACK_PROJECT_ID: emulator.project.id,
-        VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.project.publishableClientKey
+        VITE_STACK_PROJECT_ID: emulator.demoProject.id,
+        VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
       }
     }),
     // Files edited while the suite runs must not reload its pages.
