@@ -18,7 +18,7 @@ describe("stackfx dev", () => {
         child.stdout.on("data", (chunk: Buffer) => {
           output += chunk.toString()
           const match = /^stackfx local backend ready at (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(output)
-          if (match?.[1] !== undefined && output.includes("super secret admin key")) {
+          if (match?.[1] !== undefined && /mailbox:\s+\S+\n/.test(output)) {
             clearTimeout(timer)
             resolve(match[1])
           }
@@ -27,7 +27,8 @@ describe("stackfx dev", () => {
       assert.notMatch(url, /:0$/, "the printed port is the bound one")
       assert.match(output, /project id:\s+internal/)
       assert.include(output, "this-publishable-client-key-is-for-local-development-only")
-      assert.include(output, `mailbox:                 ${url}/mailbox\n`)
+      assert.include(output.replace(/mailbox: +/, "mailbox: "), `mailbox: ${url}/mailbox\n`)
+      assert.match(output, /project id:\s+demo/)
       const health = await fetch(`${url}/health`)
       assert.strictEqual(health.status, 200)
     } finally {
