@@ -16,7 +16,7 @@ import * as OtlpTracer from "effect/observability/OtlpTracer"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
 
 /** The parts of an OTLP/HTTP JSON export this receiver prints. */
 interface ReceivedSpan {
@@ -85,19 +85,7 @@ const password = "correct horse battery staple"
 const signInFlow = Effect.gen(function*() {
   const auth = yield* Auth
   yield* auth.signUpWithCredential({ email, password }).pipe(
-    Effect.catchTag(
-      [
-        "UserEmailAlreadyExists",
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "PasswordConfirmationMismatch",
-        "SignUpNotEnabled",
-        "PasswordAuthenticationNotEnabled",
-        "RedirectUrlNotWhitelisted",
-        "MultiFactorAuthenticationRequired"
-      ],
-      stop("signing up")
-    )
+    Effect.catchTag(signUpRefusals, stop("signing up"))
   )
   yield* auth.signOut
   // A refused attempt shows up as a failed span whose error.type is the known error's code.
