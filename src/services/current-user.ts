@@ -15,6 +15,7 @@ import { announcing } from "./data-changes.js"
 import { currentUserChanges } from "./data-keys.js"
 import { type CallFailure, documented, encodeInput } from "./endpoint.js"
 import { Session } from "./session.js"
+import { tracedService } from "./tracing.js"
 import { jsonBody, Transport } from "./transport.js"
 
 export interface CurrentUserShape {
@@ -74,7 +75,13 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
         documented()
       )
 
-      return CurrentUser.of({ get, update, delete: remove, authJson, authHeaders: Effect.map(authJson, authHeadersOf) })
+      return CurrentUser.of(tracedService(CurrentUser.key, {
+        get,
+        update,
+        delete: remove,
+        authJson,
+        authHeaders: Effect.map(authJson, authHeadersOf)
+      }))
     }))
   )
 }

@@ -5,13 +5,15 @@
  * reads the current user would still ship the code of teams, passkeys, OAuth… (issue 2's bundle budget).
  * The service's Layer holds only a table of its member names; the implementation module is imported
  * (a separate chunk for the app's bundler) the first time any member runs, then built once with the
- * services captured when the Layer was built.
+ * services captured when the Layer was built. Each member runs in an operation span
+ * (`stackfx.Teams.list`) when a tracer is provided.
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
 import { NetworkError } from "../errors/client/network-error.js"
+import { tracedService } from "./tracing.js"
 
 /** Effects whose error channel admits a failed code load. */
 type CanFailToLoad<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? NetworkError extends E ? true : false
@@ -76,7 +78,7 @@ export const lazyImplementation = <Shape, R>(
     }
     // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
     // the same member of the loaded implementation, whose errors already include NetworkError.
-    return proxy as Shape
+    return tracedService(name, proxy as Shape)
   })
 
 /**

@@ -105,9 +105,21 @@ export const retrySchedule = (method: string): Schedule.Schedule<RetriesUsed, un
     }
   }))
 
-/** Runs one attempt of `method` and retries it on `retrySchedule(method)`. */
+/**
+ * Runs one attempt of `method` and retries it on `retrySchedule(method)`. The schedule is set up only
+ * once an attempt has failed: it first sees that failure, then drives the further attempts exactly as if
+ * it had wrapped the first one, and a call whose first attempt succeeds (nearly all) does not pay for it.
+ */
 export const withRetries = (method: string) => <A, E, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.retry(attempt, retrySchedule(method))
+  Effect.catch(attempt, (firstFailure) => {
+    let replayed = false
+    const again = Effect.suspend(() => {
+      if (replayed) return attempt
+      replayed = true
+      return Effect.fail(firstFailure)
+    })
+    return Effect.retry(again, retrySchedule(method))
+  })
 
 /**
  * `Retry-After` as milliseconds: delta-seconds or an HTTP date (relative to `nowMs`). Undefined when

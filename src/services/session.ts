@@ -22,6 +22,7 @@ import { InvalidFreshness, InvalidTokenString } from "../errors/client/session.j
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
 import { ClientConfig, type ClientConfigShape } from "./client-config.js"
 import { isFresh, lastExpiryMemo } from "./session-freshness.js"
+import { inSpan, type SpanSpec } from "./tracing.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 import { formBody } from "./transport-request.js"
 import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
@@ -152,6 +153,8 @@ const decodeInvalidGrant = Schema.decodeUnknownOption(InvalidGrantBody)
 const isRejectedRefreshToken = (error: SessionError): boolean =>
   isRefreshTokenError(error) || (error._tag === "HttpError" && Option.isSome(decodeInvalidGrant(error.body)))
 
+const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
+
 /** The refresh grant of WIRE.md, sent without session headers. */
 const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
   method: "POST" as const,
@@ -220,7 +223,11 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         return current
       }))
 
+    // A span of its own in the caller's trace (the refresh fiber inherits the first caller's span).
     const refresh = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
+      inSpan(refreshSpan, () => refreshWith(refreshToken))
+
+    const refreshWith = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
       sendRequest(config, refreshRequest(config, refreshToken), null).pipe(
         Effect.flatMap(decodeJson(RefreshTokenResponse)),
         Effect.tap((answer) => checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })),

@@ -33,7 +33,10 @@ export const layerFetchFromHttpClient: Layer.Layer<never, never, HttpClient.Http
             Effect.map(response.text, (text) =>
               new Response(text === "" ? null : text, { status: response.status, headers: { ...response.headers } }))
           ),
-          Effect.provideService(HttpClient.TracerPropagationEnabled, false)
+          Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+          // The transport's own attempt span already covers this request; the HttpClient's would record
+          // the full URL, query string included.
+          Effect.withTracerEnabled(false)
         ),
         init.signal == null ? undefined : { signal: init.signal }
       )

@@ -1,6 +1,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import type * as Tracer from "effect/Tracer"
 import { HttpError } from "../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../errors/client/known-error-mismatch.js"
 import { NetworkError } from "../errors/client/network-error.js"
@@ -14,6 +15,8 @@ import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, withRetries
 import type { StoredTokens } from "./token-store.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
+import { inSpan } from "./tracing.js"
+import { attemptSpan } from "./tracing-spans.js"
 
 /** Failures of the pipeline itself, as opposed to the API's known errors. */
 export type TransportError = HttpError | NetworkError | KnownErrorMismatch | ResponseDecodeError
@@ -87,6 +90,10 @@ const classify = (
   return Effect.fail(new HttpError({ status, body, method: request.method, url }))
 }
 
+/** The answer's real status: `X-Stack-Actual-Status` when the server moved it there. */
+const answerStatus = (response: Response): number =>
+  actualStatus({ status: response.status, headers: { "x-stack-actual-status": response.headers.get("x-stack-actual-status") ?? "" }, body: "" })
+
 interface Answer {
   readonly response: Response
   readonly body: string
@@ -142,7 +149,14 @@ export const sendRequest = (
         cache: "no-store"
       }
       if (body !== undefined) init.body = body
-      return Effect.flatMap(fetchAnswer(fetch, url, init), (answer) => classify(answer.response, answer.body, request, url))
+      const send = (span: Tracer.Span | undefined) =>
+        Effect.flatMap(fetchAnswer(fetch, url, init), (answer) => {
+          span?.attribute("http.response.status_code", answerStatus(answer.response))
+          return classify(answer.response, answer.body, request, url)
+        })
+      // Each attempt is its own client span; a retry's carries `http.request.resend_count`.
+      const resendCount = attempts - 1
+      return inSpan(() => attemptSpan(config.baseUrl, request.method, request.path, resendCount), send)
     })
     // What is left of a retry signal when the retries give up becomes the public error.
     return Effect.catch(withRetries(request.method)(attempt), (e): Effect.Effect<never, RequestError> => {

@@ -112,6 +112,30 @@ describe.concurrent("examples", () => {
     expect(out[4]).toBe("app server stopped")
   })
 
+  it("tracing.ts exports the spans of a sign-in over OTLP, with no secret in them", { timeout: 90_000 }, async () => {
+    const run = await runExample("tracing", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out.slice(0, 2)).toEqual(["signed in as the new user", "the OTLP receiver got 11 spans:"])
+    // The tree without attributes: operations under the example's span, an HTTP attempt under each.
+    expect(out.slice(2).map((line) => line.replace(/ {2}\[.*\]$/, ""))).toEqual([
+      "example.sign-in",
+      "  stackfx.Auth.signUpWithCredential",
+      "    POST /api/v1/auth/password/sign-up",
+      "  stackfx.Auth.signOut",
+      "    DELETE /api/v1/auth/sessions/current",
+      "  stackfx.Auth.signInWithCredential",
+      "    POST /api/v1/auth/password/sign-in",
+      "  stackfx.Auth.signInWithCredential",
+      "    POST /api/v1/auth/password/sign-in",
+      "  stackfx.CurrentUser.get",
+      "    GET /api/v1/users/me"
+    ])
+    expect(out[8]).toContain("http.response.status_code=400 error.type=EMAIL_PASSWORD_MISMATCH")
+    expect(run.stdout).not.toMatch(/@example\.com|correct horse|not the password/)
+  })
+
   it("an unreachable backend ends an example with a hint and exit code 1", { timeout: 90_000 }, async () => {
     const run = await runExample("client", { STACK_API_URL: `http://127.0.0.1:${await closedPort()}` })
     expect(run.code).toBe(1)
