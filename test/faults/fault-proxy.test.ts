@@ -132,6 +132,7 @@ describe("fault proxy", () => {
   })
 
   it("delays answers by real time, then applies the next fault", async () => {
+    // The proxy's real delay is what is under test here, so real time is measured.
     proxy.enqueue(faults.delay(150), faults.delay(50, faults.serverError(503)))
     const start = Date.now()
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/x`)).status, 200)
@@ -140,12 +141,32 @@ describe("fault proxy", () => {
     assert.deepStrictEqual(proxy.arrivals.map((a) => a.fault), ["delay-150", "delay-50+503"])
   })
 
-  it("does not forward a delayed request whose client gave up", async () => {
-    proxy.enqueue(faults.delay(200))
-    const error = await fetchError(fetch(`${proxy.url}/api/v1/x`, { method: "POST", signal: AbortSignal.timeout(30) }))
-    assert.match(error, /abort|timeout/i)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  it("does not forward a held request whose client gave up", async () => {
+    proxy.enqueue(faults.hold(new Promise<void>(() => {})))
+    const client = new AbortController()
+    const gaveUp = fetchError(fetch(`${proxy.url}/api/v1/x`, { method: "POST", signal: client.signal }))
+    await proxy.arrived(1)
+    client.abort()
+    assert.match(await gaveUp, /abort/i)
+    // The hold ends when the proxy sees the client leave; `release` is never called.
+    await proxy.settled()
+    assert.deepStrictEqual(proxy.arrivals.map((a) => a.fault), ["held"])
     assert.strictEqual(proxy.upstream.length, 0)
+  })
+
+  it("holds a request until released, then applies the next fault", async () => {
+    let release: () => void = () => {}
+    proxy.enqueue(faults.hold(new Promise<void>((resolve) => (release = resolve)), faults.serverError(503)))
+    let answered = false
+    const answer = fetch(`${proxy.url}/api/v1/x`).then((res) => {
+      answered = true
+      return res.status
+    })
+    await proxy.arrived(1)
+    assert.isFalse(answered)
+    assert.strictEqual(proxy.upstream.length, 0)
+    release()
+    assert.strictEqual(await answer, 503)
   })
 
   it("answers 200 JSON that does not parse", async () => {

@@ -1,4 +1,5 @@
 import { assert, beforeEach, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { rateLimitMaxRetries } from "../../src/services/retry.js"
@@ -336,12 +337,14 @@ describe("slow answers", () => {
   })
 
   it("a caller's timeout interrupts a slow call cleanly: the request is aborted and never runs", async () => {
-    await withUser([faults.delay(1000)], ({ tokens }) =>
+    // The proxy holds the request until the client leaves, so only the caller's timeout can end the call.
+    await withUser([faults.hold(new Promise<void>(() => {}))], ({ tokens }) =>
       Effect.gen(function*() {
-        // 5 s on the fast clock is 50 ms of real time, well before the proxy's 1 s delay ends.
         const result = yield* settle(Effect.timeout(getMe, "5 seconds"))
         assert.strictEqual(outcomeTag(result), "TimeoutError")
-        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1100)))
+        // The hold ends when the proxy sees the aborted request's connection close.
+        yield* Effect.promise(() => env.proxy.settled())
+        assert.deepStrictEqual(arrivals(), ["GET /users/me held"])
         assert.strictEqual(upstreamCount("GET", "/users/me"), 0)
         yield* assertStillSignedIn(tokens)
       }))
@@ -424,12 +427,27 @@ describe("faults on the refresh itself", () => {
   }
 
   it("concurrent callers share one refresh: a 503 on it fails them all once, and the session survives", async () => {
-    // The delay keeps the refresh in flight until every caller has joined it.
-    await withUser([faults.delay(300, faults.serverError(503))], ({ userId, tokens }) =>
+    // The proxy holds the refresh until all eight callers have called and the refresh has reached it.
+    let release: () => void = () => {}
+    const held = faults.hold(new Promise<void>((resolve) => (release = resolve)), faults.serverError(503))
+    await withUser([held], ({ userId, tokens }) =>
       Effect.gen(function*() {
-        const results = yield* Effect.all(Array.from({ length: 8 }, () => settle(getMe)), { concurrency: "unbounded" })
+        let calling = 0
+        const allCalling = yield* Deferred.make<void>()
+        const call = Effect.andThen(
+          Effect.suspend(() => ++calling === 8 ? Deferred.succeed(allCalling, undefined) : Effect.void),
+          settle(getMe)
+        )
+        const releasing = Deferred.await(allCalling).pipe(
+          Effect.andThen(Effect.promise(() => env.proxy.arrived(1))),
+          Effect.andThen(Effect.sync(() => release()))
+        )
+        const [results] = yield* Effect.all(
+          [Effect.all(Array.from({ length: 8 }, () => call), { concurrency: "unbounded" }), releasing],
+          { concurrency: "unbounded" }
+        )
         assert.deepStrictEqual(results.map(outcomeTag), Array.from({ length: 8 }, () => "HttpError"))
-        assert.deepStrictEqual(arrivals(), ["POST /auth/oauth/token delay-300+503"])
+        assert.deepStrictEqual(arrivals(), ["POST /auth/oauth/token held+503"])
         yield* assertStillSignedIn(tokens)
         const again = yield* Effect.all(Array.from({ length: 8 }, () => settle(getMe)), { concurrency: "unbounded" })
         assert.deepStrictEqual(again.map((r) => (r._tag === "Value" ? r.value?.id : outcomeTag(r))), Array.from({ length: 8 }, () => userId))

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
@@ -27,16 +28,28 @@ const active = (accessToken: string | null, refreshToken: string | null): Sessio
 
 const noLock: TabLock = { withLock: () => (effect) => effect }
 
-/** Real-time wait until `check` holds; fails after `timeoutMs`. Answers the time it took. */
-const waitUntil = (check: () => boolean, timeoutMs = 1000) =>
-  Effect.gen(function*() {
-    const start = Date.now()
-    while (!check()) {
-      if (Date.now() - start > timeoutMs) return yield* Effect.die(new Error(`condition not met within ${timeoutMs} ms`))
-      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5)))
+/** Completes once `check` holds (at once if it already does), checking again whenever a session changes. */
+const once = (sessions: ReadonlyArray<SessionShape>, check: () => boolean): Effect.Effect<void> =>
+  Effect.callback<void>((resume) => {
+    if (check()) return resume(Effect.void)
+    const unsubscribes: Array<() => void> = []
+    const stop = () => unsubscribes.forEach((unsubscribe) => unsubscribe())
+    for (const session of sessions) {
+      unsubscribes.push(session.subscribe(() => {
+        if (!check()) return
+        stop()
+        resume(Effect.void)
+      }))
     }
-    return Date.now() - start
+    return Effect.sync(stop)
   })
+
+/** Completes when the session's state satisfies `done` (at once if it already does). */
+const reaches = (session: SessionShape, done: (state: SessionState) => boolean): Effect.Effect<void> =>
+  once([session], () => done(session.current()))
+
+const isActive = (state: SessionState) => state._tag === "Active"
+const isSignedOut = (state: SessionState) => state._tag === "KnownInvalid"
 
 const openTab = (
   store: TokenStoreShape,
@@ -66,7 +79,8 @@ describe("classifyChange", () => {
 })
 
 describe("runTabSync over a broadcast channel", () => {
-  it.live("a sign-in and a sign-out in one tab reach the other within 200 ms, announced once", () =>
+  // The TestClock never moves in these tests, so the 100 ms poll never runs: the message alone carries it.
+  it.effect("a sign-in and a sign-out in one tab reach the other by its message, before any poll, announced once", () =>
     Effect.scoped(Effect.gen(function*() {
       const hub = makeHub()
       const store = yield* makeSharedStore()
@@ -75,31 +89,34 @@ describe("runTabSync over a broadcast channel", () => {
       const c = yield* openTab(store, hub.open(), "c")
 
       yield* a.setTokens(signIn)
-      const tookIn = yield* waitUntil(() => b.current()._tag === "Active" && c.current()._tag === "Active")
-      assert.isBelow(tookIn, 200)
+      yield* reaches(b, isActive)
+      yield* reaches(c, isActive)
       assert.deepStrictEqual(b.current(), active(signIn.accessToken, "r1"))
       assert.deepStrictEqual(hub.posted, [{ event: "signed-in", from: "a" }], "the other tabs do not echo it")
 
       yield* b.clear
-      const outIn = yield* waitUntil(() => a.current()._tag === "KnownInvalid" && c.current()._tag === "KnownInvalid")
-      assert.isBelow(outIn, 200)
+      yield* reaches(a, isSignedOut)
+      yield* reaches(c, isSignedOut)
       assert.deepStrictEqual(hub.posted.map((m) => `${m.event}:${m.from}`), ["signed-in:a", "signed-out:b"])
     })))
 
-  it.live("tabs of another project are not disturbed", () =>
+  it.effect("tabs of another project are not disturbed", () =>
     Effect.scoped(Effect.gen(function*() {
       const hubA = makeHub()
       const hubB = makeHub()
       const storeA = yield* makeSharedStore()
       const storeB = yield* makeSharedStore()
       const a = yield* openTab(storeA, hubA.open(), "a")
+      const sameProject = yield* openTab(storeA, hubA.open(), "a2")
       const other = yield* openTab(storeB, hubB.open(), "other")
       yield* a.setTokens(signIn)
-      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
+      // By the time a tab of the same project has heard it, and a poll has run, the other project would have.
+      yield* reaches(sameProject, isActive)
+      yield* TestClock.adjust(100)
       assert.strictEqual(other.current()._tag, "KnownInvalid")
     })))
 
-  it.live("closing the scope stops listening and closes the channel", () =>
+  it.effect("closing the scope stops listening and closes the channel", () =>
     Effect.gen(function*() {
       const hub = makeHub()
       const store = yield* makeSharedStore()
@@ -109,14 +126,15 @@ describe("runTabSync over a broadcast channel", () => {
       }))
       yield* Effect.scoped(Effect.gen(function*() {
         const later = yield* openTab(store, hub.open(), "later")
+        const witness = yield* openTab(store, hub.open(), "witness")
         yield* later.setTokens(signIn)
-        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
+        // A tab still listening has heard it, and a poll has run: a's sync, were it alive, would have too.
+        yield* reaches(witness, isActive)
+        yield* TestClock.adjust(100)
       }))
       assert.strictEqual(b.a.current()._tag, "KnownInvalid", "a's sync ended with its scope")
     }))
 })
-
-const sleepMs = (ms: number) => Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
 
 /**
  * One tab's view of the shared store that can be held at what it last showed, like a Chromium renderer whose
@@ -125,10 +143,12 @@ const sleepMs = (ms: number) => Effect.promise(() => new Promise((resolve) => se
 const laggingView = (store: TokenStoreShape) => {
   let held: StoredTokens | undefined
   let staleReads = 0
+  let staleRead = Deferred.makeUnsafe<void>()
   const view: TokenStoreShape = {
     get: Effect.suspend(() => {
       if (held === undefined) return store.get
       staleReads++
+      Deferred.doneUnsafe(staleRead, Effect.void)
       return Effect.succeed(held)
     }),
     set: store.set
@@ -138,14 +158,17 @@ const laggingView = (store: TokenStoreShape) => {
     hold: Effect.map(store.get, (tokens) => {
       held = tokens
       staleReads = 0
+      staleRead = Deferred.makeUnsafe<void>()
     }),
     release: () => void (held = undefined),
-    staleReads: () => staleReads
+    staleReads: () => staleReads,
+    /** Completes once the view has answered a read with the held tokens since the last `hold`. */
+    staleRead: Effect.suspend(() => Deferred.await(staleRead))
   }
 }
 
 describe("runTabSync when a message is not enough", () => {
-  it.live("a message that overtakes its cookie write: the poll picks the change up once the store shows it", () =>
+  it.effect("a message that overtakes its cookie write: the next poll picks the change up once the store shows it", () =>
     Effect.scoped(Effect.gen(function*() {
       const hub = makeHub()
       const store = yield* makeSharedStore()
@@ -155,21 +178,20 @@ describe("runTabSync when a message is not enough", () => {
 
       yield* lagging.hold
       yield* a.setTokens(signIn)
-      // Long enough for the reload the message started to read the old tokens and find nothing to do.
-      yield* sleepMs(20)
-      assert.isAbove(lagging.staleReads(), 0)
+      // The reload the message started has read the old tokens (the clock has not moved: no poll yet).
+      yield* lagging.staleRead
       assert.strictEqual(b.current()._tag, "KnownInvalid")
       lagging.release()
-      assert.isBelow(yield* waitUntil(() => b.current()._tag === "Active"), 200)
+      yield* TestClock.adjust(100)
       assert.deepStrictEqual(b.current(), active(signIn.accessToken, "r1"))
 
       yield* lagging.hold
       yield* a.clear
-      yield* sleepMs(20)
-      assert.isAbove(lagging.staleReads(), 0)
+      yield* lagging.staleRead
       assert.strictEqual(b.current()._tag, "Active")
       lagging.release()
-      assert.isBelow(yield* waitUntil(() => b.current()._tag === "KnownInvalid"), 200)
+      yield* TestClock.adjust(100)
+      assert.strictEqual(b.current()._tag, "KnownInvalid")
       assert.deepStrictEqual(
         hub.posted.map((m) => `${m.event}:${m.from}`),
         ["signed-in:a", "signed-out:a"],
@@ -177,17 +199,20 @@ describe("runTabSync when a message is not enough", () => {
       )
     })))
 
-  it.live("a message sent before a tab listens: the tab still follows within 200 ms", () =>
+  it.effect("a message sent before a tab listens: the tab still follows at its first poll", () =>
     Effect.scoped(Effect.gen(function*() {
       const hub = makeHub()
       const store = yield* makeSharedStore()
       const a = yield* openTab(store, hub.open(), "a")
+      const witness = yield* openTab(store, hub.open(), "witness")
       // b's session has read the store, but its sync is not listening yet when a signs in.
       const b = yield* tabSession(store)
       yield* a.setTokens(signIn)
-      yield* sleepMs(5)
+      yield* reaches(witness, isActive)
       yield* runTabSync({ session: b, store, channel: hub.open(), tabId: "b" })
-      assert.isBelow(yield* waitUntil(() => b.current()._tag === "Active"), 200)
+      assert.strictEqual(b.current()._tag, "KnownInvalid")
+      yield* TestClock.adjust(100)
+      assert.strictEqual(b.current()._tag, "Active")
     })))
 })
 
@@ -213,44 +238,53 @@ describe("runTabSync without BroadcastChannel", () => {
 })
 
 describe("refreshing ahead of expiry", () => {
-  // Tokens expire 26-27 s from now (exp has whole seconds): with the 20 s margin and 5 s ahead, the tabs
-  // wake 1-2 s from now.
-  const expiringTokens = (nowMs: number) => ({
-    accessToken: unsignedJwt({ sub: "u1", exp: Math.floor(nowMs / 1000) + 27 }),
-    refreshToken: "r1"
-  })
+  // The TestClock starts at 0 and the tokens expire at 27 s: with the 20 s margin and 5 s ahead, the tabs
+  // wake at 2 s.
+  const initial = { accessToken: unsignedJwt({ sub: "u1", exp: 27 }), refreshToken: "r1" }
 
-  const threeTabsRefresh = (lockFor: () => TabLock) =>
+  const threeTabsRefresh = (lockFor: () => TabLock, locks?: { readonly settled: () => Promise<void> }) =>
     Effect.gen(function*() {
-      const now = yield* Clock.currentTimeMillis
-      const initial = expiringTokens(now)
-      let issued = 0
-      const server = refreshServer(30, () => unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) + 600, n: ++issued }))
+      const issued: Array<string> = []
+      // The server's real 30 ms answer keeps a refresh in flight while the other tabs wake.
+      const server = refreshServer(30, () => {
+        issued.push(unsignedJwt({ sub: "u1", exp: 600, n: issued.length + 1 }))
+        return issued[issued.length - 1]!
+      })
       yield* Effect.scoped(Effect.gen(function*() {
         const store = yield* makeSharedStore(initial)
         const hub = makeHub()
         const tabs = yield* Effect.forEach(["a", "b", "c"], (id) => openTab(store, hub.open(), id, lockFor()))
-        const accessTokens = () => tabs.map((t) => tokensOf(t.current()).accessToken)
-        yield* waitUntil(() => accessTokens().every((token) => token !== initial.accessToken), 4000)
-        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 150)))
-        assert.strictEqual(new Set(accessTokens()).size, 1, "the tabs agree on one token")
+        const seen = new Set<string>()
+        for (const tab of tabs) tab.subscribe((state) => void seen.add(tokensOf(state).accessToken ?? ""))
+        yield* TestClock.adjust(1999)
+        assert.strictEqual(server.calls.length, 0, "no tab refreshes before its timer")
+        yield* TestClock.adjust(1)
+        // Every tab has moved on, and every token the server issued has reached the tab that asked for it
+        // (the session writes the store before it changes state).
+        yield* once(tabs, () =>
+          tabs.every((t) => tokensOf(t.current()).accessToken !== initial.accessToken) &&
+          server.answered() === server.calls.length && issued.every((token) => seen.has(token)))
+        if (locks !== undefined) yield* Effect.promise(() => locks.settled())
+        // One poll: each tab adopts what the store finally holds.
+        yield* TestClock.adjust(100)
+        assert.strictEqual(new Set(tabs.map((t) => tokensOf(t.current()).accessToken)).size, 1, "the tabs agree on one token")
       })).pipe(Effect.provideService(Fetch, server.fetch))
       return server.calls.length
     })
 
-  it.live("with a shared lock only one tab refreshes; the others adopt its token", () =>
+  it.effect("with a shared lock only one tab refreshes; the others adopt its token", () =>
     Effect.gen(function*() {
       const manager = makeLockManager()
-      const calls = yield* threeTabsRefresh(() => webLocksTabLock(manager))
+      const calls = yield* threeTabsRefresh(() => webLocksTabLock(manager), manager)
       assert.strictEqual(calls, 1)
       assert.isAtLeast(manager.grants(), 3, "every tab took the lock in turn")
-    }), 10_000)
+    }))
 
-  it.live("without a lock every tab refreshes (why the lock exists)", () =>
+  it.effect("without a lock every tab refreshes (why the lock exists)", () =>
     Effect.gen(function*() {
       const calls = yield* threeTabsRefresh(() => noLock)
       assert.strictEqual(calls, 3)
-    }), 10_000)
+    }))
 })
 
 describe("bestEffortTabLock", () => {

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -77,7 +78,7 @@ describe("lazyLayer", () => {
     }).pipe(Effect.provide(shelfLayer(load)))
   })
 
-  it.live("many concurrent first calls load and build the implementation once", () => {
+  it.effect("many concurrent first calls load and build the implementation once", () => {
     let open: () => void = () => {}
     const gate = new Promise<void>((resolve) => {
       open = resolve
@@ -85,13 +86,17 @@ describe("lazyLayer", () => {
     const { load, state } = loader({ gate })
     return Effect.gen(function*() {
       const shelf = yield* Shelf
+      const callers = 25
+      // The load is held until every caller has made its call, so all of them find it under way.
+      const allCalling = yield* Deferred.make<void>()
+      let calling = 0
+      const call = <A, E>(effect: Effect.Effect<A, E>) =>
+        Effect.andThen(Effect.suspend(() => ++calling === callers ? Deferred.succeed(allCalling, undefined) : Effect.void), effect)
       const calls = Effect.all(
-        Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? shelf.greet(`u${i}`, 1) : Effect.map(shelf.count, String))),
+        Array.from({ length: callers }, (_, i) => call(i % 2 === 0 ? shelf.greet(`u${i}`, 1) : Effect.map(shelf.count, String))),
         { concurrency: "unbounded" }
       )
-      const opening = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 20))).pipe(
-        Effect.andThen(Effect.sync(() => open()))
-      )
+      const opening = Deferred.await(allCalling).pipe(Effect.andThen(Effect.sync(() => open())))
       const [results] = yield* Effect.all([calls, opening], { concurrency: "unbounded" })
       assert.strictEqual(state.loads, 1)
       assert.strictEqual(state.builds, 1)

@@ -49,6 +49,8 @@ export type Fault =
   | { readonly _tag: "DropMidAnswer"; readonly kind: "drop-mid-answer" }
   /** Waits `ms` (real time), then applies `then`. */
   | { readonly _tag: "Delay"; readonly kind: string; readonly ms: number; readonly then: Fault }
+  /** Waits until `release` resolves (the test decides when) or the client leaves, then applies `then`. */
+  | { readonly _tag: "Hold"; readonly kind: string; readonly release: Promise<void>; readonly then: Fault }
 
 const respond = (
   kind: string,
@@ -102,6 +104,14 @@ export const faults = {
     _tag: "Delay",
     kind: then._tag === "Pass" ? `delay-${ms}` : `delay-${ms}+${then.kind}`,
     ms,
+    then
+  }),
+
+  /** Holds the request until `release` resolves, then does `then` (pass by default); not if the client left. */
+  hold: (release: Promise<void>, then: Fault = pass): Fault => ({
+    _tag: "Hold",
+    kind: then._tag === "Pass" ? "held" : `held+${then.kind}`,
+    release,
     then
   }),
 
@@ -201,6 +211,10 @@ export interface FaultProxy {
   readonly pending: () => number
   readonly arrivals: ReadonlyArray<Arrival>
   readonly upstream: ReadonlyArray<UpstreamRecord>
+  /** Resolves once `count` requests have arrived since the last reset (at once if they have). */
+  readonly arrived: (count: number) => Promise<void>
+  /** Resolves once every request that has arrived is done with: answered, cut, forwarded or abandoned. */
+  readonly settled: () => Promise<void>
   /** Clears records and the queue, and restores pass-through. */
   readonly reset: () => void
   readonly close: () => Promise<void>
@@ -289,6 +303,16 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
   let plan: FaultPlan = options.plan ?? (() => pass)
   let queueMatcher: RequestMatcher = options.queueMatcher ?? isApiRequest
   let nextIndex = 0
+  const inFlight = new Set<Promise<void>>()
+  let arrivalWaiters: Array<{ readonly count: number; readonly resolve: () => void }> = []
+  const noteArrival = () => {
+    const [due, later] = [
+      arrivalWaiters.filter((w) => arrivals.length >= w.count),
+      arrivalWaiters.filter((w) => arrivals.length < w.count)
+    ]
+    arrivalWaiters = later
+    for (const waiter of due) waiter.resolve()
+  }
 
   const choose = (request: ProxiedRequest): Fault => {
     if (queue.length > 0 && queueMatcher(request)) return queue.shift() ?? pass
@@ -318,6 +342,12 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
       case "Delay": {
         await sleep(fault.ms)
         // A client that gave up while we waited is gone; its request never reaches the target.
+        if (res.destroyed || res.socket === null || res.socket.destroyed) return
+        return apply(fault.then, request, rawBody, res)
+      }
+      case "Hold": {
+        // A client that gives up ends the hold at once: nothing is left to answer.
+        await Promise.race([fault.release, new Promise<void>((resolve) => res.once("close", () => resolve()))])
         if (res.destroyed || res.socket === null || res.socket.destroyed) return
         return apply(fault.then, request, rawBody, res)
       }
@@ -374,14 +404,17 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
     }
     const fault = choose(request)
     arrivals.push({ ...request, fault: fault.kind, at: Date.now() })
+    noteArrival()
     await apply(fault, request, rawBody, res)
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    const handling = handle(req, res).catch((error: unknown) => {
       // A proxy bug must show up in the test, not hang it: answer 599 so the client sees an HttpError.
       writeAnswer(res, 599, { "content-type": "text/plain" }, `fault-proxy failed: ${String(error)}`)
     })
+    inFlight.add(handling)
+    void handling.finally(() => inFlight.delete(handling))
   })
   // Idle keep-alive sockets would otherwise hold `close()` open.
   server.keepAliveTimeout = 1000
@@ -407,6 +440,14 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
     pending: () => queue.length,
     arrivals,
     upstream,
+    arrived: (count) =>
+      new Promise<void>((resolve) => {
+        if (arrivals.length >= count) resolve()
+        else arrivalWaiters.push({ count, resolve })
+      }),
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.all(inFlight)
+    },
     reset: () => {
       arrivals.length = 0
       upstream.length = 0

@@ -39,6 +39,17 @@ export const makeLockManager = () => {
   let grants = 0
   return {
     grants: () => grants,
+    /** Resolves once every lock asked for so far has been granted and released. */
+    settled: async () => {
+      const snapshot = () => [...tails.values()]
+      let before = snapshot()
+      await Promise.all(before)
+      // A callback may have asked for the lock again while we waited.
+      while (snapshot().length !== before.length || snapshot().some((tail, i) => tail !== before[i])) {
+        before = snapshot()
+        await Promise.all(before)
+      }
+    },
     request: (name: string, options: { readonly signal: AbortSignal }, callback: () => Promise<void>) => {
       const previous = tails.get(name) ?? Promise.resolve()
       const run = previous.then(() => {
@@ -71,16 +82,18 @@ export const config = makeClientConfig({
 /** A tab's session over the shared store, refreshing under `lock` (none by default). */
 export const tabSession = (store: TokenStoreShape, lock?: TabLock) => makeSession(config, store, lock)
 
-/** A token endpoint that answers each refresh after `delayMs` with a new access token. */
+/** A token endpoint that answers each refresh after `delayMs` (real time) with a new access token. */
 export const refreshServer = (delayMs: number, nextAccessToken: () => string) => {
   const calls: Array<string> = []
+  let answered = 0
   const fetch: FetchFn = async (url) => {
     calls.push(url)
     await new Promise((resolve) => setTimeout(resolve, delayMs))
+    answered++
     return new Response(JSON.stringify({ access_token: nextAccessToken(), token_type: "Bearer", expires_in: 600 }), {
       status: 200,
       headers: { "content-type": "application/json" }
     })
   }
-  return { calls, fetch }
+  return { calls, fetch, answered: () => answered }
 }
