@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterAll, beforeAll } from "vitest"
-import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js"
+import { type ShiftedEmulator, startShiftedEmulator } from "../support/emulator-clock.js"
 import { call, type TestProject, useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
@@ -230,36 +230,37 @@ describe("admin access tokens", () => {
 })
 
 describe("expired tokens", () => {
-  let shortLived: RunningEmulator | undefined
+  let movable: ShiftedEmulator | undefined
   beforeAll(async () => {
-    shortLived = await startEmulator({ port: 0, db: "memory", log: false, accessTokenLifetimeSeconds: 1 })
+    movable = await startShiftedEmulator({ accessTokenLifetimeSeconds: 60 })
   })
   afterAll(async () => {
-    await shortLived?.stop()
+    await movable?.stop()
   })
 
   it("answers ACCESS_TOKEN_EXPIRED and ADMIN_ACCESS_TOKEN_EXPIRED with details", async () => {
-    if (shortLived === undefined) throw new Error("not started")
-    const internal = { ...shortLived.project }
-    const signUp = await call(shortLived, internal, "POST", "/auth/password/sign-up", {
+    if (movable === undefined) throw new Error("not started")
+    const internal = { ...movable.project }
+    const signUp = await call(movable, internal, "POST", "/auth/password/sign-up", {
       body: { email: "expiring@example.test", password: "password-123" }
     })
-    const created = await call(shortLived, internal, "POST", "/internal/projects", {
+    const created = await call(movable, internal, "POST", "/internal/projects", {
       accessToken: signUp.body.access_token,
       body: { display_name: "short" }
     })
     assert.strictEqual(created.status, 201)
-    await new Promise((resolve) => setTimeout(resolve, 2100))
+    // Past the token's 60 s lifetime on the backend's clock, without waiting for it.
+    movable.advance(61_000)
 
-    const expired = await call(shortLived, internal, "GET", "/users/me", { accessToken: signUp.body.access_token })
+    const expired = await call(movable, internal, "GET", "/users/me", { accessToken: signUp.body.access_token })
     assert.strictEqual(expired.status, 401)
     assert.strictEqual(expired.body.code, "ACCESS_TOKEN_EXPIRED")
     assert.strictEqual(expired.body.details.project_id, "internal")
     assert.strictEqual(expired.body.details.user_id, signUp.body.user_id)
     assert.isString(expired.body.details.refresh_token_id)
-    assert.isAtMost(expired.body.details.expired_at_millis, Date.now())
+    assert.isAtMost(expired.body.details.expired_at_millis, movable.now())
 
-    const admin = await call(shortLived, { ...internal, id: created.body.id }, "GET", "/projects/current", {
+    const admin = await call(movable, { ...internal, id: created.body.id }, "GET", "/projects/current", {
       headers: {
         ...none,
         "x-stack-access-type": "admin",

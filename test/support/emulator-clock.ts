@@ -1,0 +1,55 @@
+/**
+ * A local backend whose clock the test moves: the same layer `startEmulator` builds, given a Clock that is
+ * the real one plus an offset. A test that needs a token to expire moves the backend's time past it instead
+ * of waiting real seconds.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as Scope from "effect/Scope"
+import * as Context from "effect/Context"
+import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../src/emulator/server.js"
+
+export interface ShiftedEmulator extends EmulatorShape {
+  /** Moves the backend's clock forward by `ms` (it never goes back). */
+  readonly advance: (ms: number) => void
+  /** The backend's time now, in milliseconds. */
+  readonly now: () => number
+  readonly stop: () => Promise<void>
+}
+
+export const startShiftedEmulator = async (options: EmulatorOptions = {}): Promise<ShiftedEmulator> => {
+  const live = Effect.runSync(Clock.clockWith(Effect.succeed))
+  let offsetMs = 0
+  const millis = () => live.currentTimeMillisUnsafe() + offsetMs
+  const nanos = () => live.currentTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n
+  const monotonic = () => live.monotonicTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n
+  const shifted: Clock.Clock = {
+    currentTimeMillisUnsafe: millis,
+    currentTimeMillis: Effect.sync(millis),
+    currentTimeNanosUnsafe: nanos,
+    currentTimeNanos: Effect.sync(nanos),
+    monotonicTimeNanosUnsafe: monotonic,
+    monotonicTimeNanos: Effect.sync(monotonic),
+    sleep: live.sleep
+  }
+  const scope = Effect.runSync(Scope.make())
+  const built = await Effect.runPromise(
+    Layer.buildWithScope(
+      layer({ port: 0, db: "memory", ...options }).pipe(
+        Layer.provide(Logger.layer([])),
+        Layer.provide(Layer.succeed(Clock.Clock, shifted))
+      ),
+      scope
+    )
+  )
+  const emulator = Context.get(built, Emulator)
+  return {
+    ...emulator,
+    advance: (ms) => void (offsetMs += ms),
+    now: millis,
+    stop: () => Effect.runPromise(Scope.close(scope, Exit.void))
+  }
+}
