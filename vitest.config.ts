@@ -10,9 +10,15 @@ const unit = [
   "test/layers/**/*.test.ts",
   "test/react/**/*.test.{ts,tsx}",
   "test/services/**/*.test.ts",
-  "test/emulator/leaves/**/*.test.ts",
-  "test/emulator/services/**/*.test.ts",
-  "test/emulator/*.prop.test.ts"
+  // test/emulator mirrors src/emulator; these folders and files hold only pure code or in-process fakes.
+  "test/emulator/mail/**/*.test.ts",
+  "test/emulator/passkey/**/*.test.ts",
+  "test/emulator/http/holding-server.test.ts",
+  "test/emulator/oauth/dev-provider.test.ts",
+  "test/emulator/oauth/oidc.test.ts",
+  "test/emulator/totp.test.ts",
+  "test/emulator/services/verification-codes.test.ts",
+  "test/emulator/**/*.prop.test.ts"
 ]
 
 export default defineConfig({

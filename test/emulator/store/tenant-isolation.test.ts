@@ -8,8 +8,8 @@
 import { randomUUID } from "node:crypto"
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { codeFromMail, latestMailTo } from "../support/mailbox.js"
-import { type CallOptions, type CallResult, expectStatus, type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
+import { codeFromMail, latestMailTo } from "../../support/mailbox.js"
+import { type CallOptions, type CallResult, expectStatus, type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 

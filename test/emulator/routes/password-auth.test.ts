@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 

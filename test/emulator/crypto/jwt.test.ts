@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
-import { AccessTokenClaims } from "../../src/domain/jwt.js"
-import { useEmulator } from "../support/emulator.js"
+import { AccessTokenClaims } from "../../../src/domain/jwt.js"
+import { useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 

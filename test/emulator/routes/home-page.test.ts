@@ -3,8 +3,8 @@
  * links to the mailbox and the API), `/favicon.ico` an icon; the API below `/api/v1` is unchanged.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { LOCAL_DEVELOPMENT_KEYS } from "../../src/domain/constants.js"
-import { useEmulator } from "../support/emulator.js"
+import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/constants.js"
+import { useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 

@@ -6,10 +6,10 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import { afterAll, beforeAll } from "vitest"
-import { Emulator, layer } from "../../src/emulator/index.js"
-import { issueAuthorizationCode } from "../../src/emulator/services/authorization-codes.js"
-import { Db } from "../../src/emulator/store/db.js"
-import { call } from "../support/emulator.js"
+import { Emulator, layer } from "../../../src/emulator/index.js"
+import { issueAuthorizationCode } from "../../../src/emulator/services/authorization-codes.js"
+import { Db } from "../../../src/emulator/store/db.js"
+import { call } from "../../support/emulator.js"
 
 // The OAuth callback issues codes in-process; this drives that service directly and redeems over HTTP.
 let scope: Scope.Closeable | undefined

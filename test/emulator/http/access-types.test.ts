@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterAll, beforeAll } from "vitest"
-import { type ShiftedEmulator, startShiftedEmulator } from "../support/emulator-clock.js"
-import { call, type TestProject, useEmulator } from "../support/emulator.js"
+import { type ShiftedEmulator, startShiftedEmulator } from "../../support/emulator-clock.js"
+import { call, type TestProject, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 

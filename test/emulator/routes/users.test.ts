@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 
