@@ -20,8 +20,10 @@ import {
 import { attemptBudget, expectedFor } from "./support/retry-model.js"
 
 // Property tests over generated fault sequences, against the local backend behind the fault proxy.
-// Sleeps run 100x faster (the requested lengths are still checked), so a full 1+2+4+8 s backoff costs
-// 150 ms; sequences are short and runs few enough for the file to stay well under a minute.
+// Sleeps run 1000x faster (the requested lengths are still checked), so a full 1+2+4+8 s backoff costs
+// 15 ms of real time: nothing here waits for a client's sleep to end, the proxy's delays are real and the
+// client has no deadline; sequences are short and runs few enough for the file to stay well under a minute.
+const SPEED_UP = 1000
 
 const NUM_RUNS = Number(process.env["FAULT_RUNS"] ?? 30)
 const TOKEN_PATH = "/api/v1/auth/oauth/token"
@@ -129,7 +131,7 @@ describe("generated fault sequences", () => {
       fc.asyncProperty(scenario, async ({ kind, queue }) => {
         env.proxy.reset()
         const user = await signUpDirect(env.emulator)
-        const clock = new FastClock(100)
+        const clock = new FastClock(SPEED_UP)
         const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
         const context = `${kind} with [${queue.map((f) => f.kind).join(", ")}]`
         try {
@@ -179,7 +181,7 @@ describe("generated fault sequences", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
         const user = await signUpDirect(env.emulator)
-        const clock = new FastClock(100)
+        const clock = new FastClock(SPEED_UP)
         const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
         let refused = false
         try {
@@ -227,7 +229,7 @@ describe("generated fault sequences", () => {
       fc.asyncProperty(scenario, async ({ callers, queue }) => {
         env.proxy.reset()
         const user = await signUpDirect(env.emulator)
-        const clock = new FastClock(100)
+        const clock = new FastClock(SPEED_UP)
         // An unreadable access token counts as expired: the first callers need one refresh, and the token
         // it brings is fresh, so (unless the backend refuses a token) one refresh serves them all.
         const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, {
