@@ -1,6 +1,7 @@
 import { assert, beforeEach, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import { CurrentUser } from "../../src/services/current-user.js"
 import { rateLimitMaxRetries } from "../../src/services/retry.js"
 import { isLoggedIn, Session } from "../../src/services/session.js"
@@ -327,12 +328,17 @@ describe("dropped connections", () => {
 
 describe("slow answers", () => {
   it("a slow answer still completes", async () => {
-    await withUser([faults.delay(250)], ({ userId }) =>
+    let release: () => void = () => {}
+    const held = faults.hold(new Promise<void>((resolve) => (release = resolve)))
+    await withUser([held], ({ userId }) =>
       Effect.gen(function*() {
-        const start = Date.now()
-        const me = yield* settle(getMe)
+        const call = yield* Effect.forkChild(settle(getMe))
+        yield* Effect.promise(() => env.proxy.arrived(1))
+        assert.isUndefined(call.pollUnsafe(), "the call waits while its answer is held")
+        release()
+        const me = yield* Fiber.join(call)
         assert.strictEqual(me._tag === "Value" ? me.value?.id : outcomeTag(me), userId)
-        assert.isAtLeast(Date.now() - start, 240)
+        assert.deepStrictEqual(arrivals(), ["GET /users/me held"])
       }))
   })
 
