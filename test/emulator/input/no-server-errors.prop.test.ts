@@ -11,7 +11,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import { beforeAll } from "vitest"
-import { expectStatus, useEmulator, type TestProject, type TestUser } from "../../support/emulator.js"
+import { expectStatus, keyHeaders, type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
 import { type RouteEntry, routeTable } from "../../support/route-table.js"
 
 const NUM_RUNS = Number(process.env["INPUT_FUZZ_RUNS"] ?? 300)
@@ -26,20 +26,6 @@ interface Fixture {
 
 let routes: ReadonlyArray<RouteEntry> = []
 let fixture: Fixture | undefined
-
-const keyHeaders = (project: TestProject, access: Access): Record<string, string> => {
-  switch (access) {
-    case "none":
-      return {}
-    case "client":
-    case "client+user":
-      return { "x-stack-access-type": "client", "x-stack-project-id": project.id, "x-stack-publishable-client-key": project.publishableClientKey }
-    case "server":
-      return { "x-stack-access-type": "server", "x-stack-project-id": project.id, "x-stack-secret-server-key": project.secretServerKey }
-    case "admin":
-      return { "x-stack-access-type": "admin", "x-stack-project-id": project.id, "x-stack-super-secret-admin-key": project.superSecretAdminKey }
-  }
-}
 
 type Access = "none" | "client" | "client+user" | "server" | "admin"
 
@@ -243,7 +229,7 @@ const request: fc.Arbitrary<GeneratedRequest> = fc.nat().chain((index) => {
 const send = async (generated: GeneratedRequest): Promise<{ readonly status: number; readonly text: string }> => {
   const { project, user } = fix()
   const headers: Record<string, string> = {
-    ...keyHeaders(project, generated.access),
+    ...keyHeaders(project, generated.access === "client+user" ? "client" : generated.access),
     ...(generated.access === "client+user" ? { "x-stack-access-token": user.accessToken } : {}),
     ...(generated.body?.contentType === undefined ? {} : { "content-type": generated.body.contentType })
   }
