@@ -82,7 +82,8 @@ const reachableUrl = (address: Parameters<typeof HttpServer.formatAddress>[0]): 
   return formatted.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//localhost:").replace(/\/+$/, "")
 }
 
-const Routes = Layer.mergeAll(
+/** Every route the server answers (tests enumerate them through a recording router). */
+export const Routes = Layer.mergeAll(
   HttpRouter.addAll(apiRoutes, { prefix: API_PATH_PREFIX }),
   // the Inbucket-compatible mailbox API and the inbox pages, under `/mailbox`
   mailboxRoutes(defaultMailboxPrefix),

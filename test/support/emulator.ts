@@ -61,7 +61,8 @@ let counter = 0
 /** A unique email for this test run. */
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`
 
-const keyHeaders = (project: TestProject, accessType: AccessType | "none"): Record<string, string> => {
+/** The project headers of one access type (none for `"none"`). */
+export const keyHeaders = (project: TestProject, accessType: AccessType | "none"): Record<string, string> => {
   switch (accessType) {
     case "none":
       return {}

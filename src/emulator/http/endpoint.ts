@@ -20,7 +20,7 @@ import type { AccessType } from "../../domain/constants.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { baseUrlFromHost, RequestBaseUrl } from "../config.js"
 import { answerFailures } from "./middleware.js"
-import { queryOf, readBody, validate } from "./request.js"
+import { checkInput, queryOf, readBody, validate } from "./request.js"
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 type Decodable = Schema.Top & { readonly DecodingServices: never }
@@ -61,11 +61,11 @@ export interface PublicEndpointSpec<BS extends Decodable, QS extends Decodable, 
 const decodeInput = <BS extends Decodable, QS extends Decodable>(
   spec: Common<BS, QS>,
   request: HttpServerRequest.HttpServerRequest,
-  rawBody: unknown
+  raw: { readonly body: unknown; readonly query: Record<string, string> }
 ) =>
   Effect.gen(function*() {
+    const { body: rawBody, query: rawQuery } = raw
     const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
-    const rawQuery = queryOf(request)
     const query: QS["Type"] = spec.query === undefined ? rawQuery : yield* validate(spec.query, "query", rawQuery, request)
     return { body, query }
   })
@@ -78,13 +78,18 @@ const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return baseUrl === undefined ? effect : Effect.provideService(effect, RequestBaseUrl, baseUrl)
   })
 
-/** What every route does around its own steps: the base URL, the wire form of failures, the raw body. */
-const route = <BS extends Decodable, QS extends Decodable, E, R>(
+/**
+ * What every route does around its own steps, in this order: the caller's access is checked before a
+ * byte of the body is read (an anonymous or unauthorised request cannot make the server buffer
+ * anything), then the body is read up to the limit, then every part of the request passes the edge
+ * checks of `input-limits.ts`, then the route's Schemas. Failures take their wire form.
+ */
+const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, RA>(
   spec: Common<BS, QS>,
+  authorize: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<A, EA, RA>,
   respond: (
-    request: HttpServerRequest.HttpServerRequest,
-    params: PublicContext<unknown, unknown>["params"],
-    rawBody: unknown
+    authorized: A,
+    input: PublicContext<BS["Type"], QS["Type"]>
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) =>
   HttpRouter.route(
@@ -93,9 +98,11 @@ const route = <BS extends Decodable, QS extends Decodable, E, R>(
     withRequestBaseUrl(answerFailures(Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const params = yield* HttpRouter.params
-      // Same order as the hosted service: body parsing, then authentication, then validation.
-      const rawBody = yield* readBody(request)
-      return yield* respond(request, params, rawBody)
+      const authorized = yield* authorize(request)
+      const raw = { body: yield* readBody(request), query: queryOf(request) }
+      yield* checkInput(request, { params, ...raw })
+      const { body, query } = yield* decodeInput(spec, request, raw)
+      return yield* respond(authorized, { body, query, params, request })
     })))
   )
 
@@ -103,16 +110,14 @@ const route = <BS extends Decodable, QS extends Decodable, E, R>(
 export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
   spec: EndpointSpec<BS, QS, E, R>
 ) =>
-  route(spec, (request, params, rawBody) =>
-    Effect.gen(function*() {
-      const auth = yield* Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, spec.access))
-      const { body, query } = yield* decodeInput(spec, request, rawBody)
-      return yield* spec.handler({ auth, body, query, params, request })
-    }))
+  route(
+    spec,
+    (request) => Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, spec.access)),
+    (auth, input) => spec.handler({ ...input, auth })
+  )
 
 /** An endpoint without project authentication (health, JWKS, the OAuth token endpoint ...). */
 export const publicEndpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
   spec: PublicEndpointSpec<BS, QS, E, R>
 ) =>
-  route(spec, (request, params, rawBody) =>
-    Effect.flatMap(decodeInput(spec, request, rawBody), ({ body, query }) => spec.handler({ body, query, params, request })))
+  route(spec, () => Effect.void, (_none, input) => spec.handler(input))

@@ -2,18 +2,22 @@
  * What every response goes through. Effect's server sends a route's response before the serve-level
  * middleware sees it, so the work is split: `answerFailures` wraps each route and turns its failures
  * into wire responses (known errors as WIRE.md encodes them, other failures as a logged plain 500), and
- * `wireConventions` wraps the server, answers CORS preflights and registers a pre-response hook that
- * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s.
+ * `wireConventions` wraps the server, answers CORS preflights, registers a pre-response hook that
+ * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
+ * the body limit every reader of a request body (routes, the development provider's form) stops at.
  */
 import * as Cause from "effect/Cause"
+import * as ByteSize from "effect/ByteSize"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { isKnownError } from "../../errors/known/registry.js"
 import { header } from "./auth.js"
 import { corsHeaders } from "./cors.js"
+import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
 import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
 
@@ -56,5 +60,5 @@ export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.Http
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))
     )
-    return yield* app
+    return yield* Effect.provideService(app, HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES))
   })

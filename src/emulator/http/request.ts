@@ -1,12 +1,16 @@
 /**
- * Reading requests: the body by content type (as the hosted service does), and Schema validation whose
- * failures become SCHEMA_ERROR with one line per problem, never a 500.
+ * Reading requests: the body by content type (as the hosted service does) and never more of it than
+ * `MAX_BODY_BYTES`, the edge checks of `input-limits.ts`, and Schema validation; failures become
+ * BODY_PARSING_ERROR, a 413 or SCHEMA_ERROR with one line per problem, never a 500.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
+import type * as HttpServerError from "effect/http/HttpServerError"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { BodyParsingError, SchemaError } from "../../errors/known/misc.js"
+import { inputProblems, MAX_BODY_BYTES } from "./input-limits.js"
+import { HttpStatusError } from "./respond.js"
 
 /** The request path as the client sent it (the router strips `/api/v1` from `url`). */
 export const pathOf = (request: { readonly originalUrl: string }): string =>
@@ -16,15 +20,40 @@ export const pathOf = (request: { readonly originalUrl: string }): string =>
 
 const parseFailure = (message: string) => new BodyParsingError({ message })
 
+/** A body over the limit: a plain 413, as the hosted service's platform answers it. */
+export const bodyTooLarge = new HttpStatusError({
+  status: 413,
+  message: `Request body too large: the local backend reads at most ${MAX_BODY_BYTES} bytes, as the hosted service does.`
+})
+
+const isBodyTooLarge = (error: HttpServerError.HttpServerError): boolean =>
+  error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge"
+
+/**
+ * The body's text, refused at once when its declared length is over the limit. Otherwise the server's
+ * reader counts bytes as they arrive and stops at the limit (see `MaxBodySize` in `middleware.ts`), so
+ * an oversized body without a length is never buffered whole either.
+ */
+const bodyText = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string, BodyParsingError | HttpStatusError> => {
+  const declared = Number(request.headers["content-length"] ?? "0")
+  if (declared > MAX_BODY_BYTES) return Effect.fail(bodyTooLarge)
+  return Effect.mapError(
+    request.text,
+    (error) => isBodyTooLarge(error) ? bodyTooLarge : parseFailure("The request body could not be read.")
+  )
+}
+
 /**
  * The body as JSON (`application/json`), a string map (`application/x-www-form-urlencoded`) or text;
  * `undefined` when there is none. Other content types are refused like the hosted service does.
  */
-export const readBody = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<unknown, BodyParsingError> => {
+export const readBody = (
+  request: HttpServerRequest.HttpServerRequest
+): Effect.Effect<unknown, BodyParsingError | HttpStatusError> => {
   if (request.method === "GET" || request.method === "HEAD") return Effect.succeed(undefined)
   const contentType = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
   return Effect.flatMap(
-    Effect.mapError(request.text, () => parseFailure("The request body could not be read.")),
+    bodyText(request),
     (text): Effect.Effect<unknown, BodyParsingError> => {
       if (contentType === "") {
         return text.trim() === ""
@@ -87,6 +116,23 @@ export const validate = <S extends Schema.Top & { readonly DecodingServices: nev
     Schema.decodeUnknownEffect(schema)(value, { errors: "all" }),
     (error) => schemaErrorOf(request, describeIssues(where, error.issue))
   )
+
+/**
+ * Refuses what no route may receive (see `input-limits.ts`): text PostgreSQL cannot store, strings,
+ * nesting and metadata over the limits, numbers beyond the double range. Runs before any Schema, so a
+ * refused request has touched nothing.
+ */
+export const checkInput = (
+  request: RequestLine,
+  parts: { readonly params: unknown; readonly query: unknown; readonly body: unknown }
+): Effect.Effect<void, SchemaError> => {
+  const lines = [
+    ...inputProblems("params", parts.params),
+    ...inputProblems("query", parts.query),
+    ...inputProblems("body", parts.body)
+  ]
+  return lines.length === 0 ? Effect.void : Effect.fail(schemaErrorOf(request, lines))
+}
 
 /** The query string as a string map (repeated keys keep the last value). */
 export const queryOf = (request: HttpServerRequest.HttpServerRequest): Record<string, string> =>

@@ -6,9 +6,11 @@ import { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyUpdate } from "../../domain/
 import { ListResponse } from "../../domain/list.js"
 import { ApiKeyNotFound } from "../../errors/known/api-keys.js"
 import { endpoint } from "../http/endpoint.js"
+import { schemaErrorOf } from "../http/request.js"
 import { json } from "../http/respond.js"
 import { createApiKeySet, toApiKey } from "../services/api-keys.js"
 import { Db } from "../store/db.js"
+import { STORABLE_MILLIS } from "../store/storable.js"
 import { findApiKeySet, listApiKeySets, revokeApiKeySet, updateApiKeySetDescription } from "../store/api-keys.js"
 
 const ADMIN = ["admin"] as const
@@ -51,8 +53,17 @@ export const routes = [
     path: "/internal/api-keys",
     access: ADMIN,
     body: ApiKeyCreate,
-    handler: ({ auth, body }) =>
-      Effect.flatMap(Db, (db) => Effect.flatMap(createApiKeySet(db, auth.project.id, body), (created) => keyResponse(ApiKeyCreated, created)))
+    handler: ({ auth, body, request }) =>
+      Effect.gen(function*() {
+        const expiresAt = body.expiresAt.getTime()
+        if (expiresAt < STORABLE_MILLIS.min || expiresAt > STORABLE_MILLIS.max) {
+          return yield* Effect.fail(schemaErrorOf(request, [
+            `body.expires_at_millis: must be between ${STORABLE_MILLIS.min} and ${STORABLE_MILLIS.max} (years 1 to 9999)`
+          ]))
+        }
+        const created = yield* createApiKeySet(yield* Db, auth.project.id, body)
+        return yield* keyResponse(ApiKeyCreated, created)
+      })
   }),
   endpoint({
     method: "GET",

@@ -17,9 +17,17 @@ import { Db } from "../store/db.js"
 import { findRefreshToken, revokeRefreshToken } from "../store/refresh-tokens.js"
 import { findUserView } from "../store/users.js"
 
+/** The longest session a server may create: 367 days, the hosted service's limit. */
+export const MAX_SESSION_EXPIRES_IN_MILLIS = 367 * 24 * 60 * 60 * 1000
+
 const SessionCreateBody = Schema.Struct({
   user_id: Schema.String,
-  expires_in_millis: Schema.optionalKey(Schema.Int.check(Schema.makeFilter((n: number) => n > 0 || "must be positive"))),
+  expires_in_millis: Schema.optionalKey(
+    Schema.Int.check(
+      Schema.makeFilter((n: number) => n > 0 || "must be positive"),
+      Schema.isLessThanOrEqualTo(MAX_SESSION_EXPIRES_IN_MILLIS)
+    )
+  ),
   is_impersonation: Schema.optionalKey(Schema.Boolean)
 })
 

@@ -9,6 +9,7 @@ import { makeOutbox, Outbox, OutboxStoreError, type OutboxStore } from "../mail/
 import type { StoredMail } from "../mail/message.js"
 import { Db, type DbError, type DbShape } from "./db.js"
 import { rowDecoder, rowStruct, Timestamp } from "./rows.js"
+import { isStorableText } from "./storable.js"
 
 const OutboxRow = rowStruct({
   id: Schema.String,
@@ -40,7 +41,11 @@ const toMail = (row: OutboxRow): StoredMail => ({
 
 const storeError = (error: DbError) => new OutboxStoreError({ message: error.message, cause: error })
 
-/** The SQL store; `projectId` tags rows so that deleting a project deletes its mail. */
+/**
+ * The SQL store; `projectId` tags rows so that deleting a project deletes its mail. A mailbox name or id
+ * the database could not store (anyone can type one into the mailbox's URL) names no message, so it is
+ * answered without a query.
+ */
 export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => ({
   insert: (mail) =>
     Effect.mapError(
@@ -52,19 +57,19 @@ export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => 
       storeError
     ),
   list: (mailbox) =>
-    db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
+    !isStorableText(mailbox) ? Effect.succeed([]) : db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
       Effect.flatMap(rows.all),
       Effect.map((found) => found.map(toMail)),
       Effect.mapError(storeError)
     ),
   get: (mailbox, id) =>
-    db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
+    !isStorableText(mailbox, id) ? Effect.succeed(undefined) : db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
       Effect.flatMap(rows.first),
       Effect.map((found) => (found === undefined ? undefined : toMail(found))),
       Effect.mapError(storeError)
     ),
   markSeen: (mailbox, id) =>
-    Effect.mapError(
+    !isStorableText(mailbox, id) ? Effect.void : Effect.mapError(
       Effect.asVoid(db.query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
       storeError
     ),
