@@ -13,7 +13,7 @@ export const readyBanner = (emulator: Pick<EmulatorShape, "url" | "apiUrl" | "ma
   `stackfx local backend ready at ${emulator.url}`,
   "  internal project (as the hosted service seeds it; its users own the other projects):",
   ...keyLines(emulator.project),
-  "  demo project (every feature on; the demo app and the examples use it):",
+  "  demo project (the features the demo app and the examples show are on; they use it):",
   ...keyLines(emulator.demoProject),
   `  API:                       ${emulator.apiUrl}`,
   `  mailbox:                   ${emulator.mailboxUrl}`

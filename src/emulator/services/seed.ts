@@ -52,8 +52,9 @@ export const INTERNAL_PROJECT: NewProject = {
 
 /**
  * `demo`: what the demo app and the examples show, all on: sign-up with a password, magic link and one-time
- * code, passkeys, the development OAuth providers, a personal team on sign-up, teams created by clients,
- * and users deleting their own account.
+ * code, passkeys, the development OAuth providers, a personal team on sign-up and teams created by
+ * clients. Users deleting their own account stays off, as on any new project: the demo offers it only once
+ * an admin turns it on.
  */
 export const DEMO_PROJECT: NewProject = {
   id: DEMO_PROJECT_KEYS.projectId,
@@ -67,7 +68,7 @@ export const DEMO_PROJECT: NewProject = {
     passkeyEnabled: true,
     allowLocalhost: true,
     clientTeamCreationEnabled: true,
-    clientUserDeletionEnabled: true,
+    clientUserDeletionEnabled: false,
     createTeamOnSignUp: true,
     oauthProviders: sharedProviders
   },
