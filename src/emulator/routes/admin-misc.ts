@@ -16,8 +16,7 @@ import { projectMetrics } from "../services/metrics.js"
 import { projectMetricsWire } from "../services/user-views.js"
 import { Db } from "../store/db.js"
 import { webhookToken } from "../store/projects.js"
-
-const ADMIN = ["admin"] as const
+import { ADMIN } from "../http/access.js"
 
 /** Loose on purpose (the hosted check is not stricter): one @ with something on both sides. */
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value)

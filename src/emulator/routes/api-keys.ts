@@ -12,8 +12,8 @@ import { createApiKeySet, toApiKey } from "../services/api-keys.js"
 import { Db } from "../store/db.js"
 import { STORABLE_MILLIS } from "../store/storable.js"
 import { findApiKeySet, listApiKeySets, revokeApiKeySet, updateApiKeySetDescription } from "../store/api-keys.js"
+import { ADMIN } from "../http/access.js"
 
-const ADMIN = ["admin"] as const
 const ApiKeyList = ListResponse(ApiKey)
 
 type WireKey = Readonly<Record<string, unknown>>

@@ -13,8 +13,7 @@ import { checkCode, CodePurpose, countFailedAttempt, useCode } from "../services
 import { Db } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
 import { totpSecretFromBase64, verifyTotp } from "../totp.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const MfaBody = Schema.Struct({ type: Schema.Literal("totp"), totp: Schema.String, code: Schema.String })
 const CheckBody = Schema.Struct({ code: Schema.String })

@@ -11,8 +11,7 @@ import { createSession } from "../services/sessions.js"
 import { CodePurpose } from "../services/verification-codes.js"
 import type { StoredProject } from "../store/projects.js"
 import { EmailAddress } from "./auth-password.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const SendBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })
 const CodeBody = Schema.Struct({ code: Schema.String })

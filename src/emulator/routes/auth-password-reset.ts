@@ -8,8 +8,7 @@ import { endpoint } from "../http/endpoint.js"
 import { json, success } from "../http/respond.js"
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../services/passwords.js"
 import { EmailAddress } from "./auth-password.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const SendResetBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })
 const CodeBody = Schema.Struct({ code: Schema.String })

@@ -21,8 +21,7 @@ import { Db } from "../store/db.js"
 import { findPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
 import { findTotpSecret } from "../store/users.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 /** A plausible email address: something@something, no spaces. */
 export const EmailAddress = Schema.String.check(

@@ -15,6 +15,7 @@ import { encoded, HttpStatusError } from "../http/respond.js"
 import { connectedAccountAccessToken } from "../services/connected-accounts.js"
 import { Db } from "../store/db.js"
 import { findUserView } from "../store/users.js"
+import { ALL } from "../http/access.js"
 
 const Body = Schema.Struct({ scope: Schema.optionalKey(Schema.String) })
 
@@ -44,14 +45,14 @@ export const routes = [
   endpoint({
     method: "POST",
     path: "/connected-accounts/:userId/:providerId/access-token",
-    access: ["client", "server", "admin"],
+    access: ALL,
     body: Body,
     handler: ({ auth, body, params }) => accessTokenFor(auth, params["userId"] ?? "", params["providerId"] ?? "", body.scope)
   }),
   endpoint({
     method: "POST",
     path: "/auth/oauth/connected-accounts/:providerId/access-token",
-    access: ["client", "server", "admin"],
+    access: ALL,
     body: Body,
     handler: ({ auth, body, params }) => accessTokenFor(auth, "me", params["providerId"] ?? "", body.scope)
   })

@@ -28,8 +28,7 @@ import { listContactChannels, listProjectContactChannels } from "../store/contac
 import { Db } from "../store/db.js"
 import { findUserView } from "../store/users.js"
 import { EmailAddress } from "./auth-password.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const ChannelList = ListResponse(ContactChannel)
 

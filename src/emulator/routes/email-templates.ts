@@ -15,8 +15,8 @@ import { encoded, HttpStatusError, success } from "../http/respond.js"
 import { defaultEmailTemplates } from "../mail/templates.js"
 import { Db } from "../store/db.js"
 import { deleteEmailTemplate, findEmailTemplate, listEmailTemplates, saveEmailTemplate, type StoredEmailTemplate } from "../store/email-templates.js"
+import { ADMIN } from "../http/access.js"
 
-const ADMIN = ["admin"] as const
 const TemplateList = ListResponse(EmailTemplate)
 const TypeParams = Schema.Struct({ type: EmailTemplateType })
 

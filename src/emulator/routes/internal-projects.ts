@@ -17,6 +17,7 @@ import { createProject } from "../services/project-setup.js"
 import { Db } from "../store/db.js"
 import { recordManagedProject } from "../store/managed-projects.js"
 import { addProjectOwner, listOwnedProjects } from "../store/projects.js"
+import { ALL } from "../http/access.js"
 
 const AdminProjectList = ListResponse(AdminProject)
 
@@ -31,7 +32,7 @@ export const routes = [
   endpoint({
     method: "GET",
     path: "/internal/projects",
-    access: ["client", "server", "admin"],
+    access: ALL,
     handler: ({ auth }) =>
       Effect.gen(function*() {
         const user = yield* internalUser(auth)
@@ -44,7 +45,7 @@ export const routes = [
   endpoint({
     method: "POST",
     path: "/internal/projects",
-    access: ["client", "server", "admin"],
+    access: ALL,
     body: AdminProjectCreate,
     handler: ({ auth, body, request }) =>
       Effect.gen(function*() {

@@ -20,6 +20,7 @@ import { Db } from "../store/db.js"
 import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
 import { AuthorizeQuery, OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../services/oauth-authorize.js"
 import { completeOAuthFlow, innerStateCookie } from "../services/oauth-callback.js"
+import { ADMIN } from "../http/access.js"
 
 const COOKIE_PATH = `${API_PATH_PREFIX}/auth/oauth/callback`
 
@@ -73,7 +74,7 @@ export const routes = [
   endpoint({
     method: "GET",
     path: "/emulator/oauth-providers/:providerId",
-    access: ["admin"],
+    access: ADMIN,
     handler: ({ auth, params }) =>
       Effect.gen(function*() {
         const providerId = params["providerId"] ?? ""
@@ -84,7 +85,7 @@ export const routes = [
   endpoint({
     method: "PUT",
     path: "/emulator/oauth-providers/:providerId",
-    access: ["admin"],
+    access: ADMIN,
     body: Schema.Struct({ issuer: Issuer }),
     handler: ({ auth, body, params }) =>
       Effect.gen(function*() {

@@ -16,8 +16,7 @@ import { encoded, json } from "../http/respond.js"
 import { requireMfa } from "../services/mfa.js"
 import { authenticatePasskey, initiateAuthentication, initiateRegistration, registerPasskey } from "../services/passkeys.js"
 import { createSession } from "../services/sessions.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const RegisterBody = Schema.Struct({ credential: Schema.Unknown, code: Schema.String })
 const SignInBody = Schema.Struct({ authentication_response: Schema.Unknown, code: Schema.String })

@@ -13,14 +13,13 @@ import { updatedProject } from "../services/project-update.js"
 import { Db } from "../store/db.js"
 import { forgetManagedProject } from "../store/managed-projects.js"
 import { deleteProject, saveProject } from "../store/projects.js"
-
-const ADMIN = ["admin"] as const
+import { ADMIN, ALL } from "../http/access.js"
 
 export const routes = [
   endpoint({
     method: "GET",
     path: "/projects/current",
-    access: ["client", "server", "admin"],
+    access: ALL,
     handler: ({ auth }) =>
       auth.accessType === "admin"
         ? Effect.flatMap(Effect.flatMap(Db, (db) => toAdminProject(db, auth.project)), (view) => encoded(AdminProject, view))

@@ -15,8 +15,7 @@ import { endpoint } from "../http/endpoint.js"
 import { encoded, HttpStatusError, success } from "../http/respond.js"
 import { Db } from "../store/db.js"
 import { findRefreshTokenById, listRefreshTokens, revokeRefreshToken } from "../store/refresh-tokens.js"
-
-const ALL = ["client", "server", "admin"] as const
+import { ALL } from "../http/access.js"
 
 const UserQuery = Schema.Struct({ user_id: Schema.NonEmptyString })
 

@@ -16,6 +16,7 @@ import { createSession, refreshSession } from "../services/sessions.js"
 import { Db } from "../store/db.js"
 import { findRefreshToken, revokeRefreshToken } from "../store/refresh-tokens.js"
 import { findUserView } from "../store/users.js"
+import { ALL, SERVER } from "../http/access.js"
 
 /** The longest session a server may create: 367 days, the hosted service's limit. */
 export const MAX_SESSION_EXPIRES_IN_MILLIS = 367 * 24 * 60 * 60 * 1000
@@ -39,7 +40,7 @@ export const routes = [
   endpoint({
     method: "POST",
     path: "/auth/sessions/current/refresh",
-    access: ["client", "server", "admin"],
+    access: ALL,
     handler: ({ auth, request }) =>
       Effect.gen(function*() {
         const refreshToken = refreshTokenOf(request.headers)
@@ -51,7 +52,7 @@ export const routes = [
   endpoint({
     method: "DELETE",
     path: "/auth/sessions/current",
-    access: ["client", "server", "admin"],
+    access: ALL,
     handler: ({ auth, request }) =>
       Effect.gen(function*() {
         const db = yield* Db
@@ -73,7 +74,7 @@ export const routes = [
   endpoint({
     method: "POST",
     path: "/auth/sessions",
-    access: ["server", "admin"],
+    access: SERVER,
     body: SessionCreateBody,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {

@@ -13,10 +13,6 @@ import type { Auth } from "../http/auth.js"
 import { schemaErrorOf, validate } from "../http/request.js"
 import { HttpStatusError } from "../http/respond.js"
 
-export const ALL = ["client", "server", "admin"] as const
-export const SERVER = ["server", "admin"] as const
-export const ADMIN = ["admin"] as const
-
 type Request = { readonly method: string; readonly originalUrl: string }
 
 /** The signed-in user for reads about "me" (CANNOT_GET_OWN_USER_WITHOUT_USER without one). */

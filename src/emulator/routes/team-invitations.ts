@@ -21,7 +21,8 @@ import {
 } from "../services/team-invitations.js"
 import { requireTeamPermission } from "../services/team-permissions.js"
 import { Db } from "../store/db.js"
-import { ALL, EmailAddress, NonEmptyString, ownUser, param, signedInUser } from "./team-helpers.js"
+import { ALL } from "../http/access.js"
+import { EmailAddress, NonEmptyString, ownUser, param, signedInUser } from "./team-helpers.js"
 
 const InvitationList = ListResponse(TeamInvitation)
 

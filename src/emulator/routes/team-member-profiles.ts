@@ -18,7 +18,8 @@ import { requireTeamPermission } from "../services/team-permissions.js"
 import { Db, type DbShape } from "../store/db.js"
 import { listMemberProfiles, type MemberProfileRow, updateMemberProfile } from "../store/teams.js"
 import { findUserView, listUserViews } from "../store/users.js"
-import { ALL, ownUser, param, resolveUserId } from "./team-helpers.js"
+import { ALL } from "../http/access.js"
+import { ownUser, param, resolveUserId } from "./team-helpers.js"
 
 const ClientProfileList = ListResponse(TeamMemberProfile)
 

@@ -9,7 +9,8 @@ import { encoded, success } from "../http/respond.js"
 import { requireTeamPermission } from "../services/team-permissions.js"
 import { addMember, removeMember } from "../services/teams.js"
 import { Db } from "../store/db.js"
-import { ALL, ownUser, param, resolveUserId, SERVER } from "./team-helpers.js"
+import { ALL, SERVER } from "../http/access.js"
+import { ownUser, param, resolveUserId } from "./team-helpers.js"
 
 export const routes = [
   endpoint({

@@ -19,7 +19,8 @@ import {
   updateDefinition
 } from "../services/permission-definitions.js"
 import { Db } from "../store/db.js"
-import { ADMIN, param } from "./team-helpers.js"
+import { ADMIN } from "../http/access.js"
+import { param } from "./team-helpers.js"
 
 const DefinitionList = ListResponse(PermissionDefinition)
 

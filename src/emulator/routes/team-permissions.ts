@@ -12,7 +12,8 @@ import { encoded, success } from "../http/respond.js"
 import { grantPermission, listMemberPermissions, revokePermission } from "../services/team-permissions.js"
 import { Db, type DbShape } from "../store/db.js"
 import type { PermissionGrant } from "../store/team-permissions.js"
-import { ALL, clientSelfOnly, param, permissionIdParam, resolveUserId, SERVER } from "./team-helpers.js"
+import { ALL, SERVER } from "../http/access.js"
+import { clientSelfOnly, param, permissionIdParam, resolveUserId } from "./team-helpers.js"
 
 const TeamPermissionList = ListResponse(TeamPermission)
 

@@ -18,7 +18,8 @@ import { requireTeamPermission } from "../services/team-permissions.js"
 import { createTeam, deleteTeam, updateTeam } from "../services/teams.js"
 import { Db } from "../store/db.js"
 import { listTeams } from "../store/teams.js"
-import { ALL, clientSelfOnly, param, resolveUserId, signedInUser, tierBody } from "./team-helpers.js"
+import { ALL } from "../http/access.js"
+import { clientSelfOnly, param, resolveUserId, signedInUser, tierBody } from "./team-helpers.js"
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"]
 

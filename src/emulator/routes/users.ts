@@ -17,9 +17,7 @@ import { serverUserResponse, serverUserWire, userResponse } from "../services/us
 import { createUser, deleteUser, type UserPatch, updateUser } from "../services/users.js"
 import { Db } from "../store/db.js"
 import { findUserSignUp, findUserView, listUserViews } from "../store/users.js"
-
-const ALL = ["client", "server", "admin"] as const
-const SERVER = ["server", "admin"] as const
+import { ALL, SERVER } from "../http/access.js"
 
 const PositiveInt = Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0))
 
