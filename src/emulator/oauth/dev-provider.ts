@@ -12,6 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { createHash, randomBytes } from "node:crypto"
+import { isEmailAddress } from "../../domain/rules/email.js"
 import { InvalidAuthorizationCode } from "../../errors/index.js"
 import { type OAuthIdentity, parseScopes } from "./identity.js"
 
@@ -43,8 +44,6 @@ export class DevProviderRequestInvalid extends Schema.TaggedError<DevProviderReq
 /** The identity a known email gets when no account id is typed: stable per provider, so sign-ins repeat. */
 export const devAccountId = (providerId: string, email: string): string =>
   createHash("sha256").update(`${providerId}:${email.trim().toLowerCase()}`).digest("hex").slice(0, 20)
-
-const emailPattern = /^[^\s@]+@[^\s@]+$/
 
 interface IssuedCode {
   readonly providerId: string
@@ -106,7 +105,7 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
       Effect.gen(function*() {
         yield* checkRequest(providerId, request)
         const email = input.email.trim()
-        if (!emailPattern.test(email)) {
+        if (!isEmailAddress(email)) {
           return yield* new DevProviderRequestInvalid({ message: "Enter an email address such as ada@example.com." })
         }
         const code = yield* random

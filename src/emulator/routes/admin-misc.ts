@@ -16,10 +16,10 @@ import { projectMetrics } from "../services/metrics.js"
 import { projectMetricsWire } from "../services/user-views.js"
 import { Db } from "../store/db.js"
 import { webhookToken } from "../store/projects.js"
+import { isEmailAddress } from "../../domain/rules/email.js"
 import { ADMIN } from "../http/access.js"
 
 /** Loose on purpose (the hosted check is not stricter): one @ with something on both sides. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value)
 
 /** A test email should fail within seconds: the admin is waiting on the answer. */
 const TEST_EMAIL_TIMEOUT_MS = 10_000
@@ -40,7 +40,7 @@ export const routes = [
     body: SendTestEmailRequest,
     handler: ({ body, request }) =>
       Effect.gen(function*() {
-        if (!looksLikeEmail(body.recipientEmail) || !looksLikeEmail(body.emailConfig.senderEmail)) {
+        if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
           return yield* Effect.fail(
             schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
           )

@@ -10,7 +10,7 @@ import { redeemSignInCode, sendSignInCode } from "../services/otp.js"
 import { createSession } from "../services/sessions.js"
 import { CodePurpose } from "../services/verification-codes.js"
 import type { StoredProject } from "../store/projects.js"
-import { EmailAddress } from "./auth-password.js"
+import { EmailAddress } from "../../domain/rules/email.js"
 import { ALL } from "../http/access.js"
 
 const SendBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })

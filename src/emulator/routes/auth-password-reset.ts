@@ -7,7 +7,7 @@ import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { json, success } from "../http/respond.js"
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../services/passwords.js"
-import { EmailAddress } from "./auth-password.js"
+import { EmailAddress } from "../../domain/rules/email.js"
 import { ALL } from "../http/access.js"
 
 const SendResetBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })

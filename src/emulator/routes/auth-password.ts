@@ -22,11 +22,8 @@ import { findPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
 import { findTotpSecret } from "../store/users.js"
 import { ALL } from "../http/access.js"
+import { EmailAddress } from "../../domain/rules/email.js"
 
-/** A plausible email address: something@something, no spaces. */
-export const EmailAddress = Schema.String.check(
-  Schema.makeFilter((s: string) => /^[^\s@]+@[^\s@]+$/.test(s.trim()) || "must be an email address")
-)
 
 const SignUpBody = Schema.Struct({
   email: EmailAddress,

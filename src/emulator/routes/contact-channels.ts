@@ -27,7 +27,7 @@ import { CodePurpose } from "../services/verification-codes.js"
 import { listContactChannels, listProjectContactChannels } from "../store/contact-channels.js"
 import { Db } from "../store/db.js"
 import { findUserView } from "../store/users.js"
-import { EmailAddress } from "./auth-password.js"
+import { EmailAddress } from "../../domain/rules/email.js"
 import { ALL } from "../http/access.js"
 
 const ChannelList = ListResponse(ContactChannel)

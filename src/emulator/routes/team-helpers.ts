@@ -75,6 +75,4 @@ export const permissionIdParam = (raw: string, request: Request): Effect.Effect<
 export const NonEmptyString = Schema.String.check(Schema.isMinLength(1))
 
 /** A plausible email address: something@something, no spaces. */
-export const EmailAddress = Schema.String.check(
-  Schema.makeFilter((s: string) => /^[^\s@]+@[^\s@]+$/.test(s) || "must be an email address")
-)
+export { EmailAddress } from "../../domain/rules/email.js"
