@@ -4,7 +4,7 @@
  * same known error from both: header combinations first, then the access token, then the keys.
  */
 import * as Effect from "effect/Effect"
-import type { AccessType } from "../../domain/constants.js"
+import { type AccessType, STACK_HEADERS } from "../../domain/constants.js"
 import type { ServerUser } from "../../domain/user.js"
 import { invalidAccessTypeMessage } from "../../errors/known/messages.js"
 import { ProjectNotFound } from "../../errors/known/misc.js"
@@ -58,7 +58,7 @@ export const header = (headers: Headers, name: string): string | undefined => {
 
 /** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */
 const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken?: string } => {
-  const raw = header(headers, "x-stack-auth")
+  const raw = header(headers, STACK_HEADERS.auth)
   if (raw === undefined) return {}
   const parsed: unknown = (() => {
     try {
@@ -77,11 +77,11 @@ const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken
 
 /** The access token of the request, from `X-Stack-Access-Token` or `X-Stack-Auth`. */
 export const accessTokenOf = (headers: Headers): string | undefined =>
-  header(headers, "x-stack-access-token") ?? stackAuthHeader(headers).accessToken
+  header(headers, STACK_HEADERS.accessToken) ?? stackAuthHeader(headers).accessToken
 
 /** The refresh token of the request, from `X-Stack-Refresh-Token` or `X-Stack-Auth`. */
 export const refreshTokenOf = (headers: Headers): string | undefined =>
-  header(headers, "x-stack-refresh-token") ?? stackAuthHeader(headers).refreshToken
+  header(headers, STACK_HEADERS.refreshToken) ?? stackAuthHeader(headers).refreshToken
 
 const isAccessType = (value: string): value is AccessType => value === "client" || value === "server" || value === "admin"
 
@@ -117,12 +117,12 @@ const adminTokenUser = (token: string, projectId: string) =>
  */
 export const authenticate = (headers: Headers) =>
   Effect.gen(function*() {
-    const projectId = header(headers, "x-stack-project-id")
-    const accessType = header(headers, "x-stack-access-type")
-    const publishableClientKey = header(headers, "x-stack-publishable-client-key")
-    const secretServerKey = header(headers, "x-stack-secret-server-key")
-    const superSecretAdminKey = header(headers, "x-stack-super-secret-admin-key")
-    const adminAccessToken = header(headers, "x-stack-admin-access-token")
+    const projectId = header(headers, STACK_HEADERS.projectId)
+    const accessType = header(headers, STACK_HEADERS.accessType)
+    const publishableClientKey = header(headers, STACK_HEADERS.publishableClientKey)
+    const secretServerKey = header(headers, STACK_HEADERS.secretServerKey)
+    const superSecretAdminKey = header(headers, STACK_HEADERS.superSecretAdminKey)
+    const adminAccessToken = header(headers, STACK_HEADERS.adminAccessToken)
     const accessToken = accessTokenOf(headers)
 
     const anyKey = publishableClientKey ?? secretServerKey ?? superSecretAdminKey ?? adminAccessToken

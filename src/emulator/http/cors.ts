@@ -3,10 +3,11 @@
  * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
  */
 import * as Effect from "effect/Effect"
+import { STACK_HEADERS } from "../../domain/constants.js"
 import { isTrustedRedirect } from "../../domain/rules/redirect-trust.js"
 import { Projects } from "../services/projects.js"
 
-const EXPOSED = "x-stack-actual-status, x-stack-known-error, content-type"
+const EXPOSED = `${STACK_HEADERS.actualStatus}, ${STACK_HEADERS.knownError}, content-type`
 const METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 
 /** The allowed subset of a preflight's `Access-Control-Request-Headers`. */

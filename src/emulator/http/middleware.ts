@@ -14,6 +14,7 @@ import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { STACK_HEADERS } from "../../domain/constants.js"
 import { isKnownError } from "../../errors/known/registry.js"
 import { header } from "./auth.js"
 import { corsHeaders } from "./cors.js"
@@ -24,7 +25,7 @@ import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
-    const override = header(request.headers, "x-stack-override-error-status") === "true"
+    const override = header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true"
     const found = Cause.findError(cause)
     if (Result.isSuccess(found)) {
       const error = found.success

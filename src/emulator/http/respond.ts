@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { STACK_HEADERS } from "../../domain/constants.js"
 import { encodeKnownError } from "../../errors/encode.js"
 import type { KnownError } from "../../errors/known/registry.js"
 
@@ -44,6 +45,6 @@ export const plainError = (status: number, message: string, overrideStatus: bool
   const override = overrideStatus && status >= 400 && status < 500
   return HttpServerResponse.text(message, {
     status: override ? 200 : status,
-    ...(override ? { headers: { "x-stack-actual-status": String(status) } } : {})
+    ...(override ? { headers: { [STACK_HEADERS.actualStatus]: String(status) } } : {})
   })
 }
