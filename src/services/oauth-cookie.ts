@@ -3,8 +3,8 @@
  * the hosted SDK's name, max age one hour). A cookie rather than memory because the flow leaves the page;
  * one per state so that two sign-ins in two tabs do not overwrite each other.
  */
-import { parseCookie } from "cookie"
 import { OAUTH_STATE_COOKIE_MAX_AGE_SECONDS, OAUTH_STATE_COOKIE_PREFIX } from "../domain/constants.js"
+import { readCookie } from "./cookie-text.js"
 import { STATE_PATTERN } from "./oauth-pkce.js"
 import { type CookieDocument, serializeTokenCookie } from "./token-store-cookie.js"
 
@@ -26,7 +26,7 @@ export const saveVerifier = (doc: CookieDocument, state: string, verifier: strin
 export const consumeVerifier = (doc: CookieDocument, state: string, secure: boolean): string | undefined => {
   if (!STATE_PATTERN.test(state)) return undefined
   const name = verifierCookieName(state)
-  const verifier = parseCookie(doc.cookie)[name]
+  const verifier = readCookie(doc.cookie, name)
   if (verifier === undefined || verifier === "") return undefined
   doc.cookie = serializeTokenCookie(name, null, 0, secure)
   return verifier

@@ -3,11 +3,11 @@
  * (`CurrentUser.authHeaders`), or else the token cookies the client tier's cookie store writes. Pure
  * reading, no verification: `RequestAuth` decides what the tokens are worth.
  */
-import { parseCookie } from "cookie"
 import * as Result from "effect/Result"
 import { STACK_HEADERS, UNDEFINED_TOKEN_STRING } from "../domain/constants.js"
 import { MalformedAuthJson } from "../errors/client/request-session.js"
 import type { AuthJson } from "./auth-json.js"
+import { readCookie } from "./cookie-text.js"
 import { accessCookieName, refreshCookieName } from "./token-store-cookie.js"
 
 /** Headers with a `get` method: a fetch `Request`'s (web servers, workers, Next.js route handlers). */
@@ -94,10 +94,9 @@ const cookieToken = (value: string | undefined): string | null =>
 /** The tokens of the client tier's cookie store, as the `Cookie` header carries them. */
 export const tokensFromCookieHeader = (cookieHeader: string | null, projectId: string): AuthJson => {
   if (cookieHeader === null || cookieHeader === "") return { accessToken: null, refreshToken: null }
-  const jar = parseCookie(cookieHeader)
   return {
-    accessToken: cookieToken(jar[accessCookieName(projectId)]),
-    refreshToken: cookieToken(jar[refreshCookieName(projectId)])
+    accessToken: cookieToken(readCookie(cookieHeader, accessCookieName(projectId))),
+    refreshToken: cookieToken(readCookie(cookieHeader, refreshCookieName(projectId)))
   }
 }
 

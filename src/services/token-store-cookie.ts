@@ -1,9 +1,9 @@
-import { parseCookie, stringifySetCookie } from "cookie"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { ACCESS_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_MAX_AGE_SECONDS } from "../domain/constants.js"
 import { ClientConfig } from "./client-config.js"
+import { readCookie, setCookieLine } from "./cookie-text.js"
 import { makeRefTokenStore, noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 
 
@@ -36,17 +36,7 @@ export const serializeTokenCookie = (
   value: string | null,
   maxAge: number,
   secure: boolean
-): string =>
-  stringifySetCookie({
-    name,
-    value: value ?? "",
-    path: "/",
-    // Max-Age 0 plus an epoch expiry deletes the cookie in every browser.
-    ...(value === null ? { maxAge: 0, expires: new Date(0) } : { maxAge }),
-    sameSite: "lax",
-    // Secure on http pages would make the browser drop the cookie, so it follows the page's protocol.
-    secure
-  })
+): string => setCookieLine(name, value, maxAge, secure)
 
 /**
  * The `Set-Cookie` values that put `tokens` into the cookie store of `projectId` (`null` deletes a cookie):
@@ -72,8 +62,8 @@ export const makeCookieTokenStore = (
   const accessName = accessCookieName(options.projectId)
   return {
     get: Effect.sync(() => {
-      const jar = parseCookie(doc.cookie)
-      return { accessToken: jar[accessName] || null, refreshToken: jar[refreshName] || null }
+      const jar = doc.cookie
+      return { accessToken: readCookie(jar, accessName) || null, refreshToken: readCookie(jar, refreshName) || null }
     }),
     set: (tokens: StoredTokens) =>
       Effect.sync(() => {
