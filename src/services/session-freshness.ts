@@ -1,4 +1,5 @@
-import { decodeJwt } from "jose"
+import * as Base64Url from "effect/encoding/Base64Url"
+import * as Result from "effect/Result"
 
 /** What the session needs from an access token without verifying it: its expiry, if readable. */
 export type AccessTokenExpiry =
@@ -7,16 +8,35 @@ export type AccessTokenExpiry =
   | { readonly _tag: "Unreadable" }
 
 /**
+ * The claims of a compact JWT (three base64url parts, the middle one a JSON object), unverified; `undefined`
+ * when the token is not one. Hand-written with effect's base64url rather than jose's `decodeJwt` so that jose
+ * stays out of the client's initial bundle (only the server's verification needs it).
+ */
+export const unverifiedClaims = (token: string): Readonly<Record<string, unknown>> | undefined => {
+  const parts = token.split(".")
+  const payload = parts[1]
+  if (parts.length !== 3 || payload === undefined || payload === "") return undefined
+  const text = Base64Url.decodeString(payload)
+  if (Result.isFailure(text)) return undefined
+  let claims: unknown
+  try {
+    claims = JSON.parse(text.success)
+  } catch {
+    return undefined
+  }
+  return typeof claims === "object" && claims !== null && !Array.isArray(claims)
+    ? claims as Readonly<Record<string, unknown>>
+    : undefined
+}
+
+/**
  * Reads `exp` (seconds) from the JWT payload without checking the signature: the server checks that;
  * the client only wants to avoid sending a token it already knows is stale.
  */
 export const accessTokenExpiry = (token: string): AccessTokenExpiry => {
-  let exp: unknown
-  try {
-    exp = decodeJwt(token).exp
-  } catch {
-    return { _tag: "Unreadable" }
-  }
+  const claims = unverifiedClaims(token)
+  if (claims === undefined) return { _tag: "Unreadable" }
+  const exp = claims["exp"]
   if (exp === undefined) return { _tag: "NeverExpires" }
   return typeof exp === "number" && Number.isFinite(exp) ? { _tag: "Expires", atMs: exp * 1000 } : { _tag: "Unreadable" }
 }

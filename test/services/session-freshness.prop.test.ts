@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { accessTokenExpiry, isFresh, lastExpiryMemo } from "../../src/services/session-freshness.js"
+import { decodeJwt } from "jose"
+import { accessTokenExpiry, isFresh, lastExpiryMemo, unverifiedClaims } from "../../src/services/session-freshness.js"
 import { unsignedJwt } from "./support/local-server.js"
 
 const expSeconds = fc.integer({ min: 0, max: 4_000_000_000 })
@@ -53,6 +54,36 @@ describe("access-token freshness", () => {
 
   it("a non-numeric exp is unreadable", () => {
     assert.deepStrictEqual(accessTokenExpiry(unsignedJwt({ exp: "soon" })), { _tag: "Unreadable" })
+  })
+})
+
+/** jose's `decodeJwt` is the reference; it answers by throwing, so a throw there is `undefined` here. */
+const joseClaims = (token: string): unknown => {
+  try {
+    return { ...decodeJwt(token) }
+  } catch {
+    return undefined
+  }
+}
+
+const b64url = (text: string) => Buffer.from(text).toString("base64url")
+
+describe("unverified JWT claims", () => {
+  it("read the same claims as jose for tokens with any JSON payload", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string()), fc.string(), (payload, signature) => {
+        const token = `${b64url("{\"alg\":\"none\"}")}.${b64url(payload)}.${b64url(signature)}`
+        const claims = unverifiedClaims(token)
+        assert.deepStrictEqual(claims === undefined ? undefined : { ...claims }, joseClaims(token))
+      })
+    )
+  })
+
+  it("reject what jose rejects: wrong part counts, an empty payload, bad base64url", () => {
+    for (const token of ["", "a", "a.b", "a.b.c.d", "a..c", "a.!!!.c", `a.${b64url("[1]")}.c`, `a.${b64url("null")}.c`]) {
+      assert.strictEqual(unverifiedClaims(token), undefined)
+      assert.strictEqual(joseClaims(token), undefined)
+    }
   })
 })
 
