@@ -18,7 +18,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { Auth, clientTierFromEnv, CurrentUser, RequestAuth, type RequestAuthRefusal, serverTierFromEnv } from "stackfx"
-import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
+import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails, whenInputIsRefused } from "./local-backend.js"
 
 // --- the app's server -------------------------------------------------------------------------------
 
@@ -89,4 +89,4 @@ const program = Effect.gen(function*() {
   Effect.andThen(Console.log("app server stopped"))
 )
 
-await runExample(program.pipe(Effect.catchTags(whenAnythingElseFails)))
+await runExample(program.pipe(Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })))

@@ -14,6 +14,7 @@ import {
   DEMO_PROJECT_KEYS,
   type DuplicateApp,
   type HttpError,
+  type InvalidInput,
   type InvalidTokenString,
   type KnownErrorMismatch,
   type MissingConfiguration,
@@ -75,6 +76,9 @@ export const whenAnythingElseFails = {
   InvalidTokenString: (e: InvalidTokenString) => giveUp(e.message),
   ExampleStopped: (e: ExampleStopped) => giveUp(e.message)
 }
+
+/** For examples that send request bodies: one the shared schema refused before it was sent. */
+export const whenInputIsRefused = (e: InvalidInput) => giveUp(`invalid input: ${e.message}`)
 
 /** Runs an example whose every failure has been handled (the type says so: no error, no requirement). */
 export const runExample = (program: Effect.Effect<void>): Promise<void> => Effect.runPromise(program)

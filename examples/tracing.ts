@@ -16,7 +16,7 @@ import * as OtlpTracer from "effect/observability/OtlpTracer"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import { localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails, whenInputIsRefused } from "./local-backend.js"
 
 /** The parts of an OTLP/HTTP JSON export this receiver prints. */
 interface ReceivedSpan {
@@ -117,4 +117,4 @@ const program = Effect.gen(function*() {
   yield* printTree(receiver.spans)
 }).pipe(Effect.scoped)
 
-await runExample(program.pipe(Effect.catchTags(whenAnythingElseFails)))
+await runExample(program.pipe(Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })))

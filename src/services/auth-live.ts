@@ -1,6 +1,16 @@
 /** The implementation of {@link Auth}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import {
+  CodeRequest,
+  EmailLinkRequest,
+  MfaSignInRequest,
+  PasswordResetRequest,
+  PasswordSetRequest,
+  PasswordSignInRequest,
+  PasswordSignUpRequest,
+  PasswordUpdateRequest,
+  ResetCodeSentResponse
+} from "../domain/auth-requests.js"
 import { checkPasswordConfirmation } from "../domain/rules/password.js"
 import { SuccessResponse } from "../domain/success.js"
 import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../domain/tokens.js"
@@ -19,7 +29,7 @@ import type {
 } from "./auth.js"
 import { emailCallbackUrl } from "./callback-url.js"
 import { announcing } from "./data-changes.js"
-import { documented } from "./endpoint.js"
+import { documented, encodeInput } from "./endpoint.js"
 import { Session } from "./session.js"
 import { jsonBody, Transport } from "./transport.js"
 import { authChanges } from "./write-keys.js"
@@ -34,8 +44,14 @@ const verificationTags = [
 const confirm = (password: string, confirmation: string | undefined) =>
   confirmation === undefined ? Effect.void : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
 
-/** `{ success: ... }`: the hosted forgot-password answer is `"maybe, ..."` rather than `true`. */
-const Acknowledged = Schema.Struct({ success: Schema.Union([Schema.Literal(true), Schema.String]) })
+const encodeSignUp = encodeInput(PasswordSignUpRequest)
+const encodeSignIn = encodeInput(PasswordSignInRequest)
+const encodeEmailLink = encodeInput(EmailLinkRequest)
+const encodeCode = encodeInput(CodeRequest)
+const encodeReset = encodeInput(PasswordResetRequest)
+const encodeUpdate = encodeInput(PasswordUpdateRequest)
+const encodeSet = encodeInput(PasswordSetRequest)
+const encodeMfa = encodeInput(MfaSignInRequest)
 
 const authShape = (transport: Transport["Service"], session: Session["Service"]): AuthShape => {
   const post = (path: string, body: unknown, withSession = true) => ({
@@ -48,8 +64,9 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const start = (answer: { readonly accessToken: string; readonly refreshToken: string }) =>
     session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
 
-  const signInWith = (path: string, body: unknown) =>
+  const signInWith = <E>(path: string, encodedBody: Effect.Effect<unknown, E>) =>
     Effect.gen(function*() {
+      const body = yield* encodedBody
       const answer = yield* transport.requestJson(post(path, body, false), SignInResponse)
       yield* start(answer)
       return { userId: answer.userId, isNewUser: answer.isNewUser }
@@ -58,14 +75,12 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const signUpWithCredential = (input: CredentialSignUp) =>
     Effect.gen(function*() {
       yield* confirm(input.password, input.passwordConfirmation)
-      const answer = yield* transport.requestJson(
-        post("/auth/password/sign-up", {
-          email: input.email,
-          password: input.password,
-          ...(input.verificationCallbackUrl === undefined ? {} : { verification_callback_url: input.verificationCallbackUrl })
-        }, false),
-        PasswordSignInResponse
-      )
+      const body = yield* encodeSignUp({
+        email: input.email,
+        password: input.password,
+        ...(input.verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl: input.verificationCallbackUrl })
+      })
+      const answer = yield* transport.requestJson(post("/auth/password/sign-up", body, false), PasswordSignInResponse)
       yield* start(answer)
       return { userId: answer.userId, isNewUser: true }
     }).pipe(
@@ -83,10 +98,8 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
 
   const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
     Effect.gen(function*() {
-      const answer = yield* transport.requestJson(
-        post("/auth/password/sign-in", { email: input.email, password: input.password }, false),
-        PasswordSignInResponse
-      )
+      const body = yield* encodeSignIn({ email: input.email, password: input.password })
+      const answer = yield* transport.requestJson(post("/auth/password/sign-in", body, false), PasswordSignInResponse)
       yield* start(answer)
       return { userId: answer.userId, isNewUser: false }
     }).pipe(documented("EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"))
@@ -94,45 +107,41 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const signInWithMfa = (attemptCode: string, totp: string) =>
     totp.trim() === ""
       ? Effect.fail(new InvalidTotpCode({}))
-      : signInWith("/auth/mfa/sign-in", { type: "totp", totp: totp.trim(), code: attemptCode }).pipe(
+      : signInWith("/auth/mfa/sign-in", encodeMfa({ type: "totp", totp: totp.trim(), code: attemptCode })).pipe(
         documented("InvalidTotpCode", ...verificationTags)
       )
 
   const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
     Effect.gen(function*() {
       const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
-      return yield* transport.requestJson(
-        post("/auth/otp/send-sign-in-code", { email, callback_url: callbackUrl }, false),
-        OtpSendResponse
-      )
+      const body = yield* encodeEmailLink({ email, callbackUrl })
+      return yield* transport.requestJson(post("/auth/otp/send-sign-in-code", body, false), OtpSendResponse)
     }).pipe(documented("RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"))
 
   const signInWithMagicLink = (code: string) =>
-    signInWith("/auth/otp/sign-in", { code }).pipe(
+    signInWith("/auth/otp/sign-in", encodeCode({ code })).pipe(
       documented(...verificationTags, "MultiFactorAuthenticationRequired", "SignUpNotEnabled", "UserEmailAlreadyExists")
     )
 
   const sendForgotPasswordEmail = (email: string, options: EmailLinkOptions = {}) =>
     Effect.gen(function*() {
       const callbackUrl = yield* emailCallbackUrl("passwordReset", options.callbackUrl)
-      yield* transport.requestJson(
-        post("/auth/password/send-reset-code", { email, callback_url: callbackUrl }, false),
-        Acknowledged
-      )
+      const body = yield* encodeEmailLink({ email, callbackUrl })
+      yield* transport.requestJson(post("/auth/password/send-reset-code", body, false), ResetCodeSentResponse)
     }).pipe(documented("RedirectUrlNotWhitelisted", "PasswordAuthenticationNotEnabled"))
 
   const verifyPasswordResetCode = (code: string) =>
-    Effect.asVoid(transport.request(post("/auth/password/reset/check-code", { code }, false))).pipe(
+    encodeCode({ code }).pipe(
+      Effect.flatMap((body) => transport.request(post("/auth/password/reset/check-code", body, false))),
+      Effect.asVoid,
       documented(...verificationTags)
     )
 
   const resetPassword = (input: PasswordReset) =>
     Effect.gen(function*() {
       yield* confirm(input.password, input.passwordConfirmation)
-      yield* transport.requestJson(
-        post("/auth/password/reset", { code: input.code, password: input.password }, false),
-        SuccessResponse
-      )
+      const body = yield* encodeReset({ code: input.code, password: input.password })
+      yield* transport.requestJson(post("/auth/password/reset", body, false), SuccessResponse)
     }).pipe(
       documented(
         ...verificationTags,
@@ -146,10 +155,8 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const updatePassword = (input: PasswordUpdate) =>
     Effect.gen(function*() {
       yield* confirm(input.newPassword, input.newPasswordConfirmation)
-      yield* transport.requestJson(
-        post("/auth/password/update", { old_password: input.oldPassword, new_password: input.newPassword }),
-        SuccessResponse
-      )
+      const body = yield* encodeUpdate({ oldPassword: input.oldPassword, newPassword: input.newPassword })
+      yield* transport.requestJson(post("/auth/password/update", body), SuccessResponse)
     }).pipe(
       documented(
         "PasswordConfirmationMismatch",
@@ -164,7 +171,8 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const setPassword = (input: PasswordSet) =>
     Effect.gen(function*() {
       yield* confirm(input.password, input.passwordConfirmation)
-      yield* transport.requestJson(post("/auth/password/set", { password: input.password }), SuccessResponse)
+      const body = yield* encodeSet({ password: input.password })
+      yield* transport.requestJson(post("/auth/password/set", body), SuccessResponse)
     }).pipe(
       documented(
         "PasswordTooShort",

@@ -16,6 +16,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { CallbackUrlRequired, NoPrimaryEmail } from "../errors/client/email-preconditions.js"
+import type { InvalidInput } from "../errors/client/invalid-input.js"
 import type { NotSignedIn } from "../errors/client/session.js"
 import type { PasswordConfirmationMismatch } from "../errors/known/password.js"
 import type { InvalidTotpCode } from "../errors/known/sign-in.js"
@@ -69,7 +70,12 @@ export interface EmailLinkOptions {
   readonly callbackUrl?: string | undefined
 }
 
+/*
+ * InvalidInput: a request body that its shared schema refuses (e.g. an email without "@") fails before
+ * anything is sent, exactly as the backend would refuse it.
+ */
 export type SignUpFailure =
+  | InvalidInput
   | PasswordConfirmationMismatch
   | CallFailure<
     | "UserEmailAlreadyExists"
@@ -80,29 +86,33 @@ export type SignUpFailure =
     | "MultiFactorAuthenticationRequired"
   >
 
-export type CredentialSignInFailure = CallFailure<
+export type CredentialSignInFailure = InvalidInput | CallFailure<
   "EmailPasswordMismatch" | "PasswordAuthenticationNotEnabled" | "MultiFactorAuthenticationRequired"
 >
 
-export type MfaSignInFailure = CallFailure<"InvalidTotpCode" | VerificationTags> | InvalidTotpCode
+export type MfaSignInFailure = InvalidInput | CallFailure<"InvalidTotpCode" | VerificationTags> | InvalidTotpCode
 
 export type MagicLinkSendFailure =
+  | InvalidInput
   | CallbackUrlRequired
   | CallFailure<"RedirectUrlNotWhitelisted" | "SignUpNotEnabled" | "UserEmailAlreadyExists">
 
-export type MagicLinkSignInFailure = CallFailure<
+export type MagicLinkSignInFailure = InvalidInput | CallFailure<
   VerificationTags | "MultiFactorAuthenticationRequired" | "SignUpNotEnabled" | "UserEmailAlreadyExists"
 >
 
 export type ForgotPasswordFailure =
+  | InvalidInput
   | CallbackUrlRequired
   | CallFailure<"RedirectUrlNotWhitelisted" | "PasswordAuthenticationNotEnabled">
 
 export type ResetPasswordFailure =
+  | InvalidInput
   | PasswordConfirmationMismatch
   | CallFailure<VerificationTags | PasswordRuleTags | "PasswordAuthenticationNotEnabled">
 
 export type UpdatePasswordFailure =
+  | InvalidInput
   | PasswordConfirmationMismatch
   | CallFailure<
     | "PasswordConfirmationMismatch"
@@ -113,6 +123,7 @@ export type UpdatePasswordFailure =
   >
 
 export type SetPasswordFailure =
+  | InvalidInput
   | PasswordConfirmationMismatch
   | CallFailure<PasswordRuleTags | "UserAuthenticationRequired" | "PasswordAuthenticationNotEnabled">
 
@@ -142,7 +153,7 @@ export interface AuthShape {
   /** Emails a reset link when the address has an account; says nothing either way. */
   readonly sendForgotPasswordEmail: (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
   /** Succeeds when the reset code can still be used (without using it). */
-  readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, CallFailure<VerificationTags>>
+  readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, InvalidInput | CallFailure<VerificationTags>>
   readonly resetPassword: (input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>
   /** Changes the signed-in user's password; other sessions of the user end. */
   readonly updatePassword: (input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>

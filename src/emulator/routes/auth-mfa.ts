@@ -5,18 +5,16 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { CodeCheckResponse, CodeRequest, MfaSignInRequest } from "../../domain/auth-requests.js"
 import { SignInResponse } from "../../domain/tokens.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, HttpStatusError, json } from "../http/respond.js"
+import { encoded, HttpStatusError } from "../http/respond.js"
 import { createSession } from "../services/sessions.js"
 import { checkCode, CodePurpose, countFailedAttempt, useCode } from "../services/verification-codes.js"
 import { Db } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
 import { totpSecretFromBase64, verifyTotp } from "../totp.js"
 import { ALL } from "../http/access.js"
-
-const MfaBody = Schema.Struct({ type: Schema.Literal("totp"), totp: Schema.String, code: Schema.String })
-const CheckBody = Schema.Struct({ code: Schema.String })
 
 const isNewUserOf = (data: Schema.Json): boolean =>
   typeof data === "object" && data !== null && !Array.isArray(data) && (data as Schema.JsonObject)["is_new_user"] === true
@@ -29,7 +27,7 @@ export const routes = [
     method: "POST",
     path: "/auth/mfa/sign-in",
     access: ALL,
-    body: MfaBody,
+    body: MfaSignInRequest,
     handler: ({ auth: { project }, body }) =>
       Effect.gen(function*() {
         const db = yield* Db
@@ -53,8 +51,8 @@ export const routes = [
     method: "POST",
     path: "/auth/mfa/sign-in/check-code",
     access: ALL,
-    body: CheckBody,
+    body: CodeRequest,
     handler: ({ auth: { project }, body }) =>
-      Effect.as(checkCode(project.id, CodePurpose.mfaAttempt, body.code), json({ is_code_valid: true }))
+      Effect.andThen(checkCode(project.id, CodePurpose.mfaAttempt, body.code), encoded(CodeCheckResponse, { isCodeValid: true }))
   })
 ]

@@ -1,20 +1,17 @@
 /** Magic link / OTP sign-in: send the code, check it, sign in with it. */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { SignInResponse } from "../../domain/tokens.js"
+import { CodeCheckResponse, CodeRequest, EmailLinkRequest } from "../../domain/auth-requests.js"
+import { OtpSendResponse, SignInResponse } from "../../domain/tokens.js"
 import { endpoint } from "../http/endpoint.js"
-import { encoded, HttpStatusError, json } from "../http/respond.js"
+import { encoded, HttpStatusError } from "../http/respond.js"
 import { redeemEmailedCode } from "../services/emailed-codes.js"
 import { requireMfa } from "../services/mfa.js"
 import { redeemSignInCode, sendSignInCode } from "../services/otp.js"
 import { createSession } from "../services/sessions.js"
 import { CodePurpose } from "../services/verification-codes.js"
 import type { StoredProject } from "../store/projects.js"
-import { EmailAddress } from "../../domain/rules/email.js"
 import { ALL } from "../http/access.js"
 
-const SendBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
 
 const magicLinkEnabled = (project: StoredProject) =>
   project.config.magicLinkEnabled
@@ -26,27 +23,30 @@ export const routes = [
     method: "POST",
     path: "/auth/otp/send-sign-in-code",
     access: ALL,
-    body: SendBody,
+    body: EmailLinkRequest,
     handler: ({ auth: { project }, body }) =>
       Effect.gen(function*() {
         yield* magicLinkEnabled(project)
-        const nonce = yield* sendSignInCode(project, body.email.trim(), body.callback_url)
-        return json({ nonce })
+        const nonce = yield* sendSignInCode(project, body.email.trim(), body.callbackUrl)
+        return yield* encoded(OtpSendResponse, { nonce })
       })
   }),
   endpoint({
     method: "POST",
     path: "/auth/otp/sign-in/check-code",
     access: ALL,
-    body: CodeBody,
+    body: CodeRequest,
     handler: ({ auth: { project }, body }) =>
-      Effect.as(redeemEmailedCode(project.id, CodePurpose.magicLink, body.code, "check"), json({ is_code_valid: true }))
+      Effect.andThen(
+        redeemEmailedCode(project.id, CodePurpose.magicLink, body.code, "check"),
+        encoded(CodeCheckResponse, { isCodeValid: true })
+      )
   }),
   endpoint({
     method: "POST",
     path: "/auth/otp/sign-in",
     access: ALL,
-    body: CodeBody,
+    body: CodeRequest,
     handler: ({ auth: { project }, body }) =>
       Effect.gen(function*() {
         yield* magicLinkEnabled(project)

@@ -1,23 +1,26 @@
 /** Forgot, reset, update and set password (the password routes besides sign-up and sign-in). */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import {
+  CodeCheckResponse,
+  CodeRequest,
+  EmailLinkRequest,
+  PasswordResetRequest,
+  PasswordSetRequest,
+  PasswordUpdateRequest,
+  ResetCodeSentResponse
+} from "../../domain/auth-requests.js"
 import { PasswordAuthenticationNotEnabled } from "../../errors/known/sign-in.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
-import { json, success } from "../http/respond.js"
+import { encoded, success } from "../http/respond.js"
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../services/passwords.js"
-import { EmailAddress } from "../../domain/rules/email.js"
 import { ALL } from "../http/access.js"
 
-const SendResetBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })
-const CodeBody = Schema.Struct({ code: Schema.String })
-const ResetBody = Schema.Struct({ code: Schema.String, password: Schema.String })
-const UpdateBody = Schema.Struct({ old_password: Schema.String, new_password: Schema.String })
-const SetBody = Schema.Struct({ password: Schema.String })
-
 /** The hosted service's answer, word for word: it never says whether the address has an account. */
-const maybeSent = json({ success: "maybe, only if user with e-mail exists" })
+const maybeSent = encoded(ResetCodeSentResponse, { success: "maybe, only if user with e-mail exists" })
+
+const codeIsValid = encoded(CodeCheckResponse, { isCodeValid: true })
 
 const credentialsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
@@ -30,26 +33,26 @@ export const routes = [
     method: "POST",
     path: "/auth/password/send-reset-code",
     access: ALL,
-    body: SendResetBody,
+    body: EmailLinkRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         yield* credentialsEnabled(auth)
-        yield* sendResetCode(auth.project, body.email.trim(), body.callback_url)
-        return maybeSent
+        yield* sendResetCode(auth.project, body.email.trim(), body.callbackUrl)
+        return yield* maybeSent
       })
   }),
   endpoint({
     method: "POST",
     path: "/auth/password/reset/check-code",
     access: ALL,
-    body: CodeBody,
-    handler: ({ auth, body }) => Effect.as(checkResetCode(auth.project.id, body.code), json({ is_code_valid: true }))
+    body: CodeRequest,
+    handler: ({ auth, body }) => Effect.andThen(checkResetCode(auth.project.id, body.code), codeIsValid)
   }),
   endpoint({
     method: "POST",
     path: "/auth/password/reset",
     access: ALL,
-    body: ResetBody,
+    body: PasswordResetRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         yield* credentialsEnabled(auth)
@@ -61,7 +64,7 @@ export const routes = [
     method: "POST",
     path: "/auth/password/update",
     access: ALL,
-    body: UpdateBody,
+    body: PasswordUpdateRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         const user = yield* signedInUser(auth)
@@ -69,8 +72,8 @@ export const routes = [
         yield* updatePassword({
           projectId: auth.project.id,
           userId: user.id,
-          oldPassword: body.old_password,
-          newPassword: body.new_password,
+          oldPassword: body.oldPassword,
+          newPassword: body.newPassword,
           keepRefreshTokenId: auth.refreshTokenId
         })
         return success
@@ -80,7 +83,7 @@ export const routes = [
     method: "POST",
     path: "/auth/password/set",
     access: ALL,
-    body: SetBody,
+    body: PasswordSetRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         const user = yield* signedInUser(auth)

@@ -1,6 +1,6 @@
 /** Password sign-up and sign-in. */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import { PasswordSignInRequest, PasswordSignUpRequest } from "../../domain/auth-requests.js"
 import { isTrustedRedirect } from "../../domain/rules/redirect-trust.js"
 import { PasswordSignInResponse } from "../../domain/tokens.js"
 import {
@@ -22,16 +22,7 @@ import { findPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
 import { findTotpSecret } from "../store/users.js"
 import { ALL } from "../http/access.js"
-import { EmailAddress } from "../../domain/rules/email.js"
 
-
-const SignUpBody = Schema.Struct({
-  email: EmailAddress,
-  password: Schema.String,
-  verification_callback_url: Schema.optionalKey(Schema.String)
-})
-
-const SignInBody = Schema.Struct({ email: EmailAddress, password: Schema.String })
 
 /** The project accepts this URL as a place to send users back to. */
 export const isTrustedCallback = (project: StoredProject, url: string) =>
@@ -49,11 +40,11 @@ export const routes = [
     method: "POST",
     path: "/auth/password/sign-up",
     access: ALL,
-    body: SignUpBody,
+    body: PasswordSignUpRequest,
     handler: ({ auth: { project }, body }) =>
       Effect.gen(function*() {
         if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
-        const callback = body.verification_callback_url
+        const callback = body.verificationCallbackUrl
         if (callback !== undefined && !isTrustedCallback(project, callback)) {
           return yield* Effect.fail(new RedirectUrlNotWhitelisted({}))
         }
@@ -74,7 +65,7 @@ export const routes = [
     method: "POST",
     path: "/auth/password/sign-in",
     access: ALL,
-    body: SignInBody,
+    body: PasswordSignInRequest,
     handler: ({ auth: { project }, body }) =>
       Effect.gen(function*() {
         if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))

@@ -1,0 +1,58 @@
+/**
+ * Request and answer bodies of the credential, password-reset, magic-link/OTP and MFA sign-in routes.
+ *
+ * The client encodes its requests with these schemas and the local backend decodes them with the same
+ * ones, so both directions agree on every field name and check. Only the lazily loaded auth service and
+ * the backend import this file: it stays out of the initial browser bundle.
+ */
+import * as Schema from "effect/Schema"
+import { EmailAddress } from "./rules/email.js"
+import { wireStruct } from "./wire.js"
+
+/** `POST /auth/password/sign-up` body. */
+export const PasswordSignUpRequest = wireStruct({
+  email: EmailAddress,
+  password: Schema.String,
+  /** Where the verification email links to; without it no verification email is sent. */
+  verificationCallbackUrl: Schema.optionalKey(Schema.String)
+})
+export type PasswordSignUpRequest = typeof PasswordSignUpRequest.Type
+
+/** `POST /auth/password/sign-in` body. */
+export const PasswordSignInRequest = wireStruct({ email: EmailAddress, password: Schema.String })
+export type PasswordSignInRequest = typeof PasswordSignInRequest.Type
+
+/** `POST /auth/password/send-reset-code` and `/auth/otp/send-sign-in-code` body: who, and where the link goes. */
+export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: Schema.String })
+export type EmailLinkRequest = typeof EmailLinkRequest.Type
+
+/** A body carrying only an emailed or attempt code (sign-in, check-code and verify routes). */
+export const CodeRequest = wireStruct({ code: Schema.String })
+export type CodeRequest = typeof CodeRequest.Type
+
+/** `POST /auth/password/reset` body. */
+export const PasswordResetRequest = wireStruct({ code: Schema.String, password: Schema.String })
+export type PasswordResetRequest = typeof PasswordResetRequest.Type
+
+/** `POST /auth/password/update` body. */
+export const PasswordUpdateRequest = wireStruct({ oldPassword: Schema.String, newPassword: Schema.String })
+export type PasswordUpdateRequest = typeof PasswordUpdateRequest.Type
+
+/** `POST /auth/password/set` body. */
+export const PasswordSetRequest = wireStruct({ password: Schema.String })
+export type PasswordSetRequest = typeof PasswordSetRequest.Type
+
+/** `POST /auth/mfa/sign-in` body: the attempt code of the MFA-required error plus the current TOTP code. */
+export const MfaSignInRequest = wireStruct({ type: Schema.Literal("totp"), totp: Schema.String, code: Schema.String })
+export type MfaSignInRequest = typeof MfaSignInRequest.Type
+
+/**
+ * `POST /auth/password/send-reset-code` answer. The hosted service answers a string rather than `true`
+ * so that it never tells whether the address has an account.
+ */
+export const ResetCodeSentResponse = wireStruct({ success: Schema.Union([Schema.Literal(true), Schema.String]) })
+export type ResetCodeSentResponse = typeof ResetCodeSentResponse.Type
+
+/** The answer of every `.../check-code` route when the code can still be used. */
+export const CodeCheckResponse = wireStruct({ isCodeValid: Schema.Literal(true) })
+export type CodeCheckResponse = typeof CodeCheckResponse.Type
