@@ -29,15 +29,25 @@ const guard = <const T extends NonEmptyTags>(tags: T) => {
     typeof u === "object" && u !== null && "_tag" in u && typeof u._tag === "string" && set.has(u._tag)
 }
 
+/**
+ * The tags of the InvalidAdminAccessToken category (`INVALID_ADMIN_ACCESS_TOKEN`) and its nested categories, for
+ * `Effect.catchTag(InvalidAdminAccessTokenTags, f)`.
+ */
 export const InvalidAdminAccessTokenTags = [
   "UnparsableAdminAccessToken",
   "AdminAccessTokenExpired",
   "InvalidProjectForAdminAccessToken",
   "AdminAccessTokenIsNotAdmin"
 ] as const satisfies NonEmptyTags
+/** A known error of the InvalidAdminAccessToken category. */
 export type InvalidAdminAccessToken = Members<typeof InvalidAdminAccessTokenTags>
+/** True for a known error of the InvalidAdminAccessToken category: `Effect.catchIf(isInvalidAdminAccessToken, f)`. */
 export const isInvalidAdminAccessToken = /*#__PURE__*/ guard(InvalidAdminAccessTokenTags)
 
+/**
+ * The tags of the InvalidProjectAuthentication category (`INVALID_PROJECT_AUTHENTICATION`) and its nested categories, for
+ * `Effect.catchTag(InvalidProjectAuthenticationTags, f)`.
+ */
 export const InvalidProjectAuthenticationTags = /*#__PURE__*/ joined([
   "ProjectKeyWithoutAccessType",
   "InvalidAccessType",
@@ -48,9 +58,15 @@ export const InvalidProjectAuthenticationTags = /*#__PURE__*/ joined([
   "InvalidSecretServerKey",
   "InvalidSuperSecretAdminKey"
 ], InvalidAdminAccessTokenTags) satisfies NonEmptyTags
+/** A known error of the InvalidProjectAuthentication category. */
 export type InvalidProjectAuthentication = Members<typeof InvalidProjectAuthenticationTags>
+/** True for a known error of the InvalidProjectAuthentication category: `Effect.catchIf(isInvalidProjectAuthentication, f)`. */
 export const isInvalidProjectAuthentication = /*#__PURE__*/ guard(InvalidProjectAuthenticationTags)
 
+/**
+ * The tags of the ProjectAuthenticationRequired category (`PROJECT_AUTHENTICATION_REQUIRED`) and its nested categories, for
+ * `Effect.catchTag(ProjectAuthenticationRequiredTags, f)`.
+ */
 export const ProjectAuthenticationRequiredTags = [
   "ClientAuthenticationRequired",
   "PublishableClientKeyRequiredForProject",
@@ -60,54 +76,102 @@ export const ProjectAuthenticationRequiredTags = [
   "ClientOrServerOrAdminAuthenticationRequired",
   "AdminAuthenticationRequired"
 ] as const satisfies NonEmptyTags
+/** A known error of the ProjectAuthenticationRequired category. */
 export type ProjectAuthenticationRequired = Members<typeof ProjectAuthenticationRequiredTags>
+/** True for a known error of the ProjectAuthenticationRequired category: `Effect.catchIf(isProjectAuthenticationRequired, f)`. */
 export const isProjectAuthenticationRequired = /*#__PURE__*/ guard(ProjectAuthenticationRequiredTags)
 
+/**
+ * The tags of the ProjectAuthenticationError category (`PROJECT_AUTHENTICATION_ERROR`) and its nested categories, for
+ * `Effect.catchTag(ProjectAuthenticationErrorTags, f)`.
+ */
 export const ProjectAuthenticationErrorTags = /*#__PURE__*/ joined(
   InvalidProjectAuthenticationTags,
   ProjectAuthenticationRequiredTags,
   ["ExpectedInternalProject"]
 ) satisfies NonEmptyTags
+/** A known error of the ProjectAuthenticationError category. */
 export type ProjectAuthenticationError = Members<typeof ProjectAuthenticationErrorTags>
+/** True for a known error of the ProjectAuthenticationError category: `Effect.catchIf(isProjectAuthenticationError, f)`. */
 export const isProjectAuthenticationError = /*#__PURE__*/ guard(ProjectAuthenticationErrorTags)
 
+/**
+ * The tags of the InvalidAccessToken category (`INVALID_ACCESS_TOKEN`) and its nested categories, for
+ * `Effect.catchTag(InvalidAccessTokenTags, f)`.
+ */
 export const InvalidAccessTokenTags = [
   "UnparsableAccessToken",
   "AccessTokenExpired",
   "InvalidProjectForAccessToken"
 ] as const satisfies NonEmptyTags
+/** A known error of the InvalidAccessToken category. */
 export type InvalidAccessToken = Members<typeof InvalidAccessTokenTags>
+/** True for a known error of the InvalidAccessToken category: `Effect.catchIf(isInvalidAccessToken, f)`. */
 export const isInvalidAccessToken = /*#__PURE__*/ guard(InvalidAccessTokenTags)
 
+/**
+ * The tags of the InvalidSessionAuthentication category (`INVALID_SESSION_AUTHENTICATION`) and its nested categories, for
+ * `Effect.catchTag(InvalidSessionAuthenticationTags, f)`.
+ */
 export const InvalidSessionAuthenticationTags = /*#__PURE__*/ joined(InvalidAccessTokenTags) satisfies NonEmptyTags
+/** A known error of the InvalidSessionAuthentication category. */
 export type InvalidSessionAuthentication = Members<typeof InvalidSessionAuthenticationTags>
+/** True for a known error of the InvalidSessionAuthentication category: `Effect.catchIf(isInvalidSessionAuthentication, f)`. */
 export const isInvalidSessionAuthentication = /*#__PURE__*/ guard(InvalidSessionAuthenticationTags)
 
+/**
+ * The tags of the SessionAuthenticationError category (`SESSION_AUTHENTICATION_ERROR`) and its nested categories, for
+ * `Effect.catchTag(SessionAuthenticationErrorTags, f)`.
+ */
 export const SessionAuthenticationErrorTags = /*#__PURE__*/ joined(InvalidSessionAuthenticationTags) satisfies NonEmptyTags
+/** A known error of the SessionAuthenticationError category. */
 export type SessionAuthenticationError = Members<typeof SessionAuthenticationErrorTags>
+/** True for a known error of the SessionAuthenticationError category: `Effect.catchIf(isSessionAuthenticationError, f)`. */
 export const isSessionAuthenticationError = /*#__PURE__*/ guard(SessionAuthenticationErrorTags)
 
+/**
+ * The tags of the RefreshTokenError category (`REFRESH_TOKEN_ERROR`) and its nested categories, for
+ * `Effect.catchTag(RefreshTokenErrorTags, f)`.
+ */
 export const RefreshTokenErrorTags = [
   "CannotDeleteCurrentSession",
   "ProviderRejected",
   "RefreshTokenNotFoundOrExpired"
 ] as const satisfies NonEmptyTags
+/** A known error of the RefreshTokenError category. */
 export type RefreshTokenError = Members<typeof RefreshTokenErrorTags>
+/** True for a known error of the RefreshTokenError category: `Effect.catchIf(isRefreshTokenError, f)`. */
 export const isRefreshTokenError = /*#__PURE__*/ guard(RefreshTokenErrorTags)
 
+/**
+ * The tags of the PasswordRequirementsNotMet category (`PASSWORD_REQUIREMENTS_NOT_MET`) and its nested categories, for
+ * `Effect.catchTag(PasswordRequirementsNotMetTags, f)`.
+ */
 export const PasswordRequirementsNotMetTags = ["PasswordTooShort", "PasswordTooLong"] as const satisfies NonEmptyTags
+/** A known error of the PasswordRequirementsNotMet category. */
 export type PasswordRequirementsNotMet = Members<typeof PasswordRequirementsNotMetTags>
+/** True for a known error of the PasswordRequirementsNotMet category: `Effect.catchIf(isPasswordRequirementsNotMet, f)`. */
 export const isPasswordRequirementsNotMet = /*#__PURE__*/ guard(PasswordRequirementsNotMetTags)
 
+/**
+ * The tags of the VerificationError category (`VERIFICATION_ERROR`) and its nested categories, for
+ * `Effect.catchTag(VerificationErrorTags, f)`.
+ */
 export const VerificationErrorTags = [
   "VerificationCodeNotFound",
   "VerificationCodeExpired",
   "VerificationCodeAlreadyUsed",
   "VerificationCodeMaxAttemptsReached"
 ] as const satisfies NonEmptyTags
+/** A known error of the VerificationError category. */
 export type VerificationError = Members<typeof VerificationErrorTags>
+/** True for a known error of the VerificationError category: `Effect.catchIf(isVerificationError, f)`. */
 export const isVerificationError = /*#__PURE__*/ guard(VerificationErrorTags)
 
+/**
+ * The tags of the ApiKeyNotValid category (`API_KEY_NOT_VALID`) and its nested categories, for
+ * `Effect.catchTag(ApiKeyNotValidTags, f)`.
+ */
 export const ApiKeyNotValidTags = [
   "ApiKeyNotFound",
   "PublicApiKeyCannotBeRevoked",
@@ -115,7 +179,9 @@ export const ApiKeyNotValidTags = [
   "ApiKeyRevoked",
   "WrongApiKeyType"
 ] as const satisfies NonEmptyTags
+/** A known error of the ApiKeyNotValid category. */
 export type ApiKeyNotValid = Members<typeof ApiKeyNotValidTags>
+/** True for a known error of the ApiKeyNotValid category: `Effect.catchIf(isApiKeyNotValid, f)`. */
 export const isApiKeyNotValid = /*#__PURE__*/ guard(ApiKeyNotValidTags)
 
 /** Every category by its wire name, for tables and tests. */

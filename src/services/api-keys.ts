@@ -22,6 +22,7 @@ export type CreatedApiKey = ApiKeyCreated & { readonly validity: ApiKeyValidity 
 export const withValidity = <K extends ApiKeyTimes>(key: K): Effect.Effect<K & { readonly validity: ApiKeyValidity }> =>
   Effect.map(Clock.currentTimeMillis, (now) => ({ ...key, validity: apiKeyValidity(key, now) }))
 
+/** What the ApiKeys service offers; see its tag for the rules. */
 export interface ApiKeysShape {
   /**
    * `create({ description: "CI", expiresAt, hasPublishableClientKey: true, hasSecretServerKey: true,
@@ -35,6 +36,7 @@ export interface ApiKeysShape {
   readonly revoke: (id: string) => Effect.Effect<ApiKeyWithValidity, AdminFailure<"ApiKeyNotFound">>
 }
 
+/** API keys of the signed-in user and of teams: create, list, read and revoke. */
 export class ApiKeys extends Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
   static readonly layer: Layer.Layer<ApiKeys, never, Transport> = lazyLayer(
     ApiKeys,

@@ -133,6 +133,7 @@ export type SendVerificationFailure =
   | CallbackUrlRequired
   | CallFailure<"EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired">
 
+/** What the Auth service offers; see its tag for the rules. */
 export interface AuthShape {
   /** Creates an account and signs it in (`isNewUser: true`). */
   readonly signUpWithCredential: (input: CredentialSignUp) => Effect.Effect<SignedIn, SignUpFailure>

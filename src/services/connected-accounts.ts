@@ -15,11 +15,13 @@ type ConnectedAccountError = CallFailure<
   "UserAuthenticationRequired" | "UserNotFound" | "OAuthProviderNotFoundOrNotEnabled"
 >
 
+/** What the ConnectedAccounts service offers; see its tag for the rules. */
 export interface ConnectedAccountsShape {
   /** `accessToken("github", "repo")`: the signed-in user's provider token, or `null` when not available. */
   readonly accessToken: (provider: string, scope?: string) => Effect.Effect<string | null, ConnectedAccountError>
 }
 
+/** What the ServerConnectedAccounts service offers; see its tag for the rules. */
 export interface ServerConnectedAccountsShape {
   /** Any user's provider token (server tier), or `null` when not connected or missing the scope. */
   readonly accessToken: (

@@ -40,6 +40,7 @@ type AuthConflictTag = "ContactChannelAlreadyUsedForAuthBySomeoneElse"
 /** Failures of sending a verification link. */
 type SendTags = "EmailAlreadyVerified" | "RedirectUrlNotWhitelisted"
 
+/** What the ContactChannels service offers; see its tag for the rules. */
 export interface ContactChannelsShape {
   /** The signed-in user's addresses, oldest first. */
   readonly list: Effect.Effect<ReadonlyArray<ContactChannel>, CallFailure<SignedInTags>>
@@ -59,6 +60,7 @@ export interface ContactChannelsShape {
   ) => Effect.Effect<void, CallbackUrlRequired | CallFailure<SignedInTags | SendTags>>
 }
 
+/** What the ServerContactChannels service offers; see its tag for the rules. */
 export interface ServerContactChannelsShape {
   readonly list: (userId: string) => Effect.Effect<ReadonlyArray<ContactChannel>, CallFailure<SignedInTags>>
   readonly create: (

@@ -18,6 +18,7 @@ import { Session } from "./session.js"
 import { tracedService } from "./tracing.js"
 import { jsonBody, Transport } from "./transport.js"
 
+/** What the CurrentUser service offers; see its tag for the rules. */
 export interface CurrentUserShape {
   /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
   readonly get: Effect.Effect<ClientUser | null, CallFailure>
@@ -40,6 +41,7 @@ export interface CurrentUserShape {
   readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
 }
 
+/** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
 export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
   static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = Layer.effect(
     CurrentUser,

@@ -20,6 +20,7 @@ import * as Option from "effect/Option"
  */
 export type DataKey = ReadonlyArray<string | number | boolean | null>
 
+/** What the DataChanges service offers; see its tag for the rules. */
 export interface DataChangesShape {
   /** The data under `keys` changed: runs every listener and waits for all of them. */
   readonly publish: (keys: ReadonlyArray<DataKey>) => Effect.Effect<void>

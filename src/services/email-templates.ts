@@ -10,6 +10,7 @@ import type { AdminFailure } from "./admin-auth.js"
 import { lazyLayer } from "./lazy-service.js"
 import type { Transport } from "./transport.js"
 
+/** What the EmailTemplates service offers; see its tag for the rules. */
 export interface EmailTemplatesShape {
   /** Every template type, customised or default. */
   readonly list: Effect.Effect<ReadonlyArray<EmailTemplate>, AdminFailure>
@@ -26,6 +27,7 @@ export interface EmailTemplatesShape {
   readonly resetToDefault: (type: EmailTemplateType) => Effect.Effect<void, AdminFailure<"SchemaError">>
 }
 
+/** The project's e-mail templates (admin): list, read, update and reset. */
 export class EmailTemplates extends Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
   static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = lazyLayer(
     EmailTemplates,

@@ -12,6 +12,7 @@ import type { ClientConfig } from "./client-config.js"
 import type { CallFailure } from "./endpoint.js"
 import { lazyLayer } from "./lazy-service.js"
 
+/** What the FeatureSupport service offers; see its tag for the rules. */
 export interface FeatureSupportShape {
   /** `check("team_api_keys")`: the server's sentence about that feature; `details` travels with it. */
   readonly check: (
@@ -20,6 +21,7 @@ export interface FeatureSupportShape {
   ) => Effect.Effect<string, CallFailure>
 }
 
+/** Asks the server whether a feature is supported: its answer is a sentence about that feature. */
 export class FeatureSupport extends Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport") {
   static readonly layer: Layer.Layer<FeatureSupport, never, ClientConfig> = lazyLayer(
     FeatureSupport,

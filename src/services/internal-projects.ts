@@ -30,6 +30,7 @@ type InternalFailure<Extra extends "SchemaError" | AdminAuthErrorTag = never> = 
   "UserAuthenticationRequired" | "ExpectedInternalProject" | Extra
 >
 
+/** What the InternalProjects service offers; see its tag for the rules. */
 export interface InternalProjectsShape {
   /** The projects the signed-in internal user owns, newest first. */
   readonly list: Effect.Effect<ReadonlyArray<AdminProject>, InternalFailure>
@@ -39,6 +40,7 @@ export interface InternalProjectsShape {
   ) => Effect.Effect<CreatedProject, InvalidInput | InternalFailure<"SchemaError" | AdminAuthErrorTag>>
 }
 
+/** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
 export class InternalProjects extends Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
   static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = lazyLayer(
     InternalProjects,

@@ -83,6 +83,7 @@ export interface VerifiedAccessToken {
   readonly claims: AccessTokenClaims
 }
 
+/** What the TokenVerifier service offers; see its tag for the rules. */
 export interface TokenVerifierShape {
   /**
    * Verifies signature, `alg`, `exp`, `nbf`, `iat`, `iss`, `aud` and `azp` locally. A forged, expired, foreign

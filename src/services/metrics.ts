@@ -7,10 +7,12 @@ import type { AdminFailure } from "./admin-auth.js"
 import { lazyLayer } from "./lazy-service.js"
 import type { Transport } from "./transport.js"
 
+/** What the Metrics service offers; see its tag for the rules. */
 export interface MetricsShape {
   readonly get: Effect.Effect<ProjectMetrics, AdminFailure>
 }
 
+/** The project's usage metrics: sign-ups, active users, login methods (admin). */
 export class Metrics extends Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
   static readonly layer: Layer.Layer<Metrics, never, Transport> = lazyLayer(
     Metrics,

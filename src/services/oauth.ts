@@ -60,6 +60,7 @@ export type OAuthCallbackFailure = CallFailure<
   | "OuterOAuthTimeout"
 >
 
+/** What the OAuth service offers; see its tag for the rules. */
 export interface OAuthShape {
   /**
    * Prepares a sign-in (or sign-up) and answers the authorize URL to send the browser to.

@@ -47,6 +47,7 @@ export interface PasskeySignInResult {
   readonly isNewUser: boolean
 }
 
+/** What the Passkeys service offers; see its tag for the rules. */
 export interface PasskeysShape {
   /** Adds a passkey to the signed-in user; refresh the user afterwards to see `passkeyAuthEnabled`. */
   readonly register: Effect.Effect<void, PasskeyRegistrationFailure>

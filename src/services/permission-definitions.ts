@@ -19,6 +19,7 @@ import type { Transport } from "./transport.js"
 
 type AdminFailure<Tags extends KnownErrorTag = never> = CallFailure<AdminAuthErrorTag | Tags>
 
+/** What the PermissionDefinitions service offers; see its tag for the rules. */
 export interface PermissionDefinitionsShape {
   /** Every team permission definition, built-in ones included, sorted by id. */
   readonly list: Effect.Effect<ReadonlyArray<PermissionDefinition>, AdminFailure>
@@ -41,6 +42,7 @@ export interface PermissionDefinitionsShape {
   readonly delete: (permissionId: string) => Effect.Effect<void, AdminFailure<"PermissionNotFound">>
 }
 
+/** The project's team permission definitions (admin): list, create, update and delete. */
 export class PermissionDefinitions extends Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
   "stackfx/PermissionDefinitions"
 ) {

@@ -14,6 +14,7 @@ import type { CallFailure } from "./endpoint.js"
 import { lazyLayer } from "./lazy-service.js"
 import type { Transport } from "./transport.js"
 
+/** What the Projects service offers; see its tag for the rules. */
 export interface ProjectsShape {
   /** The project this client talks to, as any client may see it. */
   readonly current: Effect.Effect<ClientProject, CallFailure>
@@ -28,6 +29,7 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
   )
 }
 
+/** What the AdminProjects service offers; see its tag for the rules. */
 export interface AdminProjectsShape {
   /** The whole project: config, domains, OAuth providers, email config, user count. */
   readonly get: Effect.Effect<AdminProject, AdminFailure>

@@ -71,6 +71,7 @@ export type RequestAuthError =
   | JwtVerificationError
   | CallFailure<"InvalidOAuthClientIdOrSecret">
 
+/** What the RequestAuth service offers; see its tag for the rules. */
 export interface RequestAuthShape {
   /**
    * The session `source` carries, without fetching the user: no request to the API unless the access

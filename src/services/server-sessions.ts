@@ -36,6 +36,7 @@ export interface NewServerSession {
   readonly expiresInMillis?: number | undefined
 }
 
+/** What the ServerSessions service offers; see its tag for the rules. */
 export interface ServerSessionsShape {
   /** A new session for the user; the tokens are returned, not stored in this tier's own session. */
   readonly create: (
@@ -53,6 +54,7 @@ export interface ServerSessionsShape {
   ) => Effect.Effect<void, SessionNotFound | CallFailure<"CannotDeleteCurrentSession" | "CannotGetOwnUserWithoutUser">>
 }
 
+/** Sessions on the server: create one for any user, list and revoke a user's sessions. */
 export class ServerSessions extends Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
   static readonly layer: Layer.Layer<ServerSessions, never, Transport> = lazyLayer(
     ServerSessions,

@@ -48,6 +48,7 @@ export type ServerUserUpdateFailure =
   | InvalidInput
   | CallFailure<"UserNotFound" | "UserEmailAlreadyExists" | "TeamMembershipNotFound" | PasswordRuleTags>
 
+/** What the ServerUsers service offers; see its tag for the rules. */
 export interface ServerUsersShape {
   /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
   readonly list: (options?: ServerUserListOptions) => Effect.Effect<ServerUserPage, ServerUserListFailure>
@@ -72,6 +73,7 @@ export type ServerUserRequests = Omit<ServerUsersShape, "listAll">
 
 const LIST_ALL_PAGE_SIZE = 100
 
+/** Users on the server: create, read, list, update and delete any user. */
 export class ServerUsers extends Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
   static readonly layer: Layer.Layer<ServerUsers, never, Transport> = Layer.effect(
     ServerUsers,

@@ -58,6 +58,7 @@ export const isLoggedIn = (state: SessionState): boolean => state._tag === "Acti
 
 export type SessionError = InvalidFreshness | InvalidTokenString | RequestError
 
+/** What the Session service offers; see its tag for the rules. */
 export interface SessionShape {
   /** The current state. */
   readonly state: Effect.Effect<SessionState>

@@ -34,6 +34,7 @@ export interface TeamInvitationSend {
   readonly callbackUrl?: string | undefined
 }
 
+/** What the TeamInvitations service offers; see its tag for the rules. */
 export interface TeamInvitationsShape {
   /**
    * `send({ teamId, email })`: emails an invitation whose link is the callback URL with `?code=...`, and
@@ -62,6 +63,7 @@ export interface TeamInvitationsShape {
   readonly accept: (code: string) => Effect.Effect<void, CallFailure<CodeUseTag | "UserNotFound">>
 }
 
+/** Team invitations: send, list, revoke, and read or accept one by its code. */
 export class TeamInvitations extends Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
   static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = lazyLayer(
     TeamInvitations,

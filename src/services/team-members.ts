@@ -19,6 +19,7 @@ import type { Transport } from "./transport.js"
 
 type ReadTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "UserNotFound"
 
+/** What the TeamMembers service offers; see its tag for the rules. */
 export interface TeamMembersShape {
   /** Every member's profile in a team of the signed-in user (needs `$read_members`). */
   readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamMemberProfile>, CallFailure<ReadTag>>
@@ -33,6 +34,7 @@ export interface TeamMembersShape {
   ) => Effect.Effect<TeamMemberProfile, InvalidInput | CallFailure<"CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "UserNotFound">>
 }
 
+/** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
 export class TeamMembers extends Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
   static readonly layer: Layer.Layer<TeamMembers, never, Transport> = lazyLayer(
     TeamMembers,
@@ -41,6 +43,7 @@ export class TeamMembers extends Context.Service<TeamMembers, TeamMembersShape>(
   )
 }
 
+/** What the ServerTeamMembers service offers; see its tag for the rules. */
 export interface ServerTeamMembersShape {
   /** Profiles narrowed by team and/or user (`"me"` or an id), oldest membership first. */
   readonly list: (
@@ -60,6 +63,7 @@ export interface ServerTeamMembersShape {
   >
 }
 
+/** Team members on the server: list them, read and update any member's team profile. */
 export class ServerTeamMembers extends Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
   static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = lazyLayer(
     ServerTeamMembers,

@@ -17,6 +17,7 @@ export interface PermissionListOptions {
   readonly recursive?: boolean | undefined
 }
 
+/** What the TeamPermissions service offers; see its tag for the rules. */
 export interface TeamPermissionsShape {
   /** The signed-in user's permissions in a team, sorted by id. */
   readonly list: (
@@ -27,6 +28,7 @@ export interface TeamPermissionsShape {
   readonly has: (teamId: string, permissionId: string) => Effect.Effect<boolean, CallFailure<"CannotGetOwnUserWithoutUser">>
 }
 
+/** The signed-in user's permissions in a team: list them and check whether they hold one. */
 export class TeamPermissions extends Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
   static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = lazyLayer(
     TeamPermissions,
@@ -35,6 +37,7 @@ export class TeamPermissions extends Context.Service<TeamPermissions, TeamPermis
   )
 }
 
+/** What the ServerTeamPermissions service offers; see its tag for the rules. */
 export interface ServerTeamPermissionsShape {
   /** Permissions narrowed by team and/or user (`"me"` or an id), sorted by team, user and id. */
   readonly list: (
@@ -65,6 +68,7 @@ export interface ServerTeamPermissionsShape {
   >
 }
 
+/** Team permissions on the server: grant, revoke and list any user's permissions in a team. */
 export class ServerTeamPermissions extends Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
   "stackfx/ServerTeamPermissions"
 ) {

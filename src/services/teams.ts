@@ -23,6 +23,7 @@ import type { Transport } from "./transport.js"
 /** A new team from the client tier; the signed-in user is always its creator. */
 export type NewTeam = Omit<TeamCreate, "creatorUserId">
 
+/** What the Teams service offers; see its tag for the rules. */
 export interface TeamsShape {
   /** The signed-in user's teams, oldest first. */
   readonly list: Effect.Effect<ReadonlyArray<ClientTeam>, CallFailure<"CannotGetOwnUserWithoutUser">>
@@ -51,6 +52,7 @@ export interface TeamsShape {
   readonly leave: (teamId: string) => Effect.Effect<void, CallFailure<"CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound">>
 }
 
+/** The signed-in user's teams: list, create, update, delete and leave. */
 export class Teams extends Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
   static readonly layer: Layer.Layer<Teams, never, Transport> = lazyLayer(
     Teams,
@@ -59,6 +61,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("stackfx/Teams")
   )
 }
 
+/** What the ServerTeams service offers; see its tag for the rules. */
 export interface ServerTeamsShape {
   /** Every team of the project, or those of one user (`"me"` or an id), oldest first. */
   readonly list: (
@@ -83,6 +86,7 @@ export interface ServerTeamsShape {
   ) => Effect.Effect<void, CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "CannotGetOwnUserWithoutUser">>
 }
 
+/** Teams on the server: create, read, update, delete and list any team, and add or remove its members. */
 export class ServerTeams extends Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
   static readonly layer: Layer.Layer<ServerTeams, never, Transport> = lazyLayer(
     ServerTeams,

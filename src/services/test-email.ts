@@ -11,11 +11,13 @@ import type { AdminFailure } from "./admin-auth.js"
 import { lazyLayer } from "./lazy-service.js"
 import type { Transport } from "./transport.js"
 
+/** What the TestEmail service offers; see its tag for the rules. */
 export interface TestEmailShape {
   /** `send({ recipientEmail, emailConfig: { host, port, username, password, senderName, senderEmail } })` */
   readonly send: (request: SendTestEmailRequest) => Effect.Effect<SendTestEmailResult, InvalidInput | AdminFailure<"SchemaError">>
 }
 
+/** Sends a test e-mail through a given SMTP configuration (admin). */
 export class TestEmail extends Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
   static readonly layer: Layer.Layer<TestEmail, never, Transport> = lazyLayer(
     TestEmail,

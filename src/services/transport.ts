@@ -16,6 +16,7 @@ export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRe
 /** A call can also fail because the stored token is the string "undefined". */
 export type TransportCallError = RequestError | InvalidTokenString
 
+/** What the Transport service offers; see its tag for the rules. */
 export interface TransportShape {
   /** Sends the request and succeeds with the 2xx body as JSON (`null` when empty). */
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>

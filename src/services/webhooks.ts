@@ -6,11 +6,13 @@ import type { AdminFailure } from "./admin-auth.js"
 import { lazyLayer } from "./lazy-service.js"
 import type { Transport } from "./transport.js"
 
+/** What the Webhooks service offers; see its tag for the rules. */
 export interface WebhooksShape {
   /** A token for the project's webhook portal (Svix on the hosted service, a stable per-project token locally). */
   readonly svixToken: Effect.Effect<string, AdminFailure>
 }
 
+/** The project's webhooks (admin): a token for its webhook portal. */
 export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
   static readonly layer: Layer.Layer<Webhooks, never, Transport> = lazyLayer(
     Webhooks,

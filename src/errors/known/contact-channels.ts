@@ -2,15 +2,19 @@ import * as Schema from "effect/Schema"
 import { knownError } from "./factory.js"
 import { notVerifiedHint } from "./messages.js"
 
+/** The `EMAIL_NOT_VERIFIED` known error (400): "The email is not verified." */
 export class EmailNotVerified extends knownError<EmailNotVerified>()(
   "EMAIL_NOT_VERIFIED", 400, "The email is not verified."
 ) {}
+/** The `EMAIL_ALREADY_VERIFIED` known error (409): "The e-mail is already verified." */
 export class EmailAlreadyVerified extends knownError<EmailAlreadyVerified>()(
   "EMAIL_ALREADY_VERIFIED", 409, "The e-mail is already verified."
 ) {}
+/** The `EMAIL_NOT_ASSOCIATED_WITH_USER` known error (400): "The e-mail is not associated with a user that could log in with that e-mail." */
 export class EmailNotAssociatedWithUser extends knownError<EmailNotAssociatedWithUser>()(
   "EMAIL_NOT_ASSOCIATED_WITH_USER", 400, "The e-mail is not associated with a user that could log in with that e-mail."
 ) {}
+/** The `EMAIL_IS_NOT_PRIMARY_EMAIL` known error (400). */
 export class EmailIsNotPrimaryEmail extends knownError<EmailIsNotPrimaryEmail>()(
   "EMAIL_IS_NOT_PRIMARY_EMAIL", 400,
   (d) => `The given e-mail (${d.email}) must equal the user's primary e-mail (${d.primary_email}).`,

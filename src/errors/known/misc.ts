@@ -10,27 +10,33 @@ export class UnsupportedError extends knownError<UnsupportedError>()(
     `newer than this client). The original unsupported error code was: ${d.originalErrorCode}`,
   { originalErrorCode: Schema.String }
 ) {}
+/** The `BODY_PARSING_ERROR` known error (400): "The request body could not be parsed." */
 export class BodyParsingError extends knownError<BodyParsingError>()(
   "BODY_PARSING_ERROR", 400, "The request body could not be parsed."
 ) {}
 // Older hosted versions send no details, so the message field is optional.
+/** The `SCHEMA_ERROR` known error (400). */
 export class SchemaError extends knownError<SchemaError>()(
   "SCHEMA_ERROR", 400, (d) => d.message ?? "The request did not match the endpoint's schema.",
   { message: Schema.optionalKey(Schema.String) }
 ) {}
+/** The `ALL_OVERLOADS_FAILED` known error (400). */
 export class AllOverloadsFailed extends knownError<AllOverloadsFailed>()(
   "ALL_OVERLOADS_FAILED", 400, (d) => allOverloadsFailedMessage(d.overload_errors),
   { overload_errors: Schema.Array(Schema.Json) }
 ) {}
+/** The `PROJECT_NOT_FOUND` known error (404). */
 export class ProjectNotFound extends knownError<ProjectNotFound>()(
   "PROJECT_NOT_FOUND", 404, (d) => `Project ${d.project_id} not found or is not accessible with the current user.`,
   { project_id: Schema.String }
 ) {}
+/** The `CURRENT_PROJECT_NOT_FOUND` known error (400). */
 export class CurrentProjectNotFound extends knownError<CurrentProjectNotFound>()(
   "CURRENT_PROJECT_NOT_FOUND", 400,
   (d) => `The current project with ID ${d.project_id} was not found. Please check the value of the x-stack-project-id header.`,
   { project_id: Schema.String }
 ) {}
+/** The `EMAIL_TEMPLATE_ALREADY_EXISTS` known error (409): "Email template already exists." */
 export class EmailTemplateAlreadyExists extends knownError<EmailTemplateAlreadyExists>()(
   "EMAIL_TEMPLATE_ALREADY_EXISTS", 409, "Email template already exists."
 ) {}

@@ -3,6 +3,7 @@ import { knownError } from "./factory.js"
 
 const providerId = { provider_id: Schema.String }
 
+/** The `OAUTH_CONNECTION_NOT_CONNECTED_TO_USER` known error (400): "The OAuth connection is not connected to any user." */
 export class OAuthConnectionNotConnectedToUser extends knownError<OAuthConnectionNotConnectedToUser>()(
   "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400, "The OAuth connection is not connected to any user."
 ) {}
@@ -12,10 +13,12 @@ export class OAuthConnectionAlreadyConnectedToAnotherUser
     "The OAuth connection is already connected to another user."
   )
 {}
+/** The `OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE` known error (400): "The OAuth connection does not have the required scope." */
 export class OAuthConnectionDoesNotHaveRequiredScope extends knownError<OAuthConnectionDoesNotHaveRequiredScope>()(
   "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400,
   "The OAuth connection does not have the required scope."
 ) {}
+/** The `OAUTH_ACCESS_TOKEN_NOT_AVAILABLE` known error (400). */
 export class OAuthAccessTokenNotAvailable extends knownError<OAuthAccessTokenNotAvailable>()(
   "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", 400,
   (d) => `Failed to retrieve an OAuth access token for the connected account (provider: ${d.provider}). ${d.details}`,
@@ -33,12 +36,14 @@ export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys
     "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens."
   )
 {}
+/** The `INVALID_OAUTH_CLIENT_ID_OR_SECRET` known error (400). */
 export class InvalidOAuthClientIdOrSecret extends knownError<InvalidOAuthClientIdOrSecret>()(
   "INVALID_OAUTH_CLIENT_ID_OR_SECRET", 400,
   "The OAuth client ID or secret is invalid. The client ID must be equal to the project ID (potentially with a hash and a " +
     "branch ID), and the client secret must be a publishable client key.",
   { client_id: Schema.optionalKey(Schema.NullOr(Schema.String)) }
 ) {}
+/** The `INVALID_SCOPE` known error (400): "The OAuth scope is invalid." */
 export class InvalidScope extends knownError<InvalidScope>()("INVALID_SCOPE", 400, "The OAuth scope is invalid.") {}
 export class UserAlreadyConnectedToAnotherOAuthConnection
   extends knownError<UserAlreadyConnectedToAnotherOAuthConnection>()(
@@ -46,9 +51,11 @@ export class UserAlreadyConnectedToAnotherOAuthConnection
     "The user is already connected to another OAuth account. Did you maybe selected the wrong account?"
   )
 {}
+/** The `OUTER_OAUTH_TIMEOUT` known error (408): "The OAuth flow has timed out. Please sign in again." */
 export class OuterOAuthTimeout extends knownError<OuterOAuthTimeout>()(
   "OUTER_OAUTH_TIMEOUT", 408, "The OAuth flow has timed out. Please sign in again."
 ) {}
+/** The `OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED` known error (400): "The OAuth provider is not found or not enabled." */
 export class OAuthProviderNotFoundOrNotEnabled extends knownError<OAuthProviderNotFoundOrNotEnabled>()(
   "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", 400, "The OAuth provider is not found or not enabled."
 ) {}
@@ -58,16 +65,20 @@ export class OAuthProviderAccountIdAlreadyUsedForSignIn
     "A provider with the same account ID is already used for signing in."
   )
 {}
+/** The `INVALID_SHARED_OAUTH_PROVIDER_ID` known error (400). */
 export class InvalidSharedOAuthProviderId extends knownError<InvalidSharedOAuthProviderId>()(
   "INVALID_SHARED_OAUTH_PROVIDER_ID", 400, (d) => `The shared OAuth provider with ID ${d.provider_id} is not valid.`, providerId
 ) {}
+/** The `INVALID_STANDARD_OAUTH_PROVIDER_ID` known error (400). */
 export class InvalidStandardOAuthProviderId extends knownError<InvalidStandardOAuthProviderId>()(
   "INVALID_STANDARD_OAUTH_PROVIDER_ID", 400, (d) => `The standard OAuth provider with ID ${d.provider_id} is not valid.`,
   providerId
 ) {}
+/** The `OAUTH_PROVIDER_ACCESS_DENIED` known error (400): "The OAuth provider denied access to the user." */
 export class OAuthProviderAccessDenied extends knownError<OAuthProviderAccessDenied>()(
   "OAUTH_PROVIDER_ACCESS_DENIED", 400, "The OAuth provider denied access to the user."
 ) {}
+/** The `OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE` known error (503): "The OAuth provider is temporarily unavailable. Please try again later." */
 export class OAuthProviderTemporarilyUnavailable extends knownError<OAuthProviderTemporarilyUnavailable>()(
   "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", 503, "The OAuth provider is temporarily unavailable. Please try again later."
 ) {}

@@ -1,33 +1,42 @@
 import * as Schema from "effect/Schema"
 import { knownError } from "./factory.js"
 
+/** The `SIGN_UP_NOT_ENABLED` known error (400). */
 export class SignUpNotEnabled extends knownError<SignUpNotEnabled>()(
   "SIGN_UP_NOT_ENABLED", 400,
   "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it."
 ) {}
+/** The `PASSWORD_AUTHENTICATION_NOT_ENABLED` known error (400): "Password authentication is not enabled for this project." */
 export class PasswordAuthenticationNotEnabled extends knownError<PasswordAuthenticationNotEnabled>()(
   "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400, "Password authentication is not enabled for this project."
 ) {}
+/** The `PASSKEY_AUTHENTICATION_NOT_ENABLED` known error (400): "Passkey authentication is not enabled for this project." */
 export class PasskeyAuthenticationNotEnabled extends knownError<PasskeyAuthenticationNotEnabled>()(
   "PASSKEY_AUTHENTICATION_NOT_ENABLED", 400, "Passkey authentication is not enabled for this project."
 ) {}
+/** The `ANONYMOUS_ACCOUNTS_NOT_ENABLED` known error (400): "Anonymous accounts are not enabled for this project." */
 export class AnonymousAccountsNotEnabled extends knownError<AnonymousAccountsNotEnabled>()(
   "ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400, "Anonymous accounts are not enabled for this project."
 ) {}
+/** The `EMAIL_PASSWORD_MISMATCH` known error (400): "Wrong e-mail or password." */
 export class EmailPasswordMismatch extends knownError<EmailPasswordMismatch>()(
   "EMAIL_PASSWORD_MISMATCH", 400, "Wrong e-mail or password."
 ) {}
+/** The `REDIRECT_URL_NOT_WHITELISTED` known error (400). */
 export class RedirectUrlNotWhitelisted extends knownError<RedirectUrlNotWhitelisted>()(
   "REDIRECT_URL_NOT_WHITELISTED", 400, "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?"
 ) {}
+/** The `MULTI_FACTOR_AUTHENTICATION_REQUIRED` known error (400): "Multi-factor authentication is required for this user." */
 export class MultiFactorAuthenticationRequired extends knownError<MultiFactorAuthenticationRequired>()(
   "MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400,
   "Multi-factor authentication is required for this user.",
   { attempt_code: Schema.String }
 ) {}
+/** The `INVALID_TOTP_CODE` known error (400): "The TOTP code is invalid. Please try again." */
 export class InvalidTotpCode extends knownError<InvalidTotpCode>()(
   "INVALID_TOTP_CODE", 400, "The TOTP code is invalid. Please try again."
 ) {}
+/** The `INVALID_AUTHORIZATION_CODE` known error (400): "The given authorization code is invalid." */
 export class InvalidAuthorizationCode extends knownError<InvalidAuthorizationCode>()(
   "INVALID_AUTHORIZATION_CODE", 400, "The given authorization code is invalid."
 ) {}
