@@ -51,7 +51,7 @@ describe("hooks stay fresh after writes made outside them", () => {
     assert.strictEqual(await signedInAs(page), "Nobody")
     const email = freshEmail("fresh")
     await call(page, "signUp", email, "fresh data password")
-    await page.getByRole("list", { name: "Teams" }).waitFor()
+    await page.getByRole("list", { name: "Teams" }).waitFor({ state: "attached" })
     assert.strictEqual(await signedInAs(page), "(no name)")
 
     await call(page, "rename", "Ada Fresh")
@@ -77,7 +77,7 @@ describe("hooks stay fresh after writes made outside them", () => {
   it("app.signOut ends the session, then goes to the URL it was given", async () => {
     const { page, errors } = await open()
     await call(page, "signUp", freshEmail("leaving"), "fresh data password")
-    await page.getByRole("list", { name: "Teams" }).waitFor()
+    await page.getByRole("list", { name: "Teams" }).waitFor({ state: "attached" })
     const landed = page.waitForURL(`${harness.baseUrl}/goodbye?from=test`)
     await call(page, "signOutTo", "/goodbye?from=test")
     await landed
