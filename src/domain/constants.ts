@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC.md section 9 and the fixed values of WIRE.md. Durations carry their unit
+ * Business constants of the product and the fixed values of docs/wire.md. Durations carry their unit
  * in the name (`_MS`, `_SECONDS`) because the spec mixes both.
  */
 
@@ -21,7 +21,7 @@ export const MAX_REQUIRED_FRESHNESS_MS = 60_000
 export const COOKIE_STORE_POLL_MS = 100
 /** Lifetime of a session created by server code (`POST /auth/sessions`) when none is given: one year. */
 export const DEFAULT_SERVER_SESSION_EXPIRY_MS = 31_536_000_000
-/** Lifetime of the hosted service's access tokens (WIRE.md): ten minutes. */
+/** Lifetime of the hosted service's access tokens (docs/wire.md): ten minutes. */
 export const HOSTED_ACCESS_TOKEN_LIFETIME_SECONDS = 600
 /** A token equal to this string is a serialisation bug upstream and is rejected. */
 export const UNDEFINED_TOKEN_STRING = "undefined"
@@ -71,7 +71,7 @@ export const AVATAR_ICON_RATIO = 0.6
 export const MENU_TEXT_MAX_WIDTH = 40
 /** Default handler base path; the handler routes live below it. */
 export const DEFAULT_HANDLER_PATH = "/handler"
-/** Handler route names, relative to the handler base (SPEC.md section 2). */
+/** Handler route names, relative to the handler base. */
 export const HANDLER_ROUTES = [
   "sign-in",
   "sign-up",
@@ -99,7 +99,7 @@ export const USER_ID_MAX_BYTES = 64
 /** Permission listing includes contained permissions unless asked otherwise. */
 export const PERMISSIONS_RECURSIVE_BY_DEFAULT = true
 
-// --- Wire (WIRE.md) -------------------------------------------------------------------------------
+// --- Wire (docs/wire.md) ---------------------------------------------------------------------------
 
 /** The hosted service; every client defaults to it. */
 export const DEFAULT_BASE_URL = "https://api.stack-auth.com"

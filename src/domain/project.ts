@@ -53,7 +53,7 @@ const clientConfigFields = {
   passkeyEnabled: Schema.Boolean,
   clientTeamCreationEnabled: Schema.Boolean,
   clientUserDeletionEnabled: Schema.Boolean,
-  /** SPEC.md's client-view oauthProviders: the ids of the enabled providers. */
+  /** The client view's oauthProviders: the ids of the enabled providers. */
   enabledOauthProviders: Schema.Array(IdRef)
 }
 

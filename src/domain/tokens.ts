@@ -1,4 +1,4 @@
-/** The token answers of the auth endpoints (see WIRE.md "Tokens"). */
+/** The token answers of the auth endpoints (see docs/wire.md, "Tokens"). */
 import * as Schema from "effect/Schema"
 import { nullableKey, wireStruct } from "./wire.js"
 

@@ -29,9 +29,9 @@ const clientUserFields = {
   clientMetadata: Metadata,
   clientReadOnlyMetadata: Metadata,
   oauthProviders: Schema.Array(UserOAuthProvider),
-  /** SPEC.md's emailAuthEnabled; the wire still calls it `auth_with_email`. */
+  /** The product's emailAuthEnabled; the wire still calls it `auth_with_email`. */
   emailAuthEnabled: Schema.Boolean,
-  /** SPEC.md's isMultiFactorRequired; the wire calls it `requires_totp_mfa`. */
+  /** The product's isMultiFactorRequired; the wire calls it `requires_totp_mfa`. */
   isMultiFactorRequired: Schema.Boolean,
   isAnonymous: Schema.Boolean,
   isRestricted: Schema.Boolean,

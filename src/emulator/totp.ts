@@ -22,7 +22,7 @@ const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 const base64UrlPattern = /^[A-Za-z0-9_-]*$/
 const base32Pattern = /^[A-Z2-7]+=*$/
 
-/** A secret from base64 (standard or URL-safe), the encoding of WIRE.md's `totp_secret_base64`. */
+/** A secret from base64 (standard or URL-safe), the encoding of the wire's `totp_secret_base64`. */
 export const totpSecretFromBase64 = (value: string): Effect.Effect<TotpSecret, InvalidTotpSecret> =>
   Effect.suspend(() => {
     const trimmed = value.trim()

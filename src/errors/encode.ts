@@ -8,7 +8,7 @@ export interface WireKnownErrorAnswer {
 }
 
 /**
- * The wire form of a known error (WIRE.md "Error signalling"): header `x-stack-known-error`, JSON body
+ * The wire form of a known error (docs/wire.md, "Answers"): header `x-stack-known-error`, JSON body
  * `{ code, details?, error }` with `details` only when it has fields. With `overrideStatus` (the
  * request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus `x-stack-actual-status`.
  */

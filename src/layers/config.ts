@@ -24,7 +24,7 @@ export interface ClientTierOptions {
   /** Default: the hosted API. A local backend: `http://127.0.0.1:8102`. */
   readonly baseUrl?: string | undefined
   readonly tokenStore?: TokenStoreOption | undefined
-  /** Only one live tier per unique identifier in this JavaScript realm (SPEC.md 5); default: no check. */
+  /** Only one live tier per unique identifier in this JavaScript realm; default: no check. */
   readonly uniqueIdentifier?: string | undefined
   /** See `ClientConfigInput.thirdPartyDiagnostics`. */
   readonly thirdPartyDiagnostics?: boolean | undefined

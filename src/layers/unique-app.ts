@@ -1,5 +1,5 @@
 /**
- * SPEC.md 5, "only one app per unique identifier": a tier built with a `uniqueIdentifier` claims it for as
+ * "Only one app per unique identifier": a tier built with a `uniqueIdentifier` claims it for as
  * long as the Layer lives, and a second live tier with the same identifier fails with `DuplicateApp`.
  *
  * The claims are kept on `globalThis` under a `Symbol.for` key rather than in a module variable, so two

@@ -1,5 +1,5 @@
 /**
- * The round avatar of SPEC.md section 1: the profile image once it has loaded; until then, or if it fails,
+ * The round avatar: the profile image once it has loaded; until then, or if it fails,
  * two upper-cased letters of the display name, else of the primary email, else a user icon. Default size
  * 34 px, letters at 40 % and the icon at 60 % of it. The rule itself lives in domain/rules/avatar.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The React adapter's query cache (SPEC.md section 9). Framework-free: React reads it through `peek` and
+ * The React adapter's query cache. Framework-free: React reads it through `peek` and
  * `subscribe` (the `useSyncExternalStore` pair) and starts loads with `ensure`; everything timed goes
  * through the `Clock` captured when the cache was built, so tests drive it with `TestClock`.
  *

@@ -1,7 +1,7 @@
 /**
  * Counts the apps on a page that prefetch their user and project at start. Each one sends its own
  * requests before anything is rendered, so many of them usually mean a provider is created per render or
- * per component by mistake; SPEC.md section 9 asks for a warning past ten.
+ * per component by mistake; the product warns once more than ten apps prefetch.
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"

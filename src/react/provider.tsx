@@ -35,7 +35,7 @@ export interface StackApp<R = never> {
   readonly run: <A, E>(effect: Effect.Effect<A, E, R | QueryCache>) => Promise<A>
   /**
    * Navigates to a target (sign-in and sign-up carry `after_auth_return_to`). The promise resolves after
-   * the redirect wait of SPEC.md (2000 ms), by which time the navigation has usually taken over; calls for
+   * the redirect wait (2000 ms), by which time the navigation has usually taken over; calls for
    * the same URL within that wait share one navigation, a call for another URL navigates at once.
    */
   readonly redirectTo: (target: RedirectTarget) => Promise<void>

@@ -40,7 +40,7 @@ export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, Contact
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))
 
-/** The signed-in user's permissions in a team (recursive unless asked otherwise, SPEC.md section 9). */
+/** The signed-in user's permissions in a team (recursive unless asked otherwise, the product's default). */
 export const permissionsQuery = (teamId: string, options: { readonly recursive?: boolean | undefined } = {}) =>
   stackQuery(
     [...dataKeys.teamPermissions(teamId), options.recursive ?? true],

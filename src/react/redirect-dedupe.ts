@@ -1,5 +1,5 @@
 /**
- * The provider's redirects: SPEC.md's redirect wait (2000 ms) after each navigation, and calls for the same
+ * The provider's redirects: a redirect wait of 2000 ms after each navigation, and calls for the same
  * URL within that wait share one navigation (fifty `useUser({ or: "redirect" })` readers rendering at once
  * send the browser away once). A call for another URL navigates at once: under a client-side router the
  * page lives on after a redirect, and a person's next click (Sign up after Sign in) must not be dropped.

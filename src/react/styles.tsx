@@ -10,7 +10,7 @@
  * Under an ancestor with class `dark` or `data-theme="dark"` the defaults switch to a dark palette; values
  * the app sets still win in both.
  *
- * SPEC.md's "max width 40 units" for the name and email are the spacing units of the hosted SDK's styles
+ * The product's "max width 40 units" for the name and email are the spacing units of the hosted SDK's styles
  * (a quarter rem each), so the default is 10rem.
  */
 import type { ReactNode } from "react"

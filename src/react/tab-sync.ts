@@ -2,7 +2,7 @@
  * Keeps the tabs of one origin on the same session. A tab that signs in, signs out or refreshes its token
  * announces it on a BroadcastChannel named after the project; the other tabs re-read the shared token store
  * (the cookies) at once instead of discovering the change on their next request. Every tab also polls the
- * store every 100 ms (SPEC.md section 9), with or without a channel: a message is only a hint to look now.
+ * store every 100 ms, with or without a channel: a message is only a hint to look now.
  * It can overtake the cookie write it announces (Chromium hands cookie writes to other tabs' renderers apart
  * from channel messages), and the re-read then finds the old cookies; it can also be sent before a tab
  * listens. The poll is what makes such a miss a delay of one interval instead of a session out of step.
@@ -107,7 +107,7 @@ export interface TabSyncOptions {
   /** `undefined` where BroadcastChannel is missing: the changes are then found by the poll alone. */
   readonly channel: TabChannel | undefined
   readonly tabId: string
-  /** Default 100 ms (SPEC.md). */
+  /** Default 100 ms. */
   readonly pollIntervalMs?: number
   /** How long before the session's own freshness margin a token is refreshed ahead. Default 5000 ms. */
   readonly refreshAheadMs?: number

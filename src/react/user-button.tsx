@@ -1,5 +1,5 @@
 /**
- * The user menu button of SPEC.md section 1, the product's only visible element of its own.
+ * The user menu button, the product's only visible element of its own.
  *
  * `UserButtonView` draws a given state (loading, visitor, signed in) and is what tests render;
  * `UserButton` connects it to the provider: the user from the cache, the actions as redirects to the
@@ -68,7 +68,10 @@ const themeEntry = (onToggleTheme: (() => void) | undefined): ReadonlyArray<Menu
     ? []
     : [{ _tag: "Item", key: "theme", label: "Toggle theme", icon: <ThemeIcon />, onSelect: onToggleTheme }]
 
-/** The entries of the signed-in menu, in SPEC.md's order. */
+/**
+ * The entries of the signed-in menu, in the product's fixed order: header, Account settings, extra
+ * items, theme, Sign out.
+ */
 export const signedInEntries = (user: AvatarUser, props: UserButtonOptions & UserButtonActions): ReadonlyArray<MenuEntry> => [
   {
     _tag: "Label",
@@ -88,7 +91,7 @@ export const signedInEntries = (user: AvatarUser, props: UserButtonOptions & Use
   { _tag: "Item", key: "sign-out", label: "Sign out", icon: <SignOutIcon />, onSelect: props.onSignOut }
 ]
 
-/** The entries of the visitor menu, in SPEC.md's order. */
+/** The entries of the visitor menu, in the product's fixed order: Not signed in, Sign in, Sign up, theme. */
 export const visitorEntries = (props: UserButtonOptions & UserButtonActions): ReadonlyArray<MenuEntry> => [
   {
     _tag: "Label",

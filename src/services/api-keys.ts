@@ -1,5 +1,5 @@
 /**
- * Project API key sets (admin tier). Every key set comes back with its validity (SPEC.md section 4:
+ * Project API key sets (admin tier). Every key set comes back with its validity (the rule:
  * expired, manually revoked or valid) worked out against the Effect `Clock` when it was read.
  */
 import * as Clock from "effect/Clock"

@@ -1,5 +1,5 @@
 /**
- * Signing in and out, and the password and email flows around it (SPEC.md sections 4 and 7, "Auth"):
+ * Signing in and out, and the password and email flows around it:
  * credential sign-up and sign-in with the MFA step, magic link / OTP, forgot / reset / update / set
  * password, email verification and sign-out. A successful sign-in stores its tokens in the `Session`.
  *

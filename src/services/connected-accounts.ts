@@ -1,7 +1,7 @@
 /**
  * Access tokens of OAuth accounts connected to a user (`/connected-accounts/{user}/{provider}/access-token`).
  *
- * SPEC.md: a connection that is missing, or lacks the asked scope, means "no token", not a failure, so
+ * A connection that is missing, or lacks the asked scope, means "no token", not a failure, so
  * those two known errors become `null` and never reach the error channel.
  */
 import * as Context from "effect/Context"

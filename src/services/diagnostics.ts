@@ -52,7 +52,7 @@ export const probeUrls = (config: ClientConfigShape): ReadonlyArray<string> => [
 ]
 
 /**
- * SPEC.md section 7: report offline when the platform says so; otherwise probe, so the report tells
+ * Report offline when the platform says so; otherwise probe, so the report tells
  * whether the internet, the API, or this machine is the problem. Never fails.
  */
 export const runDiagnostics = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics> =>

@@ -1,5 +1,5 @@
 /**
- * The authorize URL of WIRE.md: `GET {baseUrl}/api/v1/auth/oauth/authorize/{provider}` with exactly the
+ * The authorize URL: `GET {baseUrl}/api/v1/auth/oauth/authorize/{provider}` with exactly the
  * parameters the hosted service reads, in the hosted SDK's order.
  */
 import { API_PATH_PREFIX, OAUTH_CODE_CHALLENGE_METHOD } from "../domain/constants.js"

@@ -1,5 +1,5 @@
 /**
- * Sign-in and account linking through an OAuth provider (SPEC.md section 4, WIRE.md "OAuth authorize").
+ * Sign-in and account linking through an OAuth provider.
  *
  * Start: make a random code verifier and state, keep the verifier in a cookie named after the state, and
  * hand back the authorize URL for the browser to visit. Callback: take `code` and `state` from the page URL,

@@ -1,5 +1,5 @@
 /**
- * What SimpleWebAuthn's ceremonies throw, as a `WebAuthnError` with SPEC.md's codes and messages. Apart
+ * What SimpleWebAuthn's ceremonies throw, as a `WebAuthnError` with the fixed codes and messages. Apart
  * from passkey-ceremony.ts (which the public passkey module re-exports) so that only the passkey
  * implementation, loaded on first use, carries the error codes and messages.
  */
@@ -15,7 +15,7 @@ const messageOf = (error: unknown): string =>
 
 /**
  * What a ceremony threw, as a `WebAuthnError`: SimpleWebAuthn's own codes keep their code and message; the
- * plain errors it throws for a missing credential or missing support get SPEC.md's flow codes; anything else
+ * plain errors it throws for a missing credential or missing support get the flow codes; anything else
  * is the flow's generic failure ("Failed to start passkey registration" / "Failed to sign in with passkey").
  */
 export const ceremonyError = (flow: "registration" | "authentication", error: unknown): WebAuthnError => {

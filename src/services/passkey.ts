@@ -1,5 +1,5 @@
 /**
- * Passkeys (SPEC.md sections 4 and 5). Registration: ask the service for ceremony options, fill in this
+ * Passkeys (sign-in and registration). Registration: ask the service for ceremony options, fill in this
  * page's hostname, run the browser ceremony, send the credential with the ceremony's code; the caller then
  * refreshes the user. Sign-in: the same with an authentication ceremony, and the answer starts the session.
  */

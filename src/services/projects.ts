@@ -35,7 +35,7 @@ export interface AdminProjectsShape {
   readonly get: Effect.Effect<AdminProject, AdminFailure>
   /**
    * `update({ isProductionMode: true })`: patches the project. Turning production mode on (or changing
-   * domains or the localhost switch while in it) first checks SPEC.md's rules and fails with
+   * domains or the localhost switch while in it) first checks the production-mode rules and fails with
    * `ProductionModeNotReady` listing every problem; the server repeats the check (SCHEMA_ERROR).
    */
   readonly update: (

@@ -1,5 +1,5 @@
 /**
- * Where the app sends the browser (SPEC.md section 2): the handler routes, the home page and the after-auth
+ * Where the app sends the browser: the handler routes, the home page and the after-auth
  * targets, each overridable, plus `after_auth_return_to`, which brings a user back to the page that sent them
  * to sign in. Pure: the caller passes the current page URL and performs the navigation.
  *

@@ -32,7 +32,7 @@ export const idempotentMethods: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
 
 export const isIdempotent = (method: string): boolean => idempotentMethods.includes(method.toUpperCase())
 
-/** SPEC.md section 9: five attempts in all, waits of 1, 2, 4, 8 s (attempts at 0/1/3/7/15 s). */
+/** Five attempts in all, waits of 1, 2, 4, 8 s (attempts at 0/1/3/7/15 s). */
 // The spec's "5 retries" follows the hosted client, where it counts attempts in all.
 export const networkMaxAttempts = NETWORK_RETRIES
 export const networkRetryBaseMs = NETWORK_RETRY_BASE_MS

@@ -28,7 +28,7 @@ import { formBody } from "./transport-request.js"
 import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
 
 /**
- * SPEC.md section 4. `Active` covers "logged in" (a refresh token is present), "access token valid" and
+ * `Active` covers "logged in" (a refresh token is present), "access token valid" and
  * "access token expired" (decided against the clock by `getAccessToken`); `KnownInvalid` is reached by
  * sign-out, a rejected refresh, or having no tokens at all.
  */
@@ -53,7 +53,7 @@ export const sessionFromTokens = (tokens: StoredTokens): SessionState =>
 export const tokensOf = (state: SessionState): StoredTokens =>
   state._tag === "KnownInvalid" ? noTokens : { accessToken: state.accessToken, refreshToken: state.refreshToken }
 
-/** "Logged in" in SPEC.md's sense: a refresh token is present. */
+/** "Logged in" in the product's sense: a refresh token is present. */
 export const isLoggedIn = (state: SessionState): boolean => state._tag === "Active" && state.refreshToken !== null
 
 export type SessionError = InvalidFreshness | InvalidTokenString | RequestError
@@ -156,7 +156,7 @@ const isRejectedRefreshToken = (error: SessionError): boolean =>
 
 const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
 
-/** The refresh grant of WIRE.md, sent without session headers. */
+/** The refresh grant (docs/wire.md "Tokens"), sent without session headers. */
 const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
   method: "POST" as const,
   path: "/auth/oauth/token",

@@ -1,6 +1,6 @@
 /**
  * Team invitations. A member with `$invite_members` sends one by email; the recipient's link carries a
- * code with three uses (SPEC.md 4): `checkCode`, `details` (the team's name) and `accept` (join the team).
+ * code with three uses: `checkCode`, `details` (the team's name) and `accept` (join the team).
  * Listing pending invitations takes `$read_members` and `$invite_members`, revoking `$remove_members`.
  * On the server tier the same calls work on any team without those permissions.
  */

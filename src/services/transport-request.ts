@@ -49,7 +49,7 @@ export const requestUrl = (baseUrl: string, request: Pick<TransportRequest, "pat
   return `${baseUrl}${API_PATH_PREFIX}${path}${query === "" ? "" : `?${query}`}`
 }
 
-/** The WIRE.md request headers for one attempt. A fresh `nonce` must be passed per attempt. */
+/** The request headers (docs/wire.md) for one attempt. A fresh `nonce` must be passed per attempt. */
 export const requestHeaders = (
   config: ClientConfigShape,
   request: TransportRequest,

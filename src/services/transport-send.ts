@@ -125,7 +125,7 @@ const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Eff
   })
 
 /**
- * Sends one request with the given tokens: WIRE.md headers with a fresh nonce per attempt, no
+ * Sends one request with the given tokens: the headers of docs/wire.md with a fresh nonce per attempt, no
  * credentials, no caching, then status restore, known-error decoding and the retry schedules.
  * Succeeds with the 2xx body parsed as JSON (`null` when empty).
  */

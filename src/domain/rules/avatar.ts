@@ -1,4 +1,4 @@
-/** What the round avatar shows (SPEC.md section 1) and how big its parts are. */
+/** What the round avatar shows and how big its parts are. */
 import { AVATAR_DEFAULT_SIZE, AVATAR_ICON_RATIO, AVATAR_TEXT_RATIO } from "../constants.js"
 
 export type AvatarContent =

@@ -1,5 +1,5 @@
 /**
- * OAuth redirect URLs lose their `code` and `state` query parameters (SPEC.md section 5) so the URL sent
+ * OAuth redirect URLs lose their `code` and `state` query parameters so the URL sent
  * to the authorize endpoint equals the one sent to the token endpoint. Everything else is kept byte for
  * byte: the query is edited as text, because re-serialising it through URLSearchParams would re-encode
  * the other parameters (`%20` -> `+`) and break that equality.

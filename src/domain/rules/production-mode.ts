@@ -1,5 +1,5 @@
 /**
- * The checks a project must pass before it goes to production (SPEC.md section 5). Every problem links to
+ * The checks a project must pass before it goes to production. Every problem links to
  * the project's domain settings.
  */
 import { isIpHostname, isLocalhostHostname, parseAbsoluteUrl } from "./hosts.js"

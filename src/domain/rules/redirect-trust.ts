@@ -58,7 +58,7 @@ export const isTrustedRedirect = (url: string, options: RedirectTrustOptions): b
 }
 
 /**
- * The URL itself when it may be redirected to, else a `RedirectNotTrusted` error carrying SPEC.md's
+ * The URL itself when it may be redirected to, else a `RedirectNotTrusted` error carrying the fixed
  * message ("Redirect URL {url} is not trusted; should be relative.").
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Access tokens: ES256 JWTs signed with the project's key and carrying every claim of WIRE.md.
+ * Access tokens: ES256 JWTs signed with the project's key and carrying every claim of docs/wire.md.
  * Verified tokens are cached by their exact string (the signature cannot change under it), so a busy
  * client pays for one signature check per token, not per request; issuer and expiry are still checked each
  * time. Like the hosted service, a token whose claims do not hold (issuer, not-before) is unparsable; as

@@ -48,7 +48,7 @@ export interface Auth {
 type Headers = Readonly<Record<string, string | undefined>>
 
 /**
- * A request header by its WIRE.md name. Releases of the official SDK since its rename send the same
+ * A request header by its docs/wire.md name. Releases of the official SDK since its rename send the same
  * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
  */
 export const header = (headers: Headers, name: string): string | undefined => {

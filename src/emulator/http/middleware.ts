@@ -1,7 +1,7 @@
 /**
  * What every response goes through. Effect's server sends a route's response before the serve-level
  * middleware sees it, so the work is split: `answerFailures` wraps each route and turns its failures
- * into wire responses (known errors as WIRE.md encodes them, other failures as a logged plain 500), and
+ * into wire responses (known errors as docs/wire.md encodes them, other failures as a logged plain 500), and
  * `wireConventions` wraps the server, answers CORS preflights, registers a pre-response hook that
  * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
  * the body limit every reader of a request body (routes, the development provider's form) stops at.

@@ -30,7 +30,7 @@ export const encoded = <S extends Schema.Top & { readonly EncodingServices: neve
 /** `{ "success": true }`, the answer of actions with nothing to return. */
 export const success: HttpServerResponse.HttpServerResponse = json({ success: true })
 
-/** A known error as WIRE.md sends it, honouring `X-Stack-Override-Error-Status`. */
+/** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
 export const knownErrorResponse = (error: KnownError, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {
   const wire = encodeKnownError(error, { overrideStatus })
   const { "content-type": contentType, ...headers } = wire.headers

@@ -12,7 +12,7 @@ import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } fro
 import { type OAuthIdentity, parseScopes } from "./identity.js"
 import { type OidcDiscovery, OidcError, readJson } from "./oidc.js"
 
-/** SPEC.md section 9: clock tolerance of 30 s. */
+/** Clock tolerance of 30 s, the product default. */
 export const ID_TOKEN_CLOCK_TOLERANCE_S = 30
 
 // symmetric algorithms are never accepted: the "key" would be the client secret, known to more than the issuer

@@ -1,6 +1,6 @@
 /**
  * PKCE (RFC 7636) on the server side: the authorize call stores the client's `code_challenge`, and the token
- * call must present the `code_verifier` whose S256 challenge matches it. Only S256 is accepted (SPEC.md: OAuth
+ * call must present the `code_verifier` whose S256 challenge matches it. Only S256 is accepted (OAuth
  * uses S256 challenges); "plain" would let anyone who saw the authorize URL redeem the code.
  */
 import * as Effect from "effect/Effect"

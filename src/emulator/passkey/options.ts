@@ -1,5 +1,5 @@
 /**
- * Ceremony options for passkey registration and sign-in. The relying-party id is SPEC.md's placeholder
+ * Ceremony options for passkey registration and sign-in. The relying-party id is the product's placeholder
  * sentinel: the server does not know which hostname the page is served from, so the client replaces the
  * sentinel with `location.hostname` before calling WebAuthn, and verification derives the expected RP id
  * from the origin the browser reports (see `verify.ts`).
@@ -19,7 +19,7 @@ export const PASSKEY_RP_ID_SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 /** How long the browser ceremony may take, as the hosted service uses. */
 export const PASSKEY_CEREMONY_TIMEOUT_MS = 60_000
 
-/** SPEC.md section 9: a WebAuthn user id is 1 to 64 bytes. */
+/** A WebAuthn user id is 1 to 64 bytes. */
 export const MAX_USER_ID_BYTES = 64
 
 export interface RegistrationOptionsInput {

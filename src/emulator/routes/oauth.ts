@@ -2,7 +2,7 @@
  * OAuth in the browser: the authorize redirect, the providers' callback, and the emulator-only setting of a
  * standard provider's OpenID Connect issuer. The code exchange is `routes/oauth-token.ts`.
  *
- * - `GET /auth/oauth/authorize/{provider}` (WIRE.md): 302 to the provider, with a cookie tying the flow to
+ * - `GET /auth/oauth/authorize/{provider}`: 302 to the provider, with a cookie tying the flow to
  *   this browser.
  * - `GET|POST /auth/oauth/callback/{provider}`: 302 to the client's `redirect_uri` with `code` and `state`,
  *   or to its `error_redirect_url` with `error` and `error_description`.

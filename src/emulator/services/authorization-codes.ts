@@ -14,7 +14,7 @@ import { Db, type DbError } from "../store/db.js"
 /** How long a client has to redeem a code. */
 export const AUTHORIZATION_CODE_TTL_MS = 5 * 60 * 1000
 
-/** Strips `code` and `state` from a redirect URI, as the client does before sending it (WIRE.md). */
+/** Strips `code` and `state` from a redirect URI, as the client does before sending it. */
 export const normalizeRedirectUri = (uri: string): string => {
   if (!URL.canParse(uri)) return uri
   const url = new URL(uri)

@@ -36,7 +36,7 @@ const FLOW_RETENTION_MS = 24 * 60 * 60 * 1000
 
 const NonEmpty = Schema.String.check(Schema.isNonEmpty())
 
-/** The query of WIRE.md's authorize call; `error_redirect_uri` is the hosted service's newer name. */
+/** The query of the authorize call; `error_redirect_uri` is the hosted service's newer name. */
 export const AuthorizeQuery = Schema.Struct({
   client_id: Schema.String,
   client_secret: Schema.String,

@@ -1,6 +1,6 @@
 /**
  * Team invitations: an emailed single-use code (purpose `team_invitation`) whose data names the team.
- * The code has three uses (SPEC.md 4): check, details (the team's name) and accept (join the team with
+ * The code has three uses: check, details (the team's name) and accept (join the team with
  * the project's member permissions). An invitation is listed while its code is unused and unexpired.
  */
 import * as Clock from "effect/Clock"

@@ -42,7 +42,7 @@ export const toClientUser = (user: ServerUser): ClientUser => ({
 
 /** The user as a response for this access type. */
 /**
- * Fields the hosted service sends on server views beyond WIRE.md, which its own SDK reads without a
+ * Fields the hosted service sends on server views beyond the core user fields, which its own SDK reads without a
  * guard (`risk_scores.sign_up` above all). The local backend has no risk scoring or geolocation, so they
  * carry neutral values; stackfx's decoder ignores them like any unknown field.
  */
@@ -57,7 +57,7 @@ const hostedServerUserExtras = {
 /** An encoded server user completed with the hosted extras. */
 const withHostedExtras = <W extends object>(wire: W) => ({ ...wire, ...hostedServerUserExtras })
 
-/** The server view of a user as the hosted service sends it: WIRE.md's fields plus its extras. */
+/** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
 export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
   Effect.map(Effect.orDie(Schema.encodeEffect(ServerUser)(user)), withHostedExtras)
 

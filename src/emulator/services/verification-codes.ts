@@ -1,7 +1,7 @@
 /**
  * Single-use codes (email verification, password reset, magic link / OTP, team invitation, MFA
  * attempts, ...): random, stored hashed, expiring, attempt-limited. A check reports the four states of
- * SPEC.md in the hosted service's order: not found, expired, already used, max attempts reached (so a used
+ * in the hosted service's order: not found, expired, already used, max attempts reached (so a used
  * code that has since expired answers VERIFICATION_CODE_EXPIRED).
  */
 import * as Clock from "effect/Clock"

@@ -23,7 +23,7 @@ export const missingConfigurationMessage = (which: ConfigurationKey): string =>
   `${described[which].label} is required. Pass it as the ${which} option or set the ${described[which].env} ` +
   "environment variable."
 
-/** Required configuration (SPEC.md: project ID and publishable client key) was not given. */
+/** Required configuration (project ID and publishable client key) was not given. */
 export class MissingConfiguration extends Schema.TaggedError<MissingConfiguration>()("MissingConfiguration", {
   which: ConfigurationKey,
   message: Schema.String
@@ -33,7 +33,7 @@ export class MissingConfiguration extends Schema.TaggedError<MissingConfiguratio
   }
 }
 
-/** SPEC.md: only one app per unique identifier. */
+/** Only one app per unique identifier. */
 export class DuplicateApp extends Schema.TaggedError<DuplicateApp>()("DuplicateApp", {
   uniqueIdentifier: Schema.String,
   message: Schema.String

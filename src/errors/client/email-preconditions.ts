@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
-/** SPEC.md: sending a verification email needs a primary email on the user, and this user has none. */
+/** Sending a verification email needs a primary email on the user, and this user has none. */
 export class NoPrimaryEmail extends Schema.TaggedError<NoPrimaryEmail>()("NoPrimaryEmail", {
   message: Schema.String.pipe(
     Schema.withConstructorDefault(Effect.succeed("The user has no primary email, so there is nothing to verify."))
@@ -13,7 +13,7 @@ export class NoPrimaryEmail extends Schema.TaggedError<NoPrimaryEmail>()("NoPrim
 }) {}
 
 /**
- * SPEC.md: invitation, verification, forgot-password and magic-link emails need a callback URL or a current
+ * Invitation, verification, forgot-password and magic-link emails need a callback URL or a current
  * URL. None was given and there is no current page (outside a browser) to build the default from.
  */
 export class CallbackUrlRequired extends Schema.TaggedError<CallbackUrlRequired>()("CallbackUrlRequired", {

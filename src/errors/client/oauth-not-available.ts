@@ -12,7 +12,7 @@ const messages: { readonly [K in OAuthUnavailableReason]: string } = {
 }
 
 /**
- * The OAuth flow cannot start or finish here: an admin session token is configured (SPEC.md: OAuth is not
+ * The OAuth flow cannot start or finish here: an admin session token is configured (OAuth is not
  * supported with it), or the browser pieces the flow relies on are missing (server-side rendering).
  */
 export class OAuthNotAvailable extends Schema.TaggedError<OAuthNotAvailable>()("OAuthNotAvailable", {

@@ -1,5 +1,5 @@
 /**
- * The client-side refusal of an update that would put a project into production mode while SPEC.md's
+ * The client-side refusal of an update that would put a project into production mode while its
  * checks fail. It carries every problem as data (each with the dashboard's fix link), so an admin UI can
  * list them; the local backend refuses the same update with SCHEMA_ERROR should the check be skipped.
  */

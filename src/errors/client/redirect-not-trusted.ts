@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 
-/** SPEC.md: redirects to untrusted URLs are refused. */
+/** Redirects to untrusted URLs are refused. */
 export class RedirectNotTrusted extends Schema.TaggedError<RedirectNotTrusted>()("RedirectNotTrusted", {
   url: Schema.String,
   message: Schema.String

@@ -20,7 +20,7 @@ export class InvalidTokenString extends Schema.TaggedError<InvalidTokenString>()
   )))
 }) {}
 
-/** SPEC.md: a required access-token freshness of 60000 ms or more can never be met, so it is refused. */
+/** A required access-token freshness of 60000 ms or more can never be met, so it is refused. */
 export class InvalidFreshness extends Schema.TaggedError<InvalidFreshness>()("InvalidFreshness", {
   requiredFreshnessMs: Schema.Number,
   message: Schema.String

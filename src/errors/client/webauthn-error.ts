@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 
-/** The browser ceremony's own codes (SPEC.md section 8). */
+/** The browser ceremony's own codes. */
 export const WebAuthnCeremonyCode = Schema.Literals([
   "ERROR_CEREMONY_ABORTED",
   "ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT",
@@ -40,7 +40,7 @@ const flowMessages: { readonly [K in typeof WebAuthnFlowCode.Type]: string } = {
   AUTHENTICATION_FAILED: "Failed to sign in with passkey"
 }
 
-/** The default message for a code: SPEC.md's wording for flow codes, the code itself for ceremony codes. */
+/** The default message for a code: the fixed wording for flow codes, the code itself for ceremony codes. */
 export const webAuthnMessage = (code: WebAuthnErrorCode): string =>
   isFlowCode(code) ? flowMessages[code] : `The passkey ceremony failed (${code}).`
 

@@ -5,7 +5,7 @@ import { KnownErrorTypeId } from "./type-id.js"
 
 /**
  * One word of a wire code in PascalCase. OAUTH and WEBAUTHN keep the casing the hosted service's own
- * SDK (and SPEC.md, e.g. `OAuthConnectionNotConnectedToUser`) uses, so tags read like upstream names.
+ * SDK (e.g. `OAuthConnectionNotConnectedToUser`) uses, so tags read like upstream names.
  */
 type Word<W extends string> = W extends "OAUTH" ? "OAuth"
   : W extends "WEBAUTHN" ? "WebAuthn"

@@ -1,7 +1,6 @@
 /**
  * What a handler page tells a person about a failure: a sentence to show, and for failures a project admin
- * must fix in the project's domain settings (an untrusted redirect or callback URL), the dashboard link of
- * SPEC.md section 2.
+ * must fix in the project's domain settings (an untrusted redirect or callback URL), the dashboard link that fixes it.
  */
 
 export interface DescribedError {
@@ -24,7 +23,7 @@ const friendlier: ReadonlyMap<string, string> = new Map([
   ["NetworkError", "The server could not be reached. Check your connection and try again."]
 ])
 
-/** Tags whose fix is on the project's trusted-domains page (SPEC.md: the production-mode fix link). */
+/** Tags whose fix is on the project's trusted-domains page (the production-mode fix link). */
 const domainProblems = new Set(["RedirectUrlNotWhitelisted", "RedirectNotTrusted"])
 
 const tagOf = (error: unknown): string | undefined =>

@@ -1,5 +1,5 @@
 /**
- * The handler pages of SPEC.md section 2 (sign-in, sign-up, sign-out, email verification, forgot and reset
+ * The handler pages (sign-in, sign-up, sign-out, email verification, forgot and reset
  * password, the OAuth and magic-link callbacks, account settings, team invitation, error) and their
  * TanStack Router route.
  */

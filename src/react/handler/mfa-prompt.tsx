@@ -1,8 +1,8 @@
 /**
- * The MFA prompt (SPEC.md section 4): after a sign-in answered MULTI_FACTOR_AUTHENTICATION_REQUIRED, the
+ * The MFA prompt: after a sign-in answered MULTI_FACTOR_AUTHENTICATION_REQUIRED, the
  * six-digit code of the person's authenticator app completes it with the attempt code.
  *
- * On the OAuth callback a wrong code ends the attempt: the page alerts SPEC.md's
+ * On the OAuth callback a wrong code ends the attempt: the page alerts the fixed
  * 'Invalid TOTP code. Please try signing in again.' and offers sign-in again. Elsewhere the prompt stays
  * and shows the error, so the person can type the next code.
  */

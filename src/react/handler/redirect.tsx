@@ -1,5 +1,5 @@
 /**
- * Leaving a handler page for a redirect target (SPEC.md section 2): the URL comes from
+ * Leaving a handler page for a redirect target: the URL comes from
  * `services/redirects.ts` (after-sign-in honours `after_auth_return_to`, a URL from outside must be
  * trusted), the page shows "Redirecting…" while the navigation takes over, and if the page is still there
  * after the redirect wait (2000 ms) it offers the link by hand. An untrusted URL is refused with an error.

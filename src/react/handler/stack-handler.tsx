@@ -1,5 +1,5 @@
 /**
- * `StackHandler` shows the handler page a route name stands for (SPEC.md section 2): `sign-in`, `sign-up`,
+ * `StackHandler` shows the handler page a route name stands for: `sign-in`, `sign-up`,
  * `sign-out`, `email-verification`, `password-reset`, `forgot-password`, `oauth-callback`,
  * `magic-link-callback`, `account-settings`, `error` and `team-invitation`. It needs no router: any router
  * (or none) passes the name and the page URL; `stackHandlerRoute` wires it into TanStack Router.

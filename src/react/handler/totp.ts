@@ -30,7 +30,7 @@ export interface TotpSecret {
   readonly bytes: Uint8Array<ArrayBuffer>
   /** RFC 4648 base32 without padding, what people type into an authenticator app. */
   readonly base32: string
-  /** Standard base64, WIRE.md's `totp_secret_base64`. */
+  /** Standard base64, the wire's `totp_secret_base64`. */
   readonly base64: string
 }
 

@@ -123,7 +123,7 @@ export function ErrorAlert(props: { readonly error: unknown }): ReactNode {
   )
 }
 
-/** A plain-text message in an alert (SPEC.md's fixed wordings). */
+/** A plain-text message in an alert (the product's fixed wordings). */
 export function MessageAlert(props: { readonly message: string | undefined }): ReactNode {
   if (props.message === undefined) return null
   return <div className="stackfx-alert" data-kind="error" role="alert">{props.message}</div>

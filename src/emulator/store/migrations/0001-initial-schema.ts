@@ -12,7 +12,7 @@ create table projects (
   description text,
   created_at timestamptz not null default now(),
   is_production_mode boolean not null default false,
-  -- the admin config of WIRE.md in snake_case, including its id
+  -- the admin config of the wire in snake_case, including its id
   config jsonb not null,
   -- opaque token for the webhooks endpoint (svix-token)
   webhook_token text

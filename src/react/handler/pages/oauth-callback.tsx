@@ -2,7 +2,7 @@
  * oauth-callback: where the OAuth provider (through the service) sends the browser back. It finishes the
  * flow once (the code verifier cookie is consumed), asks for the TOTP code when the account needs MFA, and
  * follows the flow's after-callback URL, else after-sign-up or after-sign-in. A URL without `code` and
- * `state` (a reload, a bookmark) is ignored with a warning, as SPEC.md says.
+ * `state` (a reload, a bookmark) is ignored with a warning: both are required.
  */
 import * as Option from "effect/Option"
 import { type ReactNode, useEffect, useRef, useState } from "react"

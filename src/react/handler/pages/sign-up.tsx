@@ -1,5 +1,5 @@
 /**
- * sign-up: email, password and its confirmation (SPEC.md's 'Passwords do not match.' is checked before
+ * sign-up: email, password and its confirmation ('Passwords do not match.' is checked before
  * anything is sent), the OAuth providers, or an emailed link when passwords are off; the new account gets
  * a verification email pointing at the email-verification page, then the after-sign-up redirect.
  */
