@@ -11,11 +11,15 @@ export const notVerifiedHint = " but the email is not verified. Please login to 
 export const restApiAuthDocs = "\n\nFor more information, see the docs on REST API authentication: " +
   "https://docs.stack-auth.com/rest-api/overview#authentication"
 
-/** ` (The access token expired at <ISO instant>.)` when the instant is known, else nothing. */
-export const expiredAtSuffix = (expiredAtMillis: number | null | undefined): string =>
-  expiredAtMillis === undefined || expiredAtMillis === null || expiredAtMillis === 0
-    ? ""
-    : ` (The access token expired at ${new Date(expiredAtMillis).toISOString()}.)`
+/**
+ * ` (The access token expired at <ISO instant>.)` when the instant is known, else nothing. A value no Date can
+ * hold (a server may send any number) is left out rather than thrown: building an error must never fail.
+ */
+export const expiredAtSuffix = (expiredAtMillis: number | null | undefined): string => {
+  if (expiredAtMillis === undefined || expiredAtMillis === null || expiredAtMillis === 0) return ""
+  const instant = new Date(expiredAtMillis)
+  return Number.isNaN(instant.getTime()) ? "" : ` (The access token expired at ${instant.toISOString()}.)`
+}
 
 const known = (label: string, value: string | null | undefined) =>
   value === undefined || value === null || value === "" ? "" : ` ${label}: ${value}.`
