@@ -1,24 +1,12 @@
-import { createServer } from "node:net"
 import { assert, describe, it } from "@effect/vitest"
 import { Metrics } from "../../src/services/metrics.js"
 import { TestEmail } from "../../src/services/test-email.js"
 import { Webhooks } from "../../src/services/webhooks.js"
+import { freePort } from "../support/cli.js"
 import { useEmulator } from "../support/emulator.js"
 import { adminLayer, adminTokenLayer, run, runFailure } from "./admin-support.js"
 
 const backend = useEmulator()
-
-/** A local port nothing listens on: bound once by us, then released. */
-const closedPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 
 describe("Webhooks", () => {
   it("gives a stable token per project", async () => {
@@ -70,7 +58,7 @@ describe("Metrics", () => {
 describe("TestEmail", () => {
   it("reports the SMTP failure as errorMessage", async () => {
     const project = await backend.createProject()
-    const port = await closedPort()
+    const port = await freePort()
     const result = await run(
       adminLayer(backend, project),
       TestEmail.use((t) =>
