@@ -17,7 +17,7 @@ const unit = [
   "test/emulator/oauth/dev-provider.test.ts",
   "test/emulator/oauth/oidc.test.ts",
   "test/emulator/totp.test.ts",
-  "test/emulator/services/verification-codes.test.ts",
+  "test/emulator/operations/verification-codes.test.ts",
   "test/emulator/**/*.prop.test.ts"
 ]
 

@@ -125,8 +125,8 @@ export const parts: ReadonlyArray<BundleProgram> = [
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { coreLayer } from "./src/layers/core.js"
-import { CurrentUser } from "./src/services/current-user.js"
-import { cookieTokenStore } from "./src/services/token-store-cookie.js"
+import { CurrentUser } from "./src/services/users/current-user.js"
+import { cookieTokenStore } from "./src/services/session/token-store-cookie.js"
 const tier = CurrentUser.layer.pipe(Layer.provideMerge(coreLayer(
   { projectId: "${projectId}", accessType: "client", publishableClientKey: "${key}", baseUrl: "${origin}" },
   cookieTokenStore({ projectId: "${projectId}" })
@@ -140,9 +140,9 @@ Effect.runPromise(Effect.provide(Effect.flatMap(CurrentUser, (u) => u.get), tier
     source: `
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ClientConfig } from "./src/services/client-config.js"
-import { TokenStore } from "./src/services/token-store.js"
-import { Transport } from "./src/services/transport.js"
+import { ClientConfig } from "./src/services/http/client-config.js"
+import { TokenStore } from "./src/services/session/token-store.js"
+import { Transport } from "./src/services/http/transport.js"
 const tier = Transport.layerWithSession.pipe(Layer.provide(TokenStore.memory()),
   Layer.provideMerge(ClientConfig.layer({ projectId: "p", accessType: "client" })))
 Effect.runPromise(Effect.provide(Effect.flatMap(Transport, (t) => t.request({ method: "GET", path: "/users/me" })), tier))

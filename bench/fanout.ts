@@ -10,7 +10,7 @@
 import * as esbuild from "esbuild"
 import { join } from "node:path"
 import { type Browser, chromium } from "playwright-core"
-import { accessCookieName, refreshCookieName } from "../src/services/token-store-cookie.js"
+import { accessCookieName, refreshCookieName } from "../src/services/session/token-store-cookie.js"
 import type { CountingProxy } from "./proxy.js"
 import { project, root, sleep, uniqueEmail, within } from "./util.js"
 import { signUp } from "./wire.js"

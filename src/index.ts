@@ -9,8 +9,7 @@
  *   Effect.flatMap(CurrentUser, (me) => me.get).pipe(Effect.provide(clientTier({ projectId, publishableClientKey })))
  * )
  *
- * Every module is also importable on its own (`stackfx/services/server-users`), and the package has no side
- * effects, so bundlers keep only what a program uses. The React adapter is `stackfx/react`; the local
+ * The package has no side effects, so bundlers keep only what a program uses. The React adapter is `stackfx/react`; the local
  * backend is `stackfx/emulator` (Node only). Neither is part of this entry point.
  */
 
@@ -24,35 +23,35 @@ export { type TierBaseServices, type TierError, tierOptionsFromEnv } from "./lay
 export { isUniqueIdentifierInUse } from "./layers/unique-app.js"
 
 // Services: the pipeline and session every tier is built on
-export * from "./services/client-config.js"
-export * from "./services/endpoint.js"
-export * from "./services/session.js"
-export * from "./services/token-store.js"
-export * from "./services/token-store-cookie.js"
-export * from "./services/transport.js"
-export { Fetch, type FetchFn, layerFetch, NonceSource } from "./services/transport-fetch.js"
-export * from "./services/transport-httpclient.js"
+export * from "./services/http/client-config.js"
+export * from "./services/http/endpoint.js"
+export * from "./services/session/session.js"
+export * from "./services/session/token-store.js"
+export * from "./services/session/token-store-cookie.js"
+export * from "./services/http/transport.js"
+export { Fetch, type FetchFn, layerFetch, NonceSource } from "./services/http/transport-fetch.js"
+export * from "./services/http/transport-httpclient.js"
 
 // Services: endpoint groups
-export * from "./services/admin-auth.js"
-export * from "./services/api-keys.js"
-export * from "./services/auth.js"
-export * from "./services/auth-json.js"
-export * from "./services/connected-accounts.js"
-export * from "./services/contact-channels.js"
-export * from "./services/current-user.js"
-export * from "./services/email-templates.js"
-export * from "./services/feature-support.js"
-export * from "./services/internal-projects.js"
-export * from "./services/jwt-verify.js"
-export * from "./services/metrics.js"
-export * from "./services/oauth.js"
-export * from "./services/passkey.js"
-export { type WebAuthnBrowser, browserWebAuthn, WebAuthn } from "./services/passkey-ceremony.js"
-export * from "./services/permission-definitions.js"
-export * from "./services/projects.js"
-export * from "./services/redirects.js"
-export * from "./services/request-auth.js"
+export * from "./services/projects/admin-auth.js"
+export * from "./services/projects/api-keys.js"
+export * from "./services/users/auth.js"
+export * from "./services/app-server/auth-json.js"
+export * from "./services/users/connected-accounts.js"
+export * from "./services/users/contact-channels.js"
+export * from "./services/users/current-user.js"
+export * from "./services/projects/email-templates.js"
+export * from "./services/projects/feature-support.js"
+export * from "./services/projects/internal-projects.js"
+export * from "./services/app-server/jwt-verify.js"
+export * from "./services/projects/metrics.js"
+export * from "./services/oauth/oauth.js"
+export * from "./services/passkeys/passkey.js"
+export { type WebAuthnBrowser, browserWebAuthn, WebAuthn } from "./services/passkeys/passkey-ceremony.js"
+export * from "./services/projects/permission-definitions.js"
+export * from "./services/projects/projects.js"
+export * from "./services/navigation/redirects.js"
+export * from "./services/app-server/request-auth.js"
 export {
   decodeAuthHeader,
   decodeAuthJson,
@@ -61,15 +60,15 @@ export {
   type RequestTokens,
   tokensFromCookieHeader,
   type WebHeaders
-} from "./services/request-tokens.js"
-export * from "./services/server-sessions.js"
-export * from "./services/server-users.js"
-export * from "./services/team-invitations.js"
-export * from "./services/team-members.js"
-export * from "./services/team-permissions.js"
-export * from "./services/teams.js"
-export * from "./services/test-email.js"
-export * from "./services/webhooks.js"
+} from "./services/app-server/request-tokens.js"
+export * from "./services/users/server-sessions.js"
+export * from "./services/users/server-users.js"
+export * from "./services/teams/team-invitations.js"
+export * from "./services/teams/team-members.js"
+export * from "./services/teams/team-permissions.js"
+export * from "./services/teams/teams.js"
+export * from "./services/projects/test-email.js"
+export * from "./services/projects/webhooks.js"
 
 // Domain types and rules
 export * from "./domain/index.js"

@@ -7,8 +7,8 @@ import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AccessType } from "../domain/constants.js"
 import { type ConfigurationKey, MissingConfiguration } from "../errors/client/configuration.js"
-import type { ClientConfigInput } from "../services/client-config.js"
-import type { TokenStore } from "../services/token-store.js"
+import type { ClientConfigInput } from "../services/http/client-config.js"
+import type { TokenStore } from "../services/session/token-store.js"
 
 /**
  * Where the session's tokens live: `"cookie"` (browser cookies; memory when there is no `document`),

@@ -4,11 +4,11 @@
  * endpoint services on top of this.
  */
 import * as Layer from "effect/Layer"
-import { ClientConfig, type ClientConfigInput } from "../services/client-config.js"
-import { DataChanges } from "../services/data-changes.js"
-import type { Session } from "../services/session.js"
-import { TokenStore } from "../services/token-store.js"
-import { Transport } from "../services/transport.js"
+import { ClientConfig, type ClientConfigInput } from "../services/http/client-config.js"
+import { DataChanges } from "../services/changes/data-changes.js"
+import type { Session } from "../services/session/session.js"
+import { TokenStore } from "../services/session/token-store.js"
+import { Transport } from "../services/http/transport.js"
 
 export type CoreServices = ClientConfig | TokenStore | Session | Transport | DataChanges
 

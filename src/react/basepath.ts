@@ -9,7 +9,7 @@
  */
 import * as Result from "effect/Result"
 import { parseAbsoluteUrl } from "../domain/rules/hosts.js"
-import { redirectUrlFor, type RedirectTarget, type RedirectUrls } from "../services/redirects.js"
+import { redirectUrlFor, type RedirectTarget, type RedirectUrls } from "../services/navigation/redirects.js"
 
 /** `undefined`, `""` and `"/"` are no basepath (`""`); otherwise `"/app"`: one leading slash, none trailing. */
 export const normalizeBasepath = (basepath: string | undefined): string => {

@@ -20,7 +20,7 @@ import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { CACHE_ENTRY_DROP_MS, CACHE_THROTTLE_MS } from "../domain/constants.js"
-import { coversKey, type DataKey } from "../services/data-changes.js"
+import { coversKey, type DataKey } from "../services/changes/data-changes.js"
 
 /** `["user"]` or `["team-members", teamId]`; a string is the key of one element (`"user"` = `["user"]`). */
 export type QueryKey = string | DataKey

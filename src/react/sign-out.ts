@@ -4,8 +4,8 @@
  * developer, not from a link, so it is used as given. A failed sign-out navigates nowhere.
  */
 import * as Effect from "effect/Effect"
-import { Auth } from "../services/auth.js"
-import type { RedirectUrls } from "../services/redirects.js"
+import { Auth } from "../services/users/auth.js"
+import type { RedirectUrls } from "../services/navigation/redirects.js"
 
 export interface SignOutOptions {
   /** Where to go afterwards (an app URL, or an absolute one); default the after-sign-out target. */

@@ -18,9 +18,9 @@ import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 import { COOKIE_STORE_POLL_MS, TOKEN_FRESHNESS_MARGIN_MS } from "../domain/constants.js"
-import { type SessionShape, type SessionState, tokensOf } from "../services/session.js"
-import { accessTokenExpiry } from "../services/session-freshness.js"
-import type { StoredTokens, TokenStoreShape } from "../services/token-store.js"
+import { type SessionShape, type SessionState, tokensOf } from "../services/session/session.js"
+import { accessTokenExpiry } from "../services/session/session-freshness.js"
+import type { StoredTokens, TokenStoreShape } from "../services/session/token-store.js"
 
 const TIMER_SLACK_MS = 1_000
 
@@ -86,7 +86,7 @@ export {
   refreshLockName,
   type TabLock,
   webLocksTabLock
-} from "../services/tab-lock.js"
+} from "../services/session/tab-lock.js"
 
 /** What another tab should hear about a change of this tab's session, if anything. */
 export const classifyChange = (previous: SessionState, next: SessionState): TabEvent | undefined => {

@@ -11,7 +11,7 @@ import { startCountingProxy } from "../../bench/proxy.js"
 import { buildRows, formatTable } from "../../bench/report.js"
 import { CookieJar } from "../../bench/stampede.js"
 import { LockManagerShim } from "../../bench/web-locks-shim.js"
-import { makeCookieTokenStore } from "../../src/services/token-store-cookie.js"
+import { makeCookieTokenStore } from "../../src/services/session/token-store-cookie.js"
 
 const never = new AbortController().signal
 

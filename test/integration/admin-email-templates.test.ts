@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { EMAIL_TEMPLATE_TYPES } from "../../src/domain/email-template.js"
-import { EmailTemplates } from "../../src/services/email-templates.js"
+import { EmailTemplates } from "../../src/services/projects/email-templates.js"
 import { useEmulator } from "../support/emulator.js"
 import { latestMailTo } from "../support/mailbox.js"
 import { adminLayer, run } from "./admin-support.js"

@@ -3,9 +3,9 @@
  * file's local backend. Mail is read back with ../support/mailbox.ts.
  */
 import * as Layer from "effect/Layer"
-import { Auth } from "../../src/services/auth.js"
-import { ContactChannels, ServerContactChannels } from "../../src/services/contact-channels.js"
-import { CurrentUser } from "../../src/services/current-user.js"
+import { Auth } from "../../src/services/users/auth.js"
+import { ContactChannels, ServerContactChannels } from "../../src/services/users/contact-channels.js"
+import { CurrentUser } from "../../src/services/users/current-user.js"
 import { clientCore, serverCore, type Tokens } from "../support/clients.js"
 import type { EmulatorHandle, TestProject } from "../support/emulator.js"
 

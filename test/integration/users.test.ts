@@ -4,8 +4,8 @@ import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { serverTier } from "../../src/layers/server.js"
 import type { ServerUser } from "../../src/domain/user.js"
-import { ServerUsers } from "../../src/services/server-users.js"
-import { ServerTeams } from "../../src/services/teams.js"
+import { ServerUsers } from "../../src/services/users/server-users.js"
+import { ServerTeams } from "../../src/services/teams/teams.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()

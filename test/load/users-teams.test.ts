@@ -7,7 +7,7 @@ import { ListResponse } from "../../src/domain/list.js"
 import { ServerTeam } from "../../src/domain/team.js"
 import { ServerUser } from "../../src/domain/user.js"
 import { coreLayer } from "../../src/layers/core.js"
-import { jsonBody, Transport } from "../../src/services/transport.js"
+import { jsonBody, Transport } from "../../src/services/http/transport.js"
 import { type Emulator, outcome, PASSWORD, serverHeaders, startLocalBackend } from "../faults/support/harness.js"
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js"
 

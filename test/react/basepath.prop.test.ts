@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
 import { appRedirectUrl, toBrowserPath } from "../../src/react/basepath.js"
-import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls } from "../../src/services/redirects.js"
+import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls } from "../../src/services/navigation/redirects.js"
 
 const RUNS = { numRuns: 200 }
 

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import { appRedirectUrl, toBrowserPath } from "../../src/react/basepath.js"
-import { redirectUrlFor, resolveRedirectUrls } from "../../src/services/redirects.js"
+import { redirectUrlFor, resolveRedirectUrls } from "../../src/services/navigation/redirects.js"
 
 const at = "https://app.example.com"
 const urls = resolveRedirectUrls()

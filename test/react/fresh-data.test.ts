@@ -9,11 +9,11 @@ import type { ClientUser } from "../../src/domain/user.js"
 import { QueryCache } from "../../src/react/cache.js"
 import { teamsQuery, userQuery } from "../../src/react/queries.js"
 import { stackReactLayer } from "../../src/react/react-layer.js"
-import { CurrentUser, type CurrentUserShape } from "../../src/services/current-user.js"
-import { DataChanges, withChanges } from "../../src/services/data-changes.js"
-import { currentUserChanges } from "../../src/services/data-keys.js"
-import { teamsChanges } from "../../src/services/write-keys.js"
-import { Teams, type TeamsShape } from "../../src/services/teams.js"
+import { CurrentUser, type CurrentUserShape } from "../../src/services/users/current-user.js"
+import { DataChanges, withChanges } from "../../src/services/changes/data-changes.js"
+import { currentUserChanges } from "../../src/services/changes/data-keys.js"
+import { teamsChanges } from "../../src/services/changes/write-keys.js"
+import { Teams, type TeamsShape } from "../../src/services/teams/teams.js"
 
 /**
  * A tier whose services are fakes (answers from memory, each read taking `readMs` of test time) wrapped

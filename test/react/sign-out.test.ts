@@ -2,8 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { signOutThenNavigate } from "../../src/react/sign-out.js"
-import { Auth, type AuthShape } from "../../src/services/auth.js"
-import { resolveRedirectUrls } from "../../src/services/redirects.js"
+import { Auth, type AuthShape } from "../../src/services/users/auth.js"
+import { resolveRedirectUrls } from "../../src/services/navigation/redirects.js"
 import { NetworkError } from "../../src/errors/client/network-error.js"
 
 /** An `Auth` whose sign-out records itself in `log` (and fails when asked to). */

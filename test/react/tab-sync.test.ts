@@ -14,9 +14,9 @@ import {
   type TabLock,
   webLocksTabLock
 } from "../../src/react/tab-sync.js"
-import { knownInvalid, type SessionShape, type SessionState, tokensOf } from "../../src/services/session.js"
-import { Fetch } from "../../src/services/transport-fetch.js"
-import type { StoredTokens, TokenStoreShape } from "../../src/services/token-store.js"
+import { knownInvalid, type SessionShape, type SessionState, tokensOf } from "../../src/services/session/session.js"
+import { Fetch } from "../../src/services/http/transport-fetch.js"
+import type { StoredTokens, TokenStoreShape } from "../../src/services/session/token-store.js"
 import { makeHub, makeLockManager, makeSharedStore, refreshServer, tabSession, unsignedJwt } from "./support/tabs.js"
 
 const active = (accessToken: string | null, refreshToken: string | null): SessionState => ({

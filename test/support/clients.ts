@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { type CoreServices, coreLayer } from "../../src/layers/core.js"
-import { noTokens, type StoredTokens, TokenStore } from "../../src/services/token-store.js"
+import { noTokens, type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import type { EmulatorHandle, TestProject } from "./emulator.js"
 
 /** A signed-in user's tokens (a `TestUser` or a created session will do; either token may be null). */

@@ -9,7 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { EmulatorConfig } from "../../src/emulator/config.js"
 import { Outbox } from "../../src/emulator/mail/outbox.js"
 import { Routes } from "../../src/emulator/server.js"
-import { devProviderLayer } from "../../src/emulator/services/oauth-dev-provider.js"
+import { devProviderLayer } from "../../src/emulator/operations/oauth-dev-provider.js"
 import { layerDb } from "../../src/emulator/store/layer.js"
 
 export interface RouteEntry {

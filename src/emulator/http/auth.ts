@@ -31,7 +31,7 @@ import { Db } from "../store/db.js"
 import { ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
-import { Projects } from "../services/projects.js"
+import { Projects } from "../operations/projects.js"
 
 /** The authenticated side of a request, handed to every endpoint that requires an access type. */
 export interface Auth {

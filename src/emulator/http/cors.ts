@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import { STACK_HEADERS } from "../../domain/constants.js"
 import { isTrustedRedirect } from "../../domain/rules/redirect-trust.js"
-import { Projects } from "../services/projects.js"
+import { Projects } from "../operations/projects.js"
 
 const EXPOSED = `${STACK_HEADERS.actualStatus}, ${STACK_HEADERS.knownError}, content-type`
 const METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"

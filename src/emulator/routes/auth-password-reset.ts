@@ -14,7 +14,7 @@ import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, success } from "../http/respond.js"
-import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../services/passwords.js"
+import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../operations/passwords.js"
 import { ALL } from "../http/access.js"
 
 /** The hosted service's answer, word for word: it never says whether the address has an account. */

@@ -20,10 +20,10 @@ import {
   sendVerificationEmail,
   updateContactChannelOf,
   verifyEmailCode
-} from "../services/contact-channels.js"
-import { checkCallbackUrl } from "../services/email.js"
-import { redeemEmailedCode } from "../services/emailed-codes.js"
-import { CodePurpose } from "../services/verification-codes.js"
+} from "../operations/contact-channels.js"
+import { checkCallbackUrl } from "../operations/email.js"
+import { redeemEmailedCode } from "../operations/emailed-codes.js"
+import { CodePurpose } from "../operations/verification-codes.js"
 import { listContactChannels, listProjectContactChannels } from "../store/contact-channels.js"
 import { Db } from "../store/db.js"
 import { findUserView } from "../store/users.js"

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { SigningKeys } from "../crypto/signing-keys.js"
 import { publicEndpoint } from "../http/endpoint.js"
 import { json } from "../http/respond.js"
-import { Projects } from "../services/projects.js"
+import { Projects } from "../operations/projects.js"
 import { ProjectNotFound } from "../../errors/known/misc.js"
 
 export const routes = [

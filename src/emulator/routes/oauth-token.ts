@@ -2,7 +2,7 @@
  * `POST /auth/oauth/token` (form-encoded, no `X-Stack-*` headers): the refresh grant, and the
  * authorization-code grant that ends an OAuth sign-in. The client authenticates with
  * `client_id` = project id and `client_secret` = a publishable client key (the public-client sentinel only
- * for a project without one: services/oauth-client.ts).
+ * for a project without one: operations/oauth-client.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -10,10 +10,10 @@ import { AuthorizationCodeResponse, RefreshTokenResponse } from "../../domain/to
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { publicEndpoint } from "../http/endpoint.js"
 import { encoded, json } from "../http/respond.js"
-import { redeemAuthorizationCode } from "../services/authorization-codes.js"
-import { requireMfa } from "../services/mfa.js"
-import { authenticateOAuthClient } from "../services/oauth-client.js"
-import { createSession, refreshSession } from "../services/sessions.js"
+import { redeemAuthorizationCode } from "../operations/authorization-codes.js"
+import { requireMfa } from "../operations/mfa.js"
+import { authenticateOAuthClient } from "../operations/oauth-client.js"
+import { createSession, refreshSession } from "../operations/sessions.js"
 import { Db } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
 
@@ -57,7 +57,7 @@ export const routes = [
           })
         }
 
-        // authorization_code: the OAuth callback issued the code (services/authorization-codes.ts)
+        // authorization_code: the OAuth callback issued the code (operations/authorization-codes.ts)
         if (body.code === undefined || body.code_verifier === undefined || body.redirect_uri === undefined) {
           return oauthError(400, "invalid_request", "Missing parameter: `code`, `code_verifier` and `redirect_uri` are required")
         }

@@ -18,8 +18,8 @@ import { endpoint, publicEndpoint } from "../http/endpoint.js"
 import { json } from "../http/respond.js"
 import { Db } from "../store/db.js"
 import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
-import { AuthorizeQuery, OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../services/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookie } from "../services/oauth-callback.js"
+import { AuthorizeQuery, OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
 import { ADMIN } from "../http/access.js"
 
 const COOKIE_PATH = `${API_PATH_PREFIX}/auth/oauth/callback`

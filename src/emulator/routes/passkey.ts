@@ -13,9 +13,9 @@ import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, json } from "../http/respond.js"
-import { requireMfa } from "../services/mfa.js"
-import { authenticatePasskey, initiateAuthentication, initiateRegistration, registerPasskey } from "../services/passkeys.js"
-import { createSession } from "../services/sessions.js"
+import { requireMfa } from "../operations/mfa.js"
+import { authenticatePasskey, initiateAuthentication, initiateRegistration, registerPasskey } from "../operations/passkeys.js"
+import { createSession } from "../operations/sessions.js"
 import { ALL } from "../http/access.js"
 
 const RegisterBody = Schema.Struct({ credential: Schema.Unknown, code: Schema.String })

@@ -10,7 +10,7 @@ import { TeamInvitation, TeamInvitationDetails, TeamInvitationSent } from "../..
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, json, success } from "../http/respond.js"
-import { ensureMembership, ensureTeam } from "../services/team-access.js"
+import { ensureMembership, ensureTeam } from "../operations/team-access.js"
 import {
   acceptInvitation,
   checkInvitationCode,
@@ -18,8 +18,8 @@ import {
   listInvitations,
   revokeInvitation,
   sendInvitation
-} from "../services/team-invitations.js"
-import { requireTeamPermission } from "../services/team-permissions.js"
+} from "../operations/team-invitations.js"
+import { requireTeamPermission } from "../operations/team-permissions.js"
 import { Db } from "../store/db.js"
 import { ALL } from "../http/access.js"
 import { EmailAddress, NonEmptyString, ownUser, param, signedInUser } from "./team-helpers.js"

@@ -17,7 +17,7 @@ import {
   loadDefinitions,
   toPermissionDefinition,
   updateDefinition
-} from "../services/permission-definitions.js"
+} from "../operations/permission-definitions.js"
 import { Db } from "../store/db.js"
 import { ADMIN } from "../http/access.js"
 import { param } from "./team-helpers.js"

@@ -1,4 +1,4 @@
-/** Attempt counting for emailed codes, keyed by the code's tail (see services/emailed-codes.ts). */
+/** Attempt counting for emailed codes, keyed by the code's tail (see operations/emailed-codes.ts). */
 import * as Effect from "effect/Effect"
 import type { DbError, DbShape } from "./db.js"
 

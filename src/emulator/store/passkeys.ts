@@ -90,7 +90,7 @@ export const updatePasskeyCounter = (
 
 /**
  * The verification module's store for one project. `insert` is not used by the routes (registration
- * replaces a user's passkey in one transaction, see services/passkeys.ts) but completes the interface.
+ * replaces a user's passkey in one transaction, see operations/passkeys.ts) but completes the interface.
  */
 export const sqlPasskeyStore = (db: DbShape, projectId: string): PasskeyStore => {
   const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))

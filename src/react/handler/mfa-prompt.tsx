@@ -8,7 +8,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react"
 import { TOTP_CODE_LENGTH } from "../../domain/constants.js"
-import { Auth, type SignedIn } from "../../services/auth.js"
+import { Auth, type SignedIn } from "../../services/users/auth.js"
 import { Button, ErrorAlert, Field, formValue, MessageAlert } from "./ui.js"
 import { useAction } from "./use-action.js"
 

@@ -4,8 +4,8 @@
  * the oauth-callback page. A page's `after_auth_return_to` travels as the flow's after-callback URL.
  */
 import { type ReactNode, useState } from "react"
-import { OAuth } from "../../services/oauth.js"
-import { returnToOf } from "../../services/redirects.js"
+import { OAuth } from "../../services/oauth/oauth.js"
+import { returnToOf } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"
 import { Button, ErrorAlert } from "./ui.js"
 import { useAction, useHandlerApp } from "./use-action.js"

@@ -1,6 +1,6 @@
 /**
  * Leaving a handler page for a redirect target: the URL comes from
- * `services/redirects.ts` (after-sign-in honours `after_auth_return_to`, a URL from outside must be
+ * `services/navigation/redirects.ts` (after-sign-in honours `after_auth_return_to`, a URL from outside must be
  * trusted), the page shows "Redirecting…" while the navigation takes over, and if the page is still there
  * after the redirect wait (2000 ms) it offers the link by hand. An untrusted URL is refused with an error.
  */
@@ -8,7 +8,7 @@ import * as Result from "effect/Result"
 import { type ReactNode, useCallback, useEffect, useState } from "react"
 import { REDIRECT_WAIT_MS } from "../../domain/constants.js"
 import type { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
-import { afterAuthRedirectUrl, redirectUrlFor, type RedirectTarget } from "../../services/redirects.js"
+import { afterAuthRedirectUrl, redirectUrlFor, type RedirectTarget } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"
 import { Card, ErrorAlert } from "./ui.js"
 import { useHandlerApp } from "./use-action.js"

@@ -1,11 +1,11 @@
 /**
  * Pages only a signed-in person can use (account settings, accepting a team invitation) send a visitor to
  * sign in or sign up with `after_auth_return_to` set to the page itself. `withReturnTo` of
- * services/redirects.ts does not do this for handler pages, because coming back to sign-in after signing in
+ * services/navigation/redirects.ts does not do this for handler pages, because coming back to sign-in after signing in
  * would be a detour; these pages are the exception. The after-sign-in redirect checks the target against
  * the redirect-trust rule as for any other; this one is always relative.
  */
-import { AFTER_AUTH_RETURN_TO_PARAM } from "../../services/redirects.js"
+import { AFTER_AUTH_RETURN_TO_PARAM } from "../../services/navigation/redirects.js"
 
 const relativePart = (url: URL): string => `${url.pathname}${url.search}${url.hash}`
 

@@ -10,7 +10,7 @@ import {
   useId,
   useMemo
 } from "react"
-import { ClientConfig } from "../../services/client-config.js"
+import { ClientConfig } from "../../services/http/client-config.js"
 import { useHandlerPage } from "./context.js"
 import { describeError } from "./describe-error.js"
 import { HandlerStyles } from "./styles.js"

@@ -14,12 +14,12 @@ import type { ClientUser } from "../../../src/domain/user.js"
 import { usePermission, usePermissions, useTeam, useTeams, useUser } from "../../../src/react/hooks.js"
 import { StackProvider, useStackApp } from "../../../src/react/provider.js"
 import { UserButton } from "../../../src/react/user-button.js"
-import { ClientConfig } from "../../../src/services/client-config.js"
-import { CurrentUser, type CurrentUserShape } from "../../../src/services/current-user.js"
-import { isLoggedIn, Session } from "../../../src/services/session.js"
-import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/team-permissions.js"
-import { Teams, type TeamsShape } from "../../../src/services/teams.js"
-import { cookieTokenStore } from "../../../src/services/token-store-cookie.js"
+import { ClientConfig } from "../../../src/services/http/client-config.js"
+import { CurrentUser, type CurrentUserShape } from "../../../src/services/users/current-user.js"
+import { isLoggedIn, Session } from "../../../src/services/session/session.js"
+import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/teams/team-permissions.js"
+import { Teams, type TeamsShape } from "../../../src/services/teams/teams.js"
+import { cookieTokenStore } from "../../../src/services/session/token-store-cookie.js"
 
 interface TestApi {
   navigations: Array<string>

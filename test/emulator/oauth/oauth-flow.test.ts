@@ -15,8 +15,8 @@ import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/constants.js"
 import { layer } from "../../../src/emulator/index.js"
 import { DevProvider } from "../../../src/emulator/oauth/dev-provider.js"
 import { s256Challenge } from "../../../src/emulator/oauth/pkce.js"
-import { type AuthorizeQuery, startOAuthFlow } from "../../../src/emulator/services/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookie } from "../../../src/emulator/services/oauth-callback.js"
+import { type AuthorizeQuery, startOAuthFlow } from "../../../src/emulator/operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookie } from "../../../src/emulator/operations/oauth-callback.js"
 
 type Built = Layer.Success<ReturnType<typeof layer>>
 let scope: Scope.Closeable | undefined

@@ -3,7 +3,7 @@ import * as Result from "effect/Result"
 import fc from "fast-check"
 import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../../../src/react/basepath.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
-import { redirectUrlFor, resolveRedirectUrls } from "../../../src/services/redirects.js"
+import { redirectUrlFor, resolveRedirectUrls } from "../../../src/services/navigation/redirects.js"
 
 const RUNS = { numRuns: 200 }
 

@@ -4,7 +4,7 @@ import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../
 import { appUnderBasepath } from "../../../src/react/handler/basepath.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 import type { StackApp } from "../../../src/react/provider.js"
-import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls, withReturnTo } from "../../../src/services/redirects.js"
+import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls, withReturnTo } from "../../../src/services/navigation/redirects.js"
 
 const origin = "https://app.example.com"
 const urls = resolveRedirectUrls()

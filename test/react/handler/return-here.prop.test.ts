@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls } from "../../../src/services/redirects.js"
+import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls } from "../../../src/services/navigation/redirects.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 
 const urls = resolveRedirectUrls()

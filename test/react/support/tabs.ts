@@ -1,12 +1,12 @@
 /** Fakes for multi-tab tests: a broadcast hub, a lock manager, a shared token store and unsigned JWTs. */
-import type { TabLock } from "../../../src/services/tab-lock.js"
+import type { TabLock } from "../../../src/services/session/tab-lock.js"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
-import { makeClientConfig } from "../../../src/services/client-config.js"
-import type { FetchFn } from "../../../src/services/transport-fetch.js"
-import { makeSession } from "../../../src/services/session.js"
-import { makeRefTokenStore, noTokens, type StoredTokens, type TokenStoreShape } from "../../../src/services/token-store.js"
+import { makeClientConfig } from "../../../src/services/http/client-config.js"
+import type { FetchFn } from "../../../src/services/http/transport-fetch.js"
+import { makeSession } from "../../../src/services/session/session.js"
+import { makeRefTokenStore, noTokens, type StoredTokens, type TokenStoreShape } from "../../../src/services/session/token-store.js"
 
 /** Channels that deliver to every other member asynchronously, like BroadcastChannel. */
 export const makeHub = () => {

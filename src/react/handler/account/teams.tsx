@@ -1,7 +1,7 @@
 /** Account settings: the person's teams; create one (when the project allows it) or leave one. */
 import { type FormEvent, type ReactNode } from "react"
 import type { ClientTeam } from "../../../domain/team.js"
-import { Teams } from "../../../services/teams.js"
+import { Teams } from "../../../services/teams/teams.js"
 import { useProject, useTeams } from "../../hooks.js"
 import { Button, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction } from "../use-action.js"

@@ -4,7 +4,7 @@
  * afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
-import { CurrentUser } from "../../../services/current-user.js"
+import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"

@@ -5,7 +5,7 @@
  */
 import * as Result from "effect/Result"
 import { type ReactNode, useState } from "react"
-import { redirectUrlFor } from "../../../services/redirects.js"
+import { redirectUrlFor } from "../../../services/navigation/redirects.js"
 import { useProject, useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"

@@ -1,0 +1,119 @@
+/**
+ * The session tokens an incoming request carries to an app's own server: the `x-stack-auth` header
+ * (`CurrentUser.authHeaders`), or else the token cookies the client tier's cookie store writes. Pure
+ * reading, no verification: `RequestAuth` decides what the tokens are worth.
+ */
+import * as Result from "effect/Result"
+import { STACK_HEADERS, UNDEFINED_TOKEN_STRING } from "../../domain/constants.js"
+import { MalformedAuthJson } from "../../errors/client/request-session.js"
+import type { AuthJson } from "./auth-json.js"
+import { readCookie } from "../session/cookie-text.js"
+import { accessCookieName, refreshCookieName } from "../session/token-store-cookie.js"
+
+/** Headers with a `get` method: a fetch `Request`'s (web servers, workers, Next.js route handlers). */
+export interface WebHeaders {
+  readonly get: (name: string) => string | null
+}
+
+/**
+ * Headers as a record keyed by lower-case name: Node's `IncomingMessage` and effect's `HttpServerRequest`
+ * have these.
+ */
+export type HeaderRecord = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+/**
+ * Where a session can come from: a web `Request`, a Node `IncomingMessage`, an effect `HttpServerRequest`
+ * (anything with such headers), or the auth JSON itself received some other way (`{ authJson: value }`,
+ * e.g. from a WebSocket message that carried `CurrentUser.authJson`).
+ */
+export type SessionSource =
+  | { readonly headers: WebHeaders | HeaderRecord }
+  | { readonly authJson: unknown }
+
+/** Where the tokens of a session were found. */
+export type TokenOrigin = "header" | "cookie" | "json"
+
+export interface RequestTokens {
+  readonly tokens: AuthJson
+  readonly origin: TokenOrigin
+}
+
+const isWebHeaders = (headers: WebHeaders | HeaderRecord): headers is WebHeaders => typeof headers.get === "function"
+
+/** One header's value; a header sent twice reads as its values joined, as fetch joins them. */
+export const headerOf = (headers: WebHeaders | HeaderRecord, name: string): string | null => {
+  if (isWebHeaders(headers)) return headers.get(name)
+  const value = headers[name]
+  if (value === undefined) return null
+  return typeof value === "string" ? value : value.join(", ")
+}
+
+const malformed = (message: string) => Result.fail(new MalformedAuthJson({ message }))
+
+const tokenField = (
+  value: Readonly<Record<string, unknown>>,
+  field: "accessToken" | "refreshToken"
+): Result.Result<string | null, MalformedAuthJson> => {
+  const token = value[field]
+  if (token === undefined || token === null) return Result.succeed(null)
+  if (typeof token !== "string") return malformed(`${field} in the auth JSON must be a string or null.`)
+  // A serialisation bug on the sending side ("undefined" instead of no token), not a credential.
+  if (token === UNDEFINED_TOKEN_STRING) {
+    return malformed(`${field} in the auth JSON is the string 'undefined', so a missing token was sent as text.`)
+  }
+  // An empty string is what a form or template leaves for "no token".
+  return Result.succeed(token === "" ? null : token)
+}
+
+/** Checks an auth JSON value (already parsed): an object whose two tokens are strings, null or absent. */
+export const decodeAuthJson = (value: unknown): Result.Result<AuthJson, MalformedAuthJson> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return malformed("The auth JSON must be an object with accessToken and refreshToken.")
+  }
+  const record = value as Readonly<Record<string, unknown>>
+  return Result.flatMap(tokenField(record, "accessToken"), (accessToken) =>
+    Result.map(tokenField(record, "refreshToken"), (refreshToken) => ({ accessToken, refreshToken })))
+}
+
+/** The `x-stack-auth` header's value parsed and checked. */
+export const decodeAuthHeader = (header: string): Result.Result<AuthJson, MalformedAuthJson> => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(header)
+  } catch {
+    // JSON.parse's own message quotes the input, which holds tokens: it is not passed on.
+    return malformed(`The ${STACK_HEADERS.auth} header is not JSON.`)
+  }
+  return decodeAuthJson(parsed)
+}
+
+/** A token cookie's value; "undefined" was written by a buggy store and stands for no token. */
+const cookieToken = (value: string | undefined): string | null =>
+  value === undefined || value === "" || value === UNDEFINED_TOKEN_STRING ? null : value
+
+/** The tokens of the client tier's cookie store, as the `Cookie` header carries them. */
+export const tokensFromCookieHeader = (cookieHeader: string | null, projectId: string): AuthJson => {
+  if (cookieHeader === null || cookieHeader === "") return { accessToken: null, refreshToken: null }
+  return {
+    accessToken: cookieToken(readCookie(cookieHeader, accessCookieName(projectId))),
+    refreshToken: cookieToken(readCookie(cookieHeader, refreshCookieName(projectId)))
+  }
+}
+
+/**
+ * The tokens `source` carries for `projectId`. The `x-stack-auth` header wins when present (it is what the
+ * client chose to send); without it, the cookies.
+ */
+export const readRequestTokens = (
+  source: SessionSource,
+  projectId: string
+): Result.Result<RequestTokens, MalformedAuthJson> => {
+  if ("authJson" in source) {
+    return Result.map(decodeAuthJson(source.authJson), (tokens) => ({ tokens, origin: "json" as const }))
+  }
+  const header = headerOf(source.headers, STACK_HEADERS.auth)
+  if (header !== null && header.trim() !== "") {
+    return Result.map(decodeAuthHeader(header), (tokens) => ({ tokens, origin: "header" as const }))
+  }
+  return Result.succeed({ tokens: tokensFromCookieHeader(headerOf(source.headers, "cookie"), projectId), origin: "cookie" })
+}

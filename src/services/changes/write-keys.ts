@@ -1,0 +1,133 @@
+/**
+ * The one table of what every write changes, for the lazily loaded services (CurrentUser's is in
+ * data-keys.ts): the data keys each member makes stale when it succeeds, for every service whose writes
+ * touch data a reader caches (the signed-in user, the project, contact channels, teams and what hangs off
+ * a team). Reads list `none`. Services whose data no reader caches (API keys, email templates, metrics,
+ * sessions, webhooks, …) have no table. The implementations are built with these (`announcing`), so the
+ * tables load with them and not before.
+ *
+ * Over-reaching is cheap (a key nobody holds costs nothing); missing one leaves a page stale, so a write
+ * whose target is not known here (an invitation code's team) names the whole family.
+ */
+import type { AuthShape } from "../users/auth.js"
+import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
+import type { Changes } from "./data-changes.js"
+import { dataKeys, none, session } from "./data-keys.js"
+import type { OAuthShape } from "../oauth/oauth.js"
+import type { PasskeysShape } from "../passkeys/passkey.js"
+import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
+import type { AdminProjectsShape } from "../projects/projects.js"
+import type { ServerUserRequests } from "../users/server-users.js"
+import type { TeamInvitationsShape } from "../teams/team-invitations.js"
+import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
+import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
+import type { ServerTeamsShape, TeamsShape } from "../teams/teams.js"
+
+const { contactChannels, project, teamInvitations, teamMembers, teamPermissions, teams, user } = dataKeys
+
+/** What hangs off one team (every team without an id). */
+const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId)]
+/** The signed-in user's membership of a team changed (joined, left, the team went away). */
+const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
+const channels = [contactChannels, user]
+const allTeamPermissions = [teamPermissions()]
+
+export const authChanges = {
+  signUpWithCredential: session,
+  signInWithCredential: session,
+  signInWithMfa: session,
+  sendMagicLinkEmail: none,
+  signInWithMagicLink: session,
+  signInWithOtp: session,
+  sendForgotPasswordEmail: none,
+  verifyPasswordResetCode: none,
+  // `hasPassword` of the user, when the reset was for the signed-in one.
+  resetPassword: [user],
+  updatePassword: [user],
+  setPassword: [user],
+  sendVerificationEmail: none,
+  verifyEmail: channels,
+  signOut: session
+} satisfies Changes<AuthShape>
+
+export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
+
+export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
+
+export const teamsChanges = {
+  list: none,
+  get: none,
+  // The creator becomes a member; the user's selected team may be the new one.
+  create: [teams, user],
+  update: [teams],
+  delete: membership,
+  leave: membership
+} satisfies Changes<TeamsShape>
+
+export const teamInvitationsChanges = {
+  send: (invitation) => [teamInvitations(invitation.teamId)],
+  list: none,
+  revoke: (teamId) => [teamInvitations(teamId)],
+  checkCode: none,
+  details: none,
+  // The code's team is not known here.
+  accept: membership()
+} satisfies Changes<TeamInvitationsShape>
+
+export const teamMembersChanges = {
+  list: none,
+  get: none,
+  getMine: none,
+  updateMine: (teamId) => [teamMembers(teamId)]
+} satisfies Changes<TeamMembersShape>
+
+/** The signed-in user's addresses, or any user's from the server tier: the same writes. */
+const channelWrites = { list: none, create: channels, update: channels, delete: channels, sendVerificationEmail: none }
+
+export const contactChannelsChanges = channelWrites satisfies Changes<ContactChannelsShape>
+
+// Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
+
+/** `listAll` is built over `list`. */
+export const serverUsersChanges = {
+  list: none,
+  get: none,
+  create: none,
+  update: [user],
+  // Their sessions end with them.
+  delete: session
+} satisfies Changes<ServerUserRequests>
+
+export const serverTeamsChanges = {
+  list: none,
+  get: none,
+  create: [teams, user],
+  update: [teams],
+  delete: membership,
+  addMember: membership,
+  removeMember: membership
+} satisfies Changes<ServerTeamsShape>
+
+export const serverTeamMembersChanges = {
+  list: none,
+  get: none,
+  update: (teamId) => [teamMembers(teamId)]
+} satisfies Changes<ServerTeamMembersShape>
+
+export const serverTeamPermissionsChanges = {
+  list: none,
+  grant: (teamId) => [teamPermissions(teamId)],
+  revoke: (teamId) => [teamPermissions(teamId)]
+} satisfies Changes<ServerTeamPermissionsShape>
+
+export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
+
+export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
+
+/** A definition's contained permissions decide every team's permission lists. */
+export const permissionDefinitionsChanges = {
+  list: none,
+  create: allTeamPermissions,
+  update: allTeamPermissions,
+  delete: allTeamPermissions
+} satisfies Changes<PermissionDefinitionsShape>

@@ -1,0 +1,63 @@
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import { type AccessType, clientVersion, DEFAULT_BASE_URL } from "../../domain/constants.js"
+
+export type { AccessType }
+
+/** The package version sent in `X-Stack-Client-Version`; a test keeps it equal to package.json. */
+export const packageVersion = "0.1.0"
+
+/** What a tier Layer is built from. Keys are optional here; each tier decides which it requires. */
+export interface ClientConfigInput {
+  readonly projectId: string
+  readonly accessType: AccessType
+  readonly publishableClientKey?: string | undefined
+  readonly secretServerKey?: string | undefined
+  readonly superSecretAdminKey?: string | undefined
+  readonly adminAccessToken?: string | undefined
+  /** Defaults to the hosted API; a local backend sets e.g. `http://localhost:8102`. */
+  readonly baseUrl?: string | undefined
+  /**
+   * Whether a permanent network failure may probe third-party hosts (Cloudflare trace, the hosted app).
+   * Even when true this only happens with the hosted base URL. Default true.
+   */
+  readonly thirdPartyDiagnostics?: boolean | undefined
+  /** Send `X-Stack-Allow-Anonymous-User: true`. Default false. */
+  readonly allowAnonymousUser?: boolean | undefined
+}
+
+/** The resolved configuration every service reads. */
+export interface ClientConfigShape {
+  readonly projectId: string
+  readonly accessType: AccessType
+  readonly publishableClientKey: string | undefined
+  readonly secretServerKey: string | undefined
+  readonly superSecretAdminKey: string | undefined
+  readonly adminAccessToken: string | undefined
+  /** Without a trailing slash. */
+  readonly baseUrl: string
+  readonly thirdPartyDiagnostics: boolean
+  readonly allowAnonymousUser: boolean
+  readonly clientVersion: string
+}
+
+/** Fills defaults: `makeClientConfig({ projectId: "p", accessType: "client" }).baseUrl === DEFAULT_BASE_URL`. */
+export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape => ({
+  projectId: input.projectId,
+  accessType: input.accessType,
+  publishableClientKey: input.publishableClientKey,
+  secretServerKey: input.secretServerKey,
+  superSecretAdminKey: input.superSecretAdminKey,
+  adminAccessToken: input.adminAccessToken,
+  baseUrl: (input.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+  thirdPartyDiagnostics: input.thirdPartyDiagnostics ?? true,
+  allowAnonymousUser: input.allowAnonymousUser ?? false,
+  clientVersion: clientVersion("stackfx", packageVersion)
+})
+
+/** The project, keys and base URL a tier talks to. */
+export class ClientConfig extends Context.Service<ClientConfig, ClientConfigShape>()("stackfx/ClientConfig") {
+  /** `ClientConfig.layer({ projectId, accessType: "client", publishableClientKey })` */
+  static readonly layer = (input: ClientConfigInput): Layer.Layer<ClientConfig> =>
+    Layer.succeed(ClientConfig, makeClientConfig(input))
+}

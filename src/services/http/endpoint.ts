@@ -1,0 +1,57 @@
+/**
+ * How an endpoint service narrows a transport call's error channel to what that endpoint documents.
+ *
+ * Every call fails with its documented known errors plus {@link CallError}: the pipeline's own failures and
+ * `UnexpectedKnownError` for any other known error, so `Effect.catchTags` over a call can be exhaustive.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { InvalidTokenString } from "../../errors/client/session.js"
+import { UnexpectedKnownError } from "../../errors/client/unexpected-known-error.js"
+import type { KnownError, KnownErrorTag } from "../../errors/known/registry.js"
+import { isKnownError } from "../../errors/known/type-id.js"
+import type { TransportError } from "./transport.js"
+
+/** What any call can fail with besides its documented known errors. */
+export type CallError = TransportError | InvalidTokenString | UnexpectedKnownError
+
+/** The known errors whose tags are listed. */
+export type KnownErrorOf<Tags extends KnownErrorTag> = Extract<KnownError, { readonly _tag: Tags }>
+
+/** The error channel of a call documenting `Tags`. */
+export type CallFailure<Tags extends KnownErrorTag = never> = KnownErrorOf<Tags> | CallError
+
+/**
+ * Keeps the listed known errors, folds every other known error into `UnexpectedKnownError`.
+ *
+ * @example
+ * transport.requestJson(req, ClientUser).pipe(documented("UserNotFound"))
+ */
+export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
+  const allowed: ReadonlySet<string> = new Set(tags)
+  return <A, E, R>(
+    self: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError, R> =>
+    Effect.mapError(self, (error) => {
+      if (!isKnownError(error) || allowed.has(error._tag)) {
+        return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]>
+      }
+      return new UnexpectedKnownError({
+        code: error.code,
+        status: error.status,
+        details: error.details,
+        message: error.message
+      })
+    })
+}
+
+/**
+ * Encodes a call's argument into its wire JSON with the same schema the local backend decodes with.
+ * A value that does not fit (a check failed, a wrong shape from untyped JS) fails before anything is sent.
+ */
+export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeUnknownEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
+    encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
+}

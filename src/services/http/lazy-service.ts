@@ -1,0 +1,94 @@
+/**
+ * Endpoint services whose code is loaded on first use.
+ *
+ * A tier Layer names every endpoint service of its tier, so without this a browser program that only
+ * reads the current user would still ship the code of teams, passkeys, OAuth… (issue 2's bundle budget).
+ * The service's Layer holds only a table of its member names; the implementation module is imported
+ * (a separate chunk for the app's bundler) the first time any member runs, then built once with the
+ * services captured when the Layer was built. Each member runs in an operation span
+ * (`stackfx.Teams.list`) when a tracer is provided.
+ */
+import type * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Semaphore from "effect/Semaphore"
+import { NetworkError } from "../../errors/client/network-error.js"
+import { tracedService } from "./tracing.js"
+
+/** Effects whose error channel admits a failed code load. */
+type CanFailToLoad<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? NetworkError extends E ? true : false
+  : false
+
+/**
+ * How each member of a service shape is called: `"effect"` for a member that is an Effect
+ * (`teams.list`), `"function"` for one that returns an Effect (`teams.get(id)`). A member must be able
+ * to fail with `NetworkError`: its code may have to come over the network first.
+ */
+export type MemberKinds<Shape> = {
+  readonly [K in keyof Shape]-?: Shape[K] extends Effect.Effect<infer _A, infer _E, infer _R>
+    ? CanFailToLoad<Shape[K]> extends true ? "effect" : never
+    : Shape[K] extends (...args: infer _P) => infer Out ? CanFailToLoad<Out> extends true ? "function" : never
+    : never
+}
+
+/**
+ * The service object of {@link lazyLayer} on its own, for a service that adds members of other kinds
+ * (e.g. a Stream built over a lazy member); `name` names the code in a load failure.
+ */
+export const lazyImplementation = <Shape, R>(
+  name: string,
+  kinds: MemberKinds<Shape>,
+  load: () => Promise<Effect.Effect<Shape, never, R>>
+): Effect.Effect<Shape, never, R> =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<R>()
+    const once = yield* Semaphore.make(1)
+    let loaded: Shape | undefined
+    const build = Effect.tryPromise({
+      try: load,
+      catch: (cause) =>
+        new NetworkError({
+          method: "GET",
+          url: `code of ${name}`,
+          causeMessage: cause instanceof Error ? cause.message : String(cause),
+          attempts: 1
+        })
+    }).pipe(
+      Effect.flatMap((make) => Effect.provideContext(make, context)),
+      Effect.map((shape) => {
+        loaded = shape
+        return shape
+      })
+    )
+    const implementation = Effect.suspend(() =>
+      loaded !== undefined
+        ? Effect.succeed(loaded)
+        : once.withPermits(1)(Effect.suspend(() => (loaded !== undefined ? Effect.succeed(loaded) : build)))
+    )
+    const proxy: Record<string, unknown> = {}
+    for (const [member, kind] of Object.entries<string>(kinds)) {
+      const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
+      proxy[member] = kind === "effect"
+        ? Effect.flatMap(implementation, (shape) => pick(shape) as Effect.Effect<unknown, unknown>)
+        : (...args: ReadonlyArray<unknown>) =>
+          Effect.flatMap(
+            implementation,
+            (shape) => (pick(shape) as (...a: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)(...args)
+          )
+    }
+    // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
+    // the same member of the loaded implementation, whose errors already include NetworkError.
+    return tracedService(name, proxy as Shape)
+  })
+
+/**
+ * `lazyLayer(Teams, { list: "effect", get: "function" }, () => import("../teams/teams-live.js").then((m) => m.makeTeams))`
+ *
+ * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
+ * request that got no answer, and the next call tries again.
+ */
+export const lazyLayer = <Self, Shape, R>(
+  tag: Context.Key<Self, Shape>,
+  kinds: MemberKinds<Shape>,
+  load: () => Promise<Effect.Effect<Shape, never, R>>
+): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load))

@@ -1,0 +1,217 @@
+/** The implementation of {@link OAuth}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
+import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
+import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
+import { AuthorizationCodeResponse, OAuthErrorResponse } from "../../domain/tokens.js"
+import type { HttpError } from "../../errors/client/http-error.js"
+import { NoAccessToken } from "../../errors/client/session.js"
+import { OAuthCallbackError } from "../../errors/client/oauth-callback-error.js"
+import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
+import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented } from "../http/endpoint.js"
+import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
+import { randomToken, s256Challenge } from "./oauth-pkce.js"
+import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
+import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
+import { Session } from "../session/session.js"
+import { formBody, Transport } from "../http/transport.js"
+import { oauthChanges } from "../changes/write-keys.js"
+
+const browserDocument = (): CookieDocument | undefined =>
+  (globalThis as { readonly document?: CookieDocument }).document
+
+const browserUrl = (): string | undefined =>
+  (globalThis as { readonly location?: { readonly href?: string } }).location?.href
+
+const decodeOAuthError = Schema.decodeUnknownOption(Schema.fromJsonString(OAuthErrorResponse))
+
+/** The parameters of an authorization answer that decide what the callback does. */
+const CALLBACK_PARAMS = ["code", "state", "iss", "error", "id_token", "token"] as const
+
+export const makeOAuth = (
+  config: ClientConfigShape,
+  transport: Transport["Service"],
+  session: Session["Service"],
+  options: OAuthLayerOptions = {}
+): OAuthShape => {
+  const clientSecret = config.publishableClientKey ?? PUBLIC_CLIENT_SECRET_SENTINEL
+  const pageUrl = options.currentUrl ?? browserUrl
+  const isSecure = () => options.secure ?? parseAbsoluteUrl(pageUrl() ?? "")?.protocol === "https:"
+
+  const cookieJar = Effect.suspend(() => {
+    const doc = options.document ?? browserDocument()
+    return doc === undefined ? Effect.fail(new OAuthNotAvailable({ reason: "no-document" })) : Effect.succeed(doc)
+  })
+
+  const absolute = (url: string) =>
+    Effect.suspend(() => {
+      if (parseAbsoluteUrl(url) !== undefined) return Effect.succeed(url)
+      const base = parseAbsoluteUrl(pageUrl() ?? "")
+      return base === undefined
+        ? Effect.fail(new OAuthNotAvailable({ reason: "no-current-url" }))
+        : Effect.succeed(new URL(url, base).href)
+    })
+
+  // The hosted service ties an admin session token to the dashboard, which has no OAuth client of its own.
+  const refuseAdminSession = config.adminAccessToken === undefined
+    ? Effect.void
+    : Effect.fail(new OAuthNotAvailable({ reason: "admin-session" }))
+
+  const start = (type: OAuthFlowType, start: OAuthLinkOptions, accessToken?: string) =>
+    Effect.gen(function*() {
+      yield* refuseAdminSession
+      const doc = yield* cookieJar
+      const redirectUrl = yield* absolute(start.redirectUrl)
+      const errorRedirectUrl = yield* absolute(start.errorRedirectUrl)
+      const verifier = yield* randomToken
+      const state = yield* randomToken
+      const codeChallenge = yield* s256Challenge(verifier)
+      yield* Effect.sync(() => saveVerifier(doc, state, verifier, isSecure()))
+      return authorizeUrl({
+        baseUrl: config.baseUrl,
+        projectId: config.projectId,
+        clientSecret,
+        provider: start.provider,
+        redirectUrl,
+        errorRedirectUrl,
+        afterCallbackRedirectUrl: start.afterCallbackRedirectUrl,
+        state,
+        codeChallenge,
+        type,
+        accessToken,
+        providerScope: type === "link" ? start.providerScope : undefined
+      })
+    })
+
+  const signIn = (opts: OAuthStartOptions) => start("authenticate", opts)
+
+  const link = (opts: OAuthLinkOptions) =>
+    Effect.gen(function*() {
+      yield* refuseAdminSession
+      const token = yield* session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
+      if (token === null) return yield* new NoAccessToken()
+      return yield* start("link", opts, token)
+    }).pipe(documented())
+
+  const exchange = (code: string, verifier: string, redirectUri: string) =>
+    transport.requestJson(
+      {
+        method: "POST",
+        path: "/auth/oauth/token",
+        // The token endpoint is plain OAuth: client credentials in the form, no session, no X-Stack headers.
+        bare: true,
+        withSession: false,
+        body: formBody({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+          client_id: config.projectId,
+          client_secret: clientSecret
+        })
+      },
+      AuthorizationCodeResponse
+    ).pipe(
+      // An RFC 6749 error answer (`invalid_grant`, ...) is the flow failing, not the transport.
+      Effect.catchTag("HttpError", (error): Effect.Effect<never, HttpError | OAuthCallbackError> => {
+        const answer = decodeOAuthError(error.body)
+        if (Option.isNone(answer)) return Effect.fail(error)
+        const { error: code, errorDescription } = answer.value
+        return Effect.fail(new OAuthCallbackError({
+          reason: `the token endpoint answered ${code}${errorDescription === undefined ? "" : `: ${errorDescription}`}`
+        }))
+      })
+    )
+
+  const ignored = (why: string) =>
+    Effect.as(Effect.logWarning(`OAuth callback ignored: ${why}`), Option.none<OAuthCallbackResult>())
+
+  const callback = (currentUrl: string, callbackOptions: OAuthCallbackOptions = {}) =>
+    Effect.gen(function*() {
+      yield* refuseAdminSession
+      const url = parseAbsoluteUrl(currentUrl)
+      if (url === undefined) {
+        return yield* new OAuthCallbackError({ reason: "the callback URL is not an absolute URL" })
+      }
+      const params = url.searchParams
+      // Each answer parameter comes at most once (RFC 6749): a second issuer or state must not hide behind
+      // the first one read.
+      const repeated = CALLBACK_PARAMS.find((name) => params.getAll(name).length > 1)
+      if (repeated !== undefined) {
+        return yield* new OAuthCallbackError({ reason: `the callback carries ${repeated} more than once` })
+      }
+      const state = params.get("state")
+      const code = params.get("code")
+      // The attempt is over either way; its verifier must not linger.
+      const endAttempt = state === null
+        ? Effect.void
+        : Effect.flatMap(cookieJar, (doc) => Effect.sync(() => consumeVerifier(doc, state, isSecure())))
+      const providerError = params.get("error")
+      if (providerError !== null) {
+        yield* endAttempt
+        const description = params.get("error_description")
+        return yield* new OAuthCallbackError({
+          reason: `the authorization server answered ${providerError}${description === null ? "" : `: ${description}`}`
+        })
+      }
+      // Only the authorization code flow is spoken: tokens in the redirect itself (an ID token, or an access
+      // token) are the implicit or hybrid flow, whose tokens no verifier protects.
+      if (params.has("id_token") || params.has("token")) {
+        yield* endAttempt
+        return yield* new OAuthCallbackError({
+          reason: "the callback carries an id_token or token: implicit and hybrid flows are unsupported"
+        })
+      }
+      if (code === null || state === null) {
+        return yield* ignored(
+          `the URL has no ${code === null ? "code" : "state"} query parameter (was the callback page reloaded or ` +
+            "opened from history?)"
+        )
+      }
+      const doc = yield* cookieJar
+      // Read and delete in one synchronous step: of two callbacks racing for the same answer, one wins.
+      const verifier = yield* Effect.sync(() => consumeVerifier(doc, state, isSecure()))
+      if (verifier === undefined) {
+        return yield* ignored(
+          "no code verifier cookie matches its state, so the flow was not started in this browser or was already finished"
+        )
+      }
+      // RFC 9207: an answer that names its issuer must name ours.
+      const issuer = params.get("iss")
+      if (issuer !== null && issuer !== config.baseUrl) {
+        return yield* new OAuthCallbackError({ reason: "the callback names another issuer" })
+      }
+      const redirectUri = stripOAuthCallbackParams(
+        callbackOptions.redirectUrl === undefined ? currentUrl : yield* absolute(callbackOptions.redirectUrl)
+      )
+      const answer = yield* exchange(code, verifier, redirectUri)
+      yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
+      return Option.some<OAuthCallbackResult>({
+        isNewUser: answer.isNewUser,
+        afterCallbackRedirectUrl: answer.afterCallbackRedirectUrl
+      })
+    }).pipe(
+      documented(
+        "MultiFactorAuthenticationRequired",
+        "InvalidAuthorizationCode",
+        "InvalidOAuthClientIdOrSecret",
+        "RedirectUrlNotWhitelisted",
+        "OuterOAuthTimeout"
+      )
+    )
+
+  return { signIn, link, callback }
+}
+
+/** {@link makeOAuth} over the services of the tier. */
+export const makeOAuthService = (options: OAuthLayerOptions): Effect.Effect<OAuthShape, never, ClientConfig | Transport | Session> =>
+  announcing(
+    oauthChanges,
+    Effect.gen(function*() {
+      return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
+    })
+  )

@@ -1,0 +1,42 @@
+/** The implementation of {@link ApiKeys}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
+import { ListResponse } from "../../domain/list.js"
+import { AdminAuthErrorTags } from "./admin-auth.js"
+import { type ApiKeysShape, withValidity } from "./api-keys.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { jsonBody, Transport } from "../http/transport.js"
+
+export const makeApiKeys: Effect.Effect<ApiKeysShape, never, Transport> = Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodeCreate = encodeInput(ApiKeyCreate)
+  const path = (id: string) => `/internal/api-keys/${encodeURIComponent(id)}`
+
+  const create = (input: ApiKeyCreate) =>
+    encodeCreate(input).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "POST", path: "/internal/api-keys", body: jsonBody(body) }, ApiKeyCreated)
+      ),
+      Effect.flatMap(withValidity),
+      documented(...AdminAuthErrorTags)
+    )
+
+  const list = transport.requestJson({ method: "GET", path: "/internal/api-keys" }, ListResponse(ApiKey)).pipe(
+    Effect.flatMap((answer) => Effect.forEach(answer.items, withValidity)),
+    documented(...AdminAuthErrorTags)
+  )
+
+  const get = (id: string) =>
+    transport.requestJson({ method: "GET", path: path(id) }, ApiKey).pipe(
+      Effect.flatMap(withValidity),
+      documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+    )
+
+  const revoke = (id: string) =>
+    transport.requestJson({ method: "PATCH", path: path(id), body: jsonBody({ revoked: true }) }, ApiKey).pipe(
+      Effect.flatMap(withValidity),
+      documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+    )
+
+  return { create, list, get, revoke } satisfies ApiKeysShape
+})

@@ -1,0 +1,40 @@
+/** The implementation of {@link EmailTemplates}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import { EmailTemplate, type EmailTemplateType, EmailTemplateUpdate } from "../../domain/email-template.js"
+import { ListResponse } from "../../domain/list.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { AdminAuthErrorTags } from "./admin-auth.js"
+import type { EmailTemplatesShape } from "./email-templates.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { jsonBody, Transport } from "../http/transport.js"
+
+export const makeEmailTemplates: Effect.Effect<EmailTemplatesShape, never, Transport> = Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodePatch = encodeInput(EmailTemplateUpdate)
+  const path = (type: EmailTemplateType) => `/email-templates/${encodeURIComponent(type)}`
+
+  const list = transport.requestJson({ method: "GET", path: "/email-templates" }, ListResponse(EmailTemplate)).pipe(
+    Effect.map((answer) => answer.items),
+    documented(...AdminAuthErrorTags)
+  )
+
+  const get = (type: EmailTemplateType) =>
+    transport.requestJson({ method: "GET", path: path(type) }, EmailTemplate).pipe(
+      documented(...AdminAuthErrorTags, "SchemaError")
+    )
+
+  const update = (type: EmailTemplateType, patch: EmailTemplateUpdate) =>
+    encodePatch(patch).pipe(
+      Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(type), body: jsonBody(body) }, EmailTemplate)),
+      documented(...AdminAuthErrorTags, "SchemaError")
+    )
+
+  const resetToDefault = (type: EmailTemplateType) =>
+    transport.requestJson({ method: "DELETE", path: path(type) }, SuccessResponse).pipe(
+      Effect.asVoid,
+      Effect.catchIf((error) => error._tag === "HttpError" && error.status === 404, () => Effect.void),
+      documented(...AdminAuthErrorTags, "SchemaError")
+    )
+
+  return { list, get, update, resetToDefault } satisfies EmailTemplatesShape
+})

@@ -1,0 +1,50 @@
+/**
+ * Projects owned by the signed-in user of the `internal` project (what a dashboard lists and creates).
+ * A client-tier service: it needs a session on `internal`, not an admin key. The owner's access token
+ * then works as the admin access token of each project (`adminAccessToken` in the admin tier's config).
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AdminProject, AdminProjectCreate } from "../../domain/project.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { AdminAuthErrorTag } from "./admin-auth.js"
+import type { CallFailure } from "../http/endpoint.js"
+import type { InitialProjectKeys } from "./internal-project-keys.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Session } from "../session/session.js"
+import type { Transport } from "../http/transport.js"
+
+export { InitialProjectKeys } from "./internal-project-keys.js"
+
+export interface CreatedProject {
+  readonly project: AdminProject
+  /**
+   * The project's first key set, made right after it with the owner's token (a new project has none),
+   * with the full key values, shown only here; `null` when the session had no access token left.
+   */
+  readonly keys: InitialProjectKeys | null
+}
+
+type InternalFailure<Extra extends "SchemaError" | AdminAuthErrorTag = never> = CallFailure<
+  "UserAuthenticationRequired" | "ExpectedInternalProject" | Extra
+>
+
+/** What the InternalProjects service offers; see its tag for the rules. */
+export interface InternalProjectsShape {
+  /** The projects the signed-in internal user owns, newest first. */
+  readonly list: Effect.Effect<ReadonlyArray<AdminProject>, InternalFailure>
+  /** `create({ displayName: "My app" })`: a new project owned by the signed-in user. */
+  readonly create: (
+    input: AdminProjectCreate
+  ) => Effect.Effect<CreatedProject, InvalidInput | InternalFailure<"SchemaError" | AdminAuthErrorTag>>
+}
+
+/** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
+export class InternalProjects extends Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
+  static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = lazyLayer(
+    InternalProjects,
+    { list: "effect", create: "function" },
+    () => import("./internal-projects-live.js").then((m) => m.makeInternalProjects)
+  )
+}

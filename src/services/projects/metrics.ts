@@ -1,0 +1,22 @@
+/** Project metrics (admin tier): user counts, sign-ups and activity per day, recent users, sign-in methods. */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { ProjectMetrics } from "../../domain/metrics.js"
+import type { AdminFailure } from "./admin-auth.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+/** What the Metrics service offers; see its tag for the rules. */
+export interface MetricsShape {
+  readonly get: Effect.Effect<ProjectMetrics, AdminFailure>
+}
+
+/** The project's usage metrics: sign-ups, active users, login methods (admin). */
+export class Metrics extends Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
+  static readonly layer: Layer.Layer<Metrics, never, Transport> = lazyLayer(
+    Metrics,
+    { get: "effect" },
+    () => import("./metrics-live.js").then((m) => m.makeMetrics)
+  )
+}

@@ -1,0 +1,50 @@
+/** The implementation of {@link PermissionDefinitions}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import { ListResponse } from "../../domain/list.js"
+import {
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionUpdate
+} from "../../domain/permission-definition.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { AdminAuthErrorTags } from "./admin-auth.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { segment } from "../http/path-segment.js"
+import type { PermissionDefinitionsShape } from "./permission-definitions.js"
+import { jsonBody, Transport } from "../http/transport.js"
+import { permissionDefinitionsChanges } from "../changes/write-keys.js"
+
+export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(permissionDefinitionsChanges, Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodeCreate = encodeInput(PermissionDefinitionCreate)
+  const encodeUpdate = encodeInput(PermissionDefinitionUpdate)
+  const path = (id: string) => `/team-permission-definitions/${segment(id)}`
+
+  const list = transport.requestJson(
+    { method: "GET", path: "/team-permission-definitions" },
+    ListResponse(PermissionDefinition)
+  ).pipe(Effect.map((page) => page.items), documented(...AdminAuthErrorTags))
+
+  const create = (definition: PermissionDefinitionCreate) =>
+    encodeCreate(definition).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "POST", path: "/team-permission-definitions", body: jsonBody(body) }, PermissionDefinition)
+      ),
+      documented(...AdminAuthErrorTags, "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
+    )
+
+  const update = (permissionId: string, patch: PermissionDefinitionUpdate) =>
+    encodeUpdate(patch).pipe(
+      Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(permissionId), body: jsonBody(body) }, PermissionDefinition)),
+      documented(...AdminAuthErrorTags, "PermissionNotFound", "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
+    )
+
+  const remove = (permissionId: string) =>
+    transport.requestJson({ method: "DELETE", path: path(permissionId) }, SuccessResponse).pipe(
+      Effect.asVoid,
+      documented(...AdminAuthErrorTags, "PermissionNotFound")
+    )
+
+  return { list, create, update, delete: remove } satisfies PermissionDefinitionsShape
+}))

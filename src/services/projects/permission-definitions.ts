@@ -1,0 +1,54 @@
+/**
+ * Team permission definitions (admin tier): the built-in `$` permissions and the project's own, each with
+ * the permissions it contains. Contained permissions must exist; built-in ones cannot be changed.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type {
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionUpdate
+} from "../../domain/permission-definition.js"
+import type { KnownErrorTag } from "../../errors/known/registry.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { AdminAuthErrorTag } from "./admin-auth.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+type AdminFailure<Tags extends KnownErrorTag = never> = CallFailure<AdminAuthErrorTag | Tags>
+
+/** What the PermissionDefinitions service offers; see its tag for the rules. */
+export interface PermissionDefinitionsShape {
+  /** Every team permission definition, built-in ones included, sorted by id. */
+  readonly list: Effect.Effect<ReadonlyArray<PermissionDefinition>, AdminFailure>
+  /** `create({ id: "editor", containedPermissionIds: ["$read_members"] })` */
+  readonly create: (
+    definition: PermissionDefinitionCreate
+  ) => Effect.Effect<
+    PermissionDefinition,
+    InvalidInput | AdminFailure<"PermissionIdAlreadyExists" | "ContainedPermissionNotFound" | "SchemaError">
+  >
+  /** Renaming carries over to grants, other definitions and the project's default permissions. */
+  readonly update: (
+    permissionId: string,
+    patch: PermissionDefinitionUpdate
+  ) => Effect.Effect<
+    PermissionDefinition,
+    InvalidInput | AdminFailure<"PermissionNotFound" | "PermissionIdAlreadyExists" | "ContainedPermissionNotFound" | "SchemaError">
+  >
+  /** Deletes a definition and every grant of it. */
+  readonly delete: (permissionId: string) => Effect.Effect<void, AdminFailure<"PermissionNotFound">>
+}
+
+/** The project's team permission definitions (admin): list, create, update and delete. */
+export class PermissionDefinitions extends Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
+  "stackfx/PermissionDefinitions"
+) {
+  static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = lazyLayer(
+    PermissionDefinitions,
+    { list: "effect", create: "function", update: "function", delete: "function" },
+    () => import("./permission-definitions-live.js").then((m) => m.makePermissionDefinitions)
+  )
+}

@@ -1,0 +1,72 @@
+/**
+ * The implementations of {@link Projects} and {@link AdminProjects}, loaded on first use (see
+ * lazy-service.ts).
+ */
+import * as Effect from "effect/Effect"
+import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
+import { type ProductionModeProblem, productionModeProblems } from "../../domain/rules/production-mode.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
+import { AdminAuthErrorTags } from "./admin-auth.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
+import { jsonBody, Transport } from "../http/transport.js"
+import { adminProjectsChanges } from "../changes/write-keys.js"
+
+/**
+ * The production-mode problems the project would have after `patch`; empty when the result is not in
+ * production mode or passes every check.
+ *
+ * @example productionModeProblemsAfter(project, { isProductionMode: true }) // [{ message: "Localhost is not allowed ...", ... }]
+ */
+const productionModeProblemsAfter = (
+  current: AdminProject,
+  patch: AdminProjectUpdate
+): ReadonlyArray<ProductionModeProblem> => {
+  const isProductionMode = patch.isProductionMode ?? current.isProductionMode
+  if (!isProductionMode) return []
+  return productionModeProblems({
+    id: current.id,
+    config: {
+      allowLocalhost: patch.config?.allowLocalhost ?? current.config.allowLocalhost,
+      domains: patch.config?.domains ?? current.config.domains
+    }
+  })
+}
+
+export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
+  current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())
+}))
+
+/** Does this patch decide whether the project may be in production mode, so that it must be checked? */
+const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
+  patch.isProductionMode === true ||
+  (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
+
+export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transport> = announcing(adminProjectsChanges, Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodePatch = encodeInput(AdminProjectUpdate)
+
+  const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
+    documented(...AdminAuthErrorTags)
+  )
+
+  const update = (patch: AdminProjectUpdate) =>
+    Effect.gen(function*() {
+      const body = yield* encodePatch(patch)
+      if (patchNeedsCheck(patch)) {
+        const current = yield* get
+        const problems = productionModeProblemsAfter(current, patch)
+        if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
+      }
+      return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
+    }).pipe(documented(...AdminAuthErrorTags, "SchemaError"))
+
+  const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
+    Effect.asVoid,
+    documented(...AdminAuthErrorTags)
+  )
+
+  return { get, update, delete: remove } satisfies AdminProjectsShape
+}))

@@ -1,0 +1,55 @@
+/**
+ * The current project. `Projects` (every tier) reads the client view; `AdminProjects` (admin tier) reads
+ * the whole project, updates it and deletes it. An update that would leave the project in production mode
+ * with failing checks is refused here, before anything is sent, with every problem as data.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
+import type { AdminFailure } from "./admin-auth.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+/** What the Projects service offers; see its tag for the rules. */
+export interface ProjectsShape {
+  /** The project this client talks to, as any client may see it. */
+  readonly current: Effect.Effect<ClientProject, CallFailure>
+}
+
+/** Client view of the current project (every tier). */
+export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
+  static readonly layer: Layer.Layer<Projects, never, Transport> = lazyLayer(
+    Projects,
+    { current: "effect" },
+    () => import("./projects-live.js").then((m) => m.makeProjects)
+  )
+}
+
+/** What the AdminProjects service offers; see its tag for the rules. */
+export interface AdminProjectsShape {
+  /** The whole project: config, domains, OAuth providers, email config, user count. */
+  readonly get: Effect.Effect<AdminProject, AdminFailure>
+  /**
+   * `update({ isProductionMode: true })`: patches the project. Turning production mode on (or changing
+   * domains or the localhost switch while in it) first checks the production-mode rules and fails with
+   * `ProductionModeNotReady` listing every problem; the server repeats the check (SCHEMA_ERROR).
+   */
+  readonly update: (
+    patch: AdminProjectUpdate
+  ) => Effect.Effect<AdminProject, InvalidInput | ProductionModeNotReady | AdminFailure<"SchemaError">>
+  /** Deletes the project with all its users, teams and keys. */
+  readonly delete: Effect.Effect<void, AdminFailure>
+}
+
+/** The admin's view of the current project (admin tier). */
+export class AdminProjects extends Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
+  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = lazyLayer(
+    AdminProjects,
+    { get: "effect", update: "function", delete: "effect" },
+    () => import("./projects-live.js").then((m) => m.makeAdminProjects)
+  )
+}

@@ -1,0 +1,22 @@
+/** The webhook management portal token (admin tier). */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { AdminFailure } from "./admin-auth.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+/** What the Webhooks service offers; see its tag for the rules. */
+export interface WebhooksShape {
+  /** A token for the project's webhook portal (Svix on the hosted service, a stable per-project token locally). */
+  readonly svixToken: Effect.Effect<string, AdminFailure>
+}
+
+/** The project's webhooks (admin): a token for its webhook portal. */
+export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
+  static readonly layer: Layer.Layer<Webhooks, never, Transport> = lazyLayer(
+    Webhooks,
+    { svixToken: "effect" },
+    () => import("./webhooks-live.js").then((m) => m.makeWebhooks)
+  )
+}

@@ -1,0 +1,323 @@
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
+import * as Stream from "effect/Stream"
+import {
+  MAX_REQUIRED_FRESHNESS_MS,
+  PUBLIC_CLIENT_SECRET_SENTINEL,
+  TOKEN_FRESHNESS_MARGIN_MS,
+  UNDEFINED_TOKEN_STRING
+} from "../../domain/constants.js"
+import { RefreshTokenResponse } from "../../domain/tokens.js"
+import { isRefreshTokenError } from "../../errors/categories.js"
+import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
+import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
+import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
+import { isFresh, lastExpiryMemo } from "./session-freshness.js"
+import { inSpan, type SpanSpec } from "../http/tracing.js"
+import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
+import { formBody } from "../http/transport-request.js"
+import { decodeJson, type RequestError, sendRequest } from "../http/transport-send.js"
+
+/**
+ * `Active` covers "logged in" (a refresh token is present), "access token valid" and
+ * "access token expired" (decided against the clock by `getAccessToken`); `KnownInvalid` is reached by
+ * sign-out, a rejected refresh, or having no tokens at all.
+ */
+export type SessionState =
+  | {
+    readonly _tag: "Active"
+    readonly accessToken: string | null
+    readonly refreshToken: string | null
+    /** Set when the server rejected the access token, whatever its `exp` says. */
+    readonly accessTokenExpired: boolean
+  }
+  | { readonly _tag: "KnownInvalid" }
+
+export const knownInvalid: SessionState = { _tag: "KnownInvalid" }
+
+/** The state a pair of tokens stands for: both missing means known invalid. */
+export const sessionFromTokens = (tokens: StoredTokens): SessionState =>
+  tokens.accessToken === null && tokens.refreshToken === null
+    ? knownInvalid
+    : { _tag: "Active", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpired: false }
+
+export const tokensOf = (state: SessionState): StoredTokens =>
+  state._tag === "KnownInvalid" ? noTokens : { accessToken: state.accessToken, refreshToken: state.refreshToken }
+
+/** "Logged in" in the product's sense: a refresh token is present. */
+export const isLoggedIn = (state: SessionState): boolean => state._tag === "Active" && state.refreshToken !== null
+
+export type SessionError = InvalidFreshness | InvalidTokenString | RequestError
+
+/** What the Session service offers; see its tag for the rules. */
+export interface SessionShape {
+  /** The current state. */
+  readonly state: Effect.Effect<SessionState>
+  /** The current state, synchronously (for `useSyncExternalStore`-style readers). */
+  readonly current: () => SessionState
+  /**
+   * Calls `listener` after every change until the returned function is called. `sessionChanges(session)`
+   * is the same as a Stream. (A SubscriptionRef would pull effect's PubSub into every browser bundle,
+   * about 2.4 KB gzipped, for programs that never subscribe.)
+   */
+  readonly subscribe: (listener: (state: SessionState) => void) => () => void
+  /**
+   * A likely-valid access token: valid for at least `requiredFreshnessMs` (default 20000) more, refreshed
+   * when it is not. `null` when there is no session or the refresh token was rejected (the session then
+   * ends). Concurrent callers share one refresh.
+   */
+  readonly getAccessToken: (requiredFreshnessMs?: number) => Effect.Effect<string | null, SessionError>
+  /** Like `getAccessToken`, with the refresh token beside it, for request headers. */
+  readonly getTokens: (requiredFreshnessMs?: number) => Effect.Effect<StoredTokens, SessionError>
+  /** The server refused `accessToken`: the next `getAccessToken` refreshes. Ignored if it is no longer current. */
+  readonly markExpired: (accessToken: string) => Effect.Effect<void>
+  /** Starts a session from a sign-in answer (or replaces the current one). */
+  readonly setTokens: (tokens: StoredTokens) => Effect.Effect<void, InvalidTokenString>
+  /** Ends the session locally and clears the store; the server call belongs to sign-out itself. */
+  readonly clear: Effect.Effect<void>
+  /**
+   * Re-reads the store (another tab may have signed in or out). Every `getTokens` does this already;
+   * a UI that wants to notice sooner can run it every `COOKIE_STORE_POLL_MS`.
+   */
+  readonly syncFromStore: Effect.Effect<SessionState, InvalidTokenString>
+}
+
+/** The signed-in session of one tier, backed by its `TokenStore`. */
+export class Session extends Context.Service<Session, SessionShape>()("stackfx/Session") {
+  static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = Layer.effect(
+    Session,
+    Effect.gen(function*() {
+      return yield* makeSession(yield* ClientConfig, yield* TokenStore, yield* RefreshLock)
+    })
+  )
+}
+
+/** Current state and every later change, e.g. to re-render when the user signs out in another tab. */
+export const sessionChanges = (session: SessionShape): Stream.Stream<SessionState> =>
+  Stream.callback<SessionState>((queue) =>
+    Effect.acquireRelease(
+      // One synchronous step, so no change can slip in between the current value and the subscription.
+      Effect.sync(() => {
+        Queue.offerUnsafe(queue, session.current())
+        return session.subscribe((state) => Queue.offerUnsafe(queue, state))
+      }),
+      (unsubscribe) => Effect.sync(unsubscribe)
+    ))
+
+/** A value with change listeners: the session's state. */
+const makeStateCell = (initial: SessionState) => {
+  let value = initial
+  const listeners = new Set<(state: SessionState) => void>()
+  return {
+    get: (): SessionState => value,
+    set: (next: SessionState): void => {
+      if (next === value) return
+      value = next
+      for (const listener of [...listeners]) listener(next)
+    },
+    subscribe: (listener: (state: SessionState) => void): (() => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    }
+  }
+}
+
+/** Either token is the text "undefined": a missing value was stringified somewhere. */
+const holdsUndefinedToken = (tokens: StoredTokens): boolean =>
+  tokens.accessToken === UNDEFINED_TOKEN_STRING || tokens.refreshToken === UNDEFINED_TOKEN_STRING
+
+const checkTokens = (tokens: StoredTokens): Effect.Effect<void, InvalidTokenString> =>
+  holdsUndefinedToken(tokens) ? Effect.fail(new InvalidTokenString({})) : Effect.void
+
+const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
+  a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
+
+/** `sameTokens(stored, tokensOf(state))` without building the pair. */
+const holds = (state: SessionState, stored: StoredTokens): boolean =>
+  state._tag === "KnownInvalid"
+    ? stored.accessToken === null && stored.refreshToken === null
+    : state.accessToken === stored.accessToken && state.refreshToken === stored.refreshToken
+
+const InvalidGrantBody = Schema.fromJsonString(Schema.Struct({ error: Schema.Literal("invalid_grant") }))
+const decodeInvalidGrant = Schema.decodeUnknownOption(InvalidGrantBody)
+
+/** The refresh token itself was refused: a known refresh-token error, or the OAuth `invalid_grant`. */
+const isRejectedRefreshToken = (error: SessionError): boolean =>
+  isRefreshTokenError(error) || (error._tag === "HttpError" && Option.isSome(decodeInvalidGrant(error.body)))
+
+const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
+
+/** The refresh grant (docs/wire.md "Tokens"), sent without session headers. */
+const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
+  method: "POST" as const,
+  path: "/auth/oauth/token",
+  bare: true,
+  withSession: false,
+  body: formBody({
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: config.projectId,
+    client_secret: config.publishableClientKey ?? PUBLIC_CLIENT_SECRET_SENTINEL
+  })
+})
+
+export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
+  Effect.gen(function*() {
+    const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))
+    const atStartUp = yield* store.get
+    // A store left holding "undefined" (by an older or buggy writer) would fail every call of a session
+    // nobody can fix from the outside; at start-up it counts as empty, and is emptied so that it stays so.
+    // The pair is dropped whole: the other token came from the same broken write.
+    const startsEmpty = holdsUndefinedToken(atStartUp)
+    if (startsEmpty) yield* store.set(noTokens)
+    const state = makeStateCell(startsEmpty ? knownInvalid : sessionFromTokens(atStartUp))
+    const getState = Effect.sync(state.get)
+    const setState = (next: SessionState) => Effect.sync(() => state.set(next))
+    // Serialises writes so the store and the state never disagree for long (store first, then state).
+    const writeLock = yield* Semaphore.make(1)
+    const inflight = yield* Ref.make<Deferred.Deferred<string | null, SessionError> | undefined>(undefined)
+    const layerScope = yield* Effect.scope
+    const expiryOf = lastExpiryMemo()
+
+    const write = (next: SessionState) =>
+      Effect.andThen(store.set(tokensOf(next)), setState(next))
+
+    /** Another tab (cookie store) may have signed in or out since we last looked. */
+    const syncFromStoreLocked = writeLock.withPermit(Effect.gen(function*() {
+      const stored = yield* store.get
+      const current = state.get()
+      if (sameTokens(stored, tokensOf(current))) return current
+      yield* checkTokens(stored)
+      const next = sessionFromTokens(stored)
+      yield* setState(next)
+      return next
+    }))
+
+    /**
+     * Nearly always the store still holds the state's tokens, and then the lock is not needed: a write sets
+     * the store before the state, so a store and state that agree are a state that was current, and a
+     * reader that meets a write halfway sees them disagree and waits for it under the lock.
+     */
+    const syncFromStore = Effect.flatMap(store.get, (stored) => {
+      const current = state.get()
+      return holds(current, stored) ? Effect.succeed(current) : syncFromStoreLocked
+    })
+
+    /** Applies a refresh outcome only if the session is still the one that was refreshed. */
+    const whileSameRefreshToken = (used: string, f: (current: SessionState) => SessionState) =>
+      writeLock.withPermit(Effect.gen(function*() {
+        const current = state.get()
+        if (current._tag === "Active" && current.refreshToken === used) {
+          const next = f(current)
+          yield* write(next)
+          return next
+        }
+        return current
+      }))
+
+    // A span of its own in the caller's trace (the refresh fiber inherits the first caller's span).
+    const refresh = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
+      inSpan(refreshSpan, () => refreshWith(refreshToken))
+
+    const refreshWith = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
+      sendRequest(config, refreshRequest(config, refreshToken), null).pipe(
+        Effect.flatMap(decodeJson(RefreshTokenResponse)),
+        Effect.tap((answer) => checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })),
+        Effect.flatMap((answer) =>
+          whileSameRefreshToken(refreshToken, () => ({
+            _tag: "Active",
+            accessToken: answer.accessToken,
+            refreshToken: answer.refreshToken ?? refreshToken,
+            accessTokenExpired: false
+          }))
+        ),
+        Effect.catchIf(isRejectedRefreshToken, () => whileSameRefreshToken(refreshToken, () => knownInvalid)),
+        Effect.map((next) => (next._tag === "Active" ? next.accessToken : null))
+      )
+
+    /**
+     * The refresh under the tabs' lock: a tab that waited for it first re-reads the shared store, and when
+     * another tab has meanwhile stored a fresh token it uses that one instead of refreshing again.
+     */
+    const refreshAcrossTabs = (requiredFreshnessMs: number) =>
+      acrossTabs(Effect.gen(function*() {
+        const current = yield* syncFromStore
+        const now = yield* Clock.currentTimeMillis
+        if (
+          current._tag === "Active" && current.accessToken !== null && !current.accessTokenExpired &&
+          isFresh(expiryOf(current.accessToken), now, requiredFreshnessMs)
+        ) {
+          return current.accessToken
+        }
+        if (current._tag !== "Active" || current.refreshToken === null) return null
+        return yield* refresh(current.refreshToken)
+      }))
+
+    /** The first caller starts the refresh in the Layer's scope; everyone who comes meanwhile awaits it. */
+    const sharedRefresh = (requiredFreshnessMs: number) =>
+      Effect.gen(function*() {
+        const mine = yield* Deferred.make<string | null, SessionError>()
+        const running = yield* Ref.modify(inflight, (current) =>
+          current === undefined ? [mine, mine] as const : [current, current] as const)
+        if (running === mine) {
+          const finish = (exit: Exit.Exit<string | null, SessionError>) =>
+            Effect.andThen(Ref.set(inflight, undefined), Deferred.done(mine, exit))
+          // Forked so that interrupting the first caller does not cancel the others' refresh. The outcome
+          // travels through the Deferred, so the fiber itself always succeeds with it.
+          yield* Effect.forkIn(
+            Effect.exit(Effect.onExit(refreshAcrossTabs(requiredFreshnessMs), finish)),
+            layerScope
+          )
+        }
+        return yield* Deferred.await(running)
+      })
+
+    /** The tokens of `current` if its access token is fresh enough, else whatever a refresh leaves. */
+    const tokensFrom = (current: SessionState, requiredFreshnessMs: number) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<StoredTokens, SessionError> => {
+        if (current._tag === "KnownInvalid") return Effect.succeed(noTokens)
+        const { accessToken, refreshToken } = current
+        if (
+          accessToken !== null && !current.accessTokenExpired &&
+          isFresh(expiryOf(accessToken), now, requiredFreshnessMs)
+        ) {
+          return Effect.succeed({ accessToken, refreshToken })
+        }
+        if (refreshToken === null) return Effect.succeed(noTokens)
+        return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) => (fresh === null ? noTokens : tokensOf(state.get())))
+      })
+
+    const getTokens = (requiredFreshnessMs: number = TOKEN_FRESHNESS_MARGIN_MS) =>
+      !(requiredFreshnessMs < MAX_REQUIRED_FRESHNESS_MS)
+        ? Effect.fail(new InvalidFreshness({ requiredFreshnessMs }))
+        : Effect.flatMap(syncFromStore, (current) =>
+          current._tag === "KnownInvalid" ? Effect.succeed(noTokens) : tokensFrom(current, requiredFreshnessMs))
+
+    return Session.of({
+      state: getState,
+      current: state.get,
+      subscribe: state.subscribe,
+      getTokens,
+      getAccessToken: (requiredFreshnessMs) => Effect.map(getTokens(requiredFreshnessMs), (t) => t.accessToken),
+      markExpired: (accessToken) =>
+        Effect.sync(() => {
+          const current = state.get()
+          if (current._tag === "Active" && current.accessToken === accessToken) {
+            state.set({ ...current, accessTokenExpired: true })
+          }
+        }),
+      setTokens: (tokens) =>
+        Effect.andThen(checkTokens(tokens), writeLock.withPermit(write(sessionFromTokens(tokens)))),
+      clear: writeLock.withPermit(write(knownInvalid)),
+      syncFromStore
+    })
+  })

@@ -1,0 +1,80 @@
+/**
+ * Team invitations. A member with `$invite_members` sends one by email; the recipient's link carries a
+ * code with three uses: `checkCode`, `details` (the team's name) and `accept` (join the team).
+ * Listing pending invitations takes `$read_members` and `$invite_members`, revoking `$remove_members`.
+ * On the server tier the same calls work on any team without those permissions.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { TeamInvitation, TeamInvitationDetails } from "../../domain/team-invitation.js"
+import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
+import type { VerificationErrorTags } from "../../errors/categories.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+type VerificationTag = (typeof VerificationErrorTags)[number]
+
+/** What managing a team's invitations can be refused with. */
+type ManageTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound" | "UserNotFound"
+
+/** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
+type CodeUseTag = VerificationTag | "UserAuthenticationRequired" | "TeamInvitationRestrictedUserNotAllowed" | "TeamNotFound"
+
+/** An invitation to send. */
+export interface TeamInvitationSend {
+  readonly teamId: string
+  readonly email: string
+  /**
+   * The page the emailed link opens (with `?code=...`): absolute, or relative to the current page; by
+   * default the handler's invitation page (`/handler/team-invitation`) of the current page's origin.
+   */
+  readonly callbackUrl?: string | undefined
+}
+
+/** What the TeamInvitations service offers; see its tag for the rules. */
+export interface TeamInvitationsShape {
+  /**
+   * `send({ teamId, email })`: emails an invitation whose link is the callback URL with `?code=...`, and
+   * answers the invitation id. The callback URL must be on the project's trusted domains; without a page to
+   * resolve a relative or default one against, `CallbackUrlRequired`.
+   */
+  readonly send: (
+    invitation: TeamInvitationSend
+  ) => Effect.Effect<
+    string,
+    | InvalidInput
+    | CallbackUrlRequired
+    | CallFailure<
+      "UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound" | "UserNotFound" | "RedirectUrlNotWhitelisted" | "SchemaError"
+    >
+  >
+  /** The team's pending invitations (unused and unexpired). */
+  readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailure<ManageTag>>
+  /** Revokes a pending invitation: its code stops working. */
+  readonly revoke: (teamId: string, invitationId: string) => Effect.Effect<void, CallFailure<ManageTag | "VerificationCodeNotFound">>
+  /** Succeeds when the code can still be used; its state (not found, used, expired, locked) otherwise. */
+  readonly checkCode: (code: string) => Effect.Effect<void, CallFailure<VerificationTag>>
+  /** The name of the team the code invites to. */
+  readonly details: (code: string) => Effect.Effect<TeamInvitationDetails, CallFailure<CodeUseTag>>
+  /** Uses the code: the signed-in user joins the team with the project's member permissions. */
+  readonly accept: (code: string) => Effect.Effect<void, CallFailure<CodeUseTag | "UserNotFound">>
+}
+
+/** Team invitations: send, list, revoke, and read or accept one by its code. */
+export class TeamInvitations extends Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
+  static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = lazyLayer(
+    TeamInvitations,
+    {
+      send: "function",
+      list: "function",
+      revoke: "function",
+      checkCode: "function",
+      details: "function",
+      accept: "function"
+    },
+    () => import("./team-invitations-live.js").then((m) => m.makeTeamInvitations)
+  )
+}

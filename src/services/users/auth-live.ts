@@ -1,0 +1,233 @@
+/** The implementation of {@link Auth}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import {
+  CodeRequest,
+  EmailLinkRequest,
+  MfaSignInRequest,
+  PasswordResetRequest,
+  PasswordSetRequest,
+  PasswordSignInRequest,
+  PasswordSignUpRequest,
+  PasswordUpdateRequest,
+  ResetCodeSentResponse
+} from "../../domain/auth-requests.js"
+import { checkPasswordConfirmation } from "../../domain/rules/password.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../../domain/tokens.js"
+import { ClientUser } from "../../domain/user.js"
+import { NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
+import { NotSignedIn } from "../../errors/client/session.js"
+import { InvalidTotpCode } from "../../errors/known/sign-in.js"
+import { isRefreshTokenError } from "../../errors/categories.js"
+import type {
+  AuthShape,
+  CredentialSignUp,
+  EmailLinkOptions,
+  PasswordReset,
+  PasswordSet,
+  PasswordUpdate
+} from "./auth.js"
+import { emailCallbackUrl } from "../navigation/callback-url.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { Session } from "../session/session.js"
+import { jsonBody, Transport } from "../http/transport.js"
+import { authChanges } from "../changes/write-keys.js"
+
+const verificationTags = [
+  "VerificationCodeNotFound",
+  "VerificationCodeExpired",
+  "VerificationCodeAlreadyUsed",
+  "VerificationCodeMaxAttemptsReached"
+] as const
+
+const confirm = (password: string, confirmation: string | undefined) =>
+  confirmation === undefined ? Effect.void : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
+
+const encodeSignUp = encodeInput(PasswordSignUpRequest)
+const encodeSignIn = encodeInput(PasswordSignInRequest)
+const encodeEmailLink = encodeInput(EmailLinkRequest)
+const encodeCode = encodeInput(CodeRequest)
+const encodeReset = encodeInput(PasswordResetRequest)
+const encodeUpdate = encodeInput(PasswordUpdateRequest)
+const encodeSet = encodeInput(PasswordSetRequest)
+const encodeMfa = encodeInput(MfaSignInRequest)
+
+const authShape = (transport: Transport["Service"], session: Session["Service"]): AuthShape => {
+  const post = (path: string, body: unknown, withSession = true) => ({
+    method: "POST" as const,
+    path,
+    body: jsonBody(body),
+    withSession
+  })
+
+  const start = (answer: { readonly accessToken: string; readonly refreshToken: string }) =>
+    session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
+
+  const signInWith = <E>(path: string, encodedBody: Effect.Effect<unknown, E>) =>
+    Effect.gen(function*() {
+      const body = yield* encodedBody
+      const answer = yield* transport.requestJson(post(path, body, false), SignInResponse)
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: answer.isNewUser }
+    })
+
+  const signUpWithCredential = (input: CredentialSignUp) =>
+    Effect.gen(function*() {
+      yield* confirm(input.password, input.passwordConfirmation)
+      const body = yield* encodeSignUp({
+        email: input.email,
+        password: input.password,
+        ...(input.verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl: input.verificationCallbackUrl })
+      })
+      const answer = yield* transport.requestJson(post("/auth/password/sign-up", body, false), PasswordSignInResponse)
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: true }
+    }).pipe(
+      documented(
+        "UserEmailAlreadyExists",
+        "PasswordTooShort",
+        "PasswordTooLong",
+        "SignUpNotEnabled",
+        "PasswordAuthenticationNotEnabled",
+        "RedirectUrlNotWhitelisted",
+        "MultiFactorAuthenticationRequired",
+        "PasswordConfirmationMismatch"
+      )
+    )
+
+  const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
+    Effect.gen(function*() {
+      const body = yield* encodeSignIn({ email: input.email, password: input.password })
+      const answer = yield* transport.requestJson(post("/auth/password/sign-in", body, false), PasswordSignInResponse)
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: false }
+    }).pipe(documented("EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"))
+
+  const signInWithMfa = (attemptCode: string, totp: string) =>
+    totp.trim() === ""
+      ? Effect.fail(new InvalidTotpCode({}))
+      : signInWith("/auth/mfa/sign-in", encodeMfa({ type: "totp", totp: totp.trim(), code: attemptCode })).pipe(
+        documented("InvalidTotpCode", ...verificationTags)
+      )
+
+  const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
+    Effect.gen(function*() {
+      const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
+      const body = yield* encodeEmailLink({ email, callbackUrl })
+      return yield* transport.requestJson(post("/auth/otp/send-sign-in-code", body, false), OtpSendResponse)
+    }).pipe(documented("RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"))
+
+  const signInWithMagicLink = (code: string) =>
+    signInWith("/auth/otp/sign-in", encodeCode({ code })).pipe(
+      documented(...verificationTags, "MultiFactorAuthenticationRequired", "SignUpNotEnabled", "UserEmailAlreadyExists")
+    )
+
+  const sendForgotPasswordEmail = (email: string, options: EmailLinkOptions = {}) =>
+    Effect.gen(function*() {
+      const callbackUrl = yield* emailCallbackUrl("passwordReset", options.callbackUrl)
+      const body = yield* encodeEmailLink({ email, callbackUrl })
+      yield* transport.requestJson(post("/auth/password/send-reset-code", body, false), ResetCodeSentResponse)
+    }).pipe(documented("RedirectUrlNotWhitelisted", "PasswordAuthenticationNotEnabled"))
+
+  const verifyPasswordResetCode = (code: string) =>
+    encodeCode({ code }).pipe(
+      Effect.flatMap((body) => transport.request(post("/auth/password/reset/check-code", body, false))),
+      Effect.asVoid,
+      documented(...verificationTags)
+    )
+
+  const resetPassword = (input: PasswordReset) =>
+    Effect.gen(function*() {
+      yield* confirm(input.password, input.passwordConfirmation)
+      const body = yield* encodeReset({ code: input.code, password: input.password })
+      yield* transport.requestJson(post("/auth/password/reset", body, false), SuccessResponse)
+    }).pipe(
+      documented(
+        ...verificationTags,
+        "PasswordTooShort",
+        "PasswordTooLong",
+        "PasswordAuthenticationNotEnabled",
+        "PasswordConfirmationMismatch"
+      )
+    )
+
+  const updatePassword = (input: PasswordUpdate) =>
+    Effect.gen(function*() {
+      yield* confirm(input.newPassword, input.newPasswordConfirmation)
+      const body = yield* encodeUpdate({ oldPassword: input.oldPassword, newPassword: input.newPassword })
+      yield* transport.requestJson(post("/auth/password/update", body), SuccessResponse)
+    }).pipe(
+      documented(
+        "PasswordConfirmationMismatch",
+        "UserDoesNotHavePassword",
+        "PasswordTooShort",
+        "PasswordTooLong",
+        "UserAuthenticationRequired",
+        "PasswordAuthenticationNotEnabled"
+      )
+    )
+
+  const setPassword = (input: PasswordSet) =>
+    Effect.gen(function*() {
+      yield* confirm(input.password, input.passwordConfirmation)
+      const body = yield* encodeSet({ password: input.password })
+      yield* transport.requestJson(post("/auth/password/set", body), SuccessResponse)
+    }).pipe(
+      documented(
+        "PasswordTooShort",
+        "PasswordTooLong",
+        "UserAuthenticationRequired",
+        "PasswordAuthenticationNotEnabled",
+        "PasswordConfirmationMismatch"
+      )
+    )
+
+  const sendVerificationEmail = (options: EmailLinkOptions = {}) =>
+    Effect.gen(function*() {
+      const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
+      const user = yield* transport.requestJson({ method: "GET", path: "/users/me" }, ClientUser).pipe(
+        Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
+      )
+      if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
+      yield* transport.requestJson(
+        post("/contact-channels/send-verification-code", { email: user.primaryEmail, callback_url: callbackUrl }),
+        SuccessResponse
+      )
+    }).pipe(
+      documented("EmailAlreadyVerified", "EmailIsNotPrimaryEmail", "RedirectUrlNotWhitelisted", "UserAuthenticationRequired")
+    )
+
+  const verifyEmail = (code: string) =>
+    Effect.asVoid(transport.requestJson(post("/contact-channels/verify", { code }, false), SuccessResponse)).pipe(
+      documented(...verificationTags)
+    )
+
+  const signOut = transport.requestJson({ method: "DELETE", path: "/auth/sessions/current" }, SuccessResponse).pipe(
+    // The session is already over on the server: as signed out as it gets.
+    Effect.catchIf(isRefreshTokenError, () => Effect.void),
+    Effect.andThen(session.clear),
+    documented()
+  )
+
+  return {
+    signUpWithCredential,
+    signInWithCredential,
+    signInWithMfa,
+    sendMagicLinkEmail,
+    signInWithMagicLink,
+    signInWithOtp: (otp, nonce) => signInWithMagicLink(`${otp.trim().toLowerCase()}${nonce}`),
+    sendForgotPasswordEmail,
+    verifyPasswordResetCode,
+    resetPassword,
+    updatePassword,
+    setPassword,
+    sendVerificationEmail,
+    verifyEmail,
+    signOut
+  }
+}
+
+export const makeAuth: Effect.Effect<AuthShape, never, Transport | Session> = announcing(authChanges, Effect.gen(function*() {
+  return authShape(yield* Transport, yield* Session)
+}))

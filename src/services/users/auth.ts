@@ -1,0 +1,193 @@
+/**
+ * Signing in and out, and the password and email flows around it:
+ * credential sign-up and sign-in with the MFA step, magic link / OTP, forgot / reset / update / set
+ * password, email verification and sign-out. A successful sign-in stores its tokens in the `Session`.
+ *
+ * MFA: a user with TOTP gets `MultiFactorAuthenticationRequired` from any sign-in; its
+ * `details.attempt_code` and the six-digit code from the authenticator complete it with `signInWithMfa`.
+ *
+ * @example
+ * const signedIn = yield* auth.signInWithCredential({ email, password }).pipe(
+ *   Effect.catchTag("MultiFactorAuthenticationRequired", (mfa) =>
+ *     Effect.flatMap(promptTotp, (totp) => auth.signInWithMfa(mfa.details.attempt_code, totp)))
+ * )
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { CallbackUrlRequired, NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { NotSignedIn } from "../../errors/client/session.js"
+import type { PasswordConfirmationMismatch } from "../../errors/known/password.js"
+import type { InvalidTotpCode } from "../../errors/known/sign-in.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Session } from "../session/session.js"
+import type { Transport } from "../http/transport.js"
+
+type VerificationTags =
+  | "VerificationCodeNotFound"
+  | "VerificationCodeExpired"
+  | "VerificationCodeAlreadyUsed"
+  | "VerificationCodeMaxAttemptsReached"
+
+type PasswordRuleTags = "PasswordTooShort" | "PasswordTooLong"
+
+/** A completed sign-in: the session holds its tokens. */
+export interface SignedIn {
+  readonly userId: string
+  readonly isNewUser: boolean
+}
+
+export interface CredentialSignUp {
+  readonly email: string
+  readonly password: string
+  /** When given, must repeat `password` (checked here, before anything is sent). */
+  readonly passwordConfirmation?: string | undefined
+  /** Where the verification email links to; without it no verification email is sent. */
+  readonly verificationCallbackUrl?: string | undefined
+}
+
+export interface PasswordReset {
+  readonly code: string
+  readonly password: string
+  readonly passwordConfirmation?: string | undefined
+}
+
+export interface PasswordUpdate {
+  readonly oldPassword: string
+  readonly newPassword: string
+  readonly newPasswordConfirmation?: string | undefined
+}
+
+export interface PasswordSet {
+  readonly password: string
+  readonly passwordConfirmation?: string | undefined
+}
+
+/** Where an emailed link points; absolute, or relative to the current page (default: the handler route). */
+export interface EmailLinkOptions {
+  readonly callbackUrl?: string | undefined
+}
+
+/*
+ * InvalidInput: a request body that its shared schema refuses (e.g. an email without "@") fails before
+ * anything is sent, exactly as the backend would refuse it.
+ */
+export type SignUpFailure =
+  | InvalidInput
+  | PasswordConfirmationMismatch
+  | CallFailure<
+    | "UserEmailAlreadyExists"
+    | PasswordRuleTags
+    | "SignUpNotEnabled"
+    | "PasswordAuthenticationNotEnabled"
+    | "RedirectUrlNotWhitelisted"
+    | "MultiFactorAuthenticationRequired"
+  >
+
+export type CredentialSignInFailure = InvalidInput | CallFailure<
+  "EmailPasswordMismatch" | "PasswordAuthenticationNotEnabled" | "MultiFactorAuthenticationRequired"
+>
+
+export type MfaSignInFailure = InvalidInput | CallFailure<"InvalidTotpCode" | VerificationTags> | InvalidTotpCode
+
+export type MagicLinkSendFailure =
+  | InvalidInput
+  | CallbackUrlRequired
+  | CallFailure<"RedirectUrlNotWhitelisted" | "SignUpNotEnabled" | "UserEmailAlreadyExists">
+
+export type MagicLinkSignInFailure = InvalidInput | CallFailure<
+  VerificationTags | "MultiFactorAuthenticationRequired" | "SignUpNotEnabled" | "UserEmailAlreadyExists"
+>
+
+export type ForgotPasswordFailure =
+  | InvalidInput
+  | CallbackUrlRequired
+  | CallFailure<"RedirectUrlNotWhitelisted" | "PasswordAuthenticationNotEnabled">
+
+export type ResetPasswordFailure =
+  | InvalidInput
+  | PasswordConfirmationMismatch
+  | CallFailure<VerificationTags | PasswordRuleTags | "PasswordAuthenticationNotEnabled">
+
+export type UpdatePasswordFailure =
+  | InvalidInput
+  | PasswordConfirmationMismatch
+  | CallFailure<
+    | "PasswordConfirmationMismatch"
+    | "UserDoesNotHavePassword"
+    | PasswordRuleTags
+    | "UserAuthenticationRequired"
+    | "PasswordAuthenticationNotEnabled"
+  >
+
+export type SetPasswordFailure =
+  | InvalidInput
+  | PasswordConfirmationMismatch
+  | CallFailure<PasswordRuleTags | "UserAuthenticationRequired" | "PasswordAuthenticationNotEnabled">
+
+export type SendVerificationFailure =
+  | NotSignedIn
+  | NoPrimaryEmail
+  | CallbackUrlRequired
+  | CallFailure<"EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired">
+
+/** What the Auth service offers; see its tag for the rules. */
+export interface AuthShape {
+  /** Creates an account and signs it in (`isNewUser: true`). */
+  readonly signUpWithCredential: (input: CredentialSignUp) => Effect.Effect<SignedIn, SignUpFailure>
+  readonly signInWithCredential: (
+    input: { readonly email: string; readonly password: string }
+  ) => Effect.Effect<SignedIn, CredentialSignInFailure>
+  /** Completes an MFA sign-in; an empty TOTP is `InvalidTotpCode` without a request. */
+  readonly signInWithMfa: (attemptCode: string, totp: string) => Effect.Effect<SignedIn, MfaSignInFailure>
+  /** Emails a sign-in link and OTP; answers the nonce that `signInWithOtp` pairs with the typed OTP. */
+  readonly sendMagicLinkEmail: (
+    email: string,
+    options?: EmailLinkOptions
+  ) => Effect.Effect<{ readonly nonce: string }, MagicLinkSendFailure>
+  /** Signs in with the `code` of a magic link; creates the account on first use (`isNewUser: true`). */
+  readonly signInWithMagicLink: (code: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>
+  /** Signs in with the six characters of the email and the nonce of `sendMagicLinkEmail`. */
+  readonly signInWithOtp: (otp: string, nonce: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>
+  /** Emails a reset link when the address has an account; says nothing either way. */
+  readonly sendForgotPasswordEmail: (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
+  /** Succeeds when the reset code can still be used (without using it). */
+  readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, InvalidInput | CallFailure<VerificationTags>>
+  readonly resetPassword: (input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>
+  /** Changes the signed-in user's password; other sessions of the user end. */
+  readonly updatePassword: (input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>
+  /** Gives the signed-in user a password when they have none. */
+  readonly setPassword: (input: PasswordSet) => Effect.Effect<void, SetPasswordFailure>
+  /** Emails a verification link to the signed-in user's primary email. */
+  readonly sendVerificationEmail: (options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>
+  /** Redeems the `code` of a verification link. */
+  readonly verifyEmail: (code: string) => Effect.Effect<void, CallFailure<VerificationTags>>
+  /** Ends the session on the server and here; succeeds even when the session was already invalid. */
+  readonly signOut: Effect.Effect<void, CallFailure>
+}
+
+/** Sign-in, sign-out and the password and email flows; on every tier (it acts on the tier's own session). */
+export class Auth extends Context.Service<Auth, AuthShape>()("stackfx/Auth") {
+  static readonly layer: Layer.Layer<Auth, never, Transport | Session> = lazyLayer(
+    Auth,
+    {
+      signUpWithCredential: "function",
+      signInWithCredential: "function",
+      signInWithMfa: "function",
+      sendMagicLinkEmail: "function",
+      signInWithMagicLink: "function",
+      signInWithOtp: "function",
+      sendForgotPasswordEmail: "function",
+      verifyPasswordResetCode: "function",
+      resetPassword: "function",
+      updatePassword: "function",
+      setPassword: "function",
+      sendVerificationEmail: "function",
+      verifyEmail: "function",
+      signOut: "effect"
+    },
+    () => import("./auth-live.js").then((m) => m.makeAuth)
+  )
+}

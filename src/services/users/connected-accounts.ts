@@ -1,0 +1,54 @@
+/**
+ * Access tokens of OAuth accounts connected to a user (`/connected-accounts/{user}/{provider}/access-token`).
+ *
+ * A connection that is missing, or lacks the asked scope, means "no token", not a failure, so
+ * those two known errors become `null` and never reach the error channel.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+type ConnectedAccountError = CallFailure<
+  "UserAuthenticationRequired" | "UserNotFound" | "OAuthProviderNotFoundOrNotEnabled"
+>
+
+/** What the ConnectedAccounts service offers; see its tag for the rules. */
+export interface ConnectedAccountsShape {
+  /** `accessToken("github", "repo")`: the signed-in user's provider token, or `null` when not available. */
+  readonly accessToken: (provider: string, scope?: string) => Effect.Effect<string | null, ConnectedAccountError>
+}
+
+/** What the ServerConnectedAccounts service offers; see its tag for the rules. */
+export interface ServerConnectedAccountsShape {
+  /** Any user's provider token (server tier), or `null` when not connected or missing the scope. */
+  readonly accessToken: (
+    userId: string,
+    provider: string,
+    scope?: string
+  ) => Effect.Effect<string | null, ConnectedAccountError>
+}
+
+/** The signed-in user's connected accounts (every tier). */
+export class ConnectedAccounts extends Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
+  "stackfx/ConnectedAccounts"
+) {
+  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = lazyLayer(
+    ConnectedAccounts,
+    { accessToken: "function" },
+    () => import("./connected-accounts-live.js").then((m) => m.makeConnectedAccounts)
+  )
+}
+
+/** Connected accounts of any user (server and admin tiers). */
+export class ServerConnectedAccounts extends Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
+  "stackfx/ServerConnectedAccounts"
+) {
+  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = lazyLayer(
+    ServerConnectedAccounts,
+    { accessToken: "function" },
+    () => import("./connected-accounts-live.js").then((m) => m.makeServerConnectedAccounts)
+  )
+}

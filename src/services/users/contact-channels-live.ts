@@ -1,0 +1,97 @@
+/**
+ * The implementations of {@link ContactChannels} and {@link ServerContactChannels}, loaded on first use (see
+ * lazy-service.ts).
+ */
+import * as Effect from "effect/Effect"
+import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../domain/contact-channel.js"
+import { ListResponse } from "../../domain/list.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { emailCallbackUrl } from "../navigation/callback-url.js"
+import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { jsonBody, Transport } from "../http/transport.js"
+import { contactChannelsChanges, serverContactChannelsChanges } from "../changes/write-keys.js"
+
+const ChannelList = ListResponse(ContactChannel)
+
+const channelPath = (userId: string, id: string) =>
+  `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
+
+/** The calls both services share, for the user named `userId` (`"me"` for the signed-in one). */
+const makeCalls = (transport: Transport["Service"]) => {
+  const encodeCreate = encodeInput(ContactChannelCreate)
+  const encodeUpdate = encodeInput(ContactChannelUpdate)
+
+  const list = (userId: string) =>
+    transport.requestJson({ method: "GET", path: "/contact-channels", query: { user_id: userId } }, ChannelList).pipe(
+      Effect.map((answer) => answer.items),
+      documented("CannotGetOwnUserWithoutUser")
+    )
+
+  const create = (input: ServerContactChannelCreate) =>
+    encodeCreate({
+      userId: input.userId,
+      value: input.value,
+      type: "email",
+      usedForAuth: input.usedForAuth,
+      ...(input.isPrimary === undefined ? {} : { isPrimary: input.isPrimary }),
+      ...(input.isVerified === undefined ? {} : { isVerified: input.isVerified })
+    }).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "POST", path: "/contact-channels", body: jsonBody(body) }, ContactChannel)
+      ),
+      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse", "UserIdDoesNotExist")
+    )
+
+  const update = (userId: string, id: string, patch: ContactChannelUpdate) =>
+    encodeUpdate(patch).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "PATCH", path: channelPath(userId, id), body: jsonBody(body) }, ContactChannel)
+      ),
+      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+    )
+
+  const remove = (userId: string, id: string) =>
+    Effect.asVoid(transport.requestJson({ method: "DELETE", path: channelPath(userId, id) }, SuccessResponse)).pipe(
+      documented("CannotGetOwnUserWithoutUser")
+    )
+
+  const sendVerificationEmail = (userId: string, id: string, options: { readonly callbackUrl?: string | undefined } = {}) =>
+    Effect.gen(function*() {
+      const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
+      yield* transport.requestJson({
+        method: "POST",
+        path: `${channelPath(userId, id)}/send-verification-code`,
+        body: jsonBody({ callback_url: callbackUrl })
+      }, SuccessResponse)
+    }).pipe(
+      documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted", "UserIdDoesNotExist")
+    )
+
+  return { list, create, update, remove, sendVerificationEmail }
+}
+
+export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Transport> = announcing(contactChannelsChanges, Effect.gen(function*() {
+  const calls = makeCalls(yield* Transport)
+  const narrowCreate = documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+  const narrowSend = documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted")
+  return {
+    list: calls.list("me"),
+    create: (input) => narrowCreate(calls.create({ ...input, userId: "me" })),
+    update: (id, patch) => calls.update("me", id, patch),
+    delete: (id) => calls.remove("me", id),
+    sendVerificationEmail: (id, options) => narrowSend(calls.sendVerificationEmail("me", id, options))
+  } satisfies ContactChannelsShape
+}))
+
+export const makeServerContactChannels: Effect.Effect<ServerContactChannelsShape, never, Transport> = announcing(serverContactChannelsChanges, Effect.gen(function*() {
+  const calls = makeCalls(yield* Transport)
+  return {
+    list: calls.list,
+    create: calls.create,
+    update: calls.update,
+    delete: calls.remove,
+    sendVerificationEmail: calls.sendVerificationEmail
+  } satisfies ServerContactChannelsShape
+}))

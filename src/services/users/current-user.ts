@@ -1,0 +1,89 @@
+/**
+ * The signed-in user (`/users/me`), available on every tier that has a session. This file is the
+ * reference shape of an endpoint service: a `Context.Service` whose methods encode their input with the
+ * domain schema, call the transport, decode the answer, and list their documented known errors.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { SuccessResponse } from "../../domain/success.js"
+import { ClientUser } from "../../domain/user.js"
+import { ClientUserUpdate } from "../../domain/user-inputs.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
+import { announcing } from "../changes/data-changes.js"
+import { currentUserChanges } from "../changes/data-keys.js"
+import { type CallFailure, documented, encodeInput } from "../http/endpoint.js"
+import { Session } from "../session/session.js"
+import { tracedService } from "../http/tracing.js"
+import { jsonBody, Transport } from "../http/transport.js"
+
+/** What the CurrentUser service offers; see its tag for the rules. */
+export interface CurrentUserShape {
+  /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
+  readonly get: Effect.Effect<ClientUser | null, CallFailure>
+  /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
+  readonly update: (
+    patch: ClientUserUpdate
+  ) => Effect.Effect<ClientUser, InvalidInput | CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  /** Deletes the signed-in user; the session ends with it. */
+  readonly delete: Effect.Effect<void, CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  /**
+   * The session's tokens for the app's own server, the access token likely valid (refreshed when it would
+   * expire within 20 s); both `null` for a visitor. For requests that cannot carry headers (a WebSocket
+   * message); over HTTP use `authHeaders`.
+   */
+  readonly authJson: Effect.Effect<AuthJson, CallFailure>
+  /**
+   * `{ "x-stack-auth": … }`, the session for the app's own server, read there by the server tier's
+   * `RequestAuth`: `fetch("/api/profile", { headers: yield* me.authHeaders })`.
+   */
+  readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
+}
+
+/** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
+export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
+  static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = Layer.effect(
+    CurrentUser,
+    announcing(currentUserChanges, Effect.gen(function*() {
+      const transport = yield* Transport
+      const session = yield* Session
+      const encodePatch = encodeInput(ClientUserUpdate)
+
+      // No session, or a refresh token the server just rejected (the session ends): a visitor, no request.
+      const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, ClientUser).pipe(
+        // The server's way of saying "nobody is signed in": a visitor, not a failure.
+        Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)),
+        documented()
+      )
+
+      const update = (patch: ClientUserUpdate) =>
+        encodePatch(patch).pipe(
+          Effect.flatMap((body) =>
+            transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, ClientUser)
+          ),
+          documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+        )
+
+      const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, SuccessResponse).pipe(
+        Effect.andThen(session.clear),
+        documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+      )
+
+      const authJson = session.getTokens().pipe(
+        // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
+        Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)),
+        Effect.map(authJsonOf),
+        documented()
+      )
+
+      return CurrentUser.of(tracedService(CurrentUser.key, {
+        get,
+        update,
+        delete: remove,
+        authJson,
+        authHeaders: Effect.map(authJson, authHeadersOf)
+      }))
+    }))
+  )
+}

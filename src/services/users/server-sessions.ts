@@ -1,0 +1,64 @@
+/**
+ * Sessions of any user (server tier and above): open one for a user (e.g. to act as them in a test or a
+ * support tool), list a user's sessions, and end one of them. Ending a session revokes its refresh token,
+ * so the tokens handed out for it stop refreshing; an access token already minted lives until it expires.
+ *
+ * @example
+ * const sessions = yield* ServerSessions
+ * const { accessToken, refreshToken } = yield* sessions.create({ userId })
+ * const open = yield* sessions.list(userId)
+ * yield* sessions.delete(userId, open[0].id)
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import type { SessionInfo } from "../../domain/session.js"
+import type { ServerSessionResponse } from "../../domain/tokens.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+/**
+ * The session does not exist, has ended, or belongs to another user. The API answers this with a plain
+ * 404 rather than a known error, so the client names it.
+ */
+export class SessionNotFound extends Schema.TaggedError<SessionNotFound>()("SessionNotFound", {
+  sessionId: Schema.String,
+  message: Schema.String
+}) {}
+
+export interface NewServerSession {
+  /** The user to sign in (`"me"` is the tier's own signed-in user). */
+  readonly userId: string
+  /** Lifetime of the refresh token; default one year (`DEFAULT_SERVER_SESSION_EXPIRY_MS`). */
+  readonly expiresInMillis?: number | undefined
+}
+
+/** What the ServerSessions service offers; see its tag for the rules. */
+export interface ServerSessionsShape {
+  /** A new session for the user; the tokens are returned, not stored in this tier's own session. */
+  readonly create: (
+    session: NewServerSession
+  ) => Effect.Effect<ServerSessionResponse, InvalidInput | CallFailure<"UserIdDoesNotExist" | "CannotGetOwnUserWithoutUser">>
+  /** The user's open sessions, newest first (an unknown user simply has none). */
+  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionInfo>, CallFailure<"CannotGetOwnUserWithoutUser">>
+  /**
+   * Ends one of the user's sessions. The session making this request cannot end itself that way
+   * (`CannotDeleteCurrentSession`): sign out instead.
+   */
+  readonly delete: (
+    userId: string,
+    sessionId: string
+  ) => Effect.Effect<void, SessionNotFound | CallFailure<"CannotDeleteCurrentSession" | "CannotGetOwnUserWithoutUser">>
+}
+
+/** Sessions on the server: create one for any user, list and revoke a user's sessions. */
+export class ServerSessions extends Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
+  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = lazyLayer(
+    ServerSessions,
+    { create: "function", list: "function", delete: "function" },
+    () => import("./server-sessions-live.js").then((m) => m.makeServerSessions)
+  )
+}

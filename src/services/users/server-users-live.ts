@@ -1,0 +1,76 @@
+/** The requests of {@link ServerUsers}, loaded on first use (see lazy-service.ts). */
+import * as Effect from "effect/Effect"
+import { ListResponse } from "../../domain/list.js"
+import { SuccessResponse } from "../../domain/success.js"
+import { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
+import { ServerUser } from "../../domain/user.js"
+import { InvalidInput } from "../../errors/client/invalid-input.js"
+import { announcing } from "../changes/data-changes.js"
+import { documented, encodeInput } from "../http/endpoint.js"
+import { segment } from "../http/path-segment.js"
+import type { ServerUserListOptions, ServerUserPage, ServerUserRequests } from "./server-users.js"
+import { jsonBody, Transport } from "../http/transport.js"
+import { serverUsersChanges } from "../changes/write-keys.js"
+
+const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
+  limit === undefined || (Number.isInteger(limit) && limit > 0)
+    ? Effect.void
+    : Effect.fail(new InvalidInput({ message: `limit must be a positive integer, got ${limit}` }))
+
+const ServerUserList = ListResponse(ServerUser)
+
+export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Transport> = announcing(serverUsersChanges, Effect.gen(function*() {
+  const transport = yield* Transport
+  const encodeCreate = encodeInput(ServerUserCreate)
+  const encodeUpdate = encodeInput(ServerUserUpdate)
+
+  const list = (options: ServerUserListOptions = {}) =>
+    checkLimit(options.limit).pipe(
+      Effect.andThen(
+        transport.requestJson({
+          method: "GET",
+          path: "/users",
+          query: {
+            limit: options.limit,
+            cursor: options.cursor,
+            desc: options.desc,
+            order_by: options.orderBy === undefined ? undefined : "signed_up_at",
+            query: options.query,
+            team_id: options.teamId
+          }
+        }, ServerUserList)
+      ),
+      Effect.map((page): ServerUserPage => ({
+        items: page.items,
+        nextCursor: page.isPaginated ? page.pagination.nextCursor : null
+      })),
+      documented()
+    )
+
+  const get = (userId: string) =>
+    transport.requestJson({ method: "GET", path: `/users/${segment(userId)}` }, ServerUser).pipe(
+      documented("UserNotFound")
+    )
+
+  const create = (user: ServerUserCreate) =>
+    encodeCreate(user).pipe(
+      Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/users", body: jsonBody(body) }, ServerUser)),
+      documented("UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong")
+    )
+
+  const update = (userId: string, patch: ServerUserUpdate) =>
+    encodeUpdate(patch).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
+      ),
+      documented("UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong")
+    )
+
+  const remove = (userId: string) =>
+    transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
+      Effect.asVoid,
+      documented("UserNotFound")
+    )
+
+  return { list, get, create, update, delete: remove }
+}))

@@ -1,0 +1,98 @@
+/**
+ * Any user of the project (server tier and above): list with cursor pagination and search, read, create,
+ * update and delete. The signed-in user's own account is `CurrentUser`.
+ *
+ * @example
+ * const users = yield* ServerUsers
+ * const page = yield* users.list({ limit: 20, query: "ann" })
+ * const everyone = yield* Stream.runCollect(users.listAll({ desc: true }))
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
+import type { ServerUser } from "../../domain/user.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { CallFailure } from "../http/endpoint.js"
+import { lazyImplementation } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+
+export interface ServerUserListOptions {
+  /** Page size; without it the whole (filtered) list comes back as one page. */
+  readonly limit?: number | undefined
+  /** The `nextCursor` of the previous page. */
+  readonly cursor?: string | undefined
+  /** Newest first. Default false (oldest first). */
+  readonly desc?: boolean | undefined
+  /** The only order the API offers: sign-up time (ties broken by id). */
+  readonly orderBy?: "signedUpAt" | undefined
+  /** Matches display name, primary email (substring, any case) or the exact user id. */
+  readonly query?: string | undefined
+  /** Only members of this team. */
+  readonly teamId?: string | undefined
+}
+
+/** One page of users; `nextCursor` is `null` on the last page. */
+export interface ServerUserPage {
+  readonly items: ReadonlyArray<ServerUser>
+  readonly nextCursor: string | null
+}
+
+type PasswordRuleTags = "PasswordTooShort" | "PasswordTooLong"
+
+export type ServerUserListFailure = InvalidInput | CallFailure
+export type ServerUserCreateFailure = InvalidInput | CallFailure<"UserEmailAlreadyExists" | PasswordRuleTags>
+export type ServerUserUpdateFailure =
+  | InvalidInput
+  | CallFailure<"UserNotFound" | "UserEmailAlreadyExists" | "TeamMembershipNotFound" | PasswordRuleTags>
+
+/** What the ServerUsers service offers; see its tag for the rules. */
+export interface ServerUsersShape {
+  /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
+  readonly list: (options?: ServerUserListOptions) => Effect.Effect<ServerUserPage, ServerUserListFailure>
+  /**
+   * Every user matching `options`, page after page (`limit` is the page size, default 100), fetched lazily
+   * as the stream is pulled.
+   */
+  readonly listAll: (
+    options?: Omit<ServerUserListOptions, "cursor">
+  ) => Stream.Stream<ServerUser, ServerUserListFailure>
+  readonly get: (userId: string) => Effect.Effect<ServerUser, CallFailure<"UserNotFound">>
+  /** `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. */
+  readonly create: (user: ServerUserCreate) => Effect.Effect<ServerUser, ServerUserCreateFailure>
+  /** Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new password ends their sessions. */
+  readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
+  /** Deletes the user with their sessions, memberships and contact channels. */
+  readonly delete: (userId: string) => Effect.Effect<void, CallFailure<"UserNotFound">>
+}
+
+/** The members that are requests; `listAll` is built over `list` here. */
+export type ServerUserRequests = Omit<ServerUsersShape, "listAll">
+
+const LIST_ALL_PAGE_SIZE = 100
+
+/** Users on the server: create, read, list, update and delete any user. */
+export class ServerUsers extends Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
+  static readonly layer: Layer.Layer<ServerUsers, never, Transport> = Layer.effect(
+    ServerUsers,
+    Effect.map(
+      lazyImplementation<ServerUserRequests, Transport>(
+        "stackfx/ServerUsers",
+        { list: "function", get: "function", create: "function", update: "function", delete: "function" },
+        () => import("./server-users-live.js").then((m) => m.makeServerUserRequests)
+      ),
+      (requests) =>
+        ServerUsers.of({
+          ...requests,
+          listAll: (options = {}) =>
+            Stream.paginate(undefined as string | undefined, (cursor) =>
+              Effect.map(
+                requests.list({ ...options, limit: options.limit ?? LIST_ALL_PAGE_SIZE, cursor }),
+                (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
+              ))
+        })
+    )
+  )
+}

@@ -1,0 +1,97 @@
+import { assert, describe, it } from "@effect/vitest"
+import { createHash, randomBytes } from "node:crypto"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
+import { afterAll, beforeAll } from "vitest"
+import { Emulator, layer } from "../../../src/emulator/index.js"
+import { issueAuthorizationCode } from "../../../src/emulator/operations/authorization-codes.js"
+import { Db } from "../../../src/emulator/store/db.js"
+import { call } from "../../support/emulator.js"
+
+// The OAuth callback issues codes in-process; this drives that service directly and redeems over HTTP.
+let scope: Scope.Closeable | undefined
+let context: Context.Context<Emulator | Db> | undefined
+
+beforeAll(async () => {
+  scope = Effect.runSync(Scope.make())
+  context = await Effect.runPromise(Layer.buildWithScope(layer({ port: 0, db: "memory" }), scope))
+})
+afterAll(async () => {
+  if (scope !== undefined) await Effect.runPromise(Scope.close(scope, Exit.void))
+})
+
+const emulator = () => {
+  if (context === undefined) throw new Error("not started")
+  return Context.get(context, Emulator)
+}
+const running = () => ({ ...emulator(), stop: () => Promise.resolve() })
+
+const issue = (input: { userId: string; challenge: string; redirectUri: string }) => {
+  if (context === undefined) throw new Error("not started")
+  return Effect.runPromise(Effect.provide(
+    issueAuthorizationCode({
+      projectId: "internal",
+      userId: input.userId,
+      redirectUri: input.redirectUri,
+      codeChallenge: input.challenge,
+      codeChallengeMethod: "S256",
+      isNewUser: true,
+      afterCallbackRedirectUrl: "http://localhost:3000/after"
+    }),
+    context
+  ))
+}
+
+const exchange = async (fields: Record<string, string>) => {
+  const response = await fetch(`${emulator().apiUrl}/auth/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: "internal",
+      client_secret: emulator().project.publishableClientKey,
+      ...fields
+    })
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+describe("the authorization-code grant", () => {
+  it("redeems a code once with the right PKCE verifier and redirect URI", async () => {
+    const internal = { ...emulator().project }
+    const user = await call(running(), internal, "POST", "/auth/password/sign-up", {
+      body: { email: "oauth-code@example.test", password: "password-123" }
+    })
+    const verifier = randomBytes(32).toString("base64url")
+    const challenge = createHash("sha256").update(verifier).digest("base64url")
+    const redirectUri = "http://localhost:3000/handler/oauth-callback"
+    const code = await issue({ userId: user.body.user_id, challenge, redirectUri })
+
+    const wrongVerifier = await exchange({ code, code_verifier: randomBytes(32).toString("base64url"), redirect_uri: redirectUri })
+    assert.strictEqual(wrongVerifier.status, 400)
+    assert.strictEqual(wrongVerifier.body.code, "INVALID_AUTHORIZATION_CODE")
+    const spent = await exchange({ code, code_verifier: verifier, redirect_uri: redirectUri })
+    assert.strictEqual(spent.body.code, "INVALID_AUTHORIZATION_CODE", "a failed attempt spends the code")
+
+    const fresh = await issue({ userId: user.body.user_id, challenge, redirectUri })
+    const wrongRedirect = await exchange({ code: fresh, code_verifier: verifier, redirect_uri: "http://localhost:3000/other" })
+    assert.strictEqual(wrongRedirect.body.code, "INVALID_AUTHORIZATION_CODE")
+
+    const good = await issue({ userId: user.body.user_id, challenge, redirectUri })
+    const ok = await exchange({ code: good, code_verifier: verifier, redirect_uri: `${redirectUri}?code=${good}&state=abc` })
+    assert.strictEqual(ok.status, 200)
+    assert.strictEqual(ok.body.is_new_user, true)
+    assert.strictEqual(ok.body.after_callback_redirect_url, "http://localhost:3000/after")
+    assert.strictEqual(ok.body.token_type, "Bearer")
+    assert.isString(ok.body.access_token)
+    assert.isString(ok.body.refresh_token)
+    const me = await call(running(), internal, "GET", "/users/me", { accessToken: ok.body.access_token })
+    assert.strictEqual(me.body.id, user.body.user_id)
+
+    const again = await exchange({ code: good, code_verifier: verifier, redirect_uri: redirectUri })
+    assert.strictEqual(again.body.code, "INVALID_AUTHORIZATION_CODE")
+  })
+})
