@@ -1,11 +1,13 @@
 /**
- * Every endpoint service implementation, behind the one dynamic import that all lazily loaded services
- * share (see lazy-service.ts). One chunk rather than one per service: an app's bundler (esbuild, Rollup)
- * puts each module in the chunk of the set of entry points that reach it, so a dozen separately loaded
- * implementations, each reaching a different part of the transport, session and domain code, cut the
- * initial load into a dozen small chunks, each gzipped on its own (bench: 13 initial chunks, 2.3 KB more
- * for the client program). The first call of any lazy service loads them all.
+ * Everything stackfx loads on first use, behind one dynamic import: every endpoint service implementation
+ * (see lazy-service.ts) and the known-error catalogue (see transport-send.ts). One chunk rather than one
+ * per service: an app's bundler (esbuild, Rollup) puts each module in the chunk of the set of entry points
+ * that reach it, so a dozen separately loaded parts, each reaching a different piece of the transport,
+ * session, domain and effect code, cut the initial load into a dozen small chunks, each gzipped on its own
+ * and each naming what it shares with the others (bench: 13 initial chunks and 3.6 KB more for the client
+ * program than the 3 of today). The first call of any lazy service, or the first known error, loads it all.
  */
+export { decodeKnownErrorWithCode } from "../errors/decode.js"
 export * from "./oauth/oauth-live.js"
 export * from "./passkeys/passkey-live.js"
 export * from "./projects/api-keys-live.js"
