@@ -1,26 +1,25 @@
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../domain/constants.js"
 
 // Retry signals: the transport fails one attempt with these, `nextRetry` below decides whether to try
-// again, and whatever is left when it gives up becomes a public error (HttpError or NetworkError).
+// again, and whatever is left when it gives up becomes a public error (HttpError or NetworkError). They
+// never leave the transport and are never encoded, so plain Data errors (no Schema) suffice.
 
 /** A 429 answer; `retryAfterMs` is absent when the server sent no usable `Retry-After`. */
-export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
-  retryAfterMs: Schema.optional(Schema.Number),
-  body: Schema.String
-}) {}
+export class RateLimited extends Data.TaggedError("RateLimited")<{
+  readonly retryAfterMs?: number | undefined
+  readonly body: string
+}> {}
 
 /** A 508 whose body says `INFINITE_LOOP_DETECTED` (the hosting platform's transient loop guard). */
-export class LoopDetected extends Schema.TaggedError<LoopDetected>()("LoopDetected", {
-  body: Schema.String
-}) {}
+export class LoopDetected extends Data.TaggedError("LoopDetected")<{ readonly body: string }> {}
 
 /** fetch rejected or the body could not be read: no HTTP answer at all. */
-export class NetworkFailure extends Schema.TaggedError<NetworkFailure>()("NetworkFailure", {
-  message: Schema.String,
-  cause: Schema.Unknown
-}) {}
+export class NetworkFailure extends Data.TaggedError("NetworkFailure")<{
+  readonly message: string
+  readonly cause: unknown
+}> {}
 
 export type RetrySignal = RateLimited | LoopDetected | NetworkFailure
 
