@@ -33,6 +33,7 @@ export {
 } from "./hooks.js"
 export { type MenuButtonProps, type MenuEntry } from "./menu.js"
 export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
+export { type AppRuntime } from "./app-runtime.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
   contactChannelsQuery,

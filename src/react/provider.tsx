@@ -9,11 +9,11 @@
  */
 import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Schema from "effect/Schema"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { REDIRECT_WAIT_MS } from "../domain/constants.js"
 import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/navigation/redirects.js"
+import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
 import { appRedirectUrl, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
@@ -22,7 +22,7 @@ import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
 
 /** What components reach through {@link useStackApp}. */
 export interface StackApp<R = never> {
-  readonly runtime: ManagedRuntime.ManagedRuntime<R | QueryCache, unknown>
+  readonly runtime: AppRuntime<R | QueryCache>
   readonly cache: QueryCacheShape
   /** The router's paths (without the basepath), as the app's own links are. */
   readonly urls: RedirectUrls
@@ -85,7 +85,7 @@ export class StackProviderMissing extends Schema.TaggedError<StackProviderMissin
 
 type RuntimeState<R> =
   | { readonly _tag: "Building" }
-  | { readonly _tag: "Ready"; readonly runtime: ManagedRuntime.ManagedRuntime<R | QueryCache, unknown> }
+  | { readonly _tag: "Ready"; readonly runtime: AppRuntime<R | QueryCache> }
   | { readonly _tag: "Failed"; readonly error: unknown }
 
 const currentUrl = (): string | undefined =>
@@ -114,15 +114,15 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   useEffect(() => {
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const runtime = ManagedRuntime.make(Layer.provideMerge(stackReactLayer(options), layer))
+    const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), layer))
     let live = true
-    runtime.context().then(
-      () => live && setState({ _tag: "Ready", runtime }),
+    built.ready.then(
+      (runtime) => live && setState({ _tag: "Ready", runtime }),
       (error: unknown) => live && setState({ _tag: "Failed", error })
     )
     return () => {
       live = false
-      void runtime.dispose()
+      void built.dispose()
     }
   }, [layer, prefetch, tabSync])
 
