@@ -1,6 +1,6 @@
 /**
  * Everything stackfx loads on first use, behind one dynamic import: every endpoint service implementation
- * (see lazy-service.ts) and the known-error catalogue (see transport-send.ts). One chunk rather than one
+ * (see lazy-service.ts), the known-error catalogue and the network diagnostics (see transport-send.ts). One chunk rather than one
  * per service: an app's bundler (esbuild, Rollup) puts each module in the chunk of the set of entry points
  * that reach it, so a dozen separately loaded parts, each reaching a different piece of the transport,
  * session, domain and effect code, cut the initial load into a dozen small chunks, each gzipped on its own
@@ -8,6 +8,7 @@
  * program than the 3 of today). The first call of any lazy service, or the first known error, loads it all.
  */
 export { decodeKnownErrorWithCode } from "../errors/decode.js"
+export { runDiagnostics } from "./http/diagnostics.js"
 export * from "./oauth/oauth-live.js"
 export * from "./passkeys/passkey-live.js"
 export * from "./projects/api-keys-live.js"

@@ -4,13 +4,12 @@ import * as Schema from "effect/Schema"
 import type * as Tracer from "effect/Tracer"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"
-import { NetworkError } from "../../errors/client/network-error.js"
+import { type NetworkDiagnostics, NetworkError } from "../../errors/client/network-error.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
 import type { KnownError } from "../../errors/known/registry.js"
 import type { ClientConfigShape } from "./client-config.js"
-import { runDiagnostics } from "./diagnostics.js"
 import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, withRetries } from "./retry.js"
 import type { StoredTokens } from "../session/token-store.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
@@ -47,6 +46,17 @@ const knownError = (
     try: () => import("../live.js"),
     catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
   }).pipe(Effect.flatMap((onFirstUse) => Effect.fail(onFirstUse.decodeKnownErrorWithCode(wire, code))))
+
+/**
+ * Network diagnostics (health probes) for a request the retries gave up on. They travel in the same
+ * chunk (services/live.ts), loaded only then: on the initial path they cost more than they do there. When
+ * that chunk cannot load either (likely, the network being down), the error goes without them.
+ */
+const diagnose = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics | undefined> =>
+  Effect.tryPromise(() => import("../live.js")).pipe(
+    Effect.flatMap((onFirstUse) => onFirstUse.runDiagnostics(config)),
+    Effect.orElseSucceed(() => undefined)
+  )
 
 const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
   if (body.trim() === "") return Effect.succeed(null)
@@ -167,9 +177,15 @@ export const sendRequest = (
         case "LoopDetected":
           return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
         case "NetworkFailure":
-          return Effect.flatMap(runDiagnostics(config), (diagnostics) =>
+          return Effect.flatMap(diagnose(config), (diagnostics) =>
             Effect.fail(
-              new NetworkError({ method: request.method, url, causeMessage: e.message, attempts, diagnostics })
+              new NetworkError({
+                method: request.method,
+                url,
+                causeMessage: e.message,
+                attempts,
+                ...(diagnostics === undefined ? {} : { diagnostics })
+              })
             ))
         default:
           return Effect.fail(e)
