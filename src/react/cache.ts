@@ -331,7 +331,7 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
   })
 
 /** The cache of one `StackProvider`, living as long as its runtime. */
-export class QueryCache extends Context.Service<QueryCache, QueryCacheShape>()("stackfx/react/QueryCache") {
+export class QueryCache extends /* @__PURE__ */ Context.Service<QueryCache, QueryCacheShape>()("stackfx/react/QueryCache") {
   static readonly layer = (options: QueryCacheOptions = {}): Layer.Layer<QueryCache> =>
     Layer.effect(QueryCache, makeQueryCache(options))
 }

@@ -289,9 +289,9 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
   })
 
 /** Verifies a project's access tokens without asking the service (server code: APIs, middleware). */
-export class TokenVerifier extends Context.Service<TokenVerifier, TokenVerifierShape>()("stackfx/TokenVerifier") {
+export class TokenVerifier extends /* @__PURE__ */ Context.Service<TokenVerifier, TokenVerifierShape>()("stackfx/TokenVerifier") {
   /** With the default options: ES256, 30 s tolerance. */
-  static readonly layer: Layer.Layer<TokenVerifier, never, ClientConfig> = TokenVerifier.layerWith()
+  static readonly layer: Layer.Layer<TokenVerifier, never, ClientConfig> = /* @__PURE__ */ TokenVerifier.layerWith()
 
   /** `TokenVerifier.layerWith({ algorithms: ["ES256", "RS256"] })` */
   static layerWith(options: TokenVerifierOptions = {}): Layer.Layer<TokenVerifier, never, ClientConfig> {

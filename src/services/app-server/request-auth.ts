@@ -201,8 +201,8 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
  * the JWT verifier with the client's own token reading, which would put the verifier into every browser
  * bundle.
  */
-export class RequestAuth extends Context.Service<RequestAuth, RequestAuthShape>()("stackfx/RequestAuth") {
-  static readonly layer: Layer.Layer<RequestAuth, never, ClientConfig | TokenVerifier | ServerUsers> = Layer.effect(
+export class RequestAuth extends /* @__PURE__ */ Context.Service<RequestAuth, RequestAuthShape>()("stackfx/RequestAuth") {
+  static readonly layer: Layer.Layer<RequestAuth, never, ClientConfig | TokenVerifier | ServerUsers> = /* @__PURE__ */ Layer.effect(
     RequestAuth,
     makeRequestAuth
   )

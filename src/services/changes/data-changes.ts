@@ -51,8 +51,8 @@ export const makeDataChanges = (): DataChangesShape => {
 }
 
 /** One per tier (part of its core): every service of the tier publishes to the same one. */
-export class DataChanges extends Context.Service<DataChanges, DataChangesShape>()("stackfx/DataChanges") {
-  static readonly layer: Layer.Layer<DataChanges> = Layer.sync(DataChanges, makeDataChanges)
+export class DataChanges extends /* @__PURE__ */ Context.Service<DataChanges, DataChangesShape>()("stackfx/DataChanges") {
+  static readonly layer: Layer.Layer<DataChanges> = /* @__PURE__ */ Layer.sync(DataChanges, makeDataChanges)
 }
 
 /** What a member's success makes stale: fixed keys, or keys computed from the call's arguments. */

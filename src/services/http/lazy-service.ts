@@ -3,10 +3,14 @@
  *
  * A tier Layer names every endpoint service of its tier, so without this a browser program that only
  * reads the current user would still ship the code of teams, passkeys, OAuth… (issue 2's bundle budget).
- * The service's Layer holds only a table of its member names; the implementation module is imported
- * (a separate chunk for the app's bundler) the first time any member runs, then built once with the
- * services captured when the Layer was built. Each member runs in an operation span
- * (`stackfx.Teams.list`) when a tracer is provided.
+ * The service's Layer holds only a table of its member names; the implementations (`services/live.ts`,
+ * one chunk for the app's bundler, shared by every lazy service) are imported the first time any member
+ * runs, then built once with the services captured when the Layer was built. Each member runs in an
+ * operation span (`stackfx.Teams.list`) when a tracer is provided.
+ *
+ * A service class and its `layer` carry a `@__PURE__` mark: a class whose static field calls a
+ * function counts as a side effect, so without the mark a bundler keeps every service of an imported
+ * module (the server variants beside the client ones) and, through their loaders, what they load.
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -82,7 +86,7 @@ export const lazyImplementation = <Shape, R>(
   })
 
 /**
- * `lazyLayer(Teams, { list: "effect", get: "function" }, () => import("../teams/teams-live.js").then((m) => m.makeTeams))`
+ * `lazyLayer(Teams, { list: "effect", get: "function" }, () => import("../live.js").then((m) => m.makeTeams))`
  *
  * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
  * request that got no answer, and the next call tries again.

@@ -8,7 +8,7 @@ export type FetchFn = (url: string, init: RequestInit) => Promise<Response>
  * The fetch the transport calls; defaults to the global one (looked up per call, so polyfills and test
  * stubs installed later still apply). `Layer.succeed(Fetch, myFetch)` or `layerFetch(myFetch)` replaces it.
  */
-export const Fetch = Context.Reference<FetchFn>("stackfx/Fetch", {
+export const Fetch = /* @__PURE__ */ Context.Reference<FetchFn>("stackfx/Fetch", {
   defaultValue: () => (url, init) => globalThis.fetch(url, init)
 })
 
@@ -41,6 +41,6 @@ export const randomNonce = (): string => {
  * Source of `X-Stack-Random-Nonce` values. The nonce defeats caches between the client and the API, so
  * every request needs a fresh one; tests inject a deterministic source.
  */
-export const NonceSource = Context.Reference<() => string>("stackfx/NonceSource", {
+export const NonceSource = /* @__PURE__ */ Context.Reference<() => string>("stackfx/NonceSource", {
   defaultValue: () => randomNonce
 })

@@ -33,8 +33,9 @@ const describeCause = (cause: unknown): string => {
 
 /**
  * The known error an answer carries. The catalogue (98 classes with their schemas) is loaded the first
- * time an answer carries one, so a program that never meets an error never ships it. Should that chunk
- * fail to load, the answer is still reported with its status and body.
+ * time an answer carries one, so a program that never meets an error never ships it; it travels with the
+ * service implementations (services/live.ts), whose one chunk costs the initial load less than a chunk of
+ * its own. Should that chunk fail to load, the answer is still reported with its status and body.
  */
 const knownError = (
   wire: WireErrorResponse,
@@ -43,9 +44,9 @@ const knownError = (
   url: string
 ): Effect.Effect<never, RequestError> =>
   Effect.tryPromise({
-    try: () => import("../../errors/decode.js"),
+    try: () => import("../live.js"),
     catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
-  }).pipe(Effect.flatMap((catalogue) => Effect.fail(catalogue.decodeKnownErrorWithCode(wire, code))))
+  }).pipe(Effect.flatMap((onFirstUse) => Effect.fail(onFirstUse.decodeKnownErrorWithCode(wire, code))))
 
 const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
   if (body.trim() === "") return Effect.succeed(null)

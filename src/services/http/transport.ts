@@ -42,8 +42,8 @@ export interface TransportShape {
  * server still calls the access token invalid, the token is marked expired, refreshed once, and the
  * request is sent once more.
  */
-export class Transport extends Context.Service<Transport, TransportShape>()("stackfx/Transport") {
-  static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session> = Layer.effect(
+export class Transport extends /* @__PURE__ */ Context.Service<Transport, TransportShape>()("stackfx/Transport") {
+  static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session> = /* @__PURE__ */ Layer.effect(
     Transport,
     Effect.gen(function*() {
       const config = yield* ClientConfig

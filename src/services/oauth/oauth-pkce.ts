@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 
 /** Source of random bytes; tests replace it to make verifiers and states predictable. */
-export const RandomBytes = Context.Reference<(length: number) => Uint8Array>("stackfx/RandomBytes", {
+export const RandomBytes = /* @__PURE__ */ Context.Reference<(length: number) => Uint8Array>("stackfx/RandomBytes", {
   defaultValue: () => (length) => globalThis.crypto.getRandomValues(new Uint8Array(length))
 })
 

@@ -36,4 +36,4 @@ export const browserWebAuthn: WebAuthnBrowser = {
 }
 
 /** `Effect.provideService(WebAuthn, softAuthenticator)` swaps the browser out. */
-export const WebAuthn = Context.Reference<WebAuthnBrowser>("stackfx/WebAuthn", { defaultValue: () => browserWebAuthn })
+export const WebAuthn = /* @__PURE__ */ Context.Reference<WebAuthnBrowser>("stackfx/WebAuthn", { defaultValue: () => browserWebAuthn })

@@ -63,6 +63,6 @@ export class Passkeys extends Context.Service<Passkeys, PasskeysShape>()("stackf
   static readonly layer: Layer.Layer<Passkeys, never, Transport | Session> = lazyLayer(
     Passkeys,
     { register: "effect", signIn: "effect" },
-    () => import("./passkey-live.js").then((m) => m.makePasskeys)
+    () => import("../live.js").then((m) => m.makePasskeys)
   )
 }

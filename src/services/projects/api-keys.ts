@@ -37,10 +37,10 @@ export interface ApiKeysShape {
 }
 
 /** API keys of the signed-in user and of teams: create, list, read and revoke. */
-export class ApiKeys extends Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
-  static readonly layer: Layer.Layer<ApiKeys, never, Transport> = lazyLayer(
+export class ApiKeys extends /* @__PURE__ */ Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
+  static readonly layer: Layer.Layer<ApiKeys, never, Transport> = /* @__PURE__ */ lazyLayer(
     ApiKeys,
     { create: "function", list: "effect", get: "function", revoke: "function" },
-    () => import("./api-keys-live.js").then((m) => m.makeApiKeys)
+    () => import("../live.js").then((m) => m.makeApiKeys)
   )
 }

@@ -28,10 +28,10 @@ export interface EmailTemplatesShape {
 }
 
 /** The project's e-mail templates (admin): list, read, update and reset. */
-export class EmailTemplates extends Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
-  static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = lazyLayer(
+export class EmailTemplates extends /* @__PURE__ */ Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
+  static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = /* @__PURE__ */ lazyLayer(
     EmailTemplates,
     { list: "effect", get: "function", update: "function", resetToDefault: "function" },
-    () => import("./email-templates-live.js").then((m) => m.makeEmailTemplates)
+    () => import("../live.js").then((m) => m.makeEmailTemplates)
   )
 }

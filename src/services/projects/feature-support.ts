@@ -22,10 +22,10 @@ export interface FeatureSupportShape {
 }
 
 /** Asks the server whether a feature is supported: its answer is a sentence about that feature. */
-export class FeatureSupport extends Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport") {
-  static readonly layer: Layer.Layer<FeatureSupport, never, ClientConfig> = lazyLayer(
+export class FeatureSupport extends /* @__PURE__ */ Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport") {
+  static readonly layer: Layer.Layer<FeatureSupport, never, ClientConfig> = /* @__PURE__ */ lazyLayer(
     FeatureSupport,
     { check: "function" },
-    () => import("./feature-support-live.js").then((m) => m.makeFeatureSupport)
+    () => import("../live.js").then((m) => m.makeFeatureSupport)
   )
 }

@@ -41,10 +41,10 @@ export interface InternalProjectsShape {
 }
 
 /** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
-export class InternalProjects extends Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
-  static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = lazyLayer(
+export class InternalProjects extends /* @__PURE__ */ Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
+  static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
     InternalProjects,
     { list: "effect", create: "function" },
-    () => import("./internal-projects-live.js").then((m) => m.makeInternalProjects)
+    () => import("../live.js").then((m) => m.makeInternalProjects)
   )
 }

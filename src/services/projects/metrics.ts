@@ -13,10 +13,10 @@ export interface MetricsShape {
 }
 
 /** The project's usage metrics: sign-ups, active users, login methods (admin). */
-export class Metrics extends Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
-  static readonly layer: Layer.Layer<Metrics, never, Transport> = lazyLayer(
+export class Metrics extends /* @__PURE__ */ Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
+  static readonly layer: Layer.Layer<Metrics, never, Transport> = /* @__PURE__ */ lazyLayer(
     Metrics,
     { get: "effect" },
-    () => import("./metrics-live.js").then((m) => m.makeMetrics)
+    () => import("../live.js").then((m) => m.makeMetrics)
   )
 }

@@ -43,12 +43,12 @@ export interface PermissionDefinitionsShape {
 }
 
 /** The project's team permission definitions (admin): list, create, update and delete. */
-export class PermissionDefinitions extends Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
+export class PermissionDefinitions extends /* @__PURE__ */ Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
   "stackfx/PermissionDefinitions"
 ) {
-  static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = /* @__PURE__ */ lazyLayer(
     PermissionDefinitions,
     { list: "effect", create: "function", update: "function", delete: "function" },
-    () => import("./permission-definitions-live.js").then((m) => m.makePermissionDefinitions)
+    () => import("../live.js").then((m) => m.makePermissionDefinitions)
   )
 }

@@ -21,11 +21,11 @@ export interface ProjectsShape {
 }
 
 /** Client view of the current project (every tier). */
-export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
-  static readonly layer: Layer.Layer<Projects, never, Transport> = lazyLayer(
+export class Projects extends /* @__PURE__ */ Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
+  static readonly layer: Layer.Layer<Projects, never, Transport> = /* @__PURE__ */ lazyLayer(
     Projects,
     { current: "effect" },
-    () => import("./projects-live.js").then((m) => m.makeProjects)
+    () => import("../live.js").then((m) => m.makeProjects)
   )
 }
 
@@ -46,10 +46,10 @@ export interface AdminProjectsShape {
 }
 
 /** The admin's view of the current project (admin tier). */
-export class AdminProjects extends Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
-  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = lazyLayer(
+export class AdminProjects extends /* @__PURE__ */ Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
+  static readonly layer: Layer.Layer<AdminProjects, never, Transport> = /* @__PURE__ */ lazyLayer(
     AdminProjects,
     { get: "effect", update: "function", delete: "effect" },
-    () => import("./projects-live.js").then((m) => m.makeAdminProjects)
+    () => import("../live.js").then((m) => m.makeAdminProjects)
   )
 }

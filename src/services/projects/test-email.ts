@@ -18,10 +18,10 @@ export interface TestEmailShape {
 }
 
 /** Sends a test e-mail through a given SMTP configuration (admin). */
-export class TestEmail extends Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
-  static readonly layer: Layer.Layer<TestEmail, never, Transport> = lazyLayer(
+export class TestEmail extends /* @__PURE__ */ Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
+  static readonly layer: Layer.Layer<TestEmail, never, Transport> = /* @__PURE__ */ lazyLayer(
     TestEmail,
     { send: "function" },
-    () => import("./test-email-live.js").then((m) => m.makeTestEmail)
+    () => import("../live.js").then((m) => m.makeTestEmail)
   )
 }

@@ -13,10 +13,10 @@ export interface WebhooksShape {
 }
 
 /** The project's webhooks (admin): a token for its webhook portal. */
-export class Webhooks extends Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
-  static readonly layer: Layer.Layer<Webhooks, never, Transport> = lazyLayer(
+export class Webhooks extends /* @__PURE__ */ Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
+  static readonly layer: Layer.Layer<Webhooks, never, Transport> = /* @__PURE__ */ lazyLayer(
     Webhooks,
     { svixToken: "effect" },
-    () => import("./webhooks-live.js").then((m) => m.makeWebhooks)
+    () => import("../live.js").then((m) => m.makeWebhooks)
   )
 }

@@ -92,8 +92,8 @@ export interface SessionShape {
 }
 
 /** The signed-in session of one tier, backed by its `TokenStore`. */
-export class Session extends Context.Service<Session, SessionShape>()("stackfx/Session") {
-  static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = Layer.effect(
+export class Session extends /* @__PURE__ */ Context.Service<Session, SessionShape>()("stackfx/Session") {
+  static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = /* @__PURE__ */ Layer.effect(
     Session,
     Effect.gen(function*() {
       return yield* makeSession(yield* ClientConfig, yield* TokenStore, yield* RefreshLock)

@@ -68,7 +68,7 @@ const pageLocks = (): LockManagerLike | undefined =>
  * The lock `Session` refreshes under. Defaults to Web Locks where the page has them and to no lock
  * elsewhere; `Layer.succeed(RefreshLock, lock)` replaces it (tests, simulated tabs).
  */
-export const RefreshLock = Context.Reference<TabLock>("stackfx/RefreshLock", {
+export const RefreshLock = /* @__PURE__ */ Context.Reference<TabLock>("stackfx/RefreshLock", {
   defaultValue: () => {
     const locks = pageLocks()
     return locks === undefined ? noTabLock : webLocksTabLock(locks)

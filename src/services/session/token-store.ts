@@ -21,7 +21,7 @@ export interface TokenStoreShape {
  * The session's persistence. Provide one of `TokenStore.memory()`, `TokenStore.custom(...)`,
  * `cookieTokenStore(...)` (token-store-cookie.ts), or `Layer.succeed(TokenStore, { get, set })`.
  */
-export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("stackfx/TokenStore") {
+export class TokenStore extends /* @__PURE__ */ Context.Service<TokenStore, TokenStoreShape>()("stackfx/TokenStore") {
   /** Tokens that live as long as the Layer: servers, tests, scripts. */
   static readonly memory = (initial: StoredTokens = noTokens): Layer.Layer<TokenStore> =>
     Layer.effect(TokenStore, Effect.map(Ref.make(initial), makeRefTokenStore))

@@ -64,8 +64,8 @@ export interface TeamInvitationsShape {
 }
 
 /** Team invitations: send, list, revoke, and read or accept one by its code. */
-export class TeamInvitations extends Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
-  static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = lazyLayer(
+export class TeamInvitations extends /* @__PURE__ */ Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
+  static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamInvitations,
     {
       send: "function",
@@ -75,6 +75,6 @@ export class TeamInvitations extends Context.Service<TeamInvitations, TeamInvita
       details: "function",
       accept: "function"
     },
-    () => import("./team-invitations-live.js").then((m) => m.makeTeamInvitations)
+    () => import("../live.js").then((m) => m.makeTeamInvitations)
   )
 }

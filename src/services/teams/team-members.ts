@@ -35,11 +35,11 @@ export interface TeamMembersShape {
 }
 
 /** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
-export class TeamMembers extends Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
-  static readonly layer: Layer.Layer<TeamMembers, never, Transport> = lazyLayer(
+export class TeamMembers extends /* @__PURE__ */ Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
+  static readonly layer: Layer.Layer<TeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamMembers,
     { list: "function", get: "function", getMine: "function", updateMine: "function" },
-    () => import("./team-members-live.js").then((m) => m.makeTeamMembers)
+    () => import("../live.js").then((m) => m.makeTeamMembers)
   )
 }
 
@@ -64,10 +64,10 @@ export interface ServerTeamMembersShape {
 }
 
 /** Team members on the server: list them, read and update any member's team profile. */
-export class ServerTeamMembers extends Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
-  static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = lazyLayer(
+export class ServerTeamMembers extends /* @__PURE__ */ Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
+  static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeamMembers,
     { list: "function", get: "function", update: "function" },
-    () => import("./team-members-live.js").then((m) => m.makeServerTeamMembers)
+    () => import("../live.js").then((m) => m.makeServerTeamMembers)
   )
 }

@@ -29,11 +29,11 @@ export interface TeamPermissionsShape {
 }
 
 /** The signed-in user's permissions in a team: list them and check whether they hold one. */
-export class TeamPermissions extends Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
-  static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = lazyLayer(
+export class TeamPermissions extends /* @__PURE__ */ Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
+  static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamPermissions,
     { list: "function", has: "function" },
-    () => import("./team-permissions-live.js").then((m) => m.makeTeamPermissions)
+    () => import("../live.js").then((m) => m.makeTeamPermissions)
   )
 }
 
@@ -69,12 +69,12 @@ export interface ServerTeamPermissionsShape {
 }
 
 /** Team permissions on the server: grant, revoke and list any user's permissions in a team. */
-export class ServerTeamPermissions extends Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
+export class ServerTeamPermissions extends /* @__PURE__ */ Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
   "stackfx/ServerTeamPermissions"
 ) {
-  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeamPermissions,
     { list: "function", grant: "function", revoke: "function" },
-    () => import("./team-permissions-live.js").then((m) => m.makeServerTeamPermissions)
+    () => import("../live.js").then((m) => m.makeServerTeamPermissions)
   )
 }

@@ -53,11 +53,11 @@ export interface TeamsShape {
 }
 
 /** The signed-in user's teams: list, create, update, delete and leave. */
-export class Teams extends Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
-  static readonly layer: Layer.Layer<Teams, never, Transport> = lazyLayer(
+export class Teams extends /* @__PURE__ */ Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
+  static readonly layer: Layer.Layer<Teams, never, Transport> = /* @__PURE__ */ lazyLayer(
     Teams,
     { list: "effect", get: "function", create: "function", update: "function", delete: "function", leave: "function" },
-    () => import("./teams-live.js").then((m) => m.makeTeams)
+    () => import("../live.js").then((m) => m.makeTeams)
   )
 }
 
@@ -87,8 +87,8 @@ export interface ServerTeamsShape {
 }
 
 /** Teams on the server: create, read, update, delete and list any team, and add or remove its members. */
-export class ServerTeams extends Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
-  static readonly layer: Layer.Layer<ServerTeams, never, Transport> = lazyLayer(
+export class ServerTeams extends /* @__PURE__ */ Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
+  static readonly layer: Layer.Layer<ServerTeams, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeams,
     {
       list: "function",
@@ -99,6 +99,6 @@ export class ServerTeams extends Context.Service<ServerTeams, ServerTeamsShape>(
       addMember: "function",
       removeMember: "function"
     },
-    () => import("./teams-live.js").then((m) => m.makeServerTeams)
+    () => import("../live.js").then((m) => m.makeServerTeams)
   )
 }

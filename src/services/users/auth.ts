@@ -169,8 +169,8 @@ export interface AuthShape {
 }
 
 /** Sign-in, sign-out and the password and email flows; on every tier (it acts on the tier's own session). */
-export class Auth extends Context.Service<Auth, AuthShape>()("stackfx/Auth") {
-  static readonly layer: Layer.Layer<Auth, never, Transport | Session> = lazyLayer(
+export class Auth extends /* @__PURE__ */ Context.Service<Auth, AuthShape>()("stackfx/Auth") {
+  static readonly layer: Layer.Layer<Auth, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
     Auth,
     {
       signUpWithCredential: "function",
@@ -188,6 +188,6 @@ export class Auth extends Context.Service<Auth, AuthShape>()("stackfx/Auth") {
       verifyEmail: "function",
       signOut: "effect"
     },
-    () => import("./auth-live.js").then((m) => m.makeAuth)
+    () => import("../live.js").then((m) => m.makeAuth)
   )
 }

@@ -32,23 +32,23 @@ export interface ServerConnectedAccountsShape {
 }
 
 /** The signed-in user's connected accounts (every tier). */
-export class ConnectedAccounts extends Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
+export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
   "stackfx/ConnectedAccounts"
 ) {
-  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ConnectedAccounts,
     { accessToken: "function" },
-    () => import("./connected-accounts-live.js").then((m) => m.makeConnectedAccounts)
+    () => import("../live.js").then((m) => m.makeConnectedAccounts)
   )
 }
 
 /** Connected accounts of any user (server and admin tiers). */
-export class ServerConnectedAccounts extends Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
+export class ServerConnectedAccounts extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
   "stackfx/ServerConnectedAccounts"
 ) {
-  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerConnectedAccounts,
     { accessToken: "function" },
-    () => import("./connected-accounts-live.js").then((m) => m.makeServerConnectedAccounts)
+    () => import("../live.js").then((m) => m.makeServerConnectedAccounts)
   )
 }

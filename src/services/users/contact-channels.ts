@@ -80,8 +80,8 @@ export interface ServerContactChannelsShape {
 }
 
 /** The signed-in user's contact channels; on every tier. */
-export class ContactChannels extends Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels") {
-  static readonly layer: Layer.Layer<ContactChannels, never, Transport> = lazyLayer(
+export class ContactChannels extends /* @__PURE__ */ Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels") {
+  static readonly layer: Layer.Layer<ContactChannels, never, Transport> = /* @__PURE__ */ lazyLayer(
     ContactChannels,
     {
       list: "effect",
@@ -90,15 +90,15 @@ export class ContactChannels extends Context.Service<ContactChannels, ContactCha
       delete: "function",
       sendVerificationEmail: "function"
     },
-    () => import("./contact-channels-live.js").then((m) => m.makeContactChannels)
+    () => import("../live.js").then((m) => m.makeContactChannels)
   )
 }
 
 /** Any user's contact channels; server and admin tiers only. */
 export class ServerContactChannels
-  extends Context.Service<ServerContactChannels, ServerContactChannelsShape>()("stackfx/ServerContactChannels")
+  extends /* @__PURE__ */ Context.Service<ServerContactChannels, ServerContactChannelsShape>()("stackfx/ServerContactChannels")
 {
-  static readonly layer: Layer.Layer<ServerContactChannels, never, Transport> = lazyLayer(
+  static readonly layer: Layer.Layer<ServerContactChannels, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerContactChannels,
     {
       list: "function",
@@ -107,6 +107,6 @@ export class ServerContactChannels
       delete: "function",
       sendVerificationEmail: "function"
     },
-    () => import("./contact-channels-live.js").then((m) => m.makeServerContactChannels)
+    () => import("../live.js").then((m) => m.makeServerContactChannels)
   )
 }

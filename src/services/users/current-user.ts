@@ -42,8 +42,8 @@ export interface CurrentUserShape {
 }
 
 /** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
-export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
-  static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = Layer.effect(
+export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
+  static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = /* @__PURE__ */ Layer.effect(
     CurrentUser,
     announcing(currentUserChanges, Effect.gen(function*() {
       const transport = yield* Transport

@@ -55,10 +55,10 @@ export interface ServerSessionsShape {
 }
 
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */
-export class ServerSessions extends Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
-  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = lazyLayer(
+export class ServerSessions extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
+  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerSessions,
     { create: "function", list: "function", delete: "function" },
-    () => import("./server-sessions-live.js").then((m) => m.makeServerSessions)
+    () => import("../live.js").then((m) => m.makeServerSessions)
   )
 }

@@ -74,14 +74,14 @@ export type ServerUserRequests = Omit<ServerUsersShape, "listAll">
 const LIST_ALL_PAGE_SIZE = 100
 
 /** Users on the server: create, read, list, update and delete any user. */
-export class ServerUsers extends Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
-  static readonly layer: Layer.Layer<ServerUsers, never, Transport> = Layer.effect(
+export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
+  static readonly layer: Layer.Layer<ServerUsers, never, Transport> = /* @__PURE__ */ Layer.effect(
     ServerUsers,
     Effect.map(
       lazyImplementation<ServerUserRequests, Transport>(
         "stackfx/ServerUsers",
         { list: "function", get: "function", create: "function", update: "function", delete: "function" },
-        () => import("./server-users-live.js").then((m) => m.makeServerUserRequests)
+        () => import("../live.js").then((m) => m.makeServerUserRequests)
       ),
       (requests) =>
         ServerUsers.of({
