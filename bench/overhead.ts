@@ -2,8 +2,11 @@
  * Benchmark 4: per-call overhead. Sequential reads of the signed-in user, each client over Node's global
  * fetch:
  *
- * - raw fetch: `GET /api/v1/users/me` with the same headers stackfx sends (WIRE.md client headers, client
- *   version, a fresh random nonce, both session tokens), status checked, body parsed as JSON;
+ * - raw fetch: `GET /api/v1/users/me` as the wire contract (docs/wire.md) has every client send it, the
+ *   same request stackfx sends: its headers (client headers, client version, a fresh random nonce, both
+ *   session tokens) and fetch options (`credentials: "omit"`, `cache: "no-store"`), status checked, body
+ *   parsed as JSON. Only the AbortSignal stackfx passes (so that interrupting a call aborts its request)
+ *   is left out: that is a cost of the client, not of the call;
  * - stackfx: `runtime.runPromise(CurrentUser.get)` on a client tier (memory token store) built once;
  * - `@stackframe/js`, public API: `app.getUser({ tokenStore: { accessToken, refreshToken } })`. Each call
  *   gets a fresh token store and therefore a fresh session and a fresh cache entry, so every call sends a
@@ -81,7 +84,9 @@ const rawCall = (baseUrl: string, tokens: Tokens): Call => {
         "x-stack-random-nonce": randomUUID(),
         "x-stack-access-token": tokens.accessToken,
         "x-stack-refresh-token": tokens.refreshToken
-      }
+      },
+      credentials: "omit",
+      cache: "no-store"
     })
     if (res.status !== 200) throw new Error(`raw fetch answered ${res.status}`)
     ok(await res.json())

@@ -6,17 +6,18 @@
  * // point a client at emulator.url with emulator.project.id and its keys
  * await emulator.stop()
  */
-import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
-import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "./server.js"
+import { DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions, type EmulatorShape, layer } from "./server.js"
+import { EmulatorStartError, startErrorOf } from "./startup-failure.js"
 
 export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, layer } from "./server.js"
 export type { EmulatorOptions, EmulatorShape, SeededProject } from "./server.js"
+export { EmulatorStartError }
 
 export interface StartEmulatorOptions extends EmulatorOptions {
   /** Print the emulator's warnings and errors. Default true. */
@@ -31,7 +32,8 @@ export interface RunningEmulator extends EmulatorShape {
 
 /**
  * Starts the emulator and resolves once it answers requests. `port: 0` picks a free port (see `url`);
- * `db: "memory"` gives a throwaway database.
+ * `db: "memory"` gives a throwaway database. Rejects with an `EmulatorStartError` whose message is the
+ * one line `stackfx dev` prints for the same failure (port in use, unreachable PostgreSQL, ...).
  */
 export const startEmulator = async (options: StartEmulatorOptions = {}): Promise<RunningEmulator> => {
   const scope = Effect.runSync(Scope.make())
@@ -39,8 +41,8 @@ export const startEmulator = async (options: StartEmulatorOptions = {}): Promise
   const built = await Effect.runPromiseExit(Layer.buildWithScope(quiet(layer(options)), scope))
   if (Exit.isFailure(built)) {
     await Effect.runPromise(Scope.close(scope, built))
-    const error = new Error(`stackfx emulator failed to start:\n${Cause.pretty(built.cause)}`, { cause: Cause.squash(built.cause) })
-    return Promise.reject(error)
+    const target = { port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST }
+    return Promise.reject(startErrorOf(built.cause, target))
   }
   const emulator = Context.get(built.value, Emulator)
   let stopped: Promise<void> | undefined

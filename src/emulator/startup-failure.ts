@@ -3,6 +3,9 @@
  * user's terms (the port, the host, the database), and what to do about it. Never a stack trace: these
  * are situations, not bugs.
  */
+import * as Cause from "effect/Cause"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type { ServeError } from "effect/http/HttpServerError"
 import type { OpenDbError } from "./store/layer.js"
 
@@ -51,3 +54,24 @@ export const explainStartupFailure = (error: OpenDbError | ServeError, target: L
       return error.message
   }
 }
+
+/**
+ * `startEmulator` could not start the backend. `message` is the one line `stackfx dev` prints (without
+ * its `stackfx: ` prefix); `cause` is what failed (the port's errno error, the database's error, or a defect).
+ */
+export class EmulatorStartError extends Schema.TaggedError<EmulatorStartError>()("EmulatorStartError", {
+  message: Schema.String,
+  cause: Schema.Defect()
+}) {}
+
+/** The start-up failure of a layer that did not build, as one line. */
+export const startErrorOf = (cause: Cause.Cause<OpenDbError | ServeError>, target: ListenTarget): EmulatorStartError =>
+  Option.match(Cause.findErrorOption(cause), {
+    onSome: (error) => new EmulatorStartError({ message: explainStartupFailure(error, target), cause: error }),
+    onNone: () => {
+      // A defect: a bug, not a situation; its first line still says what broke, the cause keeps the rest.
+      const defect = Cause.squash(cause)
+      const first = (defect instanceof Error ? defect.message : String(defect)).split("\n")[0]
+      return new EmulatorStartError({ message: `The local backend failed to start: ${first}`, cause: defect })
+    }
+  })

@@ -116,3 +116,63 @@ describe("snakeCase", () => {
     }))
   })
 })
+
+describe("wireStruct", () => {
+  // The reference is effect's own `encodeKeys`: wireStruct builds the same schema with a faster rename,
+  // so both must agree on every value, every wire body (with and without its optional keys) and every
+  // failure message.
+  const fields = {
+    id: Schema.String,
+    createdAt: D.Millis,
+    displayName: Schema.optionalKey(Schema.String),
+    clientMetadata: D.Metadata,
+    selectedTeam: Schema.NullOr(D.ClientTeam)
+  }
+  const ours = D.wireStruct(fields, { createdAt: "created_at_millis" })
+  const reference = Schema.Struct(fields).pipe(Schema.encodeKeys({
+    id: "id",
+    createdAt: "created_at_millis",
+    displayName: "display_name",
+    clientMetadata: "client_metadata",
+    selectedTeam: "selected_team"
+  }))
+  const decodeOurs = Schema.decodeUnknownExit(ours)
+  const decodeReference = Schema.decodeUnknownExit(reference)
+  const encodeOurs = Schema.encodeSync(ours)
+  const encodeReference = Schema.encodeSync(reference)
+
+  it.prop("encodes like encodeKeys", [Arbitrary.schema(ours)], ([value]) => {
+    const wire = encodeOurs(value)
+    assert.deepStrictEqual(wire, encodeReference(value))
+    assert.deepStrictEqual(Object.keys(wire), Object.keys(encodeReference(value)))
+  }, { arbitrary: { runs: 60 } })
+
+  it.prop("decodes like encodeKeys, optional and defaulted keys left out or not", [
+    Arbitrary.schema(ours),
+    Arbitrary.schema(Schema.Tuple([Schema.Boolean, Schema.Boolean]))
+  ], ([value, [dropName, dropMetadata]]) => {
+    const wire: Record<string, unknown> = { ...throughJson(encodeOurs(value)) as Record<string, unknown> }
+    if (dropName) delete wire["display_name"]
+    if (dropMetadata) delete wire["client_metadata"]
+    const decoded = decodeOurs(wire)
+    assert.deepStrictEqual(decoded, decodeReference(wire))
+    if (decoded._tag === "Success") assert.strictEqual("displayName" in decoded.value, "display_name" in wire)
+  }, { arbitrary: { runs: 60 } })
+
+  it("fails like encodeKeys", () => {
+    const bodies: ReadonlyArray<unknown> = [
+      null,
+      [],
+      { id: 1, created_at_millis: 0, selected_team: null },
+      { id: "u", created_at_millis: "soon", selected_team: null },
+      { id: "u", created_at_millis: 0 },
+      { id: "u", created_at_millis: 0, selected_team: { id: 2 } },
+      { id: "u", createdAt: 0, selected_team: null }
+    ]
+    for (const body of bodies) {
+      const exit = decodeOurs(body)
+      assert.strictEqual(exit._tag, "Failure", JSON.stringify(body))
+      assert.deepStrictEqual(String(exit), String(decodeReference(body)), JSON.stringify(body))
+    }
+  })
+})

@@ -28,7 +28,7 @@ import {
 import { InvalidProjectForAccessToken } from "../../errors/known/session.js"
 import { AccessTokens, type VerifiedAccessToken } from "../crypto/access-tokens.js"
 import { Db } from "../store/db.js"
-import { ReadCache } from "../store/read-cache.js"
+import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
 import { Projects } from "../operations/projects.js"
@@ -174,7 +174,7 @@ export const authenticate = (headers: Headers) =>
     const cache = yield* ReadCache
     const user = session === undefined
       ? undefined
-      : yield* cache.get(`user:${projectId}:${session.userId}`, findUserView(db, projectId, session.userId))
+      : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(db, projectId, session.userId))
     const auth: Auth = {
       accessType,
       project: loaded.project,

@@ -9,7 +9,7 @@ import * as Layer from "effect/Layer"
 import { secretMatches } from "../crypto/secrets.js"
 import { type ApiKeySetRow, listApiKeySets } from "../store/api-keys.js"
 import { Db, type DbError } from "../store/db.js"
-import { ReadCache } from "../store/read-cache.js"
+import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { findProject, listAllTrustedDomains, type StoredProject } from "../store/projects.js"
 
 /** The three kinds of project keys a request can carry. */
@@ -49,7 +49,7 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
 
       const find = (projectId: string): Effect.Effect<LoadedProject | undefined, DbError> =>
         cache.get(
-          `project:${projectId}`,
+          cacheKeys.project(projectId),
           Effect.gen(function*() {
             const project = yield* findProject(db, projectId)
             if (project === undefined) return undefined
@@ -73,7 +73,7 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
           }),
         hasPublishableKey: (projectId) =>
           Effect.map(validSets(projectId), (sets) => sets.some((s) => s.publishableClientKeyHash !== null)),
-        trustedDomains: cache.get("trusted-domains", listAllTrustedDomains(db))
+        trustedDomains: cache.get(cacheKeys.trustedDomains, listAllTrustedDomains(db))
       })
     })
   )

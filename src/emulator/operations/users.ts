@@ -30,7 +30,8 @@ import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.j
 import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
 import { grantTeamPermissions, insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
-import { deleteUser as deleteUserRow, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+import { cacheKeys } from "../store/read-cache.js"
+import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
 
 export type UserWriteError =
   | UserEmailAlreadyExists
@@ -198,10 +199,14 @@ export const updateUser = (
     const db = yield* Db
     const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
-    const updated = db.transaction(
+    // Every statement below touches this user's own rows only (its columns, its primary email, its
+    // password), so the write leaves the other cached reads valid: other users reading themselves
+    // meanwhile are answered from the cache instead of queueing behind the write.
+    const updated = db.writesOnly([cacheKeys.user(projectId, userId)], db.transaction(
       Effect.gen(function*() {
-        const existing = yield* findUserView(db, projectId, userId)
-        if (existing === undefined) return yield* Effect.fail(new UserNotFound({}))
+        // Existence only: the whole view is read once, at the end.
+        const signedUpAt = yield* findUserSignUp(db, projectId, userId)
+        if (signedUpAt === undefined) return yield* Effect.fail(new UserNotFound({}))
         if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
           const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
           if (!member) {
@@ -226,7 +231,7 @@ export const updateUser = (
         else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
         return yield* findUserView(db, projectId, userId)
       })
-    )
+    ))
     const user = yield* Effect.catchTag(updated, "DbError", emailConflict(patch.primaryEmail))
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })

@@ -32,6 +32,9 @@ export interface Driver {
 const attempt = <A>(work: () => Promise<A>): Effect.Effect<A, DbError> =>
   Effect.tryPromise({ try: work, catch: toDbError })
 
+/** Keys with a stamp of their own at most; beyond, all are forgotten at once (see `stamp`). */
+const KEY_STAMPS_LIMIT = 10_000
+
 /** The `Db` service over a driver. */
 export const makeDb = (driver: Driver): DbShape => {
   // Keyed per instance so two emulators in one process never see each other's transaction.
@@ -39,30 +42,54 @@ export const makeDb = (driver: Driver): DbShape => {
     defaultValue: () => undefined
   })
 
-  // Bumped by every statement that may write, and again after each COMMIT: read caches (ReadCache)
-  // keep an entry only while the generation it was loaded under is still current.
-  let generation = 0
+  // What cached reads may rely on (see ReadCache). Stamps come from one counter that only grows, so a
+  // stamp is never handed out twice: a write outside `writesOnly` stamps everything (`everything`), one
+  // inside stamps only the keys it names. A key's generation is the later of its own stamp and
+  // `everything`'s. Statements stamp before and after, so a read that overlaps the write is not cached
+  // under either value, and every COMMIT stamps again.
+  let clock = 0
+  let everything = 0
+  const keyStamps = new Map<string, number>()
+  const narrowed = Context.Reference<ReadonlyArray<string> | undefined>(`stackfx/emulator/Db/writesOnly/${randomUUID()}`, {
+    defaultValue: () => undefined
+  })
+  const stamp = (keys: ReadonlyArray<string> | undefined) => {
+    clock++
+    if (keys === undefined) {
+      everything = clock
+      return
+    }
+    if (keyStamps.size + keys.length > KEY_STAMPS_LIMIT) {
+      // Forgetting a key's stamp would hand it an older generation again; stamping everything instead
+      // keeps every generation from ever going back.
+      keyStamps.clear()
+      everything = clock
+      return
+    }
+    for (const key of keys) keyStamps.set(key, clock)
+  }
+  const generation = (key?: string) => {
+    const own = key === undefined ? undefined : keyStamps.get(key)
+    return own === undefined || own < everything ? everything : own
+  }
   const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql)
+  const stamped = <A>(run: Effect.Effect<A, DbError>) =>
+    Effect.flatMap(narrowed, (keys) => {
+      stamp(keys)
+      return Effect.ensuring(run, Effect.sync(() => stamp(keys)))
+    })
 
   const query = (sql: string, params: ReadonlyArray<unknown> = []) =>
     Effect.flatMap(current, (held) => {
       const run = held === undefined
         ? driver.run((connection) => connection.query(sql, params))
         : attempt(() => held.query(sql, params))
-      if (!mayWrite(sql)) return run
-      // Before and after: a read that overlaps the write must not be cached under either number.
-      generation++
-      return Effect.ensuring(run, Effect.sync(() => void generation++))
+      return mayWrite(sql) ? stamped(run) : run
     })
 
   const exec = (sql: string) =>
-    Effect.flatMap(current, (held) => {
-      generation++
-      return Effect.ensuring(
-        held === undefined ? driver.run((connection) => connection.exec(sql)) : attempt(() => held.exec(sql)),
-        Effect.sync(() => void generation++)
-      )
-    })
+    Effect.flatMap(current, (held) =>
+      stamped(held === undefined ? driver.run((connection) => connection.exec(sql)) : attempt(() => held.exec(sql))))
 
   const transaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | DbError, R> =>
     Effect.flatMap(current, (outer) =>
@@ -70,6 +97,7 @@ export const makeDb = (driver: Driver): DbShape => {
         ? effect
         : Effect.uninterruptibleMask((restore) =>
           Effect.gen(function*() {
+            const keys = yield* narrowed
             const held = yield* driver.hold
             const { connection } = held
             const begun = yield* Effect.exit(attempt(() => connection.exec("BEGIN")))
@@ -81,7 +109,7 @@ export const makeDb = (driver: Driver): DbShape => {
             const finished = yield* Effect.exit(
               attempt(() => connection.exec(Exit.isSuccess(result) ? "COMMIT" : "ROLLBACK"))
             )
-            generation++
+            stamp(keys)
             yield* held.release
             // A failed COMMIT means nothing was written: report it instead of the body's success.
             if (Exit.isSuccess(result) && Exit.isFailure(finished)) return yield* Effect.failCause(finished.cause)
@@ -92,5 +120,8 @@ export const makeDb = (driver: Driver): DbShape => {
           })
         ))
 
-  return { query, exec, transaction, dialect: driver.dialect, generation: () => generation }
+  const writesOnly = <A, E, R>(keys: ReadonlyArray<string>, effect: Effect.Effect<A, E, R>) =>
+    Effect.provideService(effect, narrowed, keys)
+
+  return { query, exec, transaction, writesOnly, dialect: driver.dialect, generation }
 }

@@ -32,9 +32,17 @@ export interface DbShape {
   readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | DbError, R>
   /**
    * A number that changes whenever data may have changed (any statement other than a SELECT, and every
-   * COMMIT). In-memory caches of query results stay valid while it stays the same.
+   * COMMIT). In-memory caches of query results stay valid while it stays the same. With a `key` (a read
+   * cache's key, see ReadCache), the generation of what that key holds: it also changes on every write,
+   * except writes inside `writesOnly` that name other keys.
    */
-  readonly generation: () => number
+  readonly generation: (key?: string) => number
+  /**
+   * Runs `effect`, whose writes change nothing but what the read-cache `keys` hold (the caller's promise):
+   * its statements and COMMIT move the generation of those keys only, so the other cached reads (other
+   * users, the projects) stay valid. Every write outside it moves them all.
+   */
+  readonly writesOnly: <A, E, R>(keys: ReadonlyArray<string>, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Which driver answers, for logs and the benchmark. */
   readonly dialect: "pglite" | "postgres"
 }

@@ -204,4 +204,54 @@ describe("users", () => {
     assert.strictEqual(unknown.body.code, "USER_ID_DOES_NOT_EXIST")
     assert.deepStrictEqual(unknown.body.details, { user_id: "nobody" })
   })
+
+  // The read cache keeps each user's view until a write that may change it; a user's own update only
+  // drops that user's entry (see store/read-cache.ts). A stale or shared entry would show here.
+  it("answers every read after a write with that write, and each user with their own view only", async () => {
+    const project = await backend.createProject()
+    const ada = await backend.signUp(project)
+    const bob = await backend.signUp(project)
+    const me = async (user: typeof ada) => {
+      const res = await backend.call(project, "GET", "/users/me", { accessToken: user.accessToken })
+      return res.body
+    }
+    const patchMe = (user: typeof ada, body: unknown) =>
+      backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body })
+    await Promise.all([me(ada), me(bob)])
+
+    // Reads of both users racing the update: the update's answer and every read after it show it.
+    const racing = Array.from({ length: 10 }, (_, i) => me(i % 2 === 0 ? ada : bob))
+    const patched = await patchMe(ada, { display_name: "Ada 1", client_metadata: { n: 1 } })
+    await Promise.all(racing)
+    assert.strictEqual(patched.body.display_name, "Ada 1")
+    const adaAfter = await me(ada)
+    assert.strictEqual(adaAfter.id, ada.userId)
+    assert.strictEqual(adaAfter.display_name, "Ada 1")
+    assert.deepStrictEqual(adaAfter.client_metadata, { n: 1 })
+    const bobAfter = await me(bob)
+    assert.strictEqual(bobAfter.id, bob.userId)
+    assert.isNull(bobAfter.display_name)
+    assert.deepStrictEqual(bobAfter.client_metadata, null)
+
+    // The server updating Ada by id, her email included, and Bob updating himself.
+    const email = uniqueEmail("ada-new")
+    const byServer = await backend.call(project, "PATCH", `/users/${ada.userId}`, {
+      accessType: "server",
+      body: { display_name: "Ada 2", primary_email: email }
+    })
+    assert.strictEqual(byServer.status, 200)
+    assert.strictEqual((await patchMe(bob, { display_name: "Bob" })).status, 200)
+    const ada2 = await me(ada)
+    assert.strictEqual(ada2.display_name, "Ada 2")
+    assert.strictEqual(ada2.primary_email, email)
+    const bob2 = await me(bob)
+    assert.strictEqual(bob2.display_name, "Bob")
+    assert.strictEqual(bob2.primary_email, bob.email)
+
+    // A write by another route (deleting Ada) drops her cached view too.
+    assert.strictEqual((await backend.call(project, "DELETE", `/users/${ada.userId}`, { accessType: "server" })).status, 200)
+    const gone = await backend.call(project, "GET", "/users/me", { accessToken: ada.accessToken })
+    assert.strictEqual(gone.body.code, "CANNOT_GET_OWN_USER_WITHOUT_USER")
+    assert.strictEqual((await me(bob)).display_name, "Bob")
+  })
 })

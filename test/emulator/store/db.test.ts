@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import fc from "fast-check"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import { afterAll } from "vitest"
@@ -70,6 +71,41 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
         assert.strictEqual(db.generation(), before)
         await run(db.query("update projects set description = description where id = 'internal'"))
         assert.isAbove(db.generation(), before)
+      }))
+
+    it.skipIf(skip())("moves a key's generation on a write that may change it, and only then (property)", () =>
+      withDb(option, async (db) => {
+        const keys = ["user:p:a", "user:p:b", "project:p"] as const
+        const write = db.query("update projects set description = description where id = 'internal'")
+        // A write outside `writesOnly`, one inside naming some keys (alone or in a transaction), or a read.
+        const step = fc.oneof(
+          fc.constant({ kind: "write" as const, names: [] as Array<string> }),
+          fc.record({ kind: fc.constantFrom("narrowed" as const, "narrowed transaction" as const), names: fc.subarray([...keys]) }),
+          fc.constant({ kind: "read" as const, names: [] as Array<string> })
+        )
+        await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+          for (const { kind, names } of steps) {
+            const before = keys.map((key) => db.generation(key))
+            const everythingBefore = db.generation()
+            await run(
+              kind === "write"
+                ? write
+                : kind === "narrowed"
+                ? db.writesOnly(names, write)
+                : kind === "narrowed transaction"
+                ? db.writesOnly(names, db.transaction(Effect.andThen(write, write)))
+                : db.query("select 1")
+            )
+            keys.forEach((key, i) =>
+              assert.strictEqual(
+                db.generation(key) !== before[i],
+                kind === "write" || names.includes(key),
+                `${kind} [${names.join(", ")}]: generation of ${key}`
+              )
+            )
+            assert.strictEqual(db.generation() !== everythingBefore, kind === "write", `${kind}: generation of everything`)
+          }
+        }), { numRuns: 40 })
       }))
 
     it.skipIf(skip())("keeps other queries out of a running transaction", () =>

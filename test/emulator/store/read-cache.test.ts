@@ -11,7 +11,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { Db } from "../../../src/emulator/store/db.js"
 import { openDb } from "../../../src/emulator/store/layer.js"
-import { ReadCache } from "../../../src/emulator/store/read-cache.js"
+import { cacheKeys, ReadCache } from "../../../src/emulator/store/read-cache.js"
 
 const withCache = <A, E>(use: (cache: ReadCache["Service"], db: Db["Service"]) => Effect.Effect<A, E>) =>
   Effect.scoped(
@@ -66,5 +66,26 @@ describe("ReadCache", () => {
         assert.strictEqual(yield* Fiber.join(after), "after the write")
         yield* Fiber.join(before)
         assert.strictEqual(runs.count, 2)
+      })), { timeout: 60_000 })
+
+  it.effect("a write narrowed to one key reloads that key only; any other write reloads every key", () =>
+    withCache((cache, db) =>
+      Effect.gen(function*() {
+        const runs = new Map<string, number>()
+        const read = (key: string) =>
+          cache.get(key, Effect.sync(() => {
+            runs.set(key, (runs.get(key) ?? 0) + 1)
+            return `${key} #${runs.get(key)}`
+          }))
+        const write = db.query("update projects set display_name = display_name where id = 'internal'")
+        const a = cacheKeys.user("p", "a")
+        const b = cacheKeys.user("p", "b")
+        const project = cacheKeys.project("p")
+        const readAll = Effect.forEach([a, b, project], read)
+        yield* readAll
+        yield* db.writesOnly([a], db.transaction(write))
+        assert.deepStrictEqual(yield* readAll, [`${a} #2`, `${b} #1`, `${project} #1`])
+        yield* write
+        assert.deepStrictEqual(yield* readAll, [`${a} #3`, `${b} #2`, `${project} #2`])
       })), { timeout: 60_000 })
 })
