@@ -9,6 +9,7 @@ import { documented, encodeInput } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import { type NewServerSession, SessionNotFound, type ServerSessionsShape } from "./server-sessions.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { ServerSessionsErrors } from "./server-sessions-errors.js"
 
 const SessionList = ListResponse(SessionInfo)
 
@@ -24,13 +25,13 @@ export const makeServerSessions: Effect.Effect<ServerSessionsShape, never, Trans
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/auth/sessions", body: jsonBody(body) }, ServerSessionResponse)
       ),
-      documented("UserIdDoesNotExist", "CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.create)
     )
 
   const list = (userId: string) =>
     transport.requestJson({ method: "GET", path: "/auth/sessions", query: { user_id: userId } }, SessionList).pipe(
       Effect.map((page) => page.items),
-      documented("CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.list)
     )
 
   const remove = (userId: string, sessionId: string) =>
@@ -43,7 +44,7 @@ export const makeServerSessions: Effect.Effect<ServerSessionsShape, never, Trans
         (error) => error._tag === "HttpError" && error.status === 404,
         () => Effect.fail(new SessionNotFound({ sessionId, message: `Session ${sessionId} not found.` }))
       ),
-      documented("CannotDeleteCurrentSession", "CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.delete)
     )
 
   return { create, list, delete: remove } satisfies ServerSessionsShape
