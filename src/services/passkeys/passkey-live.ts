@@ -17,6 +17,7 @@ import {
 import { Session } from "../session/session.js"
 import { jsonBody, Transport, type TransportCallError } from "../http/transport.js"
 import { passkeysChanges } from "../changes/write-keys.js"
+import { PasskeysErrors } from "./passkey-errors.js"
 
 /** What the browser must offer before anything is asked of the service. */
 const browserReady = Effect.gen(function*() {
@@ -63,16 +64,7 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
     yield* transport.request(post("/auth/passkey/register", { credential, code: initiation.code }))
   }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyRegistrationFailed",
-      "PasskeyWebAuthnError",
-      "UserAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
+    documented(...PasskeysErrors.register)
   )
 
   const signIn = Effect.gen(function*() {
@@ -90,16 +82,7 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
     return { userId: answer.userId, isNewUser: answer.isNewUser }
   }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyAuthenticationFailed",
-      "PasskeyWebAuthnError",
-      "MultiFactorAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
+    documented(...PasskeysErrors.signIn)
   )
 
   return { register, signIn }
