@@ -1,5 +1,5 @@
 /** The known errors each `Auth` method documents (see `ErrorTable` in endpoint.ts); `signInWithOtp` is `signInWithMagicLink`. */
-import { PasswordRequirementsNotMetTags, VerificationErrorTags } from "../../errors/categories.js"
+import { VerificationErrorTags } from "../../errors/categories.js"
 import type { ErrorTable } from "../http/endpoint.js"
 
 /*
@@ -9,7 +9,8 @@ import type { ErrorTable } from "../http/endpoint.js"
 export const AuthErrors = {
   signUpWithCredential: [
     "UserEmailAlreadyExists",
-    ...PasswordRequirementsNotMetTags,
+    "PasswordTooShort",
+    "PasswordTooLong",
     "SignUpNotEnabled",
     "PasswordAuthenticationNotEnabled",
     "RedirectUrlNotWhitelisted",
@@ -24,19 +25,22 @@ export const AuthErrors = {
   verifyPasswordResetCode: VerificationErrorTags,
   resetPassword: [
     ...VerificationErrorTags,
-    ...PasswordRequirementsNotMetTags,
+    "PasswordTooShort",
+    "PasswordTooLong",
     "PasswordAuthenticationNotEnabled",
     "PasswordConfirmationMismatch"
   ],
   updatePassword: [
     "PasswordConfirmationMismatch",
     "UserDoesNotHavePassword",
-    ...PasswordRequirementsNotMetTags,
+    "PasswordTooShort",
+    "PasswordTooLong",
     "UserAuthenticationRequired",
     "PasswordAuthenticationNotEnabled"
   ],
   setPassword: [
-    ...PasswordRequirementsNotMetTags,
+    "PasswordTooShort",
+    "PasswordTooLong",
     "UserAuthenticationRequired",
     "PasswordAuthenticationNotEnabled",
     "PasswordConfirmationMismatch"

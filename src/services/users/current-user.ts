@@ -13,46 +13,40 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
 import { announcing } from "../changes/data-changes.js"
 import { currentUserChanges } from "../changes/data-keys.js"
-import { documented, encodeInput, type ErrorTable, type FailureOf } from "../http/endpoint.js"
+import { type CallFailure, documented, encodeInput } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
 
 /**
- * The known errors each CurrentUser method documents (see `ErrorTable` in endpoint.ts). Kept here: this
- * service is in every bundle, not loaded lazily.
+ * The known errors of the writes (`update`, `delete`), written once for the Shape and the narrowing; the reads
+ * document none. One list rather than an `ErrorTable`: this service is in every bundle, and a table of empty
+ * entries would only add to it.
  */
-const signedIn = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
-const CurrentUserErrors = {
-  get: [],
-  update: signedIn,
-  delete: signedIn,
-  authJson: [],
-  authHeaders: []
-} as const satisfies ErrorTable
-type Fails<Method extends keyof typeof CurrentUserErrors> = FailureOf<typeof CurrentUserErrors, Method>
+const writeErrors = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
+type WriteFailure = CallFailure<(typeof writeErrors)[number]>
 
 /** What the CurrentUser service offers; see its tag for the rules. */
 export interface CurrentUserShape {
   /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
-  readonly get: Effect.Effect<ClientUser | null, Fails<"get">>
+  readonly get: Effect.Effect<ClientUser | null, CallFailure>
   /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
   readonly update: (
     patch: ClientUserUpdate
-  ) => Effect.Effect<ClientUser, InvalidInput | Fails<"update">>
+  ) => Effect.Effect<ClientUser, InvalidInput | WriteFailure>
   /** Deletes the signed-in user; the session ends with it. */
-  readonly delete: Effect.Effect<void, Fails<"delete">>
+  readonly delete: Effect.Effect<void, WriteFailure>
   /**
    * The session's tokens for the app's own server, the access token likely valid (refreshed when it would
    * expire within 20 s); both `null` for a visitor. For requests that cannot carry headers (a WebSocket
    * message); over HTTP use `authHeaders`.
    */
-  readonly authJson: Effect.Effect<AuthJson, Fails<"authJson">>
+  readonly authJson: Effect.Effect<AuthJson, CallFailure>
   /**
    * `{ "x-stack-auth": … }`, the session for the app's own server, read there by the server tier's
    * `RequestAuth`: `fetch("/api/profile", { headers: yield* me.authHeaders })`.
    */
-  readonly authHeaders: Effect.Effect<AuthHeaders, Fails<"authHeaders">>
+  readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
 }
 
 /** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
@@ -68,7 +62,7 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
       const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, ClientUser).pipe(
         // The server's way of saying "nobody is signed in": a visitor, not a failure.
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)),
-        documented(...CurrentUserErrors.get)
+        documented()
       )
 
       const update = (patch: ClientUserUpdate) =>
@@ -76,19 +70,19 @@ export class CurrentUser extends Context.Service<CurrentUser, CurrentUserShape>(
           Effect.flatMap((body) =>
             transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, ClientUser)
           ),
-          documented(...CurrentUserErrors.update)
+          documented(...writeErrors)
         )
 
       const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, SuccessResponse).pipe(
         Effect.andThen(session.clear),
-        documented(...CurrentUserErrors.delete)
+        documented(...writeErrors)
       )
 
       const authJson = session.getTokens().pipe(
         // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
         Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)),
         Effect.map(authJsonOf),
-        documented(...CurrentUserErrors.authJson)
+        documented()
       )
 
       return CurrentUser.of(tracedService(CurrentUser.key, {
