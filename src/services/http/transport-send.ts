@@ -58,8 +58,12 @@ const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> =>
   }
 }
 
+/** A 2xx body as the request asked for it: parsed JSON, or the text itself. */
+const successBody = (request: TransportRequest, body: string): Effect.Effect<unknown, ResponseDecodeError> =>
+  request.response === "text" ? Effect.succeed(body) : parseBody(body)
+
 /**
- * What one attempt saw: the body as JSON, or a failure the retry policies may act on. The usual answer, a
+ * What one attempt saw: the body as JSON (or text, see `TransportRequest.response`), or a failure the retry policies may act on. The usual answer, a
  * 2xx without the known-error or actual-status header, is read without copying the headers.
  */
 const classify = (
@@ -73,13 +77,13 @@ const classify = (
     response.status >= 200 && response.status < 300 &&
     !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
   ) {
-    return parseBody(body)
+    return successBody(request, body)
   }
   const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
-  if (status >= 200 && status < 300) return parseBody(body)
+  if (status >= 200 && status < 300) return successBody(request, body)
   if (status === 429) {
     return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
       Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))
@@ -127,7 +131,7 @@ const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Eff
 /**
  * Sends one request with the given tokens: the headers of docs/wire.md with a fresh nonce per attempt, no
  * credentials, no caching, then status restore, known-error decoding and the retry schedules.
- * Succeeds with the 2xx body parsed as JSON (`null` when empty).
+ * Succeeds with the 2xx body parsed as JSON (`null` when empty), or its text when the request asks for it.
  */
 export const sendRequest = (
   config: ClientConfigShape,
