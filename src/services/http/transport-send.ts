@@ -47,7 +47,9 @@ const knownError = (
     catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
   }).pipe(Effect.flatMap((catalogue) => Effect.fail(catalogue.decodeKnownErrorWithCode(wire, code))))
 
-const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
+/** A 2xx body as the request asked for it: parsed JSON (`null` when empty), or the text itself. */
+const parseBody = (request: TransportRequest, body: string): Effect.Effect<unknown, ResponseDecodeError> => {
+  if (request.response === "text") return Effect.succeed(body)
   if (body.trim() === "") return Effect.succeed(null)
   try {
     return Effect.succeed(JSON.parse(body))
@@ -58,13 +60,10 @@ const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> =>
   }
 }
 
-/** A 2xx body as the request asked for it: parsed JSON, or the text itself. */
-const successBody = (request: TransportRequest, body: string): Effect.Effect<unknown, ResponseDecodeError> =>
-  request.response === "text" ? Effect.succeed(body) : parseBody(body)
-
 /**
- * What one attempt saw: the body as JSON (or text, see `TransportRequest.response`), or a failure the retry policies may act on. The usual answer, a
- * 2xx without the known-error or actual-status header, is read without copying the headers.
+ * What one attempt saw: the body as JSON (or text, see `TransportRequest.response`), or a failure the retry
+ * policies may act on. The usual answer, a 2xx without the known-error or actual-status header, is read
+ * without copying the headers.
  */
 const classify = (
   response: Response,
@@ -77,13 +76,13 @@ const classify = (
     response.status >= 200 && response.status < 300 &&
     !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
   ) {
-    return successBody(request, body)
+    return parseBody(request, body)
   }
   const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
-  if (status >= 200 && status < 300) return successBody(request, body)
+  if (status >= 200 && status < 300) return parseBody(request, body)
   if (status === 429) {
     return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
       Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))

@@ -1,5 +1,7 @@
 /** The implementation of {@link Passkeys}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { PasskeyRegisterRequest, PasskeySignInRequest } from "../../domain/passkey-requests.js"
 import { SignInResponse } from "../../domain/tokens.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
@@ -51,6 +53,13 @@ const runCeremony = <A>(
     )
   )
 
+/*
+ * The bodies' fields are a string and the browser's ceremony JSON, so encoding cannot fail: a failure would be
+ * a defect of the schema, not an outcome of the call.
+ */
+const encodeRegister = (body: PasskeyRegisterRequest) => Effect.orDie(Schema.encodeEffect(PasskeyRegisterRequest)(body))
+const encodeSignIn = (body: PasskeySignInRequest) => Effect.orDie(Schema.encodeEffect(PasskeySignInRequest)(body))
+
 const passkeysShape = (transport: Transport["Service"], session: Session["Service"]): PasskeysShape => {
   const post = (path: string, body: unknown) => ({ method: "POST" as const, path, body: jsonBody(body) })
 
@@ -62,7 +71,8 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     ).pipe(unusableOptions("REGISTRATION_INITIATION_FAILED"))
     const options = yield* Effect.fromResult(registrationOptionsFor(initiation.optionsJson, hostname))
     const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
-    yield* transport.request(post("/auth/passkey/register", { credential, code: initiation.code }))
+    // The answer (the credential's id, PasskeyRegisterResponse) carries nothing the client needs.
+    yield* transport.request(post("/auth/passkey/register", yield* encodeRegister({ credential, code: initiation.code })))
   }).pipe(
     documented(...PasskeysErrors.register)
   )
@@ -76,7 +86,7 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     const options = yield* Effect.fromResult(authenticationOptionsFor(initiation.optionsJson, hostname))
     const response = yield* runCeremony("authentication", () => browser.startAuthentication(options))
     const answer: SignInResponse = yield* transport.requestJson(
-      post("/auth/passkey/sign-in", { authentication_response: response, code: initiation.code }),
+      post("/auth/passkey/sign-in", yield* encodeSignIn({ authenticationResponse: response, code: initiation.code })),
       SignInResponse
     )
     yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
