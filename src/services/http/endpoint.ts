@@ -66,3 +66,13 @@ export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, neve
   return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
     encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
 }
+
+/**
+ * Encodes a body the call builds itself from values that always fit (a code string, a ceremony's JSON, the
+ * user's own stored address) with the schema the backend decodes with: a failure would be a bug in the
+ * schema, so it is a defect rather than a typed `InvalidInput` the caller could never meet.
+ */
+export const encodeBuilt = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"]> => Effect.orDie(encode(value))
+}

@@ -1,12 +1,11 @@
 /** The implementation of {@link Passkeys}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { PasskeyRegisterRequest, PasskeySignInRequest } from "../../domain/passkey-requests.js"
 import { SignInResponse } from "../../domain/tokens.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented } from "../http/endpoint.js"
+import { documented, encodeBuilt } from "../http/endpoint.js"
 import type { PasskeysShape } from "./passkey.js"
 import { WebAuthn } from "./passkey-ceremony.js"
 import { ceremonyError } from "./passkey-ceremony-error.js"
@@ -53,12 +52,8 @@ const runCeremony = <A>(
     )
   )
 
-/*
- * The bodies' fields are a string and the browser's ceremony JSON, so encoding cannot fail: a failure would be
- * a defect of the schema, not an outcome of the call.
- */
-const encodeRegister = (body: PasskeyRegisterRequest) => Effect.orDie(Schema.encodeEffect(PasskeyRegisterRequest)(body))
-const encodeSignIn = (body: PasskeySignInRequest) => Effect.orDie(Schema.encodeEffect(PasskeySignInRequest)(body))
+const encodeRegister = encodeBuilt(PasskeyRegisterRequest)
+const encodeSignIn = encodeBuilt(PasskeySignInRequest)
 
 const passkeysShape = (transport: Transport["Service"], session: Session["Service"]): PasskeysShape => {
   const post = (path: string, body: unknown) => ({ method: "POST" as const, path, body: jsonBody(body) })

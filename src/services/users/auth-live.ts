@@ -29,7 +29,7 @@ import type {
 } from "./auth.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { authChanges } from "../changes/write-keys.js"
@@ -46,6 +46,8 @@ const encodeReset = encodeInput(PasswordResetRequest)
 const encodeUpdate = encodeInput(PasswordUpdateRequest)
 const encodeSet = encodeInput(PasswordSetRequest)
 const encodeMfa = encodeInput(MfaSignInRequest)
+const encodeVerification = encodeBuilt(EmailLinkRequest)
+const encodeBuiltCode = encodeBuilt(CodeRequest)
 
 const authShape = (transport: Transport["Service"], session: Session["Service"]): AuthShape => {
   const post = (path: string, body: unknown, withSession = true) => ({
@@ -156,16 +158,17 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
       )
       if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
-      yield* transport.requestJson(
-        post("/contact-channels/send-verification-code", { email: user.primaryEmail, callback_url: callbackUrl }),
-        SuccessResponse
-      )
+      // The user's own stored address: it fits the schema, so a failure to encode is a defect (encodeBuilt).
+      const body = yield* encodeVerification({ email: user.primaryEmail, callbackUrl })
+      yield* transport.requestJson(post("/contact-channels/send-verification-code", body), SuccessResponse)
     }).pipe(
       documented(...AuthErrors.sendVerificationEmail)
     )
 
   const verifyEmail = (code: string) =>
-    Effect.asVoid(transport.requestJson(post("/contact-channels/verify", { code }, false), SuccessResponse)).pipe(
+    encodeBuiltCode({ code }).pipe(
+      Effect.flatMap((body) => transport.requestJson(post("/contact-channels/verify", body, false), SuccessResponse)),
+      Effect.asVoid,
       documented(...AuthErrors.verifyEmail)
     )
 

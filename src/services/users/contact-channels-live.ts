@@ -3,18 +3,20 @@
  * lazy-service.ts).
  */
 import * as Effect from "effect/Effect"
+import { CallbackUrlRequest } from "../../domain/auth-requests.js"
 import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../domain/contact-channel.js"
 import { ListResponse } from "../../domain/list.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { contactChannelsChanges, serverContactChannelsChanges } from "../changes/write-keys.js"
 import { ContactChannelsErrors, ServerContactChannelsErrors } from "./contact-channels-errors.js"
 
 const ChannelList = ListResponse(ContactChannel)
+const encodeCallback = encodeBuilt(CallbackUrlRequest)
 
 const channelPath = (userId: string, id: string) =>
   `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
@@ -67,7 +69,7 @@ const makeCalls = (transport: Transport["Service"]) => {
       yield* transport.requestJson({
         method: "POST",
         path: `${channelPath(userId, id)}/send-verification-code`,
-        body: jsonBody({ callback_url: callbackUrl })
+        body: jsonBody(yield* encodeCallback({ callbackUrl }))
       }, SuccessResponse)
     }).pipe(
       documented(...ServerContactChannelsErrors.sendVerificationEmail)
