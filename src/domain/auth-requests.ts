@@ -22,13 +22,20 @@ export type PasswordSignUpRequest = typeof PasswordSignUpRequest.Type
 export const PasswordSignInRequest = wireStruct({ email: EmailAddress, password: Schema.String })
 export type PasswordSignInRequest = typeof PasswordSignInRequest.Type
 
-/** `POST /auth/password/send-reset-code` and `/auth/otp/send-sign-in-code` body: who, and where the link goes. */
+/**
+ * `POST /auth/password/send-reset-code`, `/auth/otp/send-sign-in-code` and
+ * `/contact-channels/send-verification-code` body: who, and where the link goes.
+ */
 export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: Schema.String })
 export type EmailLinkRequest = typeof EmailLinkRequest.Type
 
 /** A body carrying only an emailed or attempt code (sign-in, check-code and verify routes). */
 export const CodeRequest = wireStruct({ code: Schema.String })
 export type CodeRequest = typeof CodeRequest.Type
+
+/** `POST /contact-channels/{user}/{channel}/send-verification-code` body: where the link goes. */
+export const CallbackUrlRequest = wireStruct({ callbackUrl: Schema.String })
+export type CallbackUrlRequest = typeof CallbackUrlRequest.Type
 
 /** `POST /auth/password/reset` body. */
 export const PasswordResetRequest = wireStruct({ code: Schema.String, password: Schema.String })

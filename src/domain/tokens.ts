@@ -55,13 +55,6 @@ export const OAuthErrorResponse = wireStruct({
 })
 export type OAuthErrorResponse = typeof OAuthErrorResponse.Type
 
-/** `POST /auth/sessions` (server) body. */
-export const ServerSessionCreate = wireStruct(
-  { userId: Schema.String, expiresInMillis: Schema.optionalKey(Schema.Int) },
-  { expiresInMillis: "expires_in_millis" }
-)
-export type ServerSessionCreate = typeof ServerSessionCreate.Type
-
 /** `POST /auth/sessions` (server) answer. */
 export const ServerSessionResponse = wireStruct(sessionFields)
 export type ServerSessionResponse = typeof ServerSessionResponse.Type

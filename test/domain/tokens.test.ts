@@ -12,9 +12,9 @@ import {
   PasswordSignInResponse,
   PasswordSignUpResponse,
   RefreshTokenResponse,
-  ServerSessionCreate,
   ServerSessionResponse
 } from "../../src/domain/tokens.js"
+import { MAX_SESSION_EXPIRES_IN_MILLIS, ServerSessionCreate } from "../../src/domain/session-requests.js"
 
 const decode = <S extends Schema.Codec<unknown, unknown>>(schema: S) => Schema.decodeUnknownSync(schema)
 
@@ -74,6 +74,11 @@ describe("token answers", () => {
       user_id: "u",
       expires_in_millis: 31_536_000_000
     })
+    // The backend decodes the body with the same schema, checks included: the client refuses what it would.
+    const encode = Schema.encodeExit(ServerSessionCreate)
+    assert.isTrue(Exit.isSuccess(encode({ userId: "me", expiresInMillis: MAX_SESSION_EXPIRES_IN_MILLIS, isImpersonation: true })))
+    assert.isTrue(Exit.isFailure(encode({ userId: "u", expiresInMillis: MAX_SESSION_EXPIRES_IN_MILLIS + 1 })))
+    assert.isTrue(Exit.isFailure(encode({ userId: "u", expiresInMillis: 0 })))
     assert.deepStrictEqual(decode(ServerSessionResponse)({ access_token: "a", refresh_token: "r" }), {
       accessToken: "a",
       refreshToken: "r"

@@ -5,16 +5,17 @@
  */
 import * as Effect from "effect/Effect"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
+import { codeVerifierPattern, s256FromDigest, tokenFromBytes, verifierBytes } from "../../domain/rules/pkce.js"
 import { InvalidAuthorizationCode } from "../../errors/index.js"
 
-/** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
-export const codeVerifierPattern = /^[A-Za-z0-9\-._~]{43,128}$/
+export { codeVerifierPattern }
 
-/** The S256 challenge of a verifier: base64url(SHA-256(ASCII(verifier))), without padding. */
-export const s256Challenge = (verifier: string): string => createHash("sha256").update(verifier, "ascii").digest("base64url")
+/** The S256 challenge of a verifier (domain/rules/pkce.ts), hashed synchronously with node:crypto. */
+export const s256Challenge = (verifier: string): string =>
+  s256FromDigest(createHash("sha256").update(verifierBytes(verifier)).digest())
 
 /** A new random verifier (32 bytes, 43 characters), as a client would make one. */
-export const newCodeVerifier: Effect.Effect<string> = Effect.sync(() => randomBytes(32).toString("base64url"))
+export const newCodeVerifier: Effect.Effect<string> = Effect.sync(() => tokenFromBytes(randomBytes(32)))
 
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a)

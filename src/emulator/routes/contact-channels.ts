@@ -4,6 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { CallbackUrlRequest, CodeCheckResponse, CodeRequest, EmailLinkRequest } from "../../domain/auth-requests.js"
 import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../domain/contact-channel.js"
 import { ListResponse } from "../../domain/list.js"
 import { EmailAlreadyVerified, EmailIsNotPrimaryEmail } from "../../errors/known/contact-channels.js"
@@ -12,7 +13,7 @@ import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../errors/kn
 import type { Auth } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { type RequestLine, schemaErrorOf, validate } from "../http/request.js"
-import { encoded, HttpStatusError, json, success } from "../http/respond.js"
+import { encoded, HttpStatusError, success } from "../http/respond.js"
 import {
   createContactChannel,
   deleteContactChannelOf,
@@ -37,9 +38,6 @@ const ListQuery = Schema.Struct({
   contact_channel_id: Schema.optionalKey(Schema.String)
 })
 
-const CodeBody = Schema.Struct({ code: Schema.String })
-const CallbackBody = Schema.Struct({ callback_url: Schema.String })
-const SendCodeBody = Schema.Struct({ email: EmailAddress, callback_url: Schema.String })
 
 type Action = "list" | "create" | "read" | "update" | "delete" | "send a verification code for"
 
@@ -122,7 +120,7 @@ export const routes = [
     method: "POST",
     path: "/contact-channels/send-verification-code",
     access: ALL,
-    body: SendCodeBody,
+    body: EmailLinkRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         const user = auth.user
@@ -132,13 +130,13 @@ export const routes = [
           return yield* Effect.fail(new EmailIsNotPrimaryEmail({ details: { email, primary_email: user.primaryEmail } }))
         }
         if (user.primaryEmailVerified) return yield* Effect.fail(new EmailAlreadyVerified({}))
-        yield* checkCallbackUrl(auth.project, body.callback_url)
+        yield* checkCallbackUrl(auth.project, body.callbackUrl)
         yield* sendVerificationEmail({
           project: auth.project,
           userId: user.id,
           userDisplayName: user.displayName,
           email,
-          callbackUrl: body.callback_url
+          callbackUrl: body.callbackUrl
         })
         return success
       })
@@ -147,25 +145,25 @@ export const routes = [
     method: "POST",
     path: "/contact-channels/verify",
     access: ALL,
-    body: CodeBody,
+    body: CodeRequest,
     handler: ({ auth, body }) => Effect.as(verifyEmailCode(auth.project.id, body.code), success)
   }),
   endpoint({
     method: "POST",
     path: "/contact-channels/verify/check-code",
     access: ALL,
-    body: CodeBody,
+    body: CodeRequest,
     handler: ({ auth, body }) =>
-      Effect.as(
+      Effect.flatMap(
         redeemEmailedCode(auth.project.id, CodePurpose.emailVerification, body.code, "check"),
-        json({ is_code_valid: true })
+        () => encoded(CodeCheckResponse, { isCodeValid: true })
       )
   }),
   endpoint({
     method: "POST",
     path: "/contact-channels/:userId/:channelId/send-verification-code",
     access: ALL,
-    body: CallbackBody,
+    body: CallbackUrlRequest,
     handler: ({ auth, body, params }) =>
       Effect.gen(function*() {
         const userId = yield* targetUserId(auth, params["userId"], "send a verification code for")
@@ -173,13 +171,13 @@ export const routes = [
         if (user === undefined) return yield* Effect.fail(new UserIdDoesNotExist({ details: { user_id: userId } }))
         const channel = yield* getContactChannelOf(auth.project.id, userId, params["channelId"] ?? "")
         if (channel.isVerified) return yield* Effect.fail(new EmailAlreadyVerified({}))
-        yield* checkCallbackUrl(auth.project, body.callback_url)
+        yield* checkCallbackUrl(auth.project, body.callbackUrl)
         yield* sendVerificationEmail({
           project: auth.project,
           userId,
           userDisplayName: user.displayName,
           email: channel.value,
-          callbackUrl: body.callback_url
+          callbackUrl: body.callbackUrl
         })
         return success
       })

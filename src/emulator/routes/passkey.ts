@@ -7,7 +7,7 @@
  *   is_new_user, user_id }`, or MULTI_FACTOR_AUTHENTICATION_REQUIRED for a user with TOTP.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import { PasskeyRegisterRequest, PasskeyRegisterResponse, PasskeySignInRequest } from "../../domain/passkey-requests.js"
 import { SignInResponse } from "../../domain/tokens.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import type { Auth } from "../http/auth.js"
@@ -17,9 +17,6 @@ import { requireMfa } from "../operations/mfa.js"
 import { authenticatePasskey, initiateAuthentication, initiateRegistration, registerPasskey } from "../operations/passkeys.js"
 import { createSession } from "../operations/sessions.js"
 import { ALL } from "../http/access.js"
-
-const RegisterBody = Schema.Struct({ credential: Schema.Unknown, code: Schema.String })
-const SignInBody = Schema.Struct({ authentication_response: Schema.Unknown, code: Schema.String })
 
 const signedInUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
@@ -39,11 +36,11 @@ export const routes = [
     method: "POST",
     path: "/auth/passkey/register",
     access: ALL,
-    body: RegisterBody,
+    body: PasskeyRegisterRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         const credentialId = yield* registerPasskey(auth.project, yield* signedInUser(auth), body.credential, body.code)
-        return json({ user_handle: credentialId })
+        return yield* encoded(PasskeyRegisterResponse, { userHandle: credentialId })
       })
   }),
   endpoint({
@@ -57,10 +54,10 @@ export const routes = [
     method: "POST",
     path: "/auth/passkey/sign-in",
     access: ALL,
-    body: SignInBody,
+    body: PasskeySignInRequest,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
-        const user = yield* authenticatePasskey(auth.project, body.authentication_response, body.code)
+        const user = yield* authenticatePasskey(auth.project, body.authenticationResponse, body.code)
         if (user.isMultiFactorRequired) return yield* requireMfa(auth.project.id, user.id, false)
         const session = yield* createSession({ projectId: auth.project.id, userId: user.id })
         return yield* encoded(SignInResponse, {

@@ -4,7 +4,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import { ServerSessionCreate } from "../../domain/session-requests.js"
 import { ServerSessionResponse } from "../../domain/tokens.js"
 import { RefreshTokenNotFoundOrExpired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "../../errors/known/users.js"
@@ -17,20 +17,6 @@ import { Db } from "../store/db.js"
 import { findRefreshToken, revokeRefreshToken } from "../store/refresh-tokens.js"
 import { findUserView } from "../store/users.js"
 import { ALL, SERVER } from "../http/access.js"
-
-/** The longest session a server may create: 367 days, the hosted service's limit. */
-export const MAX_SESSION_EXPIRES_IN_MILLIS = 367 * 24 * 60 * 60 * 1000
-
-const SessionCreateBody = Schema.Struct({
-  user_id: Schema.String,
-  expires_in_millis: Schema.optionalKey(
-    Schema.Int.check(
-      Schema.makeFilter((n: number) => n > 0 || "must be positive"),
-      Schema.isLessThanOrEqualTo(MAX_SESSION_EXPIRES_IN_MILLIS)
-    )
-  ),
-  is_impersonation: Schema.optionalKey(Schema.Boolean)
-})
 
 /** The refresh endpoint cannot work without the refresh token header: the hosted SCHEMA_ERROR for it. */
 const missingRefreshTokenHeader = (request: RequestLine) =>
@@ -75,19 +61,19 @@ export const routes = [
     method: "POST",
     path: "/auth/sessions",
     access: SERVER,
-    body: SessionCreateBody,
+    body: ServerSessionCreate,
     handler: ({ auth, body }) =>
       Effect.gen(function*() {
         const db = yield* Db
-        const userId = body.user_id === "me" ? auth.user?.id : body.user_id
+        const userId = body.userId === "me" ? auth.user?.id : body.userId
         if (userId === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
         const user = yield* findUserView(db, auth.project.id, userId)
         if (user === undefined) return yield* Effect.fail(new UserIdDoesNotExist({ details: { user_id: userId } }))
         const session = yield* createSession({
           projectId: auth.project.id,
           userId,
-          expiresInMillis: body.expires_in_millis,
-          isImpersonation: body.is_impersonation
+          expiresInMillis: body.expiresInMillis,
+          isImpersonation: body.isImpersonation
         })
         return yield* encoded(ServerSessionResponse, { accessToken: session.accessToken, refreshToken: session.refreshToken })
       })

@@ -1,6 +1,6 @@
 /**
  * What the team route files share (not a route group itself): who "me" is, the client's
- * act-only-for-yourself rule, and bodies decoded with the schema of the caller's tier.
+ * act-only-for-yourself rule, and path parameters (bodies by tier: ../http/tier-body.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -10,7 +10,7 @@ import type { SchemaError } from "../../errors/known/misc.js"
 import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import { CannotGetOwnUserWithoutUser } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
-import { schemaErrorOf, validate } from "../http/request.js"
+import { validate } from "../http/request.js"
 import { HttpStatusError } from "../http/respond.js"
 
 type Request = { readonly method: string; readonly originalUrl: string }
@@ -45,27 +45,6 @@ export const clientSelfOnly = (auth: Auth, userId: string | undefined, what: str
     return me
   })
 
-
-/**
- * Decodes a body with the client schema for clients (refusing the server-only fields by name, since the
- * decoder would silently drop them) and with the server schema otherwise.
- */
-export const tierBody = <C extends Schema.Top & { readonly DecodingServices: never }, S extends Schema.Top & { readonly DecodingServices: never }>(
-  auth: Auth,
-  raw: unknown,
-  request: Request,
-  schemas: { readonly client: C; readonly server: S; readonly serverOnlyFields: ReadonlyArray<string> }
-): Effect.Effect<C["Type"] | S["Type"], SchemaError> => {
-  const body = raw ?? {}
-  if (auth.accessType !== "client") return validate(schemas.server, "body", body, request)
-  const forbidden = typeof body === "object" && body !== null
-    ? schemas.serverOnlyFields.filter((field) => field in body)
-    : []
-  if (forbidden.length > 0) {
-    return Effect.fail(schemaErrorOf(request, forbidden.map((f) => `body.${f}: only server and admin access may set it`)))
-  }
-  return validate(schemas.client, "body", body, request)
-}
 
 /** A permission id from the path, checked against the id pattern. */
 export const permissionIdParam = (raw: string, request: Request): Effect.Effect<string, SchemaError> =>

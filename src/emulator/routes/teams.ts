@@ -19,7 +19,8 @@ import { createTeam, deleteTeam, updateTeam } from "../operations/teams.js"
 import { Db } from "../store/db.js"
 import { listTeams } from "../store/teams.js"
 import { ALL } from "../http/access.js"
-import { clientSelfOnly, param, resolveUserId, signedInUser, tierBody } from "./team-helpers.js"
+import { clientSelfOnly, param, resolveUserId, signedInUser } from "./team-helpers.js"
+import { tierBody } from "../http/tier-body.js"
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"]
 

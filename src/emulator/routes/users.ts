@@ -7,17 +7,19 @@ import * as Schema from "effect/Schema"
 import { ListResponse } from "../../domain/list.js"
 import { ClientUserUpdate, ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import { ServerUser } from "../../domain/user.js"
+import type { SchemaError } from "../../errors/known/misc.js"
 import { CannotGetOwnUserWithoutUser, UserNotFound } from "../../errors/known/users.js"
 import type { Auth } from "../http/auth.js"
 import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-checks.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, HttpStatusError, json, success } from "../http/respond.js"
-import { type RequestLine, schemaErrorOf, validate } from "../http/request.js"
+import type { RequestLine } from "../http/request.js"
 import { serverUserResponse, serverUserWire, userResponse } from "../operations/user-views.js"
 import { createUser, deleteUser, type UserPatch, updateUser } from "../operations/users.js"
 import { Db } from "../store/db.js"
 import { findUserSignUp, findUserView, listUserViews } from "../store/users.js"
 import { ALL, SERVER } from "../http/access.js"
+import { tierBody } from "../http/tier-body.js"
 
 const PositiveInt = Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0))
 
@@ -44,19 +46,8 @@ const patchBody = (auth: Auth, raw: unknown, request: RequestLine) =>
     return patch
   })
 
-const decodePatch = (auth: Auth, raw: unknown, request: RequestLine) =>
-  Effect.gen(function*() {
-    const body = raw ?? {}
-    if (auth.accessType !== "client") return yield* validate(ServerUserUpdate, "body", body, request)
-    const forbidden = typeof body === "object" && body !== null
-      ? SERVER_ONLY_FIELDS.filter((field) => field in body)
-      : []
-    if (forbidden.length > 0) {
-      return yield* Effect.fail(schemaErrorOf(request, forbidden.map((f) => `body.${f}: only server and admin access may set it`)))
-    }
-    const patch: UserPatch = yield* validate(ClientUserUpdate, "body", body, request)
-    return patch
-  })
+const decodePatch = (auth: Auth, raw: unknown, request: RequestLine): Effect.Effect<UserPatch, SchemaError> =>
+  tierBody(auth, raw, request, { client: ClientUserUpdate, server: ServerUserUpdate, serverOnlyFields: SERVER_ONLY_FIELDS })
 
 const currentUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user)

@@ -27,7 +27,7 @@ import {
 } from "../../errors/client/request-session.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { ClientConfig } from "../http/client-config.js"
-import { type CallFailure, documented } from "../http/endpoint.js"
+import { documented, type ErrorTable, type FailureOf } from "../http/endpoint.js"
 import { TokenVerifier } from "./jwt-verify.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
 import { ServerUsers } from "../users/server-users.js"
@@ -69,7 +69,15 @@ export type RequestAuthRefusal = Unauthenticated | InvalidSession | MalformedAut
 export type RequestAuthError =
   | RequestAuthRefusal
   | JwtVerificationError
-  | CallFailure<"InvalidOAuthClientIdOrSecret">
+  | FailureOf<typeof RequestAuthErrors, "session">
+
+/**
+ * The known errors the RequestAuth methods document (see `ErrorTable` in endpoint.ts); `user` is `session`'s
+ * (its user read turns UserNotFound into `InvalidSession`). Kept here: this service is not loaded lazily.
+ */
+const RequestAuthErrors = {
+  session: ["InvalidOAuthClientIdOrSecret"]
+} as const satisfies ErrorTable
 
 /** What the RequestAuth service offers; see its tag for the rules. */
 export interface RequestAuthShape {
@@ -179,7 +187,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
           })
         }
         return yield* refreshed(refreshToken, origin)
-      }).pipe(documented("InvalidOAuthClientIdOrSecret"))
+      }).pipe(documented(...RequestAuthErrors.session))
 
     const user = (source: SessionSource) =>
       Effect.gen(function*() {

@@ -23,6 +23,17 @@ export type KnownErrorOf<Tags extends KnownErrorTag> = Extract<KnownError, { rea
 export type CallFailure<Tags extends KnownErrorTag = never> = KnownErrorOf<Tags> | CallError
 
 /**
+ * A service's error table: for each method, the known-error tags it documents. It is the one place they are
+ * written: the Shape derives each method's error channel from it ({@link FailureOf}) and the implementation
+ * narrows each call with it (`documented(...Table.method)`), so the two cannot disagree. A table lives in a
+ * module of its own that the Shape imports as a type only, so a lazily loaded service's tags load with it.
+ */
+export type ErrorTable = { readonly [method: string]: ReadonlyArray<KnownErrorTag> }
+
+/** The error channel of `method` in a service's error table. */
+export type FailureOf<Table extends ErrorTable, Method extends keyof Table> = CallFailure<Table[Method][number]>
+
+/**
  * Keeps the listed known errors, folds every other known error into `UnexpectedKnownError`.
  *
  * @example
@@ -54,4 +65,14 @@ export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, neve
   const encode = Schema.encodeUnknownEffect(schema)
   return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
     encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
+}
+
+/**
+ * Encodes a body the call builds itself from values that always fit (a code string, a ceremony's JSON, the
+ * user's own stored address) with the schema the backend decodes with: a failure would be a bug in the
+ * schema, so it is a defect rather than a typed `InvalidInput` the caller could never meet.
+ */
+export const encodeBuilt = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"]> => Effect.orDie(encode(value))
 }

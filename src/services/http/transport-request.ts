@@ -34,6 +34,11 @@ export interface TransportRequest {
   readonly bare?: boolean | undefined
   /** Per-call extra headers; they win over the computed ones. */
   readonly headers?: Readonly<Record<string, string>> | undefined
+  /**
+   * How a 2xx body is read: `"json"` (default; empty is `null`) or `"text"`, the body as the string it is
+   * (the feature-support answer is a sentence, not JSON). Error answers are decoded the same either way.
+   */
+  readonly response?: "json" | "text" | undefined
 }
 
 /** `{baseUrl}/api/v1{path}?{query}`, the path without its trailing slash. */

@@ -58,7 +58,9 @@ const diagnose = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics |
     Effect.orElseSucceed(() => undefined)
   )
 
-const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> => {
+/** A 2xx body as the request asked for it: parsed JSON (`null` when empty), or the text itself. */
+const parseBody = (request: TransportRequest, body: string): Effect.Effect<unknown, ResponseDecodeError> => {
+  if (request.response === "text") return Effect.succeed(body)
   if (body.trim() === "") return Effect.succeed(null)
   try {
     return Effect.succeed(JSON.parse(body))
@@ -70,8 +72,9 @@ const parseBody = (body: string): Effect.Effect<unknown, ResponseDecodeError> =>
 }
 
 /**
- * What one attempt saw: the body as JSON, or a failure the retry policies may act on. The usual answer, a
- * 2xx without the known-error or actual-status header, is read without copying the headers.
+ * What one attempt saw: the body as JSON (or text, see `TransportRequest.response`), or a failure the retry
+ * policies may act on. The usual answer, a 2xx without the known-error or actual-status header, is read
+ * without copying the headers.
  */
 const classify = (
   response: Response,
@@ -84,13 +87,13 @@ const classify = (
     response.status >= 200 && response.status < 300 &&
     !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
   ) {
-    return parseBody(body)
+    return parseBody(request, body)
   }
   const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
-  if (status >= 200 && status < 300) return parseBody(body)
+  if (status >= 200 && status < 300) return parseBody(request, body)
   if (status === 429) {
     return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
       Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))
@@ -138,7 +141,7 @@ const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Eff
 /**
  * Sends one request with the given tokens: the headers of docs/wire.md with a fresh nonce per attempt, no
  * credentials, no caching, then status restore, known-error decoding and the retry schedules.
- * Succeeds with the 2xx body parsed as JSON (`null` when empty).
+ * Succeeds with the 2xx body parsed as JSON (`null` when empty), or its text when the request asks for it.
  */
 export const sendRequest = (
   config: ClientConfigShape,

@@ -18,7 +18,7 @@ export type TransportCallError = RequestError | InvalidTokenString
 
 /** What the Transport service offers; see its tag for the rules. */
 export interface TransportShape {
-  /** Sends the request and succeeds with the 2xx body as JSON (`null` when empty). */
+  /** Sends the request and succeeds with the 2xx body as JSON (`null` when empty), or as text (`response: "text"`). */
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
   /** `request` followed by `decodeJson(schema)`. */
   readonly requestJson: <S extends Schema.Decoder<unknown, never>>(

@@ -13,6 +13,7 @@ import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented } from "../http/endpoint.js"
+import { OAuthErrors } from "./oauth-errors.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
@@ -95,7 +96,7 @@ export const makeOAuth = (
       const token = yield* session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
       if (token === null) return yield* new NoAccessToken()
       return yield* start("link", opts, token)
-    }).pipe(documented())
+    }).pipe(documented(...OAuthErrors.link))
 
   const exchange = (code: string, verifier: string, redirectUri: string) =>
     transport.requestJson(
@@ -195,13 +196,7 @@ export const makeOAuth = (
         afterCallbackRedirectUrl: answer.afterCallbackRedirectUrl
       })
     }).pipe(
-      documented(
-        "MultiFactorAuthenticationRequired",
-        "InvalidAuthorizationCode",
-        "InvalidOAuthClientIdOrSecret",
-        "RedirectUrlNotWhitelisted",
-        "OuterOAuthTimeout"
-      )
+      documented(...OAuthErrors.callback)
     )
 
   return { signIn, link, callback }

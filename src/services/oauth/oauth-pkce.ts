@@ -4,6 +4,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import { s256FromDigest, tokenFromBytes, verifierBytes } from "../../domain/rules/pkce.js"
 import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 
 /** Source of random bytes; tests replace it to make verifiers and states predictable. */
@@ -11,20 +12,13 @@ export const RandomBytes = /* @__PURE__ */ Context.Reference<(length: number) =>
   defaultValue: () => (length) => globalThis.crypto.getRandomValues(new Uint8Array(length))
 })
 
-/** Unpadded base64url, without Buffer so it runs in browsers. */
-export const base64Url = (bytes: Uint8Array): string => {
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
-}
-
 /** What a state made by {@link randomToken} looks like; anything else in a callback URL is not ours. */
 export const STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
 
 /** 32 random bytes as base64url (43 characters): a code verifier or a state. */
 export const randomToken: Effect.Effect<string> = Effect.gen(function*() {
   const random = yield* RandomBytes
-  return base64Url(random(32))
+  return tokenFromBytes(random(32))
 })
 
 /**
@@ -35,7 +29,7 @@ export const s256Challenge = (verifier: string): Effect.Effect<string, OAuthNotA
   const subtle = (globalThis.crypto as Crypto | undefined)?.subtle
   if (subtle === undefined) return Effect.fail(new OAuthNotAvailable({ reason: "no-web-crypto" }))
   return Effect.tryPromise({
-    try: () => subtle.digest("SHA-256", new TextEncoder().encode(verifier)),
+    try: () => subtle.digest("SHA-256", verifierBytes(verifier)),
     catch: () => new OAuthNotAvailable({ reason: "no-web-crypto" })
-  }).pipe(Effect.map((digest) => base64Url(new Uint8Array(digest))))
+  }).pipe(Effect.map((digest) => s256FromDigest(new Uint8Array(digest))))
 }

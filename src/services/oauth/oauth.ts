@@ -14,9 +14,10 @@ import type { OAuthCallbackError } from "../../errors/client/oauth-callback-erro
 import type { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 import type { NoAccessToken } from "../../errors/client/session.js"
 import type { ClientConfig } from "../http/client-config.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { CookieDocument } from "./oauth-cookie.js"
+import type { OAuthErrors } from "./oauth-errors.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
 
@@ -52,13 +53,7 @@ export interface OAuthCallbackResult {
 }
 
 /** Known errors of the code exchange. MFA is not a failure of the flow: the UI prompts for the TOTP code. */
-export type OAuthCallbackFailure = CallFailure<
-  | "MultiFactorAuthenticationRequired"
-  | "InvalidAuthorizationCode"
-  | "InvalidOAuthClientIdOrSecret"
-  | "RedirectUrlNotWhitelisted"
-  | "OuterOAuthTimeout"
->
+export type OAuthCallbackFailure = FailureOf<typeof OAuthErrors, "callback">
 
 /** What the OAuth service offers; see its tag for the rules. */
 export interface OAuthShape {
@@ -71,7 +66,7 @@ export interface OAuthShape {
    */
   readonly signIn: (options: OAuthStartOptions) => Effect.Effect<string, OAuthNotAvailable | NetworkError>
   /** Like `signIn`, connecting the provider to the signed-in user (whose access token the URL carries). */
-  readonly link: (options: OAuthLinkOptions) => Effect.Effect<string, OAuthNotAvailable | NoAccessToken | CallFailure>
+  readonly link: (options: OAuthLinkOptions) => Effect.Effect<string, OAuthNotAvailable | NoAccessToken | FailureOf<typeof OAuthErrors, "link">>
   /**
    * Finishes the flow on the callback page (`currentUrl` is `location.href`). `None` when the URL is not an
    * OAuth answer meant for this browser (no `code` or `state`, or no verifier cookie for the state): that is

@@ -1,10 +1,11 @@
 /** The implementation of {@link Passkeys}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
+import { PasskeyRegisterRequest, PasskeySignInRequest } from "../../domain/passkey-requests.js"
 import { SignInResponse } from "../../domain/tokens.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented } from "../http/endpoint.js"
+import { documented, encodeBuilt } from "../http/endpoint.js"
 import type { PasskeysShape } from "./passkey.js"
 import { WebAuthn } from "./passkey-ceremony.js"
 import { ceremonyError } from "./passkey-ceremony-error.js"
@@ -17,6 +18,7 @@ import {
 import { Session } from "../session/session.js"
 import { jsonBody, Transport, type TransportCallError } from "../http/transport.js"
 import { passkeysChanges } from "../changes/write-keys.js"
+import { PasskeysErrors } from "./passkey-errors.js"
 
 /** What the browser must offer before anything is asked of the service. */
 const browserReady = Effect.gen(function*() {
@@ -50,6 +52,9 @@ const runCeremony = <A>(
     )
   )
 
+const encodeRegister = encodeBuilt(PasskeyRegisterRequest)
+const encodeSignIn = encodeBuilt(PasskeySignInRequest)
+
 const passkeysShape = (transport: Transport["Service"], session: Session["Service"]): PasskeysShape => {
   const post = (path: string, body: unknown) => ({ method: "POST" as const, path, body: jsonBody(body) })
 
@@ -61,18 +66,10 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     ).pipe(unusableOptions("REGISTRATION_INITIATION_FAILED"))
     const options = yield* Effect.fromResult(registrationOptionsFor(initiation.optionsJson, hostname))
     const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
-    yield* transport.request(post("/auth/passkey/register", { credential, code: initiation.code }))
+    // The answer (the credential's id, PasskeyRegisterResponse) carries nothing the client needs.
+    yield* transport.request(post("/auth/passkey/register", yield* encodeRegister({ credential, code: initiation.code })))
   }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyRegistrationFailed",
-      "PasskeyWebAuthnError",
-      "UserAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
+    documented(...PasskeysErrors.register)
   )
 
   const signIn = Effect.gen(function*() {
@@ -84,22 +81,13 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     const options = yield* Effect.fromResult(authenticationOptionsFor(initiation.optionsJson, hostname))
     const response = yield* runCeremony("authentication", () => browser.startAuthentication(options))
     const answer: SignInResponse = yield* transport.requestJson(
-      post("/auth/passkey/sign-in", { authentication_response: response, code: initiation.code }),
+      post("/auth/passkey/sign-in", yield* encodeSignIn({ authenticationResponse: response, code: initiation.code })),
       SignInResponse
     )
     yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
     return { userId: answer.userId, isNewUser: answer.isNewUser }
   }).pipe(
-    documented(
-      "PasskeyAuthenticationNotEnabled",
-      "PasskeyAuthenticationFailed",
-      "PasskeyWebAuthnError",
-      "MultiFactorAuthenticationRequired",
-      "VerificationCodeNotFound",
-      "VerificationCodeExpired",
-      "VerificationCodeAlreadyUsed",
-      "VerificationCodeMaxAttemptsReached"
-    )
+    documented(...PasskeysErrors.signIn)
   )
 
   return { register, signIn }

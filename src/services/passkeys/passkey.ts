@@ -7,39 +7,18 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { WebAuthnError } from "../../errors/client/webauthn-error.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
+import type { PasskeysErrors } from "./passkey-errors.js"
 
 export { PASSKEY_RP_ID_PLACEHOLDER } from "../../domain/constants.js"
 export { WebAuthn, type WebAuthnBrowser } from "./passkey-ceremony.js"
 
-type VerificationCodeTags =
-  | "VerificationCodeNotFound"
-  | "VerificationCodeExpired"
-  | "VerificationCodeAlreadyUsed"
-  | "VerificationCodeMaxAttemptsReached"
+export type PasskeyRegistrationFailure = WebAuthnError | FailureOf<typeof PasskeysErrors, "register">
 
-export type PasskeyRegistrationFailure =
-  | WebAuthnError
-  | CallFailure<
-    | "PasskeyAuthenticationNotEnabled"
-    | "PasskeyRegistrationFailed"
-    | "PasskeyWebAuthnError"
-    | "UserAuthenticationRequired"
-    | VerificationCodeTags
-  >
-
-export type PasskeySignInFailure =
-  | WebAuthnError
-  | CallFailure<
-    | "PasskeyAuthenticationNotEnabled"
-    | "PasskeyAuthenticationFailed"
-    | "PasskeyWebAuthnError"
-    | "MultiFactorAuthenticationRequired"
-    | VerificationCodeTags
-  >
+export type PasskeySignInFailure = WebAuthnError | FailureOf<typeof PasskeysErrors, "signIn">
 
 /** A completed passkey sign-in: the session has started. */
 export interface PasskeySignInResult {

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { ListResponse } from "../../domain/list.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
+import { ApiKeysErrors } from "./api-keys-errors.js"
 import { type ApiKeysShape, withValidity } from "./api-keys.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
@@ -18,24 +18,24 @@ export const makeApiKeys: Effect.Effect<ApiKeysShape, never, Transport> = Effect
         transport.requestJson({ method: "POST", path: "/internal/api-keys", body: jsonBody(body) }, ApiKeyCreated)
       ),
       Effect.flatMap(withValidity),
-      documented(...AdminAuthErrorTags)
+      documented(...ApiKeysErrors.create)
     )
 
   const list = transport.requestJson({ method: "GET", path: "/internal/api-keys" }, ListResponse(ApiKey)).pipe(
     Effect.flatMap((answer) => Effect.forEach(answer.items, withValidity)),
-    documented(...AdminAuthErrorTags)
+    documented(...ApiKeysErrors.list)
   )
 
   const get = (id: string) =>
     transport.requestJson({ method: "GET", path: path(id) }, ApiKey).pipe(
       Effect.flatMap(withValidity),
-      documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+      documented(...ApiKeysErrors.get)
     )
 
   const revoke = (id: string) =>
     transport.requestJson({ method: "PATCH", path: path(id), body: jsonBody({ revoked: true }) }, ApiKey).pipe(
       Effect.flatMap(withValidity),
-      documented(...AdminAuthErrorTags, "ApiKeyNotFound")
+      documented(...ApiKeysErrors.revoke)
     )
 
   return { create, list, get, revoke } satisfies ApiKeysShape

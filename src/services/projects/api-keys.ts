@@ -9,7 +9,8 @@ import type * as Layer from "effect/Layer"
 import type { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { type ApiKeyTimes, type ApiKeyValidity, apiKeyValidity } from "../../domain/rules/api-key-validity.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { AdminFailure } from "./admin-auth.js"
+import type { FailureOf } from "../http/endpoint.js"
+import type { ApiKeysErrors } from "./api-keys-errors.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
@@ -22,18 +23,20 @@ export type CreatedApiKey = ApiKeyCreated & { readonly validity: ApiKeyValidity 
 export const withValidity = <K extends ApiKeyTimes>(key: K): Effect.Effect<K & { readonly validity: ApiKeyValidity }> =>
   Effect.map(Clock.currentTimeMillis, (now) => ({ ...key, validity: apiKeyValidity(key, now) }))
 
+type Fails<Method extends keyof typeof ApiKeysErrors> = FailureOf<typeof ApiKeysErrors, Method>
+
 /** What the ApiKeys service offers; see its tag for the rules. */
 export interface ApiKeysShape {
   /**
    * `create({ description: "CI", expiresAt, hasPublishableClientKey: true, hasSecretServerKey: true,
    * hasSuperSecretAdminKey: false })`; the answer is the only time the full keys are available.
    */
-  readonly create: (input: ApiKeyCreate) => Effect.Effect<CreatedApiKey, InvalidInput | AdminFailure>
+  readonly create: (input: ApiKeyCreate) => Effect.Effect<CreatedApiKey, InvalidInput | Fails<"create">>
   /** Every key set of the project, newest first. */
-  readonly list: Effect.Effect<ReadonlyArray<ApiKeyWithValidity>, AdminFailure>
-  readonly get: (id: string) => Effect.Effect<ApiKeyWithValidity, AdminFailure<"ApiKeyNotFound">>
+  readonly list: Effect.Effect<ReadonlyArray<ApiKeyWithValidity>, Fails<"list">>
+  readonly get: (id: string) => Effect.Effect<ApiKeyWithValidity, Fails<"get">>
   /** Revokes a key set for good; its keys stop working at once. Revoking twice keeps the first time. */
-  readonly revoke: (id: string) => Effect.Effect<ApiKeyWithValidity, AdminFailure<"ApiKeyNotFound">>
+  readonly revoke: (id: string) => Effect.Effect<ApiKeyWithValidity, Fails<"revoke">>
 }
 
 /** API keys of the signed-in user and of teams: create, list, read and revoke. */

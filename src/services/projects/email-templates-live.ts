@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { EmailTemplate, type EmailTemplateType, EmailTemplateUpdate } from "../../domain/email-template.js"
 import { ListResponse } from "../../domain/list.js"
 import { SuccessResponse } from "../../domain/success.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
+import { EmailTemplatesErrors } from "./email-templates-errors.js"
 import type { EmailTemplatesShape } from "./email-templates.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
@@ -15,25 +15,25 @@ export const makeEmailTemplates: Effect.Effect<EmailTemplatesShape, never, Trans
 
   const list = transport.requestJson({ method: "GET", path: "/email-templates" }, ListResponse(EmailTemplate)).pipe(
     Effect.map((answer) => answer.items),
-    documented(...AdminAuthErrorTags)
+    documented(...EmailTemplatesErrors.list)
   )
 
   const get = (type: EmailTemplateType) =>
     transport.requestJson({ method: "GET", path: path(type) }, EmailTemplate).pipe(
-      documented(...AdminAuthErrorTags, "SchemaError")
+      documented(...EmailTemplatesErrors.get)
     )
 
   const update = (type: EmailTemplateType, patch: EmailTemplateUpdate) =>
     encodePatch(patch).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(type), body: jsonBody(body) }, EmailTemplate)),
-      documented(...AdminAuthErrorTags, "SchemaError")
+      documented(...EmailTemplatesErrors.update)
     )
 
   const resetToDefault = (type: EmailTemplateType) =>
     transport.requestJson({ method: "DELETE", path: path(type) }, SuccessResponse).pipe(
       Effect.asVoid,
       Effect.catchIf((error) => error._tag === "HttpError" && error.status === 404, () => Effect.void),
-      documented(...AdminAuthErrorTags, "SchemaError")
+      documented(...EmailTemplatesErrors.resetToDefault)
     )
 
   return { list, get, update, resetToDefault } satisfies EmailTemplatesShape

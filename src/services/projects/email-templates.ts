@@ -6,25 +6,28 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { EmailTemplate, EmailTemplateType, EmailTemplateUpdate } from "../../domain/email-template.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { AdminFailure } from "./admin-auth.js"
+import type { FailureOf } from "../http/endpoint.js"
+import type { EmailTemplatesErrors } from "./email-templates-errors.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+
+type Fails<Method extends keyof typeof EmailTemplatesErrors> = FailureOf<typeof EmailTemplatesErrors, Method>
 
 /** What the EmailTemplates service offers; see its tag for the rules. */
 export interface EmailTemplatesShape {
   /** Every template type, customised or default. */
-  readonly list: Effect.Effect<ReadonlyArray<EmailTemplate>, AdminFailure>
-  readonly get: (type: EmailTemplateType) => Effect.Effect<EmailTemplate, AdminFailure<"SchemaError">>
+  readonly list: Effect.Effect<ReadonlyArray<EmailTemplate>, Fails<"list">>
+  readonly get: (type: EmailTemplateType) => Effect.Effect<EmailTemplate, Fails<"get">>
   /** `update("magic_link", { subject: "Your link" })`: customises the template; absent keys keep their value. */
   readonly update: (
     type: EmailTemplateType,
     patch: EmailTemplateUpdate
-  ) => Effect.Effect<EmailTemplate, InvalidInput | AdminFailure<"SchemaError">>
+  ) => Effect.Effect<EmailTemplate, InvalidInput | Fails<"update">>
   /**
    * Drops the customisation so the default is used again. Resetting a template that is already the
    * default succeeds (the server's "not found" for it is taken as done).
    */
-  readonly resetToDefault: (type: EmailTemplateType) => Effect.Effect<void, AdminFailure<"SchemaError">>
+  readonly resetToDefault: (type: EmailTemplateType) => Effect.Effect<void, Fails<"resetToDefault">>
 }
 
 /** The project's e-mail templates (admin): list, read, update and reset. */

@@ -3,11 +3,11 @@ import * as Effect from "effect/Effect"
 import { ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { ListResponse } from "../../domain/list.js"
 import { AdminProject, AdminProjectCreate } from "../../domain/project.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import type { CreatedProject, InitialProjectKeys, InternalProjectsShape } from "./internal-projects.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { InternalProjectsErrors } from "./internal-projects-errors.js"
 
 /** The first key set never expires (the last millisecond of year 9999, the API's "no expiry"). */
 const NEVER = new Date(253_402_300_799_999)
@@ -17,13 +17,12 @@ export const makeInternalProjects: Effect.Effect<InternalProjectsShape, never, T
   const session = yield* Session
   const encodeCreate = encodeInput(AdminProjectCreate)
   const encodeKeyCreate = encodeInput(ApiKeyCreate)
-  const errors = ["UserAuthenticationRequired", "ExpectedInternalProject"] as const
   // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
   const accessToken = session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
   const list = transport.requestJson({ method: "GET", path: "/internal/projects" }, ListResponse(AdminProject)).pipe(
     Effect.map((answer) => answer.items),
-    documented(...errors)
+    documented(...InternalProjectsErrors.list)
   )
 
   /**
@@ -60,7 +59,7 @@ export const makeInternalProjects: Effect.Effect<InternalProjectsShape, never, T
     encodeCreate(input).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/internal/projects", body: jsonBody(body) }, AdminProject)),
       Effect.flatMap((project) => Effect.map(firstKeys(project.id), (keys): CreatedProject => ({ project, keys }))),
-      documented(...errors, ...AdminAuthErrorTags, "SchemaError")
+      documented(...InternalProjectsErrors.create)
     )
 
   return { list, create } satisfies InternalProjectsShape

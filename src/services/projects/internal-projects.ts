@@ -8,12 +8,12 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AdminProject, AdminProjectCreate } from "../../domain/project.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { AdminAuthErrorTag } from "./admin-auth.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import type { InitialProjectKeys } from "./internal-project-keys.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
+import type { InternalProjectsErrors } from "./internal-projects-errors.js"
 
 export { InitialProjectKeys } from "./internal-project-keys.js"
 
@@ -26,18 +26,16 @@ export interface CreatedProject {
   readonly keys: InitialProjectKeys | null
 }
 
-type InternalFailure<Extra extends "SchemaError" | AdminAuthErrorTag = never> = CallFailure<
-  "UserAuthenticationRequired" | "ExpectedInternalProject" | Extra
->
+type Fails<Method extends keyof typeof InternalProjectsErrors> = FailureOf<typeof InternalProjectsErrors, Method>
 
 /** What the InternalProjects service offers; see its tag for the rules. */
 export interface InternalProjectsShape {
   /** The projects the signed-in internal user owns, newest first. */
-  readonly list: Effect.Effect<ReadonlyArray<AdminProject>, InternalFailure>
+  readonly list: Effect.Effect<ReadonlyArray<AdminProject>, Fails<"list">>
   /** `create({ displayName: "My app" })`: a new project owned by the signed-in user. */
   readonly create: (
     input: AdminProjectCreate
-  ) => Effect.Effect<CreatedProject, InvalidInput | InternalFailure<"SchemaError" | AdminAuthErrorTag>>
+  ) => Effect.Effect<CreatedProject, InvalidInput | Fails<"create">>
 }
 
 /** Projects owned by the signed-in dashboard user (the internal project): list and create them. */

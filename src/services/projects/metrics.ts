@@ -3,13 +3,14 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { ProjectMetrics } from "../../domain/metrics.js"
-import type { AdminFailure } from "./admin-auth.js"
+import type { FailureOf } from "../http/endpoint.js"
+import type { MetricsErrors } from "./metrics-errors.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** What the Metrics service offers; see its tag for the rules. */
 export interface MetricsShape {
-  readonly get: Effect.Effect<ProjectMetrics, AdminFailure>
+  readonly get: Effect.Effect<ProjectMetrics, FailureOf<typeof MetricsErrors, "get">>
 }
 
 /** The project's usage metrics: sign-ups, active users, login methods (admin). */

@@ -7,7 +7,7 @@ import {
   PermissionDefinitionUpdate
 } from "../../domain/permission-definition.js"
 import { SuccessResponse } from "../../domain/success.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
+import { PermissionDefinitionsErrors } from "./permission-definitions-errors.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
@@ -24,26 +24,26 @@ export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape
   const list = transport.requestJson(
     { method: "GET", path: "/team-permission-definitions" },
     ListResponse(PermissionDefinition)
-  ).pipe(Effect.map((page) => page.items), documented(...AdminAuthErrorTags))
+  ).pipe(Effect.map((page) => page.items), documented(...PermissionDefinitionsErrors.list))
 
   const create = (definition: PermissionDefinitionCreate) =>
     encodeCreate(definition).pipe(
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/team-permission-definitions", body: jsonBody(body) }, PermissionDefinition)
       ),
-      documented(...AdminAuthErrorTags, "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
+      documented(...PermissionDefinitionsErrors.create)
     )
 
   const update = (permissionId: string, patch: PermissionDefinitionUpdate) =>
     encodeUpdate(patch).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: path(permissionId), body: jsonBody(body) }, PermissionDefinition)),
-      documented(...AdminAuthErrorTags, "PermissionNotFound", "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError")
+      documented(...PermissionDefinitionsErrors.update)
     )
 
   const remove = (permissionId: string) =>
     transport.requestJson({ method: "DELETE", path: path(permissionId) }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented(...AdminAuthErrorTags, "PermissionNotFound")
+      documented(...PermissionDefinitionsErrors.delete)
     )
 
   return { list, create, update, delete: remove } satisfies PermissionDefinitionsShape

@@ -10,36 +10,29 @@ import type {
   PermissionDefinitionCreate,
   PermissionDefinitionUpdate
 } from "../../domain/permission-definition.js"
-import type { KnownErrorTag } from "../../errors/known/registry.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { AdminAuthErrorTag } from "./admin-auth.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { PermissionDefinitionsErrors } from "./permission-definitions-errors.js"
 
-type AdminFailure<Tags extends KnownErrorTag = never> = CallFailure<AdminAuthErrorTag | Tags>
+type Fails<Method extends keyof typeof PermissionDefinitionsErrors> = FailureOf<typeof PermissionDefinitionsErrors, Method>
 
 /** What the PermissionDefinitions service offers; see its tag for the rules. */
 export interface PermissionDefinitionsShape {
   /** Every team permission definition, built-in ones included, sorted by id. */
-  readonly list: Effect.Effect<ReadonlyArray<PermissionDefinition>, AdminFailure>
+  readonly list: Effect.Effect<ReadonlyArray<PermissionDefinition>, Fails<"list">>
   /** `create({ id: "editor", containedPermissionIds: ["$read_members"] })` */
   readonly create: (
     definition: PermissionDefinitionCreate
-  ) => Effect.Effect<
-    PermissionDefinition,
-    InvalidInput | AdminFailure<"PermissionIdAlreadyExists" | "ContainedPermissionNotFound" | "SchemaError">
-  >
+  ) => Effect.Effect<PermissionDefinition, InvalidInput | Fails<"create">>
   /** Renaming carries over to grants, other definitions and the project's default permissions. */
   readonly update: (
     permissionId: string,
     patch: PermissionDefinitionUpdate
-  ) => Effect.Effect<
-    PermissionDefinition,
-    InvalidInput | AdminFailure<"PermissionNotFound" | "PermissionIdAlreadyExists" | "ContainedPermissionNotFound" | "SchemaError">
-  >
+  ) => Effect.Effect<PermissionDefinition, InvalidInput | Fails<"update">>
   /** Deletes a definition and every grant of it. */
-  readonly delete: (permissionId: string) => Effect.Effect<void, AdminFailure<"PermissionNotFound">>
+  readonly delete: (permissionId: string) => Effect.Effect<void, Fails<"delete">>
 }
 
 /** The project's team permission definitions (admin): list, create, update and delete. */

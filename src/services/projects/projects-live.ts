@@ -7,12 +7,12 @@ import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/pr
 import { type ProductionModeProblem, productionModeProblems } from "../../domain/rules/production-mode.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { adminProjectsChanges } from "../changes/write-keys.js"
+import { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
 
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in
@@ -36,7 +36,7 @@ const productionModeProblemsAfter = (
 }
 
 export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
-  current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented())
+  current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented(...ProjectsErrors.current))
 }))
 
 /** Does this patch decide whether the project may be in production mode, so that it must be checked? */
@@ -49,7 +49,7 @@ export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transpo
   const encodePatch = encodeInput(AdminProjectUpdate)
 
   const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
-    documented(...AdminAuthErrorTags)
+    documented(...AdminProjectsErrors.get)
   )
 
   const update = (patch: AdminProjectUpdate) =>
@@ -61,11 +61,11 @@ export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transpo
         if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
       }
       return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
-    }).pipe(documented(...AdminAuthErrorTags, "SchemaError"))
+    }).pipe(documented(...AdminProjectsErrors.update))
 
   const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
     Effect.asVoid,
-    documented(...AdminAuthErrorTags)
+    documented(...AdminProjectsErrors.delete)
   )
 
   return { get, update, delete: remove } satisfies AdminProjectsShape

@@ -9,15 +9,17 @@ import type * as Layer from "effect/Layer"
 import type { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
-import type { AdminFailure } from "./admin-auth.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
+import type { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+
+type AdminFails<Method extends keyof typeof AdminProjectsErrors> = FailureOf<typeof AdminProjectsErrors, Method>
 
 /** What the Projects service offers; see its tag for the rules. */
 export interface ProjectsShape {
   /** The project this client talks to, as any client may see it. */
-  readonly current: Effect.Effect<ClientProject, CallFailure>
+  readonly current: Effect.Effect<ClientProject, FailureOf<typeof ProjectsErrors, "current">>
 }
 
 /** Client view of the current project (every tier). */
@@ -32,7 +34,7 @@ export class Projects extends /* @__PURE__ */ Context.Service<Projects, Projects
 /** What the AdminProjects service offers; see its tag for the rules. */
 export interface AdminProjectsShape {
   /** The whole project: config, domains, OAuth providers, email config, user count. */
-  readonly get: Effect.Effect<AdminProject, AdminFailure>
+  readonly get: Effect.Effect<AdminProject, AdminFails<"get">>
   /**
    * `update({ isProductionMode: true })`: patches the project. Turning production mode on (or changing
    * domains or the localhost switch while in it) first checks the production-mode rules and fails with
@@ -40,9 +42,9 @@ export interface AdminProjectsShape {
    */
   readonly update: (
     patch: AdminProjectUpdate
-  ) => Effect.Effect<AdminProject, InvalidInput | ProductionModeNotReady | AdminFailure<"SchemaError">>
+  ) => Effect.Effect<AdminProject, InvalidInput | ProductionModeNotReady | AdminFails<"update">>
   /** Deletes the project with all its users, teams and keys. */
-  readonly delete: Effect.Effect<void, AdminFailure>
+  readonly delete: Effect.Effect<void, AdminFails<"delete">>
 }
 
 /** The admin's view of the current project (admin tier). */

@@ -1,10 +1,10 @@
 /** The implementation of {@link TestEmail}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
 import { SendTestEmailRequest, SendTestEmailResult } from "../../domain/admin-actions.js"
-import { AdminAuthErrorTags } from "./admin-auth.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import type { TestEmailShape } from "./test-email.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { TestEmailErrors } from "./test-email-errors.js"
 
 export const makeTestEmail: Effect.Effect<TestEmailShape, never, Transport> = Effect.gen(function*() {
   const transport = yield* Transport
@@ -15,7 +15,7 @@ export const makeTestEmail: Effect.Effect<TestEmailShape, never, Transport> = Ef
         Effect.flatMap((body) =>
           transport.requestJson({ method: "POST", path: "/internal/send-test-email", body: jsonBody(body) }, SendTestEmailResult)
         ),
-        documented(...AdminAuthErrorTags, "SchemaError")
+        documented(...TestEmailErrors.send)
       )
   } satisfies TestEmailShape
 })

@@ -7,14 +7,15 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { SendTestEmailRequest, SendTestEmailResult } from "../../domain/admin-actions.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { AdminFailure } from "./admin-auth.js"
+import type { FailureOf } from "../http/endpoint.js"
+import type { TestEmailErrors } from "./test-email-errors.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** What the TestEmail service offers; see its tag for the rules. */
 export interface TestEmailShape {
   /** `send({ recipientEmail, emailConfig: { host, port, username, password, senderName, senderEmail } })` */
-  readonly send: (request: SendTestEmailRequest) => Effect.Effect<SendTestEmailResult, InvalidInput | AdminFailure<"SchemaError">>
+  readonly send: (request: SendTestEmailRequest) => Effect.Effect<SendTestEmailResult, InvalidInput | FailureOf<typeof TestEmailErrors, "send">>
 }
 
 /** Sends a test e-mail through a given SMTP configuration (admin). */

@@ -9,7 +9,6 @@ import {
   TeamInvitationSendCode,
   TeamInvitationSent
 } from "../../domain/team-invitation.js"
-import { VerificationErrorTags } from "../../errors/categories.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented, encodeInput } from "../http/endpoint.js"
@@ -17,6 +16,7 @@ import { segment } from "../http/path-segment.js"
 import type { TeamInvitationSend, TeamInvitationsShape } from "./team-invitations.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { teamInvitationsChanges } from "../changes/write-keys.js"
+import { TeamInvitationsErrors } from "./team-invitations-errors.js"
 
 /** The answer of `check-code`; the hosted service only ever sends `true` (an unusable code is an error). */
 const CheckCodeAnswer = Schema.Struct({ is_code_valid: Schema.Literal(true) })
@@ -34,49 +34,37 @@ export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Tra
         transport.requestJson({ method: "POST", path: "/team-invitations/send-code", body: jsonBody(body) }, TeamInvitationSent)
       ),
       Effect.map((sent) => sent.id),
-      documented(
-        "UserAuthenticationRequired",
-        "TeamMembershipNotFound",
-        "TeamPermissionRequired",
-        "TeamNotFound",
-        "UserNotFound",
-        "RedirectUrlNotWhitelisted",
-        "SchemaError"
-      )
+      documented(...TeamInvitationsErrors.send)
     )
-
-  const manageTags = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound", "UserNotFound"] as const
 
   const list = (teamId: string) =>
     transport.requestJson({ method: "GET", path: "/team-invitations", query: { team_id: teamId } }, ListResponse(TeamInvitation)).pipe(
       Effect.map((page) => page.items),
-      documented(...manageTags)
+      documented(...TeamInvitationsErrors.list)
     )
 
   const revoke = (teamId: string, invitationId: string) =>
     transport.requestJson(
       { method: "DELETE", path: `/team-invitations/${segment(invitationId)}`, query: { team_id: teamId } },
       SuccessResponse
-    ).pipe(Effect.asVoid, documented(...manageTags, "VerificationCodeNotFound"))
+    ).pipe(Effect.asVoid, documented(...TeamInvitationsErrors.revoke))
 
   const checkCode = (code: string) =>
     transport.requestJson({ method: "POST", path: "/team-invitations/accept/check-code", body: codeBody(code) }, CheckCodeAnswer).pipe(
       Effect.asVoid,
-      documented(...VerificationErrorTags)
+      documented(...TeamInvitationsErrors.checkCode)
     )
-
-  const useTags = [...VerificationErrorTags, "UserAuthenticationRequired", "TeamInvitationRestrictedUserNotAllowed", "TeamNotFound"] as const
 
   const details = (code: string) =>
     transport.requestJson({ method: "POST", path: "/team-invitations/accept/details", body: codeBody(code) }, TeamInvitationDetails).pipe(
-      documented(...useTags)
+      documented(...TeamInvitationsErrors.details)
     )
 
   // The hosted service answers `{}` here and the local backend `{ success: true }`; neither carries data.
   const accept = (code: string) =>
     transport.request({ method: "POST", path: "/team-invitations/accept", body: codeBody(code) }).pipe(
       Effect.asVoid,
-      documented(...useTags, "UserNotFound")
+      documented(...TeamInvitationsErrors.accept)
     )
 
   return { send, list, revoke, checkCode, details, accept } satisfies TeamInvitationsShape

@@ -9,19 +9,13 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { TeamInvitation, TeamInvitationDetails } from "../../domain/team-invitation.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
-import type { VerificationErrorTags } from "../../errors/categories.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { TeamInvitationsErrors } from "./team-invitations-errors.js"
 
-type VerificationTag = (typeof VerificationErrorTags)[number]
-
-/** What managing a team's invitations can be refused with. */
-type ManageTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound" | "UserNotFound"
-
-/** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
-type CodeUseTag = VerificationTag | "UserAuthenticationRequired" | "TeamInvitationRestrictedUserNotAllowed" | "TeamNotFound"
+type Fails<Method extends keyof typeof TeamInvitationsErrors> = FailureOf<typeof TeamInvitationsErrors, Method>
 
 /** An invitation to send. */
 export interface TeamInvitationSend {
@@ -43,24 +37,17 @@ export interface TeamInvitationsShape {
    */
   readonly send: (
     invitation: TeamInvitationSend
-  ) => Effect.Effect<
-    string,
-    | InvalidInput
-    | CallbackUrlRequired
-    | CallFailure<
-      "UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound" | "UserNotFound" | "RedirectUrlNotWhitelisted" | "SchemaError"
-    >
-  >
+  ) => Effect.Effect<string, InvalidInput | CallbackUrlRequired | Fails<"send">>
   /** The team's pending invitations (unused and unexpired). */
-  readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailure<ManageTag>>
+  readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, Fails<"list">>
   /** Revokes a pending invitation: its code stops working. */
-  readonly revoke: (teamId: string, invitationId: string) => Effect.Effect<void, CallFailure<ManageTag | "VerificationCodeNotFound">>
+  readonly revoke: (teamId: string, invitationId: string) => Effect.Effect<void, Fails<"revoke">>
   /** Succeeds when the code can still be used; its state (not found, used, expired, locked) otherwise. */
-  readonly checkCode: (code: string) => Effect.Effect<void, CallFailure<VerificationTag>>
+  readonly checkCode: (code: string) => Effect.Effect<void, Fails<"checkCode">>
   /** The name of the team the code invites to. */
-  readonly details: (code: string) => Effect.Effect<TeamInvitationDetails, CallFailure<CodeUseTag>>
+  readonly details: (code: string) => Effect.Effect<TeamInvitationDetails, Fails<"details">>
   /** Uses the code: the signed-in user joins the team with the project's member permissions. */
-  readonly accept: (code: string) => Effect.Effect<void, CallFailure<CodeUseTag | "UserNotFound">>
+  readonly accept: (code: string) => Effect.Effect<void, Fails<"accept">>
 }
 
 /** Team invitations: send, list, revoke, and read or accept one by its code. */

@@ -13,25 +13,27 @@ import type {
   TeamMemberProfileUpdate
 } from "../../domain/team-member-profile.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ServerTeamMembersErrors, TeamMembersErrors } from "./team-members-errors.js"
 
-type ReadTag = "CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "UserNotFound"
+type Fails<Method extends keyof typeof TeamMembersErrors> = FailureOf<typeof TeamMembersErrors, Method>
+type ServerFails<Method extends keyof typeof ServerTeamMembersErrors> = FailureOf<typeof ServerTeamMembersErrors, Method>
 
 /** What the TeamMembers service offers; see its tag for the rules. */
 export interface TeamMembersShape {
   /** Every member's profile in a team of the signed-in user (needs `$read_members`). */
-  readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamMemberProfile>, CallFailure<ReadTag>>
+  readonly list: (teamId: string) => Effect.Effect<ReadonlyArray<TeamMemberProfile>, Fails<"list">>
   /** One member's profile; someone else's needs `$read_members`. */
-  readonly get: (teamId: string, userId: string) => Effect.Effect<TeamMemberProfile, CallFailure<ReadTag>>
+  readonly get: (teamId: string, userId: string) => Effect.Effect<TeamMemberProfile, Fails<"get">>
   /** The signed-in user's profile in a team. */
-  readonly getMine: (teamId: string) => Effect.Effect<TeamMemberProfile, CallFailure<ReadTag>>
+  readonly getMine: (teamId: string) => Effect.Effect<TeamMemberProfile, Fails<"getMine">>
   /** `updateMine(teamId, { displayName: "Ann (Acme)" })`: edits the signed-in user's profile in a team. */
   readonly updateMine: (
     teamId: string,
     patch: TeamMemberProfileUpdate
-  ) => Effect.Effect<TeamMemberProfile, InvalidInput | CallFailure<"CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound" | "UserNotFound">>
+  ) => Effect.Effect<TeamMemberProfile, InvalidInput | Fails<"updateMine">>
 }
 
 /** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
@@ -48,19 +50,16 @@ export interface ServerTeamMembersShape {
   /** Profiles narrowed by team and/or user (`"me"` or an id), oldest membership first. */
   readonly list: (
     filter: { readonly teamId?: string | undefined; readonly userId?: string | undefined }
-  ) => Effect.Effect<ReadonlyArray<ServerTeamMemberProfile>, CallFailure<"TeamNotFound" | "UserNotFound" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ReadonlyArray<ServerTeamMemberProfile>, ServerFails<"list">>
   readonly get: (
     teamId: string,
     userId: string
-  ) => Effect.Effect<ServerTeamMemberProfile, CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ServerTeamMemberProfile, ServerFails<"get">>
   readonly update: (
     teamId: string,
     userId: string,
     patch: TeamMemberProfileUpdate
-  ) => Effect.Effect<
-    ServerTeamMemberProfile,
-    InvalidInput | CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "CannotGetOwnUserWithoutUser">
-  >
+  ) => Effect.Effect<ServerTeamMemberProfile, InvalidInput | ServerFails<"update">>
 }
 
 /** Team members on the server: list them, read and update any member's team profile. */

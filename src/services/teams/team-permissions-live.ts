@@ -12,6 +12,7 @@ import { segment } from "../http/path-segment.js"
 import type { ServerTeamPermissionsShape, TeamPermissionsShape } from "./team-permissions.js"
 import { Transport } from "../http/transport.js"
 import { serverTeamPermissionsChanges } from "../changes/write-keys.js"
+import { ServerTeamPermissionsErrors, TeamPermissionsErrors } from "./team-permissions-errors.js"
 
 const listRequest = (query: {
   readonly teamId?: string | undefined
@@ -27,17 +28,15 @@ const listRequest = (query: {
 export const makeTeamPermissions: Effect.Effect<TeamPermissionsShape, never, Transport> = Effect.gen(function*() {
   const transport = yield* Transport
   const fetch = (query: Parameters<typeof listRequest>[0]) =>
-    transport.requestJson(listRequest(query), ListResponse(TeamPermission)).pipe(
-      Effect.map((page) => page.items),
-      documented("CannotGetOwnUserWithoutUser")
-    )
+    transport.requestJson(listRequest(query), ListResponse(TeamPermission)).pipe(Effect.map((page) => page.items))
 
   return {
-    list: (teamId, options = {}) => fetch({ teamId, userId: "me", recursive: options.recursive ?? true }),
+    list: (teamId, options = {}) =>
+      fetch({ teamId, userId: "me", recursive: options.recursive ?? true }).pipe(documented(...TeamPermissionsErrors.list)),
     has: (teamId, permissionId) =>
-      Effect.map(
-        fetch({ teamId, userId: "me", permissionId, recursive: true }),
-        (items) => items.some((p) => p.id === permissionId && p.teamId === teamId)
+      fetch({ teamId, userId: "me", permissionId, recursive: true }).pipe(
+        Effect.map((items) => items.some((p) => p.id === permissionId && p.teamId === teamId)),
+        documented(...TeamPermissionsErrors.has)
       )
   } satisfies TeamPermissionsShape
 })
@@ -51,16 +50,16 @@ export const makeServerTeamPermissions: Effect.Effect<ServerTeamPermissionsShape
     list: (filter, options = {}) =>
       transport.requestJson(listRequest({ ...filter, recursive: options.recursive ?? true }), ListResponse(TeamPermission)).pipe(
         Effect.map((page) => page.items),
-        documented("CannotGetOwnUserWithoutUser")
+        documented(...ServerTeamPermissionsErrors.list)
       ),
     grant: (teamId, userId, permissionId) =>
       transport.requestJson({ method: "POST", path: grantPath(teamId, userId, permissionId) }, TeamPermission).pipe(
-        documented("TeamMembershipNotFound", "UserNotFound", "PermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser")
+        documented(...ServerTeamPermissionsErrors.grant)
       ),
     revoke: (teamId, userId, permissionId) =>
       transport.requestJson({ method: "DELETE", path: grantPath(teamId, userId, permissionId) }, SuccessResponse).pipe(
         Effect.asVoid,
-        documented("TeamMembershipNotFound", "UserNotFound", "TeamPermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser")
+        documented(...ServerTeamPermissionsErrors.revoke)
       )
   } satisfies ServerTeamPermissionsShape
 }))

@@ -8,9 +8,13 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { TeamPermission } from "../../domain/team-permission.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ServerTeamPermissionsErrors, TeamPermissionsErrors } from "./team-permissions-errors.js"
+
+type Fails<Method extends keyof typeof TeamPermissionsErrors> = FailureOf<typeof TeamPermissionsErrors, Method>
+type ServerFails<Method extends keyof typeof ServerTeamPermissionsErrors> = FailureOf<typeof ServerTeamPermissionsErrors, Method>
 
 export interface PermissionListOptions {
   /** Include what granted permissions contain (default true); false lists the direct grants only. */
@@ -23,9 +27,9 @@ export interface TeamPermissionsShape {
   readonly list: (
     teamId: string,
     options?: PermissionListOptions
-  ) => Effect.Effect<ReadonlyArray<TeamPermission>, CallFailure<"CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ReadonlyArray<TeamPermission>, Fails<"list">>
   /** `has(teamId, "$invite_members")`: whether the signed-in user holds it, directly or through another. */
-  readonly has: (teamId: string, permissionId: string) => Effect.Effect<boolean, CallFailure<"CannotGetOwnUserWithoutUser">>
+  readonly has: (teamId: string, permissionId: string) => Effect.Effect<boolean, Fails<"has">>
 }
 
 /** The signed-in user's permissions in a team: list them and check whether they hold one. */
@@ -47,25 +51,19 @@ export interface ServerTeamPermissionsShape {
       readonly permissionId?: string | undefined
     },
     options?: PermissionListOptions
-  ) => Effect.Effect<ReadonlyArray<TeamPermission>, CallFailure<"CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ReadonlyArray<TeamPermission>, ServerFails<"list">>
   /** Grants a permission directly (again is a no-op); the user must be a member and the permission defined. */
   readonly grant: (
     teamId: string,
     userId: string,
     permissionId: string
-  ) => Effect.Effect<
-    TeamPermission,
-    CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "PermissionNotFound" | "SchemaError" | "CannotGetOwnUserWithoutUser">
-  >
+  ) => Effect.Effect<TeamPermission, ServerFails<"grant">>
   /** Revokes a direct grant; a permission held only through another is TEAM_PERMISSION_NOT_FOUND. */
   readonly revoke: (
     teamId: string,
     userId: string,
     permissionId: string
-  ) => Effect.Effect<
-    void,
-    CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "TeamPermissionNotFound" | "SchemaError" | "CannotGetOwnUserWithoutUser">
-  >
+  ) => Effect.Effect<void, ServerFails<"revoke">>
 }
 
 /** Team permissions on the server: grant, revoke and list any user's permissions in a team. */

@@ -20,6 +20,7 @@ import { segment } from "../http/path-segment.js"
 import type { NewTeam, ServerTeamsShape, TeamsShape } from "./teams.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverTeamsChanges, teamsChanges } from "../changes/write-keys.js"
+import { ServerTeamsErrors, TeamsErrors } from "./teams-errors.js"
 
 export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = announcing(teamsChanges, Effect.gen(function*() {
   const transport = yield* Transport
@@ -28,18 +29,18 @@ export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = announcing
 
   const list = transport.requestJson({ method: "GET", path: "/teams", query: { user_id: "me" } }, ListResponse(ClientTeam)).pipe(
     Effect.map((page) => page.items),
-    documented("CannotGetOwnUserWithoutUser")
+    documented(...TeamsErrors.list)
   )
 
   const get = (teamId: string) =>
     transport.requestJson({ method: "GET", path: `/teams/${segment(teamId)}` }, ClientTeam).pipe(
-      documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamNotFound")
+      documented(...TeamsErrors.get)
     )
 
   const create = (team: NewTeam) =>
     encodeCreate({ ...team, creatorUserId: "me" }).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/teams", body: jsonBody(body) }, ClientTeam)),
-      documented("UserAuthenticationRequired")
+      documented(...TeamsErrors.create)
     )
 
   const update = (teamId: string, patch: TeamUpdate) =>
@@ -47,19 +48,19 @@ export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = announcing
       Effect.flatMap((body) =>
         transport.requestJson({ method: "PATCH", path: `/teams/${segment(teamId)}`, body: jsonBody(body) }, ClientTeam)
       ),
-      documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound")
+      documented(...TeamsErrors.update)
     )
 
   const remove = (teamId: string) =>
     transport.requestJson({ method: "DELETE", path: `/teams/${segment(teamId)}` }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented("UserAuthenticationRequired", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound")
+      documented(...TeamsErrors.delete)
     )
 
   const leave = (teamId: string) =>
     transport.requestJson({ method: "DELETE", path: `/team-memberships/${segment(teamId)}/me` }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented("CannotGetOwnUserWithoutUser", "TeamMembershipNotFound")
+      documented(...TeamsErrors.leave)
     )
 
   return { list, get, create, update, delete: remove, leave } satisfies TeamsShape
@@ -73,16 +74,16 @@ export const makeServerTeams: Effect.Effect<ServerTeamsShape, never, Transport> 
   const list = (filter: { readonly userId?: string | undefined } = {}) =>
     transport.requestJson({ method: "GET", path: "/teams", query: { user_id: filter.userId } }, ListResponse(ServerTeam)).pipe(
       Effect.map((page) => page.items),
-      documented("CannotGetOwnUserWithoutUser")
+      documented(...ServerTeamsErrors.list)
     )
 
   const get = (teamId: string) =>
-    transport.requestJson({ method: "GET", path: `/teams/${segment(teamId)}` }, ServerTeam).pipe(documented("TeamNotFound"))
+    transport.requestJson({ method: "GET", path: `/teams/${segment(teamId)}` }, ServerTeam).pipe(documented(...ServerTeamsErrors.get))
 
   const create = (team: ServerTeamCreate) =>
     encodeCreate(team).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/teams", body: jsonBody(body) }, ServerTeam)),
-      documented("UserNotFound", "CannotGetOwnUserWithoutUser")
+      documented(...ServerTeamsErrors.create)
     )
 
   const update = (teamId: string, patch: ServerTeamUpdate) =>
@@ -90,26 +91,26 @@ export const makeServerTeams: Effect.Effect<ServerTeamsShape, never, Transport> 
       Effect.flatMap((body) =>
         transport.requestJson({ method: "PATCH", path: `/teams/${segment(teamId)}`, body: jsonBody(body) }, ServerTeam)
       ),
-      documented("TeamNotFound")
+      documented(...ServerTeamsErrors.update)
     )
 
   const remove = (teamId: string) =>
     transport.requestJson({ method: "DELETE", path: `/teams/${segment(teamId)}` }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented("TeamNotFound")
+      documented(...ServerTeamsErrors.delete)
     )
 
   const membership = (teamId: string, userId: string) => `/team-memberships/${segment(teamId)}/${segment(userId)}`
 
   const addMember = (teamId: string, userId: string) =>
     transport.requestJson({ method: "POST", path: membership(teamId, userId), body: jsonBody({}) }, TeamMembership).pipe(
-      documented("TeamNotFound", "UserNotFound", "TeamMembershipAlreadyExists", "CannotGetOwnUserWithoutUser")
+      documented(...ServerTeamsErrors.addMember)
     )
 
   const removeMember = (teamId: string, userId: string) =>
     transport.requestJson({ method: "DELETE", path: membership(teamId, userId) }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented("TeamMembershipNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser")
+      documented(...ServerTeamsErrors.removeMember)
     )
 
   return { list, get, create, update, delete: remove, addMember, removeMember } satisfies ServerTeamsShape

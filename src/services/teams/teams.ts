@@ -16,40 +16,41 @@ import type {
 } from "../../domain/team.js"
 import type { TeamMembership } from "../../domain/team-membership.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ServerTeamsErrors, TeamsErrors } from "./teams-errors.js"
 
 /** A new team from the client tier; the signed-in user is always its creator. */
 export type NewTeam = Omit<TeamCreate, "creatorUserId">
 
+type Fails<Method extends keyof typeof TeamsErrors> = FailureOf<typeof TeamsErrors, Method>
+type ServerFails<Method extends keyof typeof ServerTeamsErrors> = FailureOf<typeof ServerTeamsErrors, Method>
+
 /** What the Teams service offers; see its tag for the rules. */
 export interface TeamsShape {
   /** The signed-in user's teams, oldest first. */
-  readonly list: Effect.Effect<ReadonlyArray<ClientTeam>, CallFailure<"CannotGetOwnUserWithoutUser">>
+  readonly list: Effect.Effect<ReadonlyArray<ClientTeam>, Fails<"list">>
   /** A team the signed-in user belongs to. */
   readonly get: (
     teamId: string
-  ) => Effect.Effect<ClientTeam, CallFailure<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamNotFound">>
+  ) => Effect.Effect<ClientTeam, Fails<"get">>
   /**
    * `create({ displayName: "Acme" })`: a new team with the signed-in user as creator (holding the project's
    * creator permissions). Refused (HTTP 403) when the project disables client team creation.
    */
-  readonly create: (team: NewTeam) => Effect.Effect<ClientTeam, InvalidInput | CallFailure<"UserAuthenticationRequired">>
+  readonly create: (team: NewTeam) => Effect.Effect<ClientTeam, InvalidInput | Fails<"create">>
   /** Needs `$update_team` in that team. */
   readonly update: (
     teamId: string,
     patch: TeamUpdate
-  ) => Effect.Effect<
-    ClientTeam,
-    InvalidInput | CallFailure<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound">
-  >
+  ) => Effect.Effect<ClientTeam, InvalidInput | Fails<"update">>
   /** Needs `$delete_team`; memberships, permissions and invitations go with the team. */
   readonly delete: (
     teamId: string
-  ) => Effect.Effect<void, CallFailure<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamPermissionRequired" | "TeamNotFound">>
+  ) => Effect.Effect<void, Fails<"delete">>
   /** The signed-in user leaves the team. */
-  readonly leave: (teamId: string) => Effect.Effect<void, CallFailure<"CannotGetOwnUserWithoutUser" | "TeamMembershipNotFound">>
+  readonly leave: (teamId: string) => Effect.Effect<void, Fails<"leave">>
 }
 
 /** The signed-in user's teams: list, create, update, delete and leave. */
@@ -66,24 +67,24 @@ export interface ServerTeamsShape {
   /** Every team of the project, or those of one user (`"me"` or an id), oldest first. */
   readonly list: (
     filter?: { readonly userId?: string | undefined }
-  ) => Effect.Effect<ReadonlyArray<ServerTeam>, CallFailure<"CannotGetOwnUserWithoutUser">>
-  readonly get: (teamId: string) => Effect.Effect<ServerTeam, CallFailure<"TeamNotFound">>
+  ) => Effect.Effect<ReadonlyArray<ServerTeam>, ServerFails<"list">>
+  readonly get: (teamId: string) => Effect.Effect<ServerTeam, ServerFails<"get">>
   /** `create({ displayName, creatorUserId })`: with a creator, that user joins with the creator permissions. */
   readonly create: (
     team: ServerTeamCreate
-  ) => Effect.Effect<ServerTeam, InvalidInput | CallFailure<"UserNotFound" | "CannotGetOwnUserWithoutUser">>
-  readonly update: (teamId: string, patch: ServerTeamUpdate) => Effect.Effect<ServerTeam, InvalidInput | CallFailure<"TeamNotFound">>
-  readonly delete: (teamId: string) => Effect.Effect<void, CallFailure<"TeamNotFound">>
+  ) => Effect.Effect<ServerTeam, InvalidInput | ServerFails<"create">>
+  readonly update: (teamId: string, patch: ServerTeamUpdate) => Effect.Effect<ServerTeam, InvalidInput | ServerFails<"update">>
+  readonly delete: (teamId: string) => Effect.Effect<void, ServerFails<"delete">>
   /** Adds a user with the project's member permissions; a second membership is refused. */
   readonly addMember: (
     teamId: string,
     userId: string
-  ) => Effect.Effect<TeamMembership, CallFailure<"TeamNotFound" | "UserNotFound" | "TeamMembershipAlreadyExists" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<TeamMembership, ServerFails<"addMember">>
   /** Removes a member; their permissions in the team go with the membership. */
   readonly removeMember: (
     teamId: string,
     userId: string
-  ) => Effect.Effect<void, CallFailure<"TeamMembershipNotFound" | "UserNotFound" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<void, ServerFails<"removeMember">>
 }
 
 /** Teams on the server: create, read, update, delete and list any team, and add or remove its members. */

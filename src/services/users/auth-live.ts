@@ -29,17 +29,11 @@ import type {
 } from "./auth.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { authChanges } from "../changes/write-keys.js"
-
-const verificationTags = [
-  "VerificationCodeNotFound",
-  "VerificationCodeExpired",
-  "VerificationCodeAlreadyUsed",
-  "VerificationCodeMaxAttemptsReached"
-] as const
+import { AuthErrors } from "./auth-errors.js"
 
 const confirm = (password: string, confirmation: string | undefined) =>
   confirmation === undefined ? Effect.void : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
@@ -52,6 +46,8 @@ const encodeReset = encodeInput(PasswordResetRequest)
 const encodeUpdate = encodeInput(PasswordUpdateRequest)
 const encodeSet = encodeInput(PasswordSetRequest)
 const encodeMfa = encodeInput(MfaSignInRequest)
+const encodeVerification = encodeBuilt(EmailLinkRequest)
+const encodeBuiltCode = encodeBuilt(CodeRequest)
 
 const authShape = (transport: Transport["Service"], session: Session["Service"]): AuthShape => {
   const post = (path: string, body: unknown, withSession = true) => ({
@@ -84,16 +80,7 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       yield* start(answer)
       return { userId: answer.userId, isNewUser: true }
     }).pipe(
-      documented(
-        "UserEmailAlreadyExists",
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "SignUpNotEnabled",
-        "PasswordAuthenticationNotEnabled",
-        "RedirectUrlNotWhitelisted",
-        "MultiFactorAuthenticationRequired",
-        "PasswordConfirmationMismatch"
-      )
+      documented(...AuthErrors.signUpWithCredential)
     )
 
   const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
@@ -102,13 +89,13 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const answer = yield* transport.requestJson(post("/auth/password/sign-in", body, false), PasswordSignInResponse)
       yield* start(answer)
       return { userId: answer.userId, isNewUser: false }
-    }).pipe(documented("EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"))
+    }).pipe(documented(...AuthErrors.signInWithCredential))
 
   const signInWithMfa = (attemptCode: string, totp: string) =>
     totp.trim() === ""
       ? Effect.fail(new InvalidTotpCode({}))
       : signInWith("/auth/mfa/sign-in", encodeMfa({ type: "totp", totp: totp.trim(), code: attemptCode })).pipe(
-        documented("InvalidTotpCode", ...verificationTags)
+        documented(...AuthErrors.signInWithMfa)
       )
 
   const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
@@ -116,11 +103,11 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
       const body = yield* encodeEmailLink({ email, callbackUrl })
       return yield* transport.requestJson(post("/auth/otp/send-sign-in-code", body, false), OtpSendResponse)
-    }).pipe(documented("RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"))
+    }).pipe(documented(...AuthErrors.sendMagicLinkEmail))
 
   const signInWithMagicLink = (code: string) =>
     signInWith("/auth/otp/sign-in", encodeCode({ code })).pipe(
-      documented(...verificationTags, "MultiFactorAuthenticationRequired", "SignUpNotEnabled", "UserEmailAlreadyExists")
+      documented(...AuthErrors.signInWithMagicLink)
     )
 
   const sendForgotPasswordEmail = (email: string, options: EmailLinkOptions = {}) =>
@@ -128,13 +115,13 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const callbackUrl = yield* emailCallbackUrl("passwordReset", options.callbackUrl)
       const body = yield* encodeEmailLink({ email, callbackUrl })
       yield* transport.requestJson(post("/auth/password/send-reset-code", body, false), ResetCodeSentResponse)
-    }).pipe(documented("RedirectUrlNotWhitelisted", "PasswordAuthenticationNotEnabled"))
+    }).pipe(documented(...AuthErrors.sendForgotPasswordEmail))
 
   const verifyPasswordResetCode = (code: string) =>
     encodeCode({ code }).pipe(
       Effect.flatMap((body) => transport.request(post("/auth/password/reset/check-code", body, false))),
       Effect.asVoid,
-      documented(...verificationTags)
+      documented(...AuthErrors.verifyPasswordResetCode)
     )
 
   const resetPassword = (input: PasswordReset) =>
@@ -143,13 +130,7 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const body = yield* encodeReset({ code: input.code, password: input.password })
       yield* transport.requestJson(post("/auth/password/reset", body, false), SuccessResponse)
     }).pipe(
-      documented(
-        ...verificationTags,
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "PasswordAuthenticationNotEnabled",
-        "PasswordConfirmationMismatch"
-      )
+      documented(...AuthErrors.resetPassword)
     )
 
   const updatePassword = (input: PasswordUpdate) =>
@@ -158,14 +139,7 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const body = yield* encodeUpdate({ oldPassword: input.oldPassword, newPassword: input.newPassword })
       yield* transport.requestJson(post("/auth/password/update", body), SuccessResponse)
     }).pipe(
-      documented(
-        "PasswordConfirmationMismatch",
-        "UserDoesNotHavePassword",
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "UserAuthenticationRequired",
-        "PasswordAuthenticationNotEnabled"
-      )
+      documented(...AuthErrors.updatePassword)
     )
 
   const setPassword = (input: PasswordSet) =>
@@ -174,13 +148,7 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const body = yield* encodeSet({ password: input.password })
       yield* transport.requestJson(post("/auth/password/set", body), SuccessResponse)
     }).pipe(
-      documented(
-        "PasswordTooShort",
-        "PasswordTooLong",
-        "UserAuthenticationRequired",
-        "PasswordAuthenticationNotEnabled",
-        "PasswordConfirmationMismatch"
-      )
+      documented(...AuthErrors.setPassword)
     )
 
   const sendVerificationEmail = (options: EmailLinkOptions = {}) =>
@@ -190,24 +158,25 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
       )
       if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
-      yield* transport.requestJson(
-        post("/contact-channels/send-verification-code", { email: user.primaryEmail, callback_url: callbackUrl }),
-        SuccessResponse
-      )
+      // The user's own stored address: it fits the schema, so a failure to encode is a defect (encodeBuilt).
+      const body = yield* encodeVerification({ email: user.primaryEmail, callbackUrl })
+      yield* transport.requestJson(post("/contact-channels/send-verification-code", body), SuccessResponse)
     }).pipe(
-      documented("EmailAlreadyVerified", "EmailIsNotPrimaryEmail", "RedirectUrlNotWhitelisted", "UserAuthenticationRequired")
+      documented(...AuthErrors.sendVerificationEmail)
     )
 
   const verifyEmail = (code: string) =>
-    Effect.asVoid(transport.requestJson(post("/contact-channels/verify", { code }, false), SuccessResponse)).pipe(
-      documented(...verificationTags)
+    encodeBuiltCode({ code }).pipe(
+      Effect.flatMap((body) => transport.requestJson(post("/contact-channels/verify", body, false), SuccessResponse)),
+      Effect.asVoid,
+      documented(...AuthErrors.verifyEmail)
     )
 
   const signOut = transport.requestJson({ method: "DELETE", path: "/auth/sessions/current" }, SuccessResponse).pipe(
     // The session is already over on the server: as signed out as it gets.
     Effect.catchIf(isRefreshTokenError, () => Effect.void),
     Effect.andThen(session.clear),
-    documented()
+    documented(...AuthErrors.signOut)
   )
 
   return {

@@ -18,20 +18,13 @@ import type * as Layer from "effect/Layer"
 import type { CallbackUrlRequired, NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { NotSignedIn } from "../../errors/client/session.js"
-import type { PasswordConfirmationMismatch } from "../../errors/known/password.js"
-import type { InvalidTotpCode } from "../../errors/known/sign-in.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
+import type { AuthErrors } from "./auth-errors.js"
 
-type VerificationTags =
-  | "VerificationCodeNotFound"
-  | "VerificationCodeExpired"
-  | "VerificationCodeAlreadyUsed"
-  | "VerificationCodeMaxAttemptsReached"
-
-type PasswordRuleTags = "PasswordTooShort" | "PasswordTooLong"
+type Fails<Method extends keyof typeof AuthErrors> = FailureOf<typeof AuthErrors, Method>
 
 /** A completed sign-in: the session holds its tokens. */
 export interface SignedIn {
@@ -72,66 +65,28 @@ export interface EmailLinkOptions {
 
 /*
  * InvalidInput: a request body that its shared schema refuses (e.g. an email without "@") fails before
- * anything is sent, exactly as the backend would refuse it.
+ * anything is sent, exactly as the backend would refuse it. The known errors of each flow, the client's own
+ * PasswordConfirmationMismatch and InvalidTotpCode among them, are listed in auth-errors.ts.
  */
-export type SignUpFailure =
-  | InvalidInput
-  | PasswordConfirmationMismatch
-  | CallFailure<
-    | "UserEmailAlreadyExists"
-    | PasswordRuleTags
-    | "SignUpNotEnabled"
-    | "PasswordAuthenticationNotEnabled"
-    | "RedirectUrlNotWhitelisted"
-    | "MultiFactorAuthenticationRequired"
-  >
+export type SignUpFailure = InvalidInput | Fails<"signUpWithCredential">
 
-export type CredentialSignInFailure = InvalidInput | CallFailure<
-  "EmailPasswordMismatch" | "PasswordAuthenticationNotEnabled" | "MultiFactorAuthenticationRequired"
->
+export type CredentialSignInFailure = InvalidInput | Fails<"signInWithCredential">
 
-export type MfaSignInFailure = InvalidInput | CallFailure<"InvalidTotpCode" | VerificationTags> | InvalidTotpCode
+export type MfaSignInFailure = InvalidInput | Fails<"signInWithMfa">
 
-export type MagicLinkSendFailure =
-  | InvalidInput
-  | CallbackUrlRequired
-  | CallFailure<"RedirectUrlNotWhitelisted" | "SignUpNotEnabled" | "UserEmailAlreadyExists">
+export type MagicLinkSendFailure = InvalidInput | CallbackUrlRequired | Fails<"sendMagicLinkEmail">
 
-export type MagicLinkSignInFailure = InvalidInput | CallFailure<
-  VerificationTags | "MultiFactorAuthenticationRequired" | "SignUpNotEnabled" | "UserEmailAlreadyExists"
->
+export type MagicLinkSignInFailure = InvalidInput | Fails<"signInWithMagicLink">
 
-export type ForgotPasswordFailure =
-  | InvalidInput
-  | CallbackUrlRequired
-  | CallFailure<"RedirectUrlNotWhitelisted" | "PasswordAuthenticationNotEnabled">
+export type ForgotPasswordFailure = InvalidInput | CallbackUrlRequired | Fails<"sendForgotPasswordEmail">
 
-export type ResetPasswordFailure =
-  | InvalidInput
-  | PasswordConfirmationMismatch
-  | CallFailure<VerificationTags | PasswordRuleTags | "PasswordAuthenticationNotEnabled">
+export type ResetPasswordFailure = InvalidInput | Fails<"resetPassword">
 
-export type UpdatePasswordFailure =
-  | InvalidInput
-  | PasswordConfirmationMismatch
-  | CallFailure<
-    | "PasswordConfirmationMismatch"
-    | "UserDoesNotHavePassword"
-    | PasswordRuleTags
-    | "UserAuthenticationRequired"
-    | "PasswordAuthenticationNotEnabled"
-  >
+export type UpdatePasswordFailure = InvalidInput | Fails<"updatePassword">
 
-export type SetPasswordFailure =
-  | InvalidInput
-  | PasswordConfirmationMismatch
-  | CallFailure<PasswordRuleTags | "UserAuthenticationRequired" | "PasswordAuthenticationNotEnabled">
+export type SetPasswordFailure = InvalidInput | Fails<"setPassword">
 
-export type SendVerificationFailure =
-  | NotSignedIn
-  | NoPrimaryEmail
-  | CallbackUrlRequired
-  | CallFailure<"EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired">
+export type SendVerificationFailure = NotSignedIn | NoPrimaryEmail | CallbackUrlRequired | Fails<"sendVerificationEmail">
 
 /** What the Auth service offers; see its tag for the rules. */
 export interface AuthShape {
@@ -154,7 +109,7 @@ export interface AuthShape {
   /** Emails a reset link when the address has an account; says nothing either way. */
   readonly sendForgotPasswordEmail: (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
   /** Succeeds when the reset code can still be used (without using it). */
-  readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, InvalidInput | CallFailure<VerificationTags>>
+  readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, InvalidInput | Fails<"verifyPasswordResetCode">>
   readonly resetPassword: (input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>
   /** Changes the signed-in user's password; other sessions of the user end. */
   readonly updatePassword: (input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>
@@ -163,9 +118,9 @@ export interface AuthShape {
   /** Emails a verification link to the signed-in user's primary email. */
   readonly sendVerificationEmail: (options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>
   /** Redeems the `code` of a verification link. */
-  readonly verifyEmail: (code: string) => Effect.Effect<void, CallFailure<VerificationTags>>
+  readonly verifyEmail: (code: string) => Effect.Effect<void, Fails<"verifyEmail">>
   /** Ends the session on the server and here; succeeds even when the session was already invalid. */
-  readonly signOut: Effect.Effect<void, CallFailure>
+  readonly signOut: Effect.Effect<void, Fails<"signOut">>
 }
 
 /** Sign-in, sign-out and the password and email flows; on every tier (it acts on the tier's own session). */

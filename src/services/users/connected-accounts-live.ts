@@ -8,6 +8,7 @@ import type { ConnectedAccountsShape, ServerConnectedAccountsShape } from "./con
 import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
 
 const fetchToken = (transport: Transport["Service"], user: string, provider: string, scope: string | undefined) =>
   transport.requestJson({
@@ -20,7 +21,7 @@ const fetchToken = (transport: Transport["Service"], user: string, provider: str
       OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
       OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null)
     }),
-    documented("UserAuthenticationRequired", "UserNotFound", "OAuthProviderNotFoundOrNotEnabled")
+    documented(...ConnectedAccountsErrors.accessToken)
   )
 
 export const makeConnectedAccounts: Effect.Effect<ConnectedAccountsShape, never, Transport> = Effect.map(

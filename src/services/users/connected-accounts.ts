@@ -7,13 +7,12 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
 
-type ConnectedAccountError = CallFailure<
-  "UserAuthenticationRequired" | "UserNotFound" | "OAuthProviderNotFoundOrNotEnabled"
->
+type ConnectedAccountError = FailureOf<typeof ConnectedAccountsErrors, "accessToken">
 
 /** What the ConnectedAccounts service offers; see its tag for the rules. */
 export interface ConnectedAccountsShape {

@@ -3,22 +3,28 @@
  * lazy-service.ts).
  */
 import * as Effect from "effect/Effect"
+import { CallbackUrlRequest } from "../../domain/auth-requests.js"
 import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../domain/contact-channel.js"
 import { ListResponse } from "../../domain/list.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { contactChannelsChanges, serverContactChannelsChanges } from "../changes/write-keys.js"
+import { ContactChannelsErrors, ServerContactChannelsErrors } from "./contact-channels-errors.js"
 
 const ChannelList = ListResponse(ContactChannel)
+const encodeCallback = encodeBuilt(CallbackUrlRequest)
 
 const channelPath = (userId: string, id: string) =>
   `/contact-channels/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`
 
-/** The calls both services share, for the user named `userId` (`"me"` for the signed-in one). */
+/**
+ * The calls both services share, for the user named `userId` (`"me"` for the signed-in one), narrowed to the
+ * server table; the signed-in user's service narrows each further to its own.
+ */
 const makeCalls = (transport: Transport["Service"]) => {
   const encodeCreate = encodeInput(ContactChannelCreate)
   const encodeUpdate = encodeInput(ContactChannelUpdate)
@@ -26,7 +32,7 @@ const makeCalls = (transport: Transport["Service"]) => {
   const list = (userId: string) =>
     transport.requestJson({ method: "GET", path: "/contact-channels", query: { user_id: userId } }, ChannelList).pipe(
       Effect.map((answer) => answer.items),
-      documented("CannotGetOwnUserWithoutUser")
+      documented(...ServerContactChannelsErrors.list)
     )
 
   const create = (input: ServerContactChannelCreate) =>
@@ -41,7 +47,7 @@ const makeCalls = (transport: Transport["Service"]) => {
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/contact-channels", body: jsonBody(body) }, ContactChannel)
       ),
-      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse", "UserIdDoesNotExist")
+      documented(...ServerContactChannelsErrors.create)
     )
 
   const update = (userId: string, id: string, patch: ContactChannelUpdate) =>
@@ -49,12 +55,12 @@ const makeCalls = (transport: Transport["Service"]) => {
       Effect.flatMap((body) =>
         transport.requestJson({ method: "PATCH", path: channelPath(userId, id), body: jsonBody(body) }, ContactChannel)
       ),
-      documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+      documented(...ServerContactChannelsErrors.update)
     )
 
   const remove = (userId: string, id: string) =>
     Effect.asVoid(transport.requestJson({ method: "DELETE", path: channelPath(userId, id) }, SuccessResponse)).pipe(
-      documented("CannotGetOwnUserWithoutUser")
+      documented(...ServerContactChannelsErrors.delete)
     )
 
   const sendVerificationEmail = (userId: string, id: string, options: { readonly callbackUrl?: string | undefined } = {}) =>
@@ -63,10 +69,10 @@ const makeCalls = (transport: Transport["Service"]) => {
       yield* transport.requestJson({
         method: "POST",
         path: `${channelPath(userId, id)}/send-verification-code`,
-        body: jsonBody({ callback_url: callbackUrl })
+        body: jsonBody(yield* encodeCallback({ callbackUrl }))
       }, SuccessResponse)
     }).pipe(
-      documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted", "UserIdDoesNotExist")
+      documented(...ServerContactChannelsErrors.sendVerificationEmail)
     )
 
   return { list, create, update, remove, sendVerificationEmail }
@@ -74,14 +80,14 @@ const makeCalls = (transport: Transport["Service"]) => {
 
 export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Transport> = announcing(contactChannelsChanges, Effect.gen(function*() {
   const calls = makeCalls(yield* Transport)
-  const narrowCreate = documented("CannotGetOwnUserWithoutUser", "ContactChannelAlreadyUsedForAuthBySomeoneElse")
-  const narrowSend = documented("CannotGetOwnUserWithoutUser", "EmailAlreadyVerified", "RedirectUrlNotWhitelisted")
+  const known = ContactChannelsErrors
   return {
-    list: calls.list("me"),
-    create: (input) => narrowCreate(calls.create({ ...input, userId: "me" })),
-    update: (id, patch) => calls.update("me", id, patch),
-    delete: (id) => calls.remove("me", id),
-    sendVerificationEmail: (id, options) => narrowSend(calls.sendVerificationEmail("me", id, options))
+    list: calls.list("me").pipe(documented(...known.list)),
+    create: (input) => calls.create({ ...input, userId: "me" }).pipe(documented(...known.create)),
+    update: (id, patch) => calls.update("me", id, patch).pipe(documented(...known.update)),
+    delete: (id) => calls.remove("me", id).pipe(documented(...known.delete)),
+    sendVerificationEmail: (id, options) =>
+      calls.sendVerificationEmail("me", id, options).pipe(documented(...known.sendVerificationEmail))
   } satisfies ContactChannelsShape
 }))
 

@@ -13,9 +13,10 @@ import type * as Layer from "effect/Layer"
 import type { ContactChannel, ContactChannelUpdate } from "../../domain/contact-channel.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ContactChannelsErrors, ServerContactChannelsErrors } from "./contact-channels-errors.js"
 
 /** A new address of the signed-in user. */
 export interface OwnContactChannelCreate {
@@ -34,49 +35,46 @@ export interface ServerContactChannelCreate extends OwnContactChannelCreate {
   readonly isVerified?: boolean | undefined
 }
 
-type SignedInTags = "CannotGetOwnUserWithoutUser"
-type AuthConflictTag = "ContactChannelAlreadyUsedForAuthBySomeoneElse"
-
-/** Failures of sending a verification link. */
-type SendTags = "EmailAlreadyVerified" | "RedirectUrlNotWhitelisted"
+type Fails<Method extends keyof typeof ContactChannelsErrors> = FailureOf<typeof ContactChannelsErrors, Method>
+type ServerFails<Method extends keyof typeof ServerContactChannelsErrors> = FailureOf<typeof ServerContactChannelsErrors, Method>
 
 /** What the ContactChannels service offers; see its tag for the rules. */
 export interface ContactChannelsShape {
   /** The signed-in user's addresses, oldest first. */
-  readonly list: Effect.Effect<ReadonlyArray<ContactChannel>, CallFailure<SignedInTags>>
+  readonly list: Effect.Effect<ReadonlyArray<ContactChannel>, Fails<"list">>
   readonly create: (
     input: OwnContactChannelCreate
-  ) => Effect.Effect<ContactChannel, InvalidInput | CallFailure<SignedInTags | AuthConflictTag>>
+  ) => Effect.Effect<ContactChannel, InvalidInput | Fails<"create">>
   /** A new value makes the address unverified again. */
   readonly update: (
     id: string,
     patch: OwnContactChannelUpdate
-  ) => Effect.Effect<ContactChannel, InvalidInput | CallFailure<SignedInTags | AuthConflictTag>>
-  readonly delete: (id: string) => Effect.Effect<void, CallFailure<SignedInTags>>
+  ) => Effect.Effect<ContactChannel, InvalidInput | Fails<"update">>
+  readonly delete: (id: string) => Effect.Effect<void, Fails<"delete">>
   /** Emails a verification link for one address (callback URL absolute, or relative to the current page). */
   readonly sendVerificationEmail: (
     id: string,
     options?: { readonly callbackUrl?: string | undefined }
-  ) => Effect.Effect<void, CallbackUrlRequired | CallFailure<SignedInTags | SendTags>>
+  ) => Effect.Effect<void, CallbackUrlRequired | Fails<"sendVerificationEmail">>
 }
 
 /** What the ServerContactChannels service offers; see its tag for the rules. */
 export interface ServerContactChannelsShape {
-  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<ContactChannel>, CallFailure<SignedInTags>>
+  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<ContactChannel>, ServerFails<"list">>
   readonly create: (
     input: ServerContactChannelCreate
-  ) => Effect.Effect<ContactChannel, InvalidInput | CallFailure<SignedInTags | AuthConflictTag | "UserIdDoesNotExist">>
+  ) => Effect.Effect<ContactChannel, InvalidInput | ServerFails<"create">>
   readonly update: (
     userId: string,
     id: string,
     patch: ContactChannelUpdate
-  ) => Effect.Effect<ContactChannel, InvalidInput | CallFailure<SignedInTags | AuthConflictTag>>
-  readonly delete: (userId: string, id: string) => Effect.Effect<void, CallFailure<SignedInTags>>
+  ) => Effect.Effect<ContactChannel, InvalidInput | ServerFails<"update">>
+  readonly delete: (userId: string, id: string) => Effect.Effect<void, ServerFails<"delete">>
   readonly sendVerificationEmail: (
     userId: string,
     id: string,
     options?: { readonly callbackUrl?: string | undefined }
-  ) => Effect.Effect<void, CallbackUrlRequired | CallFailure<SignedInTags | SendTags | "UserIdDoesNotExist">>
+  ) => Effect.Effect<void, CallbackUrlRequired | ServerFails<"sendVerificationEmail">>
 }
 
 /** The signed-in user's contact channels; on every tier. */

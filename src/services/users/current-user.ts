@@ -18,6 +18,14 @@ import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
 
+/**
+ * The known errors of the writes (`update`, `delete`), written once for the Shape and the narrowing; the reads
+ * document none. One list rather than an `ErrorTable`: this service is in every bundle, and a table of empty
+ * entries would only add to it.
+ */
+const writeErrors = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
+type WriteFailure = CallFailure<(typeof writeErrors)[number]>
+
 /** What the CurrentUser service offers; see its tag for the rules. */
 export interface CurrentUserShape {
   /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
@@ -25,9 +33,9 @@ export interface CurrentUserShape {
   /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
   readonly update: (
     patch: ClientUserUpdate
-  ) => Effect.Effect<ClientUser, InvalidInput | CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ClientUser, InvalidInput | WriteFailure>
   /** Deletes the signed-in user; the session ends with it. */
-  readonly delete: Effect.Effect<void, CallFailure<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser">>
+  readonly delete: Effect.Effect<void, WriteFailure>
   /**
    * The session's tokens for the app's own server, the access token likely valid (refreshed when it would
    * expire within 20 s); both `null` for a visitor. For requests that cannot carry headers (a WebSocket
@@ -62,12 +70,12 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
           Effect.flatMap((body) =>
             transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, ClientUser)
           ),
-          documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+          documented(...writeErrors)
         )
 
       const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, SuccessResponse).pipe(
         Effect.andThen(session.clear),
-        documented("UserAuthenticationRequired", "CannotGetOwnUserWithoutUser")
+        documented(...writeErrors)
       )
 
       const authJson = session.getTokens().pipe(

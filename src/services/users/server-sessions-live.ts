@@ -4,11 +4,13 @@ import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../domain/constants.js"
 import { ListResponse } from "../../domain/list.js"
 import { SessionInfo } from "../../domain/session.js"
 import { SuccessResponse } from "../../domain/success.js"
-import { ServerSessionCreate, ServerSessionResponse } from "../../domain/tokens.js"
+import { ServerSessionCreate } from "../../domain/session-requests.js"
+import { ServerSessionResponse } from "../../domain/tokens.js"
 import { documented, encodeInput } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import { type NewServerSession, SessionNotFound, type ServerSessionsShape } from "./server-sessions.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { ServerSessionsErrors } from "./server-sessions-errors.js"
 
 const SessionList = ListResponse(SessionInfo)
 
@@ -24,13 +26,13 @@ export const makeServerSessions: Effect.Effect<ServerSessionsShape, never, Trans
       Effect.flatMap((body) =>
         transport.requestJson({ method: "POST", path: "/auth/sessions", body: jsonBody(body) }, ServerSessionResponse)
       ),
-      documented("UserIdDoesNotExist", "CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.create)
     )
 
   const list = (userId: string) =>
     transport.requestJson({ method: "GET", path: "/auth/sessions", query: { user_id: userId } }, SessionList).pipe(
       Effect.map((page) => page.items),
-      documented("CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.list)
     )
 
   const remove = (userId: string, sessionId: string) =>
@@ -43,7 +45,7 @@ export const makeServerSessions: Effect.Effect<ServerSessionsShape, never, Trans
         (error) => error._tag === "HttpError" && error.status === 404,
         () => Effect.fail(new SessionNotFound({ sessionId, message: `Session ${sessionId} not found.` }))
       ),
-      documented("CannotDeleteCurrentSession", "CannotGetOwnUserWithoutUser")
+      documented(...ServerSessionsErrors.delete)
     )
 
   return { create, list, delete: remove } satisfies ServerSessionsShape

@@ -16,9 +16,12 @@ import * as Schema from "effect/Schema"
 import type { SessionInfo } from "../../domain/session.js"
 import type { ServerSessionResponse } from "../../domain/tokens.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ServerSessionsErrors } from "./server-sessions-errors.js"
+
+type Fails<Method extends keyof typeof ServerSessionsErrors> = FailureOf<typeof ServerSessionsErrors, Method>
 
 /**
  * The session does not exist, has ended, or belongs to another user. The API answers this with a plain
@@ -41,9 +44,9 @@ export interface ServerSessionsShape {
   /** A new session for the user; the tokens are returned, not stored in this tier's own session. */
   readonly create: (
     session: NewServerSession
-  ) => Effect.Effect<ServerSessionResponse, InvalidInput | CallFailure<"UserIdDoesNotExist" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<ServerSessionResponse, InvalidInput | Fails<"create">>
   /** The user's open sessions, newest first (an unknown user simply has none). */
-  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionInfo>, CallFailure<"CannotGetOwnUserWithoutUser">>
+  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionInfo>, Fails<"list">>
   /**
    * Ends one of the user's sessions. The session making this request cannot end itself that way
    * (`CannotDeleteCurrentSession`): sign out instead.
@@ -51,7 +54,7 @@ export interface ServerSessionsShape {
   readonly delete: (
     userId: string,
     sessionId: string
-  ) => Effect.Effect<void, SessionNotFound | CallFailure<"CannotDeleteCurrentSession" | "CannotGetOwnUserWithoutUser">>
+  ) => Effect.Effect<void, SessionNotFound | Fails<"delete">>
 }
 
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */

@@ -11,6 +11,7 @@ import { segment } from "../http/path-segment.js"
 import type { ServerUserListOptions, ServerUserPage, ServerUserRequests } from "./server-users.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverUsersChanges } from "../changes/write-keys.js"
+import { ServerUsersErrors } from "./server-users-errors.js"
 
 const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
   limit === undefined || (Number.isInteger(limit) && limit > 0)
@@ -44,18 +45,18 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
         items: page.items,
         nextCursor: page.isPaginated ? page.pagination.nextCursor : null
       })),
-      documented()
+      documented(...ServerUsersErrors.list)
     )
 
   const get = (userId: string) =>
     transport.requestJson({ method: "GET", path: `/users/${segment(userId)}` }, ServerUser).pipe(
-      documented("UserNotFound")
+      documented(...ServerUsersErrors.get)
     )
 
   const create = (user: ServerUserCreate) =>
     encodeCreate(user).pipe(
       Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/users", body: jsonBody(body) }, ServerUser)),
-      documented("UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong")
+      documented(...ServerUsersErrors.create)
     )
 
   const update = (userId: string, patch: ServerUserUpdate) =>
@@ -63,13 +64,13 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
       Effect.flatMap((body) =>
         transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
       ),
-      documented("UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong")
+      documented(...ServerUsersErrors.update)
     )
 
   const remove = (userId: string) =>
     transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
       Effect.asVoid,
-      documented("UserNotFound")
+      documented(...ServerUsersErrors.delete)
     )
 
   return { list, get, create, update, delete: remove }

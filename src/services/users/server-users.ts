@@ -15,9 +15,10 @@ import * as Stream from "effect/Stream"
 import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { FailureOf } from "../http/endpoint.js"
 import { lazyImplementation } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
+import type { ServerUsersErrors } from "./server-users-errors.js"
 
 export interface ServerUserListOptions {
   /** Page size; without it the whole (filtered) list comes back as one page. */
@@ -40,13 +41,11 @@ export interface ServerUserPage {
   readonly nextCursor: string | null
 }
 
-type PasswordRuleTags = "PasswordTooShort" | "PasswordTooLong"
+type Fails<Method extends keyof typeof ServerUsersErrors> = FailureOf<typeof ServerUsersErrors, Method>
 
-export type ServerUserListFailure = InvalidInput | CallFailure
-export type ServerUserCreateFailure = InvalidInput | CallFailure<"UserEmailAlreadyExists" | PasswordRuleTags>
-export type ServerUserUpdateFailure =
-  | InvalidInput
-  | CallFailure<"UserNotFound" | "UserEmailAlreadyExists" | "TeamMembershipNotFound" | PasswordRuleTags>
+export type ServerUserListFailure = InvalidInput | Fails<"list">
+export type ServerUserCreateFailure = InvalidInput | Fails<"create">
+export type ServerUserUpdateFailure = InvalidInput | Fails<"update">
 
 /** What the ServerUsers service offers; see its tag for the rules. */
 export interface ServerUsersShape {
@@ -59,13 +58,13 @@ export interface ServerUsersShape {
   readonly listAll: (
     options?: Omit<ServerUserListOptions, "cursor">
   ) => Stream.Stream<ServerUser, ServerUserListFailure>
-  readonly get: (userId: string) => Effect.Effect<ServerUser, CallFailure<"UserNotFound">>
+  readonly get: (userId: string) => Effect.Effect<ServerUser, Fails<"get">>
   /** `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. */
   readonly create: (user: ServerUserCreate) => Effect.Effect<ServerUser, ServerUserCreateFailure>
   /** Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new password ends their sessions. */
   readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
   /** Deletes the user with their sessions, memberships and contact channels. */
-  readonly delete: (userId: string) => Effect.Effect<void, CallFailure<"UserNotFound">>
+  readonly delete: (userId: string) => Effect.Effect<void, Fails<"delete">>
 }
 
 /** The members that are requests; `listAll` is built over `list` here. */

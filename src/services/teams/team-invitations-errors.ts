@@ -1,0 +1,26 @@
+/** The known errors each `TeamInvitations` method documents (see `ErrorTable` in endpoint.ts). */
+import { VerificationErrorTags } from "../../errors/categories.js"
+import type { ErrorTable } from "../http/endpoint.js"
+
+/** What managing a team's invitations can be refused with. */
+const manage = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound", "UserNotFound"] as const
+
+/** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
+const codeUse = [...VerificationErrorTags, "UserAuthenticationRequired", "TeamInvitationRestrictedUserNotAllowed", "TeamNotFound"] as const
+
+export const TeamInvitationsErrors = {
+  send: [
+    "UserAuthenticationRequired",
+    "TeamMembershipNotFound",
+    "TeamPermissionRequired",
+    "TeamNotFound",
+    "UserNotFound",
+    "RedirectUrlNotWhitelisted",
+    "SchemaError"
+  ],
+  list: manage,
+  revoke: [...manage, "VerificationCodeNotFound"],
+  checkCode: VerificationErrorTags,
+  details: codeUse,
+  accept: [...codeUse, "UserNotFound"]
+} as const satisfies ErrorTable

@@ -1,0 +1,73 @@
+/**
+ * Error tables (endpoint.ts `ErrorTable`): a service's known-error tags are written once, and both the Shape's
+ * error channels and the runtime narrowing come from them. The type tests pin a few channels to the exact
+ * unions users saw before the tables; the runtime tests show the narrowing reads the same table.
+ */
+import { assert, describe, expectTypeOf, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import type { InvalidInput } from "../../../src/errors/client/invalid-input.js"
+import type { CallbackUrlRequired, NoPrimaryEmail } from "../../../src/errors/client/email-preconditions.js"
+import type { NotSignedIn } from "../../../src/errors/client/session.js"
+import { TeamNotFound } from "../../../src/errors/known/teams.js"
+import { UserNotFound } from "../../../src/errors/known/users.js"
+import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/endpoint.js"
+import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
+import type { ApiKeysShape } from "../../../src/services/projects/api-keys.js"
+import type { TeamsShape } from "../../../src/services/teams/teams.js"
+import { TeamsErrors } from "../../../src/services/teams/teams-errors.js"
+import type { AuthShape, SignUpFailure } from "../../../src/services/users/auth.js"
+import type { CurrentUserShape } from "../../../src/services/users/current-user.js"
+
+type ErrorOf<F extends (...args: never) => Effect.Effect<unknown, unknown, unknown>> = Effect.Error<ReturnType<F>>
+
+describe("error tables", () => {
+  it("a Shape's error channel names exactly the table's tags plus the pipeline's errors", () => {
+    expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<
+      KnownErrorOf<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamNotFound"> | CallError
+    >()
+    // @ts-expect-error one tag short is a different channel
+    expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<KnownErrorOf<"TeamMembershipNotFound" | "TeamNotFound"> | CallError>()
+    expectTypeOf<Effect.Error<TeamsShape["list"]>>().toEqualTypeOf<KnownErrorOf<"CannotGetOwnUserWithoutUser"> | CallError>()
+  })
+
+  it("admin tables carry the admin-token errors", () => {
+    expectTypeOf<ErrorOf<ApiKeysShape["get"]>>().toEqualTypeOf<KnownErrorOf<AdminAuthErrorTag | "ApiKeyNotFound"> | CallError>()
+  })
+
+  it("named failure types keep their members, the client's own checks included", () => {
+    expectTypeOf<SignUpFailure>().toEqualTypeOf<
+      | InvalidInput
+      | KnownErrorOf<
+        | "UserEmailAlreadyExists"
+        | "PasswordTooShort"
+        | "PasswordTooLong"
+        | "SignUpNotEnabled"
+        | "PasswordAuthenticationNotEnabled"
+        | "RedirectUrlNotWhitelisted"
+        | "MultiFactorAuthenticationRequired"
+        | "PasswordConfirmationMismatch"
+      >
+      | CallError
+    >()
+    expectTypeOf<ErrorOf<AuthShape["sendVerificationEmail"]>>().toEqualTypeOf<
+      | NotSignedIn
+      | NoPrimaryEmail
+      | CallbackUrlRequired
+      | KnownErrorOf<"EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired">
+      | CallError
+    >()
+    expectTypeOf<Effect.Error<CurrentUserShape["delete"]>>().toEqualTypeOf<
+      KnownErrorOf<"UserAuthenticationRequired" | "CannotGetOwnUserWithoutUser"> | CallError
+    >()
+  })
+
+  it.effect("the narrowing keeps a tag of the method's table and folds any other known error", () =>
+    Effect.gen(function*() {
+      const kept = yield* Effect.flip(Effect.fail(new TeamNotFound({ details: { team_id: "t1" } })).pipe(documented(...TeamsErrors.get)))
+      assert.strictEqual(kept._tag, "TeamNotFound")
+      // UserNotFound is in ServerTeams' table for addMember, not in Teams.get's.
+      const folded = yield* Effect.flip(Effect.fail(new UserNotFound()).pipe(documented(...TeamsErrors.get)))
+      assert.strictEqual(folded._tag, "UnexpectedKnownError")
+      assert.strictEqual(folded.code, "USER_NOT_FOUND")
+    }))
+})
