@@ -13,6 +13,7 @@ const unit = [
   // test/emulator mirrors src/emulator; these folders and files hold only pure code or in-process fakes.
   "test/emulator/mail/**/*.test.ts",
   "test/emulator/passkey/**/*.test.ts",
+  "test/emulator/crypto/password.test.ts",
   "test/emulator/http/holding-server.test.ts",
   "test/emulator/oauth/dev-provider.test.ts",
   "test/emulator/oauth/oidc.test.ts",

@@ -11,6 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
 import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
+import { testBackendOptions } from "../../../support/emulator.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -31,7 +32,7 @@ export interface Stack {
 }
 
 export const startStack = async (name: string): Promise<Stack> => {
-  const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+  const emulator = await startEmulator({ ...testBackendOptions, log: false })
   const vite = await createServer({
     configFile: false,
     ...demoViteConfig({
