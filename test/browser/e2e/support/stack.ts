@@ -64,7 +64,8 @@ export const startStack = async (name: string): Promise<Stack> => {
   // The first load optimizes the demo's dependencies and may reload the page; let that happen here.
   const warm = await newPerson()
   const page = await warm.newPage()
-  await page.goto("/")
+  // Vite transforms the whole demo on this first load: on a loaded machine that outlasts the 30 s default.
+  await page.goto("/", { timeout: 60_000 })
   await page.getByRole("heading", { name: "Welcome" }).waitFor({ timeout: 60_000 })
   await page.waitForLoadState("networkidle")
   await warm.close()
