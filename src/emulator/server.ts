@@ -11,6 +11,7 @@ import * as HttpServer from "effect/http/HttpServer"
 import { API_PATH_PREFIX, DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "../domain/constants.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
 import { AccessTokens } from "./crypto/access-tokens.js"
+import { FAST_SCRYPT_COST, PasswordHashCost, PRODUCTION_SCRYPT_COST } from "./crypto/password.js"
 import { SigningKeys } from "./crypto/signing-keys.js"
 import { HoldingServer } from "./http/holding-server.js"
 import { wireConventions } from "./http/middleware.js"
@@ -39,6 +40,11 @@ export interface EmulatorOptions {
   readonly publicUrl?: string | undefined
   /** Lifetimes of emailed codes (tests shorten them); the hosted defaults otherwise. */
   readonly codeLifetimesMillis?: Partial<CodeLifetimesShape> | undefined
+  /**
+   * Hash new passwords at a cheap scrypt cost (N=2^10 instead of 2^14): for throwaway test backends only.
+   * Passwords behave the same; hashes name their cost, so each verifies whatever this says. Default false.
+   */
+  readonly fastPasswordHashing?: boolean | undefined
 }
 
 export const DEFAULT_PORT = 8102
@@ -114,6 +120,7 @@ export const layer = (options: EmulatorOptions = {}) => {
     ReadCache.layer,
     layerSqlOutbox,
     Layer.succeed(CodeLifetimes, { ...CodeLifetimes.defaultValue(), ...options.codeLifetimesMillis }),
+    Layer.succeed(PasswordHashCost, options.fastPasswordHashing === true ? FAST_SCRYPT_COST : PRODUCTION_SCRYPT_COST),
     SigningKeys.layer,
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
     devProviderLayer

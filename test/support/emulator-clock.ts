@@ -11,6 +11,7 @@ import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import * as Context from "effect/Context"
 import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../src/emulator/server.js"
+import { testBackendOptions } from "./emulator.js"
 
 export interface ShiftedEmulator extends EmulatorShape {
   /** Moves the backend's clock forward by `ms` (it never goes back). */
@@ -38,7 +39,7 @@ export const startShiftedEmulator = async (options: EmulatorOptions = {}): Promi
   const scope = Effect.runSync(Scope.make())
   const built = await Effect.runPromise(
     Layer.buildWithScope(
-      layer({ port: 0, db: "memory", ...options }).pipe(
+      layer({ ...testBackendOptions, ...options }).pipe(
         Layer.provide(Logger.layer([])),
         Layer.provide(Layer.succeed(Clock.Clock, shifted))
       ),

@@ -141,12 +141,18 @@ export interface ProjectInput {
   readonly config?: Record<string, unknown>
 }
 
+/**
+ * How tests start a local backend: a throwaway memory database on a free port, and passwords hashed at
+ * the cheap scrypt cost (real scrypt still; the production cost made every sign-up and sign-in pay for it).
+ */
+export const testBackendOptions = { port: 0, db: "memory", fastPasswordHashing: true } as const satisfies StartEmulatorOptions
+
 /** Starts one emulator for the current test file (memory database, random port). */
 export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle => {
   let emulator: RunningEmulator | undefined
   beforeAll(async () => {
     // Logs stay on: a 500 in a test should show its cause.
-    emulator = await startEmulator({ port: 0, db: "memory", ...options })
+    emulator = await startEmulator({ ...testBackendOptions, ...options })
   })
   afterAll(async () => {
     await emulator?.stop()

@@ -13,6 +13,7 @@ import { startEmulator } from "../../../src/emulator/index.js"
 import { type CoreServices, coreLayer } from "../../../src/layers/core.js"
 import { CurrentUser } from "../../../src/services/users/current-user.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
+import { testBackendOptions } from "../../support/emulator.js"
 import { type FaultProxy, startFaultProxy } from "../../support/fault-proxy.js"
 import type { FastClock } from "./fast-clock.js"
 
@@ -20,7 +21,7 @@ export type Emulator = Awaited<ReturnType<typeof startEmulator>>
 export type Project = Emulator["project"]
 
 /** A throwaway local backend on a free port with an in-memory database. */
-export const startLocalBackend = (): Promise<Emulator> => startEmulator({ port: 0, db: "memory", log: false })
+export const startLocalBackend = (): Promise<Emulator> => startEmulator({ ...testBackendOptions, log: false })
 
 export const PASSWORD = "correct-horse-battery-staple"
 

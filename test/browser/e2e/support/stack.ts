@@ -11,6 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
 import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
+import { testBackendOptions } from "../../../support/emulator.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -31,7 +32,7 @@ export interface Stack {
 }
 
 export const startStack = async (name: string): Promise<Stack> => {
-  const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+  const emulator = await startEmulator({ ...testBackendOptions, log: false })
   const vite = await createServer({
     configFile: false,
     ...demoViteConfig({
@@ -63,7 +64,8 @@ export const startStack = async (name: string): Promise<Stack> => {
   // The first load optimizes the demo's dependencies and may reload the page; let that happen here.
   const warm = await newPerson()
   const page = await warm.newPage()
-  await page.goto("/")
+  // Vite transforms the whole demo on this first load: on a loaded machine that outlasts the 30 s default.
+  await page.goto("/", { timeout: 60_000 })
   await page.getByRole("heading", { name: "Welcome" }).waitFor({ timeout: 60_000 })
   await page.waitForLoadState("networkidle")
   await warm.close()
