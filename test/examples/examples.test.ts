@@ -3,9 +3,9 @@
  * backend, with only STACK_API_URL set: everything else comes from their local-backend defaults.
  */
 import { execFile } from "node:child_process"
-import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
+import { REFUSING_PORT } from "../support/cli.js"
 import { useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
@@ -40,18 +40,6 @@ const runExample = (name: string, vars: Record<string, string>) =>
   })
 
 const lines = (text: string) => text.trim().split("\n")
-
-/** A local port nothing listens on. */
-const closedPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-    server.on("error", reject)
-  })
 
 describe.concurrent("examples", () => {
   it("client.ts signs up, renames, is refused a wrong password and signs out", { timeout: 90_000 }, async () => {
@@ -137,7 +125,7 @@ describe.concurrent("examples", () => {
   })
 
   it("an unreachable backend ends an example with a hint and exit code 1", { timeout: 90_000 }, async () => {
-    const run = await runExample("client", { STACK_API_URL: `http://127.0.0.1:${await closedPort()}` })
+    const run = await runExample("client", { STACK_API_URL: `http://127.0.0.1:${REFUSING_PORT}` })
     expect(run.code).toBe(1)
     expect(run.stdout).toBe("")
     expect(run.stderr).toContain("Is the local backend running?")

@@ -59,6 +59,13 @@ export const freePort = (): Promise<number> =>
     })
   })
 
+/**
+ * A port that refuses every connection, always: 1 lies below the ports the OS hands out for port 0 and
+ * below any a test picks, so no backend started by a parallel test can take it between a check and a use
+ * (a released free port can be taken that way).
+ */
+export const REFUSING_PORT = 1
+
 /** Ctrl-C, then SIGKILL if it has not exited after `graceMs`; resolves with the exit code. */
 export const stopCli = async (run: CliRun, graceMs = 10_000): Promise<number | null> => {
   run.child.kill("SIGINT")

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { createServer } from "node:net"
 import { makeOutbox, memoryOutboxStore } from "../../../src/emulator/mail/outbox.js"
 import { deliver, type EmailConfig, sendSmtp, sendTestEmail, senderOf, type SmtpConfig } from "../../../src/emulator/mail/smtp.js"
+import { REFUSING_PORT } from "../../support/cli.js"
 import { smtpSink } from "./smtp-sink.js"
 
 const credentials = { user: "mailer", pass: "s3cret-pa55" }
@@ -24,17 +24,6 @@ const message = {
   html: "<p>html body</p>"
 }
 
-// a port that refuses connections: bind, read the port, close
-const closedPort = Effect.promise(() =>
-  new Promise<number>((resolve) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 1
-      server.close(() => resolve(port))
-    })
-  })
-)
 
 describe("SMTP sender", () => {
   it.live("delivers through the server with the configured credentials", () =>
@@ -63,7 +52,7 @@ describe("SMTP sender", () => {
 
   it.live("an unreachable server fails with an errorMessage", () =>
     Effect.gen(function*() {
-      const port = yield* closedPort
+      const port = REFUSING_PORT
       const error = yield* Effect.flip(sendTestEmail(configFor(port), "ada@example.com", { timeoutMs: 2000 }))
       assert.isAbove(error.errorMessage.length, 0)
       assert.match(error.errorMessage, /ECONNREFUSED|connect/i)
