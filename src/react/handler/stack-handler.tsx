@@ -2,43 +2,20 @@
  * `StackHandler` shows the handler page a route name stands for: `sign-in`, `sign-up`,
  * `sign-out`, `email-verification`, `password-reset`, `forgot-password`, `oauth-callback`,
  * `magic-link-callback`, `account-settings`, `error` and `team-invitation`. It needs no router: any router
- * (or none) passes the name and the page URL; `stackHandlerRoute` wires it into TanStack Router.
+ * (or none) passes the name and the page URL; `stackHandlerRoutes` gives TanStack Router a route per page.
+ * `HandlerFrame` is what every page is shown in, by either.
  */
-import { type ReactNode, useMemo } from "react"
-import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
+import { type ComponentType, type ReactNode, Suspense, useMemo } from "react"
+import type { HandlerRoute } from "../../domain/constants.js"
 import { normalizeBasepath } from "../basepath.js"
 import { HandlerPage, type HandlerPageContext } from "./context.js"
 import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
 import { HandlerErrorBoundary } from "./error-boundary.js"
-import { AccountSettingsPage } from "./pages/account-settings.js"
-import { EmailVerificationPage } from "./pages/email-verification.js"
-import { ErrorPage } from "./pages/error.js"
-import { ForgotPasswordPage } from "./pages/forgot-password.js"
-import { MagicLinkCallbackPage } from "./pages/magic-link-callback.js"
-import { OAuthCallbackPage } from "./pages/oauth-callback.js"
-import { PasswordResetPage } from "./pages/password-reset.js"
-import { SignInPage } from "./pages/sign-in.js"
-import { SignOutPage } from "./pages/sign-out.js"
-import { SignUpPage } from "./pages/sign-up.js"
-import { TeamInvitationPage } from "./pages/team-invitation.js"
+import { lazyPages } from "./pages/lazy.js"
+import { Loading } from "./pages/shared.js"
+import { decodeHandlerSearch, isHandlerRoute, searchOfUrl } from "./search.js"
 import { Card } from "./ui.js"
 import { useHandlerApp } from "./use-action.js"
-
-const pages: { readonly [K in HandlerRoute]: () => ReactNode } = {
-  "sign-in": SignInPage,
-  "sign-up": SignUpPage,
-  "sign-out": SignOutPage,
-  "email-verification": EmailVerificationPage,
-  "password-reset": PasswordResetPage,
-  "forgot-password": ForgotPasswordPage,
-  "oauth-callback": OAuthCallbackPage,
-  "magic-link-callback": MagicLinkCallbackPage,
-  "account-settings": AccountSettingsPage,
-  error: ErrorPage,
-  "team-invitation": TeamInvitationPage
-}
-
-const isHandlerRoute = (name: string): name is HandlerRoute => (HANDLER_ROUTES as ReadonlyArray<string>).includes(name)
 
 export interface StackHandlerProps {
   /** The route name, e.g. `"sign-in"` (a trailing slash or a leading one is ignored). */
@@ -57,7 +34,8 @@ export interface StackHandlerProps {
 const pageUrl = (): string =>
   (globalThis as { readonly location?: { readonly href?: string } }).location?.href ?? "http://localhost/"
 
-function NotFound(props: { readonly route: string }): ReactNode {
+/** What a name outside the handler's pages shows. */
+export function NotFound(props: { readonly route: string }): ReactNode {
   const app = useHandlerApp()
   return (
     <Card title="Page not found">
@@ -69,23 +47,55 @@ function NotFound(props: { readonly route: string }): ReactNode {
   )
 }
 
-/** `<StackHandler route="sign-in" />` inside a `StackProvider`. */
+export interface HandlerFrameProps {
+  /** The page shown, `undefined` for a name that is none (its search is then not decoded). */
+  readonly page: HandlerRoute | undefined
+  readonly currentUrl: string
+  readonly basepath: string
+  readonly dashboardUrl: string
+  readonly children: ReactNode
+}
+
+/**
+ * The page context (URL, decoded search, basepath), the error boundary and the loading card while the
+ * page's chunk arrives. The search is decoded from the URL as the browser shows it, not from the router's
+ * parsed search, whose JSON reading turns `?code=123456` into a number.
+ */
+export function HandlerFrame(props: HandlerFrameProps): ReactNode {
+  const { page, currentUrl, basepath, dashboardUrl } = props
+  const context = useMemo<HandlerPageContext>(
+    () => ({
+      currentUrl,
+      search: page === undefined ? {} : decodeHandlerSearch(page)(searchOfUrl(currentUrl)),
+      basepath,
+      dashboardUrl
+    }),
+    [page, currentUrl, basepath, dashboardUrl]
+  )
+  return (
+    <HandlerPage.Provider value={context}>
+      <HandlerErrorBoundary resetKey={currentUrl}>
+        <Suspense fallback={<Loading />}>{props.children}</Suspense>
+      </HandlerErrorBoundary>
+    </HandlerPage.Provider>
+  )
+}
+
+/** `<StackHandler route="sign-in" />` inside a `StackProvider`; the page's code loads on first use. */
 export function StackHandler(props: StackHandlerProps): ReactNode {
   const route = props.route.replace(/^\/+|\/+$/g, "")
   const currentUrl = props.currentUrl ?? pageUrl()
-  const dashboardUrl = props.dashboardUrl ?? DEFAULT_DASHBOARD_URL
-  const basepath = normalizeBasepath(props.basepath)
-  const page = useMemo<HandlerPageContext>(
-    () => ({ currentUrl, search: new URL(currentUrl).searchParams, basepath, dashboardUrl }),
-    [currentUrl, basepath, dashboardUrl]
-  )
-  const Page = isHandlerRoute(route) ? pages[route] : undefined
+  const page = isHandlerRoute(route) ? route : undefined
+  const Page: ComponentType | undefined = page === undefined ? undefined : lazyPages[page]
   return (
-    <HandlerPage.Provider value={page}>
-      <HandlerErrorBoundary resetKey={currentUrl}>
-        {/* Keyed by URL: a new link (another code, another page) starts with fresh state. */}
-        {Page === undefined ? <NotFound route={route} /> : <Page key={currentUrl} />}
-      </HandlerErrorBoundary>
-    </HandlerPage.Provider>
+    <HandlerFrame
+      page={page}
+      currentUrl={currentUrl}
+      basepath={normalizeBasepath(props.basepath)}
+      dashboardUrl={props.dashboardUrl ?? DEFAULT_DASHBOARD_URL}
+    >
+      {/* Keyed by URL: a new link (another code, another page) starts with fresh state. */}
+      {Page === undefined ? <NotFound route={route} /> : <Page key={currentUrl} />}
+    </HandlerFrame>
   )
 }

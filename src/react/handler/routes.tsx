@@ -1,0 +1,100 @@
+/**
+ * TanStack Router (v1, code-based routing) integration: a route-tree fragment with one route per handler
+ * page. Each page route decodes its query parameters (`validateSearch`, ./search.ts) and loads its page's
+ * code only when it is visited (its own chunk in the app's bundle; the router preloads it on the way in).
+ *
+ * @example
+ * const rootRoute = createRootRoute({ component: Layout })
+ * const handlerRoute = stackHandlerRoutes(rootRoute)     // /handler, /handler/sign-in, /handler/sign-up, ...
+ * const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute, handlerRoute]) })
+ * <StackProvider layer={clientLayer} navigate={routerNavigate(router)}>
+ *   <RouterProvider router={router} />
+ * </StackProvider>
+ * // typed links: <Link to="/handler/sign-in" search={{ after_auth_return_to: "/teams" }}>Sign in</Link>
+ *
+ * `base` is the handler's path below `parent`; with the root route as parent it is the `handlerPath` the
+ * `StackProvider` is given (both default to `/handler`). Under a router `basepath` both stay the router's
+ * paths; the pages add the basepath wherever the browser, an email or the OAuth service visits a URL.
+ */
+import { type AnyRoute, createRoute, type RouteComponent, useRouter } from "@tanstack/react-router"
+import type { ReactNode } from "react"
+import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/constants.js"
+import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
+import { lazyPages } from "./pages/lazy.js"
+import { decodeHandlerSearch, isHandlerRoute } from "./search.js"
+import { useShownPage } from "./shown-page.js"
+import { HandlerFrame, NotFound } from "./stack-handler.js"
+
+export interface StackHandlerRouteOptions {
+  /** The handler's path below the parent route, one or more segments; default `/handler`. */
+  readonly base?: string | undefined
+  /** Where the production-mode fix link points; default the hosted dashboard. */
+  readonly dashboardUrl?: string | undefined
+}
+
+/** `"/handler/"` -> `"handler"`. */
+export const handlerBase = (options: StackHandlerRouteOptions): string =>
+  (options.base ?? DEFAULT_HANDLER_PATH).replace(/^\/+|\/+$/g, "")
+
+/**
+ * The route component showing the page `page` (a name that is none shows "page not found"), for the route
+ * whose location `own` accepts. Its `preload` is the page's, so the router fetches the chunk before it
+ * leaves the page it is on.
+ */
+export const handlerRouteComponent = (
+  base: () => string,
+  own: (below: string) => boolean,
+  options: StackHandlerRouteOptions
+): RouteComponent => {
+  function StackHandlerRoute(): ReactNode {
+    const shown = useShownPage(base, own)
+    const { basepath } = useRouter()
+    const name = shown.route.replace(/^\/+|\/+$/g, "")
+    const page = isHandlerRoute(name) ? name : undefined
+    const Page = page === undefined ? undefined : lazyPages[page]
+    return (
+      <HandlerFrame page={page} currentUrl={shown.url} basepath={basepath} dashboardUrl={options.dashboardUrl ?? DEFAULT_DASHBOARD_URL}>
+        {/* Keyed by URL: a new link (another code, another page) starts with fresh state. */}
+        {Page === undefined ? <NotFound route={name} /> : <Page key={shown.url} />}
+      </HandlerFrame>
+    )
+  }
+  return StackHandlerRoute
+}
+
+const samePage = (name: HandlerRoute) => (below: string): boolean => below.replace(/\/+$/, "").toLowerCase() === name
+
+/**
+ * The handler's routes below `parent` (usually the root route): one route at `base` with a child per page
+ * and a `$` child that says "page not found" for any other name below it. Add the result to the tree with
+ * `parent.addChildren([..., stackHandlerRoutes(parent)])`.
+ */
+export const stackHandlerRoutes = <TParent extends AnyRoute>(parent: TParent, options: StackHandlerRouteOptions = {}) => {
+  const handler = createRoute({ getParentRoute: () => parent, path: handlerBase(options) })
+  const base = () => handler.fullPath
+  const page = <K extends HandlerRoute>(name: K) => {
+    const component = handlerRouteComponent(base, samePage(name), options)
+    const Page = lazyPages[name]
+    component.preload = () => Page.preload?.()
+    return createRoute({ getParentRoute: () => handler, path: name, validateSearch: decodeHandlerSearch(name), component })
+  }
+  const notFound = createRoute({
+    getParentRoute: () => handler,
+    path: "$",
+    component: handlerRouteComponent(base, () => true, options)
+  })
+  return handler.addChildren([
+    page("sign-in"),
+    page("sign-up"),
+    page("sign-out"),
+    page("email-verification"),
+    page("password-reset"),
+    page("forgot-password"),
+    page("oauth-callback"),
+    page("magic-link-callback"),
+    page("account-settings"),
+    page("error"),
+    page("team-invitation"),
+    notFound
+  ])
+}
