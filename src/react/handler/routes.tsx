@@ -25,9 +25,9 @@ import { decodeHandlerSearch, isHandlerRoute } from "./search.js"
 import { useShownPage } from "./shown-page.js"
 import { HandlerFrame, NotFound } from "./stack-handler.js"
 
-export interface StackHandlerRouteOptions {
+export interface StackHandlerRouteOptions<TBase extends string = string> {
   /** The handler's path below the parent route, one or more segments; default `/handler`. */
-  readonly base?: string | undefined
+  readonly base?: TBase | undefined
   /** Where the production-mode fix link points; default the hosted dashboard. */
   readonly dashboardUrl?: string | undefined
 }
@@ -69,8 +69,13 @@ const samePage = (name: HandlerRoute) => (below: string): boolean => below.repla
  * and a `$` child that says "page not found" for any other name below it. Add the result to the tree with
  * `parent.addChildren([..., stackHandlerRoutes(parent)])`.
  */
-export const stackHandlerRoutes = <TParent extends AnyRoute>(parent: TParent, options: StackHandlerRouteOptions = {}) => {
-  const handler = createRoute({ getParentRoute: () => parent, path: handlerBase(options) })
+export const stackHandlerRoutes = <TParent extends AnyRoute, const TBase extends string = "handler">(
+  parent: TParent,
+  options: StackHandlerRouteOptions<TBase> = {}
+) => {
+  // Typed as given so that links to the pages are typed: the router trims the slashes in types as at run time.
+  const path = handlerBase(options) as TBase
+  const handler = createRoute({ getParentRoute: () => parent, path })
   const base = () => handler.fullPath
   const page = <K extends HandlerRoute>(name: K) => {
     const component = handlerRouteComponent(base, samePage(name), options)

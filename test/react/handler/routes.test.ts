@@ -49,4 +49,14 @@ describe("stackHandlerRoutes", () => {
     await visit("/handler/nope")
     assert.strictEqual(router.state.matches.at(-1)?.routeId, "/handler/$")
   })
+
+  it("types the links to a page and its search", () => {
+    const router = treeWith()
+    const location = router.buildLocation({ to: "/handler/sign-in", search: { after_auth_return_to: "/teams" } })
+    assert.strictEqual(location.href, "/handler/sign-in?after_auth_return_to=%2Fteams")
+    // @ts-expect-error: sign-in has no `code` parameter
+    router.buildLocation({ to: "/handler/sign-in", search: { code: "x" } })
+    // @ts-expect-error: no such page
+    router.buildLocation({ to: "/handler/sign-inn" })
+  })
 })
