@@ -3,7 +3,7 @@
  * `after_auth_return_to`, ...), the router's basepath and the handler's options.
  */
 import { createContext, useContext } from "react"
-import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
+import { DEFAULT_DASHBOARD_URL } from "./messages.js"
 import { type AnyHandlerSearch, searchOfUrl } from "./search.js"
 
 export interface HandlerPageContext {

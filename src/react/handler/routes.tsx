@@ -17,13 +17,12 @@
  * paths; the pages add the basepath wherever the browser, an email or the OAuth service visits a URL.
  */
 import { type AnyRoute, createRoute, type RouteComponent, useRouter } from "@tanstack/react-router"
-import type { ReactNode } from "react"
+import { type ReactNode, Suspense } from "react"
 import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/constants.js"
-import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
-import { lazyPages } from "./pages/lazy.js"
-import { decodeHandlerSearch, isHandlerRoute } from "./search.js"
+import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
+import { decodeHandlerSearch } from "./search.js"
 import { useShownPage } from "./shown-page.js"
-import { HandlerFrame, NotFound } from "./stack-handler.js"
+import { handlerPageProps } from "./stack-handler.js"
 
 export interface StackHandlerRouteOptions<TBase extends string = string> {
   /** The handler's path below the parent route, one or more segments; default `/handler`. */
@@ -37,28 +36,26 @@ export const handlerBase = (options: StackHandlerRouteOptions): string =>
   (options.base ?? DEFAULT_HANDLER_PATH).replace(/^\/+|\/+$/g, "")
 
 /**
- * The route component showing the page `page` (a name that is none shows "page not found"), for the route
- * whose location `own` accepts. Its `preload` is the page's, so the router fetches the chunk before it
- * leaves the page it is on.
+ * The route component showing the page the location names (a name that is none shows "page not found"),
+ * for the route whose location `own` accepts. Its `preload` loads the frame and `page`, so the router
+ * fetches them before it leaves the page it is on.
  */
 export const handlerRouteComponent = (
   base: () => string,
   own: (below: string) => boolean,
-  options: StackHandlerRouteOptions
+  options: StackHandlerRouteOptions,
+  page?: HandlerRoute
 ): RouteComponent => {
   function StackHandlerRoute(): ReactNode {
     const shown = useShownPage(base, own)
     const { basepath } = useRouter()
-    const name = shown.route.replace(/^\/+|\/+$/g, "")
-    const page = isHandlerRoute(name) ? name : undefined
-    const Page = page === undefined ? undefined : lazyPages[page]
     return (
-      <HandlerFrame page={page} currentUrl={shown.url} basepath={basepath} dashboardUrl={options.dashboardUrl ?? DEFAULT_DASHBOARD_URL}>
-        {/* Keyed by URL: a new link (another code, another page) starts with fresh state. */}
-        {Page === undefined ? <NotFound route={name} /> : <Page key={shown.url} />}
-      </HandlerFrame>
+      <Suspense fallback={null}>
+        <LazyHandlerPage {...handlerPageProps(shown.route, shown.url, basepath, options.dashboardUrl)} />
+      </Suspense>
     )
   }
+  StackHandlerRoute.preload = () => preloadHandlerPage(page)
   return StackHandlerRoute
 }
 
@@ -78,9 +75,7 @@ export const stackHandlerRoutes = <TParent extends AnyRoute, const TBase extends
   const handler = createRoute({ getParentRoute: () => parent, path })
   const base = () => handler.fullPath
   const page = <K extends HandlerRoute>(name: K) => {
-    const component = handlerRouteComponent(base, samePage(name), options)
-    const Page = lazyPages[name]
-    component.preload = () => Page.preload?.()
+    const component = handlerRouteComponent(base, samePage(name), options, name)
     return createRoute({ getParentRoute: () => handler, path: name, validateSearch: decodeHandlerSearch(name), component })
   }
   const notFound = createRoute({
