@@ -25,7 +25,8 @@ function NotFound(props: { readonly route: string }): ReactNode {
   )
 }
 
-export interface HandlerFrameProps {
+/** Which page to show and where; ./pages/lazy.ts hands them on (types only: no code of this module there). */
+export interface HandlerPageProps {
   /** The name asked for, as the URL spells it (trimmed). */
   readonly name: string
   /** The page it names, `undefined` for none (then "page not found" shows, and no search is decoded). */
@@ -35,6 +36,9 @@ export interface HandlerFrameProps {
   readonly search: AnyHandlerSearch
   readonly basepath: string
   readonly dashboardUrl: string
+}
+
+export interface HandlerFrameProps extends HandlerPageProps {
   /** The page; ignored when `page` is `undefined`. */
   readonly children?: ReactNode
 }

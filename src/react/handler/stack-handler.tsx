@@ -7,7 +7,8 @@
 import { type ReactNode, Suspense } from "react"
 import { normalizeBasepath } from "../basepath.js"
 import { DEFAULT_DASHBOARD_URL } from "./messages.js"
-import { type HandlerPageProps, LazyHandlerPage } from "./pages/lazy.js"
+import type { HandlerPageProps } from "./frame.js"
+import { LazyHandlerPage } from "./pages/lazy.js"
 import { decodeHandlerSearch, isHandlerRoute, searchOfUrl } from "./search.js"
 
 export interface StackHandlerProps {

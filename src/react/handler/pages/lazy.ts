@@ -12,7 +12,7 @@
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import { createElement, type ReactNode } from "react"
 import type { HandlerRoute } from "../../../domain/constants.js"
-import type { AnyHandlerSearch } from "../search.js"
+import type { HandlerPageProps } from "../frame.js"
 
 export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
   "sign-in": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-in.js"), "SignInPage"),
@@ -29,16 +29,6 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
 }
 
 const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("../frame.js"), "HandlerFrame")
-
-export interface HandlerPageProps {
-  /** The name asked for (trimmed); `page` is the page it names, `undefined` for none ("page not found"). */
-  readonly name: string
-  readonly page: HandlerRoute | undefined
-  readonly currentUrl: string
-  readonly search: AnyHandlerSearch
-  readonly basepath: string
-  readonly dashboardUrl: string
-}
 
 /** The page in its frame, both loaded on first use; suspends meanwhile. Keyed by URL: a new link starts fresh. */
 export function LazyHandlerPage(props: HandlerPageProps): ReactNode {
