@@ -43,6 +43,9 @@ export const demoViteConfig = (options: { readonly env?: DemoEnv } = {}): UserCo
     )
   ),
   plugins: [stackfxEntries(), react()],
+  // The handler pages load lazily: scanned only from index.html, their dependencies would be found on the
+  // first visit of a page, and the re-optimization then reloads (or, without HMR, breaks) the open page.
+  optimizeDeps: { entries: ["index.html", `${repoRoot}/src/react/handler/**/*.tsx`] },
   server: {
     port: 5173,
     host: "127.0.0.1",

@@ -33,16 +33,22 @@ const pageUrl = (): string =>
  * is decoded from the URL as the browser shows it, not from the router's parsed search, whose JSON reading
  * turns `?code=123456` into a number.
  */
-export const handlerPageProps = (route: string, currentUrl: string, basepath: string, dashboardUrl: string | undefined): HandlerPageProps => {
+export const handlerPageProps = (
+  route: string,
+  currentUrl: string,
+  basepath: string | undefined,
+  dashboardUrl: string | undefined
+): HandlerPageProps => {
   const name = route.replace(/^\/+|\/+$/g, "")
   const page = isHandlerRoute(name) ? name : undefined
   const search = page === undefined ? {} : decodeHandlerSearch(page)(searchOfUrl(currentUrl))
-  return { name, page, currentUrl, search, basepath, dashboardUrl: dashboardUrl ?? DEFAULT_DASHBOARD_URL }
+  // A router without a basepath says "/": normalized to "", else the app's URLs would start with "//".
+  return { name, page, currentUrl, search, basepath: normalizeBasepath(basepath), dashboardUrl: dashboardUrl ?? DEFAULT_DASHBOARD_URL }
 }
 
 /** `<StackHandler route="sign-in" />` inside a `StackProvider`; the page's code loads on first use. */
 export function StackHandler(props: StackHandlerProps): ReactNode {
-  const page = handlerPageProps(props.route, props.currentUrl ?? pageUrl(), normalizeBasepath(props.basepath), props.dashboardUrl)
+  const page = handlerPageProps(props.route, props.currentUrl ?? pageUrl(), props.basepath, props.dashboardUrl)
   // Nothing to show until the frame's chunk is there; the frame then shows a loading card for the page's.
   return (
     <Suspense fallback={null}>

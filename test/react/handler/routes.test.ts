@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router"
 import { HANDLER_ROUTES } from "../../../src/domain/constants.js"
 import { stackHandlerRoutes } from "../../../src/react/handler/routes.js"
+import { handlerPageProps } from "../../../src/react/handler/stack-handler.js"
 
 const treeWith = (options?: { readonly base?: string }) => {
   const root = createRootRoute()
@@ -58,5 +59,14 @@ describe("stackHandlerRoutes", () => {
     router.buildLocation({ to: "/handler/sign-in", search: { code: "x" } })
     // @ts-expect-error: no such page
     router.buildLocation({ to: "/handler/sign-inn" })
+  })
+
+  it("hands the pages a router's basepath normalized: a router without one says \"/\", which is none", () => {
+    // Unnormalized, the app's URLs became "//handler/..." and the service refused them as untrusted.
+    assert.strictEqual(handlerPageProps("sign-up", "http://localhost/handler/sign-up", "/", undefined).basepath, "")
+    assert.strictEqual(handlerPageProps("sign-up", "http://localhost/app/handler/sign-up", "/app/", undefined).basepath, "/app")
+    const props = handlerPageProps("/email-verification/", "http://localhost/handler/email-verification?code=123456", "/", undefined)
+    assert.deepStrictEqual([props.page, props.search], ["email-verification", { code: "123456" }])
+    assert.strictEqual(handlerPageProps("nope", "http://localhost/handler/nope", "/", undefined).page, undefined)
   })
 })
