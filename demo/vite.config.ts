@@ -1,6 +1,6 @@
 /**
- * The demo's Vite config. The demo imports only the package's public entry points, `stackfx` and
- * `stackfx/react`; here they resolve to the sources, so the demo runs from a clean clone without a build.
+ * The demo's Vite config. The demo imports only the package's public entry points, `stackfx`,
+ * `stackfx/react` and `stackfx/react/handler`; here they resolve to the sources, so the demo runs from a clean clone without a build.
  *
  * Where the demo finds the backend comes from `VITE_STACK_API_URL`, `VITE_STACK_PROJECT_ID` and
  * `VITE_STACK_PUBLISHABLE_CLIENT_KEY` (environment or `demo/.env`); without them it uses the local backend
@@ -28,6 +28,7 @@ const stackfxEntries = (): Plugin => ({
   resolveId(id) {
     if (id === "stackfx") return source("index.ts")
     if (id === "stackfx/react") return source("react/index.ts")
+    if (id === "stackfx/react/handler") return source("react/handler/index.ts")
     return undefined
   }
 })
@@ -42,6 +43,9 @@ export const demoViteConfig = (options: { readonly env?: DemoEnv } = {}): UserCo
     )
   ),
   plugins: [stackfxEntries(), react()],
+  // The handler pages load lazily: scanned only from index.html, their dependencies would be found on the
+  // first visit of a page, and the re-optimization then reloads (or, without HMR, breaks) the open page.
+  optimizeDeps: { entries: ["index.html", `${repoRoot}/src/react/handler/**/*.tsx`] },
   server: {
     port: 5173,
     host: "127.0.0.1",

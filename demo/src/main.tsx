@@ -5,7 +5,8 @@
 import { createRootRoute, createRoute, createRouter, RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { routerNavigate, StackProvider, stackHandlerRoute } from "stackfx/react"
+import { StackProvider } from "stackfx/react"
+import { routerNavigate, stackHandlerRoutes } from "stackfx/react/handler"
 import { clientLayer } from "./config.js"
 import { HomePage } from "./home.js"
 import { Layout } from "./layout.js"
@@ -14,9 +15,9 @@ import { TeamsPage } from "./teams.js"
 const rootRoute = createRootRoute({ component: Layout })
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", component: HomePage })
 const teamsRoute = createRoute({ getParentRoute: () => rootRoute, path: "/teams", component: TeamsPage })
-const handlerRoute = stackHandlerRoute(rootRoute)
+const handlerRoutes = stackHandlerRoutes(rootRoute)
 
-const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, teamsRoute, handlerRoute]) })
+const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, teamsRoute, handlerRoutes]) })
 
 declare module "@tanstack/react-router" {
   interface Register {

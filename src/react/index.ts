@@ -1,5 +1,7 @@
 /**
- * `stackfx/react`: the provider, the hooks, the user button and its parts.
+ * `stackfx/react`: the provider, the hooks, the user button and its parts. The handler pages and their
+ * TanStack Router routes are `stackfx/react/handler`, an entry of their own: pages loaded lazily from a
+ * module this entry reached would bring what they use of the services into every app's first load.
  *
  * @example
  * const clientLayer = ... // built once, outside components
@@ -65,4 +67,3 @@ export {
   UserButtonView,
   type UserButtonViewProps
 } from "./user-button.js"
-export * from "./handler/index.js"

@@ -3,12 +3,14 @@
  * `after_auth_return_to`, ...), the router's basepath and the handler's options.
  */
 import { createContext, useContext } from "react"
-import { DEFAULT_DASHBOARD_URL } from "./describe-error.js"
+import { DEFAULT_DASHBOARD_URL } from "./messages.js"
+import { type AnyHandlerSearch, searchOfUrl } from "./search.js"
 
 export interface HandlerPageContext {
   /** The absolute URL of the page being shown, as the browser shows it (with the basepath). */
   readonly currentUrl: string
-  readonly search: URLSearchParams
+  /** The page's query parameters, decoded by its search decoder (./search.ts). */
+  readonly search: AnyHandlerSearch
   /** The router's basepath (`"/app"`), `""` for none; see ../basepath.ts. */
   readonly basepath: string
   /** The dashboard the production-mode fix link points at. */
@@ -25,11 +27,11 @@ export const useHandlerPage = (): HandlerPageContext => {
   const page = useContext(HandlerPage)
   if (page !== null) return page
   const currentUrl = fallbackUrl()
-  return { currentUrl, search: new URL(currentUrl).searchParams, basepath: "", dashboardUrl: DEFAULT_DASHBOARD_URL }
+  return { currentUrl, search: searchOfUrl(currentUrl), basepath: "", dashboardUrl: DEFAULT_DASHBOARD_URL }
 }
 
 /** A query parameter of the current page, `undefined` when absent or empty. */
 export const useQueryParam = (name: string): string | undefined => {
-  const value = useHandlerPage().search.get(name)
-  return value === null || value === "" ? undefined : value
+  const value = useHandlerPage().search[name]
+  return value === "" ? undefined : value
 }

@@ -2,6 +2,7 @@
  * What a handler page tells a person about a failure: a sentence to show, and for failures a project admin
  * must fix in the project's domain settings (an untrusted redirect or callback URL), the dashboard link that fixes it.
  */
+import { DEFAULT_DASHBOARD_URL } from "./messages.js"
 
 export interface DescribedError {
   readonly message: string
@@ -10,7 +11,7 @@ export interface DescribedError {
 }
 
 /** The hosted dashboard, where `/projects/{id}/domains` lives. */
-export const DEFAULT_DASHBOARD_URL = "https://app.stack-auth.com"
+export { DEFAULT_DASHBOARD_URL }
 
 const GENERIC = "Something went wrong. Please try again."
 

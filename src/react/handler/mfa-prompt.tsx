@@ -11,8 +11,8 @@ import { TOTP_CODE_LENGTH } from "../../domain/constants.js"
 import { Auth, type SignedIn } from "../../services/users/auth.js"
 import { Button, ErrorAlert, Field, formValue, MessageAlert } from "./ui.js"
 import { useAction } from "./use-action.js"
+import { OAUTH_INVALID_TOTP_MESSAGE } from "./messages.js"
 
-export const OAUTH_INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again."
 
 export interface MfaPromptProps {
   readonly attemptCode: string

@@ -15,7 +15,8 @@ import {
 import { type ReactNode, StrictMode, Suspense } from "react"
 import { createRoot } from "react-dom/client"
 import { clientTier } from "../../../src/layers/client.js"
-import { routerNavigate, stackHandlerRoute } from "../../../src/react/handler/route.js"
+import { routerNavigate } from "../../../src/react/handler/route.js"
+import { stackHandlerRoutes } from "../../../src/react/handler/routes.js"
 import { useUser } from "../../../src/react/hooks.js"
 import { StackProvider } from "../../../src/react/provider.js"
 import { UserButton } from "../../../src/react/user-button.js"
@@ -59,8 +60,8 @@ function Layout(): ReactNode {
 
 const rootRoute = createRootRoute({ component: Layout })
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", component: Home })
-const handlerRoute = stackHandlerRoute(rootRoute)
-const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, handlerRoute]), basepath: "/app" })
+const handlerRoutes = stackHandlerRoutes(rootRoute)
+const router = createRouter({ routeTree: rootRoute.addChildren([homeRoute, handlerRoutes]), basepath: "/app" })
 
 const stage = document.getElementById("stage")
 if (stage !== null) {

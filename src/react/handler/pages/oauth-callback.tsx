@@ -9,12 +9,11 @@ import { type ReactNode, useEffect, useRef, useState } from "react"
 import { OAuth } from "../../../services/oauth/oauth.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
+import { OAUTH_CALLBACK_FAILED_MESSAGE } from "../messages.js"
 import { MfaPrompt, mfaAttemptCode } from "../mfa-prompt.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Card, ErrorAlert } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-
-export const OAUTH_CALLBACK_FAILED_MESSAGE = "Error signing in during OAuth callback. Please try again."
 
 type Step =
   | { readonly _tag: "Working" }
