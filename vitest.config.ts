@@ -4,6 +4,7 @@ import { configDefaults, defineConfig } from "vitest/config"
 // `npm run test:fast`. `integration` starts local backends, browsers or child processes.
 const unit = [
   "test/smoke.test.ts",
+  "test/public-surface.test.ts",
   "test/bench/**/*.test.ts",
   "test/domain/**/*.test.ts",
   "test/errors/**/*.test.ts",

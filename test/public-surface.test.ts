@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest"
+
+// The public surface of each documented entry point (the package.json "exports"), written out so that any change
+// to it is a deliberate, reviewed edit of this file (issue 14). Types are erased at runtime, so only runtime names
+// are listed; src/index.ts names its type exports explicitly too.
+const entries = {
+  stackfx: () => import("../src/index.js"),
+  "stackfx/react": () => import("../src/react/index.js"),
+  "stackfx/react/handler": () => import("../src/react/handler/index.js"),
+  "stackfx/emulator": () => import("../src/emulator/index.js")
+} satisfies Record<string, () => Promise<object>>
+
+const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
+  "stackfx": [
+    "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
+    "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
+    "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",
+    "AdminProjectConfigUpdate", "AdminProjectCreate", "AdminProjectUpdate", "AdminProjects", "AllOverloadsFailed",
+    "AnonymousAccountsNotEnabled", "AnonymousAuthenticationNotAllowed", "ApiKey", "ApiKeyCreate", "ApiKeyCreated",
+    "ApiKeyExpired", "ApiKeyNotFound", "ApiKeyNotValidTags", "ApiKeyRevoked", "ApiKeyUpdate", "ApiKeys", "Auth",
+    "BodyParsingError", "CallbackUrlRequired", "CannotDeleteCurrentSession", "CannotGetOwnUserWithoutUser",
+    "ClientAuthenticationRequired", "ClientConfig", "ClientOrAdminAuthenticationRequired",
+    "ClientOrServerAuthenticationRequired", "ClientOrServerOrAdminAuthenticationRequired", "ClientProject",
+    "ClientProjectConfig", "ClientTeam", "ClientUser", "ClientUserUpdate", "ConfigurationKey",
+    "ConnectedAccountAccessToken", "ConnectedAccounts", "ContactChannel",
+    "ContactChannelAlreadyUsedForAuthBySomeoneElse", "ContactChannelCreate", "ContactChannelType",
+    "ContactChannelUpdate", "ContactChannels", "ContainedPermissionNotFound", "CurrentProjectNotFound", "CurrentUser",
+    "DEFAULT_BASE_URL", "DEMO_PROJECT_KEYS", "DuplicateApp", "EmailAlreadyVerified", "EmailConfig",
+    "EmailIsNotPrimaryEmail", "EmailNotAssociatedWithUser", "EmailNotVerified", "EmailPasswordMismatch",
+    "EmailTemplate", "EmailTemplateAlreadyExists", "EmailTemplateType", "EmailTemplateUpdate", "EmailTemplates",
+    "ExpectedInternalProject", "FeatureSupport", "FeatureSupportRequest", "Fetch", "HttpError", "InitialProjectKeys",
+    "InsufficientAccessType", "InternalProjects", "InvalidAccessTokenTags", "InvalidAccessType",
+    "InvalidAdminAccessTokenTags", "InvalidAuthorizationCode", "InvalidFreshness", "InvalidInput",
+    "InvalidOAuthClientIdOrSecret", "InvalidProjectAuthenticationTags", "InvalidProjectForAccessToken",
+    "InvalidProjectForAdminAccessToken", "InvalidPublishableClientKey", "InvalidScope", "InvalidSecretServerKey",
+    "InvalidSession", "InvalidSessionAuthenticationTags", "InvalidSessionReason", "InvalidSharedOAuthProviderId",
+    "InvalidStandardOAuthProviderId", "InvalidSuperSecretAdminKey", "InvalidTokenString", "InvalidTotpCode",
+    "JwtVerificationError", "KnownErrorMismatch", "LOCAL_DEVELOPMENT_KEYS", "LoginMethodCount", "MalformedAuthJson",
+    "Metrics", "MetricsDataPoint", "MissingConfiguration", "MultiFactorAuthenticationRequired", "NetworkCheck",
+    "NetworkDiagnostics", "NetworkError", "NoAccessToken", "NoPrimaryEmail", "NonceSource", "NotSignedIn", "OAuth",
+    "OAuthAccessTokenNotAvailable", "OAuthAccessTokenNotAvailableWithSharedOAuthKeys", "OAuthCallbackError",
+    "OAuthConnectionAlreadyConnectedToAnotherUser", "OAuthConnectionDoesNotHaveRequiredScope",
+    "OAuthConnectionNotConnectedToUser", "OAuthExtraScopeNotAvailableWithSharedOAuthKeys", "OAuthNotAvailable",
+    "OAuthProviderAccessDenied", "OAuthProviderAccountIdAlreadyUsedForSignIn", "OAuthProviderConfig",
+    "OAuthProviderNotFoundOrNotEnabled", "OAuthProviderTemporarilyUnavailable", "OAuthUnavailableReason",
+    "OuterOAuthTimeout", "PASSKEY_RP_ID_PLACEHOLDER", "PasskeyAuthenticationFailed",
+    "PasskeyAuthenticationNotEnabled", "PasskeyRegistrationFailed", "PasskeyWebAuthnError", "Passkeys",
+    "PasswordAuthenticationNotEnabled", "PasswordConfirmationMismatch", "PasswordRequirementsNotMetTags",
+    "PasswordTooLong", "PasswordTooShort", "PermissionDefinition", "PermissionDefinitionCreate",
+    "PermissionDefinitionUpdate", "PermissionDefinitions", "PermissionId", "PermissionIdAlreadyExists",
+    "PermissionNotFound", "ProductionModeNotReady", "ProjectAuthenticationErrorTags",
+    "ProjectAuthenticationRequiredTags", "ProjectDomain", "ProjectKeyWithoutAccessType", "ProjectMetrics",
+    "ProjectNotFound", "ProjectPermissionRequired", "Projects", "ProviderRejected", "PublicApiKeyCannotBeRevoked",
+    "PublishableClientKeyRequiredForProject", "RedirectNotTrusted", "RedirectUrlNotWhitelisted",
+    "RefreshTokenErrorTags", "RefreshTokenNotFoundOrExpired", "RequestAuth", "ResponseDecodeError",
+    "RestrictedReason", "RestrictedUserNotAllowed", "SchemaError", "SendTestEmailRequest", "SendTestEmailResult",
+    "ServerAuthenticationRequired", "ServerConnectedAccounts", "ServerContactChannels", "ServerSessionCreate",
+    "ServerSessions", "ServerTeam", "ServerTeamCreate", "ServerTeamMemberProfile", "ServerTeamMembers",
+    "ServerTeamPermissions", "ServerTeamUpdate", "ServerTeams", "ServerUser", "ServerUserCreate",
+    "ServerUserCreateOAuthProvider", "ServerUserUpdate", "ServerUsers", "Session", "SessionAuthenticationErrorTags",
+    "SessionInfo", "SessionNotFound", "SharedEmailConfig", "SharedOAuthProviderConfig", "SignUpNotEnabled",
+    "StandardEmailConfig", "StandardOAuthProviderConfig", "SvixToken", "TeamAlreadyExists", "TeamCreate",
+    "TeamInvitation", "TeamInvitationDetails", "TeamInvitationRestrictedUserNotAllowed", "TeamInvitationSendCode",
+    "TeamInvitationSent", "TeamInvitations", "TeamMemberProfile", "TeamMemberProfileUpdate", "TeamMembers",
+    "TeamMembership", "TeamMembershipAlreadyExists", "TeamMembershipNotFound", "TeamNotFound", "TeamPermission",
+    "TeamPermissionNotFound", "TeamPermissionRequired", "TeamPermissions", "TeamUpdate", "Teams", "TestEmail",
+    "TestEmailConfig", "TokenStore", "TokenVerifier", "Transport", "Unauthenticated", "UnexpectedKnownError",
+    "UnparsableAccessToken", "UnparsableAdminAccessToken", "UnsupportedError",
+    "UserAlreadyConnectedToAnotherOAuthConnection", "UserAuthenticationRequired", "UserDoesNotHavePassword",
+    "UserEmailAlreadyExists", "UserIdDoesNotExist", "UserNotFound", "UserOAuthProvider",
+    "VerificationCodeAlreadyUsed", "VerificationCodeExpired", "VerificationCodeMaxAttemptsReached",
+    "VerificationCodeNotFound", "VerificationErrorTags", "WebAuthn", "WebAuthnCeremonyCode", "WebAuthnError",
+    "WebAuthnErrorCode", "WebAuthnFlowCode", "Webhooks", "WrongApiKeyType", "WrongPermissionScope",
+    "accessCookieName", "adminEndpoints", "adminTier", "adminTierFromEnv", "afterAuthRedirectUrl", "apiKeyValidity",
+    "authHeaderValue", "authHeadersOf", "authJsonOf", "browserWebAuthn", "checkTarget", "clientEndpoints",
+    "clientTier", "clientTierFromEnv", "cookieTokenStore", "cookieTokenStoreFromConfig", "coreLayer",
+    "decodeAuthHeader", "decodeAuthJson", "decodeJson", "documented", "encodeBuilt", "encodeInput", "formBody",
+    "isApiKeyNotValid", "isApiKeyValid", "isBuiltInPermissionId", "isInvalidAccessToken", "isInvalidAdminAccessToken",
+    "isInvalidProjectAuthentication", "isInvalidSessionAuthentication", "isKnownError", "isLoggedIn",
+    "isPasswordRequirementsNotMet", "isProjectAuthenticationError", "isProjectAuthenticationRequired",
+    "isRefreshTokenError", "isSessionAuthenticationError", "isTrustedRedirect", "isUniqueIdentifierInUse",
+    "isVerificationError", "jsonBody", "knownErrorCategories", "knownErrorClasses", "knownInvalid", "layerFetch",
+    "layerFetchFromHttpClient", "makeClientConfig", "makeCookieTokenStore", "makeCustomTokenStore",
+    "makeRefTokenStore", "makeRequestAuth", "makeSession", "makeTokenVerifier", "missingConfigurationMessage",
+    "noTokens", "packageVersion", "productionModeProblems", "readRequestTokens", "redirectUrlFor",
+    "refreshCookieName", "relativeOnly", "resolveRedirectUrls", "resolveTierConfig", "returnToOf",
+    "serializeTokenCookie", "serverEndpoints", "serverTier", "serverTierFromEnv", "sessionChanges",
+    "sessionFromTokens", "tierOptionsFromEnv", "tokenSetCookies", "tokensFromCookieHeader", "tokensOf",
+    "webAuthnMessage", "whyApiKeyInvalid", "withReturnTo", "withValidity",
+  ],
+  "stackfx/react": [
+    "Avatar", "QueryCache", "StackProvider", "StackProviderMissing", "StackStyles", "UserButton", "UserButtonView",
+    "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "makePrefetchRegistry",
+    "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
+    "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
+    "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
+    "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
+  ],
+  "stackfx/react/handler": [
+    "DEFAULT_DASHBOARD_URL", "HANDLER_SEARCH_PARAMS", "OAUTH_CALLBACK_FAILED_MESSAGE", "OAUTH_INVALID_TOTP_MESSAGE",
+    "StackHandler", "decodeHandlerSearch", "routerNavigate", "stackHandlerRoute", "stackHandlerRoutes",
+  ],
+  "stackfx/emulator": [
+    "DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "Emulator", "EmulatorStartError", "layer", "startEmulator",
+  ]
+}
+
+describe("public surface", () => {
+  for (const [name, load] of Object.entries(entries)) {
+    const key = name as keyof typeof entries
+    it(`${name} exports exactly the reviewed runtime names`, async () => {
+      expect(Object.keys(await load()).sort()).toEqual([...expected[key]].sort())
+    })
+    it(`${name} exports no undefined value`, async () => {
+      const module: Record<string, unknown> = { ...(await load()) }
+      expect(Object.keys(module).filter((n) => module[n] === undefined)).toEqual([])
+    })
+  }
+})
