@@ -31,6 +31,7 @@ export type AdminOnlyServices =
   | Metrics
   | TestEmail
 
+/** Every endpoint group of the admin tier: the server tier's and the admin-only ones. */
 export type AdminEndpointServices = ServerEndpointServices | AdminOnlyServices
 
 /** Everything an admin-tier program may use. */

@@ -10,6 +10,7 @@ import type { Session } from "../services/session/session.js"
 import { TokenStore } from "../services/session/token-store.js"
 import { Transport } from "../services/http/transport.js"
 
+/** The services every tier starts from: configuration, token store, session, transport and data-change notices. */
 export type CoreServices = ClientConfig | TokenStore | Session | Transport | DataChanges
 
 /**

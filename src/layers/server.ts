@@ -36,6 +36,7 @@ export type ServerOnlyServices =
   | TokenVerifier
   | RequestAuth
 
+/** The endpoint groups the server tier adds to the client's. */
 export type ServerEndpointServices = ClientEndpointServices | ServerOnlyServices
 
 /** Everything a server-tier program may use. */

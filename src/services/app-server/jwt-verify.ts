@@ -45,6 +45,7 @@ export const ASYMMETRIC_JWT_ALGORITHMS = [
   "EdDSA",
   "Ed25519"
 ] as const
+/** A JWT signing algorithm the verifier accepts (asymmetric only). */
 export type AsymmetricJwtAlgorithm = typeof ASYMMETRIC_JWT_ALGORITHMS[number]
 
 /** Why a token was refused; `JwtVerificationError.reason` is one of these. */
@@ -63,6 +64,7 @@ export type JwtRefusal =
   | "invalid-claims"
   | "invalid-jwks"
 
+/** Options of the token verifier; each field says its default. */
 export interface TokenVerifierOptions {
   /** Accepted `alg` values; default `["ES256"]`, what the service signs with. */
   readonly algorithms?: ReadonlyArray<AsymmetricJwtAlgorithm> | undefined

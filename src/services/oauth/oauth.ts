@@ -21,6 +21,7 @@ import type { OAuthErrors } from "./oauth-errors.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
 
+/** Options that start an OAuth flow: the provider and the callback page. */
 export interface OAuthStartOptions {
   /** Provider id, e.g. `"github"`. */
   readonly provider: string
@@ -32,11 +33,13 @@ export interface OAuthStartOptions {
   readonly afterCallbackRedirectUrl?: string | undefined
 }
 
+/** Options that connect a provider to the signed-in user: a start's options plus extra scopes. */
 export interface OAuthLinkOptions extends OAuthStartOptions {
   /** Extra provider scopes to ask for, space separated. */
   readonly providerScope?: string | undefined
 }
 
+/** Options of the OAuth callback step. */
 export interface OAuthCallbackOptions {
   /**
    * The redirect URL the flow was started with; default the callback URL without `code` and `state`, which
@@ -78,6 +81,7 @@ export interface OAuthShape {
   ) => Effect.Effect<Option.Option<OAuthCallbackResult>, OAuthCallbackError | OAuthNotAvailable | OAuthCallbackFailure>
 }
 
+/** Options of the OAuth service's layer: the document holding the verifier cookie and the page's URL. */
 export interface OAuthLayerOptions {
   /** Where the verifier cookie lives; defaults to `globalThis.document`, looked up per call. */
   readonly document?: CookieDocument | undefined

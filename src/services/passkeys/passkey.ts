@@ -16,8 +16,10 @@ import type { PasskeysErrors } from "./passkey-errors.js"
 export { PASSKEY_RP_ID_PLACEHOLDER } from "../../domain/constants.js"
 export { WebAuthn, type WebAuthnBrowser } from "./passkey-ceremony.js"
 
+/** The errors registering a passkey can fail with. */
 export type PasskeyRegistrationFailure = WebAuthnError | FailureOf<typeof PasskeysErrors, "register">
 
+/** The errors signing in with a passkey can fail with. */
 export type PasskeySignInFailure = WebAuthnError | FailureOf<typeof PasskeysErrors, "signIn">
 
 /** A completed passkey sign-in: the session has started. */

@@ -12,6 +12,7 @@ export interface CookieDocument {
   cookie: string
 }
 
+/** Options of the cookie token store: the project whose cookies it uses and the document holding them. */
 export interface CookieTokenStoreOptions {
   readonly projectId: string
   /** Defaults to `globalThis.document`. */
@@ -22,6 +23,7 @@ export interface CookieTokenStoreOptions {
 
 /** Scoped by project so two projects on one origin keep separate sessions. */
 export const refreshCookieName = (projectId: string): string => `stack-refresh-${projectId}`
+/** The name of the cookie holding a project's access token. */
 export const accessCookieName = (projectId: string): string => `stack-access-${projectId}`
 
 const currentDocument = (): CookieDocument | undefined =>

@@ -9,6 +9,7 @@ export interface StoredTokens {
   readonly refreshToken: string | null
 }
 
+/** The empty token pair: nobody is signed in. */
 export const noTokens: StoredTokens = { accessToken: null, refreshToken: null }
 
 /** Where the session's tokens live between calls (memory, browser cookies, or a user's own store). */
@@ -34,16 +35,19 @@ export class TokenStore extends /* @__PURE__ */ Context.Service<TokenStore, Toke
     Layer.succeed(TokenStore, makeCustomTokenStore(store))
 }
 
+/** A token store over a `Ref`: tokens held in memory. */
 export const makeRefTokenStore = (ref: Ref.Ref<StoredTokens>): TokenStoreShape => ({
   get: Ref.get(ref),
   set: (tokens) => Ref.set(ref, tokens)
 })
 
+/** A token store of your own (`TokenStore.custom`): `get` and `set` may return promises. */
 export interface CustomTokenStore {
   readonly get: () => StoredTokens | PromiseLike<StoredTokens>
   readonly set: (tokens: StoredTokens) => void | PromiseLike<void>
 }
 
+/** Wraps a `CustomTokenStore` as the `TokenStore` service. */
 export const makeCustomTokenStore = (store: CustomTokenStore): TokenStoreShape => ({
   get: Effect.promise(async () => store.get()),
   set: (tokens) => Effect.promise(async () => store.set(tokens))

@@ -16,6 +16,7 @@ import type { ServerTeamPermissionsErrors, TeamPermissionsErrors } from "./team-
 type Fails<Method extends keyof typeof TeamPermissionsErrors> = FailureOf<typeof TeamPermissionsErrors, Method>
 type ServerFails<Method extends keyof typeof ServerTeamPermissionsErrors> = FailureOf<typeof ServerTeamPermissionsErrors, Method>
 
+/** Options of the permission listings. */
 export interface PermissionListOptions {
   /** Include what granted permissions contain (default true); false lists the direct grants only. */
   readonly recursive?: boolean | undefined

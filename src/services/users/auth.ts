@@ -32,6 +32,7 @@ export interface SignedIn {
   readonly isNewUser: boolean
 }
 
+/** What `Auth.signUpWithCredential` takes: the new user's email and password. */
 export interface CredentialSignUp {
   readonly email: string
   readonly password: string
@@ -41,18 +42,21 @@ export interface CredentialSignUp {
   readonly verificationCallbackUrl?: string | undefined
 }
 
+/** What `Auth.resetPassword` takes: the code from the reset email and the new password. */
 export interface PasswordReset {
   readonly code: string
   readonly password: string
   readonly passwordConfirmation?: string | undefined
 }
 
+/** What `Auth.updatePassword` takes: the current and the new password of the signed-in user. */
 export interface PasswordUpdate {
   readonly oldPassword: string
   readonly newPassword: string
   readonly newPasswordConfirmation?: string | undefined
 }
 
+/** What `Auth.setPassword` takes: the first password of a signed-in user who has none. */
 export interface PasswordSet {
   readonly password: string
   readonly passwordConfirmation?: string | undefined
@@ -70,22 +74,31 @@ export interface EmailLinkOptions {
  */
 export type SignUpFailure = InvalidInput | Fails<"signUpWithCredential">
 
+/** The errors an email and password sign-in can fail with; match on their `_tag`. */
 export type CredentialSignInFailure = InvalidInput | Fails<"signInWithCredential">
 
+/** The errors finishing a multi-factor sign-in with a TOTP code can fail with. */
 export type MfaSignInFailure = InvalidInput | Fails<"signInWithMfa">
 
+/** The errors sending a magic-link / one-time-code email can fail with. */
 export type MagicLinkSendFailure = InvalidInput | CallbackUrlRequired | Fails<"sendMagicLinkEmail">
 
+/** The errors signing in with a magic-link code can fail with. */
 export type MagicLinkSignInFailure = InvalidInput | Fails<"signInWithMagicLink">
 
+/** The errors sending a password-reset email can fail with. */
 export type ForgotPasswordFailure = InvalidInput | CallbackUrlRequired | Fails<"sendForgotPasswordEmail">
 
+/** The errors resetting a password with an emailed code can fail with. */
 export type ResetPasswordFailure = InvalidInput | Fails<"resetPassword">
 
+/** The errors changing the signed-in user's password can fail with. */
 export type UpdatePasswordFailure = InvalidInput | Fails<"updatePassword">
 
+/** The errors setting a first password can fail with. */
 export type SetPasswordFailure = InvalidInput | Fails<"setPassword">
 
+/** The errors sending an email-verification message can fail with. */
 export type SendVerificationFailure = NotSignedIn | NoPrimaryEmail | CallbackUrlRequired | Fails<"sendVerificationEmail">
 
 /** What the Auth service offers; see its tag for the rules. */

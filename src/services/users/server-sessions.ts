@@ -32,6 +32,7 @@ export class SessionNotFound extends Schema.TaggedError<SessionNotFound>()("Sess
   message: Schema.String
 }) {}
 
+/** What creating a server-side session takes: the user to sign in and the session's options. */
 export interface NewServerSession {
   /** The user to sign in (`"me"` is the tier's own signed-in user). */
   readonly userId: string

@@ -20,6 +20,7 @@ import { lazyImplementation } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerUsersErrors } from "./server-users-errors.js"
 
+/** Options of `ServerUsers.list`: paging and filters. */
 export interface ServerUserListOptions {
   /** Page size; without it the whole (filtered) list comes back as one page. */
   readonly limit?: number | undefined
@@ -43,8 +44,11 @@ export interface ServerUserPage {
 
 type Fails<Method extends keyof typeof ServerUsersErrors> = FailureOf<typeof ServerUsersErrors, Method>
 
+/** The errors listing users can fail with. */
 export type ServerUserListFailure = InvalidInput | Fails<"list">
+/** The errors creating a user can fail with. */
 export type ServerUserCreateFailure = InvalidInput | Fails<"create">
+/** The errors updating a user can fail with. */
 export type ServerUserUpdateFailure = InvalidInput | Fails<"update">
 
 /** What the ServerUsers service offers; see its tag for the rules. */
