@@ -1,14 +1,19 @@
 /**
- * What every end-to-end file runs against: a local backend (memory database), the demo app on a Vite dev
- * server pointed at it, and one Chromium. The demo is opened as `http://localhost:<port>`, not the IP
- * address, because WebAuthn refuses IP addresses as relying-party ids.
+ * What every end-to-end file runs against: a local backend (memory database), the demo app built for it and
+ * served by Vite's preview server, and one Chromium. The demo is opened as `http://localhost:<port>`, not
+ * the IP address, because WebAuthn refuses IP addresses as relying-party ids.
+ *
+ * A production build (about a second) rather than the dev server: the dev server transforms modules on
+ * first request and, when a lazily loaded handler page brings a dependency its first scan missed,
+ * re-optimizes and invalidates the open page. On a loaded machine or a clean clone (empty dependency
+ * cache) that made steps time out; a build has nothing left to do once the page is served.
  */
 import { mkdirSync } from "node:fs"
 import type { AddressInfo } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { createServer, type ViteDevServer } from "vite"
+import { build, type PreviewServer, preview } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
 import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
 import { testBackendOptions } from "../../../support/emulator.js"
@@ -20,7 +25,7 @@ export const artifactsDir = join(repoRoot, "test-artifacts", "e2e")
 
 export interface Stack {
   readonly emulator: RunningEmulator
-  readonly vite: ViteDevServer
+  readonly vite: PreviewServer
   /** The demo's origin, e.g. `http://localhost:41234`. */
   readonly appUrl: string
   readonly browser: Browser
@@ -33,23 +38,30 @@ export interface Stack {
 
 export const startStack = async (name: string): Promise<Stack> => {
   const emulator = await startEmulator({ ...testBackendOptions, log: false })
-  const vite = await createServer({
-    configFile: false,
-    ...demoViteConfig({
-      env: {
-        VITE_STACK_API_URL: emulator.url,
-        VITE_STACK_PROJECT_ID: emulator.demoProject.id,
-        VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
-      }
-    }),
-    // Files edited while the suite runs must not reload its pages.
-    server: { port: 0, host: "127.0.0.1", strictPort: false, hmr: false, watch: null, fs: { allow: [repoRoot] } },
-    // One dependency cache per file: two files optimizing into one directory at once could trip each other.
-    cacheDir: join(repoRoot, "node_modules", ".cache", "stackfx-e2e", name),
-    logLevel: "error"
+  const config = demoViteConfig({
+    env: {
+      VITE_STACK_API_URL: emulator.url,
+      VITE_STACK_PROJECT_ID: emulator.demoProject.id,
+      VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+    }
   })
-  await vite.listen()
-  const port = (vite.httpServer?.address() as AddressInfo).port
+  // One output folder per file: the files build side by side.
+  const outDir = join(repoRoot, "node_modules", ".cache", "stackfx-e2e", name)
+  await build({
+    ...config,
+    configFile: false,
+    logLevel: "error",
+    // Unminified, so a page error names the function it came from.
+    build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false }
+  })
+  const vite = await preview({
+    ...config,
+    configFile: false,
+    logLevel: "error",
+    build: { outDir },
+    preview: { port: 0, host: "127.0.0.1", strictPort: false }
+  })
+  const port = (vite.httpServer.address() as AddressInfo).port
   const appUrl = `http://localhost:${port}`
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -61,14 +73,6 @@ export const startStack = async (name: string): Promise<Stack> => {
     context.on("page", (page) => page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`)))
     return context
   }
-  // The first load optimizes the demo's dependencies and may reload the page; let that happen here.
-  const warm = await newPerson()
-  const page = await warm.newPage()
-  // Vite transforms the whole demo on this first load: on a loaded machine that outlasts the 30 s default.
-  await page.goto("/", { timeout: 60_000 })
-  await page.getByRole("heading", { name: "Welcome" }).waitFor({ timeout: 60_000 })
-  await page.waitForLoadState("networkidle")
-  await warm.close()
   return {
     emulator,
     vite,
