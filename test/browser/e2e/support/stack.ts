@@ -8,8 +8,9 @@
  * re-optimizes and invalidates the open page. On a loaded machine or a clean clone (empty dependency
  * cache) that made steps time out; a build has nothing left to do once the page is served.
  */
-import { mkdirSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
@@ -45,8 +46,8 @@ export const startStack = async (name: string): Promise<Stack> => {
       VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
     }
   })
-  // One output folder per file: the files build side by side.
-  const outDir = join(repoRoot, "node_modules", ".cache", "stackfx-e2e", name)
+  // A folder of its own: files (and checkouts sharing node_modules) build side by side.
+  const outDir = mkdtempSync(join(tmpdir(), `stackfx-e2e-${name}-`))
   await build({
     ...config,
     configFile: false,
@@ -84,6 +85,7 @@ export const startStack = async (name: string): Promise<Stack> => {
       await browser.close()
       await vite.close()
       await emulator.stop()
+      rmSync(outDir, { recursive: true, force: true })
     }
   }
 }
