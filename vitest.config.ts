@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config"
 const unit = [
   "test/smoke.test.ts",
   "test/public-surface.test.ts",
+  "test/public-docs.test.ts",
   "test/bench/**/*.test.ts",
   "test/domain/**/*.test.ts",
   "test/errors/**/*.test.ts",

@@ -10,6 +10,7 @@ import { wireStruct } from "./wire.js"
 export const TestEmailConfig = wireStruct(smtpServerFields)
 export type TestEmailConfig = typeof TestEmailConfig.Type
 
+/** The body of `POST /internal/send-test-email`: send one test message to `recipientEmail` through `emailConfig`. */
 export const SendTestEmailRequest = wireStruct({
   recipientEmail: Schema.String,
   emailConfig: TestEmailConfig

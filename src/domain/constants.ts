@@ -85,6 +85,7 @@ export const HANDLER_ROUTES = [
   "error",
   "team-invitation"
 ] as const
+/** The name of a handler page, the path segment after the handler's base (e.g. `"sign-in"`). */
 export type HandlerRoute = typeof HANDLER_ROUTES[number]
 /** The default home target of redirects. */
 export const DEFAULT_HOME_URL = "/"
@@ -116,6 +117,7 @@ export const AUTHENTICATED_ROLE = "authenticated"
 
 /** The access types of `X-Stack-Access-Type`. */
 export const ACCESS_TYPES = ["client", "server", "admin"] as const
+/** `client`, `server` or `admin`: which tier a request speaks for, and so which keys and routes it may use. */
 export type AccessType = typeof ACCESS_TYPES[number]
 
 /** Keys of the seeded `internal` project of a local backend: public, for local use only. */

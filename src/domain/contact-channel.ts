@@ -6,6 +6,7 @@ import { wireStruct } from "./wire.js"
 export const ContactChannelType = Schema.Literal("email")
 export type ContactChannelType = typeof ContactChannelType.Type
 
+/** A user's e-mail address as a contact channel: whether it is verified, primary, and used to sign in. */
 export const ContactChannel = wireStruct({
   id: Schema.String,
   userId: Schema.String,

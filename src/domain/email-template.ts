@@ -4,6 +4,9 @@ import { wireStruct } from "./wire.js"
 
 export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const
 
+/**
+ * The kinds of e-mail a project sends, one template each: verification, password reset, sign-in link, team invitation.
+ */
 export const EmailTemplateType = Schema.Literals(EMAIL_TEMPLATE_TYPES)
 export type EmailTemplateType = typeof EmailTemplateType.Type
 

@@ -11,6 +11,7 @@ export type MetricsDataPoint = typeof MetricsDataPoint.Type
 export const LoginMethodCount = Schema.Struct({ method: Schema.String, count: Schema.Int })
 export type LoginMethodCount = typeof LoginMethodCount.Type
 
+/** A project's dashboard figures: user counts per day, by country and by sign-in method, and the latest users. */
 export const ProjectMetrics = wireStruct({
   totalUsers: Schema.Int,
   /** New users per day over the last 31 days, oldest first. */

@@ -20,6 +20,10 @@ export const StandardOAuthProviderConfig = wireStruct({
   microsoftTenantId: Schema.optionalKey(Schema.String)
 })
 
+/**
+ * One OAuth provider of a project: with the service's shared keys (development) or the project's own client id and
+ * secret.
+ */
 export const OAuthProviderConfig = Schema.Union([SharedOAuthProviderConfig, StandardOAuthProviderConfig])
 export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
 
@@ -39,6 +43,7 @@ export const smtpServerFields = {
 /** Emails sent through the project's own SMTP server. */
 export const StandardEmailConfig = wireStruct({ type: Schema.Literal("standard"), ...smtpServerFields })
 
+/** How a project sends e-mail: through the shared sender, or its own SMTP server. */
 export const EmailConfig = Schema.Union([SharedEmailConfig, StandardEmailConfig])
 export type EmailConfig = typeof EmailConfig.Type
 
@@ -57,6 +62,7 @@ const clientConfigFields = {
   enabledOauthProviders: Schema.Array(IdRef)
 }
 
+/** The configuration any client may read: which sign-in methods are enabled and what users may do themselves. */
 export const ClientProjectConfig = wireStruct(clientConfigFields)
 export type ClientProjectConfig = typeof ClientProjectConfig.Type
 
@@ -68,6 +74,10 @@ export const ClientProject = wireStruct({
 })
 export type ClientProject = typeof ClientProject.Type
 
+/**
+ * A project's whole configuration as admins read and update it: the client part plus OAuth providers, e-mail, trusted
+ * domains and the rest.
+ */
 export const AdminProjectConfig = wireStruct({
   ...clientConfigFields,
   id: Schema.String,

@@ -9,6 +9,10 @@ import { wireStruct } from "./wire.js"
 /** The longest session a server may create: 367 days, the hosted service's limit. */
 export const MAX_SESSION_EXPIRES_IN_MILLIS = 367 * 24 * 60 * 60 * 1000
 
+/**
+ * The body of `POST /auth/sessions` (server tier): a session for a user, with an optional lifetime and impersonation
+ * flag.
+ */
 export const ServerSessionCreate = wireStruct({
   /** A user id, or `"me"` for the tier's own signed-in user. */
   userId: Schema.String,

@@ -8,10 +8,15 @@ import { wireStruct } from "./wire.js"
  */
 export const PERMISSION_ID_PATTERN = /^\$?[a-z0-9_:]+$/
 
+/**
+ * A permission id as the service accepts it: lower-case letters, digits, `_` and `:`, with a leading `$` for built-in
+ * ones.
+ */
 export const PermissionId = Schema.String.check(Schema.isPattern(PERMISSION_ID_PATTERN))
 
 /** Whether a permission id names a built-in permission (those start with `$`). */
 export const isBuiltInPermissionId = (id: string): boolean => id.startsWith("$")
 
+/** A permission a user holds in a team, directly or through another permission that contains it. */
 export const TeamPermission = wireStruct({ id: Schema.String, userId: Schema.String, teamId: Schema.String })
 export type TeamPermission = typeof TeamPermission.Type

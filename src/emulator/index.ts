@@ -19,6 +19,7 @@ export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, layer } from "./serve
 export type { EmulatorOptions, EmulatorShape, SeededProject } from "./server.js"
 export { EmulatorStartError }
 
+/** Options of `startEmulator`: those of the backend itself, and whether it prints its warnings. */
 export interface StartEmulatorOptions extends EmulatorOptions {
   /** Print the emulator's warnings and errors. Default true. */
   readonly log?: boolean | undefined

@@ -27,6 +27,7 @@ import { Projects } from "./operations/projects.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
 
+/** How to run the local backend: where it listens, where it stores, how it sends mail; every option has a default. */
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one. Default 8102. */
   readonly port?: number | undefined
@@ -47,8 +48,11 @@ export interface EmulatorOptions {
   readonly fastPasswordHashing?: boolean | undefined
 }
 
+/** The port the local backend listens on by default (the hosted service's own local-development port). */
 export const DEFAULT_PORT = 8102
+/** The interface the local backend listens on by default: loopback only, so nothing outside the machine reaches it. */
 export const DEFAULT_HOST = "127.0.0.1"
+/** Where the local backend keeps its data by default: a PGlite folder under the working directory. */
 export const DEFAULT_DB = "./.stackfx/db"
 
 /** A seeded project and its keys. */
@@ -59,6 +63,7 @@ export interface SeededProject {
   readonly superSecretAdminKey: string
 }
 
+/** A running local backend: its URLs, the seeded projects with their keys, and how to stop it. */
 export interface EmulatorShape {
   /** Base URL, e.g. `http://127.0.0.1:8102`: what a client's `baseUrl` should be. */
   readonly url: string

@@ -10,6 +10,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 
+/** The app's Layer built once, and the ways to run an effect that needs it; the provider disposes it on unmount. */
 export interface AppRuntime<R> {
   readonly context: Context.Context<R>
   readonly runSync: <A, E>(effect: Effect.Effect<A, E, R>) => A

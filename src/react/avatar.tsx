@@ -15,6 +15,7 @@ import {
 import { UserIcon } from "./icons.js"
 import { StackStyles } from "./styles.js"
 
+/** Props of `Avatar`: whose picture (or initials) to show, and how big. */
 export interface AvatarProps {
   /** `null` for nobody (the icon); a `ClientUser` fits. */
   readonly user: AvatarUser | null

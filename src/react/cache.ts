@@ -39,11 +39,19 @@ export type QuerySnapshot<A = unknown, E = unknown> =
   | { readonly _tag: "Success"; readonly value: A; readonly refreshing: boolean }
   | { readonly _tag: "Failure"; readonly cause: Cause.Cause<E>; readonly refreshing: boolean }
 
+/**
+ * Timings of the query cache, in milliseconds: `throttleMs` (reuse a load this recent), `dropAfterMs` (forget an
+ * unused entry after).
+ */
 export interface QueryCacheOptions {
   readonly throttleMs?: number
   readonly dropAfterMs?: number
 }
 
+/**
+ * The query cache behind the hooks: one load at a time per key, snapshots React reads synchronously, invalidation by
+ * key prefix.
+ */
 export interface QueryCacheShape {
   /** The entry's current snapshot, synchronously; `undefined` when the key is not cached. */
   readonly peek: (key: QueryKey) => QuerySnapshot | undefined

@@ -60,6 +60,7 @@ export function useStackQuery<A, E, R>(
 const isQuery = <A, E, R>(value: QueryKey | StackQuery<A, E, R>): value is StackQuery<A, E, R> =>
   typeof value === "object" && !Array.isArray(value) && "load" in value
 
+/** Options of `useUser`: what happens when nobody is signed in. */
 export interface UseUserOptions<Or extends UseUserOr = UseUserOr> {
   /**
    * What a visitor gets: `"return-null"` (default) renders `null`; `"throw"` raises `NotSignedIn` to the
@@ -68,6 +69,7 @@ export interface UseUserOptions<Or extends UseUserOr = UseUserOr> {
    */
   readonly or?: Or
 }
+/** What `useUser` does for a visitor: send to sign-in, throw `NotSignedIn`, or return `null`. */
 export type UseUserOr = "redirect" | "throw" | "return-null"
 
 /** The signed-in user. `useUser({ or: "redirect" })` never renders without one. */

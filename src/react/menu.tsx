@@ -7,6 +7,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { buttonKeyAction, type MenuKeyAction, menuKeyAction } from "./menu-keys.js"
 
+/** One line of a menu: a label, a separator, or an item that runs an action. */
 export type MenuEntry =
   | { readonly _tag: "Label"; readonly key: string; readonly content: ReactNode }
   | { readonly _tag: "Separator"; readonly key: string }
@@ -20,6 +21,10 @@ export type MenuEntry =
 
 type ItemEntry = Extract<MenuEntry, { readonly _tag: "Item" }>
 
+/**
+ * Props of `MenuButton`: the button's content and the menu it opens (keyboard and focus handled as the ARIA menu
+ * pattern says).
+ */
 export interface MenuButtonProps {
   readonly buttonContent: ReactNode
   /** The button's accessible name when its content has no text. */

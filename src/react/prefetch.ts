@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { MAX_PREFETCHING_APPS_BEFORE_WARNING } from "../domain/constants.js"
 
+/** Counts the apps of a page that prefetch the user, to warn when too many do. */
 export interface PrefetchRegistry {
   /** Counts one more prefetching app until the scope closes; logs a warning past the threshold. */
   readonly register: Effect.Effect<void, never, Scope.Scope>

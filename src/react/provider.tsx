@@ -49,6 +49,7 @@ export interface StackApp<R = never> {
 
 const StackAppContext = createContext<StackApp<unknown> | null>(null)
 
+/** Props of `StackProvider`: the app's Layer (a tier) and what to show while it is built. */
 export interface StackProviderProps<R, E> {
   /** Built once per provider; create it outside components (a new Layer per render rebuilds the runtime). */
   readonly layer: Layer.Layer<R, E, never>

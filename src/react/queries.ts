@@ -17,6 +17,7 @@ import { TeamPermissions } from "../services/teams/team-permissions.js"
 import { Teams } from "../services/teams/teams.js"
 import type { QueryKey } from "./cache.js"
 
+/** A cached read: the cache key it is stored under and the effect that loads it. */
 export interface StackQuery<A, E, R> {
   readonly key: QueryKey
   readonly load: Effect.Effect<A, E, R>
@@ -47,8 +48,10 @@ export const permissionsQuery = (teamId: string, options: { readonly recursive?:
     TeamPermissions.use((permissions) => permissions.list(teamId, options))
   )
 
+/** The pending invitations of a team, cached under the team's invitations key. */
 export const teamInvitationsQuery = (teamId: string) =>
   stackQuery(dataKeys.teamInvitations(teamId), TeamInvitations.use((invitations) => invitations.list(teamId)))
 
+/** The members of a team, cached under the team's members key. */
 export const teamMembersQuery = (teamId: string) =>
   stackQuery(dataKeys.teamMembers(teamId), TeamMembers.use((members) => members.list(teamId)))

@@ -21,6 +21,7 @@ import { pagePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 import { userQuery } from "./queries.js"
 import { openBroadcastChannel, runTabSync, type TabChannel, tabChannelName } from "./tab-sync.js"
 
+/** Options of the React layer: tab sync, prefetching the user, and the cache's timings. */
 export interface StackReactOptions {
   /** Keep the other tabs of this origin on the same session (default true). */
   readonly tabSync?: boolean | undefined

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../services/users/auth.js"
 import type { RedirectUrls } from "../services/navigation/redirects.js"
 
+/** Options of a sign-out from React: where to go afterwards. */
 export interface SignOutOptions {
   /** Where to go afterwards (an app URL, or an absolute one); default the after-sign-out target. */
   readonly redirectUrl?: string | URL | undefined

@@ -38,6 +38,9 @@ const dark = `
   --stackfx-i-skeleton: var(--stackfx-skeleton, #3f3f46);
   --stackfx-i-ring: var(--stackfx-focus-ring, #60a5fa);`
 
+/**
+ * The CSS of stackfx's components, scoped to `.stackfx-` classes and themed through `--stackfx-*` custom properties.
+ */
 export const stackfxCss = `
 .stackfx-root {${light}
   position: relative;

@@ -24,8 +24,10 @@ import type { StoredTokens, TokenStoreShape } from "../services/session/token-st
 
 const TIMER_SLACK_MS = 1_000
 
+/** What one tab tells the others of its origin: a sign-in, a sign-out, or a refreshed token. */
 export type TabEvent = "signed-in" | "signed-out" | "token-refreshed"
 
+/** A message between the tabs of an origin: the event and the tab that sent it. */
 export interface TabMessage {
   readonly event: TabEvent
   /** The sending tab, so a tab can ignore its own echo where a channel delivers one. */
@@ -100,6 +102,7 @@ export const classifyChange = (previous: SessionState, next: SessionState): TabE
 const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
   a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
 
+/** What tab sync works on: this tab's session and token store, the channel to the other tabs, and this tab's id. */
 export interface TabSyncOptions {
   readonly session: SessionShape
   /** The store the tabs share (cookies); with a memory store there is nothing to share. */

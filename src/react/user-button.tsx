@@ -42,6 +42,7 @@ export interface UserButtonActions {
   readonly onSignUp: () => void
 }
 
+/** Props of `UserButtonView`, the user button without a provider: the user to show and what each menu item does. */
 export interface UserButtonViewProps extends UserButtonOptions, UserButtonActions {
   /** `undefined` while loading, `null` for a visitor. */
   readonly user: AvatarUser | null | undefined
@@ -134,6 +135,7 @@ export function UserButtonView(props: UserButtonViewProps): ReactNode {
   )
 }
 
+/** Props of `UserButton`: display options, and any menu action to replace (the provider's navigation by default). */
 export interface UserButtonProps extends UserButtonOptions, Partial<UserButtonActions> {}
 
 function ConnectedUserButton(props: UserButtonProps): ReactNode {

@@ -26,6 +26,7 @@ export const apiKeyValidity = (key: ApiKeyTimes, now: Date | number): ApiKeyVali
   return { _tag: "Valid" }
 }
 
+/** Whether an API key is usable at `now`: neither expired nor revoked. */
 export const isApiKeyValid = (key: ApiKeyTimes, now: Date | number): boolean =>
   apiKeyValidity(key, now)._tag === "Valid"
 

@@ -4,6 +4,7 @@
  */
 import { isIpHostname, isLocalhostHostname, parseAbsoluteUrl } from "./hosts.js"
 
+/** One reason a project cannot enter production mode yet, with the dashboard page that fixes it. */
 export interface ProductionModeProblem {
   readonly message: string
   /** `/projects/{id}/domains`, relative to the dashboard. */

@@ -8,6 +8,7 @@ import * as Result from "effect/Result"
 import { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
 import { isLocalhostHostname, parseAbsoluteUrl } from "./hosts.js"
 
+/** Which absolute URLs a redirect may lead to (relative URLs are always allowed). */
 export interface RedirectTrustOptions {
   /**
    * Trusted domains as URLs, e.g. `https://app.example.com` or `https://app.example.com:8443`. In the host,

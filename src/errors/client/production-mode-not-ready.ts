@@ -11,6 +11,7 @@ export const ProductionModeProblemSchema = Schema.Struct({
   relativeFixUrl: Schema.String
 })
 
+/** An update that would turn production mode on was refused before it was sent: `problems` lists what to fix first. */
 export class ProductionModeNotReady extends Schema.TaggedError<ProductionModeNotReady>()("ProductionModeNotReady", {
   projectId: Schema.String,
   problems: Schema.Array(ProductionModeProblemSchema),

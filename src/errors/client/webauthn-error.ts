@@ -27,6 +27,9 @@ export const WebAuthnFlowCode = Schema.Literals([
   "AUTHENTICATION_FAILED"
 ])
 
+/**
+ * Why a passkey ceremony failed in the browser (the WebAuthn outcome) or around it (the flow), as a code to match on.
+ */
 export const WebAuthnErrorCode = Schema.Union([WebAuthnCeremonyCode, WebAuthnFlowCode])
 export type WebAuthnErrorCode = typeof WebAuthnErrorCode.Type
 

@@ -10,7 +10,10 @@ export class EmailNotVerified extends knownError<EmailNotVerified>()(
 export class EmailAlreadyVerified extends knownError<EmailAlreadyVerified>()(
   "EMAIL_ALREADY_VERIFIED", 409, "The e-mail is already verified."
 ) {}
-/** The `EMAIL_NOT_ASSOCIATED_WITH_USER` known error (400): "The e-mail is not associated with a user that could log in with that e-mail." */
+/**
+ * The `EMAIL_NOT_ASSOCIATED_WITH_USER` known error (400): "The e-mail is not associated with a user that could log in
+ * with that e-mail."
+ */
 export class EmailNotAssociatedWithUser extends knownError<EmailNotAssociatedWithUser>()(
   "EMAIL_NOT_ASSOCIATED_WITH_USER", 400, "The e-mail is not associated with a user that could log in with that e-mail."
 ) {}
@@ -20,6 +23,10 @@ export class EmailIsNotPrimaryEmail extends knownError<EmailIsNotPrimaryEmail>()
   (d) => `The given e-mail (${d.email}) must equal the user's primary e-mail (${d.primary_email}).`,
   { email: Schema.String, primary_email: Schema.NullOr(Schema.String) }
 ) {}
+/**
+ * The `CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE` known error (409): another account signs in with this
+ * address.
+ */
 export class ContactChannelAlreadyUsedForAuthBySomeoneElse
   extends knownError<ContactChannelAlreadyUsedForAuthBySomeoneElse>()(
     "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409,

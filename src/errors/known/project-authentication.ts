@@ -62,7 +62,10 @@ export class AdminAccessTokenExpired extends knownError<AdminAccessTokenExpired>
   "ADMIN_ACCESS_TOKEN_EXPIRED", 401, (d) => `Admin access token has expired. Please refresh it and try again.${expiredAtSuffix(d.expired_at_millis)}`,
   { expired_at_millis: ExpiredAtMillis }
 ) {}
-/** The `INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN` known error (401): "Admin access tokens must be created on the internal project." */
+/**
+ * The `INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN` known error (401): "Admin access tokens must be created on the internal
+ * project."
+ */
 export class InvalidProjectForAdminAccessToken extends knownError<InvalidProjectForAdminAccessToken>()(
   "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN", 401, "Admin access tokens must be created on the internal project."
 ) {}
@@ -84,7 +87,10 @@ export class PublishableClientKeyRequiredForProject extends knownError<Publishab
 export class ServerAuthenticationRequired extends knownError<ServerAuthenticationRequired>()(
   "SERVER_AUTHENTICATION_REQUIRED", 401, "The secret server key must be provided."
 ) {}
-/** The `CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED` known error (401): "Either the publishable client key or the secret server key must be provided." */
+/**
+ * The `CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED` known error (401): "Either the publishable client key or the secret
+ * server key must be provided."
+ */
 export class ClientOrServerAuthenticationRequired extends knownError<ClientOrServerAuthenticationRequired>()(
   "CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED", 401,
   "Either the publishable client key or the secret server key must be provided."
@@ -94,6 +100,10 @@ export class ClientOrAdminAuthenticationRequired extends knownError<ClientOrAdmi
   "CLIENT_OR_ADMIN_AUTHENTICATION_REQUIRED", 401,
   "Either the publishable client key or the super secret admin key must be provided."
 ) {}
+/**
+ * The `CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED` known error (401): the request carried none of the project's
+ * keys.
+ */
 export class ClientOrServerOrAdminAuthenticationRequired
   extends knownError<ClientOrServerOrAdminAuthenticationRequired>()(
     "CLIENT_OR_SERVER_OR_ADMIN_AUTHENTICATION_REQUIRED", 401,

@@ -24,6 +24,7 @@ import { decodeHandlerSearch } from "./search.js"
 import { useShownPage } from "./shown-page.js"
 import { handlerPageProps } from "./stack-handler.js"
 
+/** Options of `stackHandlerRoutes`: where the handler pages live below the parent route, and where fix links point. */
 export interface StackHandlerRouteOptions<TBase extends string = string> {
   /** The handler's path below the parent route, one or more segments; default `/handler`. */
   readonly base?: TBase | undefined

@@ -11,6 +11,7 @@ import type { HandlerPageProps } from "./frame.js"
 import { LazyHandlerPage } from "./pages/lazy.js"
 import { decodeHandlerSearch, isHandlerRoute, searchOfUrl } from "./search.js"
 
+/** Props of `StackHandler`: which handler page to render, for which URL. */
 export interface StackHandlerProps {
   /** The route name, e.g. `"sign-in"` (a trailing slash or a leading one is ignored). */
   readonly route: string

@@ -33,6 +33,7 @@ export type SessionSource =
 /** Where the tokens of a session were found. */
 export type TokenOrigin = "header" | "cookie" | "json"
 
+/** A session's tokens as found on an incoming request, and where they were found. */
 export interface RequestTokens {
   readonly tokens: AuthJson
   readonly origin: TokenOrigin

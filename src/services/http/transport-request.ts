@@ -3,6 +3,7 @@ import { authHeaderValue } from "../app-server/auth-json.js"
 import type { ClientConfigShape } from "./client-config.js"
 import type { StoredTokens } from "../session/token-store.js"
 
+/** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** A request body: JSON (the API's default) or form fields (the OAuth token endpoint). */

@@ -27,6 +27,7 @@ export type RedirectUrls =
   & { readonly afterSignOut: string }
   & { readonly [K in HandlerUrlName]: string }
 
+/** The name of a place the app redirects to: a handler page, the home page, or an after-sign-in/up/out target. */
 export type RedirectTarget = keyof RedirectUrls
 
 /** URL options of an app; every one is optional. */
@@ -118,6 +119,9 @@ export const withReturnTo = (url: string, currentUrl: string | undefined, urls: 
   return next.origin === current.origin ? relativePart(next) : next.href
 }
 
+/**
+ * Options of a redirect: the page the browser is on, whether to come back to it, and which absolute URLs are trusted.
+ */
 export interface RedirectOptions {
   /** The page the browser is on (`location.href`); without it nothing is carried over. */
   readonly currentUrl?: string | undefined

@@ -7,7 +7,9 @@ import { InvalidAdminAccessTokenTags } from "../../errors/categories.js"
 import type { KnownErrorTag } from "../../errors/known/registry.js"
 import type { CallFailure } from "../http/endpoint.js"
 
+/** The known errors any admin call can fail with because of its admin access token. */
 export const AdminAuthErrorTags = InvalidAdminAccessTokenTags
+/** The tag of one of `AdminAuthErrorTags`. */
 export type AdminAuthErrorTag = (typeof AdminAuthErrorTags)[number]
 
 /** The error channel of an admin call documenting `Tags` besides the admin-token errors. */

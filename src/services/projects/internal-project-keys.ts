@@ -7,6 +7,7 @@
 import * as Schema from "effect/Schema"
 import { nullableKey, wireStruct } from "../../domain/wire.js"
 
+/** The first key set of a new project, with the full key values (shown only once); a key not asked for is `null`. */
 export const InitialProjectKeys = wireStruct({
   publishableClientKey: nullableKey(Schema.String),
   secretServerKey: nullableKey(Schema.String),

@@ -17,6 +17,7 @@ import type { InternalProjectsErrors } from "./internal-projects-errors.js"
 
 export { InitialProjectKeys } from "./internal-project-keys.js"
 
+/** A project just created by its owner, with its first key set. */
 export interface CreatedProject {
   readonly project: AdminProject
   /**

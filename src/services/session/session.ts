@@ -42,6 +42,7 @@ export type SessionState =
   }
   | { readonly _tag: "KnownInvalid" }
 
+/** The session state of nobody signed in (no tokens, or tokens the server refused). */
 export const knownInvalid: SessionState = { _tag: "KnownInvalid" }
 
 /** The state a pair of tokens stands for: both missing means known invalid. */
@@ -50,12 +51,17 @@ export const sessionFromTokens = (tokens: StoredTokens): SessionState =>
     ? knownInvalid
     : { _tag: "Active", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpired: false }
 
+/** The tokens a session state holds: none for a known-invalid session. */
 export const tokensOf = (state: SessionState): StoredTokens =>
   state._tag === "KnownInvalid" ? noTokens : { accessToken: state.accessToken, refreshToken: state.refreshToken }
 
 /** "Logged in" in the product's sense: a refresh token is present. */
 export const isLoggedIn = (state: SessionState): boolean => state._tag === "Active" && state.refreshToken !== null
 
+/**
+ * What reading the session can fail with: a stale session where a fresh one was required, an unreadable token, or the
+ * refresh request's errors.
+ */
 export type SessionError = InvalidFreshness | InvalidTokenString | RequestError
 
 /** What the Session service offers; see its tag for the rules. */
@@ -170,6 +176,10 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
   })
 })
 
+/**
+ * Builds the Session service over a token store: one shared refresh at a time (across tabs with `tabLock`), refreshes
+ * ahead of expiry.
+ */
 export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
   Effect.gen(function*() {
     const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))

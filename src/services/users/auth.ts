@@ -67,7 +67,7 @@ export interface EmailLinkOptions {
   readonly callbackUrl?: string | undefined
 }
 
-/*
+/**
  * InvalidInput: a request body that its shared schema refuses (e.g. an email without "@") fails before
  * anything is sent, exactly as the backend would refuse it. The known errors of each flow, the client's own
  * PasswordConfirmationMismatch and InvalidTotpCode among them, are listed in auth-errors.ts.
