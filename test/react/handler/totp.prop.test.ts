@@ -4,12 +4,12 @@ import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import { HOTP, Secret } from "otpauth"
 import {
-  base32Encode,
   base64Encode,
   secretFromBytes,
   totpCodeAt,
   verifyTotpCode
 } from "../../../src/react/handler/totp.js"
+import { base32Encode } from "../../../src/domain/rules/totp.js"
 
 const RUNS = { numRuns: 60 }
 

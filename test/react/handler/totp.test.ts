@@ -3,7 +3,6 @@ import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import { afterEach, vi } from "vitest"
 import {
-  base32Encode,
   base64Encode,
   generateTotpSecret,
   otpauthUri,
@@ -11,6 +10,7 @@ import {
   totpCodeAt,
   verifyTotpCode
 } from "../../../src/react/handler/totp.js"
+import { base32Encode } from "../../../src/domain/rules/totp.js"
 
 const bytes = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(Array.from(text, (c) => c.charCodeAt(0)))
 
