@@ -5,7 +5,7 @@
  * for a project without one: operations/oauth-client.ts).
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import { OAuthTokenForm } from "../../domain/oauth-token-request.js"
 import { AuthorizationCodeResponse, RefreshTokenResponse } from "../../domain/tokens.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { publicEndpoint } from "../http/endpoint.js"
@@ -17,16 +17,6 @@ import { createSession, refreshSession } from "../operations/sessions.js"
 import { Db } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
 
-const TokenBody = Schema.Struct({
-  grant_type: Schema.String,
-  client_id: Schema.optionalKey(Schema.String),
-  client_secret: Schema.optionalKey(Schema.String),
-  refresh_token: Schema.optionalKey(Schema.String),
-  code: Schema.optionalKey(Schema.String),
-  code_verifier: Schema.optionalKey(Schema.String),
-  redirect_uri: Schema.optionalKey(Schema.String)
-})
-type TokenBody = typeof TokenBody.Type
 
 /** An RFC 6749 error answer. */
 const oauthError = (status: number, error: string, description: string) =>
@@ -36,7 +26,7 @@ export const routes = [
   publicEndpoint({
     method: "POST",
     path: "/auth/oauth/token",
-    body: TokenBody,
+    body: OAuthTokenForm,
     handler: ({ body }) =>
       Effect.gen(function*() {
         if (body.grant_type !== "refresh_token" && body.grant_type !== "authorization_code") {

@@ -5,6 +5,7 @@ import * as Schema from "effect/Schema"
 import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
+import type { AuthorizationCodeGrant } from "../../domain/oauth-token-request.js"
 import { AuthorizationCodeResponse, OAuthErrorResponse } from "../../domain/tokens.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 import { NoAccessToken } from "../../errors/client/session.js"
@@ -113,7 +114,7 @@ export const makeOAuth = (
           redirect_uri: redirectUri,
           client_id: config.projectId,
           client_secret: clientSecret
-        })
+        } satisfies AuthorizationCodeGrant)
       },
       AuthorizationCodeResponse
     ).pipe(

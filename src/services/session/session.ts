@@ -16,6 +16,7 @@ import {
   TOKEN_FRESHNESS_MARGIN_MS,
   UNDEFINED_TOKEN_STRING
 } from "../../domain/constants.js"
+import type { RefreshTokenGrant } from "../../domain/oauth-token-request.js"
 import { RefreshTokenResponse } from "../../domain/tokens.js"
 import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
@@ -173,7 +174,7 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
     refresh_token: refreshToken,
     client_id: config.projectId,
     client_secret: config.publishableClientKey ?? PUBLIC_CLIENT_SECRET_SENTINEL
-  })
+  } satisfies RefreshTokenGrant)
 })
 
 /**
