@@ -1,7 +1,7 @@
 /**
  * The current project: the client view for clients and servers, the admin view for admins, and the admin's
- * update (with the production-mode checks) and delete. Writes need no cache invalidation: the read cache
- * drops everything on any write (see store/read-cache.ts).
+ * update (with the production-mode checks) and delete. Writes need no cache invalidation of their own: a
+ * write outside `Db.writesOnly`, as these are, drops every cached read (see store/read-cache.ts).
  */
 import * as Effect from "effect/Effect"
 import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
