@@ -119,6 +119,21 @@ createRoot(document.getElementById("root")).render(
  */
 export const parts: ReadonlyArray<BundleProgram> = [
   {
+    // An app that matches on an error class and names a domain schema: both come from the root entry like the
+    // tier does, and must not bring the lazily loaded implementations' modules into the first load.
+    id: "part-client-catching",
+    name: "part: clientTier + CurrentUser.get, matching NetworkError, isApiKeyValid imported",
+    source: `
+import * as Effect from "effect/Effect"
+import { clientTier, CurrentUser, isApiKeyValid, NetworkError } from "stackfx"
+const tier = clientTier({ projectId: "${projectId}", publishableClientKey: "${key}", baseUrl: "${origin}", tokenStore: "cookie" })
+const program = Effect.flatMap(CurrentUser, (me) => me.get).pipe(
+  Effect.catchIf((e) => e instanceof NetworkError, () => Effect.succeed(null))
+)
+Effect.runPromise(Effect.provide(program, tier)).then((u) => console.log(u, isApiKeyValid), console.error)
+`
+  },
+  {
     id: "part-core-current-user",
     name: "part: core tier + cookie store + CurrentUser only",
     source: `

@@ -2,8 +2,9 @@
 import * as Schema from "effect/Schema"
 import { Millis, nullableKey, wireStruct } from "./wire.js"
 
-/** After creation the service only reveals the last four characters of a key. */
+/** After creation the service only reveals the last four characters of a key. @internal */
 export const ApiKeyLastFour = wireStruct({ lastFour: Schema.String })
+/** @internal */
 export type ApiKeyLastFour = typeof ApiKeyLastFour.Type
 
 const baseFields = {

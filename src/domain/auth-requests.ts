@@ -9,57 +9,70 @@ import * as Schema from "effect/Schema"
 import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 
-/** `POST /auth/password/sign-up` body. */
+/** `POST /auth/password/sign-up` body. @internal */
 export const PasswordSignUpRequest = wireStruct({
   email: EmailAddress,
   password: Schema.String,
   /** Where the verification email links to; without it no verification email is sent. */
   verificationCallbackUrl: Schema.optionalKey(Schema.String)
 })
+/** @internal */
 export type PasswordSignUpRequest = typeof PasswordSignUpRequest.Type
 
-/** `POST /auth/password/sign-in` body. */
+/** `POST /auth/password/sign-in` body. @internal */
 export const PasswordSignInRequest = wireStruct({ email: EmailAddress, password: Schema.String })
+/** @internal */
 export type PasswordSignInRequest = typeof PasswordSignInRequest.Type
 
 /**
  * `POST /auth/password/send-reset-code`, `/auth/otp/send-sign-in-code` and
  * `/contact-channels/send-verification-code` body: who, and where the link goes.
+ * @internal
  */
 export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: Schema.String })
+/** @internal */
 export type EmailLinkRequest = typeof EmailLinkRequest.Type
 
-/** A body carrying only an emailed or attempt code (sign-in, check-code and verify routes). */
+/** A body carrying only an emailed or attempt code (sign-in, check-code and verify routes). @internal */
 export const CodeRequest = wireStruct({ code: Schema.String })
+/** @internal */
 export type CodeRequest = typeof CodeRequest.Type
 
-/** `POST /contact-channels/{user}/{channel}/send-verification-code` body: where the link goes. */
+/** `POST /contact-channels/{user}/{channel}/send-verification-code` body: where the link goes. @internal */
 export const CallbackUrlRequest = wireStruct({ callbackUrl: Schema.String })
+/** @internal */
 export type CallbackUrlRequest = typeof CallbackUrlRequest.Type
 
-/** `POST /auth/password/reset` body. */
+/** `POST /auth/password/reset` body. @internal */
 export const PasswordResetRequest = wireStruct({ code: Schema.String, password: Schema.String })
+/** @internal */
 export type PasswordResetRequest = typeof PasswordResetRequest.Type
 
-/** `POST /auth/password/update` body. */
+/** `POST /auth/password/update` body. @internal */
 export const PasswordUpdateRequest = wireStruct({ oldPassword: Schema.String, newPassword: Schema.String })
+/** @internal */
 export type PasswordUpdateRequest = typeof PasswordUpdateRequest.Type
 
-/** `POST /auth/password/set` body. */
+/** `POST /auth/password/set` body. @internal */
 export const PasswordSetRequest = wireStruct({ password: Schema.String })
+/** @internal */
 export type PasswordSetRequest = typeof PasswordSetRequest.Type
 
-/** `POST /auth/mfa/sign-in` body: the attempt code of the MFA-required error plus the current TOTP code. */
+/** `POST /auth/mfa/sign-in` body: the attempt code of the MFA-required error plus the current TOTP code. @internal */
 export const MfaSignInRequest = wireStruct({ type: Schema.Literal("totp"), totp: Schema.String, code: Schema.String })
+/** @internal */
 export type MfaSignInRequest = typeof MfaSignInRequest.Type
 
 /**
  * `POST /auth/password/send-reset-code` answer. The hosted service answers a string rather than `true`
  * so that it never tells whether the address has an account.
+ * @internal
  */
 export const ResetCodeSentResponse = wireStruct({ success: Schema.Union([Schema.Literal(true), Schema.String]) })
+/** @internal */
 export type ResetCodeSentResponse = typeof ResetCodeSentResponse.Type
 
-/** The answer of every `.../check-code` route when the code can still be used. */
+/** The answer of every `.../check-code` route when the code can still be used. @internal */
 export const CodeCheckResponse = wireStruct({ isCodeValid: Schema.Literal(true) })
+/** @internal */
 export type CodeCheckResponse = typeof CodeCheckResponse.Type

@@ -2,6 +2,7 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
+/** @internal */
 export const EMAIL_TEMPLATE_TYPES = ["email_verification", "password_reset", "magic_link", "team_invitation"] as const
 
 /**

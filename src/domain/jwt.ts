@@ -30,6 +30,6 @@ export const AccessTokenClaims = wireStruct({
 })
 export type AccessTokenClaims = typeof AccessTokenClaims.Type
 
-/** The issuer of a project's access tokens: `{baseUrl}/api/v1/projects/{projectId}`. */
+/** The issuer of a project's access tokens: `{baseUrl}/api/v1/projects/{projectId}`. @internal */
 export const accessTokenIssuer = (baseUrl: string, projectId: string): string =>
   `${baseUrl.replace(/\/+$/, "")}/api/v1/projects/${projectId}`

@@ -2,8 +2,9 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
-/** Where the next page starts; `null` on the last page. */
+/** Where the next page starts; `null` on the last page. @internal */
 export const Pagination = wireStruct({ nextCursor: Schema.NullOr(Schema.String) })
+/** @internal */
 export type Pagination = typeof Pagination.Type
 
 /**
@@ -13,6 +14,7 @@ export type Pagination = typeof Pagination.Type
  * @example
  * const Users = ListResponse(ServerUser)
  * // list.isPaginated ? list.pagination.nextCursor : null
+ * @internal
  */
 export const ListResponse = <S extends Schema.Top>(item: S) =>
   Schema.Union([
@@ -20,7 +22,7 @@ export const ListResponse = <S extends Schema.Top>(item: S) =>
     wireStruct({ items: Schema.Array(item), isPaginated: Schema.Literal(true), pagination: Pagination })
   ])
 
-/** The domain type of `ListResponse(item)` for an item type `A`. */
+/** The domain type of `ListResponse(item)` for an item type `A`. @internal */
 export type ListResponse<A> =
   | { readonly items: ReadonlyArray<A>; readonly isPaginated: false }
   | { readonly items: ReadonlyArray<A>; readonly isPaginated: true; readonly pagination: Pagination }

@@ -7,14 +7,17 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
-/** `POST /auth/passkey/register` body: the new credential and the code of its registration ceremony. */
+/** `POST /auth/passkey/register` body: the new credential and the code of its registration ceremony. @internal */
 export const PasskeyRegisterRequest = wireStruct({ credential: Schema.Unknown, code: Schema.String })
+/** @internal */
 export type PasskeyRegisterRequest = typeof PasskeyRegisterRequest.Type
 
-/** `POST /auth/passkey/register` answer: the credential's id. */
+/** `POST /auth/passkey/register` answer: the credential's id. @internal */
 export const PasskeyRegisterResponse = wireStruct({ userHandle: Schema.String })
+/** @internal */
 export type PasskeyRegisterResponse = typeof PasskeyRegisterResponse.Type
 
-/** `POST /auth/passkey/sign-in` body: the assertion and the code of its authentication ceremony. */
+/** `POST /auth/passkey/sign-in` body: the assertion and the code of its authentication ceremony. @internal */
 export const PasskeySignInRequest = wireStruct({ authenticationResponse: Schema.Unknown, code: Schema.String })
+/** @internal */
 export type PasskeySignInRequest = typeof PasskeySignInRequest.Type

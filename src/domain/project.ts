@@ -30,7 +30,7 @@ export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
 /** Emails sent through Stack's shared sender. */
 export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
 
-/** An SMTP server and the sender it sends as (the standard email config, and the test email's config). */
+/** An SMTP server and the sender it sends as (the standard email config, and the test email's config). @internal */
 export const smtpServerFields = {
   host: Schema.String,
   port: Schema.Int,

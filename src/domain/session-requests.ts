@@ -6,7 +6,7 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
-/** The longest session a server may create: 367 days, the hosted service's limit. */
+/** The longest session a server may create: 367 days, the hosted service's limit. @internal */
 export const MAX_SESSION_EXPIRES_IN_MILLIS = 367 * 24 * 60 * 60 * 1000
 
 /**

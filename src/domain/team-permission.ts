@@ -5,6 +5,7 @@ import { wireStruct } from "./wire.js"
 /**
  * Permission ids: lower-case letters, digits, `_` and `:`; a leading `$` marks the built-in ones
  * (e.g. `$read_members`). Used to validate inputs; reads accept any string.
+ * @internal
  */
 export const PERMISSION_ID_PATTERN = /^\$?[a-z0-9_:]+$/
 

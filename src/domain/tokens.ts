@@ -4,27 +4,37 @@ import { nullableKey, wireStruct } from "./wire.js"
 
 const sessionFields = { accessToken: Schema.String, refreshToken: Schema.String }
 
-/** `POST /auth/password/sign-in` and `/auth/password/sign-up` answer. */
+/** `POST /auth/password/sign-in` and `/auth/password/sign-up` answer. @internal */
 export const PasswordSignInResponse = wireStruct({ ...sessionFields, userId: Schema.String })
+/** @internal */
 export type PasswordSignInResponse = typeof PasswordSignInResponse.Type
+/** @internal */
 export const PasswordSignUpResponse = PasswordSignInResponse
+/** @internal */
 export type PasswordSignUpResponse = PasswordSignInResponse
 
-/** `POST /auth/otp/sign-in`, `/auth/mfa/sign-in` and `/auth/passkey/sign-in` answer. */
+/** `POST /auth/otp/sign-in`, `/auth/mfa/sign-in` and `/auth/passkey/sign-in` answer. @internal */
 export const SignInResponse = wireStruct({ ...sessionFields, userId: Schema.String, isNewUser: Schema.Boolean })
+/** @internal */
 export type SignInResponse = typeof SignInResponse.Type
+/** @internal */
 export const OtpSignInResponse = SignInResponse
+/** @internal */
 export type OtpSignInResponse = SignInResponse
+/** @internal */
 export const MfaSignInResponse = SignInResponse
+/** @internal */
 export type MfaSignInResponse = SignInResponse
 
-/** `POST /auth/otp/send-sign-in-code` answer. */
+/** `POST /auth/otp/send-sign-in-code` answer. @internal */
 export const OtpSendResponse = Schema.Struct({ nonce: Schema.String })
+/** @internal */
 export type OtpSendResponse = typeof OtpSendResponse.Type
 
 /**
  * `POST /auth/oauth/token` with `grant_type=refresh_token`. Only the access token is needed: the refresh
  * token does not rotate, so the other OAuth fields are optional.
+ * @internal
  */
 export const RefreshTokenResponse = wireStruct({
   accessToken: Schema.String,
@@ -34,9 +44,10 @@ export const RefreshTokenResponse = wireStruct({
   scope: Schema.optionalKey(Schema.String),
   idToken: Schema.optionalKey(Schema.String)
 })
+/** @internal */
 export type RefreshTokenResponse = typeof RefreshTokenResponse.Type
 
-/** `POST /auth/oauth/token` with `grant_type=authorization_code`. */
+/** `POST /auth/oauth/token` with `grant_type=authorization_code`. @internal */
 export const AuthorizationCodeResponse = wireStruct({
   ...sessionFields,
   tokenType: Schema.optionalKey(Schema.String),
@@ -46,13 +57,15 @@ export const AuthorizationCodeResponse = wireStruct({
   /** Where the app asked to land after the callback; `null` when it did not ask. */
   afterCallbackRedirectUrl: nullableKey(Schema.String)
 })
+/** @internal */
 export type AuthorizationCodeResponse = typeof AuthorizationCodeResponse.Type
 
-/** An RFC 6749 error answer of `/auth/oauth/token`. */
+/** An RFC 6749 error answer of `/auth/oauth/token`. @internal */
 export const OAuthErrorResponse = wireStruct({
   error: Schema.String,
   errorDescription: Schema.optionalKey(Schema.String)
 })
+/** @internal */
 export type OAuthErrorResponse = typeof OAuthErrorResponse.Type
 
 /** `POST /auth/sessions` (server) answer. */

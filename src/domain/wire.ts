@@ -17,10 +17,12 @@ export type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
 /** The default mapping from each field name to its wire name. */
 export type SnakeKeys<F> = { readonly [K in keyof F & string]: SnakeCase<K> }
 
-/** `signedUpAt` -> `"signed_up_at"`, at runtime. */
+/** `signedUpAt` -> `"signed_up_at"`, at runtime. @internal */
 export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
-/** Wire names that are not the plain snake_case of the field (e.g. `signedUpAt` -> `signed_up_at_millis`). */
+/**
+ * Wire names that are not the plain snake_case of the field (e.g. `signedUpAt` -> `signed_up_at_millis`).
+ */
 export type WireOverrides<F> = { readonly [K in keyof F]?: string }
 
 /** The encoded-key mapping `wireStruct` hands to `Schema.encodeKeys`. */
@@ -39,6 +41,7 @@ export type WireStruct<F extends Schema.Struct.Fields, O extends WireOverrides<F
  * @example
  * const Team = wireStruct({ id: Schema.String, createdAt: Millis }, { createdAt: "created_at_millis" })
  * // Type: { id: string; createdAt: Date }   Encoded: { id: string; created_at_millis: number }
+ * @internal
  */
 export const wireStruct = <
   const F extends Schema.Struct.Fields,
@@ -85,22 +88,24 @@ const renameKeys = (pairs: ReadonlyArray<readonly [from: string, to: string]>) =
   return out
 }
 
-/** Epoch milliseconds on the wire, a `Date` in the domain. */
+/** Epoch milliseconds on the wire, a `Date` in the domain. @internal */
 export const Millis = Schema.DateFromMillis
 
-/** A value that may be `null`; a missing wire key also decodes to `null` (encoding always writes it). */
+/** A value that may be `null`; a missing wire key also decodes to `null` (encoding always writes it). @internal */
 export const nullableKey = <S extends Schema.Top>(schema: S) =>
   Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
 
 /**
  * Free JSON metadata (client, client read-only and server metadata). Its keys are the developer's own and
  * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
+ * @internal
  */
 export const Metadata = Schema.Json.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
 
-/** The type of a metadata value. */
+/** The type of a metadata value. @internal */
 export type Metadata = Schema.Json
 
-/** An id-only reference, as in `[{ id }]` lists (enabled OAuth providers, default permissions). */
+/** An id-only reference, as in `[{ id }]` lists (enabled OAuth providers, default permissions). @internal */
 export const IdRef = Schema.Struct({ id: Schema.String })
+/** @internal */
 export type IdRef = typeof IdRef.Type

@@ -4,8 +4,6 @@ import { UnsupportedError } from "./known/misc.js"
 import { type KnownError, knownErrorClassForCode } from "./known/registry.js"
 import { actualStatus, knownErrorHeader, type WireErrorResponse } from "./wire-response.js"
 
-export { actualStatus, type WireErrorResponse } from "./wire-response.js"
-
 const parseJson = (text: string): Result.Result<unknown, string> => {
   try {
     return Result.succeed(JSON.parse(text))
@@ -24,13 +22,14 @@ const field = (body: unknown, key: string): unknown =>
  *   that do not fit the catalogue: `KnownErrorMismatch` (an internal error, never the named error);
  * - a code this client does not know: `UnsupportedError` with `details.originalErrorCode`;
  * - the message is the body's `error` field (the catalogue message when it is missing).
+ * @internal
  */
 export const decodeKnownError = (res: WireErrorResponse): KnownError | KnownErrorMismatch | undefined => {
   const headerCode = knownErrorHeader(res)
   return headerCode === undefined ? undefined : decodeKnownErrorWithCode(res, headerCode)
 }
 
-/** {@link decodeKnownError} for an answer whose `X-Stack-Known-Error` header is `headerCode`. */
+/** {@link decodeKnownError} for an answer whose `X-Stack-Known-Error` header is `headerCode`. @internal */
 export const decodeKnownErrorWithCode = (res: WireErrorResponse, headerCode: string): KnownError | KnownErrorMismatch => {
   const status = actualStatus(res)
   const mismatch = (reason: KnownErrorMismatch["reason"], bodyCode: string | null, message: string) =>

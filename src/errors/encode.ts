@@ -1,6 +1,6 @@
 import type { KnownError } from "./known/registry.js"
 
-/** An HTTP answer for a known error, as the local backend sends it. */
+/** An HTTP answer for a known error, as the local backend sends it. @internal */
 export interface WireKnownErrorAnswer {
   readonly status: number
   readonly headers: Record<string, string>
@@ -11,6 +11,7 @@ export interface WireKnownErrorAnswer {
  * The wire form of a known error (docs/wire.md, "Answers"): header `x-stack-known-error`, JSON body
  * `{ code, details?, error }` with `details` only when it has fields. With `overrideStatus` (the
  * request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus `x-stack-actual-status`.
+ * @internal
  */
 export const encodeKnownError = (error: KnownError, opts: { readonly overrideStatus: boolean }): WireKnownErrorAnswer => {
   const details: object = error.details

@@ -3,7 +3,7 @@
  * real status (`X-Stack-Actual-Status`) and whether a known error came with it (`X-Stack-Known-Error`).
  */
 
-/** The parts of an HTTP answer the decoder needs. Header names are lower-case. */
+/** The parts of an HTTP answer the decoder needs. Header names are lower-case. @internal */
 export interface WireErrorResponse {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
@@ -30,6 +30,7 @@ export const responseHeader = (res: WireErrorResponse, name: string): string | u
 /**
  * The real status of an answer: the server answers 200 to requests carrying
  * `X-Stack-Override-Error-Status` and puts the real one in `X-Stack-Actual-Status`.
+ * @internal
  */
 export const actualStatus = (res: WireErrorResponse): number => {
   const raw = responseHeader(res, "x-stack-actual-status")

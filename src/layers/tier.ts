@@ -29,7 +29,7 @@ const tokenStoreLayer = (option: TokenStoreOption | undefined, projectId: string
   return option
 }
 
-/** A tier: `services` built on a core made from `options`. */
+/** A tier: `services` built on a core made from `options`. @internal */
 export const makeTier = <Services>(
   accessType: AccessType,
   options: AnyTierOptions,
@@ -59,7 +59,10 @@ export const tierOptionsFromEnv = (): Config.Config<AnyTierOptions> =>
     baseUrl: envString("STACK_API_URL")
   })
 
-/** `overrides` wins over the environment, key by key; an `undefined` override keeps the environment's value. */
+/**
+ * `overrides` wins over the environment, key by key; an `undefined` override keeps the environment's value.
+ * @internal
+ */
 export const withOverrides = <O extends object>(fromEnv: AnyTierOptions, overrides: O): AnyTierOptions => {
   const merged: Record<string, unknown> = { ...fromEnv }
   for (const [key, value] of Object.entries(overrides)) {
@@ -68,7 +71,7 @@ export const withOverrides = <O extends object>(fromEnv: AnyTierOptions, overrid
   return merged as AnyTierOptions
 }
 
-/** A tier whose options come from the environment, with `overrides` on top. */
+/** A tier whose options come from the environment, with `overrides` on top. @internal */
 export const tierFromEnv = <Services, E>(
   build: (options: AnyTierOptions) => Layer.Layer<Services, E>,
   overrides: object

@@ -19,7 +19,7 @@ const registry = (): Set<string> => {
   return holder[REGISTRY_KEY]
 }
 
-/** Claims `uniqueIdentifier` until the surrounding scope closes. */
+/** Claims `uniqueIdentifier` until the surrounding scope closes. @internal */
 export const claimUniqueIdentifier = (uniqueIdentifier: string): Effect.Effect<void, DuplicateApp, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.suspend(() => {

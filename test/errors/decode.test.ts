@@ -1,14 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import {
-  actualStatus,
   decodeKnownError,
   encodeKnownError,
   OAuthProviderTemporarilyUnavailable,
   PasswordTooShort,
   UnsupportedError,
-  UserNotFound,
-  type WireErrorResponse
+  UserNotFound
 } from "../../src/errors/index.js"
+import { actualStatus, type WireErrorResponse } from "../../src/errors/wire-response.js"
 
 const known = (code: string, body: unknown, extra: Record<string, string> = {}): WireErrorResponse => ({
   status: 200,

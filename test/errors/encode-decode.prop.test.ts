@@ -2,7 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Arbitrary from "effect/Arbitrary"
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
-import { actualStatus, decodeKnownError, encodeKnownError, knownErrorClasses } from "../../src/errors/index.js"
+import { decodeKnownError, encodeKnownError, knownErrorClasses } from "../../src/errors/index.js"
+import { actualStatus } from "../../src/errors/wire-response.js"
 
 // Details come from effect's schema-driven generator, seeded by fast-check so failures replay.
 const sampleDetails = (schema: (typeof knownErrorClasses)[number]["detailsSchema"], seed: number, size: number) =>

@@ -1,6 +1,7 @@
 /** What the round avatar shows and how big its parts are. */
 import { AVATAR_DEFAULT_SIZE, AVATAR_ICON_RATIO, AVATAR_TEXT_RATIO } from "../constants.js"
 
+/** @internal */
 export type AvatarContent =
   | { readonly _tag: "Image"; readonly url: string }
   | { readonly _tag: "Initials"; readonly text: string }
@@ -24,6 +25,7 @@ const initials = (text: string | null): string | undefined => {
  * The profile image; otherwise the first two letters of the display name, upper-cased; otherwise those of
  * the primary email; otherwise the generic icon. Blank strings count as missing. The image is only the
  * intent: until it has loaded (see {@link avatarShowsImage}) the fallback below it is shown.
+ * @internal
  */
 export const avatarContent = (user: AvatarUser | null): AvatarContent => {
   if (user === null) return { _tag: "Icon" }
@@ -32,25 +34,26 @@ export const avatarContent = (user: AvatarUser | null): AvatarContent => {
   return avatarFallback(user)
 }
 
-/** What shows while the image is not loaded: initials of the name or email, else the icon. */
+/** What shows while the image is not loaded: initials of the name or email, else the icon. @internal */
 export const avatarFallback = (user: AvatarUser | null): Exclude<AvatarContent, { _tag: "Image" }> => {
   const text = initials(user?.displayName ?? null) ?? initials(user?.primaryEmail ?? null)
   return text === undefined ? { _tag: "Icon" } : { _tag: "Initials", text }
 }
 
-/** The avatar image's load state. */
+/** The avatar image's load state. @internal */
 export type AvatarImageState = "idle" | "loading" | "loaded" | "error"
 
-/** The image replaces the fallback only once loaded. */
+/** The image replaces the fallback only once loaded. @internal */
 export const avatarShowsImage = (state: AvatarImageState): boolean => state === "loaded"
 
+/** @internal */
 export interface AvatarSizes {
   readonly size: number
   readonly textSize: number
   readonly iconSize: number
 }
 
-/** Diameter (default 34), initials at 40 % and the icon at 60 % of it. */
+/** Diameter (default 34), initials at 40 % and the icon at 60 % of it. @internal */
 export const avatarSizes = (size: number = AVATAR_DEFAULT_SIZE): AvatarSizes => ({
   size,
   textSize: size * AVATAR_TEXT_RATIO,

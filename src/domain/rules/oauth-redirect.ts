@@ -30,6 +30,7 @@ const pairKey = (pair: string): string => {
  * @example
  * stripOAuthCallbackParams("https://app.example.com/cb?code=x&next=%2Fhome&state=y#top")
  * // "https://app.example.com/cb?next=%2Fhome#top"
+ * @internal
  */
 export const stripOAuthCallbackParams = (url: string): string => {
   const hashAt = url.indexOf("#")

@@ -5,6 +5,7 @@ import { PasswordConfirmationMismatch } from "../../errors/known/password.js"
 /**
  * Succeeds with the password when the confirmation repeats it exactly (no trimming or normalisation:
  * the server compares code units too); fails with `PasswordConfirmationMismatch` ("Passwords do not match.").
+ * @internal
  */
 export const checkPasswordConfirmation = (
   password: string,

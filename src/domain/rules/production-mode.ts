@@ -20,6 +20,7 @@ export interface ProductionModeInput {
   }
 }
 
+/** @internal */
 export const productionModeMessages = {
   allowLocalhost: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
   invalidUrl: (domain: string) => `Trusted domain is not a valid URL: ${domain}`,

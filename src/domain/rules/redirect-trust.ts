@@ -25,7 +25,7 @@ export interface RedirectTrustOptions {
 const PROBE_A = new URL("https://a.stackfx-relative-probe.invalid")
 const PROBE_B = new URL("http://b.stackfx-relative-probe.invalid:8080")
 
-/** A URL that keeps the current origin wherever it is resolved (a path, query or fragment). */
+/** A URL that keeps the current origin wherever it is resolved (a path, query or fragment). @internal */
 export const isRelativeUrl = (url: string): boolean =>
   URL.canParse(url, PROBE_A) && URL.canParse(url, PROBE_B) &&
   new URL(url, PROBE_A).origin === PROBE_A.origin &&
@@ -65,6 +65,7 @@ export const isTrustedRedirect = (url: string, options: RedirectTrustOptions): b
  * @example
  * checkRedirectUrl("/dashboard", { trustedDomains: [] })                 // success "/dashboard"
  * checkRedirectUrl("https://evil.com", { trustedDomains: ["https://app.example.com"] }) // failure
+ * @internal
  */
 export const checkRedirectUrl = (
   url: string,

@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 
+/** The schema of one production-mode problem, as `ProductionModeNotReady.problems` carries it. */
 export const ProductionModeProblemSchema = Schema.Struct({
   message: Schema.String,
   /** `/projects/{id}/domains`, relative to the dashboard. */

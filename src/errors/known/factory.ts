@@ -18,7 +18,7 @@ export type PascalCase<S extends string> = S extends `${infer H}_${infer T}` ? `
 const word = (w: string): string =>
   w === "OAUTH" ? "OAuth" : w === "WEBAUTHN" ? "WebAuthn" : w.charAt(0) + w.slice(1).toLowerCase()
 
-/** `USER_NOT_FOUND` -> `"UserNotFound"`, at runtime. */
+/** `USER_NOT_FOUND` -> `"UserNotFound"`, at runtime. @internal */
 export const pascalCase = <S extends string>(code: S): PascalCase<S> =>
   // The template-literal type mirrors this exact algorithm; TS cannot follow split/join.
   code.split("_").map(word).join("") as PascalCase<S>
@@ -94,6 +94,7 @@ interface RuntimeStatics {
  *   { min_length: Schema.Int }
  * ) {}
  * new PasswordTooShort({ details: { min_length: 8 } }).message // "Password too short. Minimum length is 8."
+ * @internal
  */
 export const knownError = <Self = never>() =>
 <const Code extends string, const Status extends number, const F extends DetailsFields = {}>(

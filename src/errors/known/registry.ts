@@ -52,6 +52,7 @@ export type KnownErrorClassFor<C extends KnownErrorCode> = Extract<KnownErrorCla
  *
  * @example
  * knownErrorByCode.USER_NOT_FOUND.status // 404
+ * @internal
  */
 export const knownErrorByCode: { readonly [C in KnownErrorCode]: KnownErrorClassFor<C> } =
   // fromEntries loses the per-key class; each entry is keyed by that very class's own code.
@@ -63,11 +64,11 @@ const byCode: ReadonlyMap<string, AnyKnownErrorClass<KnownError>> = new Map(
   knownErrorClasses.map((c): [string, AnyKnownErrorClass<KnownError>] => [c.code, c])
 )
 
-/** The class for a wire code, or undefined when the code is not in the catalogue. */
+/** The class for a wire code, or undefined when the code is not in the catalogue. @internal */
 export const knownErrorClassForCode = (code: string): AnyKnownErrorClass<KnownError> | undefined => byCode.get(code)
 
 /** True for any catalogue error. */
 export { isKnownError } from "./type-id.js"
 
-/** A schema of every known error, e.g. to send known errors between workers. */
+/** A schema of every known error, e.g. to send known errors between workers. @internal */
 export const KnownErrorSchema = /*#__PURE__*/ Schema.Union(knownErrorClasses)

@@ -41,7 +41,7 @@ export interface RequestTokens {
 
 const isWebHeaders = (headers: WebHeaders | HeaderRecord): headers is WebHeaders => typeof headers.get === "function"
 
-/** One header's value; a header sent twice reads as its values joined, as fetch joins them. */
+/** One header's value; a header sent twice reads as its values joined, as fetch joins them. @internal */
 export const headerOf = (headers: WebHeaders | HeaderRecord, name: string): string | null => {
   if (isWebHeaders(headers)) return headers.get(name)
   const value = headers[name]

@@ -25,6 +25,7 @@ let poolOffset = 0
 /**
  * 16 random bytes as hex from Web Crypto (present in browsers, workers and Node >= 20). The bytes come
  * from a pool refilled every 128 nonces, as Node's own `randomUUID` does; each byte is used once.
+ * @internal
  */
 export const randomNonce = (): string => {
   if (poolOffset + NONCE_BYTES > pool.length) {

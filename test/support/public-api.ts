@@ -1,0 +1,60 @@
+/**
+ * The public API of the package's entry points as the TypeScript compiler sees it: every name an entry exports
+ * (types included), resolved through re-exports to its declaration, with whether that declaration has a doc
+ * comment and whether it is marked `@internal` (exported for the package's own modules and left out of the
+ * published type declarations by `stripInternal`).
+ */
+import { fileURLToPath } from "node:url"
+import * as ts from "typescript"
+
+export const entryFiles = {
+  "stackfx": "src/index.ts",
+  "stackfx/react": "src/react/index.ts",
+  "stackfx/react/handler": "src/react/handler/index.ts",
+  "stackfx/emulator": "src/emulator/index.ts"
+} as const
+export type EntryName = keyof typeof entryFiles
+
+export interface ExportedName {
+  readonly name: string
+  readonly documented: boolean
+  readonly internal: boolean
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+
+/** Every entry's exports, from one compiler program over the four entries. */
+export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
+  const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined
+  })
+  const program = ts.createProgram({
+    rootNames: Object.values(entryFiles).map((path) => `${root}${path}`),
+    options: { ...config?.options, noEmit: true }
+  })
+  const checker = program.getTypeChecker()
+  const exportsOf = (path: string): ReadonlyArray<ExportedName> => {
+    const file = program.getSourceFile(`${root}${path}`)
+    const module = file === undefined ? undefined : checker.getSymbolAtLocation(file)
+    if (module === undefined) throw new Error(`entry ${path} not found`)
+    return checker.getExportsOfModule(module).map((exported) => {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
+      return {
+        name: exported.getName(),
+        documented: symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== ""),
+        internal: (symbol.declarations ?? []).some((declaration) =>
+          ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === "internal") ||
+          (ts.isVariableDeclaration(declaration) &&
+            ts.getJSDocTags(declaration.parent.parent).some((tag) => tag.tagName.text === "internal"))
+        )
+      }
+    })
+  }
+  return {
+    "stackfx": exportsOf(entryFiles.stackfx),
+    "stackfx/react": exportsOf(entryFiles["stackfx/react"]),
+    "stackfx/react/handler": exportsOf(entryFiles["stackfx/react/handler"]),
+    "stackfx/emulator": exportsOf(entryFiles["stackfx/emulator"])
+  }
+}
