@@ -50,6 +50,13 @@ const baseReadFile = host.readFile.bind(host)
 const baseGetSourceFile = host.getSourceFile.bind(host)
 host.fileExists = (fileName) => inMemory(fileName) !== undefined || (!resolve(fileName).startsWith(outDir) && baseFileExists(fileName))
 host.readFile = (fileName) => inMemory(fileName) ?? (resolve(fileName).startsWith(outDir) ? undefined : baseReadFile(fileName))
+// The declarations exist only in memory, so neither do their folders on disk (a clean clone has no dist/).
+const baseDirectoryExists = host.directoryExists?.bind(host)
+host.directoryExists = (directory) => {
+  const path = resolve(directory)
+  if (path === outDir || path.startsWith(`${outDir}/`)) return [...emitted.keys()].some((f) => f.startsWith(`${path}/`))
+  return baseDirectoryExists?.(directory) ?? true
+}
 host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
   const text = inMemory(fileName)
   return text === undefined
