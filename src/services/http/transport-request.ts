@@ -55,7 +55,10 @@ export const requestUrl = (baseUrl: string, request: Pick<TransportRequest, "pat
   return `${baseUrl}${API_PATH_PREFIX}${path}${query === "" ? "" : `?${query}`}`
 }
 
-/** The request headers (docs/wire.md) for one attempt. A fresh `nonce` must be passed per attempt. */
+/**
+ * The request headers (docs/wire.md) for one attempt. A fresh `nonce` must be passed per attempt. The names are
+ * those of `STACK_HEADERS` written out: the object (its keys) would add 0.1 KB gzip to every app's first load.
+ */
 export const requestHeaders = (
   config: ClientConfigShape,
   request: TransportRequest,

@@ -1,6 +1,7 @@
 /** The implementation of {@link InternalProjects}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
 import { ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
+import { STACK_HEADERS } from "../../domain/constants.js"
 import { ListResponse } from "../../domain/list.js"
 import { AdminProject, AdminProjectCreate } from "../../domain/project.js"
 import { documented, encodeInput } from "../http/endpoint.js"
@@ -45,7 +46,11 @@ export const makeInternalProjects: Effect.Effect<InternalProjectsShape, never, T
         path: "/internal/api-keys",
         body: jsonBody(body),
         withSession: false,
-        headers: { "x-stack-project-id": projectId, "x-stack-access-type": "admin", "x-stack-admin-access-token": token }
+        headers: {
+          [STACK_HEADERS.projectId]: projectId,
+          [STACK_HEADERS.accessType]: "admin",
+          [STACK_HEADERS.adminAccessToken]: token
+        }
       }, ApiKeyCreated)
       const keys: InitialProjectKeys = {
         publishableClientKey: created.publishableClientKey,
