@@ -6,7 +6,8 @@
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AccessType } from "../domain/constants.js"
-import { type ConfigurationKey, MissingConfiguration } from "../errors/client/configuration.js"
+import type { ConfigurationKey } from "../errors/client/configuration-key.js"
+import { MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfigInput } from "../services/http/client-config.js"
 import type { TokenStore } from "../services/session/token-store.js"
 

@@ -7,9 +7,9 @@
  * first effect's cleanup, which disposes the runtime, and a runtime made during render would then be reused
  * after disposal (effect4-guide section 9).
  */
+import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { REDIRECT_WAIT_MS } from "../domain/constants.js"
 import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/navigation/redirects.js"
@@ -76,9 +76,7 @@ export interface StackProviderProps<R, E> {
 }
 
 /** A hook of this adapter was used outside a `StackProvider` (or before its runtime was ready). */
-export class StackProviderMissing extends Schema.TaggedError<StackProviderMissing>()("StackProviderMissing", {
-  message: Schema.String
-}) {
+export class StackProviderMissing extends Data.TaggedError("StackProviderMissing")<{ readonly message: string }> {
   constructor() {
     super({ message: "stackfx hooks and components must be rendered inside a <StackProvider>." })
   }

@@ -1,14 +1,5 @@
-import * as Schema from "effect/Schema"
-
-/** Which piece of configuration is missing. */
-export const ConfigurationKey = Schema.Literals([
-  "projectId",
-  "publishableClientKey",
-  "secretServerKey",
-  "superSecretAdminKey",
-  "baseUrl"
-])
-export type ConfigurationKey = typeof ConfigurationKey.Type
+import * as Data from "effect/Data"
+import type { ConfigurationKey } from "./configuration-key.js"
 
 const described: { readonly [K in ConfigurationKey]: { readonly label: string; readonly env: string } } = {
   projectId: { label: "A project ID", env: "STACK_PROJECT_ID" },
@@ -24,26 +15,26 @@ export const missingConfigurationMessage = (which: ConfigurationKey): string =>
   "environment variable."
 
 /** Required configuration (project ID and publishable client key) was not given. */
-export class MissingConfiguration extends Schema.TaggedError<MissingConfiguration>()("MissingConfiguration", {
-  which: ConfigurationKey,
-  message: Schema.String
-}) {
-  constructor(props: { readonly which: ConfigurationKey; readonly message?: string }, options?: Schema.MakeOptions) {
-    super({ ...props, message: props.message ?? missingConfigurationMessage(props.which) }, options)
+export class MissingConfiguration extends Data.TaggedError("MissingConfiguration")<{
+  readonly which: ConfigurationKey
+  readonly message: string
+}> {
+  constructor(props: { readonly which: ConfigurationKey; readonly message?: string }) {
+    super({ ...props, message: props.message ?? missingConfigurationMessage(props.which) })
   }
 }
 
 /** Only one app per unique identifier. */
-export class DuplicateApp extends Schema.TaggedError<DuplicateApp>()("DuplicateApp", {
-  uniqueIdentifier: Schema.String,
-  message: Schema.String
-}) {
-  constructor(props: { readonly uniqueIdentifier: string; readonly message?: string }, options?: Schema.MakeOptions) {
+export class DuplicateApp extends Data.TaggedError("DuplicateApp")<{
+  readonly uniqueIdentifier: string
+  readonly message: string
+}> {
+  constructor(props: { readonly uniqueIdentifier: string; readonly message?: string }) {
     super({
       ...props,
       message: props.message ??
         `An app with unique identifier ${JSON.stringify(props.uniqueIdentifier)} already exists; only one app per ` +
           "unique identifier is allowed."
-    }, options)
+    })
   }
 }

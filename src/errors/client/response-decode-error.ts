@@ -1,8 +1,8 @@
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 
 /** A successful answer whose body does not have the shape docs/wire.md describes. */
-export class ResponseDecodeError extends Schema.TaggedError<ResponseDecodeError>()("ResponseDecodeError", {
-  message: Schema.String,
+export class ResponseDecodeError extends Data.TaggedError("ResponseDecodeError")<{
+  readonly message: string
   /** The start of the body, for debugging. */
-  bodyExcerpt: Schema.String
-}) {}
+  readonly bodyExcerpt: string
+}> {}

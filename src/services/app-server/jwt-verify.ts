@@ -25,8 +25,8 @@ import { AccessTokenClaims, accessTokenIssuer } from "../../domain/jwt.js"
 import { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
 import { type CallFailure, documented } from "../http/endpoint.js"
-import { decodeJson } from "../http/transport.js"
 import { sendRequest } from "../http/transport-send.js"
+import { decodeJson } from "../http/wire-codec.js"
 
 /**
  * Signature algorithms a verifier may accept. Only asymmetric ones: with an HMAC algorithm anyone holding the

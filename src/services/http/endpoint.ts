@@ -5,8 +5,6 @@
  * `UnexpectedKnownError` for any other known error, so `Effect.catchTags` over a call can be exhaustive.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { InvalidTokenString } from "../../errors/client/session.js"
 import { UnexpectedKnownError } from "../../errors/client/unexpected-known-error.js"
 import type { KnownError, KnownErrorTag } from "../../errors/known/registry.js"
@@ -55,24 +53,4 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
         message: error.message
       })
     })
-}
-
-/**
- * Encodes a call's argument into its wire JSON with the same schema the local backend decodes with.
- * A value that does not fit (a check failed, a wrong shape from untyped JS) fails before anything is sent.
- */
-export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
-  const encode = Schema.encodeUnknownEffect(schema)
-  return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
-    encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
-}
-
-/**
- * Encodes a body the call builds itself from values that always fit (a code string, a ceremony's JSON, the
- * user's own stored address) with the schema the backend decodes with: a failure would be a bug in the
- * schema, so it is a defect rather than a typed `InvalidInput` the caller could never meet.
- */
-export const encodeBuilt = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
-  const encode = Schema.encodeEffect(schema)
-  return (value: S["Type"]): Effect.Effect<S["Encoded"]> => Effect.orDie(encode(value))
 }

@@ -1,10 +1,10 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import type * as Tracer from "effect/Tracer"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"
-import { type NetworkDiagnostics, NetworkError } from "../../errors/client/network-error.js"
+import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
+import { NetworkError } from "../../errors/client/network-error.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
@@ -195,25 +195,3 @@ export const sendRequest = (
       }
     })
   })
-
-/**
- * Decodes a success body into a domain value: `transport.request(req).pipe(Effect.flatMap(decodeJson(ClientUser)))`.
- * A body of the wrong shape is a `ResponseDecodeError`, never a defect.
- */
-export const decodeJson = <S extends Schema.Decoder<unknown, never>>(schema: S) => {
-  const decode = Schema.decodeUnknownEffect(schema)
-  return (body: unknown): Effect.Effect<S["Type"], ResponseDecodeError> =>
-    decode(body).pipe(
-      Effect.mapError((error) =>
-        new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) })
-      )
-    )
-}
-
-const safeStringify = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
-}

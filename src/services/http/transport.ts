@@ -8,9 +8,10 @@ import { ClientConfig } from "./client-config.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "./transport-request.js"
-import { decodeJson, type RequestError, sendRequest } from "./transport-send.js"
+import { type RequestError, sendRequest } from "./transport-send.js"
+import { type LazySchema, resolveSchema, startLoadingCodec, wireCodec } from "./wire-codec-load.js"
 
-export { decodeJson, type RequestError, type TransportError } from "./transport-send.js"
+export type { RequestError, TransportError } from "./transport-send.js"
 export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRequest } from "./transport-request.js"
 
 /** A call can also fail because the stored token is the string "undefined". */
@@ -20,10 +21,13 @@ export type TransportCallError = RequestError | InvalidTokenString
 export interface TransportShape {
   /** Sends the request and succeeds with the 2xx body as JSON (`null` when empty), or as text (`response: "text"`). */
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
-  /** `request` followed by `decodeJson(schema)`. */
+  /**
+   * `request` followed by `decodeJson(schema)`. Code on a program's first load names its schema with
+   * `lazySchema` (wire-codec-load.ts): the decoder then loads while the request is under way.
+   */
   readonly requestJson: <S extends Schema.Decoder<unknown, never>>(
     request: TransportRequest,
-    schema: S
+    schema: S | LazySchema<S>
   ) => Effect.Effect<S["Type"], TransportCallError>
   /**
    * `requestJson` when the session has tokens; `null`, with nothing sent, when it has none (no session, or
@@ -33,7 +37,7 @@ export interface TransportShape {
    */
   readonly requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
     request: TransportRequest,
-    schema: S
+    schema: S | LazySchema<S>
   ) => Effect.Effect<S["Type"] | null, TransportCallError>
 }
 
@@ -67,14 +71,24 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
           ? sendRequest(config, req, null)
           : Effect.flatMap(tokens, (sent) => sendWith(req, sent))
 
+      /** The body decoded with the schema, once the codec (started with the request) is loaded. */
+      const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) =>
+      (body: unknown): Effect.Effect<S["Type"], TransportCallError> =>
+        Effect.flatMap(wireCodec(req.method, req.path), (codec) => codec.decodeJson(resolveSchema(schema, codec))(body))
+
       return Transport.of({
         request,
-        requestJson: (req, schema) => Effect.flatMap(request(req), decodeJson(schema)),
+        requestJson: (req, schema) =>
+          Effect.suspend(() => {
+            startLoadingCodec()
+            return Effect.flatMap(request(req), decode(req, schema))
+          }),
         requestJsonIfSignedIn: (req, schema) =>
-          Effect.flatMap(tokens, (sent) =>
-            sent.accessToken === null && sent.refreshToken === null
-              ? Effect.succeed(null)
-              : Effect.flatMap(sendWith(req, sent), decodeJson(schema)))
+          Effect.flatMap(tokens, (sent) => {
+            if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
+            startLoadingCodec()
+            return Effect.flatMap(sendWith(req, sent), decode(req, schema))
+          })
       })
     })
   )

@@ -5,7 +5,7 @@ import { SignInResponse } from "../../domain/tokens.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeBuilt } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import type { PasskeysShape } from "./passkey.js"
 import { WebAuthn } from "./passkey-ceremony.js"
 import { ceremonyError } from "./passkey-ceremony-error.js"
@@ -19,6 +19,7 @@ import { Session } from "../session/session.js"
 import { jsonBody, Transport, type TransportCallError } from "../http/transport.js"
 import { passkeysChanges } from "../changes/write-keys.js"
 import { PasskeysErrors } from "./passkey-errors.js"
+import { encodeBuilt } from "../http/wire-codec.js"
 
 /** What the browser must offer before anything is asked of the service. */
 const browserReady = Effect.gen(function*() {

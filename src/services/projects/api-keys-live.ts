@@ -4,8 +4,9 @@ import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { ListResponse } from "../../domain/list.js"
 import { ApiKeysErrors } from "./api-keys-errors.js"
 import { type ApiKeysShape, withValidity } from "./api-keys.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 export const makeApiKeys: Effect.Effect<ApiKeysShape, never, Transport> = Effect.gen(function*() {
   const transport = yield* Transport

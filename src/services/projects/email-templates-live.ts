@@ -5,8 +5,9 @@ import { ListResponse } from "../../domain/list.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { EmailTemplatesErrors } from "./email-templates-errors.js"
 import type { EmailTemplatesShape } from "./email-templates.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 export const makeEmailTemplates: Effect.Effect<EmailTemplatesShape, never, Transport> = Effect.gen(function*() {
   const transport = yield* Transport

@@ -4,11 +4,12 @@ import { ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { STACK_HEADERS } from "../../domain/constants.js"
 import { ListResponse } from "../../domain/list.js"
 import { AdminProject, AdminProjectCreate } from "../../domain/project.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import type { CreatedProject, InitialProjectKeys, InternalProjectsShape } from "./internal-projects.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { InternalProjectsErrors } from "./internal-projects-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 /** The first key set never expires (the last millisecond of year 9999, the API's "no expiry"). */
 const NEVER = new Date(253_402_300_799_999)

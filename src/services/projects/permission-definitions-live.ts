@@ -9,11 +9,12 @@ import {
 import { SuccessResponse } from "../../domain/success.js"
 import { PermissionDefinitionsErrors } from "./permission-definitions-errors.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { PermissionDefinitionsShape } from "./permission-definitions.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { permissionDefinitionsChanges } from "../changes/write-keys.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(permissionDefinitionsChanges, Effect.gen(function*() {
   const transport = yield* Transport

@@ -8,11 +8,12 @@ import { type ProductionModeProblem, productionModeProblems } from "../../domain
 import { SuccessResponse } from "../../domain/success.js"
 import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { adminProjectsChanges } from "../changes/write-keys.js"
 import { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in

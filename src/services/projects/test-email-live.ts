@@ -1,10 +1,11 @@
 /** The implementation of {@link TestEmail}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
 import { SendTestEmailRequest, SendTestEmailResult } from "../../domain/admin-actions.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import type { TestEmailShape } from "./test-email.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { TestEmailErrors } from "./test-email-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 export const makeTestEmail: Effect.Effect<TestEmailShape, never, Transport> = Effect.gen(function*() {
   const transport = yield* Transport

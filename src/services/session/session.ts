@@ -4,10 +4,8 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
-import * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import {
@@ -17,7 +15,6 @@ import {
   UNDEFINED_TOKEN_STRING
 } from "../../domain/constants.js"
 import type { RefreshTokenGrant } from "../../domain/oauth-token-request.js"
-import { RefreshTokenResponse } from "../../domain/tokens.js"
 import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
@@ -26,7 +23,8 @@ import { isFresh, lastExpiryMemo } from "./session-freshness.js"
 import { inSpan, type SpanSpec } from "../http/tracing.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 import { formBody } from "../http/transport-request.js"
-import { decodeJson, type RequestError, sendRequest } from "../http/transport-send.js"
+import { type RequestError, sendRequest } from "../http/transport-send.js"
+import { startLoadingCodec, wireCodec } from "../http/wire-codec-load.js"
 
 /**
  * `Active` covers "logged in" (a refresh token is present), "access token valid" and
@@ -154,12 +152,19 @@ const holds = (state: SessionState, stored: StoredTokens): boolean =>
     ? stored.accessToken === null && stored.refreshToken === null
     : state.accessToken === stored.accessToken && state.refreshToken === stored.refreshToken
 
-const InvalidGrantBody = Schema.fromJsonString(Schema.Struct({ error: Schema.Literal("invalid_grant") }))
-const decodeInvalidGrant = Schema.decodeUnknownOption(InvalidGrantBody)
+/** An RFC 6749 error answer whose `error` is `invalid_grant`: the refresh token is no good. */
+const isInvalidGrant = (body: string): boolean => {
+  try {
+    const answer: unknown = JSON.parse(body)
+    return typeof answer === "object" && answer !== null && (answer as { readonly error?: unknown }).error === "invalid_grant"
+  } catch {
+    return false
+  }
+}
 
 /** The refresh token itself was refused: a known refresh-token error, or the OAuth `invalid_grant`. */
 const isRejectedRefreshToken = (error: SessionError): boolean =>
-  isRefreshTokenError(error) || (error._tag === "HttpError" && Option.isSome(decodeInvalidGrant(error.body)))
+  isRefreshTokenError(error) || (error._tag === "HttpError" && isInvalidGrant(error.body))
 
 const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
 
@@ -239,9 +244,17 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
     const refresh = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
       inSpan(refreshSpan, () => refreshWith(refreshToken))
 
-    const refreshWith = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
-      sendRequest(config, refreshRequest(config, refreshToken), null).pipe(
-        Effect.flatMap(decodeJson(RefreshTokenResponse)),
+    const refreshWith = (refreshToken: string): Effect.Effect<string | null, SessionError> => {
+      // The answer's decoder loads while the request is under way (see wire-codec-load.ts).
+      startLoadingCodec()
+      const request = refreshRequest(config, refreshToken)
+      return sendRequest(config, request, null).pipe(
+        Effect.flatMap((body) =>
+          Effect.flatMap(
+            wireCodec(request.method, request.path),
+            (codec) => codec.decodeJson(codec.schemas.RefreshTokenResponse)(body)
+          )
+        ),
         Effect.tap((answer) => checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })),
         Effect.flatMap((answer) =>
           whileSameRefreshToken(refreshToken, () => ({
@@ -254,6 +267,7 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         Effect.catchIf(isRejectedRefreshToken, () => whileSameRefreshToken(refreshToken, () => knownInvalid)),
         Effect.map((next) => (next._tag === "Active" ? next.accessToken : null))
       )
+    }
 
     /**
      * The refresh under the tabs' lock: a tab that waited for it first re-reads the shared store, and when

@@ -11,12 +11,13 @@ import {
 } from "../../domain/team-invitation.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { TeamInvitationSend, TeamInvitationsShape } from "./team-invitations.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { teamInvitationsChanges } from "../changes/write-keys.js"
 import { TeamInvitationsErrors } from "./team-invitations-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 /** The answer of `check-code`; the hosted service only ever sends `true` (an unusable code is an error). */
 const CheckCodeAnswer = Schema.Struct({ is_code_valid: Schema.Literal(true) })

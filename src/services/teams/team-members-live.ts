@@ -10,12 +10,13 @@ import {
   TeamMemberProfileUpdate
 } from "../../domain/team-member-profile.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "./team-members.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverTeamMembersChanges, teamMembersChanges } from "../changes/write-keys.js"
 import { ServerTeamMembersErrors, TeamMembersErrors } from "./team-members-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 const profilePath = (teamId: string, userId: string) => `/team-member-profiles/${segment(teamId)}/${segment(userId)}`
 

@@ -15,12 +15,13 @@ import {
 } from "../../domain/team.js"
 import { TeamMembership } from "../../domain/team-membership.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { NewTeam, ServerTeamsShape, TeamsShape } from "./teams.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverTeamsChanges, teamsChanges } from "../changes/write-keys.js"
 import { ServerTeamsErrors, TeamsErrors } from "./teams-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 export const makeTeams: Effect.Effect<TeamsShape, never, Transport> = announcing(teamsChanges, Effect.gen(function*() {
   const transport = yield* Transport

@@ -29,11 +29,12 @@ import type {
 } from "./auth.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { authChanges } from "../changes/write-keys.js"
 import { AuthErrors } from "./auth-errors.js"
+import { encodeBuilt, encodeInput } from "../http/wire-codec.js"
 
 const confirm = (password: string, confirmation: string | undefined) =>
   confirmation === undefined ? Effect.void : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))

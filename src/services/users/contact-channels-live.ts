@@ -10,10 +10,11 @@ import { SuccessResponse } from "../../domain/success.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeBuilt, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { contactChannelsChanges, serverContactChannelsChanges } from "../changes/write-keys.js"
 import { ContactChannelsErrors, ServerContactChannelsErrors } from "./contact-channels-errors.js"
+import { encodeBuilt, encodeInput } from "../http/wire-codec.js"
 
 const ChannelList = ListResponse(ContactChannel)
 const encodeCallback = encodeBuilt(CallbackUrlRequest)

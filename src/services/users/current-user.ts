@@ -6,17 +6,17 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { SuccessResponse } from "../../domain/success.js"
-import { ClientUser } from "../../domain/user.js"
-import { ClientUserUpdate } from "../../domain/user-inputs.js"
+import type { ClientUser } from "../../domain/user.js"
+import type { ClientUserUpdate } from "../../domain/user-inputs.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
 import { announcing } from "../changes/data-changes.js"
 import { currentUserChanges } from "../changes/data-keys.js"
-import { type CallFailure, documented, encodeInput } from "../http/endpoint.js"
+import { type CallFailure, documented } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
+import { lazySchema, wireCodec } from "../http/wire-codec-load.js"
 
 /**
  * The known errors of the writes (`update`, `delete`), written once for the Shape and the narrowing; the reads
@@ -56,10 +56,17 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
     announcing(currentUserChanges, Effect.gen(function*() {
       const transport = yield* Transport
       const session = yield* Session
-      const encodePatch = encodeInput(ClientUserUpdate)
+      // Named through the codec, which loads with the first call: the first load carries no schema.
+      const clientUser = lazySchema((codec) => codec.schemas.ClientUser)
+      const successResponse = lazySchema((codec) => codec.schemas.SuccessResponse)
+      const encodePatch = (patch: ClientUserUpdate) =>
+        Effect.flatMap(
+          wireCodec("PATCH", "/users/me"),
+          (codec) => codec.encodeInput(codec.schemas.ClientUserUpdate)(patch)
+        )
 
       // No session, or a refresh token the server just rejected (the session ends): a visitor, no request.
-      const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, ClientUser).pipe(
+      const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, clientUser).pipe(
         // The server's way of saying "nobody is signed in": a visitor, not a failure.
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)),
         documented()
@@ -68,12 +75,12 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
       const update = (patch: ClientUserUpdate) =>
         encodePatch(patch).pipe(
           Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, ClientUser)
+            transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, clientUser)
           ),
           documented(...writeErrors)
         )
 
-      const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, SuccessResponse).pipe(
+      const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, successResponse).pipe(
         Effect.andThen(session.clear),
         documented(...writeErrors)
       )

@@ -6,11 +6,12 @@ import { SessionInfo } from "../../domain/session.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { ServerSessionCreate } from "../../domain/session-requests.js"
 import { ServerSessionResponse } from "../../domain/tokens.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import { type NewServerSession, SessionNotFound, type ServerSessionsShape } from "./server-sessions.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { ServerSessionsErrors } from "./server-sessions-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 const SessionList = ListResponse(SessionInfo)
 

@@ -6,12 +6,13 @@ import { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import { ServerUser } from "../../domain/user.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { announcing } from "../changes/data-changes.js"
-import { documented, encodeInput } from "../http/endpoint.js"
+import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { ServerUserListOptions, ServerUserPage, ServerUserRequests } from "./server-users.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverUsersChanges } from "../changes/write-keys.js"
 import { ServerUsersErrors } from "./server-users-errors.js"
+import { encodeInput } from "../http/wire-codec.js"
 
 const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
   limit === undefined || (Number.isInteger(limit) && limit > 0)

@@ -1,0 +1,64 @@
+/**
+ * Loads wire-codec.ts (effect's Schema and the schemas every program uses) once, on first use. A call starts
+ * the load when it starts its request and awaits it when the answer is in, so the load costs no time of its
+ * own; after that the module is at hand synchronously.
+ */
+import * as Effect from "effect/Effect"
+import { NetworkError } from "../../errors/client/network-error.js"
+import type * as WireCodec from "./wire-codec.js"
+
+/** The codec module's contents. */
+export type WireCodecModule = typeof WireCodec
+
+let loaded: WireCodecModule | undefined
+let loading: Promise<WireCodecModule> | undefined
+
+/** Starts loading the codec unless it is loaded or loading; a failed load is tried again by the next call. */
+export const startLoadingCodec = (): void => {
+  if (loaded !== undefined || loading !== undefined) return
+  loading = import("./wire-codec.js").then(
+    (module) => (loaded = module),
+    (cause: unknown) => {
+      loading = undefined
+      throw cause
+    }
+  )
+}
+
+/**
+ * The codec, once loaded. Its chunk failing to load (the network is down, the app was redeployed) is the
+ * call's `NetworkError`: the answer could not be read, exactly as if it had not arrived.
+ */
+export const wireCodec = (method: string, url: string): Effect.Effect<WireCodecModule, NetworkError> => {
+  if (loaded !== undefined) return Effect.succeed(loaded)
+  startLoadingCodec()
+  return Effect.tryPromise({
+    try: () => loading ?? import("./wire-codec.js"),
+    catch: (cause) =>
+      new NetworkError({
+        method,
+        url,
+        causeMessage: `stackfx could not load its response decoder: ${cause instanceof Error ? cause.message : String(cause)}`,
+        attempts: 1
+      })
+  })
+}
+
+const LazySchemaId: unique symbol = Symbol.for("stackfx/LazySchema")
+
+/**
+ * A schema named through the codec module, for code on the first load (which must not import a schema):
+ * `lazySchema((codec) => codec.schemas.ClientUser)`.
+ */
+export interface LazySchema<S> {
+  readonly [LazySchemaId]: (codec: WireCodecModule) => S
+}
+
+/** See {@link LazySchema}. */
+export const lazySchema = <S>(pick: (codec: WireCodecModule) => S): LazySchema<S> => ({ [LazySchemaId]: pick })
+
+/** The schema itself, or the one a {@link LazySchema} names, given the loaded codec. */
+export const resolveSchema = <S>(schema: S | LazySchema<S>, codec: WireCodecModule): S =>
+  typeof schema === "object" && schema !== null && LazySchemaId in schema
+    ? (schema as LazySchema<S>)[LazySchemaId](codec)
+    : (schema as S)

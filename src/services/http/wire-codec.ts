@@ -1,0 +1,61 @@
+/**
+ * Everything of the client that needs effect's Schema at run time: decoding answers, encoding inputs, and the
+ * schemas of the calls every program makes (the signed-in user, the session refresh). It is loaded on first
+ * use (wire-codec-load.ts), the load starting with a call's request so that it overlaps the network: a
+ * program's first load carries no Schema (about 15 KB gzip). Lazily loaded services import from here
+ * directly; code on the first load names it only as a type.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { SuccessResponse } from "../../domain/success.js"
+import { RefreshTokenResponse } from "../../domain/tokens.js"
+import { ClientUser } from "../../domain/user.js"
+import { ClientUserUpdate } from "../../domain/user-inputs.js"
+import { excerpt } from "../../errors/client/excerpt.js"
+import { InvalidInput } from "../../errors/client/invalid-input.js"
+import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
+
+/** The schemas of the calls on every program's path, for code that must not import them itself. */
+export const schemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
+
+const safeStringify = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/**
+ * Decodes a success body into a domain value: `Effect.flatMap(transport.request(req), decodeJson(ClientUser))`.
+ * A body of the wrong shape is a `ResponseDecodeError`, never a defect.
+ */
+export const decodeJson = <S extends Schema.Decoder<unknown, never>>(schema: S) => {
+  const decode = Schema.decodeUnknownEffect(schema)
+  return (body: unknown): Effect.Effect<S["Type"], ResponseDecodeError> =>
+    decode(body).pipe(
+      Effect.mapError((error) =>
+        new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) })
+      )
+    )
+}
+
+/**
+ * Encodes a call's argument into its wire JSON with the same schema the local backend decodes with.
+ * A value that does not fit (a check failed, a wrong shape from untyped JS) fails before anything is sent.
+ */
+export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeUnknownEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
+    encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
+}
+
+/**
+ * Encodes a body the call builds itself from values that always fit (a code string, a ceremony's JSON, the
+ * user's own stored address) with the schema the backend decodes with: a failure would be a bug in the
+ * schema, so it is a defect rather than a typed `InvalidInput` the caller could never meet.
+ */
+export const encodeBuilt = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"]> => Effect.orDie(encode(value))
+}
