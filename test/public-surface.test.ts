@@ -16,7 +16,7 @@ const entries = {
 
 const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   "stackfx": [
-    "ACCESS_TYPES", "HANDLER_ROUTES", "ProductionModeProblemSchema", "ServerSessionResponse",
+    "ACCESS_TYPES", "HANDLER_ROUTES", "ProductionModeProblemSchema", "ServerSessionResponse", "lazySchema",
     "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
     "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
     "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",

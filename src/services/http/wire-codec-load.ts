@@ -13,7 +13,10 @@ export type WireCodecModule = typeof WireCodec
 let loaded: WireCodecModule | undefined
 let loading: Promise<WireCodecModule> | undefined
 
-/** Starts loading the codec unless it is loaded or loading; a failed load is tried again by the next call. */
+/**
+ * Starts loading the codec unless it is loaded or loading; a failed load is tried again by the next call.
+ * @internal
+ */
 export const startLoadingCodec = (): void => {
   if (loaded !== undefined || loading !== undefined) return
   loading = import("./wire-codec.js").then(
@@ -28,6 +31,7 @@ export const startLoadingCodec = (): void => {
 /**
  * The codec, once loaded. Its chunk failing to load (the network is down, the app was redeployed) is the
  * call's `NetworkError`: the answer could not be read, exactly as if it had not arrived.
+ * @internal
  */
 export const wireCodec = (method: string, url: string): Effect.Effect<WireCodecModule, NetworkError> => {
   if (loaded !== undefined) return Effect.succeed(loaded)
@@ -57,7 +61,7 @@ export interface LazySchema<S> {
 /** See {@link LazySchema}. */
 export const lazySchema = <S>(pick: (codec: WireCodecModule) => S): LazySchema<S> => ({ [LazySchemaId]: pick })
 
-/** The schema itself, or the one a {@link LazySchema} names, given the loaded codec. */
+/** The schema itself, or the one a {@link LazySchema} names, given the loaded codec. @internal */
 export const resolveSchema = <S>(schema: S | LazySchema<S>, codec: WireCodecModule): S =>
   typeof schema === "object" && schema !== null && LazySchemaId in schema
     ? (schema as LazySchema<S>)[LazySchemaId](codec)

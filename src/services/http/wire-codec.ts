@@ -15,7 +15,7 @@ import { excerpt } from "../../errors/client/excerpt.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 
-/** The schemas of the calls on every program's path, for code that must not import them itself. */
+/** The schemas of the calls on every program's path, for code that must not import them itself. @internal */
 export const schemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
 
 const safeStringify = (value: unknown): string => {
