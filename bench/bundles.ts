@@ -217,7 +217,8 @@ Effect.runPromise(Effect.provide(viaClient, FetchHttpClient.layer)).then(console
   }
 ]
 
-export const measureBundle = async (program: BundleProgram): Promise<BundleSize> => {
+/** Builds a program as an app's bundler would; `initial` names the chunks the page loads before it runs. */
+const buildProgram = async (program: BundleProgram) => {
   const result = await build({
     stdin: { contents: program.source, resolveDir: root, loader: "tsx", sourcefile: `${program.id}.tsx` },
     bundle: true,
@@ -237,10 +238,6 @@ export const measureBundle = async (program: BundleProgram): Promise<BundleSize>
     logLevel: "silent"
   })
   const outputs = result.metafile.outputs
-  const gzipOf = new Map(result.outputFiles.map((f) => [f.path, { min: f.contents.length, gzip: gzipSync(f.contents, { level: 9 }).length }]))
-  // Metafile names are relative to the working directory, output files carry absolute paths.
-  const sizeOf = (name: string) => gzipOf.get(resolve(root, name)) ?? { min: 0, gzip: 0 }
-  // Each chunk travels (and is gzipped) on its own, so sizes are sums of per-chunk gzip sizes.
   const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === `${program.id}.tsx`)
   const initial = new Set<string>()
   const visit = (name: string) => {
@@ -249,6 +246,23 @@ export const measureBundle = async (program: BundleProgram): Promise<BundleSize>
     for (const imported of outputs[name]?.imports ?? []) if (imported.kind === "import-statement") visit(imported.path)
   }
   if (entry !== undefined) visit(entry)
+  return { result, outputs, initial }
+}
+
+/** The source modules (paths relative to the repository) whose code the page loads before the program runs. */
+export const firstLoadModules = async (program: BundleProgram): Promise<ReadonlyArray<string>> => {
+  const { outputs, initial } = await buildProgram(program)
+  return [...initial].flatMap((name) =>
+    Object.entries(outputs[name]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []))
+  )
+}
+
+export const measureBundle = async (program: BundleProgram): Promise<BundleSize> => {
+  const { result, outputs, initial } = await buildProgram(program)
+  const gzipOf = new Map(result.outputFiles.map((f) => [f.path, { min: f.contents.length, gzip: gzipSync(f.contents, { level: 9 }).length }]))
+  // Metafile names are relative to the working directory, output files carry absolute paths.
+  const sizeOf = (name: string) => gzipOf.get(resolve(root, name)) ?? { min: 0, gzip: 0 }
+  // Each chunk travels (and is gzipped) on its own, so sizes are sums of per-chunk gzip sizes.
   const chunks = Object.keys(outputs).filter((name) => name.endsWith(".js"))
   const lazy = chunks.filter((name) => !initial.has(name))
   const sum = (names: ReadonlyArray<string>, key: "min" | "gzip") => names.reduce((total, name) => total + sizeOf(name)[key], 0)

@@ -10,43 +10,53 @@ import type * as WireCodec from "./wire-codec.js"
 /** The codec module's contents. */
 export type WireCodecModule = typeof WireCodec
 
-let loaded: WireCodecModule | undefined
-let loading: Promise<WireCodecModule> | undefined
+/** Loads the codec once, with `importModule`; see {@link startLoadingCodec} and {@link wireCodec}. @internal */
+export const makeCodecLoader = (importModule: () => Promise<WireCodecModule>) => {
+  let loaded: WireCodecModule | undefined
+  let loading: Promise<WireCodecModule> | undefined
+
+  const start = (): void => {
+    if (loaded !== undefined || loading !== undefined) return
+    loading = importModule().then(
+      (module) => (loaded = module),
+      (cause: unknown) => {
+        loading = undefined
+        throw cause
+      }
+    )
+  }
+
+  const get = (method: string, url: string): Effect.Effect<WireCodecModule, NetworkError> => {
+    if (loaded !== undefined) return Effect.succeed(loaded)
+    start()
+    return Effect.tryPromise({
+      try: () => loading ?? importModule(),
+      catch: (cause) =>
+        new NetworkError({
+          method,
+          url,
+          causeMessage: `stackfx could not load its response decoder: ${cause instanceof Error ? cause.message : String(cause)}`,
+          attempts: 1
+        })
+    })
+  }
+  return { start, get }
+}
+
+const loader = makeCodecLoader(() => import("./wire-codec.js"))
 
 /**
  * Starts loading the codec unless it is loaded or loading; a failed load is tried again by the next call.
  * @internal
  */
-export const startLoadingCodec = (): void => {
-  if (loaded !== undefined || loading !== undefined) return
-  loading = import("./wire-codec.js").then(
-    (module) => (loaded = module),
-    (cause: unknown) => {
-      loading = undefined
-      throw cause
-    }
-  )
-}
+export const startLoadingCodec: () => void = loader.start
 
 /**
  * The codec, once loaded. Its chunk failing to load (the network is down, the app was redeployed) is the
  * call's `NetworkError`: the answer could not be read, exactly as if it had not arrived.
  * @internal
  */
-export const wireCodec = (method: string, url: string): Effect.Effect<WireCodecModule, NetworkError> => {
-  if (loaded !== undefined) return Effect.succeed(loaded)
-  startLoadingCodec()
-  return Effect.tryPromise({
-    try: () => loading ?? import("./wire-codec.js"),
-    catch: (cause) =>
-      new NetworkError({
-        method,
-        url,
-        causeMessage: `stackfx could not load its response decoder: ${cause instanceof Error ? cause.message : String(cause)}`,
-        attempts: 1
-      })
-  })
-}
+export const wireCodec: (method: string, url: string) => Effect.Effect<WireCodecModule, NetworkError> = loader.get
 
 const LazySchemaId: unique symbol = Symbol.for("stackfx/LazySchema")
 
