@@ -219,7 +219,7 @@ describe("UserButton in Chromium", () => {
     await page.close()
   })
 
-  it("useUser({ or: 'throw' }) raises SPEC.md's message to the error boundary", async () => {
+  it("useUser({ or: 'throw' }) raises the hosted SDK's message to the error boundary", async () => {
     const { page } = await open("scenario=throw")
     const alert = page.getByRole("alert")
     await alert.waitFor()

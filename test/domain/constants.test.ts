@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as C from "../../src/domain/constants.js"
 
 describe("constants", () => {
-  it("match SPEC.md section 9", () => {
+  it("match the hosted service's constants", () => {
     assert.strictEqual(C.REFRESH_COOKIE_MAX_AGE_SECONDS, 365 * 24 * 60 * 60)
     assert.strictEqual(C.ACCESS_COOKIE_MAX_AGE_SECONDS, 24 * 60 * 60)
     assert.strictEqual(C.OAUTH_STATE_COOKIE_MAX_AGE_SECONDS, 3600)
@@ -28,7 +28,7 @@ describe("constants", () => {
     assert.isTrue(C.PERMISSIONS_RECURSIVE_BY_DEFAULT)
   })
 
-  it("match WIRE.md", () => {
+  it("match docs/wire.md", () => {
     assert.strictEqual(C.DEFAULT_BASE_URL, "https://api.stack-auth.com")
     assert.strictEqual(C.PUBLIC_CLIENT_SECRET_SENTINEL, "__stack_public_client__")
     assert.deepStrictEqual(C.LOCAL_DEVELOPMENT_KEYS, {

@@ -137,7 +137,7 @@ describe("user inputs", () => {
     assert.deepStrictEqual(body, { display_name: "Jane", selected_team_id: null })
   })
 
-  it("ClientUserUpdate knows every client PATCH field of WIRE.md", () => {
+  it("ClientUserUpdate knows every client PATCH field of the hosted API", () => {
     const wire: typeof ClientUserUpdate.Encoded = {
       display_name: "Jane",
       profile_image_url: null,

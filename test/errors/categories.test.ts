@@ -24,7 +24,7 @@ import {
 } from "../../src/errors/index.js"
 import { wireTable } from "./wire-table.js"
 
-// The codes under a category in WIRE.md's parent column, following nested categories down.
+// The codes under a category in the hosted service's parent categories, following nested categories down.
 const membersOf = (category: string): ReadonlyArray<string> =>
   wireTable
     .filter(([, , , parent]) => parent === category)
@@ -33,7 +33,7 @@ const membersOf = (category: string): ReadonlyArray<string> =>
 const tagOf = (code: string) => knownErrorByCode[code as KnownErrorCode].tag
 
 describe("known-error categories", () => {
-  it("match WIRE.md's parent column, nested categories included", () => {
+  it("match the hosted service's parent categories, nested categories included", () => {
     const categories = wireTable.filter(([, status]) => status === "category").map(([code]) => code).sort()
     assert.deepStrictEqual(Object.keys(knownErrorCategories).sort(), categories)
     for (const [category, tags] of Object.entries(knownErrorCategories)) {

@@ -1,4 +1,4 @@
-// Transcribed from WIRE.md "Known errors": code, status, details fields, parent category, in SPEC.md.
+// The hosted service's known errors: code, status, details fields, parent category.
 export const wireTable: ReadonlyArray<readonly [string, number | "category", ReadonlyArray<string>, string | null, boolean]> = [
   ["CANNOT_DELETE_CURRENT_SESSION", 400, [], "REFRESH_TOKEN_ERROR", false],
   ["UNSUPPORTED_ERROR", 500, ["originalErrorCode"], null, true],

@@ -118,7 +118,7 @@ describe("ApiKeys", () => {
     const after = await run(layer, ApiKeys.use((k) => k.get(created.id)))
     assert.deepStrictEqual(after.validity, { _tag: "Expired", expiredAt: after.expiresAt })
 
-    // Expiry wins over a later revocation (SPEC.md section 4's order).
+    // Expiry wins over a later revocation (the hosted service's order).
     const revoked = await run(layer, ApiKeys.use((k) => k.revoke(created.id)))
     assert.strictEqual(revoked.validity._tag, "Expired")
   })

@@ -58,7 +58,7 @@ export const adminCore = (backend: EmulatorHandle, project: TestProject): Layer.
 export const adminTokenCore = (backend: EmulatorHandle, projectId: string, adminAccessToken: string): Layer.Layer<CoreServices> =>
   coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.emulator().url })
 
-/** The refresh grant of WIRE.md sent by hand: 200 while the session lives, the known-error header when not. */
+/** The refresh grant of docs/wire.md sent by hand: 200 while the session lives, the known-error header when not. */
 export const refreshWith = (backend: EmulatorHandle, project: TestProject, refreshToken: string) =>
   Effect.promise(async () => {
     const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {

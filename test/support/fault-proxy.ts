@@ -60,7 +60,7 @@ const respond = (
   forward = false
 ): SyntheticAnswer => ({ _tag: "Respond", kind, status, headers, body, forward })
 
-/** The status-override convention of WIRE.md: 4xx answers come as 200 with the real status in a header. */
+/** The status-override convention of docs/wire.md: 4xx answers come as 200 with the real status in a header. */
 const overridden = (status: number, headers: Readonly<Record<string, string>>) => ({
   status: 200,
   headers: { ...headers, "x-stack-actual-status": String(status) }

@@ -12,7 +12,7 @@ describe("password confirmation", () => {
     }))
   })
 
-  it("fails with PASSWORD_CONFIRMATION_MISMATCH and SPEC.md's message; no trimming", () => {
+  it("fails with PASSWORD_CONFIRMATION_MISMATCH and the hosted SDK's message; no trimming", () => {
     const result = checkPasswordConfirmation("hunter2", "hunter2 ")
     assert.isTrue(Result.isFailure(result))
     if (Result.isFailure(result)) {

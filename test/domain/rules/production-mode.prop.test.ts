@@ -71,7 +71,7 @@ describe("production-mode checks", () => {
     }))
   })
 
-  it("uses SPEC.md's exact wording", () => {
+  it("uses the hosted service's exact wording", () => {
     const problems = productionModeProblems(project("proj-1", true, [
       { kind: "invalid", domain: "example.com" },
       { kind: "localhost", domain: "http://localhost:3000" },

@@ -151,7 +151,7 @@ describe("redirect trust", () => {
     assert.isFalse(isTrustedRedirect("https://app.example.com/", { trustedDomains: ["app.example.com", "", "not a url"] }))
   })
 
-  it("fails with SPEC.md's message", () => {
+  it("fails with the hosted SDK's message", () => {
     const result = checkRedirectUrl("https://evil.com/x", { trustedDomains: ["https://app.example.com"] })
     assert.isTrue(Result.isFailure(result))
     if (Result.isFailure(result)) {

@@ -12,7 +12,7 @@ const CLAIMS = [
 ]
 
 describe("access tokens", () => {
-  it("carry every claim of WIRE.md and verify against the project's JWKS", async () => {
+  it("carry every claim of docs/wire.md and verify against the project's JWKS", async () => {
     const project = await backend.createProject({ config: { create_team_on_sign_up: true } })
     const user = await backend.signUp(project)
     await backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: { display_name: "Claire" } })

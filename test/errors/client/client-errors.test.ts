@@ -16,7 +16,7 @@ import {
 } from "../../../src/errors/index.js"
 
 describe("client-side errors", () => {
-  it("carry SPEC.md's messages", () => {
+  it("carry the hosted SDK's messages", () => {
     assert.strictEqual(new NotSignedIn().message, "User is not signed in but getUser was called with { or: 'throw' }")
     assert.strictEqual(new NoAccessToken().message, "No access token available")
     assert.strictEqual(new OAuthCallbackError({}).message, "Error signing in during OAuth callback. Please try again.")

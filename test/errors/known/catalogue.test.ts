@@ -24,7 +24,7 @@ import { wireTable } from "../wire-table.js"
 const wireCodes = wireTable.filter(([, status]) => status !== "category")
 
 describe("the known-error catalogue", () => {
-  it("has exactly the codes of WIRE.md's table, with their statuses and details fields", () => {
+  it("has exactly the codes of the hosted service's table, with their statuses and details fields", () => {
     assert.deepStrictEqual(
       knownErrorClasses.map((c) => c.code).sort(),
       wireCodes.map(([code]) => code).sort()
@@ -55,7 +55,7 @@ describe("the known-error catalogue", () => {
     assert.notInclude(Reflect.ownKeys(new UserNotFound({})), Symbol.for("stackfx/KnownError"))
   })
 
-  it("names every SPEC.md code that WIRE.md marks", () => {
+  it("names every code the hosted service documents", () => {
     const specCodes = [
       "UNSUPPORTED_ERROR", "BODY_PARSING_ERROR", "SCHEMA_ERROR", "ALL_OVERLOADS_FAILED",
       "PROJECT_KEY_WITHOUT_ACCESS_TYPE", "INVALID_ACCESS_TYPE", "ACCESS_TYPE_WITHOUT_PROJECT_ID",
@@ -100,7 +100,7 @@ describe("the known-error catalogue", () => {
     assert.strictEqual(pascalCase("API_KEY_NOT_FOUND"), "ApiKeyNotFound")
   })
 
-  it("uses SPEC.md's quoted messages", () => {
+  it("uses the hosted service's messages", () => {
     assert.strictEqual(new EmailPasswordMismatch().message, "Wrong e-mail or password.")
     assert.strictEqual(
       new SignUpNotEnabled().message,

@@ -150,7 +150,7 @@ export interface AuthorizeParams {
   readonly extra?: Record<string, string>
 }
 
-/** WIRE.md's authorize URL. */
+/** The authorize URL of docs/wire.md. */
 export const authorizeUrl = (emulator: RunningEmulator, project: TestProject, p: AuthorizeParams): string => {
   const query = new URLSearchParams({
     client_id: p.clientId ?? project.id,

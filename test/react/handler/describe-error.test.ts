@@ -36,7 +36,7 @@ describe("describeError", () => {
     })
   })
 
-  it("links untrusted redirect and callback URLs to the project's domain settings (SPEC.md section 2)", () => {
+  it("links untrusted redirect and callback URLs to the project's domain settings", () => {
     const fixUrl = "https://app.stack-auth.com/projects/proj-1/domains"
     assert.deepStrictEqual(describeError(new RedirectUrlNotWhitelisted({}), where), {
       message: "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",

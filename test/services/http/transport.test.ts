@@ -42,7 +42,7 @@ const withServer = <A, E>(
 const get = (path: string) => Effect.flatMap(Transport, (t) => t.request({ method: "GET", path }))
 
 describe("Transport headers and URL", () => {
-  it.effect("sends every WIRE.md header, a fresh nonce per request, and no credentials or trace headers", () =>
+  it.effect("sends every docs/wire.md header, a fresh nonce per request, and no credentials or trace headers", () =>
     withServer(() => json({ ok: true }), (server) =>
       Effect.gen(function*() {
         const transport = yield* Transport

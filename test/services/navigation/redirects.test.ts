@@ -21,7 +21,7 @@ const refused = <A, E extends { readonly _tag: string; readonly message: string 
 }
 
 describe("redirect targets and their defaults", () => {
-  it("defaults per SPEC.md section 2", () => {
+  it("defaults as the hosted SDK's", () => {
     const urls = resolveRedirectUrls()
     assert.strictEqual(urls.handler, "/handler")
     assert.strictEqual(urls.home, "/")
@@ -106,7 +106,7 @@ describe("after_auth_return_to", () => {
     assert.strictEqual(ok(redirectUrlFor(other, "signIn", { currentUrl: `${site}/a` })), "https://auth.example.com/login")
   })
 
-  it("an untrusted return target is refused with SPEC.md's message", () => {
+  it("an untrusted return target is refused with the hosted SDK's message", () => {
     for (const evil of ["https://evil.com/phish", "//evil.com", "javascript:alert(1)", "/\\evil.com"]) {
       const currentUrl = `${site}/handler/sign-in?${AFTER_AUTH_RETURN_TO_PARAM}=${encodeURIComponent(evil)}`
       const error = refused(redirectUrlFor(urls, "afterSignIn", { currentUrl }))

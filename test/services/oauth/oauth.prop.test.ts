@@ -78,7 +78,7 @@ const entriesWithout = (url: URL, drop: ReadonlyArray<string>) =>
   [...url.searchParams].filter(([key]) => !drop.includes(key))
 
 describe("authorize URL", () => {
-  it("carries exactly the WIRE.md parameters with their values", () => {
+  it("carries exactly the docs/wire.md parameters with their values", () => {
     fc.assert(fc.property(inputs, (input) => {
       const url = new URL(authorizeUrl(input))
       assert.strictEqual(url.origin + url.pathname, `https://api.stack-auth.com/api/v1/auth/oauth/authorize/${input.provider.toLowerCase()}`)

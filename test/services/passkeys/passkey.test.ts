@@ -342,7 +342,7 @@ describe("ceremony errors", () => {
       assert.strictEqual(empty.auth.message, "Authentication was not completed")
     }))
 
-  it.live("anything else is SPEC.md's generic failure of the flow", () =>
+  it.live("anything else is the hosted SDK's generic failure of the flow", () =>
     Effect.gen(function*() {
       for (const error of [new TypeError("boom"), "a string", null]) {
         const { reg, auth } = yield* bothFlowsWith(() => Promise.reject(error))

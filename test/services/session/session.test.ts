@@ -82,7 +82,7 @@ describe("Session.getAccessToken", () => {
         })
     ))
 
-  it.effect("the refresh is the form-encoded OAuth grant of WIRE.md, without X-Stack headers", () =>
+  it.effect("the refresh is the form-encoded OAuth grant of docs/wire.md, without X-Stack headers", () =>
     withSession((r) => (r.url === TOKEN_PATH ? tokenAnswer() : json({})), { accessToken: stale, refreshToken: "r1" },
       ({ server, session }) =>
         Effect.gen(function*() {
