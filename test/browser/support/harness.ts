@@ -42,7 +42,7 @@ export const bundle = async (entry: string): Promise<string> => {
     target: "es2022",
     jsx: "automatic",
     write: false,
-    sourcemap: "inline",
+    // No inline source map: it tripled the bundle (12 MB) that every document navigation loads.
     define: { "process.env.NODE_ENV": "\"development\"" },
     logLevel: "silent"
   })
@@ -68,7 +68,9 @@ const serve = (script: string): Promise<Server> =>
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? "/", "http://localhost").pathname
       if (path === "/app.js") {
-        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        // Cached: a file's bundle never changes while its server runs (each file has its own port, so its own
+        // origin), and Chromium then compiles it once instead of on every document navigation.
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "max-age=3600, immutable" })
         res.end(script)
       } else if (path === "/favicon.ico") {
         res.writeHead(204).end()
