@@ -14,8 +14,8 @@ import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, withRetries
 import type { StoredTokens } from "../session/token-store.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
-import { inSpan } from "./tracing.js"
-import { attemptSpan } from "./tracing-spans.js"
+import { isTracing } from "./tracing.js"
+import { attemptSpan, spanned } from "./tracing-spans.js"
 
 /** Failures of the pipeline itself, as opposed to the API's known errors. */
 export type TransportError = HttpError | NetworkError | KnownErrorMismatch | ResponseDecodeError
@@ -58,42 +58,53 @@ const diagnose = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics |
     Effect.orElseSucceed(() => undefined)
   )
 
-/** A 2xx body as the request asked for it: parsed JSON (`null` when empty), or the text itself. */
-const parseBody = (request: TransportRequest, body: string): Effect.Effect<unknown, ResponseDecodeError> => {
-  if (request.response === "text") return Effect.succeed(body)
-  if (body.trim() === "") return Effect.succeed(null)
+/** A 2xx body as the request asked for it (parsed JSON, `null` when empty, or the text itself), finished. */
+const finishBody = <A, E>(
+  request: TransportRequest,
+  body: string,
+  finish: Finish<A, E>
+): Effect.Effect<A, E | ResponseDecodeError> => {
+  if (request.response === "text") return finish(body)
+  if (body.trim() === "") return finish(null)
+  let json: unknown
   try {
-    return Effect.succeed(JSON.parse(body))
+    json = JSON.parse(body)
   } catch (cause) {
     return Effect.fail(
       new ResponseDecodeError({ message: `The response is not JSON: ${describeCause(cause)}`, bodyExcerpt: excerpt(body) })
     )
   }
+  return finish(json)
 }
 
+/** What a call makes of a 2xx body (parsed JSON, or the text itself): its answer. */
+export type Finish<A, E> = (body: unknown) => Effect.Effect<A, E>
+
 /**
- * What one attempt saw: the body as JSON (or text, see `TransportRequest.response`), or a failure the retry
- * policies may act on. The usual answer, a 2xx without the known-error or actual-status header, is read
- * without copying the headers.
+ * What one attempt saw: the call's answer (`finish` of the 2xx body, as JSON or text, see
+ * `TransportRequest.response`), or a failure the retry policies may act on. The usual answer, a 2xx without
+ * the known-error or actual-status header, is read without copying the headers, and with a `finish` that
+ * decides at once (an Exit) the whole answer is one value for the fiber to resume with.
  */
-const classify = (
+const classify = <A, E>(
   response: Response,
   body: string,
   request: TransportRequest,
-  url: string
-): Effect.Effect<unknown, RequestError | RateLimited | LoopDetected> => {
+  url: string,
+  finish: Finish<A, E>
+): Effect.Effect<A, E | RequestError | RateLimited | LoopDetected> => {
   const headers = response.headers
   if (
     response.status >= 200 && response.status < 300 &&
     !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
   ) {
-    return parseBody(request, body)
+    return finishBody(request, body, finish)
   }
   const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
   if (code !== undefined) return knownError(wire, code, request, url)
   const status = actualStatus(wire)
-  if (status >= 200 && status < 300) return parseBody(request, body)
+  if (status >= 200 && status < 300) return finishBody(request, body, finish)
   if (status === 429) {
     return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
       Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))
@@ -108,29 +119,35 @@ const classify = (
 const answerStatus = (response: Response): number =>
   actualStatus({ status: response.status, headers: { "x-stack-actual-status": response.headers.get("x-stack-actual-status") ?? "" }, body: "" })
 
-interface Answer {
-  readonly response: Response
-  readonly body: string
-}
-
 const networkFailure = (cause: unknown): Effect.Effect<never, NetworkFailure> =>
   Effect.fail(new NetworkFailure({ message: describeCause(cause), cause }))
 
 /**
  * fetch and the body read as one async step under one AbortSignal: interrupting the fiber aborts the
- * request, and undici (like browsers) also ends a body read when the request's signal aborts. `init`
- * gets the signal; it is built per attempt.
+ * request, and undici (like browsers) also ends a body read when the request's signal aborts. `init` is
+ * called once per run (a retry runs the step again, with a fresh nonce). `onAnswer` runs as the body
+ * arrives, so the fiber resumes once, with what the call makes of the answer: the work after the network
+ * is as little as it can be.
  */
-const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Effect<Answer, NetworkFailure> =>
+const fetchAnswer = <A, E>(
+  fetch: FetchFn,
+  url: string,
+  init: () => RequestInit,
+  onAnswer: (response: Response, body: string) => Effect.Effect<A, E>
+): Effect.Effect<A, E | NetworkFailure> =>
   Effect.callback((resume, signal) => {
-    init.signal = signal
+    const answered = (response: Response) => (body: string) => {
+      try {
+        resume(onAnswer(response, body))
+      } catch (defect) {
+        resume(Effect.die(defect))
+      }
+    }
     try {
-      fetch(url, init).then(
-        (response) =>
-          response.text().then(
-            (body) => resume(Effect.succeed({ response, body })),
-            (cause) => resume(networkFailure(cause))
-          ),
+      const request = init()
+      request.signal = signal
+      fetch(url, request).then(
+        (response) => response.text().then(answered(response), (cause) => resume(networkFailure(cause))),
         (cause) => resume(networkFailure(cause))
       )
     } catch (cause) {
@@ -141,57 +158,76 @@ const fetchAnswer = (fetch: FetchFn, url: string, init: RequestInit): Effect.Eff
 /**
  * Sends one request with the given tokens: the headers of docs/wire.md with a fresh nonce per attempt, no
  * credentials, no caching, then status restore, known-error decoding and the retry schedules.
- * Succeeds with the 2xx body parsed as JSON (`null` when empty), or its text when the request asks for it.
+ * Succeeds with `finish` of the 2xx body parsed as JSON (`null` when empty), or of its text when the
+ * request asks for it. A failure of `finish` is the call's, never retried.
  */
-export const sendRequest = (
+export const sendRequestThen = <A, E>(
   config: ClientConfigShape,
   request: TransportRequest,
-  tokens: StoredTokens | null
-): Effect.Effect<unknown, RequestError> =>
+  tokens: StoredTokens | null,
+  finish: Finish<A, E>
+): Effect.Effect<A, E | RequestError> =>
   Effect.withFiber((fiber) => {
     const fetch = fiber.getRef(Fetch)
     const nextNonce = fiber.getRef(NonceSource)
     const url = requestUrl(config.baseUrl, request)
     const body = requestBody(request)
     let attempts = 0
-    const attempt = Effect.suspend(() => {
+    const init = (): RequestInit => {
       attempts++
-      const init: RequestInit = {
+      const made: RequestInit = {
         method: request.method,
         headers: requestHeaders(config, request, nextNonce(), tokens),
         credentials: "omit",
         cache: "no-store"
       }
-      if (body !== undefined) init.body = body
-      const send = (span: Tracer.Span | undefined) =>
-        Effect.flatMap(fetchAnswer(fetch, url, init), (answer) => {
-          span?.attribute("http.response.status_code", answerStatus(answer.response))
-          return classify(answer.response, answer.body, request, url)
-        })
-      // Each attempt is its own client span; a retry's carries `http.request.resend_count`.
-      const resendCount = attempts - 1
-      return inSpan(() => attemptSpan(config.baseUrl, request.method, request.path, resendCount), send)
-    })
+      if (body !== undefined) made.body = body
+      return made
+    }
+    const answer = (span: Tracer.Span | undefined) => (response: Response, text: string) => {
+      span?.attribute("http.response.status_code", answerStatus(response))
+      return classify(response, text, request, url, finish)
+    }
+    // Untraced (the usual case), an attempt is one step; traced, each attempt is its own client span, a
+    // retry's with `http.request.resend_count`.
+    const attempt = isTracing(fiber)
+      ? Effect.suspend(() =>
+        spanned(
+          attemptSpan(config.baseUrl, request.method, request.path, attempts),
+          (span) => fetchAnswer(fetch, url, init, answer(span))
+        )
+      )
+      : fetchAnswer(fetch, url, init, answer(undefined))
     // What is left of a retry signal when the retries give up becomes the public error.
-    return Effect.catch(withRetries(request.method)(attempt), (e): Effect.Effect<never, RequestError> => {
-      switch (e._tag) {
-        case "RateLimited":
-          return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
-        case "LoopDetected":
-          return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
-        case "NetworkFailure":
-          return Effect.flatMap(diagnose(config), (diagnostics) =>
-            Effect.fail(
-              new NetworkError({
-                method: request.method,
-                url,
-                causeMessage: e.message,
-                attempts,
-                ...(diagnostics === undefined ? {} : { diagnostics })
-              })
-            ))
-        default:
-          return Effect.fail(e)
+    return Effect.catch(withRetries(request.method)(attempt), (e): Effect.Effect<never, E | RequestError> => {
+      if (e instanceof RateLimited) {
+        return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
       }
+      if (e instanceof LoopDetected) {
+        return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
+      }
+      if (e instanceof NetworkFailure) {
+        return Effect.flatMap(diagnose(config), (diagnostics) =>
+          Effect.fail(
+            new NetworkError({
+              method: request.method,
+              url,
+              causeMessage: e.message,
+              attempts,
+              ...(diagnostics === undefined ? {} : { diagnostics })
+            })
+          ))
+      }
+      return Effect.fail(e)
     })
   })
+
+/** The finish that answers the body itself. @internal */
+export const succeedBody: Finish<unknown, never> = (body) => Effect.succeed(body)
+
+/** {@link sendRequestThen} answering the body itself. */
+export const sendRequest = (
+  config: ClientConfigShape,
+  request: TransportRequest,
+  tokens: StoredTokens | null
+): Effect.Effect<unknown, RequestError> => sendRequestThen(config, request, tokens, succeedBody)

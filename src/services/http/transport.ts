@@ -8,8 +8,8 @@ import { ClientConfig } from "./client-config.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "./transport-request.js"
-import { type RequestError, sendRequest } from "./transport-send.js"
-import { type LazySchema, resolveSchema, startLoadingCodec, wireCodec } from "./wire-codec-load.js"
+import { type Finish, type RequestError, sendRequestThen, succeedBody } from "./transport-send.js"
+import { type LazySchema, loadedCodec, resolveSchema, startLoadingCodec, wireCodec } from "./wire-codec-load.js"
 
 export type { RequestError, TransportError } from "./transport-send.js"
 export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRequest } from "./transport-request.js"
@@ -55,39 +55,52 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
       // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
       const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
-      /** Sends with `sent`; when the server refuses its access token, once more after a refresh. */
-      const sendWith = (req: TransportRequest, sent: StoredTokens): Effect.Effect<unknown, TransportCallError> =>
-        Effect.catchIf(sendRequest(config, req, sent), isInvalidAccessToken, (error) => {
+      /**
+       * Sends with `sent` and finishes the answer; when the server refuses its access token, once more after
+       * a refresh.
+       */
+      const sendWith = <A, E>(
+        req: TransportRequest,
+        sent: StoredTokens,
+        finish: Finish<A, E>
+      ): Effect.Effect<A, E | TransportCallError> =>
+        Effect.catchIf(sendRequestThen(config, req, sent, finish), isInvalidAccessToken, (error) => {
           const rejected = sent.accessToken
           if (rejected === null) return Effect.fail(error)
           return session.markExpired(rejected).pipe(
             Effect.andThen(tokens),
-            Effect.flatMap((fresh) => sendRequest(config, req, fresh))
+            Effect.flatMap((fresh) => sendRequestThen(config, req, fresh, finish))
           )
         })
 
-      const request = (req: TransportRequest): Effect.Effect<unknown, TransportCallError> =>
+      const requestThen = <A, E>(req: TransportRequest, finish: Finish<A, E>): Effect.Effect<A, E | TransportCallError> =>
         req.withSession === false
-          ? sendRequest(config, req, null)
-          : Effect.flatMap(tokens, (sent) => sendWith(req, sent))
+          ? sendRequestThen(config, req, null, finish)
+          : Effect.flatMap(tokens, (sent) => sendWith(req, sent, finish))
 
-      /** The body decoded with the schema, once the codec (started with the request) is loaded. */
+      /**
+       * The body decoded with the schema: at once when the codec is loaded (the call resumes once, with the
+       * decoded answer), else once the codec, whose load started with the request, is in.
+       */
       const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) =>
-      (body: unknown): Effect.Effect<S["Type"], TransportCallError> =>
-        Effect.flatMap(wireCodec(req.method, req.path), (codec) => codec.decodeJson(resolveSchema(schema, codec))(body))
+      (body: unknown): Effect.Effect<S["Type"], TransportCallError> => {
+        const codec = loadedCodec()
+        if (codec !== undefined) return codec.decodeJson(resolveSchema(schema, codec))(body)
+        return Effect.flatMap(wireCodec(req.method, req.path), (loaded) => loaded.decodeJson(resolveSchema(schema, loaded))(body))
+      }
 
       return Transport.of({
-        request,
+        request: (req) => requestThen(req, succeedBody),
         requestJson: (req, schema) =>
           Effect.suspend(() => {
             startLoadingCodec()
-            return Effect.flatMap(request(req), decode(req, schema))
+            return requestThen(req, decode(req, schema))
           }),
         requestJsonIfSignedIn: (req, schema) =>
           Effect.flatMap(tokens, (sent) => {
             if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
             startLoadingCodec()
-            return Effect.flatMap(sendWith(req, sent), decode(req, schema))
+            return sendWith(req, sent, decode(req, schema))
           })
       })
     })

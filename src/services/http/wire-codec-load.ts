@@ -40,7 +40,9 @@ export const makeCodecLoader = (importModule: () => Promise<WireCodecModule>) =>
         })
     })
   }
-  return { start, get }
+  /** The codec if it is loaded, for code that can use it at once. */
+  const now = (): WireCodecModule | undefined => loaded
+  return { start, get, now }
 }
 
 const loader = makeCodecLoader(() => import("./wire-codec.js"))
@@ -57,6 +59,9 @@ export const startLoadingCodec: () => void = loader.start
  * @internal
  */
 export const wireCodec: (method: string, url: string) => Effect.Effect<WireCodecModule, NetworkError> = loader.get
+
+/** The codec if it is already loaded, else `undefined` (then use {@link wireCodec}). @internal */
+export const loadedCodec: () => WireCodecModule | undefined = loader.now
 
 const LazySchemaId: unique symbol = Symbol.for("stackfx/LazySchema")
 

@@ -6,6 +6,7 @@
  * directly; code on the first load names it only as a type.
  */
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { SuccessResponse } from "../../domain/success.js"
 import { RefreshTokenResponse } from "../../domain/tokens.js"
@@ -26,18 +27,28 @@ const safeStringify = (value: unknown): string => {
   }
 }
 
+/** One decoder per schema: the transport asks for one on every call. */
+const decoders = new WeakMap<object, (body: unknown) => Effect.Effect<unknown, ResponseDecodeError>>()
+
 /**
  * Decodes a success body into a domain value: `Effect.flatMap(transport.request(req), decodeJson(ClientUser))`.
- * A body of the wrong shape is a `ResponseDecodeError`, never a defect.
+ * A body of the wrong shape is a `ResponseDecodeError`, never a defect. The decode runs at once and answers
+ * an Exit (itself an Effect): no fiber steps of its own, so the transport can resume a call with it.
  */
-export const decodeJson = <S extends Schema.Decoder<unknown, never>>(schema: S) => {
-  const decode = Schema.decodeUnknownEffect(schema)
-  return (body: unknown): Effect.Effect<S["Type"], ResponseDecodeError> =>
-    decode(body).pipe(
-      Effect.mapError((error) =>
-        new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) })
-      )
-    )
+export const decodeJson = <S extends Schema.Decoder<unknown, never>>(
+  schema: S
+): (body: unknown) => Effect.Effect<S["Type"], ResponseDecodeError> => {
+  const known = decoders.get(schema)
+  if (known !== undefined) return known
+  const decode = Schema.decodeUnknownExit(schema)
+  const decodeBody = (body: unknown): Effect.Effect<S["Type"], ResponseDecodeError> => {
+    const exit = decode(body)
+    if (Exit.isSuccess(exit)) return Exit.succeed(exit.value)
+    return Effect.mapError(exit, (error) =>
+      new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) }))
+  }
+  decoders.set(schema, decodeBody)
+  return decodeBody
 }
 
 /**

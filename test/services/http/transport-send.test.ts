@@ -6,7 +6,9 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { makeClientConfig } from "../../../src/services/http/client-config.js"
 import { Fetch, type FetchFn, randomNonce } from "../../../src/services/http/transport-fetch.js"
-import { sendRequest } from "../../../src/services/http/transport-send.js"
+import { sendRequest, sendRequestThen } from "../../../src/services/http/transport-send.js"
+import { ResponseDecodeError } from "../../../src/errors/client/response-decode-error.js"
+import * as Cause from "effect/Cause"
 
 // A self-hosted base URL: a network failure probes only its /health, through the same fetch.
 const config = makeClientConfig({ projectId: "proj", accessType: "client", baseUrl: "http://127.0.0.1:9" })
@@ -93,6 +95,57 @@ describe("sendRequest", () => {
         sendRequest(config, { method: "GET", path: "/users/u", withSession: false }, null).pipe(withFetch(fetch))
       )
       assert.strictEqual(error._tag, "UserNotFound")
+    }))
+})
+
+describe("sendRequestThen", () => {
+  const json = (value: unknown): FetchFn => () =>
+    Promise.resolve(new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } }))
+
+  it.live("answers what finish makes of the parsed 2xx body", () =>
+    Effect.gen(function*() {
+      const seen: Array<unknown> = []
+      const answer = yield* sendRequestThen(
+        config,
+        { method: "GET", path: "/users/me", withSession: false },
+        null,
+        (body) => {
+          seen.push(body)
+          return Effect.succeed({ wrapped: body })
+        }
+      ).pipe(withFetch(json({ id: "u1" })))
+      assert.deepStrictEqual(answer, { wrapped: { id: "u1" } })
+      assert.deepStrictEqual(seen, [{ id: "u1" }])
+    }))
+
+  it.live("a failure of finish is the call's failure, and the request is not sent again", () =>
+    Effect.gen(function*() {
+      let calls = 0
+      const fetch: FetchFn = (...args) => {
+        calls++
+        return json({ id: 7 })(...args)
+      }
+      const error = yield* Effect.flip(
+        sendRequestThen(
+          config,
+          { method: "GET", path: "/users/me", withSession: false },
+          null,
+          () => Effect.fail(new ResponseDecodeError({ message: "id is not a string", bodyExcerpt: "{\"id\":7}" }))
+        ).pipe(withFetch(fetch))
+      )
+      assert.strictEqual(error._tag, "ResponseDecodeError")
+      assert.strictEqual(calls, 1)
+    }))
+
+  it.live("a finish that throws ends the call as a defect instead of leaving it waiting", () =>
+    Effect.gen(function*() {
+      const exit = yield* Effect.exit(
+        sendRequestThen(config, { method: "GET", path: "/users/me", withSession: false }, null, () => {
+          throw new Error("bug in finish")
+        }).pipe(withFetch(json({})))
+      )
+      assert.isTrue(Exit.isFailure(exit))
+      if (Exit.isFailure(exit)) assert.isTrue(Cause.hasDies(exit.cause))
     }))
 })
 
