@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { registerOnePass } from "./wire-one-pass.js"
 
 /** `signedUpAt` -> `"signed_up_at"`, at the type level (mirrors {@link snakeCase}). */
 export type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
@@ -57,13 +58,17 @@ export const wireStruct = <
   // with a rename that copies the known keys instead of reflecting over every key of every answer: this
   // rename ran on every decoded entity and was about a fifth of the `ClientUser` decode.
   const domain: Schema.Struct<Schema.Struct.Fields> = Schema.Struct(fields)
+  const toFields = renameKeys(names.map(({ field, wire }) => [wire, field] as const))
   const schema = Schema.Struct(encoded).pipe(Schema.decodeTo(
     domain,
     SchemaTransformation.transform({
-      decode: renameKeys(names.map(({ field, wire }) => [wire, field] as const)),
+      decode: toFields,
       encode: renameKeys(names.map(({ field, wire }) => [field, wire] as const))
     })
   ))
+  const wireFields: Record<string, Schema.Top> = {}
+  for (const { field, wire } of names) wireFields[wire] = fields[field] as Schema.Top
+  registerOnePass(schema, wireFields, toFields)
   // The runtime keys are built from the same rule the SnakeCase type encodes; TS cannot follow the loop.
   return schema as unknown as WireStruct<F, O>
 }

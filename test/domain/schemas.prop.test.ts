@@ -3,62 +3,9 @@ import * as Arbitrary from "effect/Arbitrary"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import * as D from "../../src/domain/index.js"
+import { wireSchemaEntries } from "../support/wire-schemas.js"
 
-// Every wire schema of the domain layer. Each is checked on values generated from its domain (Type) side.
-const schemas = {
-  ClientUser: D.ClientUser,
-  ServerUser: D.ServerUser,
-  ClientUserUpdate: D.ClientUserUpdate,
-  ServerUserUpdate: D.ServerUserUpdate,
-  ServerUserCreate: D.ServerUserCreate,
-  ClientTeam: D.ClientTeam,
-  ServerTeam: D.ServerTeam,
-  TeamCreate: D.TeamCreate,
-  ServerTeamCreate: D.ServerTeamCreate,
-  TeamUpdate: D.TeamUpdate,
-  ServerTeamUpdate: D.ServerTeamUpdate,
-  TeamMemberProfile: D.TeamMemberProfile,
-  ServerTeamMemberProfile: D.ServerTeamMemberProfile,
-  TeamMemberProfileUpdate: D.TeamMemberProfileUpdate,
-  TeamMembership: D.TeamMembership,
-  TeamInvitation: D.TeamInvitation,
-  TeamInvitationSendCode: D.TeamInvitationSendCode,
-  TeamInvitationSent: D.TeamInvitationSent,
-  TeamInvitationDetails: D.TeamInvitationDetails,
-  TeamPermission: D.TeamPermission,
-  PermissionDefinition: D.PermissionDefinition,
-  PermissionDefinitionCreate: D.PermissionDefinitionCreate,
-  PermissionDefinitionUpdate: D.PermissionDefinitionUpdate,
-  ContactChannel: D.ContactChannel,
-  ContactChannelCreate: D.ContactChannelCreate,
-  ContactChannelUpdate: D.ContactChannelUpdate,
-  ClientProject: D.ClientProject,
-  AdminProject: D.AdminProject,
-  AdminProjectUpdate: D.AdminProjectUpdate,
-  AdminProjectCreate: D.AdminProjectCreate,
-  ApiKey: D.ApiKey,
-  ApiKeyCreated: D.ApiKeyCreated,
-  ApiKeyCreate: D.ApiKeyCreate,
-  ApiKeyUpdate: D.ApiKeyUpdate,
-  EmailTemplate: D.EmailTemplate,
-  EmailTemplateUpdate: D.EmailTemplateUpdate,
-  PasswordSignInResponse: D.PasswordSignInResponse,
-  SignInResponse: D.SignInResponse,
-  OtpSendResponse: D.OtpSendResponse,
-  RefreshTokenResponse: D.RefreshTokenResponse,
-  AuthorizationCodeResponse: D.AuthorizationCodeResponse,
-  OAuthErrorResponse: D.OAuthErrorResponse,
-  ServerSessionCreate: D.ServerSessionCreate,
-  ServerSessionResponse: D.ServerSessionResponse,
-  ConnectedAccountAccessToken: D.ConnectedAccountAccessToken,
-  SuccessResponse: D.SuccessResponse,
-  AccessTokenClaims: D.AccessTokenClaims,
-  "ListResponse(ServerUser)": D.ListResponse(D.ServerUser),
-  "ListResponse(TeamPermission)": D.ListResponse(D.TeamPermission)
-} as const
-
-type WireSchema = Schema.Codec<unknown, unknown>
-const entries = Object.entries(schemas) as unknown as ReadonlyArray<readonly [string, WireSchema]>
+const entries = wireSchemaEntries
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
