@@ -38,19 +38,29 @@ export type FailureOf<Table extends ErrorTable, Method extends keyof Table> = Ca
  * transport.requestJson(req, ClientUser).pipe(documented("UserNotFound"))
  */
 export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
-  const allowed: ReadonlySet<string> = new Set(tags)
+  const narrow = narrowedTo(...tags)
   return <A, E, R>(
     self: Effect.Effect<A, E, R>
   ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError, R> =>
-    Effect.mapError(self, (error) => {
-      if (!isKnownError(error) || allowed.has(error._tag)) {
-        return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]>
-      }
-      return new UnexpectedKnownError({
-        code: error.code,
-        status: error.status,
-        details: error.details,
-        message: error.message
-      })
+    Effect.mapError(self, narrow)
+}
+
+/**
+ * {@link documented} as a function of one error, for a call that also handles some errors itself and
+ * does both in one step.
+ * @internal
+ */
+export const narrowedTo = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
+  const allowed: ReadonlySet<string> = new Set(tags)
+  return <E>(error: E): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError => {
+    if (!isKnownError(error) || allowed.has(error._tag)) {
+      return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]>
+    }
+    return new UnexpectedKnownError({
+      code: error.code,
+      status: error.status,
+      details: error.details,
+      message: error.message
     })
+  }
 }

@@ -308,7 +308,9 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
 
     /** The tokens of `current` if its access token is fresh enough, else whatever a refresh leaves. */
     const tokensFrom = (current: SessionState, requiredFreshnessMs: number) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<StoredTokens, SessionError> => {
+      // The clock read at once: this runs before every request, where each step costs (see README, per call).
+      Effect.clockWith((clock): Effect.Effect<StoredTokens, SessionError> => {
+        const now = clock.currentTimeMillisUnsafe()
         if (current._tag === "KnownInvalid") return Effect.succeed(noTokens)
         const { accessToken, refreshToken } = current
         if (
@@ -321,11 +323,16 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) => (fresh === null ? noTokens : tokensOf(state.get())))
       })
 
+    // `syncFromStore` and `tokensFrom` in one step when the store still holds the state's tokens.
     const getTokens = (requiredFreshnessMs: number = TOKEN_FRESHNESS_MARGIN_MS) =>
       !(requiredFreshnessMs < MAX_REQUIRED_FRESHNESS_MS)
         ? Effect.fail(new InvalidFreshness({ requiredFreshnessMs }))
-        : Effect.flatMap(syncFromStore, (current) =>
-          current._tag === "KnownInvalid" ? Effect.succeed(noTokens) : tokensFrom(current, requiredFreshnessMs))
+        : Effect.flatMap(store.get, (stored) => {
+          const current = state.get()
+          return holds(current, stored)
+            ? tokensFrom(current, requiredFreshnessMs)
+            : Effect.flatMap(syncFromStoreLocked, (synced) => tokensFrom(synced, requiredFreshnessMs))
+        })
 
     return Session.of({
       state: getState,

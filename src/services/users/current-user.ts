@@ -12,7 +12,7 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
 import { announcing } from "../changes/data-changes.js"
 import { currentUserChanges } from "../changes/data-keys.js"
-import { type CallFailure, documented } from "../http/endpoint.js"
+import { type CallFailure, documented, narrowedTo } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
@@ -66,10 +66,13 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
         )
 
       // No session, or a refresh token the server just rejected (the session ends): a visitor, no request.
-      const get = transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, clientUser).pipe(
-        // The server's way of saying "nobody is signed in": a visitor, not a failure.
-        Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.succeed(null)),
-        documented()
+      const undocumented = narrowedTo()
+      const get = Effect.catch(
+        transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, clientUser),
+        // The server's way of saying "nobody is signed in": a visitor, not a failure. Handled with the
+        // narrowing in one step: this is every page's call.
+        (error) =>
+          error._tag === "CannotGetOwnUserWithoutUser" ? Effect.succeed(null) : Effect.fail(undocumented(error))
       )
 
       const update = (patch: ClientUserUpdate) =>
