@@ -20,7 +20,11 @@
  *
  * Two settings: against the local backend (its own process) over loopback, and "client only", where
  * `globalThis.fetch` answers the same `/users/me` body at once, which isolates what each client itself
- * costs per call. The variants run interleaved in rounds, after a warm-up, so that the machine's drift
+ * costs per call. Each client is measured in a pass of its own beside raw fetch (stackfx; then the two
+ * official variants): the official SDK's calls leave several times the garbage of the others, and when they
+ * ran between stackfx's they slowed those (on 2026-11-24, 1.12-1.18x mixed against 1.08-1.10x apart, same
+ * code), which measured the neighbour and not the client. Within a pass the variants alternate call by call
+ * (the order rotating), after a warm-up, so that the machine's drift, large on a shared virtual machine,
  * hits them alike; the figures are per-call medians (robust to scheduling outliers) with means beside them.
  */
 import { StackClientApp } from "@stackframe/js"
@@ -41,14 +45,15 @@ export interface CallStats {
   readonly p99Ms: number
 }
 
-const VARIANTS = ["raw", "stackfx", "officialPublic", "officialCacheMiss"] as const
-type Variant = (typeof VARIANTS)[number]
+type Variant = "raw" | "stackfx" | "officialPublic" | "officialCacheMiss"
 
 export interface SettingResults {
+  /** `raw` is the raw fetch of stackfx's pass; {@link rawBesideOfficial} that of the official SDK's. */
   readonly stats: Readonly<Record<Variant, CallStats>>
-  /** Median per call over raw fetch's median. */
+  readonly rawBesideOfficial: CallStats
+  /** Median per call over the median of the raw fetch calls of the same pass. */
   readonly medianRatio: Readonly<Record<Exclude<Variant, "raw">, number>>
-  /** Mean per call over raw fetch's mean. */
+  /** Mean per call over the mean of the raw fetch calls of the same pass. */
   readonly meanRatio: Readonly<Record<Exclude<Variant, "raw">, number>>
 }
 
@@ -107,31 +112,50 @@ export const callStats = (samples: ReadonlyArray<number>): CallStats => {
   return { calls: samples.length, meanMs: total / samples.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) }
 }
 
-const measure = async (
+/**
+ * One pass: `names` alternate call by call, the order rotating each round, `calls` calls each after
+ * `warmup` calls each.
+ */
+const pass = async (
   calls: Readonly<Record<Variant, Call>>,
-  options: { readonly warmup: number; readonly rounds: number; readonly perRound: number }
-): Promise<SettingResults> => {
-  const samples: Record<Variant, Array<number>> = { raw: [], stackfx: [], officialPublic: [], officialCacheMiss: [] }
-  for (const name of VARIANTS) await timeCalls(calls[name], options.warmup, [])
-  for (let round = 0; round < options.rounds; round++) {
-    // Rotate the order so that no variant always runs right after the same neighbour.
-    for (let i = 0; i < VARIANTS.length; i++) {
-      const name = VARIANTS[(round + i) % VARIANTS.length] as Variant
-      await timeCalls(calls[name], options.perRound, samples[name])
+  names: ReadonlyArray<Variant>,
+  options: { readonly warmup: number; readonly calls: number }
+): Promise<Partial<Record<Variant, CallStats>>> => {
+  for (const name of names) await timeCalls(calls[name], options.warmup, [])
+  const samples = new Map<Variant, Array<number>>(names.map((name) => [name, []]))
+  for (let round = 0; round < options.calls; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length] as Variant
+      await timeCalls(calls[name], 1, samples.get(name) ?? [])
     }
   }
+  return Object.fromEntries([...samples].map(([name, taken]) => [name, callStats(taken)]))
+}
+
+const measure = async (
+  calls: Readonly<Record<Variant, Call>>,
+  options: { readonly warmup: number; readonly calls: number }
+): Promise<SettingResults> => {
+  const mine = await pass(calls, ["raw", "stackfx"], options)
+  const official = await pass(calls, ["raw", "officialPublic", "officialCacheMiss"], options)
+  const found = (stats: CallStats | undefined, what: string): CallStats => {
+    if (stats === undefined) throw new Error(`the ${what} pass took no samples`)
+    return stats
+  }
+  const raw = found(mine.raw, "stackfx")
+  const rawBesideOfficial = found(official.raw, "official")
   const stats = {
-    raw: callStats(samples.raw),
-    stackfx: callStats(samples.stackfx),
-    officialPublic: callStats(samples.officialPublic),
-    officialCacheMiss: callStats(samples.officialCacheMiss)
+    raw,
+    stackfx: found(mine.stackfx, "stackfx"),
+    officialPublic: found(official.officialPublic, "official"),
+    officialCacheMiss: found(official.officialCacheMiss, "official")
   }
   const ratio = (field: "p50Ms" | "meanMs") => ({
-    stackfx: stats.stackfx[field] / stats.raw[field],
-    officialPublic: stats.officialPublic[field] / stats.raw[field],
-    officialCacheMiss: stats.officialCacheMiss[field] / stats.raw[field]
+    stackfx: stats.stackfx[field] / raw[field],
+    officialPublic: stats.officialPublic[field] / rawBesideOfficial[field],
+    officialCacheMiss: stats.officialCacheMiss[field] / rawBesideOfficial[field]
   })
-  return { stats, medianRatio: ratio("p50Ms"), meanRatio: ratio("meanMs") }
+  return { stats, rawBesideOfficial, medianRatio: ratio("p50Ms"), meanRatio: ratio("meanMs") }
 }
 
 /** `globalThis.fetch` answering `body` at once; the returned function puts the original back. */
@@ -144,7 +168,7 @@ const stubFetch = (body: string): (() => void) => {
   }
 }
 
-export const runOverhead = async (baseUrl: string, calls = 2_000): Promise<OverheadResults> => {
+export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<OverheadResults> => {
   const tokens = await signUp(baseUrl, uniqueEmail("overhead"), "benchmark-password")
   const userBody = await (await fetch(`${baseUrl}/api/v1/users/me`, {
     headers: { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
@@ -182,14 +206,13 @@ export const runOverhead = async (baseUrl: string, calls = 2_000): Promise<Overh
       })
     }
 
-    const perRound = 100
-    const loopback = await measure(variants, { warmup: 500, rounds: Math.ceil(calls / perRound), perRound })
+    const loopback = await measure(variants, { warmup: 500, calls })
     const getUserSamples: Array<number> = []
     await timeCalls(asOfficial(() => sessionApp.getUser().then(officialOk)), 8, getUserSamples)
 
     // The official calls still go through the header-renaming wrapper, which now sits over the stub.
     restoreFetch = stubFetch(userBody)
-    const clientOnly = await measure(variants, { warmup: 2_000, rounds: 10, perRound: 500 })
+    const clientOnly = await measure(variants, { warmup: 2_000, calls: 5_000 })
     return { loopback, clientOnly, officialGetUser: callStats(getUserSamples) }
   } finally {
     restoreFetch?.()

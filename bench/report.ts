@@ -145,11 +145,12 @@ const overheadRows = (o: OverheadResults): Array<Row> => {
   return [
     {
       id: "4",
-      figure: `per call, ${calls} sequential reads: raw fetch GET /users/me`,
+      figure: `per call, ${calls} sequential reads each: raw fetch GET /users/me`,
       value: `${ms(l.stats.raw.p50Ms)} median, ${ms(l.stats.raw.meanMs)} mean`,
       goal: "",
       result: "info",
-      note: `p99 ${ms(l.stats.raw.p99Ms)}`
+      note: `p99 ${ms(l.stats.raw.p99Ms)}, beside stackfx; beside the official SDK ${ms(l.rawBesideOfficial.p50Ms)} median ` +
+        `(each client is measured in a pass of its own, alternating call by call with raw fetch)`
     },
     {
       id: "4",
