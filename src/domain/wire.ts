@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { JsonValue } from "./json-value.js"
 import { registerOnePass } from "./wire-one-pass.js"
 
 /** `signedUpAt` -> `"signed_up_at"`, at the type level (mirrors {@link snakeCase}). */
@@ -105,7 +106,7 @@ export const nullableKey = <S extends Schema.Top>(schema: S) =>
  * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
  * @internal
  */
-export const Metadata = Schema.Json.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
+export const Metadata = JsonValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
 
 /** The type of a metadata value. @internal */
 export type Metadata = Schema.Json

@@ -90,13 +90,19 @@ export const nextRetry = (method: string, error: unknown, used: RetriesUsed): Ne
  * Runs one attempt of `method` and, while `nextRetry` allows, waits and runs it again. The counts are
  * per call of the returned effect (per request); the waits go through effect's Clock, so a TestClock
  * drives them. A plain loop rather than a Schedule: the policy is `nextRetry`, and a Schedule would only
- * wrap it (and add about 1.2 KB gzipped to every browser bundle).
+ * wrap it (and add about 1.2 KB gzipped to every browser bundle). `giveUp` turns the failure the retries
+ * end on into the call's (by default, as it is); it runs in the same step, so a request that succeeds at
+ * once pays for one error handler, not two.
  */
-export const withRetries = (method: string) => <A, E, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
-  const retry = (failure: E, used: RetriesUsed): Effect.Effect<A, E, R> => {
+export const withRetries = <E, E2 = E>(
+  method: string,
+  giveUp: (failure: E) => Effect.Effect<never, E2> = Effect.fail as (failure: E) => Effect.Effect<never, E2>
+) =>
+<A, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E2, R> => {
+  const retry = (failure: E, used: RetriesUsed): Effect.Effect<A, E2, R> => {
     const next = nextRetry(method, failure, used)
     return next === undefined
-      ? Effect.fail(failure)
+      ? giveUp(failure)
       : Effect.andThen(Effect.sleep(next.waitMs), Effect.catch(attempt, (again) => retry(again, next.used)))
   }
   return Effect.catch(attempt, (firstFailure) => retry(firstFailure, noRetriesUsed))

@@ -10,7 +10,7 @@ import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
 import type { KnownError } from "../../errors/known/registry.js"
 import type { ClientConfigShape } from "./client-config.js"
-import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, withRetries } from "./retry.js"
+import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, type RetrySignal, withRetries } from "./retry.js"
 import type { StoredTokens } from "../session/token-store.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
@@ -199,7 +199,7 @@ export const sendRequestThen = <A, E>(
       )
       : fetchAnswer(fetch, url, init, answer(undefined))
     // What is left of a retry signal when the retries give up becomes the public error.
-    return Effect.catch(withRetries(request.method)(attempt), (e): Effect.Effect<never, E | RequestError> => {
+    const giveUp = (e: E | RequestError | RetrySignal): Effect.Effect<never, E | RequestError> => {
       if (e instanceof RateLimited) {
         return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
       }
@@ -219,7 +219,8 @@ export const sendRequestThen = <A, E>(
           ))
       }
       return Effect.fail(e)
-    })
+    }
+    return withRetries(request.method, giveUp)(attempt)
   })
 
 /** The finish that answers the body itself. @internal */
