@@ -17,7 +17,6 @@ import {
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import fc from "fast-check"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
 import {
   PASSKEY_RP_ID_PLACEHOLDER,
   type PasskeyRegistrationFailure,
@@ -28,9 +27,9 @@ import {
 } from "../../../src/services/passkeys/passkey.js"
 import { registrationOptionsFor } from "../../../src/services/passkeys/passkey-options.js"
 import { Session } from "../../../src/services/session/session.js"
-import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
-import { Transport } from "../../../src/services/http/transport.js"
+import type { StoredTokens } from "../../../src/services/session/token-store.js"
 import { SoftAuthenticator } from "../../support/soft-authenticator.js"
+import { clientPipeline } from "../support/client-pipeline.js"
 import { type Handler, json, knownErrorReply, type LocalServer, localServer, type Recorded, unsignedJwt } from "../support/local-server.js"
 
 const HOST = "app.example.com"
@@ -142,13 +141,7 @@ const withPasskeys = <A, E>(
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const server = yield* localServer(handler)
-    const layer = Passkeys.layer.pipe(
-      Layer.provideMerge(Transport.layerWithSession),
-      Layer.provide(Layer.merge(
-        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
-        TokenStore.memory(tokens)
-      ))
-    )
+    const layer = Passkeys.layer.pipe(Layer.provideMerge(clientPipeline(server.baseUrl, tokens)))
     const program = use(server).pipe(Effect.provide(layer))
     return yield* (browser === undefined ? program : Effect.provideService(program, WebAuthn, browser))
   }))

@@ -5,10 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
-import { Transport } from "../../../src/services/http/transport.js"
 import { FeatureSupport } from "../../../src/services/projects/feature-support.js"
-import { TokenStore } from "../../../src/services/session/token-store.js"
+import { clientPipeline } from "../support/client-pipeline.js"
 import { type Handler, knownErrorReply, type LocalServer, localServer, unsignedJwt } from "../support/local-server.js"
 
 const SENTENCE = "quantum_sign_in is not yet supported."
@@ -16,14 +14,9 @@ const SENTENCE = "quantum_sign_in is not yet supported."
 const withFeatureSupport = <A, E>(handler: Handler, use: (server: LocalServer) => Effect.Effect<A, E, FeatureSupport>) =>
   Effect.scoped(Effect.gen(function*() {
     const server = yield* localServer(handler)
-    const layer = FeatureSupport.layer.pipe(
-      Layer.provide(Transport.layerWithSession),
-      Layer.provide(Layer.merge(
-        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
-        // A signed-in tab: the report still goes without the session's tokens.
-        TokenStore.memory({ accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" })
-      ))
-    )
+    // A signed-in tab: the report still goes without the session's tokens.
+    const tokens = { accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" }
+    const layer = FeatureSupport.layer.pipe(Layer.provide(clientPipeline(server.baseUrl, tokens)))
     return yield* Effect.provide(use(server), layer)
   }))
 

@@ -6,23 +6,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
-import { Transport } from "../../../src/services/http/transport.js"
-import { TokenStore } from "../../../src/services/session/token-store.js"
 import { CurrentUser } from "../../../src/services/users/current-user.js"
 import { type Handler, knownErrorReply, localServer, unsignedJwt } from "../support/local-server.js"
+import { clientPipeline } from "../support/client-pipeline.js"
 import { wireUser } from "../support/wire-user.js"
 
 const getUser = (handler: Handler) =>
   Effect.scoped(Effect.gen(function*() {
     const server = yield* localServer(handler)
-    const layer = CurrentUser.layer.pipe(
-      Layer.provideMerge(Transport.layerWithSession),
-      Layer.provide(Layer.merge(
-        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
-        TokenStore.memory({ accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" })
-      ))
-    )
+    const tokens = { accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" }
+    const layer = CurrentUser.layer.pipe(Layer.provide(clientPipeline(server.baseUrl, tokens)))
     return yield* Effect.provide(CurrentUser.use((me) => me.get), layer)
   }))
 
