@@ -11,10 +11,14 @@ describe("the codec loader", () => {
         imports++
         return Promise.resolve(WireCodec)
       })
+      assert.isUndefined(loader.now())
       loader.start()
       loader.start()
       assert.strictEqual(imports, 1)
+      // Still loading: nothing to use at once yet.
+      assert.isUndefined(loader.now())
       const first = yield* loader.get("GET", "/users/me")
+      assert.strictEqual(loader.now(), WireCodec)
       const second = yield* loader.get("GET", "/users/me")
       assert.strictEqual(first, WireCodec)
       assert.strictEqual(second, WireCodec)
