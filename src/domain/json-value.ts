@@ -5,6 +5,7 @@
  * twice: four WeakMaps for every `ClientUser` an answer carries. Anything deeper goes to effect's own check.
  */
 import * as Schema from "effect/Schema"
+import { unsure, withFastDecode } from "./wire-fast-decode.js"
 
 /** effect's own check, for everything the quick one does not settle. */
 const isJson = Schema.is(Schema.Json)
@@ -28,7 +29,11 @@ export const isJsonValue = (u: unknown): u is Schema.Json => {
 }
 
 /** A JSON value, as `Schema.Json`. @internal */
-export const JsonValue: Schema.Codec<Schema.Json> = Schema.declare(
-  isJsonValue,
-  Schema.Json.ast.annotations as Schema.Annotations.Declaration<Schema.Json>
+export const JsonValue: Schema.Codec<Schema.Json> = /* @__PURE__ */ withFastDecode(
+  Schema.declare(isJsonValue, Schema.Json.ast.annotations as Schema.Annotations.Declaration<Schema.Json>),
+  () => decodeJsonValue
 )
+
+// Both declarations answer the value itself when it is JSON.
+const decodeJsonValue = (u: unknown): unknown => (isJsonValue(u) ? u : unsure)
+withFastDecode(Schema.Json, () => decodeJsonValue)

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { JsonValue } from "./json-value.js"
-import { registerOnePass } from "./wire-one-pass.js"
+import { fastDecoder, fastStructDecoder, unsure, withFastDecode } from "./wire-fast-decode.js"
 
 /** `signedUpAt` -> `"signed_up_at"`, at the type level (mirrors {@link snakeCase}). */
 export type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
@@ -67,9 +67,11 @@ export const wireStruct = <
       encode: renameKeys(names.map(({ field, wire }) => [field, wire] as const))
     })
   ))
-  const wireFields: Record<string, Schema.Top> = {}
-  for (const { field, wire } of names) wireFields[wire] = fields[field] as Schema.Top
-  registerOnePass(schema, wireFields, toFields)
+  // An answer decodes in one pass where it can: each wire key checked and written under its field's name.
+  withFastDecode(
+    schema,
+    () => fastStructDecoder(names.map(({ field, wire }) => ({ from: wire, to: field, type: (fields[field] as Schema.Top).ast })))
+  )
   // The runtime keys are built from the same rule the SnakeCase type encodes; TS cannot follow the loop.
   return schema as unknown as WireStruct<F, O>
 }
@@ -94,19 +96,36 @@ const renameKeys = (pairs: ReadonlyArray<readonly [from: string, to: string]>) =
   return out
 }
 
+/** The milliseconds `DateFromMillis` decodes: an integer that makes a valid `Date`. */
+const millisToDate = (u: unknown): unknown => {
+  if (typeof u !== "number" || !Number.isSafeInteger(u)) return unsure
+  const date = new Date(u)
+  return Number.isNaN(date.getTime()) ? unsure : date
+}
+
 /** Epoch milliseconds on the wire, a `Date` in the domain. @internal */
-export const Millis = Schema.DateFromMillis
+export const Millis = /* @__PURE__ */ withFastDecode(Schema.DateFromMillis, () => millisToDate)
 
 /** A value that may be `null`; a missing wire key also decodes to `null` (encoding always writes it). @internal */
-export const nullableKey = <S extends Schema.Top>(schema: S) =>
-  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
+export const nullableKey = <S extends Schema.Top>(schema: S) => {
+  const nullable = Schema.NullOr(schema)
+  return withFastDecode(
+    nullable.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+    () => fastDecoder(nullable),
+    { value: null }
+  )
+}
 
 /**
  * Free JSON metadata (client, client read-only and server metadata). Its keys are the developer's own and
  * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
  * @internal
  */
-export const Metadata = JsonValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)))
+export const Metadata = /* @__PURE__ */ withFastDecode(
+  JsonValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+  () => fastDecoder(JsonValue),
+  { value: null }
+)
 
 /** The type of a metadata value. @internal */
 export type Metadata = Schema.Json

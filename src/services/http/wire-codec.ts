@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { SuccessResponse } from "../../domain/success.js"
-import { onePassDecoder } from "../../domain/wire-one-pass.js"
+import { fastDecoder, unsure } from "../../domain/wire-fast-decode.js"
 import { RefreshTokenResponse } from "../../domain/tokens.js"
 import { ClientUser } from "../../domain/user.js"
 import { ClientUserUpdate } from "../../domain/user-inputs.js"
@@ -42,13 +42,13 @@ export const decodeJson = <S extends Schema.Decoder<unknown, never>>(
   const known = decoders.get(schema)
   if (known !== undefined) return known
   const decode = Schema.decodeUnknownExit(schema)
-  // A wire struct's answer that fits decodes in one pass (domain/wire-one-pass.ts); one that does not is
-  // decoded by the schema itself, for its exact error.
-  const onePass = onePassDecoder(schema)
+  // An answer the compiled decoder vouches for is decoded; any other is decoded by the schema itself, for
+  // its exact value or error (domain/wire-fast-decode.ts).
+  const compiled = fastDecoder(schema)
   const decodeBody = (body: unknown): Effect.Effect<S["Type"], ResponseDecodeError> => {
-    if (onePass !== undefined) {
-      const fast = onePass(body)
-      if (Exit.isSuccess(fast)) return fast as Exit.Exit<S["Type"]>
+    if (compiled !== undefined) {
+      const value = compiled(body)
+      if (value !== unsure) return Exit.succeed(value as S["Type"])
     }
     const exit = decode(body)
     if (Exit.isSuccess(exit)) return Exit.succeed(exit.value)

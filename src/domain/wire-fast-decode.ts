@@ -1,0 +1,215 @@
+/**
+ * Compiled decoders for the plain parts of wire schemas: closures built once from a schema's AST that
+ * check an answer with `typeof` and `===` and build the decoded value directly, instead of running effect's
+ * general parser (exits, issues, candidate indexes) field by field. A call's answer arrives after the
+ * process has waited on the network, when little of that parser's code is still in the CPU's caches: there
+ * the `ClientUser` decode took about 20 µs through the parser (see README, per call), a few µs compiled.
+ *
+ * A compiled decoder only ever answers a value the schema itself would decode to, or `unsure`: anything it
+ * does not recognise (a check, a transformation it was not told about, an unexpected value) is `unsure`,
+ * and the caller then decodes with the schema, so values and errors stay exactly the schema's.
+ * test/domain/wire-fast-decode.prop.test.ts checks both on generated answers.
+ */
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+
+/** "Decode this with the schema": the compiled decoder could not vouch for the answer. @internal */
+export const unsure: unique symbol = Symbol("stackfx/unsure")
+
+/** A compiled decoder: the decoded value, or {@link unsure}. @internal */
+export type FastDecode = (input: unknown) => unknown
+
+interface Registered {
+  /** Builds the decoder, on first use; `undefined` when the schema has a part it cannot compile. */
+  readonly compile: () => FastDecode | undefined
+  /** For a key with a decoding default: what a missing key decodes to. */
+  readonly missing?: { readonly value: unknown }
+}
+
+// Keyed by AST node: a schema used as a field or union member appears in its parent only as its AST.
+const registered = new WeakMap<SchemaAST.AST, Registered>()
+
+/**
+ * The checks of effect's own schemas that wire fields use, as predicates. Keyed by the check itself, which
+ * an optional key or an annotation carries over to its new AST node.
+ */
+const knownChecks = new Map<SchemaAST.Check<unknown>, (u: never) => boolean>([
+  [Schema.Int.ast.checks?.[0] as SchemaAST.Check<unknown>, Number.isSafeInteger],
+  [Schema.Finite.ast.checks?.[0] as SchemaAST.Check<unknown>, Number.isFinite]
+])
+const compiled = new WeakMap<SchemaAST.AST, FastDecode | null>()
+
+/**
+ * `schema`, with the compiler told how it decodes where it cannot read that from the AST: a declaration
+ * with its guard, a transformation, a key with a default (`missing`: what a missing key decodes to).
+ * `compile` must answer only what the schema would. @internal
+ */
+export const withFastDecode = <S extends Schema.Top>(
+  schema: S,
+  compile: () => FastDecode | undefined,
+  missing?: { readonly value: unknown }
+): S => {
+  registered.set(schema.ast, missing === undefined ? { compile } : { compile, missing })
+  return schema
+}
+
+/** The compiled decoder of `schema`, or `undefined` when some part of it cannot be compiled. @internal */
+export const fastDecoder = (schema: Schema.Top): FastDecode | undefined => compileAst(schema.ast)
+
+const compileAst = (ast: SchemaAST.AST): FastDecode | undefined => {
+  const known = compiled.get(ast)
+  if (known !== undefined) return known ?? undefined
+  // A recursive schema meets itself while compiling: unsure until its decoder exists.
+  compiled.set(ast, null)
+  const decode = registered.get(ast)?.compile() ?? compileNode(ast)
+  compiled.set(ast, decode ?? null)
+  return decode
+}
+
+const hasEncodingChecks = (ast: SchemaAST.AST): boolean =>
+  (ast as { readonly encodingChecks?: unknown }).encodingChecks !== undefined
+
+/** The node with its checks, when each is a known one. */
+const compileNode = (ast: SchemaAST.AST): FastDecode | undefined => {
+  // Transformations and other checks are the schema's own to run.
+  if (ast.encoding !== undefined || hasEncodingChecks(ast)) return undefined
+  const base = compileBase(ast)
+  if (base === undefined || ast.checks === undefined) return base
+  const predicates: Array<(u: never) => boolean> = []
+  for (const check of ast.checks) {
+    const predicate = knownChecks.get(check)
+    if (predicate === undefined) return undefined
+    predicates.push(predicate)
+  }
+  return (u) => {
+    const out = base(u)
+    if (out === unsure) return unsure
+    for (let i = 0; i < predicates.length; i++) if (!(predicates[i] as (u: unknown) => boolean)(out)) return unsure
+    return out
+  }
+}
+
+const compileBase = (ast: SchemaAST.AST): FastDecode | undefined => {
+  switch (ast._tag) {
+    case "String":
+      return (u) => (typeof u === "string" ? u : unsure)
+    case "Number":
+      return (u) => (typeof u === "number" ? u : unsure)
+    case "Boolean":
+      return (u) => (typeof u === "boolean" ? u : unsure)
+    case "Null":
+      return (u) => (u === null ? u : unsure)
+    case "Undefined":
+      return (u) => (u === undefined ? u : unsure)
+    case "Literal": {
+      const literal = ast.literal
+      return (u) => (u === literal ? u : unsure)
+    }
+    case "Union":
+      return ast.options?.mode === "oneOf" ? undefined : compileUnion(ast.types)
+    case "Arrays":
+      return ast.elements.length === 0 && ast.rest.length === 1 ? compileArray(ast.rest[0] as SchemaAST.AST) : undefined
+    case "Objects":
+      return ast.indexSignatures.length === 0 ? compileObject(ast.propertySignatures) : undefined
+    default:
+      return undefined
+  }
+}
+
+/** The first member that decodes the value, as effect's union does by default ("anyOf"). */
+const compileUnion = (types: ReadonlyArray<SchemaAST.AST>): FastDecode | undefined => {
+  const members: Array<FastDecode> = []
+  for (const type of types) {
+    const member = compileAst(type)
+    if (member === undefined) return undefined
+    members.push(member)
+  }
+  return (u) => {
+    for (let i = 0; i < members.length; i++) {
+      const out = (members[i] as FastDecode)(u)
+      if (out !== unsure) return out
+    }
+    return unsure
+  }
+}
+
+const compileArray = (item: SchemaAST.AST): FastDecode | undefined => {
+  const element = compileAst(item)
+  if (element === undefined) return undefined
+  return (u) => {
+    if (!Array.isArray(u)) return unsure
+    const out: Array<unknown> = new Array(u.length)
+    for (let i = 0; i < u.length; i++) {
+      const decoded = element(u[i])
+      if (decoded === unsure) return unsure
+      out[i] = decoded
+    }
+    return out
+  }
+}
+
+interface Property {
+  /** The input's key. */
+  readonly from: string
+  /** The output's key. */
+  readonly to: string
+  readonly decode: FastDecode
+  readonly optional: boolean
+  readonly missing: { readonly value: unknown } | undefined
+}
+
+/** One property of a struct to compile: read from `from`, written to `to` (the same key in a plain struct). */
+export interface FastField {
+  readonly from: string
+  readonly to: string
+  readonly type: SchemaAST.AST
+}
+
+const compileObject = (signatures: ReadonlyArray<SchemaAST.PropertySignature>): FastDecode | undefined => {
+  const fields: Array<FastField> = []
+  for (const signature of signatures) {
+    if (typeof signature.name !== "string") return undefined
+    fields.push({ from: signature.name, to: signature.name, type: signature.type })
+  }
+  return fastStructDecoder(fields)
+}
+
+/**
+ * A struct: only its own properties, in their declared order, extra keys left out (effect's default), each
+ * under its output key (a wire struct renames in the same pass). A missing key is left out when optional,
+ * takes its registered default, or makes the answer `unsure`. @internal
+ */
+export const fastStructDecoder = (fields: ReadonlyArray<FastField>): FastDecode | undefined => {
+  const properties: Array<Property> = []
+  for (const { from, to, type } of fields) {
+    // `__proto__` is read and written specially; the schema handles such a key itself.
+    if (from === "__proto__" || to === "__proto__") return undefined
+    const decode = compileAst(type)
+    if (decode === undefined) return undefined
+    properties.push({
+      from,
+      to,
+      decode,
+      optional: type.context?.isOptional === true,
+      missing: registered.get(type)?.missing
+    })
+  }
+  return (u) => {
+    if (typeof u !== "object" || u === null || Array.isArray(u)) return unsure
+    const record = u as Readonly<Record<string, unknown>>
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < properties.length; i++) {
+      const property = properties[i] as Property
+      if (property.from in record) {
+        const decoded = property.decode(record[property.from])
+        if (decoded === unsure) return unsure
+        out[property.to] = decoded
+      } else if (property.missing !== undefined) {
+        out[property.to] = property.missing.value
+      } else if (!property.optional) {
+        return unsure
+      }
+    }
+    return out
+  }
+}
