@@ -87,25 +87,26 @@ export const nextRetry = (method: string, error: unknown, used: RetriesUsed): Ne
 }
 
 /**
- * Runs one attempt of `method` and, while `nextRetry` allows, waits and runs it again. The counts are
- * per call of the returned effect (per request); the waits go through effect's Clock, so a TestClock
- * drives them. A plain loop rather than a Schedule: the policy is `nextRetry`, and a Schedule would only
- * wrap it (and add about 1.2 KB gzipped to every browser bundle). `giveUp` turns the failure the retries
- * end on into the call's (by default, as it is); it runs in the same step, so a request that succeeds at
- * once pays for one error handler, not two.
+ * The retries of one run of a request of `method`: what follows an attempt's failure. While `nextRetry`
+ * allows, that is `again()` (the attempt, with this same recovery attached to it) after the wait, else
+ * `giveUp(failure)`. The counts live in the returned function, so make one per run of the request. The
+ * waits go through effect's Clock, so a TestClock drives them. A plain function rather than a Schedule:
+ * the policy is `nextRetry`, a Schedule would only wrap it (and add about 1.2 KB gzipped to every browser
+ * bundle), and as a function the transport can apply it where an attempt's outcome arrives, so that an
+ * answer at once pays for no error handler at all.
  */
-export const withRetries = <E, E2 = E>(
+export const retriesOf = <A, E, E2, R>(
   method: string,
-  giveUp: (failure: E) => Effect.Effect<never, E2> = Effect.fail as (failure: E) => Effect.Effect<never, E2>
-) =>
-<A, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E2, R> => {
-  const retry = (failure: E, used: RetriesUsed): Effect.Effect<A, E2, R> => {
+  again: () => Effect.Effect<A, E2, R>,
+  giveUp: (failure: E) => Effect.Effect<A, E2, R>
+): (failure: E) => Effect.Effect<A, E2, R> => {
+  let used = noRetriesUsed
+  return (failure) => {
     const next = nextRetry(method, failure, used)
-    return next === undefined
-      ? giveUp(failure)
-      : Effect.andThen(Effect.sleep(next.waitMs), Effect.catch(attempt, (again) => retry(again, next.used)))
+    if (next === undefined) return giveUp(failure)
+    used = next.used
+    return Effect.andThen(Effect.sleep(next.waitMs), Effect.suspend(again))
   }
-  return Effect.catch(attempt, (firstFailure) => retry(firstFailure, noRetriesUsed))
 }
 
 /**

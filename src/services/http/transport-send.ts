@@ -1,6 +1,9 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as Fiber from "effect/Fiber"
 import type * as Tracer from "effect/Tracer"
+import { isInvalidAccessToken } from "../../errors/categories.js"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
@@ -10,7 +13,7 @@ import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
 import type { KnownError } from "../../errors/known/registry.js"
 import type { ClientConfigShape } from "./client-config.js"
-import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, type RetrySignal, withRetries } from "./retry.js"
+import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import type { StoredTokens } from "../session/token-store.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
@@ -122,23 +125,29 @@ const answerStatus = (response: Response): number =>
 const networkFailure = (cause: unknown): Effect.Effect<never, NetworkFailure> =>
   Effect.fail(new NetworkFailure({ message: describeCause(cause), cause }))
 
+/** An outcome that needs no recovery: a success already decided. */
+const isSuccessExit = (outcome: Effect.Effect<unknown, unknown>): boolean => Exit.isExit(outcome) && Exit.isSuccess(outcome)
+
 /**
  * fetch and the body read as one async step under one AbortSignal: interrupting the fiber aborts the
  * request, and undici (like browsers) also ends a body read when the request's signal aborts. `init` is
  * called once per run (a retry runs the step again, with a fresh nonce). `onAnswer` runs as the body
- * arrives, so the fiber resumes once, with what the call makes of the answer: the work after the network
- * is as little as it can be.
+ * arrives, and a failed outcome goes through `recover` (the retries) at once, so the fiber resumes once,
+ * with what the call makes of the answer, and an answer that succeeds passes no error handler.
  */
-const fetchAnswer = <A, E>(
+const fetchAnswer = <A, E, E2>(
   fetch: FetchFn,
   url: string,
   init: () => RequestInit,
-  onAnswer: (response: Response, body: string) => Effect.Effect<A, E>
-): Effect.Effect<A, E | NetworkFailure> =>
+  onAnswer: (response: Response, body: string) => Effect.Effect<A, E>,
+  recover: (failure: E | NetworkFailure) => Effect.Effect<A, E2>
+): Effect.Effect<A, E2> =>
   Effect.callback((resume, signal) => {
+    const settle = (outcome: Effect.Effect<A, E | NetworkFailure>) =>
+      resume(isSuccessExit(outcome) ? outcome as Exit.Exit<A> : Effect.catch(outcome, recover))
     const answered = (response: Response) => (body: string) => {
       try {
-        resume(onAnswer(response, body))
+        settle(onAnswer(response, body))
       } catch (defect) {
         resume(Effect.die(defect))
       }
@@ -147,13 +156,93 @@ const fetchAnswer = <A, E>(
       const request = init()
       request.signal = signal
       fetch(url, request).then(
-        (response) => response.text().then(answered(response), (cause) => resume(networkFailure(cause))),
-        (cause) => resume(networkFailure(cause))
+        (response) => response.text().then(answered(response), (cause) => settle(networkFailure(cause))),
+        (cause) => settle(networkFailure(cause))
       )
     } catch (cause) {
-      resume(networkFailure(cause))
+      settle(networkFailure(cause))
     }
   })
+
+/**
+ * What a call does when the server refuses the access token it sent (after the retries): refresh and send
+ * again, or `undefined` to fail with the error.
+ */
+export type OnRejectedToken<A, E> = (error: RequestError) => Effect.Effect<A, E> | undefined
+
+/**
+ * {@link sendRequestThen} with the fiber's services already at hand, for a caller that runs in a
+ * `withFiber` of its own (the transport reads the session's tokens in the same step).
+ * @internal
+ */
+export const startRequest = <A, E>(
+  fiber: Fiber.Fiber<unknown, unknown>,
+  config: ClientConfigShape,
+  request: TransportRequest,
+  tokens: StoredTokens | null,
+  finish: Finish<A, E>,
+  onRejectedToken?: OnRejectedToken<A, E | RequestError>
+): Effect.Effect<A, E | RequestError> => {
+  const fetch = fiber.getRef(Fetch)
+  const nextNonce = fiber.getRef(NonceSource)
+  const url = requestUrl(config.baseUrl, request)
+  const body = requestBody(request)
+  let attempts = 0
+  const init = (): RequestInit => {
+    attempts++
+    const made: RequestInit = {
+      method: request.method,
+      headers: requestHeaders(config, request, nextNonce(), tokens),
+      credentials: "omit",
+      cache: "no-store"
+    }
+    if (body !== undefined) made.body = body
+    return made
+  }
+  const answer = (span: Tracer.Span | undefined) => (response: Response, text: string) => {
+    span?.attribute("http.response.status_code", answerStatus(response))
+    return classify(response, text, request, url, finish)
+  }
+  // What is left of a retry signal when the retries give up becomes the public error; a refused access
+  // token goes to `onRejectedToken`.
+  const giveUp = (e: E | RequestError | RetrySignal): Effect.Effect<A, E | RequestError> => {
+    if (e instanceof RateLimited) {
+      return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
+    }
+    if (e instanceof LoopDetected) {
+      return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
+    }
+    if (e instanceof NetworkFailure) {
+      return Effect.flatMap(diagnose(config), (diagnostics) =>
+        Effect.fail(
+          new NetworkError({
+            method: request.method,
+            url,
+            causeMessage: e.message,
+            attempts,
+            ...(diagnostics === undefined ? {} : { diagnostics })
+          })
+        ))
+    }
+    return (onRejectedToken !== undefined && isInvalidAccessToken(e) ? onRejectedToken(e) : undefined) ?? Effect.fail(e)
+  }
+  const recover = retriesOf<A, E | RequestError | RetrySignal, E | RequestError, never>(request.method, () => attempt, giveUp)
+  // Untraced (the usual case), an attempt is one step and its outcome is recovered where it arrives;
+  // traced, each attempt is its own client span (a retry's with `http.request.resend_count`), recovered
+  // after its span has ended.
+  const attempt: Effect.Effect<A, E | RequestError> = isTracing(fiber)
+    ? Effect.catch(
+      Effect.suspend(() =>
+        spanned(
+          attemptSpan(config.baseUrl, request.method, request.path, attempts),
+          (span) => fetchAnswer(fetch, url, init, answer(span), Effect.fail)
+        )
+      ),
+      recover
+    )
+    : fetchAnswer(fetch, url, init, answer(undefined), recover)
+  return attempt
+}
 
 /**
  * Sends one request with the given tokens: the headers of docs/wire.md with a fresh nonce per attempt, no
@@ -165,63 +254,10 @@ export const sendRequestThen = <A, E>(
   config: ClientConfigShape,
   request: TransportRequest,
   tokens: StoredTokens | null,
-  finish: Finish<A, E>
+  finish: Finish<A, E>,
+  onRejectedToken?: OnRejectedToken<A, E | RequestError>
 ): Effect.Effect<A, E | RequestError> =>
-  Effect.withFiber((fiber) => {
-    const fetch = fiber.getRef(Fetch)
-    const nextNonce = fiber.getRef(NonceSource)
-    const url = requestUrl(config.baseUrl, request)
-    const body = requestBody(request)
-    let attempts = 0
-    const init = (): RequestInit => {
-      attempts++
-      const made: RequestInit = {
-        method: request.method,
-        headers: requestHeaders(config, request, nextNonce(), tokens),
-        credentials: "omit",
-        cache: "no-store"
-      }
-      if (body !== undefined) made.body = body
-      return made
-    }
-    const answer = (span: Tracer.Span | undefined) => (response: Response, text: string) => {
-      span?.attribute("http.response.status_code", answerStatus(response))
-      return classify(response, text, request, url, finish)
-    }
-    // Untraced (the usual case), an attempt is one step; traced, each attempt is its own client span, a
-    // retry's with `http.request.resend_count`.
-    const attempt = isTracing(fiber)
-      ? Effect.suspend(() =>
-        spanned(
-          attemptSpan(config.baseUrl, request.method, request.path, attempts),
-          (span) => fetchAnswer(fetch, url, init, answer(span))
-        )
-      )
-      : fetchAnswer(fetch, url, init, answer(undefined))
-    // What is left of a retry signal when the retries give up becomes the public error.
-    const giveUp = (e: E | RequestError | RetrySignal): Effect.Effect<never, E | RequestError> => {
-      if (e instanceof RateLimited) {
-        return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
-      }
-      if (e instanceof LoopDetected) {
-        return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
-      }
-      if (e instanceof NetworkFailure) {
-        return Effect.flatMap(diagnose(config), (diagnostics) =>
-          Effect.fail(
-            new NetworkError({
-              method: request.method,
-              url,
-              causeMessage: e.message,
-              attempts,
-              ...(diagnostics === undefined ? {} : { diagnostics })
-            })
-          ))
-      }
-      return Effect.fail(e)
-    }
-    return withRetries(request.method, giveUp)(attempt)
-  })
+  Effect.withFiber((fiber) => startRequest(fiber, config, request, tokens, finish, onRejectedToken))
 
 /** The finish that answers the body itself. @internal */
 export const succeedBody: Finish<unknown, never> = (body) => Effect.succeed(body)

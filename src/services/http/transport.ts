@@ -1,14 +1,14 @@
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
-import { isInvalidAccessToken } from "../../errors/categories.js"
 import type { InvalidTokenString } from "../../errors/client/session.js"
 import { ClientConfig } from "./client-config.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "./transport-request.js"
-import { type Finish, type RequestError, sendRequestThen, succeedBody } from "./transport-send.js"
+import { type Finish, type RequestError, sendRequestThen, startRequest, succeedBody } from "./transport-send.js"
 import { type LazySchema, loadedCodec, resolveSchema, startLoadingCodec, wireCodec } from "./wire-codec-load.js"
 
 export type { RequestError, TransportError } from "./transport-send.js"
@@ -56,27 +56,45 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
       const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
       /**
-       * Sends with `sent` and finishes the answer; when the server refuses its access token, once more after
-       * a refresh.
+       * What follows when the server refuses the access token `sent` carried: the token is marked expired,
+       * refreshed, and the request sent once more (that second send fails as it fails). Nothing to do
+       * without an access token.
        */
-      const sendWith = <A, E>(
-        req: TransportRequest,
-        sent: StoredTokens,
-        finish: Finish<A, E>
-      ): Effect.Effect<A, E | TransportCallError> =>
-        Effect.catchIf(sendRequestThen(config, req, sent, finish), isInvalidAccessToken, (error) => {
-          const rejected = sent.accessToken
-          if (rejected === null) return Effect.fail(error)
-          return session.markExpired(rejected).pipe(
+      const onRejected = <A, E>(req: TransportRequest, sent: StoredTokens, finish: Finish<A, E>) => {
+        const rejected = sent.accessToken
+        if (rejected === null) return undefined
+        return (): Effect.Effect<A, E | TransportCallError> =>
+          session.markExpired(rejected).pipe(
             Effect.andThen(tokens),
             Effect.flatMap((fresh) => sendRequestThen(config, req, fresh, finish))
           )
+      }
+
+      /**
+       * The session's tokens, then `use` them: `send(finish)` sends the request with them. When the session
+       * has them at once (the usual case) the whole call up to the network is one step: the tokens, the
+       * clock and the request's services are read from the same fiber.
+       */
+      const withTokens = <A, E>(
+        req: TransportRequest,
+        use: (
+          sent: StoredTokens,
+          send: <B extends A>(finish: Finish<B, E>) => Effect.Effect<B, E | TransportCallError>
+        ) => Effect.Effect<A, E | TransportCallError>
+      ): Effect.Effect<A, E | TransportCallError> =>
+        Effect.withFiber((fiber) => {
+          const now = session.tokensNow(fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+          if (now !== undefined) {
+            return use(now, (finish) => startRequest(fiber, config, req, now, finish, onRejected(req, now, finish)))
+          }
+          return Effect.flatMap(tokens, (sent) =>
+            use(sent, (finish) => sendRequestThen(config, req, sent, finish, onRejected(req, sent, finish))))
         })
 
       const requestThen = <A, E>(req: TransportRequest, finish: Finish<A, E>): Effect.Effect<A, E | TransportCallError> =>
         req.withSession === false
           ? sendRequestThen(config, req, null, finish)
-          : Effect.flatMap(tokens, (sent) => sendWith(req, sent, finish))
+          : withTokens<A, E>(req, (_, send) => send(finish))
 
       /**
        * The body decoded with the schema: at once when the codec is loaded (the call resumes once, with the
@@ -96,11 +114,14 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
             startLoadingCodec()
             return requestThen(req, decode(req, schema))
           }),
-        requestJsonIfSignedIn: (req, schema) =>
-          Effect.flatMap(tokens, (sent) => {
+        requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
+          req: TransportRequest,
+          schema: S | LazySchema<S>
+        ) =>
+          withTokens<S["Type"] | null, TransportCallError>(req, (sent, send) => {
             if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
             startLoadingCodec()
-            return sendWith(req, sent, decode(req, schema))
+            return send(decode(req, schema))
           })
       })
     })

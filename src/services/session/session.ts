@@ -83,6 +83,13 @@ export interface SessionShape {
   readonly getAccessToken: (requiredFreshnessMs?: number) => Effect.Effect<string | null, SessionError>
   /** Like `getAccessToken`, with the refresh token beside it, for request headers. */
   readonly getTokens: (requiredFreshnessMs?: number) => Effect.Effect<StoredTokens, SessionError>
+  /**
+   * `getTokens()` (the default freshness) when it needs no effect: the token store reads at once, still holds
+   * the session's tokens, and the access token is fresh at `nowMs` (or there is no session). `undefined`
+   * when `getTokens()` has more to do (a refresh, a store to re-read). What the transport reads before
+   * every request, in the request's own step.
+   */
+  readonly tokensNow: (nowMs: number) => StoredTokens | undefined
   /** The server refused `accessToken`: the next `getAccessToken` refreshes. Ignored if it is no longer current. */
   readonly markExpired: (accessToken: string) => Effect.Effect<void>
   /** Starts a session from a sign-in answer (or replaces the current one). */
@@ -306,22 +313,33 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         return yield* Deferred.await(running)
       })
 
+    /** The tokens of `current` when no refresh is needed at `now`: a fresh access token, or no session. */
+    const tokensWithoutRefresh = (current: SessionState, now: number, requiredFreshnessMs: number) => {
+      if (current._tag === "KnownInvalid") return noTokens
+      const { accessToken, refreshToken } = current
+      if (
+        accessToken !== null && !current.accessTokenExpired &&
+        isFresh(expiryOf(accessToken), now, requiredFreshnessMs)
+      ) {
+        return { accessToken, refreshToken }
+      }
+      return refreshToken === null ? noTokens : undefined
+    }
+
     /** The tokens of `current` if its access token is fresh enough, else whatever a refresh leaves. */
     const tokensFrom = (current: SessionState, requiredFreshnessMs: number) =>
-      // The clock read at once: this runs before every request, where each step costs (see README, per call).
       Effect.clockWith((clock): Effect.Effect<StoredTokens, SessionError> => {
-        const now = clock.currentTimeMillisUnsafe()
-        if (current._tag === "KnownInvalid") return Effect.succeed(noTokens)
-        const { accessToken, refreshToken } = current
-        if (
-          accessToken !== null && !current.accessTokenExpired &&
-          isFresh(expiryOf(accessToken), now, requiredFreshnessMs)
-        ) {
-          return Effect.succeed({ accessToken, refreshToken })
-        }
-        if (refreshToken === null) return Effect.succeed(noTokens)
+        const tokens = tokensWithoutRefresh(current, clock.currentTimeMillisUnsafe(), requiredFreshnessMs)
+        if (tokens !== undefined) return Effect.succeed(tokens)
         return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) => (fresh === null ? noTokens : tokensOf(state.get())))
       })
+
+    const tokensNow = (nowMs: number): StoredTokens | undefined => {
+      const stored = store.peek?.()
+      if (stored === undefined) return undefined
+      const current = state.get()
+      return holds(current, stored) ? tokensWithoutRefresh(current, nowMs, TOKEN_FRESHNESS_MARGIN_MS) : undefined
+    }
 
     // `syncFromStore` and `tokensFrom` in one step when the store still holds the state's tokens.
     const getTokens = (requiredFreshnessMs: number = TOKEN_FRESHNESS_MARGIN_MS) =>
@@ -339,6 +357,7 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       current: state.get,
       subscribe: state.subscribe,
       getTokens,
+      tokensNow,
       getAccessToken: (requiredFreshnessMs) => Effect.map(getTokens(requiredFreshnessMs), (t) => t.accessToken),
       markExpired: (accessToken) =>
         Effect.sync(() => {

@@ -62,11 +62,13 @@ export const makeCookieTokenStore = (
   const secure = options.secure ?? pageIsHttps()
   const refreshName = refreshCookieName(options.projectId)
   const accessName = accessCookieName(options.projectId)
+  const peek = (): StoredTokens => {
+    const jar = doc.cookie
+    return { accessToken: readCookie(jar, accessName) || null, refreshToken: readCookie(jar, refreshName) || null }
+  }
   return {
-    get: Effect.sync(() => {
-      const jar = doc.cookie
-      return { accessToken: readCookie(jar, accessName) || null, refreshToken: readCookie(jar, refreshName) || null }
-    }),
+    get: Effect.sync(peek),
+    peek,
     set: (tokens: StoredTokens) =>
       Effect.sync(() => {
         for (const line of tokenSetCookies(options.projectId, tokens, { secure })) doc.cookie = line

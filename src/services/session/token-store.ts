@@ -16,6 +16,12 @@ export const noTokens: StoredTokens = { accessToken: null, refreshToken: null }
 export interface TokenStoreShape {
   readonly get: Effect.Effect<StoredTokens>
   readonly set: (tokens: StoredTokens) => Effect.Effect<void>
+  /**
+   * The stored tokens read at once, for a store that needs no effect to read them (memory, cookies); absent
+   * for one that does (a user's own store may answer a promise). The session reads the store before every
+   * request, and reading it in the same step as the rest is cheaper than one more effect.
+   */
+  readonly peek?: (() => StoredTokens) | undefined
 }
 
 /**
@@ -38,6 +44,7 @@ export class TokenStore extends /* @__PURE__ */ Context.Service<TokenStore, Toke
 /** A token store over a `Ref`: tokens held in memory. */
 export const makeRefTokenStore = (ref: Ref.Ref<StoredTokens>): TokenStoreShape => ({
   get: Ref.get(ref),
+  peek: () => Ref.getUnsafe(ref),
   set: (tokens) => Ref.set(ref, tokens)
 })
 

@@ -16,8 +16,16 @@ import {
   parseRetryAfter,
   rateLimitMaxRetries,
   RateLimited,
-  withRetries
+  retriesOf
 } from "../../../src/services/http/retry.js"
+
+/** `attempt` with the retries of `method` attached: each run counts its own retries. */
+const withRetries = (method: string) => <A, E, R>(attempt: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    const recover = retriesOf<A, E, E, R>(method, () => tried, Effect.fail)
+    const tried: Effect.Effect<A, E, R> = Effect.catch(attempt, recover)
+    return tried
+  })
 
 /** Runs `withRetries(method)` over an attempt that fails with `failures[i]` on attempt i, recording times. */
 const run = <E>(method: string, failures: ReadonlyArray<E>, advance: Duration.Input) =>

@@ -257,7 +257,8 @@ describe("Transport retries against a real server", () => {
     }, (server) =>
       Effect.gen(function*() {
         // The health probe's timeout races a real request: it is left to end on its own.
-        const exit = yield* drive(get("/users/me"), virtual, (ms) => ms !== probeTimeoutMs)
+        const call = get("/users/me")
+        const exit = yield* drive(call, virtual, (ms) => ms !== probeTimeoutMs)
         assert.isTrue(Exit.isFailure(exit))
         const error = yield* Effect.flip(Effect.suspend(() => exit))
         assert.strictEqual(error._tag, "NetworkError")
@@ -269,6 +270,10 @@ describe("Transport retries against a real server", () => {
         assert.deepStrictEqual(error.diagnostics?.checks, [{ url: `${server.baseUrl}/health`, ok: true, status: 200 }])
         assert.isFalse(error.diagnostics?.offline)
         assert.strictEqual(server.requests.filter((r) => r.url === "/health").length, 1)
+        // Each run of the same call has its own retries.
+        const again = yield* Effect.flip(Effect.suspend(() => drive(call, virtual, (ms) => ms !== probeTimeoutMs)).pipe(Effect.flatten))
+        assert.strictEqual(again._tag === "NetworkError" ? again.attempts : 0, 5)
+        assert.strictEqual(seen.length, 10)
       }))
   })
 
@@ -427,6 +432,34 @@ describe("Transport.requestJsonIfSignedIn", () => {
         const before = reads
         assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
         assert.strictEqual(reads - before, 1)
+      }).pipe(Effect.provide(layer))
+    })))
+
+  it.effect("a store that reads at once is read once per call, in the request's own step", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const server = yield* localServer(() => json({ id: "user-1" }))
+      let peeks = 0
+      let gets = 0
+      const peekingStore = Layer.succeed(TokenStore, {
+        get: Effect.sync(() => {
+          gets++
+          return signedIn
+        }),
+        set: () => Effect.void,
+        peek: () => {
+          peeks++
+          return signedIn
+        }
+      })
+      const layer = Transport.layerWithSession.pipe(Layer.provide(Layer.merge(
+        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
+        peekingStore
+      )))
+      yield* Effect.gen(function*() {
+        const before = { peeks, gets }
+        assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
+        assert.deepStrictEqual(yield* get("/anything"), { id: "user-1" })
+        assert.deepStrictEqual({ peeks: peeks - before.peeks, gets: gets - before.gets }, { peeks: 2, gets: 0 })
       }).pipe(Effect.provide(layer))
     })))
 

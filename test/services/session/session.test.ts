@@ -286,3 +286,38 @@ describe("Session transitions", () => {
         })
       })))
 })
+
+describe("Session.tokensNow", () => {
+  it.effect("answers getTokens() at once when no refresh or re-read is needed, else undefined", () =>
+    Effect.gen(function*() {
+      // Fresh at 0 ms; inside the 20 s margin at 3,590 s.
+      yield* withSession(() => tokenAnswer(), { accessToken: fresh, refreshToken: "r" }, ({ session, store, server }) =>
+        Effect.gen(function*() {
+          assert.deepStrictEqual(session.tokensNow(0), { accessToken: fresh, refreshToken: "r" })
+          assert.deepStrictEqual(session.tokensNow(0), yield* session.getTokens())
+          assert.isUndefined(session.tokensNow(3_590_000))
+          // Marked expired: a refresh is due.
+          yield* session.markExpired(fresh)
+          assert.isUndefined(session.tokensNow(0))
+          // The store holds another tab's tokens: getTokens() must re-read it first.
+          yield* store.set({ accessToken: refreshed, refreshToken: "other-tab" })
+          assert.isUndefined(session.tokensNow(0))
+          assert.strictEqual(server.requests.length, 0)
+        }))
+      // No session, or only a stale access token without a refresh token: no tokens, at once.
+      yield* withSession(() => tokenAnswer(), { accessToken: null, refreshToken: null }, ({ session }) =>
+        Effect.sync(() => assert.deepStrictEqual(session.tokensNow(0), { accessToken: null, refreshToken: null })))
+      yield* withSession(() => tokenAnswer(), { accessToken: stale, refreshToken: null }, ({ session }) =>
+        Effect.sync(() => assert.deepStrictEqual(session.tokensNow(0), { accessToken: null, refreshToken: null })))
+    }))
+
+  it.effect("a store that cannot read at once (a user's own) always leaves it to getTokens()", () =>
+    Effect.gen(function*() {
+      const session = yield* Session
+      assert.isUndefined(session.tokensNow(0))
+      assert.deepStrictEqual(yield* session.getTokens(), { accessToken: fresh, refreshToken: "r" })
+    }).pipe(Effect.provide(Session.layer.pipe(Layer.provide(Layer.merge(
+      ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: "http://127.0.0.1:9" }),
+      TokenStore.custom({ get: () => ({ accessToken: fresh, refreshToken: "r" }), set: () => undefined })
+    ))))))
+})
