@@ -7,7 +7,8 @@
  *   session tokens) and fetch options (`credentials: "omit"`, `cache: "no-store"`), status checked, body
  *   parsed as JSON. Only the AbortSignal stackfx passes (so that interrupting a call aborts its request)
  *   is left out: that is a cost of the client, not of the call;
- * - stackfx: `runtime.runPromise(CurrentUser.get)` on a client tier (memory token store) built once;
+ * - stackfx: `runtime.runPromise(CurrentUser.get)` on a client tier (memory token store) built once, run
+ *   as the package runs, built (per-call-client.ts, built-client.ts), not through the benchmarks' loader;
  * - `@stackframe/js`, public API: `app.getUser({ tokenStore: { accessToken, refreshToken } })`. Each call
  *   gets a fresh token store and therefore a fresh session and a fresh cache entry, so every call sends a
  *   request (the SDK's server-side pattern);
@@ -28,12 +29,9 @@
  * hits them alike; the figures are per-call medians (robust to scheduling outliers) with means beside them.
  */
 import { StackClientApp } from "@stackframe/js"
-import * as ManagedRuntime from "effect/ManagedRuntime"
 import { randomUUID } from "node:crypto"
-import { clientTier } from "../src/layers/client.js"
 import { makeClientConfig } from "../src/services/http/client-config.js"
-import { CurrentUser } from "../src/services/users/current-user.js"
-import { Session } from "../src/services/session/session.js"
+import { loadBuiltPerCallClient } from "./built-client.js"
 import { asOfficial } from "./official.js"
 import { project, quantile, uniqueEmail } from "./util.js"
 import { clientHeaders, signUp, type Tokens } from "./wire.js"
@@ -174,16 +172,15 @@ export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<Overh
     headers: { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
   })).text()
 
-  const runtime = ManagedRuntime.make(clientTier({
+  const { makePerCallClient } = await loadBuiltPerCallClient()
+  const stackfx = await makePerCallClient({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
     baseUrl,
-    tokenStore: "memory"
-  }))
+    tokens
+  })
   let restoreFetch: (() => void) | undefined
   try {
-    await runtime.runPromise(Session.use((session) => session.setTokens(tokens)))
-    const getUser = CurrentUser.use((me) => me.get)
     const stackfxOk = check(tokens.userId, "stackfx")
 
     const storeInit = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }
@@ -198,7 +195,7 @@ export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<Overh
 
     const variants: Record<Variant, Call> = {
       raw: rawCall(baseUrl, tokens),
-      stackfx: () => runtime.runPromise(getUser).then(stackfxOk),
+      stackfx: () => stackfx.getUser().then(stackfxOk),
       officialPublic: asOfficial(() => publicApp.getUser({ tokenStore: storeInit }).then(officialOk)),
       officialCacheMiss: asOfficial(async () => {
         const crud = await internals._interface.getClientUserByToken(persistent)
@@ -216,6 +213,6 @@ export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<Overh
     return { loopback, clientOnly, officialGetUser: callStats(getUserSamples) }
   } finally {
     restoreFetch?.()
-    await runtime.dispose()
+    await stackfx.dispose()
   }
 }
