@@ -18,23 +18,31 @@ export const layerFetch = (fetch: FetchFn): Layer.Layer<never> => Layer.succeed(
 const NONCE_BYTES = 16
 /** Nonces drawn from one `getRandomValues` call: the call itself, not the bytes, is what costs. */
 const NONCES_PER_DRAW = 128
-const HEX: ReadonlyArray<string> = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"))
-let pool = new Uint8Array(0)
+const NONCE_DIGITS = NONCE_BYTES * 2
+let pool = ""
 let poolOffset = 0
+
+/** One draw of random bytes, as one string of hex digits. */
+const drawPool = (): string => {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES * NONCES_PER_DRAW))
+  const digits: Array<string> = new Array(bytes.length)
+  for (let i = 0; i < bytes.length; i++) digits[i] = (bytes[i] ?? 0).toString(16).padStart(2, "0")
+  return digits.join("")
+}
 
 /**
  * 16 random bytes as hex from Web Crypto (present in browsers, workers and Node >= 20). The bytes come
- * from a pool refilled every 128 nonces, as Node's own `randomUUID` does; each byte is used once.
+ * from a pool refilled every 128 nonces, as Node's own `randomUUID` does, kept as hex: a nonce is a slice of
+ * it, one string per request instead of sixteen joined. Each byte is used once.
  * @internal
  */
 export const randomNonce = (): string => {
-  if (poolOffset + NONCE_BYTES > pool.length) {
-    pool = globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES * NONCES_PER_DRAW))
+  if (poolOffset + NONCE_DIGITS > pool.length) {
+    pool = drawPool()
     poolOffset = 0
   }
-  let nonce = ""
-  for (let i = poolOffset; i < poolOffset + NONCE_BYTES; i++) nonce += HEX[pool[i] ?? 0]
-  poolOffset += NONCE_BYTES
+  const nonce = pool.slice(poolOffset, poolOffset + NONCE_DIGITS)
+  poolOffset += NONCE_DIGITS
   return nonce
 }
 

@@ -100,29 +100,41 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
        * The body decoded with the schema: at once when the codec is loaded (the call resumes once, with the
        * decoded answer), else once the codec, whose load started with the request, is in.
        */
-      const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) =>
-      (body: unknown): Effect.Effect<S["Type"], TransportCallError> => {
-        const codec = loadedCodec()
-        if (codec !== undefined) return codec.decodeJson(resolveSchema(schema, codec))(body)
-        return Effect.flatMap(wireCodec(req.method, req.path), (loaded) => loaded.decodeJson(resolveSchema(schema, loaded))(body))
+      const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) => {
+        // The schema's decoder, kept once the codec is in: a service makes its call's effect once, and each
+        // run then decodes straight away.
+        let decoder: ((body: unknown) => Effect.Effect<S["Type"], TransportCallError>) | undefined
+        return (body: unknown): Effect.Effect<S["Type"], TransportCallError> => {
+          if (decoder !== undefined) return decoder(body)
+          const codec = loadedCodec()
+          if (codec !== undefined) {
+            decoder = codec.decodeJson(resolveSchema(schema, codec))
+            return decoder(body)
+          }
+          return Effect.flatMap(wireCodec(req.method, req.path), (loaded) => loaded.decodeJson(resolveSchema(schema, loaded))(body))
+        }
       }
 
       return Transport.of({
         request: (req) => requestThen(req, succeedBody),
-        requestJson: (req, schema) =>
-          Effect.suspend(() => {
+        requestJson: (req, schema) => {
+          const finish = decode(req, schema)
+          return Effect.suspend(() => {
             startLoadingCodec()
-            return requestThen(req, decode(req, schema))
-          }),
+            return requestThen(req, finish)
+          })
+        },
         requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
           req: TransportRequest,
           schema: S | LazySchema<S>
-        ) =>
-          withTokens<S["Type"] | null, TransportCallError>(req, (sent, send) => {
+        ) => {
+          const finish = decode(req, schema)
+          return withTokens<S["Type"] | null, TransportCallError>(req, (sent, send) => {
             if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
             startLoadingCodec()
-            return send(decode(req, schema))
+            return send(finish)
           })
+        }
       })
     })
   )
