@@ -6,7 +6,9 @@
  *   node --import tsx bench/per-call-bisect.ts                      # every variant, 2,500 calls each
  *   node --import tsx bench/per-call-bisect.ts raw,stackfx 3000     # some variants
  *
- * Not part of `npm run bench`: it answers "which layer costs what", and only on an idle machine.
+ * Not part of `npm run bench`: it answers "which layer costs what", and only on an idle machine. It runs
+ * the sources under tsx, whose named inner functions each cost a `__name` call (see built-client.ts), so
+ * its stackfx variants read a few µs higher than the per-call figure, which times the built code.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
