@@ -69,6 +69,10 @@ const compileAst = (ast: SchemaAST.AST): FastDecode | undefined => {
 const hasEncodingChecks = (ast: SchemaAST.AST): boolean =>
   (ast as { readonly encodingChecks?: unknown }).encodingChecks !== undefined
 
+/** A node with no checks or transformations of its own. */
+const isPlain = (ast: SchemaAST.AST): boolean =>
+  ast.checks === undefined && ast.encoding === undefined && !hasEncodingChecks(ast)
+
 /** The node with its checks, when each is a known one. */
 const compileNode = (ast: SchemaAST.AST): FastDecode | undefined => {
   // Transformations and other checks are the schema's own to run.
@@ -123,6 +127,16 @@ const compileUnion = (types: ReadonlyArray<SchemaAST.AST>): FastDecode | undefin
     const member = compileAst(type)
     if (member === undefined) return undefined
     members.push(member)
+  }
+  // `NullOr(x)`, the usual union of an answer: `null` is itself, anything else is up to `x` (effect tries
+  // the members in order, and only the Null member accepts `null`; if `x` also did, it would come second).
+  const nullAt = types.findIndex((type) => type._tag === "Null" && isPlain(type))
+  if (members.length === 2 && nullAt !== -1) {
+    const other = members[1 - nullAt] as FastDecode
+    return nullAt === 0 ? (u) => (u === null ? null : other(u)) : (u) => {
+      const out = other(u)
+      return out === unsure && u === null ? null : out
+    }
   }
   return (u) => {
     for (let i = 0; i < members.length; i++) {
@@ -194,10 +208,15 @@ export const fastStructDecoder = (fields: ReadonlyArray<FastField>): FastDecode 
       missing: registered.get(type)?.missing
     })
   }
+  // Without optional keys every output has all the keys: it starts as a copy of one with them all, which
+  // gives it its final shape at once instead of growing it key by key.
+  const template: Record<string, unknown> | undefined = properties.some((p) => p.optional && p.missing === undefined)
+    ? undefined
+    : Object.fromEntries(properties.map((p) => [p.to, undefined]))
   return (u) => {
     if (typeof u !== "object" || u === null || Array.isArray(u)) return unsure
     const record = u as Readonly<Record<string, unknown>>
-    const out: Record<string, unknown> = {}
+    const out: Record<string, unknown> = template === undefined ? {} : { ...template }
     for (let i = 0; i < properties.length; i++) {
       const property = properties[i] as Property
       if (property.from in record) {

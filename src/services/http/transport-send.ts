@@ -2,7 +2,6 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
-import type * as Tracer from "effect/Tracer"
 import { isInvalidAccessToken } from "../../errors/categories.js"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"
@@ -171,6 +170,39 @@ const fetchAnswer = <A, E, E2>(
 export type OnRejectedToken<A, E> = (error: RequestError) => Effect.Effect<A, E> | undefined
 
 /**
+ * What a failure the retries gave up on becomes: what is left of a retry signal becomes the public error
+ * (with `attempts`, the attempts made), a refused access token goes to `onRejectedToken`, the rest stays.
+ */
+const giveUp = <A, E>(
+  e: E | RequestError | RetrySignal,
+  config: ClientConfigShape,
+  request: TransportRequest,
+  url: string,
+  attempts: number,
+  onRejectedToken: OnRejectedToken<A, E | RequestError> | undefined
+): Effect.Effect<A, E | RequestError> => {
+  if (e instanceof RateLimited) {
+    return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
+  }
+  if (e instanceof LoopDetected) {
+    return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
+  }
+  if (e instanceof NetworkFailure) {
+    return Effect.flatMap(diagnose(config), (diagnostics) =>
+      Effect.fail(
+        new NetworkError({
+          method: request.method,
+          url,
+          causeMessage: e.message,
+          attempts,
+          ...(diagnostics === undefined ? {} : { diagnostics })
+        })
+      ))
+  }
+  return (onRejectedToken !== undefined && isInvalidAccessToken(e) ? onRejectedToken(e) : undefined) ?? Effect.fail(e)
+}
+
+/**
  * {@link sendRequestThen} with the fiber's services already at hand, for a caller that runs in a
  * `withFiber` of its own (the transport reads the session's tokens in the same step).
  * @internal
@@ -199,34 +231,15 @@ export const startRequest = <A, E>(
     if (body !== undefined) made.body = body
     return made
   }
-  const answer = (span: Tracer.Span | undefined) => (response: Response, text: string) => {
-    span?.attribute("http.response.status_code", answerStatus(response))
-    return classify(response, text, request, url, finish)
-  }
-  // What is left of a retry signal when the retries give up becomes the public error; a refused access
-  // token goes to `onRejectedToken`.
-  const giveUp = (e: E | RequestError | RetrySignal): Effect.Effect<A, E | RequestError> => {
-    if (e instanceof RateLimited) {
-      return Effect.fail(new HttpError({ status: 429, body: e.body, method: request.method, url }))
-    }
-    if (e instanceof LoopDetected) {
-      return Effect.fail(new HttpError({ status: 508, body: e.body, method: request.method, url }))
-    }
-    if (e instanceof NetworkFailure) {
-      return Effect.flatMap(diagnose(config), (diagnostics) =>
-        Effect.fail(
-          new NetworkError({
-            method: request.method,
-            url,
-            causeMessage: e.message,
-            attempts,
-            ...(diagnostics === undefined ? {} : { diagnostics })
-          })
-        ))
-    }
-    return (onRejectedToken !== undefined && isInvalidAccessToken(e) ? onRejectedToken(e) : undefined) ?? Effect.fail(e)
-  }
-  const recover = retriesOf<A, E | RequestError | RetrySignal, E | RequestError, never>(request.method, () => attempt, giveUp)
+  const answer = (response: Response, text: string) => classify(response, text, request, url, finish)
+  // The retry policy's state is made on the first failure: a call answered at once never needs it.
+  let retries: ((failure: E | RequestError | RetrySignal) => Effect.Effect<A, E | RequestError>) | undefined
+  const recover = (failure: E | RequestError | RetrySignal): Effect.Effect<A, E | RequestError> =>
+    (retries ??= retriesOf(
+      request.method,
+      () => attempt,
+      (e: E | RequestError | RetrySignal) => giveUp(e, config, request, url, attempts, onRejectedToken)
+    ))(failure)
   // Untraced (the usual case), an attempt is one step and its outcome is recovered where it arrives;
   // traced, each attempt is its own client span (a retry's with `http.request.resend_count`), recovered
   // after its span has ended.
@@ -235,12 +248,16 @@ export const startRequest = <A, E>(
       Effect.suspend(() =>
         spanned(
           attemptSpan(config.baseUrl, request.method, request.path, attempts),
-          (span) => fetchAnswer(fetch, url, init, answer(span), Effect.fail)
+          (span) =>
+            fetchAnswer(fetch, url, init, (response, text) => {
+              span.attribute("http.response.status_code", answerStatus(response))
+              return answer(response, text)
+            }, Effect.fail)
         )
       ),
       recover
     )
-    : fetchAnswer(fetch, url, init, answer(undefined), recover)
+    : fetchAnswer(fetch, url, init, answer, recover)
   return attempt
 }
 
