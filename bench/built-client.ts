@@ -8,15 +8,17 @@
  */
 import { build } from "esbuild"
 import { mkdirSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
 import type * as PerCall from "./per-call-client.js"
 import { root } from "./util.js"
 
+/** Where the built module is written. */
+export const builtPerCallClientFile = join(root, "node_modules", ".cache", "stackfx", "bench", "per-call-client.mjs")
+
 export const loadBuiltPerCallClient = async (): Promise<typeof PerCall> => {
-  const outdir = join(root, "node_modules", ".cache", "stackfx", "bench")
-  mkdirSync(outdir, { recursive: true })
-  const outfile = join(outdir, "per-call-client.mjs")
+  const outfile = builtPerCallClientFile
+  mkdirSync(dirname(outfile), { recursive: true })
   await build({
     entryPoints: [join(root, "bench", "per-call-client.ts")],
     bundle: true,

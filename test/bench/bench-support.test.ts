@@ -1,16 +1,21 @@
 /**
  * The benchmark suite's own machinery, whose mistakes would show up as wrong figures: the Web Locks shim
  * the simulated tabs share, the cookie jar they share, the proxy that counts requests at the backend's door,
- * and the verdicts of the result table.
+ * the built client the per-call figure times, and the verdicts of the result table.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
+import { builtPerCallClientFile, loadBuiltPerCallClient } from "../../bench/built-client.js"
 import { startCountingProxy } from "../../bench/proxy.js"
 import { buildRows, formatTable } from "../../bench/report.js"
 import { CookieJar } from "../../bench/stampede.js"
+import { project, uniqueEmail } from "../../bench/util.js"
 import { LockManagerShim } from "../../bench/web-locks-shim.js"
+import { signUp } from "../../bench/wire.js"
+import { startEmulator } from "../../src/emulator/index.js"
 import { makeCookieTokenStore } from "../../src/services/session/token-store-cookie.js"
 
 const never = new AbortController().signal
@@ -83,6 +88,32 @@ describe("counting proxy", () => {
       await new Promise<void>((done) => upstream.close(() => done()))
     }
   })
+})
+
+describe("the per-call client", () => {
+  it("is built without tsx's name wrappers, and reads the signed-in user", async () => {
+    const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+    try {
+      const tokens = await signUp(emulator.url, uniqueEmail("per-call"), "benchmark-password")
+      const { makePerCallClient } = await loadBuiltPerCallClient()
+      const client = await makePerCallClient({
+        projectId: project.id,
+        publishableClientKey: project.publishableClientKey,
+        baseUrl: emulator.url,
+        tokens
+      })
+      try {
+        const user = await client.getUser()
+        assert.strictEqual((user as { readonly id?: unknown } | null)?.id, tokens.userId)
+      } finally {
+        await client.dispose()
+      }
+      // tsx would have wrapped the source's named inner functions (e.g. the transport's `init`) in `__name`.
+      assert.notInclude(readFileSync(builtPerCallClientFile, "utf8"), "__name(")
+    } finally {
+      await emulator.stop()
+    }
+  }, 60_000)
 })
 
 describe("result rows", () => {
