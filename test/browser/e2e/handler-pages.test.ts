@@ -31,7 +31,11 @@ const accountSettingsSendsToSignIn = async (page: Page): Promise<void> => {
 }
 
 const expectAccountSettings = async (page: Page): Promise<void> => {
-  await page.waitForURL((url) => url.pathname === "/handler/account-settings")
+  // A timeout here says where the page went instead and what it shows (seen once under a loaded full run).
+  await page.waitForURL((url) => url.pathname === "/handler/account-settings").catch(async (cause: unknown) => {
+    const shown = await page.locator("body").innerText().catch(() => "(no text)")
+    throw new Error(`account settings did not open: the page is at ${page.url()} and shows: ${shown.slice(0, 400)}`, { cause })
+  })
   await page.getByRole("heading", { name: "Account settings" }).waitFor()
 }
 
