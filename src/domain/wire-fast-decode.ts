@@ -28,6 +28,8 @@ interface Registered {
 
 // Keyed by AST node: a schema used as a field or union member appears in its parent only as its AST.
 const registered = new WeakMap<SchemaAST.AST, Registered>()
+/** Each node's decoder once built; `null` for a node that cannot be compiled. */
+const compiled = new WeakMap<SchemaAST.AST, FastDecode | null>()
 
 /**
  * The checks of effect's own schemas that wire fields use, as predicates. Keyed by the check itself, which
@@ -37,7 +39,6 @@ const knownChecks = new Map<SchemaAST.Check<unknown>, (u: never) => boolean>([
   [Schema.Int.ast.checks?.[0] as SchemaAST.Check<unknown>, Number.isSafeInteger],
   [Schema.Finite.ast.checks?.[0] as SchemaAST.Check<unknown>, Number.isFinite]
 ])
-const compiled = new WeakMap<SchemaAST.AST, FastDecode | null>()
 
 /**
  * `schema`, with the compiler told how it decodes where it cannot read that from the AST: a declaration
