@@ -28,12 +28,14 @@ export const isJsonValue = (u: unknown): u is Schema.Json => {
   return true
 }
 
+// The compiled decode of JSON (wire-fast-decode.ts): both declarations below answer the value itself when
+// it is JSON.
+const decodeJsonValue = (u: unknown): unknown => (isJsonValue(u) ? u : unsure)
+
 /** A JSON value, as `Schema.Json`. @internal */
 export const JsonValue: Schema.Codec<Schema.Json> = /* @__PURE__ */ withFastDecode(
   Schema.declare(isJsonValue, Schema.Json.ast.annotations as Schema.Annotations.Declaration<Schema.Json>),
   () => decodeJsonValue
 )
 
-// Both declarations answer the value itself when it is JSON.
-const decodeJsonValue = (u: unknown): unknown => (isJsonValue(u) ? u : unsure)
 withFastDecode(Schema.Json, () => decodeJsonValue)
