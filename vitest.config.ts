@@ -1,4 +1,9 @@
+import { fileURLToPath } from "node:url"
 import { configDefaults, defineConfig } from "vitest/config"
+
+// The local backend (backend/, package `stackfx-backend`) imports the library's wire schemas and known errors
+// as `@stackfx/lib/<folder>/<module>.js`: the same alias as tsconfig.json's `paths`, resolved to the sources.
+const libSource = fileURLToPath(new URL("./src/", import.meta.url))
 
 // Two projects: `unit` (pure code, property tests, in-process fakes; seconds) is the edit loop,
 // `npm run test:fast`. `integration` starts local backends, browsers or child processes.
@@ -25,6 +30,7 @@ const unit = [
 ]
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^@stackfx\/lib\/(.*)\.js$/, replacement: `${libSource}$1.ts` }] },
   test: {
     // vitest's default is one worker on a 2-core machine; the suite waits mostly on HTTP and browsers, and
     // two workers took it from 14.9 to 10.5 minutes here.

@@ -15,7 +15,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { loadavg } from "node:os"
-import { startEmulator } from "../src/emulator/index.js"
+import { startEmulator } from "../backend/src/index.js"
 import { measureLoad, measureStartup } from "./backend-load.js"
 import { type BundleOutcome, isMeasured, runBundles } from "./bundles.js"
 import { runFanout } from "./fanout.js"

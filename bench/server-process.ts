@@ -7,7 +7,7 @@ import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { root } from "./util.js"
 
-const bin = join(root, "bin/stackfx.js")
+const bin = join(root, "backend/bin/stackfx.js")
 const READY = /stackfx local backend ready at (\S+)/
 
 export interface ServerProcess {

@@ -9,8 +9,8 @@
  */
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../demo/vite.config.js"
-import { readyBanner } from "../src/emulator/banner.js"
-import { type RunningEmulator, startEmulator } from "../src/emulator/index.js"
+import { readyBanner } from "../backend/src/banner.js"
+import { type RunningEmulator, startEmulator } from "../backend/src/index.js"
 
 const HOST = "127.0.0.1"
 

@@ -11,6 +11,6 @@ describe("public documentation", () => {
         names.filter((n) => !n.internal && !n.documented).map((n) => n.name).sort()
       ])
     )
-    expect(missing).toEqual({ "stackfx": [], "stackfx/react": [], "stackfx/react/handler": [], "stackfx/emulator": [] })
+    expect(missing).toEqual({ "stackfx": [], "stackfx/react": [], "stackfx/react/handler": [], "stackfx-backend": [] })
   }, 60_000)
 })

@@ -11,7 +11,7 @@ const entries = {
   stackfx: () => import("../src/index.js"),
   "stackfx/react": () => import("../src/react/index.js"),
   "stackfx/react/handler": () => import("../src/react/handler/index.js"),
-  "stackfx/emulator": () => import("../src/emulator/index.js")
+  "stackfx-backend": () => import("../backend/src/index.js")
 } satisfies Record<string, () => Promise<object>>
 
 const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
@@ -105,8 +105,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "DEFAULT_DASHBOARD_URL", "HANDLER_SEARCH_PARAMS", "OAUTH_CALLBACK_FAILED_MESSAGE", "OAUTH_INVALID_TOTP_MESSAGE",
     "StackHandler", "decodeHandlerSearch", "routerNavigate", "stackHandlerRoute", "stackHandlerRoutes",
   ],
-  "stackfx/emulator": [
-    "DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "Emulator", "EmulatorStartError", "layer", "startEmulator",
+  "stackfx-backend": [
+    "DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "EmulatorStartError", "startEmulator",
   ]
 }
 
@@ -120,7 +120,7 @@ const internalNames = (entry: EntryName): ReadonlySet<string> => {
       "stackfx": of("stackfx"),
       "stackfx/react": of("stackfx/react"),
       "stackfx/react/handler": of("stackfx/react/handler"),
-      "stackfx/emulator": of("stackfx/emulator")
+      "stackfx-backend": of("stackfx-backend")
     }
   }
   return internal[entry]

@@ -15,7 +15,7 @@ import { CookieJar } from "../../bench/stampede.js"
 import { project, uniqueEmail } from "../../bench/util.js"
 import { LockManagerShim } from "../../bench/web-locks-shim.js"
 import { signUp } from "../../bench/wire.js"
-import { startEmulator } from "../../src/emulator/index.js"
+import { startEmulator } from "../../backend/src/index.js"
 import { makeCookieTokenStore } from "../../src/services/session/token-store-cookie.js"
 
 const never = new AbortController().signal

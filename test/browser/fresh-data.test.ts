@@ -7,7 +7,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import { type RunningEmulator, startEmulator } from "../../src/emulator/index.js"
+import { type RunningEmulator, startEmulator } from "../../backend/src/index.js"
 import { testBackendOptions } from "../support/emulator.js"
 import { type Harness, repoRoot, screenshot, startHarness } from "./support/harness.js"
 

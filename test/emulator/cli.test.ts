@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 
-const bin = fileURLToPath(new URL("../../bin/stackfx.js", import.meta.url))
+const bin = fileURLToPath(new URL("../../backend/bin/stackfx.js", import.meta.url))
 
 describe("stackfx dev", () => {
   it("prints the ready line with the real port, serves, and stops on SIGINT", async () => {

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { parseArgs } from "../../src/emulator/command.js"
+import { parseArgs } from "../../backend/src/command.js"
 
 describe("stackfx command line", () => {
   it.effect("parses dev options, in both --flag value and --flag=value forms", () =>

@@ -4,7 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { createServer, type Server } from "node:net"
-import { EmulatorStartError, startEmulator } from "../../src/emulator/index.js"
+import { EmulatorStartError, startEmulator } from "../../backend/src/index.js"
 import { freePort } from "../support/cli.js"
 
 const listening = (port: number) =>

@@ -11,7 +11,7 @@ import {
   totpSecretToBase32,
   totpSecretToBase64,
   verifyTotp
-} from "../../src/emulator/totp.js"
+} from "../../backend/src/totp.js"
 
 // RFC 6238 appendix B: the SHA-1 secret is the ASCII "12345678901234567890"; codes are the last six digits
 const rfcSecret = { bytes: new Uint8Array(Buffer.from("12345678901234567890", "ascii")) }

@@ -7,7 +7,7 @@ import { createServer } from "node:net"
 import type { Readable } from "node:stream"
 import { fileURLToPath } from "node:url"
 
-const bin = fileURLToPath(new URL("../../bin/stackfx.js", import.meta.url))
+const bin = fileURLToPath(new URL("../../backend/bin/stackfx.js", import.meta.url))
 
 export interface CliRun {
   readonly child: ChildProcessByStdio<null, Readable, Readable>

@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import * as Context from "effect/Context"
-import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../src/emulator/server.js"
+import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../backend/src/server.js"
 import { testBackendOptions } from "./emulator.js"
 
 export interface ShiftedEmulator extends EmulatorShape {

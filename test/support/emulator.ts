@@ -11,7 +11,7 @@
  * })
  */
 import { afterAll, beforeAll } from "vitest"
-import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../src/emulator/index.js"
+import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../backend/src/index.js"
 
 export type AccessType = "client" | "server" | "admin"
 

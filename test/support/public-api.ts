@@ -11,7 +11,7 @@ export const entryFiles = {
   "stackfx": "src/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
-  "stackfx/emulator": "src/emulator/index.ts"
+  "stackfx-backend": "backend/src/index.ts"
 } as const
 export type EntryName = keyof typeof entryFiles
 
@@ -55,6 +55,6 @@ export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
     "stackfx": exportsOf(entryFiles.stackfx),
     "stackfx/react": exportsOf(entryFiles["stackfx/react"]),
     "stackfx/react/handler": exportsOf(entryFiles["stackfx/react/handler"]),
-    "stackfx/emulator": exportsOf(entryFiles["stackfx/emulator"])
+    "stackfx-backend": exportsOf(entryFiles["stackfx-backend"])
   }
 }

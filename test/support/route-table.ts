@@ -6,11 +6,11 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { EmulatorConfig } from "../../src/emulator/config.js"
-import { Outbox } from "../../src/emulator/mail/outbox.js"
-import { Routes } from "../../src/emulator/server.js"
-import { devProviderLayer } from "../../src/emulator/operations/oauth-dev-provider.js"
-import { layerDb } from "../../src/emulator/store/layer.js"
+import { EmulatorConfig } from "../../backend/src/config.js"
+import { Outbox } from "../../backend/src/mail/outbox.js"
+import { Routes } from "../../backend/src/server.js"
+import { devProviderLayer } from "../../backend/src/operations/oauth-dev-provider.js"
+import { layerDb } from "../../backend/src/store/layer.js"
 
 export interface RouteEntry {
   readonly method: string

@@ -5,7 +5,7 @@ import { type AccessType, clientVersion, DEFAULT_BASE_URL } from "../../domain/c
 export type { AccessType }
 
 /** The package version sent in `X-Stack-Client-Version`; a test keeps it equal to package.json. */
-export const packageVersion = "0.1.0"
+export const packageVersion = "0.2.0"
 
 /** What a tier Layer is built from. Keys are optional here; each tier decides which it requires. */
 export interface ClientConfigInput {

@@ -8,7 +8,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
-import { type RunningEmulator, startEmulator } from "../../../src/emulator/index.js"
+import { type RunningEmulator, startEmulator } from "../../../backend/src/index.js"
 import { testBackendOptions } from "../../support/emulator.js"
 import { type Harness, repoRoot, startHarness } from "../support/harness.js"
 import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"

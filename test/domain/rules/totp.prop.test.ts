@@ -9,7 +9,7 @@ import {
   totpStepAt,
   totpStepsAround
 } from "../../../src/domain/rules/totp.js"
-import { totpCodeAt as backendCodeAt } from "../../../src/emulator/totp.js"
+import { totpCodeAt as backendCodeAt } from "../../../backend/src/totp.js"
 import { secretFromBytes, totpCodeAt as pageCodeAt } from "../../../src/react/handler/totp.js"
 
 const RUNS = { numRuns: 100 }

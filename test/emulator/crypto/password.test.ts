@@ -11,7 +11,7 @@ import {
   PRODUCTION_SCRYPT_COST,
   type ScryptCost,
   verifyPassword
-} from "../../../src/emulator/crypto/password.js"
+} from "../../../backend/src/crypto/password.js"
 
 const at = <A, E>(cost: ScryptCost, effect: Effect.Effect<A, E>) =>
   Effect.runPromise(Effect.provideService(effect, PasswordHashCost, cost))

@@ -6,7 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { request as httpRequest } from "node:http"
-import { MAX_BODY_BYTES } from "../../../src/emulator/http/input-limits.js"
+import { MAX_BODY_BYTES } from "../../../backend/src/http/input-limits.js"
 import { expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()

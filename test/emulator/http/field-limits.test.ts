@@ -3,7 +3,7 @@
  * server-created sessions, and API key expiry dates the database can keep.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { MAX_METADATA_BYTES, MAX_STRING_LENGTH } from "../../../src/emulator/http/input-limits.js"
+import { MAX_METADATA_BYTES, MAX_STRING_LENGTH } from "../../../backend/src/http/input-limits.js"
 import { type CallResult, expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()

@@ -5,7 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { request } from "node:http"
 import type { AddressInfo } from "node:net"
-import { HoldingServer, STOPPED_BEFORE_READY } from "../../../src/emulator/http/holding-server.js"
+import { HoldingServer, STOPPED_BEFORE_READY } from "../../../backend/src/http/holding-server.js"
 
 const listen = (server: HoldingServer) =>
   new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))

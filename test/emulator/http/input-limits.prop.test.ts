@@ -9,7 +9,7 @@ import {
   MAX_JSON_DEPTH,
   MAX_METADATA_BYTES,
   MAX_STRING_LENGTH
-} from "../../../src/emulator/http/input-limits.js"
+} from "../../../backend/src/http/input-limits.js"
 
 /** JSON as a client sends it: well-formed text, small, shallow. */
 const ordinaryJson = fc.jsonValue({ maxDepth: 6 }).filter((value) => !/\u0000/.test(JSON.stringify(value)))

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import { tierBody } from "../../../src/emulator/http/tier-body.js"
+import { tierBody } from "../../../backend/src/http/tier-body.js"
 
 const request = { method: "PATCH", originalUrl: "/api/v1/things/1" }
 const Client = Schema.Struct({ name: Schema.optionalKey(Schema.String) })

@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import fc from "fast-check"
-import { escapeHtml, htmlToText } from "../../../src/emulator/mail/html.js"
-import { buildTemplateEmail, defaultSender, formatMailbox, mailboxOf } from "../../../src/emulator/mail/message.js"
-import { buildCodeLink, defaultEmailTemplates, renderEmail } from "../../../src/emulator/mail/templates.js"
+import { escapeHtml, htmlToText } from "../../../backend/src/mail/html.js"
+import { buildTemplateEmail, defaultSender, formatMailbox, mailboxOf } from "../../../backend/src/mail/message.js"
+import { buildCodeLink, defaultEmailTemplates, renderEmail } from "../../../backend/src/mail/templates.js"
 
 const base = {
   to: "ada@example.com",

@@ -2,11 +2,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Schema } from "effect"
 import { HttpRouter } from "effect/http"
 import { TestClock } from "effect/testing"
-import { InbucketListItem, InbucketMessage, toInbucketMessage } from "../../../src/emulator/mail/inbucket.js"
-import { renderInboxList, renderInboxMessage } from "../../../src/emulator/mail/inbox-page.js"
-import { mailboxRoutes } from "../../../src/emulator/mail/mailbox-routes.js"
-import type { OutgoingMail } from "../../../src/emulator/mail/message.js"
-import { makeOutbox, memoryOutboxStore, Outbox } from "../../../src/emulator/mail/outbox.js"
+import { InbucketListItem, InbucketMessage, toInbucketMessage } from "../../../backend/src/mail/inbucket.js"
+import { renderInboxList, renderInboxMessage } from "../../../backend/src/mail/inbox-page.js"
+import { mailboxRoutes } from "../../../backend/src/mail/mailbox-routes.js"
+import type { OutgoingMail } from "../../../backend/src/mail/message.js"
+import { makeOutbox, memoryOutboxStore, Outbox } from "../../../backend/src/mail/outbox.js"
 
 const mail = (to: string, subject: string): OutgoingMail => ({
   to,

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { makeOutbox, memoryOutboxStore } from "../../../src/emulator/mail/outbox.js"
-import { deliver, type EmailConfig, sendSmtp, sendTestEmail, senderOf, type SmtpConfig } from "../../../src/emulator/mail/smtp.js"
+import { makeOutbox, memoryOutboxStore } from "../../../backend/src/mail/outbox.js"
+import { deliver, type EmailConfig, sendSmtp, sendTestEmail, senderOf, type SmtpConfig } from "../../../backend/src/mail/smtp.js"
 import { REFUSING_PORT } from "../../support/cli.js"
 import { smtpSink } from "./smtp-sink.js"
 

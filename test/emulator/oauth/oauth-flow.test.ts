@@ -12,11 +12,11 @@ import * as Scope from "effect/Scope"
 import { TestClock } from "effect/testing"
 import { afterAll, beforeAll } from "vitest"
 import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/constants.js"
-import { layer } from "../../../src/emulator/index.js"
-import { DevProvider } from "../../../src/emulator/oauth/dev-provider.js"
-import { s256Challenge } from "../../../src/emulator/oauth/pkce.js"
-import { type AuthorizeQuery, startOAuthFlow } from "../../../src/emulator/operations/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookie } from "../../../src/emulator/operations/oauth-callback.js"
+import { layer } from "../../../backend/src/server.js"
+import { DevProvider } from "../../../backend/src/oauth/dev-provider.js"
+import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
+import { type AuthorizeQuery, startOAuthFlow } from "../../../backend/src/operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookie } from "../../../backend/src/operations/oauth-callback.js"
 
 type Built = Layer.Success<ReturnType<typeof layer>>
 let scope: Scope.Closeable | undefined

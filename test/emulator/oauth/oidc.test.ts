@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { newCodeVerifier, s256Challenge } from "../../../src/emulator/oauth/pkce.js"
-import { authorizationUrl, discover, knownIssuer, oidcErrorToKnown, type OidcDiscovery } from "../../../src/emulator/oauth/oidc.js"
-import { completeOidcSignIn, verifyIdToken } from "../../../src/emulator/oauth/oidc-sign-in.js"
+import { newCodeVerifier, s256Challenge } from "../../../backend/src/oauth/pkce.js"
+import { authorizationUrl, discover, knownIssuer, oidcErrorToKnown, type OidcDiscovery } from "../../../backend/src/oauth/oidc.js"
+import { completeOidcSignIn, verifyIdToken } from "../../../backend/src/oauth/oidc-sign-in.js"
 import { type OidcMock, oidcMock } from "../../support/oidc-mock.js"
 
 const clientId = "stackfx-client"

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import fc from "fast-check"
 import { createHash } from "node:crypto"
-import { codeVerifierPattern, newCodeVerifier, pkceMatches, s256Challenge, verifyPkce } from "../../../src/emulator/oauth/pkce.js"
+import { codeVerifierPattern, newCodeVerifier, pkceMatches, s256Challenge, verifyPkce } from "../../../backend/src/oauth/pkce.js"
 
 const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".split("")
 const verifier = fc.string({ unit: fc.constantFrom(...unreserved), minLength: 43, maxLength: 128 })

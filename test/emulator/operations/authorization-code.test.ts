@@ -6,9 +6,9 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import { afterAll, beforeAll } from "vitest"
-import { Emulator, layer } from "../../../src/emulator/index.js"
-import { issueAuthorizationCode } from "../../../src/emulator/operations/authorization-codes.js"
-import { Db } from "../../../src/emulator/store/db.js"
+import { Emulator, layer } from "../../../backend/src/server.js"
+import { issueAuthorizationCode } from "../../../backend/src/operations/authorization-codes.js"
+import { Db } from "../../../backend/src/store/db.js"
 import { call } from "../../support/emulator.js"
 
 // The OAuth callback issues codes in-process; this drives that service directly and redeems over HTTP.

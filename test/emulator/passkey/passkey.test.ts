@@ -4,10 +4,10 @@ import {
   authenticationOptions,
   PASSKEY_RP_ID_SENTINEL,
   registrationOptions
-} from "../../../src/emulator/passkey/options.js"
-import { trustedOriginPolicy } from "../../../src/emulator/passkey/origin.js"
-import { memoryPasskeyStore } from "../../../src/emulator/passkey/store.js"
-import { verifyPasskeyAuthentication, verifyPasskeyRegistration } from "../../../src/emulator/passkey/verify.js"
+} from "../../../backend/src/passkey/options.js"
+import { trustedOriginPolicy } from "../../../backend/src/passkey/origin.js"
+import { memoryPasskeyStore } from "../../../backend/src/passkey/store.js"
+import { verifyPasskeyAuthentication, verifyPasskeyRegistration } from "../../../backend/src/passkey/verify.js"
 import { SoftAuthenticator, withHostname } from "../../support/soft-authenticator.js"
 
 const origin = "http://localhost:3000"

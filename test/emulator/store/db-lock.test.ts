@@ -11,7 +11,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
-import { lockFileOf, lockFolder } from "../../../src/emulator/store/folder-lock.js"
+import { lockFileOf, lockFolder } from "../../../backend/src/store/folder-lock.js"
 import { runCli, stopCli } from "../../support/cli.js"
 
 const withTempDir = <A>(use: (dir: string) => Promise<A>): Promise<A> =>

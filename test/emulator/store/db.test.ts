@@ -4,8 +4,8 @@ import fc from "fast-check"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import { afterAll } from "vitest"
-import type { DbShape } from "../../../src/emulator/store/db.js"
-import { openDb } from "../../../src/emulator/store/layer.js"
+import type { DbShape } from "../../../backend/src/store/db.js"
+import { openDb } from "../../../backend/src/store/layer.js"
 import { startTestPostgres, type TestPostgres } from "../../support/postgres.js"
 
 // Started while the file is collected, so `skipIf` knows whether PostgreSQL is available here.

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { startEmulator } from "../../../src/emulator/index.js"
+import { startEmulator } from "../../../backend/src/index.js"
 import { call, uniqueEmail } from "../../support/emulator.js"
 
 describe("the default embedded database", () => {

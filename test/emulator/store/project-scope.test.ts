@@ -5,9 +5,9 @@
  */
 import { PGlite } from "@electric-sql/pglite"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import * as initial from "../../../src/emulator/store/migrations/0001-initial-schema.js"
-import * as oauthTokens from "../../../src/emulator/store/migrations/0002-oauth-tokens.js"
-import * as projectScope from "../../../src/emulator/store/migrations/0003-project-scope.js"
+import * as initial from "../../../backend/src/store/migrations/0001-initial-schema.js"
+import * as oauthTokens from "../../../backend/src/store/migrations/0002-oauth-tokens.js"
+import * as projectScope from "../../../backend/src/store/migrations/0003-project-scope.js"
 
 let pg: PGlite | undefined
 const db = (): PGlite => {

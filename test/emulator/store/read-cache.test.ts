@@ -9,9 +9,9 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import { Db } from "../../../src/emulator/store/db.js"
-import { openDb } from "../../../src/emulator/store/layer.js"
-import { cacheKeys, ReadCache } from "../../../src/emulator/store/read-cache.js"
+import { Db } from "../../../backend/src/store/db.js"
+import { openDb } from "../../../backend/src/store/layer.js"
+import { cacheKeys, ReadCache } from "../../../backend/src/store/read-cache.js"
 
 const withCache = <A, E>(use: (cache: ReadCache["Service"], db: Db["Service"]) => Effect.Effect<A, E>) =>
   Effect.scoped(

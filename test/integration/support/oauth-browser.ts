@@ -4,7 +4,7 @@
  * and its form submitted. Also the PKCE and token-call helpers the flows need.
  */
 import { createHash, randomBytes } from "node:crypto"
-import type { RunningEmulator } from "../../../src/emulator/index.js"
+import type { RunningEmulator } from "../../../backend/src/index.js"
 import type { TestProject } from "../../support/emulator.js"
 
 export interface Step {

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build, type PreviewServer, preview } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
-import { type RunningEmulator, startEmulator } from "../../../../src/emulator/index.js"
+import { type RunningEmulator, startEmulator } from "../../../../backend/src/index.js"
 import { testBackendOptions } from "../../../support/emulator.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 

@@ -1,0 +1,48 @@
+/**
+ * Which `iss` an access token of the emulator may carry. A token names the base URL its request came in on
+ * (`{base}/api/v1/projects/{projectId}`, so a client verifies it against the base URL it was configured
+ * with), hence one project's tokens carry several issuers: the configured base URL and its loopback aliases
+ * (localhost, 127.0.0.1, [::1] on the same port), the base URL of the request being served, and every base
+ * URL this process minted under (a browser on `localhost` and a server in a container reach one emulator
+ * under different hosts). Anything else, such as the hosted service's issuer, another project's path or a
+ * host the emulator never answered on, is refused.
+ */
+import { accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+/** The base URL and, for a loopback host, the same port under the other loopback names. */
+export const loopbackAliases = (baseUrl: string): ReadonlyArray<string> => {
+  if (!URL.canParse(baseUrl)) return [baseUrl]
+  const url = new URL(baseUrl)
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin]
+  const port = url.port === "" ? "" : `:${url.port}`
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)
+}
+
+export interface TokenIssuers {
+  /** Records a base URL a token was minted under. */
+  readonly minted: (baseUrl: string) => void
+  /** True when `issuer` is one the emulator gives the tokens of `projectId`. */
+  readonly accepts: (issuer: string, projectId: string, requestBaseUrl: string | undefined) => boolean
+}
+
+/**
+ * The issuers of one running emulator. The remembered base URLs come from Host headers, so they are
+ * bounded: past `limit` new ones are no longer remembered (the configured and current ones always count).
+ */
+export const makeTokenIssuers = (configBaseUrl: string, limit = 1_000): TokenIssuers => {
+  const bases = new Set<string>(loopbackAliases(configBaseUrl))
+  return {
+    minted: (baseUrl) => {
+      if (bases.size < limit) bases.add(baseUrl.replace(/\/+$/, ""))
+    },
+    accepts: (issuer, projectId, requestBaseUrl) => {
+      // The issuer of a base URL is that URL followed by the project's path.
+      const path = accessTokenIssuer("", projectId)
+      if (!issuer.endsWith(path)) return false
+      const base = issuer.slice(0, issuer.length - path.length)
+      return bases.has(base) || (requestBaseUrl !== undefined && loopbackAliases(requestBaseUrl).includes(base))
+    }
+  }
+}

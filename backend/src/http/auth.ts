@@ -1,0 +1,200 @@
+/**
+ * Who is calling: the access type, the project (checked against its keys or an admin access token) and
+ * the signed-in user. Follows the hosted service's order of checks, so the same bad request gets the
+ * same known error from both: header combinations first, then the access token, then the keys.
+ */
+import * as Effect from "effect/Effect"
+import { type AccessType, STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { invalidAccessTypeMessage } from "@stackfx/lib/errors/known/messages.js"
+import { ProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
+import {
+  AccessTypeRequired,
+  AccessTypeWithoutProjectId,
+  AdminAccessTokenExpired,
+  AdminAccessTokenIsNotAdmin,
+  AdminAuthenticationRequired,
+  ClientAuthenticationRequired,
+  InsufficientAccessType,
+  InvalidAccessType,
+  InvalidProjectForAdminAccessToken,
+  InvalidPublishableClientKey,
+  InvalidSecretServerKey,
+  InvalidSuperSecretAdminKey,
+  ProjectKeyWithoutAccessType,
+  ServerAuthenticationRequired,
+  UnparsableAdminAccessToken
+} from "@stackfx/lib/errors/known/project-authentication.js"
+import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
+import { AccessTokens, type VerifiedAccessToken } from "../crypto/access-tokens.js"
+import { Db } from "../store/db.js"
+import { cacheKeys, ReadCache } from "../store/read-cache.js"
+import { isProjectOwner, type StoredProject } from "../store/projects.js"
+import { findUserView } from "../store/users.js"
+import { Projects } from "../operations/projects.js"
+
+/** The authenticated side of a request, handed to every endpoint that requires an access type. */
+export interface Auth {
+  readonly accessType: AccessType
+  readonly project: StoredProject
+  /** The signed-in user (from `X-Stack-Access-Token`), when the token names a user that still exists. */
+  readonly user: ServerUser | undefined
+  /** The session of that access token. */
+  readonly refreshTokenId: string | undefined
+  /** The internal-project user behind an `X-Stack-Admin-Access-Token`. */
+  readonly adminUserId: string | undefined
+}
+
+type Headers = Readonly<Record<string, string | undefined>>
+
+/**
+ * A request header by its docs/wire.md name. Releases of the official SDK since its rename send the same
+ * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
+ */
+export const header = (headers: Headers, name: string): string | undefined => {
+  const value = headers[name] ?? (name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined)
+  return value === undefined || value === "" ? undefined : value
+}
+
+/** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */
+const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken?: string } => {
+  const raw = header(headers, STACK_HEADERS.auth)
+  if (raw === undefined) return {}
+  const parsed: unknown = (() => {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return undefined
+    }
+  })()
+  if (typeof parsed !== "object" || parsed === null) return {}
+  const record = parsed as Record<string, unknown>
+  return {
+    ...(typeof record["accessToken"] === "string" ? { accessToken: record["accessToken"] } : {}),
+    ...(typeof record["refreshToken"] === "string" ? { refreshToken: record["refreshToken"] } : {})
+  }
+}
+
+/** The access token of the request, from `X-Stack-Access-Token` or `X-Stack-Auth`. */
+export const accessTokenOf = (headers: Headers): string | undefined =>
+  header(headers, STACK_HEADERS.accessToken) ?? stackAuthHeader(headers).accessToken
+
+/** The refresh token of the request, from `X-Stack-Refresh-Token` or `X-Stack-Auth`. */
+export const refreshTokenOf = (headers: Headers): string | undefined =>
+  header(headers, STACK_HEADERS.refreshToken) ?? stackAuthHeader(headers).refreshToken
+
+const isAccessType = (value: string): value is AccessType => value === "client" || value === "server" || value === "admin"
+
+const adminTokenUser = (token: string, projectId: string) =>
+  Effect.gen(function*() {
+    const tokens = yield* AccessTokens
+    const verified = yield* tokens.verify(token).pipe(
+      Effect.catchTags({
+        UnparsableAccessToken: () => Effect.fail(new UnparsableAdminAccessToken({})),
+        AccessTokenExpired: (expired) =>
+          Effect.fail(
+            new AdminAccessTokenExpired({
+              details: expired.details.expired_at_millis === undefined ? {} : { expired_at_millis: expired.details.expired_at_millis }
+            })
+          )
+      })
+    )
+    if (verified.projectId !== "internal") return yield* Effect.fail(new AdminAccessTokenIsNotAdmin({}))
+    const db = yield* Db
+    const owner = yield* isProjectOwner(db, projectId, verified.userId)
+    if (!owner) {
+      const projects = yield* Projects
+      // The token may outlive the project it administered.
+      const exists = yield* projects.find(projectId)
+      return yield* Effect.fail(exists === undefined ? new InvalidProjectForAdminAccessToken({}) : new AdminAccessTokenIsNotAdmin({}))
+    }
+    return verified.userId
+  })
+
+/**
+ * Parses the project authentication of a request; `undefined` when it carries no access type (public
+ * endpoints accept that; the others answer ACCESS_TYPE_REQUIRED).
+ */
+export const authenticate = (headers: Headers) =>
+  Effect.gen(function*() {
+    const projectId = header(headers, STACK_HEADERS.projectId)
+    const accessType = header(headers, STACK_HEADERS.accessType)
+    const publishableClientKey = header(headers, STACK_HEADERS.publishableClientKey)
+    const secretServerKey = header(headers, STACK_HEADERS.secretServerKey)
+    const superSecretAdminKey = header(headers, STACK_HEADERS.superSecretAdminKey)
+    const adminAccessToken = header(headers, STACK_HEADERS.adminAccessToken)
+    const accessToken = accessTokenOf(headers)
+
+    const anyKey = publishableClientKey ?? secretServerKey ?? superSecretAdminKey ?? adminAccessToken
+    if (accessType === undefined) {
+      if (anyKey !== undefined) return yield* Effect.fail(new ProjectKeyWithoutAccessType({}))
+      return undefined
+    }
+    if (!isAccessType(accessType)) return yield* Effect.fail(new InvalidAccessType({ message: invalidAccessTypeMessage(accessType) }))
+    if (projectId === undefined) {
+      return yield* Effect.fail(new AccessTypeWithoutProjectId({ details: { request_type: accessType } }))
+    }
+
+    const tokens = yield* AccessTokens
+    let session: VerifiedAccessToken | undefined
+    if (accessToken !== undefined) {
+      session = yield* tokens.verify(accessToken)
+      if (session.projectId !== projectId) {
+        return yield* Effect.fail(
+          new InvalidProjectForAccessToken({
+            details: { expected_project_id: projectId, actual_project_id: session.projectId }
+          })
+        )
+      }
+    }
+
+    const projects = yield* Projects
+    let adminUserId: string | undefined
+    if (adminAccessToken !== undefined) {
+      adminUserId = yield* adminTokenUser(adminAccessToken, projectId)
+    } else if (accessType === "client") {
+      if (publishableClientKey === undefined) return yield* Effect.fail(new ClientAuthenticationRequired({}))
+      const valid = yield* projects.checkKey(projectId, "publishableClientKey", publishableClientKey)
+      if (!valid) return yield* Effect.fail(new InvalidPublishableClientKey({ details: { project_id: projectId } }))
+    } else if (accessType === "server") {
+      if (secretServerKey === undefined) return yield* Effect.fail(new ServerAuthenticationRequired({}))
+      const valid = yield* projects.checkKey(projectId, "secretServerKey", secretServerKey)
+      if (!valid) return yield* Effect.fail(new InvalidSecretServerKey({ details: { project_id: projectId } }))
+    } else {
+      if (superSecretAdminKey === undefined) return yield* Effect.fail(new AdminAuthenticationRequired({}))
+      const valid = yield* projects.checkKey(projectId, "superSecretAdminKey", superSecretAdminKey)
+      if (!valid) return yield* Effect.fail(new InvalidSuperSecretAdminKey({ details: { project_id: projectId } }))
+    }
+
+    const loaded = yield* projects.find(projectId)
+    // Only reachable with valid keys or an owner's token, so this does not reveal which projects exist.
+    if (loaded === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
+
+    const db = yield* Db
+    const cache = yield* ReadCache
+    const user = session === undefined
+      ? undefined
+      : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(db, projectId, session.userId))
+    const auth: Auth = {
+      accessType,
+      project: loaded.project,
+      user,
+      refreshTokenId: session?.refreshTokenId,
+      adminUserId
+    }
+    return auth
+  })
+
+/** Fails unless the request authenticated with one of `allowed`. */
+export const requireAccess = (
+  auth: Auth | undefined,
+  allowed: ReadonlyArray<AccessType>
+): Effect.Effect<Auth, AccessTypeRequired | InsufficientAccessType> => {
+  if (auth === undefined) return Effect.fail(new AccessTypeRequired({}))
+  if (!allowed.includes(auth.accessType)) {
+    return Effect.fail(
+      new InsufficientAccessType({ details: { actual_access_type: auth.accessType, allowed_access_types: [...allowed] } })
+    )
+  }
+  return Effect.succeed(auth)
+}

@@ -1,0 +1,40 @@
+/**
+ * CORS for browser clients: localhost origins (any port) and every project's trusted domains may call;
+ * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
+ */
+import * as Effect from "effect/Effect"
+import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
+import { Projects } from "../operations/projects.js"
+
+const EXPOSED = `${STACK_HEADERS.actualStatus}, ${STACK_HEADERS.knownError}, content-type`
+const METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
+
+/** The allowed subset of a preflight's `Access-Control-Request-Headers`. */
+const allowedRequestHeaders = (requested: string | undefined): string =>
+  (requested ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h.startsWith("x-stack-") || h.startsWith("x-hexclave-") || h === "content-type")
+    .join(", ") || "content-type"
+
+/** CORS headers for a request from `origin`; empty when the origin is not allowed (or absent). */
+export const corsHeaders = (origin: string | undefined, requestedHeaders?: string) =>
+  Effect.gen(function*() {
+    if (origin === undefined || origin === "" || origin === "null") return {}
+    const projects = yield* Projects
+    const trustedDomains = yield* projects.trustedDomains
+    if (!isTrustedRedirect(origin, { trustedDomains, allowLocalhost: true }) || !URL.canParse(origin)) return {}
+    const headers: Record<string, string> = {
+      "access-control-allow-origin": origin,
+      "access-control-expose-headers": EXPOSED,
+      vary: "Origin"
+    }
+    if (requestedHeaders === undefined) return headers
+    return {
+      ...headers,
+      "access-control-allow-methods": METHODS,
+      "access-control-allow-headers": allowedRequestHeaders(requestedHeaders),
+      "access-control-max-age": "86400"
+    }
+  })

@@ -1,0 +1,123 @@
+/**
+ * How a route file declares an endpoint: method, path (below `/api/v1`), the access types it accepts,
+ * Schemas for body and query, and a handler that receives the decoded input and the caller's `Auth`.
+ * Errors are left in the error channel; the server's middleware turns known errors into the wire form.
+ *
+ * @example
+ * export const routes = [
+ *   endpoint({
+ *     method: "GET", path: "/users/me", access: ["client", "server", "admin"],
+ *     handler: ({ auth }) => ...
+ *   })
+ * ]
+ */
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import { type Auth, authenticate, requireAccess } from "./auth.js"
+import { baseUrlFromHost, RequestBaseUrl } from "../config.js"
+import { answerFailures } from "./middleware.js"
+import { checkInput, queryOf, readBody, validate } from "./request.js"
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+type Decodable = Schema.Top & { readonly DecodingServices: never }
+
+/** What a public handler receives. */
+export interface PublicContext<B, Q> {
+  readonly body: B
+  readonly query: Q
+  readonly params: Readonly<Record<string, string | undefined>>
+  readonly request: HttpServerRequest.HttpServerRequest
+}
+
+/** What an authenticated handler receives. */
+export interface EndpointContext<B, Q> extends PublicContext<B, Q> {
+  readonly auth: Auth
+}
+
+interface Common<BS extends Decodable, QS extends Decodable> {
+  readonly method: Method
+  /** Path below `/api/v1`, with `:name` parameters. */
+  readonly path: `/${string}`
+  /** Body schema (JSON or form); a missing body decodes as `{}`. */
+  readonly body?: BS
+  /** Query schema over the string map of the query string. */
+  readonly query?: QS
+}
+
+export interface EndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
+  /** The access types that may call it; others get INSUFFICIENT_ACCESS_TYPE. */
+  readonly access: ReadonlyArray<AccessType>
+  readonly handler: (ctx: EndpointContext<BS["Type"], QS["Type"]>) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+}
+
+export interface PublicEndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
+  readonly handler: (ctx: PublicContext<BS["Type"], QS["Type"]>) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+}
+
+const decodeInput = <BS extends Decodable, QS extends Decodable>(
+  spec: Common<BS, QS>,
+  request: HttpServerRequest.HttpServerRequest,
+  raw: { readonly body: unknown; readonly query: Record<string, string> }
+) =>
+  Effect.gen(function*() {
+    const { body: rawBody, query: rawQuery } = raw
+    const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
+    const query: QS["Type"] = spec.query === undefined ? rawQuery : yield* validate(spec.query, "query", rawQuery, request)
+    return { body, query }
+  })
+
+/** Tokens minted while handling the request name the base URL the client used (see `RequestBaseUrl`). */
+const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const forwarded = request.headers["x-forwarded-proto"]
+    const baseUrl = baseUrlFromHost(request.headers["host"], forwarded)
+    return baseUrl === undefined ? effect : Effect.provideService(effect, RequestBaseUrl, baseUrl)
+  })
+
+/**
+ * What every route does around its own steps, in this order: the caller's access is checked before a
+ * byte of the body is read (an anonymous or unauthorised request cannot make the server buffer
+ * anything), then the body is read up to the limit, then every part of the request passes the edge
+ * checks of `input-limits.ts`, then the route's Schemas. Failures take their wire form.
+ */
+const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, RA>(
+  spec: Common<BS, QS>,
+  authorize: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<A, EA, RA>,
+  respond: (
+    authorized: A,
+    input: PublicContext<BS["Type"], QS["Type"]>
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  HttpRouter.route(
+    spec.method,
+    spec.path,
+    withRequestBaseUrl(answerFailures(Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const params = yield* HttpRouter.params
+      const authorized = yield* authorize(request)
+      const raw = { body: yield* readBody(request), query: queryOf(request) }
+      yield* checkInput(request, { params, ...raw })
+      const { body, query } = yield* decodeInput(spec, request, raw)
+      return yield* respond(authorized, { body, query, params, request })
+    })))
+  )
+
+/** An endpoint that needs project authentication (the usual case). */
+export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
+  spec: EndpointSpec<BS, QS, E, R>
+) =>
+  route(
+    spec,
+    (request) => Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, spec.access)),
+    (auth, input) => spec.handler({ ...input, auth })
+  )
+
+/** An endpoint without project authentication (health, JWKS, the OAuth token endpoint ...). */
+export const publicEndpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
+  spec: PublicEndpointSpec<BS, QS, E, R>
+) =>
+  route(spec, () => Effect.void, (_none, input) => spec.handler(input))

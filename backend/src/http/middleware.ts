@@ -1,0 +1,65 @@
+/**
+ * What every response goes through. Effect's server sends a route's response before the serve-level
+ * middleware sees it, so the work is split: `answerFailures` wraps each route and turns its failures
+ * into wire responses (known errors as docs/wire.md encodes them, other failures as a logged plain 500), and
+ * `wireConventions` wraps the server, answers CORS preflights, registers a pre-response hook that
+ * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
+ * the body limit every reader of a request body (routes, the development provider's form) stops at.
+ */
+import * as Cause from "effect/Cause"
+import * as ByteSize from "effect/ByteSize"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { isKnownError } from "@stackfx/lib/errors/known/registry.js"
+import { header } from "./auth.js"
+import { corsHeaders } from "./cors.js"
+import { MAX_BODY_BYTES } from "./input-limits.js"
+import { pathOf } from "./request.js"
+import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
+
+
+const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    const override = header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true"
+    const found = Cause.findError(cause)
+    if (Result.isSuccess(found)) {
+      const error = found.success
+      if (isKnownError(error)) return knownErrorResponse(error, override)
+      if (error instanceof HttpStatusError) return plainError(error.status, error.message, override)
+    }
+    if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", false)
+    yield* Effect.logError(`stackfx emulator: ${request.method} ${pathOf(request)} failed`, cause)
+    return plainError(500, "Internal server error. The local backend logged the details.", false)
+  })
+
+/** Wraps one route: every failure becomes a response. */
+export const answerFailures = <E, R>(
+  route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
+  Effect.catchCause(route, (cause) => Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => failureResponse(cause, request)))
+
+/** Wraps the whole server (see the module comment). */
+export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
+    const cors = yield* corsHeaders(
+      request.headers["origin"],
+      isPreflight ? request.headers["access-control-request-headers"] ?? "" : undefined
+    ).pipe(
+      Effect.catch((error) =>
+        Effect.as(Effect.logWarning("stackfx emulator: could not load trusted domains for CORS", error.message), {})
+      )
+    )
+    const headers = { ...cors, "cache-control": "no-store" }
+    if (isPreflight) return HttpServerResponse.empty({ status: 204, headers })
+    yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+    )
+    return yield* Effect.provideService(app, HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES))
+  })

@@ -1,0 +1,50 @@
+/** Building responses: JSON bodies encoded with the shared domain schemas, and known errors on the wire. */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { encodeKnownError } from "@stackfx/lib/errors/encode.js"
+import type { KnownError } from "@stackfx/lib/errors/known/registry.js"
+
+/**
+ * A failure that is not in the known-error catalogue (the hosted service's StatusError): answered as
+ * plain text with this status.
+ */
+export class HttpStatusError extends Schema.TaggedError<HttpStatusError>()("HttpStatusError", {
+  status: Schema.Number,
+  message: Schema.String
+}) {}
+
+/** A JSON response of an already wire-shaped value. */
+export const json = (body: unknown, status = 200): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
+
+/** Encodes a domain value with its wire schema; a value the schema rejects is a server bug (a defect). */
+export const encoded = <S extends Schema.Top & { readonly EncodingServices: never }>(
+  schema: S,
+  value: S["Type"],
+  status = 200
+): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(schema)(value)), (wire) => json(wire, status))
+
+/** `{ "success": true }`, the answer of actions with nothing to return. */
+export const success: HttpServerResponse.HttpServerResponse = json({ success: true })
+
+/** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
+export const knownErrorResponse = (error: KnownError, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {
+  const wire = encodeKnownError(error, { overrideStatus })
+  const { "content-type": contentType, ...headers } = wire.headers
+  return HttpServerResponse.text(wire.body, { status: wire.status, contentType: contentType ?? "application/json", headers })
+}
+
+/**
+ * An error that is not a known error: plain text, like the hosted service's StatusError, with the same
+ * status override for 4xx.
+ */
+export const plainError = (status: number, message: string, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {
+  const override = overrideStatus && status >= 400 && status < 500
+  return HttpServerResponse.text(message, {
+    status: override ? 200 : status,
+    ...(override ? { headers: { [STACK_HEADERS.actualStatus]: String(status) } } : {})
+  })
+}

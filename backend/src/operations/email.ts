@@ -1,0 +1,144 @@
+/**
+ * Sending the four template emails of a project (email verification, password reset, magic link, team
+ * invitation): the project's own template or the built-in default, a link made of the callback URL and
+ * the code, the message kept in the outbox (readable through the Inbucket API under `/mailbox`), and,
+ * when the project's email config is "standard", relayed through its SMTP server.
+ *
+ * @example
+ * const code = yield* issueCode({ projectId, purpose: CodePurpose.teamInvitation, ttlMillis, data })
+ * yield* sendTemplateEmail({ project, type: "team_invitation", to, callbackUrl, code, teamDisplayName })
+ */
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import type { EmailTemplateType } from "@stackfx/lib/domain/email-template.js"
+import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { buildTemplateEmail, type StoredMail } from "../mail/message.js"
+import { makeOutbox, type OutboxStoreError } from "../mail/outbox.js"
+import { deliver, type EmailConfig, senderOf } from "../mail/smtp.js"
+import { Db, type DbError } from "../store/db.js"
+import { findEmailTemplate } from "../store/email-templates.js"
+import { sqlOutboxStore } from "../store/outbox.js"
+import type { StoredProject } from "../store/projects.js"
+import { issueCode } from "./verification-codes.js"
+
+/** One template email to one recipient. */
+export interface TemplateEmail {
+  readonly project: StoredProject
+  readonly type: EmailTemplateType
+  readonly to: string
+  /** Absolute URL; the link is this URL with `?code=<code>` set. */
+  readonly callbackUrl: string
+  readonly code: string
+  /** Used in the greeting; the recipient address when absent. */
+  readonly userDisplayName?: string | null | undefined
+  readonly teamDisplayName?: string | undefined
+  /** The short one-time code of a magic-link message (`{{ otp }}` in templates). */
+  readonly otp?: string | undefined
+}
+
+export type SendEmailError = SchemaError | DbError | OutboxStoreError
+
+/** The mail leaf's view of the project's email config. */
+export const emailConfigOf = (project: StoredProject): EmailConfig => {
+  const config = project.config.emailConfig
+  return config.type === "standard"
+    ? {
+      type: "standard",
+      host: config.host,
+      port: config.port,
+      username: config.username,
+      password: config.password,
+      senderName: config.senderName,
+      senderEmail: config.senderEmail
+    }
+    : { type: "shared" }
+}
+
+const badCallback = (url: string) =>
+  new SchemaError({ details: { message: `callback_url must be an absolute URL, got ${JSON.stringify(url)}` } })
+
+/**
+ * Checks a callback URL before any code is issued for it: absolute (the link is built from it) and on
+ * the project's trusted domains (or localhost when allowed), like the hosted service.
+ */
+export const checkCallbackUrl = (
+  project: StoredProject,
+  url: string
+): Effect.Effect<void, SchemaError | RedirectUrlNotWhitelisted> => {
+  if (!URL.canParse(url)) return Effect.fail(badCallback(url))
+  const trusted = isTrustedRedirect(url, {
+    trustedDomains: project.config.domains.map((d) => d.domain),
+    allowLocalhost: project.config.allowLocalhost
+  })
+  return trusted ? Effect.void : Effect.fail(new RedirectUrlNotWhitelisted({}))
+}
+
+/**
+ * Renders, stores and (for a "standard" email config) relays one message. An SMTP failure does not fail
+ * the call (the message is in the outbox either way); it is logged without the SMTP password.
+ */
+export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMail, SendEmailError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const template = yield* findEmailTemplate(db, email.project.id, email.type)
+    const config = emailConfigOf(email.project)
+    const message = yield* buildTemplateEmail({
+      type: email.type,
+      to: email.to,
+      sender: senderOf(config, email.project.displayName),
+      projectDisplayName: email.project.displayName,
+      userDisplayName: email.userDisplayName ?? null,
+      callbackUrl: email.callbackUrl,
+      code: email.code,
+      teamDisplayName: email.teamDisplayName,
+      otp: email.otp,
+      template
+    }).pipe(Effect.mapError((e) => badCallback(e.url)))
+    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, message)
+    if (delivery.relay._tag === "SmtpFailed") {
+      yield* Effect.logWarning(
+        `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
+          "the message is in the outbox",
+        delivery.relay.error.errorMessage
+      )
+    }
+    return delivery.mail
+  })
+
+/** What `sendCodeEmail` needs besides the message itself. */
+export interface CodeEmail extends Omit<TemplateEmail, "code"> {
+  /** The verification-code purpose (`CodePurpose.*`). */
+  readonly purpose: string
+  readonly ttlMillis: number
+  readonly userId?: string | null | undefined
+  readonly data?: Schema.Json | undefined
+  /** The code to issue; random when absent. */
+  readonly code?: string | undefined
+  readonly nonce?: string | null | undefined
+}
+
+/**
+ * Checks the callback URL, issues a single-use code for it and emails the link; answers the code (the
+ * caller may need its id-less value, e.g. to derive an OTP nonce).
+ */
+export const sendCodeEmail = (
+  email: CodeEmail
+): Effect.Effect<string, SendEmailError | RedirectUrlNotWhitelisted, Db> =>
+  Effect.gen(function*() {
+    yield* checkCallbackUrl(email.project, email.callbackUrl)
+    const code = yield* issueCode({
+      projectId: email.project.id,
+      purpose: email.purpose,
+      ttlMillis: email.ttlMillis,
+      userId: email.userId,
+      email: email.to,
+      data: email.data,
+      callbackUrl: email.callbackUrl,
+      code: email.code,
+      nonce: email.nonce
+    })
+    yield* sendTemplateEmail({ ...email, code })
+    return code
+  })

@@ -1,0 +1,165 @@
+/**
+ * `GET /auth/oauth/authorize/{provider}`: checks the client (project id and publishable key), the provider,
+ * the redirect URLs and, for `link`, the user's access token; remembers the flow under a fresh inner state;
+ * and answers where to send the browser: the development provider's page, or a standard provider's OpenID
+ * Connect authorization URL (with the backend's own PKCE verifier and a nonce).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
+import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
+import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
+import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { EmulatorConfig } from "../config.js"
+import { AccessTokens } from "../crypto/access-tokens.js"
+import { randomSecret } from "../crypto/secrets.js"
+import { HttpStatusError } from "../http/respond.js"
+import { devAuthorizationUrl } from "../oauth/dev-provider-routes.js"
+import { authorizationUrl, discover, oidcErrorToKnown } from "../oauth/oidc.js"
+import { codeVerifierPattern, newCodeVerifier, s256Challenge } from "../oauth/pkce.js"
+import { Db } from "../store/db.js"
+import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
+import type { StoredProject } from "../store/projects.js"
+import { findUserView } from "../store/users.js"
+import { authenticateOAuthClient } from "./oauth-client.js"
+import { callbackPath, serverOrigin } from "./oauth-dev-provider.js"
+import { requestedScopes, resolveProvider } from "./oauth-providers.js"
+
+/** How long the browser may take at the provider (the hosted service's ten minutes). */
+export const OUTER_OAUTH_FLOW_TTL_MS = 10 * 60 * 1000
+
+/** Flows that ended this long ago are deleted when a new one starts. */
+const FLOW_RETENTION_MS = 24 * 60 * 60 * 1000
+
+const NonEmpty = Schema.String.check(Schema.isNonEmpty())
+
+/** The query of the authorize call; `error_redirect_uri` is the hosted service's newer name. */
+export const AuthorizeQuery = Schema.Struct({
+  client_id: Schema.String,
+  client_secret: Schema.String,
+  redirect_uri: NonEmpty,
+  scope: Schema.optionalKey(Schema.String),
+  state: NonEmpty,
+  grant_type: Schema.Literal("authorization_code"),
+  // An S256 challenge is base64url without padding; RFC 7636 allows 43 to 128 characters.
+  code_challenge: Schema.String.check(Schema.isPattern(codeVerifierPattern)),
+  code_challenge_method: Schema.Literal("S256"),
+  response_type: Schema.Literal("code"),
+  type: Schema.optionalKey(Schema.Literals(["authenticate", "link"])),
+  token: Schema.optionalKey(Schema.String),
+  provider_scope: Schema.optionalKey(Schema.String),
+  error_redirect_url: Schema.optionalKey(NonEmpty),
+  error_redirect_uri: Schema.optionalKey(NonEmpty),
+  after_callback_redirect_url: Schema.optionalKey(Schema.String)
+})
+export type AuthorizeQuery = typeof AuthorizeQuery.Type
+
+export interface AuthorizeResult {
+  /** Where to send the browser. */
+  readonly location: string
+  /** The state the provider hands back; the route keeps it in a cookie too (the callback checks both). */
+  readonly innerState: string
+}
+
+/** Absolute, http(s), and on localhost (when allowed) or one of the project's trusted domains. */
+const checkRedirect = (project: StoredProject, url: string | undefined) =>
+  url === undefined || (URL.canParse(url) && isTrustedRedirect(url, {
+      trustedDomains: project.config.domains.map((d) => d.domain),
+      allowLocalhost: project.config.allowLocalhost
+    }))
+    ? Effect.void
+    : Effect.fail(new RedirectUrlNotWhitelisted({}))
+
+/** The user a `link` flow connects the provider to: the owner of a valid access token of this project. */
+const linkingUser = (project: StoredProject, token: string | undefined) =>
+  Effect.gen(function*() {
+    if (token === undefined || token === "") {
+      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "?token= query parameter is required for link type" }))
+    }
+    const verified = yield* (yield* AccessTokens).verify(token)
+    if (verified.projectId !== project.id) {
+      return yield* Effect.fail(
+        new InvalidProjectForAccessToken({ details: { expected_project_id: project.id, actual_project_id: verified.projectId } })
+      )
+    }
+    const user = yield* findUserView(yield* Db, project.id, verified.userId)
+    if (user === undefined) return yield* Effect.fail(new UserNotFound({}))
+    return user.id
+  })
+
+/** Validates the request, stores the flow and answers where the browser goes next. */
+export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
+  Effect.gen(function*() {
+    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
+    const provider = yield* resolveProvider(project, providerId)
+    const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
+    yield* checkRedirect(project, query.redirect_uri)
+    yield* checkRedirect(project, errorRedirectUrl)
+    const type = query.type ?? "authenticate"
+    const userId = type === "link" ? yield* linkingUser(project, query.token) : null
+    const providerScope = query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope
+    if (providerScope !== null && provider.config.type === "shared") {
+      return yield* Effect.fail(new OAuthExtraScopeNotAvailableWithSharedOAuthKeys({}))
+    }
+
+    const config = yield* EmulatorConfig
+    const callbackUrl = `${serverOrigin(config.baseUrl, hostHeader)}${callbackPath(providerId)}`
+    const innerState = yield* randomSecret(24)
+    const scopes = requestedScopes(providerId, provider.route, providerScope)
+    let location: string
+    let oidc: { readonly issuer: string; readonly verifier: string; readonly nonce: string } | undefined
+    if (provider.route.kind === "dev") {
+      location = devAuthorizationUrl(serverOrigin(config.baseUrl, hostHeader), providerId, {
+        redirect_uri: callbackUrl,
+        state: innerState,
+        scope: scopes.join(" ")
+      })
+    } else {
+      const route = provider.route
+      const discovery = yield* discover(route.issuer).pipe(
+        Effect.provide(FetchHttpClient.layer),
+        Effect.mapError(oidcErrorToKnown)
+      )
+      oidc = { issuer: route.issuer, verifier: yield* newCodeVerifier, nonce: yield* randomSecret(16) }
+      location = authorizationUrl(discovery, {
+        clientId: route.clientId,
+        redirectUri: callbackUrl,
+        scope: scopes.join(" "),
+        state: innerState,
+        nonce: oidc.nonce,
+        codeChallenge: s256Challenge(oidc.verifier)
+      })
+    }
+
+    const db = yield* Db
+    const now = yield* Clock.currentTimeMillis
+    yield* deleteOAuthFlowsBefore(db, new Date(now - FLOW_RETENTION_MS))
+    yield* insertOAuthFlow(db, {
+      innerState,
+      projectId: project.id,
+      providerId,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + OUTER_OAUTH_FLOW_TTL_MS),
+      data: {
+        redirectUri: query.redirect_uri.split("#")[0] ?? query.redirect_uri,
+        errorRedirectUrl: errorRedirectUrl ?? null,
+        afterCallbackRedirectUrl: query.after_callback_redirect_url ?? null,
+        state: query.state,
+        codeChallenge: query.code_challenge,
+        codeChallengeMethod: query.code_challenge_method,
+        type,
+        userId,
+        providerScope,
+        requestedScopes: scopes,
+        callbackUrl,
+        issuer: oidc?.issuer ?? null,
+        innerCodeVerifier: oidc?.verifier ?? null,
+        nonce: oidc?.nonce ?? null
+      }
+    })
+    const result: AuthorizeResult = { location, innerState }
+    return result
+  })

@@ -1,0 +1,154 @@
+/**
+ * Who an OAuth callback signs in. `authenticate`: the user the provider account is connected to; else, when
+ * the provider's email is an auth email of the project, that user (only when both the provider and the
+ * project say the email is verified: linking on an unverified email would hand an account to whoever typed
+ * it first); else a new user, when sign-up is enabled. `link`: the provider account is connected to the
+ * flow's user, unless it belongs to someone else. Either way the provider's token is kept for connected
+ * accounts.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import {
+  OAuthConnectionAlreadyConnectedToAnotherUser,
+  OAuthProviderAccountIdAlreadyUsedForSignIn,
+  UserAlreadyConnectedToAnotherOAuthConnection
+} from "@stackfx/lib/errors/known/oauth.js"
+import { SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
+import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { randomId } from "../crypto/secrets.js"
+import type { OAuthIdentity } from "../oauth/identity.js"
+import { findAuthChannelByEmail } from "../store/contact-channels.js"
+import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
+import {
+  findOAuthAccount,
+  insertOAuthAccount,
+  insertOAuthToken,
+  listUserOAuthAccounts,
+  OAUTH_ACCOUNT_UNIQUE
+} from "../store/oauth-accounts.js"
+import type { StoredProject } from "../store/projects.js"
+import { findUserView } from "../store/users.js"
+import { createUser, type UserWriteError } from "./users.js"
+
+export interface OAuthSignInTarget {
+  readonly type: "authenticate" | "link"
+  /** The signed-in user of a `link` flow. */
+  readonly userId: string | null
+  /** The scopes asked of the provider; the stored token carries them (as the hosted service does). */
+  readonly scopes: ReadonlyArray<string>
+}
+
+export interface OAuthSignedIn {
+  readonly userId: string
+  readonly isNewUser: boolean
+}
+
+export type OAuthUserError =
+  | OAuthConnectionAlreadyConnectedToAnotherUser
+  | OAuthProviderAccountIdAlreadyUsedForSignIn
+  | UserAlreadyConnectedToAnotherOAuthConnection
+  | SignUpNotEnabled
+  | UserEmailAlreadyExists
+  | UserNotFound
+  | UserWriteError
+  | DbError
+
+/** Keeps the provider's access token (and refresh token) with the scopes it was asked for. */
+const storeToken = (db: DbShape, projectId: string, accountId: string, identity: OAuthIdentity, scopes: ReadonlyArray<string>, expiresAt: Date | null) =>
+  Effect.gen(function*() {
+    yield* insertOAuthToken(db, {
+      id: yield* randomId,
+      projectId,
+      oauthAccountId: accountId,
+      accessToken: identity.accessToken,
+      refreshToken: identity.refreshToken,
+      scopes,
+      expiresAt,
+      createdAt: new Date(yield* Clock.currentTimeMillis)
+    })
+  })
+
+/** A new connection of the provider account to `userId`; a concurrent one for the same account loses. */
+const connect = (db: DbShape, projectId: string, userId: string, identity: OAuthIdentity) =>
+  Effect.gen(function*() {
+    const id = yield* randomId
+    yield* insertOAuthAccount(db, {
+      id,
+      projectId,
+      userId,
+      providerId: identity.providerId,
+      accountId: identity.accountId,
+      email: identity.email,
+      createdAt: new Date(yield* Clock.currentTimeMillis)
+    }).pipe(
+      Effect.catchTag("DbError", (error) =>
+        Effect.fail(
+          isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE) ? new OAuthProviderAccountIdAlreadyUsedForSignIn({}) : error
+        ))
+    )
+    return id
+  })
+
+const link = (db: DbShape, project: StoredProject, userId: string, identity: OAuthIdentity) =>
+  Effect.gen(function*() {
+    if ((yield* findUserView(db, project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
+    const existing = yield* findOAuthAccount(db, project.id, identity.providerId, identity.accountId)
+    if (existing !== undefined) {
+      if (existing.userId !== userId) return yield* Effect.fail(new OAuthConnectionAlreadyConnectedToAnotherUser({}))
+      return existing.id
+    }
+    const others = yield* listUserOAuthAccounts(db, project.id, userId, identity.providerId)
+    if (others.length > 0) return yield* Effect.fail(new UserAlreadyConnectedToAnotherOAuthConnection({}))
+    return yield* connect(db, project.id, userId, identity)
+  })
+
+const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdentity) =>
+  Effect.gen(function*() {
+    const existing = yield* findOAuthAccount(db, project.id, identity.providerId, identity.accountId)
+    if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
+    if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
+    if (identity.email !== null) {
+      const channel = yield* findAuthChannelByEmail(db, project.id, identity.email)
+      if (channel !== undefined) {
+        if (!identity.emailVerified || !channel.isVerified) {
+          return yield* Effect.fail(
+            new UserEmailAlreadyExists({
+              details: { email: identity.email, would_work_if_email_was_verified: identity.emailVerified }
+            })
+          )
+        }
+        const accountId = yield* connect(db, project.id, channel.userId, identity)
+        return { accountId, userId: channel.userId, isNewUser: false }
+      }
+    }
+    const user = yield* createUser(project, {
+      displayName: identity.displayName,
+      profileImageUrl: identity.profileImageUrl,
+      primaryEmail: identity.email,
+      primaryEmailVerified: identity.email !== null && identity.emailVerified,
+      primaryEmailAuthEnabled: identity.email !== null
+    })
+    const accountId = yield* connect(db, project.id, user.id, identity)
+    return { accountId, userId: user.id, isNewUser: true }
+  })
+
+/** Finds, creates or links the user of a completed provider sign-in and stores the provider's token. */
+export const signInWithIdentity = (
+  project: StoredProject,
+  target: OAuthSignInTarget,
+  identity: OAuthIdentity,
+  tokenExpiresAt: Date | null
+): Effect.Effect<OAuthSignedIn, OAuthUserError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    if (target.type === "link") {
+      if (target.userId === null) return yield* Effect.fail(new UserNotFound({}))
+      const userId = target.userId
+      const accountId = yield* db.transaction(link(db, project, userId, identity))
+      yield* storeToken(db, project.id, accountId, identity, target.scopes, tokenExpiresAt)
+      return { userId, isNewUser: false }
+    }
+    const signedIn = yield* db.transaction(authenticate(db, project, identity))
+    yield* storeToken(db, project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
+    return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
+  })

@@ -1,0 +1,90 @@
+/**
+ * Magic link / OTP sign-in. `send-sign-in-code` emails a link carrying a 45-character code whose first six
+ * characters are the OTP and answers the rest as `nonce`; `sign-in` redeems the code (from the link, or
+ * the typed OTP followed by the nonce) and signs the owner of the address in, creating the account on
+ * first use when sign-up is enabled. As on the hosted service, an address that is used for sign-in but
+ * not verified cannot be taken over by OTP (USER_EMAIL_ALREADY_EXISTS, would work once verified).
+ */
+import * as Effect from "effect/Effect"
+import { UserEmailAlreadyExists } from "@stackfx/lib/errors/known/users.js"
+import { SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
+import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { findAuthChannelByEmail } from "../store/contact-channels.js"
+import { Db, type DbError } from "../store/db.js"
+import type { StoredProject } from "../store/projects.js"
+import { findUserView, updateUserColumns } from "../store/users.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { CodeLifetimes } from "./code-lifetimes.js"
+import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "./emailed-codes.js"
+import { type SendEmailError, sendCodeEmail } from "./email.js"
+import { createUser, type UserWriteError } from "./users.js"
+import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
+
+/**
+ * The user who signs in with this address, with OTP sign-in switched on for them; `undefined` when
+ * nobody uses it yet (then the caller may create one).
+ */
+export const userForOtpEmail = (
+  project: StoredProject,
+  email: string
+): Effect.Effect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const channel = yield* findAuthChannelByEmail(db, project.id, email)
+    if (channel === undefined) {
+      return project.config.signUpEnabled ? undefined : yield* Effect.fail(new SignUpNotEnabled({}))
+    }
+    if (!channel.isVerified) {
+      return yield* Effect.fail(
+        new UserEmailAlreadyExists({ details: { email: channel.value, would_work_if_email_was_verified: true } })
+      )
+    }
+    yield* updateUserColumns(db, project.id, channel.userId, { otpAuthEnabled: true })
+    return yield* findUserView(db, project.id, channel.userId)
+  })
+
+/** Emails the sign-in link and OTP; answers the nonce. */
+export const sendSignInCode = (
+  project: StoredProject,
+  email: string,
+  callbackUrl: string
+): Effect.Effect<string, UserEmailAlreadyExists | SignUpNotEnabled | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
+  Effect.gen(function*() {
+    const user = yield* userForOtpEmail(project, email)
+    const code = yield* newEmailedCode
+    const lifetimes = yield* CodeLifetimes
+    yield* sendCodeEmail({
+      project,
+      type: "magic_link",
+      purpose: CodePurpose.magicLink,
+      ttlMillis: lifetimes.magicLink,
+      to: email,
+      callbackUrl,
+      userDisplayName: user?.displayName ?? null,
+      otp: otpOf(code),
+      code,
+      nonce: nonceOf(code)
+    })
+    return nonceOf(code)
+  })
+
+export type OtpSignInError = VerificationCodeError | UserEmailAlreadyExists | SignUpNotEnabled | UserWriteError
+
+/** Redeems a sign-in code: the signed-in user and whether the account was created now. */
+export const redeemSignInCode = (
+  project: StoredProject,
+  code: string
+): Effect.Effect<{ readonly user: ServerUser; readonly isNewUser: boolean }, OtpSignInError, Db> =>
+  Effect.gen(function*() {
+    const row = yield* redeemEmailedCode(project.id, CodePurpose.magicLink, code, "use")
+    const email = row.email ?? ""
+    const existing = yield* userForOtpEmail(project, email)
+    if (existing !== undefined) return { user: existing, isNewUser: false }
+    const created = yield* createUser(project, {
+      primaryEmail: email,
+      primaryEmailVerified: true,
+      primaryEmailAuthEnabled: true,
+      otpAuthEnabled: true
+    })
+    return { user: created, isNewUser: true }
+  })

@@ -1,0 +1,126 @@
+/**
+ * Password changes outside sign-up: forgot / reset by emailed code, update with the old password, and
+ * set for a user who has none. Errors follow the hosted service: a wrong old password is
+ * PASSWORD_CONFIRMATION_MISMATCH, a user without a password USER_DOES_NOT_HAVE_PASSWORD, and updating
+ * signs the user out everywhere except the session that asked.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { PasswordConfirmationMismatch, UserDoesNotHavePassword } from "@stackfx/lib/errors/known/password.js"
+import type { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/password.js"
+import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { checkPasswordLength, hashPassword, type PasswordHashError, verifyPassword } from "../crypto/password.js"
+import { HttpStatusError } from "../http/respond.js"
+import { findAuthChannelByEmail } from "../store/contact-channels.js"
+import { Db, type DbError } from "../store/db.js"
+import { findPasswordHash, setPasswordHash } from "../store/passwords.js"
+import type { StoredProject } from "../store/projects.js"
+import { revokeUserRefreshTokens } from "../store/refresh-tokens.js"
+import { findUserView } from "../store/users.js"
+import { CodeLifetimes } from "./code-lifetimes.js"
+import { newEmailedCode, nonceOf, redeemEmailedCode } from "./emailed-codes.js"
+import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "./email.js"
+import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
+
+type PasswordRuleError = PasswordTooShort | PasswordTooLong
+
+/**
+ * Emails a reset link when the address signs someone in; says nothing either way, so the answer does
+ * not reveal which addresses have accounts.
+ */
+export const sendResetCode = (
+  project: StoredProject,
+  email: string,
+  callbackUrl: string
+): Effect.Effect<void, RedirectUrlNotWhitelisted | SendEmailError, Db> =>
+  Effect.gen(function*() {
+    // Checked for every address, not only known ones, so the error cannot reveal an account either.
+    yield* checkCallbackUrl(project, callbackUrl)
+    const db = yield* Db
+    const channel = yield* findAuthChannelByEmail(db, project.id, email)
+    if (channel === undefined) return
+    const user = yield* findUserView(db, project.id, channel.userId)
+    const code = yield* newEmailedCode
+    const lifetimes = yield* CodeLifetimes
+    yield* sendCodeEmail({
+      project,
+      type: "password_reset",
+      purpose: CodePurpose.passwordReset,
+      ttlMillis: lifetimes.passwordReset,
+      to: email,
+      callbackUrl,
+      userId: channel.userId,
+      userDisplayName: user?.displayName ?? null,
+      data: { user_id: channel.userId },
+      code,
+      nonce: nonceOf(code)
+    })
+  })
+
+/** `reset/check-code`: the code could reset a password now. */
+export const checkResetCode = (projectId: string, code: string): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+  Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check"))
+
+/**
+ * Sets a new password with a reset code. The password is checked before the code is spent, so a
+ * too-short password does not cost the user their link.
+ */
+export const resetPassword = (
+  projectId: string,
+  code: string,
+  password: string
+): Effect.Effect<void, VerificationCodeError | PasswordRuleError | PasswordHashError | DbError, Db> =>
+  Effect.gen(function*() {
+    yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check")
+    yield* checkPasswordLength(password)
+    const hash = yield* hashPassword(password)
+    const row = yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "use")
+    const db = yield* Db
+    // The account may have been deleted since the email went out; there is nothing left to reset then.
+    if (row.userId !== null && (yield* findUserView(db, projectId, row.userId)) !== undefined) {
+      yield* setPasswordHash(db, projectId, row.userId, hash)
+    }
+  })
+
+/** Changes the password of a signed-in user who knows the current one. */
+export const updatePassword = (input: {
+  readonly projectId: string
+  readonly userId: string
+  readonly oldPassword: string
+  readonly newPassword: string
+  /** The session that asked keeps working; every other session of the user ends. */
+  readonly keepRefreshTokenId: string | undefined
+}): Effect.Effect<
+  void,
+  PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError | DbError,
+  Db
+> =>
+  Effect.gen(function*() {
+    yield* checkPasswordLength(input.newPassword)
+    const db = yield* Db
+    const stored = yield* findPasswordHash(db, input.projectId, input.userId)
+    if (stored === undefined) return yield* Effect.fail(new UserDoesNotHavePassword({}))
+    const matches = yield* verifyPassword(input.oldPassword, stored)
+    if (!matches) return yield* Effect.fail(new PasswordConfirmationMismatch({}))
+    const hash = yield* hashPassword(input.newPassword)
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* db.transaction(Effect.gen(function*() {
+      yield* setPasswordHash(db, input.projectId, input.userId, hash)
+      yield* revokeUserRefreshTokens(db, input.projectId, input.userId, now, input.keepRefreshTokenId)
+    }))
+  })
+
+/** Gives a password to a signed-in user who has none (e.g. signed up by magic link or OAuth). */
+export const setPassword = (
+  projectId: string,
+  userId: string,
+  password: string
+): Effect.Effect<void, PasswordRuleError | HttpStatusError | PasswordHashError | DbError, Db> =>
+  Effect.gen(function*() {
+    yield* checkPasswordLength(password)
+    const db = yield* Db
+    if ((yield* findPasswordHash(db, projectId, userId)) !== undefined) {
+      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "User already has a password set." }))
+    }
+    yield* setPasswordHash(db, projectId, userId, yield* hashPassword(password))
+  })

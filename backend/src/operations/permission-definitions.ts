@@ -1,0 +1,177 @@
+/**
+ * Team permission definitions (`/team-permission-definitions`, admin tier). Contained permissions must
+ * exist; ids starting with `$` are the built-in ones, which always exist and cannot be changed. Renaming
+ * or deleting a definition carries over to what refers to it: grants, other definitions' contained ids,
+ * and the project's default creator and member permissions.
+ */
+import * as Effect from "effect/Effect"
+import type {
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionUpdate
+} from "@stackfx/lib/domain/permission-definition.js"
+import type { IdRef } from "@stackfx/lib/domain/wire.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { ContainedPermissionNotFound, PermissionIdAlreadyExists, PermissionNotFound } from "@stackfx/lib/errors/known/permissions.js"
+import { HttpStatusError } from "../http/respond.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
+import {
+  type DefinitionRow,
+  deleteDefinition as deleteDefinitionRow,
+  insertDefinition,
+  listDefinitions,
+  saveDefinition
+} from "../store/permission-definitions.js"
+import { findProject, saveProject } from "../store/projects.js"
+import { deleteGrantsOf, renameGrants } from "../store/team-permissions.js"
+import { BUILTIN_TEAM_PERMISSIONS } from "./project-setup.js"
+
+/** A definition as the service keeps it. */
+export interface StoredDefinition {
+  readonly id: string
+  readonly description: string | null
+  readonly containedPermissionIds: ReadonlyArray<string>
+  readonly isBuiltin: boolean
+}
+
+const isReserved = (id: string) => id.startsWith("$")
+
+/**
+ * Every team permission definition of the project, sorted by id. The built-in ones are included even
+ * if their rows are missing (they are part of the product, not of the project's data).
+ */
+export const loadDefinitions = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<StoredDefinition>, DbError> =>
+  Effect.map(listDefinitions(db, projectId), (rows: ReadonlyArray<DefinitionRow>) => {
+    const byId = new Map<string, StoredDefinition>(rows.map((row) => [row.id, row]))
+    for (const builtin of BUILTIN_TEAM_PERMISSIONS) {
+      if (!byId.has(builtin.id)) {
+        byId.set(builtin.id, { id: builtin.id, description: builtin.description, containedPermissionIds: [], isBuiltin: true })
+      }
+    }
+    return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  })
+
+/** The wire view of a definition. */
+export const toPermissionDefinition = (definition: StoredDefinition): PermissionDefinition => ({
+  id: definition.id,
+  ...(definition.description === null ? {} : { description: definition.description }),
+  containedPermissionIds: definition.containedPermissionIds
+})
+
+const reservedId = (id: string) =>
+  new SchemaError({ details: { message: `Permission ids starting with "$" are reserved for built-in permissions: ${id}` } })
+
+const builtInImmutable = (id: string) =>
+  new HttpStatusError({ status: 400, message: `The built-in permission ${id} cannot be changed or deleted.` })
+
+/** Sorted, without duplicates, every id defined (by `known`). */
+const checkContained = (
+  contained: ReadonlyArray<string>,
+  known: ReadonlySet<string>
+): Effect.Effect<ReadonlyArray<string>, ContainedPermissionNotFound> => {
+  const missing = contained.find((id) => !known.has(id))
+  return missing === undefined
+    ? Effect.succeed([...new Set(contained)].sort())
+    : Effect.fail(new ContainedPermissionNotFound({ details: { permission_id: missing } }))
+}
+
+export const createDefinition = (
+  projectId: string,
+  input: PermissionDefinitionCreate
+): Effect.Effect<PermissionDefinition, PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(Effect.gen(function*() {
+      const existing = yield* loadDefinitions(db, projectId)
+      const known = new Set(existing.map((d) => d.id))
+      if (known.has(input.id)) {
+        return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
+      }
+      if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
+      const contained = yield* checkContained(input.containedPermissionIds ?? [], known)
+      const created: StoredDefinition = {
+        id: input.id,
+        description: input.description ?? null,
+        containedPermissionIds: contained,
+        isBuiltin: false
+      }
+      yield* insertDefinition(db, projectId, created)
+      return toPermissionDefinition(created)
+    })))
+
+const findEditable = (definitions: ReadonlyArray<StoredDefinition>, id: string) => {
+  const found = definitions.find((d) => d.id === id)
+  if (found === undefined) return Effect.fail(new PermissionNotFound({ details: { permission_id: id } }))
+  if (found.isBuiltin || isReserved(found.id)) return Effect.fail(builtInImmutable(id))
+  return Effect.succeed(found)
+}
+
+/** Rewrites the references of other definitions and of the project's defaults (`to` undefined: drop them). */
+const rewriteReferences = (db: DbShape, projectId: string, definitions: ReadonlyArray<StoredDefinition>, from: string, to: string | undefined) =>
+  Effect.gen(function*() {
+    const replace = (ids: ReadonlyArray<string>) =>
+      [...new Set(ids.flatMap((id) => (id !== from ? [id] : to === undefined ? [] : [to])))].sort()
+    for (const other of definitions) {
+      if (other.id === from || other.isBuiltin || !other.containedPermissionIds.includes(from)) continue
+      yield* saveDefinition(db, projectId, other.id, { ...other, containedPermissionIds: replace(other.containedPermissionIds) })
+    }
+    if (to === undefined) yield* deleteGrantsOf(db, projectId, from)
+    else yield* renameGrants(db, projectId, from, to)
+    const project = yield* findProject(db, projectId)
+    if (project === undefined) return
+    const refs = (list: ReadonlyArray<IdRef>) => replace(list.map((p) => p.id)).map((id) => ({ id }))
+    const { teamCreatorDefaultPermissions: creator, teamMemberDefaultPermissions: member } = project.config
+    if (!creator.some((p) => p.id === from) && !member.some((p) => p.id === from)) return
+    yield* saveProject(db, {
+      ...project,
+      config: { ...project.config, teamCreatorDefaultPermissions: refs(creator), teamMemberDefaultPermissions: refs(member) }
+    })
+  })
+
+export const updateDefinition = (
+  projectId: string,
+  id: string,
+  patch: PermissionDefinitionUpdate
+): Effect.Effect<
+  PermissionDefinition,
+  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | HttpStatusError | DbError,
+  Db
+> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(Effect.gen(function*() {
+      const definitions = yield* loadDefinitions(db, projectId)
+      const current = yield* findEditable(definitions, id)
+      const newId = patch.id ?? current.id
+      if (newId !== current.id) {
+        if (definitions.some((d) => d.id === newId)) {
+          return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
+        }
+        if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
+      }
+      // After the update the definition answers to its new id, so it may contain itself under that id.
+      const known = new Set(definitions.map((d) => d.id).filter((d) => d !== current.id))
+      known.add(newId)
+      const contained = patch.containedPermissionIds === undefined
+        ? [...new Set(current.containedPermissionIds.map((c) => (c === current.id ? newId : c)))].sort()
+        : yield* checkContained(patch.containedPermissionIds, known)
+      const updated: StoredDefinition = {
+        id: newId,
+        description: patch.description ?? current.description,
+        containedPermissionIds: contained,
+        isBuiltin: false
+      }
+      yield* saveDefinition(db, projectId, current.id, updated)
+      if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId)
+      return toPermissionDefinition(updated)
+    })))
+
+export const deleteDefinition = (
+  projectId: string,
+  id: string
+): Effect.Effect<void, PermissionNotFound | HttpStatusError | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(Effect.gen(function*() {
+      const definitions = yield* loadDefinitions(db, projectId)
+      const current = yield* findEditable(definitions, id)
+      yield* rewriteReferences(db, projectId, definitions, current.id, undefined)
+      yield* deleteDefinitionRow(db, projectId, current.id)
+    })))

@@ -1,0 +1,125 @@
+/**
+ * Creating projects: the defaults a new project starts with (mirroring the hosted service: an `admin`
+ * and a `member` permission over the built-in `$` permissions), its signing key and, for seeded
+ * projects, a first key set (projects created through the API start without keys, like hosted ones).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { AdminProjectConfig, AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
+import { generateSigningJwks } from "../crypto/signing-keys.js"
+import { randomId, randomSecret } from "../crypto/secrets.js"
+import { type ApiKeyValues, insertApiKeySet } from "../store/api-keys.js"
+import type { DbError, DbShape } from "../store/db.js"
+import { insertProject, type StoredProject } from "../store/projects.js"
+import { insertSigningKey } from "../store/signing-keys.js"
+
+/** The built-in team permissions every project has. */
+export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string }> = [
+  { id: "$update_team", description: "Update the team information" },
+  { id: "$delete_team", description: "Delete the team" },
+  { id: "$read_members", description: "Read and list the other members of the team" },
+  { id: "$remove_members", description: "Remove other members from the team" },
+  { id: "$invite_members", description: "Invite other users to the team" },
+  { id: "$manage_api_keys", description: "Create and manage API keys for the team" }
+]
+
+export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string; readonly contains: ReadonlyArray<string> }> = [
+  {
+    id: "admin",
+    description: "Default permission for team creators",
+    contains: ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]
+  },
+  { id: "member", description: "Default permission for team members", contains: ["$read_members", "$invite_members"] }
+]
+
+/** The config of a new project before the caller's overrides. */
+export const defaultProjectConfig = (configId: string): AdminProjectConfig => ({
+  id: configId,
+  signUpEnabled: true,
+  credentialEnabled: true,
+  magicLinkEnabled: false,
+  passkeyEnabled: false,
+  clientTeamCreationEnabled: false,
+  clientUserDeletionEnabled: false,
+  enabledOauthProviders: [],
+  allowLocalhost: true,
+  oauthProviders: [],
+  emailConfig: { type: "shared" },
+  domains: [],
+  createTeamOnSignUp: false,
+  teamCreatorDefaultPermissions: [{ id: "admin" }],
+  teamMemberDefaultPermissions: [{ id: "member" }],
+  legacyGlobalJwtSigning: false
+})
+
+/** Applies a config update; `enabledOauthProviders` follows the providers. */
+export const applyConfigUpdate = (config: AdminProjectConfig, update: AdminProjectConfigUpdate | undefined): AdminProjectConfig => {
+  const next: AdminProjectConfig = { ...config, ...(update ?? {}) }
+  return { ...next, enabledOauthProviders: next.oauthProviders.filter((p) => p.enabled).map((p) => ({ id: p.id })) }
+}
+
+export interface NewProject {
+  readonly id?: string | undefined
+  readonly displayName: string
+  readonly description: string | null
+  readonly isProductionMode: boolean
+  readonly config?: AdminProjectConfigUpdate | undefined
+  /** Keys of the first key set; fresh random keys when absent; `null` for no key set. */
+  readonly keys?: ApiKeyValues | null | undefined
+  /**
+   * False leaves the signing key to be made on first use (`SigningKeys.signer`): the seed in the shared
+   * PGlite template must not carry a private key every database cloned from it would share.
+   */
+  readonly withSigningKey?: boolean | undefined
+}
+
+/** Random full key values for a new key set. */
+export const freshKeys: Effect.Effect<Required<{ [K in keyof ApiKeyValues]: string }>> = Effect.all({
+  publishableClientKey: Effect.map(randomSecret(24), (s) => `pck_${s}`),
+  secretServerKey: Effect.map(randomSecret(24), (s) => `ssk_${s}`),
+  superSecretAdminKey: Effect.map(randomSecret(24), (s) => `sak_${s}`)
+})
+
+/** Inserts a project with its defaults, first key set and signing key; run it inside a transaction. */
+export const createProject = (
+  db: DbShape,
+  input: NewProject
+): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }, DbError> =>
+  Effect.gen(function*() {
+    const id = input.id ?? (yield* randomId)
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const project: StoredProject = {
+      id,
+      displayName: input.displayName,
+      description: input.description,
+      createdAt: now,
+      isProductionMode: input.isProductionMode,
+      config: applyConfigUpdate(defaultProjectConfig(yield* randomId), input.config)
+    }
+    yield* insertProject(db, project)
+    const keys = input.keys === null ? null : input.keys ?? (yield* freshKeys)
+    if (keys !== null) {
+      yield* insertApiKeySet(db, {
+        id: yield* randomId,
+        projectId: id,
+        description: "Default key set",
+        createdAt: now,
+        expiresAt: null,
+        keys
+      })
+    }
+    if (input.withSigningKey !== false) yield* insertSigningKey(db, { projectId: id, ...(yield* generateSigningJwks) })
+    for (const permission of BUILTIN_TEAM_PERMISSIONS) {
+      yield* db.query(
+        "insert into permission_definitions (project_id, id, scope, description, is_builtin) values ($1, $2, 'team', $3, true)",
+        [id, permission.id, permission.description]
+      )
+    }
+    for (const permission of DEFAULT_TEAM_PERMISSIONS) {
+      yield* db.query(
+        "insert into permission_definitions (project_id, id, scope, description, contained_permission_ids) values ($1, $2, 'team', $3, $4)",
+        [id, permission.id, permission.description, JSON.stringify(permission.contains)]
+      )
+    }
+    return { project, keys }
+  })

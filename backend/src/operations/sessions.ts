@@ -1,0 +1,65 @@
+/** Sessions: a refresh token row plus access tokens minted for it. */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { RefreshTokenNotFoundOrExpired } from "@stackfx/lib/errors/known/session.js"
+import { AccessTokens } from "../crypto/access-tokens.js"
+import { randomId, randomSecret } from "../crypto/secrets.js"
+import { Db, type DbError } from "../store/db.js"
+import { findRefreshToken, insertRefreshToken, touchRefreshToken } from "../store/refresh-tokens.js"
+import { findUserView, updateUserColumns } from "../store/users.js"
+
+export interface NewSession {
+  readonly accessToken: string
+  readonly refreshToken: string
+  readonly refreshTokenId: string
+}
+
+/** Opens a session for the user; it fails only when the user does not exist (a caller bug). */
+export const createSession = (input: {
+  readonly projectId: string
+  readonly userId: string
+  /** Absent: one year, like the hosted service. */
+  readonly expiresInMillis?: number | undefined
+  readonly isImpersonation?: boolean | undefined
+}): Effect.Effect<NewSession, DbError, Db | AccessTokens> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const tokens = yield* AccessTokens
+    const now = yield* Clock.currentTimeMillis
+    const refreshToken = yield* randomSecret(32)
+    const refreshTokenId = yield* randomId
+    yield* insertRefreshToken(db, {
+      id: refreshTokenId,
+      projectId: input.projectId,
+      userId: input.userId,
+      token: refreshToken,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + (input.expiresInMillis ?? 31_536_000_000)),
+      isImpersonation: input.isImpersonation ?? false
+    })
+    yield* updateUserColumns(db, input.projectId, input.userId, { lastActiveAt: new Date(now) })
+    const user = yield* findUserView(db, input.projectId, input.userId)
+    if (user === undefined) return yield* Effect.die(new Error(`createSession: user ${input.userId} not found`))
+    const accessToken = yield* tokens.mint({ projectId: input.projectId, user, refreshTokenId })
+    return { accessToken, refreshToken, refreshTokenId }
+  })
+
+/** A new access token for a live refresh token of the project. */
+export const refreshSession = (
+  projectId: string,
+  refreshToken: string
+): Effect.Effect<string, RefreshTokenNotFoundOrExpired | DbError, Db | AccessTokens> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const tokens = yield* AccessTokens
+    const now = yield* Clock.currentTimeMillis
+    const row = yield* findRefreshToken(db, projectId, refreshToken)
+    const live = row !== undefined && row.revokedAt === null &&
+      (row.expiresAt === null || row.expiresAt.getTime() > now)
+    if (!live) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
+    const user = yield* findUserView(db, projectId, row.userId)
+    if (user === undefined) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
+    yield* touchRefreshToken(db, projectId, row.id, new Date(now))
+    yield* updateUserColumns(db, projectId, row.userId, { lastActiveAt: new Date(now) })
+    return yield* tokens.mint({ projectId, user, refreshTokenId: row.id })
+  })

@@ -1,0 +1,156 @@
+/**
+ * Team invitations: an emailed single-use code (purpose `team_invitation`) whose data names the team.
+ * The code has three uses: check, details (the team's name) and accept (join the team with
+ * the project's member permissions). An invitation is listed while its code is unused and unexpired.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { TeamInvitation } from "@stackfx/lib/domain/team-invitation.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { TeamInvitationRestrictedUserNotAllowed, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
+import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
+import { randomId } from "../crypto/secrets.js"
+import { Db, type DbError } from "../store/db.js"
+import type { StoredProject } from "../store/projects.js"
+import { deleteInvitation, findInvitation, insertInvitation, listPendingInvitations } from "../store/team-invitations.js"
+import { findVerificationCode, type VerificationCodeRow } from "../store/verification-codes.js"
+import { CodeLifetimes } from "./code-lifetimes.js"
+import { type SendEmailError, sendCodeEmail } from "./email.js"
+import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "./emailed-codes.js"
+import { ensureTeam } from "./team-access.js"
+import { joinIfAbsent } from "./teams.js"
+import { CodePurpose, useCode, type VerificationCodeError } from "./verification-codes.js"
+
+/** Emails an invitation to `email` and answers the invitation id. */
+export const sendInvitation = (
+  project: StoredProject,
+  input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }
+): Effect.Effect<string, TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const team = yield* ensureTeam(db, project.id, input.teamId)
+    const lifetimes = yield* CodeLifetimes
+    const invitationId = yield* randomId
+    // Shaped like every emailed code (45 characters, attempts counted per tail), as the hosted service does.
+    const fresh = yield* newEmailedCode
+    const code = yield* sendCodeEmail({
+      project,
+      type: "team_invitation",
+      to: input.email,
+      callbackUrl: input.callbackUrl,
+      teamDisplayName: team.displayName,
+      purpose: CodePurpose.teamInvitation,
+      ttlMillis: lifetimes.teamInvitation,
+      data: { team_id: team.id, invitation_id: invitationId },
+      code: fresh,
+      nonce: nonceOf(fresh)
+    })
+    const row = yield* findVerificationCode(db, project.id, CodePurpose.teamInvitation, code)
+    if (row === undefined) return yield* Effect.die(new Error("the invitation code just issued is missing"))
+    yield* insertInvitation(db, {
+      id: invitationId,
+      projectId: project.id,
+      teamId: team.id,
+      recipientEmail: input.email,
+      verificationCodeId: row.id,
+      createdAt: new Date(yield* Clock.currentTimeMillis),
+      expiresAt: row.expiresAt
+    })
+    return invitationId
+  })
+
+export const listInvitations = (
+  projectId: string,
+  teamId: string
+): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const rows = yield* listPendingInvitations(db, projectId, teamId, now)
+    return rows.map((row) => ({
+      id: row.id,
+      teamId: row.teamId,
+      teamDisplayName: row.teamDisplayName,
+      recipientEmail: row.recipientEmail,
+      expiresAt: row.expiresAt
+    }))
+  })
+
+/** Revokes an invitation of the team; an unknown id is VERIFICATION_CODE_NOT_FOUND (it names the code). */
+export const revokeInvitation = (
+  projectId: string,
+  teamId: string,
+  invitationId: string
+): Effect.Effect<void, VerificationCodeNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    yield* db.transaction(Effect.gen(function*() {
+      const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
+      if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
+      yield* deleteInvitation(db, projectId, invitation)
+    }))
+  })
+
+const teamIdOf = (row: VerificationCodeRow): string | undefined => {
+  const data = row.data
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return undefined
+  const teamId = (data as { readonly [key: string]: unknown })["team_id"]
+  return typeof teamId === "string" ? teamId : undefined
+}
+
+/** The team a code invites to; a code whose team is gone is as good as no code. */
+const invitedTeam = (projectId: string, row: VerificationCodeRow) =>
+  Effect.gen(function*() {
+    const teamId = teamIdOf(row)
+    if (teamId === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
+    return yield* ensureTeam(yield* Db, projectId, teamId)
+  })
+
+const unrestricted = (user: ServerUser) =>
+  user.restrictedReason === null
+    ? Effect.void
+    : Effect.fail(new TeamInvitationRestrictedUserNotAllowed({ details: { restricted_reason: user.restrictedReason } }))
+
+/** Whether the code can still be used; fails with the verification-code state otherwise. */
+export const checkInvitationCode = (
+  projectId: string,
+  code: string
+): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+  Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.teamInvitation, code, "check"))
+
+/** The team display name of a usable code. */
+export const invitationDetails = (
+  projectId: string,
+  user: ServerUser,
+  code: string
+): Effect.Effect<{ readonly teamDisplayName: string }, VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    yield* unrestricted(user)
+    const row = yield* redeemEmailedCode(projectId, CodePurpose.teamInvitation, code, "check")
+    const team = yield* invitedTeam(projectId, row)
+    return { teamDisplayName: team.displayName }
+  })
+
+/** Uses the code and makes the user a member (nothing changes when they already are one). */
+export const acceptInvitation = (
+  project: StoredProject,
+  user: ServerUser,
+  code: string
+): Effect.Effect<
+  void,
+  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound | DbError,
+  Db
+> =>
+  Effect.gen(function*() {
+    yield* unrestricted(user)
+    // The check counts the attempt outside the transaction, so a failed guess is never rolled back.
+    yield* redeemEmailedCode(project.id, CodePurpose.teamInvitation, code, "check")
+    const db = yield* Db
+    yield* db.transaction(Effect.gen(function*() {
+      const row = yield* useCode(project.id, CodePurpose.teamInvitation, normalizeEmailedCode(code))
+      const team = yield* invitedTeam(project.id, row)
+      yield* joinIfAbsent(project, team.id, user.id)
+    }))
+  })

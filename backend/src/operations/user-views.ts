@@ -1,0 +1,96 @@
+/** Which view of a user a caller gets: clients see the client view, server and admin the server view. */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { HttpServerResponse } from "effect/http/HttpServerResponse"
+import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import type { ClientTeam, ServerTeam } from "@stackfx/lib/domain/team.js"
+import { ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
+import { ServerTeamMemberProfile } from "@stackfx/lib/domain/team-member-profile.js"
+import { ClientUser, ServerUser } from "@stackfx/lib/domain/user.js"
+import { encoded, json } from "../http/respond.js"
+
+export const toClientTeam = (team: ServerTeam): ClientTeam => ({
+  id: team.id,
+  displayName: team.displayName,
+  profileImageUrl: team.profileImageUrl,
+  clientMetadata: team.clientMetadata,
+  clientReadOnlyMetadata: team.clientReadOnlyMetadata
+})
+
+/** The client view of a user: the server view without server metadata, last activity and the email-auth switch. */
+export const toClientUser = (user: ServerUser): ClientUser => ({
+  id: user.id,
+  primaryEmail: user.primaryEmail,
+  primaryEmailVerified: user.primaryEmailVerified,
+  displayName: user.displayName,
+  selectedTeamId: user.selectedTeamId,
+  selectedTeam: user.selectedTeam === null ? null : toClientTeam(user.selectedTeam),
+  profileImageUrl: user.profileImageUrl,
+  signedUpAt: user.signedUpAt,
+  hasPassword: user.hasPassword,
+  otpAuthEnabled: user.otpAuthEnabled,
+  passkeyAuthEnabled: user.passkeyAuthEnabled,
+  clientMetadata: user.clientMetadata,
+  clientReadOnlyMetadata: user.clientReadOnlyMetadata,
+  oauthProviders: user.oauthProviders,
+  emailAuthEnabled: user.emailAuthEnabled,
+  isMultiFactorRequired: user.isMultiFactorRequired,
+  isAnonymous: user.isAnonymous,
+  isRestricted: user.isRestricted,
+  restrictedReason: user.restrictedReason
+})
+
+/** The user as a response for this access type. */
+/**
+ * Fields the hosted service sends on server views beyond the core user fields, which its own SDK reads without a
+ * guard (`risk_scores.sign_up` above all). The local backend has no risk scoring or geolocation, so they
+ * carry neutral values; stackfx's decoder ignores them like any unknown field.
+ */
+const hostedServerUserExtras = {
+  country_code: null,
+  risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+  restricted_by_admin: false,
+  restricted_by_admin_reason: null,
+  restricted_by_admin_private_details: null
+} as const
+
+/** An encoded server user completed with the hosted extras. */
+const withHostedExtras = <W extends object>(wire: W) => ({ ...wire, ...hostedServerUserExtras })
+
+/** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
+export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(ServerUser)(user)), withHostedExtras)
+
+/**
+ * A server-view member profile. Its `user` is the full server user, extras included: the hosted SDK reads a
+ * member exactly as it reads `GET /users/{id}` (and fails on a missing `risk_scores`).
+ */
+export const serverMemberProfileWire = (profile: ServerTeamMemberProfile): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(
+    Effect.orDie(Schema.encodeEffect(ServerTeamMemberProfile)(profile)),
+    (wire) => ({ ...wire, user: withHostedExtras(wire.user) })
+  )
+
+/** A server-view list of member profiles (never paginated). */
+export const serverMemberProfileListResponse = (
+  profiles: ReadonlyArray<ServerTeamMemberProfile>
+): Effect.Effect<HttpServerResponse> =>
+  Effect.map(
+    Effect.forEach(profiles, serverMemberProfileWire),
+    (items) => json({ items, is_paginated: false })
+  )
+
+/** Project metrics; the users in them are full server users, like every other server-view user. */
+export const projectMetricsWire = (metrics: ProjectMetrics): Effect.Effect<Record<string, unknown>> =>
+  Effect.map(Effect.orDie(Schema.encodeEffect(ProjectMetrics)(metrics)), (wire) => ({
+    ...wire,
+    recently_registered: wire.recently_registered.map(withHostedExtras),
+    recently_active: wire.recently_active.map(withHostedExtras)
+  }))
+
+/** A server-view user response (`status` 200 unless given). */
+export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>
+  Effect.map(serverUserWire(user), (wire) => json(wire, status))
+
+export const userResponse = (user: ServerUser, accessType: AccessType): Effect.Effect<HttpServerResponse> =>
+  accessType === "client" ? encoded(ClientUser, toClientUser(user)) : serverUserResponse(user)

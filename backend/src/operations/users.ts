@@ -1,0 +1,278 @@
+/**
+ * User creation, update and deletion with the rules the routes share: auth emails are unique per
+ * project, passwords are 8..70 characters and hashed before any transaction starts (scrypt is slow and
+ * PGlite has one session), a server may instead import a bcrypt `passwordHash`, a selected team must be
+ * one of the user's teams, and a project with `createTeamOnSignUp` gives every new user a personal team.
+ * A primary email is used for sign-in only when asked (`primaryEmailAuthEnabled`, default false), so
+ * several users may share an email that none of them signs in with.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { ServerUserCreate, ServerUserUpdate } from "@stackfx/lib/domain/user-inputs.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/password.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
+import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { checkPasswordLength, hashPassword, isImportablePasswordHash, type PasswordHashError } from "../crypto/password.js"
+import { HttpStatusError } from "../http/respond.js"
+import { randomId } from "../crypto/secrets.js"
+import { totpSecretFromBase64 } from "../totp.js"
+import {
+  AUTH_CHANNEL_UNIQUE,
+  findAuthChannelByEmail,
+  findPrimaryChannel,
+  insertContactChannel,
+  deleteContactChannel,
+  updateContactChannel
+} from "../store/contact-channels.js"
+import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
+import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
+import type { StoredProject } from "../store/projects.js"
+import { grantTeamPermissions, insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
+import { cacheKeys } from "../store/read-cache.js"
+import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+
+export type UserWriteError =
+  | UserEmailAlreadyExists
+  | PasswordTooShort
+  | PasswordTooLong
+  | PasswordHashError
+  | SchemaError
+  | TeamMembershipNotFound
+  | HttpStatusError
+  | DbError
+
+const emailTaken = (email: string) =>
+  new UserEmailAlreadyExists({ details: { email, would_work_if_email_was_verified: false } })
+
+/** Maps the auth-email unique index to the known error (two sign-ups racing for one email). */
+const emailConflict = (email: string | null | undefined) => (error: DbError) =>
+  Effect.fail(isUniqueViolation(error, AUTH_CHANNEL_UNIQUE) ? emailTaken(email ?? "") : error)
+
+const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+
+/**
+ * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as
+ * it is, `null` to remove the password, `undefined` to leave it.
+ */
+const storedPasswordHash = (input: { readonly password?: string | null | undefined; readonly passwordHash?: string | undefined }) => {
+  const { password, passwordHash } = input
+  if (password !== undefined && passwordHash !== undefined) {
+    return Effect.fail(badRequest("Cannot set both password and password_hash at the same time."))
+  }
+  if (passwordHash !== undefined) {
+    return isImportablePasswordHash(passwordHash)
+      ? Effect.succeed(passwordHash)
+      : Effect.fail(badRequest("Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."))
+  }
+  return password === undefined || password === null
+    ? Effect.succeed(password)
+    : Effect.andThen(checkPasswordLength(password), hashPassword(password))
+}
+
+/** A primary email flag set without a primary email, refused as the hosted service does. */
+const checkPrimaryEmailFlags = (input: CreateUserInput) =>
+  input.primaryEmail !== undefined && input.primaryEmail !== null && input.primaryEmail !== ""
+    ? Effect.void
+    : input.primaryEmailAuthEnabled === true
+    ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
+    : input.primaryEmailVerified === true
+    ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
+    : Effect.void
+
+/** An empty display name means none. */
+const displayNameOf = (name: string | null): string | null => (name === "" ? null : name)
+
+const checkTotpSecret = (secret: string | null | undefined) =>
+  secret === undefined || secret === null
+    ? Effect.void
+    : Effect.mapError(
+      totpSecretFromBase64(secret),
+      () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
+    )
+
+const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUserId?: string) =>
+  Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
+    found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void)
+
+/** The personal team of a new user, with the project's creator and member default permissions. */
+const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string, name: string | null, email: string | null, now: Date) =>
+  Effect.gen(function*() {
+    const teamId = yield* randomId
+    const displayName = name !== null && name !== "" ? `${name}'s Team` : email !== null ? `${email}'s Team` : "Personal Team"
+    yield* insertTeam(db, {
+      id: teamId,
+      projectId: project.id,
+      displayName,
+      profileImageUrl: null,
+      clientMetadata: null,
+      clientReadOnlyMetadata: null,
+      serverMetadata: null,
+      createdAt: now
+    })
+    yield* insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now })
+    const permissionIds = [
+      ...project.config.teamCreatorDefaultPermissions.map((p) => p.id),
+      ...project.config.teamMemberDefaultPermissions.map((p) => p.id)
+    ]
+    yield* grantTeamPermissions(db, { projectId: project.id, teamId, userId, permissionIds: [...new Set(permissionIds)] })
+    yield* updateUserColumns(db, project.id, userId, { selectedTeamId: teamId })
+  })
+
+export interface CreateUserInput extends Omit<ServerUserCreate, "oauthProviders"> {
+  readonly oauthProviders?: ServerUserCreate["oauthProviders"]
+  readonly isAnonymous?: boolean
+}
+
+/** Creates a user and returns its server view. */
+export const createUser = (
+  project: StoredProject,
+  input: CreateUserInput
+): Effect.Effect<ServerUser, UserWriteError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const passwordHash = yield* storedPasswordHash(input)
+    yield* checkPrimaryEmailFlags(input)
+    yield* checkTotpSecret(input.totpSecretBase64)
+    const email = input.primaryEmail ?? null
+    const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
+    const displayName = displayNameOf(input.displayName ?? null)
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const userId = yield* randomId
+    const created = db.transaction(
+      Effect.gen(function*() {
+        if (email !== null && usedForAuth) yield* assertEmailFree(db, project.id, email)
+        yield* insertUser(db, {
+          id: userId,
+          projectId: project.id,
+          displayName,
+          profileImageUrl: input.profileImageUrl ?? null,
+          clientMetadata: input.clientMetadata ?? null,
+          clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
+          serverMetadata: input.serverMetadata ?? null,
+          signedUpAt: now,
+          totpSecretBase64: input.totpSecretBase64 ?? null,
+          otpAuthEnabled: input.otpAuthEnabled ?? false,
+          passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
+          isAnonymous: input.isAnonymous ?? false
+        })
+        if (email !== null) {
+          yield* insertContactChannel(db, {
+            id: yield* randomId,
+            projectId: project.id,
+            userId,
+            type: "email",
+            value: email,
+            isVerified: input.primaryEmailVerified ?? false,
+            isPrimary: true,
+            usedForAuth
+          })
+        }
+        if (passwordHash !== undefined && passwordHash !== null) yield* setPasswordHash(db, project.id, userId, passwordHash)
+        for (const provider of input.oauthProviders ?? []) {
+          yield* db.query(
+            `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
+            [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
+          )
+        }
+        if (project.config.createTeamOnSignUp) {
+          yield* createPersonalTeam(db, project, userId, displayName, email, now)
+        }
+        return yield* findUserView(db, project.id, userId)
+      })
+    )
+    const user = yield* Effect.catchTag(created, "DbError", emailConflict(email))
+    return user === undefined ? yield* Effect.die(new Error("created user not found")) : user
+  })
+
+/** What a client may change about itself is a subset; routes pass the decoded body of their tier. */
+export type UserPatch = ServerUserUpdate
+
+/** Applies a PATCH and returns the new server view. */
+export const updateUser = (
+  projectId: string,
+  userId: string,
+  patch: UserPatch
+): Effect.Effect<ServerUser, UserWriteError | UserNotFound, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const passwordHash = yield* storedPasswordHash(patch)
+    yield* checkTotpSecret(patch.totpSecretBase64)
+    // Every statement below touches this user's own rows only (its columns, its primary email, its
+    // password), so the write leaves the other cached reads valid: other users reading themselves
+    // meanwhile are answered from the cache instead of queueing behind the write.
+    const updated = db.writesOnly([cacheKeys.user(projectId, userId)], db.transaction(
+      Effect.gen(function*() {
+        // Existence only: the whole view is read once, at the end.
+        const signedUpAt = yield* findUserSignUp(db, projectId, userId)
+        if (signedUpAt === undefined) return yield* Effect.fail(new UserNotFound({}))
+        if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
+          const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
+          if (!member) {
+            return yield* Effect.fail(
+              new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
+            )
+          }
+        }
+        yield* updateUserColumns(db, projectId, userId, {
+          ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
+          ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
+          ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
+          ...(patch.clientReadOnlyMetadata === undefined ? {} : { clientReadOnlyMetadata: patch.clientReadOnlyMetadata }),
+          ...(patch.serverMetadata === undefined ? {} : { serverMetadata: patch.serverMetadata }),
+          ...(patch.selectedTeamId === undefined ? {} : { selectedTeamId: patch.selectedTeamId }),
+          ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
+          ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
+          ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled })
+        })
+        yield* updatePrimaryEmail(db, projectId, userId, patch)
+        if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
+        else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+        return yield* findUserView(db, projectId, userId)
+      })
+    ))
+    const user = yield* Effect.catchTag(updated, "DbError", emailConflict(patch.primaryEmail))
+    return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
+  })
+
+const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patch: UserPatch) =>
+  Effect.gen(function*() {
+    const touchesEmail = patch.primaryEmail !== undefined || patch.primaryEmailVerified !== undefined ||
+      patch.primaryEmailAuthEnabled !== undefined
+    if (!touchesEmail) return
+    const current = yield* findPrimaryChannel(db, projectId, userId)
+    if (patch.primaryEmail === null) {
+      if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
+      return
+    }
+    const email = patch.primaryEmail ?? current?.value
+    if (email === undefined) return
+    const changed = current === undefined || current.value.toLowerCase() !== email.toLowerCase()
+    const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
+    if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
+    if (current === undefined) {
+      yield* insertContactChannel(db, {
+        id: yield* randomId,
+        projectId,
+        userId,
+        type: "email",
+        value: email,
+        isVerified: patch.primaryEmailVerified ?? false,
+        isPrimary: true,
+        usedForAuth
+      })
+      return
+    }
+    yield* updateContactChannel(db, projectId, current.id, {
+      value: email,
+      isVerified: patch.primaryEmailVerified ?? (changed ? false : current.isVerified),
+      usedForAuth
+    })
+  })
+
+/** Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. */
+export const deleteUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
+      deleted ? Effect.void : Effect.fail(new UserNotFound({}))))

@@ -1,0 +1,86 @@
+/**
+ * The public types of `stackfx-backend`: how to start the local backend and what a running one offers.
+ * This module imports nothing of the backend itself, so the package's published declarations are these
+ * types and no more (backend/scripts/build.mjs emits them file by file).
+ */
+import * as Context from "effect/Context"
+import * as Schema from "effect/Schema"
+
+/** How to run the local backend: where it listens, where it stores, how it sends mail; every option has a default. */
+export interface EmulatorOptions {
+  /** Port to listen on; 0 picks a free one. Default 8102. */
+  readonly port?: number | undefined
+  /** Interface to listen on. Default 127.0.0.1. */
+  readonly host?: string | undefined
+  /** `"memory"`, a directory for PGlite, or a `postgres://` URL. Default `./.stackfx/db`. */
+  readonly db?: string | undefined
+  /** Lifetime of access tokens. Default 600 (the hosted value). */
+  readonly accessTokenLifetimeSeconds?: number | undefined
+  /** Public URL when it differs from the listening address (behind a proxy); used for the `iss` claim. */
+  readonly publicUrl?: string | undefined
+  /** Lifetimes of emailed codes (tests shorten them); the hosted defaults otherwise. */
+  readonly codeLifetimesMillis?: {
+    readonly emailVerification?: number | undefined
+    readonly passwordReset?: number | undefined
+    readonly magicLink?: number | undefined
+    readonly teamInvitation?: number | undefined
+  } | undefined
+  /**
+   * Hash new passwords at a cheap scrypt cost (N=2^10 instead of 2^14): for throwaway test backends only.
+   * Passwords behave the same; hashes name their cost, so each verifies whatever this says. Default false.
+   */
+  readonly fastPasswordHashing?: boolean | undefined
+}
+
+/** The port the local backend listens on by default (the hosted service's own local-development port). */
+export const DEFAULT_PORT = 8102
+/** The interface the local backend listens on by default: loopback only, so nothing outside the machine reaches it. */
+export const DEFAULT_HOST = "127.0.0.1"
+/** Where the local backend keeps its data by default: a PGlite folder under the working directory. */
+export const DEFAULT_DB = "./.stackfx/db"
+
+/** A seeded project and its keys. */
+export interface SeededProject {
+  readonly id: string
+  readonly publishableClientKey: string
+  readonly secretServerKey: string
+  readonly superSecretAdminKey: string
+}
+
+/** A running local backend: its URLs, the seeded projects with their keys, and how to stop it. */
+export interface EmulatorShape {
+  /** Base URL, e.g. `http://127.0.0.1:8102`: what a client's `baseUrl` should be. */
+  readonly url: string
+  /** `${url}/api/v1`. */
+  readonly apiUrl: string
+  /** The page of every email the backend sent, `${url}/mailbox`. */
+  readonly mailboxUrl: string
+  /** The seeded `internal` project, with the public local development keys. */
+  readonly project: SeededProject
+  /** The seeded `demo` project (every feature the demo and the examples show), with its own local keys. */
+  readonly demoProject: SeededProject
+}
+
+/** The running emulator. */
+export class Emulator extends Context.Service<Emulator, EmulatorShape>()("stackfx/emulator/Emulator") {}
+
+/**
+ * `startEmulator` could not start the backend. `message` is the one line `stackfx dev` prints (without
+ * its `stackfx: ` prefix); `cause` is what failed (the port's errno error, the database's error, or a defect).
+ */
+export class EmulatorStartError extends Schema.TaggedError<EmulatorStartError>()("EmulatorStartError", {
+  message: Schema.String,
+  cause: Schema.Defect()
+}) {}
+
+/** Options of `startEmulator`: those of the backend itself, and whether it prints its warnings. */
+export interface StartEmulatorOptions extends EmulatorOptions {
+  /** Print the emulator's warnings and errors. Default true. */
+  readonly log?: boolean | undefined
+}
+
+/** A running emulator. */
+export interface RunningEmulator extends EmulatorShape {
+  /** Stops listening and closes the database. */
+  readonly stop: () => Promise<void>
+}

@@ -1,0 +1,83 @@
+/**
+ * The small admin endpoints: metrics, the test email and the webhook portal token, plus the public
+ * feature-support probe.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { FeatureSupportRequest, SendTestEmailRequest, SendTestEmailResult, SvixToken } from "@stackfx/lib/domain/admin-actions.js"
+import { randomSecret } from "../crypto/secrets.js"
+import { authenticate } from "../http/auth.js"
+import { endpoint, publicEndpoint } from "../http/endpoint.js"
+import { schemaErrorOf } from "../http/request.js"
+import { encoded, json } from "../http/respond.js"
+import { sendTestEmail } from "../mail/smtp.js"
+import { projectMetrics } from "../operations/metrics.js"
+import { projectMetricsWire } from "../operations/user-views.js"
+import { Db } from "../store/db.js"
+import { webhookToken } from "../store/projects.js"
+import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
+import { ADMIN } from "../http/access.js"
+
+/** Loose on purpose (the hosted check is not stricter): one @ with something on both sides. */
+
+/** A test email should fail within seconds: the admin is waiting on the answer. */
+const TEST_EMAIL_TIMEOUT_MS = 10_000
+
+export const routes = [
+  endpoint({
+    method: "GET",
+    path: "/internal/metrics",
+    access: ADMIN,
+    handler: ({ auth }) =>
+      Effect.flatMap(Db, (db) =>
+        Effect.flatMap(projectMetrics(db, auth.project.id), (metrics) => Effect.map(projectMetricsWire(metrics), (wire) => json(wire))))
+  }),
+  endpoint({
+    method: "POST",
+    path: "/internal/send-test-email",
+    access: ADMIN,
+    body: SendTestEmailRequest,
+    handler: ({ body, request }) =>
+      Effect.gen(function*() {
+        if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
+          return yield* Effect.fail(
+            schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
+          )
+        }
+        const result: SendTestEmailResult = yield* sendTestEmail(body.emailConfig, body.recipientEmail, {
+          timeoutMs: TEST_EMAIL_TIMEOUT_MS
+        }).pipe(
+          Effect.as({ success: true }),
+          Effect.catchTag("SmtpSendError", (error) => Effect.succeed({ success: false, errorMessage: error.errorMessage }))
+        )
+        return yield* encoded(SendTestEmailResult, result)
+      })
+  }),
+  endpoint({
+    method: "POST",
+    path: "/webhooks/svix-token",
+    access: ADMIN,
+    handler: ({ auth }) =>
+      Effect.gen(function*() {
+        const candidate = `whk_${yield* randomSecret(24)}`
+        const token = yield* webhookToken(yield* Db, auth.project.id, candidate)
+        return yield* encoded(SvixToken, { token })
+      })
+  }),
+  publicEndpoint({
+    method: "POST",
+    path: "/check-feature-support",
+    body: Schema.Unknown,
+    handler: ({ body, request }) =>
+      Effect.gen(function*() {
+        // Project authentication is optional here, but keys that are sent must be right.
+        yield* authenticate(request.headers)
+        const parsed = Schema.decodeUnknownOption(FeatureSupportRequest)(body)
+        const name = parsed._tag === "Some" ? parsed.value.feature_name : undefined
+        return HttpServerResponse.text(
+          `${name ?? "This feature"} is not yet supported by the stackfx local backend.`
+        )
+      })
+  })
+]

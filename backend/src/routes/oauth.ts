@@ -1,0 +1,98 @@
+/**
+ * OAuth in the browser: the authorize redirect, the providers' callback, and the emulator-only setting of a
+ * standard provider's OpenID Connect issuer. The code exchange is `routes/oauth-token.ts`.
+ *
+ * - `GET /auth/oauth/authorize/{provider}`: 302 to the provider, with a cookie tying the flow to
+ *   this browser.
+ * - `GET|POST /auth/oauth/callback/{provider}`: 302 to the client's `redirect_uri` with `code` and `state`,
+ *   or to its `error_redirect_url` with `error` and `error_description`.
+ * - `GET|PUT /emulator/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
+ *   URL of a standard provider served by a local OpenID Connect server (e.g. a test's mock). `null` removes it.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { API_PATH_PREFIX } from "@stackfx/lib/domain/constants.js"
+import { EmulatorConfig } from "../config.js"
+import { endpoint, publicEndpoint } from "../http/endpoint.js"
+import { json } from "../http/respond.js"
+import { Db } from "../store/db.js"
+import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
+import { AuthorizeQuery, OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
+import { ADMIN } from "../http/access.js"
+
+const COOKIE_PATH = `${API_PATH_PREFIX}/auth/oauth/callback`
+
+const cookieHeader = (name: string, value: string, maxAgeSeconds: number, secure: boolean) =>
+  `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`
+
+const isSecure = Effect.map(EmulatorConfig, (config) => config.baseUrl.startsWith("https:"))
+
+const stringFields = (value: unknown): Record<string, string> =>
+  typeof value === "object" && value !== null
+    ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+    : {}
+
+const callback = (method: "GET" | "POST") =>
+  publicEndpoint({
+    method,
+    path: "/auth/oauth/callback/:providerId",
+    handler: ({ body, params, query, request }) =>
+      Effect.gen(function*() {
+        const result = yield* completeOAuthFlow({
+          providerId: params["providerId"] ?? "",
+          params: { ...stringFields(query), ...stringFields(body) },
+          cookies: request.cookies
+        })
+        return HttpServerResponse.redirect(result.location, {
+          headers: { "set-cookie": cookieHeader(innerStateCookie(result.innerState), "", 0, yield* isSecure) }
+        })
+      })
+  })
+
+const Issuer = Schema.NullOr(
+  Schema.String.check(
+    Schema.makeFilter((s: string) => (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)) || "must be an http(s) URL")
+  )
+)
+
+export const routes = [
+  publicEndpoint({
+    method: "GET",
+    path: "/auth/oauth/authorize/:providerId",
+    query: AuthorizeQuery,
+    handler: ({ params, query, request }) =>
+      Effect.gen(function*() {
+        const started = yield* startOAuthFlow(params["providerId"] ?? "", query, request.headers["host"])
+        const cookie = cookieHeader(innerStateCookie(started.innerState), "true", OUTER_OAUTH_FLOW_TTL_MS / 1000, yield* isSecure)
+        return HttpServerResponse.redirect(started.location, { headers: { "set-cookie": cookie } })
+      })
+  }),
+  callback("GET"),
+  callback("POST"),
+  endpoint({
+    method: "GET",
+    path: "/emulator/oauth-providers/:providerId",
+    access: ADMIN,
+    handler: ({ auth, params }) =>
+      Effect.gen(function*() {
+        const providerId = params["providerId"] ?? ""
+        const issuer = yield* findProviderIssuer(yield* Db, auth.project.id, providerId)
+        return json({ provider_id: providerId, issuer: issuer ?? null })
+      })
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/emulator/oauth-providers/:providerId",
+    access: ADMIN,
+    body: Schema.Struct({ issuer: Issuer }),
+    handler: ({ auth, body, params }) =>
+      Effect.gen(function*() {
+        const providerId = params["providerId"] ?? ""
+        const issuer = body.issuer === null ? null : body.issuer.replace(/\/+$/, "")
+        yield* saveProviderIssuer(yield* Db, auth.project.id, providerId, issuer)
+        return json({ provider_id: providerId, issuer })
+      })
+  })
+]

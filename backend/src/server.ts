@@ -1,0 +1,103 @@
+/**
+ * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1`
+ * and the Node HTTP server. `Emulator` tells where it listens and the seeded project's keys.
+ */
+import { NodeHttpServer } from "@effect/platform-node"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import { API_PATH_PREFIX, DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/constants.js"
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
+import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions, type SeededProject } from "./options.js"
+export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator } from "./options.js"
+export type { EmulatorOptions, EmulatorShape, SeededProject } from "./options.js"
+import { AccessTokens } from "./crypto/access-tokens.js"
+import { FAST_SCRYPT_COST, PasswordHashCost, PRODUCTION_SCRYPT_COST } from "./crypto/password.js"
+import { SigningKeys } from "./crypto/signing-keys.js"
+import { HoldingServer } from "./http/holding-server.js"
+import { wireConventions } from "./http/middleware.js"
+import { apiRoutes } from "./routes/index.js"
+import { devProviderLayer, devProviderPages } from "./operations/oauth-dev-provider.js"
+import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
+import { CodeLifetimes } from "./operations/code-lifetimes.js"
+import { layerSqlOutbox } from "./store/outbox.js"
+import * as health from "./routes/health.js"
+import { homeRoutes } from "./routes/home.js"
+import { layer as apiNotFound } from "./routes/not-found.js"
+import { Projects } from "./operations/projects.js"
+import { layerDb } from "./store/layer.js"
+import { ReadCache } from "./store/read-cache.js"
+
+const seededProject = (keys: typeof LOCAL_DEVELOPMENT_KEYS | typeof DEMO_PROJECT_KEYS): SeededProject => ({
+  id: keys.projectId,
+  publishableClientKey: keys.publishableClientKey,
+  secretServerKey: keys.secretServerKey,
+  superSecretAdminKey: keys.superSecretAdminKey
+})
+
+/** A wildcard listening address is not somewhere a browser can go. */
+const reachableUrl = (address: Parameters<typeof HttpServer.formatAddress>[0]): string => {
+  const formatted = HttpServer.formatAddress(address)
+  return formatted.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//localhost:").replace(/\/+$/, "")
+}
+
+/** Every route the server answers (tests enumerate them through a recording router). */
+export const Routes = Layer.mergeAll(
+  HttpRouter.addAll(apiRoutes, { prefix: API_PATH_PREFIX }),
+  // the Inbucket-compatible mailbox API and the inbox pages, under `/mailbox`
+  mailboxRoutes(defaultMailboxPrefix),
+  // the development OAuth provider's pages, under `/dev-oauth`
+  devProviderPages,
+  HttpRouter.addAll(health.routes),
+  apiNotFound,
+  // the status page at `/` and the favicon
+  homeRoutes
+)
+
+/** Everything, listening on the configured port. */
+export const layer = (options: EmulatorOptions = {}) => {
+  const server = NodeHttpServer.layer(() => new HoldingServer(), {
+    port: options.port ?? DEFAULT_PORT,
+    host: options.host ?? DEFAULT_HOST
+  })
+  const config = Layer.effect(
+    EmulatorConfig,
+    Effect.map(HttpServer.HttpServer, (http) =>
+      EmulatorConfig.of({
+        baseUrl: (options.publicUrl ?? reachableUrl(http.address)).replace(/\/+$/, ""),
+        accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS
+      }))
+  )
+  const services = Layer.mergeAll(
+    Projects.layer.pipe(Layer.provide(ReadCache.layer)),
+    ReadCache.layer,
+    layerSqlOutbox,
+    Layer.succeed(CodeLifetimes, {
+      ...CodeLifetimes.defaultValue(),
+      ...Object.fromEntries(Object.entries(options.codeLifetimesMillis ?? {}).filter(([, millis]) => millis !== undefined))
+    }),
+    Layer.succeed(PasswordHashCost, options.fastPasswordHashing === true ? FAST_SCRYPT_COST : PRODUCTION_SCRYPT_COST),
+    SigningKeys.layer,
+    AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
+    devProviderLayer
+  ).pipe(Layer.provideMerge(config), Layer.provideMerge(layerDb(options.db ?? DEFAULT_DB)))
+  const http = HttpRouter.serve(Routes, {
+    disableLogger: true,
+    disableListenLog: true,
+    routerConfig: { ignoreTrailingSlash: true },
+    middleware: wireConventions
+  })
+  const emulator = Layer.effect(
+    Emulator,
+    Effect.map(EmulatorConfig, (cfg) =>
+      Emulator.of({
+        url: cfg.baseUrl,
+        apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`,
+        mailboxUrl: `${cfg.baseUrl}${defaultMailboxPrefix}`,
+        project: seededProject(LOCAL_DEVELOPMENT_KEYS),
+        demoProject: seededProject(DEMO_PROJECT_KEYS)
+      }))
+  )
+  return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
+}
