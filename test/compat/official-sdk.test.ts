@@ -180,14 +180,13 @@ describe("@stackframe/js against the local backend", () => {
       baseUrl: backend.emulator().url,
       tokenStore: "memory"
     })
-    const refused = await viewer.signUpWithCredential({
+    // The SDK throws this known error rather than returning it.
+    await expect(viewer.signUpWithCredential({
       email: uniqueEmail("official-closed"),
       password: "official-sdk-password-4",
       noRedirect: true,
       verificationCallbackUrl: CALLBACK
-    })
-    expect(refused.status).toBe("error")
-    if (refused.status === "error") expect(refused.error.errorCode).toBe("SIGN_UP_NOT_ENABLED")
+    })).rejects.toMatchObject({ errorCode: "SIGN_UP_NOT_ENABLED" })
 
     await closed.update({ config: { signUpEnabled: true } })
     expect((await admin.getProject()).config.signUpEnabled).toBe(true)
