@@ -15,9 +15,9 @@ const project = () =>
   backend.createProject({
     config: {
       oauth_providers: [
-        { id: "github", enabled: true, type: "shared" },
-        { id: "google", enabled: true, type: "shared" },
-        { id: "spotify", enabled: false, type: "shared" }
+        { id: "github", type: "shared" },
+        // A provider not listed (spotify) is one users cannot sign in with: the service has no disabled providers.
+        { id: "google", type: "shared" }
       ]
     }
   })

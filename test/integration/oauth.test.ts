@@ -13,7 +13,7 @@ const ERROR_URL = "http://localhost:3000/handler/error"
 
 const githubProject = (config: Record<string, unknown> = {}) =>
   backend.createProject({
-    config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }], ...config }
+    config: { oauth_providers: [{ id: "github", type: "shared" }], ...config }
   })
 
 /** Runs a whole sign-in up to the client's callback URL. */

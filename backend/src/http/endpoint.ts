@@ -21,9 +21,10 @@ import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { baseUrlFromHost, RequestBaseUrl } from "../config.js"
 import { answerFailures } from "./middleware.js"
 import { checkInput, queryOf, readBody, validate } from "./request.js"
+import { refuseUnknownKeys } from "./unknown-keys.js"
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-type Decodable = Schema.Top & { readonly DecodingServices: never }
+type Decodable = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
 
 /** What a public handler receives. */
 export interface PublicContext<B, Q> {
@@ -46,6 +47,11 @@ interface Common<BS extends Decodable, QS extends Decodable> {
   readonly body?: BS
   /** Query schema over the string map of the query string. */
   readonly query?: QS
+  /**
+   * Refuse body keys the schema does not name with SCHEMA_ERROR, as the hosted service does for every body
+   * (see unknown-keys.ts). Opt-in: routes whose callers are known to send only the service's keys.
+   */
+  readonly refuseUnknownKeys?: boolean
 }
 
 export interface EndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
@@ -66,6 +72,7 @@ const decodeInput = <BS extends Decodable, QS extends Decodable>(
   Effect.gen(function*() {
     const { body: rawBody, query: rawQuery } = raw
     const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
+    if (spec.body !== undefined && spec.refuseUnknownKeys === true) yield* refuseUnknownKeys(spec.body, rawBody ?? {}, body, request)
     const query: QS["Type"] = spec.query === undefined ? rawQuery : yield* validate(spec.query, "query", rawQuery, request)
     return { body, query }
   })

@@ -260,7 +260,7 @@ const snapshot = async (): Promise<unknown> => {
     ["server", `/contact-channels?user_id=${user.userId}`],
     ["server", `/auth/sessions?user_id=${user.userId}`],
     ["admin", "/internal/api-keys"],
-    ["admin", "/projects/current"],
+    ["admin", "/internal/projects/current"],
     ["admin", "/team-permission-definitions"],
     ["admin", "/email-templates"]
   ]
