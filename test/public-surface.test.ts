@@ -74,7 +74,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "AppleBundleIdNotConfigured", "BotChallengeFailed", "BotChallengeRequired", "BranchDoesNotExist",
     "EmailRenderingError", "InvalidAppleCredentials", "InvalidPollingCode", "ItemNotFound",
     "ItemQuantityInsufficientAmount", "RequiresCustomEmailServer", "SignUpRejected", "TeamInvitationEmailMismatch",
-    "TemplateSourceRewriteError",
+    "TemplateSourceRewriteError", "MetricsRecentUser", "SessionIpInfo",
     "UserAlreadyConnectedToAnotherOAuthConnection", "UserAuthenticationRequired", "UserDoesNotHavePassword",
     "UserEmailAlreadyExists", "UserIdDoesNotExist", "UserNotFound", "UserOAuthProvider",
     "VerificationCodeAlreadyUsed", "VerificationCodeExpired", "VerificationCodeMaxAttemptsReached",
