@@ -20,11 +20,10 @@ import type { AccessType } from "@stackfx/lib/domain/constants.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { baseUrlFromHost, RequestBaseUrl } from "../config.js"
 import { answerFailures } from "./middleware.js"
-import { checkInput, queryOf, readBody, validate } from "./request.js"
-import { refuseUnknownKeys } from "./unknown-keys.js"
+import { checkInput, queryOf, readBody, type UnknownKeys, validate } from "./request.js"
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-type Decodable = Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
+type Decodable = Schema.Top & { readonly DecodingServices: never }
 
 /** What a public handler receives. */
 export interface PublicContext<B, Q> {
@@ -48,10 +47,10 @@ interface Common<BS extends Decodable, QS extends Decodable> {
   /** Query schema over the string map of the query string. */
   readonly query?: QS
   /**
-   * Refuse body keys the schema does not name with SCHEMA_ERROR, as the hosted service does for every body
-   * (see unknown-keys.ts). Opt-in: routes whose callers are known to send only the service's keys.
+   * Whether query keys the schema does not declare are refused (the default, as the hosted service does
+   * for every route) or ignored: its OAuth authorize query is left open (`"ignore"`).
    */
-  readonly refuseUnknownKeys?: boolean
+  readonly unknownQueryKeys?: UnknownKeys
 }
 
 export interface EndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
@@ -72,8 +71,9 @@ const decodeInput = <BS extends Decodable, QS extends Decodable>(
   Effect.gen(function*() {
     const { body: rawBody, query: rawQuery } = raw
     const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
-    if (spec.body !== undefined && spec.refuseUnknownKeys === true) yield* refuseUnknownKeys(spec.body, rawBody ?? {}, body, request)
-    const query: QS["Type"] = spec.query === undefined ? rawQuery : yield* validate(spec.query, "query", rawQuery, request)
+    const query: QS["Type"] = spec.query === undefined
+      ? rawQuery
+      : yield* validate(spec.query, "query", rawQuery, request, spec.unknownQueryKeys ?? "refuse")
     return { body, query }
   })
 

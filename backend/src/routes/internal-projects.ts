@@ -58,7 +58,6 @@ export const routes = [
     path: "/internal/projects",
     access: ALL,
     body: AdminProjectCreate,
-    refuseUnknownKeys: true,
     handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         yield* checkProjectConfig(body.config, request)
@@ -89,7 +88,6 @@ export const routes = [
     path: "/internal/projects/transfer",
     access: ALL,
     body: ProjectTransfer,
-    refuseUnknownKeys: true,
     handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         // The service states its caller in the request schema, so a wrong caller is a SCHEMA_ERROR here.

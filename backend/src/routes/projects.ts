@@ -36,7 +36,6 @@ export const routes = [
     path: ADMIN_PROJECT_PATH,
     access: ADMIN,
     body: AdminProjectUpdate,
-    refuseUnknownKeys: true,
     handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         yield* checkProjectConfig(body.config, request)

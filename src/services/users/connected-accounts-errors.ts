@@ -1,7 +1,15 @@
 /** The known errors the `ConnectedAccounts` and `ServerConnectedAccounts` methods document (see `ErrorTable` in endpoint.ts). */
 import type { ErrorTable } from "../http/endpoint.js"
 
-/** Both services ask the same endpoint, for the signed-in user or any user. */
+/**
+ * Both services ask the same endpoint, for the signed-in user or any user. A provider on the hosted shared
+ * keys hands out no access tokens (unless the service is configured to), whatever the user or account.
+ */
 export const ConnectedAccountsErrors = {
-  accessToken: ["UserAuthenticationRequired", "UserNotFound", "OAuthProviderNotFoundOrNotEnabled"]
+  accessToken: [
+    "UserAuthenticationRequired",
+    "UserNotFound",
+    "OAuthProviderNotFoundOrNotEnabled",
+    "OAuthAccessTokenNotAvailableWithSharedOAuthKeys"
+  ]
 } as const satisfies ErrorTable
