@@ -7,6 +7,8 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
   ["ALL_OVERLOADS_FAILED", {"overload_errors":[{"code":"SCHEMA_ERROR","details":{"message":"first"}},{"error":"second"}]}, "This endpoint has multiple overloads, but they all failed to process the request.\n\n  Overload 1: {\n    \"code\": \"SCHEMA_ERROR\",\n    \"details\": {\n      \"message\": \"first\"\n    }\n  }\n  \n  Overload 2: {\n    \"error\": \"second\"\n  }"],
   ["CURRENT_PROJECT_NOT_FOUND", {"project_id":"proj-2"}, "The current project with ID proj-2 was not found. Please check the value of the x-stack-project-id header."],
   ["EMAIL_TEMPLATE_ALREADY_EXISTS", {}, "Email template already exists."],
+  ["REQUIRES_CUSTOM_EMAIL_SERVER", {}, "This action requires a custom SMTP server. Please edit your email server configuration and try again."],
+  ["EMAIL_RENDERING_ERROR", {"error":"Subject is required, import it from @stackframe/emails"}, "Failed to render email with theme: Subject is required, import it from @stackframe/emails"],
   ["PROJECT_NOT_FOUND", {"project_id":"proj-1"}, "Project proj-1 not found or is not accessible with the current user."],
   ["SCHEMA_ERROR", {"message":"Request validation failed on POST /api/v1/users:\n  - body.primary_email must be a valid email"}, "Request validation failed on POST /api/v1/users:\n  - body.primary_email must be a valid email"],
   ["UNSUPPORTED_ERROR", {"originalErrorCode":"SOMETHING_NEW"}, "An error occurred that is not currently supported (possibly because it was added in a version of Stack that is newer than this client). The original unsupported error code was: SOMETHING_NEW"],

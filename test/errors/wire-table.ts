@@ -79,6 +79,8 @@ export const wireTable: ReadonlyArray<readonly [string, number | "category", Rea
   ["TEAM_MEMBERSHIP_NOT_FOUND", 404, ["team_id", "user_id"], null, true],
   ["TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", 403, ["restricted_reason"], null, false],
   ["EMAIL_TEMPLATE_ALREADY_EXISTS", 409, [], null, true],
+  ["REQUIRES_CUSTOM_EMAIL_SERVER", 400, [], null, false],
+  ["EMAIL_RENDERING_ERROR", 400, ["error"], null, false],
   ["OAUTH_CONNECTION_NOT_CONNECTED_TO_USER", 400, [], null, false],
   ["OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER", 409, [], null, false],
   ["OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE", 400, [], null, false],

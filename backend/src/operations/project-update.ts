@@ -1,8 +1,8 @@
 /**
  * `PATCH /projects/current`: the checks the hosted service makes on an admin update (unique domains, known
- * default permissions, every existing OAuth provider restated, no switch back to the shared email sender
- * while templates are customised). Like the hosted service it does not check production mode: the
- * admin client checks that before it sends the update.
+ * default permissions, every existing OAuth provider restated). Like the hosted service it does not check
+ * production mode (the admin client checks that before it sends the update), nor refuse a switch back to
+ * the shared email server while templates are edited: the shared server then simply uses the defaults.
  */
 import * as Effect from "effect/Effect"
 import type { AdminProjectUpdate } from "@stackfx/lib/domain/project.js"
@@ -21,12 +21,6 @@ const teamPermissionIds = (db: DbShape, projectId: string): Effect.Effect<Readon
   Effect.map(
     db.query("select id from permission_definitions where project_id = $1 and scope = 'team'", [projectId]),
     (rows) => new Set(rows.flatMap((row) => (typeof row["id"] === "string" ? [row["id"]] : [])))
-  )
-
-const countCustomTemplates = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(
-    db.query("select count(*)::int as n from email_templates where project_id = $1", [projectId]),
-    (rows) => Number(rows[0]?.["n"] ?? 0)
   )
 
 /** The project after `update`, or the reason it is refused. Nothing is written. */
@@ -56,17 +50,6 @@ export const updatedProject = (
       // As on the hosted service, providers are disabled, never dropped: an update restates all of them.
       const missing = project.config.oauthProviders.find((p) => !ids.includes(p.id))
       if (missing !== undefined) return yield* Effect.fail(badRequest(`Provider with id '${missing.id}' not found in the update`))
-    }
-    if (config?.emailConfig?.type === "shared" && project.config.emailConfig.type === "standard") {
-      if ((yield* countCustomTemplates(db, project.id)) > 0) {
-        return yield* Effect.fail(
-          new HttpStatusError({
-            status: 403,
-            message:
-              "Cannot change email service type when custom templates are defined. Disable custom templates first, before changing the email service type."
-          })
-        )
-      }
     }
 
     const next: StoredProject = {

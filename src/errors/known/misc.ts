@@ -40,3 +40,19 @@ export class CurrentProjectNotFound extends knownError<CurrentProjectNotFound>()
 export class EmailTemplateAlreadyExists extends knownError<EmailTemplateAlreadyExists>()(
   "EMAIL_TEMPLATE_ALREADY_EXISTS", 409, "Email template already exists."
 ) {}
+/**
+ * The `REQUIRES_CUSTOM_EMAIL_SERVER` known error (400): the project sends through the shared email server,
+ * which always uses the default templates, so templates cannot be created, changed or deleted.
+ */
+export class RequiresCustomEmailServer extends knownError<RequiresCustomEmailServer>()(
+  "REQUIRES_CUSTOM_EMAIL_SERVER", 400,
+  "This action requires a custom SMTP server. Please edit your email server configuration and try again."
+) {}
+/**
+ * The `EMAIL_RENDERING_ERROR` known error (400): a template's source did not render, or sets no `Subject` or
+ * no `NotificationCategory`; `error` says which.
+ */
+export class EmailRenderingError extends knownError<EmailRenderingError>()(
+  "EMAIL_RENDERING_ERROR", 400, (d) => `Failed to render email with theme: ${d.error}`,
+  { error: Schema.String }
+) {}
