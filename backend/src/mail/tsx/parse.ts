@@ -68,7 +68,7 @@ const decodeEntities = (text: string): string =>
  */
 export const jsxText = (raw: string): string => {
   const lines = raw.split(/\r\n|\n|\r/)
-  let lastNonEmpty = -1
+  let lastNonEmpty = 0
   lines.forEach((line, i) => {
     if (/[^ \t]/.test(line)) lastNonEmpty = i
   })
