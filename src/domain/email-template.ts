@@ -39,12 +39,15 @@ export const TemplateId = Schema.String.check(Schema.isPattern(uuidPattern))
 export const TemplateThemeId = Schema.Union([TemplateId, Schema.Literal(false), Schema.Null])
 export type TemplateThemeId = typeof TemplateThemeId.Type
 
-/** One template as `GET /internal/email-templates` lists it. */
+/**
+ * One template as `GET /internal/email-templates` lists it. The answer's theme id is not checked for the UUID
+ * form (the service vouches for what it stored), which keeps the answer on the compiled decode path.
+ */
 export const EmailTemplate = wireStruct({
   id: Schema.String,
   displayName: Schema.String,
   tsxSource: Schema.String,
-  themeId: Schema.optionalKey(TemplateThemeId)
+  themeId: Schema.optionalKey(Schema.Union([Schema.String, Schema.Literal(false), Schema.Null]))
 })
 export type EmailTemplate = typeof EmailTemplate.Type
 

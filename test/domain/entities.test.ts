@@ -187,9 +187,9 @@ describe("email templates", () => {
     assert.deepStrictEqual(decoded.templates[0], { id, displayName: "Email Verification", tsxSource: "export function EmailTemplate() {}" })
     assert.isFalse("themeId" in decoded.templates[0]!)
     assert.strictEqual(decoded.templates[2]!.themeId, false)
-    // A theme id is a UUID; `true` is no theme value.
+    // `true` is no theme value; a theme id the client sends must be a UUID (the service refuses others).
     fails(EmailTemplate, { id, display_name: "x", tsx_source: "x", theme_id: true })
-    fails(EmailTemplate, { id, display_name: "x", tsx_source: "x", theme_id: "dark" })
+    fails(EmailTemplateUpdate, { tsx_source: "x", theme_id: "dark" })
     // Not an items list.
     fails(EmailTemplateList, { items: [], is_paginated: false })
   })
