@@ -26,9 +26,6 @@ export type DefaultTemplateType = keyof typeof DEFAULT_TEMPLATE_IDS
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** True for the UUID form the service checks template and theme ids against. @internal */
-export const isUuid = (value: string): boolean => uuidPattern.test(value)
-
 /** A template or theme id: the service refuses anything but a UUID (`SCHEMA_ERROR`). */
 export const TemplateId = Schema.String.check(Schema.isPattern(uuidPattern))
 

@@ -7,7 +7,8 @@
  * `javascript:` links never reach the output, so a template cannot put active content into a message.
  */
 import { escapeHtml, htmlToText } from "../html.js"
-import { type Child, type DeclaredVariable, type Element, type Expr, isFailure, parseTemplateModule, position } from "./parse.js"
+import { type DeclaredVariable, parseTemplateModule } from "./module.js"
+import { type Child, type Element, type Expr, isFailure, position } from "./parse.js"
 
 /** JSON-like values a template computes with; `Markup` is already-rendered HTML (a JSX element's value). */
 export type Value = string | number | boolean | null | undefined | Markup | ReadonlyArray<Value> | ValueRecord
