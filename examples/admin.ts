@@ -1,6 +1,7 @@
 /**
  * The admin tier, as a dashboard or a deploy script uses it with the super-secret admin key: read the
- * project, issue and revoke an API key set, define a team permission, list the email templates.
+ * project, issue and revoke an API key set, define a team permission, list the email templates (and see that
+ * editing one needs the project's own SMTP server).
  *
  *   npx stackfx dev           # starts the local backend on http://127.0.0.1:8102
  *   npm run example:admin     # STACK_API_URL, STACK_PROJECT_ID, STACK_SUPER_SECRET_ADMIN_KEY override the defaults
@@ -13,6 +14,7 @@ import {
   AdminProjects,
   adminTierFromEnv,
   ApiKeys,
+  DEFAULT_TEMPLATE_IDS,
   EmailTemplates,
   PermissionDefinitions
 } from "stackfx"
@@ -70,7 +72,22 @@ const program = Effect.gen(function*() {
   yield* permissions.delete(editor.id).pipe(Effect.catchTag("PermissionNotFound", stop("deleting the permission")))
 
   const all = yield* templates.list
-  yield* Console.log(`email templates: ${all.map((t) => `${t.type}${t.isDefault ? " (default)" : ""}`).join(", ")}`)
+  yield* Console.log(`email templates: ${all.map((t) => t.displayName).join(", ")}`)
+  // A project on the shared email server always sends the default templates, so it may not edit them.
+  const magicLink = yield* templates.get(DEFAULT_TEMPLATE_IDS.magic_link).pipe(
+    Effect.catchTag("EmailTemplateNotFound", stop("reading the magic-link template"))
+  )
+  const edited = yield* templates.update(magicLink.id, { tsxSource: magicLink.tsxSource }).pipe(
+    Effect.as("saved"),
+    Effect.catchTags({
+      RequiresCustomEmailServer: (error) => Effect.succeed(`refused, ${error._tag}`),
+      EmailRenderingError: (error) => Effect.succeed(`refused, ${error._tag}: ${error.details.error}`),
+      EmailTemplateNotFound: (error) => Effect.succeed(`refused, ${error._tag}`),
+      SchemaError: (error) => Effect.succeed(`refused, ${error._tag}: ${error.message}`),
+      InvalidInput: (error) => Effect.succeed(`not sent, ${error.message}`)
+    })
+  )
+  yield* Console.log(`editing the ${magicLink.displayName} template: ${edited}`)
 }).pipe(
   // With an admin access token (a dashboard user's session) the token can expire or lose ownership;
   // the category's tags come as one array.

@@ -209,4 +209,55 @@ describe("@stackframe/js against the local backend", () => {
     expect(last.config.allowLocalhost).toBe(false)
     expect(last.config.oauthAccountMergeStrategy).toBe("raise_error")
   })
+
+  it("lists, creates, updates and deletes email templates as an admin app", async () => {
+    // Editing templates needs the project's own SMTP server, as on the hosted service.
+    const project = await backend.createProject({
+      config: {
+        email_config: {
+          type: "standard", host: "127.0.0.1", port: 1, username: "mailer", password: "smtp-secret",
+          sender_name: "SDK App", sender_email: "noreply@sdk.example"
+        }
+      }
+    })
+    const admin = new StackAdminApp({
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      secretServerKey: project.secretServerKey,
+      superSecretAdminKey: project.superSecretAdminKey,
+      baseUrl: backend.emulator().url,
+      tokenStore: "memory"
+    })
+    const defaults = await admin.listEmailTemplates()
+    expect(defaults.map((t) => t.displayName)).toEqual([
+      "Email Verification", "Password Reset", "Magic Link/OTP", "Team Invitation", "Sign In Invitation",
+      "Payment Receipt", "Payment Failed"
+    ])
+    const magicLink = defaults.find((t) => t.id === "822687fe-8d0a-4467-a0d1-416b6e639478")
+    expect(magicLink?.themeId).toBeUndefined()
+
+    const source = (magicLink?.tsxSource ?? "").replace("Sign in to {project.displayName}", "Welcome back to {project.displayName}")
+    const { renderedHtml } = await admin.updateEmailTemplate(magicLink?.id ?? "", source, false)
+    expect(renderedHtml).toContain("Welcome back to My Project")
+    const updated = (await admin.listEmailTemplates()).find((t) => t.id === magicLink?.id)
+    expect(updated?.tsxSource).toBe(source)
+    expect(updated?.themeId).toBe(false)
+
+    const { id } = await admin.createEmailTemplate("Newsletter")
+    expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: "Newsletter", themeId: null })
+    await admin.deleteEmailTemplate(id)
+    expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id)
+
+    // On the shared email server (the seeded project), the SDK gets the service's known error.
+    const internal = backend.internal()
+    const sharedAdmin = new StackAdminApp({
+      projectId: internal.id,
+      publishableClientKey: internal.publishableClientKey,
+      secretServerKey: internal.secretServerKey,
+      superSecretAdminKey: internal.superSecretAdminKey,
+      baseUrl: backend.emulator().url,
+      tokenStore: "memory"
+    })
+    await expect(sharedAdmin.createEmailTemplate("Refused")).rejects.toMatchObject({ errorCode: "REQUIRES_CUSTOM_EMAIL_SERVER" })
+  })
 })

@@ -2,7 +2,17 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../../src/domain/contact-channel.js"
-import { EmailTemplate, EmailTemplateUpdate } from "../../src/domain/email-template.js"
+import {
+  DEFAULT_TEMPLATE_IDS,
+  EmailTemplate,
+  EmailTemplateCreate,
+  EmailTemplateCreated,
+  EmailTemplateDeleted,
+  EmailTemplateList,
+  EmailTemplateRendered,
+  EmailTemplateUpdate,
+  TemplateId
+} from "../../src/domain/email-template.js"
 import {
   PermissionDefinition,
   PermissionDefinitionCreate,
@@ -161,16 +171,42 @@ describe("contact channels", () => {
 })
 
 describe("email templates", () => {
-  it("decode the four types and reject others", () => {
-    for (const type of ["email_verification", "password_reset", "magic_link", "team_invitation"]) {
-      const wire = { type, subject: "Hi", content: { type: "doc", content: [] }, is_default: true }
-      assert.deepStrictEqual(roundTrip(EmailTemplate, wire), wire)
+  const id = "e7d009ce-8d47-4528-b245-5bf119f2ffa3"
+
+  it("decode the list the service answers: a default has no theme_id, a new one null, others an id or false", () => {
+    const wire = {
+      templates: [
+        { id, display_name: "Email Verification", tsx_source: "export function EmailTemplate() {}" },
+        { id: "0b6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Welcome", tsx_source: "x", theme_id: null },
+        { id: "1c6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Plain", tsx_source: "x", theme_id: false },
+        { id: "2c6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Dark", tsx_source: "x", theme_id: "a0172b5d-cff0-463b-83bb-85124697373a" }
+      ]
     }
-    fails(EmailTemplate, { type: "welcome", subject: "Hi", content: "x", is_default: false })
+    assert.deepStrictEqual(roundTrip(EmailTemplateList, wire), wire)
+    const decoded = Schema.decodeUnknownSync(EmailTemplateList)(wire)
+    assert.deepStrictEqual(decoded.templates[0], { id, displayName: "Email Verification", tsxSource: "export function EmailTemplate() {}" })
+    assert.isFalse("themeId" in decoded.templates[0]!)
+    assert.strictEqual(decoded.templates[2]!.themeId, false)
+    // `true` is no theme value; a theme id the client sends must be a UUID (the service refuses others).
+    fails(EmailTemplate, { id, display_name: "x", tsx_source: "x", theme_id: true })
+    fails(EmailTemplateUpdate, { tsx_source: "x", theme_id: "dark" })
+    // Not an items list.
+    fails(EmailTemplateList, { items: [], is_paginated: false })
   })
 
-  it("update", () => {
-    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ subject: "New" }), { subject: "New" })
+  it("create, update and their answers", () => {
+    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateCreate)({ displayName: "Welcome" }), { display_name: "Welcome" })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateCreated)({ id }), { id })
+    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ tsxSource: "src" }), { tsx_source: "src" })
+    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ tsxSource: "src", themeId: false }), { tsx_source: "src", theme_id: false })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateRendered)({ rendered_html: "<p>hi</p>" }), { renderedHtml: "<p>hi</p>" })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateDeleted)({}), {})
+  })
+
+  it("the default ids are the service's", () => {
+    assert.strictEqual(DEFAULT_TEMPLATE_IDS.magic_link, "822687fe-8d0a-4467-a0d1-416b6e639478")
+    assert.strictEqual(Object.keys(DEFAULT_TEMPLATE_IDS).length, 7)
+    for (const value of Object.values(DEFAULT_TEMPLATE_IDS)) assert.isTrue(Schema.is(TemplateId)(value), value)
   })
 })
 

@@ -70,20 +70,23 @@ describe.concurrent("examples", () => {
     ])
   })
 
-  it("admin.ts reads the project, revokes an API key set, defines a permission, lists templates", { timeout: 90_000 }, async () => {
+  it("admin.ts reads the project, revokes an API key set, defines a permission, lists templates, may not edit one", { timeout: 90_000 }, async () => {
     const run = await runExample("admin", { STACK_API_URL: backend.emulator().url })
     expect(run.stderr).toBe("")
     expect(run.code).toBe(0)
     const out = lines(run.stdout)
-    expect(out).toHaveLength(6)
+    expect(out).toHaveLength(7)
     expect(out[0]).toBe(`project demo ("stackfx demo"): production mode off`)
     expect(out[1]).toBe("API key set created: Valid, has a secret server key: true")
     expect(out[2]).toBe("after revoking: ManuallyRevoked")
     expect(out[3]).toMatch(/^permission example_editor_\w+ contains \$read_members$/)
     expect(out[4]).toBe("a permission containing an unknown one: refused, ContainedPermissionNotFound: no_such_permission")
     expect(out[5]).toBe(
-      "email templates: email_verification (default), password_reset (default), magic_link (default), team_invitation (default)"
+      "email templates: Email Verification, Password Reset, Magic Link/OTP, Team Invitation, Sign In Invitation, " +
+        "Payment Receipt, Payment Failed"
     )
+    // The seeded projects use the shared email server, whose templates are the defaults, as on the service.
+    expect(out[6]).toBe("editing the Magic Link/OTP template: refused, RequiresCustomEmailServer")
   })
 
   it("app-server.ts serves a route that reads the caller's session, and refuses a call without one", { timeout: 90_000 }, async () => {

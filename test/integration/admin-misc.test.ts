@@ -96,9 +96,10 @@ describe("admin-only routes", () => {
     ["GET", "/internal/api-keys", undefined],
     ["GET", "/internal/api-keys/some-id", undefined],
     ["PATCH", "/internal/api-keys/some-id", { revoked: true }],
-    ["GET", "/email-templates", undefined],
-    ["PATCH", "/email-templates/magic_link", { subject: "x" }],
-    ["DELETE", "/email-templates/magic_link", undefined],
+    ["GET", "/internal/email-templates", undefined],
+    ["POST", "/internal/email-templates", { display_name: "x" }],
+    ["PATCH", "/internal/email-templates/822687fe-8d0a-4467-a0d1-416b6e639478", { tsx_source: "x" }],
+    ["DELETE", "/internal/email-templates/822687fe-8d0a-4467-a0d1-416b6e639478", undefined],
     ["POST", "/webhooks/svix-token", {}],
     ["GET", "/internal/metrics", undefined],
     ["POST", "/internal/send-test-email", {}]

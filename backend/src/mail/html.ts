@@ -37,7 +37,7 @@ export const htmlToText = (html: string): string =>
       const text = label.replace(/<[^>]*>/g, "").trim()
       return text === "" || text === href ? href : `${text} (${href})`
     })
-    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<(br|hr)\b[^>]*>/gi, "\n")
     .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, "\n")
     .replace(/<[^>]*>/g, "")
     .replace(/&(amp|lt|gt|quot|nbsp|#39|#96);/g, (e) => entities[e] ?? e)

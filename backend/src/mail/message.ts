@@ -1,13 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import {
-  buildCodeLink,
-  defaultEmailTemplates,
-  type EmailTemplateSource,
-  type EmailTemplateType,
-  type InvalidCallbackUrl,
-  renderEmail
-} from "./templates.js"
+import type { DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
+import { defaultTemplates } from "./default-templates.js"
+import { buildCodeLink, type InvalidCallbackUrl, renderEmail, type TemplateNotRendered } from "./templates.js"
 
 /** A message ready to be stored and sent. `from` is a full mailbox (`"Name" <address>` or an address). */
 export const OutgoingMail = Schema.Struct({
@@ -48,9 +43,9 @@ const quoteDisplayName = (name: string) => `"${name.replace(/[\r\n]+/g, " ").rep
 export const formatMailbox = (sender: Sender): string =>
   sender.name.trim() === "" ? sender.email : `${quoteDisplayName(sender.name)} <${sender.email}>`
 
-/** What the route knows when it needs to send one of the four template emails. */
+/** What the route knows when it needs to send one of the template emails. */
 export interface TemplateEmailRequest {
-  readonly type: EmailTemplateType
+  readonly type: DefaultTemplateType
   readonly to: string
   readonly sender: Sender
   readonly projectDisplayName: string
@@ -59,8 +54,8 @@ export interface TemplateEmailRequest {
   readonly code: string
   readonly teamDisplayName?: string | undefined
   readonly otp?: string | undefined
-  /** The project's customised template; the built-in default of `type` when absent. */
-  readonly template?: EmailTemplateSource | undefined
+  /** The TSX source of the project's template for `type`; the built-in default of `type` when absent. */
+  readonly tsxSource?: string | undefined
 }
 
 /**
@@ -70,17 +65,20 @@ export interface TemplateEmailRequest {
  * buildTemplateEmail({ type: "password_reset", to: "a@b.c", sender: defaultSender, projectDisplayName: "Demo",
  *   userDisplayName: null, callbackUrl: "http://localhost:3000/handler/password-reset", code: "xyz" })
  */
-export const buildTemplateEmail = (request: TemplateEmailRequest): Effect.Effect<OutgoingMail, InvalidCallbackUrl> =>
-  Effect.map(buildCodeLink(request.callbackUrl, request.code), (link) => {
-    const rendered = renderEmail(request.type, request.template ?? defaultEmailTemplates[request.type], {
-      projectDisplayName: request.projectDisplayName,
-      userDisplayName: request.userDisplayName,
-      link,
-      teamDisplayName: request.teamDisplayName,
-      otp: request.otp
-    })
-    return { to: request.to, from: formatMailbox(request.sender), ...rendered }
-  })
+export const buildTemplateEmail = (
+  request: TemplateEmailRequest
+): Effect.Effect<OutgoingMail, InvalidCallbackUrl | TemplateNotRendered> =>
+  Effect.flatMap(buildCodeLink(request.callbackUrl, request.code), (link) =>
+    Effect.map(
+      renderEmail(request.type, request.tsxSource ?? defaultTemplates[request.type].tsxSource, {
+        projectDisplayName: request.projectDisplayName,
+        userDisplayName: request.userDisplayName,
+        link,
+        teamDisplayName: request.teamDisplayName,
+        otp: request.otp
+      }),
+      (rendered) => ({ to: request.to, from: formatMailbox(request.sender), ...rendered })
+    ))
 
 /**
  * The Inbucket mailbox of an address: its lower-cased local part, as Inbucket's default "local" naming

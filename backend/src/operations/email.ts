@@ -1,8 +1,9 @@
 /**
- * Sending the four template emails of a project (email verification, password reset, magic link, team
- * invitation): the project's own template or the built-in default, a link made of the callback URL and
- * the code, the message kept in the outbox (readable through the Inbucket API under `/mailbox`), and,
- * when the project's email config is "standard", relayed through its SMTP server.
+ * Sending the template emails of a project (email verification, password reset, magic link, team
+ * invitation): rendered from the project's template with the default id of the message's type (see
+ * `operations/email-templates.ts`), with a link made of the callback URL and the code, kept in the outbox
+ * (readable through the Inbucket API under `/mailbox`), and, when the project's email config is
+ * "standard", relayed through its SMTP server.
  *
  * @example
  * const code = yield* issueCode({ projectId, purpose: CodePurpose.teamInvitation, ttlMillis, data })
@@ -10,7 +11,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type { EmailTemplateType } from "@stackfx/lib/domain/email-template.js"
+import { DEFAULT_TEMPLATE_IDS, type DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
@@ -18,15 +19,15 @@ import { buildTemplateEmail, type StoredMail } from "../mail/message.js"
 import { makeOutbox, type OutboxStoreError } from "../mail/outbox.js"
 import { deliver, type EmailConfig, senderOf } from "../mail/smtp.js"
 import { Db, type DbError } from "../store/db.js"
-import { findEmailTemplate } from "../store/email-templates.js"
 import { sqlOutboxStore } from "../store/outbox.js"
 import type { StoredProject } from "../store/projects.js"
+import { projectTemplates } from "./email-templates.js"
 import { issueCode } from "./verification-codes.js"
 
 /** One template email to one recipient. */
 export interface TemplateEmail {
   readonly project: StoredProject
-  readonly type: EmailTemplateType
+  readonly type: DefaultTemplateType
   readonly to: string
   /** Absolute URL; the link is this URL with `?code=<code>` set. */
   readonly callbackUrl: string
@@ -34,7 +35,7 @@ export interface TemplateEmail {
   /** Used in the greeting; the recipient address when absent. */
   readonly userDisplayName?: string | null | undefined
   readonly teamDisplayName?: string | undefined
-  /** The short one-time code of a magic-link message (`{{ otp }}` in templates). */
+  /** The short one-time code of a magic-link message (`variables.otp` in templates). */
   readonly otp?: string | undefined
 }
 
@@ -76,15 +77,29 @@ export const checkCallbackUrl = (
 }
 
 /**
- * Renders, stores and (for a "standard" email config) relays one message. An SMTP failure does not fail
- * the call (the message is in the outbox either way); it is logged without the SMTP password.
+ * Renders, stores and (for a "standard" email config) relays one message; answers the stored message, or
+ * undefined when nothing was sent. An SMTP failure does not fail the call (the message is in the outbox
+ * either way); it is logged without the SMTP password.
+ *
+ * A template that does not render does not fail the call either: the hosted service queues the message and
+ * its queue marks it as a render error, so the request that caused it succeeds and no mail arrives; here
+ * the reason is logged. A project that deleted the default template of `type` gets the built-in default and
+ * a warning, where the hosted service fails the request with a server error (its `Default email template
+ * not found` assertion): a local backend that answers 500 for a setting would only hide the cause.
  */
-export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMail, SendEmailError, Db> =>
+export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMail | undefined, SendEmailError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
-    const template = yield* findEmailTemplate(db, email.project.id, email.type)
+    const templateId = DEFAULT_TEMPLATE_IDS[email.type]
+    const template = (yield* projectTemplates(db, email.project)).find((t) => t.id === templateId)
+    if (template === undefined) {
+      yield* Effect.logWarning(
+        `stackfx emulator: project ${email.project.id} has deleted its ${email.type} template (${templateId}); ` +
+          "the built-in default is used (the hosted service would fail this request)"
+      )
+    }
     const config = emailConfigOf(email.project)
-    const message = yield* buildTemplateEmail({
+    const built = yield* buildTemplateEmail({
       type: email.type,
       to: email.to,
       sender: senderOf(config, email.project.displayName),
@@ -94,9 +109,20 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
       code: email.code,
       teamDisplayName: email.teamDisplayName,
       otp: email.otp,
-      template
-    }).pipe(Effect.mapError((e) => badCallback(e.url)))
-    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, message)
+      tsxSource: template?.tsxSource
+    }).pipe(
+      Effect.map((message) => ({ _tag: "Built" as const, message })),
+      Effect.catchTag("TemplateNotRendered", (e) => Effect.succeed({ _tag: "NotRendered" as const, error: e.error })),
+      Effect.mapError((e) => badCallback(e.url))
+    )
+    if (built._tag === "NotRendered") {
+      yield* Effect.logWarning(
+        `stackfx emulator: the ${email.type} email for project ${email.project.id} was not sent: its template ` +
+          `${templateId} does not render: ${built.error}`
+      )
+      return undefined
+    }
+    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, built.message)
     if (delivery.relay._tag === "SmtpFailed") {
       yield* Effect.logWarning(
         `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +

@@ -1,70 +1,96 @@
 /**
- * Repository of `email_templates`: the templates a project customised. A type without a row uses the
- * built-in default of `mail/templates.ts`. `content` is free JSON, kept as its JSON text.
+ * Repository of `email_templates`: a project's changes over the default templates (see migration
+ * `0004-email-templates`). A row is a default the project edited, a template it created, or (`deleted`) a
+ * default it removed; `effectiveTemplates` merges them with the defaults in the service's order.
  */
 import * as Effect from "effect/Effect"
-import type * as Schema from "effect/Schema"
-import type { EmailTemplateType } from "@stackfx/lib/domain/email-template.js"
-import { EMAIL_TEMPLATE_TYPES } from "@stackfx/lib/domain/email-template.js"
-import type { EmailTemplateSource } from "../mail/templates.js"
+import { defaultTemplateEntries, type TemplateSource } from "../mail/default-templates.js"
 import { DbError, type DbShape, type Row } from "./db.js"
 
-export interface StoredEmailTemplate extends EmailTemplateSource {
-  readonly type: EmailTemplateType
+/** A template of a project, as listed. `themeId` absent: the template names no theme. */
+export interface StoredTemplate extends TemplateSource {
+  readonly id: string
 }
 
-const isTemplateType = (value: unknown): value is EmailTemplateType =>
-  typeof value === "string" && (EMAIL_TEMPLATE_TYPES as ReadonlyArray<string>).includes(value)
+interface TemplateRow {
+  readonly id: string
+  readonly deleted: boolean
+  readonly template: StoredTemplate
+}
 
-const parseContent = (text: string): Effect.Effect<Schema.Json, DbError> =>
-  Effect.try({
-    // Written by `saveEmailTemplate` with JSON.stringify, so it parses unless the row was edited by hand.
-    try: () => JSON.parse(text) as Schema.Json,
-    catch: (cause) => new DbError({ message: "email_templates.content is not JSON", cause })
-  })
+const themeOf = (text: unknown): Effect.Effect<{ readonly themeId?: string | false | null }, DbError> => {
+  if (text === null || text === undefined) return Effect.succeed({})
+  if (text === "null") return Effect.succeed({ themeId: null })
+  if (text === "false") return Effect.succeed({ themeId: false })
+  // Written by `themeText`: a theme id is stored as its JSON string.
+  if (typeof text === "string" && text.startsWith("\"") && text.endsWith("\"")) return Effect.succeed({ themeId: text.slice(1, -1) })
+  return Effect.fail(new DbError({ message: "email_templates.theme_id is not a theme" }))
+}
 
-const toTemplate = (row: Row): Effect.Effect<StoredEmailTemplate, DbError> => {
-  const { type, subject, content } = row
-  if (!isTemplateType(type) || typeof subject !== "string" || typeof content !== "string") {
+const themeText = (template: TemplateSource): string | null =>
+  template.themeId === undefined ? null : JSON.stringify(template.themeId)
+
+const toRow = (row: Row): Effect.Effect<TemplateRow, DbError> => {
+  const { id, display_name, tsx_source, deleted } = row
+  if (typeof id !== "string" || typeof display_name !== "string" || typeof tsx_source !== "string" || typeof deleted !== "boolean") {
     return Effect.fail(new DbError({ message: "unexpected row shape in email_templates" }))
   }
-  return Effect.map(parseContent(content), (parsed) => ({ type, subject, content: parsed }))
+  return Effect.map(themeOf(row["theme_id"]), (theme) => ({
+    id,
+    deleted,
+    template: { id, displayName: display_name, tsxSource: tsx_source, ...theme }
+  }))
 }
 
-/** The customised templates of a project. */
-export const listEmailTemplates = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<StoredEmailTemplate>, DbError> =>
-  Effect.flatMap(
-    db.query("select type, subject, content from email_templates where project_id = $1", [projectId]),
-    (rows) => Effect.forEach(rows, toTemplate)
-  )
-
 /**
- * The project's customised template of `type`, or undefined when it uses the default. Mail senders pass it
- * as `template` to `buildTemplateEmail`.
+ * The project's templates in the service's order: the defaults (as edited, unless removed), then the ones
+ * it created, oldest first.
  */
-export const findEmailTemplate = (
-  db: DbShape,
-  projectId: string,
-  type: EmailTemplateType
-): Effect.Effect<StoredEmailTemplate | undefined, DbError> =>
-  Effect.flatMap(
-    db.query("select type, subject, content from email_templates where project_id = $1 and type = $2", [projectId, type]),
-    (rows) => (rows[0] === undefined ? Effect.succeed(undefined) : toTemplate(rows[0]))
-  )
+export const effectiveTemplates = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
+  Effect.gen(function*() {
+    const rows = yield* Effect.flatMap(
+      db.query(
+        "select id, display_name, tsx_source, theme_id, deleted from email_templates where project_id = $1 order by seq",
+        [projectId]
+      ),
+      (found) => Effect.forEach(found, toRow)
+    )
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const defaults = defaultTemplateEntries.flatMap(([id, template]): ReadonlyArray<StoredTemplate> => {
+      const row = byId.get(id)
+      if (row === undefined) return [{ id, ...template }]
+      return row.deleted ? [] : [row.template]
+    })
+    const defaultIds = new Set(defaultTemplateEntries.map(([id]) => id))
+    const created = rows.filter((row) => !row.deleted && !defaultIds.has(row.id)).map((row) => row.template)
+    return [...defaults, ...created]
+  })
 
-/** Creates or replaces the customised template of `template.type`. */
-export const saveEmailTemplate = (db: DbShape, projectId: string, template: StoredEmailTemplate, at: Date): Effect.Effect<void, DbError> =>
+/** Writes a template of the project (a default's edit or a created template), keeping its place. */
+export const saveTemplate = (db: DbShape, projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
-      `insert into email_templates (project_id, type, subject, content, updated_at) values ($1, $2, $3, $4, $5)
-       on conflict (project_id, type) do update set subject = excluded.subject, content = excluded.content, updated_at = excluded.updated_at`,
-      [projectId, template.type, template.subject, JSON.stringify(template.content), at]
+      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+       values ($1, $2, $3, $4, $5, false, $6)
+       on conflict (project_id, id) do update set display_name = excluded.display_name, tsx_source = excluded.tsx_source,
+         theme_id = excluded.theme_id, deleted = false, updated_at = excluded.updated_at`,
+      [projectId, template.id, template.displayName, template.tsxSource, themeText(template), at]
     )
   )
 
-/** Removes the customisation; true when there was one. */
-export const deleteEmailTemplate = (db: DbShape, projectId: string, type: EmailTemplateType): Effect.Effect<boolean, DbError> =>
-  Effect.map(
-    db.query("delete from email_templates where project_id = $1 and type = $2 returning type", [projectId, type]),
-    (rows) => rows.length > 0
+/**
+ * Removes a template of the project. A default leaves a `deleted` row (the defaults are not rows, so its
+ * absence must be recorded); a created template's row goes.
+ */
+export const removeTemplate = (db: DbShape, projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError> => {
+  const isDefault = defaultTemplateEntries.some(([id]) => id === template.id)
+  if (!isDefault) return Effect.asVoid(db.query("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id]))
+  return Effect.asVoid(
+    db.query(
+      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+       values ($1, $2, $3, $4, null, true, $5)
+       on conflict (project_id, id) do update set deleted = true, updated_at = excluded.updated_at`,
+      [projectId, template.id, template.displayName, template.tsxSource, at]
+    )
   )
+}

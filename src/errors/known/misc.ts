@@ -55,14 +55,21 @@ export class BranchDoesNotExist extends knownError<BranchDoesNotExist>()(
 export class InvalidPollingCode extends knownError<InvalidPollingCode>()(
   "INVALID_POLLING_CODE", 400, "The polling code is invalid or does not exist."
 ) {}
-/** The `REQUIRES_CUSTOM_EMAIL_SERVER` known error (400): the action needs the project's own SMTP server. */
+/**
+ * The `REQUIRES_CUSTOM_EMAIL_SERVER` known error (400): the project sends through the shared email server,
+ * which always uses the default templates, so templates cannot be created, changed or deleted.
+ */
 export class RequiresCustomEmailServer extends knownError<RequiresCustomEmailServer>()(
   "REQUIRES_CUSTOM_EMAIL_SERVER", 400,
   "This action requires a custom SMTP server. Please edit your email server configuration and try again."
 ) {}
-/** The `EMAIL_RENDERING_ERROR` known error (400): an email template or theme did not render. */
+/**
+ * The `EMAIL_RENDERING_ERROR` known error (400): a template's source did not render, or sets no `Subject` or
+ * no `NotificationCategory`; `error` says which.
+ */
 export class EmailRenderingError extends knownError<EmailRenderingError>()(
-  "EMAIL_RENDERING_ERROR", 400, (d) => `Failed to render email with theme: ${d.error}`, { error: Schema.String }
+  "EMAIL_RENDERING_ERROR", 400, (d) => `Failed to render email with theme: ${d.error}`,
+  { error: Schema.String }
 ) {}
 /** The `TEMPLATE_SOURCE_REWRITE_ERROR` known error (400): an email template's source could not be rewritten. */
 export class TemplateSourceRewriteError extends knownError<TemplateSourceRewriteError>()(

@@ -307,7 +307,7 @@ const snapshot = async (): Promise<unknown> => {
     ["admin", "/internal/api-keys"],
     ["admin", "/internal/projects/current"],
     ["admin", "/team-permission-definitions"],
-    ["admin", "/email-templates"]
+    ["admin", "/internal/email-templates"]
   ]
   const answers = await Promise.all(reads.map(async ([accessType, path]) => {
     const result = await backend.call(project, "GET", path, { accessType, override: false })

@@ -3,7 +3,8 @@ import { Effect, Exit } from "effect"
 import fc from "fast-check"
 import { escapeHtml, htmlToText } from "../../../backend/src/mail/html.js"
 import { buildTemplateEmail, defaultSender, formatMailbox, mailboxOf } from "../../../backend/src/mail/message.js"
-import { buildCodeLink, defaultEmailTemplates, renderEmail } from "../../../backend/src/mail/templates.js"
+import { defaultTemplates } from "../../../backend/src/mail/default-templates.js"
+import { buildCodeLink, renderEmail } from "../../../backend/src/mail/templates.js"
 
 const base = {
   to: "ada@example.com",
@@ -41,7 +42,8 @@ describe("buildTemplateEmail", () => {
           ...base,
           type,
           callbackUrl: `http://localhost:3000/handler/${type}`,
-          teamDisplayName: "Rocket Team"
+          teamDisplayName: "Rocket Team",
+          otp: type === "magic_link" ? "K7QZ2M" : undefined
         })
         const link = `http://localhost:3000/handler/${type}?code=abc123`
         assert.include(mail.html, `href="${link}"`, type)
@@ -66,7 +68,7 @@ describe("buildTemplateEmail", () => {
       assert.include(mail.text, "Hi, Ada! Please click on the following button to join the team Rocket Team")
     }))
 
-  it.effect("without a display name the greeting is a bare \"Hi!\", as the hosted templates' {{#if}} gives", () =>
+  it.effect("without a display name the greeting is a bare \"Hi!\", as the hosted templates' condition gives", () =>
     Effect.map(
       buildTemplateEmail({ ...base, userDisplayName: null, type: "password_reset", callbackUrl: "http://localhost/cb" }),
       (mail) => assert.include(mail.text, "Hi! Please click on the following button to start the password reset process.")
@@ -88,37 +90,56 @@ describe("buildTemplateEmail", () => {
       assert.notInclude(mail.subject, "\r")
     }))
 
-  it.effect("a custom template overrides the default, unknown placeholders vanish", () =>
+  it.effect("a project's TSX template replaces the default; its Subject is the subject", () =>
     Effect.map(
       buildTemplateEmail({
         ...base,
         type: "magic_link",
         callbackUrl: "http://localhost/magic",
         otp: "ABC123",
-        template: { subject: "Code {{ otp }} for {{projectDisplayName}}", content: "<p>{{ magicLink }} {{ nope }}!</p>" }
+        tsxSource: `
+          import { type } from "arktype"
+          export const variablesSchema = type({ magicLink: "string", otp: "string" })
+          export function EmailTemplate({ user, project, variables }) {
+            return (
+              <>
+                <Subject value={\`Code \${variables.otp} for \${project.displayName}\`} />
+                <NotificationCategory value="Transactional" />
+                <p>{variables.magicLink} {user.displayName}!</p>
+              </>
+            )
+          }`
       }),
       (mail) => {
         assert.strictEqual(mail.subject, "Code ABC123 for Demo App")
-        assert.strictEqual(mail.html, "<p>http://localhost/magic?code=abc123 !</p>")
+        assert.include(mail.html, "<p>http://localhost/magic?code=abc123 Ada!</p>")
       }
     ))
 
-  it.effect("editor-document content renders through its html field", () =>
-    Effect.map(
-      buildTemplateEmail({
+  it.effect("a template that does not render, or sets no subject, is not sent", () =>
+    Effect.gen(function*() {
+      const broken = yield* Effect.flip(buildTemplateEmail({
         ...base,
         type: "password_reset",
         callbackUrl: "http://localhost/reset",
-        template: { subject: "Reset", content: { html: "<b>{{ link }}</b>", blocks: [] } }
-      }),
-      (mail) => assert.strictEqual(mail.html, "<b>http://localhost/reset?code=abc123</b>")
-    ))
+        tsxSource: "export function EmailTemplate() { return <script>alert(1)</script> }"
+      }))
+      assert.strictEqual(broken._tag, "TemplateNotRendered")
+      const subjectless = yield* Effect.flip(buildTemplateEmail({
+        ...base,
+        type: "password_reset",
+        callbackUrl: "http://localhost/reset",
+        tsxSource: "export function EmailTemplate() { return <p>hi</p> }"
+      }))
+      assert.deepStrictEqual(subjectless._tag === "TemplateNotRendered" && subjectless.error, "Subject is required, import it from @stackframe/emails")
+    }))
 
-  it("every default template mentions its own link variable", () => {
-    assert.include(defaultEmailTemplates.email_verification.content as string, "emailVerificationLink")
-    assert.include(defaultEmailTemplates.password_reset.content as string, "passwordResetLink")
-    assert.include(defaultEmailTemplates.magic_link.content as string, "magicLink")
-    assert.include(defaultEmailTemplates.team_invitation.content as string, "teamInvitationLink")
+  it("every default template uses its own link variable", () => {
+    assert.include(defaultTemplates.email_verification.tsxSource, "variables.emailVerificationLink")
+    assert.include(defaultTemplates.password_reset.tsxSource, "variables.passwordResetLink")
+    assert.include(defaultTemplates.magic_link.tsxSource, "variables.magicLink")
+    assert.include(defaultTemplates.team_invitation.tsxSource, "variables.teamInvitationLink")
+    assert.include(defaultTemplates.sign_in_invitation.tsxSource, "variables.signInInvitationLink")
   })
 })
 
@@ -196,12 +217,13 @@ describe("html helpers", () => {
     )
   })
 
-  it("renderEmail text has no tags", () => {
-    const r = renderEmail("email_verification", defaultEmailTemplates.email_verification, {
-      projectDisplayName: "P",
-      userDisplayName: null,
-      link: "http://l/"
-    })
-    assert.notMatch(r.text, /<[a-z]/i)
-  })
+  it.effect("renderEmail text has no tags", () =>
+    Effect.map(
+      renderEmail("email_verification", defaultTemplates.email_verification.tsxSource, {
+        projectDisplayName: "P",
+        userDisplayName: null,
+        link: "http://l/"
+      }),
+      (r) => assert.notMatch(r.text, /<[a-z]/i)
+    ))
 })

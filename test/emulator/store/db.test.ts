@@ -38,19 +38,19 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
 
     it.skipIf(skip())("commits a transaction that succeeds and rolls back one that fails", () =>
       withDb(option, async (db) => {
-        await run(db.transaction(db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'kept', 's', 'c')")))
+        await run(db.transaction(db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'kept', 's', 'c')")))
         const failed = await Effect.runPromiseExit(db.transaction(Effect.gen(function*() {
-          yield* db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'dropped', 's', 'c')")
+          yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'dropped', 's', 'c')")
           return yield* Effect.fail(new Boom("no"))
         })))
         assert.isTrue(Exit.isFailure(failed))
         const died = await Effect.runPromiseExit(db.transaction(Effect.andThen(
-          db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'died', 's', 'c')"),
+          db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'died', 's', 'c')"),
           Effect.die("defect")
         )))
         assert.isTrue(Exit.isFailure(died))
-        const types = await run(db.query("select type from email_templates where project_id = 'internal' order by type"))
-        assert.deepStrictEqual(types.map((r) => r["type"]), ["kept"])
+        const types = await run(db.query("select id from email_templates where project_id = 'internal' order by id"))
+        assert.deepStrictEqual(types.map((r) => r["id"]), ["kept"])
       }))
 
     it.skipIf(skip())("reports a unique violation with its SQLSTATE and constraint", () =>
@@ -113,13 +113,13 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
         // The transaction inserts, waits, then fails: a concurrent read must never see its row.
         const seen: Array<number> = []
         const tx = db.transaction(Effect.gen(function*() {
-          yield* db.query("insert into email_templates (project_id, type, subject, content) values ('internal', 'ghost', 's', 'c')")
+          yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'ghost', 's', 'c')")
           yield* Effect.sleep("100 millis")
           return yield* Effect.fail(new Boom("rollback"))
         }))
         const reader = Effect.gen(function*() {
           yield* Effect.sleep("20 millis")
-          const rows = yield* db.query("select count(*)::int as n from email_templates where type = 'ghost'")
+          const rows = yield* db.query("select count(*)::int as n from email_templates where id = 'ghost'")
           seen.push(Number(rows[0]?.["n"]))
         })
         await Effect.runPromise(Effect.all([Effect.exit(tx), reader], { concurrency: 2 }))

@@ -1,0 +1,109 @@
+/**
+ * The hosted service's email-template rules (`/internal/email-templates`): a project on the shared email
+ * server always has exactly the seven defaults, whatever it stored (the service replaces the templates of
+ * such a project's config with the defaults), and may not change them (`REQUIRES_CUSTOM_EMAIL_SERVER`); an
+ * update must render, with a subject and a notification category (`EMAIL_RENDERING_ERROR`); an unknown id is
+ * a plain 404 "No template found with given id".
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { EmailTemplateUpdate } from "@stackfx/lib/domain/email-template.js"
+import { EmailRenderingError, RequiresCustomEmailServer } from "@stackfx/lib/errors/known/misc.js"
+import { randomId } from "../crypto/secrets.js"
+import { HttpStatusError } from "../http/respond.js"
+import { defaultTemplateEntries, newTemplateSource } from "../mail/default-templates.js"
+import { renderTemplate } from "../mail/tsx/render.js"
+import type { DbError, DbShape } from "../store/db.js"
+import { effectiveTemplates, removeTemplate, saveTemplate, type StoredTemplate } from "../store/email-templates.js"
+import type { StoredProject } from "../store/projects.js"
+
+const usesSharedServer = (project: StoredProject) => project.config.emailConfig.type === "shared"
+
+/** The templates the project has (and sends with), in the service's order. */
+export const projectTemplates = (db: DbShape, project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
+  usesSharedServer(project)
+    ? Effect.succeed(defaultTemplateEntries.map(([id, template]) => ({ id, ...template })))
+    : effectiveTemplates(db, project.id)
+
+const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
+  usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
+
+const findTemplate = (
+  db: DbShape,
+  project: StoredProject,
+  id: string
+): Effect.Effect<StoredTemplate, HttpStatusError | DbError> =>
+  Effect.flatMap(projectTemplates(db, project), (templates) => {
+    const found = templates.find((template) => template.id === id)
+    return found === undefined
+      ? Effect.fail(new HttpStatusError({ status: 404, message: "No template found with given id" }))
+      : Effect.succeed(found)
+  })
+
+/** `POST`: a template named `displayName` with the stock source and the project's theme; answers its id. */
+export const createTemplate = (
+  db: DbShape,
+  project: StoredProject,
+  displayName: string
+): Effect.Effect<string, RequiresCustomEmailServer | DbError> =>
+  Effect.gen(function*() {
+    yield* requireCustomServer(project)
+    const id = yield* randomId
+    const at = new Date(yield* Clock.currentTimeMillis)
+    yield* saveTemplate(db, project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
+    return id
+  })
+
+/**
+ * The preview the service answers an update with: the new source rendered with the template's
+ * `PreviewVariables`, `projectDisplayName` set to the project's name, a user "John Doe" and a project
+ * "My Project". (The service wraps it in the project's selected theme; the local backend has no themes.)
+ */
+export const previewTemplate = (project: StoredProject, tsxSource: string): Effect.Effect<string, EmailRenderingError> => {
+  const result = renderTemplate(tsxSource, {
+    user: { displayName: "John Doe" },
+    project: { displayName: "My Project" },
+    variables: { projectDisplayName: project.displayName },
+    preview: true
+  })
+  if (!result.ok) return Effect.fail(new EmailRenderingError({ details: { error: result.error } }))
+  if (result.value.subject === undefined) {
+    return Effect.fail(new EmailRenderingError({ details: { error: "Subject is required, import it from @stackframe/emails" } }))
+  }
+  if (result.value.notificationCategory === undefined) {
+    return Effect.fail(new EmailRenderingError({ details: { error: "NotificationCategory is required, import it from @stackframe/emails" } }))
+  }
+  return Effect.succeed(result.value.html)
+}
+
+/** `PATCH`: checks, renders the preview, then stores the source (and the theme only when sent). */
+export const updateTemplate = (
+  db: DbShape,
+  project: StoredProject,
+  id: string,
+  update: EmailTemplateUpdate
+): Effect.Effect<string, RequiresCustomEmailServer | HttpStatusError | EmailRenderingError | DbError> =>
+  Effect.gen(function*() {
+    yield* requireCustomServer(project)
+    const current = yield* findTemplate(db, project, id)
+    const html = yield* previewTemplate(project, update.tsxSource)
+    const next: StoredTemplate = {
+      ...current,
+      tsxSource: update.tsxSource,
+      ...(update.themeId === undefined ? {} : { themeId: update.themeId })
+    }
+    yield* saveTemplate(db, project.id, next, new Date(yield* Clock.currentTimeMillis))
+    return html
+  })
+
+/** `DELETE`: removes the template, a default one included. */
+export const deleteTemplate = (
+  db: DbShape,
+  project: StoredProject,
+  id: string
+): Effect.Effect<void, RequiresCustomEmailServer | HttpStatusError | DbError> =>
+  Effect.gen(function*() {
+    yield* requireCustomServer(project)
+    const current = yield* findTemplate(db, project, id)
+    yield* removeTemplate(db, project.id, current, new Date(yield* Clock.currentTimeMillis))
+  })
