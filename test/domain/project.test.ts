@@ -46,8 +46,8 @@ const adminWire: typeof AdminProject.Encoded = {
     },
     domains: [{ domain: "https://music.example.com", handler_path: "/handler" }],
     create_team_on_sign_up: false,
-    team_creator_default_permissions: [{ id: "admin" }],
-    team_member_default_permissions: [{ id: "member" }],
+    team_creator_default_permissions: [{ id: "team_admin" }],
+    team_member_default_permissions: [{ id: "team_member" }],
     legacy_global_jwt_signing: false
   }
 }
@@ -129,7 +129,7 @@ describe("AdminProject", () => {
         allowLocalhost: false,
         domains: [{ domain: "https://app.example.com", handlerPath: "/auth" }],
         emailConfig: { type: "shared" },
-        teamMemberDefaultPermissions: [{ id: "member" }]
+        teamMemberDefaultPermissions: [{ id: "team_member" }]
       }
     })
     assert.deepStrictEqual(body, {
@@ -138,7 +138,7 @@ describe("AdminProject", () => {
         allow_localhost: false,
         domains: [{ domain: "https://app.example.com", handler_path: "/auth" }],
         email_config: { type: "shared" },
-        team_member_default_permissions: [{ id: "member" }]
+        team_member_default_permissions: [{ id: "team_member" }]
       }
     })
   })

@@ -29,7 +29,8 @@ import {
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
-import { grantTeamPermissions, insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
+import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
+import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
 import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
 
@@ -96,7 +97,10 @@ const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUs
   Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
     found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void)
 
-/** The personal team of a new user, with the project's creator and member default permissions. */
+/**
+ * The personal team of a new user. Its creator gets the project's creator defaults only, as the hosted
+ * service's "creator" membership does (a creator does not also get the member defaults).
+ */
 const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string, name: string | null, email: string | null, now: Date) =>
   Effect.gen(function*() {
     const teamId = yield* randomId
@@ -112,11 +116,7 @@ const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string,
       createdAt: now
     })
     yield* insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now })
-    const permissionIds = [
-      ...project.config.teamCreatorDefaultPermissions.map((p) => p.id),
-      ...project.config.teamMemberDefaultPermissions.map((p) => p.id)
-    ]
-    yield* grantTeamPermissions(db, { projectId: project.id, teamId, userId, permissionIds: [...new Set(permissionIds)] })
+    yield* grantDefaultPermissions(db, project, { teamId, userId }, "creator")
     yield* updateUserColumns(db, project.id, userId, { selectedTeamId: teamId })
   })
 
