@@ -24,10 +24,12 @@ import {
   findPrimaryChannel,
   insertContactChannel,
   deleteContactChannel,
+  normalizeEmail,
   updateContactChannel
 } from "../store/contact-channels.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
+import { revokeUserRefreshTokens } from "../store/refresh-tokens.js"
 import type { StoredProject } from "../store/projects.js"
 import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
@@ -135,7 +137,8 @@ export const createUser = (
     const passwordHash = yield* storedPasswordHash(input)
     yield* checkPrimaryEmailFlags(input)
     yield* checkTotpSecret(input.totpSecretBase64)
-    const email = input.primaryEmail ?? null
+    // Hosted stores the primary e-mail trimmed and lower-cased (users create, which every sign-up goes through).
+    const email = input.primaryEmail === undefined || input.primaryEmail === null ? null : normalizeEmail(input.primaryEmail)
     const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
     const displayName = displayNameOf(input.displayName ?? null)
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -200,8 +203,8 @@ export const updateUser = (
     const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
     // Every statement below touches this user's own rows only (its columns, its primary email, its
-    // password), so the write leaves the other cached reads valid: other users reading themselves
-    // meanwhile are answered from the cache instead of queueing behind the write.
+    // password, its sessions), so the write leaves the other cached reads valid: other users reading
+    // themselves meanwhile are answered from the cache instead of queueing behind the write.
     const updated = db.writesOnly([cacheKeys.user(projectId, userId)], db.transaction(
       Effect.gen(function*() {
         // Existence only: the whole view is read once, at the end.
@@ -229,10 +232,18 @@ export const updateUser = (
         yield* updatePrimaryEmail(db, projectId, userId, patch)
         if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
         else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+        // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
+        if (passwordHash !== undefined) {
+          yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
+        }
         return yield* findUserView(db, projectId, userId)
       })
     ))
-    const user = yield* Effect.catchTag(updated, "DbError", emailConflict(patch.primaryEmail))
+    const user = yield* Effect.catchTag(
+      updated,
+      "DbError",
+      emailConflict(patch.primaryEmail === undefined || patch.primaryEmail === null ? patch.primaryEmail : normalizeEmail(patch.primaryEmail))
+    )
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
@@ -246,9 +257,10 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
       if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
       return
     }
-    const email = patch.primaryEmail ?? current?.value
+    // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
+    const email = patch.primaryEmail === undefined ? current?.value : normalizeEmail(patch.primaryEmail)
     if (email === undefined) return
-    const changed = current === undefined || current.value.toLowerCase() !== email.toLowerCase()
+    const changed = current === undefined || normalizeEmail(current.value) !== email
     const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
     if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
     if (current === undefined) {
