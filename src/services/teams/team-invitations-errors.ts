@@ -22,5 +22,8 @@ export const TeamInvitationsErrors = {
   revoke: [...manage, "VerificationCodeNotFound"],
   checkCode: VerificationErrorTags,
   details: codeUse,
-  accept: [...codeUse, "UserNotFound"]
+  accept: [...codeUse, "UserNotFound"],
+  listReceived: ["CannotGetOwnUserWithoutUser"],
+  // Every way an invitation is not acceptable (unknown, used, expired, sent elsewhere) is VerificationCodeNotFound.
+  acceptById: ["CannotGetOwnUserWithoutUser", "TeamInvitationRestrictedUserNotAllowed", "VerificationCodeNotFound"]
 } as const satisfies ErrorTable
