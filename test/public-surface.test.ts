@@ -27,7 +27,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ClientAuthenticationRequired", "ClientConfig", "ClientOrAdminAuthenticationRequired",
     "ClientOrServerAuthenticationRequired", "ClientOrServerOrAdminAuthenticationRequired", "ClientProject",
     "ClientProjectConfig", "ClientTeam", "ClientUser", "ClientUserUpdate", "ConfigurationKey",
-    "ConnectedAccountAccessToken", "ConnectedAccounts", "ContactChannel",
+    "ConnectedAccount", "ConnectedAccountAccessToken", "ConnectedAccounts", "ContactChannel",
     "ContactChannelAlreadyUsedForAuthBySomeoneElse", "ContactChannelCreate", "ContactChannelType",
     "ContactChannelUpdate", "ContactChannels", "ContainedPermissionNotFound", "CurrentProjectNotFound", "CurrentUser",
     "DEFAULT_BASE_URL", "DEMO_PROJECT_KEYS", "DuplicateApp", "EmailAlreadyVerified", "EmailConfig",

@@ -1,7 +1,12 @@
 /** The known errors the `ConnectedAccounts` and `ServerConnectedAccounts` methods document (see `ErrorTable` in endpoint.ts). */
 import type { ErrorTable } from "../http/endpoint.js"
 
-/** Both services ask the same endpoint, for the signed-in user or any user. */
+/**
+ * Both services ask the same endpoints, for the signed-in user or any user. A provider on shared keys
+ * refuses every token request (before the user or the connection is looked at).
+ */
 export const ConnectedAccountsErrors = {
-  accessToken: ["UserAuthenticationRequired", "UserNotFound", "OAuthProviderNotFoundOrNotEnabled"]
+  accessToken: ["UserAuthenticationRequired", "UserNotFound", "OAuthProviderNotFoundOrNotEnabled", "OAuthAccessTokenNotAvailableWithSharedOAuthKeys"],
+  // A client naming another user gets a plain 403 (an HttpError), as hosted answers.
+  list: ["CannotGetOwnUserWithoutUser", "UserNotFound"]
 } as const satisfies ErrorTable

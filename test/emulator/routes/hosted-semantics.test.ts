@@ -47,7 +47,7 @@ describe("default team permissions", () => {
     const listed = expectStatus(await backend.call(project, "GET", "/team-permission-definitions", { accessType: "admin" }), 200)
     // The order of contained ids is not part of the contract: compare them sorted.
     const byId = new Map(
-      (listed.body.items as ReadonlyArray<{ id: string; contained_permission_ids: ReadonlyArray<string> }>)
+      (listed.body.items as ReadonlyArray<{ id: string; description: string; contained_permission_ids: ReadonlyArray<string> }>)
         .map((d) => [d.id, { ...d, contained_permission_ids: [...d.contained_permission_ids].sort() }])
     )
     assert.deepStrictEqual(byId.get("team_admin"), {
