@@ -4,10 +4,12 @@ import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/users/connected-accounts.js"
 import { serverCore } from "../support/clients.js"
-import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
+import { type EmulatorHandle, expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useEmulator()
+// A backend whose shared providers hand out tokens, as hosted with STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true.
+const permissive = useEmulator({ allowSharedOAuthAccessTokens: true })
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 
@@ -22,12 +24,12 @@ const project = () =>
   })
 
 /** A user signed up through github (default scope `user:email`), served by the development provider. */
-const githubUser = async (p: TestProject) => {
+const githubUser = async (p: TestProject, on: EmulatorHandle = backend) => {
   const pkce = pkcePair()
-  const url = authorizeUrl(backend.emulator(), p, { provider: "github", redirectUri: REDIRECT, state: "s", challenge: pkce.challenge })
+  const url = authorizeUrl(on.emulator(), p, { provider: "github", redirectUri: REDIRECT, state: "s", challenge: pkce.challenge })
   const landed = new URL(await runDevFlow(new Browser(), url, { email: uniqueEmail() }))
-  const tokens = await exchangeCode(backend.emulator(), p, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
-  const me = expectStatus(await backend.call(p, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
+  const tokens = await exchangeCode(on.emulator(), p, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
+  const me = expectStatus(await on.call(p, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
   return { accessToken: tokens.body.access_token as string, userId: me.body.id as string }
 }
 
@@ -131,6 +133,16 @@ describe("connected accounts by provider account", () => {
     }
     const unknownUser = await backend.call(p, "POST", "/connected-accounts/no-such-user/github/access-token", { accessType: "server", body: {} })
     expect(unknownUser.knownError).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
+  })
+
+  it("hands out shared providers' tokens on a backend started with allowSharedOAuthAccessTokens", async () => {
+    const p = await permissive.createProject({ config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }] } })
+    const user = await githubUser(p, permissive)
+    const token = expectStatus(
+      await permissive.call(p, "POST", "/connected-accounts/me/github/access-token", { accessToken: user.accessToken, body: {} }),
+      201
+    )
+    expect(token.body.access_token).toMatch(/^dev-github-/)
   })
 })
 
