@@ -28,7 +28,8 @@ const program = Effect.gen(function*() {
 
   const project = yield* projects.get
   yield* Console.log(
-    `project ${project.id} ("${project.displayName}"): production mode ${project.isProductionMode ? "on" : "off"}`
+    `project ${project.id} ("${project.displayName}"): production mode ${project.isProductionMode ? "on" : "off"}, ` +
+      `owner team ${project.ownerTeamId ?? "none"}, sign-in with ${project.config.oauthProviders.map((p) => p.id).join(", ") || "no OAuth provider"}`
   )
 
   const keySet = yield* apiKeys.create({
@@ -73,7 +74,9 @@ const program = Effect.gen(function*() {
 }).pipe(
   // With an admin access token (a dashboard user's session) the token can expire or lose ownership;
   // the category's tags come as one array.
-  Effect.catchTag(AdminAuthErrorTags, stop("admin access token"))
+  Effect.catchTag(AdminAuthErrorTags, stop("admin access token")),
+  // The admin project answers admins only; a key of another tier in STACK_* would get this.
+  Effect.catchTag("InsufficientAccessType", stop("access type"))
 )
 
 const AdminLive = adminTierFromEnv({ tokenStore: "memory" }).pipe(Layer.provide(localBackendDefaults))

@@ -40,6 +40,7 @@ export const signUpRefusals = [
   "PasswordTooLong",
   "PasswordConfirmationMismatch",
   "SignUpNotEnabled",
+  "SignUpRejected",
   "PasswordAuthenticationNotEnabled",
   "RedirectUrlNotWhitelisted",
   "MultiFactorAuthenticationRequired"

@@ -64,6 +64,19 @@ host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
 }
 const check = ts.createProgram({ rootNames: [consumer], options, host })
 
+// 3. Every re-export line of an entry survives into its declarations: `stripInternal` drops a statement whose
+// leading comment holds the "internal" tag, and an entry's header comment once dropped the admin tier that way.
+const reExports = (text: string) => text.split("\n").filter((line) => /^export \* from /.test(line)).map((line) => line.replace(/;$/, ""))
+const lostLines = ["index", "react/index", "react/handler/index"].flatMap((entry) => {
+  const source = ts.sys.readFile(join(root, "src", `${entry}.ts`)) ?? ""
+  const declared = new Set(reExports(emitted.get(join(outDir, `${entry}.d.ts`)) ?? ""))
+  return reExports(source).filter((line) => !declared.has(line)).map((line) => `src/${entry}.ts: "${line}" is missing from its declarations`)
+})
+if (lostLines.length > 0) {
+  console.error(lostLines.join("\n"))
+  process.exit(1)
+}
+
 const diagnostics = [...emit.diagnostics, ...ts.getPreEmitDiagnostics(check)]
 if (diagnostics.length > 0) {
   console.error(ts.formatDiagnostics(diagnostics, {

@@ -17,8 +17,10 @@
 // as loaded with the page once a program uses any one of those names, which put the domain schemas and the
 // known-error catalogue (needed only by the lazily loaded src/services/live.ts) into the first load: importing
 // `NetworkError` to match on it cost 9.3 KB gzip (`npm run bench -- --only bundles`, row "...+ NetworkError").
-// A star re-export does not have that effect. What is not public API is marked `@internal` where it is declared:
-// the published type declarations leave it out (`stripInternal`), and test/public-surface.test.ts lists the rest.
+// A star re-export does not have that effect. What is not public API carries the JSDoc tag "internal" where it
+// is declared: the published type declarations leave it out (`stripInternal`), and test/public-surface.test.ts
+// lists the rest. Never write that tag, at-sign and all, in a comment above an export line here: `stripInternal`
+// drops the line from the declarations (it dropped the admin tier once; scripts/check-declarations.ts checks).
 
 // Tiers
 export * from "./layers/admin.js"

@@ -17,6 +17,9 @@ const entries = {
 const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   "stackfx": [
     "ACCESS_TYPES", "HANDLER_ROUTES", "ProductionModeProblemSchema", "ServerSessionResponse", "lazySchema",
+    // The admin project's current shape (issue 20): provider ids, write entries, enums, the transfer.
+    "DEFAULT_EMAIL_THEME_ID", "OAUTH_PROVIDER_IDS", "OAuthAccountMergeStrategy", "OAuthProviderId", "OAuthProviderWrite",
+    "OnboardingStatus", "ProjectTransfer", "ProjectTransferResponse", "SharedOAuthProviderWrite", "StandardOAuthProviderWrite",
     "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
     "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
     "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",
@@ -71,6 +74,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "TeamPermissionNotFound", "TeamPermissionRequired", "TeamPermissions", "TeamUpdate", "Teams", "TestEmail",
     "TestEmailConfig", "TokenStore", "TokenVerifier", "Transport", "Unauthenticated", "UnexpectedKnownError",
     "UnparsableAccessToken", "UnparsableAdminAccessToken", "UnsupportedError",
+    "AppleBundleIdNotConfigured", "BotChallengeFailed", "BotChallengeRequired", "BranchDoesNotExist",
+    "EmailRenderingError", "InvalidAppleCredentials", "InvalidPollingCode", "ItemNotFound",
+    "ItemQuantityInsufficientAmount", "RequiresCustomEmailServer", "SignUpRejected", "TeamInvitationEmailMismatch",
+    "TemplateSourceRewriteError", "MetricsRecentUser", "SessionIpInfo",
     "UserAlreadyConnectedToAnotherOAuthConnection", "UserAuthenticationRequired", "UserDoesNotHavePassword",
     "UserEmailAlreadyExists", "UserIdDoesNotExist", "UserNotFound", "UserOAuthProvider",
     "VerificationCodeAlreadyUsed", "VerificationCodeExpired", "VerificationCodeMaxAttemptsReached",

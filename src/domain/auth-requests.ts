@@ -6,6 +6,7 @@
  * the backend import this file: it stays out of the initial browser bundle.
  */
 import * as Schema from "effect/Schema"
+import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 
@@ -13,8 +14,8 @@ import { wireStruct } from "./wire.js"
 export const PasswordSignUpRequest = wireStruct({
   email: EmailAddress,
   password: Schema.String,
-  /** Where the verification email links to; without it no verification email is sent. */
-  verificationCallbackUrl: Schema.optionalKey(Schema.String)
+  /** Where the verification email links to (absolute); without it no verification email is sent. */
+  verificationCallbackUrl: Schema.optionalKey(AbsoluteUrl)
 })
 /** @internal */
 export type PasswordSignUpRequest = typeof PasswordSignUpRequest.Type
@@ -29,7 +30,7 @@ export type PasswordSignInRequest = typeof PasswordSignInRequest.Type
  * `/contact-channels/send-verification-code` body: who, and where the link goes.
  * @internal
  */
-export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: Schema.String })
+export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: AbsoluteUrl })
 /** @internal */
 export type EmailLinkRequest = typeof EmailLinkRequest.Type
 
@@ -39,7 +40,7 @@ export const CodeRequest = wireStruct({ code: Schema.String })
 export type CodeRequest = typeof CodeRequest.Type
 
 /** `POST /contact-channels/{user}/{channel}/send-verification-code` body: where the link goes. @internal */
-export const CallbackUrlRequest = wireStruct({ callbackUrl: Schema.String })
+export const CallbackUrlRequest = wireStruct({ callbackUrl: AbsoluteUrl })
 /** @internal */
 export type CallbackUrlRequest = typeof CallbackUrlRequest.Type
 

@@ -1,23 +1,61 @@
-/** Projects: the client view and the admin view of `GET /projects/current`, and admin inputs. */
+/**
+ * Projects: the client view (`GET /projects/current`), the admin view (`/internal/projects/current` and the
+ * owner's list), and admin inputs.
+ */
 import * as Schema from "effect/Schema"
 import { IdRef, Millis, nullableKey, wireStruct } from "./wire.js"
 
-/** An OAuth provider on Stack's shared development keys. */
+/**
+ * The OAuth providers the hosted service knows (`id` of a provider entry); a write naming another id is a
+ * SCHEMA_ERROR there.
+ */
+export const OAUTH_PROVIDER_IDS = [
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch"
+] as const
+export const OAuthProviderId = Schema.Literals(OAUTH_PROVIDER_IDS)
+export type OAuthProviderId = typeof OAuthProviderId.Type
+
+/** Settings a provider entry may carry whatever its type (the service omits a setting that is unset). */
+const providerExtras = {
+  facebookConfigId: Schema.optionalKey(Schema.String),
+  microsoftTenantId: Schema.optionalKey(Schema.String),
+  appleBundleIds: Schema.optionalKey(Schema.Array(Schema.String))
+}
+
+/**
+ * An OAuth provider as the service reads it back: `providerConfigId` is the key of its entry in the
+ * project's config. The id stays a plain string on read so that a provider the service adds later still
+ * decodes. There is no `enabled` flag any more: a provider listed is one users may sign in with.
+ */
 export const SharedOAuthProviderConfig = wireStruct({
+  providerConfigId: Schema.String,
   id: Schema.String,
-  enabled: Schema.Boolean,
-  type: Schema.Literal("shared")
+  type: Schema.Literal("shared"),
+  // A shared provider may still carry the keys it had while it was standard.
+  clientId: Schema.optionalKey(Schema.String),
+  clientSecret: Schema.optionalKey(Schema.String),
+  ...providerExtras
 })
 
-/** An OAuth provider on the project's own keys. */
+/** An OAuth provider on the project's own keys, as read back. */
 export const StandardOAuthProviderConfig = wireStruct({
+  providerConfigId: Schema.String,
   id: Schema.String,
-  enabled: Schema.Boolean,
   type: Schema.Literal("standard"),
   clientId: Schema.String,
   clientSecret: Schema.String,
-  facebookConfigId: Schema.optionalKey(Schema.String),
-  microsoftTenantId: Schema.optionalKey(Schema.String)
+  ...providerExtras
 })
 
 /**
@@ -26,6 +64,28 @@ export const StandardOAuthProviderConfig = wireStruct({
  */
 export const OAuthProviderConfig = Schema.Union([SharedOAuthProviderConfig, StandardOAuthProviderConfig])
 export type OAuthProviderConfig = typeof OAuthProviderConfig.Type
+
+/** A shared provider as written: the read entry without `providerConfigId` (the service refuses that key). */
+export const SharedOAuthProviderWrite = wireStruct({
+  id: OAuthProviderId,
+  type: Schema.Literal("shared"),
+  clientId: Schema.optionalKey(Schema.String),
+  clientSecret: Schema.optionalKey(Schema.String),
+  ...providerExtras
+})
+
+/** A provider on the project's own keys as written. */
+export const StandardOAuthProviderWrite = wireStruct({
+  id: OAuthProviderId,
+  type: Schema.Literal("standard"),
+  clientId: Schema.String,
+  clientSecret: Schema.String,
+  ...providerExtras
+})
+
+/** One entry of `config.oauthProviders` in an update; the list written replaces the project's whole list. */
+export const OAuthProviderWrite = Schema.Union([SharedOAuthProviderWrite, StandardOAuthProviderWrite])
+export type OAuthProviderWrite = typeof OAuthProviderWrite.Type
 
 /** Emails sent through Stack's shared sender. */
 export const SharedEmailConfig = Schema.Struct({ type: Schema.Literal("shared") })
@@ -51,6 +111,26 @@ export type EmailConfig = typeof EmailConfig.Type
 export const ProjectDomain = wireStruct({ domain: Schema.String, handlerPath: Schema.String })
 export type ProjectDomain = typeof ProjectDomain.Type
 
+/** How a sign-in through OAuth treats an existing user with the same e-mail address. */
+export const OAuthAccountMergeStrategy = Schema.Literals(["link_method", "raise_error", "allow_duplicates"])
+export type OAuthAccountMergeStrategy = typeof OAuthAccountMergeStrategy.Type
+
+/** The steps of the hosted dashboard's project onboarding; `completed` for a project past it. */
+export const OnboardingStatus = Schema.Literals([
+  "config_choice",
+  "apps_selection",
+  "auth_setup",
+  "domain_setup",
+  "email_theme_setup",
+  "payments_setup",
+  "welcome",
+  "completed"
+])
+export type OnboardingStatus = typeof OnboardingStatus.Type
+
+/** The id of the service's "Default Light" email theme, every new project's theme. */
+export const DEFAULT_EMAIL_THEME_ID = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac"
+
 const clientConfigFields = {
   signUpEnabled: Schema.Boolean,
   credentialEnabled: Schema.Boolean,
@@ -58,15 +138,22 @@ const clientConfigFields = {
   passkeyEnabled: Schema.Boolean,
   clientTeamCreationEnabled: Schema.Boolean,
   clientUserDeletionEnabled: Schema.Boolean,
-  /** The client view's oauthProviders: the ids of the enabled providers. */
-  enabledOauthProviders: Schema.Array(IdRef)
+  allowUserApiKeys: Schema.Boolean,
+  allowTeamApiKeys: Schema.Boolean,
+  /** The client view's oauthProviders: the ids of the providers users may sign in with. */
+  enabledOauthProviders: Schema.Array(IdRef),
+  domains: Schema.Array(ProjectDomain)
 }
 
 /** The configuration any client may read: which sign-in methods are enabled and what users may do themselves. */
-export const ClientProjectConfig = wireStruct(clientConfigFields)
+export const ClientProjectConfig = wireStruct({
+  ...clientConfigFields,
+  /** Sent by newer versions of the service than the one these shapes follow; absent otherwise. */
+  allowLocalhost: Schema.optionalKey(Schema.Boolean)
+})
 export type ClientProjectConfig = typeof ClientProjectConfig.Type
 
-/** What any client may know about the project it talks to. */
+/** What any client may know about the project it talks to (`GET /projects/current`, every access type). */
 export const ClientProject = wireStruct({
   id: Schema.String,
   displayName: Schema.String,
@@ -80,34 +167,67 @@ export type ClientProject = typeof ClientProject.Type
  */
 export const AdminProjectConfig = wireStruct({
   ...clientConfigFields,
-  id: Schema.String,
   allowLocalhost: Schema.Boolean,
   oauthProviders: Schema.Array(OAuthProviderConfig),
   emailConfig: EmailConfig,
-  domains: Schema.Array(ProjectDomain),
+  /** The id of the email theme the project's emails are rendered with. */
+  emailTheme: Schema.String,
   createTeamOnSignUp: Schema.Boolean,
   teamCreatorDefaultPermissions: Schema.Array(IdRef),
   teamMemberDefaultPermissions: Schema.Array(IdRef),
-  legacyGlobalJwtSigning: Schema.Boolean
+  /** Project permissions every new user gets. */
+  userDefaultPermissions: Schema.Array(IdRef),
+  oauthAccountMergeStrategy: OAuthAccountMergeStrategy
 })
 export type AdminProjectConfig = typeof AdminProjectConfig.Type
 
-/** The whole project, as an admin sees it. */
+/** The project's four logos (URLs), `null` when unset. */
+const logoFields = {
+  logoUrl: nullableKey(Schema.String),
+  logoFullUrl: nullableKey(Schema.String),
+  logoDarkModeUrl: nullableKey(Schema.String),
+  logoFullDarkModeUrl: nullableKey(Schema.String)
+}
+
+/** What the hosted dashboard's onboarding chose so far (plain strings, so a choice added later still decodes). */
+const onboardingSelection = wireStruct({
+  selectedConfigChoice: Schema.optionalKey(Schema.String),
+  selectedApps: Schema.optionalKey(Schema.Array(Schema.String)),
+  selectedSignInMethods: Schema.optionalKey(Schema.Array(Schema.String)),
+  selectedEmailThemeId: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  selectedPaymentsCountry: Schema.optionalKey(Schema.String)
+})
+
+/**
+ * The whole project, as an admin sees it (`GET /internal/projects/current`, and each of the owner's projects in
+ * `GET /internal/projects`).
+ */
 export const AdminProject = wireStruct(
   {
     id: Schema.String,
     displayName: Schema.String,
     description: nullableKey(Schema.String),
     createdAt: Millis,
-    userCount: Schema.Int,
     isProductionMode: Schema.Boolean,
-    config: AdminProjectConfig
+    ...logoFields,
+    /** The team of the `internal` project that owns it; `null` for `internal` itself and seeded projects. */
+    ownerTeamId: nullableKey(Schema.String),
+    onboardingStatus: Schema.String,
+    config: AdminProjectConfig,
+    /** Sent by newer versions of the service than the one these shapes follow; absent otherwise. */
+    isDevelopmentEnvironment: Schema.optionalKey(Schema.Boolean),
+    /** Sent by newer versions of the service; absent otherwise. */
+    onboardingState: Schema.optionalKey(Schema.NullOr(onboardingSelection))
   },
   { createdAt: "created_at_millis" }
 )
 export type AdminProject = typeof AdminProject.Type
 
-/** The config part of an admin update; absent keys are left unchanged. */
+/**
+ * The config part of an admin update; absent keys are left unchanged. A list given (OAuth providers, domains,
+ * default permissions) replaces the project's whole list. The service refuses any key not listed here
+ * (SCHEMA_ERROR), so keys it dropped (`legacy_global_jwt_signing`, a provider's `enabled`) are not sendable.
+ */
 export const AdminProjectConfigUpdate = wireStruct({
   signUpEnabled: Schema.optionalKey(Schema.Boolean),
   credentialEnabled: Schema.optionalKey(Schema.Boolean),
@@ -116,30 +236,56 @@ export const AdminProjectConfigUpdate = wireStruct({
   clientTeamCreationEnabled: Schema.optionalKey(Schema.Boolean),
   clientUserDeletionEnabled: Schema.optionalKey(Schema.Boolean),
   allowLocalhost: Schema.optionalKey(Schema.Boolean),
+  allowUserApiKeys: Schema.optionalKey(Schema.Boolean),
+  allowTeamApiKeys: Schema.optionalKey(Schema.Boolean),
   createTeamOnSignUp: Schema.optionalKey(Schema.Boolean),
-  legacyGlobalJwtSigning: Schema.optionalKey(Schema.Boolean),
-  oauthProviders: Schema.optionalKey(Schema.Array(OAuthProviderConfig)),
+  oauthProviders: Schema.optionalKey(Schema.Array(OAuthProviderWrite)),
   emailConfig: Schema.optionalKey(EmailConfig),
+  /** An existing email theme's id (else a plain 400 `Invalid email theme`). */
+  emailTheme: Schema.optionalKey(Schema.String),
   domains: Schema.optionalKey(Schema.Array(ProjectDomain)),
   teamCreatorDefaultPermissions: Schema.optionalKey(Schema.Array(IdRef)),
-  teamMemberDefaultPermissions: Schema.optionalKey(Schema.Array(IdRef))
+  teamMemberDefaultPermissions: Schema.optionalKey(Schema.Array(IdRef)),
+  userDefaultPermissions: Schema.optionalKey(Schema.Array(IdRef)),
+  oauthAccountMergeStrategy: Schema.optionalKey(OAuthAccountMergeStrategy),
+  /** Write-only: the service stores it but never reads it back in the project. */
+  requireEmailVerification: Schema.optionalKey(Schema.Boolean)
 })
 export type AdminProjectConfigUpdate = typeof AdminProjectConfigUpdate.Type
 
-/** `PATCH /projects/current` body (admin tier). */
-export const AdminProjectUpdate = wireStruct({
+const updateFields = {
   displayName: Schema.optionalKey(Schema.String),
+  /** `null` is stored as `""`. */
   description: Schema.optionalKey(Schema.NullOr(Schema.String)),
   isProductionMode: Schema.optionalKey(Schema.Boolean),
+  logoUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  logoFullUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  logoDarkModeUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  logoFullDarkModeUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  onboardingStatus: Schema.optionalKey(OnboardingStatus),
   config: Schema.optionalKey(AdminProjectConfigUpdate)
-})
+}
+
+/** `PATCH /internal/projects/current` body (admin tier). */
+export const AdminProjectUpdate = wireStruct(updateFields)
 export type AdminProjectUpdate = typeof AdminProjectUpdate.Type
 
-/** `POST /internal/projects` body (a signed-in user of the internal project). */
+/**
+ * `POST /internal/projects` body (a signed-in user of the internal project): the update's keys plus the
+ * required name and owner team, a team of `internal` the user belongs to.
+ */
 export const AdminProjectCreate = wireStruct({
+  ...updateFields,
   displayName: Schema.String,
-  description: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  isProductionMode: Schema.optionalKey(Schema.Boolean),
-  config: Schema.optionalKey(AdminProjectConfigUpdate)
+  ownerTeamId: Schema.String,
+  /** Sent by the official SDK to newer versions of the service; accepted and ignored here. */
+  isDevelopmentEnvironment: Schema.optionalKey(Schema.Boolean)
 })
 export type AdminProjectCreate = typeof AdminProjectCreate.Type
+
+/** `POST /internal/projects/transfer` body: hands a project to another team of `internal`. */
+export const ProjectTransfer = wireStruct({ projectId: Schema.String, newTeamId: Schema.String })
+export type ProjectTransfer = typeof ProjectTransfer.Type
+
+/** The transfer's answer: the service writes `success` as the string `"true"`, not the boolean. */
+export const ProjectTransferResponse = Schema.Struct({ success: Schema.Literal("true") })

@@ -1,5 +1,6 @@
 /** Team invitations: pending invites of a team and the answers of the invitation-code endpoints. */
 import * as Schema from "effect/Schema"
+import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { Millis, wireStruct } from "./wire.js"
 
 /**
@@ -18,11 +19,11 @@ export const TeamInvitation = wireStruct(
 )
 export type TeamInvitation = typeof TeamInvitation.Type
 
-/** `POST /team-invitations/send-code` body. */
+/** `POST /team-invitations/send-code` body; the link in the email is `callbackUrl` (absolute) with the code. */
 export const TeamInvitationSendCode = wireStruct({
   email: Schema.String,
   teamId: Schema.String,
-  callbackUrl: Schema.String
+  callbackUrl: AbsoluteUrl
 })
 export type TeamInvitationSendCode = typeof TeamInvitationSendCode.Type
 

@@ -1,7 +1,7 @@
 /** Users: the client view (`/users/me` as client) and the server view (`/users`, `/users/{id}`). */
 import * as Schema from "effect/Schema"
 import { ClientTeam, ServerTeam } from "./team.js"
-import { Metadata, Millis, nullableKey, wireStruct } from "./wire.js"
+import { defaultedKey, Metadata, Millis, nullableKey, wireStruct } from "./wire.js"
 
 /** An OAuth account connected to a user. The hosted service may leave `email` out; it decodes to `null`. */
 export const UserOAuthProvider = wireStruct({
@@ -28,11 +28,18 @@ const clientUserFields = {
   passkeyAuthEnabled: Schema.Boolean,
   clientMetadata: Metadata,
   clientReadOnlyMetadata: Metadata,
-  oauthProviders: Schema.Array(UserOAuthProvider),
-  /** The product's emailAuthEnabled; the wire still calls it `auth_with_email`. */
-  emailAuthEnabled: Schema.Boolean,
-  /** The product's isMultiFactorRequired; the wire calls it `requires_totp_mfa`. */
-  isMultiFactorRequired: Schema.Boolean,
+  /** Hidden from the hosted service's documented schema, so it may stop coming: a missing list is empty. */
+  oauthProviders: defaultedKey(Schema.Array(UserOAuthProvider), []),
+  /**
+   * The product's emailAuthEnabled; the wire still calls it `auth_with_email`. The hosted service marks it
+   * deprecated, so a missing key decodes to false.
+   */
+  emailAuthEnabled: defaultedKey(Schema.Boolean, false),
+  /**
+   * The product's isMultiFactorRequired; the wire calls it `requires_totp_mfa`. Deprecated by the hosted
+   * service: a missing key decodes to false (no TOTP factor known).
+   */
+  isMultiFactorRequired: defaultedKey(Schema.Boolean, false),
   isAnonymous: Schema.Boolean,
   isRestricted: Schema.Boolean,
   restrictedReason: Schema.NullOr(RestrictedReason)
@@ -58,7 +65,9 @@ export const ServerUser = wireStruct(
     selectedTeam: Schema.NullOr(ServerTeam),
     primaryEmailAuthEnabled: Schema.Boolean,
     serverMetadata: Metadata,
-    lastActiveAt: Millis
+    lastActiveAt: Millis,
+    /** Where the user signed up from (ISO 3166 alpha-2), when the hosted service located them; newer builds only. */
+    countryCode: Schema.optionalKey(Schema.NullOr(Schema.String))
   },
   { ...userOverrides, lastActiveAt: "last_active_at_millis" }
 )

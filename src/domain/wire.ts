@@ -117,6 +117,30 @@ export const nullableKey = <S extends Schema.Top>(schema: S) => {
 }
 
 /**
+ * `Schema.optionalKey(schema)` that the compiled decoders still read in one pass when `schema` has a
+ * transformation of its own they were told about (`Millis`): an optional key is a new AST node, which
+ * does not carry the registration of the node it wraps.
+ * @internal
+ */
+export const optionalWireKey = <S extends Schema.Top>(schema: S) =>
+  withFastDecode(Schema.optionalKey(schema), () => fastDecoder(schema))
+
+/**
+ * A field the hosted service marks deprecated or optional but that the domain type keeps: a missing wire key
+ * decodes to `fallback` (encoding always writes the field). For fields a newer service may stop sending.
+ * @internal
+ */
+export const defaultedKey = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  fallback: S["Type"]
+) =>
+  withFastDecode(
+    schema.pipe(Schema.withDecodingDefaultKey(Effect.succeed(fallback))),
+    () => fastDecoder(schema),
+    { value: fallback }
+  )
+
+/**
  * Free JSON metadata (client, client read-only and server metadata). Its keys are the developer's own and
  * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
  * @internal

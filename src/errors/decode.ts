@@ -1,6 +1,6 @@
 import * as Result from "effect/Result"
 import { KnownErrorMismatch } from "./client/known-error-mismatch.js"
-import { UnsupportedError } from "./known/misc.js"
+import { UnexpectedKnownError } from "./client/unexpected-known-error.js"
 import { type KnownError, knownErrorClassForCode } from "./known/registry.js"
 import { actualStatus, knownErrorHeader, type WireErrorResponse } from "./wire-response.js"
 
@@ -20,17 +20,24 @@ const field = (body: unknown, key: string): unknown =>
  *
  * - body `code` different from the header, a body that is not JSON, one without `code`, or details
  *   that do not fit the catalogue: `KnownErrorMismatch` (an internal error, never the named error);
- * - a code this client does not know: `UnsupportedError` with `details.originalErrorCode`;
+ * - a code this client does not know (the hosted service adds codes over time): `UnexpectedKnownError` with
+ *   the answer's own code, real status (`X-Stack-Actual-Status`), details and message, the error every call
+ *   already lists for known errors it does not document, so a program can match on it without an update;
  * - the message is the body's `error` field (the catalogue message when it is missing).
  * @internal
  */
-export const decodeKnownError = (res: WireErrorResponse): KnownError | KnownErrorMismatch | undefined => {
+export const decodeKnownError = (
+  res: WireErrorResponse
+): KnownError | UnexpectedKnownError | KnownErrorMismatch | undefined => {
   const headerCode = knownErrorHeader(res)
   return headerCode === undefined ? undefined : decodeKnownErrorWithCode(res, headerCode)
 }
 
 /** {@link decodeKnownError} for an answer whose `X-Stack-Known-Error` header is `headerCode`. @internal */
-export const decodeKnownErrorWithCode = (res: WireErrorResponse, headerCode: string): KnownError | KnownErrorMismatch => {
+export const decodeKnownErrorWithCode = (
+  res: WireErrorResponse,
+  headerCode: string
+): KnownError | UnexpectedKnownError | KnownErrorMismatch => {
   const status = actualStatus(res)
   const mismatch = (reason: KnownErrorMismatch["reason"], bodyCode: string | null, message: string) =>
     new KnownErrorMismatch({ status, headerCode, bodyCode, reason, message })
@@ -55,9 +62,11 @@ export const decodeKnownErrorWithCode = (res: WireErrorResponse, headerCode: str
   const message = typeof wireMessage === "string" ? wireMessage : undefined
   const cls = knownErrorClassForCode(bodyCode)
   if (cls === undefined) {
-    return new UnsupportedError({
-      details: { originalErrorCode: bodyCode },
-      ...(message === undefined ? {} : { message })
+    return new UnexpectedKnownError({
+      code: bodyCode,
+      status,
+      details: field(body, "details"),
+      message: message ?? `The server answered with the known error ${bodyCode}, which this client does not know.`
     })
   }
   const decoded = cls.fromWire(field(body, "details"), message)

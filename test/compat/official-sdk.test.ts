@@ -204,4 +204,64 @@ describe("@stackframe/js against the local backend", () => {
     await listed?.revoke()
     expect((await admin.listInternalApiKeys()).find((k) => k.id === created.id)?.whyInvalid()).toBe("manually-revoked")
   })
+
+  it("reads and updates its project as an admin app: sign-up, trusted domains, the rest of the config", async () => {
+    const project = await backend.createProject({ displayName: "Official SDK admin" })
+    const admin = new StackAdminApp({
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      secretServerKey: project.secretServerKey,
+      superSecretAdminKey: project.superSecretAdminKey,
+      baseUrl: backend.emulator().url,
+      tokenStore: "memory"
+    })
+    const before = await admin.getProject()
+    expect(before.id).toBe(project.id)
+    expect(before.displayName).toBe("Official SDK admin")
+    expect(before.ownerTeamId).toBe(project.owner?.teamId)
+    expect(before.config.signUpEnabled).toBe(true)
+    expect(before.config.domains).toEqual([])
+    expect(before.config.emailTheme).toBe("1df07ae6-abf3-4a40-83a5-a1a2cbe336ac")
+
+    await before.update({ displayName: "Renamed by the SDK", description: "admin app", config: { signUpEnabled: false } })
+    const closed = await admin.getProject()
+    expect(closed.displayName).toBe("Renamed by the SDK")
+    expect(closed.description).toBe("admin app")
+    expect(closed.config.signUpEnabled).toBe(false)
+    // The client view every app reads agrees.
+    const viewer = new StackClientApp({
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      baseUrl: backend.emulator().url,
+      tokenStore: "memory"
+    })
+    // The SDK throws this known error rather than returning it.
+    await expect(viewer.signUpWithCredential({
+      email: uniqueEmail("official-closed"),
+      password: "official-sdk-password-4",
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })).rejects.toMatchObject({ errorCode: "SIGN_UP_NOT_ENABLED" })
+
+    await closed.update({ config: { signUpEnabled: true } })
+    expect((await admin.getProject()).config.signUpEnabled).toBe(true)
+
+    // Trusted domains: the list written replaces the project's list.
+    const appDomain = { domain: "https://app.example.com", handlerPath: "/handler" }
+    const adminDomain = { domain: "https://admin.example.com", handlerPath: "/auth" }
+    await (await admin.getProject()).update({ config: { domains: [appDomain, adminDomain] } })
+    const withDomains = await admin.getProject()
+    // Read back sorted by domain, as the service sorts them.
+    expect(withDomains.config.domains).toEqual([adminDomain, appDomain])
+    await withDomains.update({ config: { domains: [appDomain] } })
+    expect((await admin.getProject()).config.domains).toEqual([appDomain])
+
+    await (await admin.getProject()).update({
+      config: { oauthProviders: [{ id: "github", type: "shared" }], allowLocalhost: false, oauthAccountMergeStrategy: "raise_error" }
+    })
+    const last = await admin.getProject()
+    expect(last.config.oauthProviders).toEqual([{ id: "github", type: "shared" }])
+    expect(last.config.allowLocalhost).toBe(false)
+    expect(last.config.oauthAccountMergeStrategy).toBe("raise_error")
+  })
 })

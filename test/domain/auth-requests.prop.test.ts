@@ -36,13 +36,13 @@ describe("auth request schemas", () => {
   it("EmailLinkRequest round-trips", () => fc.assert(fc.property(email, fc.webUrl(), (e, url) => roundTrips(D.EmailLinkRequest, { email: e, callbackUrl: url }))))
 
   it("writes the hosted service's field names", () => {
-    assert.deepStrictEqual(Schema.encodeSync(D.PasswordSignUpRequest)({ email: "a@b.c", password: "p", verificationCallbackUrl: "u" }), {
+    assert.deepStrictEqual(Schema.encodeSync(D.PasswordSignUpRequest)({ email: "a@b.c", password: "p", verificationCallbackUrl: "https://app.example/v" }), {
       email: "a@b.c",
       password: "p",
-      verification_callback_url: "u"
+      verification_callback_url: "https://app.example/v"
     })
     assert.deepStrictEqual(Schema.encodeSync(D.PasswordUpdateRequest)({ oldPassword: "o", newPassword: "n" }), { old_password: "o", new_password: "n" })
-    assert.deepStrictEqual(Schema.encodeSync(D.EmailLinkRequest)({ email: "a@b.c", callbackUrl: "u" }), { email: "a@b.c", callback_url: "u" })
+    assert.deepStrictEqual(Schema.encodeSync(D.EmailLinkRequest)({ email: "a@b.c", callbackUrl: "https://app.example/m" }), { email: "a@b.c", callback_url: "https://app.example/m" })
   })
 
   it("refuses strings without an @ as email", () => fc.assert(fc.property(text.filter((s) => !s.includes("@")), (s) => {

@@ -4,7 +4,10 @@ import {
   encodeKnownError,
   OAuthProviderTemporarilyUnavailable,
   PasswordTooShort,
+  PublishableClientKeyRequiredForProject,
+  SignUpRejected,
   UnsupportedError,
+  UserEmailAlreadyExists,
   UserNotFound
 } from "../../src/errors/index.js"
 import { actualStatus, type WireErrorResponse } from "../../src/errors/wire-response.js"
@@ -57,14 +60,70 @@ describe("decodeKnownError", () => {
     assert.deepStrictEqual(e?._tag === "PasswordTooShort" ? e.details : undefined, { min_length: 10 })
   })
 
-  it("turns an unknown code into UnsupportedError carrying the original code", () => {
-    const e = decodeKnownError(known("BRAND_NEW_ERROR", { code: "BRAND_NEW_ERROR", details: { a: 1 }, error: "new" }))
-    assert.strictEqual(e?._tag, "UnsupportedError")
-    if (e?._tag !== "UnsupportedError") return
-    assert.strictEqual(e.code, "UNSUPPORTED_ERROR")
-    assert.strictEqual(e.status, 500)
-    assert.deepStrictEqual(e.details, { originalErrorCode: "BRAND_NEW_ERROR" })
+  it("keeps an unknown code's real status, code, details and message", () => {
+    const e = decodeKnownError(known("BRAND_NEW_ERROR", { code: "BRAND_NEW_ERROR", details: { a: 1 }, error: "new" }, {
+      "x-stack-actual-status": "403"
+    }))
+    assert.strictEqual(e?._tag, "UnexpectedKnownError")
+    if (e?._tag !== "UnexpectedKnownError") return
+    assert.strictEqual(e.code, "BRAND_NEW_ERROR")
+    assert.strictEqual(e.status, 403)
+    assert.deepStrictEqual(e.details, { a: 1 })
     assert.strictEqual(e.message, "new")
+  })
+
+  it("keeps a 5xx unknown code's status and an answer without details or message", () => {
+    const e = decodeKnownError({
+      status: 503,
+      headers: { "x-stack-known-error": "SOMETHING_DOWN" },
+      body: JSON.stringify({ code: "SOMETHING_DOWN" })
+    })
+    assert.strictEqual(e?._tag, "UnexpectedKnownError")
+    if (e?._tag !== "UnexpectedKnownError") return
+    assert.strictEqual(e.status, 503)
+    assert.strictEqual(e.code, "SOMETHING_DOWN")
+    assert.isUndefined(e.details)
+    assert.include(e.message, "SOMETHING_DOWN")
+  })
+
+  it("decodes UNSUPPORTED_ERROR itself, when the server sends that code, as its catalogue class", () => {
+    const e = decodeKnownError({
+      status: 500,
+      headers: { "x-stack-known-error": "UNSUPPORTED_ERROR" },
+      body: JSON.stringify({ code: "UNSUPPORTED_ERROR", details: { originalErrorCode: "X" }, error: "m" })
+    })
+    assert.instanceOf(e, UnsupportedError)
+  })
+
+  it("accepts the detail forms the hosted service sends: a null project id, no would-work flag", () => {
+    const keyRequired = decodeKnownError(known("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", {
+      code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+      details: { project_id: null },
+      error: "x"
+    }, { "x-stack-actual-status": "401" }))
+    assert.instanceOf(keyRequired, PublishableClientKeyRequiredForProject)
+    if (keyRequired instanceof PublishableClientKeyRequiredForProject) assert.isNull(keyRequired.details.project_id)
+    const exists = decodeKnownError(known("USER_EMAIL_ALREADY_EXISTS", {
+      code: "USER_EMAIL_ALREADY_EXISTS",
+      details: { email: "a@example.com" }
+    }, { "x-stack-actual-status": "409" }))
+    assert.instanceOf(exists, UserEmailAlreadyExists)
+    assert.strictEqual(exists?.message, "A user with email \"a@example.com\" already exists.")
+  })
+
+  it("decodes the sign-up rule refusal with the rule's own message", () => {
+    const e = decodeKnownError(known("SIGN_UP_REJECTED", {
+      code: "SIGN_UP_REJECTED",
+      details: { message: "Closed." },
+      error: "Closed."
+    }, { "x-stack-actual-status": "403" }))
+    assert.instanceOf(e, SignUpRejected)
+    if (e instanceof SignUpRejected) {
+      assert.strictEqual(e.status, 403)
+      assert.strictEqual(e.details.message, "Closed.")
+      assert.strictEqual(e.message, "Closed.")
+    }
+    assert.strictEqual(new SignUpRejected({ details: { message: "Nope." } }).message, "Nope.")
   })
 
   it("reports a header/body code mismatch", () => {

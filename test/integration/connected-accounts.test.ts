@@ -14,12 +14,16 @@ const permissive = useEmulator({ allowSharedOAuthAccessTokens: true })
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 
 /** The project's own keys: providers on shared keys hand out no access token (see the shared-keys test). */
-const standard = (id: string) => ({ id, enabled: true, type: "standard", client_id: `${id}-client`, client_secret: `${id}-secret` })
+const standard = (id: string) => ({ id, type: "standard", client_id: `${id}-client`, client_secret: `${id}-secret` })
 
 const project = () =>
   backend.createProject({
     config: {
-      oauth_providers: [standard("github"), standard("google"), { id: "spotify", enabled: false, type: "shared" }]
+      oauth_providers: [
+        standard("github"),
+        // A provider not listed (spotify) is one users cannot sign in with: the service has no disabled providers.
+        standard("google")
+      ]
     }
   })
 
@@ -118,7 +122,7 @@ describe("connected accounts by provider account", () => {
   })
 
   it("providers on shared keys hand out no access token, on every path, before the user is looked up", async () => {
-    const p = await backend.createProject({ config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }] } })
+    const p = await backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
     const user = await githubUser(p)
     const accountId: string = expectStatus(await backend.call(p, "GET", "/connected-accounts/me", { accessToken: user.accessToken }), 200)
       .body.items[0].provider_account_id
@@ -136,7 +140,7 @@ describe("connected accounts by provider account", () => {
   })
 
   it("hands out shared providers' tokens on a backend started with allowSharedOAuthAccessTokens", async () => {
-    const p = await permissive.createProject({ config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }] } })
+    const p = await permissive.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
     const user = await githubUser(p, permissive)
     const token = expectStatus(
       await permissive.call(p, "POST", "/connected-accounts/me/github/access-token", { accessToken: user.accessToken, body: {} }),
@@ -194,7 +198,7 @@ describe("ConnectedAccounts client services", () => {
     )
     expect(unknown).toBe("USER_NOT_FOUND")
 
-    const sharedProject = await backend.createProject({ config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }] } })
+    const sharedProject = await backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
     const sharedUser = await githubUser(sharedProject)
     const refused = await run(
       sharedProject,

@@ -20,7 +20,7 @@ const CALLBACK = "http://localhost:3000/handler/oauth-callback"
 const ERROR_PAGE = "http://localhost:3000/handler/error"
 
 const githubProject = Effect.promise(() =>
-  backend.createProject({ config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }] } })
+  backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
 )
 
 const client = (project: TestProject, doc: FakeDocument) =>

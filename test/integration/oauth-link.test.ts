@@ -12,9 +12,9 @@ const project = () =>
   backend.createProject({
     config: {
       oauth_providers: [
-        { id: "github", enabled: true, type: "shared" },
+        { id: "github", type: "shared" },
         // a standard provider without an OpenID Connect issuer is served by the development provider too
-        { id: "spotify", enabled: true, type: "standard", client_id: "spotify-client", client_secret: "spotify-secret" }
+        { id: "spotify", type: "standard", client_id: "spotify-client", client_secret: "spotify-secret" }
       ]
     }
   })

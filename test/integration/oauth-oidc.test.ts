@@ -17,7 +17,7 @@ const googleProject = (issuer: string) =>
   Effect.promise(async () => {
     const project = await backend.createProject({
       config: {
-        oauth_providers: [{ id: "google", enabled: true, type: "standard", client_id: "stackfx-client", client_secret: "stackfx-secret" }]
+        oauth_providers: [{ id: "google", type: "standard", client_id: "stackfx-client", client_secret: "stackfx-secret" }]
       }
     })
     const set = await backend.call(project, "PUT", "/emulator/oauth-providers/google", { accessType: "admin", body: { issuer: `${issuer}/` } })

@@ -13,7 +13,7 @@ const ERROR_URL = "http://localhost:3000/handler/error"
 
 const githubProject = (config: Record<string, unknown> = {}) =>
   backend.createProject({
-    config: { oauth_providers: [{ id: "github", enabled: true, type: "shared" }], ...config }
+    config: { oauth_providers: [{ id: "github", type: "shared" }], ...config }
   })
 
 /** Runs a whole sign-in up to the client's callback URL. */
@@ -43,7 +43,7 @@ describe("OAuth with the development provider", () => {
   it("signs a new user up with PKCE, then signs the same identity in", async () => {
     const project = await githubProject()
     const email = uniqueEmail("oauth")
-    const first = await signInFlow(project, { email, name: "Ada Lovelace" }, { afterCallbackRedirectUrl: "/dashboard" })
+    const first = await signInFlow(project, { email, name: "Ada Lovelace" }, { afterCallbackRedirectUrl: "http://localhost:3000/dashboard" })
     expect(`${first.landed.origin}${first.landed.pathname}`).toBe(REDIRECT)
     expect(first.landed.searchParams.get("state")).toBe(first.state)
     // the flow's cookie was consumed at the callback
@@ -51,7 +51,7 @@ describe("OAuth with the development provider", () => {
 
     const tokens = await exchangeCode(backend.emulator(), project, { code: codeOf(first.landed), verifier: first.pkce.verifier, redirectUri: REDIRECT })
     expect(tokens.status).toBe(200)
-    expect(tokens.body).toMatchObject({ token_type: "Bearer", is_new_user: true, after_callback_redirect_url: "/dashboard" })
+    expect(tokens.body).toMatchObject({ token_type: "Bearer", is_new_user: true, after_callback_redirect_url: "http://localhost:3000/dashboard" })
     expect(typeof tokens.body.access_token).toBe("string")
     expect(typeof tokens.body.refresh_token).toBe("string")
 

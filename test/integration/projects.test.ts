@@ -51,7 +51,15 @@ describe("Projects (client view)", () => {
     assert.strictEqual(current.id, project.id)
     assert.strictEqual(current.displayName, "Client view")
     assert.isTrue(current.config.magicLinkEnabled)
-    assert.notProperty(current, "userCount")
+    assert.isFalse(current.config.allowUserApiKeys)
+    assert.deepStrictEqual(current.config.domains, [])
+    assert.notProperty(current.config, "oauthProviders")
+  })
+
+  it("reads the same client view with the admin key (GET /projects/current serves no admin view any more)", async () => {
+    const project = await backend.createProject({ displayName: "Same for all" })
+    const raw = await backend.call(project, "GET", "/projects/current", { accessType: "admin" })
+    assert.deepStrictEqual(Object.keys(raw.body).sort(), ["config", "display_name", "id"])
   })
 })
 
@@ -61,7 +69,9 @@ describe("AdminProjects", () => {
     const layer = adminLayer(backend, project)
     const before = await run(layer, AdminProjects.use((p) => p.get))
     assert.strictEqual(before.displayName, "Before")
-    assert.strictEqual(before.userCount, 0)
+    assert.strictEqual(before.ownerTeamId, project.owner?.teamId)
+    assert.strictEqual(before.onboardingStatus, "completed")
+    assert.isNull(before.logoUrl)
     assert.isFalse(before.isProductionMode)
 
     const updated = await run(
@@ -73,42 +83,71 @@ describe("AdminProjects", () => {
           config: {
             domains: [{ domain: "https://app.example.com", handlerPath: "/auth" }],
             oauthProviders: [
-              { id: "github", type: "shared", enabled: true },
-              { id: "google", type: "standard", enabled: false, clientId: "cid", clientSecret: "secret" }
+              { id: "github", type: "shared" },
+              { id: "google", type: "standard", clientId: "cid", clientSecret: "secret" }
             ],
-            signUpEnabled: false
-          }
+            signUpEnabled: false,
+            allowTeamApiKeys: true,
+            oauthAccountMergeStrategy: "allow_duplicates",
+            requireEmailVerification: true
+          },
+          logoUrl: "https://app.example.com/logo.svg"
         })
       )
     )
     assert.strictEqual(updated.displayName, "After")
     assert.strictEqual(updated.description, "described")
     assert.deepStrictEqual(updated.config.domains, [{ domain: "https://app.example.com", handlerPath: "/auth" }])
-    assert.deepStrictEqual(updated.config.enabledOauthProviders, [{ id: "github" }])
+    assert.deepStrictEqual(updated.config.enabledOauthProviders, [{ id: "github" }, { id: "google" }])
+    assert.deepStrictEqual(updated.config.oauthProviders[1], {
+      providerConfigId: "google",
+      id: "google",
+      type: "standard",
+      clientId: "cid",
+      clientSecret: "secret"
+    })
     assert.isFalse(updated.config.signUpEnabled)
+    assert.isTrue(updated.config.allowTeamApiKeys)
+    assert.strictEqual(updated.config.oauthAccountMergeStrategy, "allow_duplicates")
+    assert.strictEqual(updated.logoUrl, "https://app.example.com/logo.svg")
 
     // The change is visible through every view, so no stale cached copy is served.
     const again = await run(layer, AdminProjects.use((p) => p.get))
     assert.deepStrictEqual(again, updated)
     const clientView = await run(clientLayer(backend, project), Projects.use((p) => p.current))
     assert.isFalse(clientView.config.signUpEnabled)
-    assert.deepStrictEqual(clientView.config.enabledOauthProviders, [{ id: "github" }])
+    assert.deepStrictEqual(clientView.config.enabledOauthProviders, [{ id: "github" }, { id: "google" }])
+    assert.deepStrictEqual(clientView.config.domains, [{ domain: "https://app.example.com", handlerPath: "/auth" }])
   })
 
-  it("refuses duplicate domains and unknown default permissions like the hosted service", async () => {
+  it("accepts duplicate domains and unknown default permissions like the hosted service now does", async () => {
     const project = await backend.createProject()
-    const dup = await backend.call(project, "PATCH", "/projects/current", {
+    const layer = adminLayer(backend, project)
+    const updated = await run(layer, AdminProjects.use((p) => p.update({
+      config: {
+        domains: [{ domain: "https://a.example", handlerPath: "/h" }, { domain: "https://a.example", handlerPath: "/x" }],
+        teamMemberDefaultPermissions: [{ id: "no_such_permission" }]
+      }
+    })))
+    assert.strictEqual(updated.config.domains.length, 2)
+    assert.deepStrictEqual(updated.config.teamMemberDefaultPermissions, [{ id: "no_such_permission" }])
+  })
+
+  it("the backend refuses the keys the service dropped with SCHEMA_ERROR, so the client no longer has them", async () => {
+    const project = await backend.createProject()
+    const legacy = await backend.call(project, "PATCH", "/internal/projects/current", {
       accessType: "admin",
-      body: { config: { domains: [{ domain: "https://a.example", handler_path: "/h" }, { domain: "https://a.example", handler_path: "/x" }] } }
+      body: { config: { legacy_global_jwt_signing: true, oauth_providers: [{ id: "github", type: "shared", enabled: true }] } }
     })
-    assert.strictEqual(dup.status, 400)
-    assert.include(dup.text, "Duplicated domain")
-    const perms = await backend.call(project, "PATCH", "/projects/current", {
-      accessType: "admin",
-      body: { config: { team_member_default_permissions: [{ id: "no_such_permission" }] } }
-    })
-    assert.strictEqual(perms.status, 400)
-    assert.include(perms.text, "no_such_permission")
+    assert.strictEqual(legacy.knownError, "SCHEMA_ERROR")
+    assert.include(legacy.body.details.message, "body.config contains unknown properties: legacy_global_jwt_signing")
+    assert.include(legacy.body.details.message, "body.config.oauth_providers[0] contains unknown properties: enabled")
+  })
+
+  it("an unknown email theme is the service's plain 400", async () => {
+    const project = await backend.createProject()
+    const error = await runFailure(adminLayer(backend, project), AdminProjects.use((p) => p.update({ config: { emailTheme: "not-a-theme" } })))
+    assert.strictEqual(error._tag, "HttpError")
   })
 
   for (const c of productionCases) {
@@ -126,7 +165,7 @@ describe("AdminProjects", () => {
       assert.isFalse(after.isProductionMode)
 
       // The hosted service accepts the switch from a client that skips the check; so does the local one.
-      const raw = await backend.call(project, "PATCH", "/projects/current", { accessType: "admin", body: { is_production_mode: true } })
+      const raw = await backend.call(project, "PATCH", "/internal/projects/current", { accessType: "admin", body: { is_production_mode: true } })
       assert.strictEqual(raw.status, 200, raw.text)
       assert.isTrue(raw.body.is_production_mode)
     })
@@ -173,15 +212,15 @@ describe("AdminProjects", () => {
     await run(adminLayer(backend, project), AdminProjects.use((p) => p.delete))
     const after = await backend.call(project, "GET", "/projects/current", { accessType: "client" })
     assert.strictEqual(after.body.code, "INVALID_PUBLISHABLE_CLIENT_KEY")
-    const internal = await backend.call(backend.internal(), "DELETE", "/projects/current", { accessType: "admin" })
+    const internal = await backend.call(backend.internal(), "DELETE", "/internal/projects/current", { accessType: "admin" })
     assert.strictEqual(internal.status, 400)
   })
 
   it("refuses client and server access to the admin routes", async () => {
     const project = await backend.createProject()
     for (const accessType of ["client", "server"] as const) {
-      for (const method of ["PATCH", "DELETE"]) {
-        const res = await backend.call(project, method, "/projects/current", { accessType, body: method === "PATCH" ? {} : undefined })
+      for (const method of ["GET", "PATCH", "DELETE"]) {
+        const res = await backend.call(project, method, "/internal/projects/current", { accessType, body: method === "PATCH" ? {} : undefined })
         assert.strictEqual(res.status, 401, `${accessType} ${method}`)
         assert.strictEqual(res.body.code, "INSUFFICIENT_ACCESS_TYPE")
         assert.deepStrictEqual(res.body.details, { actual_access_type: accessType, allowed_access_types: ["admin"] })
@@ -215,12 +254,14 @@ describe("admin access tokens", () => {
 describe("InternalProjects", () => {
   it("creates and lists the signed-in internal user's projects", async () => {
     const user = await backend.signUp(backend.internal())
+    const ownerTeamId = await backend.createOwnerTeam(user)
     const layer = clientLayer(backend, backend.internal(), user)
     const created = await run(
       layer,
-      InternalProjects.use((p) => p.create({ displayName: "From the client", config: { credentialEnabled: false } }))
+      InternalProjects.use((p) => p.create({ displayName: "From the client", ownerTeamId, config: { credentialEnabled: false } }))
     )
     assert.strictEqual(created.project.displayName, "From the client")
+    assert.strictEqual(created.project.ownerTeamId, ownerTeamId)
     assert.isFalse(created.project.config.credentialEnabled)
     // The client made the first key set with the owner's token, as it does against the hosted service.
     const keys = created.keys
@@ -242,6 +283,35 @@ describe("InternalProjects", () => {
     assert.strictEqual(viaToken.id, created.project.id)
   })
 
+  it("refuses an owner team the user is not a member of", async () => {
+    const user = await backend.signUp(backend.internal())
+    const stranger = await backend.signUp(backend.internal())
+    const theirs = await backend.createOwnerTeam(stranger)
+    const error = await runFailure(
+      clientLayer(backend, backend.internal(), user),
+      InternalProjects.use((p) => p.create({ displayName: "Not mine", ownerTeamId: theirs }))
+    )
+    assert.strictEqual(error._tag, "TeamMembershipNotFound")
+  })
+
+  it("transfers a project to another team; only admins of the owner team may", async () => {
+    const user = await backend.signUp(backend.internal())
+    const project = await backend.createProjectOwnedBy(user)
+    const newTeam = await backend.createOwnerTeam(user, "Next owners")
+    const layer = clientLayer(backend, backend.internal(), user)
+    await run(layer, InternalProjects.use((p) => p.transfer(project.id, newTeam)))
+    const moved = await run(adminLayer(backend, project), AdminProjects.use((p) => p.get))
+    assert.strictEqual(moved.ownerTeamId, newTeam)
+
+    const unknown = await runFailure(layer, InternalProjects.use((p) => p.transfer("no-such-project", newTeam)))
+    assert.strictEqual(unknown._tag, "ProjectNotFound")
+    const seeded = await runFailure(layer, InternalProjects.use((p) => p.transfer("demo", newTeam)))
+    assert.strictEqual(seeded._tag, "HttpError")
+    const outsider = await backend.signUp(backend.internal())
+    const refused = await runFailure(clientLayer(backend, backend.internal(), outsider), InternalProjects.use((p) => p.transfer(project.id, newTeam)))
+    assert.strictEqual(refused._tag, "TeamMembershipNotFound")
+  })
+
   it("needs a signed-in user of the internal project", async () => {
     const anonymous = await runFailure(clientLayer(backend, backend.internal()), InternalProjects.use((p) => p.list))
     assert.strictEqual(anonymous._tag, "UserAuthenticationRequired")
@@ -253,8 +323,9 @@ describe("InternalProjects", () => {
 
   it("creates a project in production mode as asked (the checks are the admin client's, as on the hosted service)", async () => {
     const user = await backend.signUp(backend.internal())
+    const ownerTeamId = await backend.createOwnerTeam(user)
     const layer = clientLayer(backend, backend.internal(), user)
-    const created = await run(layer, InternalProjects.use((p) => p.create({ displayName: "Live", isProductionMode: true })))
+    const created = await run(layer, InternalProjects.use((p) => p.create({ displayName: "Live", ownerTeamId, isProductionMode: true })))
     assert.isTrue(created.project.isProductionMode)
     assert.deepStrictEqual((await run(layer, InternalProjects.use((p) => p.list))).map((p) => p.id), [created.project.id])
   })

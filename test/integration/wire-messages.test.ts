@@ -69,13 +69,13 @@ describe("error bodies as the hosted service sends them", () => {
         text: "OTP sign-in is not enabled for this project"
       },
       {
-        what: "the same domain twice",
-        res: await backend.call(project, "PATCH", "/projects/current", {
+        what: "an email theme that does not exist",
+        res: await backend.call(project, "PATCH", "/internal/projects/current", {
           accessType: "admin",
-          body: { config: { domains: [{ domain: "https://a.example", handler_path: "/handler" }, { domain: "https://a.example", handler_path: "/h" }] } }
+          body: { config: { email_theme: "7b3f1f4e-0000-4000-8000-000000000000" } }
         }),
         status: 400,
-        text: "Duplicated domain found"
+        text: "Invalid email theme"
       },
       {
         what: "a contact channel the user already has",

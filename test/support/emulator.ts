@@ -21,8 +21,11 @@ export interface TestProject {
   readonly publishableClientKey: string
   readonly secretServerKey: string
   readonly superSecretAdminKey: string
-  /** The internal user owning it (its access token works as X-Stack-Admin-Access-Token). */
-  readonly owner?: { readonly userId: string; readonly accessToken: string } | undefined
+  /**
+   * The internal user owning it (its access token works as X-Stack-Admin-Access-Token) and the team of
+   * `internal` that owns it, which the user belongs to.
+   */
+  readonly owner?: { readonly userId: string; readonly accessToken: string; readonly teamId: string } | undefined
 }
 
 export interface CallOptions {
@@ -132,13 +135,17 @@ export interface EmulatorHandle {
   readonly signUp: (project: TestProject, input?: { readonly email?: string; readonly password?: string }) => Promise<TestUser>
   /** A new project owned by a new internal user; `config` is the wire config of the create body. */
   readonly createProject: (input?: ProjectInput) => Promise<TestProject>
-  /** A new project owned by `owner`, a user of `internal`. */
+  /** A new project owned by `owner`, a user of `internal` (by a new team of theirs unless `teamId` is given). */
   readonly createProjectOwnedBy: (owner: TestUser, input?: ProjectInput) => Promise<TestProject>
+  /** A new team of `internal` created by the user (who becomes its admin). */
+  readonly createOwnerTeam: (owner: TestUser, displayName?: string) => Promise<string>
 }
 
 export interface ProjectInput {
   readonly displayName?: string
   readonly config?: Record<string, unknown>
+  /** The owning team of `internal`; a new team of the owner when absent. */
+  readonly teamId?: string
 }
 
 /**
@@ -177,11 +184,25 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
       refreshToken: result.body.refresh_token
     }
   }
+  // Projects belong to teams of `internal`, as on the hosted service (its dashboard makes a team for a new user).
+  const createOwnerTeam = async (owner: TestUser, displayName = "Owner team"): Promise<string> =>
+    expectStatus(
+      await call(running(), internal(), "POST", "/teams", {
+        accessToken: owner.accessToken,
+        body: { display_name: displayName, creator_user_id: "me" }
+      }),
+      201
+    ).body.id
   const projectOwnedBy = async (owner: TestUser, input: ProjectInput): Promise<TestProject> => {
+    const teamId = input.teamId ?? await createOwnerTeam(owner)
     const created = expectStatus(
       await call(running(), internal(), "POST", "/internal/projects", {
         accessToken: owner.accessToken,
-        body: { display_name: input.displayName ?? "Test project", ...(input.config === undefined ? {} : { config: input.config }) }
+        body: {
+          display_name: input.displayName ?? "Test project",
+          owner_team_id: teamId,
+          ...(input.config === undefined ? {} : { config: input.config })
+        }
       }),
       201
     )
@@ -209,7 +230,7 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
       publishableClientKey: keys.publishable_client_key,
       secretServerKey: keys.secret_server_key,
       superSecretAdminKey: keys.super_secret_admin_key,
-      owner: { userId: owner.userId, accessToken: owner.accessToken }
+      owner: { userId: owner.userId, accessToken: owner.accessToken, teamId }
     }
   }
   return {
@@ -218,6 +239,7 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
     call: (project, method, path, callOptions) => call(running(), project, method, path, callOptions),
     signUp,
     createProject: async (input = {}) => projectOwnedBy(await signUp(internal(), { email: uniqueEmail("owner") }), input),
-    createProjectOwnedBy: (owner, input = {}) => projectOwnedBy(owner, input)
+    createProjectOwnedBy: (owner, input = {}) => projectOwnedBy(owner, input),
+    createOwnerTeam
   }
 }

@@ -50,6 +50,7 @@ export const wireSchemas = {
   ConnectedAccountAccessToken: D.ConnectedAccountAccessToken,
   SuccessResponse: D.SuccessResponse,
   AccessTokenClaims: D.AccessTokenClaims,
+  SessionInfo: D.SessionInfo,
   "ListResponse(ServerUser)": D.ListResponse(D.ServerUser),
   "ListResponse(TeamPermission)": D.ListResponse(D.TeamPermission)
 } as const

@@ -20,7 +20,7 @@ import type { AccessType } from "@stackfx/lib/domain/constants.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { baseUrlFromHost, RequestBaseUrl } from "../config.js"
 import { answerFailures } from "./middleware.js"
-import { checkInput, queryOf, readBody, validate } from "./request.js"
+import { checkInput, queryOf, readBody, type UnknownKeys, validate } from "./request.js"
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 type Decodable = Schema.Top & { readonly DecodingServices: never }
@@ -46,6 +46,11 @@ interface Common<BS extends Decodable, QS extends Decodable> {
   readonly body?: BS
   /** Query schema over the string map of the query string. */
   readonly query?: QS
+  /**
+   * Whether query keys the schema does not declare are refused (the default, as the hosted service does
+   * for every route) or ignored: its OAuth authorize query is left open (`"ignore"`).
+   */
+  readonly unknownQueryKeys?: UnknownKeys
 }
 
 export interface EndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
@@ -66,7 +71,9 @@ const decodeInput = <BS extends Decodable, QS extends Decodable>(
   Effect.gen(function*() {
     const { body: rawBody, query: rawQuery } = raw
     const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
-    const query: QS["Type"] = spec.query === undefined ? rawQuery : yield* validate(spec.query, "query", rawQuery, request)
+    const query: QS["Type"] = spec.query === undefined
+      ? rawQuery
+      : yield* validate(spec.query, "query", rawQuery, request, spec.unknownQueryKeys ?? "refuse")
     return { body, query }
   })
 

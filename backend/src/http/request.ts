@@ -78,13 +78,35 @@ export const readBody = (
   )
 }
 
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+// Marks a key the schema does not declare, so that such keys are reported together per object, in the hosted
+// service's words ("body contains unknown properties: a, b"), instead of once per key.
+const UNKNOWN_KEY = "\u0000unknown-key"
 
-const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> =>
-  formatter(issue).issues.map((entry) => {
-    const path = (entry.path ?? []).map((p) => (typeof p === "object" && p !== null && "key" in p ? p.key : p))
-    return `${[where, ...path.map(String)].join(".")}: ${entry.message}`
-  })
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
+  leafHook: (issue) => issue._tag === "UnexpectedKey" ? UNKNOWN_KEY : SchemaIssue.defaultLeafHook(issue)
+})
+
+/** `body`, `["config", 0, "id"]` -> `body.config[0].id`: the service's (yup's) way of naming a field. */
+const fieldPath = (where: string, path: ReadonlyArray<PropertyKey>): string =>
+  path.reduce<string>((joined, key) => (typeof key === "number" ? `${joined}[${key}]` : `${joined}.${String(key)}`), where)
+
+const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> => {
+  const lines: Array<string> = []
+  const unknownKeys = new Map<string, Array<string>>()
+  for (const entry of formatter(issue).issues) {
+    const path = (entry.path ?? []).map((p): PropertyKey => (typeof p === "object" && p !== null && "key" in p ? p.key : p))
+    if (entry.message === UNKNOWN_KEY) {
+      const owner = fieldPath(where, path.slice(0, -1))
+      const keys = unknownKeys.get(owner) ?? []
+      if (!unknownKeys.has(owner)) unknownKeys.set(owner, keys)
+      keys.push(String(path[path.length - 1] ?? ""))
+      continue
+    }
+    lines.push(`${fieldPath(where, path)}: ${entry.message}`)
+  }
+  for (const [owner, keys] of unknownKeys) lines.push(`${owner} contains unknown properties: ${keys.join(", ")}`)
+  return lines
+}
 
 /** The request line a SCHEMA_ERROR names. */
 export interface RequestLine {
@@ -105,15 +127,27 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
     }
   })
 
-/** Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. */
+/** How a part of the request treats keys its schema does not declare. */
+export type UnknownKeys = "refuse" | "ignore"
+
+/**
+ * Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. Keys
+ * the schema does not declare, at any depth, are refused as the hosted service refuses them (every body,
+ * query and params object of its routes rejects unknown properties with SCHEMA_ERROR); only a part the
+ * hosted service leaves open (the OAuth authorize query) passes `"ignore"`.
+ */
 export const validate = <S extends Schema.Top & { readonly DecodingServices: never }>(
   schema: S,
   where: string,
   value: unknown,
-  request: RequestLine
+  request: RequestLine,
+  unknownKeys: UnknownKeys = "refuse"
 ): Effect.Effect<S["Type"], SchemaError> =>
   Effect.mapError(
-    Schema.decodeUnknownEffect(schema)(value, { errors: "all" }),
+    Schema.decodeUnknownEffect(schema)(value, {
+      errors: "all",
+      onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
+    }),
     (error) => schemaErrorOf(request, describeIssues(where, error.issue))
   )
 

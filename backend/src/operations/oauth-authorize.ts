@@ -8,6 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import { AbsoluteUrl } from "@stackfx/lib/domain/rules/absolute-url.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
@@ -53,7 +54,8 @@ export const AuthorizeQuery = Schema.Struct({
   provider_scope: Schema.optionalKey(Schema.String),
   error_redirect_url: Schema.optionalKey(NonEmpty),
   error_redirect_uri: Schema.optionalKey(NonEmpty),
-  after_callback_redirect_url: Schema.optionalKey(Schema.String)
+  // Absolute (SCHEMA_ERROR otherwise) and trusted, as the hosted service checks it.
+  after_callback_redirect_url: Schema.optionalKey(AbsoluteUrl)
 })
 export type AuthorizeQuery = typeof AuthorizeQuery.Type
 
@@ -63,6 +65,9 @@ export interface AuthorizeResult {
   /** The state the provider hands back; the route keeps it in a cookie too (the callback checks both). */
   readonly innerState: string
 }
+
+/** The scheme of a native app's own after-callback URL, which the hosted service accepts untrusted. */
+const NATIVE_APP_SCHEME = "stack-auth-mobile-oauth-url:"
 
 /** Absolute, http(s), and on localhost (when allowed) or one of the project's trusted domains. */
 const checkRedirect = (project: StoredProject, url: string | undefined) =>
@@ -98,6 +103,9 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
     yield* checkRedirect(project, query.redirect_uri)
     yield* checkRedirect(project, errorRedirectUrl)
+    // The hosted service also lets a native app name its own URL scheme for this one.
+    const afterCallback = query.after_callback_redirect_url
+    if (afterCallback === undefined || !afterCallback.startsWith(NATIVE_APP_SCHEME)) yield* checkRedirect(project, afterCallback)
     const type = query.type ?? "authenticate"
     const userId = type === "link" ? yield* linkingUser(project, query.token) : null
     const providerScope = query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope

@@ -46,14 +46,14 @@ export const requestedScopes = (providerId: string, route: ProviderRoute, provid
   return parseScopes(`${base} ${providerScope ?? ""}`)
 }
 
-/** The enabled provider of the project, and how to reach it. */
+/** The provider of the project (every provider listed is enabled: the service has no disabled ones), and how to reach it. */
 export const resolveProvider = (
   project: StoredProject,
   providerId: string
 ): Effect.Effect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled | DbError, Db> =>
   Effect.gen(function*() {
     const config = project.config.oauthProviders.find((p) => p.id === providerId)
-    if (config === undefined || !config.enabled) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
+    if (config === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
     if (config.type === "shared") return { config, route: { kind: "dev" } }
     const configured = yield* findProviderIssuer(yield* Db, project.id, providerId)
     const issuer = configured ?? knownIssuer(providerId, { microsoftTenantId: config.microsoftTenantId })

@@ -5,7 +5,13 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type { AdminProjectConfig, AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
+import {
+  type AdminProjectConfig,
+  type AdminProjectConfigUpdate,
+  DEFAULT_EMAIL_THEME_ID,
+  type OAuthProviderConfig,
+  type OAuthProviderWrite
+} from "@stackfx/lib/domain/project.js"
 import { generateSigningJwks } from "../crypto/signing-keys.js"
 import { randomId, randomSecret } from "../crypto/secrets.js"
 import { type ApiKeyValues, insertApiKeySet } from "../store/api-keys.js"
@@ -36,30 +42,51 @@ export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; read
   { id: "team_member", description: "Default permission for team members", contains: ["$read_members", "$invite_members"] }
 ]
 
-/** The config of a new project before the caller's overrides. */
-export const defaultProjectConfig = (configId: string): AdminProjectConfig => ({
-  id: configId,
+/**
+ * The config of a new project before the caller's overrides: the hosted service's create-time defaults
+ * (localhost allowed, password sign-in on, the default light email theme, accounts linked by e-mail).
+ */
+export const defaultProjectConfig = (): AdminProjectConfig => ({
   signUpEnabled: true,
   credentialEnabled: true,
   magicLinkEnabled: false,
   passkeyEnabled: false,
   clientTeamCreationEnabled: false,
   clientUserDeletionEnabled: false,
+  allowUserApiKeys: false,
+  allowTeamApiKeys: false,
   enabledOauthProviders: [],
   allowLocalhost: true,
   oauthProviders: [],
   emailConfig: { type: "shared" },
+  emailTheme: DEFAULT_EMAIL_THEME_ID,
   domains: [],
   createTeamOnSignUp: false,
   teamCreatorDefaultPermissions: [{ id: "team_admin" }],
   teamMemberDefaultPermissions: [{ id: "team_member" }],
-  legacyGlobalJwtSigning: false
+  userDefaultPermissions: [],
+  oauthAccountMergeStrategy: "link_method"
 })
 
-/** Applies a config update; `enabledOauthProviders` follows the providers. */
+/**
+ * The stored entries of a written provider list. The service keys a project's providers by id, so the list
+ * replaces the whole map and a repeated id keeps its last entry; the key reads back as `providerConfigId`.
+ */
+const storedProviders = (written: ReadonlyArray<OAuthProviderWrite>): ReadonlyArray<OAuthProviderConfig> => {
+  const byId = new Map<string, OAuthProviderConfig>()
+  for (const provider of written) byId.set(provider.id, { ...provider, providerConfigId: provider.id })
+  return [...byId.values()]
+}
+
+/**
+ * Applies a config update: a list given replaces the stored one, and every provider listed is one users may
+ * sign in with (the service has no disabled providers), so `enabledOauthProviders` follows the list.
+ * `requireEmailVerification` is not part of the read config; the caller stores it apart.
+ */
 export const applyConfigUpdate = (config: AdminProjectConfig, update: AdminProjectConfigUpdate | undefined): AdminProjectConfig => {
-  const next: AdminProjectConfig = { ...config, ...(update ?? {}) }
-  return { ...next, enabledOauthProviders: next.oauthProviders.filter((p) => p.enabled).map((p) => ({ id: p.id })) }
+  const { oauthProviders, requireEmailVerification: _writeOnly, ...rest } = update ?? {}
+  const providers = oauthProviders === undefined ? config.oauthProviders : storedProviders(oauthProviders)
+  return { ...config, ...rest, oauthProviders: providers, enabledOauthProviders: providers.map((p) => ({ id: p.id })) }
 }
 
 export interface NewProject {
@@ -68,6 +95,13 @@ export interface NewProject {
   readonly description: string | null
   readonly isProductionMode: boolean
   readonly config?: AdminProjectConfigUpdate | undefined
+  /** The team of `internal` that owns the project; none for the seeded projects. */
+  readonly ownerTeamId?: string | undefined
+  readonly logoUrl?: string | null | undefined
+  readonly logoFullUrl?: string | null | undefined
+  readonly logoDarkModeUrl?: string | null | undefined
+  readonly logoFullDarkModeUrl?: string | null | undefined
+  readonly onboardingStatus?: string | undefined
   /** Keys of the first key set; fresh random keys when absent; `null` for no key set. */
   readonly keys?: ApiKeyValues | null | undefined
   /**
@@ -98,7 +132,15 @@ export const createProject = (
       description: input.description,
       createdAt: now,
       isProductionMode: input.isProductionMode,
-      config: applyConfigUpdate(defaultProjectConfig(yield* randomId), input.config)
+      logoUrl: input.logoUrl ?? null,
+      logoFullUrl: input.logoFullUrl ?? null,
+      logoDarkModeUrl: input.logoDarkModeUrl ?? null,
+      logoFullDarkModeUrl: input.logoFullDarkModeUrl ?? null,
+      // The service's column default: a project made through the API is past the dashboard's onboarding.
+      onboardingStatus: input.onboardingStatus ?? "completed",
+      requireEmailVerification: input.config?.requireEmailVerification ?? false,
+      ownerTeamId: input.ownerTeamId ?? null,
+      config: applyConfigUpdate(defaultProjectConfig(), input.config)
     }
     yield* insertProject(db, project)
     const keys = input.keys === null ? null : input.keys ?? (yield* freshKeys)

@@ -1,79 +1,47 @@
 /**
- * `PATCH /projects/current`: the checks the hosted service makes on an admin update (unique domains, known
- * default permissions, every existing OAuth provider restated, no switch back to the shared email sender
- * while templates are customised). Like the hosted service it does not check production mode: the
- * admin client checks that before it sends the update.
+ * `PATCH /internal/projects/current`: the one check the hosted service still makes on an admin update, that
+ * the email theme exists (a plain 400 `Invalid email theme`). It no longer refuses repeated domains, unknown
+ * default permissions, a provider list that leaves some out, a switch back to the shared sender, or anything
+ * about production mode: a list given simply replaces the stored one.
  */
 import * as Effect from "effect/Effect"
-import type { AdminProjectUpdate } from "@stackfx/lib/domain/project.js"
-import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { type AdminProjectUpdate, DEFAULT_EMAIL_THEME_ID } from "@stackfx/lib/domain/project.js"
 import { HttpStatusError } from "../http/respond.js"
-import type { DbError, DbShape } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
 import { applyConfigUpdate } from "./project-setup.js"
 
-const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+/**
+ * The email themes a project may select. The local backend keeps no themes of its own (nor the hosted
+ * service's theme sources), so only the default theme every project starts with exists here.
+ */
+const EMAIL_THEME_IDS: ReadonlySet<string> = new Set([DEFAULT_EMAIL_THEME_ID])
 
-const duplicates = (values: ReadonlyArray<string>): ReadonlyArray<string> =>
-  [...new Set(values.filter((value, index) => values.indexOf(value) !== index))]
-
-const teamPermissionIds = (db: DbShape, projectId: string): Effect.Effect<ReadonlySet<string>, DbError> =>
-  Effect.map(
-    db.query("select id from permission_definitions where project_id = $1 and scope = 'team'", [projectId]),
-    (rows) => new Set(rows.flatMap((row) => (typeof row["id"] === "string" ? [row["id"]] : [])))
-  )
-
-const countCustomTemplates = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(
-    db.query("select count(*)::int as n from email_templates where project_id = $1", [projectId]),
-    (rows) => Number(rows[0]?.["n"] ?? 0)
-  )
+/** Fails unless the theme, when given, is one the project may select. */
+const checkEmailTheme = (theme: string | undefined): Effect.Effect<void, HttpStatusError> =>
+  theme === undefined || EMAIL_THEME_IDS.has(theme)
+    ? Effect.void
+    : Effect.fail(new HttpStatusError({ status: 400, message: "Invalid email theme" }))
 
 /** The project after `update`, or the reason it is refused. Nothing is written. */
 export const updatedProject = (
-  db: DbShape,
   project: StoredProject,
   update: AdminProjectUpdate
-): Effect.Effect<StoredProject, SchemaError | HttpStatusError | DbError> =>
+): Effect.Effect<StoredProject, HttpStatusError> =>
   Effect.gen(function*() {
     const config = update.config
-    if (config?.domains !== undefined) {
-      // The hosted text names no domain.
-      if (duplicates(config.domains.map((d) => d.domain)).length > 0) return yield* Effect.fail(badRequest("Duplicated domain found"))
-    }
-    if (config?.teamCreatorDefaultPermissions !== undefined || config?.teamMemberDefaultPermissions !== undefined) {
-      const known = yield* teamPermissionIds(db, project.id)
-      const wanted = [...(config.teamCreatorDefaultPermissions ?? []), ...(config.teamMemberDefaultPermissions ?? [])]
-      const unknown = wanted.map((p) => p.id).filter((id) => !known.has(id))
-      if (unknown.length > 0) {
-        return yield* Effect.fail(badRequest(`Invalid team default permission ids: ${[...new Set(unknown)].join(", ")}`))
-      }
-    }
-    if (config?.oauthProviders !== undefined) {
-      const ids = config.oauthProviders.map((p) => p.id)
-      const repeated = duplicates(ids)
-      if (repeated.length > 0) return yield* Effect.fail(badRequest(`Duplicated OAuth provider: ${repeated.join(", ")}`))
-      // As on the hosted service, providers are disabled, never dropped: an update restates all of them.
-      const missing = project.config.oauthProviders.find((p) => !ids.includes(p.id))
-      if (missing !== undefined) return yield* Effect.fail(badRequest(`Provider with id '${missing.id}' not found in the update`))
-    }
-    if (config?.emailConfig?.type === "shared" && project.config.emailConfig.type === "standard") {
-      if ((yield* countCustomTemplates(db, project.id)) > 0) {
-        return yield* Effect.fail(
-          new HttpStatusError({
-            status: 403,
-            message:
-              "Cannot change email service type when custom templates are defined. Disable custom templates first, before changing the email service type."
-          })
-        )
-      }
-    }
-
+    yield* checkEmailTheme(config?.emailTheme)
     const next: StoredProject = {
       ...project,
       ...(update.displayName === undefined ? {} : { displayName: update.displayName }),
-      ...(update.description === undefined ? {} : { description: update.description }),
+      // The service stores a null description as "".
+      ...(update.description === undefined ? {} : { description: update.description ?? "" }),
       ...(update.isProductionMode === undefined ? {} : { isProductionMode: update.isProductionMode }),
+      ...(update.logoUrl === undefined ? {} : { logoUrl: update.logoUrl }),
+      ...(update.logoFullUrl === undefined ? {} : { logoFullUrl: update.logoFullUrl }),
+      ...(update.logoDarkModeUrl === undefined ? {} : { logoDarkModeUrl: update.logoDarkModeUrl }),
+      ...(update.logoFullDarkModeUrl === undefined ? {} : { logoFullDarkModeUrl: update.logoFullDarkModeUrl }),
+      ...(update.onboardingStatus === undefined ? {} : { onboardingStatus: update.onboardingStatus }),
+      ...(config?.requireEmailVerification === undefined ? {} : { requireEmailVerification: config.requireEmailVerification }),
       config: applyConfigUpdate(project.config, config)
     }
     return next

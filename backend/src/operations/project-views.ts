@@ -1,18 +1,21 @@
 /**
  * The client and admin views of a project, in the hosted service's shape: OAuth providers sorted by id,
- * and an empty description rather than none.
+ * domains by domain, default permissions by id, and an empty description rather than none. The client view
+ * is what every access type reads at `GET /projects/current`.
  */
-import * as Effect from "effect/Effect"
 import { type AdminProject, type ClientProject } from "@stackfx/lib/domain/project.js"
-import type { DbError, DbShape } from "../store/db.js"
-import { countProjectUsers, type StoredProject } from "../store/projects.js"
+import type { StoredProject } from "../store/projects.js"
 
-type OAuthProviders = StoredProject["config"]["oauthProviders"]
+const byKey = <A>(key: (a: A) => string) => (a: A, b: A): number => {
+  const x = key(a)
+  const y = key(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
 
-const sortedProviders = (providers: OAuthProviders): OAuthProviders =>
-  [...providers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+const sorted = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> => [...items].sort(byKey(key))
 
-const enabledProviders = (providers: OAuthProviders) => providers.filter((p) => p.enabled).map((p) => ({ id: p.id }))
+const providerIds = (project: StoredProject) =>
+  sorted(project.config.oauthProviders, (p) => p.id).map((p) => ({ id: p.id }))
 
 export const toClientProject = (project: StoredProject): ClientProject => ({
   id: project.id,
@@ -24,20 +27,34 @@ export const toClientProject = (project: StoredProject): ClientProject => ({
     passkeyEnabled: project.config.passkeyEnabled,
     clientTeamCreationEnabled: project.config.clientTeamCreationEnabled,
     clientUserDeletionEnabled: project.config.clientUserDeletionEnabled,
-    enabledOauthProviders: enabledProviders(sortedProviders(project.config.oauthProviders))
+    allowUserApiKeys: project.config.allowUserApiKeys,
+    allowTeamApiKeys: project.config.allowTeamApiKeys,
+    enabledOauthProviders: providerIds(project),
+    domains: sorted(project.config.domains, (d) => d.domain),
+    // Newer versions of the service than the one these views follow send it; the official SDK reads it.
+    allowLocalhost: project.config.allowLocalhost
   }
 })
 
-export const toAdminProject = (db: DbShape, project: StoredProject): Effect.Effect<AdminProject, DbError> =>
-  Effect.map(countProjectUsers(db, project.id), (userCount) => {
-    const oauthProviders = sortedProviders(project.config.oauthProviders)
-    return {
-      id: project.id,
-      displayName: project.displayName,
-      description: project.description ?? "",
-      createdAt: project.createdAt,
-      userCount,
-      isProductionMode: project.isProductionMode,
-      config: { ...project.config, oauthProviders, enabledOauthProviders: enabledProviders(oauthProviders) }
-    }
-  })
+export const toAdminProject = (project: StoredProject): AdminProject => ({
+  id: project.id,
+  displayName: project.displayName,
+  description: project.description ?? "",
+  createdAt: project.createdAt,
+  isProductionMode: project.isProductionMode,
+  logoUrl: project.logoUrl,
+  logoFullUrl: project.logoFullUrl,
+  logoDarkModeUrl: project.logoDarkModeUrl,
+  logoFullDarkModeUrl: project.logoFullDarkModeUrl,
+  ownerTeamId: project.ownerTeamId,
+  onboardingStatus: project.onboardingStatus,
+  config: {
+    ...project.config,
+    oauthProviders: sorted(project.config.oauthProviders, (p) => p.id),
+    enabledOauthProviders: providerIds(project),
+    domains: sorted(project.config.domains, (d) => d.domain),
+    teamCreatorDefaultPermissions: sorted(project.config.teamCreatorDefaultPermissions, (p) => p.id),
+    teamMemberDefaultPermissions: sorted(project.config.teamMemberDefaultPermissions, (p) => p.id),
+    userDefaultPermissions: sorted(project.config.userDefaultPermissions, (p) => p.id)
+  }
+})

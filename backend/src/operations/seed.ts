@@ -15,12 +15,12 @@ import { BUILTIN_TEAM_PERMISSIONS, createProject, DEFAULT_TEAM_PERMISSIONS, defa
  * Bump when the seeding code changes in a way its data below does not show (the data is hashed into
  * `SEED_KEY` by itself), so fresh databases stop being cloned from a template seeded the old way.
  */
-const SEED_CODE_VERSION = 2
+const SEED_CODE_VERSION = 3
 
 /** The shared OAuth providers both seeded projects offer (served by the development provider). */
 export const SEEDED_OAUTH_PROVIDERS = ["github", "google", "microsoft", "spotify"] as const
 
-const sharedProviders = SEEDED_OAUTH_PROVIDERS.map((id) => ({ id, enabled: true, type: "shared" as const }))
+const sharedProviders = SEEDED_OAUTH_PROVIDERS.map((id) => ({ id, type: "shared" as const }))
 
 /**
  * `internal` as the hosted development seed creates it: password and one-time-code sign-in, the shared
@@ -90,7 +90,7 @@ export const seedKeyOf = (projects: ReadonlyArray<NewProject>, codeVersion: numb
     .update(JSON.stringify({
       code: codeVersion,
       projects,
-      defaults: defaultProjectConfig(""),
+      defaults: defaultProjectConfig(),
       builtinPermissions: BUILTIN_TEAM_PERMISSIONS,
       defaultPermissions: DEFAULT_TEAM_PERMISSIONS
     }))

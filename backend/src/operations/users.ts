@@ -25,7 +25,9 @@ import {
   insertContactChannel,
   deleteContactChannel,
   normalizeEmail,
-  updateContactChannel
+  updateContactChannel,
+  clearPrimaryChannel,
+  findUserChannelByValue
 } from "../store/contact-channels.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
@@ -263,6 +265,18 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
     const changed = current === undefined || normalizeEmail(current.value) !== email
     const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
     if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
+    // An address the user already has as another channel becomes the primary one, as the hosted service does
+    // (renaming the primary to it would give the user the address twice); the old primary stays, demoted.
+    const existing = changed ? yield* findUserChannelByValue(db, projectId, userId, "email", email) : undefined
+    if (existing !== undefined) {
+      yield* clearPrimaryChannel(db, projectId, userId, "email")
+      yield* updateContactChannel(db, projectId, existing.id, {
+        isPrimary: true,
+        usedForAuth,
+        ...(patch.primaryEmailVerified === undefined ? {} : { isVerified: patch.primaryEmailVerified })
+      })
+      return
+    }
     if (current === undefined) {
       yield* insertContactChannel(db, {
         id: yield* randomId,

@@ -62,6 +62,8 @@ export const routes = [
     method: "GET",
     path: "/auth/oauth/authorize/:providerId",
     query: AuthorizeQuery,
+    // The hosted authorize query is the one request part that tolerates keys it does not know.
+    unknownQueryKeys: "ignore",
     handler: ({ params, query, request }) =>
       Effect.gen(function*() {
         const started = yield* startOAuthFlow(params["providerId"] ?? "", query, request.headers["host"])

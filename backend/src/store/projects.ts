@@ -1,4 +1,7 @@
-/** Repository of `projects` and `project_owners`. The config column holds the admin config's wire JSON. */
+/**
+ * Repository of `projects`. The config column holds the admin config's wire JSON; a project's owner is a team
+ * of `internal` (`owner_team_id`, see migration 0004).
+ */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
@@ -12,6 +15,14 @@ export const StoredProject = rowStruct({
   description: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   isProductionMode: Schema.Boolean,
+  logoUrl: Schema.NullOr(Schema.String),
+  logoFullUrl: Schema.NullOr(Schema.String),
+  logoDarkModeUrl: Schema.NullOr(Schema.String),
+  logoFullDarkModeUrl: Schema.NullOr(Schema.String),
+  onboardingStatus: Schema.String,
+  /** Written through the config update but never read back, as on the hosted service; nothing enforces it here. */
+  requireEmailVerification: Schema.Boolean,
+  ownerTeamId: Schema.NullOr(Schema.String),
   config: AdminProjectConfig
 })
 export type StoredProject = typeof StoredProject.Type
@@ -19,7 +30,42 @@ export type StoredProject = typeof StoredProject.Type
 const rows = rowDecoder(StoredProject)
 const encodeConfig = Schema.encodeSync(AdminProjectConfig)
 
-const columns = "id, display_name, description, created_at, is_production_mode, config"
+const COLUMNS = [
+  "id",
+  "display_name",
+  "description",
+  "created_at",
+  "is_production_mode",
+  "logo_url",
+  "logo_full_url",
+  "logo_dark_mode_url",
+  "logo_full_dark_mode_url",
+  "onboarding_status",
+  "require_email_verification",
+  "owner_team_id",
+  "config"
+] as const
+const columns = COLUMNS.join(", ")
+
+/** The values of COLUMNS, in order. */
+const values = (project: StoredProject): ReadonlyArray<unknown> => [
+  project.id,
+  project.displayName,
+  project.description,
+  project.createdAt,
+  project.isProductionMode,
+  project.logoUrl,
+  project.logoFullUrl,
+  project.logoDarkModeUrl,
+  project.logoFullDarkModeUrl,
+  project.onboardingStatus,
+  project.requireEmailVerification,
+  project.ownerTeamId,
+  JSON.stringify(encodeConfig(project.config))
+]
+
+/** The owner team's project, for the foreign key that keeps owner teams in `internal`. */
+const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === null ? null : "internal")
 
 export const findProject = (db: DbShape, id: string): Effect.Effect<StoredProject | undefined, DbError> =>
   Effect.flatMap(db.query(`select ${columns} from projects where id = $1`, [id]), rows.first)
@@ -27,26 +73,21 @@ export const findProject = (db: DbShape, id: string): Effect.Effect<StoredProjec
 export const insertProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
-      "insert into projects (id, display_name, description, created_at, is_production_mode, config) values ($1, $2, $3, $4, $5, $6)",
-      [
-        project.id,
-        project.displayName,
-        project.description,
-        project.createdAt,
-        project.isProductionMode,
-        JSON.stringify(encodeConfig(project.config))
-      ]
+      `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
+      [...values(project), ownerTeamProject(project)]
     )
   )
 
-/** Writes every field of `project` over the stored row. */
-export const saveProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
+/** Writes every field of `project` over the stored row (its id and creation time stay). */
+export const saveProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> => {
+  const assignments = COLUMNS.map((column, i) => `${column} = $${i + 1}`).filter((_, i) => i > 0)
+  return Effect.asVoid(
     db.query(
-      "update projects set display_name = $2, description = $3, is_production_mode = $4, config = $5 where id = $1",
-      [project.id, project.displayName, project.description, project.isProductionMode, JSON.stringify(encodeConfig(project.config))]
+      `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
+      [...values(project), ownerTeamProject(project)]
     )
   )
+}
 
 export const deleteProject = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(db.query("delete from projects where id = $1", [id]))
@@ -58,22 +99,33 @@ export const listAllTrustedDomains = (db: DbShape): Effect.Effect<ReadonlyArray<
     (found) => found.flatMap((row) => (typeof row["domain"] === "string" ? [row["domain"]] : []))
   )
 
-export const addProjectOwner = (db: DbShape, projectId: string, userId: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("insert into project_owners (project_id, user_id) values ($1, $2) on conflict do nothing", [projectId, userId])
-  )
-
+/**
+ * True when the user of `internal` belongs to the team of `internal` that owns the project (what makes their
+ * access token the project's admin access token).
+ */
 export const isProjectOwner = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
   Effect.map(
-    db.query("select 1 from project_owners where project_id = $1 and user_id = $2", [projectId, userId]),
+    db.query(
+      `select 1 from projects p
+         join team_members m on m.project_id = p.owner_team_project_id and m.team_id = p.owner_team_id
+        where p.id = $1 and m.project_id = 'internal' and m.user_id = $2`,
+      [projectId, userId]
+    ),
     (found) => found.length > 0
   )
 
-/** Projects the internal user owns, newest first (the hosted service's order). */
+/**
+ * The projects owned by any team of `internal` the user belongs to. The hosted service promises no order;
+ * newest first keeps answers stable.
+ */
 export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<StoredProject>, DbError> =>
   Effect.flatMap(
     db.query(
-      `select ${columns.split(", ").map((c) => `p.${c}`).join(", ")} from projects p join project_owners o on o.project_id = p.id where o.user_id = $1 order by p.created_at desc, p.id desc`,
+      `select ${COLUMNS.map((c) => `p.${c}`).join(", ")} from projects p
+        where exists (select 1 from team_members m
+                       where m.project_id = 'internal' and m.user_id = $1
+                         and m.project_id = p.owner_team_project_id and m.team_id = p.owner_team_id)
+        order by p.created_at desc, p.id desc`,
       [userId]
     ),
     rows.all

@@ -40,3 +40,31 @@ export class CurrentProjectNotFound extends knownError<CurrentProjectNotFound>()
 export class EmailTemplateAlreadyExists extends knownError<EmailTemplateAlreadyExists>()(
   "EMAIL_TEMPLATE_ALREADY_EXISTS", 409, "Email template already exists."
 ) {}
+/**
+ * The `BRANCH_DOES_NOT_EXIST` known error (400): the `x-stack-branch-id` header names no branch of the project.
+ * stackfx sends no branch header (the hosted service then uses `main`, which always exists), so only a
+ * request built by hand meets it.
+ */
+export class BranchDoesNotExist extends knownError<BranchDoesNotExist>()(
+  "BRANCH_DOES_NOT_EXIST", 400, (d) => `The branch with ID ${d.branch_id} does not exist.`, { branch_id: Schema.String }
+) {}
+/**
+ * The `INVALID_POLLING_CODE` known error (400), of the hosted CLI sign-in's polling. The hosted constructor
+ * takes free JSON details but its one raise site passes none, so none are read.
+ */
+export class InvalidPollingCode extends knownError<InvalidPollingCode>()(
+  "INVALID_POLLING_CODE", 400, "The polling code is invalid or does not exist."
+) {}
+/** The `REQUIRES_CUSTOM_EMAIL_SERVER` known error (400): the action needs the project's own SMTP server. */
+export class RequiresCustomEmailServer extends knownError<RequiresCustomEmailServer>()(
+  "REQUIRES_CUSTOM_EMAIL_SERVER", 400,
+  "This action requires a custom SMTP server. Please edit your email server configuration and try again."
+) {}
+/** The `EMAIL_RENDERING_ERROR` known error (400): an email template or theme did not render. */
+export class EmailRenderingError extends knownError<EmailRenderingError>()(
+  "EMAIL_RENDERING_ERROR", 400, (d) => `Failed to render email with theme: ${d.error}`, { error: Schema.String }
+) {}
+/** The `TEMPLATE_SOURCE_REWRITE_ERROR` known error (400): an email template's source could not be rewritten. */
+export class TemplateSourceRewriteError extends knownError<TemplateSourceRewriteError>()(
+  "TEMPLATE_SOURCE_REWRITE_ERROR", 400, (d) => `Failed to rewrite template source: ${d.error}`, { error: Schema.String }
+) {}

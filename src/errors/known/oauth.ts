@@ -107,8 +107,21 @@ export class OAuthProviderAccessDenied extends knownError<OAuthProviderAccessDen
 ) {}
 /**
  * The `OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE` known error (503): "The OAuth provider is temporarily unavailable.
- * Please try again later."
+ * Please try signing in again."
  */
 export class OAuthProviderTemporarilyUnavailable extends knownError<OAuthProviderTemporarilyUnavailable>()(
-  "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", 503, "The OAuth provider is temporarily unavailable. Please try again later."
+  "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", 503, "The OAuth provider is temporarily unavailable. Please try signing in again."
+) {}
+/**
+ * The `APPLE_BUNDLE_ID_NOT_CONFIGURED` known error (400), of the hosted native Sign in with Apple route: the
+ * project enables Apple but lists no app Bundle ID.
+ */
+export class AppleBundleIdNotConfigured extends knownError<AppleBundleIdNotConfigured>()(
+  "APPLE_BUNDLE_ID_NOT_CONFIGURED", 400,
+  "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth " +
+    "dashboard under OAuth Providers > Apple > Apple Bundle IDs."
+) {}
+/** The `INVALID_APPLE_CREDENTIALS` known error (400), of the hosted native Sign in with Apple route. */
+export class InvalidAppleCredentials extends knownError<InvalidAppleCredentials>()(
+  "INVALID_APPLE_CREDENTIALS", 400, "The Apple Sign In credentials could not be verified. Please try signing in again."
 ) {}

@@ -77,11 +77,14 @@ export class AdminAccessTokenIsNotAdmin extends knownError<AdminAccessTokenIsNot
 export class ClientAuthenticationRequired extends knownError<ClientAuthenticationRequired>()(
   "CLIENT_AUTHENTICATION_REQUIRED", 401, "The publishable client key must be provided."
 ) {}
-/** The `PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT` known error (401). */
+/**
+ * The `PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT` known error (401). The hosted service sends
+ * `project_id: null` when it does not know the project, hence nullable.
+ */
 export class PublishableClientKeyRequiredForProject extends knownError<PublishableClientKeyRequiredForProject>()(
   "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", 401,
   "Publishable client keys are required for this project. Create one in Project Keys, or disable this requirement " +
-    "there to allow keyless client access.", projectId
+    "there to allow keyless client access.", { project_id: Schema.NullOr(Schema.String) }
 ) {}
 /** The `SERVER_AUTHENTICATION_REQUIRED` known error (401): "The secret server key must be provided." */
 export class ServerAuthenticationRequired extends knownError<ServerAuthenticationRequired>()(

@@ -6,6 +6,29 @@ export class SignUpNotEnabled extends knownError<SignUpNotEnabled>()(
   "SIGN_UP_NOT_ENABLED", 400,
   "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it."
 ) {}
+const signUpRejectedDefault = "Your sign up was rejected by an administrator's sign-up rule."
+
+/**
+ * The `SIGN_UP_REJECTED` known error (403): a sign-up rule of the project refused the new account (password
+ * sign-up, magic-link/OTP sign-in of a new address, OAuth sign-up). The hosted service repeats its message
+ * in `details.message`; the key is optional so an answer without it still decodes.
+ */
+export class SignUpRejected extends knownError<SignUpRejected>()(
+  "SIGN_UP_REJECTED", 403, (d) => d.message ?? signUpRejectedDefault,
+  { message: Schema.optionalKey(Schema.String) }
+) {}
+/**
+ * The `BOT_CHALLENGE_REQUIRED` known error (409): the invisible bot challenge failed and a visible one must be
+ * solved. The hosted service sends it only to clients that pass `bot_challenge_phase: "invisible"`.
+ */
+export class BotChallengeRequired extends knownError<BotChallengeRequired>()(
+  "BOT_CHALLENGE_REQUIRED", 409, "An additional bot challenge is required before sign-up can continue."
+) {}
+/** The `BOT_CHALLENGE_FAILED` known error (400); the hosted message is the one in `details.message`. */
+export class BotChallengeFailed extends knownError<BotChallengeFailed>()(
+  "BOT_CHALLENGE_FAILED", 400, (d) => d.message ?? "The bot challenge failed.",
+  { message: Schema.optionalKey(Schema.String) }
+) {}
 /** The `PASSWORD_AUTHENTICATION_NOT_ENABLED` known error (400): "Password authentication is not enabled for this project." */
 export class PasswordAuthenticationNotEnabled extends knownError<PasswordAuthenticationNotEnabled>()(
   "PASSWORD_AUTHENTICATION_NOT_ENABLED", 400, "Password authentication is not enabled for this project."

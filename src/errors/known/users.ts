@@ -3,11 +3,14 @@ import { RestrictedReason } from "./fields.js"
 import { knownError } from "./factory.js"
 import { notVerifiedHint, restrictedReasonType } from "./messages.js"
 
-/** The `USER_EMAIL_ALREADY_EXISTS` known error (409). */
+/**
+ * The `USER_EMAIL_ALREADY_EXISTS` known error (409). Older hosted builds leave out
+ * `would_work_if_email_was_verified`; the hosted SDK reads a missing one as false, and so does the message.
+ */
 export class UserEmailAlreadyExists extends knownError<UserEmailAlreadyExists>()(
   "USER_EMAIL_ALREADY_EXISTS", 409,
   (d) => `A user with email ${JSON.stringify(d.email)} already exists${d.would_work_if_email_was_verified ? notVerifiedHint : "."}`,
-  { email: Schema.String, would_work_if_email_was_verified: Schema.Boolean }
+  { email: Schema.String, would_work_if_email_was_verified: Schema.optionalKey(Schema.Boolean) }
 ) {}
 /** The `USER_ID_DOES_NOT_EXIST` known error (400). */
 export class UserIdDoesNotExist extends knownError<UserIdDoesNotExist>()(

@@ -16,11 +16,21 @@
  * `StackProvider` is given (both default to `/handler`). Under a router `basepath` both stay the router's
  * paths; the pages add the basepath wherever the browser, an email or the OAuth service visits a URL.
  */
-import { type AnyRoute, createRoute, type RouteComponent, useRouter } from "@tanstack/react-router"
+import {
+  type AnyContext,
+  type AnyRoute,
+  createRoute,
+  type ResolveFullPath,
+  type ResolveId,
+  type ResolveParams,
+  type Route,
+  type RouteComponent,
+  useRouter
+} from "@tanstack/react-router"
 import { type ReactNode, Suspense } from "react"
 import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/constants.js"
 import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
-import { decodeHandlerSearch } from "./search.js"
+import { decodeHandlerSearch, type HandlerSearch } from "./search.js"
 import { useShownPage } from "./shown-page.js"
 import { handlerPageProps } from "./stack-handler.js"
 
@@ -63,17 +73,81 @@ export const handlerRouteComponent = (
 const samePage = (name: HandlerRoute) => (below: string): boolean => below.replace(/\/+$/, "").toLowerCase() === name
 
 /**
+ * A route of `stackHandlerRoutes` below `TParent` at `TPath`, typed as TanStack's `createRoute` types it, so
+ * that links to it (`<Link to="/handler/sign-in" search={{ ... }}>`) are typed once the app registers its router.
+ */
+export type StackHandlerRoute<TParent extends AnyRoute, TPath extends string, TSearchValidator = undefined, TChildren = unknown> = Route<
+  unknown,
+  TParent,
+  TPath,
+  ResolveFullPath<TParent, TPath>,
+  string,
+  ResolveId<TParent, string, TPath>,
+  TSearchValidator,
+  ResolveParams<TPath>,
+  AnyContext,
+  AnyContext,
+  AnyContext,
+  {},
+  undefined,
+  TChildren
+>
+
+/** The route of one handler page below the handler's route: its search is the page's decoded parameters. */
+export type StackHandlerPageRoute<THandler extends AnyRoute, K extends HandlerRoute> = StackHandlerRoute<
+  THandler,
+  K,
+  (raw: unknown) => HandlerSearch<K>
+>
+
+type Pages<THandler extends AnyRoute> = readonly [
+  StackHandlerPageRoute<THandler, "sign-in">,
+  StackHandlerPageRoute<THandler, "sign-up">,
+  StackHandlerPageRoute<THandler, "sign-out">,
+  StackHandlerPageRoute<THandler, "email-verification">,
+  StackHandlerPageRoute<THandler, "password-reset">,
+  StackHandlerPageRoute<THandler, "forgot-password">,
+  StackHandlerPageRoute<THandler, "oauth-callback">,
+  StackHandlerPageRoute<THandler, "magic-link-callback">,
+  StackHandlerPageRoute<THandler, "account-settings">,
+  StackHandlerPageRoute<THandler, "error">,
+  StackHandlerPageRoute<THandler, "team-invitation">,
+  StackHandlerRoute<THandler, "$">
+]
+
+/**
+ * What `stackHandlerRoutes(parent, { base })` returns: the route at `base` below `TParent`, with a child per
+ * page and the `$` child for any other name. Written out (not inferred) so that the published declarations
+ * name only `@tanstack/react-router`, and so that registering the app's router does not make TypeScript
+ * infer the handler's path while it is still resolving the router's own type (it then fell back to `string`
+ * and every page lost its `/handler` prefix in the typed links).
+ */
+export type StackHandlerRoutes<TParent extends AnyRoute, TBase extends string = "handler"> = StackHandlerRoute<
+  TParent,
+  TBase,
+  undefined,
+  Pages<StackHandlerRoute<TParent, TBase>>
+>
+
+/**
  * The handler's routes below `parent` (usually the root route): one route at `base` with a child per page
  * and a `$` child that says "page not found" for any other name below it. Add the result to the tree with
  * `parent.addChildren([..., stackHandlerRoutes(parent)])`.
  */
-export const stackHandlerRoutes = <TParent extends AnyRoute, const TBase extends string = "handler">(
+export function stackHandlerRoutes<TParent extends AnyRoute>(
   parent: TParent,
-  options: StackHandlerRouteOptions<TBase> = {}
-) => {
-  // Typed as given so that links to the pages are typed: the router trims the slashes in types as at run time.
-  const path = handlerBase(options) as TBase
-  const handler = createRoute({ getParentRoute: () => parent, path })
+  options?: StackHandlerRouteOptions<never>
+): StackHandlerRoutes<TParent, "handler">
+export function stackHandlerRoutes<TParent extends AnyRoute, const TBase extends string>(
+  parent: TParent,
+  options: StackHandlerRouteOptions<TBase> & { readonly base: TBase }
+): StackHandlerRoutes<TParent, TBase>
+export function stackHandlerRoutes<TParent extends AnyRoute>(
+  parent: TParent,
+  options?: StackHandlerRouteOptions
+): StackHandlerRoutes<TParent, string>
+export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteOptions = {}): AnyRoute {
+  const handler = createRoute({ getParentRoute: () => parent, path: handlerBase(options) })
   const base = () => handler.fullPath
   const page = <K extends HandlerRoute>(name: K) => {
     const component = handlerRouteComponent(base, samePage(name), options, name)

@@ -7,6 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"
+import type { UnexpectedKnownError } from "../../errors/client/unexpected-known-error.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { excerpt } from "../../errors/client/excerpt.js"
@@ -18,8 +19,11 @@ import type { TransportRequest } from "./transport-request.js"
 /** Failures of the pipeline itself, as opposed to the API's known errors. */
 export type TransportError = HttpError | NetworkError | KnownErrorMismatch | ResponseDecodeError
 
-/** Everything a call through the transport can fail with before the caller narrows it. */
-export type RequestError = KnownError | TransportError
+/**
+ * Everything a call through the transport can fail with before the caller narrows it; a known-error code
+ * the catalogue lacks arrives as `UnexpectedKnownError` with the answer's own code, status and details.
+ */
+export type RequestError = KnownError | UnexpectedKnownError | TransportError
 
 /** A failure's message, with the socket error Node's fetch hides in `cause`. @internal */
 export const describeCause = (cause: unknown): string => {

@@ -80,7 +80,10 @@ export const makeOAuth = (
         provider: start.provider,
         redirectUrl,
         errorRedirectUrl,
-        afterCallbackRedirectUrl: start.afterCallbackRedirectUrl,
+        // The hosted service refuses a relative one (SCHEMA_ERROR): resolve it against the page, as the others.
+        afterCallbackRedirectUrl: start.afterCallbackRedirectUrl === undefined
+          ? undefined
+          : yield* absolute(start.afterCallbackRedirectUrl),
         state,
         codeChallenge,
         type,

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
 import { STACK_HEADERS } from "../../domain/constants.js"
 import { ListResponse } from "../../domain/list.js"
-import { AdminProject, AdminProjectCreate } from "../../domain/project.js"
+import { AdminProject, AdminProjectCreate, ProjectTransfer, ProjectTransferResponse } from "../../domain/project.js"
 import { documented } from "../http/endpoint.js"
 import type { CreatedProject, InitialProjectKeys, InternalProjectsShape } from "./internal-projects.js"
 import { Session } from "../session/session.js"
@@ -19,6 +19,7 @@ export const makeInternalProjects: Effect.Effect<InternalProjectsShape, never, T
   const session = yield* Session
   const encodeCreate = encodeInput(AdminProjectCreate)
   const encodeKeyCreate = encodeInput(ApiKeyCreate)
+  const encodeTransfer = encodeInput(ProjectTransfer)
   // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
   const accessToken = session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
@@ -68,5 +69,14 @@ export const makeInternalProjects: Effect.Effect<InternalProjectsShape, never, T
       documented(...InternalProjectsErrors.create)
     )
 
-  return { list, create } satisfies InternalProjectsShape
+  const transfer = (projectId: string, newTeamId: string) =>
+    encodeTransfer({ projectId, newTeamId }).pipe(
+      Effect.flatMap((body) =>
+        transport.requestJson({ method: "POST", path: "/internal/projects/transfer", body: jsonBody(body) }, ProjectTransferResponse)
+      ),
+      Effect.asVoid,
+      documented(...InternalProjectsErrors.transfer)
+    )
+
+  return { list, create, transfer } satisfies InternalProjectsShape
 })

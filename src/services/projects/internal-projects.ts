@@ -1,7 +1,8 @@
 /**
- * Projects owned by the signed-in user of the `internal` project (what a dashboard lists and creates).
- * A client-tier service: it needs a session on `internal`, not an admin key. The owner's access token
- * then works as the admin access token of each project (`adminAccessToken` in the admin tier's config).
+ * Projects owned by the teams of the signed-in user of the `internal` project (what a dashboard lists and
+ * creates). A client-tier service: it needs a session on `internal`, not an admin key. A project belongs to
+ * a team of `internal`; the access token of any member of that team works as the project's admin access
+ * token (`adminAccessToken` in the admin tier's config).
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -31,19 +32,29 @@ type Fails<Method extends keyof typeof InternalProjectsErrors> = FailureOf<typeo
 
 /** What the InternalProjects service offers; see its tag for the rules. */
 export interface InternalProjectsShape {
-  /** The projects the signed-in internal user owns, newest first. */
+  /** The projects owned by any team the signed-in internal user belongs to, in no promised order. */
   readonly list: Effect.Effect<ReadonlyArray<AdminProject>, Fails<"list">>
-  /** `create({ displayName: "My app" })`: a new project owned by the signed-in user. */
+  /**
+   * `create({ displayName: "My app", ownerTeamId })`: a new project owned by a team of `internal` the user
+   * belongs to. The owner team is required, with no default: the service asks for it, and the hosted dashboard
+   * creates a team for a user who has none (`Teams.create` on the internal project does the same here).
+   */
   readonly create: (
     input: AdminProjectCreate
   ) => Effect.Effect<CreatedProject, InvalidInput | Fails<"create">>
+  /**
+   * `transfer(projectId, newTeamId)`: hands a project to another team. The user needs the admin permission on
+   * the current owner team and membership of the new one; a project without an owner team (a seeded one)
+   * cannot be transferred (a plain 400, `HttpError`).
+   */
+  readonly transfer: (projectId: string, newTeamId: string) => Effect.Effect<void, InvalidInput | Fails<"transfer">>
 }
 
 /** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
 export class InternalProjects extends /* @__PURE__ */ Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
   static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
     InternalProjects,
-    { list: "effect", create: "function" },
+    { list: "effect", create: "function", transfer: "function" },
     () => import("../live.js").then((m) => m.makeInternalProjects)
   )
 }

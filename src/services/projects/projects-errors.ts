@@ -6,9 +6,12 @@ export const ProjectsErrors = {
   current: []
 } as const satisfies ErrorTable
 
-/** Every admin call also documents the admin-token errors (admin-auth.ts). */
+/**
+ * Every admin call also documents the admin-token errors (admin-auth.ts), and INSUFFICIENT_ACCESS_TYPE: the
+ * service answers `/internal/projects/current` to admins only.
+ */
 export const AdminProjectsErrors = {
-  get: AdminAuthErrorTags,
-  update: [...AdminAuthErrorTags, "SchemaError"],
-  delete: AdminAuthErrorTags
+  get: [...AdminAuthErrorTags, "InsufficientAccessType"],
+  update: [...AdminAuthErrorTags, "InsufficientAccessType", "SchemaError"],
+  delete: [...AdminAuthErrorTags, "InsufficientAccessType"]
 } as const satisfies ErrorTable

@@ -15,6 +15,9 @@ import { adminProjectsChanges } from "../changes/write-keys.js"
 import { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
 import { encodeInput } from "../http/wire-codec.js"
 
+/** The admin's project: `/projects/current` is the client view for every access type now. */
+const ADMIN_PROJECT_PATH = "/internal/projects/current"
+
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in
  * production mode or passes every check.
@@ -40,7 +43,10 @@ export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effe
   current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented(...ProjectsErrors.current))
 }))
 
-/** Does this patch decide whether the project may be in production mode, so that it must be checked? */
+/**
+ * Does this patch decide whether the project may be in production mode, so that it must be checked? The
+ * check is this client's own: the hosted service accepts any update, ready for production or not.
+ */
 const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
   patch.isProductionMode === true ||
   (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
@@ -49,7 +55,7 @@ export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transpo
   const transport = yield* Transport
   const encodePatch = encodeInput(AdminProjectUpdate)
 
-  const get = transport.requestJson({ method: "GET", path: "/projects/current" }, AdminProject).pipe(
+  const get = transport.requestJson({ method: "GET", path: ADMIN_PROJECT_PATH }, AdminProject).pipe(
     documented(...AdminProjectsErrors.get)
   )
 
@@ -61,10 +67,10 @@ export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transpo
         const problems = productionModeProblemsAfter(current, patch)
         if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
       }
-      return yield* transport.requestJson({ method: "PATCH", path: "/projects/current", body: jsonBody(body) }, AdminProject)
+      return yield* transport.requestJson({ method: "PATCH", path: ADMIN_PROJECT_PATH, body: jsonBody(body) }, AdminProject)
     }).pipe(documented(...AdminProjectsErrors.update))
 
-  const remove = transport.requestJson({ method: "DELETE", path: "/projects/current" }, SuccessResponse).pipe(
+  const remove = transport.requestJson({ method: "DELETE", path: ADMIN_PROJECT_PATH }, SuccessResponse).pipe(
     Effect.asVoid,
     documented(...AdminProjectsErrors.delete)
   )

@@ -1,7 +1,9 @@
 /**
- * The current project. `Projects` (every tier) reads the client view; `AdminProjects` (admin tier) reads
- * the whole project, updates it and deletes it. An update that would leave the project in production mode
- * with failing checks is refused here, before anything is sent, with every problem as data.
+ * The current project. `Projects` (every tier) reads the client view (`GET /projects/current`, the same view
+ * for every access type); `AdminProjects` (admin tier) reads the whole project, updates it and deletes it at
+ * `/internal/projects/current`. An update that would leave the project in production mode with failing
+ * checks is refused here, before anything is sent, with every problem as data: a check of this client's
+ * own, since the hosted service makes none.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -33,12 +35,13 @@ export class Projects extends /* @__PURE__ */ Context.Service<Projects, Projects
 
 /** What the AdminProjects service offers; see its tag for the rules. */
 export interface AdminProjectsShape {
-  /** The whole project: config, domains, OAuth providers, email config, user count. */
+  /** The whole project: config, domains, OAuth providers, email config, logos, owner team. */
   readonly get: Effect.Effect<AdminProject, AdminFails<"get">>
   /**
-   * `update({ isProductionMode: true })`: patches the project. Turning production mode on (or changing
-   * domains or the localhost switch while in it) first checks the production-mode rules and fails with
-   * `ProductionModeNotReady` listing every problem; the server repeats the check (SCHEMA_ERROR).
+   * `update({ isProductionMode: true })`: patches the project. A list given (OAuth providers, domains, default
+   * permissions) replaces the whole list. Turning production mode on (or changing domains or the localhost
+   * switch while in it) first checks the production-mode rules and fails with `ProductionModeNotReady`
+   * listing every problem; that check is this client's only, the service would accept the update.
    */
   readonly update: (
     patch: AdminProjectUpdate

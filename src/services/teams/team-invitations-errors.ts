@@ -22,7 +22,11 @@ export const TeamInvitationsErrors = {
   revoke: [...manage, "VerificationCodeNotFound"],
   checkCode: VerificationErrorTags,
   details: codeUse,
-  accept: [...codeUse, "UserNotFound"],
+  /**
+   * Newer hosted builds refuse an invitation sent to an address the user has not verified; an invitation to a
+   * team of the hosted `internal` project also spends a dashboard seat (an item), which may be missing or used up.
+   */
+  accept: [...codeUse, "UserNotFound", "TeamInvitationEmailMismatch", "ItemNotFound", "ItemQuantityInsufficientAmount"],
   listReceived: ["CannotGetOwnUserWithoutUser"],
   // Every way an invitation is not acceptable (unknown, used, expired, sent elsewhere) is VerificationCodeNotFound.
   acceptById: ["CannotGetOwnUserWithoutUser", "TeamInvitationRestrictedUserNotAllowed", "VerificationCodeNotFound"]

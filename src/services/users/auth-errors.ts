@@ -4,7 +4,8 @@ import type { ErrorTable } from "../http/endpoint.js"
 
 /*
  * PasswordConfirmationMismatch is also the client's own check of a confirmation field, made before anything
- * is sent, so the flows that take a confirmation list it.
+ * is sent, so the flows that take a confirmation list it. SignUpRejected is a sign-up rule of the project
+ * refusing a new account, which the hosted service checks wherever an account is created.
  */
 export const AuthErrors = {
   signUpWithCredential: [
@@ -12,6 +13,7 @@ export const AuthErrors = {
     "PasswordTooShort",
     "PasswordTooLong",
     "SignUpNotEnabled",
+    "SignUpRejected",
     "PasswordAuthenticationNotEnabled",
     "RedirectUrlNotWhitelisted",
     "MultiFactorAuthenticationRequired",
@@ -20,7 +22,13 @@ export const AuthErrors = {
   signInWithCredential: ["EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"],
   signInWithMfa: ["InvalidTotpCode", ...VerificationErrorTags],
   sendMagicLinkEmail: ["RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"],
-  signInWithMagicLink: [...VerificationErrorTags, "MultiFactorAuthenticationRequired", "SignUpNotEnabled", "UserEmailAlreadyExists"],
+  signInWithMagicLink: [
+    ...VerificationErrorTags,
+    "MultiFactorAuthenticationRequired",
+    "SignUpNotEnabled",
+    "SignUpRejected",
+    "UserEmailAlreadyExists"
+  ],
   sendForgotPasswordEmail: ["RedirectUrlNotWhitelisted", "PasswordAuthenticationNotEnabled"],
   verifyPasswordResetCode: VerificationErrorTags,
   resetPassword: [

@@ -8,7 +8,12 @@ import { ContactChannel, ContactChannelCreate, ContactChannelUpdate } from "../.
 import { ListResponse } from "../../domain/list.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
-import type { ContactChannelsShape, ServerContactChannelCreate, ServerContactChannelsShape } from "./contact-channels.js"
+import type {
+  ContactChannelsShape,
+  OwnContactChannelUpdate,
+  ServerContactChannelCreate,
+  ServerContactChannelsShape
+} from "./contact-channels.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented } from "../http/endpoint.js"
 import { jsonBody, Transport } from "../http/transport.js"
@@ -79,13 +84,29 @@ const makeCalls = (transport: Transport["Service"]) => {
   return { list, create, update, remove, sendVerificationEmail }
 }
 
+/** The fields of a client's own update, without the server-only `isVerified` however the object was built. */
+const ownUpdate = (patch: OwnContactChannelUpdate): OwnContactChannelUpdate => ({
+  ...(patch.value === undefined ? {} : { value: patch.value }),
+  ...(patch.type === undefined ? {} : { type: patch.type }),
+  ...(patch.usedForAuth === undefined ? {} : { usedForAuth: patch.usedForAuth }),
+  ...(patch.isPrimary === undefined ? {} : { isPrimary: patch.isPrimary })
+})
+
 export const makeContactChannels: Effect.Effect<ContactChannelsShape, never, Transport> = announcing(contactChannelsChanges, Effect.gen(function*() {
   const calls = makeCalls(yield* Transport)
   const known = ContactChannelsErrors
   return {
     list: calls.list("me").pipe(documented(...known.list)),
-    create: (input) => calls.create({ ...input, userId: "me" }).pipe(documented(...known.create)),
-    update: (id, patch) => calls.update("me", id, patch).pipe(documented(...known.update)),
+    // Only the fields a client may send: the hosted client schemas refuse `is_verified` (SCHEMA_ERROR), and an
+    // object a caller passes may carry more keys than its type names.
+    create: (input) =>
+      calls.create({
+        userId: "me",
+        value: input.value,
+        usedForAuth: input.usedForAuth,
+        ...(input.isPrimary === undefined ? {} : { isPrimary: input.isPrimary })
+      }).pipe(documented(...known.create)),
+    update: (id, patch) => calls.update("me", id, ownUpdate(patch)).pipe(documented(...known.update)),
     delete: (id) => calls.remove("me", id).pipe(documented(...known.delete)),
     sendVerificationEmail: (id, options) =>
       calls.sendVerificationEmail("me", id, options).pipe(documented(...known.sendVerificationEmail))

@@ -41,7 +41,7 @@ const expectAccountSettings = async (page: Page): Promise<void> => {
 
 /** Switches the demo project's `clientUserDeletionEnabled` through the admin API. */
 const setClientUserDeletion = async (enabled: boolean): Promise<void> => {
-  const result = await call(stack.emulator, stack.emulator.demoProject, "PATCH", "/projects/current", {
+  const result = await call(stack.emulator, stack.emulator.demoProject, "PATCH", "/internal/projects/current", {
     accessType: "admin",
     body: { config: { client_user_deletion_enabled: enabled } }
   })

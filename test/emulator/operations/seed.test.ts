@@ -25,14 +25,20 @@ describe("the seeded internal project", () => {
         passkey_enabled: false,
         client_team_creation_enabled: true,
         client_user_deletion_enabled: false,
-        enabled_oauth_providers: [{ id: "github" }, { id: "google" }, { id: "microsoft" }, { id: "spotify" }]
+        allow_user_api_keys: false,
+        allow_team_api_keys: false,
+        enabled_oauth_providers: [{ id: "github" }, { id: "google" }, { id: "microsoft" }, { id: "spotify" }],
+        domains: [],
+        allow_localhost: true
       }
     })
   })
 
   it("has the hosted description, no team on sign-up and the default team permissions (admin view)", async () => {
-    const res = expectStatus(await backend.call(backend.internal(), "GET", "/projects/current", { accessType: "admin" }), 200)
+    const res = expectStatus(await backend.call(backend.internal(), "GET", "/internal/projects/current", { accessType: "admin" }), 200)
     assert.strictEqual(res.body.description, "Stack's admin dashboard")
+    // Seeded projects belong to no team, as on the service.
+    assert.isNull(res.body.owner_team_id)
     assert.strictEqual(res.body.is_production_mode, false)
     assert.strictEqual(res.body.config.create_team_on_sign_up, false)
     assert.strictEqual(res.body.config.allow_localhost, true)
@@ -70,7 +76,7 @@ describe("the seeded demo project", () => {
   })
 
   it("has the features the demo shows turned on", async () => {
-    const res = expectStatus(await backend.call(demo(), "GET", "/projects/current", { accessType: "admin" }), 200)
+    const res = expectStatus(await backend.call(demo(), "GET", "/internal/projects/current", { accessType: "admin" }), 200)
     assert.strictEqual(res.body.display_name, "stackfx demo")
     const config = res.body.config
     for (const flag of ["sign_up_enabled", "credential_enabled", "magic_link_enabled", "passkey_enabled",

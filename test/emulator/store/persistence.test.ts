@@ -15,9 +15,13 @@ describe("the default embedded database", () => {
       const email = uniqueEmail()
       const signUp = await call(first, internal, "POST", "/auth/password/sign-up", { body: { email, password: "persisted-pw" } })
       assert.strictEqual(signUp.status, 200)
+      const team = await call(first, internal, "POST", "/teams", {
+        accessToken: signUp.body.access_token,
+        body: { display_name: "Owners", creator_user_id: "me" }
+      })
       const created = await call(first, internal, "POST", "/internal/projects", {
         accessToken: signUp.body.access_token,
-        body: { display_name: "Survivor" }
+        body: { display_name: "Survivor", owner_team_id: team.body.id }
       })
       const jwksBefore = await (await fetch(`${first.apiUrl}/projects/internal/.well-known/jwks.json`)).json()
       await first.stop()

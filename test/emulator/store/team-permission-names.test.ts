@@ -1,5 +1,5 @@
 /**
- * Migration 0004 gives a database made before it the hosted ids of the default team permissions: `admin`
+ * Migration 0005 gives a database made before it the hosted ids of the default team permissions: `admin`
  * becomes `team_admin` and `member` becomes `team_member` in the definitions, the grants, the definitions
  * that contain them and the config's creator and member defaults. A project that already has a
  * `team_admin` of its own keeps its `admin` as it is.
@@ -9,7 +9,8 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as initial from "../../../backend/src/store/migrations/0001-initial-schema.js"
 import * as oauthTokens from "../../../backend/src/store/migrations/0002-oauth-tokens.js"
 import * as projectScope from "../../../backend/src/store/migrations/0003-project-scope.js"
-import * as permissionNames from "../../../backend/src/store/migrations/0004-team-permission-names.js"
+import * as ownerTeams from "../../../backend/src/store/migrations/0004-owner-teams.js"
+import * as permissionNames from "../../../backend/src/store/migrations/0005-team-permission-names.js"
 
 let pg: PGlite | undefined
 const db = (): PGlite => {
@@ -26,7 +27,8 @@ beforeAll(async () => {
   await pg.exec(initial.sql)
   await pg.exec(oauthTokens.sql)
   await pg.exec(projectScope.sql)
-  // Project a as this backend created projects before 0004, with a grant of each and a custom permission
+  await pg.exec(`begin; ${ownerTeams.sql}; commit;`)
+  // Project a as this backend created projects before 0005, with a grant of each and a custom permission
   // that contains `member`; project b already defined a `team_admin` of its own.
   await pg.exec(`
     insert into projects (id, display_name, config) values ('a', 'A', '${config("admin", "member")}'), ('b', 'B', '${config("admin", "member")}');
@@ -56,7 +58,7 @@ const definitions = async (projectId: string) =>
     [projectId]
   )).rows
 
-describe("migration 0004-team-permission-names", () => {
+describe("migration 0005-team-permission-names", () => {
   it("renames the definitions with the hosted descriptions, and what contains them", async () => {
     assert.deepStrictEqual(await definitions("a"), [
       { id: "$read_members", description: "Read", contained_permission_ids: [] },

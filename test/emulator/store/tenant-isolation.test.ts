@@ -424,7 +424,7 @@ const ok = async (result: Promise<CallResult>, status = 200) => expectStatus(awa
 /** Project A with a user holding every kind of row: channels, team, grant, invitation, session, API key. */
 const setUp = async (): Promise<World> => {
   // GitHub on the project's own keys, so the token routes get as far as the user (shared keys hand out no token).
-  const github = { id: "github", enabled: true, type: "standard", client_id: "github-client", client_secret: "github-secret" }
+  const github = { id: "github", type: "standard", client_id: "github-client", client_secret: "github-secret" }
   const a = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
   const b = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
   const aUser = await backend.signUp(a)

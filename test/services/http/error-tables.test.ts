@@ -42,6 +42,7 @@ describe("error tables", () => {
         | "PasswordTooShort"
         | "PasswordTooLong"
         | "SignUpNotEnabled"
+        | "SignUpRejected"
         | "PasswordAuthenticationNotEnabled"
         | "RedirectUrlNotWhitelisted"
         | "MultiFactorAuthenticationRequired"

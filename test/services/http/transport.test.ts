@@ -7,6 +7,7 @@ import { vi } from "vitest"
 import { UserNotFound } from "../../../src/errors/index.js"
 import { ClientConfig, type ClientConfigInput, makeClientConfig, packageVersion } from "../../../src/services/http/client-config.js"
 import { probeTimeoutMs, probeUrls } from "../../../src/services/http/diagnostics.js"
+import { documented } from "../../../src/services/http/endpoint.js"
 import { rateLimitMaxRetries } from "../../../src/services/http/retry.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import { Transport, formBody, jsonBody } from "../../../src/services/http/transport.js"
@@ -186,6 +187,17 @@ describe("Transport answers", () => {
       Effect.gen(function*() {
         const error = yield* Effect.flip(get("/users/u2"))
         assert.strictEqual(error._tag, "KnownErrorMismatch")
+      })))
+  it.effect("a code the catalogue lacks reaches the caller of a documented call with its own status, code and details", () =>
+    withServer(() => knownErrorReply("BRAND_NEW_REFUSAL", 409, { details: { reason: "x" }, message: "Refused." }), () =>
+      Effect.gen(function*() {
+        const error = yield* Effect.flip(get("/users/u2").pipe(documented("UserNotFound")))
+        assert.strictEqual(error._tag, "UnexpectedKnownError")
+        if (error._tag !== "UnexpectedKnownError") return
+        assert.deepStrictEqual(
+          { code: error.code, status: error.status, details: error.details, message: error.message },
+          { code: "BRAND_NEW_REFUSAL", status: 409, details: { reason: "x" }, message: "Refused." }
+        )
       })))
 })
 

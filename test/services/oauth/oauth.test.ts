@@ -188,7 +188,7 @@ describe("OAuth start", () => {
         assert.strictEqual(url.searchParams.get("type"), "link")
         assert.strictEqual(url.searchParams.get("token"), accessToken)
         assert.strictEqual(url.searchParams.get("provider_scope"), "https://www.googleapis.com/auth/drive.readonly")
-        assert.strictEqual(url.searchParams.get("after_callback_redirect_url"), "/settings")
+        assert.strictEqual(url.searchParams.get("after_callback_redirect_url"), "http://localhost:3000/settings", "a relative one is resolved against the page: the hosted service refuses it")
       }), {}, { accessToken, refreshToken: "refresh-1" }))
 
   it.effect("link without a session is NoAccessToken", () =>

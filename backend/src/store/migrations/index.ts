@@ -2,11 +2,12 @@
 import * as initial from "./0001-initial-schema.js"
 import * as oauthTokens from "./0002-oauth-tokens.js"
 import * as projectScope from "./0003-project-scope.js"
-import * as teamPermissionNames from "./0004-team-permission-names.js"
+import * as ownerTeams from "./0004-owner-teams.js"
+import * as teamPermissionNames from "./0005-team-permission-names.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, teamPermissionNames]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, teamPermissionNames]

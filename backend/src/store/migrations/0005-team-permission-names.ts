@@ -8,7 +8,7 @@
  * admins already defined a `team_admin` of their own keeps both as they are. The description is replaced
  * only while it is the one this backend wrote.
  */
-export const name = "0004-team-permission-names"
+export const name = "0005-team-permission-names"
 
 /**
  * Renames the ids in one of the config's default-permission lists. One statement per key: an UPDATE that

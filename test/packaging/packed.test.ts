@@ -1,0 +1,239 @@
+/**
+ * The packages as a user gets them: packs `stackfx` and `stackfx-backend` (their `prepack` builds), lints the
+ * tarballs (publint, arethetypeswrong), installs them into a fresh Vite + React app and a fresh Node script in a
+ * temporary folder, type-checks both under `strict` with `skipLibCheck: false` (the app holds every code block
+ * of the README), builds the app, and runs the script against a local backend started from the packed backend.
+ *
+ * Installs come from npm's cache (`--prefer-offline`): the versions are the repository's own, which `npm ci`
+ * has just fetched.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, assert, beforeAll, describe, it } from "vitest"
+import { readmeBlocks } from "./readme-blocks.js"
+import { run, waitForLine } from "./run.js"
+
+const repo = new URL("../../", import.meta.url).pathname
+const rootManifest = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as {
+  readonly devDependencies: Record<string, string>
+}
+const versionOf = (name: string): string => {
+  const version = rootManifest.devDependencies[name]
+  if (version === undefined) throw new Error(`${name} is not a devDependency of the repository`)
+  return version
+}
+const pick = (...names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, versionOf(name)]))
+const bin = (name: string) => join(repo, "node_modules", ".bin", name)
+const install = (dir: string, ...args: ReadonlyArray<string>) =>
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...args], { cwd: dir })
+
+/** Every installed package (path, name) under `dir`'s node_modules, nested ones included. */
+const installedPackages = async (dir: string): Promise<ReadonlyArray<{ readonly path: string; readonly name: string }>> => {
+  const found: Array<{ path: string; name: string }> = []
+  const walk = async (modules: string): Promise<void> => {
+    const entries = await readdir(modules, { withFileTypes: true }).catch(() => [])
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith(".")) continue
+      const path = join(modules, entry.name)
+      if (entry.name.startsWith("@")) {
+        await walk(path)
+        continue
+      }
+      const manifest = await readFile(join(path, "package.json"), "utf8").catch(() => undefined)
+      if (manifest === undefined) continue
+      found.push({ path, name: (JSON.parse(manifest) as { name: string }).name })
+      await walk(join(path, "node_modules"))
+    }
+  }
+  await walk(join(dir, "node_modules"))
+  return found
+}
+
+/** The bytes of the files under `path` (what a package weighs, whatever the file system's block size). */
+const bytesUnder = async (path: string): Promise<number> => {
+  const info = await stat(path)
+  if (!info.isDirectory()) return info.size
+  let total = 0
+  for (const entry of await readdir(path)) total += await bytesUnder(join(path, entry))
+  return total
+}
+
+const strictTsconfig = (include: ReadonlyArray<string>, extra: Record<string, unknown>) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["ES2023", "DOM", "DOM.Iterable"],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      isolatedModules: true,
+      verbatimModuleSyntax: true,
+      ...extra
+    },
+    include
+  }, null, 2)
+
+let work = ""
+let stackfxTarball = ""
+let backendTarball = ""
+const appDir = () => join(work, "app")
+const scriptDir = () => join(work, "script")
+let baseline: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
+let baselineBytes = new Map<string, number>()
+
+describe("the packed packages", () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), "stackfx-packed-"))
+    const packs = join(work, "packs")
+    await mkdir(packs)
+    await run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: repo })
+    await run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: join(repo, "backend") })
+    const tarballs = await readdir(packs)
+    const named = (prefix: RegExp) => {
+      const file = tarballs.find((name) => prefix.test(name))
+      if (file === undefined) throw new Error(`no tarball matching ${prefix} in ${tarballs.join(", ")}`)
+      return join(packs, file)
+    }
+    stackfxTarball = named(/^stackfx-\d/)
+    backendTarball = named(/^stackfx-backend-\d/)
+
+    await mkdir(join(appDir(), "src"), { recursive: true })
+    await writeFile(join(appDir(), "package.json"), JSON.stringify({
+      name: "fresh-app",
+      private: true,
+      type: "module",
+      dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router"),
+      devDependencies: pick("vite", "@vitejs/plugin-react", "typescript", "@types/react", "@types/react-dom")
+    }, null, 2))
+    await mkdir(scriptDir(), { recursive: true })
+    await writeFile(join(scriptDir(), "package.json"), JSON.stringify({
+      name: "fresh-script",
+      private: true,
+      type: "module",
+      dependencies: pick("effect"),
+      devDependencies: pick("typescript", "@types/node")
+    }, null, 2))
+    await Promise.all([install(appDir()), install(scriptDir())])
+    baseline = await installedPackages(appDir())
+    baselineBytes = new Map(await Promise.all(baseline.map(async (p) => [p.path, await bytesUnder(p.path)] as const)))
+    await Promise.all([
+      install(appDir(), stackfxTarball),
+      install(scriptDir(), stackfxTarball, "--save-dev", backendTarball).then(() => undefined)
+    ])
+  }, 300_000)
+
+  afterAll(async () => {
+    if (work !== "") await rm(work, { recursive: true, force: true })
+  })
+
+  it("pass publint and arethetypeswrong (ES modules only)", async () => {
+    for (const tarball of [stackfxTarball, backendTarball]) {
+      await run(bin("publint"), ["--strict", tarball], { cwd: work })
+      await run(bin("attw"), ["--profile", "esm-only", "--format", "ascii", tarball], { cwd: work })
+    }
+  }, 120_000)
+
+  it("hold dist, the README, the CHANGELOG and the LICENSE, and nothing of tests, bench, demo or sources", async () => {
+    for (const tarball of [stackfxTarball, backendTarball]) {
+      const { stdout } = await run("tar", ["-tzf", tarball], { cwd: work })
+      const files = stdout.split("\n").filter((line) => line !== "").map((line) => line.replace(/^package\//, ""))
+      for (const required of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"]) assert.include(files, required, tarball)
+      assert.isTrue(files.some((file) => file.startsWith("dist/")), `${tarball} has dist/`)
+      const stray = files.filter((file) => /^(src|test|bench|demo|examples|scripts)\/|\.map$|\.tsbuildinfo$/.test(file))
+      assert.deepStrictEqual(stray, [], tarball)
+    }
+  })
+
+  it("add at most 10 packages and 5 MB to a browser app, with one copy of react and of effect", async () => {
+    const after = await installedPackages(appDir())
+    const known = new Set(baseline.map((p) => p.path))
+    const added = after.filter((p) => !known.has(p.path))
+    assert.isAtMost(added.length, 10, `added: ${added.map((p) => p.name).join(", ")}`)
+    let grown = 0
+    for (const p of after) grown += (await bytesUnder(p.path)) - (baselineBytes.get(p.path) ?? 0)
+    assert.isAtMost(grown, 5 * 1024 * 1024, `grew by ${grown} bytes`)
+    for (const single of ["react", "react-dom", "effect", "@tanstack/react-router"]) {
+      assert.strictEqual(after.filter((p) => p.name === single).length, 1, `copies of ${single}`)
+    }
+  })
+
+  it("type-check every README example as written, and build a Vite app from the React quick start", async () => {
+    const blocks = readmeBlocks(await readFile(join(repo, "README.md"), "utf8"))
+    assert.isAtLeast(blocks.length, 6)
+    await Promise.all(blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code)))
+    await writeFile(join(appDir(), "tsconfig.json"), strictTsconfig(["src"], {
+      module: "ESNext",
+      moduleResolution: "bundler",
+      jsx: "react-jsx",
+      types: []
+    }))
+    await run(join(appDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: appDir() })
+
+    const quickStart = blocks.find((block) => block.code.includes("createRoot("))
+    assert.isDefined(quickStart)
+    await writeFile(join(appDir(), "main.tsx"), quickStart?.code ?? "")
+    await writeFile(join(appDir(), "index.html"), `<!doctype html><div id="root"></div><script type="module" src="/main.tsx"></script>`)
+    await writeFile(join(appDir(), "vite.config.js"), `import react from "@vitejs/plugin-react"\nexport default { plugins: [react()], logLevel: "error" }\n`)
+    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: appDir() })
+    const assets = await readdir(join(appDir(), "dist", "assets"))
+    assert.isTrue(assets.some((name) => name.endsWith(".js")))
+  }, 180_000)
+
+  it("give a Node script no react, and run its server tier against the packed local backend", async () => {
+    const names = new Set((await installedPackages(scriptDir())).map((p) => p.name))
+    for (const absent of ["react", "react-dom", "@tanstack/react-router", "vite", "tsx", "esbuild"]) {
+      assert.isFalse(names.has(absent), `${absent} installed`)
+    }
+    await writeFile(join(scriptDir(), "script.ts"), [
+      `import * as Effect from "effect/Effect"`,
+      `import { serverTier, ServerUsers } from "stackfx"`,
+      `import { startEmulator } from "stackfx-backend"`,
+      ``,
+      `const baseUrl = process.argv[2]`,
+      `if (baseUrl === undefined) throw new Error("usage: script.ts <backend url>")`,
+      `const tier = serverTier({`,
+      `  projectId: "demo",`,
+      `  publishableClientKey: "this-publishable-client-key-is-for-the-local-demo-only",`,
+      `  secretServerKey: "this-secret-server-key-is-for-the-local-demo-only",`,
+      `  baseUrl`,
+      `})`,
+      `const email = \`packed-\${Date.now()}@example.com\``,
+      `const program = Effect.gen(function*() {`,
+      `  const users = yield* ServerUsers`,
+      `  const created = yield* users.create({ primaryEmail: email, primaryEmailVerified: true })`,
+      `  const found = yield* users.list({ query: email })`,
+      `  return { created: created.id, found: found.items.map((user) => user.id) }`,
+      `})`,
+      `// startEmulator is typed for users' own tests; referenced so its declarations are checked too`,
+      `export const start: typeof startEmulator = startEmulator`,
+      `console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(tier)))))`
+    ].join("\n"))
+    await writeFile(join(scriptDir(), "tsconfig.json"), strictTsconfig(["script.ts"], {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      types: ["node"],
+      allowImportingTsExtensions: true
+    }))
+    await run(join(scriptDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: scriptDir() })
+
+    const version = await run(process.execPath, [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "--version"], { cwd: scriptDir() })
+    assert.match(version.stdout.trim(), /^\d+\.\d+\.\d+/)
+
+    let backend: ChildProcess | undefined
+    try {
+      backend = spawn(process.execPath, [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "dev", "--db", "memory", "--port", "0"], {
+        cwd: scriptDir(),
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      const ready = await waitForLine(backend, /ready at (http:\/\/\S+)/, 60_000)
+      const url = ready[1] ?? ""
+      const { stdout } = await run(process.execPath, ["script.ts", url], { cwd: scriptDir() })
+      const answer = JSON.parse(stdout.trim()) as { created: string; found: ReadonlyArray<string> }
+      assert.deepStrictEqual(answer.found, [answer.created])
+    } finally {
+      backend?.kill("SIGTERM")
+    }
+  }, 180_000)
+})

@@ -1,0 +1,39 @@
+/** Child processes for the packaging check: run one to its end, or wait for a line from a long-running one. */
+import { type ChildProcess, execFile } from "node:child_process"
+
+export interface Ran {
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs `command` to its end; a non-zero exit rejects with the command, its exit code and its output. */
+export const run = (command: string, args: ReadonlyArray<string>, options: { readonly cwd: string }): Promise<Ran> =>
+  new Promise((resolve, reject) => {
+    execFile(command, [...args], { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: process.env }, (error, stdout, stderr) => {
+      if (error === null) resolve({ stdout, stderr })
+      else reject(new Error(`${command} ${args.join(" ")} (in ${options.cwd}) failed: ${error.message}\n${stdout}\n${stderr}`))
+    })
+  })
+
+/** Resolves with the match of the first stdout line matching `pattern`; rejects if the process exits first. */
+export const waitForLine = (child: ChildProcess, pattern: RegExp, timeoutMillis: number): Promise<RegExpMatchArray> =>
+  new Promise((resolve, reject) => {
+    let seen = ""
+    let errors = ""
+    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMillis} ms:\n${seen}\n${errors}`)), timeoutMillis)
+    child.stderr?.on("data", (chunk: Buffer) => {
+      errors += chunk.toString()
+    })
+    child.stdout?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString()
+      const match = seen.match(pattern)
+      if (match !== null) {
+        clearTimeout(timer)
+        resolve(match)
+      }
+    })
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`exited with ${code} before a line matching ${pattern}:\n${seen}\n${errors}`))
+    })
+  })
