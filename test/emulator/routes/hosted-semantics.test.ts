@@ -62,7 +62,7 @@ describe("default team permissions", () => {
     })
     assert.isFalse(byId.has("admin"))
     assert.isFalse(byId.has("member"))
-    const config = expectStatus(await backend.call(project, "GET", "/projects/current", { accessType: "admin" }), 200).body.config
+    const config = expectStatus(await backend.call(project, "GET", "/internal/projects/current", { accessType: "admin" }), 200).body.config
     assert.deepStrictEqual(config.team_creator_default_permissions, [{ id: "team_admin" }])
     assert.deepStrictEqual(config.team_member_default_permissions, [{ id: "team_member" }])
   })
