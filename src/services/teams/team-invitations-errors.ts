@@ -28,6 +28,13 @@ export const TeamInvitationsErrors = {
    */
   accept: [...codeUse, "UserNotFound", "TeamInvitationEmailMismatch", "ItemNotFound", "ItemQuantityInsufficientAmount"],
   listReceived: ["CannotGetOwnUserWithoutUser"],
-  // Every way an invitation is not acceptable (unknown, used, expired, sent elsewhere) is VerificationCodeNotFound.
-  acceptById: ["CannotGetOwnUserWithoutUser", "TeamInvitationRestrictedUserNotAllowed", "VerificationCodeNotFound"]
+  // Every way an invitation is not acceptable (unknown, used, expired, sent elsewhere) is VerificationCodeNotFound;
+  // a team of the hosted `internal` project spends a dashboard seat here too.
+  acceptById: [
+    "CannotGetOwnUserWithoutUser",
+    "TeamInvitationRestrictedUserNotAllowed",
+    "VerificationCodeNotFound",
+    "ItemNotFound",
+    "ItemQuantityInsufficientAmount"
+  ]
 } as const satisfies ErrorTable
