@@ -30,7 +30,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ClientAuthenticationRequired", "ClientConfig", "ClientOrAdminAuthenticationRequired",
     "ClientOrServerAuthenticationRequired", "ClientOrServerOrAdminAuthenticationRequired", "ClientProject",
     "ClientProjectConfig", "ClientTeam", "ClientUser", "ClientUserUpdate", "ConfigurationKey",
-    "ConnectedAccountAccessToken", "ConnectedAccounts", "ContactChannel",
+    "ConnectedAccount", "ConnectedAccountAccessToken", "ConnectedAccounts", "ContactChannel",
     "ContactChannelAlreadyUsedForAuthBySomeoneElse", "ContactChannelCreate", "ContactChannelType",
     "ContactChannelUpdate", "ContactChannels", "ContainedPermissionNotFound", "CurrentProjectNotFound", "CurrentUser",
     "DEFAULT_BASE_URL", "DEFAULT_TEMPLATE_IDS", "DEMO_PROJECT_KEYS", "DuplicateApp", "EmailAlreadyVerified", "EmailConfig",

@@ -25,6 +25,8 @@ Options:
   --db <where>   "memory", a directory for the embedded database (default ${DEFAULT_DB}),
                  or a postgres:// URL
   --access-token-lifetime <seconds>  lifetime of access tokens (default 600)
+  --allow-shared-oauth-access-tokens  let shared OAuth providers hand out provider
+                 access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
   -h, --help     show this help
 
 stackfx --version prints the version.`
@@ -61,6 +63,11 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
     for (let i = 0; i < rest.length; i++) {
       const arg = rest[i] ?? ""
       if (arg === "-h" || arg === "--help") return { command: "help" }
+      // A switch: it takes no value.
+      if (arg === "--allow-shared-oauth-access-tokens") {
+        options = { ...options, allowSharedOAuthAccessTokens: true }
+        continue
+      }
       const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined]
       const value = inline ?? rest[++i]
       switch (flag) {

@@ -30,6 +30,12 @@ export interface EmulatorOptions {
    * Passwords behave the same; hashes name their cost, so each verifies whatever this says. Default false.
    */
   readonly fastPasswordHashing?: boolean | undefined
+  /**
+   * Let providers on shared keys (the development provider) hand out provider access tokens through the
+   * connected-accounts routes, as a hosted deployment with `STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true`
+   * does. Default false: the hosted service answers OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS.
+   */
+  readonly allowSharedOAuthAccessTokens?: boolean | undefined
 }
 
 /** The port the local backend listens on by default (the hosted service's own local-development port). */

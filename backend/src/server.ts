@@ -21,6 +21,7 @@ import { apiRoutes } from "./routes/index.js"
 import { devProviderLayer, devProviderPages } from "./operations/oauth-dev-provider.js"
 import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
 import { CodeLifetimes } from "./operations/code-lifetimes.js"
+import { SharedOAuthAccessTokens } from "./operations/connected-accounts.js"
 import { layerSqlOutbox } from "./store/outbox.js"
 import * as health from "./routes/health.js"
 import { homeRoutes } from "./routes/home.js"
@@ -78,6 +79,7 @@ export const layer = (options: EmulatorOptions = {}) => {
       ...Object.fromEntries(Object.entries(options.codeLifetimesMillis ?? {}).filter(([, millis]) => millis !== undefined))
     }),
     Layer.succeed(PasswordHashCost, options.fastPasswordHashing === true ? FAST_SCRYPT_COST : PRODUCTION_SCRYPT_COST),
+    Layer.succeed(SharedOAuthAccessTokens, options.allowSharedOAuthAccessTokens === true),
     SigningKeys.layer,
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
     devProviderLayer

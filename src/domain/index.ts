@@ -2,6 +2,7 @@
 export * from "./admin-actions.js"
 export * from "./api-key.js"
 export * from "./constants.js"
+export * from "./connected-account.js"
 export * from "./contact-channel.js"
 export * from "./email-template.js"
 export * from "./jwt.js"

@@ -4,14 +4,14 @@ import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { Millis, wireStruct } from "./wire.js"
 
 /**
- * A pending invitation (`GET /team-invitations?team_id=`). The hosted service's list leaves out
- * `team_display_name`, so it is optional here; the local backend always sends it.
+ * A pending invitation, as a team's list (`GET /team-invitations?team_id=`) and a user's received list
+ * (`?user_id=`) send it. The hosted service has sent `team_display_name` in both since February 2026.
  */
 export const TeamInvitation = wireStruct(
   {
     id: Schema.String,
     teamId: Schema.String,
-    teamDisplayName: Schema.optionalKey(Schema.String),
+    teamDisplayName: Schema.String,
     recipientEmail: Schema.String,
     expiresAt: Millis
   },

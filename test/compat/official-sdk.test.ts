@@ -3,8 +3,10 @@
  * signs up, signs in, refreshes and manages teams. The official `@stackframe/js` SDK is that client.
  */
 import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js"
+import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 
 // Access tokens live 22 s here; the SDK wants 20 s of validity left, so it has to refresh within a test.
 const backend = useEmulator({ accessTokenLifetimeSeconds: 22 })
@@ -65,6 +67,59 @@ describe("@stackframe/js against the local backend", () => {
     expect(teams.map((t) => t.id)).toContain(team.id)
     await team.update({ displayName: "Renamed by the official SDK" })
     expect((await user.listTeams()).find((t) => t.id === team.id)?.displayName).toBe("Renamed by the official SDK")
+  })
+
+  it("gives a team's creator the team_admin permission, and no team_member", async () => {
+    const app = clientApp()
+    await app.signUpWithCredential({ email: uniqueEmail("official-creator"), password: "official-sdk-password-4", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    const user = await app.getUser({ or: "throw" })
+    const team = await user.createTeam({ displayName: "Official SDK permissions" })
+    const direct = await user.listPermissions(team, { recursive: false })
+    expect(direct.map((p) => p.id)).toEqual(["team_admin"])
+    const all = (await user.listPermissions(team)).map((p) => p.id)
+    expect(all).toEqual(expect.arrayContaining(["team_admin", "$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]))
+    expect(all).not.toContain("team_member")
+  })
+
+  it("lists and accepts the invitations the signed-in user received", async () => {
+    const server = serverApp()
+    const app = clientApp()
+    const email = uniqueEmail("official-received")
+    await app.signUpWithCredential({ email, password: "official-sdk-password-5", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    const user = await app.getUser({ or: "throw" })
+    const team = await server.createTeam({ displayName: "Official SDK received" })
+    await team.inviteUser({ email, callbackUrl: "http://localhost:3000/handler/team-invitation" })
+    // Only verified addresses receive invitations.
+    expect(await user.listTeamInvitations()).toEqual([])
+    await (await server.getUser(user.id))?.update({ primaryEmailVerified: true })
+    const received = await user.listTeamInvitations()
+    expect(received.map((i) => ({ teamId: i.teamId, teamDisplayName: i.teamDisplayName, recipientEmail: i.recipientEmail }))).toEqual([
+      { teamId: team.id, teamDisplayName: "Official SDK received", recipientEmail: email }
+    ])
+    await received[0]?.accept()
+    expect((await user.listTeams()).map((t) => t.id)).toContain(team.id)
+    expect(await user.listTeamInvitations()).toEqual([])
+  })
+
+  it("ends every session of the user when the password is reset", async () => {
+    const server = serverApp()
+    const app = clientApp()
+    const email = uniqueEmail("official-reset")
+    await app.signUpWithCredential({ email, password: "official-sdk-password-6", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    const user = await app.getUser({ or: "throw" })
+    await clientApp().signInWithCredential({ email, password: "official-sdk-password-6", noRedirect: true })
+    const serverUser = await server.getUser(user.id)
+    expect((await serverUser?.getActiveSessions())?.length).toBe(2)
+
+    const callbackUrl = "http://localhost:3000/handler/password-reset"
+    const sent = await app.sendForgotPasswordEmail(email, { callbackUrl })
+    expect(sent.status).toBe("ok")
+    const code = codeFromMail(await Effect.runPromise(latestMailTo(backend, email)), callbackUrl)
+    const reset = await app.resetPassword({ code, password: "official-sdk-password-7" })
+    expect(reset.status).toBe("ok")
+    expect(await serverUser?.getActiveSessions()).toEqual([])
+    const again = await clientApp().signInWithCredential({ email, password: "official-sdk-password-7", noRedirect: true })
+    expect(again.status).toBe("ok")
   })
 
   it("works as a server app with the secret key", async () => {

@@ -163,7 +163,7 @@ describe("AdminProjectUpdate", () => {
         allowLocalhost: false,
         domains: [{ domain: "https://app.example.com", handlerPath: "/auth" }],
         emailConfig: { type: "shared" },
-        teamMemberDefaultPermissions: [{ id: "member" }],
+        teamMemberDefaultPermissions: [{ id: "team_member" }],
         oauthProviders: [{ id: "github", type: "shared" }],
         requireEmailVerification: true
       }
@@ -175,7 +175,7 @@ describe("AdminProjectUpdate", () => {
         allow_localhost: false,
         domains: [{ domain: "https://app.example.com", handler_path: "/auth" }],
         email_config: { type: "shared" },
-        team_member_default_permissions: [{ id: "member" }],
+        team_member_default_permissions: [{ id: "team_member" }],
         oauth_providers: [{ id: "github", type: "shared" }],
         require_email_verification: true
       }

@@ -14,6 +14,10 @@ describe("stackfx command line", () => {
         command: "dev",
         options: { db: "postgres://u@h/db", accessTokenLifetimeSeconds: 30 }
       })
+      assert.deepStrictEqual(yield* parseArgs(["dev", "--allow-shared-oauth-access-tokens", "--port", "0"]), {
+        command: "dev",
+        options: { allowSharedOAuthAccessTokens: true, port: 0 }
+      })
       assert.deepStrictEqual(yield* parseArgs([]), { command: "help" })
       assert.deepStrictEqual(yield* parseArgs(["dev", "--help"]), { command: "help" })
     }))

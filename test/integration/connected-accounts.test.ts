@@ -4,31 +4,36 @@ import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/users/connected-accounts.js"
 import { serverCore } from "../support/clients.js"
-import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
+import { type EmulatorHandle, expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useEmulator()
+// A backend whose shared providers hand out tokens, as hosted with STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true.
+const permissive = useEmulator({ allowSharedOAuthAccessTokens: true })
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
+
+/** The project's own keys: providers on shared keys hand out no access token (see the shared-keys test). */
+const standard = (id: string) => ({ id, type: "standard", client_id: `${id}-client`, client_secret: `${id}-secret` })
 
 const project = () =>
   backend.createProject({
     config: {
       oauth_providers: [
-        { id: "github", type: "shared" },
+        standard("github"),
         // A provider not listed (spotify) is one users cannot sign in with: the service has no disabled providers.
-        { id: "google", type: "shared" }
+        standard("google")
       ]
     }
   })
 
-/** A user signed up through github (default scope `user:email`). */
-const githubUser = async (p: TestProject) => {
+/** A user signed up through github (default scope `user:email`), served by the development provider. */
+const githubUser = async (p: TestProject, on: EmulatorHandle = backend) => {
   const pkce = pkcePair()
-  const url = authorizeUrl(backend.emulator(), p, { provider: "github", redirectUri: REDIRECT, state: "s", challenge: pkce.challenge })
+  const url = authorizeUrl(on.emulator(), p, { provider: "github", redirectUri: REDIRECT, state: "s", challenge: pkce.challenge })
   const landed = new URL(await runDevFlow(new Browser(), url, { email: uniqueEmail() }))
-  const tokens = await exchangeCode(backend.emulator(), p, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
-  const me = expectStatus(await backend.call(p, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
+  const tokens = await exchangeCode(on.emulator(), p, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
+  const me = expectStatus(await on.call(p, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
   return { accessToken: tokens.body.access_token as string, userId: me.body.id as string }
 }
 
@@ -81,6 +86,70 @@ describe("connected accounts", () => {
   })
 })
 
+describe("connected accounts by provider account", () => {
+  it("lists the user's connected accounts and hands out one account's token", async () => {
+    const p = await project()
+    const user = await githubUser(p)
+    const listed = expectStatus(await backend.call(p, "GET", "/connected-accounts/me", { accessToken: user.accessToken }), 200)
+    expect(listed.body).toEqual({
+      items: [{ user_id: user.userId, provider: "github", provider_account_id: expect.any(String) }],
+      is_paginated: false
+    })
+    const accountId: string = listed.body.items[0].provider_account_id
+    const byServer = expectStatus(await backend.call(p, "GET", `/connected-accounts/${user.userId}`, { accessType: "server" }), 200)
+    expect(byServer.body).toEqual(listed.body)
+
+    const call = (provider: string, account: string, body: unknown = {}) =>
+      backend.call(p, "POST", `/connected-accounts/me/${provider}/${encodeURIComponent(account)}/access-token`, { accessToken: user.accessToken, body })
+    const token = expectStatus(await call("github", accountId, { scope: "user:email" }), 201)
+    expect(token.body).toEqual({ access_token: expect.stringMatching(/^dev-github-/) })
+    expect((await call("github", "another-account")).knownError).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER")
+    expect((await call("google", accountId)).knownError).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER")
+    expect((await call("github", accountId, { scope: "repo" })).knownError).toBe("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE")
+  })
+
+  it("clients list only their own accounts; servers any existing user's", async () => {
+    const p = await project()
+    const user = await githubUser(p)
+    const other = await backend.signUp(p)
+    const foreign = await backend.call(p, "GET", `/connected-accounts/${user.userId}`, { accessToken: other.accessToken })
+    expect(foreign.status).toBe(403)
+    expect(foreign.knownError).toBeNull()
+    expect(foreign.text).toBe("Client can only list connected accounts for their own user.")
+    expect((await backend.call(p, "GET", "/connected-accounts/me")).knownError).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER")
+    expect(expectStatus(await backend.call(p, "GET", "/connected-accounts/me", { accessToken: other.accessToken }), 200).body.items).toEqual([])
+    expect((await backend.call(p, "GET", "/connected-accounts/no-such-user", { accessType: "server" })).knownError).toBe("USER_NOT_FOUND")
+  })
+
+  it("providers on shared keys hand out no access token, on every path, before the user is looked up", async () => {
+    const p = await backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
+    const user = await githubUser(p)
+    const accountId: string = expectStatus(await backend.call(p, "GET", "/connected-accounts/me", { accessToken: user.accessToken }), 200)
+      .body.items[0].provider_account_id
+    for (const path of [
+      "/connected-accounts/me/github/access-token",
+      `/connected-accounts/me/github/${encodeURIComponent(accountId)}/access-token`,
+      "/auth/oauth/connected-accounts/github/access-token"
+    ]) {
+      const answer = await backend.call(p, "POST", path, { accessToken: user.accessToken, body: {} })
+      expect(answer.status, path).toBe(400)
+      expect(answer.knownError, path).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
+    }
+    const unknownUser = await backend.call(p, "POST", "/connected-accounts/no-such-user/github/access-token", { accessType: "server", body: {} })
+    expect(unknownUser.knownError).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
+  })
+
+  it("hands out shared providers' tokens on a backend started with allowSharedOAuthAccessTokens", async () => {
+    const p = await permissive.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
+    const user = await githubUser(p, permissive)
+    const token = expectStatus(
+      await permissive.call(p, "POST", "/connected-accounts/me/github/access-token", { accessToken: user.accessToken, body: {} }),
+      201
+    )
+    expect(token.body.access_token).toMatch(/^dev-github-/)
+  })
+})
+
 describe("ConnectedAccounts client services", () => {
   const run = <A, E>(p: TestProject, effect: Effect.Effect<A, E, ConnectedAccounts | ServerConnectedAccounts>, accessToken: string | null) =>
     Effect.runPromise(effect.pipe(Effect.provide(
@@ -104,5 +173,40 @@ describe("ConnectedAccounts client services", () => {
       user.accessToken
     )
     expect(disabled).toBe("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED")
+  })
+
+  it("lists the accounts and answers one account's token; shared keys are a typed error", async () => {
+    const p = await project()
+    const user = await githubUser(p)
+    const accounts = await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.list), user.accessToken)
+    expect(accounts).toEqual([{ userId: user.userId, provider: "github", providerAccountId: expect.any(String) }])
+    const accountId = accounts[0]?.providerAccountId ?? ""
+    const mine = await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.accessTokenForAccount("github", accountId, "user:email")), user.accessToken)
+    expect(mine).toMatch(/^dev-github-/)
+    expect(await run(p, Effect.flatMap(ConnectedAccounts, (c) => c.accessTokenForAccount("github", "someone-else")), user.accessToken)).toBeNull()
+    const server = await run(
+      p,
+      Effect.flatMap(ServerConnectedAccounts, (c) =>
+        Effect.all({ list: c.list(user.userId), token: c.accessTokenForAccount(user.userId, "github", accountId) })),
+      null
+    )
+    expect(server).toEqual({ list: accounts, token: mine })
+    const unknown = await run(
+      p,
+      Effect.flatMap(ServerConnectedAccounts, (c) => c.list("no-such-user")).pipe(Effect.catchTag("UserNotFound", (e) => Effect.succeed(e.code))),
+      null
+    )
+    expect(unknown).toBe("USER_NOT_FOUND")
+
+    const sharedProject = await backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
+    const sharedUser = await githubUser(sharedProject)
+    const refused = await run(
+      sharedProject,
+      Effect.flatMap(ConnectedAccounts, (c) => c.accessToken("github")).pipe(
+        Effect.catchTag("OAuthAccessTokenNotAvailableWithSharedOAuthKeys", (e) => Effect.succeed(e.code))
+      ),
+      sharedUser.accessToken
+    )
+    expect(refused).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
   })
 })

@@ -66,20 +66,24 @@ describe("OAuth with the development provider", () => {
     expect(meAgain.body.id).toBe(me.body.id)
   })
 
-  it("refuses a wrong verifier, and a code twice", async () => {
+  it("refuses a wrong verifier, a wrong redirect URI (hosted's plain 400), and a code twice", async () => {
     const project = await githubProject()
     const flow = await signInFlow(project, { email: uniqueEmail() })
     const code = codeOf(flow.landed)
     const wrong = await exchangeCode(backend.emulator(), project, { code, verifier: pkcePair().verifier, redirectUri: REDIRECT })
     expect(wrong.knownError).toBe("INVALID_AUTHORIZATION_CODE")
-    // a failed attempt spends the code: a thief who guessed wrong cannot try again, nor can the client
-    const after = await exchangeCode(backend.emulator(), project, { code, verifier: flow.pkce.verifier, redirectUri: REDIRECT })
-    expect(after.knownError).toBe("INVALID_AUTHORIZATION_CODE")
 
     const other = await signInFlow(project, { email: uniqueEmail() })
     const otherCode = codeOf(other.landed)
     const wrongRedirect = await exchangeCode(backend.emulator(), project, { code: otherCode, verifier: other.pkce.verifier, redirectUri: "http://localhost:3000/elsewhere" })
-    expect(wrongRedirect.knownError).toBe("INVALID_AUTHORIZATION_CODE")
+    expect(wrongRedirect.status).toBe(400)
+    expect(wrongRedirect.knownError).toBeNull()
+    expect(wrongRedirect.body).toBe("Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.")
+    // As hosted, a failed attempt does not use the code up: the right verifier and redirect URI still redeem it.
+    const afterWrongVerifier = await exchangeCode(backend.emulator(), project, { code, verifier: flow.pkce.verifier, redirectUri: REDIRECT })
+    expect(afterWrongVerifier.status).toBe(200)
+    const afterWrongRedirect = await exchangeCode(backend.emulator(), project, { code: otherCode, verifier: other.pkce.verifier, redirectUri: REDIRECT })
+    expect(afterWrongRedirect.status).toBe(200)
 
     const third = await signInFlow(project, { email: uniqueEmail() })
     const thirdCode = codeOf(third.landed)

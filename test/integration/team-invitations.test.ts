@@ -72,7 +72,7 @@ describe("team invitations", () => {
       }).pipe(Effect.provide(asGuest))
       assert.deepStrictEqual(accepted.details, { teamDisplayName: "Rocket Club" })
       assert.include(accepted.teams.map((t) => t.id), team.id)
-      assert.deepStrictEqual(accepted.permissions.map((p) => p.id), ["member"])
+      assert.deepStrictEqual(accepted.permissions.map((p) => p.id), ["team_member"])
       assert.strictEqual(accepted.usedAgain._tag, "VerificationCodeAlreadyUsed")
       assert.strictEqual(accepted.checkedAgain._tag, "VerificationCodeAlreadyUsed")
 
@@ -136,8 +136,8 @@ describe("team invitations", () => {
         const server = yield* ServerTeams
         const team = yield* server.create({ displayName: "Closed", creatorUserId: owner.userId })
         yield* server.addMember(team.id, member.userId)
-        // The member default ("member") contains $invite_members; take it away.
-        yield* (yield* ServerTeamPermissions).revoke(team.id, member.userId, "member")
+        // The member default ("team_member") contains $invite_members; take it away.
+        yield* (yield* ServerTeamPermissions).revoke(team.id, member.userId, "team_member")
         return team
       }).pipe(Effect.provide(serverLayer(backend, project)))
 

@@ -64,7 +64,7 @@ describe("team member profiles", () => {
     Effect.gen(function*() {
       const { project, alice, bob, team } = yield* setup
       const outsider = yield* Effect.promise(() => backend.signUp(project))
-      yield* ServerTeamPermissions.use((p) => p.revoke(team.id, bob.userId, "member")).pipe(Effect.provide(serverLayer(backend, project)))
+      yield* ServerTeamPermissions.use((p) => p.revoke(team.id, bob.userId, "team_member")).pipe(Effect.provide(serverLayer(backend, project)))
 
       const bobView = yield* Effect.gen(function*() {
         const members = yield* TeamMembers

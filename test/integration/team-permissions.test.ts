@@ -96,10 +96,14 @@ describe("team permissions and definitions", () => {
       assert.strictEqual(result.updateUnknown._tag, "PermissionNotFound")
       assert.strictEqual(result.deleteUnknown._tag, "PermissionNotFound")
       const listed = ids(result.list)
-      assert.includeMembers(listed, ["$delete_team", "$invite_members", "$read_members", "$remove_members", "$update_team", "admin", "member", "reader"])
+      assert.includeMembers(listed, ["$delete_team", "$invite_members", "$read_members", "$remove_members", "$update_team", "reader", "team_admin", "team_member"])
       assert.deepStrictEqual(listed, [...listed].sort())
-      const admin = result.list.find((d) => d.id === "admin")
-      assert.includeMembers([...(admin?.containedPermissionIds ?? [])], ["$update_team", "$delete_team"])
+      const admin = result.list.find((d) => d.id === "team_admin")
+      assert.deepStrictEqual(admin?.description, "Default permission for team admins")
+      assert.sameMembers([...(admin?.containedPermissionIds ?? [])], ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"])
+      const member = result.list.find((d) => d.id === "team_member")
+      assert.deepStrictEqual(member?.description, "Default permission for team members")
+      assert.sameMembers([...(member?.containedPermissionIds ?? [])], ["$read_members", "$invite_members"])
 
       const builtinPatch = yield* Effect.promise(() =>
         backend.call(project, "PATCH", "/team-permission-definitions/$read_members", { accessType: "admin", body: { description: "mine" } })
@@ -158,13 +162,13 @@ describe("team permissions and definitions", () => {
       const other = yield* Effect.promise(() => backend.signUp(project))
       const listed = yield* Effect.gen(function*() {
         const permissions = yield* ServerTeamPermissions
-        yield* permissions.grant(team.id, user.userId, "member")
+        yield* permissions.grant(team.id, user.userId, "team_member")
         return {
           byTeam: yield* permissions.list({ teamId: team.id }),
           byPermission: yield* permissions.list({ permissionId: "$invite_members", teamId: team.id })
         }
       }).pipe(Effect.provide(serverLayer(backend, project)))
-      assert.deepStrictEqual(ids(listed.byTeam), ["$invite_members", "$read_members", "member"])
+      assert.deepStrictEqual(ids(listed.byTeam), ["$invite_members", "$read_members", "team_member"])
       assert.deepStrictEqual(listed.byPermission, [{ id: "$invite_members", teamId: team.id, userId: user.userId }])
 
       const foreign = yield* Effect.promise(() =>

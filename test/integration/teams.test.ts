@@ -38,9 +38,10 @@ describe("teams", () => {
       }).pipe(Effect.provide(asAlice))
       assert.deepStrictEqual(listed.map((t) => t.id), [team.id])
       assert.deepStrictEqual(read, team)
-      // The creator holds the project's creator default ("admin") and everything it contains.
-      assert.includeMembers(permissions.map((p) => p.id), ["admin", "$update_team", "$delete_team", "$invite_members"])
-      assert.notInclude(permissions.map((p) => p.id), "member")
+      // The creator holds the project's creator default ("team_admin") and everything it contains, and not
+      // the member default: the hosted service grants a creator only the creator defaults.
+      assert.includeMembers(permissions.map((p) => p.id), ["team_admin", "$update_team", "$delete_team", "$invite_members", "$manage_api_keys"])
+      assert.notInclude(permissions.map((p) => p.id), "team_member")
 
       // Someone outside the team sees neither the team nor a way to change it.
       const outsider = yield* Effect.gen(function*() {
@@ -146,7 +147,7 @@ describe("teams", () => {
         yield* server.addMember(result.team.id, bob.userId)
         return yield* (yield* ServerTeamPermissions).list({ teamId: result.team.id, userId: bob.userId }, { recursive: false })
       }).pipe(Effect.provide(serverLayer(backend, project)))
-      assert.deepStrictEqual(memberPermissions.map((p) => p.id), ["member"])
+      assert.deepStrictEqual(memberPermissions.map((p) => p.id), ["team_member"])
     }))
 
   it.live("a member leaves; another is removed only with $remove_members", () =>

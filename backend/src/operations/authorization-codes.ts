@@ -7,8 +7,9 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { InvalidAuthorizationCode } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomSecret } from "../crypto/secrets.js"
+import { HttpStatusError } from "../http/respond.js"
 import { verifyPkce } from "../oauth/pkce.js"
-import { insertAuthorizationCode, takeAuthorizationCode } from "../store/authorization-codes.js"
+import { findUnusedAuthorizationCode, insertAuthorizationCode, takeAuthorizationCode } from "../store/authorization-codes.js"
 import { Db, type DbError } from "../store/db.js"
 
 /** How long a client has to redeem a code. */
@@ -59,23 +60,35 @@ export interface RedeemedCode {
   readonly afterCallbackRedirectUrl: string | null
 }
 
-/** Redeems a code; every mismatch is INVALID_AUTHORIZATION_CODE (and the code is spent either way). */
+/** Hosted's answer to a redirect URI other than the one the code was issued for, word for word. */
+export const REDIRECT_URI_MISMATCH_MESSAGE =
+  "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."
+
+/**
+ * Redeems a code in the order of the OAuth library the hosted service runs: the code is looked up (unknown,
+ * used or expired is INVALID_AUTHORIZATION_CODE) and its PKCE verifier checked (INVALID_AUTHORIZATION_CODE),
+ * then the redirect URI is compared (a plain 400, not a known error: hosted turns the library's
+ * invalid-request error into a status error), and only then is the code used. A failed attempt therefore
+ * leaves the code usable until it expires, as hosted does; the PKCE verifier is what keeps a stolen code
+ * from being redeemed by someone else.
+ */
 export const redeemAuthorizationCode = (input: {
   readonly projectId: string
   readonly code: string
   readonly codeVerifier: string
   readonly redirectUri: string
-}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | DbError, Db> =>
+}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | HttpStatusError | DbError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const row = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
+    const row = yield* findUnusedAuthorizationCode(db, input.projectId, input.code)
     if (row === undefined || row.expiresAt.getTime() <= now) return yield* Effect.fail(new InvalidAuthorizationCode({}))
-    if (normalizeRedirectUri(input.redirectUri) !== row.redirectUri) {
-      return yield* Effect.fail(
-        new InvalidAuthorizationCode({ message: "The redirect URI does not match the one used to get the code." })
-      )
-    }
     yield* verifyPkce({ verifier: input.codeVerifier, challenge: row.codeChallenge, method: row.codeChallengeMethod })
-    return { userId: row.userId, isNewUser: row.isNewUser, afterCallbackRedirectUrl: row.afterCallbackRedirectUrl }
+    if (normalizeRedirectUri(input.redirectUri) !== row.redirectUri) {
+      return yield* Effect.fail(new HttpStatusError({ status: 400, message: REDIRECT_URI_MISMATCH_MESSAGE }))
+    }
+    // Using it decides a race between two redemptions of the same code: the second finds it used.
+    const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
+    if (taken === undefined) return yield* Effect.fail(new InvalidAuthorizationCode({}))
+    return { userId: taken.userId, isNewUser: taken.isNewUser, afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl }
   })

@@ -19,6 +19,7 @@ import {
   findContactChannel,
   findUserChannelByValue,
   insertContactChannel,
+  normalizeEmail,
   updateContactChannel
 } from "../store/contact-channels.js"
 import { Db, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../store/db.js"
@@ -64,7 +65,8 @@ export const createContactChannel = (
   Effect.gen(function*() {
     const db = yield* Db
     const id = yield* randomId
-    const value = input.value.trim()
+    // Hosted stores an e-mail channel's value trimmed and lower-cased, so reads answer the normalised address.
+    const value = input.type === "email" ? normalizeEmail(input.value) : input.value.trim()
     const row: ContactChannelRow = {
       id,
       userId: input.userId,
@@ -105,7 +107,9 @@ export const updateContactChannelOf = (
 ): Effect.Effect<ContactChannelRow, ChannelWriteError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
-    const value = patch.value?.trim()
+    // Hosted normalises a new value only when the PATCH itself says `type: "email"`; a PATCH of the value
+    // alone (what the official SDK sends) stores it as given, trimmed here as before.
+    const value = patch.value === undefined ? undefined : patch.type === "email" ? normalizeEmail(patch.value) : patch.value.trim()
     const updated = db.transaction(Effect.gen(function*() {
       const existing = yield* findContactChannel(db, projectId, userId, id)
       if (existing === undefined) return yield* Effect.fail(missingForWrite())

@@ -1,8 +1,9 @@
 /**
  * Password changes outside sign-up: forgot / reset by emailed code, update with the old password, and
  * set for a user who has none. Errors follow the hosted service: a wrong old password is
- * PASSWORD_CONFIRMATION_MISMATCH, a user without a password USER_DOES_NOT_HAVE_PASSWORD, and updating
- * signs the user out everywhere except the session that asked.
+ * PASSWORD_CONFIRMATION_MISMATCH, a user without a password USER_DOES_NOT_HAVE_PASSWORD. A reset ends
+ * every session of the user (hosted resets through a users PATCH with the password, which deletes all the
+ * user's refresh tokens); an update ends every session except the one whose refresh token came with it.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -15,7 +16,7 @@ import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError } from "../store/db.js"
 import { findPasswordHash, setPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
-import { revokeUserRefreshTokens } from "../store/refresh-tokens.js"
+import { findRefreshToken, revokeUserRefreshTokens } from "../store/refresh-tokens.js"
 import { findUserView } from "../store/users.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { newEmailedCode, nonceOf, redeemEmailedCode } from "./emailed-codes.js"
@@ -77,8 +78,14 @@ export const resetPassword = (
     const row = yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "use")
     const db = yield* Db
     // The account may have been deleted since the email went out; there is nothing left to reset then.
-    if (row.userId !== null && (yield* findUserView(db, projectId, row.userId)) !== undefined) {
-      yield* setPasswordHash(db, projectId, row.userId, hash)
+    const userId = row.userId
+    if (userId !== null && (yield* findUserView(db, projectId, userId)) !== undefined) {
+      const now = new Date(yield* Clock.currentTimeMillis)
+      yield* db.transaction(Effect.gen(function*() {
+        yield* setPasswordHash(db, projectId, userId, hash)
+        // Whoever had the old password is signed out, the one who reset it too: they sign in again.
+        yield* revokeUserRefreshTokens(db, projectId, userId, now)
+      }))
     }
   })
 
@@ -88,8 +95,12 @@ export const updatePassword = (input: {
   readonly userId: string
   readonly oldPassword: string
   readonly newPassword: string
-  /** The session that asked keeps working; every other session of the user ends. */
-  readonly keepRefreshTokenId: string | undefined
+  /**
+   * The refresh token sent with the request (`X-Stack-Refresh-Token`): its session keeps working and every
+   * other session of the user ends. Hosted ends them all, the caller's too, when the header is absent, even
+   * if the access token names a session: a client holding only an access token is signed out.
+   */
+  readonly keepRefreshToken: string | undefined
 }): Effect.Effect<
   void,
   PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError | DbError,
@@ -106,7 +117,9 @@ export const updatePassword = (input: {
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* db.transaction(Effect.gen(function*() {
       yield* setPasswordHash(db, input.projectId, input.userId, hash)
-      yield* revokeUserRefreshTokens(db, input.projectId, input.userId, now, input.keepRefreshTokenId)
+      const kept = input.keepRefreshToken === undefined ? undefined : yield* findRefreshToken(db, input.projectId, input.keepRefreshToken)
+      // Another user's refresh token keeps nothing: only this user's sessions are ended anyway.
+      yield* revokeUserRefreshTokens(db, input.projectId, input.userId, now, kept?.userId === input.userId ? kept.id : undefined)
     }))
   })
 

@@ -1,6 +1,6 @@
 /**
- * Creating projects: the defaults a new project starts with (mirroring the hosted service: an `admin`
- * and a `member` permission over the built-in `$` permissions), its signing key and, for seeded
+ * Creating projects: the defaults a new project starts with (mirroring the hosted service: a `team_admin`
+ * and a `team_member` permission over the built-in `$` permissions), its signing key and, for seeded
  * projects, a first key set (projects created through the API start without keys, like hosted ones).
  */
 import * as Clock from "effect/Clock"
@@ -29,13 +29,17 @@ export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; read
   { id: "$manage_api_keys", description: "Create and manage API keys for the team" }
 ]
 
+/**
+ * The two permissions the hosted service gives every new project, with its ids and descriptions: its
+ * config defaults grant `team_admin` to a team's creator and `team_member` to a member who joins.
+ */
 export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string; readonly contains: ReadonlyArray<string> }> = [
   {
-    id: "admin",
-    description: "Default permission for team creators",
+    id: "team_admin",
+    description: "Default permission for team admins",
     contains: ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]
   },
-  { id: "member", description: "Default permission for team members", contains: ["$read_members", "$invite_members"] }
+  { id: "team_member", description: "Default permission for team members", contains: ["$read_members", "$invite_members"] }
 ]
 
 /**
@@ -58,8 +62,8 @@ export const defaultProjectConfig = (): AdminProjectConfig => ({
   emailTheme: DEFAULT_EMAIL_THEME_ID,
   domains: [],
   createTeamOnSignUp: false,
-  teamCreatorDefaultPermissions: [{ id: "admin" }],
-  teamMemberDefaultPermissions: [{ id: "member" }],
+  teamCreatorDefaultPermissions: [{ id: "team_admin" }],
+  teamMemberDefaultPermissions: [{ id: "team_member" }],
   userDefaultPermissions: [],
   oauthAccountMergeStrategy: "link_method"
 })

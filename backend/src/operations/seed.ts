@@ -25,7 +25,7 @@ const sharedProviders = SEEDED_OAUTH_PROVIDERS.map((id) => ({ id, type: "shared"
 /**
  * `internal` as the hosted development seed creates it: password and one-time-code sign-in, the shared
  * GitHub, Google, Microsoft and Spotify providers, teams created by clients but none on sign-up, no
- * passkeys, localhost allowed, and the default `admin` / `member` team permissions of every project.
+ * passkeys, localhost allowed, and the default `team_admin` / `team_member` team permissions of every project.
  */
 export const INTERNAL_PROJECT: NewProject = {
   id: LOCAL_DEVELOPMENT_KEYS.projectId,

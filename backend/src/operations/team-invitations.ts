@@ -1,7 +1,8 @@
 /**
  * Team invitations: an emailed single-use code (purpose `team_invitation`) whose data names the team.
  * The code has three uses: check, details (the team's name) and accept (join the team with
- * the project's member permissions). An invitation is listed while its code is unused and unexpired.
+ * the project's member permissions). An invitation is listed while its code is unused and unexpired, to
+ * its team and to the user it was sent to (once they verified the address), who may accept it by its id.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -14,8 +15,16 @@ import { VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification
 import { randomId } from "../crypto/secrets.js"
 import { Db, type DbError } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
-import { deleteInvitation, findInvitation, insertInvitation, listPendingInvitations } from "../store/team-invitations.js"
-import { findVerificationCode, type VerificationCodeRow } from "../store/verification-codes.js"
+import {
+  deleteInvitation,
+  findInvitation,
+  findReceivedInvitation,
+  insertInvitation,
+  type InvitationRow,
+  listPendingInvitations,
+  listReceivedInvitations
+} from "../store/team-invitations.js"
+import { findVerificationCode, markVerificationCodeUsed, type VerificationCodeRow } from "../store/verification-codes.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
 import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "./emailed-codes.js"
@@ -69,12 +78,55 @@ export const listInvitations = (
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = yield* listPendingInvitations(db, projectId, teamId, now)
-    return rows.map((row) => ({
-      id: row.id,
-      teamId: row.teamId,
-      teamDisplayName: row.teamDisplayName,
-      recipientEmail: row.recipientEmail,
-      expiresAt: row.expiresAt
+    return rows.map(invitationView)
+  })
+
+const invitationView = (row: InvitationRow): TeamInvitation => ({
+  id: row.id,
+  teamId: row.teamId,
+  teamDisplayName: row.teamDisplayName,
+  recipientEmail: row.recipientEmail,
+  expiresAt: row.expiresAt
+})
+
+/**
+ * The pending invitations sent to the user's verified e-mail addresses (`GET /team-invitations?user_id=`),
+ * of teams that still exist. Hosted checks no team permission here: the invitation is the user's own.
+ */
+export const listReceived = (
+  projectId: string,
+  userId: string
+): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const now = new Date(yield* Clock.currentTimeMillis)
+    return (yield* listReceivedInvitations(db, projectId, userId, now)).map(invitationView)
+  })
+
+/**
+ * Accepts an invitation by its id for `userId` (`POST /team-invitations/{id}/accept?user_id=`): it must be
+ * pending and sent to one of the user's verified addresses, otherwise VERIFICATION_CODE_NOT_FOUND, as
+ * hosted answers for every one of those cases. The code is used and the user joins with the member
+ * defaults unless already a member. Whether the caller may act for `userId` is the route's check.
+ */
+export const acceptReceived = (
+  project: StoredProject,
+  userId: string,
+  invitationId: string
+): Effect.Effect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* db.transaction(Effect.gen(function*() {
+      const invitation = yield* findReceivedInvitation(db, project.id, userId, invitationId, now)
+      if (invitation === undefined || invitation.verificationCodeId === null) {
+        return yield* Effect.fail(new VerificationCodeNotFound({}))
+      }
+      // The update decides a race between two accepts of the same invitation: the second finds it used.
+      if (!(yield* markVerificationCodeUsed(db, project.id, invitation.verificationCodeId, now))) {
+        return yield* Effect.fail(new VerificationCodeNotFound({}))
+      }
+      yield* joinIfAbsent(project, invitation.teamId, userId)
     }))
   })
 
@@ -108,7 +160,8 @@ const invitedTeam = (projectId: string, row: VerificationCodeRow) =>
     return yield* ensureTeam(yield* Db, projectId, teamId)
   })
 
-const unrestricted = (user: ServerUser) =>
+/** A restricted user (anonymous, unverified, restricted by an admin) may not join through an invitation. */
+export const unrestricted = (user: ServerUser) =>
   user.restrictedReason === null
     ? Effect.void
     : Effect.fail(new TeamInvitationRestrictedUserNotAllowed({ details: { restricted_reason: user.restrictedReason } }))

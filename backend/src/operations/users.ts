@@ -24,14 +24,17 @@ import {
   findPrimaryChannel,
   insertContactChannel,
   deleteContactChannel,
+  normalizeEmail,
   updateContactChannel,
   clearPrimaryChannel,
   findUserChannelByValue
 } from "../store/contact-channels.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../store/passwords.js"
+import { revokeUserRefreshTokens } from "../store/refresh-tokens.js"
 import type { StoredProject } from "../store/projects.js"
-import { grantTeamPermissions, insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
+import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
+import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
 import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
 
@@ -98,7 +101,10 @@ const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUs
   Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
     found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void)
 
-/** The personal team of a new user, with the project's creator and member default permissions. */
+/**
+ * The personal team of a new user. Its creator gets the project's creator defaults only, as the hosted
+ * service's "creator" membership does (a creator does not also get the member defaults).
+ */
 const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string, name: string | null, email: string | null, now: Date) =>
   Effect.gen(function*() {
     const teamId = yield* randomId
@@ -114,11 +120,7 @@ const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string,
       createdAt: now
     })
     yield* insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now })
-    const permissionIds = [
-      ...project.config.teamCreatorDefaultPermissions.map((p) => p.id),
-      ...project.config.teamMemberDefaultPermissions.map((p) => p.id)
-    ]
-    yield* grantTeamPermissions(db, { projectId: project.id, teamId, userId, permissionIds: [...new Set(permissionIds)] })
+    yield* grantDefaultPermissions(db, project, { teamId, userId }, "creator")
     yield* updateUserColumns(db, project.id, userId, { selectedTeamId: teamId })
   })
 
@@ -137,7 +139,8 @@ export const createUser = (
     const passwordHash = yield* storedPasswordHash(input)
     yield* checkPrimaryEmailFlags(input)
     yield* checkTotpSecret(input.totpSecretBase64)
-    const email = input.primaryEmail ?? null
+    // Hosted stores the primary e-mail trimmed and lower-cased (users create, which every sign-up goes through).
+    const email = input.primaryEmail === undefined || input.primaryEmail === null ? null : normalizeEmail(input.primaryEmail)
     const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
     const displayName = displayNameOf(input.displayName ?? null)
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -202,8 +205,8 @@ export const updateUser = (
     const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
     // Every statement below touches this user's own rows only (its columns, its primary email, its
-    // password), so the write leaves the other cached reads valid: other users reading themselves
-    // meanwhile are answered from the cache instead of queueing behind the write.
+    // password, its sessions), so the write leaves the other cached reads valid: other users reading
+    // themselves meanwhile are answered from the cache instead of queueing behind the write.
     const updated = db.writesOnly([cacheKeys.user(projectId, userId)], db.transaction(
       Effect.gen(function*() {
         // Existence only: the whole view is read once, at the end.
@@ -231,10 +234,18 @@ export const updateUser = (
         yield* updatePrimaryEmail(db, projectId, userId, patch)
         if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
         else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+        // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
+        if (passwordHash !== undefined) {
+          yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
+        }
         return yield* findUserView(db, projectId, userId)
       })
     ))
-    const user = yield* Effect.catchTag(updated, "DbError", emailConflict(patch.primaryEmail))
+    const user = yield* Effect.catchTag(
+      updated,
+      "DbError",
+      emailConflict(patch.primaryEmail === undefined || patch.primaryEmail === null ? patch.primaryEmail : normalizeEmail(patch.primaryEmail))
+    )
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
@@ -248,9 +259,10 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
       if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
       return
     }
-    const email = patch.primaryEmail ?? current?.value
+    // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
+    const email = patch.primaryEmail === undefined ? current?.value : normalizeEmail(patch.primaryEmail)
     if (email === undefined) return
-    const changed = current === undefined || current.value.toLowerCase() !== email.toLowerCase()
+    const changed = current === undefined || normalizeEmail(current.value) !== email
     const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
     if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
     // An address the user already has as another channel becomes the primary one, as the hosted service does

@@ -11,7 +11,7 @@ import {
 } from "@stackfx/lib/domain/auth-requests.js"
 import { PasswordAuthenticationNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
-import type { Auth } from "../http/auth.js"
+import { type Auth, refreshTokenOf } from "../http/auth.js"
 import { endpoint } from "../http/endpoint.js"
 import { encoded, success } from "../http/respond.js"
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../operations/passwords.js"
@@ -65,7 +65,7 @@ export const routes = [
     path: "/auth/password/update",
     access: ALL,
     body: PasswordUpdateRequest,
-    handler: ({ auth, body }) =>
+    handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         const user = yield* signedInUser(auth)
         yield* credentialsEnabled(auth)
@@ -74,7 +74,8 @@ export const routes = [
           userId: user.id,
           oldPassword: body.oldPassword,
           newPassword: body.newPassword,
-          keepRefreshTokenId: auth.refreshTokenId
+          // The refresh token sent with the request, not the access token's session: hosted keeps only that one.
+          keepRefreshToken: refreshTokenOf(request.headers)
         })
         return success
       })

@@ -26,11 +26,8 @@ const AdminProjectList = ListResponse(AdminProject)
 
 const INTERNAL = "internal"
 
-/**
- * The permission on the owner team a transfer needs. The hosted service asks for `team_admin`; the local
- * backend's projects name the same default creator permission `admin`.
- */
-const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "admin"
+/** The permission on the owner team a transfer needs: `team_admin`, as the hosted service asks (the creator default). */
+const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "team_admin"
 
 /** The signed-in user of `internal`; the service asks for the user first, then for the project. */
 const internalUser = (auth: Auth) =>

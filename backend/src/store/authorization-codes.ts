@@ -45,6 +45,22 @@ export const insertAuthorizationCode = (
     )
   )
 
+/** The unused code, without using it; undefined when unknown, in another project, or already used. */
+export const findUnusedAuthorizationCode = (
+  db: DbShape,
+  projectId: string,
+  code: string
+): Effect.Effect<AuthorizationCodeRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select project_id, user_id, redirect_uri, code_challenge, code_challenge_method, is_new_user,
+         after_callback_redirect_url, data, expires_at, used_at
+       from oauth_authorization_codes where code_hash = $1 and project_id = $2 and used_at is null`,
+      [sha256Hex(code), projectId]
+    ),
+    rows.first
+  )
+
 /** Marks the code used and returns it; undefined when unknown, in another project, or already used. */
 export const takeAuthorizationCode = (
   db: DbShape,

@@ -16,11 +16,13 @@ export const OAuthAccountRow = rowStruct({
   userId: Schema.String,
   providerId: Schema.String,
   accountId: Schema.String,
-  email: Schema.NullOr(Schema.String)
+  email: Schema.NullOr(Schema.String),
+  /** Whether the account may hand out provider tokens and be listed as a connected account. */
+  allowConnectedAccounts: Schema.Boolean
 })
 export type OAuthAccountRow = typeof OAuthAccountRow.Type
 const accountRows = rowDecoder(OAuthAccountRow)
-const accountColumns = "id, user_id, provider_id, account_id, email"
+const accountColumns = "id, user_id, provider_id, account_id, email, allow_connected_accounts"
 
 /** The account with this provider account id, whoever it belongs to. */
 export const findOAuthAccount = (
@@ -53,9 +55,24 @@ export const listUserOAuthAccounts = (
     accountRows.all
   )
 
+/** The user's accounts that may be used as connected accounts, of every provider, oldest first. */
+export const listConnectedAccounts = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and allow_connected_accounts
+       order by created_at, id`,
+      [projectId, userId]
+    ),
+    accountRows.all
+  )
+
 export const insertOAuthAccount = (
   db: DbShape,
-  account: OAuthAccountRow & { readonly projectId: string; readonly createdAt: Date }
+  account: Omit<OAuthAccountRow, "allowConnectedAccounts"> & { readonly projectId: string; readonly createdAt: Date }
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
@@ -96,20 +113,21 @@ export const insertOAuthToken = (
     )
   )
 
-/** The tokens of the user's accounts of one provider, newest first. */
+/** The tokens of the user's accounts of one provider (or of its one account `accountId`), newest first. */
 export const listUserProviderTokens = (
   db: DbShape,
   projectId: string,
   userId: string,
-  providerId: string
+  providerId: string,
+  accountId?: string
 ): Effect.Effect<ReadonlyArray<OAuthTokenRow>, DbError> =>
   Effect.flatMap(
     db.query(
       `select t.id, t.access_token, t.refresh_token, t.scopes, t.expires_at
        from oauth_tokens t join oauth_accounts a on a.project_id = t.project_id and a.id = t.oauth_account_id
-       where a.project_id = $1 and a.user_id = $2 and a.provider_id = $3
+       where a.project_id = $1 and a.user_id = $2 and a.provider_id = $3 and ($4::text is null or a.account_id = $4)
        order by t.created_at desc, t.id`,
-      [projectId, userId, providerId]
+      [projectId, userId, providerId, accountId ?? null]
     ),
     tokenRows.all
   )

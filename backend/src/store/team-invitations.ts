@@ -67,6 +67,40 @@ export const listPendingInvitations = (
     invitationRows.all
   )
 
+/**
+ * The pending invitations sent to one of the user's verified e-mail addresses, oldest first. The address
+ * must equal the channel's value exactly, as hosted compares them: channels are stored lower-cased and an
+ * invitation as it was sent, so one sent to a mixed-case address is not listed.
+ */
+const receivedBy = `c.used_at is null and c.expires_at > $3 and i.recipient_email in (
+  select e.value from contact_channels e
+  where e.project_id = $1 and e.user_id = $2 and e.type = 'email' and e.is_verified
+)`
+
+export const listReceivedInvitations = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  now: Date
+): Effect.Effect<ReadonlyArray<InvitationRow>, DbError> =>
+  Effect.flatMap(
+    db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [projectId, userId, now]),
+    invitationRows.all
+  )
+
+/** One pending invitation sent to one of the user's verified e-mail addresses (see `listReceivedInvitations`). */
+export const findReceivedInvitation = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  id: string,
+  now: Date
+): Effect.Effect<InvitationRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`${select} where i.project_id = $1 and i.id = $4 and ${receivedBy}`, [projectId, userId, now, id]),
+    invitationRows.first
+  )
+
 /** One invitation of a team, pending or not. */
 export const findInvitation = (
   db: DbShape,

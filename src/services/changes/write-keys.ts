@@ -71,7 +71,10 @@ export const teamInvitationsChanges = {
   checkCode: none,
   details: none,
   // The code's team is not known here.
-  accept: membership()
+  accept: membership(),
+  listReceived: none,
+  // The invitation's team is not known here either; membership() also covers every team's invitations.
+  acceptById: membership()
 } satisfies Changes<TeamInvitationsShape>
 
 export const teamMembersChanges = {

@@ -26,5 +26,15 @@ export const TeamInvitationsErrors = {
    * Newer hosted builds refuse an invitation sent to an address the user has not verified; an invitation to a
    * team of the hosted `internal` project also spends a dashboard seat (an item), which may be missing or used up.
    */
-  accept: [...codeUse, "UserNotFound", "TeamInvitationEmailMismatch", "ItemNotFound", "ItemQuantityInsufficientAmount"]
+  accept: [...codeUse, "UserNotFound", "TeamInvitationEmailMismatch", "ItemNotFound", "ItemQuantityInsufficientAmount"],
+  listReceived: ["CannotGetOwnUserWithoutUser"],
+  // Every way an invitation is not acceptable (unknown, used, expired, sent elsewhere) is VerificationCodeNotFound;
+  // a team of the hosted `internal` project spends a dashboard seat here too.
+  acceptById: [
+    "CannotGetOwnUserWithoutUser",
+    "TeamInvitationRestrictedUserNotAllowed",
+    "VerificationCodeNotFound",
+    "ItemNotFound",
+    "ItemQuantityInsufficientAmount"
+  ]
 } as const satisfies ErrorTable

@@ -68,5 +68,19 @@ export const makeTeamInvitations: Effect.Effect<TeamInvitationsShape, never, Tra
       documented(...TeamInvitationsErrors.accept)
     )
 
-  return { send, list, revoke, checkCode, details, accept } satisfies TeamInvitationsShape
+  const listReceived = (userId = "me") =>
+    transport.requestJson({ method: "GET", path: "/team-invitations", query: { user_id: userId } }, ListResponse(TeamInvitation)).pipe(
+      Effect.map((page) => page.items),
+      documented(...TeamInvitationsErrors.listReceived)
+    )
+
+  // The service answers `{}`: nothing to decode.
+  const acceptById = (invitationId: string, userId = "me") =>
+    transport.request({
+      method: "POST",
+      path: `/team-invitations/${segment(invitationId)}/accept`,
+      query: { user_id: userId }
+    }).pipe(Effect.asVoid, documented(...TeamInvitationsErrors.acceptById))
+
+  return { send, list, revoke, checkCode, details, accept, listReceived, acceptById } satisfies TeamInvitationsShape
 }))

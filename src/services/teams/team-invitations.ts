@@ -2,7 +2,8 @@
  * Team invitations. A member with `$invite_members` sends one by email; the recipient's link carries a
  * code with three uses: `checkCode`, `details` (the team's name) and `accept` (join the team).
  * Listing pending invitations takes `$read_members` and `$invite_members`, revoking `$remove_members`.
- * On the server tier the same calls work on any team without those permissions.
+ * On the server tier the same calls work on any team without those permissions. A user also lists the
+ * invitations sent to their verified e-mail addresses and accepts one by its id, with no code.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -48,9 +49,25 @@ export interface TeamInvitationsShape {
   readonly details: (code: string) => Effect.Effect<TeamInvitationDetails, Fails<"details">>
   /** Uses the code: the signed-in user joins the team with the project's member permissions. */
   readonly accept: (code: string) => Effect.Effect<void, Fails<"accept">>
+  /**
+   * The pending invitations sent to the user's verified e-mail addresses, of any team (no team permission
+   * needed). An address is compared exactly: the service stores e-mail channels lower-cased and an
+   * invitation as it was sent, so one sent to `Bob@Example.com` is not listed. `userId` defaults to the
+   * signed-in user (`"me"`); only the server tier may name someone else (a client naming another user gets
+   * `CannotGetOwnUserWithoutUser`).
+   */
+  readonly listReceived: (userId?: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, Fails<"listReceived">>
+  /**
+   * Accepts a received invitation by its id (from `listReceived`): the user joins the team with the
+   * project's member permissions (nothing changes if they already are a member) and the invitation is used.
+   * An invitation that is not pending or not sent to one of the user's verified addresses is
+   * `VerificationCodeNotFound`; a restricted (e.g. anonymous) signed-in user gets
+   * `TeamInvitationRestrictedUserNotAllowed` on the client tier. `userId` as for `listReceived`.
+   */
+  readonly acceptById: (invitationId: string, userId?: string) => Effect.Effect<void, Fails<"acceptById">>
 }
 
-/** Team invitations: send, list, revoke, and read or accept one by its code. */
+/** Team invitations: send, list, revoke, read or accept one by its code, and list or accept the ones received. */
 export class TeamInvitations extends /* @__PURE__ */ Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
   static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamInvitations,
@@ -60,7 +77,9 @@ export class TeamInvitations extends /* @__PURE__ */ Context.Service<TeamInvitat
       revoke: "function",
       checkCode: "function",
       details: "function",
-      accept: "function"
+      accept: "function",
+      listReceived: "function",
+      acceptById: "function"
     },
     () => import("../live.js").then((m) => m.makeTeamInvitations)
   )

@@ -123,8 +123,16 @@ export interface AuthShape {
   readonly sendForgotPasswordEmail: (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
   /** Succeeds when the reset code can still be used (without using it). */
   readonly verifyPasswordResetCode: (code: string) => Effect.Effect<void, InvalidInput | Fails<"verifyPasswordResetCode">>
+  /**
+   * Sets a new password with the code of the reset email. Every session of the user ends, a signed-in one
+   * of this client too (the service deletes all the user's refresh tokens): they sign in again.
+   */
   readonly resetPassword: (input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>
-  /** Changes the signed-in user's password; other sessions of the user end. */
+  /**
+   * Changes the signed-in user's password; the user's other sessions end. This session is kept because the
+   * call sends its refresh token: a client holding only an access token (no refresh token stored) has every
+   * session ended, this one too, as the service ends all of them when no refresh token comes with the call.
+   */
   readonly updatePassword: (input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>
   /** Gives the signed-in user a password when they have none. */
   readonly setPassword: (input: PasswordSet) => Effect.Effect<void, SetPasswordFailure>

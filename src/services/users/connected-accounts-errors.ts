@@ -2,7 +2,7 @@
 import type { ErrorTable } from "../http/endpoint.js"
 
 /**
- * Both services ask the same endpoint, for the signed-in user or any user. A provider on the hosted shared
+ * Both services ask the same endpoints, for the signed-in user or any user. A provider on the hosted shared
  * keys hands out no access tokens (unless the service is configured to), whatever the user or account.
  */
 export const ConnectedAccountsErrors = {
@@ -11,5 +11,7 @@ export const ConnectedAccountsErrors = {
     "UserNotFound",
     "OAuthProviderNotFoundOrNotEnabled",
     "OAuthAccessTokenNotAvailableWithSharedOAuthKeys"
-  ]
+  ],
+  // A client naming another user gets a plain 403 (an HttpError), as hosted answers.
+  list: ["CannotGetOwnUserWithoutUser", "UserNotFound"]
 } as const satisfies ErrorTable

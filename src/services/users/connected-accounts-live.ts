@@ -3,6 +3,7 @@
  * lazy-service.ts).
  */
 import * as Effect from "effect/Effect"
+import { ConnectedAccountList } from "../../domain/connected-account.js"
 import { ConnectedAccountAccessToken } from "../../domain/tokens.js"
 import type { ConnectedAccountsShape, ServerConnectedAccountsShape } from "./connected-accounts.js"
 import { documented } from "../http/endpoint.js"
@@ -10,10 +11,19 @@ import { segment } from "../http/path-segment.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
 
-const fetchToken = (transport: Transport["Service"], user: string, provider: string, scope: string | undefined) =>
+/** The token of `user`'s connection: of any account of the provider, or of one account when `accountId` is given. */
+const fetchToken = (
+  transport: Transport["Service"],
+  user: string,
+  provider: string,
+  accountId: string | undefined,
+  scope: string | undefined
+) =>
   transport.requestJson({
     method: "POST",
-    path: `/connected-accounts/${segment(user)}/${segment(provider)}/access-token`,
+    path: accountId === undefined
+      ? `/connected-accounts/${segment(user)}/${segment(provider)}/access-token`
+      : `/connected-accounts/${segment(user)}/${segment(provider)}/${segment(accountId)}/access-token`,
     body: jsonBody(scope === undefined ? {} : { scope })
   }, ConnectedAccountAccessToken).pipe(
     Effect.map((answer): string | null => answer.accessToken),
@@ -24,16 +34,27 @@ const fetchToken = (transport: Transport["Service"], user: string, provider: str
     documented(...ConnectedAccountsErrors.accessToken)
   )
 
+const fetchList = (transport: Transport["Service"], user: string) =>
+  transport.requestJson({ method: "GET", path: `/connected-accounts/${segment(user)}` }, ConnectedAccountList).pipe(
+    Effect.map((page) => page.items),
+    documented(...ConnectedAccountsErrors.list)
+  )
+
 export const makeConnectedAccounts: Effect.Effect<ConnectedAccountsShape, never, Transport> = Effect.map(
   Transport,
   (transport): ConnectedAccountsShape => ({
-    accessToken: (provider, scope) => fetchToken(transport, "me", provider, scope)
+    accessToken: (provider, scope) => fetchToken(transport, "me", provider, undefined, scope),
+    accessTokenForAccount: (provider, providerAccountId, scope) => fetchToken(transport, "me", provider, providerAccountId, scope),
+    list: fetchList(transport, "me")
   })
 )
 
 export const makeServerConnectedAccounts: Effect.Effect<ServerConnectedAccountsShape, never, Transport> = Effect.map(
   Transport,
   (transport): ServerConnectedAccountsShape => ({
-    accessToken: (userId, provider, scope) => fetchToken(transport, userId, provider, scope)
+    accessToken: (userId, provider, scope) => fetchToken(transport, userId, provider, undefined, scope),
+    accessTokenForAccount: (userId, provider, providerAccountId, scope) =>
+      fetchToken(transport, userId, provider, providerAccountId, scope),
+    list: (userId) => fetchList(transport, userId)
   })
 )

@@ -63,9 +63,16 @@ export interface ServerUsersShape {
     options?: Omit<ServerUserListOptions, "cursor">
   ) => Stream.Stream<ServerUser, ServerUserListFailure>
   readonly get: (userId: string) => Effect.Effect<ServerUser, Fails<"get">>
-  /** `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. */
+  /**
+   * `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. The
+   * service stores `primaryEmail` trimmed and lower-cased.
+   */
   readonly create: (user: ServerUserCreate) => Effect.Effect<ServerUser, ServerUserCreateFailure>
-  /** Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new password ends their sessions. */
+  /**
+   * Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new `primaryEmail` is stored
+   * trimmed and lower-cased; `password` (a new one, or `null` to remove it) or `passwordHash` ends every session
+   * of the user.
+   */
   readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
   /** Deletes the user with their sessions, memberships and contact channels. */
   readonly delete: (userId: string) => Effect.Effect<void, Fails<"delete">>

@@ -111,6 +111,24 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({}),
     expected: notFound("USER_NOT_FOUND")
   },
+  {
+    name: "read one provider account's token",
+    callers: KEYS,
+    method: "POST",
+    path: (i) => `/connected-accounts/${i.user}/github/some-account/access-token`,
+    body: () => ({}),
+    expected: notFound("USER_NOT_FOUND")
+  },
+  { name: "list a user's connected accounts", callers: KEYS, method: "GET", path: (i) => `/connected-accounts/${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  // invitations a user received
+  { name: "list a user's received invitations", callers: KEYS, method: "GET", path: (i) => `/team-invitations?user_id=${i.user}`, expected: empty },
+  {
+    name: "accept an invitation by id for one's own user",
+    callers: [...KEYS, ...CLIENT],
+    method: "POST",
+    path: (i, own) => `/team-invitations/${i.invitation}/accept?user_id=${own.user}`,
+    expected: notFound("VERIFICATION_CODE_NOT_FOUND")
+  },
   // contact channels
   {
     name: "list a user's contact channels",
@@ -405,8 +423,10 @@ const ok = async (result: Promise<CallResult>, status = 200) => expectStatus(awa
 
 /** Project A with a user holding every kind of row: channels, team, grant, invitation, session, API key. */
 const setUp = async (): Promise<World> => {
-  const a = await backend.createProject({ config: { create_team_on_sign_up: false } })
-  const b = await backend.createProject({ config: { create_team_on_sign_up: false } })
+  // GitHub on the project's own keys, so the token routes get as far as the user (shared keys hand out no token).
+  const github = { id: "github", type: "standard", client_id: "github-client", client_secret: "github-secret" }
+  const a = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
+  const b = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
   const aUser = await backend.signUp(a)
   const bUser = await backend.signUp(b)
   const server = { accessType: "server" } as const
