@@ -29,8 +29,26 @@ const ListQuery = Schema.Struct({
   desc: Schema.optionalKey(Schema.Literals(["true", "false"])),
   order_by: Schema.optionalKey(Schema.Literal("signed_up_at")),
   query: Schema.optionalKey(Schema.String),
-  team_id: Schema.optionalKey(Schema.String)
+  team_id: Schema.optionalKey(Schema.String),
+  include_restricted: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  include_anonymous: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  only_anonymous: Schema.optionalKey(Schema.Literals(["true", "false"]))
 })
+
+/**
+ * Which users `GET /users` lists, from its flags as the hosted service reads them (all default to false):
+ * none lists only unrestricted users; `include_restricted` adds restricted ones but not anonymous ones;
+ * `include_anonymous` lists everybody; `only_anonymous` (which needs `include_anonymous`) only anonymous ones.
+ */
+const listedUsers = (query: typeof ListQuery.Type) => {
+  if (query.only_anonymous === "true") {
+    return query.include_anonymous === "true"
+      ? Effect.succeed("anonymous" as const)
+      : Effect.fail(new HttpStatusError({ status: 400, message: "only_anonymous=true requires include_anonymous=true" }))
+  }
+  if (query.include_anonymous === "true") return Effect.succeed("all" as const)
+  return Effect.succeed(query.include_restricted === "true" ? "restricted" as const : "unrestricted" as const)
+}
 
 const ServerUserList = ListResponse(ServerUser)
 
@@ -144,6 +162,7 @@ export const routes = [
     handler: ({ auth, query }) =>
       Effect.gen(function*() {
         const db = yield* Db
+        const include = yield* listedUsers(query)
         const desc = query.desc === "true"
         let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
         if (query.cursor !== undefined) {
@@ -160,6 +179,7 @@ export const routes = [
           search: query.query,
           desc,
           cursor,
+          include,
           limit: query.limit === undefined ? undefined : query.limit + 1
         })
         const items = query.limit === undefined ? found : found.slice(0, query.limit)

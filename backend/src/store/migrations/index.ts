@@ -2,10 +2,11 @@
 import * as initial from "./0001-initial-schema.js"
 import * as oauthTokens from "./0002-oauth-tokens.js"
 import * as projectScope from "./0003-project-scope.js"
+import * as restrictedUsers from "./0004-restricted-users.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, restrictedUsers]
