@@ -17,6 +17,7 @@ export const AuthErrors = {
     "MultiFactorAuthenticationRequired",
     "PasswordConfirmationMismatch"
   ],
+  signUpAnonymously: [],
   signInWithCredential: ["EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"],
   signInWithMfa: ["InvalidTotpCode", ...VerificationErrorTags],
   sendMagicLinkEmail: ["RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"],
