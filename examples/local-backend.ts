@@ -15,11 +15,13 @@ import {
   type DuplicateApp,
   type HttpError,
   type InvalidInput,
+  type AnonymousAuthenticationNotAllowed,
   type InvalidTokenString,
   type KnownErrorMismatch,
   type MissingConfiguration,
   type NetworkError,
   type ResponseDecodeError,
+  type RestrictedUserNotAllowed,
   type UnexpectedKnownError
 } from "stackfx"
 
@@ -75,6 +77,9 @@ export const whenAnythingElseFails = {
   ResponseDecodeError: (e: ResponseDecodeError) => giveUp(`unexpected answer shape: ${e.message}`),
   UnexpectedKnownError: (e: UnexpectedKnownError) => giveUp(`${e.code}: ${e.message}`),
   InvalidTokenString: (e: InvalidTokenString) => giveUp(e.message),
+  // The signed-in user is anonymous or restricted and the tier does not accept such sessions.
+  AnonymousAuthenticationNotAllowed: (e: AnonymousAuthenticationNotAllowed) => giveUp(e.message),
+  RestrictedUserNotAllowed: (e: RestrictedUserNotAllowed) => giveUp(e.message),
   ExampleStopped: (e: ExampleStopped) => giveUp(e.message)
 }
 

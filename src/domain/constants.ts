@@ -160,6 +160,7 @@ export const STACK_HEADERS = {
   accessToken: "x-stack-access-token",
   refreshToken: "x-stack-refresh-token",
   allowAnonymousUser: "x-stack-allow-anonymous-user",
+  allowRestrictedUser: "x-stack-allow-restricted-user",
   auth: "x-stack-auth",
   actualStatus: "x-stack-actual-status",
   knownError: "x-stack-known-error"

@@ -22,7 +22,13 @@ const serverOnlyUserFields = {
   /** Setting a password revokes the user's sessions; `null` removes it. */
   password: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** Instead of `password`: an existing bcrypt hash in Modular Crypt Format (`$2a$10$...`), for imports. */
-  passwordHash: Schema.optionalKey(Schema.String)
+  passwordHash: Schema.optionalKey(Schema.String),
+  /** Restrict the user (`restricted_by_administrator`); `false` lifts it and clears the reason and details. */
+  restrictedByAdmin: Schema.optionalKey(Schema.Boolean),
+  /** The reason the user is shown; needs `restrictedByAdmin: true` (else the service answers 400). */
+  restrictedByAdminReason: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** A private note for administrators; needs `restrictedByAdmin: true` (else 400). */
+  restrictedByAdminPrivateDetails: Schema.optionalKey(Schema.NullOr(Schema.String))
 }
 
 /** What the signed-in user may change about themselves; absent keys are left unchanged. */

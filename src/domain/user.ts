@@ -1,7 +1,7 @@
 /** Users: the client view (`/users/me` as client) and the server view (`/users`, `/users/{id}`). */
 import * as Schema from "effect/Schema"
 import { ClientTeam, ServerTeam } from "./team.js"
-import { defaultedKey, Metadata, Millis, nullableKey, wireStruct } from "./wire.js"
+import { defaultedKey, falseWhenMissing, Metadata, Millis, nullableKey, wireStruct } from "./wire.js"
 
 /** An OAuth account connected to a user. The hosted service may leave `email` out; it decodes to `null`. */
 export const UserOAuthProvider = wireStruct({
@@ -11,7 +11,12 @@ export const UserOAuthProvider = wireStruct({
 })
 export type UserOAuthProvider = typeof UserOAuthProvider.Type
 
-/** Why a user is restricted (e.g. `"email_not_verified"`, `"anonymous"`); open-ended on purpose. */
+/**
+ * Why a user is restricted. The hosted service has three types, the first that applies wins:
+ * `"anonymous"`, `"email_not_verified"` (the project requires a verified primary e-mail and the user has
+ * none) and `"restricted_by_administrator"`. Kept open (`string`) on purpose, so a type the service adds
+ * later still decodes.
+ */
 export const RestrictedReason = Schema.Struct({ type: Schema.String })
 export type RestrictedReason = typeof RestrictedReason.Type
 
@@ -42,7 +47,11 @@ const clientUserFields = {
   isMultiFactorRequired: defaultedKey(Schema.Boolean, false),
   isAnonymous: Schema.Boolean,
   isRestricted: Schema.Boolean,
-  restrictedReason: Schema.NullOr(RestrictedReason)
+  restrictedReason: Schema.NullOr(RestrictedReason),
+  /** An administrator restricted the user (server `POST`/`PATCH /users`, or a sign-up rule). */
+  restrictedByAdmin: falseWhenMissing,
+  /** The reason shown to the user when `restrictedByAdmin`; `null` otherwise. */
+  restrictedByAdminReason: nullableKey(Schema.String)
 }
 
 const userOverrides = {
@@ -67,7 +76,9 @@ export const ServerUser = wireStruct(
     serverMetadata: Metadata,
     lastActiveAt: Millis,
     /** Where the user signed up from (ISO 3166 alpha-2), when the hosted service located them; newer builds only. */
-    countryCode: Schema.optionalKey(Schema.NullOr(Schema.String))
+    countryCode: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    /** The administrator's private note on the restriction; server view only. */
+    restrictedByAdminPrivateDetails: nullableKey(Schema.String)
   },
   { ...userOverrides, lastActiveAt: "last_active_at_millis" }
 )

@@ -141,6 +141,12 @@ export const defaultedKey = <S extends Schema.Top & { readonly DecodingServices:
   )
 
 /**
+ * A boolean the hosted service added later: a missing wire key decodes to `false` (encoding always writes
+ * it), so answers of older deployments still decode. @internal
+ */
+export const falseWhenMissing = /* @__PURE__ */ defaultedKey(Schema.Boolean, false)
+
+/**
  * Free JSON metadata (client, client read-only and server metadata). Its keys are the developer's own and
  * are never renamed. A missing key decodes to `null`, which is what the hosted service stores by default.
  * @internal

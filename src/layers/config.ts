@@ -29,8 +29,10 @@ export interface ClientTierOptions {
   readonly uniqueIdentifier?: string | undefined
   /** See `ClientConfigInput.thirdPartyDiagnostics`. */
   readonly thirdPartyDiagnostics?: boolean | undefined
-  /** Send `X-Stack-Allow-Anonymous-User: true`. */
+  /** Accept anonymous (and restricted) users' sessions on every call; see `ClientConfigInput.allowAnonymousUser`. */
   readonly allowAnonymousUser?: boolean | undefined
+  /** Accept restricted users' sessions on every call; see `ClientConfigInput.allowRestrictedUser`. */
+  readonly allowRestrictedUser?: boolean | undefined
 }
 
 /** The server tier authenticates with the secret server key; the publishable key is optional here. */
@@ -80,7 +82,8 @@ export const resolveTierConfig = (
       publishableClientKey: optional(options.publishableClientKey),
       baseUrl: optional(options.baseUrl),
       thirdPartyDiagnostics: options.thirdPartyDiagnostics,
-      allowAnonymousUser: options.allowAnonymousUser
+      allowAnonymousUser: options.allowAnonymousUser,
+      allowRestrictedUser: options.allowRestrictedUser
     }
     switch (accessType) {
       case "client":

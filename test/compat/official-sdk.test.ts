@@ -178,6 +178,46 @@ describe("@stackframe/js against the local backend", () => {
     expect((await user.listContactChannels()).map((c) => c.value)).toEqual([user.primaryEmail])
   })
 
+  it("signs up an anonymous user, reads it only when asked, and lists it only with includeAnonymous", async () => {
+    const app = clientApp()
+    // The SDK sends the anonymous header on every request and filters on its side.
+    expect(await app.getUser()).toBeNull()
+    const anonymous = await app.getUser({ or: "anonymous" })
+    expect(anonymous.isAnonymous).toBe(true)
+    expect(anonymous.isRestricted).toBe(true)
+    expect(anonymous.restrictedReason).toEqual({ type: "anonymous" })
+    expect(anonymous.primaryEmail).toBeNull()
+    expect(await app.getUser()).toBeNull()
+    expect((await app.getUser({ or: "anonymous" })).id).toBe(anonymous.id)
+    const server = serverApp()
+    expect((await server.listUsers({ limit: 500 })).map((u) => u.id)).not.toContain(anonymous.id)
+    expect((await server.listUsers({ limit: 500, includeAnonymous: true })).map((u) => u.id)).toContain(anonymous.id)
+    const onlyAnonymous = await server.listUsers({ limit: 500, includeAnonymous: true, onlyAnonymous: true })
+    expect(onlyAnonymous.map((u) => u.id)).toContain(anonymous.id)
+    expect(onlyAnonymous.every((u) => u.isAnonymous)).toBe(true)
+  })
+
+  it("reads a restricted user only with includeRestricted, and lists it only when asked", async () => {
+    const server = serverApp()
+    const email = uniqueEmail("official-restricted")
+    const password = "official-sdk-password-4"
+    const created = await server.createUser({ primaryEmail: email, password, primaryEmailAuthEnabled: true })
+    expect(created.isRestricted).toBe(false)
+    await created.update({ restrictedByAdmin: true, restrictedByAdminReason: "Spam", restrictedByAdminPrivateDetails: "rule 7" })
+    const updated = await server.getUser(created.id)
+    expect(updated?.isRestricted).toBe(true)
+    expect(updated?.restrictedByAdmin).toBe(true)
+    expect(updated?.restrictedByAdminPrivateDetails).toBe("rule 7")
+    const app = clientApp()
+    expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe("ok")
+    expect(await app.getUser()).toBeNull()
+    const restricted = await app.getUser({ includeRestricted: true })
+    expect(restricted?.id).toBe(created.id)
+    expect(restricted?.restrictedReason).toEqual({ type: "restricted_by_administrator" })
+    expect((await server.listUsers({ limit: 500 })).map((u) => u.id)).not.toContain(created.id)
+    expect((await server.listUsers({ limit: 500, includeRestricted: true })).map((u) => u.id)).toContain(created.id)
+  })
+
   it("creates, lists and revokes project API keys as an admin app", async () => {
     const project = backend.internal()
     const admin = new StackAdminApp({

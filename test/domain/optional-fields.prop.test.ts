@@ -155,5 +155,7 @@ const sampleUser: D.ClientUser = {
   isAnonymous: false,
   isRestricted: false,
   restrictedReason: null,
+  restrictedByAdmin: false,
+  restrictedByAdminReason: null,
   selectedTeam: null
 }

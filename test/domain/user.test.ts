@@ -30,7 +30,9 @@ const clientWire: typeof ClientUser.Encoded = {
   requires_totp_mfa: false,
   is_anonymous: false,
   is_restricted: false,
-  restricted_reason: null
+  restricted_reason: null,
+  restricted_by_admin: false,
+  restricted_by_admin_reason: null
 }
 
 const clientDomain: ClientUser = {
@@ -58,7 +60,9 @@ const clientDomain: ClientUser = {
   isMultiFactorRequired: false,
   isAnonymous: false,
   isRestricted: false,
-  restrictedReason: null
+  restrictedReason: null,
+  restrictedByAdmin: false,
+  restrictedByAdminReason: null
 }
 
 const serverWire: typeof ServerUser.Encoded = {
@@ -66,7 +70,8 @@ const serverWire: typeof ServerUser.Encoded = {
   selected_team: { ...clientWire.selected_team!, created_at_millis: 1620000000000, server_metadata: { crm: 7 } },
   primary_email_auth_enabled: true,
   server_metadata: { stripeCustomerId: "cus_123" },
-  last_active_at_millis: 1700000000000
+  last_active_at_millis: 1700000000000,
+  restricted_by_admin_private_details: null
 }
 
 describe("ClientUser", () => {
@@ -106,6 +111,22 @@ describe("ClientUser", () => {
       restricted_reason: { type: "email_not_verified" }
     })
     assert.deepStrictEqual(user.restrictedReason, { type: "email_not_verified" })
+  })
+
+  it("reads an administrator's restriction, and its absence from older deployments as none", () => {
+    const restricted = Schema.decodeUnknownSync(ClientUser)({
+      ...clientWire,
+      is_restricted: true,
+      restricted_reason: { type: "restricted_by_administrator" },
+      restricted_by_admin: true,
+      restricted_by_admin_reason: "Spam"
+    })
+    assert.strictEqual(restricted.restrictedByAdmin, true)
+    assert.strictEqual(restricted.restrictedByAdminReason, "Spam")
+    const { restricted_by_admin: _a, restricted_by_admin_reason: _r, ...older } = clientWire
+    const user = Schema.decodeUnknownSync(ClientUser)(older)
+    assert.strictEqual(user.restrictedByAdmin, false)
+    assert.strictEqual(user.restrictedByAdminReason, null)
   })
 
   it("rejects a body without a required field or with a wrong type", () => {

@@ -29,6 +29,7 @@ const freshTier = Effect.gen(function*() {
       Effect.andThen(Ref.update(userLoads, (n) => n + 1), Effect.sleep(readMs)),
       Effect.map(Ref.get(name), (displayName) => ({ id: "u1", displayName }) as unknown as ClientUser)
     ),
+    getWith: () => Effect.die("not used here"),
     update: (patch) =>
       Effect.andThen(Ref.set(name, patch.displayName ?? ""), Effect.succeed({ id: "u1" } as unknown as ClientUser)),
     delete: Effect.void,

@@ -1,5 +1,8 @@
 /**
- * Access tokens: ES256 JWTs signed with the project's key and carrying every claim of docs/wire.md.
+ * Access tokens: ES256 JWTs signed with the project's key and carrying every claim of docs/wire.md. The
+ * tokens of restricted and anonymous users carry the hosted service's other issuer and audience
+ * (`…/projects-restricted-users/{id}`, `{id}:restricted`; `…/projects-anonymous-users/{id}`, `{id}:anon`)
+ * and are signed with keys of their kind; their claims must agree with the audience.
  * Verified tokens are cached by their exact string (the signature cannot change under it), so a busy
  * client pays for one signature check per token, not per request; issuer and expiry are still checked each
  * time. Like the hosted service, a token whose claims do not hold (issuer, not-before) is unparsable; as
@@ -12,7 +15,16 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
 import { AUTHENTICATED_ROLE, CLOCK_TOLERANCE_SECONDS, DEFAULT_BRANCH_ID } from "@stackfx/lib/domain/constants.js"
-import { AccessTokenClaims, accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
+import {
+  AccessTokenClaims,
+  accessTokenAudience,
+  accessTokenIssuer,
+  type AccessTokenKind,
+  accessTokenKindOf,
+  claimsMatchAudience,
+  parseAccessTokenAudience
+} from "@stackfx/lib/domain/jwt.js"
+import type { RestrictedReason } from "@stackfx/lib/domain/user.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { AccessTokenExpired, UnparsableAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { EmulatorConfig, RequestBaseUrl } from "../config.js"
@@ -29,6 +41,10 @@ export interface VerifiedAccessToken {
   readonly exp: number | undefined
   /** The `iss` claim: which base URL of the emulator minted it. */
   readonly issuer: string
+  /** Whose token: read from the token (its audience and claims), not from the stored user, as the hosted service does. */
+  readonly kind: AccessTokenKind
+  /** The `restricted_reason` claim. */
+  readonly restrictedReason: RestrictedReason | null
 }
 
 export interface AccessTokensShape {
@@ -46,16 +62,38 @@ const CACHE_LIMIT = 10_000
 
 const encodeClaims = Schema.encodeSync(AccessTokenClaims)
 
-/** Reads `aud` and `kid` without checking anything; undefined when the token is not a JWT. */
-const peek = (token: string): { readonly projectId: string; readonly kid: string } | undefined => {
+/**
+ * Reads `aud` and `kid` without checking anything; undefined when the token is not a JWT or its audience
+ * is not one the service writes. The project is `aud` up to its first `:`.
+ */
+const peek = (
+  token: string
+): { readonly audience: string; readonly projectId: string; readonly kind: AccessTokenKind; readonly kid: string } | undefined => {
   try {
     const header = jose.decodeProtectedHeader(token)
     const payload = jose.decodeJwt(token)
     const aud = typeof payload.aud === "string" ? payload.aud : payload["project_id"]
-    return typeof aud === "string" && typeof header.kid === "string" ? { projectId: aud, kid: header.kid } : undefined
+    if (typeof aud !== "string" || typeof header.kid !== "string") return undefined
+    const parsed = parseAccessTokenAudience(aud)
+    return parsed === undefined ? undefined : { audience: aud, ...parsed, kid: header.kid }
   } catch {
     return undefined
   }
+}
+
+/**
+ * The restriction claims, with the hosted decoder's defaults for tokens minted before them: a missing
+ * `is_restricted` is `is_anonymous`, and an anonymous token without a reason is `{ type: "anonymous" }`.
+ * Undefined when a present claim has the wrong shape.
+ */
+const restrictionClaims = (payload: jose.JWTPayload) => {
+  const isAnonymous = payload["is_anonymous"] ?? false
+  const isRestricted = payload["is_restricted"] ?? isAnonymous
+  const reason: unknown = payload["restricted_reason"] ?? (isAnonymous === true ? { type: "anonymous" } : null)
+  if (typeof isAnonymous !== "boolean" || typeof isRestricted !== "boolean") return undefined
+  if (reason === null) return { isAnonymous, isRestricted, restrictedReason: null }
+  if (typeof reason !== "object" || !("type" in reason) || typeof reason.type !== "string") return undefined
+  return { isAnonymous, isRestricted, restrictedReason: { type: reason.type } }
 }
 
 const claimString = (payload: jose.JWTPayload, key: string): string | undefined => {
@@ -90,7 +128,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
       const checkIssuer = (token: VerifiedAccessToken) =>
         Effect.gen(function*() {
           const requestBaseUrl = yield* RequestBaseUrl
-          if (!issuers.accepts(token.issuer, token.projectId, requestBaseUrl)) {
+          if (!issuers.accepts(token.issuer, token.projectId, requestBaseUrl, token.kind)) {
             return yield* Effect.fail(new UnparsableAccessToken({}))
           }
           return token
@@ -98,7 +136,8 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
 
       const mint: AccessTokensShape["mint"] = ({ projectId, refreshTokenId, user }) =>
         Effect.gen(function*() {
-          const key = yield* keys.signer(projectId)
+          const kind = accessTokenKindOf(user)
+          const key = yield* keys.signer(projectId, kind)
           const baseUrl = (yield* RequestBaseUrl) ?? config.baseUrl
           issuers.minted(baseUrl)
           const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
@@ -106,8 +145,8 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
             sub: user.id,
             iat: now,
             exp: now + config.accessTokenLifetimeSeconds,
-            iss: accessTokenIssuer(baseUrl, projectId),
-            aud: projectId,
+            iss: accessTokenIssuer(baseUrl, projectId, kind),
+            aud: accessTokenAudience(projectId, kind),
             projectId,
             branchId: DEFAULT_BRANCH_ID,
             refreshTokenId,
@@ -135,12 +174,13 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           const peeked = peek(token)
           if (peeked === undefined) return yield* Effect.fail(unparsable)
           const key = yield* keys.verifier(peeked.projectId, peeked.kid)
-          if (key === undefined) return yield* Effect.fail(unparsable)
+          // A key signs the tokens of its own kind only: a normal key under an anonymous audience is forged.
+          if (key === undefined || key.kind !== peeked.kind) return yield* Effect.fail(unparsable)
           const now = yield* Clock.currentTimeMillis
           const outcome = yield* Effect.promise(() =>
             jose.jwtVerify(token, key.publicKey, {
               algorithms: ["ES256"],
-              audience: peeked.projectId,
+              audience: peeked.audience,
               currentDate: new Date(now),
               // Expiry is judged from the cache entry, so both paths answer alike; nbf and iat below.
               clockTolerance: Number.MAX_SAFE_INTEGER
@@ -158,7 +198,17 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           // jose has checked that these are numbers when present; a token is not valid before either.
           const latest = now / 1000 + CLOCK_TOLERANCE_SECONDS
           if ((payload.nbf ?? 0) > latest || (payload.iat ?? 0) > latest) return yield* Effect.fail(unparsable)
-          const result: VerifiedAccessToken = { projectId: peeked.projectId, userId, refreshTokenId, exp: payload.exp, issuer }
+          const claims = restrictionClaims(payload)
+          if (claims === undefined || !claimsMatchAudience(claims, peeked.kind)) return yield* Effect.fail(unparsable)
+          const result: VerifiedAccessToken = {
+            projectId: peeked.projectId,
+            userId,
+            refreshTokenId,
+            exp: payload.exp,
+            issuer,
+            kind: peeked.kind,
+            restrictedReason: claims.restrictedReason
+          }
           if (verified.size >= CACHE_LIMIT) verified.clear()
           verified.set(token, result)
           return result

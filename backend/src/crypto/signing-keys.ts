@@ -1,11 +1,15 @@
 /**
  * Per-project ES256 key pairs. Keys live in `signing_keys`; imported key objects are cached here so the
- * request path never re-imports a JWK. The newest key signs; every key of a project is published.
+ * request path never re-imports a JWK. The newest key of a kind signs. Like the hosted service, the tokens
+ * of restricted and of anonymous users are signed with keys of their own (the hosted service derives one set
+ * per audience), and the key set publishes them only when asked: a verifier that fetched the plain set
+ * cannot verify those tokens at all.
  */
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject, webcrypto } from "node:crypto"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { Db, type DbError } from "../store/db.js"
 import { insertSigningKey, listSigningKeys, type SigningKeyRow } from "../store/signing-keys.js"
 import { randomSecret } from "./secrets.js"
@@ -13,6 +17,8 @@ import { randomSecret } from "./secrets.js"
 export interface SigningKey {
   readonly kid: string
   readonly projectId: string
+  /** Whose tokens it signs. */
+  readonly kind: AccessTokenKind
   readonly privateKey: KeyObject
   readonly publicKey: KeyObject
   /** The public JWK as published in the JWKS. */
@@ -20,12 +26,18 @@ export interface SigningKey {
 }
 
 export interface SigningKeysShape {
-  /** The key that signs this project's tokens, created on first use. */
-  readonly signer: (projectId: string) => Effect.Effect<SigningKey, DbError>
+  /** The key that signs this project's tokens of `kind` (default normal), created on first use. */
+  readonly signer: (projectId: string, kind?: AccessTokenKind) => Effect.Effect<SigningKey, DbError>
   /** The key with this id, when it belongs to the project. */
   readonly verifier: (projectId: string, kid: string) => Effect.Effect<SigningKey | undefined, DbError>
-  /** The project's public keys, `{ keys: [...] }`. */
-  readonly jwks: (projectId: string) => Effect.Effect<{ readonly keys: ReadonlyArray<Readonly<Record<string, unknown>>> }, DbError>
+  /**
+   * The project's public keys of the given kinds, `{ keys: [...] }`, each kind's keys created first when
+   * missing (a verifier may fetch the set before the first token of that kind exists).
+   */
+  readonly jwks: (
+    projectId: string,
+    kinds?: ReadonlyArray<AccessTokenKind>
+  ) => Effect.Effect<{ readonly keys: ReadonlyArray<Readonly<Record<string, unknown>>> }, DbError>
   /** Drops the cache of a deleted project. */
   readonly forget: (projectId: string) => Effect.Effect<void>
 }
@@ -69,6 +81,7 @@ const publishedJwk = (jwk: Readonly<Record<string, unknown>>): Readonly<Record<s
 const importRow = (row: SigningKeyRow): SigningKey => ({
   kid: row.kid,
   projectId: row.projectId,
+  kind: row.kind,
   privateKey: createPrivateKey({ key: row.privateJwk as JsonWebKey, format: "jwk" }),
   publicKey: createPublicKey({ key: row.publicJwk as JsonWebKey, format: "jwk" }),
   publicJwk: row.publicJwk
@@ -92,16 +105,16 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
         })
       }
 
-      const signer = (projectId: string): Effect.Effect<SigningKey, DbError> =>
+      const signer = (projectId: string, kind: AccessTokenKind = "normal"): Effect.Effect<SigningKey, DbError> =>
         Effect.flatMap(load(projectId), (keys) => {
-          const newest = keys[0]
+          const newest = keys.find((k) => k.kind === kind)
           if (newest !== undefined) return Effect.succeed(newest)
           return Effect.gen(function*() {
             const generated = yield* generateSigningJwks
-            yield* insertSigningKey(db, { projectId, ...generated })
+            yield* insertSigningKey(db, { projectId, kind, ...generated })
             cache.delete(projectId)
             const reloaded = yield* load(projectId)
-            const first = reloaded[0]
+            const first = reloaded.find((k) => k.kind === kind)
             return first === undefined ? yield* Effect.die(new Error("signing key vanished after insert")) : first
           })
         })
@@ -109,7 +122,12 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
       return SigningKeys.of({
         signer,
         verifier: (projectId, kid) => Effect.map(load(projectId), (keys) => keys.find((k) => k.kid === kid)),
-        jwks: (projectId) => Effect.map(load(projectId), (keys) => ({ keys: keys.map((k) => publishedJwk(k.publicJwk)) })),
+        jwks: (projectId, kinds = ["normal"]) =>
+          Effect.gen(function*() {
+            for (const kind of kinds) yield* signer(projectId, kind)
+            const keys = yield* load(projectId)
+            return { keys: keys.filter((k) => kinds.includes(k.kind)).map((k) => publishedJwk(k.publicJwk)) }
+          }),
         forget: (projectId) => Effect.sync(() => void cache.delete(projectId))
       })
     })

@@ -7,7 +7,7 @@
  * under different hosts). Anything else, such as the hosted service's issuer, another project's path or a
  * host the emulator never answered on, is refused.
  */
-import { accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
+import { type AccessTokenKind, accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -23,8 +23,12 @@ export const loopbackAliases = (baseUrl: string): ReadonlyArray<string> => {
 export interface TokenIssuers {
   /** Records a base URL a token was minted under. */
   readonly minted: (baseUrl: string) => void
-  /** True when `issuer` is one the emulator gives the tokens of `projectId`. */
-  readonly accepts: (issuer: string, projectId: string, requestBaseUrl: string | undefined) => boolean
+  /**
+   * True when `issuer` is one the emulator gives the tokens of `projectId` of this kind (restricted and
+   * anonymous users' tokens have paths of their own, `…/projects-restricted-users/…` and
+   * `…/projects-anonymous-users/…`).
+   */
+  readonly accepts: (issuer: string, projectId: string, requestBaseUrl: string | undefined, kind?: AccessTokenKind) => boolean
 }
 
 /**
@@ -37,9 +41,9 @@ export const makeTokenIssuers = (configBaseUrl: string, limit = 1_000): TokenIss
     minted: (baseUrl) => {
       if (bases.size < limit) bases.add(baseUrl.replace(/\/+$/, ""))
     },
-    accepts: (issuer, projectId, requestBaseUrl) => {
+    accepts: (issuer, projectId, requestBaseUrl, kind = "normal") => {
       // The issuer of a base URL is that URL followed by the project's path.
-      const path = accessTokenIssuer("", projectId)
+      const path = accessTokenIssuer("", projectId, kind)
       if (!issuer.endsWith(path)) return false
       const base = issuer.slice(0, issuer.length - path.length)
       return bases.has(base) || (requestBaseUrl !== undefined && loopbackAliases(requestBaseUrl).includes(base))

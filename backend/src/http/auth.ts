@@ -25,7 +25,8 @@ import {
   ServerAuthenticationRequired,
   UnparsableAdminAccessToken
 } from "@stackfx/lib/errors/known/project-authentication.js"
-import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
+import { AnonymousAuthenticationNotAllowed, InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
+import { RestrictedUserNotAllowed } from "@stackfx/lib/errors/known/users.js"
 import { AccessTokens, type VerifiedAccessToken } from "../crypto/access-tokens.js"
 import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
@@ -82,6 +83,21 @@ export const accessTokenOf = (headers: Headers): string | undefined =>
 /** The refresh token of the request, from `X-Stack-Refresh-Token` or `X-Stack-Auth`. */
 export const refreshTokenOf = (headers: Headers): string | undefined =>
   header(headers, STACK_HEADERS.refreshToken) ?? stackAuthHeader(headers).refreshToken
+
+/**
+ * The hosted service's gate on restricted and anonymous users, run on every access type right after the
+ * token and its project are checked and before the keys: an anonymous user's token needs
+ * `X-Stack-Allow-Anonymous-User: true`; a restricted user's needs `X-Stack-Allow-Restricted-User: true` or
+ * the anonymous header (which allows both). Only the exact value `true` counts. The state is the token's
+ * (its audience and claims), not the stored user's: an anonymous token stays anonymous after an upgrade.
+ */
+const checkRestriction = (headers: Headers, session: VerifiedAccessToken) => {
+  if (session.kind === "normal") return Effect.void
+  const allowAnonymous = header(headers, STACK_HEADERS.allowAnonymousUser) === "true"
+  if (session.kind === "anonymous" && !allowAnonymous) return Effect.fail(new AnonymousAuthenticationNotAllowed({}))
+  if (allowAnonymous || header(headers, STACK_HEADERS.allowRestrictedUser) === "true") return Effect.void
+  return Effect.fail(new RestrictedUserNotAllowed({ details: { restricted_reason: session.restrictedReason } }))
+}
 
 const isAccessType = (value: string): value is AccessType => value === "client" || value === "server" || value === "admin"
 
@@ -146,6 +162,7 @@ export const authenticate = (headers: Headers) =>
           })
         )
       }
+      yield* checkRestriction(headers, session)
     }
 
     const projects = yield* Projects

@@ -154,7 +154,7 @@ export const createProject = (
         keys
       })
     }
-    if (input.withSigningKey !== false) yield* insertSigningKey(db, { projectId: id, ...(yield* generateSigningJwks) })
+    if (input.withSigningKey !== false) yield* insertSigningKey(db, { projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
     for (const permission of BUILTIN_TEAM_PERMISSIONS) {
       yield* db.query(
         "insert into permission_definitions (project_id, id, scope, description, is_builtin) values ($1, $2, 'team', $3, true)",

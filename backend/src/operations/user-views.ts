@@ -37,7 +37,9 @@ export const toClientUser = (user: ServerUser): ClientUser => ({
   isMultiFactorRequired: user.isMultiFactorRequired,
   isAnonymous: user.isAnonymous,
   isRestricted: user.isRestricted,
-  restrictedReason: user.restrictedReason
+  restrictedReason: user.restrictedReason,
+  restrictedByAdmin: user.restrictedByAdmin,
+  restrictedByAdminReason: user.restrictedByAdminReason
 })
 
 /** The user as a response for this access type. */
@@ -48,10 +50,7 @@ export const toClientUser = (user: ServerUser): ClientUser => ({
  */
 const hostedServerUserExtras = {
   country_code: null,
-  risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
-  restricted_by_admin: false,
-  restricted_by_admin_reason: null,
-  restricted_by_admin_private_details: null
+  risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } }
 } as const
 
 /** An encoded server user completed with the hosted extras. */

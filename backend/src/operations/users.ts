@@ -160,7 +160,10 @@ export const createUser = (
           totpSecretBase64: input.totpSecretBase64 ?? null,
           otpAuthEnabled: input.otpAuthEnabled ?? false,
           passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
-          isAnonymous: input.isAnonymous ?? false
+          isAnonymous: input.isAnonymous ?? false,
+          restrictedByAdmin: input.restrictedByAdmin ?? false,
+          restrictedByAdminReason: input.restrictedByAdminReason ?? null,
+          restrictedByAdminPrivateDetails: input.restrictedByAdminPrivateDetails ?? null
         })
         if (email !== null) {
           yield* insertContactChannel(db, {
@@ -193,6 +196,21 @@ export const createUser = (
 
 /** What a client may change about itself is a subset; routes pass the decoded body of their tier. */
 export type UserPatch = ServerUserUpdate
+
+/**
+ * The administrator's restriction columns a PATCH writes. Lifting the restriction clears its reason and
+ * private details, as the hosted service does; the route has already refused a reason without the flag.
+ */
+const restrictionColumns = (patch: UserPatch) =>
+  patch.restrictedByAdmin === false
+    ? { restrictedByAdmin: false, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null }
+    : {
+      ...(patch.restrictedByAdmin === undefined ? {} : { restrictedByAdmin: patch.restrictedByAdmin }),
+      ...(patch.restrictedByAdminReason === undefined ? {} : { restrictedByAdminReason: patch.restrictedByAdminReason }),
+      ...(patch.restrictedByAdminPrivateDetails === undefined
+        ? {}
+        : { restrictedByAdminPrivateDetails: patch.restrictedByAdminPrivateDetails })
+    }
 
 /** Applies a PATCH and returns the new server view. */
 export const updateUser = (
@@ -229,7 +247,8 @@ export const updateUser = (
           ...(patch.selectedTeamId === undefined ? {} : { selectedTeamId: patch.selectedTeamId }),
           ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
           ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
-          ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled })
+          ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled }),
+          ...restrictionColumns(patch)
         })
         yield* updatePrimaryEmail(db, projectId, userId, patch)
         if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)

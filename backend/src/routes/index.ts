@@ -5,6 +5,7 @@
 import * as adminMisc from "./admin-misc.js"
 import * as apiRoot from "./api-root.js"
 import * as apiKeys from "./api-keys.js"
+import * as authAnonymous from "./auth-anonymous.js"
 import * as authFlows from "./auth-flows.js"
 import * as authPassword from "./auth-password.js"
 import * as contactChannels from "./contact-channels.js"
@@ -33,6 +34,7 @@ export const apiRoutes = [
   ...health.routes,
   ...jwks.routes,
   ...authPassword.routes,
+  ...authAnonymous.routes,
   ...authFlows.routes,
   ...contactChannels.routes,
   ...oauthToken.routes,

@@ -29,13 +29,59 @@ const ListQuery = Schema.Struct({
   desc: Schema.optionalKey(Schema.Literals(["true", "false"])),
   order_by: Schema.optionalKey(Schema.Literal("signed_up_at")),
   query: Schema.optionalKey(Schema.String),
-  team_id: Schema.optionalKey(Schema.String)
+  team_id: Schema.optionalKey(Schema.String),
+  include_restricted: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  include_anonymous: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  only_anonymous: Schema.optionalKey(Schema.Literals(["true", "false"]))
 })
+
+/**
+ * Which users `GET /users` lists, from its flags as the hosted service reads them (all default to false):
+ * none lists only unrestricted users; `include_restricted` adds restricted ones but not anonymous ones;
+ * `include_anonymous` lists everybody; `only_anonymous` (which needs `include_anonymous`) only anonymous ones.
+ */
+const listedUsers = (query: typeof ListQuery.Type) => {
+  if (query.only_anonymous === "true") {
+    return query.include_anonymous === "true"
+      ? Effect.succeed("anonymous" as const)
+      : Effect.fail(new HttpStatusError({ status: 400, message: "only_anonymous=true requires include_anonymous=true" }))
+  }
+  if (query.include_anonymous === "true") return Effect.succeed("all" as const)
+  return Effect.succeed(query.include_restricted === "true" ? "restricted" as const : "unrestricted" as const)
+}
 
 const ServerUserList = ListResponse(ServerUser)
 
 /** Fields a client may not set on itself. */
-const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata", "primary_email_verified", "primary_email_auth_enabled", "password", "password_hash"]
+const SERVER_ONLY_FIELDS = [
+  "client_read_only_metadata", "server_metadata", "primary_email_verified", "primary_email_auth_enabled", "password",
+  "password_hash", "restricted_by_admin", "restricted_by_admin_reason", "restricted_by_admin_private_details"
+]
+
+/**
+ * The hosted service's rule on an administrator's restriction: a reason or private details need the
+ * restriction on (after the write: the body's flag, else the stored one), or the answer is a plain 400.
+ */
+const restrictionCheck = (
+  input: {
+    readonly restrictedByAdmin?: boolean | undefined
+    readonly restrictedByAdminReason?: string | null | undefined
+    readonly restrictedByAdminPrivateDetails?: string | null | undefined
+  },
+  stored: boolean
+) => {
+  const effective = input.restrictedByAdmin ?? stored
+  if (effective) return Effect.void
+  if (input.restrictedByAdminReason != null) {
+    return Effect.fail(new HttpStatusError({ status: 400, message: "restricted_by_admin_reason requires restricted_by_admin=true" }))
+  }
+  if (input.restrictedByAdminPrivateDetails != null) {
+    return Effect.fail(
+      new HttpStatusError({ status: 400, message: "restricted_by_admin_private_details requires restricted_by_admin=true" })
+    )
+  }
+  return Effect.void
+}
 
 /** Decodes a PATCH body with the schema of the caller's tier, then the hosted service's further checks. */
 const patchBody = (auth: Auth, raw: unknown, request: RequestLine) =>
@@ -111,6 +157,10 @@ export const routes = [
       Effect.gen(function*() {
         const userId = yield* targetUserId(auth, params["userId"])
         const patch = yield* patchBody(auth, body, request)
+        if (patch.restrictedByAdminReason != null || patch.restrictedByAdminPrivateDetails != null) {
+          const current = yield* findUserView(yield* Db, auth.project.id, userId)
+          yield* restrictionCheck(patch, current?.restrictedByAdmin ?? false)
+        }
         return yield* userResponse(yield* updateUser(auth.project.id, userId, patch), auth.accessType)
       })
   }),
@@ -132,7 +182,7 @@ export const routes = [
     body: ServerUserCreate,
     handler: ({ auth, body, request }) =>
       Effect.andThen(
-        totpSecretCheck(body.totpSecretBase64, request),
+        Effect.andThen(totpSecretCheck(body.totpSecretBase64, request), restrictionCheck(body, false)),
         Effect.flatMap(createUser(auth.project, body), (user) => serverUserResponse(user, 201))
       )
   }),
@@ -144,6 +194,7 @@ export const routes = [
     handler: ({ auth, query }) =>
       Effect.gen(function*() {
         const db = yield* Db
+        const include = yield* listedUsers(query)
         const desc = query.desc === "true"
         let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
         if (query.cursor !== undefined) {
@@ -160,6 +211,7 @@ export const routes = [
           search: query.query,
           desc,
           cursor,
+          include,
           limit: query.limit === undefined ? undefined : query.limit + 1
         })
         const items = query.limit === undefined ? found : found.slice(0, query.limit)

@@ -152,3 +152,18 @@ export const webhookToken = (db: DbShape, projectId: string, candidate: string):
       return typeof token === "string" ? token : candidate
     }
   )
+
+/**
+ * Whether the project requires a verified primary e-mail (users without one are restricted,
+ * `email_not_verified`). The hosted service's `config.onboarding.requireEmailVerification`, legacy
+ * `require_email_verification`; off by default. Kept in a column of its own (migration 0004).
+ */
+export const findRequireEmailVerification = (db: DbShape, projectId: string): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query("select require_email_verification from projects where id = $1", [projectId]),
+    (found) => found[0]?.["require_email_verification"] === true
+  )
+
+/** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
+export const setRequireEmailVerification = (db: DbShape, projectId: string, required: boolean): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("update projects set require_email_verification = $2 where id = $1", [projectId, required]))

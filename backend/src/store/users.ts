@@ -25,7 +25,10 @@ const UserViewRow = rowStruct({
   otpAuthEnabled: Schema.Boolean,
   passkeyAuthEnabled: Schema.Boolean,
   isAnonymous: Schema.Boolean,
-  restrictedReason: Schema.NullOr(Schema.Struct({ type: Schema.String })),
+  restrictedByAdmin: Schema.Boolean,
+  restrictedByAdminReason: Schema.NullOr(Schema.String),
+  restrictedByAdminPrivateDetails: Schema.NullOr(Schema.String),
+  requireEmailVerification: Schema.Boolean,
   primaryEmail: Schema.NullOr(Schema.String),
   primaryEmailVerified: Schema.Boolean,
   primaryEmailAuthEnabled: Schema.Boolean,
@@ -47,7 +50,10 @@ const viewRows = rowDecoder(UserViewRow)
 const viewSelect = `
 select u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata, u.server_metadata,
   u.signed_up_at, u.last_active_at, u.totp_secret_base64 is not null as requires_totp_mfa, u.otp_auth_enabled,
-  u.passkey_auth_enabled, u.is_anonymous, u.restricted_reason,
+  u.passkey_auth_enabled, u.is_anonymous, u.restricted_by_admin, u.restricted_by_admin_reason,
+  u.restricted_by_admin_private_details,
+  coalesce((select p.require_email_verification from projects p where p.id = u.project_id), false)
+    as require_email_verification,
   pc.value as primary_email, coalesce(pc.is_verified, false) as primary_email_verified,
   coalesce(pc.used_for_auth, false) as primary_email_auth_enabled,
   exists (select 1 from password_hashes ph where ph.project_id = u.project_id and ph.user_id = u.id) as has_password,
@@ -75,8 +81,25 @@ const toTeam = (row: UserViewRow): ServerTeam | null =>
       createdAt: row.teamCreatedAt
     }
 
+/**
+ * Why the user is restricted, as the hosted service decides it (first match wins): anonymous; the project
+ * requires a verified e-mail and the primary one is not verified (or there is none); restricted by an
+ * administrator. `null`: not restricted.
+ */
+export const restrictedReasonOf = (user: {
+  readonly isAnonymous: boolean
+  readonly requireEmailVerification: boolean
+  readonly primaryEmailVerified: boolean
+  readonly restrictedByAdmin: boolean
+}): { readonly type: string } | null => {
+  if (user.isAnonymous) return { type: "anonymous" }
+  if (user.requireEmailVerification && !user.primaryEmailVerified) return { type: "email_not_verified" }
+  if (user.restrictedByAdmin) return { type: "restricted_by_administrator" }
+  return null
+}
+
 const toUser = (row: UserViewRow): ServerUser => {
-  const restrictedReason = row.isAnonymous ? { type: "anonymous" } : row.restrictedReason
+  const restrictedReason = restrictedReasonOf(row)
   const selectedTeam = toTeam(row)
   return {
     id: row.id,
@@ -100,7 +123,10 @@ const toUser = (row: UserViewRow): ServerUser => {
     isMultiFactorRequired: row.requiresTotpMfa,
     isAnonymous: row.isAnonymous,
     isRestricted: restrictedReason !== null,
-    restrictedReason
+    restrictedReason,
+    restrictedByAdmin: row.restrictedByAdmin,
+    restrictedByAdminReason: row.restrictedByAdminReason,
+    restrictedByAdminPrivateDetails: row.restrictedByAdminPrivateDetails
   }
 }
 
@@ -121,7 +147,18 @@ export interface UserListQuery {
   readonly cursor?: { readonly signedUpAt: Date; readonly id: string } | undefined
   /** Rows to return; the caller asks for one more than the page to learn the next cursor. */
   readonly limit?: number | undefined
+  /**
+   * Which users are listed (`GET /users`): `"unrestricted"` (the default) leaves out anonymous users,
+   * users restricted by an administrator and, where the project requires a verified e-mail, users without
+   * one; `"restricted"` adds the restricted ones but still no anonymous ones; `"all"` lists everybody;
+   * `"anonymous"` only the anonymous ones.
+   */
+  readonly include?: "unrestricted" | "restricted" | "all" | "anonymous" | undefined
 }
+
+// The restriction rule of `restrictedReasonOf`, in SQL, for list filters.
+const isRestrictedSql = `(u.is_anonymous or u.restricted_by_admin or (coalesce((select p.require_email_verification
+  from projects p where p.id = u.project_id), false) and not coalesce(pc.is_verified, false)))`
 
 /** Users ordered by sign-up time then id. */
 export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<ReadonlyArray<ServerUser>, DbError> => {
@@ -138,6 +175,10 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
       })`
     )
   }
+  const include = query.include ?? "unrestricted"
+  if (include === "unrestricted") where.push(`not ${isRestrictedSql}`)
+  if (include === "restricted") where.push("not u.is_anonymous")
+  if (include === "anonymous") where.push("u.is_anonymous")
   if (query.search !== undefined && query.search !== "") {
     const like = param(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`(u.display_name ilike ${like} or pc.value ilike ${like} or u.id = ${param(query.search)})`)
@@ -177,14 +218,18 @@ export interface NewUser {
   readonly otpAuthEnabled: boolean
   readonly passkeyAuthEnabled: boolean
   readonly isAnonymous: boolean
+  readonly restrictedByAdmin?: boolean | undefined
+  readonly restrictedByAdminReason?: string | null | undefined
+  readonly restrictedByAdminPrivateDetails?: string | null | undefined
 }
 
 export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
       `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
-         server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12)`,
+         server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
+         restricted_by_admin, restricted_by_admin_reason, restricted_by_admin_private_details)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         user.id,
         user.projectId,
@@ -197,7 +242,10 @@ export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbEr
         user.totpSecretBase64,
         user.otpAuthEnabled,
         user.passkeyAuthEnabled,
-        user.isAnonymous
+        user.isAnonymous,
+        user.restrictedByAdmin ?? false,
+        user.restrictedByAdminReason ?? null,
+        user.restrictedByAdminPrivateDetails ?? null
       ]
     )
   )
@@ -214,6 +262,10 @@ export interface UserColumnsPatch {
   readonly otpAuthEnabled?: boolean
   readonly passkeyAuthEnabled?: boolean
   readonly isAnonymous?: boolean
+  readonly signedUpAt?: Date
+  readonly restrictedByAdmin?: boolean
+  readonly restrictedByAdminReason?: string | null
+  readonly restrictedByAdminPrivateDetails?: string | null
   readonly lastActiveAt?: Date
 }
 
@@ -228,6 +280,10 @@ const patchColumns: PatchColumns<UserColumnsPatch> = [
   ["otpAuthEnabled", "otp_auth_enabled"],
   ["passkeyAuthEnabled", "passkey_auth_enabled"],
   ["isAnonymous", "is_anonymous"],
+  ["signedUpAt", "signed_up_at"],
+  ["restrictedByAdmin", "restricted_by_admin"],
+  ["restrictedByAdminReason", "restricted_by_admin_reason"],
+  ["restrictedByAdminPrivateDetails", "restricted_by_admin_private_details"],
   ["lastActiveAt", "last_active_at"]
 ]
 

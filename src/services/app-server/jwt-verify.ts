@@ -1,6 +1,8 @@
 /**
  * Server-side verification of access tokens, locally, against the project's published signing keys
- * (`{baseUrl}/api/v1/projects/{projectId}/.well-known/jwks.json`). No round trip per token: the key set is
+ * (`{baseUrl}/api/v1/projects/{projectId}/.well-known/jwks.json`). The tokens of restricted and anonymous
+ * users have their own issuer, audience and keys (`allowRestricted`, `allowAnonymous`); without the option
+ * such a token is refused as `restricted-user` or `anonymous-user`. No round trip per token: the key set is
  * fetched once and kept, and fetched again only when a token names a key it does not contain (the project
  * rotated its keys) or after `maxAgeMs` (so a withdrawn key stops being trusted).
  */
@@ -13,6 +15,7 @@ import * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
 import {
   createLocalJWKSet,
+  decodeJwt,
   decodeProtectedHeader,
   errors as joseErrors,
   type JWTPayload,
@@ -21,7 +24,14 @@ import {
   type ProtectedHeaderParameters
 } from "jose"
 import { CLOCK_TOLERANCE_SECONDS, jwksPath, MIN_RSA_MODULUS_BITS } from "../../domain/constants.js"
-import { AccessTokenClaims, accessTokenIssuer } from "../../domain/jwt.js"
+import {
+  AccessTokenClaims,
+  accessTokenAudience,
+  accessTokenIssuer,
+  type AccessTokenKind,
+  claimsMatchAudience,
+  parseAccessTokenAudience
+} from "../../domain/jwt.js"
 import { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
 import { type CallFailure, documented } from "../http/endpoint.js"
@@ -63,6 +73,8 @@ export type JwtRefusal =
   | "wrong-authorized-party"
   | "invalid-claims"
   | "invalid-jwks"
+  | "restricted-user"
+  | "anonymous-user"
 
 /** Options of the token verifier; each field says its default. */
 export interface TokenVerifierOptions {
@@ -77,6 +89,17 @@ export interface TokenVerifierOptions {
   readonly refetchCooldownMs?: number | undefined
   /** The key set is fetched again when older than this (default ten minutes). */
   readonly maxAgeMs?: number | undefined
+  /**
+   * Accept the tokens of restricted users (issuer `…/projects-restricted-users/{id}`, audience
+   * `{id}:restricted`, keys published with `?include_restricted=true`). Default false: refused as
+   * `restricted-user`.
+   */
+  readonly allowRestricted?: boolean | undefined
+  /**
+   * Accept the tokens of anonymous users (issuer `…/projects-anonymous-users/{id}`, audience `{id}:anon`),
+   * and of restricted ones. Default false: refused as `anonymous-user`.
+   */
+  readonly allowAnonymous?: boolean | undefined
 }
 
 /** A verified access token: whose it is and everything it claims. */
@@ -189,7 +212,14 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
     const tolerance = options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS
     const cooldownMs = options.refetchCooldownMs ?? 30_000
     const maxAgeMs = options.maxAgeMs ?? 600_000
-    const issuer = accessTokenIssuer(config.baseUrl, config.projectId)
+    const allowAnonymous = options.allowAnonymous ?? false
+    const allowRestricted = allowAnonymous || (options.allowRestricted ?? false)
+    // The plain key set lacks the keys of restricted and anonymous users' tokens; the service adds them on request.
+    const jwksQuery = allowAnonymous
+      ? { include_anonymous: "true" }
+      : allowRestricted
+      ? { include_restricted: "true" }
+      : undefined
     const cache = yield* Ref.make<CachedKeys | undefined>(undefined)
     // One fetch at a time: concurrent verifications of a cold cache share the first one's answer.
     const fetchLock = yield* Semaphore.make(1)
@@ -197,7 +227,7 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
     const fetchKeys = Effect.gen(function*() {
       const body = yield* sendRequest(
         config,
-        { method: "GET", path: jwksPath(config.projectId), bare: true, withSession: false },
+        { method: "GET", path: jwksPath(config.projectId), query: jwksQuery, bare: true, withSession: false },
         null
       ).pipe(Effect.flatMap(decodeJson(JwksBody)))
       const keys = yield* Effect.try({
@@ -252,6 +282,29 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
 
     const decodeClaims = Schema.decodeUnknownEffect(AccessTokenClaims)
 
+    /**
+     * The kind of user the token claims to be for, read before its signature is checked: it can only make
+     * the token refused (a kind not accepted here), never accepted, which still needs the signature and the
+     * kind's issuer and audience. An unreadable audience counts as a normal one and fails its check later.
+     */
+    const claimedKind = (accessToken: string): Effect.Effect<AccessTokenKind, JwtVerificationError> => {
+      const aud = (() => {
+        try {
+          return decodeJwt(accessToken).aud
+        } catch {
+          return undefined
+        }
+      })()
+      const kind = typeof aud === "string" ? parseAccessTokenAudience(aud)?.kind ?? "normal" : "normal"
+      if (kind === "anonymous" && !allowAnonymous) {
+        return Effect.fail(refuse("anonymous-user", "the token is an anonymous user's; pass allowAnonymous to accept it"))
+      }
+      if (kind === "restricted" && !allowRestricted) {
+        return Effect.fail(refuse("restricted-user", "the token is a restricted user's; pass allowRestricted to accept it"))
+      }
+      return Effect.succeed(kind)
+    }
+
     const verify = (accessToken: string) =>
       Effect.gen(function*() {
         const header = yield* Effect.try({
@@ -262,6 +315,7 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
         if (typeof header.alg !== "string" || !allowed.has(header.alg)) {
           return yield* refuse("algorithm-not-allowed", `alg ${JSON.stringify(header.alg)} is not accepted`)
         }
+        const kind = yield* claimedKind(accessToken)
         const key = yield* keyFor(header)
         const bits = modulusBits(key)
         if (bits !== undefined && bits < MIN_RSA_MODULUS_BITS) {
@@ -272,8 +326,8 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
           try: () =>
             jwtVerify<JWTPayload>(accessToken, key, {
               algorithms: [...allowed],
-              issuer,
-              audience: config.projectId,
+              issuer: accessTokenIssuer(config.baseUrl, config.projectId, kind),
+              audience: accessTokenAudience(config.projectId, kind),
               clockTolerance: tolerance,
               currentDate: new Date(now)
             }),
@@ -284,6 +338,9 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
         const claims = yield* decodeClaims(verified.payload).pipe(
           Effect.mapError((error) => refuse("invalid-claims", error.message))
         )
+        if (!claimsMatchAudience(claims, kind)) {
+          return yield* refuse("invalid-claims", `the restriction claims do not match the audience ${JSON.stringify(claims.aud)}`)
+        }
         return { userId: claims.sub, claims }
       }).pipe(documented())
 

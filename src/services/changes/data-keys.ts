@@ -31,6 +31,7 @@ export const session: ReadonlyArray<DataKey> = [dataKeys.everything]
 
 export const currentUserChanges = {
   get: none,
+  getWith: none,
   update: [dataKeys.user],
   delete: session,
   authJson: none,

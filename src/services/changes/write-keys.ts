@@ -34,6 +34,7 @@ const allTeamPermissions = [teamPermissions()]
 
 export const authChanges = {
   signUpWithCredential: session,
+  signUpAnonymously: session,
   signInWithCredential: session,
   signInWithMfa: session,
   sendMagicLinkEmail: none,

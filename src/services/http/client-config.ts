@@ -22,8 +22,20 @@ export interface ClientConfigInput {
    * Even when true this only happens with the hosted base URL. Default true.
    */
   readonly thirdPartyDiagnostics?: boolean | undefined
-  /** Send `X-Stack-Allow-Anonymous-User: true`. Default false. */
+  /**
+   * Send `X-Stack-Allow-Anonymous-User: true` on every request: the sessions of anonymous users (and of
+   * restricted ones) are accepted. Without it the service refuses them with
+   * `AnonymousAuthenticationNotAllowed` (and `RestrictedUserNotAllowed`). Default false.
+   */
   readonly allowAnonymousUser?: boolean | undefined
+  /**
+   * Accept the sessions of restricted users (an unverified e-mail where the project requires one, or an
+   * administrator's restriction) on every request: server and admin tiers send
+   * `X-Stack-Allow-Restricted-User: true`; the client tier sends `X-Stack-Allow-Anonymous-User: true`
+   * instead, the only one of the two on the hosted CORS allow-list (so anonymous sessions pass too).
+   * Default false.
+   */
+  readonly allowRestrictedUser?: boolean | undefined
 }
 
 /** The resolved configuration every service reads. */
@@ -38,6 +50,7 @@ export interface ClientConfigShape {
   readonly baseUrl: string
   readonly thirdPartyDiagnostics: boolean
   readonly allowAnonymousUser: boolean
+  readonly allowRestrictedUser: boolean
   readonly clientVersion: string
 }
 
@@ -52,6 +65,7 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   baseUrl: (input.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
   thirdPartyDiagnostics: input.thirdPartyDiagnostics ?? true,
   allowAnonymousUser: input.allowAnonymousUser ?? false,
+  allowRestrictedUser: input.allowRestrictedUser ?? false,
   clientVersion: clientVersion("stackfx", packageVersion)
 })
 

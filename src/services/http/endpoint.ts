@@ -8,11 +8,24 @@ import * as Effect from "effect/Effect"
 import type { InvalidTokenString } from "../../errors/client/session.js"
 import { UnexpectedKnownError } from "../../errors/client/unexpected-known-error.js"
 import type { KnownError, KnownErrorTag } from "../../errors/known/registry.js"
+import type { AnonymousAuthenticationNotAllowed } from "../../errors/known/session.js"
 import { isKnownError } from "../../errors/known/type-id.js"
+import type { RestrictedUserNotAllowed } from "../../errors/known/users.js"
 import type { TransportError } from "./transport.js"
 
+/**
+ * The service's refusal of the session's user, possible on any call that sends an access token: an
+ * anonymous user's session without `X-Stack-Allow-Anonymous-User`, a restricted user's without an allow
+ * header (see `allowed-users.ts`). Part of every call's channel: whether a call sends a token depends on
+ * the session at run time, not on the call.
+ */
+export type SessionUserRefused = RestrictedUserNotAllowed | AnonymousAuthenticationNotAllowed
+
+/** The tags of {@link SessionUserRefused}, kept by every narrowing. */
+const sessionUserRefusedTags = ["RestrictedUserNotAllowed", "AnonymousAuthenticationNotAllowed"] as const
+
 /** What any call can fail with besides its documented known errors. */
-export type CallError = TransportError | InvalidTokenString | UnexpectedKnownError
+export type CallError = TransportError | InvalidTokenString | UnexpectedKnownError | SessionUserRefused
 
 /** The known errors whose tags are listed. */
 export type KnownErrorOf<Tags extends KnownErrorTag> = Extract<KnownError, { readonly _tag: Tags }>
@@ -41,7 +54,7 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
   const narrow = narrowedTo(...tags)
   return <A, E, R>(
     self: Effect.Effect<A, E, R>
-  ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError, R> =>
+  ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused, R> =>
     Effect.mapError(self, narrow)
 }
 
@@ -51,10 +64,11 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
  * @internal
  */
 export const narrowedTo = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
-  const allowed: ReadonlySet<string> = new Set(tags)
-  return <E>(error: E): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError => {
+  const allowed: ReadonlySet<string> = new Set([...tags, ...sessionUserRefusedTags])
+  return <E>(error: E): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused => {
     if (!isKnownError(error) || allowed.has(error._tag)) {
-      return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]>
+      // A known error let through is one of `tags` or a refusal of the session's user.
+      return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | SessionUserRefused
     }
     return new UnexpectedKnownError({
       code: error.code,

@@ -1,5 +1,6 @@
 import { API_PATH_PREFIX } from "../../domain/constants.js"
 import { authHeaderValue } from "../app-server/auth-json.js"
+import type { AllowedUsers } from "./allowed-users.js"
 import type { ClientConfigShape } from "./client-config.js"
 import type { StoredTokens } from "../session/token-store.js"
 
@@ -63,7 +64,8 @@ export const requestHeaders = (
   config: ClientConfigShape,
   request: TransportRequest,
   nonce: string,
-  tokens: StoredTokens | null
+  tokens: StoredTokens | null,
+  allowed: AllowedUsers = "unrestricted"
 ): Record<string, string> => {
   const headers: Record<string, string> = {}
   if (request.body?._tag === "Json") headers["content-type"] = "application/json"
@@ -74,7 +76,12 @@ export const requestHeaders = (
     headers["x-stack-project-id"] = config.projectId
     headers["x-stack-access-type"] = config.accessType
     headers["x-stack-client-version"] = config.clientVersion
-    if (config.allowAnonymousUser) headers["x-stack-allow-anonymous-user"] = "true"
+    // The anonymous header also allows restricted users; a browser can send only it (the hosted CORS
+    // allow-list lacks the restricted one), so the client tier uses it for both.
+    if (config.allowAnonymousUser || allowed === "anonymous") headers["x-stack-allow-anonymous-user"] = "true"
+    else if (config.allowRestrictedUser || allowed === "restricted") {
+      headers[config.accessType === "client" ? "x-stack-allow-anonymous-user" : "x-stack-allow-restricted-user"] = "true"
+    }
     if (config.publishableClientKey !== undefined) {
       headers["x-stack-publishable-client-key"] = config.publishableClientKey
     }

@@ -10,6 +10,7 @@ import { isInvalidAccessToken } from "../../errors/categories.js"
 import { HttpError } from "../../errors/client/http-error.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import { NetworkError } from "../../errors/client/network-error.js"
+import { AllowedUsers } from "./allowed-users.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { LoopDetected, NetworkFailure, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import { answerStatus, classify, describeCause, type Finish, type RequestError } from "./transport-answer.js"
@@ -128,6 +129,7 @@ export const startRequest = <A, E>(
 ): Effect.Effect<A, E | RequestError> => {
   const fetch = fiber.getRef(Fetch)
   const nextNonce = fiber.getRef(NonceSource)
+  const allowed = fiber.getRef(AllowedUsers)
   const url = requestUrl(config.baseUrl, request)
   const body = requestBody(request)
   let attempts = 0
@@ -135,7 +137,7 @@ export const startRequest = <A, E>(
     attempts++
     const made: RequestInit = {
       method: request.method,
-      headers: requestHeaders(config, request, nextNonce(), tokens),
+      headers: requestHeaders(config, request, nextNonce(), tokens, allowed),
       credentials: "omit",
       cache: "no-store"
     }

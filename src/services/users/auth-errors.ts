@@ -19,6 +19,7 @@ export const AuthErrors = {
     "MultiFactorAuthenticationRequired",
     "PasswordConfirmationMismatch"
   ],
+  signUpAnonymously: [],
   signInWithCredential: ["EmailPasswordMismatch", "PasswordAuthenticationNotEnabled", "MultiFactorAuthenticationRequired"],
   signInWithMfa: ["InvalidTotpCode", ...VerificationErrorTags],
   sendMagicLinkEmail: ["RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"],

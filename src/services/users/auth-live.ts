@@ -29,6 +29,7 @@ import type {
 } from "./auth.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
+import { allowingAnonymousUsers, allowingRestrictedUsers } from "../http/allowed-users.js"
 import { documented } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
@@ -83,6 +84,16 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
     }).pipe(
       documented(...AuthErrors.signUpWithCredential)
     )
+
+  // No body, and no session: the service makes a new anonymous user whoever asks.
+  const signUpAnonymously = transport.requestJson(
+    { method: "POST", path: "/auth/anonymous/sign-up", withSession: false },
+    PasswordSignInResponse
+  ).pipe(
+    Effect.tap(start),
+    Effect.map((answer) => ({ userId: answer.userId, isNewUser: true })),
+    documented(...AuthErrors.signUpAnonymously)
+  )
 
   const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
     Effect.gen(function*() {
@@ -163,6 +174,9 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       const body = yield* encodeVerification({ email: user.primaryEmail, callbackUrl })
       yield* transport.requestJson(post("/contact-channels/send-verification-code", body), SuccessResponse)
     }).pipe(
+      // Verifying the e-mail is how a user restricted for an unverified one gets out of it: their session
+      // must be accepted here, whatever the tier accepts elsewhere.
+      allowingRestrictedUsers,
       documented(...AuthErrors.sendVerificationEmail)
     )
 
@@ -176,12 +190,15 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const signOut = transport.requestJson({ method: "DELETE", path: "/auth/sessions/current" }, SuccessResponse).pipe(
     // The session is already over on the server: as signed out as it gets.
     Effect.catchIf(isRefreshTokenError, () => Effect.void),
+    // Any user may end their session, an anonymous or restricted one too.
+    allowingAnonymousUsers,
     Effect.andThen(session.clear),
     documented(...AuthErrors.signOut)
   )
 
   return {
     signUpWithCredential,
+    signUpAnonymously,
     signInWithCredential,
     signInWithMfa,
     sendMagicLinkEmail,

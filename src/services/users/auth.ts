@@ -105,6 +105,13 @@ export type SendVerificationFailure = NotSignedIn | NoPrimaryEmail | CallbackUrl
 export interface AuthShape {
   /** Creates an account and signs it in (`isNewUser: true`). */
   readonly signUpWithCredential: (input: CredentialSignUp) => Effect.Effect<SignedIn, SignUpFailure>
+  /**
+   * Creates an anonymous user (no e-mail, no password) and signs it in (`isNewUser: true`); allowed even
+   * where sign-up is disabled. The service refuses an anonymous session unless the request allows it, so
+   * build the tier with `allowAnonymousUser: true` (or run later calls under `allowingAnonymousUsers`);
+   * `CurrentUser.get` reads such a user as `null`, `getWith({ includeAnonymous: true })` reads it.
+   */
+  readonly signUpAnonymously: Effect.Effect<SignedIn, Fails<"signUpAnonymously">>
   readonly signInWithCredential: (
     input: { readonly email: string; readonly password: string }
   ) => Effect.Effect<SignedIn, CredentialSignInFailure>
@@ -150,6 +157,7 @@ export class Auth extends /* @__PURE__ */ Context.Service<Auth, AuthShape>()("st
     Auth,
     {
       signUpWithCredential: "function",
+      signUpAnonymously: "effect",
       signInWithCredential: "function",
       signInWithMfa: "function",
       sendMagicLinkEmail: "function",

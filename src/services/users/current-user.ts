@@ -12,6 +12,7 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
 import { announcing } from "../changes/data-changes.js"
 import { currentUserChanges } from "../changes/data-keys.js"
+import { AllowedUsers } from "../http/allowed-users.js"
 import { type CallFailure, documented, narrowedTo } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
@@ -26,10 +27,28 @@ import { lazySchema, wireCodec } from "../http/wire-codec-load.js"
 const writeErrors = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
 type WriteFailure = CallFailure<(typeof writeErrors)[number]>
 
+/** Which signed-in users `CurrentUser.getWith` returns besides unrestricted ones. */
+export interface CurrentUserGetOptions {
+  /** Also a restricted user (an unverified e-mail where the project requires one; an administrator's restriction). */
+  readonly includeRestricted?: boolean | undefined
+  /** Also an anonymous user (implies `includeRestricted`). */
+  readonly includeAnonymous?: boolean | undefined
+}
+
 /** What the CurrentUser service offers; see its tag for the rules. */
 export interface CurrentUserShape {
-  /** The signed-in user, or `null` for a visitor (no request is sent without a session). */
+  /**
+   * The signed-in user, or `null` for a visitor (no request is sent without a session). A restricted or
+   * anonymous user whom the tier does not accept (`allowRestrictedUser`, `allowAnonymousUser`) also reads
+   * as `null`, as the official SDK's `getUser()` has it; `getWith` reads them.
+   */
   readonly get: Effect.Effect<ClientUser | null, CallFailure>
+  /**
+   * `get`, also returning the users the options include: `getWith({ includeRestricted: true })` shows a
+   * user who must verify their e-mail who they are. Exactly the options decide (an anonymous user needs
+   * `includeAnonymous`, whatever the tier accepts).
+   */
+  readonly getWith: (options: CurrentUserGetOptions) => Effect.Effect<ClientUser | null, CallFailure>
   /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
   readonly update: (
     patch: ClientUserUpdate
@@ -71,9 +90,19 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
         transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, clientUser),
         // The server's way of saying "nobody is signed in": a visitor, not a failure. Handled with the
         // narrowing in one step: this is every page's call.
+        // A session the service refuses for its user's state (restricted or anonymous, not accepted) is no
+        // user to this call either.
         (error) =>
-          error._tag === "CannotGetOwnUserWithoutUser" ? Effect.succeed(null) : Effect.fail(undocumented(error))
+          error._tag === "CannotGetOwnUserWithoutUser" || error._tag === "RestrictedUserNotAllowed" ||
+            error._tag === "AnonymousAuthenticationNotAllowed"
+            ? Effect.succeed(null)
+            : Effect.fail(undocumented(error))
       )
+      const getWith = ({ includeAnonymous = false, includeRestricted = false }: CurrentUserGetOptions) =>
+        Effect.map(
+          Effect.provideService(get, AllowedUsers, includeAnonymous ? "anonymous" : includeRestricted ? "restricted" : "unrestricted"),
+          (user) => user !== null && (user.isAnonymous ? !includeAnonymous : user.isRestricted && !includeRestricted) ? null : user
+        )
 
       const update = (patch: ClientUserUpdate) =>
         encodePatch(patch).pipe(
@@ -97,6 +126,7 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
 
       return CurrentUser.of(tracedService(CurrentUser.key, {
         get,
+        getWith,
         update,
         delete: remove,
         authJson,

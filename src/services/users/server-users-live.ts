@@ -19,6 +19,15 @@ const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput
     ? Effect.void
     : Effect.fail(new InvalidInput({ message: `limit must be a positive integer, got ${limit}` }))
 
+/** The service answers `only_anonymous` without `include_anonymous` with a plain 400; refused here first. */
+const checkFilters = (options: ServerUserListOptions): Effect.Effect<void, InvalidInput> =>
+  options.onlyAnonymous === true && options.includeAnonymous !== true
+    ? Effect.fail(new InvalidInput({ message: "onlyAnonymous requires includeAnonymous" }))
+    : Effect.void
+
+/** A flag as the query wants it: `"true"` when set, left out otherwise (the service's default is false). */
+const flag = (value: boolean | undefined): "true" | undefined => (value === true ? "true" : undefined)
+
 const ServerUserList = ListResponse(ServerUser)
 
 export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Transport> = announcing(serverUsersChanges, Effect.gen(function*() {
@@ -28,6 +37,7 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
 
   const list = (options: ServerUserListOptions = {}) =>
     checkLimit(options.limit).pipe(
+      Effect.andThen(checkFilters(options)),
       Effect.andThen(
         transport.requestJson({
           method: "GET",
@@ -38,7 +48,10 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
             desc: options.desc,
             order_by: options.orderBy === undefined ? undefined : "signed_up_at",
             query: options.query,
-            team_id: options.teamId
+            team_id: options.teamId,
+            include_restricted: flag(options.includeRestricted),
+            include_anonymous: flag(options.includeAnonymous),
+            only_anonymous: flag(options.onlyAnonymous)
           }
         }, ServerUserList)
       ),

@@ -34,6 +34,15 @@ export interface ServerUserListOptions {
   readonly query?: string | undefined
   /** Only members of this team. */
   readonly teamId?: string | undefined
+  /**
+   * Also restricted users (an unverified e-mail where the project requires one; an administrator's
+   * restriction), still without anonymous ones. By default the list has only unrestricted users.
+   */
+  readonly includeRestricted?: boolean | undefined
+  /** Every user: anonymous, restricted and unrestricted ones. */
+  readonly includeAnonymous?: boolean | undefined
+  /** Only anonymous users; needs `includeAnonymous` (else `InvalidInput`, before any request). */
+  readonly onlyAnonymous?: boolean | undefined
 }
 
 /** One page of users; `nextCursor` is `null` on the last page. */

@@ -71,6 +71,7 @@ const countedLoad = <A,>(effect: Effect.Effect<A>) => Effect.andThen(Effect.sync
 
 const fakeCurrentUser = (get: Effect.Effect<ClientUser | null>): CurrentUserShape => ({
   get: countedLoad(get),
+  getWith: () => Effect.die("not in the test page"),
   update: () => Effect.die("not in the test page"),
   delete: Effect.die("not in the test page"),
   authJson: Effect.die("not in the test page"),

@@ -27,6 +27,7 @@ const pair = generateKeyPairSync("ec", { namedCurve: "P-256" })
 const key: SigningKey = {
   kid: "kid-1",
   projectId: PROJECT,
+  kind: "normal",
   privateKey: pair.privateKey,
   publicKey: pair.publicKey,
   publicJwk: { ...pair.publicKey.export({ format: "jwk" }), kid: "kid-1" }

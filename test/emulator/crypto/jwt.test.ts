@@ -85,9 +85,10 @@ describe("access tokens", () => {
     assert.isTrue(failed, "project B's keys do not verify project A's tokens")
   })
 
-  it("answers PROJECT_NOT_FOUND for the JWKS of an unknown project", async () => {
+  it("answers the JWKS of an unknown project with the hosted plain-text 404 (no known error)", async () => {
     const response = await fetch(`${backend.emulator().apiUrl}/projects/nope/.well-known/jwks.json`)
     assert.strictEqual(response.status, 404)
-    assert.strictEqual(response.headers.get("x-stack-known-error"), "PROJECT_NOT_FOUND")
+    assert.isNull(response.headers.get("x-stack-known-error"))
+    assert.strictEqual(await response.text(), "Project not found")
   })
 })

@@ -93,7 +93,7 @@ describe("JWT verification properties", () => {
         property(
           fc.record({
             iss: fc.oneof(fc.webUrl(), fc.constant(`${issuer}/`), fc.constant(issuer.replace("proj-jwt", "proj-other"))),
-            aud: fc.oneof(fc.string({ minLength: 1 }), fc.constant(`${PROJECT}:anon`), fc.constant("internal"))
+            aud: fc.oneof(fc.string({ minLength: 1 }), fc.constant(`${PROJECT}:other`), fc.constant("internal"))
           }).filter(({ iss, aud }) => iss !== issuer && aud !== PROJECT),
           ({ iss, aud }) =>
             Effect.gen(function*() {

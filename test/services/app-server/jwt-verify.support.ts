@@ -76,13 +76,15 @@ export const withJwks = <A, E>(
     readonly verify: TokenVerifierShape["verify"]
     readonly issuer: string
     readonly jwksRequests: () => number
+    readonly jwksUrls: () => ReadonlyArray<string>
   }) => Effect.Effect<A, E>,
   options: TokenVerifierOptions = {}
 ) =>
   Effect.scoped(Effect.gen(function*() {
     yield* TestClock.setTime(NOW_S * 1000)
+    // The query (`include_restricted`, `include_anonymous`) is the verifier's to send; `keys()` decides the set.
     const server = yield* localServer((request) =>
-      request.url === `/api/v1/projects/${PROJECT}/.well-known/jwks.json`
+      request.url.split("?")[0] === `/api/v1/projects/${PROJECT}/.well-known/jwks.json`
         ? json({ keys: keys() })
         : { status: 404, body: "not found" }
     )
@@ -91,7 +93,8 @@ export const withJwks = <A, E>(
     return yield* use({
       verify: verifier.verify,
       issuer: `${server.baseUrl}/api/v1/projects/${PROJECT}`,
-      jwksRequests: () => server.requests.length
+      jwksRequests: () => server.requests.length,
+      jwksUrls: () => server.requests.map((r) => r.url)
     })
   }))
 

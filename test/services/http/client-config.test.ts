@@ -18,6 +18,7 @@ describe("client config", () => {
     assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
     assert.isTrue(hosted.thirdPartyDiagnostics)
     assert.isFalse(hosted.allowAnonymousUser)
+    assert.isFalse(hosted.allowRestrictedUser)
     assert.strictEqual(hosted.secretServerKey, "s")
     assert.isUndefined(hosted.publishableClientKey)
     const local = makeClientConfig({ projectId: "p", accessType: "client", baseUrl: "http://localhost:8102//" })

@@ -9,7 +9,8 @@ import type { InvalidInput } from "../../../src/errors/client/invalid-input.js"
 import type { CallbackUrlRequired, NoPrimaryEmail } from "../../../src/errors/client/email-preconditions.js"
 import type { NotSignedIn } from "../../../src/errors/client/session.js"
 import { TeamNotFound } from "../../../src/errors/known/teams.js"
-import { UserNotFound } from "../../../src/errors/known/users.js"
+import { RestrictedUserNotAllowed, UserNotFound } from "../../../src/errors/known/users.js"
+import { AnonymousAuthenticationNotAllowed } from "../../../src/errors/known/session.js"
 import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/endpoint.js"
 import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
 import type { ApiKeysShape } from "../../../src/services/projects/api-keys.js"
@@ -70,5 +71,15 @@ describe("error tables", () => {
       const folded = yield* Effect.flip(Effect.fail(new UserNotFound()).pipe(documented(...TeamsErrors.get)))
       assert.strictEqual(folded._tag, "UnexpectedKnownError")
       assert.strictEqual(folded.code, "USER_NOT_FOUND")
+    }))
+
+  it.effect("every call keeps the service's refusal of a restricted or anonymous session, whatever its table", () =>
+    Effect.gen(function*() {
+      const restricted = new RestrictedUserNotAllowed({ details: { restricted_reason: { type: "email_not_verified" } } })
+      const kept = yield* Effect.flip(Effect.fail(restricted).pipe(documented()))
+      assert.strictEqual(kept._tag, "RestrictedUserNotAllowed")
+      const anonymous = yield* Effect.flip(Effect.fail(new AnonymousAuthenticationNotAllowed({})).pipe(documented(...TeamsErrors.get)))
+      assert.strictEqual(anonymous._tag, "AnonymousAuthenticationNotAllowed")
+      expectTypeOf<Extract<CallError, { readonly _tag: "RestrictedUserNotAllowed" }>>().toEqualTypeOf<RestrictedUserNotAllowed>()
     }))
 })

@@ -12,6 +12,7 @@ import { rateLimitMaxRetries } from "../../../src/services/http/retry.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import { Transport, formBody, jsonBody } from "../../../src/services/http/transport.js"
 import { Fetch } from "../../../src/services/http/transport-fetch.js"
+import { allowingAnonymousUsers, allowingRestrictedUsers } from "../../../src/services/http/allowed-users.js"
 import { drive, type VirtualNow } from "../support/drive.js"
 import { type Handler, json, knownErrorReply, type LocalServer, localServer, unsignedJwt } from "../support/local-server.js"
 
@@ -85,6 +86,27 @@ describe("Transport headers and URL", () => {
       superSecretAdminKey: "ssak",
       adminAccessToken: "aat",
       allowAnonymousUser: true
+    }))
+
+  it.effect("accepts restricted users when the tier or the call asks: the restricted header, or in the client tier the anonymous one", () =>
+    Effect.gen(function*() {
+      const allowHeaders = (config: Partial<ClientConfigInput>, call: (e: Effect.Effect<unknown, unknown, Transport>) => Effect.Effect<unknown, unknown, Transport>) =>
+        withServer(() => json({}), (server) =>
+          Effect.map(Effect.ignore(call(get("/users/me"))), () => {
+            const h = server.requests[0]!.headers
+            return [h["x-stack-allow-anonymous-user"], h["x-stack-allow-restricted-user"]]
+          }), config)
+      const server = { accessType: "server" as const, secretServerKey: "ssk" }
+      const none = <A, E, R>(e: Effect.Effect<A, E, R>) => e
+      assert.deepStrictEqual(yield* allowHeaders(server, none), [undefined, undefined])
+      assert.deepStrictEqual(yield* allowHeaders({ ...server, allowRestrictedUser: true }, none), [undefined, "true"])
+      assert.deepStrictEqual(yield* allowHeaders(server, allowingRestrictedUsers), [undefined, "true"])
+      assert.deepStrictEqual(yield* allowHeaders(server, allowingAnonymousUsers), ["true", undefined])
+      assert.deepStrictEqual(yield* allowHeaders({ ...server, allowAnonymousUser: true }, allowingRestrictedUsers), ["true", undefined])
+      // The hosted CORS allow-list has only the anonymous header, so a client (a browser) sends that one.
+      assert.deepStrictEqual(yield* allowHeaders({ allowRestrictedUser: true }, none), ["true", undefined])
+      assert.deepStrictEqual(yield* allowHeaders({}, allowingRestrictedUsers), ["true", undefined])
+      assert.deepStrictEqual(yield* allowHeaders({}, none), [undefined, undefined])
     }))
 
   it.effect("JSON and form bodies, the x-stack-auth header, extra headers, and calls without the session", () =>

@@ -5,10 +5,11 @@ import * as projectScope from "./0003-project-scope.js"
 import * as ownerTeams from "./0004-owner-teams.js"
 import * as emailTemplates from "./0005-email-templates.js"
 import * as teamPermissionNames from "./0006-team-permission-names.js"
+import * as restrictedUsers from "./0007-restricted-users.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers]
