@@ -76,7 +76,7 @@ describe.concurrent("examples", () => {
     expect(run.code).toBe(0)
     const out = lines(run.stdout)
     expect(out).toHaveLength(7)
-    expect(out[0]).toBe(`project demo ("stackfx demo"): production mode off`)
+    expect(out[0]).toBe(`project demo ("stackfx demo"): production mode off, owner team none, sign-in with github, google, microsoft, spotify`)
     expect(out[1]).toBe("API key set created: Valid, has a secret server key: true")
     expect(out[2]).toBe("after revoking: ManuallyRevoked")
     expect(out[3]).toMatch(/^permission example_editor_\w+ contains \$read_members$/)

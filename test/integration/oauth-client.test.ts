@@ -46,7 +46,7 @@ describe("OAuth client against the local backend", () => {
         const landed = yield* browse(url, { email, name: "Client Person" })
         assert.isTrue(landed.startsWith(`${CALLBACK}?`))
         const result = yield* oauth.callback(landed)
-        assert.deepStrictEqual(result, Option.some({ isNewUser: true, afterCallbackRedirectUrl: "/welcome" }))
+        assert.deepStrictEqual(result, Option.some({ isNewUser: true, afterCallbackRedirectUrl: "http://localhost:3000/welcome" }))
         assert.deepStrictEqual(doc.names(), [])
 
         const user = yield* (yield* CurrentUser).get

@@ -5,6 +5,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { MetricsDataPoint, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
 import type { DbError, DbShape } from "../store/db.js"
 import { lastActiveTimesSince, loginMethodCounts, recentlyActiveUserIds, signUpTimesSince } from "../store/metrics.js"
@@ -27,7 +28,13 @@ export const perDay = (start: Date, times: ReadonlyArray<Date>): ReadonlyArray<M
   })
 }
 
-export const projectMetrics = (db: DbShape, projectId: string): Effect.Effect<ProjectMetrics, DbError> =>
+/** The metrics with their recent users as the full server users they are (the wire sends them whole). */
+export interface ProjectMetricsOfUsers extends ProjectMetrics {
+  readonly recentlyRegistered: ReadonlyArray<ServerUser>
+  readonly recentlyActive: ReadonlyArray<ServerUser>
+}
+
+export const projectMetrics = (db: DbShape, projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError> =>
   Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)

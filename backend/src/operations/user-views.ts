@@ -8,6 +8,7 @@ import { ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
 import { ServerTeamMemberProfile } from "@stackfx/lib/domain/team-member-profile.js"
 import { ClientUser, ServerUser } from "@stackfx/lib/domain/user.js"
 import { encoded, json } from "../http/respond.js"
+import type { ProjectMetricsOfUsers } from "./metrics.js"
 
 export const toClientTeam = (team: ServerTeam): ClientTeam => ({
   id: team.id,
@@ -80,12 +81,16 @@ export const serverMemberProfileListResponse = (
   )
 
 /** Project metrics; the users in them are full server users, like every other server-view user. */
-export const projectMetricsWire = (metrics: ProjectMetrics): Effect.Effect<Record<string, unknown>> =>
-  Effect.map(Effect.orDie(Schema.encodeEffect(ProjectMetrics)(metrics)), (wire) => ({
-    ...wire,
-    recently_registered: wire.recently_registered.map(withHostedExtras),
-    recently_active: wire.recently_active.map(withHostedExtras)
-  }))
+export const projectMetricsWire = (metrics: ProjectMetricsOfUsers): Effect.Effect<Record<string, unknown>> =>
+  Effect.gen(function*() {
+    const wire = yield* Effect.orDie(Schema.encodeEffect(ProjectMetrics)(metrics))
+    // The schema reads only the fields a client may rely on; the hosted service sends the users whole.
+    return {
+      ...wire,
+      recently_registered: yield* Effect.forEach(metrics.recentlyRegistered, serverUserWire),
+      recently_active: yield* Effect.forEach(metrics.recentlyActive, serverUserWire)
+    }
+  })
 
 /** A server-view user response (`status` 200 unless given). */
 export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>
