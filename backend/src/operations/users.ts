@@ -34,6 +34,7 @@ import type { StoredProject } from "../store/projects.js"
 import { grantTeamPermissions, insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
 import { cacheKeys } from "../store/read-cache.js"
 import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+import { grantDefaultProjectPermissions } from "./project-permissions.js"
 
 export type UserWriteError =
   | UserEmailAlreadyExists
@@ -178,6 +179,7 @@ export const createUser = (
             [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
           )
         }
+        yield* grantDefaultProjectPermissions(db, project, userId)
         if (project.config.createTeamOnSignUp) {
           yield* createPersonalTeam(db, project, userId, displayName, email, now)
         }
