@@ -26,6 +26,8 @@ const UserViewRow = rowStruct({
   passkeyAuthEnabled: Schema.Boolean,
   isAnonymous: Schema.Boolean,
   restrictedReason: Schema.NullOr(Schema.Struct({ type: Schema.String })),
+  restrictedByAdmin: Schema.Boolean,
+  requireEmailVerification: Schema.Boolean,
   primaryEmail: Schema.NullOr(Schema.String),
   primaryEmailVerified: Schema.Boolean,
   primaryEmailAuthEnabled: Schema.Boolean,
@@ -47,7 +49,8 @@ const viewRows = rowDecoder(UserViewRow)
 const viewSelect = `
 select u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata, u.server_metadata,
   u.signed_up_at, u.last_active_at, u.totp_secret_base64 is not null as requires_totp_mfa, u.otp_auth_enabled,
-  u.passkey_auth_enabled, u.is_anonymous, u.restricted_reason,
+  u.passkey_auth_enabled, u.is_anonymous, u.restricted_reason, u.restricted_by_admin,
+  (select p.require_email_verification from projects p where p.id = u.project_id) as require_email_verification,
   pc.value as primary_email, coalesce(pc.is_verified, false) as primary_email_verified,
   coalesce(pc.used_for_auth, false) as primary_email_auth_enabled,
   exists (select 1 from password_hashes ph where ph.project_id = u.project_id and ph.user_id = u.id) as has_password,
@@ -76,7 +79,15 @@ const toTeam = (row: UserViewRow): ServerTeam | null =>
     }
 
 const toUser = (row: UserViewRow): ServerUser => {
-  const restrictedReason = row.isAnonymous ? { type: "anonymous" } : row.restrictedReason
+  // The service's order: anonymous, then an unverified e-mail when the project requires verification
+  // (`onboarding.requireEmailVerification`), then a restriction by an admin or a sign-up rule.
+  const restrictedReason = row.isAnonymous
+    ? { type: "anonymous" }
+    : row.requireEmailVerification && !row.primaryEmailVerified
+    ? { type: "email_not_verified" }
+    : row.restrictedByAdmin
+    ? { type: "restricted_by_administrator" }
+    : row.restrictedReason
   const selectedTeam = toTeam(row)
   return {
     id: row.id,
@@ -177,14 +188,18 @@ export interface NewUser {
   readonly otpAuthEnabled: boolean
   readonly passkeyAuthEnabled: boolean
   readonly isAnonymous: boolean
+  /** A sign-up rule restricted the user: the flag and the service's private note. */
+  readonly restrictedByAdmin?: boolean
+  readonly restrictedByAdminPrivateDetails?: string | null
 }
 
 export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
       `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
-         server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12)`,
+         server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
+         restricted_by_admin, restricted_by_admin_private_details)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14)`,
       [
         user.id,
         user.projectId,
@@ -197,7 +212,9 @@ export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbEr
         user.totpSecretBase64,
         user.otpAuthEnabled,
         user.passkeyAuthEnabled,
-        user.isAnonymous
+        user.isAnonymous,
+        user.restrictedByAdmin ?? false,
+        user.restrictedByAdminPrivateDetails ?? null
       ]
     )
   )
