@@ -165,6 +165,15 @@ const flatten = (prefix: string, value: unknown, out: Array<readonly [string, Co
   return undefined
 }
 
+/** The objects above the known keys: `null` at one of them resets everything under it. */
+const CONTAINERS: ReadonlyArray<RegExp> = [
+  /^(auth|apiKeys|onboarding|teams|users|domains|rbac|project)$/,
+  /^auth\.(password|otp|passkey|oauth|signUpRules)$/,
+  new RegExp(`^auth\\.signUpRules\\.${RULE_ID}(\\.action)?$`),
+  /^apiKeys\.enabled$/,
+  /^rbac\.defaultPermissions(\.(signUp|teamCreator|teamMember))?$/
+]
+
 /** Parses and checks an override written at `level`; the message of a plain 400 when it is refused. */
 const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<ReadonlyArray<Written>, HttpStatusError> =>
   Effect.gen(function*() {
@@ -178,6 +187,8 @@ const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<Readonly
       const problem = flatten(key, value, leaves)
       if (problem !== undefined) return yield* Effect.fail(badRequest(problem))
       for (const [path, leaf] of leaves) {
+        // `null` above the leaves (a whole sign-up rule, a section) resets everything under it.
+        if (leaf === null && CONTAINERS.some((container) => container.test(path))) continue
         const spec = specOf(path)
         if (spec === undefined) {
           return yield* Effect.fail(badRequest(`The local backend does not know the config key ${path}`))
