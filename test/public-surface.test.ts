@@ -20,6 +20,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     // The admin project's current shape (issue 20): provider ids, write entries, enums, the transfer.
     "DEFAULT_EMAIL_THEME_ID", "OAUTH_PROVIDER_IDS", "OAuthAccountMergeStrategy", "OAuthProviderId", "OAuthProviderWrite",
     "OnboardingStatus", "ProjectTransfer", "ProjectTransferResponse", "SharedOAuthProviderWrite", "StandardOAuthProviderWrite",
+    // Project permissions and the project config (issue 22).
+    "ConfigLevel", "ConfigOverridePatchBody", "ConfigOverridePutBody", "ConfigString", "ProjectConfig", "ProjectConfigView",
+    "ProjectPermission", "ProjectPermissionDefinitions", "ProjectPermissions", "ServerProjectPermissions", "SignUpRule",
+    "SignUpRuleActionType",
     "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
     "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
     "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",
@@ -106,7 +110,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   "stackfx/react": [
     "Avatar", "QueryCache", "StackProvider", "StackProviderMissing", "StackStyles", "UserButton", "UserButtonView",
     "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "makePrefetchRegistry",
-    "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
+    "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectPermissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
     "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",

@@ -1,7 +1,7 @@
 /**
  * The admin tier: everything of the server tier plus project administration, with the super-secret admin
  * key or an admin access token (an `internal` user who owns the project): the project itself, API keys,
- * email templates, permission definitions, the webhook portal token, metrics and test emails.
+ * email templates, team and project permission definitions, the project config, the webhook portal token, metrics and test emails.
  *
  * @example
  * const layer = adminTier({ projectId, superSecretAdminKey })
@@ -12,7 +12,8 @@ import * as Layer from "effect/Layer"
 import { ApiKeys } from "../services/projects/api-keys.js"
 import { EmailTemplates } from "../services/projects/email-templates.js"
 import { Metrics } from "../services/projects/metrics.js"
-import { PermissionDefinitions } from "../services/projects/permission-definitions.js"
+import { PermissionDefinitions, ProjectPermissionDefinitions } from "../services/projects/permission-definitions.js"
+import { ProjectConfig } from "../services/projects/project-config.js"
 import { AdminProjects } from "../services/projects/projects.js"
 import { TestEmail } from "../services/projects/test-email.js"
 import { Webhooks } from "../services/projects/webhooks.js"
@@ -27,6 +28,8 @@ export type AdminOnlyServices =
   | ApiKeys
   | EmailTemplates
   | PermissionDefinitions
+  | ProjectPermissionDefinitions
+  | ProjectConfig
   | Webhooks
   | Metrics
   | TestEmail
@@ -44,6 +47,8 @@ export const adminEndpoints: Layer.Layer<AdminEndpointServices, never, CoreServi
   ApiKeys.layer,
   EmailTemplates.layer,
   PermissionDefinitions.layer,
+  ProjectPermissionDefinitions.layer,
+  ProjectConfig.layer,
   Webhooks.layer,
   Metrics.layer,
   TestEmail.layer

@@ -24,6 +24,7 @@ import { Projects } from "../services/projects/projects.js"
 import { TeamInvitations } from "../services/teams/team-invitations.js"
 import { TeamMembers } from "../services/teams/team-members.js"
 import { TeamPermissions } from "../services/teams/team-permissions.js"
+import { ProjectPermissions } from "../services/projects/project-permissions.js"
 import { Teams } from "../services/teams/teams.js"
 import type { ClientTierOptions } from "./config.js"
 import type { CoreServices } from "./core.js"
@@ -40,6 +41,7 @@ export type ClientEndpointServices =
   | TeamInvitations
   | TeamMembers
   | TeamPermissions
+  | ProjectPermissions
   | ContactChannels
   | ConnectedAccounts
   | InternalProjects
@@ -59,6 +61,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   TeamInvitations.layer,
   TeamMembers.layer,
   TeamPermissions.layer,
+  ProjectPermissions.layer,
   ContactChannels.layer,
   ConnectedAccounts.layer,
   InternalProjects.layer,

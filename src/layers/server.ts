@@ -18,6 +18,7 @@ import { ServerSessions } from "../services/users/server-sessions.js"
 import { ServerUsers } from "../services/users/server-users.js"
 import { ServerTeamMembers } from "../services/teams/team-members.js"
 import { ServerTeamPermissions } from "../services/teams/team-permissions.js"
+import { ServerProjectPermissions } from "../services/projects/project-permissions.js"
 import { ServerTeams } from "../services/teams/teams.js"
 import { type ClientEndpointServices, clientEndpoints } from "./client.js"
 import type { ServerTierOptions } from "./config.js"
@@ -31,6 +32,7 @@ export type ServerOnlyServices =
   | ServerTeams
   | ServerTeamMembers
   | ServerTeamPermissions
+  | ServerProjectPermissions
   | ServerContactChannels
   | ServerConnectedAccounts
   | TokenVerifier
@@ -52,6 +54,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
     ServerTeams.layer,
     ServerTeamMembers.layer,
     ServerTeamPermissions.layer,
+    ServerProjectPermissions.layer,
     ServerContactChannels.layer,
     ServerConnectedAccounts.layer,
     TokenVerifier.layer

@@ -12,6 +12,9 @@ import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
 import type { TeamMemberProfile } from "../domain/team-member-profile.js"
 import type { TeamPermission } from "../domain/team-permission.js"
+import type { ProjectPermission } from "../domain/project-permission.js"
+import type { ProjectPermissions } from "../services/projects/project-permissions.js"
+import type { TeamPermissions } from "../services/teams/team-permissions.js"
 import type { ClientUser } from "../domain/user.js"
 import { NotSignedIn } from "../errors/client/session.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
@@ -19,6 +22,7 @@ import { useStackApp } from "./provider.js"
 import {
   contactChannelsQuery,
   permissionsQuery,
+  projectPermissionsQuery,
   projectQuery,
   type StackQuery,
   teamInvitationsQuery,
@@ -101,15 +105,41 @@ export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuer
 /** One of the signed-in user's teams, `null` when they are not a member (read from the cached list). */
 export const useTeam = (teamId: string): ClientTeam | null => useTeams().find((team) => team.id === teamId) ?? null
 
-/** The signed-in user's permissions in a team, contained ones included unless `recursive: false`. */
-export const usePermissions = (
-  teamId: string,
-  options: { readonly recursive?: boolean | undefined } = {}
-): ReadonlyArray<TeamPermission> => useStackQuery(permissionsQuery(teamId, options))
+/** Options of the permission hooks. */
+export interface PermissionHookOptions {
+  /** Include what granted permissions contain (default true). */
+  readonly recursive?: boolean | undefined
+}
 
-/** `usePermission(teamId, "$invite_members")`: the permission if the signed-in user holds it, else `null`. */
-export const usePermission = (teamId: string, permissionId: string): TeamPermission | null =>
-  usePermissions(teamId).find((permission) => permission.id === permissionId) ?? null
+/**
+ * The signed-in user's permissions, contained ones included unless `recursive: false`: in a team with
+ * `usePermissions(teamId)`, in the project (not tied to a team) with `usePermissions()`.
+ */
+export function usePermissions(options?: PermissionHookOptions): ReadonlyArray<ProjectPermission>
+export function usePermissions(teamId: string, options?: PermissionHookOptions): ReadonlyArray<TeamPermission>
+export function usePermissions(
+  teamOrOptions?: string | PermissionHookOptions,
+  options: PermissionHookOptions = {}
+): ReadonlyArray<TeamPermission | ProjectPermission> {
+  // One hook call either way, so switching between the forms keeps React's hook order.
+  return useStackQuery<ReadonlyArray<TeamPermission | ProjectPermission>, unknown, ProjectPermissions | TeamPermissions>(
+    typeof teamOrOptions === "string"
+      ? permissionsQuery(teamOrOptions, options)
+      : projectPermissionsQuery(teamOrOptions ?? {})
+  )
+}
+
+/**
+ * The permission if the signed-in user holds it (directly or through another), else `null`:
+ * `usePermission(teamId, "$invite_members")` in a team, `usePermission("admin")` in the project.
+ */
+export function usePermission(permissionId: string): ProjectPermission | null
+export function usePermission(teamId: string, permissionId: string): TeamPermission | null
+export function usePermission(first: string, second?: string): TeamPermission | ProjectPermission | null {
+  const held: ReadonlyArray<TeamPermission | ProjectPermission> = second === undefined ? usePermissions() : usePermissions(first)
+  const wanted = second ?? first
+  return held.find((permission) => permission.id === wanted) ?? null
+}
 
 /** Pending invitations of a team (needs `$read_members` or the like in it). */
 export const useTeamInvitations = (teamId: string): ReadonlyArray<TeamInvitation> =>

@@ -21,6 +21,7 @@ export {
 } from "./cache.js"
 export {
   useContactChannels,
+  type PermissionHookOptions,
   usePermission,
   usePermissions,
   useProject,
@@ -40,6 +41,7 @@ export { type StackApp, StackProvider, StackProviderMissing, type StackProviderP
 export {
   contactChannelsQuery,
   permissionsQuery,
+  projectPermissionsQuery,
   projectQuery,
   type StackQuery,
   stackQuery,

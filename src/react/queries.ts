@@ -10,6 +10,7 @@ import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { dataKeys } from "../services/changes/data-keys.js"
 import type { CallFailure } from "../services/http/endpoint.js"
+import { ProjectPermissions } from "../services/projects/project-permissions.js"
 import { Projects } from "../services/projects/projects.js"
 import { TeamInvitations } from "../services/teams/team-invitations.js"
 import { TeamMembers } from "../services/teams/team-members.js"
@@ -40,6 +41,13 @@ export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, Contact
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))
+
+/** The signed-in user's project permissions (recursive unless asked otherwise, the product's default). */
+export const projectPermissionsQuery = (options: { readonly recursive?: boolean | undefined } = {}) =>
+  stackQuery(
+    [...dataKeys.projectPermissions, options.recursive ?? true],
+    ProjectPermissions.use((permissions) => permissions.list(options))
+  )
 
 /** The signed-in user's permissions in a team (recursive unless asked otherwise, the product's default). */
 export const permissionsQuery = (teamId: string, options: { readonly recursive?: boolean | undefined } = {}) =>

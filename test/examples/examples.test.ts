@@ -54,6 +54,18 @@ describe.concurrent("examples", () => {
     expect(out[3]).toBe("signed out; current user: none")
   })
 
+  it("access.ts defines, grants and checks a project permission, changes the config and rejects a domain", { timeout: 90_000 }, async () => {
+    const run = await runExample("access", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out).toHaveLength(4)
+    expect(out[0]).toMatch(/^granted example_reports_\w+; holds example_reports_\w+_read through it: true; direct grants: example_reports_\w+$/)
+    expect(out[1]).toMatch(/^team API keys: (true -> false|false -> true) \(effective config: (true|false)\)$/)
+    expect(out[2]).toMatch(/^sign-up with @blocked-\w+\.example\.com: rejected \(SIGN_UP_REJECTED\)$/)
+    expect(out[3]).toBe("sign-up with another domain: accepted")
+  })
+
   it("server.ts manages users and sessions and verifies a token locally", { timeout: 90_000 }, async () => {
     const run = await runExample("server", { STACK_API_URL: backend.emulator().url })
     expect(run.stderr).toBe("")

@@ -13,7 +13,7 @@ import {
   OAuthProviderAccountIdAlreadyUsedForSignIn,
   UserAlreadyConnectedToAnotherOAuthConnection
 } from "@stackfx/lib/errors/known/oauth.js"
-import { SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
+import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { randomId } from "../crypto/secrets.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
@@ -44,6 +44,7 @@ export interface OAuthSignedIn {
 }
 
 export type OAuthUserError =
+  | SignUpRejected
   | OAuthConnectionAlreadyConnectedToAnotherUser
   | OAuthProviderAccountIdAlreadyUsedForSignIn
   | UserAlreadyConnectedToAnotherOAuthConnection
@@ -107,9 +108,20 @@ const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdenti
     const existing = yield* findOAuthAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
+    let emailUsedForAuth = identity.email !== null
     if (identity.email !== null) {
       const channel = yield* findAuthChannelByEmail(db, project.id, identity.email)
-      if (channel !== undefined) {
+      // The project's `oauth_account_merge_strategy` (`auth.oauth.accountMergeStrategy`) decides what a new
+      // provider account whose e-mail another user signs in with does: `link_method` joins that user (both
+      // addresses verified), `raise_error` refuses, `allow_duplicates` makes a new user whose e-mail is not
+      // used for sign-in.
+      const strategy = project.config.oauthAccountMergeStrategy
+      if (channel !== undefined && strategy === "allow_duplicates") emailUsedForAuth = false
+      else if (channel !== undefined && strategy === "raise_error") {
+        return yield* Effect.fail(
+          new UserEmailAlreadyExists({ details: { email: identity.email, would_work_if_email_was_verified: false } })
+        )
+      } else if (channel !== undefined) {
         if (!identity.emailVerified || !channel.isVerified) {
           return yield* Effect.fail(
             new UserEmailAlreadyExists({
@@ -126,7 +138,8 @@ const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdenti
       profileImageUrl: identity.profileImageUrl,
       primaryEmail: identity.email,
       primaryEmailVerified: identity.email !== null && identity.emailVerified,
-      primaryEmailAuthEnabled: identity.email !== null
+      primaryEmailAuthEnabled: emailUsedForAuth,
+      signUp: { authMethod: "oauth", oauthProvider: identity.providerId }
     })
     const accountId = yield* connect(db, project.id, user.id, identity)
     return { accountId, userId: user.id, isNewUser: true }

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import { UserEmailAlreadyExists } from "@stackfx/lib/errors/known/users.js"
-import { SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
+import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError } from "../store/db.js"
@@ -68,7 +68,7 @@ export const sendSignInCode = (
     return nonceOf(code)
   })
 
-export type OtpSignInError = VerificationCodeError | UserEmailAlreadyExists | SignUpNotEnabled | UserWriteError
+export type OtpSignInError = VerificationCodeError | UserEmailAlreadyExists | SignUpNotEnabled | SignUpRejected | UserWriteError
 
 /** Redeems a sign-in code: the signed-in user and whether the account was created now. */
 export const redeemSignInCode = (
@@ -84,7 +84,8 @@ export const redeemSignInCode = (
       primaryEmail: email,
       primaryEmailVerified: true,
       primaryEmailAuthEnabled: true,
-      otpAuthEnabled: true
+      otpAuthEnabled: true,
+      signUp: { authMethod: "otp" }
     })
     return { user: created, isNewUser: true }
   })

@@ -1,8 +1,10 @@
 /**
- * Team permission definitions (`/team-permission-definitions`, admin tier). Contained permissions must
- * exist; ids starting with `$` are the built-in ones, which always exist and cannot be changed. Renaming
- * or deleting a definition carries over to what refers to it: grants, other definitions' contained ids,
- * and the project's default creator and member permissions.
+ * Permission definitions of both scopes: team (`/team-permission-definitions`) and project
+ * (`/project-permission-definitions`), admin tier. Contained permissions must exist in the same scope; ids
+ * are unique across both scopes, as on the service (one `rbac.permissions` record holds both); ids starting
+ * with `$` are the built-in team ones, which always exist and cannot be changed. Renaming or deleting a
+ * definition carries over to what refers to it: grants, other definitions' contained ids, and the project's
+ * default permissions (team creator and member, or every new user's).
  */
 import * as Effect from "effect/Effect"
 import type {
@@ -18,10 +20,13 @@ import { Db, type DbError, type DbShape } from "../store/db.js"
 import {
   type DefinitionRow,
   deleteDefinition as deleteDefinitionRow,
+  findDefinitionScope,
   insertDefinition,
   listDefinitions,
+  type PermissionScope,
   saveDefinition
 } from "../store/permission-definitions.js"
+import { deleteProjectGrantsOf, renameProjectGrants } from "../store/project-permissions.js"
 import { findProject, saveProject } from "../store/projects.js"
 import { deleteGrantsOf, renameGrants } from "../store/team-permissions.js"
 import { BUILTIN_TEAM_PERMISSIONS } from "./project-setup.js"
@@ -37,13 +42,18 @@ export interface StoredDefinition {
 const isReserved = (id: string) => id.startsWith("$")
 
 /**
- * Every team permission definition of the project, sorted by id. The built-in ones are included even
- * if their rows are missing (they are part of the product, not of the project's data).
+ * Every permission definition of one scope of the project, sorted by id. The built-in team ones are
+ * included even if their rows are missing (they are part of the product, not of the project's data); the
+ * project scope has no built-in permissions.
  */
-export const loadDefinitions = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<StoredDefinition>, DbError> =>
-  Effect.map(listDefinitions(db, projectId), (rows: ReadonlyArray<DefinitionRow>) => {
+export const loadDefinitions = (
+  db: DbShape,
+  projectId: string,
+  scope: PermissionScope = "team"
+): Effect.Effect<ReadonlyArray<StoredDefinition>, DbError> =>
+  Effect.map(listDefinitions(db, projectId, scope), (rows: ReadonlyArray<DefinitionRow>) => {
     const byId = new Map<string, StoredDefinition>(rows.map((row) => [row.id, row]))
-    for (const builtin of BUILTIN_TEAM_PERMISSIONS) {
+    for (const builtin of scope === "team" ? BUILTIN_TEAM_PERMISSIONS : []) {
       if (!byId.has(builtin.id)) {
         byId.set(builtin.id, { id: builtin.id, description: builtin.description, containedPermissionIds: [], isBuiltin: true })
       }
@@ -75,15 +85,20 @@ const checkContained = (
     : Effect.fail(new ContainedPermissionNotFound({ details: { permission_id: missing } }))
 }
 
+/** Whether an id is taken in either scope (the service keeps both in one record). */
+const idTaken = (db: DbShape, projectId: string, id: string, sameScope: ReadonlySet<string>) =>
+  sameScope.has(id) ? Effect.succeed(true) : Effect.map(findDefinitionScope(db, projectId, id), (scope) => scope !== undefined)
+
 export const createDefinition = (
   projectId: string,
-  input: PermissionDefinitionCreate
+  input: PermissionDefinitionCreate,
+  scope: PermissionScope = "team"
 ): Effect.Effect<PermissionDefinition, PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     db.transaction(Effect.gen(function*() {
-      const existing = yield* loadDefinitions(db, projectId)
+      const existing = yield* loadDefinitions(db, projectId, scope)
       const known = new Set(existing.map((d) => d.id))
-      if (known.has(input.id)) {
+      if (yield* idTaken(db, projectId, input.id, known)) {
         return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
       }
       if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
@@ -94,7 +109,7 @@ export const createDefinition = (
         containedPermissionIds: contained,
         isBuiltin: false
       }
-      yield* insertDefinition(db, projectId, created)
+      yield* insertDefinition(db, projectId, created, scope)
       return toPermissionDefinition(created)
     })))
 
@@ -106,21 +121,40 @@ const findEditable = (definitions: ReadonlyArray<StoredDefinition>, id: string) 
 }
 
 /** Rewrites the references of other definitions and of the project's defaults (`to` undefined: drop them). */
-const rewriteReferences = (db: DbShape, projectId: string, definitions: ReadonlyArray<StoredDefinition>, from: string, to: string | undefined) =>
+const rewriteReferences = (
+  db: DbShape,
+  projectId: string,
+  definitions: ReadonlyArray<StoredDefinition>,
+  from: string,
+  to: string | undefined,
+  scope: PermissionScope
+) =>
   Effect.gen(function*() {
     const replace = (ids: ReadonlyArray<string>) =>
       [...new Set(ids.flatMap((id) => (id !== from ? [id] : to === undefined ? [] : [to])))].sort()
     for (const other of definitions) {
       if (other.id === from || other.isBuiltin || !other.containedPermissionIds.includes(from)) continue
-      yield* saveDefinition(db, projectId, other.id, { ...other, containedPermissionIds: replace(other.containedPermissionIds) })
+      yield* saveDefinition(db, projectId, other.id, { ...other, containedPermissionIds: replace(other.containedPermissionIds) }, scope)
     }
-    if (to === undefined) yield* deleteGrantsOf(db, projectId, from)
-    else yield* renameGrants(db, projectId, from, to)
+    if (scope === "team") {
+      if (to === undefined) yield* deleteGrantsOf(db, projectId, from)
+      else yield* renameGrants(db, projectId, from, to)
+    } else {
+      if (to === undefined) yield* deleteProjectGrantsOf(db, projectId, from)
+      else yield* renameProjectGrants(db, projectId, from, to)
+    }
     const project = yield* findProject(db, projectId)
     if (project === undefined) return
     const refs = (list: ReadonlyArray<IdRef>) => replace(list.map((p) => p.id)).map((id) => ({ id }))
+    const names = (list: ReadonlyArray<IdRef>) => list.some((p) => p.id === from)
+    if (scope === "project") {
+      const users = project.config.userDefaultPermissions
+      if (!names(users)) return
+      yield* saveProject(db, { ...project, config: { ...project.config, userDefaultPermissions: refs(users) } })
+      return
+    }
     const { teamCreatorDefaultPermissions: creator, teamMemberDefaultPermissions: member } = project.config
-    if (!creator.some((p) => p.id === from) && !member.some((p) => p.id === from)) return
+    if (!names(creator) && !names(member)) return
     yield* saveProject(db, {
       ...project,
       config: { ...project.config, teamCreatorDefaultPermissions: refs(creator), teamMemberDefaultPermissions: refs(member) }
@@ -130,7 +164,8 @@ const rewriteReferences = (db: DbShape, projectId: string, definitions: Readonly
 export const updateDefinition = (
   projectId: string,
   id: string,
-  patch: PermissionDefinitionUpdate
+  patch: PermissionDefinitionUpdate,
+  scope: PermissionScope = "team"
 ): Effect.Effect<
   PermissionDefinition,
   PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | HttpStatusError | DbError,
@@ -138,11 +173,11 @@ export const updateDefinition = (
 > =>
   Effect.flatMap(Db, (db) =>
     db.transaction(Effect.gen(function*() {
-      const definitions = yield* loadDefinitions(db, projectId)
+      const definitions = yield* loadDefinitions(db, projectId, scope)
       const current = yield* findEditable(definitions, id)
       const newId = patch.id ?? current.id
       if (newId !== current.id) {
-        if (definitions.some((d) => d.id === newId)) {
+        if (yield* idTaken(db, projectId, newId, new Set(definitions.map((d) => d.id)))) {
           return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
         }
         if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
@@ -159,19 +194,20 @@ export const updateDefinition = (
         containedPermissionIds: contained,
         isBuiltin: false
       }
-      yield* saveDefinition(db, projectId, current.id, updated)
-      if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId)
+      yield* saveDefinition(db, projectId, current.id, updated, scope)
+      if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId, scope)
       return toPermissionDefinition(updated)
     })))
 
 export const deleteDefinition = (
   projectId: string,
-  id: string
+  id: string,
+  scope: PermissionScope = "team"
 ): Effect.Effect<void, PermissionNotFound | HttpStatusError | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     db.transaction(Effect.gen(function*() {
-      const definitions = yield* loadDefinitions(db, projectId)
+      const definitions = yield* loadDefinitions(db, projectId, scope)
       const current = yield* findEditable(definitions, id)
-      yield* rewriteReferences(db, projectId, definitions, current.id, undefined)
-      yield* deleteDefinitionRow(db, projectId, current.id)
+      yield* rewriteReferences(db, projectId, definitions, current.id, undefined, scope)
+      yield* deleteDefinitionRow(db, projectId, current.id, scope)
     })))

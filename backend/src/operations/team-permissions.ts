@@ -4,7 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import type { TeamPermission } from "@stackfx/lib/domain/team-permission.js"
-import { PermissionNotFound, TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
+import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
+import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
 import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { DbError, DbShape } from "../store/db.js"
@@ -13,7 +14,8 @@ import { deleteGrant, listGrants, type PermissionGrant } from "../store/team-per
 import { grantTeamPermissions } from "../store/teams.js"
 import { loadDefinitions } from "./permission-definitions.js"
 import { ensureMembership } from "./team-access.js"
-import { containedLookup, resolvePermissionIds } from "./team-permission-closure.js"
+import { containedLookup, resolvePermissionIds } from "./permission-closure.js"
+import { ensureDefinitionInScope } from "./project-permissions.js"
 
 export interface PermissionFilter {
   readonly projectId: string
@@ -90,13 +92,10 @@ export function requireTeamPermission(
 export const grantPermission = (
   db: DbShape,
   grant: PermissionGrant
-): Effect.Effect<TeamPermission, PermissionNotFound | PermissionCheckError> =>
+): Effect.Effect<TeamPermission, PermissionNotFound | WrongPermissionScope | PermissionCheckError> =>
   Effect.gen(function*() {
     yield* ensureMembership(db, grant.projectId, grant.teamId, grant.userId)
-    const definitions = yield* loadDefinitions(db, grant.projectId)
-    if (!definitions.some((d) => d.id === grant.permissionId)) {
-      return yield* Effect.fail(new PermissionNotFound({ details: { permission_id: grant.permissionId } }))
-    }
+    yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "team")
     yield* grantTeamPermissions(db, { ...grant, permissionIds: [grant.permissionId] })
     return { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
   })

@@ -37,6 +37,9 @@ import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
 import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+import { grantDefaultProjectPermissions } from "./project-permissions.js"
+import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
+import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 
 export type UserWriteError =
   | UserEmailAlreadyExists
@@ -127,15 +130,21 @@ const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string,
 export interface CreateUserInput extends Omit<ServerUserCreate, "oauthProviders"> {
   readonly oauthProviders?: ServerUserCreate["oauthProviders"]
   readonly isAnonymous?: boolean
+  /** A sign-up by the user (not the server API): the project's sign-up rules decide whether it may happen. */
+  readonly signUp?: Omit<SignUpAttempt, "email">
 }
 
 /** Creates a user and returns its server view. */
 export const createUser = (
   project: StoredProject,
   input: CreateUserInput
-): Effect.Effect<ServerUser, UserWriteError, Db> =>
+): Effect.Effect<ServerUser, UserWriteError | SignUpRejected, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
+    const decision = input.signUp === undefined
+      ? undefined
+      : yield* checkSignUp(db, project, { ...input.signUp, email: input.primaryEmail ?? null })
+    const restrictedBy = decision?.restrictedBy
     const passwordHash = yield* storedPasswordHash(input)
     yield* checkPrimaryEmailFlags(input)
     yield* checkTotpSecret(input.totpSecretBase64)
@@ -161,9 +170,10 @@ export const createUser = (
           otpAuthEnabled: input.otpAuthEnabled ?? false,
           passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
           isAnonymous: input.isAnonymous ?? false,
-          restrictedByAdmin: input.restrictedByAdmin ?? false,
+          restrictedByAdmin: input.restrictedByAdmin ?? restrictedBy !== undefined,
           restrictedByAdminReason: input.restrictedByAdminReason ?? null,
-          restrictedByAdminPrivateDetails: input.restrictedByAdminPrivateDetails ?? null
+          restrictedByAdminPrivateDetails: input.restrictedByAdminPrivateDetails ??
+            (restrictedBy === undefined ? null : restrictionNote(restrictedBy))
         })
         if (email !== null) {
           yield* insertContactChannel(db, {
@@ -184,6 +194,7 @@ export const createUser = (
             [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
           )
         }
+        yield* grantDefaultProjectPermissions(db, project, userId)
         if (project.config.createTeamOnSignUp) {
           yield* createPersonalTeam(db, project, userId, displayName, email, now)
         }

@@ -54,7 +54,8 @@ export const routes = [
           primaryEmail: body.email.trim(),
           primaryEmailVerified: false,
           primaryEmailAuthEnabled: true,
-          password: body.password
+          password: body.password,
+          signUp: { authMethod: "password" }
         })
         if (callback !== undefined) yield* sendSignUpVerification(project, user, callback)
         if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, true)

@@ -17,6 +17,8 @@ import * as jwks from "./jwks.js"
 import * as oauth from "./oauth.js"
 import * as oauthToken from "./oauth-token.js"
 import * as passkey from "./passkey.js"
+import * as projectConfig from "./project-config.js"
+import * as projectPermissions from "./project-permissions.js"
 import * as projects from "./projects.js"
 import * as serverSessions from "./server-sessions.js"
 import * as sessions from "./sessions.js"
@@ -50,6 +52,8 @@ export const apiRoutes = [
   ...teamInvitations.routes,
   ...teamPermissions.routes,
   ...teamPermissionDefinitions.routes,
+  ...projectPermissions.routes,
+  ...projectConfig.routes,
   ...projects.routes,
   ...internalProjects.routes,
   ...apiKeys.routes,

@@ -1,6 +1,6 @@
 /**
  * Repository of `team_member_permissions`: the permissions granted directly to a member. What a grant
- * contains is resolved when reading (operations/team-permission-closure.ts), never stored.
+ * contains is resolved when reading (operations/permission-closure.ts), never stored.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

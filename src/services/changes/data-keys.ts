@@ -21,7 +21,9 @@ export const dataKeys = {
   /** One team's permission lists (recursive or not), or every team's without an id. */
   teamPermissions: (teamId?: string): DataKey => teamId === undefined ? ["team-permissions"] : ["team-permissions", teamId],
   teamInvitations: (teamId?: string): DataKey => teamId === undefined ? ["team-invitations"] : ["team-invitations", teamId],
-  teamMembers: (teamId?: string): DataKey => teamId === undefined ? ["team-members"] : ["team-members", teamId]
+  teamMembers: (teamId?: string): DataKey => teamId === undefined ? ["team-members"] : ["team-members", teamId],
+  /** The signed-in user's project permission lists (recursive or not). */
+  projectPermissions: ["project-permissions"] as DataKey
 }
 
 /** A read. */

@@ -21,9 +21,11 @@ import type { ServerUserRequests } from "../users/server-users.js"
 import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
+import type { ServerProjectPermissionsShape } from "../projects/project-permissions.js"
+import type { ProjectConfigShape } from "../projects/project-config.js"
 import type { ServerTeamsShape, TeamsShape } from "../teams/teams.js"
 
-const { contactChannels, project, teamInvitations, teamMembers, teamPermissions, teams, user } = dataKeys
+const { contactChannels, project, projectPermissions, teamInvitations, teamMembers, teamPermissions, teams, user } = dataKeys
 
 /** What hangs off one team (every team without an id). */
 const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId)]
@@ -135,3 +137,25 @@ export const permissionDefinitionsChanges = {
   update: allTeamPermissions,
   delete: allTeamPermissions
 } satisfies Changes<PermissionDefinitionsShape>
+
+export const serverProjectPermissionsChanges = {
+  list: none,
+  grant: [projectPermissions],
+  revoke: [projectPermissions]
+} satisfies Changes<ServerProjectPermissionsShape>
+
+/** A project definition's contained permissions decide every user's project permission lists. */
+export const projectPermissionDefinitionsChanges = {
+  list: none,
+  create: [projectPermissions],
+  update: [projectPermissions],
+  delete: [projectPermissions]
+} satisfies Changes<PermissionDefinitionsShape>
+
+/** Config keys the project read also holds (sign-up switches, API keys, default permissions, ...). */
+export const projectConfigChanges = {
+  get: none,
+  getOverride: none,
+  override: [project],
+  replace: [project]
+} satisfies Changes<ProjectConfigShape>

@@ -1,4 +1,7 @@
-/** The implementation of {@link PermissionDefinitions}, loaded on first use (see lazy-service.ts). */
+/**
+ * The implementations of {@link PermissionDefinitions} and {@link ProjectPermissionDefinitions} (the same calls
+ * on another path), loaded on first use (see lazy-service.ts).
+ */
 import * as Effect from "effect/Effect"
 import { ListResponse } from "../../domain/list.js"
 import {
@@ -13,24 +16,25 @@ import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
 import type { PermissionDefinitionsShape } from "./permission-definitions.js"
 import { jsonBody, Transport } from "../http/transport.js"
-import { permissionDefinitionsChanges } from "../changes/write-keys.js"
+import { permissionDefinitionsChanges, projectPermissionDefinitionsChanges } from "../changes/write-keys.js"
 import { encodeInput } from "../http/wire-codec.js"
 
-export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(permissionDefinitionsChanges, Effect.gen(function*() {
+/** The four calls over one definitions path: `/team-permission-definitions` or `/project-permission-definitions`. */
+const definitionsAt = (base: string) => Effect.gen(function*() {
   const transport = yield* Transport
   const encodeCreate = encodeInput(PermissionDefinitionCreate)
   const encodeUpdate = encodeInput(PermissionDefinitionUpdate)
-  const path = (id: string) => `/team-permission-definitions/${segment(id)}`
+  const path = (id: string) => `${base}/${segment(id)}`
 
   const list = transport.requestJson(
-    { method: "GET", path: "/team-permission-definitions" },
+    { method: "GET", path: base },
     ListResponse(PermissionDefinition)
   ).pipe(Effect.map((page) => page.items), documented(...PermissionDefinitionsErrors.list))
 
   const create = (definition: PermissionDefinitionCreate) =>
     encodeCreate(definition).pipe(
       Effect.flatMap((body) =>
-        transport.requestJson({ method: "POST", path: "/team-permission-definitions", body: jsonBody(body) }, PermissionDefinition)
+        transport.requestJson({ method: "POST", path: base, body: jsonBody(body) }, PermissionDefinition)
       ),
       documented(...PermissionDefinitionsErrors.create)
     )
@@ -48,4 +52,14 @@ export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape
     )
 
   return { list, create, update, delete: remove } satisfies PermissionDefinitionsShape
-}))
+})
+
+export const makePermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(
+  permissionDefinitionsChanges,
+  definitionsAt("/team-permission-definitions")
+)
+
+export const makeProjectPermissionDefinitions: Effect.Effect<PermissionDefinitionsShape, never, Transport> = announcing(
+  projectPermissionDefinitionsChanges,
+  definitionsAt("/project-permission-definitions")
+)

@@ -45,3 +45,18 @@ export class PermissionDefinitions extends /* @__PURE__ */ Context.Service<Permi
     () => import("../live.js").then((m) => m.makePermissionDefinitions)
   )
 }
+
+/**
+ * The project's project permission definitions (admin): permissions users hold in the project, not in a
+ * team. The same calls as {@link PermissionDefinitions}; there are no built-in ones, contained ids must be
+ * project permissions, and ids are unique across both scopes (PERMISSION_ID_ALREADY_EXISTS).
+ */
+export class ProjectPermissionDefinitions extends /* @__PURE__ */ Context.Service<ProjectPermissionDefinitions, PermissionDefinitionsShape>()(
+  "stackfx/ProjectPermissionDefinitions"
+) {
+  static readonly layer: Layer.Layer<ProjectPermissionDefinitions, never, Transport> = /* @__PURE__ */ lazyLayer(
+    ProjectPermissionDefinitions,
+    { list: "effect", create: "function", update: "function", delete: "function" },
+    () => import("../live.js").then((m) => m.makeProjectPermissionDefinitions)
+  )
+}

@@ -8,6 +8,6 @@ export const TeamPermissionsErrors = {
 
 export const ServerTeamPermissionsErrors = {
   list: ["CannotGetOwnUserWithoutUser"],
-  grant: ["TeamMembershipNotFound", "UserNotFound", "PermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser"],
+  grant: ["TeamMembershipNotFound", "UserNotFound", "PermissionNotFound", "WrongPermissionScope", "SchemaError", "CannotGetOwnUserWithoutUser"],
   revoke: ["TeamMembershipNotFound", "UserNotFound", "TeamPermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser"]
 } as const satisfies ErrorTable

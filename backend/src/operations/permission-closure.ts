@@ -1,5 +1,6 @@
 /**
- * Which permissions a member holds: the direct grants, and (recursively) everything they contain.
+ * Which permissions a holder has (a team member, or a user for project permissions): the direct grants, and
+ * (recursively) everything they contain. Team and project permissions share this walk.
  * Definitions may form cycles (a PATCH can make B contain A while A contains B) and diamonds, so the walk
  * keeps a visited set: each id is expanded at most once and the walk always ends.
  */
