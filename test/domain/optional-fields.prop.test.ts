@@ -53,7 +53,7 @@ const responses: ReadonlyArray<readonly [string, Schema.Top, ReadonlyArray<strin
   ["ServerTeamMemberProfile", D.ServerTeamMemberProfile, user],
   ["TeamMembership", D.TeamMembership, []],
   // older builds leave the team's name out of invitation lists
-  ["TeamInvitation", D.TeamInvitation, ["team_display_name"]],
+  ["TeamInvitation", D.TeamInvitation, []],
   ["TeamInvitationSent", D.TeamInvitationSent, []],
   ["TeamInvitationDetails", D.TeamInvitationDetails, []],
   ["TeamPermission", D.TeamPermission, []],
@@ -63,7 +63,7 @@ const responses: ReadonlyArray<readonly [string, Schema.Top, ReadonlyArray<strin
   ["ListResponse(SessionInfo)", D.ListResponse(D.SessionInfo), session],
   ["ApiKey", D.ApiKey, apiKey],
   ["ApiKeyCreated", D.ApiKeyCreated, apiKey],
-  ["ProjectMetrics", D.ProjectMetrics, []],
+  ["ProjectMetrics", D.ProjectMetrics, ["auth_overview", "email_overview", "payments_overview", "analytics_overview"]],
   ["PasswordSignInResponse", D.PasswordSignInResponse, []],
   ["SignInResponse", D.SignInResponse, []],
   ["OtpSendResponse", D.OtpSendResponse, []],

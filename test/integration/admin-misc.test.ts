@@ -31,6 +31,14 @@ describe("Metrics", () => {
     assert.isTrue(empty.dailyUsers.every((d) => d.activity === 0))
     assert.deepStrictEqual(empty.recentlyRegistered, [])
     assert.deepStrictEqual(empty.loginMethods, [])
+    // Today's overviews; payments and analytics, which the local backend lacks, as a new hosted project's.
+    assert.deepInclude(empty.authOverview, { verifiedUsers: 0, unverifiedUsers: 0, anonymousUsers: 0, mau: 0, totalUsersFiltered: 0 })
+    assert.strictEqual(empty.authOverview?.dailyActiveUsersSplit.total.length, 31)
+    assert.deepInclude(empty.emailOverview, { totalEmails: 0, emailsSent: 0, recentEmails: [], deliverabilityRate: 0 })
+    assert.deepInclude(empty.paymentsOverview, { activeSubscriptionCount: 0, revenueCents: 0, mrrCents: 0, totalOrders: 0 })
+    assert.isTrue(empty.paymentsOverview?.dailySubscriptions.every((d) => d.activity === 0))
+    assert.deepInclude(empty.analyticsOverview, { visitors: 0, topReferrers: [], topRegion: null })
+    assert.strictEqual(empty.analyticsOverview?.dailyPageViews.length, 31)
 
     const users = []
     for (let i = 0; i < 3; i++) users.push(await backend.signUp(project))
@@ -48,6 +56,13 @@ describe("Metrics", () => {
     )
     assert.sameMembers(metrics.recentlyActive.map((u) => u.id), users.map((u) => u.userId))
     assert.deepStrictEqual(metrics.loginMethods, [{ method: "password", count: 3 }])
+    const auth = metrics.authOverview
+    assert.strictEqual((auth?.verifiedUsers ?? 0) + (auth?.unverifiedUsers ?? 0), 3)
+    assert.deepInclude(auth, { anonymousUsers: 0, mau: 3, totalUsersFiltered: 3 })
+    assert.strictEqual(auth?.dailyActiveUsersSplit.new.at(-1)?.activity, 3)
+    assert.strictEqual(auth?.dailyActiveUsersSplit.retained.at(-1)?.activity, 0)
+    // The outbox keeps every e-mail sent (verification e-mails of the sign-ups, if any): the overview counts them.
+    assert.strictEqual(metrics.emailOverview?.dailyEmails.reduce((sum, d) => sum + d.activity, 0), metrics.emailOverview?.totalEmails)
     // Another project's users are not counted.
     const other = await backend.createProject()
     const otherMetrics = await run(adminLayer(backend, other), Metrics.use((m) => m.get))

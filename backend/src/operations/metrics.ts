@@ -6,14 +6,26 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import type { MetricsDataPoint, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
+import type { MetricsActivitySplit, MetricsDataPoint, MetricsEmailOverview, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
 import type { DbError, DbShape } from "../store/db.js"
-import { lastActiveTimesSince, loginMethodCounts, recentlyActiveUserIds, signUpTimesSince } from "../store/metrics.js"
+import {
+  countSentEmails,
+  lastActiveTimesSince,
+  loginMethodCounts,
+  recentlyActiveUserIds,
+  type SentEmail,
+  sentEmailsSince,
+  signUpTimesSince,
+  userCounts
+} from "../store/metrics.js"
 import { countProjectUsers } from "../store/projects.js"
 import { findUserView, listUserViews } from "../store/users.js"
 
 const DAYS = 31
 const RECENT = 5
+const RECENT_EMAILS = 10
+/** Monthly active users: active in the last 30 days. */
+const MAU_DAYS = 30
 const DAY_MS = 86_400_000
 
 const dayKey = (date: Date): string => date.toISOString().slice(0, 10)
@@ -48,14 +60,91 @@ export const projectMetrics = (db: DbShape, projectId: string): Effect.Effect<Pr
       loginMethodCounts(db, projectId)
     ])
     const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
+    const [counts, emails, totalEmails] = yield* Effect.all([
+      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS)),
+      sentEmailsSince(db, projectId, start),
+      countSentEmails(db, projectId)
+    ])
+    const dailyUsers = perDay(start, signUps)
+    const dailyActiveUsers = perDay(start, active)
     return {
       totalUsers,
-      dailyUsers: perDay(start, signUps),
-      dailyActiveUsers: perDay(start, active),
+      dailyUsers,
+      dailyActiveUsers,
       usersByCountry: {},
       recentlyRegistered,
       // A user deleted between the two reads is skipped, as the hosted service does.
       recentlyActive: recentlyActive.flatMap((user) => user ?? []),
-      loginMethods
+      loginMethods,
+      authOverview: {
+        verifiedUsers: counts.verified,
+        unverifiedUsers: counts.unverified,
+        anonymousUsers: counts.anonymous,
+        totalTeams: counts.teams,
+        mau: counts.activeSince,
+        dailyActiveUsersSplit: activitySplit(dailyActiveUsers, dailyUsers),
+        // Teams have no activity of their own here.
+        dailyActiveTeamsSplit: activitySplit(zeroes(start), zeroes(start)),
+        totalUsersFiltered: totalUsers
+      },
+      emailOverview: emailOverview(start, emails, totalEmails),
+      // The local backend has no payments or analytics: both answer as a new hosted project's do, with zeros.
+      paymentsOverview: {
+        subscriptionsByStatus: {},
+        activeSubscriptionCount: 0,
+        totalOneTimePurchases: 0,
+        dailySubscriptions: zeroes(start),
+        revenueCents: 0,
+        mrrCents: 0,
+        totalOrders: 0,
+        checkoutConversionRate: 0
+      },
+      analyticsOverview: {
+        dailyPageViews: zeroes(start),
+        dailyClicks: zeroes(start),
+        dailyVisitors: zeroes(start),
+        dailyRevenue: zeroes(start).map(({ date }) => ({ date, newCents: 0, refundCents: 0 })),
+        totalRevenueCents: 0,
+        totalReplays: 0,
+        recentReplays: 0,
+        visitors: 0,
+        avgSessionSeconds: 0,
+        onlineLive: 0,
+        revenuePerVisitor: 0,
+        topReferrers: [],
+        topRegion: null
+      }
     }
   })
+
+/** The window's days with nothing on them. */
+const zeroes = (start: Date): ReadonlyArray<MetricsDataPoint> => perDay(start, [])
+
+/**
+ * Active users split as the hosted service splits them. Activity here is only each user's latest
+ * `last_active_at`, so a day's active users who signed up that day are new and the others retained; none
+ * can be told reactivated.
+ */
+const activitySplit = (active: ReadonlyArray<MetricsDataPoint>, signedUp: ReadonlyArray<MetricsDataPoint>): MetricsActivitySplit => ({
+  total: active,
+  new: active.map((point, i) => ({ date: point.date, activity: Math.min(point.activity, signedUp[i]?.activity ?? 0) })),
+  retained: active.map((point, i) => ({ date: point.date, activity: Math.max(0, point.activity - (signedUp[i]?.activity ?? 0)) })),
+  reactivated: active.map((point) => ({ date: point.date, activity: 0 }))
+})
+
+/** The e-mail overview from the outbox: every message it keeps was handed to delivery, none bounced. */
+const emailOverview = (start: Date, emails: ReadonlyArray<SentEmail>, totalEmails: number): MetricsEmailOverview => {
+  const daily = perDay(start, emails.map((email) => email.createdAt))
+  return {
+    emailsByStatus: totalEmails === 0 ? {} : { sent: totalEmails },
+    totalEmails,
+    dailyEmails: daily,
+    dailyEmailsByStatus: daily.map(({ date, activity }) => ({ date, ok: activity, error: 0, inProgress: 0 })),
+    emailsSent: totalEmails,
+    recentEmails: emails.slice(0, RECENT_EMAILS).map((email) => ({ id: email.id, status: "sent", subject: email.subject, createdAt: email.createdAt })),
+    deliverabilityStatus: { delivered: totalEmails, bounced: 0, error: 0, inProgress: 0 },
+    deliverabilityRate: totalEmails === 0 ? 0 : 1,
+    bounceRate: 0,
+    clickRate: 0
+  }
+}

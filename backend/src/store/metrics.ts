@@ -53,3 +53,60 @@ export const loginMethodCounts = (db: DbShape, projectId: string): Effect.Effect
         return typeof method === "string" && count > 0 ? [{ method, count }] : []
       })
   )
+
+/** How many of the project's users are anonymous, verified (primary e-mail verified) and active since `activeSince`, and its teams. */
+export interface UserCounts {
+  readonly verified: number
+  readonly unverified: number
+  readonly anonymous: number
+  readonly activeSince: number
+  readonly teams: number
+}
+
+export const userCounts = (db: DbShape, projectId: string, activeSince: Date): Effect.Effect<UserCounts, DbError> =>
+  Effect.map(
+    db.query(
+      `select
+         count(*) filter (where u.is_anonymous)::int as anonymous,
+         count(*) filter (where not u.is_anonymous and coalesce(pc.is_verified, false))::int as verified,
+         count(*) filter (where not u.is_anonymous and not coalesce(pc.is_verified, false))::int as unverified,
+         count(*) filter (where u.last_active_at >= $2)::int as active,
+         (select count(*)::int from teams t where t.project_id = $1) as teams
+       from users u
+       left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
+       where u.project_id = $1`,
+      [projectId, activeSince]
+    ),
+    (rows) => {
+      const row = rows[0] ?? {}
+      const n = (key: string) => Number(row[key] ?? 0)
+      return { verified: n("verified"), unverified: n("unverified"), anonymous: n("anonymous"), activeSince: n("active"), teams: n("teams") }
+    }
+  )
+
+/** One e-mail the project sent (the outbox keeps every one). */
+export interface SentEmail {
+  readonly id: string
+  readonly subject: string
+  readonly createdAt: Date
+}
+
+/** The e-mails the project sent since `from`, newest first. */
+export const sentEmailsSince = (db: DbShape, projectId: string, from: Date): Effect.Effect<ReadonlyArray<SentEmail>, DbError> =>
+  Effect.map(
+    db.query(
+      "select id, subject, created_at from outbox where project_id = $1 and created_at >= $2 order by created_at desc, id desc",
+      [projectId, from]
+    ),
+    (rows) =>
+      rows.flatMap((row) => {
+        const createdAt = asDate(row["created_at"])
+        return typeof row["id"] === "string" && typeof row["subject"] === "string" && createdAt !== undefined
+          ? [{ id: row["id"], subject: row["subject"], createdAt }]
+          : []
+      })
+  )
+
+/** How many e-mails the project has sent in all. */
+export const countSentEmails = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
+  Effect.map(db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) => Number(rows[0]?.["n"] ?? 0))
