@@ -16,6 +16,7 @@ import * as jwks from "./jwks.js"
 import * as oauth from "./oauth.js"
 import * as oauthToken from "./oauth-token.js"
 import * as passkey from "./passkey.js"
+import * as projectApiKeys from "./project-api-keys.js"
 import * as projects from "./projects.js"
 import * as serverSessions from "./server-sessions.js"
 import * as sessions from "./sessions.js"
@@ -51,6 +52,7 @@ export const apiRoutes = [
   ...projects.routes,
   ...internalProjects.routes,
   ...apiKeys.routes,
+  ...projectApiKeys.routes,
   ...emailTemplates.routes,
   ...adminMisc.routes
 ]
