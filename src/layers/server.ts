@@ -10,6 +10,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
+import { ServerApiKeys } from "../services/api-keys/project-api-keys.js"
 import { ServerConnectedAccounts } from "../services/users/connected-accounts.js"
 import { TokenVerifier } from "../services/app-server/jwt-verify.js"
 import { ServerContactChannels } from "../services/users/contact-channels.js"
@@ -33,6 +34,7 @@ export type ServerOnlyServices =
   | ServerTeamPermissions
   | ServerContactChannels
   | ServerConnectedAccounts
+  | ServerApiKeys
   | TokenVerifier
   | RequestAuth
 
@@ -54,6 +56,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
     ServerTeamPermissions.layer,
     ServerContactChannels.layer,
     ServerConnectedAccounts.layer,
+    ServerApiKeys.layer,
     TokenVerifier.layer
   ))
 )
