@@ -20,6 +20,9 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     // The admin project's current shape (issue 20): provider ids, write entries, enums, the transfer.
     "DEFAULT_EMAIL_THEME_ID", "OAUTH_PROVIDER_IDS", "OAuthAccountMergeStrategy", "OAuthProviderId", "OAuthProviderWrite",
     "OnboardingStatus", "ProjectTransfer", "ProjectTransferResponse", "SharedOAuthProviderWrite", "StandardOAuthProviderWrite",
+    // User and team API keys (issue 22): the services, their wire shapes, the validity rule, the plain refusals.
+    "ApiKeyAccessDenied", "ApiKeysDisabled", "ProjectApiKeyInput", "ProjectApiKeyUpdate", "ServerApiKeys", "TeamApiKey",
+    "TeamApiKeyCreated", "TeamApiKeys", "UserApiKey", "UserApiKeyCreated", "UserApiKeys", "projectApiKeyValidity",
     "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
     "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
     "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",

@@ -60,7 +60,7 @@ export const ProjectApiKeyInput = wireStruct(
 )
 export type ProjectApiKeyInput = typeof ProjectApiKeyInput.Type
 
-/** `POST /user-api-keys` body: the input and the owner (`"me"` or a user id; another user's only from a server). */
+/** `POST /user-api-keys` body: the input and the owner (`"me"` or a user id; another user's only from a server). @internal */
 export const UserApiKeyCreate = wireStruct(
   {
     userId: Schema.String,
@@ -72,7 +72,7 @@ export const UserApiKeyCreate = wireStruct(
 )
 export type UserApiKeyCreate = typeof UserApiKeyCreate.Type
 
-/** `POST /team-api-keys` body. */
+/** `POST /team-api-keys` body. @internal */
 export const TeamApiKeyCreate = wireStruct(
   {
     teamId: Schema.String,
@@ -94,6 +94,6 @@ export const ProjectApiKeyUpdate = Schema.Struct({
 })
 export type ProjectApiKeyUpdate = typeof ProjectApiKeyUpdate.Type
 
-/** `POST /user-api-keys/check` and `/team-api-keys/check` body (server and admin). */
+/** `POST /user-api-keys/check` and `/team-api-keys/check` body (server and admin). @internal */
 export const ProjectApiKeyCheck = wireStruct({ apiKey: Schema.String })
 export type ProjectApiKeyCheck = typeof ProjectApiKeyCheck.Type
