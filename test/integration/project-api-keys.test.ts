@@ -10,6 +10,7 @@ import { ServerApiKeys, TeamApiKeys, UserApiKeys } from "../../src/services/api-
 import { DataChanges, type DataKey } from "../../src/services/changes/data-changes.js"
 import { dataKeys } from "../../src/services/changes/data-keys.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
+import { exported, recordingTracer } from "../services/support/recording-tracer.js"
 import { clientCore, serverCore } from "../support/clients.js"
 import { type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
 
@@ -69,8 +70,15 @@ describe("user API keys", () => {
 
       const revoked = yield* UserApiKeys.use((k) => k.revoke(mine.created.id)).pipe(Effect.provide(clientLayer(project, user)))
       assert.strictEqual(revoked.validity._tag, "ManuallyRevoked")
-      const refused = yield* ServerApiKeys.use((k) => Effect.flip(k.checkUserKey(mine.created.value))).pipe(Effect.provide(serverLayer(project)))
+      // The key goes in the body only: no span of the check, failed or not, holds it.
+      const { spans, tracer } = recordingTracer()
+      const refused = yield* ServerApiKeys.use((k) => Effect.flip(k.checkUserKey(mine.created.value))).pipe(
+        Effect.provide(serverLayer(project)),
+        Effect.withTracer(tracer)
+      )
       assert.strictEqual(refused._tag, "ApiKeyRevoked")
+      assert.isAbove(spans.length, 1)
+      for (const span of spans) assert.notInclude(exported(span), mine.created.value.slice(3, 40), span.name)
     }))
 
   it.live("an expired key is refused by the check; a made-up one is not found; a team key is the wrong kind", () =>
