@@ -23,7 +23,7 @@ import {
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { ALL, SERVER } from "../http/access.js"
 import { endpoint } from "../http/endpoint.js"
-import { validate } from "../http/request.js"
+import { schemaErrorOf, validate } from "../http/request.js"
 import { json } from "../http/respond.js"
 import {
   checkProjectApiKey,
@@ -35,6 +35,7 @@ import {
   keyView
 } from "../operations/project-api-keys.js"
 import { Db } from "../store/db.js"
+import { STORABLE_MILLIS } from "../store/storable.js"
 import { findProjectApiKey, listProjectApiKeys, updateProjectApiKey } from "../store/project-api-keys.js"
 import { resolveUserId } from "./team-helpers.js"
 
@@ -66,6 +67,19 @@ const hostedShape = (wire: unknown): unknown => {
 
 const answer = <S extends Schema.Top & { readonly EncodingServices: never }>(schema: S, value: S["Type"]) =>
   Effect.map(Effect.orDie(Schema.encodeEffect(schema)(value)), (wire) => json(hostedShape(wire)))
+
+/**
+ * An expiry the database can keep (years 1 to 9999). The service has no limit of its own (its database
+ * refuses the rest with a server error), so this is the local backend's, worded as its project key sets'.
+ */
+const storableExpiry = (expiresAt: Date | null, request: { readonly method: string; readonly originalUrl: string }) => {
+  const millis = expiresAt?.getTime()
+  return millis === undefined || (millis >= STORABLE_MILLIS.min && millis <= STORABLE_MILLIS.max)
+    ? Effect.void
+    : Effect.fail(schemaErrorOf(request, [
+      `body.expires_at_millis: must be between ${STORABLE_MILLIS.min} and ${STORABLE_MILLIS.max} (years 1 to 9999)`
+    ]))
+}
 
 const idOf = (params: Readonly<Record<string, string | undefined>>, request: { readonly method: string; readonly originalUrl: string }) =>
   Effect.map(validate(IdParams, "params", params, request), (p) => p.api_key_id)
@@ -150,9 +164,10 @@ export const routes = [
     path: "/user-api-keys",
     access: ALL,
     body: UserApiKeyCreate,
-    handler: ({ auth, body }) =>
+    handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         yield* ensureKindEnabled(auth, "user")
+        yield* storableExpiry(body.expiresAt, request)
         const db = yield* Db
         const owner = { userId: yield* resolveUserId(auth, body.userId) }
         yield* ensureCanManage(db, auth, owner)
@@ -164,9 +179,10 @@ export const routes = [
     path: "/team-api-keys",
     access: ALL,
     body: TeamApiKeyCreate,
-    handler: ({ auth, body }) =>
+    handler: ({ auth, body, request }) =>
       Effect.gen(function*() {
         yield* ensureKindEnabled(auth, "team")
+        yield* storableExpiry(body.expiresAt, request)
         const db = yield* Db
         const owner = { teamId: body.teamId }
         yield* ensureCanManage(db, auth, owner)

@@ -91,6 +91,14 @@ describe("user API keys", () => {
     assert.strictEqual(clientCheck.knownError, "INSUFFICIENT_ACCESS_TYPE")
   })
 
+  it("an expiry the database cannot keep is SCHEMA_ERROR, not a server error", async () => {
+    const project = await enabled()
+    const user = await backend.signUp(project)
+    const early = await createUserKey(project, user, { expires_at_millis: -8_640_000_000_000_000 })
+    assert.deepStrictEqual([early.status, early.knownError], [400, "SCHEMA_ERROR"])
+    assert.include(early.body.error, "body.expires_at_millis")
+  })
+
   it("public keys start with pk_", async () => {
     const project = await enabled()
     const user = await backend.signUp(project)
