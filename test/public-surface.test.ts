@@ -112,6 +112,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
     "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
+    // User and team API keys (issue 22).
+    "teamApiKeysQuery", "useTeamApiKeys", "useUserApiKeys", "userApiKeysQuery",
   ],
   "stackfx/react/handler": [
     "DEFAULT_DASHBOARD_URL", "HANDLER_SEARCH_PARAMS", "OAUTH_CALLBACK_FAILED_MESSAGE", "OAUTH_INVALID_TOTP_MESSAGE",
