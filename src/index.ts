@@ -47,6 +47,7 @@ export * from "./services/http/transport-httpclient.js"
 // Services: endpoint groups
 export * from "./services/projects/admin-auth.js"
 export * from "./services/projects/api-keys.js"
+export * from "./services/api-keys/project-api-keys.js"
 export * from "./services/users/auth.js"
 export * from "./services/app-server/auth-json.js"
 export * from "./services/users/connected-accounts.js"

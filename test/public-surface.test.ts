@@ -24,6 +24,9 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ConfigLevel", "ConfigOverridePatchBody", "ConfigOverridePutBody", "ConfigString", "ProjectConfig", "ProjectConfigView",
     "ProjectPermission", "ProjectPermissionDefinitions", "ProjectPermissions", "ServerProjectPermissions", "SignUpRule",
     "SignUpRuleActionType",
+    // User and team API keys (issue 22): the services, their wire shapes, the validity rule, the plain refusals.
+    "ApiKeyAccessDenied", "ApiKeysDisabled", "ProjectApiKeyInput", "ProjectApiKeyUpdate", "ServerApiKeys", "TeamApiKey",
+    "TeamApiKeyCreated", "TeamApiKeys", "UserApiKey", "UserApiKeyCreated", "UserApiKeys", "projectApiKeyValidity",
     "AFTER_AUTH_RETURN_TO_PARAM", "ASYMMETRIC_JWT_ALGORITHMS", "AccessTokenClaims", "AccessTokenExpired",
     "AccessTypeRequired", "AccessTypeWithoutProjectId", "AdminAccessTokenExpired", "AdminAccessTokenIsNotAdmin",
     "AdminAuthErrorTags", "AdminAuthenticationRequired", "AdminProject", "AdminProjectConfig",
@@ -85,6 +88,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "InvalidAppleCredentials", "InvalidPollingCode", "ItemNotFound",
     "ItemQuantityInsufficientAmount", "SignUpRejected", "TeamInvitationEmailMismatch",
     "TemplateSourceRewriteError", "MetricsRecentUser", "SessionIpInfo",
+    "MetricsActivitySplit", "MetricsAnalyticsOverview", "MetricsAuthOverview", "MetricsDailyEmailStatus", "MetricsEmailOverview",
+    "MetricsPaymentsOverview", "MetricsRecentEmail",
     "UserAlreadyConnectedToAnotherOAuthConnection", "UserAuthenticationRequired", "UserDoesNotHavePassword",
     "UserEmailAlreadyExists", "UserIdDoesNotExist", "UserNotFound", "UserOAuthProvider",
     "VerificationCodeAlreadyUsed", "VerificationCodeExpired", "VerificationCodeMaxAttemptsReached",
@@ -114,6 +119,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
     "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
+    // User and team API keys (issue 22).
+    "teamApiKeysQuery", "useTeamApiKeys", "useUserApiKeys", "userApiKeysQuery",
   ],
   "stackfx/react/handler": [
     "DEFAULT_DASHBOARD_URL", "HANDLER_SEARCH_PARAMS", "OAUTH_CALLBACK_FAILED_MESSAGE", "OAUTH_INVALID_TOTP_MESSAGE",

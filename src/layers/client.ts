@@ -12,6 +12,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
+import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
 import { Auth } from "../services/users/auth.js"
 import { ConnectedAccounts } from "../services/users/connected-accounts.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
@@ -46,6 +47,8 @@ export type ClientEndpointServices =
   | ConnectedAccounts
   | InternalProjects
   | FeatureSupport
+  | UserApiKeys
+  | TeamApiKeys
 
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
@@ -65,7 +68,9 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   ContactChannels.layer,
   ConnectedAccounts.layer,
   InternalProjects.layer,
-  FeatureSupport.layer
+  FeatureSupport.layer,
+  UserApiKeys.layer,
+  TeamApiKeys.layer
 )
 
 /** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */

@@ -10,6 +10,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
+import { ServerApiKeys } from "../services/api-keys/project-api-keys.js"
 import { ServerConnectedAccounts } from "../services/users/connected-accounts.js"
 import { TokenVerifier } from "../services/app-server/jwt-verify.js"
 import { ServerContactChannels } from "../services/users/contact-channels.js"
@@ -35,6 +36,7 @@ export type ServerOnlyServices =
   | ServerProjectPermissions
   | ServerContactChannels
   | ServerConnectedAccounts
+  | ServerApiKeys
   | TokenVerifier
   | RequestAuth
 
@@ -57,6 +59,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
     ServerProjectPermissions.layer,
     ServerContactChannels.layer,
     ServerConnectedAccounts.layer,
+    ServerApiKeys.layer,
     TokenVerifier.layer
   ))
 )

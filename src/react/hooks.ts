@@ -7,6 +7,7 @@ import * as Cause from "effect/Cause"
 import type * as Effect from "effect/Effect"
 import { useCallback, useSyncExternalStore } from "react"
 import type { ContactChannel } from "../domain/contact-channel.js"
+import type { TeamApiKey, UserApiKey } from "../domain/project-api-key.js"
 import type { ClientProject } from "../domain/project.js"
 import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
@@ -17,6 +18,7 @@ import type { ProjectPermissions } from "../services/projects/project-permission
 import type { TeamPermissions } from "../services/teams/team-permissions.js"
 import type { ClientUser } from "../domain/user.js"
 import { NotSignedIn } from "../errors/client/session.js"
+import type { WithValidity } from "../services/api-keys/project-api-keys.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {
@@ -26,8 +28,10 @@ import {
   projectQuery,
   type StackQuery,
   teamInvitationsQuery,
+  teamApiKeysQuery,
   teamMembersQuery,
   teamsQuery,
+  userApiKeysQuery,
   userQuery
 } from "./queries.js"
 
@@ -147,3 +151,12 @@ export const useTeamInvitations = (teamId: string): ReadonlyArray<TeamInvitation
 
 /** The member profiles of a team. */
 export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile> => useStackQuery(teamMembersQuery(teamId))
+
+/**
+ * The signed-in user's API keys, newest first, each with its validity as of when it was read. A key's full
+ * value is never here: only the create's answer has it.
+ */
+export const useUserApiKeys = (): ReadonlyArray<WithValidity<UserApiKey>> => useStackQuery(userApiKeysQuery())
+
+/** A team's API keys (the signed-in user needs `$manage_api_keys` in it; else the error boundary gets `ApiKeyNotFound`). */
+export const useTeamApiKeys = (teamId: string): ReadonlyArray<WithValidity<TeamApiKey>> => useStackQuery(teamApiKeysQuery(teamId))

@@ -27,10 +27,12 @@ export {
   useProject,
   useStackQuery,
   useTeam,
+  useTeamApiKeys,
   useTeamInvitations,
   useTeamMembers,
   useTeams,
   useUser,
+  useUserApiKeys,
   type UseUserOptions,
   type UseUserOr
 } from "./hooks.js"
@@ -45,9 +47,11 @@ export {
   projectQuery,
   type StackQuery,
   stackQuery,
+  teamApiKeysQuery,
   teamInvitationsQuery,
   teamMembersQuery,
   teamsQuery,
+  userApiKeysQuery,
   userQuery
 } from "./queries.js"
 export { clearOnSessionChange, invalidateOnDataChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"

@@ -6,6 +6,7 @@
  */
 import type * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
+import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { dataKeys } from "../services/changes/data-keys.js"
@@ -63,3 +64,13 @@ export const teamInvitationsQuery = (teamId: string) =>
 /** The members of a team, cached under the team's members key. */
 export const teamMembersQuery = (teamId: string) =>
   stackQuery(dataKeys.teamMembers(teamId), TeamMembers.use((members) => members.list(teamId)))
+
+// The two below are functions, not constants, so a page that never reads API keys keeps no trace of them
+// after tree shaking (a top-level call is kept by bundlers even when nothing uses its result).
+
+/** The signed-in user's API keys (last four characters only), newest first. */
+export const userApiKeysQuery = () => stackQuery(dataKeys.userApiKeys, UserApiKeys.use((keys) => keys.list))
+
+/** A team's API keys, for a member holding `$manage_api_keys`. */
+export const teamApiKeysQuery = (teamId: string) =>
+  stackQuery(dataKeys.teamApiKeys(teamId), TeamApiKeys.use((keys) => keys.list(teamId)))

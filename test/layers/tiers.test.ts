@@ -16,6 +16,7 @@ import { clientTier, clientTierFromEnv, type ClientServices } from "../../src/la
 import { serverTier, serverTierFromEnv, type ServerServices } from "../../src/layers/server.js"
 import { isUniqueIdentifierInUse } from "../../src/layers/unique-app.js"
 import { missingConfigurationMessage } from "../../src/errors/client/configuration.js"
+import { ServerApiKeys, UserApiKeys } from "../../src/services/api-keys/project-api-keys.js"
 import { ApiKeys } from "../../src/services/projects/api-keys.js"
 import { ClientConfig } from "../../src/services/http/client-config.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
@@ -38,6 +39,8 @@ const currentConfig = Effect.gen(function*() {
   return yield* ClientConfig
 })
 const needsCurrentUser = Effect.flatMap(CurrentUser, (me) => me.get)
+const needsUserApiKeys = Effect.flatMap(UserApiKeys, (keys) => keys.list)
+const needsServerApiKeys = Effect.flatMap(ServerApiKeys, (keys) => keys.checkUserKey("sk_x"))
 
 describe("tier types", () => {
   it("a client-tier program that needs a server or admin service does not type-check", () => {
@@ -49,6 +52,8 @@ describe("tier types", () => {
       void Effect.runPromise(needsAdminProjects.pipe(Effect.provide(clientTier(clientOptions))))
       // @ts-expect-error AdminProjects is not part of the server tier
       void Effect.runPromise(needsAdminProjects.pipe(Effect.provide(serverTier(serverOptions))))
+      // @ts-expect-error checking a presented API key is server work
+      void Effect.runPromise(needsServerApiKeys.pipe(Effect.provide(clientTier(clientOptions))))
       // @ts-expect-error the transport is not handed out: it would bypass the tiers
       void Effect.runPromise(Effect.asVoid(Transport).pipe(Effect.provide(adminTier(adminOptions))))
 
@@ -58,6 +63,9 @@ describe("tier types", () => {
       void Effect.runPromise(needsAdminProjects.pipe(Effect.provide(adminTier(adminOptions))))
       void Effect.runPromise(needsCurrentUser.pipe(Effect.provide(clientTier(clientOptions))))
       void Effect.runPromise(needsCurrentUser.pipe(Effect.provide(serverTier(serverOptions))))
+      void Effect.runPromise(needsUserApiKeys.pipe(Effect.provide(clientTier(clientOptions))))
+      void Effect.runPromise(needsServerApiKeys.pipe(Effect.provide(serverTier(serverOptions))))
+      void Effect.runPromise(needsServerApiKeys.pipe(Effect.provide(adminTier(adminOptions))))
     }
     assert.isFunction(compileOnly)
     // The service unions nest: client within server within admin.

@@ -19,6 +19,7 @@ import * as oauthToken from "./oauth-token.js"
 import * as passkey from "./passkey.js"
 import * as projectConfig from "./project-config.js"
 import * as projectPermissions from "./project-permissions.js"
+import * as projectApiKeys from "./project-api-keys.js"
 import * as projects from "./projects.js"
 import * as serverSessions from "./server-sessions.js"
 import * as sessions from "./sessions.js"
@@ -57,6 +58,7 @@ export const apiRoutes = [
   ...projects.routes,
   ...internalProjects.routes,
   ...apiKeys.routes,
+  ...projectApiKeys.routes,
   ...emailTemplates.routes,
   ...adminMisc.routes
 ]

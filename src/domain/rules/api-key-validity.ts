@@ -35,3 +35,23 @@ export const whyApiKeyInvalid = (key: ApiKeyTimes, now: Date | number): "expired
   const validity = apiKeyValidity(key, now)
   return validity._tag === "Expired" ? "expired" : validity._tag === "ManuallyRevoked" ? "manually-revoked" : null
 }
+
+/** The part of a user's or team's key the rule reads; `UserApiKey`, `TeamApiKey` and their created forms fit. */
+export interface ProjectApiKeyTimes {
+  readonly expiresAt: Date | null
+  readonly manuallyRevokedAt: Date | null
+}
+
+/**
+ * Whether a user's or team's key still works at `now`. The hosted service decides these the other way round
+ * from project key sets: its key check refuses a revoked key as revoked before it looks at the expiry
+ * (API_KEY_REVOKED, then API_KEY_EXPIRED), and its SDK's `whyInvalid()` says "manually-revoked" first too. A
+ * key with no expiry never expires; one expiring exactly at `now` still works (expired is strictly before).
+ * The local backend's check and the client both use this, so they cannot disagree.
+ */
+export const projectApiKeyValidity = (key: ProjectApiKeyTimes, now: Date | number): ApiKeyValidity => {
+  const nowMs = typeof now === "number" ? now : now.getTime()
+  if (key.manuallyRevokedAt !== null) return { _tag: "ManuallyRevoked", revokedAt: key.manuallyRevokedAt }
+  if (key.expiresAt !== null && key.expiresAt.getTime() < nowMs) return { _tag: "Expired", expiredAt: key.expiresAt }
+  return { _tag: "Valid" }
+}

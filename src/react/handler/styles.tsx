@@ -62,7 +62,7 @@ export const handlerCss = `
 .stackfx-row { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; }
 .stackfx-field { display: flex; flex-direction: column; gap: .375rem; }
 .stackfx-field label, .stackfx-field-label { font-size: .875rem; font-weight: 500; }
-.stackfx-field input {
+.stackfx-field input, .stackfx-field select {
   width: 100%;
   padding: .5rem .75rem;
   border: 1px solid var(--stackfx-h-border);
@@ -71,7 +71,7 @@ export const handlerCss = `
   color: inherit;
   font: inherit;
 }
-.stackfx-field input:focus-visible, .stackfx-button:focus-visible, .stackfx-tab:focus-visible, .stackfx-link:focus-visible {
+.stackfx-field input:focus-visible, .stackfx-field select:focus-visible, .stackfx-button:focus-visible, .stackfx-tab:focus-visible, .stackfx-link:focus-visible {
   outline: 2px solid var(--stackfx-h-ring);
   outline-offset: 2px;
 }

@@ -39,7 +39,7 @@ export interface ApiKeysShape {
   readonly revoke: (id: string) => Effect.Effect<ApiKeyWithValidity, Fails<"revoke">>
 }
 
-/** API keys of the signed-in user and of teams: create, list, read and revoke. */
+/** The project's API key sets (admin): create, list, read and revoke. User and team keys are `UserApiKeys`, `TeamApiKeys` and `ServerApiKeys`. */
 export class ApiKeys extends /* @__PURE__ */ Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
   static readonly layer: Layer.Layer<ApiKeys, never, Transport> = /* @__PURE__ */ lazyLayer(
     ApiKeys,

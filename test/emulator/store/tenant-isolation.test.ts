@@ -28,6 +28,10 @@ interface Ids {
   readonly invitationCode: string
   readonly verificationCode: string
   readonly resetCode: string
+  /** A user API key and a team API key of A, and the user key's value. */
+  readonly userKey: string
+  readonly teamKey: string
+  readonly userKeyValue: string
 }
 
 /** How project B calls: its keys, its owner's admin access token, or a signed-in user of B. */
@@ -401,6 +405,63 @@ const probes: ReadonlyArray<Probe> = [
     path: (i) => `/internal/api-keys/${i.key}`,
     body: () => ({ revoked: true, description: "taken over" }),
     expected: notFound("API_KEY_NOT_FOUND")
+  },
+  // User and team API keys
+  {
+    name: "read a user API key",
+    callers: [...KEYS, "client"],
+    method: "GET",
+    path: (i) => `/user-api-keys/${i.userKey}`,
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
+  {
+    name: "revoke a user API key",
+    callers: [...KEYS, "client"],
+    method: "PATCH",
+    path: (i) => `/user-api-keys/${i.userKey}`,
+    body: () => ({ revoked: true, description: "taken over" }),
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
+  {
+    name: "revoke a team API key",
+    callers: [...KEYS, "client"],
+    method: "PATCH",
+    path: (i) => `/team-api-keys/${i.teamKey}?team_id=${i.team}`,
+    body: () => ({ revoked: true }),
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
+  { name: "list a user's API keys", callers: KEYS, method: "GET", path: (i) => `/user-api-keys?user_id=${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  { name: "list a team's API keys", callers: KEYS, method: "GET", path: (i) => `/team-api-keys?team_id=${i.team}`, expected: notFound("TEAM_NOT_FOUND") },
+  {
+    name: "list a team's API keys as a client",
+    callers: CLIENT,
+    method: "GET",
+    path: (i) => `/team-api-keys?team_id=${i.team}`,
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
+  {
+    name: "create an API key for a user of another project",
+    callers: KEYS,
+    method: "POST",
+    path: () => "/user-api-keys",
+    body: (i) => ({ user_id: i.user, description: "taken over", expires_at_millis: null }),
+    expected: notFound("USER_NOT_FOUND")
+  },
+  {
+    name: "create an API key for a team of another project",
+    callers: CLIENT,
+    method: "POST",
+    path: () => "/team-api-keys",
+    body: (i) => ({ team_id: i.team, description: "taken over", expires_at_millis: null }),
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
+  {
+    name: "check another project's user API key",
+    callers: KEYS,
+    method: "POST",
+    path: () => "/user-api-keys/check",
+    body: (i) => ({ api_key: i.userKeyValue }),
+    expected: notFound("API_KEY_NOT_FOUND")
   }
 ]
 
@@ -425,8 +486,9 @@ const ok = async (result: Promise<CallResult>, status = 200) => expectStatus(awa
 const setUp = async (): Promise<World> => {
   // GitHub on the project's own keys, so the token routes get as far as the user (shared keys hand out no token).
   const github = { id: "github", type: "standard", client_id: "github-client", client_secret: "github-secret" }
-  const a = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
-  const b = await backend.createProject({ config: { create_team_on_sign_up: false, oauth_providers: [github] } })
+  const config = { create_team_on_sign_up: false, oauth_providers: [github], allow_user_api_keys: true, allow_team_api_keys: true }
+  const a = await backend.createProject({ config })
+  const b = await backend.createProject({ config })
   const aUser = await backend.signUp(a)
   const bUser = await backend.signUp(b)
   const server = { accessType: "server" } as const
@@ -462,6 +524,14 @@ const setUp = async (): Promise<World> => {
       has_super_secret_admin_key: false
     }
   }))
+  const userKey = await ok(backend.call(a, "POST", "/user-api-keys", {
+    ...server,
+    body: { user_id: aUser.userId, description: "A's user key", expires_at_millis: null }
+  }))
+  const teamKey = await ok(backend.call(a, "POST", "/team-api-keys", {
+    ...server,
+    body: { team_id: team.id, description: "A's team key", expires_at_millis: null }
+  }))
   return {
     a,
     b,
@@ -477,7 +547,10 @@ const setUp = async (): Promise<World> => {
       permission: "only_in_a",
       invitationCode: await mailedCode("invitee@example.test", CALLBACK_URL),
       verificationCode: await mailedCode(`second-${aUser.email}`, verificationCallback),
-      resetCode: await mailedCode(aUser.email, resetCallback)
+      resetCode: await mailedCode(aUser.email, resetCallback),
+      userKey: userKey.id,
+      teamKey: teamKey.id,
+      userKeyValue: userKey.value
     },
     own: { user: bUser.userId, team: bTeam.id }
   }
@@ -496,7 +569,10 @@ const unknownIds = (): Ids => ({
   permission: "defined_nowhere",
   invitationCode: otherCode(the().ids.invitationCode),
   verificationCode: otherCode(the().ids.verificationCode),
-  resetCode: otherCode(the().ids.resetCode)
+  resetCode: otherCode(the().ids.resetCode),
+  userKey: randomUUID(),
+  teamKey: randomUUID(),
+  userKeyValue: otherCode(the().ids.userKeyValue)
 })
 
 const asCaller = (caller: Caller): CallOptions => {
@@ -537,7 +613,9 @@ const snapshotOfA = async () => {
     "/team-permission-definitions",
     `/team-invitations?team_id=${ids.team}`,
     `/auth/sessions?user_id=${ids.user}`,
-    `/internal/api-keys/${ids.key}`
+    `/internal/api-keys/${ids.key}`,
+    `/user-api-keys?user_id=${ids.user}`,
+    `/team-api-keys?team_id=${ids.team}`
   ]
   return Promise.all(paths.map(async (path) => ({ path, body: await ok(backend.call(a, "GET", path, admin)) })))
 }

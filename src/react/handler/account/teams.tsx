@@ -1,13 +1,48 @@
-/** Account settings: the person's teams; create one (when the project allows it) or leave one. */
-import { type FormEvent, type ReactNode } from "react"
+/**
+ * Account settings: the person's teams; create one (when the project allows it) or leave one, and manage a
+ * team's API keys where the person holds `$manage_api_keys` (when the project allows team keys).
+ */
+import { type FormEvent, type ReactNode, Suspense, useState } from "react"
 import type { ClientTeam } from "../../../domain/team.js"
 import { Teams } from "../../../services/teams/teams.js"
-import { useProject, useTeams } from "../../hooks.js"
+import { usePermission, useProject, useTeams } from "../../hooks.js"
 import { Button, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction } from "../use-action.js"
+import { TeamApiKeysPanel } from "./api-keys.js"
 import { Section } from "./section.js"
 
-function TeamItem(props: { readonly team: ClientTeam }): ReactNode {
+/** The service's permission for a team's keys; a team admin holds it through `team_admin`. */
+const MANAGE_API_KEYS = "$manage_api_keys"
+
+/** A team's API keys behind a toggle, for members allowed to manage them; nothing for the others. */
+function TeamKeys(props: { readonly team: ClientTeam }): ReactNode {
+  const permission = usePermission(props.team.id, MANAGE_API_KEYS)
+  const [open, setOpen] = useState(false)
+  if (permission === null) return null
+  return (
+    <div className="stackfx-stack" style={{ flexBasis: "100%", marginTop: 0 }}>
+      <div className="stackfx-row">
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-label={`API keys of ${props.team.displayName}`}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? "Hide API keys" : "API keys"}
+        </Button>
+      </div>
+      {open
+        ? (
+          <Suspense fallback={<p className="stackfx-subtitle">Loading API keys…</p>}>
+            <TeamApiKeysPanel teamId={props.team.id} teamName={props.team.displayName} />
+          </Suspense>
+        )
+        : null}
+    </div>
+  )
+}
+
+function TeamItem(props: { readonly team: ClientTeam; readonly teamKeys: boolean }): ReactNode {
   const leave = useAction(() => Teams.use((teams) => teams.leave(props.team.id)))
   return (
     <li className="stackfx-list-item">
@@ -16,6 +51,13 @@ function TeamItem(props: { readonly team: ClientTeam }): ReactNode {
         Leave
       </Button>
       <ErrorAlert error={leave.error} />
+      {props.teamKeys
+        ? (
+          <Suspense fallback={null}>
+            <TeamKeys team={props.team} />
+          </Suspense>
+        )
+        : null}
     </li>
   )
 }
@@ -36,7 +78,7 @@ export function TeamsSection(): ReactNode {
         ? <p className="stackfx-subtitle">You are not in any team.</p>
         : (
           <ul className="stackfx-list" aria-label="Your teams">
-            {teams.map((team) => <TeamItem key={team.id} team={team} />)}
+            {teams.map((team) => <TeamItem key={team.id} team={team} teamKeys={project.config.allowTeamApiKeys} />)}
           </ul>
         )}
       {project.config.clientTeamCreationEnabled

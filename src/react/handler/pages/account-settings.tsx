@@ -1,11 +1,12 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, teams and,
- * when the project allows it, deleting the account. A visitor is sent to sign in and brought back here
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, API keys and
+ * teams (with their API keys) when the project allows them, and deleting the account when it allows that. A visitor is sent to sign in and brought back here
  * afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
+import { ApiKeysSection } from "../account/api-keys.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
 import { PasskeySection } from "../account/passkey.js"
@@ -30,6 +31,7 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       {config.credentialEnabled ? <PasswordSection user={user} /> : null}
       <TwoFactorSection user={user} />
       {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+      {config.allowUserApiKeys ? <ApiKeysSection /> : null}
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
