@@ -3,7 +3,7 @@
  * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
  */
 import * as Effect from "effect/Effect"
-import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { Projects } from "../operations/projects.js"
 

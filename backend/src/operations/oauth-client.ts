@@ -4,7 +4,7 @@
  * key only where the project has no publishable key to present, so it never unlocks a project that has one.
  */
 import * as Effect from "effect/Effect"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "@stackfx/lib/domain/constants.js"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "@stackfx/lib/domain/api.js"
 import { InvalidOAuthClientIdOrSecret } from "@stackfx/lib/errors/known/oauth.js"
 import { Projects } from "./projects.js"
 

@@ -8,10 +8,13 @@
  * the link, so they go through the redirect-trust rule and an untrusted one is a `RedirectNotTrusted` error.
  */
 import * as Result from "effect/Result"
-import { DEFAULT_HANDLER_PATH, DEFAULT_HOME_URL, HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
+import { DEFAULT_HANDLER_PATH, HANDLER_ROUTES, type HandlerRoute } from "../../domain/handler-routes.js"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { checkRedirectUrl, type RedirectTrustOptions } from "../../domain/rules/redirect-trust.js"
 import type { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
+
+/** The default home target of redirects. @internal */
+export const DEFAULT_HOME_URL = "/"
 
 /** The query parameter that carries the page to return to across sign-in and sign-up. */
 export const AFTER_AUTH_RETURN_TO_PARAM = "after_auth_return_to"
