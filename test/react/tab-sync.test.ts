@@ -260,7 +260,7 @@ describe("refreshing ahead of expiry", () => {
         yield* TestClock.adjust(1999)
         assert.strictEqual(server.calls.length, 0, "no tab refreshes before its timer")
         yield* TestClock.adjust(1)
-        yield* Effect.promise(() => locks === undefined ? server.called(3) : Promise.all([locks.requested(3), server.called(1)]))
+        yield* Effect.promise(() => locks === undefined ? server.called(3) : Promise.all([locks.requested(3), server.called(1)]).then(() => undefined))
         server.release()
         // Every tab has moved on, and every token the server issued has reached the tab that asked for it
         // (the session writes the store before it changes state).
@@ -327,7 +327,7 @@ describe("refreshing on demand across tabs", () => {
           { concurrency: "unbounded" }
         ))
         // The refreshes stay in flight until every tab has asked: for the lock, or (without one) the server.
-        yield* Effect.promise(() => locks === undefined ? server.called(4) : Promise.all([locks.requested(4), server.called(1)]))
+        yield* Effect.promise(() => locks === undefined ? server.called(4) : Promise.all([locks.requested(4), server.called(1)]).then(() => undefined))
         server.release()
         return yield* Fiber.join(gets)
       })).pipe(Effect.provideService(Fetch, server.fetch))
