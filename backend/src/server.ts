@@ -27,7 +27,7 @@ import { layerSqlOutbox } from "./store/outbox.js"
 import * as health from "./routes/health.js"
 import { homeRoutes } from "./routes/home.js"
 import { layer as apiNotFound } from "./routes/not-found.js"
-import { Projects } from "./operations/projects.js"
+import { Projects } from "./store/project-lookup.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
 

@@ -32,7 +32,7 @@ import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
-import { Projects } from "../operations/projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 /** The authenticated side of a request, handed to every endpoint that requires an access type. */
 export interface Auth {

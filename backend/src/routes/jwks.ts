@@ -7,7 +7,7 @@ import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { SigningKeys } from "../crypto/signing-keys.js"
 import { publicEndpoint } from "../http/endpoint.js"
 import { HttpStatusError, json } from "../http/respond.js"
-import { Projects } from "../operations/projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
 const JwksQuery = Schema.Struct({ include_restricted: Flag, include_anonymous: Flag })
