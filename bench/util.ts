@@ -2,7 +2,7 @@
 import { cpus, freemem, loadavg, release, totalmem, type } from "node:os"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { LOCAL_DEVELOPMENT_KEYS } from "../src/domain/constants.js"
+import { LOCAL_DEVELOPMENT_KEYS } from "../src/domain/local-keys.js"
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 

@@ -32,11 +32,12 @@ export const OtpSendResponse = Schema.Struct({ nonce: Schema.String })
 export type OtpSendResponse = typeof OtpSendResponse.Type
 
 /**
- * `POST /auth/oauth/token` with `grant_type=refresh_token`. Only the access token is needed: the refresh
- * token does not rotate, so the other OAuth fields are optional.
+ * An RFC 6749 (section 5.1) token answer, where only the access token is required: what
+ * `POST /auth/oauth/token` answers a refresh, and what an OAuth provider's token endpoint answers the local
+ * backend's code exchange (backend/src/oauth/oidc-sign-in.ts).
  * @internal
  */
-export const RefreshTokenResponse = wireStruct({
+export const OAuthTokenResponse = wireStruct({
   accessToken: Schema.String,
   tokenType: Schema.optionalKey(Schema.String),
   expiresIn: Schema.optionalKey(Schema.Finite),
@@ -45,7 +46,16 @@ export const RefreshTokenResponse = wireStruct({
   idToken: Schema.optionalKey(Schema.String)
 })
 /** @internal */
-export type RefreshTokenResponse = typeof RefreshTokenResponse.Type
+export type OAuthTokenResponse = typeof OAuthTokenResponse.Type
+
+/**
+ * `POST /auth/oauth/token` with `grant_type=refresh_token`. Only the access token is needed: the refresh
+ * token does not rotate, so the other OAuth fields are optional.
+ * @internal
+ */
+export const RefreshTokenResponse = OAuthTokenResponse
+/** @internal */
+export type RefreshTokenResponse = OAuthTokenResponse
 
 /** `POST /auth/oauth/token` with `grant_type=authorization_code`. @internal */
 export const AuthorizationCodeResponse = wireStruct({

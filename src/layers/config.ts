@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { AccessType } from "../domain/constants.js"
+import type { AccessType } from "../domain/api.js"
 import type { ConfigurationKey } from "../errors/client/configuration-key.js"
 import { MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfigInput } from "../services/http/client-config.js"

@@ -19,8 +19,12 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import { CACHE_ENTRY_DROP_MS, CACHE_THROTTLE_MS } from "../domain/constants.js"
 import { coversKey, type DataKey } from "../services/changes/data-changes.js"
+
+/** Refetches of one cache entry are throttled to one per this interval. @internal */
+export const CACHE_THROTTLE_MS = 300
+/** A cache entry is dropped this long after its last subscriber leaves. @internal */
+export const CACHE_ENTRY_DROP_MS = 5_000
 
 /** `["user"]` or `["team-members", teamId]`; a string is the key of one element (`"user"` = `["user"]`). */
 export type QueryKey = string | DataKey

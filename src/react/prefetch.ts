@@ -5,7 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import { MAX_PREFETCHING_APPS_BEFORE_WARNING } from "../domain/constants.js"
+
+/** Warn when more than this many auth apps prefetch at once. @internal */
+export const MAX_PREFETCHING_APPS_BEFORE_WARNING = 10
 
 /** Counts the apps of a page that prefetch the user, to warn when too many do. */
 export interface PrefetchRegistry {

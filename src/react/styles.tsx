@@ -14,7 +14,9 @@
  * (a quarter rem each), so the default is 10rem.
  */
 import type { ReactNode } from "react"
-import { MENU_TEXT_MAX_WIDTH } from "../domain/constants.js"
+
+/** Max width of the name and email shown beside the avatar, in the UI's spacing units. @internal */
+export const MENU_TEXT_MAX_WIDTH = 40
 
 const light = `
   --stackfx-i-fg: var(--stackfx-foreground, #18181b);

@@ -6,7 +6,7 @@
  * handler routes.
  */
 import { type ReactNode, Suspense } from "react"
-import { AVATAR_DEFAULT_SIZE } from "../domain/constants.js"
+import { AVATAR_DEFAULT_SIZE } from "../domain/rules/avatar.js"
 import type { AvatarUser } from "../domain/rules/avatar.js"
 import { Avatar } from "./avatar.js"
 import { useUser } from "./hooks.js"

@@ -24,13 +24,21 @@ describe("LockManagerShim", () => {
   it("grants one holder at a time, in request order", async () => {
     const locks = new LockManagerShim()
     const events: Array<string> = []
+    // Each holder waits, inside the lock, until all three have asked: a lock that let two in at once would
+    // let the next one in there.
+    let allAsked: () => void = () => undefined
+    const asked = new Promise<void>((done) => {
+      allAsked = done
+    })
     const hold = (id: string) =>
       locks.request("refresh", { signal: never }, async () => {
         events.push(`${id} in`)
-        await new Promise((done) => setTimeout(done, 5))
+        await asked
         events.push(`${id} out`)
       })
-    await Promise.all([hold("a"), hold("b"), hold("c")])
+    const held = Promise.all([hold("a"), hold("b"), hold("c")])
+    allAsked()
+    await held
     assert.deepStrictEqual(events, ["a in", "a out", "b in", "b out", "c in", "c out"])
     assert.strictEqual(locks.requests, 3)
   })

@@ -242,11 +242,12 @@ describe("refreshing ahead of expiry", () => {
   // wake at 2 s.
   const initial = { accessToken: unsignedJwt({ sub: "u1", exp: 27 }), refreshToken: "r1" }
 
-  const threeTabsRefresh = (lockFor: () => TabLock, locks?: { readonly settled: () => Promise<void> }) =>
+  const threeTabsRefresh = (lockFor: () => TabLock, locks?: ReturnType<typeof makeLockManager>) =>
     Effect.gen(function*() {
       const issued: Array<string> = []
-      // The server's real 30 ms answer keeps a refresh in flight while the other tabs wake.
-      const server = refreshServer(30, () => {
+      // The server holds its answers until every tab has woken: each has asked the lock for its turn, or
+      // (without a lock) called the server itself.
+      const server = refreshServer(() => {
         issued.push(unsignedJwt({ sub: "u1", exp: 600, n: issued.length + 1 }))
         return issued[issued.length - 1]!
       })
@@ -259,6 +260,8 @@ describe("refreshing ahead of expiry", () => {
         yield* TestClock.adjust(1999)
         assert.strictEqual(server.calls.length, 0, "no tab refreshes before its timer")
         yield* TestClock.adjust(1)
+        yield* Effect.promise(() => locks === undefined ? server.called(3) : Promise.all([locks.requested(3), server.called(1)]).then(() => undefined))
+        server.release()
         // Every tab has moved on, and every token the server issued has reached the tab that asked for it
         // (the session writes the store before it changes state).
         yield* once(tabs, () =>
@@ -310,19 +313,23 @@ describe("bestEffortTabLock", () => {
 
 describe("refreshing on demand across tabs", () => {
   // Four tabs' sessions over one store, 25 callers each, all finding the same expired token at once.
-  const fourTabsOnDemand = (lockFor: () => TabLock) =>
+  const fourTabsOnDemand = (lockFor: () => TabLock, locks?: ReturnType<typeof makeLockManager>) =>
     Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const expired = { accessToken: unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) - 5 }), refreshToken: "r1" }
-      const server = refreshServer(30, () => unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) + 600 }))
+      const server = refreshServer(() => unsignedJwt({ sub: "u1", exp: Math.floor(now / 1000) + 600 }))
       const tokens = yield* Effect.scoped(Effect.gen(function*() {
         const store = yield* makeSharedStore(expired)
         const sessions = yield* Effect.forEach([1, 2, 3, 4], () => tabSession(store, lockFor()))
-        return yield* Effect.forEach(
+        const gets = yield* Effect.forkChild(Effect.forEach(
           sessions.flatMap((session) => Array.from({ length: 25 }, () => session.getAccessToken())),
           (get) => get,
           { concurrency: "unbounded" }
-        )
+        ))
+        // The refreshes stay in flight until every tab has asked: for the lock, or (without one) the server.
+        yield* Effect.promise(() => locks === undefined ? server.called(4) : Promise.all([locks.requested(4), server.called(1)]).then(() => undefined))
+        server.release()
+        return yield* Fiber.join(gets)
       })).pipe(Effect.provideService(Fetch, server.fetch))
       return { calls: server.calls.length, distinct: new Set(tokens).size }
     })
@@ -330,7 +337,7 @@ describe("refreshing on demand across tabs", () => {
   it.live("with the session's shared lock one tab refreshes and the others take its token", () =>
     Effect.gen(function*() {
       const manager = makeLockManager()
-      const result = yield* fourTabsOnDemand(() => webLocksTabLock(manager))
+      const result = yield* fourTabsOnDemand(() => webLocksTabLock(manager), manager)
       assert.deepStrictEqual(result, { calls: 1, distinct: 1 })
     }), 10_000)
 

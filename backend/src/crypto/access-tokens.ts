@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
-import { AUTHENTICATED_ROLE, CLOCK_TOLERANCE_SECONDS, DEFAULT_BRANCH_ID } from "@stackfx/lib/domain/constants.js"
+import { AUTHENTICATED_ROLE, CLOCK_TOLERANCE_SECONDS, DEFAULT_BRANCH_ID } from "@stackfx/lib/domain/rules/access-tokens.js"
 import {
   AccessTokenClaims,
   accessTokenAudience,

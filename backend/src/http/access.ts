@@ -2,7 +2,7 @@
  * The access-type lists routes declare in `access`: every tier, the secret-key tiers, the admin tier.
  * One definition so a route's reach reads the same in every file.
  */
-import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import type { AccessType } from "@stackfx/lib/domain/api.js"
 
 /** Any caller with a project key: client, server or admin. */
 export const ALL: ReadonlyArray<AccessType> = ["client", "server", "admin"]

@@ -4,7 +4,7 @@
  * same known error from both: header combinations first, then the access token, then the keys.
  */
 import * as Effect from "effect/Effect"
-import { type AccessType, STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { type AccessType, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { invalidAccessTypeMessage } from "@stackfx/lib/errors/known/messages.js"
 import { ProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
@@ -32,7 +32,7 @@ import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
-import { Projects } from "../operations/projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 /** The authenticated side of a request, handed to every endpoint that requires an access type. */
 export interface Auth {

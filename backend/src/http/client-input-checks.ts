@@ -4,7 +4,7 @@
  * never point at a URL; and a TOTP secret must be padded standard base64.
  */
 import * as Effect from "effect/Effect"
-import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { type RequestLine, schemaErrorOf } from "./request.js"
 import { HttpStatusError } from "./respond.js"

@@ -3,9 +3,9 @@
  * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
  */
 import * as Effect from "effect/Effect"
-import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
-import { Projects } from "../operations/projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 const EXPOSED = `${STACK_HEADERS.actualStatus}, ${STACK_HEADERS.knownError}, content-type`
 const METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { STACK_HEADERS } from "@stackfx/lib/domain/constants.js"
+import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { encodeKnownError } from "@stackfx/lib/errors/encode.js"
 import type { KnownError } from "@stackfx/lib/errors/known/registry.js"
 

@@ -14,7 +14,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { addressOf, type StoredMail } from "./message.js"
+import type { StoredMail } from "./message.js"
 import type { MailNotFound, OutboxShape, OutboxStoreError } from "./outbox.js"
 
 /** The default path prefix the emulator mounts the mailbox API and pages under. */
@@ -108,6 +108,3 @@ export const mailboxMessageResponse = (
       OutboxStoreError: storeFailure
     })
   )
-
-/** The bare recipient addresses of a list entry, for tests that compare addresses. */
-export const recipientsOf = (item: InbucketListItem): ReadonlyArray<string> => item.to.map(addressOf)

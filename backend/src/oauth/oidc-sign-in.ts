@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import { OAuthErrorResponse, OAuthTokenResponse } from "@stackfx/lib/domain/tokens.js"
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose"
 import { type OAuthIdentity, parseScopes } from "./identity.js"
 import { type OidcDiscovery, OidcError, readJson } from "./oidc.js"
@@ -17,22 +18,6 @@ export const ID_TOKEN_CLOCK_TOLERANCE_S = 30
 
 // symmetric algorithms are never accepted: the "key" would be the client secret, known to more than the issuer
 const asymmetricAlgorithms = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"]
-
-/** The token endpoint's answer. */
-export const TokenResponse = Schema.Struct({
-  access_token: Schema.String,
-  token_type: Schema.optionalKey(Schema.String),
-  id_token: Schema.optionalKey(Schema.String),
-  refresh_token: Schema.optionalKey(Schema.String),
-  expires_in: Schema.optionalKey(Schema.Number),
-  scope: Schema.optionalKey(Schema.String)
-})
-export type TokenResponse = typeof TokenResponse.Type
-
-const OAuthErrorBody = Schema.Struct({
-  error: Schema.String,
-  error_description: Schema.optionalKey(Schema.String)
-})
 
 const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)) })
 
@@ -68,7 +53,7 @@ const usesPostAuth = (discovery: OidcDiscovery) => {
 export const exchangeCode = (
   discovery: OidcDiscovery,
   input: CodeExchangeInput
-): Effect.Effect<TokenResponse, OidcError, HttpClient.HttpClient> =>
+): Effect.Effect<OAuthTokenResponse, OidcError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const post = usesPostAuth(discovery)
     const params: Record<string, string> = {
@@ -86,16 +71,16 @@ export const exchangeCode = (
       Effect.mapError(() => new OidcError({ stage: "token", message: "The provider's token endpoint cannot be reached." }))
     )
     if (response.status >= 400) {
-      const body = yield* readJson(response, OAuthErrorBody, "token").pipe(
+      const body = yield* readJson(response, OAuthErrorResponse, "token").pipe(
         Effect.mapError(() => new OidcError({ stage: "token", message: `The token endpoint answered ${response.status}.` }))
       )
       return yield* new OidcError({
         stage: "token",
-        message: body.error_description ?? `The provider refused the code: ${body.error}.`,
+        message: body.errorDescription ?? `The provider refused the code: ${body.error}.`,
         providerError: body.error
       })
     }
-    return yield* readJson(response, TokenResponse, "token")
+    return yield* readJson(response, OAuthTokenResponse, "token")
   })
 
 const fetchJwks = (discovery: OidcDiscovery) =>
@@ -192,12 +177,12 @@ export const completeOidcSignIn = (
 ): Effect.Effect<OAuthIdentity, OidcError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const tokens = yield* exchangeCode(discovery, input)
-    const claims: JWTPayload | undefined = tokens.id_token === undefined
+    const claims: JWTPayload | undefined = tokens.idToken === undefined
       ? undefined
-      : yield* verifyIdToken(discovery, { idToken: tokens.id_token, clientId: input.clientId, nonce: input.nonce })
+      : yield* verifyIdToken(discovery, { idToken: tokens.idToken, clientId: input.clientId, nonce: input.nonce })
     const needsUserinfo = claims === undefined || text(claims["email"]) === null || text(claims["name"]) === null
     const info = needsUserinfo && discovery.userinfo_endpoint !== undefined
-      ? yield* fetchUserinfo(discovery, tokens.access_token)
+      ? yield* fetchUserinfo(discovery, tokens.accessToken)
       : undefined
     if (claims !== undefined && info !== undefined && info.sub !== claims.sub) {
       return yield* new OidcError({ stage: "userinfo", message: "The userinfo subject differs from the id_token's." })
@@ -216,8 +201,8 @@ export const completeOidcSignIn = (
         text(info?.preferred_username),
       emailVerified: email !== null && truthy(fromClaims ? claims?.["email_verified"] : info?.email_verified),
       profileImageUrl: text(claims?.["picture"]) ?? text(info?.picture),
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token ?? null,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
       scopes: parseScopes(tokens.scope ?? input.requestedScope)
     }
   })

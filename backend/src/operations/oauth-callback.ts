@@ -21,7 +21,7 @@ import type { StoredProject } from "../store/projects.js"
 import { issueAuthorizationCode } from "./authorization-codes.js"
 import { resolveProvider } from "./oauth-providers.js"
 import { signInWithIdentity } from "./oauth-users.js"
-import { Projects } from "./projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 /** The cookie that ties a flow to the browser that started it. */
 export const innerStateCookie = (innerState: string): string => `stack-oauth-inner-${innerState}`

@@ -4,9 +4,9 @@
  * key only where the project has no publishable key to present, so it never unlocks a project that has one.
  */
 import * as Effect from "effect/Effect"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "@stackfx/lib/domain/constants.js"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "@stackfx/lib/domain/api.js"
 import { InvalidOAuthClientIdOrSecret } from "@stackfx/lib/errors/known/oauth.js"
-import { Projects } from "./projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 /** The project the client id names, when the secret authenticates the client; INVALID_OAUTH_CLIENT_ID_OR_SECRET otherwise. */
 export const authenticateOAuthClient = (clientId: string | undefined, clientSecret: string | undefined) =>

@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { API_PATH_PREFIX } from "@stackfx/lib/domain/constants.js"
+import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { isLocalhostHostname } from "@stackfx/lib/domain/rules/hosts.js"
 import { EmulatorConfig } from "../config.js"
 import { DevProvider, makeDevProvider } from "../oauth/dev-provider.js"

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/constants.js"
+import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import type { DbError, DbShape } from "../store/db.js"
 import { findProject } from "../store/projects.js"
 import { BUILTIN_TEAM_PERMISSIONS, createProject, DEFAULT_TEAM_PERMISSIONS, defaultProjectConfig, type NewProject } from "./project-setup.js"

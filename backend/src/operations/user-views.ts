@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { HttpServerResponse } from "effect/http/HttpServerResponse"
-import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type { ClientTeam, ServerTeam } from "@stackfx/lib/domain/team.js"
 import { ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
 import { ServerTeamMemberProfile } from "@stackfx/lib/domain/team-member-profile.js"

@@ -2,12 +2,12 @@
 import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Schema from "effect/Schema"
-import { API_PATH_PREFIX } from "@stackfx/lib/domain/constants.js"
+import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { SigningKeys } from "../crypto/signing-keys.js"
 import { publicEndpoint } from "../http/endpoint.js"
 import { HttpStatusError, json } from "../http/respond.js"
-import { Projects } from "../operations/projects.js"
+import { Projects } from "../store/project-lookup.js"
 
 const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
 const JwksQuery = Schema.Struct({ include_restricted: Flag, include_anonymous: Flag })

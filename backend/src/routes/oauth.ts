@@ -12,7 +12,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { API_PATH_PREFIX } from "@stackfx/lib/domain/constants.js"
+import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { EmulatorConfig } from "../config.js"
 import { endpoint, publicEndpoint } from "../http/endpoint.js"
 import { json } from "../http/respond.js"

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { AccessType } from "@stackfx/lib/domain/constants.js"
+import type { AccessType } from "@stackfx/lib/domain/api.js"
 import { ListResponse } from "@stackfx/lib/domain/list.js"
 import { TeamMemberProfile, TeamMemberProfileUpdate } from "@stackfx/lib/domain/team-member-profile.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"

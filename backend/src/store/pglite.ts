@@ -9,11 +9,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import * as Semaphore from "effect/Semaphore"
 import { makeDb } from "./connection.js"
-import { Db, type DbError, type DbShape, type Row, toDbError } from "./db.js"
+import { type DbError, type DbShape, type Row, toDbError } from "./db.js"
 
 export interface PgliteOptions {
   /** A directory to persist to, or undefined for an in-memory database. */
@@ -117,7 +116,3 @@ export const makePgliteDb = (options: PgliteOptions): Effect.Effect<DbShape, DbE
     const lock = yield* Semaphore.make(1)
     return pgliteDb(pg, lock)
   })
-
-/** The `Db` layer over PGlite. */
-export const layerPglite = (options: PgliteOptions): Layer.Layer<Db, DbError> =>
-  Layer.effect(Db, makePgliteDb(options))

@@ -1,11 +1,10 @@
 /** The PostgreSQL driver (`pg`), used when the emulator is given a `postgres://` URL. */
 import pg from "pg"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { makeDb } from "./connection.js"
-import { Db, type DbError, type DbShape, type Row, toDbError } from "./db.js"
+import { type DbError, type DbShape, type Row, toDbError } from "./db.js"
 
 /** The server could not be reached at start-up; `message` names it (without the password) and why. */
 export class DatabaseUnreachable extends Schema.TaggedError<DatabaseUnreachable>()("DatabaseUnreachable", {
@@ -65,6 +64,3 @@ export const makePostgresDb = (url: string): Effect.Effect<DbShape, DbError | Da
       }))
     })
   })
-
-/** The `Db` layer over PostgreSQL. */
-export const layerPostgres = (url: string): Layer.Layer<Db, DbError | DatabaseUnreachable> => Layer.effect(Db, makePostgresDb(url))

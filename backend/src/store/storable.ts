@@ -7,6 +7,7 @@
 export const unstorableTextReason = (text: string): string | undefined => {
   // text and jsonb cannot hold U+0000, and a lone UTF-16 surrogate is not a character at all (jsonb
   // refuses its escape). `\p{Cs}` with the `u` flag matches only surrogates that are not part of a pair.
+  // oxlint-disable-next-line no-control-regex -- U+0000 is what this looks for
   const found = /\u0000|\p{Cs}/u.exec(text)
   if (found === null) return undefined
   return found[0] === "\u0000"

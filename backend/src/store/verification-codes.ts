@@ -76,21 +76,6 @@ export const findVerificationCode = (
     rows.first
   )
 
-/** The newest code issued under this nonce (OTP sign-in pairs a nonce with a short code). */
-export const findVerificationCodeByNonce = (
-  db: DbShape,
-  projectId: string,
-  purpose: string,
-  nonce: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(
-      `select ${columns} from verification_codes where project_id = $1 and purpose = $2 and nonce = $3 order by created_at desc limit 1`,
-      [projectId, purpose, nonce]
-    ),
-    rows.first
-  )
-
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
 export const markVerificationCodeUsed = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError> =>
   Effect.map(
@@ -105,6 +90,3 @@ export const recordFailedAttempt = (db: DbShape, projectId: string, id: string):
   Effect.asVoid(
     db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [projectId, id])
   )
-
-export const deleteVerificationCode = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from verification_codes where project_id = $1 and id = $2", [projectId, id]))

@@ -1,5 +1,11 @@
 /** What the round avatar shows and how big its parts are. */
-import { AVATAR_DEFAULT_SIZE, AVATAR_ICON_RATIO, AVATAR_TEXT_RATIO } from "../constants.js"
+
+/** Default avatar diameter. @internal */
+export const AVATAR_DEFAULT_SIZE = 34
+/** Fallback initials are this fraction of the avatar size. @internal */
+export const AVATAR_TEXT_RATIO = 0.4
+/** The fallback icon is this fraction of the avatar size. @internal */
+export const AVATAR_ICON_RATIO = 0.6
 
 /** @internal */
 export type AvatarContent =

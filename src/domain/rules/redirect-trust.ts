@@ -4,8 +4,6 @@
  * (or it points at localhost and localhost is allowed). Anything else (`//evil.com`, `/\evil.com`,
  * `javascript:`, `https://trusted.com@evil.com`) is refused.
  */
-import * as Result from "effect/Result"
-import { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
 import { isLocalhostHostname, parseAbsoluteUrl } from "./hosts.js"
 
 /** Which absolute URLs a redirect may lead to (relative URLs are always allowed). */
@@ -57,18 +55,3 @@ export const isTrustedRedirect = (url: string, options: RedirectTrustOptions): b
   if (options.allowLocalhost === true && isLocalhostHostname(target.hostname)) return true
   return options.trustedDomains.some((entry) => matchesTrustedDomain(target, entry))
 }
-
-/**
- * The URL itself when it may be redirected to, else a `RedirectNotTrusted` error carrying the fixed
- * message ("Redirect URL {url} is not trusted; should be relative.").
- *
- * @example
- * checkRedirectUrl("/dashboard", { trustedDomains: [] })                 // success "/dashboard"
- * checkRedirectUrl("https://evil.com", { trustedDomains: ["https://app.example.com"] }) // failure
- * @internal
- */
-export const checkRedirectUrl = (
-  url: string,
-  options: RedirectTrustOptions
-): Result.Result<string, RedirectNotTrusted> =>
-  isTrustedRedirect(url, options) ? Result.succeed(url) : Result.fail(new RedirectNotTrusted({ url }))

@@ -6,7 +6,9 @@
  * `otpauth://` URI. Each side computes the HMAC with what it has (Web Crypto in the browser, node:crypto in
  * the backend) and passes the MAC here, so both agree on every code.
  */
-import { TOTP_CODE_LENGTH } from "../constants.js"
+
+/** Length of a TOTP code typed at the MFA prompt. @internal */
+export const TOTP_CODE_LENGTH = 6
 
 /** Seconds per step: a code changes every 30 seconds. */
 export const TOTP_STEP_SECONDS = 30

@@ -5,7 +5,7 @@
  * app that only shows the user button never loads it.
  */
 import { type ReactNode, Suspense, useMemo } from "react"
-import type { HandlerRoute } from "../../domain/constants.js"
+import type { HandlerRoute } from "../../domain/handler-routes.js"
 import { HandlerPage, type HandlerPageContext } from "./context.js"
 import { HandlerErrorBoundary } from "./error-boundary.js"
 import { Loading } from "./pages/shared.js"

@@ -7,7 +7,7 @@
  * and shows the error, so the person can type the next code.
  */
 import { type FormEvent, type ReactNode, useState } from "react"
-import { TOTP_CODE_LENGTH } from "../../domain/constants.js"
+import { TOTP_CODE_LENGTH } from "../../domain/rules/totp.js"
 import { Auth, type SignedIn } from "../../services/users/auth.js"
 import { Button, ErrorAlert, Field, formValue, MessageAlert } from "./ui.js"
 import { useAction } from "./use-action.js"

@@ -6,7 +6,7 @@
  */
 import * as Result from "effect/Result"
 import { type ReactNode, useCallback, useEffect, useState } from "react"
-import { REDIRECT_WAIT_MS } from "../../domain/constants.js"
+import { REDIRECT_WAIT_MS } from "../redirect-wait.js"
 import type { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
 import { afterAuthRedirectUrl, redirectUrlFor, type RedirectTarget } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"

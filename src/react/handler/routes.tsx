@@ -28,7 +28,7 @@ import {
   useRouter
 } from "@tanstack/react-router"
 import { type ReactNode, Suspense } from "react"
-import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/constants.js"
+import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/handler-routes.js"
 import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
 import { decodeHandlerSearch, type HandlerSearch } from "./search.js"
 import { useShownPage } from "./shown-page.js"

@@ -8,7 +8,7 @@
  * writes the result back into the address bar, so a key set to `undefined` would delete the parameter from
  * the URL the page (and the OAuth callback) still reads, and a rewritten value would be re-quoted.
  */
-import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
+import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/handler-routes.js"
 import { AFTER_AUTH_RETURN_TO_PARAM } from "../../services/navigation/redirects.js"
 
 /** The parameters each page reads; the OAuth callback's `code` and `state` are read from its URL by the flow. */

@@ -23,7 +23,7 @@ import {
   type LocalJWKSet,
   type ProtectedHeaderParameters
 } from "jose"
-import { CLOCK_TOLERANCE_SECONDS, jwksPath, MIN_RSA_MODULUS_BITS } from "../../domain/constants.js"
+import { CLOCK_TOLERANCE_SECONDS, jwksPath } from "../../domain/rules/access-tokens.js"
 import {
   AccessTokenClaims,
   accessTokenAudience,
@@ -37,6 +37,9 @@ import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
 import { type CallFailure, documented } from "../http/endpoint.js"
 import { sendRequest } from "../http/transport-send.js"
 import { decodeJson } from "../http/wire-codec.js"
+
+/** RSA keys shorter than this are refused. @internal */
+export const MIN_RSA_MODULUS_BITS = 2_048
 
 /**
  * Signature algorithms a verifier may accept. Only asymmetric ones: with an HMAC algorithm anyone holding the

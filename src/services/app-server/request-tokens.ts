@@ -4,7 +4,8 @@
  * reading, no verification: `RequestAuth` decides what the tokens are worth.
  */
 import * as Result from "effect/Result"
-import { STACK_HEADERS, UNDEFINED_TOKEN_STRING } from "../../domain/constants.js"
+import { STACK_HEADERS } from "../../domain/api.js"
+import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
 import { MalformedAuthJson } from "../../errors/client/request-session.js"
 import type { AuthJson } from "./auth-json.js"
 import { readCookie } from "../session/cookie-text.js"

@@ -1,6 +1,6 @@
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
-import { type AccessType, clientVersion, DEFAULT_BASE_URL } from "../../domain/constants.js"
+import { type AccessType, clientVersion, DEFAULT_BASE_URL } from "../../domain/api.js"
 
 export type { AccessType }
 

@@ -1,6 +1,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { DEFAULT_BASE_URL } from "../../domain/constants.js"
+import { DEFAULT_BASE_URL } from "../../domain/api.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { Fetch } from "./transport-fetch.js"

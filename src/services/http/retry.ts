@@ -1,6 +1,10 @@
 import * as Effect from "effect/Effect"
 import * as Data from "effect/Data"
-import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../domain/constants.js"
+
+/** Retries of an idempotent request after a network failure. @internal */
+export const NETWORK_RETRIES = 5
+/** Base of the exponential backoff between those retries. @internal */
+export const NETWORK_RETRY_BASE_MS = 1_000
 
 // Retry signals: the transport fails one attempt with these, `nextRetry` below decides whether to try
 // again, and whatever is left when it gives up becomes a public error (HttpError or NetworkError). They

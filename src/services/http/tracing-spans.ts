@@ -15,7 +15,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as References from "effect/References"
 import * as Tracer from "effect/Tracer"
-import { API_PATH_PREFIX } from "../../domain/constants.js"
+import { API_PATH_PREFIX } from "../../domain/api.js"
 import { isKnownError } from "../../errors/known/type-id.js"
 
 /** A span about to start: its name, kind and first attributes. */

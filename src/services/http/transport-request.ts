@@ -1,4 +1,4 @@
-import { API_PATH_PREFIX } from "../../domain/constants.js"
+import { API_PATH_PREFIX } from "../../domain/api.js"
 import { authHeaderValue } from "../app-server/auth-json.js"
 import type { AllowedUsers } from "./allowed-users.js"
 import type { ClientConfigShape } from "./client-config.js"

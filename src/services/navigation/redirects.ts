@@ -8,10 +8,28 @@
  * the link, so they go through the redirect-trust rule and an untrusted one is a `RedirectNotTrusted` error.
  */
 import * as Result from "effect/Result"
-import { DEFAULT_HANDLER_PATH, DEFAULT_HOME_URL, HANDLER_ROUTES, type HandlerRoute } from "../../domain/constants.js"
+import { DEFAULT_HANDLER_PATH, HANDLER_ROUTES, type HandlerRoute } from "../../domain/handler-routes.js"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
-import { checkRedirectUrl, type RedirectTrustOptions } from "../../domain/rules/redirect-trust.js"
-import type { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
+import { isTrustedRedirect, type RedirectTrustOptions } from "../../domain/rules/redirect-trust.js"
+import { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
+
+/** The default home target of redirects. @internal */
+export const DEFAULT_HOME_URL = "/"
+
+/**
+ * The URL itself when it may be redirected to, else a `RedirectNotTrusted` error carrying the fixed
+ * message ("Redirect URL {url} is not trusted; should be relative.").
+ *
+ * @example
+ * checkRedirectUrl("/dashboard", { trustedDomains: [] })                 // success "/dashboard"
+ * checkRedirectUrl("https://evil.com", { trustedDomains: ["https://app.example.com"] }) // failure
+ * @internal
+ */
+export const checkRedirectUrl = (
+  url: string,
+  options: RedirectTrustOptions
+): Result.Result<string, RedirectNotTrusted> =>
+  isTrustedRedirect(url, options) ? Result.succeed(url) : Result.fail(new RedirectNotTrusted({ url }))
 
 /** The query parameter that carries the page to return to across sign-in and sign-up. */
 export const AFTER_AUTH_RETURN_TO_PARAM = "after_auth_return_to"

@@ -3,10 +3,14 @@
  * the hosted SDK's name, max age one hour). A cookie rather than memory because the flow leaves the page;
  * one per state so that two sign-ins in two tabs do not overwrite each other.
  */
-import { OAUTH_STATE_COOKIE_MAX_AGE_SECONDS, OAUTH_STATE_COOKIE_PREFIX } from "../../domain/constants.js"
 import { readCookie } from "../session/cookie-text.js"
 import { STATE_PATTERN } from "./oauth-pkce.js"
 import { type CookieDocument, serializeTokenCookie } from "../session/token-store-cookie.js"
+
+/** Max age of the cookie that holds an OAuth code verifier, named with {@link OAUTH_STATE_COOKIE_PREFIX}. @internal */
+export const OAUTH_STATE_COOKIE_MAX_AGE_SECONDS = 3_600
+/** The code-verifier cookie is `${OAUTH_STATE_COOKIE_PREFIX}${state}` (the hosted SDK's name). @internal */
+export const OAUTH_STATE_COOKIE_PREFIX = "stack-oauth-outer-"
 
 export type { CookieDocument }
 

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/constants.js"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/api.js"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
 import type { AuthorizationCodeGrant } from "../../domain/oauth-token-request.js"

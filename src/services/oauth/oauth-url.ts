@@ -2,8 +2,11 @@
  * The authorize URL: `GET {baseUrl}/api/v1/auth/oauth/authorize/{provider}` with exactly the
  * parameters the hosted service reads, in the hosted SDK's order.
  */
-import { API_PATH_PREFIX, OAUTH_CODE_CHALLENGE_METHOD } from "../../domain/constants.js"
+import { API_PATH_PREFIX } from "../../domain/api.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
+
+/** OAuth always uses S256 PKCE challenges. @internal */
+export const OAUTH_CODE_CHALLENGE_METHOD = "S256"
 
 /** `authenticate` signs in (or up); `link` connects the provider to the signed-in user. */
 export type OAuthFlowType = "authenticate" | "link"

@@ -9,9 +9,14 @@ import type {
 } from "@simplewebauthn/browser"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { PASSKEY_RP_ID_PLACEHOLDER, USER_ID_MAX_BYTES, USER_ID_MIN_BYTES } from "../../domain/constants.js"
+import { PASSKEY_RP_ID_PLACEHOLDER } from "../../domain/api.js"
 import { wireStruct } from "../../domain/wire.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
+
+/** WebAuthn user handles are 1 to 64 bytes. @internal */
+export const USER_ID_MIN_BYTES = 1
+/** @internal */
+export const USER_ID_MAX_BYTES = 64
 
 /**
  * The relying-party id the service puts in every set of options, to be replaced by the page's hostname

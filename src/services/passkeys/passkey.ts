@@ -13,7 +13,7 @@ import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
 import type { PasskeysErrors } from "./passkey-errors.js"
 
-export { PASSKEY_RP_ID_PLACEHOLDER } from "../../domain/constants.js"
+export { PASSKEY_RP_ID_PLACEHOLDER } from "../../domain/api.js"
 export { WebAuthn, type WebAuthnBrowser } from "./passkey-ceremony.js"
 
 /** The errors registering a passkey can fail with. */

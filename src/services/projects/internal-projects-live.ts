@@ -1,7 +1,7 @@
 /** The implementation of {@link InternalProjects}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
 import { ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
-import { STACK_HEADERS } from "../../domain/constants.js"
+import { STACK_HEADERS } from "../../domain/api.js"
 import { ListResponse } from "../../domain/list.js"
 import { AdminProject, AdminProjectCreate, ProjectTransfer, ProjectTransferResponse } from "../../domain/project.js"
 import { documented } from "../http/endpoint.js"

@@ -8,12 +8,9 @@ import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
 import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
-import {
-  MAX_REQUIRED_FRESHNESS_MS,
-  PUBLIC_CLIENT_SECRET_SENTINEL,
-  TOKEN_FRESHNESS_MARGIN_MS,
-  UNDEFINED_TOKEN_STRING
-} from "../../domain/constants.js"
+import { MAX_REQUIRED_FRESHNESS_MS, TOKEN_FRESHNESS_MARGIN_MS } from "./session-timings.js"
+import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/api.js"
+import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
 import type { RefreshTokenGrant } from "../../domain/oauth-token-request.js"
 import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"

@@ -1,10 +1,21 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
-import { ACCESS_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_MAX_AGE_SECONDS } from "../../domain/constants.js"
 import { ClientConfig } from "../http/client-config.js"
 import { readCookie, setCookieLine } from "./cookie-text.js"
 import { makeRefTokenStore, noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
+
+/**
+ * Business constants of the product and the fixed values of docs/wire.md. Durations carry their unit
+ * in the name (`_MS`, `_SECONDS`) because the spec mixes both.
+ */
+
+// --- Cookies and tokens ---------------------------------------------------------------------------
+
+/** Max age of the refresh-token cookie: one year. @internal */
+export const REFRESH_COOKIE_MAX_AGE_SECONDS = 31_536_000
+/** Max age of the access-token cookie: one day. @internal */
+export const ACCESS_COOKIE_MAX_AGE_SECONDS = 86_400
 
 
 /** The part of `document` the store touches; Node tests pass a fake. */

@@ -11,7 +11,7 @@ import {
   PasswordUpdateRequest,
   ResetCodeSentResponse
 } from "../../domain/auth-requests.js"
-import { checkPasswordConfirmation } from "../../domain/rules/password.js"
+import { checkPasswordConfirmation } from "./password-confirmation.js"
 import { SuccessResponse } from "../../domain/success.js"
 import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../../domain/tokens.js"
 import { ClientUser } from "../../domain/user.js"

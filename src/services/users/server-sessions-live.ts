@@ -1,6 +1,6 @@
 /** The implementation of {@link ServerSessions}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
-import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../domain/constants.js"
+import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./server-sessions.js"
 import { ListResponse } from "../../domain/list.js"
 import { SessionInfo } from "../../domain/session.js"
 import { SuccessResponse } from "../../domain/success.js"

@@ -21,6 +21,9 @@ import { lazyLayer } from "../http/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerSessionsErrors } from "./server-sessions-errors.js"
 
+/** Lifetime of a session created by server code (`POST /auth/sessions`) when none is given: one year. @internal */
+export const DEFAULT_SERVER_SESSION_EXPIRY_MS = 31_536_000_000
+
 type Fails<Method extends keyof typeof ServerSessionsErrors> = FailureOf<typeof ServerSessionsErrors, Method>
 
 /**

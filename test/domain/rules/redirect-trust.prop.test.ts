@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { checkRedirectUrl, isRelativeUrl, isTrustedRedirect } from "../../../src/domain/rules/redirect-trust.js"
+import { isRelativeUrl, isTrustedRedirect } from "../../../src/domain/rules/redirect-trust.js"
+import { checkRedirectUrl } from "../../../src/services/navigation/redirects.js"
 
 const segment = fc.webSegment().filter((s) => s !== "" && !s.includes("\\"))
 const query = fc.webQueryParameters().map((q) => (q === "" ? "" : `?${q}`))

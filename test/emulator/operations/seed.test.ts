@@ -4,7 +4,7 @@
  * follows the seed's content.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { DEMO_PROJECT_KEYS } from "../../../src/domain/constants.js"
+import { DEMO_PROJECT_KEYS } from "../../../src/domain/local-keys.js"
 import { DEMO_PROJECT, INTERNAL_PROJECT, SEED_KEY, SEEDED_PROJECTS, seedKeyOf } from "../../../backend/src/operations/seed.js"
 import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
 

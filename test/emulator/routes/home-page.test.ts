@@ -3,7 +3,7 @@
  * links to the mailbox and the API), `/favicon.ico` an icon; the API below `/api/v1` is unchanged.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/constants.js"
+import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/local-keys.js"
 import { useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()

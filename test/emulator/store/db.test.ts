@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import * as Exit from "effect/Exit"
@@ -109,22 +110,33 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
       }))
 
     it.skipIf(skip())("keeps other queries out of a running transaction", () =>
-      withDb(option, async (db) => {
-        // The transaction inserts, waits, then fails: a concurrent read must never see its row.
-        const seen: Array<number> = []
-        const tx = db.transaction(Effect.gen(function*() {
-          yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'ghost', 's', 'c')")
-          yield* Effect.sleep("100 millis")
-          return yield* Effect.fail(new Boom("rollback"))
-        }))
-        const reader = Effect.gen(function*() {
-          yield* Effect.sleep("20 millis")
-          const rows = yield* db.query("select count(*)::int as n from email_templates where id = 'ghost'")
-          seen.push(Number(rows[0]?.["n"]))
-        })
-        await Effect.runPromise(Effect.all([Effect.exit(tx), reader], { concurrency: 2 }))
-        assert.deepStrictEqual(seen, [0])
-      }))
+      withDb(option, (db) =>
+        run(Effect.gen(function*() {
+          // Latches, not sleeps: the read starts only once the transaction has inserted its row, and the
+          // transaction (which then fails, so rolls back) stays open until the read is under way. PostgreSQL
+          // runs the read on another connection, so the transaction waits for its answer. PGlite has one
+          // session, so the read must wait for the transaction: the transaction ends once the read has been
+          // handed to the database, which answers it before the ROLLBACK unless something keeps it out.
+          const inserted = yield* Deferred.make<void>()
+          const reading = yield* Deferred.make<void>()
+          const seen = yield* Deferred.make<number>()
+          const tx = db.transaction(Effect.gen(function*() {
+            yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'ghost', 's', 'c')")
+            yield* Deferred.succeed(inserted, undefined)
+            if (db.dialect === "postgres") yield* Deferred.await(seen)
+            else yield* Effect.andThen(Deferred.await(reading), Effect.yieldNow)
+            return yield* Effect.fail(new Boom("rollback"))
+          }))
+          const reader = Effect.gen(function*() {
+            yield* Deferred.await(inserted)
+            yield* Deferred.succeed(reading, undefined)
+            const rows = yield* db.query("select count(*)::int as n from email_templates where id = 'ghost'")
+            yield* Deferred.succeed(seen, Number(rows[0]?.["n"]))
+          })
+          const [outcome] = yield* Effect.all([Effect.exit(tx), reader], { concurrency: 2 })
+          assert.isTrue(Exit.isFailure(outcome))
+          assert.strictEqual(yield* Deferred.await(seen), 0)
+        }))))
   })
 
 contract("PGlite (memory)", () => "memory", () => false)

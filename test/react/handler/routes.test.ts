@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router"
-import { HANDLER_ROUTES } from "../../../src/domain/constants.js"
+import { HANDLER_ROUTES } from "../../../src/domain/handler-routes.js"
 import { stackHandlerRoutes } from "../../../src/react/handler/routes.js"
 import { handlerPageProps } from "../../../src/react/handler/stack-handler.js"
 

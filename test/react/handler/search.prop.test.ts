@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { HANDLER_ROUTES } from "../../../src/domain/constants.js"
+import { HANDLER_ROUTES } from "../../../src/domain/handler-routes.js"
 import { decodeHandlerSearch, HANDLER_SEARCH_PARAMS, searchOfUrl } from "../../../src/react/handler/search.js"
 
 const RUNS = { numRuns: 300 }

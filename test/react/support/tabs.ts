@@ -33,12 +33,33 @@ export const makeHub = () => {
   return { open, posted }
 }
 
+/** Resolves `whenAtLeast(n)` once `count()` reaches n; `bump()` counts one more. */
+const counter = () => {
+  let count = 0
+  const waiting: Array<{ readonly n: number; readonly resolve: () => void }> = []
+  return {
+    count: () => count,
+    bump: () => {
+      count++
+      for (const waiter of waiting.filter((w) => w.n <= count)) {
+        waiting.splice(waiting.indexOf(waiter), 1)
+        waiter.resolve()
+      }
+    },
+    whenAtLeast: (n: number) =>
+      n <= count ? Promise.resolve() : new Promise<void>((resolve) => void waiting.push({ n, resolve }))
+  }
+}
+
 /** A Web Locks stand-in: one holder per name, the others queue in order. */
 export const makeLockManager = () => {
   const tails = new Map<string, Promise<void>>()
+  const requests = counter()
   let grants = 0
   return {
     grants: () => grants,
+    /** Resolves once the lock has been asked for `n` times (granted or not). */
+    requested: requests.whenAtLeast,
     /** Resolves once every lock asked for so far has been granted and released. */
     settled: async () => {
       const snapshot = () => [...tails.values()]
@@ -51,6 +72,7 @@ export const makeLockManager = () => {
       }
     },
     request: (name: string, options: { readonly signal: AbortSignal }, callback: () => Promise<void>) => {
+      requests.bump()
       const previous = tails.get(name) ?? Promise.resolve()
       const run = previous.then(() => {
         if (options.signal.aborted) throw new Error("AbortError")
@@ -82,18 +104,28 @@ export const config = makeClientConfig({
 /** A tab's session over the shared store, refreshing under `lock` (none by default). */
 export const tabSession = (store: TokenStoreShape, lock?: TabLock) => makeSession(config, store, lock)
 
-/** A token endpoint that answers each refresh after `delayMs` (real time) with a new access token. */
-export const refreshServer = (delayMs: number, nextAccessToken: () => string) => {
+/**
+ * A token endpoint that answers each refresh with a new access token, once `release()` has been called: a
+ * test holds the refreshes in flight until every tab has woken (`called(n)`: the endpoint has been called n
+ * times), instead of relying on a real delay.
+ */
+export const refreshServer = (nextAccessToken: () => string) => {
   const calls: Array<string> = []
+  const called = counter()
   let answered = 0
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
   const fetch: FetchFn = async (url) => {
     calls.push(url)
-    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    called.bump()
+    await released
     answered++
     return new Response(JSON.stringify({ access_token: nextAccessToken(), token_type: "Bearer", expires_in: 600 }), {
       status: 200,
       headers: { "content-type": "application/json" }
     })
   }
-  return { calls, fetch, answered: () => answered }
+  return { calls, fetch, answered: () => answered, called: called.whenAtLeast, release }
 }

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { HANDLER_ROUTES } from "../../../src/domain/constants.js"
+import { HANDLER_ROUTES } from "../../../src/domain/handler-routes.js"
 import {
   AFTER_AUTH_RETURN_TO_PARAM,
   afterAuthRedirectUrl,

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -7,7 +8,16 @@ import { TestClock } from "effect/testing"
 import { ClientConfig, type ClientConfigInput } from "../../../src/services/http/client-config.js"
 import { Session, type SessionState, sessionChanges } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
-import { type Handler, json, knownErrorReply, type LocalServer, localServer, unsignedJwt } from "../support/local-server.js"
+import {
+  type Handler,
+  json,
+  knownErrorReply,
+  type LocalServer,
+  localServer,
+  type Recorded,
+  type Reply,
+  unsignedJwt
+} from "../support/local-server.js"
 
 // TestClock starts at 0: exp 10 s is inside the 20 s margin (stale), exp 3600 s is fresh.
 const stale = unsignedJwt({ sub: "u1", exp: 10 })
@@ -18,7 +28,31 @@ const TOKEN_PATH = "/api/v1/auth/oauth/token"
 const tokenAnswer = (access = refreshed) =>
   json({ access_token: access, token_type: "Bearer", expires_in: 600, refresh_token: "r1", scope: "" })
 
-const delayed = <A>(ms: number, value: A) => new Promise<A>((resolve) => setTimeout(() => resolve(value), ms))
+/**
+ * A token endpoint whose answers wait until `open()`, and `callers(n, call)`: n concurrent calls that open it
+ * once all n have started, so each has reached the refresh in flight (a fiber runs until it suspends) before
+ * the answer arrives, with no real delay.
+ */
+const gated = (answer: () => Reply) => {
+  let open: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  const callers = <A, E>(n: number, call: Effect.Effect<A, E>) =>
+    Effect.gen(function*() {
+      const started = yield* Deferred.make<void>()
+      let count = 0
+      const fiber = yield* Effect.forkChild(Effect.all(
+        Array.from({ length: n }, () =>
+          Effect.suspend(() => ++count === n ? Effect.andThen(Deferred.succeed(started, undefined), call) : call)),
+        { concurrency: "unbounded" }
+      ))
+      yield* Deferred.await(started)
+      open()
+      return yield* Fiber.join(fiber)
+    })
+  return { handler: (r: Recorded) => (r.url === TOKEN_PATH ? opened.then(answer) : json({})), callers }
+}
 
 /** A session over a memory store holding `tokens`, talking to a real local server. */
 const withSession = <A, E>(
@@ -64,15 +98,14 @@ describe("Session.getAccessToken", () => {
       }))
   })
 
-  it.effect("100 concurrent callers on an expired token share exactly one refresh request", () =>
-    withSession(
-      (r) => (r.url === TOKEN_PATH ? delayed(50, tokenAnswer()) : json({})),
+  it.effect("100 concurrent callers on an expired token share exactly one refresh request", () => {
+    const endpoint = gated(() => tokenAnswer())
+    return withSession(
+      endpoint.handler,
       { accessToken: stale, refreshToken: "r1" },
       ({ server, session, store }) =>
         Effect.gen(function*() {
-          const tokens = yield* Effect.all(Array.from({ length: 100 }, () => session.getAccessToken()), {
-            concurrency: "unbounded"
-          })
+          const tokens = yield* endpoint.callers(100, session.getAccessToken())
           assert.strictEqual(server.requests.length, 1)
           assert.isTrue(tokens.every((t) => t === refreshed))
           assert.deepStrictEqual(yield* store.get, { accessToken: refreshed, refreshToken: "r1" })
@@ -80,7 +113,8 @@ describe("Session.getAccessToken", () => {
           assert.strictEqual(yield* session.getAccessToken(), refreshed)
           assert.strictEqual(server.requests.length, 1)
         })
-    ))
+    )
+  })
 
   it.effect("the refresh is the form-encoded OAuth grant of docs/wire.md, without X-Stack headers", () =>
     withSession((r) => (r.url === TOKEN_PATH ? tokenAnswer() : json({})), { accessToken: stale, refreshToken: "r1" },
@@ -193,14 +227,12 @@ describe("Session refresh failures", () => {
   endsSession("the OAuth error invalid_grant", () =>
     json({ error: "invalid_grant", error_description: "Refresh token not found" }, 400))
 
-  it.effect("other errors propagate to every waiting caller and keep the session", () =>
-    withSession((r) => (r.url === TOKEN_PATH ? delayed(20, { status: 500, body: "down" }) : json({})),
+  it.effect("other errors propagate to every waiting caller and keep the session", () => {
+    const endpoint = gated(() => ({ status: 500, body: "down" }))
+    return withSession(endpoint.handler,
       { accessToken: stale, refreshToken: "r1" }, ({ server, session, store }) =>
         Effect.gen(function*() {
-          const results = yield* Effect.all(
-            Array.from({ length: 20 }, () => Effect.flip(session.getAccessToken())),
-            { concurrency: "unbounded" }
-          )
+          const results = yield* endpoint.callers(20, Effect.flip(session.getAccessToken()))
           assert.isTrue(results.every((e) => e._tag === "HttpError"))
           assert.strictEqual(server.requests.length, 1)
           assert.deepStrictEqual(yield* store.get, { accessToken: stale, refreshToken: "r1" })
@@ -208,7 +240,8 @@ describe("Session refresh failures", () => {
           // a later call tries again
           yield* Effect.flip(session.getAccessToken())
           assert.strictEqual(server.requests.length, 2)
-        })))
+        }))
+  })
 
   it.effect("an unrelated known error (e.g. invalid client key) propagates typed", () =>
     withSession(() => knownErrorReply("INVALID_PUBLISHABLE_CLIENT_KEY", 401, { details: { project_id: "proj" } }),

@@ -11,7 +11,7 @@
  */
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import { createElement, type ReactNode } from "react"
-import type { HandlerRoute } from "../../../domain/constants.js"
+import type { HandlerRoute } from "../../../domain/handler-routes.js"
 import type { HandlerPageProps } from "../frame.js"
 
 export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {

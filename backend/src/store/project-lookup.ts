@@ -1,16 +1,18 @@
 /**
  * Projects as the request path sees them. Every authenticated request needs the project and its key
- * sets; they come from the `ReadCache`, so they are read from the database only after a write.
+ * sets; they come from the `ReadCache`, so they are read from the database only after a write. It sits in
+ * `store/` so that the authentication and CORS middleware (`http/`) and the operations can both use it
+ * without importing upwards (docs/architecture.md, "Who may import whom").
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { secretMatches } from "../crypto/secrets.js"
-import { type ApiKeySetRow, listApiKeySets } from "../store/api-keys.js"
-import { Db, type DbError } from "../store/db.js"
-import { cacheKeys, ReadCache } from "../store/read-cache.js"
-import { findProject, listAllTrustedDomains, type StoredProject } from "../store/projects.js"
+import { type ApiKeySetRow, listApiKeySets } from "./api-keys.js"
+import { Db, type DbError } from "./db.js"
+import { cacheKeys, ReadCache } from "./read-cache.js"
+import { findProject, listAllTrustedDomains, type StoredProject } from "./projects.js"
 
 /** The three kinds of project keys a request can carry. */
 export type ProjectKeyKind = "publishableClientKey" | "secretServerKey" | "superSecretAdminKey"

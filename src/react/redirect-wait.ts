@@ -1,0 +1,4 @@
+/** How long the provider and the handler give a navigation. */
+
+/** How long a redirect waits for the navigation to take over before it resolves. @internal */
+export const REDIRECT_WAIT_MS = 2_000

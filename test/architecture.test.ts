@@ -1,0 +1,177 @@
+/**
+ * The import rules of docs/architecture.md ("Who may import whom"), checked over every module of `src/` and
+ * `backend/src/`: the arrows the document draws are the only ones the code has. Imports are read with the
+ * TypeScript compiler's own pre-processor (static, type-only, dynamic `import()` and `export ... from` alike).
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { dirname, join, posix, relative, sep } from "node:path"
+import ts from "typescript"
+import { assert, describe, it } from "vitest"
+
+const root = join(import.meta.dirname, "..")
+
+interface Edge {
+  /** The importing module, relative to the repository root (`src/domain/user.ts`). */
+  readonly from: string
+  /** What it imports, relative to the root without extension (`src/domain/wire`), or `package:<name>`. */
+  readonly to: string
+  /** The specifier as written. */
+  readonly specifier: string
+}
+
+const modulesUnder = (dir: string): Array<string> =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? modulesUnder(posix.join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
+      ? [posix.join(dir, entry.name)]
+      : []
+  )
+
+// The package entry points and the backend's alias for the library (tsconfig `paths`).
+const aliases: ReadonlyArray<readonly [string, string]> = [
+  ["@stackfx/lib/", "src/"],
+  ["stackfx-backend", "backend/src/index"],
+  ["stackfx/react/handler", "src/react/handler/index"],
+  ["stackfx/react", "src/react/index"],
+  ["stackfx", "src/index"]
+]
+
+const resolveSpecifier = (from: string, specifier: string): string => {
+  const withoutExtension = (path: string) => path.replace(/\.(js|jsx|ts|tsx)$/, "")
+  if (specifier.startsWith(".")) {
+    return withoutExtension(relative(root, join(root, dirname(from), specifier)).split(sep).join("/"))
+  }
+  for (const [alias, target] of aliases) {
+    if (specifier === alias || (alias.endsWith("/") && specifier.startsWith(alias))) {
+      return withoutExtension(target + specifier.slice(alias.length))
+    }
+  }
+  return `package:${specifier}`
+}
+
+const edges: ReadonlyArray<Edge> = ["src", "backend/src"].flatMap(modulesUnder).flatMap((from) =>
+  ts.preProcessFile(readFileSync(join(root, from), "utf8"), true, true).importedFiles.map(({ fileName }) => ({
+    from,
+    to: resolveSpecifier(from, fileName),
+    specifier: fileName
+  }))
+)
+
+interface Rule {
+  readonly name: string
+  /** The modules the rule is about. */
+  readonly from: (path: string) => boolean
+  /** True when the edge breaks the rule. */
+  readonly forbids: (edge: Edge) => boolean
+}
+
+const under = (...folders: ReadonlyArray<string>) => (path: string) => folders.some((folder) => path.startsWith(`${folder}/`))
+const libraryFolders = ["domain", "errors", "services", "layers", "react"] as const
+const lib = (...folders: ReadonlyArray<typeof libraryFolders[number]>) => under(...folders.map((f) => `src/${f}`))
+const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
+
+const rules: ReadonlyArray<Rule> = [
+  {
+    name: "nothing in src/ imports the backend",
+    from: under("src"),
+    forbids: ({ to }) => to.startsWith("backend/") || to === "package:stackfx-backend"
+  },
+  {
+    name: "src/domain imports nothing of errors, services, layers or react",
+    from: lib("domain"),
+    forbids: ({ to }) => lib("errors", "services", "layers", "react")(to)
+  },
+  {
+    name: "src/errors imports only domain (of the library)",
+    from: lib("errors"),
+    forbids: ({ to }) => lib("services", "layers", "react")(to)
+  },
+  {
+    name: "src/services never imports layers or react",
+    from: lib("services"),
+    forbids: ({ to }) => lib("layers", "react")(to)
+  },
+  {
+    name: "src/layers never imports react",
+    from: lib("layers"),
+    forbids: ({ to }) => lib("react")(to)
+  },
+  {
+    name: "backend/src imports the library only through @stackfx/lib/domain/ and @stackfx/lib/errors/",
+    from: under("backend/src"),
+    forbids: ({ specifier, to }) =>
+      (to.startsWith("src/") || /^package:stackfx(\/|$)/.test(to)) &&
+      !/^@stackfx\/lib\/(domain|errors)\//.test(specifier)
+  },
+  {
+    name: "backend operations/ never imports routes/",
+    from: backend("operations"),
+    forbids: ({ to }) => backend("routes")(to)
+  },
+  {
+    name: "backend http/ imports neither operations/ nor routes/",
+    from: backend("http"),
+    forbids: ({ to }) => backend("operations", "routes")(to)
+  },
+  {
+    name: "backend store/ imports neither operations/ nor routes/ nor http/",
+    from: backend("store"),
+    forbids: ({ to }) => backend("operations", "routes", "http")(to)
+  }
+]
+
+// Known breaks of the rules, each to be removed (with its entry here) when the import is gone. The test
+// fails when an entry no longer matches an import, so the list only shrinks.
+const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
+  {
+    from: "backend/src/store/layer.ts",
+    to: "backend/src/operations/seed",
+    why: "opening the database also seeds it; to be removed by handing the seed to openDb from above"
+  }
+]
+
+const isKnown = (edge: Edge) => knownExceptions.some((known) => known.from === edge.from && known.to === edge.to)
+
+describe("the import rules of docs/architecture.md", () => {
+  it("sees the modules and their imports", () => {
+    assert.isAbove(new Set(edges.map((e) => e.from)).size, 300)
+    assert.isTrue(edges.some((e) => e.from.startsWith("src/services/") && e.to.startsWith("src/domain/")))
+    assert.isTrue(edges.some((e) => e.from.startsWith("backend/src/") && e.specifier.startsWith("@stackfx/lib/domain/")))
+  })
+
+  for (const rule of rules) {
+    it(rule.name, () => {
+      const broken = edges
+        .filter((edge) => rule.from(edge.from) && rule.forbids(edge) && !isKnown(edge))
+        .map((edge) => `${edge.from} imports "${edge.specifier}"`)
+      assert.deepStrictEqual(broken, [])
+    })
+  }
+
+  it("every known exception still exists and breaks a rule (remove it once fixed)", () => {
+    for (const known of knownExceptions) {
+      const edge = edges.find((e) => e.from === known.from && e.to === known.to)
+      assert.isDefined(edge, `${known.from} no longer imports ${known.to}: remove it from knownExceptions`)
+      if (edge !== undefined) assert.isTrue(rules.some((rule) => rule.from(edge.from) && rule.forbids(edge)), known.from)
+    }
+  })
+
+  it("the rules catch what they are about", () => {
+    const breaks = (from: string, specifier: string) =>
+      rules.some((rule) => rule.from(from) && rule.forbids({ from, specifier, to: resolveSpecifier(from, specifier) }))
+    assert.isTrue(breaks("src/react/provider.tsx", "../../backend/src/server.js"))
+    assert.isTrue(breaks("src/domain/user.ts", "../services/http/transport.js"))
+    assert.isTrue(breaks("src/errors/decode.ts", "../react/index.js"))
+    assert.isTrue(breaks("src/services/session/session.ts", "../../layers/client.js"))
+    assert.isTrue(breaks("backend/src/routes/users.ts", "@stackfx/lib/services/users/auth.js"))
+    assert.isTrue(breaks("backend/src/routes/users.ts", "../../../src/domain/user.js"))
+    assert.isTrue(breaks("backend/src/routes/users.ts", "stackfx"))
+    assert.isTrue(breaks("backend/src/operations/users.ts", "../routes/users.js"))
+    assert.isTrue(breaks("backend/src/http/auth.ts", "../operations/users.js"))
+    assert.isTrue(breaks("backend/src/store/users.ts", "../http/respond.js"))
+    assert.isFalse(breaks("backend/src/routes/users.ts", "@stackfx/lib/domain/user.js"))
+    assert.isFalse(breaks("backend/src/routes/users.ts", "../operations/users.js"))
+    assert.isFalse(breaks("src/services/session/session.ts", "../../domain/api.js"))
+  })
+})
