@@ -35,7 +35,11 @@ export interface ClientTierOptions {
   readonly allowRestrictedUser?: boolean | undefined
 }
 
-/** The server tier authenticates with the secret server key; the publishable key is optional here. */
+/**
+ * The server tier authenticates with the secret server key. The publishable client key is required here too,
+ * as in every tier: a server refreshes sessions (`RequestAuth`) with it, and a missing one must fail when the
+ * tier is built, not at the first refresh.
+ */
 export interface ServerTierOptions extends ClientTierOptions {
   readonly secretServerKey?: string | undefined
 }
@@ -67,8 +71,9 @@ const required = (
 const optional = (value: string | undefined): string | undefined => (present(value) ? value : undefined)
 
 /**
- * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's key
- * (client: publishable key; server: secret server key; admin: admin key or admin access token).
+ * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's keys
+ * (client: publishable key; server: publishable and secret server keys; admin: admin key with the publishable
+ * key, or an admin access token).
  */
 export const resolveTierConfig = (
   accessType: AccessType,
@@ -88,8 +93,10 @@ export const resolveTierConfig = (
     switch (accessType) {
       case "client":
         return { ...base, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
-      case "server":
-        return { ...base, secretServerKey: yield* required(options.secretServerKey, "secretServerKey") }
+      case "server": {
+        const secretServerKey = yield* required(options.secretServerKey, "secretServerKey")
+        return { ...base, secretServerKey, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
+      }
       case "admin": {
         const superSecretAdminKey = optional(options.superSecretAdminKey)
         const adminAccessToken = optional(options.adminAccessToken)
@@ -100,8 +107,14 @@ export const resolveTierConfig = (
               "(or set the STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass the adminAccessToken option."
           })
         }
+        // With the admin key the publishable key is required as in every tier; an admin access token (a
+        // dashboard user acting on a project they own) may act on a project that has no keys at all.
+        const publishableClientKey = superSecretAdminKey === undefined
+          ? optional(options.publishableClientKey)
+          : yield* required(options.publishableClientKey, "publishableClientKey")
         return {
           ...base,
+          publishableClientKey,
           secretServerKey: optional(options.secretServerKey),
           superSecretAdminKey,
           adminAccessToken

@@ -29,7 +29,7 @@ const client = (project: TestProject, tokens: StoredTokens | null, options: { al
   })
 
 const server = (project: TestProject) =>
-  serverTier({ projectId: project.id, secretServerKey: project.secretServerKey, baseUrl: backend.emulator().url, tokenStore: "memory" })
+  serverTier({ projectId: project.id, secretServerKey: project.secretServerKey, publishableClientKey: project.publishableClientKey, baseUrl: backend.emulator().url, tokenStore: "memory" })
 
 /** A user an administrator restricted, and a session of theirs, made through the server tier. */
 const restrictedUser = (project: TestProject) =>

@@ -14,6 +14,7 @@ const server = (project: TestProject) =>
   serverTier({
     projectId: project.id,
     secretServerKey: project.secretServerKey,
+    publishableClientKey: project.publishableClientKey,
     baseUrl: backend.emulator().url,
     tokenStore: "memory"
   })

@@ -30,8 +30,8 @@ import { TokenStore } from "../../src/services/session/token-store.js"
 import { Transport } from "../../src/services/http/transport.js"
 
 const clientOptions = { projectId: "p1", publishableClientKey: "pck", baseUrl: "http://127.0.0.1:1" } as const
-const serverOptions = { projectId: "p1", secretServerKey: "ssk", baseUrl: "http://127.0.0.1:1" } as const
-const adminOptions = { projectId: "p1", superSecretAdminKey: "ssak", baseUrl: "http://127.0.0.1:1" } as const
+const serverOptions = { projectId: "p1", publishableClientKey: "pck", secretServerKey: "ssk", baseUrl: "http://127.0.0.1:1" } as const
+const adminOptions = { projectId: "p1", publishableClientKey: "pck", superSecretAdminKey: "ssak", baseUrl: "http://127.0.0.1:1" } as const
 
 const needsServerUsers = Effect.flatMap(ServerUsers, (users) => users.list({ limit: 1 }))
 const needsAdminProjects = Effect.flatMap(AdminProjects, (projects) => projects.get)
@@ -165,6 +165,19 @@ describe("missing configuration", () => {
       )
       assert.strictEqual(client.message, missingConfigurationMessage("publishableClientKey"))
       assert.include(admin.message, "adminAccessToken")
+    }))
+
+  it.effect("the publishable key is required by every tier, when it is built, except an admin acting by access token", () =>
+    Effect.gen(function*() {
+      const server = yield* failureOf(serverTier({ projectId: "p", secretServerKey: "s" }))
+      const admin = yield* failureOf(adminTier({ projectId: "p", superSecretAdminKey: "a" }))
+      for (const error of [server, admin]) {
+        assert.strictEqual(error._tag, "MissingConfiguration")
+        if (error._tag === "MissingConfiguration") assert.strictEqual(error.which, "publishableClientKey")
+      }
+      // A dashboard user acting on a project they own: such a project may have no keys at all.
+      const owner = yield* Effect.scoped(Layer.build(adminTier({ projectId: "p", adminAccessToken: "owner-token", baseUrl: "http://127.0.0.1:1" })))
+      assert.isDefined(owner)
     }))
 })
 
