@@ -43,12 +43,6 @@ export const networkRetryBaseMs = NETWORK_RETRY_BASE_MS
  */
 export const rateLimitMaxRetries = 10
 
-/**
- * The longest `Retry-After` the client waits out (60 s). A server asking for more gets no retry: the call
- * fails with `HttpError(429)` at once, so the caller decides whether a request is worth that long a wait.
- */
-export const maxRetryAfterMs = 60_000
-
 /** 508 loop detection: same backoff and bound as network failures (5 attempts, 1 s base). */
 export const loopDetectedMaxAttempts = 5
 
@@ -76,7 +70,10 @@ export interface NextRetry {
 export const nextRetry = (method: string, error: unknown, used: RetriesUsed): NextRetry | undefined => {
   if (error instanceof RateLimited) {
     const waitMs = error.retryAfterMs ?? 0
-    if (used.rateLimit >= rateLimitMaxRetries || waitMs > maxRetryAfterMs) return undefined
+    // However long the service asks to wait: a caller who cannot wait that long bounds the call with its own
+    // timeout (`Effect.timeout`), which interrupts the wait; a fixed cap here would fail calls the service
+    // would have answered.
+    if (used.rateLimit >= rateLimitMaxRetries) return undefined
     return { waitMs, used: { ...used, rateLimit: used.rateLimit + 1 } }
   }
   if (error instanceof LoopDetected) {

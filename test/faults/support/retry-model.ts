@@ -5,7 +5,7 @@
  * budget per cause per request that no other cause resets:
  *
  * - 429: retried after `Retry-After` (at once without it), at most `rateLimitMaxRetries` times in all; a
- *   `Retry-After` longer than `maxRetryAfterMs` is not waited out: the call ends with HttpError(429);
+ *   `Retry-After` is waited out however long it is (a caller bounds a call with its own timeout);
  * - 508 INFINITE_LOOP_DETECTED: retried with 1, 2, 4, 8 s backoff (5 attempts in all);
  * - no answer (connection dropped): retried with 1, 2, 4, 8 s backoff only for idempotent methods
  *   (5 attempts in all);
@@ -14,7 +14,6 @@
 import {
   isIdempotent,
   loopDetectedMaxAttempts,
-  maxRetryAfterMs,
   networkMaxAttempts,
   networkRetryBaseMs,
   rateLimitMaxRetries
@@ -74,7 +73,7 @@ export const expectedFor = (method: string, queue: ReadonlyArray<Fault>): Expect
       case "Respond": {
         if (isRateLimit(fault)) {
           const wait = retryAfterMs(fault)
-          if (rate >= rateLimitMaxRetries || wait > maxRetryAfterMs) return end({ _tag: "HttpError", status: 429 })
+          if (rate >= rateLimitMaxRetries) return end({ _tag: "HttpError", status: 429 })
           if (wait > 0) backoff.push(wait)
           rate++
           continue
