@@ -70,6 +70,7 @@ export const UserApiKeyCreate = wireStruct(
   },
   { expiresAt: "expires_at_millis" }
 )
+/** The body, decoded. @internal */
 export type UserApiKeyCreate = typeof UserApiKeyCreate.Type
 
 /** `POST /team-api-keys` body. @internal */
@@ -82,6 +83,7 @@ export const TeamApiKeyCreate = wireStruct(
   },
   { expiresAt: "expires_at_millis" }
 )
+/** The body, decoded. @internal */
 export type TeamApiKeyCreate = typeof TeamApiKeyCreate.Type
 
 /**
@@ -96,4 +98,5 @@ export type ProjectApiKeyUpdate = typeof ProjectApiKeyUpdate.Type
 
 /** `POST /user-api-keys/check` and `/team-api-keys/check` body (server and admin). @internal */
 export const ProjectApiKeyCheck = wireStruct({ apiKey: Schema.String })
+/** The check body, decoded. @internal */
 export type ProjectApiKeyCheck = typeof ProjectApiKeyCheck.Type
