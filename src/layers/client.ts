@@ -12,12 +12,15 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
+import { ActiveSessions } from "../services/users/active-sessions.js"
 import { Auth } from "../services/users/auth.js"
+import { CliLogin } from "../services/users/cli-login.js"
 import { ConnectedAccounts } from "../services/users/connected-accounts.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { FeatureSupport } from "../services/projects/feature-support.js"
 import { InternalProjects } from "../services/projects/internal-projects.js"
+import { NotificationPreferences } from "../services/users/notification-preferences.js"
 import { OAuth } from "../services/oauth/oauth.js"
 import { Passkeys } from "../services/passkeys/passkey.js"
 import { Projects } from "../services/projects/projects.js"
@@ -44,6 +47,9 @@ export type ClientEndpointServices =
   | ConnectedAccounts
   | InternalProjects
   | FeatureSupport
+  | ActiveSessions
+  | NotificationPreferences
+  | CliLogin
 
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
@@ -62,7 +68,10 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   ContactChannels.layer,
   ConnectedAccounts.layer,
   InternalProjects.layer,
-  FeatureSupport.layer
+  FeatureSupport.layer,
+  ActiveSessions.layer,
+  NotificationPreferences.layer,
+  CliLogin.layer
 )
 
 /** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */
