@@ -4,10 +4,11 @@ import * as oauthTokens from "./0002-oauth-tokens.js"
 import * as projectScope from "./0003-project-scope.js"
 import * as ownerTeams from "./0004-owner-teams.js"
 import * as emailTemplates from "./0005-email-templates.js"
+import * as cliAuthAndNotificationPreferences from "./0006-cli-auth-and-notification-preferences.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, cliAuthAndNotificationPreferences]
