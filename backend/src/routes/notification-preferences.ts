@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import { ListResponse } from "@stackfx/lib/domain/list.js"
 import { NotificationPreference, NotificationPreferenceUpdate } from "@stackfx/lib/domain/notification-preference.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
-import { UserIdDoesNotExist } from "@stackfx/lib/errors/known/users.js"
+import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { ALL } from "../http/access.js"
 import type { Auth } from "../http/auth.js"
 import { endpoint, publicEndpoint } from "../http/endpoint.js"
@@ -26,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The user a request names, checked as the hosted handlers check it: `me` needs a signed-in user, a client
- * may name only itself, and the user must exist.
+ * may name only itself, and the user must exist (USER_NOT_FOUND, the hosted `ensureUserExists`).
  */
 const preferenceOwner = (auth: Auth, requested: string, verb: "view" | "manage") =>
   Effect.gen(function*() {
@@ -39,7 +39,7 @@ const preferenceOwner = (auth: Auth, requested: string, verb: "view" | "manage")
       }
     }
     if ((yield* findUserView(yield* Db, auth.project.id, userId)) === undefined) {
-      return yield* Effect.fail(new UserIdDoesNotExist({ details: { user_id: userId } }))
+      return yield* Effect.fail(new UserNotFound({}))
     }
     return userId
   })
