@@ -108,10 +108,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   ],
   "stackfx/react": [
     "Avatar", "QueryCache", "StackProvider", "StackProviderMissing", "StackStyles", "UserButton", "UserButtonView",
-    "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "makePrefetchRegistry",
+    "activeSessionsQuery", "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "notificationPreferencesQuery", "makePrefetchRegistry",
     "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
-    "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
+    "teamsQuery", "useActiveSessions", "useContactChannels", "useNotificationPreferences", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
   ],
   "stackfx/react/handler": [

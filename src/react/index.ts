@@ -20,7 +20,9 @@ export {
   type QuerySnapshot
 } from "./cache.js"
 export {
+  useActiveSessions,
   useContactChannels,
+  useNotificationPreferences,
   usePermission,
   usePermissions,
   useProject,
@@ -38,7 +40,9 @@ export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 export { type AppRuntime } from "./app-runtime.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
+  activeSessionsQuery,
   contactChannelsQuery,
+  notificationPreferencesQuery,
   permissionsQuery,
   projectQuery,
   type StackQuery,

@@ -1,6 +1,6 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, teams and,
- * when the project allows it, deleting the account. A visitor is sent to sign in and brought back here
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, active
+ * sessions, e-mail notifications, teams and, when the project allows it, deleting the account. A visitor is sent to sign in and brought back here
  * afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
@@ -8,9 +8,11 @@ import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
+import { NotificationsSection } from "../account/notifications.js"
 import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
+import { SessionsSection } from "../account/sessions.js"
 import { TeamsSection } from "../account/teams.js"
 import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
@@ -30,6 +32,8 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       {config.credentialEnabled ? <PasswordSection user={user} /> : null}
       <TwoFactorSection user={user} />
       {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+      <SessionsSection />
+      <NotificationsSection />
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
