@@ -5,6 +5,7 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
+/** One category and the user's choice for it (`GET /emails/notification-preference/{user_id}` lists them). */
 export const NotificationPreference = wireStruct({
   notificationCategoryId: Schema.String,
   notificationCategoryName: Schema.String,
@@ -26,4 +27,5 @@ export const NOTIFICATION_CATEGORIES = [
   { id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef", name: "Transactional", defaultEnabled: true, canDisable: false },
   { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true }
 ] as const
+/** One of the fixed notification categories. */
 export type NotificationCategory = typeof NOTIFICATION_CATEGORIES[number]

@@ -23,6 +23,7 @@ export const OAUTH_PROVIDER_IDS = [
   "x",
   "twitch"
 ] as const
+/** The id of an OAuth provider the hosted service supports (`google`, `github`, ...). */
 export const OAuthProviderId = Schema.Literals(OAUTH_PROVIDER_IDS)
 export type OAuthProviderId = typeof OAuthProviderId.Type
 
