@@ -53,7 +53,7 @@ describe("CliLogin", () => {
       while (prompted.length === 0) yield* Effect.sleep("20 millis")
       yield* Effect.sleep("150 millis")
       const { loginCode, url } = prompted[0]!
-      assert.strictEqual(url, cliAuthConfirmUrl(loginCode, { appUrl: "https://app.example" }))
+      assert.strictEqual(url, yield* cliAuthConfirmUrl(loginCode, { appUrl: "https://app.example" }))
       assert.strictEqual(new URL(url).pathname, "/handler/cli-auth-confirm")
       assert.strictEqual(new URL(url).searchParams.get("login_code"), loginCode)
       yield* CliLogin.use((cli) => cli.complete(loginCode)).pipe(Effect.provide(browser))
@@ -116,6 +116,13 @@ describe("CliLogin", () => {
 
       const unknown = yield* Effect.flip(CliLogin.use((cli) => cli.poll("no-such-code")).pipe(Effect.provide(client(project))))
       assert.strictEqual(unknown._tag, "InvalidPollingCode")
+
+      const badAppUrl = yield* Effect.flip(cliAuthConfirmUrl("code", { appUrl: "not a url" }))
+      assert.strictEqual(badAppUrl._tag, "InvalidInput")
+      assert.strictEqual(
+        yield* cliAuthConfirmUrl("a b", { appUrl: "https://app.example/base/", handlerPath: "/auth/" }),
+        "https://app.example/auth/cli-auth-confirm?login_code=a+b"
+      )
 
       const timedOut = yield* CliLogin.use((cli) =>
         Effect.gen(function*() {

@@ -91,7 +91,7 @@ export const makeCliLogin: Effect.Effect<CliLoginShape, never, Transport | Sessi
     const login = (options: CliLoginOptions) =>
       Effect.gen(function*() {
         const attempt = yield* start({ expiresInMillis: options.expiresInMillis })
-        const url = cliAuthConfirmUrl(attempt.loginCode, { appUrl: options.appUrl, handlerPath: options.handlerPath })
+        const url = yield* cliAuthConfirmUrl(attempt.loginCode, { appUrl: options.appUrl, handlerPath: options.handlerPath })
         yield* (options.prompt ?? defaultPrompt)(url, attempt.loginCode)
         const refreshToken = yield* waitFor(attempt, { schedule: options.schedule })
         // Only the refresh token comes back: the session mints an access token with its first call.

@@ -3,9 +3,9 @@
  * official SDK's `promptCliLogin` do it:
  *
  * 1. the program starts an attempt (`start`): a polling code it keeps and a login code for a URL;
- * 2. the person opens `cliAuthConfirmUrl(loginCode, { appUrl })` (cli-confirm-url.ts), the app's `cli-auth-confirm` handler
- *    page, signs in there if they have to, and confirms (`complete`, which hands the attempt the browser
- *    session's refresh token);
+ * 2. the person opens `cliAuthConfirmUrl(loginCode, { appUrl })` (cli-confirm-url.ts), the app's
+ *    `cli-auth-confirm` handler page, signs in there if they have to, and confirms (`complete`, which hands
+ *    the attempt the browser session's refresh token);
  * 3. the program polls (`poll`, or `waitFor` on a schedule) until the attempt answers `success` with that
  *    refresh token, or `expired` / `used`.
  *
