@@ -105,6 +105,7 @@ export const followUnsubscribeLink = (
     if (row.expiresAt.getTime() < now) return yield* Effect.fail(new VerificationCodeExpired({}))
     if (row.usedAt !== null) return "already-unsubscribed"
     const data: Schema.Json = row.data
+    // `Array.isArray` does not narrow a readonly array out of the union, so the object case is named by hand.
     const categoryId = typeof data === "object" && data !== null && !Array.isArray(data)
       ? (data as { readonly [key: string]: Schema.Json })["notification_category_id"]
       : undefined
