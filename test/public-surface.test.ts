@@ -90,6 +90,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "TemplateSourceRewriteError", "MetricsRecentUser", "SessionIpInfo",
     "MetricsActivitySplit", "MetricsAnalyticsOverview", "MetricsAuthOverview", "MetricsDailyEmailStatus", "MetricsEmailOverview",
     "MetricsPaymentsOverview", "MetricsRecentEmail",
+    "ActiveSessions", "NotificationPreferences", "NotificationPreference", "NotificationPreferenceUpdate",
+    "NOTIFICATION_CATEGORIES", "NotificationCategoryNotFound", "CliLogin", "CliLoginCodeInvalid", "CliLoginExpired",
+    "CliLoginTimedOut", "CliLoginUsed", "CliAuthAttempt", "CliAuthCompleteRequest", "CliAuthPollAnswer",
+    "CliAuthPollRequest", "CliAuthStartRequest", "CliAuthStatus", "cliAuthConfirmUrl",
     "UserAlreadyConnectedToAnotherOAuthConnection", "UserAuthenticationRequired", "UserDoesNotHavePassword",
     "UserEmailAlreadyExists", "UserIdDoesNotExist", "UserNotFound", "UserOAuthProvider",
     "VerificationCodeAlreadyUsed", "VerificationCodeExpired", "VerificationCodeMaxAttemptsReached",
@@ -114,10 +118,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   ],
   "stackfx/react": [
     "Avatar", "QueryCache", "StackProvider", "StackProviderMissing", "StackStyles", "UserButton", "UserButtonView",
-    "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "makePrefetchRegistry",
+    "activeSessionsQuery", "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "notificationPreferencesQuery", "makePrefetchRegistry",
     "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectPermissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
-    "teamsQuery", "useContactChannels", "usePermission", "usePermissions", "useProject", "useStackApp",
+    "teamsQuery", "useActiveSessions", "useContactChannels", "useNotificationPreferences", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
     // User and team API keys (issue 22).
     "teamApiKeysQuery", "useTeamApiKeys", "useUserApiKeys", "userApiKeysQuery",

@@ -13,12 +13,15 @@
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
+import { ActiveSessions } from "../services/users/active-sessions.js"
 import { Auth } from "../services/users/auth.js"
+import { CliLogin } from "../services/users/cli-login.js"
 import { ConnectedAccounts } from "../services/users/connected-accounts.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { FeatureSupport } from "../services/projects/feature-support.js"
 import { InternalProjects } from "../services/projects/internal-projects.js"
+import { NotificationPreferences } from "../services/users/notification-preferences.js"
 import { OAuth } from "../services/oauth/oauth.js"
 import { Passkeys } from "../services/passkeys/passkey.js"
 import { Projects } from "../services/projects/projects.js"
@@ -49,6 +52,9 @@ export type ClientEndpointServices =
   | FeatureSupport
   | UserApiKeys
   | TeamApiKeys
+  | ActiveSessions
+  | NotificationPreferences
+  | CliLogin
 
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
@@ -70,7 +76,10 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   InternalProjects.layer,
   FeatureSupport.layer,
   UserApiKeys.layer,
-  TeamApiKeys.layer
+  TeamApiKeys.layer,
+  ActiveSessions.layer,
+  NotificationPreferences.layer,
+  CliLogin.layer
 )
 
 /** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */

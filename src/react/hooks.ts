@@ -8,6 +8,8 @@ import type * as Effect from "effect/Effect"
 import { useCallback, useSyncExternalStore } from "react"
 import type { ContactChannel } from "../domain/contact-channel.js"
 import type { TeamApiKey, UserApiKey } from "../domain/project-api-key.js"
+import type { NotificationPreference } from "../domain/notification-preference.js"
+import type { SessionInfo } from "../domain/session.js"
 import type { ClientProject } from "../domain/project.js"
 import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
@@ -22,7 +24,9 @@ import type { WithValidity } from "../services/api-keys/project-api-keys.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {
+  activeSessionsQuery,
   contactChannelsQuery,
+  notificationPreferencesQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,
@@ -102,6 +106,13 @@ export const useProject = (): ClientProject => useStackQuery(projectQuery)
 
 /** The signed-in user's contact channels. */
 export const useContactChannels = (): ReadonlyArray<ContactChannel> => useStackQuery(contactChannelsQuery)
+
+/** The signed-in user's sessions, newest first; `isCurrentSession` marks this browser's. */
+export const useActiveSessions = (): ReadonlyArray<SessionInfo> => useStackQuery(activeSessionsQuery)
+
+/** The signed-in user's e-mail notification preferences, one per category. */
+export const useNotificationPreferences = (): ReadonlyArray<NotificationPreference> =>
+  useStackQuery(notificationPreferencesQuery)
 
 /** The signed-in user's teams. */
 export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuery)

@@ -20,8 +20,10 @@ export {
   type QuerySnapshot
 } from "./cache.js"
 export {
+  useActiveSessions,
   useContactChannels,
   type PermissionHookOptions,
+  useNotificationPreferences,
   usePermission,
   usePermissions,
   useProject,
@@ -41,7 +43,9 @@ export { makePrefetchRegistry, type PrefetchRegistry } from "./prefetch.js"
 export { type AppRuntime } from "./app-runtime.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
+  activeSessionsQuery,
   contactChannelsQuery,
+  notificationPreferencesQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,

@@ -7,7 +7,9 @@
 import type * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
 import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
+import { ActiveSessions } from "../services/users/active-sessions.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
+import { NotificationPreferences } from "../services/users/notification-preferences.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { dataKeys } from "../services/changes/data-keys.js"
 import type { CallFailure } from "../services/http/endpoint.js"
@@ -39,6 +41,19 @@ export const projectQuery = stackQuery(dataKeys.project, Projects.use((projects)
 
 /** The signed-in user's contact channels (emails), primary first as the server orders them. */
 export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, ContactChannels.use((channels) => channels.list))
+
+/**
+ * The signed-in user's sessions (account settings). Built in a function marked pure, as the next one: a
+ * program that never reads them drops them whole. The key is `accountKeys.sessions` written out (a test
+ * checks they agree): importing account-keys.ts here put it in every app's first load, since the bundler
+ * places a module by the entries that import it, used or not.
+ */
+export const activeSessionsQuery = /* @__PURE__ */ (() =>
+  stackQuery(["sessions"], ActiveSessions.use((sessions) => sessions.list)))()
+
+/** The signed-in user's e-mail notification preferences (key: `accountKeys.notificationPreferences`). */
+export const notificationPreferencesQuery = /* @__PURE__ */ (() =>
+  stackQuery(["notification-preferences"], NotificationPreferences.use((preferences) => preferences.list)))()
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))

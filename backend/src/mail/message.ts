@@ -58,6 +58,42 @@ export interface TemplateEmailRequest {
   readonly tsxSource?: string | undefined
 }
 
+/** A built template email and the notification category its template declares. */
+export interface BuiltTemplateEmail {
+  readonly mail: OutgoingMail
+  /** The template's `<NotificationCategory value>`, undefined when it sets none. */
+  readonly notificationCategory: string | undefined
+}
+
+/**
+ * Build the message of a template email, with the link made from the callback URL and the code, and the
+ * category it belongs to (which decides whether it gets an unsubscribe link, passed in a second build).
+ */
+export const buildCategorizedTemplateEmail = (
+  request: TemplateEmailRequest & { readonly unsubscribeLink?: string | undefined }
+): Effect.Effect<BuiltTemplateEmail, InvalidCallbackUrl | TemplateNotRendered> =>
+  Effect.flatMap(buildCodeLink(request.callbackUrl, request.code), (link) =>
+    Effect.map(
+      renderEmail(request.type, request.tsxSource ?? defaultTemplates[request.type].tsxSource, {
+        projectDisplayName: request.projectDisplayName,
+        userDisplayName: request.userDisplayName,
+        link,
+        teamDisplayName: request.teamDisplayName,
+        otp: request.otp,
+        unsubscribeLink: request.unsubscribeLink
+      }),
+      (rendered) => ({
+        mail: {
+          to: request.to,
+          from: formatMailbox(request.sender),
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text
+        },
+        notificationCategory: rendered.notificationCategory
+      })
+    ))
+
 /**
  * Build the message of a template email, with the link made from the callback URL and the code.
  *
@@ -68,17 +104,7 @@ export interface TemplateEmailRequest {
 export const buildTemplateEmail = (
   request: TemplateEmailRequest
 ): Effect.Effect<OutgoingMail, InvalidCallbackUrl | TemplateNotRendered> =>
-  Effect.flatMap(buildCodeLink(request.callbackUrl, request.code), (link) =>
-    Effect.map(
-      renderEmail(request.type, request.tsxSource ?? defaultTemplates[request.type].tsxSource, {
-        projectDisplayName: request.projectDisplayName,
-        userDisplayName: request.userDisplayName,
-        link,
-        teamDisplayName: request.teamDisplayName,
-        otp: request.otp
-      }),
-      (rendered) => ({ to: request.to, from: formatMailbox(request.sender), ...rendered })
-    ))
+  Effect.map(buildCategorizedTemplateEmail(request), (built) => built.mail)
 
 /**
  * The Inbucket mailbox of an address: its lower-cased local part, as Inbucket's default "local" naming

@@ -21,6 +21,8 @@ export interface TemplateVariables {
   readonly teamDisplayName?: string | undefined
   /** The short one-time code of a magic-link message. */
   readonly otp?: string | undefined
+  /** The unsubscribe link of a message whose category can be turned off, sent to a user. */
+  readonly unsubscribeLink?: string | undefined
 }
 
 /** The variable each message type's link goes in, as the hosted senders name it. */
@@ -48,6 +50,8 @@ export interface RenderedEmail {
   readonly subject: string
   readonly html: string
   readonly text: string
+  /** The template's `<NotificationCategory value>` (e.g. `Transactional`), undefined when it sets none. */
+  readonly notificationCategory: string | undefined
 }
 
 /** A template that cannot be sent: it does not render, or it sets no subject. */
@@ -64,13 +68,14 @@ export const renderEmail = (
   const result = renderTemplate(tsxSource, {
     user: { displayName: vars.userDisplayName },
     project: { displayName: vars.projectDisplayName },
-    variables: variablesFor(type, vars)
+    variables: variablesFor(type, vars),
+    unsubscribeLink: vars.unsubscribeLink
   })
   if (!result.ok) return Effect.fail(new TemplateNotRendered({ error: result.error }))
-  const { subject, html, text } = result.value
+  const { subject, html, text, notificationCategory } = result.value
   if (subject === undefined) return Effect.fail(new TemplateNotRendered({ error: "Subject is required, import it from @stackframe/emails" }))
   // a subject is one header line: a newline from a display name must not start a new header
-  return Effect.succeed({ subject: subject.replace(/[\r\n]+/g, " "), html, text })
+  return Effect.succeed({ subject: subject.replace(/[\r\n]+/g, " "), html, text, notificationCategory })
 }
 
 /** A callback URL that cannot carry a code. */

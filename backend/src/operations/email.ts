@@ -15,13 +15,15 @@ import { DEFAULT_TEMPLATE_IDS, type DefaultTemplateType } from "@stackfx/lib/dom
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
-import { buildTemplateEmail, type StoredMail } from "../mail/message.js"
+import { RequestBaseUrl } from "../config.js"
+import { buildCategorizedTemplateEmail, type StoredMail } from "../mail/message.js"
 import { makeOutbox, type OutboxStoreError } from "../mail/outbox.js"
 import { deliver, type EmailConfig, senderOf } from "../mail/smtp.js"
 import { Db, type DbError } from "../store/db.js"
 import { sqlOutboxStore } from "../store/outbox.js"
 import type { StoredProject } from "../store/projects.js"
 import { projectTemplates } from "./email-templates.js"
+import { categoryByName, issueUnsubscribeLink, receivesCategory } from "./notification-preferences.js"
 import { issueCode } from "./verification-codes.js"
 
 /** One template email to one recipient. */
@@ -37,6 +39,12 @@ export interface TemplateEmail {
   readonly teamDisplayName?: string | undefined
   /** The short one-time code of a magic-link message (`variables.otp` in templates). */
   readonly otp?: string | undefined
+  /**
+   * The user the message goes to, when it goes to a user (not to an address, as an invitation does): a
+   * message of a category they turned off is not sent, and one of a category that can be turned off
+   * carries an unsubscribe link, as the hosted service's mail to users does.
+   */
+  readonly recipientUserId?: string | null | undefined
 }
 
 export type SendEmailError = SchemaError | DbError | OutboxStoreError
@@ -99,22 +107,25 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
       )
     }
     const config = emailConfigOf(email.project)
-    const built = yield* buildTemplateEmail({
-      type: email.type,
-      to: email.to,
-      sender: senderOf(config, email.project.displayName),
-      projectDisplayName: email.project.displayName,
-      userDisplayName: email.userDisplayName ?? null,
-      callbackUrl: email.callbackUrl,
-      code: email.code,
-      teamDisplayName: email.teamDisplayName,
-      otp: email.otp,
-      tsxSource: template?.tsxSource
-    }).pipe(
-      Effect.map((message) => ({ _tag: "Built" as const, message })),
-      Effect.catchTag("TemplateNotRendered", (e) => Effect.succeed({ _tag: "NotRendered" as const, error: e.error })),
-      Effect.mapError((e) => badCallback(e.url))
-    )
+    const build = (unsubscribeLink: string | undefined) =>
+      buildCategorizedTemplateEmail({
+        type: email.type,
+        to: email.to,
+        sender: senderOf(config, email.project.displayName),
+        projectDisplayName: email.project.displayName,
+        userDisplayName: email.userDisplayName ?? null,
+        callbackUrl: email.callbackUrl,
+        code: email.code,
+        teamDisplayName: email.teamDisplayName,
+        otp: email.otp,
+        tsxSource: template?.tsxSource,
+        unsubscribeLink
+      }).pipe(
+        Effect.map((message) => ({ _tag: "Built" as const, message })),
+        Effect.catchTag("TemplateNotRendered", (e) => Effect.succeed({ _tag: "NotRendered" as const, error: e.error })),
+        Effect.mapError((e) => badCallback(e.url))
+      )
+    let built = yield* build(undefined)
     if (built._tag === "NotRendered") {
       yield* Effect.logWarning(
         `stackfx emulator: the ${email.type} email for project ${email.project.id} was not sent: its template ` +
@@ -122,7 +133,24 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
       )
       return undefined
     }
-    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, built.message)
+    // As the hosted queue does: the first render tells the category; mail to a user in a category that can be
+    // turned off is dropped when they turned it off, and otherwise rendered again with an unsubscribe link.
+    const category = built.message.notificationCategory === undefined ? undefined : categoryByName(built.message.notificationCategory)
+    const userId = email.recipientUserId ?? undefined
+    if (category !== undefined && category.canDisable && userId !== undefined) {
+      if (!(yield* receivesCategory(email.project.id, userId, category))) {
+        yield* Effect.logDebug(`stackfx emulator: ${email.type} email not sent: the user turned ${category.name} mail off`)
+        return undefined
+      }
+      // Mail is sent while serving a request, whose base URL the link names (the API the recipient can reach).
+      const apiBaseUrl = yield* RequestBaseUrl
+      if (apiBaseUrl !== undefined) {
+        const link = yield* issueUnsubscribeLink({ projectId: email.project.id, userId, category, apiBaseUrl })
+        built = yield* build(link)
+        if (built._tag === "NotRendered") return undefined
+      }
+    }
+    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, built.message.mail)
     if (delivery.relay._tag === "SmtpFailed") {
       yield* Effect.logWarning(
         `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
@@ -165,6 +193,6 @@ export const sendCodeEmail = (
       code: email.code,
       nonce: email.nonce
     })
-    yield* sendTemplateEmail({ ...email, code })
+    yield* sendTemplateEmail({ ...email, code, recipientUserId: email.recipientUserId ?? email.userId })
     return code
   })

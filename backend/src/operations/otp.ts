@@ -61,6 +61,7 @@ export const sendSignInCode = (
       to: email,
       callbackUrl,
       userDisplayName: user?.displayName ?? null,
+      recipientUserId: user?.id,
       otp: otpOf(code),
       code,
       nonce: nonceOf(code)

@@ -31,7 +31,8 @@ export const CodePurpose = {
   magicLink: "magic_link",
   teamInvitation: "team_invitation",
   passkeyRegistration: "passkey_registration",
-  passkeyAuthentication: "passkey_authentication"
+  passkeyAuthentication: "passkey_authentication",
+  unsubscribeLink: "unsubscribe_link"
 } as const
 
 /** Wrong guesses a code tolerates before it is locked. */

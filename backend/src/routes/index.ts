@@ -8,12 +8,14 @@ import * as apiKeys from "./api-keys.js"
 import * as authAnonymous from "./auth-anonymous.js"
 import * as authFlows from "./auth-flows.js"
 import * as authPassword from "./auth-password.js"
+import * as cliAuth from "./cli-auth.js"
 import * as contactChannels from "./contact-channels.js"
 import * as connectedAccounts from "./connected-accounts.js"
 import * as emailTemplates from "./email-templates.js"
 import * as health from "./health.js"
 import * as internalProjects from "./internal-projects.js"
 import * as jwks from "./jwks.js"
+import * as notificationPreferences from "./notification-preferences.js"
 import * as oauth from "./oauth.js"
 import * as oauthToken from "./oauth-token.js"
 import * as passkey from "./passkey.js"
@@ -45,6 +47,7 @@ export const apiRoutes = [
   ...passkey.routes,
   ...connectedAccounts.routes,
   ...sessions.routes,
+  ...cliAuth.routes,
   ...serverSessions.routes,
   ...users.routes,
   ...teams.routes,
@@ -60,5 +63,6 @@ export const apiRoutes = [
   ...apiKeys.routes,
   ...projectApiKeys.routes,
   ...emailTemplates.routes,
+  ...notificationPreferences.routes,
   ...adminMisc.routes
 ]

@@ -90,3 +90,18 @@ export const recordFailedAttempt = (db: DbShape, projectId: string, id: string):
   Effect.asVoid(
     db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [projectId, id])
   )
+
+/**
+ * A code of `purpose` in whichever project issued it. The one lookup that names no project: an unsubscribe
+ * link carries only its code (as the hosted service's does), so the code says which project it belongs to;
+ * everything done with the row afterwards names `row.projectId`.
+ */
+export const findVerificationCodeInAnyProject = (
+  db: DbShape,
+  purpose: string,
+  code: string
+): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [purpose, sha256Hex(code)]),
+    rows.first
+  )

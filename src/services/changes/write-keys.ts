@@ -10,9 +10,13 @@
  * whose target is not known here (an invitation code's team) names the whole family.
  */
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
+import type { ActiveSessionsShape } from "../users/active-sessions.js"
 import type { AuthShape } from "../users/auth.js"
+import type { CliLoginShape } from "../users/cli-login.js"
+import type { NotificationPreferencesShape } from "../users/notification-preferences.js"
 import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
 import type { Changes } from "./data-changes.js"
+import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
@@ -92,6 +96,25 @@ export const teamMembersChanges = {
 const channelWrites = { list: none, create: channels, update: channels, delete: channels, sendVerificationEmail: none }
 
 export const contactChannelsChanges = channelWrites satisfies Changes<ContactChannelsShape>
+
+export const activeSessionsChanges = { list: none, revoke: [accountKeys.sessions] } satisfies Changes<ActiveSessionsShape>
+
+export const notificationPreferencesChanges = {
+  list: none,
+  set: [accountKeys.notificationPreferences]
+} satisfies Changes<NotificationPreferencesShape>
+
+/**
+ * `login` starts (or replaces) this tier's session. `complete` changes nothing here: the program is handed
+ * this very session, so no new one appears in the list.
+ */
+export const cliLoginChanges = {
+  start: none,
+  poll: none,
+  waitFor: none,
+  login: session,
+  complete: none
+} satisfies Changes<CliLoginShape>
 
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
 

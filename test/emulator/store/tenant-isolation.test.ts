@@ -156,6 +156,22 @@ const probes: ReadonlyArray<Probe> = [
     body: (i) => ({ user_id: i.user, type: "email", value: "attacker@example.test", used_for_auth: false }),
     expected: badRequest("USER_ID_DOES_NOT_EXIST")
   },
+  // notification preferences
+  {
+    name: "list a user's notification preferences",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/emails/notification-preference/${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
+  {
+    name: "turn a user's Marketing mail off",
+    callers: KEYS,
+    method: "PATCH",
+    path: (i) => `/emails/notification-preference/${i.user}/4f6f8873-3d04-46bd-8bef-18338b1a1b4c`,
+    body: () => ({ enabled: false }),
+    expected: notFound("USER_NOT_FOUND")
+  },
   { name: "read a contact channel", callers: KEYS, method: "GET", path: (i) => `/contact-channels/${i.user}/${i.channel}`, expected: plain(404) },
   {
     name: "read a contact channel of another project as one's own user's",

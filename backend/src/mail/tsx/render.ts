@@ -32,6 +32,8 @@ export interface RenderInput {
   readonly variables: ValueRecord
   /** Merge the template's `PreviewVariables` under `variables`, as the service's preview does. */
   readonly preview?: boolean | undefined
+  /** The message's unsubscribe link, which the frame puts in its footer (the hosted theme's place for it). */
+  readonly unsubscribeLink?: string | undefined
 }
 
 /** A rendered template. `subject` and `notificationCategory` are undefined when the template sets none. */
@@ -348,12 +350,18 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 
 /**
  * The frame every message is sent in. The hosted service wraps a template in the project's email theme; the
- * local backend has no themes, so every message gets this one plain frame (it adds no text).
+ * local backend has no themes, so every message gets this one plain frame. It adds no text, except the
+ * unsubscribe line the hosted default theme puts under a message that has a link.
  */
-const frame = (content: string) =>
+const frame = (content: string, unsubscribeLink: string | undefined) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"/></head>` +
   `<body style="margin:0;padding:32px 16px;background:#fafbfb;font-family:system-ui,sans-serif">` +
-  `<div style="max-width:600px;margin:0 auto;padding:45px;background:#fff;border-radius:8px">${content}</div></body></html>`
+  `<div style="max-width:600px;margin:0 auto;padding:45px;background:#fff;border-radius:8px">${content}</div>` +
+  (unsubscribeLink === undefined
+    ? ""
+    : `<p style="max-width:600px;margin:16px auto 0;font-size:12px;color:#6b7280;text-align:center">` +
+      `<a href="${escapeHtml(unsubscribeLink)}">Click here</a> to unsubscribe from these emails</p>`) +
+  `</body></html>`
 
 /**
  * Renders a template source. Fails (with the message the routes put in `EMAIL_RENDERING_ERROR`) when the
@@ -401,7 +409,7 @@ export const renderTemplate = (src: string, input: RenderInput): RenderResult =>
   if (failed(body)) return { ok: false, error: body.message }
   const content = childHtml(body)
   if (failed(content)) return { ok: false, error: content.message }
-  const html = frame(content)
+  const html = frame(content, input.unsubscribeLink)
   return {
     ok: true,
     value: { html, text: htmlToText(html), subject: scope.subject, notificationCategory: scope.notificationCategory }

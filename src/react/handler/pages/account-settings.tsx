@@ -1,6 +1,7 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, API keys and
- * teams (with their API keys) when the project allows them, and deleting the account when it allows that. A visitor is sent to sign in and brought back here
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, API keys (when the
+ * project allows them), active sessions, e-mail notifications, teams (with their API keys) and, when the project
+ * allows it, deleting the account. A visitor is sent to sign in and brought back here
  * afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
@@ -9,9 +10,11 @@ import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
+import { NotificationsSection } from "../account/notifications.js"
 import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
+import { SessionsSection } from "../account/sessions.js"
 import { TeamsSection } from "../account/teams.js"
 import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
@@ -32,6 +35,8 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       <TwoFactorSection user={user} />
       {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
       {config.allowUserApiKeys ? <ApiKeysSection /> : null}
+      <SessionsSection />
+      <NotificationsSection />
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>

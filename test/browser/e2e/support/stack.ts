@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build, type PreviewServer, preview } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
-import { type RunningEmulator, startEmulator } from "../../../../backend/src/index.js"
+import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../../../backend/src/index.js"
 import { testBackendOptions } from "../../../support/emulator.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 
@@ -37,8 +37,9 @@ export interface Stack {
   readonly close: () => Promise<void>
 }
 
-export const startStack = async (name: string): Promise<Stack> => {
-  const emulator = await startEmulator({ ...testBackendOptions, log: false })
+/** `backend`: options of the local backend over the tests' defaults (e.g. a shorter access-token lifetime). */
+export const startStack = async (name: string, backend: StartEmulatorOptions = {}): Promise<Stack> => {
+  const emulator = await startEmulator({ ...testBackendOptions, log: false, ...backend })
   const config = demoViteConfig({
     env: {
       VITE_STACK_API_URL: emulator.url,

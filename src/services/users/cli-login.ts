@@ -1,0 +1,110 @@
+/**
+ * Signing a command-line program in through the browser (every tier), as the hosted service and the
+ * official SDK's `promptCliLogin` do it:
+ *
+ * 1. the program starts an attempt (`start`): a polling code it keeps and a login code for a URL;
+ * 2. the person opens `cliAuthConfirmUrl(loginCode, { appUrl })` (cli-confirm-url.ts), the app's
+ *    `cli-auth-confirm` handler page, signs in there if they have to, and confirms (`complete`, which hands
+ *    the attempt the browser session's refresh token);
+ * 3. the program polls (`poll`, or `waitFor` on a schedule) until the attempt answers `success` with that
+ *    refresh token, or `expired` / `used`.
+ *
+ * `login` does all three on the program's side and signs the tier in with the token (stored in its token
+ * store, e.g. a custom store writing a file), so the program's next calls are the person's.
+ *
+ * @example
+ * const program = Effect.gen(function*() {
+ *   yield* (yield* CliLogin).login({ appUrl: "https://app.example" })   // prints the URL, waits
+ *   const me = yield* (yield* CurrentUser).get
+ *   console.log(`Signed in as ${me?.primaryEmail}`)
+ * })
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Layer from "effect/Layer"
+import type * as Schedule from "effect/Schedule"
+import type { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUsed } from "../../errors/client/cli-login.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { NotSignedIn } from "../../errors/client/session.js"
+import type { FailureOf } from "../http/endpoint.js"
+import { lazyLayer } from "../http/lazy-service.js"
+import type { Transport } from "../http/transport.js"
+import type { Session } from "../session/session.js"
+import type { CliLoginErrors } from "./cli-login-errors.js"
+
+type Fails<Method extends keyof typeof CliLoginErrors> = FailureOf<typeof CliLoginErrors, Method>
+
+/** A started attempt: the polling code stays with the program, the login code goes in the URL. */
+export interface CliLoginAttempt {
+  readonly pollingCode: string
+  readonly loginCode: string
+  readonly expiresAt: Date
+}
+
+/** One poll's answer; `success` carries the refresh token, handed out once. */
+export type CliLoginPoll =
+  | { readonly status: "waiting" }
+  | { readonly status: "success"; readonly refreshToken: string }
+  | { readonly status: "expired" }
+  | { readonly status: "used" }
+
+/** How `login` and `waitFor` poll. */
+export interface CliLoginWaitOptions {
+  /**
+   * When to poll again while the attempt is waiting; default every two seconds (the official SDK's wait)
+   * until the attempt expires. A schedule that ends first (e.g. `Schedule.upTo({ times: 30 })`) ends the
+   * wait with `CliLoginTimedOut`.
+   */
+  readonly schedule?: Schedule.Schedule<unknown, CliLoginPoll> | undefined
+}
+
+/** What `login` takes. */
+export interface CliLoginOptions extends CliLoginWaitOptions {
+  /** The app whose handler shows the confirm page, e.g. `https://app.example`. */
+  readonly appUrl: string
+  /** The handler's path in that app; default `/handler`. */
+  readonly handlerPath?: string | undefined
+  /** Lifetime of the attempt; default two hours, at most one day (the service's limits). */
+  readonly expiresInMillis?: number | undefined
+  /**
+   * Shows the person where to confirm; default: the login code and the URL on the console, as the official
+   * SDK prints them.
+   */
+  readonly prompt?: ((url: string, loginCode: string) => Effect.Effect<void>) | undefined
+}
+
+/** What the CliLogin service offers; see its tag for the rules. */
+export interface CliLoginShape {
+  /** Starts an attempt (`POST /auth/cli`). */
+  readonly start: (
+    options?: { readonly expiresInMillis?: number | undefined }
+  ) => Effect.Effect<CliLoginAttempt, InvalidInput | Fails<"start">>
+  /** One poll (`POST /auth/cli/poll`); an unknown polling code is `InvalidPollingCode`. */
+  readonly poll: (pollingCode: string) => Effect.Effect<CliLoginPoll, Fails<"poll">>
+  /** Polls on the schedule until the attempt is confirmed (its refresh token), expired or used. */
+  readonly waitFor: (
+    attempt: Pick<CliLoginAttempt, "pollingCode">,
+    options?: CliLoginWaitOptions
+  ) => Effect.Effect<string, CliLoginExpired | CliLoginUsed | CliLoginTimedOut | Fails<"waitFor">>
+  /**
+   * The program's whole side: starts an attempt, prompts with the confirm URL, waits, and signs this tier in
+   * with the refresh token (its token store keeps it). Answers the refresh token.
+   */
+  readonly login: (
+    options: CliLoginOptions
+  ) => Effect.Effect<string, InvalidInput | CliLoginExpired | CliLoginUsed | CliLoginTimedOut | Fails<"login">>
+  /**
+   * The browser's side: confirms the attempt of `loginCode` for the signed-in person, handing it this
+   * session's refresh token (so the program shares the session: signing out here signs it out too).
+   */
+  readonly complete: (loginCode: string) => Effect.Effect<void, NotSignedIn | CliLoginCodeInvalid | Fails<"complete">>
+}
+
+/** Sign-in for command-line programs through the browser. */
+export class CliLogin extends /* @__PURE__ */ Context.Service<CliLogin, CliLoginShape>()("stackfx/CliLogin") {
+  static readonly layer: Layer.Layer<CliLogin, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
+    CliLogin,
+    { start: "function", poll: "function", waitFor: "function", login: "function", complete: "function" },
+    () => import("../live.js").then((m) => m.makeCliLogin)
+  )
+}
