@@ -14,6 +14,7 @@ import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { Auth } from "../services/users/auth.js"
 import { ConnectedAccounts } from "../services/users/connected-accounts.js"
+import { OAuthProviders } from "../services/users/oauth-providers.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { FeatureSupport } from "../services/projects/feature-support.js"
@@ -44,6 +45,7 @@ export type ClientEndpointServices =
   | ProjectPermissions
   | ContactChannels
   | ConnectedAccounts
+  | OAuthProviders
   | InternalProjects
   | FeatureSupport
 
@@ -64,6 +66,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   ProjectPermissions.layer,
   ContactChannels.layer,
   ConnectedAccounts.layer,
+  OAuthProviders.layer,
   InternalProjects.layer,
   FeatureSupport.layer
 )

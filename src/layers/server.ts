@@ -11,6 +11,7 @@
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { ServerConnectedAccounts } from "../services/users/connected-accounts.js"
+import { ServerOAuthProviders } from "../services/users/oauth-providers.js"
 import { TokenVerifier } from "../services/app-server/jwt-verify.js"
 import { ServerContactChannels } from "../services/users/contact-channels.js"
 import { RequestAuth } from "../services/app-server/request-auth.js"
@@ -35,6 +36,7 @@ export type ServerOnlyServices =
   | ServerProjectPermissions
   | ServerContactChannels
   | ServerConnectedAccounts
+  | ServerOAuthProviders
   | TokenVerifier
   | RequestAuth
 
@@ -57,6 +59,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
     ServerProjectPermissions.layer,
     ServerContactChannels.layer,
     ServerConnectedAccounts.layer,
+    ServerOAuthProviders.layer,
     TokenVerifier.layer
   ))
 )

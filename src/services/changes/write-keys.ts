@@ -11,6 +11,7 @@
  */
 import type { AuthShape } from "../users/auth.js"
 import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
+import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "../users/oauth-providers.js"
 import type { Changes } from "./data-changes.js"
 import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
@@ -25,7 +26,7 @@ import type { ServerProjectPermissionsShape } from "../projects/project-permissi
 import type { ProjectConfigShape } from "../projects/project-config.js"
 import type { ServerTeamsShape, TeamsShape } from "../teams/teams.js"
 
-const { contactChannels, project, projectPermissions, teamInvitations, teamMembers, teamPermissions, teams, user } = dataKeys
+const { contactChannels, oauthProviders, project, projectPermissions, teamInvitations, teamMembers, teamPermissions, teams, user } = dataKeys
 
 /** What hangs off one team (every team without an id). */
 const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId)]
@@ -92,6 +93,17 @@ const channelWrites = { list: none, create: channels, update: channels, delete: 
 
 export const contactChannelsChanges = channelWrites satisfies Changes<ContactChannelsShape>
 
+/** The user's read lists its linked accounts (`oauthProviders`), so a link that comes or goes changes it too. */
+const linked = [oauthProviders, user]
+
+export const oauthProvidersChanges = {
+  list: none,
+  get: none,
+  // The switches are not part of the user's read.
+  update: [oauthProviders],
+  delete: linked
+} satisfies Changes<OAuthProvidersShape>
+
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
 
 /** `listAll` is built over `list`. */
@@ -127,6 +139,15 @@ export const serverTeamPermissionsChanges = {
 } satisfies Changes<ServerTeamPermissionsShape>
 
 export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
+
+/** A server update may change the e-mail or account id the user's read shows. */
+export const serverOAuthProvidersChanges = {
+  list: none,
+  get: none,
+  update: linked,
+  delete: linked,
+  create: linked
+} satisfies Changes<ServerOAuthProvidersShape>
 
 export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
 
