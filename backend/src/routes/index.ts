@@ -16,6 +16,7 @@ import * as internalProjects from "./internal-projects.js"
 import * as jwks from "./jwks.js"
 import * as oauth from "./oauth.js"
 import * as oauthToken from "./oauth-token.js"
+import * as oauthProviders from "./oauth-providers.js"
 import * as passkey from "./passkey.js"
 import * as projectConfig from "./project-config.js"
 import * as projectPermissions from "./project-permissions.js"
@@ -43,6 +44,7 @@ export const apiRoutes = [
   ...oauth.routes,
   ...passkey.routes,
   ...connectedAccounts.routes,
+  ...oauthProviders.routes,
   ...sessions.routes,
   ...serverSessions.routes,
   ...users.routes,

@@ -7,10 +7,11 @@ import * as emailTemplates from "./0005-email-templates.js"
 import * as teamPermissionNames from "./0006-team-permission-names.js"
 import * as restrictedUsers from "./0007-restricted-users.js"
 import * as accessProjectPermissionsConfig from "./0008-access-project-permissions-config.js"
+import * as linkedLoginsAccountPerUser from "./0009-linked-logins-account-per-user.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers, accessProjectPermissionsConfig]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers, accessProjectPermissionsConfig, linkedLoginsAccountPerUser]
