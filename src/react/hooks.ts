@@ -7,6 +7,7 @@ import * as Cause from "effect/Cause"
 import type * as Effect from "effect/Effect"
 import { useCallback, useSyncExternalStore } from "react"
 import type { ContactChannel } from "../domain/contact-channel.js"
+import type { OAuthProvider } from "../domain/oauth-provider.js"
 import type { ClientProject } from "../domain/project.js"
 import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
@@ -21,6 +22,7 @@ import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {
   contactChannelsQuery,
+  oauthProvidersQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,
@@ -98,6 +100,12 @@ export const useProject = (): ClientProject => useStackQuery(projectQuery)
 
 /** The signed-in user's contact channels. */
 export const useContactChannels = (): ReadonlyArray<ContactChannel> => useStackQuery(contactChannelsQuery)
+
+/**
+ * The signed-in user's linked OAuth providers (the hosted SDK's `user.useOAuthProviders()`); reloads after
+ * any `OAuthProviders` or `ServerOAuthProviders` write, whoever ran it.
+ */
+export const useOAuthProviders = (): ReadonlyArray<OAuthProvider> => useStackQuery(oauthProvidersQuery)
 
 /** The signed-in user's teams. */
 export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuery)

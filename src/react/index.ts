@@ -21,6 +21,7 @@ export {
 } from "./cache.js"
 export {
   useContactChannels,
+  useOAuthProviders,
   type PermissionHookOptions,
   usePermission,
   usePermissions,
@@ -40,6 +41,7 @@ export { type AppRuntime } from "./app-runtime.js"
 export { type StackApp, StackProvider, StackProviderMissing, type StackProviderProps, useStackApp } from "./provider.js"
 export {
   contactChannelsQuery,
+  oauthProvidersQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,

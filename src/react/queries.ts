@@ -8,6 +8,7 @@ import type * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
+import { OAuthProviders } from "../services/users/oauth-providers.js"
 import { dataKeys } from "../services/changes/data-keys.js"
 import type { CallFailure } from "../services/http/endpoint.js"
 import { ProjectPermissions } from "../services/projects/project-permissions.js"
@@ -38,6 +39,9 @@ export const projectQuery = stackQuery(dataKeys.project, Projects.use((projects)
 
 /** The signed-in user's contact channels (emails), primary first as the server orders them. */
 export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, ContactChannels.use((channels) => channels.list))
+
+/** The signed-in user's linked OAuth providers, oldest first. */
+export const oauthProvidersQuery = stackQuery(dataKeys.oauthProviders, OAuthProviders.use((providers) => providers.list))
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))

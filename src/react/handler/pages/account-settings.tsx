@@ -1,5 +1,5 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, teams and,
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, linked logins, teams and,
  * when the project allows it, deleting the account. A visitor is sent to sign in and brought back here
  * afterwards.
  */
@@ -8,6 +8,7 @@ import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
+import { LinkedLoginsSection } from "../account/linked-logins.js"
 import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
@@ -30,6 +31,7 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       {config.credentialEnabled ? <PasswordSection user={user} /> : null}
       <TwoFactorSection user={user} />
       {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+      <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
