@@ -20,6 +20,9 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     // The admin project's current shape (issue 20): provider ids, write entries, enums, the transfer.
     "DEFAULT_EMAIL_THEME_ID", "OAUTH_PROVIDER_IDS", "OAuthAccountMergeStrategy", "OAuthProviderId", "OAuthProviderWrite",
     "OnboardingStatus", "ProjectTransfer", "ProjectTransferResponse", "SharedOAuthProviderWrite", "StandardOAuthProviderWrite",
+    // Linked OAuth providers (issue 21, item 5).
+    "OAuthProvider", "OAuthProviderConflict", "OAuthProviderNotConfigured", "OAuthProviderNotFound", "OAuthProviderUpdate",
+    "OAuthProviders", "ServerOAuthProvider", "ServerOAuthProviderCreate", "ServerOAuthProviderUpdate", "ServerOAuthProviders",
     // Project permissions and the project config (issue 22).
     "ConfigLevel", "ConfigOverridePatchBody", "ConfigOverridePutBody", "ConfigString", "ProjectConfig", "ProjectConfigView",
     "ProjectPermission", "ProjectPermissionDefinitions", "ProjectPermissions", "ServerProjectPermissions", "SignUpRule",
@@ -118,10 +121,10 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   ],
   "stackfx/react": [
     "Avatar", "QueryCache", "StackProvider", "StackProviderMissing", "StackStyles", "UserButton", "UserButtonView",
-    "activeSessionsQuery", "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "notificationPreferencesQuery", "makePrefetchRegistry",
+    "activeSessionsQuery", "clearOnSessionChange", "contactChannelsQuery", "invalidateOnDataChange", "notificationPreferencesQuery", "makePrefetchRegistry", "oauthProvidersQuery",
     "makeQueryCache", "openBroadcastChannel", "permissionsQuery", "projectPermissionsQuery", "projectQuery", "queryKeyId", "runTabSync",
     "signOutThenNavigate", "stackQuery", "stackReactLayer", "stackfxCss", "teamInvitationsQuery", "teamMembersQuery",
-    "teamsQuery", "useActiveSessions", "useContactChannels", "useNotificationPreferences", "usePermission", "usePermissions", "useProject", "useStackApp",
+    "teamsQuery", "useActiveSessions", "useContactChannels", "useNotificationPreferences", "useOAuthProviders", "usePermission", "usePermissions", "useProject", "useStackApp",
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
     // User and team API keys (issue 22).
     "teamApiKeysQuery", "useTeamApiKeys", "useUserApiKeys", "userApiKeysQuery",

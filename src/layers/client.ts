@@ -17,6 +17,7 @@ import { ActiveSessions } from "../services/users/active-sessions.js"
 import { Auth } from "../services/users/auth.js"
 import { CliLogin } from "../services/users/cli-login.js"
 import { ConnectedAccounts } from "../services/users/connected-accounts.js"
+import { OAuthProviders } from "../services/users/oauth-providers.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { FeatureSupport } from "../services/projects/feature-support.js"
@@ -48,6 +49,7 @@ export type ClientEndpointServices =
   | ProjectPermissions
   | ContactChannels
   | ConnectedAccounts
+  | OAuthProviders
   | InternalProjects
   | FeatureSupport
   | UserApiKeys
@@ -73,6 +75,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   ProjectPermissions.layer,
   ContactChannels.layer,
   ConnectedAccounts.layer,
+  OAuthProviders.layer,
   InternalProjects.layer,
   FeatureSupport.layer,
   UserApiKeys.layer,

@@ -12,6 +12,7 @@ import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { ServerApiKeys } from "../services/api-keys/project-api-keys.js"
 import { ServerConnectedAccounts } from "../services/users/connected-accounts.js"
+import { ServerOAuthProviders } from "../services/users/oauth-providers.js"
 import { TokenVerifier } from "../services/app-server/jwt-verify.js"
 import { ServerContactChannels } from "../services/users/contact-channels.js"
 import { RequestAuth } from "../services/app-server/request-auth.js"
@@ -37,6 +38,7 @@ export type ServerOnlyServices =
   | ServerContactChannels
   | ServerConnectedAccounts
   | ServerApiKeys
+  | ServerOAuthProviders
   | TokenVerifier
   | RequestAuth
 
@@ -60,6 +62,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
     ServerContactChannels.layer,
     ServerConnectedAccounts.layer,
     ServerApiKeys.layer,
+    ServerOAuthProviders.layer,
     TokenVerifier.layer
   ))
 )

@@ -10,6 +10,7 @@ import type { ContactChannel } from "../domain/contact-channel.js"
 import type { TeamApiKey, UserApiKey } from "../domain/project-api-key.js"
 import type { NotificationPreference } from "../domain/notification-preference.js"
 import type { SessionInfo } from "../domain/session.js"
+import type { OAuthProvider } from "../domain/oauth-provider.js"
 import type { ClientProject } from "../domain/project.js"
 import type { ClientTeam } from "../domain/team.js"
 import type { TeamInvitation } from "../domain/team-invitation.js"
@@ -27,6 +28,7 @@ import {
   activeSessionsQuery,
   contactChannelsQuery,
   notificationPreferencesQuery,
+  oauthProvidersQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,
@@ -113,6 +115,11 @@ export const useActiveSessions = (): ReadonlyArray<SessionInfo> => useStackQuery
 /** The signed-in user's e-mail notification preferences, one per category. */
 export const useNotificationPreferences = (): ReadonlyArray<NotificationPreference> =>
   useStackQuery(notificationPreferencesQuery)
+/**
+ * The signed-in user's linked OAuth providers (the hosted SDK's `user.useOAuthProviders()`); reloads after
+ * any `OAuthProviders` or `ServerOAuthProviders` write, whoever ran it.
+ */
+export const useOAuthProviders = (): ReadonlyArray<OAuthProvider> => useStackQuery(oauthProvidersQuery)
 
 /** The signed-in user's teams. */
 export const useTeams = (): ReadonlyArray<ClientTeam> => useStackQuery(teamsQuery)

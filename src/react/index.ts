@@ -22,6 +22,7 @@ export {
 export {
   useActiveSessions,
   useContactChannels,
+  useOAuthProviders,
   type PermissionHookOptions,
   useNotificationPreferences,
   usePermission,
@@ -46,6 +47,7 @@ export {
   activeSessionsQuery,
   contactChannelsQuery,
   notificationPreferencesQuery,
+  oauthProvidersQuery,
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,

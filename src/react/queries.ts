@@ -11,6 +11,7 @@ import { ActiveSessions } from "../services/users/active-sessions.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { NotificationPreferences } from "../services/users/notification-preferences.js"
 import { CurrentUser } from "../services/users/current-user.js"
+import { OAuthProviders } from "../services/users/oauth-providers.js"
 import { dataKeys } from "../services/changes/data-keys.js"
 import type { CallFailure } from "../services/http/endpoint.js"
 import { ProjectPermissions } from "../services/projects/project-permissions.js"
@@ -54,6 +55,8 @@ export const activeSessionsQuery = /* @__PURE__ */ (() =>
 /** The signed-in user's e-mail notification preferences (key: `accountKeys.notificationPreferences`). */
 export const notificationPreferencesQuery = /* @__PURE__ */ (() =>
   stackQuery(["notification-preferences"], NotificationPreferences.use((preferences) => preferences.list)))()
+/** The signed-in user's linked OAuth providers, oldest first. */
+export const oauthProvidersQuery = stackQuery(dataKeys.oauthProviders, OAuthProviders.use((providers) => providers.list))
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
 export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))

@@ -50,11 +50,18 @@ describe("OAuth link", () => {
     expect(me.body.primary_email).toBe(user.email)
     expect(me.body.oauth_providers).toEqual([{ id: "github", account_id: "gh-1", email: providerEmail }])
 
-    // linking the same account again is fine; a second account of the same provider is not
+    // linking the same account again is fine, and so is a second account of the same provider (the hosted
+    // callback no longer answers USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION)
     const again = await linkFlow(p, user.accessToken, { email: providerEmail, accountId: "gh-1" })
     expect(again.landed.searchParams.get("code")).not.toBeNull()
-    const second = await linkFlow(p, user.accessToken, { email: uniqueEmail(), accountId: "gh-2" })
-    expect(second.landed.searchParams.get("error")).toBe("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION")
+    const secondEmail = uniqueEmail()
+    const second = await linkFlow(p, user.accessToken, { email: secondEmail, accountId: "gh-2" })
+    expect(second.landed.searchParams.get("code")).not.toBeNull()
+    const linked = expectStatus(await backend.call(p, "GET", "/users/me", { accessToken: user.accessToken }), 200)
+    expect(linked.body.oauth_providers).toEqual([
+      { id: "github", account_id: "gh-1", email: providerEmail },
+      { id: "github", account_id: "gh-2", email: secondEmail }
+    ])
 
     // the account now signs in as that user
     const other = await backend.signUp(p)

@@ -3,15 +3,18 @@
  * the provider's email is an auth email of the project, that user (only when both the provider and the
  * project say the email is verified: linking on an unverified email would hand an account to whoever typed
  * it first); else a new user, when sign-up is enabled. `link`: the provider account is connected to the
- * flow's user, unless it belongs to someone else. Either way the provider's token is kept for connected
- * accounts.
+ * flow's user, unless someone else signs in with it; a user may link several accounts of one provider (the
+ * hosted callback refuses none since it dropped USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION). Either
+ * way the provider's token is kept for connected accounts.
+ *
+ * Only a link that allows sign-in is found by a sign-in (hosted `findExistingOAuthAccount`): an account whose
+ * sign-in its user turned off signs up (or merges) as an account nobody linked.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import {
   OAuthConnectionAlreadyConnectedToAnotherUser,
-  OAuthProviderAccountIdAlreadyUsedForSignIn,
-  UserAlreadyConnectedToAnotherOAuthConnection
+  OAuthProviderAccountIdAlreadyUsedForSignIn
 } from "@stackfx/lib/errors/known/oauth.js"
 import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
@@ -20,11 +23,12 @@ import type { OAuthIdentity } from "../oauth/identity.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import {
-  findOAuthAccount,
+  findSignInAccount,
+  findUserAccount,
   insertOAuthAccount,
   insertOAuthToken,
-  listUserOAuthAccounts,
-  OAUTH_ACCOUNT_UNIQUE
+  OAUTH_ACCOUNT_UNIQUE,
+  OAUTH_ACCOUNT_USER_UNIQUE
 } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
@@ -47,7 +51,6 @@ export type OAuthUserError =
   | SignUpRejected
   | OAuthConnectionAlreadyConnectedToAnotherUser
   | OAuthProviderAccountIdAlreadyUsedForSignIn
-  | UserAlreadyConnectedToAnotherOAuthConnection
   | SignUpNotEnabled
   | UserEmailAlreadyExists
   | UserNotFound
@@ -84,7 +87,9 @@ const connect = (db: DbShape, projectId: string, userId: string, identity: OAuth
     }).pipe(
       Effect.catchTag("DbError", (error) =>
         Effect.fail(
-          isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE) ? new OAuthProviderAccountIdAlreadyUsedForSignIn({}) : error
+          isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE) || isUniqueViolation(error, OAUTH_ACCOUNT_USER_UNIQUE)
+            ? new OAuthProviderAccountIdAlreadyUsedForSignIn({})
+            : error
         ))
     )
     return id
@@ -93,19 +98,21 @@ const connect = (db: DbShape, projectId: string, userId: string, identity: OAuth
 const link = (db: DbShape, project: StoredProject, userId: string, identity: OAuthIdentity) =>
   Effect.gen(function*() {
     if ((yield* findUserView(db, project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
-    const existing = yield* findOAuthAccount(db, project.id, identity.providerId, identity.accountId)
+    const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) {
       if (existing.userId !== userId) return yield* Effect.fail(new OAuthConnectionAlreadyConnectedToAnotherUser({}))
       return existing.id
     }
-    const others = yield* listUserOAuthAccounts(db, project.id, userId, identity.providerId)
-    if (others.length > 0) return yield* Effect.fail(new UserAlreadyConnectedToAnotherOAuthConnection({}))
+    // The user's own link of this account with sign-in off takes the new token: hosted would try to create a
+    // second row and fail on its unique key.
+    const own = yield* findUserAccount(db, project.id, userId, identity.providerId, identity.accountId)
+    if (own !== undefined) return own.id
     return yield* connect(db, project.id, userId, identity)
   })
 
 const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdentity) =>
   Effect.gen(function*() {
-    const existing = yield* findOAuthAccount(db, project.id, identity.providerId, identity.accountId)
+    const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
     let emailUsedForAuth = identity.email !== null

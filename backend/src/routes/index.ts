@@ -18,6 +18,7 @@ import * as jwks from "./jwks.js"
 import * as notificationPreferences from "./notification-preferences.js"
 import * as oauth from "./oauth.js"
 import * as oauthToken from "./oauth-token.js"
+import * as oauthProviders from "./oauth-providers.js"
 import * as passkey from "./passkey.js"
 import * as projectConfig from "./project-config.js"
 import * as projectPermissions from "./project-permissions.js"
@@ -46,6 +47,7 @@ export const apiRoutes = [
   ...oauth.routes,
   ...passkey.routes,
   ...connectedAccounts.routes,
+  ...oauthProviders.routes,
   ...sessions.routes,
   ...cliAuth.routes,
   ...serverSessions.routes,

@@ -8,8 +8,10 @@ import * as Schema from "effect/Schema"
 import type { DbError, DbShape } from "./db.js"
 import { firstString, rowDecoder, rowStruct, Timestamp } from "./rows.js"
 
-/** The unique constraint of one provider account per project. */
-export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_project_id_provider_id_account_id_key"
+/** The unique index of one signing-in row per provider account (migration 0011-linked-logins-account-per-user). */
+export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_sign_in_key"
+/** The unique constraint of one row per user and provider account. */
+export const OAUTH_ACCOUNT_USER_UNIQUE = "oauth_accounts_user_account_key"
 
 export const OAuthAccountRow = rowStruct({
   id: Schema.String,
@@ -17,15 +19,20 @@ export const OAuthAccountRow = rowStruct({
   providerId: Schema.String,
   accountId: Schema.String,
   email: Schema.NullOr(Schema.String),
+  /** Whether a provider sign-in with this account signs its user in. */
+  allowSignIn: Schema.Boolean,
   /** Whether the account may hand out provider tokens and be listed as a connected account. */
   allowConnectedAccounts: Schema.Boolean
 })
 export type OAuthAccountRow = typeof OAuthAccountRow.Type
 const accountRows = rowDecoder(OAuthAccountRow)
-const accountColumns = "id, user_id, provider_id, account_id, email, allow_connected_accounts"
+const accountColumns = "id, user_id, provider_id, account_id, email, allow_sign_in, allow_connected_accounts"
 
-/** The account with this provider account id, whoever it belongs to. */
-export const findOAuthAccount = (
+/**
+ * The row a provider sign-in with this account finds: the one that allows sign-in, whoever it belongs to
+ * (hosted looks only at those; other users may hold the same account with sign-in off).
+ */
+export const findSignInAccount = (
   db: DbShape,
   projectId: string,
   providerId: string,
@@ -33,11 +40,97 @@ export const findOAuthAccount = (
 ): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
   Effect.flatMap(
     db.query(
-      `select ${accountColumns} from oauth_accounts where project_id = $1 and provider_id = $2 and account_id = $3`,
+      `select ${accountColumns} from oauth_accounts
+       where project_id = $1 and provider_id = $2 and account_id = $3 and allow_sign_in`,
       [projectId, providerId, accountId]
     ),
     accountRows.first
   )
+
+/** The user's own row of this provider account, whether it signs in or not. */
+export const findUserAccount = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  providerId: string,
+  accountId: string
+): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts
+       where project_id = $1 and user_id = $2 and provider_id = $3 and account_id = $4`,
+      [projectId, userId, providerId, accountId]
+    ),
+    accountRows.first
+  )
+
+/** One of the user's linked accounts by its id. */
+export const findUserLink = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  id: string
+): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [projectId, userId, id]),
+    accountRows.first
+  )
+
+/** Every linked account of the user (of the whole project without a user), of every provider, oldest first. */
+export const listLinks = (
+  db: DbShape,
+  projectId: string,
+  userId: string | undefined
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts where project_id = $1 and ($2::text is null or user_id = $2)
+       order by created_at, id`,
+      [projectId, userId ?? null]
+    ),
+    accountRows.all
+  )
+
+/** The rows that sign in with this account id, except `exceptId`. */
+export const listSignInRowsOfAccountId = (
+  db: DbShape,
+  projectId: string,
+  accountId: string,
+  exceptId: string | undefined
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${accountColumns} from oauth_accounts
+       where project_id = $1 and account_id = $2 and allow_sign_in and ($3::text is null or id <> $3)`,
+      [projectId, accountId, exceptId ?? null]
+    ),
+    accountRows.all
+  )
+
+/** What an update may change about a link (absent: unchanged). */
+export interface OAuthAccountPatch {
+  readonly allowSignIn?: boolean | undefined
+  readonly allowConnectedAccounts?: boolean | undefined
+  readonly email?: string | undefined
+  readonly accountId?: string | undefined
+}
+
+export const updateLink = (db: DbShape, projectId: string, id: string, patch: OAuthAccountPatch): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `update oauth_accounts set
+         allow_sign_in = coalesce($3, allow_sign_in),
+         allow_connected_accounts = coalesce($4, allow_connected_accounts),
+         email = coalesce($5, email),
+         account_id = coalesce($6, account_id)
+       where project_id = $1 and id = $2`,
+      [projectId, id, patch.allowSignIn ?? null, patch.allowConnectedAccounts ?? null, patch.email ?? null, patch.accountId ?? null]
+    )
+  )
+
+/** Removes the link; its provider tokens go with it (`on delete cascade`). */
+export const deleteLink = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id]))
 
 /** The user's accounts of one provider, oldest first. */
 export const listUserOAuthAccounts = (
@@ -70,15 +163,31 @@ export const listConnectedAccounts = (
     accountRows.all
   )
 
+/** A new link; both switches are on unless said otherwise (the hosted defaults). */
 export const insertOAuthAccount = (
   db: DbShape,
-  account: Omit<OAuthAccountRow, "allowConnectedAccounts"> & { readonly projectId: string; readonly createdAt: Date }
+  account: Omit<OAuthAccountRow, "allowSignIn" | "allowConnectedAccounts"> & {
+    readonly projectId: string
+    readonly createdAt: Date
+    readonly allowSignIn?: boolean | undefined
+    readonly allowConnectedAccounts?: boolean | undefined
+  }
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
-      `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [account.id, account.projectId, account.userId, account.providerId, account.accountId, account.email, account.createdAt]
+      `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        account.id,
+        account.projectId,
+        account.userId,
+        account.providerId,
+        account.accountId,
+        account.email,
+        account.createdAt,
+        account.allowSignIn ?? true,
+        account.allowConnectedAccounts ?? true
+      ]
     )
   )
 

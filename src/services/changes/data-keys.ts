@@ -16,6 +16,8 @@ export const dataKeys = {
   user: ["user"] as DataKey,
   project: ["project"] as DataKey,
   contactChannels: ["contact-channels"] as DataKey,
+  /** The signed-in user's linked OAuth providers. */
+  oauthProviders: ["oauth-providers"] as DataKey,
   /** The signed-in user's teams. */
   teams: ["teams"] as DataKey,
   /** One team's permission lists (recursive or not), or every team's without an id. */

@@ -15,6 +15,7 @@ import type { AuthShape } from "../users/auth.js"
 import type { CliLoginShape } from "../users/cli-login.js"
 import type { NotificationPreferencesShape } from "../users/notification-preferences.js"
 import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
+import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "../users/oauth-providers.js"
 import type { Changes } from "./data-changes.js"
 import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
@@ -30,7 +31,19 @@ import type { ServerProjectPermissionsShape } from "../projects/project-permissi
 import type { ProjectConfigShape } from "../projects/project-config.js"
 import type { ServerTeamsShape, TeamsShape } from "../teams/teams.js"
 
-const { contactChannels, project, projectPermissions, teamApiKeys, teamInvitations, teamMembers, teamPermissions, teams, user, userApiKeys } = dataKeys
+const {
+  contactChannels,
+  oauthProviders,
+  project,
+  projectPermissions,
+  teamApiKeys,
+  teamInvitations,
+  teamMembers,
+  teamPermissions,
+  teams,
+  user,
+  userApiKeys
+} = dataKeys
 
 /** What hangs off one team (every team without an id). */
 const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId)]
@@ -115,6 +128,16 @@ export const cliLoginChanges = {
   login: session,
   complete: none
 } satisfies Changes<CliLoginShape>
+/** The user's read lists its linked accounts (`oauthProviders`), so a link that comes or goes changes it too. */
+const linked = [oauthProviders, user]
+
+export const oauthProvidersChanges = {
+  list: none,
+  get: none,
+  // The switches are not part of the user's read.
+  update: [oauthProviders],
+  delete: linked
+} satisfies Changes<OAuthProvidersShape>
 
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
 
@@ -151,6 +174,15 @@ export const serverTeamPermissionsChanges = {
 } satisfies Changes<ServerTeamPermissionsShape>
 
 export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
+
+/** A server update may change the e-mail or account id the user's read shows. */
+export const serverOAuthProvidersChanges = {
+  list: none,
+  get: none,
+  update: linked,
+  delete: linked,
+  create: linked
+} satisfies Changes<ServerOAuthProvidersShape>
 
 export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
 

@@ -24,6 +24,8 @@ interface Ids {
   readonly session: string
   readonly invitation: string
   readonly permission: string
+  /** A user's linked OAuth provider (`/oauth-providers`). */
+  readonly oauthLink: string
   /** Secrets A's users were mailed: a team invitation, an email verification and a password reset. */
   readonly invitationCode: string
   readonly verificationCode: string
@@ -132,6 +134,39 @@ const probes: ReadonlyArray<Probe> = [
     method: "POST",
     path: (i, own) => `/team-invitations/${i.invitation}/accept?user_id=${own.user}`,
     expected: notFound("VERIFICATION_CODE_NOT_FOUND")
+  },
+  // linked OAuth providers
+  { name: "list a user's linked providers", callers: KEYS, method: "GET", path: (i) => `/oauth-providers?user_id=${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  { name: "read a linked provider", callers: KEYS, method: "GET", path: (i) => `/oauth-providers/${i.user}/${i.oauthLink}`, expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "read a linked provider of another project as one's own user's",
+    callers: [...KEYS, ...CLIENT],
+    method: "GET",
+    path: (i, own) => `/oauth-providers/${own.user}/${i.oauthLink}`,
+    expected: plain(404)
+  },
+  {
+    name: "switch a linked provider of another project as one's own user's",
+    callers: [...KEYS, ...CLIENT],
+    method: "PATCH",
+    path: (i, own) => `/oauth-providers/${own.user}/${i.oauthLink}`,
+    body: () => ({ allow_sign_in: false }),
+    expected: plain(404)
+  },
+  {
+    name: "remove a linked provider of another project as one's own user's",
+    callers: [...KEYS, ...CLIENT],
+    method: "DELETE",
+    path: (i, own) => `/oauth-providers/${own.user}/${i.oauthLink}`,
+    expected: plain(404)
+  },
+  {
+    name: "link a provider account to a user",
+    callers: KEYS,
+    method: "POST",
+    path: () => "/oauth-providers",
+    body: (i) => ({ user_id: i.user, provider_config_id: "github", account_id: "a-github", allow_sign_in: false, allow_connected_accounts: true }),
+    expected: notFound("USER_NOT_FOUND")
   },
   // contact channels
   {
@@ -530,6 +565,10 @@ const setUp = async (): Promise<World> => {
   const mailedCode = (address: string, callbackUrl: string) =>
     Effect.runPromise(Effect.map(latestMailTo(backend, address), (mail) => codeFromMail(mail, callbackUrl)))
   const sessions = await ok(backend.call(a, "GET", `/auth/sessions?user_id=${aUser.userId}`, server))
+  const oauthLink = await ok(backend.call(a, "POST", "/oauth-providers", {
+    ...server,
+    body: { user_id: aUser.userId, provider_config_id: "github", account_id: "a-github", allow_sign_in: true, allow_connected_accounts: true }
+  }), 201)
   const key = await ok(backend.call(a, "POST", "/internal/api-keys", {
     accessType: "admin",
     body: {
@@ -561,6 +600,7 @@ const setUp = async (): Promise<World> => {
       session: sessions.items[0].id,
       invitation: invitation.id,
       permission: "only_in_a",
+      oauthLink: oauthLink.id,
       invitationCode: await mailedCode("invitee@example.test", CALLBACK_URL),
       verificationCode: await mailedCode(`second-${aUser.email}`, verificationCallback),
       resetCode: await mailedCode(aUser.email, resetCallback),
@@ -583,6 +623,7 @@ const unknownIds = (): Ids => ({
   session: randomUUID(),
   invitation: randomUUID(),
   permission: "defined_nowhere",
+  oauthLink: randomUUID(),
   invitationCode: otherCode(the().ids.invitationCode),
   verificationCode: otherCode(the().ids.verificationCode),
   resetCode: otherCode(the().ids.resetCode),
@@ -622,6 +663,7 @@ const snapshotOfA = async () => {
     `/users/${ids.user}`,
     "/users",
     `/contact-channels?user_id=${ids.user}`,
+    `/oauth-providers?user_id=${ids.user}`,
     `/teams/${ids.team}`,
     "/teams",
     `/team-member-profiles?team_id=${ids.team}`,

@@ -9,10 +9,11 @@ import * as restrictedUsers from "./0007-restricted-users.js"
 import * as accessProjectPermissionsConfig from "./0008-access-project-permissions-config.js"
 import * as userTeamApiKeys from "./0009-user-team-api-keys.js"
 import * as cliAuthAndNotificationPreferences from "./0010-cli-auth-and-notification-preferences.js"
+import * as linkedLoginsAccountPerUser from "./0011-linked-logins-account-per-user.js"
 
 export interface Migration {
   readonly name: string
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers, accessProjectPermissionsConfig, userTeamApiKeys, cliAuthAndNotificationPreferences]
+export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers, accessProjectPermissionsConfig, userTeamApiKeys, cliAuthAndNotificationPreferences, linkedLoginsAccountPerUser]

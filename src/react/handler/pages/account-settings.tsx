@@ -1,7 +1,7 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, API keys (when the
- * project allows them), active sessions, e-mail notifications, teams (with their API keys) and, when the project
- * allows it, deleting the account. A visitor is sent to sign in and brought back here
+ * account-settings: profile, email addresses, password, two-factor authentication, passkey, linked logins, API keys
+ * (when the project allows them), active sessions, e-mail notifications, teams (with their API keys) and, when the
+ * project allows it, deleting the account. A visitor is sent to sign in and brought back here
  * afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
@@ -11,6 +11,7 @@ import { ApiKeysSection } from "../account/api-keys.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
 import { NotificationsSection } from "../account/notifications.js"
+import { LinkedLoginsSection } from "../account/linked-logins.js"
 import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
@@ -37,6 +38,7 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       {config.allowUserApiKeys ? <ApiKeysSection /> : null}
       <SessionsSection />
       <NotificationsSection />
+      <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
