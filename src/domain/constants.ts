@@ -83,7 +83,8 @@ export const HANDLER_ROUTES = [
   "magic-link-callback",
   "account-settings",
   "error",
-  "team-invitation"
+  "team-invitation",
+  "onboarding"
 ] as const
 /** The name of a handler page, the path segment after the handler's base (e.g. `"sign-in"`). */
 export type HandlerRoute = typeof HANDLER_ROUTES[number]

@@ -112,6 +112,7 @@ type Pages<THandler extends AnyRoute> = readonly [
   StackHandlerPageRoute<THandler, "account-settings">,
   StackHandlerPageRoute<THandler, "error">,
   StackHandlerPageRoute<THandler, "team-invitation">,
+  StackHandlerPageRoute<THandler, "onboarding">,
   StackHandlerRoute<THandler, "$">
 ]
 
@@ -170,6 +171,7 @@ export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteO
     page("account-settings"),
     page("error"),
     page("team-invitation"),
+    page("onboarding"),
     notFound
   ])
 }

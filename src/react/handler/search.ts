@@ -23,7 +23,8 @@ export const HANDLER_SEARCH_PARAMS = {
   "magic-link-callback": ["code", AFTER_AUTH_RETURN_TO_PARAM],
   "account-settings": [],
   error: ["errorCode", "message", "details", "error", "error_description"],
-  "team-invitation": ["code"]
+  "team-invitation": ["code"],
+  onboarding: [AFTER_AUTH_RETURN_TO_PARAM]
 } as const satisfies { readonly [K in HandlerRoute]: ReadonlyArray<string> }
 
 /** The decoded search of a page: each of its parameters, present only when it is a non-empty string. */

@@ -21,7 +21,7 @@ type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Ca
 /** `"sign-in"` -> `"signIn"`, the name of a handler route's URL option. */
 export type HandlerUrlName = CamelCase<HandlerRoute>
 
-/** Every redirect target by name: the handler base, the 11 handler routes and the four page targets. */
+/** Every redirect target by name: the handler base, the 12 handler routes and the four page targets. */
 export type RedirectUrls =
   & { readonly handler: string; readonly home: string; readonly afterSignIn: string; readonly afterSignUp: string }
   & { readonly afterSignOut: string }

@@ -25,7 +25,8 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
   "magic-link-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./magic-link-callback.js"), "MagicLinkCallbackPage"),
   "account-settings": /* @__PURE__ */ lazyRouteComponent(() => import("./account-settings.js"), "AccountSettingsPage"),
   error: /* @__PURE__ */ lazyRouteComponent(() => import("./error.js"), "ErrorPage"),
-  "team-invitation": /* @__PURE__ */ lazyRouteComponent(() => import("./team-invitation.js"), "TeamInvitationPage")
+  "team-invitation": /* @__PURE__ */ lazyRouteComponent(() => import("./team-invitation.js"), "TeamInvitationPage"),
+  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./onboarding.js"), "OnboardingPage")
 }
 
 const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("../frame.js"), "HandlerFrame")
