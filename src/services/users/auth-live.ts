@@ -197,12 +197,13 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
     encodeBuiltCode({ code }).pipe(
       Effect.flatMap((body) => transport.requestJson(post("/contact-channels/verify", body, false), SuccessResponse)),
       // A user restricted for an unverified e-mail carries that state in their access token until it is
-      // renewed: the next call refreshes it, so the session is a full user's as soon as the e-mail is.
-      // (Whose e-mail the link was for is not known here; another user's costs one refresh.)
+      // renewed: it is refreshed now (and stored), so the session is a full user's as soon as the e-mail is,
+      // a page loaded next included. Whose e-mail the link was for is not known here; another user's costs
+      // one refresh, and a failed refresh leaves the session as it was.
       Effect.tap(() => {
         const token = session.current()
         return token._tag === "Active" && token.accessToken !== null && isRestrictedSession(session)
-          ? session.markExpired(token.accessToken)
+          ? Effect.andThen(session.markExpired(token.accessToken), Effect.ignore(session.getTokens()))
           : Effect.void
       }),
       Effect.asVoid,
