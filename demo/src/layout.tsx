@@ -12,6 +12,7 @@ export function Layout(): ReactNode {
         <nav className="demo-nav" aria-label="Main">
           <Link to="/" activeProps={{ "aria-current": "page" }}>Home</Link>
           <Link to="/teams" activeProps={{ "aria-current": "page" }}>Teams</Link>
+          <Link to="/guest" activeProps={{ "aria-current": "page" }}>Guest cart</Link>
         </nav>
         <UserButton showUserInfo onToggleTheme={() => setDark((d) => !d)} />
       </header>

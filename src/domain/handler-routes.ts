@@ -15,7 +15,8 @@ export const HANDLER_ROUTES = [
   "account-settings",
   "error",
   "team-invitation",
-  "cli-auth-confirm"
+  "cli-auth-confirm",
+  "onboarding"
 ] as const
 /** The name of a handler page, the path segment after the handler's base (e.g. `"sign-in"`). */
 export type HandlerRoute = typeof HANDLER_ROUTES[number]

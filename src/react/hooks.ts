@@ -4,7 +4,7 @@
  * throwing, which is React's API for both (the one place this library throws).
  */
 import * as Cause from "effect/Cause"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import { useCallback, useSyncExternalStore } from "react"
 import type { ContactChannel } from "../domain/contact-channel.js"
 import type { TeamApiKey, UserApiKey } from "../domain/project-api-key.js"
@@ -36,10 +36,16 @@ import {
   teamInvitationsQuery,
   teamApiKeysQuery,
   teamMembersQuery,
+  guestUserQuery,
+  restrictedUserQuery,
   teamsQuery,
   userApiKeysQuery,
   userQuery
 } from "./queries.js"
+import { isRestrictedSession } from "../services/session/guest-session.js"
+import { Session } from "../services/session/session.js"
+import type { Auth } from "../services/users/auth.js"
+import type { CurrentUser } from "../services/users/current-user.js"
 
 /**
  * The answer of a cached query: `useStackQuery(userQuery)` or `useStackQuery(["team", id], loadTeam)`.
@@ -74,30 +80,43 @@ export function useStackQuery<A, E, R>(
 const isQuery = <A, E, R>(value: QueryKey | StackQuery<A, E, R>): value is StackQuery<A, E, R> =>
   typeof value === "object" && !Array.isArray(value) && "load" in value
 
-/** Options of `useUser`: what happens when nobody is signed in. */
+/** Options of `useUser`: what happens when nobody is signed in, and whether restricted users count. */
 export interface UseUserOptions<Or extends UseUserOr = UseUserOr> {
   /**
    * What a visitor gets: `"return-null"` (default) renders `null`; `"throw"` raises `NotSignedIn` to the
-   * error boundary; `"redirect"` sends the browser to sign-in (carrying `after_auth_return_to`) and keeps
-   * the component suspended meanwhile.
+   * error boundary; `"redirect"` sends the browser to sign-in (carrying `after_auth_return_to`), or a
+   * restricted user to the onboarding page, and keeps the component suspended meanwhile; `"anonymous"`
+   * signs a guest up (an anonymous user, once: concurrent callers share it) and renders them, as the official
+   * SDK's `useUser({ or: "anonymous" })` does. A guest keeps their account when they sign up later.
    */
   readonly or?: Or
+  /**
+   * Also a restricted user (`user.isRestricted`; why in `user.restrictedReason`, e.g. `email_not_verified`),
+   * whom the service accepts only where the request allows it. Without it such a user reads as nobody,
+   * unless the tier accepts them (`allowRestrictedUser`). `or: "anonymous"` includes them anyway.
+   */
+  readonly includeRestricted?: boolean | undefined
 }
-/** What `useUser` does for a visitor: send to sign-in, throw `NotSignedIn`, or return `null`. */
-export type UseUserOr = "redirect" | "throw" | "return-null"
+/** What `useUser` does for a visitor: send to sign-in, throw `NotSignedIn`, return `null`, or sign a guest up. */
+export type UseUserOr = "redirect" | "throw" | "return-null" | "anonymous"
 
 /** The signed-in user. `useUser({ or: "redirect" })` never renders without one. */
-export function useUser(options: UseUserOptions<"redirect" | "throw">): ClientUser
+export function useUser(options: UseUserOptions<"redirect" | "throw" | "anonymous">): ClientUser
 export function useUser(options?: UseUserOptions): ClientUser | null
 export function useUser(options: UseUserOptions = {}): ClientUser | null {
-  const app = useStackApp()
-  const user = useStackQuery(userQuery)
+  const app = useStackApp<Session>()
+  // One hook call whichever query, so changing the options keeps React's hook order.
+  const user = useStackQuery<ClientUser | null, unknown, CurrentUser | Auth>(
+    options.or === "anonymous" ? guestUserQuery : options.includeRestricted === true ? restrictedUserQuery : userQuery
+  )
   if (user !== null) return user
   switch (options.or) {
     case "throw":
       throw new NotSignedIn({})
     case "redirect":
-      throw app.redirectTo("signIn")
+      // A session the query read as nobody may be a restricted user's: they finish their account (verify
+      // their e-mail) rather than sign in again. Read from the token, without a request.
+      throw app.redirectTo(app.runtime.runSync(Session.use((session) => Effect.succeed(isRestrictedSession(session)))) ? "onboarding" : "signIn")
     default:
       return null
   }

@@ -4,12 +4,13 @@
  * `CurrentUser.update`, `Passkeys.register`, a team's membership… reload the queries that read what they
  * changed, whoever runs them, without the caller naming a key.
  */
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type { ClientUser } from "../domain/user.js"
 import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
 import { ActiveSessions } from "../services/users/active-sessions.js"
 import { ContactChannels } from "../services/users/contact-channels.js"
 import { NotificationPreferences } from "../services/users/notification-preferences.js"
+import { Auth, type AnonymousSignUpFailure } from "../services/users/auth.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { OAuthProviders } from "../services/users/oauth-providers.js"
 import { dataKeys } from "../services/changes/data-keys.js"
@@ -35,6 +36,35 @@ export const stackQuery = <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>)
 export const userQuery: StackQuery<ClientUser | null, CallFailure, CurrentUser> = stackQuery(
   dataKeys.user,
   CurrentUser.use((currentUser) => currentUser.get)
+)
+
+/**
+ * The signed-in user, a restricted one too (`isRestricted`, `restrictedReason`): the user who must still
+ * verify their e-mail sees who they are. Under the user's key, so whatever reloads the user reloads it.
+ */
+export const restrictedUserQuery: StackQuery<ClientUser | null, CallFailure, CurrentUser> = stackQuery(
+  [...dataKeys.user, "restricted"],
+  CurrentUser.use((currentUser) => currentUser.getWith({ includeRestricted: true }))
+)
+
+/**
+ * The signed-in user whoever they are, and when nobody is signed in a new guest (an anonymous user, signed
+ * up here). The cache runs one load per key, so every component asking at once shares one sign-up; after
+ * it, the session's change reloads the entry, which then reads the guest.
+ */
+export const guestUserQuery: StackQuery<ClientUser, CallFailure | AnonymousSignUpFailure, CurrentUser | Auth> = stackQuery(
+  [...dataKeys.user, "guest"],
+  CurrentUser.use((currentUser) => {
+    const anyone = currentUser.getWith({ includeAnonymous: true })
+    return Effect.flatMap(anyone, (user) =>
+      user !== null
+        ? Effect.succeed(user)
+        : Effect.flatMap(
+          Auth.use((auth) => auth.signUpAnonymously),
+          // The session is the guest's now; a null here would be a service that signed up nobody.
+          () => Effect.flatMap(anyone, (guest) => guest === null ? Effect.die(new Error("anonymous sign-up left no user")) : Effect.succeed(guest))
+        ))
+  })
 )
 
 /** The project the client tier talks to (display name and the sign-in switches of its config). */

@@ -66,6 +66,18 @@ describe.concurrent("examples", () => {
     expect(out[3]).toBe("sign-up with another domain: accepted")
   })
 
+  it("accounts.ts upgrades a guest by sign-up and lets a restricted user verify their e-mail", { timeout: 90_000 }, async () => {
+    const run = await runExample("accounts", { STACK_API_URL: backend.emulator().url })
+    expect(run.stderr).toBe("")
+    expect(run.code).toBe(0)
+    const out = lines(run.stdout)
+    expect(out).toContain("1. A guest signs up and keeps their data")
+    expect(out.find((line) => line.startsWith("guest "))).toMatch(/^guest (\S+) signed up as guest-\w+@example\.com: user \1, cart \{"cart":\["book"\]\}, teams /)
+    expect(out).toContain("2. A user verifies their e-mail and is no longer restricted")
+    expect(out.find((line) => line.startsWith("signed up "))).toMatch(/get\(\) -> null, restricted reason \{"type":"email_not_verified"\}$/)
+    expect(out.at(-1)).toMatch(/^after verifying: unverified-\w+@example\.com, restricted false$/)
+  })
+
   it("server.ts manages users and sessions and verifies a token locally", { timeout: 90_000 }, async () => {
     const run = await runExample("server", { STACK_API_URL: backend.emulator().url })
     expect(run.stderr).toBe("")

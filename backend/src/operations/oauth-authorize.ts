@@ -95,6 +95,23 @@ const linkingUser = (project: StoredProject, token: string | undefined) =>
     return user.id
   })
 
+/**
+ * The user of the access token an `authenticate` flow may carry (the SDKs send the session's token): a
+ * guest (anonymous user) signing up with the provider is upgraded at the callback rather than replaced,
+ * as on the service, which decodes the token whatever the user's kind and fails on a bad one.
+ */
+const signedInUser = (project: StoredProject, token: string | undefined) =>
+  Effect.gen(function*() {
+    if (token === undefined || token === "") return null
+    const verified = yield* (yield* AccessTokens).verify(token)
+    if (verified.projectId !== project.id) {
+      return yield* Effect.fail(
+        new InvalidProjectForAccessToken({ details: { expected_project_id: project.id, actual_project_id: verified.projectId } })
+      )
+    }
+    return verified.userId
+  })
+
 /** Validates the request, stores the flow and answers where the browser goes next. */
 export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
   Effect.gen(function*() {
@@ -107,7 +124,7 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
     const afterCallback = query.after_callback_redirect_url
     if (afterCallback === undefined || !afterCallback.startsWith(NATIVE_APP_SCHEME)) yield* checkRedirect(project, afterCallback)
     const type = query.type ?? "authenticate"
-    const userId = type === "link" ? yield* linkingUser(project, query.token) : null
+    const userId = type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
     const providerScope = query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope
     if (providerScope !== null && provider.config.type === "shared") {
       return yield* Effect.fail(new OAuthExtraScopeNotAvailableWithSharedOAuthKeys({}))

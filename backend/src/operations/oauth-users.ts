@@ -2,7 +2,8 @@
  * Who an OAuth callback signs in. `authenticate`: the user the provider account is connected to; else, when
  * the provider's email is an auth email of the project, that user (only when both the provider and the
  * project say the email is verified: linking on an unverified email would hand an account to whoever typed
- * it first); else a new user, when sign-up is enabled. `link`: the provider account is connected to the
+ * it first); else a new user, when sign-up is enabled (or the
+ * signed-in guest of the flow, upgraded). `link`: the provider account is connected to the
  * flow's user, unless someone else signs in with it; a user may link several accounts of one provider (the
  * hosted callback refuses none since it dropped USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION). Either
  * way the provider's token is kept for connected accounts.
@@ -32,11 +33,13 @@ import {
 } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
-import { createUser, type UserWriteError } from "./users.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { signUpUser } from "./sign-up.js"
+import type { UserWriteError } from "./users.js"
 
 export interface OAuthSignInTarget {
   readonly type: "authenticate" | "link"
-  /** The signed-in user of a `link` flow. */
+  /** The signed-in user: the one a `link` flow connects; for `authenticate`, a guest a new account upgrades. */
   readonly userId: string | null
   /** The scopes asked of the provider; the stored token carries them (as the hosted service does). */
   readonly scopes: ReadonlyArray<string>
@@ -110,7 +113,7 @@ const link = (db: DbShape, project: StoredProject, userId: string, identity: OAu
     return yield* connect(db, project.id, userId, identity)
   })
 
-const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdentity) =>
+const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdentity, current: ServerUser | undefined) =>
   Effect.gen(function*() {
     const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
@@ -140,7 +143,9 @@ const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdenti
         return { accountId, userId: channel.userId, isNewUser: false }
       }
     }
-    const user = yield* createUser(project, {
+    // A signed-in guest becomes the new account's user (operations/sign-up.ts); the checks above come
+    // first, as on the service: an existing account, or a user the e-mail links to, wins over the guest.
+    const user = yield* signUpUser(project, current, {
       displayName: identity.displayName,
       profileImageUrl: identity.profileImageUrl,
       primaryEmail: identity.email,
@@ -168,7 +173,9 @@ export const signInWithIdentity = (
       yield* storeToken(db, project.id, accountId, identity, target.scopes, tokenExpiresAt)
       return { userId, isNewUser: false }
     }
-    const signedIn = yield* db.transaction(authenticate(db, project, identity))
+    // The user may have been deleted since the flow started: then nobody is upgraded.
+    const current = target.userId === null ? undefined : yield* findUserView(db, project.id, target.userId)
+    const signedIn = yield* db.transaction(authenticate(db, project, identity, current))
     yield* storeToken(db, project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })

@@ -6,7 +6,7 @@
  * not verified cannot be taken over by OTP (USER_EMAIL_ALREADY_EXISTS, would work once verified).
  */
 import * as Effect from "effect/Effect"
-import { UserEmailAlreadyExists } from "@stackfx/lib/errors/known/users.js"
+import { UserEmailAlreadyExists, type UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
@@ -17,7 +17,8 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "./emailed-codes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
-import { createUser, type UserWriteError } from "./users.js"
+import { signUpUser } from "./sign-up.js"
+import type { UserWriteError } from "./users.js"
 import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
 
 /**
@@ -69,19 +70,27 @@ export const sendSignInCode = (
     return nonceOf(code)
   })
 
-export type OtpSignInError = VerificationCodeError | UserEmailAlreadyExists | SignUpNotEnabled | SignUpRejected | UserWriteError
+export type OtpSignInError =
+  | VerificationCodeError
+  | UserEmailAlreadyExists
+  | SignUpNotEnabled
+  | SignUpRejected
+  | UserNotFound
+  | UserWriteError
 
 /** Redeems a sign-in code: the signed-in user and whether the account was created now. */
 export const redeemSignInCode = (
   project: StoredProject,
-  code: string
+  code: string,
+  current?: ServerUser
 ): Effect.Effect<{ readonly user: ServerUser; readonly isNewUser: boolean }, OtpSignInError, Db> =>
   Effect.gen(function*() {
     const row = yield* redeemEmailedCode(project.id, CodePurpose.magicLink, code, "use")
     const email = row.email ?? ""
     const existing = yield* userForOtpEmail(project, email)
     if (existing !== undefined) return { user: existing, isNewUser: false }
-    const created = yield* createUser(project, {
+    // A new address: a signed-in guest (anonymous user) becomes its owner; anyone else gets a new user.
+    const created = yield* signUpUser(project, current, {
       primaryEmail: email,
       primaryEmailVerified: true,
       primaryEmailAuthEnabled: true,

@@ -104,6 +104,13 @@ const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUs
   Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
     found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void)
 
+/** The name of a personal team made for a user without a name or e-mail (an anonymous user's). */
+export const PERSONAL_TEAM_DEFAULT_NAME = "Personal Team"
+
+/** The name the service gives a personal team: the user's name, else their e-mail, else none of them. */
+export const personalTeamName = (name: string | null, email: string | null): string =>
+  name !== null && name !== "" ? `${name}'s Team` : email !== null ? `${email}'s Team` : PERSONAL_TEAM_DEFAULT_NAME
+
 /**
  * The personal team of a new user. Its creator gets the project's creator defaults only, as the hosted
  * service's "creator" membership does (a creator does not also get the member defaults).
@@ -111,7 +118,7 @@ const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUs
 const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string, name: string | null, email: string | null, now: Date) =>
   Effect.gen(function*() {
     const teamId = yield* randomId
-    const displayName = name !== null && name !== "" ? `${name}'s Team` : email !== null ? `${email}'s Team` : "Personal Team"
+    const displayName = personalTeamName(name, email)
     yield* insertTeam(db, {
       id: teamId,
       projectId: project.id,

@@ -47,10 +47,10 @@ export const routes = [
     path: "/auth/otp/sign-in",
     access: ALL,
     body: CodeRequest,
-    handler: ({ auth: { project }, body }) =>
+    handler: ({ auth: { project, user: current }, body }) =>
       Effect.gen(function*() {
         yield* magicLinkEnabled(project)
-        const { user, isNewUser } = yield* redeemSignInCode(project, body.code)
+        const { user, isNewUser } = yield* redeemSignInCode(project, body.code, current)
         if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, isNewUser)
         const session = yield* createSession({ projectId: project.id, userId: user.id })
         return yield* encoded(SignInResponse, {

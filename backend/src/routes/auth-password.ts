@@ -15,7 +15,7 @@ import { encoded } from "../http/respond.js"
 import { sendSignUpVerification } from "../operations/contact-channels.js"
 import { requireMfa } from "../operations/mfa.js"
 import { createSession } from "../operations/sessions.js"
-import { createUser } from "../operations/users.js"
+import { signUpUser } from "../operations/sign-up.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db } from "../store/db.js"
 import { findPasswordHash } from "../store/passwords.js"
@@ -41,7 +41,8 @@ export const routes = [
     path: "/auth/password/sign-up",
     access: ALL,
     body: PasswordSignUpRequest,
-    handler: ({ auth: { project }, body }) =>
+    // The request's user is a guest to upgrade when its token is an anonymous user's (operations/sign-up.ts).
+    handler: ({ auth: { project, user: current }, body }) =>
       Effect.gen(function*() {
         if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
         const callback = body.verificationCallbackUrl
@@ -50,7 +51,7 @@ export const routes = [
         }
         if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
         yield* checkPasswordLength(body.password)
-        const user = yield* createUser(project, {
+        const user = yield* signUpUser(project, current, {
           primaryEmail: body.email.trim(),
           primaryEmailVerified: false,
           primaryEmailAuthEnabled: true,

@@ -4,11 +4,14 @@
  * trusted), the page shows "Redirecting…" while the navigation takes over, and if the page is still there
  * after the redirect wait (2000 ms) it offers the link by hand. An untrusted URL is refused with an error.
  */
+import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { type ReactNode, useCallback, useEffect, useState } from "react"
 import { REDIRECT_WAIT_MS } from "../redirect-wait.js"
 import type { RedirectNotTrusted } from "../../errors/client/redirect-not-trusted.js"
 import { afterAuthRedirectUrl, redirectUrlFor, type RedirectTarget } from "../../services/navigation/redirects.js"
+import { isRestrictedSession } from "../../services/session/guest-session.js"
+import { Session } from "../../services/session/session.js"
 import { useHandlerPage } from "./context.js"
 import { Card, ErrorAlert } from "./ui.js"
 import { useHandlerApp } from "./use-action.js"
@@ -57,8 +60,14 @@ export function useRedirect(): Redirect {
     [app, currentUrl, go]
   )
   const toUrl = useCallback((url: string) => go(Result.succeed(url)), [go])
+  // A user the session shows restricted (an e-mail to verify first, or a sign-up rule's restriction) is not
+  // signed in to the app yet: they finish their account on the onboarding page, as the official SDK's auth
+  // pages send them. Read from the new token, without a request.
   const afterAuth = useCallback(
-    (outcome: AuthOutcome) => go(afterAuthRedirectUrl(app.urls, outcome, { currentUrl })),
+    (outcome: AuthOutcome) =>
+      app.runtime.runSync(Session.use((session) => Effect.succeed(isRestrictedSession(session))))
+        ? go(redirectUrlFor(app.urls, "onboarding", { currentUrl }))
+        : go(afterAuthRedirectUrl(app.urls, outcome, { currentUrl })),
     [app, currentUrl, go]
   )
   return { state, toTarget, toUrl, afterAuth }

@@ -113,6 +113,7 @@ type Pages<THandler extends AnyRoute> = readonly [
   StackHandlerPageRoute<THandler, "error">,
   StackHandlerPageRoute<THandler, "team-invitation">,
   StackHandlerPageRoute<THandler, "cli-auth-confirm">,
+  StackHandlerPageRoute<THandler, "onboarding">,
   StackHandlerRoute<THandler, "$">
 ]
 
@@ -172,6 +173,7 @@ export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteO
     page("error"),
     page("team-invitation"),
     page("cli-auth-confirm"),
+    page("onboarding"),
     notFound
   ])
 }

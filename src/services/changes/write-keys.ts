@@ -148,7 +148,9 @@ export const serverUsersChanges = {
   create: none,
   update: [user],
   // Their sessions end with them.
-  delete: session
+  delete: session,
+  restrict: [user],
+  unrestrict: [user]
 } satisfies Changes<ServerUserRequests>
 
 export const serverTeamsChanges = {

@@ -19,6 +19,7 @@ import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cook
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
+import { isGuestSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
 import { formBody, Transport } from "../http/transport.js"
 import { oauthChanges } from "../changes/write-keys.js"
@@ -92,7 +93,16 @@ export const makeOAuth = (
       })
     })
 
-  const signIn = (opts: OAuthStartOptions) => start("authenticate", opts)
+  // A guest's access token goes with the sign-in (`?token=`, as the SDK sends it): a new provider account
+  // then upgrades the guest instead of making another user. Nobody else's is sent: the service would fail
+  // the authorize request on a stale one. A guest session that cannot be refreshed is no guest any more.
+  const signIn = (opts: OAuthStartOptions) =>
+    isGuestSession(session)
+      ? Effect.flatMap(
+        Effect.catch(session.getAccessToken(), () => Effect.succeed(null)),
+        (token) => start("authenticate", opts, token ?? undefined)
+      )
+      : start("authenticate", opts)
 
   const link = (opts: OAuthLinkOptions) =>
     Effect.gen(function*() {

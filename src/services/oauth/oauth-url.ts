@@ -24,7 +24,7 @@ export interface AuthorizeUrlInput {
   readonly state: string
   readonly codeChallenge: string
   readonly type: OAuthFlowType
-  /** `link` only: the signed-in user's access token. */
+  /** The signed-in user's access token: required for `link`; for `authenticate`, a guest's, to upgrade it. */
   readonly accessToken?: string | undefined
   /** `link` only: extra provider scopes, space separated. */
   readonly providerScope?: string | undefined
@@ -54,8 +54,8 @@ export const authorizeUrl = (input: AuthorizeUrlInput): string => {
   if (input.afterCallbackRedirectUrl !== undefined) {
     params.set("after_callback_redirect_url", input.afterCallbackRedirectUrl)
   }
+  if (input.type === "link" || input.accessToken !== undefined) params.set("token", input.accessToken ?? "")
   if (input.type === "link") {
-    params.set("token", input.accessToken ?? "")
     if (input.providerScope !== undefined) params.set("provider_scope", input.providerScope)
   }
   const provider = encodeURIComponent(input.provider.toLowerCase())

@@ -5,6 +5,7 @@ import { SignInResponse } from "../../domain/tokens.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
 import { announcing } from "../changes/data-changes.js"
+import { allowingAnonymousUsers } from "../http/allowed-users.js"
 import { documented } from "../http/endpoint.js"
 import type { PasskeysShape } from "./passkey.js"
 import { WebAuthn } from "./passkey-ceremony.js"
@@ -70,6 +71,9 @@ const passkeysShape = (transport: Transport["Service"], session: Session["Servic
     // The answer (the credential's id, PasskeyRegisterResponse) carries nothing the client needs.
     yield* transport.request(post("/auth/passkey/register", yield* encodeRegister({ credential, code: initiation.code })))
   }).pipe(
+    // A guest may register a passkey: it is added to the guest's own account, which stays a guest (the
+    // service has no passkey sign-up: the user is upgraded by a sign-up with an e-mail or a provider).
+    allowingAnonymousUsers,
     documented(...PasskeysErrors.register)
   )
 

@@ -40,7 +40,11 @@ const productionModeProblemsAfter = (
 }
 
 export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
-  current: transport.requestJson({ method: "GET", path: "/projects/current" }, ClientProject).pipe(documented(...ProjectsErrors.current))
+  // Without the session: the project's view is the same for everyone, and a guest's or restricted user's
+  // session would get the read refused (the service checks the session of every request that carries one).
+  current: transport.requestJson({ method: "GET", path: "/projects/current", withSession: false }, ClientProject).pipe(
+    documented(...ProjectsErrors.current)
+  )
 }))
 
 /**

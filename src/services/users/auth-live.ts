@@ -31,6 +31,7 @@ import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { announcing } from "../changes/data-changes.js"
 import { allowingAnonymousUsers, allowingRestrictedUsers } from "../http/allowed-users.js"
 import { documented } from "../http/endpoint.js"
+import { isGuestSession, isRestrictedSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { authChanges } from "../changes/write-keys.js"
@@ -70,6 +71,10 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       return { userId: answer.userId, isNewUser: answer.isNewUser }
     })
 
+  // A guest who signs up keeps their account: the request carries the guest's session (and allows it), and
+  // the service upgrades that user. Anyone else signs up with no session, so a stale one cannot fail it.
+  const asSignUp = (path: string, body: unknown) => post(path, body, isGuestSession(session))
+
   const signUpWithCredential = (input: CredentialSignUp) =>
     Effect.gen(function*() {
       yield* confirm(input.password, input.passwordConfirmation)
@@ -78,10 +83,11 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
         password: input.password,
         ...(input.verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl: input.verificationCallbackUrl })
       })
-      const answer = yield* transport.requestJson(post("/auth/password/sign-up", body, false), PasswordSignInResponse)
+      const answer = yield* transport.requestJson(asSignUp("/auth/password/sign-up", body), PasswordSignInResponse)
       yield* start(answer)
       return { userId: answer.userId, isNewUser: true }
     }).pipe(
+      allowingAnonymousUsers,
       documented(...AuthErrors.signUpWithCredential)
     )
 
@@ -117,8 +123,15 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
       return yield* transport.requestJson(post("/auth/otp/send-sign-in-code", body, false), OtpSendResponse)
     }).pipe(documented(...AuthErrors.sendMagicLinkEmail))
 
+  // Creates the account on first use: a guest's session goes with it, as with signUpWithCredential.
   const signInWithMagicLink = (code: string) =>
-    signInWith("/auth/otp/sign-in", encodeCode({ code })).pipe(
+    Effect.gen(function*() {
+      const body = yield* encodeCode({ code })
+      const answer = yield* transport.requestJson(asSignUp("/auth/otp/sign-in", body), SignInResponse)
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: answer.isNewUser }
+    }).pipe(
+      allowingAnonymousUsers,
       documented(...AuthErrors.signInWithMagicLink)
     )
 
@@ -183,6 +196,16 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const verifyEmail = (code: string) =>
     encodeBuiltCode({ code }).pipe(
       Effect.flatMap((body) => transport.requestJson(post("/contact-channels/verify", body, false), SuccessResponse)),
+      // A user restricted for an unverified e-mail carries that state in their access token until it is
+      // renewed: it is refreshed now (and stored), so the session is a full user's as soon as the e-mail is,
+      // a page loaded next included. Whose e-mail the link was for is not known here; another user's costs
+      // one refresh, and a failed refresh leaves the session as it was.
+      Effect.tap(() => {
+        const token = session.current()
+        return token._tag === "Active" && token.accessToken !== null && isRestrictedSession(session)
+          ? Effect.andThen(session.markExpired(token.accessToken), Effect.ignore(session.getTokens()))
+          : Effect.void
+      }),
       Effect.asVoid,
       documented(...AuthErrors.verifyEmail)
     )

@@ -101,6 +101,9 @@ export type SetPasswordFailure = InvalidInput | Fails<"setPassword">
 /** The errors sending an email-verification message can fail with. */
 export type SendVerificationFailure = NotSignedIn | NoPrimaryEmail | CallbackUrlRequired | Fails<"sendVerificationEmail">
 
+/** The errors an anonymous sign-up can fail with. */
+export type AnonymousSignUpFailure = Fails<"signUpAnonymously">
+
 /** What the Auth service offers; see its tag for the rules. */
 export interface AuthShape {
   /** Creates an account and signs it in (`isNewUser: true`). */

@@ -6,5 +6,8 @@ export const ServerUsersErrors = {
   get: ["UserNotFound"],
   create: ["UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong"],
   update: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong"],
-  delete: ["UserNotFound"]
+  delete: ["UserNotFound"],
+  // A PATCH of the restriction fields only: no e-mail, password or team is touched, so only the user can be missing.
+  restrict: ["UserNotFound"],
+  unrestrict: ["UserNotFound"]
 } as const satisfies ErrorTable

@@ -8,7 +8,7 @@ import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { announcing } from "../changes/data-changes.js"
 import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
-import type { ServerUserListOptions, ServerUserPage, ServerUserRequests } from "./server-users.js"
+import type { ServerUserListOptions, ServerUserPage, ServerUserRequests, UserRestriction } from "./server-users.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { serverUsersChanges } from "../changes/write-keys.js"
 import { ServerUsersErrors } from "./server-users-errors.js"
@@ -73,13 +73,14 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
       documented(...ServerUsersErrors.create)
     )
 
-  const update = (userId: string, patch: ServerUserUpdate) =>
+  const patchUser = (userId: string, patch: ServerUserUpdate) =>
     encodeUpdate(patch).pipe(
       Effect.flatMap((body) =>
         transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
-      ),
-      documented(...ServerUsersErrors.update)
+      )
     )
+
+  const update = (userId: string, patch: ServerUserUpdate) => patchUser(userId, patch).pipe(documented(...ServerUsersErrors.update))
 
   const remove = (userId: string) =>
     transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
@@ -87,5 +88,16 @@ export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Tr
       documented(...ServerUsersErrors.delete)
     )
 
-  return { list, get, create, update, delete: remove }
+  // The same PATCH as `update`, narrowed to what a restriction-only body can fail with.
+  const restrict = (userId: string, restriction: UserRestriction = {}) =>
+    patchUser(userId, {
+      restrictedByAdmin: true,
+      ...(restriction.reason === undefined ? {} : { restrictedByAdminReason: restriction.reason }),
+      ...(restriction.privateDetails === undefined ? {} : { restrictedByAdminPrivateDetails: restriction.privateDetails })
+    }).pipe(documented(...ServerUsersErrors.restrict))
+
+  const unrestrict = (userId: string) =>
+    patchUser(userId, { restrictedByAdmin: false }).pipe(documented(...ServerUsersErrors.unrestrict))
+
+  return { list, get, create, update, delete: remove, restrict, unrestrict }
 }))

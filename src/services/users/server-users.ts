@@ -60,6 +60,14 @@ export type ServerUserCreateFailure = InvalidInput | Fails<"create">
 /** The errors updating a user can fail with. */
 export type ServerUserUpdateFailure = InvalidInput | Fails<"update">
 
+/** What `ServerUsers.restrict` records with the restriction. */
+export interface UserRestriction {
+  /** Shown to the user (their `restrictedByAdminReason`); left as it is when absent, removed with `null`. */
+  readonly reason?: string | null | undefined
+  /** For administrators only (`restrictedByAdminPrivateDetails`); left as it is when absent, removed with `null`. */
+  readonly privateDetails?: string | null | undefined
+}
+
 /** What the ServerUsers service offers; see its tag for the rules. */
 export interface ServerUsersShape {
   /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
@@ -80,11 +88,23 @@ export interface ServerUsersShape {
   /**
    * Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new `primaryEmail` is stored
    * trimmed and lower-cased; `password` (a new one, or `null` to remove it) or `passwordHash` ends every session
-   * of the user.
+   * of the user. `restrictedByAdmin` restricts (`true`, with `restrictedByAdminReason` shown to the user and
+   * `restrictedByAdminPrivateDetails` for administrators) or lifts the restriction (`false`, which clears both);
+   * a reason or details without the restriction on is an `HttpError` 400. `restrict` / `unrestrict` say it shorter.
    */
   readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
   /** Deletes the user with their sessions, memberships and contact channels. */
   readonly delete: (userId: string) => Effect.Effect<void, Fails<"delete">>
+  /**
+   * An administrator restricts the user: `restrict(id, { reason: "Unpaid invoice", privateDetails: "ticket 42" })`.
+   * They stay signed in, with `isRestricted` and `restrictedReason: { type: "restricted_by_administrator" }`
+   * (unless an earlier reason applies: anonymous, an unverified e-mail), and the service refuses their session
+   * where restricted users are not allowed. `update(id, { restrictedByAdmin: true, ... })` is the same PATCH.
+   * Their current access token keeps its state until it is renewed (at most its 10 minutes).
+   */
+  readonly restrict: (userId: string, restriction?: UserRestriction) => Effect.Effect<ServerUser, InvalidInput | Fails<"restrict">>
+  /** Lifts an administrator's restriction; the service clears its reason and private details with it. */
+  readonly unrestrict: (userId: string) => Effect.Effect<ServerUser, InvalidInput | Fails<"unrestrict">>
 }
 
 /** The members that are requests; `listAll` is built over `list` here. */
@@ -99,7 +119,15 @@ export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, Se
     Effect.map(
       lazyImplementation<ServerUserRequests, Transport>(
         "stackfx/ServerUsers",
-        { list: "function", get: "function", create: "function", update: "function", delete: "function" },
+        {
+          list: "function",
+          get: "function",
+          create: "function",
+          update: "function",
+          delete: "function",
+          restrict: "function",
+          unrestrict: "function"
+        },
         () => import("../live.js").then((m) => m.makeServerUserRequests)
       ),
       (requests) =>

@@ -96,10 +96,9 @@ describe("authorize URL", () => {
         error_redirect_url: input.errorRedirectUrl
       }
       if (input.afterCallbackRedirectUrl !== undefined) expected.after_callback_redirect_url = input.afterCallbackRedirectUrl
-      if (input.type === "link") {
-        expected.token = input.accessToken ?? ""
-        if (input.providerScope !== undefined) expected.provider_scope = input.providerScope
-      }
+      // `link` always names the user; `authenticate` carries a guest's token when it has one (docs/wire.md).
+      if (input.type === "link" || input.accessToken !== undefined) expected.token = input.accessToken ?? ""
+      if (input.type === "link" && input.providerScope !== undefined) expected.provider_scope = input.providerScope
       const keys = [...url.searchParams.keys()]
       assert.strictEqual(new Set(keys).size, keys.length, "no parameter twice")
       assert.deepStrictEqual(Object.fromEntries(url.searchParams), expected)

@@ -26,7 +26,8 @@ export function EmailVerificationPage(): ReactNode {
       <Card title="Email verified">
         <Notice kind="success">Your email has been verified.</Notice>
         <div className="stackfx-stack">
-          <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
+          {/* A user who had to verify it first is a full user now (verifyEmail renewed their token). */}
+          <HandlerLink href={app.urls.afterSignIn} button>Continue</HandlerLink>
         </div>
       </Card>
     )

@@ -26,7 +26,8 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
   "account-settings": /* @__PURE__ */ lazyRouteComponent(() => import("./account-settings.js"), "AccountSettingsPage"),
   error: /* @__PURE__ */ lazyRouteComponent(() => import("./error.js"), "ErrorPage"),
   "team-invitation": /* @__PURE__ */ lazyRouteComponent(() => import("./team-invitation.js"), "TeamInvitationPage"),
-  "cli-auth-confirm": /* @__PURE__ */ lazyRouteComponent(() => import("./cli-auth-confirm.js"), "CliAuthConfirmPage")
+  "cli-auth-confirm": /* @__PURE__ */ lazyRouteComponent(() => import("./cli-auth-confirm.js"), "CliAuthConfirmPage"),
+  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./onboarding.js"), "OnboardingPage")
 }
 
 const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("../frame.js"), "HandlerFrame")
