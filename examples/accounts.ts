@@ -1,18 +1,20 @@
 /**
- * The life of an account, step by step: a guest (anonymous user) who signs up and keeps their data, and a
- * user who must verify their e-mail before they count as signed in. Each step states what it expects and
- * the example exits non-zero when something is not so.
+ * The life of an account, step by step: a guest (anonymous user) who signs up and keeps their data, a user
+ * who must verify their e-mail before they count as signed in, a user signed in on two devices who ends the
+ * other session, an invitation accepted from the list of received ones, and the providers linked to an
+ * account. Each step states what it expects and the example exits non-zero when something is not so.
  *
  *   npx stackfx dev             # starts the local backend on http://127.0.0.1:8102
  *   npm run example:accounts    # STACK_* variables override the local defaults
  *
  * It turns on the demo project's "require a verified e-mail" setting for its second step and puts it back.
- * More steps go at the end of `program` below: each is a name and an effect over the admin tier.
+ * Each step is a name and an effect over the admin tier, run in order by `program` at the end.
  */
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import {
+  ActiveSessions,
   AdminAuthErrorTags,
   AdminProjects,
   adminTierFromEnv,
@@ -20,8 +22,12 @@ import {
   Auth,
   clientTierFromEnv,
   CurrentUser,
+  OAuthProviders,
   ProjectConfig,
+  ServerOAuthProviders,
+  ServerSessions,
   ServerUsers,
+  TeamInvitations,
   Teams,
   VerificationErrorTags
 } from "stackfx"
@@ -30,6 +36,7 @@ import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop,
 const run = Date.now().toString(36)
 const password = "correct horse battery staple"
 const verificationCallbackUrl = "http://localhost:3000/handler/email-verification"
+const invitationCallbackUrl = "http://localhost:3000/handler/team-invitation"
 
 /** Fails the example unless `condition` holds. */
 const expect = (condition: boolean, message: string) =>
@@ -110,12 +117,90 @@ const restrictedUserVerifies = Effect.gen(function*() {
   yield* expect(outcome !== null && !outcome.isRestricted && outcome.primaryEmailVerified, "a full, verified user")
 })
 
-/** The steps, in order; later ones (sessions, invitations, linked providers) are appended to `program`. */
+/**
+ * A user the server creates with a verified address that signs in with the password (as an import or a
+ * support desk would; `primaryEmailAuthEnabled` makes the address a sign-in one).
+ */
+const createVerifiedUser = (email: string) =>
+  ServerUsers.use((users) => users.create({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password }))
+
+const signIn = (email: string) => Auth.use((auth) => auth.signInWithCredential({ email, password }))
+
+/** 3. A user signed in on two devices lists their sessions and ends the other device's one. */
+const sessionRevoked = Effect.gen(function*() {
+  const email = `sessions-${run}@example.com`
+  // The first device signs up, which opens a session.
+  const { userId } = yield* Auth.use((auth) => auth.signUpWithCredential({ email, password })).pipe(Effect.provide(clientLive()))
+  // The second device signs in, sees both sessions and ends the one that is not its own.
+  const { listed, left } = yield* Effect.gen(function*() {
+    yield* signIn(email)
+    const sessions = yield* ActiveSessions
+    const listed = yield* sessions.list
+    yield* Effect.forEach(listed.filter((session) => !session.isCurrentSession), (session) => sessions.revoke(session.id))
+    return { listed, left: yield* sessions.list }
+  }).pipe(Effect.provide(clientLive()))
+  const current = listed.filter((session) => session.isCurrentSession).length
+  yield* Console.log(`${email}: ${listed.length} sessions (${current} current); after ending the other: ${left.length}`)
+  yield* expect(listed.length === 2 && current === 1, "two sessions, one of them this device's")
+  yield* expect(left.length === 1 && left[0]?.isCurrentSession === true, "only this device's session to be left")
+  // The server agrees: the first device's refresh token no longer works.
+  const open = yield* (yield* ServerSessions).list(userId)
+  yield* expect(open.length === 1, "the server to see one session")
+})
+
+/** 4. Another user invites this user's verified address; the user accepts from their list, without the e-mail's link. */
+const invitationAcceptedById = Effect.gen(function*() {
+  const email = `invitee-${run}@example.com`
+  yield* createVerifiedUser(email)
+  const { teamId, invitationId } = yield* Effect.gen(function*() {
+    yield* Auth.use((auth) => auth.signUpWithCredential({ email: `inviter-${run}@example.com`, password }))
+    // The team's creator holds $invite_members.
+    const team = yield* (yield* Teams).create({ displayName: `Book club ${run}` })
+    const invitationId = yield* (yield* TeamInvitations).send({ teamId: team.id, email, callbackUrl: invitationCallbackUrl })
+    return { teamId: team.id, invitationId }
+  }).pipe(Effect.provide(clientLive()))
+  const { received, teams } = yield* Effect.gen(function*() {
+    yield* signIn(email)
+    const invitations = yield* TeamInvitations
+    const received = yield* invitations.listReceived()
+    yield* invitations.acceptById(invitationId)
+    return { received, teams: (yield* (yield* Teams).list).map((team) => team.id) }
+  }).pipe(Effect.provide(clientLive()))
+  yield* Console.log(`${email} received: ${received.map((invitation) => invitation.teamDisplayName).join(", ")}; accepted by id, now a member: ${teams.includes(teamId)}`)
+  yield* expect(received.length === 1 && received[0]?.id === invitationId, "the invitation in the received list")
+  yield* expect(teams.includes(teamId), "the user to be a member of the team")
+})
+
+/** 5. The providers linked to a user: the server links a GitHub account (no OAuth flow), the user lists it. */
+const linkedProvidersListed = Effect.gen(function*() {
+  const email = `linked-${run}@example.com`
+  const user = yield* createVerifiedUser(email)
+  // "github" is one of the providers the demo project is seeded with; a provider it lacks is OAuthProviderNotConfigured.
+  yield* (yield* ServerOAuthProviders).create({
+    userId: user.id,
+    providerConfigId: "github",
+    accountId: `example-${run}`,
+    email,
+    allowSignIn: true,
+    allowConnectedAccounts: false
+  })
+  const providers = yield* Effect.gen(function*() {
+    yield* signIn(email)
+    return yield* (yield* OAuthProviders).list
+  }).pipe(Effect.provide(clientLive()))
+  yield* Console.log(`${email} linked providers: ${providers.map((p) => `${p.type} (sign-in ${p.allowSignIn}, connected ${p.allowConnectedAccounts})`).join(", ")}`)
+  yield* expect(providers.length === 1 && providers[0]?.type === "github" && providers[0].allowSignIn, "the linked GitHub account")
+})
+
+/** The steps, in order. */
 const step = <E, R>(name: string, effect: Effect.Effect<void, E, R>) => Effect.andThen(Console.log(`\n${name}`), effect)
 
 const program = Effect.gen(function*() {
   yield* step("1. A guest signs up and keeps their data", guestUpgradedBySignUp)
   yield* step("2. A user verifies their e-mail and is no longer restricted", restrictedUserVerifies)
+  yield* step("3. A user lists their sessions and ends another device's", sessionRevoked)
+  yield* step("4. A user accepts a received invitation by its id", invitationAcceptedById)
+  yield* step("5. A user lists the providers linked to their account", linkedProvidersListed)
 }).pipe(
   Effect.catchTag(["UserNotFound", "NoPrimaryEmail", "NotSignedIn", "CallbackUrlRequired"], stop("accounts")),
   Effect.catchTag(["SchemaError", "InvalidInput", "CannotGetOwnUserWithoutUser", "UserAuthenticationRequired"], stop("input")),
@@ -123,7 +208,14 @@ const program = Effect.gen(function*() {
   Effect.catchTag(AdminAuthErrorTags, stop("admin access token")),
   Effect.catchTag("InsufficientAccessType", stop("access type")),
   Effect.catchTag([...VerificationErrorTags, "EmailAlreadyVerified", "EmailIsNotPrimaryEmail"], stop("verifying the e-mail")),
-  Effect.catchTag("ProductionModeNotReady", stop("project settings"))
+  Effect.catchTag("ProductionModeNotReady", stop("project settings")),
+  Effect.catchTag("EmailPasswordMismatch", stop("signing in")),
+  Effect.catchTag(["CannotDeleteCurrentSession", "SessionNotFound"], stop("ending a session")),
+  Effect.catchTag(
+    ["TeamPermissionRequired", "TeamNotFound", "TeamMembershipNotFound", "TeamInvitationRestrictedUserNotAllowed", "ItemNotFound", "ItemQuantityInsufficientAmount"],
+    stop("the invitation")
+  ),
+  Effect.catchTag(["OAuthProviderNotConfigured", "OAuthProviderConflict", "OAuthProviderAccountIdAlreadyUsedForSignIn"], stop("linking a provider"))
 )
 
 await runExample(program.pipe(Effect.provide(AdminLive), Effect.catchTags(whenAnythingElseFails)))
