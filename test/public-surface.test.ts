@@ -128,6 +128,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "useStackQuery", "useTeam", "useTeamInvitations", "useTeamMembers", "useTeams", "useUser", "userQuery",
     // User and team API keys (issue 22).
     "teamApiKeysQuery", "useTeamApiKeys", "useUserApiKeys", "userApiKeysQuery",
+    // Team invitations the signed-in user received (issue 21).
+    "receivedTeamInvitationsQuery", "useReceivedTeamInvitations",
   ],
   "stackfx/react/handler": [
     "DEFAULT_DASHBOARD_URL", "HANDLER_SEARCH_PARAMS", "OAUTH_CALLBACK_FAILED_MESSAGE", "OAUTH_INVALID_TOTP_MESSAGE",

@@ -32,6 +32,7 @@ import {
   permissionsQuery,
   projectPermissionsQuery,
   projectQuery,
+  receivedTeamInvitationsQuery,
   type StackQuery,
   teamInvitationsQuery,
   teamApiKeysQuery,
@@ -185,6 +186,13 @@ export function usePermission(first: string, second?: string): TeamPermission | 
 /** Pending invitations of a team (needs `$read_members` or the like in it). */
 export const useTeamInvitations = (teamId: string): ReadonlyArray<TeamInvitation> =>
   useStackQuery(teamInvitationsQuery(teamId))
+
+/**
+ * The pending invitations sent to the signed-in user's verified e-mail addresses, of any team (the hosted
+ * SDK's `user.useTeamInvitations()`): each with the team's id and name. Accept one with
+ * `TeamInvitations.acceptById(invitation.id)`, which reloads this list and the user's teams.
+ */
+export const useReceivedTeamInvitations = (): ReadonlyArray<TeamInvitation> => useStackQuery(receivedTeamInvitationsQuery)
 
 /** The member profiles of a team. */
 export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile> => useStackQuery(teamMembersQuery(teamId))

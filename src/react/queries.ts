@@ -105,6 +105,15 @@ export const permissionsQuery = (teamId: string, options: { readonly recursive?:
     TeamPermissions.use((permissions) => permissions.list(teamId, options))
   )
 
+/**
+ * The invitations sent to the signed-in user's verified e-mail addresses, of any team (account settings).
+ * Marked pure as the sessions' query, so a program that never reads them drops them; the key is
+ * `accountKeys.receivedTeamInvitations` written out, which accepting one, a team's change or a change of the
+ * user's addresses announces.
+ */
+export const receivedTeamInvitationsQuery = /* @__PURE__ */ (() =>
+  stackQuery(["received-team-invitations"], TeamInvitations.use((invitations) => invitations.listReceived())))()
+
 /** The pending invitations of a team, cached under the team's invitations key. */
 export const teamInvitationsQuery = (teamId: string) =>
   stackQuery(dataKeys.teamInvitations(teamId), TeamInvitations.use((invitations) => invitations.list(teamId)))

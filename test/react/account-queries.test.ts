@@ -1,8 +1,16 @@
 /** The account-settings queries read under the keys the services' writes announce (account-keys.ts). */
 import { assert, describe, it } from "@effect/vitest"
-import { activeSessionsQuery, notificationPreferencesQuery } from "../../src/react/queries.js"
+import { activeSessionsQuery, notificationPreferencesQuery, receivedTeamInvitationsQuery } from "../../src/react/queries.js"
 import { accountKeys } from "../../src/services/changes/account-keys.js"
-import { activeSessionsChanges, notificationPreferencesChanges } from "../../src/services/changes/write-keys.js"
+import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
+import {
+  activeSessionsChanges,
+  contactChannelsChanges,
+  notificationPreferencesChanges,
+  serverTeamsChanges,
+  teamInvitationsChanges,
+  teamsChanges
+} from "../../src/services/changes/write-keys.js"
 
 describe("account-settings queries", () => {
   it("are cached under the keys their services' writes make stale", () => {
@@ -10,5 +18,26 @@ describe("account-settings queries", () => {
     assert.deepStrictEqual(notificationPreferencesQuery.key, accountKeys.notificationPreferences)
     assert.deepStrictEqual(activeSessionsChanges.revoke, [accountKeys.sessions])
     assert.deepStrictEqual(notificationPreferencesChanges.set, [accountKeys.notificationPreferences])
+    assert.deepStrictEqual(receivedTeamInvitationsQuery.key, accountKeys.receivedTeamInvitations)
+  })
+
+  it("the received invitations reload after an accept, a team's change or a change of the user's addresses", () => {
+    const reaches = (announced: ReadonlyArray<DataKey>) => announced.some((key) => coversKey(key, accountKeys.receivedTeamInvitations))
+    const writes: Record<string, ReadonlyArray<DataKey>> = {
+      "TeamInvitations.acceptById": teamInvitationsChanges.acceptById,
+      "TeamInvitations.accept": teamInvitationsChanges.accept,
+      "TeamInvitations.send": teamInvitationsChanges.send({ teamId: "t", email: "a@example.com" }),
+      "TeamInvitations.revoke": teamInvitationsChanges.revoke("t"),
+      "Teams.update": teamsChanges.update,
+      "Teams.delete": teamsChanges.delete("t"),
+      "Teams.leave": teamsChanges.leave("t"),
+      "ServerTeams.update": serverTeamsChanges.update,
+      "ServerTeams.delete": serverTeamsChanges.delete("t"),
+      "ServerTeams.addMember": serverTeamsChanges.addMember("t"),
+      "ServerTeams.removeMember": serverTeamsChanges.removeMember("t"),
+      "ContactChannels.update": contactChannelsChanges.update
+    }
+    for (const [write, announced] of Object.entries(writes)) assert.isTrue(reaches(announced), write)
+    assert.isFalse(reaches(teamInvitationsChanges.listReceived), "a read")
   })
 })

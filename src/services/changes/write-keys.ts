@@ -45,11 +45,17 @@ const {
   userApiKeys
 } = dataKeys
 
-/** What hangs off one team (every team without an id). */
-const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId)]
+/**
+ * The invitations the signed-in user received, of any team: a team's invitations sent, revoked or used, the
+ * team renamed or gone, or the user's verified addresses changed may change that list.
+ */
+const received = accountKeys.receivedTeamInvitations
+/** What hangs off one team (every team without an id), the received invitations included. */
+const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId), received]
 /** The signed-in user's membership of a team changed (joined, left, the team went away). */
 const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
-const channels = [contactChannels, user]
+/** Which addresses are verified decides which invitations the user received. */
+const channels = [contactChannels, user, received]
 const allTeamPermissions = [teamPermissions()]
 
 export const authChanges = {
@@ -80,21 +86,24 @@ export const teamsChanges = {
   get: none,
   // The creator becomes a member; the user's selected team may be the new one.
   create: [teams, user],
-  update: [teams],
+  // A received invitation shows its team's name.
+  update: [teams, received],
   delete: membership,
   leave: membership
 } satisfies Changes<TeamsShape>
 
 export const teamInvitationsChanges = {
-  send: (invitation) => [teamInvitations(invitation.teamId)],
+  // Sent to, or revoked from, one of the signed-in user's own addresses maybe.
+  send: (invitation) => [teamInvitations(invitation.teamId), received],
   list: none,
-  revoke: (teamId) => [teamInvitations(teamId)],
+  revoke: (teamId) => [teamInvitations(teamId), received],
   checkCode: none,
   details: none,
   // The code's team is not known here.
   accept: membership(),
   listReceived: none,
-  // The invitation's team is not known here either; membership() also covers every team's invitations.
+  // The invitation's team is not known here either; membership() also covers every team's invitations and
+  // the received ones.
   acceptById: membership()
 } satisfies Changes<TeamInvitationsShape>
 
@@ -157,7 +166,7 @@ export const serverTeamsChanges = {
   list: none,
   get: none,
   create: [teams, user],
-  update: [teams],
+  update: [teams, received],
   delete: membership,
   addMember: membership,
   removeMember: membership

@@ -1,8 +1,8 @@
 /**
  * account-settings: profile, email addresses, password, two-factor authentication, passkey, linked logins, API keys
- * (when the project allows them), active sessions, e-mail notifications, teams (with their API keys) and, when the
- * project allows it, deleting the account. A visitor is sent to sign in and brought back here
- * afterwards.
+ * (when the project allows them), active sessions, e-mail notifications, the team invitations received, teams (with
+ * their API keys) and, when the project allows it, deleting the account. A visitor is sent to sign in and brought
+ * back here afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
 import { CurrentUser } from "../../../services/users/current-user.js"
@@ -10,6 +10,7 @@ import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"
 import { EmailsSection } from "../account/emails.js"
+import { InvitationsSection } from "../account/invitations.js"
 import { NotificationsSection } from "../account/notifications.js"
 import { LinkedLoginsSection } from "../account/linked-logins.js"
 import { PasskeySection } from "../account/passkey.js"
@@ -39,6 +40,7 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       <SessionsSection />
       <NotificationsSection />
       <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
+      <InvitationsSection />
       <TeamsSection />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
