@@ -101,6 +101,11 @@ export interface UseUserOptions<Or extends UseUserOr = UseUserOr> {
 /** What `useUser` does for a visitor: send to sign-in, throw `NotSignedIn`, return `null`, or sign a guest up. */
 export type UseUserOr = "redirect" | "throw" | "return-null" | "anonymous"
 
+const restrictedSessionHeld = /* @__PURE__ */ Effect.map(
+  Effect.serviceOption(Session),
+  (session) => session._tag === "Some" && isRestrictedSession(session.value)
+)
+
 /** The signed-in user. `useUser({ or: "redirect" })` never renders without one. */
 export function useUser(options: UseUserOptions<"redirect" | "throw" | "anonymous">): ClientUser
 export function useUser(options?: UseUserOptions): ClientUser | null
@@ -116,8 +121,9 @@ export function useUser(options: UseUserOptions = {}): ClientUser | null {
       throw new NotSignedIn({})
     case "redirect":
       // A session the query read as nobody may be a restricted user's: they finish their account (verify
-      // their e-mail) rather than sign in again. Read from the token, without a request.
-      throw app.redirectTo(app.runtime.runSync(Session.use((session) => Effect.succeed(isRestrictedSession(session)))) ? "onboarding" : "signIn")
+      // their e-mail) rather than sign in again. Read from the token, without a request; a provider whose
+      // Layer has no Session (an app's own services) has no restricted session to finish.
+      throw app.redirectTo(app.runtime.runSync(restrictedSessionHeld) ? "onboarding" : "signIn")
     default:
       return null
   }
