@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AccessType } from "../domain/api.js"
 import type { ConfigurationKey } from "../errors/client/configuration-key.js"
+import type { RedirectUrlOptions } from "../services/navigation/redirects.js"
 import { MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfigInput } from "../services/http/client-config.js"
 import type { TokenStore } from "../services/session/token-store.js"
@@ -33,6 +34,13 @@ export interface ClientTierOptions {
   readonly allowAnonymousUser?: boolean | undefined
   /** Accept restricted users' sessions on every call; see `ClientConfigInput.allowRestrictedUser`. */
   readonly allowRestrictedUser?: boolean | undefined
+  /**
+   * Where the app mounts its handler pages (default `/handler`) and any page URLs it overrides: the default
+   * targets of e-mailed links (verification, password reset, magic link, invitation). The React provider's
+   * `handlerPath` and `urls` props set the same for the calls it runs.
+   */
+  readonly handlerPath?: string | undefined
+  readonly urls?: RedirectUrlOptions | undefined
 }
 
 /**

@@ -10,6 +10,7 @@ import * as Config from "effect/Config"
 import type { AccessType } from "../domain/api.js"
 import type { DuplicateApp, MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfig } from "../services/http/client-config.js"
+import { EmailLinkUrls, emailLinkUrlsOf } from "../services/navigation/email-link-urls.js"
 import type { Session } from "../services/session/session.js"
 import { cookieTokenStore } from "../services/session/token-store-cookie.js"
 import { TokenStore } from "../services/session/token-store.js"
@@ -38,7 +39,10 @@ export const makeTier = <Services>(
   Layer.unwrap(Effect.gen(function*() {
     const config = yield* resolveTierConfig(accessType, options)
     if (options.uniqueIdentifier !== undefined) yield* claimUniqueIdentifier(options.uniqueIdentifier)
-    return services.pipe(Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId))))
+    const tier = services.pipe(Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId))))
+    return options.handlerPath === undefined && options.urls === undefined
+      ? tier
+      : Layer.merge(tier, Layer.succeed(EmailLinkUrls, emailLinkUrlsOf(options.handlerPath, options.urls)))
   }))
 
 const envString = (name: string): Config.Config<string | undefined> =>

@@ -12,9 +12,10 @@ import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { REDIRECT_WAIT_MS } from "./redirect-wait.js"
+import { EmailLinkUrls } from "../services/navigation/email-link-urls.js"
 import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/navigation/redirects.js"
 import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
-import { appRedirectUrl, normalizeBasepath, toBrowserPath } from "./basepath.js"
+import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
@@ -110,10 +111,19 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   const navigateRef = useRef(navigateTo)
   navigateRef.current = navigateTo
 
+  const urlKey = JSON.stringify([props.handlerPath, props.urls])
+  // Compared by value: an inline `urls={{ ... }}` must not rebuild the app every render.
+  const urls = useMemo(() => resolveRedirectUrls({ handler: props.handlerPath, ...props.urls }), [urlKey])
+  // E-mailed links (verification, reset, magic link) point at the app's own handler pages, as the browser
+  // addresses them: read when the runtime is built.
+  const emailUrls = useRef(browserUrls(urls, basepath))
+  emailUrls.current = browserUrls(urls, basepath)
+
   useEffect(() => {
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), layer))
+    const appLayer = Layer.merge(layer, Layer.sync(EmailLinkUrls, () => emailUrls.current))
+    const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), appLayer))
     let live = true
     built.ready.then(
       (runtime) => live && setState({ _tag: "Ready", runtime }),
@@ -124,10 +134,6 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
       void built.dispose()
     }
   }, [layer, prefetch, tabSync])
-
-  const urlKey = JSON.stringify([props.handlerPath, props.urls])
-  // Compared by value: an inline `urls={{ ... }}` must not rebuild the app every render.
-  const urls = useMemo(() => resolveRedirectUrls({ handler: props.handlerPath, ...props.urls }), [urlKey])
 
   const app = useMemo((): StackApp<R> | undefined => {
     if (state._tag !== "Ready") return undefined

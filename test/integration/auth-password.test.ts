@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
+import { EmailLinkUrls, emailLinkUrlsOf } from "../../src/services/navigation/email-link-urls.js"
 import { refreshWith } from "../support/clients.js"
 import { call, expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
@@ -16,6 +17,20 @@ const resetUrl = "http://localhost:3000/handler/password-reset"
 const newProject = Effect.promise(() => backend.createProject())
 
 describe("password sign-up and email verification", () => {
+  it.live("without a callback URL, sign-up still sends the verification e-mail, to the app's own page", () =>
+    Effect.gen(function*() {
+      const project = yield* newProject
+      const email = uniqueEmail("default-verify")
+      // The app mounts its pages at /auth; a Node program has no page, so it names its origin once.
+      const appVerifyUrl = "http://localhost:3000/auth/email-verification"
+      yield* Auth.use((auth) => auth.signUpWithCredential({ email, password: "first password" })).pipe(
+        Effect.provide(clientLayer(backend, project)),
+        Effect.provideService(EmailLinkUrls, emailLinkUrlsOf("/auth", { emailVerification: appVerifyUrl }))
+      )
+      const mail = yield* latestMailTo(backend, email)
+      assert.isString(codeFromMail(mail, appVerifyUrl))
+    }))
+
   it.live("sign-up sends a verification email; its code verifies the email once", () =>
     Effect.gen(function*() {
       const project = yield* newProject

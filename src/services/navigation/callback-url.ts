@@ -1,12 +1,13 @@
 /**
  * The callback URL of an emailed link (verification, password reset, magic link, team invitation): the
- * link in the email is this URL with `?code=...`, so it must be absolute. A relative URL, or the default
- * handler route when none is given, is resolved against the current page.
+ * link in the email is this URL with `?code=...`, so it must be absolute. A relative URL, or the app's handler
+ * route when none is given (`EmailLinkUrls`: the tier's or the React provider's handler path and URLs), is
+ * resolved against the current page.
  */
 import * as Effect from "effect/Effect"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
-import { resolveRedirectUrls } from "./redirects.js"
+import { EmailLinkUrls } from "./email-link-urls.js"
 
 export type EmailLinkRoute = "emailVerification" | "passwordReset" | "magicLinkCallback" | "teamInvitation"
 
@@ -26,11 +27,12 @@ export const emailCallbackUrl = (
   route: EmailLinkRoute,
   given: string | undefined,
   currentUrl: string | undefined = currentPageUrl()
-): Effect.Effect<string, CallbackUrlRequired> => {
-  const target = given ?? resolveRedirectUrls()[route]
-  const absolute = parseAbsoluteUrl(target)
-  if (absolute !== undefined) return Effect.succeed(target)
-  const base = currentUrl === undefined ? undefined : parseAbsoluteUrl(currentUrl)
-  if (base === undefined || !URL.canParse(target, base)) return Effect.fail(new CallbackUrlRequired({ route: target }))
-  return Effect.succeed(new URL(target, base).href)
-}
+): Effect.Effect<string, CallbackUrlRequired> =>
+  Effect.gen(function*() {
+    const target = given ?? (yield* EmailLinkUrls)[route]
+    const absolute = parseAbsoluteUrl(target)
+    if (absolute !== undefined) return target
+    const base = currentUrl === undefined ? undefined : parseAbsoluteUrl(currentUrl)
+    if (base === undefined || !URL.canParse(target, base)) return yield* new CallbackUrlRequired({ route: target })
+    return new URL(target, base).href
+  })

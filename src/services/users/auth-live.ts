@@ -1,5 +1,6 @@
 /** The implementation of {@link Auth}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import {
   CodeRequest,
   EmailLinkRequest,
@@ -78,10 +79,15 @@ const authShape = (transport: Transport["Service"], session: Session["Service"])
   const signUpWithCredential = (input: CredentialSignUp) =>
     Effect.gen(function*() {
       yield* confirm(input.password, input.passwordConfirmation)
+      // A new account gets its verification e-mail by default, linking to the app's email-verification page
+      // (as the official SDK's sign-up does); only where no such URL can be made (no page to resolve the
+      // handler path against, no absolute URL configured) is the sign-up sent without one, and no e-mail.
+      const verificationCallbackUrl = input.verificationCallbackUrl ??
+        Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
       const body = yield* encodeSignUp({
         email: input.email,
         password: input.password,
-        ...(input.verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl: input.verificationCallbackUrl })
+        ...(verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl })
       })
       const answer = yield* transport.requestJson(asSignUp("/auth/password/sign-up", body), PasswordSignInResponse)
       yield* start(answer)

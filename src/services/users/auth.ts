@@ -38,7 +38,11 @@ export interface CredentialSignUp {
   readonly password: string
   /** When given, must repeat `password` (checked here, before anything is sent). */
   readonly passwordConfirmation?: string | undefined
-  /** Where the verification email links to; without it no verification email is sent. */
+  /**
+   * Where the verification e-mail links to. Default: the app's email-verification handler page (the tier's or
+   * the React provider's `handlerPath`/`urls`, resolved against the current page); where none can be made (a
+   * relative default in a program with no page) no verification e-mail is sent.
+   */
   readonly verificationCallbackUrl?: string | undefined
 }
 
