@@ -11,7 +11,7 @@ import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
-import { REDIRECT_WAIT_MS } from "./redirect-wait.js"
+import { redirectWait } from "./redirect-wait.js"
 import { EmailLinkUrls } from "../services/navigation/email-link-urls.js"
 import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/navigation/redirects.js"
 import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
@@ -140,10 +140,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
     const runtime = state.runtime
     const cache = runtime.runSync(QueryCache)
     const navigate = (url: string) => navigateRef.current(url)
-    const redirect = makeRedirects(
-      navigate,
-      () => new Promise<void>((resolve) => setTimeout(resolve, REDIRECT_WAIT_MS))
-    )
+    const redirect = makeRedirects(navigate, redirectWait)
     return {
       runtime,
       cache,
