@@ -10,7 +10,7 @@ import * as Config from "effect/Config"
 import type { AccessType } from "../domain/api.js"
 import type { DuplicateApp, MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfig } from "../services/http/client-config.js"
-import { EmailLinkUrls, emailLinkUrlsOf } from "../services/navigation/email-link-urls.js"
+import { EmailLinkUrls } from "../services/navigation/email-link-urls.js"
 import type { Session } from "../services/session/session.js"
 import { cookieTokenStore } from "../services/session/token-store-cookie.js"
 import { TokenStore } from "../services/session/token-store.js"
@@ -42,7 +42,7 @@ export const makeTier = <Services>(
     const tier = services.pipe(Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId))))
     return options.handlerPath === undefined && options.urls === undefined
       ? tier
-      : Layer.merge(tier, Layer.succeed(EmailLinkUrls, emailLinkUrlsOf(options.handlerPath, options.urls)))
+      : Layer.merge(tier, Layer.succeed(EmailLinkUrls, { handlerPath: options.handlerPath, urls: options.urls }))
   }))
 
 const envString = (name: string): Config.Config<string | undefined> =>

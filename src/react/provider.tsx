@@ -122,7 +122,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   useEffect(() => {
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const appLayer = Layer.merge(layer, Layer.sync(EmailLinkUrls, () => emailUrls.current))
+    const appLayer = Layer.merge(layer, Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current })))
     const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), appLayer))
     let live = true
     built.ready.then(

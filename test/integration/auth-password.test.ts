@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
-import { EmailLinkUrls, emailLinkUrlsOf } from "../../src/services/navigation/email-link-urls.js"
+import { EmailLinkUrls } from "../../src/services/navigation/email-link-urls.js"
 import { refreshWith } from "../support/clients.js"
 import { call, expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
@@ -25,7 +25,7 @@ describe("password sign-up and email verification", () => {
       const appVerifyUrl = "http://localhost:3000/auth/email-verification"
       yield* Auth.use((auth) => auth.signUpWithCredential({ email, password: "first password" })).pipe(
         Effect.provide(clientLayer(backend, project)),
-        Effect.provideService(EmailLinkUrls, emailLinkUrlsOf("/auth", { emailVerification: appVerifyUrl }))
+        Effect.provideService(EmailLinkUrls, { handlerPath: "/auth", urls: { emailVerification: appVerifyUrl } })
       )
       const mail = yield* latestMailTo(backend, email)
       assert.isString(codeFromMail(mail, appVerifyUrl))

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import { EmailLinkUrls } from "./email-link-urls.js"
+import { resolveRedirectUrls } from "./redirects.js"
 
 export type EmailLinkRoute = "emailVerification" | "passwordReset" | "magicLinkCallback" | "teamInvitation"
 
@@ -29,7 +30,8 @@ export const emailCallbackUrl = (
   currentUrl: string | undefined = currentPageUrl()
 ): Effect.Effect<string, CallbackUrlRequired> =>
   Effect.gen(function*() {
-    const target = given ?? (yield* EmailLinkUrls)[route]
+    const app = yield* EmailLinkUrls
+    const target = given ?? resolveRedirectUrls({ ...(app.handlerPath === undefined ? {} : { handler: app.handlerPath }), ...app.urls })[route]
     const absolute = parseAbsoluteUrl(target)
     if (absolute !== undefined) return target
     const base = currentUrl === undefined ? undefined : parseAbsoluteUrl(currentUrl)

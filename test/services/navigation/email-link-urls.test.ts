@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { emailCallbackUrl } from "../../../src/services/navigation/callback-url.js"
-import { EmailLinkUrls, emailLinkUrlsOf } from "../../../src/services/navigation/email-link-urls.js"
+import { EmailLinkUrls } from "../../../src/services/navigation/email-link-urls.js"
 
 const page = "https://app.example.com/somewhere?x=1"
 
@@ -13,7 +13,7 @@ describe("the default target of an e-mailed link", () => {
 
   it.effect("follows the app's handler path and URL options", () =>
     Effect.gen(function*() {
-      const urls = emailLinkUrlsOf("/auth", { passwordReset: "https://accounts.example.com/reset" })
+      const urls = { handlerPath: "/auth", urls: { passwordReset: "https://accounts.example.com/reset" } }
       const verify = yield* emailCallbackUrl("emailVerification", undefined, page).pipe(Effect.provideService(EmailLinkUrls, urls))
       const reset = yield* emailCallbackUrl("passwordReset", undefined, page).pipe(Effect.provideService(EmailLinkUrls, urls))
       assert.strictEqual(verify, "https://app.example.com/auth/email-verification")
