@@ -23,6 +23,17 @@ const serverApp = () => {
   })
 }
 
+/** The official admin app on a project, with its keys. */
+const adminApp = (project: { readonly id: string; readonly publishableClientKey: string; readonly secretServerKey: string; readonly superSecretAdminKey: string }) =>
+  new StackAdminApp({
+    projectId: project.id,
+    publishableClientKey: project.publishableClientKey,
+    secretServerKey: project.secretServerKey,
+    superSecretAdminKey: project.superSecretAdminKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: "memory"
+  })
+
 const clientApp = () => {
   const project = backend.internal()
   return new StackClientApp({
@@ -220,14 +231,7 @@ describe("@stackframe/js against the local backend", () => {
 
   it("creates, lists and revokes project API keys as an admin app", async () => {
     const project = backend.internal()
-    const admin = new StackAdminApp({
-      projectId: project.id,
-      publishableClientKey: project.publishableClientKey,
-      secretServerKey: project.secretServerKey,
-      superSecretAdminKey: project.superSecretAdminKey,
-      baseUrl: backend.emulator().url,
-      tokenStore: "memory"
-    })
+    const admin = adminApp(project)
     const created = await admin.createInternalApiKey({
       description: "official SDK key",
       expiresAt: new Date(Date.now() + 86_400_000),
@@ -247,14 +251,7 @@ describe("@stackframe/js against the local backend", () => {
 
   it("reads and updates its project as an admin app: sign-up, trusted domains, the rest of the config", async () => {
     const project = await backend.createProject({ displayName: "Official SDK admin" })
-    const admin = new StackAdminApp({
-      projectId: project.id,
-      publishableClientKey: project.publishableClientKey,
-      secretServerKey: project.secretServerKey,
-      superSecretAdminKey: project.superSecretAdminKey,
-      baseUrl: backend.emulator().url,
-      tokenStore: "memory"
-    })
+    const admin = adminApp(project)
     const before = await admin.getProject()
     expect(before.id).toBe(project.id)
     expect(before.displayName).toBe("Official SDK admin")
@@ -315,14 +312,7 @@ describe("@stackframe/js against the local backend", () => {
         }
       }
     })
-    const admin = new StackAdminApp({
-      projectId: project.id,
-      publishableClientKey: project.publishableClientKey,
-      secretServerKey: project.secretServerKey,
-      superSecretAdminKey: project.superSecretAdminKey,
-      baseUrl: backend.emulator().url,
-      tokenStore: "memory"
-    })
+    const admin = adminApp(project)
     const defaults = await admin.listEmailTemplates()
     expect(defaults.map((t) => t.displayName)).toEqual([
       "Email Verification", "Password Reset", "Magic Link/OTP", "Team Invitation", "Sign In Invitation",
@@ -345,14 +335,7 @@ describe("@stackframe/js against the local backend", () => {
 
     // On the shared email server (the seeded project), the SDK gets the service's known error.
     const internal = backend.internal()
-    const sharedAdmin = new StackAdminApp({
-      projectId: internal.id,
-      publishableClientKey: internal.publishableClientKey,
-      secretServerKey: internal.secretServerKey,
-      superSecretAdminKey: internal.superSecretAdminKey,
-      baseUrl: backend.emulator().url,
-      tokenStore: "memory"
-    })
+    const sharedAdmin = adminApp(internal)
     await expect(sharedAdmin.createEmailTemplate("Refused")).rejects.toMatchObject({ errorCode: "REQUIRES_CUSTOM_EMAIL_SERVER" })
   })
 })
