@@ -67,7 +67,7 @@ interface Rule {
 }
 
 const under = (...folders: ReadonlyArray<string>) => (path: string) => folders.some((folder) => path.startsWith(`${folder}/`))
-const libraryFolders = ["domain", "errors", "services", "layers", "react"] as const
+const libraryFolders = ["domain", "errors", "contract", "services", "layers", "react"] as const
 const lib = (...folders: ReadonlyArray<typeof libraryFolders[number]>) => under(...folders.map((f) => `src/${f}`))
 const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
 
@@ -78,13 +78,18 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => to.startsWith("backend/") || to === "package:stackfx-backend"
   },
   {
-    name: "src/domain imports nothing of errors, services, layers or react",
+    name: "src/domain imports nothing of errors, contract, services, layers or react",
     from: lib("domain"),
-    forbids: ({ to }) => lib("errors", "services", "layers", "react")(to)
+    forbids: ({ to }) => lib("errors", "contract", "services", "layers", "react")(to)
   },
   {
     name: "src/errors imports only domain (of the library)",
     from: lib("errors"),
+    forbids: ({ to }) => lib("contract", "services", "layers", "react")(to)
+  },
+  {
+    name: "src/contract (the endpoint declarations) imports only domain and errors (of the library)",
+    from: lib("contract"),
     forbids: ({ to }) => lib("services", "layers", "react")(to)
   },
   {
@@ -98,11 +103,11 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => lib("react")(to)
   },
   {
-    name: "backend/src imports the library only through @stackfx/lib/domain/ and @stackfx/lib/errors/",
+    name: "backend/src imports the library only through @stackfx/lib/domain/, errors/ and contract/",
     from: under("backend/src"),
     forbids: ({ specifier, to }) =>
       (to.startsWith("src/") || /^package:stackfx(\/|$)/.test(to)) &&
-      !/^@stackfx\/lib\/(domain|errors)\//.test(specifier)
+      !/^@stackfx\/lib\/(domain|errors|contract)\//.test(specifier)
   },
   {
     name: "backend operations/ never imports routes/",

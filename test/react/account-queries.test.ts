@@ -7,10 +7,11 @@ import {
   activeSessionsChanges,
   contactChannelsChanges,
   notificationPreferencesChanges,
-  serverTeamsChanges,
-  teamInvitationsChanges,
-  teamsChanges
+  teamInvitationsChanges
 } from "../../src/services/changes/write-keys.js"
+import { memberChanges } from "../../src/services/http/service-calls.js"
+import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams-calls.js"
+
 
 describe("account-settings queries", () => {
   it("are cached under the keys their services' writes make stale", () => {
@@ -28,13 +29,13 @@ describe("account-settings queries", () => {
       "TeamInvitations.accept": teamInvitationsChanges.accept,
       "TeamInvitations.send": teamInvitationsChanges.send({ teamId: "t", email: "a@example.com" }),
       "TeamInvitations.revoke": teamInvitationsChanges.revoke("t"),
-      "Teams.update": teamsChanges.update,
-      "Teams.delete": teamsChanges.delete("t"),
-      "Teams.leave": teamsChanges.leave("t"),
-      "ServerTeams.update": serverTeamsChanges.update,
-      "ServerTeams.delete": serverTeamsChanges.delete("t"),
-      "ServerTeams.addMember": serverTeamsChanges.addMember("t"),
-      "ServerTeams.removeMember": serverTeamsChanges.removeMember("t"),
+      "Teams.update": memberChanges(TeamsCalls, "update")("t", {}),
+      "Teams.delete": memberChanges(TeamsCalls, "delete")("t"),
+      "Teams.leave": memberChanges(TeamsCalls, "leave")("t"),
+      "ServerTeams.update": memberChanges(ServerTeamsCalls, "update")("t", {}),
+      "ServerTeams.delete": memberChanges(ServerTeamsCalls, "delete")("t"),
+      "ServerTeams.addMember": memberChanges(ServerTeamsCalls, "addMember")("t", "u"),
+      "ServerTeams.removeMember": memberChanges(ServerTeamsCalls, "removeMember")("t", "u"),
       "ContactChannels.update": contactChannelsChanges.update
     }
     for (const [write, announced] of Object.entries(writes)) assert.isTrue(reaches(announced), write)

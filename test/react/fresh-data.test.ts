@@ -12,7 +12,8 @@ import { stackReactLayer } from "../../src/react/react-layer.js"
 import { CurrentUser, type CurrentUserShape } from "../../src/services/users/current-user.js"
 import { DataChanges, withChanges } from "../../src/services/changes/data-changes.js"
 import { currentUserChanges } from "../../src/services/changes/data-keys.js"
-import { teamsChanges } from "../../src/services/changes/write-keys.js"
+import { changeTable } from "../../src/services/http/service-calls.js"
+import { TeamsCalls } from "../../src/services/teams/teams-calls.js"
 import { Teams, type TeamsShape } from "../../src/services/teams/teams.js"
 
 /**
@@ -44,7 +45,7 @@ const freshTier = Effect.gen(function*() {
     CurrentUser,
     DataChanges.use((hub) => Effect.succeed(withChanges(currentUser, currentUserChanges, hub)))
   ).pipe(
-    Layer.merge(Layer.effect(Teams, DataChanges.use((hub) => Effect.succeed(withChanges(teams, teamsChanges, hub))))),
+    Layer.merge(Layer.effect(Teams, DataChanges.use((hub) => Effect.succeed(withChanges(teams, changeTable(TeamsCalls), hub))))),
     Layer.provideMerge(DataChanges.layer)
   )
   const layer = Layer.provideMerge(stackReactLayer({ tabSync: false }), services)

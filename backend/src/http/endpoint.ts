@@ -89,9 +89,10 @@ const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
  * What every route does around its own steps, in this order: the caller's access is checked before a
  * byte of the body is read (an anonymous or unauthorised request cannot make the server buffer
  * anything), then the body is read up to the limit, then every part of the request passes the edge
- * checks of `input-limits.ts`, then the route's Schemas. Failures take their wire form.
+ * checks of `input-limits.ts`, then the route's Schemas. Failures take their wire form. Used by `serve.ts`
+ * too, with the declaration's schemas.
  */
-const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, RA>(
+export const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, RA>(
   spec: Common<BS, QS>,
   authorize: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<A, EA, RA>,
   respond: (

@@ -2,6 +2,7 @@
  * Every endpoint group of the REST API. Adding a group: write `routes/<group>.ts` exporting
  * `routes = [endpoint(...), ...]` and add one line below.
  */
+import type { EndpointSpec } from "@stackfx/lib/contract/endpoint.js"
 import * as adminMisc from "./admin-misc.js"
 import * as apiRoot from "./api-root.js"
 import * as apiKeys from "./api-keys.js"
@@ -34,8 +35,8 @@ import * as teamPermissions from "./team-permissions.js"
 import * as teams from "./teams.js"
 import * as users from "./users.js"
 
-/** Routes below `/api/v1`. */
-export const apiRoutes = [
+/** Every route group below `/api/v1`, served from declarations (`serve`) or not yet. */
+const groups = [
   ...apiRoot.routes,
   ...health.routes,
   ...jwks.routes,
@@ -68,3 +69,10 @@ export const apiRoutes = [
   ...notificationPreferences.routes,
   ...adminMisc.routes
 ]
+
+/** Routes below `/api/v1`. */
+export const apiRoutes = groups.map((route) => ("declaration" in route ? route.route : route))
+
+/** The declarations the routes serve (the route table's check against the contract). */
+export const servedDeclarations: ReadonlyArray<EndpointSpec> = groups.flatMap((route) => ("declaration" in route ? [route.declaration] : []))
+

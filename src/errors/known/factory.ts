@@ -64,7 +64,11 @@ export interface KnownErrorStatics<Self, Code extends string, Status extends num
 
 /** The class a known error extends: a `Schema.TaggedError` plus the statics above. */
 export type KnownErrorClass<Self, Code extends string, Status extends number, F extends DetailsFields> =
-  & Schema.Class<Self, Schema.TaggedStruct<PascalCase<Code>, KnownErrorFields<Code, Status, F>>, Cause.YieldableError>
+  & Schema.Class<
+    Self,
+    Schema.TaggedStruct<PascalCase<Code>, KnownErrorFields<Code, Status, F>>,
+    Cause.YieldableError & { readonly [KnownErrorTypeId]: true }
+  >
   & KnownErrorStatics<Self, Code, Status, F>
 
 /** What a known-error class looks like once its generics are forgotten. */

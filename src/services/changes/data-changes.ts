@@ -13,12 +13,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 
-/**
- * The name of some data a reader can hold: `["user"]`, `["team-members", teamId]`. A key stands for
- * every key it is a prefix of: `["team-permissions", teamId]` covers both the recursive and the direct
- * list of that team, and `[]` covers everything.
- */
-export type DataKey = ReadonlyArray<string | number | boolean | null>
+import type { DataKey } from "../../contract/data-keys.js"
+
+export type { DataKey }
 
 /** What the DataChanges service offers; see its tag for the rules. */
 export interface DataChangesShape {

@@ -7,35 +7,10 @@
  * what it changed.
  */
 import type { CurrentUserShape } from "../users/current-user.js"
-import type { Changes, DataKey } from "./data-changes.js"
+import type { Changes } from "./data-changes.js"
 
-/** The keys readers hold data under. */
-export const dataKeys = {
-  /** Every key: a write that starts, ends or switches the session. */
-  everything: [] as DataKey,
-  user: ["user"] as DataKey,
-  project: ["project"] as DataKey,
-  contactChannels: ["contact-channels"] as DataKey,
-  /** The signed-in user's linked OAuth providers. */
-  oauthProviders: ["oauth-providers"] as DataKey,
-  /** The signed-in user's teams. */
-  teams: ["teams"] as DataKey,
-  /** One team's permission lists (recursive or not), or every team's without an id. */
-  teamPermissions: (teamId?: string): DataKey => teamId === undefined ? ["team-permissions"] : ["team-permissions", teamId],
-  teamInvitations: (teamId?: string): DataKey => teamId === undefined ? ["team-invitations"] : ["team-invitations", teamId],
-  teamMembers: (teamId?: string): DataKey => teamId === undefined ? ["team-members"] : ["team-members", teamId],
-  /** The signed-in user's project permission lists (recursive or not). */
-  projectPermissions: ["project-permissions"] as DataKey,
-  /** The signed-in user's API keys. */
-  userApiKeys: ["user-api-keys"] as DataKey,
-  /** One team's API keys, or every team's without an id. */
-  teamApiKeys: (teamId?: string): DataKey => teamId === undefined ? ["team-api-keys"] : ["team-api-keys", teamId]
-}
-
-/** A read. */
-export const none: ReadonlyArray<DataKey> = []
-/** A write that starts, ends or switches the session (or deletes the user behind it). */
-export const session: ReadonlyArray<DataKey> = [dataKeys.everything]
+export { dataKeys, none, session } from "../../contract/data-keys.js"
+import { dataKeys, none, session } from "../../contract/data-keys.js"
 
 export const currentUserChanges = {
   get: none,

@@ -29,7 +29,6 @@ import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-mem
 import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
 import type { ServerProjectPermissionsShape } from "../projects/project-permissions.js"
 import type { ProjectConfigShape } from "../projects/project-config.js"
-import type { ServerTeamsShape, TeamsShape } from "../teams/teams.js"
 
 const {
   contactChannels,
@@ -80,17 +79,6 @@ export const authChanges = {
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
 export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
-
-export const teamsChanges = {
-  list: none,
-  get: none,
-  // The creator becomes a member; the user's selected team may be the new one.
-  create: [teams, user],
-  // A received invitation shows its team's name.
-  update: [teams, received],
-  delete: membership,
-  leave: membership
-} satisfies Changes<TeamsShape>
 
 export const teamInvitationsChanges = {
   // Sent to, or revoked from, one of the signed-in user's own addresses maybe.
@@ -161,16 +149,6 @@ export const serverUsersChanges = {
   restrict: [user],
   unrestrict: [user]
 } satisfies Changes<ServerUserRequests>
-
-export const serverTeamsChanges = {
-  list: none,
-  get: none,
-  create: [teams, user],
-  update: [teams, received],
-  delete: membership,
-  addMember: membership,
-  removeMember: membership
-} satisfies Changes<ServerTeamsShape>
 
 export const serverTeamMembersChanges = {
   list: none,

@@ -9,11 +9,12 @@ import { dataKeys } from "../../../src/services/changes/data-keys.js"
 import {
   serverTeamMembersChanges,
   serverTeamPermissionsChanges,
-  serverTeamsChanges,
   teamInvitationsChanges,
-  teamMembersChanges,
-  teamsChanges
+  teamMembersChanges
 } from "../../../src/services/changes/write-keys.js"
+import { memberChanges } from "../../../src/services/http/service-calls.js"
+import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
+
 
 const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
   [teamMembersQuery(teamId), teamInvitationsQuery(teamId), permissionsQuery(teamId), permissionsQuery(teamId, { recursive: false })]
@@ -21,11 +22,11 @@ const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
 
 /** Every write of the tables that names one team, as a function of that team's id. */
 const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
-  "Teams.delete": (t) => teamsChanges.delete(t),
-  "Teams.leave": (t) => teamsChanges.leave(t),
-  "ServerTeams.delete": (t) => serverTeamsChanges.delete(t),
-  "ServerTeams.addMember": (t) => serverTeamsChanges.addMember(t),
-  "ServerTeams.removeMember": (t) => serverTeamsChanges.removeMember(t),
+  "Teams.delete": (t) => memberChanges(TeamsCalls, "delete")(t),
+  "Teams.leave": (t) => memberChanges(TeamsCalls, "leave")(t),
+  "ServerTeams.delete": (t) => memberChanges(ServerTeamsCalls, "delete")(t),
+  "ServerTeams.addMember": (t) => memberChanges(ServerTeamsCalls, "addMember")(t, "u"),
+  "ServerTeams.removeMember": (t) => memberChanges(ServerTeamsCalls, "removeMember")(t, "u"),
   "TeamInvitations.send": (t) => teamInvitationsChanges.send({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
   "TeamInvitations.revoke": (t) => teamInvitationsChanges.revoke(t),
   "TeamMembers.updateMine": (t) => teamMembersChanges.updateMine(t),

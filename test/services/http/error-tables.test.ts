@@ -15,7 +15,11 @@ import { type CallError, documented, type KnownErrorOf } from "../../../src/serv
 import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
 import type { ApiKeysShape } from "../../../src/services/projects/api-keys.js"
 import type { TeamsShape } from "../../../src/services/teams/teams.js"
-import { TeamsErrors } from "../../../src/services/teams/teams-errors.js"
+import { atView } from "../../../src/contract/endpoint.js"
+import { TeamsApi } from "../../../src/contract/teams.js"
+import type { KnownErrorTag } from "../../../src/errors/known/registry.js"
+
+const TeamsErrors = { get: atView<ReadonlyArray<KnownErrorTag>>(TeamsApi.get.errors, "client") ?? [] }
 import type { AuthShape, SignUpFailure } from "../../../src/services/users/auth.js"
 import type { CurrentUserShape } from "../../../src/services/users/current-user.js"
 

@@ -1,0 +1,28 @@
+/**
+ * Every endpoint declaration of the contract: each `src/contract/*.ts` module exports its group as an object
+ * of declarations (`export const TeamsApi = { list: endpoint({...}), ... }`). For the generator and the
+ * route table's test.
+ */
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import type { EndpointSpec } from "../../src/contract/endpoint.js"
+
+const contractDir = join(import.meta.dirname, "..", "..", "src", "contract")
+
+const isDeclaration = (value: unknown): value is EndpointSpec =>
+  typeof value === "object" && value !== null && "name" in value && "method" in value && "path" in value &&
+  "errors" in value && "success" in value
+
+/** The declarations, in file and declaration order. */
+export const allDeclarations = async (): Promise<ReadonlyArray<EndpointSpec>> => {
+  const found: Array<EndpointSpec> = []
+  for (const file of readdirSync(contractDir).filter((name) => name.endsWith(".ts")).sort()) {
+    const module: Record<string, unknown> = await import(pathToFileURL(join(contractDir, file)).href)
+    for (const group of Object.values(module)) {
+      if (typeof group !== "object" || group === null) continue
+      for (const value of Object.values(group)) if (isDeclaration(value)) found.push(value)
+    }
+  }
+  return found
+}

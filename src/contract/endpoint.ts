@@ -1,0 +1,147 @@
+/**
+ * How an endpoint of the REST API is declared: once, as a value that both sides read. The client's
+ * services call it (`services/http/call.ts`), the local backend serves it (`backend/src/http/serve.ts`),
+ * and the OpenAPI document in docs/ is generated from it (`scripts/generate-contract.ts`).
+ *
+ * A declaration says everything the two sides must agree on: method, path, the access types that may call
+ * it, the query, body and success schemas (each the same for every access type, or one per access type:
+ * the hosted service answers a client a narrower view of a team than a server), the known errors it
+ * documents, and the data keys a success makes stale (read by the React cache, see data-keys.ts).
+ *
+ * This module holds types and two tiny functions only, so a declaration costs what its schemas cost.
+ *
+ * @example
+ * export const getTeam = endpoint({
+ *   name: "teams.get", method: "GET", path: "/teams/{team_id}", access: ALL_ACCESS,
+ *   success: { client: ClientTeam, server: ServerTeam },
+ *   errors: ["TeamNotFound"]
+ * })
+ */
+import type * as Schema from "effect/Schema"
+import type { AccessType } from "../domain/api.js"
+import type { KnownErrorTag } from "../errors/known/registry.js"
+import type { DataKey } from "./data-keys.js"
+
+/** The methods the API uses. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** A schema both sides can decode and encode without services. */
+export type Codec = Schema.Codec<unknown, unknown, never, never>
+
+/** One value per access type; a missing admin entry falls back to the server one, a missing server one to the client one. */
+export interface Views<T> {
+  readonly client?: T
+  readonly server?: T
+  readonly admin?: T
+}
+
+/** A value for every access type, or one per access type. */
+export type PerView<T> = T | Views<T>
+
+/**
+ * An answer that is not a JSON document: a redirect (OAuth authorize), a page, a text. The client does not
+ * decode it; the backend's handler builds the HTTP response itself.
+ */
+export interface Raw {
+  readonly raw: "redirect" | "html" | "text"
+}
+
+/** What a success makes stale: fixed keys, or keys computed from the request's path parameters and body. */
+export type EndpointChanges =
+  | ReadonlyArray<DataKey>
+  | ((request: { readonly params: Readonly<Record<string, string>>; readonly body: unknown }) => ReadonlyArray<DataKey>)
+
+/** The shape every declaration fits; {@link endpoint} keeps each one's exact type. */
+export interface EndpointSpec {
+  /** `group.action`, unique: the OpenAPI operation id and the name in a trace. */
+  readonly name: string
+  /** One line for the OpenAPI document. */
+  readonly summary?: string
+  readonly method: Method
+  /** Below `/api/v1`, with `{name}` path parameters. */
+  readonly path: `/${string}`
+  /** The access types that may call it (others get `INSUFFICIENT_ACCESS_TYPE`); `"public"`: no project authentication. */
+  readonly access: ReadonlyArray<AccessType> | "public"
+  /** The query, as a schema over the query string's map (its encoded side is strings). */
+  readonly query?: Codec
+  /** The body. A missing body decodes as `{}`. */
+  readonly body?: PerView<Codec>
+  /** How the body travels: JSON (the default) or form fields (the OAuth token endpoint). */
+  readonly bodyEncoding?: "json" | "form"
+  /** The success answer. */
+  readonly success: PerView<Codec> | Raw
+  /** The success status; 200 unless said. */
+  readonly status?: number
+  /** The known errors it documents. */
+  readonly errors: PerView<ReadonlyArray<KnownErrorTag>>
+  /**
+   * Whether query keys the schema does not declare are refused (the default, as the hosted service does for
+   * every route) or ignored (its OAuth authorize query is left open).
+   */
+  readonly unknownQueryKeys?: "refuse" | "ignore"
+  /** What a success makes stale; nothing when absent (a read). */
+  readonly changes?: EndpointChanges
+}
+
+/** Declares an endpoint; the value is returned as it is, with its exact type. */
+export const endpoint = <const D extends EndpointSpec>(declaration: D): D => declaration
+
+/** Whether a per-view value is a {@link Views} record rather than one value for every view. */
+const isViews = <T extends object>(value: PerView<T>): value is Views<T> =>
+  !("ast" in value) && !Array.isArray(value) && ("client" in value || "server" in value || "admin" in value)
+
+/** The value of `perView` for `view` (see {@link Views} for the fall-backs). */
+export const atView = <T extends object>(perView: PerView<T>, view: AccessType): T | undefined => {
+  if (!isViews(perView)) return perView
+  if (view === "admin") return perView.admin ?? perView.server ?? perView.client
+  if (view === "server") return perView.server ?? perView.client
+  return perView.client
+}
+
+/** Every distinct value of a per-view value. */
+export const allViews = <T extends object>(perView: PerView<T>): ReadonlyArray<T> =>
+  isViews(perView)
+    ? [...new Set([perView.client, perView.server, perView.admin].filter((value): value is T => value !== undefined))]
+    : [perView]
+
+/** Whether an answer is {@link Raw}. */
+export const isRaw = (success: EndpointSpec["success"]): success is Raw => "raw" in success
+
+/** The path's `{name}` parameters. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest>
+  : never
+
+/** The value of a {@link PerView} at one view, at the type level (as {@link atView}). */
+export type At<T, V extends AccessType> = T extends Views<unknown>
+  ? V extends "admin" ? T extends { readonly admin: infer X } ? X : T extends { readonly server: infer X } ? X : T extends { readonly client: infer X } ? X : never
+  : V extends "server" ? T extends { readonly server: infer X } ? X : T extends { readonly client: infer X } ? X : never
+  : T extends { readonly client: infer X } ? X : never
+  : T
+
+/** The access types of a declaration (every one for a public endpoint). */
+export type AccessOf<D extends EndpointSpec> = D["access"] extends ReadonlyArray<infer A extends AccessType> ? A : AccessType
+
+/** The known-error tags a declaration documents at one view. */
+export type ErrorTagsAt<D extends EndpointSpec, V extends AccessType> = At<D["errors"], V> extends ReadonlyArray<infer T extends KnownErrorTag> ? T : never
+
+/** Every known-error tag a declaration documents, at any of its views. */
+export type ErrorTagsOf<D extends EndpointSpec> = { [V in AccessOf<D>]: ErrorTagsAt<D, V> }[AccessOf<D>]
+
+/** The decoded success at one view. */
+export type SuccessAt<D extends EndpointSpec, V extends AccessType> = At<D["success"], V> extends Schema.Top
+  ? At<D["success"], V>["Type"]
+  : never
+
+/** The decoded body at one view (`never` without a body). */
+export type BodyAt<D extends EndpointSpec, V extends AccessType> = D extends { readonly body: infer B }
+  ? At<B, V> extends Schema.Top ? At<B, V>["Type"] : never
+  : never
+
+/** The query as it travels (strings). */
+export type QueryEncoded<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top } ? Q["Encoded"] : never
+
+/** The decoded query. */
+export type QueryType<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top } ? Q["Type"] : never
+
+/** The path parameters, by name. */
+export type ParamsOf<D extends EndpointSpec> = { readonly [K in PathParams<D["path"]>]: string }

@@ -1,0 +1,93 @@
+/**
+ * One call of a declared endpoint (contract/endpoint.ts) through the transport: the path filled in with
+ * percent-encoded parameters, the body encoded with the declaration's schema for the caller's view, the
+ * answer decoded with its success schema, and the error channel narrowed to the known errors it documents
+ * (`documented`). Method, path, schemas and errors are read from the declaration: a service never writes
+ * them.
+ *
+ * Loaded with the implementations (it uses effect's Schema through wire-codec.ts).
+ */
+import * as Effect from "effect/Effect"
+import type { AccessType } from "../../domain/api.js"
+import {
+  atView,
+  type BodyAt,
+  type EndpointSpec,
+  type ErrorTagsAt,
+  isRaw,
+  type ParamsOf,
+  type PathParams,
+  type QueryEncoded,
+  type SuccessAt
+} from "../../contract/endpoint.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import { type CallFailure, documented } from "./endpoint.js"
+import { segment } from "./path-segment.js"
+import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
+import { encodeInput } from "./wire-codec.js"
+
+/** How a call goes out, besides what the declaration says (the transport's options). */
+export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
+
+/** What one call sends: path parameters, the query as it travels, the body in its decoded form. */
+export type CallInput<D extends EndpointSpec, V extends AccessType> =
+  & ([PathParams<D["path"]>] extends [never] ? { readonly params?: undefined } : { readonly params: ParamsOf<D> })
+  & ([QueryEncoded<D>] extends [never] ? { readonly query?: undefined } : { readonly query?: QueryEncoded<D> })
+  & ([BodyAt<D, V>] extends [never] ? { readonly body?: undefined } : { readonly body: BodyAt<D, V> })
+  & { readonly options?: CallOptions }
+
+/** What a call can fail with: the documented known errors, the pipeline's own, and a body that does not fit. */
+export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
+  | CallFailure<ErrorTagsAt<D, V>>
+  | ([BodyAt<D, V>] extends [never] ? never : InvalidInput)
+
+/** The answer of a call: the decoded success, or the text of a raw answer. */
+export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string } ? string
+  : SuccessAt<D, V>
+
+/** `/teams/{team_id}` with `{ team_id: "a/b" }` is `/teams/a%2Fb`. */
+const pathFiller = (path: string): (params: Readonly<Record<string, string>> | undefined) => string => {
+  const parts = path.split(/\{([^}]+)\}/)
+  if (parts.length === 1) return () => path
+  return (params) => parts.map((part, index) => index % 2 === 0 ? part : segment(params?.[part] ?? "")).join("")
+}
+
+/**
+ * The function that calls `declaration` as `view` (the access type whose schemas and errors apply), made
+ * once per service: everything that does not depend on the input is worked out here.
+ */
+export const caller = <const D extends EndpointSpec, V extends AccessType>(
+  transport: TransportShape,
+  declaration: D,
+  view: V
+): (input: CallInput<D, V>) => Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>> => {
+  const narrow = documented(...(atView(declaration.errors, view) ?? []))
+  const fill = pathFiller(declaration.path)
+  const bodySchema = declaration.body === undefined ? undefined : atView(declaration.body, view)
+  const encode = bodySchema === undefined ? undefined : encodeInput(bodySchema)
+  const toBody = declaration.bodyEncoding === "form"
+    ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
+    : jsonBody
+  const success = declaration.success
+  const decodeWith = isRaw(success) ? undefined : atView(success, view)
+  const method = declaration.method
+  const send = (input: CallInput<D, V>, body: RequestBody | undefined): Effect.Effect<unknown, unknown> => {
+    const request: TransportRequest = {
+      method,
+      path: fill(input.params as Readonly<Record<string, string>> | undefined),
+      query: input.query as TransportRequest["query"],
+      body,
+      ...input.options
+    }
+    return decodeWith === undefined
+      ? transport.request({ ...request, response: "text" })
+      : transport.requestJson(request, decodeWith)
+  }
+  const call = (input: CallInput<D, V>): Effect.Effect<unknown, unknown> =>
+    encode === undefined
+      ? send(input, undefined)
+      : Effect.flatMap(encode(input.body), (wire) => send(input, toBody(wire)))
+  // The declaration's schemas decode to AnswerAt and its errors narrow to CallFailureAt; the types above
+  // are the declaration's, which the generic code cannot follow.
+  return (input) => narrow(call(input)) as Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>>
+}

@@ -1,0 +1,195 @@
+/**
+ * A service declared as a table of its members, each one call of a declared endpoint (with how the
+ * member's arguments become the call's input, and how its answer becomes the member's result) or a member
+ * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony).
+ *
+ * Everything else derives from the table: the service's shape (`ShapeOf`, each member's error channel read
+ * from its endpoint's declaration), its implementation (`implement`), what each member's success makes
+ * stale (the endpoint's `changes`), and the lazily loaded layer's member list (generated from the tables
+ * by scripts/generate-contract.ts into services/generated/member-kinds.ts).
+ *
+ * A table lives in the service's `*-calls.ts`, which only the lazily loaded code imports as a value: the
+ * service's public module imports it as a type.
+ *
+ * @example
+ * export const TeamsCalls = {
+ *   // The doc comment of a member is the one its users see.
+ *   get: functionCall(Teams.get, "client", (teamId: string) => ({ params: { team_id: teamId } }))
+ * }
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { EndpointSpec } from "../../contract/endpoint.js"
+import type { AccessType } from "../../domain/api.js"
+import type { DataKey } from "../../contract/data-keys.js"
+import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"
+import { type AnswerAt, type CallFailureAt, type CallInput, caller } from "./call.js"
+import { Transport } from "./transport.js"
+
+/** Whether a member is an Effect (`teams.list`) or a function returning one (`teams.get(id)`). */
+export type Kind = "effect" | "function"
+
+/** A member that is one call of an endpoint. */
+export interface CallMember<D extends EndpointSpec, V extends AccessType, K extends Kind, Args extends ReadonlyArray<unknown>, Out> {
+  readonly _tag: "Call"
+  readonly kind: K
+  readonly endpoint: D
+  /** The access type whose schemas and errors the member uses. */
+  readonly view: V
+  readonly input: (...args: Args) => CallInput<D, V>
+  readonly output: ((answer: AnswerAt<D, V>) => Out) | undefined
+}
+
+/** A member the implementation writes; `Sig` is its type, `changes` what its success makes stale. */
+export interface CustomMember<Sig, K extends Kind> {
+  readonly _tag: "Custom"
+  readonly kind: K
+  readonly changes: MemberChanges<Sig> | undefined
+  /** Carries the member's type; never set. */
+  readonly signature?: Sig
+}
+
+/** What a custom member's success makes stale: fixed keys, or keys computed from its arguments. */
+export type MemberChanges<Sig> = Sig extends (...args: infer Args) => unknown
+  ? ReadonlyArray<DataKey> | ((...args: Args) => ReadonlyArray<DataKey>)
+  : ReadonlyArray<DataKey>
+
+/** The kind of a member's type. */
+export type KindOf<Sig> = Sig extends Effect.Effect<infer _A, infer _E, infer _R> ? "effect" : "function"
+
+/** A service's table of members. */
+export type ServiceCalls = {
+  readonly [member: string]: AnyCallMember | CustomMember<unknown, Kind>
+}
+
+/** Any call member, as the generic code sees it. */
+interface AnyCallMember {
+  readonly _tag: "Call"
+  readonly kind: Kind
+  readonly endpoint: EndpointSpec
+  readonly view: AccessType
+  readonly input: (...args: ReadonlyArray<never>) => object
+  readonly output: ((answer: never) => unknown) | undefined
+}
+
+/** The type of one member. */
+export type MemberShape<M> = M extends CallMember<infer D, infer V, infer K, infer Args, infer Out>
+  ? K extends "effect" ? Effect.Effect<Out, CallFailureAt<D, V>> : (...args: Args) => Effect.Effect<Out, CallFailureAt<D, V>>
+  : M extends CustomMember<infer Sig, infer _K> ? Sig
+  : never
+
+/** The service's shape: one member per entry of its table, with the entry's doc comment. */
+export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
+
+/** The members the implementation writes itself. */
+export type CustomPart<C> = {
+  readonly [K in keyof C as C[K] extends CustomMember<infer _S, infer _K> ? K : never]: MemberShape<C[K]>
+}
+
+/** The error channel of a member of a table. */
+export type FailureOfMember<C, K extends keyof C> = MemberShape<C[K]> extends Effect.Effect<infer _A, infer E, infer _R> ? E
+  : MemberShape<C[K]> extends (...args: infer _P) => Effect.Effect<infer _A, infer E, infer _R> ? E
+  : never
+
+/** A member that is an Effect: one call whose input is fixed. */
+export const effectCall = <const D extends EndpointSpec, V extends AccessType, Out = AnswerAt<D, V>>(
+  endpoint: D,
+  view: V,
+  options: {
+    readonly input: () => CallInput<D, V>
+    readonly output?: (answer: AnswerAt<D, V>) => Out
+  }
+): CallMember<D, V, "effect", [], Out> => ({
+  _tag: "Call",
+  kind: "effect",
+  endpoint,
+  view,
+  input: options.input,
+  output: options.output
+})
+
+/** A member that is a function: its arguments become the call's input, and the answer maybe its result. */
+export const functionCall = <const D extends EndpointSpec, V extends AccessType, Args extends ReadonlyArray<unknown>, Out = AnswerAt<D, V>>(
+  endpoint: D,
+  view: V,
+  input: (...args: Args) => CallInput<D, V>,
+  output?: (answer: AnswerAt<D, V>) => Out
+): CallMember<D, V, "function", Args, Out> => ({ _tag: "Call", kind: "function", endpoint, view, input, output })
+
+/**
+ * A member written by the implementation: `custom<(code: string) => Effect<...>>("function")`. Its error
+ * channel names its endpoints' errors through their declarations (`CallFailureAt<typeof X, "client">`).
+ */
+export const custom = <Sig>(kind: KindOf<Sig>, changes?: MemberChanges<Sig>): CustomMember<Sig, KindOf<Sig>> => ({
+  _tag: "Custom",
+  kind,
+  changes
+})
+
+/** The keys an endpoint's success makes stale, for one input. */
+const changesOf = (declared: EndpointSpec["changes"], input: { readonly params?: unknown; readonly body?: unknown }) =>
+  declared === undefined
+    ? []
+    : typeof declared === "function"
+    ? declared({ params: (input.params ?? {}) as Readonly<Record<string, string>>, body: input.body })
+    : declared
+
+/**
+ * What each member of a table makes stale when it succeeds: a call member its endpoint's `changes` for the
+ * call's input, a custom member its own `changes`; reads nothing.
+ */
+export const changeTable = <const C extends ServiceCalls>(calls: C): Changes<ShapeOf<C>> => {
+  const table: Record<string, ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)> = {}
+  for (const [name, member] of Object.entries(calls)) {
+    if (member._tag === "Custom") {
+      table[name] = (member.changes ?? []) as ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)
+      continue
+    }
+    const declared = member.endpoint.changes
+    const input = member.input as (...args: ReadonlyArray<unknown>) => { readonly params?: unknown; readonly body?: unknown }
+    table[name] = typeof declared === "function" ? (...args) => changesOf(declared, input(...args)) : declared ?? []
+  }
+  // One entry per member of the table, of the kind of its member (see MemberChanges).
+  return table as unknown as Changes<ShapeOf<C>>
+}
+
+/**
+ * The implementation of a service from its table: each call member made once over the transport, the
+ * custom members from `customMembers`, and every member announcing its changes on the tier's `DataChanges`.
+ */
+export const implement = <const C extends ServiceCalls, R = never>(
+  calls: C,
+  customMembers?: Effect.Effect<CustomPart<C>, never, R>
+): Effect.Effect<ShapeOf<C>, never, Transport | R> =>
+  Effect.gen(function*() {
+    const transport = yield* Transport
+    const hub = Option.getOrUndefined(yield* Effect.serviceOption(DataChanges))
+    const own: Readonly<Record<string, unknown>> = customMembers === undefined ? {} : yield* customMembers
+    const shape: Record<string, unknown> = {}
+    for (const [name, member] of Object.entries(calls)) {
+      if (member._tag === "Custom") {
+        shape[name] = own[name]
+        continue
+      }
+      const run = caller(transport, member.endpoint, member.view) as (input: object) => Effect.Effect<never, unknown>
+      const { input, output } = member
+      const invoke = (...args: ReadonlyArray<never>) => {
+        const sent = run(input(...args))
+        return output === undefined ? sent : Effect.map(sent, output)
+      }
+      shape[name] = member.kind === "effect" ? invoke() : invoke
+    }
+    // Every member of the table is in `shape`: call members built above, custom ones from `customMembers`,
+    // whose type lists exactly the custom members of the table.
+    return withChanges(shape as ShapeOf<C>, changeTable(calls), hub)
+  })
+
+/** The arguments of a member (none for an Effect). */
+export type MemberArgs<M> = MemberShape<M> extends (...args: infer Args) => unknown ? Args : []
+
+/** The keys one member announces for these arguments (for tests and tools; services use `implement`). */
+export const memberChanges = <const C extends ServiceCalls, K extends keyof C & string>(calls: C, name: K) =>
+(...args: MemberArgs<C[K]>): ReadonlyArray<DataKey> => {
+  const declared = (changeTable(calls) as Record<string, ReadonlyArray<DataKey> | ((...a: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)>)[name]
+  return declared === undefined ? [] : typeof declared === "function" ? declared(...args) : declared
+}
