@@ -21,12 +21,34 @@ import type * as Schema from "effect/Schema"
 import type { AccessType } from "../domain/api.js"
 import type { KnownErrorTag } from "../errors/known/registry.js"
 import type { DataKey } from "./data-keys.js"
+import type { FirstLoadSchemas } from "./first-load-schemas.js"
 
 /** The methods the API uses. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** A schema both sides can decode and encode without services. */
 export type Codec = Schema.Codec<unknown, unknown, never, never>
+
+/**
+ * A schema named rather than imported, for the declarations of the calls code on a program's first load
+ * makes (first-load-schemas.ts): `schemaRef("ClientUser")`.
+ */
+export interface SchemaRef<K extends keyof FirstLoadSchemas = keyof FirstLoadSchemas> {
+  readonly schemaRef: K
+}
+
+/** See {@link SchemaRef}. */
+export const schemaRef = <const K extends keyof FirstLoadSchemas>(name: K): SchemaRef<K> => ({ schemaRef: name })
+
+/** Whether a schema is named by a {@link SchemaRef}. */
+export const isSchemaRef = (value: object): value is SchemaRef => "schemaRef" in value
+
+/** The schema itself, or the one a {@link SchemaRef} names, from the table of first-load schemas. */
+export const resolveRef = (value: Codec | SchemaRef, table: FirstLoadSchemas): Codec =>
+  isSchemaRef(value) ? table[value.schemaRef] : value
+
+/** A schema, or a {@link SchemaRef} (at the type level, the schema it names). */
+export type SchemaOf<X> = X extends SchemaRef<infer K> ? FirstLoadSchemas[K] : X
 
 /** One value per access type; a missing admin entry falls back to the server one, a missing server one to the client one. */
 export interface Views<T> {
@@ -65,11 +87,11 @@ export interface EndpointSpec {
   /** The query, as a schema over the query string's map (its encoded side is strings). */
   readonly query?: Codec
   /** The body. A missing body decodes as `{}`. */
-  readonly body?: PerView<Codec>
+  readonly body?: PerView<Codec | SchemaRef>
   /** How the body travels: JSON (the default) or form fields (the OAuth token endpoint). */
   readonly bodyEncoding?: "json" | "form"
   /** The success answer. */
-  readonly success: PerView<Codec> | Raw
+  readonly success: PerView<Codec | SchemaRef> | Raw
   /** The success status; 200 unless said. */
   readonly status?: number
   /** The known errors it documents. */
@@ -88,7 +110,8 @@ export const endpoint = <const D extends EndpointSpec>(declaration: D): D => dec
 
 /** Whether a per-view value is a {@link Views} record rather than one value for every view. */
 const isViews = <T extends object>(value: PerView<T>): value is Views<T> =>
-  !("ast" in value) && !Array.isArray(value) && ("client" in value || "server" in value || "admin" in value)
+  !("ast" in value) && !Array.isArray(value) && !("schemaRef" in value) &&
+  ("client" in value || "server" in value || "admin" in value)
 
 /** The value of `perView` for `view` (see {@link Views} for the fall-backs). */
 export const atView = <T extends object>(perView: PerView<T>, view: AccessType): T | undefined => {
@@ -128,13 +151,13 @@ export type ErrorTagsAt<D extends EndpointSpec, V extends AccessType> = At<D["er
 export type ErrorTagsOf<D extends EndpointSpec> = { [V in AccessOf<D>]: ErrorTagsAt<D, V> }[AccessOf<D>]
 
 /** The decoded success at one view. */
-export type SuccessAt<D extends EndpointSpec, V extends AccessType> = At<D["success"], V> extends Schema.Top
-  ? At<D["success"], V>["Type"]
+export type SuccessAt<D extends EndpointSpec, V extends AccessType> = SchemaOf<At<D["success"], V>> extends Schema.Top
+  ? SchemaOf<At<D["success"], V>>["Type"]
   : never
 
 /** The decoded body at one view (`never` without a body). */
 export type BodyAt<D extends EndpointSpec, V extends AccessType> = D extends { readonly body: infer B }
-  ? At<B, V> extends Schema.Top ? At<B, V>["Type"] : never
+  ? SchemaOf<At<B, V>> extends Schema.Top ? SchemaOf<At<B, V>>["Type"] : never
   : never
 
 /** The query as it travels (strings). */

@@ -28,8 +28,10 @@ import {
   type ParamsOf,
   type QueryType,
   type Raw,
+  resolveRef,
   type SuccessAt
 } from "@stackfx/lib/contract/endpoint.js"
+import { firstLoadSchemas } from "@stackfx/lib/contract/first-load-schemas.js"
 import type { KnownError, KnownErrorTag } from "@stackfx/lib/errors/known/registry.js"
 import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { isKnownError, type KnownErrorTypeId } from "@stackfx/lib/errors/known/type-id.js"
@@ -89,8 +91,8 @@ const decodable = (schema: unknown) => schema as Schema.Codec<unknown, unknown, 
 const serverOnlyFields = (declaration: EndpointSpec): ReadonlyArray<string> => {
   const body = declaration.body
   if (body === undefined) return []
-  const client = atView(body, "client")
-  const server = atView(body, "server")
+  const client = schemaAt(body, "client")
+  const server = schemaAt(body, "server")
   if (client === undefined || server === undefined || client === server) return []
   // The wire names: the keys of the schema's encoded side.
   const fieldsOf = (schema: Schema.Top): ReadonlyArray<string> => {
@@ -99,6 +101,12 @@ const serverOnlyFields = (declaration: EndpointSpec): ReadonlyArray<string> => {
   }
   const clientFields = new Set(fieldsOf(client))
   return fieldsOf(server).filter((field) => !clientFields.has(field))
+}
+
+/** A per-view schema at one view, a named one resolved. */
+const schemaAt = (perView: NonNullable<EndpointSpec["body"]>, view: AccessType) => {
+  const found = atView(perView, view)
+  return found === undefined ? undefined : resolveRef(found, firstLoadSchemas)
 }
 
 /** The backend's path form: `{team_id}` as `:team_id`. */
@@ -115,12 +123,12 @@ export const serve = <const D extends EndpointSpec, R>(
   const success = declaration.success
   const encodeAnswer = (view: AccessType, answer: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     if (isRaw(success)) return Effect.succeed(answer as HttpServerResponse.HttpServerResponse)
-    const schema = atView(success, view)
+    const schema = schemaAt(success, view)
     if (schema === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
     return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) => json(wire, status))
   }
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
-    const schema = declaration.body === undefined ? undefined : atView(declaration.body, view)
+    const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)
     if (schema === undefined) return Effect.succeed(raw)
     const body = raw ?? {}
     const refused = view === "client" && typeof body === "object" && body !== null

@@ -5,12 +5,17 @@
  * (`documented`). Method, path, schemas and errors are read from the declaration: a service never writes
  * them.
  *
- * Loaded with the implementations (it uses effect's Schema through wire-codec.ts).
+ * It imports no schema and not effect's Schema: code on a program's first load (the signed-in user, the
+ * session refresh) calls through it too, naming its schemas with `schemaRef` (contract/endpoint.ts); the
+ * codec (wire-codec.ts) is loaded with the first call that encodes or decodes.
  */
 import * as Effect from "effect/Effect"
 import type { AccessType } from "../../domain/api.js"
 import {
   atView,
+  type Codec,
+  isSchemaRef,
+  type SchemaRef,
   type BodyAt,
   type EndpointSpec,
   type ErrorTagsAt,
@@ -24,7 +29,8 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type CallFailure, documented } from "./endpoint.js"
 import { segment } from "./path-segment.js"
 import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
-import { encodeInput } from "./wire-codec.js"
+import { type LazySchema, lazySchema, wireCodec } from "./wire-codec-load.js"
+import type { NetworkError } from "../../errors/client/network-error.js"
 
 /** How a call goes out, besides what the declaration says (the transport's options). */
 export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
@@ -52,6 +58,23 @@ const pathFiller = (path: string): (params: Readonly<Record<string, string>> | u
   return (params) => parts.map((part, index) => index % 2 === 0 ? part : segment(params?.[part] ?? "")).join("")
 }
 
+/** A schema for the transport: a named one resolves through the codec once it is loaded. */
+const lazily = (schema: Codec | SchemaRef): Codec | LazySchema<Codec> =>
+  isSchemaRef(schema) ? lazySchema((codec) => codec.schemas[schema.schemaRef]) : schema
+
+/** Encodes a body with its schema, through the codec (loaded on the first use, then at hand). */
+const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
+  let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
+  // A codec that cannot load is the call's NetworkError, as for a decode (wire-codec-load.ts).
+  return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
+    encode !== undefined ? encode(value) : Effect.flatMap(wireCodec(method, path), (codec) => {
+      encode = codec.encodeInput(isSchemaRef(schema) ? codec.schemas[schema.schemaRef] : schema) as (
+        value: unknown
+      ) => Effect.Effect<unknown, InvalidInput>
+      return encode(value)
+    })
+}
+
 /**
  * The function that calls `declaration` as `view` (the access type whose schemas and errors apply), made
  * once per service: everything that does not depend on the input is worked out here.
@@ -64,12 +87,13 @@ export const caller = <const D extends EndpointSpec, V extends AccessType>(
   const narrow = documented(...(atView(declaration.errors, view) ?? []))
   const fill = pathFiller(declaration.path)
   const bodySchema = declaration.body === undefined ? undefined : atView(declaration.body, view)
-  const encode = bodySchema === undefined ? undefined : encodeInput(bodySchema)
+  const encode = bodySchema === undefined ? undefined : encoder(bodySchema, declaration.method, declaration.path)
   const toBody = declaration.bodyEncoding === "form"
     ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
     : jsonBody
   const success = declaration.success
-  const decodeWith = isRaw(success) ? undefined : atView(success, view)
+  const answer = isRaw(success) ? undefined : atView(success, view)
+  const decodeWith = answer === undefined ? undefined : lazily(answer)
   const method = declaration.method
   const send = (input: CallInput<D, V>, body: RequestBody | undefined): Effect.Effect<unknown, unknown> => {
     const request: TransportRequest = {

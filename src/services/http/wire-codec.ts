@@ -8,17 +8,14 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { SuccessResponse } from "../../domain/success.js"
 import { fastDecoder, unsure } from "../../domain/wire-fast-decode.js"
-import { RefreshTokenResponse } from "../../domain/tokens.js"
-import { ClientUser } from "../../domain/user.js"
-import { ClientUserUpdate } from "../../domain/user-inputs.js"
+import { firstLoadSchemas } from "../../contract/first-load-schemas.js"
 import { excerpt } from "../../errors/client/excerpt.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 
 /** The schemas of the calls on every program's path, for code that must not import them itself. @internal */
-export const schemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
+export const schemas = firstLoadSchemas
 
 const safeStringify = (value: unknown): string => {
   try {

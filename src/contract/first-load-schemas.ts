@@ -1,0 +1,17 @@
+/**
+ * The schemas of the calls on every program's path (the signed-in user, the session refresh). Code on a
+ * program's first load must not import a schema (effect's Schema is about 15 KB gzip), so the declarations
+ * of those calls name them with {@link SchemaRef} (endpoint.ts) and the client resolves the name through its
+ * codec module once it is loaded (services/http/wire-codec.ts re-exports this table); the backend and the
+ * generator import the table itself.
+ */
+import { SuccessResponse } from "../domain/success.js"
+import { RefreshTokenResponse } from "../domain/tokens.js"
+import { ClientUser } from "../domain/user.js"
+import { ClientUserUpdate } from "../domain/user-inputs.js"
+
+/** @internal */
+export const firstLoadSchemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
+
+/** @internal */
+export type FirstLoadSchemas = typeof firstLoadSchemas
