@@ -21,6 +21,7 @@ import { corsHeaders } from "./cors.js"
 import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
 import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
+import { Refused, refusalStatus } from "../errors/refused.js"
 
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
@@ -31,6 +32,7 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
       const error = found.success
       if (isKnownError(error)) return knownErrorResponse(error, override)
       if (error instanceof HttpStatusError) return plainError(error.status, error.message, override)
+      if (error instanceof Refused) return plainError(refusalStatus[error.reason], error.message, override)
     }
     if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", false)
     yield* Effect.logError(`stackfx emulator: ${request.method} ${pathOf(request)} failed`, cause)
