@@ -5,6 +5,9 @@
  */
 import { writeFileSync } from "node:fs"
 import { memberKindsFile, memberKindsSource } from "./contract/member-kinds.js"
+import { openApiFile, openApiSource } from "./contract/openapi.js"
 
 writeFileSync(memberKindsFile, await memberKindsSource())
 console.log(`wrote ${memberKindsFile}`)
+writeFileSync(openApiFile, await openApiSource())
+console.log(`wrote ${openApiFile}`)

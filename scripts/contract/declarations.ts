@@ -19,7 +19,8 @@ export const allDeclarations = async (): Promise<ReadonlyArray<EndpointSpec>> =>
   const found: Array<EndpointSpec> = []
   for (const file of readdirSync(contractDir).filter((name) => name.endsWith(".ts")).sort()) {
     const module: Record<string, unknown> = await import(pathToFileURL(join(contractDir, file)).href)
-    for (const group of Object.values(module)) {
+    // In export-name order: a module namespace lists its exports sorted, a transformed module may not.
+    for (const [, group] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
       if (typeof group !== "object" || group === null) continue
       for (const value of Object.values(group)) if (isDeclaration(value)) found.push(value)
     }
