@@ -214,6 +214,25 @@ const viaClient = Effect.gen(function*() {
   return yield* HttpClientResponse.schemaBodyJson(ClientUser)(res)
 })
 Effect.runPromise(Effect.provide(viaClient, FetchHttpClient.layer)).then(console.log, console.error)`
+  },
+  {
+    // Issue 24 asked to weigh effect's own answer for the client: an HttpApi client of one declared endpoint.
+    id: "part-httpapiclient",
+    name: "alternative: effect HttpApiClient of one endpoint (GET /users/me, ClientUser)",
+    source: `
+import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiClient from "effect/http-api/HttpApiClient"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import { ClientUser } from "./src/domain/user.js"
+const Api = HttpApi.make("stack").add(HttpApiGroup.make("users").add(HttpApiEndpoint.get("me", "/users/me", { success: ClientUser })))
+const program = Effect.gen(function*() {
+  const client = yield* HttpApiClient.make(Api, { baseUrl: "${origin}/api/v1" })
+  return yield* client.users.me()
+})
+Effect.runPromise(Effect.provide(program, FetchHttpClient.layer)).then(console.log, console.error)`
   }
 ]
 
