@@ -10,14 +10,18 @@
 import * as Schema from "effect/Schema"
 
 export class Refused extends Schema.TaggedError<Refused>()("Refused", {
-  /** `invalid`: the input cannot be acted on; `forbidden`: not by this caller; `not-found`; `conflict`. */
-  reason: Schema.Literals(["invalid", "forbidden", "not-found", "conflict"]),
+  /**
+   * `invalid`: the input cannot be acted on; `unauthenticated`: the credentials do not prove who the caller
+   * says it is; `forbidden`: not by this caller; `not-found`; `conflict`.
+   */
+  reason: Schema.Literals(["invalid", "unauthenticated", "forbidden", "not-found", "conflict"]),
   message: Schema.String
 }) {}
 
 /** The status the hosted service answers each reason with. */
 export const refusalStatus: Record<Refused["reason"], number> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   "not-found": 404,
   conflict: 409
