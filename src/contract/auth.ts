@@ -6,7 +6,18 @@
  * A sign-in of a user with TOTP answers `MultiFactorAuthenticationRequired` instead of tokens: its attempt
  * code and the TOTP complete it at `/auth/mfa/sign-in`.
  */
-import { CodeCheckResponse, CodeRequest, EmailLinkRequest, MfaSignInRequest, PasswordResetRequest, PasswordSetRequest, PasswordSignInRequest, PasswordSignUpRequest, PasswordUpdateRequest, ResetCodeSentResponse } from "../domain/auth-requests.js"
+import {
+  CodeCheckResponse,
+  CodeRequest,
+  EmailLinkRequest,
+  MfaSignInRequest,
+  PasswordResetRequest,
+  PasswordSetRequest,
+  PasswordSignInRequest,
+  PasswordSignUpRequest,
+  PasswordUpdateRequest,
+  ResetCodeSentResponse
+} from "../domain/auth-requests.js"
 import { SuccessResponse } from "../domain/success.js"
 import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../domain/tokens.js"
 import { VerificationErrorTags } from "../errors/categories.js"
