@@ -8,16 +8,17 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { PasswordConfirmationMismatch, UserDoesNotHavePassword } from "@stackfx/lib/errors/known/password.js"
+import { EmailPasswordMismatch } from "@stackfx/lib/errors/known/sign-in.js"
 import type { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/password.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { checkPasswordLength, hashPassword, type PasswordHashError, verifyPassword } from "../crypto/password.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError } from "../store/db.js"
 import { findPasswordHash, setPasswordHash } from "../store/passwords.js"
 import type { StoredProject } from "../store/projects.js"
 import { findRefreshToken, revokeUserRefreshTokens } from "../store/refresh-tokens.js"
-import { findUserView } from "../store/users.js"
+import { findTotpSecret, findUserView } from "../store/users.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { newEmailedCode, nonceOf, redeemEmailedCode } from "./emailed-codes.js"
 import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "./email.js"
@@ -128,12 +129,31 @@ export const setPassword = (
   projectId: string,
   userId: string,
   password: string
-): Effect.Effect<void, PasswordRuleError | HttpStatusError | PasswordHashError | DbError, Db> =>
+): Effect.Effect<void, PasswordRuleError | Refused | PasswordHashError | DbError, Db> =>
   Effect.gen(function*() {
     yield* checkPasswordLength(password)
     const db = yield* Db
     if ((yield* findPasswordHash(db, projectId, userId)) !== undefined) {
-      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "User already has a password set." }))
+      return yield* Effect.fail(new Refused({ reason: "invalid", message: "User already has a password set." }))
     }
     yield* setPasswordHash(db, projectId, userId, yield* hashPassword(password))
+  })
+
+/**
+ * The user an e-mail and password sign in, and whether they have a TOTP secret (the sign-in then needs its
+ * second factor). Runs scrypt even without an account, so timing does not reveal which e-mails exist.
+ */
+export const checkCredentials = (
+  projectId: string,
+  email: string,
+  password: string
+): Effect.Effect<{ readonly userId: string; readonly hasTotp: boolean }, EmailPasswordMismatch | PasswordHashError | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const channel = yield* findAuthChannelByEmail(db, projectId, email)
+    const hash = channel === undefined ? undefined : yield* findPasswordHash(db, projectId, channel.userId)
+    const matches = yield* verifyPassword(password, hash)
+    if (!matches || channel === undefined) return yield* Effect.fail(new EmailPasswordMismatch({}))
+    const totpSecret = yield* findTotpSecret(db, projectId, channel.userId)
+    return { userId: channel.userId, hasTotp: totpSecret !== null }
   })

@@ -15,7 +15,7 @@ import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { checkPasswordLength, hashPassword, isImportablePasswordHash, type PasswordHashError } from "../crypto/password.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { randomId } from "../crypto/secrets.js"
 import { totpSecretFromBase64 } from "../totp.js"
 import {
@@ -48,7 +48,7 @@ export type UserWriteError =
   | PasswordHashError
   | SchemaError
   | TeamMembershipNotFound
-  | HttpStatusError
+  | Refused
   | DbError
 
 const emailTaken = (email: string) =>
@@ -58,7 +58,7 @@ const emailTaken = (email: string) =>
 const emailConflict = (email: string | null | undefined) => (error: DbError) =>
   Effect.fail(isUniqueViolation(error, AUTH_CHANNEL_UNIQUE) ? emailTaken(email ?? "") : error)
 
-const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+const badRequest = (message: string) => new Refused({ reason: "invalid", message })
 
 /**
  * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as

@@ -11,7 +11,6 @@
  */
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
 import type { ActiveSessionsShape } from "../users/active-sessions.js"
-import type { AuthShape } from "../users/auth.js"
 import type { CliLoginShape } from "../users/cli-login.js"
 import type { NotificationPreferencesShape } from "../users/notification-preferences.js"
 import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
@@ -56,25 +55,6 @@ const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
 /** Which addresses are verified decides which invitations the user received. */
 const channels = [contactChannels, user, received]
 const allTeamPermissions = [teamPermissions()]
-
-export const authChanges = {
-  signUpWithCredential: session,
-  signUpAnonymously: session,
-  signInWithCredential: session,
-  signInWithMfa: session,
-  sendMagicLinkEmail: none,
-  signInWithMagicLink: session,
-  signInWithOtp: session,
-  sendForgotPasswordEmail: none,
-  verifyPasswordResetCode: none,
-  // `hasPassword` of the user, when the reset was for the signed-in one.
-  resetPassword: [user],
-  updatePassword: [user],
-  setPassword: [user],
-  sendVerificationEmail: none,
-  verifyEmail: channels,
-  signOut: session
-} satisfies Changes<AuthShape>
 
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 

@@ -21,3 +21,22 @@ export const TeamsMembers = {
   delete: "function",
   leave: "function"
 } as const
+
+/** From src/services/users/auth-calls.ts. */
+export const AuthMembers = {
+  signUpWithCredential: "function",
+  signUpAnonymously: "effect",
+  signInWithCredential: "function",
+  signInWithMfa: "function",
+  sendMagicLinkEmail: "function",
+  signInWithMagicLink: "function",
+  signInWithOtp: "function",
+  sendForgotPasswordEmail: "function",
+  verifyPasswordResetCode: "function",
+  resetPassword: "function",
+  updatePassword: "function",
+  setPassword: "function",
+  sendVerificationEmail: "function",
+  verifyEmail: "function",
+  signOut: "effect"
+} as const
