@@ -1,6 +1,5 @@
 /**
- * The small admin endpoints: the test email, the webhook portal token and the metrics, plus the public
- * feature-support probe.
+ * The small admin endpoints: the test email and the webhook portal token.
  */
 import * as Schema from "effect/Schema"
 import { SendTestEmailRequest, SendTestEmailResult, SvixToken } from "../domain/admin-actions.js"
@@ -30,19 +29,5 @@ export const WebhooksApi = {
     body: Schema.Struct({}),
     success: SvixToken,
     errors: ADMIN_TOKEN_ERRORS
-  })
-}
-
-export const FeatureSupportApi = {
-  check: endpoint({
-    name: "featureSupport.check",
-    summary: "What the SDK reports when an app uses a feature the service does not offer; answers a sentence",
-    method: "POST",
-    path: "/check-feature-support",
-    access: "public",
-    // Free JSON: `feature_name` and whatever describes the situation.
-    body: Schema.Unknown,
-    success: { raw: "text" },
-    errors: []
   })
 }

@@ -18,11 +18,6 @@ export const EmailTemplatesMembers = {
   delete: "function"
 } as const
 
-/** From src/services/projects/feature-support-calls.ts. */
-export const FeatureSupportMembers = {
-  check: "function"
-} as const
-
 /** From src/services/projects/internal-projects-calls.ts. */
 export const InternalProjectsMembers = {
   list: "effect",
