@@ -1,6 +1,27 @@
 /** Project API key sets (`/internal/api-keys`, admin tier). */
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import { fastDecoder, withFastDecode } from "./wire-fast-decode.js"
 import { Millis, nullableKey, wireStruct } from "./wire.js"
+
+/**
+ * A time that is `null` unless set, as the hosted service answers it: it leaves the key out rather than
+ * send `null`, so a missing key decodes to `null` and `null` encodes as a missing key.
+ */
+const absentUnlessSet = /* @__PURE__ */ withFastDecode(
+  Schema.optionalKey(Millis).pipe(
+    Schema.decodeTo(
+      Schema.NullOr(Schema.Date),
+      SchemaTransformation.transformOptional<Date | null, Date>({
+        decode: (wire) => Option.some(Option.getOrNull(wire)),
+        encode: (value) => Option.flatMap(value, Option.fromNullishOr)
+      })
+    )
+  ),
+  () => fastDecoder(Schema.NullOr(Millis)),
+  { value: null }
+)
 
 /** After creation the service only reveals the last four characters of a key. @internal */
 export const ApiKeyLastFour = wireStruct({ lastFour: Schema.String })
@@ -64,3 +85,30 @@ export const ApiKeyUpdate = Schema.Struct({
   description: Schema.optionalKey(Schema.String)
 })
 export type ApiKeyUpdate = typeof ApiKeyUpdate.Type
+
+/**
+ * {@link ApiKey} as the hosted service answers it: `manually_revoked_at_millis` is left out until the key set
+ * is revoked (the same decoded type). The declarations' success (contract/api-keys.ts). @internal
+ */
+export const HostedApiKey = wireStruct(
+  {
+    ...baseFields,
+    manuallyRevokedAt: absentUnlessSet,
+    publishableClientKey: nullableKey(ApiKeyLastFour),
+    secretServerKey: nullableKey(ApiKeyLastFour),
+    superSecretAdminKey: nullableKey(ApiKeyLastFour)
+  },
+  baseOverrides
+)
+
+/** {@link ApiKeyCreated} as the hosted service answers it (see {@link HostedApiKey}). @internal */
+export const HostedApiKeyCreated = wireStruct(
+  {
+    ...baseFields,
+    manuallyRevokedAt: absentUnlessSet,
+    publishableClientKey: nullableKey(Schema.String),
+    secretServerKey: nullableKey(Schema.String),
+    superSecretAdminKey: nullableKey(Schema.String)
+  },
+  baseOverrides
+)

@@ -5,10 +5,18 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type { ApiKey, ApiKeyCreate, ApiKeyCreated } from "@stackfx/lib/domain/api-key.js"
+import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyUpdate } from "@stackfx/lib/domain/api-key.js"
+import { ApiKeyNotFound } from "@stackfx/lib/errors/known/api-keys.js"
 import { randomId } from "../crypto/secrets.js"
-import { type ApiKeySetRow, insertApiKeySet } from "../store/api-keys.js"
-import type { DbError, DbShape } from "../store/db.js"
+import {
+  type ApiKeySetRow,
+  findApiKeySet,
+  insertApiKeySet,
+  listApiKeySets,
+  revokeApiKeySet,
+  updateApiKeySetDescription
+} from "../store/api-keys.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
 import { freshKeys } from "./project-setup.js"
 
 /**
@@ -53,4 +61,29 @@ export const createApiKeySet = (db: DbShape, projectId: string, input: ApiKeyCre
       secretServerKey: keys.secretServerKey ?? null,
       superSecretAdminKey: keys.superSecretAdminKey ?? null
     }
+  })
+
+/** The project's key sets, newest first. */
+export const listApiKeys = (projectId: string) =>
+  Effect.flatMap(Db, (db) => Effect.map(listApiKeySets(db, projectId), (rows) => rows.map(toApiKey)))
+
+const findOrFail = (db: DbShape, projectId: string, id: string) =>
+  Effect.flatMap(findApiKeySet(db, projectId, id), (row) => row === undefined ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(row))
+
+/** One key set of the project. */
+export const findApiKey = (projectId: string, id: string) =>
+  Effect.flatMap(Db, (db) => Effect.map(findOrFail(db, projectId, id), toApiKey))
+
+/** Renames or revokes a key set; revocation is final, and a second revoke keeps the first time. */
+export const updateApiKey = (projectId: string, id: string, update: ApiKeyUpdate) =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const row = yield* findOrFail(db, projectId, id)
+    yield* db.transaction(
+      Effect.gen(function*() {
+        if (update.description !== undefined) yield* updateApiKeySetDescription(db, projectId, row.id, update.description)
+        if (update.revoked === true) yield* revokeApiKeySet(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+      })
+    )
+    return toApiKey(yield* findOrFail(db, projectId, row.id))
   })

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import type { EmailTemplateUpdate } from "@stackfx/lib/domain/email-template.js"
 import { EmailRenderingError, RequiresCustomEmailServer } from "@stackfx/lib/errors/known/misc.js"
 import { randomId } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { defaultTemplateEntries, newTemplateSource } from "../mail/default-templates.js"
 import { renderTemplate } from "../mail/tsx/render.js"
 import type { DbError, DbShape } from "../store/db.js"
@@ -32,11 +32,11 @@ const findTemplate = (
   db: DbShape,
   project: StoredProject,
   id: string
-): Effect.Effect<StoredTemplate, HttpStatusError | DbError> =>
+): Effect.Effect<StoredTemplate, Refused | DbError> =>
   Effect.flatMap(projectTemplates(db, project), (templates) => {
     const found = templates.find((template) => template.id === id)
     return found === undefined
-      ? Effect.fail(new HttpStatusError({ status: 404, message: "No template found with given id" }))
+      ? Effect.fail(new Refused({ reason: "not-found", message: "No template found with given id" }))
       : Effect.succeed(found)
   })
 
@@ -82,7 +82,7 @@ export const updateTemplate = (
   project: StoredProject,
   id: string,
   update: EmailTemplateUpdate
-): Effect.Effect<string, RequiresCustomEmailServer | HttpStatusError | EmailRenderingError | DbError> =>
+): Effect.Effect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | DbError> =>
   Effect.gen(function*() {
     yield* requireCustomServer(project)
     const current = yield* findTemplate(db, project, id)
@@ -101,7 +101,7 @@ export const deleteTemplate = (
   db: DbShape,
   project: StoredProject,
   id: string
-): Effect.Effect<void, RequiresCustomEmailServer | HttpStatusError | DbError> =>
+): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError> =>
   Effect.gen(function*() {
     yield* requireCustomServer(project)
     const current = yield* findTemplate(db, project, id)

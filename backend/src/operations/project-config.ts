@@ -13,7 +13,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import {
   CONFIG_LEVELS,
   type ConfigLeaf,
@@ -144,7 +144,7 @@ const specOf = (path: string) => KEYS.find((spec) => spec.pattern.test(path))
 // ---------------------------------------------------------------------------------------------------------
 // Parsing an override
 
-const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+const badRequest = (message: string) => new Refused({ reason: "invalid", message })
 
 /** One top-level key of an override and the leaves it writes (`{}` writes none: it clears the key). */
 interface Written {
@@ -175,7 +175,7 @@ const CONTAINERS: ReadonlyArray<RegExp> = [
 ]
 
 /** Parses and checks an override written at `level`; the message of a plain 400 when it is refused. */
-const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<ReadonlyArray<Written>, HttpStatusError> =>
+const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<ReadonlyArray<Written>, Refused> =>
   Effect.gen(function*() {
     const parsed = yield* Effect.try({ try: (): unknown => JSON.parse(text), catch: () => badRequest("Invalid config JSON") })
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
@@ -254,7 +254,7 @@ export const patchConfigOverride = (
   projectId: string,
   level: ConfigLevel,
   text: string
-): Effect.Effect<void, HttpStatusError | DbError, Db> =>
+): Effect.Effect<void, Refused | DbError, Db> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
     writeOverride(projectId, level, (stored) => ({
       next: mergeOverride(stored, written),
@@ -273,7 +273,7 @@ export const replaceConfigOverride = (
   projectId: string,
   level: ConfigLevel,
   text: string
-): Effect.Effect<void, HttpStatusError | DbError, Db> =>
+): Effect.Effect<void, Refused | DbError, Db> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
     writeOverride(projectId, level, (stored) => {
       const next = mergeOverride({}, written)

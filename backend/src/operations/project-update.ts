@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { type AdminProjectUpdate, DEFAULT_EMAIL_THEME_ID } from "@stackfx/lib/domain/project.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import type { StoredProject } from "../store/projects.js"
 import { applyConfigUpdate } from "./project-setup.js"
 
@@ -17,16 +17,16 @@ import { applyConfigUpdate } from "./project-setup.js"
 const EMAIL_THEME_IDS: ReadonlySet<string> = new Set([DEFAULT_EMAIL_THEME_ID])
 
 /** Fails unless the theme, when given, is one the project may select. */
-const checkEmailTheme = (theme: string | undefined): Effect.Effect<void, HttpStatusError> =>
+const checkEmailTheme = (theme: string | undefined): Effect.Effect<void, Refused> =>
   theme === undefined || EMAIL_THEME_IDS.has(theme)
     ? Effect.void
-    : Effect.fail(new HttpStatusError({ status: 400, message: "Invalid email theme" }))
+    : Effect.fail(new Refused({ reason: "invalid", message: "Invalid email theme" }))
 
 /** The project after `update`, or the reason it is refused. Nothing is written. */
 export const updatedProject = (
   project: StoredProject,
   update: AdminProjectUpdate
-): Effect.Effect<StoredProject, HttpStatusError> =>
+): Effect.Effect<StoredProject, Refused> =>
   Effect.gen(function*() {
     const config = update.config
     yield* checkEmailTheme(config?.emailTheme)

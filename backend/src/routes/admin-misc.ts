@@ -5,17 +5,18 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { FeatureSupportRequest, SendTestEmailRequest, SendTestEmailResult, SvixToken } from "@stackfx/lib/domain/admin-actions.js"
-import { randomSecret } from "../crypto/secrets.js"
+import { TestEmailApi, WebhooksApi } from "@stackfx/lib/contract/admin.js"
+import { FeatureSupportRequest, type SendTestEmailResult } from "@stackfx/lib/domain/admin-actions.js"
 import { authenticate } from "../http/auth.js"
 import { endpoint, publicEndpoint } from "../http/endpoint.js"
 import { schemaErrorOf } from "../http/request.js"
-import { encoded, json } from "../http/respond.js"
+import { json } from "../http/respond.js"
+import { serve } from "../http/serve.js"
 import { sendTestEmail } from "../mail/smtp.js"
 import { projectMetrics } from "../operations/metrics.js"
+import { portalToken } from "../operations/projects.js"
 import { projectMetricsWire } from "../operations/user-views.js"
 import { Db } from "../store/db.js"
-import { webhookToken } from "../store/projects.js"
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 import { ADMIN } from "../http/access.js"
 
@@ -33,45 +34,30 @@ export const routes = [
       Effect.flatMap(Db, (db) =>
         Effect.flatMap(projectMetrics(db, auth.project.id), (metrics) => Effect.map(projectMetricsWire(metrics), (wire) => json(wire))))
   }),
-  endpoint({
-    method: "POST",
-    path: "/internal/send-test-email",
-    access: ADMIN,
-    body: SendTestEmailRequest,
-    handler: ({ body, request }) =>
-      Effect.gen(function*() {
-        if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
-          return yield* Effect.fail(
-            schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
-          )
-        }
-        const result: SendTestEmailResult = yield* sendTestEmail(body.emailConfig, body.recipientEmail, {
-          timeoutMs: TEST_EMAIL_TIMEOUT_MS
-        }).pipe(
-          Effect.as({ success: true }),
-          Effect.catchTag("SmtpSendError", (error) => Effect.succeed({ success: false, errorMessage: error.errorMessage }))
+  serve(TestEmailApi.send, ({ body, request }) =>
+    Effect.gen(function*() {
+      if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
+        return yield* Effect.fail(
+          schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
         )
-        return yield* encoded(SendTestEmailResult, result)
-      })
-  }),
-  endpoint({
-    method: "POST",
-    path: "/webhooks/svix-token",
-    access: ADMIN,
-    handler: ({ auth }) =>
-      Effect.gen(function*() {
-        const candidate = `whk_${yield* randomSecret(24)}`
-        const token = yield* webhookToken(yield* Db, auth.project.id, candidate)
-        return yield* encoded(SvixToken, { token })
-      })
-  }),
+      }
+      const result: SendTestEmailResult = yield* sendTestEmail(body.emailConfig, body.recipientEmail, {
+        timeoutMs: TEST_EMAIL_TIMEOUT_MS
+      }).pipe(
+        Effect.as({ success: true }),
+        Effect.catchTag("SmtpSendError", (error) => Effect.succeed({ success: false, errorMessage: error.errorMessage }))
+      )
+      return result
+    })),
+  serve(WebhooksApi.svixToken, ({ auth }) => Effect.map(portalToken(auth.project.id), (token) => ({ token }))),
+  // Not served from a declaration yet: project authentication is optional here (but keys that are sent must
+  // be right), which `serve` has no access type for.
   publicEndpoint({
     method: "POST",
     path: "/check-feature-support",
     body: Schema.Unknown,
     handler: ({ body, request }) =>
       Effect.gen(function*() {
-        // Project authentication is optional here, but keys that are sent must be right.
         yield* authenticate(request.headers)
         const parsed = Schema.decodeUnknownOption(FeatureSupportRequest)(body)
         const name = parsed._tag === "Some" ? parsed.value.feature_name : undefined

@@ -6,18 +6,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import {
-  EmailTemplateCreate,
-  EmailTemplateCreated,
-  EmailTemplateList,
-  EmailTemplateRendered,
-  EmailTemplateUpdate,
-  TemplateId
-} from "@stackfx/lib/domain/email-template.js"
-import { ADMIN } from "../http/access.js"
-import { endpoint } from "../http/endpoint.js"
+import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"
+import { TemplateId } from "@stackfx/lib/domain/email-template.js"
 import { validate } from "../http/request.js"
-import { encoded, json } from "../http/respond.js"
+import { serve } from "../http/serve.js"
 import { createTemplate, deleteTemplate, projectTemplates, updateTemplate } from "../operations/email-templates.js"
 import { Db } from "../store/db.js"
 
@@ -25,54 +17,25 @@ import { Db } from "../store/db.js"
 const IdParams = Schema.Struct({ templateId: TemplateId })
 
 const templateIdOf = (
-  params: Readonly<Record<string, string | undefined>>,
+  params: { readonly templateId: string },
   request: { readonly method: string; readonly originalUrl: string }
 ) => Effect.map(validate(IdParams, "params", params, request), (p) => p.templateId)
 
 export const routes = [
-  endpoint({
-    method: "GET",
-    path: "/internal/email-templates",
-    access: ADMIN,
-    handler: ({ auth }) =>
-      Effect.gen(function*() {
-        const templates = yield* projectTemplates(yield* Db, auth.project)
-        return yield* encoded(EmailTemplateList, { templates })
-      })
-  }),
-  endpoint({
-    method: "POST",
-    path: "/internal/email-templates",
-    access: ADMIN,
-    body: EmailTemplateCreate,
-    handler: ({ auth, body }) =>
-      Effect.gen(function*() {
-        const id = yield* createTemplate(yield* Db, auth.project, body.displayName)
-        return yield* encoded(EmailTemplateCreated, { id })
-      })
-  }),
-  endpoint({
-    method: "PATCH",
-    path: "/internal/email-templates/:templateId",
-    access: ADMIN,
-    body: EmailTemplateUpdate,
-    handler: ({ auth, body, params, request }) =>
-      Effect.gen(function*() {
-        const id = yield* templateIdOf(params, request)
-        const renderedHtml = yield* updateTemplate(yield* Db, auth.project, id, body)
-        return yield* encoded(EmailTemplateRendered, { renderedHtml })
-      })
-  }),
-  endpoint({
-    method: "DELETE",
-    path: "/internal/email-templates/:templateId",
-    access: ADMIN,
-    handler: ({ auth, params, request }) =>
-      Effect.gen(function*() {
-        const id = yield* templateIdOf(params, request)
-        yield* deleteTemplate(yield* Db, auth.project, id)
-        // The service answers `{}` here, not `{ success: true }`.
-        return json({})
-      })
-  })
+  serve(EmailTemplatesApi.list, ({ auth }) =>
+    Effect.map(Effect.flatMap(Db, (db) => projectTemplates(db, auth.project)), (templates) => ({ templates }))),
+  serve(EmailTemplatesApi.create, ({ auth, body }) =>
+    Effect.map(Effect.flatMap(Db, (db) => createTemplate(db, auth.project, body.displayName)), (id) => ({ id }))),
+  serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
+    Effect.gen(function*() {
+      const id = yield* templateIdOf(params, request)
+      return { renderedHtml: yield* updateTemplate(yield* Db, auth.project, id, body) }
+    })),
+  serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>
+    Effect.gen(function*() {
+      const id = yield* templateIdOf(params, request)
+      yield* deleteTemplate(yield* Db, auth.project, id)
+      // The service answers `{}` here, not `{ success: true }`.
+      return {}
+    }))
 ]

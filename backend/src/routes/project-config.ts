@@ -5,11 +5,13 @@
  * What the local backend knows of the config: operations/project-config.ts.
  */
 import * as Effect from "effect/Effect"
-import { ConfigLevel, ConfigOverridePatchBody, ConfigOverridePutBody, ConfigString } from "@stackfx/lib/domain/project-config.js"
+import type * as Schema from "effect/Schema"
+import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
+import { ConfigLevel } from "@stackfx/lib/domain/project-config.js"
 import type { Auth } from "../http/auth.js"
-import { endpoint, type EndpointContext } from "../http/endpoint.js"
 import { validate } from "../http/request.js"
-import { encoded, HttpStatusError, success } from "../http/respond.js"
+import { serve } from "../http/serve.js"
+import { Refused } from "../errors/refused.js"
 import {
   patchConfigOverride,
   readConfigOverride,
@@ -17,70 +19,45 @@ import {
   replaceConfigOverride
 } from "../operations/project-config.js"
 import { Db } from "../store/db.js"
-import { ADMIN, SERVER } from "../http/access.js"
-import { param } from "./team-helpers.js"
 
 /** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
-const levelOf = ({ auth, params, request }: Pick<EndpointContext<unknown, unknown>, "auth" | "params" | "request">) =>
+const levelOf = (
+  auth: Auth,
+  level: string,
+  request: { readonly method: string; readonly originalUrl: string }
+) =>
   Effect.gen(function*() {
-    const level = yield* validate(ConfigLevel, "params.level", param(params, "level"), request)
-    yield* serverOnlyBranch(auth, level)
-    return level
+    const valid = yield* validate(ConfigLevel, "params.level", level, request)
+    if (auth.accessType === "server" && valid !== "branch") {
+      return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Server access can only manage branch config overrides." }))
+    }
+    return valid
   })
 
-const serverOnlyBranch = (auth: Auth, level: string) =>
-  auth.accessType === "server" && level !== "branch"
-    ? Effect.fail(new HttpStatusError({ status: 403, message: "Server access can only manage branch config overrides." }))
-    : Effect.void
+const success = { success: true as const }
 
 export const routes = [
-  endpoint({
-    method: "GET",
-    path: "/internal/config",
-    access: ADMIN,
-    handler: ({ auth }) =>
-      Effect.gen(function*() {
-        const config = yield* renderConfig(yield* Db, auth.project)
-        return yield* encoded(ConfigString, { configString: JSON.stringify(config) })
-      })
-  }),
-  endpoint({
-    method: "GET",
-    path: "/internal/config/override/:level",
-    access: SERVER,
-    handler: (ctx) =>
-      Effect.gen(function*() {
-        const level = yield* levelOf(ctx)
-        const override = yield* readConfigOverride(yield* Db, ctx.auth.project.id, level)
-        return yield* encoded(ConfigString, { configString: JSON.stringify(override) })
-      })
-  }),
-  endpoint({
-    method: "PATCH",
-    path: "/internal/config/override/:level",
-    access: SERVER,
-    body: ConfigOverridePatchBody,
-    handler: (ctx) =>
-      Effect.gen(function*() {
-        const level = yield* levelOf(ctx)
-        yield* patchConfigOverride(ctx.auth.project.id, level, ctx.body.configOverrideString)
-        return success
-      })
-  }),
-  endpoint({
-    method: "PUT",
-    path: "/internal/config/override/:level",
-    access: SERVER,
-    body: ConfigOverridePutBody,
-    handler: (ctx) =>
-      Effect.gen(function*() {
-        const level = yield* levelOf(ctx)
-        if (level === "branch" && ctx.body.source === undefined) {
-          return yield* Effect.fail(new HttpStatusError({ status: 400, message: "source is required for branch level config" }))
-        }
-        yield* replaceConfigOverride(ctx.auth.project.id, level, ctx.body.configString)
-        return success
-      })
-  })
+  serve(ProjectConfigApi.get, ({ auth }) =>
+    Effect.map(Effect.flatMap(Db, (db) => renderConfig(db, auth.project)), (config) => ({ configString: config }))),
+  serve(ProjectConfigApi.getOverride, ({ auth, params, request }) =>
+    Effect.gen(function*() {
+      const level = yield* levelOf(auth, params.level, request)
+      const override = yield* readConfigOverride(yield* Db, auth.project.id, level)
+      return { configString: override as Readonly<Record<string, Schema.Json>> }
+    })),
+  serve(ProjectConfigApi.override, ({ auth, body, params, request }) =>
+    Effect.gen(function*() {
+      const level = yield* levelOf(auth, params.level, request)
+      yield* patchConfigOverride(auth.project.id, level, body.configOverrideString)
+      return success
+    })),
+  serve(ProjectConfigApi.replace, ({ auth, body, params, request }) =>
+    Effect.gen(function*() {
+      const level = yield* levelOf(auth, params.level, request)
+      if (level === "branch" && body.source === undefined) {
+        return yield* Effect.fail(new Refused({ reason: "invalid", message: "source is required for branch level config" }))
+      }
+      yield* replaceConfigOverride(auth.project.id, level, body.configString)
+      return success
+    }))
 ]
-

@@ -21,18 +21,15 @@ import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
 import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
-import type { AdminProjectsShape } from "../projects/projects.js"
 import type { ServerUserRequests } from "../users/server-users.js"
 import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
 import type { ServerProjectPermissionsShape } from "../projects/project-permissions.js"
-import type { ProjectConfigShape } from "../projects/project-config.js"
 
 const {
   contactChannels,
   oauthProviders,
-  project,
   projectPermissions,
   teamApiKeys,
   teamInvitations,
@@ -153,8 +150,6 @@ export const serverOAuthProvidersChanges = {
   create: linked
 } satisfies Changes<ServerOAuthProvidersShape>
 
-export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
-
 /** A definition's contained permissions decide every team's permission lists. */
 export const permissionDefinitionsChanges = {
   list: none,
@@ -176,14 +171,6 @@ export const projectPermissionDefinitionsChanges = {
   update: [projectPermissions],
   delete: [projectPermissions]
 } satisfies Changes<PermissionDefinitionsShape>
-
-/** Config keys the project read also holds (sign-up switches, API keys, default permissions, ...). */
-export const projectConfigChanges = {
-  get: none,
-  getOverride: none,
-  override: [project],
-  replace: [project]
-} satisfies Changes<ProjectConfigShape>
 
 export const userApiKeysChanges = {
   create: [userApiKeys],

@@ -1,43 +1,31 @@
 /** The implementation of {@link ApiKeys}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
-import { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../domain/api-key.js"
-import { ListResponse } from "../../domain/list.js"
-import { ApiKeysErrors } from "./api-keys-errors.js"
-import { type ApiKeysShape, withValidity } from "./api-keys.js"
-import { documented } from "../http/endpoint.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { encodeInput } from "../http/wire-codec.js"
+import { InternalApiKeysApi } from "../../contract/api-keys.js"
+import type { ApiKeyCreate } from "../../domain/api-key.js"
+import { caller } from "../http/call.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { withValidity } from "./api-keys.js"
+import { ApiKeysCalls } from "./api-keys-calls.js"
 
-export const makeApiKeys: Effect.Effect<ApiKeysShape, never, Transport> = Effect.gen(function*() {
-  const transport = yield* Transport
-  const encodeCreate = encodeInput(ApiKeyCreate)
-  const path = (id: string) => `/internal/api-keys/${encodeURIComponent(id)}`
-
-  const create = (input: ApiKeyCreate) =>
-    encodeCreate(input).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "POST", path: "/internal/api-keys", body: jsonBody(body) }, ApiKeyCreated)
-      ),
-      Effect.flatMap(withValidity),
-      documented(...ApiKeysErrors.create)
-    )
-
-  const list = transport.requestJson({ method: "GET", path: "/internal/api-keys" }, ListResponse(ApiKey)).pipe(
-    Effect.flatMap((answer) => Effect.forEach(answer.items, withValidity)),
-    documented(...ApiKeysErrors.list)
-  )
-
-  const get = (id: string) =>
-    transport.requestJson({ method: "GET", path: path(id) }, ApiKey).pipe(
-      Effect.flatMap(withValidity),
-      documented(...ApiKeysErrors.get)
-    )
-
-  const revoke = (id: string) =>
-    transport.requestJson({ method: "PATCH", path: path(id), body: jsonBody({ revoked: true }) }, ApiKey).pipe(
-      Effect.flatMap(withValidity),
-      documented(...ApiKeysErrors.revoke)
-    )
-
-  return { create, list, get, revoke } satisfies ApiKeysShape
-})
+export const makeApiKeys = implement(
+  ApiKeysCalls,
+  Effect.map(Transport, (transport) => {
+    const create = caller(transport, InternalApiKeysApi.create, "admin")
+    const list = caller(transport, InternalApiKeysApi.list, "admin")
+    const get = caller(transport, InternalApiKeysApi.get, "admin")
+    const update = caller(transport, InternalApiKeysApi.update, "admin")
+    const key = (id: string) => ({ apiKeyId: id })
+    return {
+      create: (input: ApiKeyCreate) => Effect.flatMap(create({ body: input }), withValidity),
+      list: Effect.flatMap(list({}), (answer) => Effect.forEach(answer.items, withValidity)),
+      get: (id: string) => Effect.flatMap(get({ params: key(id) }), withValidity),
+      revoke: (id: string) =>
+        update({ params: key(id), body: { revoked: true } }).pipe(
+          // `{ revoked: true }` always encodes.
+          Effect.catchTag("InvalidInput", (error) => Effect.die(error)),
+          Effect.flatMap(withValidity)
+        )
+    }
+  })
+)

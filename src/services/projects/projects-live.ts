@@ -1,22 +1,16 @@
 /**
  * The implementations of {@link Projects} and {@link AdminProjects}, loaded on first use (see
- * lazy-service.ts).
+ * lazy-service.ts): every member but the admin's update is a declared call (projects-calls.ts).
  */
 import * as Effect from "effect/Effect"
-import { AdminProject, AdminProjectUpdate, ClientProject } from "../../domain/project.js"
+import { AdminProjectsApi } from "../../contract/projects.js"
+import type { AdminProject, AdminProjectUpdate } from "../../domain/project.js"
 import { type ProductionModeProblem, productionModeProblems } from "../../domain/rules/production-mode.js"
-import { SuccessResponse } from "../../domain/success.js"
 import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
-import { announcing } from "../changes/data-changes.js"
-import { documented } from "../http/endpoint.js"
-import type { AdminProjectsShape, ProjectsShape } from "./projects.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { adminProjectsChanges } from "../changes/write-keys.js"
-import { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
-import { encodeInput } from "../http/wire-codec.js"
-
-/** The admin's project: `/projects/current` is the client view for every access type now. */
-const ADMIN_PROJECT_PATH = "/internal/projects/current"
+import { caller } from "../http/call.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { AdminProjectsCalls, ProjectsCalls } from "./projects-calls.js"
 
 /**
  * The production-mode problems the project would have after `patch`; empty when the result is not in
@@ -39,14 +33,6 @@ const productionModeProblemsAfter = (
   })
 }
 
-export const makeProjects: Effect.Effect<ProjectsShape, never, Transport> = Effect.map(Transport, (transport) => ({
-  // Without the session: the project's view is the same for everyone, and a guest's or restricted user's
-  // session would get the read refused (the service checks the session of every request that carries one).
-  current: transport.requestJson({ method: "GET", path: "/projects/current", withSession: false }, ClientProject).pipe(
-    documented(...ProjectsErrors.current)
-  )
-}))
-
 /**
  * Does this patch decide whether the project may be in production mode, so that it must be checked? The
  * check is this client's own: the hosted service accepts any update, ready for production or not.
@@ -55,29 +41,23 @@ const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
   patch.isProductionMode === true ||
   (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
 
-export const makeAdminProjects: Effect.Effect<AdminProjectsShape, never, Transport> = announcing(adminProjectsChanges, Effect.gen(function*() {
-  const transport = yield* Transport
-  const encodePatch = encodeInput(AdminProjectUpdate)
+export const makeProjects = implement(ProjectsCalls)
 
-  const get = transport.requestJson({ method: "GET", path: ADMIN_PROJECT_PATH }, AdminProject).pipe(
-    documented(...AdminProjectsErrors.get)
-  )
-
-  const update = (patch: AdminProjectUpdate) =>
-    Effect.gen(function*() {
-      const body = yield* encodePatch(patch)
-      if (patchNeedsCheck(patch)) {
-        const current = yield* get
-        const problems = productionModeProblemsAfter(current, patch)
-        if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
-      }
-      return yield* transport.requestJson({ method: "PATCH", path: ADMIN_PROJECT_PATH, body: jsonBody(body) }, AdminProject)
-    }).pipe(documented(...AdminProjectsErrors.update))
-
-  const remove = transport.requestJson({ method: "DELETE", path: ADMIN_PROJECT_PATH }, SuccessResponse).pipe(
-    Effect.asVoid,
-    documented(...AdminProjectsErrors.delete)
-  )
-
-  return { get, update, delete: remove } satisfies AdminProjectsShape
-}))
+export const makeAdminProjects = implement(
+  AdminProjectsCalls,
+  Effect.gen(function*() {
+    const transport = yield* Transport
+    const get = caller(transport, AdminProjectsApi.get, "admin")({})
+    const send = caller(transport, AdminProjectsApi.update, "admin")
+    const update = (patch: AdminProjectUpdate) =>
+      Effect.gen(function*() {
+        if (patchNeedsCheck(patch)) {
+          const current = yield* get
+          const problems = productionModeProblemsAfter(current, patch)
+          if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
+        }
+        return yield* send({ body: patch })
+      })
+    return { update }
+  })
+)

@@ -1,23 +1,20 @@
-/** The webhook management portal token (admin tier). */
+/** The webhook management portal token (admin tier). Its member is declared in webhooks-calls.ts. */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { FailureOf } from "../http/endpoint.js"
-import type { WebhooksErrors } from "./webhooks-errors.js"
+import { WebhooksMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
+import type { WebhooksCalls } from "./webhooks-calls.js"
 
 /** What the Webhooks service offers; see its tag for the rules. */
-export interface WebhooksShape {
-  /** A token for the project's webhook portal (Svix on the hosted service, a stable per-project token locally). */
-  readonly svixToken: Effect.Effect<string, FailureOf<typeof WebhooksErrors, "svixToken">>
-}
+export type WebhooksShape = ShapeOf<typeof WebhooksCalls>
 
 /** The project's webhooks (admin): a token for its webhook portal. */
 export class Webhooks extends /* @__PURE__ */ Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
   static readonly layer: Layer.Layer<Webhooks, never, Transport> = /* @__PURE__ */ lazyLayer(
     Webhooks,
-    { svixToken: "effect" },
+    WebhooksMembers,
     () => import("../live.js").then((m) => m.makeWebhooks)
   )
 }

@@ -1,0 +1,80 @@
+/**
+ * The current project. `GET /projects/current` answers the client view to every access type (the hosted
+ * service exports only GET there: PATCH and DELETE answer an empty 405). The admin's read, update and
+ * delete live at `/internal/projects/current`, for admins only.
+ */
+import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/project.js"
+import { SuccessResponse } from "../domain/success.js"
+import { ADMIN, ADMIN_TOKEN_ERRORS, ALL } from "./access.js"
+import { dataKeys, session } from "./data-keys.js"
+import { endpoint } from "./endpoint.js"
+
+/** The service answers `/internal/projects/current` to admins only. */
+const admin = [...ADMIN_TOKEN_ERRORS, "InsufficientAccessType"] as const
+
+export const ProjectsApi = {
+  current: endpoint({
+    name: "projects.current",
+    summary: "The current project as any client may see it (the same view for every access type)",
+    method: "GET",
+    path: "/projects/current",
+    access: ALL,
+    success: ClientProject,
+    errors: []
+  }),
+  /** Not a write: the hosted route exports GET only, so Next.js answers an empty 405. */
+  updateNotAllowed: endpoint({
+    name: "projects.currentPatchNotAllowed",
+    summary: "Not allowed (405): the project is updated at `/internal/projects/current`",
+    method: "PATCH",
+    path: "/projects/current",
+    access: "public",
+    success: { raw: "text" },
+    status: 405,
+    errors: []
+  }),
+  /** Not a write: the hosted route exports GET only, so Next.js answers an empty 405. */
+  deleteNotAllowed: endpoint({
+    name: "projects.currentDeleteNotAllowed",
+    summary: "Not allowed (405): the project is deleted at `/internal/projects/current`",
+    method: "DELETE",
+    path: "/projects/current",
+    access: "public",
+    success: { raw: "text" },
+    status: 405,
+    errors: []
+  })
+}
+
+export const AdminProjectsApi = {
+  get: endpoint({
+    name: "adminProjects.get",
+    summary: "The whole project: config, domains, OAuth providers, email config, logos, owner team",
+    method: "GET",
+    path: "/internal/projects/current",
+    access: ADMIN,
+    success: AdminProject,
+    errors: admin
+  }),
+  update: endpoint({
+    name: "adminProjects.update",
+    summary: "Patches the project; a list given (OAuth providers, domains, default permissions) replaces the whole list",
+    method: "PATCH",
+    path: "/internal/projects/current",
+    access: ADMIN,
+    body: AdminProjectUpdate,
+    success: AdminProject,
+    errors: [...admin, "SchemaError"],
+    changes: [dataKeys.project]
+  }),
+  delete: endpoint({
+    name: "adminProjects.delete",
+    summary: "Deletes the project with all its users, teams and keys",
+    method: "DELETE",
+    path: "/internal/projects/current",
+    access: ADMIN,
+    success: SuccessResponse,
+    errors: admin,
+    changes: session
+  })
+}

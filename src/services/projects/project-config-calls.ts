@@ -1,0 +1,46 @@
+/**
+ * The members of {@link ProjectConfig}, each a call of a declared endpoint (contract/project-config.ts); the
+ * effective config is read through its declaration and decoded to the parts this library reads by the
+ * implementation (project-config-live.ts).
+ */
+import type * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import { ProjectConfigApi } from "../../contract/project-config.js"
+import type { ConfigLevel, ConfigOverride, ProjectConfigView } from "../../domain/project-config.js"
+import type { CallFailureAt } from "../http/call.js"
+import { custom, functionCall } from "../http/service-calls.js"
+
+const level = (configLevel: ConfigLevel) => ({ level: configLevel })
+const nothing = (): void => undefined
+
+export const ProjectConfigCalls = {
+  /** The effective config: the parts this library reads (sign-up rules, API-key switches, ...), other keys ignored. */
+  get: custom<Effect.Effect<ProjectConfigView, CallFailureAt<typeof ProjectConfigApi.get, "admin">>>("effect"),
+  /** One level's override as written, keys as the service keeps them. */
+  getOverride: functionCall(
+    ProjectConfigApi.getOverride,
+    "admin",
+    (configLevel: ConfigLevel) => ({ params: level(configLevel) }),
+    (answer): Readonly<Record<string, Schema.Json>> => answer.configString
+  ),
+  /** Merges `patch` into the level's override: a key written replaces everything at and under it; `null` resets it. */
+  override: functionCall(
+    ProjectConfigApi.override,
+    "admin",
+    (configLevel: ConfigLevel, patch: ConfigOverride) => ({
+      params: level(configLevel),
+      body: { configOverrideString: JSON.stringify(patch) }
+    }),
+    nothing
+  ),
+  /** Replaces the level's whole override; the branch level needs a `source` (where the config came from). */
+  replace: functionCall(
+    ProjectConfigApi.replace,
+    "admin",
+    (configLevel: ConfigLevel, config: ConfigOverride, source?: Schema.Json) => ({
+      params: level(configLevel),
+      body: { configString: JSON.stringify(config), ...(source === undefined ? {} : { source }) }
+    }),
+    nothing
+  )
+}
