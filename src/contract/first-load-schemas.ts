@@ -13,5 +13,5 @@ import { ClientUserUpdate } from "../domain/user-inputs.js"
 /** @internal */
 export const firstLoadSchemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
 
-/** @internal */
+/** Their types, which the declarations name. */
 export type FirstLoadSchemas = typeof firstLoadSchemas
