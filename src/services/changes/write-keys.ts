@@ -21,20 +21,16 @@ import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
-import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
 import type { AdminProjectsShape } from "../projects/projects.js"
 import type { ServerUserRequests } from "../users/server-users.js"
 import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
-import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
-import type { ServerProjectPermissionsShape } from "../projects/project-permissions.js"
 import type { ProjectConfigShape } from "../projects/project-config.js"
 
 const {
   contactChannels,
   oauthProviders,
   project,
-  projectPermissions,
   teamApiKeys,
   teamInvitations,
   teamMembers,
@@ -55,7 +51,6 @@ const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(team
 const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
 /** Which addresses are verified decides which invitations the user received. */
 const channels = [contactChannels, user, received]
-const allTeamPermissions = [teamPermissions()]
 
 export const authChanges = {
   signUpWithCredential: session,
@@ -156,12 +151,6 @@ export const serverTeamMembersChanges = {
   update: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<ServerTeamMembersShape>
 
-export const serverTeamPermissionsChanges = {
-  list: none,
-  grant: (teamId) => [teamPermissions(teamId)],
-  revoke: (teamId) => [teamPermissions(teamId)]
-} satisfies Changes<ServerTeamPermissionsShape>
-
 export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
 
 /** A server update may change the e-mail or account id the user's read shows. */
@@ -174,28 +163,6 @@ export const serverOAuthProvidersChanges = {
 } satisfies Changes<ServerOAuthProvidersShape>
 
 export const adminProjectsChanges = { get: none, update: [project], delete: session } satisfies Changes<AdminProjectsShape>
-
-/** A definition's contained permissions decide every team's permission lists. */
-export const permissionDefinitionsChanges = {
-  list: none,
-  create: allTeamPermissions,
-  update: allTeamPermissions,
-  delete: allTeamPermissions
-} satisfies Changes<PermissionDefinitionsShape>
-
-export const serverProjectPermissionsChanges = {
-  list: none,
-  grant: [projectPermissions],
-  revoke: [projectPermissions]
-} satisfies Changes<ServerProjectPermissionsShape>
-
-/** A project definition's contained permissions decide every user's project permission lists. */
-export const projectPermissionDefinitionsChanges = {
-  list: none,
-  create: [projectPermissions],
-  update: [projectPermissions],
-  delete: [projectPermissions]
-} satisfies Changes<PermissionDefinitionsShape>
 
 /** Config keys the project read also holds (sign-up switches, API keys, default permissions, ...). */
 export const projectConfigChanges = {

@@ -8,12 +8,12 @@ import { type Changes, coversKey, type DataKey, makeDataChanges, withChanges } f
 import { dataKeys } from "../../../src/services/changes/data-keys.js"
 import {
   serverTeamMembersChanges,
-  serverTeamPermissionsChanges,
   teamInvitationsChanges,
   teamMembersChanges
 } from "../../../src/services/changes/write-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
+import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions-calls.js"
 
 
 const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
@@ -31,8 +31,8 @@ const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
   "TeamInvitations.revoke": (t) => teamInvitationsChanges.revoke(t),
   "TeamMembers.updateMine": (t) => teamMembersChanges.updateMine(t),
   "ServerTeamMembers.update": (t) => serverTeamMembersChanges.update(t),
-  "ServerTeamPermissions.grant": (t) => serverTeamPermissionsChanges.grant(t),
-  "ServerTeamPermissions.revoke": (t) => serverTeamPermissionsChanges.revoke(t)
+  "ServerTeamPermissions.grant": (t) => memberChanges(ServerTeamPermissionsCalls, "grant")(t, "u", "p"),
+  "ServerTeamPermissions.revoke": (t) => memberChanges(ServerTeamPermissionsCalls, "revoke")(t, "u", "p")
 }
 
 describe("data keys", () => {
