@@ -23,7 +23,6 @@ import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
 import type { AdminProjectsShape } from "../projects/projects.js"
 import type { ServerUserRequests } from "../users/server-users.js"
-import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 import type { ProjectConfigShape } from "../projects/project-config.js"
 
@@ -32,10 +31,7 @@ const {
   oauthProviders,
   project,
   teamApiKeys,
-  teamInvitations,
   teamMembers,
-  teamPermissions,
-  teams,
   user,
   userApiKeys
 } = dataKeys
@@ -45,10 +41,6 @@ const {
  * team renamed or gone, or the user's verified addresses changed may change that list.
  */
 const received = accountKeys.receivedTeamInvitations
-/** What hangs off one team (every team without an id), the received invitations included. */
-const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId), received]
-/** The signed-in user's membership of a team changed (joined, left, the team went away). */
-const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
 /** Which addresses are verified decides which invitations the user received. */
 const channels = [contactChannels, user, received]
 
@@ -74,21 +66,6 @@ export const authChanges = {
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
 export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
-
-export const teamInvitationsChanges = {
-  // Sent to, or revoked from, one of the signed-in user's own addresses maybe.
-  send: (invitation) => [teamInvitations(invitation.teamId), received],
-  list: none,
-  revoke: (teamId) => [teamInvitations(teamId), received],
-  checkCode: none,
-  details: none,
-  // The code's team is not known here.
-  accept: membership(),
-  listReceived: none,
-  // The invitation's team is not known here either; membership() also covers every team's invitations and
-  // the received ones.
-  acceptById: membership()
-} satisfies Changes<TeamInvitationsShape>
 
 export const teamMembersChanges = {
   list: none,

@@ -30,6 +30,18 @@ export const ServerProjectPermissionsMembers = {
   revoke: "function"
 } as const
 
+/** From src/services/teams/team-invitations-calls.ts. */
+export const TeamInvitationsMembers = {
+  send: "function",
+  list: "function",
+  revoke: "function",
+  checkCode: "function",
+  details: "function",
+  accept: "function",
+  listReceived: "function",
+  acceptById: "function"
+} as const
+
 /** From src/services/teams/team-permissions-calls.ts. */
 export const ServerTeamPermissionsMembers = {
   list: "function",
