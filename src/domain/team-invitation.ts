@@ -1,6 +1,7 @@
 /** Team invitations: pending invites of a team and the answers of the invitation-code endpoints. */
 import * as Schema from "effect/Schema"
 import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { EmailAddress } from "./rules/email.js"
 import { Millis, wireStruct } from "./wire.js"
 
 /**
@@ -21,8 +22,8 @@ export type TeamInvitation = typeof TeamInvitation.Type
 
 /** `POST /team-invitations/send-code` body; the link in the email is `callbackUrl` (absolute) with the code. */
 export const TeamInvitationSendCode = wireStruct({
-  email: Schema.String,
-  teamId: Schema.String,
+  email: EmailAddress,
+  teamId: Schema.String.check(Schema.isMinLength(1)),
   callbackUrl: AbsoluteUrl
 })
 export type TeamInvitationSendCode = typeof TeamInvitationSendCode.Type

@@ -6,11 +6,11 @@ import { coversKey, type DataKey } from "../../src/services/changes/data-changes
 import {
   activeSessionsChanges,
   contactChannelsChanges,
-  notificationPreferencesChanges,
-  teamInvitationsChanges
+  notificationPreferencesChanges
 } from "../../src/services/changes/write-keys.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams-calls.js"
+import { TeamInvitationsCalls } from "../../src/services/teams/team-invitations-calls.js"
 
 
 describe("account-settings queries", () => {
@@ -25,10 +25,10 @@ describe("account-settings queries", () => {
   it("the received invitations reload after an accept, a team's change or a change of the user's addresses", () => {
     const reaches = (announced: ReadonlyArray<DataKey>) => announced.some((key) => coversKey(key, accountKeys.receivedTeamInvitations))
     const writes: Record<string, ReadonlyArray<DataKey>> = {
-      "TeamInvitations.acceptById": teamInvitationsChanges.acceptById,
-      "TeamInvitations.accept": teamInvitationsChanges.accept,
-      "TeamInvitations.send": teamInvitationsChanges.send({ teamId: "t", email: "a@example.com" }),
-      "TeamInvitations.revoke": teamInvitationsChanges.revoke("t"),
+      "TeamInvitations.acceptById": memberChanges(TeamInvitationsCalls, "acceptById")("i"),
+      "TeamInvitations.accept": memberChanges(TeamInvitationsCalls, "accept")("c"),
+      "TeamInvitations.send": memberChanges(TeamInvitationsCalls, "send")({ teamId: "t", email: "a@example.com" }),
+      "TeamInvitations.revoke": memberChanges(TeamInvitationsCalls, "revoke")("t", "i"),
       "Teams.update": memberChanges(TeamsCalls, "update")("t", {}),
       "Teams.delete": memberChanges(TeamsCalls, "delete")("t"),
       "Teams.leave": memberChanges(TeamsCalls, "leave")("t"),
@@ -39,6 +39,6 @@ describe("account-settings queries", () => {
       "ContactChannels.update": contactChannelsChanges.update
     }
     for (const [write, announced] of Object.entries(writes)) assert.isTrue(reaches(announced), write)
-    assert.isFalse(reaches(teamInvitationsChanges.listReceived), "a read")
+    assert.isFalse(reaches(memberChanges(TeamInvitationsCalls, "listReceived")()), "a read")
   })
 })

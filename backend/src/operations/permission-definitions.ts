@@ -15,7 +15,7 @@ import type {
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { ContainedPermissionNotFound, PermissionIdAlreadyExists, PermissionNotFound } from "@stackfx/lib/errors/known/permissions.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { Db, type DbError, type DbShape } from "../store/db.js"
 import {
   type DefinitionRow,
@@ -72,7 +72,7 @@ const reservedId = (id: string) =>
   new SchemaError({ details: { message: `Permission ids starting with "$" are reserved for built-in permissions: ${id}` } })
 
 const builtInImmutable = (id: string) =>
-  new HttpStatusError({ status: 400, message: `The built-in permission ${id} cannot be changed or deleted.` })
+  new Refused({ reason: "invalid", message: `The built-in permission ${id} cannot be changed or deleted.` })
 
 /** Sorted, without duplicates, every id defined (by `known`). */
 const checkContained = (
@@ -168,7 +168,7 @@ export const updateDefinition = (
   scope: PermissionScope = "team"
 ): Effect.Effect<
   PermissionDefinition,
-  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | HttpStatusError | DbError,
+  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | Refused | DbError,
   Db
 > =>
   Effect.flatMap(Db, (db) =>
@@ -203,7 +203,7 @@ export const deleteDefinition = (
   projectId: string,
   id: string,
   scope: PermissionScope = "team"
-): Effect.Effect<void, PermissionNotFound | HttpStatusError | DbError, Db> =>
+): Effect.Effect<void, PermissionNotFound | Refused | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     db.transaction(Effect.gen(function*() {
       const definitions = yield* loadDefinitions(db, projectId, scope)
@@ -211,3 +211,10 @@ export const deleteDefinition = (
       yield* rewriteReferences(db, projectId, definitions, current.id, undefined, scope)
       yield* deleteDefinitionRow(db, projectId, current.id, scope)
     })))
+
+/** Every definition of one scope of the project, as the API answers them (sorted by id). */
+export const listDefinitionViews = (
+  projectId: string,
+  scope: PermissionScope = "team"
+): Effect.Effect<ReadonlyArray<PermissionDefinition>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => Effect.map(loadDefinitions(db, projectId, scope), (definitions) => definitions.map(toPermissionDefinition)))

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type { ProjectPermission } from "@stackfx/lib/domain/project-permission.js"
 import { PermissionNotFound, ProjectPermissionRequired, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import type { DbError, DbShape } from "../store/db.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
 import { findDefinitionScope, type PermissionScope } from "../store/permission-definitions.js"
 import {
   deleteProjectGrant,
@@ -144,3 +144,16 @@ export const grantDefaultProjectPermissions = (
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
     yield* insertProjectGrants(db, { projectId: project.id, userId, permissionIds })
   })
+
+/** {@link listUserPermissions} on the request's database. */
+export const listProjectPermissions = (
+  filter: ProjectPermissionFilter
+): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> => Effect.flatMap(Db, (db) => listUserPermissions(db, filter))
+
+/** {@link grantProjectPermission} in one transaction. */
+export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(grantProjectPermission(db, grant)))
+
+/** {@link revokeProjectPermission} in one transaction. */
+export const revokeProjectPermissionOf = (grant: ProjectPermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(revokeProjectPermission(db, grant)))

@@ -28,7 +28,8 @@ import { findVerificationCode, markVerificationCodeUsed, type VerificationCodeRo
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
 import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "./emailed-codes.js"
-import { ensureTeam } from "./team-access.js"
+import { ensureMembership, ensureTeam } from "./team-access.js"
+import { requireTeamPermission } from "./team-permissions.js"
 import { joinIfAbsent } from "./teams.js"
 import { CodePurpose, useCode, type VerificationCodeError } from "./verification-codes.js"
 
@@ -206,4 +207,26 @@ export const acceptInvitation = (
       const team = yield* invitedTeam(project.id, row)
       yield* joinIfAbsent(project, team.id, user.id)
     }))
+  })
+
+/**
+ * Whether a team's invitations may be managed: by a member (`memberId`, a client's signed-in user) holding
+ * every one of `permissionIds`, or without a member (server and admin) when the team exists.
+ */
+export const mayManageInvitations = (
+  projectId: string,
+  teamId: string,
+  memberId: string | undefined,
+  permissionIds: ReadonlyArray<string>
+) =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    if (memberId === undefined) {
+      yield* ensureTeam(db, projectId, teamId)
+      return
+    }
+    yield* ensureMembership(db, projectId, teamId, memberId)
+    for (const permissionId of permissionIds) {
+      yield* requireTeamPermission(db, { projectId, teamId, userId: memberId, permissionId }, "required")
+    }
   })

@@ -8,7 +8,7 @@ import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/erro
 import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
 import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import type { DbError, DbShape } from "../store/db.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
 import { deleteGrant, listGrants, type PermissionGrant } from "../store/team-permissions.js"
 import { grantTeamPermissions } from "../store/teams.js"
@@ -129,3 +129,19 @@ export const grantDefaultPermissions = (
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
     yield* grantTeamPermissions(db, { projectId: project.id, ...member, permissionIds })
   })
+
+/** {@link listMemberPermissions} on the request's database. */
+export const listTeamPermissions = (filter: PermissionFilter): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => listMemberPermissions(db, filter))
+
+/** {@link grantPermission} in one transaction. */
+export const grantTeamPermission = (grant: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(grantPermission(db, grant)))
+
+/** {@link revokePermission} in one transaction. */
+export const revokeTeamPermission = (grant: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(revokePermission(db, grant)))
+
+/** Fails with TEAM_PERMISSION_REQUIRED unless the member holds the permission (recursively). */
+export const requirePermissionInTeam = (check: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => requireTeamPermission(db, check, "required"))

@@ -4,71 +4,42 @@
  * admin list anyone's and grant or revoke direct grants.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { ListResponse } from "@stackfx/lib/domain/list.js"
-import { TeamPermission } from "@stackfx/lib/domain/team-permission.js"
-import { endpoint, type EndpointContext } from "../http/endpoint.js"
-import { encoded, success } from "../http/respond.js"
-import { grantPermission, listMemberPermissions, revokePermission } from "../operations/team-permissions.js"
-import { Db, type DbShape } from "../store/db.js"
-import type { PermissionGrant } from "../store/team-permissions.js"
-import { ALL, SERVER } from "../http/access.js"
-import { clientSelfOnly, param, permissionIdParam, resolveUserId } from "./team-helpers.js"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { TeamPermissionsApi } from "@stackfx/lib/contract/permissions.js"
+import type { Auth } from "../http/auth.js"
+import { serve } from "../http/serve.js"
+import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from "../operations/team-permissions.js"
+import { clientSelfOnly, permissionIdParam, resolveUserId } from "./team-helpers.js"
 
-const TeamPermissionList = ListResponse(TeamPermission)
+interface GrantContext {
+  readonly auth: Auth
+  readonly params: { readonly team_id: string; readonly user_id: string; readonly permission_id: string }
+  readonly request: HttpServerRequest.HttpServerRequest
+}
 
-const ListQuery = Schema.Struct({
-  team_id: Schema.optionalKey(Schema.String),
-  user_id: Schema.optionalKey(Schema.String),
-  permission_id: Schema.optionalKey(Schema.String),
-  recursive: Schema.optionalKey(Schema.Literals(["true", "false"]))
-})
-
-type GrantContext = Pick<EndpointContext<unknown, unknown>, "auth" | "params" | "request">
-
-/** The grant the path names (`"me"` resolved), changed in one transaction. */
-const changeGrant = <A, E>(
-  { auth, params, request }: GrantContext,
-  change: (db: DbShape, grant: PermissionGrant) => Effect.Effect<A, E>
-) =>
+/** The grant the path names (`"me"` resolved). */
+const grantOf = ({ auth, params, request }: GrantContext) =>
   Effect.gen(function*() {
-    const permissionId = yield* permissionIdParam(param(params, "permissionId"), request)
-    const userId = yield* resolveUserId(auth, param(params, "userId"))
-    const grant = { projectId: auth.project.id, teamId: param(params, "teamId"), userId, permissionId }
-    const db = yield* Db
-    return yield* db.transaction(change(db, grant))
+    const permissionId = yield* permissionIdParam(params.permission_id, request)
+    const userId = yield* resolveUserId(auth, params.user_id)
+    return { projectId: auth.project.id, teamId: params.team_id, userId, permissionId }
   })
 
 export const routes = [
-  endpoint({
-    method: "GET",
-    path: "/team-permissions",
-    access: ALL,
-    query: ListQuery,
-    handler: ({ auth, query }) =>
-      Effect.gen(function*() {
-        let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
-        if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
-        const items = yield* listMemberPermissions(yield* Db, {
-          projectId: auth.project.id,
-          teamId: query.team_id,
-          userId,
-          permissionId: query.permission_id,
-          recursive: query.recursive !== "false"
-        })
-        return yield* encoded(TeamPermissionList, { items, isPaginated: false })
+  serve(TeamPermissionsApi.list, ({ auth, query }) =>
+    Effect.gen(function*() {
+      let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
+      if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+      const items = yield* listTeamPermissions({
+        projectId: auth.project.id,
+        teamId: query.team_id,
+        userId,
+        permissionId: query.permission_id,
+        recursive: query.recursive !== "false"
       })
-  }),
-  endpoint({
-    method: "POST",
-    path: "/team-permissions/:teamId/:userId/:permissionId",
-    access: SERVER,
-    handler: (ctx) => Effect.flatMap(changeGrant(ctx, grantPermission), (granted) => encoded(TeamPermission, granted, 201))
-  }),
-  endpoint({
-    method: "DELETE",
-    path: "/team-permissions/:teamId/:userId/:permissionId",
-    access: SERVER,
-    handler: (ctx) => Effect.as(changeGrant(ctx, revokePermission), success)
-  })
+      return { items, isPaginated: false as const }
+    })),
+  serve(TeamPermissionsApi.grant, (context) => Effect.flatMap(grantOf(context), grantTeamPermission)),
+  serve(TeamPermissionsApi.revoke, (context) =>
+    Effect.as(Effect.flatMap(grantOf(context), revokeTeamPermission), { success: true as const }))
 ]

@@ -20,22 +20,14 @@ import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
-import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
 import type { ServerUserRequests } from "../users/server-users.js"
-import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
-import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
-import type { ServerProjectPermissionsShape } from "../projects/project-permissions.js"
 
 const {
   contactChannels,
   oauthProviders,
-  projectPermissions,
   teamApiKeys,
-  teamInvitations,
   teamMembers,
-  teamPermissions,
-  teams,
   user,
   userApiKeys
 } = dataKeys
@@ -45,32 +37,12 @@ const {
  * team renamed or gone, or the user's verified addresses changed may change that list.
  */
 const received = accountKeys.receivedTeamInvitations
-/** What hangs off one team (every team without an id), the received invitations included. */
-const teamData = (teamId?: string) => [teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId), received]
-/** The signed-in user's membership of a team changed (joined, left, the team went away). */
-const membership = (teamId?: string) => [teams, user, ...teamData(teamId)]
 /** Which addresses are verified decides which invitations the user received. */
 const channels = [contactChannels, user, received]
-const allTeamPermissions = [teamPermissions()]
 
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
 export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
-
-export const teamInvitationsChanges = {
-  // Sent to, or revoked from, one of the signed-in user's own addresses maybe.
-  send: (invitation) => [teamInvitations(invitation.teamId), received],
-  list: none,
-  revoke: (teamId) => [teamInvitations(teamId), received],
-  checkCode: none,
-  details: none,
-  // The code's team is not known here.
-  accept: membership(),
-  listReceived: none,
-  // The invitation's team is not known here either; membership() also covers every team's invitations and
-  // the received ones.
-  acceptById: membership()
-} satisfies Changes<TeamInvitationsShape>
 
 export const teamMembersChanges = {
   list: none,
@@ -133,12 +105,6 @@ export const serverTeamMembersChanges = {
   update: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<ServerTeamMembersShape>
 
-export const serverTeamPermissionsChanges = {
-  list: none,
-  grant: (teamId) => [teamPermissions(teamId)],
-  revoke: (teamId) => [teamPermissions(teamId)]
-} satisfies Changes<ServerTeamPermissionsShape>
-
 export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
 
 /** A server update may change the e-mail or account id the user's read shows. */
@@ -150,27 +116,6 @@ export const serverOAuthProvidersChanges = {
   create: linked
 } satisfies Changes<ServerOAuthProvidersShape>
 
-/** A definition's contained permissions decide every team's permission lists. */
-export const permissionDefinitionsChanges = {
-  list: none,
-  create: allTeamPermissions,
-  update: allTeamPermissions,
-  delete: allTeamPermissions
-} satisfies Changes<PermissionDefinitionsShape>
-
-export const serverProjectPermissionsChanges = {
-  list: none,
-  grant: [projectPermissions],
-  revoke: [projectPermissions]
-} satisfies Changes<ServerProjectPermissionsShape>
-
-/** A project definition's contained permissions decide every user's project permission lists. */
-export const projectPermissionDefinitionsChanges = {
-  list: none,
-  create: [projectPermissions],
-  update: [projectPermissions],
-  delete: [projectPermissions]
-} satisfies Changes<PermissionDefinitionsShape>
 
 export const userApiKeysChanges = {
   create: [userApiKeys],

@@ -25,12 +25,41 @@ export const InternalProjectsMembers = {
   transfer: "function"
 } as const
 
+/** From src/services/projects/permission-definitions-calls.ts. */
+export const PermissionDefinitionsMembers = {
+  list: "effect",
+  create: "function",
+  update: "function",
+  delete: "function"
+} as const
+
+/** From src/services/projects/permission-definitions-calls.ts. */
+export const ProjectPermissionDefinitionsMembers = {
+  list: "effect",
+  create: "function",
+  update: "function",
+  delete: "function"
+} as const
+
 /** From src/services/projects/project-config-calls.ts. */
 export const ProjectConfigMembers = {
   get: "effect",
   getOverride: "function",
   override: "function",
   replace: "function"
+} as const
+
+/** From src/services/projects/project-permissions-calls.ts. */
+export const ProjectPermissionsMembers = {
+  list: "function",
+  has: "function"
+} as const
+
+/** From src/services/projects/project-permissions-calls.ts. */
+export const ServerProjectPermissionsMembers = {
+  list: "function",
+  grant: "function",
+  revoke: "function"
 } as const
 
 /** From src/services/projects/projects-calls.ts. */
@@ -53,6 +82,31 @@ export const TestEmailMembers = {
 /** From src/services/projects/webhooks-calls.ts. */
 export const WebhooksMembers = {
   svixToken: "effect"
+} as const
+
+/** From src/services/teams/team-invitations-calls.ts. */
+export const TeamInvitationsMembers = {
+  send: "function",
+  list: "function",
+  revoke: "function",
+  checkCode: "function",
+  details: "function",
+  accept: "function",
+  listReceived: "function",
+  acceptById: "function"
+} as const
+
+/** From src/services/teams/team-permissions-calls.ts. */
+export const ServerTeamPermissionsMembers = {
+  list: "function",
+  grant: "function",
+  revoke: "function"
+} as const
+
+/** From src/services/teams/team-permissions-calls.ts. */
+export const TeamPermissionsMembers = {
+  list: "function",
+  has: "function"
 } as const
 
 /** From src/services/teams/teams-calls.ts. */

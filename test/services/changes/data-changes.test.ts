@@ -8,12 +8,12 @@ import { type Changes, coversKey, type DataKey, makeDataChanges, withChanges } f
 import { dataKeys } from "../../../src/services/changes/data-keys.js"
 import {
   serverTeamMembersChanges,
-  serverTeamPermissionsChanges,
-  teamInvitationsChanges,
   teamMembersChanges
 } from "../../../src/services/changes/write-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
+import { TeamInvitationsCalls } from "../../../src/services/teams/team-invitations-calls.js"
+import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions-calls.js"
 
 
 const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
@@ -27,12 +27,12 @@ const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
   "ServerTeams.delete": (t) => memberChanges(ServerTeamsCalls, "delete")(t),
   "ServerTeams.addMember": (t) => memberChanges(ServerTeamsCalls, "addMember")(t, "u"),
   "ServerTeams.removeMember": (t) => memberChanges(ServerTeamsCalls, "removeMember")(t, "u"),
-  "TeamInvitations.send": (t) => teamInvitationsChanges.send({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
-  "TeamInvitations.revoke": (t) => teamInvitationsChanges.revoke(t),
+  "TeamInvitations.send": (t) => memberChanges(TeamInvitationsCalls, "send")({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
+  "TeamInvitations.revoke": (t) => memberChanges(TeamInvitationsCalls, "revoke")(t, "i"),
   "TeamMembers.updateMine": (t) => teamMembersChanges.updateMine(t),
   "ServerTeamMembers.update": (t) => serverTeamMembersChanges.update(t),
-  "ServerTeamPermissions.grant": (t) => serverTeamPermissionsChanges.grant(t),
-  "ServerTeamPermissions.revoke": (t) => serverTeamPermissionsChanges.revoke(t)
+  "ServerTeamPermissions.grant": (t) => memberChanges(ServerTeamPermissionsCalls, "grant")(t, "u", "p"),
+  "ServerTeamPermissions.revoke": (t) => memberChanges(ServerTeamPermissionsCalls, "revoke")(t, "u", "p")
 }
 
 describe("data keys", () => {
