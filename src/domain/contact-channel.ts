@@ -38,3 +38,22 @@ export const ContactChannelUpdate = wireStruct({
   isVerified: Schema.optionalKey(Schema.Boolean)
 })
 export type ContactChannelUpdate = typeof ContactChannelUpdate.Type
+
+/** A client's new address: as {@link ContactChannelCreate} without the server-only `isVerified`. @internal */
+export const ClientContactChannelCreate = wireStruct({
+  userId: Schema.String,
+  value: Schema.String,
+  type: ContactChannelType,
+  usedForAuth: Schema.Boolean,
+  isPrimary: Schema.optionalKey(Schema.Boolean)
+})
+export type ClientContactChannelCreate = typeof ClientContactChannelCreate.Type
+
+/** A client's update: as {@link ContactChannelUpdate} without the server-only `isVerified`. @internal */
+export const ClientContactChannelUpdate = wireStruct({
+  value: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(ContactChannelType),
+  usedForAuth: Schema.optionalKey(Schema.Boolean),
+  isPrimary: Schema.optionalKey(Schema.Boolean)
+})
+export type ClientContactChannelUpdate = typeof ClientContactChannelUpdate.Type

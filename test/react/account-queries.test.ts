@@ -3,12 +3,10 @@ import { assert, describe, it } from "@effect/vitest"
 import { activeSessionsQuery, notificationPreferencesQuery, receivedTeamInvitationsQuery } from "../../src/react/queries.js"
 import { accountKeys } from "../../src/services/changes/account-keys.js"
 import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
-import {
-  activeSessionsChanges,
-  contactChannelsChanges,
-  notificationPreferencesChanges
-} from "../../src/services/changes/write-keys.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
+import { ActiveSessionsCalls } from "../../src/services/users/active-sessions-calls.js"
+import { ContactChannelsCalls } from "../../src/services/users/contact-channels-calls.js"
+import { NotificationPreferencesCalls } from "../../src/services/users/notification-preferences-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams-calls.js"
 import { TeamInvitationsCalls } from "../../src/services/teams/team-invitations-calls.js"
 
@@ -17,8 +15,8 @@ describe("account-settings queries", () => {
   it("are cached under the keys their services' writes make stale", () => {
     assert.deepStrictEqual(activeSessionsQuery.key, accountKeys.sessions)
     assert.deepStrictEqual(notificationPreferencesQuery.key, accountKeys.notificationPreferences)
-    assert.deepStrictEqual(activeSessionsChanges.revoke, [accountKeys.sessions])
-    assert.deepStrictEqual(notificationPreferencesChanges.set, [accountKeys.notificationPreferences])
+    assert.deepStrictEqual(memberChanges(ActiveSessionsCalls, "revoke")("s"), [accountKeys.sessions])
+    assert.deepStrictEqual(memberChanges(NotificationPreferencesCalls, "set")("c", true), [accountKeys.notificationPreferences])
     assert.deepStrictEqual(receivedTeamInvitationsQuery.key, accountKeys.receivedTeamInvitations)
   })
 
@@ -36,7 +34,7 @@ describe("account-settings queries", () => {
       "ServerTeams.delete": memberChanges(ServerTeamsCalls, "delete")("t"),
       "ServerTeams.addMember": memberChanges(ServerTeamsCalls, "addMember")("t", "u"),
       "ServerTeams.removeMember": memberChanges(ServerTeamsCalls, "removeMember")("t", "u"),
-      "ContactChannels.update": contactChannelsChanges.update
+      "ContactChannels.update": memberChanges(ContactChannelsCalls, "update")("c", {})
     }
     for (const [write, announced] of Object.entries(writes)) assert.isTrue(reaches(announced), write)
     assert.isFalse(reaches(memberChanges(TeamInvitationsCalls, "listReceived")()), "a read")

@@ -9,7 +9,7 @@ import type { ContactChannelType } from "@stackfx/lib/domain/contact-channel.js"
 import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomId } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import {
   AUTH_CHANNEL_UNIQUE,
   clearPrimaryChannel,
@@ -19,6 +19,8 @@ import {
   findContactChannel,
   findUserChannelByValue,
   insertContactChannel,
+  listContactChannels,
+  listProjectContactChannels,
   normalizeEmail,
   updateContactChannel
 } from "../store/contact-channels.js"
@@ -29,17 +31,17 @@ import { newEmailedCode, nonceOf, redeemEmailedCode } from "./emailed-codes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
 import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
 
-export type ChannelWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | HttpStatusError | DbError
+export type ChannelWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | Refused | DbError
 
 const usedBySomeoneElse = (type: ContactChannelType, value?: string) =>
   new ContactChannelAlreadyUsedForAuthBySomeoneElse({
     details: value === undefined ? { type } : { type, contact_channel_value: value }
   })
 
-const alreadyExists = () => new HttpStatusError({ status: 400, message: "Contact channel already exists" })
-const notFound = () => new HttpStatusError({ status: 404, message: "Contact channel not found." })
+const alreadyExists = () => new Refused({ reason: "invalid", message: "Contact channel already exists" })
+const notFound = () => new Refused({ reason: "not-found", message: "Contact channel not found." })
 // Changing or deleting a channel that does not exist is a bad request for the hosted service, not a 404.
-const missingForWrite = () => new HttpStatusError({ status: 400, message: "Contact channel not found" })
+const missingForWrite = () => new Refused({ reason: "invalid", message: "Contact channel not found" })
 
 /** Maps the unique indexes to the errors a racing request would have got from the checks. */
 const uniqueConflicts = (type: ContactChannelType, value: string | undefined) => (error: DbError): Effect.Effect<never, ChannelWriteError> => {
@@ -137,7 +139,7 @@ export const deleteContactChannelOf = (
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<void, HttpStatusError | DbError, Db> =>
+): Effect.Effect<void, Refused | DbError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
     const existing = yield* findContactChannel(db, projectId, userId, id)
@@ -150,7 +152,7 @@ export const getContactChannelOf = (
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow, HttpStatusError | DbError, Db> =>
+): Effect.Effect<ContactChannelRow, Refused | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     Effect.flatMap(findContactChannel(db, projectId, userId, id), (found) =>
       found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)))
@@ -192,7 +194,7 @@ export const sendVerificationEmail = (
 export const verifyEmailCode = (
   projectId: string,
   code: string
-): Effect.Effect<void, VerificationCodeError | HttpStatusError | DbError, Db> =>
+): Effect.Effect<void, VerificationCodeError | Refused | DbError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
     const row = yield* redeemEmailedCode(projectId, CodePurpose.emailVerification, code, "use")
@@ -201,7 +203,7 @@ export const verifyEmailCode = (
       : yield* findUserChannelByValue(db, projectId, row.userId, "email", row.email)
     if (channel === undefined) {
       return yield* Effect.fail(
-        new HttpStatusError({ status: 400, message: "Contact channel not found. Was your contact channel deleted?" })
+        new Refused({ reason: "invalid", message: "Contact channel not found. Was your contact channel deleted?" })
       )
     }
     yield* updateContactChannel(db, projectId, channel.id, { isVerified: true })
@@ -225,3 +227,7 @@ export const sendSignUpVerification = (
     )
   )
 }
+
+/** A user's channels, oldest first, or every channel of the project without a user. */
+export const listChannels = (projectId: string, userId: string | undefined): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => userId === undefined ? listProjectContactChannels(db, projectId) : listContactChannels(db, projectId, userId))

@@ -22,7 +22,7 @@ import * as Effect from "effect/Effect"
 import { OAUTH_PROVIDER_IDS } from "@stackfx/lib/domain/project.js"
 import { OAuthProviderAccountIdAlreadyUsedForSignIn } from "@stackfx/lib/errors/known/oauth.js"
 import { randomId } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../store/db.js"
 import {
   deleteLink,
@@ -59,10 +59,10 @@ const kindOf = (project: StoredProject, providerConfigId: string): string | unde
     (knownKinds.has(providerConfigId) ? providerConfigId : undefined)
 
 const notConfigured = (providerConfigId: string) =>
-  new HttpStatusError({ status: 404, message: `OAuth provider ${providerConfigId} not found or not configured` })
+  new Refused({ reason: "not-found", message: `OAuth provider ${providerConfigId} not found or not configured` })
 
 const linkNotFound = (userId: string, id: string) =>
-  new HttpStatusError({ status: 404, message: `OAuth provider ${id} for user ${userId} not found` })
+  new Refused({ reason: "not-found", message: `OAuth provider ${id} for user ${userId} not found` })
 
 const view = (row: OAuthAccountRow, type: string): LinkView => ({
   id: row.id,
@@ -123,7 +123,7 @@ const checkRules = (db: DbShape, projectId: string, candidate: Candidate) =>
       .filter((row) => row.id !== candidate.id)
     if (candidate.signInGiven && candidate.allowSignIn && others.some((row) => row.allowSignIn)) {
       return yield* Effect.fail(
-        new HttpStatusError({ status: 400, message: "The same provider type with sign-in enabled already exists for this user." })
+        new Refused({ reason: "invalid", message: "The same provider type with sign-in enabled already exists for this user." })
       )
     }
     if (candidate.accountIdGiven && others.some((row) => row.accountId === candidate.accountId)) {
@@ -137,12 +137,12 @@ const checkRules = (db: DbShape, projectId: string, candidate: Candidate) =>
   })
 
 const sameAccountTwice = () =>
-  new HttpStatusError({ status: 400, message: "The same provider type with the same account ID already exists for this user." })
+  new Refused({ reason: "invalid", message: "The same provider type with the same account ID already exists for this user." })
 
 /** A concurrent write that got past the checks loses on the database's keys, with the error the checks give. */
 const keyConflict = (
   error: DbError
-): Effect.Effect<never, DbError | HttpStatusError | OAuthProviderAccountIdAlreadyUsedForSignIn> => {
+): Effect.Effect<never, DbError | Refused | OAuthProviderAccountIdAlreadyUsedForSignIn> => {
   if (isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE)) return Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
   if (isUniqueViolation(error, OAUTH_ACCOUNT_USER_UNIQUE)) return Effect.fail(sameAccountTwice())
   return Effect.fail(error)

@@ -1,11 +1,20 @@
 /** Sessions: a refresh token row plus access tokens minted for it. */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { RefreshTokenNotFoundOrExpired } from "@stackfx/lib/errors/known/session.js"
+import { CannotDeleteCurrentSession, RefreshTokenNotFoundOrExpired } from "@stackfx/lib/errors/known/session.js"
+import { Refused } from "../errors/refused.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../crypto/secrets.js"
 import { Db, type DbError } from "../store/db.js"
-import { findRefreshToken, insertRefreshToken, touchRefreshToken } from "../store/refresh-tokens.js"
+import {
+  findRefreshToken,
+  findRefreshTokenById,
+  insertRefreshToken,
+  listRefreshTokens,
+  type RefreshTokenRow,
+  revokeRefreshToken,
+  touchRefreshToken
+} from "../store/refresh-tokens.js"
 import { findUserView, updateUserColumns } from "../store/users.js"
 
 export interface NewSession {
@@ -62,4 +71,54 @@ export const refreshSession = (
     yield* touchRefreshToken(db, projectId, row.id, new Date(now))
     yield* updateUserColumns(db, projectId, row.userId, { lastActiveAt: new Date(now) })
     return yield* tokens.mint({ projectId, user, refreshTokenId: row.id })
+  })
+
+/**
+ * Ends the session of a refresh token (a token the project does not know, or one already revoked, is
+ * refused as the hosted service does; clients read that as "already signed out"), or without one the
+ * session of the request's access token (`refreshTokenId`).
+ */
+export const endCurrentSession = (
+  projectId: string,
+  refreshToken: string | undefined,
+  refreshTokenId: string | undefined
+): Effect.Effect<void, RefreshTokenNotFoundOrExpired | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const at = new Date(yield* Clock.currentTimeMillis)
+    if (refreshToken !== undefined) {
+      const row = yield* findRefreshToken(db, projectId, refreshToken)
+      const revoked = row === undefined ? false : yield* revokeRefreshToken(db, projectId, row.id, at)
+      if (!revoked) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
+    } else if (refreshTokenId !== undefined) {
+      yield* revokeRefreshToken(db, projectId, refreshTokenId, at)
+    }
+  })
+
+/** A user's sessions that have not expired. */
+export const liveSessions = (projectId: string, userId: string): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
+  Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const rows = yield* listRefreshTokens(yield* Db, projectId, userId)
+    return rows.filter((row) => row.expiresAt === null || row.expiresAt.getTime() > now)
+  })
+
+/**
+ * Ends one of a user's sessions, not `currentId` (the request's own). Someone else's session is as absent
+ * as one that never existed: no hint that the id is real.
+ */
+export const endSession = (
+  projectId: string,
+  userId: string,
+  sessionId: string,
+  currentId: string | undefined
+): Effect.Effect<void, Refused | CannotDeleteCurrentSession | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const row = yield* findRefreshTokenById(db, projectId, sessionId)
+    if (row === undefined || row.revokedAt !== null || row.userId !== userId) {
+      return yield* Effect.fail(new Refused({ reason: "not-found", message: "Session not found." }))
+    }
+    if (row.id === currentId) return yield* Effect.fail(new CannotDeleteCurrentSession({}))
+    yield* revokeRefreshToken(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
   })

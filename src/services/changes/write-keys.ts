@@ -10,13 +10,8 @@
  * whose target is not known here (an invitation code's team) names the whole family.
  */
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
-import type { ActiveSessionsShape } from "../users/active-sessions.js"
 import type { CliLoginShape } from "../users/cli-login.js"
-import type { NotificationPreferencesShape } from "../users/notification-preferences.js"
-import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
-import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "../users/oauth-providers.js"
 import type { Changes } from "./data-changes.js"
-import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
@@ -24,21 +19,12 @@ import type { ServerUserRequests } from "../users/server-users.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
 const {
-  contactChannels,
-  oauthProviders,
   teamApiKeys,
   teamMembers,
   user,
   userApiKeys
 } = dataKeys
 
-/**
- * The invitations the signed-in user received, of any team: a team's invitations sent, revoked or used, the
- * team renamed or gone, or the user's verified addresses changed may change that list.
- */
-const received = accountKeys.receivedTeamInvitations
-/** Which addresses are verified decides which invitations the user received. */
-const channels = [contactChannels, user, received]
 
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
@@ -51,18 +37,6 @@ export const teamMembersChanges = {
   updateMine: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<TeamMembersShape>
 
-/** The signed-in user's addresses, or any user's from the server tier: the same writes. */
-const channelWrites = { list: none, create: channels, update: channels, delete: channels, sendVerificationEmail: none }
-
-export const contactChannelsChanges = channelWrites satisfies Changes<ContactChannelsShape>
-
-export const activeSessionsChanges = { list: none, revoke: [accountKeys.sessions] } satisfies Changes<ActiveSessionsShape>
-
-export const notificationPreferencesChanges = {
-  list: none,
-  set: [accountKeys.notificationPreferences]
-} satisfies Changes<NotificationPreferencesShape>
-
 /**
  * `login` starts (or replaces) this tier's session. `complete` changes nothing here: the program is handed
  * this very session, so no new one appears in the list.
@@ -74,16 +48,7 @@ export const cliLoginChanges = {
   login: session,
   complete: none
 } satisfies Changes<CliLoginShape>
-/** The user's read lists its linked accounts (`oauthProviders`), so a link that comes or goes changes it too. */
-const linked = [oauthProviders, user]
 
-export const oauthProvidersChanges = {
-  list: none,
-  get: none,
-  // The switches are not part of the user's read.
-  update: [oauthProviders],
-  delete: linked
-} satisfies Changes<OAuthProvidersShape>
 
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
 
@@ -104,17 +69,6 @@ export const serverTeamMembersChanges = {
   get: none,
   update: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<ServerTeamMembersShape>
-
-export const serverContactChannelsChanges = channelWrites satisfies Changes<ServerContactChannelsShape>
-
-/** A server update may change the e-mail or account id the user's read shows. */
-export const serverOAuthProvidersChanges = {
-  list: none,
-  get: none,
-  update: linked,
-  delete: linked,
-  create: linked
-} satisfies Changes<ServerOAuthProvidersShape>
 
 
 export const userApiKeysChanges = {

@@ -130,6 +130,12 @@ export const TeamsMembers = {
   leave: "function"
 } as const
 
+/** From src/services/users/active-sessions-calls.ts. */
+export const ActiveSessionsMembers = {
+  list: "effect",
+  revoke: "function"
+} as const
+
 /** From src/services/users/auth-calls.ts. */
 export const AuthMembers = {
   signUpWithCredential: "function",
@@ -147,4 +153,66 @@ export const AuthMembers = {
   sendVerificationEmail: "function",
   verifyEmail: "function",
   signOut: "effect"
+} as const
+
+/** From src/services/users/connected-accounts-calls.ts. */
+export const ConnectedAccountsMembers = {
+  accessToken: "function",
+  accessTokenForAccount: "function",
+  list: "effect"
+} as const
+
+/** From src/services/users/connected-accounts-calls.ts. */
+export const ServerConnectedAccountsMembers = {
+  accessToken: "function",
+  accessTokenForAccount: "function",
+  list: "function"
+} as const
+
+/** From src/services/users/contact-channels-calls.ts. */
+export const ContactChannelsMembers = {
+  list: "effect",
+  create: "function",
+  update: "function",
+  delete: "function",
+  sendVerificationEmail: "function"
+} as const
+
+/** From src/services/users/contact-channels-calls.ts. */
+export const ServerContactChannelsMembers = {
+  list: "function",
+  create: "function",
+  update: "function",
+  delete: "function",
+  sendVerificationEmail: "function"
+} as const
+
+/** From src/services/users/notification-preferences-calls.ts. */
+export const NotificationPreferencesMembers = {
+  list: "effect",
+  set: "function"
+} as const
+
+/** From src/services/users/oauth-providers-calls.ts. */
+export const OAuthProvidersMembers = {
+  list: "effect",
+  get: "function",
+  update: "function",
+  delete: "function"
+} as const
+
+/** From src/services/users/oauth-providers-calls.ts. */
+export const ServerOAuthProvidersMembers = {
+  list: "function",
+  get: "function",
+  update: "function",
+  delete: "function",
+  create: "function"
+} as const
+
+/** From src/services/users/server-sessions-calls.ts. */
+export const ServerSessionsMembers = {
+  create: "function",
+  list: "function",
+  delete: "function"
 } as const

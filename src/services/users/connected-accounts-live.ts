@@ -3,58 +3,52 @@
  * lazy-service.ts).
  */
 import * as Effect from "effect/Effect"
-import { ConnectedAccountList } from "../../domain/connected-account.js"
-import { ConnectedAccountAccessToken } from "../../domain/tokens.js"
-import type { ConnectedAccountsShape, ServerConnectedAccountsShape } from "./connected-accounts.js"
-import { documented } from "../http/endpoint.js"
-import { segment } from "../http/path-segment.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
+import { ConnectedAccountsApi } from "../../contract/connected-accounts.js"
+import { caller } from "../http/call.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import type { ConnectedAccountError } from "./connected-accounts-calls.js"
+import { ConnectedAccountsCalls, ServerConnectedAccountsCalls } from "./connected-accounts-calls.js"
 
 /** The token of `user`'s connection: of any account of the provider, or of one account when `accountId` is given. */
-const fetchToken = (
-  transport: Transport["Service"],
-  user: string,
-  provider: string,
-  accountId: string | undefined,
-  scope: string | undefined
-) =>
-  transport.requestJson({
-    method: "POST",
-    path: accountId === undefined
-      ? `/connected-accounts/${segment(user)}/${segment(provider)}/access-token`
-      : `/connected-accounts/${segment(user)}/${segment(provider)}/${segment(accountId)}/access-token`,
-    body: jsonBody(scope === undefined ? {} : { scope })
-  }, ConnectedAccountAccessToken).pipe(
-    Effect.map((answer): string | null => answer.accessToken),
-    Effect.catchTags({
-      OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
-      OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null)
-    }),
-    documented(...ConnectedAccountsErrors.accessToken)
-  )
+const tokens = Effect.gen(function*() {
+  const transport = yield* Transport
+  const ofProvider = caller(transport, ConnectedAccountsApi.accessToken, "client")
+  const ofAccount = caller(transport, ConnectedAccountsApi.accountAccessToken, "client")
+  return (user: string, provider: string, accountId: string | undefined, scope: string | undefined): Effect.Effect<
+    string | null,
+    ConnectedAccountError
+  > => {
+    const body = scope === undefined ? {} : { scope }
+    const asked = accountId === undefined
+      ? ofProvider({ params: { user_id: user, provider_id: provider }, body })
+      : ofAccount({ params: { user_id: user, provider_id: provider, provider_account_id: accountId }, body })
+    return asked.pipe(
+      Effect.map((answer): string | null => answer.accessToken),
+      Effect.catchTags({
+        OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
+        OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null),
+        // `{ scope }` is a string the type guarantees: it always encodes.
+        InvalidInput: Effect.die
+      })
+    )
+  }
+})
 
-const fetchList = (transport: Transport["Service"], user: string) =>
-  transport.requestJson({ method: "GET", path: `/connected-accounts/${segment(user)}` }, ConnectedAccountList).pipe(
-    Effect.map((page) => page.items),
-    documented(...ConnectedAccountsErrors.list)
-  )
-
-export const makeConnectedAccounts: Effect.Effect<ConnectedAccountsShape, never, Transport> = Effect.map(
-  Transport,
-  (transport): ConnectedAccountsShape => ({
-    accessToken: (provider, scope) => fetchToken(transport, "me", provider, undefined, scope),
-    accessTokenForAccount: (provider, providerAccountId, scope) => fetchToken(transport, "me", provider, providerAccountId, scope),
-    list: fetchList(transport, "me")
-  })
+export const makeConnectedAccounts = implement(
+  ConnectedAccountsCalls,
+  Effect.map(tokens, (token) => ({
+    accessToken: (provider: string, scope?: string) => token("me", provider, undefined, scope),
+    accessTokenForAccount: (provider: string, providerAccountId: string, scope?: string) =>
+      token("me", provider, providerAccountId, scope)
+  }))
 )
 
-export const makeServerConnectedAccounts: Effect.Effect<ServerConnectedAccountsShape, never, Transport> = Effect.map(
-  Transport,
-  (transport): ServerConnectedAccountsShape => ({
-    accessToken: (userId, provider, scope) => fetchToken(transport, userId, provider, undefined, scope),
-    accessTokenForAccount: (userId, provider, providerAccountId, scope) =>
-      fetchToken(transport, userId, provider, providerAccountId, scope),
-    list: (userId) => fetchList(transport, userId)
-  })
+export const makeServerConnectedAccounts = implement(
+  ServerConnectedAccountsCalls,
+  Effect.map(tokens, (token) => ({
+    accessToken: (userId: string, provider: string, scope?: string) => token(userId, provider, undefined, scope),
+    accessTokenForAccount: (userId: string, provider: string, providerAccountId: string, scope?: string) =>
+      token(userId, provider, providerAccountId, scope)
+  }))
 )

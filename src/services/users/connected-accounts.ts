@@ -9,55 +9,20 @@
  * no user can fix it; the project needs its own OAuth keys.
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { ConnectedAccount } from "../../domain/connected-account.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { ConnectedAccountsMembers, ServerConnectedAccountsMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
-import type { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
+import type { ConnectedAccountsCalls, ServerConnectedAccountsCalls } from "./connected-accounts-calls.js"
 
-type ConnectedAccountError = FailureOf<typeof ConnectedAccountsErrors, "accessToken">
-type ListError = FailureOf<typeof ConnectedAccountsErrors, "list">
+export type { ConnectedAccountError } from "./connected-accounts-calls.js"
 
-/** What the ConnectedAccounts service offers; see its tag for the rules. */
-export interface ConnectedAccountsShape {
-  /**
-   * `accessToken("github", "repo")`: the signed-in user's provider token from any of their accounts of that
-   * provider, or `null` when not connected or none has the scope.
-   */
-  readonly accessToken: (provider: string, scope?: string) => Effect.Effect<string | null, ConnectedAccountError>
-  /**
-   * The token of one provider account (`providerAccountId` from `list`), or `null` when the user has no such
-   * connected account or it lacks the scope.
-   */
-  readonly accessTokenForAccount: (
-    provider: string,
-    providerAccountId: string,
-    scope?: string
-  ) => Effect.Effect<string | null, ConnectedAccountError>
-  /** The signed-in user's connected accounts, oldest first. */
-  readonly list: Effect.Effect<ReadonlyArray<ConnectedAccount>, ListError>
-}
+/** What the ConnectedAccounts service offers; see its tag for the rules. Its members are declared in connected-accounts-calls.ts. */
+export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>
 
 /** What the ServerConnectedAccounts service offers; see its tag for the rules. */
-export interface ServerConnectedAccountsShape {
-  /** Any user's provider token (server tier), or `null` when not connected or missing the scope. */
-  readonly accessToken: (
-    userId: string,
-    provider: string,
-    scope?: string
-  ) => Effect.Effect<string | null, ConnectedAccountError>
-  /** Any user's token of one provider account, or `null` as for {@link ConnectedAccountsShape.accessTokenForAccount}. */
-  readonly accessTokenForAccount: (
-    userId: string,
-    provider: string,
-    providerAccountId: string,
-    scope?: string
-  ) => Effect.Effect<string | null, ConnectedAccountError>
-  /** Any user's connected accounts, oldest first; an unknown user is `UserNotFound`. */
-  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<ConnectedAccount>, ListError>
-}
+export type ServerConnectedAccountsShape = ShapeOf<typeof ServerConnectedAccountsCalls>
 
 /** The signed-in user's connected accounts (every tier). */
 export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
@@ -65,7 +30,7 @@ export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<Connected
 ) {
   static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ConnectedAccounts,
-    { accessToken: "function", accessTokenForAccount: "function", list: "effect" },
+    ConnectedAccountsMembers,
     () => import("../live.js").then((m) => m.makeConnectedAccounts)
   )
 }
@@ -76,7 +41,7 @@ export class ServerConnectedAccounts extends /* @__PURE__ */ Context.Service<Ser
 ) {
   static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerConnectedAccounts,
-    { accessToken: "function", accessTokenForAccount: "function", list: "function" },
+    ServerConnectedAccountsMembers,
     () => import("../live.js").then((m) => m.makeServerConnectedAccounts)
   )
 }

@@ -9,31 +9,17 @@
  * if (marketing?.canDisable) yield* preferences.set(marketing.notificationCategoryId, false)
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { NotificationPreference } from "../../domain/notification-preference.js"
-import type { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { NotificationPreferencesMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
-import type { NotificationPreferencesErrors } from "./notification-preferences-errors.js"
+import type { NotificationPreferencesCalls } from "./notification-preferences-calls.js"
 
-type Fails<Method extends keyof typeof NotificationPreferencesErrors> = FailureOf<typeof NotificationPreferencesErrors, Method>
+export type { SetPreferenceFailure } from "./notification-preferences-calls.js"
 
-/** What the NotificationPreferences service offers; see its tag for the rules. */
-export interface NotificationPreferencesShape {
-  /** Every category, in the service's order, with the user's choice or the category's default. */
-  readonly list: Effect.Effect<ReadonlyArray<NotificationPreference>, Fails<"list">>
-  /**
-   * Turns a category on or off and answers its new state. The service does not refuse turning off a
-   * category that cannot be disabled (`canDisable: false`): it records the choice and sends that mail
-   * regardless, so a UI should not offer it.
-   */
-  readonly set: (
-    categoryId: string,
-    enabled: boolean
-  ) => Effect.Effect<NotificationPreference, NotificationCategoryNotFound | Fails<"set">>
-}
+/** What the NotificationPreferences service offers; see its tag for the rules. Its members are declared in notification-preferences-calls.ts. */
+export type NotificationPreferencesShape = ShapeOf<typeof NotificationPreferencesCalls>
 
 /** The signed-in user's e-mail notification preferences. */
 export class NotificationPreferences extends /* @__PURE__ */ Context.Service<NotificationPreferences, NotificationPreferencesShape>()(
@@ -41,7 +27,7 @@ export class NotificationPreferences extends /* @__PURE__ */ Context.Service<Not
 ) {
   static readonly layer: Layer.Layer<NotificationPreferences, never, Transport> = /* @__PURE__ */ lazyLayer(
     NotificationPreferences,
-    { list: "effect", set: "function" },
+    NotificationPreferencesMembers,
     () => import("../live.js").then((m) => m.makeNotificationPreferences)
   )
 }

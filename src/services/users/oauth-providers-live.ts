@@ -3,16 +3,8 @@
  * lazy-service.ts).
  */
 import * as Effect from "effect/Effect"
-import {
-  OAuthProvider,
-  OAuthProviderList,
-  OAuthProviderUpdate,
-  ServerOAuthProvider,
-  ServerOAuthProviderCreate,
-  ServerOAuthProviderList,
-  ServerOAuthProviderUpdate
-} from "../../domain/oauth-provider.js"
-import { SuccessResponse } from "../../domain/success.js"
+import { OAuthProvidersApi } from "../../contract/oauth-providers.js"
+import type { OAuthProviderUpdate, ServerOAuthProviderCreate, ServerOAuthProviderUpdate } from "../../domain/oauth-provider.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 import {
   OAuthProviderConflict,
@@ -20,16 +12,10 @@ import {
   OAuthProviderNotConfigured,
   OAuthProviderNotFound
 } from "../../errors/client/oauth-provider-errors.js"
-import { announcing } from "../changes/data-changes.js"
-import { oauthProvidersChanges, serverOAuthProvidersChanges } from "../changes/write-keys.js"
-import { documented } from "../http/endpoint.js"
-import { segment } from "../http/path-segment.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { encodeInput } from "../http/wire-codec.js"
-import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "./oauth-providers.js"
-import { OAuthProvidersErrors, ServerOAuthProvidersErrors } from "./oauth-providers-errors.js"
-
-const linkPath = (userId: string, id: string) => `/oauth-providers/${segment(userId)}/${segment(id)}`
+import { caller } from "../http/call.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { OAuthProvidersCalls, ServerOAuthProvidersCalls } from "./oauth-providers-calls.js"
 
 const isHttpError = (error: { readonly _tag: string }): error is HttpError => error._tag === "HttpError"
 
@@ -58,102 +44,55 @@ const missingAs = <M>(missing: () => M) => (error: HttpError): Effect.Effect<nev
 const notFound = (id: string) => () =>
   new OAuthProviderNotFound({ providerId: id, message: `No linked OAuth provider with id ${id}.` })
 
-/**
- * The calls both services share, for the user named `userId` (`"me"` for the signed-in one), narrowed to the
- * server table; the signed-in user's service narrows each further to its own and reads the client view.
- */
-const makeCalls = (transport: Transport["Service"]) => {
-  const encodeUpdate = encodeInput(ServerOAuthProviderUpdate)
-  const encodeOwnUpdate = encodeInput(OAuthProviderUpdate)
-  const encodeCreate = encodeInput(ServerOAuthProviderCreate)
+/** A missing link reads as `null`, as the hosted SDK's `getOAuthProvider` answers. */
+const orNull = <A, E extends { readonly _tag: string }>(found: Effect.Effect<A, E>): Effect.Effect<A | null, E> =>
+  Effect.catchIf(found, (error) => isHttpError(error) && error.status === 404, () => Effect.succeed(null))
 
-  const list = (userId: string) =>
-    transport.requestJson({ method: "GET", path: "/oauth-providers", query: { user_id: userId } }, ServerOAuthProviderList).pipe(
-      Effect.map((answer) => answer.items),
-      documented(...ServerOAuthProvidersErrors.list)
-    )
+const link = (userId: string, id: string) => ({ params: { user_id: userId, provider_id: id } })
 
-  const ownList = transport.requestJson({ method: "GET", path: "/oauth-providers", query: { user_id: "me" } }, OAuthProviderList).pipe(
-    Effect.map((answer) => answer.items),
-    documented(...OAuthProvidersErrors.list)
-  )
-
-  // A missing link reads as `null`, as the hosted SDK's `getOAuthProvider` answers.
-  const get = <S extends typeof OAuthProvider | typeof ServerOAuthProvider>(userId: string, id: string, schema: S) =>
-    transport.requestJson({ method: "GET", path: linkPath(userId, id) }, schema).pipe(
-      Effect.map((found): S["Type"] | null => found),
-      Effect.catchIf((error) => isHttpError(error) && error.status === 404, () => Effect.succeed(null)),
-      documented(...ServerOAuthProvidersErrors.get)
-    )
-
-  const update = (userId: string, id: string, patch: ServerOAuthProviderUpdate) =>
-    encodeUpdate(patch).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "PATCH", path: linkPath(userId, id), body: jsonBody(body) }, ServerOAuthProvider)
-      ),
-      Effect.catchIf(isHttpError, refusal(notFound(id))),
-      documented(...ServerOAuthProvidersErrors.update)
-    )
-
-  // Only the two switches: the hosted client schema refuses `email` and `account_id`, and an object a caller
-  // passes may carry more keys than its type names.
-  const ownUpdate = (id: string, patch: OAuthProviderUpdate) =>
-    encodeOwnUpdate({
-      ...(patch.allowSignIn === undefined ? {} : { allowSignIn: patch.allowSignIn }),
-      ...(patch.allowConnectedAccounts === undefined ? {} : { allowConnectedAccounts: patch.allowConnectedAccounts })
-    }).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "PATCH", path: linkPath("me", id), body: jsonBody(body) }, OAuthProvider)
-      ),
-      Effect.catchIf(isHttpError, refusal(notFound(id))),
-      documented(...OAuthProvidersErrors.update)
-    )
-
-  const remove = (userId: string, id: string) =>
-    Effect.asVoid(transport.requestJson({ method: "DELETE", path: linkPath(userId, id) }, SuccessResponse)).pipe(
-      Effect.catchIf(isHttpError, missingAs(notFound(id))),
-      documented(...ServerOAuthProvidersErrors.delete)
-    )
-
-  const create = (input: ServerOAuthProviderCreate) =>
-    encodeCreate(input).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "POST", path: "/oauth-providers", body: jsonBody(body) }, ServerOAuthProvider)
-      ),
-      Effect.catchIf(
-        isHttpError,
-        refusal((error) => new OAuthProviderNotConfigured({ providerConfigId: input.providerConfigId, message: error.body }))
-      ),
-      documented(...ServerOAuthProvidersErrors.create)
-    )
-
-  return { list, ownList, get, update, ownUpdate, remove, create }
-}
-
-export const makeOAuthProviders: Effect.Effect<OAuthProvidersShape, never, Transport> = announcing(
-  oauthProvidersChanges,
-  Effect.gen(function*() {
-    const calls = makeCalls(yield* Transport)
-    const known = OAuthProvidersErrors
+export const makeOAuthProviders = implement(
+  OAuthProvidersCalls,
+  Effect.map(Transport, (transport) => {
+    const get = caller(transport, OAuthProvidersApi.get, "client")
+    const update = caller(transport, OAuthProvidersApi.update, "client")
+    const remove = caller(transport, OAuthProvidersApi.delete, "client")
     return {
-      list: calls.ownList,
-      get: (id) => calls.get("me", id, OAuthProvider).pipe(documented(...known.get)),
-      update: calls.ownUpdate,
-      delete: (id) => calls.remove("me", id).pipe(documented(...known.delete))
-    } satisfies OAuthProvidersShape
+      get: (id: string) => orNull(get(link("me", id))),
+      // Only the two switches: the hosted client schema refuses `email` and `account_id`, and an object a caller
+      // passes may carry more keys than its type names.
+      update: (id: string, patch: OAuthProviderUpdate) =>
+        update({
+          ...link("me", id),
+          body: {
+            ...(patch.allowSignIn === undefined ? {} : { allowSignIn: patch.allowSignIn }),
+            ...(patch.allowConnectedAccounts === undefined ? {} : { allowConnectedAccounts: patch.allowConnectedAccounts })
+          }
+        }).pipe(Effect.catchIf(isHttpError, refusal(notFound(id)))),
+      delete: (id: string) => remove(link("me", id)).pipe(Effect.asVoid, Effect.catchIf(isHttpError, missingAs(notFound(id))))
+    }
   })
 )
 
-export const makeServerOAuthProviders: Effect.Effect<ServerOAuthProvidersShape, never, Transport> = announcing(
-  serverOAuthProvidersChanges,
-  Effect.gen(function*() {
-    const calls = makeCalls(yield* Transport)
+export const makeServerOAuthProviders = implement(
+  ServerOAuthProvidersCalls,
+  Effect.map(Transport, (transport) => {
+    const get = caller(transport, OAuthProvidersApi.get, "server")
+    const update = caller(transport, OAuthProvidersApi.update, "server")
+    const remove = caller(transport, OAuthProvidersApi.delete, "server")
+    const create = caller(transport, OAuthProvidersApi.create, "server")
     return {
-      list: calls.list,
-      get: (userId, id) => calls.get(userId, id, ServerOAuthProvider),
-      update: calls.update,
-      delete: calls.remove,
-      create: calls.create
-    } satisfies ServerOAuthProvidersShape
+      get: (userId: string, id: string) => orNull(get(link(userId, id))),
+      update: (userId: string, id: string, patch: ServerOAuthProviderUpdate) =>
+        update({ ...link(userId, id), body: patch }).pipe(Effect.catchIf(isHttpError, refusal(notFound(id)))),
+      delete: (userId: string, id: string) =>
+        remove(link(userId, id)).pipe(Effect.asVoid, Effect.catchIf(isHttpError, missingAs(notFound(id)))),
+      create: (input: ServerOAuthProviderCreate) =>
+        create({ body: input }).pipe(
+          Effect.catchIf(
+            isHttpError,
+            refusal((error) => new OAuthProviderNotConfigured({ providerConfigId: input.providerConfigId, message: error.body }))
+          )
+        )
+    }
   })
 )

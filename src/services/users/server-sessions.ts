@@ -10,21 +10,15 @@
  * yield* sessions.delete(userId, open[0].id)
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import type { SessionInfo } from "../../domain/session.js"
-import type { ServerSessionResponse } from "../../domain/tokens.js"
-import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { ServerSessionsMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
-import type { ServerSessionsErrors } from "./server-sessions-errors.js"
+import type { ServerSessionsCalls } from "./server-sessions-calls.js"
 
-/** Lifetime of a session created by server code (`POST /auth/sessions`) when none is given: one year. @internal */
-export const DEFAULT_SERVER_SESSION_EXPIRY_MS = 31_536_000_000
-
-type Fails<Method extends keyof typeof ServerSessionsErrors> = FailureOf<typeof ServerSessionsErrors, Method>
+export { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./server-session-defaults.js"
 
 /**
  * The session does not exist, has ended, or belongs to another user. The API answers this with a plain
@@ -43,29 +37,14 @@ export interface NewServerSession {
   readonly expiresInMillis?: number | undefined
 }
 
-/** What the ServerSessions service offers; see its tag for the rules. */
-export interface ServerSessionsShape {
-  /** A new session for the user; the tokens are returned, not stored in this tier's own session. */
-  readonly create: (
-    session: NewServerSession
-  ) => Effect.Effect<ServerSessionResponse, InvalidInput | Fails<"create">>
-  /** The user's open sessions, newest first (an unknown user simply has none). */
-  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionInfo>, Fails<"list">>
-  /**
-   * Ends one of the user's sessions. The session making this request cannot end itself that way
-   * (`CannotDeleteCurrentSession`): sign out instead.
-   */
-  readonly delete: (
-    userId: string,
-    sessionId: string
-  ) => Effect.Effect<void, SessionNotFound | Fails<"delete">>
-}
+/** What the ServerSessions service offers; see its tag for the rules. Its members are declared in server-sessions-calls.ts. */
+export type ServerSessionsShape = ShapeOf<typeof ServerSessionsCalls>
 
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */
 export class ServerSessions extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
   static readonly layer: Layer.Layer<ServerSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerSessions,
-    { create: "function", list: "function", delete: "function" },
+    ServerSessionsMembers,
     () => import("../live.js").then((m) => m.makeServerSessions)
   )
 }
