@@ -11,7 +11,7 @@ import { type ApiKeyTimes, type ApiKeyValidity, apiKeyValidity } from "../../dom
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
 import type { ApiKeysErrors } from "./api-keys-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** A listed key set (last four characters only) and whether it still works. */

@@ -11,7 +11,7 @@ import type { EmailTemplate, EmailTemplateUpdate } from "../../domain/email-temp
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
 import type { EmailTemplatesErrors } from "./email-templates-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 type Fails<Method extends keyof typeof EmailTemplatesErrors> = FailureOf<typeof EmailTemplatesErrors, Method>

@@ -12,7 +12,7 @@ import type * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
 import type { ConfigLevel, ConfigOverride, ProjectConfigView } from "../../domain/project-config.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ProjectConfigErrors } from "./project-config-errors.js"
 

@@ -13,7 +13,7 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
 import type { FailureOf } from "../http/endpoint.js"
 import type { AdminProjectsErrors, ProjectsErrors } from "./projects-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 type AdminFails<Method extends keyof typeof AdminProjectsErrors> = FailureOf<typeof AdminProjectsErrors, Method>

@@ -9,7 +9,7 @@ import type { SendTestEmailRequest, SendTestEmailResult } from "../../domain/adm
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
 import type { TestEmailErrors } from "./test-email-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** What the TestEmail service offers; see its tag for the rules. */

@@ -4,7 +4,7 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { FailureOf } from "../http/endpoint.js"
 import type { WebhooksErrors } from "./webhooks-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** What the Webhooks service offers; see its tag for the rules. */

@@ -12,7 +12,7 @@ import type { TeamInvitation, TeamInvitationDetails } from "../../domain/team-in
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { TeamInvitationsErrors } from "./team-invitations-errors.js"
 

@@ -13,7 +13,7 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { ConnectedAccount } from "../../domain/connected-account.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ConnectedAccountsErrors } from "./connected-accounts-errors.js"
 

@@ -14,7 +14,7 @@ import type { ContactChannel, ContactChannelUpdate } from "../../domain/contact-
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ContactChannelsErrors, ServerContactChannelsErrors } from "./contact-channels-errors.js"
 

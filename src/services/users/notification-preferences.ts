@@ -14,7 +14,7 @@ import type * as Layer from "effect/Layer"
 import type { NotificationPreference } from "../../domain/notification-preference.js"
 import type { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { NotificationPreferencesErrors } from "./notification-preferences-errors.js"
 

@@ -31,7 +31,7 @@ import type {
   OAuthProviderNotFound
 } from "../../errors/client/oauth-provider-errors.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { OAuthProvidersErrors, ServerOAuthProvidersErrors } from "./oauth-providers-errors.js"
 

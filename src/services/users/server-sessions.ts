@@ -17,7 +17,7 @@ import type { SessionInfo } from "../../domain/session.js"
 import type { ServerSessionResponse } from "../../domain/tokens.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerSessionsErrors } from "./server-sessions-errors.js"
 
