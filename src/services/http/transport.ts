@@ -24,7 +24,7 @@ export interface TransportShape {
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
   /**
    * `request` followed by `decodeJson(schema)`. Code on a program's first load names its schema with
-   * `lazySchema` (wire-codec-load.ts): the decoder then loads while the request is under way.
+   * `lazySchema` (lazy-schema.ts): the decoder then loads while the request is under way.
    */
   readonly requestJson: <S extends Schema.Decoder<unknown, never>>(
     request: TransportRequest,

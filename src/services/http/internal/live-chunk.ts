@@ -6,7 +6,7 @@
  * the transport to fetch, and back.
  *
  * The dynamic import keeps the chunk out of the first load; it is the same chunk the endpoint services'
- * lazy layers load (internal/lazy-service.ts), so a bundler still makes one chunk of it.
+ * lazy layers load (lazy-service.ts), so a bundler still makes one chunk of it.
  */
 import type { decodeKnownErrorWithCode } from "../../../errors/decode.js"
 import type { runDiagnostics } from "../diagnostics.js"
