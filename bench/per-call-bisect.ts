@@ -16,7 +16,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { ClientUser } from "../src/domain/user.js"
 import { clientTier } from "../src/layers/client.js"
 import { ClientConfig } from "../src/services/http/client-config.js"
-import { randomNonce } from "../src/services/http/transport-fetch.js"
+import { makeNoncePool } from "../src/services/http/internal/nonce-pool.js"
 import { requestHeaders, type TransportRequest } from "../src/services/http/transport-request.js"
 import { Transport } from "../src/services/http/transport.js"
 import { Session } from "../src/services/session/session.js"
@@ -25,6 +25,7 @@ import { startServerProcess } from "./server-process.js"
 import { median, project, uniqueEmail } from "./util.js"
 import { signUp } from "./wire.js"
 
+const randomNonce = makeNoncePool()
 const server = await startServerProcess("memory")
 try {
   const baseUrl = server.url

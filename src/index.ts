@@ -40,7 +40,7 @@ export * from "./services/session/token-store.js"
 export * from "./services/session/token-store-cookie.js"
 export * from "./services/http/transport.js"
 export * from "./services/http/wire-codec.js"
-export * from "./services/http/wire-codec-load.js"
+export * from "./services/http/lazy-schema.js"
 export * from "./services/http/transport-fetch.js"
 export * from "./services/http/transport-httpclient.js"
 

@@ -103,6 +103,13 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => lib("react")(to)
   },
   {
+    // A call flows one way: service -> lazy layer -> live chunk -> implementation -> call -> transport -> fetch.
+    // The transport asks for what it needs of the chunk (known errors, diagnostics) through one loader.
+    name: "nothing in src/services/http imports services/live.ts except internal/live-chunk.ts",
+    from: (path) => path.startsWith("src/services/http/") && path !== "src/services/http/internal/live-chunk.ts",
+    forbids: ({ to }) => to === "src/services/live"
+  },
+  {
     name: "backend/src imports the library only through @stackfx/lib/domain/, errors/ and contract/",
     from: under("backend/src"),
     forbids: ({ specifier, to }) =>
@@ -169,6 +176,10 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("src/domain/user.ts", "../services/http/transport.js"))
     assert.isTrue(breaks("src/errors/decode.ts", "../react/index.js"))
     assert.isTrue(breaks("src/services/session/session.ts", "../../layers/client.js"))
+    assert.isTrue(breaks("src/services/http/transport-answer.ts", "../live.js"))
+    assert.isTrue(breaks("src/services/http/internal/lazy-service.ts", "../../live.js"))
+    assert.isFalse(breaks("src/services/http/internal/live-chunk.ts", "../../live.js"))
+    assert.isFalse(breaks("src/services/teams/teams.ts", "../live.js"))
     assert.isTrue(breaks("backend/src/routes/users.ts", "@stackfx/lib/services/users/auth.js"))
     assert.isTrue(breaks("backend/src/routes/users.ts", "../../../src/domain/user.js"))
     assert.isTrue(breaks("backend/src/routes/users.ts", "stackfx"))

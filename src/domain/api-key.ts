@@ -2,7 +2,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
-import { fastDecoder, withFastDecode } from "./wire-fast-decode.js"
+import { withFastDecode } from "./wire-decode-hints.js"
 import { Millis, nullableKey, wireStruct } from "./wire.js"
 
 /**
@@ -19,7 +19,7 @@ const absentUnlessSet = /* @__PURE__ */ withFastDecode(
       })
     )
   ),
-  () => fastDecoder(Schema.NullOr(Millis)),
+  (compile) => compile.decoder(Schema.NullOr(Millis)),
   { value: null }
 )
 

@@ -5,7 +5,7 @@
  * twice: four WeakMaps for every `ClientUser` an answer carries. Anything deeper goes to effect's own check.
  */
 import * as Schema from "effect/Schema"
-import { unsure, withFastDecode } from "./wire-fast-decode.js"
+import { unsure, withFastDecode } from "./wire-decode-hints.js"
 
 /** effect's own check, for everything the quick one does not settle. */
 const isJson = Schema.is(Schema.Json)
@@ -28,7 +28,7 @@ export const isJsonValue = (u: unknown): u is Schema.Json => {
   return true
 }
 
-// The compiled decode of JSON (wire-fast-decode.ts): both declarations below answer the value itself when
+// The compiled decode of JSON (wire-decode-hints.ts): both declarations below answer the value itself when
 // it is JSON.
 const decodeJsonValue = (u: unknown): unknown => (isJsonValue(u) ? u : unsure)
 

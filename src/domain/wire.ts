@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { JsonValue } from "./json-value.js"
-import { fastDecoder, fastStructDecoder, unsure, withFastDecode } from "./wire-fast-decode.js"
+import { unsure, withFastDecode } from "./wire-decode-hints.js"
 
 /** `signedUpAt` -> `"signed_up_at"`, at the type level (mirrors {@link snakeCase}). */
 export type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
@@ -70,7 +70,7 @@ export const wireStruct = <
   // An answer decodes in one pass where it can: each wire key checked and written under its field's name.
   withFastDecode(
     schema,
-    () => fastStructDecoder(names.map(({ field, wire }) => ({ from: wire, to: field, type: (fields[field] as Schema.Top).ast })))
+    (compile) => compile.struct(names.map(({ field, wire }) => ({ from: wire, to: field, type: (fields[field] as Schema.Top).ast })))
   )
   // The runtime keys are built from the same rule the SnakeCase type encodes; TS cannot follow the loop.
   return schema as unknown as WireStruct<F, O>
@@ -111,7 +111,7 @@ export const nullableKey = <S extends Schema.Top>(schema: S) => {
   const nullable = Schema.NullOr(schema)
   return withFastDecode(
     nullable.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
-    () => fastDecoder(nullable),
+    (compile) => compile.decoder(nullable),
     { value: null }
   )
 }
@@ -123,7 +123,7 @@ export const nullableKey = <S extends Schema.Top>(schema: S) => {
  * @internal
  */
 export const optionalWireKey = <S extends Schema.Top>(schema: S) =>
-  withFastDecode(Schema.optionalKey(schema), () => fastDecoder(schema))
+  withFastDecode(Schema.optionalKey(schema), (compile) => compile.decoder(schema))
 
 /**
  * A field the hosted service marks deprecated or optional but that the domain type keeps: a missing wire key
@@ -136,7 +136,7 @@ export const defaultedKey = <S extends Schema.Top & { readonly DecodingServices:
 ) =>
   withFastDecode(
     schema.pipe(Schema.withDecodingDefaultKey(Effect.succeed(fallback))),
-    () => fastDecoder(schema),
+    (compile) => compile.decoder(schema),
     { value: fallback }
   )
 
@@ -153,7 +153,7 @@ export const falseWhenMissing = /* @__PURE__ */ defaultedKey(Schema.Boolean, fal
  */
 export const Metadata = /* @__PURE__ */ withFastDecode(
   JsonValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
-  () => fastDecoder(JsonValue),
+  (compile) => compile.decoder(JsonValue),
   { value: null }
 )
 

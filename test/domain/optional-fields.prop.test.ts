@@ -13,7 +13,8 @@ import * as Arbitrary from "effect/Arbitrary"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import * as D from "../../src/domain/index.js"
-import { fastDecoder, unsure } from "../../src/domain/wire-fast-decode.js"
+import { unsure } from "../../src/domain/wire-decode-hints.js"
+import { fastDecoder } from "../../src/services/http/internal/fast-decode.js"
 import type { WireSchema } from "../support/wire-schemas.js"
 
 const metadata = ["client_metadata", "client_read_only_metadata", "server_metadata"]

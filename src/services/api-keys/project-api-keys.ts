@@ -30,7 +30,7 @@ import type { ApiKeyValidity } from "../../domain/rules/api-key-validity.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerApiKeysErrors, TeamApiKeysErrors, UserApiKeysErrors } from "./project-api-keys-errors.js"
 

@@ -13,6 +13,7 @@ import { ResponseDecodeError } from "../../errors/client/response-decode-error.j
 import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
 import type { KnownError } from "../../errors/known/registry.js"
+import { loadLiveChunk } from "./internal/live-chunk.js"
 import { LoopDetected, parseRetryAfter, RateLimited } from "./retry.js"
 import type { TransportRequest } from "./transport-request.js"
 
@@ -36,8 +37,9 @@ export const describeCause = (cause: unknown): string => {
 /**
  * The known error an answer carries. The catalogue (98 classes with their schemas) is loaded the first
  * time an answer carries one, so a program that never meets an error never ships it; it travels with the
- * service implementations (services/live.ts), whose one chunk costs the initial load less than a chunk of
- * its own. Should that chunk fail to load, the answer is still reported with its status and body.
+ * service implementations (services/live.ts, asked for through internal/live-chunk.ts), whose one chunk
+ * costs the initial load less than a chunk of its own. Should that chunk fail to load, the answer is still
+ * reported with its status and body.
  */
 const knownError = (
   wire: WireErrorResponse,
@@ -46,9 +48,9 @@ const knownError = (
   url: string
 ): Effect.Effect<never, RequestError> =>
   Effect.tryPromise({
-    try: () => import("../live.js"),
+    try: loadLiveChunk,
     catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
-  }).pipe(Effect.flatMap((onFirstUse) => Effect.fail(onFirstUse.decodeKnownErrorWithCode(wire, code))))
+  }).pipe(Effect.flatMap((chunk) => Effect.fail(chunk.decodeKnownErrorWithCode(wire, code))))
 
 /** A 2xx body as the request asked for it (parsed JSON, `null` when empty, or the text itself), finished. */
 const finishBody = <A, E>(

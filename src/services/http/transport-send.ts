@@ -11,6 +11,7 @@ import { HttpError } from "../../errors/client/http-error.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import { NetworkError } from "../../errors/client/network-error.js"
 import { AllowedUsers } from "./allowed-users.js"
+import { loadLiveChunk } from "./internal/live-chunk.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { LoopDetected, NetworkFailure, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import { answerStatus, classify, describeCause, type Finish, type RequestError } from "./transport-answer.js"
@@ -24,12 +25,13 @@ export type { Finish, RequestError, TransportError } from "./transport-answer.js
 
 /**
  * Network diagnostics (health probes) for a request the retries gave up on. They travel in the same
- * chunk (services/live.ts), loaded only then: on the initial path they cost more than they do there. When
- * that chunk cannot load either (likely, the network being down), the error goes without them.
+ * chunk (services/live.ts, through internal/live-chunk.ts), loaded only then: on the initial path they cost
+ * more than they do there. When that chunk cannot load either (likely, the network being down), the error
+ * goes without them.
  */
 const diagnose = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics | undefined> =>
-  Effect.tryPromise(() => import("../live.js")).pipe(
-    Effect.flatMap((onFirstUse) => onFirstUse.runDiagnostics(config)),
+  Effect.tryPromise(loadLiveChunk).pipe(
+    Effect.flatMap((chunk) => chunk.runDiagnostics(config)),
     Effect.orElseSucceed(() => undefined)
   )
 

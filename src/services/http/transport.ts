@@ -9,7 +9,8 @@ import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "./transport-request.js"
 import { type Finish, type RequestError, sendRequestThen, startRequest, succeedBody } from "./transport-send.js"
-import { type LazySchema, loadedCodec, resolveSchema, startLoadingCodec, wireCodec } from "./wire-codec-load.js"
+import { loadedCodec, startLoadingCodec, wireCodec } from "./internal/wire-codec-load.js"
+import { type LazySchema, resolveSchema } from "./lazy-schema.js"
 
 export type { RequestError, TransportError } from "./transport-send.js"
 export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRequest } from "./transport-request.js"
@@ -23,7 +24,7 @@ export interface TransportShape {
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
   /**
    * `request` followed by `decodeJson(schema)`. Code on a program's first load names its schema with
-   * `lazySchema` (wire-codec-load.ts): the decoder then loads while the request is under way.
+   * `lazySchema` (lazy-schema.ts): the decoder then loads while the request is under way.
    */
   readonly requestJson: <S extends Schema.Decoder<unknown, never>>(
     request: TransportRequest,

@@ -15,7 +15,7 @@ import type { OAuthNotAvailable } from "../../errors/client/oauth-not-available.
 import type { NoAccessToken } from "../../errors/client/session.js"
 import type { ClientConfig } from "../http/client-config.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { CookieDocument } from "./oauth-cookie.js"
 import type { OAuthErrors } from "./oauth-errors.js"
 import type { Session } from "../session/session.js"

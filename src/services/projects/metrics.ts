@@ -5,7 +5,7 @@ import type * as Layer from "effect/Layer"
 import type { ProjectMetrics } from "../../domain/metrics.js"
 import type { FailureOf } from "../http/endpoint.js"
 import type { MetricsErrors } from "./metrics-errors.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 
 /** What the Metrics service offers; see its tag for the rules. */

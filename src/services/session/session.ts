@@ -21,7 +21,7 @@ import { inSpan, type SpanSpec } from "../http/tracing.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 import { formBody } from "../http/transport-request.js"
 import { type RequestError, sendRequest } from "../http/transport-send.js"
-import { startLoadingCodec, wireCodec } from "../http/wire-codec-load.js"
+import { startLoadingCodec, wireCodec } from "../http/internal/wire-codec-load.js"
 
 /**
  * `Active` covers "logged in" (a refresh token is present), "access token valid" and

@@ -9,7 +9,7 @@
 import * as Context from "effect/Context"
 import type * as Layer from "effect/Layer"
 import { TeamInvitationsMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
 import type { TeamInvitationsCalls } from "./team-invitations-calls.js"

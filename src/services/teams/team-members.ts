@@ -14,7 +14,7 @@ import type {
 } from "../../domain/team-member-profile.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerTeamMembersErrors, TeamMembersErrors } from "./team-members-errors.js"
 

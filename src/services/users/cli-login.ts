@@ -27,7 +27,7 @@ import type { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUs
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { NotSignedIn } from "../../errors/client/session.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyLayer } from "../http/lazy-service.js"
+import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { Session } from "../session/session.js"
 import type { CliLoginErrors } from "./cli-login-errors.js"

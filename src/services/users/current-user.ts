@@ -17,7 +17,8 @@ import { type CallFailure, documented, narrowedTo } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
-import { lazySchema, wireCodec } from "../http/wire-codec-load.js"
+import { lazySchema } from "../http/lazy-schema.js"
+import { wireCodec } from "../http/internal/wire-codec-load.js"
 
 /**
  * The known errors of the writes (`update`, `delete`), written once for the Shape and the narrowing; the reads

@@ -16,7 +16,7 @@ import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-input
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { FailureOf } from "../http/endpoint.js"
-import { lazyImplementation } from "../http/lazy-service.js"
+import { lazyImplementation } from "../http/internal/lazy-service.js"
 import type { Transport } from "../http/transport.js"
 import type { ServerUsersErrors } from "./server-users-errors.js"
 

@@ -5,7 +5,8 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { makeClientConfig } from "../../../src/services/http/client-config.js"
-import { Fetch, type FetchFn, randomNonce } from "../../../src/services/http/transport-fetch.js"
+import { Fetch, type FetchFn } from "../../../src/services/http/transport-fetch.js"
+import { makeNoncePool } from "../../../src/services/http/internal/nonce-pool.js"
 import { sendRequest, sendRequestThen } from "../../../src/services/http/transport-send.js"
 import { ResponseDecodeError } from "../../../src/errors/client/response-decode-error.js"
 import * as Cause from "effect/Cause"
@@ -149,8 +150,9 @@ describe("sendRequestThen", () => {
     }))
 })
 
-describe("randomNonce", () => {
+describe("makeNoncePool", () => {
   it("32 lower-case hex digits, never repeating across many pool refills", () => {
+    const randomNonce = makeNoncePool()
     const seen = new Set<string>()
     for (let i = 0; i < 5_000; i++) {
       const nonce = randomNonce()
@@ -161,6 +163,7 @@ describe("randomNonce", () => {
   })
 
   it("uses every hex digit in every position (the bytes are not reused or truncated)", () => {
+    const randomNonce = makeNoncePool()
     const digits = Array.from({ length: 32 }, () => new Set<string>())
     for (let i = 0; i < 2_000; i++) {
       const nonce = randomNonce()

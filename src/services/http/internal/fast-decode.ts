@@ -7,28 +7,25 @@
  *
  * A compiled decoder only ever answers a value the schema itself would decode to, or `unsure`: anything it
  * does not recognise (a check, a transformation it was not told about, an unexpected value) is `unsure`,
- * and the caller then decodes with the schema, so values and errors stay exactly the schema's.
- * test/domain/wire-fast-decode.prop.test.ts checks both on generated answers.
+ * and the caller then decodes with the schema, so values and errors stay exactly the schema's. What it
+ * cannot read from an AST, the schema tells it where it is declared (domain/wire-decode-hints.ts).
+ * test/services/http/internal/fast-decode.prop.test.ts checks both on generated answers.
+ *
+ * Client machinery only: it travels in the codec's chunk (wire-codec.ts), never on a program's first load,
+ * and the local backend, which shares the schemas, never carries it.
  */
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import {
+  type FastCompiler,
+  type FastDecode,
+  fastDecodeHint,
+  type FastField,
+  unsure
+} from "../../../domain/wire-decode-hints.js"
 
-/** "Decode this with the schema": the compiled decoder could not vouch for the answer. @internal */
-export const unsure: unique symbol = Symbol("stackfx/unsure")
-
-/** A compiled decoder: the decoded value, or {@link unsure}. @internal */
-export type FastDecode = (input: unknown) => unknown
-
-interface Registered {
-  /** Builds the decoder, on first use; `undefined` when the schema has a part it cannot compile. */
-  readonly compile: () => FastDecode | undefined
-  /** For a key with a decoding default: what a missing key decodes to. */
-  readonly missing?: { readonly value: unknown }
-}
-
-// Keyed by AST node: a schema used as a field or union member appears in its parent only as its AST.
-const registered = new WeakMap<SchemaAST.AST, Registered>()
-/** Each node's decoder once built; `null` for a node that cannot be compiled. */
+// Each node's decoder once built; `null` for a node that cannot be compiled. A memo keyed by the AST node,
+// which is immutable: the same node always compiles to the same decoder, whoever asks.
 const compiled = new WeakMap<SchemaAST.AST, FastDecode | null>()
 
 /**
@@ -40,29 +37,21 @@ const knownChecks = new Map<SchemaAST.Check<unknown>, (u: never) => boolean>([
   [Schema.Finite.ast.checks?.[0] as SchemaAST.Check<unknown>, Number.isFinite]
 ])
 
-/**
- * `schema`, with the compiler told how it decodes where it cannot read that from the AST: a declaration
- * with its guard, a transformation, a key with a default (`missing`: what a missing key decodes to).
- * `compile` must answer only what the schema would. @internal
- */
-export const withFastDecode = <S extends Schema.Top>(
-  schema: S,
-  compile: () => FastDecode | undefined,
-  missing?: { readonly value: unknown }
-): S => {
-  registered.set(schema.ast, missing === undefined ? { compile } : { compile, missing })
-  return schema
-}
-
 /** The compiled decoder of `schema`, or `undefined` when some part of it cannot be compiled. @internal */
 export const fastDecoder = (schema: Schema.Top): FastDecode | undefined => compileAst(schema.ast)
+
+/** What a schema's hint builds with. */
+const compiler: FastCompiler = {
+  decoder: (schema) => fastDecoder(schema),
+  struct: (fields) => fastStructDecoder(fields)
+}
 
 const compileAst = (ast: SchemaAST.AST): FastDecode | undefined => {
   const known = compiled.get(ast)
   if (known !== undefined) return known ?? undefined
   // A recursive schema meets itself while compiling: unsure until its decoder exists.
   compiled.set(ast, null)
-  const decode = registered.get(ast)?.compile() ?? compileNode(ast)
+  const decode = fastDecodeHint(ast)?.compile(compiler) ?? compileNode(ast)
   compiled.set(ast, decode ?? null)
   return decode
 }
@@ -173,13 +162,6 @@ interface Property {
   readonly missing: { readonly value: unknown } | undefined
 }
 
-/** One property of a struct to compile: read from `from`, written to `to` (the same key in a plain struct). */
-export interface FastField {
-  readonly from: string
-  readonly to: string
-  readonly type: SchemaAST.AST
-}
-
 const compileObject = (signatures: ReadonlyArray<SchemaAST.PropertySignature>): FastDecode | undefined => {
   const fields: Array<FastField> = []
   for (const signature of signatures) {
@@ -206,7 +188,7 @@ export const fastStructDecoder = (fields: ReadonlyArray<FastField>): FastDecode 
       to,
       decode,
       optional: type.context?.isOptional === true,
-      missing: registered.get(type)?.missing
+      missing: fastDecodeHint(type)?.missing
     })
   }
   // Without optional keys every output has all the keys: it starts as a copy of one with them all, which

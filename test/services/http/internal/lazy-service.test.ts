@@ -4,8 +4,8 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { NetworkError } from "../../../src/errors/client/network-error.js"
-import { lazyLayer } from "../../../src/services/http/lazy-service.js"
+import { NetworkError } from "../../../../src/errors/client/network-error.js"
+import { lazyLayer } from "../../../../src/services/http/internal/lazy-service.js"
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { reason: Schema.String }) {}
 

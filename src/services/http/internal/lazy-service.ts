@@ -16,8 +16,8 @@ import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
-import { NetworkError } from "../../errors/client/network-error.js"
-import { tracedService } from "./tracing.js"
+import { NetworkError } from "../../../errors/client/network-error.js"
+import { tracedService } from "../tracing.js"
 
 /** Effects whose error channel admits a failed code load. */
 type CanFailToLoad<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? NetworkError extends E ? true : false
