@@ -19,7 +19,6 @@ export const wireSchemas = {
   TeamMemberProfileUpdate: D.TeamMemberProfileUpdate,
   TeamMembership: D.TeamMembership,
   TeamInvitation: D.TeamInvitation,
-  TeamInvitationSendCode: D.TeamInvitationSendCode,
   TeamInvitationSent: D.TeamInvitationSent,
   TeamInvitationDetails: D.TeamInvitationDetails,
   TeamPermission: D.TeamPermission,
