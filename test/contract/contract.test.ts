@@ -42,7 +42,6 @@ const pending = new Set([
   "GET /contact-channels/:userId/:channelId",
   "PATCH /contact-channels/:userId/:channelId",
   "DELETE /contact-channels/:userId/:channelId",
-  "POST /auth/oauth/token",
   "GET /auth/oauth/authorize/:providerId",
   "GET /auth/oauth/callback/:providerId",
   "POST /auth/oauth/callback/:providerId",
