@@ -19,7 +19,6 @@ import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "../users/oa
 import type { Changes } from "./data-changes.js"
 import { accountKeys } from "./account-keys.js"
 import { dataKeys, none, session } from "./data-keys.js"
-import type { OAuthShape } from "../oauth/oauth.js"
 import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
 import type { AdminProjectsShape } from "../projects/projects.js"
 import type { ServerUserRequests } from "../users/server-users.js"
@@ -74,8 +73,6 @@ export const authChanges = {
   verifyEmail: channels,
   signOut: session
 } satisfies Changes<AuthShape>
-
-export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
 export const teamInvitationsChanges = {
   // Sent to, or revoked from, one of the signed-in user's own addresses maybe.

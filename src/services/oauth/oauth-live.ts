@@ -14,9 +14,9 @@ import { NoAccessToken } from "../../errors/client/session.js"
 import { OAuthCallbackError } from "../../errors/client/oauth-callback-error.js"
 import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
-import { announcing } from "../changes/data-changes.js"
 import { documented } from "../http/endpoint.js"
-import { OAuthErrors } from "./oauth-errors.js"
+import { implement } from "../http/service-calls.js"
+import { OAuthCalls } from "./oauth-calls.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
@@ -24,7 +24,6 @@ import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAut
 import { isGuestSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
 import { Transport } from "../http/transport.js"
-import { oauthChanges } from "../changes/write-keys.js"
 
 const browserDocument = (): CookieDocument | undefined =>
   (globalThis as { readonly document?: CookieDocument }).document
@@ -112,7 +111,7 @@ export const makeOAuth = (
       const token = yield* session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
       if (token === null) return yield* new NoAccessToken()
       return yield* start("link", opts, token)
-    }).pipe(documented(...OAuthErrors.link))
+    }).pipe(documented())
 
   const tokenCall = caller(transport, OAuthTokenApi.token, "client")
   const exchange = (code: string, verifier: string, redirectUri: string) =>
@@ -214,16 +213,16 @@ export const makeOAuth = (
         afterCallbackRedirectUrl: answer.afterCallbackRedirectUrl
       })
     }).pipe(
-      documented(...OAuthErrors.callback)
+      documented(...OAuthTokenApi.token.errors)
     )
 
   return { signIn, link, callback }
 }
 
 /** {@link makeOAuth} over the services of the tier. */
-export const makeOAuthService = (options: OAuthLayerOptions): Effect.Effect<OAuthShape, never, ClientConfig | Transport | Session> =>
-  announcing(
-    oauthChanges,
+export const makeOAuthService = (options: OAuthLayerOptions) =>
+  implement(
+    OAuthCalls,
     Effect.gen(function*() {
       return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
     })
