@@ -6,12 +6,20 @@
  * generator import the table itself.
  */
 import { SuccessResponse } from "../domain/success.js"
-import { RefreshTokenResponse } from "../domain/tokens.js"
+import { OAuthTokenForm } from "../domain/oauth-token-request.js"
+import { RefreshTokenResponse, TokenEndpointResponse } from "../domain/tokens.js"
 import { ClientUser } from "../domain/user.js"
 import { ClientUserUpdate } from "../domain/user-inputs.js"
 
 /** @internal */
-export const firstLoadSchemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
+export const firstLoadSchemas = {
+  ClientUser,
+  ClientUserUpdate,
+  OAuthTokenForm,
+  RefreshTokenResponse,
+  TokenEndpointResponse,
+  SuccessResponse
+} as const
 
 /** Their types, which the declarations name. */
 export type FirstLoadSchemas = typeof firstLoadSchemas

@@ -21,3 +21,12 @@ export type PasskeyRegisterResponse = typeof PasskeyRegisterResponse.Type
 export const PasskeySignInRequest = wireStruct({ authenticationResponse: Schema.Unknown, code: Schema.String })
 /** @internal */
 export type PasskeySignInRequest = typeof PasskeySignInRequest.Type
+
+/**
+ * `POST /auth/passkey/initiate-passkey-registration` and `/initiate-passkey-authentication` answer: the
+ * ceremony's options (WebAuthn JSON, checked by the client's ceremony code, not here) and the code that
+ * ties the ceremony's answer to them. @internal
+ */
+export const PasskeyInitiation = wireStruct({ optionsJson: Schema.Unknown, code: Schema.String })
+/** @internal */
+export type PasskeyInitiation = typeof PasskeyInitiation.Type

@@ -70,6 +70,14 @@ export const AuthorizationCodeResponse = wireStruct({
 /** @internal */
 export type AuthorizationCodeResponse = typeof AuthorizationCodeResponse.Type
 
+/**
+ * What `POST /auth/oauth/token` answers, for either grant it takes: the authorization-code answer (with
+ * `isNewUser`) or the refresh answer. @internal
+ */
+export const TokenEndpointResponse = Schema.Union([AuthorizationCodeResponse, RefreshTokenResponse])
+/** @internal */
+export type TokenEndpointResponse = typeof TokenEndpointResponse.Type
+
 /** An RFC 6749 error answer of `/auth/oauth/token`. @internal */
 export const OAuthErrorResponse = wireStruct({
   error: Schema.String,

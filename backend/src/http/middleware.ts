@@ -20,8 +20,9 @@ import { header } from "./auth.js"
 import { corsHeaders } from "./cors.js"
 import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
-import { HttpStatusError, knownErrorResponse, plainError } from "./respond.js"
+import { HttpStatusError, json, knownErrorResponse, plainError } from "./respond.js"
 import { Refused, refusalStatus } from "../errors/refused.js"
+import { OAuthRefusal } from "../errors/oauth-refusal.js"
 
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
@@ -33,6 +34,7 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
       if (isKnownError(error)) return knownErrorResponse(error, override)
       if (error instanceof HttpStatusError) return plainError(error.status, error.message, override)
       if (error instanceof Refused) return plainError(refusalStatus[error.reason], error.message, override)
+      if (error instanceof OAuthRefusal) return json({ error: error.error, error_description: error.description }, 400)
     }
     if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", false)
     yield* Effect.logError(`stackfx emulator: ${request.method} ${pathOf(request)} failed`, cause)

@@ -9,7 +9,6 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import {
   InvalidAuthorizationCode,
-  type KnownError,
   OAuthProviderAccessDenied,
   OAuthProviderTemporarilyUnavailable
 } from "@stackfx/lib/errors/index.js"
@@ -33,7 +32,9 @@ export class OidcError extends Schema.TaggedError<OidcError>()("OidcError", {
  * the provider rejects is an invalid authorization code, and everything else (a token that fails its checks,
  * a refusal) is access denied.
  */
-export const oidcErrorToKnown = (error: OidcError): KnownError => {
+export const oidcErrorToKnown = (
+  error: OidcError
+): InvalidAuthorizationCode | OAuthProviderTemporarilyUnavailable | OAuthProviderAccessDenied => {
   if (error.providerError === "invalid_grant") return new InvalidAuthorizationCode({ message: error.message })
   if (error.stage === "discovery" || error.providerError === "temporarily_unavailable" || error.providerError === "server_error") {
     return new OAuthProviderTemporarilyUnavailable({})

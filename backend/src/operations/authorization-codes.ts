@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { InvalidAuthorizationCode } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomSecret } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { verifyPkce } from "../oauth/pkce.js"
 import { findUnusedAuthorizationCode, insertAuthorizationCode, takeAuthorizationCode } from "../store/authorization-codes.js"
 import { Db, type DbError } from "../store/db.js"
@@ -77,7 +77,7 @@ export const redeemAuthorizationCode = (input: {
   readonly code: string
   readonly codeVerifier: string
   readonly redirectUri: string
-}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | HttpStatusError | DbError, Db> =>
+}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | Refused | DbError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
@@ -85,7 +85,7 @@ export const redeemAuthorizationCode = (input: {
     if (row === undefined || row.expiresAt.getTime() <= now) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     yield* verifyPkce({ verifier: input.codeVerifier, challenge: row.codeChallenge, method: row.codeChallengeMethod })
     if (normalizeRedirectUri(input.redirectUri) !== row.redirectUri) {
-      return yield* Effect.fail(new HttpStatusError({ status: 400, message: REDIRECT_URI_MISMATCH_MESSAGE }))
+      return yield* Effect.fail(new Refused({ reason: "invalid", message: REDIRECT_URI_MISMATCH_MESSAGE }))
     }
     // Using it decides a race between two redemptions of the same code: the second finds it used.
     const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))

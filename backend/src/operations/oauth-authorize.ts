@@ -6,9 +6,8 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import { AbsoluteUrl } from "@stackfx/lib/domain/rules/absolute-url.js"
+import { AuthorizeQuery } from "@stackfx/lib/domain/oauth-authorize-query.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
@@ -17,10 +16,10 @@ import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { EmulatorConfig } from "../config.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { randomSecret } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { devAuthorizationUrl } from "../oauth/dev-provider-routes.js"
 import { authorizationUrl, discover, oidcErrorToKnown } from "../oauth/oidc.js"
-import { codeVerifierPattern, newCodeVerifier, s256Challenge } from "../oauth/pkce.js"
+import { newCodeVerifier, s256Challenge } from "../oauth/pkce.js"
 import { Db } from "../store/db.js"
 import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../store/projects.js"
@@ -35,28 +34,7 @@ export const OUTER_OAUTH_FLOW_TTL_MS = 10 * 60 * 1000
 /** Flows that ended this long ago are deleted when a new one starts. */
 const FLOW_RETENTION_MS = 24 * 60 * 60 * 1000
 
-const NonEmpty = Schema.String.check(Schema.isNonEmpty())
-
-/** The query of the authorize call; `error_redirect_uri` is the hosted service's newer name. */
-export const AuthorizeQuery = Schema.Struct({
-  client_id: Schema.String,
-  client_secret: Schema.String,
-  redirect_uri: NonEmpty,
-  scope: Schema.optionalKey(Schema.String),
-  state: NonEmpty,
-  grant_type: Schema.Literal("authorization_code"),
-  // An S256 challenge is base64url without padding; RFC 7636 allows 43 to 128 characters.
-  code_challenge: Schema.String.check(Schema.isPattern(codeVerifierPattern)),
-  code_challenge_method: Schema.Literal("S256"),
-  response_type: Schema.Literal("code"),
-  type: Schema.optionalKey(Schema.Literals(["authenticate", "link"])),
-  token: Schema.optionalKey(Schema.String),
-  provider_scope: Schema.optionalKey(Schema.String),
-  error_redirect_url: Schema.optionalKey(NonEmpty),
-  error_redirect_uri: Schema.optionalKey(NonEmpty),
-  // Absolute (SCHEMA_ERROR otherwise) and trusted, as the hosted service checks it.
-  after_callback_redirect_url: Schema.optionalKey(AbsoluteUrl)
-})
+export { AuthorizeQuery }
 export type AuthorizeQuery = typeof AuthorizeQuery.Type
 
 export interface AuthorizeResult {
@@ -82,7 +60,7 @@ const checkRedirect = (project: StoredProject, url: string | undefined) =>
 const linkingUser = (project: StoredProject, token: string | undefined) =>
   Effect.gen(function*() {
     if (token === undefined || token === "") {
-      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "?token= query parameter is required for link type" }))
+      return yield* Effect.fail(new Refused({ reason: "invalid", message: "?token= query parameter is required for link type" }))
     }
     const verified = yield* (yield* AccessTokens).verify(token)
     if (verified.projectId !== project.id) {

@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { OAuthProviderAccessDenied, OuterOAuthTimeout } from "@stackfx/lib/errors/known/oauth.js"
 import { isKnownError, type KnownError } from "@stackfx/lib/errors/known/registry.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { DevProvider } from "../oauth/dev-provider.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
 import { completeOidcSignIn, discover, oidcErrorToKnown } from "../oauth/index.js"
@@ -121,19 +121,17 @@ export const completeOAuthFlow = (input: CallbackInput) =>
     const innerState = input.params["state"] ?? ""
     if (innerState === "" || input.cookies[innerStateCookie(innerState)] !== "true") {
       return yield* Effect.fail(
-        new HttpStatusError({
-          status: 400,
-          message: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"
+        new Refused({ reason: "invalid", message: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"
         })
       )
     }
     const flow = yield* takeOAuthFlow(yield* Db, innerState, new Date(yield* Clock.currentTimeMillis))
     if (flow === undefined || flow.providerId !== input.providerId) {
-      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "Invalid OAuth state. Please try signing in again." }))
+      return yield* Effect.fail(new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." }))
     }
     const loaded = yield* (yield* Projects).find(flow.projectId)
     if (loaded === undefined) {
-      return yield* Effect.fail(new HttpStatusError({ status: 400, message: "The project of this OAuth flow no longer exists." }))
+      return yield* Effect.fail(new Refused({ reason: "invalid", message: "The project of this OAuth flow no longer exists." }))
     }
     const errorRedirectUrl = flow.data.errorRedirectUrl
     const location = yield* finish(loaded.project, flow, input.params).pipe(

@@ -26,6 +26,8 @@ import { Db, isUniqueViolation } from "../store/db.js"
 import { deleteUserPasskeys, insertPasskey, PASSKEY_CREDENTIAL_UNIQUE, sqlPasskeyStore } from "../store/passkeys.js"
 import type { StoredProject } from "../store/projects.js"
 import { findUserView, updateUserColumns } from "../store/users.js"
+import { requireMfa } from "./mfa.js"
+import { createSession } from "./sessions.js"
 import { checkCode, CodePurpose, countFailedAttempt, issueCode, useCode } from "./verification-codes.js"
 
 /** The ceremony's code outlives the browser's timeout a little, as the hosted service's does. */
@@ -134,4 +136,16 @@ export const authenticatePasskey = (project: StoredProject, response: unknown, c
       return yield* Effect.fail(new PasskeyAuthenticationFailed({ message: "Passkey sign-in failed: passkeys are turned off for this user." }))
     }
     return user
+  })
+
+/**
+ * A passkey sign-in: the assertion verified, then a new session, or MULTI_FACTOR_AUTHENTICATION_REQUIRED
+ * with an attempt code for a user with TOTP.
+ */
+export const signInWithPasskey = (project: StoredProject, response: unknown, code: string) =>
+  Effect.gen(function*() {
+    const user = yield* authenticatePasskey(project, response, code)
+    if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, false)
+    const session = yield* createSession({ projectId: project.id, userId: user.id })
+    return { accessToken: session.accessToken, refreshToken: session.refreshToken, userId: user.id, isNewUser: false }
   })

@@ -14,11 +14,13 @@ import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { EmulatorConfig } from "../config.js"
-import { endpoint, publicEndpoint } from "../http/endpoint.js"
+import { OAuthApi } from "@stackfx/lib/contract/oauth.js"
+import { endpoint } from "../http/endpoint.js"
+import { serve, unreachable } from "../http/serve.js"
 import { json } from "../http/respond.js"
 import { Db } from "../store/db.js"
 import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
-import { AuthorizeQuery, OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
+import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
 import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
 import { ADMIN } from "../http/access.js"
 
@@ -34,22 +36,18 @@ const stringFields = (value: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
     : {}
 
-const callback = (method: "GET" | "POST") =>
-  publicEndpoint({
-    method,
-    path: "/auth/oauth/callback/:providerId",
-    handler: ({ body, params, query, request }) =>
-      Effect.gen(function*() {
-        const result = yield* completeOAuthFlow({
-          providerId: params["providerId"] ?? "",
-          params: { ...stringFields(query), ...stringFields(body) },
-          cookies: request.cookies
-        })
-        return HttpServerResponse.redirect(result.location, {
-          headers: { "set-cookie": cookieHeader(innerStateCookie(result.innerState), "", 0, yield* isSecure) }
-        })
+const callback = (declaration: typeof OAuthApi.callback | typeof OAuthApi.callbackPost) =>
+  serve(declaration, ({ body, params, query, request }) =>
+    Effect.gen(function*() {
+      const result = yield* completeOAuthFlow({
+        providerId: params.provider_id,
+        params: { ...stringFields(query), ...stringFields(body) },
+        cookies: request.cookies
       })
-  })
+      return HttpServerResponse.redirect(result.location, {
+        headers: { "set-cookie": cookieHeader(innerStateCookie(result.innerState), "", 0, yield* isSecure) }
+      })
+    }))
 
 const Issuer = Schema.NullOr(
   Schema.String.check(
@@ -58,21 +56,18 @@ const Issuer = Schema.NullOr(
 )
 
 export const routes = [
-  publicEndpoint({
-    method: "GET",
-    path: "/auth/oauth/authorize/:providerId",
-    query: AuthorizeQuery,
-    // The hosted authorize query is the one request part that tolerates keys it does not know.
-    unknownQueryKeys: "ignore",
-    handler: ({ params, query, request }) =>
-      Effect.gen(function*() {
-        const started = yield* startOAuthFlow(params["providerId"] ?? "", query, request.headers["host"])
-        const cookie = cookieHeader(innerStateCookie(started.innerState), "true", OUTER_OAUTH_FLOW_TTL_MS / 1000, yield* isSecure)
-        return HttpServerResponse.redirect(started.location, { headers: { "set-cookie": cookie } })
-      })
-  }),
-  callback("GET"),
-  callback("POST"),
+  serve(OAuthApi.authorize, ({ params, query, request }) =>
+    Effect.gen(function*() {
+      const started = yield* startOAuthFlow(params.provider_id, query, request.headers["host"]).pipe(
+        // The authorize step only runs the provider's discovery, whose failures are
+        // OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE; a refused code or access comes from the token stage.
+        unreachable("InvalidAuthorizationCode", "OAuthProviderAccessDenied")
+      )
+      const cookie = cookieHeader(innerStateCookie(started.innerState), "true", OUTER_OAUTH_FLOW_TTL_MS / 1000, yield* isSecure)
+      return HttpServerResponse.redirect(started.location, { headers: { "set-cookie": cookie } })
+    })),
+  callback(OAuthApi.callback),
+  callback(OAuthApi.callbackPost),
   endpoint({
     method: "GET",
     path: "/emulator/oauth-providers/:providerId",

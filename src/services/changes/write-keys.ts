@@ -13,8 +13,6 @@ import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../
 import type { CliLoginShape } from "../users/cli-login.js"
 import type { Changes } from "./data-changes.js"
 import { dataKeys, none, session } from "./data-keys.js"
-import type { OAuthShape } from "../oauth/oauth.js"
-import type { PasskeysShape } from "../passkeys/passkey.js"
 import type { ServerUserRequests } from "../users/server-users.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
@@ -26,9 +24,6 @@ const {
 } = dataKeys
 
 
-export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
-
-export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
 
 export const teamMembersChanges = {
   list: none,

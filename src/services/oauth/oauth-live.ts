@@ -6,23 +6,24 @@ import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/api.js"
 import { parseAbsoluteUrl } from "../../domain/rules/hosts.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
 import type { AuthorizationCodeGrant } from "../../domain/oauth-token-request.js"
-import { AuthorizationCodeResponse, OAuthErrorResponse } from "../../domain/tokens.js"
+import { OAuthErrorResponse } from "../../domain/tokens.js"
+import { OAuthTokenApi } from "../../contract/oauth-token.js"
+import { caller } from "../http/call.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 import { NoAccessToken } from "../../errors/client/session.js"
 import { OAuthCallbackError } from "../../errors/client/oauth-callback-error.js"
 import { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
-import { announcing } from "../changes/data-changes.js"
 import { documented } from "../http/endpoint.js"
-import { OAuthErrors } from "./oauth-errors.js"
+import { implement } from "../http/service-calls.js"
+import { OAuthCalls } from "./oauth-calls.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
 import { isGuestSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
-import { formBody, Transport } from "../http/transport.js"
-import { oauthChanges } from "../changes/write-keys.js"
+import { Transport } from "../http/transport.js"
 
 const browserDocument = (): CookieDocument | undefined =>
   (globalThis as { readonly document?: CookieDocument }).document
@@ -110,27 +111,24 @@ export const makeOAuth = (
       const token = yield* session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
       if (token === null) return yield* new NoAccessToken()
       return yield* start("link", opts, token)
-    }).pipe(documented(...OAuthErrors.link))
+    }).pipe(documented())
 
+  const tokenCall = caller(transport, OAuthTokenApi.token, "client")
   const exchange = (code: string, verifier: string, redirectUri: string) =>
-    transport.requestJson(
-      {
-        method: "POST",
-        path: "/auth/oauth/token",
-        // The token endpoint is plain OAuth: client credentials in the form, no session, no X-Stack headers.
-        bare: true,
-        withSession: false,
-        body: formBody({
-          grant_type: "authorization_code",
-          code,
-          code_verifier: verifier,
-          redirect_uri: redirectUri,
-          client_id: config.projectId,
-          client_secret: clientSecret
-        } satisfies AuthorizationCodeGrant)
-      },
-      AuthorizationCodeResponse
-    ).pipe(
+    tokenCall({
+      body: {
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+        client_id: config.projectId,
+        client_secret: clientSecret
+      } satisfies AuthorizationCodeGrant,
+      // The token endpoint is plain OAuth: client credentials in the form, no session, no X-Stack headers.
+      options: { bare: true, withSession: false }
+    }).pipe(
+      // The grant's fields are built here from strings: a body that does not fit is a defect.
+      Effect.catchTag("InvalidInput", Effect.die),
       // An RFC 6749 error answer (`invalid_grant`, ...) is the flow failing, not the transport.
       Effect.catchTag("HttpError", (error): Effect.Effect<never, HttpError | OAuthCallbackError> => {
         const answer = decodeOAuthError(error.body)
@@ -139,7 +137,12 @@ export const makeOAuth = (
         return Effect.fail(new OAuthCallbackError({
           reason: `the token endpoint answered ${code}${errorDescription === undefined ? "" : `: ${errorDescription}`}`
         }))
-      })
+      }),
+      Effect.flatMap((answer) =>
+        "isNewUser" in answer
+          ? Effect.succeed(answer)
+          : Effect.fail(new OAuthCallbackError({ reason: "the token endpoint answered no authorization-code grant" }))
+      )
     )
 
   const ignored = (why: string) =>
@@ -210,16 +213,16 @@ export const makeOAuth = (
         afterCallbackRedirectUrl: answer.afterCallbackRedirectUrl
       })
     }).pipe(
-      documented(...OAuthErrors.callback)
+      documented(...OAuthTokenApi.token.errors)
     )
 
   return { signIn, link, callback }
 }
 
 /** {@link makeOAuth} over the services of the tier. */
-export const makeOAuthService = (options: OAuthLayerOptions): Effect.Effect<OAuthShape, never, ClientConfig | Transport | Session> =>
-  announcing(
-    oauthChanges,
+export const makeOAuthService = (options: OAuthLayerOptions) =>
+  implement(
+    OAuthCalls,
     Effect.gen(function*() {
       return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
     })

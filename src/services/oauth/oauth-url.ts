@@ -1,12 +1,14 @@
 /**
- * The authorize URL: `GET {baseUrl}/api/v1/auth/oauth/authorize/{provider}` with exactly the
- * parameters the hosted service reads, in the hosted SDK's order.
+ * The authorize URL: the declared `GET /auth/oauth/authorize/{provider_id}` (contract/oauth.ts, a redirect
+ * the browser follows) with exactly the parameters the hosted service reads, in the hosted SDK's order.
  */
 import { API_PATH_PREFIX } from "../../domain/api.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
+import { OAuthApi } from "../../contract/oauth.js"
+import type { QueryEncoded } from "../../contract/endpoint.js"
 
 /** OAuth always uses S256 PKCE challenges. @internal */
-export const OAUTH_CODE_CHALLENGE_METHOD = "S256"
+export const OAUTH_CODE_CHALLENGE_METHOD = "S256" as const
 
 /** `authenticate` signs in (or up); `link` connects the provider to the signed-in user. */
 export type OAuthFlowType = "authenticate" | "link"
@@ -38,26 +40,24 @@ export interface AuthorizeUrlInput {
  * // "https://api.stack-auth.com/api/v1/auth/oauth/authorize/github?client_id=p&client_secret=pck&..."
  */
 export const authorizeUrl = (input: AuthorizeUrlInput): string => {
-  const params = new URLSearchParams()
-  params.set("client_id", input.projectId)
-  params.set("client_secret", input.clientSecret)
-  params.set("redirect_uri", stripOAuthCallbackParams(input.redirectUrl))
-  // The service's own scope; provider scopes travel in provider_scope.
-  params.set("scope", "legacy")
-  params.set("state", input.state)
-  params.set("grant_type", "authorization_code")
-  params.set("code_challenge", input.codeChallenge)
-  params.set("code_challenge_method", OAUTH_CODE_CHALLENGE_METHOD)
-  params.set("response_type", "code")
-  params.set("type", input.type)
-  params.set("error_redirect_url", input.errorRedirectUrl)
-  if (input.afterCallbackRedirectUrl !== undefined) {
-    params.set("after_callback_redirect_url", input.afterCallbackRedirectUrl)
+  // The declared query (contract/oauth.ts), as it travels, in the hosted SDK's order.
+  const query: QueryEncoded<typeof OAuthApi.authorize> = {
+    client_id: input.projectId,
+    client_secret: input.clientSecret,
+    redirect_uri: stripOAuthCallbackParams(input.redirectUrl),
+    // The service's own scope; provider scopes travel in provider_scope.
+    scope: "legacy",
+    state: input.state,
+    grant_type: "authorization_code",
+    code_challenge: input.codeChallenge,
+    code_challenge_method: OAUTH_CODE_CHALLENGE_METHOD,
+    response_type: "code",
+    type: input.type,
+    error_redirect_url: input.errorRedirectUrl,
+    ...(input.afterCallbackRedirectUrl === undefined ? {} : { after_callback_redirect_url: input.afterCallbackRedirectUrl }),
+    ...(input.type === "link" || input.accessToken !== undefined ? { token: input.accessToken ?? "" } : {}),
+    ...(input.type === "link" && input.providerScope !== undefined ? { provider_scope: input.providerScope } : {})
   }
-  if (input.type === "link" || input.accessToken !== undefined) params.set("token", input.accessToken ?? "")
-  if (input.type === "link") {
-    if (input.providerScope !== undefined) params.set("provider_scope", input.providerScope)
-  }
-  const provider = encodeURIComponent(input.provider.toLowerCase())
-  return `${input.baseUrl}${API_PATH_PREFIX}/auth/oauth/authorize/${provider}?${params.toString()}`
+  const path = OAuthApi.authorize.path.replace("{provider_id}", encodeURIComponent(input.provider.toLowerCase()))
+  return `${input.baseUrl}${API_PATH_PREFIX}${path}?${new URLSearchParams(query).toString()}`
 }

@@ -6,18 +6,13 @@
  * consume the cookie, redeem the code at the token endpoint with the verifier, and start the session.
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type * as Option from "effect/Option"
-import type { NetworkError } from "../../errors/client/network-error.js"
-import type { OAuthCallbackError } from "../../errors/client/oauth-callback-error.js"
-import type { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
-import type { NoAccessToken } from "../../errors/client/session.js"
 import type { ClientConfig } from "../http/client-config.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { OAuthMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { CookieDocument } from "./oauth-cookie.js"
-import type { OAuthErrors } from "./oauth-errors.js"
+import type { OAuthCalls } from "./oauth-calls.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
 
@@ -55,31 +50,10 @@ export interface OAuthCallbackResult {
   readonly afterCallbackRedirectUrl: string | null
 }
 
-/** Known errors of the code exchange. MFA is not a failure of the flow: the UI prompts for the TOTP code. */
-export type OAuthCallbackFailure = FailureOf<typeof OAuthErrors, "callback">
+export type { OAuthCallbackFailure } from "./oauth-calls.js"
 
-/** What the OAuth service offers; see its tag for the rules. */
-export interface OAuthShape {
-  /**
-   * Prepares a sign-in (or sign-up) and answers the authorize URL to send the browser to.
-   *
-   * @example
-   * const url = yield* oauth.signIn({ provider: "github", redirectUrl: urls.oauthCallback, errorRedirectUrl: urls.error })
-   * location.assign(url)
-   */
-  readonly signIn: (options: OAuthStartOptions) => Effect.Effect<string, OAuthNotAvailable | NetworkError>
-  /** Like `signIn`, connecting the provider to the signed-in user (whose access token the URL carries). */
-  readonly link: (options: OAuthLinkOptions) => Effect.Effect<string, OAuthNotAvailable | NoAccessToken | FailureOf<typeof OAuthErrors, "link">>
-  /**
-   * Finishes the flow on the callback page (`currentUrl` is `location.href`). `None` when the URL is not an
-   * OAuth answer meant for this browser (no `code` or `state`, or no verifier cookie for the state): that is
-   * logged as a warning and otherwise ignored, e.g. on a reload of the callback page.
-   */
-  readonly callback: (
-    currentUrl: string,
-    options?: OAuthCallbackOptions
-  ) => Effect.Effect<Option.Option<OAuthCallbackResult>, OAuthCallbackError | OAuthNotAvailable | OAuthCallbackFailure>
-}
+/** What the OAuth service offers; see its tag for the rules. Its members are declared in oauth-calls.ts. */
+export type OAuthShape = ShapeOf<typeof OAuthCalls>
 
 /** Options of the OAuth service's layer: the document holding the verifier cookie and the page's URL. */
 export interface OAuthLayerOptions {
@@ -100,7 +74,7 @@ export class OAuth extends /* @__PURE__ */ Context.Service<OAuth, OAuthShape>()(
   static layerWith(options: OAuthLayerOptions = {}): Layer.Layer<OAuth, never, ClientConfig | Transport | Session> {
     return lazyLayer(
       OAuth,
-      { signIn: "function", link: "function", callback: "function" },
+      OAuthMembers,
       () => import("../live.js").then((m) => m.makeOAuthService(options))
     )
   }

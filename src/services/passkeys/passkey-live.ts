@@ -1,26 +1,20 @@
 /** The implementation of {@link Passkeys}, loaded on first use (see lazy-service.ts). */
 import * as Effect from "effect/Effect"
-import { PasskeyRegisterRequest, PasskeySignInRequest } from "../../domain/passkey-requests.js"
-import { SignInResponse } from "../../domain/tokens.js"
+import * as Schema from "effect/Schema"
+import { PasskeysApi } from "../../contract/passkeys.js"
+import type { PasskeyInitiation } from "../../domain/passkey-requests.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
-import { announcing } from "../changes/data-changes.js"
 import { allowingAnonymousUsers } from "../http/allowed-users.js"
-import { documented } from "../http/endpoint.js"
-import type { PasskeysShape } from "./passkey.js"
+import { caller } from "../http/call.js"
+import { implement } from "../http/service-calls.js"
+import { PasskeysCalls } from "./passkey-calls.js"
 import { WebAuthn } from "./passkey-ceremony.js"
 import { ceremonyError } from "./passkey-ceremony-error.js"
-import {
-  AuthenticationInitiation,
-  authenticationOptionsFor,
-  RegistrationInitiation,
-  registrationOptionsFor
-} from "./passkey-options.js"
+import { authenticationOptionsFor, CreationOptions, registrationOptionsFor, RequestOptions } from "./passkey-options.js"
 import { Session } from "../session/session.js"
-import { jsonBody, Transport, type TransportCallError } from "../http/transport.js"
-import { passkeysChanges } from "../changes/write-keys.js"
-import { PasskeysErrors } from "./passkey-errors.js"
-import { encodeBuilt } from "../http/wire-codec.js"
+import { Transport } from "../http/transport.js"
 
 /** What the browser must offer before anything is asked of the service. */
 const browserReady = Effect.gen(function*() {
@@ -32,13 +26,27 @@ const browserReady = Effect.gen(function*() {
   return { browser, hostname }
 })
 
-/** An initiation answer that does not decode is unusable options, not a transport fault. */
-const unusableOptions = (code: "REGISTRATION_INITIATION_FAILED" | "AUTHENTICATION_INITIATION_FAILED") =>
-<A>(
-  self: Effect.Effect<A, TransportCallError>
-): Effect.Effect<A, Exclude<TransportCallError, ResponseDecodeError> | WebAuthnError> =>
-  Effect.catchTag(self, "ResponseDecodeError", (error) =>
-    Effect.fail(new WebAuthnError({ code, message: `${new WebAuthnError({ code }).message}: ${error.message}` })))
+/**
+ * The options of an initiation answer, as this client reads them; an answer that does not decode is unusable
+ * options, not a transport fault.
+ */
+const usableOptions = <S extends Schema.Codec<unknown, unknown, never, never>>(
+  schema: S,
+  code: "REGISTRATION_INITIATION_FAILED" | "AUTHENTICATION_INITIATION_FAILED"
+) => {
+  const decode = Schema.decodeUnknownEffect(schema)
+  const unusable = (error: { readonly message: string }) =>
+    new WebAuthnError({ code, message: `${new WebAuthnError({ code }).message}: ${error.message}` })
+  return <E>(self: Effect.Effect<PasskeyInitiation, E>) =>
+    Effect.flatMap(
+      Effect.mapError(self, (error) => isResponseDecodeError(error) ? unusable(error) : error as Exclude<E, ResponseDecodeError>),
+      (initiation) =>
+        Effect.map(Effect.mapError(decode(initiation.optionsJson), unusable), (options) => ({ options, code: initiation.code }))
+    )
+}
+
+const isResponseDecodeError = (error: unknown): error is ResponseDecodeError =>
+  typeof error === "object" && error !== null && (error as { readonly _tag?: unknown })._tag === "ResponseDecodeError"
 
 const runCeremony = <A>(
   flow: "registration" | "authentication",
@@ -54,50 +62,52 @@ const runCeremony = <A>(
     )
   )
 
-const encodeRegister = encodeBuilt(PasskeyRegisterRequest)
-const encodeSignIn = encodeBuilt(PasskeySignInRequest)
+/** A body built from the ceremony's own values always fits its schema: a misfit is a defect. */
+const built = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, InvalidInput>, R> =>
+  Effect.catch(self, (error) =>
+    typeof error === "object" && error !== null && (error as { readonly _tag?: unknown })._tag === "InvalidInput"
+      ? Effect.die(error)
+      : Effect.fail(error as Exclude<E, InvalidInput>))
 
-const passkeysShape = (transport: Transport["Service"], session: Session["Service"]): PasskeysShape => {
-  const post = (path: string, body: unknown) => ({ method: "POST" as const, path, body: jsonBody(body) })
+export const makePasskeys = implement(
+  PasskeysCalls,
+  Effect.gen(function*() {
+    const transport = yield* Transport
+    const session = yield* Session
+    const initiateRegistration = caller(transport, PasskeysApi.initiateRegistration, "client")
+    const registerCall = caller(transport, PasskeysApi.register, "client")
+    const initiateAuthentication = caller(transport, PasskeysApi.initiateAuthentication, "client")
+    const signInCall = caller(transport, PasskeysApi.signIn, "client")
 
-  const register = Effect.gen(function*() {
-    const { browser, hostname } = yield* browserReady
-    const initiation = yield* transport.requestJson(
-      post("/auth/passkey/initiate-passkey-registration", {}),
-      RegistrationInitiation
-    ).pipe(unusableOptions("REGISTRATION_INITIATION_FAILED"))
-    const options = yield* Effect.fromResult(registrationOptionsFor(initiation.optionsJson, hostname))
-    const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
-    // The answer (the credential's id, PasskeyRegisterResponse) carries nothing the client needs.
-    yield* transport.request(post("/auth/passkey/register", yield* encodeRegister({ credential, code: initiation.code })))
-  }).pipe(
-    // A guest may register a passkey: it is added to the guest's own account, which stays a guest (the
-    // service has no passkey sign-up: the user is upgraded by a sign-up with an e-mail or a provider).
-    allowingAnonymousUsers,
-    documented(...PasskeysErrors.register)
-  )
-
-  const signIn = Effect.gen(function*() {
-    const { browser, hostname } = yield* browserReady
-    const initiation = yield* transport.requestJson(
-      post("/auth/passkey/initiate-passkey-authentication", {}),
-      AuthenticationInitiation
-    ).pipe(unusableOptions("AUTHENTICATION_INITIATION_FAILED"))
-    const options = yield* Effect.fromResult(authenticationOptionsFor(initiation.optionsJson, hostname))
-    const response = yield* runCeremony("authentication", () => browser.startAuthentication(options))
-    const answer: SignInResponse = yield* transport.requestJson(
-      post("/auth/passkey/sign-in", yield* encodeSignIn({ authenticationResponse: response, code: initiation.code })),
-      SignInResponse
+    const register = Effect.gen(function*() {
+      const { browser, hostname } = yield* browserReady
+      const initiation = yield* initiateRegistration({ body: {} }).pipe(
+        built,
+        usableOptions(CreationOptions, "REGISTRATION_INITIATION_FAILED")
+      )
+      const options = yield* Effect.fromResult(registrationOptionsFor(initiation.options, hostname))
+      const credential = yield* runCeremony("registration", () => browser.startRegistration(options))
+      // The answer (the credential's id) carries nothing the client needs.
+      yield* built(registerCall({ body: { credential, code: initiation.code } }))
+    }).pipe(
+      // A guest may register a passkey: it is added to the guest's own account, which stays a guest (the
+      // service has no passkey sign-up: the user is upgraded by a sign-up with an e-mail or a provider).
+      allowingAnonymousUsers
     )
-    yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
-    return { userId: answer.userId, isNewUser: answer.isNewUser }
-  }).pipe(
-    documented(...PasskeysErrors.signIn)
-  )
 
-  return { register, signIn }
-}
+    const signIn = Effect.gen(function*() {
+      const { browser, hostname } = yield* browserReady
+      const initiation = yield* initiateAuthentication({ body: {} }).pipe(
+        built,
+        usableOptions(RequestOptions, "AUTHENTICATION_INITIATION_FAILED")
+      )
+      const options = yield* Effect.fromResult(authenticationOptionsFor(initiation.options, hostname))
+      const response = yield* runCeremony("authentication", () => browser.startAuthentication(options))
+      const answer = yield* built(signInCall({ body: { authenticationResponse: response, code: initiation.code } }))
+      yield* session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
+      return { userId: answer.userId, isNewUser: answer.isNewUser }
+    })
 
-export const makePasskeys: Effect.Effect<PasskeysShape, never, Transport | Session> = announcing(passkeysChanges, Effect.gen(function*() {
-  return passkeysShape(yield* Transport, yield* Session)
-}))
+    return { register, signIn }
+  })
+)

@@ -12,6 +12,7 @@ import { MAX_REQUIRED_FRESHNESS_MS, TOKEN_FRESHNESS_MARGIN_MS } from "./session-
 import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/api.js"
 import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
 import type { RefreshTokenGrant } from "../../domain/oauth-token-request.js"
+import type { OAuthTokenApi } from "../../contract/oauth-token.js"
 import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
@@ -172,10 +173,23 @@ const isRejectedRefreshToken = (error: SessionError): boolean =>
 
 const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
 
-/** The refresh grant (docs/wire.md "Tokens"), sent without session headers. */
-const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
-  method: "POST" as const,
+type TokenEndpoint = typeof OAuthTokenApi.token
+
+/**
+ * The declared token endpoint (contract/oauth-token.ts), its values written out here and checked against
+ * the declaration by type: importing the declaration itself would add it (and its error list) to every
+ * program's first load.
+ */
+const token = {
+  method: "POST",
   path: "/auth/oauth/token",
+  answer: "TokenEndpointResponse"
+} as const satisfies Pick<TokenEndpoint, "method" | "path"> & { readonly answer: TokenEndpoint["success"]["schemaRef"] }
+
+/** The refresh grant of the declared token endpoint (contract/oauth-token.ts), sent without session headers. */
+const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
+  method: token.method,
+  path: token.path,
   bare: true,
   withSession: false,
   body: formBody({
@@ -256,7 +270,7 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
         Effect.flatMap((body) =>
           Effect.flatMap(
             wireCodec(request.method, request.path),
-            (codec) => codec.decodeJson(codec.schemas.RefreshTokenResponse)(body)
+            (codec) => codec.decodeJson(codec.schemas[token.answer])(body)
           )
         ),
         Effect.tap((answer) => checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })),

@@ -1,0 +1,48 @@
+/**
+ * OAuth in the browser: the authorize URL a client sends the browser to (its query built by the client,
+ * services/oauth/oauth-url.ts), and the providers' callback. Both answer redirects, not JSON; neither takes
+ * project authentication (the authorize query carries the client's credentials). The code exchange that
+ * ends the flow is contract/oauth-token.ts.
+ */
+import { AuthorizeQuery } from "../domain/oauth-authorize-query.js"
+import { endpoint } from "./endpoint.js"
+
+/** The provider's answer: `code` and `state`, or `error`, in the query (GET) or a form (POST, `form_post`). */
+const callback = <const M extends "GET" | "POST">(method: M) =>
+  endpoint({
+    name: `oauth.callback${method === "GET" ? "" : "Post"}` as M extends "GET" ? "oauth.callback" : "oauth.callbackPost",
+    summary: "The provider's answer: a redirect to the client's redirect URL with `code` and `state`, or to its error URL",
+    method,
+    path: "/auth/oauth/callback/{provider_id}",
+    access: "public",
+    success: { raw: "redirect" },
+    errors: ["OuterOAuthTimeout"]
+  })
+
+export const OAuthApi = {
+  authorize: endpoint({
+    name: "oauth.authorize",
+    summary: "Starts an OAuth sign-in or link: a redirect to the provider",
+    method: "GET",
+    path: "/auth/oauth/authorize/{provider_id}",
+    access: "public",
+    query: AuthorizeQuery,
+    // The hosted authorize query is the one request part that tolerates keys it does not know.
+    unknownQueryKeys: "ignore",
+    success: { raw: "redirect" },
+    errors: [
+      "InvalidOAuthClientIdOrSecret",
+      "RedirectUrlNotWhitelisted",
+      "OAuthProviderNotFoundOrNotEnabled",
+      "OAuthExtraScopeNotAvailableWithSharedOAuthKeys",
+      "OAuthProviderTemporarilyUnavailable",
+      // A link's `token`: the signed-in user's access token, and that user.
+      "AccessTokenExpired",
+      "UnparsableAccessToken",
+      "InvalidProjectForAccessToken",
+      "UserNotFound"
+    ]
+  }),
+  callback: callback("GET"),
+  callbackPost: callback("POST")
+}
