@@ -7,11 +7,19 @@
  */
 import { SuccessResponse } from "../domain/success.js"
 import { RefreshTokenResponse } from "../domain/tokens.js"
-import { ClientUser } from "../domain/user.js"
-import { ClientUserUpdate } from "../domain/user-inputs.js"
+import { ClientUser, ServerUser } from "../domain/user.js"
+import { ClientUserUpdate, ServerUserUpdate } from "../domain/user-inputs.js"
 
 /** @internal */
-export const firstLoadSchemas = { ClientUser, ClientUserUpdate, RefreshTokenResponse, SuccessResponse } as const
+export const firstLoadSchemas = {
+  ClientUser,
+  ClientUserUpdate,
+  RefreshTokenResponse,
+  SuccessResponse,
+  // The server views of `/users/me` (the backend answers a server caller with them; the client calls it as a client).
+  ServerUser,
+  ServerUserUpdate
+} as const
 
 /** @internal */
 export type FirstLoadSchemas = typeof firstLoadSchemas

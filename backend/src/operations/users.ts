@@ -15,7 +15,7 @@ import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { checkPasswordLength, hashPassword, isImportablePasswordHash, type PasswordHashError } from "../crypto/password.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import { randomId } from "../crypto/secrets.js"
 import { totpSecretFromBase64 } from "../totp.js"
 import {
@@ -36,7 +36,15 @@ import type { StoredProject } from "../store/projects.js"
 import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
-import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+import {
+  deleteUser as deleteUserRow,
+  findUserSignUp,
+  findUserView,
+  insertUser,
+  listUserViews,
+  updateUserColumns,
+  type UserListQuery
+} from "../store/users.js"
 import { grantDefaultProjectPermissions } from "./project-permissions.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
@@ -48,7 +56,7 @@ export type UserWriteError =
   | PasswordHashError
   | SchemaError
   | TeamMembershipNotFound
-  | HttpStatusError
+  | Refused
   | DbError
 
 const emailTaken = (email: string) =>
@@ -58,7 +66,7 @@ const emailTaken = (email: string) =>
 const emailConflict = (email: string | null | undefined) => (error: DbError) =>
   Effect.fail(isUniqueViolation(error, AUTH_CHANNEL_UNIQUE) ? emailTaken(email ?? "") : error)
 
-const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+const badRequest = (message: string) => new Refused({ reason: "invalid", message })
 
 /**
  * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as
@@ -339,3 +347,71 @@ export const deleteUser = (projectId: string, userId: string): Effect.Effect<voi
   Effect.flatMap(Db, (db) =>
     Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
       deleted ? Effect.void : Effect.fail(new UserNotFound({}))))
+
+/** A user of the project, or `UserNotFound`. */
+export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    const user = yield* findUserView(yield* Db, projectId, userId)
+    return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
+  })
+
+/**
+ * The hosted service's rule on an administrator's restriction: a reason or private details need the
+ * restriction on (after the write: the input's flag, else the stored one, false for a new user), or the
+ * write is refused.
+ */
+export const checkRestriction = (
+  projectId: string,
+  userId: string | undefined,
+  input: {
+    readonly restrictedByAdmin?: boolean | undefined
+    readonly restrictedByAdminReason?: string | null | undefined
+    readonly restrictedByAdminPrivateDetails?: string | null | undefined
+  }
+): Effect.Effect<void, Refused | DbError, Db> =>
+  Effect.gen(function*() {
+    if (input.restrictedByAdminReason == null && input.restrictedByAdminPrivateDetails == null) return
+    const stored = userId === undefined ? undefined : yield* findUserView(yield* Db, projectId, userId)
+    if (input.restrictedByAdmin ?? stored?.restrictedByAdmin ?? false) return
+    return yield* Effect.fail(badRequest(
+      input.restrictedByAdminReason != null
+        ? "restricted_by_admin_reason requires restricted_by_admin=true"
+        : "restricted_by_admin_private_details requires restricted_by_admin=true"
+    ))
+  })
+
+/** Which users a list has (see `UserListQuery` in the store). */
+export type ListedUsers = NonNullable<UserListQuery["include"]>
+
+/** One page of users by sign-up time (then id); `nextCursor` is the id the next page starts with. */
+export const listUsers = (query: {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly search?: string | undefined
+  readonly desc: boolean
+  /** The id of the page's first user. */
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+  readonly include: ListedUsers
+}): Effect.Effect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
+    if (query.cursor !== undefined) {
+      const signedUpAt = yield* findUserSignUp(db, query.projectId, query.cursor)
+      // A cursor whose user is gone starts nowhere: the page is empty, not the first page again.
+      if (signedUpAt === undefined) return { items: [], nextCursor: null }
+      cursor = { signedUpAt, id: query.cursor }
+    }
+    const found = yield* listUserViews(db, {
+      projectId: query.projectId,
+      teamId: query.teamId,
+      search: query.search,
+      desc: query.desc,
+      cursor,
+      include: query.include,
+      limit: query.limit === undefined ? undefined : query.limit + 1
+    })
+    if (query.limit === undefined) return { items: found, nextCursor: null }
+    return { items: found.slice(0, query.limit), nextCursor: found[query.limit]?.id ?? null }
+  })
