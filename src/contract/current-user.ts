@@ -1,52 +1,56 @@
 /**
- * The signed-in user (`/users/me`), every access type: read, update, delete. The calls of the always-loaded
- * `CurrentUser`, so this module imports no schema: it names them (`schemaRef`, see first-load-schemas.ts).
- * A client gets the client view of the user and may only set the client fields; server and admin get and
+ * The signed-in user (`/users/me`), every access type: read, update, delete. These are the calls of the
+ * always-loaded `CurrentUser`, so this module imports no schema (it names them, see first-load-schemas.ts)
+ * and nothing else at run time either: every byte here is in every program's first load. `satisfies`
+ * checks each declaration as `endpoint` would; the access list is access.ts's `ALL` and the schema names are
+ * what `schemaRef` makes.
+ *
+ * A client gets the client view of the user and may set only the client fields; server and admin get and
  * set the server view.
  */
-import { ALL } from "./access.js"
+import type { DataKey } from "./data-keys.js"
 import { dataKeys, session } from "./data-keys.js"
-import { endpoint, schemaRef } from "./endpoint.js"
+import type { EndpointSpec, SchemaRef } from "./endpoint.js"
 
-const user = { client: schemaRef("ClientUser"), server: schemaRef("ServerUser") }
+const path = "/users/me"
+const access = ["client", "server", "admin"] as const
+const ref = <const K extends SchemaRef["schemaRef"]>(name: K): SchemaRef<K> => ({ schemaRef: name })
+const user = { client: ref("ClientUser"), server: ref("ServerUser") }
 /** A call without a signed-in user. */
 const signedIn = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
+// A client may set a taken e-mail or a team it is not in (`selectedTeamId`), as on the hosted service.
+const clientWrite = [...signedIn, "UserEmailAlreadyExists", "TeamMembershipNotFound"] as const
 
 export const CurrentUserApi = {
-  get: endpoint({
+  /** The signed-in user. */
+  get: {
     name: "currentUser.get",
-    summary: "The signed-in user",
     method: "GET",
-    path: "/users/me",
-    access: ALL,
+    path,
+    access,
     success: user,
     errors: ["CannotGetOwnUserWithoutUser"]
-  }),
-  update: endpoint({
+  },
+  /** Updates the signed-in user; a client sets only the client fields, server and admin also the password. */
+  update: {
     name: "currentUser.update",
-    summary: "Updates the signed-in user; a client sets only the client fields",
     method: "PATCH",
-    path: "/users/me",
-    access: ALL,
-    body: { client: schemaRef("ClientUserUpdate"), server: schemaRef("ServerUserUpdate") },
+    path,
+    access,
+    body: { client: ref("ClientUserUpdate"), server: ref("ServerUserUpdate") },
     success: user,
-    // A client may set a taken e-mail or a team it is not in (`selectedTeamId`), as on the hosted service;
-    // only server and admin set a password.
-    errors: {
-      client: [...signedIn, "UserEmailAlreadyExists", "TeamMembershipNotFound"],
-      server: [...signedIn, "UserEmailAlreadyExists", "TeamMembershipNotFound", "PasswordTooShort", "PasswordTooLong"]
-    },
-    changes: [dataKeys.user]
-  }),
-  delete: endpoint({
+    errors: { client: clientWrite, server: [...clientWrite, "PasswordTooShort", "PasswordTooLong"] },
+    changes: [dataKeys.user] as ReadonlyArray<DataKey>
+  },
+  /** Deletes the signed-in user with their sessions; a client only where the project allows it. */
+  delete: {
     name: "currentUser.delete",
-    summary: "Deletes the signed-in user with their sessions; a client only where the project allows it",
     method: "DELETE",
-    path: "/users/me",
-    access: ALL,
-    success: schemaRef("SuccessResponse"),
+    path,
+    access,
+    success: ref("SuccessResponse"),
     errors: signedIn,
     // The session ends with the user.
     changes: session
-  })
-}
+  }
+} as const satisfies Record<string, EndpointSpec>

@@ -1,7 +1,7 @@
 /**
  * Any user of the project (`/users`, `/users/{user_id}`), server and admin: list with cursor pagination and
- * filters, read, create, update, delete. `me` names the signed-in user; the signed-in user's own calls as
- * every access type are in current-user.ts.
+ * filters, read, create, update, delete. `/users/me` is the signed-in user's own path, for every access type
+ * (current-user.ts).
  */
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
@@ -27,8 +27,6 @@ export const UserListQuery = Schema.Struct({
   only_anonymous: Flag
 })
 
-/** `me` without a signed-in user. */
-const me = "CannotGetOwnUserWithoutUser"
 const passwords = ["PasswordTooShort", "PasswordTooLong"] as const
 
 export const UsersApi = {
@@ -44,12 +42,12 @@ export const UsersApi = {
   }),
   get: endpoint({
     name: "users.get",
-    summary: "One user (`me`: the signed-in one)",
+    summary: "One user",
     method: "GET",
     path: "/users/{user_id}",
     access: SERVER,
     success: ServerUser,
-    errors: ["UserNotFound", me]
+    errors: ["UserNotFound"]
   }),
   create: endpoint({
     name: "users.create",
@@ -70,7 +68,7 @@ export const UsersApi = {
     access: SERVER,
     body: ServerUserUpdate,
     success: ServerUser,
-    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords, me],
+    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords],
     // The user may be the signed-in one.
     changes: [dataKeys.user]
   }),
@@ -81,7 +79,7 @@ export const UsersApi = {
     path: "/users/{user_id}",
     access: SERVER,
     success: SuccessResponse,
-    errors: ["UserNotFound", me],
+    errors: ["UserNotFound"],
     // Their sessions end with them (the signed-in one's maybe).
     changes: session
   })

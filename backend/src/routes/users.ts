@@ -39,8 +39,6 @@ const patchChecks = (auth: Auth, patch: ClientUserUpdate | ServerUserUpdate, req
 const currentUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user)
 
-/** `me` or an id, resolved to a user id of the project. */
-const targetUserId = (auth: Auth, id: string) => id === "me" ? Effect.map(currentUser(auth), (u) => u.id) : Effect.succeed(id)
 
 const userWire = { wire: hostedUserWire }
 
@@ -63,20 +61,18 @@ export const routes = [
       yield* deleteUser(auth.project.id, user.id).pipe(unreachable("UserNotFound"))
       return { success: true as const }
     })),
-  serve(UsersApi.get, ({ auth, params }) =>
-    Effect.gen(function*() {
-      return yield* getUser(auth.project.id, yield* targetUserId(auth, params.user_id))
-    }), userWire),
+  // `/users/me` is a route of its own (above), which the router prefers: `user_id` here is an id.
+  serve(UsersApi.get, ({ auth, params }) => getUser(auth.project.id, params.user_id), userWire),
   serve(UsersApi.update, ({ auth, body, params, request }) =>
     Effect.gen(function*() {
-      const userId = yield* targetUserId(auth, params.user_id)
+      const userId = params.user_id
       yield* patchChecks(auth, body, request)
       yield* checkRestriction(auth.project.id, userId, body)
       return yield* updateUser(auth.project.id, userId, body)
     }), userWire),
   serve(UsersApi.delete, ({ auth, params }) =>
     Effect.gen(function*() {
-      yield* deleteUser(auth.project.id, yield* targetUserId(auth, params.user_id))
+      yield* deleteUser(auth.project.id, params.user_id)
       return { success: true as const }
     })),
   serve(UsersApi.create, ({ auth, body, request }) =>

@@ -12,7 +12,6 @@
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
 import type { ActiveSessionsShape } from "../users/active-sessions.js"
 import type { AuthShape } from "../users/auth.js"
-import type { CliLoginShape } from "../users/cli-login.js"
 import type { NotificationPreferencesShape } from "../users/notification-preferences.js"
 import type { ContactChannelsShape, ServerContactChannelsShape } from "../users/contact-channels.js"
 import type { OAuthProvidersShape, ServerOAuthProvidersShape } from "../users/oauth-providers.js"
@@ -23,7 +22,6 @@ import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
 import type { PermissionDefinitionsShape } from "../projects/permission-definitions.js"
 import type { AdminProjectsShape } from "../projects/projects.js"
-import type { ServerUserRequests } from "../users/server-users.js"
 import type { TeamInvitationsShape } from "../teams/team-invitations.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 import type { ServerTeamPermissionsShape } from "../teams/team-permissions.js"
@@ -114,17 +112,6 @@ export const notificationPreferencesChanges = {
   set: [accountKeys.notificationPreferences]
 } satisfies Changes<NotificationPreferencesShape>
 
-/**
- * `login` starts (or replaces) this tier's session. `complete` changes nothing here: the program is handed
- * this very session, so no new one appears in the list.
- */
-export const cliLoginChanges = {
-  start: none,
-  poll: none,
-  waitFor: none,
-  login: session,
-  complete: none
-} satisfies Changes<CliLoginShape>
 /** The user's read lists its linked accounts (`oauthProviders`), so a link that comes or goes changes it too. */
 const linked = [oauthProviders, user]
 
@@ -137,18 +124,6 @@ export const oauthProvidersChanges = {
 } satisfies Changes<OAuthProvidersShape>
 
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
-
-/** `listAll` is built over `list`. */
-export const serverUsersChanges = {
-  list: none,
-  get: none,
-  create: none,
-  update: [user],
-  // Their sessions end with them.
-  delete: session,
-  restrict: [user],
-  unrestrict: [user]
-} satisfies Changes<ServerUserRequests>
 
 export const serverTeamMembersChanges = {
   list: none,

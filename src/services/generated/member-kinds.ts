@@ -21,3 +21,23 @@ export const TeamsMembers = {
   delete: "function",
   leave: "function"
 } as const
+
+/** From src/services/users/cli-login-calls.ts. */
+export const CliLoginMembers = {
+  start: "function",
+  poll: "function",
+  waitFor: "function",
+  login: "function",
+  complete: "function"
+} as const
+
+/** From src/services/users/server-users-calls.ts. */
+export const ServerUsersMembers = {
+  list: "function",
+  get: "function",
+  create: "function",
+  update: "function",
+  delete: "function",
+  restrict: "function",
+  unrestrict: "function"
+} as const
