@@ -24,7 +24,10 @@ const program = Effect.gen(function*() {
   yield* Console.log(`signed up ${email} (new user: ${signedUp.isNewUser})`)
 
   const renamed = yield* currentUser.update({ displayName: "Client Example" }).pipe(
-    Effect.catchTag(["InvalidInput", "UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"], stop("renaming"))
+    Effect.catchTag(
+      ["InvalidInput", "UserAuthenticationRequired", "CannotGetOwnUserWithoutUser", "UserEmailAlreadyExists", "TeamMembershipNotFound"],
+      stop("renaming")
+    )
   )
   yield* Console.log(`signed in as ${renamed.displayName} <${renamed.primaryEmail}>`)
 

@@ -31,6 +31,10 @@ const widest = (perView: NonNullable<EndpointSpec["body"]>): Codec | undefined =
 const accessOf = (declaration: EndpointSpec): ReadonlyArray<AccessType> =>
   declaration.access === "public" ? ACCESS_TYPES : declaration.access
 
+/** The success status, when it does not depend on the answer (the document then names the usual 200). */
+const fixedStatus = (declaration: EndpointSpec): number | undefined =>
+  typeof declaration.status === "number" ? declaration.status : undefined
+
 /** One declaration as effect's endpoint. */
 const toEndpoint = (declaration: EndpointSpec): AnyEndpoint => {
   const success = declaration.success
@@ -44,8 +48,8 @@ const toEndpoint = (declaration: EndpointSpec): AnyEndpoint => {
     ...(declaration.query === undefined ? {} : { query: declaration.query }),
     ...(body === undefined ? {} : { payload: body }),
     success: answer === undefined
-      ? HttpApiSchema.status(declaration.status ?? 302)(Schema.String)
-      : HttpApiSchema.status(declaration.status ?? 200)(answer)
+      ? HttpApiSchema.status(fixedStatus(declaration) ?? 302)(Schema.String)
+      : HttpApiSchema.status(fixedStatus(declaration) ?? 200)(answer)
   } as never) as AnyEndpoint
 }
 

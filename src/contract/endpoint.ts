@@ -92,8 +92,11 @@ export interface EndpointSpec {
   readonly bodyEncoding?: "json" | "form"
   /** The success answer. */
   readonly success: PerView<Codec | SchemaRef> | Raw
-  /** The success status; 200 unless said. */
-  readonly status?: number
+  /**
+   * The success status; 200 unless said. A function of the answer for an endpoint whose status depends on it
+   * (the CLI poll's 201 for its one success).
+   */
+  readonly status?: number | ((answer: never) => number)
   /** The known errors it documents. */
   readonly errors: PerView<ReadonlyArray<KnownErrorTag>>
   /**

@@ -8,8 +8,8 @@
 import { SuccessResponse } from "../domain/success.js"
 import { OAuthTokenForm } from "../domain/oauth-token-request.js"
 import { RefreshTokenResponse, TokenEndpointResponse } from "../domain/tokens.js"
-import { ClientUser } from "../domain/user.js"
-import { ClientUserUpdate } from "../domain/user-inputs.js"
+import { ClientUser, ServerUser } from "../domain/user.js"
+import { ClientUserUpdate, ServerUserUpdate } from "../domain/user-inputs.js"
 
 /** @internal */
 export const firstLoadSchemas = {
@@ -18,7 +18,10 @@ export const firstLoadSchemas = {
   OAuthTokenForm,
   RefreshTokenResponse,
   TokenEndpointResponse,
-  SuccessResponse
+  SuccessResponse,
+  // The server views of `/users/me` (the backend answers a server caller with them; the client calls it as a client).
+  ServerUser,
+  ServerUserUpdate
 } as const
 
 /** Their types, which the declarations name. */

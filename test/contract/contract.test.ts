@@ -17,20 +17,6 @@ const extensions = new Set(["GET /health", "GET /emulator/oauth-providers/:provi
  * must leave it, which the test checks).
  */
 const pending = new Set([
-  "GET /",
-  "GET /projects/:projectId/.well-known/jwks.json",
-  "GET /projects-anonymous-users/:projectId/.well-known/*",
-  "POST /auth/cli",
-  "POST /auth/cli/poll",
-  "POST /auth/cli/complete",
-  "GET /users/me",
-  "PATCH /users/me",
-  "DELETE /users/me",
-  "GET /users/:userId",
-  "PATCH /users/:userId",
-  "DELETE /users/:userId",
-  "POST /users",
-  "GET /users",
   "GET /team-member-profiles",
   "GET /team-member-profiles/:teamId/:userId",
   "PATCH /team-member-profiles/:teamId/:userId",

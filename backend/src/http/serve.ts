@@ -112,20 +112,35 @@ const schemaAt = (perView: NonNullable<EndpointSpec["body"]>, view: AccessType) 
 /** The backend's path form: `{team_id}` as `:team_id`. */
 const routerPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1") as `/${string}`
 
+/** What a route adds to how its declaration is served. */
+export interface ServeOptions {
+  /**
+   * Completes the encoded answer of a view with what the hosted service sends beside the schema's fields
+   * (neutral values for data the backend does not have, which the hosted SDK reads): the server view of a
+   * user's `risk_scores`.
+   */
+  readonly wire?: (encoded: unknown, view: AccessType) => unknown
+}
+
 /** Serves a declaration with a handler; see the module's comment. */
 export const serve = <const D extends EndpointSpec, R>(
   declaration: D,
-  handler: (context: Context<D>) => Effect.Effect<AnswerOf<D>, AllowedErrors<D>, R>
+  handler: (context: Context<D>) => Effect.Effect<AnswerOf<D>, AllowedErrors<D>, R>,
+  options: ServeOptions = {}
 ) => {
+  const complete = options.wire ?? ((encoded: unknown) => encoded)
   const access = declaration.access
   const forbidden = serverOnlyFields(declaration)
-  const status = declaration.status ?? 200
+  const status = declaration.status
+  const statusOf = (answer: unknown): number =>
+    // A status function takes the declaration's own answer type, which the handler's answer has.
+    typeof status === "function" ? (status as (answer: unknown) => number)(answer) : status ?? 200
   const success = declaration.success
   const encodeAnswer = (view: AccessType, answer: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     if (isRaw(success)) return Effect.succeed(answer as HttpServerResponse.HttpServerResponse)
     const schema = schemaAt(success, view)
     if (schema === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
-    return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) => json(wire, status))
+    return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) => json(complete(wire, view), statusOf(answer)))
   }
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
     const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)

@@ -11,7 +11,7 @@ import { CLI_AUTH_DEFAULT_EXPIRES_IN_MILLIS } from "@stackfx/lib/domain/cli-auth
 import { InvalidPollingCode } from "@stackfx/lib/errors/known/misc.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../crypto/secrets.js"
-import { HttpStatusError } from "../http/respond.js"
+import { Refused } from "../errors/refused.js"
 import {
   type CliAuthAttemptRow,
   completeCliAuth,
@@ -26,7 +26,7 @@ import { findRefreshToken, type RefreshTokenRow } from "../store/refresh-tokens.
 import { findUserView } from "../store/users.js"
 import { refreshSession } from "./sessions.js"
 
-const badRequest = (message: string) => new HttpStatusError({ status: 400, message })
+const badRequest = (message: string) => new Refused({ reason: "invalid", message })
 const invalidLoginCode = badRequest("Invalid login code or the code has expired")
 
 /** A live session of the project for this refresh token (not revoked, not expired), else undefined. */
@@ -58,7 +58,7 @@ export const startCliAuth = (input: {
   readonly projectId: string
   readonly expiresInMillis?: number | undefined
   readonly anonRefreshToken?: string | undefined
-}): Effect.Effect<StartedCliAuth, HttpStatusError | DbError, Db> =>
+}): Effect.Effect<StartedCliAuth, Refused | DbError, Db> =>
   Effect.gen(function*() {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
@@ -128,7 +128,7 @@ export const completeCliAuthAttempt = (input: {
   readonly loginCode: string
   readonly mode: "check" | "claim-anon-session" | "complete"
   readonly refreshToken?: string | undefined
-}): Effect.Effect<CliAuthCompletion, HttpStatusError | DbError, Db | AccessTokens> =>
+}): Effect.Effect<CliAuthCompletion, Refused | DbError, Db | AccessTokens> =>
   Effect.gen(function*() {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis

@@ -57,6 +57,20 @@ const hostedServerUserExtras = {
 /** An encoded server user completed with the hosted extras. */
 const withHostedExtras = <W extends object>(wire: W) => ({ ...wire, ...hostedServerUserExtras })
 
+/**
+ * An encoded user answer of a view as the hosted service sends it (for `serve`'s `wire`): the server view
+ * completed with its extras, the client view as it is.
+ */
+export const hostedUserWire = (encoded: unknown, view: AccessType): unknown =>
+  view === "client" || typeof encoded !== "object" || encoded === null ? encoded : withHostedExtras(encoded)
+
+/** {@link hostedUserWire} for each user of an encoded list answer. */
+export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown => {
+  if (view === "client" || typeof encoded !== "object" || encoded === null || !("items" in encoded)) return encoded
+  const items = encoded.items
+  return Array.isArray(items) ? { ...encoded, items: items.map((item: unknown) => hostedUserWire(item, view)) } : encoded
+}
+
 /** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
 export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
   Effect.map(Effect.orDie(Schema.encodeEffect(ServerUser)(user)), withHostedExtras)

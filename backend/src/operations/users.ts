@@ -36,7 +36,15 @@ import type { StoredProject } from "../store/projects.js"
 import { insertTeam, insertTeamMember, isTeamMember } from "../store/teams.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
-import { deleteUser as deleteUserRow, findUserSignUp, findUserView, insertUser, updateUserColumns } from "../store/users.js"
+import {
+  deleteUser as deleteUserRow,
+  findUserSignUp,
+  findUserView,
+  insertUser,
+  listUserViews,
+  updateUserColumns,
+  type UserListQuery
+} from "../store/users.js"
 import { grantDefaultProjectPermissions } from "./project-permissions.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
@@ -339,3 +347,71 @@ export const deleteUser = (projectId: string, userId: string): Effect.Effect<voi
   Effect.flatMap(Db, (db) =>
     Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
       deleted ? Effect.void : Effect.fail(new UserNotFound({}))))
+
+/** A user of the project, or `UserNotFound`. */
+export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    const user = yield* findUserView(yield* Db, projectId, userId)
+    return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
+  })
+
+/**
+ * The hosted service's rule on an administrator's restriction: a reason or private details need the
+ * restriction on (after the write: the input's flag, else the stored one, false for a new user), or the
+ * write is refused.
+ */
+export const checkRestriction = (
+  projectId: string,
+  userId: string | undefined,
+  input: {
+    readonly restrictedByAdmin?: boolean | undefined
+    readonly restrictedByAdminReason?: string | null | undefined
+    readonly restrictedByAdminPrivateDetails?: string | null | undefined
+  }
+): Effect.Effect<void, Refused | DbError, Db> =>
+  Effect.gen(function*() {
+    if (input.restrictedByAdminReason == null && input.restrictedByAdminPrivateDetails == null) return
+    const stored = userId === undefined ? undefined : yield* findUserView(yield* Db, projectId, userId)
+    if (input.restrictedByAdmin ?? stored?.restrictedByAdmin ?? false) return
+    return yield* Effect.fail(badRequest(
+      input.restrictedByAdminReason != null
+        ? "restricted_by_admin_reason requires restricted_by_admin=true"
+        : "restricted_by_admin_private_details requires restricted_by_admin=true"
+    ))
+  })
+
+/** Which users a list has (see `UserListQuery` in the store). */
+export type ListedUsers = NonNullable<UserListQuery["include"]>
+
+/** One page of users by sign-up time (then id); `nextCursor` is the id the next page starts with. */
+export const listUsers = (query: {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly search?: string | undefined
+  readonly desc: boolean
+  /** The id of the page's first user. */
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+  readonly include: ListedUsers
+}): Effect.Effect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
+    if (query.cursor !== undefined) {
+      const signedUpAt = yield* findUserSignUp(db, query.projectId, query.cursor)
+      // A cursor whose user is gone starts nowhere: the page is empty, not the first page again.
+      if (signedUpAt === undefined) return { items: [], nextCursor: null }
+      cursor = { signedUpAt, id: query.cursor }
+    }
+    const found = yield* listUserViews(db, {
+      projectId: query.projectId,
+      teamId: query.teamId,
+      search: query.search,
+      desc: query.desc,
+      cursor,
+      include: query.include,
+      limit: query.limit === undefined ? undefined : query.limit + 1
+    })
+    if (query.limit === undefined) return { items: found, nextCursor: null }
+    return { items: found.slice(0, query.limit), nextCursor: found[query.limit]?.id ?? null }
+  })

@@ -5,9 +5,10 @@
  */
 import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { ApiRootApi } from "@stackfx/lib/contract/api-root.js"
 import { type Auth, authenticate } from "../http/auth.js"
-import { publicEndpoint } from "../http/endpoint.js"
 import { queryOf, schemaErrorOf } from "../http/request.js"
+import { serve } from "../http/serve.js"
 
 const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
 
@@ -27,17 +28,15 @@ export const apiRootText = (auth: Auth | undefined): string => {
 }
 
 export const routes = [
-  publicEndpoint({
-    method: "GET",
-    path: "/",
-    handler: ({ request }) =>
-      Effect.gen(function*() {
-        const auth = yield* authenticate(request.headers)
-        const unknown = Object.keys(queryOf(request))
-        if (unknown.length > 0) {
-          return yield* Effect.fail(schemaErrorOf(request, [`query contains unknown properties: ${unknown.join(", ")}`]))
-        }
-        return HttpServerResponse.text(apiRootText(auth))
-      })
-  })
+  // Public, as the hosted root answers without project headers too; the headers a request has are still
+  // checked (before the query, as there).
+  serve(ApiRootApi.get, ({ request }) =>
+    Effect.gen(function*() {
+      const auth = yield* authenticate(request.headers)
+      const unknown = Object.keys(queryOf(request))
+      if (unknown.length > 0) {
+        return yield* Effect.fail(schemaErrorOf(request, [`query contains unknown properties: ${unknown.join(", ")}`]))
+      }
+      return HttpServerResponse.text(apiRootText(auth))
+    }))
 ]

@@ -23,6 +23,7 @@ import {
   type LocalJWKSet,
   type ProtectedHeaderParameters
 } from "jose"
+import { JwksApi } from "../../contract/jwks.js"
 import { CLOCK_TOLERANCE_SECONDS, jwksPath } from "../../domain/rules/access-tokens.js"
 import {
   AccessTokenClaims,
@@ -126,26 +127,6 @@ export interface TokenVerifierShape {
 const refuse = (reason: JwtRefusal, detail: string) =>
   new JwtVerificationError({ reason, message: `JWT verification failed (${reason}): ${detail}` })
 
-const JwkFields = Schema.Struct({
-  kty: Schema.String,
-  kid: Schema.optionalKey(Schema.String),
-  alg: Schema.optionalKey(Schema.String),
-  use: Schema.optionalKey(Schema.String),
-  key_ops: Schema.optionalKey(Schema.Array(Schema.String).pipe(Schema.mutable)),
-  ext: Schema.optionalKey(Schema.Boolean),
-  crv: Schema.optionalKey(Schema.String),
-  x: Schema.optionalKey(Schema.String),
-  y: Schema.optionalKey(Schema.String),
-  n: Schema.optionalKey(Schema.String),
-  e: Schema.optionalKey(Schema.String)
-})
-
-/**
- * `{ keys: [...] }`. Only public-key members are kept: a key set that carried private or symmetric material
- * would be a misconfiguration, and without it such a key cannot be imported.
- */
-const JwksBody = Schema.Struct({ keys: Schema.Array(JwkFields).pipe(Schema.mutable) })
-
 interface CachedKeys {
   readonly keys: LocalJWKSet
   readonly fetchedAtMs: number
@@ -230,9 +211,9 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
     const fetchKeys = Effect.gen(function*() {
       const body = yield* sendRequest(
         config,
-        { method: "GET", path: jwksPath(config.projectId), query: jwksQuery, bare: true, withSession: false },
+        { method: JwksApi.get.method, path: jwksPath(config.projectId), query: jwksQuery, bare: true, withSession: false },
         null
-      ).pipe(Effect.flatMap(decodeJson(JwksBody)))
+      ).pipe(Effect.flatMap(decodeJson(JwksApi.get.success)))
       const keys = yield* Effect.try({
         try: () => createLocalJWKSet(body),
         catch: (error) => refuse("invalid-jwks", error instanceof Error ? error.message : String(error))

@@ -10,20 +10,15 @@
  * whose target is not known here (an invitation code's team) names the whole family.
  */
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
-import type { CliLoginShape } from "../users/cli-login.js"
 import type { Changes } from "./data-changes.js"
-import { dataKeys, none, session } from "./data-keys.js"
-import type { ServerUserRequests } from "../users/server-users.js"
+import { dataKeys, none } from "./data-keys.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
 const {
   teamApiKeys,
   teamMembers,
-  user,
   userApiKeys
 } = dataKeys
-
-
 
 export const teamMembersChanges = {
   list: none,
@@ -32,39 +27,13 @@ export const teamMembersChanges = {
   updateMine: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<TeamMembersShape>
 
-/**
- * `login` starts (or replaces) this tier's session. `complete` changes nothing here: the program is handed
- * this very session, so no new one appears in the list.
- */
-export const cliLoginChanges = {
-  start: none,
-  poll: none,
-  waitFor: none,
-  login: session,
-  complete: none
-} satisfies Changes<CliLoginShape>
-
-
 // Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
-
-/** `listAll` is built over `list`. */
-export const serverUsersChanges = {
-  list: none,
-  get: none,
-  create: none,
-  update: [user],
-  // Their sessions end with them.
-  delete: session,
-  restrict: [user],
-  unrestrict: [user]
-} satisfies Changes<ServerUserRequests>
 
 export const serverTeamMembersChanges = {
   list: none,
   get: none,
   update: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<ServerTeamMembersShape>
-
 
 export const userApiKeysChanges = {
   create: [userApiKeys],

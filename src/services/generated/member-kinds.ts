@@ -168,6 +168,15 @@ export const AuthMembers = {
   signOut: "effect"
 } as const
 
+/** From src/services/users/cli-login-calls.ts. */
+export const CliLoginMembers = {
+  start: "function",
+  poll: "function",
+  waitFor: "function",
+  login: "function",
+  complete: "function"
+} as const
+
 /** From src/services/users/connected-accounts-calls.ts. */
 export const ConnectedAccountsMembers = {
   accessToken: "function",
@@ -228,4 +237,15 @@ export const ServerSessionsMembers = {
   create: "function",
   list: "function",
   delete: "function"
+} as const
+
+/** From src/services/users/server-users-calls.ts. */
+export const ServerUsersMembers = {
+  list: "function",
+  get: "function",
+  create: "function",
+  update: "function",
+  delete: "function",
+  restrict: "function",
+  unrestrict: "function"
 } as const

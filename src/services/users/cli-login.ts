@@ -23,16 +23,12 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type * as Schedule from "effect/Schedule"
-import type { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUsed } from "../../errors/client/cli-login.js"
-import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { NotSignedIn } from "../../errors/client/session.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { CliLoginMembers } from "../generated/member-kinds.js"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import type { ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
 import type { Session } from "../session/session.js"
-import type { CliLoginErrors } from "./cli-login-errors.js"
-
-type Fails<Method extends keyof typeof CliLoginErrors> = FailureOf<typeof CliLoginErrors, Method>
+import type { CliLoginCalls } from "./cli-login-calls.js"
 
 /** A started attempt: the polling code stays with the program, the login code goes in the URL. */
 export interface CliLoginAttempt {
@@ -73,38 +69,14 @@ export interface CliLoginOptions extends CliLoginWaitOptions {
   readonly prompt?: ((url: string, loginCode: string) => Effect.Effect<void>) | undefined
 }
 
-/** What the CliLogin service offers; see its tag for the rules. */
-export interface CliLoginShape {
-  /** Starts an attempt (`POST /auth/cli`). */
-  readonly start: (
-    options?: { readonly expiresInMillis?: number | undefined }
-  ) => Effect.Effect<CliLoginAttempt, InvalidInput | Fails<"start">>
-  /** One poll (`POST /auth/cli/poll`); an unknown polling code is `InvalidPollingCode`. */
-  readonly poll: (pollingCode: string) => Effect.Effect<CliLoginPoll, Fails<"poll">>
-  /** Polls on the schedule until the attempt is confirmed (its refresh token), expired or used. */
-  readonly waitFor: (
-    attempt: Pick<CliLoginAttempt, "pollingCode">,
-    options?: CliLoginWaitOptions
-  ) => Effect.Effect<string, CliLoginExpired | CliLoginUsed | CliLoginTimedOut | Fails<"waitFor">>
-  /**
-   * The program's whole side: starts an attempt, prompts with the confirm URL, waits, and signs this tier in
-   * with the refresh token (its token store keeps it). Answers the refresh token.
-   */
-  readonly login: (
-    options: CliLoginOptions
-  ) => Effect.Effect<string, InvalidInput | CliLoginExpired | CliLoginUsed | CliLoginTimedOut | Fails<"login">>
-  /**
-   * The browser's side: confirms the attempt of `loginCode` for the signed-in person, handing it this
-   * session's refresh token (so the program shares the session: signing out here signs it out too).
-   */
-  readonly complete: (loginCode: string) => Effect.Effect<void, NotSignedIn | CliLoginCodeInvalid | Fails<"complete">>
-}
+/** What the CliLogin service offers; see its tag for the rules. Its members are declared in cli-login-calls.ts. */
+export type CliLoginShape = ShapeOf<typeof CliLoginCalls>
 
 /** Sign-in for command-line programs through the browser. */
 export class CliLogin extends /* @__PURE__ */ Context.Service<CliLogin, CliLoginShape>()("stackfx/CliLogin") {
   static readonly layer: Layer.Layer<CliLogin, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
     CliLogin,
-    { start: "function", poll: "function", waitFor: "function", login: "function", complete: "function" },
+    CliLoginMembers,
     () => import("../live.js").then((m) => m.makeCliLogin)
   )
 }

@@ -1,32 +1,28 @@
 /**
- * The signed-in user (`/users/me`), available on every tier that has a session. This file is the
- * reference shape of an endpoint service: a `Context.Service` whose methods encode their input with the
- * domain schema, call the transport, decode the answer, and list their documented known errors.
+ * The signed-in user (`/users/me`), available on every tier that has a session. Always loaded (every
+ * program's first load), so it imports no schema: its calls are the declarations of contract/current-user.ts,
+ * which name their schemas, resolved through the codec that loads with the first call. It sends them over the
+ * transport itself rather than through `caller` (services/http/call.ts): method, path, schemas and errors
+ * are the declarations', and the first load stays without the generic call code (`get` also needs the
+ * transport's signed-in-only send).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { CurrentUserApi } from "../../contract/current-user.js"
+import { none } from "../../contract/data-keys.js"
 import type { ClientUser } from "../../domain/user.js"
 import type { ClientUserUpdate } from "../../domain/user-inputs.js"
-import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../app-server/auth-json.js"
-import { announcing } from "../changes/data-changes.js"
-import { currentUserChanges } from "../changes/data-keys.js"
+import { announcing, type Changes } from "../changes/data-changes.js"
 import { AllowedUsers } from "../http/allowed-users.js"
+import type { CallFailureAt } from "../http/call.js"
 import { type CallFailure, documented, narrowedTo } from "../http/endpoint.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"
 import { lazySchema } from "../http/lazy-schema.js"
 import { wireCodec } from "../http/internal/wire-codec-load.js"
-
-/**
- * The known errors of the writes (`update`, `delete`), written once for the Shape and the narrowing; the reads
- * document none. One list rather than an `ErrorTable`: this service is in every bundle, and a table of empty
- * entries would only add to it.
- */
-const writeErrors = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
-type WriteFailure = CallFailure<(typeof writeErrors)[number]>
 
 /** Which signed-in users `CurrentUser.getWith` returns besides unrestricted ones. */
 export interface CurrentUserGetOptions {
@@ -51,11 +47,9 @@ export interface CurrentUserShape {
    */
   readonly getWith: (options: CurrentUserGetOptions) => Effect.Effect<ClientUser | null, CallFailure>
   /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
-  readonly update: (
-    patch: ClientUserUpdate
-  ) => Effect.Effect<ClientUser, InvalidInput | WriteFailure>
+  readonly update: (patch: ClientUserUpdate) => Effect.Effect<ClientUser, CallFailureAt<typeof CurrentUserApi.update, "client">>
   /** Deletes the signed-in user; the session ends with it. */
-  readonly delete: Effect.Effect<void, WriteFailure>
+  readonly delete: Effect.Effect<void, CallFailureAt<typeof CurrentUserApi.delete, "client">>
   /**
    * The session's tokens for the app's own server, the access token likely valid (refreshed when it would
    * expire within 20 s); both `null` for a visitor. For requests that cannot carry headers (a WebSocket
@@ -69,6 +63,18 @@ export interface CurrentUserShape {
   readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
 }
 
+/** What each member makes stale: the writes' keys are their declarations' (contract/current-user.ts). */
+export const currentUserChanges = {
+  get: none,
+  getWith: none,
+  update: CurrentUserApi.update.changes,
+  delete: CurrentUserApi.delete.changes,
+  authJson: none,
+  authHeaders: none
+} satisfies Changes<CurrentUserShape>
+
+const read = CurrentUserApi.get
+
 /** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
 export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
   static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = /* @__PURE__ */ Layer.effect(
@@ -77,18 +83,13 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
       const transport = yield* Transport
       const session = yield* Session
       // Named through the codec, which loads with the first call: the first load carries no schema.
-      const clientUser = lazySchema((codec) => codec.schemas.ClientUser)
-      const successResponse = lazySchema((codec) => codec.schemas.SuccessResponse)
-      const encodePatch = (patch: ClientUserUpdate) =>
-        Effect.flatMap(
-          wireCodec("PATCH", "/users/me"),
-          (codec) => codec.encodeInput(codec.schemas.ClientUserUpdate)(patch)
-        )
+      const clientUser = lazySchema((codec) => codec.schemas[read.success.client.schemaRef])
 
-      // No session, or a refresh token the server just rejected (the session ends): a visitor, no request.
+      // No session, or a refresh token the server just rejected (the session ends): a visitor, no request (the
+      // transport reads the session once for both).
       const undocumented = narrowedTo()
       const get = Effect.catch(
-        transport.requestJsonIfSignedIn({ method: "GET", path: "/users/me" }, clientUser),
+        transport.requestJsonIfSignedIn({ method: read.method, path: read.path }, clientUser),
         // The server's way of saying "nobody is signed in": a visitor, not a failure. Handled with the
         // narrowing in one step: this is every page's call.
         // A session the service refuses for its user's state (restricted or anonymous, not accepted) is no
@@ -105,17 +106,18 @@ export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, Cu
           (user) => user !== null && (user.isAnonymous ? !includeAnonymous : user.isRestricted && !includeRestricted) ? null : user
         )
 
+      const { update: write, delete: erase } = CurrentUserApi
       const update = (patch: ClientUserUpdate) =>
-        encodePatch(patch).pipe(
+        Effect.flatMap(wireCodec(write.method, write.path), (codec) => codec.encodeInput(codec.schemas[write.body.client.schemaRef])(patch)).pipe(
           Effect.flatMap((body) =>
-            transport.requestJson({ method: "PATCH", path: "/users/me", body: jsonBody(body) }, clientUser)
+            transport.requestJson({ method: write.method, path: write.path, body: jsonBody(body) }, clientUser)
           ),
-          documented(...writeErrors)
+          documented(...write.errors.client)
         )
 
-      const remove = transport.requestJson({ method: "DELETE", path: "/users/me" }, successResponse).pipe(
+      const remove = transport.requestJson({ method: erase.method, path: erase.path }, lazySchema((codec) => codec.schemas[erase.success.schemaRef])).pipe(
         Effect.andThen(session.clear),
-        documented(...writeErrors)
+        documented(...erase.errors)
       )
 
       const authJson = session.getTokens().pipe(

@@ -1,18 +1,13 @@
-/** The requests of {@link ServerUsers}, loaded on first use (see lazy-service.ts). */
+/** The requests of {@link ServerUsers}, loaded on first use (see lazy-service.ts): declared calls (server-users-calls.ts). */
 import * as Effect from "effect/Effect"
-import { ListResponse } from "../../domain/list.js"
-import { SuccessResponse } from "../../domain/success.js"
-import { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
-import { ServerUser } from "../../domain/user.js"
+import { UsersApi } from "../../contract/users.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
-import { announcing } from "../changes/data-changes.js"
+import { caller } from "../http/call.js"
 import { documented } from "../http/endpoint.js"
-import { segment } from "../http/path-segment.js"
-import type { ServerUserListOptions, ServerUserPage, ServerUserRequests, UserRestriction } from "./server-users.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { serverUsersChanges } from "../changes/write-keys.js"
-import { ServerUsersErrors } from "./server-users-errors.js"
-import { encodeInput } from "../http/wire-codec.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import type { ServerUserListOptions, ServerUserPage, UserRestriction } from "./server-users.js"
+import { ServerUsersCalls } from "./server-users-calls.js"
 
 const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
   limit === undefined || (Number.isInteger(limit) && limit > 0)
@@ -28,76 +23,54 @@ const checkFilters = (options: ServerUserListOptions): Effect.Effect<void, Inval
 /** A flag as the query wants it: `"true"` when set, left out otherwise (the service's default is false). */
 const flag = (value: boolean | undefined): "true" | undefined => (value === true ? "true" : undefined)
 
-const ServerUserList = ListResponse(ServerUser)
+/** The query without its absent keys. */
+const defined = <T extends Record<string, string | undefined>>(query: T) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
 
-export const makeServerUserRequests: Effect.Effect<ServerUserRequests, never, Transport> = announcing(serverUsersChanges, Effect.gen(function*() {
-  const transport = yield* Transport
-  const encodeCreate = encodeInput(ServerUserCreate)
-  const encodeUpdate = encodeInput(ServerUserUpdate)
+export const makeServerUserRequests = implement(
+  ServerUsersCalls,
+  Effect.gen(function*() {
+    const transport = yield* Transport
+    const listUsers = caller(transport, UsersApi.list, "server")
+    const patchUser = caller(transport, UsersApi.update, "server")
 
-  const list = (options: ServerUserListOptions = {}) =>
-    checkLimit(options.limit).pipe(
-      Effect.andThen(checkFilters(options)),
-      Effect.andThen(
-        transport.requestJson({
-          method: "GET",
-          path: "/users",
-          query: {
-            limit: options.limit,
+    const list = (options: ServerUserListOptions = {}) =>
+      checkLimit(options.limit).pipe(
+        Effect.andThen(checkFilters(options)),
+        Effect.andThen(listUsers({
+          query: defined({
+            limit: options.limit === undefined ? undefined : String(options.limit),
             cursor: options.cursor,
-            desc: options.desc,
-            order_by: options.orderBy === undefined ? undefined : "signed_up_at",
+            desc: options.desc === undefined ? undefined : options.desc ? "true" as const : "false" as const,
+            order_by: options.orderBy === undefined ? undefined : "signed_up_at" as const,
             query: options.query,
             team_id: options.teamId,
             include_restricted: flag(options.includeRestricted),
             include_anonymous: flag(options.includeAnonymous),
             only_anonymous: flag(options.onlyAnonymous)
-          }
-        }, ServerUserList)
-      ),
-      Effect.map((page): ServerUserPage => ({
-        items: page.items,
-        nextCursor: page.isPaginated ? page.pagination.nextCursor : null
-      })),
-      documented(...ServerUsersErrors.list)
-    )
-
-  const get = (userId: string) =>
-    transport.requestJson({ method: "GET", path: `/users/${segment(userId)}` }, ServerUser).pipe(
-      documented(...ServerUsersErrors.get)
-    )
-
-  const create = (user: ServerUserCreate) =>
-    encodeCreate(user).pipe(
-      Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/users", body: jsonBody(body) }, ServerUser)),
-      documented(...ServerUsersErrors.create)
-    )
-
-  const patchUser = (userId: string, patch: ServerUserUpdate) =>
-    encodeUpdate(patch).pipe(
-      Effect.flatMap((body) =>
-        transport.requestJson({ method: "PATCH", path: `/users/${segment(userId)}`, body: jsonBody(body) }, ServerUser)
+          })
+        })),
+        Effect.map((page): ServerUserPage => ({
+          items: page.items,
+          nextCursor: page.isPaginated ? page.pagination.nextCursor : null
+        }))
       )
-    )
 
-  const update = (userId: string, patch: ServerUserUpdate) => patchUser(userId, patch).pipe(documented(...ServerUsersErrors.update))
+    // The same PATCH as `update`, narrowed to what a restriction-only body can fail with.
+    const restricting = documented("UserNotFound")
+    const restrict = (userId: string, restriction: UserRestriction = {}) =>
+      patchUser({
+        params: { user_id: userId },
+        body: {
+          restrictedByAdmin: true,
+          ...(restriction.reason === undefined ? {} : { restrictedByAdminReason: restriction.reason }),
+          ...(restriction.privateDetails === undefined ? {} : { restrictedByAdminPrivateDetails: restriction.privateDetails })
+        }
+      }).pipe(restricting)
 
-  const remove = (userId: string) =>
-    transport.requestJson({ method: "DELETE", path: `/users/${segment(userId)}` }, SuccessResponse).pipe(
-      Effect.asVoid,
-      documented(...ServerUsersErrors.delete)
-    )
+    const unrestrict = (userId: string) =>
+      patchUser({ params: { user_id: userId }, body: { restrictedByAdmin: false } }).pipe(restricting)
 
-  // The same PATCH as `update`, narrowed to what a restriction-only body can fail with.
-  const restrict = (userId: string, restriction: UserRestriction = {}) =>
-    patchUser(userId, {
-      restrictedByAdmin: true,
-      ...(restriction.reason === undefined ? {} : { restrictedByAdminReason: restriction.reason }),
-      ...(restriction.privateDetails === undefined ? {} : { restrictedByAdminPrivateDetails: restriction.privateDetails })
-    }).pipe(documented(...ServerUsersErrors.restrict))
-
-  const unrestrict = (userId: string) =>
-    patchUser(userId, { restrictedByAdmin: false }).pipe(documented(...ServerUsersErrors.unrestrict))
-
-  return { list, get, create, update, delete: remove, restrict, unrestrict }
-}))
+    return { list, restrict, unrestrict }
+  })
+)

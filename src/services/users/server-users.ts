@@ -12,13 +12,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import type { ServerUser } from "../../domain/user.js"
-import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { FailureOf } from "../http/endpoint.js"
+import { ServerUsersMembers } from "../generated/member-kinds.js"
 import { lazyImplementation } from "../http/internal/lazy-service.js"
+import type { FailureOfMember, ShapeOf } from "../http/service-calls.js"
 import type { Transport } from "../http/transport.js"
-import type { ServerUsersErrors } from "./server-users-errors.js"
+import type { ServerUsersCalls } from "./server-users-calls.js"
 
 /** Options of `ServerUsers.list`: paging and filters. */
 export interface ServerUserListOptions {
@@ -51,14 +50,14 @@ export interface ServerUserPage {
   readonly nextCursor: string | null
 }
 
-type Fails<Method extends keyof typeof ServerUsersErrors> = FailureOf<typeof ServerUsersErrors, Method>
+type Fails<Member extends keyof typeof ServerUsersCalls> = FailureOfMember<typeof ServerUsersCalls, Member>
 
 /** The errors listing users can fail with. */
-export type ServerUserListFailure = InvalidInput | Fails<"list">
+export type ServerUserListFailure = Fails<"list">
 /** The errors creating a user can fail with. */
-export type ServerUserCreateFailure = InvalidInput | Fails<"create">
+export type ServerUserCreateFailure = Fails<"create">
 /** The errors updating a user can fail with. */
-export type ServerUserUpdateFailure = InvalidInput | Fails<"update">
+export type ServerUserUpdateFailure = Fails<"update">
 
 /** What `ServerUsers.restrict` records with the restriction. */
 export interface UserRestriction {
@@ -68,10 +67,11 @@ export interface UserRestriction {
   readonly privateDetails?: string | null | undefined
 }
 
+/** The members that are requests (server-users-calls.ts); `listAll` is built over `list` here. */
+export type ServerUserRequests = ShapeOf<typeof ServerUsersCalls>
+
 /** What the ServerUsers service offers; see its tag for the rules. */
-export interface ServerUsersShape {
-  /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
-  readonly list: (options?: ServerUserListOptions) => Effect.Effect<ServerUserPage, ServerUserListFailure>
+export type ServerUsersShape = ServerUserRequests & {
   /**
    * Every user matching `options`, page after page (`limit` is the page size, default 100), fetched lazily
    * as the stream is pulled.
@@ -79,36 +79,7 @@ export interface ServerUsersShape {
   readonly listAll: (
     options?: Omit<ServerUserListOptions, "cursor">
   ) => Stream.Stream<ServerUser, ServerUserListFailure>
-  readonly get: (userId: string) => Effect.Effect<ServerUser, Fails<"get">>
-  /**
-   * `create({ primaryEmail: "ann@example.com", password: "..." })`; an email used for sign-in must be free. The
-   * service stores `primaryEmail` trimmed and lower-cased.
-   */
-  readonly create: (user: ServerUserCreate) => Effect.Effect<ServerUser, ServerUserCreateFailure>
-  /**
-   * Absent keys stay unchanged; `selectedTeamId` must be one of the user's teams; a new `primaryEmail` is stored
-   * trimmed and lower-cased; `password` (a new one, or `null` to remove it) or `passwordHash` ends every session
-   * of the user. `restrictedByAdmin` restricts (`true`, with `restrictedByAdminReason` shown to the user and
-   * `restrictedByAdminPrivateDetails` for administrators) or lifts the restriction (`false`, which clears both);
-   * a reason or details without the restriction on is an `HttpError` 400. `restrict` / `unrestrict` say it shorter.
-   */
-  readonly update: (userId: string, patch: ServerUserUpdate) => Effect.Effect<ServerUser, ServerUserUpdateFailure>
-  /** Deletes the user with their sessions, memberships and contact channels. */
-  readonly delete: (userId: string) => Effect.Effect<void, Fails<"delete">>
-  /**
-   * An administrator restricts the user: `restrict(id, { reason: "Unpaid invoice", privateDetails: "ticket 42" })`.
-   * They stay signed in, with `isRestricted` and `restrictedReason: { type: "restricted_by_administrator" }`
-   * (unless an earlier reason applies: anonymous, an unverified e-mail), and the service refuses their session
-   * where restricted users are not allowed. `update(id, { restrictedByAdmin: true, ... })` is the same PATCH.
-   * Their current access token keeps its state until it is renewed (at most its 10 minutes).
-   */
-  readonly restrict: (userId: string, restriction?: UserRestriction) => Effect.Effect<ServerUser, InvalidInput | Fails<"restrict">>
-  /** Lifts an administrator's restriction; the service clears its reason and private details with it. */
-  readonly unrestrict: (userId: string) => Effect.Effect<ServerUser, InvalidInput | Fails<"unrestrict">>
 }
-
-/** The members that are requests; `listAll` is built over `list` here. */
-export type ServerUserRequests = Omit<ServerUsersShape, "listAll">
 
 const LIST_ALL_PAGE_SIZE = 100
 
@@ -119,15 +90,7 @@ export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, Se
     Effect.map(
       lazyImplementation<ServerUserRequests, Transport>(
         "stackfx/ServerUsers",
-        {
-          list: "function",
-          get: "function",
-          create: "function",
-          update: "function",
-          delete: "function",
-          restrict: "function",
-          unrestrict: "function"
-        },
+        ServerUsersMembers,
         () => import("../live.js").then((m) => m.makeServerUserRequests)
       ),
       (requests) =>

@@ -1,0 +1,86 @@
+/**
+ * Any user of the project (`/users`, `/users/{user_id}`), server and admin: list with cursor pagination and
+ * filters, read, create, update, delete. `/users/me` is the signed-in user's own path, for every access type
+ * (current-user.ts).
+ */
+import * as Schema from "effect/Schema"
+import { ListResponse } from "../domain/list.js"
+import { SuccessResponse } from "../domain/success.js"
+import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
+import { ServerUser } from "../domain/user.js"
+import { SERVER } from "./access.js"
+import { dataKeys, session } from "./data-keys.js"
+import { endpoint } from "./endpoint.js"
+
+const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
+
+/** The query of `GET /users`; the flags default to false. */
+export const UserListQuery = Schema.Struct({
+  limit: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0))),
+  cursor: Schema.optionalKey(Schema.String),
+  desc: Flag,
+  order_by: Schema.optionalKey(Schema.Literal("signed_up_at")),
+  query: Schema.optionalKey(Schema.String),
+  team_id: Schema.optionalKey(Schema.String),
+  include_restricted: Flag,
+  include_anonymous: Flag,
+  only_anonymous: Flag
+})
+
+const passwords = ["PasswordTooShort", "PasswordTooLong"] as const
+
+export const UsersApi = {
+  list: endpoint({
+    name: "users.list",
+    summary: "The users of the project, a page at a time (by sign-up time), filtered by search, team and kind",
+    method: "GET",
+    path: "/users",
+    access: SERVER,
+    query: UserListQuery,
+    success: ListResponse(ServerUser),
+    errors: []
+  }),
+  get: endpoint({
+    name: "users.get",
+    summary: "One user",
+    method: "GET",
+    path: "/users/{user_id}",
+    access: SERVER,
+    success: ServerUser,
+    errors: ["UserNotFound"]
+  }),
+  create: endpoint({
+    name: "users.create",
+    summary: "A new user; an e-mail used for sign-in must be free",
+    method: "POST",
+    path: "/users",
+    access: SERVER,
+    body: ServerUserCreate,
+    success: ServerUser,
+    status: 201,
+    errors: ["UserEmailAlreadyExists", ...passwords]
+  }),
+  update: endpoint({
+    name: "users.update",
+    summary: "Updates a user; a new password ends their sessions",
+    method: "PATCH",
+    path: "/users/{user_id}",
+    access: SERVER,
+    body: ServerUserUpdate,
+    success: ServerUser,
+    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords],
+    // The user may be the signed-in one.
+    changes: [dataKeys.user]
+  }),
+  delete: endpoint({
+    name: "users.delete",
+    summary: "Deletes a user with their sessions, memberships and contact channels",
+    method: "DELETE",
+    path: "/users/{user_id}",
+    access: SERVER,
+    success: SuccessResponse,
+    errors: ["UserNotFound"],
+    // Their sessions end with them (the signed-in one's maybe).
+    changes: session
+  })
+}
