@@ -122,6 +122,18 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => backend("routes")(to)
   },
   {
+    // Routes call operations; an operation that needs the database reads it itself.
+    name: "backend routes/ never imports store/",
+    from: backend("routes"),
+    forbids: ({ to }) => backend("store")(to)
+  },
+  {
+    // Operations refuse with domain errors (errors/refused.ts and the known errors); http/ answers them.
+    name: "backend operations/ never imports http/",
+    from: backend("operations"),
+    forbids: ({ to }) => backend("http")(to)
+  },
+  {
     name: "backend http/ imports neither operations/ nor routes/",
     from: backend("http"),
     forbids: ({ to }) => backend("operations", "routes")(to)
@@ -133,6 +145,17 @@ const rules: ReadonlyArray<Rule> = [
   }
 ]
 
+/** The imports of modules another helper is converting to honest layers (issue 24) while this list is written. */
+function converting(modules: ReadonlyArray<readonly [string, ReadonlyArray<string>]>) {
+  return modules.flatMap(([from, targets]) =>
+    targets.map((target) => ({
+      from,
+      to: `backend/src/${target}`,
+      why: "served by a helper converting it at the same time; removed at merge"
+    }))
+  )
+}
+
 // Known breaks of the rules, each to be removed (with its entry here) when the import is gone. The test
 // fails when an entry no longer matches an import, so the list only shrinks.
 const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
@@ -140,7 +163,21 @@ const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: strin
     from: "backend/src/store/layer.ts",
     to: "backend/src/operations/seed",
     why: "opening the database also seeds it; to be removed by handing the seed to openDb from above"
-  }
+  },
+  ...converting([
+    ["backend/src/routes/jwks.ts", ["store/project-lookup"]],
+    ["backend/src/routes/oauth-token.ts", ["store/db", "store/users"]],
+    ["backend/src/routes/oauth.ts", ["store/db", "store/oauth-accounts"]],
+    ["backend/src/routes/project-api-keys.ts", ["store/db", "store/storable", "store/project-api-keys"]],
+    ["backend/src/routes/team-member-profiles.ts", ["store/db", "store/teams", "store/users"]],
+    ["backend/src/routes/users.ts", ["store/db", "store/users"]],
+    ["backend/src/operations/authorization-codes.ts", ["http/respond"]],
+    ["backend/src/operations/cli-auth.ts", ["http/respond"]],
+    ["backend/src/operations/oauth-authorize.ts", ["http/respond"]],
+    ["backend/src/operations/oauth-callback.ts", ["http/respond"]],
+    ["backend/src/operations/project-api-keys.ts", ["http/auth", "http/respond"]],
+    ["backend/src/operations/user-views.ts", ["http/respond"]]
+  ])
 ]
 
 const isKnown = (edge: Edge) => knownExceptions.some((known) => known.from === edge.from && known.to === edge.to)
@@ -186,6 +223,12 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/operations/users.ts", "../routes/users.js"))
     assert.isTrue(breaks("backend/src/http/auth.ts", "../operations/users.js"))
     assert.isTrue(breaks("backend/src/store/users.ts", "../http/respond.js"))
+    assert.isTrue(breaks("backend/src/routes/teams.ts", "../store/db.js"))
+    assert.isTrue(breaks("backend/src/routes/teams.ts", "../store/teams.js"))
+    assert.isTrue(breaks("backend/src/operations/teams.ts", "../http/respond.js"))
+    assert.isFalse(breaks("backend/src/operations/teams.ts", "../store/db.js"))
+    assert.isFalse(breaks("backend/src/operations/teams.ts", "../errors/refused.js"))
+    assert.isFalse(breaks("backend/src/routes/teams.ts", "../errors/refused.js"))
     assert.isFalse(breaks("backend/src/routes/users.ts", "@stackfx/lib/domain/user.js"))
     assert.isFalse(breaks("backend/src/routes/users.ts", "../operations/users.js"))
     assert.isFalse(breaks("src/services/session/session.ts", "../../domain/api.js"))

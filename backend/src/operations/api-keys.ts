@@ -17,6 +17,7 @@ import {
   updateApiKeySetDescription
 } from "../store/api-keys.js"
 import { Db, type DbError, type DbShape } from "../store/db.js"
+import { STORABLE_MILLIS } from "../store/storable.js"
 import { freshKeys } from "./project-setup.js"
 
 /**
@@ -39,9 +40,16 @@ export const toApiKey = (row: ApiKeySetRow): ApiKey => ({
   superSecretAdminKey: lastFourOf(row.superSecretAdminKeyLastFour)
 })
 
+/** Why an expiry cannot be stored (the database keeps years 1 to 9999); `undefined` when it can. */
+export const unstorableExpiryReason = (millis: number): string | undefined =>
+  millis < STORABLE_MILLIS.min || millis > STORABLE_MILLIS.max
+    ? `must be between ${STORABLE_MILLIS.min} and ${STORABLE_MILLIS.max} (years 1 to 9999)`
+    : undefined
+
 /** Creates a key set with the kinds asked for; the answer is the only place the full keys appear. */
-export const createApiKeySet = (db: DbShape, projectId: string, input: ApiKeyCreate): Effect.Effect<ApiKeyCreated, DbError> =>
+export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.Effect<ApiKeyCreated, DbError, Db> =>
   Effect.gen(function*() {
+    const db = yield* Db
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
     const all = yield* freshKeys

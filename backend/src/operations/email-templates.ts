@@ -13,27 +13,26 @@ import { randomId } from "../crypto/secrets.js"
 import { Refused } from "../errors/refused.js"
 import { defaultTemplateEntries, newTemplateSource } from "../mail/default-templates.js"
 import { renderTemplate } from "../mail/tsx/render.js"
-import type { DbError, DbShape } from "../store/db.js"
+import { Db, type DbError } from "../store/db.js"
 import { effectiveTemplates, removeTemplate, saveTemplate, type StoredTemplate } from "../store/email-templates.js"
 import type { StoredProject } from "../store/projects.js"
 
 const usesSharedServer = (project: StoredProject) => project.config.emailConfig.type === "shared"
 
 /** The templates the project has (and sends with), in the service's order. */
-export const projectTemplates = (db: DbShape, project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
+export const projectTemplates = (project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError, Db> =>
   usesSharedServer(project)
     ? Effect.succeed(defaultTemplateEntries.map(([id, template]) => ({ id, ...template })))
-    : effectiveTemplates(db, project.id)
+    : Effect.flatMap(Db, (db) => effectiveTemplates(db, project.id))
 
 const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
   usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
 
 const findTemplate = (
-  db: DbShape,
   project: StoredProject,
   id: string
-): Effect.Effect<StoredTemplate, Refused | DbError> =>
-  Effect.flatMap(projectTemplates(db, project), (templates) => {
+): Effect.Effect<StoredTemplate, Refused | DbError, Db> =>
+  Effect.flatMap(projectTemplates(project), (templates) => {
     const found = templates.find((template) => template.id === id)
     return found === undefined
       ? Effect.fail(new Refused({ reason: "not-found", message: "No template found with given id" }))
@@ -42,12 +41,12 @@ const findTemplate = (
 
 /** `POST`: a template named `displayName` with the stock source and the project's theme; answers its id. */
 export const createTemplate = (
-  db: DbShape,
   project: StoredProject,
   displayName: string
-): Effect.Effect<string, RequiresCustomEmailServer | DbError> =>
+): Effect.Effect<string, RequiresCustomEmailServer | DbError, Db> =>
   Effect.gen(function*() {
     yield* requireCustomServer(project)
+    const db = yield* Db
     const id = yield* randomId
     const at = new Date(yield* Clock.currentTimeMillis)
     yield* saveTemplate(db, project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
@@ -78,14 +77,14 @@ export const previewTemplate = (project: StoredProject, tsxSource: string): Effe
 
 /** `PATCH`: checks, renders the preview, then stores the source (and the theme only when sent). */
 export const updateTemplate = (
-  db: DbShape,
   project: StoredProject,
   id: string,
   update: EmailTemplateUpdate
-): Effect.Effect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | DbError> =>
+): Effect.Effect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | DbError, Db> =>
   Effect.gen(function*() {
     yield* requireCustomServer(project)
-    const current = yield* findTemplate(db, project, id)
+    const db = yield* Db
+    const current = yield* findTemplate(project, id)
     const html = yield* previewTemplate(project, update.tsxSource)
     const next: StoredTemplate = {
       ...current,
@@ -98,12 +97,12 @@ export const updateTemplate = (
 
 /** `DELETE`: removes the template, a default one included. */
 export const deleteTemplate = (
-  db: DbShape,
   project: StoredProject,
   id: string
-): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError> =>
+): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError, Db> =>
   Effect.gen(function*() {
     yield* requireCustomServer(project)
-    const current = yield* findTemplate(db, project, id)
+    const db = yield* Db
+    const current = yield* findTemplate(project, id)
     yield* removeTemplate(db, project.id, current, new Date(yield* Clock.currentTimeMillis))
   })

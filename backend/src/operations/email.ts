@@ -68,6 +68,13 @@ export const emailConfigOf = (project: StoredProject): EmailConfig => {
 const badCallback = (url: string) =>
   new SchemaError({ details: { message: `callback_url must be an absolute URL, got ${JSON.stringify(url)}` } })
 
+/** The project accepts this URL as a place to send users back to (its trusted domains, or localhost when allowed). */
+export const isTrustedCallback = (project: StoredProject, url: string): boolean =>
+  isTrustedRedirect(url, {
+    trustedDomains: project.config.domains.map((d) => d.domain),
+    allowLocalhost: project.config.allowLocalhost
+  })
+
 /**
  * Checks a callback URL before any code is issued for it: absolute (the link is built from it) and on
  * the project's trusted domains (or localhost when allowed), like the hosted service.
@@ -77,11 +84,7 @@ export const checkCallbackUrl = (
   url: string
 ): Effect.Effect<void, SchemaError | RedirectUrlNotWhitelisted> => {
   if (!URL.canParse(url)) return Effect.fail(badCallback(url))
-  const trusted = isTrustedRedirect(url, {
-    trustedDomains: project.config.domains.map((d) => d.domain),
-    allowLocalhost: project.config.allowLocalhost
-  })
-  return trusted ? Effect.void : Effect.fail(new RedirectUrlNotWhitelisted({}))
+  return isTrustedCallback(project, url) ? Effect.void : Effect.fail(new RedirectUrlNotWhitelisted({}))
 }
 
 /**
@@ -99,7 +102,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
   Effect.gen(function*() {
     const db = yield* Db
     const templateId = DEFAULT_TEMPLATE_IDS[email.type]
-    const template = (yield* projectTemplates(db, email.project)).find((t) => t.id === templateId)
+    const template = (yield* projectTemplates(email.project)).find((t) => t.id === templateId)
     if (template === undefined) {
       yield* Effect.logWarning(
         `stackfx emulator: project ${email.project.id} has deleted its ${email.type} template (${templateId}); ` +

@@ -7,7 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { MetricsActivitySplit, MetricsDataPoint, MetricsEmailOverview, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
-import type { DbError, DbShape } from "../store/db.js"
+import { Db, type DbError } from "../store/db.js"
 import {
   countSentEmails,
   lastActiveTimesSince,
@@ -46,8 +46,9 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
   readonly recentlyActive: ReadonlyArray<ServerUser>
 }
 
-export const projectMetrics = (db: DbShape, projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError> =>
+export const projectMetrics = (projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
   Effect.gen(function*() {
+    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
     const start = new Date(today - (DAYS - 1) * DAY_MS)

@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import { UserEmailAlreadyExists, type UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import { Refused } from "../errors/refused.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
@@ -43,6 +44,12 @@ export const userForOtpEmail = (
     yield* updateUserColumns(db, project.id, channel.userId, { otpAuthEnabled: true })
     return yield* findUserView(db, project.id, channel.userId)
   })
+
+/** Refused (forbidden) unless the project allows magic link / OTP sign-in. */
+export const requireOtpSignIn = (project: StoredProject): Effect.Effect<void, Refused> =>
+  project.config.magicLinkEnabled
+    ? Effect.void
+    : Effect.fail(new Refused({ reason: "forbidden", message: "OTP sign-in is not enabled for this project" }))
 
 /** Emails the sign-in link and OTP; answers the nonce. */
 export const sendSignInCode = (

@@ -284,8 +284,8 @@ export const replaceConfigOverride = (
     }))
 
 /** `GET /internal/config/override/{level}`: the level's override as written (dotted leaf paths). */
-export const readConfigOverride = (db: DbShape, projectId: string, level: ConfigLevel): Effect.Effect<FlatOverride, DbError> =>
-  Effect.map(loadOverrides(db, projectId), (overrides) => overrides[level])
+export const readConfigOverride = (projectId: string, level: ConfigLevel): Effect.Effect<FlatOverride, DbError, Db> =>
+  Effect.flatMap(Db, (db) => Effect.map(loadOverrides(db, projectId), (overrides) => overrides[level]))
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading
@@ -411,8 +411,9 @@ const record = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) =
  * keys the local backend knows plus the project's OAuth providers, trusted domains and permission
  * definitions.
  */
-export const renderConfig = (db: DbShape, project: StoredProject): Effect.Effect<unknown, DbError> =>
+export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbError, Db> =>
   Effect.gen(function*() {
+    const db = yield* Db
     const config = yield* effectiveConfig(db, project)
     const team = yield* loadDefinitions(db, project.id, "team")
     const projectScope = yield* loadDefinitions(db, project.id, "project")

@@ -19,10 +19,11 @@ import {
   insertTeam,
   insertTeamMember,
   isTeamMember,
+  listTeams as listStoredTeams,
   type TeamColumnsPatch,
   updateTeamColumns
 } from "../store/teams.js"
-import { ensureTeam, ensureUser } from "./team-access.js"
+import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
 
 export interface NewTeamInput {
@@ -45,6 +46,25 @@ const join = (db: DbShape, project: StoredProject, teamId: string, userId: strin
     // The primary key also refuses a concurrent duplicate that slipped past the check.
     yield* Effect.catchTag(insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }), "DbError", alreadyMember)
     yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
+  })
+
+/** The project's teams, oldest first; only those `userId` belongs to when given. */
+export const listTeams = (projectId: string, userId: string | undefined): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
+
+/**
+ * A team; with `memberId`, only when that user belongs to it (USER_NOT_FOUND, then TEAM_MEMBERSHIP_NOT_FOUND,
+ * also for a team that does not exist, as the service checks).
+ */
+export const getTeam = (
+  projectId: string,
+  teamId: string,
+  memberId: string | undefined
+): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    if (memberId !== undefined) yield* ensureMembership(db, projectId, teamId, memberId)
+    return yield* ensureTeam(db, projectId, teamId)
   })
 
 export const createTeam = (

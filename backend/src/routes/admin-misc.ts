@@ -16,7 +16,6 @@ import { sendTestEmail } from "../mail/smtp.js"
 import { projectMetrics } from "../operations/metrics.js"
 import { portalToken } from "../operations/projects.js"
 import { projectMetricsWire } from "../operations/user-views.js"
-import { Db } from "../store/db.js"
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 import { ADMIN } from "../http/access.js"
 
@@ -31,8 +30,7 @@ export const routes = [
     path: "/internal/metrics",
     access: ADMIN,
     handler: ({ auth }) =>
-      Effect.flatMap(Db, (db) =>
-        Effect.flatMap(projectMetrics(db, auth.project.id), (metrics) => Effect.map(projectMetricsWire(metrics), (wire) => json(wire))))
+      Effect.flatMap(projectMetrics(auth.project.id), (metrics) => Effect.map(projectMetricsWire(metrics), (wire) => json(wire)))
   }),
   serve(TestEmailApi.send, ({ body, request }) =>
     Effect.gen(function*() {

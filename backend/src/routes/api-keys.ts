@@ -7,20 +7,16 @@ import * as Effect from "effect/Effect"
 import { InternalApiKeysApi } from "@stackfx/lib/contract/api-keys.js"
 import { schemaErrorOf } from "../http/request.js"
 import { serve } from "../http/serve.js"
-import { createApiKeySet, findApiKey, listApiKeys, updateApiKey } from "../operations/api-keys.js"
-import { Db } from "../store/db.js"
-import { STORABLE_MILLIS } from "../store/storable.js"
+import { createApiKeySet, findApiKey, listApiKeys, unstorableExpiryReason, updateApiKey } from "../operations/api-keys.js"
 
 export const routes = [
   serve(InternalApiKeysApi.create, ({ auth, body, request }) =>
     Effect.gen(function*() {
-      const expiresAt = body.expiresAt.getTime()
-      if (expiresAt < STORABLE_MILLIS.min || expiresAt > STORABLE_MILLIS.max) {
-        return yield* Effect.fail(schemaErrorOf(request, [
-          `body.expires_at_millis: must be between ${STORABLE_MILLIS.min} and ${STORABLE_MILLIS.max} (years 1 to 9999)`
-        ]))
+      const unstorable = unstorableExpiryReason(body.expiresAt.getTime())
+      if (unstorable !== undefined) {
+        return yield* Effect.fail(schemaErrorOf(request, [`body.expires_at_millis: ${unstorable}`]))
       }
-      return yield* createApiKeySet(yield* Db, auth.project.id, body)
+      return yield* createApiKeySet(auth.project.id, body)
     })),
   serve(InternalApiKeysApi.list, ({ auth }) =>
     Effect.map(listApiKeys(auth.project.id), (items) => ({ items, isPaginated: false as const }))),

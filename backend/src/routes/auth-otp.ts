@@ -1,24 +1,17 @@
 /** Magic link / OTP sign-in: send the code, check it, sign in with it. */
 import * as Effect from "effect/Effect"
 import { AuthOtpApi } from "@stackfx/lib/contract/auth.js"
-import { Refused } from "../errors/refused.js"
 import { serve, unreachable } from "../http/serve.js"
 import { redeemEmailedCode } from "../operations/emailed-codes.js"
 import { requireMfa } from "../operations/mfa.js"
-import { redeemSignInCode, sendSignInCode } from "../operations/otp.js"
+import { redeemSignInCode, requireOtpSignIn, sendSignInCode } from "../operations/otp.js"
 import { createSession } from "../operations/sessions.js"
 import { CodePurpose } from "../operations/verification-codes.js"
-import type { StoredProject } from "../store/projects.js"
-
-const magicLinkEnabled = (project: StoredProject) =>
-  project.config.magicLinkEnabled
-    ? Effect.void
-    : Effect.fail(new Refused({ reason: "forbidden", message: "OTP sign-in is not enabled for this project" }))
 
 export const routes = [
   serve(AuthOtpApi.sendSignInCode, ({ auth: { project }, body }) =>
     Effect.gen(function*() {
-      yield* magicLinkEnabled(project)
+      yield* requireOtpSignIn(project)
       const nonce = yield* sendSignInCode(project, body.email.trim(), body.callbackUrl)
       return { nonce }
     })),
@@ -26,7 +19,7 @@ export const routes = [
     Effect.as(redeemEmailedCode(project.id, CodePurpose.magicLink, body.code, "check"), { isCodeValid: true as const })),
   serve(AuthOtpApi.signIn, ({ auth: { project, user: current }, body }) =>
     Effect.gen(function*() {
-      yield* magicLinkEnabled(project)
+      yield* requireOtpSignIn(project)
       const { user, isNewUser } = yield* redeemSignInCode(project, body.code, current).pipe(
         // The new user has no password and selects no team; the guest to upgrade was read with the request's
         // authentication.

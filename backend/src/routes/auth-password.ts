@@ -1,23 +1,15 @@
 /** Password sign-up and sign-in. */
 import * as Effect from "effect/Effect"
 import { AuthPasswordApi } from "@stackfx/lib/contract/auth.js"
-import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted, SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
 import { checkPasswordLength } from "../crypto/password.js"
 import { serve, unreachable } from "../http/serve.js"
 import { sendSignUpVerification } from "../operations/contact-channels.js"
+import { isTrustedCallback } from "../operations/email.js"
 import { requireMfa } from "../operations/mfa.js"
 import { checkCredentials } from "../operations/passwords.js"
 import { createSession } from "../operations/sessions.js"
 import { signUpUser } from "../operations/sign-up.js"
-import type { StoredProject } from "../store/projects.js"
-
-/** The project accepts this URL as a place to send users back to. */
-export const isTrustedCallback = (project: StoredProject, url: string) =>
-  isTrustedRedirect(url, {
-    trustedDomains: project.config.domains.map((d) => d.domain),
-    allowLocalhost: project.config.allowLocalhost
-  })
 
 const tokensFor = (projectId: string, userId: string) =>
   Effect.map(createSession({ projectId, userId }), (session) => ({

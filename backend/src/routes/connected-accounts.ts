@@ -17,7 +17,7 @@ import type { Auth } from "../http/auth.js"
 import { serve } from "../http/serve.js"
 import { connectedAccountAccessToken, connectedAccounts, tokenProvider } from "../operations/connected-accounts.js"
 import { findUser } from "../operations/user-lookup.js"
-import { ownUser } from "./team-helpers.js"
+import { ownUser } from "../operations/acting-user.js"
 
 /**
  * The user a token request names: "me", the client itself (403 otherwise), or any existing user for a

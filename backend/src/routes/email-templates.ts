@@ -11,7 +11,6 @@ import { TemplateId } from "@stackfx/lib/domain/email-template.js"
 import { validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { createTemplate, deleteTemplate, projectTemplates, updateTemplate } from "../operations/email-templates.js"
-import { Db } from "../store/db.js"
 
 // The service checks the id's format before anything else: a non-UUID id is a SCHEMA_ERROR on `params.templateId`.
 const IdParams = Schema.Struct({ templateId: TemplateId })
@@ -23,18 +22,18 @@ const templateIdOf = (
 
 export const routes = [
   serve(EmailTemplatesApi.list, ({ auth }) =>
-    Effect.map(Effect.flatMap(Db, (db) => projectTemplates(db, auth.project)), (templates) => ({ templates }))),
+    Effect.map(projectTemplates(auth.project), (templates) => ({ templates }))),
   serve(EmailTemplatesApi.create, ({ auth, body }) =>
-    Effect.map(Effect.flatMap(Db, (db) => createTemplate(db, auth.project, body.displayName)), (id) => ({ id }))),
+    Effect.map(createTemplate(auth.project, body.displayName), (id) => ({ id }))),
   serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
     Effect.gen(function*() {
       const id = yield* templateIdOf(params, request)
-      return { renderedHtml: yield* updateTemplate(yield* Db, auth.project, id, body) }
+      return { renderedHtml: yield* updateTemplate(auth.project, id, body) }
     })),
   serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>
     Effect.gen(function*() {
       const id = yield* templateIdOf(params, request)
-      yield* deleteTemplate(yield* Db, auth.project, id)
+      yield* deleteTemplate(auth.project, id)
       // The service answers `{}` here, not `{ success: true }`.
       return {}
     }))

@@ -18,7 +18,6 @@ import {
   renderConfig,
   replaceConfigOverride
 } from "../operations/project-config.js"
-import { Db } from "../store/db.js"
 
 /** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
 const levelOf = (
@@ -38,11 +37,11 @@ const success = { success: true as const }
 
 export const routes = [
   serve(ProjectConfigApi.get, ({ auth }) =>
-    Effect.map(Effect.flatMap(Db, (db) => renderConfig(db, auth.project)), (config) => ({ configString: config }))),
+    Effect.map(renderConfig(auth.project), (config) => ({ configString: config }))),
   serve(ProjectConfigApi.getOverride, ({ auth, params, request }) =>
     Effect.gen(function*() {
       const level = yield* levelOf(auth, params.level, request)
-      const override = yield* readConfigOverride(yield* Db, auth.project.id, level)
+      const override = yield* readConfigOverride(auth.project.id, level)
       return { configString: override as Readonly<Record<string, Schema.Json>> }
     })),
   serve(ProjectConfigApi.override, ({ auth, body, params, request }) =>

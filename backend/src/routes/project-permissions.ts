@@ -13,7 +13,8 @@ import { validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { createDefinition, deleteDefinition, listDefinitionViews, updateDefinition } from "../operations/permission-definitions.js"
 import { grantProjectPermissionOf, listProjectPermissions, revokeProjectPermissionOf } from "../operations/project-permissions.js"
-import { clientSelfOnly, permissionIdParam, resolveUserId } from "./team-helpers.js"
+import { clientSelfOnly, resolveUserId } from "../operations/acting-user.js"
+import { permissionIdParam } from "./team-helpers.js"
 
 interface GrantContext {
   readonly auth: Auth

@@ -23,7 +23,7 @@ import {
   unrestricted
 } from "../operations/team-invitations.js"
 import { requirePermissionInTeam } from "../operations/team-permissions.js"
-import { ownUser, resolveUserId, signedInUser } from "./team-helpers.js"
+import { ownUser, resolveUserId, signedInUser } from "../operations/acting-user.js"
 
 const invalid = (message: string) => Effect.fail(new Refused({ reason: "invalid", message }))
 

@@ -5,10 +5,9 @@
 import * as Effect from "effect/Effect"
 import { TeamMembershipsApi } from "@stackfx/lib/contract/teams.js"
 import { serve } from "../http/serve.js"
-import { requireTeamPermission } from "../operations/team-permissions.js"
+import { ownUser, resolveUserId } from "../operations/acting-user.js"
+import { requirePermissionInTeam } from "../operations/team-permissions.js"
 import { addMember, removeMember } from "../operations/teams.js"
-import { Db } from "../store/db.js"
-import { ownUser, resolveUserId } from "./team-helpers.js"
 
 export const routes = [
   serve(TeamMembershipsApi.add, ({ auth, params }) =>
@@ -24,11 +23,7 @@ export const routes = [
         const me = yield* ownUser(auth)
         // Leaving is always allowed; removing someone else takes $remove_members.
         if (userId !== me.id) {
-          yield* requireTeamPermission(
-            yield* Db,
-            { projectId: auth.project.id, teamId, userId: me.id, permissionId: "$remove_members" },
-            "required"
-          )
+          yield* requirePermissionInTeam({ projectId: auth.project.id, teamId, userId: me.id, permissionId: "$remove_members" })
         }
       }
       yield* removeMember(auth.project.id, teamId, userId)

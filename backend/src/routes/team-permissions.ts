@@ -9,7 +9,8 @@ import { TeamPermissionsApi } from "@stackfx/lib/contract/permissions.js"
 import type { Auth } from "../http/auth.js"
 import { serve } from "../http/serve.js"
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from "../operations/team-permissions.js"
-import { clientSelfOnly, permissionIdParam, resolveUserId } from "./team-helpers.js"
+import { clientSelfOnly, resolveUserId } from "../operations/acting-user.js"
+import { permissionIdParam } from "./team-helpers.js"
 
 interface GrantContext {
   readonly auth: Auth

@@ -8,20 +8,17 @@ import { TeamsApi } from "@stackfx/lib/contract/teams.js"
 import type { Auth } from "../http/auth.js"
 import { clientProfileImageCheck } from "../http/client-input-checks.js"
 import { serve, unreachable } from "../http/serve.js"
-import { HttpStatusError } from "../http/respond.js"
-import { ensureMembership, ensureTeam } from "../operations/team-access.js"
-import { requireTeamPermission } from "../operations/team-permissions.js"
-import { createTeam, deleteTeam, updateTeam } from "../operations/teams.js"
-import { Db } from "../store/db.js"
-import { listTeams } from "../store/teams.js"
-import { clientSelfOnly, resolveUserId, signedInUser } from "./team-helpers.js"
+import { Refused } from "../errors/refused.js"
+import { clientSelfOnly, resolveUserId, signedInUser } from "../operations/acting-user.js"
+import { requirePermissionInTeam } from "../operations/team-permissions.js"
+import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../operations/teams.js"
 
 /** Clients act on a team only through a permission they hold in it. */
 const clientNeeds = (auth: Auth, teamId: string, permissionId: string) =>
   Effect.gen(function*() {
     if (auth.accessType !== "client") return
     const user = yield* signedInUser(auth)
-    yield* requireTeamPermission(yield* Db, { projectId: auth.project.id, teamId, userId: user.id, permissionId }, "required").pipe(
+    yield* requirePermissionInTeam({ projectId: auth.project.id, teamId, userId: user.id, permissionId }).pipe(
       // The signed-in user was read with the request's authentication.
       unreachable("UserNotFound")
     )
@@ -33,13 +30,13 @@ const creatorOf = (auth: Auth, requested: string | undefined, profileImageUrl: s
     if (auth.accessType === "client") {
       const user = yield* signedInUser(auth)
       if (!auth.project.config.clientTeamCreationEnabled) {
-        return yield* Effect.fail(new HttpStatusError({ status: 403, message: "Client team creation is disabled for this project" }))
+        return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Client team creation is disabled for this project" }))
       }
       yield* clientProfileImageCheck(auth.accessType, profileImageUrl)
       if (requested !== undefined && requested !== "me" && requested !== user.id) {
         return yield* Effect.fail(
-          new HttpStatusError({
-            status: 403,
+          new Refused({
+            reason: "forbidden",
             message: "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'."
           })
         )
@@ -52,23 +49,19 @@ const creatorOf = (auth: Auth, requested: string | undefined, profileImageUrl: s
 export const routes = [
   serve(TeamsApi.list, ({ auth, query }) =>
     Effect.gen(function*() {
-      const db = yield* Db
       const requested = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
       if (auth.accessType === "client") {
         const me = yield* clientSelfOnly(auth, requested, "list teams")
-        return { items: yield* listTeams(db, auth.project.id, me.id), isPaginated: false as const }
+        return { items: yield* listTeams(auth.project.id, me.id), isPaginated: false as const }
       }
-      return { items: yield* listTeams(db, auth.project.id, requested), isPaginated: false as const }
+      return { items: yield* listTeams(auth.project.id, requested), isPaginated: false as const }
     })),
   serve(TeamsApi.get, ({ auth, params }) =>
     Effect.gen(function*() {
-      const db = yield* Db
-      if (auth.accessType === "client") {
-        const user = yield* signedInUser(auth)
-        // The signed-in user was read with the request's authentication.
-        yield* ensureMembership(db, auth.project.id, params.team_id, user.id).pipe(unreachable("UserNotFound"))
-      }
-      return yield* ensureTeam(db, auth.project.id, params.team_id)
+      // A client reads only a team it belongs to.
+      const memberId = auth.accessType === "client" ? (yield* signedInUser(auth)).id : undefined
+      // The signed-in user was read with the request's authentication.
+      return yield* getTeam(auth.project.id, params.team_id, memberId).pipe(unreachable("UserNotFound"))
     })),
   serve(TeamsApi.create, ({ auth, body }) =>
     Effect.gen(function*() {
