@@ -165,16 +165,9 @@ const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: strin
     why: "opening the database also seeds it; to be removed by handing the seed to openDb from above"
   },
   ...converting([
-    ["backend/src/routes/jwks.ts", ["store/project-lookup"]],
-    ["backend/src/routes/oauth-token.ts", ["store/db", "store/users"]],
     ["backend/src/routes/oauth.ts", ["store/db", "store/oauth-accounts"]],
     ["backend/src/routes/project-api-keys.ts", ["store/db", "store/storable", "store/project-api-keys"]],
     ["backend/src/routes/team-member-profiles.ts", ["store/db", "store/teams", "store/users"]],
-    ["backend/src/routes/users.ts", ["store/db", "store/users"]],
-    ["backend/src/operations/authorization-codes.ts", ["http/respond"]],
-    ["backend/src/operations/cli-auth.ts", ["http/respond"]],
-    ["backend/src/operations/oauth-authorize.ts", ["http/respond"]],
-    ["backend/src/operations/oauth-callback.ts", ["http/respond"]],
     ["backend/src/operations/project-api-keys.ts", ["http/auth", "http/respond"]],
     ["backend/src/operations/user-views.ts", ["http/respond"]]
   ])

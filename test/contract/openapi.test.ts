@@ -21,7 +21,7 @@ describe("the OpenAPI document", () => {
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         operations++
-        const route = `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "").replace(/\{([^}]+)\}/g, ":$1")}`
+        const route = `${method.toUpperCase()} ${(path.replace(/^\/api\/v1/, "") || "/").replace(/\{([^}]+)\}/g, ":$1")}`
         assert.isTrue(served.has(route), `${route} is served`)
         assert.property(operation, "x-stack-access")
         assert.property(operation, "x-stack-known-errors")
