@@ -29,7 +29,7 @@ const widest = (perView: NonNullable<EndpointSpec["body"]>): Codec | undefined =
 }
 
 const accessOf = (declaration: EndpointSpec): ReadonlyArray<AccessType> =>
-  declaration.access === "public" ? ACCESS_TYPES : declaration.access
+  typeof declaration.access === "string" ? ACCESS_TYPES : declaration.access
 
 /** One declaration as effect's endpoint. */
 const toEndpoint = (declaration: EndpointSpec): AnyEndpoint => {
@@ -62,7 +62,7 @@ const extensionsOf = (declaration: EndpointSpec) => {
   const client = isRaw(success) ? undefined : atView(success, "client")
   const server = isRaw(success) ? undefined : atView(success, "server")
   return {
-    "x-stack-access": declaration.access === "public" ? "public" : access,
+    "x-stack-access": typeof declaration.access === "string" ? declaration.access : access,
     "x-stack-known-errors": errors,
     ...(client !== undefined && server !== undefined && client !== server && access.includes("client")
       ? { "x-stack-client-response": Schema.toJsonSchemaDocument(resolveRef(client, firstLoadSchemas) as Schema.Top).schema }

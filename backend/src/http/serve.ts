@@ -64,6 +64,11 @@ export interface AuthServeContext<D extends EndpointSpec> extends ServeContext<D
   readonly auth: Auth
 }
 
+/** What a handler of a declaration whose authentication is optional receives: `auth` when the caller sent the project headers. */
+export interface OptionalAuthServeContext<D extends EndpointSpec> extends ServeContext<D> {
+  readonly auth: Auth | undefined
+}
+
 /** An error that is not a known error (a plain status, a database failure): the middleware answers it. */
 export interface NotKnown {
   readonly _tag: string
@@ -77,7 +82,9 @@ export interface NotKnown {
  */
 export type AllowedErrors<D extends EndpointSpec> = Extract<KnownError, { readonly _tag: ErrorTagsOf<D> }> | SchemaError | NotKnown
 
-type Context<D extends EndpointSpec> = D["access"] extends "public" ? ServeContext<D> : AuthServeContext<D>
+type Context<D extends EndpointSpec> = D["access"] extends "public" ? ServeContext<D>
+  : D["access"] extends "optional" ? OptionalAuthServeContext<D>
+  : AuthServeContext<D>
 
 /** A served route with its declaration, for the route table's check against the contract. */
 export interface Served<E = unknown, R = unknown> {
@@ -153,6 +160,14 @@ export const serve = <const D extends EndpointSpec, R>(
       Effect.gen(function*() {
         const body = yield* decodeBody("client", input.body, input.request)
         return yield* encodeAnswer("client", yield* run({ ...input, body }))
+      }))
+    : access === "optional"
+    ? route(spec, (request) => authenticate(request.headers), (auth, input) =>
+      Effect.gen(function*() {
+        // An unauthenticated caller gets the client view.
+        const view = auth?.accessType ?? "client"
+        const body = yield* decodeBody(view, input.body, input.request)
+        return yield* encodeAnswer(view, yield* run({ ...input, body, auth }))
       }))
     : route(
       spec,

@@ -16,11 +16,9 @@ import { dataKeys, none, session } from "./data-keys.js"
 import type { OAuthShape } from "../oauth/oauth.js"
 import type { PasskeysShape } from "../passkeys/passkey.js"
 import type { ServerUserRequests } from "../users/server-users.js"
-import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
 const {
   teamApiKeys,
-  teamMembers,
   user,
   userApiKeys
 } = dataKeys
@@ -29,13 +27,6 @@ const {
 export const oauthChanges = { signIn: none, link: none, callback: session } satisfies Changes<OAuthShape>
 
 export const passkeysChanges = { register: [user], signIn: session } satisfies Changes<PasskeysShape>
-
-export const teamMembersChanges = {
-  list: none,
-  get: none,
-  getMine: none,
-  updateMine: (teamId) => [teamMembers(teamId)]
-} satisfies Changes<TeamMembersShape>
 
 /**
  * `login` starts (or replaces) this tier's session. `complete` changes nothing here: the program is handed
@@ -63,12 +54,6 @@ export const serverUsersChanges = {
   restrict: [user],
   unrestrict: [user]
 } satisfies Changes<ServerUserRequests>
-
-export const serverTeamMembersChanges = {
-  list: none,
-  get: none,
-  update: (teamId) => [teamMembers(teamId)]
-} satisfies Changes<ServerTeamMembersShape>
 
 
 export const userApiKeysChanges = {
