@@ -3,6 +3,8 @@
  * access types, query and body schemas and success schema are the declaration's, the same the client
  * calls it with. The handler receives the decoded input and answers the success value, which is encoded
  * with the caller's view (a client gets the client view of a team: the server-only fields are dropped).
+ * A declaration whose `access` is `"optional"` is served to anyone: the caller is authenticated when it
+ * sends the project headers (its handler's `auth` is then set, else `undefined` and the client view applies).
  *
  * What does not type-check: a handler whose answer does not fit every view's success type, or whose error
  * channel holds a known error the declaration does not list (the compiler names it). Failures that are not

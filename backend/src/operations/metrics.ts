@@ -7,7 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { MetricsActivitySplit, MetricsDataPoint, MetricsEmailOverview, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
-import type { DbError, DbShape } from "../store/db.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
 import {
   countSentEmails,
   lastActiveTimesSince,
@@ -46,6 +46,10 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
   readonly recentlyRegistered: ReadonlyArray<ServerUser>
   readonly recentlyActive: ReadonlyArray<ServerUser>
 }
+
+/** The metrics of a project, read from the store. */
+export const metricsOf = (projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
+  Effect.flatMap(Db, (db) => projectMetrics(db, projectId))
 
 export const projectMetrics = (db: DbShape, projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError> =>
   Effect.gen(function*() {

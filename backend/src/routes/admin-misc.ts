@@ -11,9 +11,8 @@ import { FeatureSupportRequest, type SendTestEmailResult } from "@stackfx/lib/do
 import { schemaErrorOf } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { sendTestEmail } from "../mail/smtp.js"
-import { projectMetrics } from "../operations/metrics.js"
+import { metricsOf } from "../operations/metrics.js"
 import { portalToken } from "../operations/projects.js"
-import { Db } from "../store/db.js"
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 
 /** Loose on purpose (the hosted check is not stricter): one @ with something on both sides. */
@@ -22,7 +21,7 @@ import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 const TEST_EMAIL_TIMEOUT_MS = 10_000
 
 export const routes = [
-  serve(MetricsApi.get, ({ auth }) => Effect.flatMap(Db, (db) => projectMetrics(db, auth.project.id))),
+  serve(MetricsApi.get, ({ auth }) => metricsOf(auth.project.id)),
   serve(TestEmailApi.send, ({ body, request }) =>
     Effect.gen(function*() {
       if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
