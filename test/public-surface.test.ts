@@ -27,6 +27,8 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ConfigLevel", "ConfigOverridePatchBody", "ConfigOverridePutBody", "ConfigString", "ProjectConfig", "ProjectConfigView",
     "ProjectPermission", "ProjectPermissionDefinitions", "ProjectPermissions", "ServerProjectPermissions", "SignUpRule",
     "SignUpRuleActionType",
+    // The hosted sign-up risk scores a server user carries (issue 24).
+    "SignUpRiskScores",
     // User and team API keys (issue 22): the services, their wire shapes, the validity rule, the plain refusals.
     "ApiKeyAccessDenied", "ApiKeysDisabled", "ProjectApiKeyInput", "ProjectApiKeyUpdate", "ServerApiKeys", "TeamApiKey",
     "TeamApiKeyCreated", "TeamApiKeys", "UserApiKey", "UserApiKeyCreated", "UserApiKeys", "projectApiKeyValidity",

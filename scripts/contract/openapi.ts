@@ -29,7 +29,7 @@ const widest = (perView: NonNullable<EndpointSpec["body"]>): Codec | undefined =
 }
 
 const accessOf = (declaration: EndpointSpec): ReadonlyArray<AccessType> =>
-  declaration.access === "public" ? ACCESS_TYPES : declaration.access
+  typeof declaration.access === "string" ? ACCESS_TYPES : declaration.access
 
 /** The success status, when it does not depend on the answer (the document then names the usual 200). */
 const fixedStatus = (declaration: EndpointSpec): number | undefined =>
@@ -66,7 +66,7 @@ const extensionsOf = (declaration: EndpointSpec) => {
   const client = isRaw(success) ? undefined : atView(success, "client")
   const server = isRaw(success) ? undefined : atView(success, "server")
   return {
-    "x-stack-access": declaration.access === "public" ? "public" : access,
+    "x-stack-access": typeof declaration.access === "string" ? declaration.access : access,
     "x-stack-known-errors": errors,
     ...(client !== undefined && server !== undefined && client !== server && access.includes("client")
       ? { "x-stack-client-response": Schema.toJsonSchemaDocument(resolveRef(client, firstLoadSchemas) as Schema.Top).schema }

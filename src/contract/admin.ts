@@ -1,10 +1,23 @@
 /**
- * The small admin endpoints: the test email and the webhook portal token.
+ * The small admin endpoints: the project's metrics, the test email and the webhook portal token.
  */
 import * as Schema from "effect/Schema"
 import { SendTestEmailRequest, SendTestEmailResult, SvixToken } from "../domain/admin-actions.js"
+import { ProjectMetrics } from "../domain/metrics.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
 import { endpoint } from "./endpoint.js"
+
+export const MetricsApi = {
+  get: endpoint({
+    name: "metrics.get",
+    summary: "The project's dashboard figures: users per day, by country and by sign-in method, the latest users",
+    method: "GET",
+    path: "/internal/metrics",
+    access: ADMIN,
+    success: ProjectMetrics,
+    errors: ADMIN_TOKEN_ERRORS
+  })
+}
 
 export const TestEmailApi = {
   send: endpoint({

@@ -82,8 +82,12 @@ export interface EndpointSpec {
   readonly method: Method
   /** Below `/api/v1`, with `{name}` path parameters. */
   readonly path: `/${string}`
-  /** The access types that may call it (others get `INSUFFICIENT_ACCESS_TYPE`); `"public"`: no project authentication. */
-  readonly access: ReadonlyArray<AccessType> | "public"
+  /**
+   * The access types that may call it (others get `INSUFFICIENT_ACCESS_TYPE`); `"public"`: no project
+   * authentication; `"optional"`: any caller, authenticated when it sends the project headers (keys that
+   * are sent must be right).
+   */
+  readonly access: ReadonlyArray<AccessType> | "public" | "optional"
   /** The query, as a schema over the query string's map (its encoded side is strings). */
   readonly query?: Codec
   /** The body. A missing body decodes as `{}`. */

@@ -1,5 +1,8 @@
 /** Project metrics (`GET /internal/metrics`, admin tier), in the hosted service's shape. */
 import * as Schema from "effect/Schema"
+import { JsonValue } from "./json-value.js"
+import { ServerTeam } from "./team.js"
+import { RestrictedReason, SignUpRiskScores, UserOAuthProvider } from "./user.js"
 import { Millis, optionalWireKey, wireStruct } from "./wire.js"
 
 /** One day of a chart: `date` is `YYYY-MM-DD` (UTC), `activity` a count. */
@@ -11,8 +14,10 @@ export const LoginMethodCount = Schema.Struct({ method: Schema.String, count: Sc
 export type LoginMethodCount = typeof LoginMethodCount.Type
 
 /**
- * A user in the metrics' recent lists. The hosted service passes whole users through but its schema
- * guarantees only these fields (and lets the others go), so only these are read.
+ * A user in the metrics' recent lists. The hosted service sends whole server users (its handlers pass its
+ * user objects through) but its schema guarantees only the first six fields, so the rest of the server
+ * user is read when present and kept: an answer with only the six still decodes, and an encoded user keeps
+ * every field it had.
  */
 export const MetricsRecentUser = wireStruct(
   {
@@ -21,9 +26,36 @@ export const MetricsRecentUser = wireStruct(
     primaryEmail: Schema.NullOr(Schema.String),
     profileImageUrl: Schema.NullOr(Schema.String),
     signedUpAt: Millis,
-    lastActiveAt: Schema.NullOr(Millis)
+    lastActiveAt: Schema.NullOr(Millis),
+    // The rest of the server user (domain/user.ts), each when sent.
+    primaryEmailVerified: optionalWireKey(Schema.Boolean),
+    primaryEmailAuthEnabled: optionalWireKey(Schema.Boolean),
+    selectedTeamId: optionalWireKey(Schema.NullOr(Schema.String)),
+    selectedTeam: optionalWireKey(Schema.NullOr(ServerTeam)),
+    hasPassword: optionalWireKey(Schema.Boolean),
+    otpAuthEnabled: optionalWireKey(Schema.Boolean),
+    passkeyAuthEnabled: optionalWireKey(Schema.Boolean),
+    clientMetadata: optionalWireKey(JsonValue),
+    clientReadOnlyMetadata: optionalWireKey(JsonValue),
+    serverMetadata: optionalWireKey(JsonValue),
+    oauthProviders: optionalWireKey(Schema.Array(UserOAuthProvider)),
+    emailAuthEnabled: optionalWireKey(Schema.Boolean),
+    isMultiFactorRequired: optionalWireKey(Schema.Boolean),
+    isAnonymous: optionalWireKey(Schema.Boolean),
+    isRestricted: optionalWireKey(Schema.Boolean),
+    restrictedReason: optionalWireKey(Schema.NullOr(RestrictedReason)),
+    restrictedByAdmin: optionalWireKey(Schema.Boolean),
+    restrictedByAdminReason: optionalWireKey(Schema.NullOr(Schema.String)),
+    restrictedByAdminPrivateDetails: optionalWireKey(Schema.NullOr(Schema.String)),
+    countryCode: optionalWireKey(Schema.NullOr(Schema.String)),
+    riskScores: optionalWireKey(SignUpRiskScores)
   },
-  { signedUpAt: "signed_up_at_millis", lastActiveAt: "last_active_at_millis" }
+  {
+    signedUpAt: "signed_up_at_millis",
+    lastActiveAt: "last_active_at_millis",
+    emailAuthEnabled: "auth_with_email",
+    isMultiFactorRequired: "requires_totp_mfa"
+  }
 )
 export type MetricsRecentUser = typeof MetricsRecentUser.Type
 

@@ -20,6 +20,15 @@ export type UserOAuthProvider = typeof UserOAuthProvider.Type
 export const RestrictedReason = Schema.Struct({ type: Schema.String })
 export type RestrictedReason = typeof RestrictedReason.Type
 
+/**
+ * The hosted service's sign-up risk scores (server view, newer builds only): each an integer from 0 to
+ * 100, computed once when the user signs up (`risk_scores: { sign_up: { bot, free_trial_abuse } }`).
+ */
+export const SignUpRiskScores = wireStruct({
+  signUp: wireStruct({ bot: Schema.Number, freeTrialAbuse: Schema.Number })
+})
+export type SignUpRiskScores = typeof SignUpRiskScores.Type
+
 const clientUserFields = {
   id: Schema.String,
   primaryEmail: Schema.NullOr(Schema.String),
@@ -77,6 +86,8 @@ export const ServerUser = wireStruct(
     lastActiveAt: Millis,
     /** Where the user signed up from (ISO 3166 alpha-2), when the hosted service located them; newer builds only. */
     countryCode: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    /** The sign-up risk scores, when the hosted service sends them; newer builds only. */
+    riskScores: Schema.optionalKey(SignUpRiskScores),
     /** The administrator's private note on the restriction; server view only. */
     restrictedByAdminPrivateDetails: nullableKey(Schema.String)
   },

@@ -27,7 +27,8 @@ const user = [
   "oauth_providers",
   "email",
   // server view, newer builds only
-  "country_code"
+  "country_code",
+  "risk_scores"
 ]
 const session = [
   "last_used_at",
@@ -65,6 +66,27 @@ const responses: ReadonlyArray<readonly [string, Schema.Top, ReadonlyArray<strin
   ["ApiKey", D.ApiKey, apiKey],
   ["ApiKeyCreated", D.ApiKeyCreated, apiKey],
   ["ProjectMetrics", D.ProjectMetrics, ["auth_overview", "email_overview", "payments_overview", "analytics_overview"]],
+  // the hosted schema guarantees six fields of a recent user; the rest of the server user may be missing
+  [
+    "MetricsRecentUser",
+    D.MetricsRecentUser,
+    [
+      ...user,
+      "primary_email_verified",
+      "primary_email_auth_enabled",
+      "selected_team_id",
+      "selected_team",
+      "has_password",
+      "otp_auth_enabled",
+      "passkey_auth_enabled",
+      "is_anonymous",
+      "is_restricted",
+      "restricted_reason",
+      "restricted_by_admin",
+      "restricted_by_admin_reason",
+      "restricted_by_admin_private_details"
+    ]
+  ],
   ["PasswordSignInResponse", D.PasswordSignInResponse, []],
   ["SignInResponse", D.SignInResponse, []],
   ["OtpSendResponse", D.OtpSendResponse, []],

@@ -3,6 +3,8 @@
  * access types, query and body schemas and success schema are the declaration's, the same the client
  * calls it with. The handler receives the decoded input and answers the success value, which is encoded
  * with the caller's view (a client gets the client view of a team: the server-only fields are dropped).
+ * A declaration whose `access` is `"optional"` is served to anyone: the caller is authenticated when it
+ * sends the project headers (its handler's `auth` is then set, else `undefined` and the client view applies).
  *
  * What does not type-check: a handler whose answer does not fit every view's success type, or whose error
  * channel holds a known error the declaration does not list (the compiler names it). Failures that are not
@@ -64,6 +66,11 @@ export interface AuthServeContext<D extends EndpointSpec> extends ServeContext<D
   readonly auth: Auth
 }
 
+/** What a handler of a declaration whose authentication is optional receives: `auth` when the caller sent the project headers. */
+export interface OptionalAuthServeContext<D extends EndpointSpec> extends ServeContext<D> {
+  readonly auth: Auth | undefined
+}
+
 /** An error that is not a known error (a plain status, a database failure): the middleware answers it. */
 export interface NotKnown {
   readonly _tag: string
@@ -77,7 +84,9 @@ export interface NotKnown {
  */
 export type AllowedErrors<D extends EndpointSpec> = Extract<KnownError, { readonly _tag: ErrorTagsOf<D> }> | SchemaError | NotKnown
 
-type Context<D extends EndpointSpec> = D["access"] extends "public" ? ServeContext<D> : AuthServeContext<D>
+type Context<D extends EndpointSpec> = D["access"] extends "public" ? ServeContext<D>
+  : D["access"] extends "optional" ? OptionalAuthServeContext<D>
+  : AuthServeContext<D>
 
 /** A served route with its declaration, for the route table's check against the contract. */
 export interface Served<E = unknown, R = unknown> {
@@ -168,6 +177,14 @@ export const serve = <const D extends EndpointSpec, R>(
       Effect.gen(function*() {
         const body = yield* decodeBody("client", input.body, input.request)
         return yield* encodeAnswer("client", yield* run({ ...input, body }))
+      }))
+    : access === "optional"
+    ? route(spec, (request) => authenticate(request.headers), (auth, input) =>
+      Effect.gen(function*() {
+        // An unauthenticated caller gets the client view.
+        const view = auth?.accessType ?? "client"
+        const body = yield* decodeBody(view, input.body, input.request)
+        return yield* encodeAnswer(view, yield* run({ ...input, body, auth }))
       }))
     : route(
       spec,

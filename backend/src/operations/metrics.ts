@@ -20,6 +20,7 @@ import {
 } from "../store/metrics.js"
 import { countProjectUsers } from "../store/projects.js"
 import { findUserView, listUserViews } from "../store/users.js"
+import { withHostedExtras } from "./user-views.js"
 
 const DAYS = 31
 const RECENT = 5
@@ -73,9 +74,10 @@ export const projectMetrics = (projectId: string): Effect.Effect<ProjectMetricsO
       dailyUsers,
       dailyActiveUsers,
       usersByCountry: {},
-      recentlyRegistered,
+      // Whole server users, as the hosted service sends them.
+      recentlyRegistered: recentlyRegistered.map(withHostedExtras),
       // A user deleted between the two reads is skipped, as the hosted service does.
-      recentlyActive: recentlyActive.flatMap((user) => user ?? []),
+      recentlyActive: recentlyActive.flatMap((user) => user === undefined ? [] : [withHostedExtras(user)]),
       loginMethods,
       authOverview: {
         verifiedUsers: counts.verified,

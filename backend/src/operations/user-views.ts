@@ -4,11 +4,8 @@ import * as Schema from "effect/Schema"
 import type { HttpServerResponse } from "effect/http/HttpServerResponse"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type { ClientTeam, ServerTeam } from "@stackfx/lib/domain/team.js"
-import { ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
-import { ServerTeamMemberProfile } from "@stackfx/lib/domain/team-member-profile.js"
 import { ClientUser, ServerUser } from "@stackfx/lib/domain/user.js"
 import { encoded, json } from "../http/respond.js"
-import type { ProjectMetricsOfUsers } from "./metrics.js"
 
 export const toClientTeam = (team: ServerTeam): ClientTeam => ({
   id: team.id,
@@ -43,26 +40,25 @@ export const toClientUser = (user: ServerUser): ClientUser => ({
   restrictedByAdminReason: user.restrictedByAdminReason
 })
 
-/** The user as a response for this access type. */
 /**
- * Fields the hosted service sends on server views beyond the core user fields, which its own SDK reads without a
- * guard (`risk_scores.sign_up` above all). The local backend has no risk scoring or geolocation, so they
- * carry neutral values; stackfx's decoder ignores them like any unknown field.
+ * A server user as the hosted service sends it: with the fields it adds beyond the core user fields, which
+ * its own SDK reads without a guard (`risk_scores.sign_up` above all). The local backend has no risk scoring
+ * or geolocation, so a user without them gets neutral values.
  */
-const hostedServerUserExtras = {
-  country_code: null,
-  risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } }
-} as const
-
-/** An encoded server user completed with the hosted extras. */
-const withHostedExtras = <W extends object>(wire: W) => ({ ...wire, ...hostedServerUserExtras })
+export const withHostedExtras = (user: ServerUser): ServerUser => ({
+  ...user,
+  countryCode: user.countryCode ?? null,
+  riskScores: user.riskScores ?? { signUp: { bot: 0, freeTrialAbuse: 0 } }
+})
 
 /**
  * An encoded user answer of a view as the hosted service sends it (for `serve`'s `wire`): the server view
  * completed with its extras, the client view as it is.
  */
 export const hostedUserWire = (encoded: unknown, view: AccessType): unknown =>
-  view === "client" || typeof encoded !== "object" || encoded === null ? encoded : withHostedExtras(encoded)
+  view === "client" || typeof encoded !== "object" || encoded === null
+    ? encoded
+    : { country_code: null, risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } }, ...encoded }
 
 /** {@link hostedUserWire} for each user of an encoded list answer. */
 export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown => {
@@ -73,42 +69,12 @@ export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown 
 
 /** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
 export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
-  Effect.map(Effect.orDie(Schema.encodeEffect(ServerUser)(user)), withHostedExtras)
-
-/**
- * A server-view member profile. Its `user` is the full server user, extras included: the hosted SDK reads a
- * member exactly as it reads `GET /users/{id}` (and fails on a missing `risk_scores`).
- */
-export const serverMemberProfileWire = (profile: ServerTeamMemberProfile): Effect.Effect<Record<string, unknown>> =>
-  Effect.map(
-    Effect.orDie(Schema.encodeEffect(ServerTeamMemberProfile)(profile)),
-    (wire) => ({ ...wire, user: withHostedExtras(wire.user) })
-  )
-
-/** A server-view list of member profiles (never paginated). */
-export const serverMemberProfileListResponse = (
-  profiles: ReadonlyArray<ServerTeamMemberProfile>
-): Effect.Effect<HttpServerResponse> =>
-  Effect.map(
-    Effect.forEach(profiles, serverMemberProfileWire),
-    (items) => json({ items, is_paginated: false })
-  )
-
-/** Project metrics; the users in them are full server users, like every other server-view user. */
-export const projectMetricsWire = (metrics: ProjectMetricsOfUsers): Effect.Effect<Record<string, unknown>> =>
-  Effect.gen(function*() {
-    const wire = yield* Effect.orDie(Schema.encodeEffect(ProjectMetrics)(metrics))
-    // The schema reads only the fields a client may rely on; the hosted service sends the users whole.
-    return {
-      ...wire,
-      recently_registered: yield* Effect.forEach(metrics.recentlyRegistered, serverUserWire),
-      recently_active: yield* Effect.forEach(metrics.recentlyActive, serverUserWire)
-    }
-  })
+  Effect.orDie(Schema.encodeEffect(ServerUser)(withHostedExtras(user)))
 
 /** A server-view user response (`status` 200 unless given). */
 export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>
   Effect.map(serverUserWire(user), (wire) => json(wire, status))
 
+/** The user as a response for this access type. */
 export const userResponse = (user: ServerUser, accessType: AccessType): Effect.Effect<HttpServerResponse> =>
   accessType === "client" ? encoded(ClientUser, toClientUser(user)) : serverUserResponse(user)

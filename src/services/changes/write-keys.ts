@@ -12,28 +12,8 @@
 import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
 import type { Changes } from "./data-changes.js"
 import { dataKeys, none } from "./data-keys.js"
-import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
-const {
-  teamApiKeys,
-  teamMembers,
-  userApiKeys
-} = dataKeys
-
-export const teamMembersChanges = {
-  list: none,
-  get: none,
-  getMine: none,
-  updateMine: (teamId) => [teamMembers(teamId)]
-} satisfies Changes<TeamMembersShape>
-
-// Server and admin tiers: the same data, for whichever user it belongs to (the signed-in one, maybe).
-
-export const serverTeamMembersChanges = {
-  list: none,
-  get: none,
-  update: (teamId) => [teamMembers(teamId)]
-} satisfies Changes<ServerTeamMembersShape>
+const { teamApiKeys, userApiKeys } = dataKeys
 
 export const userApiKeysChanges = {
   create: [userApiKeys],

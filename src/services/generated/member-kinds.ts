@@ -31,11 +31,21 @@ export const EmailTemplatesMembers = {
   delete: "function"
 } as const
 
+/** From src/services/projects/feature-support-calls.ts. */
+export const FeatureSupportMembers = {
+  check: "function"
+} as const
+
 /** From src/services/projects/internal-projects-calls.ts. */
 export const InternalProjectsMembers = {
   list: "effect",
   create: "function",
   transfer: "function"
+} as const
+
+/** From src/services/projects/metrics-calls.ts. */
+export const MetricsMembers = {
+  get: "effect"
 } as const
 
 /** From src/services/projects/permission-definitions-calls.ts. */
@@ -107,6 +117,21 @@ export const TeamInvitationsMembers = {
   accept: "function",
   listReceived: "function",
   acceptById: "function"
+} as const
+
+/** From src/services/teams/team-members-calls.ts. */
+export const ServerTeamMembersMembers = {
+  list: "function",
+  get: "function",
+  update: "function"
+} as const
+
+/** From src/services/teams/team-members-calls.ts. */
+export const TeamMembersMembers = {
+  list: "function",
+  get: "function",
+  getMine: "function",
+  updateMine: "function"
 } as const
 
 /** From src/services/teams/team-permissions-calls.ts. */

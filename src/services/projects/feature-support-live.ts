@@ -1,22 +1,5 @@
-/** The implementation of {@link FeatureSupport}, loaded on first use (see lazy-service.ts). */
-import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { documented } from "../http/endpoint.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import type { FeatureSupportShape } from "./feature-support.js"
-import { FeatureSupportErrors } from "./feature-support-errors.js"
+/** The implementation of {@link FeatureSupport}, loaded on first use (see lazy-service.ts): its member is a declared call (feature-support-calls.ts). */
+import { implement } from "../http/service-calls.js"
+import { FeatureSupportCalls } from "./feature-support-calls.js"
 
-export const makeFeatureSupport: Effect.Effect<FeatureSupportShape, never, Transport> = Effect.map(Transport, (transport) => ({
-  check: (featureName, details = {}) =>
-    // The answer is a sentence, read as text; no session goes with the report.
-    transport.requestJson({
-      method: "POST",
-      path: "/check-feature-support",
-      body: jsonBody({ ...details, feature_name: featureName }),
-      withSession: false,
-      response: "text"
-    }, Schema.String).pipe(
-      Effect.map((sentence) => sentence.trim()),
-      documented(...FeatureSupportErrors.check)
-    )
-}))
+export const makeFeatureSupport = implement(FeatureSupportCalls)

@@ -1,13 +1,5 @@
-/** The implementation of {@link Metrics}, loaded on first use (see lazy-service.ts). */
-import * as Effect from "effect/Effect"
-import { ProjectMetrics } from "../../domain/metrics.js"
-import { documented } from "../http/endpoint.js"
-import type { MetricsShape } from "./metrics.js"
-import { Transport } from "../http/transport.js"
-import { MetricsErrors } from "./metrics-errors.js"
+/** The implementation of {@link Metrics}, loaded on first use (see lazy-service.ts): its member is a declared call (metrics-calls.ts). */
+import { implement } from "../http/service-calls.js"
+import { MetricsCalls } from "./metrics-calls.js"
 
-export const makeMetrics: Effect.Effect<MetricsShape, never, Transport> = Effect.map(Transport, (transport) => ({
-  get: transport.requestJson({ method: "GET", path: "/internal/metrics" }, ProjectMetrics).pipe(
-    documented(...MetricsErrors.get)
-  )
-}))
+export const makeMetrics = implement(MetricsCalls)

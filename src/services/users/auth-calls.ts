@@ -5,8 +5,9 @@
  */
 import type * as Effect from "effect/Effect"
 import { AuthAnonymousApi, AuthMfaApi, AuthOtpApi, AuthPasswordApi } from "../../contract/auth.js"
-import { accountKeys, dataKeys, none, session } from "../../contract/data-keys.js"
-import { VerificationErrorTags } from "../../errors/categories.js"
+import { ContactChannelsApi } from "../../contract/contact-channels.js"
+import { SessionsApi } from "../../contract/sessions.js"
+import { none } from "../../contract/data-keys.js"
 import { custom, functionCall } from "../http/service-calls.js"
 import type {
   AnonymousSignUpFailure,
@@ -29,19 +30,6 @@ import type {
   UpdatePasswordFailure,
   VerifyEmailFailure
 } from "./auth.js"
-
-/**
- * The known errors of the calls Auth makes to routes of other groups (`/contact-channels/*`, `/users/me`,
- * `/auth/sessions/current`), until those routes are declared: then these members call their declarations
- * and this table goes.
- */
-export const AuthUndeclaredErrors = {
-  sendVerificationEmail: ["EmailAlreadyVerified", "EmailIsNotPrimaryEmail", "RedirectUrlNotWhitelisted", "UserAuthenticationRequired"],
-  verifyEmail: VerificationErrorTags,
-  signOut: []
-} as const
-/** See {@link AuthUndeclaredErrors}. */
-export type AuthUndeclaredErrors = typeof AuthUndeclaredErrors
 
 const nothing = (): void => undefined
 
@@ -105,12 +93,7 @@ export const AuthCalls = {
   /** Emails a verification link to the signed-in user's primary email. */
   sendVerificationEmail: custom<(options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>>("function", none),
   /** Redeems the `code` of a verification link. */
-  verifyEmail: custom<(code: string) => Effect.Effect<void, VerifyEmailFailure>>("function", [
-    // Which addresses are verified decides which invitations the user received.
-    dataKeys.contactChannels,
-    dataKeys.user,
-    accountKeys.receivedTeamInvitations
-  ]),
+  verifyEmail: custom<(code: string) => Effect.Effect<void, VerifyEmailFailure>>("function", ContactChannelsApi.verify.changes),
   /** Ends the session on the server and here; succeeds even when the session was already invalid. */
-  signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", session)
+  signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", SessionsApi.signOut.changes)
 }

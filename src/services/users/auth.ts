@@ -15,17 +15,19 @@
 import * as Context from "effect/Context"
 import type * as Layer from "effect/Layer"
 import type { AuthAnonymousApi, AuthMfaApi, AuthOtpApi, AuthPasswordApi } from "../../contract/auth.js"
+import type { ContactChannelsApi } from "../../contract/contact-channels.js"
+import type { SessionsApi } from "../../contract/sessions.js"
 import type { EndpointSpec } from "../../contract/endpoint.js"
 import type { CallbackUrlRequired, NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
 import type { NotSignedIn } from "../../errors/client/session.js"
 import { AuthMembers } from "../generated/member-kinds.js"
 import type { CallFailureAt } from "../http/call.js"
-import type { CallFailure, KnownErrorOf } from "../http/endpoint.js"
+import type { KnownErrorOf } from "../http/endpoint.js"
 import { lazyLayer } from "../http/internal/lazy-service.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { Session } from "../session/session.js"
 import type { Transport } from "../http/transport.js"
-import type { AuthCalls, AuthUndeclaredErrors } from "./auth-calls.js"
+import type { AuthCalls } from "./auth-calls.js"
 
 /** What calling a declared endpoint as a client can fail with. */
 type Fails<D extends EndpointSpec> = CallFailureAt<D, "client">
@@ -113,18 +115,24 @@ export type UpdatePasswordFailure = Fails<typeof AuthPasswordApi.update>
 /** The errors setting a first password can fail with. */
 export type SetPasswordFailure = Fails<typeof AuthPasswordApi.set> | ConfirmationMismatch
 
-/** The errors sending an email-verification message can fail with. */
+/** What a call fails with when its body is always built to fit (the body's own check cannot fail). */
+type BuiltFails<D extends EndpointSpec> = Exclude<Fails<D>, { readonly _tag: "InvalidInput" }>
+
+/**
+ * The errors sending an email-verification message can fail with (the signed-in user is read first: none
+ * is `NotSignedIn`, one without a primary address `NoPrimaryEmail`).
+ */
 export type SendVerificationFailure =
   | NotSignedIn
   | NoPrimaryEmail
   | CallbackUrlRequired
-  | CallFailure<AuthUndeclaredErrors["sendVerificationEmail"][number]>
+  | BuiltFails<typeof ContactChannelsApi.sendPrimaryVerificationCode>
 
 /** The errors redeeming an e-mail verification code can fail with. */
-export type VerifyEmailFailure = CallFailure<AuthUndeclaredErrors["verifyEmail"][number]>
+export type VerifyEmailFailure = BuiltFails<typeof ContactChannelsApi.verify>
 
-/** The errors signing out can fail with. */
-export type SignOutFailure = CallFailure<AuthUndeclaredErrors["signOut"][number]>
+/** The errors signing out can fail with: a session already over on the server is signed out, not an error. */
+export type SignOutFailure = Exclude<Fails<typeof SessionsApi.signOut>, { readonly _tag: "RefreshTokenNotFoundOrExpired" }>
 
 /** The errors an anonymous sign-up can fail with. */
 export type AnonymousSignUpFailure = Fails<typeof AuthAnonymousApi.signUp>

@@ -6,12 +6,9 @@ import fc from "fast-check"
 import { permissionsQuery, teamInvitationsQuery, teamMembersQuery } from "../../../src/react/queries.js"
 import { type Changes, coversKey, type DataKey, makeDataChanges, withChanges } from "../../../src/services/changes/data-changes.js"
 import { dataKeys } from "../../../src/services/changes/data-keys.js"
-import {
-  serverTeamMembersChanges,
-  teamMembersChanges
-} from "../../../src/services/changes/write-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
+import { ServerTeamMembersCalls, TeamMembersCalls } from "../../../src/services/teams/team-members-calls.js"
 import { TeamInvitationsCalls } from "../../../src/services/teams/team-invitations-calls.js"
 import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions-calls.js"
 
@@ -29,8 +26,8 @@ const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
   "ServerTeams.removeMember": (t) => memberChanges(ServerTeamsCalls, "removeMember")(t, "u"),
   "TeamInvitations.send": (t) => memberChanges(TeamInvitationsCalls, "send")({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
   "TeamInvitations.revoke": (t) => memberChanges(TeamInvitationsCalls, "revoke")(t, "i"),
-  "TeamMembers.updateMine": (t) => teamMembersChanges.updateMine(t),
-  "ServerTeamMembers.update": (t) => serverTeamMembersChanges.update(t),
+  "TeamMembers.updateMine": (t) => memberChanges(TeamMembersCalls, "updateMine")(t, {}),
+  "ServerTeamMembers.update": (t) => memberChanges(ServerTeamMembersCalls, "update")(t, "u", {}),
   "ServerTeamPermissions.grant": (t) => memberChanges(ServerTeamPermissionsCalls, "grant")(t, "u", "p"),
   "ServerTeamPermissions.revoke": (t) => memberChanges(ServerTeamPermissionsCalls, "revoke")(t, "u", "p")
 }
