@@ -9,7 +9,6 @@
  * Over-reaching is cheap (a key nobody holds costs nothing); missing one leaves a page stale, so a write
  * whose target is not known here (an invitation code's team) names the whole family.
  */
-import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape } from "../api-keys/project-api-keys.js"
 import type { CliLoginShape } from "../users/cli-login.js"
 import type { Changes } from "./data-changes.js"
 import { dataKeys, none, session } from "./data-keys.js"
@@ -17,10 +16,8 @@ import type { ServerUserRequests } from "../users/server-users.js"
 import type { ServerTeamMembersShape, TeamMembersShape } from "../teams/team-members.js"
 
 const {
-  teamApiKeys,
   teamMembers,
-  user,
-  userApiKeys
+  user
 } = dataKeys
 
 
@@ -64,38 +61,3 @@ export const serverTeamMembersChanges = {
   get: none,
   update: (teamId) => [teamMembers(teamId)]
 } satisfies Changes<ServerTeamMembersShape>
-
-
-export const userApiKeysChanges = {
-  create: [userApiKeys],
-  list: none,
-  get: none,
-  update: [userApiKeys],
-  revoke: [userApiKeys]
-} satisfies Changes<UserApiKeysShape>
-
-export const teamApiKeysChanges = {
-  create: (teamId) => [teamApiKeys(teamId)],
-  list: none,
-  get: none,
-  update: (teamId) => [teamApiKeys(teamId)],
-  revoke: (teamId) => [teamApiKeys(teamId)]
-} satisfies Changes<TeamApiKeysShape>
-
-/** Any user's keys: the signed-in user's list may be among them (a key nobody holds costs nothing). */
-export const serverApiKeysChanges = {
-  checkUserKey: none,
-  checkTeamKey: none,
-  userOfKey: none,
-  teamOfKey: none,
-  createUserKey: [userApiKeys],
-  listUserKeys: none,
-  getUserKey: none,
-  updateUserKey: [userApiKeys],
-  revokeUserKey: [userApiKeys],
-  createTeamKey: (teamId) => [teamApiKeys(teamId)],
-  listTeamKeys: none,
-  getTeamKey: none,
-  updateTeamKey: (teamId) => [teamApiKeys(teamId)],
-  revokeTeamKey: (teamId) => [teamApiKeys(teamId)]
-} satisfies Changes<ServerApiKeysShape>
