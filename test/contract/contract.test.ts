@@ -34,16 +34,6 @@ const pending = new Set([
   "GET /team-member-profiles",
   "GET /team-member-profiles/:teamId/:userId",
   "PATCH /team-member-profiles/:teamId/:userId",
-  "POST /user-api-keys",
-  "POST /team-api-keys",
-  "GET /user-api-keys",
-  "GET /user-api-keys/:api_key_id",
-  "PATCH /user-api-keys/:api_key_id",
-  "POST /user-api-keys/check",
-  "GET /team-api-keys",
-  "GET /team-api-keys/:api_key_id",
-  "PATCH /team-api-keys/:api_key_id",
-  "POST /team-api-keys/check",
   "GET /internal/metrics",
   "POST /check-feature-support"
 ])
