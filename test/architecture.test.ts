@@ -145,17 +145,6 @@ const rules: ReadonlyArray<Rule> = [
   }
 ]
 
-/** The imports of modules another helper is converting to honest layers (issue 24) while this list is written. */
-function converting(modules: ReadonlyArray<readonly [string, ReadonlyArray<string>]>) {
-  return modules.flatMap(([from, targets]) =>
-    targets.map((target) => ({
-      from,
-      to: `backend/src/${target}`,
-      why: "served by a helper converting it at the same time; removed at merge"
-    }))
-  )
-}
-
 // Known breaks of the rules, each to be removed (with its entry here) when the import is gone. The test
 // fails when an entry no longer matches an import, so the list only shrinks.
 const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
@@ -164,13 +153,6 @@ const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: strin
     to: "backend/src/operations/seed",
     why: "opening the database also seeds it; to be removed by handing the seed to openDb from above"
   },
-  ...converting([
-    ["backend/src/routes/oauth.ts", ["store/db", "store/oauth-accounts"]],
-    ["backend/src/routes/project-api-keys.ts", ["store/db", "store/storable", "store/project-api-keys"]],
-    ["backend/src/routes/team-member-profiles.ts", ["store/db", "store/teams", "store/users"]],
-    ["backend/src/operations/project-api-keys.ts", ["http/auth", "http/respond"]],
-    ["backend/src/operations/user-views.ts", ["http/respond"]]
-  ])
 ]
 
 const isKnown = (edge: Edge) => knownExceptions.some((known) => known.from === edge.from && known.to === edge.to)

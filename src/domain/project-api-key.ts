@@ -7,7 +7,7 @@
  * `manually_revoked_at_millis` out of one never revoked; both decode to `null` here.
  */
 import * as Schema from "effect/Schema"
-import { ApiKeyLastFour } from "./api-key.js"
+import { absentUnlessSet, ApiKeyLastFour } from "./api-key.js"
 import { Millis, nullableKey, wireStruct } from "./wire.js"
 
 /** Whether a key is a user's or a team's (the wire's `type`). */
@@ -48,6 +48,21 @@ export type TeamApiKey = typeof TeamApiKey.Type
 /** The create answer of a team key, the only time its full value is shown. */
 export const TeamApiKeyCreated = wireStruct({ ...baseFields, ...teamFields, value: Schema.String }, baseOverrides)
 export type TeamApiKeyCreated = typeof TeamApiKeyCreated.Type
+
+/**
+ * The hosted service's answers: `expires_at_millis` and `manually_revoked_at_millis` are left out while
+ * `null` (the same decoded types as above). The declarations' successes (contract/project-api-keys.ts).
+ */
+const hostedFields = { ...baseFields, expiresAt: absentUnlessSet, manuallyRevokedAt: absentUnlessSet }
+
+/** {@link UserApiKey} as the hosted service answers it. @internal */
+export const HostedUserApiKey = wireStruct({ ...hostedFields, ...userFields, value: ApiKeyLastFour }, baseOverrides)
+/** {@link UserApiKeyCreated} as the hosted service answers it. @internal */
+export const HostedUserApiKeyCreated = wireStruct({ ...hostedFields, ...userFields, value: Schema.String }, baseOverrides)
+/** {@link TeamApiKey} as the hosted service answers it. @internal */
+export const HostedTeamApiKey = wireStruct({ ...hostedFields, ...teamFields, value: ApiKeyLastFour }, baseOverrides)
+/** {@link TeamApiKeyCreated} as the hosted service answers it. @internal */
+export const HostedTeamApiKeyCreated = wireStruct({ ...hostedFields, ...teamFields, value: Schema.String }, baseOverrides)
 
 /** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
 export const ProjectApiKeyInput = wireStruct(

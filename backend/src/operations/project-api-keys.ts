@@ -7,8 +7,10 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type {
   ProjectApiKeyType,
+  ProjectApiKeyUpdate,
   TeamApiKey,
   TeamApiKeyCreated,
   UserApiKey,
@@ -19,55 +21,85 @@ import { ApiKeyExpired, ApiKeyNotFound, ApiKeyRevoked, WrongApiKeyType } from "@
 import type { TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import type { Auth } from "../http/auth.js"
-import { HttpStatusError } from "../http/respond.js"
 import { makeProjectApiKey, parseProjectApiKey } from "../crypto/project-api-key-format.js"
 import { randomId, secretMatches } from "../crypto/secrets.js"
-import type { DbError, DbShape } from "../store/db.js"
-import { findProjectApiKey, insertProjectApiKey, type ProjectApiKeyRow } from "../store/project-api-keys.js"
+import { Refused } from "../errors/refused.js"
+import { Db, type DbError, type DbShape } from "../store/db.js"
+import {
+  findProjectApiKey,
+  insertProjectApiKey,
+  listProjectApiKeys,
+  type ProjectApiKeyRow,
+  updateProjectApiKey
+} from "../store/project-api-keys.js"
+import { STORABLE_MILLIS } from "../store/storable.js"
 import { ensureTeam, ensureUser } from "./team-access.js"
 import { listMemberPermissions } from "./team-permissions.js"
 
 /** The permission a client needs on a team to manage its keys (the service's id). */
 export const MANAGE_API_KEYS = "$manage_api_keys"
 
+/** The expiry times a key can have: those the database keeps (years 1 to 9999). */
+export const STORABLE_EXPIRY = STORABLE_MILLIS
+
 /** Who a key belongs to. */
 export type KeyOwner = { readonly userId: string } | { readonly teamId: string }
 
+/** Who asks (a request's authentication, as far as these rules read it). */
+export interface KeyCaller {
+  readonly accessType: AccessType
+  readonly project: {
+    readonly id: string
+    readonly config: { readonly allowUserApiKeys: boolean; readonly allowTeamApiKeys: boolean }
+  }
+  readonly user: { readonly id: string } | undefined
+}
+
 /** The plain 400 of a project that has the kind switched off, worded as the service words it. */
-export const ensureKindEnabled = (auth: Auth, type: ProjectApiKeyType): Effect.Effect<void, HttpStatusError> => {
-  const config = auth.project.config
+export const ensureKindEnabled = (caller: KeyCaller, type: ProjectApiKeyType): Effect.Effect<void, Refused> => {
+  const config = caller.project.config
   const enabled = type === "user" ? config.allowUserApiKeys : config.allowTeamApiKeys
   return enabled
     ? Effect.void
-    : Effect.fail(new HttpStatusError({ status: 400, message: `${type === "user" ? "User" : "Team"} API keys are not enabled for this project.` }))
+    : Effect.fail(new Refused({ reason: "invalid", message: `${type === "user" ? "User" : "Team"} API keys are not enabled for this project.` }))
 }
 
-export type ManageError = UserAuthenticationRequired | HttpStatusError | ApiKeyNotFound | UserNotFound | TeamNotFound | DbError
+/** What managing a user's keys can be refused with (the plain 403: another user's keys, from a client). */
+export type UserManageError = UserAuthenticationRequired | Refused | UserNotFound | DbError
+/** What managing a team's keys can be refused with. */
+export type TeamManageError = UserAuthenticationRequired | ApiKeyNotFound | TeamNotFound | DbError
+export type ManageError = UserManageError | TeamManageError
 
 /**
  * Whether the caller may manage the keys of `owner`. A client needs to be signed in, and to be the user or
  * hold the permission on the team. Server and admin may manage anyone's; an owner that does not exist is
  * USER_NOT_FOUND or TEAM_NOT_FOUND here (the service has no answer of its own for it: its insert fails).
  */
-export const ensureCanManage = (db: DbShape, auth: Auth, owner: KeyOwner): Effect.Effect<void, ManageError> =>
+export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: { readonly userId: string }): Effect.Effect<void, UserManageError>
+export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: { readonly teamId: string }): Effect.Effect<void, TeamManageError>
+export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError>
+export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError> {
+  if (caller.accessType === "client") return clientMayManage(db, caller, owner)
+  return "userId" in owner ? ensureUser(db, caller.project.id, owner.userId) : Effect.asVoid(ensureTeam(db, caller.project.id, owner.teamId))
+}
+
+/** The client's rule of {@link ensureCanManage}: signed in, and the user itself or holding the permission on the team. */
+const clientMayManage = (
+  db: DbShape,
+  caller: KeyCaller,
+  owner: KeyOwner
+): Effect.Effect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound | DbError> =>
   Effect.gen(function*() {
-    const projectId = auth.project.id
-    if (auth.accessType !== "client") {
-      if ("userId" in owner) yield* ensureUser(db, projectId, owner.userId)
-      else yield* ensureTeam(db, projectId, owner.teamId)
-      return
-    }
-    const me = auth.user
+    const me = caller.user
     if (me === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
     if ("userId" in owner) {
       if (owner.userId !== me.id) {
-        return yield* Effect.fail(new HttpStatusError({ status: 403, message: "Client can only manage their own api keys" }))
+        return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Client can only manage their own api keys" }))
       }
       return
     }
     const held = yield* listMemberPermissions(db, {
-      projectId,
+      projectId: caller.project.id,
       teamId: owner.teamId,
       userId: me.id,
       permissionId: MANAGE_API_KEYS,
@@ -75,9 +107,6 @@ export const ensureCanManage = (db: DbShape, auth: Auth, owner: KeyOwner): Effec
     })
     if (held.length === 0) return yield* Effect.fail(new ApiKeyNotFound({}))
   })
-
-const ownerOf = (row: ProjectApiKeyRow): KeyOwner =>
-  row.userId !== null ? { userId: row.userId } : { teamId: row.teamId ?? "" }
 
 const typeOf = (row: ProjectApiKeyRow): ProjectApiKeyType => (row.userId !== null ? "user" : "team")
 
@@ -90,26 +119,99 @@ const common = (row: ProjectApiKeyRow) => ({
   isPublic: row.isPublic
 })
 
-/** The read of a stored key: last four characters only. */
-export const keyView = (row: ProjectApiKeyRow): UserApiKey | TeamApiKey =>
-  row.userId !== null
-    ? { ...common(row), type: "user", userId: row.userId, value: { lastFour: row.lastFour } }
-    : { ...common(row), type: "team", teamId: row.teamId ?? "", value: { lastFour: row.lastFour } }
+/** What each kind's routes answer of a stored key (last four characters only), by kind. */
+interface KeyViews {
+  readonly user: UserApiKey
+  readonly team: TeamApiKey
+}
+
+const userView = (row: ProjectApiKeyRow, userId: string): UserApiKey => ({
+  ...common(row),
+  type: "user",
+  userId,
+  value: { lastFour: row.lastFour }
+})
+const teamView = (row: ProjectApiKeyRow, teamId: string): TeamApiKey => ({
+  ...common(row),
+  type: "team",
+  teamId,
+  value: { lastFour: row.lastFour }
+})
+
+/** The read of a stored key of kind `type`, if it is one. */
+const viewAs = <T extends ProjectApiKeyType>(type: T, row: ProjectApiKeyRow): KeyViews[T] | undefined => {
+  const views: { readonly [K in ProjectApiKeyType]: () => KeyViews[K] | undefined } = {
+    user: () => (row.userId === null ? undefined : userView(row, row.userId)),
+    team: () => (row.teamId === null ? undefined : teamView(row, row.teamId))
+  }
+  return views[type]()
+}
+
+/**
+ * Whether the caller may manage a stored key. A key goes with its user or team (the foreign keys cascade),
+ * so its owner exists: server and admin reach any, a client by {@link ensureCanManage}'s rule.
+ */
+const ensureCanReach = (db: DbShape, caller: KeyCaller, view: UserApiKey | TeamApiKey) =>
+  caller.accessType === "client"
+    ? clientMayManage(db, caller, view.type === "user" ? { userId: view.userId } : { teamId: view.teamId })
+    : Effect.void
+
+/** The errors of reaching a key by id: unknown (or of the other kind), or not the caller's to manage. */
+export type ReachError = ApiKeyNotFound | UserAuthenticationRequired | Refused | DbError
 
 /** A key of the kind a route serves, by id, that the caller may manage; anything else is API_KEY_NOT_FOUND. */
-export const findManagedKey = (
+const findManaged = <T extends ProjectApiKeyType>(
   db: DbShape,
-  auth: Auth,
-  type: ProjectApiKeyType,
+  caller: KeyCaller,
+  type: T,
   id: string
-): Effect.Effect<ProjectApiKeyRow, ManageError> =>
+): Effect.Effect<KeyViews[T], ReachError> =>
   Effect.gen(function*() {
-    const row = yield* findProjectApiKey(db, auth.project.id, id)
+    const row = yield* findProjectApiKey(db, caller.project.id, id)
     // The service would fail a key of the other kind with a server error after the access check; a key of
     // the other kind is simply not one this route knows.
-    if (row === undefined || typeOf(row) !== type) return yield* Effect.fail(new ApiKeyNotFound({}))
-    yield* ensureCanManage(db, auth, ownerOf(row))
-    return row
+    const view = row === undefined ? undefined : viewAs(type, row)
+    if (view === undefined) return yield* Effect.fail(new ApiKeyNotFound({}))
+    yield* ensureCanReach(db, caller, view)
+    return view
+  })
+
+/** The caller's read of a key by id (see {@link findManaged}). */
+export const readManagedKey = <T extends ProjectApiKeyType>(caller: KeyCaller, type: T, id: string): Effect.Effect<KeyViews[T], ReachError, Db> =>
+  Effect.flatMap(Db, (db) => findManaged(db, caller, type, id))
+
+/** Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage. */
+export const updateManagedKey = <T extends ProjectApiKeyType>(
+  caller: KeyCaller,
+  type: T,
+  id: string,
+  patch: ProjectApiKeyUpdate
+): Effect.Effect<KeyViews[T], ReachError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const found = yield* findManaged(db, caller, type, id)
+    const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
+    yield* updateProjectApiKey(db, caller.project.id, found.id, { description: patch.description, revokedAt })
+    const updated = yield* findProjectApiKey(db, caller.project.id, found.id)
+    return (updated === undefined ? undefined : viewAs(type, updated)) ?? found
+  })
+
+/** A user's keys, newest first, for a caller who may manage them. */
+export const listUserApiKeys = (caller: KeyCaller, userId: string): Effect.Effect<ReadonlyArray<UserApiKey>, UserManageError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    yield* ensureCanManage(db, caller, { userId })
+    const rows = yield* listProjectApiKeys(db, caller.project.id, { userId })
+    return rows.flatMap((row) => viewAs("user", row) ?? [])
+  })
+
+/** A team's keys, newest first, for a caller who may manage them. */
+export const listTeamApiKeys = (caller: KeyCaller, teamId: string): Effect.Effect<ReadonlyArray<TeamApiKey>, TeamManageError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    yield* ensureCanManage(db, caller, { teamId })
+    const rows = yield* listProjectApiKeys(db, caller.project.id, { teamId })
+    return rows.flatMap((row) => viewAs("team", row) ?? [])
   })
 
 type KeyInput = { readonly description: string; readonly expiresAt: Date | null; readonly isPublic?: boolean | undefined }
@@ -160,4 +262,41 @@ export const checkProjectApiKey = (
     if (validity._tag === "ManuallyRevoked") return yield* Effect.fail(new ApiKeyRevoked({}))
     if (validity._tag === "Expired") return yield* Effect.fail(new ApiKeyExpired({}))
     return row
+  })
+
+/** A new key of a user, for a caller who may manage the user's keys. */
+export const createUserApiKeyFor = (
+  caller: KeyCaller,
+  userId: string,
+  input: KeyInput
+): Effect.Effect<UserApiKeyCreated, UserManageError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    yield* ensureCanManage(db, caller, { userId })
+    return yield* createUserApiKey(db, caller.project.id, userId, input)
+  })
+
+/** A new key of a team, for a caller who may manage the team's keys. */
+export const createTeamApiKeyFor = (
+  caller: KeyCaller,
+  teamId: string,
+  input: KeyInput
+): Effect.Effect<TeamApiKeyCreated, TeamManageError, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    yield* ensureCanManage(db, caller, { teamId })
+    return yield* createTeamApiKey(db, caller.project.id, teamId, input)
+  })
+
+/** The read of the key a caller presents, if it works (see {@link checkProjectApiKey}). */
+export const checkPresentedKey = <T extends ProjectApiKeyType>(
+  projectId: string,
+  type: T,
+  presented: string
+): Effect.Effect<KeyViews[T], CheckError, Db> =>
+  Effect.gen(function*() {
+    const row = yield* checkProjectApiKey(yield* Db, projectId, type, presented)
+    const view = viewAs(type, row)
+    // checkProjectApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).
+    return view ?? (yield* Effect.die(`checkProjectApiKey answered a key that is not a ${type} key`))
   })

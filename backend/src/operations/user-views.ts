@@ -1,11 +1,9 @@
 /** Which view of a user a caller gets: clients see the client view, server and admin the server view. */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { HttpServerResponse } from "effect/http/HttpServerResponse"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type { ClientTeam, ServerTeam } from "@stackfx/lib/domain/team.js"
 import { ClientUser, ServerUser } from "@stackfx/lib/domain/user.js"
-import { encoded, json } from "../http/respond.js"
 
 export const toClientTeam = (team: ServerTeam): ClientTeam => ({
   id: team.id,
@@ -70,11 +68,3 @@ export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown 
 /** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
 export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
   Effect.orDie(Schema.encodeEffect(ServerUser)(withHostedExtras(user)))
-
-/** A server-view user response (`status` 200 unless given). */
-export const serverUserResponse = (user: ServerUser, status = 200): Effect.Effect<HttpServerResponse> =>
-  Effect.map(serverUserWire(user), (wire) => json(wire, status))
-
-/** The user as a response for this access type. */
-export const userResponse = (user: ServerUser, accessType: AccessType): Effect.Effect<HttpServerResponse> =>
-  accessType === "client" ? encoded(ClientUser, toClientUser(user)) : serverUserResponse(user)

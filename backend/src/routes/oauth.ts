@@ -18,8 +18,7 @@ import { OAuthApi } from "@stackfx/lib/contract/oauth.js"
 import { endpoint } from "../http/endpoint.js"
 import { serve, unreachable } from "../http/serve.js"
 import { json } from "../http/respond.js"
-import { Db } from "../store/db.js"
-import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
+import { providerIssuer, setProviderIssuer } from "../operations/emulator-providers.js"
 import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
 import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
 import { ADMIN } from "../http/access.js"
@@ -75,7 +74,7 @@ export const routes = [
     handler: ({ auth, params }) =>
       Effect.gen(function*() {
         const providerId = params["providerId"] ?? ""
-        const issuer = yield* findProviderIssuer(yield* Db, auth.project.id, providerId)
+        const issuer = yield* providerIssuer(auth.project.id, providerId)
         return json({ provider_id: providerId, issuer: issuer ?? null })
       })
   }),
@@ -88,7 +87,7 @@ export const routes = [
       Effect.gen(function*() {
         const providerId = params["providerId"] ?? ""
         const issuer = body.issuer === null ? null : body.issuer.replace(/\/+$/, "")
-        yield* saveProviderIssuer(yield* Db, auth.project.id, providerId, issuer)
+        yield* setProviderIssuer(auth.project.id, providerId, issuer)
         return json({ provider_id: providerId, issuer })
       })
   })

@@ -1,33 +1,23 @@
 /**
  * The implementations of {@link UserApiKeys}, {@link TeamApiKeys} and {@link ServerApiKeys}, loaded on first
- * use (see lazy-service.ts).
+ * use (see lazy-service.ts). Every member is one or two calls of the declared endpoints
+ * (contract/project-api-keys.ts), its key given its validity as of the `Clock` and the service's plain-text
+ * refusals turned into `ApiKeysDisabled` / `ApiKeyAccessDenied`.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { ListResponse } from "../../domain/list.js"
-import {
-  type ProjectApiKeyInput,
-  ProjectApiKeyUpdate,
-  type ProjectApiKeyType,
-  TeamApiKey,
-  TeamApiKeyCreate,
-  TeamApiKeyCreated,
-  UserApiKey,
-  UserApiKeyCreate,
-  UserApiKeyCreated
-} from "../../domain/project-api-key.js"
+import { TeamApiKeysApi, UserApiKeysApi } from "../../contract/project-api-keys.js"
+import { TeamsApi } from "../../contract/teams.js"
+import type { ProjectApiKeyInput, ProjectApiKeyType, ProjectApiKeyUpdate } from "../../domain/project-api-key.js"
 import { type ProjectApiKeyTimes, projectApiKeyValidity } from "../../domain/rules/api-key-validity.js"
-import { ServerTeam } from "../../domain/team.js"
 import { ServerUser } from "../../domain/user.js"
 import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
-import { announcing } from "../changes/data-changes.js"
-import { serverApiKeysChanges, teamApiKeysChanges, userApiKeysChanges } from "../changes/write-keys.js"
+import { caller } from "../http/call.js"
 import { documented } from "../http/endpoint.js"
 import { segment } from "../http/path-segment.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { encodeInput } from "../http/wire-codec.js"
-import { ServerApiKeysErrors, TeamApiKeysErrors, UserApiKeysErrors } from "./project-api-keys-errors.js"
-import type { ServerApiKeysShape, TeamApiKeysShape, UserApiKeysShape, WithValidity } from "./project-api-keys.js"
+import { implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { ServerApiKeysCalls, TeamApiKeysCalls, UserApiKeysCalls, type WithValidity } from "./project-api-keys-calls.js"
 
 /** Attaches the validity as of the current `Clock` time. */
 const withValidity = <K extends ProjectApiKeyTimes>(key: K): Effect.Effect<WithValidity<K>> =>
@@ -57,126 +47,111 @@ const deniedRefusal = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, 
   Effect.mapError(self, (error): E | ApiKeyAccessDenied =>
     isPlain(error) && error.status === 403 ? new ApiKeyAccessDenied({ message: error.body }) : error)
 
-/** Revocation's body, already in its wire form (nothing to check). */
-const revokeBody = { revoked: true }
+/** A body the member builds itself (`{ revoked: true }`, a presented key string) always encodes. */
+const builtBody = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.catchTag(self as Effect.Effect<A, E | { readonly _tag: "InvalidInput" }, R>, "InvalidInput", (error) => Effect.die(error)) as Effect.Effect<
+    A,
+    Exclude<E, { readonly _tag: "InvalidInput" }>,
+    R
+  >
 
-const UserKeyList = ListResponse(UserApiKey)
-const TeamKeyList = ListResponse(TeamApiKey)
-
-/** The requests both the client and the server services make; `documented` and the refusals come on top. */
-const requests = (transport: typeof Transport.Service) => {
-  const encodeUserCreate = encodeInput(UserApiKeyCreate)
-  const encodeTeamCreate = encodeInput(TeamApiKeyCreate)
-  const encodeUpdate = encodeInput(ProjectApiKeyUpdate)
-  const userPath = (id: string) => `/user-api-keys/${segment(id)}`
-  const teamPath = (id: string) => `/team-api-keys/${segment(id)}`
+/** The requests both the client and the server services make, as `view`; the refusals come on top. */
+const requests = <V extends "client" | "server">(transport: typeof Transport.Service, view: V) => {
+  const user = {
+    create: caller(transport, UserApiKeysApi.create, view),
+    list: caller(transport, UserApiKeysApi.list, view),
+    get: caller(transport, UserApiKeysApi.get, view),
+    update: caller(transport, UserApiKeysApi.update, view)
+  }
+  const team = {
+    create: caller(transport, TeamApiKeysApi.create, view),
+    list: caller(transport, TeamApiKeysApi.list, view),
+    get: caller(transport, TeamApiKeysApi.get, view),
+    update: caller(transport, TeamApiKeysApi.update, view)
+  }
+  const key = (id: string) => ({ api_key_id: id })
   return {
     createUser: (userId: string, input: ProjectApiKeyInput) =>
-      encodeUserCreate({ ...input, userId }).pipe(
-        Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/user-api-keys", body: jsonBody(body) }, UserApiKeyCreated)),
-        Effect.flatMap(withValidity)
-      ),
-    listUser: (userId: string) =>
-      transport.requestJson({ method: "GET", path: "/user-api-keys", query: { user_id: userId } }, UserKeyList).pipe(
-        Effect.flatMap(allWithValidity)
-      ),
-    getUser: (id: string) => transport.requestJson({ method: "GET", path: userPath(id) }, UserApiKey).pipe(Effect.flatMap(withValidity)),
-    updateUser: (id: string, patch: ProjectApiKeyUpdate) =>
-      encodeUpdate(patch).pipe(
-        Effect.flatMap((body) => transport.requestJson({ method: "PATCH", path: userPath(id), body: jsonBody(body) }, UserApiKey)),
-        Effect.flatMap(withValidity)
-      ),
-    revokeUser: (id: string) =>
-      transport.requestJson({ method: "PATCH", path: userPath(id), body: jsonBody(revokeBody) }, UserApiKey).pipe(Effect.flatMap(withValidity)),
+      Effect.flatMap(user.create({ body: { ...input, userId } }), withValidity),
+    listUser: (userId: string) => Effect.flatMap(user.list({ query: { user_id: userId } }), allWithValidity),
+    getUser: (id: string) => Effect.flatMap(user.get({ params: key(id) }), withValidity),
+    updateUser: (id: string, patch: ProjectApiKeyUpdate) => Effect.flatMap(user.update({ params: key(id), body: patch }), withValidity),
+    revokeUser: (id: string) => Effect.flatMap(builtBody(user.update({ params: key(id), body: { revoked: true } })), withValidity),
     createTeam: (teamId: string, input: ProjectApiKeyInput) =>
-      encodeTeamCreate({ ...input, teamId }).pipe(
-        Effect.flatMap((body) => transport.requestJson({ method: "POST", path: "/team-api-keys", body: jsonBody(body) }, TeamApiKeyCreated)),
-        Effect.flatMap(withValidity)
-      ),
-    listTeam: (teamId: string) =>
-      transport.requestJson({ method: "GET", path: "/team-api-keys", query: { team_id: teamId } }, TeamKeyList).pipe(
-        Effect.flatMap(allWithValidity)
-      ),
-    // The service's team routes take the team in the query of every call, not only of the list.
-    getTeam: (teamId: string, id: string) =>
-      transport.requestJson({ method: "GET", path: teamPath(id), query: { team_id: teamId } }, TeamApiKey).pipe(Effect.flatMap(withValidity)),
+      Effect.flatMap(team.create({ body: { ...input, teamId } }), withValidity),
+    listTeam: (teamId: string) => Effect.flatMap(team.list({ query: { team_id: teamId } }), allWithValidity),
+    getTeam: (teamId: string, id: string) => Effect.flatMap(team.get({ params: key(id), query: { team_id: teamId } }), withValidity),
     updateTeam: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
-      encodeUpdate(patch).pipe(
-        Effect.flatMap((body) =>
-          transport.requestJson({ method: "PATCH", path: teamPath(id), query: { team_id: teamId }, body: jsonBody(body) }, TeamApiKey)
-        ),
-        Effect.flatMap(withValidity)
-      ),
+      Effect.flatMap(team.update({ params: key(id), query: { team_id: teamId }, body: patch }), withValidity),
     revokeTeam: (teamId: string, id: string) =>
-      transport.requestJson({ method: "PATCH", path: teamPath(id), query: { team_id: teamId }, body: jsonBody(revokeBody) }, TeamApiKey).pipe(
-        Effect.flatMap(withValidity)
-      ),
-    checkUser: (apiKey: string) =>
-      transport.requestJson({ method: "POST", path: "/user-api-keys/check", body: jsonBody({ api_key: apiKey }) }, UserApiKey).pipe(
-        Effect.flatMap(withValidity)
-      ),
-    checkTeam: (apiKey: string) =>
-      transport.requestJson({ method: "POST", path: "/team-api-keys/check", body: jsonBody({ api_key: apiKey }) }, TeamApiKey).pipe(
-        Effect.flatMap(withValidity)
-      )
+      Effect.flatMap(builtBody(team.update({ params: key(id), query: { team_id: teamId }, body: { revoked: true } })), withValidity)
   }
 }
 
+export const makeUserApiKeys = implement(
+  UserApiKeysCalls,
+  Effect.map(Transport, (transport) => {
+    const r = requests(transport, "client")
+    const disabled = disabledRefusal("user")
+    return {
+      create: (input: ProjectApiKeyInput) => r.createUser("me", input).pipe(disabled),
+      list: r.listUser("me").pipe(disabled),
+      get: (id: string) => r.getUser(id).pipe(disabled, deniedRefusal),
+      update: (id: string, patch: ProjectApiKeyUpdate) => r.updateUser(id, patch).pipe(disabled, deniedRefusal),
+      revoke: (id: string) => r.revokeUser(id).pipe(disabled, deniedRefusal)
+    }
+  })
+)
 
-export const makeUserApiKeys: Effect.Effect<UserApiKeysShape, never, Transport> = announcing(userApiKeysChanges, Effect.gen(function*() {
-  const r = requests(yield* Transport)
-  const disabled = disabledRefusal("user")
-  return {
-    create: (input) => r.createUser("me", input).pipe(documented(...UserApiKeysErrors.create), disabled),
-    list: r.listUser("me").pipe(documented(...UserApiKeysErrors.list), disabled),
-    get: (id) => r.getUser(id).pipe(documented(...UserApiKeysErrors.get), disabled, deniedRefusal),
-    update: (id, patch) => r.updateUser(id, patch).pipe(documented(...UserApiKeysErrors.update), disabled, deniedRefusal),
-    revoke: (id) => r.revokeUser(id).pipe(documented(...UserApiKeysErrors.revoke), disabled, deniedRefusal)
-  } satisfies UserApiKeysShape
-}))
+export const makeTeamApiKeys = implement(
+  TeamApiKeysCalls,
+  Effect.map(Transport, (transport) => {
+    const r = requests(transport, "client")
+    const disabled = disabledRefusal("team")
+    return {
+      create: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(disabled),
+      list: (teamId: string) => r.listTeam(teamId).pipe(disabled),
+      get: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(disabled),
+      update: (teamId: string, id: string, patch: ProjectApiKeyUpdate) => r.updateTeam(teamId, id, patch).pipe(disabled),
+      revoke: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(disabled)
+    }
+  })
+)
 
-export const makeTeamApiKeys: Effect.Effect<TeamApiKeysShape, never, Transport> = announcing(teamApiKeysChanges, Effect.gen(function*() {
-  const r = requests(yield* Transport)
-  const refusals = disabledRefusal("team")
-  return {
-    create: (teamId, input) => r.createTeam(teamId, input).pipe(documented(...TeamApiKeysErrors.create), refusals),
-    list: (teamId) => r.listTeam(teamId).pipe(documented(...TeamApiKeysErrors.list), refusals),
-    get: (teamId, id) => r.getTeam(teamId, id).pipe(documented(...TeamApiKeysErrors.get), refusals),
-    update: (teamId, id, patch) => r.updateTeam(teamId, id, patch).pipe(documented(...TeamApiKeysErrors.update), refusals),
-    revoke: (teamId, id) => r.revokeTeam(teamId, id).pipe(documented(...TeamApiKeysErrors.revoke), refusals)
-  } satisfies TeamApiKeysShape
-}))
-
-export const makeServerApiKeys: Effect.Effect<ServerApiKeysShape, never, Transport> = announcing(serverApiKeysChanges, Effect.gen(function*() {
-  const transport = yield* Transport
-  const r = requests(transport)
-  const user = disabledRefusal("user")
-  const team = disabledRefusal("team")
-  const E = ServerApiKeysErrors
-  return {
-    checkUserKey: (apiKey) => r.checkUser(apiKey).pipe(documented(...E.checkUserKey), user),
-    checkTeamKey: (apiKey) => r.checkTeam(apiKey).pipe(documented(...E.checkTeamKey), team),
-    userOfKey: (apiKey) =>
-      r.checkUser(apiKey).pipe(
-        Effect.flatMap((key) => transport.requestJson({ method: "GET", path: `/users/${segment(key.userId)}` }, ServerUser)),
-        documented(...E.userOfKey),
-        user
-      ),
-    teamOfKey: (apiKey) =>
-      r.checkTeam(apiKey).pipe(
-        Effect.flatMap((key) => transport.requestJson({ method: "GET", path: `/teams/${segment(key.teamId)}` }, ServerTeam)),
-        documented(...E.teamOfKey),
-        team
-      ),
-    createUserKey: (userId, input) => r.createUser(userId, input).pipe(documented(...E.createUserKey), user),
-    listUserKeys: (userId) => r.listUser(userId).pipe(documented(...E.listUserKeys), user),
-    getUserKey: (id) => r.getUser(id).pipe(documented(...E.getUserKey), user),
-    updateUserKey: (id, patch) => r.updateUser(id, patch).pipe(documented(...E.updateUserKey), user),
-    revokeUserKey: (id) => r.revokeUser(id).pipe(documented(...E.revokeUserKey), user),
-    createTeamKey: (teamId, input) => r.createTeam(teamId, input).pipe(documented(...E.createTeamKey), team),
-    listTeamKeys: (teamId) => r.listTeam(teamId).pipe(documented(...E.listTeamKeys), team),
-    getTeamKey: (teamId, id) => r.getTeam(teamId, id).pipe(documented(...E.getTeamKey), team),
-    updateTeamKey: (teamId, id, patch) => r.updateTeam(teamId, id, patch).pipe(documented(...E.updateTeamKey), team),
-    revokeTeamKey: (teamId, id) => r.revokeTeam(teamId, id).pipe(documented(...E.revokeTeamKey), team)
-  } satisfies ServerApiKeysShape
-}))
+export const makeServerApiKeys = implement(
+  ServerApiKeysCalls,
+  Effect.map(Transport, (transport) => {
+    const r = requests(transport, "server")
+    const user = disabledRefusal("user")
+    const team = disabledRefusal("team")
+    const checkUser = caller(transport, UserApiKeysApi.check, "server")
+    const checkTeam = caller(transport, TeamApiKeysApi.check, "server")
+    const getTeam = caller(transport, TeamsApi.get, "server")
+    const checkUserKey = (apiKey: string) => Effect.flatMap(builtBody(checkUser({ body: { apiKey } })), withValidity)
+    const checkTeamKey = (apiKey: string) => Effect.flatMap(builtBody(checkTeam({ body: { apiKey } })), withValidity)
+    return {
+      checkUserKey: (apiKey: string) => checkUserKey(apiKey).pipe(user),
+      checkTeamKey: (apiKey: string) => checkTeamKey(apiKey).pipe(team),
+      userOfKey: (apiKey: string) =>
+        checkUserKey(apiKey).pipe(
+          // The users group is not declared yet (contract/): its read is written here until it is.
+          Effect.flatMap((key) =>
+            transport.requestJson({ method: "GET", path: `/users/${segment(key.userId)}` }, ServerUser).pipe(documented("UserNotFound"))
+          ),
+          user
+        ),
+      teamOfKey: (apiKey: string) =>
+        checkTeamKey(apiKey).pipe(Effect.flatMap((key) => getTeam({ params: { team_id: key.teamId } })), team),
+      createUserKey: (userId: string, input: ProjectApiKeyInput) => r.createUser(userId, input).pipe(user),
+      listUserKeys: (userId: string) => r.listUser(userId).pipe(user),
+      getUserKey: (id: string) => r.getUser(id).pipe(user),
+      updateUserKey: (id: string, patch: ProjectApiKeyUpdate) => r.updateUser(id, patch).pipe(user),
+      revokeUserKey: (id: string) => r.revokeUser(id).pipe(user),
+      createTeamKey: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(team),
+      listTeamKeys: (teamId: string) => r.listTeam(teamId).pipe(team),
+      getTeamKey: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(team),
+      updateTeamKey: (teamId: string, id: string, patch: ProjectApiKeyUpdate) => r.updateTeam(teamId, id, patch).pipe(team),
+      revokeTeamKey: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(team)
+    }
+  })
+)
