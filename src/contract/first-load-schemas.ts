@@ -11,7 +11,7 @@ import { RefreshTokenResponse, TokenEndpointResponse } from "../domain/tokens.js
 import { ClientUser, ServerUser } from "../domain/user.js"
 import { ClientUserUpdate, ServerUserUpdate } from "../domain/user-inputs.js"
 
-/** @internal */
+/** The table, by name. */
 export const firstLoadSchemas = {
   ClientUser,
   ClientUserUpdate,

@@ -39,7 +39,7 @@ export const ContactChannelUpdate = wireStruct({
 })
 export type ContactChannelUpdate = typeof ContactChannelUpdate.Type
 
-/** A client's new address: as {@link ContactChannelCreate} without the server-only `isVerified`. @internal */
+/** A client's new address: as {@link ContactChannelCreate} without the server-only `isVerified`. */
 export const ClientContactChannelCreate = wireStruct({
   userId: Schema.String,
   value: Schema.String,
@@ -49,7 +49,7 @@ export const ClientContactChannelCreate = wireStruct({
 })
 export type ClientContactChannelCreate = typeof ClientContactChannelCreate.Type
 
-/** A client's update: as {@link ContactChannelUpdate} without the server-only `isVerified`. @internal */
+/** A client's update: as {@link ContactChannelUpdate} without the server-only `isVerified`. */
 export const ClientContactChannelUpdate = wireStruct({
   value: Schema.optionalKey(Schema.String),
   type: Schema.optionalKey(ContactChannelType),

@@ -63,7 +63,7 @@ export interface CurrentUserShape {
   readonly authHeaders: Effect.Effect<AuthHeaders, CallFailure>
 }
 
-/** What each member makes stale: the writes' keys are their declarations' (contract/current-user.ts). */
+/** What each member makes stale: the writes' keys are their declarations' (contract/current-user.ts). @internal */
 export const currentUserChanges = {
   get: none,
   getWith: none,
