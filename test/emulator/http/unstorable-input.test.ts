@@ -49,7 +49,7 @@ describe("input the database cannot store", () => {
       }
     }
     // The API names the parameter; the mailbox has no message under such a name.
-    assertSchemaError(await backend.call(project, "GET", "/users/a%00b", { accessType: "server" }), "params.userId")
+    assertSchemaError(await backend.call(project, "GET", "/users/a%00b", { accessType: "server" }), "params.user_id")
     assertSchemaError(await backend.call(project, "GET", "/teams/a%00b", { accessType: "server" }), "params.team_id")
     const mailbox = await fetch(`${backend.emulator().url}/mailbox/api/v1/mailbox/a%00b`)
     assert.strictEqual(mailbox.status, 200)
