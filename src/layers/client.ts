@@ -23,6 +23,7 @@ import { CurrentUser } from "../services/users/current-user.js"
 import { FeatureSupport } from "../services/projects/feature-support.js"
 import { InternalProjects } from "../services/projects/internal-projects.js"
 import { NotificationPreferences } from "../services/users/notification-preferences.js"
+import { CrossDomainAuth } from "../services/oauth/cross-domain-auth.js"
 import { OAuth } from "../services/oauth/oauth.js"
 import { Passkeys } from "../services/passkeys/passkey.js"
 import { Projects } from "../services/projects/projects.js"
@@ -40,6 +41,7 @@ export type ClientEndpointServices =
   | CurrentUser
   | Auth
   | OAuth
+  | CrossDomainAuth
   | Passkeys
   | Projects
   | Teams
@@ -66,6 +68,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   CurrentUser.layer,
   Auth.layer,
   OAuth.layer,
+  CrossDomainAuth.layer,
   Passkeys.layer,
   Projects.layer,
   Teams.layer,

@@ -10,6 +10,7 @@
 export { decodeKnownErrorWithCode } from "../errors/decode.js"
 export { runDiagnostics } from "./http/diagnostics.js"
 export * from "./api-keys/project-api-keys-live.js"
+export * from "./oauth/cross-domain-auth-live.js"
 export * from "./oauth/oauth-live.js"
 export * from "./passkeys/passkey-live.js"
 export * from "./projects/api-keys-live.js"

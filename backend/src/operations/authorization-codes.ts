@@ -58,6 +58,11 @@ export interface RedeemedCode {
   readonly userId: string
   readonly isNewUser: boolean
   readonly afterCallbackRedirectUrl: string | null
+  /**
+   * Issued by the cross-domain hand-off (operations/cross-domain-handoff.ts) to a user already signed in:
+   * their second factor was asked when that session began, so the exchange does not ask it again.
+   */
+  readonly handoff: boolean
 }
 
 /** Hosted's answer to a redirect URI other than the one the code was issued for, word for word. */
@@ -90,5 +95,7 @@ export const redeemAuthorizationCode = (input: {
     // Using it decides a race between two redemptions of the same code: the second finds it used.
     const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
     if (taken === undefined) return yield* Effect.fail(new InvalidAuthorizationCode({}))
-    return { userId: taken.userId, isNewUser: taken.isNewUser, afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl }
+    const data = taken.data
+    const handoff = typeof data === "object" && data !== null && "crossDomainHandoff" in data && data.crossDomainHandoff === true
+    return { userId: taken.userId, isNewUser: taken.isNewUser, afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl, handoff }
   })

@@ -51,7 +51,7 @@ export const grantTokens = (form: OAuthTokenForm) =>
       codeVerifier: form.code_verifier,
       redirectUri: form.redirect_uri
     })
-    if ((yield* findTotpSecret(yield* Db, project.id, redeemed.userId)) !== null) {
+    if (!redeemed.handoff && (yield* findTotpSecret(yield* Db, project.id, redeemed.userId)) !== null) {
       return yield* requireMfa(project.id, redeemed.userId, redeemed.isNewUser)
     }
     const session = yield* createSession({ projectId: project.id, userId: redeemed.userId })

@@ -11,6 +11,7 @@ import * as authFlows from "./auth-flows.js"
 import * as authPassword from "./auth-password.js"
 import * as cliAuth from "./cli-auth.js"
 import * as contactChannels from "./contact-channels.js"
+import * as crossDomainAuth from "./cross-domain-auth.js"
 import * as connectedAccounts from "./connected-accounts.js"
 import * as emailTemplates from "./email-templates.js"
 import * as health from "./health.js"
@@ -46,6 +47,7 @@ const groups = [
   ...contactChannels.routes,
   ...oauthToken.routes,
   ...oauth.routes,
+  ...crossDomainAuth.routes,
   ...passkey.routes,
   ...connectedAccounts.routes,
   ...oauthProviders.routes,

@@ -37,6 +37,11 @@ export const UserApiKeysMembers = {
   revoke: "function"
 } as const
 
+/** From src/services/oauth/cross-domain-auth-calls.ts. */
+export const CrossDomainAuthMembers = {
+  authorize: "function"
+} as const
+
 /** From src/services/oauth/oauth-calls.ts. */
 export const OAuthMembers = {
   signIn: "function",
