@@ -8,13 +8,11 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { TeamApiKeysApi, UserApiKeysApi } from "../../contract/project-api-keys.js"
 import { TeamsApi } from "../../contract/teams.js"
+import { UsersApi } from "../../contract/users.js"
 import type { ProjectApiKeyInput, ProjectApiKeyType, ProjectApiKeyUpdate } from "../../domain/project-api-key.js"
 import { type ProjectApiKeyTimes, projectApiKeyValidity } from "../../domain/rules/api-key-validity.js"
-import { ServerUser } from "../../domain/user.js"
 import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
 import { caller } from "../http/call.js"
-import { documented } from "../http/endpoint.js"
-import { segment } from "../http/path-segment.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { ServerApiKeysCalls, TeamApiKeysCalls, UserApiKeysCalls, type WithValidity } from "./project-api-keys-calls.js"
@@ -127,6 +125,7 @@ export const makeServerApiKeys = implement(
     const checkUser = caller(transport, UserApiKeysApi.check, "server")
     const checkTeam = caller(transport, TeamApiKeysApi.check, "server")
     const getTeam = caller(transport, TeamsApi.get, "server")
+    const getUser = caller(transport, UsersApi.get, "server")
     const checkUserKey = (apiKey: string) => Effect.flatMap(builtBody(checkUser({ body: { apiKey } })), withValidity)
     const checkTeamKey = (apiKey: string) => Effect.flatMap(builtBody(checkTeam({ body: { apiKey } })), withValidity)
     return {
@@ -134,10 +133,7 @@ export const makeServerApiKeys = implement(
       checkTeamKey: (apiKey: string) => checkTeamKey(apiKey).pipe(team),
       userOfKey: (apiKey: string) =>
         checkUserKey(apiKey).pipe(
-          // The users group is not declared yet (contract/): its read is written here until it is.
-          Effect.flatMap((key) =>
-            transport.requestJson({ method: "GET", path: `/users/${segment(key.userId)}` }, ServerUser).pipe(documented("UserNotFound"))
-          ),
+          Effect.flatMap((key) => getUser({ params: { user_id: key.userId } })),
           user
         ),
       teamOfKey: (apiKey: string) =>

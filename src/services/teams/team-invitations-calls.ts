@@ -1,15 +1,13 @@
 /**
  * The members of {@link TeamInvitations}, each a call of a declared endpoint (contract/team-invitations.ts),
  * but `send` (which resolves the callback URL first), `revoke` (whose team travels in the query, so the
- * member names what it changes) and `listReceived` (the list call, documenting what a user's own list can
- * fail with). The service's shape and implementation derive from this table.
+ * member names what it changes) and `listReceived` (the list call's items). The service's shape and implementation derive from this table.
  */
 import type * as Effect from "effect/Effect"
 import type { TeamInvitation } from "../../domain/team-invitation.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import { invitationsOf, TeamInvitationsApi } from "../../contract/team-invitations.js"
 import type { CallFailureAt } from "../http/call.js"
-import type { CallFailure } from "../http/endpoint.js"
 import { custom, functionCall } from "../http/service-calls.js"
 
 /** An invitation to send. */
@@ -60,7 +58,7 @@ export const TeamInvitationsCalls = {
    * `CannotGetOwnUserWithoutUser`).
    */
   listReceived: custom<
-    (userId?: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailure<"CannotGetOwnUserWithoutUser">>
+    (userId?: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailureAt<typeof TeamInvitationsApi.list, "client">>
   >("function"),
   /**
    * Accepts a received invitation by its id (from `listReceived`): the user joins the team with the

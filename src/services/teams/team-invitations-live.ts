@@ -7,7 +7,6 @@ import * as Effect from "effect/Effect"
 import { TeamInvitationsApi } from "../../contract/team-invitations.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { caller } from "../http/call.js"
-import { documented } from "../http/endpoint.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { type TeamInvitationSend, TeamInvitationsCalls } from "./team-invitations-calls.js"
@@ -29,10 +28,7 @@ export const makeTeamInvitations = implement(
       revoke: (teamId: string, invitationId: string) =>
         Effect.asVoid(revokeCall({ params: { invitation_id: invitationId }, query: { team_id: teamId } })),
       listReceived: (userId = "me") =>
-        list({ query: { user_id: userId } }).pipe(
-          Effect.map((page) => page.items),
-          documented("CannotGetOwnUserWithoutUser")
-        )
+        list({ query: { user_id: userId } }).pipe(Effect.map((page) => page.items))
     }
   })
 )

@@ -6,9 +6,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { AuthAnonymousApi, AuthMfaApi, AuthOtpApi, AuthPasswordApi } from "../../contract/auth.js"
 import { ContactChannelsApi } from "../../contract/contact-channels.js"
+import { CurrentUserApi } from "../../contract/current-user.js"
 import { SessionsApi } from "../../contract/sessions.js"
 import { checkPasswordConfirmation } from "./password-confirmation.js"
-import { ClientUser } from "../../domain/user.js"
 import { NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
 import { NotSignedIn } from "../../errors/client/session.js"
 import { InvalidTotpCode } from "../../errors/known/sign-in.js"
@@ -16,7 +16,6 @@ import type { CredentialSignUp, EmailLinkOptions, PasswordReset, PasswordSet, Pa
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { allowingAnonymousUsers, allowingRestrictedUsers } from "../http/allowed-users.js"
 import { caller } from "../http/call.js"
-import { documented } from "../http/endpoint.js"
 import { type CustomPart, implement } from "../http/service-calls.js"
 import { isGuestSession, isRestrictedSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
@@ -38,6 +37,7 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
     reset: caller(transport, AuthPasswordApi.reset, "client"),
     update: caller(transport, AuthPasswordApi.update, "client"),
     set: caller(transport, AuthPasswordApi.set, "client"),
+    currentUser: caller(transport, CurrentUserApi.get, "client"),
     sendVerificationCode: caller(transport, ContactChannelsApi.sendPrimaryVerificationCode, "client"),
     verify: caller(transport, ContactChannelsApi.verify, "client"),
     signOut: caller(transport, SessionsApi.signOut, "client")
@@ -135,10 +135,8 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
   const sendVerificationEmail = (options: EmailLinkOptions = {}) =>
     Effect.gen(function*() {
       const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
-      // The `/users` routes are another group's and not declared yet: this read stays hand-written, and
-      // the one known error it may meet becomes `NotSignedIn`.
-      const user = yield* transport.requestJson({ method: "GET", path: "/users/me" }, ClientUser).pipe(
-        documented("CannotGetOwnUserWithoutUser"),
+      // The one known error the read may meet (nobody signed in) is `NotSignedIn` here.
+      const user = yield* call.currentUser({}).pipe(
         Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
       )
       if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))

@@ -7,7 +7,6 @@ import { UsersApi } from "../../contract/users.js"
 import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import type { CallFailure } from "../http/endpoint.js"
 import type { CallFailureAt } from "../http/call.js"
 import { custom, functionCall } from "../http/service-calls.js"
 import type { ServerUserListOptions, ServerUserPage, UserRestriction } from "./server-users.js"
@@ -15,8 +14,8 @@ import type { ServerUserListOptions, ServerUserPage, UserRestriction } from "./s
 const user = (userId: string) => ({ params: { user_id: userId } })
 const nothing = (): void => undefined
 
-/** What a PATCH of the restriction fields only can fail with: no e-mail, password or team is touched. */
-type RestrictFailure = InvalidInput | CallFailure<"UserNotFound">
+/** What the PATCH of a restriction can fail with: the update's errors. */
+type RestrictFailure = InvalidInput | CallFailureAt<typeof UsersApi.update, "server">
 
 export const ServerUsersCalls = {
   /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */

@@ -3,7 +3,6 @@ import * as Effect from "effect/Effect"
 import { UsersApi } from "../../contract/users.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { caller } from "../http/call.js"
-import { documented } from "../http/endpoint.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import type { ServerUserListOptions, ServerUserPage, UserRestriction } from "./server-users.js"
@@ -56,8 +55,6 @@ export const makeServerUserRequests = implement(
         }))
       )
 
-    // The same PATCH as `update`, narrowed to what a restriction-only body can fail with.
-    const restricting = documented("UserNotFound")
     const restrict = (userId: string, restriction: UserRestriction = {}) =>
       patchUser({
         params: { user_id: userId },
@@ -66,10 +63,10 @@ export const makeServerUserRequests = implement(
           ...(restriction.reason === undefined ? {} : { restrictedByAdminReason: restriction.reason }),
           ...(restriction.privateDetails === undefined ? {} : { restrictedByAdminPrivateDetails: restriction.privateDetails })
         }
-      }).pipe(restricting)
+      })
 
     const unrestrict = (userId: string) =>
-      patchUser({ params: { user_id: userId }, body: { restrictedByAdmin: false } }).pipe(restricting)
+      patchUser({ params: { user_id: userId }, body: { restrictedByAdmin: false } })
 
     return { list, restrict, unrestrict }
   })
