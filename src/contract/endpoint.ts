@@ -128,12 +128,6 @@ export const atView = <T extends object>(perView: PerView<T>, view: AccessType):
   return perView.client
 }
 
-/** Every distinct value of a per-view value. */
-export const allViews = <T extends object>(perView: PerView<T>): ReadonlyArray<T> =>
-  isViews(perView)
-    ? [...new Set([perView.client, perView.server, perView.admin].filter((value): value is T => value !== undefined))]
-    : [perView]
-
 /** Whether an answer is {@link Raw}. */
 export const isRaw = (success: EndpointSpec["success"]): success is Raw => "raw" in success
 

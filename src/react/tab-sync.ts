@@ -84,8 +84,6 @@ export const openBroadcastChannel = (
 
 export {
   bestEffortTabLock,
-  pageTabLock,
-  refreshLockName,
   type TabLock,
   webLocksTabLock
 } from "../services/session/tab-lock.js"

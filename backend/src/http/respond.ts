@@ -1,5 +1,4 @@
 /** Building responses: JSON bodies encoded with the shared domain schemas, and known errors on the wire. */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
@@ -18,17 +17,6 @@ export class HttpStatusError extends Schema.TaggedError<HttpStatusError>()("Http
 /** A JSON response of an already wire-shaped value. */
 export const json = (body: unknown, status = 200): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
-
-/** Encodes a domain value with its wire schema; a value the schema rejects is a server bug (a defect). */
-export const encoded = <S extends Schema.Top & { readonly EncodingServices: never }>(
-  schema: S,
-  value: S["Type"],
-  status = 200
-): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.map(Effect.orDie(Schema.encodeEffect(schema)(value)), (wire) => json(wire, status))
-
-/** `{ "success": true }`, the answer of actions with nothing to return. */
-export const success: HttpServerResponse.HttpServerResponse = json({ success: true })
 
 /** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
 export const knownErrorResponse = (error: KnownError, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {

@@ -216,10 +216,3 @@ export const unreachable = <const Tags extends ReadonlyArray<KnownErrorTag>>(...
       Exclude<E, { readonly _tag: Tags[number] }>,
       R
     >
-
-/** The tags a declaration lists, at any view (for tools). */
-export const declaredTags = (declaration: EndpointSpec): ReadonlySet<KnownErrorTag> =>
-  new Set(
-    [atView(declaration.errors, "client"), atView(declaration.errors, "server"), atView(declaration.errors, "admin")]
-      .flatMap((tags) => tags ?? [])
-  )

@@ -75,9 +75,6 @@ const view = (row: OAuthAccountRow, type: string): LinkView => ({
   accountId: row.accountId
 })
 
-/** The client view: the server view without the account's id at the provider. */
-export const clientView = ({ accountId: _accountId, ...rest }: LinkView) => rest
-
 /** The links of a user (of the whole project without one), oldest first; links of unknown kinds are left out. */
 export const listLinkViews = (project: StoredProject, userId: string | undefined) =>
   Effect.map(Effect.flatMap(Db, (db) => listLinks(db, project.id, userId)), (rows) =>

@@ -1,42 +1,6 @@
-/** Which view of a user a caller gets: clients see the client view, server and admin the server view. */
-import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+/** The hosted service's extras of a server user (risk scores, country), for answers that carry users. */
 import type { AccessType } from "@stackfx/lib/domain/api.js"
-import type { ClientTeam, ServerTeam } from "@stackfx/lib/domain/team.js"
-import { ClientUser, ServerUser } from "@stackfx/lib/domain/user.js"
-
-export const toClientTeam = (team: ServerTeam): ClientTeam => ({
-  id: team.id,
-  displayName: team.displayName,
-  profileImageUrl: team.profileImageUrl,
-  clientMetadata: team.clientMetadata,
-  clientReadOnlyMetadata: team.clientReadOnlyMetadata
-})
-
-/** The client view of a user: the server view without server metadata, last activity and the email-auth switch. */
-export const toClientUser = (user: ServerUser): ClientUser => ({
-  id: user.id,
-  primaryEmail: user.primaryEmail,
-  primaryEmailVerified: user.primaryEmailVerified,
-  displayName: user.displayName,
-  selectedTeamId: user.selectedTeamId,
-  selectedTeam: user.selectedTeam === null ? null : toClientTeam(user.selectedTeam),
-  profileImageUrl: user.profileImageUrl,
-  signedUpAt: user.signedUpAt,
-  hasPassword: user.hasPassword,
-  otpAuthEnabled: user.otpAuthEnabled,
-  passkeyAuthEnabled: user.passkeyAuthEnabled,
-  clientMetadata: user.clientMetadata,
-  clientReadOnlyMetadata: user.clientReadOnlyMetadata,
-  oauthProviders: user.oauthProviders,
-  emailAuthEnabled: user.emailAuthEnabled,
-  isMultiFactorRequired: user.isMultiFactorRequired,
-  isAnonymous: user.isAnonymous,
-  isRestricted: user.isRestricted,
-  restrictedReason: user.restrictedReason,
-  restrictedByAdmin: user.restrictedByAdmin,
-  restrictedByAdminReason: user.restrictedByAdminReason
-})
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
 
 /**
  * A server user as the hosted service sends it: with the fields it adds beyond the core user fields, which
@@ -65,6 +29,3 @@ export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown 
   return Array.isArray(items) ? { ...encoded, items: items.map((item: unknown) => hostedUserWire(item, view)) } : encoded
 }
 
-/** The server view of a user as the hosted service sends it: the core user fields plus its extras. */
-export const serverUserWire = (user: ServerUser): Effect.Effect<Record<string, unknown>> =>
-  Effect.orDie(Schema.encodeEffect(ServerUser)(withHostedExtras(user)))

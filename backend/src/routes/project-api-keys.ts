@@ -26,7 +26,7 @@ import {
   STORABLE_EXPIRY,
   updateManagedKey
 } from "../operations/project-api-keys.js"
-import { resolveUserId } from "./team-helpers.js"
+import { resolveUserId } from "../operations/acting-user.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // The service checks the id's format first: a non-UUID id is a SCHEMA_ERROR on `params.api_key_id`.

@@ -10,7 +10,7 @@ import type { Auth } from "../http/auth.js"
 import { HttpStatusError } from "../http/respond.js"
 import { serve } from "../http/serve.js"
 import { ensureFilterTargets, getProfile, listProfiles, mayReadProfiles, updateProfile } from "../operations/team-member-profiles.js"
-import { ownUser, resolveUserId } from "./team-helpers.js"
+import { ownUser, resolveUserId } from "../operations/acting-user.js"
 
 /** A client reading someone else's profile in a team needs `$read_members` there. */
 const clientMayRead = (auth: Auth, teamId: string, userId: string | undefined) =>

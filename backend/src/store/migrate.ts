@@ -1,7 +1,7 @@
 /** Applies pending migrations, each in its own transaction, and records them by name. */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { Db, type DbError, type DbShape } from "./db.js"
+import type { DbError, DbShape } from "./db.js"
 import { migrations } from "./migrations/index.js"
 
 /** Changes whenever the schema does: keys the PGlite template. */
@@ -28,6 +28,3 @@ export const migrateDb = (db: DbShape): Effect.Effect<void, DbError> =>
       )
     }
   })
-
-/** `migrateDb` on the `Db` service. */
-export const migrate: Effect.Effect<void, DbError, Db> = Effect.flatMap(Db, migrateDb)

@@ -6,4 +6,4 @@
  * A key stands for every key it extends (see `coversKey`), so a write reaches exactly the caches that read
  * what it changed.
  */
-export { dataKeys, none, session } from "../../contract/data-keys.js"
+export { dataKeys } from "../../contract/data-keys.js"

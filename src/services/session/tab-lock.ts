@@ -52,11 +52,6 @@ export const bestEffortTabLock = (jitterMs = 250): Effect.Effect<TabLock> =>
       semaphore.withPermit(Effect.andThen(Effect.flatMap(Random.nextIntBetween(0, jitterMs), Effect.sleep), effect))
   }))
 
-/** Web Locks where the page has them, else the best-effort lock. */
-export const pageTabLock: Effect.Effect<TabLock> = Effect.suspend(() => {
-  const locks = pageLocks()
-  return locks === undefined ? bestEffortTabLock() : Effect.succeed(webLocksTabLock(locks))
-})
 
 /** No coordination: a single process (a server, a script) has nothing to share a lock with. */
 export const noTabLock: TabLock = { withLock: () => (effect) => effect }
