@@ -3,8 +3,15 @@
  * services/oauth/oauth-url.ts), and the providers' callback. Both answer redirects, not JSON; neither takes
  * project authentication (the authorize query carries the client's credentials). The code exchange that
  * ends the flow is contract/oauth-token.ts.
+ *
+ * And the native sign-in of apps that sign in with the provider themselves (`OAuthNativeApi`): the app hands
+ * over the provider's identity token and gets a session, in JSON.
  */
+import { AppleNativeSignInRequest } from "../domain/auth-requests.js"
 import { AuthorizeQuery } from "../domain/oauth-authorize-query.js"
+import { SignInResponse } from "../domain/tokens.js"
+import { ALL } from "./access.js"
+import { session } from "./data-keys.js"
 import { endpoint } from "./endpoint.js"
 
 /** The provider's answer: `code` and `state`, or `error`, in the query (GET) or a form (POST, `form_post`). */
@@ -45,4 +52,32 @@ export const OAuthApi = {
   }),
   callback: callback("GET"),
   callbackPost: callback("POST")
+}
+
+export const OAuthNativeApi = {
+  /**
+   * Native Sign in with Apple (iOS and macOS apps, `ASAuthorizationController`): the identity token must be
+   * signed by Apple for one of the Bundle IDs of the project's `apple` provider (`apple_bundle_ids`).
+   */
+  appleSignIn: endpoint({
+    name: "oauthNative.appleSignIn",
+    summary: "Signs in (or up) with a native Sign in with Apple identity token",
+    method: "POST",
+    path: "/auth/oauth/callback/apple/native",
+    access: ALL,
+    body: AppleNativeSignInRequest,
+    success: SignInResponse,
+    errors: [
+      "OAuthProviderNotFoundOrNotEnabled",
+      "AppleBundleIdNotConfigured",
+      "InvalidAppleCredentials",
+      // The OAuth sign-in's rules: a new user needs sign-up, its rules, and an e-mail nobody else signs in with.
+      "SignUpNotEnabled",
+      "SignUpRejected",
+      "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+      // Two first sign-ins of one Apple account at once: the second loses.
+      "OAuthProviderAccountIdAlreadyUsedForSignIn"
+    ],
+    changes: session
+  })
 }

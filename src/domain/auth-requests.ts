@@ -77,3 +77,8 @@ export type ResetCodeSentResponse = typeof ResetCodeSentResponse.Type
 export const CodeCheckResponse = wireStruct({ isCodeValid: Schema.Literal(true) })
 /** @internal */
 export type CodeCheckResponse = typeof CodeCheckResponse.Type
+
+/** `POST /auth/oauth/callback/apple/native` body: the identity token of a native Sign in with Apple. @internal */
+export const AppleNativeSignInRequest = wireStruct({ idToken: Schema.String })
+/** @internal */
+export type AppleNativeSignInRequest = typeof AppleNativeSignInRequest.Type

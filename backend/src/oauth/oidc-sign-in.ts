@@ -95,7 +95,8 @@ const fetchJwks = (discovery: OidcDiscovery) =>
 
 export interface IdTokenCheck {
   readonly idToken: string
-  readonly clientId: string
+  /** The audience the token must name: the client id, or for a native app any of its bundle ids. */
+  readonly clientId: string | ReadonlyArray<string>
   /** The nonce sent in the authorization request, when one was. */
   readonly nonce?: string | undefined
 }
@@ -117,10 +118,11 @@ export const verifyIdToken = (
     const offered = discovery.id_token_signing_alg_values_supported ?? ["RS256"]
     const algorithms = offered.filter((a) => asymmetricAlgorithms.includes(a))
     const invalid = (message: string) => new OidcError({ stage: "id_token", message: `The id_token is invalid: ${message}` })
+    const audiences: ReadonlyArray<string> = typeof check.clientId === "string" ? [check.clientId] : check.clientId
     const { payload } = yield* Effect.tryPromise({
       try: () =>
         jwtVerify(check.idToken, createLocalJWKSet(jwks), {
-          audience: check.clientId,
+          audience: [...audiences],
           algorithms: algorithms.length === 0 ? ["RS256"] : algorithms,
           currentDate: new Date(now),
           clockTolerance: ID_TOKEN_CLOCK_TOLERANCE_S,
@@ -129,7 +131,7 @@ export const verifyIdToken = (
       catch: (cause) => invalid(cause instanceof Error ? cause.message : "verification failed")
     })
     if (payload.iss !== expectedIssuer(discovery, payload)) return yield* invalid("unexpected issuer.")
-    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload["azp"] !== check.clientId) {
+    if (Array.isArray(payload.aud) && payload.aud.length > 1 && !audiences.some((a) => a === payload["azp"])) {
       return yield* invalid("azp does not name this client.")
     }
     if (check.nonce !== undefined && payload["nonce"] !== check.nonce) return yield* invalid("nonce mismatch.")

@@ -45,6 +45,9 @@ export interface OAuthSignInTarget {
   readonly scopes: ReadonlyArray<string>
 }
 
+/** Who a provider says signed in, without a provider token (a native sign-in's verified identity token). */
+export type ProviderAccount = Omit<OAuthIdentity, "accessToken" | "refreshToken" | "scopes">
+
 export interface OAuthSignedIn {
   readonly userId: string
   readonly isNewUser: boolean
@@ -76,7 +79,7 @@ const storeToken = (db: DbShape, projectId: string, accountId: string, identity:
   })
 
 /** A new connection of the provider account to `userId`; a concurrent one for the same account loses. */
-const connect = (db: DbShape, projectId: string, userId: string, identity: OAuthIdentity) =>
+const connect = (db: DbShape, projectId: string, userId: string, identity: ProviderAccount) =>
   Effect.gen(function*() {
     const id = yield* randomId
     yield* insertOAuthAccount(db, {
@@ -113,7 +116,7 @@ const link = (db: DbShape, project: StoredProject, userId: string, identity: OAu
     return yield* connect(db, project.id, userId, identity)
   })
 
-const authenticate = (db: DbShape, project: StoredProject, identity: OAuthIdentity, current: ServerUser | undefined) =>
+const authenticate = (db: DbShape, project: StoredProject, identity: ProviderAccount, current: ServerUser | undefined) =>
   Effect.gen(function*() {
     const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
@@ -177,5 +180,19 @@ export const signInWithIdentity = (
     const current = target.userId === null ? undefined : yield* findUserView(db, project.id, target.userId)
     const signedIn = yield* db.transaction(authenticate(db, project, identity, current))
     yield* storeToken(db, project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
+    return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
+  })
+
+/**
+ * Signs in (or up, or merges by e-mail) the provider account of a native sign-in, by `authenticate`'s rules;
+ * no provider token is kept (the hosted native route stores none) and no guest is upgraded.
+ */
+export const signInWithProviderAccount = (
+  project: StoredProject,
+  account: ProviderAccount
+): Effect.Effect<OAuthSignedIn, Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser>, Db> =>
+  Effect.gen(function*() {
+    const db = yield* Db
+    const signedIn = yield* db.transaction(authenticate(db, project, account, undefined))
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })

@@ -6,6 +6,8 @@
  *   this browser.
  * - `GET|POST /auth/oauth/callback/{provider}`: 302 to the client's `redirect_uri` with `code` and `state`,
  *   or to its `error_redirect_url` with `error` and `error_description`.
+ * - `POST /auth/oauth/callback/apple/native`: native Sign in with Apple, an identity token for a session
+ *   (`operations/oauth-apple-native.ts`).
  * - `GET|PUT /emulator/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
  *   URL of a standard provider served by a local OpenID Connect server (e.g. a test's mock). `null` removes it.
  */
@@ -14,11 +16,12 @@ import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { EmulatorConfig } from "../config.js"
-import { OAuthApi } from "@stackfx/lib/contract/oauth.js"
+import { OAuthApi, OAuthNativeApi } from "@stackfx/lib/contract/oauth.js"
 import { endpoint } from "../http/endpoint.js"
 import { serve, unreachable } from "../http/serve.js"
 import { json } from "../http/respond.js"
 import { providerIssuer, setProviderIssuer } from "../operations/emulator-providers.js"
+import { signInWithAppleIdToken } from "../operations/oauth-apple-native.js"
 import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
 import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
 import { ADMIN } from "../http/access.js"
@@ -67,6 +70,11 @@ export const routes = [
     })),
   callback(OAuthApi.callback),
   callback(OAuthApi.callbackPost),
+  serve(OAuthNativeApi.appleSignIn, ({ auth, body }) =>
+    signInWithAppleIdToken(auth.project, body.idToken).pipe(
+      // A native sign-up sets no password, selects no team and upgrades no guest.
+      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound")
+    )),
   endpoint({
     method: "GET",
     path: "/emulator/oauth-providers/:providerId",
