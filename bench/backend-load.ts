@@ -108,7 +108,9 @@ export const processCpuMs = (pid: number | undefined): number | undefined => {
   if (pid === undefined) return undefined
   try {
     // Fields 14 and 15 (utime, stime) after the parenthesised command name, in clock ticks of 10 ms.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /s, "")
+      .split(" ")
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return undefined
@@ -120,7 +122,11 @@ interface Answer {
   readonly body: string
 }
 
-const send = (agent: http.Agent, url: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+const send = (
+  agent: http.Agent,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string }
+) =>
   new Promise<Answer>((resolve, reject) => {
     const req = http.request(url, { method: init.method, headers: init.headers, agent }, (res) => {
       let body = ""
@@ -156,25 +162,28 @@ const hammerMix = async (
   let sent = 0
   const started = performance.now()
   const end = started + seconds * 1000
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < end) {
-      const index = pick(sent++)
-      const kind = kinds[index]
-      const tally = tallies[index]
-      if (kind === undefined || tally === undefined) throw new Error(`no request kind ${index}`)
-      const t = performance.now()
-      const answer = await kind.request().catch(() => ({ status: 0, body: "" }))
-      tally.latencies.push(performance.now() - t)
-      if (kind.accept(answer)) tally.ok++
-      else tally.failed++
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const index = pick(sent++)
+        const kind = kinds[index]
+        const tally = tallies[index]
+        if (kind === undefined || tally === undefined) throw new Error(`no request kind ${index}`)
+        const t = performance.now()
+        const answer = await kind.request().catch(() => ({ status: 0, body: "" }))
+        tally.latencies.push(performance.now() - t)
+        if (kind.accept(answer)) tally.ok++
+        else tally.failed++
+      }
+    })
+  )
   const elapsed = (performance.now() - started) / 1000
   const cpuAfter = processCpuMs(serverPid)
   const answered = tallies.reduce((sum, t) => sum + t.ok + t.failed, 0)
-  const serverCpuMsPerRequest = cpuBefore === undefined || cpuAfter === undefined || answered === 0
-    ? undefined
-    : Math.round(((cpuAfter - cpuBefore) / answered) * 100) / 100
+  const serverCpuMsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || answered === 0
+      ? undefined
+      : Math.round(((cpuAfter - cpuBefore) / answered) * 100) / 100
   return tallies.map(({ failed, latencies, ok }) => {
     latencies.sort((a, b) => a - b)
     return {
@@ -261,7 +270,11 @@ export const measureLoad = async (
       request: () =>
         send(agent, `${baseUrl}/api/v1/users/me`, {
           method: "PATCH",
-          headers: { ...clientHeaders, "content-type": "application/json", "x-stack-access-token": writerTokens.access_token },
+          headers: {
+            ...clientHeaders,
+            "content-type": "application/json",
+            "x-stack-access-token": writerTokens.access_token
+          },
           body: JSON.stringify({ display_name: `Writer ${edits++}` })
         }),
       accept: (a: Answer) => a.status === 200

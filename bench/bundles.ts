@@ -250,7 +250,7 @@ const buildProgram = async (program: BundleProgram) => {
     platform: "browser",
     target: "es2022",
     jsx: "automatic",
-    define: { "process.env.NODE_ENV": "\"production\"" },
+    define: { "process.env.NODE_ENV": '"production"' },
     plugins: [stackfxEntries],
     write: false,
     metafile: true,
@@ -272,19 +272,24 @@ const buildProgram = async (program: BundleProgram) => {
 export const firstLoadModules = async (program: BundleProgram): Promise<ReadonlyArray<string>> => {
   const { outputs, initial } = await buildProgram(program)
   return [...initial].flatMap((name) =>
-    Object.entries(outputs[name]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []))
+    Object.entries(outputs[name]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 ? [input] : []
+    )
   )
 }
 
 export const measureBundle = async (program: BundleProgram): Promise<BundleSize> => {
   const { result, outputs, initial } = await buildProgram(program)
-  const gzipOf = new Map(result.outputFiles.map((f) => [f.path, { min: f.contents.length, gzip: gzipSync(f.contents, { level: 9 }).length }]))
+  const gzipOf = new Map(
+    result.outputFiles.map((f) => [f.path, { min: f.contents.length, gzip: gzipSync(f.contents, { level: 9 }).length }])
+  )
   // Metafile names are relative to the working directory, output files carry absolute paths.
   const sizeOf = (name: string) => gzipOf.get(resolve(root, name)) ?? { min: 0, gzip: 0 }
   // Each chunk travels (and is gzipped) on its own, so sizes are sums of per-chunk gzip sizes.
   const chunks = Object.keys(outputs).filter((name) => name.endsWith(".js"))
   const lazy = chunks.filter((name) => !initial.has(name))
-  const sum = (names: ReadonlyArray<string>, key: "min" | "gzip") => names.reduce((total, name) => total + sizeOf(name)[key], 0)
+  const sum = (names: ReadonlyArray<string>, key: "min" | "gzip") =>
+    names.reduce((total, name) => total + sizeOf(name)[key], 0)
   return {
     id: program.id,
     name: program.name,

@@ -33,7 +33,7 @@ const bundlePage = async (entry: string): Promise<string> => {
     jsx: "automatic",
     write: false,
     define: {
-      "process.env.NODE_ENV": "\"production\"",
+      "process.env.NODE_ENV": '"production"',
       BENCH_PROJECT_ID: JSON.stringify(project.id),
       BENCH_PUBLISHABLE_CLIENT_KEY: JSON.stringify(project.publishableClientKey)
     },
@@ -53,7 +53,8 @@ export interface FanoutResult {
   readonly pageErrors: ReadonlyArray<string>
 }
 
-const READERS_READY = (n: number) => `document.querySelectorAll(".reader[data-user]:not([data-user=none])").length === ${n}`
+const READERS_READY = (n: number) =>
+  `document.querySelectorAll(".reader[data-user]:not([data-user=none])").length === ${n}`
 
 const coldLoad = async (
   browser: Browser,
@@ -98,7 +99,10 @@ export interface FanoutResults {
 }
 
 export const runFanout = async (proxy: CountingProxy, n = 50): Promise<FanoutResults> => {
-  const [stackfxScript, officialScript] = await Promise.all([bundlePage("fanout.tsx"), bundlePage("official-fanout.tsx")])
+  const [stackfxScript, officialScript] = await Promise.all([
+    bundlePage("fanout.tsx"),
+    bundlePage("official-fanout.tsx")
+  ])
   proxy.serve("/fanout.js", { contentType: "text/javascript; charset=utf-8", body: stackfxScript })
   proxy.serve("/fanout", { contentType: "text/html; charset=utf-8", body: html("/fanout.js") })
   proxy.serve("/official.js", { contentType: "text/javascript; charset=utf-8", body: officialScript })
@@ -116,8 +120,16 @@ export const runFanout = async (proxy: CountingProxy, n = 50): Promise<FanoutRes
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
   })
   try {
-    const oneBoundary = await within(40_000, "fan-out, one boundary", coldLoad(browser, proxy, `/fanout?n=${n}&mode=one`, n, cookies))
-    const boundaryEach = await within(40_000, "fan-out, a boundary each", coldLoad(browser, proxy, `/fanout?n=${n}&mode=each`, n, cookies))
+    const oneBoundary = await within(
+      40_000,
+      "fan-out, one boundary",
+      coldLoad(browser, proxy, `/fanout?n=${n}&mode=one`, n, cookies)
+    )
+    const boundaryEach = await within(
+      40_000,
+      "fan-out, a boundary each",
+      coldLoad(browser, proxy, `/fanout?n=${n}&mode=each`, n, cookies)
+    )
     const query = new URLSearchParams({ signin: "1", email, password }).toString()
     const official = await within(
       60_000,

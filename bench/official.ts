@@ -9,11 +9,12 @@ type FetchInit = Parameters<typeof fetch>[1]
 
 export const renameHexclaveHeaders = (headers: unknown): Record<string, string> => {
   const out: Record<string, string> = {}
-  const entries: Iterable<[string, string]> = headers instanceof Headers
-    ? headers.entries()
-    : Array.isArray(headers)
-    ? (headers as Array<[string, string]>)
-    : Object.entries((headers ?? {}) as Record<string, string>)
+  const entries: Iterable<[string, string]> =
+    headers instanceof Headers
+      ? headers.entries()
+      : Array.isArray(headers)
+        ? (headers as Array<[string, string]>)
+        : Object.entries((headers ?? {}) as Record<string, string>)
   for (const [name, value] of entries) out[name.replace(/^x-hexclave-/i, "x-stack-")] = value
   return out
 }
@@ -36,12 +37,14 @@ export const hexclaveHeadersAsStack = (): (() => void) => {
  * `call` with the renaming wrapper installed only while it runs, so that other clients timed in the same
  * process do not pay for it. Only for calls that run one at a time.
  */
-export const asOfficial = <A>(call: () => Promise<A>): (() => Promise<A>) => async () => {
-  const saved = globalThis.fetch
-  globalThis.fetch = renamingFetch(saved)
-  try {
-    return await call()
-  } finally {
-    globalThis.fetch = saved
+export const asOfficial =
+  <A>(call: () => Promise<A>): (() => Promise<A>) =>
+  async () => {
+    const saved = globalThis.fetch
+    globalThis.fetch = renamingFetch(saved)
+    try {
+      return await call()
+    } finally {
+      globalThis.fetch = saved
+    }
   }
-}

@@ -72,7 +72,8 @@ interface OfficialInternals {
 }
 
 const check = (userId: string, what: string) => (user: unknown) => {
-  if ((user as { readonly id?: unknown } | null)?.id !== userId) throw new Error(`${what} did not answer the signed-in user`)
+  if ((user as { readonly id?: unknown } | null)?.id !== userId)
+    throw new Error(`${what} did not answer the signed-in user`)
 }
 
 const rawCall = (baseUrl: string, tokens: Tokens): Call => {
@@ -107,7 +108,12 @@ const timeCalls = async (call: Call, count: number, into: Array<number>): Promis
 export const callStats = (samples: ReadonlyArray<number>): CallStats => {
   const sorted = [...samples].sort((a, b) => a - b)
   const total = samples.reduce((a, b) => a + b, 0)
-  return { calls: samples.length, meanMs: total / samples.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) }
+  return {
+    calls: samples.length,
+    meanMs: total / samples.length,
+    p50Ms: quantile(sorted, 0.5),
+    p99Ms: quantile(sorted, 0.99)
+  }
 }
 
 /**
@@ -168,9 +174,11 @@ const stubFetch = (body: string): (() => void) => {
 
 export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<OverheadResults> => {
   const tokens = await signUp(baseUrl, uniqueEmail("overhead"), "benchmark-password")
-  const userBody = await (await fetch(`${baseUrl}/api/v1/users/me`, {
-    headers: { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
-  })).text()
+  const userBody = await (
+    await fetch(`${baseUrl}/api/v1/users/me`, {
+      headers: { ...clientHeaders, "x-stack-access-token": tokens.accessToken }
+    })
+  ).text()
 
   const { makePerCallClient } = await loadBuiltPerCallClient()
   const stackfx = await makePerCallClient({
@@ -205,7 +213,11 @@ export const runOverhead = async (baseUrl: string, calls = 3_000): Promise<Overh
 
     const loopback = await measure(variants, { warmup: 500, calls })
     const getUserSamples: Array<number> = []
-    await timeCalls(asOfficial(() => sessionApp.getUser().then(officialOk)), 8, getUserSamples)
+    await timeCalls(
+      asOfficial(() => sessionApp.getUser().then(officialOk)),
+      8,
+      getUserSamples
+    )
 
     // The official calls still go through the header-renaming wrapper, which now sits over the stub.
     restoreFetch = stubFetch(userBody)

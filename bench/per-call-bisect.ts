@@ -30,12 +30,14 @@ const server = await startServerProcess("memory")
 try {
   const baseUrl = server.url
   const tokens = await signUp(baseUrl, uniqueEmail("bisect"), "benchmark-password")
-  const runtime = ManagedRuntime.make(clientTier({
-    projectId: project.id,
-    publishableClientKey: project.publishableClientKey,
-    baseUrl,
-    tokenStore: "memory"
-  }))
+  const runtime = ManagedRuntime.make(
+    clientTier({
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      baseUrl,
+      tokenStore: "memory"
+    })
+  )
   await runtime.runPromise(Session.use((session) => session.setTokens(tokens)))
   // The tier's Layer builds the Transport too; its public type lists only the services a program uses.
   const internal = runtime as unknown as ManagedRuntime.ManagedRuntime<Transport, never>
@@ -71,7 +73,8 @@ try {
   const names = (process.argv[2] ?? Object.keys(variants).join(",")).split(",")
   const calls = Number(process.argv[3] ?? 2_500)
   for (const name of names) {
-    if (variants[name] === undefined) throw new Error(`no variant ${name}; there are ${Object.keys(variants).join(", ")}`)
+    if (variants[name] === undefined)
+      throw new Error(`no variant ${name}; there are ${Object.keys(variants).join(", ")}`)
   }
   const samples = new Map<string, Array<number>>(names.map((name) => [name, []]))
   for (const name of names) for (let i = 0; i < 300; i++) await variants[name]!()

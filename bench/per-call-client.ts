@@ -23,12 +23,14 @@ export interface PerCallClient {
 }
 
 export const makePerCallClient = async (options: PerCallClientOptions): Promise<PerCallClient> => {
-  const runtime = ManagedRuntime.make(clientTier({
-    projectId: options.projectId,
-    publishableClientKey: options.publishableClientKey,
-    baseUrl: options.baseUrl,
-    tokenStore: "memory"
-  }))
+  const runtime = ManagedRuntime.make(
+    clientTier({
+      projectId: options.projectId,
+      publishableClientKey: options.publishableClientKey,
+      baseUrl: options.baseUrl,
+      tokenStore: "memory"
+    })
+  )
   await runtime.runPromise(Session.use((session) => session.setTokens(options.tokens)))
   const getUser = CurrentUser.use((me) => me.get)
   return { getUser: () => runtime.runPromise(getUser), dispose: () => runtime.dispose() }

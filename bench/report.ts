@@ -50,13 +50,22 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
   const client = size("stackfx-client")
   const officialClient = size("official-client")
   if (client === undefined) missing("1a", "bundle, client tier + current user: stackfx", "<= 35 KB")
-  else rows.push({ id: "1a", figure: "bundle, client tier + current user: stackfx", value: kb(client), goal: "<= 35 KB", result: atMost(client / 1024, 35), ...lazyNote("stackfx-client") })
+  else
+    rows.push({
+      id: "1a",
+      figure: "bundle, client tier + current user: stackfx",
+      value: kb(client),
+      goal: "<= 35 KB",
+      result: atMost(client / 1024, 35),
+      ...lazyNote("stackfx-client")
+    })
   if (officialClient === undefined) missing("1a", "bundle, client + getUser(): @stackframe/js")
   else {
     rows.push({
       id: "1a",
       figure: "bundle, client + getUser(): @stackframe/js",
-      value: client === undefined ? kb(officialClient) : `${kb(officialClient)} (${times(officialClient / client)} stackfx)`,
+      value:
+        client === undefined ? kb(officialClient) : `${kb(officialClient)} (${times(officialClient / client)} stackfx)`,
       goal: "",
       result: "info"
     })
@@ -65,10 +74,12 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
   const baseline = size("react-baseline")
   const react = size("stackfx-react")
   const officialReact = size("official-react")
-  const above = (total: number | undefined) => (total === undefined || baseline === undefined ? undefined : total - baseline)
+  const above = (total: number | undefined) =>
+    total === undefined || baseline === undefined ? undefined : total - baseline
   const reactAbove = above(react)
   const officialAbove = above(officialReact)
-  if (reactAbove === undefined || react === undefined) missing("1b", "bundle, React + user button above baseline: stackfx", "<= 45 KB")
+  if (reactAbove === undefined || react === undefined)
+    missing("1b", "bundle, React + user button above baseline: stackfx", "<= 45 KB")
   else {
     rows.push({
       id: "1b",
@@ -79,7 +90,8 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
       ...lazyNote("stackfx-react")
     })
   }
-  if (officialAbove === undefined || officialReact === undefined) missing("1b", "bundle, React + user button above baseline: @stackframe/react")
+  if (officialAbove === undefined || officialReact === undefined)
+    missing("1b", "bundle, React + user button above baseline: @stackframe/react")
   else {
     rows.push({
       id: "1b",
@@ -90,7 +102,14 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
     })
   }
   if (baseline === undefined) missing("1c", "bundle, baseline react + react-dom/client")
-  else rows.push({ id: "1c", figure: "bundle, baseline react + react-dom/client", value: kb(baseline), goal: "", result: "info" })
+  else
+    rows.push({
+      id: "1c",
+      figure: "bundle, baseline react + react-dom/client",
+      value: kb(baseline),
+      goal: "",
+      result: "info"
+    })
 
   for (const part of parts) {
     const bytes = size(part.id)
@@ -114,22 +133,37 @@ const stampedeRows = (s: StampedeResults): Array<Row> => [
   stampedeRow("stampede, 4 tabs x 25 getAccessToken, shared cookie store, on demand", s.fourTabsOnDemand, 1),
   stampedeRow("stampede, 4 tabs, tab sync's refresh ahead of expiry (shared lock)", s.fourTabsAhead, 1),
   "error" in s.official
-    ? { id: "2", figure: "stampede, 100 concurrent user.getAccessToken(): @stackframe/js", value: "failed", goal: "", result: "error", note: s.official.error }
+    ? {
+        id: "2",
+        figure: "stampede, 100 concurrent user.getAccessToken(): @stackframe/js",
+        value: "failed",
+        goal: "",
+        result: "error",
+        note: s.official.error
+      }
     : stampedeRow("stampede, 100 concurrent user.getAccessToken(): @stackframe/js", s.official, undefined)
 ]
 
 const fanoutRow = (figure: string, result: FanoutResult | { readonly error: string }, goal: number | undefined): Row =>
   "error" in result
-    ? { id: "3", figure, value: "failed", goal: goal === undefined ? "" : `${goal}`, result: "error", note: result.error }
+    ? {
+        id: "3",
+        figure,
+        value: "failed",
+        goal: goal === undefined ? "" : `${goal}`,
+        result: "error",
+        note: result.error
+      }
     : {
-      id: "3",
-      figure,
-      value: `${result.userRequests} GET /users/me`,
-      goal: goal === undefined ? "" : `${goal}`,
-      result: goal === undefined ? "info" : atMost(result.userRequests, goal),
-      note: `all API requests of the cold load: ${JSON.stringify(result.requests)}` +
-        (result.pageErrors.length > 0 ? `; page errors: ${result.pageErrors.join(" | ").slice(0, 300)}` : "")
-    }
+        id: "3",
+        figure,
+        value: `${result.userRequests} GET /users/me`,
+        goal: goal === undefined ? "" : `${goal}`,
+        result: goal === undefined ? "info" : atMost(result.userRequests, goal),
+        note:
+          `all API requests of the cold load: ${JSON.stringify(result.requests)}` +
+          (result.pageErrors.length > 0 ? `; page errors: ${result.pageErrors.join(" | ").slice(0, 300)}` : "")
+      }
 
 const fanoutRows = (f: FanoutResults): Array<Row> => [
   fanoutRow(`fan-out, ${componentsOf(f.oneBoundary)} useUser() readers, one Suspense boundary`, f.oneBoundary, 1),
@@ -149,7 +183,8 @@ const overheadRows = (o: OverheadResults): Array<Row> => {
       value: `${ms(l.stats.raw.p50Ms)} median, ${ms(l.stats.raw.meanMs)} mean`,
       goal: "",
       result: "info",
-      note: `p99 ${ms(l.stats.raw.p99Ms)}, beside stackfx; beside the official SDK ${ms(l.rawBesideOfficial.p50Ms)} median ` +
+      note:
+        `p99 ${ms(l.stats.raw.p99Ms)}, beside stackfx; beside the official SDK ${ms(l.rawBesideOfficial.p50Ms)} median ` +
         `(each client is measured in a pass of its own, alternating call by call with raw fetch)`
     },
     {
@@ -190,7 +225,8 @@ const overheadRows = (o: OverheadResults): Array<Row> => {
       value: `${us(c.stats.raw.p50Ms)} / ${us(c.stats.stackfx.p50Ms)} / ${us(c.stats.officialPublic.p50Ms)} / ${us(c.stats.officialCacheMiss.p50Ms)}`,
       goal: "",
       result: "info",
-      note: `medians of ${c.stats.raw.calls} calls each; means ${us(c.stats.raw.meanMs)} / ${us(c.stats.stackfx.meanMs)} / ` +
+      note:
+        `medians of ${c.stats.raw.calls} calls each; means ${us(c.stats.raw.meanMs)} / ${us(c.stats.stackfx.meanMs)} / ` +
         `${us(c.stats.officialPublic.meanMs)} / ${us(c.stats.officialCacheMiss.meanMs)}`
     }
   ]
@@ -276,14 +312,28 @@ export const formatTable = (rows: ReadonlyArray<Row>): string => {
   const header = { id: "#", figure: "figure", value: "value", goal: "goal", result: "result" }
   const all = [header, ...rows]
   const width = (key: keyof typeof header) => Math.max(...all.map((row) => row[key].length))
-  const widths = { id: width("id"), figure: width("figure"), value: width("value"), goal: width("goal"), result: width("result") }
+  const widths = {
+    id: width("id"),
+    figure: width("figure"),
+    value: width("value"),
+    goal: width("goal"),
+    result: width("result")
+  }
   const line = (row: typeof header) =>
-    [row.id.padEnd(widths.id), row.figure.padEnd(widths.figure), row.value.padEnd(widths.value), row.goal.padEnd(widths.goal), row.result]
-      .join("  ")
+    [
+      row.id.padEnd(widths.id),
+      row.figure.padEnd(widths.figure),
+      row.value.padEnd(widths.value),
+      row.goal.padEnd(widths.goal),
+      row.result
+    ].join("  ")
   const rule = "-".repeat(widths.id + widths.figure + widths.value + widths.goal + widths.result + 8)
   return [line(header), rule, ...rows.map((row) => line({ ...row, result: row.result.toUpperCase() }))].join("\n")
 }
 
 /** The notes of the rows (what a figure counted, how it was obtained), one line each. */
 export const formatNotes = (rows: ReadonlyArray<Row>): string =>
-  rows.filter((row) => row.note !== undefined).map((row) => `  ${row.id} ${row.figure}: ${row.note}`).join("\n")
+  rows
+    .filter((row) => row.note !== undefined)
+    .map((row) => `  ${row.id} ${row.figure}: ${row.note}`)
+    .join("\n")

@@ -31,9 +31,15 @@ type Section = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
 const onlyArg = args.find((a) => a.startsWith("--only"))
-const onlyValue = onlyArg?.includes("=") ? onlyArg.split("=")[1] : onlyArg === undefined ? undefined : args[args.indexOf(onlyArg) + 1]
+const onlyValue = onlyArg?.includes("=")
+  ? onlyArg.split("=")[1]
+  : onlyArg === undefined
+    ? undefined
+    : args[args.indexOf(onlyArg) + 1]
 const selected = new Set<Section>(
-  onlyValue === undefined ? SECTIONS : onlyValue.split(",").filter((s): s is Section => (SECTIONS as ReadonlyArray<string>).includes(s))
+  onlyValue === undefined
+    ? SECTIONS
+    : onlyValue.split(",").filter((s): s is Section => (SECTIONS as ReadonlyArray<string>).includes(s))
 )
 const strict = args.includes("--strict")
 if (selected.size === 0) {
@@ -81,12 +87,13 @@ const prepare = async <A>(what: string, start: () => Promise<A>): Promise<A | un
   }
 }
 
-const inProcess = selected.has("stampede") || selected.has("fanout")
-  ? await prepare("the local backend in this process (startEmulator, in-memory database)", async () => {
-    const emulator = await startEmulator({ port: 0, db: "memory", log: false })
-    return { emulator, proxy: await startCountingProxy(emulator.url) }
-  })
-  : undefined
+const inProcess =
+  selected.has("stampede") || selected.has("fanout")
+    ? await prepare("the local backend in this process (startEmulator, in-memory database)", async () => {
+        const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+        return { emulator, proxy: await startCountingProxy(emulator.url) }
+      })
+    : undefined
 if (inProcess !== undefined) {
   const { emulator, proxy } = inProcess
   try {
@@ -112,9 +119,12 @@ if (selected.has("startup")) {
   })
 }
 
-const server = selected.has("overhead") || selected.has("load")
-  ? await prepare("the local backend as its own process (bin/stackfx.js dev --db memory)", () => startServerProcess("memory", 120_000))
-  : undefined
+const server =
+  selected.has("overhead") || selected.has("load")
+    ? await prepare("the local backend as its own process (bin/stackfx.js dev --db memory)", () =>
+        startServerProcess("memory", 120_000)
+      )
+    : undefined
 if (server !== undefined) {
   const stillRunning = () => {
     const ended = server.exited()
@@ -168,7 +178,8 @@ if (busy) {
   )
 }
 console.log("written to bench/results.json")
-if (Object.keys(errors).length > 0) console.log(`\nerrors: ${Object.keys(errors).join(", ")} (details in bench/results.json)`)
+if (Object.keys(errors).length > 0)
+  console.log(`\nerrors: ${Object.keys(errors).join(", ")} (details in bench/results.json)`)
 
 const missed = rows.filter((row) => row.result === "fail").length
 // The official SDK leaves timers and pending loops behind; the suite is over, so leave explicitly.

@@ -24,7 +24,9 @@ export interface ServerProcess {
 export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", db], { stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", db], {
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let output = ""
     let ready = false
     let tail = ""
@@ -65,6 +67,7 @@ export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<Serv
     child.once("exit", (code, signal) => {
       clearTimeout(timer)
       ended = `exited with ${code ?? signal}; stderr: ${tail}`
-      if (!ready) reject(new Error(`stackfx dev exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`))
+      if (!ready)
+        reject(new Error(`stackfx dev exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`))
     })
   })

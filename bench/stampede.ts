@@ -61,11 +61,15 @@ export class CookieJar implements CookieDocument {
   }
 }
 
-const expiredAccessToken = (userId: string) =>
-  unsignedJwt({ sub: userId, exp: Math.floor(Date.now() / 1000) - 60 })
+const expiredAccessToken = (userId: string) => unsignedJwt({ sub: userId, exp: Math.floor(Date.now() / 1000) - 60 })
 
 const config = (baseUrl: string) =>
-  ({ projectId: project.id, accessType: "client", publishableClientKey: project.publishableClientKey, baseUrl }) as const
+  ({
+    projectId: project.id,
+    accessType: "client",
+    publishableClientKey: project.publishableClientKey,
+    baseUrl
+  }) as const
 
 const getAccessToken = Session.use((session) => session.getAccessToken())
 
@@ -98,15 +102,23 @@ const makeTabs = async (proxy: CountingProxy, jar: CookieJar, count: number) => 
         // The session refreshes under the tabs' shared lock, as Web Locks make it in a browser.
         Layer.provide(Layer.succeed(RefreshLock, webLocksTabLock(locks)))
       )
-    ))
+    )
+  )
   await Promise.all(runtimes.map((runtime) => runtime.context()))
   return { runtimes, locks, dispose: () => Promise.all(runtimes.map((runtime) => runtime.dispose())) }
 }
 
 const writeTokens = (jar: CookieJar, accessToken: string, refreshToken: string) =>
-  Effect.runSync(makeCookieTokenStore({ projectId: project.id, document: jar, secure: false }).set({ accessToken, refreshToken }))
+  Effect.runSync(
+    makeCookieTokenStore({ projectId: project.id, document: jar, secure: false }).set({ accessToken, refreshToken })
+  )
 
-const fourTabsOnDemand = async (proxy: CountingProxy, user: Tokens, tabs: number, perTab: number): Promise<StampedeResult> => {
+const fourTabsOnDemand = async (
+  proxy: CountingProxy,
+  user: Tokens,
+  tabs: number,
+  perTab: number
+): Promise<StampedeResult> => {
   const stale = expiredAccessToken(user.userId)
   const jar = new CookieJar()
   writeTokens(jar, stale, user.refreshToken)
@@ -122,7 +134,8 @@ const fourTabsOnDemand = async (proxy: CountingProxy, user: Tokens, tabs: number
       callers: tabs * perTab,
       refreshRequests: proxy.count(REFRESH_KEY),
       callersWithFreshToken: tally(tokens, stale),
-      note: `the shared lock was requested ${locks.requests} times: each tab's session takes it to refresh, and ` +
+      note:
+        `the shared lock was requested ${locks.requests} times: each tab's session takes it to refresh, and ` +
         "the tabs that wait for it find the first tab's fresh token in the shared store"
     }
   } finally {
@@ -162,7 +175,11 @@ const officialOneApp = async (proxy: CountingProxy, user: Tokens, callers: numbe
     me._internalSession.markAccessTokenExpired()
     proxy.reset()
     const tokens = await Promise.all(Array.from({ length: callers }, () => me.getAccessToken()))
-    return { callers, refreshRequests: proxy.count(REFRESH_KEY), callersWithFreshToken: tally(tokens, user.accessToken) }
+    return {
+      callers,
+      refreshRequests: proxy.count(REFRESH_KEY),
+      callersWithFreshToken: tally(tokens, user.accessToken)
+    }
   } finally {
     restore()
   }

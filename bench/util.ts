@@ -14,9 +14,13 @@ export const project = {
 
 /** The p-th quantile (0..1) of ascending numbers. */
 export const quantile = (sorted: ReadonlyArray<number>, p: number): number =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
+  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN)
 
-export const median = (values: ReadonlyArray<number>): number => quantile([...values].sort((a, b) => a - b), 0.5)
+export const median = (values: ReadonlyArray<number>): number =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5
+  )
 
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 

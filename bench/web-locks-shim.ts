@@ -15,7 +15,10 @@ export class LockManagerShim {
     const mine = new Promise<void>((resolve) => {
       release = resolve
     })
-    this.tails.set(name, previous.then(() => mine))
+    this.tails.set(
+      name,
+      previous.then(() => mine)
+    )
     return previous.then(async () => {
       try {
         if (options.signal.aborted) throw new DOMException("The lock request was aborted", "AbortError")

@@ -27,7 +27,14 @@ import {
   Teams,
   UserApiKeys
 } from "stackfx"
-import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
+import {
+  ExampleStopped,
+  localBackendDefaults,
+  runExample,
+  signUpRefusals,
+  stop,
+  whenAnythingElseFails
+} from "./local-backend.js"
 
 const run = Date.now().toString(36)
 const permissionId = `example_reports_${run}`
@@ -51,12 +58,14 @@ const signUp = (email: string) =>
 const refusals = ["ApiKeyRevoked", "ApiKeyExpired", "ApiKeyNotFound", "WrongApiKeyType"] as const
 
 /** 2. A signed-in user's own key: the full value is shown once; an app's server checks it and finds the user. */
-const userKey = Effect.gen(function*() {
+const userKey = Effect.gen(function* () {
   const server = yield* ServerApiKeys
   const keys = yield* UserApiKeys
   const created = yield* keys.create({ description: "Example CLI", expiresAt: inADay() })
   const owner = yield* server.userOfKey(created.value)
-  yield* Console.log(`user API key ${created.validity._tag}, its owner found by the server: ${owner.id === created.userId}`)
+  yield* Console.log(
+    `user API key ${created.validity._tag}, its owner found by the server: ${owner.id === created.userId}`
+  )
   yield* expect(owner.id === created.userId, "the server to find the key's user")
   yield* keys.revoke(created.id)
   const afterRevoking = yield* server.checkUserKey(created.value).pipe(
@@ -68,7 +77,7 @@ const userKey = Effect.gen(function*() {
 })
 
 /** 3. A team's key: the team's creator is its admin, which holds $manage_api_keys. */
-const teamKey = Effect.gen(function*() {
+const teamKey = Effect.gen(function* () {
   const server = yield* ServerApiKeys
   const keys = yield* TeamApiKeys
   const team = yield* (yield* Teams).create({ displayName: `Example team ${run}` })
@@ -85,7 +94,7 @@ const teamKey = Effect.gen(function*() {
   yield* expect(afterRevoking === "ApiKeyRevoked", "the revoked key to be refused")
 })
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   const config = yield* ProjectConfig
   const projects = yield* AdminProjects
   const definitions = yield* ProjectPermissionDefinitions
@@ -95,14 +104,16 @@ const program = Effect.gen(function*() {
   const before = (yield* projects.get).config
   yield* projects.update({ config: { allowUserApiKeys: true, allowTeamApiKeys: true } })
   const restoreKeySwitches = Effect.ignore(
-    projects.update({ config: { allowUserApiKeys: before.allowUserApiKeys, allowTeamApiKeys: before.allowTeamApiKeys } })
+    projects.update({
+      config: { allowUserApiKeys: before.allowUserApiKeys, allowTeamApiKeys: before.allowTeamApiKeys }
+    })
   )
 
-  const steps = Effect.gen(function*() {
+  const steps = Effect.gen(function* () {
     // 1. A project permission: defined with another it contains, granted to a new user, checked by that user.
     yield* definitions.create({ id: `${permissionId}_read`, description: "Reads reports" })
     yield* definitions.create({ id: permissionId, containedPermissionIds: [`${permissionId}_read`] })
-    const reader = yield* Effect.gen(function*() {
+    const reader = yield* Effect.gen(function* () {
       const signedUp = yield* signUp(`reader-${run}@example.com`)
       yield* grants.grant(signedUp.userId, permissionId)
       const permissions = yield* ProjectPermissions
@@ -111,12 +122,14 @@ const program = Effect.gen(function*() {
         direct: (yield* permissions.list({ recursive: false })).map((p) => p.id)
       }
     }).pipe(Effect.provide(clientLive()))
-    yield* Console.log(`granted ${permissionId}; holds ${permissionId}_read through it: ${reader.mayRead}; direct grants: ${reader.direct.join(", ")}`)
+    yield* Console.log(
+      `granted ${permissionId}; holds ${permissionId}_read through it: ${reader.mayRead}; direct grants: ${reader.direct.join(", ")}`
+    )
     yield* expect(reader.mayRead, "the contained permission to be held")
     yield* expect(reader.direct.length === 1 && reader.direct[0] === permissionId, "one direct grant")
 
     // 2 and 3. One signed-in user makes a key of their own and one of a team they create.
-    yield* Effect.gen(function*() {
+    yield* Effect.gen(function* () {
       yield* signUp(`keys-${run}@example.com`)
       yield* userKey
       yield* teamKey
@@ -125,7 +138,7 @@ const program = Effect.gen(function*() {
     // 4. A config change through an override, read back by the admin project: user keys off are refused.
     yield* config.override("environment", { "apiKeys.enabled.user": false })
     const allowed = (yield* projects.get).config.allowUserApiKeys
-    const newKey = yield* Effect.gen(function*() {
+    const newKey = yield* Effect.gen(function* () {
       yield* signUp(`no-keys-${run}@example.com`)
       return yield* (yield* UserApiKeys).create({ description: "Refused", expiresAt: null })
     }).pipe(
@@ -169,11 +182,31 @@ const program = Effect.gen(function*() {
   )
 }).pipe(
   Effect.catchTag(
-    ["PermissionIdAlreadyExists", "ContainedPermissionNotFound", "PermissionNotFound", "WrongPermissionScope", "UserNotFound"],
+    [
+      "PermissionIdAlreadyExists",
+      "ContainedPermissionNotFound",
+      "PermissionNotFound",
+      "WrongPermissionScope",
+      "UserNotFound"
+    ],
     stop("project permissions")
   ),
-  Effect.catchTag(["ApiKeysDisabled", "ApiKeyAccessDenied", "ApiKeyNotFound", "ApiKeyRevoked", "ApiKeyExpired", "WrongApiKeyType", "TeamNotFound"], stop("API keys")),
-  Effect.catchTag(["SchemaError", "InvalidInput", "CannotGetOwnUserWithoutUser", "UserAuthenticationRequired"], stop("input")),
+  Effect.catchTag(
+    [
+      "ApiKeysDisabled",
+      "ApiKeyAccessDenied",
+      "ApiKeyNotFound",
+      "ApiKeyRevoked",
+      "ApiKeyExpired",
+      "WrongApiKeyType",
+      "TeamNotFound"
+    ],
+    stop("API keys")
+  ),
+  Effect.catchTag(
+    ["SchemaError", "InvalidInput", "CannotGetOwnUserWithoutUser", "UserAuthenticationRequired"],
+    stop("input")
+  ),
   Effect.catchTag(signUpRefusals, stop("signing up")),
   Effect.catchTag(AdminAuthErrorTags, stop("admin access token")),
   Effect.catchTag("InsufficientAccessType", stop("access type")),

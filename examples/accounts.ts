@@ -31,7 +31,14 @@ import {
   Teams,
   VerificationErrorTags
 } from "stackfx"
-import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails } from "./local-backend.js"
+import {
+  ExampleStopped,
+  localBackendDefaults,
+  runExample,
+  signUpRefusals,
+  stop,
+  whenAnythingElseFails
+} from "./local-backend.js"
 
 const run = Date.now().toString(36)
 const password = "correct horse battery staple"
@@ -51,7 +58,7 @@ const clientLive = () => clientTierFromEnv({ tokenStore: "memory" }).pipe(Layer.
  * Inbucket-compatible API; a real app's user clicks the link instead).
  */
 const mailedCode = (address: string, callbackUrl: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const base = process.env["STACK_API_URL"] ?? "http://127.0.0.1:8102"
     const api = `${base}/mailbox/api/v1/mailbox/${encodeURIComponent(address)}`
     const read = (url: string) =>
@@ -62,16 +69,20 @@ const mailedCode = (address: string, callbackUrl: string) =>
     const list = (yield* read(api)) as ReadonlyArray<{ readonly id: string }>
     const newest = list.at(-1)
     if (newest === undefined) return yield* Effect.fail(new ExampleStopped({ message: `no mail to ${address}` }))
-    const message = (yield* read(`${api}/${encodeURIComponent(newest.id)}`)) as { readonly body: { readonly text: string } }
+    const message = (yield* read(`${api}/${encodeURIComponent(newest.id)}`)) as {
+      readonly body: { readonly text: string }
+    }
     const link = message.body.text.split(/[\s()<>]+/).find((word) => word.startsWith(callbackUrl))
     const code = link === undefined ? null : new URL(link.replace(/[.,]+$/, "")).searchParams.get("code")
-    return code === null ? yield* Effect.fail(new ExampleStopped({ message: `no verification link in the mail to ${address}` })) : code
+    return code === null
+      ? yield* Effect.fail(new ExampleStopped({ message: `no verification link in the mail to ${address}` }))
+      : code
   })
 
 /** 1. A guest fills a cart and makes a team, then signs up: the same user, with their cart and team. */
-const guestUpgradedBySignUp = Effect.gen(function*() {
+const guestUpgradedBySignUp = Effect.gen(function* () {
   const email = `guest-${run}@example.com`
-  const { guestId, signedUpId, user, teams } = yield* Effect.gen(function*() {
+  const { guestId, signedUpId, user, teams } = yield* Effect.gen(function* () {
     const auth = yield* Auth
     const me = yield* CurrentUser
     const guest = yield* auth.signUpAnonymously
@@ -84,35 +95,45 @@ const guestUpgradedBySignUp = Effect.gen(function*() {
     const teams = (yield* (yield* Teams).list).map((team) => team.displayName)
     return { guestId: guest.userId, signedUpId: signedUp.userId, user, teams }
   }).pipe(Effect.provide(clientLive()))
-  yield* Console.log(`guest ${guestId} signed up as ${user?.primaryEmail}: user ${signedUpId}, cart ${JSON.stringify(user?.clientMetadata)}, teams ${teams.join(", ")}`)
+  yield* Console.log(
+    `guest ${guestId} signed up as ${user?.primaryEmail}: user ${signedUpId}, cart ${JSON.stringify(user?.clientMetadata)}, teams ${teams.join(", ")}`
+  )
   yield* expect(signedUpId === guestId && user?.id === guestId, "the sign-up to keep the guest's id")
   yield* expect(user?.isAnonymous === false, "a full user after the sign-up")
-  yield* expect(JSON.stringify(user?.clientMetadata) === JSON.stringify({ cart: ["book"] }), "the guest's cart to be kept")
+  yield* expect(
+    JSON.stringify(user?.clientMetadata) === JSON.stringify({ cart: ["book"] }),
+    "the guest's cart to be kept"
+  )
   yield* expect(teams.includes("Guest's team"), "the guest's team to be kept")
   const listed = yield* (yield* ServerUsers).get(guestId)
   yield* expect(!listed.isAnonymous, "the server to see a full user")
 })
 
 /** 2. In a project that requires a verified e-mail, a new user is restricted until they verify it. */
-const restrictedUserVerifies = Effect.gen(function*() {
+const restrictedUserVerifies = Effect.gen(function* () {
   const projects = yield* AdminProjects
   const before = (yield* (yield* ProjectConfig).get).onboarding?.requireEmailVerification ?? false
   yield* projects.update({ config: { requireEmailVerification: true } })
   const email = `unverified-${run}@example.com`
-  const outcome = yield* Effect.gen(function*() {
+  const outcome = yield* Effect.gen(function* () {
     const auth = yield* Auth
     const me = yield* CurrentUser
     yield* auth.signUpWithCredential({ email, password })
     const asVisitor = yield* me.get
     const restricted = yield* me.getWith({ includeRestricted: true })
-    yield* Console.log(`signed up ${email}: get() -> ${asVisitor === null ? "null" : asVisitor.id}, restricted reason ${JSON.stringify(restricted?.restrictedReason)}`)
+    yield* Console.log(
+      `signed up ${email}: get() -> ${asVisitor === null ? "null" : asVisitor.id}, restricted reason ${JSON.stringify(restricted?.restrictedReason)}`
+    )
     yield* expect(asVisitor === null, "an unverified user to read as nobody")
     yield* expect(restricted?.restrictedReason?.type === "email_not_verified", "the reason email_not_verified")
     // A restricted session may ask for the verification e-mail; verifying renews its token.
     yield* auth.sendVerificationEmail({ callbackUrl: verificationCallbackUrl })
     yield* auth.verifyEmail(yield* mailedCode(email, verificationCallbackUrl))
     return yield* me.get
-  }).pipe(Effect.provide(clientLive()), Effect.ensuring(Effect.ignore(projects.update({ config: { requireEmailVerification: before } }))))
+  }).pipe(
+    Effect.provide(clientLive()),
+    Effect.ensuring(Effect.ignore(projects.update({ config: { requireEmailVerification: before } })))
+  )
   yield* Console.log(`after verifying: ${outcome?.primaryEmail}, restricted ${outcome?.isRestricted}`)
   yield* expect(outcome !== null && !outcome.isRestricted && outcome.primaryEmailVerified, "a full, verified user")
 })
@@ -122,21 +143,28 @@ const restrictedUserVerifies = Effect.gen(function*() {
  * support desk would; `primaryEmailAuthEnabled` makes the address a sign-in one).
  */
 const createVerifiedUser = (email: string) =>
-  ServerUsers.use((users) => users.create({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password }))
+  ServerUsers.use((users) =>
+    users.create({ primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, password })
+  )
 
 const signIn = (email: string) => Auth.use((auth) => auth.signInWithCredential({ email, password }))
 
 /** 3. A user signed in on two devices lists their sessions and ends the other device's one. */
-const sessionRevoked = Effect.gen(function*() {
+const sessionRevoked = Effect.gen(function* () {
   const email = `sessions-${run}@example.com`
   // The first device signs up, which opens a session.
-  const { userId } = yield* Auth.use((auth) => auth.signUpWithCredential({ email, password })).pipe(Effect.provide(clientLive()))
+  const { userId } = yield* Auth.use((auth) => auth.signUpWithCredential({ email, password })).pipe(
+    Effect.provide(clientLive())
+  )
   // The second device signs in, sees both sessions and ends the one that is not its own.
-  const { listed, left } = yield* Effect.gen(function*() {
+  const { listed, left } = yield* Effect.gen(function* () {
     yield* signIn(email)
     const sessions = yield* ActiveSessions
     const listed = yield* sessions.list
-    yield* Effect.forEach(listed.filter((session) => !session.isCurrentSession), (session) => sessions.revoke(session.id))
+    yield* Effect.forEach(
+      listed.filter((session) => !session.isCurrentSession),
+      (session) => sessions.revoke(session.id)
+    )
     return { listed, left: yield* sessions.list }
   }).pipe(Effect.provide(clientLive()))
   const current = listed.filter((session) => session.isCurrentSession).length
@@ -149,30 +177,36 @@ const sessionRevoked = Effect.gen(function*() {
 })
 
 /** 4. Another user invites this user's verified address; the user accepts from their list, without the e-mail's link. */
-const invitationAcceptedById = Effect.gen(function*() {
+const invitationAcceptedById = Effect.gen(function* () {
   const email = `invitee-${run}@example.com`
   yield* createVerifiedUser(email)
-  const { teamId, invitationId } = yield* Effect.gen(function*() {
+  const { teamId, invitationId } = yield* Effect.gen(function* () {
     yield* Auth.use((auth) => auth.signUpWithCredential({ email: `inviter-${run}@example.com`, password }))
     // The team's creator holds $invite_members.
     const team = yield* (yield* Teams).create({ displayName: `Book club ${run}` })
-    const invitationId = yield* (yield* TeamInvitations).send({ teamId: team.id, email, callbackUrl: invitationCallbackUrl })
+    const invitationId = yield* (yield* TeamInvitations).send({
+      teamId: team.id,
+      email,
+      callbackUrl: invitationCallbackUrl
+    })
     return { teamId: team.id, invitationId }
   }).pipe(Effect.provide(clientLive()))
-  const { received, teams } = yield* Effect.gen(function*() {
+  const { received, teams } = yield* Effect.gen(function* () {
     yield* signIn(email)
     const invitations = yield* TeamInvitations
     const received = yield* invitations.listReceived()
     yield* invitations.acceptById(invitationId)
     return { received, teams: (yield* (yield* Teams).list).map((team) => team.id) }
   }).pipe(Effect.provide(clientLive()))
-  yield* Console.log(`${email} received: ${received.map((invitation) => invitation.teamDisplayName).join(", ")}; accepted by id, now a member: ${teams.includes(teamId)}`)
+  yield* Console.log(
+    `${email} received: ${received.map((invitation) => invitation.teamDisplayName).join(", ")}; accepted by id, now a member: ${teams.includes(teamId)}`
+  )
   yield* expect(received.length === 1 && received[0]?.id === invitationId, "the invitation in the received list")
   yield* expect(teams.includes(teamId), "the user to be a member of the team")
 })
 
 /** 5. The providers linked to a user: the server links a GitHub account (no OAuth flow), the user lists it. */
-const linkedProvidersListed = Effect.gen(function*() {
+const linkedProvidersListed = Effect.gen(function* () {
   const email = `linked-${run}@example.com`
   const user = yield* createVerifiedUser(email)
   // "github" is one of the providers the demo project is seeded with; a provider it lacks is OAuthProviderNotConfigured.
@@ -184,18 +218,23 @@ const linkedProvidersListed = Effect.gen(function*() {
     allowSignIn: true,
     allowConnectedAccounts: false
   })
-  const providers = yield* Effect.gen(function*() {
+  const providers = yield* Effect.gen(function* () {
     yield* signIn(email)
     return yield* (yield* OAuthProviders).list
   }).pipe(Effect.provide(clientLive()))
-  yield* Console.log(`${email} linked providers: ${providers.map((p) => `${p.type} (sign-in ${p.allowSignIn}, connected ${p.allowConnectedAccounts})`).join(", ")}`)
-  yield* expect(providers.length === 1 && providers[0]?.type === "github" && providers[0].allowSignIn, "the linked GitHub account")
+  yield* Console.log(
+    `${email} linked providers: ${providers.map((p) => `${p.type} (sign-in ${p.allowSignIn}, connected ${p.allowConnectedAccounts})`).join(", ")}`
+  )
+  yield* expect(
+    providers.length === 1 && providers[0]?.type === "github" && providers[0].allowSignIn,
+    "the linked GitHub account"
+  )
 })
 
 /** The steps, in order. */
 const step = <E, R>(name: string, effect: Effect.Effect<void, E, R>) => Effect.andThen(Console.log(`\n${name}`), effect)
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   yield* step("1. A guest signs up and keeps their data", guestUpgradedBySignUp)
   yield* step("2. A user verifies their e-mail and is no longer restricted", restrictedUserVerifies)
   yield* step("3. A user lists their sessions and ends another device's", sessionRevoked)
@@ -203,19 +242,35 @@ const program = Effect.gen(function*() {
   yield* step("5. A user lists the providers linked to their account", linkedProvidersListed)
 }).pipe(
   Effect.catchTag(["UserNotFound", "NoPrimaryEmail", "NotSignedIn", "CallbackUrlRequired"], stop("accounts")),
-  Effect.catchTag(["SchemaError", "InvalidInput", "CannotGetOwnUserWithoutUser", "UserAuthenticationRequired"], stop("input")),
+  Effect.catchTag(
+    ["SchemaError", "InvalidInput", "CannotGetOwnUserWithoutUser", "UserAuthenticationRequired"],
+    stop("input")
+  ),
   Effect.catchTag(signUpRefusals, stop("signing up")),
   Effect.catchTag(AdminAuthErrorTags, stop("admin access token")),
   Effect.catchTag("InsufficientAccessType", stop("access type")),
-  Effect.catchTag([...VerificationErrorTags, "EmailAlreadyVerified", "EmailIsNotPrimaryEmail"], stop("verifying the e-mail")),
+  Effect.catchTag(
+    [...VerificationErrorTags, "EmailAlreadyVerified", "EmailIsNotPrimaryEmail"],
+    stop("verifying the e-mail")
+  ),
   Effect.catchTag("ProductionModeNotReady", stop("project settings")),
   Effect.catchTag("EmailPasswordMismatch", stop("signing in")),
   Effect.catchTag(["CannotDeleteCurrentSession", "SessionNotFound"], stop("ending a session")),
   Effect.catchTag(
-    ["TeamPermissionRequired", "TeamNotFound", "TeamMembershipNotFound", "TeamInvitationRestrictedUserNotAllowed", "ItemNotFound", "ItemQuantityInsufficientAmount"],
+    [
+      "TeamPermissionRequired",
+      "TeamNotFound",
+      "TeamMembershipNotFound",
+      "TeamInvitationRestrictedUserNotAllowed",
+      "ItemNotFound",
+      "ItemQuantityInsufficientAmount"
+    ],
     stop("the invitation")
   ),
-  Effect.catchTag(["OAuthProviderNotConfigured", "OAuthProviderConflict", "OAuthProviderAccountIdAlreadyUsedForSignIn"], stop("linking a provider"))
+  Effect.catchTag(
+    ["OAuthProviderNotConfigured", "OAuthProviderConflict", "OAuthProviderAccountIdAlreadyUsedForSignIn"],
+    stop("linking a provider")
+  )
 )
 
 await runExample(program.pipe(Effect.provide(AdminLive), Effect.catchTags(whenAnythingElseFails)))

@@ -22,7 +22,7 @@ import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from ".
 
 const permissionId = `example_editor_${Date.now().toString(36)}`
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   const projects = yield* AdminProjects
   const apiKeys = yield* ApiKeys
   const permissions = yield* PermissionDefinitions
@@ -34,49 +34,58 @@ const program = Effect.gen(function*() {
       `owner team ${project.ownerTeamId ?? "none"}, sign-in with ${project.config.oauthProviders.map((p) => p.id).join(", ") || "no OAuth provider"}`
   )
 
-  const keySet = yield* apiKeys.create({
-    description: "created by the admin example",
-    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    hasPublishableClientKey: false,
-    hasSecretServerKey: true,
-    hasSuperSecretAdminKey: false
-  }).pipe(Effect.catchTag("InvalidInput", stop("creating an API key set")))
+  const keySet = yield* apiKeys
+    .create({
+      description: "created by the admin example",
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      hasPublishableClientKey: false,
+      hasSecretServerKey: true,
+      hasSuperSecretAdminKey: false
+    })
+    .pipe(Effect.catchTag("InvalidInput", stop("creating an API key set")))
   // The full key is in keySet.secretServerKey, shown this once; keys are never printed.
-  yield* Console.log(`API key set created: ${keySet.validity._tag}, has a secret server key: ${keySet.secretServerKey !== null}`)
+  yield* Console.log(
+    `API key set created: ${keySet.validity._tag}, has a secret server key: ${keySet.secretServerKey !== null}`
+  )
   const revoked = yield* apiKeys.revoke(keySet.id).pipe(Effect.catchTag("ApiKeyNotFound", stop("revoking")))
   yield* Console.log(`after revoking: ${revoked.validity._tag}`)
 
-  const editor = yield* permissions.create({
-    id: permissionId,
-    description: "Edits team content",
-    containedPermissionIds: ["$read_members"]
-  }).pipe(
-    Effect.catchTag(
-      ["PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError", "InvalidInput"],
-      stop("defining a permission")
+  const editor = yield* permissions
+    .create({
+      id: permissionId,
+      description: "Edits team content",
+      containedPermissionIds: ["$read_members"]
+    })
+    .pipe(
+      Effect.catchTag(
+        ["PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError", "InvalidInput"],
+        stop("defining a permission")
+      )
     )
-  )
   yield* Console.log(`permission ${editor.id} contains ${editor.containedPermissionIds.join(", ")}`)
 
   // Each documented error handled on its own: the answer to a bad definition is data, not a crash.
-  const broken = yield* permissions.create({ id: `${permissionId}_broken`, containedPermissionIds: ["no_such_permission"] }).pipe(
-    Effect.as("accepted?!"),
-    Effect.catchTags({
-      ContainedPermissionNotFound: (error) => Effect.succeed(`refused, ${error._tag}: ${error.details.permission_id}`),
-      PermissionIdAlreadyExists: (error) => Effect.succeed(`refused, ${error._tag}`),
-      SchemaError: (error) => Effect.succeed(`refused, ${error._tag}: ${error.message}`),
-      InvalidInput: (error) => Effect.succeed(`not sent, ${error.message}`)
-    })
-  )
+  const broken = yield* permissions
+    .create({ id: `${permissionId}_broken`, containedPermissionIds: ["no_such_permission"] })
+    .pipe(
+      Effect.as("accepted?!"),
+      Effect.catchTags({
+        ContainedPermissionNotFound: (error) =>
+          Effect.succeed(`refused, ${error._tag}: ${error.details.permission_id}`),
+        PermissionIdAlreadyExists: (error) => Effect.succeed(`refused, ${error._tag}`),
+        SchemaError: (error) => Effect.succeed(`refused, ${error._tag}: ${error.message}`),
+        InvalidInput: (error) => Effect.succeed(`not sent, ${error.message}`)
+      })
+    )
   yield* Console.log(`a permission containing an unknown one: ${broken}`)
   yield* permissions.delete(editor.id).pipe(Effect.catchTag("PermissionNotFound", stop("deleting the permission")))
 
   const all = yield* templates.list
   yield* Console.log(`email templates: ${all.map((t) => t.displayName).join(", ")}`)
   // A project on the shared email server always sends the default templates, so it may not edit them.
-  const magicLink = yield* templates.get(DEFAULT_TEMPLATE_IDS.magic_link).pipe(
-    Effect.catchTag("EmailTemplateNotFound", stop("reading the magic-link template"))
-  )
+  const magicLink = yield* templates
+    .get(DEFAULT_TEMPLATE_IDS.magic_link)
+    .pipe(Effect.catchTag("EmailTemplateNotFound", stop("reading the magic-link template")))
   const edited = yield* templates.update(magicLink.id, { tsxSource: magicLink.tsxSource }).pipe(
     Effect.as("saved"),
     Effect.catchTags({

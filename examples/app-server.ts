@@ -18,7 +18,15 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { Auth, clientTierFromEnv, CurrentUser, RequestAuth, type RequestAuthRefusal, serverTierFromEnv } from "stackfx"
-import { ExampleStopped, localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails, whenInputIsRefused } from "./local-backend.js"
+import {
+  ExampleStopped,
+  localBackendDefaults,
+  runExample,
+  signUpRefusals,
+  stop,
+  whenAnythingElseFails,
+  whenInputIsRefused
+} from "./local-backend.js"
 
 // --- the app's server -------------------------------------------------------------------------------
 
@@ -29,7 +37,7 @@ const unauthorized = (refusal: RequestAuthRefusal) =>
 const MeRoute = HttpRouter.add(
   "GET",
   "/api/me",
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { user } = yield* (yield* RequestAuth).user(request)
     return HttpServerResponse.jsonUnsafe({ id: user.id, primaryEmail: user.primaryEmail })
@@ -53,10 +61,10 @@ const email = `app-server-example-${Date.now().toString(36)}@example.com`
 const password = "correct horse battery staple"
 
 /** Signs a new user up; answers their id and the headers that carry their session. */
-const signUpAndGetHeaders = Effect.gen(function*() {
-  const signedUp = yield* (yield* Auth).signUpWithCredential({ email, password, passwordConfirmation: password }).pipe(
-    Effect.catchTag(signUpRefusals, stop("signing up"))
-  )
+const signUpAndGetHeaders = Effect.gen(function* () {
+  const signedUp = yield* (yield* Auth)
+    .signUpWithCredential({ email, password, passwordConfirmation: password })
+    .pipe(Effect.catchTag(signUpRefusals, stop("signing up")))
   return { userId: signedUp.userId, headers: yield* (yield* CurrentUser).authHeaders }
 }).pipe(Effect.provide(ClientLive))
 
@@ -70,7 +78,7 @@ const get = (url: string, headers: Readonly<Record<string, string>> = {}) =>
     catch: (error) => new ExampleStopped({ message: `calling the app server: ${String(error)}` })
   })
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   const baseUrl = HttpServer.formatAddress((yield* HttpServer.HttpServer).address)
   yield* Console.log("app server listening")
 
@@ -78,7 +86,9 @@ const program = Effect.gen(function*() {
   yield* Console.log(`signed up ${email} as ${userId}`)
 
   const me = yield* get(`${baseUrl}/api/me`, headers)
-  yield* Console.log(`GET /api/me with the session headers: ${me.status}, the server read user ${String(me.body["id"])}`)
+  yield* Console.log(
+    `GET /api/me with the session headers: ${me.status}, the server read user ${String(me.body["id"])}`
+  )
 
   const anonymous = yield* get(`${baseUrl}/api/me`)
   yield* Console.log(`GET /api/me without a session: ${anonymous.status} ${String(anonymous.body["error"])}`)

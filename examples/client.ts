@@ -9,26 +9,41 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import { localBackendDefaults, runExample, signUpRefusals, stop, whenAnythingElseFails, whenInputIsRefused } from "./local-backend.js"
+import {
+  localBackendDefaults,
+  runExample,
+  signUpRefusals,
+  stop,
+  whenAnythingElseFails,
+  whenInputIsRefused
+} from "./local-backend.js"
 
 const email = `client-example-${Date.now().toString(36)}@example.com`
 const password = "correct horse battery staple"
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   const auth = yield* Auth
   const currentUser = yield* CurrentUser
 
-  const signedUp = yield* auth.signUpWithCredential({ email, password, passwordConfirmation: password }).pipe(
-    Effect.catchTag(signUpRefusals, stop("signing up"))
-  )
+  const signedUp = yield* auth
+    .signUpWithCredential({ email, password, passwordConfirmation: password })
+    .pipe(Effect.catchTag(signUpRefusals, stop("signing up")))
   yield* Console.log(`signed up ${email} (new user: ${signedUp.isNewUser})`)
 
-  const renamed = yield* currentUser.update({ displayName: "Client Example" }).pipe(
-    Effect.catchTag(
-      ["InvalidInput", "UserAuthenticationRequired", "CannotGetOwnUserWithoutUser", "UserEmailAlreadyExists", "TeamMembershipNotFound"],
-      stop("renaming")
+  const renamed = yield* currentUser
+    .update({ displayName: "Client Example" })
+    .pipe(
+      Effect.catchTag(
+        [
+          "InvalidInput",
+          "UserAuthenticationRequired",
+          "CannotGetOwnUserWithoutUser",
+          "UserEmailAlreadyExists",
+          "TeamMembershipNotFound"
+        ],
+        stop("renaming")
+      )
     )
-  )
   yield* Console.log(`signed in as ${renamed.displayName} <${renamed.primaryEmail}>`)
 
   // One handler per error this call documents: a new one in a later version would be a compile error here.
@@ -49,4 +64,9 @@ const program = Effect.gen(function*() {
 
 const ClientLive = clientTierFromEnv({ tokenStore: "memory" }).pipe(Layer.provide(localBackendDefaults))
 
-await runExample(program.pipe(Effect.provide(ClientLive), Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })))
+await runExample(
+  program.pipe(
+    Effect.provide(ClientLive),
+    Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })
+  )
+)

@@ -14,17 +14,22 @@ import { localBackendDefaults, runExample, stop, whenAnythingElseFails } from ".
 
 const tag = `server-example-${Date.now().toString(36)}`
 
-const program = Effect.gen(function*() {
+const program = Effect.gen(function* () {
   const users = yield* ServerUsers
   const sessions = yield* ServerSessions
   const verifier = yield* TokenVerifier
 
   const createUser = (n: number) =>
-    users.create({ primaryEmail: `${tag}-${n}@example.com`, primaryEmailVerified: true, displayName: `Example user ${n}` }).pipe(
-      Effect.catchTag(["UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong", "InvalidInput"], stop("creating users"))
-    )
+    users
+      .create({ primaryEmail: `${tag}-${n}@example.com`, primaryEmailVerified: true, displayName: `Example user ${n}` })
+      .pipe(
+        Effect.catchTag(
+          ["UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong", "InvalidInput"],
+          stop("creating users")
+        )
+      )
   const first = yield* createUser(1)
-  const created = [first, ...yield* Effect.forEach([2, 3], createUser)]
+  const created = [first, ...(yield* Effect.forEach([2, 3], createUser))]
   yield* Console.log(`created ${created.length} users`)
 
   const firstPage = yield* users.list({ query: tag, limit: 2 }).pipe(Effect.catchTag("InvalidInput", stop("listing")))
@@ -34,15 +39,21 @@ const program = Effect.gen(function*() {
   )
   yield* Console.log(`all pages: ${everyone.length} users`)
 
-  const tokens = yield* sessions.create({ userId: first.id }).pipe(
-    Effect.catchTag(["UserIdDoesNotExist", "CannotGetOwnUserWithoutUser", "InvalidInput"], stop("opening a session"))
+  const tokens = yield* sessions
+    .create({ userId: first.id })
+    .pipe(
+      Effect.catchTag(["UserIdDoesNotExist", "CannotGetOwnUserWithoutUser", "InvalidInput"], stop("opening a session"))
+    )
+  const verified = yield* verifier
+    .verify(tokens.accessToken)
+    .pipe(Effect.catchTag("JwtVerificationError", stop("verifying the access token")))
+  yield* Console.log(
+    `access token verified locally: ${verified.userId === first.id ? "it is user 1" : "someone else?!"}`
   )
-  const verified = yield* verifier.verify(tokens.accessToken).pipe(
-    Effect.catchTag("JwtVerificationError", stop("verifying the access token"))
-  )
-  yield* Console.log(`access token verified locally: ${verified.userId === first.id ? "it is user 1" : "someone else?!"}`)
 
-  const open = yield* sessions.list(first.id).pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", stop("listing sessions")))
+  const open = yield* sessions
+    .list(first.id)
+    .pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", stop("listing sessions")))
   yield* Console.log(`user 1 has ${open.length} session(s)`)
   yield* Effect.forEach(open, (session) =>
     sessions.delete(first.id, session.id).pipe(
@@ -52,17 +63,24 @@ const program = Effect.gen(function*() {
         CannotDeleteCurrentSession: stop("ending a session"),
         CannotGetOwnUserWithoutUser: stop("ending a session")
       })
-    ))
-  const left = yield* sessions.list(first.id).pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", stop("listing sessions")))
+    )
+  )
+  const left = yield* sessions
+    .list(first.id)
+    .pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", stop("listing sessions")))
   yield* Console.log(`after ending them: ${left.length} session(s)`)
 
-  const unknown = yield* users.get("no-such-user").pipe(
-    Effect.as("found?!"),
-    Effect.catchTags({ UserNotFound: (error) => Effect.succeed(`${error._tag} (${error.message})`) })
-  )
+  const unknown = yield* users
+    .get("no-such-user")
+    .pipe(
+      Effect.as("found?!"),
+      Effect.catchTags({ UserNotFound: (error) => Effect.succeed(`${error._tag} (${error.message})`) })
+    )
   yield* Console.log(`reading an unknown user: ${unknown}`)
 
-  yield* Effect.forEach(created, (user) => users.delete(user.id)).pipe(Effect.catchTag("UserNotFound", stop("cleaning up")))
+  yield* Effect.forEach(created, (user) => users.delete(user.id)).pipe(
+    Effect.catchTag("UserNotFound", stop("cleaning up"))
+  )
   yield* Console.log(`deleted ${created.length} users`)
 })
 

@@ -9,13 +9,17 @@ import { fileURLToPath } from "node:url"
 import * as ts from "typescript"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const parsed = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.build.json"), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-    console.error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"))
-    process.exit(1)
+const parsed = ts.getParsedCommandLineOfConfigFile(
+  join(root, "tsconfig.build.json"),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      console.error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"))
+      process.exit(1)
+    }
   }
-})
+)
 if (parsed === undefined) process.exit(1)
 const outDir = join(root, "dist")
 
@@ -23,7 +27,14 @@ const outDir = join(root, "dist")
 const emitted = new Map<string, string>()
 const build = ts.createProgram({
   rootNames: parsed.fileNames,
-  options: { ...parsed.options, outDir, emitDeclarationOnly: true, declarationMap: false, sourceMap: false, noEmit: false }
+  options: {
+    ...parsed.options,
+    outDir,
+    emitDeclarationOnly: true,
+    declarationMap: false,
+    sourceMap: false,
+    noEmit: false
+  }
 })
 const emit = build.emit(undefined, (fileName, text) => emitted.set(resolve(fileName), text))
 
@@ -43,12 +54,14 @@ const options: ts.CompilerOptions = {
   declarationMap: false
 }
 const host = ts.createCompilerHost(options)
-const inMemory = (fileName: string) => resolve(fileName) === consumer ? consumerText : emitted.get(resolve(fileName))
+const inMemory = (fileName: string) => (resolve(fileName) === consumer ? consumerText : emitted.get(resolve(fileName)))
 const baseFileExists = host.fileExists.bind(host)
 const baseReadFile = host.readFile.bind(host)
 const baseGetSourceFile = host.getSourceFile.bind(host)
-host.fileExists = (fileName) => inMemory(fileName) !== undefined || (!resolve(fileName).startsWith(outDir) && baseFileExists(fileName))
-host.readFile = (fileName) => inMemory(fileName) ?? (resolve(fileName).startsWith(outDir) ? undefined : baseReadFile(fileName))
+host.fileExists = (fileName) =>
+  inMemory(fileName) !== undefined || (!resolve(fileName).startsWith(outDir) && baseFileExists(fileName))
+host.readFile = (fileName) =>
+  inMemory(fileName) ?? (resolve(fileName).startsWith(outDir) ? undefined : baseReadFile(fileName))
 // The declarations exist only in memory, so neither do their folders on disk (a clean clone has no dist/).
 const baseDirectoryExists = host.directoryExists?.bind(host)
 host.directoryExists = (directory) => {
@@ -66,11 +79,17 @@ const check = ts.createProgram({ rootNames: [consumer], options, host })
 
 // 3. Every re-export line of an entry survives into its declarations: `stripInternal` drops a statement whose
 // leading comment holds the "internal" tag, and an entry's header comment once dropped the admin tier that way.
-const reExports = (text: string) => text.split("\n").filter((line) => /^export \* from /.test(line)).map((line) => line.replace(/;$/, ""))
+const reExports = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => /^export \* from /.test(line))
+    .map((line) => line.replace(/;$/, ""))
 const lostLines = ["index", "react/index", "react/handler/index"].flatMap((entry) => {
   const source = ts.sys.readFile(join(root, "src", `${entry}.ts`)) ?? ""
   const declared = new Set(reExports(emitted.get(join(outDir, `${entry}.d.ts`)) ?? ""))
-  return reExports(source).filter((line) => !declared.has(line)).map((line) => `src/${entry}.ts: "${line}" is missing from its declarations`)
+  return reExports(source)
+    .filter((line) => !declared.has(line))
+    .map((line) => `src/${entry}.ts: "${line}" is missing from its declarations`)
 })
 if (lostLines.length > 0) {
   console.error(lostLines.join("\n"))
@@ -79,11 +98,13 @@ if (lostLines.length > 0) {
 
 const diagnostics = [...emit.diagnostics, ...ts.getPreEmitDiagnostics(check)]
 if (diagnostics.length > 0) {
-  console.error(ts.formatDiagnostics(diagnostics, {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => root,
-    getNewLine: () => "\n"
-  }))
+  console.error(
+    ts.formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => root,
+      getNewLine: () => "\n"
+    })
+  )
   process.exit(1)
 }
 console.log(`declarations: ${[...emitted.keys()].length} files, the three entries type-check against them`)

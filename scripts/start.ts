@@ -20,7 +20,8 @@ interface Options {
   readonly demoPort: number
 }
 
-const usage = "Usage: npm start -- [--db <dir | memory | postgres://...>] [--port <backend port>] [--demo-port <demo port>]"
+const usage =
+  "Usage: npm start -- [--db <dir | memory | postgres://...>] [--port <backend port>] [--demo-port <demo port>]"
 
 const parse = (argv: ReadonlyArray<string>): Options | string => {
   let options: Options = { db: "./.stackfx/db", port: 8102, demoPort: 5173 }
@@ -81,7 +82,12 @@ const main = async (): Promise<void> => {
           VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
         }
       }),
-      server: { port: options.demoPort, host: HOST, strictPort: true, fs: { allow: [new URL("..", import.meta.url).pathname] } },
+      server: {
+        port: options.demoPort,
+        host: HOST,
+        strictPort: true,
+        fs: { allow: [new URL("..", import.meta.url).pathname] }
+      },
       logLevel: "warn"
     })
     await vite.listen()

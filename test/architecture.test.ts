@@ -24,8 +24,8 @@ const modulesUnder = (dir: string): Array<string> =>
     entry.isDirectory()
       ? modulesUnder(posix.join(dir, entry.name))
       : /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
-      ? [posix.join(dir, entry.name)]
-      : []
+        ? [posix.join(dir, entry.name)]
+        : []
   )
 
 // The package entry points and the backend's alias for the library (tsconfig `paths`).
@@ -40,7 +40,11 @@ const aliases: ReadonlyArray<readonly [string, string]> = [
 const resolveSpecifier = (from: string, specifier: string): string => {
   const withoutExtension = (path: string) => path.replace(/\.(js|jsx|ts|tsx)$/, "")
   if (specifier.startsWith(".")) {
-    return withoutExtension(relative(root, join(root, dirname(from), specifier)).split(sep).join("/"))
+    return withoutExtension(
+      relative(root, join(root, dirname(from), specifier))
+        .split(sep)
+        .join("/")
+    )
   }
   for (const [alias, target] of aliases) {
     if (specifier === alias || (alias.endsWith("/") && specifier.startsWith(alias))) {
@@ -66,9 +70,12 @@ interface Rule {
   readonly forbids: (edge: Edge) => boolean
 }
 
-const under = (...folders: ReadonlyArray<string>) => (path: string) => folders.some((folder) => path.startsWith(`${folder}/`))
+const under =
+  (...folders: ReadonlyArray<string>) =>
+  (path: string) =>
+    folders.some((folder) => path.startsWith(`${folder}/`))
 const libraryFolders = ["domain", "errors", "contract", "services", "layers", "react"] as const
-const lib = (...folders: ReadonlyArray<typeof libraryFolders[number]>) => under(...folders.map((f) => `src/${f}`))
+const lib = (...folders: ReadonlyArray<(typeof libraryFolders)[number]>) => under(...folders.map((f) => `src/${f}`))
 const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
 
 const rules: ReadonlyArray<Rule> = [
@@ -152,7 +159,7 @@ const knownExceptions: ReadonlyArray<{ readonly from: string; readonly to: strin
     from: "backend/src/store/layer.ts",
     to: "backend/src/operations/seed",
     why: "opening the database also seeds it; to be removed by handing the seed to openDb from above"
-  },
+  }
 ]
 
 const isKnown = (edge: Edge) => knownExceptions.some((known) => known.from === edge.from && known.to === edge.to)
@@ -161,7 +168,9 @@ describe("the import rules of docs/architecture.md", () => {
   it("sees the modules and their imports", () => {
     assert.isAbove(new Set(edges.map((e) => e.from)).size, 300)
     assert.isTrue(edges.some((e) => e.from.startsWith("src/services/") && e.to.startsWith("src/domain/")))
-    assert.isTrue(edges.some((e) => e.from.startsWith("backend/src/") && e.specifier.startsWith("@stackfx/lib/domain/")))
+    assert.isTrue(
+      edges.some((e) => e.from.startsWith("backend/src/") && e.specifier.startsWith("@stackfx/lib/domain/"))
+    )
   })
 
   for (const rule of rules) {
@@ -177,7 +186,11 @@ describe("the import rules of docs/architecture.md", () => {
     for (const known of knownExceptions) {
       const edge = edges.find((e) => e.from === known.from && e.to === known.to)
       assert.isDefined(edge, `${known.from} no longer imports ${known.to}: remove it from knownExceptions`)
-      if (edge !== undefined) assert.isTrue(rules.some((rule) => rule.from(edge.from) && rule.forbids(edge)), known.from)
+      if (edge !== undefined)
+        assert.isTrue(
+          rules.some((rule) => rule.from(edge.from) && rule.forbids(edge)),
+          known.from
+        )
     }
   })
 

@@ -8,9 +8,12 @@ describe("public documentation", () => {
     const missing = Object.fromEntries(
       Object.entries(publicApi()).map(([entry, names]) => [
         entry,
-        names.filter((n) => !n.internal && !n.documented).map((n) => n.name).sort()
+        names
+          .filter((n) => !n.internal && !n.documented)
+          .map((n) => n.name)
+          .sort()
       ])
     )
-    expect(missing).toEqual({ "stackfx": [], "stackfx/react": [], "stackfx/react/handler": [], "stackfx-backend": [] })
+    expect(missing).toEqual({ stackfx: [], "stackfx/react": [], "stackfx/react/handler": [], "stackfx-backend": [] })
   }, 60_000)
 })

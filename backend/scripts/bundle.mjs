@@ -26,7 +26,8 @@ const externals = (inline) => ({
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith("@stackfx/lib/") || inline.test(args.path) || args.path.startsWith("node:")
         ? undefined
-        : { path: args.path, external: true })
+        : { path: args.path, external: true }
+    )
   }
 })
 
@@ -41,6 +42,8 @@ export const bundle = async (esbuild, { entry, outfile, inlineEffect }) =>
     target: "node22",
     logLevel: "warning",
     // CommonJS dependencies inside the bundle still call require().
-    banner: { js: "import { createRequire as __stackfxCreateRequire } from 'node:module'; const require = __stackfxCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __stackfxCreateRequire } from 'node:module'; const require = __stackfxCreateRequire(import.meta.url);"
+    },
     plugins: [libraryAlias, externals(inlineEffect ? /^(effect|@effect\/)/ : /^$/)]
   })

@@ -9,7 +9,9 @@ const keyLines = (project: SeededProject): ReadonlyArray<string> => [
 ]
 
 /** The ready banner, one string per line (the keys are public local development keys, not secrets). */
-export const readyBanner = (emulator: Pick<EmulatorShape, "url" | "apiUrl" | "mailboxUrl" | "project" | "demoProject">): ReadonlyArray<string> => [
+export const readyBanner = (
+  emulator: Pick<EmulatorShape, "url" | "apiUrl" | "mailboxUrl" | "project" | "demoProject">
+): ReadonlyArray<string> => [
   `stackfx local backend ready at ${emulator.url}`,
   "  internal project (as the hosted service seeds it; its users own the other projects):",
   ...keyLines(emulator.project),

@@ -37,16 +37,22 @@ export const VERSION: string = backendPackage.version
 /** The command line did not make sense; the message says why. */
 export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", { message: Schema.String }) {}
 
-type Parsed = { readonly command: "help" } | { readonly command: "version" } | { readonly command: "dev"; readonly options: EmulatorOptions }
+type Parsed =
+  | { readonly command: "help" }
+  | { readonly command: "version" }
+  | { readonly command: "dev"; readonly options: EmulatorOptions }
 
 const parseNumber = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value)
   return value === undefined || value.trim() === "" || !Number.isInteger(n) || n < 0 || n > max
     ? Effect.fail(
-      new UsageError({
-        message: max === Number.MAX_SAFE_INTEGER ? `${flag} needs a non-negative whole number` : `${flag} needs a whole number from 0 to ${max}`
-      })
-    )
+        new UsageError({
+          message:
+            max === Number.MAX_SAFE_INTEGER
+              ? `${flag} needs a non-negative whole number`
+              : `${flag} needs a whole number from 0 to ${max}`
+        })
+      )
     : Effect.succeed(n)
 }
 
@@ -54,9 +60,10 @@ const MAX_PORT = 65_535
 
 /** Parses `argv` (without node and the script). */
 export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, UsageError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const [command, ...rest] = argv
-    if (command === undefined || command === "-h" || command === "--help" || command === "help") return { command: "help" }
+    if (command === undefined || command === "-h" || command === "--help" || command === "help")
+      return { command: "help" }
     if (command === "-v" || command === "--version" || command === "version") return { command: "version" }
     if (command !== "dev") return yield* Effect.fail(new UsageError({ message: `Unknown command: ${command}` }))
     let options: EmulatorOptions = {}
@@ -68,18 +75,23 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
         options = { ...options, allowSharedOAuthAccessTokens: true }
         continue
       }
-      const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined]
+      const [flag, inline] =
+        arg.startsWith("--") && arg.includes("=")
+          ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+          : [arg, undefined]
       const value = inline ?? rest[++i]
       switch (flag) {
         case "--port":
           options = { ...options, port: yield* parseNumber("--port", value, MAX_PORT) }
           break
         case "--host":
-          if (value === undefined || value.trim() === "") return yield* Effect.fail(new UsageError({ message: "--host needs a value" }))
+          if (value === undefined || value.trim() === "")
+            return yield* Effect.fail(new UsageError({ message: "--host needs a value" }))
           options = { ...options, host: value }
           break
         case "--db":
-          if (value === undefined || value.trim() === "") return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
+          if (value === undefined || value.trim() === "")
+            return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
           options = { ...options, db: value }
           break
         case "--access-token-lifetime":
@@ -92,7 +104,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
     return { command: "dev", options }
   })
 
-const announce = Effect.gen(function*() {
+const announce = Effect.gen(function* () {
   const emulator = yield* Emulator
   for (const line of readyBanner(emulator)) yield* Console.log(line)
   yield* Console.log("Press Ctrl-C to stop.")
@@ -100,7 +112,7 @@ const announce = Effect.gen(function*() {
 
 /** The whole command: runs until interrupted (Ctrl-C), then closes the server and the database. */
 export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const parsed = yield* parseArgs(argv)
     if (parsed.command === "help") return yield* Console.log(USAGE)
     if (parsed.command === "version") return yield* Console.log(VERSION)
@@ -115,6 +127,9 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
   )
 
 const fail = (line: string, exitCode: number) =>
-  Effect.andThen(Console.error(`stackfx: ${line}`), Effect.sync(() => {
-    process.exitCode = exitCode
-  }))
+  Effect.andThen(
+    Console.error(`stackfx: ${line}`),
+    Effect.sync(() => {
+      process.exitCode = exitCode
+    })
+  )

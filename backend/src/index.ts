@@ -26,7 +26,10 @@ import { startErrorOf } from "./startup-failure.js"
 export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, EmulatorStartError } from "./options.js"
 export type { EmulatorOptions, EmulatorShape, RunningEmulator, SeededProject, StartEmulatorOptions } from "./options.js"
 
-const targetOf = (options: EmulatorOptions) => ({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST })
+const targetOf = (options: EmulatorOptions) => ({
+  port: options.port ?? DEFAULT_PORT,
+  host: options.host ?? DEFAULT_HOST
+})
 
 /**
  * Starts the emulator and resolves once it answers requests. `port: 0` picks a free port (see `url`);

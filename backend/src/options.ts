@@ -19,12 +19,14 @@ export interface EmulatorOptions {
   /** Public URL when it differs from the listening address (behind a proxy); used for the `iss` claim. */
   readonly publicUrl?: string | undefined
   /** Lifetimes of emailed codes (tests shorten them); the hosted defaults otherwise. */
-  readonly codeLifetimesMillis?: {
-    readonly emailVerification?: number | undefined
-    readonly passwordReset?: number | undefined
-    readonly magicLink?: number | undefined
-    readonly teamInvitation?: number | undefined
-  } | undefined
+  readonly codeLifetimesMillis?:
+    | {
+        readonly emailVerification?: number | undefined
+        readonly passwordReset?: number | undefined
+        readonly magicLink?: number | undefined
+        readonly teamInvitation?: number | undefined
+      }
+    | undefined
   /**
    * Hash new passwords at a cheap scrypt cost (N=2^10 instead of 2^14): for throwaway test backends only.
    * Passwords behave the same; hashes name their cost, so each verifies whatever this says. Default false.

@@ -10,7 +10,14 @@ import * as HttpServer from "effect/http/HttpServer"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
-import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions, type SeededProject } from "./options.js"
+import {
+  DEFAULT_DB,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  Emulator,
+  type EmulatorOptions,
+  type SeededProject
+} from "./options.js"
 export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator } from "./options.js"
 export type { EmulatorOptions, EmulatorShape, SeededProject } from "./options.js"
 import { AccessTokens } from "./crypto/access-tokens.js"
@@ -69,7 +76,8 @@ export const layer = (options: EmulatorOptions = {}) => {
       EmulatorConfig.of({
         baseUrl: (options.publicUrl ?? reachableUrl(http.address)).replace(/\/+$/, ""),
         accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS
-      }))
+      })
+    )
   )
   const services = Layer.mergeAll(
     Projects.layer.pipe(Layer.provide(ReadCache.layer)),
@@ -77,7 +85,9 @@ export const layer = (options: EmulatorOptions = {}) => {
     layerSqlOutbox,
     Layer.succeed(CodeLifetimes, {
       ...CodeLifetimes.defaultValue(),
-      ...Object.fromEntries(Object.entries(options.codeLifetimesMillis ?? {}).filter(([, millis]) => millis !== undefined))
+      ...Object.fromEntries(
+        Object.entries(options.codeLifetimesMillis ?? {}).filter(([, millis]) => millis !== undefined)
+      )
     }),
     Layer.succeed(PasswordHashCost, options.fastPasswordHashing === true ? FAST_SCRYPT_COST : PRODUCTION_SCRYPT_COST),
     Layer.succeed(SharedOAuthAccessTokens, options.allowSharedOAuthAccessTokens === true),
@@ -100,7 +110,8 @@ export const layer = (options: EmulatorOptions = {}) => {
         mailboxUrl: `${cfg.baseUrl}${defaultMailboxPrefix}`,
         project: seededProject(LOCAL_DEVELOPMENT_KEYS),
         demoProject: seededProject(DEMO_PROJECT_KEYS)
-      }))
+      })
+    )
   )
   return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
 }

@@ -6,7 +6,10 @@ const messageOf = (error: unknown): string =>
     ? error.message
     : "Something went wrong."
 
-export class ErrorBoundary extends Component<{ readonly children: ReactNode }, { readonly error: unknown; readonly failed: boolean }> {
+export class ErrorBoundary extends Component<
+  { readonly children: ReactNode },
+  { readonly error: unknown; readonly failed: boolean }
+> {
   override state = { error: undefined as unknown, failed: false }
 
   static getDerivedStateFromError(error: unknown) {
@@ -15,6 +18,10 @@ export class ErrorBoundary extends Component<{ readonly children: ReactNode }, {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children
-    return <p role="alert" className="demo-error">{messageOf(this.state.error)}</p>
+    return (
+      <p role="alert" className="demo-error">
+        {messageOf(this.state.error)}
+      </p>
+    )
   }
 }

@@ -20,16 +20,29 @@ function Cart(): ReactNode {
   const cart = cartOf(user.clientMetadata)
   const add = () =>
     // A guest's session is accepted only where a call allows it.
-    run(CurrentUser.use((me) => me.update({ clientMetadata: { cart: [...cart, `item ${cart.length + 1}`] } })).pipe(allowingAnonymousUsers))
+    run(
+      CurrentUser.use((me) => me.update({ clientMetadata: { cart: [...cart, `item ${cart.length + 1}`] } })).pipe(
+        allowingAnonymousUsers
+      )
+    )
   return (
     <>
       <p>
-        {user.isAnonymous ? "You are a guest" : `Signed in as ${user.primaryEmail ?? user.id}`} (user <code data-testid="user-id">{user.id}</code>).
+        {user.isAnonymous ? "You are a guest" : `Signed in as ${user.primaryEmail ?? user.id}`} (user{" "}
+        <code data-testid="user-id">{user.id}</code>).
       </p>
-      <p>Cart: <span data-testid="cart">{cart.length === 0 ? "empty" : cart.join(", ")}</span></p>
+      <p>
+        Cart: <span data-testid="cart">{cart.length === 0 ? "empty" : cart.join(", ")}</span>
+      </p>
       <p className="demo-actions">
-        <button type="button" className="demo-button" disabled={pending} onClick={() => void add()}>Add to cart</button>
-        {user.isAnonymous ? <a className="demo-button demo-secondary" href={app.urls.signUp}>Sign up to keep it</a> : null}
+        <button type="button" className="demo-button" disabled={pending} onClick={() => void add()}>
+          Add to cart
+        </button>
+        {user.isAnonymous ? (
+          <a className="demo-button demo-secondary" href={app.urls.signUp}>
+            Sign up to keep it
+          </a>
+        ) : null}
       </p>
       {error === undefined ? null : <p role="alert">{error}</p>}
     </>

@@ -13,8 +13,12 @@ function Greeting(): ReactNode {
       <>
         <p>You are not signed in to {project.displayName}.</p>
         <p className="demo-actions">
-          <a className="demo-button" href={app.urls.signIn}>Sign in</a>
-          <a className="demo-button demo-secondary" href={app.urls.signUp}>Sign up</a>
+          <a className="demo-button" href={app.urls.signIn}>
+            Sign in
+          </a>
+          <a className="demo-button demo-secondary" href={app.urls.signUp}>
+            Sign up
+          </a>
         </p>
       </>
     )
@@ -23,11 +27,22 @@ function Greeting(): ReactNode {
     <>
       <p>
         Signed in as <strong>{user.displayName ?? user.primaryEmail ?? user.id}</strong>
-        {user.primaryEmail === null ? null : <> ({user.primaryEmail}{user.primaryEmailVerified ? ", verified" : ", not verified"})</>}.
+        {user.primaryEmail === null ? null : (
+          <>
+            {" "}
+            ({user.primaryEmail}
+            {user.primaryEmailVerified ? ", verified" : ", not verified"})
+          </>
+        )}
+        .
       </p>
       <p className="demo-actions">
-        <Link className="demo-button" to="/teams">Your teams</Link>
-        <a className="demo-button demo-secondary" href={app.urls.accountSettings}>Account settings</a>
+        <Link className="demo-button" to="/teams">
+          Your teams
+        </Link>
+        <a className="demo-button demo-secondary" href={app.urls.accountSettings}>
+          Account settings
+        </a>
       </p>
     </>
   )
@@ -38,8 +53,8 @@ export function HomePage(): ReactNode {
     <section>
       <h1>Welcome</h1>
       <p className="demo-muted">
-        This app uses stackfx against the local backend: sign up, verify your email in the{" "}
-        <MailboxLink />, set up two-factor authentication or a passkey, and build a team.
+        This app uses stackfx against the local backend: sign up, verify your email in the <MailboxLink />, set up
+        two-factor authentication or a passkey, and build a team.
       </p>
       <Suspense fallback={<p className="demo-muted">Loading…</p>}>
         <Greeting />
@@ -49,5 +64,9 @@ export function HomePage(): ReactNode {
 }
 
 function MailboxLink(): ReactNode {
-  return <a href={`${apiUrl}/mailbox`} target="_blank" rel="noreferrer">local mailbox</a>
+  return (
+    <a href={`${apiUrl}/mailbox`} target="_blank" rel="noreferrer">
+      local mailbox
+    </a>
+  )
 }

@@ -8,11 +8,19 @@ export function Layout(): ReactNode {
   return (
     <div className={dark ? "demo dark" : "demo"}>
       <header className="demo-header">
-        <Link to="/" className="demo-brand">stackfx demo</Link>
+        <Link to="/" className="demo-brand">
+          stackfx demo
+        </Link>
         <nav className="demo-nav" aria-label="Main">
-          <Link to="/" activeProps={{ "aria-current": "page" }}>Home</Link>
-          <Link to="/teams" activeProps={{ "aria-current": "page" }}>Teams</Link>
-          <Link to="/guest" activeProps={{ "aria-current": "page" }}>Guest cart</Link>
+          <Link to="/" activeProps={{ "aria-current": "page" }}>
+            Home
+          </Link>
+          <Link to="/teams" activeProps={{ "aria-current": "page" }}>
+            Teams
+          </Link>
+          <Link to="/guest" activeProps={{ "aria-current": "page" }}>
+            Guest cart
+          </Link>
         </nav>
         <UserButton showUserInfo onToggleTheme={() => setDark((d) => !d)} />
       </header>

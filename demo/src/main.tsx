@@ -31,7 +31,11 @@ const root = document.getElementById("root")
 if (root !== null) {
   createRoot(root).render(
     <StrictMode>
-      <StackProvider layer={clientLayer} navigate={routerNavigate(router)} fallback={<p className="demo-loading">Loading…</p>}>
+      <StackProvider
+        layer={clientLayer}
+        navigate={routerNavigate(router)}
+        fallback={<p className="demo-loading">Loading…</p>}
+      >
         <RouterProvider router={router} />
       </StackProvider>
     </StrictMode>

@@ -5,14 +5,7 @@
  */
 import { type FormEvent, type ReactNode, Suspense, useState } from "react"
 import { TeamInvitations, Teams } from "stackfx"
-import {
-  useStackApp,
-  usePermissions,
-  useTeamInvitations,
-  useTeamMembers,
-  useTeams,
-  useUser
-} from "stackfx/react"
+import { useStackApp, usePermissions, useTeamInvitations, useTeamMembers, useTeams, useUser } from "stackfx/react"
 import { ErrorBoundary } from "./error-boundary.js"
 import { useRun } from "./use-run.js"
 
@@ -27,7 +20,9 @@ function Members(props: { readonly teamId: string; readonly userId: string }): R
     <ul aria-label="Members" className="demo-list">
       {members.map((member) => (
         <li key={member.userId}>
-          {member.displayName ?? <span className="demo-muted">Member without a name ({member.userId.slice(0, 8)})</span>}
+          {member.displayName ?? (
+            <span className="demo-muted">Member without a name ({member.userId.slice(0, 8)})</span>
+          )}
           {member.userId === props.userId ? " (you)" : null}
         </li>
       ))}
@@ -42,7 +37,8 @@ function Invitations(props: { readonly teamId: string }): ReactNode {
     <ul aria-label="Pending invitations" className="demo-list">
       {invitations.map((invitation) => (
         <li key={invitation.id}>
-          {invitation.recipientEmail} <span className="demo-muted">(expires {invitation.expiresAt.toLocaleDateString()})</span>
+          {invitation.recipientEmail}{" "}
+          <span className="demo-muted">(expires {invitation.expiresAt.toLocaleDateString()})</span>
         </li>
       ))}
     </ul>
@@ -70,9 +66,15 @@ function InviteForm(props: { readonly teamId: string }): ReactNode {
     <form onSubmit={onSubmit} className="demo-form" aria-label="Invite someone">
       <label htmlFor="invite-email">Email to invite</label>
       <input id="invite-email" name="email" type="email" required />
-      <button type="submit" className="demo-button" disabled={pending}>Send invitation</button>
+      <button type="submit" className="demo-button" disabled={pending}>
+        Send invitation
+      </button>
       {sentTo === undefined ? null : <p role="status">Invitation sent to {sentTo}.</p>}
-      {error === undefined ? null : <p role="alert" className="demo-error">{error}</p>}
+      {error === undefined ? null : (
+        <p role="alert" className="demo-error">
+          {error}
+        </p>
+      )}
     </form>
   )
 }
@@ -85,21 +87,31 @@ function TeamPanel(props: { readonly teamId: string; readonly name: string; read
       <h2>{props.name}</h2>
       <h3>Your permissions</h3>
       <ul aria-label="Your permissions" className="demo-list demo-inline">
-        {permissions.map((permission) => <li key={permission.id}><code>{permission.id}</code></li>)}
+        {permissions.map((permission) => (
+          <li key={permission.id}>
+            <code>{permission.id}</code>
+          </li>
+        ))}
       </ul>
       <h3>Members</h3>
-      {has("$read_members")
-        ? <ErrorBoundary><Members teamId={props.teamId} userId={props.userId} /></ErrorBoundary>
-        : <p className="demo-muted">You may not see the members of this team.</p>}
-      {has("$invite_members")
-        ? (
-          <>
-            <h3>Invitations</h3>
-            {has("$read_members") ? <ErrorBoundary><Invitations teamId={props.teamId} /></ErrorBoundary> : null}
-            <InviteForm teamId={props.teamId} />
-          </>
-        )
-        : null}
+      {has("$read_members") ? (
+        <ErrorBoundary>
+          <Members teamId={props.teamId} userId={props.userId} />
+        </ErrorBoundary>
+      ) : (
+        <p className="demo-muted">You may not see the members of this team.</p>
+      )}
+      {has("$invite_members") ? (
+        <>
+          <h3>Invitations</h3>
+          {has("$read_members") ? (
+            <ErrorBoundary>
+              <Invitations teamId={props.teamId} />
+            </ErrorBoundary>
+          ) : null}
+          <InviteForm teamId={props.teamId} />
+        </>
+      ) : null}
     </article>
   )
 }
@@ -119,8 +131,14 @@ function CreateTeam(props: { readonly onCreated: (id: string) => void }): ReactN
     <form onSubmit={onSubmit} className="demo-form" aria-label="Create a team">
       <label htmlFor="team-name">Team name</label>
       <input id="team-name" name="name" required />
-      <button type="submit" className="demo-button" disabled={pending}>Create team</button>
-      {error === undefined ? null : <p role="alert" className="demo-error">{error}</p>}
+      <button type="submit" className="demo-button" disabled={pending}>
+        Create team
+      </button>
+      {error === undefined ? null : (
+        <p role="alert" className="demo-error">
+          {error}
+        </p>
+      )}
     </form>
   )
 }
@@ -149,15 +167,15 @@ function TeamsList(): ReactNode {
         </ul>
         <CreateTeam onCreated={setSelected} />
       </aside>
-      {current === undefined
-        ? <p className="demo-muted">You are not in any team yet. Create one.</p>
-        : (
-          <ErrorBoundary key={current.id}>
-            <Suspense fallback={<p className="demo-muted">Loading team…</p>}>
-              <TeamPanel teamId={current.id} name={current.displayName} userId={user.id} />
-            </Suspense>
-          </ErrorBoundary>
-        )}
+      {current === undefined ? (
+        <p className="demo-muted">You are not in any team yet. Create one.</p>
+      ) : (
+        <ErrorBoundary key={current.id}>
+          <Suspense fallback={<p className="demo-muted">Loading team…</p>}>
+            <TeamPanel teamId={current.id} name={current.displayName} userId={user.id} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   )
 }

@@ -14,7 +14,9 @@ export function useRun() {
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   /** The effect's value, or `undefined` after a failure (whose message is then in `error`). */
-  const run = async <A, E>(effect: Effect.Effect<A, E, ClientServices | QueryCache>): Promise<{ readonly value: A } | undefined> => {
+  const run = async <A, E>(
+    effect: Effect.Effect<A, E, ClientServices | QueryCache>
+  ): Promise<{ readonly value: A } | undefined> => {
     setPending(true)
     setError(undefined)
     try {

@@ -11,13 +11,20 @@ import type { EndpointSpec } from "../../src/contract/endpoint.js"
 const contractDir = join(import.meta.dirname, "..", "..", "src", "contract")
 
 const isDeclaration = (value: unknown): value is EndpointSpec =>
-  typeof value === "object" && value !== null && "name" in value && "method" in value && "path" in value &&
-  "errors" in value && "success" in value
+  typeof value === "object" &&
+  value !== null &&
+  "name" in value &&
+  "method" in value &&
+  "path" in value &&
+  "errors" in value &&
+  "success" in value
 
 /** The declarations, in file and declaration order. */
 export const allDeclarations = async (): Promise<ReadonlyArray<EndpointSpec>> => {
   const found: Array<EndpointSpec> = []
-  for (const file of readdirSync(contractDir).filter((name) => name.endsWith(".ts")).sort()) {
+  for (const file of readdirSync(contractDir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()) {
     const module: Record<string, unknown> = await import(pathToFileURL(join(contractDir, file)).href)
     // In export-name order: a module namespace lists its exports sorted, a transformed module may not.
     for (const [, group] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {

@@ -12,14 +12,21 @@ export const memberKindsFile = join(root, "src", "services", "generated", "membe
 
 /** Every `*-calls.ts` below src/services. */
 const callsModules = (dir = join(root, "src", "services")): ReadonlyArray<string> =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? callsModules(join(dir, entry.name))
-      : entry.name.endsWith("-calls.ts") ? [join(dir, entry.name)] : []
-  ).sort()
+  readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? callsModules(join(dir, entry.name))
+        : entry.name.endsWith("-calls.ts")
+          ? [join(dir, entry.name)]
+          : []
+    )
+    .sort()
 
 const isMember = (value: unknown): value is { readonly _tag: string; readonly kind: string } =>
-  typeof value === "object" && value !== null && "_tag" in value && "kind" in value &&
+  typeof value === "object" &&
+  value !== null &&
+  "_tag" in value &&
+  "kind" in value &&
   (value._tag === "Call" || value._tag === "Custom")
 
 /** The generated module's text. */

@@ -14,7 +14,14 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { ACCESS_TYPES, type AccessType } from "../../src/domain/api.js"
-import { atView, type Codec, type EndpointSpec, isRaw, resolveRef, type SchemaRef } from "../../src/contract/endpoint.js"
+import {
+  atView,
+  type Codec,
+  type EndpointSpec,
+  isRaw,
+  resolveRef,
+  type SchemaRef
+} from "../../src/contract/endpoint.js"
 import { firstLoadSchemas } from "../../src/contract/first-load-schemas.js"
 import { knownErrorClasses } from "../../src/errors/known/registry.js"
 import { allDeclarations } from "./declarations.js"
@@ -44,24 +51,31 @@ const toEndpoint = (declaration: EndpointSpec): AnyEndpoint => {
   const params = [...declaration.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? "")
   const action = declaration.name.split(".").slice(1).join(".") || declaration.name
   return HttpApiEndpoint.make(declaration.method)(action, path, {
-    ...(params.length === 0 ? {} : { params: Schema.Struct(Object.fromEntries(params.map((name) => [name, Schema.String]))) }),
+    ...(params.length === 0
+      ? {}
+      : { params: Schema.Struct(Object.fromEntries(params.map((name) => [name, Schema.String]))) }),
     ...(declaration.query === undefined ? {} : { query: declaration.query }),
     ...(body === undefined ? {} : { payload: body }),
-    success: answer === undefined
-      ? HttpApiSchema.status(fixedStatus(declaration) ?? 302)(Schema.String)
-      : HttpApiSchema.status(fixedStatus(declaration) ?? 200)(answer)
+    success:
+      answer === undefined
+        ? HttpApiSchema.status(fixedStatus(declaration) ?? 302)(Schema.String)
+        : HttpApiSchema.status(fixedStatus(declaration) ?? 200)(answer)
   } as never) as AnyEndpoint
 }
 
-const statusOf = new Map(knownErrorClasses.map((errorClass) => [errorClass.tag, { code: errorClass.code, status: errorClass.status }]))
+const statusOf = new Map(
+  knownErrorClasses.map((errorClass) => [errorClass.tag, { code: errorClass.code, status: errorClass.status }])
+)
 
 /** The extensions of one operation. */
 const extensionsOf = (declaration: EndpointSpec) => {
   const access = accessOf(declaration)
-  const errors = Object.fromEntries(access.map((view) => [
-    view,
-    (atView(declaration.errors, view) ?? []).map((tag) => statusOf.get(tag) ?? { code: tag, status: 0 })
-  ]))
+  const errors = Object.fromEntries(
+    access.map((view) => [
+      view,
+      (atView(declaration.errors, view) ?? []).map((tag) => statusOf.get(tag) ?? { code: tag, status: 0 })
+    ])
+  )
   const success = declaration.success
   const client = isRaw(success) ? undefined : atView(success, "client")
   const server = isRaw(success) ? undefined : atView(success, "server")
@@ -69,7 +83,10 @@ const extensionsOf = (declaration: EndpointSpec) => {
     "x-stack-access": typeof declaration.access === "string" ? declaration.access : access,
     "x-stack-known-errors": errors,
     ...(client !== undefined && server !== undefined && client !== server && access.includes("client")
-      ? { "x-stack-client-response": Schema.toJsonSchemaDocument(resolveRef(client, firstLoadSchemas) as Schema.Top).schema }
+      ? {
+          "x-stack-client-response": Schema.toJsonSchemaDocument(resolveRef(client, firstLoadSchemas) as Schema.Top)
+            .schema
+        }
       : {}),
     ...(isRaw(success) ? { "x-stack-answer": success.raw } : {})
   }

@@ -47,4 +47,3 @@ export const InternalApiKeysApi = {
     errors: [...ADMIN_TOKEN_ERRORS, "ApiKeyNotFound"]
   })
 }
-

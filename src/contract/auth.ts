@@ -93,7 +93,8 @@ export const AuthPasswordApi = {
   }),
   update: endpoint({
     name: "authPassword.update",
-    summary: "Changes the signed-in user's password; every other session ends (the one whose refresh token is sent is kept)",
+    summary:
+      "Changes the signed-in user's password; every other session ends (the one whose refresh token is sent is kept)",
     method: "POST",
     path: "/auth/password/update",
     access: ALL,

@@ -45,7 +45,7 @@ export const CliAuthApi = {
     body: CliAuthPollRequest,
     success: CliAuthPollAnswer,
     // The hosted service answers the one success with 201, every other status with 200.
-    status: (answer: CliAuthPollAnswer) => answer.status === "success" ? 201 : 200,
+    status: (answer: CliAuthPollAnswer) => (answer.status === "success" ? 201 : 200),
     errors: ["InvalidPollingCode"]
   }),
   complete: endpoint({

@@ -61,7 +61,12 @@ export const ContactChannelsApi = {
     access: ALL,
     body: EmailLinkRequest,
     success: SuccessResponse,
-    errors: ["EmailAlreadyVerified", "EmailIsNotPrimaryEmail", "RedirectUrlNotWhitelisted", "UserAuthenticationRequired"]
+    errors: [
+      "EmailAlreadyVerified",
+      "EmailIsNotPrimaryEmail",
+      "RedirectUrlNotWhitelisted",
+      "UserAuthenticationRequired"
+    ]
   }),
   verify: endpoint({
     name: "contactChannels.verify",

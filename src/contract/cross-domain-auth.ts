@@ -9,7 +9,8 @@ import { endpoint } from "./endpoint.js"
 export const CrossDomainAuthApi = {
   authorize: endpoint({
     name: "crossDomainAuth.authorize",
-    summary: "A one-time authorization code for the signed-in user, for a redirect URI on another trusted domain (PKCE)",
+    summary:
+      "A one-time authorization code for the signed-in user, for a redirect URI on another trusted domain (PKCE)",
     method: "POST",
     path: "/auth/oauth/cross-domain/authorize",
     access: ALL,

@@ -24,15 +24,17 @@ export const dataKeys = {
   /** The signed-in user's teams. */
   teams: ["teams"] as DataKey,
   /** One team's permission lists (recursive or not), or every team's without an id. */
-  teamPermissions: (teamId?: string): DataKey => teamId === undefined ? ["team-permissions"] : ["team-permissions", teamId],
-  teamInvitations: (teamId?: string): DataKey => teamId === undefined ? ["team-invitations"] : ["team-invitations", teamId],
-  teamMembers: (teamId?: string): DataKey => teamId === undefined ? ["team-members"] : ["team-members", teamId],
+  teamPermissions: (teamId?: string): DataKey =>
+    teamId === undefined ? ["team-permissions"] : ["team-permissions", teamId],
+  teamInvitations: (teamId?: string): DataKey =>
+    teamId === undefined ? ["team-invitations"] : ["team-invitations", teamId],
+  teamMembers: (teamId?: string): DataKey => (teamId === undefined ? ["team-members"] : ["team-members", teamId]),
   /** The signed-in user's project permission lists (recursive or not). */
   projectPermissions: ["project-permissions"] as DataKey,
   /** The signed-in user's API keys. */
   userApiKeys: ["user-api-keys"] as DataKey,
   /** One team's API keys, or every team's without an id. */
-  teamApiKeys: (teamId?: string): DataKey => teamId === undefined ? ["team-api-keys"] : ["team-api-keys", teamId]
+  teamApiKeys: (teamId?: string): DataKey => (teamId === undefined ? ["team-api-keys"] : ["team-api-keys", teamId])
 }
 
 /**

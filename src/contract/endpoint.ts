@@ -117,7 +117,9 @@ export const endpoint = <const D extends EndpointSpec>(declaration: D): D => dec
 
 /** Whether a per-view value is a {@link Views} record rather than one value for every view. */
 const isViews = <T extends object>(value: PerView<T>): value is Views<T> =>
-  !("ast" in value) && !Array.isArray(value) && !("schemaRef" in value) &&
+  !("ast" in value) &&
+  !Array.isArray(value) &&
+  !("schemaRef" in value) &&
   ("client" in value || "server" in value || "admin" in value)
 
 /** The value of `perView` for `view` (see {@link Views} for the fall-backs). */
@@ -132,40 +134,63 @@ export const atView = <T extends object>(perView: PerView<T>, view: AccessType):
 export const isRaw = (success: EndpointSpec["success"]): success is Raw => "raw" in success
 
 /** The path's `{name}` parameters. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest>
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParams<Rest>
   : never
 
 /** The value of a {@link PerView} at one view, at the type level (as {@link atView}). */
-export type At<T, V extends AccessType> = T extends Views<unknown>
-  ? V extends "admin" ? T extends { readonly admin: infer X } ? X : T extends { readonly server: infer X } ? X : T extends { readonly client: infer X } ? X : never
-  : V extends "server" ? T extends { readonly server: infer X } ? X : T extends { readonly client: infer X } ? X : never
-  : T extends { readonly client: infer X } ? X : never
-  : T
+export type At<T, V extends AccessType> =
+  T extends Views<unknown>
+    ? V extends "admin"
+      ? T extends { readonly admin: infer X }
+        ? X
+        : T extends { readonly server: infer X }
+          ? X
+          : T extends { readonly client: infer X }
+            ? X
+            : never
+      : V extends "server"
+        ? T extends { readonly server: infer X }
+          ? X
+          : T extends { readonly client: infer X }
+            ? X
+            : never
+        : T extends { readonly client: infer X }
+          ? X
+          : never
+    : T
 
 /** The access types of a declaration (every one for a public endpoint). */
-export type AccessOf<D extends EndpointSpec> = D["access"] extends ReadonlyArray<infer A extends AccessType> ? A : AccessType
+export type AccessOf<D extends EndpointSpec> =
+  D["access"] extends ReadonlyArray<infer A extends AccessType> ? A : AccessType
 
 /** The known-error tags a declaration documents at one view. */
-export type ErrorTagsAt<D extends EndpointSpec, V extends AccessType> = At<D["errors"], V> extends ReadonlyArray<infer T extends KnownErrorTag> ? T : never
+export type ErrorTagsAt<D extends EndpointSpec, V extends AccessType> =
+  At<D["errors"], V> extends ReadonlyArray<infer T extends KnownErrorTag> ? T : never
 
 /** Every known-error tag a declaration documents, at any of its views. */
 export type ErrorTagsOf<D extends EndpointSpec> = { [V in AccessOf<D>]: ErrorTagsAt<D, V> }[AccessOf<D>]
 
 /** The decoded success at one view. */
-export type SuccessAt<D extends EndpointSpec, V extends AccessType> = SchemaOf<At<D["success"], V>> extends Schema.Top
-  ? SchemaOf<At<D["success"], V>>["Type"]
-  : never
+export type SuccessAt<D extends EndpointSpec, V extends AccessType> =
+  SchemaOf<At<D["success"], V>> extends Schema.Top ? SchemaOf<At<D["success"], V>>["Type"] : never
 
 /** The decoded body at one view (`never` without a body). */
 export type BodyAt<D extends EndpointSpec, V extends AccessType> = D extends { readonly body: infer B }
-  ? SchemaOf<At<B, V>> extends Schema.Top ? SchemaOf<At<B, V>>["Type"] : never
+  ? SchemaOf<At<B, V>> extends Schema.Top
+    ? SchemaOf<At<B, V>>["Type"]
+    : never
   : never
 
 /** The query as it travels (strings). */
-export type QueryEncoded<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top } ? Q["Encoded"] : never
+export type QueryEncoded<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top }
+  ? Q["Encoded"]
+  : never
 
 /** The decoded query. */
-export type QueryType<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top } ? Q["Type"] : never
+export type QueryType<D extends EndpointSpec> = D extends { readonly query: infer Q extends Schema.Top }
+  ? Q["Type"]
+  : never
 
 /** The path parameters, by name. */
 export type ParamsOf<D extends EndpointSpec> = { readonly [K in PathParams<D["path"]>]: string }

@@ -33,7 +33,8 @@ export const JwkSet = Schema.Struct({ keys: Schema.Array(Jwk).pipe(Schema.mutabl
 export const JwksApi = {
   get: endpoint({
     name: "jwks.get",
-    summary: "The project's public signing keys (a JWK set); the keys of restricted and anonymous users' tokens on request",
+    summary:
+      "The project's public signing keys (a JWK set); the keys of restricted and anonymous users' tokens on request",
     method: "GET",
     path: "/projects/{project_id}/.well-known/jwks.json",
     access: "public",

@@ -44,7 +44,10 @@ export const OAuthProvidersApi = {
     access: ALL,
     query: Schema.Struct({ user_id: Schema.optionalKey(UserIdOrMe) }),
     success: { client: OAuthProviderList, server: ServerOAuthProviderList },
-    errors: { client: ["CannotGetOwnUserWithoutUser"], server: ["CannotGetOwnUserWithoutUser", "UserNotFound", "SchemaError"] }
+    errors: {
+      client: ["CannotGetOwnUserWithoutUser"],
+      server: ["CannotGetOwnUserWithoutUser", "UserNotFound", "SchemaError"]
+    }
   }),
   create: endpoint({
     name: "oauthProviders.create",
@@ -55,7 +58,12 @@ export const OAuthProvidersApi = {
     body: ServerOAuthProviderCreate,
     success: ServerOAuthProvider,
     status: 201,
-    errors: ["CannotGetOwnUserWithoutUser", "SchemaError", "UserNotFound", "OAuthProviderAccountIdAlreadyUsedForSignIn"],
+    errors: [
+      "CannotGetOwnUserWithoutUser",
+      "SchemaError",
+      "UserNotFound",
+      "OAuthProviderAccountIdAlreadyUsedForSignIn"
+    ],
     changes: linked
   }),
   get: endpoint({
@@ -78,7 +86,9 @@ export const OAuthProvidersApi = {
     errors: { client: update, server: [...update, "UserNotFound"] },
     // The switches are not part of the user's read; the e-mail and the account id are.
     changes: ({ body }) =>
-      typeof body === "object" && body !== null && ("email" in body || "accountId" in body) ? linked : [dataKeys.oauthProviders]
+      typeof body === "object" && body !== null && ("email" in body || "accountId" in body)
+        ? linked
+        : [dataKeys.oauthProviders]
   }),
   delete: endpoint({
     name: "oauthProviders.delete",

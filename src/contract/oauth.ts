@@ -17,8 +17,11 @@ import { endpoint } from "./endpoint.js"
 /** The provider's answer: `code` and `state`, or `error`, in the query (GET) or a form (POST, `form_post`). */
 const callback = <const M extends "GET" | "POST">(method: M) =>
   endpoint({
-    name: `oauth.callback${method === "GET" ? "" : "Post"}` as M extends "GET" ? "oauth.callback" : "oauth.callbackPost",
-    summary: "The provider's answer: a redirect to the client's redirect URL with `code` and `state`, or to its error URL",
+    name: `oauth.callback${method === "GET" ? "" : "Post"}` as M extends "GET"
+      ? "oauth.callback"
+      : "oauth.callbackPost",
+    summary:
+      "The provider's answer: a redirect to the client's redirect URL with `code` and `state`, or to its error URL",
     method,
     path: "/auth/oauth/callback/{provider_id}",
     access: "public",

@@ -7,7 +7,11 @@
  */
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
-import { PermissionDefinition, PermissionDefinitionCreate, PermissionDefinitionUpdate } from "../domain/permission-definition.js"
+import {
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionUpdate
+} from "../domain/permission-definition.js"
 import { ProjectPermission } from "../domain/project-permission.js"
 import { SuccessResponse } from "../domain/success.js"
 import { TeamPermission } from "../domain/team-permission.js"
@@ -23,7 +27,9 @@ const recursive = Schema.optional(Schema.Literals(["true", "false"]))
 const optionalString = Schema.optional(Schema.String)
 
 /** A grant of one team changed: that team's permission lists. */
-const teamGrant = ({ params }: { readonly params: Readonly<Record<string, string>> }) => [teamPermissions(params["team_id"])]
+const teamGrant = ({ params }: { readonly params: Readonly<Record<string, string>> }) => [
+  teamPermissions(params["team_id"])
+]
 
 export const TeamPermissionsApi = {
   list: endpoint({
@@ -32,7 +38,12 @@ export const TeamPermissionsApi = {
     method: "GET",
     path: "/team-permissions",
     access: ALL,
-    query: Schema.Struct({ team_id: optionalString, user_id: optionalString, permission_id: optionalString, recursive }),
+    query: Schema.Struct({
+      team_id: optionalString,
+      user_id: optionalString,
+      permission_id: optionalString,
+      recursive
+    }),
     success: ListResponse(TeamPermission),
     errors: ["CannotGetOwnUserWithoutUser"]
   }),
@@ -44,7 +55,14 @@ export const TeamPermissionsApi = {
     access: SERVER,
     success: TeamPermission,
     status: 201,
-    errors: ["TeamMembershipNotFound", "UserNotFound", "PermissionNotFound", "WrongPermissionScope", "SchemaError", "CannotGetOwnUserWithoutUser"],
+    errors: [
+      "TeamMembershipNotFound",
+      "UserNotFound",
+      "PermissionNotFound",
+      "WrongPermissionScope",
+      "SchemaError",
+      "CannotGetOwnUserWithoutUser"
+    ],
     changes: teamGrant
   }),
   revoke: endpoint({
@@ -54,7 +72,13 @@ export const TeamPermissionsApi = {
     path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
     access: SERVER,
     success: SuccessResponse,
-    errors: ["TeamMembershipNotFound", "UserNotFound", "TeamPermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser"],
+    errors: [
+      "TeamMembershipNotFound",
+      "UserNotFound",
+      "TeamPermissionNotFound",
+      "SchemaError",
+      "CannotGetOwnUserWithoutUser"
+    ],
     changes: teamGrant
   })
 }
@@ -78,7 +102,13 @@ export const ProjectPermissionsApi = {
     access: SERVER,
     success: ProjectPermission,
     status: 201,
-    errors: ["UserNotFound", "PermissionNotFound", "WrongPermissionScope", "SchemaError", "CannotGetOwnUserWithoutUser"],
+    errors: [
+      "UserNotFound",
+      "PermissionNotFound",
+      "WrongPermissionScope",
+      "SchemaError",
+      "CannotGetOwnUserWithoutUser"
+    ],
     changes: [projectPermissions]
   }),
   revoke: endpoint({
@@ -129,7 +159,13 @@ const definitions = <const Base extends string, const Scope extends string>(
     access: ADMIN,
     body: PermissionDefinitionUpdate,
     success: PermissionDefinition,
-    errors: [...InvalidAdminAccessTokenTags, "PermissionNotFound", "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError"],
+    errors: [
+      ...InvalidAdminAccessTokenTags,
+      "PermissionNotFound",
+      "PermissionIdAlreadyExists",
+      "ContainedPermissionNotFound",
+      "SchemaError"
+    ],
     changes
   }),
   delete: endpoint({
@@ -145,7 +181,9 @@ const definitions = <const Base extends string, const Scope extends string>(
 })
 
 /** Team permission definitions: the built-in `$` ones and the project's own. */
-export const TeamPermissionDefinitionsApi = definitions("teamPermissionDefinitions", "team-permission-definitions", [teamPermissions()])
+export const TeamPermissionDefinitionsApi = definitions("teamPermissionDefinitions", "team-permission-definitions", [
+  teamPermissions()
+])
 
 /** Project permission definitions: no built-in ones; ids are unique across both scopes. */
 export const ProjectPermissionDefinitionsApi = definitions(

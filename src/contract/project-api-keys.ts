@@ -33,7 +33,10 @@ const UserQuery = Schema.Struct({ user_id: Schema.optionalKey(Schema.String) })
 const TeamQuery = Schema.Struct({ team_id: Schema.String })
 
 /** A key by id: unknown, of the other kind, or one the caller may not manage (a client must be signed in). */
-const byId = { client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"], server: ["ApiKeyNotFound", "SchemaError"] } as const
+const byId = {
+  client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"],
+  server: ["ApiKeyNotFound", "SchemaError"]
+} as const
 /** What a key check answers for a key that does not work. */
 const check = ["ApiKeyNotFound", "WrongApiKeyType", "ApiKeyRevoked", "ApiKeyExpired", "SchemaError"] as const
 
@@ -109,7 +112,10 @@ export const TeamApiKeysApi = {
     body: TeamApiKeyCreate,
     success: HostedTeamApiKeyCreated,
     // A team a client may not manage keys of (no permission, not a member, no such team) is API_KEY_NOT_FOUND.
-    errors: { client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"], server: ["TeamNotFound", "SchemaError"] },
+    errors: {
+      client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"],
+      server: ["TeamNotFound", "SchemaError"]
+    },
     changes: ({ body }) => [teamApiKeys((body as typeof TeamApiKeyCreate.Type).teamId)]
   }),
   list: endpoint({
@@ -120,7 +126,10 @@ export const TeamApiKeysApi = {
     access: ALL,
     query: TeamQuery,
     success: ListResponse(HostedTeamApiKey),
-    errors: { client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"], server: ["TeamNotFound", "SchemaError"] }
+    errors: {
+      client: ["ApiKeyNotFound", "UserAuthenticationRequired", "SchemaError"],
+      server: ["TeamNotFound", "SchemaError"]
+    }
   }),
   get: endpoint({
     name: "teamApiKeys.get",

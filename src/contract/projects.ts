@@ -58,7 +58,8 @@ export const AdminProjectsApi = {
   }),
   update: endpoint({
     name: "adminProjects.update",
-    summary: "Patches the project; a list given (OAuth providers, domains, default permissions) replaces the whole list",
+    summary:
+      "Patches the project; a list given (OAuth providers, domains, default permissions) replaces the whole list",
     method: "PATCH",
     path: "/internal/projects/current",
     access: ADMIN,

@@ -7,7 +7,12 @@
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
-import { TeamInvitation, TeamInvitationDetails, TeamInvitationSendCode, TeamInvitationSent } from "../domain/team-invitation.js"
+import {
+  TeamInvitation,
+  TeamInvitationDetails,
+  TeamInvitationSendCode,
+  TeamInvitationSent
+} from "../domain/team-invitation.js"
 import { VerificationErrorTags } from "../errors/categories.js"
 import { ALL } from "./access.js"
 import { accountKeys, type DataKey, dataKeys } from "./data-keys.js"
@@ -29,10 +34,21 @@ const NonEmptyString = Schema.String.check(Schema.isMinLength(1))
 const CodeBody = Schema.Struct({ code: NonEmptyString })
 
 /** What managing a team's invitations can be refused with. */
-const manage = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound", "UserNotFound"] as const
+const manage = [
+  "CannotGetOwnUserWithoutUser",
+  "TeamMembershipNotFound",
+  "TeamPermissionRequired",
+  "TeamNotFound",
+  "UserNotFound"
+] as const
 
 /** A code's use by the signed-in user: it must be usable and the user unrestricted (not anonymous). */
-const codeUse = [...VerificationErrorTags, "UserAuthenticationRequired", "TeamInvitationRestrictedUserNotAllowed", "TeamNotFound"] as const
+const codeUse = [
+  ...VerificationErrorTags,
+  "UserAuthenticationRequired",
+  "TeamInvitationRestrictedUserNotAllowed",
+  "TeamNotFound"
+] as const
 
 export const TeamInvitationsApi = {
   send: endpoint({
@@ -130,7 +146,13 @@ export const TeamInvitationsApi = {
      * Newer hosted builds refuse an invitation sent to an address the user has not verified; an invitation to a
      * team of the hosted `internal` project also spends a dashboard seat (an item), which may be missing or used up.
      */
-    errors: [...codeUse, "UserNotFound", "TeamInvitationEmailMismatch", "ItemNotFound", "ItemQuantityInsufficientAmount"],
+    errors: [
+      ...codeUse,
+      "UserNotFound",
+      "TeamInvitationEmailMismatch",
+      "ItemNotFound",
+      "ItemQuantityInsufficientAmount"
+    ],
     changes: joined
   })
 }

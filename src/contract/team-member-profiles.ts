@@ -10,7 +10,12 @@ import { dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./endpoint.js"
 
-const read = ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired", "UserNotFound"] as const
+const read = [
+  "CannotGetOwnUserWithoutUser",
+  "TeamMembershipNotFound",
+  "TeamPermissionRequired",
+  "UserNotFound"
+] as const
 const edit = ["TeamMembershipNotFound", "UserNotFound", "CannotGetOwnUserWithoutUser"] as const
 const profile = { client: TeamMemberProfile, server: ServerTeamMemberProfile }
 

@@ -20,7 +20,12 @@ const membership = ({ params }: { readonly params: Readonly<Record<string, strin
   return [teams, user, teamMembers(teamId), teamPermissions(teamId), teamInvitations(teamId), received]
 }
 
-const manage = ["UserAuthenticationRequired", "TeamMembershipNotFound", "TeamPermissionRequired", "TeamNotFound"] as const
+const manage = [
+  "UserAuthenticationRequired",
+  "TeamMembershipNotFound",
+  "TeamPermissionRequired",
+  "TeamNotFound"
+] as const
 const team = { client: ClientTeam, server: ServerTeam }
 
 export const TeamsApi = {
@@ -41,7 +46,10 @@ export const TeamsApi = {
     path: "/teams/{team_id}",
     access: ALL,
     success: team,
-    errors: { client: ["UserAuthenticationRequired", "TeamMembershipNotFound", "TeamNotFound"], server: ["TeamNotFound"] }
+    errors: {
+      client: ["UserAuthenticationRequired", "TeamMembershipNotFound", "TeamNotFound"],
+      server: ["TeamNotFound"]
+    }
   }),
   create: endpoint({
     name: "teams.create",

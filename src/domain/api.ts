@@ -11,7 +11,7 @@ export const PASSKEY_RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.co
 /** The access types of `X-Stack-Access-Type`. */
 export const ACCESS_TYPES = ["client", "server", "admin"] as const
 /** `client`, `server` or `admin`: which tier a request speaks for, and so which keys and routes it may use. */
-export type AccessType = typeof ACCESS_TYPES[number]
+export type AccessType = (typeof ACCESS_TYPES)[number]
 /** How a server parses `X-Stack-Client-Version`: sdk, package, version. @internal */
 export const CLIENT_VERSION_PATTERN = /^(\w+)\s+(@?[\w/-]+)@([\d.]+)/
 /** The `X-Stack-Client-Version` value, e.g. `clientVersion("stackfx", "0.1.0")` is `"js stackfx@0.1.0"`. @internal */

@@ -19,4 +19,4 @@ export const HANDLER_ROUTES = [
   "onboarding"
 ] as const
 /** The name of a handler page, the path segment after the handler's base (e.g. `"sign-in"`). */
-export type HandlerRoute = typeof HANDLER_ROUTES[number]
+export type HandlerRoute = (typeof HANDLER_ROUTES)[number]

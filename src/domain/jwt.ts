@@ -38,11 +38,17 @@ export type AccessTokenClaims = typeof AccessTokenClaims.Type
 export type AccessTokenKind = "normal" | "restricted" | "anonymous"
 
 /** The kind of a user's tokens: anonymous first, then restricted. @internal */
-export const accessTokenKindOf = (user: { readonly isAnonymous: boolean; readonly isRestricted: boolean }): AccessTokenKind =>
-  user.isAnonymous ? "anonymous" : user.isRestricted ? "restricted" : "normal"
+export const accessTokenKindOf = (user: {
+  readonly isAnonymous: boolean
+  readonly isRestricted: boolean
+}): AccessTokenKind => (user.isAnonymous ? "anonymous" : user.isRestricted ? "restricted" : "normal")
 
 // The hosted service's path segment per kind; there is no other spelling.
-const issuerSegment = { normal: "projects", restricted: "projects-restricted-users", anonymous: "projects-anonymous-users" } as const
+const issuerSegment = {
+  normal: "projects",
+  restricted: "projects-restricted-users",
+  anonymous: "projects-anonymous-users"
+} as const
 // The suffix of `aud` per kind: the project id is `aud` up to the first `:`.
 const audienceSuffix = { normal: "", restricted: ":restricted", anonymous: ":anon" } as const
 

@@ -91,7 +91,12 @@ export const MetricsRecentEmail = wireStruct(
 export type MetricsRecentEmail = typeof MetricsRecentEmail.Type
 
 /** One day of e-mails by outcome. */
-export const MetricsDailyEmailStatus = wireStruct({ date: Schema.String, ok: Schema.Int, error: Schema.Int, inProgress: Schema.Int })
+export const MetricsDailyEmailStatus = wireStruct({
+  date: Schema.String,
+  ok: Schema.Int,
+  error: Schema.Int,
+  inProgress: Schema.Int
+})
 export type MetricsDailyEmailStatus = typeof MetricsDailyEmailStatus.Type
 
 /** The e-mails the project sent: by status, per day, the latest ones, and how many were delivered. */
@@ -102,7 +107,12 @@ export const MetricsEmailOverview = wireStruct({
   dailyEmailsByStatus: Schema.Array(MetricsDailyEmailStatus),
   emailsSent: Schema.Int,
   recentEmails: Schema.Array(MetricsRecentEmail),
-  deliverabilityStatus: wireStruct({ delivered: Schema.Int, bounced: Schema.Int, error: Schema.Int, inProgress: Schema.Int }),
+  deliverabilityStatus: wireStruct({
+    delivered: Schema.Int,
+    bounced: Schema.Int,
+    error: Schema.Int,
+    inProgress: Schema.Int
+  }),
   deliverabilityRate: Schema.Finite,
   bounceRate: Schema.Finite,
   clickRate: Schema.Finite
@@ -136,7 +146,13 @@ export const MetricsAnalyticsOverview = wireStruct({
   onlineLive: Schema.Int,
   revenuePerVisitor: Schema.Finite,
   topReferrers: Schema.Array(Schema.Struct({ referrer: Schema.String, visitors: Schema.Int })),
-  topRegion: Schema.NullOr(wireStruct({ countryCode: Schema.NullOr(Schema.String), regionCode: Schema.NullOr(Schema.String), count: Schema.Int }))
+  topRegion: Schema.NullOr(
+    wireStruct({
+      countryCode: Schema.NullOr(Schema.String),
+      regionCode: Schema.NullOr(Schema.String),
+      count: Schema.Int
+    })
+  )
 })
 export type MetricsAnalyticsOverview = typeof MetricsAnalyticsOverview.Type
 

@@ -28,4 +28,4 @@ export const NOTIFICATION_CATEGORIES = [
   { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true }
 ] as const
 /** One of the fixed notification categories. */
-export type NotificationCategory = typeof NOTIFICATION_CATEGORIES[number]
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]

@@ -58,11 +58,17 @@ const hostedFields = { ...baseFields, expiresAt: absentUnlessSet, manuallyRevoke
 /** {@link UserApiKey} as the hosted service answers it. @internal */
 export const HostedUserApiKey = wireStruct({ ...hostedFields, ...userFields, value: ApiKeyLastFour }, baseOverrides)
 /** {@link UserApiKeyCreated} as the hosted service answers it. @internal */
-export const HostedUserApiKeyCreated = wireStruct({ ...hostedFields, ...userFields, value: Schema.String }, baseOverrides)
+export const HostedUserApiKeyCreated = wireStruct(
+  { ...hostedFields, ...userFields, value: Schema.String },
+  baseOverrides
+)
 /** {@link TeamApiKey} as the hosted service answers it. @internal */
 export const HostedTeamApiKey = wireStruct({ ...hostedFields, ...teamFields, value: ApiKeyLastFour }, baseOverrides)
 /** {@link TeamApiKeyCreated} as the hosted service answers it. @internal */
-export const HostedTeamApiKeyCreated = wireStruct({ ...hostedFields, ...teamFields, value: Schema.String }, baseOverrides)
+export const HostedTeamApiKeyCreated = wireStruct(
+  { ...hostedFields, ...teamFields, value: Schema.String },
+  baseOverrides
+)
 
 /** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
 export const ProjectApiKeyInput = wireStruct(

@@ -53,25 +53,41 @@ const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
  * does not know) still decodes.
  */
 export const ProjectConfigView = Schema.Struct({
-  auth: optional(Schema.Struct({
-    allowSignUp: optional(Schema.Boolean),
-    password: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
-    otp: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
-    passkey: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
-    oauth: optional(Schema.Struct({ accountMergeStrategy: optional(Schema.Literals(["link_method", "raise_error", "allow_duplicates"])) })),
-    signUpRules: optional(Schema.Record(Schema.String, SignUpRule)),
-    signUpRulesDefaultAction: optional(Schema.Literals(["allow", "reject"]))
-  })),
-  apiKeys: optional(Schema.Struct({ enabled: optional(Schema.Struct({ user: optional(Schema.Boolean), team: optional(Schema.Boolean) })) })),
+  auth: optional(
+    Schema.Struct({
+      allowSignUp: optional(Schema.Boolean),
+      password: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
+      otp: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
+      passkey: optional(Schema.Struct({ allowSignIn: optional(Schema.Boolean) })),
+      oauth: optional(
+        Schema.Struct({
+          accountMergeStrategy: optional(Schema.Literals(["link_method", "raise_error", "allow_duplicates"]))
+        })
+      ),
+      signUpRules: optional(Schema.Record(Schema.String, SignUpRule)),
+      signUpRulesDefaultAction: optional(Schema.Literals(["allow", "reject"]))
+    })
+  ),
+  apiKeys: optional(
+    Schema.Struct({
+      enabled: optional(Schema.Struct({ user: optional(Schema.Boolean), team: optional(Schema.Boolean) }))
+    })
+  ),
   onboarding: optional(Schema.Struct({ requireEmailVerification: optional(Schema.Boolean) })),
-  teams: optional(Schema.Struct({
-    createPersonalTeamOnSignUp: optional(Schema.Boolean),
-    allowClientTeamCreation: optional(Schema.Boolean)
-  })),
+  teams: optional(
+    Schema.Struct({
+      createPersonalTeamOnSignUp: optional(Schema.Boolean),
+      allowClientTeamCreation: optional(Schema.Boolean)
+    })
+  ),
   users: optional(Schema.Struct({ allowClientUserDeletion: optional(Schema.Boolean) })),
-  rbac: optional(Schema.Struct({
-    defaultPermissions: optional(Schema.Struct({ signUp: optional(IdSet), teamCreator: optional(IdSet), teamMember: optional(IdSet) }))
-  }))
+  rbac: optional(
+    Schema.Struct({
+      defaultPermissions: optional(
+        Schema.Struct({ signUp: optional(IdSet), teamCreator: optional(IdSet), teamMember: optional(IdSet) })
+      )
+    })
+  )
 })
 export type ProjectConfigView = typeof ProjectConfigView.Type
 

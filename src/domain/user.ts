@@ -70,10 +70,7 @@ const userOverrides = {
 } as const
 
 /** The signed-in user as the client tier sees it. */
-export const ClientUser = wireStruct(
-  { ...clientUserFields, selectedTeam: Schema.NullOr(ClientTeam) },
-  userOverrides
-)
+export const ClientUser = wireStruct({ ...clientUserFields, selectedTeam: Schema.NullOr(ClientTeam) }, userOverrides)
 export type ClientUser = typeof ClientUser.Type
 
 /** A user as server and admin see it: adds server metadata, last activity and the email-auth switch. */

@@ -45,10 +45,10 @@ export type WireStruct<F extends Schema.Struct.Fields, O extends WireOverrides<F
  * // Type: { id: string; createdAt: Date }   Encoded: { id: string; created_at_millis: number }
  * @internal
  */
-export const wireStruct = <
-  const F extends Schema.Struct.Fields,
-  const O extends WireOverrides<F> = {}
->(fields: F, overrides?: O): WireStruct<F, O> => {
+export const wireStruct = <const F extends Schema.Struct.Fields, const O extends WireOverrides<F> = {}>(
+  fields: F,
+  overrides?: O
+): WireStruct<F, O> => {
   const names: ReadonlyArray<WireName> = Object.keys(fields).map((key) => ({
     field: key,
     wire: (overrides as Readonly<Record<string, string | undefined>> | undefined)?.[key] ?? snakeCase(key)
@@ -60,17 +60,18 @@ export const wireStruct = <
   // rename ran on every decoded entity and was about a fifth of the `ClientUser` decode.
   const domain: Schema.Struct<Schema.Struct.Fields> = Schema.Struct(fields)
   const toFields = renameKeys(names.map(({ field, wire }) => [wire, field] as const))
-  const schema = Schema.Struct(encoded).pipe(Schema.decodeTo(
-    domain,
-    SchemaTransformation.transform({
-      decode: toFields,
-      encode: renameKeys(names.map(({ field, wire }) => [field, wire] as const))
-    })
-  ))
+  const schema = Schema.Struct(encoded).pipe(
+    Schema.decodeTo(
+      domain,
+      SchemaTransformation.transform({
+        decode: toFields,
+        encode: renameKeys(names.map(({ field, wire }) => [field, wire] as const))
+      })
+    )
+  )
   // An answer decodes in one pass where it can: each wire key checked and written under its field's name.
-  withFastDecode(
-    schema,
-    (compile) => compile.struct(names.map(({ field, wire }) => ({ from: wire, to: field, type: (fields[field] as Schema.Top).ast })))
+  withFastDecode(schema, (compile) =>
+    compile.struct(names.map(({ field, wire }) => ({ from: wire, to: field, type: (fields[field] as Schema.Top).ast })))
   )
   // The runtime keys are built from the same rule the SnakeCase type encodes; TS cannot follow the loop.
   return schema as unknown as WireStruct<F, O>
@@ -86,15 +87,16 @@ interface WireName {
  * optional field). The struct decoded or encoded just before holds only its own fields, so no other key
  * can be lost.
  */
-const renameKeys = (pairs: ReadonlyArray<readonly [from: string, to: string]>) =>
-(input: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (let i = 0; i < pairs.length; i++) {
-    const [from, to] = pairs[i] as readonly [string, string]
-    if (Object.hasOwn(input, from)) out[to] = input[from]
+const renameKeys =
+  (pairs: ReadonlyArray<readonly [from: string, to: string]>) =>
+  (input: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < pairs.length; i++) {
+      const [from, to] = pairs[i] as readonly [string, string]
+      if (Object.hasOwn(input, from)) out[to] = input[from]
+    }
+    return out
   }
-  return out
-}
 
 /** The milliseconds `DateFromMillis` decodes: an integer that makes a valid `Date`. */
 const millisToDate = (u: unknown): unknown => {

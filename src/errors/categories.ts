@@ -11,7 +11,10 @@ type NonEmptyTags = readonly [KnownErrorTag, ...Array<KnownErrorTag>]
 type Members<T extends NonEmptyTags> = Extract<KnownError, { readonly _tag: T[number] }>
 
 type TagLists = ReadonlyArray<ReadonlyArray<KnownErrorTag>>
-type Joined<T extends TagLists> = T extends readonly [infer H extends ReadonlyArray<KnownErrorTag>, ...infer R extends TagLists]
+type Joined<T extends TagLists> = T extends readonly [
+  infer H extends ReadonlyArray<KnownErrorTag>,
+  ...infer R extends TagLists
+]
   ? readonly [...H, ...Joined<R>]
   : readonly []
 
@@ -48,16 +51,19 @@ export const isInvalidAdminAccessToken = /*#__PURE__*/ guard(InvalidAdminAccessT
  * The tags of the InvalidProjectAuthentication category (`INVALID_PROJECT_AUTHENTICATION`) and its nested categories, for
  * `Effect.catchTag(InvalidProjectAuthenticationTags, f)`.
  */
-export const InvalidProjectAuthenticationTags = /*#__PURE__*/ joined([
-  "ProjectKeyWithoutAccessType",
-  "InvalidAccessType",
-  "AccessTypeWithoutProjectId",
-  "AccessTypeRequired",
-  "InsufficientAccessType",
-  "InvalidPublishableClientKey",
-  "InvalidSecretServerKey",
-  "InvalidSuperSecretAdminKey"
-], InvalidAdminAccessTokenTags) satisfies NonEmptyTags
+export const InvalidProjectAuthenticationTags = /*#__PURE__*/ joined(
+  [
+    "ProjectKeyWithoutAccessType",
+    "InvalidAccessType",
+    "AccessTypeWithoutProjectId",
+    "AccessTypeRequired",
+    "InsufficientAccessType",
+    "InvalidPublishableClientKey",
+    "InvalidSecretServerKey",
+    "InvalidSuperSecretAdminKey"
+  ],
+  InvalidAdminAccessTokenTags
+) satisfies NonEmptyTags
 /** A known error of the InvalidProjectAuthentication category. */
 export type InvalidProjectAuthentication = Members<typeof InvalidProjectAuthenticationTags>
 /** True for a known error of the InvalidProjectAuthentication category: `Effect.catchIf(isInvalidProjectAuthentication, f)`. */
@@ -123,7 +129,9 @@ export const isInvalidSessionAuthentication = /*#__PURE__*/ guard(InvalidSession
  * The tags of the SessionAuthenticationError category (`SESSION_AUTHENTICATION_ERROR`) and its nested categories, for
  * `Effect.catchTag(SessionAuthenticationErrorTags, f)`.
  */
-export const SessionAuthenticationErrorTags = /*#__PURE__*/ joined(InvalidSessionAuthenticationTags) satisfies NonEmptyTags
+export const SessionAuthenticationErrorTags = /*#__PURE__*/ joined(
+  InvalidSessionAuthenticationTags
+) satisfies NonEmptyTags
 /** A known error of the SessionAuthenticationError category. */
 export type SessionAuthenticationError = Members<typeof SessionAuthenticationErrorTags>
 /** True for a known error of the SessionAuthenticationError category: `Effect.catchIf(isSessionAuthenticationError, f)`. */

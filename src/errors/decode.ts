@@ -44,7 +44,11 @@ export const decodeKnownErrorWithCode = (
 
   const parsed = parseJson(res.body)
   if (Result.isFailure(parsed)) {
-    return mismatch("body-not-json", null, `Known error ${headerCode} came with a body that is not JSON: ${parsed.failure}`)
+    return mismatch(
+      "body-not-json",
+      null,
+      `Known error ${headerCode} came with a body that is not JSON: ${parsed.failure}`
+    )
   }
   const body = parsed.success
   const bodyCode = field(body, "code")
@@ -71,7 +75,11 @@ export const decodeKnownErrorWithCode = (
   }
   const decoded = cls.fromWire(field(body, "details"), message)
   if (Result.isFailure(decoded)) {
-    return mismatch("invalid-details", bodyCode, `Known error ${bodyCode} has invalid details: ${decoded.failure.message}`)
+    return mismatch(
+      "invalid-details",
+      bodyCode,
+      `Known error ${bodyCode} has invalid details: ${decoded.failure.message}`
+    )
   }
   return decoded.success
 }

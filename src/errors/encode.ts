@@ -13,7 +13,10 @@ export interface WireKnownErrorAnswer {
  * request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus `x-stack-actual-status`.
  * @internal
  */
-export const encodeKnownError = (error: KnownError, opts: { readonly overrideStatus: boolean }): WireKnownErrorAnswer => {
+export const encodeKnownError = (
+  error: KnownError,
+  opts: { readonly overrideStatus: boolean }
+): WireKnownErrorAnswer => {
   const details: object = error.details
   const hasDetails = Object.keys(details).length > 0
   const body = JSON.stringify(

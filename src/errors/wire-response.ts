@@ -40,4 +40,5 @@ export const actualStatus = (res: WireErrorResponse): number => {
 }
 
 /** The code of the known error the answer says it carries, if any. */
-export const knownErrorHeader = (res: WireErrorResponse): string | undefined => responseHeader(res, "x-stack-known-error")
+export const knownErrorHeader = (res: WireErrorResponse): string | undefined =>
+  responseHeader(res, "x-stack-known-error")

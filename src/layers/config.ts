@@ -87,7 +87,7 @@ export const resolveTierConfig = (
   accessType: AccessType,
   options: AnyTierOptions
 ): Effect.Effect<ClientConfigInput, MissingConfiguration> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const projectId = yield* required(options.projectId, "projectId")
     const base: ClientConfigInput = {
       projectId,
@@ -103,7 +103,11 @@ export const resolveTierConfig = (
         return { ...base, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
       case "server": {
         const secretServerKey = yield* required(options.secretServerKey, "secretServerKey")
-        return { ...base, secretServerKey, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
+        return {
+          ...base,
+          secretServerKey,
+          publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey")
+        }
       }
       case "admin": {
         const superSecretAdminKey = optional(options.superSecretAdminKey)
@@ -111,15 +115,17 @@ export const resolveTierConfig = (
         if (superSecretAdminKey === undefined && adminAccessToken === undefined) {
           return yield* new MissingConfiguration({
             which: "superSecretAdminKey",
-            message: "A super secret admin key or an admin access token is required. Pass the superSecretAdminKey option " +
+            message:
+              "A super secret admin key or an admin access token is required. Pass the superSecretAdminKey option " +
               "(or set the STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass the adminAccessToken option."
           })
         }
         // With the admin key the publishable key is required as in every tier; an admin access token (a
         // dashboard user acting on a project they own) may act on a project that has no keys at all.
-        const publishableClientKey = superSecretAdminKey === undefined
-          ? optional(options.publishableClientKey)
-          : yield* required(options.publishableClientKey, "publishableClientKey")
+        const publishableClientKey =
+          superSecretAdminKey === undefined
+            ? optional(options.publishableClientKey)
+            : yield* required(options.publishableClientKey, "publishableClientKey")
         return {
           ...base,
           publishableClientKey,

@@ -51,20 +51,22 @@ export type ServerServices = TierBaseServices | ServerEndpointServices
 /** The server tier's endpoint services over any core. */
 export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreServices> = RequestAuth.layer.pipe(
   // RequestAuth reads requests with the tier's own verifier (one key cache) and user reads.
-  Layer.provideMerge(Layer.mergeAll(
-    clientEndpoints,
-    ServerUsers.layer,
-    ServerSessions.layer,
-    ServerTeams.layer,
-    ServerTeamMembers.layer,
-    ServerTeamPermissions.layer,
-    ServerProjectPermissions.layer,
-    ServerContactChannels.layer,
-    ServerConnectedAccounts.layer,
-    ServerApiKeys.layer,
-    ServerOAuthProviders.layer,
-    TokenVerifier.layer
-  ))
+  Layer.provideMerge(
+    Layer.mergeAll(
+      clientEndpoints,
+      ServerUsers.layer,
+      ServerSessions.layer,
+      ServerTeams.layer,
+      ServerTeamMembers.layer,
+      ServerTeamPermissions.layer,
+      ServerProjectPermissions.layer,
+      ServerContactChannels.layer,
+      ServerConnectedAccounts.layer,
+      ServerApiKeys.layer,
+      ServerOAuthProviders.layer,
+      TokenVerifier.layer
+    )
+  )
 )
 
 /** `serverTier({ projectId, secretServerKey, publishableClientKey?, baseUrl?, tokenStore?, uniqueIdentifier? })` */

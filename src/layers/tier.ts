@@ -36,14 +36,18 @@ export const makeTier = <Services>(
   options: AnyTierOptions,
   services: Layer.Layer<Services, never, CoreServices>
 ): Layer.Layer<Services | CoreServices, TierError> =>
-  Layer.unwrap(Effect.gen(function*() {
-    const config = yield* resolveTierConfig(accessType, options)
-    if (options.uniqueIdentifier !== undefined) yield* claimUniqueIdentifier(options.uniqueIdentifier)
-    const tier = services.pipe(Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId))))
-    return options.handlerPath === undefined && options.urls === undefined
-      ? tier
-      : Layer.merge(tier, Layer.succeed(EmailLinkUrls, { handlerPath: options.handlerPath, urls: options.urls }))
-  }))
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const config = yield* resolveTierConfig(accessType, options)
+      if (options.uniqueIdentifier !== undefined) yield* claimUniqueIdentifier(options.uniqueIdentifier)
+      const tier = services.pipe(
+        Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId)))
+      )
+      return options.handlerPath === undefined && options.urls === undefined
+        ? tier
+        : Layer.merge(tier, Layer.succeed(EmailLinkUrls, { handlerPath: options.handlerPath, urls: options.urls }))
+    })
+  )
 
 const envString = (name: string): Config.Config<string | undefined> =>
   Config.String(name).pipe(Config.option, Config.map(Option.getOrUndefined))

@@ -22,7 +22,9 @@ export interface AppRuntime<R> {
  * Starts building `layer` in a scope of its own. `dispose` may come at any time, even during the build:
  * it interrupts the build and every effect the runtime still runs, then closes the Layer's scope.
  */
-export const buildAppRuntime = <R, E>(layer: Layer.Layer<R, E, never>): {
+export const buildAppRuntime = <R, E>(
+  layer: Layer.Layer<R, E, never>
+): {
   readonly ready: Promise<AppRuntime<R>>
   readonly dispose: () => Promise<void>
 } => {

@@ -45,11 +45,14 @@ export function Avatar(props: AvatarProps): ReactNode {
   const showImage = avatarShowsImage(state)
 
   // An image from the browser cache can finish before React attaches onLoad; the ref catches that case.
-  const imageRef = useCallback((element: HTMLImageElement | null) => {
-    if (element !== null && url !== undefined && element.complete && element.naturalWidth > 0) {
-      setImage({ url, state: "loaded" })
-    }
-  }, [url])
+  const imageRef = useCallback(
+    (element: HTMLImageElement | null) => {
+      if (element !== null && url !== undefined && element.complete && element.naturalWidth > 0) {
+        setImage({ url, state: "loaded" })
+      }
+    },
+    [url]
+  )
 
   return (
     <span
@@ -61,9 +64,13 @@ export function Avatar(props: AvatarProps): ReactNode {
         : { role: "img", "aria-label": props.label ?? accessibleName(props.user) })}
     >
       <StackStyles />
-      {showImage ? null : fallback._tag === "Initials"
-        ? <span className="stackfx-avatar-initials" aria-hidden="true">{fallback.text}</span>
-        : <UserIcon size={round(iconSize)} />}
+      {showImage ? null : fallback._tag === "Initials" ? (
+        <span className="stackfx-avatar-initials" aria-hidden="true">
+          {fallback.text}
+        </span>
+      ) : (
+        <UserIcon size={round(iconSize)} />
+      )}
       {url === undefined || state === "error" ? null : (
         <img
           ref={imageRef}

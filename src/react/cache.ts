@@ -65,7 +65,10 @@ export interface QueryCacheShape {
    * The key's snapshot, starting `load` first if the key is not cached. The load runs with the caller's
    * services; it is remembered for later refreshes.
    */
-  readonly ensure: <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>) => Effect.Effect<QuerySnapshot<A, E>, never, R>
+  readonly ensure: <A, E, R>(
+    key: QueryKey,
+    load: Effect.Effect<A, E, R>
+  ) => Effect.Effect<QuerySnapshot<A, E>, never, R>
   /** The cached value, or the outcome of the (shared) load. */
   readonly get: <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Reloads the key unless a load is running or started less than the throttle interval ago. */
@@ -113,7 +116,7 @@ const withRefreshing = (snapshot: QuerySnapshot, refreshing: boolean): QuerySnap
  * const user = yield* cache.get("user", CurrentUser.use((u) => u.get))
  */
 export const makeQueryCache = (options: QueryCacheOptions = {}) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const throttleMs = options.throttleMs ?? CACHE_THROTTLE_MS
     const dropAfterMs = options.dropAfterMs ?? CACHE_ENTRY_DROP_MS
     const clock = yield* Clock.Clock
@@ -178,7 +181,12 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       return deferred
     }
 
-    const settle = (id: string, entry: Entry, deferred: Deferred.Deferred<unknown, unknown>, exit: Exit.Exit<unknown, unknown>) => {
+    const settle = (
+      id: string,
+      entry: Entry,
+      deferred: Deferred.Deferred<unknown, unknown>,
+      exit: Exit.Exit<unknown, unknown>
+    ) => {
       entry.inflight = undefined
       entry.loadFiber = undefined
       const current = entries.get(id) === entry
@@ -219,7 +227,8 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       return entry
     }
 
-    const awaitQuietly = (deferred: Deferred.Deferred<unknown, unknown>) => Effect.asVoid(Effect.exit(Deferred.await(deferred)))
+    const awaitQuietly = (deferred: Deferred.Deferred<unknown, unknown>) =>
+      Effect.asVoid(Effect.exit(Deferred.await(deferred)))
 
     const ensureEntry = <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>) =>
       Effect.flatMap(Effect.context<R>(), (context) =>
@@ -239,7 +248,8 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
           const entry = createEntryUnsafe(key, id, provided)
           startLoadUnsafe(id, entry)
           return { id, entry }
-        }))
+        })
+      )
 
     const ensure = <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>) =>
       // The entry was filled by `load`, whose answer is an `A` or an `E`: the key names one query.
@@ -273,7 +283,10 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
           entry.rerun = true
           const first = entry.inflight
           // Resolves after the follow-up load: the one started once `first` is settled.
-          return Effect.andThen(awaitQuietly(first), Effect.suspend(() => entry.inflight === undefined ? Effect.void : awaitQuietly(entry.inflight)))
+          return Effect.andThen(
+            awaitQuietly(first),
+            Effect.suspend(() => (entry.inflight === undefined ? Effect.void : awaitQuietly(entry.inflight)))
+          )
         }
         if (subscriberCount(id) === 0) {
           cancelDrop(entry)
@@ -343,7 +356,9 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
   })
 
 /** The cache of one `StackProvider`, living as long as its runtime. */
-export class QueryCache extends /* @__PURE__ */ Context.Service<QueryCache, QueryCacheShape>()("stackfx/react/QueryCache") {
+export class QueryCache
+  extends /* @__PURE__ */ Context.Service<QueryCache, QueryCacheShape>()("stackfx/react/QueryCache")
+{
   static readonly layer = (options: QueryCacheOptions = {}): Layer.Layer<QueryCache> =>
     Layer.effect(QueryCache, makeQueryCache(options))
 }

@@ -170,7 +170,11 @@ export function usePermissions(
   options: PermissionHookOptions = {}
 ): ReadonlyArray<TeamPermission | ProjectPermission> {
   // One hook call either way, so switching between the forms keeps React's hook order.
-  return useStackQuery<ReadonlyArray<TeamPermission | ProjectPermission>, unknown, ProjectPermissions | TeamPermissions>(
+  return useStackQuery<
+    ReadonlyArray<TeamPermission | ProjectPermission>,
+    unknown,
+    ProjectPermissions | TeamPermissions
+  >(
     typeof teamOrOptions === "string"
       ? permissionsQuery(teamOrOptions, options)
       : projectPermissionsQuery(teamOrOptions ?? {})
@@ -184,7 +188,8 @@ export function usePermissions(
 export function usePermission(permissionId: string): ProjectPermission | null
 export function usePermission(teamId: string, permissionId: string): TeamPermission | null
 export function usePermission(first: string, second?: string): TeamPermission | ProjectPermission | null {
-  const held: ReadonlyArray<TeamPermission | ProjectPermission> = second === undefined ? usePermissions() : usePermissions(first)
+  const held: ReadonlyArray<TeamPermission | ProjectPermission> =
+    second === undefined ? usePermissions() : usePermissions(first)
   const wanted = second ?? first
   return held.find((permission) => permission.id === wanted) ?? null
 }
@@ -198,10 +203,12 @@ export const useTeamInvitations = (teamId: string): ReadonlyArray<TeamInvitation
  * SDK's `user.useTeamInvitations()`): each with the team's id and name. Accept one with
  * `TeamInvitations.acceptById(invitation.id)`, which reloads this list and the user's teams.
  */
-export const useReceivedTeamInvitations = (): ReadonlyArray<TeamInvitation> => useStackQuery(receivedTeamInvitationsQuery)
+export const useReceivedTeamInvitations = (): ReadonlyArray<TeamInvitation> =>
+  useStackQuery(receivedTeamInvitationsQuery)
 
 /** The member profiles of a team. */
-export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile> => useStackQuery(teamMembersQuery(teamId))
+export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile> =>
+  useStackQuery(teamMembersQuery(teamId))
 
 /**
  * The signed-in user's API keys, newest first, each with its validity as of when it was read. A key's full
@@ -210,4 +217,5 @@ export const useTeamMembers = (teamId: string): ReadonlyArray<TeamMemberProfile>
 export const useUserApiKeys = (): ReadonlyArray<WithValidity<UserApiKey>> => useStackQuery(userApiKeysQuery())
 
 /** A team's API keys (the signed-in user needs `$manage_api_keys` in it; else the error boundary gets `ApiKeyNotFound`). */
-export const useTeamApiKeys = (teamId: string): ReadonlyArray<WithValidity<TeamApiKey>> => useStackQuery(teamApiKeysQuery(teamId))
+export const useTeamApiKeys = (teamId: string): ReadonlyArray<WithValidity<TeamApiKey>> =>
+  useStackQuery(teamApiKeysQuery(teamId))

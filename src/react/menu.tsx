@@ -12,12 +12,12 @@ export type MenuEntry =
   | { readonly _tag: "Label"; readonly key: string; readonly content: ReactNode }
   | { readonly _tag: "Separator"; readonly key: string }
   | {
-    readonly _tag: "Item"
-    readonly key: string
-    readonly label: string
-    readonly icon?: ReactNode
-    readonly onSelect: () => void
-  }
+      readonly _tag: "Item"
+      readonly key: string
+      readonly label: string
+      readonly icon?: ReactNode
+      readonly onSelect: () => void
+    }
 
 type ItemEntry = Extract<MenuEntry, { readonly _tag: "Item" }>
 
@@ -124,51 +124,55 @@ export function MenuButton(props: MenuButtonProps): ReactNode {
       >
         {props.buttonContent}
       </button>
-      {state.open
-        ? (
-          <div
-            id={menuId}
-            className="stackfx-menu"
-            role="menu"
-            aria-labelledby={buttonId}
-            aria-orientation="vertical"
-            data-align={props.align ?? "end"}
-            onKeyDown={onMenuKeyDown}
-          >
-            {props.entries.map((entry) => {
-              switch (entry._tag) {
-                case "Label":
-                  return <div key={entry.key} role="none" className="stackfx-menu-label">{entry.content}</div>
-                case "Separator":
-                  return <div key={entry.key} role="separator" className="stackfx-menu-separator" />
-                case "Item": {
-                  const index = itemIndex++
-                  return (
-                    <button
-                      key={entry.key}
-                      ref={(element) => {
-                        itemRefs.current[index] = element
-                      }}
-                      type="button"
-                      role="menuitem"
-                      tabIndex={-1}
-                      className="stackfx-menu-item"
-                      onClick={() => select(entry)}
-                      onPointerMove={(event) => {
-                        if (document.activeElement !== event.currentTarget) event.currentTarget.focus()
-                      }}
-                    >
-                      {/* Always there, so items without an icon line up with those that have one. */}
-                      <span className="stackfx-menu-icon" aria-hidden="true">{entry.icon}</span>
-                      <span>{entry.label}</span>
-                    </button>
-                  )
-                }
+      {state.open ? (
+        <div
+          id={menuId}
+          className="stackfx-menu"
+          role="menu"
+          aria-labelledby={buttonId}
+          aria-orientation="vertical"
+          data-align={props.align ?? "end"}
+          onKeyDown={onMenuKeyDown}
+        >
+          {props.entries.map((entry) => {
+            switch (entry._tag) {
+              case "Label":
+                return (
+                  <div key={entry.key} role="none" className="stackfx-menu-label">
+                    {entry.content}
+                  </div>
+                )
+              case "Separator":
+                return <div key={entry.key} role="separator" className="stackfx-menu-separator" />
+              case "Item": {
+                const index = itemIndex++
+                return (
+                  <button
+                    key={entry.key}
+                    ref={(element) => {
+                      itemRefs.current[index] = element
+                    }}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className="stackfx-menu-item"
+                    onClick={() => select(entry)}
+                    onPointerMove={(event) => {
+                      if (document.activeElement !== event.currentTarget) event.currentTarget.focus()
+                    }}
+                  >
+                    {/* Always there, so items without an icon line up with those that have one. */}
+                    <span className="stackfx-menu-icon" aria-hidden="true">
+                      {entry.icon}
+                    </span>
+                    <span>{entry.label}</span>
+                  </button>
+                )
               }
-            })}
-          </div>
-        )
-        : null}
+            }
+          })}
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -24,9 +24,9 @@ export const makePrefetchRegistry = (threshold: number = MAX_PREFETCHING_APPS_BE
       count++
       return count > threshold
         ? Effect.logWarning(
-          `${count} stackfx apps prefetch on this page (more than ${threshold}). Each sends its own requests at ` +
-            "start; create the provider's Layer once, outside components, and share it."
-        )
+            `${count} stackfx apps prefetch on this page (more than ${threshold}). Each sends its own requests at ` +
+              "start; create the provider's Layer once, outside components, and share it."
+          )
         : Effect.void
     }),
     () => Effect.sync(() => void count--)

@@ -13,7 +13,12 @@ import * as Layer from "effect/Layer"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { redirectWait } from "./redirect-wait.js"
 import { EmailLinkUrls } from "../services/navigation/email-link-urls.js"
-import { type RedirectTarget, type RedirectUrlOptions, type RedirectUrls, resolveRedirectUrls } from "../services/navigation/redirects.js"
+import {
+  type RedirectTarget,
+  type RedirectUrlOptions,
+  type RedirectUrls,
+  resolveRedirectUrls
+} from "../services/navigation/redirects.js"
 import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
 import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
@@ -122,7 +127,10 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   useEffect(() => {
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const appLayer = Layer.merge(layer, Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current })))
+    const appLayer = Layer.merge(
+      layer,
+      Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))
+    )
     const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), appLayer))
     let live = true
     built.ready.then(

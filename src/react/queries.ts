@@ -52,26 +52,37 @@ export const restrictedUserQuery: StackQuery<ClientUser | null, CallFailure, Cur
  * up here). The cache runs one load per key, so every component asking at once shares one sign-up; after
  * it, the session's change reloads the entry, which then reads the guest.
  */
-export const guestUserQuery: StackQuery<ClientUser, CallFailure | AnonymousSignUpFailure, CurrentUser | Auth> = stackQuery(
-  [...dataKeys.user, "guest"],
-  CurrentUser.use((currentUser) => {
-    const anyone = currentUser.getWith({ includeAnonymous: true })
-    return Effect.flatMap(anyone, (user) =>
-      user !== null
-        ? Effect.succeed(user)
-        : Effect.flatMap(
-          Auth.use((auth) => auth.signUpAnonymously),
-          // The session is the guest's now; a null here would be a service that signed up nobody.
-          () => Effect.flatMap(anyone, (guest) => guest === null ? Effect.die(new Error("anonymous sign-up left no user")) : Effect.succeed(guest))
-        ))
-  })
-)
+export const guestUserQuery: StackQuery<ClientUser, CallFailure | AnonymousSignUpFailure, CurrentUser | Auth> =
+  stackQuery(
+    [...dataKeys.user, "guest"],
+    CurrentUser.use((currentUser) => {
+      const anyone = currentUser.getWith({ includeAnonymous: true })
+      return Effect.flatMap(anyone, (user) =>
+        user !== null
+          ? Effect.succeed(user)
+          : Effect.flatMap(
+              Auth.use((auth) => auth.signUpAnonymously),
+              // The session is the guest's now; a null here would be a service that signed up nobody.
+              () =>
+                Effect.flatMap(anyone, (guest) =>
+                  guest === null ? Effect.die(new Error("anonymous sign-up left no user")) : Effect.succeed(guest)
+                )
+            )
+      )
+    })
+  )
 
 /** The project the client tier talks to (display name and the sign-in switches of its config). */
-export const projectQuery = stackQuery(dataKeys.project, Projects.use((projects) => projects.current))
+export const projectQuery = stackQuery(
+  dataKeys.project,
+  Projects.use((projects) => projects.current)
+)
 
 /** The signed-in user's contact channels (emails), primary first as the server orders them. */
-export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, ContactChannels.use((channels) => channels.list))
+export const contactChannelsQuery = stackQuery(
+  dataKeys.contactChannels,
+  ContactChannels.use((channels) => channels.list)
+)
 
 /**
  * The signed-in user's sessions (account settings). Built in a function marked pure, as the next one: a
@@ -80,16 +91,28 @@ export const contactChannelsQuery = stackQuery(dataKeys.contactChannels, Contact
  * places a module by the entries that import it, used or not.
  */
 export const activeSessionsQuery = /* @__PURE__ */ (() =>
-  stackQuery(["sessions"], ActiveSessions.use((sessions) => sessions.list)))()
+  stackQuery(
+    ["sessions"],
+    ActiveSessions.use((sessions) => sessions.list)
+  ))()
 
 /** The signed-in user's e-mail notification preferences (key: `accountKeys.notificationPreferences`). */
 export const notificationPreferencesQuery = /* @__PURE__ */ (() =>
-  stackQuery(["notification-preferences"], NotificationPreferences.use((preferences) => preferences.list)))()
+  stackQuery(
+    ["notification-preferences"],
+    NotificationPreferences.use((preferences) => preferences.list)
+  ))()
 /** The signed-in user's linked OAuth providers, oldest first. */
-export const oauthProvidersQuery = stackQuery(dataKeys.oauthProviders, OAuthProviders.use((providers) => providers.list))
+export const oauthProvidersQuery = stackQuery(
+  dataKeys.oauthProviders,
+  OAuthProviders.use((providers) => providers.list)
+)
 
 /** The signed-in user's teams; `useTeam(id)` reads the same entry. */
-export const teamsQuery = stackQuery(dataKeys.teams, Teams.use((teams) => teams.list))
+export const teamsQuery = stackQuery(
+  dataKeys.teams,
+  Teams.use((teams) => teams.list)
+)
 
 /** The signed-in user's project permissions (recursive unless asked otherwise, the product's default). */
 export const projectPermissionsQuery = (options: { readonly recursive?: boolean | undefined } = {}) =>
@@ -112,22 +135,38 @@ export const permissionsQuery = (teamId: string, options: { readonly recursive?:
  * user's addresses announces.
  */
 export const receivedTeamInvitationsQuery = /* @__PURE__ */ (() =>
-  stackQuery(["received-team-invitations"], TeamInvitations.use((invitations) => invitations.listReceived())))()
+  stackQuery(
+    ["received-team-invitations"],
+    TeamInvitations.use((invitations) => invitations.listReceived())
+  ))()
 
 /** The pending invitations of a team, cached under the team's invitations key. */
 export const teamInvitationsQuery = (teamId: string) =>
-  stackQuery(dataKeys.teamInvitations(teamId), TeamInvitations.use((invitations) => invitations.list(teamId)))
+  stackQuery(
+    dataKeys.teamInvitations(teamId),
+    TeamInvitations.use((invitations) => invitations.list(teamId))
+  )
 
 /** The members of a team, cached under the team's members key. */
 export const teamMembersQuery = (teamId: string) =>
-  stackQuery(dataKeys.teamMembers(teamId), TeamMembers.use((members) => members.list(teamId)))
+  stackQuery(
+    dataKeys.teamMembers(teamId),
+    TeamMembers.use((members) => members.list(teamId))
+  )
 
 // The two below are functions, not constants, so a page that never reads API keys keeps no trace of them
 // after tree shaking (a top-level call is kept by bundlers even when nothing uses its result).
 
 /** The signed-in user's API keys (last four characters only), newest first. */
-export const userApiKeysQuery = () => stackQuery(dataKeys.userApiKeys, UserApiKeys.use((keys) => keys.list))
+export const userApiKeysQuery = () =>
+  stackQuery(
+    dataKeys.userApiKeys,
+    UserApiKeys.use((keys) => keys.list)
+  )
 
 /** A team's API keys, for a member holding `$manage_api_keys`. */
 export const teamApiKeysQuery = (teamId: string) =>
-  stackQuery(dataKeys.teamApiKeys(teamId), TeamApiKeys.use((keys) => keys.list(teamId)))
+  stackQuery(
+    dataKeys.teamApiKeys(teamId),
+    TeamApiKeys.use((keys) => keys.list(teamId))
+  )

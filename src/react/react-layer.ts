@@ -39,7 +39,7 @@ export interface StackReactOptions {
 
 /** Who the session belongs to: a different answer means a different user (or none). */
 const sessionOwner = (state: SessionState): string | null =>
-  state._tag === "KnownInvalid" ? null : state.refreshToken ?? state.accessToken
+  state._tag === "KnownInvalid" ? null : (state.refreshToken ?? state.accessToken)
 
 /**
  * Clears the cache when the session starts, ends or changes owner, so no component shows the previous
@@ -83,7 +83,7 @@ const newTabId = Effect.map(Random.nextIntBetween(0, Number.MAX_SAFE_INTEGER), (
 export const stackReactLayer = (options: StackReactOptions = {}): Layer.Layer<QueryCache> =>
   Layer.effect(
     QueryCache,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const cache = yield* makeQueryCache(options.cache)
       const changes = yield* Effect.serviceOption(DataChanges)
       if (Option.isSome(changes)) yield* invalidateOnDataChange(changes.value, cache)

@@ -7,7 +7,7 @@
 export const makeRedirects = (
   navigate: (url: string) => void,
   wait: () => Promise<void>
-): (url: string) => Promise<void> => {
+): ((url: string) => Promise<void>) => {
   let pending: { readonly url: string; readonly done: Promise<void> } | undefined
   return (url) => {
     if (pending !== undefined && pending.url === url) return pending.done

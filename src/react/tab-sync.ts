@@ -56,7 +56,7 @@ interface BroadcastChannelLike {
   removeEventListener(type: "message", listener: (event: { readonly data: unknown }) => void): void
   close(): void
 }
-type BroadcastChannelConstructor = new(name: string) => BroadcastChannelLike
+type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike
 
 /** The page's BroadcastChannel, or `undefined` where the browser has none (then the store is polled). */
 export const openBroadcastChannel = (
@@ -82,11 +82,7 @@ export const openBroadcastChannel = (
   }
 }
 
-export {
-  bestEffortTabLock,
-  type TabLock,
-  webLocksTabLock
-} from "../services/session/tab-lock.js"
+export { bestEffortTabLock, type TabLock, webLocksTabLock } from "../services/session/tab-lock.js"
 
 /** What another tab should hear about a change of this tab's session, if anything. */
 export const classifyChange = (previous: SessionState, next: SessionState): TabEvent | undefined => {
@@ -119,7 +115,7 @@ export interface TabSyncOptions {
  * must, and refreshes the token ahead of expiry (the session takes the tabs' lock for every refresh).
  */
 export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { channel, session, store, tabId } = options
     const pollIntervalMs = options.pollIntervalMs ?? COOKIE_STORE_POLL_MS
     const refreshWithin = TOKEN_FRESHNESS_MARGIN_MS + (options.refreshAheadMs ?? 5_000)
@@ -141,7 +137,7 @@ export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, 
       Effect.logWarning(`stackfx: ${what} failed`, error._tag)
 
     /** Another tab changed the session: adopt what the store now holds. */
-    const reload = Effect.gen(function*() {
+    const reload = Effect.gen(function* () {
       const stored = yield* store.get
       shared = stored
       if (sameTokens(stored, tokensOf(session.current()))) return
@@ -200,7 +196,7 @@ export const runTabSync = (options: TabSyncOptions): Effect.Effect<void, never, 
     scheduleRefresh(session.current())
 
     // Not only where BroadcastChannel is missing: see the header for the misses a channel alone leaves.
-    const poll = Effect.gen(function*() {
+    const poll = Effect.gen(function* () {
       const stored = yield* store.get
       if (!sameTokens(stored, tokensOf(session.current()))) yield* reload
     })

@@ -58,8 +58,16 @@ const UserInfo = (props: { readonly user: AvatarUser }) => {
   const email = text(props.user.primaryEmail)
   return (
     <>
-      {name === undefined ? null : <span className="stackfx-truncate stackfx-name" title={name}>{name}</span>}
-      {email === undefined ? null : <span className="stackfx-truncate stackfx-email" title={email}>{email}</span>}
+      {name === undefined ? null : (
+        <span className="stackfx-truncate stackfx-name" title={name}>
+          {name}
+        </span>
+      )}
+      {email === undefined ? null : (
+        <span className="stackfx-truncate stackfx-email" title={email}>
+          {email}
+        </span>
+      )}
     </>
   )
 }
@@ -73,11 +81,18 @@ const themeEntry = (onToggleTheme: (() => void) | undefined): ReadonlyArray<Menu
  * The entries of the signed-in menu, in the product's fixed order: header, Account settings, extra
  * items, theme, Sign out.
  */
-export const signedInEntries = (user: AvatarUser, props: UserButtonOptions & UserButtonActions): ReadonlyArray<MenuEntry> => [
+export const signedInEntries = (
+  user: AvatarUser,
+  props: UserButtonOptions & UserButtonActions
+): ReadonlyArray<MenuEntry> => [
   {
     _tag: "Label",
     key: "header",
-    content: <span className="stackfx-user-info"><UserInfo user={user} /></span>
+    content: (
+      <span className="stackfx-user-info">
+        <UserInfo user={user} />
+      </span>
+    )
   },
   { _tag: "Separator", key: "header-separator" },
   { _tag: "Item", key: "account", label: "Account settings", icon: <AccountIcon />, onSelect: props.onAccountSettings },
@@ -113,7 +128,12 @@ export function UserButtonView(props: UserButtonViewProps): ReactNode {
     return (
       <span className="stackfx-root" data-state="loading">
         <StackStyles />
-        <span className="stackfx-skeleton" role="status" aria-label="Loading user" style={{ width: size, height: size }} />
+        <span
+          className="stackfx-skeleton"
+          role="status"
+          aria-label="Loading user"
+          style={{ width: size, height: size }}
+        />
       </span>
     )
   }
@@ -125,7 +145,11 @@ export function UserButtonView(props: UserButtonViewProps): ReactNode {
         <>
           <StackStyles />
           <Avatar user={user} size={size} decorative={showInfo} />
-          {showInfo ? <span className="stackfx-user-info"><UserInfo user={user} /></span> : null}
+          {showInfo ? (
+            <span className="stackfx-user-info">
+              <UserInfo user={user} />
+            </span>
+          ) : null}
         </>
       }
       entries={user === null ? visitorEntries(props) : signedInEntries(user, props)}

@@ -54,7 +54,10 @@ describe("LockManagerShim", () => {
     const aborted = locks.request("l", { signal: abort.signal }, async () => void ran.push("aborted"))
     const third = locks.request("l", { signal: never }, async () => void ran.push("third"))
     await first
-    const outcome = await aborted.then(() => "resolved", (error: unknown) => (error as DOMException).name)
+    const outcome = await aborted.then(
+      () => "resolved",
+      (error: unknown) => (error as DOMException).name
+    )
     await third
     assert.strictEqual(outcome, "AbortError")
     assert.deepStrictEqual(ran, ["first", "third"])
@@ -76,7 +79,9 @@ describe("CookieJar", () => {
 
 describe("counting proxy", () => {
   it("counts each request by method and path, forwards it, serves files, and resets", async () => {
-    const upstream = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`up ${req.url}`))
+    const upstream = createServer((req, res) =>
+      res.writeHead(200, { "content-type": "text/plain" }).end(`up ${req.url}`)
+    )
     await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", () => done()))
     const proxy = await startCountingProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`)
     try {
@@ -125,7 +130,14 @@ describe("the per-call client", () => {
 })
 
 describe("result rows", () => {
-  const size = (id: string, kb: number) => ({ id, name: id, minBytes: kb * 3072, gzipBytes: kb * 1024, lazyChunks: 2, lazyGzipBytes: 4096 })
+  const size = (id: string, kb: number) => ({
+    id,
+    name: id,
+    minBytes: kb * 3072,
+    gzipBytes: kb * 1024,
+    lazyChunks: 2,
+    lazyGzipBytes: 4096
+  })
 
   it("judges the bundle budgets at the limits, the React one above the baseline", () => {
     const rows = buildRows({
@@ -140,7 +152,10 @@ describe("result rows", () => {
     const verdict = (id: string, figure: string) => rows.find((r) => r.id === id && r.figure.includes(figure))?.result
     assert.strictEqual(verdict("1a", "stackfx"), "pass")
     // Chunks behind dynamic imports are reported beside the initial load, not hidden.
-    assert.include(rows.find((r) => r.id === "1a" && r.figure.includes("stackfx"))?.note ?? "", "2 more chunk(s), 4.0 KB")
+    assert.include(
+      rows.find((r) => r.id === "1a" && r.figure.includes("stackfx"))?.note ?? "",
+      "2 more chunk(s), 4.0 KB"
+    )
     assert.strictEqual(verdict("1b", "stackfx"), "fail")
     assert.strictEqual(verdict("1a", "@stackframe/js"), "info")
     assert.include(rows.find((r) => r.id === "1b" && r.figure.includes("stackfx"))?.value ?? "", "45.5 KB")
@@ -158,7 +173,10 @@ describe("result rows", () => {
         official: { error: "not run" }
       }
     })
-    assert.deepStrictEqual(rows.map((r) => r.result), ["pass", "fail", "pass", "error"])
+    assert.deepStrictEqual(
+      rows.map((r) => r.result),
+      ["pass", "fail", "pass", "error"]
+    )
     const table = formatTable(rows)
     assert.strictEqual(table.split("\n").length, rows.length + 2)
     assert.include(table, "4 refreshes")

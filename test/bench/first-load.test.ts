@@ -15,8 +15,14 @@ describe("the first load", () => {
       if (program === undefined) return
       const modules = await firstLoadModules(program)
       assert.isAbove(modules.length, 50)
-      assert.deepStrictEqual(modules.filter((m) => schemaModule.test(m)), [])
-      assert.deepStrictEqual(modules.filter((m) => m.endsWith("src/services/http/wire-codec.ts")), [])
+      assert.deepStrictEqual(
+        modules.filter((m) => schemaModule.test(m)),
+        []
+      )
+      assert.deepStrictEqual(
+        modules.filter((m) => m.endsWith("src/services/http/wire-codec.ts")),
+        []
+      )
     }, 60_000)
   }
 })

@@ -26,7 +26,11 @@ afterAll(async () => {
 
 const open = async () => {
   const { page, errors } = await harness.newPage()
-  const query = new URLSearchParams({ api: emulator.url, project: emulator.project.id, key: emulator.project.publishableClientKey })
+  const query = new URLSearchParams({
+    api: emulator.url,
+    project: emulator.project.id,
+    key: emulator.project.publishableClientKey
+  })
   await page.goto(`${harness.baseUrl}/?${query}`)
   await page.getByRole("status", { name: "Signed in as" }).waitFor()
   return { page, errors }
@@ -36,7 +40,10 @@ type Call = "signUp" | "rename" | "createTeam" | "addEmail"
 /** Calls `window.stackfx[name](...args)` in the page and waits for its promise. */
 const call = (page: Page, name: Call, ...args: ReadonlyArray<string>) =>
   page.evaluate(
-    ([name, args]) => (window as unknown as { stackfx: Record<string, (...a: ReadonlyArray<string>) => Promise<void>> }).stackfx[name]!(...args),
+    ([name, args]) =>
+      (window as unknown as { stackfx: Record<string, (...a: ReadonlyArray<string>) => Promise<void>> }).stackfx[name]!(
+        ...args
+      ),
     [name, args] as const
   )
 
@@ -83,7 +90,9 @@ describe("hooks stay fresh after writes made outside them", () => {
     // Not awaited in the page: the navigation it ends with destroys the context the promise lives in, so
     // awaiting it failed whenever the page left first. A rejection would still land in `errors`.
     await page.evaluate(() => {
-      void (window as unknown as { stackfx: { signOutTo: (url: string) => Promise<void> } }).stackfx.signOutTo("/goodbye?from=test")
+      void (window as unknown as { stackfx: { signOutTo: (url: string) => Promise<void> } }).stackfx.signOutTo(
+        "/goodbye?from=test"
+      )
     })
     await landed
     await page.getByRole("heading", { name: "Goodbye" }).waitFor()

@@ -95,7 +95,9 @@ describe("UserButton in Chromium", () => {
     await page.keyboard.press("Enter")
     await menu(page).waitFor({ state: "detached" })
     assert.isTrue(await focusedIsButton(page))
-    assert.deepStrictEqual(await navigations(page), ["/handler/sign-up?after_auth_return_to=%2F%3Fscenario%3Dvisitor%26theme%3D1"])
+    assert.deepStrictEqual(await navigations(page), [
+      "/handler/sign-up?after_auth_return_to=%2F%3Fscenario%3Dvisitor%26theme%3D1"
+    ])
 
     await button(page).focus()
     await page.keyboard.press("ArrowUp")
@@ -146,7 +148,10 @@ describe("UserButton in Chromium", () => {
     await email.waitFor()
     const width = await email.evaluate((el) => el.getBoundingClientRect().width)
     assert.isAtMost(width, 160)
-    assert.isTrue(await email.evaluate((el) => el.scrollWidth > el.clientWidth), "the long email is cut with an ellipsis")
+    assert.isTrue(
+      await email.evaluate((el) => el.scrollWidth > el.clientWidth),
+      "the long email is cut with an ellipsis"
+    )
     await screenshot(page, "user-button", "6-signed-in-with-info")
     await page.close()
   })
@@ -212,8 +217,8 @@ describe("UserButton in Chromium", () => {
   it("useUser({ or: 'redirect' }) sends a visitor to sign-in, carrying after_auth_return_to", async () => {
     const { page } = await open("scenario=redirect")
     await page.locator(".suspended").waitFor()
-    await page.waitForFunction(() =>
-      (window as unknown as { stackfx: { navigations: Array<string> } }).stackfx.navigations.length > 0
+    await page.waitForFunction(
+      () => (window as unknown as { stackfx: { navigations: Array<string> } }).stackfx.navigations.length > 0
     )
     assert.deepStrictEqual(await navigations(page), ["/handler/sign-in?after_auth_return_to=%2F%3Fscenario%3Dredirect"])
     await page.close()
@@ -242,19 +247,22 @@ describe("UserButton in Chromium", () => {
     // Timed inside the browser: tab A notes Date.now() just before acting, tab B when its DOM shows the
     // change. Both tabs read the same wall clock, and the test driver's round trips are not counted.
     const elapsed = async (action: "signIn" | "signOut", selector: string) => {
-      const seen = b.page.evaluate((sel) =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            if (document.querySelector(sel) === null) return false
-            resolve(Date.now())
-            return true
-          }
-          if (check()) return
-          // Never arriving counts as far too late, instead of hanging the test.
-          setTimeout(() => resolve(Date.now() + 1e6), 10_000)
-          const observer = new MutationObserver(() => check() && observer.disconnect())
-          observer.observe(document.body, { childList: true, subtree: true, attributes: true })
-        }), selector)
+      const seen = b.page.evaluate(
+        (sel) =>
+          new Promise<number>((resolve) => {
+            const check = () => {
+              if (document.querySelector(sel) === null) return false
+              resolve(Date.now())
+              return true
+            }
+            if (check()) return
+            // Never arriving counts as far too late, instead of hanging the test.
+            setTimeout(() => resolve(Date.now() + 1e6), 10_000)
+            const observer = new MutationObserver(() => check() && observer.disconnect())
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true })
+          }),
+        selector
+      )
       const actedAt = await a.page.evaluate(async (name) => {
         const at = Date.now()
         await (window as unknown as { stackfx: Record<string, () => Promise<void>> }).stackfx[name]?.()

@@ -24,7 +24,12 @@ const serverApp = () => {
 }
 
 /** The official admin app on a project, with its keys. */
-const adminApp = (project: { readonly id: string; readonly publishableClientKey: string; readonly secretServerKey: string; readonly superSecretAdminKey: string }) =>
+const adminApp = (project: {
+  readonly id: string
+  readonly publishableClientKey: string
+  readonly secretServerKey: string
+  readonly superSecretAdminKey: string
+}) =>
   new StackAdminApp({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
@@ -49,7 +54,12 @@ describe("@stackframe/js against the local backend", () => {
     const app = clientApp()
     const email = uniqueEmail("official")
     const password = "official-sdk-password-1"
-    const signUp = await app.signUpWithCredential({ email, password, noRedirect: true, verificationCallbackUrl: CALLBACK })
+    const signUp = await app.signUpWithCredential({
+      email,
+      password,
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })
     expect(signUp.status).toBe("ok")
     const user = await app.getUser()
     expect(user?.primaryEmail).toBe(email)
@@ -63,7 +73,12 @@ describe("@stackframe/js against the local backend", () => {
 
   it("refreshes its access token and manages teams", async () => {
     const app = clientApp()
-    await app.signUpWithCredential({ email: uniqueEmail("official-teams"), password: "official-sdk-password-2", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    await app.signUpWithCredential({
+      email: uniqueEmail("official-teams"),
+      password: "official-sdk-password-2",
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })
     const user = await app.getUser({ or: "throw" })
     const before = await user.getAuthJson()
     expect(before.accessToken).toBeTruthy()
@@ -82,13 +97,28 @@ describe("@stackframe/js against the local backend", () => {
 
   it("gives a team's creator the team_admin permission, and no team_member", async () => {
     const app = clientApp()
-    await app.signUpWithCredential({ email: uniqueEmail("official-creator"), password: "official-sdk-password-4", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    await app.signUpWithCredential({
+      email: uniqueEmail("official-creator"),
+      password: "official-sdk-password-4",
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })
     const user = await app.getUser({ or: "throw" })
     const team = await user.createTeam({ displayName: "Official SDK permissions" })
     const direct = await user.listPermissions(team, { recursive: false })
     expect(direct.map((p) => p.id)).toEqual(["team_admin"])
     const all = (await user.listPermissions(team)).map((p) => p.id)
-    expect(all).toEqual(expect.arrayContaining(["team_admin", "$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]))
+    expect(all).toEqual(
+      expect.arrayContaining([
+        "team_admin",
+        "$update_team",
+        "$delete_team",
+        "$read_members",
+        "$remove_members",
+        "$invite_members",
+        "$manage_api_keys"
+      ])
+    )
     expect(all).not.toContain("team_member")
   })
 
@@ -96,7 +126,12 @@ describe("@stackframe/js against the local backend", () => {
     const server = serverApp()
     const app = clientApp()
     const email = uniqueEmail("official-received")
-    await app.signUpWithCredential({ email, password: "official-sdk-password-5", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    await app.signUpWithCredential({
+      email,
+      password: "official-sdk-password-5",
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })
     const user = await app.getUser({ or: "throw" })
     const team = await server.createTeam({ displayName: "Official SDK received" })
     await team.inviteUser({ email, callbackUrl: "http://localhost:3000/handler/team-invitation" })
@@ -104,9 +139,9 @@ describe("@stackframe/js against the local backend", () => {
     expect(await user.listTeamInvitations()).toEqual([])
     await (await server.getUser(user.id))?.update({ primaryEmailVerified: true })
     const received = await user.listTeamInvitations()
-    expect(received.map((i) => ({ teamId: i.teamId, teamDisplayName: i.teamDisplayName, recipientEmail: i.recipientEmail }))).toEqual([
-      { teamId: team.id, teamDisplayName: "Official SDK received", recipientEmail: email }
-    ])
+    expect(
+      received.map((i) => ({ teamId: i.teamId, teamDisplayName: i.teamDisplayName, recipientEmail: i.recipientEmail }))
+    ).toEqual([{ teamId: team.id, teamDisplayName: "Official SDK received", recipientEmail: email }])
     await received[0]?.accept()
     expect((await user.listTeams()).map((t) => t.id)).toContain(team.id)
     expect(await user.listTeamInvitations()).toEqual([])
@@ -116,7 +151,12 @@ describe("@stackframe/js against the local backend", () => {
     const server = serverApp()
     const app = clientApp()
     const email = uniqueEmail("official-reset")
-    await app.signUpWithCredential({ email, password: "official-sdk-password-6", noRedirect: true, verificationCallbackUrl: CALLBACK })
+    await app.signUpWithCredential({
+      email,
+      password: "official-sdk-password-6",
+      noRedirect: true,
+      verificationCallbackUrl: CALLBACK
+    })
     const user = await app.getUser({ or: "throw" })
     await clientApp().signInWithCredential({ email, password: "official-sdk-password-6", noRedirect: true })
     const serverUser = await server.getUser(user.id)
@@ -129,7 +169,11 @@ describe("@stackframe/js against the local backend", () => {
     const reset = await app.resetPassword({ code, password: "official-sdk-password-7" })
     expect(reset.status).toBe("ok")
     expect(await serverUser?.getActiveSessions()).toEqual([])
-    const again = await clientApp().signInWithCredential({ email, password: "official-sdk-password-7", noRedirect: true })
+    const again = await clientApp().signInWithCredential({
+      email,
+      password: "official-sdk-password-7",
+      noRedirect: true
+    })
     expect(again.status).toBe("ok")
   })
 
@@ -180,7 +224,13 @@ describe("@stackframe/js against the local backend", () => {
     const user = await server.createUser({ primaryEmail: uniqueEmail("official-channels") })
     const extra = uniqueEmail("official-extra")
     const created = await user.createContactChannel({ type: "email", value: extra, usedForAuth: false })
-    expect(created).toMatchObject({ type: "email", value: extra, isPrimary: false, isVerified: false, usedForAuth: false })
+    expect(created).toMatchObject({
+      type: "email",
+      value: extra,
+      isPrimary: false,
+      isVerified: false,
+      usedForAuth: false
+    })
     const channels = await user.listContactChannels()
     expect(channels.map((c) => c.value).sort()).toEqual([user.primaryEmail, extra].sort())
     await created.update({ isVerified: true })
@@ -214,7 +264,11 @@ describe("@stackframe/js against the local backend", () => {
     const password = "official-sdk-password-4"
     const created = await server.createUser({ primaryEmail: email, password, primaryEmailAuthEnabled: true })
     expect(created.isRestricted).toBe(false)
-    await created.update({ restrictedByAdmin: true, restrictedByAdminReason: "Spam", restrictedByAdminPrivateDetails: "rule 7" })
+    await created.update({
+      restrictedByAdmin: true,
+      restrictedByAdminReason: "Spam",
+      restrictedByAdminPrivateDetails: "rule 7"
+    })
     const updated = await server.getUser(created.id)
     expect(updated?.isRestricted).toBe(true)
     expect(updated?.restrictedByAdmin).toBe(true)
@@ -260,7 +314,11 @@ describe("@stackframe/js against the local backend", () => {
     expect(before.config.domains).toEqual([])
     expect(before.config.emailTheme).toBe("1df07ae6-abf3-4a40-83a5-a1a2cbe336ac")
 
-    await before.update({ displayName: "Renamed by the SDK", description: "admin app", config: { signUpEnabled: false } })
+    await before.update({
+      displayName: "Renamed by the SDK",
+      description: "admin app",
+      config: { signUpEnabled: false }
+    })
     const closed = await admin.getProject()
     expect(closed.displayName).toBe("Renamed by the SDK")
     expect(closed.description).toBe("admin app")
@@ -273,12 +331,14 @@ describe("@stackframe/js against the local backend", () => {
       tokenStore: "memory"
     })
     // The SDK throws this known error rather than returning it.
-    await expect(viewer.signUpWithCredential({
-      email: uniqueEmail("official-closed"),
-      password: "official-sdk-password-4",
-      noRedirect: true,
-      verificationCallbackUrl: CALLBACK
-    })).rejects.toMatchObject({ errorCode: "SIGN_UP_NOT_ENABLED" })
+    await expect(
+      viewer.signUpWithCredential({
+        email: uniqueEmail("official-closed"),
+        password: "official-sdk-password-4",
+        noRedirect: true,
+        verificationCallbackUrl: CALLBACK
+      })
+    ).rejects.toMatchObject({ errorCode: "SIGN_UP_NOT_ENABLED" })
 
     await closed.update({ config: { signUpEnabled: true } })
     expect((await admin.getProject()).config.signUpEnabled).toBe(true)
@@ -293,8 +353,14 @@ describe("@stackframe/js against the local backend", () => {
     await withDomains.update({ config: { domains: [appDomain] } })
     expect((await admin.getProject()).config.domains).toEqual([appDomain])
 
-    await (await admin.getProject()).update({
-      config: { oauthProviders: [{ id: "github", type: "shared" }], allowLocalhost: false, oauthAccountMergeStrategy: "raise_error" }
+    await (
+      await admin.getProject()
+    ).update({
+      config: {
+        oauthProviders: [{ id: "github", type: "shared" }],
+        allowLocalhost: false,
+        oauthAccountMergeStrategy: "raise_error"
+      }
     })
     const last = await admin.getProject()
     expect(last.config.oauthProviders).toEqual([{ id: "github", type: "shared" }])
@@ -307,21 +373,34 @@ describe("@stackframe/js against the local backend", () => {
     const project = await backend.createProject({
       config: {
         email_config: {
-          type: "standard", host: "127.0.0.1", port: 1, username: "mailer", password: "smtp-secret",
-          sender_name: "SDK App", sender_email: "noreply@sdk.example"
+          type: "standard",
+          host: "127.0.0.1",
+          port: 1,
+          username: "mailer",
+          password: "smtp-secret",
+          sender_name: "SDK App",
+          sender_email: "noreply@sdk.example"
         }
       }
     })
     const admin = adminApp(project)
     const defaults = await admin.listEmailTemplates()
     expect(defaults.map((t) => t.displayName)).toEqual([
-      "Email Verification", "Password Reset", "Magic Link/OTP", "Team Invitation", "Sign In Invitation",
-      "Payment Receipt", "Payment Failed"
+      "Email Verification",
+      "Password Reset",
+      "Magic Link/OTP",
+      "Team Invitation",
+      "Sign In Invitation",
+      "Payment Receipt",
+      "Payment Failed"
     ])
     const magicLink = defaults.find((t) => t.id === "822687fe-8d0a-4467-a0d1-416b6e639478")
     expect(magicLink?.themeId).toBeUndefined()
 
-    const source = (magicLink?.tsxSource ?? "").replace("Sign in to {project.displayName}", "Welcome back to {project.displayName}")
+    const source = (magicLink?.tsxSource ?? "").replace(
+      "Sign in to {project.displayName}",
+      "Welcome back to {project.displayName}"
+    )
     const { renderedHtml } = await admin.updateEmailTemplate(magicLink?.id ?? "", source, false)
     expect(renderedHtml).toContain("Welcome back to My Project")
     const updated = (await admin.listEmailTemplates()).find((t) => t.id === magicLink?.id)
@@ -329,13 +408,18 @@ describe("@stackframe/js against the local backend", () => {
     expect(updated?.themeId).toBe(false)
 
     const { id } = await admin.createEmailTemplate("Newsletter")
-    expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({ displayName: "Newsletter", themeId: null })
+    expect((await admin.listEmailTemplates()).find((t) => t.id === id)).toMatchObject({
+      displayName: "Newsletter",
+      themeId: null
+    })
     await admin.deleteEmailTemplate(id)
     expect((await admin.listEmailTemplates()).map((t) => t.id)).not.toContain(id)
 
     // On the shared email server (the seeded project), the SDK gets the service's known error.
     const internal = backend.internal()
     const sharedAdmin = adminApp(internal)
-    await expect(sharedAdmin.createEmailTemplate("Refused")).rejects.toMatchObject({ errorCode: "REQUIRES_CUSTOM_EMAIL_SERVER" })
+    await expect(sharedAdmin.createEmailTemplate("Refused")).rejects.toMatchObject({
+      errorCode: "REQUIRES_CUSTOM_EMAIL_SERVER"
+    })
   })
 })

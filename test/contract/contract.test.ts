@@ -10,7 +10,11 @@ import { allDeclarations } from "../../scripts/contract/declarations.js"
 import { memberKindsFile, memberKindsSource } from "../../scripts/contract/member-kinds.js"
 
 /** What the local backend serves beside the hosted API (docs/architecture.md, "The local backend's extensions"). */
-const extensions = new Set(["GET /health", "GET /emulator/oauth-providers/:providerId", "PUT /emulator/oauth-providers/:providerId"])
+const extensions = new Set([
+  "GET /health",
+  "GET /emulator/oauth-providers/:providerId",
+  "PUT /emulator/oauth-providers/:providerId"
+])
 
 const routeOf = (declaration: { readonly method: string; readonly path: string }) =>
   `${declaration.method} ${declaration.path.replace(/\{([^}]+)\}/g, ":$1")}`
@@ -24,7 +28,8 @@ describe("the contract", () => {
       const serving = servedDeclarations.filter((served) => served === declaration)
       assert.strictEqual(serving.length, 1, `${declaration.name} (${routeOf(declaration)}) is served once`)
     }
-    for (const served of servedDeclarations) assert.isTrue(declarations.includes(served), `${served.name} is in src/contract`)
+    for (const served of servedDeclarations)
+      assert.isTrue(declarations.includes(served), `${served.name} is in src/contract`)
   })
 
   it("nothing is served below /api/v1 that is not declared, apart from the backend's extensions", async () => {

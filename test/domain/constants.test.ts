@@ -1,5 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ACCESS_TYPES, CLIENT_VERSION_PATTERN, clientVersion, DEFAULT_BASE_URL, PUBLIC_CLIENT_SECRET_SENTINEL } from "../../src/domain/api.js"
+import {
+  ACCESS_TYPES,
+  CLIENT_VERSION_PATTERN,
+  clientVersion,
+  DEFAULT_BASE_URL,
+  PUBLIC_CLIENT_SECRET_SENTINEL
+} from "../../src/domain/api.js"
 import { LOCAL_DEVELOPMENT_KEYS } from "../../src/domain/local-keys.js"
 import { CLOCK_TOLERANCE_SECONDS, jwksPath } from "../../src/domain/rules/access-tokens.js"
 import { AVATAR_DEFAULT_SIZE, AVATAR_ICON_RATIO, AVATAR_TEXT_RATIO } from "../../src/domain/rules/avatar.js"
@@ -12,8 +18,15 @@ import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../src/services/http/
 import { OAUTH_STATE_COOKIE_MAX_AGE_SECONDS } from "../../src/services/oauth/oauth-cookie.js"
 import { OAUTH_CODE_CHALLENGE_METHOD } from "../../src/services/oauth/oauth-url.js"
 import { USER_ID_MAX_BYTES, USER_ID_MIN_BYTES } from "../../src/services/passkeys/passkey-options.js"
-import { COOKIE_STORE_POLL_MS, MAX_REQUIRED_FRESHNESS_MS, TOKEN_FRESHNESS_MARGIN_MS } from "../../src/services/session/session-timings.js"
-import { ACCESS_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_MAX_AGE_SECONDS } from "../../src/services/session/token-store-cookie.js"
+import {
+  COOKIE_STORE_POLL_MS,
+  MAX_REQUIRED_FRESHNESS_MS,
+  TOKEN_FRESHNESS_MARGIN_MS
+} from "../../src/services/session/session-timings.js"
+import {
+  ACCESS_COOKIE_MAX_AGE_SECONDS,
+  REFRESH_COOKIE_MAX_AGE_SECONDS
+} from "../../src/services/session/token-store-cookie.js"
 import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../src/services/users/server-sessions.js"
 
 // Each constant lives with the module that uses it (issue 24); this file checks their values in one place.
@@ -60,6 +73,10 @@ describe("constants", () => {
     assert.strictEqual(header, "js @stackfx/core@0.1.0")
     const match = CLIENT_VERSION_PATTERN.exec(header)
     assert.deepStrictEqual(match?.slice(1), ["js", "@stackfx/core", "0.1.0"])
-    assert.deepStrictEqual(CLIENT_VERSION_PATTERN.exec(clientVersion("stackfx", "1.2.3"))?.slice(1), ["js", "stackfx", "1.2.3"])
+    assert.deepStrictEqual(CLIENT_VERSION_PATTERN.exec(clientVersion("stackfx", "1.2.3"))?.slice(1), [
+      "js",
+      "stackfx",
+      "1.2.3"
+    ])
   })
 })

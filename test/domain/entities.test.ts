@@ -20,7 +20,11 @@ import {
 } from "../../src/domain/permission-definition.js"
 import { SuccessResponse } from "../../src/domain/success.js"
 import { TeamInvitation, TeamInvitationDetails, TeamInvitationSent } from "../../src/domain/team-invitation.js"
-import { ServerTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate } from "../../src/domain/team-member-profile.js"
+import {
+  ServerTeamMemberProfile,
+  TeamMemberProfile,
+  TeamMemberProfileUpdate
+} from "../../src/domain/team-member-profile.js"
 import { TeamMembership } from "../../src/domain/team-membership.js"
 import { isBuiltInPermissionId, PermissionId, TeamPermission } from "../../src/domain/team-permission.js"
 
@@ -39,12 +43,15 @@ describe("team member profiles", () => {
   }
 
   it("decode to camelCase", () => {
-    assert.deepStrictEqual(Schema.decodeUnknownSync(TeamMemberProfile)({ ...wire, permission_ids: ["$read_members"] }), {
-      teamId: "team-1",
-      userId: "user-1",
-      displayName: "Ann",
-      profileImageUrl: null
-    })
+    assert.deepStrictEqual(
+      Schema.decodeUnknownSync(TeamMemberProfile)({ ...wire, permission_ids: ["$read_members"] }),
+      {
+        teamId: "team-1",
+        userId: "user-1",
+        displayName: "Ann",
+        profileImageUrl: null
+      }
+    )
     assert.deepStrictEqual(roundTrip(TeamMemberProfile, wire), wire)
   })
 
@@ -53,13 +60,18 @@ describe("team member profiles", () => {
   })
 
   it("update writes only what is set", () => {
-    assert.deepStrictEqual(Schema.encodeSync(TeamMemberProfileUpdate)({ displayName: "Annie" }), { display_name: "Annie" })
+    assert.deepStrictEqual(Schema.encodeSync(TeamMemberProfileUpdate)({ displayName: "Annie" }), {
+      display_name: "Annie"
+    })
   })
 })
 
 describe("team memberships, invitations and permissions", () => {
   it("membership", () => {
-    assert.deepStrictEqual(Schema.decodeUnknownSync(TeamMembership)({ team_id: "t", user_id: "u" }), { teamId: "t", userId: "u" })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(TeamMembership)({ team_id: "t", user_id: "u" }), {
+      teamId: "t",
+      userId: "u"
+    })
   })
 
   it("invitation carries the team name", () => {
@@ -81,7 +93,12 @@ describe("team memberships, invitations and permissions", () => {
   })
 
   it("invitation without the team name is refused (hosted always sends it)", () => {
-    fails(TeamInvitation, { id: "inv-1", team_id: "t", recipient_email: "bob@example.com", expires_at_millis: 1700000000000 })
+    fails(TeamInvitation, {
+      id: "inv-1",
+      team_id: "t",
+      recipient_email: "bob@example.com",
+      expires_at_millis: 1700000000000
+    })
   })
 
   it("send-code and details answers", () => {
@@ -97,7 +114,11 @@ describe("team memberships, invitations and permissions", () => {
 
   it("team permission", () => {
     const wire = { id: "$read_members", user_id: "u", team_id: "t" }
-    assert.deepStrictEqual(Schema.decodeUnknownSync(TeamPermission)(wire), { id: "$read_members", userId: "u", teamId: "t" })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(TeamPermission)(wire), {
+      id: "$read_members",
+      userId: "u",
+      teamId: "t"
+    })
   })
 
   it("permission ids follow ^\\$?[a-z0-9_:]+$", () => {
@@ -173,12 +194,21 @@ describe("email templates", () => {
         { id, display_name: "Email Verification", tsx_source: "export function EmailTemplate() {}" },
         { id: "0b6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Welcome", tsx_source: "x", theme_id: null },
         { id: "1c6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Plain", tsx_source: "x", theme_id: false },
-        { id: "2c6c2e43-7c43-4a43-9a57-5d0f1c1b2a10", display_name: "Dark", tsx_source: "x", theme_id: "a0172b5d-cff0-463b-83bb-85124697373a" }
+        {
+          id: "2c6c2e43-7c43-4a43-9a57-5d0f1c1b2a10",
+          display_name: "Dark",
+          tsx_source: "x",
+          theme_id: "a0172b5d-cff0-463b-83bb-85124697373a"
+        }
       ]
     }
     assert.deepStrictEqual(roundTrip(EmailTemplateList, wire), wire)
     const decoded = Schema.decodeUnknownSync(EmailTemplateList)(wire)
-    assert.deepStrictEqual(decoded.templates[0], { id, displayName: "Email Verification", tsxSource: "export function EmailTemplate() {}" })
+    assert.deepStrictEqual(decoded.templates[0], {
+      id,
+      displayName: "Email Verification",
+      tsxSource: "export function EmailTemplate() {}"
+    })
     assert.isFalse("themeId" in decoded.templates[0]!)
     assert.strictEqual(decoded.templates[2]!.themeId, false)
     // `true` is no theme value; a theme id the client sends must be a UUID (the service refuses others).
@@ -189,11 +219,18 @@ describe("email templates", () => {
   })
 
   it("create, update and their answers", () => {
-    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateCreate)({ displayName: "Welcome" }), { display_name: "Welcome" })
+    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateCreate)({ displayName: "Welcome" }), {
+      display_name: "Welcome"
+    })
     assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateCreated)({ id }), { id })
     assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ tsxSource: "src" }), { tsx_source: "src" })
-    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ tsxSource: "src", themeId: false }), { tsx_source: "src", theme_id: false })
-    assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateRendered)({ rendered_html: "<p>hi</p>" }), { renderedHtml: "<p>hi</p>" })
+    assert.deepStrictEqual(Schema.encodeSync(EmailTemplateUpdate)({ tsxSource: "src", themeId: false }), {
+      tsx_source: "src",
+      theme_id: false
+    })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateRendered)({ rendered_html: "<p>hi</p>" }), {
+      renderedHtml: "<p>hi</p>"
+    })
     assert.deepStrictEqual(Schema.decodeUnknownSync(EmailTemplateDeleted)({}), {})
   })
 

@@ -17,14 +17,25 @@ describe("ListResponse", () => {
   })
 
   it("decodes a paginated list with its cursor, and the last page's null cursor", () => {
-    const list = Schema.decodeUnknownSync(Permissions)({ items: [], is_paginated: true, pagination: { next_cursor: "c2" } })
+    const list = Schema.decodeUnknownSync(Permissions)({
+      items: [],
+      is_paginated: true,
+      pagination: { next_cursor: "c2" }
+    })
     assert.isTrue(list.isPaginated && list.pagination.nextCursor === "c2")
-    const last = Schema.decodeUnknownSync(Permissions)({ items: [], is_paginated: true, pagination: { next_cursor: null } })
+    const last = Schema.decodeUnknownSync(Permissions)({
+      items: [],
+      is_paginated: true,
+      pagination: { next_cursor: null }
+    })
     assert.isTrue(last.isPaginated && last.pagination.nextCursor === null)
   })
 
   it("writes pagination only when paginated", () => {
-    assert.deepStrictEqual(Schema.encodeSync(Permissions)({ items: [], isPaginated: false }), { items: [], is_paginated: false })
+    assert.deepStrictEqual(Schema.encodeSync(Permissions)({ items: [], isPaginated: false }), {
+      items: [],
+      is_paginated: false
+    })
     assert.deepStrictEqual(
       Schema.encodeSync(Permissions)({ items: [], isPaginated: true, pagination: { nextCursor: null } }),
       { items: [], is_paginated: true, pagination: { next_cursor: null } }

@@ -91,7 +91,11 @@ const responses: ReadonlyArray<readonly [string, Schema.Top, ReadonlyArray<strin
   ["SignInResponse", D.SignInResponse, []],
   ["OtpSendResponse", D.OtpSendResponse, []],
   ["RefreshTokenResponse", D.RefreshTokenResponse, ["token_type", "expires_in", "refresh_token", "scope", "id_token"]],
-  ["AuthorizationCodeResponse", D.AuthorizationCodeResponse, ["token_type", "expires_in", "scope", "after_callback_redirect_url"]],
+  [
+    "AuthorizationCodeResponse",
+    D.AuthorizationCodeResponse,
+    ["token_type", "expires_in", "scope", "after_callback_redirect_url"]
+  ],
   ["OAuthErrorResponse", D.OAuthErrorResponse, ["error_description"]],
   ["ServerSessionResponse", D.ServerSessionResponse, []],
   ["ConnectedAccountAccessToken", D.ConnectedAccountAccessToken, []],
@@ -119,21 +123,24 @@ describe("response decoders tolerate the fields the hosted service may leave out
     // All of them at once, and each alone: a build may drop any one of them.
     const removals: ReadonlyArray<ReadonlySet<string>> = [new Set(optional), ...optional.map((key) => new Set([key]))]
 
-    it.prop(`${name}: decodes without ${optional.length === 0 ? "(nothing optional)" : optional.join(", ")}`, [
-      Arbitrary.schema(codec)
-    ], ([value]) => {
-      const wire = JSON.parse(JSON.stringify(encode(value)))
-      for (const keys of removals) {
-        const stripped = without(wire, keys)
-        const slow = decode(stripped)
-        assert.isTrue(Exit.isSuccess(slow), `${name} without ${[...keys].join(", ")}: ${String(slow)}`)
-        if (compiled === undefined || !Exit.isSuccess(slow)) continue
-        // The compiled decoder must read such an answer itself, and to the schema's value.
-        const fast = compiled(stripped)
-        assert.notStrictEqual(fast, unsure, `${name} without ${[...keys].join(", ")}: the compiled decoder gave up`)
-        assert.deepStrictEqual(fast, slow.value)
-      }
-    }, { arbitrary: { runs: 25 } })
+    it.prop(
+      `${name}: decodes without ${optional.length === 0 ? "(nothing optional)" : optional.join(", ")}`,
+      [Arbitrary.schema(codec)],
+      ([value]) => {
+        const wire = JSON.parse(JSON.stringify(encode(value)))
+        for (const keys of removals) {
+          const stripped = without(wire, keys)
+          const slow = decode(stripped)
+          assert.isTrue(Exit.isSuccess(slow), `${name} without ${[...keys].join(", ")}: ${String(slow)}`)
+          if (compiled === undefined || !Exit.isSuccess(slow)) continue
+          // The compiled decoder must read such an answer itself, and to the schema's value.
+          const fast = compiled(stripped)
+          assert.notStrictEqual(fast, unsure, `${name} without ${[...keys].join(", ")}: the compiled decoder gave up`)
+          assert.deepStrictEqual(fast, slow.value)
+        }
+      },
+      { arbitrary: { runs: 25 } }
+    )
   }
 
   it("decodes a user without the deprecated flags to false and without accounts to none", () => {

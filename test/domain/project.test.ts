@@ -1,7 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { AdminProject, AdminProjectCreate, AdminProjectUpdate, ClientProject, ProjectTransferResponse } from "../../src/domain/project.js"
+import {
+  AdminProject,
+  AdminProjectCreate,
+  AdminProjectUpdate,
+  ClientProject,
+  ProjectTransferResponse
+} from "../../src/domain/project.js"
 
 // The client view as the hosted service sends it today (projectsCrudClientReadSchema).
 const clientConfigWire = {
@@ -121,8 +127,18 @@ describe("AdminProject", () => {
   })
 
   it("takes the logos as absent, and the newer service's extra fields as optional", () => {
-    const { logo_url: _a, logo_full_url: _b, logo_dark_mode_url: _c, logo_full_dark_mode_url: _d, ...withoutLogos } = adminWire
-    const project = Schema.decodeUnknownSync(AdminProject)({ ...withoutLogos, is_development_environment: true, onboarding_state: null })
+    const {
+      logo_url: _a,
+      logo_full_url: _b,
+      logo_dark_mode_url: _c,
+      logo_full_dark_mode_url: _d,
+      ...withoutLogos
+    } = adminWire
+    const project = Schema.decodeUnknownSync(AdminProject)({
+      ...withoutLogos,
+      is_development_environment: true,
+      onboarding_state: null
+    })
     assert.isNull(project.logoUrl)
     assert.isTrue(project.isDevelopmentEnvironment)
     assert.isNull(project.onboardingState)
@@ -145,12 +161,16 @@ describe("AdminProject", () => {
 
   it("rejects a standard provider without its keys and an unknown provider type", () => {
     const withProvider = (p: unknown) => ({ ...adminWire, config: { ...adminWire.config, oauth_providers: [p] } })
-    assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(AdminProject)(
-      withProvider({ provider_config_id: "x", id: "x", type: "standard" })
-    )))
-    assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(AdminProject)(
-      withProvider({ provider_config_id: "x", id: "x", type: "custom" })
-    )))
+    assert.isTrue(
+      Exit.isFailure(
+        Schema.decodeUnknownExit(AdminProject)(withProvider({ provider_config_id: "x", id: "x", type: "standard" }))
+      )
+    )
+    assert.isTrue(
+      Exit.isFailure(
+        Schema.decodeUnknownExit(AdminProject)(withProvider({ provider_config_id: "x", id: "x", type: "custom" }))
+      )
+    )
   })
 })
 
@@ -185,8 +205,14 @@ describe("AdminProjectUpdate", () => {
   it("has no key the service dropped: legacy_global_jwt_signing, a provider's enabled or provider_config_id", () => {
     const decode = Schema.decodeUnknownExit(AdminProjectUpdate, { onExcessProperty: "error" })
     assert.isTrue(Exit.isFailure(decode({ config: { legacy_global_jwt_signing: true } })))
-    assert.isTrue(Exit.isFailure(decode({ config: { oauth_providers: [{ id: "github", type: "shared", enabled: true }] } })))
-    assert.isTrue(Exit.isFailure(decode({ config: { oauth_providers: [{ id: "github", type: "shared", provider_config_id: "github" }] } })))
+    assert.isTrue(
+      Exit.isFailure(decode({ config: { oauth_providers: [{ id: "github", type: "shared", enabled: true }] } }))
+    )
+    assert.isTrue(
+      Exit.isFailure(
+        decode({ config: { oauth_providers: [{ id: "github", type: "shared", provider_config_id: "github" }] } })
+      )
+    )
     // Only the providers the service knows may be written.
     assert.isTrue(Exit.isFailure(decode({ config: { oauth_providers: [{ id: "my-idp", type: "shared" }] } })))
     assert.isTrue(Exit.isSuccess(decode({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })))
@@ -196,10 +222,10 @@ describe("AdminProjectUpdate", () => {
 describe("AdminProjectCreate and the transfer", () => {
   it("requires the owner team", () => {
     assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(AdminProjectCreate)({ display_name: "New" })))
-    assert.deepStrictEqual(
-      Schema.encodeSync(AdminProjectCreate)({ displayName: "New", ownerTeamId: "t-1" }),
-      { display_name: "New", owner_team_id: "t-1" }
-    )
+    assert.deepStrictEqual(Schema.encodeSync(AdminProjectCreate)({ displayName: "New", ownerTeamId: "t-1" }), {
+      display_name: "New",
+      owner_team_id: "t-1"
+    })
   })
 
   it("decodes the transfer's string success", () => {

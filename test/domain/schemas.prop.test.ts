@@ -17,35 +17,52 @@ describe("wire schemas", () => {
     const encode = Schema.encodeUnknownSync(schema)
     const decode = Schema.decodeUnknownSync(schema)
 
-    it.prop(`${name}: decode(encode(x)) = x`, [Arbitrary.schema(schema)], ([value]) => {
-      assert.deepStrictEqual(decode(encode(value)), value)
-    }, { arbitrary: { runs: 60 } })
+    it.prop(
+      `${name}: decode(encode(x)) = x`,
+      [Arbitrary.schema(schema)],
+      ([value]) => {
+        assert.deepStrictEqual(decode(encode(value)), value)
+      },
+      { arbitrary: { runs: 60 } }
+    )
 
-    it.prop(`${name}: survives a JSON body`, [Arbitrary.schema(schema)], ([value]) => {
-      const wire = throughJson(encode(value))
-      // JSON itself folds -0 into 0, so both sides go through it.
-      assert.deepStrictEqual(throughJson(encode(decode(wire))), wire)
-    }, { arbitrary: { runs: 60 } })
+    it.prop(
+      `${name}: survives a JSON body`,
+      [Arbitrary.schema(schema)],
+      ([value]) => {
+        const wire = throughJson(encode(value))
+        // JSON itself folds -0 into 0, so both sides go through it.
+        assert.deepStrictEqual(throughJson(encode(decode(wire))), wire)
+      },
+      { arbitrary: { runs: 60 } }
+    )
 
-    it.prop(`${name}: encoded keys are snake_case`, [Arbitrary.schema(schema)], ([value]) => {
-      const wire = encode(value)
-      const objects = isRecord(wire) && Array.isArray(wire["items"]) ? [wire, ...wire["items"]] : [wire]
-      for (const o of objects) {
-        if (!isRecord(o)) continue
-        for (const key of Object.keys(o)) assert.match(key, /^[a-z0-9_]+$/, `${name}.${key}`)
-      }
-    }, { arbitrary: { runs: 20 } })
+    it.prop(
+      `${name}: encoded keys are snake_case`,
+      [Arbitrary.schema(schema)],
+      ([value]) => {
+        const wire = encode(value)
+        const objects = isRecord(wire) && Array.isArray(wire["items"]) ? [wire, ...wire["items"]] : [wire]
+        for (const o of objects) {
+          if (!isRecord(o)) continue
+          for (const key of Object.keys(o)) assert.match(key, /^[a-z0-9_]+$/, `${name}.${key}`)
+        }
+      },
+      { arbitrary: { runs: 20 } }
+    )
 
-    it.prop(`${name}: tolerates unknown extra wire fields`, [
-      Arbitrary.schema(schema),
-      Arbitrary.schema(Schema.Record(Schema.String, Schema.Json))
-    ], ([value, extra]) => {
-      const wire = encode(value)
-      if (!isRecord(wire)) return
-      // Extra fields never overwrite a field the schema knows.
-      const withExtra = { ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`x_${k}`, v])), ...wire }
-      assert.deepStrictEqual(decode(withExtra), decode(wire))
-    }, { arbitrary: { runs: 40 } })
+    it.prop(
+      `${name}: tolerates unknown extra wire fields`,
+      [Arbitrary.schema(schema), Arbitrary.schema(Schema.Record(Schema.String, Schema.Json))],
+      ([value, extra]) => {
+        const wire = encode(value)
+        if (!isRecord(wire)) return
+        // Extra fields never overwrite a field the schema knows.
+        const withExtra = { ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`x_${k}`, v])), ...wire }
+        assert.deepStrictEqual(decode(withExtra), decode(wire))
+      },
+      { arbitrary: { runs: 40 } }
+    )
   }
 })
 
@@ -56,11 +73,13 @@ describe("snakeCase", () => {
     assert.strictEqual(D.snakeCase("id"), "id")
   })
   it("only inserts underscores before upper-case letters and lower-cases them", () => {
-    fc.assert(fc.property(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,20}$/), (key) => {
-      const snake = D.snakeCase(key)
-      assert.strictEqual(snake.replace(/_/g, ""), key.toLowerCase())
-      assert.match(snake, /^[a-z0-9_]+$/)
-    }))
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,20}$/), (key) => {
+        const snake = D.snakeCase(key)
+        assert.strictEqual(snake.replace(/_/g, ""), key.toLowerCase())
+        assert.match(snake, /^[a-z0-9_]+$/)
+      })
+    )
   })
 })
 
@@ -76,35 +95,44 @@ describe("wireStruct", () => {
     selectedTeam: Schema.NullOr(D.ClientTeam)
   }
   const ours = D.wireStruct(fields, { createdAt: "created_at_millis" })
-  const reference = Schema.Struct(fields).pipe(Schema.encodeKeys({
-    id: "id",
-    createdAt: "created_at_millis",
-    displayName: "display_name",
-    clientMetadata: "client_metadata",
-    selectedTeam: "selected_team"
-  }))
+  const reference = Schema.Struct(fields).pipe(
+    Schema.encodeKeys({
+      id: "id",
+      createdAt: "created_at_millis",
+      displayName: "display_name",
+      clientMetadata: "client_metadata",
+      selectedTeam: "selected_team"
+    })
+  )
   const decodeOurs = Schema.decodeUnknownExit(ours)
   const decodeReference = Schema.decodeUnknownExit(reference)
   const encodeOurs = Schema.encodeSync(ours)
   const encodeReference = Schema.encodeSync(reference)
 
-  it.prop("encodes like encodeKeys", [Arbitrary.schema(ours)], ([value]) => {
-    const wire = encodeOurs(value)
-    assert.deepStrictEqual(wire, encodeReference(value))
-    assert.deepStrictEqual(Object.keys(wire), Object.keys(encodeReference(value)))
-  }, { arbitrary: { runs: 60 } })
+  it.prop(
+    "encodes like encodeKeys",
+    [Arbitrary.schema(ours)],
+    ([value]) => {
+      const wire = encodeOurs(value)
+      assert.deepStrictEqual(wire, encodeReference(value))
+      assert.deepStrictEqual(Object.keys(wire), Object.keys(encodeReference(value)))
+    },
+    { arbitrary: { runs: 60 } }
+  )
 
-  it.prop("decodes like encodeKeys, optional and defaulted keys left out or not", [
-    Arbitrary.schema(ours),
-    Arbitrary.schema(Schema.Tuple([Schema.Boolean, Schema.Boolean]))
-  ], ([value, [dropName, dropMetadata]]) => {
-    const wire: Record<string, unknown> = { ...throughJson(encodeOurs(value)) as Record<string, unknown> }
-    if (dropName) delete wire["display_name"]
-    if (dropMetadata) delete wire["client_metadata"]
-    const decoded = decodeOurs(wire)
-    assert.deepStrictEqual(decoded, decodeReference(wire))
-    if (decoded._tag === "Success") assert.strictEqual("displayName" in decoded.value, "display_name" in wire)
-  }, { arbitrary: { runs: 60 } })
+  it.prop(
+    "decodes like encodeKeys, optional and defaulted keys left out or not",
+    [Arbitrary.schema(ours), Arbitrary.schema(Schema.Tuple([Schema.Boolean, Schema.Boolean]))],
+    ([value, [dropName, dropMetadata]]) => {
+      const wire: Record<string, unknown> = { ...(throughJson(encodeOurs(value)) as Record<string, unknown>) }
+      if (dropName) delete wire["display_name"]
+      if (dropMetadata) delete wire["client_metadata"]
+      const decoded = decodeOurs(wire)
+      assert.deepStrictEqual(decoded, decodeReference(wire))
+      if (decoded._tag === "Success") assert.strictEqual("displayName" in decoded.value, "display_name" in wire)
+    },
+    { arbitrary: { runs: 60 } }
+  )
 
   it("fails like encodeKeys", () => {
     const bodies: ReadonlyArray<unknown> = [

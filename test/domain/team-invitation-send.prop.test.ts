@@ -16,17 +16,27 @@ const valid = fc.record({
 
 describe("TeamInvitationSendCode", () => {
   it("a valid invitation survives encode and decode, through a JSON body, with snake_case keys", () => {
-    fc.assert(fc.property(valid, (invitation) => {
-      const wire = Schema.encodeSync(TeamInvitationSendCode)(invitation)
-      assert.deepStrictEqual(Object.keys(wire).sort(), ["callback_url", "email", "team_id"])
-      assert.deepStrictEqual(Schema.decodeUnknownSync(TeamInvitationSendCode)(JSON.parse(JSON.stringify(wire))), invitation)
-    }))
+    fc.assert(
+      fc.property(valid, (invitation) => {
+        const wire = Schema.encodeSync(TeamInvitationSendCode)(invitation)
+        assert.deepStrictEqual(Object.keys(wire).sort(), ["callback_url", "email", "team_id"])
+        assert.deepStrictEqual(
+          Schema.decodeUnknownSync(TeamInvitationSendCode)(JSON.parse(JSON.stringify(wire))),
+          invitation
+        )
+      })
+    )
   })
 
   it("refuses an address that is not one, an empty team id and a relative callback URL", () => {
-    fc.assert(fc.property(valid, fc.constantFrom("email", "teamId", "callbackUrl"), (invitation, broken) => {
-      const bad = { ...invitation, [broken]: broken === "callbackUrl" ? "/handler/team-invitation" : broken === "email" ? "not an address" : "" }
-      assert.isTrue(Schema.encodeResult(TeamInvitationSendCode)(bad)._tag === "Failure")
-    }))
+    fc.assert(
+      fc.property(valid, fc.constantFrom("email", "teamId", "callbackUrl"), (invitation, broken) => {
+        const bad = {
+          ...invitation,
+          [broken]: broken === "callbackUrl" ? "/handler/team-invitation" : broken === "email" ? "not an address" : ""
+        }
+        assert.isTrue(Schema.encodeResult(TeamInvitationSendCode)(bad)._tag === "Failure")
+      })
+    )
   })
 })

@@ -48,7 +48,10 @@ describe("teams", () => {
 
   it("ServerTeamCreate may set server metadata; TeamCreate strips it", () => {
     const wire = { display_name: "T", server_metadata: { a: 1 } }
-    assert.deepStrictEqual(Schema.decodeUnknownSync(ServerTeamCreate)(wire), { displayName: "T", serverMetadata: { a: 1 } })
+    assert.deepStrictEqual(Schema.decodeUnknownSync(ServerTeamCreate)(wire), {
+      displayName: "T",
+      serverMetadata: { a: 1 }
+    })
     assert.deepStrictEqual(Schema.decodeUnknownSync(TeamCreate)(wire), { displayName: "T" })
   })
 

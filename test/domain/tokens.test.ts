@@ -28,7 +28,12 @@ describe("token answers", () => {
 
   it("OTP and MFA sign-in add is_new_user", () => {
     const wire = { access_token: "a", refresh_token: "r", user_id: "u", is_new_user: true }
-    assert.deepStrictEqual(decode(OtpSignInResponse)(wire), { accessToken: "a", refreshToken: "r", userId: "u", isNewUser: true })
+    assert.deepStrictEqual(decode(OtpSignInResponse)(wire), {
+      accessToken: "a",
+      refreshToken: "r",
+      userId: "u",
+      isNewUser: true
+    })
     assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(MfaSignInResponse)({ ...wire, is_new_user: undefined })))
     assert.deepStrictEqual(decode(OtpSendResponse)({ nonce: "n-1" }), { nonce: "n-1" })
   })
@@ -63,10 +68,13 @@ describe("token answers", () => {
   })
 
   it("OAuth error answer", () => {
-    assert.deepStrictEqual(decode(OAuthErrorResponse)({ error: "invalid_grant", error_description: "Refresh token expired" }), {
-      error: "invalid_grant",
-      errorDescription: "Refresh token expired"
-    })
+    assert.deepStrictEqual(
+      decode(OAuthErrorResponse)({ error: "invalid_grant", error_description: "Refresh token expired" }),
+      {
+        error: "invalid_grant",
+        errorDescription: "Refresh token expired"
+      }
+    )
   })
 
   it("server sessions", () => {
@@ -76,7 +84,9 @@ describe("token answers", () => {
     })
     // The backend decodes the body with the same schema, checks included: the client refuses what it would.
     const encode = Schema.encodeExit(ServerSessionCreate)
-    assert.isTrue(Exit.isSuccess(encode({ userId: "me", expiresInMillis: MAX_SESSION_EXPIRES_IN_MILLIS, isImpersonation: true })))
+    assert.isTrue(
+      Exit.isSuccess(encode({ userId: "me", expiresInMillis: MAX_SESSION_EXPIRES_IN_MILLIS, isImpersonation: true }))
+    )
     assert.isTrue(Exit.isFailure(encode({ userId: "u", expiresInMillis: MAX_SESSION_EXPIRES_IN_MILLIS + 1 })))
     assert.isTrue(Exit.isFailure(encode({ userId: "u", expiresInMillis: 0 })))
     assert.deepStrictEqual(decode(ServerSessionResponse)({ access_token: "a", refresh_token: "r" }), {
@@ -125,7 +135,10 @@ describe("access-token claims", () => {
   })
 
   it("issuer is {baseUrl}/api/v1/projects/{projectId}", () => {
-    assert.strictEqual(accessTokenIssuer("https://api.stack-auth.com", "p1"), "https://api.stack-auth.com/api/v1/projects/p1")
+    assert.strictEqual(
+      accessTokenIssuer("https://api.stack-auth.com", "p1"),
+      "https://api.stack-auth.com/api/v1/projects/p1"
+    )
     assert.strictEqual(accessTokenIssuer("http://localhost:8102/", "p1"), "http://localhost:8102/api/v1/projects/p1")
   })
 })

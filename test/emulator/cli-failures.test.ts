@@ -34,7 +34,10 @@ describe("stackfx dev start-up failures", () => {
     try {
       const { code, line } = await failingRun(["dev", "--port", String(port), "--db", "memory"])
       assert.strictEqual(code, 1)
-      assert.strictEqual(line, `stackfx: Port ${port} on 127.0.0.1 is already in use; pick another with --port (--port 0 picks a free one).`)
+      assert.strictEqual(
+        line,
+        `stackfx: Port ${port} on 127.0.0.1 is already in use; pick another with --port (--port 0 picks a free one).`
+      )
     } finally {
       await new Promise((resolve) => taken.close(resolve))
     }
@@ -58,9 +61,20 @@ describe("stackfx dev start-up failures", () => {
 
   it.concurrent("an unreachable PostgreSQL names the server, never the password", async () => {
     const port = await freePort()
-    const { code, line } = await failingRun(["dev", "--port", "0", "--db", `postgres://stackfx:hunter2-secret@127.0.0.1:${port}/stackfx`])
+    const { code, line } = await failingRun([
+      "dev",
+      "--port",
+      "0",
+      "--db",
+      `postgres://stackfx:hunter2-secret@127.0.0.1:${port}/stackfx`
+    ])
     assert.strictEqual(code, 1)
-    assert.match(line, new RegExp(`^stackfx: Cannot reach PostgreSQL at postgres://stackfx:\\*\\*\\*@127\\.0\\.0\\.1:${port}/stackfx: .*ECONNREFUSED`))
+    assert.match(
+      line,
+      new RegExp(
+        `^stackfx: Cannot reach PostgreSQL at postgres://stackfx:\\*\\*\\*@127\\.0\\.0\\.1:${port}/stackfx: .*ECONNREFUSED`
+      )
+    )
     assert.notInclude(line, "hunter2")
   }, 90_000)
 

@@ -6,7 +6,9 @@ const bin = fileURLToPath(new URL("../../backend/bin/stackfx.js", import.meta.ur
 
 describe("stackfx dev", () => {
   it("prints the ready line with the real port, serves, and stops on SIGINT", async () => {
-    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", "memory"], { stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", "memory"], {
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let output = ""
     child.stderr.on("data", (chunk: Buffer) => {
       output += chunk.toString()
@@ -46,6 +48,9 @@ describe("stackfx dev", () => {
     })
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve))
     assert.strictEqual(code, 2)
-    assert.strictEqual(stderr, "stackfx: --port needs a whole number from 0 to 65535 (stackfx --help lists the options)\n")
+    assert.strictEqual(
+      stderr,
+      "stackfx: --port needs a whole number from 0 to 65535 (stackfx --help lists the options)\n"
+    )
   }, 30_000)
 })

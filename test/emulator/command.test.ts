@@ -4,7 +4,7 @@ import { parseArgs } from "../../backend/src/command.js"
 
 describe("stackfx command line", () => {
   it.effect("parses dev options, in both --flag value and --flag=value forms", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       assert.deepStrictEqual(yield* parseArgs(["dev"]), { command: "dev", options: {} })
       assert.deepStrictEqual(yield* parseArgs(["dev", "--port", "0", "--host=0.0.0.0", "--db", "memory"]), {
         command: "dev",
@@ -20,13 +20,25 @@ describe("stackfx command line", () => {
       })
       assert.deepStrictEqual(yield* parseArgs([]), { command: "help" })
       assert.deepStrictEqual(yield* parseArgs(["dev", "--help"]), { command: "help" })
-    }))
+    })
+  )
 
   it.effect("refuses unknown commands, unknown options and bad numbers", () =>
-    Effect.gen(function*() {
-      for (const argv of [["serve"], ["dev", "--verbose"], ["dev", "--port", "-1"], ["dev", "--port", "1.5"], ["dev", "--port"], ["dev", "--db"], ["dev", "--port", "70000"], ["dev", "--host", ""], ["dev", "--db="]]) {
+    Effect.gen(function* () {
+      for (const argv of [
+        ["serve"],
+        ["dev", "--verbose"],
+        ["dev", "--port", "-1"],
+        ["dev", "--port", "1.5"],
+        ["dev", "--port"],
+        ["dev", "--db"],
+        ["dev", "--port", "70000"],
+        ["dev", "--host", ""],
+        ["dev", "--db="]
+      ]) {
         const error = yield* Effect.flip(parseArgs(argv))
         assert.strictEqual(error._tag, "UsageError", argv.join(" "))
       }
-    }))
+    })
+  )
 })

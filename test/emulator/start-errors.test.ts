@@ -36,7 +36,10 @@ describe("startEmulator start-up failures", () => {
     const taken = await listening(port)
     try {
       const error = await startFailure({ port, db: "memory" })
-      assert.strictEqual(error.message, `Port ${port} on 127.0.0.1 is already in use; pick another with --port (--port 0 picks a free one).`)
+      assert.strictEqual(
+        error.message,
+        `Port ${port} on 127.0.0.1 is already in use; pick another with --port (--port 0 picks a free one).`
+      )
       assert.propertyVal(error.cause, "_tag", "ServeError")
     } finally {
       await new Promise((resolve) => taken.close(resolve))

@@ -29,7 +29,8 @@ const probe = (port: number, ready: () => boolean): Probe => {
       socket.on("connect", () => {
         state.accepted = true
         state.acceptedBeforeReady = !ready()
-      }))
+      })
+    )
     req.on("error", () => {
       state.outcome = state.accepted ? "dropped" : "refused"
       resolve()

@@ -28,13 +28,16 @@ import { wireTable } from "./wire-table.js"
 const membersOf = (category: string): ReadonlyArray<string> =>
   wireTable
     .filter(([, , , parent]) => parent === category)
-    .flatMap(([code, status]) => status === "category" ? membersOf(code) : [code])
+    .flatMap(([code, status]) => (status === "category" ? membersOf(code) : [code]))
 
 const tagOf = (code: string) => knownErrorByCode[code as KnownErrorCode].tag
 
 describe("known-error categories", () => {
   it("match the hosted service's parent categories, nested categories included", () => {
-    const categories = wireTable.filter(([, status]) => status === "category").map(([code]) => code).sort()
+    const categories = wireTable
+      .filter(([, status]) => status === "category")
+      .map(([code]) => code)
+      .sort()
     assert.deepStrictEqual(Object.keys(knownErrorCategories).sort(), categories)
     for (const [category, tags] of Object.entries(knownErrorCategories)) {
       assert.deepStrictEqual([...tags].sort(), membersOf(category).map(tagOf).sort(), category)
@@ -60,7 +63,7 @@ describe("known-error categories", () => {
   ]
 
   it.effect("catchTag(VerificationErrorTags) catches all four verification errors and nothing else", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const error of verificationErrors) {
         const caught = yield* Effect.fail(error as KnownError).pipe(
           Effect.catchTag(VerificationErrorTags, (e: VerificationError) => Effect.succeed(e.code))
@@ -73,15 +76,19 @@ describe("known-error categories", () => {
         Effect.flip
       )
       assert.strictEqual(passed._tag, "UserNotFound")
-    }))
+    })
+  )
 
   it.effect("catchTag with a category tuple narrows the error channel", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const program: Effect.Effect<string, KnownError> = Effect.fail(new RefreshTokenNotFoundOrExpired())
       const handled = program.pipe(Effect.catchTag(RefreshTokenErrorTags, () => Effect.succeed("signed out")))
       // The remaining error type excludes the category.
-      const rest: Effect.Effect<string, Exclude<KnownError, { readonly _tag: (typeof RefreshTokenErrorTags)[number] }>> =
-        handled
+      const rest: Effect.Effect<
+        string,
+        Exclude<KnownError, { readonly _tag: (typeof RefreshTokenErrorTags)[number] }>
+      > = handled
       assert.strictEqual(yield* rest, "signed out")
-    }))
+    })
+  )
 })

@@ -33,11 +33,13 @@ describe("decodeKnownError", () => {
   })
 
   it("decodes a known error and keeps the server's message", () => {
-    const e = decodeKnownError(known("PASSWORD_TOO_SHORT", {
-      code: "PASSWORD_TOO_SHORT",
-      details: { min_length: 10 },
-      error: "Server wording."
-    }))
+    const e = decodeKnownError(
+      known("PASSWORD_TOO_SHORT", {
+        code: "PASSWORD_TOO_SHORT",
+        details: { min_length: 10 },
+        error: "Server wording."
+      })
+    )
     assert.instanceOf(e, PasswordTooShort)
     if (!(e instanceof PasswordTooShort)) return
     assert.deepStrictEqual(e.details, { min_length: 10 })
@@ -52,18 +54,26 @@ describe("decodeKnownError", () => {
   })
 
   it("ignores detail fields the catalogue does not know", () => {
-    const e = decodeKnownError(known("PASSWORD_TOO_SHORT", {
-      code: "PASSWORD_TOO_SHORT",
-      details: { min_length: 10, extra: true },
-      error: "x"
-    }))
+    const e = decodeKnownError(
+      known("PASSWORD_TOO_SHORT", {
+        code: "PASSWORD_TOO_SHORT",
+        details: { min_length: 10, extra: true },
+        error: "x"
+      })
+    )
     assert.deepStrictEqual(e?._tag === "PasswordTooShort" ? e.details : undefined, { min_length: 10 })
   })
 
   it("keeps an unknown code's real status, code, details and message", () => {
-    const e = decodeKnownError(known("BRAND_NEW_ERROR", { code: "BRAND_NEW_ERROR", details: { a: 1 }, error: "new" }, {
-      "x-stack-actual-status": "403"
-    }))
+    const e = decodeKnownError(
+      known(
+        "BRAND_NEW_ERROR",
+        { code: "BRAND_NEW_ERROR", details: { a: 1 }, error: "new" },
+        {
+          "x-stack-actual-status": "403"
+        }
+      )
+    )
     assert.strictEqual(e?._tag, "UnexpectedKnownError")
     if (e?._tag !== "UnexpectedKnownError") return
     assert.strictEqual(e.code, "BRAND_NEW_ERROR")
@@ -96,27 +106,45 @@ describe("decodeKnownError", () => {
   })
 
   it("accepts the detail forms the hosted service sends: a null project id, no would-work flag", () => {
-    const keyRequired = decodeKnownError(known("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", {
-      code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
-      details: { project_id: null },
-      error: "x"
-    }, { "x-stack-actual-status": "401" }))
+    const keyRequired = decodeKnownError(
+      known(
+        "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+        {
+          code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+          details: { project_id: null },
+          error: "x"
+        },
+        { "x-stack-actual-status": "401" }
+      )
+    )
     assert.instanceOf(keyRequired, PublishableClientKeyRequiredForProject)
     if (keyRequired instanceof PublishableClientKeyRequiredForProject) assert.isNull(keyRequired.details.project_id)
-    const exists = decodeKnownError(known("USER_EMAIL_ALREADY_EXISTS", {
-      code: "USER_EMAIL_ALREADY_EXISTS",
-      details: { email: "a@example.com" }
-    }, { "x-stack-actual-status": "409" }))
+    const exists = decodeKnownError(
+      known(
+        "USER_EMAIL_ALREADY_EXISTS",
+        {
+          code: "USER_EMAIL_ALREADY_EXISTS",
+          details: { email: "a@example.com" }
+        },
+        { "x-stack-actual-status": "409" }
+      )
+    )
     assert.instanceOf(exists, UserEmailAlreadyExists)
-    assert.strictEqual(exists?.message, "A user with email \"a@example.com\" already exists.")
+    assert.strictEqual(exists?.message, 'A user with email "a@example.com" already exists.')
   })
 
   it("decodes the sign-up rule refusal with the rule's own message", () => {
-    const e = decodeKnownError(known("SIGN_UP_REJECTED", {
-      code: "SIGN_UP_REJECTED",
-      details: { message: "Closed." },
-      error: "Closed."
-    }, { "x-stack-actual-status": "403" }))
+    const e = decodeKnownError(
+      known(
+        "SIGN_UP_REJECTED",
+        {
+          code: "SIGN_UP_REJECTED",
+          details: { message: "Closed." },
+          error: "Closed."
+        },
+        { "x-stack-actual-status": "403" }
+      )
+    )
     assert.instanceOf(e, SignUpRejected)
     if (e instanceof SignUpRejected) {
       assert.strictEqual(e.status, 403)
@@ -127,7 +155,9 @@ describe("decodeKnownError", () => {
   })
 
   it("reports a header/body code mismatch", () => {
-    const e = decodeKnownError(known("USER_NOT_FOUND", { code: "TEAM_NOT_FOUND", details: { team_id: "t" }, error: "x" }))
+    const e = decodeKnownError(
+      known("USER_NOT_FOUND", { code: "TEAM_NOT_FOUND", details: { team_id: "t" }, error: "x" })
+    )
     assert.strictEqual(e?._tag, "KnownErrorMismatch")
     if (e?._tag !== "KnownErrorMismatch") return
     assert.strictEqual(e.reason, "code-mismatch")
@@ -143,8 +173,14 @@ describe("decodeKnownError", () => {
       decodeKnownError(known("USER_NOT_FOUND", [1, 2])),
       decodeKnownError(known("PASSWORD_TOO_SHORT", { code: "PASSWORD_TOO_SHORT", details: { min_length: "8" } })),
       decodeKnownError(known("PASSWORD_TOO_SHORT", { code: "PASSWORD_TOO_SHORT", error: "no details" }))
-    ].map((e) => e?._tag === "KnownErrorMismatch" ? e.reason : e?._tag)
-    assert.deepStrictEqual(reasons, ["body-not-json", "missing-code", "missing-code", "invalid-details", "invalid-details"])
+    ].map((e) => (e?._tag === "KnownErrorMismatch" ? e.reason : e?._tag))
+    assert.deepStrictEqual(reasons, [
+      "body-not-json",
+      "missing-code",
+      "missing-code",
+      "invalid-details",
+      "invalid-details"
+    ])
   })
 })
 

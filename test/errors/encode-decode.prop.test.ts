@@ -13,11 +13,13 @@ const sampleDetails = (schema: (typeof knownErrorClasses)[number]["detailsSchema
 
 // JSON has no negative zero: -0 is sent as 0, which is the same number to every consumer.
 const withoutNegativeZero = (value: unknown): unknown =>
-  Object.is(value, -0) ? 0
-  : Array.isArray(value) ? value.map(withoutNegativeZero)
-  : typeof value === "object" && value !== null
-  ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]))
-  : value
+  Object.is(value, -0)
+    ? 0
+    : Array.isArray(value)
+      ? value.map(withoutNegativeZero)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]))
+        : value
 
 describe("encodeKnownError then decodeKnownError", () => {
   for (const cls of knownErrorClasses) {

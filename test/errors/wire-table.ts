@@ -1,5 +1,7 @@
 // The hosted service's known errors: code, status, details fields, parent category.
-export const wireTable: ReadonlyArray<readonly [string, number | "category", ReadonlyArray<string>, string | null, boolean]> = [
+export const wireTable: ReadonlyArray<
+  readonly [string, number | "category", ReadonlyArray<string>, string | null, boolean]
+> = [
   ["CANNOT_DELETE_CURRENT_SESSION", 400, [], "REFRESH_TOKEN_ERROR", false],
   ["UNSUPPORTED_ERROR", 500, ["originalErrorCode"], null, true],
   ["BODY_PARSING_ERROR", 400, [], null, true],
@@ -13,7 +15,13 @@ export const wireTable: ReadonlyArray<readonly [string, number | "category", Rea
   ["ACCESS_TYPE_WITHOUT_PROJECT_ID", 400, ["request_type"], "INVALID_PROJECT_AUTHENTICATION", true],
   ["ACCESS_TYPE_REQUIRED", 400, [], "INVALID_PROJECT_AUTHENTICATION", true],
   ["CANNOT_GET_OWN_USER_WITHOUT_USER", 400, [], null, true],
-  ["INSUFFICIENT_ACCESS_TYPE", 401, ["actual_access_type", "allowed_access_types"], "INVALID_PROJECT_AUTHENTICATION", true],
+  [
+    "INSUFFICIENT_ACCESS_TYPE",
+    401,
+    ["actual_access_type", "allowed_access_types"],
+    "INVALID_PROJECT_AUTHENTICATION",
+    true
+  ],
   ["INVALID_PUBLISHABLE_CLIENT_KEY", 401, ["project_id"], "INVALID_PROJECT_AUTHENTICATION", false],
   ["INVALID_SECRET_SERVER_KEY", 401, ["project_id"], "INVALID_PROJECT_AUTHENTICATION", false],
   ["INVALID_SUPER_SECRET_ADMIN_KEY", 401, ["project_id"], "INVALID_PROJECT_AUTHENTICATION", false],
@@ -35,7 +43,13 @@ export const wireTable: ReadonlyArray<readonly [string, number | "category", Rea
   ["INVALID_SESSION_AUTHENTICATION", "category", [], "SESSION_AUTHENTICATION_ERROR", false],
   ["INVALID_ACCESS_TOKEN", "category", [], "INVALID_SESSION_AUTHENTICATION", true],
   ["UNPARSABLE_ACCESS_TOKEN", 401, [], "INVALID_ACCESS_TOKEN", true],
-  ["ACCESS_TOKEN_EXPIRED", 401, ["expired_at_millis", "project_id", "user_id", "refresh_token_id"], "INVALID_ACCESS_TOKEN", true],
+  [
+    "ACCESS_TOKEN_EXPIRED",
+    401,
+    ["expired_at_millis", "project_id", "user_id", "refresh_token_id"],
+    "INVALID_ACCESS_TOKEN",
+    true
+  ],
   ["INVALID_PROJECT_FOR_ACCESS_TOKEN", 401, ["expected_project_id", "actual_project_id"], "INVALID_ACCESS_TOKEN", true],
   ["REFRESH_TOKEN_ERROR", "category", [], null, false],
   ["PROVIDER_REJECTED", 401, [], "REFRESH_TOKEN_ERROR", true],
@@ -105,7 +119,13 @@ export const wireTable: ReadonlyArray<readonly [string, number | "category", Rea
   ["TEAM_PERMISSION_NOT_FOUND", 401, ["team_id", "user_id", "permission_id"], null, true],
   ["OAUTH_PROVIDER_ACCESS_DENIED", 400, [], null, false],
   ["OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE", 503, [], null, false],
-  ["CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", 409, ["type", "contact_channel_value", "would_work_if_email_was_verified"], null, true],
+  [
+    "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+    409,
+    ["type", "contact_channel_value", "would_work_if_email_was_verified"],
+    null,
+    true
+  ],
   ["API_KEY_NOT_VALID", "category", [], null, false],
   ["API_KEY_EXPIRED", 401, [], "API_KEY_NOT_VALID", false],
   ["API_KEY_REVOKED", 401, [], "API_KEY_NOT_VALID", false],
@@ -121,5 +141,5 @@ export const wireTable: ReadonlyArray<readonly [string, number | "category", Rea
   ["INVALID_APPLE_CREDENTIALS", 400, [], null, false],
   ["TEAM_INVITATION_EMAIL_MISMATCH", 403, [], null, false],
   ["ITEM_NOT_FOUND", 404, ["item_id"], null, false],
-  ["ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400, ["item_id", "customer_id", "quantity"], null, false],
+  ["ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400, ["item_id", "customer_id", "quantity"], null, false]
 ]

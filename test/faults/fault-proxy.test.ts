@@ -50,9 +50,10 @@ describe("fault proxy", () => {
     assert.strictEqual(proxy.arrivals.length, 1)
     assert.strictEqual(proxy.arrivals[0]?.fault, "pass")
     assert.strictEqual(proxy.arrivals[0]?.path, "/api/v1/users")
-    assert.deepStrictEqual(proxy.upstream.map((r) => [r.method, r.url, r.body, r.status]), [
-      ["POST", "/api/v1/users?limit=2", JSON.stringify({ email: "a@example.com" }), 200]
-    ])
+    assert.deepStrictEqual(
+      proxy.upstream.map((r) => [r.method, r.url, r.body, r.status]),
+      [["POST", "/api/v1/users?limit=2", JSON.stringify({ email: "a@example.com" }), 200]]
+    )
   })
 
   it("applies queued faults in order to API requests only, then the plan", async () => {
@@ -64,8 +65,14 @@ describe("fault proxy", () => {
     proxy.setPlan((req) => (req.method === "DELETE" ? faults.serverError(500) : faults.pass))
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/a`, { method: "DELETE" })).status, 500)
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/a`)).status, 200)
-    assert.deepStrictEqual(proxy.arrivals.map((a) => a.fault), ["pass", "503", "502", "500", "pass"])
-    assert.deepStrictEqual(proxy.upstream.map((r) => r.path), ["/health", "/api/v1/a"])
+    assert.deepStrictEqual(
+      proxy.arrivals.map((a) => a.fault),
+      ["pass", "503", "502", "500", "pass"]
+    )
+    assert.deepStrictEqual(
+      proxy.upstream.map((r) => r.path),
+      ["/health", "/api/v1/a"]
+    )
   })
 
   it("answers 429 with and without Retry-After, raw or under the status override", async () => {
@@ -117,7 +124,10 @@ describe("fault proxy", () => {
     const error = await fetchError(post("/api/v1/users", { n: 3 }))
     assert.match(error, /fetch failed/)
     assert.strictEqual(echo.requests.length, before + 1)
-    assert.deepStrictEqual(proxy.upstream.map((r) => [r.method, r.body, r.status]), [["POST", JSON.stringify({ n: 3 }), 200]])
+    assert.deepStrictEqual(
+      proxy.upstream.map((r) => [r.method, r.body, r.status]),
+      [["POST", JSON.stringify({ n: 3 }), 200]]
+    )
     // The proxy keeps working for the next request.
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/x`)).status, 200)
   })
@@ -138,7 +148,10 @@ describe("fault proxy", () => {
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/x`)).status, 200)
     assert.isAtLeast(Date.now() - start, 140)
     assert.strictEqual((await fetch(`${proxy.url}/api/v1/x`)).status, 503)
-    assert.deepStrictEqual(proxy.arrivals.map((a) => a.fault), ["delay-150", "delay-50+503"])
+    assert.deepStrictEqual(
+      proxy.arrivals.map((a) => a.fault),
+      ["delay-150", "delay-50+503"]
+    )
   })
 
   it("does not forward a held request whose client gave up", async () => {
@@ -150,7 +163,10 @@ describe("fault proxy", () => {
     assert.match(await gaveUp, /abort/i)
     // The hold ends when the proxy sees the client leave; `release` is never called.
     await proxy.settled()
-    assert.deepStrictEqual(proxy.arrivals.map((a) => a.fault), ["held"])
+    assert.deepStrictEqual(
+      proxy.arrivals.map((a) => a.fault),
+      ["held"]
+    )
     assert.strictEqual(proxy.upstream.length, 0)
   })
 
@@ -187,12 +203,12 @@ describe("fault proxy", () => {
     assert.strictEqual(known.status, 200)
     assert.strictEqual(known.headers.get("x-stack-actual-status"), "401")
     assert.strictEqual(known.headers.get("x-stack-known-error"), "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
-    assert.strictEqual((await known.json() as { code: string }).code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
+    assert.strictEqual(((await known.json()) as { code: string }).code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
     const mismatch = await fetch(`${proxy.url}/api/v1/users/me`)
     assert.strictEqual(mismatch.status, 200)
     assert.strictEqual(mismatch.headers.get("x-stack-actual-status"), "404")
     assert.strictEqual(mismatch.headers.get("x-stack-known-error"), "USER_NOT_FOUND")
-    assert.strictEqual((await mismatch.json() as { code: string }).code, "TEAM_NOT_FOUND")
+    assert.strictEqual(((await mismatch.json()) as { code: string }).code, "TEAM_NOT_FOUND")
   })
 
   it("answers 502 when the target is down, and records the failed forward", async () => {
@@ -200,7 +216,10 @@ describe("fault proxy", () => {
     try {
       const res = await fetch(`${lonely.url}/api/v1/x`)
       assert.strictEqual(res.status, 502)
-      assert.deepStrictEqual(lonely.upstream.map((r) => r.status), [undefined])
+      assert.deepStrictEqual(
+        lonely.upstream.map((r) => r.status),
+        [undefined]
+      )
     } finally {
       await lonely.close()
     }

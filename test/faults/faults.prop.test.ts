@@ -79,7 +79,8 @@ const call = (kind: CallKind): Effect.Effect<unknown, unknown, ClientServices> =
           path: "/auth/password/sign-up",
           body: jsonBody({ email: uniqueEmail("prop"), password: PASSWORD }),
           withSession: false
-        }))
+        })
+      )
   }
 }
 
@@ -110,7 +111,8 @@ const assertNoResendAfterNetworkFailure = (context: string) => {
   }
   for (const [key, count] of forwarded) {
     // A refresh may legitimately run twice in one step (stale token, then the token is refused).
-    if (!key.startsWith(`POST ${TOKEN_PATH}`)) assert.strictEqual(count, 1, `${context}: ${key} reached the backend ${count} times`)
+    if (!key.startsWith(`POST ${TOKEN_PATH}`))
+      assert.strictEqual(count, 1, `${context}: ${key} reached the backend ${count} times`)
   }
 }
 
@@ -122,7 +124,12 @@ const assertNoUnhandled = (context: string) =>
 describe("generated fault sequences", () => {
   it("every call ends with a value or a typed error, as the retry policy says, within its budget", async () => {
     const scenario = fc.record({
-      kind: fc.constantFrom<CallKind>("GET /users/me", "GET /users/me", "PATCH /users/me", "POST /auth/password/sign-up"),
+      kind: fc.constantFrom<CallKind>(
+        "GET /users/me",
+        "GET /users/me",
+        "PATCH /users/me",
+        "POST /auth/password/sign-up"
+      ),
       queue: fc.array(wireFault, { minLength: 0, maxLength: 8 })
     })
     await fc.assert(
@@ -148,7 +155,10 @@ describe("generated fault sequences", () => {
           }
           assert.strictEqual(arrivals.length, expected.attempts, `${context}: attempts`)
           assert.isAtMost(arrivals.length, attemptBudget, context)
-          assert.isTrue(arrivals.every((a) => a.path === `/api/v1${kind.split(" ")[1]}`), `${context}: no refresh expected`)
+          assert.isTrue(
+            arrivals.every((a) => a.path === `/api/v1${kind.split(" ")[1]}`),
+            `${context}: no refresh expected`
+          )
           // The diagnostics' probe timeout (5 s) is a sleep too; it is not a backoff.
           const backoff = clock.sleeps.filter((ms) => ms > 0 && ms !== 5000)
           assert.deepStrictEqual(backoff, [...expected.backoff], `${context}: backoff`)
@@ -206,7 +216,7 @@ describe("generated fault sequences", () => {
           clock.offsetMs = 0
           const me = outcome(await runtime.run(Effect.flatMap(CurrentUser, (u) => u.get)))
           assert.strictEqual(me._tag, "Value")
-          const id = me._tag === "Value" ? me.value?.id ?? null : "error"
+          const id = me._tag === "Value" ? (me.value?.id ?? null) : "error"
           assert.strictEqual(id, refused ? null : user.userId)
         } finally {
           await runtime.dispose()
@@ -238,7 +248,10 @@ describe("generated fault sequences", () => {
         try {
           env.proxy.enqueue(...queue)
           const getMe = Effect.flatMap(CurrentUser, (u) => u.get)
-          const all = Effect.all(Array.from({ length: callers }, () => Effect.exit(getMe)), { concurrency: "unbounded" })
+          const all = Effect.all(
+            Array.from({ length: callers }, () => Effect.exit(getMe)),
+            { concurrency: "unbounded" }
+          )
           const exits = await runtime.run(all)
           assert.isTrue(exits._tag === "Success", context)
           for (const exit of exits._tag === "Success" ? exits.value : []) {

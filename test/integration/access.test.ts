@@ -17,7 +17,8 @@ const adminLayer = (project: TestProject) =>
   Layer.mergeAll(ProjectPermissionDefinitions.layer, ProjectConfig.layer, AdminProjects.layer).pipe(
     Layer.provideMerge(adminCore(backend, project))
   )
-const serverLayer = (project: TestProject) => ServerProjectPermissions.layer.pipe(Layer.provideMerge(serverCore(backend, project)))
+const serverLayer = (project: TestProject) =>
+  ServerProjectPermissions.layer.pipe(Layer.provideMerge(serverCore(backend, project)))
 const clientLayer = (project: TestProject, user?: TestUser) =>
   Layer.mergeAll(ProjectPermissions.layer, Auth.layer).pipe(Layer.provideMerge(clientCore(backend, project, user)))
 
@@ -25,10 +26,10 @@ const ids = (items: ReadonlyArray<{ readonly id: string }>) => items.map((p) => 
 
 describe("project permissions over HTTP", () => {
   it.live("defined, granted, checked (recursively by default), revoked", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const user = yield* Effect.promise(() => backend.signUp(project))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const definitions = yield* ProjectPermissionDefinitions
         yield* definitions.create({ id: "read_docs" })
         yield* definitions.create({ id: "edit_docs", containedPermissionIds: ["read_docs"] })
@@ -36,7 +37,7 @@ describe("project permissions over HTTP", () => {
         assert.strictEqual(clash._tag, "PermissionIdAlreadyExists")
       }).pipe(Effect.provide(adminLayer(project)))
 
-      const server = yield* Effect.gen(function*() {
+      const server = yield* Effect.gen(function* () {
         const permissions = yield* ServerProjectPermissions
         const granted = yield* permissions.grant(user.userId, "edit_docs")
         const wrongScope = yield* Effect.flip(permissions.grant(user.userId, "$read_members"))
@@ -45,7 +46,7 @@ describe("project permissions over HTTP", () => {
       assert.deepStrictEqual(server.granted, { id: "edit_docs", userId: user.userId })
       assert.strictEqual(server.wrongScope._tag, "WrongPermissionScope")
 
-      const seen = yield* Effect.gen(function*() {
+      const seen = yield* Effect.gen(function* () {
         const permissions = yield* ProjectPermissions
         return {
           recursive: yield* permissions.list(),
@@ -59,7 +60,7 @@ describe("project permissions over HTTP", () => {
       assert.isTrue(seen.canRead)
       assert.isFalse(seen.canAdmin)
 
-      const after = yield* Effect.gen(function*() {
+      const after = yield* Effect.gen(function* () {
         const permissions = yield* ServerProjectPermissions
         const indirect = yield* Effect.flip(permissions.revoke(user.userId, "read_docs"))
         yield* permissions.revoke(user.userId, "edit_docs")
@@ -67,7 +68,8 @@ describe("project permissions over HTTP", () => {
       }).pipe(Effect.provide(serverLayer(project)))
       assert.strictEqual(after.indirect._tag, "PermissionNotFound")
       assert.deepStrictEqual(after.left, [])
-    }))
+    })
+  )
 
   it("containment: the listing is the closure of the direct grants (recursive) or the grants themselves (not)", async () => {
     const project = await backend.createProject()
@@ -85,19 +87,30 @@ describe("project permissions over HTTP", () => {
           const graph = new Map<string, Array<string>>(pool.map((p, i) => [id(p), (contained[i] ?? []).map(id)]))
           if (cycle !== undefined) graph.get(id(cycle[0]))?.push(id(cycle[1]))
           const user = await backend.signUp(project)
-          const listed = await Effect.runPromise(Effect.gen(function*() {
-            const definitions = yield* ProjectPermissionDefinitions
-            for (const [p, inner] of graph) {
-              yield* definitions.create({ id: p, containedPermissionIds: inner.filter((c) => c !== p && pool.indexOf(c.slice(prefix.length) as typeof pool[number]) < pool.indexOf(p.slice(prefix.length) as typeof pool[number])) })
-            }
-            if (cycle !== undefined) yield* definitions.update(id(cycle[0]), { containedPermissionIds: graph.get(id(cycle[0])) ?? [] })
-            const server = yield* ServerProjectPermissions
-            for (const p of direct) yield* server.grant(user.userId, id(p))
-            return {
-              recursive: ids(yield* server.list({ userId: user.userId })),
-              direct: ids(yield* server.list({ userId: user.userId }, { recursive: false }))
-            }
-          }).pipe(Effect.provide(Layer.merge(adminLayer(project), serverLayer(project)))))
+          const listed = await Effect.runPromise(
+            Effect.gen(function* () {
+              const definitions = yield* ProjectPermissionDefinitions
+              for (const [p, inner] of graph) {
+                yield* definitions.create({
+                  id: p,
+                  containedPermissionIds: inner.filter(
+                    (c) =>
+                      c !== p &&
+                      pool.indexOf(c.slice(prefix.length) as (typeof pool)[number]) <
+                        pool.indexOf(p.slice(prefix.length) as (typeof pool)[number])
+                  )
+                })
+              }
+              if (cycle !== undefined)
+                yield* definitions.update(id(cycle[0]), { containedPermissionIds: graph.get(id(cycle[0])) ?? [] })
+              const server = yield* ServerProjectPermissions
+              for (const p of direct) yield* server.grant(user.userId, id(p))
+              return {
+                recursive: ids(yield* server.list({ userId: user.userId })),
+                direct: ids(yield* server.list({ userId: user.userId }, { recursive: false }))
+              }
+            }).pipe(Effect.provide(Layer.merge(adminLayer(project), serverLayer(project))))
+          )
           const lookup = containedLookup([...graph].map(([p, inner]) => ({ id: p, containedPermissionIds: inner })))
           assert.deepStrictEqual(listed.recursive, [...resolvePermissionIds(direct.map(id), lookup, true)])
           assert.deepStrictEqual(listed.direct, [...direct.map(id)].sort())
@@ -110,15 +123,15 @@ describe("project permissions over HTTP", () => {
 
 describe("project config and sign-up rules over HTTP", () => {
   it.live("a config change shows in the effective config and the admin project; a rule rejects a domain", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const config = yield* ProjectConfig
         yield* config.override("environment", {
           "apiKeys.enabled.user": true,
           "auth.signUpRules.block_spam": {
             enabled: true,
-            condition: "emailDomain == \"spam.test\"",
+            condition: 'emailDomain == "spam.test"',
             action: { type: "reject" }
           }
         })
@@ -141,5 +154,6 @@ describe("project config and sign-up rules over HTTP", () => {
       const rejected = yield* Effect.flip(signUp("eve@spam.test"))
       assert.strictEqual(rejected._tag, "SignUpRejected")
       yield* signUp(uniqueEmail())
-    }))
+    })
+  )
 })

@@ -35,14 +35,16 @@ const tokensOf = (user: Pick<TestUser, "accessToken" | "refreshToken">): StoredT
 
 /** A second session of the same user, as another device would open it. */
 const signInAgain = async (project: TestProject, user: TestUser) => {
-  const res = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: user.password } })
+  const res = await backend.call(project, "POST", "/auth/password/sign-in", {
+    body: { email: user.email, password: user.password }
+  })
   assert.strictEqual(res.status, 200, res.text)
   return { accessToken: res.body.access_token as string, refreshToken: res.body.refresh_token as string }
 }
 
 describe("ActiveSessions", () => {
   it.live("lists the user's sessions, marks the current one, and revokes another, which then cannot refresh", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const user = yield* Effect.promise(() => backend.signUp(project))
       const other = yield* Effect.promise(() => signInAgain(project, user))
@@ -66,7 +68,10 @@ describe("ActiveSessions", () => {
 
       yield* ActiveSessions.use((s) => s.revoke(otherSession!.id)).pipe(Effect.provide(here))
       const left = yield* ActiveSessions.use((s) => s.list).pipe(Effect.provide(here))
-      assert.deepStrictEqual(left.map((s) => s.id), current.map((s) => s.id))
+      assert.deepStrictEqual(
+        left.map((s) => s.id),
+        current.map((s) => s.id)
+      )
 
       // The revoked device's refresh token is refused; its tier ends up signed out.
       const there = yield* CurrentUser.use((c) => c.get).pipe(
@@ -77,10 +82,11 @@ describe("ActiveSessions", () => {
       // Revoking it again, or an id that was never a session, is SessionNotFound (the service's plain 404).
       const again = yield* Effect.flip(ActiveSessions.use((s) => s.revoke(otherSession!.id)).pipe(Effect.provide(here)))
       assert.strictEqual(again._tag, "SessionNotFound")
-    }))
+    })
+  )
 
   it.live("cannot see or revoke another user's sessions", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const ann = yield* Effect.promise(() => backend.signUp(project))
       const bob = yield* Effect.promise(() => backend.signUp(project))
@@ -89,41 +95,60 @@ describe("ActiveSessions", () => {
         ActiveSessions.use((s) => s.revoke(bobs[0]!.id)).pipe(Effect.provide(client(project, tokensOf(ann))))
       )
       assert.strictEqual(refused._tag, "SessionNotFound")
-      assert.strictEqual((yield* ActiveSessions.use((s) => s.list).pipe(Effect.provide(client(project, tokensOf(bob))))).length, 1)
-    }))
+      assert.strictEqual(
+        (yield* ActiveSessions.use((s) => s.list).pipe(Effect.provide(client(project, tokensOf(bob))))).length,
+        1
+      )
+    })
+  )
 })
 
 const [transactional, marketing] = NOTIFICATION_CATEGORIES
 
 describe("NotificationPreferences", () => {
   it.live("lists both categories with their defaults, switches one and reads it back", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const user = yield* Effect.promise(() => backend.signUp(project))
       const layer = client(project, tokensOf(user))
       const before = yield* NotificationPreferences.use((p) => p.list).pipe(Effect.provide(layer))
       assert.deepStrictEqual(before, [
-        { notificationCategoryId: transactional.id, notificationCategoryName: "Transactional", enabled: true, canDisable: false },
+        {
+          notificationCategoryId: transactional.id,
+          notificationCategoryName: "Transactional",
+          enabled: true,
+          canDisable: false
+        },
         { notificationCategoryId: marketing.id, notificationCategoryName: "Marketing", enabled: true, canDisable: true }
       ])
       const off = yield* NotificationPreferences.use((p) => p.set(marketing.id, false)).pipe(Effect.provide(layer))
       assert.deepStrictEqual(off, { ...before[1], enabled: false })
       const after = yield* NotificationPreferences.use((p) => p.list).pipe(Effect.provide(layer))
-      assert.deepStrictEqual(after.map((p) => p.enabled), [true, false])
+      assert.deepStrictEqual(
+        after.map((p) => p.enabled),
+        [true, false]
+      )
 
       const unknown = yield* Effect.flip(
-        NotificationPreferences.use((p) => p.set("00000000-0000-4000-8000-000000000000", false)).pipe(Effect.provide(layer))
+        NotificationPreferences.use((p) => p.set("00000000-0000-4000-8000-000000000000", false)).pipe(
+          Effect.provide(layer)
+        )
       )
       assert.strictEqual(unknown._tag, "NotificationCategoryNotFound")
-      const notUuid = yield* Effect.flip(NotificationPreferences.use((p) => p.set("marketing", false)).pipe(Effect.provide(layer)))
+      const notUuid = yield* Effect.flip(
+        NotificationPreferences.use((p) => p.set("marketing", false)).pipe(Effect.provide(layer))
+      )
       assert.strictEqual(notUuid._tag, "NotificationCategoryNotFound")
-    }))
+    })
+  )
 
   it.live("a visitor gets the service's USER_AUTHENTICATION_REQUIRED; a client cannot read another user's", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const visitor = yield* Effect.flip(
-        NotificationPreferences.use((p) => p.list).pipe(Effect.provide(client(project, { accessToken: null, refreshToken: null })))
+        NotificationPreferences.use((p) => p.list).pipe(
+          Effect.provide(client(project, { accessToken: null, refreshToken: null }))
+        )
       )
       assert.strictEqual(visitor._tag, "UserAuthenticationRequired")
       const ann = yield* Effect.promise(() => backend.signUp(project))
@@ -138,10 +163,11 @@ describe("NotificationPreferences", () => {
       )
       assert.strictEqual(server.status, 200, server.text)
       assert.strictEqual(server.body.items.length, 2)
-    }))
+    })
+  )
 
   it.live("a sent Marketing message carries an unsubscribe link that turns Marketing off; then no more is sent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() =>
         backend.createProject({
           displayName: "Newsy",
@@ -167,9 +193,11 @@ describe("NotificationPreferences", () => {
       )
       const user = yield* Effect.promise(() => backend.signUp(project))
       const layer = client(project, tokensOf(user))
-      const sendVerification = Effect.gen(function*() {
+      const sendVerification = Effect.gen(function* () {
         const [channel] = yield* ContactChannels.use((c) => c.list)
-        yield* ContactChannels.use((c) => c.sendVerificationEmail(channel!.id, { callbackUrl: "http://localhost:3000/handler/email-verification" }))
+        yield* ContactChannels.use((c) =>
+          c.sendVerificationEmail(channel!.id, { callbackUrl: "http://localhost:3000/handler/email-verification" })
+        )
       }).pipe(Effect.provide(layer))
 
       const before = (yield* mailTo(backend, user.email)).length
@@ -184,9 +212,15 @@ describe("NotificationPreferences", () => {
 
       const followed = yield* Effect.promise(() => fetch(link!))
       assert.strictEqual(followed.status, 200)
-      assert.strictEqual(yield* Effect.promise(() => followed.text()), "<p>Successfully unsubscribed from notification group</p>")
+      assert.strictEqual(
+        yield* Effect.promise(() => followed.text()),
+        "<p>Successfully unsubscribed from notification group</p>"
+      )
       const prefs = yield* NotificationPreferences.use((p) => p.list).pipe(Effect.provide(layer))
-      assert.deepStrictEqual(prefs.map((p) => p.enabled), [true, false])
+      assert.deepStrictEqual(
+        prefs.map((p) => p.enabled),
+        [true, false]
+      )
 
       const twice = yield* Effect.promise(() => fetch(link!).then((r) => r.text()))
       assert.strictEqual(twice, "<p>You have already unsubscribed from this notification group</p>")
@@ -200,22 +234,25 @@ describe("NotificationPreferences", () => {
       // Marketing is off now: the next message of that category is not sent at all.
       yield* sendVerification
       assert.strictEqual((yield* mailTo(backend, user.email)).length, before + 1)
-    }))
+    })
+  )
 
   it.live("Transactional messages get no unsubscribe link", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const user = yield* Effect.promise(() => backend.signUp(project))
       const layer = client(project, tokensOf(user))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const [channel] = yield* ContactChannels.use((c) => c.list)
-        yield* ContactChannels.use((c) => c.sendVerificationEmail(channel!.id, { callbackUrl: "http://localhost:3000/handler/email-verification" }))
+        yield* ContactChannels.use((c) =>
+          c.sendVerificationEmail(channel!.id, { callbackUrl: "http://localhost:3000/handler/email-verification" })
+        )
       }).pipe(Effect.provide(layer))
       const mail = (yield* mailTo(backend, user.email)).at(-1)!
       assert.notInclude(mail.html, "unsubscribe")
-    }))
+    })
+  )
 })
-
 
 const marketingSource = `
 import { type } from "arktype";

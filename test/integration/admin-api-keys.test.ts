@@ -22,7 +22,13 @@ describe("ApiKeys", () => {
     const created = await run(
       layer,
       ApiKeys.use((k) =>
-        k.create({ description: "CI", expiresAt, hasPublishableClientKey: true, hasSecretServerKey: true, hasSuperSecretAdminKey: true })
+        k.create({
+          description: "CI",
+          expiresAt,
+          hasPublishableClientKey: true,
+          hasSecretServerKey: true,
+          hasSuperSecretAdminKey: true
+        })
       )
     )
     assert.strictEqual(created.description, "CI")
@@ -39,7 +45,10 @@ describe("ApiKeys", () => {
     assert.match(full.superSecretAdminKey, /^sak_.{20,}/)
 
     // Afterwards only the last four characters, and nowhere the full values.
-    const listed = await run(layer, ApiKeys.use((k) => k.list))
+    const listed = await run(
+      layer,
+      ApiKeys.use((k) => k.list)
+    )
     const mine = listed.find((k) => k.id === created.id)
     if (mine === undefined) return assert.fail("the new key set is listed")
     assert.deepStrictEqual(mine.publishableClientKey, { lastFour: full.publishableClientKey.slice(-4) })
@@ -48,14 +57,21 @@ describe("ApiKeys", () => {
     assert.strictEqual(listed.length, 2, "the project's first key set and the new one")
     const raw = await backend.call(project, "GET", "/internal/api-keys", { accessType: "admin" })
     for (const value of Object.values(full)) assert.notInclude(raw.text, value)
-    const one = await run(layer, ApiKeys.use((k) => k.get(created.id)))
+    const one = await run(
+      layer,
+      ApiKeys.use((k) => k.get(created.id))
+    )
     assert.deepStrictEqual(one, mine)
 
     // The new keys authenticate on every tier.
     const withNewKeys: TestProject = { id: project.id, ...full }
-    for (const tier of ["client", "server", "admin"] as const) assert.strictEqual(await probe(withNewKeys, tier), "ok", tier)
+    for (const tier of ["client", "server", "admin"] as const)
+      assert.strictEqual(await probe(withNewKeys, tier), "ok", tier)
 
-    const revoked = await run(layer, ApiKeys.use((k) => k.revoke(created.id)))
+    const revoked = await run(
+      layer,
+      ApiKeys.use((k) => k.revoke(created.id))
+    )
     assert.strictEqual(revoked.validity._tag, "ManuallyRevoked")
     assert.instanceOf(revoked.manuallyRevokedAt, Date)
     assert.strictEqual(await probe(withNewKeys, "client"), "INVALID_PUBLISHABLE_CLIENT_KEY")
@@ -65,7 +81,10 @@ describe("ApiKeys", () => {
     assert.strictEqual(await probe(project, "admin"), "ok")
 
     // Revoking again keeps the first revocation time.
-    const twice = await run(layer, ApiKeys.use((k) => k.revoke(created.id)))
+    const twice = await run(
+      layer,
+      ApiKeys.use((k) => k.revoke(created.id))
+    )
     assert.strictEqual(twice.manuallyRevokedAt?.getTime(), revoked.manuallyRevokedAt?.getTime())
   })
 
@@ -86,7 +105,10 @@ describe("ApiKeys", () => {
     assert.isString(created.publishableClientKey)
     assert.isNull(created.secretServerKey)
     assert.isNull(created.superSecretAdminKey)
-    const listed = await run(adminLayer(backend, project), ApiKeys.use((k) => k.get(created.id)))
+    const listed = await run(
+      adminLayer(backend, project),
+      ApiKeys.use((k) => k.get(created.id))
+    )
     assert.isNull(listed.secretServerKey)
   })
 
@@ -115,34 +137,55 @@ describe("ApiKeys", () => {
     await sleep(1_700)
     assert.strictEqual(await probe(withNewKeys, "server"), "INVALID_SECRET_SERVER_KEY")
     assert.strictEqual(await probe(withNewKeys, "client"), "INVALID_PUBLISHABLE_CLIENT_KEY")
-    const after = await run(layer, ApiKeys.use((k) => k.get(created.id)))
+    const after = await run(
+      layer,
+      ApiKeys.use((k) => k.get(created.id))
+    )
     assert.deepStrictEqual(after.validity, { _tag: "Expired", expiredAt: after.expiresAt })
 
     // Expiry wins over a later revocation (the hosted service's order).
-    const revoked = await run(layer, ApiKeys.use((k) => k.revoke(created.id)))
+    const revoked = await run(
+      layer,
+      ApiKeys.use((k) => k.revoke(created.id))
+    )
     assert.strictEqual(revoked.validity._tag, "Expired")
   })
 
   it("answers API_KEY_NOT_FOUND for an unknown id", async () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)
-    const missing = await runFailure(layer, ApiKeys.use((k) => k.get("00000000-0000-4000-8000-000000000000")))
+    const missing = await runFailure(
+      layer,
+      ApiKeys.use((k) => k.get("00000000-0000-4000-8000-000000000000"))
+    )
     assert.strictEqual(missing._tag, "ApiKeyNotFound")
-    const revoke = await runFailure(layer, ApiKeys.use((k) => k.revoke("nope")))
+    const revoke = await runFailure(
+      layer,
+      ApiKeys.use((k) => k.revoke("nope"))
+    )
     assert.strictEqual(revoke._tag, "ApiKeyNotFound")
 
     // Key sets of another project are not visible.
     const other = await backend.createProject()
-    const theirs = await run(adminLayer(backend, other), ApiKeys.use((k) => k.list))
+    const theirs = await run(
+      adminLayer(backend, other),
+      ApiKeys.use((k) => k.list)
+    )
     const first = theirs[0]
     if (first === undefined) return assert.fail("every project has a first key set")
-    const foreign = await runFailure(layer, ApiKeys.use((k) => k.get(first.id)))
+    const foreign = await runFailure(
+      layer,
+      ApiKeys.use((k) => k.get(first.id))
+    )
     assert.strictEqual(foreign._tag, "ApiKeyNotFound")
   })
 
   it("shows a project's first key set as never expiring", async () => {
     const project = await backend.createProject()
-    const [first] = await run(adminLayer(backend, project), ApiKeys.use((k) => k.list))
+    const [first] = await run(
+      adminLayer(backend, project),
+      ApiKeys.use((k) => k.list)
+    )
     if (first === undefined) return assert.fail("every project has a first key set")
     assert.deepStrictEqual(first.validity, { _tag: "Valid" })
     assert.isAbove(first.expiresAt.getFullYear(), 9000)
@@ -156,7 +199,13 @@ describe("ApiKeys", () => {
       assert.strictEqual(list.body.code, "INSUFFICIENT_ACCESS_TYPE")
       const create = await backend.call(project, "POST", "/internal/api-keys", {
         accessType,
-        body: { description: "x", expires_at_millis: Date.now() + HOUR, has_publishable_client_key: true, has_secret_server_key: true, has_super_secret_admin_key: true }
+        body: {
+          description: "x",
+          expires_at_millis: Date.now() + HOUR,
+          has_publishable_client_key: true,
+          has_secret_server_key: true,
+          has_super_secret_admin_key: true
+        }
       })
       assert.strictEqual(create.body.code, "INSUFFICIENT_ACCESS_TYPE")
     }

@@ -23,7 +23,12 @@ const customServer = {
 }
 
 const defaultNames = [
-  "Email Verification", "Password Reset", "Magic Link/OTP", "Team Invitation", "Sign In Invitation", "Payment Receipt",
+  "Email Verification",
+  "Password Reset",
+  "Magic Link/OTP",
+  "Team Invitation",
+  "Sign In Invitation",
+  "Payment Receipt",
   "Payment Failed"
 ]
 
@@ -49,9 +54,18 @@ EmailTemplate.PreviewVariables = { passwordResetLink: "https://example.com/reset
 describe("EmailTemplates", () => {
   it("lists the seven defaults, with the service's ids and names and no theme_id", async () => {
     const project = await backend.createProject()
-    const templates = await run(adminLayer(backend, project), EmailTemplates.use((t) => t.list))
-    assert.deepStrictEqual(templates.map((t) => t.displayName), defaultNames)
-    assert.deepStrictEqual(templates.map((t) => t.id), Object.values(DEFAULT_TEMPLATE_IDS))
+    const templates = await run(
+      adminLayer(backend, project),
+      EmailTemplates.use((t) => t.list)
+    )
+    assert.deepStrictEqual(
+      templates.map((t) => t.displayName),
+      defaultNames
+    )
+    assert.deepStrictEqual(
+      templates.map((t) => t.id),
+      Object.values(DEFAULT_TEMPLATE_IDS)
+    )
     for (const template of templates) {
       assert.isFalse("themeId" in template, template.displayName)
       assert.include(template.tsxSource, "export function EmailTemplate", template.displayName)
@@ -64,14 +78,28 @@ describe("EmailTemplates", () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)
     const refused = (effect: Effect.Effect<unknown, { readonly _tag: string }, EmailTemplates>) =>
-      run(layer, effect.pipe(Effect.flip, Effect.map((e) => e._tag)))
+      run(
+        layer,
+        effect.pipe(
+          Effect.flip,
+          Effect.map((e) => e._tag)
+        )
+      )
     assert.strictEqual(await refused(EmailTemplates.use((t) => t.create("Welcome"))), "RequiresCustomEmailServer")
     assert.strictEqual(
-      await refused(EmailTemplates.use((t) => t.update(DEFAULT_TEMPLATE_IDS.password_reset, { tsxSource: resetSource("x") }))),
+      await refused(
+        EmailTemplates.use((t) => t.update(DEFAULT_TEMPLATE_IDS.password_reset, { tsxSource: resetSource("x") }))
+      ),
       "RequiresCustomEmailServer"
     )
-    assert.strictEqual(await refused(EmailTemplates.use((t) => t.delete(DEFAULT_TEMPLATE_IDS.password_reset))), "RequiresCustomEmailServer")
-    const raw = await backend.call(project, "POST", "/internal/email-templates", { accessType: "admin", body: { display_name: "x" } })
+    assert.strictEqual(
+      await refused(EmailTemplates.use((t) => t.delete(DEFAULT_TEMPLATE_IDS.password_reset))),
+      "RequiresCustomEmailServer"
+    )
+    const raw = await backend.call(project, "POST", "/internal/email-templates", {
+      accessType: "admin",
+      body: { display_name: "x" }
+    })
     assert.strictEqual(raw.status, 400)
     assert.deepStrictEqual(raw.body, {
       code: "REQUIRES_CUSTOM_EMAIL_SERVER",
@@ -82,25 +110,52 @@ describe("EmailTemplates", () => {
   it("creates a template, updates it (answering the preview), finds it and deletes it", async () => {
     const project = await backend.createProject({ displayName: "Templated", config: customServer })
     const layer = adminLayer(backend, project)
-    const id = await run(layer, EmailTemplates.use((t) => t.create("Welcome")))
-    const created = await run(layer, EmailTemplates.use((t) => t.get(id)))
+    const id = await run(
+      layer,
+      EmailTemplates.use((t) => t.create("Welcome"))
+    )
+    const created = await run(
+      layer,
+      EmailTemplates.use((t) => t.get(id))
+    )
     assert.strictEqual(created.displayName, "Welcome")
     assert.strictEqual(created.themeId, null)
-    const listed = await run(layer, EmailTemplates.use((t) => t.list))
-    assert.deepStrictEqual(listed.map((t) => t.displayName), [...defaultNames, "Welcome"])
+    const listed = await run(
+      layer,
+      EmailTemplates.use((t) => t.list)
+    )
+    assert.deepStrictEqual(
+      listed.map((t) => t.displayName),
+      [...defaultNames, "Welcome"]
+    )
 
-    const { renderedHtml } = await run(layer, EmailTemplates.use((t) => t.update(id, { tsxSource: resetSource("Reset at"), themeId: false })))
+    const { renderedHtml } = await run(
+      layer,
+      EmailTemplates.use((t) => t.update(id, { tsxSource: resetSource("Reset at"), themeId: false }))
+    )
     // The preview user is "John Doe"; the preview values come from the template's PreviewVariables.
-    assert.include(renderedHtml, "Hello John Doe, go to <a href=\"https://example.com/reset\">the reset page</a>.")
-    const updated = await run(layer, EmailTemplates.use((t) => t.get(id)))
+    assert.include(renderedHtml, 'Hello John Doe, go to <a href="https://example.com/reset">the reset page</a>.')
+    const updated = await run(
+      layer,
+      EmailTemplates.use((t) => t.get(id))
+    )
     assert.strictEqual(updated.tsxSource, resetSource("Reset at"))
     assert.strictEqual(updated.themeId, false)
 
-    await run(layer, EmailTemplates.use((t) => t.delete(id)))
-    const gone = await run(layer, EmailTemplates.use((t) => t.get(id).pipe(Effect.flip)))
+    await run(
+      layer,
+      EmailTemplates.use((t) => t.delete(id))
+    )
+    const gone = await run(
+      layer,
+      EmailTemplates.use((t) => t.get(id).pipe(Effect.flip))
+    )
     assert.strictEqual(gone._tag, "EmailTemplateNotFound")
     // Deleting it again is a typed failure, never a silent success.
-    const again = await run(layer, EmailTemplates.use((t) => t.delete(id).pipe(Effect.flip)))
+    const again = await run(
+      layer,
+      EmailTemplates.use((t) => t.delete(id).pipe(Effect.flip))
+    )
     assert.strictEqual(again._tag, "EmailTemplateNotFound")
   })
 
@@ -108,13 +163,22 @@ describe("EmailTemplates", () => {
     const project = await backend.createProject({ config: customServer })
     const layer = adminLayer(backend, project)
     const id = DEFAULT_TEMPLATE_IDS.email_verification
-    const before = await run(layer, EmailTemplates.use((t) => t.get(id)))
+    const before = await run(
+      layer,
+      EmailTemplates.use((t) => t.get(id))
+    )
     const fail = (tsxSource: string) =>
-      run(layer, EmailTemplates.use((t) => t.update(id, { tsxSource }).pipe(Effect.flip)))
+      run(
+        layer,
+        EmailTemplates.use((t) => t.update(id, { tsxSource }).pipe(Effect.flip))
+      )
 
     const noSubject = await fail("export function EmailTemplate() { return <p>hi</p> }")
     assert.strictEqual(noSubject._tag, "EmailRenderingError")
-    assert.strictEqual(noSubject._tag === "EmailRenderingError" && noSubject.details.error, "Subject is required, import it from @stackframe/emails")
+    assert.strictEqual(
+      noSubject._tag === "EmailRenderingError" && noSubject.details.error,
+      "Subject is required, import it from @stackframe/emails"
+    )
     const noCategory = await fail(`export function EmailTemplate() { return <Subject value="s" /> }`)
     assert.strictEqual(
       noCategory._tag === "EmailRenderingError" && noCategory.details.error,
@@ -124,7 +188,13 @@ describe("EmailTemplates", () => {
     assert.strictEqual(unsupported._tag, "EmailRenderingError")
     assert.strictEqual(unsupported.message.startsWith("Failed to render email with theme: "), true)
 
-    assert.deepStrictEqual(await run(layer, EmailTemplates.use((t) => t.get(id))), before)
+    assert.deepStrictEqual(
+      await run(
+        layer,
+        EmailTemplates.use((t) => t.get(id))
+      ),
+      before
+    )
   })
 
   it("sends the project's mails from its templates: edited, then deleted (the built-in default)", async () => {
@@ -133,20 +203,36 @@ describe("EmailTemplates", () => {
     const user = await backend.signUp(project)
     const callbackUrl = "http://localhost:3000/handler/password-reset"
     const sendReset = async () => {
-      const res = await backend.call(project, "POST", "/auth/password/send-reset-code", { body: { email: user.email, callback_url: callbackUrl } })
+      const res = await backend.call(project, "POST", "/auth/password/send-reset-code", {
+        body: { email: user.email, callback_url: callbackUrl }
+      })
       assert.strictEqual(res.status, 200, res.text)
       return run(layer, latestMailTo(backend, user.email))
     }
 
-    await run(layer, EmailTemplates.use((t) => t.update(DEFAULT_TEMPLATE_IDS.password_reset, { tsxSource: resetSource("Custom reset for") })))
+    await run(
+      layer,
+      EmailTemplates.use((t) =>
+        t.update(DEFAULT_TEMPLATE_IDS.password_reset, { tsxSource: resetSource("Custom reset for") })
+      )
+    )
     const custom = await sendReset()
     // The subject is the template's <Subject>; the user has no display name.
     assert.strictEqual(custom.subject, "Custom reset for Templated")
     assert.include(custom.text, "Hello there, go to the reset page (http://localhost:3000/handler/password-reset?code=")
 
-    await run(layer, EmailTemplates.use((t) => t.delete(DEFAULT_TEMPLATE_IDS.password_reset)))
-    const listed = await run(layer, EmailTemplates.use((t) => t.list))
-    assert.notInclude(listed.map((t) => t.id), DEFAULT_TEMPLATE_IDS.password_reset)
+    await run(
+      layer,
+      EmailTemplates.use((t) => t.delete(DEFAULT_TEMPLATE_IDS.password_reset))
+    )
+    const listed = await run(
+      layer,
+      EmailTemplates.use((t) => t.list)
+    )
+    assert.notInclude(
+      listed.map((t) => t.id),
+      DEFAULT_TEMPLATE_IDS.password_reset
+    )
     const standard = await sendReset()
     assert.strictEqual(standard.subject, "Reset your password at Templated")
   })
@@ -154,9 +240,18 @@ describe("EmailTemplates", () => {
   it("keeps each project's templates apart", async () => {
     const one = await backend.createProject({ config: customServer })
     const two = await backend.createProject({ config: customServer })
-    const id = await run(adminLayer(backend, one), EmailTemplates.use((t) => t.create("Only for one")))
-    const other = await run(adminLayer(backend, two), EmailTemplates.use((t) => t.list))
-    assert.notInclude(other.map((t) => t.id), id)
+    const id = await run(
+      adminLayer(backend, one),
+      EmailTemplates.use((t) => t.create("Only for one"))
+    )
+    const other = await run(
+      adminLayer(backend, two),
+      EmailTemplates.use((t) => t.list)
+    )
+    assert.notInclude(
+      other.map((t) => t.id),
+      id
+    )
     const foreign = await backend.call(two, "DELETE", `/internal/email-templates/${id}`, { accessType: "admin" })
     assert.strictEqual(foreign.status, 404)
     assert.strictEqual(foreign.text, "No template found with given id")
@@ -164,10 +259,18 @@ describe("EmailTemplates", () => {
 
   it("answers a non-UUID id with SCHEMA_ERROR, the legacy routes with not-found, non-admins with INSUFFICIENT_ACCESS_TYPE", async () => {
     const project = await backend.createProject({ config: customServer })
-    const badId = await backend.call(project, "PATCH", "/internal/email-templates/magic_link", { accessType: "admin", body: { tsx_source: "x" } })
+    const badId = await backend.call(project, "PATCH", "/internal/email-templates/magic_link", {
+      accessType: "admin",
+      body: { tsx_source: "x" }
+    })
     assert.strictEqual(badId.body.code, "SCHEMA_ERROR")
     assert.include(badId.body.details.message, "params.templateId")
-    const deleted = await backend.call(project, "DELETE", `/internal/email-templates/${DEFAULT_TEMPLATE_IDS.team_invitation}`, { accessType: "admin" })
+    const deleted = await backend.call(
+      project,
+      "DELETE",
+      `/internal/email-templates/${DEFAULT_TEMPLATE_IDS.team_invitation}`,
+      { accessType: "admin" }
+    )
     assert.strictEqual(deleted.status, 200)
     assert.deepStrictEqual(deleted.body, {})
     const legacy = await backend.call(project, "GET", "/email-templates", { accessType: "admin" })

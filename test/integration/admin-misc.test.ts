@@ -12,9 +12,18 @@ describe("Webhooks", () => {
   it("gives a stable token per project", async () => {
     const one = await backend.createProject()
     const two = await backend.createProject()
-    const first = await run(adminLayer(backend, one), Webhooks.use((w) => w.svixToken))
-    const again = await run(adminLayer(backend, one), Webhooks.use((w) => w.svixToken))
-    const other = await run(adminLayer(backend, two), Webhooks.use((w) => w.svixToken))
+    const first = await run(
+      adminLayer(backend, one),
+      Webhooks.use((w) => w.svixToken)
+    )
+    const again = await run(
+      adminLayer(backend, one),
+      Webhooks.use((w) => w.svixToken)
+    )
+    const other = await run(
+      adminLayer(backend, two),
+      Webhooks.use((w) => w.svixToken)
+    )
     assert.isAbove(first.length, 20)
     assert.strictEqual(again, first)
     assert.notStrictEqual(other, first)
@@ -25,36 +34,59 @@ describe("Metrics", () => {
   it("counts users from the store", async () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)
-    const empty = await run(layer, Metrics.use((m) => m.get))
+    const empty = await run(
+      layer,
+      Metrics.use((m) => m.get)
+    )
     assert.strictEqual(empty.totalUsers, 0)
     assert.strictEqual(empty.dailyUsers.length, 31)
     assert.isTrue(empty.dailyUsers.every((d) => d.activity === 0))
     assert.deepStrictEqual(empty.recentlyRegistered, [])
     assert.deepStrictEqual(empty.loginMethods, [])
     // Today's overviews; payments and analytics, which the local backend lacks, as a new hosted project's.
-    assert.deepInclude(empty.authOverview, { verifiedUsers: 0, unverifiedUsers: 0, anonymousUsers: 0, mau: 0, totalUsersFiltered: 0 })
+    assert.deepInclude(empty.authOverview, {
+      verifiedUsers: 0,
+      unverifiedUsers: 0,
+      anonymousUsers: 0,
+      mau: 0,
+      totalUsersFiltered: 0
+    })
     assert.strictEqual(empty.authOverview?.dailyActiveUsersSplit.total.length, 31)
     assert.deepInclude(empty.emailOverview, { totalEmails: 0, emailsSent: 0, recentEmails: [], deliverabilityRate: 0 })
-    assert.deepInclude(empty.paymentsOverview, { activeSubscriptionCount: 0, revenueCents: 0, mrrCents: 0, totalOrders: 0 })
+    assert.deepInclude(empty.paymentsOverview, {
+      activeSubscriptionCount: 0,
+      revenueCents: 0,
+      mrrCents: 0,
+      totalOrders: 0
+    })
     assert.isTrue(empty.paymentsOverview?.dailySubscriptions.every((d) => d.activity === 0))
     assert.deepInclude(empty.analyticsOverview, { visitors: 0, topReferrers: [], topRegion: null })
     assert.strictEqual(empty.analyticsOverview?.dailyPageViews.length, 31)
 
     const users = []
     for (let i = 0; i < 3; i++) users.push(await backend.signUp(project))
-    const metrics = await run(layer, Metrics.use((m) => m.get))
+    const metrics = await run(
+      layer,
+      Metrics.use((m) => m.get)
+    )
     assert.strictEqual(metrics.totalUsers, 3)
     const today = new Date().toISOString().slice(0, 10)
     const last = metrics.dailyUsers[metrics.dailyUsers.length - 1]
     assert.deepStrictEqual(last, { date: today, activity: 3 })
-    assert.strictEqual(metrics.dailyUsers.reduce((sum, d) => sum + d.activity, 0), 3)
+    assert.strictEqual(
+      metrics.dailyUsers.reduce((sum, d) => sum + d.activity, 0),
+      3
+    )
     assert.strictEqual(metrics.dailyActiveUsers[metrics.dailyActiveUsers.length - 1]?.activity, 3)
     assert.deepStrictEqual(metrics.usersByCountry, {})
     assert.deepStrictEqual(
       metrics.recentlyRegistered.map((u) => u.id),
       users.map((u) => u.userId).reverse()
     )
-    assert.sameMembers(metrics.recentlyActive.map((u) => u.id), users.map((u) => u.userId))
+    assert.sameMembers(
+      metrics.recentlyActive.map((u) => u.id),
+      users.map((u) => u.userId)
+    )
     assert.deepStrictEqual(metrics.loginMethods, [{ method: "password", count: 3 }])
     const auth = metrics.authOverview
     assert.strictEqual((auth?.verifiedUsers ?? 0) + (auth?.unverifiedUsers ?? 0), 3)
@@ -62,10 +94,16 @@ describe("Metrics", () => {
     assert.strictEqual(auth?.dailyActiveUsersSplit.new.at(-1)?.activity, 3)
     assert.strictEqual(auth?.dailyActiveUsersSplit.retained.at(-1)?.activity, 0)
     // The outbox keeps every e-mail sent (verification e-mails of the sign-ups, if any): the overview counts them.
-    assert.strictEqual(metrics.emailOverview?.dailyEmails.reduce((sum, d) => sum + d.activity, 0), metrics.emailOverview?.totalEmails)
+    assert.strictEqual(
+      metrics.emailOverview?.dailyEmails.reduce((sum, d) => sum + d.activity, 0),
+      metrics.emailOverview?.totalEmails
+    )
     // Another project's users are not counted.
     const other = await backend.createProject()
-    const otherMetrics = await run(adminLayer(backend, other), Metrics.use((m) => m.get))
+    const otherMetrics = await run(
+      adminLayer(backend, other),
+      Metrics.use((m) => m.get)
+    )
     assert.strictEqual(otherMetrics.totalUsers, 0)
   })
 })
@@ -79,7 +117,14 @@ describe("TestEmail", () => {
       TestEmail.use((t) =>
         t.send({
           recipientEmail: "someone@example.test",
-          emailConfig: { host: "127.0.0.1", port, username: "u", password: "hunter2-secret", senderName: "Me", senderEmail: "me@example.test" }
+          emailConfig: {
+            host: "127.0.0.1",
+            port,
+            username: "u",
+            password: "hunter2-secret",
+            senderName: "Me",
+            senderEmail: "me@example.test"
+          }
         })
       )
     )
@@ -95,7 +140,14 @@ describe("TestEmail", () => {
       TestEmail.use((t) =>
         t.send({
           recipientEmail: "nobody",
-          emailConfig: { host: "127.0.0.1", port: 25, username: "", password: "", senderName: "Me", senderEmail: "me@example.test" }
+          emailConfig: {
+            host: "127.0.0.1",
+            port: 25,
+            username: "",
+            password: "",
+            senderName: "Me",
+            senderEmail: "me@example.test"
+          }
         })
       )
     )
@@ -134,10 +186,16 @@ describe("admin-only routes", () => {
     const project = await backend.createProject()
     const owner = project.owner
     if (owner === undefined) return assert.fail("createProject gives an owner")
-    const token = await run(adminTokenLayer(backend, project.id, owner.accessToken), Webhooks.use((w) => w.svixToken))
+    const token = await run(
+      adminTokenLayer(backend, project.id, owner.accessToken),
+      Webhooks.use((w) => w.svixToken)
+    )
     assert.isString(token)
     const stranger = await backend.signUp(backend.internal())
-    const error = await runFailure(adminTokenLayer(backend, project.id, stranger.accessToken), Metrics.use((m) => m.get))
+    const error = await runFailure(
+      adminTokenLayer(backend, project.id, stranger.accessToken),
+      Metrics.use((m) => m.get)
+    )
     assert.strictEqual(error._tag, "AdminAccessTokenIsNotAdmin")
   })
 })

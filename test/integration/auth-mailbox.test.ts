@@ -17,7 +17,7 @@ const get = (path: string) =>
 
 describe("the mailbox under /mailbox", () => {
   it.live("the Inbucket API and the inbox pages show the mail a flow sent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject({ displayName: "Inbox <Demo>" }))
       const email = uniqueEmail("inbox")
       yield* Auth.use((auth) =>
@@ -43,5 +43,6 @@ describe("the mailbox under /mailbox", () => {
       assert.strictEqual(unknown.status, 404)
       const empty = yield* get(`/mailbox/api/v1/mailbox/${encodeURIComponent(uniqueEmail("nobody"))}`)
       assert.strictEqual(empty.text, "[]")
-    }))
+    })
+  )
 })

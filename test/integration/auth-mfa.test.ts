@@ -21,7 +21,7 @@ const wrongCode = (secret: TotpSecret) => {
 
 /** A user with a TOTP secret, set through `PATCH /users/me { totp_secret_base64 }`. */
 const userWithTotp = (project: Parameters<typeof clientLayer>[1]) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const user = yield* Effect.promise(() => backend.signUp(project))
     const secret = yield* newTotpSecret
     const updated = yield* CurrentUser.use((u) => u.update({ totpSecretBase64: totpSecretToBase64(secret) })).pipe(
@@ -33,10 +33,10 @@ const userWithTotp = (project: Parameters<typeof clientLayer>[1]) =>
 
 describe("TOTP multi-factor sign-in", () => {
   it.live("sign-in asks for MFA; a wrong code is INVALID_TOTP_CODE; the right one signs in", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const { user, secret } = yield* userWithTotp(project)
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const auth = yield* Auth
         const required = yield* Effect.flip(auth.signInWithCredential({ email: user.email, password: user.password }))
         if (required._tag !== "MultiFactorAuthenticationRequired") return yield* Effect.die(required)
@@ -53,29 +53,39 @@ describe("TOTP multi-factor sign-in", () => {
       assert.deepStrictEqual(outcome.signedIn, { userId: user.userId, isNewUser: false })
       assert.strictEqual(outcome.me?.id, user.userId)
       assert.strictEqual(outcome.reused._tag, "VerificationCodeAlreadyUsed")
-    }))
+    })
+  )
 
   it.live("an empty TOTP code is INVALID_TOTP_CODE without a request", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       // A base URL nothing listens on: any request would be a NetworkError.
       const offline = clientLayer(
         { ...backend, emulator: () => ({ ...backend.emulator(), url: "http://127.0.0.1:9" }) },
         project
       )
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const auth = yield* Auth
-        return [yield* Effect.flip(auth.signInWithMfa("any-attempt", "")), yield* Effect.flip(auth.signInWithMfa("x", "   "))]
+        return [
+          yield* Effect.flip(auth.signInWithMfa("any-attempt", "")),
+          yield* Effect.flip(auth.signInWithMfa("x", "   "))
+        ]
       }).pipe(Effect.provide(offline))
-      assert.deepStrictEqual(errors.map((e) => e._tag), ["InvalidTotpCode", "InvalidTotpCode"])
-    }))
+      assert.deepStrictEqual(
+        errors.map((e) => e._tag),
+        ["InvalidTotpCode", "InvalidTotpCode"]
+      )
+    })
+  )
 
   it.live("the server also refuses an empty or malformed TOTP and unknown attempt codes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const { user, secret } = yield* userWithTotp(project)
       const signIn = yield* Effect.promise(() =>
-        backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: user.password } })
+        backend.call(project, "POST", "/auth/password/sign-in", {
+          body: { email: user.email, password: user.password }
+        })
       )
       assert.strictEqual(signIn.knownError, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")
       const code = signIn.body.details.attempt_code as string
@@ -89,14 +99,15 @@ describe("TOTP multi-factor sign-in", () => {
       )
       assert.strictEqual(empty.knownError, "INVALID_TOTP_CODE")
       assert.strictEqual(unknown.knownError, "VERIFICATION_CODE_NOT_FOUND")
-    }))
+    })
+  )
 
   it.live("a magic-link sign-in of a TOTP user also needs the second factor", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject({ config: { magic_link_enabled: true } }))
       const callbackUrl = "http://localhost:3000/handler/magic-link-callback"
       const email = `mfa-magic-${Date.now().toString(36)}@example.test`
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const auth = yield* Auth
         yield* auth.sendMagicLinkEmail(email, { callbackUrl })
         const first = yield* auth.signInWithMagicLink(codeFromMail(yield* latestMailTo(backend, email), callbackUrl))
@@ -113,5 +124,6 @@ describe("TOTP multi-factor sign-in", () => {
       }).pipe(Effect.provide(clientLayer(backend, project)))
       assert.isTrue(outcome.first.isNewUser)
       assert.deepStrictEqual(outcome.second, { userId: outcome.first.userId, isNewUser: false })
-    }))
+    })
+  )
 })

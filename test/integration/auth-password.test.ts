@@ -18,7 +18,7 @@ const newProject = Effect.promise(() => backend.createProject())
 
 describe("password sign-up and email verification", () => {
   it.live("without a callback URL, sign-up still sends the verification e-mail, to the app's own page", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const email = uniqueEmail("default-verify")
       // The app mounts its pages at /auth; a Node program has no page, so it names its origin once.
@@ -29,16 +29,17 @@ describe("password sign-up and email verification", () => {
       )
       const mail = yield* latestMailTo(backend, email)
       assert.isString(codeFromMail(mail, appVerifyUrl))
-    }))
+    })
+  )
 
   it.live("sign-up sends a verification email; its code verifies the email once", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const email = uniqueEmail("verify")
       const client = clientLayer(backend, project)
 
       // One Layer for the whole flow: the session of the sign-up lives in its token store.
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const auth = yield* Auth
         const users = yield* CurrentUser
         const signedIn = yield* auth.signUpWithCredential({
@@ -58,37 +59,44 @@ describe("password sign-up and email verification", () => {
       const { signedIn, mail, code } = outcome
       assert.isTrue(signedIn.isNewUser)
       assert.include(mail.subject, "Verify your email")
-      assert.deepStrictEqual(mail.to.map((to) => to.toLowerCase()), [email.toLowerCase()])
+      assert.deepStrictEqual(
+        mail.to.map((to) => to.toLowerCase()),
+        [email.toLowerCase()]
+      )
       assert.strictEqual(code.length, 45)
       assert.strictEqual(outcome.before?.id, signedIn.userId)
       assert.isFalse(outcome.before?.primaryEmailVerified)
       assert.isTrue(outcome.after?.primaryEmailVerified)
       assert.strictEqual(outcome.reused._tag, "VerificationCodeAlreadyUsed")
       assert.strictEqual(outcome.again._tag, "EmailAlreadyVerified")
-    }))
+    })
+  )
 
-  it.live("sendVerificationEmail mails the primary email; without a callback URL outside a page it is a typed error", () =>
-    Effect.gen(function*() {
-      const project = yield* newProject
-      const email = uniqueEmail("resend")
-      const result = yield* Effect.gen(function*() {
-        const auth = yield* Auth
-        yield* auth.signUpWithCredential({ email, password: "first password" })
-        const noUrl = yield* Effect.flip(auth.sendVerificationEmail())
-        const badUrl = yield* Effect.flip(auth.sendVerificationEmail({ callbackUrl: "https://evil.example/verify" }))
-        yield* auth.sendVerificationEmail({ callbackUrl: verifyUrl })
-        return { noUrl, badUrl }
-      }).pipe(Effect.provide(clientLayer(backend, project)))
-      assert.strictEqual(result.noUrl._tag, "CallbackUrlRequired")
-      assert.strictEqual(result.badUrl._tag, "RedirectUrlNotWhitelisted")
-      const mails = yield* mailTo(backend, email)
-      // Sign-up without a callback URL sends nothing; the explicit call sends one.
-      assert.strictEqual(mails.length, 1)
-      assert.isString(codeFromMail(mails[0]!, verifyUrl))
-    }))
+  it.live(
+    "sendVerificationEmail mails the primary email; without a callback URL outside a page it is a typed error",
+    () =>
+      Effect.gen(function* () {
+        const project = yield* newProject
+        const email = uniqueEmail("resend")
+        const result = yield* Effect.gen(function* () {
+          const auth = yield* Auth
+          yield* auth.signUpWithCredential({ email, password: "first password" })
+          const noUrl = yield* Effect.flip(auth.sendVerificationEmail())
+          const badUrl = yield* Effect.flip(auth.sendVerificationEmail({ callbackUrl: "https://evil.example/verify" }))
+          yield* auth.sendVerificationEmail({ callbackUrl: verifyUrl })
+          return { noUrl, badUrl }
+        }).pipe(Effect.provide(clientLayer(backend, project)))
+        assert.strictEqual(result.noUrl._tag, "CallbackUrlRequired")
+        assert.strictEqual(result.badUrl._tag, "RedirectUrlNotWhitelisted")
+        const mails = yield* mailTo(backend, email)
+        // Sign-up without a callback URL sends nothing; the explicit call sends one.
+        assert.strictEqual(mails.length, 1)
+        assert.isString(codeFromMail(mails[0]!, verifyUrl))
+      })
+  )
 
   it.live("a user without a primary email gets NoPrimaryEmail without a send", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const created = expectStatus(
         yield* Effect.promise(() => backend.call(project, "POST", "/users", { accessType: "server", body: {} })),
@@ -101,19 +109,22 @@ describe("password sign-up and email verification", () => {
         200
       )
       const error = yield* Effect.flip(Auth.use((auth) => auth.sendVerificationEmail({ callbackUrl: verifyUrl }))).pipe(
-        Effect.provide(clientLayer(backend, project, {
-          accessToken: session.body.access_token,
-          refreshToken: session.body.refresh_token
-        }))
+        Effect.provide(
+          clientLayer(backend, project, {
+            accessToken: session.body.access_token,
+            refreshToken: session.body.refresh_token
+          })
+        )
       )
       assert.strictEqual(error._tag, "NoPrimaryEmail")
-    }))
+    })
+  )
 
   it.live("a password confirmation that differs fails before any request; duplicate emails conflict", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const email = uniqueEmail("dup")
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const auth = yield* Auth
         const mismatch = yield* Effect.flip(
           auth.signUpWithCredential({ email, password: "one password", passwordConfirmation: "another one" })
@@ -129,12 +140,13 @@ describe("password sign-up and email verification", () => {
       // Only one account exists: the mismatch never reached the server.
       const list = yield* Effect.promise(() => backend.call(project, "GET", "/users", { accessType: "server" }))
       assert.strictEqual(list.body.items.length, 1)
-    }))
+    })
+  )
 })
 
 describe("forgot, reset, update and set password", () => {
   it.live("forgot -> reset -> sign in with the new password; the old one and the used code fail", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project, { password: "old password 1" }))
       const client = clientLayer(backend, project)
@@ -150,7 +162,7 @@ describe("forgot, reset, update and set password", () => {
       assert.strictEqual(mail.text.split(resetUrl).length - 1, 1, mail.text)
       const code = codeFromMail(mail, resetUrl)
 
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const auth = yield* Auth
         yield* auth.verifyPasswordResetCode(code)
         const tooShort = yield* Effect.flip(auth.resetPassword({ code, password: "short" }))
@@ -161,7 +173,9 @@ describe("forgot, reset, update and set password", () => {
         yield* auth.resetPassword({ code, password: "new password 2" })
         const reused = yield* Effect.flip(auth.resetPassword({ code, password: "new password 4" }))
         const checkedAgain = yield* Effect.flip(auth.verifyPasswordResetCode(code))
-        const oldPassword = yield* Effect.flip(auth.signInWithCredential({ email: user.email, password: "old password 1" }))
+        const oldPassword = yield* Effect.flip(
+          auth.signInWithCredential({ email: user.email, password: "old password 1" })
+        )
         const signedIn = yield* auth.signInWithCredential({ email: user.email, password: "new password 2" })
         const me = yield* CurrentUser.use((u) => u.get)
         return { tooShort, mismatch, reused, checkedAgain, oldPassword, signedIn, me }
@@ -173,42 +187,52 @@ describe("forgot, reset, update and set password", () => {
       assert.strictEqual(outcome.oldPassword._tag, "EmailPasswordMismatch")
       assert.deepStrictEqual(outcome.signedIn, { userId: user.userId, isNewUser: false })
       assert.strictEqual(outcome.me?.id, user.userId)
-    }))
+    })
+  )
 
   it.live("forgot password for an unknown email answers the same and sends nothing; a wrong code is not found", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const email = uniqueEmail("nobody")
       const raw = yield* Effect.promise(() =>
         backend.call(project, "POST", "/auth/password/send-reset-code", { body: { email, callback_url: resetUrl } })
       )
       assert.deepStrictEqual(raw.body, { success: "maybe, only if user with e-mail exists" })
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const auth = yield* Auth
         yield* auth.sendForgotPasswordEmail(email, { callbackUrl: resetUrl })
-        const untrusted = yield* Effect.flip(auth.sendForgotPasswordEmail(email, { callbackUrl: "https://evil.example/r" }))
+        const untrusted = yield* Effect.flip(
+          auth.sendForgotPasswordEmail(email, { callbackUrl: "https://evil.example/r" })
+        )
         const unknownCode = yield* Effect.flip(auth.resetPassword({ code: "x".repeat(45), password: "whatever 123" }))
         return { untrusted, unknownCode }
       }).pipe(Effect.provide(clientLayer(backend, project)))
       assert.strictEqual(errors.untrusted._tag, "RedirectUrlNotWhitelisted")
       assert.strictEqual(errors.unknownCode._tag, "VerificationCodeNotFound")
       assert.deepStrictEqual(yield* mailTo(backend, email), [])
-    }))
+    })
+  )
 
   it.live("update needs the old password and ends the user's other sessions", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project, { password: "old password 1" }))
       const other = expectStatus(
         yield* Effect.promise(() =>
-          backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: "old password 1" } })
+          backend.call(project, "POST", "/auth/password/sign-in", {
+            body: { email: user.email, password: "old password 1" }
+          })
         ),
         200
       )
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const auth = yield* Auth
-        const wrongOld = yield* Effect.flip(auth.updatePassword({ oldPassword: "not it at all", newPassword: "new password 2" }))
-        const tooShort = yield* Effect.flip(auth.updatePassword({ oldPassword: "old password 1", newPassword: "short" }))
+        const wrongOld = yield* Effect.flip(
+          auth.updatePassword({ oldPassword: "not it at all", newPassword: "new password 2" })
+        )
+        const tooShort = yield* Effect.flip(
+          auth.updatePassword({ oldPassword: "old password 1", newPassword: "short" })
+        )
         yield* auth.updatePassword({ oldPassword: "old password 1", newPassword: "new password 2" })
         const stillMe = yield* CurrentUser.use((u) => u.get)
         const setAgain = yield* Effect.flip(auth.setPassword({ password: "third password 3" }))
@@ -223,13 +247,16 @@ describe("forgot, reset, update and set password", () => {
       const refreshed = yield* refreshWith(backend, project, other.body.refresh_token)
       assert.notStrictEqual(refreshed.status, 200, refreshed.text)
       const signIn = yield* Effect.promise(() =>
-        backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: "new password 2" } })
+        backend.call(project, "POST", "/auth/password/sign-in", {
+          body: { email: user.email, password: "new password 2" }
+        })
       )
       assert.strictEqual(signIn.status, 200)
-    }))
+    })
+  )
 
   it.live("set password gives a password to a user without one; update then needs it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const email = uniqueEmail("nopass")
       const created = expectStatus(
@@ -247,17 +274,25 @@ describe("forgot, reset, update and set password", () => {
         ),
         200
       )
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const auth = yield* Auth
-        const noPassword = yield* Effect.flip(auth.updatePassword({ oldPassword: "anything 123", newPassword: "new password 2" }))
-        const mismatch = yield* Effect.flip(auth.setPassword({ password: "my password 1", passwordConfirmation: "typo" }))
+        const noPassword = yield* Effect.flip(
+          auth.updatePassword({ oldPassword: "anything 123", newPassword: "new password 2" })
+        )
+        const mismatch = yield* Effect.flip(
+          auth.setPassword({ password: "my password 1", passwordConfirmation: "typo" })
+        )
         yield* auth.setPassword({ password: "my password 1" })
         const me = yield* CurrentUser.use((u) => u.get)
         return { noPassword, mismatch, me }
-      }).pipe(Effect.provide(clientLayer(backend, project, {
-        accessToken: session.body.access_token,
-        refreshToken: session.body.refresh_token
-      })))
+      }).pipe(
+        Effect.provide(
+          clientLayer(backend, project, {
+            accessToken: session.body.access_token,
+            refreshToken: session.body.refresh_token
+          })
+        )
+      )
       assert.strictEqual(outcome.noPassword._tag, "UserDoesNotHavePassword")
       assert.strictEqual(outcome.mismatch._tag, "PasswordConfirmationMismatch")
       assert.isTrue(outcome.me?.hasPassword)
@@ -265,25 +300,27 @@ describe("forgot, reset, update and set password", () => {
         backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "my password 1" } })
       )
       assert.strictEqual(signIn.status, 200)
-    }))
+    })
+  )
 
   it.live("password routes need a signed-in user", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const result = yield* Effect.promise(() =>
         call(backend.emulator(), project, "POST", "/auth/password/set", { body: { password: "some password" } })
       )
       assert.strictEqual(result.status, 401)
       assert.strictEqual(result.knownError, "USER_AUTHENTICATION_REQUIRED")
-    }))
+    })
+  )
 })
 
 describe("sign-out", () => {
   it.live("signs out on the server and locally; succeeds when the refresh token is already revoked", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project))
-      const first = yield* Effect.gen(function*() {
+      const first = yield* Effect.gen(function* () {
         yield* Auth.use((auth) => auth.signOut)
         return yield* Session.use((s) => s.state)
       }).pipe(Effect.provide(clientLayer(backend, project, user)))
@@ -292,35 +329,44 @@ describe("sign-out", () => {
       assert.strictEqual(revoked.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", revoked.text)
 
       // The same tokens again: the refresh token is revoked already, sign-out still succeeds.
-      const again = yield* Effect.gen(function*() {
+      const again = yield* Effect.gen(function* () {
         yield* Auth.use((auth) => auth.signOut)
         return yield* Session.use((s) => s.state)
       }).pipe(Effect.provide(clientLayer(backend, project, user)))
       assert.strictEqual(again._tag, "KnownInvalid")
 
       // And with an access token that no longer parses plus the revoked refresh token.
-      const broken = yield* Effect.gen(function*() {
+      const broken = yield* Effect.gen(function* () {
         yield* Auth.use((auth) => auth.signOut)
         return yield* Session.use((s) => s.state)
-      }).pipe(Effect.provide(clientLayer(backend, project, { accessToken: "not-a-jwt", refreshToken: user.refreshToken })))
+      }).pipe(
+        Effect.provide(clientLayer(backend, project, { accessToken: "not-a-jwt", refreshToken: user.refreshToken }))
+      )
       assert.strictEqual(broken._tag, "KnownInvalid")
-    }))
+    })
+  )
 
   it.live("ends the session when the server refuses a refresh token it never issued", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project))
       // The server's own answer to such a sign-out is the hosted 401 ...
       const raw = yield* Effect.promise(() =>
-        backend.call(project, "DELETE", "/auth/sessions/current", { accessToken: user.accessToken, refreshToken: "never-issued" })
+        backend.call(project, "DELETE", "/auth/sessions/current", {
+          accessToken: user.accessToken,
+          refreshToken: "never-issued"
+        })
       )
       assert.strictEqual(raw.status, 401)
       assert.strictEqual(raw.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
       // ... which the client takes as "already signed out".
-      const state = yield* Effect.gen(function*() {
+      const state = yield* Effect.gen(function* () {
         yield* Auth.use((auth) => auth.signOut)
         return yield* Session.use((s) => s.state)
-      }).pipe(Effect.provide(clientLayer(backend, project, { accessToken: user.accessToken, refreshToken: "never-issued" })))
+      }).pipe(
+        Effect.provide(clientLayer(backend, project, { accessToken: user.accessToken, refreshToken: "never-issued" }))
+      )
       assert.strictEqual(state._tag, "KnownInvalid")
-    }))
+    })
+  )
 })

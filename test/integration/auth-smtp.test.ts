@@ -24,30 +24,33 @@ const standardConfig = (port: number) => ({
 
 describe("email relay for a standard email config", () => {
   it.live("the verification email goes through the project's SMTP server and stays in the outbox", () =>
-    Effect.scoped(Effect.gen(function*() {
-      const sink = yield* smtpSink({ user: "mailer", pass: "smtp-secret" })
-      const project = yield* Effect.promise(() => backend.createProject({ config: standardConfig(sink.port) }))
-      const email = uniqueEmail("smtp")
-      yield* Auth.use((auth) =>
-        auth.signUpWithCredential({ email, password: "first password", verificationCallbackUrl: verifyUrl })
-      ).pipe(Effect.provide(clientLayer(backend, project)))
+    Effect.scoped(
+      Effect.gen(function* () {
+        const sink = yield* smtpSink({ user: "mailer", pass: "smtp-secret" })
+        const project = yield* Effect.promise(() => backend.createProject({ config: standardConfig(sink.port) }))
+        const email = uniqueEmail("smtp")
+        yield* Auth.use((auth) =>
+          auth.signUpWithCredential({ email, password: "first password", verificationCallbackUrl: verifyUrl })
+        ).pipe(Effect.provide(clientLayer(backend, project)))
 
-      const received = sink.received()
-      assert.strictEqual(received.length, 1)
-      assert.strictEqual(received[0]?.user, "mailer")
-      assert.strictEqual(received[0]?.from, "noreply@rocket.example")
-      assert.deepStrictEqual(received[0]?.to, [email])
-      assert.include(received[0]?.data ?? "", "Rocket App")
+        const received = sink.received()
+        assert.strictEqual(received.length, 1)
+        assert.strictEqual(received[0]?.user, "mailer")
+        assert.strictEqual(received[0]?.from, "noreply@rocket.example")
+        assert.deepStrictEqual(received[0]?.to, [email])
+        assert.include(received[0]?.data ?? "", "Rocket App")
 
-      const kept = yield* latestMailTo(backend, email)
-      assert.include(kept.from, "noreply@rocket.example")
-      // The relayed message carries the same link as the kept one.
-      const code = codeFromMail(kept, verifyUrl)
-      assert.include((received[0]?.data ?? "").replace(/=\r\n/g, ""), code)
-    })))
+        const kept = yield* latestMailTo(backend, email)
+        assert.include(kept.from, "noreply@rocket.example")
+        // The relayed message carries the same link as the kept one.
+        const code = codeFromMail(kept, verifyUrl)
+        assert.include((received[0]?.data ?? "").replace(/=\r\n/g, ""), code)
+      })
+    )
+  )
 
   it.live("an unreachable SMTP server does not fail the sign-up; the message is still in the outbox", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // Port 9 (discard) has no SMTP server here: the connection is refused at once.
       const project = yield* Effect.promise(() => backend.createProject({ config: standardConfig(9) }))
       const email = uniqueEmail("smtp-down")
@@ -57,5 +60,6 @@ describe("email relay for a standard email config", () => {
       assert.isTrue(signedIn.isNewUser)
       const kept = yield* latestMailTo(backend, email)
       assert.isString(codeFromMail(kept, verifyUrl))
-    }))
+    })
+  )
 })

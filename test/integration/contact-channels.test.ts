@@ -15,11 +15,11 @@ const newProject = Effect.promise(() => backend.createProject())
 
 describe("contact channels of the signed-in user", () => {
   it.live("list, create, update, make primary and delete", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project))
       const work = uniqueEmail("work")
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const channels = yield* ContactChannels
         const initial = yield* channels.list
         const created = yield* channels.create({ value: work, usedForAuth: false })
@@ -44,23 +44,33 @@ describe("contact channels of the signed-in user", () => {
         isVerified: false
       })
       assert.deepInclude(outcome.created, { value: work, isPrimary: false, usedForAuth: false, isVerified: false })
-      assert.deepStrictEqual(outcome.listed.map((c) => c.id), [outcome.initial[0]!.id, outcome.created.id])
+      assert.deepStrictEqual(
+        outcome.listed.map((c) => c.id),
+        [outcome.initial[0]!.id, outcome.created.id]
+      )
       assert.strictEqual(outcome.renamed.value, `re-${work}`)
       assert.isTrue(outcome.primary.isPrimary)
       assert.strictEqual(outcome.me?.primaryEmail, `re-${work}`)
-      assert.deepStrictEqual(outcome.afterPrimary.map((c) => c.isPrimary), [false, true])
-      assert.deepStrictEqual(outcome.remaining.map((c) => c.id), [outcome.created.id])
+      assert.deepStrictEqual(
+        outcome.afterPrimary.map((c) => c.isPrimary),
+        [false, true]
+      )
+      assert.deepStrictEqual(
+        outcome.remaining.map((c) => c.id),
+        [outcome.created.id]
+      )
       assert.strictEqual(outcome.missing._tag, "HttpError")
       // Deleting a channel that is gone is a bad request, as on the hosted service.
       if (outcome.missing._tag === "HttpError") assert.strictEqual(outcome.missing.status, 400)
-    }))
+    })
+  )
 
   it.live("an address another user signs in with cannot be used for sign-in again", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const ann = yield* Effect.promise(() => backend.signUp(project))
       const bob = yield* Effect.promise(() => backend.signUp(project))
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const channels = yield* ContactChannels
         const conflict = yield* Effect.flip(channels.create({ value: ann.email, usedForAuth: true }))
         // As a plain contact address it is fine ...
@@ -76,14 +86,15 @@ describe("contact channels of the signed-in user", () => {
       }
       assert.isFalse(outcome.plain.usedForAuth)
       assert.strictEqual(outcome.switched._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
-    }))
+    })
+  )
 
   it.live("a channel's verification link verifies that channel; verified channels refuse another link", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project))
       const second = uniqueEmail("second")
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const channels = yield* ContactChannels
         const created = yield* channels.create({ value: second, usedForAuth: false })
         yield* channels.sendVerificationEmail(created.id, { callbackUrl: verifyUrl })
@@ -91,7 +102,9 @@ describe("contact channels of the signed-in user", () => {
         yield* Auth.use((auth) => auth.verifyEmail(code))
         const after = yield* channels.list
         const again = yield* Effect.flip(channels.sendVerificationEmail(created.id, { callbackUrl: verifyUrl }))
-        const untrusted = yield* Effect.flip(channels.sendVerificationEmail(after[0]!.id, { callbackUrl: "https://evil.example/v" }))
+        const untrusted = yield* Effect.flip(
+          channels.sendVerificationEmail(after[0]!.id, { callbackUrl: "https://evil.example/v" })
+        )
         return { created, after, again, untrusted }
       }).pipe(Effect.provide(clientLayer(backend, project, user)))
       const verified = outcome.after.find((c) => c.id === outcome.created.id)
@@ -100,10 +113,11 @@ describe("contact channels of the signed-in user", () => {
       assert.isFalse(outcome.after.find((c) => c.isPrimary)?.isVerified)
       assert.strictEqual(outcome.again._tag, "EmailAlreadyVerified")
       assert.strictEqual(outcome.untrusted._tag, "RedirectUrlNotWhitelisted")
-    }))
+    })
+  )
 
   it.live("a visitor and another user's channels are refused", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const ann = yield* Effect.promise(() => backend.signUp(project))
       const bob = yield* Effect.promise(() => backend.signUp(project))
@@ -129,19 +143,25 @@ describe("contact channels of the signed-in user", () => {
         })
       )
       assert.strictEqual(notAnEmail.knownError, "SCHEMA_ERROR")
-    }))
+    })
+  )
 })
 
 describe("contact channels of any user (server)", () => {
   it.live("the server creates verified channels for a user, updates, lists and deletes them", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const user = yield* Effect.promise(() => backend.signUp(project))
       const other = yield* Effect.promise(() => backend.signUp(project))
       const address = uniqueEmail("server")
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const channels = yield* ServerContactChannels
-        const created = yield* channels.create({ userId: user.userId, value: address, usedForAuth: true, isVerified: true })
+        const created = yield* channels.create({
+          userId: user.userId,
+          value: address,
+          usedForAuth: true,
+          isVerified: true
+        })
         const listed = yield* channels.list(user.userId)
         const unverified = yield* channels.update(user.userId, created.id, { value: `new-${address}` })
         const reverified = yield* channels.update(user.userId, created.id, { isVerified: true })
@@ -162,19 +182,25 @@ describe("contact channels of any user (server)", () => {
       assert.isTrue(outcome.reverified.isVerified)
       assert.strictEqual(outcome.taken._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
       assert.strictEqual(outcome.noUser._tag, "UserIdDoesNotExist")
-      assert.deepStrictEqual(outcome.after.map((c) => c.value), [user.email])
+      assert.deepStrictEqual(
+        outcome.after.map((c) => c.value),
+        [user.email]
+      )
       const mail = yield* latestMailTo(backend, user.email)
       assert.isString(codeFromMail(mail, verifyUrl))
 
       // Deleting the extra sign-in address leaves the original one working.
       const signIn = yield* Effect.promise(() =>
-        backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: user.password } })
+        backend.call(project, "POST", "/auth/password/sign-in", {
+          body: { email: user.email, password: user.password }
+        })
       )
       assert.strictEqual(signIn.status, 200)
-    }))
+    })
+  )
 
   it.live("the client tier has no server contact channels (the endpoint refuses a client user id)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject
       const ann = yield* Effect.promise(() => backend.signUp(project))
       const bob = yield* Effect.promise(() => backend.signUp(project))
@@ -185,5 +211,6 @@ describe("contact channels of any user (server)", () => {
         })
       )
       assert.strictEqual(patch.status, 403)
-    }))
+    })
+  )
 })

@@ -42,59 +42,70 @@ const redeem = (project: TestProject, url: string) =>
         client_secret: project.publishableClientKey
       })
     })
-    return { status: response.status, body: await response.json() as Record<string, unknown> }
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   })
 
 describe("CrossDomainAuth", () => {
-  it.live("authorize gives the other app's URL with a code that signs the same user in, a second factor not asked again", () =>
-    Effect.gen(function*() {
-      const project = yield* trustedProject()
-      const user = yield* Effect.promise(() => backend.signUp(project))
-      const secret = yield* newTotpSecret
-      const url = yield* Effect.gen(function*() {
-        yield* CurrentUser.use((me) => me.update({ totpSecretBase64: totpSecretToBase64(secret) }))
-        return yield* CrossDomainAuth.use((handoff) =>
-          handoff.authorize({
-            redirectUri,
-            state: "state-of-the-other-app",
-            codeChallenge: s256Challenge(verifier),
-            afterCallbackRedirectUrl: "https://other.example.com/dashboard"
-          })
+  it.live(
+    "authorize gives the other app's URL with a code that signs the same user in, a second factor not asked again",
+    () =>
+      Effect.gen(function* () {
+        const project = yield* trustedProject()
+        const user = yield* Effect.promise(() => backend.signUp(project))
+        const secret = yield* newTotpSecret
+        const url = yield* Effect.gen(function* () {
+          yield* CurrentUser.use((me) => me.update({ totpSecretBase64: totpSecretToBase64(secret) }))
+          return yield* CrossDomainAuth.use((handoff) =>
+            handoff.authorize({
+              redirectUri,
+              state: "state-of-the-other-app",
+              codeChallenge: s256Challenge(verifier),
+              afterCallbackRedirectUrl: "https://other.example.com/dashboard"
+            })
+          )
+        }).pipe(Effect.provide(signedInClient(project, user)))
+        assert.strictEqual(new URL(url).searchParams.get("state"), "state-of-the-other-app")
+
+        const tokens = yield* redeem(project, url)
+        assert.strictEqual(tokens.status, 200)
+        assert.strictEqual(tokens.body["after_callback_redirect_url"], "https://other.example.com/dashboard")
+        const me = yield* Effect.promise(() =>
+          backend.call(project, "GET", "/users/me", { accessToken: String(tokens.body["access_token"]) })
         )
-      }).pipe(Effect.provide(signedInClient(project, user)))
-      assert.strictEqual(new URL(url).searchParams.get("state"), "state-of-the-other-app")
+        assert.strictEqual(me.body.id, user.userId)
+      })
+  )
 
-      const tokens = yield* redeem(project, url)
-      assert.strictEqual(tokens.status, 200)
-      assert.strictEqual(tokens.body["after_callback_redirect_url"], "https://other.example.com/dashboard")
-      const me = yield* Effect.promise(() =>
-        backend.call(project, "GET", "/users/me", { accessToken: String(tokens.body["access_token"]) })
-      )
-      assert.strictEqual(me.body.id, user.userId)
-    }))
-
-  it.live("an untrusted redirect URI is REDIRECT_URL_NOT_WHITELISTED, a bad challenge InvalidInput before sending", () =>
-    Effect.gen(function*() {
-      const project = yield* trustedProject()
-      const user = yield* Effect.promise(() => backend.signUp(project))
-      const client = signedInClient(project, user)
-      const untrusted = yield* CrossDomainAuth.use((handoff) =>
-        handoff.authorize({ redirectUri: "https://evil.example.com/cb", state: "s", codeChallenge: s256Challenge(verifier) })
-      ).pipe(Effect.flip, Effect.provide(client))
-      assert.strictEqual(untrusted._tag, "RedirectUrlNotWhitelisted")
-      const badChallenge = yield* CrossDomainAuth.use((handoff) =>
-        handoff.authorize({ redirectUri, state: "s", codeChallenge: "too-short" })
-      ).pipe(Effect.flip, Effect.provide(client))
-      assert.strictEqual(badChallenge._tag, "InvalidInput")
-    }))
+  it.live(
+    "an untrusted redirect URI is REDIRECT_URL_NOT_WHITELISTED, a bad challenge InvalidInput before sending",
+    () =>
+      Effect.gen(function* () {
+        const project = yield* trustedProject()
+        const user = yield* Effect.promise(() => backend.signUp(project))
+        const client = signedInClient(project, user)
+        const untrusted = yield* CrossDomainAuth.use((handoff) =>
+          handoff.authorize({
+            redirectUri: "https://evil.example.com/cb",
+            state: "s",
+            codeChallenge: s256Challenge(verifier)
+          })
+        ).pipe(Effect.flip, Effect.provide(client))
+        assert.strictEqual(untrusted._tag, "RedirectUrlNotWhitelisted")
+        const badChallenge = yield* CrossDomainAuth.use((handoff) =>
+          handoff.authorize({ redirectUri, state: "s", codeChallenge: "too-short" })
+        ).pipe(Effect.flip, Effect.provide(client))
+        assert.strictEqual(badChallenge._tag, "InvalidInput")
+      })
+  )
 
   it.live("a visitor is USER_AUTHENTICATION_REQUIRED", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* trustedProject()
       const visitor = Layer.mergeAll(CrossDomainAuth.layer).pipe(Layer.provideMerge(clientCore(backend, project)))
       const refused = yield* CrossDomainAuth.use((handoff) =>
         handoff.authorize({ redirectUri, state: "s", codeChallenge: s256Challenge(verifier) })
       ).pipe(Effect.flip, Effect.provide(visitor))
       assert.strictEqual(refused._tag, "UserAuthenticationRequired")
-    }))
+    })
+  )
 })

@@ -25,16 +25,31 @@ const VERIFY = "http://localhost:3000/handler/email-verification"
 const OAUTH_REDIRECT = "http://localhost:3000/handler/oauth-callback"
 
 const client = (project: TestProject) =>
-  clientTier({ projectId: project.id, publishableClientKey: project.publishableClientKey, baseUrl: backend.emulator().url, tokenStore: "memory" })
+  clientTier({
+    projectId: project.id,
+    publishableClientKey: project.publishableClientKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: "memory"
+  })
 
 const server = (project: TestProject) =>
-  serverTier({ projectId: project.id, secretServerKey: project.secretServerKey, publishableClientKey: project.publishableClientKey, baseUrl: backend.emulator().url, tokenStore: "memory" })
+  serverTier({
+    projectId: project.id,
+    secretServerKey: project.secretServerKey,
+    publishableClientKey: project.publishableClientKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: "memory"
+  })
 
 const newProject = (config: Record<string, unknown> = {}) =>
-  Effect.promise(() => backend.createProject({ config: { create_team_on_sign_up: true, client_team_creation_enabled: true, magic_link_enabled: true, ...config } }))
+  Effect.promise(() =>
+    backend.createProject({
+      config: { create_team_on_sign_up: true, client_team_creation_enabled: true, magic_link_enabled: true, ...config }
+    })
+  )
 
 /** A guest with client metadata and a team of their own: what a sign-up must keep. */
-const guestWithData = Effect.gen(function*() {
+const guestWithData = Effect.gen(function* () {
   const guest = yield* (yield* Auth).signUpAnonymously
   const me = yield* CurrentUser
   yield* me.update({ clientMetadata: { cart: ["book"] } }).pipe(allowingAnonymousUsers)
@@ -44,7 +59,7 @@ const guestWithData = Effect.gen(function*() {
 
 /** The signed-in user is the former guest, with their data, and a full user now. */
 const assertKept = (guest: { readonly id: string; readonly teamId: string }, email: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const user = yield* (yield* CurrentUser).get
     assert.strictEqual(user?.id, guest.id, "the same user")
     assert.isFalse(user?.isAnonymous)
@@ -59,10 +74,10 @@ const assertKept = (guest: { readonly id: string; readonly teamId: string }, ema
 
 describe("a guest who signs up keeps their account", () => {
   it.live("with a password: same id, metadata and teams; users lists show them only once upgraded", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject()
       const email = uniqueEmail("guest")
-      const guest = yield* Effect.gen(function*() {
+      const guest = yield* Effect.gen(function* () {
         const guest = yield* guestWithData
         const signedUp = yield* (yield* Auth).signUpWithCredential({ email, password: "correct horse battery" })
         assert.strictEqual(signedUp.userId, guest.id)
@@ -71,27 +86,35 @@ describe("a guest who signs up keeps their account", () => {
       }).pipe(Effect.provide(client(project)))
 
       const listed = yield* ServerUsers.use((users) => users.list()).pipe(Effect.provide(server(project)))
-      assert.deepStrictEqual(listed.items.map((u) => u.id), [guest.id])
+      assert.deepStrictEqual(
+        listed.items.map((u) => u.id),
+        [guest.id]
+      )
       const fetched = yield* ServerUsers.use((users) => users.get(guest.id)).pipe(Effect.provide(server(project)))
       assert.isFalse(fetched.isAnonymous)
-    }))
+    })
+  )
 
   it.live("a guest left alone stays out of users lists unless asked", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject()
       const guest = yield* Auth.use((auth) => auth.signUpAnonymously).pipe(Effect.provide(client(project)))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const users = yield* ServerUsers
         assert.deepStrictEqual((yield* users.list()).items, [])
-        assert.deepStrictEqual((yield* users.list({ includeAnonymous: true })).items.map((u) => u.id), [guest.userId])
+        assert.deepStrictEqual(
+          (yield* users.list({ includeAnonymous: true })).items.map((u) => u.id),
+          [guest.userId]
+        )
       }).pipe(Effect.provide(server(project)))
-    }))
+    })
+  )
 
   it.live("with a magic link: the code redeemed by the guest's session upgrades the guest", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject()
       const email = uniqueEmail("guest-otp")
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const guest = yield* guestWithData
         const auth = yield* Auth
         yield* auth.sendMagicLinkEmail(email, { callbackUrl: MAGIC_LINK })
@@ -100,59 +123,72 @@ describe("a guest who signs up keeps their account", () => {
         assert.deepStrictEqual(signedIn, { userId: guest.id, isNewUser: true })
         yield* assertKept(guest, email)
       }).pipe(Effect.provide(client(project)))
-    }))
+    })
+  )
 
-  it.live("with a provider: the authorize request carries the guest's token (?token=), the new account is the guest", () =>
-    Effect.gen(function*() {
-      const project = yield* newProject({ oauth_providers: [{ id: "github", type: "shared" }] })
-      const email = uniqueEmail("guest-oauth")
-      const { guest, token } = yield* Effect.gen(function*() {
-        const guest = yield* guestWithData
-        const token = (yield* (yield* CurrentUser).authJson).accessToken
-        return { guest, token }
-      }).pipe(Effect.provide(client(project)))
-      assert.isString(token)
-      const signedIn = yield* Effect.promise(async () => {
-        const pkce = pkcePair()
-        const url = authorizeUrl(backend.emulator(), project, {
-          provider: "github",
-          redirectUri: OAUTH_REDIRECT,
-          state: "s",
-          challenge: pkce.challenge,
-          token: token ?? ""
+  it.live(
+    "with a provider: the authorize request carries the guest's token (?token=), the new account is the guest",
+    () =>
+      Effect.gen(function* () {
+        const project = yield* newProject({ oauth_providers: [{ id: "github", type: "shared" }] })
+        const email = uniqueEmail("guest-oauth")
+        const { guest, token } = yield* Effect.gen(function* () {
+          const guest = yield* guestWithData
+          const token = (yield* (yield* CurrentUser).authJson).accessToken
+          return { guest, token }
+        }).pipe(Effect.provide(client(project)))
+        assert.isString(token)
+        const signedIn = yield* Effect.promise(async () => {
+          const pkce = pkcePair()
+          const url = authorizeUrl(backend.emulator(), project, {
+            provider: "github",
+            redirectUri: OAUTH_REDIRECT,
+            state: "s",
+            challenge: pkce.challenge,
+            token: token ?? ""
+          })
+          const landed = new URL(await runDevFlow(new Browser(), url, { email, name: "Gus" }))
+          return exchangeCode(backend.emulator(), project, {
+            code: landed.searchParams.get("code") ?? "",
+            verifier: pkce.verifier,
+            redirectUri: OAUTH_REDIRECT
+          })
         })
-        const landed = new URL(await runDevFlow(new Browser(), url, { email, name: "Gus" }))
-        return exchangeCode(backend.emulator(), project, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: OAUTH_REDIRECT })
+        assert.strictEqual(signedIn.body.is_new_user, true)
+        const me = yield* Effect.promise(() =>
+          backend.call(project, "GET", "/users/me", { accessToken: signedIn.body.access_token })
+        )
+        assert.strictEqual(me.body.id, guest.id)
+        assert.strictEqual(me.body.is_anonymous, false)
+        assert.strictEqual(me.body.display_name, "Gus", "the provider's name fills the guest's empty one")
+        assert.deepStrictEqual(me.body.client_metadata, { cart: ["book"] })
       })
-      assert.strictEqual(signedIn.body.is_new_user, true)
-      const me = yield* Effect.promise(() => backend.call(project, "GET", "/users/me", { accessToken: signedIn.body.access_token }))
-      assert.strictEqual(me.body.id, guest.id)
-      assert.strictEqual(me.body.is_anonymous, false)
-      assert.strictEqual(me.body.display_name, "Gus", "the provider's name fills the guest's empty one")
-      assert.deepStrictEqual(me.body.client_metadata, { cart: ["book"] })
-    }))
+  )
 
   it.live("an e-mail someone else already signs in with leaves the guest a guest", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject()
       const taken = yield* Effect.promise(() => backend.signUp(project))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const guest = yield* guestWithData
-        const refused = yield* Effect.flip((yield* Auth).signUpWithCredential({ email: taken.email, password: "correct horse battery" }))
+        const refused = yield* Effect.flip(
+          (yield* Auth).signUpWithCredential({ email: taken.email, password: "correct horse battery" })
+        )
         assert.strictEqual(refused._tag, "UserEmailAlreadyExists")
         const still = yield* (yield* CurrentUser).getWith({ includeAnonymous: true })
         assert.strictEqual(still?.id, guest.id)
         assert.isTrue(still?.isAnonymous)
       }).pipe(Effect.provide(client(project)))
-    }))
+    })
+  )
 })
 
 describe("a user restricted for an unverified e-mail", () => {
   it.live("asks for the code, verifies, and is a full user from the next token on", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject({ require_email_verification: true })
       const email = uniqueEmail("unverified")
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const auth = yield* Auth
         const me = yield* CurrentUser
         yield* auth.signUpWithCredential({ email, password: "correct horse battery" })
@@ -172,17 +208,21 @@ describe("a user restricted for an unverified e-mail", () => {
         assert.strictEqual(claims?.["is_restricted"], false, "the session's token is a normal one")
         assert.strictEqual(claims?.["aud"], project.id)
       }).pipe(Effect.provide(client(project)))
-    }))
+    })
+  )
 })
 
 describe("administrators restrict and unrestrict users", () => {
   it.live("restrict with a reason and private details, unrestrict clears both; an unknown id is UserNotFound", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* newProject()
       const signedUp = yield* Effect.promise(() => backend.signUp(project))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const users = yield* ServerUsers
-        const restricted = yield* users.restrict(signedUp.userId, { reason: "Unpaid invoice", privateDetails: "ticket 42" })
+        const restricted = yield* users.restrict(signedUp.userId, {
+          reason: "Unpaid invoice",
+          privateDetails: "ticket 42"
+        })
         assert.isTrue(restricted.isRestricted)
         assert.deepStrictEqual(restricted.restrictedReason, { type: "restricted_by_administrator" })
         assert.strictEqual(restricted.restrictedByAdminReason, "Unpaid invoice")
@@ -197,5 +237,6 @@ describe("administrators restrict and unrestrict users", () => {
         const missing = yield* Effect.flip(users.restrict("00000000-0000-4000-8000-000000000000", { reason: "x" }))
         assert.strictEqual(missing._tag, "UserNotFound")
       }).pipe(Effect.provide(server(project)))
-    }))
+    })
+  )
 })

@@ -15,10 +15,16 @@ describe("nested users and teams", () => {
     const project = await backend.createProject()
     const member = await backend.signUp(project)
     const team = expectStatus(
-      await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "Nest", creator_user_id: member.userId } }),
+      await backend.call(project, "POST", "/teams", {
+        accessType: "server",
+        body: { display_name: "Nest", creator_user_id: member.userId }
+      }),
       201
     ).body
-    const user = expectStatus(await backend.call(project, "GET", `/users/${member.userId}`, { accessType: "server" }), 200).body
+    const user = expectStatus(
+      await backend.call(project, "GET", `/users/${member.userId}`, { accessType: "server" }),
+      200
+    ).body
     assert.property(user, "risk_scores")
 
     const list = expectStatus(
@@ -40,11 +46,17 @@ describe("nested users and teams", () => {
     const project = await backend.createProject()
     const member = await backend.signUp(project)
     const team = expectStatus(
-      await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "Chosen", creator_user_id: member.userId } }),
+      await backend.call(project, "POST", "/teams", {
+        accessType: "server",
+        body: { display_name: "Chosen", creator_user_id: member.userId }
+      }),
       201
     ).body
     expectStatus(
-      await backend.call(project, "PATCH", `/users/${member.userId}`, { accessType: "server", body: { selected_team_id: team.id } }),
+      await backend.call(project, "PATCH", `/users/${member.userId}`, {
+        accessType: "server",
+        body: { selected_team_id: team.id }
+      }),
       200
     )
     for (const accessType of ["client", "server"] as const) {
@@ -63,8 +75,14 @@ describe("nested users and teams", () => {
   it("the users in the admin metrics are full server users", async () => {
     const project = await backend.createProject()
     const member = await backend.signUp(project)
-    const user = expectStatus(await backend.call(project, "GET", `/users/${member.userId}`, { accessType: "server" }), 200).body
-    const metrics = expectStatus(await backend.call(project, "GET", "/internal/metrics", { accessType: "admin" }), 200).body
+    const user = expectStatus(
+      await backend.call(project, "GET", `/users/${member.userId}`, { accessType: "server" }),
+      200
+    ).body
+    const metrics = expectStatus(
+      await backend.call(project, "GET", "/internal/metrics", { accessType: "admin" }),
+      200
+    ).body
     assert.lengthOf(metrics.recently_registered, 1)
     assert.deepStrictEqual(keysOf(metrics.recently_registered[0]), keysOf(user))
   })

@@ -33,37 +33,49 @@ const browse = (url: string, identity: Parameters<typeof runDevFlow>[2]) =>
 
 describe("OAuth client against the local backend", () => {
   it.live("signs up through the development provider and starts the session", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* githubProject
       const doc = new FakeDocument()
       const email = uniqueEmail("client-oauth")
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const oauth = yield* OAuth
-        const url = yield* oauth.signIn({ provider: "github", redirectUrl: "/handler/oauth-callback", errorRedirectUrl: ERROR_PAGE, afterCallbackRedirectUrl: "/welcome" })
+        const url = yield* oauth.signIn({
+          provider: "github",
+          redirectUrl: "/handler/oauth-callback",
+          errorRedirectUrl: ERROR_PAGE,
+          afterCallbackRedirectUrl: "/welcome"
+        })
         const state = new URL(url).searchParams.get("state") ?? ""
         assert.deepStrictEqual(doc.names(), [`stack-oauth-outer-${state}`])
 
         const landed = yield* browse(url, { email, name: "Client Person" })
         assert.isTrue(landed.startsWith(`${CALLBACK}?`))
         const result = yield* oauth.callback(landed)
-        assert.deepStrictEqual(result, Option.some({ isNewUser: true, afterCallbackRedirectUrl: "http://localhost:3000/welcome" }))
+        assert.deepStrictEqual(
+          result,
+          Option.some({ isNewUser: true, afterCallbackRedirectUrl: "http://localhost:3000/welcome" })
+        )
         assert.deepStrictEqual(doc.names(), [])
 
         const user = yield* (yield* CurrentUser).get
         assert.strictEqual(user?.primaryEmail, email)
         assert.strictEqual(user?.displayName, "Client Person")
-        assert.deepStrictEqual(user?.oauthProviders.map((p) => p.id), ["github"])
+        assert.deepStrictEqual(
+          user?.oauthProviders.map((p) => p.id),
+          ["github"]
+        )
 
         // a reload of the callback page finds no verifier: ignored, not an error
         assert.isTrue(Option.isNone(yield* oauth.callback(landed)))
       }).pipe(Effect.provide(client(project, doc)))
-    }))
+    })
+  )
 
   it.live("a verifier that does not match the challenge fails the exchange", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* githubProject
       const doc = new FakeDocument()
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const oauth = yield* OAuth
         const url = yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE })
         const state = new URL(url).searchParams.get("state") ?? ""
@@ -73,14 +85,15 @@ describe("OAuth client against the local backend", () => {
         assert.strictEqual(error._tag, "InvalidAuthorizationCode")
         assert.isNull((yield* (yield* Session).getTokens()).refreshToken)
       }).pipe(Effect.provide(client(project, doc)))
-    }))
+    })
+  )
 
   it.live("links the provider to the signed-in user", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* githubProject
       const user = yield* Effect.promise(() => backend.signUp(project))
       const doc = new FakeDocument()
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         yield* (yield* Session).setTokens({ accessToken: user.accessToken, refreshToken: user.refreshToken })
         const oauth = yield* OAuth
         const url = yield* oauth.link({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE })
@@ -90,27 +103,44 @@ describe("OAuth client against the local backend", () => {
         assert.deepStrictEqual(result, Option.some({ isNewUser: false, afterCallbackRedirectUrl: null }))
         const me = yield* (yield* CurrentUser).get
         assert.strictEqual(me?.id, user.userId)
-        assert.deepStrictEqual(me?.oauthProviders.map((p) => [p.id, p.accountId]), [["github", "linked-1"]])
+        assert.deepStrictEqual(
+          me?.oauthProviders.map((p) => [p.id, p.accountId]),
+          [["github", "linked-1"]]
+        )
       }).pipe(Effect.provide(client(project, doc)))
-    }))
+    })
+  )
 
   it.live("MFA users get the attempt code from the callback", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* githubProject
       const email = uniqueEmail("mfa")
       const doc = new FakeDocument()
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const oauth = yield* OAuth
-        const first = yield* browse(yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE }), { email })
+        const first = yield* browse(
+          yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE }),
+          { email }
+        )
         yield* oauth.callback(first)
         const token = yield* (yield* Session).getAccessToken()
         yield* Effect.promise(async () =>
-          expectStatus(await backend.call(project, "PATCH", "/users/me", { accessToken: token ?? "", body: { totp_secret_base64: Buffer.from("12345678901234567890").toString("base64") } }), 200)
+          expectStatus(
+            await backend.call(project, "PATCH", "/users/me", {
+              accessToken: token ?? "",
+              body: { totp_secret_base64: Buffer.from("12345678901234567890").toString("base64") }
+            }),
+            200
+          )
         )
-        const second = yield* browse(yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE }), { email })
+        const second = yield* browse(
+          yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE }),
+          { email }
+        )
         const error = yield* Effect.flip(oauth.callback(second))
         assert.strictEqual(error._tag, "MultiFactorAuthenticationRequired")
         if (error._tag === "MultiFactorAuthenticationRequired") assert.isString(error.details.attempt_code)
       }).pipe(Effect.provide(client(project, doc)))
-    }))
+    })
+  )
 })

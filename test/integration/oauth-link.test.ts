@@ -19,7 +19,12 @@ const project = () =>
     }
   })
 
-const linkFlow = async (p: TestProject, token: string, identity: { email: string; accountId?: string }, extra: { provider?: string; providerScope?: string } = {}) => {
+const linkFlow = async (
+  p: TestProject,
+  token: string,
+  identity: { email: string; accountId?: string },
+  extra: { provider?: string; providerScope?: string } = {}
+) => {
   const pkce = pkcePair()
   const url = authorizeUrl(backend.emulator(), p, {
     provider: extra.provider ?? "github",
@@ -42,7 +47,11 @@ describe("OAuth link", () => {
     const providerEmail = uniqueEmail("gh")
     const { landed, pkce } = await linkFlow(p, user.accessToken, { email: providerEmail, accountId: "gh-1" })
     expect(landed.searchParams.get("state")).toBe("link-state")
-    const tokens = await exchangeCode(backend.emulator(), p, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
+    const tokens = await exchangeCode(backend.emulator(), p, {
+      code: landed.searchParams.get("code") ?? "",
+      verifier: pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(tokens.status).toBe(200)
     expect(tokens.body.is_new_user).toBe(false)
     const me = expectStatus(await backend.call(p, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
@@ -74,9 +83,18 @@ describe("OAuth link", () => {
     const elsewhere = await project()
     const stranger = await backend.signUp(elsewhere)
     const get = async (token: string) => {
-      const response = await fetch(authorizeUrl(backend.emulator(), p, {
-        provider: "github", redirectUri: REDIRECT, errorRedirectUrl: ERROR_URL, state: "s", challenge: pkcePair().challenge, type: "link", token
-      }), { redirect: "manual" })
+      const response = await fetch(
+        authorizeUrl(backend.emulator(), p, {
+          provider: "github",
+          redirectUri: REDIRECT,
+          errorRedirectUrl: ERROR_URL,
+          state: "s",
+          challenge: pkcePair().challenge,
+          type: "link",
+          token
+        }),
+        { redirect: "manual" }
+      )
       return response.headers.get("x-stack-known-error")
     }
     expect(await get("not-a-jwt")).toBe("UNPARSABLE_ACCESS_TOKEN")
@@ -86,17 +104,34 @@ describe("OAuth link", () => {
   it("asks for extra provider scopes only with the project's own keys", async () => {
     const p = await project()
     const user = await backend.signUp(p)
-    const shared = await fetch(authorizeUrl(backend.emulator(), p, {
-      provider: "github", redirectUri: REDIRECT, state: "s", challenge: pkcePair().challenge, type: "link", token: user.accessToken, providerScope: "repo"
-    }), { redirect: "manual" })
+    const shared = await fetch(
+      authorizeUrl(backend.emulator(), p, {
+        provider: "github",
+        redirectUri: REDIRECT,
+        state: "s",
+        challenge: pkcePair().challenge,
+        type: "link",
+        token: user.accessToken,
+        providerScope: "repo"
+      }),
+      { redirect: "manual" }
+    )
     expect(shared.headers.get("x-stack-known-error")).toBe("OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
 
-    const { landed } = await linkFlow(p, user.accessToken, { email: uniqueEmail() }, { provider: "spotify", providerScope: "playlist-read-private" })
+    const { landed } = await linkFlow(
+      p,
+      user.accessToken,
+      { email: uniqueEmail() },
+      { provider: "spotify", providerScope: "playlist-read-private" }
+    )
     expect(landed.searchParams.get("code")).not.toBeNull()
-    const token = expectStatus(await backend.call(p, "POST", "/connected-accounts/me/spotify/access-token", {
-      accessToken: user.accessToken,
-      body: { scope: "playlist-read-private user-read-email" }
-    }), 201)
+    const token = expectStatus(
+      await backend.call(p, "POST", "/connected-accounts/me/spotify/access-token", {
+        accessToken: user.accessToken,
+        body: { scope: "playlist-read-private user-read-email" }
+      }),
+      201
+    )
     expect(token.body.access_token).toMatch(/^dev-spotify-/)
   })
 })

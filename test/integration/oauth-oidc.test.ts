@@ -17,10 +17,15 @@ const googleProject = (issuer: string) =>
   Effect.promise(async () => {
     const project = await backend.createProject({
       config: {
-        oauth_providers: [{ id: "google", type: "standard", client_id: "stackfx-client", client_secret: "stackfx-secret" }]
+        oauth_providers: [
+          { id: "google", type: "standard", client_id: "stackfx-client", client_secret: "stackfx-secret" }
+        ]
       }
     })
-    const set = await backend.call(project, "PUT", "/emulator/oauth-providers/google", { accessType: "admin", body: { issuer: `${issuer}/` } })
+    const set = await backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+      accessType: "admin",
+      body: { issuer: `${issuer}/` }
+    })
     expectStatus(set, 200)
     return project
   })
@@ -30,7 +35,13 @@ const flow = (project: TestProject) =>
   Effect.promise(async () => {
     const pkce = pkcePair()
     const browser = new Browser()
-    const url = authorizeUrl(backend.emulator(), project, { provider: "google", redirectUri: REDIRECT, errorRedirectUrl: ERROR_URL, state: "client-state", challenge: pkce.challenge })
+    const url = authorizeUrl(backend.emulator(), project, {
+      provider: "google",
+      redirectUri: REDIRECT,
+      errorRedirectUrl: ERROR_URL,
+      state: "client-state",
+      challenge: pkce.challenge
+    })
     const toProvider = await browser.request(url)
     if (toProvider.location === null) throw new Error(`authorize answered ${toProvider.status}: ${toProvider.text}`)
     const providerUrl = new URL(toProvider.location)
@@ -40,7 +51,7 @@ const flow = (project: TestProject) =>
   })
 
 const signedUp = (mock: OidcMock, project: TestProject, email: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     mock.setTokenClaims({ email, email_verified: true, name: "Grace Hopper" })
     const { providerUrl, landed, pkce } = yield* flow(project)
     assert.strictEqual(providerUrl.origin, mock.issuer)
@@ -50,7 +61,11 @@ const signedUp = (mock: OidcMock, project: TestProject, email: string) =>
     assert.isString(providerUrl.searchParams.get("nonce"))
     assert.strictEqual(landed.searchParams.get("state"), "client-state")
     const tokens = yield* Effect.promise(() =>
-      exchangeCode(backend.emulator(), project, { code: landed.searchParams.get("code") ?? "", verifier: pkce.verifier, redirectUri: REDIRECT })
+      exchangeCode(backend.emulator(), project, {
+        code: landed.searchParams.get("code") ?? "",
+        verifier: pkce.verifier,
+        redirectUri: REDIRECT
+      })
     )
     assert.strictEqual(tokens.status, 200, JSON.stringify(tokens.body))
     return tokens.body as { access_token: string; is_new_user: boolean }
@@ -58,28 +73,34 @@ const signedUp = (mock: OidcMock, project: TestProject, email: string) =>
 
 describe("OAuth with a standard OpenID Connect provider", () => {
   it.live("signs up from the verified id_token and keeps the provider's token", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* googleProject(mock.issuer)
       const email = uniqueEmail("oidc")
       const tokens = yield* signedUp(mock, project, email)
       assert.isTrue(tokens.is_new_user)
-      const me = yield* Effect.promise(() => backend.call(project, "GET", "/users/me", { accessToken: tokens.access_token }))
+      const me = yield* Effect.promise(() =>
+        backend.call(project, "GET", "/users/me", { accessToken: tokens.access_token })
+      )
       assert.deepInclude(me.body, { display_name: "Grace Hopper", primary_email: email, primary_email_verified: true })
       assert.deepStrictEqual(me.body.oauth_providers, [{ id: "google", account_id: "johndoe", email }])
 
       const connected = yield* Effect.promise(() =>
-        backend.call(project, "POST", "/connected-accounts/me/google/access-token", { accessToken: tokens.access_token, body: { scope: "email" } })
+        backend.call(project, "POST", "/connected-accounts/me/google/access-token", {
+          accessToken: tokens.access_token,
+          body: { scope: "email" }
+        })
       )
       assert.strictEqual(connected.status, 201, connected.text)
       assert.match(connected.body.access_token, /^ey/) // the mock's own JWT access token
 
       const again = yield* signedUp(mock, project, email)
       assert.isFalse(again.is_new_user)
-    }))
+    })
+  )
 
   it.live("refuses an id_token for another client", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* googleProject(mock.issuer)
       mock.setTokenClaims({ email: uniqueEmail(), email_verified: true, aud: "someone-else" })
@@ -87,24 +108,48 @@ describe("OAuth with a standard OpenID Connect provider", () => {
       assert.strictEqual(`${landed.origin}${landed.pathname}`, ERROR_URL)
       assert.strictEqual(landed.searchParams.get("error"), "OAUTH_PROVIDER_ACCESS_DENIED")
       assert.include(landed.searchParams.get("error_description") ?? "", "id_token")
-    }))
+    })
+  )
 
   it.live("reports an unreachable provider and guards the issuer setting", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* googleProject("http://127.0.0.1:9")
       const response = yield* Effect.promise(() =>
-        fetch(authorizeUrl(backend.emulator(), project, { provider: "google", redirectUri: REDIRECT, state: "s", challenge: pkcePair().challenge }), { redirect: "manual" })
+        fetch(
+          authorizeUrl(backend.emulator(), project, {
+            provider: "google",
+            redirectUri: REDIRECT,
+            state: "s",
+            challenge: pkcePair().challenge
+          }),
+          { redirect: "manual" }
+        )
       )
       assert.strictEqual(response.status, 503)
       assert.strictEqual(response.headers.get("x-stack-known-error"), "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE")
 
-      const read = yield* Effect.promise(() => backend.call(project, "GET", "/emulator/oauth-providers/google", { accessType: "admin" }))
+      const read = yield* Effect.promise(() =>
+        backend.call(project, "GET", "/emulator/oauth-providers/google", { accessType: "admin" })
+      )
       assert.deepStrictEqual(read.body, { provider_id: "google", issuer: "http://127.0.0.1:9" })
-      const asClient = yield* Effect.promise(() => backend.call(project, "PUT", "/emulator/oauth-providers/google", { body: { issuer: null } }))
+      const asClient = yield* Effect.promise(() =>
+        backend.call(project, "PUT", "/emulator/oauth-providers/google", { body: { issuer: null } })
+      )
       assert.strictEqual(asClient.knownError, "INSUFFICIENT_ACCESS_TYPE")
-      const notUrl = yield* Effect.promise(() => backend.call(project, "PUT", "/emulator/oauth-providers/google", { accessType: "admin", body: { issuer: "ftp://x" } }))
+      const notUrl = yield* Effect.promise(() =>
+        backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+          accessType: "admin",
+          body: { issuer: "ftp://x" }
+        })
+      )
       assert.strictEqual(notUrl.knownError, "SCHEMA_ERROR")
-      const cleared = yield* Effect.promise(() => backend.call(project, "PUT", "/emulator/oauth-providers/google", { accessType: "admin", body: { issuer: null } }))
+      const cleared = yield* Effect.promise(() =>
+        backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+          accessType: "admin",
+          body: { issuer: null }
+        })
+      )
       assert.deepStrictEqual(cleared.body, { provider_id: "google", issuer: null })
-    }))
+    })
+  )
 })

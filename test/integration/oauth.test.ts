@@ -17,7 +17,11 @@ const githubProject = (config: Record<string, unknown> = {}) =>
   })
 
 /** Runs a whole sign-in up to the client's callback URL. */
-const signInFlow = async (project: TestProject, identity: { email: string; name?: string; accountId?: string; emailVerified?: boolean }, extra: { afterCallbackRedirectUrl?: string } = {}) => {
+const signInFlow = async (
+  project: TestProject,
+  identity: { email: string; name?: string; accountId?: string; emailVerified?: boolean },
+  extra: { afterCallbackRedirectUrl?: string } = {}
+) => {
   const pkce = pkcePair()
   const state = `state-${Math.random().toString(36).slice(2)}`
   const browser = new Browser()
@@ -43,26 +47,48 @@ describe("OAuth with the development provider", () => {
   it("signs a new user up with PKCE, then signs the same identity in", async () => {
     const project = await githubProject()
     const email = uniqueEmail("oauth")
-    const first = await signInFlow(project, { email, name: "Ada Lovelace" }, { afterCallbackRedirectUrl: "http://localhost:3000/dashboard" })
+    const first = await signInFlow(
+      project,
+      { email, name: "Ada Lovelace" },
+      { afterCallbackRedirectUrl: "http://localhost:3000/dashboard" }
+    )
     expect(`${first.landed.origin}${first.landed.pathname}`).toBe(REDIRECT)
     expect(first.landed.searchParams.get("state")).toBe(first.state)
     // the flow's cookie was consumed at the callback
     expect([...first.browser.cookies(REDIRECT).keys()].filter((k) => k.startsWith("stack-oauth-inner-"))).toEqual([])
 
-    const tokens = await exchangeCode(backend.emulator(), project, { code: codeOf(first.landed), verifier: first.pkce.verifier, redirectUri: REDIRECT })
+    const tokens = await exchangeCode(backend.emulator(), project, {
+      code: codeOf(first.landed),
+      verifier: first.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(tokens.status).toBe(200)
-    expect(tokens.body).toMatchObject({ token_type: "Bearer", is_new_user: true, after_callback_redirect_url: "http://localhost:3000/dashboard" })
+    expect(tokens.body).toMatchObject({
+      token_type: "Bearer",
+      is_new_user: true,
+      after_callback_redirect_url: "http://localhost:3000/dashboard"
+    })
     expect(typeof tokens.body.access_token).toBe("string")
     expect(typeof tokens.body.refresh_token).toBe("string")
 
-    const me = expectStatus(await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
+    const me = expectStatus(
+      await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }),
+      200
+    )
     expect(me.body).toMatchObject({ display_name: "Ada Lovelace", primary_email: email, primary_email_verified: true })
     expect(me.body.oauth_providers).toEqual([{ id: "github", account_id: expect.any(String), email }])
 
     const again = await signInFlow(project, { email })
-    const second = await exchangeCode(backend.emulator(), project, { code: codeOf(again.landed), verifier: again.pkce.verifier, redirectUri: REDIRECT })
+    const second = await exchangeCode(backend.emulator(), project, {
+      code: codeOf(again.landed),
+      verifier: again.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(second.body).toMatchObject({ is_new_user: false, after_callback_redirect_url: null })
-    const meAgain = expectStatus(await backend.call(project, "GET", "/users/me", { accessToken: second.body.access_token }), 200)
+    const meAgain = expectStatus(
+      await backend.call(project, "GET", "/users/me", { accessToken: second.body.access_token }),
+      200
+    )
     expect(meAgain.body.id).toBe(me.body.id)
   })
 
@@ -70,47 +96,104 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const flow = await signInFlow(project, { email: uniqueEmail() })
     const code = codeOf(flow.landed)
-    const wrong = await exchangeCode(backend.emulator(), project, { code, verifier: pkcePair().verifier, redirectUri: REDIRECT })
+    const wrong = await exchangeCode(backend.emulator(), project, {
+      code,
+      verifier: pkcePair().verifier,
+      redirectUri: REDIRECT
+    })
     expect(wrong.knownError).toBe("INVALID_AUTHORIZATION_CODE")
 
     const other = await signInFlow(project, { email: uniqueEmail() })
     const otherCode = codeOf(other.landed)
-    const wrongRedirect = await exchangeCode(backend.emulator(), project, { code: otherCode, verifier: other.pkce.verifier, redirectUri: "http://localhost:3000/elsewhere" })
+    const wrongRedirect = await exchangeCode(backend.emulator(), project, {
+      code: otherCode,
+      verifier: other.pkce.verifier,
+      redirectUri: "http://localhost:3000/elsewhere"
+    })
     expect(wrongRedirect.status).toBe(400)
     expect(wrongRedirect.knownError).toBeNull()
-    expect(wrongRedirect.body).toBe("Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.")
+    expect(wrongRedirect.body).toBe(
+      "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."
+    )
     // As hosted, a failed attempt does not use the code up: the right verifier and redirect URI still redeem it.
-    const afterWrongVerifier = await exchangeCode(backend.emulator(), project, { code, verifier: flow.pkce.verifier, redirectUri: REDIRECT })
+    const afterWrongVerifier = await exchangeCode(backend.emulator(), project, {
+      code,
+      verifier: flow.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(afterWrongVerifier.status).toBe(200)
-    const afterWrongRedirect = await exchangeCode(backend.emulator(), project, { code: otherCode, verifier: other.pkce.verifier, redirectUri: REDIRECT })
+    const afterWrongRedirect = await exchangeCode(backend.emulator(), project, {
+      code: otherCode,
+      verifier: other.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(afterWrongRedirect.status).toBe(200)
 
     const third = await signInFlow(project, { email: uniqueEmail() })
     const thirdCode = codeOf(third.landed)
-    const ok = await exchangeCode(backend.emulator(), project, { code: thirdCode, verifier: third.pkce.verifier, redirectUri: `${REDIRECT}?code=x&state=y` })
+    const ok = await exchangeCode(backend.emulator(), project, {
+      code: thirdCode,
+      verifier: third.pkce.verifier,
+      redirectUri: `${REDIRECT}?code=x&state=y`
+    })
     expect(ok.status).toBe(200)
-    const reused = await exchangeCode(backend.emulator(), project, { code: thirdCode, verifier: third.pkce.verifier, redirectUri: REDIRECT })
+    const reused = await exchangeCode(backend.emulator(), project, {
+      code: thirdCode,
+      verifier: third.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(reused.knownError).toBe("INVALID_AUTHORIZATION_CODE")
   })
 
   it("checks the client, the provider and the redirect URLs at authorize", async () => {
-    const project = await githubProject({ allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] })
+    const project = await githubProject({
+      allow_localhost: false,
+      domains: [{ domain: "https://app.example.com", handler_path: "/handler" }]
+    })
     const pkce = pkcePair()
-    const base = { provider: "github", redirectUri: "https://app.example.com/handler/oauth-callback", errorRedirectUrl: "https://app.example.com/handler/error", state: "s1", challenge: pkce.challenge }
+    const base = {
+      provider: "github",
+      redirectUri: "https://app.example.com/handler/oauth-callback",
+      errorRedirectUrl: "https://app.example.com/handler/error",
+      state: "s1",
+      challenge: pkce.challenge
+    }
     const get = async (url: string) => {
       const response = await fetch(url, { redirect: "manual" })
-      return { status: response.status, knownError: response.headers.get("x-stack-known-error"), location: response.headers.get("location"), text: await response.text() }
+      return {
+        status: response.status,
+        knownError: response.headers.get("x-stack-known-error"),
+        location: response.headers.get("location"),
+        text: await response.text()
+      }
     }
     const emulator = backend.emulator()
     expect((await get(authorizeUrl(emulator, project, base))).status).toBe(302)
-    expect((await get(authorizeUrl(emulator, project, { ...base, clientId: "no-such-project" }))).knownError).toBe("INVALID_OAUTH_CLIENT_ID_OR_SECRET")
-    expect((await get(authorizeUrl(emulator, project, { ...base, clientSecret: "pck_wrong" }))).knownError).toBe("INVALID_OAUTH_CLIENT_ID_OR_SECRET")
-    expect((await get(authorizeUrl(emulator, project, { ...base, clientSecret: "__stack_public_client__" }))).knownError).toBe("INVALID_OAUTH_CLIENT_ID_OR_SECRET")
-    expect((await get(authorizeUrl(emulator, project, { ...base, provider: "google" }))).knownError).toBe("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED")
-    expect((await get(authorizeUrl(emulator, project, { ...base, redirectUri: "http://localhost:3000/cb" }))).knownError).toBe("REDIRECT_URL_NOT_WHITELISTED")
-    expect((await get(authorizeUrl(emulator, project, { ...base, redirectUri: "https://evil.example.com/cb" }))).knownError).toBe("REDIRECT_URL_NOT_WHITELISTED")
-    expect((await get(authorizeUrl(emulator, project, { ...base, errorRedirectUrl: "https://evil.example.com/error" }))).knownError).toBe("REDIRECT_URL_NOT_WHITELISTED")
-    const plain = await get(authorizeUrl(emulator, project, base).replace("code_challenge_method=S256", "code_challenge_method=plain"))
+    expect((await get(authorizeUrl(emulator, project, { ...base, clientId: "no-such-project" }))).knownError).toBe(
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
+    )
+    expect((await get(authorizeUrl(emulator, project, { ...base, clientSecret: "pck_wrong" }))).knownError).toBe(
+      "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
+    )
+    expect(
+      (await get(authorizeUrl(emulator, project, { ...base, clientSecret: "__stack_public_client__" }))).knownError
+    ).toBe("INVALID_OAUTH_CLIENT_ID_OR_SECRET")
+    expect((await get(authorizeUrl(emulator, project, { ...base, provider: "google" }))).knownError).toBe(
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"
+    )
+    expect(
+      (await get(authorizeUrl(emulator, project, { ...base, redirectUri: "http://localhost:3000/cb" }))).knownError
+    ).toBe("REDIRECT_URL_NOT_WHITELISTED")
+    expect(
+      (await get(authorizeUrl(emulator, project, { ...base, redirectUri: "https://evil.example.com/cb" }))).knownError
+    ).toBe("REDIRECT_URL_NOT_WHITELISTED")
+    expect(
+      (await get(authorizeUrl(emulator, project, { ...base, errorRedirectUrl: "https://evil.example.com/error" })))
+        .knownError
+    ).toBe("REDIRECT_URL_NOT_WHITELISTED")
+    const plain = await get(
+      authorizeUrl(emulator, project, base).replace("code_challenge_method=S256", "code_challenge_method=plain")
+    )
     expect(plain.knownError).toBe("SCHEMA_ERROR")
     expect(plain.text).toContain("code_challenge_method")
     const short = await get(authorizeUrl(emulator, project, { ...base, challenge: "abc" }))
@@ -124,13 +207,25 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const pkce = pkcePair()
     const browser = new Browser()
-    const url = authorizeUrl(backend.emulator(), project, { provider: "github", redirectUri: REDIRECT, errorRedirectUrl: ERROR_URL, state: "s", challenge: pkce.challenge })
+    const url = authorizeUrl(backend.emulator(), project, {
+      provider: "github",
+      redirectUri: REDIRECT,
+      errorRedirectUrl: ERROR_URL,
+      state: "s",
+      challenge: pkce.challenge
+    })
     const toPage = await browser.request(url)
     const page = await browser.request(toPage.location ?? "")
     const form = page.text.match(/name="state" value="([^"]*)"/)
     const innerState = form?.[1] ?? ""
     const approve = await browser.request(new URL("/dev-oauth/github/authorize", backend.emulator().url).toString(), {
-      form: { redirect_uri: new URL(toPage.location ?? "").searchParams.get("redirect_uri") ?? "", state: innerState, action: "approve", email: uniqueEmail(), email_verified: "true" }
+      form: {
+        redirect_uri: new URL(toPage.location ?? "").searchParams.get("redirect_uri") ?? "",
+        state: innerState,
+        action: "approve",
+        email: uniqueEmail(),
+        email_verified: "true"
+      }
     })
     const callbackUrl = approve.location ?? ""
     expect(callbackUrl).toContain("/api/v1/auth/oauth/callback/github")
@@ -142,16 +237,29 @@ describe("OAuth with the development provider", () => {
     const done = await browser.request(callbackUrl)
     expect(done.status).toBe(302)
     expect(done.location).toContain("code=")
-    const replay = await fetch(callbackUrl, { redirect: "manual", headers: { cookie: `stack-oauth-inner-${innerState}=true` } })
+    const replay = await fetch(callbackUrl, {
+      redirect: "manual",
+      headers: { cookie: `stack-oauth-inner-${innerState}=true` }
+    })
     expect(replay.status).toBe(400)
     expect(await replay.text()).toContain("Invalid OAuth state")
   })
 
   it("sends refusals and sign-up rules to the error URL", async () => {
     const project = await githubProject()
-    const denied = new URL(await runDevFlow(new Browser(), authorizeUrl(backend.emulator(), project, {
-      provider: "github", redirectUri: REDIRECT, errorRedirectUrl: ERROR_URL, state: "s", challenge: pkcePair().challenge
-    }), "deny"))
+    const denied = new URL(
+      await runDevFlow(
+        new Browser(),
+        authorizeUrl(backend.emulator(), project, {
+          provider: "github",
+          redirectUri: REDIRECT,
+          errorRedirectUrl: ERROR_URL,
+          state: "s",
+          challenge: pkcePair().challenge
+        }),
+        "deny"
+      )
+    )
     expect(`${denied.origin}${denied.pathname}`).toBe(ERROR_URL)
     expect(denied.searchParams.get("error")).toBe("OAUTH_PROVIDER_ACCESS_DENIED")
     expect(denied.searchParams.get("errorCode")).toBe("OAUTH_PROVIDER_ACCESS_DENIED")
@@ -168,16 +276,32 @@ describe("OAuth with the development provider", () => {
     const user = await backend.signUp(project)
     const unverified = (await signInFlow(project, { email: user.email })).landed
     expect(unverified.searchParams.get("error")).toBe("USER_EMAIL_ALREADY_EXISTS")
-    expect(JSON.parse(unverified.searchParams.get("details") ?? "{}")).toEqual({ email: user.email, would_work_if_email_was_verified: true })
+    expect(JSON.parse(unverified.searchParams.get("details") ?? "{}")).toEqual({
+      email: user.email,
+      would_work_if_email_was_verified: true
+    })
 
-    expectStatus(await backend.call(project, "PATCH", `/users/${user.userId}`, { accessType: "server", body: { primary_email_verified: true } }), 200)
+    expectStatus(
+      await backend.call(project, "PATCH", `/users/${user.userId}`, {
+        accessType: "server",
+        body: { primary_email_verified: true }
+      }),
+      200
+    )
     const providerUnverified = (await signInFlow(project, { email: user.email, emailVerified: false })).landed
     expect(providerUnverified.searchParams.get("error")).toBe("USER_EMAIL_ALREADY_EXISTS")
 
     const linked = await signInFlow(project, { email: user.email })
-    const tokens = await exchangeCode(backend.emulator(), project, { code: codeOf(linked.landed), verifier: linked.pkce.verifier, redirectUri: REDIRECT })
+    const tokens = await exchangeCode(backend.emulator(), project, {
+      code: codeOf(linked.landed),
+      verifier: linked.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(tokens.body.is_new_user).toBe(false)
-    const me = expectStatus(await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }), 200)
+    const me = expectStatus(
+      await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }),
+      200
+    )
     expect(me.body.id).toBe(user.userId)
     expect(me.body.has_password).toBe(true)
     expect(me.body.oauth_providers.map((p: { id: string }) => p.id)).toEqual(["github"])
@@ -187,12 +311,26 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const email = uniqueEmail()
     const first = await signInFlow(project, { email })
-    const tokens = await exchangeCode(backend.emulator(), project, { code: codeOf(first.landed), verifier: first.pkce.verifier, redirectUri: REDIRECT })
+    const tokens = await exchangeCode(backend.emulator(), project, {
+      code: codeOf(first.landed),
+      verifier: first.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     const secret = Buffer.from("12345678901234567890").toString("base64")
-    expectStatus(await backend.call(project, "PATCH", "/users/me", { accessToken: tokens.body.access_token, body: { totp_secret_base64: secret } }), 200)
+    expectStatus(
+      await backend.call(project, "PATCH", "/users/me", {
+        accessToken: tokens.body.access_token,
+        body: { totp_secret_base64: secret }
+      }),
+      200
+    )
 
     const again = await signInFlow(project, { email })
-    const mfa = await exchangeCode(backend.emulator(), project, { code: codeOf(again.landed), verifier: again.pkce.verifier, redirectUri: REDIRECT })
+    const mfa = await exchangeCode(backend.emulator(), project, {
+      code: codeOf(again.landed),
+      verifier: again.pkce.verifier,
+      redirectUri: REDIRECT
+    })
     expect(mfa.knownError).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED")
     expect(typeof mfa.body.details.attempt_code).toBe("string")
   })

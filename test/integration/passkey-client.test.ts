@@ -15,9 +15,7 @@ import { SoftAuthenticator } from "../support/soft-authenticator.js"
 const backend = useEmulator()
 
 const client = (project: TestProject) =>
-  Layer.mergeAll(Passkeys.layer, CurrentUser.layer).pipe(
-    Layer.provideMerge(clientCore(backend, project))
-  )
+  Layer.mergeAll(Passkeys.layer, CurrentUser.layer).pipe(Layer.provideMerge(clientCore(backend, project)))
 
 /** A page on localhost whose WebAuthn is the software authenticator. */
 const softBrowser = (authenticator: SoftAuthenticator): WebAuthnBrowser => {
@@ -30,10 +28,10 @@ const softBrowser = (authenticator: SoftAuthenticator): WebAuthnBrowser => {
   }
 }
 
-const register = Effect.gen(function*() {
+const register = Effect.gen(function* () {
   return yield* (yield* Passkeys).register
 })
-const signIn = Effect.gen(function*() {
+const signIn = Effect.gen(function* () {
   return yield* (yield* Passkeys).signIn
 })
 
@@ -42,46 +40,57 @@ const project = (passkeyEnabled: boolean) =>
 
 describe("Passkeys client against the local backend", () => {
   it.live("registers a passkey, then signs in with it in a fresh session", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const p = yield* project(true)
       const user = yield* Effect.promise(() => backend.signUp(p))
       const authenticator = new SoftAuthenticator()
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         yield* (yield* Session).setTokens({ accessToken: user.accessToken, refreshToken: user.refreshToken })
         yield* (yield* Passkeys).register
         const me = yield* (yield* CurrentUser).get
         assert.isTrue(me?.passkeyAuthEnabled)
       }).pipe(Effect.provide(client(p)), Effect.provideService(WebAuthn, softBrowser(authenticator)))
 
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const signedIn = yield* (yield* Passkeys).signIn
         assert.deepStrictEqual(signedIn, { userId: user.userId, isNewUser: false })
         const me = yield* (yield* CurrentUser).get
         assert.strictEqual(me?.id, user.userId)
       }).pipe(Effect.provide(client(p)), Effect.provideService(WebAuthn, softBrowser(authenticator)))
-    }))
+    })
+  )
 
   it.live("typed failures: not signed in, turned off, unknown passkey", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const open = yield* project(true)
       const closed = yield* project(false)
       const authenticator = new SoftAuthenticator()
       const browser = softBrowser(authenticator)
 
-      const anonymous = yield* Effect.flip(register).pipe(Effect.provide(client(open)), Effect.provideService(WebAuthn, browser))
+      const anonymous = yield* Effect.flip(register).pipe(
+        Effect.provide(client(open)),
+        Effect.provideService(WebAuthn, browser)
+      )
       assert.strictEqual(anonymous._tag, "UserAuthenticationRequired")
 
-      const off = yield* Effect.flip(signIn).pipe(Effect.provide(client(closed)), Effect.provideService(WebAuthn, browser))
+      const off = yield* Effect.flip(signIn).pipe(
+        Effect.provide(client(closed)),
+        Effect.provideService(WebAuthn, browser)
+      )
       assert.strictEqual(off._tag, "PasskeyAuthenticationNotEnabled")
 
       // a passkey the backend never saw (registered with another project)
       const other = yield* project(true)
       const user = yield* Effect.promise(() => backend.signUp(other))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         yield* (yield* Session).setTokens({ accessToken: user.accessToken, refreshToken: user.refreshToken })
         yield* (yield* Passkeys).register
       }).pipe(Effect.provide(client(other)), Effect.provideService(WebAuthn, browser))
-      const unknown = yield* Effect.flip(signIn).pipe(Effect.provide(client(open)), Effect.provideService(WebAuthn, browser))
+      const unknown = yield* Effect.flip(signIn).pipe(
+        Effect.provide(client(open)),
+        Effect.provideService(WebAuthn, browser)
+      )
       assert.strictEqual(unknown._tag, "PasskeyAuthenticationFailed")
-    }))
+    })
+  )
 })

@@ -9,18 +9,47 @@ const SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 
 const origin = () => `http://localhost:${new URL(backend.emulator().url).port}`
 
-const passkeyProject = (config: Record<string, unknown> = {}) => backend.createProject({ config: { passkey_enabled: true, ...config } })
+const passkeyProject = (config: Record<string, unknown> = {}) =>
+  backend.createProject({ config: { passkey_enabled: true, ...config } })
 
-const register = async (project: TestProject, user: TestUser, authenticator: SoftAuthenticator, pageOrigin = origin()) => {
-  const started = expectStatus(await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", { accessToken: user.accessToken, body: {} }), 200)
+const register = async (
+  project: TestProject,
+  user: TestUser,
+  authenticator: SoftAuthenticator,
+  pageOrigin = origin()
+) => {
+  const started = expectStatus(
+    await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", {
+      accessToken: user.accessToken,
+      body: {}
+    }),
+    200
+  )
   expect(started.body.options_json.rp.id).toBe(SENTINEL)
-  const credential = authenticator.register(withHostname(started.body.options_json, new URL(pageOrigin).hostname), pageOrigin)
-  return { credential, result: await backend.call(project, "POST", "/auth/passkey/register", { accessToken: user.accessToken, body: { credential, code: started.body.code } }) }
+  const credential = authenticator.register(
+    withHostname(started.body.options_json, new URL(pageOrigin).hostname),
+    pageOrigin
+  )
+  return {
+    credential,
+    result: await backend.call(project, "POST", "/auth/passkey/register", {
+      accessToken: user.accessToken,
+      body: { credential, code: started.body.code }
+    })
+  }
 }
 
 /** `rpHost` differs from the page's host only when a test plays a page lying about where it runs. */
-const signIn = async (project: TestProject, authenticator: SoftAuthenticator, pageOrigin = origin(), rpHost = new URL(pageOrigin).hostname) => {
-  const started = expectStatus(await backend.call(project, "POST", "/auth/passkey/initiate-passkey-authentication", { body: {} }), 200)
+const signIn = async (
+  project: TestProject,
+  authenticator: SoftAuthenticator,
+  pageOrigin = origin(),
+  rpHost = new URL(pageOrigin).hostname
+) => {
+  const started = expectStatus(
+    await backend.call(project, "POST", "/auth/passkey/initiate-passkey-authentication", { body: {} }),
+    200
+  )
   expect(started.body.options_json.rpId).toBe(SENTINEL)
   const response = authenticator.authenticate(withHostname(started.body.options_json, rpHost), pageOrigin)
   const body = { authentication_response: response, code: started.body.code }
@@ -39,15 +68,23 @@ describe("passkeys", () => {
 
     const { body, result: signedIn } = await signIn(project, authenticator)
     expect(expectStatus(signedIn, 200).body).toMatchObject({ user_id: user.userId, is_new_user: false })
-    const viaPasskey = expectStatus(await backend.call(project, "GET", "/users/me", { accessToken: signedIn.body.access_token }), 200)
+    const viaPasskey = expectStatus(
+      await backend.call(project, "GET", "/users/me", { accessToken: signedIn.body.access_token }),
+      200
+    )
     expect(viaPasskey.body.id).toBe(user.userId)
 
     // the ceremony's code is single use
-    expect((await backend.call(project, "POST", "/auth/passkey/sign-in", { body })).knownError).toBe("VERIFICATION_CODE_ALREADY_USED")
+    expect((await backend.call(project, "POST", "/auth/passkey/sign-in", { body })).knownError).toBe(
+      "VERIFICATION_CODE_ALREADY_USED"
+    )
   })
 
   it("refuses untrusted origins, clones and unknown passkeys", async () => {
-    const project = await passkeyProject({ allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] })
+    const project = await passkeyProject({
+      allow_localhost: false,
+      domains: [{ domain: "https://app.example.com", handler_path: "/handler" }]
+    })
     const user = await backend.signUp(project)
     const authenticator = new SoftAuthenticator()
     const local = await register(project, user, authenticator)
@@ -67,12 +104,15 @@ describe("passkeys", () => {
     expect(cloned.result.knownError).toBe("PASSKEY_AUTHENTICATION_FAILED")
 
     const unknown = new SoftAuthenticator()
-    unknown.register({
-      rp: { name: "Elsewhere", id: "app.example.com" },
-      user: { id: "c29tZW9uZQ", name: "someone", displayName: "someone" },
-      challenge: "AAAA",
-      pubKeyCredParams: [{ type: "public-key", alg: -7 }]
-    }, "https://app.example.com")
+    unknown.register(
+      {
+        rp: { name: "Elsewhere", id: "app.example.com" },
+        user: { id: "c29tZW9uZQ", name: "someone", displayName: "someone" },
+        challenge: "AAAA",
+        pubKeyCredParams: [{ type: "public-key", alg: -7 }]
+      },
+      "https://app.example.com"
+    )
     const stranger = await signIn(project, unknown, "https://app.example.com")
     expect(stranger.result.knownError).toBe("PASSKEY_AUTHENTICATION_FAILED")
     expect(stranger.result.body.error).toContain("not registered")
@@ -90,32 +130,60 @@ describe("passkeys", () => {
 
     const anonymous = await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", { body: {} })
     expect(anonymous.knownError).toBe("USER_AUTHENTICATION_REQUIRED")
-    const badCode = await backend.call(project, "POST", "/auth/passkey/register", { accessToken: user.accessToken, body: { credential: {}, code: "nope" } })
+    const badCode = await backend.call(project, "POST", "/auth/passkey/register", {
+      accessToken: user.accessToken,
+      body: { credential: {}, code: "nope" }
+    })
     expect(badCode.knownError).toBe("VERIFICATION_CODE_NOT_FOUND")
-    const noCredential = await backend.call(project, "POST", "/auth/passkey/register", { accessToken: user.accessToken, body: { code: "nope" } })
+    const noCredential = await backend.call(project, "POST", "/auth/passkey/register", {
+      accessToken: user.accessToken,
+      body: { code: "nope" }
+    })
     expect(noCredential.knownError).toBe("SCHEMA_ERROR")
 
     // a code issued to one user is worthless to another
     const other = await backend.signUp(project)
-    const started = expectStatus(await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", { accessToken: user.accessToken, body: {} }), 200)
+    const started = expectStatus(
+      await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", {
+        accessToken: user.accessToken,
+        body: {}
+      }),
+      200
+    )
     const credential = new SoftAuthenticator().register(withHostname(started.body.options_json, "localhost"), origin())
-    const stolen = await backend.call(project, "POST", "/auth/passkey/register", { accessToken: other.accessToken, body: { credential, code: started.body.code } })
+    const stolen = await backend.call(project, "POST", "/auth/passkey/register", {
+      accessToken: other.accessToken,
+      body: { credential, code: started.body.code }
+    })
     expect(stolen.knownError).toBe("VERIFICATION_CODE_NOT_FOUND")
   })
 
   it("turned off by the project or the user", async () => {
     const closed = await passkeyProject({ passkey_enabled: false })
     const user = await backend.signUp(closed)
-    expect((await backend.call(closed, "POST", "/auth/passkey/initiate-passkey-registration", { accessToken: user.accessToken, body: {} })).knownError)
-      .toBe("PASSKEY_AUTHENTICATION_NOT_ENABLED")
-    expect((await backend.call(closed, "POST", "/auth/passkey/initiate-passkey-authentication", { body: {} })).knownError)
-      .toBe("PASSKEY_AUTHENTICATION_NOT_ENABLED")
+    expect(
+      (
+        await backend.call(closed, "POST", "/auth/passkey/initiate-passkey-registration", {
+          accessToken: user.accessToken,
+          body: {}
+        })
+      ).knownError
+    ).toBe("PASSKEY_AUTHENTICATION_NOT_ENABLED")
+    expect(
+      (await backend.call(closed, "POST", "/auth/passkey/initiate-passkey-authentication", { body: {} })).knownError
+    ).toBe("PASSKEY_AUTHENTICATION_NOT_ENABLED")
 
     const project = await passkeyProject()
     const owner = await backend.signUp(project)
     const authenticator = new SoftAuthenticator()
     expectStatus((await register(project, owner, authenticator)).result, 200)
-    expectStatus(await backend.call(project, "PATCH", "/users/me", { accessToken: owner.accessToken, body: { passkey_auth_enabled: false } }), 200)
+    expectStatus(
+      await backend.call(project, "PATCH", "/users/me", {
+        accessToken: owner.accessToken,
+        body: { passkey_auth_enabled: false }
+      }),
+      200
+    )
     expect((await signIn(project, authenticator)).result.knownError).toBe("PASSKEY_AUTHENTICATION_FAILED")
   })
 
@@ -125,7 +193,13 @@ describe("passkeys", () => {
     const authenticator = new SoftAuthenticator()
     expectStatus((await register(project, user, authenticator)).result, 200)
     const secret = Buffer.from("12345678901234567890").toString("base64")
-    expectStatus(await backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: { totp_secret_base64: secret } }), 200)
+    expectStatus(
+      await backend.call(project, "PATCH", "/users/me", {
+        accessToken: user.accessToken,
+        body: { totp_secret_base64: secret }
+      }),
+      200
+    )
     const { result } = await signIn(project, authenticator)
     expect(result.knownError).toBe("MULTI_FACTOR_AUTHENTICATION_REQUIRED")
     expect(typeof result.body.details.attempt_code).toBe("string")

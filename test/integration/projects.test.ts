@@ -23,7 +23,12 @@ const productionCases: ReadonlyArray<{
   readonly domain: string | undefined
   readonly message: string
 }> = [
-  { rule: "allow-localhost is on", allowLocalhost: true, domain: undefined, message: productionModeMessages.allowLocalhost },
+  {
+    rule: "allow-localhost is on",
+    allowLocalhost: true,
+    domain: undefined,
+    message: productionModeMessages.allowLocalhost
+  },
   {
     rule: "a trusted domain is localhost",
     allowLocalhost: false,
@@ -47,7 +52,10 @@ const productionCases: ReadonlyArray<{
 describe("Projects (client view)", () => {
   it("reads the current project without admin fields", async () => {
     const project = await backend.createProject({ displayName: "Client view", config: { magic_link_enabled: true } })
-    const current = await run(clientLayer(backend, project), Projects.use((p) => p.current))
+    const current = await run(
+      clientLayer(backend, project),
+      Projects.use((p) => p.current)
+    )
     assert.strictEqual(current.id, project.id)
     assert.strictEqual(current.displayName, "Client view")
     assert.isTrue(current.config.magicLinkEnabled)
@@ -67,7 +75,10 @@ describe("AdminProjects", () => {
   it("gets and updates the project, its trusted domains and OAuth providers", async () => {
     const project = await backend.createProject({ displayName: "Before" })
     const layer = adminLayer(backend, project)
-    const before = await run(layer, AdminProjects.use((p) => p.get))
+    const before = await run(
+      layer,
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(before.displayName, "Before")
     assert.strictEqual(before.ownerTeamId, project.owner?.teamId)
     assert.strictEqual(before.onboardingStatus, "completed")
@@ -112,9 +123,15 @@ describe("AdminProjects", () => {
     assert.strictEqual(updated.logoUrl, "https://app.example.com/logo.svg")
 
     // The change is visible through every view, so no stale cached copy is served.
-    const again = await run(layer, AdminProjects.use((p) => p.get))
+    const again = await run(
+      layer,
+      AdminProjects.use((p) => p.get)
+    )
     assert.deepStrictEqual(again, updated)
-    const clientView = await run(clientLayer(backend, project), Projects.use((p) => p.current))
+    const clientView = await run(
+      clientLayer(backend, project),
+      Projects.use((p) => p.current)
+    )
     assert.isFalse(clientView.config.signUpEnabled)
     assert.deepStrictEqual(clientView.config.enabledOauthProviders, [{ id: "github" }, { id: "google" }])
     assert.deepStrictEqual(clientView.config.domains, [{ domain: "https://app.example.com", handlerPath: "/auth" }])
@@ -123,12 +140,20 @@ describe("AdminProjects", () => {
   it("accepts duplicate domains and unknown default permissions like the hosted service now does", async () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)
-    const updated = await run(layer, AdminProjects.use((p) => p.update({
-      config: {
-        domains: [{ domain: "https://a.example", handlerPath: "/h" }, { domain: "https://a.example", handlerPath: "/x" }],
-        teamMemberDefaultPermissions: [{ id: "no_such_permission" }]
-      }
-    })))
+    const updated = await run(
+      layer,
+      AdminProjects.use((p) =>
+        p.update({
+          config: {
+            domains: [
+              { domain: "https://a.example", handlerPath: "/h" },
+              { domain: "https://a.example", handlerPath: "/x" }
+            ],
+            teamMemberDefaultPermissions: [{ id: "no_such_permission" }]
+          }
+        })
+      )
+    )
     assert.strictEqual(updated.config.domains.length, 2)
     assert.deepStrictEqual(updated.config.teamMemberDefaultPermissions, [{ id: "no_such_permission" }])
   })
@@ -137,7 +162,9 @@ describe("AdminProjects", () => {
     const project = await backend.createProject()
     const legacy = await backend.call(project, "PATCH", "/internal/projects/current", {
       accessType: "admin",
-      body: { config: { legacy_global_jwt_signing: true, oauth_providers: [{ id: "github", type: "shared", enabled: true }] } }
+      body: {
+        config: { legacy_global_jwt_signing: true, oauth_providers: [{ id: "github", type: "shared", enabled: true }] }
+      }
     })
     assert.strictEqual(legacy.knownError, "SCHEMA_ERROR")
     assert.include(legacy.body.details.message, "body.config contains unknown properties: legacy_global_jwt_signing")
@@ -146,7 +173,10 @@ describe("AdminProjects", () => {
 
   it("an unknown email theme is the service's plain 400", async () => {
     const project = await backend.createProject()
-    const error = await runFailure(adminLayer(backend, project), AdminProjects.use((p) => p.update({ config: { emailTheme: "not-a-theme" } })))
+    const error = await runFailure(
+      adminLayer(backend, project),
+      AdminProjects.use((p) => p.update({ config: { emailTheme: "not-a-theme" } }))
+    )
     assert.strictEqual(error._tag, "HttpError")
   })
 
@@ -156,31 +186,51 @@ describe("AdminProjects", () => {
         allow_localhost: c.allowLocalhost,
         domains: c.domain === undefined ? ["https://ok.example.com"] : [c.domain]
       })
-      const error = await runFailure(adminLayer(backend, project), AdminProjects.use((p) => p.update({ isProductionMode: true })))
+      const error = await runFailure(
+        adminLayer(backend, project),
+        AdminProjects.use((p) => p.update({ isProductionMode: true }))
+      )
       assert.strictEqual(error._tag, "ProductionModeNotReady")
       if (error._tag !== "ProductionModeNotReady") return
-      assert.deepStrictEqual(error.problems, [{ message: c.message, relativeFixUrl: `/projects/${project.id}/domains` }])
+      assert.deepStrictEqual(error.problems, [
+        { message: c.message, relativeFixUrl: `/projects/${project.id}/domains` }
+      ])
 
-      const after = await run(adminLayer(backend, project), AdminProjects.use((p) => p.get))
+      const after = await run(
+        adminLayer(backend, project),
+        AdminProjects.use((p) => p.get)
+      )
       assert.isFalse(after.isProductionMode)
 
       // The hosted service accepts the switch from a client that skips the check; so does the local one.
-      const raw = await backend.call(project, "PATCH", "/internal/projects/current", { accessType: "admin", body: { is_production_mode: true } })
+      const raw = await backend.call(project, "PATCH", "/internal/projects/current", {
+        accessType: "admin",
+        body: { is_production_mode: true }
+      })
       assert.strictEqual(raw.status, 200, raw.text)
       assert.isTrue(raw.body.is_production_mode)
     })
   }
 
   it("lists every problem at once", async () => {
-    const project = await projectWith({ allow_localhost: true, domains: ["http://a.example.com", "https://198.51.100.4"] })
-    const error = await runFailure(adminLayer(backend, project), AdminProjects.use((p) => p.update({ isProductionMode: true })))
+    const project = await projectWith({
+      allow_localhost: true,
+      domains: ["http://a.example.com", "https://198.51.100.4"]
+    })
+    const error = await runFailure(
+      adminLayer(backend, project),
+      AdminProjects.use((p) => p.update({ isProductionMode: true }))
+    )
     assert.strictEqual(error._tag, "ProductionModeNotReady")
     if (error._tag !== "ProductionModeNotReady") return
-    assert.deepStrictEqual(error.problems.map((p) => p.message), [
-      productionModeMessages.allowLocalhost,
-      productionModeMessages.notHttps("http://a.example.com"),
-      productionModeMessages.directIp("https://198.51.100.4")
-    ])
+    assert.deepStrictEqual(
+      error.problems.map((p) => p.message),
+      [
+        productionModeMessages.allowLocalhost,
+        productionModeMessages.notHttps("http://a.example.com"),
+        productionModeMessages.directIp("https://198.51.100.4")
+      ]
+    )
   })
 
   it("accepts production mode with clean https domains and keeps checking while in it", async () => {
@@ -199,20 +249,30 @@ describe("AdminProjects", () => {
 
     const error = await runFailure(
       layer,
-      AdminProjects.use((p) => p.update({ config: { domains: [{ domain: "http://insecure.example.com", handlerPath: "/handler" }] } }))
+      AdminProjects.use((p) =>
+        p.update({ config: { domains: [{ domain: "http://insecure.example.com", handlerPath: "/handler" }] } })
+      )
     )
     assert.strictEqual(error._tag, "ProductionModeNotReady")
     // Leaving production mode needs no check.
-    const off = await run(layer, AdminProjects.use((p) => p.update({ isProductionMode: false, config: { allowLocalhost: true } })))
+    const off = await run(
+      layer,
+      AdminProjects.use((p) => p.update({ isProductionMode: false, config: { allowLocalhost: true } }))
+    )
     assert.isFalse(off.isProductionMode)
   })
 
   it("deletes the project; its keys stop working", async () => {
     const project = await backend.createProject()
-    await run(adminLayer(backend, project), AdminProjects.use((p) => p.delete))
+    await run(
+      adminLayer(backend, project),
+      AdminProjects.use((p) => p.delete)
+    )
     const after = await backend.call(project, "GET", "/projects/current", { accessType: "client" })
     assert.strictEqual(after.body.code, "INVALID_PUBLISHABLE_CLIENT_KEY")
-    const internal = await backend.call(backend.internal(), "DELETE", "/internal/projects/current", { accessType: "admin" })
+    const internal = await backend.call(backend.internal(), "DELETE", "/internal/projects/current", {
+      accessType: "admin"
+    })
     assert.strictEqual(internal.status, 400)
   })
 
@@ -220,7 +280,10 @@ describe("AdminProjects", () => {
     const project = await backend.createProject()
     for (const accessType of ["client", "server"] as const) {
       for (const method of ["GET", "PATCH", "DELETE"]) {
-        const res = await backend.call(project, method, "/internal/projects/current", { accessType, body: method === "PATCH" ? {} : undefined })
+        const res = await backend.call(project, method, "/internal/projects/current", {
+          accessType,
+          body: method === "PATCH" ? {} : undefined
+        })
         assert.strictEqual(res.status, 401, `${accessType} ${method}`)
         assert.strictEqual(res.body.code, "INSUFFICIENT_ACCESS_TYPE")
         assert.deepStrictEqual(res.body.details, { actual_access_type: accessType, allowed_access_types: ["admin"] })
@@ -234,19 +297,31 @@ describe("admin access tokens", () => {
     const project = await backend.createProject({ displayName: "Owned" })
     const owner = project.owner
     if (owner === undefined) return assert.fail("createProject gives an owner")
-    const mine = await run(adminTokenLayer(backend, project.id, owner.accessToken), AdminProjects.use((p) => p.get))
+    const mine = await run(
+      adminTokenLayer(backend, project.id, owner.accessToken),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(mine.displayName, "Owned")
 
     const stranger = await backend.signUp(backend.internal())
-    const error = await runFailure(adminTokenLayer(backend, project.id, stranger.accessToken), AdminProjects.use((p) => p.get))
+    const error = await runFailure(
+      adminTokenLayer(backend, project.id, stranger.accessToken),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(error._tag, "AdminAccessTokenIsNotAdmin")
 
-    const garbage = await runFailure(adminTokenLayer(backend, project.id, "not-a-jwt"), AdminProjects.use((p) => p.get))
+    const garbage = await runFailure(
+      adminTokenLayer(backend, project.id, "not-a-jwt"),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(garbage._tag, "UnparsableAdminAccessToken")
 
     // A token of a user of another project is not an internal user's token.
     const outsider = await backend.signUp(project)
-    const foreign = await runFailure(adminTokenLayer(backend, project.id, outsider.accessToken), AdminProjects.use((p) => p.get))
+    const foreign = await runFailure(
+      adminTokenLayer(backend, project.id, outsider.accessToken),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(foreign._tag, "AdminAccessTokenIsNotAdmin")
   })
 })
@@ -258,7 +333,9 @@ describe("InternalProjects", () => {
     const layer = clientLayer(backend, backend.internal(), user)
     const created = await run(
       layer,
-      InternalProjects.use((p) => p.create({ displayName: "From the client", ownerTeamId, config: { credentialEnabled: false } }))
+      InternalProjects.use((p) =>
+        p.create({ displayName: "From the client", ownerTeamId, config: { credentialEnabled: false } })
+      )
     )
     assert.strictEqual(created.project.displayName, "From the client")
     assert.strictEqual(created.project.ownerTeamId, ownerTeamId)
@@ -267,8 +344,14 @@ describe("InternalProjects", () => {
     const keys = created.keys
     if (keys === null) return assert.fail("the first keys are made right after the project")
 
-    const list = await run(layer, InternalProjects.use((p) => p.list))
-    assert.deepStrictEqual(list.map((p) => p.id), [created.project.id])
+    const list = await run(
+      layer,
+      InternalProjects.use((p) => p.list)
+    )
+    assert.deepStrictEqual(
+      list.map((p) => p.id),
+      [created.project.id]
+    )
 
     // The new project's keys work, and so does the owner's token as its admin access token.
     const newProject: TestProject = {
@@ -277,9 +360,15 @@ describe("InternalProjects", () => {
       secretServerKey: keys.secretServerKey ?? "",
       superSecretAdminKey: keys.superSecretAdminKey ?? ""
     }
-    const viaKeys = await run(adminLayer(backend, newProject), AdminProjects.use((p) => p.get))
+    const viaKeys = await run(
+      adminLayer(backend, newProject),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(viaKeys.id, created.project.id)
-    const viaToken = await run(adminTokenLayer(backend, created.project.id, user.accessToken), AdminProjects.use((p) => p.get))
+    const viaToken = await run(
+      adminTokenLayer(backend, created.project.id, user.accessToken),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(viaToken.id, created.project.id)
   })
 
@@ -299,25 +388,46 @@ describe("InternalProjects", () => {
     const project = await backend.createProjectOwnedBy(user)
     const newTeam = await backend.createOwnerTeam(user, "Next owners")
     const layer = clientLayer(backend, backend.internal(), user)
-    await run(layer, InternalProjects.use((p) => p.transfer(project.id, newTeam)))
-    const moved = await run(adminLayer(backend, project), AdminProjects.use((p) => p.get))
+    await run(
+      layer,
+      InternalProjects.use((p) => p.transfer(project.id, newTeam))
+    )
+    const moved = await run(
+      adminLayer(backend, project),
+      AdminProjects.use((p) => p.get)
+    )
     assert.strictEqual(moved.ownerTeamId, newTeam)
 
-    const unknown = await runFailure(layer, InternalProjects.use((p) => p.transfer("no-such-project", newTeam)))
+    const unknown = await runFailure(
+      layer,
+      InternalProjects.use((p) => p.transfer("no-such-project", newTeam))
+    )
     assert.strictEqual(unknown._tag, "ProjectNotFound")
-    const seeded = await runFailure(layer, InternalProjects.use((p) => p.transfer("demo", newTeam)))
+    const seeded = await runFailure(
+      layer,
+      InternalProjects.use((p) => p.transfer("demo", newTeam))
+    )
     assert.strictEqual(seeded._tag, "HttpError")
     const outsider = await backend.signUp(backend.internal())
-    const refused = await runFailure(clientLayer(backend, backend.internal(), outsider), InternalProjects.use((p) => p.transfer(project.id, newTeam)))
+    const refused = await runFailure(
+      clientLayer(backend, backend.internal(), outsider),
+      InternalProjects.use((p) => p.transfer(project.id, newTeam))
+    )
     assert.strictEqual(refused._tag, "TeamMembershipNotFound")
   })
 
   it("needs a signed-in user of the internal project", async () => {
-    const anonymous = await runFailure(clientLayer(backend, backend.internal()), InternalProjects.use((p) => p.list))
+    const anonymous = await runFailure(
+      clientLayer(backend, backend.internal()),
+      InternalProjects.use((p) => p.list)
+    )
     assert.strictEqual(anonymous._tag, "UserAuthenticationRequired")
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const elsewhere = await runFailure(clientLayer(backend, project, user), InternalProjects.use((p) => p.list))
+    const elsewhere = await runFailure(
+      clientLayer(backend, project, user),
+      InternalProjects.use((p) => p.list)
+    )
     assert.strictEqual(elsewhere._tag, "ExpectedInternalProject")
   })
 
@@ -325,16 +435,30 @@ describe("InternalProjects", () => {
     const user = await backend.signUp(backend.internal())
     const ownerTeamId = await backend.createOwnerTeam(user)
     const layer = clientLayer(backend, backend.internal(), user)
-    const created = await run(layer, InternalProjects.use((p) => p.create({ displayName: "Live", ownerTeamId, isProductionMode: true })))
+    const created = await run(
+      layer,
+      InternalProjects.use((p) => p.create({ displayName: "Live", ownerTeamId, isProductionMode: true }))
+    )
     assert.isTrue(created.project.isProductionMode)
-    assert.deepStrictEqual((await run(layer, InternalProjects.use((p) => p.list))).map((p) => p.id), [created.project.id])
+    assert.deepStrictEqual(
+      (
+        await run(
+          layer,
+          InternalProjects.use((p) => p.list)
+        )
+      ).map((p) => p.id),
+      [created.project.id]
+    )
   })
 })
 
 describe("FeatureSupport", () => {
   it("answers the server's sentence about a feature", async () => {
     const project = await backend.createProject()
-    const text = await run(clientLayer(backend, project), FeatureSupport.use((f) => f.check("quantum_sign_in", { extra: 1 })))
+    const text = await run(
+      clientLayer(backend, project),
+      FeatureSupport.use((f) => f.check("quantum_sign_in", { extra: 1 }))
+    )
     assert.include(text, "quantum_sign_in")
     assert.include(text, "not yet supported")
   })

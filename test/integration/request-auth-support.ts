@@ -24,36 +24,46 @@ export const appClient = (backend: EmulatorHandle, project: TestProject, tokens?
 
 /** The client tier of `project` over `store` (e.g. the cookie store). */
 export const appClientOver = (backend: EmulatorHandle, project: TestProject, store: Layer.Layer<TokenStore>) =>
-  clientEndpoints.pipe(Layer.provideMerge(coreLayer({
-    projectId: project.id,
-    accessType: "client",
-    publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url
-  }, store)))
+  clientEndpoints.pipe(
+    Layer.provideMerge(
+      coreLayer(
+        {
+          projectId: project.id,
+          accessType: "client",
+          publishableClientKey: project.publishableClientKey,
+          baseUrl: backend.emulator().url
+        },
+        store
+      )
+    )
+  )
 
 /**
  * Runs `self` under a clock `ms` ahead of the real one: to this process the access tokens the backend
  * issued now have expired (the backend keeps its own, real clock).
  */
-export const withClockAhead = (ms: number) => <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
-  const clock = new FastClock(1)
-  clock.offsetMs = ms
-  return clock.provide(self)
-}
+export const withClockAhead =
+  (ms: number) =>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
+    const clock = new FastClock(1)
+    clock.offsetMs = ms
+    return clock.provide(self)
+  }
 
 /** The `IncomingMessage` a real Node server receives for a request with `headers`. */
 export const incomingMessageWith = (headers: Readonly<Record<string, string>>): Effect.Effect<IncomingMessage> =>
-  Effect.promise(() =>
-    new Promise<IncomingMessage>((resolve, reject) => {
-      const server = createServer((request, response) => {
-        response.end()
-        server.close()
-        resolve(request)
+  Effect.promise(
+    () =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const server = createServer((request, response) => {
+          response.end()
+          server.close()
+          resolve(request)
+        })
+        server.on("error", reject)
+        server.listen(0, "127.0.0.1", () => {
+          const { port } = server.address() as AddressInfo
+          fetch(`http://127.0.0.1:${port}/api/me`, { headers }).then((answer) => answer.text(), reject)
+        })
       })
-      server.on("error", reject)
-      server.listen(0, "127.0.0.1", () => {
-        const { port } = server.address() as AddressInfo
-        fetch(`http://127.0.0.1:${port}/api/me`, { headers }).then((answer) => answer.text(), reject)
-      })
-    })
   )

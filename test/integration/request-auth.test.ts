@@ -33,7 +33,9 @@ const clientHeaders = (user?: TestUser) =>
 
 /** What the app's server makes of a request. */
 const serverSession = (source: Parameters<RequestAuth["Service"]["session"]>[0]) =>
-  Effect.flatMap(RequestAuth, (auth) => auth.session(source)).pipe(Effect.provide(appServer(backend, backend.internal())))
+  Effect.flatMap(RequestAuth, (auth) => auth.session(source)).pipe(
+    Effect.provide(appServer(backend, backend.internal()))
+  )
 
 const serverUser = (source: Parameters<RequestAuth["Service"]["user"]>[0]) =>
   Effect.flatMap(RequestAuth, (auth) => auth.user(source)).pipe(Effect.provide(appServer(backend, backend.internal())))
@@ -47,23 +49,28 @@ const tampered = (token: string) => {
 
 describe("the client tier's session headers", () => {
   it.live("carry the signed-in user's tokens as x-stack-auth JSON", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const headers = yield* clientHeaders(user)
       assert.deepStrictEqual(Object.keys(headers), ["x-stack-auth"])
-      assert.deepStrictEqual(JSON.parse(headers["x-stack-auth"]), { accessToken: user.accessToken, refreshToken: user.refreshToken })
-    }))
+      assert.deepStrictEqual(JSON.parse(headers["x-stack-auth"]), {
+        accessToken: user.accessToken,
+        refreshToken: user.refreshToken
+      })
+    })
+  )
 
   it.live("are both-null JSON for a visitor, which the server calls Unauthenticated", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const headers = yield* clientHeaders()
       assert.deepStrictEqual(JSON.parse(headers["x-stack-auth"]), { accessToken: null, refreshToken: null })
       const refused = yield* Effect.flip(serverSession(new Request(API, { headers })))
       assert.strictEqual(refused._tag, "Unauthenticated")
-    }))
+    })
+  )
 
   it.live("carry a refreshed access token when the stored one has expired", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const json = yield* Effect.flatMap(CurrentUser, (me) => me.authJson).pipe(
         Effect.provide(appClient(backend, backend.internal(), user)),
@@ -74,16 +81,17 @@ describe("the client tier's session headers", () => {
       const session = yield* serverSession({ authJson: json })
       assert.strictEqual(session.userId, user.userId)
       assert.isFalse(session.refreshed)
-    }))
+    })
+  )
 })
 
 describe("RequestAuth reads the session of", () => {
   it.live("a web Request with the x-stack-auth header: verified locally, the user with server fields", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
-      yield* Effect.flatMap(ServerUsers, (users) => users.update(user.userId, { serverMetadata: { plan: "pro" } })).pipe(
-        Effect.provide(appServer(backend, backend.internal()))
-      )
+      yield* Effect.flatMap(ServerUsers, (users) =>
+        users.update(user.userId, { serverMetadata: { plan: "pro" } })
+      ).pipe(Effect.provide(appServer(backend, backend.internal())))
       const request = new Request(API, { headers: yield* clientHeaders(user) })
       const { session, user: account } = yield* serverUser(request)
       assert.strictEqual(session.userId, user.userId)
@@ -93,32 +101,46 @@ describe("RequestAuth reads the session of", () => {
       assert.strictEqual(session.claims.email, user.email)
       assert.strictEqual(account.id, user.userId)
       assert.deepStrictEqual(account.serverMetadata, { plan: "pro" })
-    }))
+    })
+  )
 
   it.live("a web Request with the client tier's cookies", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const email = uniqueEmail("cookies")
       const doc = new FakeDocument()
       const signedIn = yield* Effect.flatMap(Auth, (auth) =>
-        auth.signUpWithCredential({ email, password: "correct horse battery", passwordConfirmation: "correct horse battery" })).pipe(
-          Effect.provide(appClientOver(backend, backend.internal(), cookieTokenStore({ projectId: "internal", document: doc, secure: false })))
+        auth.signUpWithCredential({
+          email,
+          password: "correct horse battery",
+          passwordConfirmation: "correct horse battery"
+        })
+      ).pipe(
+        Effect.provide(
+          appClientOver(
+            backend,
+            backend.internal(),
+            cookieTokenStore({ projectId: "internal", document: doc, secure: false })
+          )
         )
+      )
       const request = new Request(API, { headers: { cookie: `theme=dark; ${doc.cookie}` } })
       const { session, user } = yield* serverUser(request)
       assert.strictEqual(session.origin, "cookie")
       assert.strictEqual(session.userId, signedIn.userId)
       assert.strictEqual(user.primaryEmail, email)
-    }))
+    })
+  )
 
   it.live("an effect HttpServerRequest", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const request = HttpServerRequest.fromWeb(new Request(API, { headers: yield* clientHeaders(user) }))
       assert.strictEqual((yield* serverSession(request)).userId, user.userId)
-    }))
+    })
+  )
 
   it.live("a Node IncomingMessage, by header and by cookie", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const byHeader = yield* incomingMessageWith(yield* clientHeaders(user))
       assert.strictEqual((yield* serverSession(byHeader)).userId, user.userId)
@@ -128,24 +150,28 @@ describe("RequestAuth reads the session of", () => {
       const session = yield* serverSession(byCookie)
       assert.strictEqual(session.userId, user.userId)
       assert.strictEqual(session.origin, "cookie")
-    }))
+    })
+  )
 
   it.live("the header before the cookies when both are sent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const [first, second] = [yield* signUp, yield* signUp]
       const request = new Request(API, {
         headers: { ...(yield* clientHeaders(first)), cookie: `stack-access-internal=${second.accessToken}` }
       })
       assert.strictEqual((yield* serverSession(request)).userId, first.userId)
-    }))
+    })
+  )
 })
 
 describe("RequestAuth refreshes", () => {
   it.live("an expired access token with the refresh token beside it, and verifies the new one", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const headers = yield* clientHeaders(user)
-      const { session, user: account } = yield* serverUser(new Request(API, { headers })).pipe(withClockAhead(ONE_HOUR_MS))
+      const { session, user: account } = yield* serverUser(new Request(API, { headers })).pipe(
+        withClockAhead(ONE_HOUR_MS)
+      )
       assert.isTrue(session.refreshed)
       assert.strictEqual(session.userId, user.userId)
       assert.strictEqual(account.id, user.userId)
@@ -156,59 +182,76 @@ describe("RequestAuth refreshes", () => {
         Effect.provide(appServer(backend, backend.internal()))
       )
       assert.strictEqual(verified.userId, user.userId)
-    }))
+    })
+  )
 
-  it.live("an expired access token from the cookies: sending back its Set-Cookie values spares the next request a refresh", () =>
-    Effect.gen(function*() {
-      const user = yield* signUp
-      const browser = new FakeDocument()
-      for (const line of tokenSetCookies("internal", user, { secure: false })) browser.cookie = line
-      const first = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } })).pipe(withClockAhead(ONE_HOUR_MS))
-      assert.isTrue(first.refreshed)
-      assert.strictEqual(first.origin, "cookie")
-      for (const line of tokenSetCookies("internal", first.tokens, { secure: false })) browser.cookie = line
-      const next = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } }))
-      assert.isFalse(next.refreshed)
-      assert.strictEqual(next.tokens.accessToken, first.tokens.accessToken)
-      assert.strictEqual(next.tokens.refreshToken, user.refreshToken)
-    }))
+  it.live(
+    "an expired access token from the cookies: sending back its Set-Cookie values spares the next request a refresh",
+    () =>
+      Effect.gen(function* () {
+        const user = yield* signUp
+        const browser = new FakeDocument()
+        for (const line of tokenSetCookies("internal", user, { secure: false })) browser.cookie = line
+        const first = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } })).pipe(
+          withClockAhead(ONE_HOUR_MS)
+        )
+        assert.isTrue(first.refreshed)
+        assert.strictEqual(first.origin, "cookie")
+        for (const line of tokenSetCookies("internal", first.tokens, { secure: false })) browser.cookie = line
+        const next = yield* serverSession(new Request(API, { headers: { cookie: browser.cookie } }))
+        assert.isFalse(next.refreshed)
+        assert.strictEqual(next.tokens.accessToken, first.tokens.accessToken)
+        assert.strictEqual(next.tokens.refreshToken, user.refreshToken)
+      })
+  )
 
   it.live("a refresh token alone (cookies whose access token is gone)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
-      const session = yield* serverSession(new Request(API, { headers: { cookie: `stack-refresh-internal=${user.refreshToken}` } }))
+      const session = yield* serverSession(
+        new Request(API, { headers: { cookie: `stack-refresh-internal=${user.refreshToken}` } })
+      )
       assert.isTrue(session.refreshed)
       assert.strictEqual(session.userId, user.userId)
-    }))
+    })
+  )
 
   it.live("needs the publishable client key to refresh: without it, InvalidOAuthClientIdOrSecret", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const project = backend.internal()
-      const withoutPublishableKey = serverEndpoints.pipe(Layer.provideMerge(coreLayer({
-        projectId: project.id,
-        accessType: "server",
-        secretServerKey: project.secretServerKey,
-        baseUrl: backend.emulator().url
-      })))
-      const failed = yield* Effect.flip(Effect.flatMap(RequestAuth, (auth) => auth.session({ authJson: { accessToken: null, refreshToken: user.refreshToken } }))).pipe(
-        Effect.provide(withoutPublishableKey)
+      const withoutPublishableKey = serverEndpoints.pipe(
+        Layer.provideMerge(
+          coreLayer({
+            projectId: project.id,
+            accessType: "server",
+            secretServerKey: project.secretServerKey,
+            baseUrl: backend.emulator().url
+          })
+        )
       )
+      const failed = yield* Effect.flip(
+        Effect.flatMap(RequestAuth, (auth) =>
+          auth.session({ authJson: { accessToken: null, refreshToken: user.refreshToken } })
+        )
+      ).pipe(Effect.provide(withoutPublishableKey))
       assert.strictEqual(failed._tag, "InvalidOAuthClientIdOrSecret")
-    }))
+    })
+  )
 })
 
 describe("RequestAuth refuses", () => {
   it.live("a request without any session: Unauthenticated", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const headers of [{}, { cookie: "theme=dark" }, { "x-stack-auth": "{}" }, { "x-stack-auth": "" }]) {
         const refused = yield* Effect.flip(serverSession(new Request(API, { headers })))
         assert.strictEqual(refused._tag, "Unauthenticated", JSON.stringify(headers))
       }
-    }))
+    })
+  )
 
   it.live("a malformed x-stack-auth header: MalformedAuthJson, without repeating the header", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const malformed = [
         `{"accessToken":"${user.accessToken}"`,
@@ -224,56 +267,67 @@ describe("RequestAuth refuses", () => {
         assert.notInclude(refused.message, user.accessToken.slice(0, 20))
         assert.notInclude(refused.message, user.refreshToken)
       }
-    }))
+    })
+  )
 
   it.live("a forged or foreign access token, even with a valid refresh token beside it: InvalidSession", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
       const other = yield* Effect.promise(() => backend.createProject())
       const outsider = yield* Effect.promise(() => backend.signUp(other))
       for (const accessToken of [tampered(user.accessToken), outsider.accessToken, "not-a-jwt"]) {
-        const refused = yield* Effect.flip(serverSession({ authJson: { accessToken, refreshToken: user.refreshToken } }))
+        const refused = yield* Effect.flip(
+          serverSession({ authJson: { accessToken, refreshToken: user.refreshToken } })
+        )
         assert.strictEqual(refused._tag, "InvalidSession")
         if (refused._tag === "InvalidSession") assert.strictEqual(refused.reason, "access-token-invalid")
       }
-    }))
+    })
+  )
 
   it.live("an expired access token without a refresh token: InvalidSession access-token-expired", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
-      const refused = yield* Effect.flip(serverSession({ authJson: { accessToken: user.accessToken, refreshToken: null } })).pipe(
-        withClockAhead(ONE_HOUR_MS)
-      )
+      const refused = yield* Effect.flip(
+        serverSession({ authJson: { accessToken: user.accessToken, refreshToken: null } })
+      ).pipe(withClockAhead(ONE_HOUR_MS))
       assert.strictEqual(refused._tag, "InvalidSession")
       if (refused._tag === "InvalidSession") assert.strictEqual(refused.reason, "access-token-expired")
-    }))
+    })
+  )
 
   it.live("an expired access token whose session was ended, and a made-up refresh token: refresh-token-rejected", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const sessions = yield* ServerSessions
         for (const open of yield* sessions.list(user.userId)) yield* sessions.delete(user.userId, open.id)
       }).pipe(Effect.provide(appServer(backend, backend.internal())))
-      const ended = yield* Effect.flip(serverSession({ authJson: { accessToken: user.accessToken, refreshToken: user.refreshToken } })).pipe(
-        withClockAhead(ONE_HOUR_MS)
+      const ended = yield* Effect.flip(
+        serverSession({ authJson: { accessToken: user.accessToken, refreshToken: user.refreshToken } })
+      ).pipe(withClockAhead(ONE_HOUR_MS))
+      const madeUp = yield* Effect.flip(
+        serverSession({ authJson: { accessToken: null, refreshToken: "no-such-refresh-token" } })
       )
-      const madeUp = yield* Effect.flip(serverSession({ authJson: { accessToken: null, refreshToken: "no-such-refresh-token" } }))
       for (const refused of [ended, madeUp]) {
         assert.strictEqual(refused._tag, "InvalidSession")
         if (refused._tag === "InvalidSession") assert.strictEqual(refused.reason, "refresh-token-rejected")
       }
-    }))
+    })
+  )
 
   it.live("a sound token of a deleted user, when the user is asked for: InvalidSession user-not-found", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signUp
-      yield* Effect.flatMap(ServerUsers, (users) => users.delete(user.userId)).pipe(Effect.provide(appServer(backend, backend.internal())))
+      yield* Effect.flatMap(ServerUsers, (users) => users.delete(user.userId)).pipe(
+        Effect.provide(appServer(backend, backend.internal()))
+      )
       const authJson = { accessToken: user.accessToken, refreshToken: user.refreshToken }
       // The token alone still verifies (it is signed and unexpired); the user lookup is what knows.
       assert.strictEqual((yield* serverSession({ authJson })).userId, user.userId)
       const refused = yield* Effect.flip(serverUser({ authJson }))
       assert.strictEqual(refused._tag, "InvalidSession")
       if (refused._tag === "InvalidSession") assert.strictEqual(refused.reason, "user-not-found")
-    }))
+    })
+  )
 })

@@ -29,13 +29,23 @@ const client = (project: TestProject, tokens: StoredTokens | null, options: { al
   })
 
 const server = (project: TestProject) =>
-  serverTier({ projectId: project.id, secretServerKey: project.secretServerKey, publishableClientKey: project.publishableClientKey, baseUrl: backend.emulator().url, tokenStore: "memory" })
+  serverTier({
+    projectId: project.id,
+    secretServerKey: project.secretServerKey,
+    publishableClientKey: project.publishableClientKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: "memory"
+  })
 
 /** A user an administrator restricted, and a session of theirs, made through the server tier. */
 const restrictedUser = (project: TestProject) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const users = yield* ServerUsers
-    const user = yield* users.create({ primaryEmail: uniqueEmail("restricted"), restrictedByAdmin: true, restrictedByAdminReason: "Spam" })
+    const user = yield* users.create({
+      primaryEmail: uniqueEmail("restricted"),
+      restrictedByAdmin: true,
+      restrictedByAdminReason: "Spam"
+    })
     const session = yield* Effect.promise(() =>
       backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: user.id } })
     )
@@ -45,14 +55,14 @@ const restrictedUser = (project: TestProject) =>
 
 describe("restricted users through the client", () => {
   it.live("read themselves with the allow header, and are nobody without it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const { user, tokens } = yield* restrictedUser(project)
       assert.isTrue(user.isRestricted)
       assert.deepStrictEqual(user.restrictedReason, { type: "restricted_by_administrator" })
       assert.isTrue(user.restrictedByAdmin)
 
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const me = yield* CurrentUser
         assert.isNull(yield* me.get, "a refused session reads as no user")
         const restricted = yield* me.getWith({ includeRestricted: true })
@@ -70,16 +80,19 @@ describe("restricted users through the client", () => {
       }).pipe(Effect.provide(client(project, tokens)))
 
       // A tier that accepts them reads them with plain `get`.
-      const viaTier = yield* CurrentUser.use((me) => me.get).pipe(Effect.provide(client(project, tokens, { allowAnonymousUser: true })))
+      const viaTier = yield* CurrentUser.use((me) => me.get).pipe(
+        Effect.provide(client(project, tokens, { allowAnonymousUser: true }))
+      )
       assert.strictEqual(viaTier?.id, user.id)
-    }))
+    })
+  )
 })
 
 describe("anonymous users through the client", () => {
   it.live("sign up anonymously; the session is read only where anonymous users are accepted", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject({ config: { sign_up_enabled: false } }))
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const auth = yield* Auth
         const me = yield* CurrentUser
         const signedIn = yield* auth.signUpAnonymously
@@ -97,39 +110,49 @@ describe("anonymous users through the client", () => {
         assert.isNull(yield* me.getWith({ includeAnonymous: true }))
       }).pipe(Effect.provide(client(project, null)))
 
-      const viaTier = yield* Effect.gen(function*() {
+      const viaTier = yield* Effect.gen(function* () {
         const signedIn = yield* (yield* Auth).signUpAnonymously
         const me = yield* (yield* CurrentUser).get
         return { signedIn, me }
       }).pipe(Effect.provide(client(project, null, { allowAnonymousUser: true })))
       assert.strictEqual(viaTier.me?.id, viaTier.signedIn.userId)
       assert.isTrue(viaTier.me?.isAnonymous)
-    }))
+    })
+  )
 })
 
 describe("ServerUsers.list filters", () => {
   it.live("lists unrestricted users unless asked for restricted or anonymous ones", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const normal = yield* Effect.promise(() => backend.signUp(project))
       const { user: restricted } = yield* restrictedUser(project)
-      const anonymous = yield* Effect.flatMap(Auth, (a) => a.signUpAnonymously).pipe(Effect.provide(client(project, null)))
+      const anonymous = yield* Effect.flatMap(Auth, (a) => a.signUpAnonymously).pipe(
+        Effect.provide(client(project, null))
+      )
       const ids = (options: Parameters<ServerUsers["Service"]["list"]>[0]) =>
-        Effect.map(ServerUsers.use((u) => u.list(options)), (page) => page.items.map((u) => u.id).sort())
-      yield* Effect.gen(function*() {
+        Effect.map(
+          ServerUsers.use((u) => u.list(options)),
+          (page) => page.items.map((u) => u.id).sort()
+        )
+      yield* Effect.gen(function* () {
         assert.deepStrictEqual(yield* ids({}), [normal.userId])
         assert.deepStrictEqual(yield* ids({ includeRestricted: true }), [normal.userId, restricted.id].sort())
-        assert.deepStrictEqual(yield* ids({ includeAnonymous: true }), [normal.userId, restricted.id, anonymous.userId].sort())
+        assert.deepStrictEqual(
+          yield* ids({ includeAnonymous: true }),
+          [normal.userId, restricted.id, anonymous.userId].sort()
+        )
         assert.deepStrictEqual(yield* ids({ includeAnonymous: true, onlyAnonymous: true }), [anonymous.userId])
         const refused = yield* Effect.flip(ServerUsers.use((u) => u.list({ onlyAnonymous: true })))
         assert.strictEqual(refused._tag, "InvalidInput")
       }).pipe(Effect.provide(server(project)))
-    }))
+    })
+  )
 })
 
 describe("TokenVerifier with restricted and anonymous users' tokens", () => {
   it.live("refuses them unless asked, then verifies them against the extra keys", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const { tokens: restricted } = yield* restrictedUser(project)
       const anonymous = yield* Effect.promise(() => backend.call(project, "POST", "/auth/anonymous/sign-up"))
@@ -142,10 +165,16 @@ describe("TokenVerifier with restricted and anonymous users' tokens", () => {
       })
       const outcome = (options: TokenVerifierOptions, token: string) =>
         Effect.flatMap(makeTokenVerifier(config, options), (v) => v.verify(token)).pipe(
-          Effect.map((verified) => verified.claims.isAnonymous ? "anonymous" : verified.claims.isRestricted ? "restricted" : "normal"),
+          Effect.map((verified) =>
+            verified.claims.isAnonymous ? "anonymous" : verified.claims.isRestricted ? "restricted" : "normal"
+          ),
           Effect.catchTag("JwtVerificationError", (e) => Effect.succeed(e.reason))
         )
-      const token = { normal: normal.accessToken, restricted: restricted.accessToken!, anonymous: anonymous.body.access_token as string }
+      const token = {
+        normal: normal.accessToken,
+        restricted: restricted.accessToken!,
+        anonymous: anonymous.body.access_token as string
+      }
       assert.strictEqual(yield* outcome({}, token.normal), "normal")
       assert.strictEqual(yield* outcome({}, token.restricted), "restricted-user")
       assert.strictEqual(yield* outcome({}, token.anonymous), "anonymous-user")
@@ -154,5 +183,6 @@ describe("TokenVerifier with restricted and anonymous users' tokens", () => {
       assert.strictEqual(yield* outcome({ allowAnonymous: true }, token.anonymous), "anonymous")
       assert.strictEqual(yield* outcome({ allowAnonymous: true }, token.restricted), "restricted")
       assert.strictEqual(yield* outcome({ allowAnonymous: true }, token.normal), "normal")
-    }))
+    })
+  )
 })

@@ -30,7 +30,7 @@ const client = (project: TestProject, tokens: StoredTokens) =>
     tokenStore: TokenStore.memory(tokens)
   })
 
-const projectWithUser = Effect.gen(function*() {
+const projectWithUser = Effect.gen(function* () {
   const project = yield* Effect.promise(() => backend.createProject())
   const user = yield* ServerUsers.use((u) => u.create({ primaryEmail: uniqueEmail("session") })).pipe(
     Effect.provide(server(project))
@@ -40,7 +40,7 @@ const projectWithUser = Effect.gen(function*() {
 
 describe("ServerSessions", () => {
   it.live("creates a session (one year by default) whose tokens sign the user in", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user } = yield* projectWithUser
       const sent: Array<unknown> = []
       const spy: FetchFn = (url, init) => {
@@ -60,12 +60,13 @@ describe("ServerSessions", () => {
         Effect.provide(client(project, { accessToken: null, refreshToken: tokens.refreshToken }))
       )
       assert.strictEqual(refreshed?.id, user.id)
-    }))
+    })
+  )
 
   it.live("lists a user's sessions and deletes one; its refresh token no longer refreshes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user } = yield* projectWithUser
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const sessions = yield* ServerSessions
         const first = yield* sessions.create({ userId: user.id })
         const second = yield* sessions.create({ userId: user.id })
@@ -86,14 +87,20 @@ describe("ServerSessions", () => {
 
       // Which listed session is the first one: the one whose tokens the first create handed out.
       const firstId = yield* sessionIdOf(project, outcome.first)
-      assert.include(outcome.before.map((s) => s.id), firstId)
+      assert.include(
+        outcome.before.map((s) => s.id),
+        firstId
+      )
 
-      const after = yield* Effect.gen(function*() {
+      const after = yield* Effect.gen(function* () {
         const sessions = yield* ServerSessions
         yield* sessions.delete(user.id, firstId)
         return yield* sessions.list(user.id)
       }).pipe(Effect.provide(server(project)))
-      assert.deepStrictEqual(after.map((s) => s.id), outcome.before.map((s) => s.id).filter((id) => id !== firstId))
+      assert.deepStrictEqual(
+        after.map((s) => s.id),
+        outcome.before.map((s) => s.id).filter((id) => id !== firstId)
+      )
 
       const dead = yield* refreshWith(backend, project, outcome.first.refreshToken)
       assert.strictEqual(dead.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
@@ -106,18 +113,21 @@ describe("ServerSessions", () => {
         Effect.provide(client(project, { accessToken: null, refreshToken: outcome.first.refreshToken }))
       )
       assert.isNull(visitor)
-    }))
+    })
+  )
 
   it.live("answers the documented errors", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user } = yield* projectWithUser
       const other = yield* ServerUsers.use((u) => u.create({ primaryEmail: uniqueEmail("other") })).pipe(
         Effect.provide(server(project))
       )
-      const tokens = yield* ServerSessions.use((s) => s.create({ userId: user.id })).pipe(Effect.provide(server(project)))
+      const tokens = yield* ServerSessions.use((s) => s.create({ userId: user.id })).pipe(
+        Effect.provide(server(project))
+      )
       const sessionId = yield* sessionIdOf(project, tokens)
 
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const sessions = yield* ServerSessions
         return {
           unknownUser: yield* Effect.flip(sessions.create({ userId: "00000000-0000-4000-8000-000000000000" })),
@@ -132,18 +142,22 @@ describe("ServerSessions", () => {
       assert.deepStrictEqual(errors.noSessions, [])
 
       // A server tier signed in with that very session sees it as current and cannot delete it this way.
-      const asCurrent = yield* Effect.gen(function*() {
+      const asCurrent = yield* Effect.gen(function* () {
         const sessions = yield* ServerSessions
         const listed = yield* sessions.list(user.id)
         const refused = yield* Effect.flip(sessions.delete(user.id, sessionId))
         return { listed, refused }
       }).pipe(Effect.provide(server(project, tokens)))
-      assert.deepStrictEqual(asCurrent.listed.filter((s) => s.isCurrentSession).map((s) => s.id), [sessionId])
+      assert.deepStrictEqual(
+        asCurrent.listed.filter((s) => s.isCurrentSession).map((s) => s.id),
+        [sessionId]
+      )
       assert.strictEqual(asCurrent.refused._tag, "CannotDeleteCurrentSession")
-    }))
+    })
+  )
 
   it.live("a short-lived session disappears from the list once expired", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user } = yield* projectWithUser
       const tokens = yield* ServerSessions.use((s) => s.create({ userId: user.id, expiresInMillis: 500 })).pipe(
         Effect.provide(server(project))
@@ -153,12 +167,15 @@ describe("ServerSessions", () => {
       assert.deepStrictEqual(listed, [])
       const dead = yield* refreshWith(backend, project, tokens.refreshToken)
       assert.strictEqual(dead.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
-    }))
+    })
+  )
 
   it.live("signing out of the current session still works next to the new session routes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user } = yield* projectWithUser
-      const tokens = yield* ServerSessions.use((s) => s.create({ userId: user.id })).pipe(Effect.provide(server(project)))
+      const tokens = yield* ServerSessions.use((s) => s.create({ userId: user.id })).pipe(
+        Effect.provide(server(project))
+      )
       const signOut = yield* Effect.promise(() =>
         backend.call(project, "DELETE", "/auth/sessions/current", {
           accessToken: tokens.accessToken,
@@ -169,7 +186,8 @@ describe("ServerSessions", () => {
       assert.deepStrictEqual(signOut.body, { success: true })
       const listed = yield* ServerSessions.use((s) => s.list(user.id)).pipe(Effect.provide(server(project)))
       assert.deepStrictEqual(listed, [])
-    }))
+    })
+  )
 })
 
 /** The session id behind a pair of tokens: the current session as seen through those tokens. */

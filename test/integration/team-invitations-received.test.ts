@@ -23,14 +23,20 @@ const setup = Effect.promise(async () => {
 
 const verify = (project: TestProject, userId: string) =>
   Effect.promise(async () =>
-    expectStatus(await backend.call(project, "PATCH", `/users/${userId}`, { accessType: "server", body: { primary_email_verified: true } }), 200)
+    expectStatus(
+      await backend.call(project, "PATCH", `/users/${userId}`, {
+        accessType: "server",
+        body: { primary_email_verified: true }
+      }),
+      200
+    )
   )
 
 describe("received team invitations", () => {
   it.live("a user lists the invitations to their verified address and accepts one by id", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner, guest } = yield* setup
-      const { team, invitationId } = yield* Effect.gen(function*() {
+      const { team, invitationId } = yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Rocket Club" }))
         const invitations = yield* TeamInvitations
         const invitationId = yield* invitations.send({ teamId: team.id, email: guest.email, callbackUrl })
@@ -43,7 +49,7 @@ describe("received team invitations", () => {
       assert.deepStrictEqual(beforeVerifying, [], "an unverified address receives nothing")
 
       yield* verify(project, guest.userId)
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         const received = yield* invitations.listReceived()
         yield* invitations.acceptById(invitationId)
@@ -59,22 +65,31 @@ describe("received team invitations", () => {
       assert.strictEqual(result.received[0]?.teamDisplayName, "Rocket Club")
       assert.strictEqual(result.received[0]?.recipientEmail, guest.email)
       assert.isTrue((result.received[0]?.expiresAt.getTime() ?? 0) > Date.now())
-      assert.include(result.teams.map((t) => t.id), team.id)
-      assert.deepStrictEqual(result.permissions.map((p) => p.id), ["team_member"])
+      assert.include(
+        result.teams.map((t) => t.id),
+        team.id
+      )
+      assert.deepStrictEqual(
+        result.permissions.map((p) => p.id),
+        ["team_member"]
+      )
       assert.strictEqual(result.again._tag, "VerificationCodeNotFound")
       assert.deepStrictEqual(result.after, [])
-    }))
+    })
+  )
 
   it.live("typed refusals: another user, no user, an invitation sent elsewhere", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner, guest } = yield* setup
       yield* verify(project, guest.userId)
-      const elsewhere = yield* Effect.gen(function*() {
+      const elsewhere = yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Closed" }))
-        return yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: uniqueEmail("elsewhere"), callbackUrl }))
+        return yield* TeamInvitations.use((i) =>
+          i.send({ teamId: team.id, email: uniqueEmail("elsewhere"), callbackUrl })
+        )
       }).pipe(Effect.provide(clientLayer(backend, project, owner)))
 
-      const refusals = yield* Effect.gen(function*() {
+      const refusals = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         return {
           otherUser: yield* Effect.flip(invitations.listReceived(owner.userId)),
@@ -86,27 +101,39 @@ describe("received team invitations", () => {
       assert.strictEqual(refusals.otherAccept._tag, "CannotGetOwnUserWithoutUser")
       assert.strictEqual(refusals.sentElsewhere._tag, "VerificationCodeNotFound")
 
-      const visitor = yield* Effect.flip(TeamInvitations.use((i) => i.listReceived())).pipe(Effect.provide(clientLayer(backend, project)))
+      const visitor = yield* Effect.flip(TeamInvitations.use((i) => i.listReceived())).pipe(
+        Effect.provide(clientLayer(backend, project))
+      )
       assert.strictEqual(visitor._tag, "CannotGetOwnUserWithoutUser")
-    }))
+    })
+  )
 
   it.live("the server lists and accepts for any user", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner, guest } = yield* setup
       yield* verify(project, guest.userId)
-      const { team, invitationId } = yield* Effect.gen(function*() {
+      const { team, invitationId } = yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Served" }))
-        const invitationId = yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: guest.email, callbackUrl }))
+        const invitationId = yield* TeamInvitations.use((i) =>
+          i.send({ teamId: team.id, email: guest.email, callbackUrl })
+        )
         return { team, invitationId }
       }).pipe(Effect.provide(clientLayer(backend, project, owner)))
-      const served = yield* Effect.gen(function*() {
+      const served = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         const received = yield* invitations.listReceived(guest.userId)
         yield* invitations.acceptById(invitationId, guest.userId)
         return { received }
       }).pipe(Effect.provide(serverLayer(backend, project)))
-      assert.deepStrictEqual(served.received.map((i) => i.id), [invitationId])
+      assert.deepStrictEqual(
+        served.received.map((i) => i.id),
+        [invitationId]
+      )
       const teams = yield* Teams.use((t) => t.list).pipe(Effect.provide(clientLayer(backend, project, guest)))
-      assert.include(teams.map((t) => t.id), team.id)
-    }))
+      assert.include(
+        teams.map((t) => t.id),
+        team.id
+      )
+    })
+  )
 })

@@ -13,20 +13,22 @@ const backend = useEmulator()
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 
 /** Runs `effect` as if on a browser page at `href` (the default callback URL is resolved against it). */
-const withPageAt = (href: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.acquireUseRelease(
-    Effect.sync(() => {
-      const previous = Object.getOwnPropertyDescriptor(globalThis, "location")
-      Object.defineProperty(globalThis, "location", { value: { href }, configurable: true })
-      return previous
-    }),
-    () => effect,
-    (previous) =>
+const withPageAt =
+  (href: string) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.acquireUseRelease(
       Effect.sync(() => {
-        if (previous === undefined) Reflect.deleteProperty(globalThis, "location")
-        else Object.defineProperty(globalThis, "location", previous)
-      })
-  )
+        const previous = Object.getOwnPropertyDescriptor(globalThis, "location")
+        Object.defineProperty(globalThis, "location", { value: { href }, configurable: true })
+        return previous
+      }),
+      () => effect,
+      (previous) =>
+        Effect.sync(() => {
+          if (previous === undefined) Reflect.deleteProperty(globalThis, "location")
+          else Object.defineProperty(globalThis, "location", previous)
+        })
+    )
 
 const setup = Effect.promise(async () => {
   const project = await backend.createProject({ config: teamProjectConfig })
@@ -36,12 +38,12 @@ const setup = Effect.promise(async () => {
 
 describe("team invitations", () => {
   it.live("invite by email, read the code from the mailbox, check, get details and accept", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner } = yield* setup
       const guestEmail = uniqueEmail("guest")
       const asOwner = clientLayer(backend, project, owner)
 
-      const { team, invitationId, pending } = yield* Effect.gen(function*() {
+      const { team, invitationId, pending } = yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Rocket Club" }))
         const invitations = yield* TeamInvitations
         const invitationId = yield* invitations.send({ teamId: team.id, email: guestEmail, callbackUrl })
@@ -59,7 +61,7 @@ describe("team invitations", () => {
 
       const guest = yield* Effect.promise(() => backend.signUp(project, { email: guestEmail }))
       const asGuest = clientLayer(backend, project, guest)
-      const accepted = yield* Effect.gen(function*() {
+      const accepted = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         yield* invitations.checkCode(code)
         const details = yield* invitations.details(code)
@@ -71,33 +73,43 @@ describe("team invitations", () => {
         return { details, teams, permissions, usedAgain, checkedAgain }
       }).pipe(Effect.provide(asGuest))
       assert.deepStrictEqual(accepted.details, { teamDisplayName: "Rocket Club" })
-      assert.include(accepted.teams.map((t) => t.id), team.id)
-      assert.deepStrictEqual(accepted.permissions.map((p) => p.id), ["team_member"])
+      assert.include(
+        accepted.teams.map((t) => t.id),
+        team.id
+      )
+      assert.deepStrictEqual(
+        accepted.permissions.map((p) => p.id),
+        ["team_member"]
+      )
       assert.strictEqual(accepted.usedAgain._tag, "VerificationCodeAlreadyUsed")
       assert.strictEqual(accepted.checkedAgain._tag, "VerificationCodeAlreadyUsed")
 
-      const after = yield* Effect.gen(function*() {
+      const after = yield* Effect.gen(function* () {
         return {
           pending: yield* TeamInvitations.use((i) => i.list(team.id)),
           members: yield* TeamMembers.use((m) => m.list(team.id))
         }
       }).pipe(Effect.provide(asOwner))
       assert.deepStrictEqual(after.pending, [])
-      assert.sameMembers(after.members.map((m) => m.userId), [owner.userId, guest.userId])
-    }))
+      assert.sameMembers(
+        after.members.map((m) => m.userId),
+        [owner.userId, guest.userId]
+      )
+    })
+  )
 
   it.live("codes fail with the verification-code errors and need a signed-in user to be used", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner } = yield* setup
       const email = uniqueEmail("guest")
-      const team = yield* Effect.gen(function*() {
+      const team = yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Quiet" }))
         yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email, callbackUrl }))
         return team
       }).pipe(Effect.provide(clientLayer(backend, project, owner)))
       const code = codeFromMail(yield* latestMailTo(backend, email), callbackUrl)
 
-      const visitor = yield* Effect.gen(function*() {
+      const visitor = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         return {
           unknown: yield* Effect.flip(invitations.checkCode("not-a-real-code")),
@@ -113,7 +125,7 @@ describe("team invitations", () => {
       // Codes compare case-insensitively (the email shows the typed part upper-cased), and every use counts
       // as an attempt: after MAX_CODE_ATTEMPTS (20) the code is locked.
       assert.strictEqual(code.length, 45)
-      const locked = yield* Effect.gen(function*() {
+      const locked = yield* Effect.gen(function* () {
         const invitations = yield* TeamInvitations
         yield* invitations.checkCode(code.toUpperCase())
         for (let i = 0; i < 18; i++) yield* invitations.checkCode(code)
@@ -123,16 +135,19 @@ describe("team invitations", () => {
 
       // Deleting the team takes its invitations, codes included.
       yield* Teams.use((t) => t.delete(team.id)).pipe(Effect.provide(clientLayer(backend, project, owner)))
-      const orphan = yield* Effect.flip(TeamInvitations.use((i) => i.checkCode(code))).pipe(Effect.provide(clientLayer(backend, project)))
+      const orphan = yield* Effect.flip(TeamInvitations.use((i) => i.checkCode(code))).pipe(
+        Effect.provide(clientLayer(backend, project))
+      )
       assert.strictEqual(orphan._tag, "VerificationCodeNotFound")
-    }))
+    })
+  )
 
   it.live("a member without $invite_members is refused with TEAM_PERMISSION_REQUIRED", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner } = yield* setup
       const member = yield* Effect.promise(() => backend.signUp(project))
       const outsider = yield* Effect.promise(() => backend.signUp(project))
-      const team = yield* Effect.gen(function*() {
+      const team = yield* Effect.gen(function* () {
         const server = yield* ServerTeams
         const team = yield* server.create({ displayName: "Closed", creatorUserId: owner.userId })
         yield* server.addMember(team.id, member.userId)
@@ -146,7 +161,11 @@ describe("team invitations", () => {
       ).pipe(Effect.provide(clientLayer(backend, project, member)))
       assert.strictEqual(refused._tag, "TeamPermissionRequired")
       if (refused._tag === "TeamPermissionRequired") {
-        assert.deepStrictEqual(refused.details, { team_id: team.id, user_id: member.userId, permission_id: "$invite_members" })
+        assert.deepStrictEqual(refused.details, {
+          team_id: team.id,
+          user_id: member.userId,
+          permission_id: "$invite_members"
+        })
         assert.strictEqual(refused.status, 401)
       }
       const listRefused = yield* Effect.flip(TeamInvitations.use((i) => i.list(team.id))).pipe(
@@ -163,14 +182,15 @@ describe("team invitations", () => {
         TeamInvitations.use((i) => i.send({ teamId: team.id, email: uniqueEmail(), callbackUrl }))
       ).pipe(Effect.provide(clientLayer(backend, project)))
       assert.strictEqual(visitor._tag, "UserAuthenticationRequired")
-    }))
+    })
+  )
 
   it.live("without a callback URL the link opens the handler's invitation page of the current page's origin", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner } = yield* setup
       const defaulted = uniqueEmail("defaulted")
       const relative = uniqueEmail("relative")
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const team = yield* Teams.use((t) => t.create({ displayName: "Defaults" }))
         yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: defaulted }))
         yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: relative, callbackUrl: "/join" }))
@@ -178,19 +198,20 @@ describe("team invitations", () => {
       assert.isNotEmpty(codeFromMail(yield* latestMailTo(backend, defaulted), callbackUrl))
       assert.isNotEmpty(codeFromMail(yield* latestMailTo(backend, relative), "http://localhost:3000/join"))
       const noPage = yield* Effect.flip(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const team = yield* Teams.use((t) => t.create({ displayName: "No page" }))
           return yield* TeamInvitations.use((i) => i.send({ teamId: team.id, email: uniqueEmail() }))
         }).pipe(Effect.provide(clientLayer(backend, project, owner)))
       )
       assert.strictEqual(noPage._tag, "CallbackUrlRequired", "no page to resolve the default against")
-    }))
+    })
+  )
 
   it.live("untrusted callback URLs are refused; the server invites to any team and revokes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, owner } = yield* setup
       const email = uniqueEmail("guest")
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const team = yield* (yield* ServerTeams).create({ displayName: "Served", creatorUserId: owner.userId })
         const invitations = yield* TeamInvitations
         const untrusted = yield* Effect.flip(
@@ -224,5 +245,6 @@ describe("team invitations", () => {
       )
       assert.strictEqual(badEmail.body.code, "SCHEMA_ERROR")
       assert.include(badEmail.body.details.message, "body.email")
-    }))
+    })
+  )
 })

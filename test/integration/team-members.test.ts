@@ -8,14 +8,14 @@ import { clientLayer, serverLayer } from "./teams-support.js"
 
 const backend = useEmulator()
 
-const setup = Effect.gen(function*() {
+const setup = Effect.gen(function* () {
   const project = yield* Effect.promise(() => backend.createProject())
   const alice = yield* Effect.promise(() => backend.signUp(project))
   const bob = yield* Effect.promise(() => backend.signUp(project))
   yield* Effect.promise(() =>
     backend.call(project, "PATCH", "/users/me", { accessToken: alice.accessToken, body: { display_name: "Alice" } })
   )
-  const team = yield* Effect.gen(function*() {
+  const team = yield* Effect.gen(function* () {
     const server = yield* ServerTeams
     const team = yield* server.create({ displayName: "Guild", creatorUserId: alice.userId })
     yield* server.addMember(team.id, bob.userId)
@@ -26,25 +26,33 @@ const setup = Effect.gen(function*() {
 
 describe("team member profiles", () => {
   it.live("a member reads the team's profiles and edits only their own", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, alice, bob, team } = yield* setup
       const asAlice = clientLayer(backend, project, alice)
 
       const before = yield* TeamMembers.use((m) => m.getMine(team.id)).pipe(Effect.provide(asAlice))
       // Without a team-specific name the profile shows the user's own.
-      assert.deepStrictEqual(before, { teamId: team.id, userId: alice.userId, displayName: "Alice", profileImageUrl: null })
+      assert.deepStrictEqual(before, {
+        teamId: team.id,
+        userId: alice.userId,
+        displayName: "Alice",
+        profileImageUrl: null
+      })
 
-      const updated = yield* TeamMembers.use((m) => m.updateMine(team.id, { displayName: "Alice (Guild)", profileImageUrl: "https://img.example/a.png" })).pipe(
-        Effect.provide(asAlice)
-      )
+      const updated = yield* TeamMembers.use((m) =>
+        m.updateMine(team.id, { displayName: "Alice (Guild)", profileImageUrl: "https://img.example/a.png" })
+      ).pipe(Effect.provide(asAlice))
       assert.strictEqual(updated.displayName, "Alice (Guild)")
       assert.strictEqual(updated.profileImageUrl, "https://img.example/a.png")
 
-      const seenByBob = yield* Effect.gen(function*() {
+      const seenByBob = yield* Effect.gen(function* () {
         const members = yield* TeamMembers
         return { all: yield* members.list(team.id), alice: yield* members.get(team.id, alice.userId) }
       }).pipe(Effect.provide(clientLayer(backend, project, bob)))
-      assert.deepStrictEqual(seenByBob.all.map((p) => p.userId), [alice.userId, bob.userId])
+      assert.deepStrictEqual(
+        seenByBob.all.map((p) => p.userId),
+        [alice.userId, bob.userId]
+      )
       assert.deepStrictEqual(seenByBob.alice, updated)
 
       const editOther = yield* Effect.promise(() =>
@@ -56,17 +64,22 @@ describe("team member profiles", () => {
       assert.strictEqual(editOther.status, 403)
 
       // The user's own name stays as it was.
-      const me = yield* Effect.promise(() => backend.call(project, "GET", "/users/me", { accessToken: alice.accessToken }))
+      const me = yield* Effect.promise(() =>
+        backend.call(project, "GET", "/users/me", { accessToken: alice.accessToken })
+      )
       assert.strictEqual(me.body.display_name, "Alice")
-    }))
+    })
+  )
 
   it.live("listing others needs $read_members and membership; team_id is required for clients", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, alice, bob, team } = yield* setup
       const outsider = yield* Effect.promise(() => backend.signUp(project))
-      yield* ServerTeamPermissions.use((p) => p.revoke(team.id, bob.userId, "team_member")).pipe(Effect.provide(serverLayer(backend, project)))
+      yield* ServerTeamPermissions.use((p) => p.revoke(team.id, bob.userId, "team_member")).pipe(
+        Effect.provide(serverLayer(backend, project))
+      )
 
-      const bobView = yield* Effect.gen(function*() {
+      const bobView = yield* Effect.gen(function* () {
         const members = yield* TeamMembers
         return {
           list: yield* Effect.flip(members.list(team.id)),
@@ -83,14 +96,17 @@ describe("team member profiles", () => {
       )
       assert.strictEqual(outsiderList._tag, "TeamMembershipNotFound")
 
-      const noTeam = yield* Effect.promise(() => backend.call(project, "GET", "/team-member-profiles", { accessToken: alice.accessToken }))
+      const noTeam = yield* Effect.promise(() =>
+        backend.call(project, "GET", "/team-member-profiles", { accessToken: alice.accessToken })
+      )
       assert.strictEqual(noTeam.status, 400)
-    }))
+    })
+  )
 
   it.live("the server sees every profile with its user and edits any of them", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, alice, bob, team } = yield* setup
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const members = yield* ServerTeamMembers
         const byTeam = yield* members.list({ teamId: team.id })
         const byUser = yield* members.list({ userId: bob.userId })
@@ -99,12 +115,19 @@ describe("team member profiles", () => {
         const notMember = yield* Effect.flip(members.get(team.id, "00000000-0000-4000-8000-000000000000"))
         return { byTeam, byUser, edited, missing, notMember }
       }).pipe(Effect.provide(serverLayer(backend, project)))
-      assert.deepStrictEqual(result.byTeam.map((p) => p.userId), [alice.userId, bob.userId])
+      assert.deepStrictEqual(
+        result.byTeam.map((p) => p.userId),
+        [alice.userId, bob.userId]
+      )
       assert.strictEqual(result.byTeam[0]?.user.primaryEmail, alice.email)
-      assert.deepStrictEqual(result.byUser.map((p) => p.teamId), [team.id])
+      assert.deepStrictEqual(
+        result.byUser.map((p) => p.teamId),
+        [team.id]
+      )
       assert.strictEqual(result.edited.displayName, "Bobby")
       assert.strictEqual(result.edited.user.id, bob.userId)
       assert.strictEqual(result.missing._tag, "TeamNotFound")
       assert.strictEqual(result.notMember._tag, "UserNotFound")
-    }))
+    })
+  )
 })

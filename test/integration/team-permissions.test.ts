@@ -9,10 +9,12 @@ import { adminLayer, clientLayer, serverLayer } from "./teams-support.js"
 const backend = useEmulator()
 
 /** A project with a user who belongs to a team (with no permissions at all, to start from nothing). */
-const setup = Effect.gen(function*() {
-  const project = yield* Effect.promise(() => backend.createProject({ config: { team_member_default_permissions: [] } }))
+const setup = Effect.gen(function* () {
+  const project = yield* Effect.promise(() =>
+    backend.createProject({ config: { team_member_default_permissions: [] } })
+  )
   const user = yield* Effect.promise(() => backend.signUp(project))
-  const team = yield* Effect.gen(function*() {
+  const team = yield* Effect.gen(function* () {
     const server = yield* ServerTeams
     const team = yield* server.create({ displayName: "Lab" })
     yield* server.addMember(team.id, user.userId)
@@ -25,9 +27,9 @@ const ids = (items: ReadonlyArray<{ readonly id: string }>) => items.map((p) => 
 
 describe("team permissions and definitions", () => {
   it.live("a granted permission brings what it contains, transitively; non-recursive lists the grant only", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user, team } = yield* setup
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const definitions = yield* PermissionDefinitions
         yield* definitions.create({ id: "perm_c", description: "leaf" })
         yield* definitions.create({ id: "perm_b", containedPermissionIds: ["perm_c", "$read_members"] })
@@ -39,7 +41,7 @@ describe("team permissions and definitions", () => {
       )
       assert.deepStrictEqual(granted, { id: "perm_a", teamId: team.id, userId: user.userId })
 
-      const seen = yield* Effect.gen(function*() {
+      const seen = yield* Effect.gen(function* () {
         const permissions = yield* TeamPermissions
         return {
           recursive: yield* permissions.list(team.id),
@@ -55,7 +57,7 @@ describe("team permissions and definitions", () => {
       assert.isFalse(seen.hasInvite)
 
       // A permission held only through another cannot be revoked on its own.
-      const server = yield* Effect.gen(function*() {
+      const server = yield* Effect.gen(function* () {
         const permissions = yield* ServerTeamPermissions
         const indirect = yield* Effect.flip(permissions.revoke(team.id, user.userId, "perm_b"))
         const unknown = yield* Effect.flip(permissions.grant(team.id, user.userId, "nope"))
@@ -67,15 +69,19 @@ describe("team permissions and definitions", () => {
       assert.strictEqual(server.unknown._tag, "PermissionNotFound")
       assert.strictEqual(server.badId._tag, "SchemaError")
       assert.deepStrictEqual(server.after, [])
-    }))
+    })
+  )
 
   it.live("contained permissions must exist; ids are unique and well formed; built-ins stay put", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project } = yield* setup
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const definitions = yield* PermissionDefinitions
         const missing = yield* Effect.flip(definitions.create({ id: "reader", containedPermissionIds: ["ghost"] }))
-        const reader = yield* definitions.create({ id: "reader", containedPermissionIds: ["$read_members", "$read_members"] })
+        const reader = yield* definitions.create({
+          id: "reader",
+          containedPermissionIds: ["$read_members", "$read_members"]
+        })
         const duplicate = yield* Effect.flip(definitions.create({ id: "reader" }))
         const builtinClash = yield* Effect.flip(definitions.create({ id: "$read_members" }))
         const badId = yield* Effect.flip(definitions.create({ id: "Bad-Id" }))
@@ -87,7 +93,8 @@ describe("team permissions and definitions", () => {
       }).pipe(Effect.provide(adminLayer(backend, project)))
 
       assert.strictEqual(result.missing._tag, "ContainedPermissionNotFound")
-      if (result.missing._tag === "ContainedPermissionNotFound") assert.deepStrictEqual(result.missing.details, { permission_id: "ghost" })
+      if (result.missing._tag === "ContainedPermissionNotFound")
+        assert.deepStrictEqual(result.missing.details, { permission_id: "ghost" })
       assert.deepStrictEqual(result.reader, { id: "reader", containedPermissionIds: ["$read_members"] })
       assert.strictEqual(result.duplicate._tag, "PermissionIdAlreadyExists")
       assert.strictEqual(result.builtinClash._tag, "PermissionIdAlreadyExists")
@@ -96,47 +103,65 @@ describe("team permissions and definitions", () => {
       assert.strictEqual(result.updateUnknown._tag, "PermissionNotFound")
       assert.strictEqual(result.deleteUnknown._tag, "PermissionNotFound")
       const listed = ids(result.list)
-      assert.includeMembers(listed, ["$delete_team", "$invite_members", "$read_members", "$remove_members", "$update_team", "reader", "team_admin", "team_member"])
+      assert.includeMembers(listed, [
+        "$delete_team",
+        "$invite_members",
+        "$read_members",
+        "$remove_members",
+        "$update_team",
+        "reader",
+        "team_admin",
+        "team_member"
+      ])
       assert.deepStrictEqual(listed, [...listed].sort())
       const admin = result.list.find((d) => d.id === "team_admin")
       assert.deepStrictEqual(admin?.description, "Default permission for team admins")
-      assert.sameMembers([...(admin?.containedPermissionIds ?? [])], ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"])
+      assert.sameMembers(
+        [...(admin?.containedPermissionIds ?? [])],
+        ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]
+      )
       const member = result.list.find((d) => d.id === "team_member")
       assert.deepStrictEqual(member?.description, "Default permission for team members")
       assert.sameMembers([...(member?.containedPermissionIds ?? [])], ["$read_members", "$invite_members"])
 
       const builtinPatch = yield* Effect.promise(() =>
-        backend.call(project, "PATCH", "/team-permission-definitions/$read_members", { accessType: "admin", body: { description: "mine" } })
+        backend.call(project, "PATCH", "/team-permission-definitions/$read_members", {
+          accessType: "admin",
+          body: { description: "mine" }
+        })
       )
       assert.strictEqual(builtinPatch.status, 400)
       const reserved = yield* Effect.promise(() =>
         backend.call(project, "POST", "/team-permission-definitions", { accessType: "admin", body: { id: "$my_own" } })
       )
       assert.strictEqual(reserved.body.code, "SCHEMA_ERROR")
-    }))
+    })
+  )
 
   it.live("cycles resolve without hanging; renames and deletions carry over to grants", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user, team } = yield* setup
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const definitions = yield* PermissionDefinitions
         yield* definitions.create({ id: "ping" })
         yield* definitions.create({ id: "pong", containedPermissionIds: ["ping"] })
         // ping -> pong -> ping, and ping contains itself too
         yield* definitions.update("ping", { containedPermissionIds: ["pong", "ping"] })
       }).pipe(Effect.provide(adminLayer(backend, project)))
-      yield* ServerTeamPermissions.use((p) => p.grant(team.id, user.userId, "ping")).pipe(Effect.provide(serverLayer(backend, project)))
+      yield* ServerTeamPermissions.use((p) => p.grant(team.id, user.userId, "ping")).pipe(
+        Effect.provide(serverLayer(backend, project))
+      )
       const cyclic = yield* TeamPermissions.use((p) => p.list(team.id)).pipe(
         Effect.provide(clientLayer(backend, project, user)),
         Effect.timeout("10 seconds")
       )
       assert.deepStrictEqual(ids(cyclic), ["ping", "pong"])
 
-      const renamed = yield* PermissionDefinitions.use((d) => d.update("ping", { id: "ding", description: "renamed" })).pipe(
-        Effect.provide(adminLayer(backend, project))
-      )
+      const renamed = yield* PermissionDefinitions.use((d) =>
+        d.update("ping", { id: "ding", description: "renamed" })
+      ).pipe(Effect.provide(adminLayer(backend, project)))
       assert.deepStrictEqual(renamed, { id: "ding", description: "renamed", containedPermissionIds: ["ding", "pong"] })
-      const afterRename = yield* Effect.gen(function*() {
+      const afterRename = yield* Effect.gen(function* () {
         const definitions = yield* PermissionDefinitions
         return (yield* definitions.list).find((d) => d.id === "pong")
       }).pipe(Effect.provide(adminLayer(backend, project)))
@@ -147,20 +172,23 @@ describe("team permissions and definitions", () => {
       assert.deepStrictEqual(ids(direct), ["ding"])
 
       yield* PermissionDefinitions.use((d) => d.delete("ding")).pipe(Effect.provide(adminLayer(backend, project)))
-      const afterDelete = yield* TeamPermissions.use((p) => p.list(team.id)).pipe(Effect.provide(clientLayer(backend, project, user)))
+      const afterDelete = yield* TeamPermissions.use((p) => p.list(team.id)).pipe(
+        Effect.provide(clientLayer(backend, project, user))
+      )
       assert.deepStrictEqual(afterDelete, [])
       const pong = yield* PermissionDefinitions.use((d) => d.list).pipe(
         Effect.map((list) => list.find((d) => d.id === "pong")),
         Effect.provide(adminLayer(backend, project))
       )
       assert.deepStrictEqual(pong?.containedPermissionIds, [])
-    }))
+    })
+  )
 
   it.live("clients list only their own permissions; the server lists anyone's", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, user, team } = yield* setup
       const other = yield* Effect.promise(() => backend.signUp(project))
-      const listed = yield* Effect.gen(function*() {
+      const listed = yield* Effect.gen(function* () {
         const permissions = yield* ServerTeamPermissions
         yield* permissions.grant(team.id, user.userId, "team_member")
         return {
@@ -172,10 +200,15 @@ describe("team permissions and definitions", () => {
       assert.deepStrictEqual(listed.byPermission, [{ id: "$invite_members", teamId: team.id, userId: user.userId }])
 
       const foreign = yield* Effect.promise(() =>
-        backend.call(project, "GET", `/team-permissions?team_id=${team.id}&user_id=${user.userId}`, { accessToken: other.accessToken })
+        backend.call(project, "GET", `/team-permissions?team_id=${team.id}&user_id=${user.userId}`, {
+          accessToken: other.accessToken
+        })
       )
       assert.strictEqual(foreign.status, 403)
-      const visitor = yield* Effect.flip(TeamPermissions.use((p) => p.list(team.id))).pipe(Effect.provide(clientLayer(backend, project)))
+      const visitor = yield* Effect.flip(TeamPermissions.use((p) => p.list(team.id))).pipe(
+        Effect.provide(clientLayer(backend, project))
+      )
       assert.strictEqual(visitor._tag, "CannotGetOwnUserWithoutUser")
-    }))
+    })
+  )
 })

@@ -24,7 +24,7 @@ const bySignUp = (a: ServerUser, b: ServerUser) =>
   a.signedUpAt.getTime() - b.signedUpAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** A fresh project with 25 users; every fifth one has "needle" in its display name. */
-const projectWith25Users = Effect.gen(function*() {
+const projectWith25Users = Effect.gen(function* () {
   const project = yield* Effect.promise(() => backend.createProject())
   const users = yield* Effect.forEach(
     Array.from({ length: 25 }, (_, i) => i),
@@ -42,11 +42,11 @@ const projectWith25Users = Effect.gen(function*() {
 
 describe("ServerUsers.list", () => {
   it.live("pages through 25 users with limit and cursor, in both directions, and as a Stream", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, users } = yield* projectWith25Users
       const expected = [...users].sort(bySignUp).map((u) => u.id)
 
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const api = yield* ServerUsers
         const everything = yield* api.list()
         const pages: Array<ReadonlyArray<string>> = []
@@ -65,21 +65,40 @@ describe("ServerUsers.list", () => {
 
       assert.strictEqual(result.everything.items.length, 25)
       assert.isNull(result.everything.nextCursor)
-      assert.deepStrictEqual(result.everything.items.map((u) => u.id), expected)
-      assert.deepStrictEqual(result.pages.map((p) => p.length), [10, 10, 5])
+      assert.deepStrictEqual(
+        result.everything.items.map((u) => u.id),
+        expected
+      )
+      assert.deepStrictEqual(
+        result.pages.map((p) => p.length),
+        [10, 10, 5]
+      )
       assert.deepStrictEqual(result.pages.flat(), expected)
-      assert.deepStrictEqual(result.descPage.items.map((u) => u.id), [...expected].reverse())
-      assert.deepStrictEqual(Array.from(result.streamed, (u) => u.id), expected)
-      assert.deepStrictEqual(Array.from(result.streamedDesc, (u) => u.id), [...expected].reverse())
-    }))
+      assert.deepStrictEqual(
+        result.descPage.items.map((u) => u.id),
+        [...expected].reverse()
+      )
+      assert.deepStrictEqual(
+        Array.from(result.streamed, (u) => u.id),
+        expected
+      )
+      assert.deepStrictEqual(
+        Array.from(result.streamedDesc, (u) => u.id),
+        [...expected].reverse()
+      )
+    })
+  )
 
   it.live("searches display names, emails and ids, and filters by team", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { project, users } = yield* projectWith25Users
-      const needles = users.filter((u) => u.displayName?.includes("needle")).map((u) => u.id).sort()
+      const needles = users
+        .filter((u) => u.displayName?.includes("needle"))
+        .map((u) => u.id)
+        .sort()
       const target = users[7]!
 
-      const result = yield* Effect.gen(function*() {
+      const result = yield* Effect.gen(function* () {
         const api = yield* ServerUsers
         const teams = yield* ServerTeams
         const team = yield* teams.create({ displayName: "Members only" })
@@ -98,23 +117,33 @@ describe("ServerUsers.list", () => {
       assert.deepStrictEqual(result.byName.items.map((u) => u.id).sort(), needles)
       assert.strictEqual(result.byNamePaged.items.length, 2)
       assert.isNotNull(result.byNamePaged.nextCursor)
-      assert.deepStrictEqual(result.byEmail.items.map((u) => u.id), [target.id])
-      assert.deepStrictEqual(result.byId.items.map((u) => u.id), [target.id])
+      assert.deepStrictEqual(
+        result.byEmail.items.map((u) => u.id),
+        [target.id]
+      )
+      assert.deepStrictEqual(
+        result.byId.items.map((u) => u.id),
+        [target.id]
+      )
       assert.deepStrictEqual(result.none.items, [])
       assert.deepStrictEqual(result.team.items.map((u) => u.id).sort(), [users[3]!.id, users[11]!.id].sort())
-    }))
+    })
+  )
 
   it.live("refuses a limit that is not a positive integer before sending anything", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
-      const error = yield* ServerUsers.use((u) => Effect.flip(u.list({ limit: 0 }))).pipe(Effect.provide(server(project)))
+      const error = yield* ServerUsers.use((u) => Effect.flip(u.list({ limit: 0 }))).pipe(
+        Effect.provide(server(project))
+      )
       assert.strictEqual(error._tag, "InvalidInput")
-    }))
+    })
+  )
 })
 
 describe("ServerUsers create, get, update, delete", () => {
   it.live("creates a user with a password who can then sign in, reads, updates and deletes it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const email = uniqueEmail("created")
       const created = yield* ServerUsers.use((u) =>
@@ -141,7 +170,7 @@ describe("ServerUsers create, get, update, delete", () => {
       assert.strictEqual(signIn.status, 200)
       assert.strictEqual(signIn.body.user_id, created.id)
 
-      const outcome = yield* Effect.gen(function*() {
+      const outcome = yield* Effect.gen(function* () {
         const api = yield* ServerUsers
         const read = yield* api.get(created.id)
         const updated = yield* api.update(created.id, {
@@ -165,13 +194,14 @@ describe("ServerUsers create, get, update, delete", () => {
       assert.deepStrictEqual(outcome.reread, outcome.updated)
       assert.strictEqual(outcome.afterDelete._tag, "UserNotFound")
       assert.strictEqual(outcome.deleteAgain._tag, "UserNotFound")
-    }))
+    })
+  )
 
   it.live("answers the documented known errors", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* Effect.promise(() => backend.createProject())
       const email = uniqueEmail("taken")
-      const errors = yield* Effect.gen(function*() {
+      const errors = yield* Effect.gen(function* () {
         const api = yield* ServerUsers
         // Emails are unique among those used for sign-in only.
         const user = yield* api.create({ primaryEmail: email, primaryEmailAuthEnabled: true })
@@ -181,11 +211,12 @@ describe("ServerUsers create, get, update, delete", () => {
           longPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "x".repeat(200) })),
           missing: yield* Effect.flip(api.get("00000000-0000-4000-8000-000000000000")),
           updateMissing: yield* Effect.flip(api.update("00000000-0000-4000-8000-000000000000", { displayName: "x" })),
-          notMember: yield* Effect.flip(api.update(user.id, { selectedTeamId: "00000000-0000-4000-8000-000000000000" })),
+          notMember: yield* Effect.flip(
+            api.update(user.id, { selectedTeamId: "00000000-0000-4000-8000-000000000000" })
+          ),
           emailTakenOnUpdate: yield* Effect.flip(
-            Effect.flatMap(
-              api.create({ primaryEmail: uniqueEmail(), primaryEmailAuthEnabled: true }),
-              (other) => api.update(other.id, { primaryEmail: email })
+            Effect.flatMap(api.create({ primaryEmail: uniqueEmail(), primaryEmailAuthEnabled: true }), (other) =>
+              api.update(other.id, { primaryEmail: email })
             )
           )
         }
@@ -199,5 +230,6 @@ describe("ServerUsers create, get, update, delete", () => {
       assert.strictEqual(errors.updateMissing._tag, "UserNotFound")
       assert.strictEqual(errors.notMember._tag, "TeamMembershipNotFound")
       assert.strictEqual(errors.emailTakenOnUpdate._tag, "UserEmailAlreadyExists")
-    }))
+    })
+  )
 })

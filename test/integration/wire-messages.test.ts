@@ -19,7 +19,9 @@ describe("error bodies as the hosted service sends them", () => {
   })
 
   it("names the bad access type it was sent", async () => {
-    const res = await backend.call(backend.internal(), "GET", "/users/me", { headers: { "x-stack-access-type": "superuser" } })
+    const res = await backend.call(backend.internal(), "GET", "/users/me", {
+      headers: { "x-stack-access-type": "superuser" }
+    })
     assert.strictEqual(res.status, 400)
     assert.deepStrictEqual(res.body, {
       code: "INVALID_ACCESS_TYPE",
@@ -35,7 +37,8 @@ describe("error bodies as the hosted service sends them", () => {
     assert.deepStrictEqual(res.body, {
       code: "ACCESS_TYPE_WITHOUT_PROJECT_ID",
       details: { request_type: "client" },
-      error: "The x-stack-access-type header was 'client', but the x-stack-project-id header was not provided.\n\n" +
+      error:
+        "The x-stack-access-type header was 'client', but the x-stack-project-id header was not provided.\n\n" +
         "For more information, see the docs on REST API authentication: " +
         "https://docs.stack-auth.com/rest-api/overview#authentication"
     })
@@ -90,7 +93,7 @@ describe("error bodies as the hosted service sends them", () => {
         what: "a client listing every team",
         res: await backend.call(project, "GET", "/teams", { accessToken: user.accessToken }),
         status: 403,
-        text: "Client can only list teams for their own user. user_id must be either \"me\" or the ID of the current user"
+        text: 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user'
       }
     ]
     for (const { what, res, status, text } of cases) {

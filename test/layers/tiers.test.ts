@@ -30,12 +30,22 @@ import { TokenStore } from "../../src/services/session/token-store.js"
 import { Transport } from "../../src/services/http/transport.js"
 
 const clientOptions = { projectId: "p1", publishableClientKey: "pck", baseUrl: "http://127.0.0.1:1" } as const
-const serverOptions = { projectId: "p1", publishableClientKey: "pck", secretServerKey: "ssk", baseUrl: "http://127.0.0.1:1" } as const
-const adminOptions = { projectId: "p1", publishableClientKey: "pck", superSecretAdminKey: "ssak", baseUrl: "http://127.0.0.1:1" } as const
+const serverOptions = {
+  projectId: "p1",
+  publishableClientKey: "pck",
+  secretServerKey: "ssk",
+  baseUrl: "http://127.0.0.1:1"
+} as const
+const adminOptions = {
+  projectId: "p1",
+  publishableClientKey: "pck",
+  superSecretAdminKey: "ssak",
+  baseUrl: "http://127.0.0.1:1"
+} as const
 
 const needsServerUsers = Effect.flatMap(ServerUsers, (users) => users.list({ limit: 1 }))
 const needsAdminProjects = Effect.flatMap(AdminProjects, (projects) => projects.get)
-const currentConfig = Effect.gen(function*() {
+const currentConfig = Effect.gen(function* () {
   return yield* ClientConfig
 })
 const needsCurrentUser = Effect.flatMap(CurrentUser, (me) => me.get)
@@ -81,41 +91,59 @@ describe("tier types", () => {
 
 /** Builds the tier and reports which of a few services its context really holds. */
 const holds = <A, E>(layer: Layer.Layer<A, E>) =>
-  Effect.scoped(Effect.map(Layer.build(layer), (context) => {
-    const has = <I, S>(key: Context.Key<I, S>) => Option.isSome(Context.getOption(key)(context))
-    return {
-      currentUser: has(CurrentUser),
-      serverUsers: has(ServerUsers),
-      serverSessions: has(ServerSessions),
-      serverTeams: has(ServerTeams),
-      tokenVerifier: has(TokenVerifier),
-      adminProjects: has(AdminProjects),
-      apiKeys: has(ApiKeys)
-    }
-  }))
+  Effect.scoped(
+    Effect.map(Layer.build(layer), (context) => {
+      const has = <I, S>(key: Context.Key<I, S>) => Option.isSome(Context.getOption(key)(context))
+      return {
+        currentUser: has(CurrentUser),
+        serverUsers: has(ServerUsers),
+        serverSessions: has(ServerSessions),
+        serverTeams: has(ServerTeams),
+        tokenVerifier: has(TokenVerifier),
+        adminProjects: has(AdminProjects),
+        apiKeys: has(ApiKeys)
+      }
+    })
+  )
 
 describe("tier contents at runtime", () => {
   it.effect("each tier builds exactly its own services", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const client = yield* holds(clientTier(clientOptions))
       const server = yield* holds(serverTier(serverOptions))
       const admin = yield* holds(adminTier(adminOptions))
       assert.deepStrictEqual(client, {
-        currentUser: true, serverUsers: false, serverSessions: false, serverTeams: false, tokenVerifier: false,
-        adminProjects: false, apiKeys: false
+        currentUser: true,
+        serverUsers: false,
+        serverSessions: false,
+        serverTeams: false,
+        tokenVerifier: false,
+        adminProjects: false,
+        apiKeys: false
       })
       assert.deepStrictEqual(server, {
-        currentUser: true, serverUsers: true, serverSessions: true, serverTeams: true, tokenVerifier: true,
-        adminProjects: false, apiKeys: false
+        currentUser: true,
+        serverUsers: true,
+        serverSessions: true,
+        serverTeams: true,
+        tokenVerifier: true,
+        adminProjects: false,
+        apiKeys: false
       })
       assert.deepStrictEqual(admin, {
-        currentUser: true, serverUsers: true, serverSessions: true, serverTeams: true, tokenVerifier: true,
-        adminProjects: true, apiKeys: true
+        currentUser: true,
+        serverUsers: true,
+        serverSessions: true,
+        serverTeams: true,
+        tokenVerifier: true,
+        adminProjects: true,
+        apiKeys: true
       })
-    }))
+    })
+  )
 
   it.effect("the config carries the tier's access type and keys", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const read = <E>(layer: Layer.Layer<ClientConfig, E>) => currentConfig.pipe(Effect.provide(layer))
       const client = yield* read(clientTier({ ...clientOptions, baseUrl: "http://127.0.0.1:8102/" }))
       assert.strictEqual(client.accessType, "client")
@@ -130,14 +158,15 @@ describe("tier contents at runtime", () => {
       assert.isUndefined(admin.superSecretAdminKey)
       const hosted = yield* read(clientTier({ projectId: "p1", publishableClientKey: "k" }))
       assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
-    }))
+    })
+  )
 })
 
 const failureOf = <A, E>(layer: Layer.Layer<A, E>) => Effect.flip(Effect.scoped(Layer.build(layer)))
 
 describe("missing configuration", () => {
   it.effect("a missing or blank project id fails every tier with MissingConfiguration", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const layer of [
         clientTier({ publishableClientKey: "k" }),
         clientTier({ projectId: "   ", publishableClientKey: "k" }),
@@ -152,10 +181,11 @@ describe("missing configuration", () => {
           assert.include(error.message, "STACK_PROJECT_ID")
         }
       }
-    }))
+    })
+  )
 
   it.effect("each tier requires its own key", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const client = yield* failureOf(clientTier({ projectId: "p" }))
       const server = yield* failureOf(serverTier({ projectId: "p", publishableClientKey: "k" }))
       const admin = yield* failureOf(adminTier({ projectId: "p", secretServerKey: "s" }))
@@ -165,27 +195,33 @@ describe("missing configuration", () => {
       )
       assert.strictEqual(client.message, missingConfigurationMessage("publishableClientKey"))
       assert.include(admin.message, "adminAccessToken")
-    }))
+    })
+  )
 
-  it.effect("the publishable key is required by every tier, when it is built, except an admin acting by access token", () =>
-    Effect.gen(function*() {
-      const server = yield* failureOf(serverTier({ projectId: "p", secretServerKey: "s" }))
-      const admin = yield* failureOf(adminTier({ projectId: "p", superSecretAdminKey: "a" }))
-      for (const error of [server, admin]) {
-        assert.strictEqual(error._tag, "MissingConfiguration")
-        if (error._tag === "MissingConfiguration") assert.strictEqual(error.which, "publishableClientKey")
-      }
-      // A dashboard user acting on a project they own: such a project may have no keys at all.
-      const owner = yield* Effect.scoped(Layer.build(adminTier({ projectId: "p", adminAccessToken: "owner-token", baseUrl: "http://127.0.0.1:1" })))
-      assert.isDefined(owner)
-    }))
+  it.effect(
+    "the publishable key is required by every tier, when it is built, except an admin acting by access token",
+    () =>
+      Effect.gen(function* () {
+        const server = yield* failureOf(serverTier({ projectId: "p", secretServerKey: "s" }))
+        const admin = yield* failureOf(adminTier({ projectId: "p", superSecretAdminKey: "a" }))
+        for (const error of [server, admin]) {
+          assert.strictEqual(error._tag, "MissingConfiguration")
+          if (error._tag === "MissingConfiguration") assert.strictEqual(error.which, "publishableClientKey")
+        }
+        // A dashboard user acting on a project they own: such a project may have no keys at all.
+        const owner = yield* Effect.scoped(
+          Layer.build(adminTier({ projectId: "p", adminAccessToken: "owner-token", baseUrl: "http://127.0.0.1:1" }))
+        )
+        assert.isDefined(owner)
+      })
+  )
 })
 
 const env = (record: Record<string, string>) => ConfigProvider.layer(ConfigProvider.fromEnvRecord(record))
 
 describe("configuration from the environment", () => {
   it.effect("reads STACK_* variables; overrides win key by key", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const vars = {
         STACK_PROJECT_ID: "env-project",
         STACK_PUBLISHABLE_CLIENT_KEY: "env-pck",
@@ -203,72 +239,89 @@ describe("configuration from the environment", () => {
       })
       assert.isUndefined(client.secretServerKey, "the client tier never carries the secret key")
 
-      const server = yield* config(serverTierFromEnv({ projectId: "override", baseUrl: undefined }).pipe(Layer.provide(env(vars))))
-      assert.deepInclude(server, { projectId: "override", secretServerKey: "env-ssk", baseUrl: "http://127.0.0.1:8102" })
+      const server = yield* config(
+        serverTierFromEnv({ projectId: "override", baseUrl: undefined }).pipe(Layer.provide(env(vars)))
+      )
+      assert.deepInclude(server, {
+        projectId: "override",
+        secretServerKey: "env-ssk",
+        baseUrl: "http://127.0.0.1:8102"
+      })
 
       const admin = yield* config(adminTierFromEnv().pipe(Layer.provide(env(vars))))
       assert.deepInclude(admin, { accessType: "admin", superSecretAdminKey: "env-ssak" })
-    }))
+    })
+  )
 
   it.effect("a missing variable is a MissingConfiguration naming it", () =>
-    Effect.gen(function*() {
-      const noProject = yield* failureOf(clientTierFromEnv().pipe(Layer.provide(env({ STACK_PUBLISHABLE_CLIENT_KEY: "k" }))))
+    Effect.gen(function* () {
+      const noProject = yield* failureOf(
+        clientTierFromEnv().pipe(Layer.provide(env({ STACK_PUBLISHABLE_CLIENT_KEY: "k" })))
+      )
       assert.strictEqual(noProject._tag, "MissingConfiguration")
       assert.include(noProject.message, "STACK_PROJECT_ID")
       const noKey = yield* failureOf(serverTierFromEnv().pipe(Layer.provide(env({ STACK_PROJECT_ID: "p" }))))
       assert.strictEqual(noKey._tag === "MissingConfiguration" ? noKey.which : noKey._tag, "secretServerKey")
       assert.include(noKey.message, "STACK_SECRET_SERVER_KEY")
-    }))
+    })
+  )
 })
 
 describe("only one app per unique identifier", () => {
-  it.effect("a second live tier with the same identifier fails; the identifier is free again once the first closes", () =>
-    Effect.gen(function*() {
-      const id = `app-${Math.random().toString(36).slice(2)}`
-      const scope = yield* Scope.make()
-      yield* Layer.buildWithScope(clientTier({ ...clientOptions, uniqueIdentifier: id }), scope)
-      assert.isTrue(isUniqueIdentifierInUse(id))
+  it.effect(
+    "a second live tier with the same identifier fails; the identifier is free again once the first closes",
+    () =>
+      Effect.gen(function* () {
+        const id = `app-${Math.random().toString(36).slice(2)}`
+        const scope = yield* Scope.make()
+        yield* Layer.buildWithScope(clientTier({ ...clientOptions, uniqueIdentifier: id }), scope)
+        assert.isTrue(isUniqueIdentifierInUse(id))
 
-      const duplicate = yield* failureOf(serverTier({ ...serverOptions, uniqueIdentifier: id }))
-      assert.strictEqual(duplicate._tag, "DuplicateApp")
-      if (duplicate._tag === "DuplicateApp") assert.strictEqual(duplicate.uniqueIdentifier, id)
-      assert.isTrue(isUniqueIdentifierInUse(id), "the failed duplicate does not release the live app's claim")
+        const duplicate = yield* failureOf(serverTier({ ...serverOptions, uniqueIdentifier: id }))
+        assert.strictEqual(duplicate._tag, "DuplicateApp")
+        if (duplicate._tag === "DuplicateApp") assert.strictEqual(duplicate.uniqueIdentifier, id)
+        assert.isTrue(isUniqueIdentifierInUse(id), "the failed duplicate does not release the live app's claim")
 
-      // Other identifiers, and tiers without one, are unaffected.
-      yield* Effect.scoped(Layer.build(clientTier({ ...clientOptions, uniqueIdentifier: `${id}-other` })))
-      yield* Effect.scoped(Layer.build(clientTier(clientOptions)))
+        // Other identifiers, and tiers without one, are unaffected.
+        yield* Effect.scoped(Layer.build(clientTier({ ...clientOptions, uniqueIdentifier: `${id}-other` })))
+        yield* Effect.scoped(Layer.build(clientTier(clientOptions)))
 
-      yield* Scope.close(scope, Exit.void)
-      assert.isFalse(isUniqueIdentifierInUse(id))
-      yield* Effect.scoped(Layer.build(clientTier({ ...clientOptions, uniqueIdentifier: id })))
-    }))
+        yield* Scope.close(scope, Exit.void)
+        assert.isFalse(isUniqueIdentifierInUse(id))
+        yield* Effect.scoped(Layer.build(clientTier({ ...clientOptions, uniqueIdentifier: id })))
+      })
+  )
 
   it.effect("a claim made by another copy of the package (same realm) counts", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const id = `shared-${Math.random().toString(36).slice(2)}`
       // What a second copy of this module would write: the registry lives on globalThis under Symbol.for.
-      const registry = (globalThis as unknown as Record<symbol, Set<string> | undefined>)[Symbol.for("stackfx/liveAppIdentifiers")]
+      const registry = (globalThis as unknown as Record<symbol, Set<string> | undefined>)[
+        Symbol.for("stackfx/liveAppIdentifiers")
+      ]
       assert.isDefined(registry)
       registry!.add(id)
       const error = yield* failureOf(clientTier({ ...clientOptions, uniqueIdentifier: id }))
       registry!.delete(id)
       assert.strictEqual(error._tag, "DuplicateApp")
-    }))
+    })
+  )
 })
 
 describe("token store", () => {
   it.effect("without a document the default store keeps the session in memory, per Layer", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const tokens = { accessToken: null, refreshToken: "r1" }
-      const kept = yield* Effect.gen(function*() {
+      const kept = yield* Effect.gen(function* () {
         yield* (yield* Session).setTokens(tokens)
         return yield* (yield* TokenStore).get
       }).pipe(Effect.provide(clientTier(clientOptions)))
       assert.deepStrictEqual(kept, tokens)
-    }))
+    })
+  )
 
   it.effect("in a browser (a document exists) the default store writes the project's cookies", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const jar: Array<string> = []
       const fakeDocument = {
         get cookie() {
@@ -281,25 +334,30 @@ describe("token store", () => {
       const holder = globalThis as { document?: unknown }
       const previous = holder.document
       holder.document = fakeDocument
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         yield* (yield* Session).setTokens({ accessToken: null, refreshToken: "r2" })
       }).pipe(
         Effect.provide(clientTier(clientOptions)),
-        Effect.ensuring(Effect.sync(() => {
-          holder.document = previous
-        }))
+        Effect.ensuring(
+          Effect.sync(() => {
+            holder.document = previous
+          })
+        )
       )
-      assert.isTrue(jar.some((c) => c.startsWith("stack-refresh-p1=r2")), jar.join("\n"))
-    }))
+      assert.isTrue(
+        jar.some((c) => c.startsWith("stack-refresh-p1=r2")),
+        jar.join("\n")
+      )
+    })
+  )
 
   it.effect("a given store is used as is", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const initial = { accessToken: null, refreshToken: "given" }
-      const state = yield* Effect.gen(function*() {
+      const state = yield* Effect.gen(function* () {
         return (yield* Session).current()
-      }).pipe(
-        Effect.provide(clientTier({ ...clientOptions, tokenStore: TokenStore.memory(initial) }))
-      )
+      }).pipe(Effect.provide(clientTier({ ...clientOptions, tokenStore: TokenStore.memory(initial) })))
       assert.deepInclude(state, { _tag: "Active", refreshToken: "given" })
-    }))
+    })
+  )
 })

@@ -36,14 +36,18 @@ afterAll(async () => {
 })
 
 const serverClient = (baseUrl: string) =>
-  ManagedRuntime.make(Layer.fresh(coreLayer({
-    projectId: emulator.project.id,
-    accessType: "server",
-    publishableClientKey: emulator.project.publishableClientKey,
-    secretServerKey: emulator.project.secretServerKey,
-    baseUrl,
-    thirdPartyDiagnostics: false
-  })))
+  ManagedRuntime.make(
+    Layer.fresh(
+      coreLayer({
+        projectId: emulator.project.id,
+        accessType: "server",
+        publishableClientKey: emulator.project.publishableClientKey,
+        secretServerKey: emulator.project.secretServerKey,
+        baseUrl,
+        thirdPartyDiagnostics: false
+      })
+    )
+  )
 
 type Client = ReturnType<typeof serverClient>
 
@@ -65,7 +69,12 @@ interface MembershipAck extends Ack {
 }
 
 /** Runs one call; an error is recorded with its client and call instead of failing the whole run. */
-const attempt = async <A>(client: Client, what: string, effect: Effect.Effect<A, unknown, Transport>, errors: Array<string>) => {
+const attempt = async <A>(
+  client: Client,
+  what: string,
+  effect: Effect.Effect<A, unknown, Transport>,
+  errors: Array<string>
+) => {
   const result = outcome(await client.runPromiseExit(effect))
   if (result._tag === "Value") return result.value
   errors.push(`${what}: ${result._tag === "TypedError" ? JSON.stringify(result.error) : result.message}`)
@@ -80,7 +89,11 @@ const request = <S extends Schema.Decoder<unknown, never>>(
   query?: Record<string, string | number>
 ) =>
   Effect.flatMap(Transport, (t) =>
-    t.requestJson({ method, path, ...(body === undefined ? {} : { body: jsonBody(body) }), query, withSession: false }, schema))
+    t.requestJson(
+      { method, path, ...(body === undefined ? {} : { body: jsonBody(body) }), query, withSession: false },
+      schema
+    )
+  )
 
 const UserList = ListResponse(ServerUser)
 
@@ -92,7 +105,9 @@ const listAllUsers = async (teamId?: string): Promise<Array<{ id: string; primar
     const params = new URLSearchParams({ limit: "50" })
     if (cursor !== null) params.set("cursor", cursor)
     if (teamId !== undefined) params.set("team_id", teamId)
-    const res = await fetch(`${emulator.apiUrl}/users?${params.toString()}`, { headers: serverHeaders(emulator.project) })
+    const res = await fetch(`${emulator.apiUrl}/users?${params.toString()}`, {
+      headers: serverHeaders(emulator.project)
+    })
     const text = await res.text()
     assert.strictEqual(res.status, 200, `GET /users: ${text}`)
     assert.isNull(res.headers.get("x-stack-known-error"), `GET /users: ${text}`)
@@ -107,7 +122,11 @@ const listAllUsers = async (teamId?: string): Promise<Array<{ id: string; primar
 /** Whether the backend serves team routes yet (a plain 404 without a known error means no route). */
 const assertNo5xx = () => {
   const bad = proxy.upstream.filter((r) => r.status === undefined || r.status >= 500)
-  assert.deepStrictEqual(bad.map((r) => `${r.method} ${r.url} -> ${r.status}`), [], "no 5xx and no unanswered request")
+  assert.deepStrictEqual(
+    bad.map((r) => `${r.method} ${r.url} -> ${r.status}`),
+    [],
+    "no 5xx and no unanswered request"
+  )
 }
 
 const users: Array<UserAck> = []
@@ -118,23 +137,35 @@ describe(`load: ${CLIENTS} concurrent clients`, () => {
     for (let i = 0; i < CLIENTS; i++) clients.push(serverClient(proxy.url))
     const errors: Array<string> = []
     const run = `${Date.now().toString(36)}`
-    await Promise.all(clients.map(async (client, c) => {
-      for (let j = 0; j < USERS_PER_CLIENT; j++) {
-        const email = `load-${run}-${c}-${j}@load.test`
-        const what = `client ${c} POST /users #${j}`
-        const created = await attempt(client, what, request("POST", "/users", ServerUser, {
-          primary_email: email,
-          primary_email_auth_enabled: true,
-          display_name: `Load ${c}.${j}`,
-          ...(j % PASSWORD_EVERY === 0 ? { password: PASSWORD } : {})
-        }), errors)
-        if (created === undefined) continue
-        users.push({ client: c, what, id: created.id, email })
-        // Read-your-write: the acknowledged user is there for the next request.
-        const read = await attempt(client, `client ${c} GET /users/${created.id}`, request("GET", `/users/${created.id}`, ServerUser), errors)
-        assert.strictEqual(read?.primaryEmail, email, what)
-      }
-    }))
+    await Promise.all(
+      clients.map(async (client, c) => {
+        for (let j = 0; j < USERS_PER_CLIENT; j++) {
+          const email = `load-${run}-${c}-${j}@load.test`
+          const what = `client ${c} POST /users #${j}`
+          const created = await attempt(
+            client,
+            what,
+            request("POST", "/users", ServerUser, {
+              primary_email: email,
+              primary_email_auth_enabled: true,
+              display_name: `Load ${c}.${j}`,
+              ...(j % PASSWORD_EVERY === 0 ? { password: PASSWORD } : {})
+            }),
+            errors
+          )
+          if (created === undefined) continue
+          users.push({ client: c, what, id: created.id, email })
+          // Read-your-write: the acknowledged user is there for the next request.
+          const read = await attempt(
+            client,
+            `client ${c} GET /users/${created.id}`,
+            request("GET", `/users/${created.id}`, ServerUser),
+            errors
+          )
+          assert.strictEqual(read?.primaryEmail, email, what)
+        }
+      })
+    )
     assertNo5xx()
     assert.deepStrictEqual(errors, [], "every write was acknowledged")
     assert.strictEqual(users.length, CLIENTS * USERS_PER_CLIENT)
@@ -152,37 +183,52 @@ describe(`load: ${CLIENTS} concurrent clients`, () => {
     const teams: Array<TeamAck> = []
     const memberships: Array<MembershipAck> = []
 
-    await Promise.all(clients.map(async (client, c) => {
-      for (let t = 0; t < TEAMS_PER_CLIENT; t++) {
-        const displayName = `Team ${c}.${t}`
-        const what = `client ${c} POST /teams #${t}`
-        const team = await attempt(client, what, request("POST", "/teams", ServerTeam, { display_name: displayName }), errors)
-        if (team !== undefined) teams.push({ client: c, what, id: team.id, displayName })
-      }
-    }))
-    // Every client adds its own users to its own teams and, concurrently with the others, to the first
-    // team of the next client: many writers on one team at the same time.
-    await Promise.all(clients.map(async (client, c) => {
-      const mine = users.filter((u) => u.client === c)
-      const next = teams.filter((t) => t.client === (c + 1) % CLIENTS).slice(0, 1)
-      const plan = [
-        ...teams.filter((t) => t.client === c).map((team) => ({ team, members: mine })),
-        ...next.map((team) => ({ team, members: mine.slice(0, CROSS_MEMBERS) }))
-      ]
-      for (const { team, members } of plan) {
-        for (const user of members) {
-          const what = `client ${c} POST /team-memberships/${team.id}/${user.id}`
-          const added = await attempt(
+    await Promise.all(
+      clients.map(async (client, c) => {
+        for (let t = 0; t < TEAMS_PER_CLIENT; t++) {
+          const displayName = `Team ${c}.${t}`
+          const what = `client ${c} POST /teams #${t}`
+          const team = await attempt(
             client,
             what,
-            Effect.flatMap(Transport, (tr) =>
-              tr.request({ method: "POST", path: `/team-memberships/${team.id}/${user.id}`, body: jsonBody({}), withSession: false })),
+            request("POST", "/teams", ServerTeam, { display_name: displayName }),
             errors
           )
-          if (added !== undefined) memberships.push({ client: c, what, teamId: team.id, userId: user.id })
+          if (team !== undefined) teams.push({ client: c, what, id: team.id, displayName })
         }
-      }
-    }))
+      })
+    )
+    // Every client adds its own users to its own teams and, concurrently with the others, to the first
+    // team of the next client: many writers on one team at the same time.
+    await Promise.all(
+      clients.map(async (client, c) => {
+        const mine = users.filter((u) => u.client === c)
+        const next = teams.filter((t) => t.client === (c + 1) % CLIENTS).slice(0, 1)
+        const plan = [
+          ...teams.filter((t) => t.client === c).map((team) => ({ team, members: mine })),
+          ...next.map((team) => ({ team, members: mine.slice(0, CROSS_MEMBERS) }))
+        ]
+        for (const { team, members } of plan) {
+          for (const user of members) {
+            const what = `client ${c} POST /team-memberships/${team.id}/${user.id}`
+            const added = await attempt(
+              client,
+              what,
+              Effect.flatMap(Transport, (tr) =>
+                tr.request({
+                  method: "POST",
+                  path: `/team-memberships/${team.id}/${user.id}`,
+                  body: jsonBody({}),
+                  withSession: false
+                })
+              ),
+              errors
+            )
+            if (added !== undefined) memberships.push({ client: c, what, teamId: team.id, userId: user.id })
+          }
+        }
+      })
+    )
     assertNo5xx()
     assert.deepStrictEqual(errors, [], "every write was acknowledged")
     assert.strictEqual(teams.length, CLIENTS * TEAMS_PER_CLIENT)

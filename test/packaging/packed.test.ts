@@ -30,7 +30,9 @@ const install = (dir: string, ...args: ReadonlyArray<string>) =>
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...args], { cwd: dir })
 
 /** Every installed package (path, name) under `dir`'s node_modules, nested ones included. */
-const installedPackages = async (dir: string): Promise<ReadonlyArray<{ readonly path: string; readonly name: string }>> => {
+const installedPackages = async (
+  dir: string
+): Promise<ReadonlyArray<{ readonly path: string; readonly name: string }>> => {
   const found: Array<{ path: string; name: string }> = []
   const walk = async (modules: string): Promise<void> => {
     const entries = await readdir(modules, { withFileTypes: true }).catch(() => [])
@@ -61,19 +63,23 @@ const bytesUnder = async (path: string): Promise<number> => {
 }
 
 const strictTsconfig = (include: ReadonlyArray<string>, extra: Record<string, unknown>) =>
-  JSON.stringify({
-    compilerOptions: {
-      target: "ES2022",
-      lib: ["ES2023", "DOM", "DOM.Iterable"],
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-      isolatedModules: true,
-      verbatimModuleSyntax: true,
-      ...extra
+  JSON.stringify(
+    {
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2023", "DOM", "DOM.Iterable"],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        isolatedModules: true,
+        verbatimModuleSyntax: true,
+        ...extra
+      },
+      include
     },
-    include
-  }, null, 2)
+    null,
+    2
+  )
 
 let work = ""
 let stackfxTarball = ""
@@ -100,21 +106,35 @@ describe("the packed packages", () => {
     backendTarball = named(/^stackfx-backend-\d/)
 
     await mkdir(join(appDir(), "src"), { recursive: true })
-    await writeFile(join(appDir(), "package.json"), JSON.stringify({
-      name: "fresh-app",
-      private: true,
-      type: "module",
-      dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router"),
-      devDependencies: pick("vite", "@vitejs/plugin-react", "typescript", "@types/react", "@types/react-dom")
-    }, null, 2))
+    await writeFile(
+      join(appDir(), "package.json"),
+      JSON.stringify(
+        {
+          name: "fresh-app",
+          private: true,
+          type: "module",
+          dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router"),
+          devDependencies: pick("vite", "@vitejs/plugin-react", "typescript", "@types/react", "@types/react-dom")
+        },
+        null,
+        2
+      )
+    )
     await mkdir(scriptDir(), { recursive: true })
-    await writeFile(join(scriptDir(), "package.json"), JSON.stringify({
-      name: "fresh-script",
-      private: true,
-      type: "module",
-      dependencies: pick("effect"),
-      devDependencies: pick("typescript", "@types/node")
-    }, null, 2))
+    await writeFile(
+      join(scriptDir(), "package.json"),
+      JSON.stringify(
+        {
+          name: "fresh-script",
+          private: true,
+          type: "module",
+          dependencies: pick("effect"),
+          devDependencies: pick("typescript", "@types/node")
+        },
+        null,
+        2
+      )
+    )
     await Promise.all([install(appDir()), install(scriptDir())])
     baseline = await installedPackages(appDir())
     baselineBytes = new Map(await Promise.all(baseline.map(async (p) => [p.path, await bytesUnder(p.path)] as const)))
@@ -138,9 +158,16 @@ describe("the packed packages", () => {
   it("hold dist, the README, the CHANGELOG and the LICENSE, and nothing of tests, bench, demo or sources", async () => {
     for (const tarball of [stackfxTarball, backendTarball]) {
       const { stdout } = await run("tar", ["-tzf", tarball], { cwd: work })
-      const files = stdout.split("\n").filter((line) => line !== "").map((line) => line.replace(/^package\//, ""))
-      for (const required of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"]) assert.include(files, required, tarball)
-      assert.isTrue(files.some((file) => file.startsWith("dist/")), `${tarball} has dist/`)
+      const files = stdout
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => line.replace(/^package\//, ""))
+      for (const required of ["package.json", "README.md", "CHANGELOG.md", "LICENSE"])
+        assert.include(files, required, tarball)
+      assert.isTrue(
+        files.some((file) => file.startsWith("dist/")),
+        `${tarball} has dist/`
+      )
       const stray = files.filter((file) => /^(src|test|bench|demo|examples|scripts)\/|\.map$|\.tsbuildinfo$/.test(file))
       assert.deepStrictEqual(stray, [], tarball)
     }
@@ -162,20 +189,31 @@ describe("the packed packages", () => {
   it("type-check every README example as written, and build a Vite app from the React quick start", async () => {
     const blocks = readmeBlocks(await readFile(join(repo, "README.md"), "utf8"))
     assert.isAtLeast(blocks.length, 6)
-    await Promise.all(blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code)))
-    await writeFile(join(appDir(), "tsconfig.json"), strictTsconfig(["src"], {
-      module: "ESNext",
-      moduleResolution: "bundler",
-      jsx: "react-jsx",
-      types: []
-    }))
+    await Promise.all(
+      blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code))
+    )
+    await writeFile(
+      join(appDir(), "tsconfig.json"),
+      strictTsconfig(["src"], {
+        module: "ESNext",
+        moduleResolution: "bundler",
+        jsx: "react-jsx",
+        types: []
+      })
+    )
     await run(join(appDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: appDir() })
 
     const quickStart = blocks.find((block) => block.code.includes("createRoot("))
     assert.isDefined(quickStart)
     await writeFile(join(appDir(), "main.tsx"), quickStart?.code ?? "")
-    await writeFile(join(appDir(), "index.html"), `<!doctype html><div id="root"></div><script type="module" src="/main.tsx"></script>`)
-    await writeFile(join(appDir(), "vite.config.js"), `import react from "@vitejs/plugin-react"\nexport default { plugins: [react()], logLevel: "error" }\n`)
+    await writeFile(
+      join(appDir(), "index.html"),
+      `<!doctype html><div id="root"></div><script type="module" src="/main.tsx"></script>`
+    )
+    await writeFile(
+      join(appDir(), "vite.config.js"),
+      `import react from "@vitejs/plugin-react"\nexport default { plugins: [react()], logLevel: "error" }\n`
+    )
     await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: appDir() })
     const assets = await readdir(join(appDir(), "dist", "assets"))
     assert.isTrue(assets.some((name) => name.endsWith(".js")))
@@ -186,47 +224,68 @@ describe("the packed packages", () => {
     for (const absent of ["react", "react-dom", "@tanstack/react-router", "vite", "tsx", "esbuild"]) {
       assert.isFalse(names.has(absent), `${absent} installed`)
     }
-    await writeFile(join(scriptDir(), "script.ts"), [
-      `import * as Effect from "effect/Effect"`,
-      `import { serverTier, ServerUsers } from "stackfx"`,
-      `import { startEmulator } from "stackfx-backend"`,
-      ``,
-      `const baseUrl = process.argv[2]`,
-      `if (baseUrl === undefined) throw new Error("usage: script.ts <backend url>")`,
-      `const tier = serverTier({`,
-      `  projectId: "demo",`,
-      `  publishableClientKey: "this-publishable-client-key-is-for-the-local-demo-only",`,
-      `  secretServerKey: "this-secret-server-key-is-for-the-local-demo-only",`,
-      `  baseUrl`,
-      `})`,
-      `const email = \`packed-\${Date.now()}@example.com\``,
-      `const program = Effect.gen(function*() {`,
-      `  const users = yield* ServerUsers`,
-      `  const created = yield* users.create({ primaryEmail: email, primaryEmailVerified: true })`,
-      `  const found = yield* users.list({ query: email })`,
-      `  return { created: created.id, found: found.items.map((user) => user.id) }`,
-      `})`,
-      `// startEmulator is typed for users' own tests; referenced so its declarations are checked too`,
-      `export const start: typeof startEmulator = startEmulator`,
-      `console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(tier)))))`
-    ].join("\n"))
-    await writeFile(join(scriptDir(), "tsconfig.json"), strictTsconfig(["script.ts"], {
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      types: ["node"],
-      allowImportingTsExtensions: true
-    }))
+    await writeFile(
+      join(scriptDir(), "script.ts"),
+      [
+        `import * as Effect from "effect/Effect"`,
+        `import { serverTier, ServerUsers } from "stackfx"`,
+        `import { startEmulator } from "stackfx-backend"`,
+        ``,
+        `const baseUrl = process.argv[2]`,
+        `if (baseUrl === undefined) throw new Error("usage: script.ts <backend url>")`,
+        `const tier = serverTier({`,
+        `  projectId: "demo",`,
+        `  publishableClientKey: "this-publishable-client-key-is-for-the-local-demo-only",`,
+        `  secretServerKey: "this-secret-server-key-is-for-the-local-demo-only",`,
+        `  baseUrl`,
+        `})`,
+        `const email = \`packed-\${Date.now()}@example.com\``,
+        `const program = Effect.gen(function*() {`,
+        `  const users = yield* ServerUsers`,
+        `  const created = yield* users.create({ primaryEmail: email, primaryEmailVerified: true })`,
+        `  const found = yield* users.list({ query: email })`,
+        `  return { created: created.id, found: found.items.map((user) => user.id) }`,
+        `})`,
+        `// startEmulator is typed for users' own tests; referenced so its declarations are checked too`,
+        `export const start: typeof startEmulator = startEmulator`,
+        `console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(tier)))))`
+      ].join("\n")
+    )
+    await writeFile(
+      join(scriptDir(), "tsconfig.json"),
+      strictTsconfig(["script.ts"], {
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        types: ["node"],
+        allowImportingTsExtensions: true
+      })
+    )
     await run(join(scriptDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: scriptDir() })
 
-    const version = await run(process.execPath, [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "--version"], { cwd: scriptDir() })
+    const version = await run(
+      process.execPath,
+      [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "--version"],
+      { cwd: scriptDir() }
+    )
     assert.match(version.stdout.trim(), /^\d+\.\d+\.\d+/)
 
     let backend: ChildProcess | undefined
     try {
-      backend = spawn(process.execPath, [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "dev", "--db", "memory", "--port", "0"], {
-        cwd: scriptDir(),
-        stdio: ["ignore", "pipe", "pipe"]
-      })
+      backend = spawn(
+        process.execPath,
+        [
+          join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"),
+          "dev",
+          "--db",
+          "memory",
+          "--port",
+          "0"
+        ],
+        {
+          cwd: scriptDir(),
+          stdio: ["ignore", "pipe", "pipe"]
+        }
+      )
       const ready = await waitForLine(backend, /ready at (http:\/\/\S+)/, 60_000)
       const url = ready[1] ?? ""
       const { stdout } = await run(process.execPath, ["script.ts", url], { cwd: scriptDir() })

@@ -9,10 +9,18 @@ export interface Ran {
 /** Runs `command` to its end; a non-zero exit rejects with the command, its exit code and its output. */
 export const run = (command: string, args: ReadonlyArray<string>, options: { readonly cwd: string }): Promise<Ran> =>
   new Promise((resolve, reject) => {
-    execFile(command, [...args], { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: process.env }, (error, stdout, stderr) => {
-      if (error === null) resolve({ stdout, stderr })
-      else reject(new Error(`${command} ${args.join(" ")} (in ${options.cwd}) failed: ${error.message}\n${stdout}\n${stderr}`))
-    })
+    execFile(
+      command,
+      [...args],
+      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: process.env },
+      (error, stdout, stderr) => {
+        if (error === null) resolve({ stdout, stderr })
+        else
+          reject(
+            new Error(`${command} ${args.join(" ")} (in ${options.cwd}) failed: ${error.message}\n${stdout}\n${stderr}`)
+          )
+      }
+    )
   })
 
 /** Resolves with the match of the first stdout line matching `pattern`; rejects if the process exits first. */
@@ -20,7 +28,10 @@ export const waitForLine = (child: ChildProcess, pattern: RegExp, timeoutMillis:
   new Promise((resolve, reject) => {
     let seen = ""
     let errors = ""
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMillis} ms:\n${seen}\n${errors}`)), timeoutMillis)
+    const timer = setTimeout(
+      () => reject(new Error(`no line matching ${pattern} within ${timeoutMillis} ms:\n${seen}\n${errors}`)),
+      timeoutMillis
+    )
     child.stderr?.on("data", (chunk: Buffer) => {
       errors += chunk.toString()
     })

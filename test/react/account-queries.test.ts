@@ -1,6 +1,10 @@
 /** The account-settings queries read under the keys the services' writes announce (account-keys.ts). */
 import { assert, describe, it } from "@effect/vitest"
-import { activeSessionsQuery, notificationPreferencesQuery, receivedTeamInvitationsQuery } from "../../src/react/queries.js"
+import {
+  activeSessionsQuery,
+  notificationPreferencesQuery,
+  receivedTeamInvitationsQuery
+} from "../../src/react/queries.js"
 import { accountKeys } from "../../src/services/changes/account-keys.js"
 import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
@@ -10,18 +14,20 @@ import { NotificationPreferencesCalls } from "../../src/services/users/notificat
 import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams-calls.js"
 import { TeamInvitationsCalls } from "../../src/services/teams/team-invitations-calls.js"
 
-
 describe("account-settings queries", () => {
   it("are cached under the keys their services' writes make stale", () => {
     assert.deepStrictEqual(activeSessionsQuery.key, accountKeys.sessions)
     assert.deepStrictEqual(notificationPreferencesQuery.key, accountKeys.notificationPreferences)
     assert.deepStrictEqual(memberChanges(ActiveSessionsCalls, "revoke")("s"), [accountKeys.sessions])
-    assert.deepStrictEqual(memberChanges(NotificationPreferencesCalls, "set")("c", true), [accountKeys.notificationPreferences])
+    assert.deepStrictEqual(memberChanges(NotificationPreferencesCalls, "set")("c", true), [
+      accountKeys.notificationPreferences
+    ])
     assert.deepStrictEqual(receivedTeamInvitationsQuery.key, accountKeys.receivedTeamInvitations)
   })
 
   it("the received invitations reload after an accept, a team's change or a change of the user's addresses", () => {
-    const reaches = (announced: ReadonlyArray<DataKey>) => announced.some((key) => coversKey(key, accountKeys.receivedTeamInvitations))
+    const reaches = (announced: ReadonlyArray<DataKey>) =>
+      announced.some((key) => coversKey(key, accountKeys.receivedTeamInvitations))
     const writes: Record<string, ReadonlyArray<DataKey>> = {
       "TeamInvitations.acceptById": memberChanges(TeamInvitationsCalls, "acceptById")("i"),
       "TeamInvitations.accept": memberChanges(TeamInvitationsCalls, "accept")("c"),

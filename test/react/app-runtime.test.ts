@@ -54,7 +54,10 @@ describe("buildAppRuntime", () => {
 
   it("a Layer that fails rejects ready with its error", async () => {
     const built = buildAppRuntime(Layer.effect(Greeting, Effect.fail(new Error("no config"))))
-    const error = await built.ready.then(() => undefined, (e: unknown) => e)
+    const error = await built.ready.then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(error, Error)
     assert.strictEqual((error as Error).message, "no config")
   })
@@ -72,7 +75,10 @@ describe("buildAppRuntime", () => {
     const built = buildAppRuntime(slow)
     await Promise.resolve()
     await built.dispose()
-    const outcome = await built.ready.then(() => "ready", () => "rejected")
+    const outcome = await built.ready.then(
+      () => "ready",
+      () => "rejected"
+    )
     assert.strictEqual(outcome, "rejected")
     assert.deepStrictEqual(events, ["acquired", "released"])
   })

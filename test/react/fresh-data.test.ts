@@ -20,14 +20,17 @@ import { Teams, type TeamsShape } from "../../src/services/teams/teams.js"
  * A tier whose services are fakes (answers from memory, each read taking `readMs` of test time) wrapped
  * with their change tables, as the lazy Layers wrap the real ones, plus the provider's React layer.
  */
-const freshTier = Effect.gen(function*() {
+const freshTier = Effect.gen(function* () {
   const name = yield* Ref.make("Ann")
   const userLoads = yield* Ref.make(0)
   const teamLoads = yield* Ref.make(0)
   const readMs = 100
   const currentUser: CurrentUserShape = {
     get: Effect.andThen(
-      Effect.andThen(Ref.update(userLoads, (n) => n + 1), Effect.sleep(readMs)),
+      Effect.andThen(
+        Ref.update(userLoads, (n) => n + 1),
+        Effect.sleep(readMs)
+      ),
       Effect.map(Ref.get(name), (displayName) => ({ id: "u1", displayName }) as unknown as ClientUser)
     ),
     getWith: () => Effect.die("not used here"),
@@ -38,14 +41,22 @@ const freshTier = Effect.gen(function*() {
     authHeaders: Effect.die("not used here")
   }
   const teams = {
-    list: Effect.andThen(Ref.update(teamLoads, (n) => n + 1), Effect.as(Effect.sleep(readMs), [] as ReadonlyArray<ClientTeam>)),
+    list: Effect.andThen(
+      Ref.update(teamLoads, (n) => n + 1),
+      Effect.as(Effect.sleep(readMs), [] as ReadonlyArray<ClientTeam>)
+    ),
     create: () => Effect.succeed({ id: "t1" } as unknown as ClientTeam)
   } as unknown as TeamsShape
   const services = Layer.effect(
     CurrentUser,
     DataChanges.use((hub) => Effect.succeed(withChanges(currentUser, currentUserChanges, hub)))
   ).pipe(
-    Layer.merge(Layer.effect(Teams, DataChanges.use((hub) => Effect.succeed(withChanges(teams, changeTable(TeamsCalls), hub))))),
+    Layer.merge(
+      Layer.effect(
+        Teams,
+        DataChanges.use((hub) => Effect.succeed(withChanges(teams, changeTable(TeamsCalls), hub)))
+      )
+    ),
     Layer.provideMerge(DataChanges.layer)
   )
   const layer = Layer.provideMerge(stackReactLayer({ tabSync: false }), services)
@@ -54,7 +65,7 @@ const freshTier = Effect.gen(function*() {
 
 /** Subscribes to the user query (a mounted reader) and waits for its first answer. */
 const readUser = (cache: QueryCache["Service"], readMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const leave = cache.subscribe(userQuery.key, () => undefined)
     const first = yield* Effect.forkChild(cache.get(userQuery.key, userQuery.load))
     yield* TestClock.adjust(readMs)
@@ -68,9 +79,9 @@ const displayNameIn = (cache: QueryCache["Service"]) => {
 
 describe("fresh data: a service's write reloads the provider's cache", () => {
   it.effect("CurrentUser.update run on its own reloads the read user, even within the 300 ms throttle", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { layer, readMs, userLoads } = yield* freshTier
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const cache = yield* QueryCache
         const { first, leave } = yield* readUser(cache, readMs)
         assert.strictEqual(first?.displayName, "Ann")
@@ -82,15 +93,20 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
         assert.strictEqual(yield* Ref.get(userLoads), 2)
         leave()
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
   it.effect("a write forgets what nobody reads instead of loading it, and leaves unrelated keys alone", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { layer, readMs, teamLoads, userLoads } = yield* freshTier
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const cache = yield* QueryCache
         const leave = cache.subscribe(teamsQuery.key, () => undefined)
-        const loads = yield* Effect.forkChild(Effect.all([cache.get(userQuery.key, userQuery.load), cache.get(teamsQuery.key, teamsQuery.load)], { concurrency: 2 }))
+        const loads = yield* Effect.forkChild(
+          Effect.all([cache.get(userQuery.key, userQuery.load), cache.get(teamsQuery.key, teamsQuery.load)], {
+            concurrency: 2
+          })
+        )
         yield* TestClock.adjust(readMs)
         yield* Fiber.join(loads)
         yield* CurrentUser.use((u) => u.update({ displayName: "Annie" }))
@@ -103,20 +119,26 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
         assert.strictEqual(yield* Ref.get(teamLoads), 2)
         leave()
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
   it.effect("a write during a load is followed by one more load, and a failed write reloads nothing", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { layer, readMs, userLoads } = yield* freshTier
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const cache = yield* QueryCache
         const leave = cache.subscribe(userQuery.key, () => undefined)
         yield* cache.ensure(userQuery.key, userQuery.load)
         yield* TestClock.adjust(readMs / 2)
-        const writes = yield* Effect.forkChild(Effect.all([
-          CurrentUser.use((u) => u.update({ displayName: "B" })),
-          CurrentUser.use((u) => u.update({ displayName: "Bea" }))
-        ], { concurrency: 2 }))
+        const writes = yield* Effect.forkChild(
+          Effect.all(
+            [
+              CurrentUser.use((u) => u.update({ displayName: "B" })),
+              CurrentUser.use((u) => u.update({ displayName: "Bea" }))
+            ],
+            { concurrency: 2 }
+          )
+        )
         yield* TestClock.adjust(readMs / 2)
         yield* TestClock.adjust(readMs)
         yield* Fiber.join(writes)
@@ -129,12 +151,13 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
         assert.strictEqual(yield* Ref.get(userLoads), 2)
         leave()
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 
   it.effect("a reloaded entry is still dropped 5000 ms after its last reader leaves", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { layer, readMs } = yield* freshTier
-      yield* Effect.gen(function*() {
+      yield* Effect.gen(function* () {
         const cache = yield* QueryCache
         const { leave } = yield* readUser(cache, readMs)
         const update = yield* Effect.forkChild(CurrentUser.use((u) => u.update({ displayName: "Annie" })))
@@ -146,5 +169,6 @@ describe("fresh data: a service's write reloads the provider's cache", () => {
         yield* TestClock.adjust(1)
         assert.isUndefined(cache.peek(userQuery.key))
       }).pipe(Effect.provide(layer))
-    }))
+    })
+  )
 })

@@ -53,7 +53,8 @@ describe("menuKeyAction", () => {
 
 describe("buttonKeyAction", () => {
   it("Enter, Space and ArrowDown open on the first item; ArrowUp on the last", () => {
-    for (const key of ["Enter", " ", "ArrowDown"]) assert.deepStrictEqual(buttonKeyAction(key, 4), { _tag: "Focus", index: 0 })
+    for (const key of ["Enter", " ", "ArrowDown"])
+      assert.deepStrictEqual(buttonKeyAction(key, 4), { _tag: "Focus", index: 0 })
     assert.deepStrictEqual(buttonKeyAction("ArrowUp", 4), { _tag: "Focus", index: 3 })
     assert.deepStrictEqual(buttonKeyAction("a", 4), { _tag: "None" })
   })

@@ -10,7 +10,7 @@ const ann = { displayName: "Ann Lee", primaryEmail: "ann@example.com", profileIm
 const view = (props: Partial<UserButtonViewProps> & Pick<UserButtonViewProps, "user">) =>
   render(<UserButtonView {...actions} {...props} />)
 
-const menuOf = (html: string) => html.slice(html.indexOf("role=\"menu\""))
+const menuOf = (html: string) => html.slice(html.indexOf('role="menu"'))
 
 describe("UserButtonView", () => {
   it("shows a round skeleton of the avatar's size while loading", () => {
@@ -19,14 +19,17 @@ describe("UserButtonView", () => {
     assert.strictEqual(attributeOf(html, "stackfx-skeleton", "role"), "status")
     assert.strictEqual(attributeOf(html, "stackfx-skeleton", "style"), "width:34px;height:34px")
     assert.notInclude(html, "<button")
-    assert.strictEqual(attributeOf(view({ user: undefined, avatarSize: 50 }), "stackfx-skeleton", "style"), "width:50px;height:50px")
+    assert.strictEqual(
+      attributeOf(view({ user: undefined, avatarSize: 50 }), "stackfx-skeleton", "style"),
+      "width:50px;height:50px"
+    )
   })
 
   it("is a closed menu button: aria-haspopup=menu, aria-expanded=false, no menu rendered", () => {
     const html = view({ user: ann })
     assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-haspopup"), "menu")
     assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-expanded"), "false")
-    assert.notInclude(html, "role=\"menu\"")
+    assert.notInclude(html, 'role="menu"')
     assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-label"), "Account menu")
   })
 
@@ -35,7 +38,10 @@ describe("UserButtonView", () => {
       user: ann,
       defaultOpen: true,
       onToggleTheme: noop,
-      extraItems: [{ text: "Billing", onClick: noop }, { text: "Support", onClick: noop }]
+      extraItems: [
+        { text: "Billing", onClick: noop },
+        { text: "Support", onClick: noop }
+      ]
     })
     assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-expanded"), "true")
     const menu = menuOf(html)
@@ -68,9 +74,9 @@ describe("UserButtonView", () => {
     const html = view({ user: ann, defaultOpen: true })
     const buttonId = attributeOf(html, "aria-haspopup", "id")
     assert.isDefined(buttonId)
-    assert.strictEqual(attributeOf(html, "role=\"menu\"", "aria-labelledby"), buttonId)
-    assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-controls"), attributeOf(html, "role=\"menu\"", "id"))
-    for (const tag of html.match(/<button[^>]*role="menuitem"[^>]*>/g) ?? []) assert.include(tag, "tabindex=\"-1\"")
+    assert.strictEqual(attributeOf(html, 'role="menu"', "aria-labelledby"), buttonId)
+    assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-controls"), attributeOf(html, 'role="menu"', "id"))
+    for (const tag of html.match(/<button[^>]*role="menuitem"[^>]*>/g) ?? []) assert.include(tag, 'tabindex="-1"')
   })
 
   it("shows name and email beside the avatar only when asked, each truncated", () => {
@@ -82,13 +88,16 @@ describe("UserButtonView", () => {
     assert.include(textOf(button), "Ann Lee")
     assert.include(textOf(button), "ann@example.com")
     assert.isUndefined(attributeOf(html, "aria-haspopup", "aria-label"), "the visible text names the button")
-    assert.match(stackfxCss, /\.stackfx-truncate \{[^}]*max-width: var\(--stackfx-menu-text-max-width, 10rem\)[^}]*text-overflow: ellipsis/)
+    assert.match(
+      stackfxCss,
+      /\.stackfx-truncate \{[^}]*max-width: var\(--stackfx-menu-text-max-width, 10rem\)[^}]*text-overflow: ellipsis/
+    )
   })
 
   it("the avatar inside follows the avatar rules (initials, size)", () => {
     const html = view({ user: ann, avatarSize: 40 })
     assert.match(html, /stackfx-avatar-initials[^>]*>AN</)
-    assert.include(attributeOf(html, "stackfx-avatar\"", "style") ?? "", "width:40px;height:40px;font-size:16px")
+    assert.include(attributeOf(html, 'stackfx-avatar"', "style") ?? "", "width:40px;height:40px;font-size:16px")
   })
 
   it("is themeable: colours come from --stackfx-* variables with defaults", () => {

@@ -16,7 +16,9 @@ export type Tokens = StoredTokens
 
 // Only the two tokens: a TestUser passed in carries its email and password too.
 const tokenStore = (tokens: Tokens | undefined) =>
-  TokenStore.memory(tokens === undefined ? noTokens : { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken })
+  TokenStore.memory(
+    tokens === undefined ? noTokens : { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }
+  )
 
 /** Client access with the publishable key, signed in with `tokens` (a visitor without). */
 export const clientCore = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens): Layer.Layer<CoreServices> =>
@@ -55,7 +57,11 @@ export const adminCore = (backend: EmulatorHandle, project: TestProject): Layer.
   })
 
 /** Admin access through an internal user's access token instead of the admin key. */
-export const adminTokenCore = (backend: EmulatorHandle, projectId: string, adminAccessToken: string): Layer.Layer<CoreServices> =>
+export const adminTokenCore = (
+  backend: EmulatorHandle,
+  projectId: string,
+  adminAccessToken: string
+): Layer.Layer<CoreServices> =>
   coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.emulator().url })
 
 /** The refresh grant of docs/wire.md sent by hand: 200 while the session lives, the known-error header when not. */
@@ -71,5 +77,9 @@ export const refreshWith = (backend: EmulatorHandle, project: TestProject, refre
         client_secret: project.publishableClientKey
       }).toString()
     })
-    return { status: response.status, knownError: response.headers.get("x-stack-known-error"), text: await response.text() }
+    return {
+      status: response.status,
+      knownError: response.headers.get("x-stack-known-error"),
+      text: await response.text()
+    }
   })

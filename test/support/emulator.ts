@@ -70,11 +70,23 @@ export const keyHeaders = (project: TestProject, accessType: AccessType | "none"
     case "none":
       return {}
     case "client":
-      return { "x-stack-access-type": "client", "x-stack-project-id": project.id, "x-stack-publishable-client-key": project.publishableClientKey }
+      return {
+        "x-stack-access-type": "client",
+        "x-stack-project-id": project.id,
+        "x-stack-publishable-client-key": project.publishableClientKey
+      }
     case "server":
-      return { "x-stack-access-type": "server", "x-stack-project-id": project.id, "x-stack-secret-server-key": project.secretServerKey }
+      return {
+        "x-stack-access-type": "server",
+        "x-stack-project-id": project.id,
+        "x-stack-secret-server-key": project.secretServerKey
+      }
     case "admin":
-      return { "x-stack-access-type": "admin", "x-stack-project-id": project.id, "x-stack-super-secret-admin-key": project.superSecretAdminKey }
+      return {
+        "x-stack-access-type": "admin",
+        "x-stack-project-id": project.id,
+        "x-stack-super-secret-admin-key": project.superSecretAdminKey
+      }
   }
 }
 
@@ -100,7 +112,9 @@ export const call = async (
   const response = await fetch(`${emulator.apiUrl}${path}`, {
     method,
     headers,
-    ...(options.body === undefined ? {} : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) })
+    ...(options.body === undefined
+      ? {}
+      : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) })
   })
   const text = await response.text()
   let body: unknown
@@ -132,7 +146,10 @@ export interface EmulatorHandle {
   readonly internal: () => TestProject
   readonly call: (project: TestProject, method: string, path: string, options?: CallOptions) => Promise<CallResult>
   /** Signs a new user up with a password (client access). */
-  readonly signUp: (project: TestProject, input?: { readonly email?: string; readonly password?: string }) => Promise<TestUser>
+  readonly signUp: (
+    project: TestProject,
+    input?: { readonly email?: string; readonly password?: string }
+  ) => Promise<TestUser>
   /** A new project owned by a new internal user; `config` is the wire config of the create body. */
   readonly createProject: (input?: ProjectInput) => Promise<TestProject>
   /** A new project owned by `owner`, a user of `internal` (by a new team of theirs unless `teamId` is given). */
@@ -152,7 +169,11 @@ export interface ProjectInput {
  * How tests start a local backend: a throwaway memory database on a free port, and passwords hashed at
  * the cheap scrypt cost (real scrypt still; the production cost made every sign-up and sign-in pay for it).
  */
-export const testBackendOptions = { port: 0, db: "memory", fastPasswordHashing: true } as const satisfies StartEmulatorOptions
+export const testBackendOptions = {
+  port: 0,
+  db: "memory",
+  fastPasswordHashing: true
+} as const satisfies StartEmulatorOptions
 
 /** Starts one emulator for the current test file (memory database, random port). */
 export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle => {
@@ -194,7 +215,7 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
       201
     ).body.id
   const projectOwnedBy = async (owner: TestUser, input: ProjectInput): Promise<TestProject> => {
-    const teamId = input.teamId ?? await createOwnerTeam(owner)
+    const teamId = input.teamId ?? (await createOwnerTeam(owner))
     const created = expectStatus(
       await call(running(), internal(), "POST", "/internal/projects", {
         accessToken: owner.accessToken,
@@ -238,7 +259,8 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
     internal,
     call: (project, method, path, callOptions) => call(running(), project, method, path, callOptions),
     signUp,
-    createProject: async (input = {}) => projectOwnedBy(await signUp(internal(), { email: uniqueEmail("owner") }), input),
+    createProject: async (input = {}) =>
+      projectOwnedBy(await signUp(internal(), { email: uniqueEmail("owner") }), input),
     createProjectOwnedBy: (owner, input = {}) => projectOwnedBy(owner, input),
     createOwnerTeam
   }

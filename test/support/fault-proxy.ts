@@ -88,8 +88,13 @@ export const faults = {
 
   /** 500, 502, 503 (or any status) with a plain-text body, as a gateway or a crashed server sends it. */
   serverError: (status: number = 500, options: AnswerOptions & { readonly body?: string } = {}): Fault =>
-    respond(String(status), status, options.body ?? `Injected ${status}`, { "content-type": "text/plain" },
-      options.forward === true),
+    respond(
+      String(status),
+      status,
+      options.body ?? `Injected ${status}`,
+      { "content-type": "text/plain" },
+      options.forward === true
+    ),
 
   /** 508 whose body says INFINITE_LOOP_DETECTED (the hosting platform's transient loop guard). */
   loopDetected: (options: AnswerOptions = {}): Fault =>
@@ -268,19 +273,23 @@ const sendUpstream = (
   body: Buffer
 ): Promise<UpstreamAnswer> =>
   new Promise((resolve, reject) => {
-    const outgoing = httpRequest({
-      protocol: target.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      method,
-      path: url,
-      headers: { ...forwardableHeaders(headers), host: target.host, "content-length": String(body.length) }
-    }, (response) => {
-      readBody(response).then(
-        (responseBody) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: responseBody }),
-        reject
-      )
-    })
+    const outgoing = httpRequest(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method,
+        path: url,
+        headers: { ...forwardableHeaders(headers), host: target.host, "content-length": String(body.length) }
+      },
+      (response) => {
+        readBody(response).then(
+          (responseBody) =>
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body: responseBody }),
+          reject
+        )
+      }
+    )
     outgoing.on("error", reject)
     outgoing.end(body)
   })
@@ -320,7 +329,13 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
   }
 
   const forward = async (request: ProxiedRequest, rawBody: Buffer): Promise<UpstreamAnswer | undefined> => {
-    const record = { index: request.index, method: request.method, path: request.path, url: request.url, body: request.body }
+    const record = {
+      index: request.index,
+      method: request.method,
+      path: request.path,
+      url: request.url,
+      body: request.body
+    }
     try {
       const answer = await sendUpstream(targetUrl, request.method, request.url, request.headers, rawBody)
       upstream.push({ ...record, status: answer.status })
@@ -463,7 +478,10 @@ export const startFaultProxy = async (target: string, options: FaultProxyOptions
 }
 
 /** `startFaultProxy` as a scoped resource: closed when the scope ends. */
-export const faultProxy = (target: string, options: FaultProxyOptions = {}): Effect.Effect<FaultProxy, never, Scope.Scope> =>
+export const faultProxy = (
+  target: string,
+  options: FaultProxyOptions = {}
+): Effect.Effect<FaultProxy, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.promise(() => startFaultProxy(target, options)),
     (proxy) => Effect.promise(() => proxy.close())

@@ -34,10 +34,14 @@ export const mailTo = (backend: EmulatorHandle, address: string) =>
     const response = await fetch(mailboxUrl(backend, address))
     if (response.status !== 200) throw new Error(`mailbox answered ${response.status}`)
     const list = (await response.json()) as ReadonlyArray<{ readonly id: string }>
-    return Promise.all(list.map(async (item) => {
-      const message = (await (await fetch(`${mailboxUrl(backend, address)}/${encodeURIComponent(item.id)}`)).json()) as InbucketMessage
-      return { ...message, text: message.body.text, html: message.body.html }
-    }))
+    return Promise.all(
+      list.map(async (item) => {
+        const message = (await (
+          await fetch(`${mailboxUrl(backend, address)}/${encodeURIComponent(item.id)}`)
+        ).json()) as InbucketMessage
+        return { ...message, text: message.body.text, html: message.body.html }
+      })
+    )
   })
 
 /** The newest message to `address`; fails the test when there is none. */

@@ -47,7 +47,9 @@ export const startTestPostgres = (): TestPostgres | undefined => {
   const data = join(dir, "data")
   try {
     run(`initdb -D ${data} -A trust -U postgres > /dev/null`)
-    run(`pg_ctl -D ${data} -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off" -l ${join(dir, "log")} -w start > /dev/null`)
+    run(
+      `pg_ctl -D ${data} -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off" -l ${join(dir, "log")} -w start > /dev/null`
+    )
   } catch {
     rmSync(dir, { recursive: true, force: true })
     return undefined

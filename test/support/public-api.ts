@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url"
 import * as ts from "typescript"
 
 export const entryFiles = {
-  "stackfx": "src/index.ts",
+  stackfx: "src/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
   "stackfx-backend": "backend/src/index.ts"
@@ -25,10 +25,14 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 
 /** Every entry's exports, from one compiler program over the four entries. */
 export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
-  const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => undefined
-  })
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${root}tsconfig.json`,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined
+    }
+  )
   const program = ts.createProgram({
     rootNames: Object.values(entryFiles).map((path) => `${root}${path}`),
     options: { ...config?.options, noEmit: true }
@@ -43,16 +47,17 @@ export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
       return {
         name: exported.getName(),
         documented: symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== ""),
-        internal: (symbol.declarations ?? []).some((declaration) =>
-          ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === "internal") ||
-          (ts.isVariableDeclaration(declaration) &&
-            ts.getJSDocTags(declaration.parent.parent).some((tag) => tag.tagName.text === "internal"))
+        internal: (symbol.declarations ?? []).some(
+          (declaration) =>
+            ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === "internal") ||
+            (ts.isVariableDeclaration(declaration) &&
+              ts.getJSDocTags(declaration.parent.parent).some((tag) => tag.tagName.text === "internal"))
         )
       }
     })
   }
   return {
-    "stackfx": exportsOf(entryFiles.stackfx),
+    stackfx: exportsOf(entryFiles.stackfx),
     "stackfx/react": exportsOf(entryFiles["stackfx/react"]),
     "stackfx/react/handler": exportsOf(entryFiles["stackfx/react/handler"]),
     "stackfx-backend": exportsOf(entryFiles["stackfx-backend"])

@@ -51,6 +51,8 @@ export const routeTable = (): Promise<ReadonlyArray<RouteEntry>> => {
   )
   // What remains required are the route handlers' own services, typed as requests the server fills in
   // when it serves; recording never runs a handler, so none of them is needed here.
-  const recorded = Effect.scoped(Effect.as(Layer.build(built), found)) as unknown as Effect.Effect<ReadonlyArray<RouteEntry>>
+  const recorded = Effect.scoped(Effect.as(Layer.build(built), found)) as unknown as Effect.Effect<
+    ReadonlyArray<RouteEntry>
+  >
   return Effect.runPromise(recorded)
 }

@@ -53,7 +53,15 @@ const coseKey = (publicKey: KeyObject): Uint8Array => {
   const jwk = publicKey.export({ format: "jwk" })
   const x = Buffer.from(jwk.x ?? "", "base64url")
   const y = Buffer.from(jwk.y ?? "", "base64url")
-  return isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, COSE_ALG_ES256], [-1, 1], [-2, x], [-3, y]]))
+  return isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, COSE_ALG_ES256],
+      [-1, 1],
+      [-2, x],
+      [-3, y]
+    ])
+  )
 }
 
 export interface SoftAuthenticatorOptions {
@@ -77,12 +85,14 @@ export class SoftAuthenticator {
     const rpId = options.rp.id ?? new URL(origin).hostname
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" })
     const id = randomBytes(16)
-    const clientDataJSON = Buffer.from(JSON.stringify({
-      type: "webauthn.create",
-      challenge: options.challenge,
-      origin,
-      crossOrigin: false
-    }))
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: "webauthn.create",
+        challenge: options.challenge,
+        origin,
+        crossOrigin: false
+      })
+    )
     const authData = Buffer.concat([
       sha256(rpId),
       Buffer.from([this.flags(FLAG_AT)]),
@@ -93,7 +103,11 @@ export class SoftAuthenticator {
       coseKey(publicKey)
     ])
     const attestationObject = isoCBOR.encode(
-      new Map<string, CBORValue>([["fmt", "none"], ["attStmt", new Map<string, CBORValue>()], ["authData", new Uint8Array(authData)]])
+      new Map<string, CBORValue>([
+        ["fmt", "none"],
+        ["attStmt", new Map<string, CBORValue>()],
+        ["authData", new Uint8Array(authData)]
+      ])
     )
     this.credentials.set(b64url(id), { id, rpId, userHandle: options.user.id, privateKey, counter: 0 })
     return {
@@ -117,19 +131,26 @@ export class SoftAuthenticator {
    * `navigator.credentials.get` on a page at `origin`, with the first credential for the RP id (or the one
    * named by `credentialId`).
    */
-  authenticate(options: PublicKeyCredentialRequestOptionsJSON, origin: string, credentialId?: string): AuthenticationResponseJSON {
+  authenticate(
+    options: PublicKeyCredentialRequestOptionsJSON,
+    origin: string,
+    credentialId?: string
+  ): AuthenticationResponseJSON {
     const rpId = options.rpId ?? new URL(origin).hostname
-    const credential = credentialId === undefined
-      ? [...this.credentials.values()].find((c) => c.rpId === rpId)
-      : this.credentials.get(credentialId)
+    const credential =
+      credentialId === undefined
+        ? [...this.credentials.values()].find((c) => c.rpId === rpId)
+        : this.credentials.get(credentialId)
     if (credential === undefined) throw new Error(`no credential for ${rpId}`)
     credential.counter += this.options.counterStep ?? 1
-    const clientDataJSON = Buffer.from(JSON.stringify({
-      type: "webauthn.get",
-      challenge: options.challenge,
-      origin,
-      crossOrigin: false
-    }))
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: "webauthn.get",
+        challenge: options.challenge,
+        origin,
+        crossOrigin: false
+      })
+    )
     // a real authenticator signs for the RP id it was asked for, which may differ from the credential's
     const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags(0)]), u32(credential.counter)])
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey)

@@ -14,7 +14,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
-import { AUTHENTICATED_ROLE, CLOCK_TOLERANCE_SECONDS, DEFAULT_BRANCH_ID } from "@stackfx/lib/domain/rules/access-tokens.js"
+import {
+  AUTHENTICATED_ROLE,
+  CLOCK_TOLERANCE_SECONDS,
+  DEFAULT_BRANCH_ID
+} from "@stackfx/lib/domain/rules/access-tokens.js"
 import {
   AccessTokenClaims,
   accessTokenAudience,
@@ -53,7 +57,9 @@ export interface AccessTokensShape {
     readonly user: ServerUser
     readonly refreshTokenId: string
   }) => Effect.Effect<string, DbError>
-  readonly verify: (token: string) => Effect.Effect<VerifiedAccessToken, UnparsableAccessToken | AccessTokenExpired | DbError>
+  readonly verify: (
+    token: string
+  ) => Effect.Effect<VerifiedAccessToken, UnparsableAccessToken | AccessTokenExpired | DbError>
   /** Lifetime of minted tokens, for `expires_in`. */
   readonly lifetimeSeconds: number
 }
@@ -68,7 +74,9 @@ const encodeClaims = Schema.encodeSync(AccessTokenClaims)
  */
 const peek = (
   token: string
-): { readonly audience: string; readonly projectId: string; readonly kind: AccessTokenKind; readonly kid: string } | undefined => {
+):
+  | { readonly audience: string; readonly projectId: string; readonly kind: AccessTokenKind; readonly kid: string }
+  | undefined => {
   try {
     const header = jose.decodeProtectedHeader(token)
     const payload = jose.decodeJwt(token)
@@ -104,7 +112,7 @@ const claimString = (payload: jose.JWTPayload, key: string): string | undefined 
 export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShape>()("stackfx/emulator/AccessTokens") {
   static readonly layer: Layer.Layer<AccessTokens, never, SigningKeys | EmulatorConfig> = Layer.effect(
     AccessTokens,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const keys = yield* SigningKeys
       const config = yield* EmulatorConfig
       const verified = new Map<string, VerifiedAccessToken>()
@@ -122,11 +130,12 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
 
       const checkExpiry = (token: VerifiedAccessToken) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          token.exp !== undefined && token.exp * 1000 <= now ? Effect.fail(expired(token)) : Effect.succeed(token))
+          token.exp !== undefined && token.exp * 1000 <= now ? Effect.fail(expired(token)) : Effect.succeed(token)
+        )
 
       // Per call, not per cache entry: which issuers count depends on the base URL of the request.
       const checkIssuer = (token: VerifiedAccessToken) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const requestBaseUrl = yield* RequestBaseUrl
           if (!issuers.accepts(token.issuer, token.projectId, requestBaseUrl, token.kind)) {
             return yield* Effect.fail(new UnparsableAccessToken({}))
@@ -135,7 +144,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
         })
 
       const mint: AccessTokensShape["mint"] = ({ projectId, refreshTokenId, user }) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const kind = accessTokenKindOf(user)
           const key = yield* keys.signer(projectId, kind)
           const baseUrl = (yield* RequestBaseUrl) ?? config.baseUrl
@@ -162,14 +171,14 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
             requiresTotpMfa: user.isMultiFactorRequired
           })
           return yield* Effect.promise(() =>
-            new jose.SignJWT({ ...claims }).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(
-              key.privateKey
-            )
+            new jose.SignJWT({ ...claims })
+              .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
+              .sign(key.privateKey)
           )
         })
 
       const verifyFresh = (token: string) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const unparsable = new UnparsableAccessToken({})
           const peeked = peek(token)
           if (peeked === undefined) return yield* Effect.fail(unparsable)
@@ -178,23 +187,26 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           if (key === undefined || key.kind !== peeked.kind) return yield* Effect.fail(unparsable)
           const now = yield* Clock.currentTimeMillis
           const outcome = yield* Effect.promise(() =>
-            jose.jwtVerify(token, key.publicKey, {
-              algorithms: ["ES256"],
-              audience: peeked.audience,
-              currentDate: new Date(now),
-              // Expiry is judged from the cache entry, so both paths answer alike; nbf and iat below.
-              clockTolerance: Number.MAX_SAFE_INTEGER
-            }).then(
-              (result) => ({ ok: true as const, payload: result.payload }),
-              () => ({ ok: false as const })
-            )
+            jose
+              .jwtVerify(token, key.publicKey, {
+                algorithms: ["ES256"],
+                audience: peeked.audience,
+                currentDate: new Date(now),
+                // Expiry is judged from the cache entry, so both paths answer alike; nbf and iat below.
+                clockTolerance: Number.MAX_SAFE_INTEGER
+              })
+              .then(
+                (result) => ({ ok: true as const, payload: result.payload }),
+                () => ({ ok: false as const })
+              )
           )
           if (!outcome.ok) return yield* Effect.fail(unparsable)
           const { payload } = outcome
           const userId = payload.sub
           const refreshTokenId = claimString(payload, "refresh_token_id")
           const issuer = payload.iss
-          if (userId === undefined || refreshTokenId === undefined || issuer === undefined) return yield* Effect.fail(unparsable)
+          if (userId === undefined || refreshTokenId === undefined || issuer === undefined)
+            return yield* Effect.fail(unparsable)
           // jose has checked that these are numbers when present; a token is not valid before either.
           const latest = now / 1000 + CLOCK_TOLERANCE_SECONDS
           if ((payload.nbf ?? 0) > latest || (payload.iat ?? 0) > latest) return yield* Effect.fail(unparsable)

@@ -57,12 +57,12 @@ export const checkPasswordLength = (password: string): Effect.Effect<void, Passw
   password.length < PASSWORD_MIN_LENGTH
     ? Effect.fail(new PasswordTooShort({ details: { min_length: PASSWORD_MIN_LENGTH } }))
     : password.length > PASSWORD_MAX_LENGTH
-    ? Effect.fail(new PasswordTooLong({ details: { maxLength: PASSWORD_MAX_LENGTH } }))
-    : Effect.void
+      ? Effect.fail(new PasswordTooLong({ details: { maxLength: PASSWORD_MAX_LENGTH } }))
+      : Effect.void
 
 /** The stored form of a new password. */
 export const hashPassword = (password: string): Effect.Effect<string, PasswordHashError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { N, r, p } = yield* PasswordHashCost
     const salt = yield* Effect.sync(() => randomBytes(16))
     const key = yield* derive(password, salt, N, r, p)
@@ -103,13 +103,16 @@ const verifyBcrypt = (password: string, stored: string): Effect.Effect<boolean, 
   })
 
 /** True when `password` matches `stored`; a missing or malformed hash never matches but costs the same. */
-export const verifyPassword = (password: string, stored: string | null | undefined): Effect.Effect<boolean, PasswordHashError> =>
+export const verifyPassword = (
+  password: string,
+  stored: string | null | undefined
+): Effect.Effect<boolean, PasswordHashError> =>
   stored !== null && stored !== undefined && isImportablePasswordHash(stored)
     ? verifyBcrypt(password, stored)
     : verifyScrypt(password, stored)
 
 const verifyScrypt = (password: string, stored: string | null | undefined): Effect.Effect<boolean, PasswordHashError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const cost = yield* PasswordHashCost
     const parts = (stored ?? dummyHash(cost)).split("$")
     const [scheme, n, r, p, salt, hash] = parts

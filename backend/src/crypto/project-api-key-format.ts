@@ -33,7 +33,11 @@ const randomPart = (): string => {
 }
 
 /** A new key for the row `id` (a UUID). */
-export const makeProjectApiKey = (options: { readonly id: string; readonly type: ProjectApiKeyType; readonly isPublic: boolean }): string => {
+export const makeProjectApiKey = (options: {
+  readonly id: string
+  readonly type: ProjectApiKeyType
+  readonly isPublic: boolean
+}): string => {
   const prefix = options.isPublic ? "pk" : "sk"
   const flag = (CROCKFORD[1 + (options.isPublic ? 2 : 0)] ?? "1").toLowerCase()
   const body = `${prefix}_${randomPart()}${options.id.replace(/-/g, "")}${options.type}${flag}${MARKER}`

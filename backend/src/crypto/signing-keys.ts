@@ -63,7 +63,7 @@ const generateJwkPair = Effect.promise(async () => {
 })
 
 /** A new P-256 key pair as JWKs, for storing. */
-export const generateSigningJwks = Effect.gen(function*() {
+export const generateSigningJwks = Effect.gen(function* () {
   const kid = yield* randomSecret(12)
   const pair = yield* generateJwkPair
   return { kid, privateJwk: pair.privateJwk, publicJwk: { ...pair.publicJwk, kid, alg: "ES256" } }
@@ -90,7 +90,7 @@ const importRow = (row: SigningKeyRow): SigningKey => ({
 export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>()("stackfx/emulator/SigningKeys") {
   static readonly layer: Layer.Layer<SigningKeys, never, Db> = Layer.effect(
     SigningKeys,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const db = yield* Db
       // projectId -> keys, newest first
       const cache = new Map<string, ReadonlyArray<SigningKey>>()
@@ -109,7 +109,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
         Effect.flatMap(load(projectId), (keys) => {
           const newest = keys.find((k) => k.kind === kind)
           if (newest !== undefined) return Effect.succeed(newest)
-          return Effect.gen(function*() {
+          return Effect.gen(function* () {
             const generated = yield* generateSigningJwks
             yield* insertSigningKey(db, { projectId, kind, ...generated })
             cache.delete(projectId)
@@ -123,7 +123,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
         signer,
         verifier: (projectId, kid) => Effect.map(load(projectId), (keys) => keys.find((k) => k.kid === kid)),
         jwks: (projectId, kinds = ["normal"]) =>
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             for (const kind of kinds) yield* signer(projectId, kind)
             const keys = yield* load(projectId)
             return { keys: keys.filter((k) => kinds.includes(k.kind)).map((k) => publishedJwk(k.publicJwk)) }

@@ -28,7 +28,12 @@ export interface TokenIssuers {
    * anonymous users' tokens have paths of their own, `…/projects-restricted-users/…` and
    * `…/projects-anonymous-users/…`).
    */
-  readonly accepts: (issuer: string, projectId: string, requestBaseUrl: string | undefined, kind?: AccessTokenKind) => boolean
+  readonly accepts: (
+    issuer: string,
+    projectId: string,
+    requestBaseUrl: string | undefined,
+    kind?: AccessTokenKind
+  ) => boolean
 }
 
 /**

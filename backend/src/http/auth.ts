@@ -99,10 +99,11 @@ const checkRestriction = (headers: Headers, session: VerifiedAccessToken) => {
   return Effect.fail(new RestrictedUserNotAllowed({ details: { restricted_reason: session.restrictedReason } }))
 }
 
-const isAccessType = (value: string): value is AccessType => value === "client" || value === "server" || value === "admin"
+const isAccessType = (value: string): value is AccessType =>
+  value === "client" || value === "server" || value === "admin"
 
 const adminTokenUser = (token: string, projectId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const tokens = yield* AccessTokens
     const verified = yield* tokens.verify(token).pipe(
       Effect.catchTags({
@@ -110,7 +111,10 @@ const adminTokenUser = (token: string, projectId: string) =>
         AccessTokenExpired: (expired) =>
           Effect.fail(
             new AdminAccessTokenExpired({
-              details: expired.details.expired_at_millis === undefined ? {} : { expired_at_millis: expired.details.expired_at_millis }
+              details:
+                expired.details.expired_at_millis === undefined
+                  ? {}
+                  : { expired_at_millis: expired.details.expired_at_millis }
             })
           )
       })
@@ -122,7 +126,9 @@ const adminTokenUser = (token: string, projectId: string) =>
       const projects = yield* Projects
       // The token may outlive the project it administered.
       const exists = yield* projects.find(projectId)
-      return yield* Effect.fail(exists === undefined ? new InvalidProjectForAdminAccessToken({}) : new AdminAccessTokenIsNotAdmin({}))
+      return yield* Effect.fail(
+        exists === undefined ? new InvalidProjectForAdminAccessToken({}) : new AdminAccessTokenIsNotAdmin({})
+      )
     }
     return verified.userId
   })
@@ -132,7 +138,7 @@ const adminTokenUser = (token: string, projectId: string) =>
  * endpoints accept that; the others answer ACCESS_TYPE_REQUIRED).
  */
 export const authenticate = (headers: Headers) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const projectId = header(headers, STACK_HEADERS.projectId)
     const accessType = header(headers, STACK_HEADERS.accessType)
     const publishableClientKey = header(headers, STACK_HEADERS.publishableClientKey)
@@ -146,7 +152,8 @@ export const authenticate = (headers: Headers) =>
       if (anyKey !== undefined) return yield* Effect.fail(new ProjectKeyWithoutAccessType({}))
       return undefined
     }
-    if (!isAccessType(accessType)) return yield* Effect.fail(new InvalidAccessType({ message: invalidAccessTypeMessage(accessType) }))
+    if (!isAccessType(accessType))
+      return yield* Effect.fail(new InvalidAccessType({ message: invalidAccessTypeMessage(accessType) }))
     if (projectId === undefined) {
       return yield* Effect.fail(new AccessTypeWithoutProjectId({ details: { request_type: accessType } }))
     }
@@ -189,9 +196,10 @@ export const authenticate = (headers: Headers) =>
 
     const db = yield* Db
     const cache = yield* ReadCache
-    const user = session === undefined
-      ? undefined
-      : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(db, projectId, session.userId))
+    const user =
+      session === undefined
+        ? undefined
+        : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(db, projectId, session.userId))
     const auth: Auth = {
       accessType,
       project: loaded.project,
@@ -210,7 +218,9 @@ export const requireAccess = (
   if (auth === undefined) return Effect.fail(new AccessTypeRequired({}))
   if (!allowed.includes(auth.accessType)) {
     return Effect.fail(
-      new InsufficientAccessType({ details: { actual_access_type: auth.accessType, allowed_access_types: [...allowed] } })
+      new InsufficientAccessType({
+        details: { actual_access_type: auth.accessType, allowed_access_types: [...allowed] }
+      })
     )
   }
   return Effect.succeed(auth)

@@ -20,7 +20,7 @@ const allowedRequestHeaders = (requested: string | undefined): string =>
 
 /** CORS headers for a request from `origin`; empty when the origin is not allowed (or absent). */
 export const corsHeaders = (origin: string | undefined, requestedHeaders?: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (origin === undefined || origin === "" || origin === "null") return {}
     const projects = yield* Projects
     const trustedDomains = yield* projects.trustedDomains

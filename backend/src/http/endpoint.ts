@@ -56,11 +56,15 @@ interface Common<BS extends Decodable, QS extends Decodable> {
 export interface EndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
   /** The access types that may call it; others get INSUFFICIENT_ACCESS_TYPE. */
   readonly access: ReadonlyArray<AccessType>
-  readonly handler: (ctx: EndpointContext<BS["Type"], QS["Type"]>) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  readonly handler: (
+    ctx: EndpointContext<BS["Type"], QS["Type"]>
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 }
 
 export interface PublicEndpointSpec<BS extends Decodable, QS extends Decodable, E, R> extends Common<BS, QS> {
-  readonly handler: (ctx: PublicContext<BS["Type"], QS["Type"]>) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  readonly handler: (
+    ctx: PublicContext<BS["Type"], QS["Type"]>
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 }
 
 const decodeInput = <BS extends Decodable, QS extends Decodable>(
@@ -68,12 +72,14 @@ const decodeInput = <BS extends Decodable, QS extends Decodable>(
   request: HttpServerRequest.HttpServerRequest,
   raw: { readonly body: unknown; readonly query: Record<string, string> }
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { body: rawBody, query: rawQuery } = raw
-    const body: BS["Type"] = spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
-    const query: QS["Type"] = spec.query === undefined
-      ? rawQuery
-      : yield* validate(spec.query, "query", rawQuery, request, spec.unknownQueryKeys ?? "refuse")
+    const body: BS["Type"] =
+      spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
+    const query: QS["Type"] =
+      spec.query === undefined
+        ? rawQuery
+        : yield* validate(spec.query, "query", rawQuery, request, spec.unknownQueryKeys ?? "refuse")
     return { body, query }
   })
 
@@ -103,15 +109,19 @@ export const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, R
   HttpRouter.route(
     spec.method,
     spec.path,
-    withRequestBaseUrl(answerFailures(Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const params = yield* HttpRouter.params
-      const authorized = yield* authorize(request)
-      const raw = { body: yield* readBody(request), query: queryOf(request) }
-      yield* checkInput(request, { params, ...raw })
-      const { body, query } = yield* decodeInput(spec, request, raw)
-      return yield* respond(authorized, { body, query, params, request })
-    })))
+    withRequestBaseUrl(
+      answerFailures(
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const params = yield* HttpRouter.params
+          const authorized = yield* authorize(request)
+          const raw = { body: yield* readBody(request), query: queryOf(request) }
+          yield* checkInput(request, { params, ...raw })
+          const { body, query } = yield* decodeInput(spec, request, raw)
+          return yield* respond(authorized, { body, query, params, request })
+        })
+      )
+    )
   )
 
 /** An endpoint that needs project authentication (the usual case). */
@@ -125,7 +135,16 @@ export const endpoint = <BS extends Decodable = Decodable, QS extends Decodable 
   )
 
 /** An endpoint without project authentication (health, JWKS, the OAuth token endpoint ...). */
-export const publicEndpoint = <BS extends Decodable = Decodable, QS extends Decodable = Decodable, E = never, R = never>(
+export const publicEndpoint = <
+  BS extends Decodable = Decodable,
+  QS extends Decodable = Decodable,
+  E = never,
+  R = never
+>(
   spec: PublicEndpointSpec<BS, QS, E, R>
 ) =>
-  route(spec, () => Effect.void, (_none, input) => spec.handler(input))
+  route(
+    spec,
+    () => Effect.void,
+    (_none, input) => spec.handler(input)
+  )

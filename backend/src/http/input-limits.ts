@@ -26,7 +26,11 @@ export const MAX_STRING_LENGTH = 1_000_000
 export const MAX_METADATA_BYTES = 100_000
 
 /** The metadata fields of user and team bodies. */
-export const METADATA_FIELDS: ReadonlyArray<string> = ["client_metadata", "client_read_only_metadata", "server_metadata"]
+export const METADATA_FIELDS: ReadonlyArray<string> = [
+  "client_metadata",
+  "client_read_only_metadata",
+  "server_metadata"
+]
 
 /**
  * The deepest JSON nesting accepted (objects and arrays; the body itself is level 1). Deeper values would
@@ -39,7 +43,7 @@ const MAX_PROBLEMS = 10
 
 const textProblem = (text: string): string | undefined =>
   unstorableTextReason(text) ??
-    (text.length > MAX_STRING_LENGTH ? `must be at most ${MAX_STRING_LENGTH} characters long` : undefined)
+  (text.length > MAX_STRING_LENGTH ? `must be at most ${MAX_STRING_LENGTH} characters long` : undefined)
 
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "", "utf8")
 

@@ -24,9 +24,8 @@ import { HttpStatusError, json, knownErrorResponse, plainError } from "./respond
 import { Refused, refusalStatus } from "../errors/refused.js"
 import { OAuthRefusal } from "../errors/oauth-refusal.js"
 
-
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const override = header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true"
     const found = Cause.findError(cause)
     if (Result.isSuccess(found)) {
@@ -45,16 +44,18 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
 export const answerFailures = <E, R>(
   route: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-  Effect.catchCause(route, (cause) => Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => failureResponse(cause, request)))
+  Effect.catchCause(route, (cause) =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => failureResponse(cause, request))
+  )
 
 /** Wraps the whole server (see the module comment). */
 export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
     const cors = yield* corsHeaders(
       request.headers["origin"],
-      isPreflight ? request.headers["access-control-request-headers"] ?? "" : undefined
+      isPreflight ? (request.headers["access-control-request-headers"] ?? "") : undefined
     ).pipe(
       Effect.catch((error) =>
         Effect.as(Effect.logWarning("stackfx emulator: could not load trusted domains for CORS", error.message), {})

@@ -38,7 +38,8 @@ export const configProblems = (config: AdminProjectConfigUpdate | undefined): Re
   config.oauthProviders?.forEach((provider, index) => {
     if (provider.type !== "standard") return
     if (provider.clientId === "") problems.push(`body.config.oauth_providers[${index}].client_id must not be empty`)
-    if (provider.clientSecret === "") problems.push(`body.config.oauth_providers[${index}].client_secret must not be empty`)
+    if (provider.clientSecret === "")
+      problems.push(`body.config.oauth_providers[${index}].client_secret must not be empty`)
   })
   return problems
 }

@@ -34,12 +34,13 @@ const isBodyTooLarge = (error: HttpServerError.HttpServerError): boolean =>
  * reader counts bytes as they arrive and stops at the limit (see `MaxBodySize` in `middleware.ts`), so
  * an oversized body without a length is never buffered whole either.
  */
-const bodyText = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string, BodyParsingError | HttpStatusError> => {
+const bodyText = (
+  request: HttpServerRequest.HttpServerRequest
+): Effect.Effect<string, BodyParsingError | HttpStatusError> => {
   const declared = Number(request.headers["content-length"] ?? "0")
   if (declared > MAX_BODY_BYTES) return Effect.fail(bodyTooLarge)
-  return Effect.mapError(
-    request.text,
-    (error) => isBodyTooLarge(error) ? bodyTooLarge : parseFailure("The request body could not be read.")
+  return Effect.mapError(request.text, (error) =>
+    isBodyTooLarge(error) ? bodyTooLarge : parseFailure("The request body could not be read.")
   )
 }
 
@@ -52,30 +53,27 @@ export const readBody = (
 ): Effect.Effect<unknown, BodyParsingError | HttpStatusError> => {
   if (request.method === "GET" || request.method === "HEAD") return Effect.succeed(undefined)
   const contentType = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
-  return Effect.flatMap(
-    bodyText(request),
-    (text): Effect.Effect<unknown, BodyParsingError> => {
-      if (contentType === "") {
-        return text.trim() === ""
-          ? Effect.succeed(undefined)
-          : Effect.fail(parseFailure("The request has a body but no content-type header."))
-      }
-      switch (contentType) {
-        case "application/json":
-          if (text.trim() === "") return Effect.succeed(undefined)
-          return Effect.try({
-            try: (): unknown => JSON.parse(text),
-            catch: () => parseFailure("Invalid JSON in request body.")
-          })
-        case "application/x-www-form-urlencoded":
-          return Effect.succeed(Object.fromEntries(new URLSearchParams(text).entries()))
-        case "text/plain":
-          return Effect.succeed(text)
-        default:
-          return Effect.fail(parseFailure(`Unknown content type in request body: ${contentType}`))
-      }
+  return Effect.flatMap(bodyText(request), (text): Effect.Effect<unknown, BodyParsingError> => {
+    if (contentType === "") {
+      return text.trim() === ""
+        ? Effect.succeed(undefined)
+        : Effect.fail(parseFailure("The request has a body but no content-type header."))
     }
-  )
+    switch (contentType) {
+      case "application/json":
+        if (text.trim() === "") return Effect.succeed(undefined)
+        return Effect.try({
+          try: (): unknown => JSON.parse(text),
+          catch: () => parseFailure("Invalid JSON in request body.")
+        })
+      case "application/x-www-form-urlencoded":
+        return Effect.succeed(Object.fromEntries(new URLSearchParams(text).entries()))
+      case "text/plain":
+        return Effect.succeed(text)
+      default:
+        return Effect.fail(parseFailure(`Unknown content type in request body: ${contentType}`))
+    }
+  })
 }
 
 // Marks a key the schema does not declare, so that such keys are reported together per object, in the hosted
@@ -83,18 +81,23 @@ export const readBody = (
 const UNKNOWN_KEY = "\u0000unknown-key"
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
-  leafHook: (issue) => issue._tag === "UnexpectedKey" ? UNKNOWN_KEY : SchemaIssue.defaultLeafHook(issue)
+  leafHook: (issue) => (issue._tag === "UnexpectedKey" ? UNKNOWN_KEY : SchemaIssue.defaultLeafHook(issue))
 })
 
 /** `body`, `["config", 0, "id"]` -> `body.config[0].id`: the service's (yup's) way of naming a field. */
 const fieldPath = (where: string, path: ReadonlyArray<PropertyKey>): string =>
-  path.reduce<string>((joined, key) => (typeof key === "number" ? `${joined}[${key}]` : `${joined}.${String(key)}`), where)
+  path.reduce<string>(
+    (joined, key) => (typeof key === "number" ? `${joined}[${key}]` : `${joined}.${String(key)}`),
+    where
+  )
 
 const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> => {
   const lines: Array<string> = []
   const unknownKeys = new Map<string, Array<string>>()
   for (const entry of formatter(issue).issues) {
-    const path = (entry.path ?? []).map((p): PropertyKey => (typeof p === "object" && p !== null && "key" in p ? p.key : p))
+    const path = (entry.path ?? []).map((p): PropertyKey =>
+      typeof p === "object" && p !== null && "key" in p ? p.key : p
+    )
     if (entry.message === UNKNOWN_KEY) {
       const owner = fieldPath(where, path.slice(0, -1))
       const keys = unknownKeys.get(owner) ?? []

@@ -19,17 +19,28 @@ export const json = (body: unknown, status = 200): HttpServerResponse.HttpServer
   HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
 
 /** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
-export const knownErrorResponse = (error: KnownError, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {
+export const knownErrorResponse = (
+  error: KnownError,
+  overrideStatus: boolean
+): HttpServerResponse.HttpServerResponse => {
   const wire = encodeKnownError(error, { overrideStatus })
   const { "content-type": contentType, ...headers } = wire.headers
-  return HttpServerResponse.text(wire.body, { status: wire.status, contentType: contentType ?? "application/json", headers })
+  return HttpServerResponse.text(wire.body, {
+    status: wire.status,
+    contentType: contentType ?? "application/json",
+    headers
+  })
 }
 
 /**
  * An error that is not a known error: plain text, like the hosted service's StatusError, with the same
  * status override for 4xx.
  */
-export const plainError = (status: number, message: string, overrideStatus: boolean): HttpServerResponse.HttpServerResponse => {
+export const plainError = (
+  status: number,
+  message: string,
+  overrideStatus: boolean
+): HttpServerResponse.HttpServerResponse => {
   const override = overrideStatus && status >= 400 && status < 500
   return HttpServerResponse.text(message, {
     status: override ? 200 : status,

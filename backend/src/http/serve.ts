@@ -46,9 +46,11 @@ import { json } from "./respond.js"
  * The answer a handler gives: a value every view of the success can encode (the intersection of the views'
  * types, each kept whole: a list answer's union is not split), or its own response for a raw answer.
  */
-export type AnswerOf<D extends EndpointSpec> = D["success"] extends Raw ? HttpServerResponse.HttpServerResponse
-  : { [V in AccessOf<D>]: (answer: SuccessAt<D, V>) => void }[AccessOf<D>] extends (answer: infer All) => void ? All
-  : never
+export type AnswerOf<D extends EndpointSpec> = D["success"] extends Raw
+  ? HttpServerResponse.HttpServerResponse
+  : { [V in AccessOf<D>]: (answer: SuccessAt<D, V>) => void }[AccessOf<D>] extends (answer: infer All) => void
+    ? All
+    : never
 
 /** The body a handler receives: the decoded body of the caller's view. */
 export type BodyOf<D extends EndpointSpec> = { [V in AccessOf<D>]: BodyAt<D, V> }[AccessOf<D>]
@@ -82,11 +84,16 @@ export interface NotKnown {
  * edge's SCHEMA_ERROR, and anything that is not a known error. Another known error is a type error that
  * names it.
  */
-export type AllowedErrors<D extends EndpointSpec> = Extract<KnownError, { readonly _tag: ErrorTagsOf<D> }> | SchemaError | NotKnown
+export type AllowedErrors<D extends EndpointSpec> =
+  | Extract<KnownError, { readonly _tag: ErrorTagsOf<D> }>
+  | SchemaError
+  | NotKnown
 
-type Context<D extends EndpointSpec> = D["access"] extends "public" ? ServeContext<D>
-  : D["access"] extends "optional" ? OptionalAuthServeContext<D>
-  : AuthServeContext<D>
+type Context<D extends EndpointSpec> = D["access"] extends "public"
+  ? ServeContext<D>
+  : D["access"] extends "optional"
+    ? OptionalAuthServeContext<D>
+    : AuthServeContext<D>
 
 /** A served route with its declaration, for the route table's check against the contract. */
 export interface Served<E = unknown, R = unknown> {
@@ -143,23 +150,29 @@ export const serve = <const D extends EndpointSpec, R>(
   const status = declaration.status
   const statusOf = (answer: unknown): number =>
     // A status function takes the declaration's own answer type, which the handler's answer has.
-    typeof status === "function" ? (status as (answer: unknown) => number)(answer) : status ?? 200
+    typeof status === "function" ? (status as (answer: unknown) => number)(answer) : (status ?? 200)
   const success = declaration.success
   const encodeAnswer = (view: AccessType, answer: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     if (isRaw(success)) return Effect.succeed(answer as HttpServerResponse.HttpServerResponse)
     const schema = schemaAt(success, view)
     if (schema === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
-    return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) => json(complete(wire, view), statusOf(answer)))
+    return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) =>
+      json(complete(wire, view), statusOf(answer))
+    )
   }
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
     const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)
     if (schema === undefined) return Effect.succeed(raw)
     const body = raw ?? {}
-    const refused = view === "client" && typeof body === "object" && body !== null
-      ? forbidden.filter((field) => field in body)
-      : []
+    const refused =
+      view === "client" && typeof body === "object" && body !== null ? forbidden.filter((field) => field in body) : []
     if (refused.length > 0) {
-      return Effect.fail(schemaErrorOf(request, refused.map((f) => `body.${f}: only server and admin access may set it`)))
+      return Effect.fail(
+        schemaErrorOf(
+          request,
+          refused.map((f) => `body.${f}: only server and admin access may set it`)
+        )
+      )
     }
     return validate(decodable(schema), "body", body, request)
   }
@@ -172,29 +185,38 @@ export const serve = <const D extends EndpointSpec, R>(
   // The handler's context is built from the declaration's schemas, so it has the declaration's types;
   // the generic code here sees them as unknown.
   const run = handler as (context: object) => Effect.Effect<unknown, AllowedErrors<D>, R>
-  const served = access === "public"
-    ? route(spec, () => Effect.void, (_none, input) =>
-      Effect.gen(function*() {
-        const body = yield* decodeBody("client", input.body, input.request)
-        return yield* encodeAnswer("client", yield* run({ ...input, body }))
-      }))
-    : access === "optional"
-    ? route(spec, (request) => authenticate(request.headers), (auth, input) =>
-      Effect.gen(function*() {
-        // An unauthenticated caller gets the client view.
-        const view = auth?.accessType ?? "client"
-        const body = yield* decodeBody(view, input.body, input.request)
-        return yield* encodeAnswer(view, yield* run({ ...input, body, auth }))
-      }))
-    : route(
-      spec,
-      (request) => Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, access)),
-      (auth, input) =>
-        Effect.gen(function*() {
-          const body = yield* decodeBody(auth.accessType, input.body, input.request)
-          return yield* encodeAnswer(auth.accessType, yield* run({ ...input, body, auth }))
-        })
-    )
+  const served =
+    access === "public"
+      ? route(
+          spec,
+          () => Effect.void,
+          (_none, input) =>
+            Effect.gen(function* () {
+              const body = yield* decodeBody("client", input.body, input.request)
+              return yield* encodeAnswer("client", yield* run({ ...input, body }))
+            })
+        )
+      : access === "optional"
+        ? route(
+            spec,
+            (request) => authenticate(request.headers),
+            (auth, input) =>
+              Effect.gen(function* () {
+                // An unauthenticated caller gets the client view.
+                const view = auth?.accessType ?? "client"
+                const body = yield* decodeBody(view, input.body, input.request)
+                return yield* encodeAnswer(view, yield* run({ ...input, body, auth }))
+              })
+          )
+        : route(
+            spec,
+            (request) => Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, access)),
+            (auth, input) =>
+              Effect.gen(function* () {
+                const body = yield* decodeBody(auth.accessType, input.body, input.request)
+                return yield* encodeAnswer(auth.accessType, yield* run({ ...input, body, auth }))
+              })
+          )
   return { declaration, route: served } satisfies Served<unknown, unknown>
 }
 
@@ -207,12 +229,10 @@ export const serve = <const D extends EndpointSpec, R>(
  * // The creator joins a team made a moment ago: never a second membership.
  * createTeam(project, input).pipe(unreachable("TeamMembershipAlreadyExists"))
  */
-export const unreachable = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) =>
-<A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, { readonly _tag: Tags[number] }>, R> =>
-  // The errors let through are those not named by `tags`.
-  Effect.catch(self, (error) =>
-    isKnownError(error) && tags.includes(error._tag) ? Effect.die(error) : Effect.fail(error)) as Effect.Effect<
-      A,
-      Exclude<E, { readonly _tag: Tags[number] }>,
-      R
-    >
+export const unreachable =
+  <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) =>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<E, { readonly _tag: Tags[number] }>, R> =>
+    // The errors let through are those not named by `tags`.
+    Effect.catch(self, (error) =>
+      isKnownError(error) && tags.includes(error._tag) ? Effect.die(error) : Effect.fail(error)
+    ) as Effect.Effect<A, Exclude<E, { readonly _tag: Tags[number] }>, R>

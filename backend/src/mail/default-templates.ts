@@ -30,7 +30,10 @@ const footer = `        <Hr />
           If you were not expecting this email, you can safely ignore it.
         </Text>`
 
-const button = (href: string, label: string) => `        <Button href={${href}} className="inline-block rounded px-5 py-3 font-bold">
+const button = (
+  href: string,
+  label: string
+) => `        <Button href={${href}} className="inline-block rounded px-5 py-3 font-bold">
           ${label}
         </Button>`
 
@@ -53,7 +56,8 @@ ${values}
 } satisfies typeof variablesSchema.infer;
 `
 
-const emailVerification = header(`  emailVerificationLink: "string",`) +
+const emailVerification =
+  header(`  emailVerificationLink: "string",`) +
   component(
     "`Verify your email at ${project.displayName}`",
     `        <Heading as="h3">Verify your email at {project.displayName}</Heading>
@@ -61,9 +65,11 @@ const emailVerification = header(`  emailVerificationLink: "string",`) +
           ${greeting} Please click on the following button to verify your email.
         </Text>
 ${button("variables.emailVerificationLink", "Verify my email")}`
-  ) + preview(`  emailVerificationLink: "https://example.com/verify",`)
+  ) +
+  preview(`  emailVerificationLink: "https://example.com/verify",`)
 
-const passwordReset = header(`  passwordResetLink: "string",`) +
+const passwordReset =
+  header(`  passwordResetLink: "string",`) +
   component(
     `"Reset your password at " + project.displayName`,
     `        <Heading as="h3">Reset your password at {project.displayName}</Heading>
@@ -71,9 +77,11 @@ const passwordReset = header(`  passwordResetLink: "string",`) +
           ${greeting} Please click on the following button to start the password reset process.
         </Text>
 ${button("variables.passwordResetLink", "Reset my password")}`
-  ) + preview(`  passwordResetLink: "https://example.com/reset",`)
+  ) +
+  preview(`  passwordResetLink: "https://example.com/reset",`)
 
-const magicLink = header(`  magicLink: "string",\n  otp: "string",`) +
+const magicLink =
+  header(`  magicLink: "string",\n  otp: "string",`) +
   component(
     `"Sign in to " + project.displayName + ": Your code is " + variables.otp`,
     `        <Heading as="h3">Sign in to {project.displayName}</Heading>
@@ -84,9 +92,11 @@ const magicLink = header(`  magicLink: "string",\n  otp: "string",`) +
         <Text>
           Or you can click on <a href={variables.magicLink}>this link</a> to sign in
         </Text>`
-  ) + preview(`  magicLink: "https://example.com/magic-link",\n  otp: "7KQ2ZD",`)
+  ) +
+  preview(`  magicLink: "https://example.com/magic-link",\n  otp: "7KQ2ZD",`)
 
-const teamInvitation = header(`  teamDisplayName: "string",\n  teamInvitationLink: "string",`) +
+const teamInvitation =
+  header(`  teamDisplayName: "string",\n  teamInvitationLink: "string",`) +
   component(
     `"You have been invited to join " + variables.teamDisplayName`,
     `        <Heading as="h3">You are invited to {variables.teamDisplayName}</Heading>
@@ -94,9 +104,11 @@ const teamInvitation = header(`  teamDisplayName: "string",\n  teamInvitationLin
           ${greeting} Please click on the following button to join the team {variables.teamDisplayName}
         </Text>
 ${button("variables.teamInvitationLink", "Join team")}`
-  ) + preview(`  teamDisplayName: "Rocket Team",\n  teamInvitationLink: "https://example.com/join",`)
+  ) +
+  preview(`  teamDisplayName: "Rocket Team",\n  teamInvitationLink: "https://example.com/join",`)
 
-const signInInvitation = header(`  signInInvitationLink: "string",\n  teamDisplayName: "string",`) +
+const signInInvitation =
+  header(`  signInInvitationLink: "string",\n  teamDisplayName: "string",`) +
   component(
     `"You have been invited to sign in to " + project.displayName`,
     `        <Heading as="h3">You are invited to sign in to {variables.teamDisplayName}</Heading>
@@ -104,9 +116,11 @@ const signInInvitation = header(`  signInInvitationLink: "string",\n  teamDispla
           ${greeting} Please click on the following button to sign in to your account.
         </Text>
 ${button("variables.signInInvitationLink", "Sign in")}`
-  ) + preview(`  signInInvitationLink: "https://example.com/sign-in",\n  teamDisplayName: "Rocket Team",`)
+  ) +
+  preview(`  signInInvitationLink: "https://example.com/sign-in",\n  teamDisplayName: "Rocket Team",`)
 
-const paymentReceipt = header(`  productName: "string",\n  quantity: "number",\n  amount: "string",\n  receiptLink: "string?",`) +
+const paymentReceipt =
+  header(`  productName: "string",\n  quantity: "number",\n  amount: "string",\n  receiptLink: "string?",`) +
   component(
     `"Your receipt from " + project.displayName`,
     `        <Heading as="h3">Thank you for your purchase</Heading>
@@ -118,9 +132,13 @@ const paymentReceipt = header(`  productName: "string",\n  quantity: "number",\n
         {variables.receiptLink ? (
 ${button("variables.receiptLink", "See the receipt")}
         ) : null}`
-  ) + preview(`  productName: "Pro plan",\n  quantity: 1,\n  amount: "$10.00",\n  receiptLink: "https://example.com/receipt",`)
+  ) +
+  preview(
+    `  productName: "Pro plan",\n  quantity: 1,\n  amount: "$10.00",\n  receiptLink: "https://example.com/receipt",`
+  )
 
-const paymentFailed = header(`  productName: "string",\n  amount: "string",\n  invoiceUrl: "string?",\n  failureReason: "string?",`) +
+const paymentFailed =
+  header(`  productName: "string",\n  amount: "string",\n  invoiceUrl: "string?",\n  failureReason: "string?",`) +
   component(
     `"Payment failed for " + project.displayName`,
     `        <Heading as="h3">Your payment did not go through</Heading>
@@ -131,7 +149,10 @@ const paymentFailed = header(`  productName: "string",\n  amount: "string",\n  i
         {variables.invoiceUrl ? (
 ${button("variables.invoiceUrl", "See the invoice")}
         ) : null}`
-  ) + preview(`  productName: "Pro plan",\n  amount: "$10.00",\n  invoiceUrl: "https://example.com/invoice",\n  failureReason: "The card was declined",`)
+  ) +
+  preview(
+    `  productName: "Pro plan",\n  amount: "$10.00",\n  invoiceUrl: "https://example.com/invoice",\n  failureReason: "The card was declined",`
+  )
 
 /** The default templates by message type, in the service's order. */
 export const defaultTemplates: Readonly<Record<DefaultTemplateType, TemplateSource>> = {

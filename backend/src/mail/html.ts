@@ -8,7 +8,7 @@ const replacements: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",
   ">": "&gt;",
-  "\"": "&quot;",
+  '"': "&quot;",
   "'": "&#39;",
   "`": "&#96;"
 }
@@ -20,7 +20,7 @@ const entities: Readonly<Record<string, string>> = {
   "&amp;": "&",
   "&lt;": "<",
   "&gt;": ">",
-  "&quot;": "\"",
+  "&quot;": '"',
   "&#39;": "'",
   "&#96;": "`",
   "&nbsp;": " "

@@ -16,7 +16,7 @@ const messageHref = (links: InboxLinks, mail: StoredMail) =>
   `${mailboxHref(links, mail.mailbox)}/${encodeURIComponent(mail.id)}`
 
 const row = (links: InboxLinks, mail: StoredMail) =>
-  `<tr${mail.seen ? "" : " style=\"font-weight:600\""}>` +
+  `<tr${mail.seen ? "" : ' style="font-weight:600"'}>` +
   `<td>${escapeHtml(mail.createdAt.toISOString().replace("T", " ").slice(0, 19))}</td>` +
   `<td><a href="${escapeHtml(mailboxHref(links, mail.mailbox))}">${escapeHtml(mail.to)}</a></td>` +
   `<td><a href="${escapeHtml(messageHref(links, mail))}">${escapeHtml(mail.subject)}</a></td></tr>`
@@ -28,12 +28,14 @@ const row = (links: InboxLinks, mail: StoredMail) =>
 export const renderInboxList = (links: InboxLinks, mails: ReadonlyArray<StoredMail>, mailbox?: string): string => {
   const title = mailbox === undefined ? "Local inbox" : `Mailbox ${mailbox}`
   const ordered = [...mails].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-  const table = ordered.length === 0
-    ? `<p class="muted">No messages yet.</p>`
-    : `<table><thead><tr><th>Time (UTC)</th><th>To</th><th>Subject</th></tr></thead><tbody>
+  const table =
+    ordered.length === 0
+      ? `<p class="muted">No messages yet.</p>`
+      : `<table><thead><tr><th>Time (UTC)</th><th>To</th><th>Subject</th></tr></thead><tbody>
 ${ordered.map((m) => row(links, m)).join("\n")}
 </tbody></table>`
-  const form = `<form method="get" action="${escapeHtml(`${links.base}/inbox`)}">` +
+  const form =
+    `<form method="get" action="${escapeHtml(`${links.base}/inbox`)}">` +
     `<label for="name">Open a mailbox (address or local part)</label>` +
     `<input id="name" name="name" value="${escapeHtml(mailbox ?? "")}"></form>`
   const back = mailbox === undefined ? "" : `<p><a href="${escapeHtml(links.base)}">All recent messages</a></p>`
@@ -48,7 +50,8 @@ export const renderInboxMessage = (links: InboxLinks, mail: StoredMail): string 
 <tr><th>Date</th><td>${escapeHtml(mail.createdAt.toISOString())}</td></tr>
 <tr><th>Subject</th><td>${escapeHtml(mail.subject)}</td></tr>
 </table>`
-  const frame = `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" ` +
+  const frame =
+    `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" ` +
     `title="HTML part" srcdoc="${escapeHtml(mail.html)}"></iframe>`
   const body = `<p><a href="${escapeHtml(mailboxHref(links, mail.mailbox))}">Back to ${escapeHtml(mail.mailbox)}</a></p>
 <h1>${escapeHtml(mail.subject)}</h1>

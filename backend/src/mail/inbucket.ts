@@ -56,7 +56,9 @@ const headersOf = (mail: StoredMail): Record<string, ReadonlyArray<string>> => (
 // The size of the message as an SMTP server would have stored it (headers plus both parts), close enough for
 // the tools that only show it.
 const sizeOf = (mail: StoredMail): number => {
-  const headers = Object.entries(headersOf(mail)).map(([k, v]) => `${k}: ${v.join(", ")}\r\n`).join("")
+  const headers = Object.entries(headersOf(mail))
+    .map(([k, v]) => `${k}: ${v.join(", ")}\r\n`)
+    .join("")
   return Buffer.byteLength(headers) + Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html)
 }
 
@@ -83,7 +85,10 @@ export const toInbucketMessage = (mail: StoredMail): InbucketMessage => ({
 
 /** A store failure answers 500 without details; the cause goes to the log. */
 export const storeFailure = (e: OutboxStoreError) =>
-  Effect.as(Effect.logError("outbox store failed", e.message), HttpServerResponse.text("outbox unavailable", { status: 500 }))
+  Effect.as(
+    Effect.logError("outbox store failed", e.message),
+    HttpServerResponse.text("outbox unavailable", { status: 500 })
+  )
 
 /** The handler of the list path, for a route that has already read `{name}`. */
 export const mailboxListResponse = (
@@ -104,7 +109,8 @@ export const mailboxMessageResponse = (
   outbox.get(name, id).pipe(
     Effect.map((mail) => HttpServerResponse.jsonUnsafe(toInbucketMessage({ ...mail, seen: true }))),
     Effect.catchTags({
-      MailNotFound: (e: MailNotFound) => Effect.succeed(HttpServerResponse.text(`message ${e.id} not found`, { status: 404 })),
+      MailNotFound: (e: MailNotFound) =>
+        Effect.succeed(HttpServerResponse.text(`message ${e.id} not found`, { status: 404 })),
       OutboxStoreError: storeFailure
     })
   )

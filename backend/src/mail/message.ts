@@ -92,7 +92,8 @@ export const buildCategorizedTemplateEmail = (
         },
         notificationCategory: rendered.notificationCategory
       })
-    ))
+    )
+  )
 
 /**
  * Build the message of a template email, with the link made from the callback URL and the code.

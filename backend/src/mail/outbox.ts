@@ -65,9 +65,7 @@ export interface OutboxShape {
 
 const matchesName = (name: string) => {
   const wanted = name.trim().toLowerCase()
-  return wanted.includes("@")
-    ? (mail: StoredMail) => addressOf(mail.to).toLowerCase() === wanted
-    : () => true
+  return wanted.includes("@") ? (mail: StoredMail) => addressOf(mail.to).toLowerCase() === wanted : () => true
 }
 
 /** Build the outbox over a store. */
@@ -75,7 +73,7 @@ export const makeOutbox = (store: OutboxStore, options: OutboxOptions = {}): Out
   const newId = options.newId ?? Effect.sync(() => randomUUID())
   return {
     add: (mail) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const stored: StoredMail = {
           ...mail,
           id: yield* newId,
@@ -88,7 +86,7 @@ export const makeOutbox = (store: OutboxStore, options: OutboxOptions = {}): Out
       }),
     list: (name) => Effect.map(store.list(mailboxOf(name)), (all) => all.filter(matchesName(name))),
     get: (name, id) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const mailbox = mailboxOf(name)
         const found = yield* store.get(mailbox, id)
         if (found === undefined || !matchesName(name)(found)) return yield* new MailNotFound({ mailbox: name, id })

@@ -46,7 +46,11 @@ export const senderOf = (config: EmailConfig, projectDisplayName?: string): Send
  * Send one message through an SMTP server. Port 465 uses implicit TLS; other ports upgrade with STARTTLS
  * when the server offers it. The transport is closed however the send ends, interruption included.
  */
-export const sendSmtp = (config: SmtpConfig, mail: OutgoingMail, options: SmtpOptions = {}): Effect.Effect<void, SmtpSendError> => {
+export const sendSmtp = (
+  config: SmtpConfig,
+  mail: OutgoingMail,
+  options: SmtpOptions = {}
+): Effect.Effect<void, SmtpSendError> => {
   const timeout = options.timeoutMs ?? 10_000
   return Effect.acquireUseRelease(
     Effect.sync(() =>
@@ -62,7 +66,8 @@ export const sendSmtp = (config: SmtpConfig, mail: OutgoingMail, options: SmtpOp
     ),
     (transport) =>
       Effect.tryPromise({
-        try: () => transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+        try: () =>
+          transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
         catch: (cause) => new SmtpSendError({ errorMessage: describe(cause, config.password) })
       }),
     (transport) => Effect.sync(() => transport.close())
@@ -79,8 +84,11 @@ export const testEmail = (config: SmtpConfig, recipient: string): OutgoingMail =
 })
 
 /** Send the test email; the failure carries the `errorMessage` the admin sees. */
-export const sendTestEmail = (config: SmtpConfig, recipient: string, options?: SmtpOptions): Effect.Effect<void, SmtpSendError> =>
-  sendSmtp(config, testEmail(config, recipient), options)
+export const sendTestEmail = (
+  config: SmtpConfig,
+  recipient: string,
+  options?: SmtpOptions
+): Effect.Effect<void, SmtpSendError> => sendSmtp(config, testEmail(config, recipient), options)
 
 /** What happened to a message beyond the outbox. */
 export type Relay =
@@ -104,7 +112,7 @@ export const deliver = (
   mail: OutgoingMail,
   options?: SmtpOptions
 ): Effect.Effect<Delivery, OutboxStoreError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const stored = yield* outbox.add(mail)
     if (config.type === "shared") return { mail: stored, relay: { _tag: "OutboxOnly" } }
     const relay: Relay = yield* sendSmtp(config, mail, options).pipe(

@@ -73,7 +73,8 @@ export const renderEmail = (
   })
   if (!result.ok) return Effect.fail(new TemplateNotRendered({ error: result.error }))
   const { subject, html, text, notificationCategory } = result.value
-  if (subject === undefined) return Effect.fail(new TemplateNotRendered({ error: "Subject is required, import it from @stackframe/emails" }))
+  if (subject === undefined)
+    return Effect.fail(new TemplateNotRendered({ error: "Subject is required, import it from @stackframe/emails" }))
   // a subject is one header line: a newline from a display name must not start a new header
   return Effect.succeed({ subject: subject.replace(/[\r\n]+/g, " "), html, text, notificationCategory })
 }

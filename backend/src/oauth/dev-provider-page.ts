@@ -39,7 +39,9 @@ const hidden = (name: string, value: string | undefined) =>
   value === undefined ? "" : `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
 
 const requestFields = (request: DevAuthorizeRequest) =>
-  hidden("redirect_uri", request.redirect_uri) + hidden("state", request.state) + hidden("scope", request.scope) +
+  hidden("redirect_uri", request.redirect_uri) +
+  hidden("state", request.state) +
+  hidden("scope", request.scope) +
   hidden("nonce", request.nonce)
 
 export interface DevProviderPageInput {
@@ -56,14 +58,21 @@ export interface DevProviderPageInput {
 export const renderDevProviderPage = (input: DevProviderPageInput): string => {
   const name = providerDisplayName(input.providerId)
   const action = escapeHtml(input.action)
-  const presets = (input.presets ?? defaultDevIdentities).map((p) =>
-    `<form method="post" action="${action}" style="display:inline">${requestFields(input.request)}` +
-    hidden("action", "approve") + hidden("email", p.email) + hidden("name", p.displayName) + hidden("email_verified", "true") +
-    `<button type="submit">${escapeHtml(p.displayName)} &lt;${escapeHtml(p.email)}&gt;</button></form>`
-  ).join("\n")
-  const scopes = input.request.scope === undefined || input.request.scope.trim() === ""
-    ? ""
-    : `<p class="muted">Requested scopes: ${escapeHtml(input.request.scope)}</p>`
+  const presets = (input.presets ?? defaultDevIdentities)
+    .map(
+      (p) =>
+        `<form method="post" action="${action}" style="display:inline">${requestFields(input.request)}` +
+        hidden("action", "approve") +
+        hidden("email", p.email) +
+        hidden("name", p.displayName) +
+        hidden("email_verified", "true") +
+        `<button type="submit">${escapeHtml(p.displayName)} &lt;${escapeHtml(p.email)}&gt;</button></form>`
+    )
+    .join("\n")
+  const scopes =
+    input.request.scope === undefined || input.request.scope.trim() === ""
+      ? ""
+      : `<p class="muted">Requested scopes: ${escapeHtml(input.request.scope)}</p>`
   const error = input.error === undefined ? "" : `<p role="alert" style="color:#b00020">${escapeHtml(input.error)}</p>`
   const body = `<h1>Sign in with ${escapeHtml(name)}</h1>
 <p class="muted">Local development provider: no real ${escapeHtml(name)} account is contacted. Choose who you are.</p>

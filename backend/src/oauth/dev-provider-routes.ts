@@ -11,7 +11,12 @@ import * as Schema from "effect/Schema"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { DevAuthorizeRequest, DevProvider, type DevProviderRequestInvalid, type DevProviderShape } from "./dev-provider.js"
+import {
+  DevAuthorizeRequest,
+  DevProvider,
+  type DevProviderRequestInvalid,
+  type DevProviderShape
+} from "./dev-provider.js"
 import { type DevIdentityPreset, renderDevProviderPage } from "./dev-provider-page.js"
 
 /** The default path prefix of the development provider. */
@@ -59,15 +64,18 @@ export interface DevProviderRoutesOptions {
 
 const routes = (router: HttpRouter.HttpRouter, provider: DevProviderShape, options: DevProviderRoutesOptions) => {
   const prefix = (options.prefix ?? defaultDevProviderPrefix).replace(/\/+$/, "")
-  const path: `/${string}` = prefix === "" ? "/:providerId/authorize" : `/${prefix.replace(/^\/+/, "")}/:providerId/authorize`
+  const path: `/${string}` =
+    prefix === "" ? "/:providerId/authorize" : `/${prefix.replace(/^\/+/, "")}/:providerId/authorize`
   const actionOf = (providerId: string) => `${prefix}/${encodeURIComponent(providerId)}/authorize`
   const page = (providerId: string, request: DevAuthorizeRequest, error?: string) =>
     Effect.map(options.presets ?? Effect.succeed(undefined), (presets) => {
-      const response = HttpServerResponse.html(renderDevProviderPage({ providerId, action: actionOf(providerId), request, presets, error }))
+      const response = HttpServerResponse.html(
+        renderDevProviderPage({ providerId, action: actionOf(providerId), request, presets, error })
+      )
       return error === undefined ? response : HttpServerResponse.setStatus(response, 400)
     })
 
-  const show = Effect.gen(function*() {
+  const show = Effect.gen(function* () {
     const providerId = yield* providerParam
     const request = yield* HttpServerRequest.schemaSearchParams(DevAuthorizeRequest)
     yield* provider.checkRequest(providerId, request)
@@ -79,7 +87,7 @@ const routes = (router: HttpRouter.HttpRouter, provider: DevProviderShape, optio
     })
   )
 
-  const submit = Effect.gen(function*() {
+  const submit = Effect.gen(function* () {
     const providerId = yield* providerParam
     const form = yield* HttpServerRequest.schemaBodyUrlParams(FormBody)
     const request: DevAuthorizeRequest = {
@@ -90,16 +98,18 @@ const routes = (router: HttpRouter.HttpRouter, provider: DevProviderShape, optio
     }
     if (form.action === "deny") return HttpServerResponse.redirect(yield* provider.deny(providerId, request))
     yield* provider.checkRequest(providerId, request)
-    return yield* provider.approve(providerId, request, {
-      email: form.email ?? "",
-      displayName: form.name,
-      accountId: form.account_id,
-      emailVerified: form.email_verified === "true"
-    }).pipe(
-      Effect.map((location) => HttpServerResponse.redirect(location)),
-      // the request itself was valid, so a bad identity goes back to the page with the reason
-      Effect.catchTag("DevProviderRequestInvalid", (e) => page(providerId, request, e.message))
-    )
+    return yield* provider
+      .approve(providerId, request, {
+        email: form.email ?? "",
+        displayName: form.name,
+        accountId: form.account_id,
+        emailVerified: form.email_verified === "true"
+      })
+      .pipe(
+        Effect.map((location) => HttpServerResponse.redirect(location)),
+        // the request itself was valid, so a bad identity goes back to the page with the reason
+        Effect.catchTag("DevProviderRequestInvalid", (e) => page(providerId, request, e.message))
+      )
   }).pipe(
     Effect.catchTags({
       SchemaError: () => Effect.succeed(badRequest("The form is incomplete.")),
@@ -116,7 +126,7 @@ export const devProviderRoutes = (
   options: DevProviderRoutesOptions = {}
 ): Layer.Layer<never, never, HttpRouter.HttpRouter | DevProvider> =>
   HttpRouter.use((router) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const provider = yield* DevProvider
       yield* routes(router, provider, options)
     })

@@ -37,9 +37,12 @@ export interface DevIdentityInput {
 }
 
 /** The request cannot be served: the redirect is not the backend's, or the identity is unusable. */
-export class DevProviderRequestInvalid extends Schema.TaggedError<DevProviderRequestInvalid>()("DevProviderRequestInvalid", {
-  message: Schema.String
-}) {}
+export class DevProviderRequestInvalid extends Schema.TaggedError<DevProviderRequestInvalid>()(
+  "DevProviderRequestInvalid",
+  {
+    message: Schema.String
+  }
+) {}
 
 /** The identity a known email gets when no account id is typed: stable per provider, so sign-ins repeat. */
 export const devAccountId = (providerId: string, email: string): string =>
@@ -62,7 +65,10 @@ export interface DevProviderConfig {
 
 export interface DevProviderShape {
   /** Validate an authorize request before showing the page. */
-  readonly checkRequest: (providerId: string, request: DevAuthorizeRequest) => Effect.Effect<void, DevProviderRequestInvalid>
+  readonly checkRequest: (
+    providerId: string,
+    request: DevAuthorizeRequest
+  ) => Effect.Effect<void, DevProviderRequestInvalid>
   /** Issue a code for the identity; the answer is the URL to send the browser to. */
   readonly approve: (
     providerId: string,
@@ -96,13 +102,15 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
       providerId.trim() === ""
         ? Effect.fail(new DevProviderRequestInvalid({ message: "The provider id is empty." }))
         : !URL.canParse(request.redirect_uri) || !config.isAllowedRedirect(request.redirect_uri)
-        ? Effect.fail(new DevProviderRequestInvalid({ message: "The redirect URI is not this backend's OAuth callback." }))
-        : request.state === ""
-        ? Effect.fail(new DevProviderRequestInvalid({ message: "The state parameter is missing." }))
-        : Effect.void
+          ? Effect.fail(
+              new DevProviderRequestInvalid({ message: "The redirect URI is not this backend's OAuth callback." })
+            )
+          : request.state === ""
+            ? Effect.fail(new DevProviderRequestInvalid({ message: "The state parameter is missing." }))
+            : Effect.void
 
     const approve = (providerId: string, request: DevAuthorizeRequest, input: DevIdentityInput) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* checkRequest(providerId, request)
         const email = input.email.trim()
         if (!isEmailAddress(email)) {
@@ -124,7 +132,13 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
         yield* Ref.update(codes, (all) => {
           // expired codes are dropped on each issue so the map never grows without bound
           const live = new Map([...all].filter(([, c]) => c.expiresAt > now))
-          return live.set(code, { providerId, redirectUri: request.redirect_uri, state: request.state, expiresAt: now + DEV_CODE_TTL_MS, identity })
+          return live.set(code, {
+            providerId,
+            redirectUri: request.redirect_uri,
+            state: request.state,
+            expiresAt: now + DEV_CODE_TTL_MS,
+            identity
+          })
         })
         return withParams(request.redirect_uri, { code, state: request.state })
       })
@@ -135,10 +149,11 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
           error: "access_denied",
           error_description: "The user denied access.",
           state: request.state
-        }))
+        })
+      )
 
     const exchange: DevProviderShape["exchange"] = (input) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const issued = yield* Ref.modify(codes, (all) => {
           const found = all.get(input.code)
@@ -150,8 +165,10 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
         const invalid = (message: string) => new InvalidAuthorizationCode({ message })
         if (issued === undefined) return yield* invalid("The authorization code is unknown or was already used.")
         if (issued.expiresAt <= now) return yield* invalid("The authorization code has expired.")
-        if (issued.providerId !== input.providerId) return yield* invalid("The authorization code was issued for another provider.")
-        if (issued.redirectUri !== input.redirectUri) return yield* invalid("The redirect URI does not match the authorization request.")
+        if (issued.providerId !== input.providerId)
+          return yield* invalid("The authorization code was issued for another provider.")
+        if (issued.redirectUri !== input.redirectUri)
+          return yield* invalid("The redirect URI does not match the authorization request.")
         if (issued.state !== input.state) return yield* invalid("The state does not match the authorization request.")
         return issued.identity
       })

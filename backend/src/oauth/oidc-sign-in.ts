@@ -17,7 +17,19 @@ import { type OidcDiscovery, OidcError, readJson } from "./oidc.js"
 export const ID_TOKEN_CLOCK_TOLERANCE_S = 30
 
 // symmetric algorithms are never accepted: the "key" would be the client secret, known to more than the issuer
-const asymmetricAlgorithms = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"]
+const asymmetricAlgorithms = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519"
+]
 
 const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)) })
 
@@ -54,7 +66,7 @@ export const exchangeCode = (
   discovery: OidcDiscovery,
   input: CodeExchangeInput
 ): Effect.Effect<OAuthTokenResponse, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const post = usesPostAuth(discovery)
     const params: Record<string, string> = {
       grant_type: "authorization_code",
@@ -68,11 +80,15 @@ export const exchangeCode = (
       headers: post ? {} : { authorization: `Basic ${basicCredentials(input.clientId, input.clientSecret)}` }
     }).pipe(HttpClientRequest.bodyUrlParams(params))
     const response = yield* HttpClient.execute(request).pipe(
-      Effect.mapError(() => new OidcError({ stage: "token", message: "The provider's token endpoint cannot be reached." }))
+      Effect.mapError(
+        () => new OidcError({ stage: "token", message: "The provider's token endpoint cannot be reached." })
+      )
     )
     if (response.status >= 400) {
       const body = yield* readJson(response, OAuthErrorResponse, "token").pipe(
-        Effect.mapError(() => new OidcError({ stage: "token", message: `The token endpoint answered ${response.status}.` }))
+        Effect.mapError(
+          () => new OidcError({ stage: "token", message: `The token endpoint answered ${response.status}.` })
+        )
       )
       return yield* new OidcError({
         stage: "token",
@@ -84,7 +100,7 @@ export const exchangeCode = (
   })
 
 const fetchJwks = (discovery: OidcDiscovery) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const response = yield* HttpClient.execute(HttpClientRequest.get(discovery.jwks_uri, { acceptJson: true })).pipe(
       Effect.mapError(() => new OidcError({ stage: "id_token", message: "The provider's keys cannot be fetched." }))
     )
@@ -112,12 +128,13 @@ export const verifyIdToken = (
   discovery: OidcDiscovery,
   check: IdTokenCheck
 ): Effect.Effect<JWTPayload, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const jwks = yield* fetchJwks(discovery)
     const now = yield* Clock.currentTimeMillis
     const offered = discovery.id_token_signing_alg_values_supported ?? ["RS256"]
     const algorithms = offered.filter((a) => asymmetricAlgorithms.includes(a))
-    const invalid = (message: string) => new OidcError({ stage: "id_token", message: `The id_token is invalid: ${message}` })
+    const invalid = (message: string) =>
+      new OidcError({ stage: "id_token", message: `The id_token is invalid: ${message}` })
     const audiences: ReadonlyArray<string> = typeof check.clientId === "string" ? [check.clientId] : check.clientId
     const { payload } = yield* Effect.tryPromise({
       try: () =>
@@ -143,7 +160,7 @@ export const fetchUserinfo = (
   discovery: OidcDiscovery,
   accessToken: string
 ): Effect.Effect<UserinfoClaims, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (discovery.userinfo_endpoint === undefined) {
       return yield* new OidcError({ stage: "userinfo", message: "The provider has no userinfo endpoint." })
     }
@@ -151,7 +168,9 @@ export const fetchUserinfo = (
       HttpClientRequest.bearerToken(accessToken)
     )
     const response = yield* HttpClient.execute(request).pipe(
-      Effect.mapError(() => new OidcError({ stage: "userinfo", message: "The provider's userinfo endpoint cannot be reached." }))
+      Effect.mapError(
+        () => new OidcError({ stage: "userinfo", message: "The provider's userinfo endpoint cannot be reached." })
+      )
     )
     if (response.status !== 200) {
       return yield* new OidcError({ stage: "userinfo", message: `The userinfo endpoint answered ${response.status}.` })
@@ -177,15 +196,17 @@ export const completeOidcSignIn = (
   discovery: OidcDiscovery,
   input: OidcSignInInput
 ): Effect.Effect<OAuthIdentity, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const tokens = yield* exchangeCode(discovery, input)
-    const claims: JWTPayload | undefined = tokens.idToken === undefined
-      ? undefined
-      : yield* verifyIdToken(discovery, { idToken: tokens.idToken, clientId: input.clientId, nonce: input.nonce })
+    const claims: JWTPayload | undefined =
+      tokens.idToken === undefined
+        ? undefined
+        : yield* verifyIdToken(discovery, { idToken: tokens.idToken, clientId: input.clientId, nonce: input.nonce })
     const needsUserinfo = claims === undefined || text(claims["email"]) === null || text(claims["name"]) === null
-    const info = needsUserinfo && discovery.userinfo_endpoint !== undefined
-      ? yield* fetchUserinfo(discovery, tokens.accessToken)
-      : undefined
+    const info =
+      needsUserinfo && discovery.userinfo_endpoint !== undefined
+        ? yield* fetchUserinfo(discovery, tokens.accessToken)
+        : undefined
     if (claims !== undefined && info !== undefined && info.sub !== claims.sub) {
       return yield* new OidcError({ stage: "userinfo", message: "The userinfo subject differs from the id_token's." })
     }
@@ -199,7 +220,10 @@ export const completeOidcSignIn = (
       providerId: input.providerId,
       accountId: sub,
       email,
-      displayName: text(claims?.["name"]) ?? text(info?.name) ?? text(claims?.["preferred_username"]) ??
+      displayName:
+        text(claims?.["name"]) ??
+        text(info?.name) ??
+        text(claims?.["preferred_username"]) ??
         text(info?.preferred_username),
       emailVerified: email !== null && truthy(fromClaims ? claims?.["email_verified"] : info?.email_verified),
       profileImageUrl: text(claims?.["picture"]) ?? text(info?.picture),

@@ -36,7 +36,11 @@ export const oidcErrorToKnown = (
   error: OidcError
 ): InvalidAuthorizationCode | OAuthProviderTemporarilyUnavailable | OAuthProviderAccessDenied => {
   if (error.providerError === "invalid_grant") return new InvalidAuthorizationCode({ message: error.message })
-  if (error.stage === "discovery" || error.providerError === "temporarily_unavailable" || error.providerError === "server_error") {
+  if (
+    error.stage === "discovery" ||
+    error.providerError === "temporarily_unavailable" ||
+    error.providerError === "server_error"
+  ) {
     return new OAuthProviderTemporarilyUnavailable({})
   }
   return new OAuthProviderAccessDenied({ message: error.message })
@@ -57,7 +61,10 @@ export type OidcDiscovery = typeof OidcDiscovery.Type
 const withoutTrailingSlash = (s: string) => s.replace(/\/+$/, "")
 
 /** The issuer of well-known providers; others need an explicit issuer in the emulator's configuration. */
-export const knownIssuer = (providerId: string, options: { readonly microsoftTenantId?: string | undefined } = {}): string | undefined => {
+export const knownIssuer = (
+  providerId: string,
+  options: { readonly microsoftTenantId?: string | undefined } = {}
+): string | undefined => {
   switch (providerId) {
     case "google":
       return "https://accounts.google.com"
@@ -82,7 +89,9 @@ export const readJson = <S extends Schema.Top & { readonly DecodingServices: nev
     Effect.mapError(() => new OidcError({ stage, message: `The provider answered ${response.status} without JSON.` })),
     Effect.flatMap((json) =>
       Schema.decodeUnknownEffect(schema)(json).pipe(
-        Effect.mapError(() => new OidcError({ stage, message: `The provider's ${stage} answer has an unexpected shape.` }))
+        Effect.mapError(
+          () => new OidcError({ stage, message: `The provider's ${stage} answer has an unexpected shape.` })
+        )
       )
     )
   )
@@ -92,17 +101,25 @@ export const readJson = <S extends Schema.Top & { readonly DecodingServices: nev
  * Discovery section 4.3), or a token from another issuer could be accepted later.
  */
 export const discover = (issuer: string): Effect.Effect<OidcDiscovery, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const url = `${withoutTrailingSlash(issuer)}/.well-known/openid-configuration`
     const response = yield* HttpClient.execute(HttpClientRequest.get(url, { acceptJson: true })).pipe(
-      Effect.mapError(() => new OidcError({ stage: "discovery", message: `The provider at ${issuer} cannot be reached.` }))
+      Effect.mapError(
+        () => new OidcError({ stage: "discovery", message: `The provider at ${issuer} cannot be reached.` })
+      )
     )
     if (response.status !== 200) {
-      return yield* new OidcError({ stage: "discovery", message: `The discovery document of ${issuer} answered ${response.status}.` })
+      return yield* new OidcError({
+        stage: "discovery",
+        message: `The discovery document of ${issuer} answered ${response.status}.`
+      })
     }
     const document = yield* readJson(response, OidcDiscovery, "discovery")
     if (withoutTrailingSlash(document.issuer) !== withoutTrailingSlash(issuer)) {
-      return yield* new OidcError({ stage: "discovery", message: `The discovery document names the issuer ${document.issuer}, not ${issuer}.` })
+      return yield* new OidcError({
+        stage: "discovery",
+        message: `The discovery document names the issuer ${document.issuer}, not ${issuer}.`
+      })
     }
     return document
   })

@@ -32,7 +32,7 @@ export const clientSelfOnly = (
   userId: string | undefined,
   what: string
 ): Effect.Effect<ServerUser, CannotGetOwnUserWithoutUser | Refused> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const me = yield* ownUser(actor)
     if (userId !== me.id) {
       return yield* Effect.fail(

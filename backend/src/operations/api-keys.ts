@@ -48,7 +48,7 @@ export const unstorableExpiryReason = (millis: number): string | undefined =>
 
 /** Creates a key set with the kinds asked for; the answer is the only place the full keys appear. */
 export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.Effect<ApiKeyCreated, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
@@ -58,7 +58,14 @@ export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.
       secretServerKey: input.hasSecretServerKey ? all.secretServerKey : undefined,
       superSecretAdminKey: input.hasSuperSecretAdminKey ? all.superSecretAdminKey : undefined
     }
-    yield* insertApiKeySet(db, { id, projectId, description: input.description, createdAt, expiresAt: input.expiresAt, keys })
+    yield* insertApiKeySet(db, {
+      id,
+      projectId,
+      description: input.description,
+      createdAt,
+      expiresAt: input.expiresAt,
+      keys
+    })
     return {
       id,
       description: input.description,
@@ -76,7 +83,9 @@ export const listApiKeys = (projectId: string) =>
   Effect.flatMap(Db, (db) => Effect.map(listApiKeySets(db, projectId), (rows) => rows.map(toApiKey)))
 
 const findOrFail = (db: DbShape, projectId: string, id: string) =>
-  Effect.flatMap(findApiKeySet(db, projectId, id), (row) => row === undefined ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(row))
+  Effect.flatMap(findApiKeySet(db, projectId, id), (row) =>
+    row === undefined ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(row)
+  )
 
 /** One key set of the project. */
 export const findApiKey = (projectId: string, id: string) =>
@@ -84,13 +93,15 @@ export const findApiKey = (projectId: string, id: string) =>
 
 /** Renames or revokes a key set; revocation is final, and a second revoke keeps the first time. */
 export const updateApiKey = (projectId: string, id: string, update: ApiKeyUpdate) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const row = yield* findOrFail(db, projectId, id)
     yield* db.transaction(
-      Effect.gen(function*() {
-        if (update.description !== undefined) yield* updateApiKeySetDescription(db, projectId, row.id, update.description)
-        if (update.revoked === true) yield* revokeApiKeySet(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+      Effect.gen(function* () {
+        if (update.description !== undefined)
+          yield* updateApiKeySetDescription(db, projectId, row.id, update.description)
+        if (update.revoked === true)
+          yield* revokeApiKeySet(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
       })
     )
     return toApiKey(yield* findOrFail(db, projectId, row.id))

@@ -9,7 +9,11 @@ import { InvalidAuthorizationCode } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomSecret } from "../crypto/secrets.js"
 import { Refused } from "../errors/refused.js"
 import { verifyPkce } from "../oauth/pkce.js"
-import { findUnusedAuthorizationCode, insertAuthorizationCode, takeAuthorizationCode } from "../store/authorization-codes.js"
+import {
+  findUnusedAuthorizationCode,
+  insertAuthorizationCode,
+  takeAuthorizationCode
+} from "../store/authorization-codes.js"
 import { Db, type DbError } from "../store/db.js"
 
 /** How long a client has to redeem a code. */
@@ -34,7 +38,7 @@ export const issueAuthorizationCode = (input: {
   readonly afterCallbackRedirectUrl: string | null
   readonly data?: Schema.Json | undefined
 }): Effect.Effect<string, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const code = yield* randomSecret(32)
     const now = yield* Clock.currentTimeMillis
@@ -83,7 +87,7 @@ export const redeemAuthorizationCode = (input: {
   readonly codeVerifier: string
   readonly redirectUri: string
 }): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const row = yield* findUnusedAuthorizationCode(db, input.projectId, input.code)
@@ -96,6 +100,12 @@ export const redeemAuthorizationCode = (input: {
     const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
     if (taken === undefined) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     const data = taken.data
-    const handoff = typeof data === "object" && data !== null && "crossDomainHandoff" in data && data.crossDomainHandoff === true
-    return { userId: taken.userId, isNewUser: taken.isNewUser, afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl, handoff }
+    const handoff =
+      typeof data === "object" && data !== null && "crossDomainHandoff" in data && data.crossDomainHandoff === true
+    return {
+      userId: taken.userId,
+      isNewUser: taken.isNewUser,
+      afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,
+      handoff
+    }
   })

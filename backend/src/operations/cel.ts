@@ -24,7 +24,7 @@ type Token =
 
 const OPERATORS = ["&&", "||", "==", "!=", "<=", ">=", "<", ">", "!", "(", ")", "[", "]", ",", ".", "?", ":", "-"]
 
-const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "\"": "\"", "'": "'" }
+const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "\\": "\\", '"': '"', "'": "'" }
 
 const tokenize = (text: string): CelResult<ReadonlyArray<Token>> => {
   const tokens: Array<Token> = []
@@ -35,7 +35,7 @@ const tokenize = (text: string): CelResult<ReadonlyArray<Token>> => {
       i++
       continue
     }
-    if (c === "\"" || c === "'") {
+    if (c === '"' || c === "'") {
       let value = ""
       i++
       while (i < text.length && text[i] !== c) {
@@ -136,7 +136,10 @@ class Parser {
     let left: Expr = first.value
     for (;;) {
       const t = this.peek()
-      const op = t !== undefined && (t.kind === "op" || t.kind === "name") && ops.includes(String(t.value)) ? String(t.value) : undefined
+      const op =
+        t !== undefined && (t.kind === "op" || t.kind === "name") && ops.includes(String(t.value))
+          ? String(t.value)
+          : undefined
       if (op === undefined) return ok(left)
       this.pos++
       const right = this.binary(level + 1)
@@ -279,7 +282,10 @@ const evaluate = (expr: Expr, scope: { readonly [key: string]: CelValue }): CelR
       const target = evaluate(expr.target, scope)
       if (!target.ok) return target
       const method = STRING_METHODS[expr.method]
-      const arg = expr.args.length === 1 && expr.args[0] !== undefined ? evaluate(expr.args[0], scope) : fail<CelValue>("expected one argument")
+      const arg =
+        expr.args.length === 1 && expr.args[0] !== undefined
+          ? evaluate(expr.args[0], scope)
+          : fail<CelValue>("expected one argument")
       if (!arg.ok) return arg
       if (method === undefined || typeof target.value !== "string" || typeof arg.value !== "string") {
         return fail(`no method ${expr.method} for these arguments`)
@@ -303,7 +309,12 @@ const evaluate = (expr: Expr, scope: { readonly [key: string]: CelValue }): CelR
   }
 }
 
-const evaluateBinary = (op: string, leftExpr: Expr, rightExpr: Expr, scope: { readonly [key: string]: CelValue }): CelResult<CelValue> => {
+const evaluateBinary = (
+  op: string,
+  leftExpr: Expr,
+  rightExpr: Expr,
+  scope: { readonly [key: string]: CelValue }
+): CelResult<CelValue> => {
   const left = evaluate(leftExpr, scope)
   if (op === "&&" || op === "||") {
     // CEL's logical operators short-circuit (and absorb an error on the other side when they can decide).
@@ -330,7 +341,8 @@ const evaluateBinary = (op: string, leftExpr: Expr, rightExpr: Expr, scope: { re
       if (isRecord(b) && typeof a === "string") return ok(a in b)
       return fail("in needs a list or a map")
     default: {
-      const comparable = (typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")
+      const comparable =
+        (typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")
       if (!comparable) return fail(`${op} needs two numbers or two strings`)
       return ok(op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b)
     }
@@ -343,5 +355,7 @@ export const evaluateCelCondition = (text: string, scope: { readonly [key: strin
   if (!parsed.ok) return fail(parsed.error)
   const value = evaluate(parsed.value, scope)
   if (!value.ok) return fail(value.error)
-  return typeof value.value === "boolean" ? ok(value.value) : fail(`the condition gave ${JSON.stringify(value.value)}, not a boolean`)
+  return typeof value.value === "boolean"
+    ? ok(value.value)
+    : fail(`the condition gave ${JSON.stringify(value.value)}, not a boolean`)
 }

@@ -31,7 +31,7 @@ const invalidLoginCode = badRequest("Invalid login code or the code has expired"
 
 /** A live session of the project for this refresh token (not revoked, not expired), else undefined. */
 const liveSession = (projectId: string, refreshToken: string, now: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* findRefreshToken(yield* Db, projectId, refreshToken)
     if (row === undefined || row.revokedAt !== null) return undefined
     if (row.expiresAt !== null && row.expiresAt.getTime() <= now) return undefined
@@ -40,7 +40,7 @@ const liveSession = (projectId: string, refreshToken: string, now: number) =>
 
 /** The session of an anonymous user, or undefined (the token is gone, or its user is no longer anonymous). */
 const anonymousSession = (projectId: string, refreshToken: string | null, now: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (refreshToken === null) return undefined
     const row: RefreshTokenRow | undefined = yield* liveSession(projectId, refreshToken, now)
     if (row === undefined) return undefined
@@ -59,13 +59,14 @@ export const startCliAuth = (input: {
   readonly expiresInMillis?: number | undefined
   readonly anonRefreshToken?: string | undefined
 }): Effect.Effect<StartedCliAuth, Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     if (input.anonRefreshToken !== undefined && input.anonRefreshToken !== "") {
       // The hosted checks, in its order; a token of another project is simply unknown here.
       const row = yield* findRefreshToken(db, input.projectId, input.anonRefreshToken)
-      if (row === undefined || row.revokedAt !== null) return yield* Effect.fail(badRequest("Invalid anon refresh token"))
+      if (row === undefined || row.revokedAt !== null)
+        return yield* Effect.fail(badRequest("Invalid anon refresh token"))
       if (row.expiresAt !== null && row.expiresAt.getTime() < now) {
         return yield* Effect.fail(badRequest("The provided anon refresh token has expired"))
       }
@@ -83,7 +84,8 @@ export const startCliAuth = (input: {
       id: yield* randomId,
       pollingCode,
       loginCode,
-      anonRefreshToken: input.anonRefreshToken === undefined || input.anonRefreshToken === "" ? null : input.anonRefreshToken,
+      anonRefreshToken:
+        input.anonRefreshToken === undefined || input.anonRefreshToken === "" ? null : input.anonRefreshToken,
       createdAt: new Date(now),
       expiresAt
     })
@@ -94,8 +96,12 @@ export const startCliAuth = (input: {
 export const pollCliAuth = (
   projectId: string,
   pollingCode: string
-): Effect.Effect<{ readonly status: CliAuthStatus; readonly refreshToken?: string }, InvalidPollingCode | DbError, Db> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  { readonly status: CliAuthStatus; readonly refreshToken?: string },
+  InvalidPollingCode | DbError,
+  Db
+> =>
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const attempt = yield* findCliAuthByPollingCode(db, projectId, pollingCode)
@@ -110,7 +116,7 @@ export const pollCliAuth = (
 
 /** The attempt of a login code, while it can still be completed. */
 const pendingAttempt = (projectId: string, loginCode: string, now: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const attempt: CliAuthAttemptRow | undefined = yield* findCliAuthByLoginCode(yield* Db, projectId, loginCode)
     if (attempt === undefined || attempt.completed || attempt.expiresAt.getTime() < now) {
       return yield* Effect.fail(invalidLoginCode)
@@ -129,7 +135,7 @@ export const completeCliAuthAttempt = (input: {
   readonly mode: "check" | "claim-anon-session" | "complete"
   readonly refreshToken?: string | undefined
 }): Effect.Effect<CliAuthCompletion, Refused | DbError, Db | AccessTokens> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const attempt = yield* pendingAttempt(input.projectId, input.loginCode, now)
@@ -142,10 +148,18 @@ export const completeCliAuthAttempt = (input: {
       const anonymous = yield* anonymousSession(input.projectId, attempt.anonRefreshToken, now)
       if (anonymous === undefined || attempt.anonRefreshToken === null) return yield* Effect.fail(noAnonymous)
       // One claim only: the token is cleared from the attempt as it is handed out.
-      const taken = yield* takeCliAuthAnonToken(db, input.projectId, attempt.id, attempt.anonRefreshToken, new Date(now))
+      const taken = yield* takeCliAuthAnonToken(
+        db,
+        input.projectId,
+        attempt.id,
+        attempt.anonRefreshToken,
+        new Date(now)
+      )
       if (!taken) return yield* Effect.fail(noAnonymous)
       const accessToken = yield* refreshSession(input.projectId, attempt.anonRefreshToken).pipe(
-        Effect.catchTag("RefreshTokenNotFoundOrExpired", () => Effect.fail(badRequest("Anonymous session is no longer valid")))
+        Effect.catchTag("RefreshTokenNotFoundOrExpired", () =>
+          Effect.fail(badRequest("Anonymous session is no longer valid"))
+        )
       )
       return { _tag: "Claimed", accessToken, refreshToken: attempt.anonRefreshToken }
     }

@@ -35,7 +35,7 @@ export const SharedOAuthAccessTokens = Context.Reference<boolean>("stackfx/emula
  * before they look the user up, as hosted checks the provider first.
  */
 export const tokenProvider = (project: StoredProject, providerId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const provider = yield* resolveProvider(project, providerId)
     if (provider.config.type === "shared" && !(yield* SharedOAuthAccessTokens)) {
       return yield* Effect.fail(new OAuthAccessTokenNotAvailableWithSharedOAuthKeys({}))
@@ -55,20 +55,22 @@ export const connectedAccountAccessToken = (
   scope: string | undefined,
   providerAccountId?: string
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* tokenProvider(project, providerId)
     const db = yield* Db
     const accounts = yield* listUserOAuthAccounts(db, project.id, userId, providerId)
-    const matching = providerAccountId === undefined
-      ? accounts
-      : accounts.filter((a) => a.accountId === providerAccountId && a.allowConnectedAccounts)
+    const matching =
+      providerAccountId === undefined
+        ? accounts
+        : accounts.filter((a) => a.accountId === providerAccountId && a.allowConnectedAccounts)
     if (matching.length === 0) return yield* Effect.fail(new OAuthConnectionNotConnectedToUser({}))
     const wanted = parseScopes(scope)
     const now = yield* Clock.currentTimeMillis
     const tokens = yield* listUserProviderTokens(db, project.id, userId, providerId, providerAccountId)
-    const usable = tokens.find((token) =>
-      (token.expiresAt === null || token.expiresAt.getTime() > now + MIN_TOKEN_VALIDITY_MS) &&
-      wanted.every((s) => token.scopes.includes(s))
+    const usable = tokens.find(
+      (token) =>
+        (token.expiresAt === null || token.expiresAt.getTime() > now + MIN_TOKEN_VALIDITY_MS) &&
+        wanted.every((s) => token.scopes.includes(s))
     )
     if (usable === undefined) return yield* Effect.fail(new OAuthConnectionDoesNotHaveRequiredScope({}))
     return usable.accessToken

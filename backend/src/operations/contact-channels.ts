@@ -44,11 +44,13 @@ const notFound = () => new Refused({ reason: "not-found", message: "Contact chan
 const missingForWrite = () => new Refused({ reason: "invalid", message: "Contact channel not found" })
 
 /** Maps the unique indexes to the errors a racing request would have got from the checks. */
-const uniqueConflicts = (type: ContactChannelType, value: string | undefined) => (error: DbError): Effect.Effect<never, ChannelWriteError> => {
-  if (isUniqueViolation(error, AUTH_CHANNEL_UNIQUE)) return Effect.fail(usedBySomeoneElse(type, value))
-  if (error.code === UNIQUE_VIOLATION) return Effect.fail(alreadyExists())
-  return Effect.fail(error)
-}
+const uniqueConflicts =
+  (type: ContactChannelType, value: string | undefined) =>
+  (error: DbError): Effect.Effect<never, ChannelWriteError> => {
+    if (isUniqueViolation(error, AUTH_CHANNEL_UNIQUE)) return Effect.fail(usedBySomeoneElse(type, value))
+    if (error.code === UNIQUE_VIOLATION) return Effect.fail(alreadyExists())
+    return Effect.fail(error)
+  }
 
 export interface NewContactChannel {
   readonly userId: string
@@ -64,7 +66,7 @@ export const createContactChannel = (
   projectId: string,
   input: NewContactChannel
 ): Effect.Effect<ContactChannelRow, ChannelWriteError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const id = yield* randomId
     // Hosted stores an e-mail channel's value trimmed and lower-cased, so reads answer the normalised address.
@@ -78,17 +80,19 @@ export const createContactChannel = (
       isPrimary: input.isPrimary ?? false,
       usedForAuth: input.usedForAuth
     }
-    const created = db.transaction(Effect.gen(function*() {
-      if ((yield* findUserChannelByValue(db, projectId, input.userId, input.type, value)) !== undefined) {
-        return yield* Effect.fail(alreadyExists())
-      }
-      if (input.usedForAuth && (yield* findAuthChannelByEmail(db, projectId, value)) !== undefined) {
-        return yield* Effect.fail(usedBySomeoneElse(input.type, value))
-      }
-      if (row.isPrimary) yield* clearPrimaryChannel(db, projectId, input.userId, input.type)
-      yield* insertContactChannel(db, { ...row, projectId })
-      return row
-    }))
+    const created = db.transaction(
+      Effect.gen(function* () {
+        if ((yield* findUserChannelByValue(db, projectId, input.userId, input.type, value)) !== undefined) {
+          return yield* Effect.fail(alreadyExists())
+        }
+        if (input.usedForAuth && (yield* findAuthChannelByEmail(db, projectId, value)) !== undefined) {
+          return yield* Effect.fail(usedBySomeoneElse(input.type, value))
+        }
+        if (row.isPrimary) yield* clearPrimaryChannel(db, projectId, input.userId, input.type)
+        yield* insertContactChannel(db, { ...row, projectId })
+        return row
+      })
+    )
     return yield* Effect.catchTag(created, "DbError", uniqueConflicts(input.type, value))
   })
 
@@ -107,30 +111,33 @@ export const updateContactChannelOf = (
   id: string,
   patch: ContactChannelPatch
 ): Effect.Effect<ContactChannelRow, ChannelWriteError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     // Hosted normalises a new value only when the PATCH itself says `type: "email"`; a PATCH of the value
     // alone (what the official SDK sends) stores it as given, trimmed here as before.
-    const value = patch.value === undefined ? undefined : patch.type === "email" ? normalizeEmail(patch.value) : patch.value.trim()
-    const updated = db.transaction(Effect.gen(function*() {
-      const existing = yield* findContactChannel(db, projectId, userId, id)
-      if (existing === undefined) return yield* Effect.fail(missingForWrite())
-      const type = patch.type ?? existing.type
-      if (patch.usedForAuth === true || (existing.usedForAuth && value !== undefined)) {
-        const holder = yield* findAuthChannelByEmail(db, projectId, value ?? existing.value)
-        if (holder !== undefined && holder.id !== existing.id) return yield* Effect.fail(usedBySomeoneElse(type))
-      }
-      if (patch.isPrimary === true) yield* clearPrimaryChannel(db, projectId, userId, type)
-      const changesValue = value !== undefined && value !== existing.value
-      yield* updateContactChannel(db, projectId, id, {
-        value,
-        isVerified: patch.isVerified ?? (changesValue ? false : undefined),
-        isPrimary: patch.isPrimary,
-        usedForAuth: patch.usedForAuth
+    const value =
+      patch.value === undefined ? undefined : patch.type === "email" ? normalizeEmail(patch.value) : patch.value.trim()
+    const updated = db.transaction(
+      Effect.gen(function* () {
+        const existing = yield* findContactChannel(db, projectId, userId, id)
+        if (existing === undefined) return yield* Effect.fail(missingForWrite())
+        const type = patch.type ?? existing.type
+        if (patch.usedForAuth === true || (existing.usedForAuth && value !== undefined)) {
+          const holder = yield* findAuthChannelByEmail(db, projectId, value ?? existing.value)
+          if (holder !== undefined && holder.id !== existing.id) return yield* Effect.fail(usedBySomeoneElse(type))
+        }
+        if (patch.isPrimary === true) yield* clearPrimaryChannel(db, projectId, userId, type)
+        const changesValue = value !== undefined && value !== existing.value
+        yield* updateContactChannel(db, projectId, id, {
+          value,
+          isVerified: patch.isVerified ?? (changesValue ? false : undefined),
+          isPrimary: patch.isPrimary,
+          usedForAuth: patch.usedForAuth
+        })
+        const after = yield* findContactChannel(db, projectId, userId, id)
+        return after ?? (yield* Effect.fail(notFound()))
       })
-      const after = yield* findContactChannel(db, projectId, userId, id)
-      return after ?? (yield* Effect.fail(notFound()))
-    }))
+    )
     return yield* Effect.catchTag(updated, "DbError", uniqueConflicts(patch.type ?? "email", undefined))
   })
 
@@ -140,7 +147,7 @@ export const deleteContactChannelOf = (
   userId: string,
   id: string
 ): Effect.Effect<void, Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const existing = yield* findContactChannel(db, projectId, userId, id)
     if (existing === undefined) return yield* Effect.fail(missingForWrite())
@@ -155,7 +162,9 @@ export const getContactChannelOf = (
 ): Effect.Effect<ContactChannelRow, Refused | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     Effect.flatMap(findContactChannel(db, projectId, userId, id), (found) =>
-      found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)))
+      found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)
+    )
+  )
 
 export interface VerificationEmail {
   readonly project: StoredProject
@@ -169,7 +178,7 @@ export interface VerificationEmail {
 export const sendVerificationEmail = (
   input: VerificationEmail
 ): Effect.Effect<void, SendEmailError | RedirectUrlNotWhitelisted, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const code = yield* newEmailedCode
     const lifetimes = yield* CodeLifetimes
     yield* sendCodeEmail({
@@ -195,12 +204,13 @@ export const verifyEmailCode = (
   projectId: string,
   code: string
 ): Effect.Effect<void, VerificationCodeError | Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const row = yield* redeemEmailedCode(projectId, CodePurpose.emailVerification, code, "use")
-    const channel = row.userId === null || row.email === null
-      ? undefined
-      : yield* findUserChannelByValue(db, projectId, row.userId, "email", row.email)
+    const channel =
+      row.userId === null || row.email === null
+        ? undefined
+        : yield* findUserChannelByValue(db, projectId, row.userId, "email", row.email)
     if (channel === undefined) {
       return yield* Effect.fail(
         new Refused({ reason: "invalid", message: "Contact channel not found. Was your contact channel deleted?" })
@@ -221,7 +231,13 @@ export const sendSignUpVerification = (
 ): Effect.Effect<void, never, Db> => {
   const email = user.primaryEmail
   if (email === null) return Effect.void
-  return sendVerificationEmail({ project, userId: user.id, userDisplayName: user.displayName, email, callbackUrl }).pipe(
+  return sendVerificationEmail({
+    project,
+    userId: user.id,
+    userDisplayName: user.displayName,
+    email,
+    callbackUrl
+  }).pipe(
     Effect.catch((error) =>
       Effect.logWarning(`stackfx emulator: the sign-up verification email of user ${user.id} was not sent`, error)
     )
@@ -229,5 +245,10 @@ export const sendSignUpVerification = (
 }
 
 /** A user's channels, oldest first, or every channel of the project without a user. */
-export const listChannels = (projectId: string, userId: string | undefined): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => userId === undefined ? listProjectContactChannels(db, projectId) : listContactChannels(db, projectId, userId))
+export const listChannels = (
+  projectId: string,
+  userId: string | undefined
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    userId === undefined ? listProjectContactChannels(db, projectId) : listContactChannels(db, projectId, userId)
+  )

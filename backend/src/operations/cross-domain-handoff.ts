@@ -27,10 +27,12 @@ import { issueAuthorizationCode } from "./authorization-codes.js"
 const isNativeAppUrl = (url: string) => URL.canParse(url) && new URL(url).protocol === "stack-auth-mobile-oauth-url:"
 
 const checkRedirect = (project: StoredProject, url: string | undefined) =>
-  url === undefined || isNativeAppUrl(url) || isTrustedRedirect(url, {
-      trustedDomains: project.config.domains.map((d) => d.domain),
-      allowLocalhost: project.config.allowLocalhost
-    })
+  url === undefined ||
+  isNativeAppUrl(url) ||
+  isTrustedRedirect(url, {
+    trustedDomains: project.config.domains.map((d) => d.domain),
+    allowLocalhost: project.config.allowLocalhost
+  })
     ? Effect.void
     : Effect.fail(new RedirectUrlNotWhitelisted({}))
 
@@ -49,34 +51,42 @@ export const crossDomainHandoff = (
   caller: HandoffCaller,
   request: CrossDomainAuthorizeRequest
 ): Effect.Effect<string, UserAuthenticationRequired | RedirectUrlNotWhitelisted | Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { project, user } = caller
     if (user === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
     if (caller.refreshTokenId === undefined) {
-      return yield* Effect.fail(new Refused({
-        reason: "invalid",
-        message: "Cross-domain auth handoff requires a refresh-token-bound session. Please sign in again."
-      }))
+      return yield* Effect.fail(
+        new Refused({
+          reason: "invalid",
+          message: "Cross-domain auth handoff requires a refresh-token-bound session. Please sign in again."
+        })
+      )
     }
     if (caller.refreshToken === undefined) {
-      return yield* Effect.fail(new Refused({
-        reason: "invalid",
-        message: "Cross-domain auth handoff requires passing the current refresh token."
-      }))
+      return yield* Effect.fail(
+        new Refused({
+          reason: "invalid",
+          message: "Cross-domain auth handoff requires passing the current refresh token."
+        })
+      )
     }
     const session = yield* findRefreshToken(yield* Db, project.id, caller.refreshToken)
     if (session === undefined || session.id !== caller.refreshTokenId || session.userId !== user.id) {
-      return yield* Effect.fail(new Refused({
-        reason: "unauthenticated",
-        message: "Cross-domain auth handoff refresh token does not match the authenticated session."
-      }))
+      return yield* Effect.fail(
+        new Refused({
+          reason: "unauthenticated",
+          message: "Cross-domain auth handoff refresh token does not match the authenticated session."
+        })
+      )
     }
     const now = yield* Clock.currentTimeMillis
     if (session.revokedAt !== null || (session.expiresAt !== null && session.expiresAt.getTime() <= now)) {
-      return yield* Effect.fail(new Refused({
-        reason: "unauthenticated",
-        message: "Cross-domain auth handoff refresh token is not valid."
-      }))
+      return yield* Effect.fail(
+        new Refused({
+          reason: "unauthenticated",
+          message: "Cross-domain auth handoff refresh token is not valid."
+        })
+      )
     }
     yield* checkRedirect(project, request.redirectUri)
     yield* checkRedirect(project, request.afterCallbackRedirectUrl)

@@ -28,10 +28,7 @@ export const projectTemplates = (project: StoredProject): Effect.Effect<Readonly
 const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
   usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
 
-const findTemplate = (
-  project: StoredProject,
-  id: string
-): Effect.Effect<StoredTemplate, Refused | DbError, Db> =>
+const findTemplate = (project: StoredProject, id: string): Effect.Effect<StoredTemplate, Refused | DbError, Db> =>
   Effect.flatMap(projectTemplates(project), (templates) => {
     const found = templates.find((template) => template.id === id)
     return found === undefined
@@ -44,7 +41,7 @@ export const createTemplate = (
   project: StoredProject,
   displayName: string
 ): Effect.Effect<string, RequiresCustomEmailServer | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireCustomServer(project)
     const db = yield* Db
     const id = yield* randomId
@@ -58,7 +55,10 @@ export const createTemplate = (
  * `PreviewVariables`, `projectDisplayName` set to the project's name, a user "John Doe" and a project
  * "My Project". (The service wraps it in the project's selected theme; the local backend has no themes.)
  */
-export const previewTemplate = (project: StoredProject, tsxSource: string): Effect.Effect<string, EmailRenderingError> => {
+export const previewTemplate = (
+  project: StoredProject,
+  tsxSource: string
+): Effect.Effect<string, EmailRenderingError> => {
   const result = renderTemplate(tsxSource, {
     user: { displayName: "John Doe" },
     project: { displayName: "My Project" },
@@ -67,10 +67,16 @@ export const previewTemplate = (project: StoredProject, tsxSource: string): Effe
   })
   if (!result.ok) return Effect.fail(new EmailRenderingError({ details: { error: result.error } }))
   if (result.value.subject === undefined) {
-    return Effect.fail(new EmailRenderingError({ details: { error: "Subject is required, import it from @stackframe/emails" } }))
+    return Effect.fail(
+      new EmailRenderingError({ details: { error: "Subject is required, import it from @stackframe/emails" } })
+    )
   }
   if (result.value.notificationCategory === undefined) {
-    return Effect.fail(new EmailRenderingError({ details: { error: "NotificationCategory is required, import it from @stackframe/emails" } }))
+    return Effect.fail(
+      new EmailRenderingError({
+        details: { error: "NotificationCategory is required, import it from @stackframe/emails" }
+      })
+    )
   }
   return Effect.succeed(result.value.html)
 }
@@ -81,7 +87,7 @@ export const updateTemplate = (
   id: string,
   update: EmailTemplateUpdate
 ): Effect.Effect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireCustomServer(project)
     const db = yield* Db
     const current = yield* findTemplate(project, id)
@@ -100,7 +106,7 @@ export const deleteTemplate = (
   project: StoredProject,
   id: string
 ): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireCustomServer(project)
     const db = yield* Db
     const current = yield* findTemplate(project, id)

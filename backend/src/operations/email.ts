@@ -54,14 +54,14 @@ export const emailConfigOf = (project: StoredProject): EmailConfig => {
   const config = project.config.emailConfig
   return config.type === "standard"
     ? {
-      type: "standard",
-      host: config.host,
-      port: config.port,
-      username: config.username,
-      password: config.password,
-      senderName: config.senderName,
-      senderEmail: config.senderEmail
-    }
+        type: "standard",
+        host: config.host,
+        port: config.port,
+        username: config.username,
+        password: config.password,
+        senderName: config.senderName,
+        senderEmail: config.senderEmail
+      }
     : { type: "shared" }
 }
 
@@ -99,7 +99,7 @@ export const checkCallbackUrl = (
  * not found` assertion): a local backend that answers 500 for a setting would only hide the cause.
  */
 export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMail | undefined, SendEmailError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const templateId = DEFAULT_TEMPLATE_IDS[email.type]
     const template = (yield* projectTemplates(email.project)).find((t) => t.id === templateId)
@@ -138,11 +138,14 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     }
     // As the hosted queue does: the first render tells the category; mail to a user in a category that can be
     // turned off is dropped when they turned it off, and otherwise rendered again with an unsubscribe link.
-    const category = built.message.notificationCategory === undefined ? undefined : categoryByName(built.message.notificationCategory)
+    const category =
+      built.message.notificationCategory === undefined ? undefined : categoryByName(built.message.notificationCategory)
     const userId = email.recipientUserId ?? undefined
     if (category !== undefined && category.canDisable && userId !== undefined) {
       if (!(yield* receivesCategory(email.project.id, userId, category))) {
-        yield* Effect.logDebug(`stackfx emulator: ${email.type} email not sent: the user turned ${category.name} mail off`)
+        yield* Effect.logDebug(
+          `stackfx emulator: ${email.type} email not sent: the user turned ${category.name} mail off`
+        )
         return undefined
       }
       // Mail is sent while serving a request, whose base URL the link names (the API the recipient can reach).
@@ -183,7 +186,7 @@ export interface CodeEmail extends Omit<TemplateEmail, "code"> {
 export const sendCodeEmail = (
   email: CodeEmail
 ): Effect.Effect<string, SendEmailError | RedirectUrlNotWhitelisted, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* checkCallbackUrl(email.project, email.callbackUrl)
     const code = yield* issueCode({
       projectId: email.project.id,

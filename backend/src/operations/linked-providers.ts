@@ -56,7 +56,7 @@ const knownKinds: ReadonlySet<string> = new Set(OAUTH_PROVIDER_IDS)
 /** The provider kind of a config id: the project's entry, else the id itself when it names a kind (hosted `resolveProviderType`). */
 const kindOf = (project: StoredProject, providerConfigId: string): string | undefined =>
   project.config.oauthProviders.find((p) => p.providerConfigId === providerConfigId)?.id ??
-    (knownKinds.has(providerConfigId) ? providerConfigId : undefined)
+  (knownKinds.has(providerConfigId) ? providerConfigId : undefined)
 
 const notConfigured = (providerConfigId: string) =>
   new Refused({ reason: "not-found", message: `OAuth provider ${providerConfigId} not found or not configured` })
@@ -77,14 +77,17 @@ const view = (row: OAuthAccountRow, type: string): LinkView => ({
 
 /** The links of a user (of the whole project without one), oldest first; links of unknown kinds are left out. */
 export const listLinkViews = (project: StoredProject, userId: string | undefined) =>
-  Effect.map(Effect.flatMap(Db, (db) => listLinks(db, project.id, userId)), (rows) =>
-    rows.flatMap((row) => {
-      const type = kindOf(project, row.providerId)
-      return type === undefined ? [] : [view(row, type)]
-    }))
+  Effect.map(
+    Effect.flatMap(Db, (db) => listLinks(db, project.id, userId)),
+    (rows) =>
+      rows.flatMap((row) => {
+        const type = kindOf(project, row.providerId)
+        return type === undefined ? [] : [view(row, type)]
+      })
+  )
 
 const existingLink = (db: DbShape, project: StoredProject, userId: string, id: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* findUserLink(db, project.id, userId, id)
     if (row === undefined) return yield* Effect.fail(linkNotFound(userId, id))
     return row
@@ -115,59 +118,70 @@ interface Candidate {
 
 /** The hosted checks, in its order, before a link is created or changed. */
 const checkRules = (db: DbShape, projectId: string, candidate: Candidate) =>
-  Effect.gen(function*() {
-    const others = (yield* listUserOAuthAccounts(db, projectId, candidate.userId, candidate.providerId))
-      .filter((row) => row.id !== candidate.id)
+  Effect.gen(function* () {
+    const others = (yield* listUserOAuthAccounts(db, projectId, candidate.userId, candidate.providerId)).filter(
+      (row) => row.id !== candidate.id
+    )
     if (candidate.signInGiven && candidate.allowSignIn && others.some((row) => row.allowSignIn)) {
       return yield* Effect.fail(
-        new Refused({ reason: "invalid", message: "The same provider type with sign-in enabled already exists for this user." })
+        new Refused({
+          reason: "invalid",
+          message: "The same provider type with sign-in enabled already exists for this user."
+        })
       )
     }
     if (candidate.accountIdGiven && others.some((row) => row.accountId === candidate.accountId)) {
       return yield* Effect.fail(sameAccountTwice())
     }
     if (candidate.signInGiven && candidate.allowSignIn) {
-      const taken = (yield* listSignInRowsOfAccountId(db, projectId, candidate.accountId, candidate.id))
-        .filter((row) => row.providerId === candidate.providerId)
+      const taken = (yield* listSignInRowsOfAccountId(db, projectId, candidate.accountId, candidate.id)).filter(
+        (row) => row.providerId === candidate.providerId
+      )
       if (taken.length > 0) return yield* Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
     }
   })
 
 const sameAccountTwice = () =>
-  new Refused({ reason: "invalid", message: "The same provider type with the same account ID already exists for this user." })
+  new Refused({
+    reason: "invalid",
+    message: "The same provider type with the same account ID already exists for this user."
+  })
 
 /** A concurrent write that got past the checks loses on the database's keys, with the error the checks give. */
 const keyConflict = (
   error: DbError
 ): Effect.Effect<never, DbError | Refused | OAuthProviderAccountIdAlreadyUsedForSignIn> => {
-  if (isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE)) return Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
+  if (isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE))
+    return Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
   if (isUniqueViolation(error, OAUTH_ACCOUNT_USER_UNIQUE)) return Effect.fail(sameAccountTwice())
   return Effect.fail(error)
 }
 
 /** Changes one of the user's links and answers it as it is now. */
 export const updateLinkOf = (project: StoredProject, userId: string, id: string, patch: OAuthAccountPatch) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
-    return yield* db.transaction(Effect.gen(function*() {
-      const row = yield* existingLink(db, project, userId, id)
-      yield* checkRules(db, project.id, {
-        id,
-        userId,
-        providerId: row.providerId,
-        accountId: patch.accountId ?? row.accountId,
-        allowSignIn: patch.allowSignIn ?? row.allowSignIn,
-        accountIdGiven: patch.accountId !== undefined,
-        signInGiven: patch.allowSignIn !== undefined
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        const row = yield* existingLink(db, project, userId, id)
+        yield* checkRules(db, project.id, {
+          id,
+          userId,
+          providerId: row.providerId,
+          accountId: patch.accountId ?? row.accountId,
+          allowSignIn: patch.allowSignIn ?? row.allowSignIn,
+          accountIdGiven: patch.accountId !== undefined,
+          signInGiven: patch.allowSignIn !== undefined
+        })
+        yield* Effect.catchTag(updateLink(db, project.id, id, patch), "DbError", keyConflict)
+        return yield* viewOf(project, yield* existingLink(db, project, userId, id))
       })
-      yield* Effect.catchTag(updateLink(db, project.id, id, patch), "DbError", keyConflict)
-      return yield* viewOf(project, yield* existingLink(db, project, userId, id))
-    }))
+    )
   })
 
 /** Removes one of the user's links, and with it the provider tokens it holds. */
 export const deleteLinkOf = (project: StoredProject, userId: string, id: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     yield* existingLink(db, project, userId, id)
     yield* deleteLink(db, project.id, id)
@@ -193,29 +207,35 @@ export const requireConfigured = (project: StoredProject, providerConfigId: stri
  * provider (`requireConfigured`) and the user.
  */
 export const createLink = (project: StoredProject, input: LinkCreate) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
-    return yield* db.transaction(Effect.gen(function*() {
-      yield* checkRules(db, project.id, {
-        userId: input.userId,
-        providerId: input.providerConfigId,
-        accountId: input.accountId,
-        allowSignIn: input.allowSignIn,
-        accountIdGiven: true,
-        signInGiven: true
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        yield* checkRules(db, project.id, {
+          userId: input.userId,
+          providerId: input.providerConfigId,
+          accountId: input.accountId,
+          allowSignIn: input.allowSignIn,
+          accountIdGiven: true,
+          signInGiven: true
+        })
+        const id = yield* randomId
+        yield* Effect.catchTag(
+          insertOAuthAccount(db, {
+            id,
+            projectId: project.id,
+            userId: input.userId,
+            providerId: input.providerConfigId,
+            accountId: input.accountId,
+            email: input.email ?? null,
+            createdAt: new Date(yield* Clock.currentTimeMillis),
+            allowSignIn: input.allowSignIn,
+            allowConnectedAccounts: input.allowConnectedAccounts
+          }),
+          "DbError",
+          keyConflict
+        )
+        return yield* viewOf(project, yield* existingLink(db, project, input.userId, id))
       })
-      const id = yield* randomId
-      yield* Effect.catchTag(insertOAuthAccount(db, {
-        id,
-        projectId: project.id,
-        userId: input.userId,
-        providerId: input.providerConfigId,
-        accountId: input.accountId,
-        email: input.email ?? null,
-        createdAt: new Date(yield* Clock.currentTimeMillis),
-        allowSignIn: input.allowSignIn,
-        allowConnectedAccounts: input.allowConnectedAccounts
-      }), "DbError", keyConflict)
-      return yield* viewOf(project, yield* existingLink(db, project, input.userId, id))
-    }))
+    )
   })

@@ -6,7 +6,12 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import type { MetricsActivitySplit, MetricsDataPoint, MetricsEmailOverview, ProjectMetrics } from "@stackfx/lib/domain/metrics.js"
+import type {
+  MetricsActivitySplit,
+  MetricsDataPoint,
+  MetricsEmailOverview,
+  ProjectMetrics
+} from "@stackfx/lib/domain/metrics.js"
 import { Db, type DbError } from "../store/db.js"
 import {
   countSentEmails,
@@ -48,7 +53,7 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
 }
 
 export const projectMetrics = (projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
@@ -77,7 +82,7 @@ export const projectMetrics = (projectId: string): Effect.Effect<ProjectMetricsO
       // Whole server users, as the hosted service sends them.
       recentlyRegistered: recentlyRegistered.map(withHostedExtras),
       // A user deleted between the two reads is skipped, as the hosted service does.
-      recentlyActive: recentlyActive.flatMap((user) => user === undefined ? [] : [withHostedExtras(user)]),
+      recentlyActive: recentlyActive.flatMap((user) => (user === undefined ? [] : [withHostedExtras(user)])),
       loginMethods,
       authOverview: {
         verifiedUsers: counts.verified,
@@ -128,23 +133,34 @@ const zeroes = (start: Date): ReadonlyArray<MetricsDataPoint> => perDay(start, [
  * `last_active_at`, so a day's active users who signed up that day are new and the others retained; none
  * can be told reactivated.
  */
-const activitySplit = (active: ReadonlyArray<MetricsDataPoint>, signedUp: ReadonlyArray<MetricsDataPoint>): MetricsActivitySplit => ({
+const activitySplit = (
+  active: ReadonlyArray<MetricsDataPoint>,
+  signedUp: ReadonlyArray<MetricsDataPoint>
+): MetricsActivitySplit => ({
   total: active,
   new: active.map((point, i) => ({ date: point.date, activity: Math.min(point.activity, signedUp[i]?.activity ?? 0) })),
-  retained: active.map((point, i) => ({ date: point.date, activity: Math.max(0, point.activity - (signedUp[i]?.activity ?? 0)) })),
+  retained: active.map((point, i) => ({
+    date: point.date,
+    activity: Math.max(0, point.activity - (signedUp[i]?.activity ?? 0))
+  })),
   reactivated: active.map((point) => ({ date: point.date, activity: 0 }))
 })
 
 /** The e-mail overview from the outbox: every message it keeps was handed to delivery, none bounced. */
 const emailOverview = (start: Date, emails: ReadonlyArray<SentEmail>, totalEmails: number): MetricsEmailOverview => {
-  const daily = perDay(start, emails.map((email) => email.createdAt))
+  const daily = perDay(
+    start,
+    emails.map((email) => email.createdAt)
+  )
   return {
     emailsByStatus: totalEmails === 0 ? {} : { sent: totalEmails },
     totalEmails,
     dailyEmails: daily,
     dailyEmailsByStatus: daily.map(({ date, activity }) => ({ date, ok: activity, error: 0, inProgress: 0 })),
     emailsSent: totalEmails,
-    recentEmails: emails.slice(0, RECENT_EMAILS).map((email) => ({ id: email.id, status: "sent", subject: email.subject, createdAt: email.createdAt })),
+    recentEmails: emails
+      .slice(0, RECENT_EMAILS)
+      .map((email) => ({ id: email.id, status: "sent", subject: email.subject, createdAt: email.createdAt })),
     deliverabilityStatus: { delivered: totalEmails, bounced: 0, error: 0, inProgress: 0 },
     deliverabilityRate: totalEmails === 0 ? 0 : 1,
     bounceRate: 0,

@@ -6,7 +6,14 @@ import { Refused } from "../errors/refused.js"
 import { Db, type DbError } from "../store/db.js"
 import { findTotpSecret } from "../store/users.js"
 import { totpSecretFromBase64, verifyTotp } from "../totp.js"
-import { checkCode, CodePurpose, countFailedAttempt, issueCode, useCode, type VerificationCodeError } from "./verification-codes.js"
+import {
+  checkCode,
+  CodePurpose,
+  countFailedAttempt,
+  issueCode,
+  useCode,
+  type VerificationCodeError
+} from "./verification-codes.js"
 
 /** How long the attempt code of an MFA sign-in stays valid. */
 export const MFA_ATTEMPT_TTL_MS = 10 * 60 * 1000
@@ -32,10 +39,16 @@ export const requireMfa = (
   )
 
 const isNewUserOf = (data: Schema.Json): boolean =>
-  typeof data === "object" && data !== null && !Array.isArray(data) && (data as Schema.JsonObject)["is_new_user"] === true
+  typeof data === "object" &&
+  data !== null &&
+  !Array.isArray(data) &&
+  (data as Schema.JsonObject)["is_new_user"] === true
 
 const attemptGone = () =>
-  new Refused({ reason: "invalid", message: "The user of this sign-in attempt no longer needs or has a TOTP secret. Sign in again." })
+  new Refused({
+    reason: "invalid",
+    message: "The user of this sign-in attempt no longer needs or has a TOTP secret. Sign in again."
+  })
 
 /**
  * The second step of an MFA sign-in: the attempt code of MULTI_FACTOR_AUTHENTICATION_REQUIRED plus the
@@ -47,8 +60,12 @@ export const completeMfaSignIn = (
   projectId: string,
   attemptCode: string,
   totp: string
-): Effect.Effect<{ readonly userId: string; readonly isNewUser: boolean }, InvalidTotpCode | VerificationCodeError | Refused | DbError, Db> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  { readonly userId: string; readonly isNewUser: boolean },
+  InvalidTotpCode | VerificationCodeError | Refused | DbError,
+  Db
+> =>
+  Effect.gen(function* () {
     const db = yield* Db
     const attempt = yield* checkCode(projectId, CodePurpose.mfaAttempt, attemptCode)
     const userId = attempt.userId
@@ -61,5 +78,8 @@ export const completeMfaSignIn = (
   })
 
 /** `mfa/sign-in/check-code`: the attempt code could complete a sign-in now. */
-export const checkMfaAttempt = (projectId: string, attemptCode: string): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkMfaAttempt = (
+  projectId: string,
+  attemptCode: string
+): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
   Effect.asVoid(checkCode(projectId, CodePurpose.mfaAttempt, attemptCode))

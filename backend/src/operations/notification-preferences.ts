@@ -18,7 +18,8 @@ import { CodePurpose, issueCode } from "./verification-codes.js"
 /** The hosted lifetime of an unsubscribe link: 30 days. */
 const UNSUBSCRIBE_LINK_TTL_MILLIS = 30 * 24 * 60 * 60 * 1000
 
-export const categoryById = (id: string): NotificationCategory | undefined => NOTIFICATION_CATEGORIES.find((c) => c.id === id)
+export const categoryById = (id: string): NotificationCategory | undefined =>
+  NOTIFICATION_CATEGORIES.find((c) => c.id === id)
 export const categoryByName = (name: string): NotificationCategory | undefined =>
   NOTIFICATION_CATEGORIES.find((c) => c.name === name)
 
@@ -34,9 +35,11 @@ export const listPreferences = (
   projectId: string,
   userId: string
 ): Effect.Effect<ReadonlyArray<NotificationPreference>, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const choices = yield* userNotificationChoices(yield* Db, projectId, userId)
-    return NOTIFICATION_CATEGORIES.map((category) => preferenceOf(category, choices.get(category.id) ?? category.defaultEnabled))
+    return NOTIFICATION_CATEGORIES.map((category) =>
+      preferenceOf(category, choices.get(category.id) ?? category.defaultEnabled)
+    )
   })
 
 /** Records the user's choice; the service records it even for a category that cannot be turned off. */
@@ -46,7 +49,7 @@ export const setPreference = (
   category: NotificationCategory,
   enabled: boolean
 ): Effect.Effect<NotificationPreference, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
     yield* setNotificationChoice(yield* Db, { projectId, userId, categoryId: category.id, enabled, at })
     return preferenceOf(category, enabled)
@@ -73,7 +76,7 @@ export const issueUnsubscribeLink = (input: {
   readonly category: NotificationCategory
   readonly apiBaseUrl: string
 }): Effect.Effect<string, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, 45)
     yield* issueCode({
       projectId: input.projectId,
@@ -97,7 +100,7 @@ export type Unsubscribed = "unsubscribed" | "already-unsubscribed"
 export const followUnsubscribeLink = (
   code: string
 ): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const row = yield* findVerificationCodeInAnyProject(db, CodePurpose.unsubscribeLink, code.toLowerCase())
@@ -106,9 +109,10 @@ export const followUnsubscribeLink = (
     if (row.usedAt !== null) return "already-unsubscribed"
     const data: Schema.Json = row.data
     // `Array.isArray` does not narrow a readonly array out of the union, so the object case is named by hand.
-    const categoryId = typeof data === "object" && data !== null && !Array.isArray(data)
-      ? (data as { readonly [key: string]: Schema.Json })["notification_category_id"]
-      : undefined
+    const categoryId =
+      typeof data === "object" && data !== null && !Array.isArray(data)
+        ? (data as { readonly [key: string]: Schema.Json })["notification_category_id"]
+        : undefined
     const category = typeof categoryId === "string" ? categoryById(categoryId) : undefined
     if (row.userId === null || category === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
     const won = yield* markVerificationCodeUsed(db, row.projectId, row.id, new Date(now))

@@ -30,7 +30,7 @@ const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ?
 
 /** The Bundle IDs of the project's `apple` provider; fails as the hosted route does when there are none. */
 const appleBundleIds = (project: StoredProject) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const provider = project.config.oauthProviders.find((p) => p.id === APPLE)
     if (provider === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
     const bundleIds = (provider.appleBundleIds ?? []).filter((id) => id !== "")
@@ -40,10 +40,10 @@ const appleBundleIds = (project: StoredProject) =>
 
 /** Verifies the identity token; any failure (unreachable issuer, bad signature, issuer, audience, expiry) is INVALID_APPLE_CREDENTIALS. */
 const verifyAppleIdToken = (project: StoredProject, idToken: string, bundleIds: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const configured = yield* findProviderIssuer(yield* Db, project.id, APPLE)
     const issuer = configured ?? knownIssuer(APPLE) ?? ""
-    const claims = yield* Effect.gen(function*() {
+    const claims = yield* Effect.gen(function* () {
       const discovery = yield* discover(issuer)
       return yield* verifyIdToken(discovery, { idToken, clientId: bundleIds })
     }).pipe(
@@ -62,7 +62,7 @@ const verifyAppleIdToken = (project: StoredProject, idToken: string, bundleIds: 
 
 /** Signs in with a native Sign in with Apple identity token: the user and a new session. */
 export const signInWithAppleIdToken = (project: StoredProject, idToken: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const bundleIds = yield* appleBundleIds(project)
     const apple = yield* verifyAppleIdToken(project, idToken, bundleIds)
     const signedIn = yield* signInWithProviderAccount(project, {
@@ -81,10 +81,13 @@ export const signInWithAppleIdToken = (project: StoredProject, idToken: string) 
             details: {
               type: "email",
               contact_channel_value: error.details.email,
-              ...(error.details.would_work_if_email_was_verified === true ? { would_work_if_email_was_verified: true } : {})
+              ...(error.details.would_work_if_email_was_verified === true
+                ? { would_work_if_email_was_verified: true }
+                : {})
             }
           })
-        ))
+        )
+      )
     )
     const session = yield* createSession({ projectId: project.id, userId: signedIn.userId })
     return {

@@ -49,7 +49,9 @@ const NATIVE_APP_SCHEME = "stack-auth-mobile-oauth-url:"
 
 /** Absolute, http(s), and on localhost (when allowed) or one of the project's trusted domains. */
 const checkRedirect = (project: StoredProject, url: string | undefined) =>
-  url === undefined || (URL.canParse(url) && isTrustedRedirect(url, {
+  url === undefined ||
+  (URL.canParse(url) &&
+    isTrustedRedirect(url, {
       trustedDomains: project.config.domains.map((d) => d.domain),
       allowLocalhost: project.config.allowLocalhost
     }))
@@ -58,14 +60,18 @@ const checkRedirect = (project: StoredProject, url: string | undefined) =>
 
 /** The user a `link` flow connects the provider to: the owner of a valid access token of this project. */
 const linkingUser = (project: StoredProject, token: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (token === undefined || token === "") {
-      return yield* Effect.fail(new Refused({ reason: "invalid", message: "?token= query parameter is required for link type" }))
+      return yield* Effect.fail(
+        new Refused({ reason: "invalid", message: "?token= query parameter is required for link type" })
+      )
     }
     const verified = yield* (yield* AccessTokens).verify(token)
     if (verified.projectId !== project.id) {
       return yield* Effect.fail(
-        new InvalidProjectForAccessToken({ details: { expected_project_id: project.id, actual_project_id: verified.projectId } })
+        new InvalidProjectForAccessToken({
+          details: { expected_project_id: project.id, actual_project_id: verified.projectId }
+        })
       )
     }
     const user = yield* findUserView(yield* Db, project.id, verified.userId)
@@ -79,12 +85,14 @@ const linkingUser = (project: StoredProject, token: string | undefined) =>
  * as on the service, which decodes the token whatever the user's kind and fails on a bad one.
  */
 const signedInUser = (project: StoredProject, token: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (token === undefined || token === "") return null
     const verified = yield* (yield* AccessTokens).verify(token)
     if (verified.projectId !== project.id) {
       return yield* Effect.fail(
-        new InvalidProjectForAccessToken({ details: { expected_project_id: project.id, actual_project_id: verified.projectId } })
+        new InvalidProjectForAccessToken({
+          details: { expected_project_id: project.id, actual_project_id: verified.projectId }
+        })
       )
     }
     return verified.userId
@@ -92,7 +100,7 @@ const signedInUser = (project: StoredProject, token: string | undefined) =>
 
 /** Validates the request, stores the flow and answers where the browser goes next. */
 export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
     const provider = yield* resolveProvider(project, providerId)
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
@@ -100,10 +108,13 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
     yield* checkRedirect(project, errorRedirectUrl)
     // The hosted service also lets a native app name its own URL scheme for this one.
     const afterCallback = query.after_callback_redirect_url
-    if (afterCallback === undefined || !afterCallback.startsWith(NATIVE_APP_SCHEME)) yield* checkRedirect(project, afterCallback)
+    if (afterCallback === undefined || !afterCallback.startsWith(NATIVE_APP_SCHEME))
+      yield* checkRedirect(project, afterCallback)
     const type = query.type ?? "authenticate"
-    const userId = type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
-    const providerScope = query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope
+    const userId =
+      type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
+    const providerScope =
+      query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope
     if (providerScope !== null && provider.config.type === "shared") {
       return yield* Effect.fail(new OAuthExtraScopeNotAvailableWithSharedOAuthKeys({}))
     }

@@ -47,12 +47,14 @@ const withParams = (url: string, params: Readonly<Record<string, string>>): stri
 }
 
 const redeemProviderCode = (project: StoredProject, flow: OAuthFlowRow, params: Readonly<Record<string, string>>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const provider = yield* resolveProvider(project, flow.providerId)
     const error = params["error"]
     if (error !== undefined) {
       return yield* Effect.fail(
-        new OAuthProviderAccessDenied({ message: `The provider answered ${error}${params["error_description"] === undefined ? "" : `: ${params["error_description"]}`}` })
+        new OAuthProviderAccessDenied({
+          message: `The provider answered ${error}${params["error_description"] === undefined ? "" : `: ${params["error_description"]}`}`
+        })
       )
     }
     const code = params["code"]
@@ -62,11 +64,16 @@ const redeemProviderCode = (project: StoredProject, flow: OAuthFlowRow, params: 
     const data = flow.data
     if (provider.route.kind === "dev" || data.issuer === null) {
       const dev = yield* DevProvider
-      return yield* dev.exchange({ providerId: flow.providerId, code, redirectUri: data.callbackUrl, state: params["state"] ?? "" })
+      return yield* dev.exchange({
+        providerId: flow.providerId,
+        code,
+        redirectUri: data.callbackUrl,
+        state: params["state"] ?? ""
+      })
     }
     const route = provider.route
     const issuer = data.issuer
-    const identity: OAuthIdentity = yield* Effect.gen(function*() {
+    const identity: OAuthIdentity = yield* Effect.gen(function* () {
       const discovery = yield* discover(issuer)
       return yield* completeOidcSignIn(discovery, {
         providerId: flow.providerId,
@@ -83,7 +90,7 @@ const redeemProviderCode = (project: StoredProject, flow: OAuthFlowRow, params: 
   })
 
 const finish = (project: StoredProject, flow: OAuthFlowRow, params: Readonly<Record<string, string>>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     if (flow.expiresAt.getTime() <= now) return yield* Effect.fail(new OuterOAuthTimeout({}))
     const identity = yield* redeemProviderCode(project, flow, params)
@@ -117,21 +124,28 @@ const errorLocation = (errorRedirectUrl: string, error: KnownError): string =>
 
 /** Finishes the flow; failures before the flow is known are plain 400s (there is nowhere safe to send them). */
 export const completeOAuthFlow = (input: CallbackInput) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const innerState = input.params["state"] ?? ""
     if (innerState === "" || input.cookies[innerStateCookie(innerState)] !== "true") {
       return yield* Effect.fail(
-        new Refused({ reason: "invalid", message: "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"
+        new Refused({
+          reason: "invalid",
+          message:
+            "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again"
         })
       )
     }
     const flow = yield* takeOAuthFlow(yield* Db, innerState, new Date(yield* Clock.currentTimeMillis))
     if (flow === undefined || flow.providerId !== input.providerId) {
-      return yield* Effect.fail(new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." }))
+      return yield* Effect.fail(
+        new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." })
+      )
     }
     const loaded = yield* (yield* Projects).find(flow.projectId)
     if (loaded === undefined) {
-      return yield* Effect.fail(new Refused({ reason: "invalid", message: "The project of this OAuth flow no longer exists." }))
+      return yield* Effect.fail(
+        new Refused({ reason: "invalid", message: "The project of this OAuth flow no longer exists." })
+      )
     }
     const errorRedirectUrl = flow.data.errorRedirectUrl
     const location = yield* finish(loaded.project, flow, input.params).pipe(

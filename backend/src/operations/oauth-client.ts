@@ -10,15 +10,16 @@ import { Projects } from "../store/project-lookup.js"
 
 /** The project the client id names, when the secret authenticates the client; INVALID_OAUTH_CLIENT_ID_OR_SECRET otherwise. */
 export const authenticateOAuthClient = (clientId: string | undefined, clientSecret: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const invalid = new InvalidOAuthClientIdOrSecret({ details: { client_id: clientId ?? null } })
     if (clientId === undefined || clientSecret === undefined) return yield* Effect.fail(invalid)
     const projects = yield* Projects
     const loaded = yield* projects.find(clientId)
     if (loaded === undefined) return yield* Effect.fail(invalid)
-    const accepted = clientSecret === PUBLIC_CLIENT_SECRET_SENTINEL
-      ? !(yield* projects.hasPublishableKey(loaded.project.id))
-      : yield* projects.checkKey(loaded.project.id, "publishableClientKey", clientSecret)
+    const accepted =
+      clientSecret === PUBLIC_CLIENT_SECRET_SENTINEL
+        ? !(yield* projects.hasPublishableKey(loaded.project.id))
+        : yield* projects.checkKey(loaded.project.id, "publishableClientKey", clientSecret)
     if (!accepted) return yield* Effect.fail(invalid)
     return loaded.project
   })

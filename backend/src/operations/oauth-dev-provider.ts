@@ -18,7 +18,9 @@ export const callbackPath = (providerId: string): string =>
 
 const sameServer = (base: URL, other: URL): boolean =>
   other.origin === base.origin ||
-  (isLocalhostHostname(base.hostname) && isLocalhostHostname(other.hostname) && other.protocol === base.protocol &&
+  (isLocalhostHostname(base.hostname) &&
+    isLocalhostHostname(other.hostname) &&
+    other.protocol === base.protocol &&
     other.port === base.port)
 
 /** The origin of this server as the browser reached it (`host` header), or the configured base URL. */
@@ -30,12 +32,18 @@ export const serverOrigin = (baseUrl: string, hostHeader: string | undefined): s
 }
 
 /** True for this server's OAuth callback URLs only; anything else would make the provider an open redirect. */
-export const isBackendCallback = (baseUrl: string) => (uri: string): boolean => {
-  if (!URL.canParse(uri)) return false
-  const url = new URL(uri)
-  return sameServer(new URL(baseUrl), url) && url.pathname.startsWith(`${API_PATH_PREFIX}/auth/oauth/callback/`) &&
-    url.search === "" && url.hash === ""
-}
+export const isBackendCallback =
+  (baseUrl: string) =>
+  (uri: string): boolean => {
+    if (!URL.canParse(uri)) return false
+    const url = new URL(uri)
+    return (
+      sameServer(new URL(baseUrl), url) &&
+      url.pathname.startsWith(`${API_PATH_PREFIX}/auth/oauth/callback/`) &&
+      url.search === "" &&
+      url.hash === ""
+    )
+  }
 
 /** The emulator's development provider. */
 export const devProviderLayer: Layer.Layer<DevProvider, never, EmulatorConfig> = Layer.effect(

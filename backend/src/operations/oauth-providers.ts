@@ -41,7 +41,11 @@ const DEFAULT_SCOPES: Readonly<Record<string, string>> = {
 }
 
 /** The sign-in scopes of a provider, plus the extra ones a `link` asked for. */
-export const requestedScopes = (providerId: string, route: ProviderRoute, providerScope: string | null): ReadonlyArray<string> => {
+export const requestedScopes = (
+  providerId: string,
+  route: ProviderRoute,
+  providerScope: string | null
+): ReadonlyArray<string> => {
   const base = DEFAULT_SCOPES[providerId] ?? (route.kind === "oidc" ? "openid email profile" : "")
   return parseScopes(`${base} ${providerScope ?? ""}`)
 }
@@ -51,7 +55,7 @@ export const resolveProvider = (
   project: StoredProject,
   providerId: string
 ): Effect.Effect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = project.config.oauthProviders.find((p) => p.id === providerId)
     if (config === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
     if (config.type === "shared") return { config, route: { kind: "dev" } }

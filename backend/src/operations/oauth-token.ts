@@ -17,9 +17,12 @@ import { authenticateOAuthClient } from "./oauth-client.js"
 import { createSession, refreshSession } from "./sessions.js"
 
 export const grantTokens = (form: OAuthTokenForm) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (form.grant_type !== "refresh_token" && form.grant_type !== "authorization_code") {
-      return yield* new OAuthRefusal({ error: "unsupported_grant_type", description: `Unsupported grant type: ${form.grant_type}` })
+      return yield* new OAuthRefusal({
+        error: "unsupported_grant_type",
+        description: `Unsupported grant type: ${form.grant_type}`
+      })
     }
     const project = yield* authenticateOAuthClient(form.client_id, form.client_secret)
     const tokens = yield* AccessTokens

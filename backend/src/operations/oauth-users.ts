@@ -64,8 +64,15 @@ export type OAuthUserError =
   | DbError
 
 /** Keeps the provider's access token (and refresh token) with the scopes it was asked for. */
-const storeToken = (db: DbShape, projectId: string, accountId: string, identity: OAuthIdentity, scopes: ReadonlyArray<string>, expiresAt: Date | null) =>
-  Effect.gen(function*() {
+const storeToken = (
+  db: DbShape,
+  projectId: string,
+  accountId: string,
+  identity: OAuthIdentity,
+  scopes: ReadonlyArray<string>,
+  expiresAt: Date | null
+) =>
+  Effect.gen(function* () {
     yield* insertOAuthToken(db, {
       id: yield* randomId,
       projectId,
@@ -80,7 +87,7 @@ const storeToken = (db: DbShape, projectId: string, accountId: string, identity:
 
 /** A new connection of the provider account to `userId`; a concurrent one for the same account loses. */
 const connect = (db: DbShape, projectId: string, userId: string, identity: ProviderAccount) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const id = yield* randomId
     yield* insertOAuthAccount(db, {
       id,
@@ -96,13 +103,14 @@ const connect = (db: DbShape, projectId: string, userId: string, identity: Provi
           isUniqueViolation(error, OAUTH_ACCOUNT_UNIQUE) || isUniqueViolation(error, OAUTH_ACCOUNT_USER_UNIQUE)
             ? new OAuthProviderAccountIdAlreadyUsedForSignIn({})
             : error
-        ))
+        )
+      )
     )
     return id
   })
 
 const link = (db: DbShape, project: StoredProject, userId: string, identity: OAuthIdentity) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if ((yield* findUserView(db, project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
     const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) {
@@ -116,8 +124,13 @@ const link = (db: DbShape, project: StoredProject, userId: string, identity: OAu
     return yield* connect(db, project.id, userId, identity)
   })
 
-const authenticate = (db: DbShape, project: StoredProject, identity: ProviderAccount, current: ServerUser | undefined) =>
-  Effect.gen(function*() {
+const authenticate = (
+  db: DbShape,
+  project: StoredProject,
+  identity: ProviderAccount,
+  current: ServerUser | undefined
+) =>
+  Effect.gen(function* () {
     const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
@@ -167,7 +180,7 @@ export const signInWithIdentity = (
   identity: OAuthIdentity,
   tokenExpiresAt: Date | null
 ): Effect.Effect<OAuthSignedIn, OAuthUserError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     if (target.type === "link") {
       if (target.userId === null) return yield* Effect.fail(new UserNotFound({}))
@@ -191,7 +204,7 @@ export const signInWithProviderAccount = (
   project: StoredProject,
   account: ProviderAccount
 ): Effect.Effect<OAuthSignedIn, Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser>, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const signedIn = yield* db.transaction(authenticate(db, project, account, undefined))
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }

@@ -30,7 +30,7 @@ export const userForOtpEmail = (
   project: StoredProject,
   email: string
 ): Effect.Effect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const channel = yield* findAuthChannelByEmail(db, project.id, email)
     if (channel === undefined) {
@@ -57,7 +57,7 @@ export const sendSignInCode = (
   email: string,
   callbackUrl: string
 ): Effect.Effect<string, UserEmailAlreadyExists | SignUpNotEnabled | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const user = yield* userForOtpEmail(project, email)
     const code = yield* newEmailedCode
     const lifetimes = yield* CodeLifetimes
@@ -91,7 +91,7 @@ export const redeemSignInCode = (
   code: string,
   current?: ServerUser
 ): Effect.Effect<{ readonly user: ServerUser; readonly isNewUser: boolean }, OtpSignInError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* redeemEmailedCode(project.id, CodePurpose.magicLink, code, "use")
     const email = row.email ?? ""
     const existing = yield* userForOtpEmail(project, email)

@@ -54,7 +54,7 @@ const issueCeremonyCode = (projectId: string, purpose: string, challenge: string
 
 /** `{ options_json, code }` for registering a passkey of the signed-in user. */
 export const initiateRegistration = (project: StoredProject, user: ServerUser) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireEnabled(project)
     const ceremony = yield* registrationOptions({
       projectDisplayName: project.displayName,
@@ -68,7 +68,7 @@ export const initiateRegistration = (project: StoredProject, user: ServerUser) =
 
 /** `{ options_json, code }` for signing in with a passkey. */
 export const initiateAuthentication = (project: StoredProject) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireEnabled(project)
     const ceremony = yield* authenticationOptions()
     const code = yield* issueCeremonyCode(project.id, CodePurpose.passkeyAuthentication, ceremony.challenge, null)
@@ -77,7 +77,7 @@ export const initiateAuthentication = (project: StoredProject) =>
 
 /** The code's stored challenge; a code of another user is as good as unknown. */
 const ceremonyChallenge = (projectId: string, purpose: string, code: string, userId: string | null) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* checkCode(projectId, purpose, code)
     const data = decodeChallenge(row.data)
     if (Option.isNone(data) || (userId !== null && row.userId !== userId)) {
@@ -88,7 +88,7 @@ const ceremonyChallenge = (projectId: string, purpose: string, code: string, use
 
 /** Verifies and stores the signed-in user's new passkey; answers its credential id (`user_handle`). */
 export const registerPasskey = (project: StoredProject, user: ServerUser, credential: unknown, code: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { row, challenge } = yield* ceremonyChallenge(project.id, CodePurpose.passkeyRegistration, code, user.id)
     yield* requireEnabled(project)
     const passkey = yield* verifyPasskeyRegistration({
@@ -100,26 +100,31 @@ export const registerPasskey = (project: StoredProject, user: ServerUser, creden
     yield* useCode(project.id, CodePurpose.passkeyRegistration, code)
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
-      Effect.gen(function*() {
-        yield* deleteUserPasskeys(db, project.id, user.id)
-        yield* insertPasskey(db, { id: yield* randomId, projectId: project.id, passkey, createdAt: now })
-        yield* updateUserColumns(db, project.id, user.id, { passkeyAuthEnabled: true })
-      })
-    ).pipe(
-      Effect.catchTag("DbError", (error) =>
-        Effect.fail(
-          isUniqueViolation(error, PASSKEY_CREDENTIAL_UNIQUE)
-            ? new PasskeyRegistrationFailed({ message: "Passkey registration failed: this passkey is already registered." })
-            : error
-        ))
-    )
+    yield* db
+      .transaction(
+        Effect.gen(function* () {
+          yield* deleteUserPasskeys(db, project.id, user.id)
+          yield* insertPasskey(db, { id: yield* randomId, projectId: project.id, passkey, createdAt: now })
+          yield* updateUserColumns(db, project.id, user.id, { passkeyAuthEnabled: true })
+        })
+      )
+      .pipe(
+        Effect.catchTag("DbError", (error) =>
+          Effect.fail(
+            isUniqueViolation(error, PASSKEY_CREDENTIAL_UNIQUE)
+              ? new PasskeyRegistrationFailed({
+                  message: "Passkey registration failed: this passkey is already registered."
+                })
+              : error
+          )
+        )
+      )
     return passkey.credentialId
   })
 
 /** Verifies a sign-in assertion; answers the user it signs in. */
 export const authenticatePasskey = (project: StoredProject, response: unknown, code: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { row, challenge } = yield* ceremonyChallenge(project.id, CodePurpose.passkeyAuthentication, code, null)
     yield* requireEnabled(project)
     const db = yield* Db
@@ -133,7 +138,9 @@ export const authenticatePasskey = (project: StoredProject, response: unknown, c
     const user = yield* findUserView(db, project.id, signedIn.userId)
     // A user who turned passkeys off keeps the row but may not sign in with it.
     if (user === undefined || !user.passkeyAuthEnabled) {
-      return yield* Effect.fail(new PasskeyAuthenticationFailed({ message: "Passkey sign-in failed: passkeys are turned off for this user." }))
+      return yield* Effect.fail(
+        new PasskeyAuthenticationFailed({ message: "Passkey sign-in failed: passkeys are turned off for this user." })
+      )
     }
     return user
   })
@@ -143,7 +150,7 @@ export const authenticatePasskey = (project: StoredProject, response: unknown, c
  * with an attempt code for a user with TOTP.
  */
 export const signInWithPasskey = (project: StoredProject, response: unknown, code: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const user = yield* authenticatePasskey(project, response, code)
     if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, false)
     const session = yield* createSession({ projectId: project.id, userId: user.id })

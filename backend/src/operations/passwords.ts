@@ -35,7 +35,7 @@ export const sendResetCode = (
   email: string,
   callbackUrl: string
 ): Effect.Effect<void, RedirectUrlNotWhitelisted | SendEmailError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // Checked for every address, not only known ones, so the error cannot reveal an account either.
     yield* checkCallbackUrl(project, callbackUrl)
     const db = yield* Db
@@ -60,7 +60,10 @@ export const sendResetCode = (
   })
 
 /** `reset/check-code`: the code could reset a password now. */
-export const checkResetCode = (projectId: string, code: string): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkResetCode = (
+  projectId: string,
+  code: string
+): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
   Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check"))
 
 /**
@@ -72,7 +75,7 @@ export const resetPassword = (
   code: string,
   password: string
 ): Effect.Effect<void, VerificationCodeError | PasswordRuleError | PasswordHashError | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check")
     yield* checkPasswordLength(password)
     const hash = yield* hashPassword(password)
@@ -82,11 +85,13 @@ export const resetPassword = (
     const userId = row.userId
     if (userId !== null && (yield* findUserView(db, projectId, userId)) !== undefined) {
       const now = new Date(yield* Clock.currentTimeMillis)
-      yield* db.transaction(Effect.gen(function*() {
-        yield* setPasswordHash(db, projectId, userId, hash)
-        // Whoever had the old password is signed out, the one who reset it too: they sign in again.
-        yield* revokeUserRefreshTokens(db, projectId, userId, now)
-      }))
+      yield* db.transaction(
+        Effect.gen(function* () {
+          yield* setPasswordHash(db, projectId, userId, hash)
+          // Whoever had the old password is signed out, the one who reset it too: they sign in again.
+          yield* revokeUserRefreshTokens(db, projectId, userId, now)
+        })
+      )
     }
   })
 
@@ -107,7 +112,7 @@ export const updatePassword = (input: {
   PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError | DbError,
   Db
 > =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* checkPasswordLength(input.newPassword)
     const db = yield* Db
     const stored = yield* findPasswordHash(db, input.projectId, input.userId)
@@ -116,12 +121,23 @@ export const updatePassword = (input: {
     if (!matches) return yield* Effect.fail(new PasswordConfirmationMismatch({}))
     const hash = yield* hashPassword(input.newPassword)
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(Effect.gen(function*() {
-      yield* setPasswordHash(db, input.projectId, input.userId, hash)
-      const kept = input.keepRefreshToken === undefined ? undefined : yield* findRefreshToken(db, input.projectId, input.keepRefreshToken)
-      // Another user's refresh token keeps nothing: only this user's sessions are ended anyway.
-      yield* revokeUserRefreshTokens(db, input.projectId, input.userId, now, kept?.userId === input.userId ? kept.id : undefined)
-    }))
+    yield* db.transaction(
+      Effect.gen(function* () {
+        yield* setPasswordHash(db, input.projectId, input.userId, hash)
+        const kept =
+          input.keepRefreshToken === undefined
+            ? undefined
+            : yield* findRefreshToken(db, input.projectId, input.keepRefreshToken)
+        // Another user's refresh token keeps nothing: only this user's sessions are ended anyway.
+        yield* revokeUserRefreshTokens(
+          db,
+          input.projectId,
+          input.userId,
+          now,
+          kept?.userId === input.userId ? kept.id : undefined
+        )
+      })
+    )
   })
 
 /** Gives a password to a signed-in user who has none (e.g. signed up by magic link or OAuth). */
@@ -130,7 +146,7 @@ export const setPassword = (
   userId: string,
   password: string
 ): Effect.Effect<void, PasswordRuleError | Refused | PasswordHashError | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* checkPasswordLength(password)
     const db = yield* Db
     if ((yield* findPasswordHash(db, projectId, userId)) !== undefined) {
@@ -147,8 +163,12 @@ export const checkCredentials = (
   projectId: string,
   email: string,
   password: string
-): Effect.Effect<{ readonly userId: string; readonly hasTotp: boolean }, EmailPasswordMismatch | PasswordHashError | DbError, Db> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  { readonly userId: string; readonly hasTotp: boolean },
+  EmailPasswordMismatch | PasswordHashError | DbError,
+  Db
+> =>
+  Effect.gen(function* () {
     const db = yield* Db
     const channel = yield* findAuthChannelByEmail(db, projectId, email)
     const hash = channel === undefined ? undefined : yield* findPasswordHash(db, projectId, channel.userId)

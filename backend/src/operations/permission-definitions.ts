@@ -14,7 +14,11 @@ import type {
 } from "@stackfx/lib/domain/permission-definition.js"
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
-import { ContainedPermissionNotFound, PermissionIdAlreadyExists, PermissionNotFound } from "@stackfx/lib/errors/known/permissions.js"
+import {
+  ContainedPermissionNotFound,
+  PermissionIdAlreadyExists,
+  PermissionNotFound
+} from "@stackfx/lib/errors/known/permissions.js"
 import { Refused } from "../errors/refused.js"
 import { Db, type DbError, type DbShape } from "../store/db.js"
 import {
@@ -55,7 +59,12 @@ export const loadDefinitions = (
     const byId = new Map<string, StoredDefinition>(rows.map((row) => [row.id, row]))
     for (const builtin of scope === "team" ? BUILTIN_TEAM_PERMISSIONS : []) {
       if (!byId.has(builtin.id)) {
-        byId.set(builtin.id, { id: builtin.id, description: builtin.description, containedPermissionIds: [], isBuiltin: true })
+        byId.set(builtin.id, {
+          id: builtin.id,
+          description: builtin.description,
+          containedPermissionIds: [],
+          isBuiltin: true
+        })
       }
     }
     return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
@@ -69,7 +78,9 @@ export const toPermissionDefinition = (definition: StoredDefinition): Permission
 })
 
 const reservedId = (id: string) =>
-  new SchemaError({ details: { message: `Permission ids starting with "$" are reserved for built-in permissions: ${id}` } })
+  new SchemaError({
+    details: { message: `Permission ids starting with "$" are reserved for built-in permissions: ${id}` }
+  })
 
 const builtInImmutable = (id: string) =>
   new Refused({ reason: "invalid", message: `The built-in permission ${id} cannot be changed or deleted.` })
@@ -87,31 +98,40 @@ const checkContained = (
 
 /** Whether an id is taken in either scope (the service keeps both in one record). */
 const idTaken = (db: DbShape, projectId: string, id: string, sameScope: ReadonlySet<string>) =>
-  sameScope.has(id) ? Effect.succeed(true) : Effect.map(findDefinitionScope(db, projectId, id), (scope) => scope !== undefined)
+  sameScope.has(id)
+    ? Effect.succeed(true)
+    : Effect.map(findDefinitionScope(db, projectId, id), (scope) => scope !== undefined)
 
 export const createDefinition = (
   projectId: string,
   input: PermissionDefinitionCreate,
   scope: PermissionScope = "team"
-): Effect.Effect<PermissionDefinition, PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError, Db> =>
+): Effect.Effect<
+  PermissionDefinition,
+  PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError,
+  Db
+> =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      const existing = yield* loadDefinitions(db, projectId, scope)
-      const known = new Set(existing.map((d) => d.id))
-      if (yield* idTaken(db, projectId, input.id, known)) {
-        return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
-      }
-      if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
-      const contained = yield* checkContained(input.containedPermissionIds ?? [], known)
-      const created: StoredDefinition = {
-        id: input.id,
-        description: input.description ?? null,
-        containedPermissionIds: contained,
-        isBuiltin: false
-      }
-      yield* insertDefinition(db, projectId, created, scope)
-      return toPermissionDefinition(created)
-    })))
+    db.transaction(
+      Effect.gen(function* () {
+        const existing = yield* loadDefinitions(db, projectId, scope)
+        const known = new Set(existing.map((d) => d.id))
+        if (yield* idTaken(db, projectId, input.id, known)) {
+          return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
+        }
+        if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
+        const contained = yield* checkContained(input.containedPermissionIds ?? [], known)
+        const created: StoredDefinition = {
+          id: input.id,
+          description: input.description ?? null,
+          containedPermissionIds: contained,
+          isBuiltin: false
+        }
+        yield* insertDefinition(db, projectId, created, scope)
+        return toPermissionDefinition(created)
+      })
+    )
+  )
 
 const findEditable = (definitions: ReadonlyArray<StoredDefinition>, id: string) => {
   const found = definitions.find((d) => d.id === id)
@@ -129,12 +149,18 @@ const rewriteReferences = (
   to: string | undefined,
   scope: PermissionScope
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const replace = (ids: ReadonlyArray<string>) =>
       [...new Set(ids.flatMap((id) => (id !== from ? [id] : to === undefined ? [] : [to])))].sort()
     for (const other of definitions) {
       if (other.id === from || other.isBuiltin || !other.containedPermissionIds.includes(from)) continue
-      yield* saveDefinition(db, projectId, other.id, { ...other, containedPermissionIds: replace(other.containedPermissionIds) }, scope)
+      yield* saveDefinition(
+        db,
+        projectId,
+        other.id,
+        { ...other, containedPermissionIds: replace(other.containedPermissionIds) },
+        scope
+      )
     }
     if (scope === "team") {
       if (to === undefined) yield* deleteGrantsOf(db, projectId, from)
@@ -157,7 +183,11 @@ const rewriteReferences = (
     if (!names(creator) && !names(member)) return
     yield* saveProject(db, {
       ...project,
-      config: { ...project.config, teamCreatorDefaultPermissions: refs(creator), teamMemberDefaultPermissions: refs(member) }
+      config: {
+        ...project.config,
+        teamCreatorDefaultPermissions: refs(creator),
+        teamMemberDefaultPermissions: refs(member)
+      }
     })
   })
 
@@ -172,32 +202,36 @@ export const updateDefinition = (
   Db
 > =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      const definitions = yield* loadDefinitions(db, projectId, scope)
-      const current = yield* findEditable(definitions, id)
-      const newId = patch.id ?? current.id
-      if (newId !== current.id) {
-        if (yield* idTaken(db, projectId, newId, new Set(definitions.map((d) => d.id)))) {
-          return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
+    db.transaction(
+      Effect.gen(function* () {
+        const definitions = yield* loadDefinitions(db, projectId, scope)
+        const current = yield* findEditable(definitions, id)
+        const newId = patch.id ?? current.id
+        if (newId !== current.id) {
+          if (yield* idTaken(db, projectId, newId, new Set(definitions.map((d) => d.id)))) {
+            return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
+          }
+          if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
         }
-        if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
-      }
-      // After the update the definition answers to its new id, so it may contain itself under that id.
-      const known = new Set(definitions.map((d) => d.id).filter((d) => d !== current.id))
-      known.add(newId)
-      const contained = patch.containedPermissionIds === undefined
-        ? [...new Set(current.containedPermissionIds.map((c) => (c === current.id ? newId : c)))].sort()
-        : yield* checkContained(patch.containedPermissionIds, known)
-      const updated: StoredDefinition = {
-        id: newId,
-        description: patch.description ?? current.description,
-        containedPermissionIds: contained,
-        isBuiltin: false
-      }
-      yield* saveDefinition(db, projectId, current.id, updated, scope)
-      if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId, scope)
-      return toPermissionDefinition(updated)
-    })))
+        // After the update the definition answers to its new id, so it may contain itself under that id.
+        const known = new Set(definitions.map((d) => d.id).filter((d) => d !== current.id))
+        known.add(newId)
+        const contained =
+          patch.containedPermissionIds === undefined
+            ? [...new Set(current.containedPermissionIds.map((c) => (c === current.id ? newId : c)))].sort()
+            : yield* checkContained(patch.containedPermissionIds, known)
+        const updated: StoredDefinition = {
+          id: newId,
+          description: patch.description ?? current.description,
+          containedPermissionIds: contained,
+          isBuiltin: false
+        }
+        yield* saveDefinition(db, projectId, current.id, updated, scope)
+        if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId, scope)
+        return toPermissionDefinition(updated)
+      })
+    )
+  )
 
 export const deleteDefinition = (
   projectId: string,
@@ -205,16 +239,21 @@ export const deleteDefinition = (
   scope: PermissionScope = "team"
 ): Effect.Effect<void, PermissionNotFound | Refused | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      const definitions = yield* loadDefinitions(db, projectId, scope)
-      const current = yield* findEditable(definitions, id)
-      yield* rewriteReferences(db, projectId, definitions, current.id, undefined, scope)
-      yield* deleteDefinitionRow(db, projectId, current.id, scope)
-    })))
+    db.transaction(
+      Effect.gen(function* () {
+        const definitions = yield* loadDefinitions(db, projectId, scope)
+        const current = yield* findEditable(definitions, id)
+        yield* rewriteReferences(db, projectId, definitions, current.id, undefined, scope)
+        yield* deleteDefinitionRow(db, projectId, current.id, scope)
+      })
+    )
+  )
 
 /** Every definition of one scope of the project, as the API answers them (sorted by id). */
 export const listDefinitionViews = (
   projectId: string,
   scope: PermissionScope = "team"
 ): Effect.Effect<ReadonlyArray<PermissionDefinition>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => Effect.map(loadDefinitions(db, projectId, scope), (definitions) => definitions.map(toPermissionDefinition)))
+  Effect.flatMap(Db, (db) =>
+    Effect.map(loadDefinitions(db, projectId, scope), (definitions) => definitions.map(toPermissionDefinition))
+  )

@@ -61,7 +61,12 @@ export const ensureKindEnabled = (caller: KeyCaller, type: ProjectApiKeyType): E
   const enabled = type === "user" ? config.allowUserApiKeys : config.allowTeamApiKeys
   return enabled
     ? Effect.void
-    : Effect.fail(new Refused({ reason: "invalid", message: `${type === "user" ? "User" : "Team"} API keys are not enabled for this project.` }))
+    : Effect.fail(
+        new Refused({
+          reason: "invalid",
+          message: `${type === "user" ? "User" : "Team"} API keys are not enabled for this project.`
+        })
+      )
 }
 
 /** What managing a user's keys can be refused with (the plain 403: another user's keys, from a client). */
@@ -75,12 +80,22 @@ export type ManageError = UserManageError | TeamManageError
  * hold the permission on the team. Server and admin may manage anyone's; an owner that does not exist is
  * USER_NOT_FOUND or TEAM_NOT_FOUND here (the service has no answer of its own for it: its insert fails).
  */
-export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: { readonly userId: string }): Effect.Effect<void, UserManageError>
-export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: { readonly teamId: string }): Effect.Effect<void, TeamManageError>
+export function ensureCanManage(
+  db: DbShape,
+  caller: KeyCaller,
+  owner: { readonly userId: string }
+): Effect.Effect<void, UserManageError>
+export function ensureCanManage(
+  db: DbShape,
+  caller: KeyCaller,
+  owner: { readonly teamId: string }
+): Effect.Effect<void, TeamManageError>
 export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError>
 export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError> {
   if (caller.accessType === "client") return clientMayManage(db, caller, owner)
-  return "userId" in owner ? ensureUser(db, caller.project.id, owner.userId) : Effect.asVoid(ensureTeam(db, caller.project.id, owner.teamId))
+  return "userId" in owner
+    ? ensureUser(db, caller.project.id, owner.userId)
+    : Effect.asVoid(ensureTeam(db, caller.project.id, owner.teamId))
 }
 
 /** The client's rule of {@link ensureCanManage}: signed in, and the user itself or holding the permission on the team. */
@@ -89,12 +104,14 @@ const clientMayManage = (
   caller: KeyCaller,
   owner: KeyOwner
 ): Effect.Effect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound | DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const me = caller.user
     if (me === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
     if ("userId" in owner) {
       if (owner.userId !== me.id) {
-        return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Client can only manage their own api keys" }))
+        return yield* Effect.fail(
+          new Refused({ reason: "forbidden", message: "Client can only manage their own api keys" })
+        )
       }
       return
     }
@@ -166,7 +183,7 @@ const findManaged = <T extends ProjectApiKeyType>(
   type: T,
   id: string
 ): Effect.Effect<KeyViews[T], ReachError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* findProjectApiKey(db, caller.project.id, id)
     // The service would fail a key of the other kind with a server error after the access check; a key of
     // the other kind is simply not one this route knows.
@@ -177,8 +194,11 @@ const findManaged = <T extends ProjectApiKeyType>(
   })
 
 /** The caller's read of a key by id (see {@link findManaged}). */
-export const readManagedKey = <T extends ProjectApiKeyType>(caller: KeyCaller, type: T, id: string): Effect.Effect<KeyViews[T], ReachError, Db> =>
-  Effect.flatMap(Db, (db) => findManaged(db, caller, type, id))
+export const readManagedKey = <T extends ProjectApiKeyType>(
+  caller: KeyCaller,
+  type: T,
+  id: string
+): Effect.Effect<KeyViews[T], ReachError, Db> => Effect.flatMap(Db, (db) => findManaged(db, caller, type, id))
 
 /** Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage. */
 export const updateManagedKey = <T extends ProjectApiKeyType>(
@@ -187,7 +207,7 @@ export const updateManagedKey = <T extends ProjectApiKeyType>(
   id: string,
   patch: ProjectApiKeyUpdate
 ): Effect.Effect<KeyViews[T], ReachError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const found = yield* findManaged(db, caller, type, id)
     const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
@@ -197,8 +217,11 @@ export const updateManagedKey = <T extends ProjectApiKeyType>(
   })
 
 /** A user's keys, newest first, for a caller who may manage them. */
-export const listUserApiKeys = (caller: KeyCaller, userId: string): Effect.Effect<ReadonlyArray<UserApiKey>, UserManageError, Db> =>
-  Effect.gen(function*() {
+export const listUserApiKeys = (
+  caller: KeyCaller,
+  userId: string
+): Effect.Effect<ReadonlyArray<UserApiKey>, UserManageError, Db> =>
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureCanManage(db, caller, { userId })
     const rows = yield* listProjectApiKeys(db, caller.project.id, { userId })
@@ -206,35 +229,70 @@ export const listUserApiKeys = (caller: KeyCaller, userId: string): Effect.Effec
   })
 
 /** A team's keys, newest first, for a caller who may manage them. */
-export const listTeamApiKeys = (caller: KeyCaller, teamId: string): Effect.Effect<ReadonlyArray<TeamApiKey>, TeamManageError, Db> =>
-  Effect.gen(function*() {
+export const listTeamApiKeys = (
+  caller: KeyCaller,
+  teamId: string
+): Effect.Effect<ReadonlyArray<TeamApiKey>, TeamManageError, Db> =>
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureCanManage(db, caller, { teamId })
     const rows = yield* listProjectApiKeys(db, caller.project.id, { teamId })
     return rows.flatMap((row) => viewAs("team", row) ?? [])
   })
 
-type KeyInput = { readonly description: string; readonly expiresAt: Date | null; readonly isPublic?: boolean | undefined }
+type KeyInput = {
+  readonly description: string
+  readonly expiresAt: Date | null
+  readonly isPublic?: boolean | undefined
+}
 
 /** Stores a new key for `owner`; answers the fields both kinds share, with the value (shown this once). */
 const insertNew = (db: DbShape, projectId: string, owner: KeyOwner, input: KeyInput) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
     const isPublic = input.isPublic ?? false
     const value = makeProjectApiKey({ id, type: "userId" in owner ? "user" : "team", isPublic })
     const userId = "userId" in owner ? owner.userId : null
     const teamId = "teamId" in owner ? owner.teamId : null
-    yield* insertProjectApiKey(db, { id, projectId, userId, teamId, description: input.description, isPublic, value, createdAt, expiresAt: input.expiresAt })
-    return { id, description: input.description, expiresAt: input.expiresAt, manuallyRevokedAt: null, createdAt, isPublic, value }
+    yield* insertProjectApiKey(db, {
+      id,
+      projectId,
+      userId,
+      teamId,
+      description: input.description,
+      isPublic,
+      value,
+      createdAt,
+      expiresAt: input.expiresAt
+    })
+    return {
+      id,
+      description: input.description,
+      expiresAt: input.expiresAt,
+      manuallyRevokedAt: null,
+      createdAt,
+      isPublic,
+      value
+    }
   })
 
 /** Creates a key of a user; the answer is the one place its value appears. */
-export const createUserApiKey = (db: DbShape, projectId: string, userId: string, input: KeyInput): Effect.Effect<UserApiKeyCreated, DbError> =>
+export const createUserApiKey = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  input: KeyInput
+): Effect.Effect<UserApiKeyCreated, DbError> =>
   Effect.map(insertNew(db, projectId, { userId }, input), (base) => ({ ...base, type: "user" as const, userId }))
 
 /** Creates a key of a team; the answer is the one place its value appears. */
-export const createTeamApiKey = (db: DbShape, projectId: string, teamId: string, input: KeyInput): Effect.Effect<TeamApiKeyCreated, DbError> =>
+export const createTeamApiKey = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  input: KeyInput
+): Effect.Effect<TeamApiKeyCreated, DbError> =>
   Effect.map(insertNew(db, projectId, { teamId }, input), (base) => ({ ...base, type: "team" as const, teamId }))
 
 export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiKeyExpired | DbError
@@ -250,10 +308,11 @@ export const checkProjectApiKey = (
   type: ProjectApiKeyType,
   presented: string
 ): Effect.Effect<ProjectApiKeyRow, CheckError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const parsed = parseProjectApiKey(presented)
     const row = parsed === undefined ? undefined : yield* findProjectApiKey(db, projectId, parsed.id)
-    if (row === undefined || !secretMatches(presented, row.secretHash)) return yield* Effect.fail(new ApiKeyNotFound({}))
+    if (row === undefined || !secretMatches(presented, row.secretHash))
+      return yield* Effect.fail(new ApiKeyNotFound({}))
     const actual = typeOf(row)
     if (actual !== type) {
       return yield* Effect.fail(new WrongApiKeyType({ details: { expected_type: type, actual_type: actual } }))
@@ -270,7 +329,7 @@ export const createUserApiKeyFor = (
   userId: string,
   input: KeyInput
 ): Effect.Effect<UserApiKeyCreated, UserManageError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureCanManage(db, caller, { userId })
     return yield* createUserApiKey(db, caller.project.id, userId, input)
@@ -282,7 +341,7 @@ export const createTeamApiKeyFor = (
   teamId: string,
   input: KeyInput
 ): Effect.Effect<TeamApiKeyCreated, TeamManageError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureCanManage(db, caller, { teamId })
     return yield* createTeamApiKey(db, caller.project.id, teamId, input)
@@ -294,7 +353,7 @@ export const checkPresentedKey = <T extends ProjectApiKeyType>(
   type: T,
   presented: string
 ): Effect.Effect<KeyViews[T], CheckError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const row = yield* checkProjectApiKey(yield* Db, projectId, type, presented)
     const view = viewAs(type, row)
     // checkProjectApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).

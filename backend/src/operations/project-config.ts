@@ -32,7 +32,10 @@ import { loadDefinitions } from "./permission-definitions.js"
 type Check = (value: ConfigLeaf) => boolean
 const isBoolean: Check = (v) => typeof v === "boolean"
 const isString: Check = (v) => typeof v === "string"
-const oneOf = (...values: ReadonlyArray<string>): Check => (v) => typeof v === "string" && values.includes(v)
+const oneOf =
+  (...values: ReadonlyArray<string>): Check =>
+  (v) =>
+    typeof v === "string" && values.includes(v)
 const isPriority: Check = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0
 const isTrue: Check = (v) => v === true
 
@@ -43,12 +46,24 @@ interface Mapped {
 }
 
 const configSwitch = (
-  field: "signUpEnabled" | "credentialEnabled" | "magicLinkEnabled" | "passkeyEnabled" | "allowUserApiKeys" |
-    "allowTeamApiKeys" | "createTeamOnSignUp" | "clientTeamCreationEnabled" | "clientUserDeletionEnabled" | "allowLocalhost",
+  field:
+    | "signUpEnabled"
+    | "credentialEnabled"
+    | "magicLinkEnabled"
+    | "passkeyEnabled"
+    | "allowUserApiKeys"
+    | "allowTeamApiKeys"
+    | "createTeamOnSignUp"
+    | "clientTeamCreationEnabled"
+    | "clientUserDeletionEnabled"
+    | "allowLocalhost",
   fallback: boolean
 ): Mapped => ({
   get: (project) => project.config[field],
-  set: (project, value) => ({ ...project, config: { ...project.config, [field]: typeof value === "boolean" ? value : fallback } })
+  set: (project, value) => ({
+    ...project,
+    config: { ...project.config, [field]: typeof value === "boolean" ? value : fallback }
+  })
 })
 
 interface KeySpec {
@@ -75,9 +90,24 @@ const defaultPermissionsKey = (kind: "signUp" | "teamCreator" | "teamMember"): K
 
 const KEYS: ReadonlyArray<KeySpec> = [
   { pattern: /^auth\.allowSignUp$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("signUpEnabled", true) },
-  { pattern: /^auth\.password\.allowSignIn$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("credentialEnabled", false) },
-  { pattern: /^auth\.otp\.allowSignIn$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("magicLinkEnabled", false) },
-  { pattern: /^auth\.passkey\.allowSignIn$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("passkeyEnabled", false) },
+  {
+    pattern: /^auth\.password\.allowSignIn$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("credentialEnabled", false)
+  },
+  {
+    pattern: /^auth\.otp\.allowSignIn$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("magicLinkEnabled", false)
+  },
+  {
+    pattern: /^auth\.passkey\.allowSignIn$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("passkeyEnabled", false)
+  },
   {
     pattern: /^auth\.oauth\.accountMergeStrategy$/,
     check: oneOf("link_method", "raise_error", "allow_duplicates"),
@@ -104,8 +134,18 @@ const KEYS: ReadonlyArray<KeySpec> = [
   },
   { pattern: new RegExp(`^auth\\.signUpRules\\.${RULE_ID}\\.action\\.message$`), check: isString, levels: BRANCH },
   { pattern: /^auth\.signUpRulesDefaultAction$/, check: oneOf("allow", "reject"), levels: BRANCH },
-  { pattern: /^apiKeys\.enabled\.user$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("allowUserApiKeys", false) },
-  { pattern: /^apiKeys\.enabled\.team$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("allowTeamApiKeys", false) },
+  {
+    pattern: /^apiKeys\.enabled\.user$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("allowUserApiKeys", false)
+  },
+  {
+    pattern: /^apiKeys\.enabled\.team$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("allowTeamApiKeys", false)
+  },
   {
     pattern: /^onboarding\.requireEmailVerification$/,
     check: isBoolean,
@@ -115,10 +155,30 @@ const KEYS: ReadonlyArray<KeySpec> = [
       set: (project, value) => ({ ...project, requireEmailVerification: value === true })
     }
   },
-  { pattern: /^teams\.createPersonalTeamOnSignUp$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("createTeamOnSignUp", false) },
-  { pattern: /^teams\.allowClientTeamCreation$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("clientTeamCreationEnabled", false) },
-  { pattern: /^users\.allowClientUserDeletion$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("clientUserDeletionEnabled", false) },
-  { pattern: /^domains\.allowLocalhost$/, check: isBoolean, levels: ENVIRONMENT, mapped: configSwitch("allowLocalhost", false) },
+  {
+    pattern: /^teams\.createPersonalTeamOnSignUp$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("createTeamOnSignUp", false)
+  },
+  {
+    pattern: /^teams\.allowClientTeamCreation$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("clientTeamCreationEnabled", false)
+  },
+  {
+    pattern: /^users\.allowClientUserDeletion$/,
+    check: isBoolean,
+    levels: BRANCH,
+    mapped: configSwitch("clientUserDeletionEnabled", false)
+  },
+  {
+    pattern: /^domains\.allowLocalhost$/,
+    check: isBoolean,
+    levels: ENVIRONMENT,
+    mapped: configSwitch("allowLocalhost", false)
+  },
   defaultPermissionsKey("signUp"),
   defaultPermissionsKey("teamCreator"),
   defaultPermissionsKey("teamMember"),
@@ -131,9 +191,12 @@ const DEFAULT_PERMISSION_KEY = /^rbac\.defaultPermissions\.(signUp|teamCreator|t
 const setDefaultPermission = (project: StoredProject, path: string, value: ConfigLeaf): StoredProject => {
   const match = DEFAULT_PERMISSION_KEY.exec(path)
   if (match === null) return project
-  const field = match[1] === "signUp"
-    ? "userDefaultPermissions"
-    : match[1] === "teamCreator" ? "teamCreatorDefaultPermissions" : "teamMemberDefaultPermissions"
+  const field =
+    match[1] === "signUp"
+      ? "userDefaultPermissions"
+      : match[1] === "teamCreator"
+        ? "teamCreatorDefaultPermissions"
+        : "teamMemberDefaultPermissions"
   const id = match[2] ?? ""
   const without: ReadonlyArray<IdRef> = project.config[field].filter((p) => p.id !== id)
   return { ...project, config: { ...project.config, [field]: value === true ? [...without, { id }] : without } }
@@ -157,7 +220,8 @@ const flatten = (prefix: string, value: unknown, out: Array<readonly [string, Co
     out.push([prefix, value])
     return undefined
   }
-  if (typeof value !== "object" || Array.isArray(value)) return `${prefix} must be an object, a string, a number, a boolean or null`
+  if (typeof value !== "object" || Array.isArray(value))
+    return `${prefix} must be an object, a string, a number, a boolean or null`
   for (const [key, inner] of Object.entries(value)) {
     const problem = flatten(`${prefix}.${key}`, inner, out)
     if (problem !== undefined) return problem
@@ -176,8 +240,11 @@ const CONTAINERS: ReadonlyArray<RegExp> = [
 
 /** Parses and checks an override written at `level`; the message of a plain 400 when it is refused. */
 const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<ReadonlyArray<Written>, Refused> =>
-  Effect.gen(function*() {
-    const parsed = yield* Effect.try({ try: (): unknown => JSON.parse(text), catch: () => badRequest("Invalid config JSON") })
+  Effect.gen(function* () {
+    const parsed = yield* Effect.try({
+      try: (): unknown => JSON.parse(text),
+      catch: () => badRequest("Invalid config JSON")
+    })
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(badRequest("The config override must be a JSON object"))
     }
@@ -234,20 +301,27 @@ const applyMapped = (project: StoredProject, override: FlatOverride): StoredProj
 // ---------------------------------------------------------------------------------------------------------
 // Writing
 
-const writeOverride = (projectId: string, level: ConfigLevel, change: (stored: FlatOverride) => {
-  readonly next: FlatOverride
-  readonly applied: FlatOverride
-}) =>
+const writeOverride = (
+  projectId: string,
+  level: ConfigLevel,
+  change: (stored: FlatOverride) => {
+    readonly next: FlatOverride
+    readonly applied: FlatOverride
+  }
+) =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      const project = yield* findProject(db, projectId)
-      if (project === undefined) return
-      const overrides = yield* loadOverrides(db, projectId)
-      const { next, applied } = change(overrides[level])
-      yield* saveOverride(db, projectId, level, next)
-      const updated = applyMapped(project, applied)
-      if (updated !== project) yield* saveProject(db, updated)
-    })))
+    db.transaction(
+      Effect.gen(function* () {
+        const project = yield* findProject(db, projectId)
+        if (project === undefined) return
+        const overrides = yield* loadOverrides(db, projectId)
+        const { next, applied } = change(overrides[level])
+        yield* saveOverride(db, projectId, level, next)
+        const updated = applyMapped(project, applied)
+        if (updated !== project) yield* saveProject(db, updated)
+      })
+    )
+  )
 
 /** `PATCH /internal/config/override/{level}`: merges `text` (a JSON object) into the level's override. */
 export const patchConfigOverride = (
@@ -260,10 +334,15 @@ export const patchConfigOverride = (
       next: mergeOverride(stored, written),
       // A key written and every mapped key it cleared: cleared ones go back to their defaults.
       applied: {
-        ...Object.fromEntries(Object.keys(stored).filter((path) => written.some((w) => under(path, w.key) || under(w.key, path))).map((path) => [path, null])),
+        ...Object.fromEntries(
+          Object.keys(stored)
+            .filter((path) => written.some((w) => under(path, w.key) || under(w.key, path)))
+            .map((path) => [path, null])
+        ),
         ...Object.fromEntries(written.flatMap((w) => w.leaves))
       }
-    })))
+    }))
+  )
 
 /**
  * `PUT /internal/config/override/{level}`: replaces the level's override with `text`. Mapped keys the old
@@ -281,7 +360,8 @@ export const replaceConfigOverride = (
         next,
         applied: { ...Object.fromEntries(Object.keys(stored).map((path) => [path, null])), ...next }
       }
-    }))
+    })
+  )
 
 /** `GET /internal/config/override/{level}`: the level's override as written (dotted leaf paths). */
 export const readConfigOverride = (projectId: string, level: ConfigLevel): Effect.Effect<FlatOverride, DbError, Db> =>
@@ -330,7 +410,11 @@ export interface EffectiveConfig {
 /** The stored overrides merged, later levels winning. */
 const mergedOverrides = (overrides: Record<ConfigLevel, FlatOverride>): Record<string, ConfigLeaf> => {
   let merged: Record<string, ConfigLeaf> = {}
-  for (const level of CONFIG_LEVELS) merged = mergeOverride(merged, Object.entries(overrides[level]).map(([key, value]) => ({ key, leaves: [[key, value]] })))
+  for (const level of CONFIG_LEVELS)
+    merged = mergeOverride(
+      merged,
+      Object.entries(overrides[level]).map(([key, value]) => ({ key, leaves: [[key, value]] }))
+    )
   return merged
 }
 
@@ -412,40 +496,55 @@ const record = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) =
  * definitions.
  */
 export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const config = yield* effectiveConfig(db, project)
     const team = yield* loadDefinitions(db, project.id, "team")
     const projectScope = yield* loadDefinitions(db, project.id, "project")
     const permission = (scope: "team" | "project") => (d: (typeof team)[number]) =>
-      [d.id, {
-        ...(d.description === null ? {} : { description: d.description }),
-        scope,
-        containedPermissionIds: record(d.containedPermissionIds)
-      }] as const
+      [
+        d.id,
+        {
+          ...(d.description === null ? {} : { description: d.description }),
+          scope,
+          containedPermissionIds: record(d.containedPermissionIds)
+        }
+      ] as const
     return {
       ...config,
       auth: {
         ...config.auth,
         oauth: {
           ...config.auth.oauth,
-          providers: Object.fromEntries(project.config.oauthProviders.map((p) => [p.id, {
-            type: p.id,
-            isShared: p.type === "shared",
-            allowSignIn: true,
-            allowConnectedAccounts: true
-          }]))
+          providers: Object.fromEntries(
+            project.config.oauthProviders.map((p) => [
+              p.id,
+              {
+                type: p.id,
+                isShared: p.type === "shared",
+                allowSignIn: true,
+                allowConnectedAccounts: true
+              }
+            ])
+          )
         },
-        signUpRules: Object.fromEntries(config.auth.signUpRules.map(({ id, displayName, condition, action, ...rule }) => [id, {
-          ...rule,
-          ...(displayName === undefined ? {} : { displayName }),
-          ...(condition === undefined ? {} : { condition }),
-          action: { type: action.type, ...(action.message === undefined ? {} : { message: action.message }) }
-        }]))
+        signUpRules: Object.fromEntries(
+          config.auth.signUpRules.map(({ id, displayName, condition, action, ...rule }) => [
+            id,
+            {
+              ...rule,
+              ...(displayName === undefined ? {} : { displayName }),
+              ...(condition === undefined ? {} : { condition }),
+              action: { type: action.type, ...(action.message === undefined ? {} : { message: action.message }) }
+            }
+          ])
+        )
       },
       domains: {
         ...config.domains,
-        trustedDomains: Object.fromEntries(project.config.domains.map((d, i) => [String(i), { baseUrl: d.domain, handlerPath: d.handlerPath }]))
+        trustedDomains: Object.fromEntries(
+          project.config.domains.map((d, i) => [String(i), { baseUrl: d.domain, handlerPath: d.handlerPath }])
+        )
       },
       rbac: {
         permissions: Object.fromEntries([

@@ -5,7 +5,11 @@
  */
 import * as Effect from "effect/Effect"
 import type { ProjectPermission } from "@stackfx/lib/domain/project-permission.js"
-import { PermissionNotFound, ProjectPermissionRequired, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
+import {
+  PermissionNotFound,
+  ProjectPermissionRequired,
+  WrongPermissionScope
+} from "@stackfx/lib/errors/known/permissions.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Db, type DbError, type DbShape } from "../store/db.js"
 import { findDefinitionScope, type PermissionScope } from "../store/permission-definitions.js"
@@ -33,7 +37,7 @@ export const listUserPermissions = (
   db: DbShape,
   filter: ProjectPermissionFilter
 ): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const grants = yield* listProjectGrants(db, filter)
     if (grants.length === 0) return []
     const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId, "project"))
@@ -59,13 +63,16 @@ export const ensureDefinitionInScope = (
   permissionId: string,
   expected: PermissionScope
 ): Effect.Effect<void, PermissionNotFound | WrongPermissionScope | DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // Built-in `$` team permissions may have no row; they are team scope.
     const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(db, projectId, permissionId)
-    if (scope === undefined) return yield* Effect.fail(new PermissionNotFound({ details: { permission_id: permissionId } }))
+    if (scope === undefined)
+      return yield* Effect.fail(new PermissionNotFound({ details: { permission_id: permissionId } }))
     if (scope !== expected) {
       return yield* Effect.fail(
-        new WrongPermissionScope({ details: { permission_id: permissionId, expected_scope: expected, actual_scope: scope } })
+        new WrongPermissionScope({
+          details: { permission_id: permissionId, expected_scope: expected, actual_scope: scope }
+        })
       )
     }
   })
@@ -93,7 +100,7 @@ export function requireProjectPermission(
   errorType: "required" | "not-exist",
   recursive: boolean
 ): Effect.Effect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound | DbError> {
-  return Effect.gen(function*() {
+  return Effect.gen(function* () {
     yield* ensureUser(db, check.projectId, check.userId)
     const held = yield* listUserPermissions(db, { ...check, recursive })
     if (held.length > 0) return
@@ -110,7 +117,7 @@ export const grantProjectPermission = (
   db: DbShape,
   grant: ProjectPermissionGrant
 ): Effect.Effect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope | DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* ensureUser(db, grant.projectId, grant.userId)
     yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "project")
     yield* insertProjectGrants(db, { ...grant, permissionIds: [grant.permissionId] })
@@ -122,7 +129,7 @@ export const revokeProjectPermission = (
   db: DbShape,
   grant: ProjectPermissionGrant
 ): Effect.Effect<void, UserNotFound | PermissionNotFound | DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireProjectPermission(db, grant, "not-exist", false)
     yield* deleteProjectGrant(db, grant)
   })
@@ -137,7 +144,7 @@ export const grantDefaultProjectPermissions = (
   project: StoredProject,
   userId: string
 ): Effect.Effect<void, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const defaults = project.config.userDefaultPermissions
     if (defaults.length === 0) return
     const defined = new Set((yield* loadDefinitions(db, project.id, "project")).map((d) => d.id))
@@ -148,7 +155,8 @@ export const grantDefaultProjectPermissions = (
 /** {@link listUserPermissions} on the request's database. */
 export const listProjectPermissions = (
   filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> => Effect.flatMap(Db, (db) => listUserPermissions(db, filter))
+): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => listUserPermissions(db, filter))
 
 /** {@link grantProjectPermission} in one transaction. */
 export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) =>

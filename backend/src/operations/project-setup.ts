@@ -33,13 +33,28 @@ export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; read
  * The two permissions the hosted service gives every new project, with its ids and descriptions: its
  * config defaults grant `team_admin` to a team's creator and `team_member` to a member who joins.
  */
-export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string; readonly contains: ReadonlyArray<string> }> = [
+export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{
+  readonly id: string
+  readonly description: string
+  readonly contains: ReadonlyArray<string>
+}> = [
   {
     id: "team_admin",
     description: "Default permission for team admins",
-    contains: ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"]
+    contains: [
+      "$update_team",
+      "$delete_team",
+      "$read_members",
+      "$remove_members",
+      "$invite_members",
+      "$manage_api_keys"
+    ]
   },
-  { id: "team_member", description: "Default permission for team members", contains: ["$read_members", "$invite_members"] }
+  {
+    id: "team_member",
+    description: "Default permission for team members",
+    contains: ["$read_members", "$invite_members"]
+  }
 ]
 
 /**
@@ -83,7 +98,10 @@ const storedProviders = (written: ReadonlyArray<OAuthProviderWrite>): ReadonlyAr
  * sign in with (the service has no disabled providers), so `enabledOauthProviders` follows the list.
  * `requireEmailVerification` is not part of the read config; the caller stores it apart.
  */
-export const applyConfigUpdate = (config: AdminProjectConfig, update: AdminProjectConfigUpdate | undefined): AdminProjectConfig => {
+export const applyConfigUpdate = (
+  config: AdminProjectConfig,
+  update: AdminProjectConfigUpdate | undefined
+): AdminProjectConfig => {
   const { oauthProviders, requireEmailVerification: _writeOnly, ...rest } = update ?? {}
   const providers = oauthProviders === undefined ? config.oauthProviders : storedProviders(oauthProviders)
   return { ...config, ...rest, oauthProviders: providers, enabledOauthProviders: providers.map((p) => ({ id: p.id })) }
@@ -123,7 +141,7 @@ export const createProject = (
   db: DbShape,
   input: NewProject
 ): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const id = input.id ?? (yield* randomId)
     const now = new Date(yield* Clock.currentTimeMillis)
     const project: StoredProject = {
@@ -143,7 +161,7 @@ export const createProject = (
       config: applyConfigUpdate(defaultProjectConfig(), input.config)
     }
     yield* insertProject(db, project)
-    const keys = input.keys === null ? null : input.keys ?? (yield* freshKeys)
+    const keys = input.keys === null ? null : (input.keys ?? (yield* freshKeys))
     if (keys !== null) {
       yield* insertApiKeySet(db, {
         id: yield* randomId,
@@ -154,7 +172,8 @@ export const createProject = (
         keys
       })
     }
-    if (input.withSigningKey !== false) yield* insertSigningKey(db, { projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
+    if (input.withSigningKey !== false)
+      yield* insertSigningKey(db, { projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
     for (const permission of BUILTIN_TEAM_PERMISSIONS) {
       yield* db.query(
         "insert into permission_definitions (project_id, id, scope, description, is_builtin) values ($1, $2, 'team', $3, true)",

@@ -27,7 +27,7 @@ export const updatedProject = (
   project: StoredProject,
   update: AdminProjectUpdate
 ): Effect.Effect<StoredProject, Refused> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = update.config
     yield* checkEmailTheme(config?.emailTheme)
     const next: StoredProject = {
@@ -41,7 +41,9 @@ export const updatedProject = (
       ...(update.logoDarkModeUrl === undefined ? {} : { logoDarkModeUrl: update.logoDarkModeUrl }),
       ...(update.logoFullDarkModeUrl === undefined ? {} : { logoFullDarkModeUrl: update.logoFullDarkModeUrl }),
       ...(update.onboardingStatus === undefined ? {} : { onboardingStatus: update.onboardingStatus }),
-      ...(config?.requireEmailVerification === undefined ? {} : { requireEmailVerification: config.requireEmailVerification }),
+      ...(config?.requireEmailVerification === undefined
+        ? {}
+        : { requireEmailVerification: config.requireEmailVerification }),
       config: applyConfigUpdate(project.config, config)
     }
     return next

@@ -6,11 +6,13 @@
 import { type AdminProject, type ClientProject } from "@stackfx/lib/domain/project.js"
 import type { StoredProject } from "../store/projects.js"
 
-const byKey = <A>(key: (a: A) => string) => (a: A, b: A): number => {
-  const x = key(a)
-  const y = key(b)
-  return x < y ? -1 : x > y ? 1 : 0
-}
+const byKey =
+  <A>(key: (a: A) => string) =>
+  (a: A, b: A): number => {
+    const x = key(a)
+    const y = key(b)
+    return x < y ? -1 : x > y ? 1 : 0
+  }
 
 const sorted = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> => [...items].sort(byKey(key))
 

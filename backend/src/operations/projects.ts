@@ -11,7 +11,14 @@ import { ProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
 import { randomSecret } from "../crypto/secrets.js"
 import { Refused } from "../errors/refused.js"
 import { Db } from "../store/db.js"
-import { deleteProject, findProject, listOwnedProjects, saveProject, type StoredProject, webhookToken } from "../store/projects.js"
+import {
+  deleteProject,
+  findProject,
+  listOwnedProjects,
+  saveProject,
+  type StoredProject,
+  webhookToken
+} from "../store/projects.js"
 import { createProject, DEFAULT_TEAM_PERMISSIONS } from "./project-setup.js"
 import { updatedProject } from "./project-update.js"
 import { ensureMembership } from "./team-access.js"
@@ -24,7 +31,7 @@ const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "team_admin"
 
 /** Patches the project; as on the service, the answer is the project read again after the write. */
 export const updateCurrentProject = (project: StoredProject, update: AdminProjectUpdate) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const next = yield* updatedProject(project, update)
     yield* saveProject(db, next)
@@ -33,7 +40,7 @@ export const updateCurrentProject = (project: StoredProject, update: AdminProjec
 
 /** Deletes the project with all its users, teams and keys. */
 export const deleteCurrentProject = (projectId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // A deviation: the hosted service deletes `internal` too. Here every other project's owners sign in
     // through it, and deleting it would lock everyone out of the local backend.
     if (projectId === INTERNAL) {
@@ -47,7 +54,7 @@ export const ownedProjects = (userId: string) => Effect.flatMap(Db, (db) => list
 
 /** A new project owned by a team of `internal` the creator belongs to; it has no keys. */
 export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureMembership(db, INTERNAL, body.ownerTeamId, userId)
     const created = yield* db.transaction(
@@ -73,12 +80,14 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
  * the new one; a project without an owner team (a seeded one) cannot be transferred.
  */
 export const transferProject = (userId: string, projectId: string, newTeamId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const project = yield* findProject(db, projectId)
     if (project === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
     if (project.ownerTeamId === null) {
-      return yield* Effect.fail(new Refused({ reason: "invalid", message: "Project must have an owner team to be transferred" }))
+      return yield* Effect.fail(
+        new Refused({ reason: "invalid", message: "Project must have an owner team to be transferred" })
+      )
     }
     yield* requireTeamPermission(
       db,
@@ -91,7 +100,7 @@ export const transferProject = (userId: string, projectId: string, newTeamId: st
 
 /** The project's webhook portal token, made on the first ask and stable after. */
 export const portalToken = (projectId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const candidate = `whk_${yield* randomSecret(24)}`
     return yield* webhookToken(yield* Db, projectId, candidate)
   })

@@ -9,7 +9,13 @@ import * as Effect from "effect/Effect"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import type { DbError, DbShape } from "../store/db.js"
 import { findProject } from "../store/projects.js"
-import { BUILTIN_TEAM_PERMISSIONS, createProject, DEFAULT_TEAM_PERMISSIONS, defaultProjectConfig, type NewProject } from "./project-setup.js"
+import {
+  BUILTIN_TEAM_PERMISSIONS,
+  createProject,
+  DEFAULT_TEAM_PERMISSIONS,
+  defaultProjectConfig,
+  type NewProject
+} from "./project-setup.js"
 
 /**
  * Bump when the seeding code changes in a way its data below does not show (the data is hashed into
@@ -87,13 +93,15 @@ export const SEEDED_PROJECTS: ReadonlyArray<NewProject> = [INTERNAL_PROJECT, DEM
  */
 export const seedKeyOf = (projects: ReadonlyArray<NewProject>, codeVersion: number = SEED_CODE_VERSION): string =>
   createHash("sha256")
-    .update(JSON.stringify({
-      code: codeVersion,
-      projects,
-      defaults: defaultProjectConfig(),
-      builtinPermissions: BUILTIN_TEAM_PERMISSIONS,
-      defaultPermissions: DEFAULT_TEAM_PERMISSIONS
-    }))
+    .update(
+      JSON.stringify({
+        code: codeVersion,
+        projects,
+        defaults: defaultProjectConfig(),
+        builtinPermissions: BUILTIN_TEAM_PERMISSIONS,
+        defaultPermissions: DEFAULT_TEAM_PERMISSIONS
+      })
+    )
     .digest("hex")
     .slice(0, 16)
 
@@ -108,7 +116,7 @@ export const seed = (db: DbShape, options: { readonly withSigningKey?: boolean }
   Effect.forEach(
     SEEDED_PROJECTS,
     (project) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         if (project.id === undefined || (yield* findProject(db, project.id)) !== undefined) return
         yield* db.transaction(createProject(db, { ...project, withSigningKey: options.withSigningKey }))
       }),

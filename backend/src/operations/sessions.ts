@@ -31,7 +31,7 @@ export const createSession = (input: {
   readonly expiresInMillis?: number | undefined
   readonly isImpersonation?: boolean | undefined
 }): Effect.Effect<NewSession, DbError, Db | AccessTokens> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
@@ -58,13 +58,13 @@ export const refreshSession = (
   projectId: string,
   refreshToken: string
 ): Effect.Effect<string, RefreshTokenNotFoundOrExpired | DbError, Db | AccessTokens> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
     const row = yield* findRefreshToken(db, projectId, refreshToken)
-    const live = row !== undefined && row.revokedAt === null &&
-      (row.expiresAt === null || row.expiresAt.getTime() > now)
+    const live =
+      row !== undefined && row.revokedAt === null && (row.expiresAt === null || row.expiresAt.getTime() > now)
     if (!live) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
     const user = yield* findUserView(db, projectId, row.userId)
     if (user === undefined) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
@@ -83,7 +83,7 @@ export const endCurrentSession = (
   refreshToken: string | undefined,
   refreshTokenId: string | undefined
 ): Effect.Effect<void, RefreshTokenNotFoundOrExpired | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const at = new Date(yield* Clock.currentTimeMillis)
     if (refreshToken !== undefined) {
@@ -96,8 +96,11 @@ export const endCurrentSession = (
   })
 
 /** A user's sessions that have not expired. */
-export const liveSessions = (projectId: string, userId: string): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
-  Effect.gen(function*() {
+export const liveSessions = (
+  projectId: string,
+  userId: string
+): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const rows = yield* listRefreshTokens(yield* Db, projectId, userId)
     return rows.filter((row) => row.expiresAt === null || row.expiresAt.getTime() > now)
@@ -113,7 +116,7 @@ export const endSession = (
   sessionId: string,
   currentId: string | undefined
 ): Effect.Effect<void, Refused | CannotDeleteCurrentSession | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const row = yield* findRefreshTokenById(db, projectId, sessionId)
     if (row === undefined || row.revokedAt !== null || row.userId !== userId) {

@@ -77,7 +77,9 @@ export const checkSignUp = (
 ): Effect.Effect<SignUpDecision, SignUpRejected | DbError> =>
   Effect.flatMap(effectiveConfig(db, project), (config) => {
     const decision = decideSignUp(config, attempt)
-    return decision.allow ? Effect.succeed(decision) : Effect.fail(new SignUpRejected({ details: { message: REJECTED_MESSAGE } }))
+    return decision.allow
+      ? Effect.succeed(decision)
+      : Effect.fail(new SignUpRejected({ details: { message: REJECTED_MESSAGE } }))
   })
 
 /** The private note the service keeps on a user a rule restricted. */

@@ -41,7 +41,7 @@ export const signUpUser = (
   current?.isAnonymous === true ? upgradeGuest(project, current, input) : createUser(project, input)
 
 const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpInput) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const email = input.primaryEmail ?? guest.primaryEmail
     const decision = yield* checkSignUp(db, project, { ...input.signUp, email })
@@ -51,30 +51,40 @@ const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpIn
     yield* updateUser(project.id, guest.id, {
       ...(input.primaryEmail === undefined ? {} : { primaryEmail: input.primaryEmail }),
       ...(input.primaryEmailVerified === undefined ? {} : { primaryEmailVerified: input.primaryEmailVerified }),
-      ...(input.primaryEmailAuthEnabled === undefined ? {} : { primaryEmailAuthEnabled: input.primaryEmailAuthEnabled }),
+      ...(input.primaryEmailAuthEnabled === undefined
+        ? {}
+        : { primaryEmailAuthEnabled: input.primaryEmailAuthEnabled }),
       ...(input.password === undefined ? {} : { password: input.password }),
       ...(input.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: input.otpAuthEnabled }),
       // A provider's name and picture fill what the guest has not set; they never overwrite the guest's own.
       ...(input.displayName == null || guest.displayName !== null ? {} : { displayName: input.displayName }),
-      ...(input.profileImageUrl == null || guest.profileImageUrl !== null ? {} : { profileImageUrl: input.profileImageUrl }),
+      ...(input.profileImageUrl == null || guest.profileImageUrl !== null
+        ? {}
+        : { profileImageUrl: input.profileImageUrl }),
       ...(note === undefined
         ? {}
         : {
-          restrictedByAdmin: true,
-          restrictedByAdminPrivateDetails: previous === null || previous === undefined ? note : `${previous}\n\n${note}`
-        })
+            restrictedByAdmin: true,
+            restrictedByAdminPrivateDetails:
+              previous === null || previous === undefined ? note : `${previous}\n\n${note}`
+          })
     })
     const now = new Date(yield* Clock.currentTimeMillis)
     // After the e-mail and password are in (they may fail, e.g. an address already used): a guest whose
     // sign-up failed stays a guest.
     yield* db.transaction(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* updateUserColumns(db, project.id, guest.id, { isAnonymous: false, signedUpAt: now })
         yield* db.query(
           `update teams set display_name = $1
             where project_id = $2 and display_name = $3
               and id in (select team_id from team_members where project_id = $2 and user_id = $4)`,
-          [personalTeamName(input.displayName ?? null, input.primaryEmail ?? null), project.id, PERSONAL_TEAM_DEFAULT_NAME, guest.id]
+          [
+            personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
+            project.id,
+            PERSONAL_TEAM_DEFAULT_NAME,
+            guest.id
+          ]
         )
       })
     )

@@ -9,7 +9,7 @@ import { Projects } from "../store/project-lookup.js"
  * before its first token (missing ones are created), so verifiers can fetch the set up front.
  */
 export const publicKeySet = (projectId: string, kinds: ReadonlyArray<AccessTokenKind>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const project = yield* (yield* Projects).find(projectId)
     if (project === undefined) return undefined
     return yield* (yield* SigningKeys).jwks(projectId, kinds)

@@ -10,14 +10,22 @@ import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { DbError, DbShape } from "../store/db.js"
 import { findTeam, isTeamMember } from "../store/teams.js"
 
-export const ensureTeam = (db: DbShape, projectId: string, teamId: string): Effect.Effect<ServerTeam, TeamNotFound | DbError> =>
+export const ensureTeam = (
+  db: DbShape,
+  projectId: string,
+  teamId: string
+): Effect.Effect<ServerTeam, TeamNotFound | DbError> =>
   Effect.flatMap(findTeam(db, projectId, teamId), (team) =>
-    team === undefined ? Effect.fail(new TeamNotFound({ details: { team_id: teamId } })) : Effect.succeed(team))
+    team === undefined ? Effect.fail(new TeamNotFound({ details: { team_id: teamId } })) : Effect.succeed(team)
+  )
 
-export const ensureUser = (db: DbShape, projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError> =>
-  Effect.flatMap(
-    db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]),
-    (found) => (found.length > 0 ? Effect.void : Effect.fail(new UserNotFound({})))
+export const ensureUser = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<void, UserNotFound | DbError> =>
+  Effect.flatMap(db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]), (found) =>
+    found.length > 0 ? Effect.void : Effect.fail(new UserNotFound({}))
   )
 
 export const ensureMembership = (
@@ -29,5 +37,6 @@ export const ensureMembership = (
   Effect.andThen(
     ensureUser(db, projectId, userId),
     Effect.flatMap(isTeamMember(db, projectId, teamId, userId), (member) =>
-      member ? Effect.void : Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } })))
+      member ? Effect.void : Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+    )
   )

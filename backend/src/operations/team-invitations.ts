@@ -24,7 +24,11 @@ import {
   listPendingInvitations,
   listReceivedInvitations
 } from "../store/team-invitations.js"
-import { findVerificationCode, markVerificationCodeUsed, type VerificationCodeRow } from "../store/verification-codes.js"
+import {
+  findVerificationCode,
+  markVerificationCodeUsed,
+  type VerificationCodeRow
+} from "../store/verification-codes.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
 import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "./emailed-codes.js"
@@ -38,7 +42,7 @@ export const sendInvitation = (
   project: StoredProject,
   input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }
 ): Effect.Effect<string, TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const team = yield* ensureTeam(db, project.id, input.teamId)
     const lifetimes = yield* CodeLifetimes
@@ -75,7 +79,7 @@ export const listInvitations = (
   projectId: string,
   teamId: string
 ): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = yield* listPendingInvitations(db, projectId, teamId, now)
@@ -98,7 +102,7 @@ export const listReceived = (
   projectId: string,
   userId: string
 ): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
     return (yield* listReceivedInvitations(db, projectId, userId, now)).map(invitationView)
@@ -115,20 +119,22 @@ export const acceptReceived = (
   userId: string,
   invitationId: string
 ): Effect.Effect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(Effect.gen(function*() {
-      const invitation = yield* findReceivedInvitation(db, project.id, userId, invitationId, now)
-      if (invitation === undefined || invitation.verificationCodeId === null) {
-        return yield* Effect.fail(new VerificationCodeNotFound({}))
-      }
-      // The update decides a race between two accepts of the same invitation: the second finds it used.
-      if (!(yield* markVerificationCodeUsed(db, project.id, invitation.verificationCodeId, now))) {
-        return yield* Effect.fail(new VerificationCodeNotFound({}))
-      }
-      yield* joinIfAbsent(project, invitation.teamId, userId)
-    }))
+    yield* db.transaction(
+      Effect.gen(function* () {
+        const invitation = yield* findReceivedInvitation(db, project.id, userId, invitationId, now)
+        if (invitation === undefined || invitation.verificationCodeId === null) {
+          return yield* Effect.fail(new VerificationCodeNotFound({}))
+        }
+        // The update decides a race between two accepts of the same invitation: the second finds it used.
+        if (!(yield* markVerificationCodeUsed(db, project.id, invitation.verificationCodeId, now))) {
+          return yield* Effect.fail(new VerificationCodeNotFound({}))
+        }
+        yield* joinIfAbsent(project, invitation.teamId, userId)
+      })
+    )
   })
 
 /** Revokes an invitation of the team; an unknown id is VERIFICATION_CODE_NOT_FOUND (it names the code). */
@@ -137,13 +143,15 @@ export const revokeInvitation = (
   teamId: string,
   invitationId: string
 ): Effect.Effect<void, VerificationCodeNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
-    yield* db.transaction(Effect.gen(function*() {
-      const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
-      if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-      yield* deleteInvitation(db, projectId, invitation)
-    }))
+    yield* db.transaction(
+      Effect.gen(function* () {
+        const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
+        if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
+        yield* deleteInvitation(db, projectId, invitation)
+      })
+    )
   })
 
 const teamIdOf = (row: VerificationCodeRow): string | undefined => {
@@ -155,7 +163,7 @@ const teamIdOf = (row: VerificationCodeRow): string | undefined => {
 
 /** The team a code invites to; a code whose team is gone is as good as no code. */
 const invitedTeam = (projectId: string, row: VerificationCodeRow) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const teamId = teamIdOf(row)
     if (teamId === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
     return yield* ensureTeam(yield* Db, projectId, teamId)
@@ -179,8 +187,12 @@ export const invitationDetails = (
   projectId: string,
   user: ServerUser,
   code: string
-): Effect.Effect<{ readonly teamDisplayName: string }, VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  { readonly teamDisplayName: string },
+  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | DbError,
+  Db
+> =>
+  Effect.gen(function* () {
     yield* unrestricted(user)
     const row = yield* redeemEmailedCode(projectId, CodePurpose.teamInvitation, code, "check")
     const team = yield* invitedTeam(projectId, row)
@@ -197,16 +209,18 @@ export const acceptInvitation = (
   VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound | DbError,
   Db
 > =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* unrestricted(user)
     // The check counts the attempt outside the transaction, so a failed guess is never rolled back.
     yield* redeemEmailedCode(project.id, CodePurpose.teamInvitation, code, "check")
     const db = yield* Db
-    yield* db.transaction(Effect.gen(function*() {
-      const row = yield* useCode(project.id, CodePurpose.teamInvitation, normalizeEmailedCode(code))
-      const team = yield* invitedTeam(project.id, row)
-      yield* joinIfAbsent(project, team.id, user.id)
-    }))
+    yield* db.transaction(
+      Effect.gen(function* () {
+        const row = yield* useCode(project.id, CodePurpose.teamInvitation, normalizeEmailedCode(code))
+        const team = yield* invitedTeam(project.id, row)
+        yield* joinIfAbsent(project, team.id, user.id)
+      })
+    )
   })
 
 /**
@@ -219,7 +233,7 @@ export const mayManageInvitations = (
   memberId: string | undefined,
   permissionIds: ReadonlyArray<string>
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     if (memberId === undefined) {
       yield* ensureTeam(db, projectId, teamId)

@@ -20,7 +20,7 @@ export interface ProfileFilter {
 
 /** The users behind the profiles (one query per team or user, not per member), as the hosted service sends them. */
 const usersOf = (db: DbShape, projectId: string, filter: ProfileFilter) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (filter.userId !== undefined) {
       const user = yield* findUserView(db, projectId, filter.userId)
       return new Map<string, ServerUser>(user === undefined ? [] : [[user.id, withHostedExtras(user)]])
@@ -30,7 +30,7 @@ const usersOf = (db: DbShape, projectId: string, filter: ProfileFilter) =>
   })
 
 const withUsers = (db: DbShape, projectId: string, profiles: ReadonlyArray<MemberProfileRow>, filter: ProfileFilter) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const users = yield* usersOf(db, projectId, filter)
     return profiles.flatMap((profile): ReadonlyArray<ServerTeamMemberProfile> => {
       const user = users.get(profile.userId)
@@ -40,7 +40,7 @@ const withUsers = (db: DbShape, projectId: string, profiles: ReadonlyArray<Membe
 
 /** A server's filter: the team and user it names must exist. */
 export const ensureFilterTargets = (projectId: string, filter: ProfileFilter) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     if (filter.teamId !== undefined) yield* ensureTeam(db, projectId, filter.teamId)
     if (filter.userId !== undefined) yield* ensureUser(db, projectId, filter.userId)
@@ -48,7 +48,7 @@ export const ensureFilterTargets = (projectId: string, filter: ProfileFilter) =>
 
 /** The profiles a filter names, oldest membership first. */
 export const listProfiles = (projectId: string, filter: ProfileFilter) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const profiles = yield* listMemberProfiles(db, { projectId, ...filter })
     return yield* withUsers(db, projectId, profiles, filter)
@@ -56,10 +56,11 @@ export const listProfiles = (projectId: string, filter: ProfileFilter) =>
 
 const withUser = (db: DbShape, projectId: string, profile: MemberProfileRow) =>
   Effect.flatMap(withUsers(db, projectId, [profile], { userId: profile.userId }), ([full]) =>
-    full === undefined ? Effect.die(new Error("member profile without its user")) : Effect.succeed(full))
+    full === undefined ? Effect.die(new Error("member profile without its user")) : Effect.succeed(full)
+  )
 
 const findProfile = (db: DbShape, projectId: string, teamId: string, userId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* ensureMembership(db, projectId, teamId, userId)
     const [profile] = yield* listMemberProfiles(db, { projectId, teamId, userId })
     if (profile === undefined) return yield* Effect.die(new Error("membership without a profile"))
@@ -68,29 +69,35 @@ const findProfile = (db: DbShape, projectId: string, teamId: string, userId: str
 
 /** One member's profile in a team. */
 export const getProfile = (projectId: string, teamId: string, userId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     return yield* withUser(db, projectId, yield* findProfile(db, projectId, teamId, userId))
   })
 
 /** Edits a member's profile in a team (absent keys unchanged). */
 export const updateProfile = (projectId: string, teamId: string, userId: string, patch: TeamMemberProfileUpdate) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
-    const profile = yield* db.transaction(Effect.gen(function*() {
-      yield* ensureMembership(db, projectId, teamId, userId)
-      yield* updateMemberProfile(db, { projectId, teamId, userId }, patch)
-      return yield* findProfile(db, projectId, teamId, userId)
-    }))
+    const profile = yield* db.transaction(
+      Effect.gen(function* () {
+        yield* ensureMembership(db, projectId, teamId, userId)
+        yield* updateMemberProfile(db, { projectId, teamId, userId }, patch)
+        return yield* findProfile(db, projectId, teamId, userId)
+      })
+    )
     return yield* withUser(db, projectId, profile)
   })
 
 /** A member reading profiles in a team: its own always, anyone else's with `$read_members` there. */
 export const mayReadProfiles = (projectId: string, teamId: string, readerId: string, userId: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     yield* ensureMembership(db, projectId, teamId, readerId)
     if (userId !== readerId) {
-      yield* requireTeamPermission(db, { projectId, teamId, userId: readerId, permissionId: "$read_members" }, "required")
+      yield* requireTeamPermission(
+        db,
+        { projectId, teamId, userId: readerId, permissionId: "$read_members" },
+        "required"
+      )
     }
   })

@@ -31,7 +31,7 @@ export const listMemberPermissions = (
   db: DbShape,
   filter: PermissionFilter
 ): Effect.Effect<ReadonlyArray<TeamPermission>, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const grants = yield* listGrants(db, filter)
     if (grants.length === 0) return []
     const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId))
@@ -77,7 +77,7 @@ export function requireTeamPermission(
   errorType: "required" | "not-exist",
   recursive = true
 ): Effect.Effect<void, TeamPermissionRequired | TeamPermissionNotFound | PermissionCheckError> {
-  return Effect.gen(function*() {
+  return Effect.gen(function* () {
     yield* ensureMembership(db, check.projectId, check.teamId, check.userId)
     const held = yield* listMemberPermissions(db, { ...check, recursive })
     if (held.length > 0) return
@@ -93,7 +93,7 @@ export const grantPermission = (
   db: DbShape,
   grant: PermissionGrant
 ): Effect.Effect<TeamPermission, PermissionNotFound | WrongPermissionScope | PermissionCheckError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* ensureMembership(db, grant.projectId, grant.teamId, grant.userId)
     yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "team")
     yield* grantTeamPermissions(db, { ...grant, permissionIds: [grant.permissionId] })
@@ -105,7 +105,7 @@ export const revokePermission = (
   db: DbShape,
   grant: PermissionGrant
 ): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* requireTeamPermission(db, grant, "not-exist", false)
     yield* deleteGrant(db, grant)
   })
@@ -120,10 +120,9 @@ export const grantDefaultPermissions = (
   member: { readonly teamId: string; readonly userId: string },
   kind: "creator" | "member"
 ): Effect.Effect<void, DbError> =>
-  Effect.gen(function*() {
-    const defaults = kind === "creator"
-      ? project.config.teamCreatorDefaultPermissions
-      : project.config.teamMemberDefaultPermissions
+  Effect.gen(function* () {
+    const defaults =
+      kind === "creator" ? project.config.teamCreatorDefaultPermissions : project.config.teamMemberDefaultPermissions
     if (defaults.length === 0) return
     const defined = new Set((yield* loadDefinitions(db, project.id)).map((d) => d.id))
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
@@ -131,7 +130,9 @@ export const grantDefaultPermissions = (
   })
 
 /** {@link listMemberPermissions} on the request's database. */
-export const listTeamPermissions = (filter: PermissionFilter): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
+export const listTeamPermissions = (
+  filter: PermissionFilter
+): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
   Effect.flatMap(Db, (db) => listMemberPermissions(db, filter))
 
 /** {@link grantPermission} in one transaction. */

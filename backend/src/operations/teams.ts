@@ -40,16 +40,31 @@ const alreadyMember = (error: DbError) =>
   Effect.fail(isUniqueViolation(error) ? new TeamMembershipAlreadyExists({}) : error)
 
 /** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
-const join = (db: DbShape, project: StoredProject, teamId: string, userId: string, kind: "creator" | "member", now: Date) =>
-  Effect.gen(function*() {
-    if (yield* isTeamMember(db, project.id, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
+const join = (
+  db: DbShape,
+  project: StoredProject,
+  teamId: string,
+  userId: string,
+  kind: "creator" | "member",
+  now: Date
+) =>
+  Effect.gen(function* () {
+    if (yield* isTeamMember(db, project.id, teamId, userId))
+      return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
     // The primary key also refuses a concurrent duplicate that slipped past the check.
-    yield* Effect.catchTag(insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }), "DbError", alreadyMember)
+    yield* Effect.catchTag(
+      insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }),
+      "DbError",
+      alreadyMember
+    )
     yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-export const listTeams = (projectId: string, userId: string | undefined): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
+export const listTeams = (
+  projectId: string,
+  userId: string | undefined
+): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
   Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
 
 /**
@@ -61,7 +76,7 @@ export const getTeam = (
   teamId: string,
   memberId: string | undefined
 ): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     if (memberId !== undefined) yield* ensureMembership(db, projectId, teamId, memberId)
     return yield* ensureTeam(db, projectId, teamId)
@@ -71,7 +86,7 @@ export const createTeam = (
   project: StoredProject,
   input: NewTeamInput
 ): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const id = yield* randomId
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -84,12 +99,14 @@ export const createTeam = (
       serverMetadata: input.serverMetadata ?? null,
       createdAt: now
     }
-    return yield* db.transaction(Effect.gen(function*() {
-      if (input.creatorUserId !== undefined) yield* ensureUser(db, project.id, input.creatorUserId)
-      yield* insertTeam(db, { ...team, projectId: project.id })
-      if (input.creatorUserId !== undefined) yield* join(db, project, id, input.creatorUserId, "creator", now)
-      return team
-    }))
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        if (input.creatorUserId !== undefined) yield* ensureUser(db, project.id, input.creatorUserId)
+        yield* insertTeam(db, { ...team, projectId: project.id })
+        if (input.creatorUserId !== undefined) yield* join(db, project, id, input.creatorUserId, "creator", now)
+        return team
+      })
+    )
   })
 
 export const updateTeam = (
@@ -98,16 +115,23 @@ export const updateTeam = (
   patch: TeamColumnsPatch
 ): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      yield* ensureTeam(db, projectId, teamId)
-      yield* updateTeamColumns(db, projectId, teamId, patch)
-      return yield* ensureTeam(db, projectId, teamId)
-    })))
+    db.transaction(
+      Effect.gen(function* () {
+        yield* ensureTeam(db, projectId, teamId)
+        yield* updateTeamColumns(db, projectId, teamId, patch)
+        return yield* ensureTeam(db, projectId, teamId)
+      })
+    )
+  )
 
 export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<void, TeamNotFound | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.flatMap(deleteTeamRow(db, projectId, teamId), (deleted) =>
-      deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } })))))
+    db.transaction(
+      Effect.flatMap(deleteTeamRow(db, projectId, teamId), (deleted) =>
+        deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
+      )
+    )
+  )
 
 /** Adds a user to a team with the project's member permissions. */
 export const addMember = (
@@ -115,15 +139,17 @@ export const addMember = (
   teamId: string,
   userId: string
 ): Effect.Effect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    return yield* db.transaction(Effect.gen(function*() {
-      yield* ensureUser(db, project.id, userId)
-      yield* ensureTeam(db, project.id, teamId)
-      yield* join(db, project, teamId, userId, "member", now)
-      return { teamId, userId }
-    }))
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        yield* ensureUser(db, project.id, userId)
+        yield* ensureTeam(db, project.id, teamId)
+        yield* join(db, project, teamId, userId, "member", now)
+        return { teamId, userId }
+      })
+    )
   })
 
 /** Adds the user unless they already belong to the team (accepting an invitation twice is harmless). */
@@ -132,16 +158,18 @@ export const joinIfAbsent = (
   teamId: string,
   userId: string
 ): Effect.Effect<void, UserNotFound | TeamNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(Effect.gen(function*() {
-      yield* ensureTeam(db, project.id, teamId)
-      if (yield* isTeamMember(db, project.id, teamId, userId)) return
-      yield* join(db, project, teamId, userId, "member", now).pipe(
-        Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
-      )
-    }))
+    yield* db.transaction(
+      Effect.gen(function* () {
+        yield* ensureTeam(db, project.id, teamId)
+        if (yield* isTeamMember(db, project.id, teamId, userId)) return
+        yield* join(db, project, teamId, userId, "member", now).pipe(
+          Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
+        )
+      })
+    )
   })
 
 /** Removes a membership; the member's grants go with it. */
@@ -151,8 +179,12 @@ export const removeMember = (
   userId: string
 ): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
-    db.transaction(Effect.gen(function*() {
-      yield* ensureUser(db, projectId, userId)
-      const removed = yield* deleteTeamMember(db, projectId, teamId, userId)
-      if (!removed) return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
-    })))
+    db.transaction(
+      Effect.gen(function* () {
+        yield* ensureUser(db, projectId, userId)
+        const removed = yield* deleteTeamMember(db, projectId, teamId, userId)
+        if (!removed)
+          return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+      })
+    )
+  )

@@ -26,6 +26,7 @@ export const hostedUserWire = (encoded: unknown, view: AccessType): unknown =>
 export const hostedUserListWire = (encoded: unknown, view: AccessType): unknown => {
   if (view === "client" || typeof encoded !== "object" || encoded === null || !("items" in encoded)) return encoded
   const items = encoded.items
-  return Array.isArray(items) ? { ...encoded, items: items.map((item: unknown) => hostedUserWire(item, view)) } : encoded
+  return Array.isArray(items)
+    ? { ...encoded, items: items.map((item: unknown) => hostedUserWire(item, view)) }
+    : encoded
 }
-

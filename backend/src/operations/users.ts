@@ -14,7 +14,12 @@ import { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/pas
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { checkPasswordLength, hashPassword, isImportablePasswordHash, type PasswordHashError } from "../crypto/password.js"
+import {
+  checkPasswordLength,
+  hashPassword,
+  isImportablePasswordHash,
+  type PasswordHashError
+} from "../crypto/password.js"
 import { Refused } from "../errors/refused.js"
 import { randomId } from "../crypto/secrets.js"
 import { totpSecretFromBase64 } from "../totp.js"
@@ -72,7 +77,10 @@ const badRequest = (message: string) => new Refused({ reason: "invalid", message
  * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as
  * it is, `null` to remove the password, `undefined` to leave it.
  */
-const storedPasswordHash = (input: { readonly password?: string | null | undefined; readonly passwordHash?: string | undefined }) => {
+const storedPasswordHash = (input: {
+  readonly password?: string | null | undefined
+  readonly passwordHash?: string | undefined
+}) => {
   const { password, passwordHash } = input
   if (password !== undefined && passwordHash !== undefined) {
     return Effect.fail(badRequest("Cannot set both password and password_hash at the same time."))
@@ -92,10 +100,10 @@ const checkPrimaryEmailFlags = (input: CreateUserInput) =>
   input.primaryEmail !== undefined && input.primaryEmail !== null && input.primaryEmail !== ""
     ? Effect.void
     : input.primaryEmailAuthEnabled === true
-    ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
-    : input.primaryEmailVerified === true
-    ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
-    : Effect.void
+      ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
+      : input.primaryEmailVerified === true
+        ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
+        : Effect.void
 
 /** An empty display name means none. */
 const displayNameOf = (name: string | null): string | null => (name === "" ? null : name)
@@ -104,13 +112,14 @@ const checkTotpSecret = (secret: string | null | undefined) =>
   secret === undefined || secret === null
     ? Effect.void
     : Effect.mapError(
-      totpSecretFromBase64(secret),
-      () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
-    )
+        totpSecretFromBase64(secret),
+        () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
+      )
 
 const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUserId?: string) =>
   Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
-    found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void)
+    found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void
+  )
 
 /** The name of a personal team made for a user without a name or e-mail (an anonymous user's). */
 export const PERSONAL_TEAM_DEFAULT_NAME = "Personal Team"
@@ -123,8 +132,15 @@ export const personalTeamName = (name: string | null, email: string | null): str
  * The personal team of a new user. Its creator gets the project's creator defaults only, as the hosted
  * service's "creator" membership does (a creator does not also get the member defaults).
  */
-const createPersonalTeam = (db: DbShape, project: StoredProject, userId: string, name: string | null, email: string | null, now: Date) =>
-  Effect.gen(function*() {
+const createPersonalTeam = (
+  db: DbShape,
+  project: StoredProject,
+  userId: string,
+  name: string | null,
+  email: string | null,
+  now: Date
+) =>
+  Effect.gen(function* () {
     const teamId = yield* randomId
     const displayName = personalTeamName(name, email)
     yield* insertTeam(db, {
@@ -154,23 +170,25 @@ export const createUser = (
   project: StoredProject,
   input: CreateUserInput
 ): Effect.Effect<ServerUser, UserWriteError | SignUpRejected, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
-    const decision = input.signUp === undefined
-      ? undefined
-      : yield* checkSignUp(db, project, { ...input.signUp, email: input.primaryEmail ?? null })
+    const decision =
+      input.signUp === undefined
+        ? undefined
+        : yield* checkSignUp(db, project, { ...input.signUp, email: input.primaryEmail ?? null })
     const restrictedBy = decision?.restrictedBy
     const passwordHash = yield* storedPasswordHash(input)
     yield* checkPrimaryEmailFlags(input)
     yield* checkTotpSecret(input.totpSecretBase64)
     // Hosted stores the primary e-mail trimmed and lower-cased (users create, which every sign-up goes through).
-    const email = input.primaryEmail === undefined || input.primaryEmail === null ? null : normalizeEmail(input.primaryEmail)
+    const email =
+      input.primaryEmail === undefined || input.primaryEmail === null ? null : normalizeEmail(input.primaryEmail)
     const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
     const displayName = displayNameOf(input.displayName ?? null)
     const now = new Date(yield* Clock.currentTimeMillis)
     const userId = yield* randomId
     const created = db.transaction(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         if (email !== null && usedForAuth) yield* assertEmailFree(db, project.id, email)
         yield* insertUser(db, {
           id: userId,
@@ -187,8 +205,8 @@ export const createUser = (
           isAnonymous: input.isAnonymous ?? false,
           restrictedByAdmin: input.restrictedByAdmin ?? restrictedBy !== undefined,
           restrictedByAdminReason: input.restrictedByAdminReason ?? null,
-          restrictedByAdminPrivateDetails: input.restrictedByAdminPrivateDetails ??
-            (restrictedBy === undefined ? null : restrictionNote(restrictedBy))
+          restrictedByAdminPrivateDetails:
+            input.restrictedByAdminPrivateDetails ?? (restrictedBy === undefined ? null : restrictionNote(restrictedBy))
         })
         if (email !== null) {
           yield* insertContactChannel(db, {
@@ -202,7 +220,8 @@ export const createUser = (
             usedForAuth
           })
         }
-        if (passwordHash !== undefined && passwordHash !== null) yield* setPasswordHash(db, project.id, userId, passwordHash)
+        if (passwordHash !== undefined && passwordHash !== null)
+          yield* setPasswordHash(db, project.id, userId, passwordHash)
         for (const provider of input.oauthProviders ?? []) {
           yield* db.query(
             `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
@@ -231,12 +250,14 @@ const restrictionColumns = (patch: UserPatch) =>
   patch.restrictedByAdmin === false
     ? { restrictedByAdmin: false, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null }
     : {
-      ...(patch.restrictedByAdmin === undefined ? {} : { restrictedByAdmin: patch.restrictedByAdmin }),
-      ...(patch.restrictedByAdminReason === undefined ? {} : { restrictedByAdminReason: patch.restrictedByAdminReason }),
-      ...(patch.restrictedByAdminPrivateDetails === undefined
-        ? {}
-        : { restrictedByAdminPrivateDetails: patch.restrictedByAdminPrivateDetails })
-    }
+        ...(patch.restrictedByAdmin === undefined ? {} : { restrictedByAdmin: patch.restrictedByAdmin }),
+        ...(patch.restrictedByAdminReason === undefined
+          ? {}
+          : { restrictedByAdminReason: patch.restrictedByAdminReason }),
+        ...(patch.restrictedByAdminPrivateDetails === undefined
+          ? {}
+          : { restrictedByAdminPrivateDetails: patch.restrictedByAdminPrivateDetails })
+      }
 
 /** Applies a PATCH and returns the new server view. */
 export const updateUser = (
@@ -244,59 +265,70 @@ export const updateUser = (
   userId: string,
   patch: UserPatch
 ): Effect.Effect<ServerUser, UserWriteError | UserNotFound, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
     // Every statement below touches this user's own rows only (its columns, its primary email, its
     // password, its sessions), so the write leaves the other cached reads valid: other users reading
     // themselves meanwhile are answered from the cache instead of queueing behind the write.
-    const updated = db.writesOnly([cacheKeys.user(projectId, userId)], db.transaction(
-      Effect.gen(function*() {
-        // Existence only: the whole view is read once, at the end.
-        const signedUpAt = yield* findUserSignUp(db, projectId, userId)
-        if (signedUpAt === undefined) return yield* Effect.fail(new UserNotFound({}))
-        if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
-          const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
-          if (!member) {
-            return yield* Effect.fail(
-              new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
-            )
+    const updated = db.writesOnly(
+      [cacheKeys.user(projectId, userId)],
+      db.transaction(
+        Effect.gen(function* () {
+          // Existence only: the whole view is read once, at the end.
+          const signedUpAt = yield* findUserSignUp(db, projectId, userId)
+          if (signedUpAt === undefined) return yield* Effect.fail(new UserNotFound({}))
+          if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
+            const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
+            if (!member) {
+              return yield* Effect.fail(
+                new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
+              )
+            }
           }
-        }
-        yield* updateUserColumns(db, projectId, userId, {
-          ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
-          ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
-          ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
-          ...(patch.clientReadOnlyMetadata === undefined ? {} : { clientReadOnlyMetadata: patch.clientReadOnlyMetadata }),
-          ...(patch.serverMetadata === undefined ? {} : { serverMetadata: patch.serverMetadata }),
-          ...(patch.selectedTeamId === undefined ? {} : { selectedTeamId: patch.selectedTeamId }),
-          ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
-          ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
-          ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled }),
-          ...restrictionColumns(patch)
+          yield* updateUserColumns(db, projectId, userId, {
+            ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
+            ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
+            ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
+            ...(patch.clientReadOnlyMetadata === undefined
+              ? {}
+              : { clientReadOnlyMetadata: patch.clientReadOnlyMetadata }),
+            ...(patch.serverMetadata === undefined ? {} : { serverMetadata: patch.serverMetadata }),
+            ...(patch.selectedTeamId === undefined ? {} : { selectedTeamId: patch.selectedTeamId }),
+            ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
+            ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
+            ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled }),
+            ...restrictionColumns(patch)
+          })
+          yield* updatePrimaryEmail(db, projectId, userId, patch)
+          if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
+          else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+          // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
+          if (passwordHash !== undefined) {
+            yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
+          }
+          return yield* findUserView(db, projectId, userId)
         })
-        yield* updatePrimaryEmail(db, projectId, userId, patch)
-        if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
-        else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
-        // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
-        if (passwordHash !== undefined) {
-          yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
-        }
-        return yield* findUserView(db, projectId, userId)
-      })
-    ))
+      )
+    )
     const user = yield* Effect.catchTag(
       updated,
       "DbError",
-      emailConflict(patch.primaryEmail === undefined || patch.primaryEmail === null ? patch.primaryEmail : normalizeEmail(patch.primaryEmail))
+      emailConflict(
+        patch.primaryEmail === undefined || patch.primaryEmail === null
+          ? patch.primaryEmail
+          : normalizeEmail(patch.primaryEmail)
+      )
     )
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
 const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patch: UserPatch) =>
-  Effect.gen(function*() {
-    const touchesEmail = patch.primaryEmail !== undefined || patch.primaryEmailVerified !== undefined ||
+  Effect.gen(function* () {
+    const touchesEmail =
+      patch.primaryEmail !== undefined ||
+      patch.primaryEmailVerified !== undefined ||
       patch.primaryEmailAuthEnabled !== undefined
     if (!touchesEmail) return
     const current = yield* findPrimaryChannel(db, projectId, userId)
@@ -346,11 +378,13 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
 export const deleteUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
   Effect.flatMap(Db, (db) =>
     Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
-      deleted ? Effect.void : Effect.fail(new UserNotFound({}))))
+      deleted ? Effect.void : Effect.fail(new UserNotFound({}))
+    )
+  )
 
 /** A user of the project, or `UserNotFound`. */
 export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const user = yield* findUserView(yield* Db, projectId, userId)
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
@@ -369,15 +403,17 @@ export const checkRestriction = (
     readonly restrictedByAdminPrivateDetails?: string | null | undefined
   }
 ): Effect.Effect<void, Refused | DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (input.restrictedByAdminReason == null && input.restrictedByAdminPrivateDetails == null) return
     const stored = userId === undefined ? undefined : yield* findUserView(yield* Db, projectId, userId)
     if (input.restrictedByAdmin ?? stored?.restrictedByAdmin ?? false) return
-    return yield* Effect.fail(badRequest(
-      input.restrictedByAdminReason != null
-        ? "restricted_by_admin_reason requires restricted_by_admin=true"
-        : "restricted_by_admin_private_details requires restricted_by_admin=true"
-    ))
+    return yield* Effect.fail(
+      badRequest(
+        input.restrictedByAdminReason != null
+          ? "restricted_by_admin_reason requires restricted_by_admin=true"
+          : "restricted_by_admin_private_details requires restricted_by_admin=true"
+      )
+    )
   })
 
 /** Which users a list has (see `UserListQuery` in the store). */
@@ -394,7 +430,7 @@ export const listUsers = (query: {
   readonly limit?: number | undefined
   readonly include: ListedUsers
 }): Effect.Effect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
     if (query.cursor !== undefined) {

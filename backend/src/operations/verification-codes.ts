@@ -59,7 +59,7 @@ export interface IssueCodeInput {
 
 /** Stores a new code and returns its value (the only time it exists in clear). */
 export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError, Db> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const code = input.code ?? (yield* randomSecret(32))
     const now = yield* Clock.currentTimeMillis
@@ -80,7 +80,10 @@ export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError,
   })
 
 /** The state check shared by `checkCode` and `useCode`. */
-const usable = (row: VerificationCodeRow | undefined, now: number): Effect.Effect<VerificationCodeRow, VerificationCodeError> => {
+const usable = (
+  row: VerificationCodeRow | undefined,
+  now: number
+): Effect.Effect<VerificationCodeRow, VerificationCodeError> => {
   if (row === undefined) return Effect.fail(new VerificationCodeNotFound({}))
   if (row.expiresAt.getTime() <= now) return Effect.fail(new VerificationCodeExpired({}))
   if (row.usedAt !== null) return Effect.fail(new VerificationCodeAlreadyUsed({}))
@@ -97,7 +100,7 @@ export type CodeLookup = (
 
 /** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
 export const checkCode: CodeLookup = (projectId, purpose, code) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const row = yield* findVerificationCode(db, projectId, purpose, code)
     return yield* usable(row, yield* Clock.currentTimeMillis)
@@ -105,7 +108,7 @@ export const checkCode: CodeLookup = (projectId, purpose, code) =>
 
 /** Uses the code once; a second use (even a concurrent one) gets VERIFICATION_CODE_ALREADY_USED. */
 export const useCode: CodeLookup = (projectId, purpose, code) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const db = yield* Db
     const row = yield* checkCode(projectId, purpose, code)
     const won = yield* markVerificationCodeUsed(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))

@@ -41,8 +41,10 @@ export interface RegistrationCeremony {
 }
 
 /** Options for `navigator.credentials.create`, for a discoverable credential (a passkey). */
-export const registrationOptions = (input: RegistrationOptionsInput): Effect.Effect<RegistrationCeremony, PasskeyRegistrationFailed> =>
-  Effect.gen(function*() {
+export const registrationOptions = (
+  input: RegistrationOptionsInput
+): Effect.Effect<RegistrationCeremony, PasskeyRegistrationFailed> =>
+  Effect.gen(function* () {
     const userID = new TextEncoder().encode(input.userId)
     if (userID.length < 1 || userID.length > MAX_USER_ID_BYTES) {
       return yield* new PasskeyRegistrationFailed({ message: "The user id must be 1 to 64 bytes long." })

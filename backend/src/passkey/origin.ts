@@ -73,4 +73,5 @@ export const expectedPartyOf = (clientDataJSON: string, isTrusted: IsTrustedOrig
   Option.flatMap(decodeClientData(Buffer.from(clientDataJSON, "base64url").toString("utf8")), (data) =>
     URL.canParse(data.origin) && isTrusted(data.origin)
       ? Option.some({ origin: data.origin, rpId: new URL(data.origin).hostname })
-      : Option.none())
+      : Option.none()
+  )

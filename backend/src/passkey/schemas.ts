@@ -26,23 +26,27 @@ const ceremonyResponse = <Response extends Schema.Top>(response: Response) =>
   })
 
 /** `RegistrationResponseJSON`: the `credential` of `POST /auth/passkey/register`. */
-export const RegistrationResponse = ceremonyResponse(Schema.Struct({
-  clientDataJSON: Base64Url,
-  attestationObject: Base64Url,
-  authenticatorData: Schema.optionalKey(Base64Url),
-  transports: Schema.optionalKey(Schema.Array(Schema.String)),
-  publicKeyAlgorithm: Schema.optionalKey(Schema.Number),
-  publicKey: Schema.optionalKey(Base64Url)
-}))
+export const RegistrationResponse = ceremonyResponse(
+  Schema.Struct({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    authenticatorData: Schema.optionalKey(Base64Url),
+    transports: Schema.optionalKey(Schema.Array(Schema.String)),
+    publicKeyAlgorithm: Schema.optionalKey(Schema.Number),
+    publicKey: Schema.optionalKey(Base64Url)
+  })
+)
 export type RegistrationResponse = typeof RegistrationResponse.Type
 
 /** `AuthenticationResponseJSON`: the `authentication_response` of `POST /auth/passkey/sign-in`. */
-export const AuthenticationResponse = ceremonyResponse(Schema.Struct({
-  clientDataJSON: Base64Url,
-  authenticatorData: Base64Url,
-  signature: Base64Url,
-  userHandle: Schema.optionalKey(Base64Url)
-}))
+export const AuthenticationResponse = ceremonyResponse(
+  Schema.Struct({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Schema.optionalKey(Base64Url)
+  })
+)
 export type AuthenticationResponse = typeof AuthenticationResponse.Type
 
 /** The part of the client data that verification needs before it can pick the expected origin. */

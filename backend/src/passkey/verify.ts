@@ -62,8 +62,10 @@ const decodeCeremony = <S extends typeof RegistrationResponse | typeof Authentic
   fail: (message: string) => F,
   malformed: string
 ) =>
-  Effect.gen(function*() {
-    const response: S["Type"] = yield* Schema.decodeUnknownEffect(schema)(raw).pipe(Effect.mapError(() => fail(malformed)))
+  Effect.gen(function* () {
+    const response: S["Type"] = yield* Schema.decodeUnknownEffect(schema)(raw).pipe(
+      Effect.mapError(() => fail(malformed))
+    )
     const party = yield* Effect.fromOption(expectedPartyOf(response.response.clientDataJSON, isTrustedOrigin)).pipe(
       Effect.mapError(() => fail("the origin is not trusted by this project."))
     )
@@ -85,8 +87,9 @@ export interface VerifyRegistrationInput {
 export const verifyPasskeyRegistration = (
   input: VerifyRegistrationInput
 ): Effect.Effect<StoredPasskey, PasskeyRegistrationFailed> =>
-  Effect.gen(function*() {
-    const fail = (message: string) => new PasskeyRegistrationFailed({ message: `Passkey registration failed: ${message}` })
+  Effect.gen(function* () {
+    const fail = (message: string) =>
+      new PasskeyRegistrationFailed({ message: `Passkey registration failed: ${message}` })
     const { response, party } = yield* decodeCeremony(
       RegistrationResponse,
       input.response,
@@ -137,7 +140,7 @@ export interface PasskeySignIn {
 export const verifyPasskeyAuthentication = (
   input: VerifyAuthenticationInput
 ): Effect.Effect<PasskeySignIn, PasskeyAuthenticationFailed | PasskeyStoreError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fail = (message: string) => new PasskeyAuthenticationFailed({ message: `Passkey sign-in failed: ${message}` })
     const { response, party } = yield* decodeCeremony(
       AuthenticationResponse,
@@ -150,7 +153,11 @@ export const verifyPasskeyAuthentication = (
     if (stored === undefined) return yield* fail("this passkey is not registered.")
     if (stored.rpId !== party.rpId) return yield* fail("this passkey belongs to another host.")
     const userHandle = response.response.userHandle
-    if (userHandle !== undefined && userHandle !== "" && userHandle !== Buffer.from(stored.userId).toString("base64url")) {
+    if (
+      userHandle !== undefined &&
+      userHandle !== "" &&
+      userHandle !== Buffer.from(stored.userId).toString("base64url")
+    ) {
       return yield* fail("the passkey's user does not match.")
     }
     const result = yield* Effect.tryPromise({
@@ -160,13 +167,21 @@ export const verifyPasskeyAuthentication = (
           expectedChallenge: input.expectedChallenge,
           expectedOrigin: party.origin,
           expectedRPID: party.rpId,
-          credential: { id: stored.credentialId, publicKey: stored.publicKey, counter: stored.counter, transports: [...stored.transports] },
+          credential: {
+            id: stored.credentialId,
+            publicKey: stored.publicKey,
+            counter: stored.counter,
+            transports: [...stored.transports]
+          },
           requireUserVerification: false
         }),
       catch: (cause) => fail(reason(cause))
     })
     if (!result.verified) return yield* fail("the signature is invalid.")
     yield* input.store.updateCounter(stored.credentialId, result.authenticationInfo.newCounter)
-    return { userId: stored.userId, credentialId: stored.credentialId, newCounter: result.authenticationInfo.newCounter }
+    return {
+      userId: stored.userId,
+      credentialId: stored.credentialId,
+      newCounter: result.authenticationInfo.newCounter
+    }
   })
-

@@ -23,7 +23,7 @@ const TEST_EMAIL_TIMEOUT_MS = 10_000
 export const routes = [
   serve(MetricsApi.get, ({ auth }) => projectMetrics(auth.project.id)),
   serve(TestEmailApi.send, ({ body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
         return yield* Effect.fail(
           schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
@@ -33,15 +33,20 @@ export const routes = [
         timeoutMs: TEST_EMAIL_TIMEOUT_MS
       }).pipe(
         Effect.as({ success: true }),
-        Effect.catchTag("SmtpSendError", (error) => Effect.succeed({ success: false, errorMessage: error.errorMessage }))
+        Effect.catchTag("SmtpSendError", (error) =>
+          Effect.succeed({ success: false, errorMessage: error.errorMessage })
+        )
       )
       return result
-    })),
+    })
+  ),
   serve(WebhooksApi.svixToken, ({ auth }) => Effect.map(portalToken(auth.project.id), (token) => ({ token }))),
   // Any caller may ask; the project headers are checked when sent. The body is any JSON, read without a check.
   serve(FeatureSupportApi.check, ({ body }) => {
     const parsed = Schema.decodeUnknownOption(FeatureSupportRequest)(body)
     const name = parsed._tag === "Some" ? parsed.value.feature_name : undefined
-    return Effect.succeed(HttpServerResponse.text(`${name ?? "This feature"} is not yet supported by the stackfx local backend.`))
+    return Effect.succeed(
+      HttpServerResponse.text(`${name ?? "This feature"} is not yet supported by the stackfx local backend.`)
+    )
   })
 ]

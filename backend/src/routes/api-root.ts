@@ -17,7 +17,7 @@ const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.sli
 /** The body text; the odd indentation of the detail lines is the hosted service's, byte for byte. */
 export const apiRootText = (auth: Auth | undefined): string => {
   if (auth === undefined) return `${WELCOME}\n\nAuthentication: None`
-  const user = auth.user === undefined ? "None" : auth.user.primaryEmail ?? auth.user.id
+  const user = auth.user === undefined ? "None" : (auth.user.primaryEmail ?? auth.user.id)
   return [
     WELCOME,
     "",
@@ -31,12 +31,13 @@ export const routes = [
   // Public, as the hosted root answers without project headers too; the headers a request has are still
   // checked (before the query, as there).
   serve(ApiRootApi.get, ({ request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const auth = yield* authenticate(request.headers)
       const unknown = Object.keys(queryOf(request))
       if (unknown.length > 0) {
         return yield* Effect.fail(schemaErrorOf(request, [`query contains unknown properties: ${unknown.join(", ")}`]))
       }
       return HttpServerResponse.text(apiRootText(auth))
-    }))
+    })
+  )
 ]

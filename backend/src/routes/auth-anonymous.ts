@@ -9,12 +9,19 @@ export const routes = [
   // No body. The hosted route checks nothing else: it signs up even where sign-up is disabled (the
   // project setting is about accounts with credentials), and evaluates no sign-up rules.
   serve(AuthAnonymousApi.signUp, ({ auth: { project } }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* createUser(project, { isAnonymous: true }).pipe(
         // No e-mail, no password, no team selected, and no sign-up rules evaluated.
-        unreachable("UserEmailAlreadyExists", "PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "SignUpRejected")
+        unreachable(
+          "UserEmailAlreadyExists",
+          "PasswordTooShort",
+          "PasswordTooLong",
+          "TeamMembershipNotFound",
+          "SignUpRejected"
+        )
       )
       const session = yield* createSession({ projectId: project.id, userId: user.id })
       return { accessToken: session.accessToken, refreshToken: session.refreshToken, userId: user.id }
-    }))
+    })
+  )
 ]

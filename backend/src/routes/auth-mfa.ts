@@ -7,11 +7,13 @@ import { createSession } from "../operations/sessions.js"
 
 export const routes = [
   serve(AuthMfaApi.signIn, ({ auth: { project }, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { userId, isNewUser } = yield* completeMfaSignIn(project.id, body.code, body.totp)
       const session = yield* createSession({ projectId: project.id, userId })
       return { accessToken: session.accessToken, refreshToken: session.refreshToken, userId, isNewUser }
-    })),
+    })
+  ),
   serve(AuthMfaApi.checkCode, ({ auth: { project }, body }) =>
-    Effect.as(checkMfaAttempt(project.id, body.code), { isCodeValid: true as const }))
+    Effect.as(checkMfaAttempt(project.id, body.code), { isCodeValid: true as const })
+  )
 ]

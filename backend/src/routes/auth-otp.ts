@@ -10,15 +10,17 @@ import { CodePurpose } from "../operations/verification-codes.js"
 
 export const routes = [
   serve(AuthOtpApi.sendSignInCode, ({ auth: { project }, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* requireOtpSignIn(project)
       const nonce = yield* sendSignInCode(project, body.email.trim(), body.callbackUrl)
       return { nonce }
-    })),
+    })
+  ),
   serve(AuthOtpApi.checkCode, ({ auth: { project }, body }) =>
-    Effect.as(redeemEmailedCode(project.id, CodePurpose.magicLink, body.code, "check"), { isCodeValid: true as const })),
+    Effect.as(redeemEmailedCode(project.id, CodePurpose.magicLink, body.code, "check"), { isCodeValid: true as const })
+  ),
   serve(AuthOtpApi.signIn, ({ auth: { project, user: current }, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* requireOtpSignIn(project)
       const { user, isNewUser } = yield* redeemSignInCode(project, body.code, current).pipe(
         // The new user has no password and selects no team; the guest to upgrade was read with the request's
@@ -28,5 +30,6 @@ export const routes = [
       if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, isNewUser)
       const session = yield* createSession({ projectId: project.id, userId: user.id })
       return { accessToken: session.accessToken, refreshToken: session.refreshToken, userId: user.id, isNewUser }
-    }))
+    })
+  )
 ]

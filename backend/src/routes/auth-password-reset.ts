@@ -17,22 +17,25 @@ const signedInUser = (auth: Auth) =>
 
 export const routes = [
   serve(AuthPasswordApi.sendResetCode, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* credentialsEnabled(auth)
       yield* sendResetCode(auth.project, body.email.trim(), body.callbackUrl)
       // The hosted service's answer, word for word: it never says whether the address has an account.
       return { success: "maybe, only if user with e-mail exists" }
-    })),
+    })
+  ),
   serve(AuthPasswordApi.checkResetCode, ({ auth, body }) =>
-    Effect.as(checkResetCode(auth.project.id, body.code), { isCodeValid: true as const })),
+    Effect.as(checkResetCode(auth.project.id, body.code), { isCodeValid: true as const })
+  ),
   serve(AuthPasswordApi.reset, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* credentialsEnabled(auth)
       yield* resetPassword(auth.project.id, body.code, body.password)
       return done
-    })),
+    })
+  ),
   serve(AuthPasswordApi.update, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signedInUser(auth)
       yield* credentialsEnabled(auth)
       yield* updatePassword({
@@ -44,12 +47,14 @@ export const routes = [
         keepRefreshToken: refreshTokenOf(request.headers)
       })
       return done
-    })),
+    })
+  ),
   serve(AuthPasswordApi.set, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signedInUser(auth)
       yield* credentialsEnabled(auth)
       yield* setPassword(auth.project.id, user.id, body.password)
       return done
-    }))
+    })
+  )
 ]

@@ -1,7 +1,11 @@
 /** Password sign-up and sign-in. */
 import * as Effect from "effect/Effect"
 import { AuthPasswordApi } from "@stackfx/lib/contract/auth.js"
-import { PasswordAuthenticationNotEnabled, RedirectUrlNotWhitelisted, SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
+import {
+  PasswordAuthenticationNotEnabled,
+  RedirectUrlNotWhitelisted,
+  SignUpNotEnabled
+} from "@stackfx/lib/errors/known/sign-in.js"
 import { checkPasswordLength } from "../crypto/password.js"
 import { serve, unreachable } from "../http/serve.js"
 import { sendSignUpVerification } from "../operations/contact-channels.js"
@@ -21,7 +25,7 @@ const tokensFor = (projectId: string, userId: string) =>
 export const routes = [
   // The request's user is a guest to upgrade when its token is an anonymous user's (operations/sign-up.ts).
   serve(AuthPasswordApi.signUp, ({ auth: { project, user: current }, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
       const callback = body.verificationCallbackUrl
       if (callback !== undefined && !isTrustedCallback(project, callback)) {
@@ -42,12 +46,14 @@ export const routes = [
       if (callback !== undefined) yield* sendSignUpVerification(project, user, callback)
       if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, true)
       return yield* tokensFor(project.id, user.id)
-    })),
+    })
+  ),
   serve(AuthPasswordApi.signIn, ({ auth: { project }, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
       const { userId, hasTotp } = yield* checkCredentials(project.id, body.email, body.password)
       if (hasTotp) return yield* requireMfa(project.id, userId, false)
       return yield* tokensFor(project.id, userId)
-    }))
+    })
+  )
 ]

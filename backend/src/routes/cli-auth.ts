@@ -11,18 +11,23 @@ import { completeCliAuthAttempt, pollCliAuth, startCliAuth } from "../operations
 
 export const routes = [
   serve(CliAuthApi.start, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const started = yield* startCliAuth({
         projectId: auth.project.id,
         expiresInMillis: body.expiresInMillis,
         anonRefreshToken: body.anonRefreshToken
       })
-      return { pollingCode: started.pollingCode, loginCode: started.loginCode, expiresAt: started.expiresAt.toISOString() }
-    })),
+      return {
+        pollingCode: started.pollingCode,
+        loginCode: started.loginCode,
+        expiresAt: started.expiresAt.toISOString()
+      }
+    })
+  ),
   // The status (201 for the one success) is the declaration's.
   serve(CliAuthApi.poll, ({ auth, body }) => pollCliAuth(auth.project.id, body.pollingCode)),
   serve(CliAuthApi.complete, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const outcome = yield* completeCliAuthAttempt({
         projectId: auth.project.id,
         loginCode: body.loginCode,
@@ -37,5 +42,6 @@ export const routes = [
         case "Completed":
           return { success: true as const }
       }
-    }))
+    })
+  )
 ]

@@ -25,13 +25,15 @@ import { ownUser } from "../operations/acting-user.js"
  * answered before an unknown user.
  */
 const tokenUser = (auth: Auth, requested: string, providerId: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (requested === "me") {
       if (auth.user === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
       return auth.user.id
     }
     if (auth.accessType === "client" && auth.user?.id !== requested) {
-      return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Client can only access its own connected accounts" }))
+      return yield* Effect.fail(
+        new Refused({ reason: "forbidden", message: "Client can only access its own connected accounts" })
+      )
     }
     yield* tokenProvider(auth.project, providerId)
     const user = yield* findUser(auth.project.id, requested)
@@ -46,14 +48,16 @@ const accessTokenFor = (
   scope: string | undefined,
   providerAccountId?: string
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const userId = yield* tokenUser(auth, requested, providerId)
-    return { accessToken: yield* connectedAccountAccessToken(auth.project, userId, providerId, scope, providerAccountId) }
+    return {
+      accessToken: yield* connectedAccountAccessToken(auth.project, userId, providerId, scope, providerAccountId)
+    }
   })
 
 /** The user a list names: a client only itself (hosted's plain 403 for anyone else), a server any existing user. */
 const listedUser = (auth: Auth, requested: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (auth.accessType === "client") {
       const me = yield* ownUser(auth)
       if (requested !== "me" && requested !== me.id) {
@@ -70,18 +74,22 @@ const listedUser = (auth: Auth, requested: string) =>
 
 export const routes = [
   serve(ConnectedAccountsApi.list, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* listedUser(auth, params.user_id)
       const accounts = yield* connectedAccounts(auth.project.id, userId)
       return {
         items: accounts.map((a) => ({ userId: a.userId, provider: a.providerId, providerAccountId: a.accountId })),
         isPaginated: false as const
       }
-    })),
+    })
+  ),
   serve(ConnectedAccountsApi.accountAccessToken, ({ auth, body, params }) =>
-    accessTokenFor(auth, params.user_id, params.provider_id, body.scope, params.provider_account_id)),
+    accessTokenFor(auth, params.user_id, params.provider_id, body.scope, params.provider_account_id)
+  ),
   serve(ConnectedAccountsApi.accessToken, ({ auth, body, params }) =>
-    accessTokenFor(auth, params.user_id, params.provider_id, body.scope)),
+    accessTokenFor(auth, params.user_id, params.provider_id, body.scope)
+  ),
   serve(ConnectedAccountsApi.ownAccessToken, ({ auth, body, params }) =>
-    accessTokenFor(auth, "me", params.provider_id, body.scope))
+    accessTokenFor(auth, "me", params.provider_id, body.scope)
+  )
 ]

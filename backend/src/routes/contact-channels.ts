@@ -54,14 +54,18 @@ const checkEmailValue = (value: string | undefined, request: RequestLine) =>
 
 export const routes = [
   serve(ContactChannelsApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const all = auth.accessType !== "client" && query.user_id === undefined
-      const items = yield* listChannels(auth.project.id, all ? undefined : yield* targetUserId(auth, query.user_id, "list"))
+      const items = yield* listChannels(
+        auth.project.id,
+        all ? undefined : yield* targetUserId(auth, query.user_id, "list")
+      )
       const wanted = query.contact_channel_id
       return { items: wanted === undefined ? items : items.filter((c) => c.id === wanted), isPaginated: false as const }
-    })),
+    })
+  ),
   serve(ContactChannelsApi.create, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* checkEmailValue(body.value, request)
       const userId = yield* targetUserId(auth, body.userId, "create")
       if (auth.accessType !== "client" && (yield* findUser(auth.project.id, userId)) === undefined) {
@@ -75,9 +79,10 @@ export const routes = [
         isPrimary: body.isPrimary,
         isVerified: "isVerified" in body ? body.isVerified : undefined
       })
-    })),
+    })
+  ),
   serve(ContactChannelsApi.sendPrimaryVerificationCode, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = auth.user
       if (user === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
       const email = body.email.trim()
@@ -94,16 +99,18 @@ export const routes = [
         callbackUrl: body.callbackUrl
       })
       return { success: true as const }
-    })),
+    })
+  ),
   serve(ContactChannelsApi.verify, ({ auth, body }) =>
-    Effect.as(verifyEmailCode(auth.project.id, body.code), { success: true as const })),
+    Effect.as(verifyEmailCode(auth.project.id, body.code), { success: true as const })
+  ),
   serve(ContactChannelsApi.checkVerificationCode, ({ auth, body }) =>
-    Effect.as(
-      redeemEmailedCode(auth.project.id, CodePurpose.emailVerification, body.code, "check"),
-      { isCodeValid: true as const }
-    )),
+    Effect.as(redeemEmailedCode(auth.project.id, CodePurpose.emailVerification, body.code, "check"), {
+      isCodeValid: true as const
+    })
+  ),
   serve(ContactChannelsApi.sendVerificationCode, ({ auth, body, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* targetUserId(auth, params.user_id, "send a verification code for")
       const user = auth.user?.id === userId ? auth.user : yield* findUser(auth.project.id, userId)
       if (user === undefined) return yield* Effect.fail(new UserIdDoesNotExist({ details: { user_id: userId } }))
@@ -118,22 +125,26 @@ export const routes = [
         callbackUrl: body.callbackUrl
       })
       return { success: true as const }
-    })),
+    })
+  ),
   serve(ContactChannelsApi.get, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* targetUserId(auth, params.user_id, "read")
       return yield* getContactChannelOf(auth.project.id, userId, params.contact_channel_id)
-    })),
+    })
+  ),
   serve(ContactChannelsApi.update, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* checkEmailValue(body.value, request)
       const userId = yield* targetUserId(auth, params.user_id, "update")
       return yield* updateContactChannelOf(auth.project.id, userId, params.contact_channel_id, body)
-    })),
+    })
+  ),
   serve(ContactChannelsApi.delete, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* targetUserId(auth, params.user_id, "delete")
       yield* deleteContactChannelOf(auth.project.id, userId, params.contact_channel_id)
       return { success: true as const }
-    }))
+    })
+  )
 ]

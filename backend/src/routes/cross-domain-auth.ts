@@ -9,10 +9,8 @@ import { crossDomainHandoff } from "../operations/cross-domain-handoff.js"
 export const routes = [
   serve(CrossDomainAuthApi.authorize, ({ auth, body, request }) =>
     Effect.map(
-      crossDomainHandoff(
-        { ...auth, refreshToken: header(request.headers, STACK_HEADERS.refreshToken) },
-        body
-      ),
+      crossDomainHandoff({ ...auth, refreshToken: header(request.headers, STACK_HEADERS.refreshToken) }, body),
       (redirectUrl) => ({ redirectUrl })
-    ))
+    )
+  )
 ]

@@ -22,19 +22,23 @@ const templateIdOf = (
 
 export const routes = [
   serve(EmailTemplatesApi.list, ({ auth }) =>
-    Effect.map(projectTemplates(auth.project), (templates) => ({ templates }))),
+    Effect.map(projectTemplates(auth.project), (templates) => ({ templates }))
+  ),
   serve(EmailTemplatesApi.create, ({ auth, body }) =>
-    Effect.map(createTemplate(auth.project, body.displayName), (id) => ({ id }))),
+    Effect.map(createTemplate(auth.project, body.displayName), (id) => ({ id }))
+  ),
   serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const id = yield* templateIdOf(params, request)
       return { renderedHtml: yield* updateTemplate(auth.project, id, body) }
-    })),
+    })
+  ),
   serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const id = yield* templateIdOf(params, request)
       yield* deleteTemplate(auth.project, id)
       // The service answers `{}` here, not `{ success: true }`.
       return {}
-    }))
+    })
+  )
 ]

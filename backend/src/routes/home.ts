@@ -23,7 +23,8 @@ import { databaseKind } from "../operations/backend-status.js"
 /** A key-shaped badge: the backend's icon in browser tabs. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2251d1"/><circle cx="12" cy="16" r="6" fill="none" stroke="#fff" stroke-width="3"/><path d="M17 16h10M23 16v5M27 16v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>`
 
-const row = (label: string, value: string) => `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`
+const row = (label: string, value: string) =>
+  `<tr><th>${escapeHtml(label)}</th><td><code>${escapeHtml(value)}</code></td></tr>`
 
 const projectTable = (
   title: string,
@@ -61,7 +62,7 @@ const favicon = HttpServerResponse.text(FAVICON_SVG, {
 
 /** `GET /` and `GET /favicon.ico`, reading the config and the database kind once at construction. */
 export const homeRoutes = HttpRouter.use((router) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* EmulatorConfig
     const database = yield* databaseKind
     const home = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {

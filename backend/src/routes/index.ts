@@ -76,5 +76,6 @@ const groups = [
 export const apiRoutes = groups.map((route) => ("declaration" in route ? route.route : route))
 
 /** The declarations the routes serve (the route table's check against the contract). */
-export const servedDeclarations: ReadonlyArray<EndpointSpec> = groups.flatMap((route) => ("declaration" in route ? [route.declaration] : []))
-
+export const servedDeclarations: ReadonlyArray<EndpointSpec> = groups.flatMap((route) =>
+  "declaration" in route ? [route.declaration] : []
+)

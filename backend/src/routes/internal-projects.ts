@@ -21,33 +21,38 @@ const internalUser = (auth: Auth) =>
   auth.user === undefined
     ? Effect.fail(new UserAuthenticationRequired({}))
     : auth.project.id !== INTERNAL
-    ? Effect.fail(new ExpectedInternalProject({}))
-    : Effect.succeed(auth.user)
+      ? Effect.fail(new ExpectedInternalProject({}))
+      : Effect.succeed(auth.user)
 
 export const routes = [
   serve(InternalProjectsApi.list, ({ auth }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* internalUser(auth)
       const owned = yield* ownedProjects(user.id)
       return { items: owned.map(toAdminProject), isPaginated: false as const }
-    })),
+    })
+  ),
   serve(InternalProjectsApi.create, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* checkProjectConfig(body.config, request)
       const user = yield* internalUser(auth)
       // The user was read with the request's authentication.
       return toAdminProject(yield* createOwnedProject(user.id, body).pipe(unreachable("UserNotFound")))
-    })),
+    })
+  ),
   serve(InternalProjectsApi.transfer, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // The service states its caller in the request schema, so a wrong caller is a SCHEMA_ERROR here.
       const user = auth.user
       if (user === undefined) return yield* Effect.fail(schemaErrorOf(request, ["auth.user must be defined"]))
       if (auth.project.id !== INTERNAL) {
-        return yield* Effect.fail(schemaErrorOf(request, ["auth.project.id must be one of the following values: internal"]))
+        return yield* Effect.fail(
+          schemaErrorOf(request, ["auth.project.id must be one of the following values: internal"])
+        )
       }
       // The user was read with the request's authentication.
       yield* transferProject(user.id, body.projectId, body.newTeamId).pipe(unreachable("UserNotFound"))
       return { success: "true" as const }
-    }))
+    })
+  )
 ]

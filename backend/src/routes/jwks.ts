@@ -17,20 +17,22 @@ const kindsOf = (query: typeof JwksQuery.Type): ReadonlyArray<AccessTokenKind> =
   query.include_anonymous === "true"
     ? ["normal", "restricted", "anonymous"]
     : query.include_restricted === "true"
-    ? ["normal", "restricted"]
-    : ["normal"]
+      ? ["normal", "restricted"]
+      : ["normal"]
 
 /** The keys the backend publishes are public JWKs (what the declaration's key set keeps). */
 const asKeySet = Schema.decodeUnknownEffect(JwkSet)
 
 export const routes = [
   serve(JwksApi.get, ({ params, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const keys = yield* publicKeySet(params.project_id, kindsOf(query))
       // The hosted route answers an unknown project with a plain-text 404, not a known error.
-      if (keys === undefined) return yield* Effect.fail(new Refused({ reason: "not-found", message: "Project not found" }))
+      if (keys === undefined)
+        return yield* Effect.fail(new Refused({ reason: "not-found", message: "Project not found" }))
       return yield* Effect.orDie(asKeySet(keys))
-    })),
+    })
+  ),
   // The hosted service's OIDC alias for the anonymous issuer (`…/projects-anonymous-users/{id}`): a
   // verifier that derives the key set from the issuer lands on the set with the anonymous keys. There is
   // no such alias for the restricted issuer.
@@ -43,5 +45,6 @@ export const routes = [
         `${API_PATH_PREFIX}/projects/${projectId}/.well-known/${rest}?include_anonymous=true`,
         { status: 307 }
       )
-    }))
+    })
+  )
 ]

@@ -16,7 +16,7 @@ export const notFoundText = (url: string): string =>
   "https://app.stack-auth.com.\n\n" +
   `URL: ${url}`
 
-const notFound = Effect.gen(function*() {
+const notFound = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
   const config = yield* EmulatorConfig
   return HttpServerResponse.text(notFoundText(`${config.baseUrl}${request.url}`), { status: 404 })

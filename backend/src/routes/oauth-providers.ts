@@ -35,7 +35,7 @@ type Action = "read" | "list" | "update" | "delete"
  * CANNOT_GET_OWN_USER_WITHOUT_USER), a server anyone; the user must exist.
  */
 const targetUser = (auth: Auth, requested: string | undefined, action: Action) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (auth.accessType === "client" || requested === "me") {
       if (auth.user === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
     }
@@ -51,8 +51,13 @@ const targetUser = (auth: Auth, requested: string | undefined, action: Action) =
   })
 
 /** The path's user (resolved and checked) and link id. */
-const linkTarget = (auth: Auth, params: { readonly user_id: string; readonly provider_id: string }, request: RequestLine, action: Action) =>
-  Effect.gen(function*() {
+const linkTarget = (
+  auth: Auth,
+  params: { readonly user_id: string; readonly provider_id: string },
+  request: RequestLine,
+  action: Action
+) =>
+  Effect.gen(function* () {
     const checked = yield* validate(LinkParams, "params", params, request)
     const userId = yield* targetUser(auth, checked.user_id, action)
     // A UUID or `me`, so the target is always a user here.
@@ -61,13 +66,14 @@ const linkTarget = (auth: Auth, params: { readonly user_id: string; readonly pro
 
 export const routes = [
   serve(OAuthProvidersApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // A server without `user_id` lists every link of the project, as hosted does.
       const userId = yield* targetUser(auth, query.user_id, "list")
       return { items: yield* listLinkViews(auth.project, userId), isPaginated: false as const }
-    })),
+    })
+  ),
   serve(OAuthProvidersApi.create, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* requireConfigured(auth.project, body.providerConfigId)
       const userId = (yield* targetUser(auth, body.userId, "update")) ?? ""
       return yield* createLink(auth.project, {
@@ -78,21 +84,25 @@ export const routes = [
         allowSignIn: body.allowSignIn,
         allowConnectedAccounts: body.allowConnectedAccounts
       })
-    })),
+    })
+  ),
   serve(OAuthProvidersApi.get, ({ auth, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { userId, id } = yield* linkTarget(auth, params, request, "read")
       return yield* getLinkView(auth.project, userId, id)
-    })),
+    })
+  ),
   serve(OAuthProvidersApi.update, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { userId, id } = yield* linkTarget(auth, params, request, "update")
       return yield* updateLinkOf(auth.project, userId, id, body)
-    })),
+    })
+  ),
   serve(OAuthProvidersApi.delete, ({ auth, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { userId, id } = yield* linkTarget(auth, params, request, "delete")
       yield* deleteLinkOf(auth.project, userId, id)
       return { success: true as const }
-    }))
+    })
+  )
 ]

@@ -35,12 +35,14 @@ const isSecure = Effect.map(EmulatorConfig, (config) => config.baseUrl.startsWit
 
 const stringFields = (value: unknown): Record<string, string> =>
   typeof value === "object" && value !== null
-    ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string")
+      )
     : {}
 
 const callback = (declaration: typeof OAuthApi.callback | typeof OAuthApi.callbackPost) =>
   serve(declaration, ({ body, params, query, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* completeOAuthFlow({
         providerId: params.provider_id,
         params: { ...stringFields(query), ...stringFields(body) },
@@ -49,38 +51,48 @@ const callback = (declaration: typeof OAuthApi.callback | typeof OAuthApi.callba
       return HttpServerResponse.redirect(result.location, {
         headers: { "set-cookie": cookieHeader(innerStateCookie(result.innerState), "", 0, yield* isSecure) }
       })
-    }))
+    })
+  )
 
 const Issuer = Schema.NullOr(
   Schema.String.check(
-    Schema.makeFilter((s: string) => (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)) || "must be an http(s) URL")
+    Schema.makeFilter(
+      (s: string) => (URL.canParse(s) && /^https?:$/.test(new URL(s).protocol)) || "must be an http(s) URL"
+    )
   )
 )
 
 export const routes = [
   serve(OAuthApi.authorize, ({ params, query, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const started = yield* startOAuthFlow(params.provider_id, query, request.headers["host"]).pipe(
         // The authorize step only runs the provider's discovery, whose failures are
         // OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE; a refused code or access comes from the token stage.
         unreachable("InvalidAuthorizationCode", "OAuthProviderAccessDenied")
       )
-      const cookie = cookieHeader(innerStateCookie(started.innerState), "true", OUTER_OAUTH_FLOW_TTL_MS / 1000, yield* isSecure)
+      const cookie = cookieHeader(
+        innerStateCookie(started.innerState),
+        "true",
+        OUTER_OAUTH_FLOW_TTL_MS / 1000,
+        yield* isSecure
+      )
       return HttpServerResponse.redirect(started.location, { headers: { "set-cookie": cookie } })
-    })),
+    })
+  ),
   callback(OAuthApi.callback),
   callback(OAuthApi.callbackPost),
   serve(OAuthNativeApi.appleSignIn, ({ auth, body }) =>
     signInWithAppleIdToken(auth.project, body.idToken).pipe(
       // A native sign-up sets no password, selects no team and upgrades no guest.
       unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound")
-    )),
+    )
+  ),
   endpoint({
     method: "GET",
     path: "/emulator/oauth-providers/:providerId",
     access: ADMIN,
     handler: ({ auth, params }) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const providerId = params["providerId"] ?? ""
         const issuer = yield* providerIssuer(auth.project.id, providerId)
         return json({ provider_id: providerId, issuer: issuer ?? null })
@@ -92,7 +104,7 @@ export const routes = [
     access: ADMIN,
     body: Schema.Struct({ issuer: Issuer }),
     handler: ({ auth, body, params }) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const providerId = params["providerId"] ?? ""
         const issuer = body.issuer === null ? null : body.issuer.replace(/\/+$/, "")
         yield* setProviderIssuer(auth.project.id, providerId, issuer)

@@ -8,27 +8,35 @@ import { PasskeysApi } from "@stackfx/lib/contract/passkeys.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { serve, unreachable } from "../http/serve.js"
-import { initiateAuthentication, initiateRegistration, registerPasskey, signInWithPasskey } from "../operations/passkeys.js"
+import {
+  initiateAuthentication,
+  initiateRegistration,
+  registerPasskey,
+  signInWithPasskey
+} from "../operations/passkeys.js"
 
 const signedInUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
 
 export const routes = [
   serve(PasskeysApi.initiateRegistration, ({ auth }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* signedInUser(auth)
       // The options of a stored user (a UUID handle) always build: a failure is the WebAuthn library's fault.
       return yield* initiateRegistration(auth.project, user).pipe(unreachable("PasskeyRegistrationFailed"))
-    })),
+    })
+  ),
   serve(PasskeysApi.register, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const credentialId = yield* registerPasskey(auth.project, yield* signedInUser(auth), body.credential, body.code)
       return { userHandle: credentialId }
-    })),
+    })
+  ),
   serve(PasskeysApi.initiateAuthentication, ({ auth }) =>
     initiateAuthentication(auth.project).pipe(
       // Sign-in options name no user and always build: a failure is the WebAuthn library's fault.
       unreachable("PasskeyAuthenticationFailed")
-    )),
+    )
+  ),
   serve(PasskeysApi.signIn, ({ auth, body }) => signInWithPasskey(auth.project, body.authenticationResponse, body.code))
 ]

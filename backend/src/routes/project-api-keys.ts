@@ -41,48 +41,68 @@ const storableExpiry = (expiresAt: Date | null, request: RequestLine) => {
   const { min, max } = STORABLE_EXPIRY
   return millis === undefined || (millis >= min && millis <= max)
     ? Effect.void
-    : Effect.fail(schemaErrorOf(request, [`body.expires_at_millis: must be between ${min} and ${max} (years 1 to 9999)`]))
+    : Effect.fail(
+        schemaErrorOf(request, [`body.expires_at_millis: must be between ${min} and ${max} (years 1 to 9999)`])
+      )
 }
 
 /** The key a read or update names: the project switch first, then the id's format. */
-const keyOf = (caller: KeyCaller, type: ProjectApiKeyType, params: { readonly api_key_id: string }, request: RequestLine) =>
-  Effect.andThen(ensureKindEnabled(caller, type), Effect.map(validate(IdParams, "params", params, request), (p) => p.api_key_id))
+const keyOf = (
+  caller: KeyCaller,
+  type: ProjectApiKeyType,
+  params: { readonly api_key_id: string },
+  request: RequestLine
+) =>
+  Effect.andThen(
+    ensureKindEnabled(caller, type),
+    Effect.map(validate(IdParams, "params", params, request), (p) => p.api_key_id)
+  )
 
 const unpaginated = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
 
 export const routes = [
   serve(UserApiKeysApi.create, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* ensureKindEnabled(auth, "user")
       yield* storableExpiry(body.expiresAt, request)
       return yield* createUserApiKeyFor(auth, yield* resolveUserId(auth, body.userId), body)
-    })),
+    })
+  ),
   serve(TeamApiKeysApi.create, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* ensureKindEnabled(auth, "team")
       yield* storableExpiry(body.expiresAt, request)
       return yield* createTeamApiKeyFor(auth, body.teamId, body)
-    })),
+    })
+  ),
   serve(UserApiKeysApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* ensureKindEnabled(auth, "user")
       if (query.user_id === undefined) {
         return yield* Effect.fail(new SchemaError({ details: { message: "user_id is required for user API keys" } }))
       }
       return unpaginated(yield* listUserApiKeys(auth, yield* resolveUserId(auth, query.user_id)))
-    })),
+    })
+  ),
   serve(UserApiKeysApi.get, ({ auth, params, request }) =>
-    Effect.flatMap(keyOf(auth, "user", params, request), (id) => readManagedKey(auth, "user", id))),
+    Effect.flatMap(keyOf(auth, "user", params, request), (id) => readManagedKey(auth, "user", id))
+  ),
   serve(UserApiKeysApi.update, ({ auth, body, params, request }) =>
-    Effect.flatMap(keyOf(auth, "user", params, request), (id) => updateManagedKey(auth, "user", id, body))),
+    Effect.flatMap(keyOf(auth, "user", params, request), (id) => updateManagedKey(auth, "user", id, body))
+  ),
   serve(UserApiKeysApi.check, ({ auth, body }) =>
-    Effect.andThen(ensureKindEnabled(auth, "user"), checkPresentedKey(auth.project.id, "user", body.apiKey))),
+    Effect.andThen(ensureKindEnabled(auth, "user"), checkPresentedKey(auth.project.id, "user", body.apiKey))
+  ),
   serve(TeamApiKeysApi.list, ({ auth, query }) =>
-    Effect.andThen(ensureKindEnabled(auth, "team"), Effect.map(listTeamApiKeys(auth, query.team_id), unpaginated))),
+    Effect.andThen(ensureKindEnabled(auth, "team"), Effect.map(listTeamApiKeys(auth, query.team_id), unpaginated))
+  ),
   serve(TeamApiKeysApi.get, ({ auth, params, request }) =>
-    Effect.flatMap(keyOf(auth, "team", params, request), (id) => readManagedKey(auth, "team", id))),
+    Effect.flatMap(keyOf(auth, "team", params, request), (id) => readManagedKey(auth, "team", id))
+  ),
   serve(TeamApiKeysApi.update, ({ auth, body, params, request }) =>
-    Effect.flatMap(keyOf(auth, "team", params, request), (id) => updateManagedKey(auth, "team", id, body))),
+    Effect.flatMap(keyOf(auth, "team", params, request), (id) => updateManagedKey(auth, "team", id, body))
+  ),
   serve(TeamApiKeysApi.check, ({ auth, body }) =>
-    Effect.andThen(ensureKindEnabled(auth, "team"), checkPresentedKey(auth.project.id, "team", body.apiKey)))
+    Effect.andThen(ensureKindEnabled(auth, "team"), checkPresentedKey(auth.project.id, "team", body.apiKey))
+  )
 ]

@@ -20,15 +20,13 @@ import {
 } from "../operations/project-config.js"
 
 /** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
-const levelOf = (
-  auth: Auth,
-  level: string,
-  request: { readonly method: string; readonly originalUrl: string }
-) =>
-  Effect.gen(function*() {
+const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>
+  Effect.gen(function* () {
     const valid = yield* validate(ConfigLevel, "params.level", level, request)
     if (auth.accessType === "server" && valid !== "branch") {
-      return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Server access can only manage branch config overrides." }))
+      return yield* Effect.fail(
+        new Refused({ reason: "forbidden", message: "Server access can only manage branch config overrides." })
+      )
     }
     return valid
   })
@@ -37,26 +35,32 @@ const success = { success: true as const }
 
 export const routes = [
   serve(ProjectConfigApi.get, ({ auth }) =>
-    Effect.map(renderConfig(auth.project), (config) => ({ configString: config }))),
+    Effect.map(renderConfig(auth.project), (config) => ({ configString: config }))
+  ),
   serve(ProjectConfigApi.getOverride, ({ auth, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const level = yield* levelOf(auth, params.level, request)
       const override = yield* readConfigOverride(auth.project.id, level)
       return { configString: override as Readonly<Record<string, Schema.Json>> }
-    })),
+    })
+  ),
   serve(ProjectConfigApi.override, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const level = yield* levelOf(auth, params.level, request)
       yield* patchConfigOverride(auth.project.id, level, body.configOverrideString)
       return success
-    })),
+    })
+  ),
   serve(ProjectConfigApi.replace, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const level = yield* levelOf(auth, params.level, request)
       if (level === "branch" && body.source === undefined) {
-        return yield* Effect.fail(new Refused({ reason: "invalid", message: "source is required for branch level config" }))
+        return yield* Effect.fail(
+          new Refused({ reason: "invalid", message: "source is required for branch level config" })
+        )
       }
       yield* replaceConfigOverride(auth.project.id, level, body.configString)
       return success
-    }))
+    })
+  )
 ]

@@ -11,8 +11,17 @@ import { PermissionId } from "@stackfx/lib/domain/team-permission.js"
 import type { Auth } from "../http/auth.js"
 import { validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
-import { createDefinition, deleteDefinition, listDefinitionViews, updateDefinition } from "../operations/permission-definitions.js"
-import { grantProjectPermissionOf, listProjectPermissions, revokeProjectPermissionOf } from "../operations/project-permissions.js"
+import {
+  createDefinition,
+  deleteDefinition,
+  listDefinitionViews,
+  updateDefinition
+} from "../operations/permission-definitions.js"
+import {
+  grantProjectPermissionOf,
+  listProjectPermissions,
+  revokeProjectPermissionOf
+} from "../operations/project-permissions.js"
 import { clientSelfOnly, resolveUserId } from "../operations/acting-user.js"
 import { permissionIdParam } from "./team-helpers.js"
 
@@ -24,7 +33,7 @@ interface GrantContext {
 
 /** The grant the path names (`"me"` resolved). */
 const grantOf = ({ auth, params, request }: GrantContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const permissionId = yield* permissionIdParam(params.permission_id, request)
     const userId = yield* resolveUserId(auth, params.user_id)
     return { projectId: auth.project.id, userId, permissionId }
@@ -34,12 +43,13 @@ const listed = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as c
 
 export const routes = [
   serve(ProjectPermissionsApi.list, ({ auth, query, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
       if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
-      const permissionId = query.permission_id === undefined
-        ? undefined
-        : yield* validate(PermissionId, "query.permission_id", query.permission_id, request)
+      const permissionId =
+        query.permission_id === undefined
+          ? undefined
+          : yield* validate(PermissionId, "query.permission_id", query.permission_id, request)
       const items = yield* listProjectPermissions({
         projectId: auth.project.id,
         userId,
@@ -47,14 +57,20 @@ export const routes = [
         recursive: query.recursive === "true"
       })
       return listed(items)
-    })),
+    })
+  ),
   serve(ProjectPermissionsApi.grant, (context) => Effect.flatMap(grantOf(context), grantProjectPermissionOf)),
   serve(ProjectPermissionsApi.revoke, (context) =>
-    Effect.as(Effect.flatMap(grantOf(context), revokeProjectPermissionOf), { success: true as const })),
-  serve(ProjectPermissionDefinitionsApi.list, ({ auth }) => Effect.map(listDefinitionViews(auth.project.id, "project"), listed)),
+    Effect.as(Effect.flatMap(grantOf(context), revokeProjectPermissionOf), { success: true as const })
+  ),
+  serve(ProjectPermissionDefinitionsApi.list, ({ auth }) =>
+    Effect.map(listDefinitionViews(auth.project.id, "project"), listed)
+  ),
   serve(ProjectPermissionDefinitionsApi.create, ({ auth, body }) => createDefinition(auth.project.id, body, "project")),
   serve(ProjectPermissionDefinitionsApi.update, ({ auth, body, params }) =>
-    updateDefinition(auth.project.id, params.permission_id, body, "project")),
+    updateDefinition(auth.project.id, params.permission_id, body, "project")
+  ),
   serve(ProjectPermissionDefinitionsApi.delete, ({ auth, params }) =>
-    Effect.as(deleteDefinition(auth.project.id, params.permission_id, "project"), { success: true as const }))
+    Effect.as(deleteDefinition(auth.project.id, params.permission_id, "project"), { success: true as const })
+  )
 ]

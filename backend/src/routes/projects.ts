@@ -20,10 +20,12 @@ export const routes = [
   serve(ProjectsApi.deleteNotAllowed, () => methodNotAllowed),
   serve(AdminProjectsApi.get, ({ auth }) => Effect.succeed(toAdminProject(auth.project))),
   serve(AdminProjectsApi.update, ({ auth, body, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* checkProjectConfig(body.config, request)
       return toAdminProject(yield* updateCurrentProject(auth.project, body))
-    })),
+    })
+  ),
   serve(AdminProjectsApi.delete, ({ auth }) =>
-    Effect.as(deleteCurrentProject(auth.project.id), { success: true as const }))
+    Effect.as(deleteCurrentProject(auth.project.id), { success: true as const })
+  )
 ]

@@ -14,11 +14,13 @@ import { endSession, liveSessions } from "../operations/sessions.js"
 
 /** `me` or an id; a client may only name itself. */
 const sessionOwner = (auth: Auth, requested: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (requested === "me" || auth.accessType === "client") {
       if (auth.user === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
       if (requested !== "me" && requested !== auth.user.id) {
-        return yield* Effect.fail(new Refused({ reason: "forbidden", message: "Client can only list sessions for their own user." }))
+        return yield* Effect.fail(
+          new Refused({ reason: "forbidden", message: "Client can only list sessions for their own user." })
+        )
       }
       return auth.user.id
     }
@@ -27,7 +29,7 @@ const sessionOwner = (auth: Auth, requested: string) =>
 
 export const routes = [
   serve(SessionsApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* sessionOwner(auth, query.user_id)
       const items = (yield* liveSessions(auth.project.id, userId))
         .filter((row) => auth.accessType === "admin" || !row.isImpersonation)
@@ -40,11 +42,13 @@ export const routes = [
           isCurrentSession: row.id === auth.refreshTokenId
         }))
       return { items, isPaginated: false as const }
-    })),
+    })
+  ),
   serve(SessionsApi.delete, ({ auth, params, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* sessionOwner(auth, query.user_id)
       yield* endSession(auth.project.id, userId, params.id, auth.refreshTokenId)
       return { success: true as const }
-    }))
+    })
+  )
 ]

@@ -17,16 +17,20 @@ const missingRefreshTokenHeader = (request: RequestLine) =>
 
 export const routes = [
   serve(SessionsApi.refresh, ({ auth, request }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const refreshToken = refreshTokenOf(request.headers)
       if (refreshToken === undefined) return yield* Effect.fail(missingRefreshTokenHeader(request))
       return { accessToken: yield* refreshSession(auth.project.id, refreshToken) }
-    })),
+    })
+  ),
   serve(SessionsApi.signOut, ({ auth, request }) =>
     // Without a refresh token header (the hosted service refuses that), the access token's session ends.
-    Effect.as(endCurrentSession(auth.project.id, refreshTokenOf(request.headers), auth.refreshTokenId), { success: true as const })),
+    Effect.as(endCurrentSession(auth.project.id, refreshTokenOf(request.headers), auth.refreshTokenId), {
+      success: true as const
+    })
+  ),
   serve(SessionsApi.create, ({ auth, body }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = body.userId === "me" ? auth.user?.id : body.userId
       if (userId === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
       const user = yield* findUser(auth.project.id, userId)
@@ -38,5 +42,6 @@ export const routes = [
         isImpersonation: body.isImpersonation
       })
       return { accessToken: session.accessToken, refreshToken: session.refreshToken }
-    }))
+    })
+  )
 ]

@@ -11,22 +11,29 @@ import { addMember, removeMember } from "../operations/teams.js"
 
 export const routes = [
   serve(TeamMembershipsApi.add, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const userId = yield* resolveUserId(auth, params.user_id)
       return yield* addMember(auth.project, params.team_id, userId)
-    })),
+    })
+  ),
   serve(TeamMembershipsApi.remove, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const teamId = params.team_id
       const userId = yield* resolveUserId(auth, params.user_id)
       if (auth.accessType === "client") {
         const me = yield* ownUser(auth)
         // Leaving is always allowed; removing someone else takes $remove_members.
         if (userId !== me.id) {
-          yield* requirePermissionInTeam({ projectId: auth.project.id, teamId, userId: me.id, permissionId: "$remove_members" })
+          yield* requirePermissionInTeam({
+            projectId: auth.project.id,
+            teamId,
+            userId: me.id,
+            permissionId: "$remove_members"
+          })
         }
       }
       yield* removeMember(auth.project.id, teamId, userId)
       return { success: true as const }
-    }))
+    })
+  )
 ]

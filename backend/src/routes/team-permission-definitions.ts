@@ -5,13 +5,22 @@
 import * as Effect from "effect/Effect"
 import { TeamPermissionDefinitionsApi } from "@stackfx/lib/contract/permissions.js"
 import { serve } from "../http/serve.js"
-import { createDefinition, deleteDefinition, listDefinitionViews, updateDefinition } from "../operations/permission-definitions.js"
+import {
+  createDefinition,
+  deleteDefinition,
+  listDefinitionViews,
+  updateDefinition
+} from "../operations/permission-definitions.js"
 
 export const routes = [
   serve(TeamPermissionDefinitionsApi.list, ({ auth }) =>
-    Effect.map(listDefinitionViews(auth.project.id), (items) => ({ items, isPaginated: false as const }))),
+    Effect.map(listDefinitionViews(auth.project.id), (items) => ({ items, isPaginated: false as const }))
+  ),
   serve(TeamPermissionDefinitionsApi.create, ({ auth, body }) => createDefinition(auth.project.id, body)),
-  serve(TeamPermissionDefinitionsApi.update, ({ auth, body, params }) => updateDefinition(auth.project.id, params.permission_id, body)),
+  serve(TeamPermissionDefinitionsApi.update, ({ auth, body, params }) =>
+    updateDefinition(auth.project.id, params.permission_id, body)
+  ),
   serve(TeamPermissionDefinitionsApi.delete, ({ auth, params }) =>
-    Effect.as(deleteDefinition(auth.project.id, params.permission_id), { success: true as const }))
+    Effect.as(deleteDefinition(auth.project.id, params.permission_id), { success: true as const })
+  )
 ]

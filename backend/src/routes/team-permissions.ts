@@ -20,7 +20,7 @@ interface GrantContext {
 
 /** The grant the path names (`"me"` resolved). */
 const grantOf = ({ auth, params, request }: GrantContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const permissionId = yield* permissionIdParam(params.permission_id, request)
     const userId = yield* resolveUserId(auth, params.user_id)
     return { projectId: auth.project.id, teamId: params.team_id, userId, permissionId }
@@ -28,7 +28,7 @@ const grantOf = ({ auth, params, request }: GrantContext) =>
 
 export const routes = [
   serve(TeamPermissionsApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
       if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
       const items = yield* listTeamPermissions({
@@ -39,8 +39,10 @@ export const routes = [
         recursive: query.recursive !== "false"
       })
       return { items, isPaginated: false as const }
-    })),
+    })
+  ),
   serve(TeamPermissionsApi.grant, (context) => Effect.flatMap(grantOf(context), grantTeamPermission)),
   serve(TeamPermissionsApi.revoke, (context) =>
-    Effect.as(Effect.flatMap(grantOf(context), revokeTeamPermission), { success: true as const }))
+    Effect.as(Effect.flatMap(grantOf(context), revokeTeamPermission), { success: true as const })
+  )
 ]

@@ -15,7 +15,15 @@ import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-c
 import type { RequestLine } from "../http/request.js"
 import { serve, unreachable } from "../http/serve.js"
 import { hostedUserListWire, hostedUserWire } from "../operations/user-views.js"
-import { checkRestriction, createUser, deleteUser, getUser, listUsers, type ListedUsers, updateUser } from "../operations/users.js"
+import {
+  checkRestriction,
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  type ListedUsers,
+  updateUser
+} from "../operations/users.js"
 
 /**
  * Which users `GET /users` lists, from its flags as the hosted service reads them (all default to false):
@@ -34,66 +42,88 @@ const listedUsers = (query: typeof UserListQuery.Type): Effect.Effect<ListedUser
 
 /** The hosted service's further checks of a PATCH body, after its schema. */
 const patchChecks = (auth: Auth, patch: ClientUserUpdate | ServerUserUpdate, request: RequestLine) =>
-  Effect.andThen(totpSecretCheck(patch.totpSecretBase64, request), clientProfileImageCheck(auth.accessType, patch.profileImageUrl))
+  Effect.andThen(
+    totpSecretCheck(patch.totpSecretBase64, request),
+    clientProfileImageCheck(auth.accessType, patch.profileImageUrl)
+  )
 
 const currentUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user)
-
 
 const userWire = { wire: hostedUserWire }
 
 export const routes = [
   serve(CurrentUserApi.get, ({ auth }) => currentUser(auth), userWire),
-  serve(CurrentUserApi.update, ({ auth, body, request }) =>
-    Effect.gen(function*() {
-      const user = yield* currentUser(auth)
-      yield* patchChecks(auth, body, request)
-      // The signed-in user was read with the request's authentication.
-      return yield* updateUser(auth.project.id, user.id, body).pipe(unreachable("UserNotFound"))
-    }), userWire),
+  serve(
+    CurrentUserApi.update,
+    ({ auth, body, request }) =>
+      Effect.gen(function* () {
+        const user = yield* currentUser(auth)
+        yield* patchChecks(auth, body, request)
+        // The signed-in user was read with the request's authentication.
+        return yield* updateUser(auth.project.id, user.id, body).pipe(unreachable("UserNotFound"))
+      }),
+    userWire
+  ),
   serve(CurrentUserApi.delete, ({ auth }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const user = yield* currentUser(auth)
       if (auth.accessType === "client" && !auth.project.config.clientUserDeletionEnabled) {
-        return yield* Effect.fail(new Refused({ reason: "invalid", message: "Client user deletion is not enabled for this project" }))
+        return yield* Effect.fail(
+          new Refused({ reason: "invalid", message: "Client user deletion is not enabled for this project" })
+        )
       }
       // The signed-in user was read with the request's authentication.
       yield* deleteUser(auth.project.id, user.id).pipe(unreachable("UserNotFound"))
       return { success: true as const }
-    })),
+    })
+  ),
   // `/users/me` is a route of its own (above), which the router prefers: `user_id` here is an id.
   serve(UsersApi.get, ({ auth, params }) => getUser(auth.project.id, params.user_id), userWire),
-  serve(UsersApi.update, ({ auth, body, params, request }) =>
-    Effect.gen(function*() {
-      const userId = params.user_id
-      yield* patchChecks(auth, body, request)
-      yield* checkRestriction(auth.project.id, userId, body)
-      return yield* updateUser(auth.project.id, userId, body)
-    }), userWire),
+  serve(
+    UsersApi.update,
+    ({ auth, body, params, request }) =>
+      Effect.gen(function* () {
+        const userId = params.user_id
+        yield* patchChecks(auth, body, request)
+        yield* checkRestriction(auth.project.id, userId, body)
+        return yield* updateUser(auth.project.id, userId, body)
+      }),
+    userWire
+  ),
   serve(UsersApi.delete, ({ auth, params }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* deleteUser(auth.project.id, params.user_id)
       return { success: true as const }
-    })),
-  serve(UsersApi.create, ({ auth, body, request }) =>
-    Effect.gen(function*() {
-      yield* totpSecretCheck(body.totpSecretBase64, request)
-      yield* checkRestriction(auth.project.id, undefined, body)
-      // No sign-up attempt: the project's sign-up rules are for users signing themselves up; and a new user
-      // has no team to select.
-      return yield* createUser(auth.project, body).pipe(unreachable("SignUpRejected", "TeamMembershipNotFound"))
-    }), userWire),
-  serve(UsersApi.list, ({ auth, query }) =>
-    Effect.gen(function*() {
-      const page = yield* listUsers({
-        projectId: auth.project.id,
-        teamId: query.team_id,
-        search: query.query,
-        desc: query.desc === "true",
-        cursor: query.cursor,
-        limit: query.limit,
-        include: yield* listedUsers(query)
-      })
-      return { items: page.items, isPaginated: true as const, pagination: { nextCursor: page.nextCursor } }
-    }), { wire: hostedUserListWire })
+    })
+  ),
+  serve(
+    UsersApi.create,
+    ({ auth, body, request }) =>
+      Effect.gen(function* () {
+        yield* totpSecretCheck(body.totpSecretBase64, request)
+        yield* checkRestriction(auth.project.id, undefined, body)
+        // No sign-up attempt: the project's sign-up rules are for users signing themselves up; and a new user
+        // has no team to select.
+        return yield* createUser(auth.project, body).pipe(unreachable("SignUpRejected", "TeamMembershipNotFound"))
+      }),
+    userWire
+  ),
+  serve(
+    UsersApi.list,
+    ({ auth, query }) =>
+      Effect.gen(function* () {
+        const page = yield* listUsers({
+          projectId: auth.project.id,
+          teamId: query.team_id,
+          search: query.query,
+          desc: query.desc === "true",
+          cursor: query.cursor,
+          limit: query.limit,
+          include: yield* listedUsers(query)
+        })
+        return { items: page.items, isPaginated: true as const, pagination: { nextCursor: page.nextCursor } }
+      }),
+    { wire: hostedUserListWire }
+  )
 ]

@@ -38,7 +38,11 @@ export const listApiKeySets = (db: DbShape, projectId: string): Effect.Effect<Re
     rows.all
   )
 
-export const findApiKeySet = (db: DbShape, projectId: string, id: string): Effect.Effect<ApiKeySetRow | undefined, DbError> =>
+export const findApiKeySet = (
+  db: DbShape,
+  projectId: string,
+  id: string
+): Effect.Effect<ApiKeySetRow | undefined, DbError> =>
   Effect.flatMap(
     db.query(`select ${columns} from api_key_sets where project_id = $1 and id = $2`, [projectId, id]),
     rows.first
@@ -86,7 +90,12 @@ export const revokeApiKeySet = (db: DbShape, projectId: string, id: string, at: 
     )
   )
 
-export const updateApiKeySetDescription = (db: DbShape, projectId: string, id: string, description: string): Effect.Effect<void, DbError> =>
+export const updateApiKeySetDescription = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  description: string
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query("update api_key_sets set description = $3 where project_id = $1 and id = $2", [projectId, id, description])
   )

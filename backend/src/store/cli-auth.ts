@@ -33,19 +33,21 @@ export const insertCliAuthAttempt = (
     readonly expiresAt: Date
   }
 ): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query(
-    `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
+  Effect.asVoid(
+    db.query(
+      `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      attempt.projectId,
-      attempt.id,
-      sha256Hex(attempt.pollingCode),
-      sha256Hex(attempt.loginCode),
-      attempt.anonRefreshToken,
-      attempt.createdAt,
-      attempt.expiresAt
-    ]
-  ))
+      [
+        attempt.projectId,
+        attempt.id,
+        sha256Hex(attempt.pollingCode),
+        sha256Hex(attempt.loginCode),
+        attempt.anonRefreshToken,
+        attempt.createdAt,
+        attempt.expiresAt
+      ]
+    )
+  )
 
 export const findCliAuthByPollingCode = (
   db: DbShape,

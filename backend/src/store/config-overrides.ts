@@ -7,7 +7,7 @@ import type { DbError, DbShape } from "./db.js"
 
 /** The levels of the service's config overrides, lowest precedence first. */
 export const CONFIG_LEVELS = ["project", "branch", "environment"] as const
-export type ConfigLevel = typeof CONFIG_LEVELS[number]
+export type ConfigLevel = (typeof CONFIG_LEVELS)[number]
 
 /** A config value at a leaf path: the config schema has no arrays, only records of scalars. */
 export type ConfigLeaf = string | number | boolean | null
@@ -19,7 +19,10 @@ const isLeaf = (value: unknown): value is ConfigLeaf =>
   value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean"
 
 /** Every level's override of the project; a level nobody wrote is `{}`. */
-export const loadOverrides = (db: DbShape, projectId: string): Effect.Effect<Record<ConfigLevel, FlatOverride>, DbError> =>
+export const loadOverrides = (
+  db: DbShape,
+  projectId: string
+): Effect.Effect<Record<ConfigLevel, FlatOverride>, DbError> =>
   Effect.map(db.query("select level, override from config_overrides where project_id = $1", [projectId]), (rows) => {
     const out: Record<ConfigLevel, FlatOverride> = { project: {}, branch: {}, environment: {} }
     for (const row of rows) {
@@ -27,7 +30,9 @@ export const loadOverrides = (db: DbShape, projectId: string): Effect.Effect<Rec
       const stored = row["override"]
       if (level === undefined || typeof stored !== "object" || stored === null) continue
       // Only leaves were ever written (operations/project-config.ts flattens before saving).
-      out[level] = Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, ConfigLeaf] => isLeaf(entry[1])))
+      out[level] = Object.fromEntries(
+        Object.entries(stored).filter((entry): entry is [string, ConfigLeaf] => isLeaf(entry[1]))
+      )
     }
     return out
   })

@@ -50,9 +50,12 @@ export const makeDb = (driver: Driver): DbShape => {
   let clock = 0
   let everything = 0
   const keyStamps = new Map<string, number>()
-  const narrowed = Context.Reference<ReadonlyArray<string> | undefined>(`stackfx/emulator/Db/writesOnly/${randomUUID()}`, {
-    defaultValue: () => undefined
-  })
+  const narrowed = Context.Reference<ReadonlyArray<string> | undefined>(
+    `stackfx/emulator/Db/writesOnly/${randomUUID()}`,
+    {
+      defaultValue: () => undefined
+    }
+  )
   const stamp = (keys: ReadonlyArray<string> | undefined) => {
     clock++
     if (keys === undefined) {
@@ -76,49 +79,55 @@ export const makeDb = (driver: Driver): DbShape => {
   const stamped = <A>(run: Effect.Effect<A, DbError>) =>
     Effect.flatMap(narrowed, (keys) => {
       stamp(keys)
-      return Effect.ensuring(run, Effect.sync(() => stamp(keys)))
+      return Effect.ensuring(
+        run,
+        Effect.sync(() => stamp(keys))
+      )
     })
 
   const query = (sql: string, params: ReadonlyArray<unknown> = []) =>
     Effect.flatMap(current, (held) => {
-      const run = held === undefined
-        ? driver.run((connection) => connection.query(sql, params))
-        : attempt(() => held.query(sql, params))
+      const run =
+        held === undefined
+          ? driver.run((connection) => connection.query(sql, params))
+          : attempt(() => held.query(sql, params))
       return mayWrite(sql) ? stamped(run) : run
     })
 
   const exec = (sql: string) =>
     Effect.flatMap(current, (held) =>
-      stamped(held === undefined ? driver.run((connection) => connection.exec(sql)) : attempt(() => held.exec(sql))))
+      stamped(held === undefined ? driver.run((connection) => connection.exec(sql)) : attempt(() => held.exec(sql)))
+    )
 
   const transaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | DbError, R> =>
     Effect.flatMap(current, (outer) =>
       outer !== undefined
         ? effect
         : Effect.uninterruptibleMask((restore) =>
-          Effect.gen(function*() {
-            const keys = yield* narrowed
-            const held = yield* driver.hold
-            const { connection } = held
-            const begun = yield* Effect.exit(attempt(() => connection.exec("BEGIN")))
-            if (Exit.isFailure(begun)) {
+            Effect.gen(function* () {
+              const keys = yield* narrowed
+              const held = yield* driver.hold
+              const { connection } = held
+              const begun = yield* Effect.exit(attempt(() => connection.exec("BEGIN")))
+              if (Exit.isFailure(begun)) {
+                yield* held.release
+                return yield* Effect.failCause(begun.cause)
+              }
+              const result = yield* Effect.exit(restore(Effect.provideService(effect, current, connection)))
+              const finished = yield* Effect.exit(
+                attempt(() => connection.exec(Exit.isSuccess(result) ? "COMMIT" : "ROLLBACK"))
+              )
+              stamp(keys)
               yield* held.release
-              return yield* Effect.failCause(begun.cause)
-            }
-            const result = yield* Effect.exit(restore(Effect.provideService(effect, current, connection)))
-            const finished = yield* Effect.exit(
-              attempt(() => connection.exec(Exit.isSuccess(result) ? "COMMIT" : "ROLLBACK"))
-            )
-            stamp(keys)
-            yield* held.release
-            // A failed COMMIT means nothing was written: report it instead of the body's success.
-            if (Exit.isSuccess(result) && Exit.isFailure(finished)) return yield* Effect.failCause(finished.cause)
-            if (Exit.isFailure(finished)) {
-              yield* Effect.logWarning("stackfx emulator: ROLLBACK failed", finished.cause)
-            }
-            return yield* result
-          })
-        ))
+              // A failed COMMIT means nothing was written: report it instead of the body's success.
+              if (Exit.isSuccess(result) && Exit.isFailure(finished)) return yield* Effect.failCause(finished.cause)
+              if (Exit.isFailure(finished)) {
+                yield* Effect.logWarning("stackfx emulator: ROLLBACK failed", finished.cause)
+              }
+              return yield* result
+            })
+          )
+    )
 
   const writesOnly = <A, E, R>(keys: ReadonlyArray<string>, effect: Effect.Effect<A, E, R>) =>
     Effect.provideService(effect, narrowed, keys)

@@ -111,10 +111,19 @@ export const updateContactChannel = (
   id: string,
   patch: ContactChannelPatch
 ): Effect.Effect<void, DbError> =>
-  updateColumns(db, "contact_channels", [["project_id", projectId], ["id", id]], channelPatchColumns, {
-    ...patch,
-    normalizedValue: patch.value === undefined ? undefined : normalizeEmail(patch.value)
-  })
+  updateColumns(
+    db,
+    "contact_channels",
+    [
+      ["project_id", projectId],
+      ["id", id]
+    ],
+    channelPatchColumns,
+    {
+      ...patch,
+      normalizedValue: patch.value === undefined ? undefined : normalizeEmail(patch.value)
+    }
+  )
 
 export const deleteContactChannel = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
@@ -127,7 +136,11 @@ export const findContactChannel = (
   id: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [projectId, userId, id]),
+    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
+      projectId,
+      userId,
+      id
+    ]),
     rows.first
   )
 
@@ -158,7 +171,12 @@ export const listProjectContactChannels = (
   )
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
-export const clearPrimaryChannel = (db: DbShape, projectId: string, userId: string, type: "email"): Effect.Effect<void, DbError> =>
+export const clearPrimaryChannel = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  type: "email"
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
       "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",

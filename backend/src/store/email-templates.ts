@@ -23,7 +23,8 @@ const themeOf = (text: unknown): Effect.Effect<{ readonly themeId?: string | fal
   if (text === "null") return Effect.succeed({ themeId: null })
   if (text === "false") return Effect.succeed({ themeId: false })
   // Written by `themeText`: a theme id is stored as its JSON string.
-  if (typeof text === "string" && text.startsWith("\"") && text.endsWith("\"")) return Effect.succeed({ themeId: text.slice(1, -1) })
+  if (typeof text === "string" && text.startsWith('"') && text.endsWith('"'))
+    return Effect.succeed({ themeId: text.slice(1, -1) })
   return Effect.fail(new DbError({ message: "email_templates.theme_id is not a theme" }))
 }
 
@@ -32,7 +33,12 @@ const themeText = (template: TemplateSource): string | null =>
 
 const toRow = (row: Row): Effect.Effect<TemplateRow, DbError> => {
   const { id, display_name, tsx_source, deleted } = row
-  if (typeof id !== "string" || typeof display_name !== "string" || typeof tsx_source !== "string" || typeof deleted !== "boolean") {
+  if (
+    typeof id !== "string" ||
+    typeof display_name !== "string" ||
+    typeof tsx_source !== "string" ||
+    typeof deleted !== "boolean"
+  ) {
     return Effect.fail(new DbError({ message: "unexpected row shape in email_templates" }))
   }
   return Effect.map(themeOf(row["theme_id"]), (theme) => ({
@@ -46,8 +52,11 @@ const toRow = (row: Row): Effect.Effect<TemplateRow, DbError> => {
  * The project's templates in the service's order: the defaults (as edited, unless removed), then the ones
  * it created, oldest first.
  */
-export const effectiveTemplates = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
-  Effect.gen(function*() {
+export const effectiveTemplates = (
+  db: DbShape,
+  projectId: string
+): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
+  Effect.gen(function* () {
     const rows = yield* Effect.flatMap(
       db.query(
         "select id, display_name, tsx_source, theme_id, deleted from email_templates where project_id = $1 order by seq",
@@ -67,7 +76,12 @@ export const effectiveTemplates = (db: DbShape, projectId: string): Effect.Effec
   })
 
 /** Writes a template of the project (a default's edit or a created template), keeping its place. */
-export const saveTemplate = (db: DbShape, projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError> =>
+export const saveTemplate = (
+  db: DbShape,
+  projectId: string,
+  template: StoredTemplate,
+  at: Date
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
       `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
@@ -82,9 +96,17 @@ export const saveTemplate = (db: DbShape, projectId: string, template: StoredTem
  * Removes a template of the project. A default leaves a `deleted` row (the defaults are not rows, so its
  * absence must be recorded); a created template's row goes.
  */
-export const removeTemplate = (db: DbShape, projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError> => {
+export const removeTemplate = (
+  db: DbShape,
+  projectId: string,
+  template: StoredTemplate,
+  at: Date
+): Effect.Effect<void, DbError> => {
   const isDefault = defaultTemplateEntries.some(([id]) => id === template.id)
-  if (!isDefault) return Effect.asVoid(db.query("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id]))
+  if (!isDefault)
+    return Effect.asVoid(
+      db.query("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])
+    )
   return Effect.asVoid(
     db.query(
       `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)

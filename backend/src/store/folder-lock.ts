@@ -34,8 +34,7 @@ const folderInUse = (folder: string, lockFile: string, holder: Holder) => {
     folder,
     lockFile,
     ...holder,
-    message:
-      `The database folder ${folder} is in use by another stackfx backend (${who}); stop it or use another --db (if no backend runs there, delete ${lockFile}).`
+    message: `The database folder ${folder} is in use by another stackfx backend (${who}); stop it or use another --db (if no backend runs there, delete ${lockFile}).`
   })
 }
 
@@ -57,7 +56,9 @@ const isStale = (holder: Holder): boolean => holder.host === hostname() && !isAl
 
 const errorCode = (error: DbError): string | undefined => {
   const cause = error.cause
-  return typeof cause === "object" && cause !== null && "code" in cause && typeof cause.code === "string" ? cause.code : undefined
+  return typeof cause === "object" && cause !== null && "code" in cause && typeof cause.code === "string"
+    ? cause.code
+    : undefined
 }
 
 const attempt = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, catch: toDbError })
@@ -67,23 +68,29 @@ const attempt = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, ca
  * written under a private name, then hard-linked into place, which fails when a lock already exists.
  */
 export const lockFolder = (folder: string): Effect.Effect<void, DatabaseFolderInUse | DbError, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const lockFile = lockFileOf(folder)
     const me: Holder = { pid: process.pid, host: hostname() }
     const mine = JSON.stringify(me)
     const draft = `${lockFile}.${process.pid}.draft`
     yield* attempt(() => mkdir(dirname(lockFile), { recursive: true }))
     yield* attempt(() => writeFile(draft, mine))
-    const take = Effect.gen(function*() {
+    const take = Effect.gen(function* () {
       // Two rounds: the first may find a stale lock and remove it, the second then takes the folder.
       for (let round = 0; round < 2; round++) {
         const linked = yield* attempt(() => link(draft, lockFile)).pipe(
           Effect.as(true),
-          Effect.catchIf((error) => errorCode(error) === "EEXIST", () => Effect.succeed(false))
+          Effect.catchIf(
+            (error) => errorCode(error) === "EEXIST",
+            () => Effect.succeed(false)
+          )
         )
         if (linked) return
         const text = yield* attempt(() => readFile(lockFile, "utf8")).pipe(
-          Effect.catchIf((error) => errorCode(error) === "ENOENT", () => Effect.succeed(undefined))
+          Effect.catchIf(
+            (error) => errorCode(error) === "ENOENT",
+            () => Effect.succeed(undefined)
+          )
         )
         // Removed between our link and our read: its holder just stopped, try again.
         if (text === undefined) continue
@@ -94,21 +101,34 @@ export const lockFolder = (folder: string): Effect.Effect<void, DatabaseFolderIn
         // Stale, or not a lock this program wrote whole (it never writes partial ones): remove it, unless
         // it changed since we read it (another backend took it over in the meantime).
         const again = yield* attempt(() => readFile(lockFile, "utf8")).pipe(
-          Effect.catchIf((error) => errorCode(error) === "ENOENT", () => Effect.succeed(undefined))
+          Effect.catchIf(
+            (error) => errorCode(error) === "ENOENT",
+            () => Effect.succeed(undefined)
+          )
         )
         if (again === text) {
           yield* attempt(() => unlink(lockFile)).pipe(
-            Effect.catchIf((error) => errorCode(error) === "ENOENT", () => Effect.void)
+            Effect.catchIf(
+              (error) => errorCode(error) === "ENOENT",
+              () => Effect.void
+            )
           )
         }
       }
       return yield* new DbError({ message: `Could not take the lock ${lockFile}: it keeps changing hands` })
     })
-    yield* Effect.ensuring(take, attempt(() => unlink(draft)).pipe(Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${draft}`, error.message))))
+    yield* Effect.ensuring(
+      take,
+      attempt(() => unlink(draft)).pipe(
+        Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${draft}`, error.message))
+      )
+    )
     yield* Effect.addFinalizer(() =>
       // Only our own lock is removed: if it was deleted by hand and another backend took it, it stays.
       attempt(async () => {
         if ((await readFile(lockFile, "utf8")) === mine) await unlink(lockFile)
-      }).pipe(Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${lockFile}`, error.message)))
+      }).pipe(
+        Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${lockFile}`, error.message))
+      )
     )
   })

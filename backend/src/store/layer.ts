@@ -33,7 +33,7 @@ const urlScheme = (option: string): string | undefined => /^([a-z][a-z0-9+.-]*):
 
 /** Opens, migrates and seeds the database; a folder is locked to this process while it is open. */
 export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const scheme = urlScheme(option)
     if (scheme !== undefined && !isPostgresUrl(option)) {
       return yield* new UnsupportedDatabase({
@@ -46,11 +46,11 @@ export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Sc
     const db = isPostgresUrl(option)
       ? yield* makePostgresDb(option)
       : yield* makePgliteDb({
-        dataDir: folder,
-        templateKey: `${pgliteVersion}-${schemaVersion}-${SEED_KEY}`,
-        // The template is migrated and seeded, so a fresh database only has to load it.
-        prepare: (fresh) => Effect.andThen(migrateDb(fresh), seed(fresh, { withSigningKey: false }))
-      })
+          dataDir: folder,
+          templateKey: `${pgliteVersion}-${schemaVersion}-${SEED_KEY}`,
+          // The template is migrated and seeded, so a fresh database only has to load it.
+          prepare: (fresh) => Effect.andThen(migrateDb(fresh), seed(fresh, { withSigningKey: false }))
+        })
     yield* migrateDb(db)
     yield* seed(db)
     return db

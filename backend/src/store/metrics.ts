@@ -10,23 +10,38 @@ import type { DbError, DbShape } from "./db.js"
 const asDate = (value: unknown): Date | undefined => (value instanceof Date ? value : undefined)
 
 /** `signed_up_at` of the project's users since `from`. */
-export const signUpTimesSince = (db: DbShape, projectId: string, from: Date): Effect.Effect<ReadonlyArray<Date>, DbError> =>
+export const signUpTimesSince = (
+  db: DbShape,
+  projectId: string,
+  from: Date
+): Effect.Effect<ReadonlyArray<Date>, DbError> =>
   Effect.map(
     db.query("select signed_up_at as t from users where project_id = $1 and signed_up_at >= $2", [projectId, from]),
     (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
   )
 
 /** `last_active_at` of the project's users since `from`. */
-export const lastActiveTimesSince = (db: DbShape, projectId: string, from: Date): Effect.Effect<ReadonlyArray<Date>, DbError> =>
+export const lastActiveTimesSince = (
+  db: DbShape,
+  projectId: string,
+  from: Date
+): Effect.Effect<ReadonlyArray<Date>, DbError> =>
   Effect.map(
     db.query("select last_active_at as t from users where project_id = $1 and last_active_at >= $2", [projectId, from]),
     (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
   )
 
 /** Ids of the most recently active users, most recent first. */
-export const recentlyActiveUserIds = (db: DbShape, projectId: string, limit: number): Effect.Effect<ReadonlyArray<string>, DbError> =>
+export const recentlyActiveUserIds = (
+  db: DbShape,
+  projectId: string,
+  limit: number
+): Effect.Effect<ReadonlyArray<string>, DbError> =>
   Effect.map(
-    db.query("select id from users where project_id = $1 order by last_active_at desc, id limit $2", [projectId, limit]),
+    db.query("select id from users where project_id = $1 order by last_active_at desc, id limit $2", [
+      projectId,
+      limit
+    ]),
     (rows) => rows.flatMap((row) => (typeof row["id"] === "string" ? [row["id"]] : []))
   )
 
@@ -34,7 +49,10 @@ export const recentlyActiveUserIds = (db: DbShape, projectId: string, limit: num
  * Sign-in methods by kind, like the hosted service's `login_methods`: passwords, passkey users, users with
  * one-time codes enabled, and OAuth accounts by provider.
  */
-export const loginMethodCounts = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<LoginMethodCount>, DbError> =>
+export const loginMethodCounts = (
+  db: DbShape,
+  projectId: string
+): Effect.Effect<ReadonlyArray<LoginMethodCount>, DbError> =>
   Effect.map(
     db.query(
       `select 'password' as method, count(*)::int as n from password_hashes where project_id = $1
@@ -80,7 +98,13 @@ export const userCounts = (db: DbShape, projectId: string, activeSince: Date): E
     (rows) => {
       const row = rows[0] ?? {}
       const n = (key: string) => Number(row[key] ?? 0)
-      return { verified: n("verified"), unverified: n("unverified"), anonymous: n("anonymous"), activeSince: n("active"), teams: n("teams") }
+      return {
+        verified: n("verified"),
+        unverified: n("unverified"),
+        anonymous: n("anonymous"),
+        activeSince: n("active"),
+        teams: n("teams")
+      }
     }
   )
 
@@ -92,7 +116,11 @@ export interface SentEmail {
 }
 
 /** The e-mails the project sent since `from`, newest first. */
-export const sentEmailsSince = (db: DbShape, projectId: string, from: Date): Effect.Effect<ReadonlyArray<SentEmail>, DbError> =>
+export const sentEmailsSince = (
+  db: DbShape,
+  projectId: string,
+  from: Date
+): Effect.Effect<ReadonlyArray<SentEmail>, DbError> =>
   Effect.map(
     db.query(
       "select id, subject, created_at from outbox where project_id = $1 and created_at >= $2 order by created_at desc, id desc",
@@ -109,4 +137,6 @@ export const sentEmailsSince = (db: DbShape, projectId: string, from: Date): Eff
 
 /** How many e-mails the project has sent in all. */
 export const countSentEmails = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) => Number(rows[0]?.["n"] ?? 0))
+  Effect.map(db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) =>
+    Number(rows[0]?.["n"] ?? 0)
+  )

@@ -12,7 +12,7 @@ export const schemaVersion: string = createHash("sha256")
 
 /** Brings `db` up to date. */
 export const migrateDb = (db: DbShape): Effect.Effect<void, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* db.exec(
       "create table if not exists stackfx_migrations (name text primary key, applied_at timestamptz not null default now())"
     )
@@ -21,7 +21,7 @@ export const migrateDb = (db: DbShape): Effect.Effect<void, DbError> =>
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue
       yield* db.transaction(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* db.exec(migration.sql)
           yield* db.query("insert into stackfx_migrations (name) values ($1)", [migration.name])
         })

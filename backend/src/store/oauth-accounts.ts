@@ -72,7 +72,11 @@ export const findUserLink = (
   id: string
 ): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [projectId, userId, id]),
+    db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [
+      projectId,
+      userId,
+      id
+    ]),
     accountRows.first
   )
 
@@ -115,7 +119,12 @@ export interface OAuthAccountPatch {
   readonly accountId?: string | undefined
 }
 
-export const updateLink = (db: DbShape, projectId: string, id: string, patch: OAuthAccountPatch): Effect.Effect<void, DbError> =>
+export const updateLink = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  patch: OAuthAccountPatch
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
       `update oauth_accounts set
@@ -124,7 +133,14 @@ export const updateLink = (db: DbShape, projectId: string, id: string, patch: OA
          email = coalesce($5, email),
          account_id = coalesce($6, account_id)
        where project_id = $1 and id = $2`,
-      [projectId, id, patch.allowSignIn ?? null, patch.allowConnectedAccounts ?? null, patch.email ?? null, patch.accountId ?? null]
+      [
+        projectId,
+        id,
+        patch.allowSignIn ?? null,
+        patch.allowConnectedAccounts ?? null,
+        patch.email ?? null,
+        patch.accountId ?? null
+      ]
     )
   )
 
@@ -242,9 +258,16 @@ export const listUserProviderTokens = (
   )
 
 /** The configured issuer of a standard provider, if any. */
-export const findProviderIssuer = (db: DbShape, projectId: string, providerId: string): Effect.Effect<string | undefined, DbError> =>
+export const findProviderIssuer = (
+  db: DbShape,
+  projectId: string,
+  providerId: string
+): Effect.Effect<string | undefined, DbError> =>
   Effect.map(
-    db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [projectId, providerId]),
+    db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
+      projectId,
+      providerId
+    ]),
     (found) => firstString(found, "issuer")
   )
 
@@ -257,10 +280,13 @@ export const saveProviderIssuer = (
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     issuer === null
-      ? db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [projectId, providerId])
+      ? db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
+          projectId,
+          providerId
+        ])
       : db.query(
-        `insert into oauth_provider_issuers (project_id, provider_id, issuer) values ($1, $2, $3)
+          `insert into oauth_provider_issuers (project_id, provider_id, issuer) values ($1, $2, $3)
          on conflict (project_id, provider_id) do update set issuer = excluded.issuer`,
-        [projectId, providerId, issuer]
-      )
+          [projectId, providerId, issuer]
+        )
   )

@@ -65,7 +65,11 @@ export const insertOAuthFlow = (
   )
 
 /** Marks the flow used and returns it; undefined when unknown or already taken (a replayed callback). */
-export const takeOAuthFlow = (db: DbShape, innerState: string, at: Date): Effect.Effect<OAuthFlowRow | undefined, DbError> =>
+export const takeOAuthFlow = (
+  db: DbShape,
+  innerState: string,
+  at: Date
+): Effect.Effect<OAuthFlowRow | undefined, DbError> =>
   Effect.flatMap(
     db.query(
       `update oauth_outer_states set used_at = $2 where id = $1 and used_at is null

@@ -49,30 +49,49 @@ const storeError = (error: DbError) => new OutboxStoreError({ message: error.mes
 export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => ({
   insert: (mail) =>
     Effect.mapError(
-      Effect.asVoid(db.query(
-        `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen)
+      Effect.asVoid(
+        db.query(
+          `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [mail.id, projectId ?? null, mail.mailbox, mail.to, mail.from, mail.subject, mail.text, mail.html, mail.createdAt, mail.seen]
-      )),
+          [
+            mail.id,
+            projectId ?? null,
+            mail.mailbox,
+            mail.to,
+            mail.from,
+            mail.subject,
+            mail.text,
+            mail.html,
+            mail.createdAt,
+            mail.seen
+          ]
+        )
+      ),
       storeError
     ),
   list: (mailbox) =>
-    !isStorableText(mailbox) ? Effect.succeed([]) : db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
-      Effect.flatMap(rows.all),
-      Effect.map((found) => found.map(toMail)),
-      Effect.mapError(storeError)
-    ),
+    !isStorableText(mailbox)
+      ? Effect.succeed([])
+      : db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
+          Effect.flatMap(rows.all),
+          Effect.map((found) => found.map(toMail)),
+          Effect.mapError(storeError)
+        ),
   get: (mailbox, id) =>
-    !isStorableText(mailbox, id) ? Effect.succeed(undefined) : db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
-      Effect.flatMap(rows.first),
-      Effect.map((found) => (found === undefined ? undefined : toMail(found))),
-      Effect.mapError(storeError)
-    ),
+    !isStorableText(mailbox, id)
+      ? Effect.succeed(undefined)
+      : db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
+          Effect.flatMap(rows.first),
+          Effect.map((found) => (found === undefined ? undefined : toMail(found))),
+          Effect.mapError(storeError)
+        ),
   markSeen: (mailbox, id) =>
-    !isStorableText(mailbox, id) ? Effect.void : Effect.mapError(
-      Effect.asVoid(db.query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
-      storeError
-    ),
+    !isStorableText(mailbox, id)
+      ? Effect.void
+      : Effect.mapError(
+          Effect.asVoid(db.query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
+          storeError
+        ),
   recent: (limit) =>
     db.query(`select ${columns} from outbox order by created_at desc, id desc limit $1`, [Math.max(0, limit)]).pipe(
       Effect.flatMap(rows.all),

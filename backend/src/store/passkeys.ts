@@ -32,7 +32,8 @@ const toStored = (row: typeof PasskeyRow.Type): StoredPasskey => ({
   rpId: row.rpId
 })
 
-const storeError = (error: DbError) => new PasskeyStoreError({ message: `passkey store: ${error.message}`, cause: error })
+const storeError = (error: DbError) =>
+  new PasskeyStoreError({ message: `passkey store: ${error.message}`, cause: error })
 
 export const findPasskey = (
   db: DbShape,
@@ -82,10 +83,12 @@ export const updatePasskeyCounter = (
   at: Date
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query(
-      "update passkeys set counter = $3, last_used_at = $4 where project_id = $1 and credential_id = $2",
-      [projectId, credentialId, counter, at]
-    )
+    db.query("update passkeys set counter = $3, last_used_at = $4 where project_id = $1 and credential_id = $2", [
+      projectId,
+      credentialId,
+      counter,
+      at
+    ])
   )
 
 /**
@@ -96,7 +99,7 @@ export const sqlPasskeyStore = (db: DbShape, projectId: string): PasskeyStore =>
   const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
   return {
     insert: (passkey) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         yield* insertPasskey(db, { id: yield* randomId, projectId, passkey, createdAt: yield* now })
       }).pipe(Effect.mapError(storeError)),
     findByCredentialId: (credentialId) => Effect.mapError(findPasskey(db, projectId, credentialId), storeError),

@@ -28,7 +28,10 @@ export const listDefinitions = (
   scope: PermissionScope = "team"
 ): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [projectId, scope]),
+    db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [
+      projectId,
+      scope
+    ]),
     definitionRows.all
   )
 
@@ -72,7 +75,14 @@ export const saveDefinition = (
     db.query(
       `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
        where project_id = $1 and scope = $6 and id = $2`,
-      [projectId, currentId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
+      [
+        projectId,
+        currentId,
+        definition.id,
+        definition.description,
+        JSON.stringify(definition.containedPermissionIds),
+        scope
+      ]
     )
   )
 
@@ -83,5 +93,9 @@ export const deleteDefinition = (
   scope: PermissionScope = "team"
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [projectId, id, scope])
+    db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [
+      projectId,
+      id,
+      scope
+    ])
   )

@@ -27,7 +27,10 @@ export interface PgliteOptions {
 
 const attempt = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, catch: toDbError })
 
-const open = (dataDir: string | undefined, loadDataDir: Blob | undefined): Effect.Effect<PGlite, DbError, Scope.Scope> =>
+const open = (
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined
+): Effect.Effect<PGlite, DbError, Scope.Scope> =>
   Effect.acquireRelease(
     attempt(async () => {
       const options = loadDataDir === undefined ? {} : { loadDataDir }
@@ -36,7 +39,7 @@ const open = (dataDir: string | undefined, loadDataDir: Blob | undefined): Effec
       return pg
     }),
     (pg) =>
-      attempt(() => pg.closed ? Promise.resolve() : pg.close()).pipe(
+      attempt(() => (pg.closed ? Promise.resolve() : pg.close())).pipe(
         Effect.catch((error) => Effect.logWarning("stackfx emulator: closing PGlite failed", error.message))
       )
   )
@@ -77,7 +80,7 @@ const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
   const dir = options.templateDir ?? tmpdir()
   const file = join(dir, `stackfx-pglite-${options.templateKey}.tar`)
   const build = Effect.scoped(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const pg = yield* open(undefined, undefined)
       const lock = yield* Semaphore.make(1)
       yield* options.prepare(pgliteDb(pg, lock))
@@ -97,9 +100,9 @@ const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
   )
   return existsSync(file)
     ? attempt(() => readFile(file)).pipe(
-      Effect.map((bytes) => new Blob([new Uint8Array(bytes)], { type: "application/x-tar" })),
-      Effect.catch(() => build)
-    )
+        Effect.map((bytes) => new Blob([new Uint8Array(bytes)], { type: "application/x-tar" })),
+        Effect.catch(() => build)
+      )
     : build
 }
 
@@ -107,7 +110,7 @@ const isInitialised = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"
 
 /** A PGlite-backed `Db`; the database closes when the scope does. */
 export const makePgliteDb = (options: PgliteOptions): Effect.Effect<DbShape, DbError, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { dataDir } = options
     const needsTemplate = dataDir === undefined || !isInitialised(dataDir)
     const load = needsTemplate ? yield* template(options) : undefined

@@ -37,7 +37,7 @@ const asConnection = (client: pg.Pool | pg.PoolClient) => ({
 
 /** A pooled PostgreSQL `Db`; the pool ends when the scope closes. */
 export const makePostgresDb = (url: string): Effect.Effect<DbShape, DbError | DatabaseUnreachable, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const pool = yield* Effect.acquireRelease(
       Effect.sync(() => new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })),
       (p) =>
@@ -47,20 +47,24 @@ export const makePostgresDb = (url: string): Effect.Effect<DbShape, DbError | Da
     )
     // Fail at start-up, not at the first request, when the server is unreachable.
     yield* attempt(() => pool.query("select 1")).pipe(
-      Effect.mapError((error) =>
-        new DatabaseUnreachable({
-          url: redactUrl(url),
-          message: `Cannot reach PostgreSQL at ${redactUrl(url)}: ${error.message || error.code || "connection failed"}`
-        })
+      Effect.mapError(
+        (error) =>
+          new DatabaseUnreachable({
+            url: redactUrl(url),
+            message: `Cannot reach PostgreSQL at ${redactUrl(url)}: ${error.message || error.code || "connection failed"}`
+          })
       )
     )
     const poolConnection = asConnection(pool)
     return makeDb({
       dialect: "postgres",
       run: (work) => attempt(() => work(poolConnection)),
-      hold: Effect.map(attempt(() => pool.connect()), (client) => ({
-        connection: asConnection(client),
-        release: Effect.sync(() => client.release())
-      }))
+      hold: Effect.map(
+        attempt(() => pool.connect()),
+        (client) => ({
+          connection: asConnection(client),
+          release: Effect.sync(() => client.release())
+        })
+      )
     })
   })

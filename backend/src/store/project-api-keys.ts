@@ -35,13 +35,23 @@ export const listProjectApiKeys = (
 ): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
   return Effect.flatMap(
-    db.query(`select ${columns} from project_api_keys where project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value]),
+    db.query(
+      `select ${columns} from project_api_keys where project_id = $1 and ${column} = $2 order by created_at desc, id`,
+      [projectId, value]
+    ),
     rows.all
   )
 }
 
-export const findProjectApiKey = (db: DbShape, projectId: string, id: string): Effect.Effect<ProjectApiKeyRow | undefined, DbError> =>
-  Effect.flatMap(db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]), rows.first)
+export const findProjectApiKey = (
+  db: DbShape,
+  projectId: string,
+  id: string
+): Effect.Effect<ProjectApiKeyRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]),
+    rows.first
+  )
 
 export const insertProjectApiKey = (
   db: DbShape,
@@ -61,7 +71,18 @@ export const insertProjectApiKey = (
     db.query(
       `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [key.id, key.projectId, key.userId, key.teamId, key.description, key.isPublic, sha256Hex(key.value), lastFour(key.value), key.createdAt, key.expiresAt]
+      [
+        key.id,
+        key.projectId,
+        key.userId,
+        key.teamId,
+        key.description,
+        key.isPublic,
+        sha256Hex(key.value),
+        lastFour(key.value),
+        key.createdAt,
+        key.expiresAt
+      ]
     )
   )
 

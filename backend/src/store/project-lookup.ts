@@ -36,8 +36,8 @@ const hashOf = (set: ApiKeySetRow, kind: ProjectKeyKind) =>
   kind === "publishableClientKey"
     ? set.publishableClientKeyHash
     : kind === "secretServerKey"
-    ? set.secretServerKeyHash
-    : set.superSecretAdminKeyHash
+      ? set.secretServerKeyHash
+      : set.superSecretAdminKeyHash
 
 const isValid = (set: ApiKeySetRow, now: number) =>
   set.manuallyRevokedAt === null && (set.expiresAt === null || set.expiresAt.getTime() > now)
@@ -45,14 +45,14 @@ const isValid = (set: ApiKeySetRow, now: number) =>
 export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/emulator/Projects") {
   static readonly layer: Layer.Layer<Projects, never, Db | ReadCache> = Layer.effect(
     Projects,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const db = yield* Db
       const cache = yield* ReadCache
 
       const find = (projectId: string): Effect.Effect<LoadedProject | undefined, DbError> =>
         cache.get(
           cacheKeys.project(projectId),
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const project = yield* findProject(db, projectId)
             if (project === undefined) return undefined
             const keySets = yield* listApiKeySets(db, projectId)
@@ -62,7 +62,10 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
 
       const validSets = (projectId: string) =>
         Effect.flatMap(find(projectId), (loaded) =>
-          Effect.map(Clock.currentTimeMillis, (now) => loaded === undefined ? [] : loaded.keySets.filter((s) => isValid(s, now))))
+          Effect.map(Clock.currentTimeMillis, (now) =>
+            loaded === undefined ? [] : loaded.keySets.filter((s) => isValid(s, now))
+          )
+        )
 
       return Projects.of({
         find,

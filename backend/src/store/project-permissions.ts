@@ -25,9 +25,15 @@ export const listProjectGrants = (
   filter: { readonly projectId: string; readonly userId?: string | undefined }
 ): Effect.Effect<ReadonlyArray<ProjectGrantRow>, DbError> => {
   const params: Array<unknown> = []
-  const where = whereEqual(params, [["project_id", filter.projectId], ["user_id", filter.userId]])
+  const where = whereEqual(params, [
+    ["project_id", filter.projectId],
+    ["user_id", filter.userId]
+  ])
   return Effect.flatMap(
-    db.query(`select user_id, permission_id from project_user_permissions where ${where} order by user_id, permission_id`, params),
+    db.query(
+      `select user_id, permission_id from project_user_permissions where ${where} order by user_id, permission_id`,
+      params
+    ),
     grantRows.all
   )
 }
@@ -37,12 +43,16 @@ export const insertProjectGrants = (
   db: DbShape,
   grant: { readonly projectId: string; readonly userId: string; readonly permissionIds: ReadonlyArray<string> }
 ): Effect.Effect<void, DbError> =>
-  Effect.forEach(grant.permissionIds, (permissionId) =>
-    db.query(
-      `insert into project_user_permissions (project_id, user_id, permission_id) values ($1, $2, $3)
+  Effect.forEach(
+    grant.permissionIds,
+    (permissionId) =>
+      db.query(
+        `insert into project_user_permissions (project_id, user_id, permission_id) values ($1, $2, $3)
        on conflict do nothing`,
-      [grant.projectId, grant.userId, permissionId]
-    ), { discard: true })
+        [grant.projectId, grant.userId, permissionId]
+      ),
+    { discard: true }
+  )
 
 /** Removes one direct grant; false when the user did not have it directly. */
 export const deleteProjectGrant = (db: DbShape, grant: ProjectPermissionGrant): Effect.Effect<boolean, DbError> =>
@@ -56,7 +66,12 @@ export const deleteProjectGrant = (db: DbShape, grant: ProjectPermissionGrant): 
   )
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
-export const renameProjectGrants = (db: DbShape, projectId: string, from: string, to: string): Effect.Effect<void, DbError> =>
+export const renameProjectGrants = (
+  db: DbShape,
+  projectId: string,
+  from: string,
+  to: string
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
       projectId,
@@ -66,7 +81,14 @@ export const renameProjectGrants = (db: DbShape, projectId: string, from: string
   )
 
 /** Drops every grant of a deleted definition. */
-export const deleteProjectGrantsOf = (db: DbShape, projectId: string, permissionId: string): Effect.Effect<void, DbError> =>
+export const deleteProjectGrantsOf = (
+  db: DbShape,
+  projectId: string,
+  permissionId: string
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query("delete from project_user_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])
+    db.query("delete from project_user_permissions where project_id = $1 and permission_id = $2", [
+      projectId,
+      permissionId
+    ])
   )

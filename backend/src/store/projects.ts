@@ -132,9 +132,8 @@ export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<Re
   )
 
 export const countProjectUsers = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(
-    db.query("select count(*)::int as n from users where project_id = $1", [projectId]),
-    (found) => Number(found[0]?.["n"] ?? 0)
+  Effect.map(db.query("select count(*)::int as n from users where project_id = $1", [projectId]), (found) =>
+    Number(found[0]?.["n"] ?? 0)
   )
 
 /**
@@ -165,5 +164,9 @@ export const findRequireEmailVerification = (db: DbShape, projectId: string): Ef
   )
 
 /** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
-export const setRequireEmailVerification = (db: DbShape, projectId: string, required: boolean): Effect.Effect<void, DbError> =>
+export const setRequireEmailVerification = (
+  db: DbShape,
+  projectId: string,
+  required: boolean
+): Effect.Effect<void, DbError> =>
   Effect.asVoid(db.query("update projects set require_email_verification = $2 where id = $1", [projectId, required]))

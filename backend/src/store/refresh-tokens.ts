@@ -36,7 +36,15 @@ export const insertRefreshToken = (
     db.query(
       `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation)
        values ($1, $2, $3, $4, $5, $5, $6, $7)`,
-      [token.id, token.projectId, token.userId, sha256Hex(token.token), token.createdAt, token.expiresAt, token.isImpersonation]
+      [
+        token.id,
+        token.projectId,
+        token.userId,
+        sha256Hex(token.token),
+        token.createdAt,
+        token.expiresAt,
+        token.isImpersonation
+      ]
     )
   )
 
@@ -47,7 +55,10 @@ export const findRefreshToken = (
   token: string
 ): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [sha256Hex(token), projectId]),
+    db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [
+      sha256Hex(token),
+      projectId
+    ]),
     rows.first
   )
 
@@ -76,10 +87,17 @@ export const listRefreshTokens = (
   )
 
 export const touchRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at]))
+  Effect.asVoid(
+    db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
+  )
 
 /** Revokes one session; true when it existed and was active. */
-export const revokeRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError> =>
+export const revokeRefreshToken = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  at: Date
+): Effect.Effect<boolean, DbError> =>
   Effect.map(
     db.query(
       "update refresh_tokens set revoked_at = $3 where project_id = $1 and id = $2 and revoked_at is null returning id",

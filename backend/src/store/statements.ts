@@ -11,7 +11,10 @@ import type { DbError, DbShape } from "./db.js"
 export const jsonParam = (value: Schema.Json | null): string | null => (value === null ? null : JSON.stringify(value))
 
 /** `column = $n and ...` for every pair whose value is defined; the values are appended to `params`. */
-export const whereEqual = (params: Array<unknown>, pairs: ReadonlyArray<readonly [column: string, value: unknown]>): string =>
+export const whereEqual = (
+  params: Array<unknown>,
+  pairs: ReadonlyArray<readonly [column: string, value: unknown]>
+): string =>
   pairs
     .filter(([, value]) => value !== undefined)
     .map(([column, value]) => {

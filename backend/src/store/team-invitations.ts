@@ -84,7 +84,11 @@ export const listReceivedInvitations = (
   now: Date
 ): Effect.Effect<ReadonlyArray<InvitationRow>, DbError> =>
   Effect.flatMap(
-    db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [projectId, userId, now]),
+    db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [
+      projectId,
+      userId,
+      now
+    ]),
     invitationRows.all
   )
 
@@ -114,10 +118,17 @@ export const findInvitation = (
   )
 
 /** Revokes an invitation: its code goes, and the invitation row with it (foreign key cascade). */
-export const deleteInvitation = (db: DbShape, projectId: string, invitation: InvitationRow): Effect.Effect<void, DbError> =>
-  Effect.gen(function*() {
+export const deleteInvitation = (
+  db: DbShape,
+  projectId: string,
+  invitation: InvitationRow
+): Effect.Effect<void, DbError> =>
+  Effect.gen(function* () {
     if (invitation.verificationCodeId !== null) {
-      yield* db.query("delete from verification_codes where project_id = $1 and id = $2", [projectId, invitation.verificationCodeId])
+      yield* db.query("delete from verification_codes where project_id = $1 and id = $2", [
+        projectId,
+        invitation.verificationCodeId
+      ])
     }
     yield* db.query("delete from team_invitations where project_id = $1 and id = $2", [projectId, invitation.id])
   })

@@ -18,7 +18,11 @@ export const listGrants = (
   filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
 ): Effect.Effect<ReadonlyArray<GrantRow>, DbError> => {
   const params: Array<unknown> = []
-  const where = whereEqual(params, [["project_id", filter.projectId], ["team_id", filter.teamId], ["user_id", filter.userId]])
+  const where = whereEqual(params, [
+    ["project_id", filter.projectId],
+    ["team_id", filter.teamId],
+    ["user_id", filter.userId]
+  ])
   return Effect.flatMap(
     db.query(
       `select team_id, user_id, permission_id from team_member_permissions where ${where}
@@ -38,10 +42,7 @@ export interface PermissionGrant {
 }
 
 /** Removes one direct grant; false when the member did not have it directly. */
-export const deleteGrant = (
-  db: DbShape,
-  grant: PermissionGrant
-): Effect.Effect<boolean, DbError> =>
+export const deleteGrant = (db: DbShape, grant: PermissionGrant): Effect.Effect<boolean, DbError> =>
   Effect.map(
     db.query(
       `delete from team_member_permissions where project_id = $1 and team_id = $2 and user_id = $3 and permission_id = $4
@@ -54,14 +55,18 @@ export const deleteGrant = (
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
 export const renameGrants = (db: DbShape, projectId: string, from: string, to: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query(
-      `update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`,
-      [projectId, from, to]
-    )
+    db.query(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
+      projectId,
+      from,
+      to
+    ])
   )
 
 /** Drops every grant of a deleted definition. */
 export const deleteGrantsOf = (db: DbShape, projectId: string, permissionId: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query("delete from team_member_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])
+    db.query("delete from team_member_permissions where project_id = $1 and permission_id = $2", [
+      projectId,
+      permissionId
+    ])
   )

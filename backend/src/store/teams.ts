@@ -51,9 +51,18 @@ export const insertTeamMember = (
     ])
   )
 
-export const isTeamMember = (db: DbShape, projectId: string, teamId: string, userId: string): Effect.Effect<boolean, DbError> =>
+export const isTeamMember = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<boolean, DbError> =>
   Effect.map(
-    db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [projectId, teamId, userId]),
+    db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [
+      projectId,
+      teamId,
+      userId
+    ]),
     (found) => found.length > 0
   )
 
@@ -88,10 +97,15 @@ const TeamRow = rowStruct({
 })
 const teamRows = rowDecoder(TeamRow)
 
-const teamColumns = "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at"
+const teamColumns =
+  "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at"
 
 /** One team of the project, or undefined. */
-export const findTeam = (db: DbShape, projectId: string, teamId: string): Effect.Effect<ServerTeam | undefined, DbError> =>
+export const findTeam = (
+  db: DbShape,
+  projectId: string,
+  teamId: string
+): Effect.Effect<ServerTeam | undefined, DbError> =>
   Effect.flatMap(
     db.query(`select ${teamColumns} from teams t where t.project_id = $1 and t.id = $2`, [projectId, teamId]),
     teamRows.first
@@ -107,10 +121,10 @@ export const listTeams = (
     userId === undefined
       ? db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
       : db.query(
-        `select ${teamColumns} from teams t join team_members m on m.project_id = t.project_id and m.team_id = t.id
+          `select ${teamColumns} from teams t join team_members m on m.project_id = t.project_id and m.team_id = t.id
          where t.project_id = $1 and m.user_id = $2 order by t.created_at, t.id`,
-        [projectId, userId]
-      ),
+          [projectId, userId]
+        ),
     teamRows.all
   )
 
@@ -136,25 +150,43 @@ export const updateTeamColumns = (
   projectId: string,
   teamId: string,
   patch: TeamColumnsPatch
-): Effect.Effect<void, DbError> => updateColumns(db, "teams", [["project_id", projectId], ["id", teamId]], teamPatchColumns, patch)
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "teams",
+    [
+      ["project_id", projectId],
+      ["id", teamId]
+    ],
+    teamPatchColumns,
+    patch
+  )
 
 /**
  * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
  * invitation codes, which the invitations only point at. False when there was no such team.
  */
 export const deleteTeam = (db: DbShape, projectId: string, teamId: string): Effect.Effect<boolean, DbError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* db.query(
       `delete from verification_codes where id in
          (select verification_code_id from team_invitations where project_id = $1 and team_id = $2)`,
       [projectId, teamId]
     )
-    const deleted = yield* db.query("delete from teams where project_id = $1 and id = $2 returning id", [projectId, teamId])
+    const deleted = yield* db.query("delete from teams where project_id = $1 and id = $2 returning id", [
+      projectId,
+      teamId
+    ])
     return deleted.length > 0
   })
 
 /** Removes a membership (its grants cascade); false when there was none. */
-export const deleteTeamMember = (db: DbShape, projectId: string, teamId: string, userId: string): Effect.Effect<boolean, DbError> =>
+export const deleteTeamMember = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<boolean, DbError> =>
   Effect.map(
     db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
       projectId,
@@ -182,7 +214,11 @@ export const listMemberProfiles = (
   filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
 ): Effect.Effect<ReadonlyArray<MemberProfileRow>, DbError> => {
   const params: Array<unknown> = []
-  const where = whereEqual(params, [["m.project_id", filter.projectId], ["m.team_id", filter.teamId], ["m.user_id", filter.userId]])
+  const where = whereEqual(params, [
+    ["m.project_id", filter.projectId],
+    ["m.team_id", filter.teamId],
+    ["m.user_id", filter.userId]
+  ])
   return Effect.flatMap(
     db.query(
       `select m.team_id, m.user_id, coalesce(m.display_name, u.display_name) as display_name,
@@ -215,7 +251,11 @@ export const updateMemberProfile = (
   updateColumns(
     db,
     "team_members",
-    [["project_id", member.projectId], ["team_id", member.teamId], ["user_id", member.userId]],
+    [
+      ["project_id", member.projectId],
+      ["team_id", member.teamId],
+      ["user_id", member.userId]
+    ],
     memberProfileColumns,
     patch
   )

@@ -72,14 +72,14 @@ const toTeam = (row: UserViewRow): ServerTeam | null =>
   row.teamId === null || row.teamDisplayName === null || row.teamCreatedAt === null
     ? null
     : {
-      id: row.teamId,
-      displayName: row.teamDisplayName,
-      profileImageUrl: row.teamProfileImageUrl,
-      clientMetadata: row.teamClientMetadata,
-      clientReadOnlyMetadata: row.teamClientReadOnlyMetadata,
-      serverMetadata: row.teamServerMetadata,
-      createdAt: row.teamCreatedAt
-    }
+        id: row.teamId,
+        displayName: row.teamDisplayName,
+        profileImageUrl: row.teamProfileImageUrl,
+        clientMetadata: row.teamClientMetadata,
+        clientReadOnlyMetadata: row.teamClientReadOnlyMetadata,
+        serverMetadata: row.teamServerMetadata,
+        createdAt: row.teamCreatedAt
+      }
 
 /**
  * Why the user is restricted, as the hosted service decides it (first match wins): anonymous; the project
@@ -119,7 +119,8 @@ const toUser = (row: UserViewRow): ServerUser => {
     clientReadOnlyMetadata: row.clientReadOnlyMetadata,
     serverMetadata: row.serverMetadata,
     oauthProviders: row.oauthProviders,
-    emailAuthEnabled: row.primaryEmail !== null && row.primaryEmailAuthEnabled && (row.hasPassword || row.otpAuthEnabled),
+    emailAuthEnabled:
+      row.primaryEmail !== null && row.primaryEmailAuthEnabled && (row.hasPassword || row.otpAuthEnabled),
     isMultiFactorRequired: row.requiresTotpMfa,
     isAnonymous: row.isAnonymous,
     isRestricted: restrictedReason !== null,
@@ -131,10 +132,13 @@ const toUser = (row: UserViewRow): ServerUser => {
 }
 
 /** The server view of one user of the project, or undefined. */
-export const findUserView = (db: DbShape, projectId: string, userId: string): Effect.Effect<ServerUser | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`${viewSelect} where u.project_id = $1 and u.id = $2`, [projectId, userId]),
-    (found) => Effect.map(viewRows.first(found), (row) => (row === undefined ? undefined : toUser(row)))
+export const findUserView = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<ServerUser | undefined, DbError> =>
+  Effect.flatMap(db.query(`${viewSelect} where u.project_id = $1 and u.id = $2`, [projectId, userId]), (found) =>
+    Effect.map(viewRows.first(found), (row) => (row === undefined ? undefined : toUser(row)))
   )
 
 export interface UserListQuery {
@@ -170,9 +174,9 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
   }
   if (query.teamId !== undefined) {
     where.push(
-      `exists (select 1 from team_members m where m.project_id = u.project_id and m.user_id = u.id and m.team_id = ${
-        param(query.teamId)
-      })`
+      `exists (select 1 from team_members m where m.project_id = u.project_id and m.user_id = u.id and m.team_id = ${param(
+        query.teamId
+      )})`
     )
   }
   const include = query.include ?? "unrestricted"
@@ -190,13 +194,20 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
   const direction = query.desc ? "desc" : "asc"
   const limit = query.limit === undefined ? "" : ` limit ${param(query.limit)}`
   return Effect.flatMap(
-    db.query(`${viewSelect} where ${where.join(" and ")} order by u.signed_up_at ${direction}, u.id ${direction}${limit}`, params),
+    db.query(
+      `${viewSelect} where ${where.join(" and ")} order by u.signed_up_at ${direction}, u.id ${direction}${limit}`,
+      params
+    ),
     (found) => Effect.map(viewRows.all(found), (list) => list.map(toUser))
   )
 }
 
 /** The sort key of a user, to resolve a cursor. */
-export const findUserSignUp = (db: DbShape, projectId: string, userId: string): Effect.Effect<Date | undefined, DbError> =>
+export const findUserSignUp = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<Date | undefined, DbError> =>
   Effect.map(
     db.query("select signed_up_at from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => {
@@ -292,7 +303,17 @@ export const updateUserColumns = (
   projectId: string,
   userId: string,
   patch: UserColumnsPatch
-): Effect.Effect<void, DbError> => updateColumns(db, "users", [["project_id", projectId], ["id", userId]], patchColumns, patch)
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "users",
+    [
+      ["project_id", projectId],
+      ["id", userId]
+    ],
+    patchColumns,
+    patch
+  )
 
 export const deleteUser = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
   Effect.map(

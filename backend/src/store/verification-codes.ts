@@ -77,7 +77,12 @@ export const findVerificationCode = (
   )
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
-export const markVerificationCodeUsed = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError> =>
+export const markVerificationCodeUsed = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  at: Date
+): Effect.Effect<boolean, DbError> =>
   Effect.map(
     db.query(
       "update verification_codes set used_at = $3 where project_id = $1 and id = $2 and used_at is null returning id",
@@ -88,7 +93,10 @@ export const markVerificationCodeUsed = (db: DbShape, projectId: string, id: str
 
 export const recordFailedAttempt = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
   Effect.asVoid(
-    db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [projectId, id])
+    db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
+      projectId,
+      id
+    ])
   )
 
 /**
@@ -102,6 +110,9 @@ export const findVerificationCodeInAnyProject = (
   code: string
 ): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
   Effect.flatMap(
-    db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [purpose, sha256Hex(code)]),
+    db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [
+      purpose,
+      sha256Hex(code)
+    ]),
     rows.first
   )

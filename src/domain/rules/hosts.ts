@@ -1,14 +1,11 @@
 /** Classification of URL hostnames (as `URL#hostname` reports them: lower-case, IPv6 in brackets). */
 
-const withoutTrailingDot = (hostname: string): string => hostname.endsWith(".") ? hostname.slice(0, -1) : hostname
+const withoutTrailingDot = (hostname: string): string => (hostname.endsWith(".") ? hostname.slice(0, -1) : hostname)
 
 /** `localhost`, any `*.localhost`, the IPv4 loopback block 127.0.0.0/8 and IPv6 `[::1]`. @internal */
 export const isLocalhostHostname = (hostname: string): boolean => {
   const host = withoutTrailingDot(hostname.toLowerCase())
-  return host === "localhost" ||
-    host.endsWith(".localhost") ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === "[::1]"
+  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]"
 }
 
 /**

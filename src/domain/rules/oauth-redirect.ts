@@ -38,7 +38,10 @@ export const stripOAuthCallbackParams = (url: string): string => {
   const hash = hashAt < 0 ? "" : url.slice(hashAt)
   const queryAt = beforeHash.indexOf("?")
   if (queryAt < 0) return url
-  const kept = beforeHash.slice(queryAt + 1).split("&").filter((pair) => !OAUTH_CALLBACK_PARAMS.has(pairKey(pair)))
+  const kept = beforeHash
+    .slice(queryAt + 1)
+    .split("&")
+    .filter((pair) => !OAUTH_CALLBACK_PARAMS.has(pairKey(pair)))
   const query = kept.length === 0 ? "" : `?${kept.join("&")}`
   return beforeHash.slice(0, queryAt) + query + hash
 }

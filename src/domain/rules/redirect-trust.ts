@@ -25,7 +25,8 @@ const PROBE_B = new URL("http://b.stackfx-relative-probe.invalid:8080")
 
 /** A URL that keeps the current origin wherever it is resolved (a path, query or fragment). @internal */
 export const isRelativeUrl = (url: string): boolean =>
-  URL.canParse(url, PROBE_A) && URL.canParse(url, PROBE_B) &&
+  URL.canParse(url, PROBE_A) &&
+  URL.canParse(url, PROBE_B) &&
   new URL(url, PROBE_A).origin === PROBE_A.origin &&
   new URL(url, PROBE_B).origin === PROBE_B.origin
 
@@ -33,15 +34,22 @@ const escapeRegExp = (s: string): string => s.replace(/[.+?^${}()|[\]\\]/g, "\\$
 
 const hostnamePattern = (hostname: string): RegExp =>
   new RegExp(
-    "^" + escapeRegExp(hostname).split("**").map((part) => part.replace(/\*/g, "[^.]+")).join(".+") + "$"
+    "^" +
+      escapeRegExp(hostname)
+        .split("**")
+        .map((part) => part.replace(/\*/g, "[^.]+"))
+        .join(".+") +
+      "$"
   )
 
 const matchesTrustedDomain = (target: URL, entry: string): boolean => {
   const trusted = parseAbsoluteUrl(entry.trim())
   if (trusted === undefined) return false
-  return trusted.protocol === target.protocol &&
+  return (
+    trusted.protocol === target.protocol &&
     trusted.port === target.port &&
     hostnamePattern(trusted.hostname).test(target.hostname)
+  )
 }
 
 const isHttp = (url: URL): boolean => url.protocol === "https:" || url.protocol === "http:"

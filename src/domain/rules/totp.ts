@@ -42,8 +42,11 @@ export const totpCounterBytes = (counter: number): Uint8Array<ArrayBuffer> => {
 /** The code in an HMAC-SHA-1 of the counter (RFC 4226 dynamic truncation), zero-padded to six digits. */
 export const totpCodeFromMac = (mac: Uint8Array): string => {
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f
-  const binary = (((mac[offset] ?? 0) & 0x7f) << 24) | ((mac[offset + 1] ?? 0) << 16) |
-    ((mac[offset + 2] ?? 0) << 8) | (mac[offset + 3] ?? 0)
+  const binary =
+    (((mac[offset] ?? 0) & 0x7f) << 24) |
+    ((mac[offset + 1] ?? 0) << 16) |
+    ((mac[offset + 2] ?? 0) << 8) |
+    (mac[offset + 3] ?? 0)
   return String(binary % 10 ** TOTP_CODE_LENGTH).padStart(TOTP_CODE_LENGTH, "0")
 }
 
@@ -103,7 +106,10 @@ export const base32Decode = (text: string): Uint8Array<ArrayBuffer> | undefined 
  * @example otpauthUri("MZXW6YTBOI", { issuer: "Acme", account: "ann@example.com" })
  * // "otpauth://totp/Acme:ann%40example.com?secret=MZXW6YTBOI&issuer=Acme&algorithm=SHA1&digits=6&period=30"
  */
-export const otpauthUri = (base32Secret: string, label: { readonly issuer: string; readonly account: string }): string =>
+export const otpauthUri = (
+  base32Secret: string,
+  label: { readonly issuer: string; readonly account: string }
+): string =>
   `otpauth://totp/${encodeURIComponent(label.issuer)}:${encodeURIComponent(label.account)}` +
   `?secret=${base32Secret}&issuer=${encodeURIComponent(label.issuer)}` +
   `&algorithm=SHA1&digits=${TOTP_CODE_LENGTH}&period=${TOTP_STEP_SECONDS}`

@@ -32,7 +32,8 @@ export class DuplicateApp extends Data.TaggedError("DuplicateApp")<{
   constructor(props: { readonly uniqueIdentifier: string; readonly message?: string }) {
     super({
       ...props,
-      message: props.message ??
+      message:
+        props.message ??
         `An app with unique identifier ${JSON.stringify(props.uniqueIdentifier)} already exists; only one app per ` +
           "unique identifier is allowed."
     })

@@ -22,11 +22,15 @@ export class CallbackUrlRequired extends Schema.TaggedError<CallbackUrlRequired>
   message: Schema.String
 }) {
   constructor(props: { readonly route: string; readonly message?: string }, options?: Schema.MakeOptions) {
-    super({
-      ...props,
-      message: props.message ??
-        `This email needs an absolute callback URL: pass callbackUrl, or call it from a page so that ${props.route} ` +
-          "can be resolved against the current URL."
-    }, options)
+    super(
+      {
+        ...props,
+        message:
+          props.message ??
+          `This email needs an absolute callback URL: pass callbackUrl, or call it from a page so that ${props.route} ` +
+            "can be resolved against the current URL."
+      },
+      options
+    )
   }
 }

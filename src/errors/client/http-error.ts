@@ -9,13 +9,17 @@ export class HttpError extends Data.TaggedError("HttpError")<{
   readonly url: string
   readonly message: string
 }> {
-  constructor(
-    props: { readonly status: number; readonly body: string; readonly method: string; readonly url: string
-      readonly message?: string }
-  ) {
+  constructor(props: {
+    readonly status: number
+    readonly body: string
+    readonly method: string
+    readonly url: string
+    readonly message?: string
+  }) {
     super({
       ...props,
-      message: props.message ?? `${props.method} ${props.url} failed with status ${props.status}: ${excerpt(props.body)}`
+      message:
+        props.message ?? `${props.method} ${props.url} failed with status ${props.status}: ${excerpt(props.body)}`
     })
   }
 }

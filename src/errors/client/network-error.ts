@@ -10,16 +10,14 @@ export class NetworkError extends Data.TaggedError("NetworkError")<{
   readonly diagnostics?: NetworkDiagnostics
   readonly message: string
 }> {
-  constructor(
-    props: {
-      readonly method: string
-      readonly url: string
-      readonly causeMessage: string
-      readonly attempts: number
-      readonly diagnostics?: NetworkDiagnostics
-      readonly message?: string
-    }
-  ) {
+  constructor(props: {
+    readonly method: string
+    readonly url: string
+    readonly causeMessage: string
+    readonly attempts: number
+    readonly diagnostics?: NetworkDiagnostics
+    readonly message?: string
+  }) {
     const base = `${props.method} ${props.url} failed after ${props.attempts} attempt(s): ${props.causeMessage}`
     super({
       ...props,

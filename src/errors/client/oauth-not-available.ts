@@ -1,7 +1,12 @@
 import * as Schema from "effect/Schema"
 
 /** Why the OAuth flow cannot run in this environment. */
-export const OAuthUnavailableReason = Schema.Literals(["admin-session", "no-document", "no-web-crypto", "no-current-url"])
+export const OAuthUnavailableReason = Schema.Literals([
+  "admin-session",
+  "no-document",
+  "no-web-crypto",
+  "no-current-url"
+])
 export type OAuthUnavailableReason = typeof OAuthUnavailableReason.Type
 
 const messages: { readonly [K in OAuthUnavailableReason]: string } = {
@@ -19,7 +24,10 @@ export class OAuthNotAvailable extends Schema.TaggedError<OAuthNotAvailable>()("
   reason: OAuthUnavailableReason,
   message: Schema.String
 }) {
-  constructor(props: { readonly reason: OAuthUnavailableReason; readonly message?: string }, options?: Schema.MakeOptions) {
+  constructor(
+    props: { readonly reason: OAuthUnavailableReason; readonly message?: string },
+    options?: Schema.MakeOptions
+  ) {
     super({ ...props, message: props.message ?? messages[props.reason] }, options)
   }
 }

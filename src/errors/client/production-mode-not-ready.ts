@@ -26,10 +26,14 @@ export class ProductionModeNotReady extends Schema.TaggedError<ProductionModeNot
     },
     options?: Schema.MakeOptions
   ) {
-    super({
-      ...props,
-      message: props.message ??
-        `Project ${props.projectId} cannot be in production mode: ${props.problems.map((p) => p.message).join("; ")}`
-    }, options)
+    super(
+      {
+        ...props,
+        message:
+          props.message ??
+          `Project ${props.projectId} cannot be in production mode: ${props.problems.map((p) => p.message).join("; ")}`
+      },
+      options
+    )
   }
 }

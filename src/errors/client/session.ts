@@ -17,7 +17,10 @@ export class NoAccessToken extends Data.TaggedError("NoAccessToken")<{ readonly 
 /** A token whose text is the string "undefined": a missing value was stringified somewhere. */
 export class InvalidTokenString extends Data.TaggedError("InvalidTokenString")<{ readonly message: string }> {
   constructor(props: { readonly message?: string } = {}) {
-    super({ message: props.message ?? "Invalid token: the token is the string 'undefined', so a missing token was passed as text." })
+    super({
+      message:
+        props.message ?? "Invalid token: the token is the string 'undefined', so a missing token was passed as text."
+    })
   }
 }
 
@@ -29,7 +32,8 @@ export class InvalidFreshness extends Data.TaggedError("InvalidFreshness")<{
   constructor(props: { readonly requiredFreshnessMs: number; readonly message?: string }) {
     super({
       ...props,
-      message: props.message ??
+      message:
+        props.message ??
         `Required access token freshness must be less than 60000 ms, got ${props.requiredFreshnessMs} ms.`
     })
   }

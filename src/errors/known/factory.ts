@@ -7,13 +7,10 @@ import { KnownErrorTypeId } from "./type-id.js"
  * One word of a wire code in PascalCase. OAUTH and WEBAUTHN keep the casing the hosted service's own
  * SDK (e.g. `OAuthConnectionNotConnectedToUser`) uses, so tags read like upstream names.
  */
-type Word<W extends string> = W extends "OAUTH" ? "OAuth"
-  : W extends "WEBAUTHN" ? "WebAuthn"
-  : Capitalize<Lowercase<W>>
+type Word<W extends string> = W extends "OAUTH" ? "OAuth" : W extends "WEBAUTHN" ? "WebAuthn" : Capitalize<Lowercase<W>>
 
 /** `USER_NOT_FOUND` -> `"UserNotFound"`, at the type level. */
-export type PascalCase<S extends string> = S extends `${infer H}_${infer T}` ? `${Word<H>}${PascalCase<T>}`
-  : Word<S>
+export type PascalCase<S extends string> = S extends `${infer H}_${infer T}` ? `${Word<H>}${PascalCase<T>}` : Word<S>
 
 const word = (w: string): string =>
   w === "OAUTH" ? "OAuth" : w === "WEBAUTHN" ? "WebAuthn" : w.charAt(0) + w.slice(1).toLowerCase()
@@ -63,13 +60,12 @@ export interface KnownErrorStatics<Self, Code extends string, Status extends num
 }
 
 /** The class a known error extends: a `Schema.TaggedError` plus the statics above. */
-export type KnownErrorClass<Self, Code extends string, Status extends number, F extends DetailsFields> =
-  & Schema.Class<
-    Self,
-    Schema.TaggedStruct<PascalCase<Code>, KnownErrorFields<Code, Status, F>>,
-    Cause.YieldableError & { readonly [KnownErrorTypeId]: true }
-  >
-  & KnownErrorStatics<Self, Code, Status, F>
+export type KnownErrorClass<Self, Code extends string, Status extends number, F extends DetailsFields> = Schema.Class<
+  Self,
+  Schema.TaggedStruct<PascalCase<Code>, KnownErrorFields<Code, Status, F>>,
+  Cause.YieldableError & { readonly [KnownErrorTypeId]: true }
+> &
+  KnownErrorStatics<Self, Code, Status, F>
 
 /** What a known-error class looks like once its generics are forgotten. */
 export interface AnyKnownErrorClass<Self = unknown> {
@@ -82,7 +78,7 @@ export interface AnyKnownErrorClass<Self = unknown> {
 type Message<F extends DetailsFields> = string | ((details: Schema.Struct<F>["Type"]) => string)
 
 // The runtime view of the generated base class; its typed view is KnownErrorClass.
-type RuntimeBase = new(input?: Record<string, unknown>, options?: unknown) => object
+type RuntimeBase = new (input?: Record<string, unknown>, options?: unknown) => object
 interface RuntimeStatics {
   make(input?: Record<string, unknown>, options?: unknown): unknown
   makeOption(input?: Record<string, unknown>, options?: unknown): unknown
@@ -100,65 +96,67 @@ interface RuntimeStatics {
  * new PasswordTooShort({ details: { min_length: 8 } }).message // "Password too short. Minimum length is 8."
  * @internal
  */
-export const knownError = <Self = never>() =>
-<const Code extends string, const Status extends number, const F extends DetailsFields = {}>(
-  code: Code,
-  status: Status,
-  message: Message<F>,
-  details?: F
-): KnownErrorClass<Self, Code, Status, F> => {
-  const tag = pascalCase(code)
-  const detailsSchema = Schema.Struct(details ?? ({} as F))
-  const defaultMessage = typeof message === "string" ? () => message : message
-  const Base = Schema.TaggedError<Self>()(tag, {
-    code: Schema.tag(code),
-    status: Schema.tag(status),
-    // No runtime constructor defaults: `fill` supplies both, because the message depends on the details.
-    details: detailsSchema,
-    message: Schema.String
-  }) as unknown as RuntimeBase & RuntimeStatics
+export const knownError =
+  <Self = never>() =>
+  <const Code extends string, const Status extends number, const F extends DetailsFields = {}>(
+    code: Code,
+    status: Status,
+    message: Message<F>,
+    details?: F
+  ): KnownErrorClass<Self, Code, Status, F> => {
+    const tag = pascalCase(code)
+    const detailsSchema = Schema.Struct(details ?? ({} as F))
+    const defaultMessage = typeof message === "string" ? () => message : message
+    const Base = Schema.TaggedError<Self>()(tag, {
+      code: Schema.tag(code),
+      status: Schema.tag(status),
+      // No runtime constructor defaults: `fill` supplies both, because the message depends on the details.
+      details: detailsSchema,
+      message: Schema.String
+    }) as unknown as RuntimeBase & RuntimeStatics
 
-  // Fills `details` and the catalogue `message` (which may depend on the details) before the schema
-  // sees the input, for both `new` and the static `make*` constructors.
-  const fill = (input: Record<string, unknown> | undefined): Record<string, unknown> => {
-    const given = input ?? {}
-    const detailsValue = given["details"] ?? {}
-    const messageValue = given["message"] ??
-      // Only trusted to render when the details are valid; invalid ones fail in the schema anyway.
-      (Schema.is(detailsSchema)(detailsValue) ? defaultMessage(detailsValue) : "")
-    return { ...given, details: detailsValue, message: messageValue }
-  }
+    // Fills `details` and the catalogue `message` (which may depend on the details) before the schema
+    // sees the input, for both `new` and the static `make*` constructors.
+    const fill = (input: Record<string, unknown> | undefined): Record<string, unknown> => {
+      const given = input ?? {}
+      const detailsValue = given["details"] ?? {}
+      const messageValue =
+        given["message"] ??
+        // Only trusted to render when the details are valid; invalid ones fail in the schema anyway.
+        (Schema.is(detailsSchema)(detailsValue) ? defaultMessage(detailsValue) : "")
+      return { ...given, details: detailsValue, message: messageValue }
+    }
 
-  class KnownErrorBase extends Base {
-    static readonly code = code
-    static readonly status = status
-    static readonly tag = tag
-    static readonly detailsSchema = detailsSchema
-    static readonly defaultMessage = defaultMessage
-    static fromWire(wireDetails: unknown, wireMessage: string | undefined): Result.Result<object, InvalidDetails> {
-      const decoded = Schema.decodeUnknownResult(detailsSchema)(wireDetails ?? {})
-      if (Result.isFailure(decoded)) {
-        return Result.fail({ _tag: "InvalidDetails", message: decoded.failure.message })
+    class KnownErrorBase extends Base {
+      static readonly code = code
+      static readonly status = status
+      static readonly tag = tag
+      static readonly detailsSchema = detailsSchema
+      static readonly defaultMessage = defaultMessage
+      static fromWire(wireDetails: unknown, wireMessage: string | undefined): Result.Result<object, InvalidDetails> {
+        const decoded = Schema.decodeUnknownResult(detailsSchema)(wireDetails ?? {})
+        if (Result.isFailure(decoded)) {
+          return Result.fail({ _tag: "InvalidDetails", message: decoded.failure.message })
+        }
+        return Result.succeed(new this({ details: decoded.success, message: wireMessage }))
       }
-      return Result.succeed(new this({ details: decoded.success, message: wireMessage }))
+      // On the prototype, not the instance: the mark must not become one of the error's fields.
+      get [KnownErrorTypeId](): true {
+        return true
+      }
+      static override make(input?: Record<string, unknown>, options?: unknown): unknown {
+        return super.make(fill(input), options)
+      }
+      static override makeOption(input?: Record<string, unknown>, options?: unknown): unknown {
+        return super.makeOption(fill(input), options)
+      }
+      static override makeEffect(input?: Record<string, unknown>, options?: unknown): unknown {
+        return super.makeEffect(fill(input), options)
+      }
+      constructor(input?: Record<string, unknown>, options?: unknown) {
+        super(fill(input), options)
+      }
     }
-    // On the prototype, not the instance: the mark must not become one of the error's fields.
-    get [KnownErrorTypeId](): true {
-      return true
-    }
-    static override make(input?: Record<string, unknown>, options?: unknown): unknown {
-      return super.make(fill(input), options)
-    }
-    static override makeOption(input?: Record<string, unknown>, options?: unknown): unknown {
-      return super.makeOption(fill(input), options)
-    }
-    static override makeEffect(input?: Record<string, unknown>, options?: unknown): unknown {
-      return super.makeEffect(fill(input), options)
-    }
-    constructor(input?: Record<string, unknown>, options?: unknown) {
-      super(fill(input), options)
-    }
+    // The class above is the runtime of exactly this type; TS cannot derive it through the generic base.
+    return KnownErrorBase as unknown as KnownErrorClass<Self, Code, Status, F>
   }
-  // The class above is the runtime of exactly this type; TS cannot derive it through the generic base.
-  return KnownErrorBase as unknown as KnownErrorClass<Self, Code, Status, F>
-}

@@ -4,11 +4,13 @@
  */
 
 /** Ends the "already exists" messages when signing in with the other method would work after verification. */
-export const notVerifiedHint = " but the email is not verified. Please login to your existing account with the method you " +
+export const notVerifiedHint =
+  " but the email is not verified. Please login to your existing account with the method you " +
   "used to sign up, and then verify your email to sign in with this login method."
 
 /** The paragraph the project-authentication errors end with. */
-export const restApiAuthDocs = "\n\nFor more information, see the docs on REST API authentication: " +
+export const restApiAuthDocs =
+  "\n\nFor more information, see the docs on REST API authentication: " +
   "https://docs.stack-auth.com/rest-api/overview#authentication"
 
 /**

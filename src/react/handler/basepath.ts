@@ -15,7 +15,7 @@ export const appUnderBasepath = <R>(app: StackApp<R>, basepath: string, origin: 
   basepath === ""
     ? app
     : {
-      ...app,
-      urls: browserUrls(app.urls, basepath),
-      navigate: (url) => app.navigate(toRouterPath(url, basepath, origin))
-    }
+        ...app,
+        urls: browserUrls(app.urls, basepath),
+        navigate: (url) => app.navigate(toRouterPath(url, basepath, origin))
+      }

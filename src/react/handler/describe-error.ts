@@ -20,7 +20,10 @@ const friendlier: ReadonlyMap<string, string> = new Map([
   ["VerificationCodeNotFound", "This link is not valid. It may have been replaced by a newer one."],
   ["VerificationCodeExpired", "This link has expired. Please request a new one."],
   ["VerificationCodeAlreadyUsed", "This link has already been used."],
-  ["VerificationCodeMaxAttemptsReached", "This code was tried too many times and no longer works. Please request a new one."],
+  [
+    "VerificationCodeMaxAttemptsReached",
+    "This code was tried too many times and no longer works. Please request a new one."
+  ],
   ["NetworkError", "The server could not be reached. Check your connection and try again."]
 ])
 
@@ -28,11 +31,16 @@ const friendlier: ReadonlyMap<string, string> = new Map([
 const domainProblems = new Set(["RedirectUrlNotWhitelisted", "RedirectNotTrusted"])
 
 const tagOf = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string" ? error._tag : undefined
+  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string"
+    ? error._tag
+    : undefined
 
 const messageOf = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" &&
-    error.message !== ""
+  typeof error === "object" &&
+  error !== null &&
+  "message" in error &&
+  typeof error.message === "string" &&
+  error.message !== ""
     ? error.message
     : undefined
 

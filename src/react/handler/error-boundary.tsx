@@ -10,7 +10,10 @@ interface State {
   readonly failed: boolean
 }
 
-export class HandlerErrorBoundary extends Component<{ readonly children: ReactNode; readonly resetKey: string }, State> {
+export class HandlerErrorBoundary extends Component<
+  { readonly children: ReactNode; readonly resetKey: string },
+  State
+> {
   override state: State = { error: undefined, failed: false }
 
   static getDerivedStateFromError(error: unknown): State {
@@ -19,7 +22,8 @@ export class HandlerErrorBoundary extends Component<{ readonly children: ReactNo
 
   override componentDidUpdate(previous: { readonly resetKey: string }): void {
     // A navigation to another handler page starts clean.
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ error: undefined, failed: false })
+    if (previous.resetKey !== this.props.resetKey && this.state.failed)
+      this.setState({ error: undefined, failed: false })
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -32,7 +36,9 @@ export class HandlerErrorBoundary extends Component<{ readonly children: ReactNo
       <Card title="Something went wrong">
         <ErrorAlert error={this.state.error} />
         <div className="stackfx-stack">
-          <Button variant="secondary" onClick={() => this.setState({ error: undefined, failed: false })}>Try again</Button>
+          <Button variant="secondary" onClick={() => this.setState({ error: undefined, failed: false })}>
+            Try again
+          </Button>
         </div>
       </Card>
     )

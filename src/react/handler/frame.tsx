@@ -19,7 +19,9 @@ function NotFound(props: { readonly route: string }): ReactNode {
     <Card title="Page not found">
       <p>There is no page called “{props.route}” here.</p>
       <p>
-        <a className="stackfx-link" href={app.urls.home}>Go home</a>
+        <a className="stackfx-link" href={app.urls.home}>
+          Go home
+        </a>
       </p>
     </Card>
   )
@@ -53,7 +55,9 @@ export function HandlerFrame(props: HandlerFrameProps): ReactNode {
   return (
     <HandlerPage.Provider value={context}>
       <HandlerErrorBoundary resetKey={currentUrl}>
-        <Suspense fallback={<Loading />}>{page === undefined ? <NotFound route={props.name} /> : props.children}</Suspense>
+        <Suspense fallback={<Loading />}>
+          {page === undefined ? <NotFound route={props.name} /> : props.children}
+        </Suspense>
       </HandlerErrorBoundary>
     </HandlerPage.Provider>
   )

@@ -5,10 +5,22 @@
 import type { MouseEvent, ReactNode } from "react"
 import { useHandlerApp } from "./use-action.js"
 
-export function HandlerLink(props: { readonly href: string; readonly children: ReactNode; readonly button?: boolean }): ReactNode {
+export function HandlerLink(props: {
+  readonly href: string
+  readonly children: ReactNode
+  readonly button?: boolean
+}): ReactNode {
   const app = useHandlerApp()
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     event.preventDefault()
     app.navigate(props.href)
   }

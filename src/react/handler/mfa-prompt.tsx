@@ -13,7 +13,6 @@ import { Button, ErrorAlert, Field, formValue, MessageAlert } from "./ui.js"
 import { useAction } from "./use-action.js"
 import { OAUTH_INVALID_TOTP_MESSAGE } from "./messages.js"
 
-
 export interface MfaPromptProps {
   readonly attemptCode: string
   readonly onSignedIn: (signedIn: SignedIn) => void
@@ -56,7 +55,9 @@ export function MfaPrompt(props: MfaPromptProps): ReactNode {
         required
         autoFocus
       />
-      <Button type="submit" block pending={verify.pending}>Verify</Button>
+      <Button type="submit" block pending={verify.pending}>
+        Verify
+      </Button>
       <ErrorAlert error={verify.error} />
     </form>
   )
@@ -64,8 +65,14 @@ export function MfaPrompt(props: MfaPromptProps): ReactNode {
 
 /** Pulls the attempt code out of a sign-in failure, if the failure is the MFA step. */
 export const mfaAttemptCode = (error: unknown): string | undefined =>
-  typeof error === "object" && error !== null && "_tag" in error && error._tag === "MultiFactorAuthenticationRequired" &&
-    "details" in error && typeof error.details === "object" && error.details !== null &&
-    "attempt_code" in error.details && typeof error.details.attempt_code === "string"
+  typeof error === "object" &&
+  error !== null &&
+  "_tag" in error &&
+  error._tag === "MultiFactorAuthenticationRequired" &&
+  "details" in error &&
+  typeof error.details === "object" &&
+  error.details !== null &&
+  "attempt_code" in error.details &&
+  typeof error.details.attempt_code === "string"
     ? error.details.attempt_code
     : undefined

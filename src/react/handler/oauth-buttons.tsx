@@ -34,7 +34,10 @@ const leavePage = (url: string): void => {
   ;(globalThis as { readonly location?: { assign(url: string): void } }).location?.assign(url)
 }
 
-export function OAuthButtons(props: { readonly providers: ReadonlyArray<string>; readonly verb: "Sign in" | "Sign up" }): ReactNode {
+export function OAuthButtons(props: {
+  readonly providers: ReadonlyArray<string>
+  readonly verb: "Sign in" | "Sign up"
+}): ReactNode {
   const app = useHandlerApp()
   const { currentUrl } = useHandlerPage()
   const [leaving, setLeaving] = useState<string | undefined>(undefined)

@@ -46,14 +46,17 @@ export function useRedirect(): Redirect {
     return () => clearTimeout(timer)
   }, [state])
 
-  const go = useCallback((url: Result.Result<string, RedirectNotTrusted>) => {
-    if (Result.isFailure(url)) {
-      setState({ _tag: "Refused", error: url.failure })
-      return
-    }
-    setState({ _tag: "Redirecting", url: url.success, waited: false })
-    app.navigate(url.success)
-  }, [app])
+  const go = useCallback(
+    (url: Result.Result<string, RedirectNotTrusted>) => {
+      if (Result.isFailure(url)) {
+        setState({ _tag: "Refused", error: url.failure })
+        return
+      }
+      setState({ _tag: "Redirecting", url: url.success, waited: false })
+      app.navigate(url.success)
+    },
+    [app]
+  )
 
   const toTarget = useCallback(
     (target: RedirectTarget) => go(redirectUrlFor(app.urls, target, { currentUrl })),
@@ -88,14 +91,17 @@ export function RedirectStatus(props: { readonly state: RedirectState; readonly 
     case "Redirecting":
       return (
         <Card title={props.title ?? "Redirecting…"}>
-          <p role="status" aria-live="polite">Redirecting…</p>
-          {state.waited
-            ? (
-              <p>
-                Not redirected? <a className="stackfx-link" href={state.url}>Continue</a>
-              </p>
-            )
-            : null}
+          <p role="status" aria-live="polite">
+            Redirecting…
+          </p>
+          {state.waited ? (
+            <p>
+              Not redirected?{" "}
+              <a className="stackfx-link" href={state.url}>
+                Continue
+              </a>
+            </p>
+          ) : null}
         </Card>
       )
   }

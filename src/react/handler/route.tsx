@@ -14,12 +14,19 @@ export type { StackHandlerRouteOptions } from "./routes.js"
  *
  * @deprecated Use `stackHandlerRoutes`: a route per page, typed search, preloaded pages.
  */
-export const stackHandlerRoute = <TParent extends AnyRoute>(parent: TParent, options: StackHandlerRouteOptions = {}) => {
+export const stackHandlerRoute = <TParent extends AnyRoute>(
+  parent: TParent,
+  options: StackHandlerRouteOptions = {}
+) => {
   const base = handlerBase(options)
   const route = createRoute({
     getParentRoute: () => parent,
     path: base === "" ? "$" : `${base}/$`,
-    component: handlerRouteComponent((): string => route.fullPath.replace(/\$$/, ""), () => true, options)
+    component: handlerRouteComponent(
+      (): string => route.fullPath.replace(/\$$/, ""),
+      () => true,
+      options
+    )
   })
   return route
 }
@@ -28,6 +35,8 @@ export const stackHandlerRoute = <TParent extends AnyRoute>(parent: TParent, opt
  * The `navigate` of a `StackProvider` for a TanStack router: app URLs (the router's paths; a path below its
  * basepath has it removed by the router) become client-side navigations, absolute URLs load the document.
  */
-export const routerNavigate = (router: AnyRouter) => (url: string): void => {
-  void router.navigate({ href: url })
-}
+export const routerNavigate =
+  (router: AnyRouter) =>
+  (url: string): void => {
+    void router.navigate({ href: url })
+  }

@@ -70,13 +70,21 @@ export const handlerRouteComponent = (
   return StackHandlerRoute
 }
 
-const samePage = (name: HandlerRoute) => (below: string): boolean => below.replace(/\/+$/, "").toLowerCase() === name
+const samePage =
+  (name: HandlerRoute) =>
+  (below: string): boolean =>
+    below.replace(/\/+$/, "").toLowerCase() === name
 
 /**
  * A route of `stackHandlerRoutes` below `TParent` at `TPath`, typed as TanStack's `createRoute` types it, so
  * that links to it (`<Link to="/handler/sign-in" search={{ ... }}>`) are typed once the app registers its router.
  */
-export type StackHandlerRoute<TParent extends AnyRoute, TPath extends string, TSearchValidator = undefined, TChildren = unknown> = Route<
+export type StackHandlerRoute<
+  TParent extends AnyRoute,
+  TPath extends string,
+  TSearchValidator = undefined,
+  TChildren = unknown
+> = Route<
   unknown,
   TParent,
   TPath,
@@ -153,7 +161,12 @@ export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteO
   const base = () => handler.fullPath
   const page = <K extends HandlerRoute>(name: K) => {
     const component = handlerRouteComponent(base, samePage(name), options, name)
-    return createRoute({ getParentRoute: () => handler, path: name, validateSearch: decodeHandlerSearch(name), component })
+    return createRoute({
+      getParentRoute: () => handler,
+      path: name,
+      validateSearch: decodeHandlerSearch(name),
+      component
+    })
   }
   const notFound = createRoute({
     getParentRoute: () => handler,

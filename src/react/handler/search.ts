@@ -30,7 +30,7 @@ export const HANDLER_SEARCH_PARAMS = {
 
 /** The decoded search of a page: each of its parameters, present only when it is a non-empty string. */
 export type HandlerSearch<K extends HandlerRoute> = {
-  readonly [P in typeof HANDLER_SEARCH_PARAMS[K][number]]?: string
+  readonly [P in (typeof HANDLER_SEARCH_PARAMS)[K][number]]?: string
 }
 
 /** Any page's decoded search, as the page context holds it. */
@@ -46,24 +46,28 @@ const own = (raw: object, name: string): unknown =>
  * decodeHandlerSearch("email-verification")({ code: "abc", code2: 1 }) // { code: "abc" }
  * decodeHandlerSearch("email-verification")({ code: 123 })            // {}: the page asks for the link again
  */
-export const decodeHandlerSearch = <K extends HandlerRoute>(page: K) => (raw: unknown): HandlerSearch<K> => {
-  const search: Record<string, string> = {}
-  if (typeof raw === "object" && raw !== null) {
-    for (const name of HANDLER_SEARCH_PARAMS[page]) {
-      const value = own(raw, name)
-      if (typeof value === "string" && value !== "") search[name] = value
+export const decodeHandlerSearch =
+  <K extends HandlerRoute>(page: K) =>
+  (raw: unknown): HandlerSearch<K> => {
+    const search: Record<string, string> = {}
+    if (typeof raw === "object" && raw !== null) {
+      for (const name of HANDLER_SEARCH_PARAMS[page]) {
+        const value = own(raw, name)
+        if (typeof value === "string" && value !== "") search[name] = value
+      }
     }
+    // Its keys are the page's parameters by construction; TypeScript cannot follow a loop over them.
+    return search as HandlerSearch<K>
   }
-  // Its keys are the page's parameters by construction; TypeScript cannot follow a loop over them.
-  return search as HandlerSearch<K>
-}
 
 /** A URL's query as a plain object, the first value of a repeated name winning as `URLSearchParams.get` does. */
 export const searchOfUrl = (url: string): Readonly<Record<string, string>> => {
   const search: Record<string, string> = {}
-  for (const [name, value] of new URL(url).searchParams) if (!Object.prototype.hasOwnProperty.call(search, name)) search[name] = value
+  for (const [name, value] of new URL(url).searchParams)
+    if (!Object.prototype.hasOwnProperty.call(search, name)) search[name] = value
   return search
 }
 
 /** Whether `name` is one of the handler's pages. */
-export const isHandlerRoute = (name: string): name is HandlerRoute => (HANDLER_ROUTES as ReadonlyArray<string>).includes(name)
+export const isHandlerRoute = (name: string): name is HandlerRoute =>
+  (HANDLER_ROUTES as ReadonlyArray<string>).includes(name)

@@ -44,7 +44,9 @@ export function CredentialSignInForm(props: SignInCallbacks): ReactNode {
       <Field label="Email" name="email" type="email" autoComplete="username" required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       <HandlerLink href={app.urls.forgotPassword}>Forgot password?</HandlerLink>
-      <Button type="submit" block pending={signIn.pending}>Sign in</Button>
+      <Button type="submit" block pending={signIn.pending}>
+        Sign in
+      </Button>
       <ErrorAlert error={visibleError(signIn.error)} />
     </form>
   )
@@ -76,7 +78,9 @@ export function MagicLinkSignInForm(props: SignInCallbacks): ReactNode {
     return (
       <form className="stackfx-stack" onSubmit={onSend}>
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Button type="submit" block pending={send.pending}>Send sign-in link</Button>
+        <Button type="submit" block pending={send.pending}>
+          Send sign-in link
+        </Button>
         <ErrorAlert error={send.error} />
       </form>
     )
@@ -87,8 +91,12 @@ export function MagicLinkSignInForm(props: SignInCallbacks): ReactNode {
         We sent a sign-in link to {sent.email}. Open it on this device, or type the code from the email.
       </Notice>
       <Field label="Code from the email" name="otp" autoComplete="one-time-code" required />
-      <Button type="submit" block pending={verify.pending}>Sign in</Button>
-      <Button variant="secondary" block onClick={() => setSent(undefined)}>Use another email</Button>
+      <Button type="submit" block pending={verify.pending}>
+        Sign in
+      </Button>
+      <Button variant="secondary" block onClick={() => setSent(undefined)}>
+        Use another email
+      </Button>
       <ErrorAlert error={visibleError(verify.error)} />
     </form>
   )
@@ -98,7 +106,12 @@ export function PasskeySignInButton(props: SignInCallbacks): ReactNode {
   const signIn = useAction(() => Passkeys.use((passkeys) => passkeys.signIn))
   return (
     <div className="stackfx-stack">
-      <Button variant="secondary" block pending={signIn.pending} onClick={async () => settle(await signIn.run(), props)}>
+      <Button
+        variant="secondary"
+        block
+        pending={signIn.pending}
+        onClick={async () => settle(await signIn.run(), props)}
+      >
         Sign in with a passkey
       </Button>
       <ErrorAlert error={visibleError(signIn.error)} />

@@ -44,7 +44,14 @@ export const handlerPageProps = (
   const page = isHandlerRoute(name) ? name : undefined
   const search = page === undefined ? {} : decodeHandlerSearch(page)(searchOfUrl(currentUrl))
   // A router without a basepath says "/": normalized to "", else the app's URLs would start with "//".
-  return { name, page, currentUrl, search, basepath: normalizeBasepath(basepath), dashboardUrl: dashboardUrl ?? DEFAULT_DASHBOARD_URL }
+  return {
+    name,
+    page,
+    currentUrl,
+    search,
+    basepath: normalizeBasepath(basepath),
+    dashboardUrl: dashboardUrl ?? DEFAULT_DASHBOARD_URL
+  }
 }
 
 /** `<StackHandler route="sign-in" />` inside a `StackProvider`; the page's code loads on first use. */

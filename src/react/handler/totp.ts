@@ -23,7 +23,10 @@ export class WebCryptoUnavailable extends Schema.TaggedError<WebCryptoUnavailabl
   message: Schema.String
 }) {
   constructor() {
-    super({ message: "This page cannot set up two-factor authentication: Web Crypto is unavailable (is it served over https?)." })
+    super({
+      message:
+        "This page cannot set up two-factor authentication: Web Crypto is unavailable (is it served over https?)."
+    })
   }
 }
 
@@ -72,7 +75,7 @@ export const totpCodeAt = (secret: TotpSecret, counter: number): Effect.Effect<s
 
 /** Whether `code` is the secret's code now (or one step before or after). */
 export const verifyTotpCode = (secret: TotpSecret, code: string): Effect.Effect<boolean, WebCryptoUnavailable> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const typed = normalizeTotpCode(code)
     if (typed === undefined) return false
     for (const step of totpStepsAround(yield* Clock.currentTimeMillis)) {

@@ -50,13 +50,19 @@ export function Field(props: FieldProps): ReactNode {
     <div className="stackfx-field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-describedby={hint === undefined ? undefined : hintId} {...input} />
-      {hint === undefined ? null : <span id={hintId} className="stackfx-field-hint">{hint}</span>}
+      {hint === undefined ? null : (
+        <span id={hintId} className="stackfx-field-hint">
+          {hint}
+        </span>
+      )}
     </div>
   )
 }
 
 /** `<Checkbox label="I understand" name="confirm" required />`: the label sits beside the box. */
-export function Checkbox(props: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { readonly label: string }): ReactNode {
+export function Checkbox(
+  props: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { readonly label: string }
+): ReactNode {
   const { label, ...input } = props
   const id = useId()
   return (
@@ -113,10 +119,12 @@ export function ErrorAlert(props: { readonly error: unknown }): ReactNode {
       {described.message}
       {described.fixUrl === undefined ? null : (
         <>
-          {" "}A project admin can fix this in the project's{" "}
+          {" "}
+          A project admin can fix this in the project's{" "}
           <a className="stackfx-link" href={described.fixUrl} target="_blank" rel="noreferrer">
             trusted domain settings
-          </a>.
+          </a>
+          .
         </>
       )}
     </div>
@@ -126,7 +134,11 @@ export function ErrorAlert(props: { readonly error: unknown }): ReactNode {
 /** A plain-text message in an alert (the product's fixed wordings). */
 export function MessageAlert(props: { readonly message: string | undefined }): ReactNode {
   if (props.message === undefined) return null
-  return <div className="stackfx-alert" data-kind="error" role="alert">{props.message}</div>
+  return (
+    <div className="stackfx-alert" data-kind="error" role="alert">
+      {props.message}
+    </div>
+  )
 }
 
 export interface TabsProps<T extends string> {

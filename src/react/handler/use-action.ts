@@ -57,27 +57,30 @@ export function useAction<Args extends ReadonlyArray<unknown>, A, E>(
   const makeRef = useRef(make)
   makeRef.current = make
 
-  const run = useCallback(async (...args: Args): Promise<ActionOutcome<A, E>> => {
-    if (running.current) return { _tag: "Busy" }
-    running.current = true
-    setState({ pending: true, error: undefined })
-    const exit = await app.runtime.runPromiseExit(makeRef.current(...args))
-    running.current = false
-    if (Exit.isSuccess(exit)) {
-      setState({ pending: false, error: undefined })
-      return { _tag: "Success", value: exit.value }
-    }
-    const failure = Cause.findErrorOption(exit.cause)
-    if (failure._tag === "Some") {
-      // The runtime's own build error is typed `unknown`; a page action's failure is one of `E`.
-      const error = failure.value as E
-      setState({ pending: false, error })
-      return { _tag: "Failure", error }
-    }
-    const defect = Cause.squash(exit.cause)
-    setState({ pending: false, error: { _tag: "Defect", cause: defect } })
-    return { _tag: "Defect", error: defect }
-  }, [app])
+  const run = useCallback(
+    async (...args: Args): Promise<ActionOutcome<A, E>> => {
+      if (running.current) return { _tag: "Busy" }
+      running.current = true
+      setState({ pending: true, error: undefined })
+      const exit = await app.runtime.runPromiseExit(makeRef.current(...args))
+      running.current = false
+      if (Exit.isSuccess(exit)) {
+        setState({ pending: false, error: undefined })
+        return { _tag: "Success", value: exit.value }
+      }
+      const failure = Cause.findErrorOption(exit.cause)
+      if (failure._tag === "Some") {
+        // The runtime's own build error is typed `unknown`; a page action's failure is one of `E`.
+        const error = failure.value as E
+        setState({ pending: false, error })
+        return { _tag: "Failure", error }
+      }
+      const defect = Cause.squash(exit.cause)
+      setState({ pending: false, error: { _tag: "Defect", cause: defect } })
+      return { _tag: "Defect", error: defect }
+    },
+    [app]
+  )
 
   const reset = useCallback(() => setState({ pending: false, error: undefined }), [])
   return { ...state, run, reset }

@@ -47,16 +47,20 @@ export const UserApiKeysCalls = {
    * `create({ description: "CLI", expiresAt: new Date(Date.now() + 30 * 86_400_000) })`; `expiresAt: null`
    * never expires; `isPublic: true` makes a `pk_` key. The answer's `value` is the only time the key is shown.
    */
-  create: custom<(input: ProjectApiKeyInput) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "client">>>(
-    "function",
-    userKeys
-  ),
+  create: custom<
+    (input: ProjectApiKeyInput) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "client">>
+  >("function", userKeys),
   /** The signed-in user's keys, newest first, revoked and expired ones included. */
   list: custom<Effect.Effect<ReadonlyArray<WithValidity<UserApiKey>>, UserFails<"list", "client">>>("effect"),
-  get: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"get", "client">>>("function"),
+  get: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"get", "client">>>(
+    "function"
+  ),
   /** Changes the description and/or revokes (`{ revoked: true }`). */
   update: custom<
-    (id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"update", "client">>
+    (
+      id: string,
+      patch: ProjectApiKeyUpdate
+    ) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"update", "client">>
   >("function", userKeys),
   /** Revokes a key for good; it stops working at once. Revoking again keeps the first time. */
   revoke: custom<
@@ -67,18 +71,28 @@ export const UserApiKeysCalls = {
 export const TeamApiKeysCalls = {
   /** A new key of the team; the answer's `value` is the only time it is shown. */
   create: custom<
-    (teamId: string, input: ProjectApiKeyInput) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "client">>
+    (
+      teamId: string,
+      input: ProjectApiKeyInput
+    ) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "client">>
   >("function", teamKeys),
   /** The team's keys, newest first. */
-  list: custom<(teamId: string) => Effect.Effect<ReadonlyArray<WithValidity<TeamApiKey>>, TeamFails<"list", "client">>>("function"),
-  get: custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"get", "client">>>("function"),
+  list: custom<(teamId: string) => Effect.Effect<ReadonlyArray<WithValidity<TeamApiKey>>, TeamFails<"list", "client">>>(
+    "function"
+  ),
+  get: custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"get", "client">>>(
+    "function"
+  ),
   update: custom<
-    (teamId: string, id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "client">>
+    (
+      teamId: string,
+      id: string,
+      patch: ProjectApiKeyUpdate
+    ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "client">>
   >("function", teamKeys),
-  revoke: custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "client">>>>(
-    "function",
-    teamKeys
-  )
+  revoke: custom<
+    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "client">>>
+  >("function", teamKeys)
 }
 
 type UserCheckFails = Built<UserFails<"check", "server">>
@@ -93,17 +107,23 @@ export const ServerApiKeysCalls = {
   checkUserKey: custom<(apiKey: string) => Effect.Effect<WithValidity<UserApiKey>, UserCheckFails>>("function"),
   checkTeamKey: custom<(apiKey: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamCheckFails>>("function"),
   /** The user a working key belongs to (the hosted SDK's `getUser({ apiKey })`). */
-  userOfKey: custom<(apiKey: string) => Effect.Effect<ServerUser, UserCheckFails | CallFailure<"UserNotFound">>>("function"),
+  userOfKey:
+    custom<(apiKey: string) => Effect.Effect<ServerUser, UserCheckFails | CallFailure<"UserNotFound">>>("function"),
   /** The team a working key belongs to (the hosted SDK's `getTeam({ apiKey })`). */
-  teamOfKey: custom<(apiKey: string) => Effect.Effect<ServerTeam, TeamCheckFails | CallFailureAt<typeof TeamsApi.get, "server">>>(
-    "function"
-  ),
+  teamOfKey:
+    custom<
+      (apiKey: string) => Effect.Effect<ServerTeam, TeamCheckFails | CallFailureAt<typeof TeamsApi.get, "server">>
+    >("function"),
   createUserKey: custom<
-    (userId: string, input: ProjectApiKeyInput) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "server">>
+    (
+      userId: string,
+      input: ProjectApiKeyInput
+    ) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "server">>
   >("function", userKeys),
-  listUserKeys: custom<(userId: string) => Effect.Effect<ReadonlyArray<WithValidity<UserApiKey>>, UserFails<"list", "server">>>(
-    "function"
-  ),
+  listUserKeys:
+    custom<(userId: string) => Effect.Effect<ReadonlyArray<WithValidity<UserApiKey>>, UserFails<"list", "server">>>(
+      "function"
+    ),
   getUserKey: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"get", "server">>>("function"),
   updateUserKey: custom<
     (id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>
@@ -113,17 +133,27 @@ export const ServerApiKeysCalls = {
     userKeys
   ),
   createTeamKey: custom<
-    (teamId: string, input: ProjectApiKeyInput) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "server">>
+    (
+      teamId: string,
+      input: ProjectApiKeyInput
+    ) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "server">>
   >("function", teamKeys),
-  listTeamKeys: custom<(teamId: string) => Effect.Effect<ReadonlyArray<WithValidity<TeamApiKey>>, TeamFails<"list", "server">>>(
-    "function"
-  ),
-  getTeamKey: custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"get", "server">>>("function"),
+  listTeamKeys:
+    custom<(teamId: string) => Effect.Effect<ReadonlyArray<WithValidity<TeamApiKey>>, TeamFails<"list", "server">>>(
+      "function"
+    ),
+  getTeamKey:
+    custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"get", "server">>>(
+      "function"
+    ),
   updateTeamKey: custom<
-    (teamId: string, id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "server">>
+    (
+      teamId: string,
+      id: string,
+      patch: ProjectApiKeyUpdate
+    ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "server">>
   >("function", teamKeys),
-  revokeTeamKey: custom<(teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "server">>>>(
-    "function",
-    teamKeys
-  )
+  revokeTeamKey: custom<
+    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "server">>>
+  >("function", teamKeys)
 }

@@ -33,25 +33,26 @@ const isPlain = (error: unknown): error is PlainAnswer =>
   typeof error === "object" && error !== null && (error as { readonly _tag?: unknown })._tag === "HttpError"
 
 /** The service's plain 400 for a project with the kind switched off ("… API keys are not enabled for this project."). */
-const disabledRefusal = (keyType: ProjectApiKeyType) =>
-<A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | ApiKeysDisabled, R> =>
-  Effect.mapError(self, (error): E | ApiKeysDisabled =>
-    isPlain(error) && error.status === 400 && error.body.includes("API keys are not enabled")
-      ? new ApiKeysDisabled({ keyType, message: error.body })
-      : error)
+const disabledRefusal =
+  (keyType: ProjectApiKeyType) =>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | ApiKeysDisabled, R> =>
+    Effect.mapError(self, (error): E | ApiKeysDisabled =>
+      isPlain(error) && error.status === 400 && error.body.includes("API keys are not enabled")
+        ? new ApiKeysDisabled({ keyType, message: error.body })
+        : error
+    )
 
 /** The service's plain 403 for a client naming another user's keys. */
 const deniedRefusal = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | ApiKeyAccessDenied, R> =>
   Effect.mapError(self, (error): E | ApiKeyAccessDenied =>
-    isPlain(error) && error.status === 403 ? new ApiKeyAccessDenied({ message: error.body }) : error)
+    isPlain(error) && error.status === 403 ? new ApiKeyAccessDenied({ message: error.body }) : error
+  )
 
 /** A body the member builds itself (`{ revoked: true }`, a presented key string) always encodes. */
 const builtBody = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.catchTag(self as Effect.Effect<A, E | { readonly _tag: "InvalidInput" }, R>, "InvalidInput", (error) => Effect.die(error)) as Effect.Effect<
-    A,
-    Exclude<E, { readonly _tag: "InvalidInput" }>,
-    R
-  >
+  Effect.catchTag(self as Effect.Effect<A, E | { readonly _tag: "InvalidInput" }, R>, "InvalidInput", (error) =>
+    Effect.die(error)
+  ) as Effect.Effect<A, Exclude<E, { readonly _tag: "InvalidInput" }>, R>
 
 /** The requests both the client and the server services make, as `view`; the refusals come on top. */
 const requests = <V extends "client" | "server">(transport: typeof Transport.Service, view: V) => {
@@ -73,16 +74,22 @@ const requests = <V extends "client" | "server">(transport: typeof Transport.Ser
       Effect.flatMap(user.create({ body: { ...input, userId } }), withValidity),
     listUser: (userId: string) => Effect.flatMap(user.list({ query: { user_id: userId } }), allWithValidity),
     getUser: (id: string) => Effect.flatMap(user.get({ params: key(id) }), withValidity),
-    updateUser: (id: string, patch: ProjectApiKeyUpdate) => Effect.flatMap(user.update({ params: key(id), body: patch }), withValidity),
-    revokeUser: (id: string) => Effect.flatMap(builtBody(user.update({ params: key(id), body: { revoked: true } })), withValidity),
+    updateUser: (id: string, patch: ProjectApiKeyUpdate) =>
+      Effect.flatMap(user.update({ params: key(id), body: patch }), withValidity),
+    revokeUser: (id: string) =>
+      Effect.flatMap(builtBody(user.update({ params: key(id), body: { revoked: true } })), withValidity),
     createTeam: (teamId: string, input: ProjectApiKeyInput) =>
       Effect.flatMap(team.create({ body: { ...input, teamId } }), withValidity),
     listTeam: (teamId: string) => Effect.flatMap(team.list({ query: { team_id: teamId } }), allWithValidity),
-    getTeam: (teamId: string, id: string) => Effect.flatMap(team.get({ params: key(id), query: { team_id: teamId } }), withValidity),
+    getTeam: (teamId: string, id: string) =>
+      Effect.flatMap(team.get({ params: key(id), query: { team_id: teamId } }), withValidity),
     updateTeam: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
       Effect.flatMap(team.update({ params: key(id), query: { team_id: teamId }, body: patch }), withValidity),
     revokeTeam: (teamId: string, id: string) =>
-      Effect.flatMap(builtBody(team.update({ params: key(id), query: { team_id: teamId }, body: { revoked: true } })), withValidity)
+      Effect.flatMap(
+        builtBody(team.update({ params: key(id), query: { team_id: teamId }, body: { revoked: true } })),
+        withValidity
+      )
   }
 }
 
@@ -110,7 +117,8 @@ export const makeTeamApiKeys = implement(
       create: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(disabled),
       list: (teamId: string) => r.listTeam(teamId).pipe(disabled),
       get: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(disabled),
-      update: (teamId: string, id: string, patch: ProjectApiKeyUpdate) => r.updateTeam(teamId, id, patch).pipe(disabled),
+      update: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
+        r.updateTeam(teamId, id, patch).pipe(disabled),
       revoke: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(disabled)
     }
   })
@@ -137,7 +145,10 @@ export const makeServerApiKeys = implement(
           user
         ),
       teamOfKey: (apiKey: string) =>
-        checkTeamKey(apiKey).pipe(Effect.flatMap((key) => getTeam({ params: { team_id: key.teamId } })), team),
+        checkTeamKey(apiKey).pipe(
+          Effect.flatMap((key) => getTeam({ params: { team_id: key.teamId } })),
+          team
+        ),
       createUserKey: (userId: string, input: ProjectApiKeyInput) => r.createUser(userId, input).pipe(user),
       listUserKeys: (userId: string) => r.listUser(userId).pipe(user),
       getUserKey: (id: string) => r.getUser(id).pipe(user),
@@ -146,7 +157,8 @@ export const makeServerApiKeys = implement(
       createTeamKey: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(team),
       listTeamKeys: (teamId: string) => r.listTeam(teamId).pipe(team),
       getTeamKey: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(team),
-      updateTeamKey: (teamId: string, id: string, patch: ProjectApiKeyUpdate) => r.updateTeam(teamId, id, patch).pipe(team),
+      updateTeamKey: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
+        r.updateTeam(teamId, id, patch).pipe(team),
       revokeTeamKey: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(team)
     }
   })

@@ -27,7 +27,9 @@ export type { WithValidity } from "./project-api-keys-calls.js"
 export type UserApiKeysShape = ShapeOf<typeof UserApiKeysCalls>
 
 /** The signed-in user's API keys: create (shown once), list, read, rename and revoke. */
-export class UserApiKeys extends /* @__PURE__ */ Context.Service<UserApiKeys, UserApiKeysShape>()("stackfx/UserApiKeys") {
+export class UserApiKeys
+  extends /* @__PURE__ */ Context.Service<UserApiKeys, UserApiKeysShape>()("stackfx/UserApiKeys")
+{
   static readonly layer: Layer.Layer<UserApiKeys, never, Transport> = /* @__PURE__ */ lazyLayer(
     UserApiKeys,
     UserApiKeysMembers,
@@ -39,7 +41,9 @@ export class UserApiKeys extends /* @__PURE__ */ Context.Service<UserApiKeys, Us
 export type TeamApiKeysShape = ShapeOf<typeof TeamApiKeysCalls>
 
 /** API keys of the signed-in user's teams, for members holding `$manage_api_keys`. */
-export class TeamApiKeys extends /* @__PURE__ */ Context.Service<TeamApiKeys, TeamApiKeysShape>()("stackfx/TeamApiKeys") {
+export class TeamApiKeys
+  extends /* @__PURE__ */ Context.Service<TeamApiKeys, TeamApiKeysShape>()("stackfx/TeamApiKeys")
+{
   static readonly layer: Layer.Layer<TeamApiKeys, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamApiKeys,
     TeamApiKeysMembers,
@@ -51,7 +55,9 @@ export class TeamApiKeys extends /* @__PURE__ */ Context.Service<TeamApiKeys, Te
 export type ServerApiKeysShape = ShapeOf<typeof ServerApiKeysCalls>
 
 /** API keys on the server: check a presented key and find its user or team; manage anyone's keys. */
-export class ServerApiKeys extends /* @__PURE__ */ Context.Service<ServerApiKeys, ServerApiKeysShape>()("stackfx/ServerApiKeys") {
+export class ServerApiKeys
+  extends /* @__PURE__ */ Context.Service<ServerApiKeys, ServerApiKeysShape>()("stackfx/ServerApiKeys")
+{
   static readonly layer: Layer.Layer<ServerApiKeys, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerApiKeys,
     ServerApiKeysMembers,

@@ -60,7 +60,7 @@ export const ASYMMETRIC_JWT_ALGORITHMS = [
   "Ed25519"
 ] as const
 /** A JWT signing algorithm the verifier accepts (asymmetric only). */
-export type AsymmetricJwtAlgorithm = typeof ASYMMETRIC_JWT_ALGORITHMS[number]
+export type AsymmetricJwtAlgorithm = (typeof ASYMMETRIC_JWT_ALGORITHMS)[number]
 
 /** Why a token was refused; `JwtVerificationError.reason` is one of these. */
 export type JwtRefusal =
@@ -177,7 +177,9 @@ const checkAuthorizedParty = (payload: JWTPayload, projectId: string) => {
   const azp = payload["azp"]
   return azp === undefined || azp === projectId
     ? Effect.void
-    : Effect.fail(refuse("wrong-authorized-party", `"azp" claim is ${JSON.stringify(azp)}, expected ${JSON.stringify(projectId)}`))
+    : Effect.fail(
+        refuse("wrong-authorized-party", `"azp" claim is ${JSON.stringify(azp)}, expected ${JSON.stringify(projectId)}`)
+      )
 }
 
 /** RSA keys report their size; under 2048 bits they can be factored and are refused. */
@@ -188,7 +190,7 @@ const modulusBits = (key: CryptoKey): number | undefined => {
 
 /** A verifier for one project; `TokenVerifier.layer` builds it from the tier's config. */
 export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerifierOptions = {}) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const algorithms: ReadonlyArray<string> = options.algorithms ?? ["ES256"]
     const allowed: ReadonlySet<string> = new Set(
       algorithms.filter((alg) => (ASYMMETRIC_JWT_ALGORITHMS as ReadonlyArray<string>).includes(alg))
@@ -202,16 +204,22 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
     const jwksQuery = allowAnonymous
       ? { include_anonymous: "true" }
       : allowRestricted
-      ? { include_restricted: "true" }
-      : undefined
+        ? { include_restricted: "true" }
+        : undefined
     const cache = yield* Ref.make<CachedKeys | undefined>(undefined)
     // One fetch at a time: concurrent verifications of a cold cache share the first one's answer.
     const fetchLock = yield* Semaphore.make(1)
 
-    const fetchKeys = Effect.gen(function*() {
+    const fetchKeys = Effect.gen(function* () {
       const body = yield* sendRequest(
         config,
-        { method: JwksApi.get.method, path: jwksPath(config.projectId), query: jwksQuery, bare: true, withSession: false },
+        {
+          method: JwksApi.get.method,
+          path: jwksPath(config.projectId),
+          query: jwksQuery,
+          bare: true,
+          withSession: false
+        },
         null
       ).pipe(Effect.flatMap(decodeJson(JwksApi.get.success)))
       const keys = yield* Effect.try({
@@ -224,27 +232,31 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
     })
 
     /** The cached keys, fetched first when missing or too old; `fetched` says whether this call did. */
-    const currentKeys = fetchLock.withPermit(Effect.gen(function*() {
-      const cached = yield* Ref.get(cache)
-      const now = yield* Clock.currentTimeMillis
-      if (cached !== undefined && now - cached.fetchedAtMs < maxAgeMs) return { keys: cached, fetched: false }
-      return { keys: yield* fetchKeys, fetched: true }
-    }))
+    const currentKeys = fetchLock.withPermit(
+      Effect.gen(function* () {
+        const cached = yield* Ref.get(cache)
+        const now = yield* Clock.currentTimeMillis
+        if (cached !== undefined && now - cached.fetchedAtMs < maxAgeMs) return { keys: cached, fetched: false }
+        return { keys: yield* fetchKeys, fetched: true }
+      })
+    )
 
     /** After `stale` did not know a key: refetch, unless someone already did or it is too soon. */
     const keysAfterMiss = (stale: CachedKeys) =>
-      fetchLock.withPermit(Effect.gen(function*() {
-        const cached = yield* Ref.get(cache)
-        if (cached !== undefined && cached !== stale) return cached
-        const now = yield* Clock.currentTimeMillis
-        return now - stale.fetchedAtMs < cooldownMs ? stale : yield* fetchKeys
-      }))
+      fetchLock.withPermit(
+        Effect.gen(function* () {
+          const cached = yield* Ref.get(cache)
+          if (cached !== undefined && cached !== stale) return cached
+          const now = yield* Clock.currentTimeMillis
+          return now - stale.fetchedAtMs < cooldownMs ? stale : yield* fetchKeys
+        })
+      )
 
     const select = (keys: CachedKeys, header: ProtectedHeaderParameters) =>
       Effect.tryPromise({ try: () => keys.keys(header), catch: (error) => error })
 
     const keyFor = (header: ProtectedHeaderParameters) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const { keys, fetched } = yield* currentKeys
         const first = yield* Effect.result(select(keys, header))
         if (first._tag === "Success") return first.success
@@ -279,18 +291,22 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
           return undefined
         }
       })()
-      const kind = typeof aud === "string" ? parseAccessTokenAudience(aud)?.kind ?? "normal" : "normal"
+      const kind = typeof aud === "string" ? (parseAccessTokenAudience(aud)?.kind ?? "normal") : "normal"
       if (kind === "anonymous" && !allowAnonymous) {
-        return Effect.fail(refuse("anonymous-user", "the token is an anonymous user's; pass allowAnonymous to accept it"))
+        return Effect.fail(
+          refuse("anonymous-user", "the token is an anonymous user's; pass allowAnonymous to accept it")
+        )
       }
       if (kind === "restricted" && !allowRestricted) {
-        return Effect.fail(refuse("restricted-user", "the token is a restricted user's; pass allowRestricted to accept it"))
+        return Effect.fail(
+          refuse("restricted-user", "the token is a restricted user's; pass allowRestricted to accept it")
+        )
       }
       return Effect.succeed(kind)
     }
 
     const verify = (accessToken: string) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const header = yield* Effect.try({
           try: () => decodeProtectedHeader(accessToken),
           catch: (error) => refuse("malformed", error instanceof Error ? error.message : String(error))
@@ -303,7 +319,10 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
         const key = yield* keyFor(header)
         const bits = modulusBits(key)
         if (bits !== undefined && bits < MIN_RSA_MODULUS_BITS) {
-          return yield* refuse("key-too-small", `the RSA key has ${bits} bits, at least ${MIN_RSA_MODULUS_BITS} are required`)
+          return yield* refuse(
+            "key-too-small",
+            `the RSA key has ${bits} bits, at least ${MIN_RSA_MODULUS_BITS} are required`
+          )
         }
         const now = yield* Clock.currentTimeMillis
         const verified = yield* Effect.tryPromise({
@@ -323,7 +342,10 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
           Effect.mapError((error) => refuse("invalid-claims", error.message))
         )
         if (!claimsMatchAudience(claims, kind)) {
-          return yield* refuse("invalid-claims", `the restriction claims do not match the audience ${JSON.stringify(claims.aud)}`)
+          return yield* refuse(
+            "invalid-claims",
+            `the restriction claims do not match the audience ${JSON.stringify(claims.aud)}`
+          )
         }
         return { userId: claims.sub, claims }
       }).pipe(documented())
@@ -332,7 +354,9 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
   })
 
 /** Verifies a project's access tokens without asking the service (server code: APIs, middleware). */
-export class TokenVerifier extends /* @__PURE__ */ Context.Service<TokenVerifier, TokenVerifierShape>()("stackfx/TokenVerifier") {
+export class TokenVerifier
+  extends /* @__PURE__ */ Context.Service<TokenVerifier, TokenVerifierShape>()("stackfx/TokenVerifier")
+{
   /** With the default options: ES256, 30 s tolerance. */
   static readonly layer: Layer.Layer<TokenVerifier, never, ClientConfig> = /* @__PURE__ */ TokenVerifier.layerWith()
 
@@ -340,7 +364,7 @@ export class TokenVerifier extends /* @__PURE__ */ Context.Service<TokenVerifier
   static layerWith(options: TokenVerifierOptions = {}): Layer.Layer<TokenVerifier, never, ClientConfig> {
     return Layer.effect(
       TokenVerifier,
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         return TokenVerifier.of(yield* makeTokenVerifier(yield* ClientConfig, options))
       })
     )

@@ -20,11 +20,7 @@ import { decodeJwt } from "jose"
 import { AccessTokenClaims } from "../../domain/jwt.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
-import {
-  InvalidSession,
-  type MalformedAuthJson,
-  Unauthenticated
-} from "../../errors/client/request-session.js"
+import { InvalidSession, type MalformedAuthJson, Unauthenticated } from "../../errors/client/request-session.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { ClientConfig } from "../http/client-config.js"
 import { documented, type ErrorTable, type FailureOf } from "../http/endpoint.js"
@@ -102,20 +98,21 @@ const expired: Expired = { _tag: "Expired" }
 const unverifiedClaims = (accessToken: string) =>
   Effect.try({
     try: () => decodeJwt(accessToken),
-    catch: (error) => error instanceof Error ? error.message : String(error)
+    catch: (error) => (error instanceof Error ? error.message : String(error))
   }).pipe(
     Effect.flatMap((payload) => Effect.mapError(decodeClaims(payload), (error) => error.message)),
-    Effect.mapError((message) =>
-      new ResponseDecodeError({
-        message: `The refreshed access token is not a readable access token: ${message}`,
-        bodyExcerpt: "(withheld: it is an access token)"
-      })
+    Effect.mapError(
+      (message) =>
+        new ResponseDecodeError({
+          message: `The refreshed access token is not a readable access token: ${message}`,
+          bodyExcerpt: "(withheld: it is an access token)"
+        })
     )
   )
 
 /** The service over the tier's own config, verifier and user reads. */
-export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfig | TokenVerifier | ServerUsers> = Effect
-  .gen(function*() {
+export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfig | TokenVerifier | ServerUsers> =
+  Effect.gen(function* () {
     const config = yield* ClientConfig
     const verifier = yield* TokenVerifier
     const users = yield* ServerUsers
@@ -127,13 +124,15 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
      * so its signature needs no check; its `exp` is the API's clock's business, not this server's.
      */
     const refreshed = (refreshToken: string, origin: TokenOrigin) =>
-      Effect.gen(function*() {
-        const tokens = yield* Effect.scoped(Effect.gen(function*() {
-          const store = makeRefTokenStore(yield* Ref.make<StoredTokens>({ accessToken: null, refreshToken }))
-          const session = yield* makeSession(config, store)
-          // No access token to keep, so any required freshness refreshes; 0 is always a valid one.
-          return yield* session.getTokens(0)
-        })).pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
+      Effect.gen(function* () {
+        const tokens = yield* Effect.scoped(
+          Effect.gen(function* () {
+            const store = makeRefTokenStore(yield* Ref.make<StoredTokens>({ accessToken: null, refreshToken }))
+            const session = yield* makeSession(config, store)
+            // No access token to keep, so any required freshness refreshes; 0 is always a valid one.
+            return yield* session.getTokens(0)
+          })
+        ).pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
         if (tokens.accessToken === null) {
           return yield* new InvalidSession({
             reason: "refresh-token-rejected",
@@ -152,7 +151,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
       })
 
     const session = (source: SessionSource) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const { origin, tokens } = yield* Effect.fromResult(readRequestTokens(source, config.projectId))
         const { accessToken, refreshToken } = tokens
         if (accessToken === null) {
@@ -161,14 +160,17 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         }
         const verified = yield* verifier.verify(accessToken).pipe(
           Effect.map((ok) => ({ _tag: "Verified" as const, ...ok })),
-          Effect.catchTag("JwtVerificationError", (error): Effect.Effect<Expired, JwtVerificationError | InvalidSession> => {
-            // The key set itself is unusable: the server's problem, not the caller's.
-            if (error.reason === "invalid-jwks") return Effect.fail(error)
-            if (error.reason === "expired") return Effect.succeed(expired)
-            // Forged, foreign or malformed: refused even with a refresh token beside it, which would
-            // otherwise paper over a tampered request.
-            return Effect.fail(new InvalidSession({ reason: "access-token-invalid", message: error.message }))
-          })
+          Effect.catchTag(
+            "JwtVerificationError",
+            (error): Effect.Effect<Expired, JwtVerificationError | InvalidSession> => {
+              // The key set itself is unusable: the server's problem, not the caller's.
+              if (error.reason === "invalid-jwks") return Effect.fail(error)
+              if (error.reason === "expired") return Effect.succeed(expired)
+              // Forged, foreign or malformed: refused even with a refresh token beside it, which would
+              // otherwise paper over a tampered request.
+              return Effect.fail(new InvalidSession({ reason: "access-token-invalid", message: error.message }))
+            }
+          )
         )
         if (verified._tag === "Verified") {
           const current: RequestSession = {
@@ -190,14 +192,17 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
       }).pipe(documented(...RequestAuthErrors.session))
 
     const user = (source: SessionSource) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const current = yield* session(source)
-        const account = yield* users.get(current.userId).pipe(
-          Effect.catchTag("UserNotFound", () =>
-            Effect.fail(
-              new InvalidSession({ reason: "user-not-found", message: "The session's user no longer exists." })
-            ))
-        )
+        const account = yield* users
+          .get(current.userId)
+          .pipe(
+            Effect.catchTag("UserNotFound", () =>
+              Effect.fail(
+                new InvalidSession({ reason: "user-not-found", message: "The session's user no longer exists." })
+              )
+            )
+          )
         return { user: account, session: current }
       })
 
@@ -209,9 +214,9 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
  * the JWT verifier with the client's own token reading, which would put the verifier into every browser
  * bundle.
  */
-export class RequestAuth extends /* @__PURE__ */ Context.Service<RequestAuth, RequestAuthShape>()("stackfx/RequestAuth") {
-  static readonly layer: Layer.Layer<RequestAuth, never, ClientConfig | TokenVerifier | ServerUsers> = /* @__PURE__ */ Layer.effect(
-    RequestAuth,
-    makeRequestAuth
-  )
+export class RequestAuth
+  extends /* @__PURE__ */ Context.Service<RequestAuth, RequestAuthShape>()("stackfx/RequestAuth")
+{
+  static readonly layer: Layer.Layer<RequestAuth, never, ClientConfig | TokenVerifier | ServerUsers> =
+    /* @__PURE__ */ Layer.effect(RequestAuth, makeRequestAuth)
 }

@@ -27,9 +27,7 @@ export type HeaderRecord = Readonly<Record<string, string | ReadonlyArray<string
  * (anything with such headers), or the auth JSON itself received some other way (`{ authJson: value }`,
  * e.g. from a WebSocket message that carried `CurrentUser.authJson`).
  */
-export type SessionSource =
-  | { readonly headers: WebHeaders | HeaderRecord }
-  | { readonly authJson: unknown }
+export type SessionSource = { readonly headers: WebHeaders | HeaderRecord } | { readonly authJson: unknown }
 
 /** Where the tokens of a session were found. */
 export type TokenOrigin = "header" | "cookie" | "json"
@@ -74,7 +72,8 @@ export const decodeAuthJson = (value: unknown): Result.Result<AuthJson, Malforme
   }
   const record = value as Readonly<Record<string, unknown>>
   return Result.flatMap(tokenField(record, "accessToken"), (accessToken) =>
-    Result.map(tokenField(record, "refreshToken"), (refreshToken) => ({ accessToken, refreshToken })))
+    Result.map(tokenField(record, "refreshToken"), (refreshToken) => ({ accessToken, refreshToken }))
+  )
 }
 
 /** The `x-stack-auth` header's value parsed and checked. */
@@ -117,5 +116,8 @@ export const readRequestTokens = (
   if (header !== null && header.trim() !== "") {
     return Result.map(decodeAuthHeader(header), (tokens) => ({ tokens, origin: "header" as const }))
   }
-  return Result.succeed({ tokens: tokensFromCookieHeader(headerOf(source.headers, "cookie"), projectId), origin: "cookie" })
+  return Result.succeed({
+    tokens: tokensFromCookieHeader(headerOf(source.headers, "cookie"), projectId),
+    origin: "cookie"
+  })
 }

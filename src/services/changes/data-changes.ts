@@ -48,7 +48,9 @@ export const makeDataChanges = (): DataChangesShape => {
 }
 
 /** One per tier (part of its core): every service of the tier publishes to the same one. */
-export class DataChanges extends /* @__PURE__ */ Context.Service<DataChanges, DataChangesShape>()("stackfx/DataChanges") {
+export class DataChanges
+  extends /* @__PURE__ */ Context.Service<DataChanges, DataChangesShape>()("stackfx/DataChanges")
+{
   static readonly layer: Layer.Layer<DataChanges> = /* @__PURE__ */ Layer.sync(DataChanges, makeDataChanges)
 }
 
@@ -71,14 +73,19 @@ export type Changes<Shape> = { readonly [K in keyof Shape]-?: MemberChanges<Shap
 export const withChanges = <Shape>(shape: Shape, changes: Changes<Shape>, hub: DataChangesShape | undefined): Shape => {
   if (hub === undefined) return shape
   const wrapped = { ...shape } as Record<string, unknown>
-  for (const [member, declared] of Object.entries<ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)>(changes)) {
+  for (const [member, declared] of Object.entries<
+    ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)
+  >(changes)) {
     if (typeof declared !== "function" && declared.length === 0) continue
     const keysOf = typeof declared === "function" ? declared : () => declared
     const original = wrapped[member]
-    wrapped[member] = typeof original === "function"
-      ? (...args: ReadonlyArray<unknown>) =>
-        Effect.tap(original(...args) as Effect.Effect<unknown, unknown, unknown>, () => hub.publish(keysOf(...args)))
-      : Effect.tap(original as Effect.Effect<unknown, unknown, unknown>, () => hub.publish(keysOf()))
+    wrapped[member] =
+      typeof original === "function"
+        ? (...args: ReadonlyArray<unknown>) =>
+            Effect.tap(original(...args) as Effect.Effect<unknown, unknown, unknown>, () =>
+              hub.publish(keysOf(...args))
+            )
+        : Effect.tap(original as Effect.Effect<unknown, unknown, unknown>, () => hub.publish(keysOf()))
   }
   // Each member keeps its type: only a tap after success was added.
   return wrapped as Shape
@@ -92,8 +99,10 @@ export const withChanges = <Shape>(shape: Shape, changes: Changes<Shape>, hub: D
  * @example
  * export const makeTeams = announcing(teamsChanges, Effect.gen(function*() { ... }))
  */
-export const announcing = <Shape, R>(changes: Changes<Shape>, make: Effect.Effect<Shape, never, R>): Effect.Effect<Shape, never, R> =>
-  Effect.flatMap(
-    Effect.serviceOption(DataChanges),
-    (hub) => Effect.map(make, (shape) => withChanges(shape, changes, Option.getOrUndefined(hub)))
+export const announcing = <Shape, R>(
+  changes: Changes<Shape>,
+  make: Effect.Effect<Shape, never, R>
+): Effect.Effect<Shape, never, R> =>
+  Effect.flatMap(Effect.serviceOption(DataChanges), (hub) =>
+    Effect.map(make, (shape) => withChanges(shape, changes, Option.getOrUndefined(hub)))
   )

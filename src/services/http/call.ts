@@ -37,11 +37,13 @@ import type { NetworkError } from "../../errors/client/network-error.js"
 export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
 
 /** What one call sends: path parameters, the query as it travels, the body in its decoded form. */
-export type CallInput<D extends EndpointSpec, V extends AccessType> =
-  & ([PathParams<D["path"]>] extends [never] ? { readonly params?: undefined } : { readonly params: ParamsOf<D> })
-  & ([QueryEncoded<D>] extends [never] ? { readonly query?: undefined } : { readonly query?: QueryEncoded<D> })
-  & ([BodyAt<D, V>] extends [never] ? { readonly body?: undefined } : { readonly body: BodyAt<D, V> })
-  & { readonly options?: CallOptions }
+export type CallInput<D extends EndpointSpec, V extends AccessType> = ([PathParams<D["path"]>] extends [never]
+  ? { readonly params?: undefined }
+  : { readonly params: ParamsOf<D> }) &
+  ([QueryEncoded<D>] extends [never] ? { readonly query?: undefined } : { readonly query?: QueryEncoded<D> }) &
+  ([BodyAt<D, V>] extends [never] ? { readonly body?: undefined } : { readonly body: BodyAt<D, V> }) & {
+    readonly options?: CallOptions
+  }
 
 /** What a call can fail with: the documented known errors, the pipeline's own, and a body that does not fit. */
 export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
@@ -49,14 +51,15 @@ export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
   | ([BodyAt<D, V>] extends [never] ? never : InvalidInput)
 
 /** The answer of a call: the decoded success, or the text of a raw answer. */
-export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string } ? string
+export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string }
+  ? string
   : SuccessAt<D, V>
 
 /** `/teams/{team_id}` with `{ team_id: "a/b" }` is `/teams/a%2Fb`. */
-const pathFiller = (path: string): (params: Readonly<Record<string, string>> | undefined) => string => {
+const pathFiller = (path: string): ((params: Readonly<Record<string, string>> | undefined) => string) => {
   const parts = path.split(/\{([^}]+)\}/)
   if (parts.length === 1) return () => path
-  return (params) => parts.map((part, index) => index % 2 === 0 ? part : segment(params?.[part] ?? "")).join("")
+  return (params) => parts.map((part, index) => (index % 2 === 0 ? part : segment(params?.[part] ?? ""))).join("")
 }
 
 /** A schema for the transport: a named one resolves through the codec once it is loaded. */
@@ -68,12 +71,14 @@ const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
   let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
   // A codec that cannot load is the call's NetworkError, as for a decode (internal/wire-codec-load.ts).
   return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
-    encode !== undefined ? encode(value) : Effect.flatMap(wireCodec(method, path), (codec) => {
-      encode = codec.encodeInput(isSchemaRef(schema) ? codec.schemas[schema.schemaRef] : schema) as (
-        value: unknown
-      ) => Effect.Effect<unknown, InvalidInput>
-      return encode(value)
-    })
+    encode !== undefined
+      ? encode(value)
+      : Effect.flatMap(wireCodec(method, path), (codec) => {
+          encode = codec.encodeInput(isSchemaRef(schema) ? codec.schemas[schema.schemaRef] : schema) as (
+            value: unknown
+          ) => Effect.Effect<unknown, InvalidInput>
+          return encode(value)
+        })
 }
 
 /**
@@ -84,14 +89,15 @@ export const caller = <const D extends EndpointSpec, V extends AccessType>(
   transport: TransportShape,
   declaration: D,
   view: V
-): (input: CallInput<D, V>) => Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>> => {
+): ((input: CallInput<D, V>) => Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>>) => {
   const narrow = documented(...(atView(declaration.errors, view) ?? []))
   const fill = pathFiller(declaration.path)
   const bodySchema = declaration.body === undefined ? undefined : atView(declaration.body, view)
   const encode = bodySchema === undefined ? undefined : encoder(bodySchema, declaration.method, declaration.path)
-  const toBody = declaration.bodyEncoding === "form"
-    ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
-    : jsonBody
+  const toBody =
+    declaration.bodyEncoding === "form"
+      ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
+      : jsonBody
   const success = declaration.success
   const answer = isRaw(success) ? undefined : atView(success, view)
   const decodeWith = answer === undefined ? undefined : lazily(answer)

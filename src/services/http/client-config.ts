@@ -70,7 +70,9 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
 })
 
 /** The project, keys and base URL a tier talks to. */
-export class ClientConfig extends /* @__PURE__ */ Context.Service<ClientConfig, ClientConfigShape>()("stackfx/ClientConfig") {
+export class ClientConfig
+  extends /* @__PURE__ */ Context.Service<ClientConfig, ClientConfigShape>()("stackfx/ClientConfig")
+{
   /** `ClientConfig.layer({ projectId, accessType: "client", publishableClientKey })` */
   static readonly layer = (input: ClientConfigInput): Layer.Layer<ClientConfig> =>
     Layer.succeed(ClientConfig, makeClientConfig(input))

@@ -25,7 +25,7 @@ const navigatorOnline = (): boolean | undefined => {
 }
 
 const probe = (url: string): Effect.Effect<Probe> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fetch = yield* Fetch
     return yield* Effect.tryPromise({
       try: (signal) => fetch(url, { method: "GET", credentials: "omit", cache: "no-store", signal }),
@@ -56,7 +56,7 @@ export const probeUrls = (config: ClientConfigShape): ReadonlyArray<string> => [
  * whether the internet, the API, or this machine is the problem. Never fails.
  */
 export const runDiagnostics = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (navigatorOnline() === false) {
       return {
         offline: true,

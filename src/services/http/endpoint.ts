@@ -54,8 +54,11 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
   const narrow = narrowedTo(...tags)
   return <A, E, R>(
     self: Effect.Effect<A, E, R>
-  ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused, R> =>
-    Effect.mapError(self, narrow)
+  ): Effect.Effect<
+    A,
+    Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused,
+    R
+  > => Effect.mapError(self, narrow)
 }
 
 /**
@@ -65,7 +68,9 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
  */
 export const narrowedTo = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
   const allowed: ReadonlySet<string> = new Set([...tags, ...sessionUserRefusedTags])
-  return <E>(error: E): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused => {
+  return <E>(
+    error: E
+  ): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused => {
     if (!isKnownError(error) || allowed.has(error._tag)) {
       // A known error let through is one of `tags` or a refusal of the session's user.
       return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | SessionUserRefused

@@ -100,7 +100,7 @@ export const retriesOf = <A, E, E2, R>(
   method: string,
   again: () => Effect.Effect<A, E2, R>,
   giveUp: (failure: E) => Effect.Effect<A, E2, R>
-): (failure: E) => Effect.Effect<A, E2, R> => {
+): ((failure: E) => Effect.Effect<A, E2, R>) => {
   let used = noRetriesUsed
   return (failure) => {
     const next = nextRetry(method, failure, used)

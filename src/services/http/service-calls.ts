@@ -30,7 +30,13 @@ import { Transport } from "./transport.js"
 export type Kind = "effect" | "function"
 
 /** A member that is one call of an endpoint. */
-export interface CallMember<D extends EndpointSpec, V extends AccessType, K extends Kind, Args extends ReadonlyArray<unknown>, Out> {
+export interface CallMember<
+  D extends EndpointSpec,
+  V extends AccessType,
+  K extends Kind,
+  Args extends ReadonlyArray<unknown>,
+  Out
+> {
   readonly _tag: "Call"
   readonly kind: K
   readonly endpoint: D
@@ -73,10 +79,14 @@ interface AnyCallMember {
 }
 
 /** The type of one member. */
-export type MemberShape<M> = M extends CallMember<infer D, infer V, infer K, infer Args, infer Out>
-  ? K extends "effect" ? Effect.Effect<Out, CallFailureAt<D, V>> : (...args: Args) => Effect.Effect<Out, CallFailureAt<D, V>>
-  : M extends CustomMember<infer Sig, infer _K> ? Sig
-  : never
+export type MemberShape<M> =
+  M extends CallMember<infer D, infer V, infer K, infer Args, infer Out>
+    ? K extends "effect"
+      ? Effect.Effect<Out, CallFailureAt<D, V>>
+      : (...args: Args) => Effect.Effect<Out, CallFailureAt<D, V>>
+    : M extends CustomMember<infer Sig, infer _K>
+      ? Sig
+      : never
 
 /** The service's shape: one member per entry of its table, with the entry's doc comment. */
 export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
@@ -87,9 +97,12 @@ export type CustomPart<C> = {
 }
 
 /** The error channel of a member of a table. */
-export type FailureOfMember<C, K extends keyof C> = MemberShape<C[K]> extends Effect.Effect<infer _A, infer E, infer _R> ? E
-  : MemberShape<C[K]> extends (...args: infer _P) => Effect.Effect<infer _A, infer E, infer _R> ? E
-  : never
+export type FailureOfMember<C, K extends keyof C> =
+  MemberShape<C[K]> extends Effect.Effect<infer _A, infer E, infer _R>
+    ? E
+    : MemberShape<C[K]> extends (...args: infer _P) => Effect.Effect<infer _A, infer E, infer _R>
+      ? E
+      : never
 
 /** A member that is an Effect: one call whose input is fixed. */
 export const effectCall = <const D extends EndpointSpec, V extends AccessType, Out = AnswerAt<D, V>>(
@@ -109,7 +122,12 @@ export const effectCall = <const D extends EndpointSpec, V extends AccessType, O
 })
 
 /** A member that is a function: its arguments become the call's input, and the answer maybe its result. */
-export const functionCall = <const D extends EndpointSpec, V extends AccessType, Args extends ReadonlyArray<unknown>, Out = AnswerAt<D, V>>(
+export const functionCall = <
+  const D extends EndpointSpec,
+  V extends AccessType,
+  Args extends ReadonlyArray<unknown>,
+  Out = AnswerAt<D, V>
+>(
   endpoint: D,
   view: V,
   input: (...args: Args) => CallInput<D, V>,
@@ -131,23 +149,29 @@ const changesOf = (declared: EndpointSpec["changes"], input: { readonly params?:
   declared === undefined
     ? []
     : typeof declared === "function"
-    ? declared({ params: (input.params ?? {}) as Readonly<Record<string, string>>, body: input.body })
-    : declared
+      ? declared({ params: (input.params ?? {}) as Readonly<Record<string, string>>, body: input.body })
+      : declared
 
 /**
  * What each member of a table makes stale when it succeeds: a call member its endpoint's `changes` for the
  * call's input, a custom member its own `changes`; reads nothing.
  */
 export const changeTable = <const C extends ServiceCalls>(calls: C): Changes<ShapeOf<C>> => {
-  const table: Record<string, ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)> = {}
+  const table: Record<string, ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)> =
+    {}
   for (const [name, member] of Object.entries(calls)) {
     if (member._tag === "Custom") {
-      table[name] = (member.changes ?? []) as ReadonlyArray<DataKey> | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)
+      table[name] = (member.changes ?? []) as
+        | ReadonlyArray<DataKey>
+        | ((...args: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)
       continue
     }
     const declared = member.endpoint.changes
-    const input = member.input as (...args: ReadonlyArray<unknown>) => { readonly params?: unknown; readonly body?: unknown }
-    table[name] = typeof declared === "function" ? (...args) => changesOf(declared, input(...args)) : declared ?? []
+    const input = member.input as (...args: ReadonlyArray<unknown>) => {
+      readonly params?: unknown
+      readonly body?: unknown
+    }
+    table[name] = typeof declared === "function" ? (...args) => changesOf(declared, input(...args)) : (declared ?? [])
   }
   // One entry per member of the table, of the kind of its member (see MemberChanges).
   return table as unknown as Changes<ShapeOf<C>>
@@ -161,7 +185,7 @@ export const implement = <const C extends ServiceCalls, R = never>(
   calls: C,
   customMembers?: Effect.Effect<CustomPart<C>, never, R>
 ): Effect.Effect<ShapeOf<C>, never, Transport | R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const hub = Option.getOrUndefined(yield* Effect.serviceOption(DataChanges))
     const own: Readonly<Record<string, unknown>> = customMembers === undefined ? {} : yield* customMembers
@@ -188,8 +212,14 @@ export const implement = <const C extends ServiceCalls, R = never>(
 export type MemberArgs<M> = MemberShape<M> extends (...args: infer Args) => unknown ? Args : []
 
 /** The keys one member announces for these arguments (for tests and tools; services use `implement`). */
-export const memberChanges = <const C extends ServiceCalls, K extends keyof C & string>(calls: C, name: K) =>
-(...args: MemberArgs<C[K]>): ReadonlyArray<DataKey> => {
-  const declared = (changeTable(calls) as Record<string, ReadonlyArray<DataKey> | ((...a: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)>)[name]
-  return declared === undefined ? [] : typeof declared === "function" ? declared(...args) : declared
-}
+export const memberChanges =
+  <const C extends ServiceCalls, K extends keyof C & string>(calls: C, name: K) =>
+  (...args: MemberArgs<C[K]>): ReadonlyArray<DataKey> => {
+    const declared = (
+      changeTable(calls) as Record<
+        string,
+        ReadonlyArray<DataKey> | ((...a: ReadonlyArray<unknown>) => ReadonlyArray<DataKey>)
+      >
+    )[name]
+    return declared === undefined ? [] : typeof declared === "function" ? declared(...args) : declared
+  }

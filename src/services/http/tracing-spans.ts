@@ -34,7 +34,10 @@ const PLAIN_SEGMENT = /^[a-z]+(?:-[a-z]+)*$/
  */
 export const urlTemplate = (path: string): string =>
   API_PATH_PREFIX +
-  path.split("/").map((segment) => (segment === "" || PLAIN_SEGMENT.test(segment) ? segment : "{id}")).join("/")
+  path
+    .split("/")
+    .map((segment) => (segment === "" || PLAIN_SEGMENT.test(segment) ? segment : "{id}"))
+    .join("/")
     .replace(/\/+$/, "")
 
 /** What a span records of a failure: the error's tag and, for an answer, its code or status. */
@@ -70,11 +73,15 @@ export const summarizeFailure = (error: unknown): FailureSummary => {
 }
 
 /** The first failure or defect of an exit, if it is not only an interruption. */
-const failureOf = (exit: Exit.Exit<unknown, unknown>): { readonly error: unknown; readonly defect: boolean } | undefined => {
+const failureOf = (
+  exit: Exit.Exit<unknown, unknown>
+): { readonly error: unknown; readonly defect: boolean } | undefined => {
   if (Exit.isSuccess(exit)) return undefined
   const reason = exit.cause.reasons.find((r) => r._tag !== "Interrupt")
   if (reason === undefined) return undefined
-  return reason._tag === "Fail" ? { error: reason.error, defect: false } : { error: reason._tag === "Die" ? reason.defect : undefined, defect: true }
+  return reason._tag === "Fail"
+    ? { error: reason.error, defect: false }
+    : { error: reason._tag === "Die" ? reason.defect : undefined, defect: true }
 }
 
 /**
@@ -128,11 +135,11 @@ export const spanned = <A, E, R>(
         root: false,
         sampled: parent?.sampled ?? true
       })
-      for (const [key, value] of Object.entries(fiber.getRef(References.TracerSpanAnnotations))) span.attribute(key, value)
+      for (const [key, value] of Object.entries(fiber.getRef(References.TracerSpanAnnotations)))
+        span.attribute(key, value)
       for (const [key, value] of Object.entries(spec.attributes ?? {})) span.attribute(key, value)
-      return Effect.onExit(
-        restore(Effect.provideService(body(span), Tracer.ParentSpan, span)),
-        (exit) => endSpan(span, exit)
+      return Effect.onExit(restore(Effect.provideService(body(span), Tracer.ParentSpan, span)), (exit) =>
+        endSpan(span, exit)
       )
     })
   )

@@ -32,8 +32,7 @@ export const isTracing = (fiber: Fiber.Fiber<unknown, unknown>): boolean =>
 export const inSpan = <A, E, R>(
   spec: () => SpanSpec,
   body: (span: Tracer.Span | undefined) => Effect.Effect<A, E, R>
-): Effect.Effect<A, E, R> =>
-  Effect.withFiber((fiber) => (isTracing(fiber) ? spanned(spec(), body) : body(undefined)))
+): Effect.Effect<A, E, R> => Effect.withFiber((fiber) => (isTracing(fiber) ? spanned(spec(), body) : body(undefined)))
 
 /** `stackfx/CurrentUser` + `update` -> `stackfx.CurrentUser.update` */
 export const operationName = (serviceKey: string, member: string): string =>
@@ -56,11 +55,11 @@ export const tracedService = <Shape>(serviceKey: string, shape: Shape): Shape =>
     traced[member] = Effect.isEffect(value)
       ? trace(value)
       : typeof value === "function"
-      ? (...args: ReadonlyArray<unknown>) => {
-        const out: unknown = value(...args)
-        return Effect.isEffect(out) ? trace(out) : out
-      }
-      : value
+        ? (...args: ReadonlyArray<unknown>) => {
+            const out: unknown = value(...args)
+            return Effect.isEffect(out) ? trace(out) : out
+          }
+        : value
   }
   // Every member keeps its type: Effects stay Effects with the same channels, functions keep their
   // parameters and answer the same Effect wrapped in a span.

@@ -65,7 +65,10 @@ const finishBody = <A, E>(
     json = JSON.parse(body)
   } catch (cause) {
     return Effect.fail(
-      new ResponseDecodeError({ message: `The response is not JSON: ${describeCause(cause)}`, bodyExcerpt: excerpt(body) })
+      new ResponseDecodeError({
+        message: `The response is not JSON: ${describeCause(cause)}`,
+        bodyExcerpt: excerpt(body)
+      })
     )
   }
   return finish(json)
@@ -89,8 +92,10 @@ export const classify = <A, E>(
 ): Effect.Effect<A, E | RequestError | RateLimited | LoopDetected> => {
   const headers = response.headers
   if (
-    response.status >= 200 && response.status < 300 &&
-    !headers.has("x-stack-known-error") && !headers.has("x-stack-actual-status")
+    response.status >= 200 &&
+    response.status < 300 &&
+    !headers.has("x-stack-known-error") &&
+    !headers.has("x-stack-actual-status")
   ) {
     return finishBody(request, body, finish)
   }
@@ -101,7 +106,8 @@ export const classify = <A, E>(
   if (status >= 200 && status < 300) return finishBody(request, body, finish)
   if (status === 429) {
     return Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
-      Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body })))
+      Effect.fail(new RateLimited({ retryAfterMs: parseRetryAfter(wire.headers["retry-after"], nowMs), body }))
+    )
   }
   if (status === 508 && body.includes("INFINITE_LOOP_DETECTED")) {
     return Effect.fail(new LoopDetected({ body }))
@@ -111,4 +117,8 @@ export const classify = <A, E>(
 
 /** The answer's real status: `X-Stack-Actual-Status` when the server moved it there. */
 export const answerStatus = (response: Response): number =>
-  actualStatus({ status: response.status, headers: { "x-stack-actual-status": response.headers.get("x-stack-actual-status") ?? "" }, body: "" })
+  actualStatus({
+    status: response.status,
+    headers: { "x-stack-actual-status": response.headers.get("x-stack-actual-status") ?? "" },
+    body: ""
+  })

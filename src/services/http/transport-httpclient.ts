@@ -17,21 +17,23 @@ const methods: ReadonlyArray<HttpMethod> = ["GET", "POST", "PUT", "DELETE", "PAT
  */
 export const layerFetchFromHttpClient: Layer.Layer<never, never, HttpClient.HttpClient> = Layer.effect(
   Fetch,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const client = yield* HttpClient.HttpClient
     const run = Effect.runPromiseWith(yield* Effect.context<never>())
     const fetch: FetchFn = (url, init) => {
       const headers = Object.fromEntries(new Headers(init.headers))
       const method = methods.find((m) => m === (init.method ?? "GET").toUpperCase()) ?? "GET"
       const base = HttpClientRequest.make(method)(url, { headers })
-      const request = typeof init.body === "string"
-        ? HttpClientRequest.bodyText(base, init.body, headers["content-type"])
-        : base
+      const request =
+        typeof init.body === "string" ? HttpClientRequest.bodyText(base, init.body, headers["content-type"]) : base
       return run(
         client.execute(request).pipe(
           Effect.flatMap((response) =>
-            Effect.map(response.text, (text) =>
-              new Response(text === "" ? null : text, { status: response.status, headers: { ...response.headers } }))
+            Effect.map(
+              response.text,
+              (text) =>
+                new Response(text === "" ? null : text, { status: response.status, headers: { ...response.headers } })
+            )
           ),
           Effect.provideService(HttpClient.TracerPropagationEnabled, false),
           // The transport's own attempt span already covers this request; the HttpClient's would record

@@ -80,7 +80,8 @@ export const requestHeaders = (
     // allow-list lacks the restricted one), so the client tier uses it for both.
     if (config.allowAnonymousUser || allowed === "anonymous") headers["x-stack-allow-anonymous-user"] = "true"
     else if (config.allowRestrictedUser || allowed === "restricted") {
-      headers[config.accessType === "client" ? "x-stack-allow-anonymous-user" : "x-stack-allow-restricted-user"] = "true"
+      headers[config.accessType === "client" ? "x-stack-allow-anonymous-user" : "x-stack-allow-restricted-user"] =
+        "true"
     }
     if (config.publishableClientKey !== undefined) {
       headers["x-stack-publishable-client-key"] = config.publishableClientKey

@@ -39,7 +39,8 @@ const networkFailure = (cause: unknown): Effect.Effect<never, NetworkFailure> =>
   Effect.fail(new NetworkFailure({ message: describeCause(cause), cause }))
 
 /** An outcome that needs no recovery: a success already decided. */
-const isSuccessExit = (outcome: Effect.Effect<unknown, unknown>): boolean => Exit.isExit(outcome) && Exit.isSuccess(outcome)
+const isSuccessExit = (outcome: Effect.Effect<unknown, unknown>): boolean =>
+  Exit.isExit(outcome) && Exit.isSuccess(outcome)
 
 /**
  * fetch and the body read as one async step under one AbortSignal: interrupting the fiber aborts the
@@ -57,7 +58,7 @@ const fetchAnswer = <A, E, E2>(
 ): Effect.Effect<A, E2> =>
   Effect.callback((resume, signal) => {
     const settle = (outcome: Effect.Effect<A, E | NetworkFailure>) =>
-      resume(isSuccessExit(outcome) ? outcome as Exit.Exit<A> : Effect.catch(outcome, recover))
+      resume(isSuccessExit(outcome) ? (outcome as Exit.Exit<A>) : Effect.catch(outcome, recover))
     const answered = (response: Response) => (body: string) => {
       try {
         settle(onAnswer(response, body))
@@ -111,7 +112,8 @@ const giveUp = <A, E>(
           attempts,
           ...(diagnostics === undefined ? {} : { diagnostics })
         })
-      ))
+      )
+    )
   }
   return (onRejectedToken !== undefined && isInvalidAccessToken(e) ? onRejectedToken(e) : undefined) ?? Effect.fail(e)
 }
@@ -160,18 +162,22 @@ export const startRequest = <A, E>(
   // after its span has ended.
   const attempt: Effect.Effect<A, E | RequestError> = isTracing(fiber)
     ? Effect.catch(
-      Effect.suspend(() =>
-        spanned(
-          attemptSpan(config.baseUrl, request.method, request.path, attempts),
-          (span) =>
-            fetchAnswer(fetch, url, init, (response, text) => {
-              span.attribute("http.response.status_code", answerStatus(response))
-              return answer(response, text)
-            }, Effect.fail)
-        )
-      ),
-      recover
-    )
+        Effect.suspend(() =>
+          spanned(attemptSpan(config.baseUrl, request.method, request.path, attempts), (span) =>
+            fetchAnswer(
+              fetch,
+              url,
+              init,
+              (response, text) => {
+                span.attribute("http.response.status_code", answerStatus(response))
+                return answer(response, text)
+              },
+              Effect.fail
+            )
+          )
+        ),
+        recover
+      )
     : fetchAnswer(fetch, url, init, answer, recover)
   return attempt
 }

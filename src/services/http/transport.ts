@@ -50,7 +50,7 @@ export interface TransportShape {
 export class Transport extends /* @__PURE__ */ Context.Service<Transport, TransportShape>()("stackfx/Transport") {
   static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session> = /* @__PURE__ */ Layer.effect(
     Transport,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const config = yield* ClientConfig
       const session = yield* Session
       // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
@@ -89,10 +89,14 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
             return use(now, (finish) => startRequest(fiber, config, req, now, finish, onRejected(req, now, finish)))
           }
           return Effect.flatMap(tokens, (sent) =>
-            use(sent, (finish) => sendRequestThen(config, req, sent, finish, onRejected(req, sent, finish))))
+            use(sent, (finish) => sendRequestThen(config, req, sent, finish, onRejected(req, sent, finish)))
+          )
         })
 
-      const requestThen = <A, E>(req: TransportRequest, finish: Finish<A, E>): Effect.Effect<A, E | TransportCallError> =>
+      const requestThen = <A, E>(
+        req: TransportRequest,
+        finish: Finish<A, E>
+      ): Effect.Effect<A, E | TransportCallError> =>
         req.withSession === false
           ? sendRequestThen(config, req, null, finish)
           : withTokens<A, E>(req, (_, send) => send(finish))
@@ -112,7 +116,9 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
             decoder = codec.decodeJson(resolveSchema(schema, codec))
             return decoder(body)
           }
-          return Effect.flatMap(wireCodec(req.method, req.path), (loaded) => loaded.decodeJson(resolveSchema(schema, loaded))(body))
+          return Effect.flatMap(wireCodec(req.method, req.path), (loaded) =>
+            loaded.decodeJson(resolveSchema(schema, loaded))(body)
+          )
         }
       }
 
@@ -141,6 +147,6 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
   )
 
   /** Transport and the Session it reads, from a config and a token store. */
-  static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> = Transport
-    .layer.pipe(Layer.provideMerge(Session.layer))
+  static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> =
+    Transport.layer.pipe(Layer.provideMerge(Session.layer))
 }

@@ -29,9 +29,13 @@ export const emailCallbackUrl = (
   given: string | undefined,
   currentUrl: string | undefined = currentPageUrl()
 ): Effect.Effect<string, CallbackUrlRequired> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const app = yield* EmailLinkUrls
-    const target = given ?? resolveRedirectUrls({ ...(app.handlerPath === undefined ? {} : { handler: app.handlerPath }), ...app.urls })[route]
+    const target =
+      given ??
+      resolveRedirectUrls({ ...(app.handlerPath === undefined ? {} : { handler: app.handlerPath }), ...app.urls })[
+        route
+      ]
     const absolute = parseAbsoluteUrl(target)
     if (absolute !== undefined) return target
     const base = currentUrl === undefined ? undefined : parseAbsoluteUrl(currentUrl)

@@ -40,10 +40,12 @@ type CamelCase<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Ca
 export type HandlerUrlName = CamelCase<HandlerRoute>
 
 /** Every redirect target by name: the handler base, the handler routes and the four page targets. */
-export type RedirectUrls =
-  & { readonly handler: string; readonly home: string; readonly afterSignIn: string; readonly afterSignUp: string }
-  & { readonly afterSignOut: string }
-  & { readonly [K in HandlerUrlName]: string }
+export type RedirectUrls = {
+  readonly handler: string
+  readonly home: string
+  readonly afterSignIn: string
+  readonly afterSignUp: string
+} & { readonly afterSignOut: string } & { readonly [K in HandlerUrlName]: string }
 
 /** The name of a place the app redirects to: a handler page, the home page, or an after-sign-in/up/out target. */
 export type RedirectTarget = keyof RedirectUrls
@@ -97,8 +99,12 @@ export const checkTarget = (
 ): Result.Result<string, RedirectNotTrusted> => {
   const current = options.currentUrl === undefined ? undefined : parseAbsoluteUrl(options.currentUrl)
   const absolute = parseAbsoluteUrl(url)
-  const sameOrigin = current !== undefined && absolute !== undefined && absolute.origin === current.origin &&
-    absolute.username === "" && absolute.password === ""
+  const sameOrigin =
+    current !== undefined &&
+    absolute !== undefined &&
+    absolute.origin === current.origin &&
+    absolute.username === "" &&
+    absolute.password === ""
   return checkRedirectUrl(sameOrigin ? relativePart(absolute) : url, options.trust ?? relativeOnly)
 }
 

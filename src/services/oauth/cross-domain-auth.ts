@@ -15,9 +15,9 @@ import type { CrossDomainAuthCalls } from "./cross-domain-auth-calls.js"
 export type CrossDomainAuthShape = ShapeOf<typeof CrossDomainAuthCalls>
 
 /** Hands the signed-in user's session to another of the project's domains, by a one-time code. */
-export class CrossDomainAuth extends /* @__PURE__ */ Context.Service<CrossDomainAuth, CrossDomainAuthShape>()(
-  "stackfx/CrossDomainAuth"
-) {
+export class CrossDomainAuth
+  extends /* @__PURE__ */ Context.Service<CrossDomainAuth, CrossDomainAuthShape>()("stackfx/CrossDomainAuth")
+{
   static readonly layer: Layer.Layer<CrossDomainAuth, never, Transport> = /* @__PURE__ */ lazyLayer(
     CrossDomainAuth,
     CrossDomainAuthMembers,

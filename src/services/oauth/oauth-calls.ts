@@ -33,7 +33,9 @@ export const OAuthCalls = {
    */
   signIn: custom<(options: OAuthStartOptions) => Effect.Effect<string, OAuthNotAvailable | NetworkError>>("function"),
   /** Like `signIn`, connecting the provider to the signed-in user (whose access token the URL carries). */
-  link: custom<(options: OAuthLinkOptions) => Effect.Effect<string, OAuthNotAvailable | NoAccessToken | CallFailure>>("function"),
+  link: custom<(options: OAuthLinkOptions) => Effect.Effect<string, OAuthNotAvailable | NoAccessToken | CallFailure>>(
+    "function"
+  ),
   /**
    * Finishes the flow on the callback page (`currentUrl` is `location.href`). `None` when the URL is not an
    * OAuth answer meant for this browser (no `code` or `state`, or no verifier cookie for the state): that is
@@ -43,6 +45,9 @@ export const OAuthCalls = {
     (
       currentUrl: string,
       options?: OAuthCallbackOptions
-    ) => Effect.Effect<Option.Option<OAuthCallbackResult>, OAuthCallbackError | OAuthNotAvailable | OAuthCallbackFailure>
+    ) => Effect.Effect<
+      Option.Option<OAuthCallbackResult>,
+      OAuthCallbackError | OAuthNotAvailable | OAuthCallbackFailure
+    >
   >("function", session)
 }

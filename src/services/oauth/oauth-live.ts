@@ -20,7 +20,14 @@ import { OAuthCalls } from "./oauth-calls.js"
 import { consumeVerifier, type CookieDocument, saveVerifier } from "./oauth-cookie.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
-import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthShape, OAuthStartOptions } from "./oauth.js"
+import type {
+  OAuthCallbackOptions,
+  OAuthCallbackResult,
+  OAuthLayerOptions,
+  OAuthLinkOptions,
+  OAuthShape,
+  OAuthStartOptions
+} from "./oauth.js"
 import { isGuestSession } from "../session/guest-session.js"
 import { Session } from "../session/session.js"
 import { Transport } from "../http/transport.js"
@@ -61,12 +68,13 @@ export const makeOAuth = (
     })
 
   // The hosted service ties an admin session token to the dashboard, which has no OAuth client of its own.
-  const refuseAdminSession = config.adminAccessToken === undefined
-    ? Effect.void
-    : Effect.fail(new OAuthNotAvailable({ reason: "admin-session" }))
+  const refuseAdminSession =
+    config.adminAccessToken === undefined
+      ? Effect.void
+      : Effect.fail(new OAuthNotAvailable({ reason: "admin-session" }))
 
   const start = (type: OAuthFlowType, start: OAuthLinkOptions, accessToken?: string) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* refuseAdminSession
       const doc = yield* cookieJar
       const redirectUrl = yield* absolute(start.redirectUrl)
@@ -83,9 +91,8 @@ export const makeOAuth = (
         redirectUrl,
         errorRedirectUrl,
         // The hosted service refuses a relative one (SCHEMA_ERROR): resolve it against the page, as the others.
-        afterCallbackRedirectUrl: start.afterCallbackRedirectUrl === undefined
-          ? undefined
-          : yield* absolute(start.afterCallbackRedirectUrl),
+        afterCallbackRedirectUrl:
+          start.afterCallbackRedirectUrl === undefined ? undefined : yield* absolute(start.afterCallbackRedirectUrl),
         state,
         codeChallenge,
         type,
@@ -100,13 +107,13 @@ export const makeOAuth = (
   const signIn = (opts: OAuthStartOptions) =>
     isGuestSession(session)
       ? Effect.flatMap(
-        Effect.catch(session.getAccessToken(), () => Effect.succeed(null)),
-        (token) => start("authenticate", opts, token ?? undefined)
-      )
+          Effect.catch(session.getAccessToken(), () => Effect.succeed(null)),
+          (token) => start("authenticate", opts, token ?? undefined)
+        )
       : start("authenticate", opts)
 
   const link = (opts: OAuthLinkOptions) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* refuseAdminSession
       const token = yield* session.getAccessToken().pipe(Effect.catchTag("InvalidFreshness", Effect.die))
       if (token === null) return yield* new NoAccessToken()
@@ -134,9 +141,11 @@ export const makeOAuth = (
         const answer = decodeOAuthError(error.body)
         if (Option.isNone(answer)) return Effect.fail(error)
         const { error: code, errorDescription } = answer.value
-        return Effect.fail(new OAuthCallbackError({
-          reason: `the token endpoint answered ${code}${errorDescription === undefined ? "" : `: ${errorDescription}`}`
-        }))
+        return Effect.fail(
+          new OAuthCallbackError({
+            reason: `the token endpoint answered ${code}${errorDescription === undefined ? "" : `: ${errorDescription}`}`
+          })
+        )
       }),
       Effect.flatMap((answer) =>
         "isNewUser" in answer
@@ -149,7 +158,7 @@ export const makeOAuth = (
     Effect.as(Effect.logWarning(`OAuth callback ignored: ${why}`), Option.none<OAuthCallbackResult>())
 
   const callback = (currentUrl: string, callbackOptions: OAuthCallbackOptions = {}) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* refuseAdminSession
       const url = parseAbsoluteUrl(currentUrl)
       if (url === undefined) {
@@ -165,9 +174,10 @@ export const makeOAuth = (
       const state = params.get("state")
       const code = params.get("code")
       // The attempt is over either way; its verifier must not linger.
-      const endAttempt = state === null
-        ? Effect.void
-        : Effect.flatMap(cookieJar, (doc) => Effect.sync(() => consumeVerifier(doc, state, isSecure())))
+      const endAttempt =
+        state === null
+          ? Effect.void
+          : Effect.flatMap(cookieJar, (doc) => Effect.sync(() => consumeVerifier(doc, state, isSecure())))
       const providerError = params.get("error")
       if (providerError !== null) {
         yield* endAttempt
@@ -212,9 +222,7 @@ export const makeOAuth = (
         isNewUser: answer.isNewUser,
         afterCallbackRedirectUrl: answer.afterCallbackRedirectUrl
       })
-    }).pipe(
-      documented(...OAuthTokenApi.token.errors)
-    )
+    }).pipe(documented(...OAuthTokenApi.token.errors))
 
   return { signIn, link, callback }
 }
@@ -223,7 +231,7 @@ export const makeOAuth = (
 export const makeOAuthService = (options: OAuthLayerOptions) =>
   implement(
     OAuthCalls,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       return makeOAuth(yield* ClientConfig, yield* Transport, yield* Session, options)
     })
   )

@@ -16,7 +16,7 @@ export const RandomBytes = /* @__PURE__ */ Context.Reference<(length: number) =>
 export const STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
 
 /** 32 random bytes as base64url (43 characters): a code verifier or a state. */
-export const randomToken: Effect.Effect<string> = Effect.gen(function*() {
+export const randomToken: Effect.Effect<string> = Effect.gen(function* () {
   const random = yield* RandomBytes
   return tokenFromBytes(random(32))
 })

@@ -54,7 +54,9 @@ export const authorizeUrl = (input: AuthorizeUrlInput): string => {
     response_type: "code",
     type: input.type,
     error_redirect_url: input.errorRedirectUrl,
-    ...(input.afterCallbackRedirectUrl === undefined ? {} : { after_callback_redirect_url: input.afterCallbackRedirectUrl }),
+    ...(input.afterCallbackRedirectUrl === undefined
+      ? {}
+      : { after_callback_redirect_url: input.afterCallbackRedirectUrl }),
     ...(input.type === "link" || input.accessToken !== undefined ? { token: input.accessToken ?? "" } : {}),
     ...(input.type === "link" && input.providerScope !== undefined ? { provider_scope: input.providerScope } : {})
   }

@@ -68,14 +68,11 @@ export interface OAuthLayerOptions {
 /** The OAuth flow of a client tier. */
 export class OAuth extends /* @__PURE__ */ Context.Service<OAuth, OAuthShape>()("stackfx/OAuth") {
   /** Browser defaults: `document.cookie` and `location.href`. */
-  static readonly layer: Layer.Layer<OAuth, never, ClientConfig | Transport | Session> = /* @__PURE__ */ OAuth.layerWith()
+  static readonly layer: Layer.Layer<OAuth, never, ClientConfig | Transport | Session> =
+    /* @__PURE__ */ OAuth.layerWith()
 
   /** `OAuth.layerWith({ document: fakeDocument, currentUrl: () => "https://app.example.com/" })` */
   static layerWith(options: OAuthLayerOptions = {}): Layer.Layer<OAuth, never, ClientConfig | Transport | Session> {
-    return lazyLayer(
-      OAuth,
-      OAuthMembers,
-      () => import("../live.js").then((m) => m.makeOAuthService(options))
-    )
+    return lazyLayer(OAuth, OAuthMembers, () => import("../live.js").then((m) => m.makeOAuthService(options)))
   }
 }

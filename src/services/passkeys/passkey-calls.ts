@@ -13,12 +13,16 @@ import { custom } from "../http/service-calls.js"
  * What a ceremony's two calls can fail with. The bodies are built from the ceremony's own values, so a body
  * that does not fit is a defect, not an `InvalidInput`.
  */
-type CeremonyFailure<Start extends typeof PasskeysApi[keyof typeof PasskeysApi], Finish extends typeof PasskeysApi[keyof typeof PasskeysApi]> =
-  | WebAuthnError
-  | Exclude<CallFailureAt<Start, "client"> | CallFailureAt<Finish, "client">, InvalidInput>
+type CeremonyFailure<
+  Start extends (typeof PasskeysApi)[keyof typeof PasskeysApi],
+  Finish extends (typeof PasskeysApi)[keyof typeof PasskeysApi]
+> = WebAuthnError | Exclude<CallFailureAt<Start, "client"> | CallFailureAt<Finish, "client">, InvalidInput>
 
 /** The errors registering a passkey can fail with. */
-export type PasskeyRegistrationFailure = CeremonyFailure<typeof PasskeysApi.initiateRegistration, typeof PasskeysApi.register>
+export type PasskeyRegistrationFailure = CeremonyFailure<
+  typeof PasskeysApi.initiateRegistration,
+  typeof PasskeysApi.register
+>
 
 /** The errors signing in with a passkey can fail with. */
 export type PasskeySignInFailure = CeremonyFailure<typeof PasskeysApi.initiateAuthentication, typeof PasskeysApi.signIn>

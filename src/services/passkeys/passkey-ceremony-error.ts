@@ -22,9 +22,12 @@ export const ceremonyError = (flow: "registration" | "authentication", error: un
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined
   const message = messageOf(error)
   if (isCeremonyCode(code)) return new WebAuthnError(message === "" ? { code } : { code, message })
-  if (message === "WebAuthn is not supported in this browser") return new WebAuthnError({ code: "WEBAUTHN_UNSUPPORTED" })
+  if (message === "WebAuthn is not supported in this browser")
+    return new WebAuthnError({ code: "WEBAUTHN_UNSUPPORTED" })
   if (message === "Registration was not completed" || message === "Authentication was not completed") {
-    return new WebAuthnError({ code: flow === "registration" ? "REGISTRATION_NOT_COMPLETED" : "AUTHENTICATION_NOT_COMPLETED" })
+    return new WebAuthnError({
+      code: flow === "registration" ? "REGISTRATION_NOT_COMPLETED" : "AUTHENTICATION_NOT_COMPLETED"
+    })
   }
   return new WebAuthnError({ code: flow === "registration" ? "REGISTRATION_FAILED" : "AUTHENTICATION_FAILED" })
 }

@@ -29,11 +29,14 @@ const simpleWebAuthn = () => import("@simplewebauthn/browser")
 
 /** The real browser: `PublicKeyCredential`, `location.hostname` and SimpleWebAuthn's ceremonies. */
 export const browserWebAuthn: WebAuthnBrowser = {
-  isSupported: () => typeof (globalThis as { readonly PublicKeyCredential?: unknown }).PublicKeyCredential === "function",
+  isSupported: () =>
+    typeof (globalThis as { readonly PublicKeyCredential?: unknown }).PublicKeyCredential === "function",
   hostname: () => (globalThis as { readonly location?: { readonly hostname?: string } }).location?.hostname,
   startRegistration: (optionsJSON) => simpleWebAuthn().then((browser) => browser.startRegistration({ optionsJSON })),
   startAuthentication: (optionsJSON) => simpleWebAuthn().then((browser) => browser.startAuthentication({ optionsJSON }))
 }
 
 /** `Effect.provideService(WebAuthn, softAuthenticator)` swaps the browser out. */
-export const WebAuthn = /* @__PURE__ */ Context.Reference<WebAuthnBrowser>("stackfx/WebAuthn", { defaultValue: () => browserWebAuthn })
+export const WebAuthn = /* @__PURE__ */ Context.Reference<WebAuthnBrowser>("stackfx/WebAuthn", {
+  defaultValue: () => browserWebAuthn
+})

@@ -17,7 +17,7 @@ import { Session } from "../session/session.js"
 import { Transport } from "../http/transport.js"
 
 /** What the browser must offer before anything is asked of the service. */
-const browserReady = Effect.gen(function*() {
+const browserReady = Effect.gen(function* () {
   const browser = yield* WebAuthn
   const hostname = browser.hostname()
   if (!browser.isSupported() || hostname === undefined || hostname === "") {
@@ -39,9 +39,14 @@ const usableOptions = <S extends Schema.Codec<unknown, unknown, never, never>>(
     new WebAuthnError({ code, message: `${new WebAuthnError({ code }).message}: ${error.message}` })
   return <E>(self: Effect.Effect<PasskeyInitiation, E>) =>
     Effect.flatMap(
-      Effect.mapError(self, (error) => isResponseDecodeError(error) ? unusable(error) : error as Exclude<E, ResponseDecodeError>),
+      Effect.mapError(self, (error) =>
+        isResponseDecodeError(error) ? unusable(error) : (error as Exclude<E, ResponseDecodeError>)
+      ),
       (initiation) =>
-        Effect.map(Effect.mapError(decode(initiation.optionsJson), unusable), (options) => ({ options, code: initiation.code }))
+        Effect.map(Effect.mapError(decode(initiation.optionsJson), unusable), (options) => ({
+          options,
+          code: initiation.code
+        }))
     )
 }
 
@@ -55,9 +60,11 @@ const runCeremony = <A>(
   Effect.tryPromise({ try: ceremony, catch: (error) => ceremonyError(flow, error) }).pipe(
     Effect.flatMap((response) =>
       response === null || response === undefined
-        ? Effect.fail(new WebAuthnError({
-          code: flow === "registration" ? "REGISTRATION_NOT_COMPLETED" : "AUTHENTICATION_NOT_COMPLETED"
-        }))
+        ? Effect.fail(
+            new WebAuthnError({
+              code: flow === "registration" ? "REGISTRATION_NOT_COMPLETED" : "AUTHENTICATION_NOT_COMPLETED"
+            })
+          )
         : Effect.succeed(response)
     )
   )
@@ -67,11 +74,12 @@ const built = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, Exclude<
   Effect.catch(self, (error) =>
     typeof error === "object" && error !== null && (error as { readonly _tag?: unknown })._tag === "InvalidInput"
       ? Effect.die(error)
-      : Effect.fail(error as Exclude<E, InvalidInput>))
+      : Effect.fail(error as Exclude<E, InvalidInput>)
+  )
 
 export const makePasskeys = implement(
   PasskeysCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const session = yield* Session
     const initiateRegistration = caller(transport, PasskeysApi.initiateRegistration, "client")
@@ -79,7 +87,7 @@ export const makePasskeys = implement(
     const initiateAuthentication = caller(transport, PasskeysApi.initiateAuthentication, "client")
     const signInCall = caller(transport, PasskeysApi.signIn, "client")
 
-    const register = Effect.gen(function*() {
+    const register = Effect.gen(function* () {
       const { browser, hostname } = yield* browserReady
       const initiation = yield* initiateRegistration({ body: {} }).pipe(
         built,
@@ -95,7 +103,7 @@ export const makePasskeys = implement(
       allowingAnonymousUsers
     )
 
-    const signIn = Effect.gen(function*() {
+    const signIn = Effect.gen(function* () {
       const { browser, hostname } = yield* browserReady
       const initiation = yield* initiateAuthentication({ body: {} }).pipe(
         built,

@@ -46,21 +46,25 @@ export const CreationOptions = Schema.Struct({
   rp: Schema.Struct({ id: Schema.optionalKey(Schema.String), name: Schema.String }),
   user: Schema.Struct({ id: Schema.String, name: Schema.String, displayName: Schema.String }),
   challenge: Schema.String,
-  pubKeyCredParams: Schema.Array(Schema.Struct({ alg: Schema.Number, type: Schema.Literal("public-key") }))
-    .pipe(Schema.mutable),
+  pubKeyCredParams: Schema.Array(Schema.Struct({ alg: Schema.Number, type: Schema.Literal("public-key") })).pipe(
+    Schema.mutable
+  ),
   timeout: Schema.optionalKey(Schema.Number),
   excludeCredentials: Schema.optionalKey(Schema.Array(Descriptor).pipe(Schema.mutable)),
-  authenticatorSelection: Schema.optionalKey(Schema.Struct({
-    authenticatorAttachment: Schema.optionalKey(Schema.Literals(["platform", "cross-platform"])),
-    requireResidentKey: Schema.optionalKey(Schema.Boolean),
-    residentKey: Schema.optionalKey(Requirement),
-    userVerification: Schema.optionalKey(Requirement)
-  })),
+  authenticatorSelection: Schema.optionalKey(
+    Schema.Struct({
+      authenticatorAttachment: Schema.optionalKey(Schema.Literals(["platform", "cross-platform"])),
+      requireResidentKey: Schema.optionalKey(Schema.Boolean),
+      residentKey: Schema.optionalKey(Requirement),
+      userVerification: Schema.optionalKey(Requirement)
+    })
+  ),
   hints: Schema.optionalKey(Hints),
   attestation: Schema.optionalKey(Schema.Literals(["direct", "enterprise", "indirect", "none"])),
   attestationFormats: Schema.optionalKey(
-    Schema.Array(Schema.Literals(["fido-u2f", "packed", "android-safetynet", "android-key", "tpm", "apple", "none"]))
-      .pipe(Schema.mutable)
+    Schema.Array(
+      Schema.Literals(["fido-u2f", "packed", "android-safetynet", "android-key", "tpm", "apple", "none"])
+    ).pipe(Schema.mutable)
   ),
   extensions: Schema.optionalKey(Extensions)
 })
@@ -91,10 +95,14 @@ export const base64UrlByteLength = (text: string): number | undefined => {
   return Math.floor((unpadded.length * 3) / 4)
 }
 
-const placeholderMismatch = (code: "REGISTRATION_INITIATION_FAILED" | "AUTHENTICATION_INITIATION_FAILED", sent: unknown) =>
+const placeholderMismatch = (
+  code: "REGISTRATION_INITIATION_FAILED" | "AUTHENTICATION_INITIATION_FAILED",
+  sent: unknown
+) =>
   new WebAuthnError({
     code,
-    message: `${new WebAuthnError({ code }).message}: expected the relying-party id placeholder ` +
+    message:
+      `${new WebAuthnError({ code }).message}: expected the relying-party id placeholder ` +
       `${PASSKEY_RP_ID_PLACEHOLDER}, the server sent ${JSON.stringify(sent)}`
   })
 
@@ -111,11 +119,14 @@ export const registrationOptionsFor = (
   }
   const userIdBytes = base64UrlByteLength(options.user.id)
   if (userIdBytes === undefined || userIdBytes < USER_ID_MIN_BYTES || userIdBytes > USER_ID_MAX_BYTES) {
-    return Result.fail(new WebAuthnError({
-      code: "ERROR_INVALID_USER_ID_LENGTH",
-      message: `The passkey user id must be ${USER_ID_MIN_BYTES} to ${USER_ID_MAX_BYTES} bytes long` +
-        (userIdBytes === undefined ? ", and base64url encoded" : `, the server sent ${userIdBytes}`)
-    }))
+    return Result.fail(
+      new WebAuthnError({
+        code: "ERROR_INVALID_USER_ID_LENGTH",
+        message:
+          `The passkey user id must be ${USER_ID_MIN_BYTES} to ${USER_ID_MAX_BYTES} bytes long` +
+          (userIdBytes === undefined ? ", and base64url encoded" : `, the server sent ${userIdBytes}`)
+      })
+    )
   }
   return Result.succeed({ ...options, rp: { ...options.rp, id: hostname } })
 }

@@ -22,9 +22,7 @@ export type PasskeysShape = ShapeOf<typeof PasskeysCalls>
 
 /** Passkey registration and sign-in of a client tier. */
 export class Passkeys extends Context.Service<Passkeys, PasskeysShape>()("stackfx/Passkeys") {
-  static readonly layer: Layer.Layer<Passkeys, never, Transport | Session> = lazyLayer(
-    Passkeys,
-    PasskeysMembers,
-    () => import("../live.js").then((m) => m.makePasskeys)
+  static readonly layer: Layer.Layer<Passkeys, never, Transport | Session> = lazyLayer(Passkeys, PasskeysMembers, () =>
+    import("../live.js").then((m) => m.makePasskeys)
   )
 }

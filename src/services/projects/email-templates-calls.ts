@@ -27,15 +27,24 @@ export const EmailTemplatesCalls = {
    * A new template named `displayName`, starting from the service's stock source; answers its id. Needs the
    * project's own SMTP server (`RequiresCustomEmailServer`).
    */
-  create: functionCall(EmailTemplatesApi.create, "admin", (displayName: string) => ({ body: { displayName } }), (answer) => answer.id),
+  create: functionCall(
+    EmailTemplatesApi.create,
+    "admin",
+    (displayName: string) => ({ body: { displayName } }),
+    (answer) => answer.id
+  ),
   /**
    * Replaces a template's source (and its theme when `themeId` is given) and answers the new source rendered
    * with sample values. A source that does not render, or sets no `Subject` or `NotificationCategory`, is
    * refused with `EmailRenderingError` and nothing is stored.
    */
-  update: custom<
-    (id: string, update: EmailTemplateUpdate) => Effect.Effect<{ readonly renderedHtml: string }, EmailTemplateNotFound | Fails<"update">>
-  >("function"),
+  update:
+    custom<
+      (
+        id: string,
+        update: EmailTemplateUpdate
+      ) => Effect.Effect<{ readonly renderedHtml: string }, EmailTemplateNotFound | Fails<"update">>
+    >("function"),
   /**
    * Removes a template, a default one included: the service then has nothing to send that message with.
    * A missing template is `EmailTemplateNotFound`, never a silent success.

@@ -31,7 +31,10 @@ export const makeEmailTemplates = implement(
       update: (id: string, patch: EmailTemplateUpdate) =>
         update({ params: template(id), body: patch }).pipe(Effect.catchIf(isMissing, () => Effect.fail(notFound(id)))),
       delete: (id: string) =>
-        remove({ params: template(id) }).pipe(Effect.asVoid, Effect.catchIf(isMissing, () => Effect.fail(notFound(id))))
+        remove({ params: template(id) }).pipe(
+          Effect.asVoid,
+          Effect.catchIf(isMissing, () => Effect.fail(notFound(id)))
+        )
     }
   })
 )

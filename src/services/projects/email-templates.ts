@@ -25,7 +25,9 @@ export class EmailTemplateNotFound extends Schema.TaggedError<EmailTemplateNotFo
 export type EmailTemplatesShape = ShapeOf<typeof EmailTemplatesCalls>
 
 /** The project's e-mail templates (admin): list, read one, create, update and delete. */
-export class EmailTemplates extends /* @__PURE__ */ Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
+export class EmailTemplates
+  extends /* @__PURE__ */ Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates")
+{
   static readonly layer: Layer.Layer<EmailTemplates, never, Transport> = /* @__PURE__ */ lazyLayer(
     EmailTemplates,
     EmailTemplatesMembers,

@@ -16,7 +16,9 @@ import type { FeatureSupportCalls } from "./feature-support-calls.js"
 export type FeatureSupportShape = ShapeOf<typeof FeatureSupportCalls>
 
 /** Asks the server whether a feature is supported: its answer is a sentence about that feature. */
-export class FeatureSupport extends /* @__PURE__ */ Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport") {
+export class FeatureSupport
+  extends /* @__PURE__ */ Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport")
+{
   static readonly layer: Layer.Layer<FeatureSupport, never, Transport> = /* @__PURE__ */ lazyLayer(
     FeatureSupport,
     FeatureSupportMembers,

@@ -31,14 +31,16 @@ export const InternalProjectsCalls = {
    * creates a team for a user who has none (`Teams.create` on the internal project does the same here).
    * Making the first keys uses the owner's token as the new project's admin access token.
    */
-  create: custom<
-    (
-      input: AdminProjectCreate
-    ) => Effect.Effect<
-      CreatedProject,
-      CallFailureAt<typeof InternalProjectsApi.create, "client"> | CallFailureAt<typeof InternalApiKeysApi.create, "admin">
-    >
-  >("function"),
+  create:
+    custom<
+      (
+        input: AdminProjectCreate
+      ) => Effect.Effect<
+        CreatedProject,
+        | CallFailureAt<typeof InternalProjectsApi.create, "client">
+        | CallFailureAt<typeof InternalApiKeysApi.create, "admin">
+      >
+    >("function"),
   /**
    * `transfer(projectId, newTeamId)`: hands a project to another team. The user needs the admin permission on
    * the current owner team and membership of the new one; a project without an owner team (a seeded one)

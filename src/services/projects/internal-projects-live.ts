@@ -20,7 +20,7 @@ const NEVER = new Date(253_402_300_799_999)
 
 export const makeInternalProjects = implement(
   InternalProjectsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const session = yield* Session
     const createProject = caller(transport, InternalProjectsApi.create, "client")
@@ -33,7 +33,7 @@ export const makeInternalProjects = implement(
      * token as the project's admin access token; `null` when the session has no access token any more.
      */
     const firstKeys = (projectId: string) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const token = yield* accessToken
         if (token === null) return null
         const created = yield* createKeys({
@@ -64,9 +64,8 @@ export const makeInternalProjects = implement(
     // Reading the access token may refresh the session: what that can fail with is narrowed as the calls are.
     const narrow = documented(...InternalProjectsApi.create.errors, ...InternalApiKeysApi.create.errors)
     const create = (input: AdminProjectCreate) =>
-      Effect.flatMap(
-        createProject({ body: input }),
-        (project) => Effect.map(firstKeys(project.id), (keys): CreatedProject => ({ project, keys }))
+      Effect.flatMap(createProject({ body: input }), (project) =>
+        Effect.map(firstKeys(project.id), (keys): CreatedProject => ({ project, keys }))
       ).pipe(narrow)
 
     return { create }

@@ -20,7 +20,9 @@ export type { CreatedProject } from "./internal-projects-calls.js"
 export type InternalProjectsShape = ShapeOf<typeof InternalProjectsCalls>
 
 /** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
-export class InternalProjects extends /* @__PURE__ */ Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
+export class InternalProjects
+  extends /* @__PURE__ */ Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects")
+{
   static readonly layer: Layer.Layer<InternalProjects, never, Transport | Session> = /* @__PURE__ */ lazyLayer(
     InternalProjects,
     InternalProjectsMembers,

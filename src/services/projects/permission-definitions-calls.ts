@@ -12,7 +12,11 @@ const nothing = (): void => undefined
 const definition = (permissionId: string) => ({ params: { permission_id: permissionId } })
 
 /** The table of one scope's definitions. */
-const definitionCalls = <const Api extends typeof TeamPermissionDefinitionsApi | typeof ProjectPermissionDefinitionsApi>(api: Api) => ({
+const definitionCalls = <
+  const Api extends typeof TeamPermissionDefinitionsApi | typeof ProjectPermissionDefinitionsApi
+>(
+  api: Api
+) => ({
   /** Every definition, built-in ones included, sorted by id. */
   list: effectCall(api.list, "admin", { input: () => ({}), output: items }),
   /** `create({ id: "editor", containedPermissionIds: ["$read_members"] })` */

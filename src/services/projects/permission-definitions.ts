@@ -15,9 +15,11 @@ import type { PermissionDefinitionsCalls, ProjectPermissionDefinitionsCalls } fr
 export type PermissionDefinitionsShape = ShapeOf<typeof PermissionDefinitionsCalls>
 
 /** The project's team permission definitions (admin): list, create, update and delete. */
-export class PermissionDefinitions extends /* @__PURE__ */ Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
-  "stackfx/PermissionDefinitions"
-) {
+export class PermissionDefinitions
+  extends /* @__PURE__ */ Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()(
+    "stackfx/PermissionDefinitions"
+  )
+{
   static readonly layer: Layer.Layer<PermissionDefinitions, never, Transport> = /* @__PURE__ */ lazyLayer(
     PermissionDefinitions,
     PermissionDefinitionsMembers,
@@ -33,10 +35,11 @@ export type ProjectPermissionDefinitionsShape = ShapeOf<typeof ProjectPermission
  * team. The same calls as {@link PermissionDefinitions}; there are no built-in ones, contained ids must be
  * project permissions, and ids are unique across both scopes (PERMISSION_ID_ALREADY_EXISTS).
  */
-export class ProjectPermissionDefinitions extends /* @__PURE__ */ Context.Service<
-  ProjectPermissionDefinitions,
-  ProjectPermissionDefinitionsShape
->()("stackfx/ProjectPermissionDefinitions") {
+export class ProjectPermissionDefinitions
+  extends /* @__PURE__ */ Context.Service<ProjectPermissionDefinitions, ProjectPermissionDefinitionsShape>()(
+    "stackfx/ProjectPermissionDefinitions"
+  )
+{
   static readonly layer: Layer.Layer<ProjectPermissionDefinitions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ProjectPermissionDefinitions,
     ProjectPermissionDefinitionsMembers,

@@ -15,6 +15,8 @@ export const makeProjectConfig = implement(
   Effect.map(Transport, (transport) => ({
     // The service sends the config as a JSON string inside the JSON answer; the parts this library reads
     // are decoded from it.
-    get: Effect.flatMap(caller(transport, ProjectConfigApi.get, "admin")({}), (answer) => decodeView(answer.configString))
+    get: Effect.flatMap(caller(transport, ProjectConfigApi.get, "admin")({}), (answer) =>
+      decodeView(answer.configString)
+    )
   }))
 )

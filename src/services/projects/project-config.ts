@@ -18,7 +18,9 @@ import type { ProjectConfigCalls } from "./project-config-calls.js"
 export type ProjectConfigShape = ShapeOf<typeof ProjectConfigCalls>
 
 /** The project's configuration (admin): read the effective config, read and write overrides. */
-export class ProjectConfig extends /* @__PURE__ */ Context.Service<ProjectConfig, ProjectConfigShape>()("stackfx/ProjectConfig") {
+export class ProjectConfig
+  extends /* @__PURE__ */ Context.Service<ProjectConfig, ProjectConfigShape>()("stackfx/ProjectConfig")
+{
   static readonly layer: Layer.Layer<ProjectConfig, never, Transport> = /* @__PURE__ */ lazyLayer(
     ProjectConfig,
     ProjectConfigMembers,

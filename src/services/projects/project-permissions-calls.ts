@@ -20,7 +20,7 @@ export const projectPermissionsQuery = (filter: ProjectPermissionFilter, options
   query: {
     user_id: filter.userId,
     permission_id: filter.permissionId,
-    recursive: (options.recursive ?? true) ? "true" as const : "false" as const
+    recursive: (options.recursive ?? true) ? ("true" as const) : ("false" as const)
   }
 })
 
@@ -37,9 +37,9 @@ export const ProjectPermissionsCalls = {
     items
   ),
   /** `has("admin")`: whether the signed-in user holds it, directly or through another. */
-  has: custom<(permissionId: string) => Effect.Effect<boolean, CallFailureAt<typeof ProjectPermissionsApi.list, "client">>>(
-    "function"
-  )
+  has: custom<
+    (permissionId: string) => Effect.Effect<boolean, CallFailureAt<typeof ProjectPermissionsApi.list, "client">>
+  >("function")
 }
 
 export const ServerProjectPermissionsCalls = {

@@ -7,11 +7,15 @@ import { ProjectPermissionsApi } from "../../contract/permissions.js"
 import { caller } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
-import { ProjectPermissionsCalls, projectPermissionsQuery, ServerProjectPermissionsCalls } from "./project-permissions-calls.js"
+import {
+  ProjectPermissionsCalls,
+  projectPermissionsQuery,
+  ServerProjectPermissionsCalls
+} from "./project-permissions-calls.js"
 
 export const makeProjectPermissions = implement(
   ProjectPermissionsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const list = caller(yield* Transport, ProjectPermissionsApi.list, "client")
     return {
       has: (permissionId: string) =>

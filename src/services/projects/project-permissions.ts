@@ -18,9 +18,9 @@ import type { ProjectPermissionsCalls, ServerProjectPermissionsCalls } from "./p
 export type ProjectPermissionsShape = ShapeOf<typeof ProjectPermissionsCalls>
 
 /** The signed-in user's project permissions: list them and check whether they hold one. */
-export class ProjectPermissions extends /* @__PURE__ */ Context.Service<ProjectPermissions, ProjectPermissionsShape>()(
-  "stackfx/ProjectPermissions"
-) {
+export class ProjectPermissions
+  extends /* @__PURE__ */ Context.Service<ProjectPermissions, ProjectPermissionsShape>()("stackfx/ProjectPermissions")
+{
   static readonly layer: Layer.Layer<ProjectPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ProjectPermissions,
     ProjectPermissionsMembers,
@@ -32,9 +32,11 @@ export class ProjectPermissions extends /* @__PURE__ */ Context.Service<ProjectP
 export type ServerProjectPermissionsShape = ShapeOf<typeof ServerProjectPermissionsCalls>
 
 /** Project permissions on the server: grant, revoke and list any user's project permissions. */
-export class ServerProjectPermissions extends /* @__PURE__ */ Context.Service<ServerProjectPermissions, ServerProjectPermissionsShape>()(
-  "stackfx/ServerProjectPermissions"
-) {
+export class ServerProjectPermissions
+  extends /* @__PURE__ */ Context.Service<ServerProjectPermissions, ServerProjectPermissionsShape>()(
+    "stackfx/ServerProjectPermissions"
+  )
+{
   static readonly layer: Layer.Layer<ServerProjectPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerProjectPermissions,
     ServerProjectPermissionsMembers,

@@ -34,7 +34,9 @@ export const AdminProjectsCalls = {
       patch: AdminProjectUpdate
     ) => Effect.Effect<
       AdminProject,
-      ProductionModeNotReady | CallFailureAt<typeof AdminProjectsApi.update, "admin"> | CallFailureAt<typeof AdminProjectsApi.get, "admin">
+      | ProductionModeNotReady
+      | CallFailureAt<typeof AdminProjectsApi.update, "admin">
+      | CallFailureAt<typeof AdminProjectsApi.get, "admin">
     >
   >("function", AdminProjectsApi.update.changes),
   /** Deletes the project with all its users, teams and keys. */

@@ -39,22 +39,24 @@ const productionModeProblemsAfter = (
  */
 const patchNeedsCheck = (patch: AdminProjectUpdate): boolean =>
   patch.isProductionMode === true ||
-  (patch.isProductionMode !== false && (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
+  (patch.isProductionMode !== false &&
+    (patch.config?.domains !== undefined || patch.config?.allowLocalhost !== undefined))
 
 export const makeProjects = implement(ProjectsCalls)
 
 export const makeAdminProjects = implement(
   AdminProjectsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const get = caller(transport, AdminProjectsApi.get, "admin")({})
     const send = caller(transport, AdminProjectsApi.update, "admin")
     const update = (patch: AdminProjectUpdate) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         if (patchNeedsCheck(patch)) {
           const current = yield* get
           const problems = productionModeProblemsAfter(current, patch)
-          if (problems.length > 0) return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
+          if (problems.length > 0)
+            return yield* Effect.fail(new ProductionModeNotReady({ projectId: current.id, problems }))
         }
         return yield* send({ body: patch })
       })

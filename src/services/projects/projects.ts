@@ -29,7 +29,9 @@ export class Projects extends /* @__PURE__ */ Context.Service<Projects, Projects
 export type AdminProjectsShape = ShapeOf<typeof AdminProjectsCalls>
 
 /** The admin's view of the current project (admin tier). */
-export class AdminProjects extends /* @__PURE__ */ Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
+export class AdminProjects
+  extends /* @__PURE__ */ Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects")
+{
   static readonly layer: Layer.Layer<AdminProjects, never, Transport> = /* @__PURE__ */ lazyLayer(
     AdminProjects,
     AdminProjectsMembers,

@@ -1,4 +1,3 @@
-
 /** What the session needs from an access token without verifying it: its expiry, if readable. */
 export type AccessTokenExpiry =
   | { readonly _tag: "Expires"; readonly atMs: number }
@@ -34,7 +33,7 @@ export const unverifiedClaims = (token: string): Readonly<Record<string, unknown
     return undefined
   }
   return typeof claims === "object" && claims !== null && !Array.isArray(claims)
-    ? claims as Readonly<Record<string, unknown>>
+    ? (claims as Readonly<Record<string, unknown>>)
     : undefined
 }
 
@@ -47,7 +46,9 @@ export const accessTokenExpiry = (token: string): AccessTokenExpiry => {
   if (claims === undefined) return { _tag: "Unreadable" }
   const exp = claims["exp"]
   if (exp === undefined) return { _tag: "NeverExpires" }
-  return typeof exp === "number" && Number.isFinite(exp) ? { _tag: "Expires", atMs: exp * 1000 } : { _tag: "Unreadable" }
+  return typeof exp === "number" && Number.isFinite(exp)
+    ? { _tag: "Expires", atMs: exp * 1000 }
+    : { _tag: "Unreadable" }
 }
 
 /**

@@ -31,12 +31,12 @@ import { startLoadingCodec, wireCodec } from "../http/internal/wire-codec-load.j
  */
 export type SessionState =
   | {
-    readonly _tag: "Active"
-    readonly accessToken: string | null
-    readonly refreshToken: string | null
-    /** Set when the server rejected the access token, whatever its `exp` says. */
-    readonly accessTokenExpired: boolean
-  }
+      readonly _tag: "Active"
+      readonly accessToken: string | null
+      readonly refreshToken: string | null
+      /** Set when the server rejected the access token, whatever its `exp` says. */
+      readonly accessTokenExpired: boolean
+    }
   | { readonly _tag: "KnownInvalid" }
 
 /** The session state of nobody signed in (no tokens, or tokens the server refused). */
@@ -105,7 +105,7 @@ export interface SessionShape {
 export class Session extends /* @__PURE__ */ Context.Service<Session, SessionShape>()("stackfx/Session") {
   static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = /* @__PURE__ */ Layer.effect(
     Session,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       return yield* makeSession(yield* ClientConfig, yield* TokenStore, yield* RefreshLock)
     })
   )
@@ -121,7 +121,8 @@ export const sessionChanges = (session: SessionShape): Stream.Stream<SessionStat
         return session.subscribe((state) => Queue.offerUnsafe(queue, state))
       }),
       (unsubscribe) => Effect.sync(unsubscribe)
-    ))
+    )
+  )
 
 /** A value with change listeners: the session's state. */
 const makeStateCell = (initial: SessionState) => {
@@ -161,7 +162,11 @@ const holds = (state: SessionState, stored: StoredTokens): boolean =>
 const isInvalidGrant = (body: string): boolean => {
   try {
     const answer: unknown = JSON.parse(body)
-    return typeof answer === "object" && answer !== null && (answer as { readonly error?: unknown }).error === "invalid_grant"
+    return (
+      typeof answer === "object" &&
+      answer !== null &&
+      (answer as { readonly error?: unknown }).error === "invalid_grant"
+    )
   } catch {
     return false
   }
@@ -205,7 +210,7 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
  * ahead of expiry.
  */
 export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))
     const atStartUp = yield* store.get
     // A store left holding "undefined" (by an older or buggy writer) would fail every call of a session
@@ -222,19 +227,20 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
     const layerScope = yield* Effect.scope
     const expiryOf = lastExpiryMemo()
 
-    const write = (next: SessionState) =>
-      Effect.andThen(store.set(tokensOf(next)), setState(next))
+    const write = (next: SessionState) => Effect.andThen(store.set(tokensOf(next)), setState(next))
 
     /** Another tab (cookie store) may have signed in or out since we last looked. */
-    const syncFromStoreLocked = writeLock.withPermit(Effect.gen(function*() {
-      const stored = yield* store.get
-      const current = state.get()
-      if (sameTokens(stored, tokensOf(current))) return current
-      yield* checkTokens(stored)
-      const next = sessionFromTokens(stored)
-      yield* setState(next)
-      return next
-    }))
+    const syncFromStoreLocked = writeLock.withPermit(
+      Effect.gen(function* () {
+        const stored = yield* store.get
+        const current = state.get()
+        if (sameTokens(stored, tokensOf(current))) return current
+        yield* checkTokens(stored)
+        const next = sessionFromTokens(stored)
+        yield* setState(next)
+        return next
+      })
+    )
 
     /**
      * Nearly always the store still holds the state's tokens, and then the lock is not needed: a write sets
@@ -248,15 +254,17 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
 
     /** Applies a refresh outcome only if the session is still the one that was refreshed. */
     const whileSameRefreshToken = (used: string, f: (current: SessionState) => SessionState) =>
-      writeLock.withPermit(Effect.gen(function*() {
-        const current = state.get()
-        if (current._tag === "Active" && current.refreshToken === used) {
-          const next = f(current)
-          yield* write(next)
-          return next
-        }
-        return current
-      }))
+      writeLock.withPermit(
+        Effect.gen(function* () {
+          const current = state.get()
+          if (current._tag === "Active" && current.refreshToken === used) {
+            const next = f(current)
+            yield* write(next)
+            return next
+          }
+          return current
+        })
+      )
 
     // A span of its own in the caller's trace (the refresh fiber inherits the first caller's span).
     const refresh = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
@@ -268,12 +276,13 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       const request = refreshRequest(config, refreshToken)
       return sendRequest(config, request, null).pipe(
         Effect.flatMap((body) =>
-          Effect.flatMap(
-            wireCodec(request.method, request.path),
-            (codec) => codec.decodeJson(codec.schemas[token.answer])(body)
+          Effect.flatMap(wireCodec(request.method, request.path), (codec) =>
+            codec.decodeJson(codec.schemas[token.answer])(body)
           )
         ),
-        Effect.tap((answer) => checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })),
+        Effect.tap((answer) =>
+          checkTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? null })
+        ),
         Effect.flatMap((answer) =>
           whileSameRefreshToken(refreshToken, () => ({
             _tag: "Active",
@@ -292,34 +301,36 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
      * another tab has meanwhile stored a fresh token it uses that one instead of refreshing again.
      */
     const refreshAcrossTabs = (requiredFreshnessMs: number) =>
-      acrossTabs(Effect.gen(function*() {
-        const current = yield* syncFromStore
-        const now = yield* Clock.currentTimeMillis
-        if (
-          current._tag === "Active" && current.accessToken !== null && !current.accessTokenExpired &&
-          isFresh(expiryOf(current.accessToken), now, requiredFreshnessMs)
-        ) {
-          return current.accessToken
-        }
-        if (current._tag !== "Active" || current.refreshToken === null) return null
-        return yield* refresh(current.refreshToken)
-      }))
+      acrossTabs(
+        Effect.gen(function* () {
+          const current = yield* syncFromStore
+          const now = yield* Clock.currentTimeMillis
+          if (
+            current._tag === "Active" &&
+            current.accessToken !== null &&
+            !current.accessTokenExpired &&
+            isFresh(expiryOf(current.accessToken), now, requiredFreshnessMs)
+          ) {
+            return current.accessToken
+          }
+          if (current._tag !== "Active" || current.refreshToken === null) return null
+          return yield* refresh(current.refreshToken)
+        })
+      )
 
     /** The first caller starts the refresh in the Layer's scope; everyone who comes meanwhile awaits it. */
     const sharedRefresh = (requiredFreshnessMs: number) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const mine = yield* Deferred.make<string | null, SessionError>()
         const running = yield* Ref.modify(inflight, (current) =>
-          current === undefined ? [mine, mine] as const : [current, current] as const)
+          current === undefined ? ([mine, mine] as const) : ([current, current] as const)
+        )
         if (running === mine) {
           const finish = (exit: Exit.Exit<string | null, SessionError>) =>
             Effect.andThen(Ref.set(inflight, undefined), Deferred.done(mine, exit))
           // Forked so that interrupting the first caller does not cancel the others' refresh. The outcome
           // travels through the Deferred, so the fiber itself always succeeds with it.
-          yield* Effect.forkIn(
-            Effect.exit(Effect.onExit(refreshAcrossTabs(requiredFreshnessMs), finish)),
-            layerScope
-          )
+          yield* Effect.forkIn(Effect.exit(Effect.onExit(refreshAcrossTabs(requiredFreshnessMs), finish)), layerScope)
         }
         return yield* Deferred.await(running)
       })
@@ -329,7 +340,8 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       if (current._tag === "KnownInvalid") return noTokens
       const { accessToken, refreshToken } = current
       if (
-        accessToken !== null && !current.accessTokenExpired &&
+        accessToken !== null &&
+        !current.accessTokenExpired &&
         isFresh(expiryOf(accessToken), now, requiredFreshnessMs)
       ) {
         return { accessToken, refreshToken }
@@ -342,7 +354,9 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       Effect.clockWith((clock): Effect.Effect<StoredTokens, SessionError> => {
         const tokens = tokensWithoutRefresh(current, clock.currentTimeMillisUnsafe(), requiredFreshnessMs)
         if (tokens !== undefined) return Effect.succeed(tokens)
-        return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) => (fresh === null ? noTokens : tokensOf(state.get())))
+        return Effect.map(sharedRefresh(requiredFreshnessMs), (fresh) =>
+          fresh === null ? noTokens : tokensOf(state.get())
+        )
       })
 
     const tokensNow = (nowMs: number): StoredTokens | undefined => {
@@ -357,11 +371,11 @@ export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, t
       !(requiredFreshnessMs < MAX_REQUIRED_FRESHNESS_MS)
         ? Effect.fail(new InvalidFreshness({ requiredFreshnessMs }))
         : Effect.flatMap(store.get, (stored) => {
-          const current = state.get()
-          return holds(current, stored)
-            ? tokensFrom(current, requiredFreshnessMs)
-            : Effect.flatMap(syncFromStoreLocked, (synced) => tokensFrom(synced, requiredFreshnessMs))
-        })
+            const current = state.get()
+            return holds(current, stored)
+              ? tokensFrom(current, requiredFreshnessMs)
+              : Effect.flatMap(syncFromStoreLocked, (synced) => tokensFrom(synced, requiredFreshnessMs))
+          })
 
     return Session.of({
       state: getState,

@@ -28,17 +28,26 @@ export const webLocksTabLock = (locks: LockManagerLike): TabLock => ({
         release = resolve
       })
       signal.addEventListener("abort", () => release())
-      locks.request(name, { signal }, () => {
-        resume(Effect.ensuring(effect, Effect.sync(() => release())))
-        return held
-      }).catch((error: unknown) => {
-        // Aborted means this fiber was interrupted while waiting; nothing to resume.
-        if (signal.aborted) return
-        resume(Effect.andThen(
-          Effect.logWarning("stackfx: the Web Locks API refused a lock; refreshing without it", String(error)),
-          effect
-        ))
-      })
+      locks
+        .request(name, { signal }, () => {
+          resume(
+            Effect.ensuring(
+              effect,
+              Effect.sync(() => release())
+            )
+          )
+          return held
+        })
+        .catch((error: unknown) => {
+          // Aborted means this fiber was interrupted while waiting; nothing to resume.
+          if (signal.aborted) return
+          resume(
+            Effect.andThen(
+              Effect.logWarning("stackfx: the Web Locks API refused a lock; refreshing without it", String(error)),
+              effect
+            )
+          )
+        })
     })
 })
 
@@ -51,7 +60,6 @@ export const bestEffortTabLock = (jitterMs = 250): Effect.Effect<TabLock> =>
     withLock: () => (effect) =>
       semaphore.withPermit(Effect.andThen(Effect.flatMap(Random.nextIntBetween(0, jitterMs), Effect.sleep), effect))
   }))
-
 
 /** No coordination: a single process (a server, a script) has nothing to share a lock with. */
 export const noTabLock: TabLock = { withLock: () => (effect) => effect }

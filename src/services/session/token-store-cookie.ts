@@ -17,7 +17,6 @@ export const REFRESH_COOKIE_MAX_AGE_SECONDS = 31_536_000
 /** Max age of the access-token cookie: one day. @internal */
 export const ACCESS_COOKIE_MAX_AGE_SECONDS = 86_400
 
-
 /** The part of `document` the store touches; Node tests pass a fake. */
 export interface CookieDocument {
   cookie: string
@@ -44,12 +43,8 @@ const pageIsHttps = (): boolean =>
   (globalThis as { readonly location?: { readonly protocol?: string } }).location?.protocol === "https:"
 
 /** The `Set-Cookie`-style string written to `document.cookie`; `null` deletes the cookie. */
-export const serializeTokenCookie = (
-  name: string,
-  value: string | null,
-  maxAge: number,
-  secure: boolean
-): string => setCookieLine(name, value, maxAge, secure)
+export const serializeTokenCookie = (name: string, value: string | null, maxAge: number, secure: boolean): string =>
+  setCookieLine(name, value, maxAge, secure)
 
 /**
  * The `Set-Cookie` values that put `tokens` into the cookie store of `projectId` (`null` deletes a cookie):
@@ -61,7 +56,12 @@ export const tokenSetCookies = (
   tokens: StoredTokens,
   options: { readonly secure: boolean }
 ): readonly [refresh: string, access: string] => [
-  serializeTokenCookie(refreshCookieName(projectId), tokens.refreshToken, REFRESH_COOKIE_MAX_AGE_SECONDS, options.secure),
+  serializeTokenCookie(
+    refreshCookieName(projectId),
+    tokens.refreshToken,
+    REFRESH_COOKIE_MAX_AGE_SECONDS,
+    options.secure
+  ),
   serializeTokenCookie(accessCookieName(projectId), tokens.accessToken, ACCESS_COOKIE_MAX_AGE_SECONDS, options.secure)
 ]
 

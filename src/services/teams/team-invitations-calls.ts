@@ -25,7 +25,7 @@ const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
 const nothing = (): void => undefined
 const code = (value: string) => ({ body: { code: value } })
 
-type Fails<K extends keyof typeof TeamInvitationsApi> = CallFailureAt<typeof TeamInvitationsApi[K], "client">
+type Fails<K extends keyof typeof TeamInvitationsApi> = CallFailureAt<(typeof TeamInvitationsApi)[K], "client">
 
 export const TeamInvitationsCalls = {
   /**
@@ -40,9 +40,8 @@ export const TeamInvitationsCalls = {
   /** The team's pending invitations (unused and unexpired). */
   list: functionCall(TeamInvitationsApi.list, "client", (teamId: string) => ({ query: { team_id: teamId } }), items),
   /** Revokes a pending invitation: its code stops working. */
-  revoke: custom<(teamId: string, invitationId: string) => Effect.Effect<void, Fails<"revoke">>>(
-    "function",
-    (teamId) => invitationsOf(teamId)
+  revoke: custom<(teamId: string, invitationId: string) => Effect.Effect<void, Fails<"revoke">>>("function", (teamId) =>
+    invitationsOf(teamId)
   ),
   /** Succeeds when the code can still be used; its state (not found, used, expired, locked) otherwise. */
   checkCode: functionCall(TeamInvitationsApi.checkCode, "client", code, nothing),
@@ -57,9 +56,12 @@ export const TeamInvitationsCalls = {
    * signed-in user (`"me"`); only the server tier may name someone else (a client naming another user gets
    * `CannotGetOwnUserWithoutUser`).
    */
-  listReceived: custom<
-    (userId?: string) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailureAt<typeof TeamInvitationsApi.list, "client">>
-  >("function"),
+  listReceived:
+    custom<
+      (
+        userId?: string
+      ) => Effect.Effect<ReadonlyArray<TeamInvitation>, CallFailureAt<typeof TeamInvitationsApi.list, "client">>
+    >("function"),
   /**
    * Accepts a received invitation by its id (from `listReceived`): the user joins the team with the
    * project's member permissions (nothing changes if they already are a member) and the invitation is used.
@@ -70,7 +72,10 @@ export const TeamInvitationsCalls = {
   acceptById: functionCall(
     TeamInvitationsApi.acceptById,
     "client",
-    (invitationId: string, userId: string = "me") => ({ params: { invitation_id: invitationId }, query: { user_id: userId } }),
+    (invitationId: string, userId: string = "me") => ({
+      params: { invitation_id: invitationId },
+      query: { user_id: userId }
+    }),
     nothing
   )
 }

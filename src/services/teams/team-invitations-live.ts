@@ -13,7 +13,7 @@ import { type TeamInvitationSend, TeamInvitationsCalls } from "./team-invitation
 
 export const makeTeamInvitations = implement(
   TeamInvitationsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const sendCode = caller(transport, TeamInvitationsApi.send, "client")
     const revokeCall = caller(transport, TeamInvitationsApi.revoke, "client")
@@ -22,13 +22,14 @@ export const makeTeamInvitations = implement(
       // The server needs an absolute URL (a relative one is a SCHEMA_ERROR there): resolve it here.
       send: (invitation: TeamInvitationSend) =>
         emailCallbackUrl("teamInvitation", invitation.callbackUrl).pipe(
-          Effect.flatMap((callbackUrl) => sendCode({ body: { teamId: invitation.teamId, email: invitation.email, callbackUrl } })),
+          Effect.flatMap((callbackUrl) =>
+            sendCode({ body: { teamId: invitation.teamId, email: invitation.email, callbackUrl } })
+          ),
           Effect.map((sent) => sent.id)
         ),
       revoke: (teamId: string, invitationId: string) =>
         Effect.asVoid(revokeCall({ params: { invitation_id: invitationId }, query: { team_id: teamId } })),
-      listReceived: (userId = "me") =>
-        list({ query: { user_id: userId } }).pipe(Effect.map((page) => page.items))
+      listReceived: (userId = "me") => list({ query: { user_id: userId } }).pipe(Effect.map((page) => page.items))
     }
   })
 )

@@ -20,7 +20,9 @@ export type { TeamInvitationSend } from "./team-invitations-calls.js"
 export type TeamInvitationsShape = ShapeOf<typeof TeamInvitationsCalls>
 
 /** Team invitations: send, list, revoke, read or accept one by its code, and list or accept the ones received. */
-export class TeamInvitations extends /* @__PURE__ */ Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
+export class TeamInvitations
+  extends /* @__PURE__ */ Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations")
+{
   static readonly layer: Layer.Layer<TeamInvitations, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamInvitations,
     TeamInvitationsMembers,

@@ -23,10 +23,14 @@ export const TeamMembersCalls = {
   /** The signed-in user's profile in a team. */
   getMine: functionCall(TeamMemberProfilesApi.get, "client", (teamId: string) => profile(teamId, "me")),
   /** `updateMine(teamId, { displayName: "Ann (Acme)" })`: edits the signed-in user's profile in a team. */
-  updateMine: functionCall(TeamMemberProfilesApi.update, "client", (teamId: string, patch: TeamMemberProfileUpdate) => ({
-    ...profile(teamId, "me"),
-    body: patch
-  }))
+  updateMine: functionCall(
+    TeamMemberProfilesApi.update,
+    "client",
+    (teamId: string, patch: TeamMemberProfileUpdate) => ({
+      ...profile(teamId, "me"),
+      body: patch
+    })
+  )
 }
 
 export const ServerTeamMembersCalls = {
@@ -43,8 +47,12 @@ export const ServerTeamMembersCalls = {
     items
   ),
   get: functionCall(TeamMemberProfilesApi.get, "server", profile),
-  update: functionCall(TeamMemberProfilesApi.update, "server", (teamId: string, userId: string, patch: TeamMemberProfileUpdate) => ({
-    ...profile(teamId, userId),
-    body: patch
-  }))
+  update: functionCall(
+    TeamMemberProfilesApi.update,
+    "server",
+    (teamId: string, userId: string, patch: TeamMemberProfileUpdate) => ({
+      ...profile(teamId, userId),
+      body: patch
+    })
+  )
 }

@@ -18,7 +18,9 @@ export type { TeamMemberFilter } from "./team-members-calls.js"
 export type TeamMembersShape = ShapeOf<typeof TeamMembersCalls>
 
 /** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
-export class TeamMembers extends /* @__PURE__ */ Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
+export class TeamMembers
+  extends /* @__PURE__ */ Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers")
+{
   static readonly layer: Layer.Layer<TeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamMembers,
     TeamMembersMembers,
@@ -30,7 +32,9 @@ export class TeamMembers extends /* @__PURE__ */ Context.Service<TeamMembers, Te
 export type ServerTeamMembersShape = ShapeOf<typeof ServerTeamMembersCalls>
 
 /** Team members on the server: list them, read and update any member's team profile. */
-export class ServerTeamMembers extends /* @__PURE__ */ Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
+export class ServerTeamMembers
+  extends /* @__PURE__ */ Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers")
+{
   static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeamMembers,
     ServerTeamMembersMembers,

@@ -27,7 +27,7 @@ export const teamPermissionsQuery = (filter: TeamPermissionFilter, options: Perm
     team_id: filter.teamId,
     user_id: filter.userId,
     permission_id: filter.permissionId,
-    recursive: (options.recursive ?? true) ? "true" as const : "false" as const
+    recursive: (options.recursive ?? true) ? ("true" as const) : ("false" as const)
   }
 })
 
@@ -47,7 +47,10 @@ export const TeamPermissionsCalls = {
   ),
   /** `has(teamId, "$invite_members")`: whether the signed-in user holds it, directly or through another. */
   has: custom<
-    (teamId: string, permissionId: string) => Effect.Effect<boolean, CallFailureAt<typeof TeamPermissionsApi.list, "client">>
+    (
+      teamId: string,
+      permissionId: string
+    ) => Effect.Effect<boolean, CallFailureAt<typeof TeamPermissionsApi.list, "client">>
   >("function")
 }
 

@@ -11,7 +11,7 @@ import { ServerTeamPermissionsCalls, TeamPermissionsCalls, teamPermissionsQuery 
 
 export const makeTeamPermissions = implement(
   TeamPermissionsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const list = caller(yield* Transport, TeamPermissionsApi.list, "client")
     return {
       has: (teamId: string, permissionId: string) =>

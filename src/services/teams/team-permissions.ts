@@ -18,7 +18,9 @@ export type { PermissionListOptions } from "./team-permissions-calls.js"
 export type TeamPermissionsShape = ShapeOf<typeof TeamPermissionsCalls>
 
 /** The signed-in user's permissions in a team: list them and check whether they hold one. */
-export class TeamPermissions extends /* @__PURE__ */ Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
+export class TeamPermissions
+  extends /* @__PURE__ */ Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions")
+{
   static readonly layer: Layer.Layer<TeamPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     TeamPermissions,
     TeamPermissionsMembers,
@@ -30,9 +32,11 @@ export class TeamPermissions extends /* @__PURE__ */ Context.Service<TeamPermiss
 export type ServerTeamPermissionsShape = ShapeOf<typeof ServerTeamPermissionsCalls>
 
 /** Team permissions on the server: grant, revoke and list any user's permissions in a team. */
-export class ServerTeamPermissions extends /* @__PURE__ */ Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
-  "stackfx/ServerTeamPermissions"
-) {
+export class ServerTeamPermissions
+  extends /* @__PURE__ */ Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()(
+    "stackfx/ServerTeamPermissions"
+  )
+{
   static readonly layer: Layer.Layer<ServerTeamPermissions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeamPermissions,
     ServerTeamPermissionsMembers,

@@ -22,13 +22,23 @@ export const TeamsCalls = {
    * `create({ displayName: "Acme" })`: a new team with the signed-in user as creator (holding the project's
    * creator permissions). Refused (HTTP 403) when the project disables client team creation.
    */
-  create: functionCall(TeamsApi.create, "client", (newTeam: NewTeam) => ({ body: { ...newTeam, creatorUserId: "me" } })),
+  create: functionCall(TeamsApi.create, "client", (newTeam: NewTeam) => ({
+    body: { ...newTeam, creatorUserId: "me" }
+  })),
   /** Needs `$update_team` in that team. */
-  update: functionCall(TeamsApi.update, "client", (teamId: string, patch: TeamUpdate) => ({ ...team(teamId), body: patch })),
+  update: functionCall(TeamsApi.update, "client", (teamId: string, patch: TeamUpdate) => ({
+    ...team(teamId),
+    body: patch
+  })),
   /** Needs `$delete_team`; memberships, permissions and invitations go with the team. */
   delete: functionCall(TeamsApi.delete, "client", team, nothing),
   /** The signed-in user leaves the team. */
-  leave: functionCall(TeamMembershipsApi.remove, "client", (teamId: string) => ({ params: { team_id: teamId, user_id: "me" } }), nothing)
+  leave: functionCall(
+    TeamMembershipsApi.remove,
+    "client",
+    (teamId: string) => ({ params: { team_id: teamId, user_id: "me" } }),
+    nothing
+  )
 }
 
 const membership = (teamId: string, userId: string) => ({ params: { team_id: teamId, user_id: userId } })
@@ -38,16 +48,24 @@ export const ServerTeamsCalls = {
   list: functionCall(
     TeamsApi.list,
     "server",
-    (filter: { readonly userId?: string | undefined } = {}) => ({ query: filter.userId === undefined ? {} : { user_id: filter.userId } }),
+    (filter: { readonly userId?: string | undefined } = {}) => ({
+      query: filter.userId === undefined ? {} : { user_id: filter.userId }
+    }),
     items
   ),
   get: functionCall(TeamsApi.get, "server", team),
   /** `create({ displayName, creatorUserId })`: with a creator, that user joins with the creator permissions. */
   create: functionCall(TeamsApi.create, "server", (newTeam: ServerTeamCreate) => ({ body: newTeam })),
-  update: functionCall(TeamsApi.update, "server", (teamId: string, patch: ServerTeamUpdate) => ({ ...team(teamId), body: patch })),
+  update: functionCall(TeamsApi.update, "server", (teamId: string, patch: ServerTeamUpdate) => ({
+    ...team(teamId),
+    body: patch
+  })),
   delete: functionCall(TeamsApi.delete, "server", team, nothing),
   /** Adds a user with the project's member permissions; a second membership is refused. */
-  addMember: functionCall(TeamMembershipsApi.add, "server", (teamId: string, userId: string) => ({ ...membership(teamId, userId), body: {} })),
+  addMember: functionCall(TeamMembershipsApi.add, "server", (teamId: string, userId: string) => ({
+    ...membership(teamId, userId),
+    body: {}
+  })),
   /** Removes a member; their permissions in the team go with the membership. */
   removeMember: functionCall(TeamMembershipsApi.remove, "server", membership, nothing)
 }

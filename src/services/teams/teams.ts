@@ -19,10 +19,8 @@ export type TeamsShape = ShapeOf<typeof TeamsCalls>
 
 /** The signed-in user's teams: list, create, update, delete and leave. */
 export class Teams extends /* @__PURE__ */ Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
-  static readonly layer: Layer.Layer<Teams, never, Transport> = /* @__PURE__ */ lazyLayer(
-    Teams,
-    TeamsMembers,
-    () => import("../live.js").then((m) => m.makeTeams)
+  static readonly layer: Layer.Layer<Teams, never, Transport> = /* @__PURE__ */ lazyLayer(Teams, TeamsMembers, () =>
+    import("../live.js").then((m) => m.makeTeams)
   )
 }
 
@@ -30,7 +28,9 @@ export class Teams extends /* @__PURE__ */ Context.Service<Teams, TeamsShape>()(
 export type ServerTeamsShape = ShapeOf<typeof ServerTeamsCalls>
 
 /** Teams on the server: create, read, update, delete and list any team, and add or remove its members. */
-export class ServerTeams extends /* @__PURE__ */ Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
+export class ServerTeams
+  extends /* @__PURE__ */ Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams")
+{
   static readonly layer: Layer.Layer<ServerTeams, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerTeams,
     ServerTeamsMembers,

@@ -13,14 +13,16 @@ export const ActiveSessionsCalls = {
    * The signed-in user's sessions, newest first: created, last used, where from (when the service located
    * the address) and which one is this one (`isCurrentSession`). Impersonation sessions are not listed.
    */
-  list: effectCall(SessionsApi.list, "client", { input: () => ({ query: { user_id: "me" } }), output: (page) => page.items }),
+  list: effectCall(SessionsApi.list, "client", {
+    input: () => ({ query: { user_id: "me" } }),
+    output: (page) => page.items
+  }),
   /**
    * Ends one of the signed-in user's other sessions. The current one is refused
    * (`CannotDeleteCurrentSession`: sign out instead); an unknown id, or a session already ended, is
    * `SessionNotFound`.
    */
-  revoke: custom<(sessionId: string) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "client">>>(
-    "function",
-    SessionsApi.delete.changes
-  )
+  revoke: custom<
+    (sessionId: string) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "client">>
+  >("function", SessionsApi.delete.changes)
 }

@@ -9,7 +9,7 @@ import { endSession } from "./server-sessions-live.js"
 
 export const makeActiveSessions = implement(
   ActiveSessionsCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const end = endSession(caller(yield* Transport, SessionsApi.delete, "client"))
     return { revoke: (sessionId: string) => end("me", sessionId) }
   })

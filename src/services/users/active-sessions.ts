@@ -21,7 +21,9 @@ import type { ActiveSessionsCalls } from "./active-sessions-calls.js"
 export type ActiveSessionsShape = ShapeOf<typeof ActiveSessionsCalls>
 
 /** The signed-in user's sessions: list them, end the others. */
-export class ActiveSessions extends /* @__PURE__ */ Context.Service<ActiveSessions, ActiveSessionsShape>()("stackfx/ActiveSessions") {
+export class ActiveSessions
+  extends /* @__PURE__ */ Context.Service<ActiveSessions, ActiveSessionsShape>()("stackfx/ActiveSessions")
+{
   static readonly layer: Layer.Layer<ActiveSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ActiveSessions,
     ActiveSessionsMembers,

@@ -59,17 +59,19 @@ export const AuthCalls = {
     (email: string, options?: EmailLinkOptions) => Effect.Effect<{ readonly nonce: string }, MagicLinkSendFailure>
   >("function", none),
   /** Signs in with the `code` of a magic link; creates the account on first use (`isNewUser: true`). */
-  signInWithMagicLink: custom<(code: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>("function", AuthOtpApi.signIn.changes),
+  signInWithMagicLink: custom<(code: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>(
+    "function",
+    AuthOtpApi.signIn.changes
+  ),
   /** Signs in with the six characters of the email and the nonce of `sendMagicLinkEmail`. */
   signInWithOtp: custom<(otp: string, nonce: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>(
     "function",
     AuthOtpApi.signIn.changes
   ),
   /** Emails a reset link when the address has an account; says nothing either way. */
-  sendForgotPasswordEmail: custom<(email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>>(
-    "function",
-    none
-  ),
+  sendForgotPasswordEmail: custom<
+    (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
+  >("function", none),
   /** Succeeds when the reset code can still be used (without using it). */
   verifyPasswordResetCode: functionCall(
     AuthPasswordApi.checkResetCode,
@@ -81,19 +83,34 @@ export const AuthCalls = {
    * Sets a new password with the code of the reset email. Every session of the user ends, a signed-in one
    * of this client too (the service deletes all the user's refresh tokens): they sign in again.
    */
-  resetPassword: custom<(input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>>("function", AuthPasswordApi.reset.changes),
+  resetPassword: custom<(input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>>(
+    "function",
+    AuthPasswordApi.reset.changes
+  ),
   /**
    * Changes the signed-in user's password; the user's other sessions end. This session is kept because the
    * call sends its refresh token: a client holding only an access token (no refresh token stored) has every
    * session ended, this one too, as the service ends all of them when no refresh token comes with the call.
    */
-  updatePassword: custom<(input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>>("function", AuthPasswordApi.update.changes),
+  updatePassword: custom<(input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>>(
+    "function",
+    AuthPasswordApi.update.changes
+  ),
   /** Gives the signed-in user a password when they have none. */
-  setPassword: custom<(input: PasswordSet) => Effect.Effect<void, SetPasswordFailure>>("function", AuthPasswordApi.set.changes),
+  setPassword: custom<(input: PasswordSet) => Effect.Effect<void, SetPasswordFailure>>(
+    "function",
+    AuthPasswordApi.set.changes
+  ),
   /** Emails a verification link to the signed-in user's primary email. */
-  sendVerificationEmail: custom<(options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>>("function", none),
+  sendVerificationEmail: custom<(options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>>(
+    "function",
+    none
+  ),
   /** Redeems the `code` of a verification link. */
-  verifyEmail: custom<(code: string) => Effect.Effect<void, VerifyEmailFailure>>("function", ContactChannelsApi.verify.changes),
+  verifyEmail: custom<(code: string) => Effect.Effect<void, VerifyEmailFailure>>(
+    "function",
+    ContactChannelsApi.verify.changes
+  ),
   /** Ends the session on the server and here; succeeds even when the session was already invalid. */
   signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", SessionsApi.signOut.changes)
 }

@@ -23,7 +23,9 @@ import { Transport } from "../http/transport.js"
 import { AuthCalls } from "./auth-calls.js"
 
 const confirm = (password: string, confirmation: string | undefined) =>
-  confirmation === undefined ? Effect.void : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
+  confirmation === undefined
+    ? Effect.void
+    : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
 
 const authMembers = (transport: Transport["Service"], session: Session["Service"]): CustomPart<typeof AuthCalls> => {
   const call = {
@@ -53,12 +55,13 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
   const asSignUp = () => ({ withSession: isGuestSession(session) })
 
   const signUpWithCredential = (input: CredentialSignUp) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* confirm(input.password, input.passwordConfirmation)
       // A new account gets its verification e-mail by default, linking to the app's email-verification page
       // (as the official SDK's sign-up does); only where no such URL can be made (no page to resolve the
       // handler path against, no absolute URL configured) is the sign-up sent without one, and no e-mail.
-      const verificationCallbackUrl = input.verificationCallbackUrl ??
+      const verificationCallbackUrl =
+        input.verificationCallbackUrl ??
         Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
       const answer = yield* call.signUp({
         body: {
@@ -79,7 +82,7 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
   )
 
   const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const answer = yield* call.signIn({ body: { email: input.email, password: input.password }, options: signedOut })
       yield* start(answer)
       return { userId: answer.userId, isNewUser: false }
@@ -88,57 +91,60 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
   const signInWithMfa = (attemptCode: string, totp: string) =>
     totp.trim() === ""
       ? Effect.fail(new InvalidTotpCode({}))
-      : Effect.gen(function*() {
-        const answer = yield* call.mfaSignIn({ body: { type: "totp", totp: totp.trim(), code: attemptCode }, options: signedOut })
-        yield* start(answer)
-        return { userId: answer.userId, isNewUser: answer.isNewUser }
-      })
+      : Effect.gen(function* () {
+          const answer = yield* call.mfaSignIn({
+            body: { type: "totp", totp: totp.trim(), code: attemptCode },
+            options: signedOut
+          })
+          yield* start(answer)
+          return { userId: answer.userId, isNewUser: answer.isNewUser }
+        })
 
   const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
       return yield* call.sendSignInCode({ body: { email, callbackUrl }, options: signedOut })
     })
 
   // Creates the account on first use: a guest's session goes with it, as with signUpWithCredential.
   const signInWithMagicLink = (code: string) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const answer = yield* call.otpSignIn({ body: { code }, options: asSignUp() })
       yield* start(answer)
       return { userId: answer.userId, isNewUser: answer.isNewUser }
     }).pipe(allowingAnonymousUsers)
 
   const sendForgotPasswordEmail = (email: string, options: EmailLinkOptions = {}) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const callbackUrl = yield* emailCallbackUrl("passwordReset", options.callbackUrl)
       yield* call.sendResetCode({ body: { email, callbackUrl }, options: signedOut })
     })
 
   const resetPassword = (input: PasswordReset) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* confirm(input.password, input.passwordConfirmation)
       yield* call.reset({ body: { code: input.code, password: input.password }, options: signedOut })
     })
 
   const updatePassword = (input: PasswordUpdate) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* confirm(input.newPassword, input.newPasswordConfirmation)
       yield* call.update({ body: { oldPassword: input.oldPassword, newPassword: input.newPassword } })
     })
 
   const setPassword = (input: PasswordSet) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* confirm(input.password, input.passwordConfirmation)
       yield* call.set({ body: { password: input.password } })
     })
 
   const sendVerificationEmail = (options: EmailLinkOptions = {}) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
       // The one known error the read may meet (nobody signed in) is `NotSignedIn` here.
-      const user = yield* call.currentUser({}).pipe(
-        Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({})))
-      )
+      const user = yield* call
+        .currentUser({})
+        .pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({}))))
       if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
       yield* call.sendVerificationCode({ body: { email: user.primaryEmail, callbackUrl } }).pipe(
         // The user's own stored address and a resolved absolute URL: they fit the schema.
@@ -195,7 +201,7 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
 
 export const makeAuth = implement(
   AuthCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     return authMembers(yield* Transport, yield* Session)
   })
 )

@@ -132,7 +132,10 @@ export type SendVerificationFailure =
 export type VerifyEmailFailure = BuiltFails<typeof ContactChannelsApi.verify>
 
 /** The errors signing out can fail with: a session already over on the server is signed out, not an error. */
-export type SignOutFailure = Exclude<Fails<typeof SessionsApi.signOut>, { readonly _tag: "RefreshTokenNotFoundOrExpired" }>
+export type SignOutFailure = Exclude<
+  Fails<typeof SessionsApi.signOut>,
+  { readonly _tag: "RefreshTokenNotFoundOrExpired" }
+>
 
 /** The errors an anonymous sign-up can fail with. */
 export type AnonymousSignUpFailure = Fails<typeof AuthAnonymousApi.signUp>

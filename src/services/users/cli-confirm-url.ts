@@ -22,7 +22,9 @@ export const cliAuthConfirmUrl = (
   Effect.suspend(() => {
     const handler = (options.handlerPath ?? DEFAULT_HANDLER_PATH).replace(/\/+$/, "")
     if (!URL.canParse(`${handler}/cli-auth-confirm`, options.appUrl)) {
-      return Effect.fail(new InvalidInput({ message: `appUrl must be an absolute URL, got ${JSON.stringify(options.appUrl)}` }))
+      return Effect.fail(
+        new InvalidInput({ message: `appUrl must be an absolute URL, got ${JSON.stringify(options.appUrl)}` })
+      )
     }
     const url = new URL(`${handler}/cli-auth-confirm`, options.appUrl)
     url.searchParams.set("login_code", loginCode)

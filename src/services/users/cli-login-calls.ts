@@ -6,7 +6,12 @@ import type * as Effect from "effect/Effect"
 import { CliAuthApi } from "../../contract/cli-auth.js"
 import { session } from "../../contract/data-keys.js"
 import type { CliAuthAttempt, CliAuthPollAnswer } from "../../domain/cli-auth.js"
-import type { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUsed } from "../../errors/client/cli-login.js"
+import type {
+  CliLoginCodeInvalid,
+  CliLoginExpired,
+  CliLoginTimedOut,
+  CliLoginUsed
+} from "../../errors/client/cli-login.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { NotSignedIn } from "../../errors/client/session.js"
 import type { CallFailureAt } from "../http/call.js"
@@ -20,8 +25,10 @@ const noSession = { withSession: false } as const
 export const pollOf = (answer: CliAuthPollAnswer): CliLoginPoll =>
   answer.status === "success" && answer.refreshToken !== undefined
     ? { status: "success", refreshToken: answer.refreshToken }
-    // A success without a token is not one the program can use; the attempt is spent all the same.
-    : answer.status === "success" ? { status: "used" } : { status: answer.status }
+    : // A success without a token is not one the program can use; the attempt is spent all the same.
+      answer.status === "success"
+      ? { status: "used" }
+      : { status: answer.status }
 
 type PollFailure = CallFailureAt<typeof CliAuthApi.poll, "client">
 
@@ -48,12 +55,13 @@ export const CliLoginCalls = {
     pollOf
   ),
   /** Polls on the schedule until the attempt is confirmed (its refresh token), expired or used. */
-  waitFor: custom<
-    (
-      attempt: Pick<CliLoginAttempt, "pollingCode">,
-      options?: CliLoginWaitOptions
-    ) => Effect.Effect<string, CliLoginExpired | CliLoginUsed | CliLoginTimedOut | PollFailure>
-  >("function"),
+  waitFor:
+    custom<
+      (
+        attempt: Pick<CliLoginAttempt, "pollingCode">,
+        options?: CliLoginWaitOptions
+      ) => Effect.Effect<string, CliLoginExpired | CliLoginUsed | CliLoginTimedOut | PollFailure>
+    >("function"),
   /**
    * The program's whole side: starts an attempt, prompts with the confirm URL, waits, and signs this tier in
    * with the refresh token (its token store keeps it). Answers the refresh token.
@@ -63,14 +71,22 @@ export const CliLoginCalls = {
       options: CliLoginOptions
     ) => Effect.Effect<
       string,
-      InvalidInput | CliLoginExpired | CliLoginUsed | CliLoginTimedOut | CallFailureAt<typeof CliAuthApi.start, "client"> | PollFailure
+      | InvalidInput
+      | CliLoginExpired
+      | CliLoginUsed
+      | CliLoginTimedOut
+      | CallFailureAt<typeof CliAuthApi.start, "client">
+      | PollFailure
     >
   >("function", session),
   /**
    * The browser's side: confirms the attempt of `loginCode` for the signed-in person, handing it this
    * session's refresh token (so the program shares the session: signing out here signs it out too).
    */
-  complete: custom<
-    (loginCode: string) => Effect.Effect<void, NotSignedIn | CliLoginCodeInvalid | CallFailureAt<typeof CliAuthApi.complete, "client">>
-  >("function")
+  complete:
+    custom<
+      (
+        loginCode: string
+      ) => Effect.Effect<void, NotSignedIn | CliLoginCodeInvalid | CallFailureAt<typeof CliAuthApi.complete, "client">>
+    >("function")
 }

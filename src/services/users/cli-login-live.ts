@@ -22,13 +22,17 @@ const defaultPrompt = (url: string, loginCode: string) =>
 
 export const makeCliLogin = implement(
   CliLoginCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const session = yield* Session
     // `start` and `poll` as the custom members use them (the table's members announce changes of their own).
     const start = (expiresInMillis: number | undefined) =>
       Effect.map(
-        caller(transport, CliAuthApi.start, "client")({
+        caller(
+          transport,
+          CliAuthApi.start,
+          "client"
+        )({
           body: expiresInMillis === undefined ? {} : { expiresInMillis },
           options: { withSession: false }
         }),
@@ -36,14 +40,11 @@ export const makeCliLogin = implement(
       )
     const pollCall = caller(transport, CliAuthApi.poll, "client")
     const poll = (pollingCode: string) =>
-      Effect.map(
-        pollCall({ body: { pollingCode }, options: { withSession: false } }),
-        pollOf
-      )
+      Effect.map(pollCall({ body: { pollingCode }, options: { withSession: false } }), pollOf)
     const completeCall = caller(transport, CliAuthApi.complete, "client")
 
     const waitFor = (attempt: { readonly pollingCode: string }, options: CliLoginWaitOptions = {}) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         // Stepped by hand rather than with `Effect.repeat`: that one lives in effect's core module, which every
         // program loads first, and would bring the schedule machinery into the first load of every app.
         const next = yield* Schedule.toStepWithSleep(options.schedule ?? Schedule.spaced(DEFAULT_POLL_INTERVAL))
@@ -52,23 +53,29 @@ export const makeCliLogin = implement(
         // schedule needs no deadline of its own.
         while (answer.status === "waiting") {
           yield* Pull.catchDone(next(answer), () =>
-            Effect.fail(new CliLoginTimedOut({ message: "Timed out waiting for CLI authentication." })))
+            Effect.fail(new CliLoginTimedOut({ message: "Timed out waiting for CLI authentication." }))
+          )
           answer = yield* poll(attempt.pollingCode)
         }
         switch (answer.status) {
           case "success":
             return answer.refreshToken
           case "expired":
-            return yield* Effect.fail(new CliLoginExpired({ message: "CLI authentication request expired. Please try again." }))
+            return yield* Effect.fail(
+              new CliLoginExpired({ message: "CLI authentication request expired. Please try again." })
+            )
           default:
             return yield* Effect.fail(new CliLoginUsed({ message: "This authentication token has already been used." }))
         }
       })
 
     const login = (options: CliLoginOptions) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const attempt = yield* start(options.expiresInMillis)
-        const url = yield* cliAuthConfirmUrl(attempt.loginCode, { appUrl: options.appUrl, handlerPath: options.handlerPath })
+        const url = yield* cliAuthConfirmUrl(attempt.loginCode, {
+          appUrl: options.appUrl,
+          handlerPath: options.handlerPath
+        })
         yield* (options.prompt ?? defaultPrompt)(url, attempt.loginCode)
         const refreshToken = yield* waitFor(attempt, { schedule: options.schedule })
         // Only the refresh token comes back: the session mints an access token with its first call.
@@ -77,13 +84,16 @@ export const makeCliLogin = implement(
       })
 
     const complete = (loginCode: string) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const state = yield* session.state
         const refreshToken = state._tag === "Active" ? state.refreshToken : null
         if (refreshToken === null) {
           return yield* Effect.fail(new NotSignedIn({ message: "Sign in before confirming a command-line sign-in." }))
         }
-        yield* completeCall({ body: { loginCode, mode: "complete", refreshToken }, options: { withSession: false } }).pipe(
+        yield* completeCall({
+          body: { loginCode, mode: "complete", refreshToken },
+          options: { withSession: false }
+        }).pipe(
           // An unknown, expired or completed login code is a plain 400 from the service, not a known error.
           Effect.catchIf(
             (error) => error._tag === "HttpError" && error.status === 400,

@@ -11,18 +11,21 @@ import type { ConnectedAccountError } from "./connected-accounts-calls.js"
 import { ConnectedAccountsCalls, ServerConnectedAccountsCalls } from "./connected-accounts-calls.js"
 
 /** The token of `user`'s connection: of any account of the provider, or of one account when `accountId` is given. */
-const tokens = Effect.gen(function*() {
+const tokens = Effect.gen(function* () {
   const transport = yield* Transport
   const ofProvider = caller(transport, ConnectedAccountsApi.accessToken, "client")
   const ofAccount = caller(transport, ConnectedAccountsApi.accountAccessToken, "client")
-  return (user: string, provider: string, accountId: string | undefined, scope: string | undefined): Effect.Effect<
-    string | null,
-    ConnectedAccountError
-  > => {
+  return (
+    user: string,
+    provider: string,
+    accountId: string | undefined,
+    scope: string | undefined
+  ): Effect.Effect<string | null, ConnectedAccountError> => {
     const body = scope === undefined ? {} : { scope }
-    const asked = accountId === undefined
-      ? ofProvider({ params: { user_id: user, provider_id: provider }, body })
-      : ofAccount({ params: { user_id: user, provider_id: provider, provider_account_id: accountId }, body })
+    const asked =
+      accountId === undefined
+        ? ofProvider({ params: { user_id: user, provider_id: provider }, body })
+        : ofAccount({ params: { user_id: user, provider_id: provider, provider_account_id: accountId }, body })
     return asked.pipe(
       Effect.map((answer): string | null => answer.accessToken),
       Effect.catchTags({

@@ -25,9 +25,9 @@ export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>
 export type ServerConnectedAccountsShape = ShapeOf<typeof ServerConnectedAccountsCalls>
 
 /** The signed-in user's connected accounts (every tier). */
-export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()(
-  "stackfx/ConnectedAccounts"
-) {
+export class ConnectedAccounts
+  extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()("stackfx/ConnectedAccounts")
+{
   static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ConnectedAccounts,
     ConnectedAccountsMembers,
@@ -36,9 +36,11 @@ export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<Connected
 }
 
 /** Connected accounts of any user (server and admin tiers). */
-export class ServerConnectedAccounts extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
-  "stackfx/ServerConnectedAccounts"
-) {
+export class ServerConnectedAccounts
+  extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
+    "stackfx/ServerConnectedAccounts"
+  )
+{
   static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerConnectedAccounts,
     ServerConnectedAccountsMembers,

@@ -69,9 +69,10 @@ export const ContactChannelsCalls = {
   })),
   delete: functionCall(ContactChannelsApi.delete, "client", (id: string) => channel("me", id), nothing),
   /** Emails a verification link for one address (callback URL absolute, or relative to the current page). */
-  sendVerificationEmail: custom<(id: string, options?: VerificationEmailOptions) => Effect.Effect<void, ChannelVerificationFailure<"client">>>(
-    "function"
-  )
+  sendVerificationEmail:
+    custom<
+      (id: string, options?: VerificationEmailOptions) => Effect.Effect<void, ChannelVerificationFailure<"client">>
+    >("function")
 }
 
 export const ServerContactChannelsCalls = {
@@ -86,12 +87,21 @@ export const ServerContactChannelsCalls = {
       ...(input.isVerified === undefined ? {} : { isVerified: input.isVerified })
     }
   })),
-  update: functionCall(ContactChannelsApi.update, "server", (userId: string, id: string, patch: ContactChannelUpdate) => ({
-    ...channel(userId, id),
-    body: patch
-  })),
+  update: functionCall(
+    ContactChannelsApi.update,
+    "server",
+    (userId: string, id: string, patch: ContactChannelUpdate) => ({
+      ...channel(userId, id),
+      body: patch
+    })
+  ),
   delete: functionCall(ContactChannelsApi.delete, "server", channel, nothing),
-  sendVerificationEmail: custom<
-    (userId: string, id: string, options?: VerificationEmailOptions) => Effect.Effect<void, ChannelVerificationFailure<"server">>
-  >("function")
+  sendVerificationEmail:
+    custom<
+      (
+        userId: string,
+        id: string,
+        options?: VerificationEmailOptions
+      ) => Effect.Effect<void, ChannelVerificationFailure<"server">>
+    >("function")
 }

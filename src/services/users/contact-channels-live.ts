@@ -19,8 +19,12 @@ import {
 const verificationEmail = <V extends "client" | "server">(view: V) =>
   Effect.map(Transport, (transport) => {
     const call = caller(transport, ContactChannelsApi.sendVerificationCode, view)
-    return (userId: string, id: string, options: VerificationEmailOptions = {}): Effect.Effect<void, ChannelVerificationFailure<V>> =>
-      Effect.gen(function*() {
+    return (
+      userId: string,
+      id: string,
+      options: VerificationEmailOptions = {}
+    ): Effect.Effect<void, ChannelVerificationFailure<V>> =>
+      Effect.gen(function* () {
         const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
         yield* call({ params: { user_id: userId, contact_channel_id: id }, body: { callbackUrl } }).pipe(
           // The URL was resolved to an absolute one above: it encodes.

@@ -30,7 +30,9 @@ export type ContactChannelsShape = ShapeOf<typeof ContactChannelsCalls>
 export type ServerContactChannelsShape = ShapeOf<typeof ServerContactChannelsCalls>
 
 /** The signed-in user's contact channels; on every tier. */
-export class ContactChannels extends /* @__PURE__ */ Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels") {
+export class ContactChannels
+  extends /* @__PURE__ */ Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels")
+{
   static readonly layer: Layer.Layer<ContactChannels, never, Transport> = /* @__PURE__ */ lazyLayer(
     ContactChannels,
     ContactChannelsMembers,
@@ -40,7 +42,9 @@ export class ContactChannels extends /* @__PURE__ */ Context.Service<ContactChan
 
 /** Any user's contact channels; server and admin tiers only. */
 export class ServerContactChannels
-  extends /* @__PURE__ */ Context.Service<ServerContactChannels, ServerContactChannelsShape>()("stackfx/ServerContactChannels")
+  extends /* @__PURE__ */ Context.Service<ServerContactChannels, ServerContactChannelsShape>()(
+    "stackfx/ServerContactChannels"
+  )
 {
   static readonly layer: Layer.Layer<ServerContactChannels, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerContactChannels,

@@ -47,7 +47,9 @@ export interface CurrentUserShape {
    */
   readonly getWith: (options: CurrentUserGetOptions) => Effect.Effect<ClientUser | null, CallFailure>
   /** `update({ displayName: "Ann" })`: patches the signed-in user and answers the new view. */
-  readonly update: (patch: ClientUserUpdate) => Effect.Effect<ClientUser, CallFailureAt<typeof CurrentUserApi.update, "client">>
+  readonly update: (
+    patch: ClientUserUpdate
+  ) => Effect.Effect<ClientUser, CallFailureAt<typeof CurrentUserApi.update, "client">>
   /** Deletes the signed-in user; the session ends with it. */
   readonly delete: Effect.Effect<void, CallFailureAt<typeof CurrentUserApi.delete, "client">>
   /**
@@ -76,65 +78,84 @@ export const currentUserChanges = {
 const read = CurrentUserApi.get
 
 /** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
-export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
+export class CurrentUser
+  extends /* @__PURE__ */ Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser")
+{
   static readonly layer: Layer.Layer<CurrentUser, never, Transport | Session> = /* @__PURE__ */ Layer.effect(
     CurrentUser,
-    announcing(currentUserChanges, Effect.gen(function*() {
-      const transport = yield* Transport
-      const session = yield* Session
-      // Named through the codec, which loads with the first call: the first load carries no schema.
-      const clientUser = lazySchema((codec) => codec.schemas[read.success.client.schemaRef])
+    announcing(
+      currentUserChanges,
+      Effect.gen(function* () {
+        const transport = yield* Transport
+        const session = yield* Session
+        // Named through the codec, which loads with the first call: the first load carries no schema.
+        const clientUser = lazySchema((codec) => codec.schemas[read.success.client.schemaRef])
 
-      // No session, or a refresh token the server just rejected (the session ends): a visitor, no request (the
-      // transport reads the session once for both).
-      const undocumented = narrowedTo()
-      const get = Effect.catch(
-        transport.requestJsonIfSignedIn({ method: read.method, path: read.path }, clientUser),
-        // The server's way of saying "nobody is signed in": a visitor, not a failure. Handled with the
-        // narrowing in one step: this is every page's call.
-        // A session the service refuses for its user's state (restricted or anonymous, not accepted) is no
-        // user to this call either.
-        (error) =>
-          error._tag === "CannotGetOwnUserWithoutUser" || error._tag === "RestrictedUserNotAllowed" ||
+        // No session, or a refresh token the server just rejected (the session ends): a visitor, no request (the
+        // transport reads the session once for both).
+        const undocumented = narrowedTo()
+        const get = Effect.catch(
+          transport.requestJsonIfSignedIn({ method: read.method, path: read.path }, clientUser),
+          // The server's way of saying "nobody is signed in": a visitor, not a failure. Handled with the
+          // narrowing in one step: this is every page's call.
+          // A session the service refuses for its user's state (restricted or anonymous, not accepted) is no
+          // user to this call either.
+          (error) =>
+            error._tag === "CannotGetOwnUserWithoutUser" ||
+            error._tag === "RestrictedUserNotAllowed" ||
             error._tag === "AnonymousAuthenticationNotAllowed"
-            ? Effect.succeed(null)
-            : Effect.fail(undocumented(error))
-      )
-      const getWith = ({ includeAnonymous = false, includeRestricted = false }: CurrentUserGetOptions) =>
-        Effect.map(
-          Effect.provideService(get, AllowedUsers, includeAnonymous ? "anonymous" : includeRestricted ? "restricted" : "unrestricted"),
-          (user) => user !== null && (user.isAnonymous ? !includeAnonymous : user.isRestricted && !includeRestricted) ? null : user
+              ? Effect.succeed(null)
+              : Effect.fail(undocumented(error))
+        )
+        const getWith = ({ includeAnonymous = false, includeRestricted = false }: CurrentUserGetOptions) =>
+          Effect.map(
+            Effect.provideService(
+              get,
+              AllowedUsers,
+              includeAnonymous ? "anonymous" : includeRestricted ? "restricted" : "unrestricted"
+            ),
+            (user) =>
+              user !== null && (user.isAnonymous ? !includeAnonymous : user.isRestricted && !includeRestricted)
+                ? null
+                : user
+          )
+
+        const { update: write, delete: erase } = CurrentUserApi
+        const update = (patch: ClientUserUpdate) =>
+          Effect.flatMap(wireCodec(write.method, write.path), (codec) =>
+            codec.encodeInput(codec.schemas[write.body.client.schemaRef])(patch)
+          ).pipe(
+            Effect.flatMap((body) =>
+              transport.requestJson({ method: write.method, path: write.path, body: jsonBody(body) }, clientUser)
+            ),
+            documented(...write.errors.client)
+          )
+
+        const remove = transport
+          .requestJson(
+            { method: erase.method, path: erase.path },
+            lazySchema((codec) => codec.schemas[erase.success.schemaRef])
+          )
+          .pipe(Effect.andThen(session.clear), documented(...erase.errors))
+
+        const authJson = session.getTokens().pipe(
+          // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
+          Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)),
+          Effect.map(authJsonOf),
+          documented()
         )
 
-      const { update: write, delete: erase } = CurrentUserApi
-      const update = (patch: ClientUserUpdate) =>
-        Effect.flatMap(wireCodec(write.method, write.path), (codec) => codec.encodeInput(codec.schemas[write.body.client.schemaRef])(patch)).pipe(
-          Effect.flatMap((body) =>
-            transport.requestJson({ method: write.method, path: write.path, body: jsonBody(body) }, clientUser)
-          ),
-          documented(...write.errors.client)
+        return CurrentUser.of(
+          tracedService(CurrentUser.key, {
+            get,
+            getWith,
+            update,
+            delete: remove,
+            authJson,
+            authHeaders: Effect.map(authJson, authHeadersOf)
+          })
         )
-
-      const remove = transport.requestJson({ method: erase.method, path: erase.path }, lazySchema((codec) => codec.schemas[erase.success.schemaRef])).pipe(
-        Effect.andThen(session.clear),
-        documented(...erase.errors)
-      )
-
-      const authJson = session.getTokens().pipe(
-        // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
-        Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)),
-        Effect.map(authJsonOf),
-        documented()
-      )
-
-      return CurrentUser.of(tracedService(CurrentUser.key, {
-        get,
-        getWith,
-        update,
-        delete: remove,
-        authJson,
-        authHeaders: Effect.map(authJson, authHeadersOf)
-      }))
-    }))
+      })
+    )
   )
 }

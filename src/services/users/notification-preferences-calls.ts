@@ -15,7 +15,10 @@ import { custom, effectCall } from "../http/service-calls.js"
  */
 export type SetPreferenceFailure =
   | NotificationCategoryNotFound
-  | Exclude<CallFailureAt<typeof NotificationPreferencesApi.set, "client">, { readonly _tag: "SchemaError" | "InvalidInput" }>
+  | Exclude<
+      CallFailureAt<typeof NotificationPreferencesApi.set, "client">,
+      { readonly _tag: "SchemaError" | "InvalidInput" }
+    >
 
 export const NotificationPreferencesCalls = {
   /** Every category, in the service's order, with the user's choice or the category's default. */

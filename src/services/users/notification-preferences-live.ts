@@ -9,7 +9,7 @@ import { NotificationPreferencesCalls } from "./notification-preferences-calls.j
 
 export const makeNotificationPreferences = implement(
   NotificationPreferencesCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const call = caller(yield* Transport, NotificationPreferencesApi.set, "client")
     const notFound = (categoryId: string) =>
       new NotificationCategoryNotFound({ categoryId, message: `Notification category ${categoryId} not found.` })

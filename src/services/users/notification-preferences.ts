@@ -22,9 +22,11 @@ export type { SetPreferenceFailure } from "./notification-preferences-calls.js"
 export type NotificationPreferencesShape = ShapeOf<typeof NotificationPreferencesCalls>
 
 /** The signed-in user's e-mail notification preferences. */
-export class NotificationPreferences extends /* @__PURE__ */ Context.Service<NotificationPreferences, NotificationPreferencesShape>()(
-  "stackfx/NotificationPreferences"
-) {
+export class NotificationPreferences
+  extends /* @__PURE__ */ Context.Service<NotificationPreferences, NotificationPreferencesShape>()(
+    "stackfx/NotificationPreferences"
+  )
+{
   static readonly layer: Layer.Layer<NotificationPreferences, never, Transport> = /* @__PURE__ */ lazyLayer(
     NotificationPreferences,
     NotificationPreferencesMembers,

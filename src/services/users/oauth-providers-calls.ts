@@ -23,7 +23,10 @@ import type {
 import type { CallFailureAt } from "../http/call.js"
 import { custom, effectCall, functionCall } from "../http/service-calls.js"
 
-type Fails<D extends keyof typeof OAuthProvidersApi, V extends "client" | "server"> = CallFailureAt<typeof OAuthProvidersApi[D], V>
+type Fails<D extends keyof typeof OAuthProvidersApi, V extends "client" | "server"> = CallFailureAt<
+  (typeof OAuthProvidersApi)[D],
+  V
+>
 
 const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
 const { update, delete: remove, create } = OAuthProvidersApi
@@ -42,15 +45,24 @@ export const OAuthProvidersCalls = {
       id: string,
       patch: OAuthProviderUpdate
     ) => Effect.Effect<OAuthProvider, OAuthProviderNotFound | OAuthProviderConflict | Fails<"update", "client">>
-  >("function", (id, patch) => typeof update.changes === "function" ? update.changes({ params: { user_id: "me", provider_id: id }, body: patch }) : []),
+  >("function", (id, patch) =>
+    typeof update.changes === "function"
+      ? update.changes({ params: { user_id: "me", provider_id: id }, body: patch })
+      : []
+  ),
   /** Unlinks the account: it no longer signs the user in and its provider tokens are dropped. */
-  delete: custom<(id: string) => Effect.Effect<void, OAuthProviderNotFound | Fails<"delete", "client">>>("function", remove.changes)
+  delete: custom<(id: string) => Effect.Effect<void, OAuthProviderNotFound | Fails<"delete", "client">>>(
+    "function",
+    remove.changes
+  )
 }
 
 export const ServerOAuthProvidersCalls = {
   /** A user's linked providers, oldest first, with each account's id at the provider. */
   list: functionCall(OAuthProvidersApi.list, "server", (userId: string) => ({ query: { user_id: userId } }), items),
-  get: custom<(userId: string, id: string) => Effect.Effect<ServerOAuthProvider | null, Fails<"get", "server">>>("function"),
+  get: custom<(userId: string, id: string) => Effect.Effect<ServerOAuthProvider | null, Fails<"get", "server">>>(
+    "function"
+  ),
   /** As the client's update, and may also correct the account's e-mail or its id at the provider. */
   update: custom<
     (
@@ -58,11 +70,14 @@ export const ServerOAuthProvidersCalls = {
       id: string,
       patch: ServerOAuthProviderUpdate
     ) => Effect.Effect<ServerOAuthProvider, OAuthProviderNotFound | OAuthProviderConflict | Fails<"update", "server">>
-  >("function", (userId, id, patch) => typeof update.changes === "function" ? update.changes({ params: { user_id: userId, provider_id: id }, body: patch }) : []),
-  delete: custom<(userId: string, id: string) => Effect.Effect<void, OAuthProviderNotFound | Fails<"delete", "server">>>(
-    "function",
-    remove.changes
+  >("function", (userId, id, patch) =>
+    typeof update.changes === "function"
+      ? update.changes({ params: { user_id: userId, provider_id: id }, body: patch })
+      : []
   ),
+  delete: custom<
+    (userId: string, id: string) => Effect.Effect<void, OAuthProviderNotFound | Fails<"delete", "server">>
+  >("function", remove.changes),
   /**
    * Links a provider account to a user without an OAuth flow (an import, a support fix). The provider must be
    * configured for the project (`OAuthProviderNotConfigured`); the account has no provider tokens until the
@@ -71,6 +86,9 @@ export const ServerOAuthProvidersCalls = {
   create: custom<
     (
       input: ServerOAuthProviderCreate
-    ) => Effect.Effect<ServerOAuthProvider, OAuthProviderNotConfigured | OAuthProviderConflict | Fails<"create", "server">>
+    ) => Effect.Effect<
+      ServerOAuthProvider,
+      OAuthProviderNotConfigured | OAuthProviderConflict | Fails<"create", "server">
+    >
   >("function", create.changes)
 }

@@ -4,7 +4,11 @@
  */
 import * as Effect from "effect/Effect"
 import { OAuthProvidersApi } from "../../contract/oauth-providers.js"
-import type { OAuthProviderUpdate, ServerOAuthProviderCreate, ServerOAuthProviderUpdate } from "../../domain/oauth-provider.js"
+import type {
+  OAuthProviderUpdate,
+  ServerOAuthProviderCreate,
+  ServerOAuthProviderUpdate
+} from "../../domain/oauth-provider.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 import {
   OAuthProviderConflict,
@@ -28,25 +32,32 @@ const conflictReason = (error: HttpError): OAuthProviderConflictReason | undefin
 }
 
 /** A write's plain-text refusal as the client's error: a 404 as `missing`, the two conflicts by their text. */
-const refusal = <M>(missing: (error: HttpError) => M) =>
-(error: HttpError): Effect.Effect<never, M | OAuthProviderConflict | HttpError> => {
-  if (error.status === 404) return Effect.fail(missing(error))
-  const reason = conflictReason(error)
-  return reason === undefined
-    ? Effect.fail(error)
-    : Effect.fail(new OAuthProviderConflict({ reason, message: error.body }))
-}
+const refusal =
+  <M>(missing: (error: HttpError) => M) =>
+  (error: HttpError): Effect.Effect<never, M | OAuthProviderConflict | HttpError> => {
+    if (error.status === 404) return Effect.fail(missing(error))
+    const reason = conflictReason(error)
+    return reason === undefined
+      ? Effect.fail(error)
+      : Effect.fail(new OAuthProviderConflict({ reason, message: error.body }))
+  }
 
 /** A 404 as `missing`, any other plain-text failure as it is. */
-const missingAs = <M>(missing: () => M) => (error: HttpError): Effect.Effect<never, M | HttpError> =>
-  Effect.fail(error.status === 404 ? missing() : error)
+const missingAs =
+  <M>(missing: () => M) =>
+  (error: HttpError): Effect.Effect<never, M | HttpError> =>
+    Effect.fail(error.status === 404 ? missing() : error)
 
 const notFound = (id: string) => () =>
   new OAuthProviderNotFound({ providerId: id, message: `No linked OAuth provider with id ${id}.` })
 
 /** A missing link reads as `null`, as the hosted SDK's `getOAuthProvider` answers. */
 const orNull = <A, E extends { readonly _tag: string }>(found: Effect.Effect<A, E>): Effect.Effect<A | null, E> =>
-  Effect.catchIf(found, (error) => isHttpError(error) && error.status === 404, () => Effect.succeed(null))
+  Effect.catchIf(
+    found,
+    (error) => isHttpError(error) && error.status === 404,
+    () => Effect.succeed(null)
+  )
 
 const link = (userId: string, id: string) => ({ params: { user_id: userId, provider_id: id } })
 
@@ -65,10 +76,13 @@ export const makeOAuthProviders = implement(
           ...link("me", id),
           body: {
             ...(patch.allowSignIn === undefined ? {} : { allowSignIn: patch.allowSignIn }),
-            ...(patch.allowConnectedAccounts === undefined ? {} : { allowConnectedAccounts: patch.allowConnectedAccounts })
+            ...(patch.allowConnectedAccounts === undefined
+              ? {}
+              : { allowConnectedAccounts: patch.allowConnectedAccounts })
           }
         }).pipe(Effect.catchIf(isHttpError, refusal(notFound(id)))),
-      delete: (id: string) => remove(link("me", id)).pipe(Effect.asVoid, Effect.catchIf(isHttpError, missingAs(notFound(id))))
+      delete: (id: string) =>
+        remove(link("me", id)).pipe(Effect.asVoid, Effect.catchIf(isHttpError, missingAs(notFound(id))))
     }
   })
 )
@@ -90,7 +104,10 @@ export const makeServerOAuthProviders = implement(
         create({ body: input }).pipe(
           Effect.catchIf(
             isHttpError,
-            refusal((error) => new OAuthProviderNotConfigured({ providerConfigId: input.providerConfigId, message: error.body }))
+            refusal(
+              (error) =>
+                new OAuthProviderNotConfigured({ providerConfigId: input.providerConfigId, message: error.body })
+            )
           )
         )
     }

@@ -29,7 +29,9 @@ export type OAuthProvidersShape = ShapeOf<typeof OAuthProvidersCalls>
 export type ServerOAuthProvidersShape = ShapeOf<typeof ServerOAuthProvidersCalls>
 
 /** The signed-in user's linked OAuth providers; on every tier. */
-export class OAuthProviders extends /* @__PURE__ */ Context.Service<OAuthProviders, OAuthProvidersShape>()("stackfx/OAuthProviders") {
+export class OAuthProviders
+  extends /* @__PURE__ */ Context.Service<OAuthProviders, OAuthProvidersShape>()("stackfx/OAuthProviders")
+{
   static readonly layer: Layer.Layer<OAuthProviders, never, Transport> = /* @__PURE__ */ lazyLayer(
     OAuthProviders,
     OAuthProvidersMembers,
@@ -39,7 +41,9 @@ export class OAuthProviders extends /* @__PURE__ */ Context.Service<OAuthProvide
 
 /** Any user's linked OAuth providers; server and admin tiers only. */
 export class ServerOAuthProviders
-  extends /* @__PURE__ */ Context.Service<ServerOAuthProviders, ServerOAuthProvidersShape>()("stackfx/ServerOAuthProviders")
+  extends /* @__PURE__ */ Context.Service<ServerOAuthProviders, ServerOAuthProvidersShape>()(
+    "stackfx/ServerOAuthProviders"
+  )
 {
   static readonly layer: Layer.Layer<ServerOAuthProviders, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerOAuthProviders,

@@ -15,12 +15,20 @@ export const ServerSessionsCalls = {
     body: { userId: session.userId, expiresInMillis: session.expiresInMillis ?? DEFAULT_SERVER_SESSION_EXPIRY_MS }
   })),
   /** The user's open sessions, newest first (an unknown user simply has none). */
-  list: functionCall(SessionsApi.list, "server", (userId: string) => ({ query: { user_id: userId } }), (page) => page.items),
+  list: functionCall(
+    SessionsApi.list,
+    "server",
+    (userId: string) => ({ query: { user_id: userId } }),
+    (page) => page.items
+  ),
   /**
    * Ends one of the user's sessions. The session making this request cannot end itself that way
    * (`CannotDeleteCurrentSession`): sign out instead.
    */
   delete: custom<
-    (userId: string, sessionId: string) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "server">>
+    (
+      userId: string,
+      sessionId: string
+    ) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "server">>
   >("function", SessionsApi.delete.changes)
 }

@@ -41,7 +41,9 @@ export interface NewServerSession {
 export type ServerSessionsShape = ShapeOf<typeof ServerSessionsCalls>
 
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */
-export class ServerSessions extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
+export class ServerSessions
+  extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions")
+{
   static readonly layer: Layer.Layer<ServerSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
     ServerSessions,
     ServerSessionsMembers,

@@ -20,7 +20,9 @@ type RestrictFailure = InvalidInput | CallFailureAt<typeof UsersApi.update, "ser
 export const ServerUsersCalls = {
   /** `list({ limit: 10 })` then `list({ limit: 10, cursor: page.nextCursor })` for the next page. */
   list: custom<
-    (options?: ServerUserListOptions) => Effect.Effect<ServerUserPage, InvalidInput | CallFailureAt<typeof UsersApi.list, "server">>
+    (
+      options?: ServerUserListOptions
+    ) => Effect.Effect<ServerUserPage, InvalidInput | CallFailureAt<typeof UsersApi.list, "server">>
   >("function"),
   get: functionCall(UsersApi.get, "server", user),
   /**
@@ -35,7 +37,10 @@ export const ServerUsersCalls = {
    * `restrictedByAdminPrivateDetails` for administrators) or lifts the restriction (`false`, which clears both);
    * a reason or details without the restriction on is an `HttpError` 400. `restrict` / `unrestrict` say it shorter.
    */
-  update: functionCall(UsersApi.update, "server", (userId: string, patch: ServerUserUpdate) => ({ ...user(userId), body: patch })),
+  update: functionCall(UsersApi.update, "server", (userId: string, patch: ServerUserUpdate) => ({
+    ...user(userId),
+    body: patch
+  })),
   /** Deletes the user with their sessions, memberships and contact channels. */
   delete: functionCall(UsersApi.delete, "server", user, nothing),
   /**
@@ -50,5 +55,8 @@ export const ServerUsersCalls = {
     UsersApi.update.changes
   ),
   /** Lifts an administrator's restriction; the service clears its reason and private details with it. */
-  unrestrict: custom<(userId: string) => Effect.Effect<ServerUser, RestrictFailure>>("function", UsersApi.update.changes)
+  unrestrict: custom<(userId: string) => Effect.Effect<ServerUser, RestrictFailure>>(
+    "function",
+    UsersApi.update.changes
+  )
 }

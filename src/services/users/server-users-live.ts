@@ -24,11 +24,13 @@ const flag = (value: boolean | undefined): "true" | undefined => (value === true
 
 /** The query without its absent keys. */
 const defined = <T extends Record<string, string | undefined>>(query: T) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> }
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>
+  }
 
 export const makeServerUserRequests = implement(
   ServerUsersCalls,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const transport = yield* Transport
     const listUsers = caller(transport, UsersApi.list, "server")
     const patchUser = caller(transport, UsersApi.update, "server")
@@ -36,19 +38,21 @@ export const makeServerUserRequests = implement(
     const list = (options: ServerUserListOptions = {}) =>
       checkLimit(options.limit).pipe(
         Effect.andThen(checkFilters(options)),
-        Effect.andThen(listUsers({
-          query: defined({
-            limit: options.limit === undefined ? undefined : String(options.limit),
-            cursor: options.cursor,
-            desc: options.desc === undefined ? undefined : options.desc ? "true" as const : "false" as const,
-            order_by: options.orderBy === undefined ? undefined : "signed_up_at" as const,
-            query: options.query,
-            team_id: options.teamId,
-            include_restricted: flag(options.includeRestricted),
-            include_anonymous: flag(options.includeAnonymous),
-            only_anonymous: flag(options.onlyAnonymous)
+        Effect.andThen(
+          listUsers({
+            query: defined({
+              limit: options.limit === undefined ? undefined : String(options.limit),
+              cursor: options.cursor,
+              desc: options.desc === undefined ? undefined : options.desc ? ("true" as const) : ("false" as const),
+              order_by: options.orderBy === undefined ? undefined : ("signed_up_at" as const),
+              query: options.query,
+              team_id: options.teamId,
+              include_restricted: flag(options.includeRestricted),
+              include_anonymous: flag(options.includeAnonymous),
+              only_anonymous: flag(options.onlyAnonymous)
+            })
           })
-        })),
+        ),
         Effect.map((page): ServerUserPage => ({
           items: page.items,
           nextCursor: page.isPaginated ? page.pagination.nextCursor : null
@@ -61,7 +65,9 @@ export const makeServerUserRequests = implement(
         body: {
           restrictedByAdmin: true,
           ...(restriction.reason === undefined ? {} : { restrictedByAdminReason: restriction.reason }),
-          ...(restriction.privateDetails === undefined ? {} : { restrictedByAdminPrivateDetails: restriction.privateDetails })
+          ...(restriction.privateDetails === undefined
+            ? {}
+            : { restrictedByAdminPrivateDetails: restriction.privateDetails })
         }
       })
 

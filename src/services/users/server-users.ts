@@ -84,14 +84,14 @@ export type ServerUsersShape = ServerUserRequests & {
 const LIST_ALL_PAGE_SIZE = 100
 
 /** Users on the server: create, read, list, update and delete any user. */
-export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
+export class ServerUsers
+  extends /* @__PURE__ */ Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers")
+{
   static readonly layer: Layer.Layer<ServerUsers, never, Transport> = /* @__PURE__ */ Layer.effect(
     ServerUsers,
     Effect.map(
-      lazyImplementation<ServerUserRequests, Transport>(
-        "stackfx/ServerUsers",
-        ServerUsersMembers,
-        () => import("../live.js").then((m) => m.makeServerUserRequests)
+      lazyImplementation<ServerUserRequests, Transport>("stackfx/ServerUsers", ServerUsersMembers, () =>
+        import("../live.js").then((m) => m.makeServerUserRequests)
       ),
       (requests) =>
         ServerUsers.of({
@@ -101,7 +101,8 @@ export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, Se
               Effect.map(
                 requests.list({ ...options, limit: options.limit ?? LIST_ALL_PAGE_SIZE, cursor }),
                 (page) => [page.items, Option.fromNullishOr(page.nextCursor)] as const
-              ))
+              )
+            )
         })
     )
   )

@@ -26,7 +26,6 @@ afterAll(async () => {
   await stack?.close()
 })
 
-
 describe("account settings in the demo", () => {
   it("revokes the other browser's session, which is signed out at its next call", async () => {
     const email = freshEmail("sam")
@@ -46,12 +45,19 @@ describe("account settings in the demo", () => {
     assert.strictEqual(await list.getByRole("listitem").count(), 2)
     const current = list.getByRole("listitem").filter({ hasText: "Current session" })
     assert.strictEqual(await current.count(), 1)
-    assert.strictEqual(await current.getByRole("button", { name: /^Revoke/ }).count(), 0, "the current session cannot be revoked")
+    assert.strictEqual(
+      await current.getByRole("button", { name: /^Revoke/ }).count(),
+      0,
+      "the current session cannot be revoked"
+    )
     await screenshot(firstPage, "account-sessions", "page")
 
-    const refreshAnswer = secondPage.waitForResponse((response: Response) => response.url().includes("/auth/oauth/token"), {
-      timeout: 40_000
-    })
+    const refreshAnswer = secondPage.waitForResponse(
+      (response: Response) => response.url().includes("/auth/oauth/token"),
+      {
+        timeout: 40_000
+      }
+    )
     await list.getByRole("button", { name: /^Revoke Session started/ }).click()
     await list.getByRole("listitem").nth(1).waitFor({ state: "detached" })
     assert.strictEqual(await list.getByRole("listitem").count(), 1)
@@ -102,7 +108,8 @@ describe("account settings in the demo", () => {
     const project = stack.emulator.demoProject
     const started = await call(stack.emulator, project, "POST", "/auth/cli", { body: {} })
     assert.strictEqual(started.status, 200, started.text)
-    const poll = () => call(stack.emulator, project, "POST", "/auth/cli/poll", { body: { polling_code: started.body.polling_code } })
+    const poll = () =>
+      call(stack.emulator, project, "POST", "/auth/cli/poll", { body: { polling_code: started.body.polling_code } })
 
     const person = await stack.newPerson()
     const page = await person.newPage()
@@ -126,7 +133,9 @@ describe("account settings in the demo", () => {
     assert.strictEqual(success.httpStatus, 201)
     assert.strictEqual(success.body.status, "success")
     // The refresh token is the program's session: it refreshes it into an access token of the person.
-    const refreshed = await call(stack.emulator, project, "POST", "/auth/sessions/current/refresh", { refreshToken: success.body.refresh_token })
+    const refreshed = await call(stack.emulator, project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: success.body.refresh_token
+    })
     assert.strictEqual(refreshed.status, 200, refreshed.text)
     const user = await call(stack.emulator, project, "GET", "/users/me", { accessToken: refreshed.body.access_token })
     assert.strictEqual(user.body.primary_email, email)

@@ -59,7 +59,10 @@ describe("API keys in account settings", () => {
     assert.strictEqual(await page.evaluate(() => navigator.clipboard.readText()), value)
     assert.strictEqual(await checkKey("user", value), "valid")
 
-    const item = section.getByRole("list", { name: "Your API keys" }).getByRole("listitem").filter({ hasText: "Laptop CLI" })
+    const item = section
+      .getByRole("list", { name: "Your API keys" })
+      .getByRole("listitem")
+      .filter({ hasText: "Laptop CLI" })
     await item.getByText(`…${value.slice(-4)}`).waitFor()
     await item.getByText("Active").waitFor()
     // Thirty days out, give or take the day boundary between the page's Clock and this one.
@@ -100,7 +103,10 @@ describe("API keys in account settings", () => {
     const value = await teams.getByTestId("new-api-key").innerText()
     assert.match(value, /^sk_.*team[0-9a-z]574ck4u7h[0-9a-f]{8}$/)
     assert.strictEqual(await checkKey("team", value), "valid")
-    const item = teams.getByRole("list", { name: "Keyholders API keys" }).getByRole("listitem").filter({ hasText: "Deploy bot" })
+    const item = teams
+      .getByRole("list", { name: "Keyholders API keys" })
+      .getByRole("listitem")
+      .filter({ hasText: "Deploy bot" })
     await item.getByText("Never expires").waitFor()
     await teams.getByRole("button", { name: "Revoke Deploy bot" }).click()
     await item.getByText("Revoked").waitFor()

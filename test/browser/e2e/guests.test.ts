@@ -31,7 +31,10 @@ const steps = async (page: Page, run: () => Promise<void>) => {
   try {
     await run()
   } catch (error) {
-    const shown = await page.locator("body").innerText().catch(() => "(no body)")
+    const shown = await page
+      .locator("body")
+      .innerText()
+      .catch(() => "(no body)")
     throw new Error(`${String(error)}\nat ${page.url()}:\n${shown}\npage errors: ${stack.pageErrors.join("\n")}`)
   }
 }
@@ -58,22 +61,22 @@ describe("a guest in the demo", () => {
   it("becomes a guest on the cart page, signs up, and keeps their id and cart", async () => {
     const page = await newPage()
     await steps(page, async () => {
-    await page.goto("/guest")
-    await page.getByText("You are a guest").waitFor()
-    const guestId = await page.getByTestId("user-id").innerText()
-    await page.getByRole("button", { name: "Add to cart" }).click()
-    await page.getByTestId("cart").getByText("item 1").waitFor()
+      await page.goto("/guest")
+      await page.getByText("You are a guest").waitFor()
+      const guestId = await page.getByTestId("user-id").innerText()
+      await page.getByRole("button", { name: "Add to cart" }).click()
+      await page.getByTestId("cart").getByText("item 1").waitFor()
 
-    const email = freshEmail("guest")
-    await page.getByRole("link", { name: "Sign up to keep it" }).click()
-    await submitSignUp(page, email, password)
-    await expectHome(page, true)
+      const email = freshEmail("guest")
+      await page.getByRole("link", { name: "Sign up to keep it" }).click()
+      await submitSignUp(page, email, password)
+      await expectHome(page, true)
 
-    await page.goto("/guest")
-    await page.getByText(`Signed in as ${email}`).waitFor()
-    assert.strictEqual(await page.getByTestId("user-id").innerText(), guestId)
-    assert.strictEqual(await page.getByTestId("cart").innerText(), "item 1")
-    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+      await page.goto("/guest")
+      await page.getByText(`Signed in as ${email}`).waitFor()
+      assert.strictEqual(await page.getByTestId("user-id").innerText(), guestId)
+      assert.strictEqual(await page.getByTestId("cart").innerText(), "item 1")
+      assert.deepStrictEqual(stack.pageErrors.splice(0), [])
     })
   }, 90_000)
 })
@@ -85,29 +88,29 @@ describe("a user who must verify their e-mail", () => {
       const page = await newPage()
       const email = freshEmail("unverified")
       await steps(page, async () => {
-      await page.goto("/handler/sign-up")
-      await submitSignUp(page, email, password)
-      await page.waitForURL((url) => url.pathname === "/handler/onboarding")
-      await page.getByRole("heading", { name: "Verify your email" }).waitFor()
-      await page.getByText(email).first().waitFor()
-      await page.getByRole("button", { name: "Send verification email" }).click()
-      await page.getByText(`Verification email sent to ${email}.`).waitFor()
+        await page.goto("/handler/sign-up")
+        await submitSignUp(page, email, password)
+        await page.waitForURL((url) => url.pathname === "/handler/onboarding")
+        await page.getByRole("heading", { name: "Verify your email" }).waitFor()
+        await page.getByText(email).first().waitFor()
+        await page.getByRole("button", { name: "Send verification email" }).click()
+        await page.getByText(`Verification email sent to ${email}.`).waitFor()
 
-      // Not signed in to the app meanwhile: the home page shows a visitor.
-      await page.goto("/")
-      await expectHome(page, false)
+        // Not signed in to the app meanwhile: the home page shows a visitor.
+        await page.goto("/")
+        await expectHome(page, false)
 
-      const link = await openEmailLink(page, stack, email, /^Verify your email/)
-      await page.goto(link)
-      await page.getByRole("button", { name: "Verify email" }).click()
-      await page.getByText("Your email has been verified.").waitFor()
-      await page.getByRole("link", { name: "Continue" }).click()
-      await expectHome(page, true)
-      await page.getByText(", verified").waitFor()
-      // A page loaded afresh reads the stored session: its token is a full user's now.
-      await page.reload()
-      await expectHome(page, true)
-      assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+        const link = await openEmailLink(page, stack, email, /^Verify your email/)
+        await page.goto(link)
+        await page.getByRole("button", { name: "Verify email" }).click()
+        await page.getByText("Your email has been verified.").waitFor()
+        await page.getByRole("link", { name: "Continue" }).click()
+        await expectHome(page, true)
+        await page.getByText(", verified").waitFor()
+        // A page loaded afresh reads the stored session: its token is a full user's now.
+        await page.reload()
+        await expectHome(page, true)
+        assert.deepStrictEqual(stack.pageErrors.splice(0), [])
       })
     } finally {
       await requireEmailVerification(false)

@@ -46,11 +46,14 @@ const newPerson = async (navigate: Navigate = "router"): Promise<Person> => {
     projectId: emulator.demoProject.id,
     publishableClientKey: emulator.demoProject.publishableClientKey
   }
-  await context.addInitScript((value) => {
-    const settings = window as unknown as { stackfxBackend: typeof value.backend; stackfxNavigate: Navigate }
-    settings.stackfxBackend = value.backend
-    settings.stackfxNavigate = value.navigate
-  }, { backend, navigate })
+  await context.addInitScript(
+    (value) => {
+      const settings = window as unknown as { stackfxBackend: typeof value.backend; stackfxNavigate: Navigate }
+      settings.stackfxBackend = value.backend
+      settings.stackfxNavigate = value.navigate
+    },
+    { backend, navigate }
+  )
   const { page, errors } = await harness.newPage({ context })
   return { context, page, errors }
 }
@@ -69,10 +72,12 @@ const expectAccountSettings = async (page: Page): Promise<void> => {
  * Picks items of the user button's menu, one right after the other: a redirect to another page must not be
  * swallowed by the previous one's redirect wait while a router keeps the app alive.
  */
-const userButtonMenu = (page: Page) => async (item: string): Promise<void> => {
-  await page.locator(".basepath-header button[aria-haspopup=menu]").click()
-  await page.getByRole("menu").getByRole("menuitem", { name: item }).click()
-}
+const userButtonMenu =
+  (page: Page) =>
+  async (item: string): Promise<void> => {
+    await page.locator(".basepath-header button[aria-haspopup=menu]").click()
+    await page.getByRole("menu").getByRole("menuitem", { name: item }).click()
+  }
 
 /** Waits for a handler page below `/app` and returns its `after_auth_return_to` (`null` when it has none). */
 const expectHandlerPage = async (page: Page, route: string): Promise<string | null> => {
@@ -91,9 +96,10 @@ const emailedLink = async (context: BrowserContext, email: string, subject: RegE
 /** Opens account settings as a visitor and waits for the sign-in page that promises to come back. */
 const accountSettingsSendsToSignIn = async (page: Page): Promise<void> => {
   await page.goto("/app/handler/account-settings")
-  await page.waitForURL((url) =>
-    url.pathname === "/app/handler/sign-in" &&
-    url.searchParams.get("after_auth_return_to") === "/app/handler/account-settings"
+  await page.waitForURL(
+    (url) =>
+      url.pathname === "/app/handler/sign-in" &&
+      url.searchParams.get("after_auth_return_to") === "/app/handler/account-settings"
   )
 }
 
@@ -188,7 +194,10 @@ describe("handler pages under the router basepath /app", () => {
       await submitSignIn(page, email, "dov password 1")
       await expectHome(page, true)
       // Nothing was ever loaded outside the basepath.
-      assert.deepStrictEqual(visited.filter((path) => !path.startsWith("/app")), [])
+      assert.deepStrictEqual(
+        visited.filter((path) => !path.startsWith("/app")),
+        []
+      )
       assert.deepStrictEqual(errors, [])
       await context.close()
     }, 90_000)

@@ -7,7 +7,15 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
 import { call } from "../../support/emulator.js"
-import { expectHome, fillSignIn, requestSignInLink, signOutByMenu, signUp, submitSignIn, submitSignUp } from "./support/app.js"
+import {
+  expectHome,
+  fillSignIn,
+  requestSignInLink,
+  signOutByMenu,
+  signUp,
+  submitSignIn,
+  submitSignUp
+} from "./support/app.js"
 import { freshEmail, openEmailLink, type Stack, startStack } from "./support/stack.js"
 
 let stack: Stack
@@ -25,17 +33,26 @@ const newPage = async (): Promise<Page> => (await stack.newPerson()).newPage()
 /** Opens account settings as a visitor and waits for the sign-in page that promises to come back. */
 const accountSettingsSendsToSignIn = async (page: Page): Promise<void> => {
   await page.goto("/handler/account-settings")
-  await page.waitForURL((url) =>
-    url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/handler/account-settings"
+  await page.waitForURL(
+    (url) =>
+      url.pathname === "/handler/sign-in" &&
+      url.searchParams.get("after_auth_return_to") === "/handler/account-settings"
   )
 }
 
 const expectAccountSettings = async (page: Page): Promise<void> => {
   // A timeout here says where the page went instead and what it shows (seen once under a loaded full run).
-  await page.waitForURL((url) => url.pathname === "/handler/account-settings").catch(async (cause: unknown) => {
-    const shown = await page.locator("body").innerText().catch(() => "(no text)")
-    throw new Error(`account settings did not open: the page is at ${page.url()} and shows: ${shown.slice(0, 400)}`, { cause })
-  })
+  await page
+    .waitForURL((url) => url.pathname === "/handler/account-settings")
+    .catch(async (cause: unknown) => {
+      const shown = await page
+        .locator("body")
+        .innerText()
+        .catch(() => "(no text)")
+      throw new Error(`account settings did not open: the page is at ${page.url()} and shows: ${shown.slice(0, 400)}`, {
+        cause
+      })
+    })
   await page.getByRole("heading", { name: "Account settings" }).waitFor()
 }
 
@@ -84,7 +101,9 @@ describe("handler pages", () => {
     const page = await newPage()
     const email = freshEmail("otto")
     await page.goto("/teams")
-    await page.waitForURL((url) => url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/teams")
+    await page.waitForURL(
+      (url) => url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === "/teams"
+    )
     await requestSignInLink(page, email)
 
     const mailPage = await page.context().newPage()
@@ -104,7 +123,9 @@ describe("handler pages", () => {
 
   it("shows errors in words, with the fix link for untrusted redirect URLs", async () => {
     const page = await newPage()
-    await page.goto("/handler/error?errorCode=REDIRECT_URL_NOT_WHITELISTED&message=The%20redirect%20URL%20is%20not%20trusted")
+    await page.goto(
+      "/handler/error?errorCode=REDIRECT_URL_NOT_WHITELISTED&message=The%20redirect%20URL%20is%20not%20trusted"
+    )
     assert.include(await page.getByRole("alert").innerText(), "The redirect URL is not trusted.")
     assert.strictEqual(
       await page.getByRole("link", { name: "trusted domain settings" }).getAttribute("href"),

@@ -67,7 +67,12 @@ describe("teams in the demo", () => {
 
     await ownerPage.reload()
     await ownerPage.getByRole("list", { name: "Your teams" }).getByRole("button", { name: "Acme" }).click()
-    await ownerPage.getByRole("article", { name: "Acme" }).getByRole("list", { name: "Members" }).getByRole("listitem").nth(1).waitFor()
+    await ownerPage
+      .getByRole("article", { name: "Acme" })
+      .getByRole("list", { name: "Members" })
+      .getByRole("listitem")
+      .nth(1)
+      .waitFor()
     assert.strictEqual(
       await ownerPage.getByRole("article", { name: "Acme" }).getByText("No pending invitations.").count(),
       1,

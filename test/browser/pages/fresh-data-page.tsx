@@ -41,11 +41,25 @@ const appOf = (): StackApp<unknown> => {
 /** What the test calls: each write goes straight to the provider's runtime. */
 const run = <A, E>(effect: Effect.Effect<A, E, never>) => appOf().runtime.runPromise(effect)
 const api: TestApi = {
-  signUp: (email, password) => run(Effect.asVoid(Auth.use((auth) => auth.signUpWithCredential({ email, password })) as Effect.Effect<unknown, unknown>)),
-  rename: (displayName) => run(Effect.asVoid(CurrentUser.use((user) => user.update({ displayName })) as Effect.Effect<unknown, unknown>)),
-  createTeam: (displayName) => run(Effect.asVoid(Teams.use((teams) => teams.create({ displayName })) as Effect.Effect<unknown, unknown>)),
+  signUp: (email, password) =>
+    run(
+      Effect.asVoid(
+        Auth.use((auth) => auth.signUpWithCredential({ email, password })) as Effect.Effect<unknown, unknown>
+      )
+    ),
+  rename: (displayName) =>
+    run(Effect.asVoid(CurrentUser.use((user) => user.update({ displayName })) as Effect.Effect<unknown, unknown>)),
+  createTeam: (displayName) =>
+    run(Effect.asVoid(Teams.use((teams) => teams.create({ displayName })) as Effect.Effect<unknown, unknown>)),
   addEmail: (value) =>
-    run(Effect.asVoid(ContactChannels.use((channels) => channels.create({ value, usedForAuth: false })) as Effect.Effect<unknown, unknown>)),
+    run(
+      Effect.asVoid(
+        ContactChannels.use((channels) => channels.create({ value, usedForAuth: false })) as Effect.Effect<
+          unknown,
+          unknown
+        >
+      )
+    ),
   signOutTo: (url) => appOf().signOut({ redirectUrl: url })
 }
 ;(window as unknown as { stackfx: TestApi }).stackfx = api
@@ -60,8 +74,16 @@ function SignedIn(): ReactNode {
   const channels = useContactChannels()
   return (
     <>
-      <ul aria-label="Teams">{teams.map((team) => <li key={team.id}>{team.displayName}</li>)}</ul>
-      <ul aria-label="Emails">{channels.map((channel) => <li key={channel.id}>{channel.value}</li>)}</ul>
+      <ul aria-label="Teams">
+        {teams.map((team) => (
+          <li key={team.id}>{team.displayName}</li>
+        ))}
+      </ul>
+      <ul aria-label="Emails">
+        {channels.map((channel) => (
+          <li key={channel.id}>{channel.value}</li>
+        ))}
+      </ul>
     </>
   )
 }
@@ -70,7 +92,9 @@ function Profile(): ReactNode {
   const user = useUser()
   return (
     <section>
-      <p role="status" aria-label="Signed in as">{user === null ? "Nobody" : user.displayName ?? "(no name)"}</p>
+      <p role="status" aria-label="Signed in as">
+        {user === null ? "Nobody" : (user.displayName ?? "(no name)")}
+      </p>
       {user === null ? null : <SignedIn />}
     </section>
   )
@@ -78,14 +102,14 @@ function Profile(): ReactNode {
 
 // Without the backend's address this is where a sign-out lands: a page of the app without a provider.
 createRoot(document.getElementById("stage")!).render(
-  params.has("project")
-    ? (
-      <StackProvider layer={layer} tabSync={false}>
-        <ExposeApp />
-        <Suspense fallback={<p>Loading…</p>}>
-          <Profile />
-        </Suspense>
-      </StackProvider>
-    )
-    : <h1>Goodbye</h1>
+  params.has("project") ? (
+    <StackProvider layer={layer} tabSync={false}>
+      <ExposeApp />
+      <Suspense fallback={<p>Loading…</p>}>
+        <Profile />
+      </Suspense>
+    </StackProvider>
+  ) : (
+    <h1>Goodbye</h1>
+  )
 )

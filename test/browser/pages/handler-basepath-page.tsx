@@ -5,13 +5,7 @@
  * built once, the backend's port changes with every run), and `window.stackfxNavigate = "document"` to
  * give the provider no `navigate` (every navigation of the provider is then a document load).
  */
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider
-} from "@tanstack/react-router"
+import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router"
 import { type ReactNode, StrictMode, Suspense } from "react"
 import { createRoot } from "react-dom/client"
 import { clientTier } from "../../../src/layers/client.js"

@@ -31,16 +31,25 @@ interface TestApi {
   signIn?: () => Promise<void>
   signOut?: () => Promise<void>
 }
-const api: TestApi = { navigations: [], userLoads: 0, teamListLoads: 0, permissionLoads: 0, themeToggles: 0, extraClicks: 0 }
+const api: TestApi = {
+  navigations: [],
+  userLoads: 0,
+  teamListLoads: 0,
+  permissionLoads: 0,
+  themeToggles: 0,
+  extraClicks: 0
+}
 ;(window as unknown as { stackfx: TestApi }).stackfx = api
 
 const params = new URLSearchParams(location.search)
 const scenario = params.get("scenario") ?? "visitor"
 
-const portrait = "data:image/svg+xml," + encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#0ea5e9"/>` +
-    `<circle cx="32" cy="26" r="12" fill="#fde68a"/><rect x="14" y="42" width="36" height="22" rx="11" fill="#fde68a"/></svg>`
-)
+const portrait =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#0ea5e9"/>` +
+      `<circle cx="32" cy="26" r="12" fill="#fde68a"/><rect x="14" y="42" width="36" height="22" rx="11" fill="#fde68a"/></svg>`
+  )
 
 const makeUser = (fields: Partial<ClientUser>): ClientUser =>
   ({
@@ -67,7 +76,11 @@ const userFor = (name: string): ClientUser | null => {
   }
 }
 
-const countedLoad = <A,>(effect: Effect.Effect<A>) => Effect.andThen(Effect.sync(() => void api.userLoads++), effect)
+const countedLoad = <A,>(effect: Effect.Effect<A>) =>
+  Effect.andThen(
+    Effect.sync(() => void api.userLoads++),
+    effect
+  )
 
 const fakeCurrentUser = (get: Effect.Effect<ClientUser | null>): CurrentUserShape => ({
   get: countedLoad(get),
@@ -79,27 +92,42 @@ const fakeCurrentUser = (get: Effect.Effect<ClientUser | null>): CurrentUserShap
 })
 
 const unsignedJwt = (payload: Record<string, unknown>): string => {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")
   return `${part({ alg: "ES256", typ: "JWT" })}.${part(payload)}.c2ln`
 }
 
 const sessionLayer = () => {
   const core = Session.layer.pipe(
-    Layer.provideMerge(Layer.merge(
-      ClientConfig.layer({ projectId: "browser-test", accessType: "client", publishableClientKey: "pck", baseUrl: "http://127.0.0.1:9" }),
-      cookieTokenStore({ projectId: "browser-test", secure: false })
-    ))
+    Layer.provideMerge(
+      Layer.merge(
+        ClientConfig.layer({
+          projectId: "browser-test",
+          accessType: "client",
+          publishableClientKey: "pck",
+          baseUrl: "http://127.0.0.1:9"
+        }),
+        cookieTokenStore({ projectId: "browser-test", secure: false })
+      )
+    )
   )
   const currentUser = Layer.effect(
     CurrentUser,
     Effect.map(Session, (session) =>
-      fakeCurrentUser(Effect.sync(() => (isLoggedIn(session.current()) ? makeUser({}) : null))))
+      fakeCurrentUser(Effect.sync(() => (isLoggedIn(session.current()) ? makeUser({}) : null)))
+    )
   )
   return Layer.provideMerge(currentUser, core)
 }
 
 const team = (id: string, displayName: string) =>
-  ({ id, displayName, profileImageUrl: null, clientMetadata: null, clientReadOnlyMetadata: null }) as unknown as ClientTeam
+  ({
+    id,
+    displayName,
+    profileImageUrl: null,
+    clientMetadata: null,
+    clientReadOnlyMetadata: null
+  }) as unknown as ClientTeam
 
 const teamsLayer = Layer.mergeAll(
   Layer.succeed(Teams, {
@@ -113,19 +141,26 @@ const teamsLayer = Layer.mergeAll(
       Effect.sync((): ReadonlyArray<TeamPermission> => {
         api.permissionLoads++
         return teamId === "t1"
-          ? [{ id: "$invite_members", teamId, userId: "u-ada" }, { id: "$read_members", teamId, userId: "u-ada" }]
+          ? [
+              { id: "$invite_members", teamId, userId: "u-ada" },
+              { id: "$read_members", teamId, userId: "u-ada" }
+            ]
           : []
       })
   } as unknown as TeamPermissionsShape)
 )
 
 // Built once, outside components: a new Layer per render would rebuild the runtime.
-const layer: Layer.Layer<CurrentUser> = scenario === "session"
-  ? sessionLayer()
-  : Layer.merge(
-    Layer.succeed(CurrentUser, fakeCurrentUser(scenario === "loading" ? Effect.never : Effect.succeed(userFor(scenario)))),
-    teamsLayer
-  )
+const layer: Layer.Layer<CurrentUser> =
+  scenario === "session"
+    ? sessionLayer()
+    : Layer.merge(
+        Layer.succeed(
+          CurrentUser,
+          fakeCurrentUser(scenario === "loading" ? Effect.never : Effect.succeed(userFor(scenario)))
+        ),
+        teamsLayer
+      )
 
 class ErrorBoundary extends Component<{ readonly children: ReactNode }, { readonly message: string | undefined }> {
   override state = { message: undefined as string | undefined }
@@ -169,8 +204,14 @@ function TeamsView(): ReactNode {
 function SessionControls(): ReactNode {
   const app = useStackApp<Session>()
   api.signIn = () =>
-    app.run(Effect.flatMap(Session, (session) =>
-      session.setTokens({ accessToken: unsignedJwt({ sub: "u-ada", exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: "r-ada" })))
+    app.run(
+      Effect.flatMap(Session, (session) =>
+        session.setTokens({
+          accessToken: unsignedJwt({ sub: "u-ada", exp: Math.floor(Date.now() / 1000) + 3600 }),
+          refreshToken: "r-ada"
+        })
+      )
+    )
   api.signOut = () => app.run(Effect.flatMap(Session, (session) => session.clear))
   return null
 }
@@ -182,7 +223,9 @@ function Page(): ReactNode {
         <div>
           <UserButton />
           <Suspense fallback={<span>loading readers</span>}>
-            {Array.from({ length: 50 }, (_, i) => <UserName key={i} />)}
+            {Array.from({ length: 50 }, (_, i) => (
+              <UserName key={i} />
+            ))}
           </Suspense>
         </div>
       )
@@ -208,7 +251,9 @@ function Page(): ReactNode {
           <UserButton
             showUserInfo={params.get("info") === "1"}
             onToggleTheme={params.get("theme") === "1" ? () => void api.themeToggles++ : undefined}
-            extraItems={params.get("extra") === "1" ? [{ text: "Billing", onClick: () => void api.extraClicks++ }] : undefined}
+            extraItems={
+              params.get("extra") === "1" ? [{ text: "Billing", onClick: () => void api.extraClicks++ }] : undefined
+            }
           />
         </>
       )
@@ -219,7 +264,11 @@ const stage = document.getElementById("stage")
 if (stage !== null) {
   createRoot(stage).render(
     <StrictMode>
-      <StackProvider layer={layer} navigate={(url) => void api.navigations.push(url)} fallback={<span className="booting" />}>
+      <StackProvider
+        layer={layer}
+        navigate={(url) => void api.navigations.push(url)}
+        fallback={<span className="booting" />}
+      >
         <Page />
       </StackProvider>
     </StrictMode>

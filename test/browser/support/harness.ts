@@ -43,7 +43,7 @@ export const bundle = async (entry: string): Promise<string> => {
     jsx: "automatic",
     write: false,
     // No inline source map: it tripled the bundle (12 MB) that every document navigation loads.
-    define: { "process.env.NODE_ENV": "\"development\"" },
+    define: { "process.env.NODE_ENV": '"development"' },
     logLevel: "silent"
   })
   const file = result.outputFiles[0]
@@ -70,7 +70,10 @@ const serve = (script: string): Promise<Server> =>
       if (path === "/app.js") {
         // Cached: a file's bundle never changes while its server runs (each file has its own port, so its own
         // origin), and Chromium then compiles it once instead of on every document navigation.
-        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "max-age=3600, immutable" })
+        res.writeHead(200, {
+          "content-type": "text/javascript; charset=utf-8",
+          "cache-control": "max-age=3600, immutable"
+        })
         res.end(script)
       } else if (path === "/favicon.ico") {
         res.writeHead(204).end()
@@ -91,7 +94,7 @@ export const startHarness = async (entry: string): Promise<Harness> => {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
   })
   const newPage: Harness["newPage"] = async (options = {}) => {
-    const context = options.context ?? await browser.newContext({ viewport: { width: 640, height: 480 } })
+    const context = options.context ?? (await browser.newContext({ viewport: { width: 640, height: 480 } }))
     const page = await context.newPage()
     const errors: Array<string> = []
     page.on("pageerror", (error) => errors.push(error.message))

@@ -14,21 +14,37 @@ describe("the e-mail address rule", () => {
   })
 
   it("judges the trimmed value: surrounding whitespace never changes the verdict", () => {
-    fc.assert(fc.property(fc.string(), padding, padding, (s, before, after) =>
-      isEmailAddress(`${before}${s}${after}`) === isEmailAddress(s) &&
-      decodes(`${before}${s}${after}`) === isEmailAddress(s)))
+    fc.assert(
+      fc.property(
+        fc.string(),
+        padding,
+        padding,
+        (s, before, after) =>
+          isEmailAddress(`${before}${s}${after}`) === isEmailAddress(s) &&
+          decodes(`${before}${s}${after}`) === isEmailAddress(s)
+      )
+    )
   })
 
   it("decoding keeps the value as sent (trimming is the caller's, before storing)", () => {
-    fc.assert(fc.property(address, padding, (a, pad) => {
-      const sent = `${pad}${a}${pad}`
-      return Schema.decodeUnknownSync(EmailAddress)(sent) === sent
-    }))
+    fc.assert(
+      fc.property(address, padding, (a, pad) => {
+        const sent = `${pad}${a}${pad}`
+        return Schema.decodeUnknownSync(EmailAddress)(sent) === sent
+      })
+    )
   })
 
   it("refuses whitespace inside, a missing side or a second @", () => {
-    fc.assert(fc.property(part, part, fc.constantFrom(" ", "\t", "@"), (local, domain, bad) =>
-      !isEmailAddress(`${local}${bad}x@${domain}`) && !isEmailAddress(`${local}@`) && !isEmailAddress(`@${domain}`)))
+    fc.assert(
+      fc.property(
+        part,
+        part,
+        fc.constantFrom(" ", "\t", "@"),
+        (local, domain, bad) =>
+          !isEmailAddress(`${local}${bad}x@${domain}`) && !isEmailAddress(`${local}@`) && !isEmailAddress(`@${domain}`)
+      )
+    )
     assert.isFalse(isEmailAddress("   "))
     assert.isFalse(isEmailAddress("ada"))
   })

@@ -9,17 +9,14 @@ const query = fc.webQueryParameters().map((q) => (q === "" ? "" : `?${q}`))
 const fragment = fc.webFragments().map((f) => (f === "" ? "" : `#${f}`))
 
 /** Root-relative, path-relative, dot-relative, query-only and fragment-only URLs. */
-const relativeUrl = fc.tuple(
-  fc.constantFrom("/", "", "./", "../"),
-  fc.array(segment, { maxLength: 4 }),
-  query,
-  fragment
-).map(([prefix, segments, q, f]) => {
-  const path = prefix + segments.join("/")
-  // A path-relative URL whose first segment has a colon would read as a scheme (`javascript:x`), which is
-  // not a relative URL at all; a leading `/` or `./` keeps it a path.
-  return (prefix === "" && /^[^/?#]*:/.test(path) ? `./${path}` : path) + q + f
-})
+const relativeUrl = fc
+  .tuple(fc.constantFrom("/", "", "./", "../"), fc.array(segment, { maxLength: 4 }), query, fragment)
+  .map(([prefix, segments, q, f]) => {
+    const path = prefix + segments.join("/")
+    // A path-relative URL whose first segment has a colon would read as a scheme (`javascript:x`), which is
+    // not a relative URL at all; a leading `/` or `./` keeps it a path.
+    return (prefix === "" && /^[^/?#]*:/.test(path) ? `./${path}` : path) + q + f
+  })
 
 const hostArb = fc.domain()
 const pathArb = fc.array(segment, { maxLength: 3 }).map((s) => `/${s.join("/")}`)
@@ -71,85 +68,105 @@ const attacks = (trusted: string, foreign: string): ReadonlyArray<string> => [
 
 describe("redirect trust", () => {
   it("always accepts relative URLs, even with an empty trusted list", () => {
-    fc.assert(fc.property(relativeUrl, (url) => {
-      assert.isTrue(isRelativeUrl(url), url)
-      assert.isTrue(Result.isSuccess(checkRedirectUrl(url, { trustedDomains: [] })), url)
-    }))
+    fc.assert(
+      fc.property(relativeUrl, (url) => {
+        assert.isTrue(isRelativeUrl(url), url)
+        assert.isTrue(Result.isSuccess(checkRedirectUrl(url, { trustedDomains: [] })), url)
+      })
+    )
   })
 
   it("never accepts a generated absolute URL whose host is not trusted", () => {
-    fc.assert(fc.property(
-      trustedAndForeign,
-      fc.webUrl({
-        authoritySettings: { withUserInfo: true, withPort: true, withIPv4: true, withIPv6: true },
-        withQueryParameters: true,
-        withFragments: true
-      }),
-      ({ trusted }, url) => {
-        const host = new URL(url).hostname
-        fc.pre(!trusted.includes(host))
-        assert.isFalse(isTrustedRedirect(url, options(trusted)), url)
-      }
-    ))
+    fc.assert(
+      fc.property(
+        trustedAndForeign,
+        fc.webUrl({
+          authoritySettings: { withUserInfo: true, withPort: true, withIPv4: true, withIPv6: true },
+          withQueryParameters: true,
+          withFragments: true
+        }),
+        ({ trusted }, url) => {
+          const host = new URL(url).hostname
+          fc.pre(!trusted.includes(host))
+          assert.isFalse(isTrustedRedirect(url, options(trusted)), url)
+        }
+      )
+    )
   })
 
   it("refuses every smuggling trick: userinfo, backslashes, //, other scheme or port, script URLs", () => {
-    fc.assert(fc.property(trustedAndForeign, ({ trusted, foreign }) => {
-      for (const url of attacks(trusted[0]!, foreign)) {
-        const result = checkRedirectUrl(url, options(trusted))
-        assert.isTrue(Result.isFailure(result), url)
-      }
-    }))
+    fc.assert(
+      fc.property(trustedAndForeign, ({ trusted, foreign }) => {
+        for (const url of attacks(trusted[0]!, foreign)) {
+          const result = checkRedirectUrl(url, options(trusted))
+          assert.isTrue(Result.isFailure(result), url)
+        }
+      })
+    )
   })
 
   it("accepts absolute URLs on a trusted origin", () => {
-    fc.assert(fc.property(trustedAndForeign, pathArb, query, fragment, ({ trusted }, path, q, f) => {
-      for (const host of trusted) assert.isTrue(isTrustedRedirect(`https://${host}${path}${q}${f}`, options(trusted)))
-    }))
+    fc.assert(
+      fc.property(trustedAndForeign, pathArb, query, fragment, ({ trusted }, path, q, f) => {
+        for (const host of trusted) assert.isTrue(isTrustedRedirect(`https://${host}${path}${q}${f}`, options(trusted)))
+      })
+    )
   })
 
   it("compares ports after normalisation", () => {
-    fc.assert(fc.property(hostArb, fc.integer({ min: 1, max: 65535 }).filter((p) => p !== 443), (host, port) => {
-      const withPort = { trustedDomains: [`https://${host}:${port}`] }
-      assert.isTrue(isTrustedRedirect(`https://${host}:${port}/x`, withPort))
-      assert.isFalse(isTrustedRedirect(`https://${host}/x`, withPort))
-      assert.isTrue(isTrustedRedirect(`https://${host}/x`, { trustedDomains: [`https://${host}:443`] }))
-    }))
+    fc.assert(
+      fc.property(
+        hostArb,
+        fc.integer({ min: 1, max: 65535 }).filter((p) => p !== 443),
+        (host, port) => {
+          const withPort = { trustedDomains: [`https://${host}:${port}`] }
+          assert.isTrue(isTrustedRedirect(`https://${host}:${port}/x`, withPort))
+          assert.isFalse(isTrustedRedirect(`https://${host}/x`, withPort))
+          assert.isTrue(isTrustedRedirect(`https://${host}/x`, { trustedDomains: [`https://${host}:443`] }))
+        }
+      )
+    )
   })
 
   it("`*` matches one label, `**` any number, and neither matches the bare domain", () => {
-    fc.assert(fc.property(
-      hostArb,
-      fc.array(fc.stringMatching(/^[a-z0-9]{1,10}$/), { minLength: 2, maxLength: 3 }),
-      (base, labels) => {
-        const one = { trustedDomains: [`https://*.${base}`] }
-        const many = { trustedDomains: [`https://**.${base}`] }
-        assert.isTrue(isTrustedRedirect(`https://${labels[0]}.${base}/`, one))
-        assert.isFalse(isTrustedRedirect(`https://${labels.join(".")}.${base}/`, one))
-        assert.isTrue(isTrustedRedirect(`https://${labels.join(".")}.${base}/`, many))
-        assert.isFalse(isTrustedRedirect(`https://${base}/`, one))
-        assert.isFalse(isTrustedRedirect(`https://${base}/`, many))
-        assert.isFalse(isTrustedRedirect(`https://${labels[0]}${base}/`, one))
-        assert.isFalse(isTrustedRedirect(`https://${labels[0]}.${base}.evil.test/`, many))
-      }
-    ))
+    fc.assert(
+      fc.property(
+        hostArb,
+        fc.array(fc.stringMatching(/^[a-z0-9]{1,10}$/), { minLength: 2, maxLength: 3 }),
+        (base, labels) => {
+          const one = { trustedDomains: [`https://*.${base}`] }
+          const many = { trustedDomains: [`https://**.${base}`] }
+          assert.isTrue(isTrustedRedirect(`https://${labels[0]}.${base}/`, one))
+          assert.isFalse(isTrustedRedirect(`https://${labels.join(".")}.${base}/`, one))
+          assert.isTrue(isTrustedRedirect(`https://${labels.join(".")}.${base}/`, many))
+          assert.isFalse(isTrustedRedirect(`https://${base}/`, one))
+          assert.isFalse(isTrustedRedirect(`https://${base}/`, many))
+          assert.isFalse(isTrustedRedirect(`https://${labels[0]}${base}/`, one))
+          assert.isFalse(isTrustedRedirect(`https://${labels[0]}.${base}.evil.test/`, many))
+        }
+      )
+    )
   })
 
   it("trusts localhost only when allowed", () => {
-    fc.assert(fc.property(
-      fc.constantFrom("localhost", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]"),
-      fc.integer({ min: 1, max: 65535 }),
-      (host, port) => {
-        const url = `http://${host}:${port}/cb`
-        assert.isTrue(isTrustedRedirect(url, { trustedDomains: [], allowLocalhost: true }))
-        assert.isFalse(isTrustedRedirect(url, { trustedDomains: [], allowLocalhost: false }))
-        assert.isFalse(isTrustedRedirect(url, { trustedDomains: [] }))
-      }
-    ))
+    fc.assert(
+      fc.property(
+        fc.constantFrom("localhost", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]"),
+        fc.integer({ min: 1, max: 65535 }),
+        (host, port) => {
+          const url = `http://${host}:${port}/cb`
+          assert.isTrue(isTrustedRedirect(url, { trustedDomains: [], allowLocalhost: true }))
+          assert.isFalse(isTrustedRedirect(url, { trustedDomains: [], allowLocalhost: false }))
+          assert.isFalse(isTrustedRedirect(url, { trustedDomains: [] }))
+        }
+      )
+    )
   })
 
   it("ignores trusted entries that are not URLs", () => {
-    assert.isFalse(isTrustedRedirect("https://app.example.com/", { trustedDomains: ["app.example.com", "", "not a url"] }))
+    assert.isFalse(
+      isTrustedRedirect("https://app.example.com/", { trustedDomains: ["app.example.com", "", "not a url"] })
+    )
   })
 
   it("fails with the hosted SDK's message", () => {

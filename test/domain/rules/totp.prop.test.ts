@@ -77,5 +77,6 @@ describe("the shared TOTP rules", () => {
         }),
         RUNS
       )
-    ))
+    )
+  )
 })

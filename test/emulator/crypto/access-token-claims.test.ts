@@ -33,12 +33,15 @@ const key: SigningKey = {
   publicJwk: { ...pair.publicKey.export({ format: "jwk" }), kid: "kid-1" }
 }
 
-const keysLayer = Layer.succeed(SigningKeys, SigningKeys.of({
-  signer: () => Effect.succeed(key),
-  verifier: (projectId, kid) => Effect.succeed(projectId === PROJECT && kid === key.kid ? key : undefined),
-  jwks: () => Effect.succeed({ keys: [key.publicJwk] }),
-  forget: () => Effect.void
-}))
+const keysLayer = Layer.succeed(
+  SigningKeys,
+  SigningKeys.of({
+    signer: () => Effect.succeed(key),
+    verifier: (projectId, kid) => Effect.succeed(projectId === PROJECT && kid === key.kid ? key : undefined),
+    jwks: () => Effect.succeed({ keys: [key.publicJwk] }),
+    forget: () => Effect.void
+  })
+)
 
 const tokensLayer = AccessTokens.layer.pipe(
   Layer.provide(keysLayer),
@@ -59,12 +62,14 @@ const sign = (overrides: Readonly<Record<string, unknown>> = {}) => {
     if (value === undefined) delete claims[name]
     else claims[name] = value
   }
-  return Effect.promise(() => new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(key.privateKey))
+  return Effect.promise(() =>
+    new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" }).sign(key.privateKey)
+  )
 }
 
 /** What verifying the token answers: "ok" or the failure's tag. */
 const outcome = (token: string, requestBaseUrl?: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const tokens = yield* AccessTokens
     const verify = tokens.verify(token)
     const result = yield* Effect.result(
@@ -78,18 +83,30 @@ const atNow = <A, E>(effect: Effect.Effect<A, E, AccessTokens>) =>
 
 /** Runs an async fast-check property inside the test's Effect context (its TestClock included). */
 const property = <T>(arb: fc.Arbitrary<T>, check: (value: T) => Effect.Effect<void, never, AccessTokens>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const context = yield* Effect.context<AccessTokens>()
     const run = Effect.runPromiseWith(context)
-    yield* Effect.promise(() => fc.assert(fc.asyncProperty(arb, (value) => run(check(value))), { numRuns: 40 }))
+    yield* Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(arb, (value) => run(check(value))),
+        { numRuns: 40 }
+      )
+    )
   })
 
 describe("access token claims", () => {
   it.effect("a token with the emulator's issuer and past iat is accepted", () =>
-    atNow(Effect.gen(function*() {
-      assert.strictEqual(yield* outcome(yield* sign()), "ok")
-      assert.strictEqual(yield* outcome(yield* sign({ iat: undefined })), "ok", "iat is optional, as for the hosted service")
-    })))
+    atNow(
+      Effect.gen(function* () {
+        assert.strictEqual(yield* outcome(yield* sign()), "ok")
+        assert.strictEqual(
+          yield* outcome(yield* sign({ iat: undefined })),
+          "ok",
+          "iat is optional, as for the hosted service"
+        )
+      })
+    )
+  )
 
   const wrongIssuers: ReadonlyArray<readonly [string, string | undefined]> = [
     ["the hosted service's issuer", "https://access-token.jwt-signature.stack-auth.com"],
@@ -101,42 +118,54 @@ describe("access token claims", () => {
   ]
   for (const [name, iss] of wrongIssuers) {
     it.effect(`refuses ${name} as UNPARSABLE_ACCESS_TOKEN`, () =>
-      atNow(Effect.gen(function*() {
-        assert.strictEqual(yield* outcome(yield* sign({ iss })), "UnparsableAccessToken")
-        // Checked on every use, not only the first one that fills the cache.
-        assert.strictEqual(yield* outcome(yield* sign({ iss })), "UnparsableAccessToken")
-      })))
+      atNow(
+        Effect.gen(function* () {
+          assert.strictEqual(yield* outcome(yield* sign({ iss })), "UnparsableAccessToken")
+          // Checked on every use, not only the first one that fills the cache.
+          assert.strictEqual(yield* outcome(yield* sign({ iss })), "UnparsableAccessToken")
+        })
+      )
+    )
   }
 
   it.effect("accepts the loopback aliases of its base URL and the base URL of the current request", () =>
-    atNow(Effect.gen(function*() {
-      for (const base of ["http://localhost:8102", "http://[::1]:8102"]) {
-        assert.strictEqual(yield* outcome(yield* sign({ iss: `${base}/api/v1/projects/${PROJECT}` })), "ok", base)
-      }
-      const proxied = yield* sign({ iss: `http://emulator:8102/api/v1/projects/${PROJECT}` })
-      assert.strictEqual(yield* outcome(proxied, "http://emulator:8102"), "ok")
-      // The same (now cached) token at a base URL it does not name is refused again.
-      assert.strictEqual(yield* outcome(proxied), "UnparsableAccessToken")
-    })))
+    atNow(
+      Effect.gen(function* () {
+        for (const base of ["http://localhost:8102", "http://[::1]:8102"]) {
+          assert.strictEqual(yield* outcome(yield* sign({ iss: `${base}/api/v1/projects/${PROJECT}` })), "ok", base)
+        }
+        const proxied = yield* sign({ iss: `http://emulator:8102/api/v1/projects/${PROJECT}` })
+        assert.strictEqual(yield* outcome(proxied, "http://emulator:8102"), "ok")
+        // The same (now cached) token at a base URL it does not name is refused again.
+        assert.strictEqual(yield* outcome(proxied), "UnparsableAccessToken")
+      })
+    )
+  )
 
   it.effect("an iat or nbf up to 30 s ahead is accepted, any later one refused", () =>
-    atNow(property(
-      fc.record({ claim: fc.constantFrom("iat", "nbf"), ahead: fc.integer({ min: -HOUR_S, max: 2 * HOUR_S }) }),
-      ({ claim, ahead }) =>
-        Effect.gen(function*() {
-          const token = yield* sign({ [claim]: NOW_S + ahead })
-          const expected = ahead <= TOLERANCE_S ? "ok" : "UnparsableAccessToken"
-          assert.strictEqual(yield* outcome(token), expected, `${claim} ${ahead} s ahead`)
-        })
-    )))
+    atNow(
+      property(
+        fc.record({ claim: fc.constantFrom("iat", "nbf"), ahead: fc.integer({ min: -HOUR_S, max: 2 * HOUR_S }) }),
+        ({ claim, ahead }) =>
+          Effect.gen(function* () {
+            const token = yield* sign({ [claim]: NOW_S + ahead })
+            const expected = ahead <= TOLERANCE_S ? "ok" : "UnparsableAccessToken"
+            assert.strictEqual(yield* outcome(token), expected, `${claim} ${ahead} s ahead`)
+          })
+      )
+    )
+  )
 
   it.effect("an iat or nbf an hour ahead is refused even when the token is otherwise fine", () =>
-    atNow(Effect.gen(function*() {
-      assert.strictEqual(yield* outcome(yield* sign({ iat: NOW_S + HOUR_S })), "UnparsableAccessToken")
-      assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + HOUR_S })), "UnparsableAccessToken")
-      assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + TOLERANCE_S + 1 })), "UnparsableAccessToken")
-      assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + TOLERANCE_S })), "ok")
-    })))
+    atNow(
+      Effect.gen(function* () {
+        assert.strictEqual(yield* outcome(yield* sign({ iat: NOW_S + HOUR_S })), "UnparsableAccessToken")
+        assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + HOUR_S })), "UnparsableAccessToken")
+        assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + TOLERANCE_S + 1 })), "UnparsableAccessToken")
+        assert.strictEqual(yield* outcome(yield* sign({ nbf: NOW_S + TOLERANCE_S })), "ok")
+      })
+    )
+  )
 })
 
 describe("token issuers", () => {
@@ -158,6 +187,9 @@ describe("token issuers", () => {
     assert.isFalse(issuers.accepts(at("http://emulator:8102"), "other", undefined), "another project's path")
     issuers.minted("http://full.test")
     assert.isFalse(issuers.accepts(at("http://full.test"), PROJECT, undefined), "the fifth base URL is not remembered")
-    assert.isTrue(issuers.accepts(at("http://full.test"), PROJECT, "http://full.test"), "the current request's always counts")
+    assert.isTrue(
+      issuers.accepts(at("http://full.test"), PROJECT, "http://full.test"),
+      "the current request's always counts"
+    )
   })
 })

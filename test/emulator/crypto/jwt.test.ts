@@ -7,16 +7,38 @@ import { useEmulator } from "../../support/emulator.js"
 const backend = useEmulator()
 
 const CLAIMS = [
-  "sub", "iat", "exp", "iss", "aud", "project_id", "branch_id", "refresh_token_id", "role", "name", "email", "email_verified",
-  "selected_team_id", "signed_up_at", "is_anonymous", "is_restricted", "restricted_reason", "requires_totp_mfa"
+  "sub",
+  "iat",
+  "exp",
+  "iss",
+  "aud",
+  "project_id",
+  "branch_id",
+  "refresh_token_id",
+  "role",
+  "name",
+  "email",
+  "email_verified",
+  "selected_team_id",
+  "signed_up_at",
+  "is_anonymous",
+  "is_restricted",
+  "restricted_reason",
+  "requires_totp_mfa"
 ]
 
 describe("access tokens", () => {
   it("carry every claim of docs/wire.md and verify against the project's JWKS", async () => {
     const project = await backend.createProject({ config: { create_team_on_sign_up: true } })
     const user = await backend.signUp(project)
-    await backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: { display_name: "Claire" } })
-    const session = await backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: user.userId } })
+    await backend.call(project, "PATCH", "/users/me", {
+      accessToken: user.accessToken,
+      body: { display_name: "Claire" }
+    })
+    const session = await backend.call(project, "POST", "/auth/sessions", {
+      accessType: "server",
+      body: { user_id: user.userId }
+    })
     const token: string = session.body.access_token
 
     const jwksUrl = `${backend.emulator().apiUrl}/projects/${project.id}/.well-known/jwks.json`
@@ -72,7 +94,8 @@ describe("access tokens", () => {
   it("are signed with a key per project", async () => {
     const a = await backend.createProject()
     const b = await backend.createProject()
-    const jwks = async (id: string) => (await (await fetch(`${backend.emulator().apiUrl}/projects/${id}/.well-known/jwks.json`)).json())
+    const jwks = async (id: string) =>
+      await (await fetch(`${backend.emulator().apiUrl}/projects/${id}/.well-known/jwks.json`)).json()
     const [ka, kb] = [await jwks(a.id), await jwks(b.id)]
     assert.notStrictEqual(ka.keys[0].kid, kb.keys[0].kid)
     const user = await backend.signUp(a)

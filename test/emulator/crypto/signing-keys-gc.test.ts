@@ -54,11 +54,15 @@ const createKeys = (node: string) =>
 describe("signing-key creation under frequent garbage collection", () => {
   for (const node of nodeBinaries()) {
     const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim()
-    it(`creates ${KEYS} keys without freezing (Node ${version})`, async () => {
-      const result = await createKeys(node)
-      assert.isFalse(result.frozen, `the child froze (no exit after ${FROZEN_AFTER_MS / 1000} s)`)
-      assert.strictEqual(result.code, 0, result.output)
-      assert.strictEqual(result.output.trim(), `created ${KEYS}`, "every key has its own kid")
-    }, FROZEN_AFTER_MS + 10_000)
+    it(
+      `creates ${KEYS} keys without freezing (Node ${version})`,
+      async () => {
+        const result = await createKeys(node)
+        assert.isFalse(result.frozen, `the child froze (no exit after ${FROZEN_AFTER_MS / 1000} s)`)
+        assert.strictEqual(result.code, 0, result.output)
+        assert.strictEqual(result.output.trim(), `created ${KEYS}`, "every key has its own kid")
+      },
+      FROZEN_AFTER_MS + 10_000
+    )
   }
 })

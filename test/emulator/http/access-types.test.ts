@@ -13,7 +13,11 @@ interface Case {
   readonly details?: (project: TestProject) => unknown
 }
 
-const none = { "x-stack-access-type": undefined, "x-stack-project-id": undefined, "x-stack-publishable-client-key": undefined }
+const none = {
+  "x-stack-access-type": undefined,
+  "x-stack-project-id": undefined,
+  "x-stack-publishable-client-key": undefined
+}
 
 /** Header cases that fail whatever the endpoint. */
 const cases: ReadonlyArray<Case> = [
@@ -45,54 +49,93 @@ const cases: ReadonlyArray<Case> = [
   },
   {
     name: "client with a wrong publishable key",
-    headers: (p) => ({ ...none, "x-stack-access-type": "client", "x-stack-project-id": p.id, "x-stack-publishable-client-key": "nope" }),
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "client",
+      "x-stack-project-id": p.id,
+      "x-stack-publishable-client-key": "nope"
+    }),
     status: 401,
     code: "INVALID_PUBLISHABLE_CLIENT_KEY",
     details: (p) => ({ project_id: p.id })
   },
   {
     name: "client with another project's publishable key",
-    headers: (p, o) => ({ ...none, "x-stack-access-type": "client", "x-stack-project-id": p.id, "x-stack-publishable-client-key": o.publishableClientKey }),
+    headers: (p, o) => ({
+      ...none,
+      "x-stack-access-type": "client",
+      "x-stack-project-id": p.id,
+      "x-stack-publishable-client-key": o.publishableClientKey
+    }),
     status: 401,
     code: "INVALID_PUBLISHABLE_CLIENT_KEY",
     details: (p) => ({ project_id: p.id })
   },
   {
     name: "server without secret key",
-    headers: (p) => ({ ...none, "x-stack-access-type": "server", "x-stack-project-id": p.id, "x-stack-publishable-client-key": p.publishableClientKey }),
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "server",
+      "x-stack-project-id": p.id,
+      "x-stack-publishable-client-key": p.publishableClientKey
+    }),
     status: 401,
     code: "SERVER_AUTHENTICATION_REQUIRED"
   },
   {
     name: "server with another project's secret key",
-    headers: (p, o) => ({ ...none, "x-stack-access-type": "server", "x-stack-project-id": p.id, "x-stack-secret-server-key": o.secretServerKey }),
+    headers: (p, o) => ({
+      ...none,
+      "x-stack-access-type": "server",
+      "x-stack-project-id": p.id,
+      "x-stack-secret-server-key": o.secretServerKey
+    }),
     status: 401,
     code: "INVALID_SECRET_SERVER_KEY",
     details: (p) => ({ project_id: p.id })
   },
   {
     name: "admin without admin key",
-    headers: (p) => ({ ...none, "x-stack-access-type": "admin", "x-stack-project-id": p.id, "x-stack-secret-server-key": p.secretServerKey }),
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": p.id,
+      "x-stack-secret-server-key": p.secretServerKey
+    }),
     status: 401,
     code: "ADMIN_AUTHENTICATION_REQUIRED"
   },
   {
     name: "admin with the secret server key in the admin header",
-    headers: (p) => ({ ...none, "x-stack-access-type": "admin", "x-stack-project-id": p.id, "x-stack-super-secret-admin-key": p.secretServerKey }),
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "admin",
+      "x-stack-project-id": p.id,
+      "x-stack-super-secret-admin-key": p.secretServerKey
+    }),
     status: 401,
     code: "INVALID_SUPER_SECRET_ADMIN_KEY",
     details: (p) => ({ project_id: p.id })
   },
   {
     name: "a project that does not exist",
-    headers: (p) => ({ ...none, "x-stack-access-type": "client", "x-stack-project-id": "no-such-project", "x-stack-publishable-client-key": p.publishableClientKey }),
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "client",
+      "x-stack-project-id": "no-such-project",
+      "x-stack-publishable-client-key": p.publishableClientKey
+    }),
     status: 401,
     code: "INVALID_PUBLISHABLE_CLIENT_KEY",
     details: () => ({ project_id: "no-such-project" })
   }
 ]
 
-const endpoints: ReadonlyArray<{ readonly method: string; readonly path: string; readonly allowed: ReadonlyArray<string> }> = [
+const endpoints: ReadonlyArray<{
+  readonly method: string
+  readonly path: string
+  readonly allowed: ReadonlyArray<string>
+}> = [
   { method: "GET", path: "/users/me", allowed: ["client", "server", "admin"] },
   { method: "GET", path: "/projects/current", allowed: ["client", "server", "admin"] },
   { method: "GET", path: "/users", allowed: ["server", "admin"] },
@@ -135,7 +178,10 @@ describe("project authentication", () => {
           })
           assert.strictEqual(result.status, 401)
           assert.strictEqual(result.body.code, "INSUFFICIENT_ACCESS_TYPE")
-          assert.deepStrictEqual(result.body.details, { actual_access_type: accessType, allowed_access_types: endpoint.allowed })
+          assert.deepStrictEqual(result.body.details, {
+            actual_access_type: accessType,
+            allowed_access_types: endpoint.allowed
+          })
         })
       }
     })
@@ -209,7 +255,12 @@ describe("admin access tokens", () => {
 
   const adminTokenCall = async (project: TestProject, token: string) =>
     backend.call(project, "GET", "/internal/projects/current", {
-      headers: { ...none, "x-stack-access-type": "admin", "x-stack-project-id": project.id, "x-stack-admin-access-token": token }
+      headers: {
+        ...none,
+        "x-stack-access-type": "admin",
+        "x-stack-project-id": project.id,
+        "x-stack-admin-access-token": token
+      }
     })
 
   it("refuses another internal user, a user of another project and garbage", async () => {

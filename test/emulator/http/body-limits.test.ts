@@ -54,7 +54,8 @@ const sendOpenBody = (
     // The server may close the connection once it has answered; what matters is the answer.
     req.on("error", (error) => (req.destroyed ? undefined : reject(error)))
     const chunk = Buffer.alloc(64 * 1024, " ")
-    for (let sent = 0; sent < bytes; sent += chunk.length) req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))
+    for (let sent = 0; sent < bytes; sent += chunk.length)
+      req.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))
   })
 
 const clientHeaders = (project: TestProject, accessToken: string) => ({
@@ -73,11 +74,16 @@ describe("request bodies", () => {
 
   it("refuses wrong keys before reading the body", async () => {
     const project = await backend.createProject()
-    const answer = await sendOpenBody("/users/me", {
-      "x-stack-access-type": "client",
-      "x-stack-project-id": project.id,
-      "x-stack-publishable-client-key": "not-the-key"
-    }, 1024, 200_000_000)
+    const answer = await sendOpenBody(
+      "/users/me",
+      {
+        "x-stack-access-type": "client",
+        "x-stack-project-id": project.id,
+        "x-stack-publishable-client-key": "not-the-key"
+      },
+      1024,
+      200_000_000
+    )
     assert.strictEqual(answer.knownError, "INVALID_PUBLISHABLE_CLIENT_KEY")
   })
 

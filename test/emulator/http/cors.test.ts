@@ -25,7 +25,9 @@ describe("CORS", () => {
   it("refuses unknown origins and allows a project's trusted domain", async () => {
     const refused = await preflight("https://evil.example.org")
     assert.isNull(refused.headers.get("access-control-allow-origin"))
-    await backend.createProject({ config: { domains: [{ domain: "https://trusted.example.com", handler_path: "/handler" }] } })
+    await backend.createProject({
+      config: { domains: [{ domain: "https://trusted.example.com", handler_path: "/handler" }] }
+    })
     const allowed = await preflight("https://trusted.example.com")
     assert.strictEqual(allowed.headers.get("access-control-allow-origin"), "https://trusted.example.com")
   })
@@ -35,9 +37,14 @@ describe("CORS", () => {
     const result = await backend.call(project, "GET", "/users/me", { headers: { origin: "http://localhost:3000" } })
     assert.strictEqual(result.knownError, "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.strictEqual(result.headers.get("access-control-allow-origin"), "http://localhost:3000")
-    assert.strictEqual(result.headers.get("access-control-expose-headers"), "x-stack-actual-status, x-stack-known-error, content-type")
+    assert.strictEqual(
+      result.headers.get("access-control-expose-headers"),
+      "x-stack-actual-status, x-stack-known-error, content-type"
+    )
     assert.strictEqual(result.headers.get("cache-control"), "no-store")
-    const notFound = await fetch(`${backend.emulator().apiUrl}/no/such/route`, { headers: { origin: "http://localhost:3000" } })
+    const notFound = await fetch(`${backend.emulator().apiUrl}/no/such/route`, {
+      headers: { origin: "http://localhost:3000" }
+    })
     assert.strictEqual(notFound.status, 404)
     assert.strictEqual(notFound.headers.get("cache-control"), "no-store")
   })

@@ -17,7 +17,7 @@ const assertSchemaError = (result: CallResult, where: string) => {
 }
 
 /** A JSON object whose serialised form is exactly `bytes` long. */
-const metadataOfSize = (bytes: number) => ({ v: "x".repeat(bytes - "{\"v\":\"\"}".length) })
+const metadataOfSize = (bytes: number) => ({ v: "x".repeat(bytes - '{"v":""}'.length) })
 
 describe("field limits", () => {
   it("refuses metadata over the limit in every metadata field, and keeps one at the limit", async () => {
@@ -27,21 +27,33 @@ describe("field limits", () => {
     const overLimit = metadataOfSize(MAX_METADATA_BYTES + 1)
     for (const field of ["client_metadata", "client_read_only_metadata", "server_metadata"]) {
       assertSchemaError(
-        await backend.call(project, "PATCH", `/users/${user.userId}`, { accessType: "server", body: { [field]: overLimit } }),
+        await backend.call(project, "PATCH", `/users/${user.userId}`, {
+          accessType: "server",
+          body: { [field]: overLimit }
+        }),
         `body.${field}: must be at most ${MAX_METADATA_BYTES} bytes of JSON`
       )
     }
     assertSchemaError(
-      await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "T", client_metadata: overLimit } }),
+      await backend.call(project, "POST", "/teams", {
+        accessType: "server",
+        body: { display_name: "T", client_metadata: overLimit }
+      }),
       "body.client_metadata"
     )
-    const unchanged = expectStatus(await backend.call(project, "GET", `/users/${user.userId}`, { accessType: "server" }), 200)
+    const unchanged = expectStatus(
+      await backend.call(project, "GET", `/users/${user.userId}`, { accessType: "server" }),
+      200
+    )
     assert.strictEqual(unchanged.body.server_metadata, null)
     const teams = expectStatus(await backend.call(project, "GET", "/teams", { accessType: "server" }), 200)
     assert.deepStrictEqual(teams.body.items, [])
 
     const kept = expectStatus(
-      await backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: { client_metadata: atLimit } }),
+      await backend.call(project, "PATCH", "/users/me", {
+        accessToken: user.accessToken,
+        body: { client_metadata: atLimit }
+      }),
       200
     )
     assert.deepStrictEqual(kept.body.client_metadata, atLimit)
@@ -65,11 +77,20 @@ describe("field limits", () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
     const create = (expiresInMillis: number) =>
-      backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: user.userId, expires_in_millis: expiresInMillis } })
-    const sessionsBefore = expectStatus(await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }), 200)
+      backend.call(project, "POST", "/auth/sessions", {
+        accessType: "server",
+        body: { user_id: user.userId, expires_in_millis: expiresInMillis }
+      })
+    const sessionsBefore = expectStatus(
+      await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }),
+      200
+    )
     assertSchemaError(await create(8.64e15 + 1), "body.expires_in_millis")
     assertSchemaError(await create(367 * DAY + 1), "body.expires_in_millis")
-    const sessionsAfter = expectStatus(await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }), 200)
+    const sessionsAfter = expectStatus(
+      await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }),
+      200
+    )
     assert.strictEqual(sessionsAfter.body.items.length, sessionsBefore.body.items.length)
     expectStatus(await create(367 * DAY), 200)
   })
@@ -88,7 +109,12 @@ describe("field limits", () => {
         }
       })
     const before = expectStatus(await backend.call(project, "GET", "/internal/api-keys", { accessType: "admin" }), 200)
-    for (const millis of [8.64e15, Date.parse("+010000-01-01T00:00:00Z"), Date.parse("0000-12-31T23:59:59.999Z"), -8.64e15]) {
+    for (const millis of [
+      8.64e15,
+      Date.parse("+010000-01-01T00:00:00Z"),
+      Date.parse("0000-12-31T23:59:59.999Z"),
+      -8.64e15
+    ]) {
       assertSchemaError(await createKey(project, millis), "body.expires_at_millis")
     }
     const after = expectStatus(await backend.call(project, "GET", "/internal/api-keys", { accessType: "admin" }), 200)

@@ -42,7 +42,13 @@ describe("HoldingServer", () => {
         res.end("late but answered")
       })
       const results = await Promise.all(answers)
-      assert.deepStrictEqual(results.map((r) => [r.status, r.body]), [[200, "late but answered"], [200, "late but answered"]])
+      assert.deepStrictEqual(
+        results.map((r) => [r.status, r.body]),
+        [
+          [200, "late but answered"],
+          [200, "late but answered"]
+        ]
+      )
       assert.deepStrictEqual(seen, ["/early", "/early"])
       assert.strictEqual(server.waiting, 0)
     } finally {

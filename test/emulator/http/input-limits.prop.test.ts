@@ -25,9 +25,12 @@ const plainKey = fc.stringMatching(/^[a-z_]{1,8}$/)
 
 describe("inputProblems", () => {
   it("finds nothing in ordinary JSON", () => {
-    fc.assert(fc.property(ordinaryJson, (value) => {
-      assert.deepStrictEqual(inputProblems("body", value), [])
-    }), { numRuns: 200 })
+    fc.assert(
+      fc.property(ordinaryJson, (value) => {
+        assert.deepStrictEqual(inputProblems("body", value), [])
+      }),
+      { numRuns: 200 }
+    )
   })
 
   it("reports a NUL or an unpaired surrogate at the path of the string that holds it", () => {
@@ -52,7 +55,9 @@ describe("inputProblems", () => {
 
   it("reports a bad key at the path of the object that holds it", () => {
     const { value } = buried(["a", "b"], { "k\u0000": 1 })
-    assert.deepStrictEqual(inputProblems("body", value), ["body.a.b: a key must not contain the NUL character (U+0000)"])
+    assert.deepStrictEqual(inputProblems("body", value), [
+      "body.a.b: a key must not contain the NUL character (U+0000)"
+    ])
   })
 
   it("accepts surrogate pairs", () => {
@@ -60,9 +65,12 @@ describe("inputProblems", () => {
   })
 
   it("limits nesting, string length, numbers and metadata size", () => {
-    const nested = (levels: number): unknown => Array.from({ length: levels - 1 }).reduce<unknown>((inner) => [inner], [])
+    const nested = (levels: number): unknown =>
+      Array.from({ length: levels - 1 }).reduce<unknown>((inner) => [inner], [])
     assert.deepStrictEqual(inputProblems("body", nested(MAX_JSON_DEPTH)), [])
-    assert.deepStrictEqual(inputProblems("body", nested(MAX_JSON_DEPTH + 1)), [`body: must not nest deeper than ${MAX_JSON_DEPTH} levels`])
+    assert.deepStrictEqual(inputProblems("body", nested(MAX_JSON_DEPTH + 1)), [
+      `body: must not nest deeper than ${MAX_JSON_DEPTH} levels`
+    ])
     // Deep enough to overflow a recursive walk: this one keeps going.
     assert.lengthOf(inputProblems("body", nested(200_000)), 1)
 
@@ -72,7 +80,7 @@ describe("inputProblems", () => {
     ])
     assert.deepStrictEqual(inputProblems("body", { n: [1, Infinity] }), ["body.n.1: must be a finite number"])
 
-    const metadata = (bytes: number) => ({ v: "m".repeat(bytes - "{\"v\":\"\"}".length) })
+    const metadata = (bytes: number) => ({ v: "m".repeat(bytes - '{"v":""}'.length) })
     assert.deepStrictEqual(inputProblems("body", { server_metadata: metadata(MAX_METADATA_BYTES) }), [])
     assert.deepStrictEqual(inputProblems("body", { server_metadata: metadata(MAX_METADATA_BYTES + 1) }), [
       `body.server_metadata: must be at most ${MAX_METADATA_BYTES} bytes of JSON`
@@ -84,7 +92,11 @@ describe("inputProblems", () => {
   it("reports at most ten problems, once each", () => {
     const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "\u0000"]))
     assert.lengthOf(inputProblems("body", many), 10)
-    const deepSiblings = Array.from({ length: 20 }, () => Array.from({ length: MAX_JSON_DEPTH }).reduce<unknown>((inner) => [inner], []))
-    assert.deepStrictEqual(inputProblems("body", deepSiblings), [`body: must not nest deeper than ${MAX_JSON_DEPTH} levels`])
+    const deepSiblings = Array.from({ length: 20 }, () =>
+      Array.from({ length: MAX_JSON_DEPTH }).reduce<unknown>((inner) => [inner], [])
+    )
+    assert.deepStrictEqual(inputProblems("body", deepSiblings), [
+      `body: must not nest deeper than ${MAX_JSON_DEPTH} levels`
+    ])
   })
 })

@@ -36,7 +36,10 @@ beforeAll(async () => {
   const project = await backend.createProject()
   const user = await backend.signUp(project)
   const team = expectStatus(
-    await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "Fuzz team", creator_user_id: user.userId } }),
+    await backend.call(project, "POST", "/teams", {
+      accessType: "server",
+      body: { display_name: "Fuzz team", creator_user_id: user.userId }
+    }),
     201
   )
   const key = expectStatus(
@@ -65,7 +68,10 @@ beforeAll(async () => {
     await backend.call(project, "GET", `/contact-channels?user_id=${user.userId}`, { accessType: "server" }),
     200
   )
-  const sessions = expectStatus(await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }), 200)
+  const sessions = expectStatus(
+    await backend.call(project, "GET", `/auth/sessions?user_id=${user.userId}`, { accessType: "server" }),
+    200
+  )
   fixture = {
     project,
     user,
@@ -101,15 +107,29 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .tuple(fc.string({ maxLength: 6 }), fc.constantFrom("\u0000", "\ud800", "\udfff", "\ud83d", "\u202e", "\uffff"), fc.string({ maxLength: 6 }))
+      .tuple(
+        fc.string({ maxLength: 6 }),
+        fc.constantFrom("\u0000", "\ud800", "\udfff", "\ud83d", "\u202e", "\uffff"),
+        fc.string({ maxLength: 6 })
+      )
       .map(([a, b, c]) => `${a}${b}${c}`)
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom("me", "", " ", "null", "../..", "%00", "0", "-1", "x@example.test", "http://localhost:1/")
+    arbitrary: fc.constantFrom(
+      "me",
+      "",
+      " ",
+      "null",
+      "../..",
+      "%00",
+      "0",
+      "-1",
+      "x@example.test",
+      "http://localhost:1/"
+    )
   }
 )
-
 
 const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
@@ -131,21 +151,74 @@ const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) =
 
 /** Wire field names the routes read, so generated bodies reach their validators and handlers. */
 const FIELDS = [
-  "display_name", "primary_email", "primary_email_verified", "primary_email_auth_enabled", "password", "old_password",
-  "new_password", "client_metadata", "client_read_only_metadata", "server_metadata", "profile_image_url",
-  "selected_team_id", "totp_secret_base64", "otp_auth_enabled", "passkey_auth_enabled", "oauth_providers", "user_id",
-  "team_id", "creator_user_id", "expires_in_millis", "expires_at_millis", "is_impersonation", "description",
-  "has_publishable_client_key", "has_secret_server_key", "has_super_secret_admin_key", "revoked", "email", "code",
-  "callback_url", "verification_callback_url", "type", "value", "used_for_auth", "is_primary", "is_verified", "id",
-  "contained_permission_ids", "config", "content", "subject", "recipient_email", "email_config", "issuer",
-  "grant_type", "refresh_token", "client_id", "client_secret", "redirect_uri", "code_verifier", "scope",
-  "credential", "attempt_code", "totp", "permission_id", "state", "response", "code_challenge"
+  "display_name",
+  "primary_email",
+  "primary_email_verified",
+  "primary_email_auth_enabled",
+  "password",
+  "old_password",
+  "new_password",
+  "client_metadata",
+  "client_read_only_metadata",
+  "server_metadata",
+  "profile_image_url",
+  "selected_team_id",
+  "totp_secret_base64",
+  "otp_auth_enabled",
+  "passkey_auth_enabled",
+  "oauth_providers",
+  "user_id",
+  "team_id",
+  "creator_user_id",
+  "expires_in_millis",
+  "expires_at_millis",
+  "is_impersonation",
+  "description",
+  "has_publishable_client_key",
+  "has_secret_server_key",
+  "has_super_secret_admin_key",
+  "revoked",
+  "email",
+  "code",
+  "callback_url",
+  "verification_callback_url",
+  "type",
+  "value",
+  "used_for_auth",
+  "is_primary",
+  "is_verified",
+  "id",
+  "contained_permission_ids",
+  "config",
+  "content",
+  "subject",
+  "recipient_email",
+  "email_config",
+  "issuer",
+  "grant_type",
+  "refresh_token",
+  "client_id",
+  "client_secret",
+  "redirect_uri",
+  "code_verifier",
+  "scope",
+  "credential",
+  "attempt_code",
+  "totp",
+  "permission_id",
+  "state",
+  "response",
+  "code_challenge"
 ] as const
 
 const jsonBody: fc.Arbitrary<string> = fc
-  .dictionary(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: hostileString }), hostileJson, {
-    maxKeys: 4
-  })
+  .dictionary(
+    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: hostileString }),
+    hostileJson,
+    {
+      maxKeys: 4
+    }
+  )
   .map((body) => JSON.stringify(body))
 
 /**
@@ -155,15 +228,15 @@ const jsonBody: fc.Arbitrary<string> = fc
 const rawJsonBody = fc.constantFrom(
   `{"display_name": "${"a".repeat(1_000_001)}"}`,
   `{"display_name": "${"a".repeat(4_600_000)}"}`,
-  "{\"display_name\": ",
+  '{"display_name": ',
   `{"client_metadata": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
-  "{\"display_name\": \"\\ud800\"}",
-  "{\"client_metadata\": {\"a\": 1e400}}",
-  "{\"expires_in_millis\": 1e400}",
-  "{\"\\u0000\": \"\\u0000\"}",
+  '{"display_name": "\\ud800"}',
+  '{"client_metadata": {"a": 1e400}}',
+  '{"expires_in_millis": 1e400}',
+  '{"\\u0000": "\\u0000"}',
   "\u0000",
   "[]",
-  "\"text\"",
+  '"text"',
   "null"
 )
 
@@ -185,27 +258,48 @@ const body: fc.Arbitrary<GeneratedBody | undefined> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom("text/plain", "application/xml", undefined), hostileString).map(([contentType, text]) => ({ contentType, text }))
+    arbitrary: fc
+      .tuple(fc.constantFrom("text/plain", "application/xml", undefined), hostileString)
+      .map(([contentType, text]) => ({ contentType, text }))
   }
 )
 
 /** Every byte of the text's UTF-8 percent-encoded (an unpaired surrogate becomes U+FFFD on the way). */
-const percentEncoded = (text: string): string => [...Buffer.from(text, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")
+const percentEncoded = (text: string): string =>
+  [...Buffer.from(text, "utf8")].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")
 
 const pathId = (allowReal: boolean): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: allowReal ? 4 : 0, arbitrary: fc.nat().map((i) => encodeURIComponent(fix().ids[i % fix().ids.length] ?? "me")) },
+    {
+      weight: allowReal ? 4 : 0,
+      arbitrary: fc.nat().map((i) => encodeURIComponent(fix().ids[i % fix().ids.length] ?? "me"))
+    },
     { weight: 4, arbitrary: hostileString.map(percentEncoded) },
     { weight: 1, arbitrary: fc.constantFrom("%ED%A0%80", "%zz", "%", "%C0%80", "%00", "..", "%2F") }
   )
 
-const QUERY_KEYS = ["user_id", "team_id", "limit", "cursor", "desc", "order_by", "query", "type", "redirect_uri", "state", "name"] as const
+const QUERY_KEYS = [
+  "user_id",
+  "team_id",
+  "limit",
+  "cursor",
+  "desc",
+  "order_by",
+  "query",
+  "type",
+  "redirect_uri",
+  "state",
+  "name"
+] as const
 
 const queryString: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
       fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: hostileString }),
-      fc.oneof(hostileString, fc.nat().map((i) => fix().ids[i % fix().ids.length] ?? "me"))
+      fc.oneof(
+        hostileString,
+        fc.nat().map((i) => fix().ids[i % fix().ids.length] ?? "me")
+      )
     ),
     { maxLength: 3 }
   )
@@ -222,9 +316,9 @@ const isDestructiveWithoutTarget = (route: RouteEntry) => route.method === "DELE
 
 const anyRoute: fc.Arbitrary<GeneratedRequest> = fc.nat().chain((index) => {
   const route = routes[index % routes.length] ?? { method: "GET", path: "/health" }
-  const segments = route.path.split("/").map((segment) =>
-    segment.startsWith(":") ? pathId(route.method !== "DELETE") : fc.constant(segment)
-  )
+  const segments = route.path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? pathId(route.method !== "DELETE") : fc.constant(segment)))
   const access: fc.Arbitrary<Access> = isDestructiveWithoutTarget(route)
     ? fc.constant("none")
     : fc.constantFrom("client+user", "server", "admin", "client", "none")
@@ -293,7 +387,11 @@ const VOLATILE = new Set(["last_active_at_millis", "last_used_at_millis"])
 const withoutVolatile = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutVolatile)
   if (typeof value !== "object" || value === null) return value
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !VOLATILE.has(k)).map(([k, v]) => [k, withoutVolatile(v)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !VOLATILE.has(k))
+      .map(([k, v]) => [k, withoutVolatile(v)])
+  )
 }
 
 /** What a refused request must not change: the project's users, teams, keys, settings and templates. */
@@ -309,10 +407,12 @@ const snapshot = async (): Promise<unknown> => {
     ["admin", "/team-permission-definitions"],
     ["admin", "/internal/email-templates"]
   ]
-  const answers = await Promise.all(reads.map(async ([accessType, path]) => {
-    const result = await backend.call(project, "GET", path, { accessType, override: false })
-    return [path, result.status, withoutVolatile(result.body)] as const
-  }))
+  const answers = await Promise.all(
+    reads.map(async ([accessType, path]) => {
+      const result = await backend.call(project, "GET", path, { accessType, override: false })
+      return [path, result.status, withoutVolatile(result.body)] as const
+    })
+  )
   return answers
 }
 

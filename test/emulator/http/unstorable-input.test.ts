@@ -58,23 +58,44 @@ describe("input the database cannot store", () => {
 
   it("answers SCHEMA_ERROR for a NUL in a query value", async () => {
     const project = await backend.createProject()
-    assertSchemaError(await backend.call(project, "GET", "/users?cursor=a%00b&limit=2", { accessType: "server" }), "query.cursor")
-    assertSchemaError(await backend.call(project, "GET", "/auth/sessions?user_id=%00", { accessType: "server" }), "query.user_id")
+    assertSchemaError(
+      await backend.call(project, "GET", "/users?cursor=a%00b&limit=2", { accessType: "server" }),
+      "query.cursor"
+    )
+    assertSchemaError(
+      await backend.call(project, "GET", "/auth/sessions?user_id=%00", { accessType: "server" }),
+      "query.user_id"
+    )
   })
 
   it("answers SCHEMA_ERROR for a NUL in names, e-mails and metadata, and stores nothing", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const patch = (body: unknown) => backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body })
-    assertSchemaError(await patch({ display_name: "Ada\u0000" }), "body.display_name: must not contain the NUL character")
-    assertSchemaError(await patch({ display_name: "ok", client_metadata: { a: ["x\u0000"] } }), "body.client_metadata.a.0")
-    assertSchemaError(await patch({ client_metadata: { "k\u0000": 1 } }), "body.client_metadata: a key must not contain")
+    const patch = (body: unknown) =>
+      backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body })
     assertSchemaError(
-      await backend.call(project, "POST", "/users", { accessType: "server", body: { primary_email: "a\u0000@example.test" } }),
+      await patch({ display_name: "Ada\u0000" }),
+      "body.display_name: must not contain the NUL character"
+    )
+    assertSchemaError(
+      await patch({ display_name: "ok", client_metadata: { a: ["x\u0000"] } }),
+      "body.client_metadata.a.0"
+    )
+    assertSchemaError(
+      await patch({ client_metadata: { "k\u0000": 1 } }),
+      "body.client_metadata: a key must not contain"
+    )
+    assertSchemaError(
+      await backend.call(project, "POST", "/users", {
+        accessType: "server",
+        body: { primary_email: "a\u0000@example.test" }
+      }),
       "body.primary_email"
     )
     assertSchemaError(
-      await backend.call(project, "POST", "/auth/password/sign-up", { body: { email: "b\u0000@example.test", password: "correct horse" } }),
+      await backend.call(project, "POST", "/auth/password/sign-up", {
+        body: { email: "b\u0000@example.test", password: "correct horse" }
+      }),
       "body.email"
     )
     assertSchemaError(
@@ -93,22 +114,30 @@ describe("input the database cannot store", () => {
   it("answers SCHEMA_ERROR for unpaired surrogates in values and keys", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const patch = (raw: string) => backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: raw })
-    assertSchemaError(await patch("{\"display_name\": \"\\ud800\"}"), "body.display_name: must be valid Unicode")
-    assertSchemaError(await patch("{\"client_metadata\": \"a\\udfffb\"}"), "body.client_metadata")
-    assertSchemaError(await patch("{\"client_metadata\": {\"\\ud83d\": 1}}"), "body.client_metadata: a key must be valid Unicode")
+    const patch = (raw: string) =>
+      backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: raw })
+    assertSchemaError(await patch('{"display_name": "\\ud800"}'), "body.display_name: must be valid Unicode")
+    assertSchemaError(await patch('{"client_metadata": "a\\udfffb"}'), "body.client_metadata")
+    assertSchemaError(
+      await patch('{"client_metadata": {"\\ud83d": 1}}'),
+      "body.client_metadata: a key must be valid Unicode"
+    )
     // A pair is one character and fine.
-    const paired = expectStatus(await patch("{\"display_name\": \"\\ud83d\\ude00\"}"), 200)
+    const paired = expectStatus(await patch('{"display_name": "\\ud83d\\ude00"}'), 200)
     assert.strictEqual(paired.body.display_name, "\u{1F600}")
   })
 
   it("answers SCHEMA_ERROR for JSON nested 10,000 deep and for numbers past the double range", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const patch = (raw: string) => backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: raw })
+    const patch = (raw: string) =>
+      backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: raw })
     const deep = `{"client_metadata": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`
     assertSchemaError(await patch(deep), "body: must not nest deeper than 64 levels")
-    assertSchemaError(await patch("{\"client_metadata\": {\"n\": 1e400}}"), "body.client_metadata.n: must be a finite number")
+    assertSchemaError(
+      await patch('{"client_metadata": {"n": 1e400}}'),
+      "body.client_metadata.n: must be a finite number"
+    )
     const me = expectStatus(await backend.call(project, "GET", "/users/me", { accessToken: user.accessToken }), 200)
     assert.strictEqual(me.body.client_metadata, null)
   })

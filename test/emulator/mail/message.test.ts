@@ -16,27 +16,31 @@ const base = {
 
 describe("buildCodeLink", () => {
   it.effect("adds the code and keeps the callback's own query", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const link = yield* buildCodeLink("http://localhost:3000/handler/email-verification?after=%2Fhome", "c0de")
       const url = new URL(link)
       assert.strictEqual(url.pathname, "/handler/email-verification")
       assert.strictEqual(url.searchParams.get("code"), "c0de")
       assert.strictEqual(url.searchParams.get("after"), "/home")
-    }))
+    })
+  )
 
   it.effect("replaces a code already in the callback URL", () =>
     Effect.map(buildCodeLink("https://app.example.com/cb?code=old", "new"), (link) =>
-      assert.strictEqual(new URL(link).searchParams.getAll("code").join(","), "new")))
+      assert.strictEqual(new URL(link).searchParams.getAll("code").join(","), "new")
+    )
+  )
 
   it.effect("refuses a callback that is not a URL", () =>
     Effect.map(Effect.exit(buildCodeLink("not a url", "x")), (exit) => {
       assert.isTrue(Exit.isFailure(exit))
-    }))
+    })
+  )
 })
 
 describe("buildTemplateEmail", () => {
   it.effect("each type has its default subject and a link with the code", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const type of ["email_verification", "password_reset", "magic_link", "team_invitation"] as const) {
         const mail = yield* buildTemplateEmail({
           ...base,
@@ -53,10 +57,11 @@ describe("buildTemplateEmail", () => {
         assert.strictEqual(mail.to, "ada@example.com")
         assert.strictEqual(mail.from, `"Stack Auth (local)" <noreply@stackfx.local>`)
       }
-    }))
+    })
+  )
 
   it.effect("a team invitation names the team and the user", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mail = yield* buildTemplateEmail({
         ...base,
         type: "team_invitation",
@@ -66,16 +71,24 @@ describe("buildTemplateEmail", () => {
       assert.strictEqual(mail.subject, "You have been invited to join Rocket Team")
       assert.include(mail.text, "You are invited to Rocket Team")
       assert.include(mail.text, "Hi, Ada! Please click on the following button to join the team Rocket Team")
-    }))
+    })
+  )
 
-  it.effect("without a display name the greeting is a bare \"Hi!\", as the hosted templates' condition gives", () =>
+  it.effect('without a display name the greeting is a bare "Hi!", as the hosted templates\' condition gives', () =>
     Effect.map(
-      buildTemplateEmail({ ...base, userDisplayName: null, type: "password_reset", callbackUrl: "http://localhost/cb" }),
-      (mail) => assert.include(mail.text, "Hi! Please click on the following button to start the password reset process.")
-    ))
+      buildTemplateEmail({
+        ...base,
+        userDisplayName: null,
+        type: "password_reset",
+        callbackUrl: "http://localhost/cb"
+      }),
+      (mail) =>
+        assert.include(mail.text, "Hi! Please click on the following button to start the password reset process.")
+    )
+  )
 
   it.effect("values are escaped in HTML, raw in text, and never break the subject line", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mail = yield* buildTemplateEmail({
         ...base,
         type: "email_verification",
@@ -88,7 +101,8 @@ describe("buildTemplateEmail", () => {
       assert.include(mail.text, "Hi, <img src=x onerror=alert(1)>!")
       assert.notInclude(mail.subject, "\n")
       assert.notInclude(mail.subject, "\r")
-    }))
+    })
+  )
 
   it.effect("a project's TSX template replaces the default; its Subject is the subject", () =>
     Effect.map(
@@ -114,25 +128,34 @@ describe("buildTemplateEmail", () => {
         assert.strictEqual(mail.subject, "Code ABC123 for Demo App")
         assert.include(mail.html, "<p>http://localhost/magic?code=abc123 Ada!</p>")
       }
-    ))
+    )
+  )
 
   it.effect("a template that does not render, or sets no subject, is not sent", () =>
-    Effect.gen(function*() {
-      const broken = yield* Effect.flip(buildTemplateEmail({
-        ...base,
-        type: "password_reset",
-        callbackUrl: "http://localhost/reset",
-        tsxSource: "export function EmailTemplate() { return <script>alert(1)</script> }"
-      }))
+    Effect.gen(function* () {
+      const broken = yield* Effect.flip(
+        buildTemplateEmail({
+          ...base,
+          type: "password_reset",
+          callbackUrl: "http://localhost/reset",
+          tsxSource: "export function EmailTemplate() { return <script>alert(1)</script> }"
+        })
+      )
       assert.strictEqual(broken._tag, "TemplateNotRendered")
-      const subjectless = yield* Effect.flip(buildTemplateEmail({
-        ...base,
-        type: "password_reset",
-        callbackUrl: "http://localhost/reset",
-        tsxSource: "export function EmailTemplate() { return <p>hi</p> }"
-      }))
-      assert.deepStrictEqual(subjectless._tag === "TemplateNotRendered" && subjectless.error, "Subject is required, import it from @stackframe/emails")
-    }))
+      const subjectless = yield* Effect.flip(
+        buildTemplateEmail({
+          ...base,
+          type: "password_reset",
+          callbackUrl: "http://localhost/reset",
+          tsxSource: "export function EmailTemplate() { return <p>hi</p> }"
+        })
+      )
+      assert.deepStrictEqual(
+        subjectless._tag === "TemplateNotRendered" && subjectless.error,
+        "Subject is required, import it from @stackframe/emails"
+      )
+    })
+  )
 
   it("every default template uses its own link variable", () => {
     assert.include(defaultTemplates.email_verification.tsxSource, "variables.emailVerificationLink")
@@ -157,14 +180,30 @@ describe("default templates, laid out as the hosted service's", () => {
 
   // Subjects, headings and sentences are the hosted defaults, word for word.
   const facts = [
-    ["email_verification", "Verify your email at Demo App", "Verify your email at Demo App",
-      "Hi, Ada! Please click on the following button to verify your email."],
-    ["password_reset", "Reset your password at Demo App", "Reset your password at Demo App",
-      "Hi, Ada! Please click on the following button to start the password reset process."],
-    ["magic_link", "Sign in to Demo App: Your code is K7QZ2M", "Sign in to Demo App",
-      "Hi, Ada! This is your one-time-password for signing in:"],
-    ["team_invitation", "You have been invited to join Rocket Team", "You are invited to Rocket Team",
-      "Hi, Ada! Please click on the following button to join the team Rocket Team"]
+    [
+      "email_verification",
+      "Verify your email at Demo App",
+      "Verify your email at Demo App",
+      "Hi, Ada! Please click on the following button to verify your email."
+    ],
+    [
+      "password_reset",
+      "Reset your password at Demo App",
+      "Reset your password at Demo App",
+      "Hi, Ada! Please click on the following button to start the password reset process."
+    ],
+    [
+      "magic_link",
+      "Sign in to Demo App: Your code is K7QZ2M",
+      "Sign in to Demo App",
+      "Hi, Ada! This is your one-time-password for signing in:"
+    ],
+    [
+      "team_invitation",
+      "You have been invited to join Rocket Team",
+      "You are invited to Rocket Team",
+      "Hi, Ada! Please click on the following button to join the team Rocket Team"
+    ]
   ] as const
 
   for (const [type, subject, heading, greeting] of facts) {
@@ -177,7 +216,8 @@ describe("default templates, laid out as the hosted service's", () => {
         assert.strictEqual(mail.text.split(link).length - 1, 1, `the text carries the link once:\n${mail.text}`)
         assert.strictEqual(mail.html.split(`href="${link}"`).length - 1, 1, "the markup links it once")
         assert.strictEqual(text.at(-1), "If you were not expecting this email, you can safely ignore it.")
-      }))
+      })
+    )
   }
 
   it.effect("the sign-in mail has its code on a line of its own, then the link", () =>
@@ -185,8 +225,12 @@ describe("default templates, laid out as the hosted service's", () => {
       const text = lines(mail.text)
       const at = text.indexOf("K7QZ2M")
       assert.isAbove(at, 0, mail.text)
-      assert.strictEqual(text.slice(at + 1).find((line) => line !== ""), `Or you can click on this link (${link}) to sign in`)
-    }))
+      assert.strictEqual(
+        text.slice(at + 1).find((line) => line !== ""),
+        `Or you can click on this link (${link}) to sign in`
+      )
+    })
+  )
 })
 
 describe("addresses", () => {
@@ -204,10 +248,15 @@ describe("addresses", () => {
 
 describe("html helpers", () => {
   it("escapeHtml leaves no markup characters, and htmlToText undoes it (property)", () => {
-    fc.assert(fc.property(fc.string().filter((s) => !/\s/.test(s)), (s) => {
-      const escaped = escapeHtml(s)
-      return !/[<>"'`]/.test(escaped) && htmlToText(escaped) === s
-    }))
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !/\s/.test(s)),
+        (s) => {
+          const escaped = escapeHtml(s)
+          return !/[<>"'`]/.test(escaped) && htmlToText(escaped) === s
+        }
+      )
+    )
   })
 
   it("htmlToText keeps link targets and paragraph breaks", () => {
@@ -225,5 +274,6 @@ describe("html helpers", () => {
         link: "http://l/"
       }),
       (r) => assert.notMatch(r.text, /<[a-z]/i)
-    ))
+    )
+  )
 })

@@ -23,7 +23,7 @@ const counterIds = () => {
 
 describe("Outbox", () => {
   it.effect("keeps every message with its time and finds it by local part or full address", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const outbox = makeOutbox(yield* memoryOutboxStore, { newId: counterIds() })
       yield* TestClock.setTime(1_700_000_000_000)
       const first = yield* outbox.add(mail("Ada@Example.com", "one"))
@@ -34,14 +34,27 @@ describe("Outbox", () => {
       assert.strictEqual(first.id, "m1")
       assert.strictEqual(first.mailbox, "ada")
       assert.strictEqual(first.createdAt.getTime(), 1_700_000_000_000)
-      assert.deepStrictEqual((yield* outbox.list("ada")).map((m) => m.subject), ["one", "two"])
-      assert.deepStrictEqual((yield* outbox.list("ADA@example.com")).map((m) => m.subject), ["one"])
-      assert.deepStrictEqual((yield* outbox.list("nobody")).map((m) => m.subject), [])
-      assert.deepStrictEqual((yield* outbox.recent(2)).map((m) => m.subject), ["three", "two"])
-    }))
+      assert.deepStrictEqual(
+        (yield* outbox.list("ada")).map((m) => m.subject),
+        ["one", "two"]
+      )
+      assert.deepStrictEqual(
+        (yield* outbox.list("ADA@example.com")).map((m) => m.subject),
+        ["one"]
+      )
+      assert.deepStrictEqual(
+        (yield* outbox.list("nobody")).map((m) => m.subject),
+        []
+      )
+      assert.deepStrictEqual(
+        (yield* outbox.recent(2)).map((m) => m.subject),
+        ["three", "two"]
+      )
+    })
+  )
 
   it.effect("get marks a message seen and misses with MailNotFound", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const outbox = makeOutbox(yield* memoryOutboxStore, { newId: counterIds() })
       const stored = yield* outbox.add(mail("ada@example.com", "one"))
       assert.isFalse((yield* outbox.get("ada", stored.id)).seen)
@@ -50,21 +63,26 @@ describe("Outbox", () => {
       assert.strictEqual(missing._tag, "MailNotFound")
       const wrongAddress = yield* Effect.exit(outbox.get("ada@elsewhere.test", stored.id))
       assert.isTrue(Exit.isFailure(wrongAddress))
-    }))
+    })
+  )
 })
 
 describe("Outbox service", () => {
   it.effect("layerMemory and layer(store) provide working outboxes", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fromMemory = yield* Effect.provide(
         Outbox.use((o) => Effect.andThen(o.add(mail("ada@example.com", "x")), o.list("ada"))),
         Outbox.layerMemory
       )
       assert.lengthOf(fromMemory, 1)
       const store = yield* memoryOutboxStore
-      yield* Effect.provide(Outbox.use((o) => o.add(mail("bob@example.com", "y"))), Outbox.layer(store))
+      yield* Effect.provide(
+        Outbox.use((o) => o.add(mail("bob@example.com", "y"))),
+        Outbox.layer(store)
+      )
       assert.lengthOf(yield* store.list("bob"), 1)
-    }))
+    })
+  )
 })
 
 describe("Inbucket view and routes", () => {
@@ -86,13 +104,16 @@ describe("Inbucket view and routes", () => {
       const res = await get("/mailbox/api/v1/mailbox/ada")
       assert.strictEqual(res.status, 200)
       const items = Schema.decodeUnknownSync(Schema.Array(InbucketListItem))(await res.json())
-      assert.deepStrictEqual(items.map((i) => [i.id, i.subject, i.to, i.seen]), [
-        ["m1", "Verify <your> email", ["ada@example.com"], false],
-        ["m2", "Second", ["ada@example.com"], false]
-      ])
+      assert.deepStrictEqual(
+        items.map((i) => [i.id, i.subject, i.to, i.seen]),
+        [
+          ["m1", "Verify <your> email", ["ada@example.com"], false],
+          ["m2", "Second", ["ada@example.com"], false]
+        ]
+      )
       assert.isAbove(items[0]?.size ?? 0, 0)
       const byAddress = await get(`/mailbox/api/v1/mailbox/${encodeURIComponent("ada@example.com")}`)
-      assert.lengthOf(await byAddress.json() as Array<unknown>, 2)
+      assert.lengthOf((await byAddress.json()) as Array<unknown>, 2)
     } finally {
       await dispose()
     }
@@ -103,9 +124,12 @@ describe("Inbucket view and routes", () => {
     try {
       const res = await get("/mailbox/api/v1/mailbox/ada/m1")
       const message = Schema.decodeUnknownSync(InbucketMessage)(await res.json())
-      assert.deepStrictEqual(message.body, { text: "text of Verify <your> email", html: "<p>html of Verify <your> email</p>" })
+      assert.deepStrictEqual(message.body, {
+        text: "text of Verify <your> email",
+        html: "<p>html of Verify <your> email</p>"
+      })
       assert.deepStrictEqual(message.header["Subject"], ["Verify <your> email"])
-      const list = await (await get("/mailbox/api/v1/mailbox/ada")).json() as Array<{ id: string; seen: boolean }>
+      const list = (await (await get("/mailbox/api/v1/mailbox/ada")).json()) as Array<{ id: string; seen: boolean }>
       assert.isTrue(list.find((m) => m.id === "m1")?.seen)
       assert.strictEqual((await get("/mailbox/api/v1/mailbox/ada/zzz")).status, 404)
     } finally {
@@ -120,7 +144,7 @@ describe("Inbucket view and routes", () => {
       assert.include(index, "Verify &lt;your&gt; email")
       assert.notInclude(index, "Verify <your>")
       const page = await (await get("/mailbox/inbox/ada/m1")).text()
-      assert.include(page, "srcdoc=\"&lt;p&gt;html of Verify &lt;your&gt; email&lt;/p&gt;\"")
+      assert.include(page, 'srcdoc="&lt;p&gt;html of Verify &lt;your&gt; email&lt;/p&gt;"')
       assert.include(page, "sandbox=")
       const redirect = await get("/mailbox/inbox?name=ada%40example.com")
       assert.strictEqual(redirect.status, 302)
@@ -134,7 +158,7 @@ describe("Inbucket view and routes", () => {
 
 describe("inbox page renderer", () => {
   const stored = {
-    id: "x\"1",
+    id: 'x"1',
     mailbox: "ada",
     to: "ada@example.com",
     from: "<evil>@x",
@@ -146,9 +170,12 @@ describe("inbox page renderer", () => {
   }
 
   it("escapes every message field", () => {
-    for (const html of [renderInboxList({ base: "/mailbox" }, [stored]), renderInboxMessage({ base: "/mailbox" }, stored)]) {
+    for (const html of [
+      renderInboxList({ base: "/mailbox" }, [stored]),
+      renderInboxMessage({ base: "/mailbox" }, stored)
+    ]) {
       assert.notInclude(html, "<script>")
-      assert.notInclude(html, "x\"1")
+      assert.notInclude(html, 'x"1')
     }
   })
 

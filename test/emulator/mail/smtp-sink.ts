@@ -141,14 +141,16 @@ export const smtpSink = (credentials: { user: string; pass: string }): Effect.Ef
       server.listen(0, "127.0.0.1", () => {
         const address = server.address()
         const port = typeof address === "object" && address !== null ? address.port : 0
-        resume(Effect.succeed({
-          sink: { port, received: () => [...mails] },
-          close: () =>
-            new Promise<void>((done) => {
-              for (const s of sockets) s.destroy()
-              server.close(() => done())
-            })
-        }))
+        resume(
+          Effect.succeed({
+            sink: { port, received: () => [...mails] },
+            close: () =>
+              new Promise<void>((done) => {
+                for (const s of sockets) s.destroy()
+                server.close(() => done())
+              })
+          })
+        )
       })
     }),
     (s) => Effect.promise(() => s.close())

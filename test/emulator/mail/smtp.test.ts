@@ -1,7 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeOutbox, memoryOutboxStore } from "../../../backend/src/mail/outbox.js"
-import { deliver, type EmailConfig, sendSmtp, sendTestEmail, senderOf, type SmtpConfig } from "../../../backend/src/mail/smtp.js"
+import {
+  deliver,
+  type EmailConfig,
+  sendSmtp,
+  sendTestEmail,
+  senderOf,
+  type SmtpConfig
+} from "../../../backend/src/mail/smtp.js"
 import { REFUSING_PORT } from "../../support/cli.js"
 import { smtpSink } from "./smtp-sink.js"
 
@@ -24,10 +31,9 @@ const message = {
   html: "<p>html body</p>"
 }
 
-
 describe("SMTP sender", () => {
   it.live("delivers through the server with the configured credentials", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const sink = yield* smtpSink(credentials)
       yield* sendSmtp(configFor(sink.port), message)
       const [received, ...rest] = sink.received()
@@ -38,49 +44,57 @@ describe("SMTP sender", () => {
       assert.include(received?.data, "Subject: Hello over SMTP")
       assert.include(received?.data, "plain body")
       assert.include(received?.data, "<p>html body</p>")
-    }))
+    })
+  )
 
   it.live("a wrong password is a typed failure whose errorMessage hides the password", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const sink = yield* smtpSink(credentials)
       const error = yield* Effect.flip(sendTestEmail(configFor(sink.port, "wrong-password"), "ada@example.com"))
       assert.strictEqual(error._tag, "SmtpSendError")
       assert.match(error.errorMessage, /535|auth/i)
       assert.notInclude(error.errorMessage, "wrong-password")
       assert.lengthOf(sink.received(), 0)
-    }))
+    })
+  )
 
   it.live("an unreachable server fails with an errorMessage", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const port = REFUSING_PORT
       const error = yield* Effect.flip(sendTestEmail(configFor(port), "ada@example.com", { timeoutMs: 2000 }))
       assert.isAbove(error.errorMessage.length, 0)
       assert.match(error.errorMessage, /ECONNREFUSED|connect/i)
-    }))
+    })
+  )
 
   it.live("the test email comes from the configured sender", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const sink = yield* smtpSink(credentials)
       yield* sendTestEmail(configFor(sink.port), "admin@demo.test")
       const [received] = sink.received()
       assert.deepStrictEqual(received?.to, ["admin@demo.test"])
       assert.include(received?.data, "Demo App")
-    }))
+    })
+  )
 })
 
 describe("deliver", () => {
   it.live("shared config: outbox only", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const outbox = makeOutbox(yield* memoryOutboxStore)
       const result = yield* deliver(outbox, { type: "shared" }, message)
       assert.strictEqual(result.relay._tag, "OutboxOnly")
       assert.lengthOf(yield* outbox.list("ada"), 1)
       assert.strictEqual(senderOf({ type: "shared" }).email, "noreply@stackfx.local")
-      assert.deepStrictEqual(senderOf({ type: "shared" }, "Demo App"), { name: "Demo App", email: "noreply@stackfx.local" })
-    }))
+      assert.deepStrictEqual(senderOf({ type: "shared" }, "Demo App"), {
+        name: "Demo App",
+        email: "noreply@stackfx.local"
+      })
+    })
+  )
 
   it.live("standard config: outbox and SMTP; an SMTP failure is reported, the message still kept", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const sink = yield* smtpSink(credentials)
       const outbox = makeOutbox(yield* memoryOutboxStore)
       const good: EmailConfig = { type: "standard", ...configFor(sink.port) }
@@ -91,5 +105,6 @@ describe("deliver", () => {
       assert.strictEqual(failed.relay._tag, "SmtpFailed")
       assert.lengthOf(yield* outbox.list("ada"), 2)
       assert.deepStrictEqual(senderOf(good), { name: "Demo App", email: "noreply@demo.test" })
-    }))
+    })
+  )
 })

@@ -39,7 +39,8 @@ describe("the TSX subset", () => {
   })
 
   it("follows JSX whitespace rules and expressions", () => {
-    const r = ok(template(`<>
+    const r = ok(
+      template(`<>
       <Subject value={"Hi " + user.displayName + (project.displayName ? " at " + project.displayName : "")} />
       <p className="greeting">
         Hi{user.displayName ? ", " + user.displayName : ""}!
@@ -48,7 +49,8 @@ describe("the TSX subset", () => {
       </p>
       {variables.missing && <p>never</p>}
       {user.displayName === "Ada" ? <i>{\`yes \${1 + 2}\`}</i> : null}
-    </>`))
+    </>`)
+    )
     expect(r.subject).toBe("Hi Ada at Demo")
     expect(body(r.html)).toBe(`<p class="greeting">Hi, Ada! Welcome <b>back</b></p><i>yes 3</i>`)
     expect(jsxText("\n   a  \n\n   b\n  ")).toBe("a b")
@@ -56,26 +58,39 @@ describe("the TSX subset", () => {
   })
 
   it("maps React Email components and styles to HTML", () => {
-    const r = ok(template(`<Section style={{ padding: 4, lineHeight: 1.5, color: "red" }}>
+    const r = ok(
+      template(`<Section style={{ padding: 4, lineHeight: 1.5, color: "red" }}>
       <Heading as="h2">Title</Heading><Text>Body</Text><Button href="https://x.test/?a=1&amp;b=2">Go</Button><Hr /><Tailwind><span>t</span></Tailwind>
-    </Section>`))
+    </Section>`)
+    )
     expect(body(r.html)).toBe(
       `<div style="padding:4px;line-height:1.5;color:red"><h2>Title</h2><p>Body</p><a href="https://x.test/?a=1&amp;b=2">Go</a><hr/><span>t</span></div>`
     )
   })
 
   it("escapes every value and never emits active content", () => {
-    const r = ok(template(`<a href={variables.link} onClick={variables.link}>{variables.name}</a>`, "export const variablesSchema = v => v"), {
-      variables: { link: "javascript:alert(1)", name: "<img src=x onerror=alert(1)>" }
-    })
+    const r = ok(
+      template(
+        `<a href={variables.link} onClick={variables.link}>{variables.name}</a>`,
+        "export const variablesSchema = v => v"
+      ),
+      {
+        variables: { link: "javascript:alert(1)", name: "<img src=x onerror=alert(1)>" }
+      }
+    )
     expect(body(r.html)).toBe("<a>&lt;img src=x onerror=alert(1)&gt;</a>")
     expect(error(template(`<script>alert(1)</script>`))).toContain("<script>")
-    expect(error(template(`<div dangerouslySetInnerHTML={{ __html: "<b>x</b>" }} />`))).toContain("dangerouslySetInnerHTML")
+    expect(error(template(`<div dangerouslySetInnerHTML={{ __html: "<b>x</b>" }} />`))).toContain(
+      "dangerouslySetInnerHTML"
+    )
     expect(error(template(`<iframe src="https://x.test" />`))).toContain("<iframe>")
   })
 
   it("checks variables against an arktype schema and drops undeclared ones", () => {
-    const src = template(`<p>{variables.link}|{variables.extra}</p>`, `export const variablesSchema = type({ link: "string", "note?": "string" })`)
+    const src = template(
+      `<p>{variables.link}|{variables.extra}</p>`,
+      `export const variablesSchema = type({ link: "string", "note?": "string" })`
+    )
     expect(error(src)).toBe("link must be a string (was missing)")
     expect(error(src, { variables: { link: 3 } })).toBe("link must be a string (was number)")
     expect(body(ok(src, { variables: { link: "L", extra: "E" } }).html)).toBe("<p>L|</p>")

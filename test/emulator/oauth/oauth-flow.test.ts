@@ -52,22 +52,30 @@ const query: AuthorizeQuery = {
 
 /** authorize, wait `delay`, pick an identity on the development provider, call back. */
 const flowAfter = (minutes: number) =>
-  provided(Effect.gen(function*() {
-    yield* TestClock.setTime(Date.UTC(2030, 0, 1))
-    const started = yield* startOAuthFlow("github", query, undefined)
-    const page = new URL(started.location)
-    yield* TestClock.adjust(Duration.minutes(minutes))
-    const back = new URL(yield* (yield* DevProvider).approve("github", {
-      redirect_uri: page.searchParams.get("redirect_uri") ?? "",
-      state: page.searchParams.get("state") ?? ""
-    }, { email: `clock-${minutes}@example.test` }))
-    const done = yield* completeOAuthFlow({
-      providerId: "github",
-      params: Object.fromEntries(back.searchParams),
-      cookies: { [innerStateCookie(started.innerState)]: "true" }
+  provided(
+    Effect.gen(function* () {
+      yield* TestClock.setTime(Date.UTC(2030, 0, 1))
+      const started = yield* startOAuthFlow("github", query, undefined)
+      const page = new URL(started.location)
+      yield* TestClock.adjust(Duration.minutes(minutes))
+      const back = new URL(
+        yield* (yield* DevProvider).approve(
+          "github",
+          {
+            redirect_uri: page.searchParams.get("redirect_uri") ?? "",
+            state: page.searchParams.get("state") ?? ""
+          },
+          { email: `clock-${minutes}@example.test` }
+        )
+      )
+      const done = yield* completeOAuthFlow({
+        providerId: "github",
+        params: Object.fromEntries(back.searchParams),
+        cookies: { [innerStateCookie(started.innerState)]: "true" }
+      })
+      return new URL(done.location)
     })
-    return new URL(done.location)
-  }))
+  )
 
 describe("OAuth flow timeout", () => {
   it.effect("a flow finished in time gets its code", () =>
@@ -75,13 +83,18 @@ describe("OAuth flow timeout", () => {
       assert.strictEqual(landed.pathname, "/handler/oauth-callback")
       assert.isString(landed.searchParams.get("code"))
       assert.strictEqual(landed.searchParams.get("state"), "client-state")
-    }))
+    })
+  )
 
   it.effect("a flow finished after ten minutes is OUTER_OAUTH_TIMEOUT", () =>
     Effect.map(flowAfter(11), (landed) => {
       assert.strictEqual(landed.pathname, "/handler/error")
       assert.strictEqual(landed.searchParams.get("error"), "OUTER_OAUTH_TIMEOUT")
-      assert.strictEqual(landed.searchParams.get("error_description"), "The OAuth flow has timed out. Please sign in again.")
+      assert.strictEqual(
+        landed.searchParams.get("error_description"),
+        "The OAuth flow has timed out. Please sign in again."
+      )
       assert.isNull(landed.searchParams.get("code"))
-    }))
+    })
+  )
 })

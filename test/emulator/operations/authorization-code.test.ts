@@ -31,18 +31,20 @@ const running = () => ({ ...emulator(), stop: () => Promise.resolve() })
 
 const issue = (input: { userId: string; challenge: string; redirectUri: string }) => {
   if (context === undefined) throw new Error("not started")
-  return Effect.runPromise(Effect.provide(
-    issueAuthorizationCode({
-      projectId: "internal",
-      userId: input.userId,
-      redirectUri: input.redirectUri,
-      codeChallenge: input.challenge,
-      codeChallengeMethod: "S256",
-      isNewUser: true,
-      afterCallbackRedirectUrl: "http://localhost:3000/after"
-    }),
-    context
-  ))
+  return Effect.runPromise(
+    Effect.provide(
+      issueAuthorizationCode({
+        projectId: "internal",
+        userId: input.userId,
+        redirectUri: input.redirectUri,
+        codeChallenge: input.challenge,
+        codeChallengeMethod: "S256",
+        isNewUser: true,
+        afterCallbackRedirectUrl: "http://localhost:3000/after"
+      }),
+      context
+    )
+  )
 }
 
 const exchange = async (fields: Record<string, string>) => {
@@ -79,11 +81,19 @@ describe("the authorization-code grant", () => {
     const redirectUri = "http://localhost:3000/handler/oauth-callback"
     const code = await issue({ userId: user.body.user_id, challenge, redirectUri })
 
-    const wrongVerifier = await exchange({ code, code_verifier: randomBytes(32).toString("base64url"), redirect_uri: redirectUri })
+    const wrongVerifier = await exchange({
+      code,
+      code_verifier: randomBytes(32).toString("base64url"),
+      redirect_uri: redirectUri
+    })
     assert.strictEqual(wrongVerifier.status, 400)
     assert.strictEqual(wrongVerifier.body.code, "INVALID_AUTHORIZATION_CODE")
     // The PKCE check comes before the redirect URI's: a wrong verifier with a wrong URI is still the known error.
-    const both = await exchange({ code, code_verifier: randomBytes(32).toString("base64url"), redirect_uri: "http://localhost:3000/other" })
+    const both = await exchange({
+      code,
+      code_verifier: randomBytes(32).toString("base64url"),
+      redirect_uri: "http://localhost:3000/other"
+    })
     assert.strictEqual(both.body.code, "INVALID_AUTHORIZATION_CODE")
     const wrongRedirect = await exchange({ code, code_verifier: verifier, redirect_uri: "http://localhost:3000/other" })
     assert.strictEqual(wrongRedirect.status, 400)
@@ -97,7 +107,11 @@ describe("the authorization-code grant", () => {
     assert.strictEqual(redeemed.status, 200)
 
     const good = await issue({ userId: user.body.user_id, challenge, redirectUri })
-    const ok = await exchange({ code: good, code_verifier: verifier, redirect_uri: `${redirectUri}?code=${good}&state=abc` })
+    const ok = await exchange({
+      code: good,
+      code_verifier: verifier,
+      redirect_uri: `${redirectUri}?code=${good}&state=abc`
+    })
     assert.strictEqual(ok.status, 200)
     assert.strictEqual(ok.body.is_new_user, true)
     assert.strictEqual(ok.body.after_callback_redirect_url, "http://localhost:3000/after")

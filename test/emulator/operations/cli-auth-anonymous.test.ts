@@ -19,7 +19,9 @@ let context: Context.Context<Emulator | Db> | undefined
 
 beforeAll(async () => {
   scope = Effect.runSync(Scope.make())
-  context = await Effect.runPromise(Layer.buildWithScope(layer({ port: 0, db: "memory", fastPasswordHashing: true }), scope))
+  context = await Effect.runPromise(
+    Layer.buildWithScope(layer({ port: 0, db: "memory", fastPasswordHashing: true }), scope)
+  )
 })
 afterAll(async () => {
   if (scope !== undefined) await Effect.runPromise(Scope.close(scope, Exit.void))
@@ -33,12 +35,21 @@ const running = () => ({ ...Context.get(started(), Emulator), stop: () => Promis
 const demo = () => ({ ...Context.get(started(), Emulator).demoProject })
 
 const signUpAnonymous = async (email: string) => {
-  const signedUp = await call(running(), demo(), "POST", "/auth/password/sign-up", { body: { email, password: "password-123" } })
+  const signedUp = await call(running(), demo(), "POST", "/auth/password/sign-up", {
+    body: { email, password: "password-123" }
+  })
   assert.strictEqual(signedUp.status, 200, signedUp.text)
-  await Effect.runPromise(Effect.provide(
-    Effect.flatMap(Db, (db) => db.query("update users set is_anonymous = true where project_id = $1 and id = $2", [demo().id, signedUp.body.user_id])),
-    started()
-  ))
+  await Effect.runPromise(
+    Effect.provide(
+      Effect.flatMap(Db, (db) =>
+        db.query("update users set is_anonymous = true where project_id = $1 and id = $2", [
+          demo().id,
+          signedUp.body.user_id
+        ])
+      ),
+      started()
+    )
+  )
   return signedUp.body as { user_id: string; refresh_token: string }
 }
 
@@ -50,14 +61,18 @@ describe("CLI sign-in with an anonymous session", () => {
     assert.strictEqual(attempt.status, 200, attempt.text)
     const loginCode = attempt.body.login_code
 
-    assert.deepStrictEqual((await post("/auth/cli/complete", { login_code: loginCode, mode: "check" })).body, { cli_session_state: "anonymous" })
+    assert.deepStrictEqual((await post("/auth/cli/complete", { login_code: loginCode, mode: "check" })).body, {
+      cli_session_state: "anonymous"
+    })
     const claimed = await post("/auth/cli/complete", { login_code: loginCode, mode: "claim-anon-session" })
     assert.strictEqual(claimed.status, 200, claimed.text)
     assert.strictEqual(claimed.body.refresh_token, anonymous.refresh_token)
     assert.isString(claimed.body.access_token)
     const again = await post("/auth/cli/complete", { login_code: loginCode, mode: "claim-anon-session" })
     assert.deepStrictEqual([again.status, again.text], [400, "No anonymous session associated with this code"])
-    assert.deepStrictEqual((await post("/auth/cli/complete", { login_code: loginCode, mode: "check" })).body, { cli_session_state: "none" })
+    assert.deepStrictEqual((await post("/auth/cli/complete", { login_code: loginCode, mode: "check" })).body, {
+      cli_session_state: "none"
+    })
   })
 
   it("refuses an anonymous refresh token that is unknown or not an anonymous user's", async () => {
@@ -68,6 +83,9 @@ describe("CLI sign-in with an anonymous session", () => {
       body: { email: "cli-person@example.test", password: "password-123" }
     })
     const notAnonymous = await post({ anon_refresh_token: person.body.refresh_token })
-    assert.deepStrictEqual([notAnonymous.status, notAnonymous.text], [400, "The provided refresh token does not belong to an anonymous user"])
+    assert.deepStrictEqual(
+      [notAnonymous.status, notAnonymous.text],
+      [400, "The provided refresh token does not belong to an anonymous user"]
+    )
   })
 })

@@ -7,10 +7,7 @@ const ids = ["a", "b", "c", "d", "e", "f", "g"] as const
 /** A random definition graph over a small id set: cycles, self-loops, diamonds and dangling edges included. */
 const graphArb = fc.record({
   // which ids are defined, each with a random list of contained ids (possibly undefined ones: "x", "y")
-  definitions: fc.dictionary(
-    fc.constantFrom(...ids),
-    fc.array(fc.constantFrom(...ids, "x", "y"), { maxLength: 5 })
-  ),
+  definitions: fc.dictionary(fc.constantFrom(...ids), fc.array(fc.constantFrom(...ids, "x", "y"), { maxLength: 5 })),
   direct: fc.array(fc.constantFrom(...ids, "x"), { maxLength: 5 })
 })
 
@@ -33,7 +30,10 @@ describe("resolvePermissionIds", () => {
   it("equals the fixpoint of containment, terminating on cycles", () => {
     fc.assert(
       fc.property(graphArb, ({ definitions, direct }) => {
-        assert.deepStrictEqual([...resolvePermissionIds(direct, lookupOf(definitions), true)], fixpoint(definitions, direct))
+        assert.deepStrictEqual(
+          [...resolvePermissionIds(direct, lookupOf(definitions), true)],
+          fixpoint(definitions, direct)
+        )
       }),
       { numRuns: 500 }
     )

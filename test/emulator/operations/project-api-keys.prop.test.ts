@@ -34,13 +34,19 @@ const outcome = (check: ReturnType<typeof checkProjectApiKey>) =>
 
 layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generated times", (it) => {
   it.effect("answers revoked, then expired, else valid, at the TestClock's time", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const db = yield* Db
       const teamId = crypto.randomUUID()
       yield* TestClock.setTime(START)
       yield* insertTeam(db, {
-        id: teamId, projectId: PROJECT, displayName: "Keys", profileImageUrl: null,
-        clientMetadata: null, clientReadOnlyMetadata: null, serverMetadata: null, createdAt: new Date(START)
+        id: teamId,
+        projectId: PROJECT,
+        displayName: "Keys",
+        profileImageUrl: null,
+        clientMetadata: null,
+        clientReadOnlyMetadata: null,
+        serverMetadata: null,
+        createdAt: new Date(START)
       })
       for (const c of cases) {
         yield* TestClock.setTime(START)
@@ -59,15 +65,22 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
         // The same key at the user route is of the wrong kind, whatever its state.
         assert.strictEqual(yield* outcome(checkProjectApiKey(db, PROJECT, "user", key.value)), "WrongApiKeyType")
       }
-    }))
+    })
+  )
 
   it.effect("a key with any one character changed is not found, and parses only when well formed", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const db = yield* Db
       const teamId = crypto.randomUUID()
       yield* insertTeam(db, {
-        id: teamId, projectId: PROJECT, displayName: "Tamper", profileImageUrl: null,
-        clientMetadata: null, clientReadOnlyMetadata: null, serverMetadata: null, createdAt: new Date(START)
+        id: teamId,
+        projectId: PROJECT,
+        displayName: "Tamper",
+        profileImageUrl: null,
+        clientMetadata: null,
+        clientReadOnlyMetadata: null,
+        serverMetadata: null,
+        createdAt: new Date(START)
       })
       const key = yield* createTeamApiKey(db, PROJECT, teamId, { description: "t", expiresAt: null })
       assert.deepStrictEqual(parseProjectApiKey(key.value), { id: key.id, type: "team" })
@@ -75,7 +88,12 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
       for (const at of positions) {
         const swapped = key.value[at] === "a" ? "b" : "a"
         const tampered = key.value.slice(0, at) + swapped + key.value.slice(at + 1)
-        assert.strictEqual(yield* outcome(checkProjectApiKey(db, PROJECT, "team", tampered)), "ApiKeyNotFound", tampered)
+        assert.strictEqual(
+          yield* outcome(checkProjectApiKey(db, PROJECT, "team", tampered)),
+          "ApiKeyNotFound",
+          tampered
+        )
       }
-    }))
+    })
+  )
 })

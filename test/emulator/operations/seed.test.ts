@@ -5,7 +5,13 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { DEMO_PROJECT_KEYS } from "../../../src/domain/local-keys.js"
-import { DEMO_PROJECT, INTERNAL_PROJECT, SEED_KEY, SEEDED_PROJECTS, seedKeyOf } from "../../../backend/src/operations/seed.js"
+import {
+  DEMO_PROJECT,
+  INTERNAL_PROJECT,
+  SEED_KEY,
+  SEEDED_PROJECTS,
+  seedKeyOf
+} from "../../../backend/src/operations/seed.js"
 import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
@@ -35,7 +41,10 @@ describe("the seeded internal project", () => {
   })
 
   it("has the hosted description, no team on sign-up and the default team permissions (admin view)", async () => {
-    const res = expectStatus(await backend.call(backend.internal(), "GET", "/internal/projects/current", { accessType: "admin" }), 200)
+    const res = expectStatus(
+      await backend.call(backend.internal(), "GET", "/internal/projects/current", { accessType: "admin" }),
+      200
+    )
     assert.strictEqual(res.body.description, "Stack's admin dashboard")
     // Seeded projects belong to no team, as on the service.
     assert.isNull(res.body.owner_team_id)
@@ -71,26 +80,48 @@ describe("the seeded demo project", () => {
       assert.strictEqual(res.body.id, "demo", accessType)
     }
     // The internal keys are not the demo's.
-    const crossed = await backend.call({ ...demo(), publishableClientKey: backend.internal().publishableClientKey }, "GET", "/projects/current")
+    const crossed = await backend.call(
+      { ...demo(), publishableClientKey: backend.internal().publishableClientKey },
+      "GET",
+      "/projects/current"
+    )
     assert.strictEqual(crossed.status, 401)
   })
 
   it("has the features the demo shows turned on", async () => {
-    const res = expectStatus(await backend.call(demo(), "GET", "/internal/projects/current", { accessType: "admin" }), 200)
+    const res = expectStatus(
+      await backend.call(demo(), "GET", "/internal/projects/current", { accessType: "admin" }),
+      200
+    )
     assert.strictEqual(res.body.display_name, "stackfx demo")
     const config = res.body.config
-    for (const flag of ["sign_up_enabled", "credential_enabled", "magic_link_enabled", "passkey_enabled",
-      "client_team_creation_enabled", "create_team_on_sign_up", "allow_localhost"]) {
+    for (const flag of [
+      "sign_up_enabled",
+      "credential_enabled",
+      "magic_link_enabled",
+      "passkey_enabled",
+      "client_team_creation_enabled",
+      "create_team_on_sign_up",
+      "allow_localhost"
+    ]) {
       assert.isTrue(config[flag], flag)
     }
     // Off until an admin allows it, as on any new project; the demo's account page then offers it.
     assert.isFalse(config.client_user_deletion_enabled)
-    assert.deepStrictEqual(config.enabled_oauth_providers, [{ id: "github" }, { id: "google" }, { id: "microsoft" }, { id: "spotify" }])
+    assert.deepStrictEqual(config.enabled_oauth_providers, [
+      { id: "github" },
+      { id: "google" },
+      { id: "microsoft" },
+      { id: "spotify" }
+    ])
   })
 
   it("gives a new user a personal team", async () => {
     const user = await backend.signUp(demo(), { email: uniqueEmail("demo-team") })
-    const teams = expectStatus(await backend.call(demo(), "GET", "/teams?user_id=me", { accessToken: user.accessToken }), 200)
+    const teams = expectStatus(
+      await backend.call(demo(), "GET", "/teams?user_id=me", { accessToken: user.accessToken }),
+      200
+    )
     assert.lengthOf(teams.body.items, 1)
   })
 })

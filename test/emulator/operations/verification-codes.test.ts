@@ -14,7 +14,8 @@ import type { VerificationCodeRow } from "../../../backend/src/store/verificatio
 
 const TTL_MS = 60_000
 const issue = issueCode({ projectId: "internal", purpose: "email_verification", ttlMillis: TTL_MS })
-const tagOf = (code: string) => Effect.map(Effect.flip(checkCode("internal", "email_verification", code)), (e) => e._tag)
+const tagOf = (code: string) =>
+  Effect.map(Effect.flip(checkCode("internal", "email_verification", code)), (e) => e._tag)
 
 /** Records every wrong guess a code tolerates against the row of a code found before. */
 const exhaust = (row: VerificationCodeRow) =>
@@ -24,15 +25,16 @@ const rowOf = (code: string) => checkCode("internal", "email_verification", code
 
 layer(layerDb("memory"), { timeout: "60 seconds" })("verification codes", (it) => {
   it.effect("an unknown code, or one of another purpose, is not found", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const code = yield* issue
       assert.strictEqual(yield* tagOf("no-such-code"), "VerificationCodeNotFound")
       const otherPurpose = yield* Effect.flip(checkCode("internal", "password_reset", code))
       assert.strictEqual(otherPurpose._tag, "VerificationCodeNotFound")
-    }))
+    })
+  )
 
   it.effect("a used code that has also expired is expired; a used one still in time is already used", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const code = yield* issue
       yield* useCode("internal", "email_verification", code)
       assert.strictEqual(yield* tagOf(code), "VerificationCodeAlreadyUsed")
@@ -40,10 +42,11 @@ layer(layerDb("memory"), { timeout: "60 seconds" })("verification codes", (it) =
       assert.strictEqual(again._tag, "VerificationCodeAlreadyUsed")
       yield* TestClock.adjust(TTL_MS)
       assert.strictEqual(yield* tagOf(code), "VerificationCodeExpired")
-    }))
+    })
+  )
 
   it.effect("expiry also comes before max attempts, and a used code before max attempts", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const locked = yield* issue
       yield* exhaust(yield* rowOf(locked))
       assert.strictEqual(yield* tagOf(locked), "VerificationCodeMaxAttemptsReached")
@@ -56,5 +59,6 @@ layer(layerDb("memory"), { timeout: "60 seconds" })("verification codes", (it) =
 
       yield* TestClock.adjust(TTL_MS)
       assert.strictEqual(yield* tagOf(locked), "VerificationCodeExpired")
-    }))
+    })
+  )
 })

@@ -21,7 +21,7 @@ const flipLastByte = (b64url: string) => {
 
 /** Register a passkey for user u1 on `pageOrigin`; returns the authenticator and store. */
 const registered = (pageOrigin = origin) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const authenticator = new SoftAuthenticator()
     const store = yield* memoryPasskeyStore
     const ceremony = yield* registrationOptions({
@@ -42,16 +42,24 @@ const registered = (pageOrigin = origin) =>
   })
 
 const signIn = (authenticator: SoftAuthenticator, pageOrigin = origin) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const ceremony = yield* authenticationOptions()
-    const response = authenticator.authenticate(withHostname(ceremony.options, new URL(pageOrigin).hostname), pageOrigin)
+    const response = authenticator.authenticate(
+      withHostname(ceremony.options, new URL(pageOrigin).hostname),
+      pageOrigin
+    )
     return { ceremony, response }
   })
 
 describe("passkey options", () => {
   it.effect("use the RP id sentinel and the user id as handle", () =>
-    Effect.gen(function*() {
-      const reg = yield* registrationOptions({ projectDisplayName: "Demo", userId: "u1", userName: "a", userDisplayName: "A" })
+    Effect.gen(function* () {
+      const reg = yield* registrationOptions({
+        projectDisplayName: "Demo",
+        userId: "u1",
+        userName: "a",
+        userDisplayName: "A"
+      })
       assert.strictEqual(reg.options.rp.id, "THIS_VALUE_WILL_BE_REPLACED.example.com")
       assert.strictEqual(reg.options.rp.id, PASSKEY_RP_ID_SENTINEL)
       assert.strictEqual(reg.options.user.id, Buffer.from("u1").toString("base64url"))
@@ -61,57 +69,82 @@ describe("passkey options", () => {
       assert.strictEqual(auth.options.rpId, PASSKEY_RP_ID_SENTINEL)
       assert.deepStrictEqual(auth.options.allowCredentials, [])
       assert.notStrictEqual(auth.challenge, (yield* authenticationOptions()).challenge)
-    }))
+    })
+  )
 
   it.effect("a user id outside 1..64 bytes is refused", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const userId of ["", "x".repeat(65)]) {
-        const error = yield* Effect.flip(registrationOptions({ projectDisplayName: "D", userId, userName: "a", userDisplayName: "A" }))
+        const error = yield* Effect.flip(
+          registrationOptions({ projectDisplayName: "D", userId, userName: "a", userDisplayName: "A" })
+        )
         assert.strictEqual(error._tag, "PasskeyRegistrationFailed")
       }
-    }))
+    })
+  )
 })
 
 describe("passkey ceremonies with a software authenticator", () => {
   it.live("registration then sign-in passes and advances the counter", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { authenticator, store, passkey } = yield* registered()
       assert.strictEqual(passkey.userId, "u1")
       assert.strictEqual(passkey.rpId, "localhost")
       assert.strictEqual(passkey.counter, 0)
       for (const expected of [1, 2]) {
         const { ceremony, response } = yield* signIn(authenticator)
-        const result = yield* verifyPasskeyAuthentication({ response, expectedChallenge: ceremony.challenge, isTrustedOrigin, store })
+        const result = yield* verifyPasskeyAuthentication({
+          response,
+          expectedChallenge: ceremony.challenge,
+          isTrustedOrigin,
+          store
+        })
         assert.deepStrictEqual(result, { userId: "u1", credentialId: passkey.credentialId, newCounter: expected })
         assert.strictEqual((yield* store.findByCredentialId(passkey.credentialId))?.counter, expected)
       }
-    }))
+    })
+  )
 
   it.live("works on a trusted domain with its hostname as RP id", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { authenticator, store, passkey } = yield* registered("https://app.example.com")
       assert.strictEqual(passkey.rpId, "app.example.com")
       const { ceremony, response } = yield* signIn(authenticator, "https://app.example.com")
       yield* verifyPasskeyAuthentication({ response, expectedChallenge: ceremony.challenge, isTrustedOrigin, store })
-    }))
+    })
+  )
 
   it.live("a tampered signature fails with PASSKEY_AUTHENTICATION_FAILED and leaves the counter", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { authenticator, store, passkey } = yield* registered()
       const { ceremony, response } = yield* signIn(authenticator)
-      const tampered = { ...response, response: { ...response.response, signature: flipLastByte(response.response.signature) } }
+      const tampered = {
+        ...response,
+        response: { ...response.response, signature: flipLastByte(response.response.signature) }
+      }
       const error = yield* Effect.flip(
-        verifyPasskeyAuthentication({ response: tampered, expectedChallenge: ceremony.challenge, isTrustedOrigin, store })
+        verifyPasskeyAuthentication({
+          response: tampered,
+          expectedChallenge: ceremony.challenge,
+          isTrustedOrigin,
+          store
+        })
       )
       assert.strictEqual(error._tag, "PasskeyAuthenticationFailed")
       assert.strictEqual((yield* store.findByCredentialId(passkey.credentialId))?.counter, 0)
-    }))
+    })
+  )
 
   it.live("an untrusted origin fails registration and sign-in", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const evil = "https://evil.example.net"
       const authenticator = new SoftAuthenticator()
-      const ceremony = yield* registrationOptions({ projectDisplayName: "D", userId: "u1", userName: "a", userDisplayName: "A" })
+      const ceremony = yield* registrationOptions({
+        projectDisplayName: "D",
+        userId: "u1",
+        userName: "a",
+        userDisplayName: "A"
+      })
       const response = authenticator.register(withHostname(ceremony.options, "evil.example.net"), evil)
       const regError = yield* Effect.flip(
         verifyPasskeyRegistration({ response, expectedChallenge: ceremony.challenge, userId: "u1", isTrustedOrigin })
@@ -122,15 +155,25 @@ describe("passkey ceremonies with a software authenticator", () => {
       // a localhost credential, asserted on a page that reports the evil origin
       const ok = yield* registered()
       const auth = yield* authenticationOptions()
-      const assertion = ok.authenticator.authenticate(withHostname(auth.options, "localhost"), evil, ok.passkey.credentialId)
+      const assertion = ok.authenticator.authenticate(
+        withHostname(auth.options, "localhost"),
+        evil,
+        ok.passkey.credentialId
+      )
       const authError = yield* Effect.flip(
-        verifyPasskeyAuthentication({ response: assertion, expectedChallenge: auth.challenge, isTrustedOrigin, store: ok.store })
+        verifyPasskeyAuthentication({
+          response: assertion,
+          expectedChallenge: auth.challenge,
+          isTrustedOrigin,
+          store: ok.store
+        })
       )
       assert.strictEqual(authError._tag, "PasskeyAuthenticationFailed")
-    }))
+    })
+  )
 
   it.live("localhost is refused when the project does not allow it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { authenticator, store } = yield* registered()
       const { ceremony, response } = yield* signIn(authenticator)
       const strict = trustedOriginPolicy({ allowLocalhost: false, trustedDomains: [] })
@@ -138,57 +181,83 @@ describe("passkey ceremonies with a software authenticator", () => {
         verifyPasskeyAuthentication({ response, expectedChallenge: ceremony.challenge, isTrustedOrigin: strict, store })
       )
       assert.strictEqual(error._tag, "PasskeyAuthenticationFailed")
-    }))
+    })
+  )
 
   it.live("a wrong challenge, an unknown credential, a cloned counter and garbage all fail", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { authenticator, store, passkey } = yield* registered()
       const first = yield* signIn(authenticator)
-      const wrongChallenge = yield* Effect.flip(verifyPasskeyAuthentication({
-        response: first.response,
-        expectedChallenge: (yield* authenticationOptions()).challenge,
-        isTrustedOrigin,
-        store
-      }))
+      const wrongChallenge = yield* Effect.flip(
+        verifyPasskeyAuthentication({
+          response: first.response,
+          expectedChallenge: (yield* authenticationOptions()).challenge,
+          isTrustedOrigin,
+          store
+        })
+      )
       assert.strictEqual(wrongChallenge._tag, "PasskeyAuthenticationFailed")
 
       const other = yield* memoryPasskeyStore
-      const unknown = yield* Effect.flip(verifyPasskeyAuthentication({
-        response: first.response,
-        expectedChallenge: first.ceremony.challenge,
-        isTrustedOrigin,
-        store: other
-      }))
+      const unknown = yield* Effect.flip(
+        verifyPasskeyAuthentication({
+          response: first.response,
+          expectedChallenge: first.ceremony.challenge,
+          isTrustedOrigin,
+          store: other
+        })
+      )
       assert.include(unknown.message, "not registered")
 
       const second = yield* signIn(authenticator)
-      yield* verifyPasskeyAuthentication({ response: second.response, expectedChallenge: second.ceremony.challenge, isTrustedOrigin, store })
-      authenticator.setCounter(passkey.credentialId, 0)
-      const replayed = yield* signIn(authenticator)
-      const cloned = yield* Effect.flip(verifyPasskeyAuthentication({
-        response: replayed.response,
-        expectedChallenge: replayed.ceremony.challenge,
+      yield* verifyPasskeyAuthentication({
+        response: second.response,
+        expectedChallenge: second.ceremony.challenge,
         isTrustedOrigin,
         store
-      }))
+      })
+      authenticator.setCounter(passkey.credentialId, 0)
+      const replayed = yield* signIn(authenticator)
+      const cloned = yield* Effect.flip(
+        verifyPasskeyAuthentication({
+          response: replayed.response,
+          expectedChallenge: replayed.ceremony.challenge,
+          isTrustedOrigin,
+          store
+        })
+      )
       assert.strictEqual(cloned._tag, "PasskeyAuthenticationFailed")
 
-      const garbage = yield* Effect.flip(verifyPasskeyAuthentication({ response: { id: 1 }, expectedChallenge: "x", isTrustedOrigin, store }))
+      const garbage = yield* Effect.flip(
+        verifyPasskeyAuthentication({ response: { id: 1 }, expectedChallenge: "x", isTrustedOrigin, store })
+      )
       assert.include(garbage.message, "malformed")
-    }))
+    })
+  )
 
   it.live("registration rejects a response for another challenge", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const authenticator = new SoftAuthenticator()
-      const ceremony = yield* registrationOptions({ projectDisplayName: "D", userId: "u1", userName: "a", userDisplayName: "A" })
-      const other = yield* registrationOptions({ projectDisplayName: "D", userId: "u1", userName: "a", userDisplayName: "A" })
+      const ceremony = yield* registrationOptions({
+        projectDisplayName: "D",
+        userId: "u1",
+        userName: "a",
+        userDisplayName: "A"
+      })
+      const other = yield* registrationOptions({
+        projectDisplayName: "D",
+        userId: "u1",
+        userName: "a",
+        userDisplayName: "A"
+      })
       const response = authenticator.register(withHostname(ceremony.options, "localhost"), origin)
       const error = yield* Effect.flip(
         verifyPasskeyRegistration({ response, expectedChallenge: other.challenge, userId: "u1", isTrustedOrigin })
       )
       assert.strictEqual(error._tag, "PasskeyRegistrationFailed")
       assert.strictEqual(error.code, "PASSKEY_REGISTRATION_FAILED")
-    }))
+    })
+  )
 })
 
 describe("trustedOriginPolicy", () => {

@@ -9,12 +9,20 @@ const server = (project: TestProject, method: string, path: string, body?: unkno
   backend.call(project, method, path, { accessType: "server", body })
 
 const define = async (project: TestProject, id: string, contained: ReadonlyArray<string> = []) => {
-  const res = await admin(project, "POST", "/project-permission-definitions", { id, contained_permission_ids: contained })
+  const res = await admin(project, "POST", "/project-permission-definitions", {
+    id,
+    contained_permission_ids: contained
+  })
   assert.strictEqual(res.status, 201, res.text)
   return res.body
 }
 
-const patchConfig = (project: TestProject, level: string, override: unknown, accessType: "admin" | "server" = "admin") =>
+const patchConfig = (
+  project: TestProject,
+  level: string,
+  override: unknown,
+  accessType: "admin" | "server" = "admin"
+) =>
   backend.call(project, "PATCH", `/internal/config/override/${level}`, {
     accessType,
     body: { config_override_string: JSON.stringify(override) }
@@ -34,7 +42,10 @@ describe("/project-permission-definitions and /project-permissions", () => {
     const editor = await define(project, "edit_docs", ["read_docs"])
     assert.deepStrictEqual(editor, { id: "edit_docs", contained_permission_ids: ["read_docs"] })
     const listed = await admin(project, "GET", "/project-permission-definitions")
-    assert.deepStrictEqual(listed.body.items.map((d: { id: string }) => d.id), ["edit_docs", "read_docs"])
+    assert.deepStrictEqual(
+      listed.body.items.map((d: { id: string }) => d.id),
+      ["edit_docs", "read_docs"]
+    )
 
     const granted = await server(project, "POST", `/project-permissions/${user.userId}/edit_docs`)
     assert.strictEqual(granted.status, 201, granted.text)
@@ -46,8 +57,14 @@ describe("/project-permission-definitions and /project-permissions", () => {
       { id: "edit_docs", user_id: user.userId },
       { id: "read_docs", user_id: user.userId }
     ])
-    assert.deepStrictEqual((await own("")).body.items.map((p: { id: string }) => p.id), ["edit_docs"])
-    assert.deepStrictEqual((await own("&recursive=true&permission_id=read_docs")).body.items.map((p: { id: string }) => p.id), ["read_docs"])
+    assert.deepStrictEqual(
+      (await own("")).body.items.map((p: { id: string }) => p.id),
+      ["edit_docs"]
+    )
+    assert.deepStrictEqual(
+      (await own("&recursive=true&permission_id=read_docs")).body.items.map((p: { id: string }) => p.id),
+      ["read_docs"]
+    )
 
     // Only direct grants can be revoked: the service answers PERMISSION_NOT_FOUND otherwise.
     const indirect = await server(project, "DELETE", `/project-permissions/${user.userId}/read_docs`)
@@ -66,20 +83,33 @@ describe("/project-permission-definitions and /project-permissions", () => {
     assert.strictEqual(unknown.knownError, "PERMISSION_NOT_FOUND")
     const teamScope = await server(project, "POST", `/project-permissions/${user.userId}/$read_members`)
     assert.strictEqual(teamScope.knownError, "WRONG_PERMISSION_SCOPE")
-    assert.deepStrictEqual(teamScope.body.details, { permission_id: "$read_members", expected_scope: "project", actual_scope: "team" })
+    assert.deepStrictEqual(teamScope.body.details, {
+      permission_id: "$read_members",
+      expected_scope: "project",
+      actual_scope: "team"
+    })
     const noUser = await server(project, "POST", "/project-permissions/00000000-0000-4000-8000-000000000000/billing")
     assert.strictEqual(noUser.knownError, "USER_NOT_FOUND")
     // Ids are unique across both scopes; contained ids must be of the same scope.
     const clash = await admin(project, "POST", "/team-permission-definitions", { id: "billing" })
     assert.strictEqual(clash.knownError, "PERMISSION_ID_ALREADY_EXISTS")
-    const crossScope = await admin(project, "POST", "/project-permission-definitions", { id: "x", contained_permission_ids: ["$read_members"] })
+    const crossScope = await admin(project, "POST", "/project-permission-definitions", {
+      id: "x",
+      contained_permission_ids: ["$read_members"]
+    })
     assert.strictEqual(crossScope.knownError, "CONTAINED_PERMISSION_NOT_FOUND")
-    const teamGrantOfProjectPermission = await admin(project, "POST", "/team-permission-definitions", { id: "team_only" })
+    const teamGrantOfProjectPermission = await admin(project, "POST", "/team-permission-definitions", {
+      id: "team_only"
+    })
     assert.strictEqual(teamGrantOfProjectPermission.status, 201)
 
-    const forOther = await backend.call(project, "GET", `/project-permissions?user_id=${other.userId}`, { accessToken: user.accessToken })
+    const forOther = await backend.call(project, "GET", `/project-permissions?user_id=${other.userId}`, {
+      accessToken: user.accessToken
+    })
     assert.strictEqual(forOther.status, 403)
-    const clientGrant = await backend.call(project, "POST", `/project-permissions/me/billing`, { accessToken: user.accessToken })
+    const clientGrant = await backend.call(project, "POST", `/project-permissions/me/billing`, {
+      accessToken: user.accessToken
+    })
     assert.strictEqual(clientGrant.knownError, "INSUFFICIENT_ACCESS_TYPE")
     const clientDefine = await backend.call(project, "GET", "/project-permission-definitions")
     assert.strictEqual(clientDefine.knownError, "INSUFFICIENT_ACCESS_TYPE")
@@ -89,15 +119,24 @@ describe("/project-permission-definitions and /project-permissions", () => {
     const project = await backend.createProject()
     await define(project, "leaf")
     await define(project, "root", ["leaf"])
-    await admin(project, "PATCH", "/internal/projects/current", { config: { user_default_permissions: [{ id: "root" }] } })
+    await admin(project, "PATCH", "/internal/projects/current", {
+      config: { user_default_permissions: [{ id: "root" }] }
+    })
     const user = await backend.signUp(project)
     const renamed = await admin(project, "PATCH", "/project-permission-definitions/leaf", { id: "leaf2" })
     assert.deepStrictEqual(renamed.body, { id: "leaf2", contained_permission_ids: [] })
     const defs = await admin(project, "GET", "/project-permission-definitions")
-    assert.deepStrictEqual(defs.body.items.find((d: { id: string }) => d.id === "root").contained_permission_ids, ["leaf2"])
+    assert.deepStrictEqual(defs.body.items.find((d: { id: string }) => d.id === "root").contained_permission_ids, [
+      "leaf2"
+    ])
     const held = await server(project, "GET", `/project-permissions?user_id=${user.userId}&recursive=true`)
-    assert.deepStrictEqual(held.body.items.map((p: { id: string }) => p.id), ["leaf2", "root"])
-    assert.deepStrictEqual((await admin(project, "DELETE", "/project-permission-definitions/root")).body, { success: true })
+    assert.deepStrictEqual(
+      held.body.items.map((p: { id: string }) => p.id),
+      ["leaf2", "root"]
+    )
+    assert.deepStrictEqual((await admin(project, "DELETE", "/project-permission-definitions/root")).body, {
+      success: true
+    })
     const after = await admin(project, "GET", "/internal/projects/current")
     assert.deepStrictEqual(after.body.config.user_default_permissions, [])
     assert.deepStrictEqual((await server(project, "GET", `/project-permissions?user_id=${user.userId}`)).body.items, [])
@@ -155,12 +194,18 @@ describe("/internal/config", () => {
     assert.strictEqual((await patchConfig(project, "project", { "apiKeys.enabled.user": true })).status, 400)
     const level = await patchConfig(project, "nowhere", {})
     assert.strictEqual(level.knownError, "SCHEMA_ERROR")
-    assert.strictEqual((await patchConfig(project, "environment", { "apiKeys.enabled.user": true }, "server")).status, 403)
+    assert.strictEqual(
+      (await patchConfig(project, "environment", { "apiKeys.enabled.user": true }, "server")).status,
+      403
+    )
     assert.strictEqual((await patchConfig(project, "branch", { "apiKeys.enabled.user": true }, "server")).status, 200)
     const noSource = await admin(project, "PUT", "/internal/config/override/branch", { config_string: "{}" })
     assert.strictEqual(noSource.status, 400)
     assert.strictEqual(noSource.text, "source is required for branch level config")
-    const put = await admin(project, "PUT", "/internal/config/override/branch", { config_string: "{}", source: { type: "unlinked" } })
+    const put = await admin(project, "PUT", "/internal/config/override/branch", {
+      config_string: "{}",
+      source: { type: "unlinked" }
+    })
     assert.strictEqual(put.status, 200, put.text)
     // Replacing the override resets what the old one set.
     assert.isFalse((await effective(project)).apiKeys.enabled.user)
@@ -185,7 +230,9 @@ describe("sign-up rules", () => {
     })
     assert.strictEqual(rejected.status, 403)
     assert.strictEqual(rejected.knownError, "SIGN_UP_REJECTED")
-    assert.deepStrictEqual(rejected.body.details, { message: "Your sign up was rejected by an administrator's sign-up rule." })
+    assert.deepStrictEqual(rejected.body.details, {
+      message: "Your sign up was rejected by an administrator's sign-up rule."
+    })
     await backend.signUp(project, { email: uniqueEmail() })
     // The server API is not a sign-up: its users are not checked.
     const created = await server(project, "POST", "/users", { primary_email: "admin-made@spam.test" })
@@ -195,7 +242,11 @@ describe("sign-up rules", () => {
   it("restrict lets the sign-up through and marks the user restricted; the default action can reject", async () => {
     const project = await backend.createProject()
     await patchConfig(project, "branch", {
-      "auth.signUpRules.watch": { enabled: true, condition: "email.endsWith(\"@watch.test\")", action: { type: "restrict" } },
+      "auth.signUpRules.watch": {
+        enabled: true,
+        condition: 'email.endsWith("@watch.test")',
+        action: { type: "restrict" }
+      },
       "auth.signUpRules.off": { enabled: false, condition: "true", action: { type: "reject" } }
     })
     const watched = await backend.signUp(project, { email: "a@watch.test" })
@@ -207,11 +258,16 @@ describe("sign-up rules", () => {
 
     await patchConfig(project, "branch", {
       "auth.signUpRulesDefaultAction": "reject",
-      "auth.signUpRules.staff": { enabled: true, condition: "emailDomain in [\"staff.test\"]", action: { type: "allow" } }
+      "auth.signUpRules.staff": { enabled: true, condition: 'emailDomain in ["staff.test"]', action: { type: "allow" } }
     })
-    assert.strictEqual((await backend.call(project, "POST", "/auth/password/sign-up", {
-      body: { email: uniqueEmail(), password: "correct horse battery" }
-    })).knownError, "SIGN_UP_REJECTED")
+    assert.strictEqual(
+      (
+        await backend.call(project, "POST", "/auth/password/sign-up", {
+          body: { email: uniqueEmail(), password: "correct horse battery" }
+        })
+      ).knownError,
+      "SIGN_UP_REJECTED"
+    )
     await backend.signUp(project, { email: "b@staff.test" })
   })
 

@@ -15,12 +15,18 @@ describe("GET /api/v1", () => {
   it("names the access type, the project and the signed-in user", async () => {
     const project = await backend.createProject()
     const client = await backend.call(project, "GET", "", { accessType: "client" })
-    assert.strictEqual(client.text, `${WELCOME}\n\nAuthentication: Client\n         Project: ${project.id}\n         User: None`)
+    assert.strictEqual(
+      client.text,
+      `${WELCOME}\n\nAuthentication: Client\n         Project: ${project.id}\n         User: None`
+    )
     const admin = await backend.call(project, "GET", "", { accessType: "admin" })
     assert.include(admin.text, "Authentication: Admin\n")
     const user = await backend.signUp(project)
     const signedIn = await backend.call(project, "GET", "", { accessToken: user.accessToken, accessType: "server" })
-    assert.strictEqual(signedIn.text, `${WELCOME}\n\nAuthentication: Server\n         Project: ${project.id}\n         User: ${user.email}`)
+    assert.strictEqual(
+      signedIn.text,
+      `${WELCOME}\n\nAuthentication: Server\n         Project: ${project.id}\n         User: ${user.email}`
+    )
   })
 
   it("refuses an access type without a project id", async () => {
@@ -32,7 +38,9 @@ describe("GET /api/v1", () => {
 
   it("checks the keys like every endpoint", async () => {
     const project = await backend.createProject()
-    const wrongKey = await backend.call(project, "GET", "", { headers: { "x-stack-publishable-client-key": "publish-key" } })
+    const wrongKey = await backend.call(project, "GET", "", {
+      headers: { "x-stack-publishable-client-key": "publish-key" }
+    })
     assert.strictEqual(wrongKey.status, 401)
     assert.strictEqual(wrongKey.knownError, "INVALID_PUBLISHABLE_CLIENT_KEY")
     assert.deepStrictEqual(wrongKey.body.details, { project_id: project.id })
@@ -48,6 +56,9 @@ describe("GET /api/v1", () => {
     const res = await backend.call(backend.internal(), "GET", "?extra=param", { accessType: "none" })
     assert.strictEqual(res.status, 400)
     assert.strictEqual(res.knownError, "SCHEMA_ERROR")
-    assert.strictEqual(res.body.details.message, "Request validation failed on GET /api/v1:\n  - query contains unknown properties: extra")
+    assert.strictEqual(
+      res.body.details.message,
+      "Request validation failed on GET /api/v1:\n  - query contains unknown properties: extra"
+    )
   })
 })

@@ -32,7 +32,13 @@ const appleProject = (mock: OidcMock, config: Record<string, unknown> = {}) =>
     const project = await backend.createProject({
       config: { oauth_providers: [appleProvider([BUNDLE, OTHER_BUNDLE])], ...config }
     })
-    expectStatus(await backend.call(project, "PUT", "/emulator/oauth-providers/apple", { accessType: "admin", body: { issuer: mock.issuer } }), 200)
+    expectStatus(
+      await backend.call(project, "PUT", "/emulator/oauth-providers/apple", {
+        accessType: "admin",
+        body: { issuer: mock.issuer }
+      }),
+      200
+    )
     return project
   })
 
@@ -53,9 +59,10 @@ const identityToken = (mock: OidcMock, options: TokenOptions = {}) =>
     if (published === undefined) throw new Error("the mock has no key")
     const kid = published.kid ?? ""
     // A foreign key under the published key's id: only the signature can tell them apart.
-    const jwk: JWK = options.foreignKey === true
-      ? await exportJWK((await generateKeyPair("RS256", { extractable: true })).privateKey)
-      : published
+    const jwk: JWK =
+      options.foreignKey === true
+        ? await exportJWK((await generateKeyPair("RS256", { extractable: true })).privateKey)
+        : published
     const now = Math.floor(Date.now() / 1000)
     return new SignJWT({ ...options.claims })
       .setProtectedHeader({ alg: "RS256", kid })
@@ -71,7 +78,7 @@ const signIn = (project: TestProject, body: unknown) =>
   promise(() => backend.call(project, "POST", PATH, { accessType: "client", body }))
 
 const expectInvalid = (project: TestProject, idToken: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const response = yield* signIn(project, { id_token: idToken })
     assert.strictEqual(response.status, 400, response.text)
     assert.deepStrictEqual(response.body, {
@@ -82,18 +89,21 @@ const expectInvalid = (project: TestProject, idToken: string) =>
 
 describe("POST /auth/oauth/callback/apple/native: configuration", () => {
   it.live("answers OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED when the project has no apple provider", () =>
-    Effect.gen(function*() {
-      const project = yield* promise(() => backend.createProject({ config: { oauth_providers: [{ id: "google", type: "shared" }] } }))
+    Effect.gen(function* () {
+      const project = yield* promise(() =>
+        backend.createProject({ config: { oauth_providers: [{ id: "google", type: "shared" }] } })
+      )
       const response = yield* signIn(project, { id_token: "fake-token" })
       assert.strictEqual(response.status, 400)
       assert.deepStrictEqual(response.body, {
         code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
         error: "The OAuth provider is not found or not enabled."
       })
-    }))
+    })
+  )
 
   it.live("answers APPLE_BUNDLE_ID_NOT_CONFIGURED when the apple provider lists no bundle id", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const project = yield* promise(() => backend.createProject({ config: { oauth_providers: [appleProvider()] } }))
       const response = yield* signIn(project, { id_token: "fake-token" })
       assert.strictEqual(response.status, 400)
@@ -102,34 +112,51 @@ describe("POST /auth/oauth/callback/apple/native: configuration", () => {
         error:
           "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth dashboard under OAuth Providers > Apple > Apple Bundle IDs."
       })
-    }))
+    })
+  )
 
-  it.live("answers INVALID_APPLE_CREDENTIALS for a token that is no JWT (Apple itself cannot be reached offline either)", () =>
-    Effect.gen(function*() {
-      const project = yield* promise(() => backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE])] } }))
-      yield* expectInvalid(project, "invalid-jwt-token")
-    }))
+  it.live(
+    "answers INVALID_APPLE_CREDENTIALS for a token that is no JWT (Apple itself cannot be reached offline either)",
+    () =>
+      Effect.gen(function* () {
+        const project = yield* promise(() =>
+          backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE])] } })
+        )
+        yield* expectInvalid(project, "invalid-jwt-token")
+      })
+  )
 
   it.live("refuses a body without id_token with SCHEMA_ERROR", () =>
-    Effect.gen(function*() {
-      const project = yield* promise(() => backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE])] } }))
+    Effect.gen(function* () {
+      const project = yield* promise(() =>
+        backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE])] } })
+      )
       const response = yield* signIn(project, {})
       assert.strictEqual(response.status, 400)
       assert.strictEqual(response.body.code, "SCHEMA_ERROR")
-    }))
+    })
+  )
 
   it.live("keeps the bundle ids in the admin project config", () =>
-    Effect.gen(function*() {
-      const project = yield* promise(() => backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE, OTHER_BUNDLE])] } }))
-      const current = expectStatus(yield* promise(() => backend.call(project, "GET", "/internal/projects/current", { accessType: "admin" })), 200)
-      const apple = (current.body.config.oauth_providers as Array<Record<string, unknown>>).find((p) => p.id === "apple")
+    Effect.gen(function* () {
+      const project = yield* promise(() =>
+        backend.createProject({ config: { oauth_providers: [appleProvider([BUNDLE, OTHER_BUNDLE])] } })
+      )
+      const current = expectStatus(
+        yield* promise(() => backend.call(project, "GET", "/internal/projects/current", { accessType: "admin" })),
+        200
+      )
+      const apple = (current.body.config.oauth_providers as Array<Record<string, unknown>>).find(
+        (p) => p.id === "apple"
+      )
       assert.deepStrictEqual(apple?.["apple_bundle_ids"], [BUNDLE, OTHER_BUNDLE])
-    }))
+    })
+  )
 })
 
 describe("POST /auth/oauth/callback/apple/native: the identity token", () => {
   it.live("refuses a token from an unknown key, another issuer, for another audience or expired", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
       yield* expectInvalid(project, yield* identityToken(mock, { foreignKey: true }))
@@ -137,12 +164,16 @@ describe("POST /auth/oauth/callback/apple/native: the identity token", () => {
       yield* expectInvalid(project, yield* identityToken(mock, { audience: "com.example.web.service" }))
       yield* expectInvalid(project, yield* identityToken(mock, { expiresAt: Math.floor(Date.now() / 1000) - 3600 }))
       // No user was made by any of them.
-      const users = expectStatus(yield* promise(() => backend.call(project, "GET", "/users", { accessType: "server" })), 200)
+      const users = expectStatus(
+        yield* promise(() => backend.call(project, "GET", "/users", { accessType: "server" })),
+        200
+      )
       assert.deepStrictEqual(users.body.items, [])
-    }))
+    })
+  )
 
   it.live("signs up on the first sign-in and signs the same user in on the next, for any configured bundle id", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
       const email = uniqueEmail("apple")
@@ -150,14 +181,25 @@ describe("POST /auth/oauth/callback/apple/native: the identity token", () => {
         yield* signIn(project, { id_token: yield* identityToken(mock, { claims: { email, email_verified: "true" } }) }),
         200
       )
-      assert.deepStrictEqual(Object.keys(first.body).sort(), ["access_token", "is_new_user", "refresh_token", "user_id"])
+      assert.deepStrictEqual(Object.keys(first.body).sort(), [
+        "access_token",
+        "is_new_user",
+        "refresh_token",
+        "user_id"
+      ])
       assert.isTrue(first.body.is_new_user)
-      const me = expectStatus(yield* promise(() => backend.call(project, "GET", "/users/me", { accessToken: first.body.access_token })), 200)
+      const me = expectStatus(
+        yield* promise(() => backend.call(project, "GET", "/users/me", { accessToken: first.body.access_token })),
+        200
+      )
       assert.strictEqual(me.body.id, first.body.user_id)
       assert.deepInclude(me.body, { primary_email: email, primary_email_verified: true, display_name: null })
       assert.deepStrictEqual(me.body.oauth_providers, [{ id: "apple", account_id: "001234.apple-user", email }])
 
-      const second = expectStatus(yield* signIn(project, { id_token: yield* identityToken(mock, { audience: OTHER_BUNDLE }) }), 200)
+      const second = expectStatus(
+        yield* signIn(project, { id_token: yield* identityToken(mock, { audience: OTHER_BUNDLE }) }),
+        200
+      )
       assert.isFalse(second.body.is_new_user)
       assert.strictEqual(second.body.user_id, first.body.user_id)
       assert.notStrictEqual(second.body.refresh_token, first.body.refresh_token)
@@ -166,22 +208,30 @@ describe("POST /auth/oauth/callback/apple/native: the identity token", () => {
         backend.call(project, "POST", "/auth/sessions/current/refresh", { refreshToken: second.body.refresh_token })
       )
       assert.strictEqual(refreshed.status, 200, refreshed.text)
-    }))
+    })
+  )
 
   it.live("signs up a user without e-mail when the token has none", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
-      const response = expectStatus(yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "no-email" }) }), 200)
+      const response = expectStatus(
+        yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "no-email" }) }),
+        200
+      )
       assert.isTrue(response.body.is_new_user)
-      const me = expectStatus(yield* promise(() => backend.call(project, "GET", "/users/me", { accessToken: response.body.access_token })), 200)
+      const me = expectStatus(
+        yield* promise(() => backend.call(project, "GET", "/users/me", { accessToken: response.body.access_token })),
+        200
+      )
       assert.isNull(me.body.primary_email)
-    }))
+    })
+  )
 })
 
 describe("POST /auth/oauth/callback/apple/native: the OAuth sign-in's rules", () => {
   it.live("links to the user who signs in with the same verified e-mail (link_method)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
       const email = uniqueEmail("merge")
@@ -195,15 +245,18 @@ describe("POST /auth/oauth/callback/apple/native: the OAuth sign-in's rules", ()
         201
       )
       const response = expectStatus(
-        yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "merged", claims: { email, email_verified: true } }) }),
+        yield* signIn(project, {
+          id_token: yield* identityToken(mock, { sub: "merged", claims: { email, email_verified: true } })
+        }),
         200
       )
       assert.isFalse(response.body.is_new_user)
       assert.strictEqual(response.body.user_id, existing.body.id)
-    }))
+    })
+  )
 
   it.live("refuses an e-mail another account signs in with, unverified there", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
       const user = yield* promise(() => backend.signUp(project))
@@ -217,23 +270,34 @@ describe("POST /auth/oauth/callback/apple/native: the OAuth sign-in's rules", ()
         contact_channel_value: user.email,
         would_work_if_email_was_verified: true
       })
-    }))
+    })
+  )
 
   it.live("answers SIGN_UP_NOT_ENABLED for a new account where sign-up is off, but signs an existing one in", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const mock = yield* oidcMock
       const project = yield* appleProject(mock)
-      const first = expectStatus(yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "before" }) }), 200)
+      const first = expectStatus(
+        yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "before" }) }),
+        200
+      )
       expectStatus(
         yield* promise(() =>
-          backend.call(project, "PATCH", "/internal/projects/current", { accessType: "admin", body: { config: { sign_up_enabled: false } } })
+          backend.call(project, "PATCH", "/internal/projects/current", {
+            accessType: "admin",
+            body: { config: { sign_up_enabled: false } }
+          })
         ),
         200
       )
       const refused = yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "after" }) })
       assert.strictEqual(refused.status, 400)
       assert.strictEqual(refused.body.code, "SIGN_UP_NOT_ENABLED")
-      const again = expectStatus(yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "before" }) }), 200)
+      const again = expectStatus(
+        yield* signIn(project, { id_token: yield* identityToken(mock, { sub: "before" }) }),
+        200
+      )
       assert.strictEqual(again.body.user_id, first.body.user_id)
-    }))
+    })
+  )
 })

@@ -15,7 +15,9 @@ const redirectUri = "https://app.example.com/handler/oauth-callback?stack_cross_
 const afterCallback = "https://app.example.com/after-sign-in"
 
 const trustedProject = () =>
-  backend.createProject({ config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] } })
+  backend.createProject({
+    config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] }
+  })
 
 const authorize = (
   project: TestProject,
@@ -47,7 +49,11 @@ const exchange = async (project: TestProject, code: string, codeVerifier = verif
       client_secret: project.publishableClientKey
     })
   })
-  return { status: response.status, knownError: response.headers.get("x-stack-known-error"), body: await response.json() }
+  return {
+    status: response.status,
+    knownError: response.headers.get("x-stack-known-error"),
+    body: await response.json()
+  }
 }
 
 const codeOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("code") ?? ""
@@ -87,7 +93,10 @@ describe("POST /auth/oauth/cross-domain/authorize", () => {
   it("refuses an untrusted redirect URI or after-callback URL before issuing a code", async () => {
     const project = await trustedProject()
     const user = await backend.signUp(project)
-    for (const body of [{ redirect_uri: "https://evil.example.com/oauth/callback" }, { after_callback_redirect_url: "https://evil.example.com/post-auth" }]) {
+    for (const body of [
+      { redirect_uri: "https://evil.example.com/oauth/callback" },
+      { after_callback_redirect_url: "https://evil.example.com/post-auth" }
+    ]) {
       const res = await authorize(project, signedIn(user), body)
       assert.strictEqual(res.status, 400)
       assert.strictEqual(res.knownError, "REDIRECT_URL_NOT_WHITELISTED")
@@ -96,7 +105,9 @@ describe("POST /auth/oauth/cross-domain/authorize", () => {
 
   it("accepts a native app's own callback URL without a trusted domain", async () => {
     const project = await trustedProject()
-    const res = await authorize(project, signedIn(await backend.signUp(project)), { redirect_uri: "stack-auth-mobile-oauth-url://callback" })
+    const res = await authorize(project, signedIn(await backend.signUp(project)), {
+      redirect_uri: "stack-auth-mobile-oauth-url://callback"
+    })
     assert.strictEqual(res.status, 200)
     assert.isTrue(res.body.redirect_url.startsWith("stack-auth-mobile-oauth-url://callback"))
   })

@@ -8,7 +8,10 @@ const internalCall = (user: TestUser, method: string, path: string, body?: unkno
 
 /** Adds the user to a team of `internal` as a plain member (the server key of `internal`). */
 const addMember = async (teamId: string, user: TestUser) => {
-  const res = await backend.call(backend.internal(), "POST", `/team-memberships/${teamId}/${user.userId}`, { accessType: "server", body: {} })
+  const res = await backend.call(backend.internal(), "POST", `/team-memberships/${teamId}/${user.userId}`, {
+    accessType: "server",
+    body: {}
+  })
   assert.strictEqual(res.status, 201, res.text)
 }
 
@@ -19,7 +22,10 @@ const adminTokenHeaders = (projectId: string, token: string) => ({
 })
 
 const asAdminToken = (projectId: string, token: string) =>
-  backend.call(backend.internal(), "GET", "/internal/projects/current", { accessType: "none", headers: adminTokenHeaders(projectId, token) })
+  backend.call(backend.internal(), "GET", "/internal/projects/current", {
+    accessType: "none",
+    headers: adminTokenHeaders(projectId, token)
+  })
 
 describe("/internal/projects", () => {
   it("creates a project owned by a team of the creator, answering 201 with the admin read; the owner's token makes its first keys", async () => {
@@ -32,8 +38,18 @@ describe("/internal/projects", () => {
     })
     assert.strictEqual(created.status, 201, created.text)
     assert.deepStrictEqual(Object.keys(created.body).sort(), [
-      "config", "created_at_millis", "description", "display_name", "id", "is_production_mode", "logo_dark_mode_url",
-      "logo_full_dark_mode_url", "logo_full_url", "logo_url", "onboarding_status", "owner_team_id"
+      "config",
+      "created_at_millis",
+      "description",
+      "display_name",
+      "id",
+      "is_production_mode",
+      "logo_dark_mode_url",
+      "logo_full_dark_mode_url",
+      "logo_full_url",
+      "logo_url",
+      "onboarding_status",
+      "owner_team_id"
     ])
     assert.strictEqual(created.body.owner_team_id, teamId)
     assert.strictEqual(created.body.description, "")
@@ -52,7 +68,10 @@ describe("/internal/projects", () => {
     const owner = await backend.signUp(backend.internal())
     const stranger = await backend.signUp(backend.internal())
     const theirTeam = await backend.createOwnerTeam(stranger)
-    const refused = await internalCall(owner, "POST", "/internal/projects", { display_name: "Nope", owner_team_id: theirTeam })
+    const refused = await internalCall(owner, "POST", "/internal/projects", {
+      display_name: "Nope",
+      owner_team_id: theirTeam
+    })
     assert.strictEqual(refused.status, 404)
     assert.strictEqual(refused.knownError, "TEAM_MEMBERSHIP_NOT_FOUND")
     assert.deepStrictEqual(refused.body.details, { team_id: theirTeam, user_id: owner.userId })
@@ -73,7 +92,10 @@ describe("/internal/projects", () => {
     assert.strictEqual(forBob.body.is_paginated, false)
     assert.deepStrictEqual(forBob.body.items.map((p: { id: string }) => p.id).sort(), [first.id, second.id].sort())
     const forAlice = await internalCall(alice, "GET", "/internal/projects")
-    assert.deepStrictEqual(forAlice.body.items.map((p: { id: string }) => p.id), [first.id])
+    assert.deepStrictEqual(
+      forAlice.body.items.map((p: { id: string }) => p.id),
+      [first.id]
+    )
     assert.strictEqual(forAlice.body.items[0].owner_team_id, shared)
     // Any member of the owner team administers the project with their access token.
     assert.strictEqual((await asAdminToken(first.id, bob.accessToken)).status, 200)
@@ -110,11 +132,14 @@ describe("/internal/projects", () => {
 })
 
 describe("POST /internal/projects/transfer", () => {
-  it("hands the project to another team of the caller, answering the string \"true\"", async () => {
+  it('hands the project to another team of the caller, answering the string "true"', async () => {
     const owner = await backend.signUp(backend.internal())
     const project = await backend.createProjectOwnedBy(owner)
     const newTeam = await backend.createOwnerTeam(owner, "New home")
-    const res = await internalCall(owner, "POST", "/internal/projects/transfer", { project_id: project.id, new_team_id: newTeam })
+    const res = await internalCall(owner, "POST", "/internal/projects/transfer", {
+      project_id: project.id,
+      new_team_id: newTeam
+    })
     assert.strictEqual(res.status, 200, res.text)
     assert.deepStrictEqual(res.body, { success: "true" })
     const read = await backend.call(project, "GET", "/internal/projects/current", { accessType: "admin" })
@@ -146,7 +171,9 @@ describe("POST /internal/projects/transfer", () => {
 
     const bad = await transfer(owner, { project_id: project.id })
     assert.strictEqual(bad.knownError, "SCHEMA_ERROR")
-    const anonymous = await backend.call(backend.internal(), "POST", "/internal/projects/transfer", { body: { project_id: project.id, new_team_id: ownerTeam } })
+    const anonymous = await backend.call(backend.internal(), "POST", "/internal/projects/transfer", {
+      body: { project_id: project.id, new_team_id: ownerTeam }
+    })
     assert.strictEqual(anonymous.knownError, "SCHEMA_ERROR")
   })
 })

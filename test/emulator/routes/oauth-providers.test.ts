@@ -12,7 +12,11 @@ const MISSING = "e889e6de-8da5-47fd-87fd-a8db34b14ec4"
 
 const project = () =>
   backend.createProject({
-    config: { oauth_providers: [{ id: "spotify", type: "standard", client_id: "test_client_id", client_secret: "test_client_secret" }] }
+    config: {
+      oauth_providers: [
+        { id: "spotify", type: "standard", client_id: "test_client_id", client_secret: "test_client_secret" }
+      ]
+    }
   })
 
 interface LinkInput {
@@ -44,7 +48,10 @@ describe("POST /oauth-providers (server)", () => {
   it("links an account and answers 201 with the server view", async () => {
     const p = await project()
     const user = await backend.signUp(p)
-    const created = expectStatus(await link(p, user, { accountId: "test_spotify_user_123", email: "test@example.com" }), 201)
+    const created = expectStatus(
+      await link(p, user, { accountId: "test_spotify_user_123", email: "test@example.com" }),
+      201
+    )
     expect(created.body).toEqual({
       account_id: "test_spotify_user_123",
       allow_connected_accounts: true,
@@ -57,7 +64,9 @@ describe("POST /oauth-providers (server)", () => {
     })
     // The user's read lists it too.
     const me = expectStatus(await clientCall(p, user, "GET", "/users/me"), 200)
-    expect(me.body.oauth_providers).toEqual([{ id: "spotify", account_id: "test_spotify_user_123", email: "test@example.com" }])
+    expect(me.body.oauth_providers).toEqual([
+      { id: "spotify", account_id: "test_spotify_user_123", email: "test@example.com" }
+    ])
   })
 
   it("leaves out an e-mail it was not given", async () => {
@@ -76,7 +85,13 @@ describe("POST /oauth-providers (server)", () => {
     expect(refused.text).toBe("OAuth provider spotify not found or not configured")
     const unknownUser = await backend.call(p, "POST", "/oauth-providers", {
       accessType: "server",
-      body: { user_id: MISSING, provider_config_id: "spotify", account_id: "a", allow_sign_in: true, allow_connected_accounts: true }
+      body: {
+        user_id: MISSING,
+        provider_config_id: "spotify",
+        account_id: "a",
+        allow_sign_in: true,
+        allow_connected_accounts: true
+      }
     })
     expect(unknownUser.status).toBe(404)
   })
@@ -84,33 +99,61 @@ describe("POST /oauth-providers (server)", () => {
   it("an unknown user is USER_NOT_FOUND; a client may not link", async () => {
     const p = await project()
     const user = await backend.signUp(p)
-    const body = { user_id: MISSING, provider_config_id: "spotify", account_id: "a", allow_sign_in: true, allow_connected_accounts: true }
-    expect((await backend.call(p, "POST", "/oauth-providers", { accessType: "server", body })).knownError).toBe("USER_NOT_FOUND")
-    const byClient = await backend.call(p, "POST", "/oauth-providers", { accessToken: user.accessToken, body: { ...body, user_id: "me" } })
+    const body = {
+      user_id: MISSING,
+      provider_config_id: "spotify",
+      account_id: "a",
+      allow_sign_in: true,
+      allow_connected_accounts: true
+    }
+    expect((await backend.call(p, "POST", "/oauth-providers", { accessType: "server", body })).knownError).toBe(
+      "USER_NOT_FOUND"
+    )
+    const byClient = await backend.call(p, "POST", "/oauth-providers", {
+      accessToken: user.accessToken,
+      body: { ...body, user_id: "me" }
+    })
     expect(byClient.knownError).toBe("INSUFFICIENT_ACCESS_TYPE")
-    const badEmail = await backend.call(p, "POST", "/oauth-providers", { accessType: "server", body: { ...body, user_id: user.userId, email: "nope" } })
+    const badEmail = await backend.call(p, "POST", "/oauth-providers", {
+      accessType: "server",
+      body: { ...body, user_id: user.userId, email: "nope" }
+    })
     expect(badEmail.knownError).toBe("SCHEMA_ERROR")
   })
 
   it("one account of a provider signs a user in; others link with sign-in off", async () => {
     const p = await project()
     const user = await backend.signUp(p)
-    const first = expectStatus(await link(p, user, { accountId: "spotify_user_123", email: "user123@example.com" }), 201)
+    const first = expectStatus(
+      await link(p, user, { accountId: "spotify_user_123", email: "user123@example.com" }),
+      201
+    )
     const second = await link(p, user, { accountId: "spotify_user_456", email: "user456@example.com" })
     expect(second.status).toBe(400)
     expect(second.knownError).toBeNull()
     expect(second.text).toBe("The same provider type with sign-in enabled already exists for this user.")
-    const third = expectStatus(await link(p, user, { accountId: "spotify_user_789", email: "user456@example.com", allowSignIn: false }), 201)
+    const third = expectStatus(
+      await link(p, user, { accountId: "spotify_user_789", email: "user456@example.com", allowSignIn: false }),
+      201
+    )
     expect(third.body.allow_sign_in).toBe(false)
 
     const enable = await backend.call(p, "PATCH", `/oauth-providers/me/${third.body.id}`, {
-      accessType: "server", accessToken: user.accessToken, body: { allow_sign_in: true }
+      accessType: "server",
+      accessToken: user.accessToken,
+      body: { allow_sign_in: true }
     })
     expect(enable.status).toBe(400)
     expect(enable.text).toBe("The same provider type with sign-in enabled already exists for this user.")
-    const disable = expectStatus(await clientCall(p, user, "PATCH", `/oauth-providers/me/${first.body.id}`, { allow_sign_in: false }), 200)
+    const disable = expectStatus(
+      await clientCall(p, user, "PATCH", `/oauth-providers/me/${first.body.id}`, { allow_sign_in: false }),
+      200
+    )
     expect(disable.body.allow_sign_in).toBe(false)
-    const enabled = expectStatus(await clientCall(p, user, "PATCH", `/oauth-providers/me/${third.body.id}`, { allow_sign_in: true }), 200)
+    const enabled = expectStatus(
+      await clientCall(p, user, "PATCH", `/oauth-providers/me/${third.body.id}`, { allow_sign_in: true }),
+      200
+    )
     expect(enabled.body.allow_sign_in).toBe(true)
 
     const again = await link(p, user, { accountId: "spotify_user_789", allowSignIn: false })
@@ -143,7 +186,10 @@ describe("GET /oauth-providers", () => {
     const empty = expectStatus(await clientCall(p, user, "GET", "/oauth-providers?user_id=me"), 200)
     expect(empty.body).toEqual({ is_paginated: false, items: [] })
     const a = expectStatus(await link(p, user, { accountId: "a", email: "a@example.com" }), 201)
-    const b = expectStatus(await link(p, user, { accountId: "b", allowSignIn: false, allowConnectedAccounts: false }), 201)
+    const b = expectStatus(
+      await link(p, user, { accountId: "b", allowSignIn: false, allowConnectedAccounts: false }),
+      201
+    )
 
     const listed = expectStatus(await clientCall(p, user, "GET", "/oauth-providers?user_id=me"), 200)
     expect(listed.body).toEqual({
@@ -158,10 +204,20 @@ describe("GET /oauth-providers", () => {
           type: "spotify",
           user_id: user.userId
         },
-        { allow_connected_accounts: false, allow_sign_in: false, id: b.body.id, provider_config_id: "spotify", type: "spotify", user_id: user.userId }
+        {
+          allow_connected_accounts: false,
+          allow_sign_in: false,
+          id: b.body.id,
+          provider_config_id: "spotify",
+          type: "spotify",
+          user_id: user.userId
+        }
       ]
     })
-    const byServer = expectStatus(await backend.call(p, "GET", `/oauth-providers?user_id=${user.userId}`, { accessType: "server" }), 200)
+    const byServer = expectStatus(
+      await backend.call(p, "GET", `/oauth-providers?user_id=${user.userId}`, { accessType: "server" }),
+      200
+    )
     expect(byServer.body.items.map((i: { account_id: string }) => i.account_id)).toEqual(["a", "b"])
     // Without user_id a server lists the whole project's links.
     const other = await backend.signUp(p)
@@ -179,21 +235,35 @@ describe("GET /oauth-providers", () => {
     expect(foreign.text).toBe("Client can only list OAuth providers for their own user.")
     const noUserId = await clientCall(p, bob, "GET", "/oauth-providers")
     expect(noUserId.text).toBe("Client can only list OAuth providers for their own user.")
-    expect((await backend.call(p, "GET", "/oauth-providers?user_id=me")).knownError).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER")
-    expect((await backend.call(p, "GET", `/oauth-providers?user_id=${MISSING}`, { accessType: "server" })).knownError).toBe("USER_NOT_FOUND")
-    expect((await backend.call(p, "GET", "/oauth-providers?user_id=nope", { accessType: "server" })).knownError).toBe("SCHEMA_ERROR")
+    expect((await backend.call(p, "GET", "/oauth-providers?user_id=me")).knownError).toBe(
+      "CANNOT_GET_OWN_USER_WITHOUT_USER"
+    )
+    expect(
+      (await backend.call(p, "GET", `/oauth-providers?user_id=${MISSING}`, { accessType: "server" })).knownError
+    ).toBe("USER_NOT_FOUND")
+    expect((await backend.call(p, "GET", "/oauth-providers?user_id=nope", { accessType: "server" })).knownError).toBe(
+      "SCHEMA_ERROR"
+    )
   })
 
   it("still lists and reads a link after the project drops its provider", async () => {
     const p = await project()
     const user = await backend.signUp(p)
     const created = expectStatus(await link(p, user, { accountId: "kept" }), 201)
-    expectStatus(await backend.call(p, "PATCH", "/internal/projects/current", { accessType: "admin", body: { config: { oauth_providers: [] } } }), 200)
+    expectStatus(
+      await backend.call(p, "PATCH", "/internal/projects/current", {
+        accessType: "admin",
+        body: { config: { oauth_providers: [] } }
+      }),
+      200
+    )
     const listed = expectStatus(await clientCall(p, user, "GET", "/oauth-providers?user_id=me"), 200)
     expect(listed.body.items).toHaveLength(1)
     expect(listed.body.items[0].type).toBe("spotify")
     expectStatus(await clientCall(p, user, "GET", `/oauth-providers/me/${created.body.id}`), 200)
-    expect(expectStatus(await clientCall(p, user, "DELETE", `/oauth-providers/me/${created.body.id}`), 200).body).toEqual({ success: true })
+    expect(
+      expectStatus(await clientCall(p, user, "DELETE", `/oauth-providers/me/${created.body.id}`), 200).body
+    ).toEqual({ success: true })
   })
 })
 
@@ -201,7 +271,10 @@ describe("/oauth-providers/{user}/{id}", () => {
   it("reads, switches and removes one link", async () => {
     const p = await project()
     const user = await backend.signUp(p)
-    const created = expectStatus(await link(p, user, { accountId: "test_spotify_user_123", email: "test@example.com" }), 201)
+    const created = expectStatus(
+      await link(p, user, { accountId: "test_spotify_user_123", email: "test@example.com" }),
+      201
+    )
     const path = `/oauth-providers/me/${created.body.id}`
 
     const read = expectStatus(await clientCall(p, user, "GET", path), 200)
@@ -214,18 +287,28 @@ describe("/oauth-providers/{user}/{id}", () => {
       type: "spotify",
       user_id: user.userId
     })
-    const off = expectStatus(await clientCall(p, user, "PATCH", path, { allow_sign_in: false, allow_connected_accounts: false }), 200)
+    const off = expectStatus(
+      await clientCall(p, user, "PATCH", path, { allow_sign_in: false, allow_connected_accounts: false }),
+      200
+    )
     expect([off.body.allow_sign_in, off.body.allow_connected_accounts]).toEqual([false, false])
     const on = expectStatus(await clientCall(p, user, "PATCH", path, { allow_sign_in: true }), 200)
     expect([on.body.allow_sign_in, on.body.allow_connected_accounts]).toEqual([true, false])
 
     // A client may change the two switches only.
     expect((await clientCall(p, user, "PATCH", path, { email: "x@example.com" })).knownError).toBe("SCHEMA_ERROR")
-    const server = expectStatus(await backend.call(p, "PATCH", `/oauth-providers/${user.userId}/${created.body.id}`, {
-      accessType: "server",
-      body: { email: "updated@example.com", account_id: "updated_spotify_user_456" }
-    }), 200)
-    expect(server.body).toMatchObject({ email: "updated@example.com", account_id: "updated_spotify_user_456", allow_sign_in: true })
+    const server = expectStatus(
+      await backend.call(p, "PATCH", `/oauth-providers/${user.userId}/${created.body.id}`, {
+        accessType: "server",
+        body: { email: "updated@example.com", account_id: "updated_spotify_user_456" }
+      }),
+      200
+    )
+    expect(server.body).toMatchObject({
+      email: "updated@example.com",
+      account_id: "updated_spotify_user_456",
+      allow_sign_in: true
+    })
 
     expect(expectStatus(await clientCall(p, user, "DELETE", path), 200).body).toEqual({ success: true })
     const gone = await clientCall(p, user, "GET", path)
@@ -237,7 +320,13 @@ describe("/oauth-providers/{user}/{id}", () => {
     const p = await project()
     const user = await backend.signUp(p)
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const answer = await clientCall(p, user, method, `/oauth-providers/me/${MISSING}`, method === "PATCH" ? { allow_sign_in: true } : undefined)
+      const answer = await clientCall(
+        p,
+        user,
+        method,
+        `/oauth-providers/me/${MISSING}`,
+        method === "PATCH" ? { allow_sign_in: true } : undefined
+      )
       expect(answer.status, method).toBe(404)
       expect(answer.knownError, method).toBeNull()
       expect(answer.text, method).toBe(`OAuth provider ${MISSING} for user ${user.userId} not found`)
@@ -252,15 +341,30 @@ describe("/oauth-providers/{user}/{id}", () => {
     const annLink = expectStatus(await link(p, ann, { accountId: "ann" }), 201)
     const bobLink = expectStatus(await link(p, bob, { accountId: "bob" }), 201)
     const foreign = `/oauth-providers/${ann.userId}/${annLink.body.id}`
-    const expected: ReadonlyArray<[string, string]> = [["GET", "read"], ["PATCH", "update"], ["DELETE", "delete"]]
+    const expected: ReadonlyArray<[string, string]> = [
+      ["GET", "read"],
+      ["PATCH", "update"],
+      ["DELETE", "delete"]
+    ]
     for (const [method, action] of expected) {
-      const answer = await clientCall(p, bob, method, foreign, method === "PATCH" ? { allow_sign_in: false } : undefined)
+      const answer = await clientCall(
+        p,
+        bob,
+        method,
+        foreign,
+        method === "PATCH" ? { allow_sign_in: false } : undefined
+      )
       expect(answer.status, method).toBe(403)
       expect(answer.text, method).toBe(`Client can only ${action} OAuth providers for their own user.`)
     }
     // The server names a user and a link of someone else's: not found.
-    const crossed = await backend.call(p, "DELETE", `/oauth-providers/${ann.userId}/${bobLink.body.id}`, { accessType: "server" })
+    const crossed = await backend.call(p, "DELETE", `/oauth-providers/${ann.userId}/${bobLink.body.id}`, {
+      accessType: "server"
+    })
     expect(crossed.status).toBe(404)
-    expectStatus(await backend.call(p, "GET", `/oauth-providers/${ann.userId}/${annLink.body.id}`, { accessType: "server" }), 200)
+    expectStatus(
+      await backend.call(p, "GET", `/oauth-providers/${ann.userId}/${annLink.body.id}`, { accessType: "server" }),
+      200
+    )
   })
 })

@@ -7,7 +7,12 @@ const refresh = async (projectId: string, clientSecret: string, refreshToken: st
   const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: projectId, client_secret: clientSecret })
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: projectId,
+      client_secret: clientSecret
+    })
   })
   return { status: response.status, headers: response.headers, body: await response.json() }
 }
@@ -16,7 +21,9 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
   it("signs up, reads the user, signs in again, refreshes and signs out", async () => {
     const project = await backend.createProject()
     const email = uniqueEmail()
-    const signUp = await backend.call(project, "POST", "/auth/password/sign-up", { body: { email, password: "password-123" } })
+    const signUp = await backend.call(project, "POST", "/auth/password/sign-up", {
+      body: { email, password: "password-123" }
+    })
     assert.strictEqual(signUp.status, 200)
     assert.deepStrictEqual(Object.keys(signUp.body).sort(), ["access_token", "refresh_token", "user_id"])
 
@@ -29,7 +36,9 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
     assert.isUndefined(me.body.server_metadata, "the client view has no server fields")
     assert.strictEqual(me.headers.get("cache-control"), "no-store")
 
-    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "password-123" } })
+    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "password-123" }
+    })
     assert.strictEqual(signIn.status, 200)
     assert.strictEqual(signIn.body.user_id, signUp.body.user_id)
     assert.notStrictEqual(signIn.body.refresh_token, signUp.body.refresh_token)
@@ -60,7 +69,9 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
 
     // a second sign-out with the revoked refresh token is refused as the hosted service refuses it (the
     // client tier still ends its session on this answer)
-    const twice = await backend.call(project, "DELETE", "/auth/sessions/current", { refreshToken: signIn.body.refresh_token })
+    const twice = await backend.call(project, "DELETE", "/auth/sessions/current", {
+      refreshToken: signIn.body.refresh_token
+    })
     assert.strictEqual(twice.status, 401)
     assert.strictEqual(twice.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
   })
@@ -68,7 +79,10 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
   it("rejects a wrong password and an unknown email with the same error", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    for (const body of [{ email: user.email, password: "wrong-password" }, { email: uniqueEmail(), password: user.password }]) {
+    for (const body of [
+      { email: user.email, password: "wrong-password" },
+      { email: uniqueEmail(), password: user.password }
+    ]) {
       const result = await backend.call(project, "POST", "/auth/password/sign-in", { body })
       assert.strictEqual(result.status, 400)
       assert.strictEqual(result.httpStatus, 200, "the override header turns 4xx into 200")
@@ -100,26 +114,39 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
 
   it("reports password length errors with their details", async () => {
     const project = await backend.createProject()
-    const short = await backend.call(project, "POST", "/auth/password/sign-up", { body: { email: uniqueEmail(), password: "1234567" } })
+    const short = await backend.call(project, "POST", "/auth/password/sign-up", {
+      body: { email: uniqueEmail(), password: "1234567" }
+    })
     assert.strictEqual(short.status, 400)
     assert.deepStrictEqual(short.body, {
       code: "PASSWORD_TOO_SHORT",
       details: { min_length: 8 },
       error: "Password too short. Minimum length is 8."
     })
-    const long = await backend.call(project, "POST", "/auth/password/sign-up", { body: { email: uniqueEmail(), password: "x".repeat(71) } })
+    const long = await backend.call(project, "POST", "/auth/password/sign-up", {
+      body: { email: uniqueEmail(), password: "x".repeat(71) }
+    })
     assert.strictEqual(long.status, 400)
     assert.strictEqual(long.body.code, "PASSWORD_TOO_LONG")
     assert.deepStrictEqual(long.body.details, { maxLength: 70 })
-    const edges = await Promise.all([8, 70].map((length) =>
-      backend.call(project, "POST", "/auth/password/sign-up", { body: { email: uniqueEmail(), password: "y".repeat(length) } })
-    ))
-    assert.deepStrictEqual(edges.map((r) => r.status), [200, 200])
+    const edges = await Promise.all(
+      [8, 70].map((length) =>
+        backend.call(project, "POST", "/auth/password/sign-up", {
+          body: { email: uniqueEmail(), password: "y".repeat(length) }
+        })
+      )
+    )
+    assert.deepStrictEqual(
+      edges.map((r) => r.status),
+      [200, 200]
+    )
   })
 
   it("answers SIGN_UP_NOT_ENABLED and PASSWORD_AUTHENTICATION_NOT_ENABLED", async () => {
     const closed = await backend.createProject({ config: { sign_up_enabled: false } })
-    const signUp = await backend.call(closed, "POST", "/auth/password/sign-up", { body: { email: uniqueEmail(), password: "password-123" } })
+    const signUp = await backend.call(closed, "POST", "/auth/password/sign-up", {
+      body: { email: uniqueEmail(), password: "password-123" }
+    })
     assert.strictEqual(signUp.status, 400)
     assert.strictEqual(signUp.body.code, "SIGN_UP_NOT_ENABLED")
     assert.strictEqual(
@@ -129,19 +156,31 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
 
     const noPasswords = await backend.createProject({ config: { credential_enabled: false } })
     for (const path of ["/auth/password/sign-up", "/auth/password/sign-in"]) {
-      const result = await backend.call(noPasswords, "POST", path, { body: { email: uniqueEmail(), password: "password-123" } })
+      const result = await backend.call(noPasswords, "POST", path, {
+        body: { email: uniqueEmail(), password: "password-123" }
+      })
       assert.strictEqual(result.body.code, "PASSWORD_AUTHENTICATION_NOT_ENABLED", path)
     }
   })
 
   it("refuses a verification callback URL outside the trusted domains", async () => {
-    const project = await backend.createProject({ config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] } })
+    const project = await backend.createProject({
+      config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] }
+    })
     const bad = await backend.call(project, "POST", "/auth/password/sign-up", {
-      body: { email: uniqueEmail(), password: "password-123", verification_callback_url: "https://evil.example.org/verify" }
+      body: {
+        email: uniqueEmail(),
+        password: "password-123",
+        verification_callback_url: "https://evil.example.org/verify"
+      }
     })
     assert.strictEqual(bad.body.code, "REDIRECT_URL_NOT_WHITELISTED")
     const good = await backend.call(project, "POST", "/auth/password/sign-up", {
-      body: { email: uniqueEmail(), password: "password-123", verification_callback_url: "https://app.example.com/handler/email-verification" }
+      body: {
+        email: uniqueEmail(),
+        password: "password-123",
+        verification_callback_url: "https://app.example.com/handler/email-verification"
+      }
     })
     assert.strictEqual(good.status, 200)
   })
@@ -154,7 +193,9 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
       body: { totp_secret_base64: Buffer.from("12345678901234567890").toString("base64") }
     })
     assert.strictEqual(patched.body.requires_totp_mfa, true)
-    const result = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email: user.email, password: user.password } })
+    const result = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email: user.email, password: user.password }
+    })
     assert.strictEqual(result.status, 400)
     assert.strictEqual(result.body.code, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")
     assert.isString(result.body.details.attempt_code)
@@ -182,7 +223,11 @@ describe("the refresh grant", () => {
     const wrongSecret = await refresh(project.id, "not-the-key", user.refreshToken)
     assert.strictEqual(wrongSecret.status, 400)
     assert.strictEqual(wrongSecret.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
-    const otherProject = await refresh(backend.internal().id, backend.internal().publishableClientKey, user.refreshToken)
+    const otherProject = await refresh(
+      backend.internal().id,
+      backend.internal().publishableClientKey,
+      user.refreshToken
+    )
     assert.strictEqual(otherProject.status, 401)
     assert.strictEqual(otherProject.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
     const unknown = await refresh(project.id, project.publishableClientKey, "no-such-token")
@@ -199,14 +244,19 @@ describe("the refresh grant", () => {
     // Swap the project's key set for one without a publishable key.
     const admin = (method: string, path: string, body?: unknown) =>
       backend.call(project, method, path, { accessType: "admin", body })
-    const before = expectStatus(await admin("GET", "/internal/api-keys"), 200).body.items as ReadonlyArray<{ readonly id: string }>
-    expectStatus(await admin("POST", "/internal/api-keys", {
-      description: "server only",
-      expires_at_millis: Date.now() + 60 * 60 * 1000,
-      has_publishable_client_key: false,
-      has_secret_server_key: true,
-      has_super_secret_admin_key: true
-    }), 200)
+    const before = expectStatus(await admin("GET", "/internal/api-keys"), 200).body.items as ReadonlyArray<{
+      readonly id: string
+    }>
+    expectStatus(
+      await admin("POST", "/internal/api-keys", {
+        description: "server only",
+        expires_at_millis: Date.now() + 60 * 60 * 1000,
+        has_publishable_client_key: false,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: true
+      }),
+      200
+    )
     for (const key of before) expectStatus(await admin("PATCH", `/internal/api-keys/${key.id}`, { revoked: true }), 200)
 
     const accepted = await refresh(project.id, "__stack_public_client__", user.refreshToken)
@@ -221,14 +271,22 @@ describe("the refresh grant", () => {
     const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "password", client_id: project.id, client_secret: project.publishableClientKey })
+      body: new URLSearchParams({
+        grant_type: "password",
+        client_id: project.id,
+        client_secret: project.publishableClientKey
+      })
     })
     assert.strictEqual(response.status, 400)
     assert.strictEqual((await response.json()).error, "unsupported_grant_type")
     const missing = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", client_id: project.id, client_secret: project.publishableClientKey })
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        client_id: project.id,
+        client_secret: project.publishableClientKey
+      })
     })
     assert.strictEqual((await missing.json()).error, "invalid_request")
   })

@@ -7,7 +7,8 @@ import { type TestProject, type TestUser, useEmulator } from "../../support/emul
 
 const backend = useEmulator()
 
-const enabled = (user = true, team = true) => backend.createProject({ config: { allow_user_api_keys: user, allow_team_api_keys: team } })
+const enabled = (user = true, team = true) =>
+  backend.createProject({ config: { allow_user_api_keys: user, allow_team_api_keys: team } })
 
 /** `sk_`/`pk_`, 45 random, the id without dashes, the kind, a flag, the marker and a CRC-32. */
 const keyPattern = (prefix: "sk" | "pk", id: string, type: "user" | "team") =>
@@ -33,24 +34,41 @@ describe("user API keys", () => {
     assert.strictEqual(created.status, 400)
     assert.strictEqual(created.text, "User API keys are not enabled for this project.")
     assert.isNull(created.knownError)
-    const listed = await backend.call(project, "GET", "/user-api-keys?user_id=me", { accessType: "client", accessToken: user.accessToken })
+    const listed = await backend.call(project, "GET", "/user-api-keys?user_id=me", {
+      accessType: "client",
+      accessToken: user.accessToken
+    })
     assert.strictEqual(listed.text, "User API keys are not enabled for this project.")
     const checked = await check(project, "user", "sk_whatever")
     assert.strictEqual(checked.status, 400)
 
-    const team = await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "T", creator_user_id: user.userId } })
+    const team = await backend.call(project, "POST", "/teams", {
+      accessType: "server",
+      body: { display_name: "T", creator_user_id: user.userId }
+    })
     const teamKey = await backend.call(project, "POST", "/team-api-keys", {
       accessType: "client",
       accessToken: user.accessToken,
       body: { team_id: team.body.id, description: "This should work", expires_at_millis: null }
     })
     assert.strictEqual(teamKey.status, 200, teamKey.text)
-    assert.deepStrictEqual(Object.keys(teamKey.body).sort(), ["created_at_millis", "description", "id", "is_public", "team_id", "type", "value"])
+    assert.deepStrictEqual(Object.keys(teamKey.body).sort(), [
+      "created_at_millis",
+      "description",
+      "id",
+      "is_public",
+      "team_id",
+      "type",
+      "value"
+    ])
     assert.match(teamKey.body.value, keyPattern("sk", teamKey.body.id, "team"))
 
     const off = await enabled(true, false)
     const offUser = await backend.signUp(off)
-    const refused = await backend.call(off, "GET", `/team-api-keys?team_id=${team.body.id}`, { accessType: "client", accessToken: offUser.accessToken })
+    const refused = await backend.call(off, "GET", `/team-api-keys?team_id=${team.body.id}`, {
+      accessType: "client",
+      accessToken: offUser.accessToken
+    })
     assert.deepStrictEqual([refused.status, refused.text], [400, "Team API keys are not enabled for this project."])
   })
 
@@ -62,24 +80,44 @@ describe("user API keys", () => {
     const second = await createUserKey(project, user, { description: "Second API Key", expires_at_millis: expiresAt })
     assert.strictEqual(first.status, 200, first.text)
     // A key that never expires and was never revoked has neither field, as the service answers.
-    assert.deepStrictEqual(Object.keys(first.body).sort(), ["created_at_millis", "description", "id", "is_public", "type", "user_id", "value"])
+    assert.deepStrictEqual(Object.keys(first.body).sort(), [
+      "created_at_millis",
+      "description",
+      "id",
+      "is_public",
+      "type",
+      "user_id",
+      "value"
+    ])
     assert.deepStrictEqual([first.body.type, first.body.user_id, first.body.is_public], ["user", user.userId, false])
     assert.match(first.body.value, keyPattern("sk", first.body.id, "user"))
     assert.strictEqual(second.body.expires_at_millis, expiresAt)
 
-    const listed = await backend.call(project, "GET", `/user-api-keys?user_id=${user.userId}`, { accessType: "client", accessToken: user.accessToken })
+    const listed = await backend.call(project, "GET", `/user-api-keys?user_id=${user.userId}`, {
+      accessType: "client",
+      accessToken: user.accessToken
+    })
     assert.strictEqual(listed.status, 200, listed.text)
     assert.strictEqual(listed.body.is_paginated, false)
-    assert.deepStrictEqual(listed.body.items.map((k: { description: string }) => k.description), ["Second API Key", "First API Key"])
+    assert.deepStrictEqual(
+      listed.body.items.map((k: { description: string }) => k.description),
+      ["Second API Key", "First API Key"]
+    )
     assert.deepStrictEqual(listed.body.items[1].value, { last_four: first.body.value.slice(-4) })
     assert.notProperty(listed.body.items[1], "expires_at_millis")
 
     // Reading needs no user_id, on the client and on the server; another query key is refused.
-    const read = await backend.call(project, "GET", `/user-api-keys/${first.body.id}`, { accessType: "client", accessToken: user.accessToken })
+    const read = await backend.call(project, "GET", `/user-api-keys/${first.body.id}`, {
+      accessType: "client",
+      accessToken: user.accessToken
+    })
     assert.deepStrictEqual(read.body, listed.body.items[1])
     const serverRead = await backend.call(project, "GET", `/user-api-keys/${first.body.id}`, { accessType: "server" })
     assert.deepStrictEqual(serverRead.body, read.body)
-    const extra = await backend.call(project, "GET", `/user-api-keys/${first.body.id}?user_id=me&team_id=x`, { accessType: "client", accessToken: user.accessToken })
+    const extra = await backend.call(project, "GET", `/user-api-keys/${first.body.id}?user_id=me&team_id=x`, {
+      accessType: "client",
+      accessToken: user.accessToken
+    })
     assert.deepStrictEqual([extra.status, extra.knownError], [400, "SCHEMA_ERROR"])
     assert.include(extra.body.error, "query contains unknown properties: team_id")
 
@@ -87,7 +125,10 @@ describe("user API keys", () => {
     assert.strictEqual(checked.status, 200, checked.text)
     assert.deepStrictEqual(checked.body, read.body)
     // Clients cannot check keys.
-    const clientCheck = await backend.call(project, "POST", "/user-api-keys/check", { accessType: "client", body: { api_key: first.body.value } })
+    const clientCheck = await backend.call(project, "POST", "/user-api-keys/check", {
+      accessType: "client",
+      body: { api_key: first.body.value }
+    })
     assert.strictEqual(clientCheck.knownError, "INSUFFICIENT_ACCESS_TYPE")
   })
 
@@ -111,12 +152,18 @@ describe("user API keys", () => {
     const project = await enabled()
     const user = await backend.signUp(project)
     const notFound = await check(project, "user", "sk_this_is_a_fake_api_key_123456789")
-    assert.deepStrictEqual([notFound.status, notFound.knownError, notFound.body], [404, "API_KEY_NOT_FOUND", errorBody("API_KEY_NOT_FOUND", "API key not found.")])
+    assert.deepStrictEqual(
+      [notFound.status, notFound.knownError, notFound.body],
+      [404, "API_KEY_NOT_FOUND", errorBody("API_KEY_NOT_FOUND", "API key not found.")]
+    )
 
     const expired = await createUserKey(project, user, { expires_at_millis: Date.now() - 3_600_000 })
     assert.strictEqual(expired.status, 200, expired.text)
     const expiredCheck = await check(project, "user", expired.body.value)
-    assert.deepStrictEqual([expiredCheck.status, expiredCheck.body], [401, errorBody("API_KEY_EXPIRED", "API key has expired.")])
+    assert.deepStrictEqual(
+      [expiredCheck.status, expiredCheck.body],
+      [401, errorBody("API_KEY_EXPIRED", "API key has expired.")]
+    )
 
     // A key with one character changed fails its checksum: not found, as an unknown key.
     const live = await createUserKey(project, user)
@@ -136,24 +183,42 @@ describe("user API keys", () => {
     const again = await revoke()
     assert.strictEqual(again.body.manually_revoked_at_millis, revoked.body.manually_revoked_at_millis)
     const revokedCheck = await check(project, "user", value)
-    assert.deepStrictEqual([revokedCheck.status, revokedCheck.body], [401, errorBody("API_KEY_REVOKED", "API key has been revoked.")])
+    assert.deepStrictEqual(
+      [revokedCheck.status, revokedCheck.body],
+      [401, errorBody("API_KEY_REVOKED", "API key has been revoked.")]
+    )
     // `revoked: false` is not a thing.
-    const unrevoke = await backend.call(project, "PATCH", `/user-api-keys/${live.body.id}`, { accessType: "server", body: { revoked: false } })
+    const unrevoke = await backend.call(project, "PATCH", `/user-api-keys/${live.body.id}`, {
+      accessType: "server",
+      body: { revoked: false }
+    })
     assert.strictEqual(unrevoke.knownError, "SCHEMA_ERROR")
 
-    const team = await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "T", creator_user_id: user.userId } })
+    const team = await backend.call(project, "POST", "/teams", {
+      accessType: "server",
+      body: { display_name: "T", creator_user_id: user.userId }
+    })
     const teamKey = await backend.call(project, "POST", "/team-api-keys", {
       accessType: "server",
       body: { team_id: team.body.id, description: "Team", expires_at_millis: null }
     })
     const wrong = await check(project, "user", teamKey.body.value)
-    assert.deepStrictEqual([wrong.status, wrong.body], [400, {
-      code: "WRONG_API_KEY_TYPE",
-      details: { actual_type: "team", expected_type: "user" },
-      error: "This endpoint is for user API keys, but a team API key was provided."
-    }])
+    assert.deepStrictEqual(
+      [wrong.status, wrong.body],
+      [
+        400,
+        {
+          code: "WRONG_API_KEY_TYPE",
+          details: { actual_type: "team", expected_type: "user" },
+          error: "This endpoint is for user API keys, but a team API key was provided."
+        }
+      ]
+    )
     const teamCheck = await check(project, "team", teamKey.body.value)
-    assert.deepStrictEqual([teamCheck.status, teamCheck.body.team_id, teamCheck.body.value], [200, team.body.id, { last_four: teamKey.body.value.slice(-4) }])
+    assert.deepStrictEqual(
+      [teamCheck.status, teamCheck.body.team_id, teamCheck.body.value],
+      [200, team.body.id, { last_four: teamKey.body.value.slice(-4) }]
+    )
   })
 
   it("a client manages only its own keys; a server anyone's, and must name the user to list", async () => {
@@ -165,7 +230,10 @@ describe("user API keys", () => {
 
     const forAnn = await createUserKey(project, bob, { user_id: ann.userId })
     assert.deepStrictEqual([forAnn.status, forAnn.text], [403, forbidden])
-    const list = await backend.call(project, "GET", `/user-api-keys?user_id=${ann.userId}`, { accessType: "client", accessToken: bob.accessToken })
+    const list = await backend.call(project, "GET", `/user-api-keys?user_id=${ann.userId}`, {
+      accessType: "client",
+      accessToken: bob.accessToken
+    })
     assert.deepStrictEqual([list.status, list.text], [403, forbidden])
     const patch = await backend.call(project, "PATCH", `/user-api-keys/${annKey.body.id}?user_id=${ann.userId}`, {
       accessType: "client",
@@ -186,11 +254,17 @@ describe("user API keys", () => {
     assert.strictEqual(serverMade.body.user_id, ann.userId)
 
     const unnamed = await backend.call(project, "GET", "/user-api-keys", { accessType: "server" })
-    assert.deepStrictEqual([unnamed.status, unnamed.body], [400, {
-      code: "SCHEMA_ERROR",
-      details: { message: "user_id is required for user API keys" },
-      error: "user_id is required for user API keys"
-    }])
+    assert.deepStrictEqual(
+      [unnamed.status, unnamed.body],
+      [
+        400,
+        {
+          code: "SCHEMA_ERROR",
+          details: { message: "user_id is required for user API keys" },
+          error: "user_id is required for user API keys"
+        }
+      ]
+    )
 
     const withOwner = await backend.call(project, "PATCH", `/user-api-keys/${annKey.body.id}`, {
       accessType: "client",
@@ -210,7 +284,9 @@ describe("user API keys", () => {
 
     const badId = await backend.call(project, "GET", "/user-api-keys/not-a-uuid", { accessType: "server" })
     assert.strictEqual(badId.knownError, "SCHEMA_ERROR")
-    const unknownId = await backend.call(project, "GET", "/user-api-keys/00000000-0000-4000-8000-000000000000", { accessType: "server" })
+    const unknownId = await backend.call(project, "GET", "/user-api-keys/00000000-0000-4000-8000-000000000000", {
+      accessType: "server"
+    })
     assert.strictEqual(unknownId.knownError, "API_KEY_NOT_FOUND")
   })
 })
@@ -221,9 +297,15 @@ describe("team API keys", () => {
     const creator = await backend.signUp(project)
     const member = await backend.signUp(project)
     const outsider = await backend.signUp(project)
-    const team = await backend.call(project, "POST", "/teams", { accessType: "server", body: { display_name: "Lab", creator_user_id: creator.userId } })
+    const team = await backend.call(project, "POST", "/teams", {
+      accessType: "server",
+      body: { display_name: "Lab", creator_user_id: creator.userId }
+    })
     const teamId: string = team.body.id
-    await backend.call(project, "POST", `/team-memberships/${teamId}/${member.userId}`, { accessType: "server", body: {} })
+    await backend.call(project, "POST", `/team-memberships/${teamId}/${member.userId}`, {
+      accessType: "server",
+      body: {}
+    })
 
     const create = (user: TestUser) =>
       backend.call(project, "POST", "/team-api-keys", {
@@ -238,16 +320,31 @@ describe("team API keys", () => {
 
     for (const user of [member, outsider]) {
       const refused = await create(user)
-      assert.deepStrictEqual([refused.status, refused.body], [404, errorBody("API_KEY_NOT_FOUND", "API key not found.")])
-      const listed = await backend.call(project, "GET", `/team-api-keys?team_id=${teamId}`, { accessType: "client", accessToken: user.accessToken })
+      assert.deepStrictEqual(
+        [refused.status, refused.body],
+        [404, errorBody("API_KEY_NOT_FOUND", "API key not found.")]
+      )
+      const listed = await backend.call(project, "GET", `/team-api-keys?team_id=${teamId}`, {
+        accessType: "client",
+        accessToken: user.accessToken
+      })
       assert.strictEqual(listed.knownError, "API_KEY_NOT_FOUND")
     }
 
     // Granted directly, the member may.
-    await backend.call(project, "POST", `/team-permissions/${teamId}/${member.userId}/$manage_api_keys`, { accessType: "server", body: {} })
-    const listed = await backend.call(project, "GET", `/team-api-keys?team_id=${teamId}`, { accessType: "client", accessToken: member.accessToken })
+    await backend.call(project, "POST", `/team-permissions/${teamId}/${member.userId}/$manage_api_keys`, {
+      accessType: "server",
+      body: {}
+    })
+    const listed = await backend.call(project, "GET", `/team-api-keys?team_id=${teamId}`, {
+      accessType: "client",
+      accessToken: member.accessToken
+    })
     assert.strictEqual(listed.status, 200, listed.text)
-    assert.deepStrictEqual(listed.body.items.map((k: { id: string }) => k.id), [made.body.id])
+    assert.deepStrictEqual(
+      listed.body.items.map((k: { id: string }) => k.id),
+      [made.body.id]
+    )
     const revoked = await backend.call(project, "PATCH", `/team-api-keys/${made.body.id}?team_id=${teamId}`, {
       accessType: "client",
       accessToken: member.accessToken,
@@ -261,7 +358,9 @@ describe("team API keys", () => {
     assert.strictEqual(unnamed.knownError, "SCHEMA_ERROR")
     // A user's key is not a team key.
     const userKey = await createUserKey(project, creator)
-    const wrongRead = await backend.call(project, "GET", `/team-api-keys/${userKey.body.id}?team_id=${teamId}`, { accessType: "server" })
+    const wrongRead = await backend.call(project, "GET", `/team-api-keys/${userKey.body.id}?team_id=${teamId}`, {
+      accessType: "server"
+    })
     assert.strictEqual(wrongRead.knownError, "API_KEY_NOT_FOUND")
     const wrongCheck = await check(project, "team", userKey.body.value)
     assert.deepStrictEqual(wrongCheck.body.details, { expected_type: "team", actual_type: "user" })

@@ -20,17 +20,42 @@ describe("the admin view of a project", () => {
     assert.strictEqual(res.status, 200, res.text)
     const body = res.body
     assert.deepStrictEqual(Object.keys(body).sort(), [
-      "config", "created_at_millis", "description", "display_name", "id", "is_production_mode", "logo_dark_mode_url",
-      "logo_full_dark_mode_url", "logo_full_url", "logo_url", "onboarding_status", "owner_team_id"
+      "config",
+      "created_at_millis",
+      "description",
+      "display_name",
+      "id",
+      "is_production_mode",
+      "logo_dark_mode_url",
+      "logo_full_dark_mode_url",
+      "logo_full_url",
+      "logo_url",
+      "onboarding_status",
+      "owner_team_id"
     ])
     assert.strictEqual(body.owner_team_id, project.owner?.teamId)
     assert.strictEqual(body.onboarding_status, "completed")
     assert.isNull(body.logo_url)
     assert.deepStrictEqual(Object.keys(body.config).sort(), [
-      "allow_localhost", "allow_team_api_keys", "allow_user_api_keys", "client_team_creation_enabled",
-      "client_user_deletion_enabled", "create_team_on_sign_up", "credential_enabled", "domains", "email_config", "email_theme",
-      "enabled_oauth_providers", "magic_link_enabled", "oauth_account_merge_strategy", "oauth_providers", "passkey_enabled",
-      "sign_up_enabled", "team_creator_default_permissions", "team_member_default_permissions", "user_default_permissions"
+      "allow_localhost",
+      "allow_team_api_keys",
+      "allow_user_api_keys",
+      "client_team_creation_enabled",
+      "client_user_deletion_enabled",
+      "create_team_on_sign_up",
+      "credential_enabled",
+      "domains",
+      "email_config",
+      "email_theme",
+      "enabled_oauth_providers",
+      "magic_link_enabled",
+      "oauth_account_merge_strategy",
+      "oauth_providers",
+      "passkey_enabled",
+      "sign_up_enabled",
+      "team_creator_default_permissions",
+      "team_member_default_permissions",
+      "user_default_permissions"
     ])
     assert.strictEqual(body.config.email_theme, DEFAULT_THEME)
     assert.strictEqual(body.config.oauth_account_merge_strategy, "link_method")
@@ -55,14 +80,21 @@ describe("the admin view of a project", () => {
       { provider_config_id: "google", id: "google", type: "shared" },
       { provider_config_id: "spotify", id: "spotify", type: "shared" }
     ])
-    assert.deepStrictEqual(admin.body.config.enabled_oauth_providers, [{ id: "github" }, { id: "google" }, { id: "spotify" }])
+    assert.deepStrictEqual(admin.body.config.enabled_oauth_providers, [
+      { id: "github" },
+      { id: "google" },
+      { id: "spotify" }
+    ])
     const cleared = await patchCurrent(project, { description: null })
     assert.strictEqual(cleared.body.description, "")
   })
 
   it("GET /projects/current is the client view for every access type", async () => {
     const project = await backend.createProject({
-      config: { oauth_providers: [{ id: "github", type: "shared" }], domains: [{ domain: "https://b.example.com", handler_path: "/h" }] }
+      config: {
+        oauth_providers: [{ id: "github", type: "shared" }],
+        domains: [{ domain: "https://b.example.com", handler_path: "/h" }]
+      }
     })
     for (const accessType of ["client", "server", "admin"] as const) {
       const res = await backend.call(project, "GET", "/projects/current", { accessType })
@@ -79,7 +111,10 @@ describe("the admin view of a project", () => {
   it("answers PATCH and DELETE at /projects/current with an empty 405, as the hosted route exports GET only", async () => {
     const project = await backend.createProject()
     for (const method of ["PATCH", "DELETE"]) {
-      const res = await backend.call(project, method, "/projects/current", { accessType: "admin", body: method === "PATCH" ? {} : undefined })
+      const res = await backend.call(project, method, "/projects/current", {
+        accessType: "admin",
+        body: method === "PATCH" ? {} : undefined
+      })
       assert.strictEqual(res.status, 405, `${method}: ${res.text}`)
       assert.strictEqual(res.text, "")
       assert.isNull(res.knownError)
@@ -95,7 +130,10 @@ describe("the admin view of a project", () => {
     const project = await backend.createProject()
     for (const accessType of ["client", "server"] as const) {
       for (const method of ["GET", "PATCH", "DELETE"]) {
-        const res = await backend.call(project, method, CURRENT, { accessType, body: method === "PATCH" ? {} : undefined })
+        const res = await backend.call(project, method, CURRENT, {
+          accessType,
+          body: method === "PATCH" ? {} : undefined
+        })
         assert.strictEqual(res.status, 401, res.text)
         assert.strictEqual(res.knownError, "INSUFFICIENT_ACCESS_TYPE")
         assert.deepStrictEqual(res.body.details.allowed_access_types, ["admin"])
@@ -116,7 +154,10 @@ describe("the admin view of a project", () => {
         email_theme: DEFAULT_THEME,
         require_email_verification: true,
         oauth_providers: [{ id: "google", type: "shared" }],
-        domains: [{ domain: "https://b.example.com", handler_path: "/handler" }, { domain: "https://a.example.com", handler_path: "/handler" }]
+        domains: [
+          { domain: "https://b.example.com", handler_path: "/handler" },
+          { domain: "https://a.example.com", handler_path: "/handler" }
+        ]
       }
     })
     assert.strictEqual(res.status, 200, res.text)
@@ -125,7 +166,10 @@ describe("the admin view of a project", () => {
     assert.isTrue(res.body.config.allow_user_api_keys)
     assert.strictEqual(res.body.config.oauth_account_merge_strategy, "raise_error")
     assert.deepStrictEqual(res.body.config.enabled_oauth_providers, [{ id: "google" }])
-    assert.deepStrictEqual(res.body.config.domains.map((d: { domain: string }) => d.domain), ["https://a.example.com", "https://b.example.com"])
+    assert.deepStrictEqual(
+      res.body.config.domains.map((d: { domain: string }) => d.domain),
+      ["https://a.example.com", "https://b.example.com"]
+    )
     assert.notProperty(res.body.config, "require_email_verification")
     const client = await backend.call(project, "GET", "/projects/current", { accessType: "client" })
     assert.isTrue(client.body.config.allow_user_api_keys)
@@ -134,10 +178,17 @@ describe("the admin view of a project", () => {
   it("no longer refuses repeated domains or unknown default permissions", async () => {
     const project = await backend.createProject()
     const dup = await patchCurrent(project, {
-      config: { domains: [{ domain: "https://a.example.com", handler_path: "/h" }, { domain: "https://a.example.com", handler_path: "/h" }] }
+      config: {
+        domains: [
+          { domain: "https://a.example.com", handler_path: "/h" },
+          { domain: "https://a.example.com", handler_path: "/h" }
+        ]
+      }
     })
     assert.strictEqual(dup.status, 200, dup.text)
-    const perms = await patchCurrent(project, { config: { team_member_default_permissions: [{ id: "nobody_defined_this" }] } })
+    const perms = await patchCurrent(project, {
+      config: { team_member_default_permissions: [{ id: "nobody_defined_this" }] }
+    })
     assert.strictEqual(perms.status, 200, perms.text)
   })
 
@@ -154,16 +205,26 @@ describe("the admin view of a project", () => {
     const legacy = await patchCurrent(project, { config: { legacy_global_jwt_signing: false } })
     assert.strictEqual(legacy.status, 400, legacy.text)
     assert.strictEqual(legacy.knownError, "SCHEMA_ERROR")
-    assert.strictEqual(legacy.body.details.message, schemaLines("body.config contains unknown properties: legacy_global_jwt_signing"))
-    const enabled = await patchCurrent(project, { config: { oauth_providers: [{ id: "github", type: "shared", enabled: true }] } })
+    assert.strictEqual(
+      legacy.body.details.message,
+      schemaLines("body.config contains unknown properties: legacy_global_jwt_signing")
+    )
+    const enabled = await patchCurrent(project, {
+      config: { oauth_providers: [{ id: "github", type: "shared", enabled: true }] }
+    })
     assert.strictEqual(enabled.knownError, "SCHEMA_ERROR")
-    assert.strictEqual(enabled.body.details.message, schemaLines("body.config.oauth_providers[0] contains unknown properties: enabled"))
+    assert.strictEqual(
+      enabled.body.details.message,
+      schemaLines("body.config.oauth_providers[0] contains unknown properties: enabled")
+    )
     const top = await patchCurrent(project, { user_count: 3 })
     assert.strictEqual(top.body.details.message, schemaLines("body contains unknown properties: user_count"))
   })
 
   it("accepts production mode whatever the domains (the admin client checks them first)", async () => {
-    const project = await backend.createProject({ config: { allow_localhost: true, domains: [{ domain: "http://a.example.com", handler_path: "/handler" }] } })
+    const project = await backend.createProject({
+      config: { allow_localhost: true, domains: [{ domain: "http://a.example.com", handler_path: "/handler" }] }
+    })
     const res = await patchCurrent(project, { is_production_mode: true })
     assert.strictEqual(res.status, 200, res.text)
     assert.isTrue(res.body.is_production_mode)
@@ -206,7 +267,10 @@ describe("project config rules of the hosted schema", () => {
       config: { oauth_providers: [{ id: "google", type: "standard", client_id: "client_id", client_secret: "" }] }
     })
     assert.strictEqual(res.status, 400)
-    assert.strictEqual(res.body.details.message, schemaLines("body.config.oauth_providers[0].client_secret must not be empty"))
+    assert.strictEqual(
+      res.body.details.message,
+      schemaLines("body.config.oauth_providers[0].client_secret must not be empty")
+    )
   })
 
   it("the same rules hold when a project is created", async () => {
@@ -214,7 +278,11 @@ describe("project config rules of the hosted schema", () => {
     const teamId = await backend.createOwnerTeam(owner)
     const res = await backend.call(backend.internal(), "POST", "/internal/projects", {
       accessToken: owner.accessToken,
-      body: { display_name: "P", owner_team_id: teamId, config: { domains: [{ domain: "ftp://files.example.com", handler_path: "/handler" }] } }
+      body: {
+        display_name: "P",
+        owner_team_id: teamId,
+        config: { domains: [{ domain: "ftp://files.example.com", handler_path: "/handler" }] }
+      }
     })
     assert.strictEqual(res.status, 400)
     assert.strictEqual(
@@ -232,7 +300,10 @@ describe("API key sets", () => {
     assert.notProperty(key, "manually_revoked_at_millis")
     const one = await backend.call(project, "GET", `/internal/api-keys/${key.id}`, { accessType: "admin" })
     assert.notProperty(one.body, "manually_revoked_at_millis")
-    const revoked = await backend.call(project, "PATCH", `/internal/api-keys/${key.id}`, { accessType: "admin", body: { revoked: true } })
+    const revoked = await backend.call(project, "PATCH", `/internal/api-keys/${key.id}`, {
+      accessType: "admin",
+      body: { revoked: true }
+    })
     assert.isNumber(revoked.body.manually_revoked_at_millis)
   })
 })
@@ -240,8 +311,11 @@ describe("API key sets", () => {
 describe("JWKS", () => {
   it("publishes kty, crv, x, y, kid and alg only", async () => {
     const project = await backend.createProject()
-    const res = await backend.call(project, "GET", `/projects/${project.id}/.well-known/jwks.json`, { accessType: "none" })
+    const res = await backend.call(project, "GET", `/projects/${project.id}/.well-known/jwks.json`, {
+      accessType: "none"
+    })
     assert.strictEqual(res.status, 200)
-    for (const key of res.body.keys) assert.deepStrictEqual(Object.keys(key).sort(), ["alg", "crv", "kid", "kty", "x", "y"])
+    for (const key of res.body.keys)
+      assert.deepStrictEqual(Object.keys(key).sort(), ["alg", "crv", "kid", "kty", "x", "y"])
   })
 })

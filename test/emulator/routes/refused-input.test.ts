@@ -23,7 +23,10 @@ describe("refused input", () => {
 
     const nested = await backend.call(project, "POST", "/users", {
       accessType: "server",
-      body: { primary_email: uniqueEmail("n"), oauth_providers: [{ id: "github", account_id: "1", email: null, extra: 1 }] }
+      body: {
+        primary_email: uniqueEmail("n"),
+        oauth_providers: [{ id: "github", account_id: "1", email: null, extra: 1 }]
+      }
     })
     assert.strictEqual(nested.status, 400)
     assert.strictEqual(nested.body.code, "SCHEMA_ERROR")
@@ -78,19 +81,28 @@ describe("refused input", () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
     const second = uniqueEmail("second")
-    expectStatus(await backend.call(project, "POST", "/contact-channels", {
-      accessToken: user.accessToken,
-      body: { user_id: "me", type: "email", value: second, used_for_auth: false, is_primary: false }
-    }), 201)
+    expectStatus(
+      await backend.call(project, "POST", "/contact-channels", {
+        accessToken: user.accessToken,
+        body: { user_id: "me", type: "email", value: second, used_for_auth: false, is_primary: false }
+      }),
+      201
+    )
     const patched = await backend.call(project, "PATCH", "/users/me", {
       accessToken: user.accessToken,
       body: { primary_email: second }
     })
     assert.strictEqual(patched.status, 200, JSON.stringify(patched.body))
     assert.strictEqual(patched.body.primary_email, second)
-    const channels = expectStatus(await backend.call(project, "GET", "/contact-channels?user_id=me", { accessToken: user.accessToken }), 200)
+    const channels = expectStatus(
+      await backend.call(project, "GET", "/contact-channels?user_id=me", { accessToken: user.accessToken }),
+      200
+    )
     const primary = channels.body.items.filter((c: { is_primary: boolean }) => c.is_primary)
-    assert.deepStrictEqual(primary.map((c: { value: string }) => c.value), [second])
+    assert.deepStrictEqual(
+      primary.map((c: { value: string }) => c.value),
+      [second]
+    )
     assert.strictEqual(channels.body.items.length, 2)
     assert.isTrue(channels.body.items.some((c: { value: string }) => c.value === user.email))
   })

@@ -22,10 +22,18 @@ const anonymousSignUp = async (project: TestProject) => {
 const restrictedUser = async (project: TestProject) => {
   const created = await backend.call(project, "POST", "/users", {
     accessType: "server",
-    body: { display_name: "Rita", restricted_by_admin: true, restricted_by_admin_reason: "Spam", restricted_by_admin_private_details: "rule 7" }
+    body: {
+      display_name: "Rita",
+      restricted_by_admin: true,
+      restricted_by_admin_reason: "Spam",
+      restricted_by_admin_private_details: "rule 7"
+    }
   })
   assert.strictEqual(created.status, 201, created.text)
-  const session = await backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: created.body.id } })
+  const session = await backend.call(project, "POST", "/auth/sessions", {
+    accessType: "server",
+    body: { user_id: created.body.id }
+  })
   assert.strictEqual(session.status, 200, session.text)
   return { userId: created.body.id as string, accessToken: session.body.access_token as string }
 }
@@ -45,7 +53,10 @@ describe("anonymous sign-up", () => {
     assert.strictEqual(claims["is_restricted"], true)
     assert.deepStrictEqual(claims["restricted_reason"], { type: "anonymous" })
 
-    const me = await backend.call(project, "GET", "/users/me", { accessToken: tokens.access_token, headers: ALLOW_ANONYMOUS })
+    const me = await backend.call(project, "GET", "/users/me", {
+      accessToken: tokens.access_token,
+      headers: ALLOW_ANONYMOUS
+    })
     assert.strictEqual(me.status, 200, me.text)
     assert.strictEqual(me.body.id, tokens.user_id)
     assert.isNull(me.body.primary_email)
@@ -72,7 +83,10 @@ describe("anonymous sign-up", () => {
       assert.isUndefined(me.body.details)
     }
     // Every access type, and the newer SDKs' spelling of the header.
-    const server = await backend.call(project, "GET", "/users/me", { accessType: "server", accessToken: tokens.access_token })
+    const server = await backend.call(project, "GET", "/users/me", {
+      accessType: "server",
+      accessToken: tokens.access_token
+    })
     assert.strictEqual(server.knownError, "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED")
     const hexclave = await backend.call(project, "GET", "/users/me", {
       accessToken: tokens.access_token,
@@ -128,7 +142,10 @@ describe("restricted users", () => {
 
   it("refuses a reason or details without the restriction (400), and clears them when it is lifted", async () => {
     const project = await backend.createProject()
-    const reason = await backend.call(project, "POST", "/users", { accessType: "server", body: { restricted_by_admin_reason: "x" } })
+    const reason = await backend.call(project, "POST", "/users", {
+      accessType: "server",
+      body: { restricted_by_admin_reason: "x" }
+    })
     assert.strictEqual(reason.status, 400)
     assert.strictEqual(reason.text, "restricted_by_admin_reason requires restricted_by_admin=true")
     const details = await backend.call(project, "POST", "/users", {
@@ -138,7 +155,10 @@ describe("restricted users", () => {
     assert.strictEqual(details.text, "restricted_by_admin_private_details requires restricted_by_admin=true")
 
     const user = await restrictedUser(project)
-    const lifted = await backend.call(project, "PATCH", `/users/${user.userId}`, { accessType: "server", body: { restricted_by_admin: false } })
+    const lifted = await backend.call(project, "PATCH", `/users/${user.userId}`, {
+      accessType: "server",
+      body: { restricted_by_admin: false }
+    })
     assert.strictEqual(lifted.status, 200, lifted.text)
     assert.strictEqual(lifted.body.is_restricted, false)
     assert.isNull(lifted.body.restricted_reason)
@@ -164,7 +184,10 @@ describe("GET /users filters", () => {
     assert.deepStrictEqual(await ids(""), [normal.userId])
     assert.deepStrictEqual(await ids("?include_restricted=false"), [normal.userId])
     assert.deepStrictEqual(await ids("?include_restricted=true"), [normal.userId, restricted.userId].sort())
-    assert.deepStrictEqual(await ids("?include_anonymous=true"), [normal.userId, restricted.userId, anonymous.user_id].sort())
+    assert.deepStrictEqual(
+      await ids("?include_anonymous=true"),
+      [normal.userId, restricted.userId, anonymous.user_id].sort()
+    )
     assert.deepStrictEqual(await ids("?include_anonymous=true&only_anonymous=true"), [anonymous.user_id])
     const bad = await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server" })
     assert.strictEqual(bad.status, 400)
@@ -183,9 +206,18 @@ describe("signing keys per kind of user", () => {
 
     const tokens = await anonymousSignUp(project)
     const verify = async (query: string) =>
-      jose.jwtVerify(tokens.access_token, jose.createLocalJWKSet(await (await fetch(jwksUrl(project.id, query))).json()), {
-        audience: `${project.id}:anon`
-      }).then(() => true, () => false)
+      jose
+        .jwtVerify(
+          tokens.access_token,
+          jose.createLocalJWKSet(await (await fetch(jwksUrl(project.id, query))).json()),
+          {
+            audience: `${project.id}:anon`
+          }
+        )
+        .then(
+          () => true,
+          () => false
+        )
     assert.isFalse(await verify(""), "the plain key set cannot verify an anonymous token")
     assert.isFalse(await verify("?include_restricted=true"))
     assert.isTrue(await verify("?include_anonymous=true"))
@@ -200,10 +232,16 @@ describe("signing keys per kind of user", () => {
 
   it("redirects the anonymous issuer's well-known paths to the key set with the anonymous keys", async () => {
     const project = await backend.createProject()
-    const response = await fetch(`${backend.emulator().apiUrl}/projects-anonymous-users/${project.id}/.well-known/jwks.json`, {
-      redirect: "manual"
-    })
+    const response = await fetch(
+      `${backend.emulator().apiUrl}/projects-anonymous-users/${project.id}/.well-known/jwks.json`,
+      {
+        redirect: "manual"
+      }
+    )
     assert.strictEqual(response.status, 307)
-    assert.strictEqual(response.headers.get("location"), `/api/v1/projects/${project.id}/.well-known/jwks.json?include_anonymous=true`)
+    assert.strictEqual(
+      response.headers.get("location"),
+      `/api/v1/projects/${project.id}/.well-known/jwks.json?include_anonymous=true`
+    )
   })
 })

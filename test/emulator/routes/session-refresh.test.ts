@@ -7,7 +7,9 @@ describe("POST /auth/sessions/current/refresh", () => {
   it("gives a new access token for the refresh token header", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const res = await backend.call(project, "POST", "/auth/sessions/current/refresh", { refreshToken: user.refreshToken })
+    const res = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: user.refreshToken
+    })
     assert.strictEqual(res.status, 200)
     assert.deepStrictEqual(Object.keys(res.body), ["access_token"])
     const me = await backend.call(project, "GET", "/users/me", { accessToken: res.body.access_token })
@@ -35,7 +37,9 @@ describe("POST /auth/sessions/current/refresh", () => {
     })
     assert.strictEqual(signOut.status, 200)
     assert.deepStrictEqual(signOut.body, { success: true })
-    const res = await backend.call(project, "POST", "/auth/sessions/current/refresh", { refreshToken: user.refreshToken })
+    const res = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: user.refreshToken
+    })
     assert.strictEqual(res.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
   })
 
@@ -59,7 +63,9 @@ describe("DELETE /auth/sessions/current", () => {
     assert.strictEqual(bad.status, 401)
     assert.strictEqual(bad.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
     // The session of the bad call is untouched.
-    const live = await backend.call(project, "POST", "/auth/sessions/current/refresh", { refreshToken: user.refreshToken })
+    const live = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: user.refreshToken
+    })
     assert.strictEqual(live.status, 200)
 
     const first = await backend.call(project, "DELETE", "/auth/sessions/current", { refreshToken: user.refreshToken })

@@ -19,24 +19,36 @@ describe("POST /users (server)", () => {
     assert.strictEqual(created.status, 201, created.text)
     assert.strictEqual(created.body.has_password, true)
     assert.strictEqual(created.body.auth_with_email, true)
-    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "hello-world" } })
+    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "hello-world" }
+    })
     assert.strictEqual(signIn.status, 200, signIn.text)
     assert.strictEqual(signIn.body.user_id, created.body.id)
-    const wrong = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "hello-world!" } })
+    const wrong = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "hello-world!" }
+    })
     assert.strictEqual(wrong.knownError, "EMAIL_PASSWORD_MISMATCH")
   })
 
   it("a user with an imported hash changes the password to a new one", async () => {
     const project = await backend.createProject()
     const email = uniqueEmail()
-    const created = await createUser(project, { primary_email: email, primary_email_auth_enabled: true, password_hash: bcrypt.hashSync("old password", 4) })
-    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "old password" } })
+    const created = await createUser(project, {
+      primary_email: email,
+      primary_email_auth_enabled: true,
+      password_hash: bcrypt.hashSync("old password", 4)
+    })
+    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "old password" }
+    })
     const update = await backend.call(project, "POST", "/auth/password/update", {
       accessToken: signIn.body.access_token,
       body: { old_password: "old password", new_password: "new password" }
     })
     assert.strictEqual(update.status, 200, update.text)
-    const again = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "new password" } })
+    const again = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "new password" }
+    })
     assert.strictEqual(again.body.user_id, created.body.id)
   })
 
@@ -46,9 +58,15 @@ describe("POST /users (server)", () => {
     for (const passwordHash of [tooSlow, "plain text", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA"]) {
       const res = await createUser(project, { primary_email: uniqueEmail(), password_hash: passwordHash })
       assert.strictEqual(res.status, 400)
-      assert.strictEqual(res.text, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.")
+      assert.strictEqual(
+        res.text,
+        "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."
+      )
     }
-    const both = await createUser(project, { password: "hello-world", password_hash: bcrypt.hashSync("hello-world", 4) })
+    const both = await createUser(project, {
+      password: "hello-world",
+      password_hash: bcrypt.hashSync("hello-world", 4)
+    })
     assert.strictEqual(both.status, 400)
     assert.strictEqual(both.text, "Cannot set both password and password_hash at the same time.")
   })
@@ -101,7 +119,10 @@ describe("POST /users (server)", () => {
     const res = await createUser(project, { totp_secret_base64: "abc" })
     assert.strictEqual(res.status, 400)
     assert.strictEqual(res.knownError, "SCHEMA_ERROR")
-    assert.strictEqual(res.body.details.message, "Request validation failed on POST /api/v1/users:\n  - body.totp_secret_base64 is not valid base64")
+    assert.strictEqual(
+      res.body.details.message,
+      "Request validation failed on POST /api/v1/users:\n  - body.totp_secret_base64 is not valid base64"
+    )
     const ok = await createUser(project, { totp_secret_base64: Buffer.from("a totp secret").toString("base64") })
     assert.strictEqual(ok.status, 201, ok.text)
   })
@@ -119,7 +140,10 @@ describe("profile images set by a client", () => {
     })
     assert.strictEqual(url.status, 400)
     assert.strictEqual(url.text, "Invalid profile image URL")
-    const uploaded = await backend.call(project, "PATCH", "/users/me", { accessToken: user.accessToken, body: { profile_image_url: image } })
+    const uploaded = await backend.call(project, "PATCH", "/users/me", {
+      accessToken: user.accessToken,
+      body: { profile_image_url: image }
+    })
     assert.strictEqual(uploaded.body.profile_image_url, image)
     // A server may point at any URL.
     const server = await backend.call(project, "PATCH", `/users/${user.userId}`, {
@@ -162,7 +186,10 @@ describe("contact channels that do not exist", () => {
     const removed = await backend.call(project, "DELETE", missing, { accessToken: user.accessToken })
     assert.strictEqual(removed.status, 400)
     assert.strictEqual(removed.text, "Contact channel not found")
-    const changed = await backend.call(project, "PATCH", missing, { accessToken: user.accessToken, body: { value: uniqueEmail() } })
+    const changed = await backend.call(project, "PATCH", missing, {
+      accessToken: user.accessToken,
+      body: { value: uniqueEmail() }
+    })
     assert.strictEqual(changed.status, 400)
     assert.strictEqual(changed.text, "Contact channel not found")
   })

@@ -9,7 +9,11 @@ describe("users", () => {
     const user = await backend.signUp(project)
     const patched = await backend.call(project, "PATCH", "/users/me", {
       accessToken: user.accessToken,
-      body: { display_name: "Ada", client_metadata: { theme: "dark", nested: { a: [1, 2] } }, profile_image_url: "data:image/png;base64,iVBORw0KGgo=" }
+      body: {
+        display_name: "Ada",
+        client_metadata: { theme: "dark", nested: { a: [1, 2] } },
+        profile_image_url: "data:image/png;base64,iVBORw0KGgo="
+      }
     })
     assert.strictEqual(patched.status, 200)
     assert.strictEqual(patched.body.display_name, "Ada")
@@ -44,7 +48,7 @@ describe("users", () => {
     assert.include(missing.body.details.message, "body.email")
     assert.include(missing.body.details.message, "body.password")
 
-    const broken = await backend.call(project, "POST", "/auth/password/sign-in", { body: "{\"email\": " })
+    const broken = await backend.call(project, "POST", "/auth/password/sign-in", { body: '{"email": ' })
     assert.strictEqual(broken.status, 400)
     assert.strictEqual(broken.body.code, "BODY_PARSING_ERROR")
 
@@ -79,7 +83,9 @@ describe("users", () => {
     assert.isNumber(created.body.last_active_at_millis)
 
     // the password set by the server works for sign-in
-    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", { body: { email, password: "server-set-password" } })
+    const signIn = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email, password: "server-set-password" }
+    })
     assert.strictEqual(signIn.body.user_id, id)
 
     const read = await backend.call(project, "GET", `/users/${id}`, { accessType: "admin" })
@@ -113,7 +119,10 @@ describe("users", () => {
     assert.strictEqual(taken.status, 409)
     assert.strictEqual(taken.body.code, "USER_EMAIL_ALREADY_EXISTS")
     const second = await backend.signUp(project)
-    const clash = await backend.call(project, "PATCH", "/users/me", { accessToken: second.accessToken, body: { primary_email: first.email } })
+    const clash = await backend.call(project, "PATCH", "/users/me", {
+      accessToken: second.accessToken,
+      body: { primary_email: first.email }
+    })
     assert.strictEqual(clash.body.code, "USER_EMAIL_ALREADY_EXISTS")
   })
 
@@ -145,11 +154,17 @@ describe("users", () => {
     assert.strictEqual(rounds, 3)
 
     const desc = await backend.call(project, "GET", "/users?desc=true", { accessType: "server" })
-    assert.deepStrictEqual(desc.body.items.map((u: { id: string }) => u.id), [...ids].reverse())
+    assert.deepStrictEqual(
+      desc.body.items.map((u: { id: string }) => u.id),
+      [...ids].reverse()
+    )
     assert.isNull(desc.body.pagination.next_cursor)
 
     const search = await backend.call(project, "GET", "/users?query=person%203", { accessType: "server" })
-    assert.deepStrictEqual(search.body.items.map((u: { id: string }) => u.id), [ids[3]])
+    assert.deepStrictEqual(
+      search.body.items.map((u: { id: string }) => u.id),
+      [ids[3]]
+    )
 
     const badLimit = await backend.call(project, "GET", "/users?limit=zero", { accessType: "server" })
     assert.strictEqual(badLimit.body.code, "SCHEMA_ERROR")
@@ -161,8 +176,13 @@ describe("users", () => {
     const member = await backend.signUp(project)
     await backend.signUp(project)
     const me = await backend.call(project, "GET", "/users/me", { accessToken: member.accessToken })
-    const list = await backend.call(project, "GET", `/users?team_id=${me.body.selected_team_id}`, { accessType: "server" })
-    assert.deepStrictEqual(list.body.items.map((u: { id: string }) => u.id), [member.userId])
+    const list = await backend.call(project, "GET", `/users?team_id=${me.body.selected_team_id}`, {
+      accessType: "server"
+    })
+    assert.deepStrictEqual(
+      list.body.items.map((u: { id: string }) => u.id),
+      [member.userId]
+    )
   })
 
   it("refuses to select a team the user is not a member of", async () => {
@@ -195,12 +215,18 @@ describe("users", () => {
   it("creates sessions for users from the server tier", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const session = await backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: user.userId } })
+    const session = await backend.call(project, "POST", "/auth/sessions", {
+      accessType: "server",
+      body: { user_id: user.userId }
+    })
     assert.strictEqual(session.status, 200)
     assert.deepStrictEqual(Object.keys(session.body).sort(), ["access_token", "refresh_token"])
     const me = await backend.call(project, "GET", "/users/me", { accessToken: session.body.access_token })
     assert.strictEqual(me.body.id, user.userId)
-    const unknown = await backend.call(project, "POST", "/auth/sessions", { accessType: "server", body: { user_id: "nobody" } })
+    const unknown = await backend.call(project, "POST", "/auth/sessions", {
+      accessType: "server",
+      body: { user_id: "nobody" }
+    })
     assert.strictEqual(unknown.body.code, "USER_ID_DOES_NOT_EXIST")
     assert.deepStrictEqual(unknown.body.details, { user_id: "nobody" })
   })
@@ -249,7 +275,10 @@ describe("users", () => {
     assert.strictEqual(bob2.primary_email, bob.email)
 
     // A write by another route (deleting Ada) drops her cached view too.
-    assert.strictEqual((await backend.call(project, "DELETE", `/users/${ada.userId}`, { accessType: "server" })).status, 200)
+    assert.strictEqual(
+      (await backend.call(project, "DELETE", `/users/${ada.userId}`, { accessType: "server" })).status,
+      200
+    )
     const gone = await backend.call(project, "GET", "/users/me", { accessToken: ada.accessToken })
     assert.strictEqual(gone.body.code, "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.strictEqual((await me(bob)).display_name, "Bob")

@@ -15,7 +15,9 @@ import { lockFileOf, lockFolder } from "../../../backend/src/store/folder-lock.j
 import { runCli, stopCli } from "../../support/cli.js"
 
 const withTempDir = <A>(use: (dir: string) => Promise<A>): Promise<A> =>
-  mkdtemp(join(tmpdir(), "stackfx-lock-")).then((dir) => use(dir).finally(() => rm(dir, { recursive: true, force: true })))
+  mkdtemp(join(tmpdir(), "stackfx-lock-")).then((dir) =>
+    use(dir).finally(() => rm(dir, { recursive: true, force: true }))
+  )
 
 /** The id of a process that has exited (so no live process has it, barring reuse within the test). */
 const deadPid = () =>
@@ -47,11 +49,14 @@ describe("database folder lock", () => {
   it("takes over the lock of a process that is gone, and of a file it cannot read", () =>
     withTempDir(async (dir) => {
       const folder = join(dir, "db")
-      for (const leftover of [JSON.stringify({ pid: await deadPid(), host: hostname() }), "{\"pid\": 12"]) {
+      for (const leftover of [JSON.stringify({ pid: await deadPid(), host: hostname() }), '{"pid": 12']) {
         await writeFile(lockFileOf(folder), leftover)
         const scope = await Effect.runPromise(Scope.make())
         await Effect.runPromise(Scope.provide(lockFolder(folder), scope))
-        assert.deepStrictEqual(JSON.parse(await readFile(lockFileOf(folder), "utf8")), { pid: process.pid, host: hostname() })
+        assert.deepStrictEqual(JSON.parse(await readFile(lockFileOf(folder), "utf8")), {
+          pid: process.pid,
+          host: hostname()
+        })
         await Effect.runPromise(Scope.close(scope, Exit.void))
       }
     }))
@@ -65,33 +70,43 @@ describe("database folder lock", () => {
       assert.include(error.message, `on not-${hostname()}`)
     }))
 
-  it("a second `stackfx dev` on one folder exits 1 with one line; after the first is killed, the folder is taken over", () =>
-    withTempDir(async (dir) => {
-      const folder = join(dir, "db")
-      const first = runCli(["dev", "--port", "0", "--db", folder])
-      try {
-        await first.ready
-        const second = runCli(["dev", "--port", "0", "--db", folder])
-        const started = await Promise.race([second.ready.then(() => true, () => false), second.exited.then(() => false)])
-        if (started) await stopCli(second)
-        assert.isFalse(started, "a second backend started on the same folder")
-        assert.strictEqual(await second.exited, 1, second.output())
-        assert.strictEqual(
-          second.stderr().trim(),
-          `stackfx: The database folder ${folder} is in use by another stackfx backend (process ${first.child.pid}); stop it or use another --db (if no backend runs there, delete ${folder}.lock).`
-        )
-      } finally {
-        // SIGKILL: no finalizer runs, the lock file stays behind, as after a crash.
-        first.child.kill("SIGKILL")
-        await first.exited
-      }
-      assert.isTrue(existsSync(lockFileOf(folder)), "the killed backend left its lock")
-      const third = runCli(["dev", "--port", "0", "--db", folder])
-      try {
-        await third.ready
-      } finally {
-        await stopCli(third)
-      }
-      assert.isFalse(existsSync(lockFileOf(folder)), "a clean stop removes the lock")
-    }), 180_000)
+  it(
+    "a second `stackfx dev` on one folder exits 1 with one line; after the first is killed, the folder is taken over",
+    () =>
+      withTempDir(async (dir) => {
+        const folder = join(dir, "db")
+        const first = runCli(["dev", "--port", "0", "--db", folder])
+        try {
+          await first.ready
+          const second = runCli(["dev", "--port", "0", "--db", folder])
+          const started = await Promise.race([
+            second.ready.then(
+              () => true,
+              () => false
+            ),
+            second.exited.then(() => false)
+          ])
+          if (started) await stopCli(second)
+          assert.isFalse(started, "a second backend started on the same folder")
+          assert.strictEqual(await second.exited, 1, second.output())
+          assert.strictEqual(
+            second.stderr().trim(),
+            `stackfx: The database folder ${folder} is in use by another stackfx backend (process ${first.child.pid}); stop it or use another --db (if no backend runs there, delete ${folder}.lock).`
+          )
+        } finally {
+          // SIGKILL: no finalizer runs, the lock file stays behind, as after a crash.
+          first.child.kill("SIGKILL")
+          await first.exited
+        }
+        assert.isTrue(existsSync(lockFileOf(folder)), "the killed backend left its lock")
+        const third = runCli(["dev", "--port", "0", "--db", folder])
+        try {
+          await third.ready
+        } finally {
+          await stopCli(third)
+        }
+        assert.isFalse(existsSync(lockFileOf(folder)), "a clean stop removes the lock")
+      }),
+    180_000
+  )
 })

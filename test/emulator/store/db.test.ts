@@ -32,27 +32,53 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
     it.skipIf(skip())("is migrated and seeded", () =>
       withDb(option, async (db) => {
         const rows = await run(db.query("select id from projects where id = 'internal'"))
-        assert.deepStrictEqual(rows.map((r) => r["id"]), ["internal"])
+        assert.deepStrictEqual(
+          rows.map((r) => r["id"]),
+          ["internal"]
+        )
         const migrations = await run(db.query("select name from stackfx_migrations order by name"))
         assert.isAtLeast(migrations.length, 1)
-      }))
+      })
+    )
 
     it.skipIf(skip())("commits a transaction that succeeds and rolls back one that fails", () =>
       withDb(option, async (db) => {
-        await run(db.transaction(db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'kept', 's', 'c')")))
-        const failed = await Effect.runPromiseExit(db.transaction(Effect.gen(function*() {
-          yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'dropped', 's', 'c')")
-          return yield* Effect.fail(new Boom("no"))
-        })))
+        await run(
+          db.transaction(
+            db.query(
+              "insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'kept', 's', 'c')"
+            )
+          )
+        )
+        const failed = await Effect.runPromiseExit(
+          db.transaction(
+            Effect.gen(function* () {
+              yield* db.query(
+                "insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'dropped', 's', 'c')"
+              )
+              return yield* Effect.fail(new Boom("no"))
+            })
+          )
+        )
         assert.isTrue(Exit.isFailure(failed))
-        const died = await Effect.runPromiseExit(db.transaction(Effect.andThen(
-          db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'died', 's', 'c')"),
-          Effect.die("defect")
-        )))
+        const died = await Effect.runPromiseExit(
+          db.transaction(
+            Effect.andThen(
+              db.query(
+                "insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'died', 's', 'c')"
+              ),
+              Effect.die("defect")
+            )
+          )
+        )
         assert.isTrue(Exit.isFailure(died))
         const types = await run(db.query("select id from email_templates where project_id = 'internal' order by id"))
-        assert.deepStrictEqual(types.map((r) => r["id"]), ["kept"])
-      }))
+        assert.deepStrictEqual(
+          types.map((r) => r["id"]),
+          ["kept"]
+        )
+      })
+    )
 
     it.skipIf(skip())("reports a unique violation with its SQLSTATE and constraint", () =>
       withDb(option, async (db) => {
@@ -63,7 +89,8 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
           const error = exit.cause.reasons[0]
           assert.include(JSON.stringify(error), "23505")
         }
-      }))
+      })
+    )
 
     it.skipIf(skip())("changes the generation on writes, not on reads", () =>
       withDb(option, async (db) => {
@@ -72,7 +99,8 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
         assert.strictEqual(db.generation(), before)
         await run(db.query("update projects set description = description where id = 'internal'"))
         assert.isAbove(db.generation(), before)
-      }))
+      })
+    )
 
     it.skipIf(skip())("moves a key's generation on a write that may change it, and only then (property)", () =>
       withDb(option, async (db) => {
@@ -81,66 +109,93 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
         // A write outside `writesOnly`, one inside naming some keys (alone or in a transaction), or a read.
         const step = fc.oneof(
           fc.constant({ kind: "write" as const, names: [] as Array<string> }),
-          fc.record({ kind: fc.constantFrom("narrowed" as const, "narrowed transaction" as const), names: fc.subarray([...keys]) }),
+          fc.record({
+            kind: fc.constantFrom("narrowed" as const, "narrowed transaction" as const),
+            names: fc.subarray([...keys])
+          }),
           fc.constant({ kind: "read" as const, names: [] as Array<string> })
         )
-        await fc.assert(fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
-          for (const { kind, names } of steps) {
-            const before = keys.map((key) => db.generation(key))
-            const everythingBefore = db.generation()
-            await run(
-              kind === "write"
-                ? write
-                : kind === "narrowed"
-                ? db.writesOnly(names, write)
-                : kind === "narrowed transaction"
-                ? db.writesOnly(names, db.transaction(Effect.andThen(write, write)))
-                : db.query("select 1")
-            )
-            keys.forEach((key, i) =>
-              assert.strictEqual(
-                db.generation(key) !== before[i],
-                kind === "write" || names.includes(key),
-                `${kind} [${names.join(", ")}]: generation of ${key}`
+        await fc.assert(
+          fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+            for (const { kind, names } of steps) {
+              const before = keys.map((key) => db.generation(key))
+              const everythingBefore = db.generation()
+              await run(
+                kind === "write"
+                  ? write
+                  : kind === "narrowed"
+                    ? db.writesOnly(names, write)
+                    : kind === "narrowed transaction"
+                      ? db.writesOnly(names, db.transaction(Effect.andThen(write, write)))
+                      : db.query("select 1")
               )
-            )
-            assert.strictEqual(db.generation() !== everythingBefore, kind === "write", `${kind}: generation of everything`)
-          }
-        }), { numRuns: 40 })
-      }))
+              keys.forEach((key, i) =>
+                assert.strictEqual(
+                  db.generation(key) !== before[i],
+                  kind === "write" || names.includes(key),
+                  `${kind} [${names.join(", ")}]: generation of ${key}`
+                )
+              )
+              assert.strictEqual(
+                db.generation() !== everythingBefore,
+                kind === "write",
+                `${kind}: generation of everything`
+              )
+            }
+          }),
+          { numRuns: 40 }
+        )
+      })
+    )
 
     it.skipIf(skip())("keeps other queries out of a running transaction", () =>
       withDb(option, (db) =>
-        run(Effect.gen(function*() {
-          // Latches, not sleeps: the read starts only once the transaction has inserted its row, and the
-          // transaction (which then fails, so rolls back) stays open until the read is under way. PostgreSQL
-          // runs the read on another connection, so the transaction waits for its answer. PGlite has one
-          // session, so the read must wait for the transaction: the transaction ends once the read has been
-          // handed to the database, which answers it before the ROLLBACK unless something keeps it out.
-          const inserted = yield* Deferred.make<void>()
-          const reading = yield* Deferred.make<void>()
-          const seen = yield* Deferred.make<number>()
-          const tx = db.transaction(Effect.gen(function*() {
-            yield* db.query("insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'ghost', 's', 'c')")
-            yield* Deferred.succeed(inserted, undefined)
-            if (db.dialect === "postgres") yield* Deferred.await(seen)
-            else yield* Effect.andThen(Deferred.await(reading), Effect.yieldNow)
-            return yield* Effect.fail(new Boom("rollback"))
-          }))
-          const reader = Effect.gen(function*() {
-            yield* Deferred.await(inserted)
-            yield* Deferred.succeed(reading, undefined)
-            const rows = yield* db.query("select count(*)::int as n from email_templates where id = 'ghost'")
-            yield* Deferred.succeed(seen, Number(rows[0]?.["n"]))
+        run(
+          Effect.gen(function* () {
+            // Latches, not sleeps: the read starts only once the transaction has inserted its row, and the
+            // transaction (which then fails, so rolls back) stays open until the read is under way. PostgreSQL
+            // runs the read on another connection, so the transaction waits for its answer. PGlite has one
+            // session, so the read must wait for the transaction: the transaction ends once the read has been
+            // handed to the database, which answers it before the ROLLBACK unless something keeps it out.
+            const inserted = yield* Deferred.make<void>()
+            const reading = yield* Deferred.make<void>()
+            const seen = yield* Deferred.make<number>()
+            const tx = db.transaction(
+              Effect.gen(function* () {
+                yield* db.query(
+                  "insert into email_templates (project_id, id, display_name, tsx_source) values ('internal', 'ghost', 's', 'c')"
+                )
+                yield* Deferred.succeed(inserted, undefined)
+                if (db.dialect === "postgres") yield* Deferred.await(seen)
+                else yield* Effect.andThen(Deferred.await(reading), Effect.yieldNow)
+                return yield* Effect.fail(new Boom("rollback"))
+              })
+            )
+            const reader = Effect.gen(function* () {
+              yield* Deferred.await(inserted)
+              yield* Deferred.succeed(reading, undefined)
+              const rows = yield* db.query("select count(*)::int as n from email_templates where id = 'ghost'")
+              yield* Deferred.succeed(seen, Number(rows[0]?.["n"]))
+            })
+            const [outcome] = yield* Effect.all([Effect.exit(tx), reader], { concurrency: 2 })
+            assert.isTrue(Exit.isFailure(outcome))
+            assert.strictEqual(yield* Deferred.await(seen), 0)
           })
-          const [outcome] = yield* Effect.all([Effect.exit(tx), reader], { concurrency: 2 })
-          assert.isTrue(Exit.isFailure(outcome))
-          assert.strictEqual(yield* Deferred.await(seen), 0)
-        }))))
+        )
+      )
+    )
   })
 
-contract("PGlite (memory)", () => "memory", () => false)
-contract("PostgreSQL", () => {
-  if (postgres === undefined) throw new Error("no PostgreSQL")
-  return postgres.newDatabase()
-}, () => postgres === undefined)
+contract(
+  "PGlite (memory)",
+  () => "memory",
+  () => false
+)
+contract(
+  "PostgreSQL",
+  () => {
+    if (postgres === undefined) throw new Error("no PostgreSQL")
+    return postgres.newDatabase()
+  },
+  () => postgres === undefined
+)

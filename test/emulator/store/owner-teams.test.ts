@@ -34,7 +34,10 @@ beforeAll(async () => {
   await pg.exec(initial.sql)
   await pg.exec(oauthTokens.sql)
   await pg.exec(projectScope.sql)
-  await pg.query("insert into projects (id, display_name, config) values ('internal', 'Stack Dashboard', '{}'), ('owned', 'Owned', $1), ('b', 'B', '{}')", [OLD_CONFIG])
+  await pg.query(
+    "insert into projects (id, display_name, config) values ('internal', 'Stack Dashboard', '{}'), ('owned', 'Owned', $1), ('b', 'B', '{}')",
+    [OLD_CONFIG]
+  )
   await pg.exec(`
     insert into permission_definitions (project_id, id, scope, description) values ('internal', 'admin', 'team', 'Admin');
     insert into users (id, project_id) values ('alice', 'internal'), ('bob', 'internal'), ('b-user', 'b');
@@ -50,21 +53,31 @@ afterAll(async () => {
 
 describe("migration 0004-owner-teams", () => {
   it("gives an owned project a team of internal holding its owners as admins", async () => {
-    const project = (await db().query<{ owner_team_id: string | null }>("select owner_team_id from projects where id = 'owned'")).rows[0]
+    const project = (
+      await db().query<{ owner_team_id: string | null }>("select owner_team_id from projects where id = 'owned'")
+    ).rows[0]
     const teamId = project?.owner_team_id
     assert.isString(teamId)
     const team = await db().query("select project_id, display_name from teams where id = $1", [teamId])
     assert.deepStrictEqual(team.rows, [{ project_id: "internal", display_name: "Owned" }])
     const members = await db().query("select user_id from team_members where team_id = $1 order by user_id", [teamId])
     assert.deepStrictEqual(members.rows, [{ user_id: "alice" }, { user_id: "bob" }])
-    const grants = await db().query("select user_id, permission_id from team_member_permissions where team_id = $1 order by user_id", [teamId])
-    assert.deepStrictEqual(grants.rows, [{ user_id: "alice", permission_id: "admin" }, { user_id: "bob", permission_id: "admin" }])
+    const grants = await db().query(
+      "select user_id, permission_id from team_member_permissions where team_id = $1 order by user_id",
+      [teamId]
+    )
+    assert.deepStrictEqual(grants.rows, [
+      { user_id: "alice", permission_id: "admin" },
+      { user_id: "bob", permission_id: "admin" }
+    ])
     const unowned = await db().query("select owner_team_id from projects where id = 'b'")
     assert.deepStrictEqual(unowned.rows, [{ owner_team_id: null }])
   })
 
   it("rewrites the stored config into the current shape", async () => {
-    const row = (await db().query<{ config: Record<string, unknown> }>("select config from projects where id = 'owned'")).rows[0]
+    const row = (
+      await db().query<{ config: Record<string, unknown> }>("select config from projects where id = 'owned'")
+    ).rows[0]
     const config = row?.config ?? {}
     assert.notProperty(config, "id")
     assert.notProperty(config, "legacy_global_jwt_signing")
@@ -80,16 +93,24 @@ describe("migration 0004-owner-teams", () => {
     assert.strictEqual(tables.rows.length, 0)
     const error: unknown = await db()
       .query("update projects set owner_team_project_id = 'b', owner_team_id = 'team-b' where id = 'b'")
-      .then(() => undefined, (cause: unknown) => cause)
+      .then(
+        () => undefined,
+        (cause: unknown) => cause
+      )
     assert.isDefined(error, "a team of another project became an owner")
     const unknownTeam: unknown = await db()
       .query("update projects set owner_team_project_id = 'internal', owner_team_id = 'team-b' where id = 'b'")
-      .then(() => undefined, (cause: unknown) => cause)
+      .then(
+        () => undefined,
+        (cause: unknown) => cause
+      )
     assert.strictEqual((unknownTeam as { readonly code?: unknown }).code, "23503")
   })
 
   it("leaves a project without an owner when its team is deleted", async () => {
-    const teamId = (await db().query<{ owner_team_id: string }>("select owner_team_id from projects where id = 'owned'")).rows[0]?.owner_team_id
+    const teamId = (
+      await db().query<{ owner_team_id: string }>("select owner_team_id from projects where id = 'owned'")
+    ).rows[0]?.owner_team_id
     await db().query("delete from teams where id = $1", [teamId])
     const after = await db().query("select owner_team_id from projects where id = 'owned'")
     assert.deepStrictEqual(after.rows, [{ owner_team_id: null }])

@@ -13,7 +13,9 @@ describe("the default embedded database", () => {
       const first = await startEmulator({ port: 0, db, log: false })
       const internal = { ...first.project }
       const email = uniqueEmail()
-      const signUp = await call(first, internal, "POST", "/auth/password/sign-up", { body: { email, password: "persisted-pw" } })
+      const signUp = await call(first, internal, "POST", "/auth/password/sign-up", {
+        body: { email, password: "persisted-pw" }
+      })
       assert.strictEqual(signUp.status, 200)
       const team = await call(first, internal, "POST", "/teams", {
         accessToken: signUp.body.access_token,
@@ -28,7 +30,9 @@ describe("the default embedded database", () => {
 
       const second = await startEmulator({ port: 0, db, log: false })
       try {
-        const signIn = await call(second, internal, "POST", "/auth/password/sign-in", { body: { email, password: "persisted-pw" } })
+        const signIn = await call(second, internal, "POST", "/auth/password/sign-in", {
+          body: { email, password: "persisted-pw" }
+        })
         assert.strictEqual(signIn.status, 200)
         assert.strictEqual(signIn.body.user_id, signUp.body.user_id)
         const refreshed = await fetch(`${second.apiUrl}/auth/oauth/token`, {
@@ -42,8 +46,13 @@ describe("the default embedded database", () => {
           })
         })
         assert.strictEqual(refreshed.status, 200, "the old session survived")
-        const projects = await call(second, internal, "GET", "/internal/projects", { accessToken: signIn.body.access_token })
-        assert.deepStrictEqual(projects.body.items.map((p: { id: string }) => p.id), [created.body.id])
+        const projects = await call(second, internal, "GET", "/internal/projects", {
+          accessToken: signIn.body.access_token
+        })
+        assert.deepStrictEqual(
+          projects.body.items.map((p: { id: string }) => p.id),
+          [created.body.id]
+        )
         const jwksAfter = await (await fetch(`${second.apiUrl}/projects/internal/.well-known/jwks.json`)).json()
         assert.deepStrictEqual(jwksAfter, jwksBefore, "signing keys persist, so old tokens stay valid")
       } finally {

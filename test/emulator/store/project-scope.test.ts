@@ -48,23 +48,58 @@ describe("migration 0003-project-scope", () => {
   // Each statement files a row under project B that points at something of project A.
   const crossings: ReadonlyArray<readonly [table: string, sql: string]> = [
     ["password_hashes", "insert into password_hashes (project_id, user_id, hash) values ('b', 'user-a2', 'x')"],
-    ["contact_channels", "insert into contact_channels (id, project_id, user_id, value, normalized_value) values ('c1', 'b', 'user-a', 'x@y', 'x@y')"],
-    ["refresh_tokens", "insert into refresh_tokens (id, project_id, user_id, token_hash) values ('r1', 'b', 'user-a', 'h1')"],
-    ["verification_codes", "insert into verification_codes (id, project_id, purpose, code_hash, user_id, expires_at) values ('v1', 'b', 'p', 'h2', 'user-a', now())"],
+    [
+      "contact_channels",
+      "insert into contact_channels (id, project_id, user_id, value, normalized_value) values ('c1', 'b', 'user-a', 'x@y', 'x@y')"
+    ],
+    [
+      "refresh_tokens",
+      "insert into refresh_tokens (id, project_id, user_id, token_hash) values ('r1', 'b', 'user-a', 'h1')"
+    ],
+    [
+      "verification_codes",
+      "insert into verification_codes (id, project_id, purpose, code_hash, user_id, expires_at) values ('v1', 'b', 'p', 'h2', 'user-a', now())"
+    ],
     ["team_members (team)", "insert into team_members (project_id, team_id, user_id) values ('b', 'team-a', 'user-b')"],
     ["team_members (user)", "insert into team_members (project_id, team_id, user_id) values ('b', 'team-b', 'user-a')"],
-    ["team_member_permissions", "insert into team_member_permissions (project_id, team_id, user_id, permission_id) values ('b', 'team-a', 'user-a', '$x')"],
-    ["team_invitations (team)", "insert into team_invitations (id, project_id, team_id, recipient_email, expires_at) values ('i1', 'b', 'team-a', 'x@y', now())"],
-    ["team_invitations (code)", "insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, expires_at) values ('i2', 'b', 'team-b', 'x@y', 'code-a', now())"],
-    ["oauth_accounts", "insert into oauth_accounts (id, project_id, user_id, provider_id, account_id) values ('o1', 'b', 'user-a', 'github', '2')"],
-    ["oauth_tokens", "insert into oauth_tokens (id, project_id, oauth_account_id, access_token) values ('t1', 'b', 'account-a', 'x')"],
-    ["passkeys", "insert into passkeys (id, project_id, user_id, credential_id, public_key, rp_id) values ('p1', 'b', 'user-a', 'c', 'k', 'localhost')"],
-    ["oauth_authorization_codes", "insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, expires_at) values ('h3', 'b', 'user-a', 'http://x', 'c', now())"]
+    [
+      "team_member_permissions",
+      "insert into team_member_permissions (project_id, team_id, user_id, permission_id) values ('b', 'team-a', 'user-a', '$x')"
+    ],
+    [
+      "team_invitations (team)",
+      "insert into team_invitations (id, project_id, team_id, recipient_email, expires_at) values ('i1', 'b', 'team-a', 'x@y', now())"
+    ],
+    [
+      "team_invitations (code)",
+      "insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, expires_at) values ('i2', 'b', 'team-b', 'x@y', 'code-a', now())"
+    ],
+    [
+      "oauth_accounts",
+      "insert into oauth_accounts (id, project_id, user_id, provider_id, account_id) values ('o1', 'b', 'user-a', 'github', '2')"
+    ],
+    [
+      "oauth_tokens",
+      "insert into oauth_tokens (id, project_id, oauth_account_id, access_token) values ('t1', 'b', 'account-a', 'x')"
+    ],
+    [
+      "passkeys",
+      "insert into passkeys (id, project_id, user_id, credential_id, public_key, rp_id) values ('p1', 'b', 'user-a', 'c', 'k', 'localhost')"
+    ],
+    [
+      "oauth_authorization_codes",
+      "insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, expires_at) values ('h3', 'b', 'user-a', 'http://x', 'c', now())"
+    ]
   ]
 
   for (const [table, sql] of crossings) {
     it(`refuses a row of ${table} that crosses projects`, async () => {
-      const error: unknown = await db().query(sql).then(() => undefined, (cause: unknown) => cause)
+      const error: unknown = await db()
+        .query(sql)
+        .then(
+          () => undefined,
+          (cause: unknown) => cause
+        )
       assert.isDefined(error, `${table}: the row was stored`)
       assert.strictEqual((error as { readonly code?: unknown }).code, FOREIGN_KEY_VIOLATION, String(error))
     })

@@ -12,46 +12,62 @@ import { findUserView, listUserViews, restrictedReasonOf } from "../../../backen
 
 describe("restricted status", () => {
   it("orders the reasons: anonymous, then an unverified e-mail where required, then the administrator", () => {
-    const base = { isAnonymous: false, requireEmailVerification: false, primaryEmailVerified: false, restrictedByAdmin: false }
+    const base = {
+      isAnonymous: false,
+      requireEmailVerification: false,
+      primaryEmailVerified: false,
+      restrictedByAdmin: false
+    }
     assert.isNull(restrictedReasonOf(base))
     assert.isNull(restrictedReasonOf({ ...base, requireEmailVerification: true, primaryEmailVerified: true }))
-    assert.deepStrictEqual(restrictedReasonOf({ ...base, requireEmailVerification: true }), { type: "email_not_verified" })
-    assert.deepStrictEqual(restrictedReasonOf({ ...base, restrictedByAdmin: true }), { type: "restricted_by_administrator" })
-    assert.deepStrictEqual(
-      restrictedReasonOf({ ...base, restrictedByAdmin: true, requireEmailVerification: true }),
-      { type: "email_not_verified" }
-    )
+    assert.deepStrictEqual(restrictedReasonOf({ ...base, requireEmailVerification: true }), {
+      type: "email_not_verified"
+    })
+    assert.deepStrictEqual(restrictedReasonOf({ ...base, restrictedByAdmin: true }), {
+      type: "restricted_by_administrator"
+    })
+    assert.deepStrictEqual(restrictedReasonOf({ ...base, restrictedByAdmin: true, requireEmailVerification: true }), {
+      type: "email_not_verified"
+    })
     assert.deepStrictEqual(
       restrictedReasonOf({ ...base, isAnonymous: true, restrictedByAdmin: true, requireEmailVerification: true }),
       { type: "anonymous" }
     )
   })
 
-  it.effect("restricts users without a verified e-mail once the project requires one, in views and lists", () =>
-    Effect.scoped(Effect.gen(function*() {
-      const db = yield* openDb("memory")
-      yield* db.exec(`
+  it.effect(
+    "restricts users without a verified e-mail once the project requires one, in views and lists",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const db = yield* openDb("memory")
+          yield* db.exec(`
         insert into projects (id, display_name, config) values ('p', 'P', '{}');
         insert into users (id, project_id) values ('verified', 'p'), ('unverified', 'p'), ('no-email', 'p');
         insert into contact_channels (id, project_id, user_id, value, normalized_value, is_verified, is_primary)
           values ('c1', 'p', 'verified', 'a@x.test', 'a@x.test', true, true),
                  ('c2', 'p', 'unverified', 'b@x.test', 'b@x.test', false, true);
       `)
-      const reason = (id: string) => Effect.map(findUserView(db, "p", id), (u) => u?.restrictedReason ?? null)
-      const listed = (include?: "restricted") =>
-        Effect.map(listUserViews(db, { projectId: "p", desc: false, include }), (users) => users.map((u) => u.id).sort())
+          const reason = (id: string) => Effect.map(findUserView(db, "p", id), (u) => u?.restrictedReason ?? null)
+          const listed = (include?: "restricted") =>
+            Effect.map(listUserViews(db, { projectId: "p", desc: false, include }), (users) =>
+              users.map((u) => u.id).sort()
+            )
 
-      assert.isFalse(yield* findRequireEmailVerification(db, "p"), "off by default")
-      assert.isNull(yield* reason("unverified"))
-      assert.deepStrictEqual(yield* listed(), ["no-email", "unverified", "verified"])
+          assert.isFalse(yield* findRequireEmailVerification(db, "p"), "off by default")
+          assert.isNull(yield* reason("unverified"))
+          assert.deepStrictEqual(yield* listed(), ["no-email", "unverified", "verified"])
 
-      yield* setRequireEmailVerification(db, "p", true)
-      assert.isTrue(yield* findRequireEmailVerification(db, "p"))
-      assert.isNull(yield* reason("verified"))
-      assert.deepStrictEqual(yield* reason("unverified"), { type: "email_not_verified" })
-      assert.deepStrictEqual(yield* reason("no-email"), { type: "email_not_verified" })
-      assert.strictEqual((yield* findUserView(db, "p", "unverified"))?.isRestricted, true)
-      assert.deepStrictEqual(yield* listed(), ["verified"])
-      assert.deepStrictEqual(yield* listed("restricted"), ["no-email", "unverified", "verified"])
-    })), 120_000)
+          yield* setRequireEmailVerification(db, "p", true)
+          assert.isTrue(yield* findRequireEmailVerification(db, "p"))
+          assert.isNull(yield* reason("verified"))
+          assert.deepStrictEqual(yield* reason("unverified"), { type: "email_not_verified" })
+          assert.deepStrictEqual(yield* reason("no-email"), { type: "email_not_verified" })
+          assert.strictEqual((yield* findUserView(db, "p", "unverified"))?.isRestricted, true)
+          assert.deepStrictEqual(yield* listed(), ["verified"])
+          assert.deepStrictEqual(yield* listed("restricted"), ["no-email", "unverified", "verified"])
+        })
+      ),
+    120_000
+  )
 })

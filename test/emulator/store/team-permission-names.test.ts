@@ -19,7 +19,11 @@ const db = (): PGlite => {
 }
 
 const config = (creator: string, member: string) =>
-  JSON.stringify({ id: "c", team_creator_default_permissions: [{ id: creator }], team_member_default_permissions: [{ id: member }] })
+  JSON.stringify({
+    id: "c",
+    team_creator_default_permissions: [{ id: creator }],
+    team_member_default_permissions: [{ id: member }]
+  })
 
 beforeAll(async () => {
   pg = new PGlite()
@@ -53,18 +57,28 @@ afterAll(async () => {
 })
 
 const definitions = async (projectId: string) =>
-  (await db().query<{ id: string; description: string; contained_permission_ids: ReadonlyArray<string> }>(
-    "select id, description, contained_permission_ids from permission_definitions where project_id = $1 order by id",
-    [projectId]
-  )).rows
+  (
+    await db().query<{ id: string; description: string; contained_permission_ids: ReadonlyArray<string> }>(
+      "select id, description, contained_permission_ids from permission_definitions where project_id = $1 order by id",
+      [projectId]
+    )
+  ).rows
 
 describe("migration 0006-team-permission-names", () => {
   it("renames the definitions with the hosted descriptions, and what contains them", async () => {
     assert.deepStrictEqual(await definitions("a"), [
       { id: "$read_members", description: "Read", contained_permission_ids: [] },
       { id: "moderator", description: "Mine", contained_permission_ids: ["team_member", "$remove_members"] },
-      { id: "team_admin", description: "Default permission for team admins", contained_permission_ids: ["$update_team", "$read_members"] },
-      { id: "team_member", description: "Default permission for team members", contained_permission_ids: ["$read_members"] }
+      {
+        id: "team_admin",
+        description: "Default permission for team admins",
+        contained_permission_ids: ["$update_team", "$read_members"]
+      },
+      {
+        id: "team_member",
+        description: "Default permission for team members",
+        contained_permission_ids: ["$read_members"]
+      }
     ])
   })
 
@@ -79,7 +93,10 @@ describe("migration 0006-team-permission-names", () => {
   })
 
   it("leaves an id alone where the new one is taken", async () => {
-    assert.deepStrictEqual((await definitions("b")).map((d) => d.id), ["admin", "team_admin", "team_member"])
+    assert.deepStrictEqual(
+      (await definitions("b")).map((d) => d.id),
+      ["admin", "team_admin", "team_member"]
+    )
     const rows = await db().query<{ config: unknown }>("select config from projects where id = 'b'")
     assert.deepStrictEqual(rows.rows[0]?.config, JSON.parse(config("admin", "team_member")))
   })

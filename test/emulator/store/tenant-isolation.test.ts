@@ -9,7 +9,14 @@ import { randomUUID } from "node:crypto"
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { codeFromMail, latestMailTo } from "../../support/mailbox.js"
-import { type CallOptions, type CallResult, expectStatus, type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
+import {
+  type CallOptions,
+  type CallResult,
+  expectStatus,
+  type TestProject,
+  type TestUser,
+  useEmulator
+} from "../../support/emulator.js"
 
 const backend = useEmulator()
 
@@ -67,7 +74,13 @@ const plain = (status: number) => ({ status, code: null })
 
 const probes: ReadonlyArray<Probe> = [
   // users
-  { name: "read a user", callers: KEYS, method: "GET", path: (i) => `/users/${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "read a user",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/users/${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
   {
     name: "update a user",
     callers: KEYS,
@@ -76,8 +89,20 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({ display_name: "taken over", primary_email: "attacker@example.test" }),
     expected: notFound("USER_NOT_FOUND")
   },
-  { name: "delete a user", callers: KEYS, method: "DELETE", path: (i) => `/users/${i.user}`, expected: notFound("USER_NOT_FOUND") },
-  { name: "list a team's users", callers: KEYS, method: "GET", path: (i) => `/users?team_id=${i.team}`, expected: empty },
+  {
+    name: "delete a user",
+    callers: KEYS,
+    method: "DELETE",
+    path: (i) => `/users/${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
+  {
+    name: "list a team's users",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/users?team_id=${i.team}`,
+    expected: empty
+  },
   {
     name: "select a team of another project",
     callers: CLIENT,
@@ -94,7 +119,13 @@ const probes: ReadonlyArray<Probe> = [
     body: (i) => ({ user_id: i.user }),
     expected: badRequest("USER_ID_DOES_NOT_EXIST")
   },
-  { name: "list a user's sessions", callers: KEYS, method: "GET", path: (i) => `/auth/sessions?user_id=${i.user}`, expected: empty },
+  {
+    name: "list a user's sessions",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/auth/sessions?user_id=${i.user}`,
+    expected: empty
+  },
   {
     name: "end a session",
     callers: KEYS,
@@ -125,9 +156,21 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({}),
     expected: notFound("USER_NOT_FOUND")
   },
-  { name: "list a user's connected accounts", callers: KEYS, method: "GET", path: (i) => `/connected-accounts/${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "list a user's connected accounts",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/connected-accounts/${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
   // invitations a user received
-  { name: "list a user's received invitations", callers: KEYS, method: "GET", path: (i) => `/team-invitations?user_id=${i.user}`, expected: empty },
+  {
+    name: "list a user's received invitations",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/team-invitations?user_id=${i.user}`,
+    expected: empty
+  },
   {
     name: "accept an invitation by id for one's own user",
     callers: [...KEYS, ...CLIENT],
@@ -136,8 +179,20 @@ const probes: ReadonlyArray<Probe> = [
     expected: notFound("VERIFICATION_CODE_NOT_FOUND")
   },
   // linked OAuth providers
-  { name: "list a user's linked providers", callers: KEYS, method: "GET", path: (i) => `/oauth-providers?user_id=${i.user}`, expected: notFound("USER_NOT_FOUND") },
-  { name: "read a linked provider", callers: KEYS, method: "GET", path: (i) => `/oauth-providers/${i.user}/${i.oauthLink}`, expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "list a user's linked providers",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/oauth-providers?user_id=${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
+  {
+    name: "read a linked provider",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/oauth-providers/${i.user}/${i.oauthLink}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
   {
     name: "read a linked provider of another project as one's own user's",
     callers: [...KEYS, ...CLIENT],
@@ -165,7 +220,13 @@ const probes: ReadonlyArray<Probe> = [
     callers: KEYS,
     method: "POST",
     path: () => "/oauth-providers",
-    body: (i) => ({ user_id: i.user, provider_config_id: "github", account_id: "a-github", allow_sign_in: false, allow_connected_accounts: true }),
+    body: (i) => ({
+      user_id: i.user,
+      provider_config_id: "github",
+      account_id: "a-github",
+      allow_sign_in: false,
+      allow_connected_accounts: true
+    }),
     expected: notFound("USER_NOT_FOUND")
   },
   // contact channels
@@ -207,7 +268,13 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({ enabled: false }),
     expected: notFound("USER_NOT_FOUND")
   },
-  { name: "read a contact channel", callers: KEYS, method: "GET", path: (i) => `/contact-channels/${i.user}/${i.channel}`, expected: plain(404) },
+  {
+    name: "read a contact channel",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/contact-channels/${i.user}/${i.channel}`,
+    expected: plain(404)
+  },
   {
     name: "read a contact channel of another project as one's own user's",
     callers: KEYS,
@@ -247,7 +314,13 @@ const probes: ReadonlyArray<Probe> = [
     expected: badRequest("USER_ID_DOES_NOT_EXIST")
   },
   // teams, members and their profiles
-  { name: "read a team", callers: KEYS, method: "GET", path: (i) => `/teams/${i.team}`, expected: notFound("TEAM_NOT_FOUND") },
+  {
+    name: "read a team",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/teams/${i.team}`,
+    expected: notFound("TEAM_NOT_FOUND")
+  },
   {
     name: "read a team as a client",
     callers: CLIENT,
@@ -263,8 +336,20 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({ display_name: "taken over" }),
     expected: notFound("TEAM_NOT_FOUND")
   },
-  { name: "delete a team", callers: KEYS, method: "DELETE", path: (i) => `/teams/${i.team}`, expected: notFound("TEAM_NOT_FOUND") },
-  { name: "list a user's teams", callers: KEYS, method: "GET", path: (i) => `/teams?user_id=${i.user}`, expected: empty },
+  {
+    name: "delete a team",
+    callers: KEYS,
+    method: "DELETE",
+    path: (i) => `/teams/${i.team}`,
+    expected: notFound("TEAM_NOT_FOUND")
+  },
+  {
+    name: "list a user's teams",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/teams?user_id=${i.user}`,
+    expected: empty
+  },
   {
     name: "create a team for a user",
     callers: KEYS,
@@ -273,7 +358,14 @@ const probes: ReadonlyArray<Probe> = [
     body: (i) => ({ display_name: "new", creator_user_id: i.user }),
     expected: notFound("USER_NOT_FOUND")
   },
-  { name: "add a user to a team", callers: KEYS, method: "POST", path: (i) => `/team-memberships/${i.team}/${i.user}`, body: () => ({}), expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "add a user to a team",
+    callers: KEYS,
+    method: "POST",
+    path: (i) => `/team-memberships/${i.team}/${i.user}`,
+    body: () => ({}),
+    expected: notFound("USER_NOT_FOUND")
+  },
   {
     name: "add a user of another project to one's own team",
     callers: KEYS,
@@ -290,7 +382,13 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({}),
     expected: notFound("TEAM_NOT_FOUND")
   },
-  { name: "remove a member", callers: KEYS, method: "DELETE", path: (i) => `/team-memberships/${i.team}/${i.user}`, expected: notFound("USER_NOT_FOUND") },
+  {
+    name: "remove a member",
+    callers: KEYS,
+    method: "DELETE",
+    path: (i) => `/team-memberships/${i.team}/${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
   {
     name: "list a team's member profiles",
     callers: KEYS,
@@ -383,7 +481,13 @@ const probes: ReadonlyArray<Probe> = [
     body: (i) => ({ team_id: i.team, email: "attacker@example.test", callback_url: CALLBACK_URL }),
     expected: notFound("TEAM_NOT_FOUND")
   },
-  { name: "list a team's invitations", callers: KEYS, method: "GET", path: (i) => `/team-invitations?team_id=${i.team}`, expected: notFound("TEAM_NOT_FOUND") },
+  {
+    name: "list a team's invitations",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/team-invitations?team_id=${i.team}`,
+    expected: notFound("TEAM_NOT_FOUND")
+  },
   {
     name: "revoke an invitation",
     callers: KEYS,
@@ -448,7 +552,13 @@ const probes: ReadonlyArray<Probe> = [
     expected: notFound("VERIFICATION_CODE_NOT_FOUND")
   },
   // API keys
-  { name: "read an API key set", callers: ADMIN, method: "GET", path: (i) => `/internal/api-keys/${i.key}`, expected: notFound("API_KEY_NOT_FOUND") },
+  {
+    name: "read an API key set",
+    callers: ADMIN,
+    method: "GET",
+    path: (i) => `/internal/api-keys/${i.key}`,
+    expected: notFound("API_KEY_NOT_FOUND")
+  },
   {
     name: "revoke an API key set",
     callers: ADMIN,
@@ -481,8 +591,20 @@ const probes: ReadonlyArray<Probe> = [
     body: () => ({ revoked: true }),
     expected: notFound("API_KEY_NOT_FOUND")
   },
-  { name: "list a user's API keys", callers: KEYS, method: "GET", path: (i) => `/user-api-keys?user_id=${i.user}`, expected: notFound("USER_NOT_FOUND") },
-  { name: "list a team's API keys", callers: KEYS, method: "GET", path: (i) => `/team-api-keys?team_id=${i.team}`, expected: notFound("TEAM_NOT_FOUND") },
+  {
+    name: "list a user's API keys",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/user-api-keys?user_id=${i.user}`,
+    expected: notFound("USER_NOT_FOUND")
+  },
+  {
+    name: "list a team's API keys",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/team-api-keys?team_id=${i.team}`,
+    expected: notFound("TEAM_NOT_FOUND")
+  },
   {
     name: "list a team's API keys as a client",
     callers: CLIENT,
@@ -537,56 +659,99 @@ const ok = async (result: Promise<CallResult>, status = 200) => expectStatus(awa
 const setUp = async (): Promise<World> => {
   // GitHub on the project's own keys, so the token routes get as far as the user (shared keys hand out no token).
   const github = { id: "github", type: "standard", client_id: "github-client", client_secret: "github-secret" }
-  const config = { create_team_on_sign_up: false, oauth_providers: [github], allow_user_api_keys: true, allow_team_api_keys: true }
+  const config = {
+    create_team_on_sign_up: false,
+    oauth_providers: [github],
+    allow_user_api_keys: true,
+    allow_team_api_keys: true
+  }
   const a = await backend.createProject({ config })
   const b = await backend.createProject({ config })
   const aUser = await backend.signUp(a)
   const bUser = await backend.signUp(b)
   const server = { accessType: "server" } as const
-  const channel = await ok(backend.call(a, "POST", "/contact-channels", {
-    ...server,
-    body: { user_id: aUser.userId, type: "email", value: `second-${aUser.email}`, used_for_auth: false }
-  }), 201)
-  const team = await ok(backend.call(a, "POST", "/teams", { ...server, body: { display_name: "A team", creator_user_id: aUser.userId } }), 201)
-  const bTeam = await ok(backend.call(b, "POST", "/teams", { ...server, body: { display_name: "B team", creator_user_id: bUser.userId } }), 201)
-  await ok(backend.call(a, "POST", "/team-permission-definitions", { accessType: "admin", body: { id: "only_in_a" } }), 201)
-  await ok(backend.call(a, "POST", `/team-permissions/${team.id}/${aUser.userId}/only_in_a`, { ...server, body: {} }), 201)
-  const invitation = await ok(backend.call(a, "POST", "/team-invitations/send-code", {
-    ...server,
-    body: { team_id: team.id, email: "invitee@example.test", callback_url: CALLBACK_URL }
-  }))
+  const channel = await ok(
+    backend.call(a, "POST", "/contact-channels", {
+      ...server,
+      body: { user_id: aUser.userId, type: "email", value: `second-${aUser.email}`, used_for_auth: false }
+    }),
+    201
+  )
+  const team = await ok(
+    backend.call(a, "POST", "/teams", { ...server, body: { display_name: "A team", creator_user_id: aUser.userId } }),
+    201
+  )
+  const bTeam = await ok(
+    backend.call(b, "POST", "/teams", { ...server, body: { display_name: "B team", creator_user_id: bUser.userId } }),
+    201
+  )
+  await ok(
+    backend.call(a, "POST", "/team-permission-definitions", { accessType: "admin", body: { id: "only_in_a" } }),
+    201
+  )
+  await ok(
+    backend.call(a, "POST", `/team-permissions/${team.id}/${aUser.userId}/only_in_a`, { ...server, body: {} }),
+    201
+  )
+  const invitation = await ok(
+    backend.call(a, "POST", "/team-invitations/send-code", {
+      ...server,
+      body: { team_id: team.id, email: "invitee@example.test", callback_url: CALLBACK_URL }
+    })
+  )
   const verificationCallback = "http://localhost:3000/handler/verify-email"
-  await ok(backend.call(a, "POST", `/contact-channels/${aUser.userId}/${channel.id}/send-verification-code`, {
-    ...server,
-    body: { callback_url: verificationCallback }
-  }))
+  await ok(
+    backend.call(a, "POST", `/contact-channels/${aUser.userId}/${channel.id}/send-verification-code`, {
+      ...server,
+      body: { callback_url: verificationCallback }
+    })
+  )
   const resetCallback = "http://localhost:3000/handler/password-reset"
-  await ok(backend.call(a, "POST", "/auth/password/send-reset-code", { body: { email: aUser.email, callback_url: resetCallback } }))
+  await ok(
+    backend.call(a, "POST", "/auth/password/send-reset-code", {
+      body: { email: aUser.email, callback_url: resetCallback }
+    })
+  )
   const mailedCode = (address: string, callbackUrl: string) =>
     Effect.runPromise(Effect.map(latestMailTo(backend, address), (mail) => codeFromMail(mail, callbackUrl)))
   const sessions = await ok(backend.call(a, "GET", `/auth/sessions?user_id=${aUser.userId}`, server))
-  const oauthLink = await ok(backend.call(a, "POST", "/oauth-providers", {
-    ...server,
-    body: { user_id: aUser.userId, provider_config_id: "github", account_id: "a-github", allow_sign_in: true, allow_connected_accounts: true }
-  }), 201)
-  const key = await ok(backend.call(a, "POST", "/internal/api-keys", {
-    accessType: "admin",
-    body: {
-      description: "A's key",
-      expires_at_millis: Date.now() + 86_400_000,
-      has_publishable_client_key: true,
-      has_secret_server_key: true,
-      has_super_secret_admin_key: false
-    }
-  }))
-  const userKey = await ok(backend.call(a, "POST", "/user-api-keys", {
-    ...server,
-    body: { user_id: aUser.userId, description: "A's user key", expires_at_millis: null }
-  }))
-  const teamKey = await ok(backend.call(a, "POST", "/team-api-keys", {
-    ...server,
-    body: { team_id: team.id, description: "A's team key", expires_at_millis: null }
-  }))
+  const oauthLink = await ok(
+    backend.call(a, "POST", "/oauth-providers", {
+      ...server,
+      body: {
+        user_id: aUser.userId,
+        provider_config_id: "github",
+        account_id: "a-github",
+        allow_sign_in: true,
+        allow_connected_accounts: true
+      }
+    }),
+    201
+  )
+  const key = await ok(
+    backend.call(a, "POST", "/internal/api-keys", {
+      accessType: "admin",
+      body: {
+        description: "A's key",
+        expires_at_millis: Date.now() + 86_400_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: false
+      }
+    })
+  )
+  const userKey = await ok(
+    backend.call(a, "POST", "/user-api-keys", {
+      ...server,
+      body: { user_id: aUser.userId, description: "A's user key", expires_at_millis: null }
+    })
+  )
+  const teamKey = await ok(
+    backend.call(a, "POST", "/team-api-keys", {
+      ...server,
+      body: { team_id: team.id, description: "A's team key", expires_at_millis: null }
+    })
+  )
   return {
     a,
     b,
@@ -708,16 +873,22 @@ describe("tenant isolation: project B names project A's ids", () => {
 
   it("leaves A's secrets working in A: the password signs in, the mailed codes are unspent", async () => {
     const { a, aUser, ids } = the()
-    await ok(backend.call(a, "POST", "/auth/password/sign-in", { body: { email: aUser.email, password: aUser.password } }))
+    await ok(
+      backend.call(a, "POST", "/auth/password/sign-in", { body: { email: aUser.email, password: aUser.password } })
+    )
     const checks = [
       ["/team-invitations/accept/check-code", ids.invitationCode],
       ["/contact-channels/verify/check-code", ids.verificationCode],
       ["/auth/password/reset/check-code", ids.resetCode]
     ] as const
     for (const [path, code] of checks) {
-      assert.deepStrictEqual(await ok(backend.call(a, "POST", path, { accessToken: aUser.accessToken, body: { code } })), {
-        is_code_valid: true
-      }, path)
+      assert.deepStrictEqual(
+        await ok(backend.call(a, "POST", path, { accessToken: aUser.accessToken, body: { code } })),
+        {
+          is_code_valid: true
+        },
+        path
+      )
     }
   })
 })

@@ -62,12 +62,13 @@ describe("client-side errors", () => {
   })
 
   it.effect("are tagged, yieldable errors", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const e = yield* Effect.flip(Effect.fail(new NotSignedIn()))
       assert.strictEqual(e._tag, "NotSignedIn")
       const caught = yield* Effect.fail(new RedirectNotTrusted({ url: "//x" })).pipe(
         Effect.catchTag("RedirectNotTrusted", (r) => Effect.succeed(r.url))
       )
       assert.strictEqual(caught, "//x")
-    }))
+    })
+  )
 })

@@ -25,10 +25,7 @@ const wireCodes = wireTable.filter(([, status]) => status !== "category")
 
 describe("the known-error catalogue", () => {
   it("has exactly the codes of the hosted service's table, with their statuses and details fields", () => {
-    assert.deepStrictEqual(
-      knownErrorClasses.map((c) => c.code).sort(),
-      wireCodes.map(([code]) => code).sort()
-    )
+    assert.deepStrictEqual(knownErrorClasses.map((c) => c.code).sort(), wireCodes.map(([code]) => code).sort())
     for (const [code, status, fields] of wireCodes) {
       const cls = knownErrorByCode[code as KnownErrorCode]
       assert.strictEqual(cls.status, status, code)
@@ -57,30 +54,70 @@ describe("the known-error catalogue", () => {
 
   it("names every code the hosted service documents", () => {
     const specCodes = [
-      "UNSUPPORTED_ERROR", "BODY_PARSING_ERROR", "SCHEMA_ERROR", "ALL_OVERLOADS_FAILED",
-      "PROJECT_KEY_WITHOUT_ACCESS_TYPE", "INVALID_ACCESS_TYPE", "ACCESS_TYPE_WITHOUT_PROJECT_ID",
-      "ACCESS_TYPE_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER", "INSUFFICIENT_ACCESS_TYPE",
-      "EXPECTED_INTERNAL_PROJECT", "UNPARSABLE_ACCESS_TOKEN", "ACCESS_TOKEN_EXPIRED",
-      "INVALID_PROJECT_FOR_ACCESS_TOKEN", "PROVIDER_REJECTED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
-      "USER_EMAIL_ALREADY_EXISTS", "USER_ID_DOES_NOT_EXIST", "USER_NOT_FOUND", "API_KEY_NOT_FOUND",
-      "PROJECT_NOT_FOUND", "SIGN_UP_NOT_ENABLED", "PASSWORD_AUTHENTICATION_NOT_ENABLED",
-      "PASSKEY_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "REDIRECT_URL_NOT_WHITELISTED",
-      "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "USER_DOES_NOT_HAVE_PASSWORD",
-      "VERIFICATION_CODE_NOT_FOUND", "VERIFICATION_CODE_EXPIRED", "VERIFICATION_CODE_ALREADY_USED",
-      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED", "PASSWORD_CONFIRMATION_MISMATCH", "EMAIL_ALREADY_VERIFIED",
-      "EMAIL_NOT_ASSOCIATED_WITH_USER", "EMAIL_IS_NOT_PRIMARY_EMAIL", "PASSKEY_REGISTRATION_FAILED",
-      "PASSKEY_WEBAUTHN_ERROR", "PASSKEY_AUTHENTICATION_FAILED", "PERMISSION_NOT_FOUND",
-      "CONTAINED_PERMISSION_NOT_FOUND", "TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND",
-      "EMAIL_TEMPLATE_ALREADY_EXISTS", "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
-      "OUTER_OAUTH_TIMEOUT", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "INVALID_TOTP_CODE",
-      "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "TEAM_PERMISSION_REQUIRED",
-      "INVALID_AUTHORIZATION_CODE", "TEAM_PERMISSION_NOT_FOUND",
-      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", "TEAM_ALREADY_EXISTS"
+      "UNSUPPORTED_ERROR",
+      "BODY_PARSING_ERROR",
+      "SCHEMA_ERROR",
+      "ALL_OVERLOADS_FAILED",
+      "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
+      "INVALID_ACCESS_TYPE",
+      "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+      "ACCESS_TYPE_REQUIRED",
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      "INSUFFICIENT_ACCESS_TYPE",
+      "EXPECTED_INTERNAL_PROJECT",
+      "UNPARSABLE_ACCESS_TOKEN",
+      "ACCESS_TOKEN_EXPIRED",
+      "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+      "PROVIDER_REJECTED",
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+      "USER_EMAIL_ALREADY_EXISTS",
+      "USER_ID_DOES_NOT_EXIST",
+      "USER_NOT_FOUND",
+      "API_KEY_NOT_FOUND",
+      "PROJECT_NOT_FOUND",
+      "SIGN_UP_NOT_ENABLED",
+      "PASSWORD_AUTHENTICATION_NOT_ENABLED",
+      "PASSKEY_AUTHENTICATION_NOT_ENABLED",
+      "EMAIL_PASSWORD_MISMATCH",
+      "REDIRECT_URL_NOT_WHITELISTED",
+      "PASSWORD_TOO_SHORT",
+      "PASSWORD_TOO_LONG",
+      "USER_DOES_NOT_HAVE_PASSWORD",
+      "VERIFICATION_CODE_NOT_FOUND",
+      "VERIFICATION_CODE_EXPIRED",
+      "VERIFICATION_CODE_ALREADY_USED",
+      "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+      "PASSWORD_CONFIRMATION_MISMATCH",
+      "EMAIL_ALREADY_VERIFIED",
+      "EMAIL_NOT_ASSOCIATED_WITH_USER",
+      "EMAIL_IS_NOT_PRIMARY_EMAIL",
+      "PASSKEY_REGISTRATION_FAILED",
+      "PASSKEY_WEBAUTHN_ERROR",
+      "PASSKEY_AUTHENTICATION_FAILED",
+      "PERMISSION_NOT_FOUND",
+      "CONTAINED_PERMISSION_NOT_FOUND",
+      "TEAM_NOT_FOUND",
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      "EMAIL_TEMPLATE_ALREADY_EXISTS",
+      "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
+      "OUTER_OAUTH_TIMEOUT",
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+      "INVALID_TOTP_CODE",
+      "USER_AUTHENTICATION_REQUIRED",
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+      "TEAM_PERMISSION_REQUIRED",
+      "INVALID_AUTHORIZATION_CODE",
+      "TEAM_PERMISSION_NOT_FOUND",
+      "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
+      "TEAM_ALREADY_EXISTS"
     ]
     // The list above must match the table's marks, so neither can drift silently.
     assert.deepStrictEqual(
       [...specCodes].sort(),
-      wireCodes.filter(([, , , , inSpec]) => inSpec).map(([code]) => code).sort()
+      wireCodes
+        .filter(([, , , , inSpec]) => inSpec)
+        .map(([code]) => code)
+        .sort()
     )
     const present = new Set<string>(knownErrorClasses.map((c) => c.code))
     for (const code of specCodes) assert.isTrue(present.has(code), code)
@@ -106,8 +143,14 @@ describe("the known-error catalogue", () => {
       new SignUpNotEnabled().message,
       "Creation of new accounts is not enabled for this project. Please ask the project owner to enable it."
     )
-    assert.strictEqual(new PasswordTooShort({ details: { min_length: 8 } }).message, "Password too short. Minimum length is 8.")
-    assert.strictEqual(new PasswordTooLong({ details: { maxLength: 72 } }).message, "Password too long. Maximum length is 72.")
+    assert.strictEqual(
+      new PasswordTooShort({ details: { min_length: 8 } }).message,
+      "Password too short. Minimum length is 8."
+    )
+    assert.strictEqual(
+      new PasswordTooLong({ details: { maxLength: 72 } }).message,
+      "Password too long. Maximum length is 72."
+    )
     assert.strictEqual(new PasswordConfirmationMismatch().message, "Passwords do not match.")
     assert.strictEqual(new InvalidTotpCode().message, "The TOTP code is invalid. Please try again.")
     assert.strictEqual(new OuterOAuthTimeout().message, "The OAuth flow has timed out. Please sign in again.")
@@ -129,7 +172,10 @@ describe("the known-error catalogue", () => {
       new UnsupportedError({ details: { originalErrorCode: "NEW_CODE" } }).details.originalErrorCode,
       "NEW_CODE"
     )
-    assert.strictEqual(PasswordTooShort.make({ details: { min_length: 3 } }).message, "Password too short. Minimum length is 3.")
+    assert.strictEqual(
+      PasswordTooShort.make({ details: { min_length: 3 } }).message,
+      "Password too short. Minimum length is 3."
+    )
   })
 
   it("keeps full static types", () => {
@@ -144,10 +190,19 @@ describe("the known-error catalogue", () => {
     // @ts-expect-error only catalogue codes
     const unknownCode: KnownErrorCode = "NOT_A_CODE"
     const staticCode: "PASSWORD_TOO_SHORT" = PasswordTooShort.code
-    assert.deepStrictEqual([tag, code, status, details.min_length, wrongTag, known, unknownCode, staticCode], [
-      "PasswordTooShort", "PASSWORD_TOO_SHORT", 400, 8, "PasswordTooShort", "USER_NOT_FOUND", "NOT_A_CODE",
-      "PASSWORD_TOO_SHORT"
-    ])
+    assert.deepStrictEqual(
+      [tag, code, status, details.min_length, wrongTag, known, unknownCode, staticCode],
+      [
+        "PasswordTooShort",
+        "PASSWORD_TOO_SHORT",
+        400,
+        8,
+        "PasswordTooShort",
+        "USER_NOT_FOUND",
+        "NOT_A_CODE",
+        "PASSWORD_TOO_SHORT"
+      ]
+    )
   })
 
   it("refuses details that do not fit the catalogue", () => {
@@ -159,14 +214,17 @@ describe("the known-error catalogue", () => {
   })
 
   it.effect("is a yieldable, tag-catchable error", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const caught = yield* Effect.fail(new PasswordTooShort({ details: { min_length: 8 } })).pipe(
         Effect.catchTag("PasswordTooShort", (e) => Effect.succeed(e.details.min_length))
       )
       assert.strictEqual(caught, 8)
-      const flipped = yield* Effect.flip(Effect.gen(function*() {
-        return yield* new UserNotFound()
-      }))
+      const flipped = yield* Effect.flip(
+        Effect.gen(function* () {
+          return yield* new UserNotFound()
+        })
+      )
       assert.strictEqual(flipped.code, "USER_NOT_FOUND")
-    }))
+    })
+  )
 })

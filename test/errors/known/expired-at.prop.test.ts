@@ -14,10 +14,12 @@ describe("expiredAtSuffix", () => {
     assert.strictEqual(expiredAtSuffix(Number.NaN), "")
     assert.strictEqual(expiredAtSuffix(0), "")
     assert.strictEqual(expiredAtSuffix(1_000), " (The access token expired at 1970-01-01T00:00:01.000Z.)")
-    fc.assert(fc.property(fc.double(), (millis) => {
-      const suffix = expiredAtSuffix(millis)
-      const representable = Math.abs(millis) <= MAX_DATE_MILLIS && millis !== 0
-      assert.strictEqual(suffix !== "", representable)
-    }))
+    fc.assert(
+      fc.property(fc.double(), (millis) => {
+        const suffix = expiredAtSuffix(millis)
+        const representable = Math.abs(millis) <= MAX_DATE_MILLIS && millis !== 0
+        assert.strictEqual(suffix !== "", representable)
+      })
+    )
   })
 })

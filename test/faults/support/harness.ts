@@ -71,13 +71,18 @@ export type ClientServices = CoreServices | CurrentUser
 /** The client tier's core plus `CurrentUser`, aimed at `baseUrl` (the proxy), over a memory token store. */
 export const clientLayer = (baseUrl: string, project: Project, tokens: StoredTokens = noTokens) =>
   CurrentUser.layer.pipe(
-    Layer.provideMerge(coreLayer({
-      projectId: project.id,
-      accessType: "client",
-      publishableClientKey: project.publishableClientKey,
-      baseUrl,
-      thirdPartyDiagnostics: false
-    }, TokenStore.memory(tokens)))
+    Layer.provideMerge(
+      coreLayer(
+        {
+          projectId: project.id,
+          accessType: "client",
+          publishableClientKey: project.publishableClientKey,
+          baseUrl,
+          thirdPartyDiagnostics: false
+        },
+        TokenStore.memory(tokens)
+      )
+    )
   )
 
 /** A client runtime whose calls all run on `clock`; dispose it when done. */
@@ -86,7 +91,12 @@ export interface ClientRuntime {
   readonly dispose: () => Promise<void>
 }
 
-export const clientRuntime = (baseUrl: string, project: Project, clock: FastClock, tokens?: StoredTokens): ClientRuntime => {
+export const clientRuntime = (
+  baseUrl: string,
+  project: Project,
+  clock: FastClock,
+  tokens?: StoredTokens
+): ClientRuntime => {
   const runtime = ManagedRuntime.make(clientLayer(baseUrl, project, tokens))
   return {
     run: (effect) => runtime.runPromiseExit(clock.provide(effect)),

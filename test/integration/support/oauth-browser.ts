@@ -15,7 +15,12 @@ export interface Step {
 }
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&quot;/g, "\"").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
 
 /** The forms of a page: action and hidden fields. */
 export const parseForms = (html: string): ReadonlyArray<{ action: string; fields: Record<string, string> }> =>
@@ -109,23 +114,27 @@ export const runDevFlow = async (
   const page = await browser.request(toPage.location)
   if (page.status !== 200) throw new Error(`the provider page answered ${page.status}: ${page.text}`)
   const forms = parseForms(page.text)
-  const form = identity === "deny"
-    ? forms.find((f) => f.fields["action"] === "deny")
-    : forms.find((f) => f.fields["action"] === "approve" && f.fields["email"] === undefined)
+  const form =
+    identity === "deny"
+      ? forms.find((f) => f.fields["action"] === "deny")
+      : forms.find((f) => f.fields["action"] === "approve" && f.fields["email"] === undefined)
   if (form === undefined) throw new Error("the provider page has no suitable form")
-  const fields: Record<string, string> = identity === "deny"
-    ? form.fields
-    : {
-      ...form.fields,
-      email: identity.email,
-      name: identity.name ?? "",
-      account_id: identity.accountId ?? "",
-      ...(identity.emailVerified === false ? {} : { email_verified: "true" })
-    }
+  const fields: Record<string, string> =
+    identity === "deny"
+      ? form.fields
+      : {
+          ...form.fields,
+          email: identity.email,
+          name: identity.name ?? "",
+          account_id: identity.accountId ?? "",
+          ...(identity.emailVerified === false ? {} : { email_verified: "true" })
+        }
   const back = await browser.request(new URL(form.action, toPage.location).toString(), { form: fields })
-  if (back.status !== 302 || back.location === null) throw new Error(`the provider answered ${back.status}: ${back.text}`)
+  if (back.status !== 302 || back.location === null)
+    throw new Error(`the provider answered ${back.status}: ${back.text}`)
   const done = await browser.request(back.location)
-  if (done.status !== 302 || done.location === null) throw new Error(`the callback answered ${done.status}: ${done.text}`)
+  if (done.status !== 302 || done.location === null)
+    throw new Error(`the callback answered ${done.status}: ${done.text}`)
   return done.location
 }
 

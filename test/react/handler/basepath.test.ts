@@ -4,7 +4,12 @@ import { browserUrls, normalizeBasepath, toBrowserPath, toRouterPath } from "../
 import { appUnderBasepath } from "../../../src/react/handler/basepath.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 import type { StackApp } from "../../../src/react/provider.js"
-import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls, withReturnTo } from "../../../src/services/navigation/redirects.js"
+import {
+  AFTER_AUTH_RETURN_TO_PARAM,
+  redirectUrlFor,
+  resolveRedirectUrls,
+  withReturnTo
+} from "../../../src/services/navigation/redirects.js"
 
 const origin = "https://app.example.com"
 const urls = resolveRedirectUrls()
@@ -12,10 +17,16 @@ const underApp = browserUrls(urls, "/app")
 
 describe("normalizeBasepath", () => {
   it("makes one leading slash and no trailing one; the root is no basepath", () => {
-    assert.deepStrictEqual(
-      [undefined, "", "/", "//", "app", "/app/", "app/v2//", "/App"].map(normalizeBasepath),
-      ["", "", "", "", "/app", "/app", "/app/v2", "/App"]
-    )
+    assert.deepStrictEqual([undefined, "", "/", "//", "app", "/app/", "app/v2//", "/App"].map(normalizeBasepath), [
+      "",
+      "",
+      "",
+      "",
+      "/app",
+      "/app",
+      "/app/v2",
+      "/App"
+    ])
   })
 })
 
@@ -27,7 +38,14 @@ describe("toBrowserPath", () => {
   })
 
   it("leaves absolute URLs, other hosts and paths already below the basepath alone", () => {
-    for (const url of ["https://auth.example.com/x", "//evil.example.com/x", "/\\evil.example.com", "/app", "/APP/handler", "/app?x=1"]) {
+    for (const url of [
+      "https://auth.example.com/x",
+      "//evil.example.com/x",
+      "/\\evil.example.com",
+      "/app",
+      "/APP/handler",
+      "/app?x=1"
+    ]) {
       assert.strictEqual(toBrowserPath(url, "/app"), url)
     }
   })
@@ -75,7 +93,10 @@ describe("a handler page under the basepath /app", () => {
   it("sends a visitor to sign in and back, with browser paths in the URL and router paths to navigate", () => {
     const signIn = returningHere(underApp.signIn, accountSettings)
     assert.strictEqual(signIn, "/app/handler/sign-in?after_auth_return_to=%2Fapp%2Fhandler%2Faccount-settings")
-    assert.strictEqual(toRouterPath(signIn, "/app", origin), "/handler/sign-in?after_auth_return_to=%2Fapp%2Fhandler%2Faccount-settings")
+    assert.strictEqual(
+      toRouterPath(signIn, "/app", origin),
+      "/handler/sign-in?after_auth_return_to=%2Fapp%2Fhandler%2Faccount-settings"
+    )
 
     const signInPage = `${origin}${signIn}`
     const back = redirectUrlFor(underApp, "afterSignIn", { currentUrl: signInPage })

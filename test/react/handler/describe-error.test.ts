@@ -16,7 +16,9 @@ const GENERIC = "Something went wrong. Please try again."
 
 describe("describeError", () => {
   it("shows a known error's own message", () => {
-    assert.deepStrictEqual(describeError(new EmailPasswordMismatch({}), where), { message: "Wrong e-mail or password." })
+    assert.deepStrictEqual(describeError(new EmailPasswordMismatch({}), where), {
+      message: "Wrong e-mail or password."
+    })
   })
 
   it("words the emailed-link and network failures for a person, not a developer", () => {
@@ -24,13 +26,24 @@ describe("describeError", () => {
       describeError(new VerificationCodeNotFound({}), where).message,
       "This link is not valid. It may have been replaced by a newer one."
     )
-    assert.strictEqual(describeError(new VerificationCodeExpired({}), where).message, "This link has expired. Please request a new one.")
-    assert.strictEqual(describeError(new VerificationCodeAlreadyUsed({}), where).message, "This link has already been used.")
+    assert.strictEqual(
+      describeError(new VerificationCodeExpired({}), where).message,
+      "This link has expired. Please request a new one."
+    )
+    assert.strictEqual(
+      describeError(new VerificationCodeAlreadyUsed({}), where).message,
+      "This link has already been used."
+    )
     assert.strictEqual(
       describeError(new VerificationCodeMaxAttemptsReached({}), where).message,
       "This code was tried too many times and no longer works. Please request a new one."
     )
-    const network = new NetworkError({ method: "GET", url: "https://api.example.com/x", causeMessage: "ECONNREFUSED", attempts: 3 })
+    const network = new NetworkError({
+      method: "GET",
+      url: "https://api.example.com/x",
+      causeMessage: "ECONNREFUSED",
+      attempts: 3
+    })
     assert.deepStrictEqual(describeError(network, where), {
       message: "The server could not be reached. Check your connection and try again."
     })
@@ -39,7 +52,8 @@ describe("describeError", () => {
   it("links untrusted redirect and callback URLs to the project's domain settings", () => {
     const fixUrl = "https://app.stack-auth.com/projects/proj-1/domains"
     assert.deepStrictEqual(describeError(new RedirectUrlNotWhitelisted({}), where), {
-      message: "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
+      message:
+        "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
       fixUrl
     })
     assert.deepStrictEqual(describeError(new RedirectNotTrusted({ url: "https://evil.example" }), where), {
@@ -47,13 +61,22 @@ describe("describeError", () => {
       fixUrl
     })
     assert.strictEqual(
-      describeError(new RedirectNotTrusted({ url: "//x" }), { projectId: "a/b c", dashboardUrl: "http://localhost:8101//" }).fixUrl,
+      describeError(new RedirectNotTrusted({ url: "//x" }), {
+        projectId: "a/b c",
+        dashboardUrl: "http://localhost:8101//"
+      }).fixUrl,
       "http://localhost:8101/projects/a%2Fb%20c/domains"
     )
   })
 
   it("ends every message with a full stop, keeping one that is there", () => {
-    const http = new HttpError({ status: 400, body: "Client user deletion is not enabled for this project", method: "DELETE", url: "/users/me", message: "Client user deletion is not enabled for this project" })
+    const http = new HttpError({
+      status: 400,
+      body: "Client user deletion is not enabled for this project",
+      method: "DELETE",
+      url: "/users/me",
+      message: "Client user deletion is not enabled for this project"
+    })
     assert.strictEqual(describeError(http, where).message, "Client user deletion is not enabled for this project.")
     assert.strictEqual(describeError({ message: "Really?" }, where).message, "Really?")
     assert.strictEqual(describeError({ message: "Stop!" }, where).message, "Stop!")
@@ -66,7 +89,9 @@ describe("describeError", () => {
   })
 
   it("says something generic for defects and for values without a message", () => {
-    assert.deepStrictEqual(describeError({ _tag: "Defect", cause: new Error("secret internals") }, where), { message: GENERIC })
+    assert.deepStrictEqual(describeError({ _tag: "Defect", cause: new Error("secret internals") }, where), {
+      message: GENERIC
+    })
     for (const error of [undefined, null, 42, "text", {}, { message: "" }, { message: 7 }, { _tag: 5 }]) {
       assert.deepStrictEqual(describeError(error, where), { message: GENERIC }, JSON.stringify(error))
     }
@@ -75,7 +100,10 @@ describe("describeError", () => {
 
 describe("domainsFixUrl", () => {
   it("is the dashboard's /projects/{id}/domains page", () => {
-    assert.strictEqual(domainsFixUrl(DEFAULT_DASHBOARD_URL, "internal"), "https://app.stack-auth.com/projects/internal/domains")
+    assert.strictEqual(
+      domainsFixUrl(DEFAULT_DASHBOARD_URL, "internal"),
+      "https://app.stack-auth.com/projects/internal/domains"
+    )
     assert.strictEqual(domainsFixUrl("https://dash.example.com/", "p"), "https://dash.example.com/projects/p/domains")
   })
 })

@@ -1,7 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { AFTER_AUTH_RETURN_TO_PARAM, redirectUrlFor, resolveRedirectUrls } from "../../../src/services/navigation/redirects.js"
+import {
+  AFTER_AUTH_RETURN_TO_PARAM,
+  redirectUrlFor,
+  resolveRedirectUrls
+} from "../../../src/services/navigation/redirects.js"
 import { returningHere } from "../../../src/react/handler/return-here.js"
 
 const urls = resolveRedirectUrls()
@@ -14,7 +18,10 @@ const pageOf = fc.record({
   hash: fc.option(fc.string({ maxLength: 8 }), { nil: undefined })
 })
 
-const pageUrl = (base: string, page: { readonly route: string; readonly query: Record<string, string>; readonly hash: string | undefined }) => {
+const pageUrl = (
+  base: string,
+  page: { readonly route: string; readonly query: Record<string, string>; readonly hash: string | undefined }
+) => {
   const url = new URL(`/handler/${page.route}`, base)
   for (const [name, value] of Object.entries(page.query)) url.searchParams.set(name, value)
   if (page.hash !== undefined) url.hash = page.hash
@@ -36,20 +43,32 @@ describe("returningHere", () => {
   })
 
   it("the after-sign-in and after-sign-up redirects (redirect-trust rule included) lead back to the page", () => {
-    fc.assert(fc.property(origin, pageOf, (base, page) => {
-      const here = pageUrl(base, page)
-      const signIn = returningHere(urls.signIn, here.href)
-      const signInPage = new URL(signIn, base)
-      assert.isTrue(signIn.startsWith("/"), signIn)
-      assert.strictEqual(signInPage.pathname, "/handler/sign-in")
-      assert.strictEqual(signInPage.searchParams.get(AFTER_AUTH_RETURN_TO_PARAM), relative(here))
-      assert.deepStrictEqual(redirectUrlFor(urls, "afterSignIn", { currentUrl: signInPage.href }), Result.succeed(relative(here)))
+    fc.assert(
+      fc.property(origin, pageOf, (base, page) => {
+        const here = pageUrl(base, page)
+        const signIn = returningHere(urls.signIn, here.href)
+        const signInPage = new URL(signIn, base)
+        assert.isTrue(signIn.startsWith("/"), signIn)
+        assert.strictEqual(signInPage.pathname, "/handler/sign-in")
+        assert.strictEqual(signInPage.searchParams.get(AFTER_AUTH_RETURN_TO_PARAM), relative(here))
+        assert.deepStrictEqual(
+          redirectUrlFor(urls, "afterSignIn", { currentUrl: signInPage.href }),
+          Result.succeed(relative(here))
+        )
 
-      // From sign-in on to sign-up: the target travels along and is where a new account lands.
-      const signUp = redirectUrlFor(urls, "signUp", { currentUrl: signInPage.href })
-      assert.isTrue(Result.isSuccess(signUp))
-      const signUpPage = new URL(Result.getOrElse(signUp, () => ""), base)
-      assert.deepStrictEqual(redirectUrlFor(urls, "afterSignUp", { currentUrl: signUpPage.href }), Result.succeed(relative(here)))
-    }), RUNS)
+        // From sign-in on to sign-up: the target travels along and is where a new account lands.
+        const signUp = redirectUrlFor(urls, "signUp", { currentUrl: signInPage.href })
+        assert.isTrue(Result.isSuccess(signUp))
+        const signUpPage = new URL(
+          Result.getOrElse(signUp, () => ""),
+          base
+        )
+        assert.deepStrictEqual(
+          redirectUrlFor(urls, "afterSignUp", { currentUrl: signUpPage.href }),
+          Result.succeed(relative(here))
+        )
+      }),
+      RUNS
+    )
   })
 })

@@ -16,7 +16,9 @@ const treeWith = (options?: { readonly base?: string }) => {
 describe("stackHandlerRoutes", () => {
   it("has one route per handler page below the base, and a not-found route for other names", () => {
     const router = treeWith()
-    const paths = Object.keys(router.routesByPath).filter((path) => path.startsWith("/handler/")).sort()
+    const paths = Object.keys(router.routesByPath)
+      .filter((path) => path.startsWith("/handler/"))
+      .sort()
     assert.deepStrictEqual(paths, [...HANDLER_ROUTES.map((page) => `/handler/${page}`), "/handler/$"].sort())
     for (const page of HANDLER_ROUTES) {
       const route = router.routesByPath[`/handler/${page}` as keyof typeof router.routesByPath]
@@ -61,11 +63,19 @@ describe("stackHandlerRoutes", () => {
     router.buildLocation({ to: "/handler/sign-inn" })
   })
 
-  it("hands the pages a router's basepath normalized: a router without one says \"/\", which is none", () => {
+  it('hands the pages a router\'s basepath normalized: a router without one says "/", which is none', () => {
     // Unnormalized, the app's URLs became "//handler/..." and the service refused them as untrusted.
     assert.strictEqual(handlerPageProps("sign-up", "http://localhost/handler/sign-up", "/", undefined).basepath, "")
-    assert.strictEqual(handlerPageProps("sign-up", "http://localhost/app/handler/sign-up", "/app/", undefined).basepath, "/app")
-    const props = handlerPageProps("/email-verification/", "http://localhost/handler/email-verification?code=123456", "/", undefined)
+    assert.strictEqual(
+      handlerPageProps("sign-up", "http://localhost/app/handler/sign-up", "/app/", undefined).basepath,
+      "/app"
+    )
+    const props = handlerPageProps(
+      "/email-verification/",
+      "http://localhost/handler/email-verification?code=123456",
+      "/",
+      undefined
+    )
     assert.deepStrictEqual([props.page, props.search], ["email-verification", { code: "123456" }])
     assert.strictEqual(handlerPageProps("nope", "http://localhost/handler/nope", "/", undefined).page, undefined)
   })

@@ -3,12 +3,7 @@ import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import { HOTP, Secret } from "otpauth"
-import {
-  base64Encode,
-  secretFromBytes,
-  totpCodeAt,
-  verifyTotpCode
-} from "../../../src/react/handler/totp.js"
+import { base64Encode, secretFromBytes, totpCodeAt, verifyTotpCode } from "../../../src/react/handler/totp.js"
 import { base32Encode } from "../../../src/domain/rules/totp.js"
 
 const RUNS = { numRuns: 60 }
@@ -17,10 +12,15 @@ const secretBytes = fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => ne
 
 /** Runs an async fast-check property inside the test's Effect context (its TestClock included). */
 const property = <T>(arb: fc.Arbitrary<T>, check: (value: T) => Effect.Effect<void, unknown>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const context = yield* Effect.context<never>()
     const run = Effect.runPromiseWith(context)
-    yield* Effect.promise(() => fc.assert(fc.asyncProperty(arb, (value) => run(check(value))), RUNS))
+    yield* Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(arb, (value) => run(check(value))),
+        RUNS
+      )
+    )
   })
 
 /** The reference: the otpauth package, which authenticator-compatible servers use. */
@@ -29,31 +29,36 @@ const referenceCode = (bytes: Uint8Array<ArrayBuffer>, counter: number): string 
 
 describe("totp encodings", () => {
   it("base32 is what otpauth decodes back to the same bytes", () => {
-    fc.assert(fc.property(secretBytes, (bytes) => {
-      const encoded = base32Encode(bytes)
-      assert.match(encoded, /^[A-Z2-7]*$/)
-      assert.strictEqual(encoded.length, Math.ceil(bytes.length * 8 / 5))
-      assert.deepStrictEqual(Array.from(new Uint8Array(Secret.fromBase32(encoded).buffer)), Array.from(bytes))
-    }), RUNS)
+    fc.assert(
+      fc.property(secretBytes, (bytes) => {
+        const encoded = base32Encode(bytes)
+        assert.match(encoded, /^[A-Z2-7]*$/)
+        assert.strictEqual(encoded.length, Math.ceil((bytes.length * 8) / 5))
+        assert.deepStrictEqual(Array.from(new Uint8Array(Secret.fromBase32(encoded).buffer)), Array.from(bytes))
+      }),
+      RUNS
+    )
   })
 
   it("base64 is standard base64", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      assert.strictEqual(base64Encode(bytes), Buffer.from(bytes).toString("base64"))
-    }), RUNS)
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        assert.strictEqual(base64Encode(bytes), Buffer.from(bytes).toString("base64"))
+      }),
+      RUNS
+    )
   })
 })
 
 describe("totp codes", () => {
   it.effect("totpCodeAt agrees with otpauth for any secret and counter", () =>
-    property(
-      fc.record({ bytes: secretBytes, counter: fc.integer({ min: 0, max: 2 ** 40 }) }),
-      ({ bytes, counter }) =>
-        Effect.map(totpCodeAt(secretFromBytes(bytes), counter), (code) => {
-          assert.match(code, /^[0-9]{6}$/)
-          assert.strictEqual(code, referenceCode(bytes, counter))
-        })
-    ))
+    property(fc.record({ bytes: secretBytes, counter: fc.integer({ min: 0, max: 2 ** 40 }) }), ({ bytes, counter }) =>
+      Effect.map(totpCodeAt(secretFromBytes(bytes), counter), (code) => {
+        assert.match(code, /^[0-9]{6}$/)
+        assert.strictEqual(code, referenceCode(bytes, counter))
+      })
+    )
+  )
 
   it.effect("verifyTotpCode accepts the codes of the current step and its neighbours, and no code further away", () =>
     property(
@@ -64,7 +69,7 @@ describe("totp codes", () => {
         sign: fc.constantFrom(-1, 1)
       }),
       ({ bytes, millis, far, sign }) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const secret = secretFromBytes(bytes)
           yield* TestClock.setTime(millis)
           const step = Math.floor(millis / 30_000)
@@ -74,5 +79,6 @@ describe("totp codes", () => {
           // A distant step can share its six digits with a step of the window by chance (about 3 in a million).
           assert.strictEqual(yield* verifyTotpCode(secret, distant), window.includes(distant))
         })
-    ))
+    )
+  )
 })

@@ -57,24 +57,37 @@ describe("otpauthUri", () => {
 
 describe("totpCodeAt", () => {
   it.effect("gives the six-digit codes of RFC 4226 appendix D", () =>
-    Effect.gen(function*() {
-      const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"]
+    Effect.gen(function* () {
+      const expected = [
+        "755224",
+        "287082",
+        "359152",
+        "969429",
+        "338314",
+        "254676",
+        "287922",
+        "162583",
+        "399871",
+        "520489"
+      ]
       const codes = yield* Effect.forEach(expected, (_, counter) => totpCodeAt(rfcSecret, counter))
       assert.deepStrictEqual(codes, expected)
-    }))
+    })
+  )
 
   it.effect("fails with WebCryptoUnavailable when the page has no Web Crypto", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       vi.stubGlobal("crypto", undefined)
       const error = yield* Effect.flip(totpCodeAt(rfcSecret, 0))
       assert.strictEqual(error._tag, "WebCryptoUnavailable")
       assert.match(error.message, /Web Crypto is unavailable/)
-    }))
+    })
+  )
 })
 
 describe("verifyTotpCode", () => {
   it.effect("accepts the RFC 6238 codes (last six digits) at their times, by the clock", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const vectors: ReadonlyArray<readonly [number, string]> = [
         [59, "287082"],
         [1111111109, "081804"],
@@ -87,10 +100,11 @@ describe("verifyTotpCode", () => {
         yield* TestClock.setTime(seconds * 1000)
         assert.isTrue(yield* verifyTotpCode(rfcSecret, code), `${code} at ${seconds}`)
       }
-    }))
+    })
+  )
 
   it.effect("accepts the neighbouring steps' codes, not those two steps away", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // Step 1 of RFC 4226 is the time 30..59 s; its neighbours are counters 0 and 2.
       yield* TestClock.setTime(45_000)
       assert.isTrue(yield* verifyTotpCode(rfcSecret, "755224"))
@@ -99,21 +113,23 @@ describe("verifyTotpCode", () => {
       assert.isFalse(yield* verifyTotpCode(rfcSecret, "969429"))
       yield* TestClock.setTime(125_000)
       assert.isFalse(yield* verifyTotpCode(rfcSecret, "287082"))
-    }))
+    })
+  )
 
   it.effect("ignores spaces in the typed code and refuses anything but six digits", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* TestClock.setTime(59_000)
       assert.isTrue(yield* verifyTotpCode(rfcSecret, " 287 082 "))
       for (const typed of ["", "28708", "2870820", "28708a", "287-082", "２８７０８２"]) {
         assert.isFalse(yield* verifyTotpCode(rfcSecret, typed), JSON.stringify(typed))
       }
-    }))
+    })
+  )
 })
 
 describe("generateTotpSecret", () => {
   it.effect("makes a 160-bit secret from the platform's generator, a new one each time", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const a = yield* generateTotpSecret
       const b = yield* generateTotpSecret
       assert.strictEqual(a.bytes.length, 20)
@@ -121,12 +137,14 @@ describe("generateTotpSecret", () => {
       assert.match(a.base32, /^[A-Z2-7]{32}$/)
       assert.deepStrictEqual(a, secretFromBytes(a.bytes))
       assert.notDeepEqual(Array.from(a.bytes), Array.from(b.bytes))
-    }))
+    })
+  )
 
   it.effect("fails with WebCryptoUnavailable when the page has no Web Crypto", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       vi.stubGlobal("crypto", undefined)
       const error = yield* Effect.flip(generateTotpSecret)
       assert.strictEqual(error._tag, "WebCryptoUnavailable")
-    }))
+    })
+  )
 })

@@ -6,7 +6,12 @@ import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
 import { makeClientConfig } from "../../../src/services/http/client-config.js"
 import type { FetchFn } from "../../../src/services/http/transport-fetch.js"
 import { makeSession } from "../../../src/services/session/session.js"
-import { makeRefTokenStore, noTokens, type StoredTokens, type TokenStoreShape } from "../../../src/services/session/token-store.js"
+import {
+  makeRefTokenStore,
+  noTokens,
+  type StoredTokens,
+  type TokenStoreShape
+} from "../../../src/services/session/token-store.js"
 
 /** Channels that deliver to every other member asynchronously, like BroadcastChannel. */
 export const makeHub = () => {
@@ -79,7 +84,10 @@ export const makeLockManager = () => {
         grants++
         return callback()
       })
-      tails.set(name, run.catch(() => undefined))
+      tails.set(
+        name,
+        run.catch(() => undefined)
+      )
       return run
     }
   }

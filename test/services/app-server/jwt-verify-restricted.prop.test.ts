@@ -13,7 +13,10 @@ import { claimsFor, esKey, PROJECT, refusalOf, type SigningKey, withJwks } from 
 type Kind = "restricted" | "anonymous"
 
 const issuerOf = (normalIssuer: string, kind: Kind) =>
-  normalIssuer.replace("/api/v1/projects/", kind === "anonymous" ? "/api/v1/projects-anonymous-users/" : "/api/v1/projects-restricted-users/")
+  normalIssuer.replace(
+    "/api/v1/projects/",
+    kind === "anonymous" ? "/api/v1/projects-anonymous-users/" : "/api/v1/projects-restricted-users/"
+  )
 
 /** A token's claims as the service mints them for a user of this kind. */
 const kindClaims = (normalIssuer: string, kind: Kind, reason: string) =>
@@ -29,46 +32,68 @@ const reasons = fc.constantFrom("email_not_verified", "restricted_by_administrat
 const kinds = fc.constantFrom<Kind>("restricted", "anonymous")
 
 const outcome = (verify: TokenVerifierShape["verify"], key: SigningKey, claims: Record<string, unknown>) =>
-  Effect.flatMap(Effect.promise(() => key.sign(claims)), (token) => refusalOf(verify(token)))
+  Effect.flatMap(
+    Effect.promise(() => key.sign(claims)),
+    (token) => refusalOf(verify(token))
+  )
 
 /** Runs the property with a verifier made with `options`, all keys in its one key set. */
 const check = (
   options: TokenVerifierOptions,
-  body: (env: { verify: TokenVerifierShape["verify"]; issuer: string; key: SigningKey }, kind: Kind, reason: string) => Effect.Effect<void>
+  body: (
+    env: { verify: TokenVerifierShape["verify"]; issuer: string; key: SigningKey },
+    kind: Kind,
+    reason: string
+  ) => Effect.Effect<void>
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const key = yield* Effect.promise(() => esKey("k1"))
-    yield* withJwks(() => [key.publicJwk], ({ verify, issuer }) =>
-      Effect.gen(function*() {
-        const context = yield* Effect.context<never>()
-        const run = Effect.runPromiseWith(context)
-        yield* Effect.promise(() =>
-          fc.assert(fc.asyncProperty(kinds, reasons, (kind, reason) => run(body({ verify, issuer, key }, kind, reason))), { numRuns: 12 })
-        )
-      }), options)
+    yield* withJwks(
+      () => [key.publicJwk],
+      ({ verify, issuer }) =>
+        Effect.gen(function* () {
+          const context = yield* Effect.context<never>()
+          const run = Effect.runPromiseWith(context)
+          yield* Effect.promise(() =>
+            fc.assert(
+              fc.asyncProperty(kinds, reasons, (kind, reason) => run(body({ verify, issuer, key }, kind, reason))),
+              { numRuns: 12 }
+            )
+          )
+        }),
+      options
+    )
   })
 
 describe("TokenVerifier: restricted and anonymous users", () => {
   it.effect("refuses their tokens by default, each with its own reason", () =>
     check({}, ({ verify, issuer, key }, kind, reason) =>
       Effect.map(outcome(verify, key, kindClaims(issuer, kind, reason)), (actual) =>
-        assert.strictEqual(actual, kind === "anonymous" ? "anonymous-user" : "restricted-user"))))
+        assert.strictEqual(actual, kind === "anonymous" ? "anonymous-user" : "restricted-user")
+      )
+    )
+  )
 
   it.effect("allowRestricted accepts restricted users' tokens but still refuses anonymous ones", () =>
     check({ allowRestricted: true }, ({ verify, issuer, key }, kind, reason) =>
       Effect.map(outcome(verify, key, kindClaims(issuer, kind, reason)), (actual) =>
-        assert.strictEqual(actual, kind === "anonymous" ? "anonymous-user" : "succeeded"))))
+        assert.strictEqual(actual, kind === "anonymous" ? "anonymous-user" : "succeeded")
+      )
+    )
+  )
 
   it.effect("allowAnonymous accepts both, and normal tokens still", () =>
     check({ allowAnonymous: true }, ({ verify, issuer, key }, kind, reason) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         assert.strictEqual(yield* outcome(verify, key, kindClaims(issuer, kind, reason)), "succeeded")
         assert.strictEqual(yield* outcome(verify, key, claimsFor(issuer)), "succeeded")
-      })))
+      })
+    )
+  )
 
   it.effect("an accepted kind still needs its own issuer and claims that agree with its audience", () =>
     check({ allowAnonymous: true }, ({ verify, issuer, key }, kind, reason) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const claims = kindClaims(issuer, kind, reason)
         const other: Kind = kind === "anonymous" ? "restricted" : "anonymous"
         assert.strictEqual(yield* outcome(verify, key, { ...claims, iss: issuer }), "wrong-issuer")
@@ -76,26 +101,42 @@ describe("TokenVerifier: restricted and anonymous users", () => {
         // Not restricted, or a restricted token without a reason, or the other kind's flags.
         assert.strictEqual(yield* outcome(verify, key, { ...claims, is_restricted: false }), "invalid-claims")
         assert.strictEqual(yield* outcome(verify, key, { ...claims, restricted_reason: null }), "invalid-claims")
-        assert.strictEqual(yield* outcome(verify, key, { ...claims, is_anonymous: kind !== "anonymous" }), "invalid-claims")
-        // A normal audience with restricted claims.
         assert.strictEqual(
-          yield* outcome(verify, key, { ...claimsFor(issuer), is_restricted: true, restricted_reason: { type: reason } }),
+          yield* outcome(verify, key, { ...claims, is_anonymous: kind !== "anonymous" }),
           "invalid-claims"
         )
-      })))
+        // A normal audience with restricted claims.
+        assert.strictEqual(
+          yield* outcome(verify, key, {
+            ...claimsFor(issuer),
+            is_restricted: true,
+            restricted_reason: { type: reason }
+          }),
+          "invalid-claims"
+        )
+      })
+    )
+  )
 
   it.effect("asks for the extra keys only when it accepts their tokens", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const key = yield* Effect.promise(() => esKey("k1"))
       const fetched = (options: TokenVerifierOptions) =>
-        withJwks(() => [key.publicJwk], ({ verify, issuer, jwksUrls }) =>
-          Effect.gen(function*() {
-            yield* outcome(verify, key, claimsFor(issuer))
-            return jwksUrls().map((url) => url.split("?")[1] ?? "")
-          }), options)
+        withJwks(
+          () => [key.publicJwk],
+          ({ verify, issuer, jwksUrls }) =>
+            Effect.gen(function* () {
+              yield* outcome(verify, key, claimsFor(issuer))
+              return jwksUrls().map((url) => url.split("?")[1] ?? "")
+            }),
+          options
+        )
       assert.deepStrictEqual(yield* fetched({}), [""])
       assert.deepStrictEqual(yield* fetched({ allowRestricted: true }), ["include_restricted=true"])
       assert.deepStrictEqual(yield* fetched({ allowAnonymous: true }), ["include_anonymous=true"])
-      assert.deepStrictEqual(yield* fetched({ allowAnonymous: true, allowRestricted: false }), ["include_anonymous=true"])
-    }))
+      assert.deepStrictEqual(yield* fetched({ allowAnonymous: true, allowRestricted: false }), [
+        "include_anonymous=true"
+      ])
+    })
+  )
 })

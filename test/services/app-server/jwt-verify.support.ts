@@ -4,7 +4,11 @@ import { TestClock } from "effect/testing"
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose"
 import { createSign, generateKeyPairSync } from "node:crypto"
 import { makeClientConfig } from "../../../src/services/http/client-config.js"
-import { makeTokenVerifier, type TokenVerifierOptions, type TokenVerifierShape } from "../../../src/services/app-server/jwt-verify.js"
+import {
+  makeTokenVerifier,
+  type TokenVerifierOptions,
+  type TokenVerifierShape
+} from "../../../src/services/app-server/jwt-verify.js"
 import { json, localServer } from "../support/local-server.js"
 
 export const PROJECT = "proj-jwt"
@@ -80,30 +84,31 @@ export const withJwks = <A, E>(
   }) => Effect.Effect<A, E>,
   options: TokenVerifierOptions = {}
 ) =>
-  Effect.scoped(Effect.gen(function*() {
-    yield* TestClock.setTime(NOW_S * 1000)
-    // The query (`include_restricted`, `include_anonymous`) is the verifier's to send; `keys()` decides the set.
-    const server = yield* localServer((request) =>
-      request.url.split("?")[0] === `/api/v1/projects/${PROJECT}/.well-known/jwks.json`
-        ? json({ keys: keys() })
-        : { status: 404, body: "not found" }
-    )
-    const config = makeClientConfig({ projectId: PROJECT, accessType: "server", baseUrl: server.baseUrl })
-    const verifier = yield* makeTokenVerifier(config, options)
-    return yield* use({
-      verify: verifier.verify,
-      issuer: `${server.baseUrl}/api/v1/projects/${PROJECT}`,
-      jwksRequests: () => server.requests.length,
-      jwksUrls: () => server.requests.map((r) => r.url)
+  Effect.scoped(
+    Effect.gen(function* () {
+      yield* TestClock.setTime(NOW_S * 1000)
+      // The query (`include_restricted`, `include_anonymous`) is the verifier's to send; `keys()` decides the set.
+      const server = yield* localServer((request) =>
+        request.url.split("?")[0] === `/api/v1/projects/${PROJECT}/.well-known/jwks.json`
+          ? json({ keys: keys() })
+          : { status: 404, body: "not found" }
+      )
+      const config = makeClientConfig({ projectId: PROJECT, accessType: "server", baseUrl: server.baseUrl })
+      const verifier = yield* makeTokenVerifier(config, options)
+      return yield* use({
+        verify: verifier.verify,
+        issuer: `${server.baseUrl}/api/v1/projects/${PROJECT}`,
+        jwksRequests: () => server.requests.length,
+        jwksUrls: () => server.requests.map((r) => r.url)
+      })
     })
-  }))
-
+  )
 
 /** The refusal reason of a failed verification, or the tag of any other failure. */
 export const refusalOf = <A, E extends { readonly _tag: string }>(
   effect: Effect.Effect<A, E>
 ): Effect.Effect<string, never> =>
   Effect.flip(effect).pipe(
-    Effect.map((error) => "reason" in error && typeof error.reason === "string" ? error.reason : error._tag),
+    Effect.map((error) => ("reason" in error && typeof error.reason === "string" ? error.reason : error._tag)),
     Effect.catchCause(() => Effect.succeed("succeeded"))
   )

@@ -4,7 +4,13 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import fc from "fast-check"
 import { permissionsQuery, teamInvitationsQuery, teamMembersQuery } from "../../../src/react/queries.js"
-import { type Changes, coversKey, type DataKey, makeDataChanges, withChanges } from "../../../src/services/changes/data-changes.js"
+import {
+  type Changes,
+  coversKey,
+  type DataKey,
+  makeDataChanges,
+  withChanges
+} from "../../../src/services/changes/data-changes.js"
 import { dataKeys } from "../../../src/services/changes/data-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
@@ -12,10 +18,13 @@ import { ServerTeamMembersCalls, TeamMembersCalls } from "../../../src/services/
 import { TeamInvitationsCalls } from "../../../src/services/teams/team-invitations-calls.js"
 import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions-calls.js"
 
-
 const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
-  [teamMembersQuery(teamId), teamInvitationsQuery(teamId), permissionsQuery(teamId), permissionsQuery(teamId, { recursive: false })]
-    .map((query) => query.key as DataKey)
+  [
+    teamMembersQuery(teamId),
+    teamInvitationsQuery(teamId),
+    permissionsQuery(teamId),
+    permissionsQuery(teamId, { recursive: false })
+  ].map((query) => query.key as DataKey)
 
 /** Every write of the tables that names one team, as a function of that team's id. */
 const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
@@ -24,7 +33,11 @@ const teamScoped: Record<string, (teamId: string) => ReadonlyArray<DataKey>> = {
   "ServerTeams.delete": (t) => memberChanges(ServerTeamsCalls, "delete")(t),
   "ServerTeams.addMember": (t) => memberChanges(ServerTeamsCalls, "addMember")(t, "u"),
   "ServerTeams.removeMember": (t) => memberChanges(ServerTeamsCalls, "removeMember")(t, "u"),
-  "TeamInvitations.send": (t) => memberChanges(TeamInvitationsCalls, "send")({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
+  "TeamInvitations.send": (t) =>
+    memberChanges(
+      TeamInvitationsCalls,
+      "send"
+    )({ teamId: t, email: "a@example.com", callbackUrl: "https://a.example/" }),
   "TeamInvitations.revoke": (t) => memberChanges(TeamInvitationsCalls, "revoke")(t, "i"),
   "TeamMembers.updateMine": (t) => memberChanges(TeamMembersCalls, "updateMine")(t, {}),
   "ServerTeamMembers.update": (t) => memberChanges(ServerTeamMembersCalls, "update")(t, "u", {}),
@@ -71,7 +84,7 @@ const fakeChanges: Changes<Fake> = { read: [], write: (id) => [["thing", id]], w
 
 describe("withChanges", () => {
   it.effect("a write announces its keys once after it succeeds, nothing when it fails; reads are untouched", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const hub = makeDataChanges()
       const heard: Array<ReadonlyArray<DataKey>> = []
       hub.listen((keys) => Effect.sync(() => void heard.push(keys)))
@@ -88,14 +101,19 @@ describe("withChanges", () => {
       yield* wrapped.writeAll
       assert.deepStrictEqual(heard, [[["thing", "a"]], [["thing"]]])
       assert.strictEqual(withChanges(fake, fakeChanges, undefined), fake, "no channel: the shape as it is")
-    }))
+    })
+  )
 
   it.effect("a write completes only after every listener is done (the cache has reloaded)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const hub = makeDataChanges()
       const gate = yield* Deferred.make<void>()
       const unlisten = hub.listen(() => Deferred.await(gate))
-      const wrapped = withChanges({ read: Effect.succeed(1), write: Effect.succeed, writeAll: Effect.void }, fakeChanges, hub)
+      const wrapped = withChanges(
+        { read: Effect.succeed(1), write: Effect.succeed, writeAll: Effect.void },
+        fakeChanges,
+        hub
+      )
       const write = yield* Effect.forkChild(wrapped.write("a"))
       yield* Effect.yieldNow
       assert.isUndefined(write.pollUnsafe(), "waiting for the listener")
@@ -103,5 +121,6 @@ describe("withChanges", () => {
       assert.strictEqual(yield* Fiber.join(write), "a")
       unlisten()
       yield* wrapped.write("b") // nobody listens: completes at once
-    }))
+    })
+  )
 })

@@ -30,36 +30,43 @@ describe("error tables", () => {
     expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<
       KnownErrorOf<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamNotFound"> | CallError
     >()
+    type OneTagShort = KnownErrorOf<"TeamMembershipNotFound" | "TeamNotFound"> | CallError
     // @ts-expect-error one tag short is a different channel
-    expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<KnownErrorOf<"TeamMembershipNotFound" | "TeamNotFound"> | CallError>()
-    expectTypeOf<Effect.Error<TeamsShape["list"]>>().toEqualTypeOf<KnownErrorOf<"CannotGetOwnUserWithoutUser"> | CallError>()
+    expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<OneTagShort>()
+    expectTypeOf<Effect.Error<TeamsShape["list"]>>().toEqualTypeOf<
+      KnownErrorOf<"CannotGetOwnUserWithoutUser"> | CallError
+    >()
   })
 
   it("admin tables carry the admin-token errors", () => {
-    expectTypeOf<ErrorOf<ApiKeysShape["get"]>>().toEqualTypeOf<KnownErrorOf<AdminAuthErrorTag | "ApiKeyNotFound"> | CallError>()
+    expectTypeOf<ErrorOf<ApiKeysShape["get"]>>().toEqualTypeOf<
+      KnownErrorOf<AdminAuthErrorTag | "ApiKeyNotFound"> | CallError
+    >()
   })
 
   it("named failure types keep their members, the client's own checks included", () => {
     expectTypeOf<SignUpFailure>().toEqualTypeOf<
       | InvalidInput
       | KnownErrorOf<
-        | "UserEmailAlreadyExists"
-        | "PasswordTooShort"
-        | "PasswordTooLong"
-        | "SignUpNotEnabled"
-        | "SignUpRejected"
-        | "PasswordAuthenticationNotEnabled"
-        | "RedirectUrlNotWhitelisted"
-        | "MultiFactorAuthenticationRequired"
-        | "PasswordConfirmationMismatch"
-      >
+          | "UserEmailAlreadyExists"
+          | "PasswordTooShort"
+          | "PasswordTooLong"
+          | "SignUpNotEnabled"
+          | "SignUpRejected"
+          | "PasswordAuthenticationNotEnabled"
+          | "RedirectUrlNotWhitelisted"
+          | "MultiFactorAuthenticationRequired"
+          | "PasswordConfirmationMismatch"
+        >
       | CallError
     >()
     expectTypeOf<ErrorOf<AuthShape["sendVerificationEmail"]>>().toEqualTypeOf<
       | NotSignedIn
       | NoPrimaryEmail
       | CallbackUrlRequired
-      | KnownErrorOf<"EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired">
+      | KnownErrorOf<
+          "EmailAlreadyVerified" | "EmailIsNotPrimaryEmail" | "RedirectUrlNotWhitelisted" | "UserAuthenticationRequired"
+        >
       | CallError
     >()
     expectTypeOf<Effect.Error<CurrentUserShape["delete"]>>().toEqualTypeOf<
@@ -68,22 +75,32 @@ describe("error tables", () => {
   })
 
   it.effect("the narrowing keeps a tag of the method's table and folds any other known error", () =>
-    Effect.gen(function*() {
-      const kept = yield* Effect.flip(Effect.fail(new TeamNotFound({ details: { team_id: "t1" } })).pipe(documented(...TeamsErrors.get)))
+    Effect.gen(function* () {
+      const kept = yield* Effect.flip(
+        Effect.fail(new TeamNotFound({ details: { team_id: "t1" } })).pipe(documented(...TeamsErrors.get))
+      )
       assert.strictEqual(kept._tag, "TeamNotFound")
       // UserNotFound is in ServerTeams' table for addMember, not in Teams.get's.
       const folded = yield* Effect.flip(Effect.fail(new UserNotFound()).pipe(documented(...TeamsErrors.get)))
       assert.strictEqual(folded._tag, "UnexpectedKnownError")
       assert.strictEqual(folded.code, "USER_NOT_FOUND")
-    }))
+    })
+  )
 
   it.effect("every call keeps the service's refusal of a restricted or anonymous session, whatever its table", () =>
-    Effect.gen(function*() {
-      const restricted = new RestrictedUserNotAllowed({ details: { restricted_reason: { type: "email_not_verified" } } })
+    Effect.gen(function* () {
+      const restricted = new RestrictedUserNotAllowed({
+        details: { restricted_reason: { type: "email_not_verified" } }
+      })
       const kept = yield* Effect.flip(Effect.fail(restricted).pipe(documented()))
       assert.strictEqual(kept._tag, "RestrictedUserNotAllowed")
-      const anonymous = yield* Effect.flip(Effect.fail(new AnonymousAuthenticationNotAllowed({})).pipe(documented(...TeamsErrors.get)))
+      const anonymous = yield* Effect.flip(
+        Effect.fail(new AnonymousAuthenticationNotAllowed({})).pipe(documented(...TeamsErrors.get))
+      )
       assert.strictEqual(anonymous._tag, "AnonymousAuthenticationNotAllowed")
-      expectTypeOf<Extract<CallError, { readonly _tag: "RestrictedUserNotAllowed" }>>().toEqualTypeOf<RestrictedUserNotAllowed>()
-    }))
+      expectTypeOf<
+        Extract<CallError, { readonly _tag: "RestrictedUserNotAllowed" }>
+      >().toEqualTypeOf<RestrictedUserNotAllowed>()
+    })
+  )
 })

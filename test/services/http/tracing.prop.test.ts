@@ -47,26 +47,38 @@ const answer = (body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", ...headers } })
 
 /** A server that answers in `c.mode`, quoting the request body in every answer. */
-const echoingServer = (c: Case, issuedAccessToken: string): FetchFn => async (url, init) => {
-  const sent = typeof init.body === "string" ? init.body : ""
-  switch (c.mode) {
-    case "ok":
-      if (url.endsWith("/users/me")) return answer(wireUser({ primary_email: c.email, display_name: sent }))
-      if (url.includes("/auth/password/update") || url.includes("/auth/password/reset")) return answer({ success: true })
-      return answer({ access_token: issuedAccessToken, refresh_token: c.issuedRefreshToken, user_id: "user-1", is_new_user: true })
-    case "known-error":
-      return answer(
-        { code: "USER_EMAIL_ALREADY_EXISTS", details: { email: sent, would_work_if_email_was_verified: false }, error: sent },
-        { "x-stack-actual-status": "409", "x-stack-known-error": "USER_EMAIL_ALREADY_EXISTS" }
-      )
-    case "http-error":
-      return new Response(`rejected ${sent} ${url}`, { status: 500 })
-    case "bad-body":
-      return answer({ unexpected: sent, access_token: issuedAccessToken })
-    case "network":
-      throw new TypeError(`fetch failed: ${sent}`)
+const echoingServer =
+  (c: Case, issuedAccessToken: string): FetchFn =>
+  async (url, init) => {
+    const sent = typeof init.body === "string" ? init.body : ""
+    switch (c.mode) {
+      case "ok":
+        if (url.endsWith("/users/me")) return answer(wireUser({ primary_email: c.email, display_name: sent }))
+        if (url.includes("/auth/password/update") || url.includes("/auth/password/reset"))
+          return answer({ success: true })
+        return answer({
+          access_token: issuedAccessToken,
+          refresh_token: c.issuedRefreshToken,
+          user_id: "user-1",
+          is_new_user: true
+        })
+      case "known-error":
+        return answer(
+          {
+            code: "USER_EMAIL_ALREADY_EXISTS",
+            details: { email: sent, would_work_if_email_was_verified: false },
+            error: sent
+          },
+          { "x-stack-actual-status": "409", "x-stack-known-error": "USER_EMAIL_ALREADY_EXISTS" }
+        )
+      case "http-error":
+        return new Response(`rejected ${sent} ${url}`, { status: 500 })
+      case "bad-body":
+        return answer({ unexpected: sent, access_token: issuedAccessToken })
+      case "network":
+        throw new TypeError(`fetch failed: ${sent}`)
+    }
   }
-}
 
 /** The forms a secret can take in an export: as written, and escaped inside a JSON string. */
 const forms = (value: string): ReadonlyArray<string> => [value, JSON.stringify(value).slice(1, -1)]
@@ -80,13 +92,20 @@ describe("spans carry no secret", () => {
         const accessToken = unsignedJwt({ sub: "user-1", exp, email: c.email })
         const issuedAccessToken = unsignedJwt({ sub: "user-1", exp, email: c.email, n: 2 })
         const layer = Layer.mergeAll(CurrentUser.layer, Auth.layer).pipe(
-          Layer.provideMerge(coreLayer(
-            { projectId: "proj", accessType: "client", publishableClientKey: c.publishableKey, baseUrl: "http://127.0.0.1:8102" },
-            TokenStore.memory({ accessToken, refreshToken: c.refreshToken })
-          )),
+          Layer.provideMerge(
+            coreLayer(
+              {
+                projectId: "proj",
+                accessType: "client",
+                publishableClientKey: c.publishableKey,
+                baseUrl: "http://127.0.0.1:8102"
+              },
+              TokenStore.memory({ accessToken, refreshToken: c.refreshToken })
+            )
+          ),
           Layer.provideMerge(Layer.succeed(Fetch, echoingServer(c, issuedAccessToken)))
         )
-        const calls = Effect.gen(function*() {
+        const calls = Effect.gen(function* () {
           const auth = yield* Auth
           const me = yield* CurrentUser
           const credentials = { email: c.email, password: c.password }

@@ -19,16 +19,17 @@ const baseUrl = "http://127.0.0.1:8102"
 const fresh = unsignedJwt({ sub: "user-1", exp: 3600 })
 const expired = unsignedJwt({ sub: "user-1", exp: -100 })
 
-
 const reply = (body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", ...headers } })
 
 const layerWith = (fetch: FetchFn, tokens: StoredTokens) =>
   Layer.mergeAll(CurrentUser.layer, Auth.layer).pipe(
-    Layer.provideMerge(coreLayer(
-      { projectId: "proj", accessType: "client", publishableClientKey: "pck-secret", baseUrl },
-      TokenStore.memory(tokens)
-    )),
+    Layer.provideMerge(
+      coreLayer(
+        { projectId: "proj", accessType: "client", publishableClientKey: "pck-secret", baseUrl },
+        TokenStore.memory(tokens)
+      )
+    ),
     Layer.provideMerge(Layer.succeed(Fetch, fetch))
   )
 
@@ -50,7 +51,7 @@ describe("tracing helpers", () => {
       type: "500",
       exception: { name: "HttpError", message: "HttpError (HTTP 500)" }
     })
-    assert.deepStrictEqual(summarizeFailure({ _tag: "InvalidInput", message: "Expected string, got \"secret\"" }), {
+    assert.deepStrictEqual(summarizeFailure({ _tag: "InvalidInput", message: 'Expected string, got "secret"' }), {
       type: "InvalidInput",
       exception: { name: "InvalidInput", message: "InvalidInput" }
     })
@@ -58,18 +59,19 @@ describe("tracing helpers", () => {
   })
 
   it.effect("tracing is off with effect's default tracer and when switched off", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const probe = Effect.withFiber((fiber) => Effect.succeed(isTracing(fiber)))
       const { tracer } = recordingTracer()
       assert.isFalse(yield* probe)
       assert.isTrue(yield* probe.pipe(Effect.withTracer(tracer)))
       assert.isFalse(yield* probe.pipe(Effect.withTracer(tracer), Effect.withTracerEnabled(false)))
-    }))
+    })
+  )
 })
 
 describe("spans of a call", () => {
   it.effect("an operation is one span, with one client span per HTTP attempt below it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
       const seen: Array<string> = []
       const fetch: FetchFn = async (url, init) => {
@@ -82,7 +84,10 @@ describe("spans of a call", () => {
       )
       assert.strictEqual(user.displayName, "Bea")
       assert.deepStrictEqual(seen, [`PATCH ${baseUrl}/api/v1/users/me`])
-      assert.deepStrictEqual(spans.map((s) => s.name), ["stackfx.CurrentUser.update", "PATCH /api/v1/users/me"])
+      assert.deepStrictEqual(
+        spans.map((s) => s.name),
+        ["stackfx.CurrentUser.update", "PATCH /api/v1/users/me"]
+      )
       const [operation, attempt] = spans
       assert.strictEqual(operation!.kind, "internal")
       assert.strictEqual(attempt!.kind, "client")
@@ -100,23 +105,26 @@ describe("spans of a call", () => {
         // The decoded user is the caller's data: a span ends without it.
         assert.notInclude(exported(span), "ann@example.com")
       }
-    }))
+    })
+  )
 
   it.effect("a service loaded on first use is traced the same way", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
-      const fetch: FetchFn = async () =>
-        reply({ access_token: fresh, refresh_token: "refresh-2", user_id: "user-1" })
-      yield* Auth.use((auth) => auth.signInWithCredential({ email: "ann@example.com", password: "hunter2-hunter2" })).pipe(
-        Effect.provide(layerWith(fetch, { accessToken: null, refreshToken: null })),
-        Effect.withTracer(tracer)
+      const fetch: FetchFn = async () => reply({ access_token: fresh, refresh_token: "refresh-2", user_id: "user-1" })
+      yield* Auth.use((auth) =>
+        auth.signInWithCredential({ email: "ann@example.com", password: "hunter2-hunter2" })
+      ).pipe(Effect.provide(layerWith(fetch, { accessToken: null, refreshToken: null })), Effect.withTracer(tracer))
+      assert.deepStrictEqual(
+        spans.map((s) => s.name),
+        ["stackfx.Auth.signInWithCredential", "POST /api/v1/auth/password/sign-in"]
       )
-      assert.deepStrictEqual(spans.map((s) => s.name), ["stackfx.Auth.signInWithCredential", "POST /api/v1/auth/password/sign-in"])
       assert.strictEqual(parentOf(spans[1]!, spans), spans[0])
-    }))
+    })
+  )
 
   it.effect("a known error: error.type is its code, the status is the real one, the message stays out", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
       const fetch: FetchFn = async () =>
         reply(
@@ -127,7 +135,9 @@ describe("spans of a call", () => {
           },
           { "x-stack-actual-status": "409", "x-stack-known-error": "USER_EMAIL_ALREADY_EXISTS" }
         )
-      const error = yield* Auth.use((auth) => auth.signUpWithCredential({ email: "ann@example.com", password: "hunter2-hunter2" })).pipe(
+      const error = yield* Auth.use((auth) =>
+        auth.signUpWithCredential({ email: "ann@example.com", password: "hunter2-hunter2" })
+      ).pipe(
         Effect.flip,
         Effect.provide(layerWith(fetch, { accessToken: null, refreshToken: null })),
         Effect.withTracer(tracer)
@@ -139,10 +149,11 @@ describe("spans of a call", () => {
       assert.strictEqual(attempt!.attributes.get("http.response.status_code"), 409)
       assert.include(exported(operation!), "UserEmailAlreadyExists USER_EMAIL_ALREADY_EXISTS (HTTP 409)")
       for (const span of spans) assert.notInclude(exported(span), "ann@example.com")
-    }))
+    })
+  )
 
   it.effect("a refresh is a child span of the call that needed it, with its own attempt below it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
       const fetch: FetchFn = async (url) =>
         url.endsWith("/auth/oauth/token")
@@ -159,12 +170,14 @@ describe("spans of a call", () => {
       assert.strictEqual(parentOf(byName("POST /api/v1/auth/oauth/token"), spans), refresh)
       assert.strictEqual(parentOf(byName("GET /api/v1/users/me"), spans), operation)
       for (const span of spans) {
-        for (const secret of ["refresh-1", "refresh-2", fresh, expired, "pck-secret"]) assert.notInclude(exported(span), secret)
+        for (const secret of ["refresh-1", "refresh-2", fresh, expired, "pck-secret"])
+          assert.notInclude(exported(span), secret)
       }
-    }))
+    })
+  )
 
   it.effect("each retry is a client span of its own, counted by http.request.resend_count", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
       let calls = 0
       const fetch: FetchFn = async () => {
@@ -187,10 +200,11 @@ describe("spans of a call", () => {
       assert.strictEqual(attempts[1]!.attributes.get("http.request.resend_count"), 1)
       assert.strictEqual(attempts[1]!.attributes.get("http.response.status_code"), 200)
       for (const attempt of attempts) assert.strictEqual(parentOf(attempt, spans)?.name, "stackfx.CurrentUser.get")
-    }))
+    })
+  )
 
   it.effect("no span is made when tracing is switched off", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { spans, tracer } = recordingTracer()
       yield* CurrentUser.use((me) => me.get).pipe(
         Effect.provide(layerWith(async () => reply(wireUser()), { accessToken: fresh, refreshToken: "refresh-1" })),
@@ -198,5 +212,6 @@ describe("spans of a call", () => {
         Effect.withTracerEnabled(false)
       )
       assert.deepStrictEqual(spans, [])
-    }))
+    })
+  )
 })

@@ -18,13 +18,20 @@ vi.mock("../../../src/services/live.js", () => {
 
 describe("network diagnostics whose chunk cannot load", () => {
   it.effect("the NetworkError goes without diagnostics", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const urls: Array<string> = []
       const layer = Transport.layerWithSession.pipe(
-        Layer.provide(Layer.merge(
-          ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: "https://api.example" }),
-          TokenStore.memory()
-        ))
+        Layer.provide(
+          Layer.merge(
+            ClientConfig.layer({
+              projectId: "proj",
+              accessType: "client",
+              publishableClientKey: "pck",
+              baseUrl: "https://api.example"
+            }),
+            TokenStore.memory()
+          )
+        )
       )
       const failingFetch = Layer.succeed(Fetch, (url: string) => {
         urls.push(url)
@@ -43,5 +50,6 @@ describe("network diagnostics whose chunk cannot load", () => {
       }
       // One attempt (a POST is never re-sent) and no health probe.
       assert.strictEqual(urls.length, 1)
-    }))
+    })
+  )
 })

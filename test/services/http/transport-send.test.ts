@@ -18,7 +18,7 @@ const withFetch = (fetch: FetchFn) => Effect.provide(Layer.succeed(Fetch, fetch)
 
 describe("sendRequest", () => {
   it.live("interrupting the call while the body is read aborts the request's signal", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const reading = yield* Deferred.make<AbortSignal>()
       const fetch: FetchFn = (_url, init) => {
         const signal = init.signal
@@ -45,10 +45,11 @@ describe("sendRequest", () => {
       assert.isFalse(signal.aborted)
       yield* Fiber.interrupt(fiber)
       assert.isTrue(signal.aborted)
-    }))
+    })
+  )
 
   it.live("a fetch that throws instead of rejecting is a network failure, not a defect", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fetch: FetchFn = () => {
         throw new TypeError("bad init")
       }
@@ -60,10 +61,11 @@ describe("sendRequest", () => {
         assert.strictEqual(error.attempts, 1)
         assert.match(error.causeMessage, /bad init/)
       }
-    }))
+    })
+  )
 
   it.live("a body that fails to read is a network failure of that attempt", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let calls = 0
       const fetch: FetchFn = (url) => {
         if (url.endsWith("/health")) return Promise.reject(new TypeError("down"))
@@ -81,10 +83,11 @@ describe("sendRequest", () => {
       assert.strictEqual(error._tag, "NetworkError")
       if (error._tag === "NetworkError") assert.match(error.causeMessage, /socket closed mid-body/)
       assert.strictEqual(calls, 1)
-    }))
+    })
+  )
 
   it.live("a 2xx carrying a known-error header is still decoded as that error", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fetch: FetchFn = () =>
         Promise.resolve(
           new Response(JSON.stringify({ code: "USER_NOT_FOUND", error: "no such user" }), {
@@ -96,15 +99,20 @@ describe("sendRequest", () => {
         sendRequest(config, { method: "GET", path: "/users/u", withSession: false }, null).pipe(withFetch(fetch))
       )
       assert.strictEqual(error._tag, "UserNotFound")
-    }))
+    })
+  )
 })
 
 describe("sendRequestThen", () => {
-  const json = (value: unknown): FetchFn => () =>
-    Promise.resolve(new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } }))
+  const json =
+    (value: unknown): FetchFn =>
+    () =>
+      Promise.resolve(
+        new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } })
+      )
 
   it.live("answers what finish makes of the parsed 2xx body", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const seen: Array<unknown> = []
       const answer = yield* sendRequestThen(
         config,
@@ -117,29 +125,28 @@ describe("sendRequestThen", () => {
       ).pipe(withFetch(json({ id: "u1" })))
       assert.deepStrictEqual(answer, { wrapped: { id: "u1" } })
       assert.deepStrictEqual(seen, [{ id: "u1" }])
-    }))
+    })
+  )
 
   it.live("a failure of finish is the call's failure, and the request is not sent again", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let calls = 0
       const fetch: FetchFn = (...args) => {
         calls++
         return json({ id: 7 })(...args)
       }
       const error = yield* Effect.flip(
-        sendRequestThen(
-          config,
-          { method: "GET", path: "/users/me", withSession: false },
-          null,
-          () => Effect.fail(new ResponseDecodeError({ message: "id is not a string", bodyExcerpt: "{\"id\":7}" }))
+        sendRequestThen(config, { method: "GET", path: "/users/me", withSession: false }, null, () =>
+          Effect.fail(new ResponseDecodeError({ message: "id is not a string", bodyExcerpt: '{"id":7}' }))
         ).pipe(withFetch(fetch))
       )
       assert.strictEqual(error._tag, "ResponseDecodeError")
       assert.strictEqual(calls, 1)
-    }))
+    })
+  )
 
   it.live("a finish that throws ends the call as a defect instead of leaving it waiting", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const exit = yield* Effect.exit(
         sendRequestThen(config, { method: "GET", path: "/users/me", withSession: false }, null, () => {
           throw new Error("bug in finish")
@@ -147,7 +154,8 @@ describe("sendRequestThen", () => {
       )
       assert.isTrue(Exit.isFailure(exit))
       if (Exit.isFailure(exit)) assert.isTrue(Cause.hasDies(exit.cause))
-    }))
+    })
+  )
 })
 
 describe("makeNoncePool", () => {

@@ -43,18 +43,20 @@ describe("redirect targets and their defaults", () => {
   })
 
   it("after-sign-up follows after-sign-in, which follows home; after-sign-out follows home", () => {
-    fc.assert(fc.property(fc.option(fc.webPath()), fc.option(fc.webPath()), fc.option(fc.webPath()), (home, inn, out) => {
-      const urls = resolveRedirectUrls({
-        ...(home === null ? {} : { home }),
-        ...(inn === null ? {} : { afterSignIn: inn }),
-        ...(out === null ? {} : { afterSignOut: out })
+    fc.assert(
+      fc.property(fc.option(fc.webPath()), fc.option(fc.webPath()), fc.option(fc.webPath()), (home, inn, out) => {
+        const urls = resolveRedirectUrls({
+          ...(home === null ? {} : { home }),
+          ...(inn === null ? {} : { afterSignIn: inn }),
+          ...(out === null ? {} : { afterSignOut: out })
+        })
+        const expectedHome = home ?? "/"
+        assert.strictEqual(urls.home, expectedHome)
+        assert.strictEqual(urls.afterSignIn, inn ?? expectedHome)
+        assert.strictEqual(urls.afterSignUp, inn ?? expectedHome)
+        assert.strictEqual(urls.afterSignOut, out ?? expectedHome)
       })
-      const expectedHome = home ?? "/"
-      assert.strictEqual(urls.home, expectedHome)
-      assert.strictEqual(urls.afterSignIn, inn ?? expectedHome)
-      assert.strictEqual(urls.afterSignUp, inn ?? expectedHome)
-      assert.strictEqual(urls.afterSignOut, out ?? expectedHome)
-    }))
+    )
   })
 
   it("URL options override single targets; a custom handler base moves every route", () => {
@@ -83,15 +85,24 @@ describe("after_auth_return_to", () => {
     const signUp = ok(redirectUrlFor(urls, "signUp", { currentUrl: onSignIn }))
     assert.strictEqual(signUp, `/handler/sign-up?${AFTER_AUTH_RETURN_TO_PARAM}=%2Fdashboard`)
     const onSignUp = new URL(signUp, site).href
-    assert.strictEqual(ok(redirectUrlFor(urls, "signIn", { currentUrl: onSignUp })), `/handler/sign-in?${AFTER_AUTH_RETURN_TO_PARAM}=%2Fdashboard`)
+    assert.strictEqual(
+      ok(redirectUrlFor(urls, "signIn", { currentUrl: onSignUp })),
+      `/handler/sign-in?${AFTER_AUTH_RETURN_TO_PARAM}=%2Fdashboard`
+    )
     assert.strictEqual(ok(redirectUrlFor(urls, "afterSignUp", { currentUrl: onSignUp })), "/dashboard")
     assert.strictEqual(ok(redirectUrlFor(urls, "afterSignIn", { currentUrl: onSignIn })), "/dashboard")
   })
 
   it("a handler page is not remembered, and noRedirectBack turns it all off", () => {
-    assert.strictEqual(ok(redirectUrlFor(urls, "signUp", { currentUrl: `${site}/handler/sign-in` })), "/handler/sign-up")
+    assert.strictEqual(
+      ok(redirectUrlFor(urls, "signUp", { currentUrl: `${site}/handler/sign-in` })),
+      "/handler/sign-up"
+    )
     const withParam = `${site}/x?${AFTER_AUTH_RETURN_TO_PARAM}=%2Fy`
-    assert.strictEqual(ok(redirectUrlFor(urls, "signIn", { currentUrl: withParam, noRedirectBack: true })), "/handler/sign-in")
+    assert.strictEqual(
+      ok(redirectUrlFor(urls, "signIn", { currentUrl: withParam, noRedirectBack: true })),
+      "/handler/sign-in"
+    )
     assert.strictEqual(ok(redirectUrlFor(urls, "afterSignIn", { currentUrl: withParam, noRedirectBack: true })), "/")
   })
 
@@ -103,7 +114,10 @@ describe("after_auth_return_to", () => {
 
   it("a sign-in page on another origin gets the full current URL only via an existing parameter", () => {
     const other = resolveRedirectUrls({ signIn: "https://auth.example.com/login" })
-    assert.strictEqual(ok(redirectUrlFor(other, "signIn", { currentUrl: `${site}/a` })), "https://auth.example.com/login")
+    assert.strictEqual(
+      ok(redirectUrlFor(other, "signIn", { currentUrl: `${site}/a` })),
+      "https://auth.example.com/login"
+    )
   })
 
   it("an untrusted return target is refused with the hosted SDK's message", () => {
@@ -120,7 +134,10 @@ describe("after_auth_return_to", () => {
     assert.strictEqual(ok(redirectUrlFor(urls, "afterSignIn", { currentUrl: own })), "/deep?q=1")
     const other = `${site}/handler/sign-in?${AFTER_AUTH_RETURN_TO_PARAM}=${encodeURIComponent("https://docs.example.com/x")}`
     const trust = { trustedDomains: ["https://docs.example.com"] }
-    assert.strictEqual(ok(redirectUrlFor(urls, "afterSignIn", { currentUrl: other, trust })), "https://docs.example.com/x")
+    assert.strictEqual(
+      ok(redirectUrlFor(urls, "afterSignIn", { currentUrl: other, trust })),
+      "https://docs.example.com/x"
+    )
   })
 })
 
@@ -131,14 +148,19 @@ describe("after authentication", () => {
     assert.strictEqual(ok(afterAuthRedirectUrl(urls, { isNewUser: true })), "/up")
     assert.strictEqual(ok(afterAuthRedirectUrl(urls, { isNewUser: false, afterCallbackRedirectUrl: null })), "/in")
     assert.strictEqual(ok(afterAuthRedirectUrl(urls, { isNewUser: true, afterCallbackRedirectUrl: "/next" })), "/next")
-    assert.strictEqual(refused(afterAuthRedirectUrl(urls, { isNewUser: true, afterCallbackRedirectUrl: "https://evil.com" }))._tag, "RedirectNotTrusted")
+    assert.strictEqual(
+      refused(afterAuthRedirectUrl(urls, { isNewUser: true, afterCallbackRedirectUrl: "https://evil.com" }))._tag,
+      "RedirectNotTrusted"
+    )
   })
 
   it("checkTarget leaves configured relative targets alone and refuses foreign absolute ones", () => {
-    fc.assert(fc.property(fc.webPath(), (path) => {
-      const p = path.startsWith("/") && !path.startsWith("//") ? path : `/${path.replace(/^\/+/, "")}`
-      assert.strictEqual(ok(checkTarget(p)), p)
-      assert.isTrue(Result.isFailure(checkTarget(`https://elsewhere.example.net${p}`)))
-    }))
+    fc.assert(
+      fc.property(fc.webPath(), (path) => {
+        const p = path.startsWith("/") && !path.startsWith("//") ? path : `/${path.replace(/^\/+/, "")}`
+        assert.strictEqual(ok(checkTarget(p)), p)
+        assert.isTrue(Result.isFailure(checkTarget(`https://elsewhere.example.net${p}`)))
+      })
+    )
   })
 })

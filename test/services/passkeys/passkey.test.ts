@@ -30,7 +30,15 @@ import { Session } from "../../../src/services/session/session.js"
 import type { StoredTokens } from "../../../src/services/session/token-store.js"
 import { SoftAuthenticator } from "../../support/soft-authenticator.js"
 import { clientPipeline } from "../support/client-pipeline.js"
-import { type Handler, json, knownErrorReply, type LocalServer, localServer, type Recorded, unsignedJwt } from "../support/local-server.js"
+import {
+  type Handler,
+  json,
+  knownErrorReply,
+  type LocalServer,
+  localServer,
+  type Recorded,
+  unsignedJwt
+} from "../support/local-server.js"
 
 const HOST = "app.example.com"
 const ORIGIN = `https://${HOST}`
@@ -139,12 +147,14 @@ const withPasskeys = <A, E>(
   use: (server: LocalServer) => Effect.Effect<A, E, Passkeys | Session>,
   tokens: StoredTokens = signedIn
 ) =>
-  Effect.scoped(Effect.gen(function*() {
-    const server = yield* localServer(handler)
-    const layer = Passkeys.layer.pipe(Layer.provideMerge(clientPipeline(server.baseUrl, tokens)))
-    const program = use(server).pipe(Effect.provide(layer))
-    return yield* (browser === undefined ? program : Effect.provideService(program, WebAuthn, browser))
-  }))
+  Effect.scoped(
+    Effect.gen(function* () {
+      const server = yield* localServer(handler)
+      const layer = Passkeys.layer.pipe(Layer.provideMerge(clientPipeline(server.baseUrl, tokens)))
+      const program = use(server).pipe(Effect.provide(layer))
+      return yield* browser === undefined ? program : Effect.provideService(program, WebAuthn, browser)
+    })
+  )
 
 const paths = (server: LocalServer) => server.requests.map((r) => r.url.replace("/api/v1", ""))
 
@@ -153,7 +163,7 @@ describe("passkey registration and sign-in", () => {
     const service = passkeyService()
     const browser = fakeBrowser()
     return withPasskeys(service.handler, browser, (server) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const passkeys = yield* Passkeys
         yield* passkeys.register
         assert.strictEqual(browser.registrations[0]?.rp.id, HOST)
@@ -166,7 +176,10 @@ describe("passkey registration and sign-in", () => {
         const result = yield* passkeys.signIn
         assert.deepStrictEqual(result, { userId: "user-1", isNewUser: false })
         assert.strictEqual(browser.authentications[0]?.rpId, HOST)
-        assert.deepStrictEqual(Object.keys(JSON.parse(server.requests[3]!.body)).sort(), ["authentication_response", "code"])
+        assert.deepStrictEqual(Object.keys(JSON.parse(server.requests[3]!.body)).sort(), [
+          "authentication_response",
+          "code"
+        ])
         assert.deepStrictEqual(service.verified, ["registration", "authentication"])
         assert.deepStrictEqual(paths(server), [
           "/auth/passkey/initiate-passkey-registration",
@@ -175,29 +188,45 @@ describe("passkey registration and sign-in", () => {
           "/auth/passkey/sign-in"
         ])
         const state = yield* (yield* Session).state
-        assert.deepStrictEqual(state, { _tag: "Active", accessToken: "pk-access", refreshToken: "pk-refresh", accessTokenExpired: false })
-      }))
+        assert.deepStrictEqual(state, {
+          _tag: "Active",
+          accessToken: "pk-access",
+          refreshToken: "pk-refresh",
+          accessTokenExpired: false
+        })
+      })
+    )
   })
 
   it.live("a relying-party id other than the placeholder is refused before any ceremony", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const browser = fakeBrowser()
       const service = passkeyService({
         "/auth/passkey/initiate-passkey-registration": () =>
-          Effect.runPromise(Effect.promise(() =>
-            generateRegistrationOptions({ rpName: "D", rpID: "evil.example.com", userID: new Uint8Array([1]), userName: "a" })
-          ).pipe(Effect.map((options) => json({ options_json: options, code: "c" })))),
+          Effect.runPromise(
+            Effect.promise(() =>
+              generateRegistrationOptions({
+                rpName: "D",
+                rpID: "evil.example.com",
+                userID: new Uint8Array([1]),
+                userName: "a"
+              })
+            ).pipe(Effect.map((options) => json({ options_json: options, code: "c" })))
+          ),
         "/auth/passkey/initiate-passkey-authentication": () =>
           json({ options_json: { challenge: "abc", rpId: "evil.example.com" }, code: "c" })
       })
       yield* withPasskeys(service.handler, browser, (server) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const passkeys = yield* Passkeys
           const reg = yield* Effect.flip(passkeys.register)
           assert.strictEqual(reg._tag, "WebAuthnError")
           if (reg._tag === "WebAuthnError") {
             assert.strictEqual(reg.code, "REGISTRATION_INITIATION_FAILED")
-            assert.match(reg.message, /^Failed to get initiation options for passkey registration: .*evil\.example\.com/)
+            assert.match(
+              reg.message,
+              /^Failed to get initiation options for passkey registration: .*evil\.example\.com/
+            )
           }
           const auth = yield* Effect.flip(passkeys.signIn)
           assert.strictEqual(auth._tag === "WebAuthnError" ? auth.code : auth._tag, "AUTHENTICATION_INITIATION_FAILED")
@@ -207,11 +236,13 @@ describe("passkey registration and sign-in", () => {
             "/auth/passkey/initiate-passkey-registration",
             "/auth/passkey/initiate-passkey-authentication"
           ])
-        }))
-    }))
+        })
+      )
+    })
+  )
 
   it.live("a user id outside 1..64 bytes is refused with ERROR_INVALID_USER_ID_LENGTH", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const bytes of [0, 65]) {
         const browser = fakeBrowser()
         const service = passkeyService({
@@ -227,32 +258,37 @@ describe("passkey registration and sign-in", () => {
             })
         })
         yield* withPasskeys(service.handler, browser, () =>
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const error = yield* Effect.flip((yield* Passkeys).register)
             assert.strictEqual(error._tag === "WebAuthnError" ? error.code : error._tag, "ERROR_INVALID_USER_ID_LENGTH")
             assert.strictEqual(browser.registrations.length, 0)
-          }))
+          })
+        )
       }
-    }))
+    })
+  )
 
   it("the user-id bound is exactly 1..64 bytes and the hostname replaces the placeholder", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 130 }), fc.domain(), (n, hostname) => {
-      const options = {
-        rp: { id: PASSKEY_RP_ID_PLACEHOLDER, name: "D" },
-        user: { id: Buffer.alloc(n, 1).toString("base64url"), name: "a", displayName: "A" },
-        challenge: "abc",
-        pubKeyCredParams: [{ alg: -7, type: "public-key" as const }],
-        timeout: 1234
-      }
-      const result = registrationOptionsFor(options, hostname)
-      assert.strictEqual(result._tag === "Success", n >= 1 && n <= 64)
-      if (result._tag === "Success") assert.deepStrictEqual(result.success, { ...options, rp: { id: hostname, name: "D" } })
-      else assert.strictEqual(result.failure.code, "ERROR_INVALID_USER_ID_LENGTH")
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 130 }), fc.domain(), (n, hostname) => {
+        const options = {
+          rp: { id: PASSKEY_RP_ID_PLACEHOLDER, name: "D" },
+          user: { id: Buffer.alloc(n, 1).toString("base64url"), name: "a", displayName: "A" },
+          challenge: "abc",
+          pubKeyCredParams: [{ alg: -7, type: "public-key" as const }],
+          timeout: 1234
+        }
+        const result = registrationOptionsFor(options, hostname)
+        assert.strictEqual(result._tag === "Success", n >= 1 && n <= 64)
+        if (result._tag === "Success")
+          assert.deepStrictEqual(result.success, { ...options, rp: { id: hostname, name: "D" } })
+        else assert.strictEqual(result.failure.code, "ERROR_INVALID_USER_ID_LENGTH")
+      })
+    )
   })
 
   it.live("without WebAuthn support (or a page hostname) nothing is sent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const browsers: ReadonlyArray<WebAuthnBrowser | undefined> = [
         fakeBrowser({ isSupported: () => false }),
         fakeBrowser({ hostname: () => undefined }),
@@ -261,7 +297,7 @@ describe("passkey registration and sign-in", () => {
       ]
       for (const browser of browsers) {
         yield* withPasskeys(passkeyService().handler, browser, (server) =>
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const passkeys = yield* Passkeys
             const attempts: ReadonlyArray<Effect.Effect<unknown, PasskeyRegistrationFailure | PasskeySignInFailure>> = [
               passkeys.register,
@@ -273,9 +309,11 @@ describe("passkey registration and sign-in", () => {
               assert.strictEqual(error.message, "WebAuthn is not supported in this browser")
             }
             assert.strictEqual(server.requests.length, 0)
-          }))
+          })
+        )
       }
-    }))
+    })
+  )
 })
 
 describe("ceremony errors", () => {
@@ -296,10 +334,10 @@ describe("ceremony errors", () => {
 
   /** Runs both flows with ceremonies that reject with `error` (or resolve to `value`). */
   const bothFlowsWith = (outcome: () => Promise<never>) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const browser = fakeBrowser({ startRegistration: outcome, startAuthentication: outcome })
       return yield* withPasskeys(passkeyService().handler, browser, (server) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const passkeys = yield* Passkeys
           const reg = yield* Effect.flip(passkeys.register)
           const auth = yield* Effect.flip(passkeys.signIn)
@@ -308,13 +346,15 @@ describe("ceremony errors", () => {
             "/auth/passkey/initiate-passkey-registration",
             "/auth/passkey/initiate-passkey-authentication"
           ])
-          if (reg._tag !== "WebAuthnError" || auth._tag !== "WebAuthnError") return assert.fail(`${reg._tag} ${auth._tag}`)
+          if (reg._tag !== "WebAuthnError" || auth._tag !== "WebAuthnError")
+            return assert.fail(`${reg._tag} ${auth._tag}`)
           return { reg, auth }
-        }))
+        })
+      )
     })
 
   it.live("every SimpleWebAuthn code keeps its code and message", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const code of codes) {
         const { reg, auth } = yield* bothFlowsWith(() =>
           Promise.reject(new SimpleWebAuthnError({ code, message: `browser said ${code}`, cause: new Error("x") }))
@@ -322,70 +362,96 @@ describe("ceremony errors", () => {
         assert.deepStrictEqual([reg.code, reg.message], [code, `browser said ${code}`])
         assert.deepStrictEqual([auth.code, auth.message], [code, `browser said ${code}`])
       }
-    }))
+    })
+  )
 
   it.live("a ceremony that ends without a credential is 'not completed'", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const thrown = yield* bothFlowsWith(() => Promise.reject(new Error("Registration was not completed")))
-      assert.deepStrictEqual([thrown.reg.code, thrown.reg.message], ["REGISTRATION_NOT_COMPLETED", "Registration was not completed"])
+      assert.deepStrictEqual(
+        [thrown.reg.code, thrown.reg.message],
+        ["REGISTRATION_NOT_COMPLETED", "Registration was not completed"]
+      )
       const thrownAuth = yield* bothFlowsWith(() => Promise.reject(new Error("Authentication was not completed")))
-      assert.deepStrictEqual([thrownAuth.auth.code, thrownAuth.auth.message], ["AUTHENTICATION_NOT_COMPLETED", "Authentication was not completed"])
+      assert.deepStrictEqual(
+        [thrownAuth.auth.code, thrownAuth.auth.message],
+        ["AUTHENTICATION_NOT_COMPLETED", "Authentication was not completed"]
+      )
       const empty = yield* bothFlowsWith(() => Promise.resolve(undefined as never))
       assert.strictEqual(empty.reg.message, "Registration was not completed")
       assert.strictEqual(empty.auth.message, "Authentication was not completed")
-    }))
+    })
+  )
 
   it.live("anything else is the hosted SDK's generic failure of the flow", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       for (const error of [new TypeError("boom"), "a string", null]) {
         const { reg, auth } = yield* bothFlowsWith(() => Promise.reject(error))
         assert.deepStrictEqual([reg.code, reg.message], ["REGISTRATION_FAILED", "Failed to start passkey registration"])
         assert.deepStrictEqual([auth.code, auth.message], ["AUTHENTICATION_FAILED", "Failed to sign in with passkey"])
       }
-    }))
+    })
+  )
 
   it.live("initiation answers that are not ceremony options are initiation failures", () =>
-    withPasskeys(passkeyService({
-      "/auth/passkey/initiate-passkey-registration": () => json({ options: {} }),
-      "/auth/passkey/initiate-passkey-authentication": () => json({ options_json: { rpId: PASSKEY_RP_ID_PLACEHOLDER }, code: 1 })
-    }).handler, fakeBrowser(), () =>
-      Effect.gen(function*() {
-        const passkeys = yield* Passkeys
-        const reg = yield* Effect.flip(passkeys.register)
-        assert.strictEqual(reg._tag === "WebAuthnError" ? reg.code : reg._tag, "REGISTRATION_INITIATION_FAILED")
-        assert.match(reg.message, /^Failed to get initiation options for passkey registration/)
-        const auth = yield* Effect.flip(passkeys.signIn)
-        assert.strictEqual(auth._tag === "WebAuthnError" ? auth.code : auth._tag, "AUTHENTICATION_INITIATION_FAILED")
-      })))
+    withPasskeys(
+      passkeyService({
+        "/auth/passkey/initiate-passkey-registration": () => json({ options: {} }),
+        "/auth/passkey/initiate-passkey-authentication": () =>
+          json({ options_json: { rpId: PASSKEY_RP_ID_PLACEHOLDER }, code: 1 })
+      }).handler,
+      fakeBrowser(),
+      () =>
+        Effect.gen(function* () {
+          const passkeys = yield* Passkeys
+          const reg = yield* Effect.flip(passkeys.register)
+          assert.strictEqual(reg._tag === "WebAuthnError" ? reg.code : reg._tag, "REGISTRATION_INITIATION_FAILED")
+          assert.match(reg.message, /^Failed to get initiation options for passkey registration/)
+          const auth = yield* Effect.flip(passkeys.signIn)
+          assert.strictEqual(auth._tag === "WebAuthnError" ? auth.code : auth._tag, "AUTHENTICATION_INITIATION_FAILED")
+        })
+    )
+  )
 })
 
 describe("known errors of the passkey calls", () => {
   it.live("initiation, registration and sign-in errors stay typed; MFA carries the attempt code", () =>
-    Effect.gen(function*() {
-      yield* withPasskeys(passkeyService({
-        "/auth/passkey/initiate-passkey-registration": () => knownErrorReply("PASSKEY_AUTHENTICATION_NOT_ENABLED", 400),
-        "/auth/passkey/initiate-passkey-authentication": () => knownErrorReply("USER_NOT_FOUND", 404)
-      }).handler, fakeBrowser(), () =>
-        Effect.gen(function*() {
-          const passkeys = yield* Passkeys
-          assert.strictEqual((yield* Effect.flip(passkeys.register))._tag, "PasskeyAuthenticationNotEnabled")
-          assert.strictEqual((yield* Effect.flip(passkeys.signIn))._tag, "UnexpectedKnownError")
-        }))
+    Effect.gen(function* () {
+      yield* withPasskeys(
+        passkeyService({
+          "/auth/passkey/initiate-passkey-registration": () =>
+            knownErrorReply("PASSKEY_AUTHENTICATION_NOT_ENABLED", 400),
+          "/auth/passkey/initiate-passkey-authentication": () => knownErrorReply("USER_NOT_FOUND", 404)
+        }).handler,
+        fakeBrowser(),
+        () =>
+          Effect.gen(function* () {
+            const passkeys = yield* Passkeys
+            assert.strictEqual((yield* Effect.flip(passkeys.register))._tag, "PasskeyAuthenticationNotEnabled")
+            assert.strictEqual((yield* Effect.flip(passkeys.signIn))._tag, "UnexpectedKnownError")
+          })
+      )
 
-      yield* withPasskeys(passkeyService({
-        "/auth/passkey/register": () => knownErrorReply("PASSKEY_REGISTRATION_FAILED", 400),
-        "/auth/passkey/sign-in": () =>
-          knownErrorReply("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { details: { attempt_code: "attempt-9" } })
-      }).handler, fakeBrowser(), () =>
-        Effect.gen(function*() {
-          const passkeys = yield* Passkeys
-          assert.strictEqual((yield* Effect.flip(passkeys.register))._tag, "PasskeyRegistrationFailed")
-          const mfa = yield* Effect.flip(passkeys.signIn)
-          assert.strictEqual(mfa._tag, "MultiFactorAuthenticationRequired")
-          if (mfa._tag === "MultiFactorAuthenticationRequired") assert.strictEqual(mfa.details.attempt_code, "attempt-9")
-          // No session change: the signed-in tokens are the ones the test started with.
-          const state = yield* (yield* Session).state
-          assert.strictEqual(state._tag === "Active" ? state.accessToken : null, accessToken)
-        }))
-    }))
+      yield* withPasskeys(
+        passkeyService({
+          "/auth/passkey/register": () => knownErrorReply("PASSKEY_REGISTRATION_FAILED", 400),
+          "/auth/passkey/sign-in": () =>
+            knownErrorReply("MULTI_FACTOR_AUTHENTICATION_REQUIRED", 400, { details: { attempt_code: "attempt-9" } })
+        }).handler,
+        fakeBrowser(),
+        () =>
+          Effect.gen(function* () {
+            const passkeys = yield* Passkeys
+            assert.strictEqual((yield* Effect.flip(passkeys.register))._tag, "PasskeyRegistrationFailed")
+            const mfa = yield* Effect.flip(passkeys.signIn)
+            assert.strictEqual(mfa._tag, "MultiFactorAuthenticationRequired")
+            if (mfa._tag === "MultiFactorAuthenticationRequired")
+              assert.strictEqual(mfa.details.attempt_code, "attempt-9")
+            // No session change: the signed-in tokens are the ones the test started with.
+            const state = yield* (yield* Session).state
+            assert.strictEqual(state._tag === "Active" ? state.accessToken : null, accessToken)
+          })
+      )
+    })
+  )
 })

@@ -11,14 +11,19 @@ import { type Handler, knownErrorReply, type LocalServer, localServer, unsignedJ
 
 const SENTENCE = "quantum_sign_in is not yet supported."
 
-const withFeatureSupport = <A, E>(handler: Handler, use: (server: LocalServer) => Effect.Effect<A, E, FeatureSupport>) =>
-  Effect.scoped(Effect.gen(function*() {
-    const server = yield* localServer(handler)
-    // A signed-in tab: the report still goes without the session's tokens.
-    const tokens = { accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" }
-    const layer = FeatureSupport.layer.pipe(Layer.provide(clientPipeline(server.baseUrl, tokens)))
-    return yield* Effect.provide(use(server), layer)
-  }))
+const withFeatureSupport = <A, E>(
+  handler: Handler,
+  use: (server: LocalServer) => Effect.Effect<A, E, FeatureSupport>
+) =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const server = yield* localServer(handler)
+      // A signed-in tab: the report still goes without the session's tokens.
+      const tokens = { accessToken: unsignedJwt({ sub: "user-1", exp: 4_000_000_000 }), refreshToken: "refresh-1" }
+      const layer = FeatureSupport.layer.pipe(Layer.provide(clientPipeline(server.baseUrl, tokens)))
+      return yield* Effect.provide(use(server), layer)
+    })
+  )
 
 const check = FeatureSupport.use((f) => f.check("quantum_sign_in", { extra: 1 }))
 
@@ -27,7 +32,7 @@ describe("FeatureSupport.check", () => {
     withFeatureSupport(
       () => ({ headers: { "content-type": "text/plain" }, body: `  ${SENTENCE}\n` }),
       (server) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           assert.strictEqual(yield* check, SENTENCE)
           const sent = server.requests[0]!
           assert.strictEqual(sent.method, "POST")
@@ -40,7 +45,8 @@ describe("FeatureSupport.check", () => {
           assert.isUndefined(sent.headers["x-stack-access-token"])
           assert.isUndefined(sent.headers["x-stack-refresh-token"])
         })
-    ))
+    )
+  )
 
   it.live("is retried like every call when rate limited", () =>
     withFeatureSupport(
@@ -49,19 +55,23 @@ describe("FeatureSupport.check", () => {
           ? { status: 429, headers: { "retry-after": "0" }, body: "slow down" }
           : { headers: { "content-type": "text/plain" }, body: SENTENCE },
       (server) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           assert.strictEqual(yield* check, SENTENCE)
           assert.strictEqual(server.requests.length, 2)
           // Each attempt carries its own nonce, as on every call.
-          assert.notStrictEqual(server.requests[0]!.headers["x-stack-random-nonce"], server.requests[1]!.headers["x-stack-random-nonce"])
+          assert.notStrictEqual(
+            server.requests[0]!.headers["x-stack-random-nonce"],
+            server.requests[1]!.headers["x-stack-random-nonce"]
+          )
         })
-    ))
+    )
+  )
 
   it.live("a known-error answer is decoded as on every call (it documents none, so it is unexpected)", () =>
     withFeatureSupport(
       () => knownErrorReply("PROJECT_NOT_FOUND", 404, { details: { project_id: "proj" } }),
       () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const error = yield* Effect.flip(check)
           assert.strictEqual(error._tag, "UnexpectedKnownError")
           if (error._tag === "UnexpectedKnownError") {
@@ -69,16 +79,18 @@ describe("FeatureSupport.check", () => {
             assert.strictEqual(error.status, 404)
           }
         })
-    ))
+    )
+  )
 
   it.live("another error status is an HttpError with the body", () =>
     withFeatureSupport(
       () => ({ status: 400, headers: { "content-type": "text/plain" }, body: "bad request" }),
       () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const error = yield* Effect.flip(check)
           assert.strictEqual(error._tag, "HttpError")
           if (error._tag === "HttpError") assert.strictEqual(error.body, "bad request")
         })
-    ))
+    )
+  )
 })

@@ -9,12 +9,14 @@ const value = fc.string({ minLength: 1, maxLength: 40 })
 
 describe("cookie text", () => {
   it("a written line parses back to the same name, value and attributes", () => {
-    fc.assert(fc.property(name, value, fc.integer({ min: 1, max: 10_000_000 }), fc.boolean(), (n, v, maxAge, secure) => {
-      const parsed = parseSetCookie(setCookieLine(n, v, maxAge, secure))
-      expect(parsed).toMatchObject({ name: n, value: v, maxAge, path: "/", sameSite: "lax" })
-      expect(parsed.secure === true).toBe(secure)
-      expect(parsed.expires).toBeUndefined()
-    }))
+    fc.assert(
+      fc.property(name, value, fc.integer({ min: 1, max: 10_000_000 }), fc.boolean(), (n, v, maxAge, secure) => {
+        const parsed = parseSetCookie(setCookieLine(n, v, maxAge, secure))
+        expect(parsed).toMatchObject({ name: n, value: v, maxAge, path: "/", sameSite: "lax" })
+        expect(parsed.secure === true).toBe(secure)
+        expect(parsed.expires).toBeUndefined()
+      })
+    )
   })
 
   it("null writes an empty value that expires at once", () => {
@@ -24,10 +26,16 @@ describe("cookie text", () => {
   })
 
   it("reads what the cookie package reads from a jar of written values", () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.tuple(name, value), { selector: ([n]) => n, maxLength: 6 }), name, (pairs, probe) => {
-      const header = pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join("; ")
-      for (const n of [probe, ...pairs.map(([n]) => n)]) expect(readCookie(header, n)).toBe(parseCookie(header)[n])
-    }))
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(name, value), { selector: ([n]) => n, maxLength: 6 }),
+        name,
+        (pairs, probe) => {
+          const header = pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join("; ")
+          for (const n of [probe, ...pairs.map(([n]) => n)]) expect(readCookie(header, n)).toBe(parseCookie(header)[n])
+        }
+      )
+    )
   })
 
   it("the first of a repeated name wins, and a malformed escape is returned as it is", () => {

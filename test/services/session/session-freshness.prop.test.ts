@@ -1,7 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import { decodeJwt } from "jose"
-import { accessTokenExpiry, isFresh, lastExpiryMemo, unverifiedClaims } from "../../../src/services/session/session-freshness.js"
+import {
+  accessTokenExpiry,
+  isFresh,
+  lastExpiryMemo,
+  unverifiedClaims
+} from "../../../src/services/session/session-freshness.js"
 import { unsignedJwt } from "../support/local-server.js"
 
 const expSeconds = fc.integer({ min: 0, max: 4_000_000_000 })
@@ -72,7 +77,7 @@ describe("unverified JWT claims", () => {
   it("read the same claims as jose for tokens with any JSON payload", () => {
     fc.assert(
       fc.property(fc.oneof(fc.json(), fc.string()), fc.string(), (payload, signature) => {
-        const token = `${b64url("{\"alg\":\"none\"}")}.${b64url(payload)}.${b64url(signature)}`
+        const token = `${b64url('{"alg":"none"}')}.${b64url(payload)}.${b64url(signature)}`
         const claims = unverifiedClaims(token)
         assert.deepStrictEqual(claims === undefined ? undefined : { ...claims }, joseClaims(token))
       })
@@ -80,7 +85,16 @@ describe("unverified JWT claims", () => {
   })
 
   it("reject what jose rejects: wrong part counts, an empty payload, bad base64url", () => {
-    for (const token of ["", "a", "a.b", "a.b.c.d", "a..c", "a.!!!.c", `a.${b64url("[1]")}.c`, `a.${b64url("null")}.c`]) {
+    for (const token of [
+      "",
+      "a",
+      "a.b",
+      "a.b.c.d",
+      "a..c",
+      "a.!!!.c",
+      `a.${b64url("[1]")}.c`,
+      `a.${b64url("null")}.c`
+    ]) {
       assert.strictEqual(unverifiedClaims(token), undefined)
       assert.strictEqual(joseClaims(token), undefined)
     }
@@ -95,9 +109,9 @@ describe("the session's expiry memo", () => {
     fc.constant(unsignedJwt({ exp: "soon" })),
     fc.string().map((junk) => `${junk}!`)
   )
-  const tokenRuns = fc.array(token, { minLength: 1, maxLength: 6 }).chain((pool) =>
-    fc.array(fc.nat(pool.length - 1), { maxLength: 60 }).map((picks) => picks.map((i) => pool[i]!))
-  )
+  const tokenRuns = fc
+    .array(token, { minLength: 1, maxLength: 6 })
+    .chain((pool) => fc.array(fc.nat(pool.length - 1), { maxLength: 60 }).map((picks) => picks.map((i) => pool[i]!)))
 
   it("answers what decoding answers, and so the same freshness, for any sequence of tokens", () => {
     fc.assert(

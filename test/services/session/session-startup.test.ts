@@ -9,7 +9,11 @@ import * as Ref from "effect/Ref"
 import { ClientConfig } from "../../../src/services/http/client-config.js"
 import { Session } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
-import { accessCookieName, cookieTokenStore, refreshCookieName } from "../../../src/services/session/token-store-cookie.js"
+import {
+  accessCookieName,
+  cookieTokenStore,
+  refreshCookieName
+} from "../../../src/services/session/token-store-cookie.js"
 import { FakeDocument } from "../../integration/support/oauth-browser.js"
 import { json, localServer, unsignedJwt } from "../support/local-server.js"
 
@@ -65,43 +69,68 @@ const stores = { memory: memoryStore, cookie: cookieStore, custom: customStore }
 describe("a token store holding 'undefined' at start-up", () => {
   for (const [name, make] of Object.entries(stores)) {
     it.live(`${name} store: the session starts signed out, sends nothing, and the store is emptied`, () =>
-      Effect.scoped(Effect.gen(function*() {
-        const server = yield* localServer(() =>
-          json({ access_token: fresh, token_type: "Bearer", expires_in: 600, refresh_token: "r2", scope: "" }))
-        for (const tokens of poisoned) {
-          const store = yield* make(tokens)
-          const layer = Session.layer.pipe(Layer.provideMerge(Layer.merge(
-            ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
-            store.layer
-          )))
-          yield* Effect.gen(function*() {
-            const session = yield* Session
-            assert.deepStrictEqual(session.current(), { _tag: "KnownInvalid" }, JSON.stringify(tokens))
-            assert.deepStrictEqual(yield* session.getTokens(), { accessToken: null, refreshToken: null })
-            assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: null, refreshToken: null })
-            if (store.holds !== undefined) {
-              assert.deepStrictEqual(yield* store.holds, { accessToken: null, refreshToken: null })
-            }
-            // A later sign-in works as usual.
-            yield* session.setTokens({ accessToken: fresh, refreshToken: "r1" })
-            assert.strictEqual(yield* session.getAccessToken(), fresh)
-          }).pipe(Effect.provide(layer))
-        }
-        assert.strictEqual(server.requests.length, 0, "no token was sent anywhere")
-      })))
+      Effect.scoped(
+        Effect.gen(function* () {
+          const server = yield* localServer(() =>
+            json({ access_token: fresh, token_type: "Bearer", expires_in: 600, refresh_token: "r2", scope: "" })
+          )
+          for (const tokens of poisoned) {
+            const store = yield* make(tokens)
+            const layer = Session.layer.pipe(
+              Layer.provideMerge(
+                Layer.merge(
+                  ClientConfig.layer({
+                    projectId: "proj",
+                    accessType: "client",
+                    publishableClientKey: "pck",
+                    baseUrl: server.baseUrl
+                  }),
+                  store.layer
+                )
+              )
+            )
+            yield* Effect.gen(function* () {
+              const session = yield* Session
+              assert.deepStrictEqual(session.current(), { _tag: "KnownInvalid" }, JSON.stringify(tokens))
+              assert.deepStrictEqual(yield* session.getTokens(), { accessToken: null, refreshToken: null })
+              assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: null, refreshToken: null })
+              if (store.holds !== undefined) {
+                assert.deepStrictEqual(yield* store.holds, { accessToken: null, refreshToken: null })
+              }
+              // A later sign-in works as usual.
+              yield* session.setTokens({ accessToken: fresh, refreshToken: "r1" })
+              assert.strictEqual(yield* session.getAccessToken(), fresh)
+            }).pipe(Effect.provide(layer))
+          }
+          assert.strictEqual(server.requests.length, 0, "no token was sent anywhere")
+        })
+      )
+    )
   }
 
   it.live("a store holding real tokens starts signed in, untouched", () =>
-    Effect.scoped(Effect.gen(function*() {
-      const server = yield* localServer(() => json({}))
-      const store = yield* customStore({ accessToken: fresh, refreshToken: "r1" })
-      const layer = Session.layer.pipe(Layer.provideMerge(Layer.merge(
-        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl: server.baseUrl }),
-        store.layer
-      )))
-      yield* Effect.gen(function*() {
-        assert.strictEqual(yield* (yield* Session).getAccessToken(), fresh)
-        assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: fresh, refreshToken: "r1" })
-      }).pipe(Effect.provide(layer))
-    })))
+    Effect.scoped(
+      Effect.gen(function* () {
+        const server = yield* localServer(() => json({}))
+        const store = yield* customStore({ accessToken: fresh, refreshToken: "r1" })
+        const layer = Session.layer.pipe(
+          Layer.provideMerge(
+            Layer.merge(
+              ClientConfig.layer({
+                projectId: "proj",
+                accessType: "client",
+                publishableClientKey: "pck",
+                baseUrl: server.baseUrl
+              }),
+              store.layer
+            )
+          )
+        )
+        yield* Effect.gen(function* () {
+          assert.strictEqual(yield* (yield* Session).getAccessToken(), fresh)
+          assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: fresh, refreshToken: "r1" })
+        }).pipe(Effect.provide(layer))
+      })
+    )
+  )
 })

@@ -31,17 +31,18 @@ const tokens = { accessToken: "a.b.c", refreshToken: "refresh-1" }
 
 describe("TokenStore.memory and custom", () => {
   it.effect("memory keeps what was set, starting from the given tokens", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const store = yield* TokenStore
       assert.deepStrictEqual(yield* store.get, tokens)
       yield* store.set({ accessToken: null, refreshToken: "r2" })
       assert.deepStrictEqual(yield* store.get, { accessToken: null, refreshToken: "r2" })
-    }).pipe(Effect.provide(TokenStore.memory(tokens))))
+    }).pipe(Effect.provide(TokenStore.memory(tokens)))
+  )
 
   it.effect("custom calls the user's functions, sync or async", () => {
     let saved = { accessToken: null as string | null, refreshToken: null as string | null }
     const layer = TokenStore.custom({ get: async () => saved, set: (t) => void (saved = t) })
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const store = yield* TokenStore
       yield* store.set(tokens)
       assert.deepStrictEqual(saved, tokens)
@@ -53,7 +54,7 @@ describe("TokenStore.memory and custom", () => {
 describe("cookie token store", () => {
   it.effect("writes project-scoped cookies with the spec's max ages, SameSite=Lax and Secure on https", () => {
     const document = new FakeDocument()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const store = yield* TokenStore
       yield* store.set(tokens)
       const refresh = document.writes.find((w) => w.name === "stack-refresh-proj")
@@ -73,7 +74,7 @@ describe("cookie token store", () => {
 
   it.effect("omits Secure on http pages", () => {
     const document = new FakeDocument()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* (yield* TokenStore).set(tokens)
       assert.strictEqual(document.writes.length, 2)
       assert.isTrue(document.writes.every((w) => w.secure === undefined && w.sameSite === "lax"))
@@ -81,12 +82,12 @@ describe("cookie token store", () => {
   })
 
   it.effect("follows location.protocol when secure is not given", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const previous = Object.getOwnPropertyDescriptor(globalThis, "location")
       const run = (protocol: string) => {
         Object.defineProperty(globalThis, "location", { value: { protocol }, configurable: true })
         const document = new FakeDocument()
-        return Effect.gen(function*() {
+        return Effect.gen(function* () {
           yield* (yield* TokenStore).set(tokens)
           return document.writes.map((w) => w.secure === true)
         }).pipe(Effect.provide(cookieTokenStore({ projectId: "p", document })))
@@ -97,12 +98,13 @@ describe("cookie token store", () => {
       else Object.defineProperty(globalThis, "location", previous)
       assert.deepStrictEqual(https, [true, true])
       assert.deepStrictEqual(http, [false, false])
-    }))
+    })
+  )
 
   it.effect("null deletes the cookie, and other projects' cookies are untouched", () => {
     const document = new FakeDocument()
     document.jar.set("stack-refresh-other", "theirs")
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const store = yield* TokenStore
       yield* store.set(tokens)
       yield* store.set({ accessToken: null, refreshToken: null })
@@ -115,7 +117,7 @@ describe("cookie token store", () => {
 
   it.effect("sees changes made by another tab (reads the jar each time)", () => {
     const document = new FakeDocument()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const store = yield* TokenStore
       document.jar.set(refreshCookieName("proj"), "from-other-tab")
       document.jar.set(accessCookieName("proj"), "x.y.z")
@@ -128,16 +130,17 @@ describe("cookie token store", () => {
     const layer = cookieTokenStoreFromConfig({ document, secure: false }).pipe(
       Layer.provide(ClientConfig.layer({ projectId: "cfg", accessType: "client" }))
     )
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       yield* (yield* TokenStore).set(tokens)
       assert.deepStrictEqual([...document.jar.keys()].sort(), ["stack-access-cfg", "stack-refresh-cfg"])
     }).pipe(Effect.provide(layer))
   })
 
   it.effect("without a document it keeps tokens in memory", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const store = yield* TokenStore
       yield* store.set(tokens)
       assert.deepStrictEqual(yield* store.get, tokens)
-    }).pipe(Effect.provide(cookieTokenStore({ projectId: "proj" }))))
+    }).pipe(Effect.provide(cookieTokenStore({ projectId: "proj" })))
+  )
 })

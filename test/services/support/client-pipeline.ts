@@ -7,7 +7,11 @@ import { type StoredTokens, TokenStore } from "../../../src/services/session/tok
 
 /** Project `proj`, publishable key `pck`, the session holding `tokens`. */
 export const clientPipeline = (baseUrl: string, tokens: StoredTokens): Layer.Layer<Transport | Session> =>
-  Transport.layerWithSession.pipe(Layer.provide(Layer.merge(
-    ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl }),
-    TokenStore.memory(tokens)
-  )))
+  Transport.layerWithSession.pipe(
+    Layer.provide(
+      Layer.merge(
+        ClientConfig.layer({ projectId: "proj", accessType: "client", publishableClientKey: "pck", baseUrl }),
+        TokenStore.memory(tokens)
+      )
+    )
+  )

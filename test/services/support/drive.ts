@@ -42,12 +42,16 @@ export const drive = <A, E, R>(
   virtual: VirtualNow,
   advance: (ms: number) => boolean = () => true
 ): Effect.Effect<Exit.Exit<A, E>, never, R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const testClock = yield* Clock.Clock
     const sleeps = yield* Queue.unbounded<number>()
     virtual.now = testClock.currentTimeMillisUnsafe()
-    const fiber = yield* Effect.forkChild(Effect.provideService(effect, Clock.Clock, signallingClock(testClock, sleeps)))
-    type Next = { readonly _tag: "Done"; readonly exit: Exit.Exit<A, E> } | { readonly _tag: "Sleep"; readonly ms: number }
+    const fiber = yield* Effect.forkChild(
+      Effect.provideService(effect, Clock.Clock, signallingClock(testClock, sleeps))
+    )
+    type Next =
+      | { readonly _tag: "Done"; readonly exit: Exit.Exit<A, E> }
+      | { readonly _tag: "Sleep"; readonly ms: number }
     while (true) {
       const next: Next = yield* Effect.raceFirst(
         Effect.map(Fiber.await(fiber), (exit): Next => ({ _tag: "Done", exit })),

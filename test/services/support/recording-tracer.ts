@@ -34,13 +34,14 @@ export const parentOf = (span: Tracer.NativeSpan, spans: ReadonlyArray<Tracer.Na
 /** What an OTLP export of the span would contain, as one string. */
 export const exported = (span: Tracer.NativeSpan): string => {
   const exit = span.status._tag === "Ended" ? span.status.exit : undefined
-  const failure = exit === undefined || exit._tag === "Success"
-    ? []
-    : Cause.prettyErrors(exit.cause, { includeCauseInStack: true }).map((e) => ({
-      name: e.name,
-      message: e.message,
-      stack: e.stack
-    }))
+  const failure =
+    exit === undefined || exit._tag === "Success"
+      ? []
+      : Cause.prettyErrors(exit.cause, { includeCauseInStack: true }).map((e) => ({
+          name: e.name,
+          message: e.message,
+          stack: e.stack
+        }))
   return JSON.stringify({
     name: span.name,
     kind: span.kind,

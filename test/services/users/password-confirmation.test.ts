@@ -5,11 +5,13 @@ import { checkPasswordConfirmation } from "../../../src/services/users/password-
 
 describe("password confirmation", () => {
   it("succeeds exactly when both are identical", () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (password, confirmation) => {
-      const result = checkPasswordConfirmation(password, confirmation)
-      assert.strictEqual(Result.isSuccess(result), password === confirmation)
-      assert.isTrue(Result.isSuccess(checkPasswordConfirmation(password, password)))
-    }))
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (password, confirmation) => {
+        const result = checkPasswordConfirmation(password, confirmation)
+        assert.strictEqual(Result.isSuccess(result), password === confirmation)
+        assert.isTrue(Result.isSuccess(checkPasswordConfirmation(password, password)))
+      })
+    )
   })
 
   it("fails with PASSWORD_CONFIRMATION_MISMATCH and the hosted SDK's message; no trimming", () => {

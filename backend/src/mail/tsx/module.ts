@@ -15,7 +15,10 @@ export interface TemplateModule {
    * variables, as on the service), `any` when the schema is not an arktype `type({...})` it can read (every
    * variable passes, as `v => v` does), otherwise the declared keys.
    */
-  readonly variables: { readonly k: "none" } | { readonly k: "any" } | { readonly k: "declared"; readonly keys: ReadonlyArray<DeclaredVariable> }
+  readonly variables:
+    | { readonly k: "none" }
+    | { readonly k: "any" }
+    | { readonly k: "declared"; readonly keys: ReadonlyArray<DeclaredVariable> }
   /** `EmailTemplate.PreviewVariables = {...}`, when set. */
   readonly preview: Expr | undefined
 }

@@ -39,7 +39,10 @@ export type Child = { readonly k: "text"; readonly v: string } | Expr
 
 /** Why a source is outside the subset, and where (a character offset). */
 export class ParseFailure {
-  constructor(readonly message: string, readonly at: number) {}
+  constructor(
+    readonly message: string,
+    readonly at: number
+  ) {}
 }
 
 export const isFailure = (value: unknown): value is ParseFailure => value instanceof ParseFailure
@@ -52,7 +55,7 @@ const elementName = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y
 const attributeName = /[A-Za-z_][\w:-]*/y
 const numberLiteral = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
 
-const entities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" }
+const entities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }
 
 /** JSX decodes HTML entities in text and in quoted attribute values. */
 const decodeEntities = (text: string): string =>
@@ -135,7 +138,9 @@ export class Parser {
 
   describeNext(): string {
     this.skipSpace()
-    return this.pos >= this.src.length ? "the end of the source" : JSON.stringify(this.src.slice(this.pos, this.pos + 12))
+    return this.pos >= this.src.length
+      ? "the end of the source"
+      : JSON.stringify(this.src.slice(this.pos, this.pos + 12))
   }
 
   identifier(): string | undefined {
@@ -173,10 +178,7 @@ export class Parser {
     return this.leave(c)
   }
 
-  private binary(
-    next: () => Expr | ParseFailure,
-    operators: ReadonlyArray<BinaryOperator>
-  ): Expr | ParseFailure {
+  private binary(next: () => Expr | ParseFailure, operators: ReadonlyArray<BinaryOperator>): Expr | ParseFailure {
     let l = next()
     for (;;) {
       if (isFailure(l)) return l
@@ -241,7 +243,7 @@ export class Parser {
     this.skipSpace()
     const at = this.pos
     const ch = this.src[this.pos] ?? ""
-    if (ch === "\"" || ch === "'") return this.stringLiteral(ch)
+    if (ch === '"' || ch === "'") return this.stringLiteral(ch)
     if (ch === "`") return this.templateLiteral()
     if (/\d/.test(ch)) {
       const digits = this.sticky(numberLiteral)
@@ -358,7 +360,7 @@ export class Parser {
       if (this.eat("...")) return this.fail("spread is not supported")
       this.skipSpace()
       const ch = this.src[this.pos] ?? ""
-      const key = ch === "\"" || ch === "'" ? this.stringLiteral(ch) : this.identifier()
+      const key = ch === '"' || ch === "'" ? this.stringLiteral(ch) : this.identifier()
       if (key === undefined) return this.fail(`expected a property name but found ${this.describeNext()}`)
       if (isFailure(key)) return key
       const name = typeof key === "string" ? key : String(key.k === "lit" ? key.v : "")
@@ -427,7 +429,7 @@ export class Parser {
         }
         this.skipSpace()
         const ch = this.src[this.pos] ?? ""
-        if (ch === "\"" || ch === "'") {
+        if (ch === '"' || ch === "'") {
           const end = this.src.indexOf(ch, this.pos + 1)
           if (end === -1) return this.fail("unterminated attribute value")
           attrs.push([attr, { k: "lit", v: decodeEntities(this.src.slice(this.pos + 1, end)) }])

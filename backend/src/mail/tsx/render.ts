@@ -44,16 +44,20 @@ export interface RenderedTemplate {
   readonly notificationCategory: string | undefined
 }
 
-export type RenderResult = { readonly ok: true; readonly value: RenderedTemplate } | { readonly ok: false; readonly error: string }
+export type RenderResult =
+  | { readonly ok: true; readonly value: RenderedTemplate }
+  | { readonly ok: false; readonly error: string }
 
 const isRecord = (value: Value): value is ValueRecord =>
   typeof value === "object" && value !== null && !(value instanceof Markup) && !Array.isArray(value)
 
-const truthy = (value: Value): boolean => value !== null && value !== undefined && value !== false && value !== 0 && value !== ""
+const truthy = (value: Value): boolean =>
+  value !== null && value !== undefined && value !== false && value !== 0 && value !== ""
 
 /** JavaScript's `String(value)` for the values a template can hold. */
 const stringOf = (value: Value): string | RenderFailure => {
-  if (value instanceof Markup) return new RenderFailure("an element cannot be joined with text; put it beside the text instead")
+  if (value instanceof Markup)
+    return new RenderFailure("an element cannot be joined with text; put it beside the text instead")
   if (Array.isArray(value)) {
     const parts: Array<string> = []
     for (const item of value) {
@@ -95,7 +99,9 @@ const evaluate = (expr: Expr, scope: Scope): Value | RenderFailure => {
     }
     case "name": {
       if (!scope.names.has(expr.name)) {
-        return new RenderFailure(`${expr.name} is not defined (${position(scope.src, expr.at)}); a template can use user, project and variables`)
+        return new RenderFailure(
+          `${expr.name} is not defined (${position(scope.src, expr.at)}); a template can use user, project and variables`
+        )
       }
       return scope.names.get(expr.name)
     }
@@ -230,9 +236,50 @@ const components: Readonly<Record<string, string | null>> = {
 
 /** Plain HTML elements a template may use; anything else (script, style, iframe, form…) is refused. */
 const htmlElements = new Set([
-  "a", "abbr", "b", "blockquote", "br", "center", "code", "dd", "div", "dl", "dt", "em", "footer", "h1", "h2", "h3",
-  "h4", "h5", "h6", "header", "hr", "i", "img", "li", "main", "ol", "p", "pre", "s", "section", "small", "span",
-  "strong", "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul"
+  "a",
+  "abbr",
+  "b",
+  "blockquote",
+  "br",
+  "center",
+  "code",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "i",
+  "img",
+  "li",
+  "main",
+  "ol",
+  "p",
+  "pre",
+  "s",
+  "section",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "u",
+  "ul"
 ])
 const voidElements = new Set(["br", "hr", "img"])
 const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
@@ -247,7 +294,8 @@ const styleText = (style: Value): string | RenderFailure => {
   const rules: Array<string> = []
   for (const [key, value] of Object.entries(style)) {
     if (value === null || value === undefined || value === false) continue
-    if (typeof value === "number") rules.push(`${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`)
+    if (typeof value === "number")
+      rules.push(`${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`)
     else if (typeof value === "string") rules.push(`${kebab(key)}:${value}`)
     else return new RenderFailure(`style.${key} must be a string or a number`)
   }
@@ -316,7 +364,9 @@ const element = (el: Element, scope: Scope): Markup | RenderFailure => {
   } else if (el.name === "Preview") {
     const text = childrenHtml(el.children, scope)
     if (failed(text)) return text
-    return new Markup(`<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0">${text}</div>`)
+    return new Markup(
+      `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0">${text}</div>`
+    )
   } else if (Object.hasOwn(components, el.name)) {
     tag = components[el.name] ?? null
   } else if (htmlElements.has(el.name)) {
@@ -338,7 +388,8 @@ const element = (el: Element, scope: Scope): Markup | RenderFailure => {
 
 /** Arktype's summary line for a variable that does not match its declared type. */
 const checkVariable = (declared: DeclaredVariable, value: Value): string | undefined => {
-  if (value === undefined) return declared.optional ? undefined : `${declared.name} must be ${article(declared.type)} (was missing)`
+  if (value === undefined)
+    return declared.optional ? undefined : `${declared.name} must be ${article(declared.type)} (was missing)`
   const base = declared.type.split(".")[0]
   const actual = value === null ? "null" : typeof value
   if ((base === "string" || base === "number" || base === "boolean") && actual !== base) {
@@ -370,7 +421,10 @@ const frame = (content: string, unsubscribeLink: string | undefined) =>
 export const renderTemplate = (src: string, input: RenderInput): RenderResult => {
   const module = parseTemplateModule(src)
   if (isFailure(module)) {
-    return { ok: false, error: `the local backend cannot render this template: ${module.message} (${position(src, module.at)})` }
+    return {
+      ok: false,
+      error: `the local backend cannot render this template: ${module.message} (${position(src, module.at)})`
+    }
   }
   const emptyScope: Scope = { names: new Map(), src, subject: undefined, notificationCategory: undefined }
   let given: ValueRecord = input.variables
@@ -401,7 +455,11 @@ export const renderTemplate = (src: string, input: RenderInput): RenderResult =>
       variables = kept
     }
   }
-  const props: ValueRecord = { user: { displayName: input.user.displayName }, project: { displayName: input.project.displayName }, variables }
+  const props: ValueRecord = {
+    user: { displayName: input.user.displayName },
+    project: { displayName: input.project.displayName },
+    variables
+  }
   const names = new Map<string, Value>(Object.entries(props))
   if (module.propsName !== undefined) names.set(module.propsName, props)
   const scope: Scope = { names, src, subject: undefined, notificationCategory: undefined }

@@ -16,4 +16,16 @@ export interface Migration {
   readonly sql: string
 }
 
-export const migrations: ReadonlyArray<Migration> = [initial, oauthTokens, projectScope, ownerTeams, emailTemplates, teamPermissionNames, restrictedUsers, accessProjectPermissionsConfig, userTeamApiKeys, cliAuthAndNotificationPreferences, linkedLoginsAccountPerUser]
+export const migrations: ReadonlyArray<Migration> = [
+  initial,
+  oauthTokens,
+  projectScope,
+  ownerTeams,
+  emailTemplates,
+  teamPermissionNames,
+  restrictedUsers,
+  accessProjectPermissionsConfig,
+  userTeamApiKeys,
+  cliAuthAndNotificationPreferences,
+  linkedLoginsAccountPerUser
+]

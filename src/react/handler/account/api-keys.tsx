@@ -61,15 +61,20 @@ function KeyItem(props: { readonly owner: KeyOwner; readonly apiKey: ListedKey }
         {apiKey.description === "" ? <em>No description</em> : apiKey.description}
         <span className="stackfx-badge">…{apiKey.value.lastFour}</span>
         <span className="stackfx-badge">{status(apiKey.validity)}</span>
-        <span className="stackfx-badge">{apiKey.expiresAt === null ? "Never expires" : `Expires ${day(apiKey.expiresAt)}`}</span>
+        <span className="stackfx-badge">
+          {apiKey.expiresAt === null ? "Never expires" : `Expires ${day(apiKey.expiresAt)}`}
+        </span>
       </span>
-      {apiKey.validity._tag === "Valid"
-        ? (
-          <Button variant="danger" pending={revoke.pending} aria-label={`Revoke ${label}`} onClick={() => void revoke.run()}>
-            Revoke
-          </Button>
-        )
-        : null}
+      {apiKey.validity._tag === "Valid" ? (
+        <Button
+          variant="danger"
+          pending={revoke.pending}
+          aria-label={`Revoke ${label}`}
+          onClick={() => void revoke.run()}
+        >
+          Revoke
+        </Button>
+      ) : null}
       <ErrorAlert error={revoke.error} />
     </li>
   )
@@ -81,19 +86,30 @@ function NewKey(props: { readonly value: string; readonly onDone: () => void }):
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle")
   const copy = () => {
     // The clipboard needs a secure context and permission; when it refuses, the key stays selectable.
-    void navigator.clipboard?.writeText(props.value).then(() => setCopied("copied"), () => setCopied("failed"))
+    void navigator.clipboard?.writeText(props.value).then(
+      () => setCopied("copied"),
+      () => setCopied("failed")
+    )
   }
   return (
     <div className="stackfx-stack" role="group" aria-labelledby={id}>
       <Notice kind="success">
         <span id={id}>Your new API key. Copy it now: it will not be shown again.</span>
       </Notice>
-      <code className="stackfx-code" data-testid="new-api-key">{props.value}</code>
+      <code className="stackfx-code" data-testid="new-api-key">
+        {props.value}
+      </code>
       <div className="stackfx-row">
-        <Button variant="secondary" onClick={copy}>{copied === "copied" ? "Copied" : "Copy key"}</Button>
-        <Button variant="secondary" onClick={props.onDone}>Done</Button>
+        <Button variant="secondary" onClick={copy}>
+          {copied === "copied" ? "Copied" : "Copy key"}
+        </Button>
+        <Button variant="secondary" onClick={props.onDone}>
+          Done
+        </Button>
       </div>
-      {copied === "failed" ? <Notice kind="info">Copying was not allowed; select the key and copy it by hand.</Notice> : null}
+      {copied === "failed" ? (
+        <Notice kind="info">Copying was not allowed; select the key and copy it by hand.</Notice>
+      ) : null}
     </div>
   )
 }
@@ -104,7 +120,8 @@ function KeysPanel(props: { readonly owner: KeyOwner }): ReactNode {
   // The expiry is counted from the Clock when the key is made, not when the form was rendered.
   const create = useAction((description: string, days: number) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      owner.create({ description, expiresAt: days === 0 ? null : new Date(now + days * DAY) }))
+      owner.create({ description, expiresAt: days === 0 ? null : new Date(now + days * DAY) })
+    )
   )
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -118,24 +135,32 @@ function KeysPanel(props: { readonly owner: KeyOwner }): ReactNode {
   const expiryId = useId()
   return (
     <>
-      {owner.keys.length === 0
-        ? <p className="stackfx-subtitle">No API keys yet.</p>
-        : (
-          <ul className="stackfx-list" aria-label={`${owner.name} API keys`}>
-            {owner.keys.map((apiKey) => <KeyItem key={apiKey.id} owner={owner} apiKey={apiKey} />)}
-          </ul>
-        )}
+      {owner.keys.length === 0 ? (
+        <p className="stackfx-subtitle">No API keys yet.</p>
+      ) : (
+        <ul className="stackfx-list" aria-label={`${owner.name} API keys`}>
+          {owner.keys.map((apiKey) => (
+            <KeyItem key={apiKey.id} owner={owner} apiKey={apiKey} />
+          ))}
+        </ul>
+      )}
       {shown === undefined ? null : <NewKey value={shown} onDone={() => setShown(undefined)} />}
       <form className="stackfx-stack" onSubmit={onSubmit} aria-label={`New ${owner.name} API key`}>
         <Field label="Description" name="description" required />
         <div className="stackfx-field">
           <label htmlFor={expiryId}>Expires in</label>
           <select id={expiryId} name="expiresInDays" defaultValue="90">
-            {EXPIRIES.map((option) => <option key={option.days} value={option.days}>{option.label}</option>)}
+            {EXPIRIES.map((option) => (
+              <option key={option.days} value={option.days}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="stackfx-row">
-          <Button type="submit" pending={create.pending}>Create API key</Button>
+          <Button type="submit" pending={create.pending}>
+            Create API key
+          </Button>
         </div>
         <ErrorAlert error={create.error} />
       </form>

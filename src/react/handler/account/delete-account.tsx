@@ -25,22 +25,26 @@ export function DeleteAccountSection(props: { readonly deletion: AccountDeletion
   }
   return (
     <Section title="Delete account" description="Deleting your account signs you out and cannot be undone.">
-      {confirming
-        ? (
-          <form className="stackfx-stack" onSubmit={onSubmit}>
-            <Checkbox label={DELETE_ACCOUNT_CONFIRMATION} name="confirmDeletion" required autoFocus />
-            <div className="stackfx-row">
-              <Button type="submit" variant="danger" pending={deletion.pending}>Delete my account</Button>
-              <Button variant="secondary" disabled={deletion.pending} onClick={() => setConfirming(false)}>Cancel</Button>
-            </div>
-            <ErrorAlert error={deletion.error} />
-          </form>
-        )
-        : (
+      {confirming ? (
+        <form className="stackfx-stack" onSubmit={onSubmit}>
+          <Checkbox label={DELETE_ACCOUNT_CONFIRMATION} name="confirmDeletion" required autoFocus />
           <div className="stackfx-row">
-            <Button variant="danger" onClick={() => setConfirming(true)}>Delete account</Button>
+            <Button type="submit" variant="danger" pending={deletion.pending}>
+              Delete my account
+            </Button>
+            <Button variant="secondary" disabled={deletion.pending} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
           </div>
-        )}
+          <ErrorAlert error={deletion.error} />
+        </form>
+      ) : (
+        <div className="stackfx-row">
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete account
+          </Button>
+        </div>
+      )}
     </Section>
   )
 }

@@ -42,16 +42,31 @@ function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent:
       </span>
       <span className="stackfx-row">
         {channel.isVerified ? null : (
-          <Button variant="secondary" pending={act.pending} aria-label={`Send verification email to ${channel.value}`} onClick={() => void run("verify")}>
+          <Button
+            variant="secondary"
+            pending={act.pending}
+            aria-label={`Send verification email to ${channel.value}`}
+            onClick={() => void run("verify")}
+          >
             Verify
           </Button>
         )}
         {channel.isPrimary ? null : (
-          <Button variant="secondary" pending={act.pending} aria-label={`Make ${channel.value} primary`} onClick={() => void run("primary")}>
+          <Button
+            variant="secondary"
+            pending={act.pending}
+            aria-label={`Make ${channel.value} primary`}
+            onClick={() => void run("primary")}
+          >
             Make primary
           </Button>
         )}
-        <Button variant="danger" pending={act.pending} aria-label={`Remove ${channel.value}`} onClick={() => void run("remove")}>
+        <Button
+          variant="danger"
+          pending={act.pending}
+          aria-label={`Remove ${channel.value}`}
+          onClick={() => void run("remove")}
+        >
           Remove
         </Button>
       </span>
@@ -74,18 +89,22 @@ export function EmailsSection(): ReactNode {
   }
   return (
     <Section title="Emails">
-      {channels.length === 0
-        ? <p className="stackfx-subtitle">No email addresses yet.</p>
-        : (
-          <ul className="stackfx-list" aria-label="Email addresses">
-            {channels.map((channel) => <ChannelItem key={channel.id} channel={channel} onSent={setSentTo} />)}
-          </ul>
-        )}
+      {channels.length === 0 ? (
+        <p className="stackfx-subtitle">No email addresses yet.</p>
+      ) : (
+        <ul className="stackfx-list" aria-label="Email addresses">
+          {channels.map((channel) => (
+            <ChannelItem key={channel.id} channel={channel} onSent={setSentTo} />
+          ))}
+        </ul>
+      )}
       {sentTo === undefined ? null : <Notice kind="success">We sent a verification link to {sentTo}.</Notice>}
       <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field label="New email address" name="email" type="email" autoComplete="email" required />
         <div className="stackfx-row">
-          <Button type="submit" pending={add.pending}>Add email</Button>
+          <Button type="submit" pending={add.pending}>
+            Add email
+          </Button>
         </div>
         <ErrorAlert error={add.error} />
       </form>

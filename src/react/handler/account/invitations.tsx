@@ -26,7 +26,11 @@ function InvitationItem(props: { readonly invitation: TeamInvitation }): ReactNo
           Sent to {invitation.recipientEmail} · expires {day(invitation.expiresAt)}
         </span>
       </span>
-      <Button pending={accept.pending} aria-label={`Accept the invitation to ${invitation.teamDisplayName}`} onClick={() => void accept.run()}>
+      <Button
+        pending={accept.pending}
+        aria-label={`Accept the invitation to ${invitation.teamDisplayName}`}
+        onClick={() => void accept.run()}
+      >
         Accept
       </Button>
       <ErrorAlert error={accept.error} />
@@ -38,13 +42,15 @@ export function InvitationsSection(): ReactNode {
   const invitations = useReceivedTeamInvitations()
   return (
     <Section title="Team invitations">
-      {invitations.length === 0
-        ? <p className="stackfx-subtitle">No pending invitations.</p>
-        : (
-          <ul className="stackfx-list" aria-label="Team invitations">
-            {invitations.map((invitation) => <InvitationItem key={invitation.id} invitation={invitation} />)}
-          </ul>
-        )}
+      {invitations.length === 0 ? (
+        <p className="stackfx-subtitle">No pending invitations.</p>
+      ) : (
+        <ul className="stackfx-list" aria-label="Team invitations">
+          {invitations.map((invitation) => (
+            <InvitationItem key={invitation.id} invitation={invitation} />
+          ))}
+        </ul>
+      )}
     </Section>
   )
 }

@@ -25,7 +25,9 @@ type Change = "sign-in" | "connected" | "remove"
 
 /** How the account is named on the page: the provider, and the account's e-mail when the provider gave one. */
 const accountLabel = (provider: OAuthProvider): string =>
-  provider.email === undefined ? providerDisplayName(provider.type) : `${providerDisplayName(provider.type)} (${provider.email})`
+  provider.email === undefined
+    ? providerDisplayName(provider.type)
+    : `${providerDisplayName(provider.type)} (${provider.email})`
 
 function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSignIn: boolean }): ReactNode {
   const { provider } = props
@@ -37,7 +39,9 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         case "sign-in":
           return Effect.asVoid(providers.update(provider.id, { allowSignIn: !provider.allowSignIn }))
         case "connected":
-          return Effect.asVoid(providers.update(provider.id, { allowConnectedAccounts: !provider.allowConnectedAccounts }))
+          return Effect.asVoid(
+            providers.update(provider.id, { allowConnectedAccounts: !provider.allowConnectedAccounts })
+          )
         case "remove":
           return providers.delete(provider.id)
       }
@@ -51,7 +55,12 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         {provider.allowConnectedAccounts ? <span className="stackfx-badge">Connected access</span> : null}
       </span>
       <span className="stackfx-row">
-        <Button variant="secondary" pending={act.pending} aria-label={`${provider.allowSignIn ? "Turn off" : "Turn on"} sign-in with ${label}`} onClick={() => void act.run("sign-in")}>
+        <Button
+          variant="secondary"
+          pending={act.pending}
+          aria-label={`${provider.allowSignIn ? "Turn off" : "Turn on"} sign-in with ${label}`}
+          onClick={() => void act.run("sign-in")}
+        >
           {provider.allowSignIn ? "Turn off sign-in" : "Use for sign-in"}
         </Button>
         <Button
@@ -62,11 +71,20 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         >
           {provider.allowConnectedAccounts ? "Turn off connected access" : "Allow connected access"}
         </Button>
-        <Button variant="danger" pending={act.pending} aria-label={`Remove ${label}`} onClick={() => void act.run("remove")}>
+        <Button
+          variant="danger"
+          pending={act.pending}
+          aria-label={`Remove ${label}`}
+          onClick={() => void act.run("remove")}
+        >
           Remove
         </Button>
       </span>
-      {props.lastSignIn ? <Notice kind="info">This is the only way you sign in: turning it off or removing it leaves you no way back in.</Notice> : null}
+      {props.lastSignIn ? (
+        <Notice kind="info">
+          This is the only way you sign in: turning it off or removing it leaves you no way back in.
+        </Notice>
+      ) : null}
       <ErrorAlert error={act.error} />
     </li>
   )
@@ -100,7 +118,12 @@ function LinkButtons(props: { readonly providers: ReadonlyArray<string> }): Reac
     <div className="stackfx-stack">
       <div className="stackfx-row">
         {props.providers.map((provider) => (
-          <Button key={provider} variant="secondary" pending={link.pending || leaving} onClick={() => void onClick(provider)}>
+          <Button
+            key={provider}
+            variant="secondary"
+            pending={link.pending || leaving}
+            onClick={() => void onClick(provider)}
+          >
             Link {providerDisplayName(provider)}
           </Button>
         ))}
@@ -110,7 +133,10 @@ function LinkButtons(props: { readonly providers: ReadonlyArray<string> }): Reac
   )
 }
 
-export function LinkedLoginsSection(props: { readonly user: ClientUser; readonly providers: ReadonlyArray<string> }): ReactNode {
+export function LinkedLoginsSection(props: {
+  readonly user: ClientUser
+  readonly providers: ReadonlyArray<string>
+}): ReactNode {
   const linked = useStackQuery(oauthProvidersQuery)
   if (linked.length === 0 && props.providers.length === 0) return null
   const signingIn = linked.filter((provider) => provider.allowSignIn)
@@ -118,19 +144,19 @@ export function LinkedLoginsSection(props: { readonly user: ClientUser; readonly
   const otherWays = props.user.hasPassword || props.user.otpAuthEnabled || props.user.passkeyAuthEnabled
   return (
     <Section title="Linked logins" description="Accounts at other services you can sign in with or let this app use.">
-      {linked.length === 0
-        ? <p className="stackfx-subtitle">No accounts linked yet.</p>
-        : (
-          <ul className="stackfx-list" aria-label="Linked logins">
-            {linked.map((provider) => (
-              <LinkedItem
-                key={provider.id}
-                provider={provider}
-                lastSignIn={!otherWays && signingIn.length === 1 && signingIn[0]?.id === provider.id}
-              />
-            ))}
-          </ul>
-        )}
+      {linked.length === 0 ? (
+        <p className="stackfx-subtitle">No accounts linked yet.</p>
+      ) : (
+        <ul className="stackfx-list" aria-label="Linked logins">
+          {linked.map((provider) => (
+            <LinkedItem
+              key={provider.id}
+              provider={provider}
+              lastSignIn={!otherWays && signingIn.length === 1 && signingIn[0]?.id === provider.id}
+            />
+          ))}
+        </ul>
+      )}
       <LinkButtons providers={props.providers} />
     </Section>
   )

@@ -34,7 +34,9 @@ export function NotificationsSection(): ReactNode {
   return (
     <Section title="E-mail notifications" description="Choose which e-mails you receive.">
       <ul className="stackfx-list" aria-label="E-mail notifications">
-        {preferences.map((preference) => <PreferenceItem key={preference.notificationCategoryId} preference={preference} />)}
+        {preferences.map((preference) => (
+          <PreferenceItem key={preference.notificationCategoryId} preference={preference} />
+        ))}
       </ul>
     </Section>
   )

@@ -10,7 +10,10 @@ export function PasskeySection(props: { readonly user: ClientUser }): ReactNode 
   const [registered, setRegistered] = useState(false)
   const register = useAction(() => Passkeys.use((passkeys) => passkeys.register))
   return (
-    <Section title="Passkey" description="Sign in with your device's screen lock or a security key instead of a password.">
+    <Section
+      title="Passkey"
+      description="Sign in with your device's screen lock or a security key instead of a password."
+    >
       <div className="stackfx-stack">
         {props.user.passkeyAuthEnabled ? <Notice kind="info">Passkey sign-in is on for this account.</Notice> : null}
         <div className="stackfx-row">

@@ -9,11 +9,11 @@ import { Section } from "./section.js"
 export function PasswordSection(props: { readonly user: ClientUser }): ReactNode {
   const [done, setDone] = useState(false)
   const change = useAction((form: { readonly old: string; readonly next: string; readonly repeat: string }) =>
-    (props.user.hasPassword
+    props.user.hasPassword
       ? Auth.use((auth) =>
-        auth.updatePassword({ oldPassword: form.old, newPassword: form.next, newPasswordConfirmation: form.repeat })
-      )
-      : Auth.use((auth) => auth.setPassword({ password: form.next, passwordConfirmation: form.repeat })))
+          auth.updatePassword({ oldPassword: form.old, newPassword: form.next, newPasswordConfirmation: form.repeat })
+        )
+      : Auth.use((auth) => auth.setPassword({ password: form.next, passwordConfirmation: form.repeat }))
   )
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -32,16 +32,28 @@ export function PasswordSection(props: { readonly user: ClientUser }): ReactNode
   return (
     <Section
       title="Password"
-      description={props.user.hasPassword ? undefined : "Your account has no password yet. Set one to sign in with your email and a password."}
+      description={
+        props.user.hasPassword
+          ? undefined
+          : "Your account has no password yet. Set one to sign in with your email and a password."
+      }
     >
       <form className="stackfx-stack" onSubmit={onSubmit}>
-        {props.user.hasPassword
-          ? <Field label="Current password" name="oldPassword" type="password" autoComplete="current-password" required />
-          : null}
+        {props.user.hasPassword ? (
+          <Field label="Current password" name="oldPassword" type="password" autoComplete="current-password" required />
+        ) : null}
         <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required />
-        <Field label="Repeat new password" name="newPasswordConfirmation" type="password" autoComplete="new-password" required />
+        <Field
+          label="Repeat new password"
+          name="newPasswordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <div className="stackfx-row">
-          <Button type="submit" pending={change.pending}>{props.user.hasPassword ? "Update password" : "Set password"}</Button>
+          <Button type="submit" pending={change.pending}>
+            {props.user.hasPassword ? "Update password" : "Set password"}
+          </Button>
         </div>
         {done ? <Notice kind="success">Password saved.</Notice> : null}
         <ErrorAlert error={change.error} />

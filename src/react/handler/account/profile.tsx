@@ -28,7 +28,9 @@ export function ProfileSection(props: { readonly user: ClientUser }): ReactNode 
           onChange={() => setSaved(false)}
         />
         <div className="stackfx-row">
-          <Button type="submit" pending={save.pending}>Save name</Button>
+          <Button type="submit" pending={save.pending}>
+            Save name
+          </Button>
         </div>
         {saved ? <Notice kind="success">Saved.</Notice> : null}
         <ErrorAlert error={save.error} />

@@ -1,7 +1,11 @@
 /** One titled section of the account-settings page. */
 import { type ReactNode, useId } from "react"
 
-export function Section(props: { readonly title: string; readonly description?: string | undefined; readonly children: ReactNode }): ReactNode {
+export function Section(props: {
+  readonly title: string
+  readonly description?: string | undefined
+  readonly children: ReactNode
+}): ReactNode {
   const id = useId()
   return (
     <section className="stackfx-section" aria-labelledby={id}>

@@ -19,7 +19,9 @@ const when = (date: Date): string => date.toLocaleString(undefined, { dateStyle:
 const placeOf = (session: SessionInfo): string | undefined => {
   const info = session.lastUsedAtEndUserIpInfo
   if (info === undefined) return undefined
-  const place = [info.cityName, info.regionCode, info.countryCode].filter((part): part is string => typeof part === "string" && part !== "")
+  const place = [info.cityName, info.regionCode, info.countryCode].filter(
+    (part): part is string => typeof part === "string" && part !== ""
+  )
   return place.length === 0 ? info.ip : `${place.join(", ")} (${info.ip})`
 }
 
@@ -41,7 +43,12 @@ function SessionItem(props: { readonly session: SessionInfo }): ReactNode {
       </span>
       {session.isCurrentSession ? null : (
         <span className="stackfx-row">
-          <Button variant="danger" pending={revoke.pending} aria-label={`Revoke ${label}`} onClick={() => void revoke.run()}>
+          <Button
+            variant="danger"
+            pending={revoke.pending}
+            aria-label={`Revoke ${label}`}
+            onClick={() => void revoke.run()}
+          >
             Revoke
           </Button>
         </span>
@@ -59,9 +66,14 @@ export function SessionsSection(): ReactNode {
     ActiveSessions.use((service) => Effect.forEach(others, (session) => service.revoke(session.id), { discard: true }))
   )
   return (
-    <Section title="Active sessions" description="The browsers and devices signed in to your account. Revoke one to sign it out.">
+    <Section
+      title="Active sessions"
+      description="The browsers and devices signed in to your account. Revoke one to sign it out."
+    >
       <ul className="stackfx-list" aria-label="Active sessions">
-        {sessions.map((session) => <SessionItem key={session.id} session={session} />)}
+        {sessions.map((session) => (
+          <SessionItem key={session.id} session={session} />
+        ))}
       </ul>
       {others.length < 2 ? null : (
         <div className="stackfx-row">

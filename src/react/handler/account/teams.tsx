@@ -31,13 +31,11 @@ function TeamKeys(props: { readonly team: ClientTeam }): ReactNode {
           {open ? "Hide API keys" : "API keys"}
         </Button>
       </div>
-      {open
-        ? (
-          <Suspense fallback={<p className="stackfx-subtitle">Loading API keys…</p>}>
-            <TeamApiKeysPanel teamId={props.team.id} teamName={props.team.displayName} />
-          </Suspense>
-        )
-        : null}
+      {open ? (
+        <Suspense fallback={<p className="stackfx-subtitle">Loading API keys…</p>}>
+          <TeamApiKeysPanel teamId={props.team.id} teamName={props.team.displayName} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
@@ -47,17 +45,20 @@ function TeamItem(props: { readonly team: ClientTeam; readonly teamKeys: boolean
   return (
     <li className="stackfx-list-item">
       <span>{props.team.displayName}</span>
-      <Button variant="danger" pending={leave.pending} aria-label={`Leave ${props.team.displayName}`} onClick={() => void leave.run()}>
+      <Button
+        variant="danger"
+        pending={leave.pending}
+        aria-label={`Leave ${props.team.displayName}`}
+        onClick={() => void leave.run()}
+      >
         Leave
       </Button>
       <ErrorAlert error={leave.error} />
-      {props.teamKeys
-        ? (
-          <Suspense fallback={null}>
-            <TeamKeys team={props.team} />
-          </Suspense>
-        )
-        : null}
+      {props.teamKeys ? (
+        <Suspense fallback={null}>
+          <TeamKeys team={props.team} />
+        </Suspense>
+      ) : null}
     </li>
   )
 }
@@ -74,24 +75,26 @@ export function TeamsSection(): ReactNode {
   }
   return (
     <Section title="Teams">
-      {teams.length === 0
-        ? <p className="stackfx-subtitle">You are not in any team.</p>
-        : (
-          <ul className="stackfx-list" aria-label="Your teams">
-            {teams.map((team) => <TeamItem key={team.id} team={team} teamKeys={project.config.allowTeamApiKeys} />)}
-          </ul>
-        )}
-      {project.config.clientTeamCreationEnabled
-        ? (
-          <form className="stackfx-stack" onSubmit={onSubmit}>
-            <Field label="Team name" name="teamName" required />
-            <div className="stackfx-row">
-              <Button type="submit" pending={create.pending}>Create team</Button>
-            </div>
-            <ErrorAlert error={create.error} />
-          </form>
-        )
-        : null}
+      {teams.length === 0 ? (
+        <p className="stackfx-subtitle">You are not in any team.</p>
+      ) : (
+        <ul className="stackfx-list" aria-label="Your teams">
+          {teams.map((team) => (
+            <TeamItem key={team.id} team={team} teamKeys={project.config.allowTeamApiKeys} />
+          ))}
+        </ul>
+      )}
+      {project.config.clientTeamCreationEnabled ? (
+        <form className="stackfx-stack" onSubmit={onSubmit}>
+          <Field label="Team name" name="teamName" required />
+          <div className="stackfx-row">
+            <Button type="submit" pending={create.pending}>
+              Create team
+            </Button>
+          </div>
+          <ErrorAlert error={create.error} />
+        </form>
+      ) : null}
     </Section>
   )
 }

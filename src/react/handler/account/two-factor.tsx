@@ -16,15 +16,21 @@ import { Section } from "./section.js"
 
 const updateUser = (patch: ClientUserUpdate) => CurrentUser.use((currentUser) => currentUser.update(patch))
 
-export const TOTP_CODE_MISMATCH = "That code does not match. Check that your device's clock is right and try the next code."
+export const TOTP_CODE_MISMATCH =
+  "That code does not match. Check that your device's clock is right and try the next code."
 
-function SetUp(props: { readonly user: ClientUser; readonly secret: TotpSecret; readonly onCancel: () => void }): ReactNode {
+function SetUp(props: {
+  readonly user: ClientUser
+  readonly secret: TotpSecret
+  readonly onCancel: () => void
+}): ReactNode {
   const project = useProject()
   const id = useId()
   const [mismatch, setMismatch] = useState(false)
   const enable = useAction((code: string) =>
     Effect.flatMap(verifyTotpCode(props.secret, code), (matches) =>
-      matches ? Effect.as(updateUser({ totpSecretBase64: props.secret.base64 }), true) : Effect.succeed(false))
+      matches ? Effect.as(updateUser({ totpSecretBase64: props.secret.base64 }), true) : Effect.succeed(false)
+    )
   )
   const uri = otpauthUri(props.secret, {
     issuer: project.displayName,
@@ -39,19 +45,29 @@ function SetUp(props: { readonly user: ClientUser; readonly secret: TotpSecret; 
     <form className="stackfx-stack" onSubmit={onSubmit}>
       <p>Add this key to your authenticator app, then type the code it shows.</p>
       <div className="stackfx-field">
-        <span className="stackfx-field-label" id={`${id}-secret`}>Secret key</span>
+        <span className="stackfx-field-label" id={`${id}-secret`}>
+          Secret key
+        </span>
         <code className="stackfx-code" aria-labelledby={`${id}-secret`} data-testid="totp-secret">
           {props.secret.base32}
         </code>
       </div>
       <div className="stackfx-field">
-        <span className="stackfx-field-label" id={`${id}-uri`}>Key URI</span>
-        <code className="stackfx-code" aria-labelledby={`${id}-uri`} data-testid="totp-uri">{uri}</code>
+        <span className="stackfx-field-label" id={`${id}-uri`}>
+          Key URI
+        </span>
+        <code className="stackfx-code" aria-labelledby={`${id}-uri`} data-testid="totp-uri">
+          {uri}
+        </code>
       </div>
       <Field label="Authentication code" name="totp" inputMode="numeric" autoComplete="one-time-code" required />
       <div className="stackfx-row">
-        <Button type="submit" pending={enable.pending}>Enable two-factor authentication</Button>
-        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
+        <Button type="submit" pending={enable.pending}>
+          Enable two-factor authentication
+        </Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
       </div>
       <MessageAlert message={mismatch ? TOTP_CODE_MISMATCH : undefined} />
       <ErrorAlert error={enable.error} />
@@ -69,36 +85,34 @@ export function TwoFactorSection(props: { readonly user: ClientUser }): ReactNod
       title="Two-factor authentication"
       description="Ask for a code from an authenticator app whenever you sign in."
     >
-      {on
-        ? (
-          <div className="stackfx-stack">
-            <Notice kind="success">Two-factor authentication is on.</Notice>
-            <div className="stackfx-row">
-              <Button variant="danger" pending={disable.pending} onClick={() => void disable.run()}>
-                Turn off two-factor authentication
-              </Button>
-            </div>
-            <ErrorAlert error={disable.error} />
+      {on ? (
+        <div className="stackfx-stack">
+          <Notice kind="success">Two-factor authentication is on.</Notice>
+          <div className="stackfx-row">
+            <Button variant="danger" pending={disable.pending} onClick={() => void disable.run()}>
+              Turn off two-factor authentication
+            </Button>
           </div>
-        )
-        : secret !== undefined
-        ? <SetUp user={props.user} secret={secret} onCancel={() => setSecret(undefined)} />
-        : (
-          <div className="stackfx-stack">
-            <div className="stackfx-row">
-              <Button
-                pending={generate.pending}
-                onClick={async () => {
-                  const outcome = await generate.run()
-                  if (outcome._tag === "Success") setSecret(outcome.value)
-                }}
-              >
-                Set up two-factor authentication
-              </Button>
-            </div>
-            <ErrorAlert error={generate.error} />
+          <ErrorAlert error={disable.error} />
+        </div>
+      ) : secret !== undefined ? (
+        <SetUp user={props.user} secret={secret} onCancel={() => setSecret(undefined)} />
+      ) : (
+        <div className="stackfx-stack">
+          <div className="stackfx-row">
+            <Button
+              pending={generate.pending}
+              onClick={async () => {
+                const outcome = await generate.run()
+                if (outcome._tag === "Success") setSecret(outcome.value)
+              }}
+            >
+              Set up two-factor authentication
+            </Button>
           </div>
-        )}
+          <ErrorAlert error={generate.error} />
+        </div>
+      )}
     </Section>
   )
 }

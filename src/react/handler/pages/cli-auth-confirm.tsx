@@ -20,8 +20,12 @@ function VisitorConfirm(): ReactNode {
   return (
     <Card title="Authorize a command-line program" subtitle="Sign in to the account the program should use.">
       <div className="stackfx-row" style={{ marginTop: "1rem" }}>
-        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>Sign in</HandlerLink>
-        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>Sign up</HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>
+          Sign in
+        </HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>
+          Sign up
+        </HandlerLink>
       </div>
     </Card>
   )
@@ -33,15 +37,17 @@ function MemberConfirm(props: { readonly loginCode: string; readonly who: string
   if (done) {
     return (
       <Card title="Command-line program authorized">
-        <Notice kind="success">The program is signed in as {props.who}. You can close this window and go back to it.</Notice>
+        <Notice kind="success">
+          The program is signed in as {props.who}. You can close this window and go back to it.
+        </Notice>
       </Card>
     )
   }
   return (
     <Card title="Authorize a command-line program?" subtitle={`You are signed in as ${props.who}.`}>
       <p>
-        A program on a command line asked to use your account. Authorize it only if you started it yourself just now:
-        it gets the same access as this browser. Nobody will ever send you this link in an e-mail or a message.
+        A program on a command line asked to use your account. Authorize it only if you started it yourself just now: it
+        gets the same access as this browser. Nobody will ever send you this link in an e-mail or a message.
       </p>
       <div className="stackfx-row" style={{ marginTop: "1rem" }}>
         <Button

@@ -27,7 +27,9 @@ export function EmailVerificationPage(): ReactNode {
         <Notice kind="success">Your email has been verified.</Notice>
         <div className="stackfx-stack">
           {/* A user who had to verify it first is a full user now (verifyEmail renewed their token). */}
-          <HandlerLink href={app.urls.afterSignIn} button>Continue</HandlerLink>
+          <HandlerLink href={app.urls.afterSignIn} button>
+            Continue
+          </HandlerLink>
         </div>
       </Card>
     )

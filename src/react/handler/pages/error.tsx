@@ -11,7 +11,11 @@ import { useHandlerApp } from "../use-action.js"
 
 /** `REDIRECT_URL_NOT_WHITELISTED` -> `RedirectUrlNotWhitelisted`, the tag of the known error. */
 export const tagOfCode = (code: string): string =>
-  code.toLowerCase().split("_").map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join("")
+  code
+    .toLowerCase()
+    .split("_")
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join("")
 
 export function ErrorPage(): ReactNode {
   const app = useHandlerApp()
@@ -31,8 +35,12 @@ export function ErrorPage(): ReactNode {
       <ErrorAlert error={error} />
       {code === undefined ? null : <p className="stackfx-subtitle">Error code: {code}</p>}
       <div className="stackfx-row" style={{ marginTop: "1rem" }}>
-        <HandlerLink href={app.urls.signIn} button>Sign in</HandlerLink>
-        <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
+        <HandlerLink href={app.urls.signIn} button>
+          Sign in
+        </HandlerLink>
+        <HandlerLink href={app.urls.home} button>
+          Go home
+        </HandlerLink>
       </div>
     </Card>
   )

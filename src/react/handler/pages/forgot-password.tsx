@@ -21,7 +21,11 @@ export function ForgotPasswordPage(): ReactNode {
     const outcome = await send.run(email)
     if (outcome._tag === "Success") setSentTo(email)
   }
-  const back = <>Remembered it? <HandlerLink href={app.urls.signIn}>Sign in</HandlerLink></>
+  const back = (
+    <>
+      Remembered it? <HandlerLink href={app.urls.signIn}>Sign in</HandlerLink>
+    </>
+  )
   if (sentTo !== undefined) {
     return (
       <Card title="Check your email" subtitle={back}>
@@ -33,7 +37,9 @@ export function ForgotPasswordPage(): ReactNode {
     <Card title="Reset your password" subtitle={back}>
       <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Button type="submit" block pending={send.pending}>Send reset link</Button>
+        <Button type="submit" block pending={send.pending}>
+          Send reset link
+        </Button>
         <ErrorAlert error={send.error} />
       </form>
     </Card>

@@ -18,11 +18,17 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
   "sign-in": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-in.js"), "SignInPage"),
   "sign-up": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-up.js"), "SignUpPage"),
   "sign-out": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-out.js"), "SignOutPage"),
-  "email-verification": /* @__PURE__ */ lazyRouteComponent(() => import("./email-verification.js"), "EmailVerificationPage"),
+  "email-verification": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./email-verification.js"),
+    "EmailVerificationPage"
+  ),
   "password-reset": /* @__PURE__ */ lazyRouteComponent(() => import("./password-reset.js"), "PasswordResetPage"),
   "forgot-password": /* @__PURE__ */ lazyRouteComponent(() => import("./forgot-password.js"), "ForgotPasswordPage"),
   "oauth-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./oauth-callback.js"), "OAuthCallbackPage"),
-  "magic-link-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./magic-link-callback.js"), "MagicLinkCallbackPage"),
+  "magic-link-callback": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./magic-link-callback.js"),
+    "MagicLinkCallbackPage"
+  ),
   "account-settings": /* @__PURE__ */ lazyRouteComponent(() => import("./account-settings.js"), "AccountSettingsPage"),
   error: /* @__PURE__ */ lazyRouteComponent(() => import("./error.js"), "ErrorPage"),
   "team-invitation": /* @__PURE__ */ lazyRouteComponent(() => import("./team-invitation.js"), "TeamInvitationPage"),
@@ -40,4 +46,6 @@ export function LazyHandlerPage(props: HandlerPageProps): ReactNode {
 
 /** Loads the frame and the page `page` (the router awaits it before it shows the page). */
 export const preloadHandlerPage = (page: HandlerRoute | undefined): Promise<void> =>
-  Promise.all([LazyFrame.preload?.(), page === undefined ? undefined : lazyPages[page].preload?.()]).then(() => undefined)
+  Promise.all([LazyFrame.preload?.(), page === undefined ? undefined : lazyPages[page].preload?.()]).then(
+    () => undefined
+  )

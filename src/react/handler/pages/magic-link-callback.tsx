@@ -41,7 +41,9 @@ export function MagicLinkCallbackPage(): ReactNode {
   return (
     <Card title="Sign in" subtitle="Finish signing in with the link from your email.">
       <div className="stackfx-stack">
-        <Button block pending={signIn.pending} onClick={() => void onClick()}>Sign in</Button>
+        <Button block pending={signIn.pending} onClick={() => void onClick()}>
+          Sign in
+        </Button>
         <ErrorAlert error={mfaAttemptCode(signIn.error) === undefined ? signIn.error : undefined} />
       </div>
     </Card>

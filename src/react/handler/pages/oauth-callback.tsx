@@ -49,20 +49,26 @@ export function OAuthCallbackPage(): ReactNode {
   if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   const signInAgain = (
     <div className="stackfx-stack">
-      <HandlerLink href={app.urls.signIn} button>Sign in again</HandlerLink>
+      <HandlerLink href={app.urls.signIn} button>
+        Sign in again
+      </HandlerLink>
     </div>
   )
   switch (step._tag) {
     case "Working":
       return (
         <Card title="Signing you in…">
-          <p role="status" aria-live="polite">Finishing sign-in…</p>
+          <p role="status" aria-live="polite">
+            Finishing sign-in…
+          </p>
         </Card>
       )
     case "Ignored":
       return (
         <Card title="Nothing to finish here">
-          <p>This page completes a sign-in with an OAuth provider, and there is no sign-in in progress in this browser.</p>
+          <p>
+            This page completes a sign-in with an OAuth provider, and there is no sign-in in progress in this browser.
+          </p>
           {signInAgain}
         </Card>
       )

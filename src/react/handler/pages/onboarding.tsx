@@ -20,7 +20,11 @@ import { userLabel } from "./shared.js"
 
 function SignOutLink(): ReactNode {
   const app = useHandlerApp()
-  return <HandlerLink href={app.urls.signOut} button>Sign out</HandlerLink>
+  return (
+    <HandlerLink href={app.urls.signOut} button>
+      Sign out
+    </HandlerLink>
+  )
 }
 
 /** The user has no primary e-mail: they give one, which the service then asks them to verify. */
@@ -37,10 +41,14 @@ function AddEmailForm(props: { readonly onAdded: () => void }): ReactNode {
     <Card title="Add your email address" subtitle="Add an email address to finish setting up your account.">
       <form className="stackfx-stack" onSubmit={onSubmit}>
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Button type="submit" block pending={add.pending}>Continue</Button>
+        <Button type="submit" block pending={add.pending}>
+          Continue
+        </Button>
         <ErrorAlert error={add.error} />
       </form>
-      <div className="stackfx-row"><SignOutLink /></div>
+      <div className="stackfx-row">
+        <SignOutLink />
+      </div>
     </Card>
   )
 }
@@ -51,12 +59,17 @@ function VerifyEmail(props: { readonly user: ClientUser }): ReactNode {
   const [sent, setSent] = useState(false)
   const [changing, setChanging] = useState(false)
   const send = useAction(() =>
-    Auth.use((auth) => auth.sendVerificationEmail({ callbackUrl: new URL(app.urls.emailVerification, currentUrl).href }))
+    Auth.use((auth) =>
+      auth.sendVerificationEmail({ callbackUrl: new URL(app.urls.emailVerification, currentUrl).href })
+    )
   )
   const email = props.user.primaryEmail
   if (email === null || changing) return <AddEmailForm onAdded={() => setChanging(false)} />
   return (
-    <Card title="Verify your email" subtitle={`Please verify your email address ${email} to finish setting up your account.`}>
+    <Card
+      title="Verify your email"
+      subtitle={`Please verify your email address ${email} to finish setting up your account.`}
+    >
       <div className="stackfx-stack">
         <p>Open the link in the email we sent you. No email? Send it again.</p>
         {sent ? <Notice kind="success">Verification email sent to {email}.</Notice> : null}
@@ -93,15 +106,22 @@ export function OnboardingPage(): ReactNode {
     toTarget(leaveFor)
   }, [leaveFor, toTarget])
   if (redirect.state._tag !== "Idle" || user === null || !user.isRestricted) {
-    return <RedirectStatus state={redirect.state._tag === "Idle" ? { _tag: "Redirecting", url: "", waited: false } : redirect.state} />
+    return (
+      <RedirectStatus
+        state={redirect.state._tag === "Idle" ? { _tag: "Redirecting", url: "", waited: false } : redirect.state}
+      />
+    )
   }
   if (user.restrictedReason?.type === "email_not_verified") return <VerifyEmail user={user} />
   return (
     <Card title="Your account is restricted" subtitle={`Signed in as ${userLabel(user)}.`}>
       <p>
-        {user.restrictedByAdminReason ?? "You have not yet completed your account setup. Please reach out to support if you believe this is an error."}
+        {user.restrictedByAdminReason ??
+          "You have not yet completed your account setup. Please reach out to support if you believe this is an error."}
       </p>
-      <div className="stackfx-row"><SignOutLink /></div>
+      <div className="stackfx-row">
+        <SignOutLink />
+      </div>
     </Card>
   )
 }

@@ -38,7 +38,9 @@ function ResetForm(props: { readonly code: string }): ReactNode {
     case "checking":
       return (
         <Card title="Reset your password">
-          <p role="status" aria-live="polite">Checking the link…</p>
+          <p role="status" aria-live="polite">
+            Checking the link…
+          </p>
         </Card>
       )
     case "invalid":
@@ -55,7 +57,9 @@ function ResetForm(props: { readonly code: string }): ReactNode {
         <Card title="Password reset">
           <Notice kind="success">Your password has been reset. Sign in with the new one.</Notice>
           <div className="stackfx-stack">
-            <HandlerLink href={app.urls.signIn} button>Sign in</HandlerLink>
+            <HandlerLink href={app.urls.signIn} button>
+              Sign in
+            </HandlerLink>
           </div>
         </Card>
       )
@@ -64,8 +68,16 @@ function ResetForm(props: { readonly code: string }): ReactNode {
         <Card title="Reset your password" subtitle="Choose a new password.">
           <form className="stackfx-stack" onSubmit={onSubmit}>
             <Field label="New password" name="password" type="password" autoComplete="new-password" required />
-            <Field label="Repeat new password" name="passwordConfirmation" type="password" autoComplete="new-password" required />
-            <Button type="submit" block pending={reset.pending}>Reset password</Button>
+            <Field
+              label="Repeat new password"
+              name="passwordConfirmation"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+            <Button type="submit" block pending={reset.pending}>
+              Reset password
+            </Button>
             <ErrorAlert error={reset.error} />
           </form>
         </Card>

@@ -16,7 +16,9 @@ import { useHandlerApp } from "../use-action.js"
 export function Loading(): ReactNode {
   return (
     <Card title="Loading…">
-      <p role="status" aria-live="polite" className="stackfx-subtitle">Loading…</p>
+      <p role="status" aria-live="polite" className="stackfx-subtitle">
+        Loading…
+      </p>
     </Card>
   )
 }
@@ -29,8 +31,12 @@ export function AlreadySignedIn(props: { readonly user: ClientUser }): ReactNode
   return (
     <Card title="You are already signed in" subtitle={`Signed in as ${userLabel(props.user)}.`}>
       <div className="stackfx-row">
-        <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
-        <HandlerLink href={app.urls.signOut} button>Sign out</HandlerLink>
+        <HandlerLink href={app.urls.home} button>
+          Go home
+        </HandlerLink>
+        <HandlerLink href={app.urls.signOut} button>
+          Sign out
+        </HandlerLink>
       </div>
     </Card>
   )

@@ -41,22 +41,30 @@ function SignInMethods(props: SignInCallbacks): ReactNode {
   return (
     <Card
       title={`Sign in to ${project.displayName}`}
-      subtitle={config.signUpEnabled
-        ? <>Don't have an account? <HandlerLink href={signUpUrl}>Sign up</HandlerLink></>
-        : undefined}
+      subtitle={
+        config.signUpEnabled ? (
+          <>
+            Don't have an account? <HandlerLink href={signUpUrl}>Sign up</HandlerLink>
+          </>
+        ) : undefined
+      }
     >
       <OAuthButtons providers={providers} verb="Sign in" />
-      {providers.length > 0 && (hasEmailMethods || config.passkeyEnabled) ? <div className="stackfx-divider">or</div> : null}
+      {providers.length > 0 && (hasEmailMethods || config.passkeyEnabled) ? (
+        <div className="stackfx-divider">or</div>
+      ) : null}
       {tabs.length > 1 ? <Tabs label="Sign-in method" tabs={tabs} selected={method} onSelect={setMethod} /> : null}
-      {hasEmailMethods
-        ? (method === "password" && config.credentialEnabled
-          ? <CredentialSignInForm {...props} />
-          : <MagicLinkSignInForm {...props} />)
-        : null}
+      {hasEmailMethods ? (
+        method === "password" && config.credentialEnabled ? (
+          <CredentialSignInForm {...props} />
+        ) : (
+          <MagicLinkSignInForm {...props} />
+        )
+      ) : null}
       {config.passkeyEnabled ? <PasskeySignInButton {...props} /> : null}
-      {!hasEmailMethods && !config.passkeyEnabled && providers.length === 0
-        ? <p>This project has no sign-in method enabled.</p>
-        : null}
+      {!hasEmailMethods && !config.passkeyEnabled && providers.length === 0 ? (
+        <p>This project has no sign-in method enabled.</p>
+      ) : null}
     </Card>
   )
 }

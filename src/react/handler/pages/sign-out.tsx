@@ -31,16 +31,20 @@ export function SignOutPage(): ReactNode {
   if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   return (
     <Card title="Signing out…">
-      {signOut.error === undefined
-        ? <p role="status" aria-live="polite">Signing you out…</p>
-        : (
-          <>
-            <ErrorAlert error={signOut.error} />
-            <div className="stackfx-stack">
-              <Button onClick={() => void start()} pending={signOut.pending}>Try again</Button>
-            </div>
-          </>
-        )}
+      {signOut.error === undefined ? (
+        <p role="status" aria-live="polite">
+          Signing you out…
+        </p>
+      ) : (
+        <>
+          <ErrorAlert error={signOut.error} />
+          <div className="stackfx-stack">
+            <Button onClick={() => void start()} pending={signOut.pending}>
+              Try again
+            </Button>
+          </div>
+        </>
+      )}
     </Card>
   )
 }

@@ -46,7 +46,9 @@ function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="new-password" required />
       <Field label="Repeat password" name="passwordConfirmation" type="password" autoComplete="new-password" required />
-      <Button type="submit" block pending={signUp.pending}>Sign up</Button>
+      <Button type="submit" block pending={signUp.pending}>
+        Sign up
+      </Button>
       <ErrorAlert error={signUp.error} />
     </form>
   )
@@ -60,7 +62,11 @@ function SignUpMethods(props: SignInCallbacks): ReactNode {
   if (user !== null) return <AlreadySignedIn user={user} />
   const config = project.config
   const signInUrl = Result.getOrElse(redirectUrlFor(app.urls, "signIn", { currentUrl }), () => app.urls.signIn)
-  const subtitle = <>Already have an account? <HandlerLink href={signInUrl}>Sign in</HandlerLink></>
+  const subtitle = (
+    <>
+      Already have an account? <HandlerLink href={signInUrl}>Sign in</HandlerLink>
+    </>
+  )
   if (!config.signUpEnabled) {
     return (
       <Card title="Sign up" subtitle={subtitle}>
@@ -74,11 +80,11 @@ function SignUpMethods(props: SignInCallbacks): ReactNode {
     <Card title={`Create an account for ${project.displayName}`} subtitle={subtitle}>
       <OAuthButtons providers={providers} verb="Sign up" />
       {providers.length > 0 && hasEmailMethod ? <div className="stackfx-divider">or</div> : null}
-      {config.credentialEnabled
-        ? <CredentialSignUpForm {...props} />
-        : config.magicLinkEnabled
-        ? <MagicLinkSignInForm {...props} />
-        : null}
+      {config.credentialEnabled ? (
+        <CredentialSignUpForm {...props} />
+      ) : config.magicLinkEnabled ? (
+        <MagicLinkSignInForm {...props} />
+      ) : null}
     </Card>
   )
 }

@@ -14,13 +14,18 @@ import { useAction, useHandlerApp } from "../use-action.js"
 import { Loading, userLabel } from "./shared.js"
 
 /** Runs `load` once per code and keeps its outcome. */
-const useLoadOnce = <A,>(code: string, load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>) => {
+const useLoadOnce = <A,>(
+  code: string,
+  load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>
+) => {
   const [value, setValue] = useState<{ readonly done: boolean; readonly value?: A | undefined }>({ done: false })
   const loaded = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (loaded.current === code) return
     loaded.current = code
-    void load(code).then((outcome) => setValue({ done: true, value: outcome._tag === "Success" ? outcome.value : undefined }))
+    void load(code).then((outcome) =>
+      setValue({ done: true, value: outcome._tag === "Success" ? outcome.value : undefined })
+    )
   }, [code, load])
   return value
 }
@@ -41,8 +46,12 @@ function VisitorInvitation(props: { readonly code: string }): ReactNode {
   return (
     <Card title="You are invited to a team" subtitle="Sign in or create an account to accept the invitation.">
       <div className="stackfx-row" style={{ marginTop: "1rem" }}>
-        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>Sign in</HandlerLink>
-        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>Sign up</HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>
+          Sign in
+        </HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>
+          Sign up
+        </HandlerLink>
       </div>
     </Card>
   )
@@ -53,9 +62,7 @@ function MemberInvitation(props: { readonly code: string; readonly who: string }
   const [joined, setJoined] = useState(false)
   const [ignored, setIgnored] = useState(false)
   const details = useAction((code: string) => TeamInvitations.use((invitations) => invitations.details(code)))
-  const accept = useAction((code: string) =>
-    TeamInvitations.use((invitations) => invitations.accept(code))
-  )
+  const accept = useAction((code: string) => TeamInvitations.use((invitations) => invitations.accept(code)))
   const loaded = useLoadOnce(props.code, details.run)
   if (!loaded.done) return <Loading />
   if (loaded.value === undefined) {
@@ -71,7 +78,9 @@ function MemberInvitation(props: { readonly code: string; readonly who: string }
       <Card title={joined ? `You joined ${team}` : "Invitation ignored"}>
         {joined ? <Notice kind="success">You are now a member of {team}.</Notice> : null}
         <div className="stackfx-stack">
-          <HandlerLink href={app.urls.home} button>Go home</HandlerLink>
+          <HandlerLink href={app.urls.home} button>
+            Go home
+          </HandlerLink>
         </div>
       </Card>
     )
@@ -88,7 +97,9 @@ function MemberInvitation(props: { readonly code: string; readonly who: string }
         >
           Accept invitation
         </Button>
-        <Button variant="secondary" onClick={() => setIgnored(true)}>Ignore</Button>
+        <Button variant="secondary" onClick={() => setIgnored(true)}>
+          Ignore
+        </Button>
       </div>
       <ErrorAlert error={accept.error} />
     </Card>
@@ -97,9 +108,11 @@ function MemberInvitation(props: { readonly code: string; readonly who: string }
 
 function Invitation(props: { readonly code: string }): ReactNode {
   const user = useUser()
-  return user === null
-    ? <VisitorInvitation code={props.code} />
-    : <MemberInvitation code={props.code} who={userLabel(user)} />
+  return user === null ? (
+    <VisitorInvitation code={props.code} />
+  ) : (
+    <MemberInvitation code={props.code} who={userLabel(user)} />
+  )
 }
 
 export function TeamInvitationPage(): ReactNode {

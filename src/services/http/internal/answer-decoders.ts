@@ -27,7 +27,7 @@ const decoders = new WeakMap<object, (body: unknown) => Effect.Effect<unknown, R
 /** See wire-codec.ts's `decodeJson`. @internal */
 export const answerDecoder = <S extends Schema.Decoder<unknown, never>>(
   schema: S
-): (body: unknown) => Effect.Effect<S["Type"], ResponseDecodeError> => {
+): ((body: unknown) => Effect.Effect<S["Type"], ResponseDecodeError>) => {
   const known = decoders.get(schema)
   if (known !== undefined) return known
   const decode = Schema.decodeUnknownExit(schema)
@@ -41,8 +41,10 @@ export const answerDecoder = <S extends Schema.Decoder<unknown, never>>(
     }
     const exit = decode(body)
     if (Exit.isSuccess(exit)) return Exit.succeed(exit.value)
-    return Effect.mapError(exit, (error) =>
-      new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) }))
+    return Effect.mapError(
+      exit,
+      (error) => new ResponseDecodeError({ message: error.message, bodyExcerpt: excerpt(safeStringify(body)) })
+    )
   }
   decoders.set(schema, decodeBody)
   return decodeBody

@@ -123,10 +123,12 @@ const compileUnion = (types: ReadonlyArray<SchemaAST.AST>): FastDecode | undefin
   const nullAt = types.findIndex((type) => type._tag === "Null" && isPlain(type))
   if (members.length === 2 && nullAt !== -1) {
     const other = members[1 - nullAt] as FastDecode
-    return nullAt === 0 ? (u) => (u === null ? null : other(u)) : (u) => {
-      const out = other(u)
-      return out === unsure && u === null ? null : out
-    }
+    return nullAt === 0
+      ? (u) => (u === null ? null : other(u))
+      : (u) => {
+          const out = other(u)
+          return out === unsure && u === null ? null : out
+        }
   }
   return (u) => {
     for (let i = 0; i < members.length; i++) {

@@ -20,8 +20,8 @@ import { NetworkError } from "../../../errors/client/network-error.js"
 import { tracedService } from "../tracing.js"
 
 /** Effects whose error channel admits a failed code load. */
-type CanFailToLoad<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? NetworkError extends E ? true : false
-  : false
+type CanFailToLoad<T> =
+  T extends Effect.Effect<infer _A, infer E, infer _R> ? (NetworkError extends E ? true : false) : false
 
 /**
  * How each member of a service shape is called: `"effect"` for a member that is an Effect
@@ -30,9 +30,14 @@ type CanFailToLoad<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? N
  */
 export type MemberKinds<Shape> = {
   readonly [K in keyof Shape]-?: Shape[K] extends Effect.Effect<infer _A, infer _E, infer _R>
-    ? CanFailToLoad<Shape[K]> extends true ? "effect" : never
-    : Shape[K] extends (...args: infer _P) => infer Out ? CanFailToLoad<Out> extends true ? "function" : never
-    : never
+    ? CanFailToLoad<Shape[K]> extends true
+      ? "effect"
+      : never
+    : Shape[K] extends (...args: infer _P) => infer Out
+      ? CanFailToLoad<Out> extends true
+        ? "function"
+        : never
+      : never
 }
 
 /**
@@ -44,7 +49,7 @@ export const lazyImplementation = <Shape, R>(
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>
 ): Effect.Effect<Shape, never, R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const context = yield* Effect.context<R>()
     const once = yield* Semaphore.make(1)
     let loaded: Shape | undefined
@@ -72,13 +77,13 @@ export const lazyImplementation = <Shape, R>(
     const proxy: Record<string, unknown> = {}
     for (const [member, kind] of Object.entries<string>(kinds)) {
       const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
-      proxy[member] = kind === "effect"
-        ? Effect.flatMap(implementation, (shape) => pick(shape) as Effect.Effect<unknown, unknown>)
-        : (...args: ReadonlyArray<unknown>) =>
-          Effect.flatMap(
-            implementation,
-            (shape) => (pick(shape) as (...a: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)(...args)
-          )
+      proxy[member] =
+        kind === "effect"
+          ? Effect.flatMap(implementation, (shape) => pick(shape) as Effect.Effect<unknown, unknown>)
+          : (...args: ReadonlyArray<unknown>) =>
+              Effect.flatMap(implementation, (shape) =>
+                (pick(shape) as (...a: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)(...args)
+              )
     }
     // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
     // the same member of the loaded implementation, whose errors already include NetworkError.

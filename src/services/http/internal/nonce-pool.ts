@@ -23,7 +23,7 @@ const drawPool = (): string => {
  * is used once.
  * @internal
  */
-export const makeNoncePool = (): () => string => {
+export const makeNoncePool = (): (() => string) => {
   let pool = ""
   let poolOffset = 0
   return () => {

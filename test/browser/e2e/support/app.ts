@@ -11,7 +11,12 @@ export const expectHome = async (page: Page, signedIn: boolean): Promise<void> =
 }
 
 /** Fills and sends the sign-up form on the page it is on (`repeat` is the confirmation, default the password). */
-export const submitSignUp = async (page: Page, email: string, password: string, repeat: string = password): Promise<void> => {
+export const submitSignUp = async (
+  page: Page,
+  email: string,
+  password: string,
+  repeat: string = password
+): Promise<void> => {
   await page.getByLabel("Email", { exact: true }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByLabel("Repeat password").fill(repeat)

@@ -36,7 +36,14 @@ describe("compiled decode of wire answers", () => {
     const without = wireSchemaEntries.filter(([, schema]) => fastDecoder(schema) === undefined).map(([name]) => name)
     for (const name of without) assert.match(name, /(Update|Create)$/)
     const names = compiledDecoders.map(([name]) => name)
-    for (const name of ["ClientUser", "ServerUser", "ClientTeam", "AdminProject", "RefreshTokenResponse", "AccessTokenClaims"]) {
+    for (const name of [
+      "ClientUser",
+      "ServerUser",
+      "ClientTeam",
+      "AdminProject",
+      "RefreshTokenResponse",
+      "AccessTokenClaims"
+    ]) {
       assert.include(names, name)
     }
   })
@@ -51,28 +58,38 @@ describe("compiled decode of wire answers", () => {
     const encode = Schema.encodeUnknownSync(schema)
     const decode = Schema.decodeUnknownExit(schema)
 
-    it.prop(`${name}: a valid answer decodes to what the schema decodes`, [Arbitrary.schema(schema)], ([value]) => {
-      const wire = JSON.parse(JSON.stringify(encode(value)))
-      const compiled = decoder(wire)
-      const slow = decode(wire)
-      assert.notStrictEqual(compiled, unsure)
-      assert.isTrue(Exit.isSuccess(slow))
-      if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
-    }, { arbitrary: { runs: 40 } })
+    it.prop(
+      `${name}: a valid answer decodes to what the schema decodes`,
+      [Arbitrary.schema(schema)],
+      ([value]) => {
+        const wire = JSON.parse(JSON.stringify(encode(value)))
+        const compiled = decoder(wire)
+        const slow = decode(wire)
+        assert.notStrictEqual(compiled, unsure)
+        assert.isTrue(Exit.isSuccess(slow))
+        if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
+      },
+      { arbitrary: { runs: 40 } }
+    )
 
-    it.prop(`${name}: of a damaged answer it is unsure, or answers what the schema does`, [
-      Arbitrary.schema(schema),
-      Arbitrary.schema(Schema.String),
-      Arbitrary.schema(Schema.Literals([0, 1, 2])),
-      Arbitrary.schema(Schema.Union([Schema.Json, Schema.Undefined]))
-    ], ([value, key, how, junk]) => {
-      const wire = damaged(JSON.parse(JSON.stringify(encode(value))), key, how, junk)
-      const compiled = decoder(wire)
-      if (compiled === unsure) return
-      const slow = decode(wire)
-      assert.isTrue(Exit.isSuccess(slow))
-      if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
-    }, { arbitrary: { runs: 60 } })
+    it.prop(
+      `${name}: of a damaged answer it is unsure, or answers what the schema does`,
+      [
+        Arbitrary.schema(schema),
+        Arbitrary.schema(Schema.String),
+        Arbitrary.schema(Schema.Literals([0, 1, 2])),
+        Arbitrary.schema(Schema.Union([Schema.Json, Schema.Undefined]))
+      ],
+      ([value, key, how, junk]) => {
+        const wire = damaged(JSON.parse(JSON.stringify(encode(value))), key, how, junk)
+        const compiled = decoder(wire)
+        if (compiled === unsure) return
+        const slow = decode(wire)
+        assert.isTrue(Exit.isSuccess(slow))
+        if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
+      },
+      { arbitrary: { runs: 60 } }
+    )
   }
 })
 
@@ -95,18 +112,26 @@ describe("compiled decode of the building blocks", () => {
     const decode = Schema.decodeUnknownExit(schema as Schema.Decoder<unknown>)
     it("compiles " + name, () => assert.isDefined(decoder))
     it(`${name}: any value is unsure, or decodes as the schema decodes it`, () => {
-      fc.assert(fc.property(values, fc.boolean(), (value, absent) => {
-        const input = name === "Metadata"
-          ? (absent ? {} : { metadata: value })
-          : name === "nullableKey"
-          ? (absent ? {} : { email: value })
-          : value
-        const compiled = decoder?.(input)
-        if (compiled === unsure) return
-        const slow = decode(input)
-        assert.isTrue(Exit.isSuccess(slow))
-        if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
-      }), { numRuns: 300 })
+      fc.assert(
+        fc.property(values, fc.boolean(), (value, absent) => {
+          const input =
+            name === "Metadata"
+              ? absent
+                ? {}
+                : { metadata: value }
+              : name === "nullableKey"
+                ? absent
+                  ? {}
+                  : { email: value }
+                : value
+          const compiled = decoder?.(input)
+          if (compiled === unsure) return
+          const slow = decode(input)
+          assert.isTrue(Exit.isSuccess(slow))
+          if (Exit.isSuccess(slow)) assert.deepStrictEqual(compiled, slow.value)
+        }),
+        { numRuns: 300 }
+      )
     })
   }
 })

@@ -28,13 +28,15 @@ const kinds = { count: "effect", greet: "function", take: "function" } as const
 /** A loader that counts its runs, as `() => import("./x-live.js").then((m) => m.makeX)` would run once per chunk. */
 const loader = (options: { readonly gate?: Promise<void>; readonly failures?: number } = {}) => {
   const state = { loads: 0, builds: 0, failures: options.failures ?? 0 }
-  const make: Effect.Effect<ShelfShape, never, Greeting> = Effect.gen(function*() {
+  const make: Effect.Effect<ShelfShape, never, Greeting> = Effect.gen(function* () {
     state.builds++
     const greeting = yield* Greeting
     return {
       count: Effect.succeed(42),
       greet: (name, times) =>
-        Effect.map(Suffix, (suffix) => Array.from({ length: times }, () => `${greeting.word} ${name}${suffix}`).join(", ")),
+        Effect.map(Suffix, (suffix) =>
+          Array.from({ length: times }, () => `${greeting.word} ${name}${suffix}`).join(", ")
+        ),
       take: (id) => (id === "missing" ? Effect.fail(new Boom({ reason: `no ${id}` })) : Effect.succeed(`took ${id}`))
     }
   })
@@ -55,17 +57,18 @@ const shelfLayer = (load: () => Promise<Effect.Effect<ShelfShape, never, Greetin
 
 describe("lazyLayer", () => {
   it.effect("members forward to the implementation, Effect members and functions with their arguments", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const shelf = yield* Shelf
       assert.strictEqual(yield* shelf.count, 42)
       assert.strictEqual(yield* shelf.greet("ann", 2), "hello ann, hello ann")
       assert.strictEqual(yield* shelf.greet("bo", 1), "hello bo")
       assert.strictEqual(yield* shelf.take("book"), "took book")
-    }).pipe(Effect.provide(shelfLayer(loader().load))))
+    }).pipe(Effect.provide(shelfLayer(loader().load)))
+  )
 
   it.effect("the code is not loaded when the Layer is built, only when a member first runs", () => {
     const { load, state } = loader()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       const greet = shelf.greet("bo", 1)
       assert.strictEqual(state.loads, 0, "building the Layer (and making a call without running it) loads nothing")
@@ -84,16 +87,21 @@ describe("lazyLayer", () => {
       open = resolve
     })
     const { load, state } = loader({ gate })
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       const callers = 25
       // The load is held until every caller has made its call, so all of them find it under way.
       const allCalling = yield* Deferred.make<void>()
       let calling = 0
       const call = <A, E>(effect: Effect.Effect<A, E>) =>
-        Effect.andThen(Effect.suspend(() => ++calling === callers ? Deferred.succeed(allCalling, undefined) : Effect.void), effect)
+        Effect.andThen(
+          Effect.suspend(() => (++calling === callers ? Deferred.succeed(allCalling, undefined) : Effect.void)),
+          effect
+        )
       const calls = Effect.all(
-        Array.from({ length: callers }, (_, i) => call(i % 2 === 0 ? shelf.greet(`u${i}`, 1) : Effect.map(shelf.count, String))),
+        Array.from({ length: callers }, (_, i) =>
+          call(i % 2 === 0 ? shelf.greet(`u${i}`, 1) : Effect.map(shelf.count, String))
+        ),
         { concurrency: "unbounded" }
       )
       const opening = Deferred.await(allCalling).pipe(Effect.andThen(Effect.sync(() => open())))
@@ -108,7 +116,7 @@ describe("lazyLayer", () => {
 
   it.effect("the implementation is built with the services of the Layer's build, not the caller's", () => {
     const { load } = loader()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       const answer = yield* shelf.greet("cy", 1).pipe(Effect.provideService(Greeting, { word: "caller's" }))
       assert.strictEqual(answer, "bonjour cy")
@@ -117,7 +125,7 @@ describe("lazyLayer", () => {
 
   it.effect("a member reads References when it runs, in the caller's fiber", () => {
     const { load } = loader()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       assert.strictEqual(yield* shelf.greet("di", 1), "hello di")
       assert.strictEqual(yield* shelf.greet("di", 1).pipe(Effect.provideService(Suffix, "!")), "hello di!")
@@ -126,7 +134,7 @@ describe("lazyLayer", () => {
 
   it.effect("a member's own errors pass through, typed", () => {
     const { load } = loader()
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       const taking: Effect.Effect<string, Boom | NetworkError> = shelf.take("missing")
       const error = yield* Effect.flip(taking)
@@ -140,7 +148,7 @@ describe("lazyLayer", () => {
 
   it.effect("code that cannot be fetched fails the call with a NetworkError, and the next call tries again", () => {
     const { load, state } = loader({ failures: 1 })
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const shelf = yield* Shelf
       const error = yield* Effect.flip(shelf.take("book"))
       assert.instanceOf(error, NetworkError)
@@ -167,7 +175,9 @@ describe("lazyLayer", () => {
   it("a member that cannot fail with NetworkError is refused (checked by tsc)", () => {
     class Strict extends Context.Service<Strict, { readonly get: Effect.Effect<number> }>()("test/Strict") {}
     // @ts-expect-error `get` cannot report a failed code load
-    const layer = lazyLayer(Strict, { get: "effect" }, () => Promise.resolve(Effect.succeed({ get: Effect.succeed(1) })))
+    const layer = lazyLayer(Strict, { get: "effect" }, () =>
+      Promise.resolve(Effect.succeed({ get: Effect.succeed(1) }))
+    )
     assert.isTrue(Layer.isLayer(layer))
   })
 })

@@ -6,7 +6,7 @@ import * as WireCodec from "../../../../src/services/http/wire-codec.js"
 
 describe("the codec loader", () => {
   it.effect("loads once, starting when asked, and answers at once afterwards", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let imports = 0
       const loader = makeCodecLoader(() => {
         imports++
@@ -24,10 +24,11 @@ describe("the codec loader", () => {
       assert.strictEqual(first, WireCodec)
       assert.strictEqual(second, WireCodec)
       assert.strictEqual(imports, 1)
-    }))
+    })
+  )
 
   it.effect("a chunk that cannot load is the call's NetworkError, and the next call tries again", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let fail = true
       const loader = makeCodecLoader(() =>
         fail ? Promise.reject(new Error("Failed to fetch dynamically imported module")) : Promise.resolve(WireCodec)
@@ -39,10 +40,14 @@ describe("the codec loader", () => {
       assert.include(error.message, "could not load its response decoder: Failed to fetch dynamically imported module")
       fail = false
       assert.strictEqual(yield* loader.get("PATCH", "/users/me"), WireCodec)
-    }))
+    })
+  )
 
   it("a lazy schema names the codec's schema; a schema stands for itself", () => {
-    const picked = resolveSchema(lazySchema((codec) => codec.schemas.ClientUser), WireCodec)
+    const picked = resolveSchema(
+      lazySchema((codec) => codec.schemas.ClientUser),
+      WireCodec
+    )
     assert.strictEqual(picked, WireCodec.schemas.ClientUser)
     assert.strictEqual(resolveSchema(WireCodec.schemas.SuccessResponse, WireCodec), WireCodec.schemas.SuccessResponse)
   })
