@@ -122,3 +122,22 @@ export const caller = <const D extends EndpointSpec, V extends AccessType>(
   // are the declaration's, which the generic code cannot follow.
   return (input) => narrow(call(input)) as Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>>
 }
+
+/** The callers of a group of declarations (`{ get, update, ... }`), each as {@link caller} makes it. */
+export type Callers<G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType> = {
+  readonly [K in keyof G]: (input: CallInput<G[K], V>) => Effect.Effect<AnswerAt<G[K], V>, CallFailureAt<G[K], V>>
+}
+
+/**
+ * Every declaration of a group called as `view`: `const call = callers(transport, OAuthProvidersApi, "client")`
+ * then `call.get({ params })`. Made once per service, like {@link caller}.
+ */
+export const callers = <const G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType>(
+  transport: TransportShape,
+  group: G,
+  view: V
+): Callers<G, V> =>
+  // One caller per declaration of the group, each typed by its own declaration (see `caller`).
+  Object.fromEntries(
+    Object.entries(group).map(([name, declaration]) => [name, caller(transport, declaration, view)])
+  ) as unknown as Callers<G, V>

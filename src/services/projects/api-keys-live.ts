@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import type { ApiKeyCreate } from "../../domain/api-key.js"
-import { caller } from "../http/call.js"
+import { callers } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { withValidity } from "./api-keys.js"
@@ -11,10 +11,7 @@ import { ApiKeysCalls } from "./api-keys-calls.js"
 export const makeApiKeys = implement(
   ApiKeysCalls,
   Effect.map(Transport, (transport) => {
-    const create = caller(transport, InternalApiKeysApi.create, "admin")
-    const list = caller(transport, InternalApiKeysApi.list, "admin")
-    const get = caller(transport, InternalApiKeysApi.get, "admin")
-    const update = caller(transport, InternalApiKeysApi.update, "admin")
+    const { create, list, get, update } = callers(transport, InternalApiKeysApi, "admin")
     const key = (id: string) => ({ apiKeyId: id })
     return {
       create: (input: ApiKeyCreate) => Effect.flatMap(create({ body: input }), withValidity),

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { EmailTemplatesApi } from "../../contract/email-templates.js"
 import type { EmailTemplateUpdate } from "../../domain/email-template.js"
-import { caller } from "../http/call.js"
+import { callers } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { EmailTemplateNotFound } from "./email-templates.js"
@@ -18,9 +18,7 @@ const isMissing = (error: { readonly _tag: string; readonly status?: number }) =
 export const makeEmailTemplates = implement(
   EmailTemplatesCalls,
   Effect.map(Transport, (transport) => {
-    const list = caller(transport, EmailTemplatesApi.list, "admin")
-    const update = caller(transport, EmailTemplatesApi.update, "admin")
-    const remove = caller(transport, EmailTemplatesApi.delete, "admin")
+    const { list, update, delete: remove } = callers(transport, EmailTemplatesApi, "admin")
     const template = (id: string) => ({ templateId: id })
     return {
       get: (id: string) =>

@@ -16,7 +16,7 @@ import {
   OAuthProviderNotConfigured,
   OAuthProviderNotFound
 } from "../../errors/client/oauth-provider-errors.js"
-import { caller } from "../http/call.js"
+import { callers } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { OAuthProvidersCalls, ServerOAuthProvidersCalls } from "./oauth-providers-calls.js"
@@ -64,9 +64,7 @@ const link = (userId: string, id: string) => ({ params: { user_id: userId, provi
 export const makeOAuthProviders = implement(
   OAuthProvidersCalls,
   Effect.map(Transport, (transport) => {
-    const get = caller(transport, OAuthProvidersApi.get, "client")
-    const update = caller(transport, OAuthProvidersApi.update, "client")
-    const remove = caller(transport, OAuthProvidersApi.delete, "client")
+    const { get, update, delete: remove } = callers(transport, OAuthProvidersApi, "client")
     return {
       get: (id: string) => orNull(get(link("me", id))),
       // Only the two switches: the hosted client schema refuses `email` and `account_id`, and an object a caller
@@ -90,10 +88,7 @@ export const makeOAuthProviders = implement(
 export const makeServerOAuthProviders = implement(
   ServerOAuthProvidersCalls,
   Effect.map(Transport, (transport) => {
-    const get = caller(transport, OAuthProvidersApi.get, "server")
-    const update = caller(transport, OAuthProvidersApi.update, "server")
-    const remove = caller(transport, OAuthProvidersApi.delete, "server")
-    const create = caller(transport, OAuthProvidersApi.create, "server")
+    const { get, update, delete: remove, create } = callers(transport, OAuthProvidersApi, "server")
     return {
       get: (userId: string, id: string) => orNull(get(link(userId, id))),
       update: (userId: string, id: string, patch: ServerOAuthProviderUpdate) =>
