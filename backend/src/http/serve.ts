@@ -128,23 +128,11 @@ const schemaAt = (perView: NonNullable<EndpointSpec["body"]>, view: AccessType) 
 /** The backend's path form: `{team_id}` as `:team_id`. */
 const routerPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1") as `/${string}`
 
-/** What a route adds to how its declaration is served. */
-export interface ServeOptions {
-  /**
-   * Completes the encoded answer of a view with what the hosted service sends beside the schema's fields
-   * (neutral values for data the backend does not have, which the hosted SDK reads): the server view of a
-   * user's `risk_scores`.
-   */
-  readonly wire?: (encoded: unknown, view: AccessType) => unknown
-}
-
 /** Serves a declaration with a handler; see the module's comment. */
 export const serve = <const D extends EndpointSpec, R>(
   declaration: D,
-  handler: (context: Context<D>) => Effect.Effect<AnswerOf<D>, AllowedErrors<D>, R>,
-  options: ServeOptions = {}
+  handler: (context: Context<D>) => Effect.Effect<AnswerOf<D>, AllowedErrors<D>, R>
 ) => {
-  const complete = options.wire ?? ((encoded: unknown) => encoded)
   const access = declaration.access
   const forbidden = serverOnlyFields(declaration)
   const status = declaration.status
@@ -157,7 +145,7 @@ export const serve = <const D extends EndpointSpec, R>(
     const schema = schemaAt(success, view)
     if (schema === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
     return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) =>
-      json(complete(wire, view), statusOf(answer))
+      json(wire, statusOf(answer))
     )
   }
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {

@@ -2,7 +2,7 @@
  * Users: the signed-in user (`/users/me`, every tier) and, for server and admin, any user of the project
  * (`/users/{user_id}`, `POST /users`, `GET /users` with cursor pagination). Served from the declarations
  * (contract/current-user.ts, contract/users.ts); a client's body is read with the client view, and server
- * views of a user carry the hosted extras (`hostedUserWire`).
+ * views of a user carry the hosted extras (`withHostedExtras`).
  */
 import * as Effect from "effect/Effect"
 import { CurrentUserApi } from "@stackfx/lib/contract/current-user.js"
@@ -14,7 +14,7 @@ import type { Auth } from "../http/auth.js"
 import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-checks.js"
 import type { RequestLine } from "../http/request.js"
 import { serve, unreachable } from "../http/serve.js"
-import { hostedUserListWire, hostedUserWire } from "../operations/user-views.js"
+import { withHostedExtras } from "../operations/user-views.js"
 import {
   checkRestriction,
   createUser,
@@ -50,20 +50,18 @@ const patchChecks = (auth: Auth, patch: ClientUserUpdate | ServerUserUpdate, req
 const currentUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new CannotGetOwnUserWithoutUser({})) : Effect.succeed(auth.user)
 
-const userWire = { wire: hostedUserWire }
+/** A user answer with the hosted service's extras, which the server view carries (the client view drops them). */
+const hosted = Effect.map(withHostedExtras)
 
 export const routes = [
-  serve(CurrentUserApi.get, ({ auth }) => currentUser(auth), userWire),
-  serve(
-    CurrentUserApi.update,
-    ({ auth, body, request }) =>
-      Effect.gen(function* () {
-        const user = yield* currentUser(auth)
-        yield* patchChecks(auth, body, request)
-        // The signed-in user was read with the request's authentication.
-        return yield* updateUser(auth.project.id, user.id, body).pipe(unreachable("UserNotFound"))
-      }),
-    userWire
+  serve(CurrentUserApi.get, ({ auth }) => hosted(currentUser(auth))),
+  serve(CurrentUserApi.update, ({ auth, body, request }) =>
+    Effect.gen(function* () {
+      const user = yield* currentUser(auth)
+      yield* patchChecks(auth, body, request)
+      // The signed-in user was read with the request's authentication.
+      return yield* updateUser(auth.project.id, user.id, body).pipe(unreachable("UserNotFound"), hosted)
+    })
   ),
   serve(CurrentUserApi.delete, ({ auth }) =>
     Effect.gen(function* () {
@@ -79,17 +77,14 @@ export const routes = [
     })
   ),
   // `/users/me` is a route of its own (above), which the router prefers: `user_id` here is an id.
-  serve(UsersApi.get, ({ auth, params }) => getUser(auth.project.id, params.user_id), userWire),
-  serve(
-    UsersApi.update,
-    ({ auth, body, params, request }) =>
-      Effect.gen(function* () {
-        const userId = params.user_id
-        yield* patchChecks(auth, body, request)
-        yield* checkRestriction(auth.project.id, userId, body)
-        return yield* updateUser(auth.project.id, userId, body)
-      }),
-    userWire
+  serve(UsersApi.get, ({ auth, params }) => hosted(getUser(auth.project.id, params.user_id))),
+  serve(UsersApi.update, ({ auth, body, params, request }) =>
+    Effect.gen(function* () {
+      const userId = params.user_id
+      yield* patchChecks(auth, body, request)
+      yield* checkRestriction(auth.project.id, userId, body)
+      return yield* hosted(updateUser(auth.project.id, userId, body))
+    })
   ),
   serve(UsersApi.delete, ({ auth, params }) =>
     Effect.gen(function* () {
@@ -97,33 +92,31 @@ export const routes = [
       return { success: true as const }
     })
   ),
-  serve(
-    UsersApi.create,
-    ({ auth, body, request }) =>
-      Effect.gen(function* () {
-        yield* totpSecretCheck(body.totpSecretBase64, request)
-        yield* checkRestriction(auth.project.id, undefined, body)
-        // No sign-up attempt: the project's sign-up rules are for users signing themselves up; and a new user
-        // has no team to select.
-        return yield* createUser(auth.project, body).pipe(unreachable("SignUpRejected", "TeamMembershipNotFound"))
-      }),
-    userWire
+  serve(UsersApi.create, ({ auth, body, request }) =>
+    Effect.gen(function* () {
+      yield* totpSecretCheck(body.totpSecretBase64, request)
+      yield* checkRestriction(auth.project.id, undefined, body)
+      // No sign-up attempt: the project's sign-up rules are for users signing themselves up; and a new user
+      // has no team to select.
+      return yield* createUser(auth.project, body).pipe(unreachable("SignUpRejected", "TeamMembershipNotFound"), hosted)
+    })
   ),
-  serve(
-    UsersApi.list,
-    ({ auth, query }) =>
-      Effect.gen(function* () {
-        const page = yield* listUsers({
-          projectId: auth.project.id,
-          teamId: query.team_id,
-          search: query.query,
-          desc: query.desc === "true",
-          cursor: query.cursor,
-          limit: query.limit,
-          include: yield* listedUsers(query)
-        })
-        return { items: page.items, isPaginated: true as const, pagination: { nextCursor: page.nextCursor } }
-      }),
-    { wire: hostedUserListWire }
+  serve(UsersApi.list, ({ auth, query }) =>
+    Effect.gen(function* () {
+      const page = yield* listUsers({
+        projectId: auth.project.id,
+        teamId: query.team_id,
+        search: query.query,
+        desc: query.desc === "true",
+        cursor: query.cursor,
+        limit: query.limit,
+        include: yield* listedUsers(query)
+      })
+      return {
+        items: page.items.map(withHostedExtras),
+        isPaginated: true as const,
+        pagination: { nextCursor: page.nextCursor }
+      }
+    })
   )
 ]
