@@ -94,8 +94,11 @@ describe("the packed packages", () => {
     work = await mkdtemp(join(tmpdir(), "stackfx-packed-"))
     const packs = join(work, "packs")
     await mkdir(packs)
-    await run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: repo })
-    await run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: join(repo, "backend") })
+    // Each package builds its own folder (dist/, backend/dist/): the two packs can run side by side.
+    await Promise.all([
+      run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: repo }),
+      run("npm", ["pack", "--loglevel=error", "--pack-destination", packs], { cwd: join(repo, "backend") })
+    ])
     const tarballs = await readdir(packs)
     const named = (prefix: RegExp) => {
       const file = tarballs.find((name) => prefix.test(name))
