@@ -6,7 +6,7 @@
  * A declaration says everything the two sides must agree on: method, path, the access types that may call
  * it, the query, body and success schemas (each the same for every access type, or one per access type:
  * the hosted service answers a client a narrower view of a team than a server), the known errors it
- * documents, and the data keys a success makes stale (read by the React cache, see data-keys.ts).
+ * documents, and the data keys a success makes stale (read by the React cache, see data-keys.ts here).
  *
  * This module holds types and two tiny functions only, so a declaration costs what its schemas cost.
  *

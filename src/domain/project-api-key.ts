@@ -71,39 +71,23 @@ export const HostedTeamApiKeyCreated = wireStruct(
 )
 
 /** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
-export const ProjectApiKeyInput = wireStruct(
-  {
-    description: Schema.String,
-    expiresAt: Schema.NullOr(Millis),
-    isPublic: Schema.optionalKey(Schema.Boolean)
-  },
-  { expiresAt: "expires_at_millis" }
-)
+const inputFields = {
+  description: Schema.String,
+  expiresAt: Schema.NullOr(Millis),
+  isPublic: Schema.optionalKey(Schema.Boolean)
+}
+const inputOverrides = { expiresAt: "expires_at_millis" } as const
+
+export const ProjectApiKeyInput = wireStruct(inputFields, inputOverrides)
 export type ProjectApiKeyInput = typeof ProjectApiKeyInput.Type
 
 /** `POST /user-api-keys` body: the input and the owner (`"me"` or a user id; another user's only from a server). @internal */
-export const UserApiKeyCreate = wireStruct(
-  {
-    userId: Schema.String,
-    description: Schema.String,
-    expiresAt: Schema.NullOr(Millis),
-    isPublic: Schema.optionalKey(Schema.Boolean)
-  },
-  { expiresAt: "expires_at_millis" }
-)
+export const UserApiKeyCreate = wireStruct({ userId: Schema.String, ...inputFields }, inputOverrides)
 /** The body, decoded. @internal */
 export type UserApiKeyCreate = typeof UserApiKeyCreate.Type
 
 /** `POST /team-api-keys` body. @internal */
-export const TeamApiKeyCreate = wireStruct(
-  {
-    teamId: Schema.String,
-    description: Schema.String,
-    expiresAt: Schema.NullOr(Millis),
-    isPublic: Schema.optionalKey(Schema.Boolean)
-  },
-  { expiresAt: "expires_at_millis" }
-)
+export const TeamApiKeyCreate = wireStruct({ teamId: Schema.String, ...inputFields }, inputOverrides)
 /** The body, decoded. @internal */
 export type TeamApiKeyCreate = typeof TeamApiKeyCreate.Type
 

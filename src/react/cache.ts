@@ -8,7 +8,7 @@
  * - Drop: an entry is removed {@link CACHE_ENTRY_DROP_MS} after it is settled and has no subscriber.
  * - `invalidate` is the mutation path: it bypasses the throttle, and a load that was already running when
  *   the data changed is followed by a fresh one. A key invalidates every key it is a prefix of, so the
- *   keys a service's write announces (data-keys.ts) reach every entry holding that data.
+ *   keys a service's write announces (contract/data-keys.ts) reach every entry holding that data.
  * - `clear` (session end) forgets everything at once; loads started for the old session land nowhere.
  */
 import type * as Cause from "effect/Cause"

@@ -1,6 +1,6 @@
 /**
  * Cached reads by name: a key and the effect that loads it. A hook is then one line,
- * `useStackQuery(userQuery)`. The keys are the data keys the services' writes announce (data-keys.ts):
+ * `useStackQuery(userQuery)`. The keys are the data keys the services' writes announce (contract/data-keys.ts):
  * `CurrentUser.update`, `Passkeys.register`, a team's membership… reload the queries that read what they
  * changed, whoever runs them, without the caller naming a key.
  */
@@ -13,7 +13,7 @@ import { NotificationPreferences } from "../services/users/notification-preferen
 import { Auth, type AnonymousSignUpFailure } from "../services/users/auth.js"
 import { CurrentUser } from "../services/users/current-user.js"
 import { OAuthProviders } from "../services/users/oauth-providers.js"
-import { dataKeys } from "../services/changes/data-keys.js"
+import { dataKeys } from "../contract/data-keys.js"
 import type { CallFailure } from "../services/http/endpoint.js"
 import { ProjectPermissions } from "../services/projects/project-permissions.js"
 import { Projects } from "../services/projects/projects.js"
@@ -87,8 +87,7 @@ export const contactChannelsQuery = stackQuery(
 /**
  * The signed-in user's sessions (account settings). Built in a function marked pure, as the next one: a
  * program that never reads them drops them whole. The key is `accountKeys.sessions` written out (a test
- * checks they agree): importing account-keys.ts here put it in every app's first load, since the bundler
- * places a module by the entries that import it, used or not.
+ * checks they agree): the account keys are for account settings only, and a key written out costs no import.
  */
 export const activeSessionsQuery = /* @__PURE__ */ (() =>
   stackQuery(

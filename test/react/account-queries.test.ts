@@ -5,7 +5,7 @@ import {
   notificationPreferencesQuery,
   receivedTeamInvitationsQuery
 } from "../../src/react/queries.js"
-import { accountKeys } from "../../src/services/changes/account-keys.js"
+import { accountKeys } from "../../src/contract/data-keys.js"
 import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
 import { ActiveSessionsCalls } from "../../src/services/users/active-sessions-calls.js"

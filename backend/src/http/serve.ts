@@ -19,7 +19,7 @@ import * as SchemaAST from "effect/SchemaAST"
 import type * as HttpRouter from "effect/http/HttpRouter"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
-import type { AccessType } from "@stackfx/lib/domain/api.js"
+import { ACCESS_TYPES, type AccessType } from "@stackfx/lib/domain/api.js"
 import {
   type AccessOf,
   atView,
@@ -140,13 +140,18 @@ export const serve = <const D extends EndpointSpec, R>(
     // A status function takes the declaration's own answer type, which the handler's answer has.
     typeof status === "function" ? (status as (answer: unknown) => number)(answer) : (status ?? 200)
   const success = declaration.success
+  // Each view's encoder, made once when the route is registered rather than on every request.
+  const encoders = new Map(
+    ACCESS_TYPES.flatMap((view) => {
+      const schema = isRaw(success) ? undefined : schemaAt(success, view)
+      return schema === undefined ? [] : [[view, Schema.encodeUnknownEffect(decodable(schema))] as const]
+    })
+  )
   const encodeAnswer = (view: AccessType, answer: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     if (isRaw(success)) return Effect.succeed(answer as HttpServerResponse.HttpServerResponse)
-    const schema = schemaAt(success, view)
-    if (schema === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
-    return Effect.map(Effect.orDie(Schema.encodeUnknownEffect(decodable(schema))(answer)), (wire) =>
-      json(wire, statusOf(answer))
-    )
+    const encode = encoders.get(view)
+    if (encode === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
+    return Effect.map(Effect.orDie(encode(answer)), (wire) => json(wire, statusOf(answer)))
   }
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
     const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)

@@ -1,7 +1,7 @@
 /**
- * How a write tells the readers of what it changed. Each endpoint service declares, per member, the data
- * keys its success makes stale (the tables in data-keys.ts); its implementation is built with
- * {@link announcing}, so that a success publishes the keys here, whoever runs the effect. A cache (the
+ * How a write tells the readers of what it changed. Each write's declaration says which data keys its
+ * success makes stale (contract/data-keys.ts); a service's implementation is built with them
+ * (`implement`, or {@link announcing}), so that a success publishes the keys here, whoever runs the effect. A cache (the
  * React provider's) listens and reloads what it holds under those keys before the write's effect completes.
  *
  * effect's `Reactivity` does the same fan-out, but its in-memory service also carries queues and streams

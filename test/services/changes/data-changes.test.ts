@@ -11,7 +11,7 @@ import {
   makeDataChanges,
   withChanges
 } from "../../../src/services/changes/data-changes.js"
-import { dataKeys } from "../../../src/services/changes/data-keys.js"
+import { dataKeys } from "../../../src/contract/data-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
 import { ServerTeamMembersCalls, TeamMembersCalls } from "../../../src/services/teams/team-members-calls.js"
