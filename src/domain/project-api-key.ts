@@ -70,7 +70,6 @@ export const HostedTeamApiKeyCreated = wireStruct(
   baseOverrides
 )
 
-/** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
 const inputFields = {
   description: Schema.String,
   expiresAt: Schema.NullOr(Millis),
@@ -78,6 +77,7 @@ const inputFields = {
 }
 const inputOverrides = { expiresAt: "expires_at_millis" } as const
 
+/** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
 export const ProjectApiKeyInput = wireStruct(inputFields, inputOverrides)
 export type ProjectApiKeyInput = typeof ProjectApiKeyInput.Type
 

@@ -14,27 +14,14 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { CrossDomainAuthorizeRequest } from "@stackfx/lib/domain/cross-domain-auth.js"
-import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
-import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { Refused } from "../errors/refused.js"
 import { Db, type DbError } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
+import { requireTrustedUrl } from "./trusted-urls.js"
 import { findRefreshToken } from "../store/refresh-tokens.js"
 import { issueAuthorizationCode } from "./authorization-codes.js"
-
-/** A native app's own callback URL, which the hosted service accepts without a trusted domain. */
-const isNativeAppUrl = (url: string) => URL.canParse(url) && new URL(url).protocol === "stack-auth-mobile-oauth-url:"
-
-const checkRedirect = (project: StoredProject, url: string | undefined) =>
-  url === undefined ||
-  isNativeAppUrl(url) ||
-  isTrustedRedirect(url, {
-    trustedDomains: project.config.domains.map((d) => d.domain),
-    allowLocalhost: project.config.allowLocalhost
-  })
-    ? Effect.void
-    : Effect.fail(new RedirectUrlNotWhitelisted({}))
 
 /** The caller, as the request's authentication established it. */
 export interface HandoffCaller {
@@ -88,8 +75,8 @@ export const crossDomainHandoff = (
         })
       )
     }
-    yield* checkRedirect(project, request.redirectUri)
-    yield* checkRedirect(project, request.afterCallbackRedirectUrl)
+    yield* requireTrustedUrl(project, request.redirectUri, { nativeApp: true })
+    yield* requireTrustedUrl(project, request.afterCallbackRedirectUrl, { nativeApp: true })
     const code = yield* issueAuthorizationCode({
       projectId: project.id,
       userId: user.id,

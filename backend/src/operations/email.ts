@@ -12,9 +12,8 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { DEFAULT_TEMPLATE_IDS, type DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
-import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
-import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { RequestBaseUrl } from "../config.js"
 import { buildCategorizedTemplateEmail, type StoredMail } from "../mail/message.js"
 import { makeOutbox, type OutboxStoreError } from "../mail/outbox.js"
@@ -22,6 +21,7 @@ import { deliver, type EmailConfig, senderOf } from "../mail/smtp.js"
 import { Db, type DbError } from "../store/db.js"
 import { sqlOutboxStore } from "../store/outbox.js"
 import type { StoredProject } from "../store/projects.js"
+import { requireTrustedUrl } from "./trusted-urls.js"
 import { projectTemplates } from "./email-templates.js"
 import { categoryByName, issueUnsubscribeLink, receivesCategory } from "./notification-preferences.js"
 import { issueCode } from "./verification-codes.js"
@@ -68,13 +68,6 @@ export const emailConfigOf = (project: StoredProject): EmailConfig => {
 const badCallback = (url: string) =>
   new SchemaError({ details: { message: `callback_url must be an absolute URL, got ${JSON.stringify(url)}` } })
 
-/** The project accepts this URL as a place to send users back to (its trusted domains, or localhost when allowed). */
-export const isTrustedCallback = (project: StoredProject, url: string): boolean =>
-  isTrustedRedirect(url, {
-    trustedDomains: project.config.domains.map((d) => d.domain),
-    allowLocalhost: project.config.allowLocalhost
-  })
-
 /**
  * Checks a callback URL before any code is issued for it: absolute (the link is built from it) and on
  * the project's trusted domains (or localhost when allowed), like the hosted service.
@@ -84,7 +77,7 @@ export const checkCallbackUrl = (
   url: string
 ): Effect.Effect<void, SchemaError | RedirectUrlNotWhitelisted> => {
   if (!URL.canParse(url)) return Effect.fail(badCallback(url))
-  return isTrustedCallback(project, url) ? Effect.void : Effect.fail(new RedirectUrlNotWhitelisted({}))
+  return requireTrustedUrl(project, url)
 }
 
 /**

@@ -8,10 +8,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { AuthorizeQuery } from "@stackfx/lib/domain/oauth-authorize-query.js"
-import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
-import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { EmulatorConfig } from "../config.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
@@ -23,6 +21,7 @@ import { newCodeVerifier, s256Challenge } from "../oauth/pkce.js"
 import { Db } from "../store/db.js"
 import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../store/projects.js"
+import { requireTrustedUrl } from "./trusted-urls.js"
 import { findUserView } from "../store/users.js"
 import { authenticateOAuthClient } from "./oauth-client.js"
 import { callbackPath, serverOrigin } from "./oauth-dev-provider.js"
@@ -43,20 +42,6 @@ export interface AuthorizeResult {
   /** The state the provider hands back; the route keeps it in a cookie too (the callback checks both). */
   readonly innerState: string
 }
-
-/** The scheme of a native app's own after-callback URL, which the hosted service accepts untrusted. */
-const NATIVE_APP_SCHEME = "stack-auth-mobile-oauth-url:"
-
-/** Absolute, http(s), and on localhost (when allowed) or one of the project's trusted domains. */
-const checkRedirect = (project: StoredProject, url: string | undefined) =>
-  url === undefined ||
-  (URL.canParse(url) &&
-    isTrustedRedirect(url, {
-      trustedDomains: project.config.domains.map((d) => d.domain),
-      allowLocalhost: project.config.allowLocalhost
-    }))
-    ? Effect.void
-    : Effect.fail(new RedirectUrlNotWhitelisted({}))
 
 /** The user a `link` flow connects the provider to: the owner of a valid access token of this project. */
 const linkingUser = (project: StoredProject, token: string | undefined) =>
@@ -104,12 +89,10 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
     const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
     const provider = yield* resolveProvider(project, providerId)
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
-    yield* checkRedirect(project, query.redirect_uri)
-    yield* checkRedirect(project, errorRedirectUrl)
+    yield* requireTrustedUrl(project, query.redirect_uri)
+    yield* requireTrustedUrl(project, errorRedirectUrl)
     // The hosted service also lets a native app name its own URL scheme for this one.
-    const afterCallback = query.after_callback_redirect_url
-    if (afterCallback === undefined || !afterCallback.startsWith(NATIVE_APP_SCHEME))
-      yield* checkRedirect(project, afterCallback)
+    yield* requireTrustedUrl(project, query.after_callback_redirect_url, { nativeApp: true })
     const type = query.type ?? "authenticate"
     const userId =
       type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)

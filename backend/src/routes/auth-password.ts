@@ -9,7 +9,7 @@ import {
 import { checkPasswordLength } from "../crypto/password.js"
 import { serve, unreachable } from "../http/serve.js"
 import { sendSignUpVerification } from "../operations/contact-channels.js"
-import { isTrustedCallback } from "../operations/email.js"
+import { isTrustedUrl } from "../operations/trusted-urls.js"
 import { requireMfa } from "../operations/mfa.js"
 import { checkCredentials } from "../operations/passwords.js"
 import { createSession } from "../operations/sessions.js"
@@ -28,7 +28,7 @@ export const routes = [
     Effect.gen(function* () {
       if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
       const callback = body.verificationCallbackUrl
-      if (callback !== undefined && !isTrustedCallback(project, callback)) {
+      if (callback !== undefined && !isTrustedUrl(project, callback)) {
         return yield* Effect.fail(new RedirectUrlNotWhitelisted({}))
       }
       if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
