@@ -38,7 +38,7 @@ export type SignUpRuleActionType = typeof SignUpRuleActionType.Type
 export const SignUpRule = Schema.Struct({
   enabled: Schema.optionalKey(Schema.Boolean),
   displayName: Schema.optionalKey(Schema.String),
-  priority: Schema.optionalKey(Schema.Number),
+  priority: Schema.optionalKey(Schema.Finite),
   condition: Schema.optionalKey(Schema.String),
   action: Schema.optionalKey(Schema.Struct({ type: SignUpRuleActionType, message: Schema.optionalKey(Schema.String) }))
 })

@@ -25,7 +25,7 @@ export type RestrictedReason = typeof RestrictedReason.Type
  * 100, computed once when the user signs up (`risk_scores: { sign_up: { bot, free_trial_abuse } }`).
  */
 export const SignUpRiskScores = wireStruct({
-  signUp: wireStruct({ bot: Schema.Number, freeTrialAbuse: Schema.Number })
+  signUp: wireStruct({ bot: Schema.Finite, freeTrialAbuse: Schema.Finite })
 })
 export type SignUpRiskScores = typeof SignUpRiskScores.Type
 
