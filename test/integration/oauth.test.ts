@@ -275,9 +275,10 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const user = await backend.signUp(project)
     const unverified = (await signInFlow(project, { email: user.email })).landed
-    expect(unverified.searchParams.get("error")).toBe("USER_EMAIL_ALREADY_EXISTS")
+    expect(unverified.searchParams.get("error")).toBe("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
     expect(JSON.parse(unverified.searchParams.get("details") ?? "{}")).toEqual({
-      email: user.email,
+      type: "email",
+      contact_channel_value: user.email,
       would_work_if_email_was_verified: true
     })
 
@@ -289,7 +290,12 @@ describe("OAuth with the development provider", () => {
       200
     )
     const providerUnverified = (await signInFlow(project, { email: user.email, emailVerified: false })).landed
-    expect(providerUnverified.searchParams.get("error")).toBe("USER_EMAIL_ALREADY_EXISTS")
+    expect(providerUnverified.searchParams.get("error")).toBe("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
+    // Only the existing user's unverified address is what verifying would mend.
+    expect(JSON.parse(providerUnverified.searchParams.get("details") ?? "{}")).toEqual({
+      type: "email",
+      contact_channel_value: user.email
+    })
 
     const linked = await signInFlow(project, { email: user.email })
     const tokens = await exchangeCode(backend.emulator(), project, {
@@ -305,6 +311,46 @@ describe("OAuth with the development provider", () => {
     expect(me.body.id).toBe(user.userId)
     expect(me.body.has_password).toBe(true)
     expect(me.body.oauth_providers.map((p: { id: string }) => p.id)).toEqual(["github"])
+  })
+
+  it("follows the project's merge strategy for a provider e-mail another user signs in with", async () => {
+    const refusing = await githubProject({ oauth_account_merge_strategy: "raise_error" })
+    const owner = await backend.signUp(refusing)
+    expectStatus(
+      await backend.call(refusing, "PATCH", `/users/${owner.userId}`, {
+        accessType: "server",
+        body: { primary_email_verified: true }
+      }),
+      200
+    )
+    const refused = (await signInFlow(refusing, { email: owner.email })).landed
+    expect(`${refused.origin}${refused.pathname}`).toBe(ERROR_URL)
+    expect(refused.searchParams.get("errorCode")).toBe("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
+    expect(JSON.parse(refused.searchParams.get("details") ?? "{}")).toEqual({
+      type: "email",
+      contact_channel_value: owner.email
+    })
+
+    const duplicating = await githubProject({ oauth_account_merge_strategy: "allow_duplicates" })
+    const first = await backend.signUp(duplicating)
+    const second = await signInFlow(duplicating, { email: first.email })
+    const tokens = await exchangeCode(backend.emulator(), duplicating, {
+      code: codeOf(second.landed),
+      verifier: second.pkce.verifier,
+      redirectUri: REDIRECT
+    })
+    expect(tokens.body.is_new_user).toBe(true)
+    const me = expectStatus(
+      await backend.call(duplicating, "GET", "/users/me", { accessToken: tokens.body.access_token }),
+      200
+    )
+    expect(me.body.id).not.toBe(first.userId)
+    const duplicate = expectStatus(
+      await backend.call(duplicating, "GET", `/users/${me.body.id}`, { accessType: "server" }),
+      200
+    )
+    expect(duplicate.body.primary_email).toBe(first.email)
+    expect(duplicate.body.primary_email_auth_enabled).toBe(false)
   })
 
   it("asks a user with TOTP for the second factor at the code exchange", async () => {

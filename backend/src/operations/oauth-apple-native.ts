@@ -11,7 +11,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import {
   AppleBundleIdNotConfigured,
   InvalidAppleCredentials,
@@ -72,23 +71,7 @@ export const signInWithAppleIdToken = (project: StoredProject, idToken: string) 
       emailVerified: apple.emailVerified,
       displayName: null,
       profileImageUrl: null
-    }).pipe(
-      // The hosted merge strategy refuses a taken e-mail with CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE
-      // (its OAuth callback's redirect says the same); only a verified-elsewhere address would work once verified.
-      Effect.catchTag("UserEmailAlreadyExists", (error) =>
-        Effect.fail(
-          new ContactChannelAlreadyUsedForAuthBySomeoneElse({
-            details: {
-              type: "email",
-              contact_channel_value: error.details.email,
-              ...(error.details.would_work_if_email_was_verified === true
-                ? { would_work_if_email_was_verified: true }
-                : {})
-            }
-          })
-        )
-      )
-    )
+    })
     const session = yield* createSession({ projectId: project.id, userId: signedIn.userId })
     return {
       accessToken: session.accessToken,

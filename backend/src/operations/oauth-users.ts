@@ -18,7 +18,8 @@ import {
   OAuthProviderAccountIdAlreadyUsedForSignIn
 } from "@stackfx/lib/errors/known/oauth.js"
 import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
-import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../crypto/secrets.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
@@ -58,10 +59,20 @@ export type OAuthUserError =
   | OAuthConnectionAlreadyConnectedToAnotherUser
   | OAuthProviderAccountIdAlreadyUsedForSignIn
   | SignUpNotEnabled
-  | UserEmailAlreadyExists
+  | ContactChannelAlreadyUsedForAuthBySomeoneElse
   | UserNotFound
   | UserWriteError
   | DbError
+
+/** A provider account's e-mail that another user signs in with. */
+const emailTaken = (email: string, wouldWorkIfVerified: boolean) =>
+  new ContactChannelAlreadyUsedForAuthBySomeoneElse({
+    details: {
+      type: "email",
+      contact_channel_value: email,
+      ...(wouldWorkIfVerified ? { would_work_if_email_was_verified: true } : {})
+    }
+  })
 
 /** Keeps the provider's access token (and refresh token) with the scopes it was asked for. */
 const storeToken = (
@@ -143,17 +154,11 @@ const authenticate = (
       // used for sign-in.
       const strategy = project.config.oauthAccountMergeStrategy
       if (channel !== undefined && strategy === "allow_duplicates") emailUsedForAuth = false
-      else if (channel !== undefined && strategy === "raise_error") {
-        return yield* Effect.fail(
-          new UserEmailAlreadyExists({ details: { email: identity.email, would_work_if_email_was_verified: false } })
-        )
-      } else if (channel !== undefined) {
-        if (!identity.emailVerified || !channel.isVerified) {
-          return yield* Effect.fail(
-            new UserEmailAlreadyExists({
-              details: { email: identity.email, would_work_if_email_was_verified: identity.emailVerified }
-            })
-          )
+      else if (channel !== undefined) {
+        // As the service: refused with CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, which says the
+        // sign-in would work once the existing user verifies the address only when that is what stops it.
+        if (strategy === "raise_error" || !identity.emailVerified || !channel.isVerified) {
+          return yield* Effect.fail(emailTaken(identity.email, strategy === "link_method" && !channel.isVerified))
         }
         const accountId = yield* connect(db, project.id, channel.userId, identity)
         return { accountId, userId: channel.userId, isNewUser: false }
@@ -168,7 +173,10 @@ const authenticate = (
       primaryEmailVerified: identity.email !== null && identity.emailVerified,
       primaryEmailAuthEnabled: emailUsedForAuth,
       signUp: { authMethod: "oauth", oauthProvider: identity.providerId }
-    })
+    }).pipe(
+      // Another sign-up took the address between the check above and this one: the same refusal.
+      Effect.catchTag("UserEmailAlreadyExists", (error) => Effect.fail(emailTaken(error.details.email, false)))
+    )
     const accountId = yield* connect(db, project.id, user.id, identity)
     return { accountId, userId: user.id, isNewUser: true }
   })
@@ -203,7 +211,11 @@ export const signInWithIdentity = (
 export const signInWithProviderAccount = (
   project: StoredProject,
   account: ProviderAccount
-): Effect.Effect<OAuthSignedIn, Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser>, Db> =>
+): Effect.Effect<
+  OAuthSignedIn,
+  Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser | UserEmailAlreadyExists>,
+  Db
+> =>
   Effect.gen(function* () {
     const db = yield* Db
     const signedIn = yield* db.transaction(authenticate(db, project, account, undefined))
