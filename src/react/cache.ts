@@ -9,7 +9,8 @@
  * - `invalidate` is the mutation path: it bypasses the throttle, and a load that was already running when
  *   the data changed is followed by a fresh one. A key invalidates every key it is a prefix of, so the
  *   keys a service's write announces (contract/data-keys.ts) reach every entry holding that data.
- * - `clear` (session end) forgets everything at once; loads started for the old session land nowhere.
+ * - `clear` (session end) forgets everything at once; loads started for the old session land nowhere, and
+ *   readers waiting for a first answer are woken to read again.
  */
 import type * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
@@ -304,10 +305,16 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       })
 
     const clear = Effect.sync(() => {
-      const ids = [...entries.keys()]
-      for (const entry of entries.values()) cancelDrop(entry)
+      const forgotten = [...entries]
       entries.clear()
-      for (const id of ids) notify(id)
+      for (const [id, entry] of forgotten) {
+        cancelDrop(entry)
+        // A component suspended on this entry's first answer is not subscribed yet (React subscribes at
+        // commit), so only its promise can wake it: it then renders again and loads for the new session.
+        // Otherwise a load that itself changes the session (a guest's sign-up) would keep it suspended forever.
+        if (entry.snapshot._tag === "Pending") entry.resolveSettled()
+        notify(id)
+      }
     })
 
     const subscribe = (key: QueryKey, listener: () => void) => {

@@ -267,6 +267,30 @@ describe("QueryCache", () => {
     )
   )
 
+  it.effect("clear wakes a reader suspended on a first answer, even when the load itself changed the session", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const cache = yield* makeQueryCache()
+        // The guest query's shape: the load signs a guest up, which changes the session and clears the
+        // cache, then reads the guest. The reader (a suspended component) waits on the first snapshot.
+        const load = Effect.andThen(Effect.sleep(50), Effect.andThen(cache.clear, Effect.as(Effect.sleep(50), "guest")))
+        const first = yield* cache.ensure(["user", "guest"], load)
+        assert.strictEqual(first._tag, "Pending")
+        if (first._tag !== "Pending") return
+        yield* TestClock.adjust(50)
+        // Already resolved, the promise's reaction runs before one queued after it.
+        const woken = yield* Effect.promise(() =>
+          Promise.race([first.settled.then(() => true), Promise.resolve().then(() => false)])
+        )
+        assert.isTrue(woken, "the suspended reader's promise is resolved")
+        // The woken reader finds the key gone and starts the new session's load, which answers.
+        assert.isUndefined(cache.peek(["user", "guest"]))
+        const fiber = yield* Effect.forkChild(cache.get(["user", "guest"], Effect.succeed("guest")))
+        assert.strictEqual(yield* Fiber.join(fiber), "guest")
+      })
+    )
+  )
+
   it.effect("ensure never notifies synchronously, even for a load that needs no I/O (React is rendering)", () =>
     Effect.scoped(
       Effect.gen(function* () {
