@@ -43,6 +43,20 @@ const codeOf = (landed: URL) => {
   return code
 }
 
+/** Redeems a finished flow's code and reads the user it signed in. */
+const redeemAndRead = async (project: TestProject, flow: Awaited<ReturnType<typeof signInFlow>>) => {
+  const tokens = await exchangeCode(backend.emulator(), project, {
+    code: codeOf(flow.landed),
+    verifier: flow.pkce.verifier,
+    redirectUri: REDIRECT
+  })
+  const me = expectStatus(
+    await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }),
+    200
+  )
+  return { tokens, me }
+}
+
 describe("OAuth with the development provider", () => {
   it("signs a new user up with PKCE, then signs the same identity in", async () => {
     const project = await githubProject()
@@ -297,17 +311,8 @@ describe("OAuth with the development provider", () => {
       contact_channel_value: user.email
     })
 
-    const linked = await signInFlow(project, { email: user.email })
-    const tokens = await exchangeCode(backend.emulator(), project, {
-      code: codeOf(linked.landed),
-      verifier: linked.pkce.verifier,
-      redirectUri: REDIRECT
-    })
+    const { tokens, me } = await redeemAndRead(project, await signInFlow(project, { email: user.email }))
     expect(tokens.body.is_new_user).toBe(false)
-    const me = expectStatus(
-      await backend.call(project, "GET", "/users/me", { accessToken: tokens.body.access_token }),
-      200
-    )
     expect(me.body.id).toBe(user.userId)
     expect(me.body.has_password).toBe(true)
     expect(me.body.oauth_providers.map((p: { id: string }) => p.id)).toEqual(["github"])
@@ -333,17 +338,8 @@ describe("OAuth with the development provider", () => {
 
     const duplicating = await githubProject({ oauth_account_merge_strategy: "allow_duplicates" })
     const first = await backend.signUp(duplicating)
-    const second = await signInFlow(duplicating, { email: first.email })
-    const tokens = await exchangeCode(backend.emulator(), duplicating, {
-      code: codeOf(second.landed),
-      verifier: second.pkce.verifier,
-      redirectUri: REDIRECT
-    })
+    const { tokens, me } = await redeemAndRead(duplicating, await signInFlow(duplicating, { email: first.email }))
     expect(tokens.body.is_new_user).toBe(true)
-    const me = expectStatus(
-      await backend.call(duplicating, "GET", "/users/me", { accessToken: tokens.body.access_token }),
-      200
-    )
     expect(me.body.id).not.toBe(first.userId)
     const duplicate = expectStatus(
       await backend.call(duplicating, "GET", `/users/${me.body.id}`, { accessType: "server" }),
