@@ -8,28 +8,12 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import { CLOCK_TOLERANCE_SECONDS } from "@stackfx/lib/domain/rules/access-tokens.js"
+import { isAsymmetricJwtAlgorithm } from "@stackfx/lib/domain/rules/jwt-algorithms.js"
 import { OAuthErrorResponse, OAuthTokenResponse } from "@stackfx/lib/domain/tokens.js"
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose"
 import { type OAuthIdentity, parseScopes } from "./identity.js"
 import { type OidcDiscovery, OidcError, readJson } from "./oidc.js"
-
-/** Clock tolerance of 30 s, the product default. */
-export const ID_TOKEN_CLOCK_TOLERANCE_S = 30
-
-// symmetric algorithms are never accepted: the "key" would be the client secret, known to more than the issuer
-const asymmetricAlgorithms = [
-  "RS256",
-  "RS384",
-  "RS512",
-  "PS256",
-  "PS384",
-  "PS512",
-  "ES256",
-  "ES384",
-  "ES512",
-  "EdDSA",
-  "Ed25519"
-]
 
 const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)) })
 
@@ -132,7 +116,7 @@ export const verifyIdToken = (
     const jwks = yield* fetchJwks(discovery)
     const now = yield* Clock.currentTimeMillis
     const offered = discovery.id_token_signing_alg_values_supported ?? ["RS256"]
-    const algorithms = offered.filter((a) => asymmetricAlgorithms.includes(a))
+    const algorithms = offered.filter(isAsymmetricJwtAlgorithm)
     const invalid = (message: string) =>
       new OidcError({ stage: "id_token", message: `The id_token is invalid: ${message}` })
     const audiences: ReadonlyArray<string> = typeof check.clientId === "string" ? [check.clientId] : check.clientId
@@ -142,7 +126,7 @@ export const verifyIdToken = (
           audience: [...audiences],
           algorithms: algorithms.length === 0 ? ["RS256"] : algorithms,
           currentDate: new Date(now),
-          clockTolerance: ID_TOKEN_CLOCK_TOLERANCE_S,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ["iss", "sub", "aud", "exp", "iat"]
         }),
       catch: (cause) => invalid(cause instanceof Error ? cause.message : "verification failed")

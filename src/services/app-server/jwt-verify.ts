@@ -25,6 +25,7 @@ import {
 } from "jose"
 import { JwksApi } from "../../contract/jwks.js"
 import { CLOCK_TOLERANCE_SECONDS, jwksPath } from "../../domain/rules/access-tokens.js"
+import { type AsymmetricJwtAlgorithm, isAsymmetricJwtAlgorithm } from "../../domain/rules/jwt-algorithms.js"
 import {
   AccessTokenClaims,
   accessTokenAudience,
@@ -42,25 +43,7 @@ import { decodeJson } from "../http/wire-codec.js"
 /** RSA keys shorter than this are refused. @internal */
 export const MIN_RSA_MODULUS_BITS = 2_048
 
-/**
- * Signature algorithms a verifier may accept. Only asymmetric ones: with an HMAC algorithm anyone holding the
- * public key could sign (`alg: HS256` keyed with the published key), and `none` is no signature at all.
- */
-export const ASYMMETRIC_JWT_ALGORITHMS = [
-  "ES256",
-  "ES384",
-  "ES512",
-  "RS256",
-  "RS384",
-  "RS512",
-  "PS256",
-  "PS384",
-  "PS512",
-  "EdDSA",
-  "Ed25519"
-] as const
-/** A JWT signing algorithm the verifier accepts (asymmetric only). */
-export type AsymmetricJwtAlgorithm = (typeof ASYMMETRIC_JWT_ALGORITHMS)[number]
+export { ASYMMETRIC_JWT_ALGORITHMS, type AsymmetricJwtAlgorithm } from "../../domain/rules/jwt-algorithms.js"
 
 /** Why a token was refused; `JwtVerificationError.reason` is one of these. */
 export type JwtRefusal =
@@ -192,9 +175,7 @@ const modulusBits = (key: CryptoKey): number | undefined => {
 export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerifierOptions = {}) =>
   Effect.gen(function* () {
     const algorithms: ReadonlyArray<string> = options.algorithms ?? ["ES256"]
-    const allowed: ReadonlySet<string> = new Set(
-      algorithms.filter((alg) => (ASYMMETRIC_JWT_ALGORITHMS as ReadonlyArray<string>).includes(alg))
-    )
+    const allowed: ReadonlySet<string> = new Set(algorithms.filter(isAsymmetricJwtAlgorithm))
     const tolerance = options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS
     const cooldownMs = options.refetchCooldownMs ?? 30_000
     const maxAgeMs = options.maxAgeMs ?? 600_000
