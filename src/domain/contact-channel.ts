@@ -18,42 +18,34 @@ export const ContactChannel = wireStruct({
 })
 export type ContactChannel = typeof ContactChannel.Type
 
-/** `POST /contact-channels` body. `userId` is `"me"` or an id; `isVerified` is server tier only. */
-export const ContactChannelCreate = wireStruct({
+// What a client may send; the server tier may also set `isVerified`.
+const clientCreateFields = {
   userId: Schema.String,
   value: Schema.String,
   type: ContactChannelType,
   usedForAuth: Schema.Boolean,
-  isPrimary: Schema.optionalKey(Schema.Boolean),
-  isVerified: Schema.optionalKey(Schema.Boolean)
-})
+  isPrimary: Schema.optionalKey(Schema.Boolean)
+}
+const clientUpdateFields = {
+  value: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(ContactChannelType),
+  usedForAuth: Schema.optionalKey(Schema.Boolean),
+  isPrimary: Schema.optionalKey(Schema.Boolean)
+}
+const isVerified = Schema.optionalKey(Schema.Boolean)
+
+/** `POST /contact-channels` body. `userId` is `"me"` or an id; `isVerified` is server tier only. */
+export const ContactChannelCreate = wireStruct({ ...clientCreateFields, isVerified })
 export type ContactChannelCreate = typeof ContactChannelCreate.Type
 
 /** `PATCH /contact-channels/{userId}/{id}` body; `isVerified` is server tier only. */
-export const ContactChannelUpdate = wireStruct({
-  value: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(ContactChannelType),
-  usedForAuth: Schema.optionalKey(Schema.Boolean),
-  isPrimary: Schema.optionalKey(Schema.Boolean),
-  isVerified: Schema.optionalKey(Schema.Boolean)
-})
+export const ContactChannelUpdate = wireStruct({ ...clientUpdateFields, isVerified })
 export type ContactChannelUpdate = typeof ContactChannelUpdate.Type
 
 /** A client's new address: as {@link ContactChannelCreate} without the server-only `isVerified`. */
-export const ClientContactChannelCreate = wireStruct({
-  userId: Schema.String,
-  value: Schema.String,
-  type: ContactChannelType,
-  usedForAuth: Schema.Boolean,
-  isPrimary: Schema.optionalKey(Schema.Boolean)
-})
+export const ClientContactChannelCreate = wireStruct(clientCreateFields)
 export type ClientContactChannelCreate = typeof ClientContactChannelCreate.Type
 
 /** A client's update: as {@link ContactChannelUpdate} without the server-only `isVerified`. */
-export const ClientContactChannelUpdate = wireStruct({
-  value: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(ContactChannelType),
-  usedForAuth: Schema.optionalKey(Schema.Boolean),
-  isPrimary: Schema.optionalKey(Schema.Boolean)
-})
+export const ClientContactChannelUpdate = wireStruct(clientUpdateFields)
 export type ClientContactChannelUpdate = typeof ClientContactChannelUpdate.Type

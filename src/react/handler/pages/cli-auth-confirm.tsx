@@ -7,27 +7,17 @@
 import { type ReactNode, Suspense, useState } from "react"
 import { CliLogin } from "../../../services/users/cli-login.js"
 import { useUser } from "../../hooks.js"
-import { useHandlerPage, useQueryParam } from "../context.js"
-import { HandlerLink } from "../handler-link.js"
-import { returningHere } from "../return-here.js"
+import { useQueryParam } from "../context.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
-import { useAction, useHandlerApp } from "../use-action.js"
-import { Loading, userLabel } from "./shared.js"
+import { useAction } from "../use-action.js"
+import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
 
 function VisitorConfirm(): ReactNode {
-  const app = useHandlerApp()
-  const { currentUrl } = useHandlerPage()
   return (
-    <Card title="Authorize a command-line program" subtitle="Sign in to the account the program should use.">
-      <div className="stackfx-row" style={{ marginTop: "1rem" }}>
-        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>
-          Sign in
-        </HandlerLink>
-        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>
-          Sign up
-        </HandlerLink>
-      </div>
-    </Card>
+    <SignInOrUpHere
+      title="Authorize a command-line program"
+      subtitle="Sign in to the account the program should use."
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 /**
- * Small pieces several handler pages show: the loading card, the "already signed in" card, the sign-in
- * detour of pages that need a user, and the frame of the sign-in and sign-up pages.
+ * Small pieces several handler pages show: the loading card, the "already signed in" card, a visitor's
+ * sign-in or sign-up card, the sign-in detour of pages that need a user, and the frame of the sign-in and
+ * sign-up pages.
  */
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
@@ -36,6 +37,27 @@ export function AlreadySignedIn(props: { readonly user: ClientUser }): ReactNode
         </HandlerLink>
         <HandlerLink href={app.urls.signOut} button>
           Sign out
+        </HandlerLink>
+      </div>
+    </Card>
+  )
+}
+
+/**
+ * A visitor's way in from a page that acts on their account (an invitation, a command-line sign-in): a card
+ * with Sign in and Sign up, each bringing them back to this page.
+ */
+export function SignInOrUpHere(props: { readonly title: string; readonly subtitle: string }): ReactNode {
+  const app = useHandlerApp()
+  const { currentUrl } = useHandlerPage()
+  return (
+    <Card title={props.title} subtitle={props.subtitle}>
+      <div className="stackfx-row" style={{ marginTop: "1rem" }}>
+        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>
+          Sign in
+        </HandlerLink>
+        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>
+          Sign up
         </HandlerLink>
       </div>
     </Card>

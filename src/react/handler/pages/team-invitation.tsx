@@ -6,12 +6,11 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { TeamInvitations } from "../../../services/teams/team-invitations.js"
 import { useUser } from "../../hooks.js"
-import { useHandlerPage, useQueryParam } from "../context.js"
+import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
-import { returningHere } from "../return-here.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { Loading, userLabel } from "./shared.js"
+import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
 
 /** Runs `load` once per code and keeps its outcome. */
 const useLoadOnce = <A,>(
@@ -31,8 +30,6 @@ const useLoadOnce = <A,>(
 }
 
 function VisitorInvitation(props: { readonly code: string }): ReactNode {
-  const app = useHandlerApp()
-  const { currentUrl } = useHandlerPage()
   const check = useAction((code: string) => TeamInvitations.use((invitations) => invitations.checkCode(code)))
   const checked = useLoadOnce(props.code, check.run)
   if (!checked.done) return <Loading />
@@ -44,16 +41,10 @@ function VisitorInvitation(props: { readonly code: string }): ReactNode {
     )
   }
   return (
-    <Card title="You are invited to a team" subtitle="Sign in or create an account to accept the invitation.">
-      <div className="stackfx-row" style={{ marginTop: "1rem" }}>
-        <HandlerLink href={returningHere(app.urls.signIn, currentUrl)} button>
-          Sign in
-        </HandlerLink>
-        <HandlerLink href={returningHere(app.urls.signUp, currentUrl)} button>
-          Sign up
-        </HandlerLink>
-      </div>
-    </Card>
+    <SignInOrUpHere
+      title="You are invited to a team"
+      subtitle="Sign in or create an account to accept the invitation."
+    />
   )
 }
 
