@@ -7,10 +7,10 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { vi } from "vitest"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
 import { Transport } from "../../../src/services/http/transport.js"
 import { Fetch } from "../../../src/services/http/transport-fetch.js"
 import { TokenStore } from "../../../src/services/session/token-store.js"
+import { testClientConfig } from "../support/client-pipeline.js"
 
 vi.mock("../../../src/services/live.js", () => {
   throw new TypeError("Failed to fetch dynamically imported module")
@@ -21,17 +21,7 @@ describe("network diagnostics whose chunk cannot load", () => {
     Effect.gen(function* () {
       const urls: Array<string> = []
       const layer = Transport.layerWithSession.pipe(
-        Layer.provide(
-          Layer.merge(
-            ClientConfig.layer({
-              projectId: "proj",
-              accessType: "client",
-              publishableClientKey: "pck",
-              baseUrl: "https://api.example"
-            }),
-            TokenStore.memory()
-          )
-        )
+        Layer.provide(Layer.merge(testClientConfig("https://api.example"), TokenStore.memory()))
       )
       const failingFetch = Layer.succeed(Fetch, (url: string) => {
         urls.push(url)

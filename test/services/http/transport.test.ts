@@ -5,12 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { vi } from "vitest"
 import { UserNotFound } from "../../../src/errors/index.js"
-import {
-  ClientConfig,
-  type ClientConfigInput,
-  makeClientConfig,
-  packageVersion
-} from "../../../src/services/http/client-config.js"
+import { type ClientConfigInput, makeClientConfig, packageVersion } from "../../../src/services/http/client-config.js"
 import { probeTimeoutMs, probeUrls } from "../../../src/services/http/diagnostics.js"
 import { documented } from "../../../src/services/http/endpoint.js"
 import { rateLimitMaxRetries } from "../../../src/services/http/retry.js"
@@ -27,6 +22,7 @@ import {
   localServer,
   unsignedJwt
 } from "../support/local-server.js"
+import { testClientConfig } from "../support/client-pipeline.js"
 
 // TestClock starts at 0, so exp is seconds after the start of each test.
 const validToken = unsignedJwt({ sub: "user-1", exp: 3600 })
@@ -34,18 +30,7 @@ const signedIn: StoredTokens = { accessToken: validToken, refreshToken: "refresh
 
 const layerFor = (baseUrl: string, config: Partial<ClientConfigInput> = {}, tokens: StoredTokens = signedIn) =>
   Transport.layerWithSession.pipe(
-    Layer.provide(
-      Layer.merge(
-        ClientConfig.layer({
-          projectId: "proj",
-          accessType: "client",
-          publishableClientKey: "pck",
-          baseUrl,
-          ...config
-        }),
-        TokenStore.memory(tokens)
-      )
-    )
+    Layer.provide(Layer.merge(testClientConfig(baseUrl, config), TokenStore.memory(tokens)))
   )
 
 /** Starts a local server and runs `use` with a Transport aimed at it. */
@@ -635,17 +620,7 @@ describe("Transport.requestJsonIfSignedIn", () => {
           set: () => Effect.void
         })
         const layer = Transport.layerWithSession.pipe(
-          Layer.provide(
-            Layer.merge(
-              ClientConfig.layer({
-                projectId: "proj",
-                accessType: "client",
-                publishableClientKey: "pck",
-                baseUrl: server.baseUrl
-              }),
-              countingStore
-            )
-          )
+          Layer.provide(Layer.merge(testClientConfig(server.baseUrl), countingStore))
         )
         yield* Effect.gen(function* () {
           const before = reads
@@ -674,17 +649,7 @@ describe("Transport.requestJsonIfSignedIn", () => {
           }
         })
         const layer = Transport.layerWithSession.pipe(
-          Layer.provide(
-            Layer.merge(
-              ClientConfig.layer({
-                projectId: "proj",
-                accessType: "client",
-                publishableClientKey: "pck",
-                baseUrl: server.baseUrl
-              }),
-              peekingStore
-            )
-          )
+          Layer.provide(Layer.merge(testClientConfig(server.baseUrl), peekingStore))
         )
         yield* Effect.gen(function* () {
           const before = { peeks, gets }

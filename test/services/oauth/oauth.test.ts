@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import { createHash } from "node:crypto"
-import { ClientConfig, type ClientConfigInput } from "../../../src/services/http/client-config.js"
+import type { ClientConfigInput } from "../../../src/services/http/client-config.js"
 import { OAuth, type OAuthLayerOptions } from "../../../src/services/oauth/oauth.js"
 import { RandomBytes } from "../../../src/services/oauth/oauth-pkce.js"
 import { afterAuthRedirectUrl, resolveRedirectUrls, withReturnTo } from "../../../src/services/navigation/redirects.js"
@@ -20,6 +20,7 @@ import {
   localServer,
   unsignedJwt
 } from "../support/local-server.js"
+import { testClientConfig } from "../support/client-pipeline.js"
 
 /** A browser cookie jar behind `document.cookie`: reads give `a=1; b=2`, writes take one Set-Cookie string. */
 class FakeDocument {
@@ -81,18 +82,7 @@ const withOAuth = <A, E>(
         if (options.logLevel === "Warn") warnings.push([options.message].flat().map(String).join(" "))
       })
       const core = Transport.layerWithSession.pipe(
-        Layer.provideMerge(
-          Layer.merge(
-            ClientConfig.layer({
-              projectId: "proj",
-              accessType: "client",
-              publishableClientKey: "pck",
-              baseUrl: server.baseUrl,
-              ...config
-            }),
-            TokenStore.memory(tokens)
-          )
-        )
+        Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl, config), TokenStore.memory(tokens)))
       )
       const layer = OAuth.layerWith(layerOptions(doc)).pipe(
         Layer.provideMerge(core),

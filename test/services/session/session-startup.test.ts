@@ -6,7 +6,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
 import { Session } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import {
@@ -16,6 +15,7 @@ import {
 } from "../../../src/services/session/token-store-cookie.js"
 import { FakeDocument } from "../../integration/support/oauth-browser.js"
 import { json, localServer, unsignedJwt } from "../support/local-server.js"
+import { testClientConfig } from "../support/client-pipeline.js"
 
 // Live clock: an expiry in 2096 is fresh for any run of this test.
 const fresh = unsignedJwt({ sub: "u1", exp: 4_000_000_000 })
@@ -77,17 +77,7 @@ describe("a token store holding 'undefined' at start-up", () => {
           for (const tokens of poisoned) {
             const store = yield* make(tokens)
             const layer = Session.layer.pipe(
-              Layer.provideMerge(
-                Layer.merge(
-                  ClientConfig.layer({
-                    projectId: "proj",
-                    accessType: "client",
-                    publishableClientKey: "pck",
-                    baseUrl: server.baseUrl
-                  }),
-                  store.layer
-                )
-              )
+              Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer))
             )
             yield* Effect.gen(function* () {
               const session = yield* Session
@@ -113,19 +103,7 @@ describe("a token store holding 'undefined' at start-up", () => {
       Effect.gen(function* () {
         const server = yield* localServer(() => json({}))
         const store = yield* customStore({ accessToken: fresh, refreshToken: "r1" })
-        const layer = Session.layer.pipe(
-          Layer.provideMerge(
-            Layer.merge(
-              ClientConfig.layer({
-                projectId: "proj",
-                accessType: "client",
-                publishableClientKey: "pck",
-                baseUrl: server.baseUrl
-              }),
-              store.layer
-            )
-          )
-        )
+        const layer = Session.layer.pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
         yield* Effect.gen(function* () {
           assert.strictEqual(yield* (yield* Session).getAccessToken(), fresh)
           assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: fresh, refreshToken: "r1" })

@@ -5,7 +5,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
-import { ClientConfig, type ClientConfigInput } from "../../../src/services/http/client-config.js"
+import type { ClientConfigInput } from "../../../src/services/http/client-config.js"
 import { Session, type SessionState, sessionChanges } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import {
@@ -18,6 +18,7 @@ import {
   type Reply,
   unsignedJwt
 } from "../support/local-server.js"
+import { testClientConfig } from "../support/client-pipeline.js"
 
 // TestClock starts at 0: exp 10 s is inside the 20 s margin (stale), exp 3600 s is fresh.
 const stale = unsignedJwt({ sub: "u1", exp: 10 })
@@ -68,18 +69,7 @@ const withSession = <A, E>(
     Effect.gen(function* () {
       const server = yield* localServer(handler)
       const layer = Layer.merge(Session.layer, Layer.empty).pipe(
-        Layer.provideMerge(
-          Layer.merge(
-            ClientConfig.layer({
-              projectId: "proj",
-              accessType: "client",
-              publishableClientKey: "pck",
-              baseUrl: server.baseUrl,
-              ...config
-            }),
-            TokenStore.memory(tokens)
-          )
-        )
+        Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl, config), TokenStore.memory(tokens)))
       )
       return yield* Effect.gen(function* () {
         return yield* use({ server, session: yield* Session, store: yield* TokenStore })
@@ -454,12 +444,7 @@ describe("Session.tokensNow", () => {
         Session.layer.pipe(
           Layer.provide(
             Layer.merge(
-              ClientConfig.layer({
-                projectId: "proj",
-                accessType: "client",
-                publishableClientKey: "pck",
-                baseUrl: "http://127.0.0.1:9"
-              }),
+              testClientConfig("http://127.0.0.1:9"),
               TokenStore.custom({ get: () => ({ accessToken: fresh, refreshToken: "r" }), set: () => undefined })
             )
           )
