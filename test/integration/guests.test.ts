@@ -7,7 +7,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { clientTier } from "../../src/layers/client.js"
-import { serverTier } from "../../src/layers/server.js"
 import { allowingAnonymousUsers } from "../../src/services/http/allowed-users.js"
 import { unverifiedClaims } from "../../src/services/session/session-freshness.js"
 import { Teams } from "../../src/services/teams/teams.js"
@@ -15,6 +14,7 @@ import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { serverTierOn } from "../support/clients.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
@@ -32,14 +32,7 @@ const client = (project: TestProject) =>
     tokenStore: "memory"
   })
 
-const server = (project: TestProject) =>
-  serverTier({
-    projectId: project.id,
-    secretServerKey: project.secretServerKey,
-    publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
-    tokenStore: "memory"
-  })
+const server = (project: TestProject) => serverTierOn(backend, project)
 
 const newProject = (config: Record<string, unknown> = {}) =>
   Effect.promise(() =>

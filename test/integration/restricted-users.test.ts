@@ -6,7 +6,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { clientTier } from "../../src/layers/client.js"
-import { serverTier } from "../../src/layers/server.js"
 import { makeTokenVerifier, type TokenVerifierOptions } from "../../src/services/app-server/jwt-verify.js"
 import { allowingRestrictedUsers } from "../../src/services/http/allowed-users.js"
 import { makeClientConfig } from "../../src/services/http/client-config.js"
@@ -16,6 +15,7 @@ import { ServerUsers } from "../../src/services/users/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
 import type { StoredTokens } from "../../src/services/session/token-store.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { serverTierOn } from "../support/clients.js"
 
 const backend = useEmulator()
 
@@ -28,14 +28,7 @@ const client = (project: TestProject, tokens: StoredTokens | null, options: { al
     ...options
   })
 
-const server = (project: TestProject) =>
-  serverTier({
-    projectId: project.id,
-    secretServerKey: project.secretServerKey,
-    publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
-    tokenStore: "memory"
-  })
+const server = (project: TestProject) => serverTierOn(backend, project)
 
 /** A user an administrator restricted, and a session of theirs, made through the server tier. */
 const restrictedUser = (project: TestProject) =>

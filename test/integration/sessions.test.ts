@@ -2,25 +2,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { clientTier } from "../../src/layers/client.js"
-import { serverTier } from "../../src/layers/server.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerSessions } from "../../src/services/users/server-sessions.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import { Fetch, type FetchFn } from "../../src/services/http/transport-fetch.js"
-import { refreshWith } from "../support/clients.js"
+import { refreshWith, serverTierOn } from "../support/clients.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
 
-const server = (project: TestProject, tokens?: StoredTokens) =>
-  serverTier({
-    projectId: project.id,
-    secretServerKey: project.secretServerKey,
-    publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
-    tokenStore: tokens === undefined ? "memory" : TokenStore.memory(tokens)
-  })
+const server = (project: TestProject, tokens?: StoredTokens) => serverTierOn(backend, project, tokens)
 
 const client = (project: TestProject, tokens: StoredTokens) =>
   clientTier({

@@ -2,22 +2,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import { serverTier } from "../../src/layers/server.js"
 import type { ServerUser } from "../../src/domain/user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
 import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { serverTierOn } from "../support/clients.js"
 
 const backend = useEmulator()
 
-const server = (project: TestProject) =>
-  serverTier({
-    projectId: project.id,
-    secretServerKey: project.secretServerKey,
-    publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
-    tokenStore: "memory"
-  })
+const server = (project: TestProject) => serverTierOn(backend, project)
 
 /** Sign-up order, the order the API lists in (ties on the timestamp broken by id). */
 const bySignUp = (a: ServerUser, b: ServerUser) =>

@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { type CoreServices, coreLayer } from "../../src/layers/core.js"
+import { serverTier } from "../../src/layers/server.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import type { EmulatorHandle, TestProject } from "./emulator.js"
 
@@ -44,6 +45,16 @@ export const serverCore = (backend: EmulatorHandle, project: TestProject, tokens
     },
     tokenStore(tokens)
   )
+
+/** The public server tier (`serverTier`) on the backend, with a memory token store holding `tokens`, if any. */
+export const serverTierOn = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens) =>
+  serverTier({
+    projectId: project.id,
+    secretServerKey: project.secretServerKey,
+    publishableClientKey: project.publishableClientKey,
+    baseUrl: backend.emulator().url,
+    tokenStore: tokens === undefined ? "memory" : tokenStore(tokens)
+  })
 
 /** Admin access with the project's super-secret admin key (and its other keys). */
 export const adminCore = (backend: EmulatorHandle, project: TestProject): Layer.Layer<CoreServices> =>
