@@ -33,9 +33,17 @@ import { CodePurpose, type VerificationCodeError } from "./verification-codes.js
 
 export type ChannelWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | Refused | DbError
 
-const usedBySomeoneElse = (type: ContactChannelType, value?: string) =>
+/**
+ * An address another user signs in with. `wouldWorkIfVerified`: what stops the caller is only that the other
+ * user has not verified it (an OAuth sign-in that would then link to them).
+ */
+export const usedBySomeoneElse = (type: ContactChannelType, value?: string, wouldWorkIfVerified = false) =>
   new ContactChannelAlreadyUsedForAuthBySomeoneElse({
-    details: value === undefined ? { type } : { type, contact_channel_value: value }
+    details: {
+      type,
+      ...(value === undefined ? {} : { contact_channel_value: value }),
+      ...(wouldWorkIfVerified ? { would_work_if_email_was_verified: true } : {})
+    }
   })
 
 const alreadyExists = () => new Refused({ reason: "invalid", message: "Contact channel already exists" })

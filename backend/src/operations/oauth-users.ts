@@ -19,7 +19,7 @@ import {
 } from "@stackfx/lib/errors/known/oauth.js"
 import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
+import type { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../crypto/secrets.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
@@ -35,6 +35,7 @@ import {
 import type { StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { usedBySomeoneElse } from "./contact-channels.js"
 import { signUpUser } from "./sign-up.js"
 import type { UserWriteError } from "./users.js"
 
@@ -63,16 +64,6 @@ export type OAuthUserError =
   | UserNotFound
   | UserWriteError
   | DbError
-
-/** A provider account's e-mail that another user signs in with. */
-const emailTaken = (email: string, wouldWorkIfVerified: boolean) =>
-  new ContactChannelAlreadyUsedForAuthBySomeoneElse({
-    details: {
-      type: "email",
-      contact_channel_value: email,
-      ...(wouldWorkIfVerified ? { would_work_if_email_was_verified: true } : {})
-    }
-  })
 
 /** Keeps the provider's access token (and refresh token) with the scopes it was asked for. */
 const storeToken = (
@@ -158,7 +149,9 @@ const authenticate = (
         // As the service: refused with CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, which says the
         // sign-in would work once the existing user verifies the address only when that is what stops it.
         if (strategy === "raise_error" || !identity.emailVerified || !channel.isVerified) {
-          return yield* Effect.fail(emailTaken(identity.email, strategy === "link_method" && !channel.isVerified))
+          return yield* Effect.fail(
+            usedBySomeoneElse("email", identity.email, strategy === "link_method" && !channel.isVerified)
+          )
         }
         const accountId = yield* connect(db, project.id, channel.userId, identity)
         return { accountId, userId: channel.userId, isNewUser: false }
@@ -175,7 +168,7 @@ const authenticate = (
       signUp: { authMethod: "oauth", oauthProvider: identity.providerId }
     }).pipe(
       // Another sign-up took the address between the check above and this one: the same refusal.
-      Effect.catchTag("UserEmailAlreadyExists", (error) => Effect.fail(emailTaken(error.details.email, false)))
+      Effect.catchTag("UserEmailAlreadyExists", (error) => Effect.fail(usedBySomeoneElse("email", error.details.email)))
     )
     const accountId = yield* connect(db, project.id, user.id, identity)
     return { accountId, userId: user.id, isNewUser: true }
