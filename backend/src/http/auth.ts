@@ -119,6 +119,9 @@ const adminTokenUser = (token: string, projectId: string) =>
           )
       })
     )
+    // The service decodes an admin access token with anonymous and restricted users disallowed: only a
+    // normal user's issuer is accepted, so a guest's or a restricted user's token does not parse as one.
+    if (verified.kind !== "normal") return yield* Effect.fail(new UnparsableAdminAccessToken({}))
     if (verified.projectId !== "internal") return yield* Effect.fail(new AdminAccessTokenIsNotAdmin({}))
     const db = yield* Db
     const owner = yield* isProjectOwner(db, projectId, verified.userId)
