@@ -9,6 +9,8 @@
  * Parse functions return the parsed node or a `ParseFailure`; no exception is thrown.
  */
 
+import { MAX_NESTING, nestsTooDeeply } from "./limits.js"
+
 /** A literal value. */
 export type Literal = string | number | boolean | null | undefined
 
@@ -37,18 +39,20 @@ export interface Element {
 
 export type Child = { readonly k: "text"; readonly v: string } | Expr
 
-/** Why a source is outside the subset, and where (a character offset). */
+/**
+ * Why a source is outside the subset, and where (a character offset). `invalid-character` is a character
+ * reference that names no Unicode character (`&#x110000;`): the source is not valid text, which the routes
+ * answer as a schema error; anything else is a source the renderer does not render.
+ */
 export class ParseFailure {
   constructor(
     readonly message: string,
-    readonly at: number
+    readonly at: number,
+    readonly kind: "unsupported" | "invalid-character" = "unsupported"
   ) {}
 }
 
 export const isFailure = (value: unknown): value is ParseFailure => value instanceof ParseFailure
-
-// Deep enough for any real template, low enough that a hostile source cannot exhaust the stack.
-const MAX_DEPTH = 200
 
 const identifier = /[A-Za-z_$][\w$]*/y
 const elementName = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y
@@ -57,19 +61,36 @@ const numberLiteral = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
 
 const entities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }
 
-/** JSX decodes HTML entities in text and in quoted attribute values. */
-const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-    if (name.startsWith("#")) return String.fromCodePoint(Number.parseInt(name.slice(1), 10))
-    return entities[name] ?? whole
+const MAX_CODE_POINT = 0x10ffff
+
+/**
+ * JSX decodes HTML entities in text and in quoted attribute values. A numeric one past U+10FFFF names no
+ * character: the failure says which (`at` is the text's offset; the caller adds its own).
+ */
+const decodeEntities = (text: string): string | ParseFailure => {
+  let invalid: { readonly entity: string; readonly at: number } | undefined
+  const decoded = text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string, at: number) => {
+    const hex = name.startsWith("#x") || name.startsWith("#X")
+    if (!hex && !name.startsWith("#")) return entities[name] ?? whole
+    const code = Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10)
+    if (code <= MAX_CODE_POINT) return String.fromCodePoint(code)
+    invalid ??= { entity: whole, at }
+    return ""
   })
+  if (invalid === undefined) return decoded
+  return new ParseFailure(
+    `${invalid.entity.length > 24 ? `${invalid.entity.slice(0, 24)}…` : invalid.entity} is not a character: ` +
+      `a character reference must name a code point of at most U+10FFFF`,
+    invalid.at,
+    "invalid-character"
+  )
+}
 
 /**
  * JSX's rule for text between tags: lines are trimmed where they meet a line break, blank lines vanish and
  * the remaining lines are joined by one space (as Babel and TypeScript compile it).
  */
-export const jsxText = (raw: string): string => {
+export const jsxText = (raw: string): string | ParseFailure => {
   const lines = raw.split(/\r\n|\n|\r/)
   let lastNonEmpty = 0
   lines.forEach((line, i) => {
@@ -150,7 +171,13 @@ export class Parser {
 
   private enter(): ParseFailure | undefined {
     this.depth++
-    return this.depth > MAX_DEPTH ? this.fail("the template nests too deeply") : undefined
+    return this.depth > MAX_NESTING ? this.fail(nestsTooDeeply()) : undefined
+  }
+
+  /** Leaves `levels` levels at once (an operator chain entered one per link). */
+  private leaveAll<A>(levels: number, value: A): A {
+    this.depth -= levels
+    return value
   }
 
   private leave<A>(value: A): A {
@@ -178,14 +205,22 @@ export class Parser {
     return this.leave(c)
   }
 
+  /**
+   * A left-associative chain. Its tree is as deep as the chain is long, and rendering it recurses that deep,
+   * so each link counts as a level of nesting.
+   */
   private binary(next: () => Expr | ParseFailure, operators: ReadonlyArray<BinaryOperator>): Expr | ParseFailure {
     let l = next()
+    let links = 0
     for (;;) {
       if (isFailure(l)) return l
       this.skipSpace()
       const at = this.pos
       const op = operators.find((o) => this.startsWith(o) && !(o === "+" && this.startsWith("++")))
-      if (op === undefined) return l
+      if (op === undefined) return this.leaveAll(links, l)
+      const tooDeep = this.enter()
+      if (tooDeep !== undefined) return tooDeep
+      links++
       this.pos += op.length
       const r = next()
       if (isFailure(r)) return r
@@ -201,20 +236,30 @@ export class Parser {
   private unary = (): Expr | ParseFailure => {
     this.skipSpace()
     if (this.startsWith("!") && !this.startsWith("!=")) {
+      const tooDeep = this.enter()
+      if (tooDeep !== undefined) return tooDeep
       this.pos++
       const e = this.unary()
-      return isFailure(e) ? e : { k: "not", e }
+      return isFailure(e) ? e : this.leave({ k: "not", e })
     }
     return this.postfix()
   }
 
+  /** Member accesses; like an operator chain, each link is a level of nesting. */
   private postfix(): Expr | ParseFailure {
     let e = this.primary()
+    let links = 0
     for (;;) {
       if (isFailure(e)) return e
       this.skipSpace()
       const at = this.pos
       const optional = this.startsWith("?.")
+      const member = optional || (this.startsWith(".") && !this.startsWith("...")) || this.startsWith("[")
+      if (member) {
+        const tooDeep = this.enter()
+        if (tooDeep !== undefined) return tooDeep
+        links++
+      }
       if (optional || (this.startsWith(".") && !this.startsWith("..."))) {
         this.pos += optional ? 2 : 1
         const prop = this.identifier()
@@ -234,7 +279,7 @@ export class Parser {
       } else if (this.startsWith("(")) {
         return this.fail("function calls are not supported", at)
       } else {
-        return e
+        return this.leaveAll(links, e)
       }
     }
   }
@@ -432,7 +477,9 @@ export class Parser {
         if (ch === '"' || ch === "'") {
           const end = this.src.indexOf(ch, this.pos + 1)
           if (end === -1) return this.fail("unterminated attribute value")
-          attrs.push([attr, { k: "lit", v: decodeEntities(this.src.slice(this.pos + 1, end)) }])
+          const value = decodeEntities(this.src.slice(this.pos + 1, end))
+          if (isFailure(value)) return new ParseFailure(value.message, this.pos + 1 + value.at, value.kind)
+          attrs.push([attr, { k: "lit", v: value }])
           this.pos = end + 1
         } else if (ch === "{") {
           this.pos++
@@ -485,6 +532,8 @@ export class Parser {
         const start = this.pos
         while (this.pos < this.src.length && this.src[this.pos] !== "<" && this.src[this.pos] !== "{") this.pos++
         const text = jsxText(this.src.slice(start, this.pos))
+        // The offset of a bad reference within trimmed text is not the source's: point at the text.
+        if (isFailure(text)) return new ParseFailure(text.message, start, text.kind)
         if (text !== "") children.push({ k: "text", v: text })
       }
     }
