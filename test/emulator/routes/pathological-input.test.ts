@@ -9,54 +9,34 @@ import { beforeAll } from "vitest"
 import { MAX_NESTING, MAX_OUTPUT_CHARS, MAX_SOURCE_CHARS, MAX_STEPS } from "../../../backend/src/mail/tsx/limits.js"
 import { MAX_OVERRIDE_DEPTH } from "../../../backend/src/operations/project-config.js"
 import { expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
+import { templateProject } from "../../support/template-project.js"
 import { hostileTemplate } from "../mail/surfaces.js"
 
 const backend = useEmulator()
 
-// Editing templates needs the project's own SMTP server; nothing listens on port 1, and nothing is sent here.
-const customServer = {
-  email_config: {
-    type: "standard",
-    host: "127.0.0.1",
-    port: 1,
-    username: "mailer",
-    password: "smtp-secret",
-    sender_name: "Hostile",
-    sender_email: "noreply@hostile.example"
-  }
-}
-
-let project: TestProject | undefined
-let templateId = ""
+let fixture: Awaited<ReturnType<typeof templateProject>> | undefined
 
 beforeAll(async () => {
-  project = await backend.createProject({ config: customServer })
-  templateId = expectStatus(
-    await backend.call(project, "POST", "/internal/email-templates", {
-      accessType: "admin",
-      body: { display_name: "Target" }
-    }),
-    200
-  ).body.id
+  fixture = await templateProject(backend)
 })
 
-const fixture = (): TestProject => {
-  if (project === undefined) throw new Error("the fixture is not ready")
-  return project
+const project = (): TestProject => {
+  if (fixture === undefined) throw new Error("the fixture is not ready")
+  return fixture.project
 }
 
 const patchTemplate = (tsxSource: string) =>
-  backend.call(fixture(), "PATCH", `/internal/email-templates/${templateId}`, {
+  backend.call(project(), "PATCH", `/internal/email-templates/${fixture?.templateId}`, {
     accessType: "admin",
     body: { tsx_source: tsxSource }
   })
 
 const storedSource = async (): Promise<string> => {
   const list = expectStatus(
-    await backend.call(fixture(), "GET", "/internal/email-templates", { accessType: "admin" }),
+    await backend.call(project(), "GET", "/internal/email-templates", { accessType: "admin" }),
     200
   )
-  return (list.body.templates as Array<{ id: string; tsx_source: string }>).find((t) => t.id === templateId)
+  return (list.body.templates as Array<{ id: string; tsx_source: string }>).find((t) => t.id === fixture?.templateId)
     ?.tsx_source as string
 }
 
@@ -131,14 +111,14 @@ describe("PATCH /internal/config/override/{level}: a string nested 30,000 deep",
   it("is a plain 400 naming the nesting limit, for PATCH and PUT, and nothing is stored", async () => {
     const deep = `${'{"auth":'.repeat(30_000)}true${"}".repeat(30_000)}`
     const before = expectStatus(
-      await backend.call(fixture(), "GET", "/internal/config/override/branch", { accessType: "admin" }),
+      await backend.call(project(), "GET", "/internal/config/override/branch", { accessType: "admin" }),
       200
     )
     for (const [method, body] of [
       ["PATCH", { config_override_string: deep }],
       ["PUT", { config_string: deep, source: { type: "unlinked" } }]
     ] as const) {
-      const answer = await backend.call(fixture(), method, "/internal/config/override/branch", {
+      const answer = await backend.call(project(), method, "/internal/config/override/branch", {
         accessType: "admin",
         body
       })
@@ -147,13 +127,13 @@ describe("PATCH /internal/config/override/{level}: a string nested 30,000 deep",
       assert.include(answer.text, `nests deeper than ${MAX_OVERRIDE_DEPTH} levels`)
     }
     const after = expectStatus(
-      await backend.call(fixture(), "GET", "/internal/config/override/branch", { accessType: "admin" }),
+      await backend.call(project(), "GET", "/internal/config/override/branch", { accessType: "admin" }),
       200
     )
     assert.deepStrictEqual(after.body, before.body)
     // A real override still merges.
     expectStatus(
-      await backend.call(fixture(), "PATCH", "/internal/config/override/branch", {
+      await backend.call(project(), "PATCH", "/internal/config/override/branch", {
         accessType: "admin",
         body: { config_override_string: JSON.stringify({ auth: { allowSignUp: false } }) }
       }),
