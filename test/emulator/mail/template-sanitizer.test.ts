@@ -49,6 +49,19 @@ describe("event-handler attributes", () => {
   })
 })
 
+describe("style attributes", () => {
+  it("drops a style that could run script in an older mail client, keeps an ordinary one", () => {
+    for (const out of bothClean(`
+      <p style="color: red; background: url(JAVA&#x09;SCRIPT:alert(1))">a</p>
+      <p style={{ width: "expression(alert(1))" }}>b</p>
+      <p style="-moz-binding: url(https://example.test/x.xml#x)">c</p>
+      <p style={{ color: "blue", padding: 4 }}>d</p>
+    `)) {
+      assert.include(out, `<p>a</p><p>b</p><p>c</p><p style="color:blue;padding:4px">d</p>`)
+    }
+  })
+})
+
 describe("URL attributes", () => {
   const disguised: ReadonlyArray<string> = [
     "javascript:alert(1)",

@@ -345,6 +345,7 @@ const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): s
     if (name === "style") {
       const css = styleText(value)
       if (failed(css)) return css
+      if (!keepsAttribute(name, css)) continue
       const attribute = ` style="${escapeHtml(css)}"`
       const styled = built(out + attribute, scope, attribute.length)
       if (failed(styled)) return styled

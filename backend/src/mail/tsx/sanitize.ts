@@ -6,7 +6,9 @@
  *   `onerror`, `ONMOUSEOVER`; HTML attribute names are case-insensitive);
  * - a URL attribute (`href`, `src`, `background`, `srcset`, …) is dropped unless its value, read as a browser
  *   reads it, is relative or uses a scheme that belongs in mail: `http`, `https`, `mailto` (the hosted
- *   service's own templates link only to `https` URLs and the callback URLs it is given).
+ *   service's own templates link only to `https` URLs and the callback URLs it is given);
+ * - a `style` is dropped when it holds what ran script in older mail clients (`expression(`, `javascript:`,
+ *   `-moz-binding`, `behavior:`).
  *
  * "As a browser reads it": character references decoded (numeric ones with or without the `;`, and the
  * named ones that spell URL syntax, such as `&colon;` and `&Tab;`), then the URL parser's clean-up, which
@@ -81,8 +83,11 @@ const decodeOnce = (text: string): string =>
 // A value still changing after this many passes is an attack on the check, not a link.
 const MAX_DECODE_PASSES = 4
 
-/** The scheme a browser would read (lower-cased), null for a relative URL, undefined when the value is suspect. */
-export const urlScheme = (value: string): string | null | undefined => {
+/**
+ * The value with its references decoded (repeatedly) and every control character (U+0000 to U+001F, U+007F)
+ * and space removed, wherever it is; undefined when decoding does not settle.
+ */
+const compacted = (value: string): string | undefined => {
   let decoded = value
   for (let pass = 0; ; pass++) {
     const next = decodeOnce(decoded)
@@ -90,9 +95,15 @@ export const urlScheme = (value: string): string | null | undefined => {
     if (pass === MAX_DECODE_PASSES) return undefined
     decoded = next
   }
-  // Every control character (U+0000 to U+001F, U+007F) and space removed, wherever it is.
   let compact = ""
   for (const ch of decoded) if (ch > " " && ch !== "\u007f") compact += ch
+  return compact
+}
+
+/** The scheme a browser would read (lower-cased), null for a relative URL, undefined when the value is suspect. */
+export const urlScheme = (value: string): string | null | undefined => {
+  const compact = compacted(value)
+  if (compact === undefined) return undefined
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)
   return scheme === null ? null : (scheme[1] ?? "").toLowerCase()
 }
@@ -108,10 +119,17 @@ const listedUrls = (name: string, value: string): ReadonlyArray<string> =>
     ? value.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
     : value.split(/\s+/).filter((url) => url !== "")
 
+/** What lets CSS run script in the mail clients that allowed it (IE's `expression()`, bindings, script URLs). */
+const CSS_SCRIPT = ["expression(", "javascript:", "vbscript:", "-moz-binding", "behavior:"]
+
 /** Whether an attribute (its name as written, its value as rendered) may reach a message. */
 export const keepsAttribute = (name: string, value: string): boolean => {
   const lower = name.toLowerCase()
   if (isEventHandler(lower)) return false
+  if (lower === "style") {
+    const css = compacted(value)?.toLowerCase()
+    return css !== undefined && !CSS_SCRIPT.some((pattern) => css.includes(pattern))
+  }
   if (URL_ATTRIBUTES.has(lower)) return allowedUrl(value)
   if (URL_LIST_ATTRIBUTES.has(lower)) return listedUrls(lower, value).every(allowedUrl)
   return true
