@@ -8,7 +8,9 @@
  * restricted-audience token.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, type TestUser, useEmulator } from "../../support/emulator.js"
+import { afterAll, beforeAll } from "vitest"
+import { type ShiftedEmulator, startShiftedEmulator } from "../../support/emulator-clock.js"
+import { call, expectStatus, type TestUser, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()
 
@@ -116,5 +118,51 @@ describe("admin access tokens of guests and restricted users", () => {
       200
     )
     assert.strictEqual(read.body.display_name, "Before")
+  })
+})
+
+describe("an expired admin access token of a guest", () => {
+  let movable: ShiftedEmulator | undefined
+  beforeAll(async () => {
+    movable = await startShiftedEmulator({ accessTokenLifetimeSeconds: 60 })
+  })
+  afterAll(async () => {
+    await movable?.stop()
+  })
+
+  // The service checks a token's issuer before its expiry: a guest's token is unparsable as an admin
+  // access token, expired or not.
+  it("is UNPARSABLE_ADMIN_ACCESS_TOKEN, not ADMIN_ACCESS_TOKEN_EXPIRED", async () => {
+    if (movable === undefined) throw new Error("not started")
+    const internal = { ...movable.project }
+    const guest = expectStatus(
+      await call(movable, internal, "POST", "/auth/anonymous/sign-up", { accessType: "client" }),
+      200
+    ).body.access_token as string
+    const asGuest = { accessToken: guest, headers: { "x-stack-allow-anonymous-user": "true" } }
+    const team = expectStatus(
+      await call(movable, internal, "POST", "/teams", {
+        ...asGuest,
+        body: { display_name: "Guest team", creator_user_id: "me" }
+      }),
+      201
+    )
+    const project = expectStatus(
+      await call(movable, internal, "POST", "/internal/projects", {
+        ...asGuest,
+        body: { display_name: "Guest project", owner_team_id: team.body.id }
+      }),
+      201
+    )
+    movable.advance(61_000)
+    const answer = await call(movable, internal, "GET", "/internal/projects/current", {
+      accessType: "none",
+      headers: {
+        "x-stack-project-id": project.body.id,
+        "x-stack-access-type": "admin",
+        "x-stack-admin-access-token": guest
+      }
+    })
+    expectRefused(answer)
   })
 })
