@@ -9,6 +9,7 @@
  * Parse functions return the parsed node or a `ParseFailure`; no exception is thrown.
  */
 
+import { type InvalidReference, jsxText, decodeEntities } from "./jsx-text.js"
 import { MAX_NESTING, nestsTooDeeply } from "./limits.js"
 
 /** A literal value. */
@@ -54,57 +55,18 @@ export class ParseFailure {
 
 export const isFailure = (value: unknown): value is ParseFailure => value instanceof ParseFailure
 
+const invalidCharacter = (reference: InvalidReference, at: number) =>
+  new ParseFailure(
+    `${reference.text.length > 24 ? `${reference.text.slice(0, 24)}…` : reference.text} is not a character: ` +
+      `a character reference must name a code point of at most U+10FFFF`,
+    at,
+    "invalid-character"
+  )
+
 const identifier = /[A-Za-z_$][\w$]*/y
 const elementName = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y
 const attributeName = /[A-Za-z_][\w:-]*/y
 const numberLiteral = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-
-const entities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }
-
-const MAX_CODE_POINT = 0x10ffff
-
-/**
- * JSX decodes HTML entities in text and in quoted attribute values. A numeric one past U+10FFFF names no
- * character: the failure says which (`at` is the text's offset; the caller adds its own).
- */
-const decodeEntities = (text: string): string | ParseFailure => {
-  let invalid: { readonly entity: string; readonly at: number } | undefined
-  const decoded = text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string, at: number) => {
-    const hex = name.startsWith("#x") || name.startsWith("#X")
-    if (!hex && !name.startsWith("#")) return entities[name] ?? whole
-    const code = Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10)
-    if (code <= MAX_CODE_POINT) return String.fromCodePoint(code)
-    invalid ??= { entity: whole, at }
-    return ""
-  })
-  if (invalid === undefined) return decoded
-  return new ParseFailure(
-    `${invalid.entity.length > 24 ? `${invalid.entity.slice(0, 24)}…` : invalid.entity} is not a character: ` +
-      `a character reference must name a code point of at most U+10FFFF`,
-    invalid.at,
-    "invalid-character"
-  )
-}
-
-/**
- * JSX's rule for text between tags: lines are trimmed where they meet a line break, blank lines vanish and
- * the remaining lines are joined by one space (as Babel and TypeScript compile it).
- */
-export const jsxText = (raw: string): string | ParseFailure => {
-  const lines = raw.split(/\r\n|\n|\r/)
-  let lastNonEmpty = 0
-  lines.forEach((line, i) => {
-    if (/[^ \t]/.test(line)) lastNonEmpty = i
-  })
-  let out = ""
-  lines.forEach((line, i) => {
-    let trimmed = line.replace(/\t/g, " ")
-    if (i !== 0) trimmed = trimmed.replace(/^ +/, "")
-    if (i !== lines.length - 1) trimmed = trimmed.replace(/ +$/, "")
-    if (trimmed !== "") out += i === lastNonEmpty ? trimmed : `${trimmed} `
-  })
-  return decodeEntities(out)
-}
 
 /** A cursor over a source; every method leaves `pos` after what it read. */
 export class Parser {
@@ -478,7 +440,7 @@ export class Parser {
           const end = this.src.indexOf(ch, this.pos + 1)
           if (end === -1) return this.fail("unterminated attribute value")
           const value = decodeEntities(this.src.slice(this.pos + 1, end))
-          if (isFailure(value)) return new ParseFailure(value.message, this.pos + 1 + value.at, value.kind)
+          if (typeof value !== "string") return invalidCharacter(value, this.pos + 1 + value.at)
           attrs.push([attr, { k: "lit", v: value }])
           this.pos = end + 1
         } else if (ch === "{") {
@@ -533,7 +495,7 @@ export class Parser {
         while (this.pos < this.src.length && this.src[this.pos] !== "<" && this.src[this.pos] !== "{") this.pos++
         const text = jsxText(this.src.slice(start, this.pos))
         // The offset of a bad reference within trimmed text is not the source's: point at the text.
-        if (isFailure(text)) return new ParseFailure(text.message, start, text.kind)
+        if (typeof text !== "string") return invalidCharacter(text, start)
         if (text !== "") children.push({ k: "text", v: text })
       }
     }

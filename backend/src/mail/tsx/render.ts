@@ -9,6 +9,7 @@
  */
 import { escapeHtml, htmlToText } from "../html.js"
 import { MAX_OUTPUT_CHARS, MAX_SOURCE_CHARS, outputTooLong, sourceTooLong, StepBudget, tooManySteps } from "./limits.js"
+import { components, headings, htmlElements, voidElements } from "./elements.js"
 import { type DeclaredVariable, parseTemplateModule } from "./module.js"
 import { type Child, type Element, type Expr, isFailure, position } from "./parse.js"
 import { isEventHandler, keepsAttribute } from "./sanitize.js"
@@ -244,74 +245,6 @@ const childrenHtml = (children: ReadonlyArray<Child>, scope: Scope): string | Re
   }
   return out
 }
-
-/** The React Email components the renderer knows, as the HTML element each stands for (null: children only). */
-const components: Readonly<Record<string, string | null>> = {
-  Html: "html",
-  Head: "head",
-  Body: "body",
-  Tailwind: null,
-  Container: "div",
-  Section: "div",
-  Row: "div",
-  Column: "div",
-  Text: "p",
-  Button: "a",
-  Link: "a",
-  Hr: "hr",
-  Img: "img",
-  CodeInline: "code"
-}
-
-/** Plain HTML elements a template may use; anything else (script, style, iframe, form…) is refused. */
-const htmlElements = new Set([
-  "a",
-  "abbr",
-  "b",
-  "blockquote",
-  "br",
-  "center",
-  "code",
-  "dd",
-  "div",
-  "dl",
-  "dt",
-  "em",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "i",
-  "img",
-  "li",
-  "main",
-  "ol",
-  "p",
-  "pre",
-  "s",
-  "section",
-  "small",
-  "span",
-  "strong",
-  "sub",
-  "sup",
-  "table",
-  "tbody",
-  "td",
-  "tfoot",
-  "th",
-  "thead",
-  "tr",
-  "u",
-  "ul"
-])
-const voidElements = new Set(["br", "hr", "img"])
-const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
 
 const unitless = new Set(["fontWeight", "lineHeight", "opacity", "zIndex", "flex", "flexGrow", "flexShrink", "order"])
 
