@@ -27,7 +27,7 @@ import {
 } from "@stackfx/lib/errors/known/project-authentication.js"
 import { AnonymousAuthenticationNotAllowed, InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { RestrictedUserNotAllowed } from "@stackfx/lib/errors/known/users.js"
-import { AccessTokens, type VerifiedAccessToken } from "../crypto/access-tokens.js"
+import { AccessTokens, claimedKind, type VerifiedAccessToken } from "../crypto/access-tokens.js"
 import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
@@ -104,6 +104,11 @@ const isAccessType = (value: string): value is AccessType =>
 
 const adminTokenUser = (token: string, projectId: string) =>
   Effect.gen(function* () {
+    // The service decodes an admin access token with anonymous and restricted users disallowed: only a
+    // normal user's issuer is accepted, and jose checks the issuer before the expiry, so a guest's or a
+    // restricted user's token does not parse as one, expired or not.
+    const claimed = claimedKind(token)
+    if (claimed !== undefined && claimed !== "normal") return yield* Effect.fail(new UnparsableAdminAccessToken({}))
     const tokens = yield* AccessTokens
     const verified = yield* tokens.verify(token).pipe(
       Effect.catchTags({
