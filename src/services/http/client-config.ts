@@ -21,8 +21,9 @@ export interface ClientConfigInput {
    */
   readonly baseUrl?: string | undefined
   /**
-   * Whether a permanent network failure may probe third-party hosts (Cloudflare trace, the hosted app).
-   * Even when true this only happens with the hosted base URL. Default true.
+   * Whether a permanent network failure may probe third-party hosts (Cloudflare's trace endpoint, the hosted
+   * app, and the hosted backend beside a custom base URL). Never for a base URL on this machine (localhost,
+   * 127.0.0.1): only its own /health applies there. Default true.
    */
   readonly thirdPartyDiagnostics?: boolean | undefined
   /**

@@ -547,10 +547,24 @@ describe("network diagnostics", () => {
     })
   )
 
-  it("a self-hosted base URL never probes third parties; the hosted one does unless switched off", () => {
+  it("probes what applies: a local backend its own health; another base URL the trace endpoint and the hosted app and backend too", () => {
     const config = (baseUrl: string, thirdPartyDiagnostics = true) =>
       makeClientConfig({ projectId: "p", accessType: "client", baseUrl, thirdPartyDiagnostics })
-    assert.deepStrictEqual(probeUrls(config("http://localhost:8102/")), ["http://localhost:8102/health"])
+    for (const local of [
+      "http://localhost:8102/",
+      "http://127.0.0.1:8102",
+      "http://app.localhost:8102",
+      "http://[::1]:8102"
+    ]) {
+      assert.deepStrictEqual(probeUrls(config(local)), [`${local.replace(/\/$/, "")}/health`], local)
+    }
+    assert.deepStrictEqual(probeUrls(config("https://auth.example.com/stack")), [
+      "https://auth.example.com/stack/health",
+      "https://1.1.1.1/cdn-cgi/trace",
+      "https://app.stack-auth.com/health",
+      "https://api.stack-auth.com/health"
+    ])
+    assert.deepStrictEqual(probeUrls(config("https://auth.example.com", false)), ["https://auth.example.com/health"])
     assert.deepStrictEqual(probeUrls(config("https://api.stack-auth.com")), [
       "https://api.stack-auth.com/health",
       "https://1.1.1.1/cdn-cgi/trace",
@@ -560,6 +574,41 @@ describe("network diagnostics", () => {
       "https://api.stack-auth.com/health"
     ])
   })
+
+  it.effect("with a custom base URL, reports which probes answered", () =>
+    Effect.gen(function* () {
+      const urls: Array<string> = []
+      // The API and the trace endpoint are unreachable; the hosted app and backend answer.
+      const fetch = Layer.succeed(Fetch, (url: string) => {
+        urls.push(url)
+        return url.includes("stack-auth.com")
+          ? Promise.resolve(new Response("ok", { status: url.includes("app.") ? 503 : 200 }))
+          : Promise.reject(new TypeError("fetch failed"))
+      })
+      const error = yield* Effect.gen(function* () {
+        const transport = yield* Transport
+        return yield* Effect.flip(transport.request({ method: "POST", path: "/users", withSession: false }))
+      }).pipe(Effect.provide(layerFor("https://auth.example.com")), Effect.provide(fetch))
+      assert.deepStrictEqual(urls.slice(1).sort(), [
+        "https://1.1.1.1/cdn-cgi/trace",
+        "https://api.stack-auth.com/health",
+        "https://app.stack-auth.com/health",
+        "https://auth.example.com/health"
+      ])
+      assert.strictEqual(error._tag, "NetworkError")
+      if (error._tag !== "NetworkError") return
+      assert.deepStrictEqual(error.diagnostics?.checks, [
+        { url: "https://auth.example.com/health", ok: false },
+        { url: "https://1.1.1.1/cdn-cgi/trace", ok: false },
+        { url: "https://app.stack-auth.com/health", ok: false, status: 503 },
+        { url: "https://api.stack-auth.com/health", ok: true, status: 200 }
+      ])
+      assert.include(
+        error.message,
+        "Answered: https://app.stack-auth.com/health, https://api.stack-auth.com/health; no answer from https://auth.example.com/health, https://1.1.1.1/cdn-cgi/trace."
+      )
+    })
+  )
 
   it.effect("offline (navigator.onLine false) is reported without probing", () =>
     Effect.gen(function* () {
