@@ -96,7 +96,7 @@ describe("API keys in account settings", () => {
     const teams = page.getByRole("region", { name: "Teams" })
     await teams.getByLabel("Team name").fill("Keyholders")
     await teams.getByRole("button", { name: "Create team" }).click()
-    await teams.getByRole("button", { name: "API keys of Keyholders" }).click()
+    await teams.getByRole("button", { name: "API keys of Keyholders", exact: true }).click()
     const form = teams.getByRole("form", { name: "New Keyholders API key" })
     await form.getByLabel("Description").fill("Deploy bot")
     await form.getByLabel("Expires in").selectOption({ label: "Never" })
