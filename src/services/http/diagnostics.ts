@@ -5,14 +5,14 @@ import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics
 import type { ClientConfigShape } from "./client-config.js"
 import { Fetch } from "./transport-fetch.js"
 
-/** The public trace endpoint (is the internet there?) and the hosted app's health. */
-export const thirdPartyProbeUrls: ReadonlyArray<string> = [
+/**
+ * The public trace endpoint (is the internet there?) and the health of the hosted dashboard beside a hosted
+ * API host (`api.stack-auth.com` -> `app.stack-auth.com`).
+ */
+const thirdPartyProbeUrls = (hostedBaseUrl: string): ReadonlyArray<string> => [
   "https://1.1.1.1/cdn-cgi/trace",
-  "https://app.stack-auth.com/health"
+  `${hostedBaseUrl.replace("://api.", "://app.")}/health`
 ]
-
-/** The hosted backend's health: probed beside a custom base URL's own (is the hosted service up?). */
-export const hostedBackendHealthUrl = `${DEFAULT_BASE_URL}/health`
 
 /**
  * Whether the base URL is on this machine (localhost, a `.localhost` name, 127.0.0.0/8, ::1): a local backend
@@ -77,7 +77,9 @@ const summarize = (probes: ReadonlyArray<Probe>): string => {
 export const probeUrls = (config: ClientConfigShape): ReadonlyArray<string> => {
   const own = `${config.baseUrl}/health`
   if (!config.thirdPartyDiagnostics || onThisMachine(config.baseUrl)) return [own]
-  return [own, ...thirdPartyProbeUrls, ...(own === hostedBackendHealthUrl ? [] : [hostedBackendHealthUrl])]
+  return config.baseUrl === DEFAULT_BASE_URL
+    ? [own, ...thirdPartyProbeUrls(config.baseUrl)]
+    : [own, ...thirdPartyProbeUrls(DEFAULT_BASE_URL), `${DEFAULT_BASE_URL}/health`]
 }
 
 /**

@@ -6,6 +6,7 @@ import * as Schema from "effect/Schema"
 import { vi } from "vitest"
 import { UserNotFound } from "../../../src/errors/index.js"
 import { type ClientConfigInput, makeClientConfig, packageVersion } from "../../../src/services/http/client-config.js"
+import { DEFAULT_BASE_URL } from "../../../src/domain/api.js"
 import { probeTimeoutMs, probeUrls } from "../../../src/services/http/diagnostics.js"
 import { documented } from "../../../src/services/http/endpoint.js"
 import { rateLimitMaxRetries } from "../../../src/services/http/retry.js"
@@ -558,11 +559,13 @@ describe("network diagnostics", () => {
     ]) {
       assert.deepStrictEqual(probeUrls(config(local)), [`${local.replace(/\/$/, "")}/health`], local)
     }
+    // The hosted app and backend are the default host's (the dashboard is the API host's app. twin).
+    const hostedApp = `${DEFAULT_BASE_URL.replace("://api.", "://app.")}/health`
     assert.deepStrictEqual(probeUrls(config("https://auth.example.com/stack")), [
       "https://auth.example.com/stack/health",
       "https://1.1.1.1/cdn-cgi/trace",
-      "https://app.stack-auth.com/health",
-      "https://api.stack-auth.com/health"
+      hostedApp,
+      `${DEFAULT_BASE_URL}/health`
     ])
     assert.deepStrictEqual(probeUrls(config("https://auth.example.com", false)), ["https://auth.example.com/health"])
     assert.deepStrictEqual(probeUrls(config("https://api.stack-auth.com")), [
@@ -579,33 +582,33 @@ describe("network diagnostics", () => {
     Effect.gen(function* () {
       const urls: Array<string> = []
       // The API and the trace endpoint are unreachable; the hosted app and backend answer.
+      const hostedApp = `${DEFAULT_BASE_URL.replace("://api.", "://app.")}/health`
+      const hostedApi = `${DEFAULT_BASE_URL}/health`
       const fetch = Layer.succeed(Fetch, (url: string) => {
         urls.push(url)
-        return url.includes("stack-auth.com")
-          ? Promise.resolve(new Response("ok", { status: url.includes("app.") ? 503 : 200 }))
+        return url === hostedApp || url === hostedApi
+          ? Promise.resolve(new Response("ok", { status: url === hostedApp ? 503 : 200 }))
           : Promise.reject(new TypeError("fetch failed"))
       })
       const error = yield* Effect.gen(function* () {
         const transport = yield* Transport
         return yield* Effect.flip(transport.request({ method: "POST", path: "/users", withSession: false }))
       }).pipe(Effect.provide(layerFor("https://auth.example.com")), Effect.provide(fetch))
-      assert.deepStrictEqual(urls.slice(1).sort(), [
-        "https://1.1.1.1/cdn-cgi/trace",
-        "https://api.stack-auth.com/health",
-        "https://app.stack-auth.com/health",
-        "https://auth.example.com/health"
-      ])
+      assert.deepStrictEqual(
+        urls.slice(1).sort(),
+        ["https://1.1.1.1/cdn-cgi/trace", hostedApi, hostedApp, "https://auth.example.com/health"].sort()
+      )
       assert.strictEqual(error._tag, "NetworkError")
       if (error._tag !== "NetworkError") return
       assert.deepStrictEqual(error.diagnostics?.checks, [
         { url: "https://auth.example.com/health", ok: false },
         { url: "https://1.1.1.1/cdn-cgi/trace", ok: false },
-        { url: "https://app.stack-auth.com/health", ok: false, status: 503 },
-        { url: "https://api.stack-auth.com/health", ok: true, status: 200 }
+        { url: hostedApp, ok: false, status: 503 },
+        { url: hostedApi, ok: true, status: 200 }
       ])
       assert.include(
         error.message,
-        "Answered: https://app.stack-auth.com/health, https://api.stack-auth.com/health; no answer from https://auth.example.com/health, https://1.1.1.1/cdn-cgi/trace."
+        `Answered: ${hostedApp}, ${hostedApi}; no answer from https://auth.example.com/health, https://1.1.1.1/cdn-cgi/trace.`
       )
     })
   )
