@@ -6,6 +6,19 @@ export const DEFAULT_BASE_URL = "https://api.stack-auth.com"
 export const API_PATH_PREFIX = "/api/v1"
 /** The client secret sent on OAuth token calls by a project without a publishable client key. @internal */
 export const PUBLIC_CLIENT_SECRET_SENTINEL = "__stack_public_client__"
+/**
+ * A base URL as the client uses it: without trailing slashes and without the `/api/v1` the client adds
+ * itself, so `http://127.0.0.1:8102/api/v1/` (an API URL pasted where the base URL goes) still works.
+ * `strippedApiPath` says whether the path was there, for a warning. @internal
+ */
+export const normalizeBaseUrl = (given: string): { readonly baseUrl: string; readonly strippedApiPath: boolean } => {
+  const trimmed = given.replace(/\/+$/, "")
+  const strippedApiPath = trimmed.endsWith(API_PATH_PREFIX)
+  return {
+    baseUrl: strippedApiPath ? trimmed.slice(0, -API_PATH_PREFIX.length).replace(/\/+$/, "") : trimmed,
+    strippedApiPath
+  }
+}
 /** The relying-party id the service returns in passkey options; the client swaps in its own hostname. */
 export const PASSKEY_RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 /** The access types of `X-Stack-Access-Type`. */

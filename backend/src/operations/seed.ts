@@ -58,9 +58,9 @@ export const INTERNAL_PROJECT: NewProject = {
 
 /**
  * `demo`: what the demo app and the examples show, all on: sign-up with a password, magic link and one-time
- * code, passkeys, the development OAuth providers, a personal team on sign-up and teams created by
- * clients. Users deleting their own account stays off, as on any new project: the demo offers it only once
- * an admin turns it on.
+ * code, passkeys, the development OAuth providers, a personal team on sign-up, teams created by clients, and
+ * user and team API keys. Users deleting their own account stays off, as on any new project: the demo offers
+ * it only once an admin turns it on.
  */
 export const DEMO_PROJECT: NewProject = {
   id: DEMO_PROJECT_KEYS.projectId,
@@ -76,6 +76,8 @@ export const DEMO_PROJECT: NewProject = {
     clientTeamCreationEnabled: true,
     clientUserDeletionEnabled: false,
     createTeamOnSignUp: true,
+    allowUserApiKeys: true,
+    allowTeamApiKeys: true,
     oauthProviders: sharedProviders
   },
   keys: {
