@@ -49,11 +49,14 @@ export interface Auth {
 type Headers = Readonly<Record<string, string | undefined>>
 
 /**
- * A request header by its docs/wire.md name. Releases of the official SDK since its rename send the same
- * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
+ * A request header by its docs/wire.md name (`x-stack-*`). Since the service's rename to Hexclave every such
+ * header also has an `x-hexclave-*` spelling, and the newer name wins when a request sends both with
+ * different values: the service copies each `x-hexclave-*` header onto its `x-stack-*` name before
+ * anything reads them.
  */
 export const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name] ?? (name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined)
+  const renamed = name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined
+  const value = renamed ?? headers[name]
   return value === undefined || value === "" ? undefined : value
 }
 

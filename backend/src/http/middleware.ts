@@ -3,9 +3,10 @@
  * middleware sees it, so the work is split: `answerFailures` wraps each route and turns its failures
  * into wire responses (known errors as docs/wire.md encodes them, other failures as a logged plain 500), and
  * `wireConventions` wraps the server, answers CORS preflights, registers a pre-response hook that
- * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
+ * adds CORS, a request id and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
  * the body limit every reader of a request body (routes, the development provider's form) stops at.
  */
+import { randomUUID } from "node:crypto"
 import * as Cause from "effect/Cause"
 import * as ByteSize from "effect/ByteSize"
 import * as Effect from "effect/Effect"
@@ -15,6 +16,8 @@ import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
+import { bothNames } from "@stackfx/lib/errors/encode.js"
+import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import { isKnownError } from "@stackfx/lib/errors/known/registry.js"
 import { header } from "./auth.js"
 import { corsHeaders } from "./cors.js"
@@ -61,7 +64,11 @@ export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.Http
         Effect.as(Effect.logWarning("stackfx emulator: could not load trusted domains for CORS", error.message), {})
       )
     )
-    const headers = { ...cors, "cache-control": "no-store" }
+    // Every answer carries a request id under both names, plain-text errors and the router's 404s included:
+    // the Hexclave SDK takes a 4xx without one for an answer of something in front of the API (a proxy, an
+    // outage page) and tries the next of its base URLs.
+    const requestId = yield* Effect.sync(() => randomUUID())
+    const headers = { ...cors, ...bothNames(ANSWER_HEADERS.requestId, requestId), "cache-control": "no-store" }
     if (isPreflight) return HttpServerResponse.empty({ status: 204, headers })
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))

@@ -1,8 +1,8 @@
 /** Building responses: JSON bodies encoded with the shared domain schemas, and known errors on the wire. */
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
-import { encodeKnownError } from "@stackfx/lib/errors/encode.js"
+import { bothNames, encodeKnownError } from "@stackfx/lib/errors/encode.js"
+import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import type { KnownError } from "@stackfx/lib/errors/known/registry.js"
 
 /**
@@ -44,6 +44,6 @@ export const plainError = (
   const override = overrideStatus && status >= 400 && status < 500
   return HttpServerResponse.text(message, {
     status: override ? 200 : status,
-    ...(override ? { headers: { [STACK_HEADERS.actualStatus]: String(status) } } : {})
+    ...(override ? { headers: bothNames(ANSWER_HEADERS.actualStatus, String(status)) } : {})
   })
 }
