@@ -157,7 +157,7 @@ describe("tier contents at runtime", () => {
       assert.strictEqual(admin.adminAccessToken, "owner-token")
       assert.isUndefined(admin.superSecretAdminKey)
       const hosted = yield* read(clientTier({ projectId: "p1", publishableClientKey: "k" }))
-      assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
+      assert.strictEqual(hosted.baseUrl, "https://api.hexclave.com")
     })
   )
 })

@@ -1,14 +1,17 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { DEFAULT_BASE_URL } from "../../domain/api.js"
+import { isHostedBaseUrl } from "../../domain/api.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { Fetch } from "./transport-fetch.js"
 
-/** Public hosts probed only when the client talks to the hosted API. */
-export const thirdPartyProbeUrls: ReadonlyArray<string> = [
+/**
+ * Public hosts probed only when the client talks to the hosted API (at either of its hosts): a trace
+ * endpoint, and the dashboard of the same name as the API host (`api.hexclave.com` -> `app.hexclave.com`).
+ */
+const thirdPartyProbeUrls = (baseUrl: string): ReadonlyArray<string> => [
   "https://1.1.1.1/cdn-cgi/trace",
-  "https://app.stack-auth.com/health"
+  `${baseUrl.replace(/\/+$/, "").replace("://api.", "://app.")}/health`
 ]
 
 export const probeTimeoutMs = 5000
@@ -48,7 +51,7 @@ const describeProbe = (p: Probe): string =>
 /** The API's own health endpoint, plus third-party hosts only for the hosted API and only when allowed. */
 export const probeUrls = (config: ClientConfigShape): ReadonlyArray<string> => [
   `${config.baseUrl}/health`,
-  ...(config.thirdPartyDiagnostics && config.baseUrl === DEFAULT_BASE_URL ? thirdPartyProbeUrls : [])
+  ...(config.thirdPartyDiagnostics && isHostedBaseUrl(config.baseUrl) ? thirdPartyProbeUrls(config.baseUrl) : [])
 ]
 
 /**
