@@ -345,7 +345,7 @@ describe("token store", () => {
         )
       )
       assert.isTrue(
-        jar.some((c) => c.startsWith("stack-refresh-p1=r2")),
+        jar.some((c) => c.startsWith("hexclave-refresh-p1--default=") && c.includes(encodeURIComponent('"r2"'))),
         jar.join("\n")
       )
     })
