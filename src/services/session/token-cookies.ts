@@ -10,9 +10,9 @@
  *   `["<refresh token>","<access token>"]`: it counts only while its refresh token is the project's.
  *
  * The old names are read when no new one holds a session, never written, and deleted by the next write:
- * `stack-refresh-{projectId}` (the token itself: stackfx before 0.3 and older SDKs), `stack-refresh` (the
+ * `stack-refresh-{projectId}` (the token itself: stackfx 0.1 and older SDKs), `stack-refresh` (the
  * oldest SDKs), `stack-refresh-{projectId}--*` (structured), `stack-access` (the pair) and
- * `stack-access-{projectId}` (the token itself, stackfx before 0.3).
+ * `stack-access-{projectId}` (the token itself, stackfx 0.1).
  */
 import { cookieEntries } from "./cookie-text.js"
 import type { StoredTokens } from "./token-store.js"
@@ -96,7 +96,7 @@ export const readTokenCookies = (header: string, projectId: string): StoredToken
     null
   const paired =
     accessOfPair(get(HEXCLAVE_ACCESS_COOKIE), refreshToken) ?? accessOfPair(get("stack-access"), refreshToken)
-  // stackfx before 0.3 wrote the access token beside the plain refresh token, unpaired.
+  // stackfx 0.1 wrote the access token beside the plain refresh token, unpaired.
   const unpaired =
     refreshToken === null || refreshToken === legacyPlain ? token(get(`stack-access-${projectId}`)) : undefined
   return { accessToken: paired ?? unpaired ?? null, refreshToken }

@@ -36,12 +36,12 @@ export interface CookieTokenStoreOptions {
 }
 
 /**
- * The cookie stackfx kept a project's refresh token in before 0.3 (the token itself), still read when no
+ * The cookie stackfx 0.1 kept a project's refresh token in (the token itself), still read when no
  * newer cookie holds a session; the store now writes {@link hexclaveRefreshCookieName}.
  */
 export const refreshCookieName = (projectId: string): string => `stack-refresh-${projectId}`
 /**
- * The cookie stackfx kept a project's access token in before 0.3, still read beside its refresh cookie; the
+ * The cookie stackfx 0.1 kept a project's access token in, still read beside its refresh cookie; the
  * store now writes `hexclave-access` ({@link HEXCLAVE_ACCESS_COOKIE}).
  */
 export const accessCookieName = (projectId: string): string => `stack-access-${projectId}`
