@@ -13,13 +13,16 @@ const backend = useEmulator()
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** The one request id an answer carries, the same under both names. */
-const requestIdOf = (headers: Headers): string => {
-  const id = headers.get("x-hexclave-request-id")
+/** The one request id an answer carries: under both names when the request spoke the new ones. */
+const requestIdOf = (headers: Headers, newNames: boolean): string => {
+  const id = headers.get("x-stack-request-id")
   assert.match(id ?? "", UUID)
-  assert.strictEqual(headers.get("x-stack-request-id"), id)
+  assert.strictEqual(headers.get("x-hexclave-request-id"), newNames ? id : null)
   return id ?? ""
 }
+
+/** A request that speaks the new names: the official SDK sends all its headers as `x-hexclave-*`. */
+const HEXCLAVE = { "x-hexclave-client-version": "js @hexclave/js@1.0.0" }
 
 describe("request headers", () => {
   it("reads every x-hexclave-* spelling, and the new name wins where both are sent with different values", async () => {
@@ -56,49 +59,72 @@ describe("request headers", () => {
 })
 
 describe("answer headers", () => {
-  it("sends x-hexclave-known-error and x-hexclave-actual-status beside the old names", async () => {
+  it("sends x-hexclave-known-error and x-hexclave-actual-status beside the old names to a client that speaks them", async () => {
     const project = await backend.createProject()
-    const known = await backend.call(project, "GET", "/users/me")
+    const known = await backend.call(project, "GET", "/users/me", { headers: HEXCLAVE })
     assert.strictEqual(known.httpStatus, 200)
     assert.strictEqual(known.headers.get("x-hexclave-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.strictEqual(known.headers.get("x-stack-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.strictEqual(known.headers.get("x-hexclave-actual-status"), "400")
     assert.strictEqual(known.headers.get("x-stack-actual-status"), "400")
 
-    const plain = await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server" })
+    const plain = await backend.call(project, "GET", "/users?only_anonymous=true", {
+      accessType: "server",
+      headers: HEXCLAVE
+    })
     assert.strictEqual(plain.knownError, null)
     assert.strictEqual(plain.headers.get("x-hexclave-actual-status"), "400")
     assert.strictEqual(plain.headers.get("x-stack-actual-status"), "400")
     assert.strictEqual(plain.text, "only_anonymous=true requires include_anonymous=true")
 
     const unmoved = await backend.call(project, "GET", "/users/me", {
-      headers: { "x-stack-override-error-status": undefined }
+      headers: { ...HEXCLAVE, "x-stack-override-error-status": undefined }
     })
     assert.strictEqual(unmoved.httpStatus, 400)
     assert.strictEqual(unmoved.headers.get("x-hexclave-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.isNull(unmoved.headers.get("x-hexclave-actual-status"))
+
+    // A client that sends only the old names gets the answer of the service before its rename.
+    const old = await backend.call(project, "GET", "/users/me")
+    assert.strictEqual(old.headers.get("x-stack-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
+    assert.strictEqual(old.headers.get("x-stack-actual-status"), "400")
+    assert.isNull(old.headers.get("x-hexclave-known-error"))
+    assert.isNull(old.headers.get("x-hexclave-actual-status"))
   })
 
-  it("puts a fresh request id, under both names, on every answer: successes, errors, plain text, 404s, preflights", async () => {
+  it("puts a fresh request id on every answer: successes, errors, plain text, 404s, preflights", async () => {
     const project = await backend.createProject()
     const api = backend.emulator().apiUrl
-    const answers = [
-      (await backend.call(project, "GET", "/projects/current")).headers,
-      (await backend.call(project, "GET", "/users/me")).headers,
-      (await backend.call(project, "GET", "/users/me", { headers: { "x-stack-override-error-status": undefined } }))
-        .headers,
-      (await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server" })).headers,
-      (await fetch(`${api}/no/such/route`)).headers,
-      (await fetch(`${api}/users`, { method: "POST", body: "{", headers: { "content-type": "application/json" } }))
-        .headers,
-      (
-        await fetch(`${api}/users/me`, {
-          method: "OPTIONS",
-          headers: { origin: "http://localhost:3000", "access-control-request-method": "GET" }
-        })
-      ).headers
-    ]
-    const ids = answers.map(requestIdOf)
+    const ids: Array<string> = []
+    for (const newNames of [true, false]) {
+      const extra = newNames ? HEXCLAVE : {}
+      const answers = [
+        (await backend.call(project, "GET", "/projects/current", { headers: extra })).headers,
+        (await backend.call(project, "GET", "/users/me", { headers: extra })).headers,
+        (
+          await backend.call(project, "GET", "/users/me", {
+            headers: { ...extra, "x-stack-override-error-status": undefined }
+          })
+        ).headers,
+        (await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server", headers: extra }))
+          .headers,
+        (await fetch(`${api}/no/such/route`, { headers: extra })).headers,
+        (
+          await fetch(`${api}/users`, {
+            method: "POST",
+            body: "{",
+            headers: { ...extra, "content-type": "application/json" }
+          })
+        ).headers,
+        (
+          await fetch(`${api}/users/me`, {
+            method: "OPTIONS",
+            headers: { ...extra, origin: "http://localhost:3000", "access-control-request-method": "GET" }
+          })
+        ).headers
+      ]
+      ids.push(...answers.map((headers) => requestIdOf(headers, newNames)))
+    }
     assert.strictEqual(new Set(ids).size, ids.length)
   })
 })
