@@ -27,7 +27,8 @@ const unit = [
   "test/emulator/oauth/oidc.test.ts",
   "test/emulator/totp.test.ts",
   "test/emulator/operations/verification-codes.test.ts",
-  "test/emulator/**/*.prop.test.ts"
+  "test/emulator/**/*.prop.test.ts",
+  "test/demo/**/*.test.ts"
 ]
 
 export default defineConfig({

@@ -77,9 +77,9 @@ const main = async (): Promise<void> => {
       configFile: false,
       ...demoViteConfig({
         env: {
-          VITE_STACK_API_URL: emulator.url,
-          VITE_STACK_PROJECT_ID: emulator.demoProject.id,
-          VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+          VITE_HEXCLAVE_API_URL: emulator.url,
+          VITE_HEXCLAVE_PROJECT_ID: emulator.demoProject.id,
+          VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
         }
       }),
       server: {

@@ -43,6 +43,12 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ServerOAuthProviderCreate",
     "ServerOAuthProviderUpdate",
     "ServerOAuthProviders",
+    // The service's Hexclave names (issue 28, section 3): the official SDK's session cookies, its Bearer header.
+    "HEXCLAVE_ACCESS_COOKIE",
+    "decodeAuthorization",
+    "hexclaveRefreshCookieName",
+    "readTokenCookies",
+    "tokenCookieLines",
     // Project permissions and the project config (issue 22).
     "ConfigLevel",
     "ConfigOverridePatchBody",

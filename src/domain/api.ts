@@ -1,7 +1,19 @@
 /** The fixed values of the REST API (docs/wire.md): base URL, path prefix, headers, access types, sentinels. */
 
-/** The hosted service; every client defaults to it. */
-export const DEFAULT_BASE_URL = "https://api.stack-auth.com"
+/**
+ * The hosted service's API hosts: its canonical one since its rename to Hexclave (May 2026), then the one it
+ * had as Stack Auth, which keeps serving the same API indefinitely (docs/wire.md, "Two names").
+ * @internal
+ */
+export const HOSTED_BASE_URLS = ["https://api.hexclave.com", "https://api.stack-auth.com"] as const
+/**
+ * The hosted service at its canonical host; every client defaults to it (docs/wire.md says why it is the new
+ * host, and why the old one keeps working).
+ */
+export const DEFAULT_BASE_URL = HOSTED_BASE_URLS[0]
+/** Whether `baseUrl` (a trailing slash aside) is one of the hosted service's hosts. @internal */
+export const isHostedBaseUrl = (baseUrl: string): boolean =>
+  (HOSTED_BASE_URLS as ReadonlyArray<string>).includes(baseUrl.replace(/\/+$/, ""))
 /** REST paths live below `{baseUrl}${API_PATH_PREFIX}`. @internal */
 export const API_PATH_PREFIX = "/api/v1"
 /** The client secret sent on OAuth token calls by a project without a publishable client key. @internal */

@@ -138,7 +138,8 @@ export const resolveTierConfig = (
             which: "superSecretAdminKey",
             message:
               "A super secret admin key or an admin access token is required. Pass the superSecretAdminKey option " +
-              "(or set the STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass the adminAccessToken option."
+              "(or set the HEXCLAVE_SUPER_SECRET_ADMIN_KEY or STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass " +
+              "the adminAccessToken option."
           })
         }
         // With the admin key the publishable key is required as in every tier; an admin access token (a

@@ -164,12 +164,12 @@ describe("EmailTemplates", () => {
     assert.strictEqual(noSubject._tag, "EmailRenderingError")
     assert.strictEqual(
       noSubject._tag === "EmailRenderingError" && noSubject.details.error,
-      "Subject is required, import it from @stackframe/emails"
+      "Subject is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
     )
     const noCategory = await fail(`export function EmailTemplate() { return <Subject value="s" /> }`)
     assert.strictEqual(
       noCategory._tag === "EmailRenderingError" && noCategory.details.error,
-      "NotificationCategory is required, import it from @stackframe/emails"
+      "NotificationCategory is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
     )
     const unsupported = await fail("export function EmailTemplate() { return <script>x</script> }")
     assert.strictEqual(unsupported._tag, "EmailRenderingError")

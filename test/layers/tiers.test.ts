@@ -160,7 +160,7 @@ describe("tier contents at runtime", () => {
       assert.strictEqual(admin.adminAccessToken, "owner-token")
       assert.isUndefined(admin.superSecretAdminKey)
       const hosted = yield* read(clientTier({ projectId: "p1", publishableClientKey: "k" }))
-      assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
+      assert.strictEqual(hosted.baseUrl, "https://api.hexclave.com")
     })
   )
 
@@ -403,7 +403,7 @@ describe("token store", () => {
         )
       )
       assert.isTrue(
-        jar.some((c) => c.startsWith("stack-refresh-p1=r2")),
+        jar.some((c) => c.startsWith("hexclave-refresh-p1--default=") && c.includes(encodeURIComponent('"r2"'))),
         jar.join("\n")
       )
     })

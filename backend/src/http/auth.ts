@@ -49,13 +49,24 @@ export interface Auth {
 type Headers = Readonly<Record<string, string | undefined>>
 
 /**
- * A request header by its docs/wire.md name. Releases of the official SDK since its rename send the same
- * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
+ * A request header by its docs/wire.md name (`x-stack-*`). Since the service's rename to Hexclave every such
+ * header also has an `x-hexclave-*` spelling, and the newer name wins when a request sends both with
+ * different values: the service copies each `x-hexclave-*` header onto its `x-stack-*` name before
+ * anything reads them.
  */
 export const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name] ?? (name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined)
+  const renamed = name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined
+  const value = renamed ?? headers[name]
   return value === undefined || value === "" ? undefined : value
 }
+
+/**
+ * Whether the request speaks the service's Hexclave names (any `x-hexclave-*` header; the official SDK
+ * sends all its headers so). Such a client gets the answer headers under the new names too; one that sends
+ * only the old names gets the old ones, as from the service before its rename (docs/wire.md, "Two names").
+ */
+export const speaksHexclave = (headers: Headers): boolean =>
+  Object.keys(headers).some((name) => name.startsWith("x-hexclave-"))
 
 /** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */
 const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken?: string } => {

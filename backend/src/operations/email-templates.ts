@@ -12,7 +12,12 @@ import type { EmailTemplateUpdate } from "@stackfx/lib/domain/email-template.js"
 import { EmailRenderingError, RequiresCustomEmailServer } from "@stackfx/lib/errors/known/misc.js"
 import { randomId } from "../crypto/secrets.js"
 import { Refused } from "../errors/refused.js"
-import { defaultTemplateEntries, newTemplateSource } from "../mail/default-templates.js"
+import {
+  defaultTemplateEntries,
+  newTemplateSource,
+  NOTIFICATION_CATEGORY_REQUIRED,
+  SUBJECT_REQUIRED
+} from "../mail/default-templates.js"
 import { renderTemplate } from "../mail/tsx/render.js"
 import { Db, type DbError } from "../store/db.js"
 import { effectiveTemplates, removeTemplate, saveTemplate, type StoredTemplate } from "../store/email-templates.js"
@@ -82,16 +87,10 @@ export const previewTemplate = (
     )
   }
   if (result.value.subject === undefined) {
-    return Effect.fail(
-      new EmailRenderingError({ details: { error: "Subject is required, import it from @stackframe/emails" } })
-    )
+    return Effect.fail(new EmailRenderingError({ details: { error: SUBJECT_REQUIRED } }))
   }
   if (result.value.notificationCategory === undefined) {
-    return Effect.fail(
-      new EmailRenderingError({
-        details: { error: "NotificationCategory is required, import it from @stackframe/emails" }
-      })
-    )
+    return Effect.fail(new EmailRenderingError({ details: { error: NOTIFICATION_CATEGORY_REQUIRED } }))
   }
   return Effect.succeed(result.value.html)
 }

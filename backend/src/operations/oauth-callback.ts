@@ -23,8 +23,15 @@ import { resolveProvider } from "./oauth-providers.js"
 import { signInWithIdentity } from "./oauth-users.js"
 import { Projects } from "../store/project-lookup.js"
 
-/** The cookie that ties a flow to the browser that started it. */
-export const innerStateCookie = (innerState: string): string => `stack-oauth-inner-${innerState}`
+/**
+ * The cookies that tie a flow to the browser that started it: the service sets the flow's cookie under its
+ * Hexclave name and its old one, and the callback takes either (a flow started before an upgrade has only
+ * the old one).
+ */
+export const innerStateCookies = (innerState: string): readonly [string, string] => [
+  `hexclave-oauth-inner-${innerState}`,
+  `stack-oauth-inner-${innerState}`
+]
 
 export interface CallbackInput {
   readonly providerId: string
@@ -126,7 +133,7 @@ const errorLocation = (errorRedirectUrl: string, error: KnownError): string =>
 export const completeOAuthFlow = (input: CallbackInput) =>
   Effect.gen(function* () {
     const innerState = input.params["state"] ?? ""
-    if (innerState === "" || input.cookies[innerStateCookie(innerState)] !== "true") {
+    if (innerState === "" || !innerStateCookies(innerState).some((name) => input.cookies[name] === "true")) {
       return yield* Effect.fail(
         new Refused({
           reason: "invalid",

@@ -1,17 +1,17 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { DEFAULT_BASE_URL } from "../../domain/api.js"
+import { DEFAULT_BASE_URL, isHostedBaseUrl } from "../../domain/api.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import type { ClientConfigShape } from "./client-config.js"
 import { Fetch } from "./transport-fetch.js"
 
 /**
- * The public trace endpoint (is the internet there?) and the health of the hosted dashboard beside a hosted
- * API host (`api.stack-auth.com` -> `app.stack-auth.com`).
+ * The public trace endpoint (is the internet there?) and the health of the hosted dashboard of the same name
+ * as a hosted API host (`api.hexclave.com` -> `app.hexclave.com`; `api.stack-auth.com` -> `app.stack-auth.com`).
  */
-const thirdPartyProbeUrls = (hostedBaseUrl: string): ReadonlyArray<string> => [
+const thirdPartyProbeUrls = (baseUrl: string): ReadonlyArray<string> => [
   "https://1.1.1.1/cdn-cgi/trace",
-  `${hostedBaseUrl.replace("://api.", "://app.")}/health`
+  `${baseUrl.replace(/\/+$/, "").replace("://api.", "://app.")}/health`
 ]
 
 /**
@@ -68,6 +68,7 @@ const summarize = (probes: ReadonlyArray<Probe>): string => {
   ].join("")
 }
 
+
 /**
  * The API's own health endpoint; then, when third-party diagnostics are allowed (the default) and the API is
  * not on this machine, the public trace endpoint, the hosted app's health and (beside a custom base URL) the
@@ -77,7 +78,7 @@ const summarize = (probes: ReadonlyArray<Probe>): string => {
 export const probeUrls = (config: ClientConfigShape): ReadonlyArray<string> => {
   const own = `${config.baseUrl}/health`
   if (!config.thirdPartyDiagnostics || onThisMachine(config.baseUrl)) return [own]
-  return config.baseUrl === DEFAULT_BASE_URL
+  return isHostedBaseUrl(config.baseUrl)
     ? [own, ...thirdPartyProbeUrls(config.baseUrl)]
     : [own, ...thirdPartyProbeUrls(DEFAULT_BASE_URL), `${DEFAULT_BASE_URL}/health`]
 }

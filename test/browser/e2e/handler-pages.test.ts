@@ -129,7 +129,7 @@ describe("handler pages", () => {
     assert.include(await page.getByRole("alert").innerText(), "The redirect URL is not trusted.")
     assert.strictEqual(
       await page.getByRole("link", { name: "trusted domain settings" }).getAttribute("href"),
-      "https://app.stack-auth.com/projects/demo/domains"
+      "https://app.hexclave.com/projects/demo/domains"
     )
 
     await page.goto("/handler/oauth-callback")

@@ -152,7 +152,7 @@ describe("buildTemplateEmail", () => {
       )
       assert.deepStrictEqual(
         subjectless._tag === "TemplateNotRendered" && subjectless.error,
-        "Subject is required, import it from @stackframe/emails"
+        "Subject is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
       )
     })
   )

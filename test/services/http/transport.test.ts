@@ -576,6 +576,12 @@ describe("network diagnostics", () => {
     assert.deepStrictEqual(probeUrls(config("https://api.stack-auth.com", false)), [
       "https://api.stack-auth.com/health"
     ])
+    // The service's canonical host since its rename, and the default: its own dashboard is probed.
+    assert.deepStrictEqual(probeUrls(makeClientConfig({ projectId: "p", accessType: "client" })), [
+      "https://api.hexclave.com/health",
+      "https://1.1.1.1/cdn-cgi/trace",
+      "https://app.hexclave.com/health"
+    ])
   })
 
   it.effect("with a custom base URL, reports which probes answered", () =>
