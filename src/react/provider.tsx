@@ -24,6 +24,7 @@ import { type AppRuntime, buildAppRuntime, buildAppRuntimeNow } from "./app-runt
 import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
 import { userQuery } from "./queries.js"
+import { isLoggedIn, Session } from "../services/session/session.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
 import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
@@ -106,6 +107,21 @@ interface BuiltNow<R> {
 /** No `document`: rendering on a server, where tabs, channels and unmounts do not exist. */
 const onServer = (): boolean => (globalThis as { readonly document?: unknown }).document === undefined
 
+/**
+ * Puts the server's user into the cache under `useUser()`'s key, unless the browser's session says otherwise
+ * (it ended or started since the server answered): then the hooks load the user as usual. On the server the
+ * provider's session is not the request's (it has no cookie jar), so the user is taken as given. The user's
+ * load needs `CurrentUser`, so the provider's Layer is a tier when it is given a user.
+ */
+const seedUser = (user: ClientUser | null | undefined) =>
+  Effect.gen(function* () {
+    if (user === undefined) return
+    const session = yield* Effect.serviceOption(Session)
+    if (!onServer() && session._tag === "Some" && isLoggedIn(session.value.current()) !== (user !== null)) return
+    const cache = yield* QueryCache
+    yield* cache.seed(userQuery.key, userQuery.load, user)
+  }) as Effect.Effect<void, never, QueryCache>
+
 type RuntimeState<R> =
   | { readonly _tag: "Building" }
   | { readonly _tag: "Ready"; readonly runtime: AppRuntime<R | QueryCache> }
@@ -152,6 +168,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
 
   // With the server's user: the runtime is built during the first render (the Layers of a tier build
   // synchronously) and the cache seeded, so that the first render shows the app, not the fallback.
+  const initialUser = useRef(props.initialUser)
   // A list: StrictMode calls the state's initializer twice, and the runtime it did not keep is disposed.
   const builtNow = useRef<Array<BuiltNow<R>>>([])
   const [state, setState] = useState<RuntimeState<R>>(() => {
@@ -160,14 +177,7 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
     const options: StackReactOptions = { ...reactOptions.current, tabSync: server ? false : tabSync, prefetch }
     const built = buildAppRuntimeNow(appLayerOf(options))
     if (built === undefined) return { _tag: "Building" }
-    // The user's load needs `CurrentUser`: the provider's Layer is a tier when it is given a user.
-    built.runtime.runSync(
-      QueryCache.use((cache) => cache.seed(userQuery.key, userQuery.load, props.initialUser ?? null)) as Effect.Effect<
-        void,
-        never,
-        QueryCache
-      >
-    )
+    built.runtime.runSync(seedUser(props.initialUser))
     if (!server) builtNow.current.push(built)
     return { _tag: "Ready", runtime: built.runtime }
   })
@@ -185,7 +195,12 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
     const built = buildAppRuntime(appLayerOf(options))
     let live = true
     built.ready.then(
-      (runtime) => live && setState({ _tag: "Ready", runtime }),
+      (runtime) => {
+        // StrictMode's second mount (or new props) during the same page: the server's user still holds if
+        // the session does.
+        if (initialUser.current !== undefined) runtime.runSync(seedUser(initialUser.current))
+        if (live) setState({ _tag: "Ready", runtime })
+      },
       (error: unknown) => live && setState({ _tag: "Failed", error })
     )
     return () => {

@@ -16,7 +16,7 @@
  *   .handler(({ context }) => context.stack.snapshot)
  */
 import * as Effect from "effect/Effect"
-import { createMiddleware } from "@tanstack/react-start"
+import type { FunctionMiddlewareServerFn, RequestServerFn } from "@tanstack/react-start"
 import { appendResponseHeader, getRequest } from "@tanstack/react-start/server"
 import { makeStackRequests, type StackRequest, type StackStartServerOptions } from "./request-user.js"
 import { makeSharedRefreshes } from "./shared-refresh.js"
@@ -48,15 +48,26 @@ export const stackStartServer = (options: StackStartServerOptions) => {
     return resolving
   }
 
-  const requestMiddleware = createMiddleware({ type: "request" }).server(async ({ next, request }) => {
-    const stack = await stackOf(request)
-    return next({ context: { stack } satisfies StackStartContext })
-  })
+  /**
+   * The server half of a request middleware: `createMiddleware({ type: "request" }).server(
+   * stack.requestServer)` in the app's own module (see `functionServer`).
+   */
+  const requestServer: RequestServerFn<{}, undefined, StackStartContext> = async ({ next, request }) =>
+    next({ context: { stack: await stackOf(request) } })
 
-  const functionMiddleware = createMiddleware({ type: "function" }).server(async ({ next }) => {
-    const stack = await stackOf(getRequest())
-    return next({ context: { stack } satisfies StackStartContext })
-  })
+  /**
+   * The server half of a server-function middleware: `createMiddleware({ type: "function" }).server(
+   * stack.functionServer)`, written in the app's own module so that Start's compiler keeps it (and this
+   * module, with the secret key) out of the browser's bundle.
+   */
+  const functionServer: FunctionMiddlewareServerFn<
+    {},
+    unknown,
+    undefined,
+    undefined,
+    StackStartContext,
+    undefined
+  > = async ({ next }) => next({ context: { stack: await stackOf(getRequest()) } })
 
-  return { requestMiddleware, functionMiddleware, stackOf }
+  return { requestServer, functionServer, stackOf }
 }
