@@ -11,6 +11,8 @@ export const entryFiles = {
   stackfx: "src/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
+  "stackfx/react-start": "src/react/start/index.ts",
+  "stackfx/react-start/server": "src/react/start/server.ts",
   "stackfx-backend": "backend/src/index.ts"
 } as const
 export type EntryName = keyof typeof entryFiles
@@ -60,6 +62,8 @@ export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
     stackfx: exportsOf(entryFiles.stackfx),
     "stackfx/react": exportsOf(entryFiles["stackfx/react"]),
     "stackfx/react/handler": exportsOf(entryFiles["stackfx/react/handler"]),
+    "stackfx/react-start": exportsOf(entryFiles["stackfx/react-start"]),
+    "stackfx/react-start/server": exportsOf(entryFiles["stackfx/react-start/server"]),
     "stackfx-backend": exportsOf(entryFiles["stackfx-backend"])
   }
 }
