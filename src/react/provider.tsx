@@ -122,6 +122,20 @@ const seedUser = (user: ClientUser | null | undefined) =>
     yield* cache.seed(userQuery.key, userQuery.load, user)
   }) as Effect.Effect<void, never, QueryCache>
 
+/** The app's Layer with the React layer on top, and the e-mailed links' URLs as the provider last rendered them. */
+const appLayerFor = <R, E>(
+  layer: Layer.Layer<R, E, never>,
+  emailUrls: { readonly current: RedirectUrls },
+  options: StackReactOptions
+) =>
+  Layer.provideMerge(
+    stackReactLayer(options),
+    Layer.merge(
+      layer,
+      Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))
+    )
+  )
+
 type RuntimeState<R> =
   | { readonly _tag: "Building" }
   | { readonly _tag: "Ready"; readonly runtime: AppRuntime<R | QueryCache> }
@@ -157,15 +171,6 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   const emailUrls = useRef(browserUrls(urls, basepath))
   emailUrls.current = browserUrls(urls, basepath)
 
-  const appLayerOf = (options: StackReactOptions) =>
-    Layer.provideMerge(
-      stackReactLayer(options),
-      Layer.merge(
-        layer,
-        Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))
-      )
-    )
-
   // With the server's user: the runtime is built during the first render (the Layers of a tier build
   // synchronously) and the cache seeded, so that the first render shows the app, not the fallback.
   const initialUser = useRef(props.initialUser)
@@ -175,24 +180,27 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
     if (props.initialUser === undefined) return { _tag: "Building" }
     const server = onServer()
     const options: StackReactOptions = { ...reactOptions.current, tabSync: server ? false : tabSync, prefetch }
-    const built = buildAppRuntimeNow(appLayerOf(options))
+    const built = buildAppRuntimeNow(appLayerFor(layer, emailUrls, options))
     if (built === undefined) return { _tag: "Building" }
     built.runtime.runSync(seedUser(props.initialUser))
     if (!server) builtNow.current.push(built)
     return { _tag: "Ready", runtime: built.runtime }
   })
+  const rendered = useRef(state)
+  rendered.current = state
 
   useEffect(() => {
     // The runtime of the first render is this mount's: adopted once, disposed on unmount. A later run (new
     // props, or StrictMode's second mount) builds a new one.
     const builtDuringRender = builtNow.current
     builtNow.current = []
-    const adopted = builtDuringRender.find((built) => state._tag === "Ready" && built.runtime === state.runtime)
+    const shown = rendered.current
+    const adopted = builtDuringRender.find((built) => shown._tag === "Ready" && built.runtime === shown.runtime)
     for (const built of builtDuringRender) if (built !== adopted) void built.dispose()
     if (adopted !== undefined) return () => void adopted.dispose()
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const built = buildAppRuntime(appLayerOf(options))
+    const built = buildAppRuntime(appLayerFor(layer, emailUrls, options))
     let live = true
     built.ready.then(
       (runtime) => {

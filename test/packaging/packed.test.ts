@@ -8,7 +8,7 @@
  * has just fetched.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
@@ -116,7 +116,7 @@ describe("the packed packages", () => {
           name: "fresh-app",
           private: true,
           type: "module",
-          dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router"),
+          dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router", "@tanstack/react-start"),
           devDependencies: pick("vite", "@vitejs/plugin-react", "typescript", "@types/react", "@types/react-dom")
         },
         null,
@@ -220,6 +220,35 @@ describe("the packed packages", () => {
     await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: appDir() })
     const assets = await readdir(join(appDir(), "dist", "assets"))
     assert.isTrue(assets.some((name) => name.endsWith(".js")))
+  }, 180_000)
+
+  it("build a fresh TanStack Start app (the example's sources) whose browser bundle holds no server code", async () => {
+    // A folder of the same app (same node_modules): the example's routes, middlewares and server functions.
+    const start = join(appDir(), "start")
+    await cp(join(repo, "examples", "react-start", "src"), join(start, "src"), {
+      recursive: true,
+      filter: (source) => !source.endsWith("routeTree.gen.ts")
+    })
+    await writeFile(
+      join(start, "vite.config.js"),
+      [
+        `import { tanstackStart } from "@tanstack/react-start/plugin/vite"`,
+        `import react from "@vitejs/plugin-react"`,
+        `export default { plugins: [tanstackStart(), react()], logLevel: "error" }`
+      ].join("\n")
+    )
+    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: start })
+    const clientAssets = join(start, "dist", "client", "assets")
+    const client = await Promise.all(
+      (await readdir(clientAssets))
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => readFile(join(clientAssets, name), "utf8"))
+    )
+    assert.isAbove(client.length, 0)
+    // The server entry (the request user, its service's name) stays on the server.
+    assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
+    const server = await readdir(join(start, "dist", "server"), { recursive: true })
+    assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)
 
   it("give a Node script no react, and run its server tier against the packed local backend", async () => {
