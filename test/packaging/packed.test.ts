@@ -15,7 +15,7 @@
  * has just fetched.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
@@ -156,7 +156,8 @@ describe("the packed packages", () => {
           private: true,
           type: "module",
           // A fresh Vite app, then what the README's install lines add (the packed stackfx comes below).
-          dependencies: dependenciesOf(appLines, false),
+          // TanStack Start for the Start app built from the same folder (examples/react-start's sources).
+          dependencies: { ...dependenciesOf(appLines, false), ...pick("@tanstack/react-start") },
           devDependencies: { ...pick("vite", "@vitejs/plugin-react", "typescript"), ...dependenciesOf(appLines, true) }
         },
         null,
@@ -323,6 +324,35 @@ describe("the packed packages", () => {
     assert.match((await node("--env-file=.env", "list-users.ts")).stdout, /^\S+ ann@example\.com$/m)
     assert.strictEqual((await node("--env-file=.env", "admin.ts")).stdout, "stackfx demo true\n")
   }, 120_000)
+
+  it("build a fresh TanStack Start app (the example's sources) whose browser bundle holds no server code", async () => {
+    // A folder of the same app (same node_modules): the example's routes, middlewares and server functions.
+    const start = join(appDir(), "start")
+    await cp(join(repo, "examples", "react-start", "src"), join(start, "src"), {
+      recursive: true,
+      filter: (source) => !source.endsWith("routeTree.gen.ts")
+    })
+    await writeFile(
+      join(start, "vite.config.js"),
+      [
+        `import { tanstackStart } from "@tanstack/react-start/plugin/vite"`,
+        `import react from "@vitejs/plugin-react"`,
+        `export default { plugins: [tanstackStart(), react()], logLevel: "error" }`
+      ].join("\n")
+    )
+    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: start })
+    const clientAssets = join(start, "dist", "client", "assets")
+    const client = await Promise.all(
+      (await readdir(clientAssets))
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => readFile(join(clientAssets, name), "utf8"))
+    )
+    assert.isAbove(client.length, 0)
+    // The server entry (the request user, its service's name) stays on the server.
+    assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
+    const server = await readdir(join(start, "dist", "server"), { recursive: true })
+    assert.isTrue(server.some((name) => name.endsWith(".js")))
+  }, 180_000)
 
   it("give a Node script no react, and run its server tier against the packed local backend", async () => {
     const names = new Set((await installedPackages(scriptDir())).map((p) => p.name))

@@ -11,6 +11,8 @@ export const entryFiles = {
   stackfx: "src/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
+  "stackfx/react-start": "src/react/start/index.ts",
+  "stackfx/react-start/server": "src/react/start/server.ts",
   "stackfx-backend": "backend/src/index.ts"
 } as const
 export type EntryName = keyof typeof entryFiles
