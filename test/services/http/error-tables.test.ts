@@ -57,6 +57,9 @@ describe("error tables", () => {
           | "RedirectUrlNotWhitelisted"
           | "MultiFactorAuthenticationRequired"
           | "PasswordConfirmationMismatch"
+          | "ContactChannelAlreadyUsedForAuthBySomeoneElse"
+          | "BotChallengeRequired"
+          | "BotChallengeFailed"
         >
       | CallError
     >()
