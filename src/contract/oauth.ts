@@ -43,6 +43,9 @@ export const OAuthApi = {
     success: { raw: "redirect" },
     errors: [
       "InvalidOAuthClientIdOrSecret",
+      // A wrong publishable client key, or the public-client sentinel where the project requires a key.
+      "InvalidPublishableClientKey",
+      "PublishableClientKeyRequiredForProject",
       "RedirectUrlNotWhitelisted",
       "OAuthProviderNotFoundOrNotEnabled",
       "OAuthExtraScopeNotAvailableWithSharedOAuthKeys",

@@ -91,7 +91,7 @@ const responseModeOf = (query: AuthorizeQuery): "json" | "redirect" =>
 /** Validates the request, stores the flow and answers where the browser goes next. */
 export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
   Effect.gen(function* () {
-    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
+    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret, "authorize")
     const provider = yield* resolveProvider(project, providerId)
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
     // The service's order: a link without a token is refused before any URL or the bot challenge is looked at.
