@@ -46,7 +46,10 @@ export const signUpRefusals = [
   "SignUpRejected",
   "PasswordAuthenticationNotEnabled",
   "RedirectUrlNotWhitelisted",
-  "MultiFactorAuthenticationRequired"
+  "MultiFactorAuthenticationRequired",
+  "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+  "BotChallengeRequired",
+  "BotChallengeFailed"
 ] as const
 
 /** A step of an example did not go as the example expects; `message` says which and why. */

@@ -46,6 +46,7 @@ export const UsersApi = {
     method: "GET",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     success: ServerUser,
     errors: ["UserNotFound"]
   }),
@@ -55,6 +56,7 @@ export const UsersApi = {
     method: "POST",
     path: "/users",
     access: SERVER,
+    query: UserListQuery,
     body: ServerUserCreate,
     success: ServerUser,
     status: 201,
@@ -66,6 +68,7 @@ export const UsersApi = {
     method: "PATCH",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     body: ServerUserUpdate,
     success: ServerUser,
     errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords],
@@ -78,6 +81,7 @@ export const UsersApi = {
     method: "DELETE",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     success: SuccessResponse,
     errors: ["UserNotFound"],
     // Their sessions end with them (the signed-in one's maybe).

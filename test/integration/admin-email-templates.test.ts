@@ -206,7 +206,7 @@ describe("EmailTemplates", () => {
     const custom = await sendReset()
     // The subject is the template's <Subject>; the user has no display name.
     assert.strictEqual(custom.subject, "Custom reset for Templated")
-    assert.include(custom.text, "Hello there, go to the reset page (http://localhost:3000/handler/password-reset?code=")
+    assert.include(custom.text, "Hello there, go to the reset page http://localhost:3000/handler/password-reset?code=")
 
     await run(
       layer,

@@ -4,17 +4,16 @@
  * same known error from both: header combinations first, then the access token, then the keys.
  */
 import * as Effect from "effect/Effect"
-import { type AccessType, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
+import { type AccessType, PUBLIC_CLIENT_SECRET_SENTINEL, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { invalidAccessTypeMessage } from "@stackfx/lib/errors/known/messages.js"
-import { ProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
+import { BranchDoesNotExist, CurrentProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
 import {
   AccessTypeRequired,
   AccessTypeWithoutProjectId,
   AdminAccessTokenExpired,
   AdminAccessTokenIsNotAdmin,
   AdminAuthenticationRequired,
-  ClientAuthenticationRequired,
   InsufficientAccessType,
   InvalidAccessType,
   InvalidProjectForAdminAccessToken,
@@ -22,6 +21,7 @@ import {
   InvalidSecretServerKey,
   InvalidSuperSecretAdminKey,
   ProjectKeyWithoutAccessType,
+  PublishableClientKeyRequiredForProject,
   ServerAuthenticationRequired,
   UnparsableAdminAccessToken
 } from "@stackfx/lib/errors/known/project-authentication.js"
@@ -189,13 +189,26 @@ export const authenticate = (headers: Headers) =>
     }
 
     const projects = yield* Projects
+    // As the service: a project that does not exist is named as such before any key is looked at (it allows
+    // probing project ids, for the better error message).
+    const loaded = yield* projects.find(projectId)
+    if (loaded === undefined) {
+      return yield* Effect.fail(new CurrentProjectNotFound({ details: { project_id: projectId } }))
+    }
     let adminUserId: string | undefined
     if (adminAccessToken !== undefined) {
       adminUserId = yield* adminTokenUser(adminAccessToken, projectId)
     } else if (accessType === "client") {
-      if (publishableClientKey === undefined) return yield* Effect.fail(new ClientAuthenticationRequired({}))
-      const valid = yield* projects.checkKey(projectId, "publishableClientKey", publishableClientKey)
-      if (!valid) return yield* Effect.fail(new InvalidPublishableClientKey({ details: { project_id: projectId } }))
+      // The key may be left out (or be the public-client sentinel) unless the project requires one
+      // (`project.requirePublishableClientKey`, off for new projects).
+      if (publishableClientKey === undefined || publishableClientKey === PUBLIC_CLIENT_SECRET_SENTINEL) {
+        if (yield* projects.requiresPublishableKey(projectId)) {
+          return yield* Effect.fail(new PublishableClientKeyRequiredForProject({ details: { project_id: projectId } }))
+        }
+      } else {
+        const valid = yield* projects.checkKey(projectId, "publishableClientKey", publishableClientKey)
+        if (!valid) return yield* Effect.fail(new InvalidPublishableClientKey({ details: { project_id: projectId } }))
+      }
     } else if (accessType === "server") {
       if (secretServerKey === undefined) return yield* Effect.fail(new ServerAuthenticationRequired({}))
       const valid = yield* projects.checkKey(projectId, "secretServerKey", secretServerKey)
@@ -205,10 +218,12 @@ export const authenticate = (headers: Headers) =>
       const valid = yield* projects.checkKey(projectId, "superSecretAdminKey", superSecretAdminKey)
       if (!valid) return yield* Effect.fail(new InvalidSuperSecretAdminKey({ details: { project_id: projectId } }))
     }
-
-    const loaded = yield* projects.find(projectId)
-    // Only reachable with valid keys or an owner's token, so this does not reveal which projects exist.
-    if (loaded === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
+    // Every project has one branch, `main`; another is refused once the keys were checked (so branches cannot
+    // be probed without them).
+    const branchId = header(headers, "x-stack-branch-id")
+    if (branchId !== undefined && branchId !== "main") {
+      return yield* Effect.fail(new BranchDoesNotExist({ details: { branch_id: branchId } }))
+    }
 
     const db = yield* Db
     const cache = yield* ReadCache

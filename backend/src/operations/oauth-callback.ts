@@ -16,7 +16,7 @@ import { DevProvider } from "../oauth/dev-provider.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
 import { completeOidcSignIn, discover, oidcErrorToKnown } from "../oauth/index.js"
 import { Db } from "../store/db.js"
-import { type OAuthFlowRow, takeOAuthFlow } from "../store/oauth-flows.js"
+import { type OAuthFlowRow, oauthFlowResponseMode, takeOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../store/projects.js"
 import { issueAuthorizationCode } from "./authorization-codes.js"
 import { resolveProvider } from "./oauth-providers.js"
@@ -104,7 +104,20 @@ const finish = (project: StoredProject, flow: OAuthFlowRow, params: Readonly<Rec
     const data = flow.data
     const signedIn = yield* signInWithIdentity(
       project,
-      { type: data.type, userId: data.userId, scopes: data.requestedScopes },
+      {
+        type: data.type,
+        userId: data.userId,
+        scopes: data.requestedScopes,
+        botChallenge:
+          data.botChallengeStatus === undefined
+            ? undefined
+            : {
+                status: data.botChallengeStatus,
+                ...(data.botChallengeVisibleResult === undefined
+                  ? {}
+                  : { visibleChallengeResult: data.botChallengeVisibleResult })
+              }
+      },
       identity,
       null
     )
@@ -133,7 +146,11 @@ const errorLocation = (errorRedirectUrl: string, error: KnownError): string =>
 export const completeOAuthFlow = (input: CallbackInput) =>
   Effect.gen(function* () {
     const innerState = input.params["state"] ?? ""
-    if (innerState === "" || !innerStateCookies(innerState).some((name) => input.cookies[name] === "true")) {
+    const db = yield* Db
+    // A flow started in JSON mode set no cookie (PKCE guards it); any other must show the cookie (either name).
+    const cookieShown =
+      innerState !== "" && innerStateCookies(innerState).some((name) => input.cookies[name] === "true")
+    if (!cookieShown && (innerState === "" || (yield* oauthFlowResponseMode(db, innerState)) !== "json")) {
       return yield* Effect.fail(
         new Refused({
           reason: "invalid",
@@ -142,7 +159,7 @@ export const completeOAuthFlow = (input: CallbackInput) =>
         })
       )
     }
-    const flow = yield* takeOAuthFlow(yield* Db, innerState, new Date(yield* Clock.currentTimeMillis))
+    const flow = yield* takeOAuthFlow(db, innerState, new Date(yield* Clock.currentTimeMillis))
     if (flow === undefined || flow.providerId !== input.providerId) {
       return yield* Effect.fail(
         new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." })

@@ -88,8 +88,12 @@ export const routes = [
         // OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE; a refused code or access comes from the token stage.
         unreachable("InvalidAuthorizationCode", "OAuthProviderAccessDenied")
       )
+      // The SDK's flow asks for the location as JSON so it can handle a bot challenge before navigating; PKCE
+      // guards that flow, so no cookie is set (it would need credentialed CORS).
+      if (started.responseMode === "json") return json({ location: started.location })
+      // Next.js's redirect() in the hosted route answers 307.
       return yield* withFlowCookies(
-        HttpServerResponse.redirect(started.location),
+        HttpServerResponse.redirect(started.location, { status: 307 }),
         started.innerState,
         "true",
         OUTER_OAUTH_FLOW_TTL_MS / 1000
@@ -100,8 +104,8 @@ export const routes = [
   callback(OAuthApi.callbackPost),
   serve(OAuthNativeApi.appleSignIn, ({ auth, body }) =>
     signInWithAppleIdToken(auth.project, body.idToken).pipe(
-      // A native sign-up sets no password, selects no team and upgrades no guest.
-      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound")
+      // A native sign-up sets no password, selects no team, upgrades no guest and has no bot challenge.
+      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound", "BotChallengeFailed")
     )
   ),
   endpoint({

@@ -176,8 +176,9 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
     )
 
   const signOut = call.signOut({}).pipe(
-    // The session is already over on the server: as signed out as it gets.
-    Effect.catchTag("RefreshTokenNotFoundOrExpired", () => Effect.void),
+    // The session is already over on the server, or there was none to send (the service answers a sign-out
+    // without an access token ACCESS_TOKEN_EXPIRED): as signed out as it gets.
+    Effect.catchTag(["RefreshTokenNotFoundOrExpired", "AccessTokenExpired"], () => Effect.void),
     // Any user may end their session, an anonymous or restricted one too.
     allowingAnonymousUsers,
     Effect.andThen(session.clear)

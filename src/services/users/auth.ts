@@ -132,10 +132,10 @@ export type SendVerificationFailure =
 /** The errors redeeming an e-mail verification code can fail with. */
 export type VerifyEmailFailure = BuiltFails<typeof ContactChannelsApi.verify>
 
-/** The errors signing out can fail with: a session already over on the server is signed out, not an error. */
+/** The errors signing out can fail with: a session already over on the server (or none) is signed out, not an error. */
 export type SignOutFailure = Exclude<
   Fails<typeof SessionsApi.signOut>,
-  { readonly _tag: "RefreshTokenNotFoundOrExpired" }
+  { readonly _tag: "RefreshTokenNotFoundOrExpired" | "AccessTokenExpired" }
 >
 
 /** The errors an anonymous sign-up can fail with. */

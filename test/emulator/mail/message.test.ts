@@ -262,7 +262,7 @@ describe("html helpers", () => {
   it("htmlToText keeps link targets and paragraph breaks", () => {
     assert.strictEqual(
       htmlToText(`<h1>Hi</h1><p>Go <a href="http://x/?a=1&amp;b=2">here</a></p><p>bye</p>`),
-      "Hi\nGo here (http://x/?a=1&b=2)\nbye"
+      "Hi\nGo here http://x/?a=1&b=2\nbye"
     )
   })
 

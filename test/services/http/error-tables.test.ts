@@ -58,6 +58,9 @@ describe("error tables", () => {
           | "RedirectUrlNotWhitelisted"
           | "MultiFactorAuthenticationRequired"
           | "PasswordConfirmationMismatch"
+          | "ContactChannelAlreadyUsedForAuthBySomeoneElse"
+          | "BotChallengeRequired"
+          | "BotChallengeFailed"
         >
       | CallError
     >()
