@@ -5,7 +5,12 @@
  * the service refuses (a key it does not know, a wrong value, invalid JSON) is a plain 400.
  */
 import * as Schema from "effect/Schema"
-import { ConfigOverridePatchBody, ConfigOverridePutBody } from "../domain/project-config.js"
+import {
+  ConfigOverridePatchBody,
+  ConfigOverridePutBody,
+  ConfigResetKeysBody,
+  ConfigSourceAnswer
+} from "../domain/project-config.js"
 import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
@@ -60,6 +65,36 @@ export const ProjectConfigApi = {
     body: ConfigOverridePutBody,
     success: SuccessResponse,
     errors: [...admin, "SchemaError"],
+    changes
+  }),
+  resetKeys: endpoint({
+    name: "projectConfig.resetKeys",
+    summary: "Removes keys (and everything under them) from the branch or environment override",
+    method: "POST",
+    path: "/internal/config/override/{level}/reset-keys",
+    access: ADMIN,
+    body: ConfigResetKeysBody,
+    success: SuccessResponse,
+    errors: [...admin, "SchemaError"],
+    changes
+  }),
+  getSource: endpoint({
+    name: "projectConfig.getSource",
+    summary: "Where the branch config was pushed from (`unlinked` when edited on the dashboard)",
+    method: "GET",
+    path: "/internal/config/source",
+    access: ADMIN,
+    success: ConfigSourceAnswer,
+    errors: admin
+  }),
+  unlinkSource: endpoint({
+    name: "projectConfig.unlinkSource",
+    summary: "Marks the branch config as unlinked from where it was pushed from, so the dashboard may edit it",
+    method: "DELETE",
+    path: "/internal/config/source",
+    access: ADMIN,
+    success: SuccessResponse,
+    errors: admin,
     changes
   })
 }

@@ -4,6 +4,11 @@
 export const DEFAULT_BASE_URL = "https://api.stack-auth.com"
 /** REST paths live below `{baseUrl}${API_PATH_PREFIX}`. @internal */
 export const API_PATH_PREFIX = "/api/v1"
+/**
+ * The service also serves its newest API below `/api/latest` (its own tools call it there); the local backend
+ * serves the same routes below both. @internal
+ */
+export const API_LATEST_PATH_PREFIX = "/api/latest"
 /** The client secret sent on OAuth token calls by a project without a publishable client key. @internal */
 export const PUBLIC_CLIENT_SECRET_SENTINEL = "__stack_public_client__"
 /** The relying-party id the service returns in passkey options; the client swaps in its own hostname. */

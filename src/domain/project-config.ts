@@ -10,6 +10,17 @@ import { wireStruct } from "./wire.js"
 export const ConfigLevel = Schema.Literals(["project", "branch", "environment"])
 export type ConfigLevel = typeof ConfigLevel.Type
 
+/** The levels whose keys `POST /internal/config/override/{level}/reset-keys` resets (not `project`). */
+export const ResettableConfigLevel = Schema.Literals(["branch", "environment"])
+export type ResettableConfigLevel = typeof ResettableConfigLevel.Type
+
+/**
+ * `POST /internal/config/override/{level}/reset-keys` body: config paths whose values (and everything under
+ * them) leave the level's override, as if never written.
+ */
+export const ConfigResetKeysBody = Schema.Struct({ keys: Schema.Array(Schema.String) })
+export type ConfigResetKeysBody = typeof ConfigResetKeysBody.Type
+
 /** `GET /internal/config` and `GET /internal/config/override/{level}`: `{ config_string }`. */
 export const ConfigString = wireStruct({ configString: Schema.String })
 export type ConfigString = typeof ConfigString.Type
@@ -18,10 +29,33 @@ export type ConfigString = typeof ConfigString.Type
 export const ConfigOverridePatchBody = wireStruct({ configOverrideString: Schema.String })
 export type ConfigOverridePatchBody = typeof ConfigOverridePatchBody.Type
 
+/**
+ * Where the branch-level config came from (`source` of a branch PUT, `GET /internal/config/source`): pushed
+ * from a GitHub repository, pushed from somewhere unknown, or `unlinked` (edited on the dashboard; the
+ * default).
+ */
+export const BranchConfigSource = Schema.Union([
+  wireStruct({
+    type: Schema.Literal("pushed-from-github"),
+    owner: Schema.String,
+    repo: Schema.String,
+    branch: Schema.String,
+    commitHash: Schema.String,
+    configFilePath: Schema.String
+  }),
+  Schema.Struct({ type: Schema.Literal("pushed-from-unknown") }),
+  Schema.Struct({ type: Schema.Literal("unlinked") })
+])
+export type BranchConfigSource = typeof BranchConfigSource.Type
+
+/** `GET /internal/config/source`. */
+export const ConfigSourceAnswer = Schema.Struct({ source: BranchConfigSource })
+export type ConfigSourceAnswer = typeof ConfigSourceAnswer.Type
+
 /** `PUT /internal/config/override/{level}` body; the branch level requires a `source` (where the config came from). */
 export const ConfigOverridePutBody = wireStruct({
   configString: Schema.String,
-  source: Schema.optionalKey(Schema.Json)
+  source: Schema.optionalKey(BranchConfigSource)
 })
 export type ConfigOverridePutBody = typeof ConfigOverridePutBody.Type
 

@@ -110,7 +110,10 @@ export const ProjectConfigMembers = {
   get: "effect",
   getOverride: "function",
   override: "function",
-  replace: "function"
+  replace: "function",
+  resetKeys: "function",
+  getSource: "effect",
+  unlinkSource: "effect"
 } as const
 
 /** From src/services/projects/project-permissions-calls.ts. */

@@ -10,6 +10,7 @@ import * as accessProjectPermissionsConfig from "./0008-access-project-permissio
 import * as userTeamApiKeys from "./0009-user-team-api-keys.js"
 import * as cliAuthAndNotificationPreferences from "./0010-cli-auth-and-notification-preferences.js"
 import * as linkedLoginsAccountPerUser from "./0011-linked-logins-account-per-user.js"
+import * as configSourceExternalAuth from "./0012-config-source-external-auth.js"
 
 export interface Migration {
   readonly name: string
@@ -27,5 +28,6 @@ export const migrations: ReadonlyArray<Migration> = [
   accessProjectPermissionsConfig,
   userTeamApiKeys,
   cliAuthAndNotificationPreferences,
-  linkedLoginsAccountPerUser
+  linkedLoginsAccountPerUser,
+  configSourceExternalAuth
 ]
