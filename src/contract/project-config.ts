@@ -9,7 +9,10 @@ import {
   ConfigOverridePatchBody,
   ConfigOverridePutBody,
   ConfigResetKeysBody,
-  ConfigSourceAnswer
+  ConfigSourceAnswer,
+  OnboardingPreview,
+  OnboardingPreviewQuery,
+  OnboardingPreviewRequest
 } from "../domain/project-config.js"
 import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
@@ -96,5 +99,17 @@ export const ProjectConfigApi = {
     success: SuccessResponse,
     errors: admin,
     changes
+  }),
+  previewAffectedUsers: endpoint({
+    name: "projectConfig.previewAffectedUsers",
+    summary:
+      "The users an onboarding change would restrict (newest first, `limit` of them, 10 by default), and their count",
+    method: "POST",
+    path: "/internal/onboarding/preview-affected-users",
+    access: ADMIN,
+    query: OnboardingPreviewQuery,
+    body: OnboardingPreviewRequest,
+    success: OnboardingPreview,
+    errors: [...admin, "SchemaError"]
   })
 }

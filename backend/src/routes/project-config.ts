@@ -10,8 +10,9 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
 import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-config.js"
+import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../operations/onboarding-preview.js"
 import type { Auth } from "../http/auth.js"
-import { validate } from "../http/request.js"
+import { schemaErrorOf, validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { Refused } from "../errors/refused.js"
 import {
@@ -82,5 +83,15 @@ export const routes = [
   ),
   serve(ProjectConfigApi.unlinkSource, ({ auth }) =>
     Effect.as(writeBranchSource(auth.project.id, { type: "unlinked" }), success)
+  ),
+  serve(ProjectConfigApi.previewAffectedUsers, ({ auth, body, query, request }) =>
+    Effect.gen(function* () {
+      // The service reads the limit with parseInt; what it cannot read is refused here rather than failing later.
+      const limit = query.limit === undefined ? DEFAULT_PREVIEW_LIMIT : Number.parseInt(query.limit, 10)
+      if (!Number.isSafeInteger(limit) || limit < 0) {
+        return yield* Effect.fail(schemaErrorOf(request, ["query.limit must be a non-negative integer"]))
+      }
+      return yield* previewAffectedUsers(auth.project, body, limit)
+    })
   )
 ]

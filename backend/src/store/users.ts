@@ -327,3 +327,47 @@ export const findTotpSecret = (db: DbShape, projectId: string, userId: string): 
     db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => firstString(found, "totp_secret_base64") ?? null
   )
+
+/** A user without a verified primary e-mail (`preview-affected-users`). */
+export interface UnverifiedUser {
+  readonly id: string
+  readonly displayName: string | null
+  readonly primaryEmail: string | null
+}
+
+/**
+ * The project's users who are not anonymous and have no verified primary e-mail: how many, and the newest
+ * `limit` of them (by sign-up, then id).
+ */
+export const unverifiedUsers = (
+  db: DbShape,
+  projectId: string,
+  limit: number
+): Effect.Effect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }, DbError> => {
+  const from = `from users u
+       left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
+       where u.project_id = $1 and not u.is_anonymous and not coalesce(pc.is_verified, false)`
+  return Effect.map(
+    Effect.all([
+      db.query(`select count(*)::int as n ${from}`, [projectId]),
+      db.query(
+        `select u.id, u.display_name, pc.value as primary_email ${from} order by u.signed_up_at desc, u.id desc limit $2`,
+        [projectId, limit]
+      )
+    ]),
+    ([count, rows]) => ({
+      total: Number(count[0]?.["n"] ?? 0),
+      newest: rows.flatMap((row) =>
+        typeof row["id"] === "string"
+          ? [
+              {
+                id: row["id"],
+                displayName: typeof row["display_name"] === "string" ? row["display_name"] : null,
+                primaryEmail: typeof row["primary_email"] === "string" ? row["primary_email"] : null
+              }
+            ]
+          : []
+      )
+    })
+  )
+}

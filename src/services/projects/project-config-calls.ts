@@ -10,6 +10,8 @@ import type {
   BranchConfigSource,
   ConfigLevel,
   ConfigOverride,
+  OnboardingPreview,
+  OnboardingPreviewRequest,
   ProjectConfigView,
   ResettableConfigLevel
 } from "../../domain/project-config.js"
@@ -65,5 +67,18 @@ export const ProjectConfigCalls = {
     output: (answer): BranchConfigSource => answer.source
   }),
   /** Unlinks the branch config from where it was pushed from, so the dashboard may edit it again. */
-  unlinkSource: effectCall(ProjectConfigApi.unlinkSource, "admin", { input: () => ({}), output: nothing })
+  unlinkSource: effectCall(ProjectConfigApi.unlinkSource, "admin", { input: () => ({}), output: nothing }),
+  /**
+   * The users an onboarding change would restrict (newest first, at most `limit`, 10 by default) and how many
+   * in all: `previewAffectedUsers({ requireEmailVerification: true })` before turning verification on.
+   */
+  previewAffectedUsers: functionCall(
+    ProjectConfigApi.previewAffectedUsers,
+    "admin",
+    (onboarding: OnboardingPreviewRequest["onboarding"], limit?: number) => ({
+      query: limit === undefined ? {} : { limit: String(limit) },
+      body: { onboarding }
+    }),
+    (answer): OnboardingPreview => answer
+  )
 }
