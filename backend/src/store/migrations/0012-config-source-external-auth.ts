@@ -6,6 +6,8 @@
  * - `external_auth_methods`: a user's identity at an external authentication provider (Clerk, Better Auth,
  *   WorkOS) that `POST /auth/external/token` signs in: one per provider, issuer and subject, and at most one
  *   per user and provider (the service's two unique keys).
+ * - `projects.is_development_environment`: a project made as a development environment (its create body's
+ *   `is_development_environment`), read back by clients and admins alike.
  * - `refresh_tokens.external_session`: the provider session a session was opened for, so that a second
  *   exchange of the same provider session finds (and revives) it instead of opening another.
  */
@@ -13,6 +15,8 @@ export const name = "0012-config-source-external-auth"
 
 export const sql = `
 alter table config_overrides add column source jsonb;
+
+alter table projects add column is_development_environment boolean not null default false;
 
 create table external_auth_methods (
   project_id text not null references projects(id) on delete cascade,
