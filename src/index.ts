@@ -84,6 +84,7 @@ export * from "./services/teams/team-invitations.js"
 export * from "./services/teams/team-members.js"
 export * from "./services/teams/team-permissions.js"
 export * from "./services/teams/teams.js"
+export * from "./services/projects/sign-in-invitations.js"
 export * from "./services/projects/test-email.js"
 export * from "./services/projects/webhooks.js"
 

@@ -34,6 +34,15 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ProjectTransferResponse",
     "SharedOAuthProviderWrite",
     "StandardOAuthProviderWrite",
+    // The service's newer admin actions (issue 28, §1.5).
+    "AffectedUser",
+    "BranchConfigSource",
+    "ConfigProblem",
+    "OnboardingPreview",
+    "OnboardingPreviewRequest",
+    "ResettableConfigLevel",
+    "SendTestWebhookResult",
+    "SignInInvitations",
     // Linked OAuth providers (issue 21, item 5).
     "OAuthProvider",
     "OAuthProviderConflict",

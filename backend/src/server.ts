@@ -1,5 +1,5 @@
 /**
- * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1`
+ * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1` (and `/api/latest`)
  * and the Node HTTP server. `Emulator` tells where it listens and the seeded project's keys.
  */
 import { NodeHttpServer } from "@effect/platform-node"
@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
-import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
+import { API_LATEST_PATH_PREFIX, API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
 import {
@@ -54,6 +54,8 @@ const reachableUrl = (address: Parameters<typeof HttpServer.formatAddress>[0]): 
 /** Every route the server answers (tests enumerate them through a recording router). */
 export const Routes = Layer.mergeAll(
   HttpRouter.addAll(apiRoutes, { prefix: API_PATH_PREFIX }),
+  // the same routes below `/api/latest`, where the service serves its newest API
+  HttpRouter.addAll(apiRoutes, { prefix: API_LATEST_PATH_PREFIX }),
   // the Inbucket-compatible mailbox API and the inbox pages, under `/mailbox`
   mailboxRoutes(defaultMailboxPrefix),
   // the development OAuth provider's pages, under `/dev-oauth`

@@ -1,10 +1,19 @@
 /**
- * The small admin endpoints: the project's metrics, the test email and the webhook portal token.
+ * The small admin endpoints: the project's metrics, the test email, the webhook portal token and test event,
+ * and the sign-in invitation e-mail (server too).
  */
 import * as Schema from "effect/Schema"
-import { SendTestEmailRequest, SendTestEmailResult, SvixToken } from "../domain/admin-actions.js"
-import { ProjectMetrics } from "../domain/metrics.js"
-import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
+import {
+  SendTestEmailRequest,
+  SendTestEmailResult,
+  SendTestWebhookRequest,
+  SendTestWebhookResult,
+  SignInInvitationRequest,
+  SvixToken
+} from "../domain/admin-actions.js"
+import { MetricsQuery, ProjectMetrics } from "../domain/metrics.js"
+import { SuccessResponse } from "../domain/success.js"
+import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
 import { endpoint } from "./endpoint.js"
 
 export const MetricsApi = {
@@ -14,6 +23,7 @@ export const MetricsApi = {
     method: "GET",
     path: "/internal/metrics",
     access: ADMIN,
+    query: MetricsQuery,
     success: ProjectMetrics,
     errors: ADMIN_TOKEN_ERRORS
   })
@@ -42,5 +52,29 @@ export const WebhooksApi = {
     body: Schema.Struct({}),
     success: SvixToken,
     errors: ADMIN_TOKEN_ERRORS
+  }),
+  sendTest: endpoint({
+    name: "webhooks.sendTest",
+    summary:
+      "Sends a test event to one of the project's webhook endpoints; a failed delivery is an answer, not an error",
+    method: "POST",
+    path: "/internal/send-test-webhook",
+    access: ADMIN,
+    body: SendTestWebhookRequest,
+    success: SendTestWebhookResult,
+    errors: [...ADMIN_TOKEN_ERRORS, "SchemaError"]
+  })
+}
+
+export const SignInInvitationsApi = {
+  send: endpoint({
+    name: "signInInvitations.send",
+    summary: "E-mails an invitation to sign in at a trusted callback URL",
+    method: "POST",
+    path: "/internal/send-sign-in-invitation",
+    access: SERVER,
+    body: SignInInvitationRequest,
+    success: SuccessResponse,
+    errors: [...ADMIN_TOKEN_ERRORS, "SchemaError", "RedirectUrlNotWhitelisted"]
   })
 }

@@ -5,7 +5,15 @@
  * the service refuses (a key it does not know, a wrong value, invalid JSON) is a plain 400.
  */
 import * as Schema from "effect/Schema"
-import { ConfigOverridePatchBody, ConfigOverridePutBody } from "../domain/project-config.js"
+import {
+  ConfigOverridePatchBody,
+  ConfigOverridePutBody,
+  ConfigResetKeysBody,
+  ConfigSourceAnswer,
+  OnboardingPreview,
+  OnboardingPreviewQuery,
+  OnboardingPreviewRequest
+} from "../domain/project-config.js"
 import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
@@ -61,5 +69,47 @@ export const ProjectConfigApi = {
     success: SuccessResponse,
     errors: [...admin, "SchemaError"],
     changes
+  }),
+  resetKeys: endpoint({
+    name: "projectConfig.resetKeys",
+    summary: "Removes keys (and everything under them) from the branch or environment override",
+    method: "POST",
+    path: "/internal/config/override/{level}/reset-keys",
+    access: ADMIN,
+    body: ConfigResetKeysBody,
+    success: SuccessResponse,
+    errors: [...admin, "SchemaError"],
+    changes
+  }),
+  getSource: endpoint({
+    name: "projectConfig.getSource",
+    summary: "Where the branch config was pushed from (`unlinked` when edited on the dashboard)",
+    method: "GET",
+    path: "/internal/config/source",
+    access: ADMIN,
+    success: ConfigSourceAnswer,
+    errors: admin
+  }),
+  unlinkSource: endpoint({
+    name: "projectConfig.unlinkSource",
+    summary: "Marks the branch config as unlinked from where it was pushed from, so the dashboard may edit it",
+    method: "DELETE",
+    path: "/internal/config/source",
+    access: ADMIN,
+    success: SuccessResponse,
+    errors: admin,
+    changes
+  }),
+  previewAffectedUsers: endpoint({
+    name: "projectConfig.previewAffectedUsers",
+    summary:
+      "The users an onboarding change would restrict (newest first, `limit` of them, 10 by default), and their count",
+    method: "POST",
+    path: "/internal/onboarding/preview-affected-users",
+    access: ADMIN,
+    query: OnboardingPreviewQuery,
+    body: OnboardingPreviewRequest,
+    success: OnboardingPreview,
+    errors: [...admin, "SchemaError"]
   })
 }

@@ -14,13 +14,22 @@ import { endpoint } from "./endpoint.js"
 
 const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
 
-/** The query of `GET /users`; the flags default to false. */
+/** The most users one page of `GET /users` holds (a longer list needs a limit and paging). */
+export const MAX_USERS_PAGE = 1000
+
+/**
+ * The query of `GET /users`; the flags default to false. `cursor` is the previous page's `next_cursor` (the
+ * id of its last user); `excluded_email_domains` a comma-separated list of primary e-mail domains to leave out.
+ */
 export const UserListQuery = Schema.Struct({
-  limit: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0))),
+  limit: Schema.optionalKey(
+    Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(MAX_USERS_PAGE))
+  ),
   cursor: Schema.optionalKey(Schema.String),
   desc: Flag,
-  order_by: Schema.optionalKey(Schema.Literal("signed_up_at")),
+  order_by: Schema.optionalKey(Schema.Literals(["signed_up_at", "last_active_at"])),
   query: Schema.optionalKey(Schema.String),
+  excluded_email_domains: Schema.optionalKey(Schema.String),
   team_id: Schema.optionalKey(Schema.String),
   include_restricted: Flag,
   include_anonymous: Flag,
@@ -32,7 +41,8 @@ const passwords = ["PasswordTooShort", "PasswordTooLong"] as const
 export const UsersApi = {
   list: endpoint({
     name: "users.list",
-    summary: "The users of the project, a page at a time (by sign-up time), filtered by search, team and kind",
+    summary:
+      "The users of the project, a page at a time (by sign-up or last activity), filtered by search, team, kind and e-mail domain",
     method: "GET",
     path: "/users",
     access: SERVER,

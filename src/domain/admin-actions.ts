@@ -1,9 +1,13 @@
 /**
  * Bodies of the small admin actions: the test email (`POST /internal/send-test-email`), the webhook portal
- * token (`POST /webhooks/svix-token`) and the feature-support probe (`POST /check-feature-support`).
+ * token (`POST /webhooks/svix-token`), the test webhook (`POST /internal/send-test-webhook`), the sign-in
+ * invitation (`POST /internal/send-sign-in-invitation`) and the feature-support probe (`POST
+ * /check-feature-support`).
  */
 import * as Schema from "effect/Schema"
 import { smtpServerFields } from "./project.js"
+import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 
 /** An SMTP server to try, as in a standard email config but without its `type`. */
@@ -24,9 +28,28 @@ export const SendTestEmailResult = wireStruct({
 })
 export type SendTestEmailResult = typeof SendTestEmailResult.Type
 
-/** A token for the project's webhook management portal. */
-export const SvixToken = Schema.Struct({ token: Schema.String })
+/**
+ * A token for the project's webhook management portal, and the portal's URL when the service's webhook
+ * provider hosts one (absent when it runs its own webhook server, and on the local backend).
+ */
+export const SvixToken = Schema.Struct({ token: Schema.String, url: Schema.optionalKey(Schema.String) })
 export type SvixToken = typeof SvixToken.Type
+
+/** The body of `POST /internal/send-test-webhook`: the webhook endpoint to send a test event to. @internal */
+export const SendTestWebhookRequest = wireStruct({ endpointId: Schema.String })
+export type SendTestWebhookRequest = typeof SendTestWebhookRequest.Type
+
+/** The answer of `POST /internal/send-test-webhook`: 200 either way, a failure carries its reason. */
+export const SendTestWebhookResult = SendTestEmailResult
+export type SendTestWebhookResult = SendTestEmailResult
+
+/**
+ * The body of `POST /internal/send-sign-in-invitation` (server and admin): an e-mail inviting `email` to sign
+ * in at `callbackUrl`, which must be on the project's trusted domains.
+ * @internal
+ */
+export const SignInInvitationRequest = wireStruct({ email: EmailAddress, callbackUrl: AbsoluteUrl })
+export type SignInInvitationRequest = typeof SignInInvitationRequest.Type
 
 /** What a client asks about; any extra keys describe the situation (free JSON). */
 export const FeatureSupportRequest = Schema.StructWithRest(

@@ -16,6 +16,11 @@ export const isHostedBaseUrl = (baseUrl: string): boolean =>
   (HOSTED_BASE_URLS as ReadonlyArray<string>).includes(baseUrl.replace(/\/+$/, ""))
 /** REST paths live below `{baseUrl}${API_PATH_PREFIX}`. @internal */
 export const API_PATH_PREFIX = "/api/v1"
+/**
+ * The service also serves its newest API below `/api/latest` (its own tools call it there); the local backend
+ * serves the same routes below both. @internal
+ */
+export const API_LATEST_PATH_PREFIX = "/api/latest"
 /** The client secret sent on OAuth token calls by a project without a publishable client key. @internal */
 export const PUBLIC_CLIENT_SECRET_SENTINEL = "__stack_public_client__"
 /**

@@ -7,12 +7,12 @@
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
-/** The hosted default lifetime of an attempt: two hours. @internal */
-export const CLI_AUTH_DEFAULT_EXPIRES_IN_MILLIS = 2 * 60 * 60 * 1000
-/** The hosted longest lifetime of an attempt: one day. @internal */
-export const CLI_AUTH_MAX_EXPIRES_IN_MILLIS = 24 * 60 * 60 * 1000
+/** The hosted default lifetime of an attempt: two minutes (since April 2026; two hours before). @internal */
+export const CLI_AUTH_DEFAULT_EXPIRES_IN_MILLIS = 2 * 60 * 1000
+/** The hosted longest lifetime of an attempt: fifteen minutes (one day before). @internal */
+export const CLI_AUTH_MAX_EXPIRES_IN_MILLIS = 15 * 60 * 1000
 
-/** The body of `POST /auth/cli`; both keys optional (the hosted default lifetime is two hours). */
+/** The body of `POST /auth/cli`; both keys optional (the hosted default lifetime is two minutes, at most 15). */
 export const CliAuthStartRequest = wireStruct({
   expiresInMillis: Schema.optionalKey(Schema.Finite.check(Schema.isLessThanOrEqualTo(CLI_AUTH_MAX_EXPIRES_IN_MILLIS))),
   /** The refresh token of an anonymous user of the program, whose session the browser may claim. */

@@ -5,6 +5,9 @@ import { ServerTeam } from "./team.js"
 import { RestrictedReason, SignUpRiskScores, UserOAuthProvider } from "./user.js"
 import { Millis, optionalWireKey, wireStruct } from "./wire.js"
 
+/** The query of `GET /internal/metrics`: anonymous users are counted only with `include_anonymous=true`. @internal */
+export const MetricsQuery = Schema.Struct({ include_anonymous: Schema.optionalKey(Schema.Literals(["true", "false"])) })
+
 /** One day of a chart: `date` is `YYYY-MM-DD` (UTC), `activity` a count. */
 export const MetricsDataPoint = Schema.Struct({ date: Schema.String, activity: Schema.Int })
 export type MetricsDataPoint = typeof MetricsDataPoint.Type

@@ -4,11 +4,24 @@
  * the same way: a JSON object whose keys may be dotted paths (`{ "apiKeys.enabled.user": true }`).
  */
 import * as Schema from "effect/Schema"
+import { RestrictedReason } from "./user.js"
 import { wireStruct } from "./wire.js"
 
 /** The levels an override is written at; later levels win (`project` < `branch` < `environment`). */
 export const ConfigLevel = Schema.Literals(["project", "branch", "environment"])
 export type ConfigLevel = typeof ConfigLevel.Type
+
+/** The levels whose keys `POST /internal/config/override/{level}/reset-keys` resets (not `project`). */
+export const ResettableConfigLevel = Schema.Literals(["branch", "environment"])
+export type ResettableConfigLevel = typeof ResettableConfigLevel.Type
+
+/**
+ * `POST /internal/config/override/{level}/reset-keys` body: config paths whose values (and everything under
+ * them) leave the level's override, as if never written.
+ * @internal
+ */
+export const ConfigResetKeysBody = Schema.Struct({ keys: Schema.Array(Schema.String) })
+export type ConfigResetKeysBody = typeof ConfigResetKeysBody.Type
 
 /** `GET /internal/config` and `GET /internal/config/override/{level}`: `{ config_string }`. */
 export const ConfigString = wireStruct({ configString: Schema.String })
@@ -18,12 +31,63 @@ export type ConfigString = typeof ConfigString.Type
 export const ConfigOverridePatchBody = wireStruct({ configOverrideString: Schema.String })
 export type ConfigOverridePatchBody = typeof ConfigOverridePatchBody.Type
 
+/**
+ * Where the branch-level config came from (`source` of a branch PUT, `GET /internal/config/source`): pushed
+ * from a GitHub repository, pushed from somewhere unknown, or `unlinked` (edited on the dashboard; the
+ * default).
+ */
+export const BranchConfigSource = Schema.Union([
+  wireStruct({
+    type: Schema.Literal("pushed-from-github"),
+    owner: Schema.String,
+    repo: Schema.String,
+    branch: Schema.String,
+    commitHash: Schema.String,
+    configFilePath: Schema.String
+  }),
+  Schema.Struct({ type: Schema.Literal("pushed-from-unknown") }),
+  Schema.Struct({ type: Schema.Literal("unlinked") })
+])
+export type BranchConfigSource = typeof BranchConfigSource.Type
+
+/** `GET /internal/config/source`. @internal */
+export const ConfigSourceAnswer = Schema.Struct({ source: BranchConfigSource })
+export type ConfigSourceAnswer = typeof ConfigSourceAnswer.Type
+
 /** `PUT /internal/config/override/{level}` body; the branch level requires a `source` (where the config came from). */
 export const ConfigOverridePutBody = wireStruct({
   configString: Schema.String,
-  source: Schema.optionalKey(Schema.Json)
+  source: Schema.optionalKey(BranchConfigSource)
 })
 export type ConfigOverridePutBody = typeof ConfigOverridePutBody.Type
+
+/**
+ * `POST /internal/onboarding/preview-affected-users`: the onboarding settings an admin is about to write
+ * (`requireEmailVerification` unchanged when absent).
+ */
+export const OnboardingPreviewRequest = Schema.Struct({
+  onboarding: wireStruct({ requireEmailVerification: Schema.optionalKey(Schema.Boolean) })
+})
+export type OnboardingPreviewRequest = typeof OnboardingPreviewRequest.Type
+
+/** How many users to list (the service reads a decimal string; 10 when absent). @internal */
+export const OnboardingPreviewQuery = Schema.Struct({ limit: Schema.optionalKey(Schema.String) })
+
+/** A user who would become restricted, and why. */
+export const AffectedUser = wireStruct({
+  id: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  primaryEmail: Schema.NullOr(Schema.String),
+  restrictedReason: RestrictedReason
+})
+export type AffectedUser = typeof AffectedUser.Type
+
+/** The users (newest first, at most the limit) the change would restrict, and how many there are in all. */
+export const OnboardingPreview = wireStruct({
+  affectedUsers: Schema.Array(AffectedUser),
+  totalAffectedCount: Schema.Int
+})
+export type OnboardingPreview = typeof OnboardingPreview.Type
 
 /** What a sign-up rule does when its condition matches: `restrict` marks the new user restricted, `log` only records it. */
 export const SignUpRuleActionType = Schema.Literals(["allow", "reject", "restrict", "log"])

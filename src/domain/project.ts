@@ -31,7 +31,14 @@ export type OAuthProviderId = typeof OAuthProviderId.Type
 const providerExtras = {
   facebookConfigId: Schema.optionalKey(Schema.String),
   microsoftTenantId: Schema.optionalKey(Schema.String),
-  appleBundleIds: Schema.optionalKey(Schema.Array(Schema.String))
+  appleBundleIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  /**
+   * Sign in with Apple through a key instead of a client secret (the service since April 2026): the team id,
+   * key id and private key (PEM) that sign the client secret JWT; all three, or none.
+   */
+  appleTeamId: Schema.optionalKey(Schema.String),
+  appleKeyId: Schema.optionalKey(Schema.String),
+  applePrivateKey: Schema.optionalKey(Schema.String)
 }
 
 /**
@@ -146,18 +153,41 @@ const clientConfigFields = {
   domains: Schema.Array(ProjectDomain)
 }
 
+/** Switches only newer versions of the service send (April 2026): promotion codes at checkout. */
+const promoCodeFields = {
+  allowPromoCodes: Schema.optionalKey(Schema.Boolean),
+  allowStackingPromoCodes: Schema.optionalKey(Schema.Boolean)
+}
+
 /** The configuration any client may read: which sign-in methods are enabled and what users may do themselves. */
 export const ClientProjectConfig = wireStruct({
   ...clientConfigFields,
   /** Sent by newer versions of the service than the one these shapes follow; absent otherwise. */
-  allowLocalhost: Schema.optionalKey(Schema.Boolean)
+  allowLocalhost: Schema.optionalKey(Schema.Boolean),
+  ...promoCodeFields
 })
 export type ClientProjectConfig = typeof ClientProjectConfig.Type
+
+/** A problem the service found with the project's configuration (`{ message }`). */
+export const ConfigProblem = Schema.Struct({ message: Schema.String })
+export type ConfigProblem = typeof ConfigProblem.Type
+
+/**
+ * What the service says about the project's configuration since April 2026, each absent from older ones:
+ * whether the project is a development environment, why the config last pushed to it was refused (`null`
+ * when it was not), and warnings about the config it runs with.
+ */
+const configStateFields = {
+  isDevelopmentEnvironment: Schema.optionalKey(Schema.Boolean),
+  pushedConfigError: Schema.optionalKey(Schema.NullOr(ConfigProblem)),
+  configWarnings: Schema.optionalKey(Schema.Array(ConfigProblem))
+}
 
 /** What any client may know about the project it talks to (`GET /projects/current`, every access type). */
 export const ClientProject = wireStruct({
   id: Schema.String,
   displayName: Schema.String,
+  ...configStateFields,
   config: ClientProjectConfig
 })
 export type ClientProject = typeof ClientProject.Type
@@ -178,7 +208,8 @@ export const AdminProjectConfig = wireStruct({
   teamMemberDefaultPermissions: Schema.Array(IdRef),
   /** Project permissions every new user gets. */
   userDefaultPermissions: Schema.Array(IdRef),
-  oauthAccountMergeStrategy: OAuthAccountMergeStrategy
+  oauthAccountMergeStrategy: OAuthAccountMergeStrategy,
+  ...promoCodeFields
 })
 export type AdminProjectConfig = typeof AdminProjectConfig.Type
 
@@ -215,8 +246,7 @@ export const AdminProject = wireStruct(
     ownerTeamId: nullableKey(Schema.String),
     onboardingStatus: Schema.String,
     config: AdminProjectConfig,
-    /** Sent by newer versions of the service than the one these shapes follow; absent otherwise. */
-    isDevelopmentEnvironment: Schema.optionalKey(Schema.Boolean),
+    ...configStateFields,
     /** Sent by newer versions of the service; absent otherwise. */
     onboardingState: Schema.optionalKey(Schema.NullOr(onboardingSelection))
   },

@@ -31,6 +31,11 @@ export const SessionInfo = wireStruct({
   createdAt: Millis,
   lastUsedAt: optionalWireKey(Millis),
   isImpersonation: Schema.Boolean,
+  /**
+   * The AI agent the session was opened for through the service's agent sign-in, `null` for a person's
+   * session (and from services older than April 2026, which do not send it).
+   */
+  agentName: defaultedKey(Schema.NullOr(Schema.String), null),
   /** The session whose access token made the request; false when the service does not say. */
   isCurrentSession: defaultedKey(Schema.Boolean, false),
   /** Where the session was last used from; the hosted service sends it when it located the IP. */

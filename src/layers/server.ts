@@ -22,6 +22,7 @@ import { ServerTeamMembers } from "../services/teams/team-members.js"
 import { ServerTeamPermissions } from "../services/teams/team-permissions.js"
 import { ServerProjectPermissions } from "../services/projects/project-permissions.js"
 import { ServerTeams } from "../services/teams/teams.js"
+import { SignInInvitations } from "../services/projects/sign-in-invitations.js"
 import { type ClientEndpointServices, clientEndpoints } from "./client.js"
 import type { ServerTierOptions } from "./config.js"
 import type { CoreServices } from "./core.js"
@@ -39,6 +40,7 @@ export type ServerOnlyServices =
   | ServerConnectedAccounts
   | ServerApiKeys
   | ServerOAuthProviders
+  | SignInInvitations
   | TokenVerifier
   | RequestAuth
 
@@ -64,6 +66,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
       ServerConnectedAccounts.layer,
       ServerApiKeys.layer,
       ServerOAuthProviders.layer,
+      SignInInvitations.layer,
       TokenVerifier.layer
     )
   )

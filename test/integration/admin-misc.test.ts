@@ -36,7 +36,7 @@ describe("Metrics", () => {
     const layer = adminLayer(backend, project)
     const empty = await run(
       layer,
-      Metrics.use((m) => m.get)
+      Metrics.use((m) => m.get())
     )
     assert.strictEqual(empty.totalUsers, 0)
     assert.strictEqual(empty.dailyUsers.length, 31)
@@ -67,7 +67,7 @@ describe("Metrics", () => {
     for (let i = 0; i < 3; i++) users.push(await backend.signUp(project))
     const metrics = await run(
       layer,
-      Metrics.use((m) => m.get)
+      Metrics.use((m) => m.get())
     )
     assert.strictEqual(metrics.totalUsers, 3)
     const today = new Date().toISOString().slice(0, 10)
@@ -102,7 +102,7 @@ describe("Metrics", () => {
     const other = await backend.createProject()
     const otherMetrics = await run(
       adminLayer(backend, other),
-      Metrics.use((m) => m.get)
+      Metrics.use((m) => m.get())
     )
     assert.strictEqual(otherMetrics.totalUsers, 0)
   })
@@ -194,7 +194,7 @@ describe("admin-only routes", () => {
     const stranger = await backend.signUp(backend.internal())
     const error = await runFailure(
       adminTokenLayer(backend, project.id, stranger.accessToken),
-      Metrics.use((m) => m.get)
+      Metrics.use((m) => m.get())
     )
     assert.strictEqual(error._tag, "AdminAccessTokenIsNotAdmin")
   })

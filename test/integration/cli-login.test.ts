@@ -78,7 +78,11 @@ describe("CliLogin", () => {
         assert.strictEqual(started.status, 200, started.text)
         assert.deepStrictEqual(Object.keys(started.body).sort(), ["expires_at", "login_code", "polling_code"])
         const expiresIn = Date.parse(started.body.expires_at) - Date.now()
-        assert.isTrue(expiresIn > 119 * 60_000 && expiresIn <= 120 * 60_000, `two hours, got ${expiresIn} ms`)
+        assert.isTrue(expiresIn > 110_000 && expiresIn <= 120_000, `two minutes, got ${expiresIn} ms`)
+        const longest = yield* call("/auth/cli", { expires_in_millis: 15 * 60_000 })
+        assert.strictEqual(longest.status, 200, longest.text)
+        const overFifteen = yield* call("/auth/cli", { expires_in_millis: 15 * 60_000 + 1 })
+        assert.strictEqual(overFifteen.knownError, "SCHEMA_ERROR")
         const polling = { polling_code: started.body.polling_code }
 
         const waiting = yield* call("/auth/cli/poll", polling)
@@ -118,7 +122,7 @@ describe("CliLogin", () => {
 
         const unknown = yield* call("/auth/cli/poll", { polling_code: "no-such-code" })
         assert.deepStrictEqual([unknown.status, unknown.knownError], [400, "INVALID_POLLING_CODE"])
-        const tooLong = yield* call("/auth/cli", { expires_in_millis: 25 * 60 * 60 * 1000 })
+        const tooLong = yield* call("/auth/cli", { expires_in_millis: 16 * 60 * 1000 })
         assert.strictEqual(tooLong.knownError, "SCHEMA_ERROR")
       })
   )

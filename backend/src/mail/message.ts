@@ -51,7 +51,8 @@ export interface TemplateEmailRequest {
   readonly projectDisplayName: string
   readonly userDisplayName: string | null
   readonly callbackUrl: string
-  readonly code: string
+  /** The code the link carries; a message that links to the callback URL itself has none. */
+  readonly code: string | undefined
   readonly teamDisplayName?: string | undefined
   readonly otp?: string | undefined
   /** The TSX source of the project's template for `type`; the built-in default of `type` when absent. */

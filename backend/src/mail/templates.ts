@@ -85,15 +85,19 @@ export class InvalidCallbackUrl extends Schema.TaggedError<InvalidCallbackUrl>()
 }) {}
 
 /**
- * The link a message carries: the callback URL with `code` set in its query, keeping its other parameters.
+ * The link a message carries: the callback URL with `code` set in its query, keeping its other parameters;
+ * without a code (a sign-in invitation links to the callback URL itself), the URL as it is.
  *
  * @example buildCodeLink("http://localhost:3000/handler/email-verification", "abc")
  *   // => "http://localhost:3000/handler/email-verification?code=abc"
  */
-export const buildCodeLink = (callbackUrl: string, code: string): Effect.Effect<string, InvalidCallbackUrl> =>
+export const buildCodeLink = (
+  callbackUrl: string,
+  code: string | undefined
+): Effect.Effect<string, InvalidCallbackUrl> =>
   Effect.suspend(() => {
     if (!URL.canParse(callbackUrl)) return Effect.fail(new InvalidCallbackUrl({ url: callbackUrl }))
     const url = new URL(callbackUrl)
-    url.searchParams.set("code", code)
+    if (code !== undefined) url.searchParams.set("code", code)
     return Effect.succeed(url.toString())
   })

@@ -31,9 +31,9 @@ export interface TemplateEmail {
   readonly project: StoredProject
   readonly type: DefaultTemplateType
   readonly to: string
-  /** Absolute URL; the link is this URL with `?code=<code>` set. */
+  /** Absolute URL; the link is this URL with `?code=<code>` set (the URL itself without a code). */
   readonly callbackUrl: string
-  readonly code: string
+  readonly code: string | undefined
   /** Used in the greeting; the recipient address when absent. */
   readonly userDisplayName?: string | null | undefined
   readonly teamDisplayName?: string | undefined

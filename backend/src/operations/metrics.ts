@@ -23,7 +23,6 @@ import {
   signUpTimesSince,
   userCounts
 } from "../store/metrics.js"
-import { countProjectUsers } from "../store/projects.js"
 import { findUserView, listUserViews } from "../store/users.js"
 import { withHostedExtras } from "./user-views.js"
 
@@ -52,26 +51,35 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
   readonly recentlyActive: ReadonlyArray<ServerUser>
 }
 
-export const projectMetrics = (projectId: string): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
+/**
+ * The figures of `GET /internal/metrics`. Anonymous users count only with `includeAnonymous`, as on the
+ * service: in the totals, the charts, the monthly actives and the recent lists (without it, the recently
+ * registered list also leaves restricted users out, as the service's user list does). The verified,
+ * unverified and anonymous counts never overlap and always count everybody.
+ */
+export const projectMetrics = (
+  projectId: string,
+  includeAnonymous: boolean
+): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
   Effect.gen(function* () {
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
     const start = new Date(today - (DAYS - 1) * DAY_MS)
-    const [totalUsers, signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
-      countProjectUsers(db, projectId),
-      signUpTimesSince(db, projectId, start),
-      lastActiveTimesSince(db, projectId, start),
-      listUserViews(db, { projectId, desc: true, limit: RECENT }),
-      recentlyActiveUserIds(db, projectId, RECENT),
+    const [signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
+      signUpTimesSince(db, projectId, start, includeAnonymous),
+      lastActiveTimesSince(db, projectId, start, includeAnonymous),
+      listUserViews(db, { projectId, desc: true, limit: RECENT, include: includeAnonymous ? "all" : "unrestricted" }),
+      recentlyActiveUserIds(db, projectId, RECENT, includeAnonymous),
       loginMethodCounts(db, projectId)
     ])
     const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
     const [counts, emails, totalEmails] = yield* Effect.all([
-      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS)),
+      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
       sentEmailsSince(db, projectId, start),
       countSentEmails(db, projectId)
     ])
+    const totalUsers = counts.verified + counts.unverified + (includeAnonymous ? counts.anonymous : 0)
     const dailyUsers = perDay(start, signUps)
     const dailyActiveUsers = perDay(start, active)
     return {

@@ -12,6 +12,8 @@
  * (`project` < `branch` < `environment`). Other code asks `effectiveConfig` for either kind.
  */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { BranchConfigSource } from "@stackfx/lib/domain/project-config.js"
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
 import { Refused } from "../errors/refused.js"
 import {
@@ -19,7 +21,9 @@ import {
   type ConfigLeaf,
   type ConfigLevel,
   type FlatOverride,
+  loadBranchSource,
   loadOverrides,
+  saveBranchSource,
   saveOverride
 } from "../store/config-overrides.js"
 import { Db, type DbError, type DbShape } from "../store/db.js"
@@ -386,6 +390,37 @@ export const replaceConfigOverride = (
       }
     })
   )
+
+/**
+ * `POST /internal/config/override/{level}/reset-keys`: the level's override without `keys` and everything
+ * under them (the service's rule: resetting `a.b` resets `a.b.c` too, and leaves `a` or `a.c` alone). Mapped
+ * keys that go back to their defaults.
+ */
+export const resetConfigKeys = (
+  projectId: string,
+  level: ConfigLevel,
+  keys: ReadonlyArray<string>
+): Effect.Effect<void, DbError, Db> =>
+  writeOverride(projectId, level, (stored) => {
+    const removed = Object.keys(stored).filter((path) => keys.some((key) => under(path, key)))
+    return {
+      next: Object.fromEntries(Object.entries(stored).filter(([path]) => !removed.includes(path))),
+      applied: Object.fromEntries(removed.map((path) => [path, null]))
+    }
+  })
+
+/** Where the branch config was pushed from: what a branch PUT said, `unlinked` when never said or unlinked. */
+export const readBranchSource = (projectId: string): Effect.Effect<BranchConfigSource, DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    Effect.map(loadBranchSource(db, projectId), (stored) => {
+      const decoded = Schema.decodeUnknownOption(BranchConfigSource)(stored)
+      return decoded._tag === "Some" ? decoded.value : { type: "unlinked" as const }
+    })
+  )
+
+/** Stores where the branch config came from (a branch PUT's `source`; `unlinked` from DELETE /internal/config/source). */
+export const writeBranchSource = (projectId: string, source: BranchConfigSource): Effect.Effect<void, DbError, Db> =>
+  Effect.flatMap(Db, (db) => saveBranchSource(db, projectId, Schema.encodeSync(BranchConfigSource)(source)))
 
 /** `GET /internal/config/override/{level}`: the level's override as written (dotted leaf paths). */
 export const readConfigOverride = (projectId: string, level: ConfigLevel): Effect.Effect<FlatOverride, DbError, Db> =>

@@ -114,6 +114,7 @@ export interface NewProject {
   readonly displayName: string
   readonly description: string | null
   readonly isProductionMode: boolean
+  readonly isDevelopmentEnvironment?: boolean | undefined
   readonly config?: AdminProjectConfigUpdate | undefined
   /** The team of `internal` that owns the project; none for the seeded projects. */
   readonly ownerTeamId?: string | undefined
@@ -154,6 +155,7 @@ export const createProject = (
       description: input.description,
       createdAt: now,
       isProductionMode: input.isProductionMode,
+      isDevelopmentEnvironment: input.isDevelopmentEnvironment ?? false,
       logoUrl: input.logoUrl ?? null,
       logoFullUrl: input.logoFullUrl ?? null,
       logoDarkModeUrl: input.logoDarkModeUrl ?? null,

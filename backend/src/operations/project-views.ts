@@ -19,9 +19,23 @@ const sorted = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArra
 const providerIds = (project: StoredProject) =>
   sorted(project.config.oauthProviders, (p) => p.id).map((p) => ({ id: p.id }))
 
+/**
+ * The service's config state (April 2026): the local backend takes no pushed config and finds nothing to warn
+ * about, so there is never an error or a warning.
+ */
+const configState = (project: StoredProject) => ({
+  isDevelopmentEnvironment: project.isDevelopmentEnvironment,
+  pushedConfigError: null,
+  configWarnings: []
+})
+
+/** The local backend has no payments: promotion codes are off, as on a new project of the service. */
+const promoCodes = { allowPromoCodes: false, allowStackingPromoCodes: false }
+
 export const toClientProject = (project: StoredProject): ClientProject => ({
   id: project.id,
   displayName: project.displayName,
+  ...configState(project),
   config: {
     signUpEnabled: project.config.signUpEnabled,
     credentialEnabled: project.config.credentialEnabled,
@@ -34,7 +48,8 @@ export const toClientProject = (project: StoredProject): ClientProject => ({
     enabledOauthProviders: providerIds(project),
     domains: sorted(project.config.domains, (d) => d.domain),
     // Newer versions of the service than the one these views follow send it; the official SDK reads it.
-    allowLocalhost: project.config.allowLocalhost
+    allowLocalhost: project.config.allowLocalhost,
+    ...promoCodes
   }
 })
 
@@ -50,8 +65,10 @@ export const toAdminProject = (project: StoredProject): AdminProject => ({
   logoFullDarkModeUrl: project.logoFullDarkModeUrl,
   ownerTeamId: project.ownerTeamId,
   onboardingStatus: project.onboardingStatus,
+  ...configState(project),
   config: {
     ...project.config,
+    ...promoCodes,
     oauthProviders: sorted(project.config.oauthProviders, (p) => p.id),
     enabledOauthProviders: providerIds(project),
     domains: sorted(project.config.domains, (d) => d.domain),

@@ -62,6 +62,7 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
         displayName: body.displayName,
         description: body.description ?? "",
         isProductionMode: body.isProductionMode ?? false,
+        isDevelopmentEnvironment: body.isDevelopmentEnvironment,
         config: body.config,
         ownerTeamId: body.ownerTeamId,
         logoUrl: body.logoUrl,

@@ -44,11 +44,13 @@ import { cacheKeys } from "../store/read-cache.js"
 import {
   deleteUser as deleteUserRow,
   findUserSignUp,
+  findUserSortKey,
   findUserView,
   insertUser,
   listUserViews,
   updateUserColumns,
-  type UserListQuery
+  type UserListQuery,
+  type UserOrder
 } from "../store/users.js"
 import { grantDefaultProjectPermissions } from "./project-permissions.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
@@ -464,35 +466,60 @@ export const checkRestriction = (
 /** Which users a list has (see `UserListQuery` in the store). */
 export type ListedUsers = NonNullable<UserListQuery["include"]>
 
-/** One page of users by sign-up time (then id); `nextCursor` is the id the next page starts with. */
+/** The most users a list without a limit may hold, as on the service. */
+const MAX_UNLIMITED_LIST = 1000
+
+/**
+ * One page of users by sign-up time or latest activity (then id). `nextCursor` is the id of the page's last
+ * user when more follow (the next page starts after it), as on the service; a list without a limit is one
+ * page, and one of more than 1,000 users is refused (a plain 400: pass a limit and page).
+ */
 export const listUsers = (query: {
   readonly projectId: string
   readonly teamId?: string | undefined
   readonly search?: string | undefined
   readonly desc: boolean
-  /** The id of the page's first user. */
+  readonly orderBy: UserOrder
+  /** The id of the previous page's last user. */
   readonly cursor?: string | undefined
   readonly limit?: number | undefined
+  readonly excludedEmailDomains: ReadonlyArray<string>
   readonly include: ListedUsers
-}): Effect.Effect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, DbError, Db> =>
+}): Effect.Effect<
+  { readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null },
+  Refused | DbError,
+  Db
+> =>
   Effect.gen(function* () {
     const db = yield* Db
-    let cursor: { readonly signedUpAt: Date; readonly id: string } | undefined
+    let cursor: { readonly at: Date; readonly id: string } | undefined
     if (query.cursor !== undefined) {
-      const found = yield* findUserSignUp(db, query.projectId, query.cursor)
+      const at = yield* findUserSortKey(db, query.projectId, query.cursor, query.orderBy)
       // A cursor whose user is gone starts nowhere: the page is empty, not the first page again.
-      if (found === undefined) return { items: [], nextCursor: null }
-      cursor = { signedUpAt: found.signedUpAt, id: query.cursor }
+      if (at === undefined) return { items: [], nextCursor: null }
+      cursor = { at, id: query.cursor }
     }
     const found = yield* listUserViews(db, {
       projectId: query.projectId,
       teamId: query.teamId,
       search: query.search,
       desc: query.desc,
+      orderBy: query.orderBy,
       cursor,
+      excludedEmailDomains: query.excludedEmailDomains,
       include: query.include,
-      limit: query.limit === undefined ? undefined : query.limit + 1
+      limit: (query.limit ?? MAX_UNLIMITED_LIST) + 1
     })
-    if (query.limit === undefined) return { items: found, nextCursor: null }
-    return { items: found.slice(0, query.limit), nextCursor: found[query.limit]?.id ?? null }
+    if (query.limit === undefined) {
+      if (found.length > MAX_UNLIMITED_LIST) {
+        return yield* Effect.fail(
+          badRequest(
+            `Listing more than ${MAX_UNLIMITED_LIST} users requires a limit. Pass limit and paginate using cursor.`
+          )
+        )
+      }
+      return { items: found, nextCursor: null }
+    }
+    const items = found.slice(0, query.limit)
+    return { items, nextCursor: found.length > query.limit ? (items.at(-1)?.id ?? null) : null }
   })

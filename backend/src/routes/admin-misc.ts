@@ -1,11 +1,11 @@
 /**
- * The small admin endpoints: metrics, the test email and the webhook portal token, plus the public
- * feature-support probe.
+ * The small admin endpoints: metrics, the test email, the webhook portal token and test event, the sign-in
+ * invitation (server too), plus the public feature-support probe.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { MetricsApi, TestEmailApi, WebhooksApi } from "@stackfx/lib/contract/admin.js"
+import { MetricsApi, SignInInvitationsApi, TestEmailApi, WebhooksApi } from "@stackfx/lib/contract/admin.js"
 import { FeatureSupportApi } from "@stackfx/lib/contract/feature-support.js"
 import { FeatureSupportRequest, type SendTestEmailResult } from "@stackfx/lib/domain/admin-actions.js"
 import { schemaErrorOf } from "../http/request.js"
@@ -13,6 +13,7 @@ import { serve } from "../http/serve.js"
 import { sendTestEmail } from "../mail/smtp.js"
 import { projectMetrics } from "../operations/metrics.js"
 import { portalToken } from "../operations/projects.js"
+import { sendSignInInvitation } from "../operations/sign-in-invitations.js"
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 
 /** Loose on purpose (the hosted check is not stricter): one @ with something on both sides. */
@@ -21,7 +22,7 @@ import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 const TEST_EMAIL_TIMEOUT_MS = 10_000
 
 export const routes = [
-  serve(MetricsApi.get, ({ auth }) => projectMetrics(auth.project.id)),
+  serve(MetricsApi.get, ({ auth, query }) => projectMetrics(auth.project.id, query.include_anonymous === "true")),
   serve(TestEmailApi.send, ({ body, request }) =>
     Effect.gen(function* () {
       if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
@@ -40,7 +41,16 @@ export const routes = [
       return result
     })
   ),
+  // No hosted portal here: the answer has no `url`, as the service's does when it runs its own webhook server.
   serve(WebhooksApi.svixToken, ({ auth }) => Effect.map(portalToken(auth.project.id), (token) => ({ token }))),
+  // The local backend delivers no webhooks, so no endpoint id names one of the project's endpoints: the answer
+  // is the service's for an endpoint it does not find (200, `success: false`).
+  serve(WebhooksApi.sendTest, () =>
+    Effect.succeed({ success: false, errorMessage: "Endpoint not found. Make sure it still exists." })
+  ),
+  serve(SignInInvitationsApi.send, ({ auth, body }) =>
+    Effect.as(sendSignInInvitation(auth.project, body.email, body.callbackUrl), { success: true as const })
+  ),
   // Any caller may ask; the project headers are checked when sent. The body is any JSON, read without a check.
   serve(FeatureSupportApi.check, ({ body }) => {
     const parsed = Schema.decodeUnknownOption(FeatureSupportRequest)(body)

@@ -39,6 +39,8 @@ export const routes = [
           createdAt: row.createdAt,
           lastUsedAt: row.lastUsedAt,
           isImpersonation: row.isImpersonation,
+          // The local backend has no agent sign-in: every session is a person's.
+          agentName: null,
           isCurrentSession: row.id === auth.refreshTokenId
         }))
       return { items, isPaginated: false as const }

@@ -40,6 +40,40 @@ const listedUsers = (query: typeof UserListQuery.Type): Effect.Effect<ListedUser
   return Effect.succeed(query.include_restricted === "true" ? "restricted" : "unrestricted")
 }
 
+/** An exact e-mail domain, as the service checks `excluded_email_domains` (labels of letters, digits, hyphens). */
+const EMAIL_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+/** The most domains one list may leave out (the service's bound). */
+const MAX_EXCLUDED_EMAIL_DOMAINS = 100
+
+/**
+ * `excluded_email_domains` as the service reads it: comma-separated, each trimmed, a leading `@` dropped,
+ * lower-cased, blanks skipped, duplicates once; a domain that is not one, or more than 100, a plain 400.
+ */
+const excludedEmailDomains = (text: string | undefined): Effect.Effect<ReadonlyArray<string>, Refused> => {
+  const domains = new Set<string>()
+  for (const raw of (text ?? "").split(",")) {
+    const domain = raw.trim().replace(/^@/, "").toLowerCase()
+    if (domain === "") continue
+    if (!EMAIL_DOMAIN.test(domain)) {
+      return Effect.fail(
+        new Refused({
+          reason: "invalid",
+          message: "excluded_email_domains must be a comma-separated list of valid domains"
+        })
+      )
+    }
+    domains.add(domain)
+  }
+  return domains.size > MAX_EXCLUDED_EMAIL_DOMAINS
+    ? Effect.fail(
+        new Refused({
+          reason: "invalid",
+          message: `excluded_email_domains cannot contain more than ${MAX_EXCLUDED_EMAIL_DOMAINS} domains`
+        })
+      )
+    : Effect.succeed([...domains])
+}
+
 /** The hosted service's further checks of a PATCH body, after its schema. */
 const patchChecks = (auth: Auth, patch: ClientUserUpdate | ServerUserUpdate, request: RequestLine) =>
   Effect.andThen(
@@ -108,8 +142,10 @@ export const routes = [
         teamId: query.team_id,
         search: query.query,
         desc: query.desc === "true",
+        orderBy: query.order_by ?? "signed_up_at",
         cursor: query.cursor,
         limit: query.limit,
+        excludedEmailDomains: yield* excludedEmailDomains(query.excluded_email_domains),
         include: yield* listedUsers(query)
       })
       return {

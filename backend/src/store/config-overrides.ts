@@ -50,3 +50,20 @@ export const saveOverride = (
       [projectId, level, JSON.stringify(override)]
     )
   )
+
+/** Where the branch-level config was pushed from, as the service keeps it (`null`: never set, or unlinked). */
+export const loadBranchSource = (db: DbShape, projectId: string): Effect.Effect<unknown, DbError> =>
+  Effect.map(
+    db.query("select source from config_overrides where project_id = $1 and level = 'branch'", [projectId]),
+    (rows) => rows[0]?.["source"] ?? null
+  )
+
+/** Sets where the branch-level config came from; the branch row is made (with an empty override) if missing. */
+export const saveBranchSource = (db: DbShape, projectId: string, source: unknown): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
+       on conflict (project_id, level) do update set source = excluded.source`,
+      [projectId, JSON.stringify(source)]
+    )
+  )

@@ -9,14 +9,21 @@ import type { DbError, DbShape } from "./db.js"
 
 const asDate = (value: unknown): Date | undefined => (value instanceof Date ? value : undefined)
 
+/** The users a figure counts: anonymous ones only when asked (`include_anonymous=true`), as the service. */
+const counted = (includeAnonymous: boolean) => (includeAnonymous ? "" : " and not is_anonymous")
+
 /** `signed_up_at` of the project's users since `from`. */
 export const signUpTimesSince = (
   db: DbShape,
   projectId: string,
-  from: Date
+  from: Date,
+  includeAnonymous: boolean
 ): Effect.Effect<ReadonlyArray<Date>, DbError> =>
   Effect.map(
-    db.query("select signed_up_at as t from users where project_id = $1 and signed_up_at >= $2", [projectId, from]),
+    db.query(
+      `select signed_up_at as t from users where project_id = $1 and signed_up_at >= $2${counted(includeAnonymous)}`,
+      [projectId, from]
+    ),
     (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
   )
 
@@ -24,10 +31,14 @@ export const signUpTimesSince = (
 export const lastActiveTimesSince = (
   db: DbShape,
   projectId: string,
-  from: Date
+  from: Date,
+  includeAnonymous: boolean
 ): Effect.Effect<ReadonlyArray<Date>, DbError> =>
   Effect.map(
-    db.query("select last_active_at as t from users where project_id = $1 and last_active_at >= $2", [projectId, from]),
+    db.query(
+      `select last_active_at as t from users where project_id = $1 and last_active_at >= $2${counted(includeAnonymous)}`,
+      [projectId, from]
+    ),
     (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
   )
 
@@ -35,13 +46,14 @@ export const lastActiveTimesSince = (
 export const recentlyActiveUserIds = (
   db: DbShape,
   projectId: string,
-  limit: number
+  limit: number,
+  includeAnonymous: boolean
 ): Effect.Effect<ReadonlyArray<string>, DbError> =>
   Effect.map(
-    db.query("select id from users where project_id = $1 order by last_active_at desc, id limit $2", [
-      projectId,
-      limit
-    ]),
+    db.query(
+      `select id from users where project_id = $1${counted(includeAnonymous)} order by last_active_at desc, id limit $2`,
+      [projectId, limit]
+    ),
     (rows) => rows.flatMap((row) => (typeof row["id"] === "string" ? [row["id"]] : []))
   )
 
@@ -72,7 +84,10 @@ export const loginMethodCounts = (
       })
   )
 
-/** How many of the project's users are anonymous, verified (primary e-mail verified) and active since `activeSince`, and its teams. */
+/**
+ * How many of the project's users are anonymous, verified (primary e-mail verified) and active since
+ * `activeSince` (anonymous ones only when `includeAnonymous`), and its teams.
+ */
 export interface UserCounts {
   readonly verified: number
   readonly unverified: number
@@ -81,19 +96,24 @@ export interface UserCounts {
   readonly teams: number
 }
 
-export const userCounts = (db: DbShape, projectId: string, activeSince: Date): Effect.Effect<UserCounts, DbError> =>
+export const userCounts = (
+  db: DbShape,
+  projectId: string,
+  activeSince: Date,
+  includeAnonymous: boolean
+): Effect.Effect<UserCounts, DbError> =>
   Effect.map(
     db.query(
       `select
          count(*) filter (where u.is_anonymous)::int as anonymous,
          count(*) filter (where not u.is_anonymous and coalesce(pc.is_verified, false))::int as verified,
          count(*) filter (where not u.is_anonymous and not coalesce(pc.is_verified, false))::int as unverified,
-         count(*) filter (where u.last_active_at >= $2)::int as active,
+         count(*) filter (where u.last_active_at >= $2 and ($3 or not u.is_anonymous))::int as active,
          (select count(*)::int from teams t where t.project_id = $1) as teams
        from users u
        left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
        where u.project_id = $1`,
-      [projectId, activeSince]
+      [projectId, activeSince, includeAnonymous]
     ),
     (rows) => {
       const row = rows[0] ?? {}

@@ -146,14 +146,21 @@ export const findUserView = (
     Effect.map(viewRows.first(found), (row) => (row === undefined ? undefined : toUser(row)))
   )
 
+/** What `GET /users` sorts by. */
+export type UserOrder = "signed_up_at" | "last_active_at"
+
 export interface UserListQuery {
   readonly projectId: string
   readonly teamId?: string | undefined
   /** Case-insensitive substring of display name or primary email, or an exact id. */
   readonly search?: string | undefined
   readonly desc: boolean
-  /** Inclusive: the id of the first user of the page. */
-  readonly cursor?: { readonly signedUpAt: Date; readonly id: string } | undefined
+  /** The sort key: sign-up time (the default) or the latest activity, then id. */
+  readonly orderBy?: UserOrder | undefined
+  /** Exclusive: the sort key and id of the previous page's last user. */
+  readonly cursor?: { readonly at: Date; readonly id: string } | undefined
+  /** Lower-cased domains whose primary e-mail addresses are left out (exact domains). */
+  readonly excludedEmailDomains?: ReadonlyArray<string> | undefined
   /** Rows to return; the caller asks for one more than the page to learn the next cursor. */
   readonly limit?: number | undefined
   /**
@@ -169,7 +176,7 @@ export interface UserListQuery {
 const isRestrictedSql = `(u.is_anonymous or u.restricted_by_admin or (coalesce((select p.require_email_verification
   from projects p where p.id = u.project_id), false) and not coalesce(pc.is_verified, false)))`
 
-/** Users ordered by sign-up time then id. */
+/** Users ordered by sign-up time (or latest activity) then id. */
 export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<ReadonlyArray<ServerUser>, DbError> => {
   const params: Array<unknown> = [query.projectId]
   const where = ["u.project_id = $1"]
@@ -192,15 +199,21 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
     const like = param(`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`(u.display_name ilike ${like} or pc.value ilike ${like} or u.id = ${param(query.search)})`)
   }
+  if (query.excludedEmailDomains !== undefined && query.excludedEmailDomains.length > 0) {
+    // The domains are checked at the edge (letters, digits, dots and hyphens): no LIKE wildcard among them.
+    const patterns = param(query.excludedEmailDomains.map((domain) => `%@${domain}`))
+    where.push(`not coalesce(lower(pc.value) like any(${patterns}::text[]), false)`)
+  }
+  const order = query.orderBy ?? "signed_up_at"
   if (query.cursor !== undefined) {
-    const op = query.desc ? "<=" : ">="
-    where.push(`(u.signed_up_at, u.id) ${op} (${param(query.cursor.signedUpAt)}, ${param(query.cursor.id)})`)
+    const op = query.desc ? "<" : ">"
+    where.push(`(u.${order}, u.id) ${op} (${param(query.cursor.at)}, ${param(query.cursor.id)})`)
   }
   const direction = query.desc ? "desc" : "asc"
   const limit = query.limit === undefined ? "" : ` limit ${param(query.limit)}`
   return Effect.flatMap(
     db.query(
-      `${viewSelect} where ${where.join(" and ")} order by u.signed_up_at ${direction}, u.id ${direction}${limit}`,
+      `${viewSelect} where ${where.join(" and ")} order by u.${order} ${direction}, u.id ${direction}${limit}`,
       params
     ),
     (found) => Effect.map(viewRows.all(found), (list) => list.map(toUser))
@@ -208,6 +221,21 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
 }
 
 /** The sort key of a user, to resolve a cursor. */
+export const findUserSortKey = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  order: UserOrder
+): Effect.Effect<Date | undefined, DbError> =>
+  Effect.map(
+    db.query(`select ${order} as at from users where project_id = $1 and id = $2`, [projectId, userId]),
+    (found) => {
+      const value = found[0]?.["at"]
+      return value instanceof Date ? value : undefined
+    }
+  )
+
+/** When a user signed up and whether a guest: whether one exists, for a write that treats guests apart. */
 export const findUserSignUp = (
   db: DbShape,
   projectId: string,
@@ -345,3 +373,47 @@ export const findTotpSecret = (db: DbShape, projectId: string, userId: string): 
     db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => firstString(found, "totp_secret_base64") ?? null
   )
+
+/** A user without a verified primary e-mail (`preview-affected-users`). */
+export interface UnverifiedUser {
+  readonly id: string
+  readonly displayName: string | null
+  readonly primaryEmail: string | null
+}
+
+/**
+ * The project's users who are not anonymous and have no verified primary e-mail: how many, and the newest
+ * `limit` of them (by sign-up, then id).
+ */
+export const unverifiedUsers = (
+  db: DbShape,
+  projectId: string,
+  limit: number
+): Effect.Effect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }, DbError> => {
+  const from = `from users u
+       left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
+       where u.project_id = $1 and not u.is_anonymous and not coalesce(pc.is_verified, false)`
+  return Effect.map(
+    Effect.all([
+      db.query(`select count(*)::int as n ${from}`, [projectId]),
+      db.query(
+        `select u.id, u.display_name, pc.value as primary_email ${from} order by u.signed_up_at desc, u.id desc limit $2`,
+        [projectId, limit]
+      )
+    ]),
+    ([count, rows]) => ({
+      total: Number(count[0]?.["n"] ?? 0),
+      newest: rows.flatMap((row) =>
+        typeof row["id"] === "string"
+          ? [
+              {
+                id: row["id"],
+                displayName: typeof row["display_name"] === "string" ? row["display_name"] : null,
+                primaryEmail: typeof row["primary_email"] === "string" ? row["primary_email"] : null
+              }
+            ]
+          : []
+      )
+    })
+  )
+}

@@ -86,7 +86,7 @@ export const InternalProjectsMembers = {
 
 /** From src/services/projects/metrics-calls.ts. */
 export const MetricsMembers = {
-  get: "effect"
+  get: "function"
 } as const
 
 /** From src/services/projects/permission-definitions-calls.ts. */
@@ -110,7 +110,11 @@ export const ProjectConfigMembers = {
   get: "effect",
   getOverride: "function",
   override: "function",
-  replace: "function"
+  replace: "function",
+  resetKeys: "function",
+  getSource: "effect",
+  unlinkSource: "effect",
+  previewAffectedUsers: "function"
 } as const
 
 /** From src/services/projects/project-permissions-calls.ts. */
@@ -138,6 +142,11 @@ export const ProjectsMembers = {
   current: "effect"
 } as const
 
+/** From src/services/projects/sign-in-invitations-calls.ts. */
+export const SignInInvitationsMembers = {
+  send: "function"
+} as const
+
 /** From src/services/projects/test-email-calls.ts. */
 export const TestEmailMembers = {
   send: "function"
@@ -145,7 +154,9 @@ export const TestEmailMembers = {
 
 /** From src/services/projects/webhooks-calls.ts. */
 export const WebhooksMembers = {
-  svixToken: "effect"
+  svixToken: "effect",
+  portal: "effect",
+  sendTest: "function"
 } as const
 
 /** From src/services/teams/team-invitations-calls.ts. */

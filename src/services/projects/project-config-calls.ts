@@ -6,9 +6,17 @@
 import type * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "../../contract/project-config.js"
-import type { ConfigLevel, ConfigOverride, ProjectConfigView } from "../../domain/project-config.js"
+import type {
+  BranchConfigSource,
+  ConfigLevel,
+  ConfigOverride,
+  OnboardingPreview,
+  OnboardingPreviewRequest,
+  ProjectConfigView,
+  ResettableConfigLevel
+} from "../../domain/project-config.js"
 import type { CallFailureAt } from "../http/call.js"
-import { custom, functionCall } from "../http/service-calls.js"
+import { custom, effectCall, functionCall } from "../http/service-calls.js"
 
 const level = (configLevel: ConfigLevel) => ({ level: configLevel })
 const nothing = (): void => undefined
@@ -33,14 +41,44 @@ export const ProjectConfigCalls = {
     }),
     nothing
   ),
-  /** Replaces the level's whole override; the branch level needs a `source` (where the config came from). */
+  /** Replaces the level's whole override; the branch level needs a `source` (where the config came from, kept). */
   replace: functionCall(
     ProjectConfigApi.replace,
     "admin",
-    (configLevel: ConfigLevel, config: ConfigOverride, source?: Schema.Json) => ({
+    (configLevel: ConfigLevel, config: ConfigOverride, source?: BranchConfigSource) => ({
       params: level(configLevel),
       body: { configString: JSON.stringify(config), ...(source === undefined ? {} : { source }) }
     }),
     nothing
+  ),
+  /** Removes `keys` (config paths) and everything under them from the branch or environment override. */
+  resetKeys: functionCall(
+    ProjectConfigApi.resetKeys,
+    "admin",
+    (configLevel: ResettableConfigLevel, keys: ReadonlyArray<string>) => ({
+      params: level(configLevel),
+      body: { keys }
+    }),
+    nothing
+  ),
+  /** Where the branch config was pushed from; `{ type: "unlinked" }` when it is edited on the dashboard. */
+  getSource: effectCall(ProjectConfigApi.getSource, "admin", {
+    input: () => ({}),
+    output: (answer): BranchConfigSource => answer.source
+  }),
+  /** Unlinks the branch config from where it was pushed from, so the dashboard may edit it again. */
+  unlinkSource: effectCall(ProjectConfigApi.unlinkSource, "admin", { input: () => ({}), output: nothing }),
+  /**
+   * The users an onboarding change would restrict (newest first, at most `limit`, 10 by default) and how many
+   * in all: `previewAffectedUsers({ requireEmailVerification: true })` before turning verification on.
+   */
+  previewAffectedUsers: functionCall(
+    ProjectConfigApi.previewAffectedUsers,
+    "admin",
+    (onboarding: OnboardingPreviewRequest["onboarding"], limit?: number) => ({
+      query: limit === undefined ? {} : { limit: String(limit) },
+      body: { onboarding }
+    }),
+    (answer): OnboardingPreview => answer
   )
 }

@@ -1,11 +1,21 @@
-/** The member of {@link Webhooks}, a call of its declared endpoint (contract/admin.ts). */
+/** The members of {@link Webhooks}, each a call of a declared endpoint (contract/admin.ts). */
 import { WebhooksApi } from "../../contract/admin.js"
-import { effectCall } from "../http/service-calls.js"
+import { effectCall, functionCall } from "../http/service-calls.js"
 
 export const WebhooksCalls = {
   /** A token for the project's webhook portal (Svix on the hosted service, a stable per-project token locally). */
   svixToken: effectCall(WebhooksApi.svixToken, "admin", {
     input: () => ({ body: {} }),
     output: (answer) => answer.token
-  })
+  }),
+  /**
+   * The portal's token and, when the service's webhook provider hosts the portal, its `url` (absent when the
+   * service runs its own webhook server, and on the local backend).
+   */
+  portal: effectCall(WebhooksApi.svixToken, "admin", { input: () => ({ body: {} }) }),
+  /**
+   * Sends a test event to one of the project's webhook endpoints; a delivery that failed answers
+   * `{ success: false, errorMessage }` (the local backend delivers no webhooks: every endpoint is unknown).
+   */
+  sendTest: functionCall(WebhooksApi.sendTest, "admin", (endpointId: string) => ({ body: { endpointId } }))
 }

@@ -10,7 +10,7 @@ import type { WebhooksCalls } from "./webhooks-calls.js"
 /** What the Webhooks service offers; see its tag for the rules. */
 export type WebhooksShape = ShapeOf<typeof WebhooksCalls>
 
-/** The project's webhooks (admin): a token for its webhook portal. */
+/** The project's webhooks (admin): a token for its webhook portal, a test event to an endpoint. */
 export class Webhooks extends /* @__PURE__ */ Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
   static readonly layer: Layer.Layer<Webhooks, never, Transport> = /* @__PURE__ */ lazyLayer(
     Webhooks,

@@ -60,7 +60,7 @@ export interface CliLoginOptions extends CliLoginWaitOptions {
   readonly appUrl: string
   /** The handler's path in that app; default `/handler`. */
   readonly handlerPath?: string | undefined
-  /** Lifetime of the attempt; default two hours, at most one day (the service's limits). */
+  /** Lifetime of the attempt; default two minutes, at most fifteen (the service's limits since April 2026). */
   readonly expiresInMillis?: number | undefined
   /**
    * Shows the person where to confirm; default: the login code and the URL on the console, as the official

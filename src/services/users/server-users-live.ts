@@ -1,6 +1,6 @@
 /** The requests of {@link ServerUsers}, loaded on first use (see lazy-service.ts): declared calls (server-users-calls.ts). */
 import * as Effect from "effect/Effect"
-import { UsersApi } from "../../contract/users.js"
+import { MAX_USERS_PAGE, UsersApi } from "../../contract/users.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { caller } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
@@ -9,9 +9,11 @@ import type { ServerUserListOptions, ServerUserPage, UserRestriction } from "./s
 import { ServerUsersCalls } from "./server-users-calls.js"
 
 const checkLimit = (limit: number | undefined): Effect.Effect<void, InvalidInput> =>
-  limit === undefined || (Number.isInteger(limit) && limit > 0)
+  limit === undefined || (Number.isInteger(limit) && limit > 0 && limit <= MAX_USERS_PAGE)
     ? Effect.void
-    : Effect.fail(new InvalidInput({ message: `limit must be a positive integer, got ${limit}` }))
+    : Effect.fail(
+        new InvalidInput({ message: `limit must be a positive integer of at most ${MAX_USERS_PAGE}, got ${limit}` })
+      )
 
 /** The service answers `only_anonymous` without `include_anonymous` with a plain 400; refused here first. */
 const checkFilters = (options: ServerUserListOptions): Effect.Effect<void, InvalidInput> =>
@@ -44,8 +46,15 @@ export const makeServerUserRequests = implement(
               limit: options.limit === undefined ? undefined : String(options.limit),
               cursor: options.cursor,
               desc: options.desc === undefined ? undefined : options.desc ? ("true" as const) : ("false" as const),
-              order_by: options.orderBy === undefined ? undefined : ("signed_up_at" as const),
+              order_by:
+                options.orderBy === undefined
+                  ? undefined
+                  : options.orderBy === "lastActiveAt"
+                    ? ("last_active_at" as const)
+                    : ("signed_up_at" as const),
               query: options.query,
+              excluded_email_domains:
+                options.excludedEmailDomains === undefined ? undefined : options.excludedEmailDomains.join(","),
               team_id: options.teamId,
               include_restricted: flag(options.includeRestricted),
               include_anonymous: flag(options.includeAnonymous),

@@ -21,14 +21,22 @@ import type { ServerUsersCalls } from "./server-users-calls.js"
 
 /** Options of `ServerUsers.list`: paging and filters. */
 export interface ServerUserListOptions {
-  /** Page size; without it the whole (filtered) list comes back as one page. */
+  /**
+   * Page size, at most 1,000; without it the whole (filtered) list comes back as one page, which the service
+   * refuses (`HttpError` 400) when it holds more than 1,000 users.
+   */
   readonly limit?: number | undefined
   /** The `nextCursor` of the previous page. */
   readonly cursor?: string | undefined
   /** Newest first. Default false (oldest first). */
   readonly desc?: boolean | undefined
-  /** The only order the API offers: sign-up time (ties broken by id). */
-  readonly orderBy?: "signedUpAt" | undefined
+  /** Sign-up time (the default) or the time of the latest activity, ties broken by id. */
+  readonly orderBy?: "signedUpAt" | "lastActiveAt" | undefined
+  /**
+   * Leaves out users whose primary e-mail is at one of these domains (exactly: `gmail.com` does not leave out
+   * `mail.gmail.com`), at most 100.
+   */
+  readonly excludedEmailDomains?: ReadonlyArray<string> | undefined
   /** Matches display name, primary email (substring, any case) or the exact user id. */
   readonly query?: string | undefined
   /** Only members of this team. */

@@ -28,6 +28,20 @@ const asAdminToken = (projectId: string, token: string) =>
   })
 
 describe("/internal/projects", () => {
+  it("keeps is_development_environment from the create body and reads it back", async () => {
+    const owner = await backend.signUp(backend.internal())
+    const teamId = await backend.createOwnerTeam(owner)
+    const created = await internalCall(owner, "POST", "/internal/projects", {
+      display_name: "Development",
+      owner_team_id: teamId,
+      is_development_environment: true
+    })
+    assert.strictEqual(created.status, 201, created.text)
+    assert.isTrue(created.body.is_development_environment)
+    const read = await asAdminToken(created.body.id, owner.accessToken)
+    assert.isTrue(read.body.is_development_environment)
+  })
+
   it("creates a project owned by a team of the creator, answering 201 with the admin read; the owner's token makes its first keys", async () => {
     const owner = await backend.signUp(backend.internal())
     const teamId = await backend.createOwnerTeam(owner)
@@ -39,18 +53,22 @@ describe("/internal/projects", () => {
     assert.strictEqual(created.status, 201, created.text)
     assert.deepStrictEqual(Object.keys(created.body).sort(), [
       "config",
+      "config_warnings",
       "created_at_millis",
       "description",
       "display_name",
       "id",
+      "is_development_environment",
       "is_production_mode",
       "logo_dark_mode_url",
       "logo_full_dark_mode_url",
       "logo_full_url",
       "logo_url",
       "onboarding_status",
-      "owner_team_id"
+      "owner_team_id",
+      "pushed_config_error"
     ])
+    assert.isFalse(created.body.is_development_environment)
     assert.strictEqual(created.body.owner_team_id, teamId)
     assert.strictEqual(created.body.description, "")
     assert.isTrue(created.body.config.allow_localhost)

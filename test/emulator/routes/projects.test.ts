@@ -21,23 +21,30 @@ describe("the admin view of a project", () => {
     const body = res.body
     assert.deepStrictEqual(Object.keys(body).sort(), [
       "config",
+      "config_warnings",
       "created_at_millis",
       "description",
       "display_name",
       "id",
+      "is_development_environment",
       "is_production_mode",
       "logo_dark_mode_url",
       "logo_full_dark_mode_url",
       "logo_full_url",
       "logo_url",
       "onboarding_status",
-      "owner_team_id"
+      "owner_team_id",
+      "pushed_config_error"
     ])
     assert.strictEqual(body.owner_team_id, project.owner?.teamId)
     assert.strictEqual(body.onboarding_status, "completed")
     assert.isNull(body.logo_url)
+    // The service's config state since April 2026: nothing pushed here, nothing to warn about.
+    assert.deepInclude(body, { is_development_environment: false, pushed_config_error: null, config_warnings: [] })
     assert.deepStrictEqual(Object.keys(body.config).sort(), [
       "allow_localhost",
+      "allow_promo_codes",
+      "allow_stacking_promo_codes",
       "allow_team_api_keys",
       "allow_user_api_keys",
       "client_team_creation_enabled",
@@ -99,7 +106,14 @@ describe("the admin view of a project", () => {
     for (const accessType of ["client", "server", "admin"] as const) {
       const res = await backend.call(project, "GET", "/projects/current", { accessType })
       assert.strictEqual(res.status, 200, res.text)
-      assert.deepStrictEqual(Object.keys(res.body).sort(), ["config", "display_name", "id"])
+      assert.deepStrictEqual(Object.keys(res.body).sort(), [
+        "config",
+        "config_warnings",
+        "display_name",
+        "id",
+        "is_development_environment",
+        "pushed_config_error"
+      ])
       assert.deepStrictEqual(res.body.config.enabled_oauth_providers, [{ id: "github" }])
       assert.deepStrictEqual(res.body.config.domains, [{ domain: "https://b.example.com", handler_path: "/h" }])
       assert.isFalse(res.body.config.allow_user_api_keys)
