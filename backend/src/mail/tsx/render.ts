@@ -250,18 +250,22 @@ const unitless = new Set(["fontWeight", "lineHeight", "opacity", "zIndex", "flex
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
-const styleText = (style: Value): string | RenderFailure => {
+const styleText = (style: Value, scope: Scope): string | RenderFailure => {
   if (typeof style === "string") return style
   if (!isRecord(style)) return new RenderFailure("style must be an object")
-  const rules: Array<string> = []
+  let css = ""
   for (const [key, value] of Object.entries(style)) {
     if (value === null || value === undefined || value === false) continue
-    if (typeof value === "number")
-      rules.push(`${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`)
-    else if (typeof value === "string") rules.push(`${kebab(key)}:${value}`)
+    let rule: string
+    if (typeof value === "number") rule = `${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`
+    else if (typeof value === "string") rule = `${kebab(key)}:${value}`
     else return new RenderFailure(`style.${key} must be a string or a number`)
+    // One value may be referenced many times (a long display name): the joined rules are checked as they grow.
+    const joined = built(css === "" ? rule : `${css};${rule}`, scope, rule.length + 1)
+    if (failed(joined)) return joined
+    css = joined
   }
-  return rules.join(";")
+  return css
 }
 
 const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): string | RenderFailure => {
@@ -276,7 +280,7 @@ const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): s
     if (value === null || value === undefined || value === false) continue
     const wireName = name === "className" ? "class" : name === "htmlFor" ? "for" : name
     if (name === "style") {
-      const css = styleText(value)
+      const css = styleText(value, scope)
       if (failed(css)) return css
       if (!keepsAttribute(name, css)) continue
       const attribute = ` style="${escapeHtml(css)}"`
