@@ -35,7 +35,7 @@ export type SendTestEmailResult = typeof SendTestEmailResult.Type
 export const SvixToken = Schema.Struct({ token: Schema.String, url: Schema.optionalKey(Schema.String) })
 export type SvixToken = typeof SvixToken.Type
 
-/** The body of `POST /internal/send-test-webhook`: the webhook endpoint to send a test event to. @internal */
+/** The body of `POST /internal/send-test-webhook`: the webhook endpoint to send a test event to. */
 export const SendTestWebhookRequest = wireStruct({ endpointId: Schema.String })
 export type SendTestWebhookRequest = typeof SendTestWebhookRequest.Type
 
@@ -46,7 +46,6 @@ export type SendTestWebhookResult = SendTestEmailResult
 /**
  * The body of `POST /internal/send-sign-in-invitation` (server and admin): an e-mail inviting `email` to sign
  * in at `callbackUrl`, which must be on the project's trusted domains.
- * @internal
  */
 export const SignInInvitationRequest = wireStruct({ email: EmailAddress, callbackUrl: AbsoluteUrl })
 export type SignInInvitationRequest = typeof SignInInvitationRequest.Type

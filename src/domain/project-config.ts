@@ -18,7 +18,6 @@ export type ResettableConfigLevel = typeof ResettableConfigLevel.Type
 /**
  * `POST /internal/config/override/{level}/reset-keys` body: config paths whose values (and everything under
  * them) leave the level's override, as if never written.
- * @internal
  */
 export const ConfigResetKeysBody = Schema.Struct({ keys: Schema.Array(Schema.String) })
 export type ConfigResetKeysBody = typeof ConfigResetKeysBody.Type
@@ -50,7 +49,7 @@ export const BranchConfigSource = Schema.Union([
 ])
 export type BranchConfigSource = typeof BranchConfigSource.Type
 
-/** `GET /internal/config/source`. @internal */
+/** `GET /internal/config/source`. */
 export const ConfigSourceAnswer = Schema.Struct({ source: BranchConfigSource })
 export type ConfigSourceAnswer = typeof ConfigSourceAnswer.Type
 

@@ -83,7 +83,8 @@ const compilePublicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
       }
     })
   }
-  return Object.fromEntries(
-    Object.entries(entryFiles).map(([entry, path]) => [entry, exportsOf(path)])
-  ) as Record<EntryName, ReadonlyArray<ExportedName>>
+  return Object.fromEntries(Object.entries(entryFiles).map(([entry, path]) => [entry, exportsOf(path)])) as Record<
+    EntryName,
+    ReadonlyArray<ExportedName>
+  >
 }

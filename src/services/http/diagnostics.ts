@@ -68,7 +68,6 @@ const summarize = (probes: ReadonlyArray<Probe>): string => {
   ].join("")
 }
 
-
 /**
  * The API's own health endpoint; then, when third-party diagnostics are allowed (the default) and the API is
  * not on this machine, the public trace endpoint, the hosted app's health and (beside a custom base URL) the

@@ -18,7 +18,6 @@ import { makeRefTokenStore, noTokens, type StoredTokens, TokenStore, type TokenS
  * (token-cookies.ts): an app server running that SDK reads a session stackfx wrote, and the other way round.
  */
 
-export { ACCESS_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_MAX_AGE_SECONDS }
 export { HEXCLAVE_ACCESS_COOKIE, hexclaveRefreshCookieName, readTokenCookies } from "./token-cookies.js"
 
 /** The part of `document` the store touches; Node tests pass a fake. */
