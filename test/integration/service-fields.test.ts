@@ -288,3 +288,28 @@ describe("CRUD routes' query keys", () => {
     assert.strictEqual(signIn.status, 200)
   })
 })
+
+describe("the seeded internal project", () => {
+  it("is the service's development seed: a personal team on sign-up, its own team_member and team_admin", async () => {
+    const internal = backend.internal()
+    const user = await backend.signUp(internal)
+    const teams = expectStatus(
+      await backend.call(internal, "GET", "/teams?user_id=me", { accessToken: user.accessToken }),
+      200
+    ).body
+    assert.lengthOf(teams.items, 1)
+    const project = expectStatus(await backend.call(internal, "GET", "/projects/current"), 200).body
+    assert.strictEqual(project.display_name, "Stack Dashboard")
+    assert.isTrue(project.config.client_team_creation_enabled)
+    const definitions = expectStatus(
+      await backend.call(internal, "GET", "/team-permission-definitions", { accessType: "admin" }),
+      200
+    ).body.items as ReadonlyArray<{ readonly id: string; readonly description: string }>
+    const byId = new Map(definitions.map((d) => [d.id, d]))
+    assert.deepInclude(byId.get("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
+    assert.deepInclude(byId.get("team_admin"), {
+      description: "2",
+      contained_permission_ids: ["$read_members", "$remove_members", "$update_team"]
+    })
+  })
+})
