@@ -207,7 +207,7 @@ describe("NotificationPreferences", () => {
       const mail = mails.at(-1)!
       const link = /https?:\/\/[^\s"<>()]+\/api\/v1\/emails\/unsubscribe-link\?code=[a-z0-9]{45}/.exec(mail.html)?.[0]
       assert.isDefined(link, mail.html)
-      assert.include(mail.text, "Click here (")
+      assert.include(mail.text, "Click here http")
       assert.include(mail.text, "to unsubscribe from these emails")
 
       const followed = yield* Effect.promise(() => fetch(link!))

@@ -129,7 +129,9 @@ describe("passkeys", () => {
     expectStatus((await signIn(project, second)).result, 200)
 
     const anonymous = await backend.call(project, "POST", "/auth/passkey/initiate-passkey-registration", { body: {} })
-    expect(anonymous.knownError).toBe("USER_AUTHENTICATION_REQUIRED")
+    // The service's request schema requires a user: its SCHEMA_ERROR.
+    expect(anonymous.knownError).toBe("SCHEMA_ERROR")
+    expect(anonymous.body.details.message).toContain("auth.user must be defined")
     const badCode = await backend.call(project, "POST", "/auth/passkey/register", {
       accessToken: user.accessToken,
       body: { credential: {}, code: "nope" }

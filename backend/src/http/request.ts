@@ -130,6 +130,14 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
     }
   })
 
+/**
+ * The signed-in user of a route whose request schema on the service requires one (`auth.user` defined: password
+ * set and update, the primary e-mail's verification, passkey registration): without it, the service's schema
+ * refusal, before anything else of the route is checked.
+ */
+export const userRequiredBySchema = <U>(user: U | undefined, request: RequestLine): Effect.Effect<U, SchemaError> =>
+  user === undefined ? Effect.fail(schemaErrorOf(request, ["auth.user must be defined"])) : Effect.succeed(user)
+
 /** How a part of the request treats keys its schema does not declare. */
 export type UnknownKeys = "refuse" | "ignore"
 

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import { AuthPasswordApi } from "@stackfx/lib/contract/auth.js"
 import { PasswordAuthenticationNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
-import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { type Auth, refreshTokenOf } from "../http/auth.js"
+import { userRequiredBySchema } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { checkResetCode, resetPassword, sendResetCode, setPassword, updatePassword } from "../operations/passwords.js"
 
@@ -11,9 +11,6 @@ const done = { success: true as const }
 
 const credentialsEnabled = (auth: Auth) =>
   auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
-
-const signedInUser = (auth: Auth) =>
-  auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
 
 export const routes = [
   serve(AuthPasswordApi.sendResetCode, ({ auth, body }) =>
@@ -36,7 +33,7 @@ export const routes = [
   ),
   serve(AuthPasswordApi.update, ({ auth, body, request }) =>
     Effect.gen(function* () {
-      const user = yield* signedInUser(auth)
+      const user = yield* userRequiredBySchema(auth.user, request)
       yield* credentialsEnabled(auth)
       yield* updatePassword({
         projectId: auth.project.id,
@@ -49,9 +46,9 @@ export const routes = [
       return done
     })
   ),
-  serve(AuthPasswordApi.set, ({ auth, body }) =>
+  serve(AuthPasswordApi.set, ({ auth, body, request }) =>
     Effect.gen(function* () {
-      const user = yield* signedInUser(auth)
+      const user = yield* userRequiredBySchema(auth.user, request)
       yield* credentialsEnabled(auth)
       yield* setPassword(auth.project.id, user.id, body.password)
       return done

@@ -6,12 +6,11 @@
 import * as Effect from "effect/Effect"
 import { ContactChannelsApi } from "@stackfx/lib/contract/contact-channels.js"
 import { EmailAlreadyVerified, EmailIsNotPrimaryEmail } from "@stackfx/lib/errors/known/contact-channels.js"
-import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "@stackfx/lib/errors/known/users.js"
 import { EmailAddress } from "@stackfx/lib/domain/rules/email.js"
 import { Refused } from "../errors/refused.js"
 import type { Auth } from "../http/auth.js"
-import { type RequestLine, validate } from "../http/request.js"
+import { type RequestLine, userRequiredBySchema, validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import {
   createContactChannel,
@@ -81,10 +80,9 @@ export const routes = [
       })
     })
   ),
-  serve(ContactChannelsApi.sendPrimaryVerificationCode, ({ auth, body }) =>
+  serve(ContactChannelsApi.sendPrimaryVerificationCode, ({ auth, body, request }) =>
     Effect.gen(function* () {
-      const user = auth.user
-      if (user === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
+      const user = yield* userRequiredBySchema(auth.user, request)
       const email = body.email.trim()
       if (user.primaryEmail !== email) {
         return yield* Effect.fail(new EmailIsNotPrimaryEmail({ details: { email, primary_email: user.primaryEmail } }))

@@ -8,6 +8,7 @@ import { PasskeysApi } from "@stackfx/lib/contract/passkeys.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import type { Auth } from "../http/auth.js"
 import { serve, unreachable } from "../http/serve.js"
+import { userRequiredBySchema } from "../http/request.js"
 import {
   initiateAuthentication,
   initiateRegistration,
@@ -19,9 +20,9 @@ const signedInUser = (auth: Auth) =>
   auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
 
 export const routes = [
-  serve(PasskeysApi.initiateRegistration, ({ auth }) =>
+  serve(PasskeysApi.initiateRegistration, ({ auth, request }) =>
     Effect.gen(function* () {
-      const user = yield* signedInUser(auth)
+      const user = yield* userRequiredBySchema(auth.user, request)
       // The options of a stored user (a UUID handle) always build: a failure is the WebAuthn library's fault.
       return yield* initiateRegistration(auth.project, user).pipe(unreachable("PasskeyRegistrationFailed"))
     })

@@ -54,6 +54,8 @@ describe("POST /contact-channels/send-verification-code", () => {
     const res = await backend.call(project, "POST", "/contact-channels/send-verification-code", {
       body: { email: uniqueEmail(), callback_url: callbackUrl }
     })
-    assert.strictEqual(res.knownError, "USER_AUTHENTICATION_REQUIRED")
+    // The service's request schema requires a user: its SCHEMA_ERROR.
+    assert.strictEqual(res.knownError, "SCHEMA_ERROR")
+    assert.include(res.body.details.message, "auth.user must be defined")
   })
 })
