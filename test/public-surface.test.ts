@@ -35,6 +35,9 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     // The service's newer admin actions (issue 28, §1.5).
     "AffectedUser",
     "BranchConfigSource",
+    "authorizationHeaderOf",
+    "partialUser",
+    "partialUserOf",
     "ConfigProblem",
     "OnboardingPreview",
     "OnboardingPreviewRequest",
