@@ -11,6 +11,7 @@ const unit = [
   "test/smoke.test.ts",
   "test/public-surface.test.ts",
   "test/public-docs.test.ts",
+  "test/api-report.test.ts",
   "test/bench/**/*.test.ts",
   "test/domain/**/*.test.ts",
   "test/errors/**/*.test.ts",
@@ -26,7 +27,8 @@ const unit = [
   "test/emulator/oauth/oidc.test.ts",
   "test/emulator/totp.test.ts",
   "test/emulator/operations/verification-codes.test.ts",
-  "test/emulator/**/*.prop.test.ts"
+  "test/emulator/**/*.prop.test.ts",
+  "test/demo/**/*.test.ts"
 ]
 
 export default defineConfig({

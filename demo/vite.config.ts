@@ -2,24 +2,21 @@
  * The demo's Vite config. The demo imports only the package's public entry points, `stackfx`,
  * `stackfx/react` and `stackfx/react/handler`; here they resolve to the sources, so the demo runs from a clean clone without a build.
  *
- * Where the demo finds the backend comes from `VITE_STACK_API_URL`, `VITE_STACK_PROJECT_ID` and
- * `VITE_STACK_PUBLISHABLE_CLIENT_KEY` (environment or `demo/.env`); without them it uses the local backend
- * of `npm start` with the seeded `internal` project. `demoViteConfig({ env })` lets a test set them without
- * touching the process environment.
+ * Where the demo finds the backend comes from `VITE_HEXCLAVE_API_URL`, `VITE_HEXCLAVE_PROJECT_ID` and
+ * `VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY`, or their old `VITE_STACK_*` names (environment or `demo/.env`; see
+ * `src/settings.ts`); without them it uses the local backend of `npm start` with the seeded `demo` project.
+ * `demoViteConfig({ env })` lets a test set them without touching the process environment.
  */
 import react from "@vitejs/plugin-react"
 import { fileURLToPath } from "node:url"
 import { defineConfig, type Plugin, type UserConfig } from "vite"
+import type { DemoEnvVars } from "./src/settings.js"
 
 const demoRoot = fileURLToPath(new URL(".", import.meta.url))
 const repoRoot = fileURLToPath(new URL("..", import.meta.url))
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url))
 
-export interface DemoEnv {
-  readonly VITE_STACK_API_URL?: string | undefined
-  readonly VITE_STACK_PROJECT_ID?: string | undefined
-  readonly VITE_STACK_PUBLISHABLE_CLIENT_KEY?: string | undefined
-}
+export type DemoEnv = DemoEnvVars
 
 /** The package's public entry points, resolved to the sources. */
 const stackfxEntries = (): Plugin => ({

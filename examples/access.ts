@@ -33,7 +33,8 @@ import {
   runExample,
   signUpRefusals,
   stop,
-  whenAnythingElseFails
+  whenAnythingElseFails,
+  whenCallbackUrlIsMissing
 } from "./local-backend.js"
 
 const run = Date.now().toString(36)
@@ -213,4 +214,9 @@ const program = Effect.gen(function* () {
   Effect.catchTag("ProductionModeNotReady", stop("project settings"))
 )
 
-await runExample(program.pipe(Effect.provide(AdminLive), Effect.catchTags(whenAnythingElseFails)))
+await runExample(
+  program.pipe(
+    Effect.provide(AdminLive),
+    Effect.catchTags({ ...whenAnythingElseFails, CallbackUrlRequired: whenCallbackUrlIsMissing })
+  )
+)

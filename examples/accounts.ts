@@ -59,7 +59,7 @@ const clientLive = () => clientTierFromEnv({ tokenStore: "memory" }).pipe(Layer.
  */
 const mailedCode = (address: string, callbackUrl: string) =>
   Effect.gen(function* () {
-    const base = process.env["STACK_API_URL"] ?? "http://127.0.0.1:8102"
+    const base = process.env["HEXCLAVE_API_URL"] ?? process.env["STACK_API_URL"] ?? "http://127.0.0.1:8102"
     const api = `${base}/mailbox/api/v1/mailbox/${encodeURIComponent(address)}`
     const read = (url: string) =>
       Effect.tryPromise({

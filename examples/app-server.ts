@@ -25,6 +25,7 @@ import {
   signUpRefusals,
   stop,
   whenAnythingElseFails,
+  whenCallbackUrlIsMissing,
   whenInputIsRefused
 } from "./local-backend.js"
 
@@ -99,4 +100,12 @@ const program = Effect.gen(function* () {
   Effect.andThen(Console.log("app server stopped"))
 )
 
-await runExample(program.pipe(Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })))
+await runExample(
+  program.pipe(
+    Effect.catchTags({
+      ...whenAnythingElseFails,
+      InvalidInput: whenInputIsRefused,
+      CallbackUrlRequired: whenCallbackUrlIsMissing
+    })
+  )
+)

@@ -15,6 +15,7 @@ import {
   signUpRefusals,
   stop,
   whenAnythingElseFails,
+  whenCallbackUrlIsMissing,
   whenInputIsRefused
 } from "./local-backend.js"
 
@@ -67,6 +68,10 @@ const ClientLive = clientTierFromEnv({ tokenStore: "memory" }).pipe(Layer.provid
 await runExample(
   program.pipe(
     Effect.provide(ClientLive),
-    Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })
+    Effect.catchTags({
+      ...whenAnythingElseFails,
+      InvalidInput: whenInputIsRefused,
+      CallbackUrlRequired: whenCallbackUrlIsMissing
+    })
   )
 )

@@ -11,6 +11,7 @@ import * as ConfigProvider from "effect/ConfigProvider"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import {
+  type CallbackUrlRequired,
   DEMO_PROJECT_KEYS,
   type DuplicateApp,
   type HttpError,
@@ -45,7 +46,10 @@ export const signUpRefusals = [
   "SignUpRejected",
   "PasswordAuthenticationNotEnabled",
   "RedirectUrlNotWhitelisted",
-  "MultiFactorAuthenticationRequired"
+  "MultiFactorAuthenticationRequired",
+  "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+  "BotChallengeRequired",
+  "BotChallengeFailed"
 ] as const
 
 /** A step of an example did not go as the example expects; `message` says which and why. */
@@ -82,6 +86,9 @@ export const whenAnythingElseFails = {
   RestrictedUserNotAllowed: (e: RestrictedUserNotAllowed) => giveUp(e.message),
   ExampleStopped: (e: ExampleStopped) => giveUp(e.message)
 }
+
+/** For examples that sign up: an e-mailed link's relative callback URL with no page to resolve it against. */
+export const whenCallbackUrlIsMissing = (e: CallbackUrlRequired) => giveUp(e.message)
 
 /** For examples that send request bodies: one the shared schema refused before it was sent. */
 export const whenInputIsRefused = (e: InvalidInput) => giveUp(`invalid input: ${e.message}`)

@@ -22,6 +22,7 @@ import {
   signUpRefusals,
   stop,
   whenAnythingElseFails,
+  whenCallbackUrlIsMissing,
   whenInputIsRefused
 } from "./local-backend.js"
 
@@ -138,4 +139,12 @@ const program = Effect.gen(function* () {
   yield* printTree(receiver.spans)
 }).pipe(Effect.scoped)
 
-await runExample(program.pipe(Effect.catchTags({ ...whenAnythingElseFails, InvalidInput: whenInputIsRefused })))
+await runExample(
+  program.pipe(
+    Effect.catchTags({
+      ...whenAnythingElseFails,
+      InvalidInput: whenInputIsRefused,
+      CallbackUrlRequired: whenCallbackUrlIsMissing
+    })
+  )
+)

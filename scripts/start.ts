@@ -77,9 +77,9 @@ const main = async (): Promise<void> => {
       configFile: false,
       ...demoViteConfig({
         env: {
-          VITE_STACK_API_URL: emulator.url,
-          VITE_STACK_PROJECT_ID: emulator.demoProject.id,
-          VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+          VITE_HEXCLAVE_API_URL: emulator.url,
+          VITE_HEXCLAVE_PROJECT_ID: emulator.demoProject.id,
+          VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
         }
       }),
       server: {
@@ -99,7 +99,7 @@ const main = async (): Promise<void> => {
 
   const address = vite.httpServer?.address()
   const demoPort = typeof address === "object" && address !== null ? address.port : options.demoPort
-  for (const line of readyBanner(emulator)) console.log(line)
+  for (const line of readyBanner(emulator, { db: options.db, cwd: process.cwd() })) console.log(line)
   console.log(`stackfx demo ready at http://localhost:${demoPort}`)
   // Passkeys need a domain name (WebAuthn refuses IP addresses), so the demo's address is given as localhost.
   console.log(`  (also http://${HOST}:${demoPort}; use the localhost address for passkeys)`)

@@ -33,6 +33,8 @@ const aliases: ReadonlyArray<readonly [string, string]> = [
   ["@stackfx/lib/", "src/"],
   ["stackfx-backend", "backend/src/index"],
   ["stackfx/react/handler", "src/react/handler/index"],
+  ["stackfx/react-start/server", "src/react/start/server"],
+  ["stackfx/react-start", "src/react/start/index"],
   ["stackfx/react", "src/react/index"],
   ["stackfx", "src/index"]
 ]

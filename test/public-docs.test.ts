@@ -14,6 +14,13 @@ describe("public documentation", () => {
           .sort()
       ])
     )
-    expect(missing).toEqual({ stackfx: [], "stackfx/react": [], "stackfx/react/handler": [], "stackfx-backend": [] })
+    expect(missing).toEqual({
+      stackfx: [],
+      "stackfx/react": [],
+      "stackfx/react/handler": [],
+      "stackfx/react-start": [],
+      "stackfx/react-start/server": [],
+      "stackfx-backend": []
+    })
   }, 60_000)
 })

@@ -11,6 +11,8 @@ const entries = {
   stackfx: () => import("../src/index.js"),
   "stackfx/react": () => import("../src/react/index.js"),
   "stackfx/react/handler": () => import("../src/react/handler/index.js"),
+  "stackfx/react-start": () => import("../src/react/start/index.js"),
+  "stackfx/react-start/server": () => import("../src/react/start/server.js"),
   "stackfx-backend": () => import("../backend/src/index.js")
 } satisfies Record<string, () => Promise<object>>
 
@@ -55,6 +57,12 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ServerOAuthProviderCreate",
     "ServerOAuthProviderUpdate",
     "ServerOAuthProviders",
+    // The service's Hexclave names (issue 28, section 3): the official SDK's session cookies, its Bearer header.
+    "HEXCLAVE_ACCESS_COOKIE",
+    "decodeAuthorization",
+    "hexclaveRefreshCookieName",
+    "readTokenCookies",
+    "tokenCookieLines",
     // Project permissions and the project config (issue 22).
     "ConfigLevel",
     "ConfigOverridePatchBody",
@@ -534,6 +542,16 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "stackHandlerRoute",
     "stackHandlerRoutes"
   ],
+  "stackfx/react-start": ["requireTeamPermission", "requireUser", "signInRedirectUrl"],
+  "stackfx/react-start/server": [
+    "StackRequestUser",
+    "countsAsSignedIn",
+    "makeRequestCookieTokenStore",
+    "makeSharedRefreshes",
+    "makeStackRequests",
+    "requestCookieTokenStore",
+    "stackStartServer"
+  ],
   "stackfx-backend": ["DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "EmulatorStartError", "startEmulator"]
 }
 
@@ -547,6 +565,8 @@ const internalNames = (entry: EntryName): ReadonlySet<string> => {
       stackfx: of("stackfx"),
       "stackfx/react": of("stackfx/react"),
       "stackfx/react/handler": of("stackfx/react/handler"),
+      "stackfx/react-start": of("stackfx/react-start"),
+      "stackfx/react-start/server": of("stackfx/react-start/server"),
       "stackfx-backend": of("stackfx-backend")
     }
   }

@@ -1,4 +1,8 @@
-/** The lines a started local backend prints: where it listens and the keys of both seeded projects. */
+/**
+ * The lines a started local backend prints: where it listens, where it keeps its data, the keys of both seeded
+ * projects, and the environment lines an app pastes to talk to the demo project.
+ */
+import { resolve } from "node:path"
 import type { EmulatorShape, SeededProject } from "./options.js"
 
 const keyLines = (project: SeededProject): ReadonlyArray<string> => [
@@ -8,15 +12,56 @@ const keyLines = (project: SeededProject): ReadonlyArray<string> => [
   `    super secret admin key:  ${project.superSecretAdminKey}`
 ]
 
-/** The ready banner, one string per line (the keys are public local development keys, not secrets). */
+/**
+ * Where the data lives, in words: in memory, a PostgreSQL database (its URL without the password), or a
+ * folder, as an absolute path with the hint that a folder inside the app's repository belongs in `.gitignore`.
+ */
+export const dataLine = (db: string, cwd: string): string => {
+  if (db === "memory") return "in memory (gone when the backend stops)"
+  if (/^postgres(ql)?:\/\//i.test(db)) {
+    // An unparsable URL is still the user's own string, minus anything that could be a password.
+    const url = URL.canParse(db) ? new URL(db) : undefined
+    if (url === undefined) return "a PostgreSQL database"
+    url.password = ""
+    return `PostgreSQL at ${url.toString()}`
+  }
+  const folder = resolve(cwd, db)
+  const inside = folder.startsWith(`${resolve(cwd)}/`)
+  return inside ? `${folder} (a folder in this directory: add ${relativeTop(cwd, folder)} to .gitignore)` : folder
+}
+
+/** The first path segment of `folder` below `cwd`, with a trailing slash: `.stackfx/` for `./.stackfx/db`. */
+const relativeTop = (cwd: string, folder: string): string =>
+  `${folder.slice(resolve(cwd).length + 1).split("/")[0] ?? ""}/`
+
+/**
+ * The environment an app needs for the demo project, exactly as `serverTierFromEnv` and friends read it.
+ * `STACK_API_URL` is the base URL, without `/api/v1`: the client adds that itself.
+ */
+export const envLines = (emulator: Pick<EmulatorShape, "url" | "demoProject">): ReadonlyArray<string> => [
+  `STACK_API_URL=${emulator.url}`,
+  `STACK_PROJECT_ID=${emulator.demoProject.id}`,
+  `STACK_PUBLISHABLE_CLIENT_KEY=${emulator.demoProject.publishableClientKey}`,
+  `STACK_SECRET_SERVER_KEY=${emulator.demoProject.secretServerKey}`,
+  `STACK_SUPER_SECRET_ADMIN_KEY=${emulator.demoProject.superSecretAdminKey}`
+]
+
+/**
+ * The ready banner, one string per line (the keys are public local development keys, not secrets). `db` is
+ * the `--db` the backend runs with, `cwd` the directory a relative one is under.
+ */
 export const readyBanner = (
-  emulator: Pick<EmulatorShape, "url" | "apiUrl" | "mailboxUrl" | "project" | "demoProject">
+  emulator: Pick<EmulatorShape, "url" | "mailboxUrl" | "project" | "demoProject">,
+  data: { readonly db: string; readonly cwd: string }
 ): ReadonlyArray<string> => [
   `stackfx local backend ready at ${emulator.url}`,
   "  internal project (as the hosted service seeds it; its users own the other projects):",
   ...keyLines(emulator.project),
   "  demo project (the features the demo app and the examples show are on; they use it):",
   ...keyLines(emulator.demoProject),
-  `  API:                       ${emulator.apiUrl}`,
-  `  mailbox:                   ${emulator.mailboxUrl}`
+  `  base URL:                  ${emulator.url} (a client's baseUrl; it adds /api/v1 itself)`,
+  `  mailbox:                   ${emulator.mailboxUrl}`,
+  `  data:                      ${dataLine(data.db, data.cwd)}`,
+  "  an app's environment for the demo project (e.g. in .env):",
+  ...envLines(emulator).map((line) => `    ${line}`)
 ]

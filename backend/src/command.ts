@@ -1,8 +1,8 @@
 /**
  * The `stackfx` command line: `stackfx dev [--port 8102] [--host 127.0.0.1] [--db ./.stackfx/db |
  * memory | postgres://...]` runs the local backend until interrupted. The first line printed once it
- * answers is `stackfx local backend ready at <url>`; the seeded project's id and keys, the API URL and
- * the mailbox URL follow.
+ * answers is `stackfx local backend ready at <url>`; the seeded projects' ids and keys, the base URL, the
+ * mailbox URL, where the data is kept and the environment lines of an app on the demo project follow.
  * `cli.ts` runs it; this module only defines it, so it can be imported and tested.
  */
 import * as Console from "effect/Console"
@@ -104,11 +104,12 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
     return { command: "dev", options }
   })
 
-const announce = Effect.gen(function* () {
-  const emulator = yield* Emulator
-  for (const line of readyBanner(emulator)) yield* Console.log(line)
-  yield* Console.log("Press Ctrl-C to stop.")
-})
+const announce = (db: string) =>
+  Effect.gen(function* () {
+    const emulator = yield* Emulator
+    for (const line of readyBanner(emulator, { db, cwd: process.cwd() })) yield* Console.log(line)
+    yield* Console.log("Press Ctrl-C to stop.")
+  })
 
 /** The whole command: runs until interrupted (Ctrl-C), then closes the server and the database. */
 export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
@@ -117,7 +118,9 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
     if (parsed.command === "help") return yield* Console.log(USAGE)
     if (parsed.command === "version") return yield* Console.log(VERSION)
     const target = { port: parsed.options.port ?? DEFAULT_PORT, host: parsed.options.host ?? DEFAULT_HOST }
-    return yield* Layer.launch(Layer.effectDiscard(announce).pipe(Layer.provideMerge(layer(parsed.options)))).pipe(
+    return yield* Layer.launch(
+      Layer.effectDiscard(announce(parsed.options.db ?? DEFAULT_DB)).pipe(Layer.provideMerge(layer(parsed.options)))
+    ).pipe(
       // A start-up failure is a situation to explain in one line (exit 1), not a stack trace.
       Effect.catch((error) => fail(explainStartupFailure(error, target), 1))
     )

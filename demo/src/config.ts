@@ -1,13 +1,16 @@
 /**
- * The client tier the demo talks through, built once for the whole page. Without configuration it talks
- * to the local backend that `npm start` runs, as its seeded `demo` project.
+ * The client tier the demo talks through, built once for the whole page, with the settings of
+ * `settings.ts` (the environment's, or the local backend that `npm start` runs as its seeded `demo` project).
  */
 import { clientTier, DEMO_PROJECT_KEYS } from "stackfx"
+import { demoSettings } from "./settings.js"
 
-export const apiUrl = import.meta.env.VITE_STACK_API_URL ?? "http://127.0.0.1:8102"
+const settings = demoSettings(import.meta.env, DEMO_PROJECT_KEYS)
+
+export const apiUrl = settings.apiUrl
 
 export const clientLayer = clientTier({
-  baseUrl: apiUrl,
-  projectId: import.meta.env.VITE_STACK_PROJECT_ID ?? DEMO_PROJECT_KEYS.projectId,
-  publishableClientKey: import.meta.env.VITE_STACK_PUBLISHABLE_CLIENT_KEY ?? DEMO_PROJECT_KEYS.publishableClientKey
+  baseUrl: settings.apiUrl,
+  projectId: settings.projectId,
+  publishableClientKey: settings.publishableClientKey
 })

@@ -6,6 +6,7 @@ import { ApiKeyCreate, ApiKeyUpdate, HostedApiKey, HostedApiKeyCreated } from ".
 import { ListResponse } from "../domain/list.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { NoCrudQuery } from "./crud-query.js"
 
 export const InternalApiKeysApi = {
   create: endpoint({
@@ -14,6 +15,7 @@ export const InternalApiKeysApi = {
     method: "POST",
     path: "/internal/api-keys",
     access: ADMIN,
+    query: NoCrudQuery,
     body: ApiKeyCreate,
     success: HostedApiKeyCreated,
     errors: ADMIN_TOKEN_ERRORS
@@ -24,6 +26,7 @@ export const InternalApiKeysApi = {
     method: "GET",
     path: "/internal/api-keys",
     access: ADMIN,
+    query: NoCrudQuery,
     success: ListResponse(HostedApiKey),
     errors: ADMIN_TOKEN_ERRORS
   }),
@@ -33,6 +36,7 @@ export const InternalApiKeysApi = {
     method: "GET",
     path: "/internal/api-keys/{apiKeyId}",
     access: ADMIN,
+    query: NoCrudQuery,
     success: HostedApiKey,
     errors: [...ADMIN_TOKEN_ERRORS, "ApiKeyNotFound"]
   }),
@@ -42,6 +46,7 @@ export const InternalApiKeysApi = {
     method: "PATCH",
     path: "/internal/api-keys/{apiKeyId}",
     access: ADMIN,
+    query: NoCrudQuery,
     body: ApiKeyUpdate,
     success: HostedApiKey,
     errors: [...ADMIN_TOKEN_ERRORS, "ApiKeyNotFound"]

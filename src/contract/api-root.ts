@@ -13,16 +13,18 @@ export const ApiRootApi = {
     path: "/",
     access: "public",
     success: { raw: "text" },
-    // The project headers' refusals: wrong keys, an access type without a project, a token of another project.
+    // The project headers' refusals: an unknown project or branch, wrong keys, an access type without a project, a
+    // token of another project.
     errors: [
-      "ProjectNotFound",
+      "CurrentProjectNotFound",
+      "BranchDoesNotExist",
       "ProjectKeyWithoutAccessType",
       "InvalidAccessType",
       "AccessTypeWithoutProjectId",
       "InvalidPublishableClientKey",
       "InvalidSecretServerKey",
       "InvalidSuperSecretAdminKey",
-      "ClientAuthenticationRequired",
+      "PublishableClientKeyRequiredForProject",
       "ServerAuthenticationRequired",
       "AdminAuthenticationRequired",
       "AdminAccessTokenExpired",

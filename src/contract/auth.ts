@@ -11,6 +11,7 @@ import {
   CodeRequest,
   EmailLinkRequest,
   MfaSignInRequest,
+  OtpSendRequest,
   PasswordResetRequest,
   PasswordSetRequest,
   PasswordSignInRequest,
@@ -44,7 +45,10 @@ export const AuthPasswordApi = {
       "SignUpRejected",
       "PasswordAuthenticationNotEnabled",
       "RedirectUrlNotWhitelisted",
-      "MultiFactorAuthenticationRequired"
+      "MultiFactorAuthenticationRequired",
+      "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+      "BotChallengeRequired",
+      "BotChallengeFailed"
     ],
     changes: session
   }),
@@ -142,7 +146,9 @@ const otpSignInErrors = [
   "MultiFactorAuthenticationRequired",
   "SignUpNotEnabled",
   "SignUpRejected",
-  "UserEmailAlreadyExists"
+  "UserEmailAlreadyExists",
+  // The code's send said its visible bot challenge could not be shown: the sign-up it leads to is refused.
+  "BotChallengeFailed"
 ] as const
 
 export const AuthOtpApi = {
@@ -152,9 +158,16 @@ export const AuthOtpApi = {
     method: "POST",
     path: "/auth/otp/send-sign-in-code",
     access: ALL,
-    body: EmailLinkRequest,
+    body: OtpSendRequest,
     success: OtpSendResponse,
-    errors: ["RedirectUrlNotWhitelisted", "SignUpNotEnabled", "UserEmailAlreadyExists"]
+    errors: [
+      "RedirectUrlNotWhitelisted",
+      "SignUpNotEnabled",
+      "UserEmailAlreadyExists",
+      // A token failed in the invisible phase (a visible challenge is due), or in the visible one.
+      "BotChallengeRequired",
+      "BotChallengeFailed"
+    ]
   }),
   checkCode: endpoint({
     name: "authOtp.checkCode",

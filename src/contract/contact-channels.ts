@@ -19,6 +19,7 @@ import { VerificationErrorTags } from "../errors/categories.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { ContactChannelsCrudQuery } from "./crud-query.js"
 
 /** Which addresses are verified decides which invitations the user received. */
 const channels = [dataKeys.contactChannels, dataKeys.user, accountKeys.receivedTeamInvitations]
@@ -47,6 +48,7 @@ export const ContactChannelsApi = {
     method: "POST",
     path: "/contact-channels",
     access: ALL,
+    query: ContactChannelsCrudQuery,
     body: { client: ClientContactChannelCreate, server: ContactChannelCreate },
     success: ContactChannel,
     status: 201,
@@ -105,6 +107,7 @@ export const ContactChannelsApi = {
     method: "GET",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
     access: ALL,
+    query: ContactChannelsCrudQuery,
     success: ContactChannel,
     errors: own
   }),
@@ -114,6 +117,7 @@ export const ContactChannelsApi = {
     method: "PATCH",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
     access: ALL,
+    query: ContactChannelsCrudQuery,
     body: { client: ClientContactChannelUpdate, server: ContactChannelUpdate },
     success: ContactChannel,
     errors: write,
@@ -125,6 +129,7 @@ export const ContactChannelsApi = {
     method: "DELETE",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
     access: ALL,
+    query: ContactChannelsCrudQuery,
     success: SuccessResponse,
     errors: own,
     changes: channels

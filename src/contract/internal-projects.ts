@@ -7,6 +7,7 @@ import { ListResponse } from "../domain/list.js"
 import { AdminProject, AdminProjectCreate, ProjectTransfer, ProjectTransferResponse } from "../domain/project.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { NoCrudQuery } from "./crud-query.js"
 
 /** The internal project's session is needed for every call. */
 const internal = ["UserAuthenticationRequired", "ExpectedInternalProject"] as const
@@ -18,6 +19,7 @@ export const InternalProjectsApi = {
     method: "GET",
     path: "/internal/projects",
     access: ALL,
+    query: NoCrudQuery,
     success: ListResponse(AdminProject),
     errors: internal
   }),
@@ -27,6 +29,7 @@ export const InternalProjectsApi = {
     method: "POST",
     path: "/internal/projects",
     access: ALL,
+    query: NoCrudQuery,
     body: AdminProjectCreate,
     success: AdminProject,
     status: 201,

@@ -20,6 +20,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { UserCrudQuery } from "./crud-query.js"
 
 /** The user's read lists its linked accounts, so a link that comes or goes (or changes) changes it too. */
 const linked = [dataKeys.oauthProviders, dataKeys.user]
@@ -55,6 +56,7 @@ export const OAuthProvidersApi = {
     method: "POST",
     path: "/oauth-providers",
     access: SERVER,
+    query: UserCrudQuery,
     body: ServerOAuthProviderCreate,
     success: ServerOAuthProvider,
     status: 201,
@@ -72,6 +74,7 @@ export const OAuthProvidersApi = {
     method: "GET",
     path: "/oauth-providers/{user_id}/{provider_id}",
     access: ALL,
+    query: UserCrudQuery,
     success: link,
     errors: { client: read, server: [...read, "UserNotFound"] }
   }),
@@ -81,6 +84,7 @@ export const OAuthProvidersApi = {
     method: "PATCH",
     path: "/oauth-providers/{user_id}/{provider_id}",
     access: ALL,
+    query: UserCrudQuery,
     body: { client: OAuthProviderUpdate, server: ServerOAuthProviderUpdate },
     success: link,
     errors: { client: update, server: [...update, "UserNotFound"] },
@@ -96,6 +100,7 @@ export const OAuthProvidersApi = {
     method: "DELETE",
     path: "/oauth-providers/{user_id}/{provider_id}",
     access: ALL,
+    query: UserCrudQuery,
     success: SuccessResponse,
     errors: { client: read, server: [...read, "UserNotFound"] },
     changes: linked

@@ -20,6 +20,8 @@ export const OAuthTokenApi = {
     errors: [
       ...RefreshTokenErrorTags,
       "InvalidOAuthClientIdOrSecret",
+      // The project requires a publishable client key and the client sent the public-client sentinel or none.
+      "PublishableClientKeyRequiredForProject",
       "InvalidAuthorizationCode",
       "MultiFactorAuthenticationRequired"
     ]

@@ -32,7 +32,8 @@ const callback = <const M extends "GET" | "POST">(method: M) =>
 export const OAuthApi = {
   authorize: endpoint({
     name: "oauth.authorize",
-    summary: "Starts an OAuth sign-in or link: a redirect to the provider",
+    summary:
+      "Starts an OAuth sign-in or link: a 307 to the provider, or its location as JSON (`stack_response_mode=json`)",
     method: "GET",
     path: "/auth/oauth/authorize/{provider_id}",
     access: "public",
@@ -42,6 +43,9 @@ export const OAuthApi = {
     success: { raw: "redirect" },
     errors: [
       "InvalidOAuthClientIdOrSecret",
+      // A wrong publishable client key, or the public-client sentinel where the project requires a key.
+      "InvalidPublishableClientKey",
+      "PublishableClientKeyRequiredForProject",
       "RedirectUrlNotWhitelisted",
       "OAuthProviderNotFoundOrNotEnabled",
       "OAuthExtraScopeNotAvailableWithSharedOAuthKeys",
@@ -50,7 +54,10 @@ export const OAuthApi = {
       "AccessTokenExpired",
       "UnparsableAccessToken",
       "InvalidProjectForAccessToken",
-      "UserNotFound"
+      "UserNotFound",
+      // The bot challenge of a sign-up: failed in the invisible phase (a visible one is due), or in the visible one.
+      "BotChallengeRequired",
+      "BotChallengeFailed"
     ]
   }),
   callback: callback("GET"),

@@ -19,6 +19,7 @@ import { InvalidAdminAccessTokenTags } from "../errors/categories.js"
 import { ADMIN, ALL, SERVER } from "./access.js"
 import { type DataKey, dataKeys } from "./data-keys.js"
 import { endpoint } from "./endpoint.js"
+import { NoCrudQuery, ProjectPermissionsCrudQuery, TeamPermissionsCrudQuery } from "./crud-query.js"
 
 const { projectPermissions, teamPermissions } = dataKeys
 
@@ -53,6 +54,7 @@ export const TeamPermissionsApi = {
     method: "POST",
     path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
     access: SERVER,
+    query: TeamPermissionsCrudQuery,
     success: TeamPermission,
     status: 201,
     errors: [
@@ -71,6 +73,7 @@ export const TeamPermissionsApi = {
     method: "DELETE",
     path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
     access: SERVER,
+    query: TeamPermissionsCrudQuery,
     success: SuccessResponse,
     errors: [
       "TeamMembershipNotFound",
@@ -100,6 +103,7 @@ export const ProjectPermissionsApi = {
     method: "POST",
     path: "/project-permissions/{user_id}/{permission_id}",
     access: SERVER,
+    query: ProjectPermissionsCrudQuery,
     success: ProjectPermission,
     status: 201,
     errors: [
@@ -117,6 +121,7 @@ export const ProjectPermissionsApi = {
     method: "DELETE",
     path: "/project-permissions/{user_id}/{permission_id}",
     access: SERVER,
+    query: ProjectPermissionsCrudQuery,
     success: SuccessResponse,
     // Revoking a grant the user does not hold directly is PERMISSION_NOT_FOUND on the service.
     errors: ["UserNotFound", "PermissionNotFound", "SchemaError", "CannotGetOwnUserWithoutUser"],
@@ -136,6 +141,7 @@ const definitions = <const Base extends string, const Scope extends string>(
     method: "GET",
     path: `/${base}`,
     access: ADMIN,
+    query: NoCrudQuery,
     success: ListResponse(PermissionDefinition),
     errors: InvalidAdminAccessTokenTags
   }),
@@ -145,6 +151,7 @@ const definitions = <const Base extends string, const Scope extends string>(
     method: "POST",
     path: `/${base}`,
     access: ADMIN,
+    query: NoCrudQuery,
     body: PermissionDefinitionCreate,
     success: PermissionDefinition,
     status: 201,
@@ -157,6 +164,7 @@ const definitions = <const Base extends string, const Scope extends string>(
     method: "PATCH",
     path: `/${base}/{permission_id}`,
     access: ADMIN,
+    query: NoCrudQuery,
     body: PermissionDefinitionUpdate,
     success: PermissionDefinition,
     errors: [
@@ -174,6 +182,7 @@ const definitions = <const Base extends string, const Scope extends string>(
     method: "DELETE",
     path: `/${base}/{permission_id}`,
     access: ADMIN,
+    query: NoCrudQuery,
     success: SuccessResponse,
     errors: [...InvalidAdminAccessTokenTags, "PermissionNotFound"],
     changes

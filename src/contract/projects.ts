@@ -8,6 +8,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, ALL } from "./access.js"
 import { dataKeys, session } from "./data-keys.js"
 import { endpoint } from "./endpoint.js"
+import { NoCrudQuery } from "./crud-query.js"
 
 /** The service answers `/internal/projects/current` to admins only. */
 const admin = [...ADMIN_TOKEN_ERRORS, "InsufficientAccessType"] as const
@@ -19,6 +20,7 @@ export const ProjectsApi = {
     method: "GET",
     path: "/projects/current",
     access: ALL,
+    query: NoCrudQuery,
     success: ClientProject,
     errors: []
   }),
@@ -29,6 +31,7 @@ export const ProjectsApi = {
     method: "PATCH",
     path: "/projects/current",
     access: "public",
+    query: NoCrudQuery,
     success: { raw: "text" },
     status: 405,
     errors: []
@@ -40,6 +43,7 @@ export const ProjectsApi = {
     method: "DELETE",
     path: "/projects/current",
     access: "public",
+    query: NoCrudQuery,
     success: { raw: "text" },
     status: 405,
     errors: []
@@ -53,6 +57,7 @@ export const AdminProjectsApi = {
     method: "GET",
     path: "/internal/projects/current",
     access: ADMIN,
+    query: NoCrudQuery,
     success: AdminProject,
     errors: admin
   }),
@@ -63,6 +68,7 @@ export const AdminProjectsApi = {
     method: "PATCH",
     path: "/internal/projects/current",
     access: ADMIN,
+    query: NoCrudQuery,
     body: AdminProjectUpdate,
     success: AdminProject,
     errors: [...admin, "SchemaError"],
@@ -74,6 +80,7 @@ export const AdminProjectsApi = {
     method: "DELETE",
     path: "/internal/projects/current",
     access: ADMIN,
+    query: NoCrudQuery,
     success: SuccessResponse,
     errors: admin,
     changes: session

@@ -28,12 +28,12 @@ export const SessionsApi = {
   }),
   signOut: endpoint({
     name: "sessions.signOut",
-    summary: "Ends the session of the request's refresh token",
+    summary: "Ends the session of the request's access token (without one: ACCESS_TOKEN_EXPIRED)",
     method: "DELETE",
     path: "/auth/sessions/current",
     access: ALL,
     success: schemaRef("SuccessResponse"),
-    errors: ["RefreshTokenNotFoundOrExpired"],
+    errors: ["RefreshTokenNotFoundOrExpired", "AccessTokenExpired"],
     changes: session
   }),
   create: endpoint({

@@ -9,6 +9,7 @@ import { ServerTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate } f
 import { dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { TeamAndUserCrudQuery } from "./crud-query.js"
 
 const read = [
   "CannotGetOwnUserWithoutUser",
@@ -39,6 +40,7 @@ export const TeamMemberProfilesApi = {
     method: "GET",
     path: "/team-member-profiles/{team_id}/{user_id}",
     access: ALL,
+    query: TeamAndUserCrudQuery,
     success: profile,
     errors: { client: read, server: edit }
   }),
@@ -48,6 +50,7 @@ export const TeamMemberProfilesApi = {
     method: "PATCH",
     path: "/team-member-profiles/{team_id}/{user_id}",
     access: ALL,
+    query: TeamAndUserCrudQuery,
     body: TeamMemberProfileUpdate,
     success: profile,
     errors: edit,

@@ -11,6 +11,7 @@ import { TeamMembership } from "../domain/team-membership.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
 import { endpoint } from "./endpoint.js"
+import { NoCrudQuery, TeamsCrudQuery } from "./crud-query.js"
 
 const { teams, user, teamMembers, teamPermissions, teamInvitations } = dataKeys
 const received = accountKeys.receivedTeamInvitations
@@ -45,6 +46,7 @@ export const TeamsApi = {
     method: "GET",
     path: "/teams/{team_id}",
     access: ALL,
+    query: TeamsCrudQuery,
     success: team,
     errors: {
       client: ["UserAuthenticationRequired", "TeamMembershipNotFound", "TeamNotFound"],
@@ -57,6 +59,7 @@ export const TeamsApi = {
     method: "POST",
     path: "/teams",
     access: ALL,
+    query: TeamsCrudQuery,
     body: { client: TeamCreate, server: ServerTeamCreate },
     success: team,
     status: 201,
@@ -70,6 +73,7 @@ export const TeamsApi = {
     method: "PATCH",
     path: "/teams/{team_id}",
     access: ALL,
+    query: TeamsCrudQuery,
     body: { client: TeamUpdate, server: ServerTeamUpdate },
     success: team,
     errors: { client: manage, server: ["TeamNotFound"] },
@@ -82,6 +86,7 @@ export const TeamsApi = {
     method: "DELETE",
     path: "/teams/{team_id}",
     access: ALL,
+    query: TeamsCrudQuery,
     success: SuccessResponse,
     errors: { client: manage, server: ["TeamNotFound"] },
     changes: membership
@@ -95,6 +100,7 @@ export const TeamMembershipsApi = {
     method: "POST",
     path: "/team-memberships/{team_id}/{user_id}",
     access: SERVER,
+    query: NoCrudQuery,
     body: Schema.Struct({}),
     success: TeamMembership,
     status: 201,
@@ -107,6 +113,7 @@ export const TeamMembershipsApi = {
     method: "DELETE",
     path: "/team-memberships/{team_id}/{user_id}",
     access: ALL,
+    query: NoCrudQuery,
     success: SuccessResponse,
     errors: {
       client: ["CannotGetOwnUserWithoutUser", "TeamMembershipNotFound", "TeamPermissionRequired"],

@@ -56,6 +56,7 @@ export const UsersApi = {
     method: "GET",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     success: ServerUser,
     errors: ["UserNotFound"]
   }),
@@ -65,6 +66,7 @@ export const UsersApi = {
     method: "POST",
     path: "/users",
     access: SERVER,
+    query: UserListQuery,
     body: ServerUserCreate,
     success: ServerUser,
     status: 201,
@@ -76,6 +78,7 @@ export const UsersApi = {
     method: "PATCH",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     body: ServerUserUpdate,
     success: ServerUser,
     errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords],
@@ -88,6 +91,7 @@ export const UsersApi = {
     method: "DELETE",
     path: "/users/{user_id}",
     access: SERVER,
+    query: UserListQuery,
     success: SuccessResponse,
     errors: ["UserNotFound"],
     // Their sessions end with them (the signed-in one's maybe).

@@ -10,12 +10,25 @@ import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 
+/**
+ * The bot-challenge fields the hosted service takes on the routes that may create a user (password sign-up,
+ * OTP send, OAuth authorize): a Turnstile token, the phase it was solved in (`invisible` first; `visible`
+ * after `BOT_CHALLENGE_REQUIRED`), or `"true"` when the page could not show a challenge at all.
+ * @internal
+ */
+export const BotChallengeFields = {
+  botChallengeToken: Schema.optionalKey(Schema.String),
+  botChallengePhase: Schema.optionalKey(Schema.Literals(["invisible", "visible"])),
+  botChallengeUnavailable: Schema.optionalKey(Schema.Literal("true"))
+}
+
 /** `POST /auth/password/sign-up` body. @internal */
 export const PasswordSignUpRequest = wireStruct({
   email: EmailAddress,
   password: Schema.String,
   /** Where the verification email links to (absolute); without it no verification email is sent. */
-  verificationCallbackUrl: Schema.optionalKey(AbsoluteUrl)
+  verificationCallbackUrl: Schema.optionalKey(AbsoluteUrl),
+  ...BotChallengeFields
 })
 /** @internal */
 export type PasswordSignUpRequest = typeof PasswordSignUpRequest.Type
@@ -33,6 +46,11 @@ export type PasswordSignInRequest = typeof PasswordSignInRequest.Type
 export const EmailLinkRequest = wireStruct({ email: EmailAddress, callbackUrl: AbsoluteUrl })
 /** @internal */
 export type EmailLinkRequest = typeof EmailLinkRequest.Type
+
+/** `POST /auth/otp/send-sign-in-code` body: who, where the link goes, and the bot challenge. @internal */
+export const OtpSendRequest = wireStruct({ email: EmailAddress, callbackUrl: AbsoluteUrl, ...BotChallengeFields })
+/** @internal */
+export type OtpSendRequest = typeof OtpSendRequest.Type
 
 /** A body carrying only an emailed or attempt code (sign-in, check-code and verify routes). @internal */
 export const CodeRequest = wireStruct({ code: Schema.String })

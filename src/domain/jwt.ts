@@ -1,5 +1,6 @@
 /** The claims of a Stack access token (an ES256 JWT). Times are in seconds, as JWTs have them. */
 import * as Schema from "effect/Schema"
+import { HOSTED_BASE_URLS, isHostedBaseUrl } from "./api.js"
 import { RestrictedReason } from "./user.js"
 import { wireStruct } from "./wire.js"
 
@@ -59,6 +60,21 @@ const audienceSuffix = { normal: "", restricted: ":restricted", anonymous: ":ano
  */
 export const accessTokenIssuer = (baseUrl: string, projectId: string, kind: AccessTokenKind = "normal"): string =>
   `${baseUrl.replace(/\/+$/, "")}/api/v1/${issuerSegment[kind]}/${projectId}`
+
+/**
+ * The issuers a project's access tokens may carry when they come from `baseUrl`: the hosted service signs
+ * with the host a token was minted on, and since its rename it answers on two (`HOSTED_BASE_URLS`), so a
+ * token of either is its own; any other base URL has its one issuer.
+ * @internal
+ */
+export const acceptedAccessTokenIssuers = (
+  baseUrl: string,
+  projectId: string,
+  kind: AccessTokenKind = "normal"
+): ReadonlyArray<string> =>
+  isHostedBaseUrl(baseUrl)
+    ? HOSTED_BASE_URLS.map((host) => accessTokenIssuer(host, projectId, kind))
+    : [accessTokenIssuer(baseUrl, projectId, kind)]
 
 /** The audience of a project's access tokens: `{projectId}`, `{projectId}:restricted` or `{projectId}:anon`. @internal */
 export const accessTokenAudience = (projectId: string, kind: AccessTokenKind = "normal"): string =>

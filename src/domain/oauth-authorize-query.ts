@@ -4,27 +4,36 @@
  */
 import * as Schema from "effect/Schema"
 import { AbsoluteUrl } from "./rules/absolute-url.js"
-import { codeVerifierPattern } from "./rules/pkce.js"
 
-const NonEmpty = Schema.String.check(Schema.isNonEmpty())
+/** How the authorize call answers: a redirect (the browser-direct flow, the default) or `{ location }` JSON. */
+const ResponseMode = Schema.optionalKey(Schema.Literals(["json", "redirect"]))
 
-/** The query of the authorize call; `error_redirect_uri` is the hosted service's newer name. */
+/**
+ * The query of the authorize call, as the hosted service reads it: its own fields typed, the OAuth fields
+ * only required (the service does not check the challenge's form or method here; the token call does),
+ * `error_redirect_uri` its newer name for `error_redirect_url`, the bot-challenge fields of a sign-up, and the
+ * response mode under its old and new (Hexclave) names.
+ */
 export const AuthorizeQuery = Schema.Struct({
   client_id: Schema.String,
   client_secret: Schema.String,
-  redirect_uri: NonEmpty,
-  scope: Schema.optionalKey(Schema.String),
-  state: NonEmpty,
+  redirect_uri: AbsoluteUrl,
+  scope: Schema.String,
+  state: Schema.String,
   grant_type: Schema.Literal("authorization_code"),
-  // An S256 challenge is base64url without padding; RFC 7636 allows 43 to 128 characters.
-  code_challenge: Schema.String.check(Schema.isPattern(codeVerifierPattern)),
-  code_challenge_method: Schema.Literal("S256"),
-  response_type: Schema.Literal("code"),
+  code_challenge: Schema.String,
+  code_challenge_method: Schema.String,
+  response_type: Schema.String,
   type: Schema.optionalKey(Schema.Literals(["authenticate", "link"])),
   token: Schema.optionalKey(Schema.String),
   provider_scope: Schema.optionalKey(Schema.String),
-  error_redirect_url: Schema.optionalKey(NonEmpty),
-  error_redirect_uri: Schema.optionalKey(NonEmpty),
+  error_redirect_url: Schema.optionalKey(AbsoluteUrl),
+  error_redirect_uri: Schema.optionalKey(AbsoluteUrl),
   // Absolute (SCHEMA_ERROR otherwise) and trusted, as the hosted service checks it.
-  after_callback_redirect_url: Schema.optionalKey(AbsoluteUrl)
+  after_callback_redirect_url: Schema.optionalKey(AbsoluteUrl),
+  stack_response_mode: ResponseMode,
+  hexclave_response_mode: ResponseMode,
+  bot_challenge_token: Schema.optionalKey(Schema.String),
+  bot_challenge_phase: Schema.optionalKey(Schema.Literals(["invisible", "visible"])),
+  bot_challenge_unavailable: Schema.optionalKey(Schema.Literal("true"))
 })

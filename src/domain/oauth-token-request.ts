@@ -32,11 +32,16 @@ export type AuthorizationCodeGrant = typeof AuthorizationCodeGrant.Type
 
 /**
  * What the token endpoint reads: any grant's fields, each optional, so that an unknown grant or a missing
- * field is answered the OAuth way (`unsupported_grant_type`, `invalid_request`), not as a schema error.
+ * field is answered the OAuth way (`unsupported_grant_type`, `invalid_request`), not as a schema error. Other
+ * form fields are taken and not read, as the service's token route takes them (its body schema is open: OAuth
+ * clients send extras such as `scope`).
  */
-export const OAuthTokenForm = Schema.Struct({
-  ...Struct.map(RefreshTokenGrant.fields, Schema.optionalKey),
-  ...Struct.map(AuthorizationCodeGrant.fields, Schema.optionalKey),
-  grant_type: Schema.String
-})
+export const OAuthTokenForm = Schema.StructWithRest(
+  Schema.Struct({
+    ...Struct.map(RefreshTokenGrant.fields, Schema.optionalKey),
+    ...Struct.map(AuthorizationCodeGrant.fields, Schema.optionalKey),
+    grant_type: Schema.String
+  }),
+  [Schema.Record(Schema.String, Schema.String)]
+)
 export type OAuthTokenForm = typeof OAuthTokenForm.Type

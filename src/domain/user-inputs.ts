@@ -1,6 +1,24 @@
 /** Request bodies that change users: `PATCH /users/me`, `PATCH /users/{id}`, `POST /users`. */
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import { wireStruct } from "./wire.js"
+
+/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. */
+export const CountryCode = Schema.String.pipe(
+  Schema.decodeTo(
+    Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" })),
+    SchemaTransformation.transform({ decode: (code: string) => code.trim().toUpperCase(), encode: (code) => code })
+  )
+)
+
+/** A risk score as the service stores it: a whole number from 0 to 100. */
+const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
+
+/** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). */
+export const SignUpRiskScoresInput = wireStruct({
+  signUp: wireStruct({ bot: RiskScore, freeTrialAbuse: RiskScore })
+})
+export type SignUpRiskScoresInput = typeof SignUpRiskScoresInput.Type
 
 const clientUserUpdateFields = {
   displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
@@ -28,15 +46,22 @@ const serverOnlyUserFields = {
   /** The reason the user is shown; needs `restrictedByAdmin: true` (else the service answers 400). */
   restrictedByAdminReason: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** A private note for administrators; needs `restrictedByAdmin: true` (else 400). */
-  restrictedByAdminPrivateDetails: Schema.optionalKey(Schema.NullOr(Schema.String))
+  restrictedByAdminPrivateDetails: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** Where the user signed up from; the service fills it at sign-up from the request's location. */
+  countryCode: Schema.optionalKey(Schema.NullOr(CountryCode)),
+  riskScores: Schema.optionalKey(SignUpRiskScoresInput)
 }
 
 /** What the signed-in user may change about themselves; absent keys are left unchanged. */
 export const ClientUserUpdate = wireStruct(clientUserUpdateFields)
 export type ClientUserUpdate = typeof ClientUserUpdate.Type
 
-/** What server code may change about any user. */
-export const ServerUserUpdate = wireStruct({ ...clientUserUpdateFields, ...serverOnlyUserFields })
+/** What server code may change about any user; `isAnonymous` only turns a guest into a normal user. */
+export const ServerUserUpdate = wireStruct({
+  ...clientUserUpdateFields,
+  ...serverOnlyUserFields,
+  isAnonymous: Schema.optionalKey(Schema.Literal(false))
+})
 export type ServerUserUpdate = typeof ServerUserUpdate.Type
 
 /** An OAuth account to attach when a server creates a user. */
@@ -53,6 +78,8 @@ const { selectedTeamId: _selectedTeamId, ...createFields } = { ...clientUserUpda
 /** `POST /users` body (server tier). */
 export const ServerUserCreate = wireStruct({
   ...createFields,
-  oauthProviders: Schema.optionalKey(Schema.Array(ServerUserCreateOAuthProvider))
+  oauthProviders: Schema.optionalKey(Schema.Array(ServerUserCreateOAuthProvider)),
+  /** An anonymous user (a guest), as `POST /auth/anonymous/sign-up` makes. */
+  isAnonymous: Schema.optionalKey(Schema.Boolean)
 })
 export type ServerUserCreate = typeof ServerUserCreate.Type

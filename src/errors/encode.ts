@@ -1,4 +1,5 @@
 import type { KnownError } from "./known/registry.js"
+import { ANSWER_HEADERS } from "./wire-response.js"
 
 /** An HTTP answer for a known error, as the local backend sends it. @internal */
 export interface WireKnownErrorAnswer {
@@ -8,14 +9,23 @@ export interface WireKnownErrorAnswer {
 }
 
 /**
- * The wire form of a known error (docs/wire.md, "Answers"): header `x-stack-known-error`, JSON body
- * `{ code, details?, error }` with `details` only when it has fields. With `overrideStatus` (the
- * request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus `x-stack-actual-status`.
+ * A header under its new and its old name (the service sends both since its rename to Hexclave), or under the
+ * old name only (`withNew` false: the local backend's answer to a client that speaks only the old names).
+ * @internal
+ */
+export const bothNames = (names: readonly [string, string], value: string, withNew = true): Record<string, string> =>
+  withNew ? { [names[0]]: value, [names[1]]: value } : { [names[1]]: value }
+
+/**
+ * The wire form of a known error (docs/wire.md, "Answers"): header `x-hexclave-known-error` and its old name
+ * `x-stack-known-error`, JSON body `{ code, details?, error }` with `details` only when it has fields. With
+ * `overrideStatus` (the request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus
+ * `x-hexclave-actual-status` and `x-stack-actual-status`. `newNames: false` leaves the `x-hexclave-*` names out.
  * @internal
  */
 export const encodeKnownError = (
   error: KnownError,
-  opts: { readonly overrideStatus: boolean }
+  opts: { readonly overrideStatus: boolean; readonly newNames?: boolean }
 ): WireKnownErrorAnswer => {
   const details: object = error.details
   const hasDetails = Object.keys(details).length > 0
@@ -27,8 +37,8 @@ export const encodeKnownError = (
     status: override ? 200 : error.status,
     headers: {
       "content-type": "application/json",
-      "x-stack-known-error": error.code,
-      ...(override ? { "x-stack-actual-status": String(error.status) } : {})
+      ...bothNames(ANSWER_HEADERS.knownError, error.code, opts.newNames),
+      ...(override ? bothNames(ANSWER_HEADERS.actualStatus, String(error.status), opts.newNames) : {})
     },
     body
   }

@@ -1,7 +1,19 @@
 /**
  * The parts of an HTTP answer that say how it went, readable without the known-error catalogue: the
- * real status (`X-Stack-Actual-Status`) and whether a known error came with it (`X-Stack-Known-Error`).
+ * real status (`X-Hexclave-Actual-Status`, formerly `X-Stack-Actual-Status`) and whether a known error came
+ * with it (`X-Hexclave-Known-Error` / `X-Stack-Known-Error`). Since its rename the service sends each under
+ * both names; the new one is read first, so an answer of a service before the rename still reads.
  */
+
+/**
+ * The answer headers of the REST API under their two names, the new one first (docs/wire.md, "Answers").
+ * @internal
+ */
+export const ANSWER_HEADERS = {
+  actualStatus: ["x-hexclave-actual-status", "x-stack-actual-status"],
+  knownError: ["x-hexclave-known-error", "x-stack-known-error"],
+  requestId: ["x-hexclave-request-id", "x-stack-request-id"]
+} as const
 
 /** The parts of an HTTP answer the decoder needs. Header names are lower-case. @internal */
 export interface WireErrorResponse {
@@ -27,13 +39,17 @@ export const responseHeader = (res: WireErrorResponse, name: string): string | u
   return key === undefined ? undefined : res.headers[key]
 }
 
+/** The first of a header's two names the answer carries. */
+const renamedHeader = (res: WireErrorResponse, names: readonly [string, string]): string | undefined =>
+  responseHeader(res, names[0]) ?? responseHeader(res, names[1])
+
 /**
  * The real status of an answer: the server answers 200 to requests carrying
- * `X-Stack-Override-Error-Status` and puts the real one in `X-Stack-Actual-Status`.
+ * `X-Stack-Override-Error-Status` and puts the real one in `X-Hexclave-Actual-Status` (`X-Stack-Actual-Status`).
  * @internal
  */
 export const actualStatus = (res: WireErrorResponse): number => {
-  const raw = responseHeader(res, "x-stack-actual-status")
+  const raw = renamedHeader(res, ANSWER_HEADERS.actualStatus)
   if (raw === undefined || raw.trim() === "") return res.status
   const status = Number(raw)
   return Number.isInteger(status) && status >= 100 && status <= 599 ? status : res.status
@@ -41,4 +57,4 @@ export const actualStatus = (res: WireErrorResponse): number => {
 
 /** The code of the known error the answer says it carries, if any. */
 export const knownErrorHeader = (res: WireErrorResponse): string | undefined =>
-  responseHeader(res, "x-stack-known-error")
+  renamedHeader(res, ANSWER_HEADERS.knownError)

@@ -58,7 +58,7 @@ export const adminEndpoints: Layer.Layer<AdminEndpointServices, never, CoreServi
 export const adminTier = (options: AdminTierOptions): Layer.Layer<AdminServices, TierError> =>
   makeTier("admin", options, adminEndpoints)
 
-/** The admin tier from `STACK_PROJECT_ID`, `STACK_SUPER_SECRET_ADMIN_KEY` (and the others); `overrides` win. */
+/** The admin tier from `HEXCLAVE_PROJECT_ID`, `HEXCLAVE_SUPER_SECRET_ADMIN_KEY` (or their `STACK_*` names, and the others); `overrides` win. */
 export const adminTierFromEnv = (
   overrides: AdminTierOptions = {}
 ): Layer.Layer<AdminServices, TierError | Config.ConfigError> => tierFromEnv(adminTier, overrides)

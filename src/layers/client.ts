@@ -93,7 +93,8 @@ export const clientTier = (options: ClientTierOptions): Layer.Layer<ClientServic
   makeTier("client", options, clientEndpoints)
 
 /**
- * The client tier from `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY` and `STACK_API_URL`; `overrides`
+ * The client tier from `HEXCLAVE_PROJECT_ID`, `HEXCLAVE_PUBLISHABLE_CLIENT_KEY` and `HEXCLAVE_API_URL` (each, when
+ * unset, from its old `STACK_*` name); `overrides`
  * (e.g. `{ tokenStore: "memory" }`) win over the environment.
  */
 export const clientTierFromEnv = (

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import type { AccessType } from "../domain/api.js"
+import { type AccessType, API_PATH_PREFIX, normalizeBaseUrl } from "../domain/api.js"
 import type { ConfigurationKey } from "../errors/client/configuration-key.js"
 import type { RedirectUrlOptions } from "../services/navigation/redirects.js"
 import { MissingConfiguration } from "../errors/client/configuration.js"
@@ -23,7 +23,10 @@ export type TokenStoreOption = "cookie" | "memory" | Layer.Layer<TokenStore>
 export interface ClientTierOptions {
   readonly projectId?: string | undefined
   readonly publishableClientKey?: string | undefined
-  /** Default: the hosted API. A local backend: `http://127.0.0.1:8102`. */
+  /**
+   * Default: the hosted API. A local backend: `http://127.0.0.1:8102`. Without `/api/v1` (the client adds
+   * it); a URL ending in it is used without it, and the tier logs a warning saying so.
+   */
   readonly baseUrl?: string | undefined
   readonly tokenStore?: TokenStoreOption | undefined
   /** Only one live tier per unique identifier in this JavaScript realm; default: no check. */
@@ -79,6 +82,23 @@ const required = (
 const optional = (value: string | undefined): string | undefined => (present(value) ? value : undefined)
 
 /**
+ * The base URL without the `/api/v1` the client adds itself (`STACK_API_URL` pasted as the API's URL would
+ * otherwise reach `/api/v1/api/v1/...` and answer 404), with a warning when it had to be taken off.
+ */
+const baseUrlOf = (given: string | undefined): Effect.Effect<string | undefined> => {
+  if (given === undefined) return Effect.succeed(undefined)
+  const { baseUrl, strippedApiPath } = normalizeBaseUrl(given)
+  return strippedApiPath
+    ? Effect.as(
+        Effect.logWarning(
+          `stackfx: the base URL ${given} ends in ${API_PATH_PREFIX}; using ${baseUrl} (the client adds ${API_PATH_PREFIX} itself)`
+        ),
+        baseUrl
+      )
+    : Effect.succeed(baseUrl)
+}
+
+/**
  * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's keys
  * (client: publishable key; server: publishable and secret server keys; admin: admin key with the publishable
  * key, or an admin access token).
@@ -89,11 +109,12 @@ export const resolveTierConfig = (
 ): Effect.Effect<ClientConfigInput, MissingConfiguration> =>
   Effect.gen(function* () {
     const projectId = yield* required(options.projectId, "projectId")
+    const baseUrl = yield* baseUrlOf(optional(options.baseUrl))
     const base: ClientConfigInput = {
       projectId,
       accessType,
       publishableClientKey: optional(options.publishableClientKey),
-      baseUrl: optional(options.baseUrl),
+      baseUrl,
       thirdPartyDiagnostics: options.thirdPartyDiagnostics,
       allowAnonymousUser: options.allowAnonymousUser,
       allowRestrictedUser: options.allowRestrictedUser
@@ -117,7 +138,8 @@ export const resolveTierConfig = (
             which: "superSecretAdminKey",
             message:
               "A super secret admin key or an admin access token is required. Pass the superSecretAdminKey option " +
-              "(or set the STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass the adminAccessToken option."
+              "(or set the HEXCLAVE_SUPER_SECRET_ADMIN_KEY or STACK_SUPER_SECRET_ADMIN_KEY environment variable), or pass " +
+              "the adminAccessToken option."
           })
         }
         // With the admin key the publishable key is required as in every tier; an admin access token (a

@@ -76,7 +76,7 @@ export const serverEndpoints: Layer.Layer<ServerEndpointServices, never, CoreSer
 export const serverTier = (options: ServerTierOptions): Layer.Layer<ServerServices, TierError> =>
   makeTier("server", options, serverEndpoints)
 
-/** The server tier from `STACK_PROJECT_ID`, `STACK_SECRET_SERVER_KEY` (and the others); `overrides` win. */
+/** The server tier from `HEXCLAVE_PROJECT_ID`, `HEXCLAVE_SECRET_SERVER_KEY` (or their `STACK_*` names, and the others); `overrides` win. */
 export const serverTierFromEnv = (
   overrides: ServerTierOptions = {}
 ): Layer.Layer<ServerServices, TierError | Config.ConfigError> => tierFromEnv(serverTier, overrides)

@@ -49,22 +49,30 @@ export const makeTier = <Services>(
     })
   )
 
+/**
+ * A variable under its name since the service's rename (`HEXCLAVE_…`), else under its old one (`STACK_…`),
+ * as the service's own SDKs read them.
+ */
 const envString = (name: string): Config.Config<string | undefined> =>
-  Config.String(name).pipe(Config.option, Config.map(Option.getOrUndefined))
+  Config.String(`HEXCLAVE_${name}`).pipe(
+    Config.orElse(() => Config.String(`STACK_${name}`)),
+    Config.option,
+    Config.map(Option.getOrUndefined)
+  )
 
 /**
- * `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY`, `STACK_SECRET_SERVER_KEY`,
- * `STACK_SUPER_SECRET_ADMIN_KEY` and `STACK_API_URL`, read through effect's `Config` (so a
- * `ConfigProvider` in context replaces the process environment).
+ * `HEXCLAVE_PROJECT_ID`, `HEXCLAVE_PUBLISHABLE_CLIENT_KEY`, `HEXCLAVE_SECRET_SERVER_KEY`,
+ * `HEXCLAVE_SUPER_SECRET_ADMIN_KEY` and `HEXCLAVE_API_URL`, each falling back to its old `STACK_*` name,
+ * read through effect's `Config` (so a `ConfigProvider` in context replaces the process environment).
  */
 export const tierOptionsFromEnv = (): Config.Config<AnyTierOptions> =>
   // A function, not a constant: a module-level call would ship effect's Config to every browser bundle.
   Config.all({
-    projectId: envString("STACK_PROJECT_ID"),
-    publishableClientKey: envString("STACK_PUBLISHABLE_CLIENT_KEY"),
-    secretServerKey: envString("STACK_SECRET_SERVER_KEY"),
-    superSecretAdminKey: envString("STACK_SUPER_SECRET_ADMIN_KEY"),
-    baseUrl: envString("STACK_API_URL")
+    projectId: envString("PROJECT_ID"),
+    publishableClientKey: envString("PUBLISHABLE_CLIENT_KEY"),
+    secretServerKey: envString("SECRET_SERVER_KEY"),
+    superSecretAdminKey: envString("SUPER_SECRET_ADMIN_KEY"),
+    baseUrl: envString("API_URL")
   })
 
 /**

@@ -18,6 +18,25 @@ export interface AppRuntime<R> {
   readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, E>>
 }
 
+/** The ways to run an effect with a built context; `signal` aborts them all when the runtime is disposed. */
+const runtimeOf = <R>(context: Context.Context<R>, signal: AbortSignal): AppRuntime<R> => {
+  const options = { signal }
+  const runPromise = Effect.runPromiseWith(context)
+  const runPromiseExit = Effect.runPromiseExitWith(context)
+  return {
+    context,
+    runSync: Effect.runSyncWith(context),
+    runPromise: (effect) => runPromise(effect, options),
+    runPromiseExit: (effect) => runPromiseExit(effect, options)
+  }
+}
+
+/** Interrupts what the runtime still runs, then closes the Layer's scope. */
+const disposer = (scope: Scope.Closeable, running: AbortController) => () => {
+  running.abort()
+  return Effect.runPromise(Scope.close(scope, Exit.void))
+}
+
 /**
  * Starts building `layer` in a scope of its own. `dispose` may come at any time, even during the build:
  * it interrupts the build and every effect the runtime still runs, then closes the Layer's scope.
@@ -30,20 +49,26 @@ export const buildAppRuntime = <R, E>(
 } => {
   const scope = Scope.makeUnsafe()
   const running = new AbortController()
-  const options = { signal: running.signal }
-  const ready = Effect.runPromise(Layer.buildWithScope(layer, scope), options).then((context): AppRuntime<R> => {
-    const runPromise = Effect.runPromiseWith(context)
-    const runPromiseExit = Effect.runPromiseExitWith(context)
-    return {
-      context,
-      runSync: Effect.runSyncWith(context),
-      runPromise: (effect) => runPromise(effect, options),
-      runPromiseExit: (effect) => runPromiseExit(effect, options)
-    }
-  })
-  const dispose = () => {
-    running.abort()
-    return Effect.runPromise(Scope.close(scope, Exit.void))
+  const ready = Effect.runPromise(Layer.buildWithScope(layer, scope), { signal: running.signal }).then((context) =>
+    runtimeOf(context, running.signal)
+  )
+  return { ready, dispose: disposer(scope, running) }
+}
+
+/**
+ * Builds `layer` in this step, for a first render that must show the app at once (server rendering and
+ * the hydration after it): `undefined` when the Layer cannot be built without waiting (or fails), and the
+ * caller then builds it the usual way. The client tier and the React layer build synchronously.
+ */
+export const buildAppRuntimeNow = <R, E>(
+  layer: Layer.Layer<R, E, never>
+): { readonly runtime: AppRuntime<R>; readonly dispose: () => Promise<void> } | undefined => {
+  const scope = Scope.makeUnsafe()
+  const running = new AbortController()
+  const exit = Effect.runSyncExit(Layer.buildWithScope(layer, scope))
+  if (Exit.isFailure(exit)) {
+    void Effect.runPromise(Scope.close(scope, Exit.void))
+    return undefined
   }
-  return { ready, dispose }
+  return { runtime: runtimeOf(exit.value, running.signal), dispose: disposer(scope, running) }
 }

@@ -79,6 +79,12 @@ export interface QueryCacheShape {
    * anyone is subscribed, else forgotten. Resolves once the fresh answers are in the cache.
    */
   readonly invalidate: (key: QueryKey) => Effect.Effect<void>
+  /**
+   * Puts an answer obtained elsewhere under `key` (the user the server rendered the page with), as if `load`
+   * had just given it: readers render it without loading, and later refreshes and invalidations run `load`.
+   * Nothing changes when the key is cached already.
+   */
+  readonly seed: <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>, value: A) => Effect.Effect<void, never, R>
   /** Forgets every entry and notifies every subscriber (session end). */
   readonly clear: Effect.Effect<void>
   /** How many loads have been started since the cache was built (for tests and diagnostics). */
@@ -304,6 +310,20 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
         return Effect.forEach(covered, invalidateId, { concurrency: "unbounded", discard: true })
       })
 
+    const seed = <A, E, R>(key: QueryKey, load: Effect.Effect<A, E, R>, value: A) =>
+      Effect.flatMap(Effect.context<R>(), (context) =>
+        Effect.sync(() => {
+          const id = queryKeyId(key)
+          if (entries.has(id)) return
+          const entry = createEntryUnsafe(key, id, Effect.provideContext(load, context))
+          entry.snapshot = { _tag: "Success", value, refreshing: false }
+          // A fresh answer: a refresh right after it is throttled like one after a load.
+          entry.lastLoadStartedAt = clock.currentTimeMillisUnsafe()
+          entry.resolveSettled()
+          scheduleDrop(id, entry)
+        })
+      )
+
     const clear = Effect.sync(() => {
       const forgotten = [...entries]
       entries.clear()
@@ -357,6 +377,7 @@ export const makeQueryCache = (options: QueryCacheOptions = {}) =>
       get,
       refresh,
       invalidate,
+      seed,
       clear,
       loadCount: () => loads
     } satisfies QueryCacheShape

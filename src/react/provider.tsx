@@ -8,7 +8,7 @@
  * after disposal (effect4-guide section 9).
  */
 import * as Data from "effect/Data"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { redirectWait } from "./redirect-wait.js"
@@ -19,9 +19,12 @@ import {
   type RedirectUrls,
   resolveRedirectUrls
 } from "../services/navigation/redirects.js"
-import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
+import type { ClientUser } from "../domain/user.js"
+import { type AppRuntime, buildAppRuntime, buildAppRuntimeNow } from "./app-runtime.js"
 import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
+import { userQuery } from "./queries.js"
+import { isLoggedIn, Session } from "../services/session/session.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
 import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
@@ -79,6 +82,13 @@ export interface StackProviderProps<R, E> {
   readonly prefetch?: boolean | undefined
   /** Advanced: everything the React layer accepts (cache timings, test channels); read when the runtime is built. */
   readonly reactOptions?: StackReactOptions | undefined
+  /**
+   * The signed-in user as the server saw the request (`null` for a visitor), in a server-rendered app
+   * (`stackfx/react-start`). The provider then renders its children at once, on the server and in the
+   * browser's first render, with this user in its cache: `useUser` and the user button show them without a
+   * request, and the browser's first render matches the server's HTML. Read once, by the first runtime.
+   */
+  readonly initialUser?: ClientUser | null | undefined
 }
 
 /** A hook of this adapter was used outside a `StackProvider` (or before its runtime was ready). */
@@ -87,6 +97,44 @@ export class StackProviderMissing extends Data.TaggedError("StackProviderMissing
     super({ message: "stackfx hooks and components must be rendered inside a <StackProvider>." })
   }
 }
+
+/** A runtime built during a render, kept for the effect that adopts (and later disposes) it. */
+interface BuiltNow<R> {
+  readonly runtime: AppRuntime<R | QueryCache>
+  readonly dispose: () => Promise<void>
+}
+
+/** No `document`: rendering on a server, where tabs, channels and unmounts do not exist. */
+const onServer = (): boolean => (globalThis as { readonly document?: unknown }).document === undefined
+
+/**
+ * Puts the server's user into the cache under `useUser()`'s key, unless the browser's session says otherwise
+ * (it ended or started since the server answered): then the hooks load the user as usual. On the server the
+ * provider's session is not the request's (it has no cookie jar), so the user is taken as given. The user's
+ * load needs `CurrentUser`, so the provider's Layer is a tier when it is given a user.
+ */
+const seedUser = (user: ClientUser | null | undefined) =>
+  Effect.gen(function* () {
+    if (user === undefined) return
+    const session = yield* Effect.serviceOption(Session)
+    if (!onServer() && session._tag === "Some" && isLoggedIn(session.value.current()) !== (user !== null)) return
+    const cache = yield* QueryCache
+    yield* cache.seed(userQuery.key, userQuery.load, user)
+  }) as Effect.Effect<void, never, QueryCache>
+
+/** The app's Layer with the React layer on top, and the e-mailed links' URLs as the provider last rendered them. */
+const appLayerFor = <R, E>(
+  layer: Layer.Layer<R, E, never>,
+  emailUrls: { readonly current: RedirectUrls },
+  options: StackReactOptions
+) =>
+  Layer.provideMerge(
+    stackReactLayer(options),
+    Layer.merge(
+      layer,
+      Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))
+    )
+  )
 
 type RuntimeState<R> =
   | { readonly _tag: "Building" }
@@ -105,7 +153,6 @@ const assignLocation = (url: string): void => {
  */
 export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode {
   const { layer, prefetch, tabSync } = props
-  const [state, setState] = useState<RuntimeState<R>>({ _tag: "Building" })
   // Read through refs so that inline props (a new function or object each render) neither rebuild the
   // runtime nor hand every reader a new app.
   const reactOptions = useRef(props.reactOptions)
@@ -124,17 +171,44 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   const emailUrls = useRef(browserUrls(urls, basepath))
   emailUrls.current = browserUrls(urls, basepath)
 
+  // With the server's user: the runtime is built during the first render (the Layers of a tier build
+  // synchronously) and the cache seeded, so that the first render shows the app, not the fallback.
+  const initialUser = useRef(props.initialUser)
+  // A list: StrictMode calls the state's initializer twice, and the runtime it did not keep is disposed.
+  const builtNow = useRef<Array<BuiltNow<R>>>([])
+  const [state, setState] = useState<RuntimeState<R>>(() => {
+    if (props.initialUser === undefined) return { _tag: "Building" }
+    const server = onServer()
+    const options: StackReactOptions = { ...reactOptions.current, tabSync: server ? false : tabSync, prefetch }
+    const built = buildAppRuntimeNow(appLayerFor(layer, emailUrls, options))
+    if (built === undefined) return { _tag: "Building" }
+    built.runtime.runSync(seedUser(props.initialUser))
+    if (!server) builtNow.current.push(built)
+    return { _tag: "Ready", runtime: built.runtime }
+  })
+  const rendered = useRef(state)
+  rendered.current = state
+
   useEffect(() => {
+    // The runtime of the first render is this mount's: adopted once, disposed on unmount. A later run (new
+    // props, or StrictMode's second mount) builds a new one.
+    const builtDuringRender = builtNow.current
+    builtNow.current = []
+    const shown = rendered.current
+    const adopted = builtDuringRender.find((built) => shown._tag === "Ready" && built.runtime === shown.runtime)
+    for (const built of builtDuringRender) if (built !== adopted) void built.dispose()
+    if (adopted !== undefined) return () => void adopted.dispose()
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
-    const appLayer = Layer.merge(
-      layer,
-      Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))
-    )
-    const built = buildAppRuntime(Layer.provideMerge(stackReactLayer(options), appLayer))
+    const built = buildAppRuntime(appLayerFor(layer, emailUrls, options))
     let live = true
     built.ready.then(
-      (runtime) => live && setState({ _tag: "Ready", runtime }),
+      (runtime) => {
+        // StrictMode's second mount (or new props) during the same page: the server's user still holds if
+        // the session does.
+        if (initialUser.current !== undefined) runtime.runSync(seedUser(initialUser.current))
+        if (live) setState({ _tag: "Ready", runtime })
+      },
       (error: unknown) => live && setState({ _tag: "Failed", error })
     )
     return () => {

@@ -20,7 +20,7 @@ export const MENU_TEXT_MAX_WIDTH = 40
 
 const light = `
   --stackfx-i-fg: var(--stackfx-foreground, #18181b);
-  --stackfx-i-muted: var(--stackfx-muted-foreground, #71717a);
+  --stackfx-i-muted: var(--stackfx-muted-foreground, #636369);
   --stackfx-i-popover: var(--stackfx-popover-background, #ffffff);
   --stackfx-i-border: var(--stackfx-border, #e4e4e7);
   --stackfx-i-accent: var(--stackfx-accent, #f4f4f5);

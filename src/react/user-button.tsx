@@ -12,6 +12,7 @@ import { Avatar } from "./avatar.js"
 import { useUser } from "./hooks.js"
 import { AccountIcon, SignInIcon, SignOutIcon, SignUpIcon, ThemeIcon } from "./icons.js"
 import { type MenuEntry, MenuButton } from "./menu.js"
+import { requestPageFocus } from "./page-focus.js"
 import { useStackApp } from "./provider.js"
 import { StackStyles } from "./styles.js"
 
@@ -162,6 +163,12 @@ export function UserButtonView(props: UserButtonViewProps): ReactNode {
 /** Props of `UserButton`: display options, and any menu action to replace (the provider's navigation by default). */
 export interface UserButtonProps extends UserButtonOptions, Partial<UserButtonActions> {}
 
+/** A default action: it opens a handler page, which then takes focus (page-focus.ts). */
+const opensPage = (navigate: () => void) => () => {
+  requestPageFocus()
+  navigate()
+}
+
 function ConnectedUserButton(props: UserButtonProps): ReactNode {
   const app = useStackApp()
   const user = useUser()
@@ -169,11 +176,11 @@ function ConnectedUserButton(props: UserButtonProps): ReactNode {
     <UserButtonView
       {...props}
       user={user}
-      onAccountSettings={props.onAccountSettings ?? (() => app.navigate(app.urls.accountSettings))}
+      onAccountSettings={props.onAccountSettings ?? opensPage(() => app.navigate(app.urls.accountSettings))}
       // The sign-out page signs out and then follows the after-sign-out target.
-      onSignOut={props.onSignOut ?? (() => void app.redirectTo("signOut"))}
-      onSignIn={props.onSignIn ?? (() => void app.redirectTo("signIn"))}
-      onSignUp={props.onSignUp ?? (() => void app.redirectTo("signUp"))}
+      onSignOut={props.onSignOut ?? opensPage(() => void app.redirectTo("signOut"))}
+      onSignIn={props.onSignIn ?? opensPage(() => void app.redirectTo("signIn"))}
+      onSignUp={props.onSignUp ?? opensPage(() => void app.redirectTo("signUp"))}
     />
   )
 }

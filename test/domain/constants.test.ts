@@ -56,7 +56,7 @@ describe("constants", () => {
   })
 
   it("match docs/wire.md", () => {
-    assert.strictEqual(DEFAULT_BASE_URL, "https://api.stack-auth.com")
+    assert.strictEqual(DEFAULT_BASE_URL, "https://api.hexclave.com")
     assert.strictEqual(PUBLIC_CLIENT_SECRET_SENTINEL, "__stack_public_client__")
     assert.deepStrictEqual(LOCAL_DEVELOPMENT_KEYS, {
       projectId: "internal",

@@ -209,7 +209,8 @@ describe.concurrent("examples", () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toBe("")
     expect(run.stderr.trim()).toBe(
-      "configuration: A project ID is required. Pass it as the projectId option or set the STACK_PROJECT_ID environment variable."
+      "configuration: A project ID is required. Pass it as the projectId option or set the HEXCLAVE_PROJECT_ID " +
+        "(or STACK_PROJECT_ID) environment variable."
     )
   })
 })

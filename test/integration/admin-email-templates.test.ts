@@ -4,23 +4,10 @@ import { DEFAULT_TEMPLATE_IDS } from "../../src/domain/email-template.js"
 import { EmailTemplates } from "../../src/services/projects/email-templates.js"
 import { useEmulator } from "../support/emulator.js"
 import { latestMailTo } from "../support/mailbox.js"
+import { customEmailServer } from "../support/template-project.js"
 import { adminLayer, run } from "./admin-support.js"
 
 const backend = useEmulator()
-
-// A project's own SMTP server, which editing templates needs. Nothing listens on port 1: the local backend
-// logs the failed relay and keeps every message in its outbox, which is where the tests read them.
-const customServer = {
-  email_config: {
-    type: "standard",
-    host: "127.0.0.1",
-    port: 1,
-    username: "mailer",
-    password: "smtp-secret",
-    sender_name: "Templated App",
-    sender_email: "noreply@templated.example"
-  }
-}
 
 const defaultNames = [
   "Email Verification",
@@ -108,7 +95,7 @@ describe("EmailTemplates", () => {
   })
 
   it("creates a template, updates it (answering the preview), finds it and deletes it", async () => {
-    const project = await backend.createProject({ displayName: "Templated", config: customServer })
+    const project = await backend.createProject({ displayName: "Templated", config: customEmailServer })
     const layer = adminLayer(backend, project)
     const id = await run(
       layer,
@@ -160,7 +147,7 @@ describe("EmailTemplates", () => {
   })
 
   it("refuses a source that does not render, or sets no Subject, and keeps the old one", async () => {
-    const project = await backend.createProject({ config: customServer })
+    const project = await backend.createProject({ config: customEmailServer })
     const layer = adminLayer(backend, project)
     const id = DEFAULT_TEMPLATE_IDS.email_verification
     const before = await run(
@@ -177,12 +164,12 @@ describe("EmailTemplates", () => {
     assert.strictEqual(noSubject._tag, "EmailRenderingError")
     assert.strictEqual(
       noSubject._tag === "EmailRenderingError" && noSubject.details.error,
-      "Subject is required, import it from @stackframe/emails"
+      "Subject is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
     )
     const noCategory = await fail(`export function EmailTemplate() { return <Subject value="s" /> }`)
     assert.strictEqual(
       noCategory._tag === "EmailRenderingError" && noCategory.details.error,
-      "NotificationCategory is required, import it from @stackframe/emails"
+      "NotificationCategory is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
     )
     const unsupported = await fail("export function EmailTemplate() { return <script>x</script> }")
     assert.strictEqual(unsupported._tag, "EmailRenderingError")
@@ -198,7 +185,7 @@ describe("EmailTemplates", () => {
   })
 
   it("sends the project's mails from its templates: edited, then deleted (the built-in default)", async () => {
-    const project = await backend.createProject({ displayName: "Templated", config: customServer })
+    const project = await backend.createProject({ displayName: "Templated", config: customEmailServer })
     const layer = adminLayer(backend, project)
     const user = await backend.signUp(project)
     const callbackUrl = "http://localhost:3000/handler/password-reset"
@@ -219,7 +206,7 @@ describe("EmailTemplates", () => {
     const custom = await sendReset()
     // The subject is the template's <Subject>; the user has no display name.
     assert.strictEqual(custom.subject, "Custom reset for Templated")
-    assert.include(custom.text, "Hello there, go to the reset page (http://localhost:3000/handler/password-reset?code=")
+    assert.include(custom.text, "Hello there, go to the reset page http://localhost:3000/handler/password-reset?code=")
 
     await run(
       layer,
@@ -238,8 +225,8 @@ describe("EmailTemplates", () => {
   })
 
   it("keeps each project's templates apart", async () => {
-    const one = await backend.createProject({ config: customServer })
-    const two = await backend.createProject({ config: customServer })
+    const one = await backend.createProject({ config: customEmailServer })
+    const two = await backend.createProject({ config: customEmailServer })
     const id = await run(
       adminLayer(backend, one),
       EmailTemplates.use((t) => t.create("Only for one"))
@@ -258,7 +245,7 @@ describe("EmailTemplates", () => {
   })
 
   it("answers a non-UUID id with SCHEMA_ERROR, the legacy routes with not-found, non-admins with INSUFFICIENT_ACCESS_TYPE", async () => {
-    const project = await backend.createProject({ config: customServer })
+    const project = await backend.createProject({ config: customEmailServer })
     const badId = await backend.call(project, "PATCH", "/internal/email-templates/magic_link", {
       accessType: "admin",
       body: { tsx_source: "x" }

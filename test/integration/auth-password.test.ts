@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { vi } from "vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
@@ -29,6 +30,31 @@ describe("password sign-up and email verification", () => {
       )
       const mail = yield* latestMailTo(backend, email)
       assert.isString(codeFromMail(mail, appVerifyUrl))
+    })
+  )
+
+  it.live("a relative verificationCallbackUrl is resolved against the page, as every e-mailed link's is", () =>
+    Effect.gen(function* () {
+      const project = yield* newProject
+      const email = uniqueEmail("relative-verify")
+      const signUp = (address: string) =>
+        Auth.use((auth) =>
+          auth.signUpWithCredential({
+            email: address,
+            password: "first password",
+            verificationCallbackUrl: "../verify"
+          })
+        ).pipe(Effect.provide(clientLayer(backend, project)))
+      vi.stubGlobal("location", { href: "http://localhost:3000/shop/cart?step=2" })
+      const signedUp = yield* signUp(email).pipe(Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals())))
+      assert.isTrue(signedUp.isNewUser)
+      const mail = yield* latestMailTo(backend, email)
+      assert.isString(codeFromMail(mail, "http://localhost:3000/verify"))
+      // No page to resolve it against: a typed error, and no account made.
+      const other = uniqueEmail("relative-no-page")
+      const refused = yield* Effect.flip(signUp(other))
+      assert.strictEqual(refused._tag, "CallbackUrlRequired")
+      assert.lengthOf(yield* mailTo(backend, other), 0)
     })
   )
 

@@ -4,11 +4,14 @@
  * the environment, and "only one app per unique identifier".
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import { normalizeBaseUrl } from "../../src/domain/api.js"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import { adminTier, adminTierFromEnv, type AdminServices } from "../../src/layers/admin.js"
@@ -157,9 +160,64 @@ describe("tier contents at runtime", () => {
       assert.strictEqual(admin.adminAccessToken, "owner-token")
       assert.isUndefined(admin.superSecretAdminKey)
       const hosted = yield* read(clientTier({ projectId: "p1", publishableClientKey: "k" }))
-      assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
+      assert.strictEqual(hosted.baseUrl, "https://api.hexclave.com")
     })
   )
+
+  it.effect("a base URL ending in /api/v1 (the API's URL) is used without it, with a warning", () =>
+    Effect.gen(function* () {
+      const warnings: Array<string> = []
+      const logger = Logger.make((options) => {
+        if (options.logLevel === "Warn") warnings.push([options.message].flat().map(String).join(" "))
+      })
+      const read = <E>(layer: Layer.Layer<ClientConfig, E>) =>
+        currentConfig.pipe(Effect.provide(layer), Effect.provide(Logger.layer([logger])))
+      const pasted = yield* read(clientTier({ ...clientOptions, baseUrl: "http://127.0.0.1:8102/api/v1/" }))
+      assert.strictEqual(pasted.baseUrl, "http://127.0.0.1:8102")
+      assert.deepStrictEqual(warnings, [
+        "stackfx: the base URL http://127.0.0.1:8102/api/v1/ ends in /api/v1; using http://127.0.0.1:8102 (the client adds /api/v1 itself)"
+      ])
+      const fromEnv = yield* read(
+        serverTierFromEnv().pipe(
+          Layer.provide(
+            env({
+              STACK_PROJECT_ID: "p",
+              STACK_PUBLISHABLE_CLIENT_KEY: "pck",
+              STACK_SECRET_SERVER_KEY: "ssk",
+              STACK_API_URL: "https://auth.example.com/stack/api/v1"
+            })
+          )
+        )
+      )
+      assert.strictEqual(fromEnv.baseUrl, "https://auth.example.com/stack")
+      assert.lengthOf(warnings, 2)
+      // A path that only looks alike stays, and says nothing.
+      const other = yield* read(clientTier({ ...clientOptions, baseUrl: "https://auth.example.com/api/v10" }))
+      assert.strictEqual(other.baseUrl, "https://auth.example.com/api/v10")
+      assert.lengthOf(warnings, 2)
+    })
+  )
+
+  it("normalizeBaseUrl takes off trailing slashes and the /api/v1 a pasted API URL ends in", () => {
+    fc.assert(
+      fc.property(
+        fc.webUrl({ withQueryParameters: false, withFragments: false }).filter((url) => !url.includes("/api/v1")),
+        fc.nat(3),
+        (url, slashes) => {
+          const base = url.replace(/\/+$/, "")
+          assert.deepStrictEqual(normalizeBaseUrl(`${url}${"/".repeat(slashes)}`), {
+            baseUrl: base,
+            strippedApiPath: false
+          })
+          assert.deepStrictEqual(normalizeBaseUrl(`${base}/api/v1${"/".repeat(slashes)}`), {
+            baseUrl: base,
+            strippedApiPath: true
+          })
+        }
+      ),
+      { numRuns: 50 }
+    )
+  })
 })
 
 const failureOf = <A, E>(layer: Layer.Layer<A, E>) => Effect.flip(Effect.scoped(Layer.build(layer)))
@@ -345,7 +403,7 @@ describe("token store", () => {
         )
       )
       assert.isTrue(
-        jar.some((c) => c.startsWith("stack-refresh-p1=r2")),
+        jar.some((c) => c.startsWith("hexclave-refresh-p1--default=") && c.includes(encodeURIComponent('"r2"'))),
         jar.join("\n")
       )
     })

@@ -4,16 +4,26 @@
  * temporary folder, type-checks both under `strict` with `skipLibCheck: false` (the app holds every code block
  * of the README), builds the app, and runs the script against a local backend started from the packed backend.
  *
+ * It follows the README as a newcomer does: the packages each app gets are those its "Install" lines name (the
+ * browser app every line but the local backend's, the Node script the lines naming stackfx or its backend),
+ * nothing more; the backend is started as the quick start says (`stackfx dev`, in the script's folder, where
+ * it keeps its data), the environment lines it prints become the script's `.env`, and the quick start's
+ * snippets run as written (client, then server and admin with `node --env-file=.env`), the React one built
+ * and opened in Chromium. Only the backend's port is the one it was given (0: any free one).
+ *
  * Installs come from npm's cache (`--prefer-offline`): the versions are the repository's own, which `npm ci`
  * has just fetched.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
-import { readmeBlocks } from "./readme-blocks.js"
+import { chromium } from "playwright-core"
+import { CHROMIUM_PATH } from "../browser/support/harness.js"
+import { installLines, readmeBlocks, readmeSection } from "./readme-blocks.js"
 import { run, waitForLine } from "./run.js"
+import { serveStatic } from "./serve-static.js"
 
 const repo = new URL("../../", import.meta.url).pathname
 const rootManifest = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as {
@@ -25,6 +35,31 @@ const versionOf = (name: string): string => {
   return version
 }
 const pick = (...names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, versionOf(name)]))
+
+const readme = await readFile(join(repo, "README.md"), "utf8")
+/** The packages the README's "Install" lines name, split for one app: the packed ones come from their tarballs. */
+const packed = new Set(["stackfx", "stackfx-backend"])
+const readmeInstall = installLines(readmeSection(readme, "## Install"))
+const appLines = readmeInstall.filter((line) => !line.packages.includes("stackfx-backend"))
+const scriptLines = readmeInstall.filter((line) => line.packages.some((name) => packed.has(name)))
+const dependenciesOf = (lines: typeof readmeInstall, dev: boolean) =>
+  pick(...lines.filter((line) => line.dev === dev).flatMap((line) => line.packages.filter((name) => !packed.has(name))))
+/** How `lines` install `name`: `["--save-dev", name]` for a -D line, `[name]` otherwise; throws when none names it. */
+const saveFlags = (lines: typeof readmeInstall, name: string, tarball: string): ReadonlyArray<string> => {
+  const line = lines.find((l) => l.packages.includes(name))
+  if (line === undefined) throw new Error(`the README's install lines do not name ${name}`)
+  return line.dev ? ["--save-dev", tarball] : [tarball]
+}
+
+/** The quick start's snippets, told apart by what they call. */
+const quickStart = readmeBlocks(readmeSection(readme, "## Quick start"))
+const snippet = (what: string, calls: RegExp) => {
+  const found = quickStart.filter((block) => calls.test(block.code))
+  if (found.length !== 1) throw new Error(`the quick start has ${found.length} ${what} snippets`)
+  return found[0]?.code ?? ""
+}
+/** The address the README's snippets name; the test's backend runs on a port of its own. */
+const readmeBackendUrl = "http://127.0.0.1:8102"
 const bin = (name: string) => join(repo, "node_modules", ".bin", name)
 const install = (dir: string, ...args: ReadonlyArray<string>) =>
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...args], { cwd: dir })
@@ -88,6 +123,10 @@ const appDir = () => join(work, "app")
 const scriptDir = () => join(work, "script")
 let baseline: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
 let baselineBytes = new Map<string, number>()
+/** The packed backend, started as the quick start says, in the script's folder. */
+let backend: ChildProcess | undefined
+let backendUrl = ""
+let backendOutput = ""
 
 describe("the packed packages", () => {
   beforeAll(async () => {
@@ -116,8 +155,10 @@ describe("the packed packages", () => {
           name: "fresh-app",
           private: true,
           type: "module",
-          dependencies: pick("react", "react-dom", "effect", "@tanstack/react-router"),
-          devDependencies: pick("vite", "@vitejs/plugin-react", "typescript", "@types/react", "@types/react-dom")
+          // A fresh Vite app, then what the README's install lines add (the packed stackfx comes below).
+          // TanStack Start for the Start app built from the same folder (examples/react-start's sources).
+          dependencies: { ...dependenciesOf(appLines, false), ...pick("@tanstack/react-start") },
+          devDependencies: { ...pick("vite", "@vitejs/plugin-react", "typescript"), ...dependenciesOf(appLines, true) }
         },
         null,
         2
@@ -131,8 +172,8 @@ describe("the packed packages", () => {
           name: "fresh-script",
           private: true,
           type: "module",
-          dependencies: pick("effect"),
-          devDependencies: pick("typescript", "@types/node")
+          dependencies: dependenciesOf(scriptLines, false),
+          devDependencies: { ...pick("typescript", "@types/node"), ...dependenciesOf(scriptLines, true) }
         },
         null,
         2
@@ -142,12 +183,29 @@ describe("the packed packages", () => {
     baseline = await installedPackages(appDir())
     baselineBytes = new Map(await Promise.all(baseline.map(async (p) => [p.path, await bytesUnder(p.path)] as const)))
     await Promise.all([
-      install(appDir(), stackfxTarball),
-      install(scriptDir(), stackfxTarball, "--save-dev", backendTarball).then(() => undefined)
+      install(appDir(), ...saveFlags(appLines, "stackfx", stackfxTarball)),
+      install(
+        scriptDir(),
+        ...saveFlags(scriptLines, "stackfx", stackfxTarball),
+        ...saveFlags(scriptLines, "stackfx-backend", backendTarball)
+      ).then(() => undefined)
     ])
+
+    // `npx stackfx dev`, as the quick start says (on a free port): its data lands in the script's folder.
+    backend = spawn(
+      process.execPath,
+      [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "dev", "--port", "0"],
+      { cwd: scriptDir(), stdio: ["ignore", "pipe", "pipe"] }
+    )
+    backend.stdout?.on("data", (chunk: Buffer) => {
+      backendOutput += chunk.toString()
+    })
+    await waitForLine(backend, /Press Ctrl-C/, 60_000)
+    backendUrl = /ready at (http:\/\/\S+)/.exec(backendOutput)?.[1] ?? ""
   }, 300_000)
 
   afterAll(async () => {
+    backend?.kill("SIGTERM")
     if (work !== "") await rm(work, { recursive: true, force: true })
   })
 
@@ -189,8 +247,8 @@ describe("the packed packages", () => {
     }
   })
 
-  it("type-check every README example as written, and build a Vite app from the React quick start", async () => {
-    const blocks = readmeBlocks(await readFile(join(repo, "README.md"), "utf8"))
+  it("type-check every README example as written; build the React quick start and open it in Chromium", async () => {
+    const blocks = readmeBlocks(readme)
     assert.isAtLeast(blocks.length, 6)
     await Promise.all(
       blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code))
@@ -206,9 +264,10 @@ describe("the packed packages", () => {
     )
     await run(join(appDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: appDir() })
 
-    const quickStart = blocks.find((block) => block.code.includes("createRoot("))
-    assert.isDefined(quickStart)
-    await writeFile(join(appDir(), "main.tsx"), quickStart?.code ?? "")
+    await writeFile(
+      join(appDir(), "main.tsx"),
+      snippet("React", /createRoot\(/).replaceAll(readmeBackendUrl, backendUrl)
+    )
     await writeFile(
       join(appDir(), "index.html"),
       `<!doctype html><div id="root"></div><script type="module" src="/main.tsx"></script>`
@@ -220,6 +279,79 @@ describe("the packed packages", () => {
     await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: appDir() })
     const assets = await readdir(join(appDir(), "dist", "assets"))
     assert.isTrue(assets.some((name) => name.endsWith(".js")))
+
+    // The built app, on localhost (a host the demo project trusts), in a browser: the visitor's user button,
+    // and the sign-in page its menu opens.
+    const server = await serveStatic(join(appDir(), "dist"))
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", "--no-sandbox"] })
+    try {
+      const page = await browser.newPage()
+      const errors: Array<string> = []
+      page.on("pageerror", (error) => errors.push(error.message))
+      await page.goto(`http://localhost:${server.port}/`)
+      await page.getByRole("heading", { name: "Home" }).waitFor()
+      await page.getByRole("button", { name: "Account menu (not signed in)" }).click()
+      await page.getByRole("menuitem", { name: "Sign in" }).click()
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      assert.deepStrictEqual(errors, [])
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+  }, 180_000)
+
+  it("run the quick start's snippets against the fresh backend, which says where it keeps its data", async () => {
+    const data = join(scriptDir(), ".stackfx", "db")
+    assert.include(backendOutput, `${data} (a folder in this directory: add .stackfx/ to .gitignore)`)
+    assert.isTrue((await stat(data)).isDirectory())
+    const env = backendOutput
+      .split("\n")
+      .filter((line) => /^\s+STACK_[A-Z_]+=/.test(line))
+      .map((line) => line.trim())
+    assert.include(env, `STACK_API_URL=${backendUrl}`)
+    await writeFile(join(scriptDir(), ".env"), `${env.join("\n")}\n`)
+
+    await writeFile(
+      join(scriptDir(), "client.ts"),
+      snippet("client tier", /^(?![\s\S]*createRoot\()[\s\S]*clientTier\(/).replaceAll(readmeBackendUrl, backendUrl)
+    )
+    await writeFile(join(scriptDir(), "list-users.ts"), snippet("server tier", /serverTierFromEnv\(/))
+    await writeFile(join(scriptDir(), "admin.ts"), snippet("admin tier", /adminTierFromEnv\(/))
+    const node = (...args: ReadonlyArray<string>) => run(process.execPath, args, { cwd: scriptDir() })
+    // The first run signs Ann up on the fresh backend, the second signs her in.
+    assert.strictEqual((await node("client.ts")).stdout, "ann@example.com\n")
+    assert.strictEqual((await node("client.ts")).stdout, "ann@example.com\n")
+    assert.match((await node("--env-file=.env", "list-users.ts")).stdout, /^\S+ ann@example\.com$/m)
+    assert.strictEqual((await node("--env-file=.env", "admin.ts")).stdout, "stackfx demo true\n")
+  }, 120_000)
+
+  it("build a fresh TanStack Start app (the example's sources) whose browser bundle holds no server code", async () => {
+    // A folder of the same app (same node_modules): the example's routes, middlewares and server functions.
+    const start = join(appDir(), "start")
+    await cp(join(repo, "examples", "react-start", "src"), join(start, "src"), {
+      recursive: true,
+      filter: (source) => !source.endsWith("routeTree.gen.ts")
+    })
+    await writeFile(
+      join(start, "vite.config.js"),
+      [
+        `import { tanstackStart } from "@tanstack/react-start/plugin/vite"`,
+        `import react from "@vitejs/plugin-react"`,
+        `export default { plugins: [tanstackStart(), react()], logLevel: "error" }`
+      ].join("\n")
+    )
+    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: start })
+    const clientAssets = join(start, "dist", "client", "assets")
+    const client = await Promise.all(
+      (await readdir(clientAssets))
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => readFile(join(clientAssets, name), "utf8"))
+    )
+    assert.isAbove(client.length, 0)
+    // The server entry (the request user, its service's name) stays on the server.
+    assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
+    const server = await readdir(join(start, "dist", "server"), { recursive: true })
+    assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)
 
   it("give a Node script no react, and run its server tier against the packed local backend", async () => {
@@ -272,30 +404,8 @@ describe("the packed packages", () => {
     )
     assert.match(version.stdout.trim(), /^\d+\.\d+\.\d+/)
 
-    let backend: ChildProcess | undefined
-    try {
-      backend = spawn(
-        process.execPath,
-        [
-          join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"),
-          "dev",
-          "--db",
-          "memory",
-          "--port",
-          "0"
-        ],
-        {
-          cwd: scriptDir(),
-          stdio: ["ignore", "pipe", "pipe"]
-        }
-      )
-      const ready = await waitForLine(backend, /ready at (http:\/\/\S+)/, 60_000)
-      const url = ready[1] ?? ""
-      const { stdout } = await run(process.execPath, ["script.ts", url], { cwd: scriptDir() })
-      const answer = JSON.parse(stdout.trim()) as { created: string; found: ReadonlyArray<string> }
-      assert.deepStrictEqual(answer.found, [answer.created])
-    } finally {
-      backend?.kill("SIGTERM")
-    }
+    const { stdout } = await run(process.execPath, ["script.ts", backendUrl], { cwd: scriptDir() })
+    const answer = JSON.parse(stdout.trim()) as { created: string; found: ReadonlyArray<string> }
+    assert.deepStrictEqual(answer.found, [answer.created])
   }, 180_000)
 })

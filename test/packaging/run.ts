@@ -7,12 +7,16 @@ export interface Ran {
 }
 
 /** Runs `command` to its end; a non-zero exit rejects with the command, its exit code and its output. */
-export const run = (command: string, args: ReadonlyArray<string>, options: { readonly cwd: string }): Promise<Ran> =>
+export const run = (
+  command: string,
+  args: ReadonlyArray<string>,
+  options: { readonly cwd: string; readonly env?: NodeJS.ProcessEnv }
+): Promise<Ran> =>
   new Promise((resolve, reject) => {
     execFile(
       command,
       [...args],
-      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: process.env },
+      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env },
       (error, stdout, stderr) => {
         if (error === null) resolve({ stdout, stderr })
         else

@@ -11,20 +11,46 @@ export const entryFiles = {
   stackfx: "src/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
+  "stackfx/react-start": "src/react/start/index.ts",
+  "stackfx/react-start/server": "src/react/start/server.ts",
   "stackfx-backend": "backend/src/index.ts"
 } as const
 export type EntryName = keyof typeof entryFiles
 
 export interface ExportedName {
   readonly name: string
+  /** What the name is, as a reader of the API needs it: `class`, `function`, `const`, `interface`, `type`,
+   * `namespace`, `enum`, joined by ` + ` when one name is both a value and a type (a schema and its type). */
+  readonly kind: string
   readonly documented: boolean
   readonly internal: boolean
 }
 
+const kinds: ReadonlyArray<readonly [ts.SymbolFlags, string]> = [
+  [ts.SymbolFlags.Class, "class"],
+  [ts.SymbolFlags.Function, "function"],
+  [ts.SymbolFlags.Variable, "const"],
+  [ts.SymbolFlags.Enum, "enum"],
+  [ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule, "namespace"],
+  [ts.SymbolFlags.Interface, "interface"],
+  [ts.SymbolFlags.TypeAlias, "type"]
+]
+
+const kindOf = (symbol: ts.Symbol): string =>
+  kinds
+    .filter(([flag]) => (symbol.flags & flag) !== 0)
+    .map(([, kind]) => kind)
+    .join(" + ") || "unknown"
+
 const root = fileURLToPath(new URL("../..", import.meta.url))
 
-/** Every entry's exports, from one compiler program over the four entries. */
-export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
+let memo: Record<EntryName, ReadonlyArray<ExportedName>> | undefined
+
+/** Every entry's exports, from one compiler program over the entries (built once per process: the test files
+ * that read it share a worker's module graph, and one program takes seconds to check). */
+export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => (memo ??= compilePublicApi())
+
+const compilePublicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
   const config = ts.getParsedCommandLineOfConfigFile(
     `${root}tsconfig.json`,
     {},
@@ -46,6 +72,7 @@ export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
       return {
         name: exported.getName(),
+        kind: kindOf(symbol),
         documented: symbol.getDocumentationComment(checker).some((part) => part.text.trim() !== ""),
         internal: (symbol.declarations ?? []).some(
           (declaration) =>
@@ -56,10 +83,8 @@ export const publicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
       }
     })
   }
-  return {
-    stackfx: exportsOf(entryFiles.stackfx),
-    "stackfx/react": exportsOf(entryFiles["stackfx/react"]),
-    "stackfx/react/handler": exportsOf(entryFiles["stackfx/react/handler"]),
-    "stackfx-backend": exportsOf(entryFiles["stackfx-backend"])
-  }
+  return Object.fromEntries(Object.entries(entryFiles).map(([entry, path]) => [entry, exportsOf(path)])) as Record<
+    EntryName,
+    ReadonlyArray<ExportedName>
+  >
 }

@@ -90,6 +90,12 @@ const peek = (
 }
 
 /**
+ * The kind of user a token claims by its audience, read without checking anything (undefined when it is no
+ * access token). Enough to refuse a token where only one kind counts: a forged one would be refused anyway.
+ */
+export const claimedKind = (token: string): AccessTokenKind | undefined => peek(token)?.kind
+
+/**
  * The restriction claims, with the hosted decoder's defaults for tokens minted before them: a missing
  * `is_restricted` is `is_anonymous`, and an anonymous token without a reason is `{ type: "anonymous" }`.
  * Undefined when a present claim has the wrong shape.

@@ -4,17 +4,16 @@
  * same known error from both: header combinations first, then the access token, then the keys.
  */
 import * as Effect from "effect/Effect"
-import { type AccessType, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
+import { type AccessType, PUBLIC_CLIENT_SECRET_SENTINEL, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { invalidAccessTypeMessage } from "@stackfx/lib/errors/known/messages.js"
-import { ProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
+import { BranchDoesNotExist, CurrentProjectNotFound } from "@stackfx/lib/errors/known/misc.js"
 import {
   AccessTypeRequired,
   AccessTypeWithoutProjectId,
   AdminAccessTokenExpired,
   AdminAccessTokenIsNotAdmin,
   AdminAuthenticationRequired,
-  ClientAuthenticationRequired,
   InsufficientAccessType,
   InvalidAccessType,
   InvalidProjectForAdminAccessToken,
@@ -22,12 +21,13 @@ import {
   InvalidSecretServerKey,
   InvalidSuperSecretAdminKey,
   ProjectKeyWithoutAccessType,
+  PublishableClientKeyRequiredForProject,
   ServerAuthenticationRequired,
   UnparsableAdminAccessToken
 } from "@stackfx/lib/errors/known/project-authentication.js"
 import { AnonymousAuthenticationNotAllowed, InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { RestrictedUserNotAllowed } from "@stackfx/lib/errors/known/users.js"
-import { AccessTokens, type VerifiedAccessToken } from "../crypto/access-tokens.js"
+import { AccessTokens, claimedKind, type VerifiedAccessToken } from "../crypto/access-tokens.js"
 import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
@@ -49,13 +49,24 @@ export interface Auth {
 type Headers = Readonly<Record<string, string | undefined>>
 
 /**
- * A request header by its docs/wire.md name. Releases of the official SDK since its rename send the same
- * headers as `x-hexclave-*`; both spellings are read so those clients work unchanged.
+ * A request header by its docs/wire.md name (`x-stack-*`). Since the service's rename to Hexclave every such
+ * header also has an `x-hexclave-*` spelling, and the newer name wins when a request sends both with
+ * different values: the service copies each `x-hexclave-*` header onto its `x-stack-*` name before
+ * anything reads them.
  */
 export const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name] ?? (name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined)
+  const renamed = name.startsWith("x-stack-") ? headers[`x-hexclave-${name.slice(8)}`] : undefined
+  const value = renamed ?? headers[name]
   return value === undefined || value === "" ? undefined : value
 }
+
+/**
+ * Whether the request speaks the service's Hexclave names (any `x-hexclave-*` header; the official SDK
+ * sends all its headers so). Such a client gets the answer headers under the new names too; one that sends
+ * only the old names gets the old ones, as from the service before its rename (docs/wire.md, "Two names").
+ */
+export const speaksHexclave = (headers: Headers): boolean =>
+  Object.keys(headers).some((name) => name.startsWith("x-hexclave-"))
 
 /** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */
 const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken?: string } => {
@@ -104,6 +115,11 @@ const isAccessType = (value: string): value is AccessType =>
 
 const adminTokenUser = (token: string, projectId: string) =>
   Effect.gen(function* () {
+    // The service decodes an admin access token with anonymous and restricted users disallowed: only a
+    // normal user's issuer is accepted, and jose checks the issuer before the expiry, so a guest's or a
+    // restricted user's token does not parse as one, expired or not.
+    const claimed = claimedKind(token)
+    if (claimed !== undefined && claimed !== "normal") return yield* Effect.fail(new UnparsableAdminAccessToken({}))
     const tokens = yield* AccessTokens
     const verified = yield* tokens.verify(token).pipe(
       Effect.catchTags({
@@ -173,13 +189,26 @@ export const authenticate = (headers: Headers) =>
     }
 
     const projects = yield* Projects
+    // As the service: a project that does not exist is named as such before any key is looked at (it allows
+    // probing project ids, for the better error message).
+    const loaded = yield* projects.find(projectId)
+    if (loaded === undefined) {
+      return yield* Effect.fail(new CurrentProjectNotFound({ details: { project_id: projectId } }))
+    }
     let adminUserId: string | undefined
     if (adminAccessToken !== undefined) {
       adminUserId = yield* adminTokenUser(adminAccessToken, projectId)
     } else if (accessType === "client") {
-      if (publishableClientKey === undefined) return yield* Effect.fail(new ClientAuthenticationRequired({}))
-      const valid = yield* projects.checkKey(projectId, "publishableClientKey", publishableClientKey)
-      if (!valid) return yield* Effect.fail(new InvalidPublishableClientKey({ details: { project_id: projectId } }))
+      // The key may be left out (or be the public-client sentinel) unless the project requires one
+      // (`project.requirePublishableClientKey`, off for new projects).
+      if (publishableClientKey === undefined || publishableClientKey === PUBLIC_CLIENT_SECRET_SENTINEL) {
+        if (yield* projects.requiresPublishableKey(projectId)) {
+          return yield* Effect.fail(new PublishableClientKeyRequiredForProject({ details: { project_id: projectId } }))
+        }
+      } else {
+        const valid = yield* projects.checkKey(projectId, "publishableClientKey", publishableClientKey)
+        if (!valid) return yield* Effect.fail(new InvalidPublishableClientKey({ details: { project_id: projectId } }))
+      }
     } else if (accessType === "server") {
       if (secretServerKey === undefined) return yield* Effect.fail(new ServerAuthenticationRequired({}))
       const valid = yield* projects.checkKey(projectId, "secretServerKey", secretServerKey)
@@ -189,10 +218,12 @@ export const authenticate = (headers: Headers) =>
       const valid = yield* projects.checkKey(projectId, "superSecretAdminKey", superSecretAdminKey)
       if (!valid) return yield* Effect.fail(new InvalidSuperSecretAdminKey({ details: { project_id: projectId } }))
     }
-
-    const loaded = yield* projects.find(projectId)
-    // Only reachable with valid keys or an owner's token, so this does not reveal which projects exist.
-    if (loaded === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
+    // Every project has one branch, `main`; another is refused once the keys were checked (so branches cannot
+    // be probed without them).
+    const branchId = header(headers, "x-stack-branch-id")
+    if (branchId !== undefined && branchId !== "main") {
+      return yield* Effect.fail(new BranchDoesNotExist({ details: { branch_id: branchId } }))
+    }
 
     const db = yield* Db
     const cache = yield* ReadCache

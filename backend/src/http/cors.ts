@@ -1,13 +1,20 @@
 /**
  * CORS for browser clients: localhost origins (any port) and every project's trusted domains may call;
- * every `x-stack-*` request header (and its `x-hexclave-*` spelling) is allowed and the error headers are exposed.
+ * every `x-stack-*` request header and its `x-hexclave-*` spelling is allowed, and the answer headers are
+ * exposed under both names. The request ids are exposed too: the Hexclave SDK reads them to tell an answer of
+ * the API from one of something in front of it.
  */
 import * as Effect from "effect/Effect"
-import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
+import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import { Projects } from "../store/project-lookup.js"
 
-const EXPOSED = `${STACK_HEADERS.actualStatus}, ${STACK_HEADERS.knownError}, content-type`
+const EXPOSED = [
+  ...ANSWER_HEADERS.actualStatus,
+  ...ANSWER_HEADERS.knownError,
+  ...ANSWER_HEADERS.requestId,
+  "content-type"
+].join(", ")
 const METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 
 /** The allowed subset of a preflight's `Access-Control-Request-Headers`. */

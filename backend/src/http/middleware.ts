@@ -3,9 +3,10 @@
  * middleware sees it, so the work is split: `answerFailures` wraps each route and turns its failures
  * into wire responses (known errors as docs/wire.md encodes them, other failures as a logged plain 500), and
  * `wireConventions` wraps the server, answers CORS preflights, registers a pre-response hook that
- * adds CORS and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
+ * adds CORS, a request id and `Cache-Control: no-store` to every response, including the router's own 404s, and sets
  * the body limit every reader of a request body (routes, the development provider's form) stops at.
  */
+import { randomUUID } from "node:crypto"
 import * as Cause from "effect/Cause"
 import * as ByteSize from "effect/ByteSize"
 import * as Effect from "effect/Effect"
@@ -15,8 +16,10 @@ import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
+import { bothNames } from "@stackfx/lib/errors/encode.js"
+import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import { isKnownError } from "@stackfx/lib/errors/known/registry.js"
-import { header } from "./auth.js"
+import { header, speaksHexclave } from "./auth.js"
 import { corsHeaders } from "./cors.js"
 import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
@@ -26,18 +29,22 @@ import { OAuthRefusal } from "../errors/oauth-refusal.js"
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
-    const override = header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true"
+    const style = {
+      override: header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true",
+      newNames: speaksHexclave(request.headers)
+    }
     const found = Cause.findError(cause)
     if (Result.isSuccess(found)) {
       const error = found.success
-      if (isKnownError(error)) return knownErrorResponse(error, override)
-      if (error instanceof HttpStatusError) return plainError(error.status, error.message, override)
-      if (error instanceof Refused) return plainError(refusalStatus[error.reason], error.message, override)
+      if (isKnownError(error)) return knownErrorResponse(error, style)
+      if (error instanceof HttpStatusError) return plainError(error.status, error.message, style)
+      if (error instanceof Refused) return plainError(refusalStatus[error.reason], error.message, style)
       if (error instanceof OAuthRefusal) return json({ error: error.error, error_description: error.description }, 400)
     }
-    if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", false)
+    const unmoved = { ...style, override: false }
+    if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", unmoved)
     yield* Effect.logError(`stackfx emulator: ${request.method} ${pathOf(request)} failed`, cause)
-    return plainError(500, "Internal server error. The local backend logged the details.", false)
+    return plainError(500, "Internal server error. The local backend logged the details.", unmoved)
   })
 
 /** Wraps one route: every failure becomes a response. */
@@ -61,7 +68,15 @@ export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.Http
         Effect.as(Effect.logWarning("stackfx emulator: could not load trusted domains for CORS", error.message), {})
       )
     )
-    const headers = { ...cors, "cache-control": "no-store" }
+    // Every answer carries a request id, plain-text errors and the router's 404s included: the Hexclave SDK
+    // takes a 4xx without one for an answer of something in front of the API (a proxy, an outage page) and
+    // tries the next of its base URLs. Under both names to a client that speaks the new ones (docs/wire.md).
+    const requestId = yield* Effect.sync(() => randomUUID())
+    const headers = {
+      ...cors,
+      ...bothNames(ANSWER_HEADERS.requestId, requestId, speaksHexclave(request.headers)),
+      "cache-control": "no-store"
+    }
     if (isPreflight) return HttpServerResponse.empty({ status: 204, headers })
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))

@@ -1,8 +1,8 @@
 /** Building responses: JSON bodies encoded with the shared domain schemas, and known errors on the wire. */
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
-import { encodeKnownError } from "@stackfx/lib/errors/encode.js"
+import { bothNames, encodeKnownError } from "@stackfx/lib/errors/encode.js"
+import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import type { KnownError } from "@stackfx/lib/errors/known/registry.js"
 
 /**
@@ -18,12 +18,18 @@ export class HttpStatusError extends Schema.TaggedError<HttpStatusError>()("Http
 export const json = (body: unknown, status = 200): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
 
+/**
+ * How an answer is sent to the request: `override` (it carried `X-Stack-Override-Error-Status: true`), and
+ * `newNames` (it spoke the Hexclave names, see `speaksHexclave`).
+ */
+export interface AnswerStyle {
+  readonly override: boolean
+  readonly newNames: boolean
+}
+
 /** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
-export const knownErrorResponse = (
-  error: KnownError,
-  overrideStatus: boolean
-): HttpServerResponse.HttpServerResponse => {
-  const wire = encodeKnownError(error, { overrideStatus })
+export const knownErrorResponse = (error: KnownError, style: AnswerStyle): HttpServerResponse.HttpServerResponse => {
+  const wire = encodeKnownError(error, { overrideStatus: style.override, newNames: style.newNames })
   const { "content-type": contentType, ...headers } = wire.headers
   return HttpServerResponse.text(wire.body, {
     status: wire.status,
@@ -39,11 +45,11 @@ export const knownErrorResponse = (
 export const plainError = (
   status: number,
   message: string,
-  overrideStatus: boolean
+  style: AnswerStyle
 ): HttpServerResponse.HttpServerResponse => {
-  const override = overrideStatus && status >= 400 && status < 500
+  const override = style.override && status >= 400 && status < 500
   return HttpServerResponse.text(message, {
     status: override ? 200 : status,
-    ...(override ? { headers: { [STACK_HEADERS.actualStatus]: String(status) } } : {})
+    ...(override ? { headers: bothNames(ANSWER_HEADERS.actualStatus, String(status), style.newNames) } : {})
   })
 }

@@ -3,7 +3,19 @@
  * (`DEFAULT_TEMPLATE_IDS`), so a program finds the same template in either; the TSX sources are stackfx's
  * own (MIT) and differ byte for byte from the service's, while declaring the same variables and keeping
  * the hosted subject lines. They use only what `tsx/render.ts` renders, and render unchanged on the service.
+ * They import the template helpers from `@hexclave/emails`, the module's name since the service's rename
+ * (the service maps its old name, `@stackframe/emails`, to the same module; so does the local backend,
+ * which reads no imports).
  */
+
+/**
+ * The refusals of a template without a subject or a notification category, in the service's words since its
+ * rename (the module's old name is still named as the legacy one).
+ */
+export const SUBJECT_REQUIRED =
+  "Subject is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
+export const NOTIFICATION_CATEGORY_REQUIRED =
+  "NotificationCategory is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
 import { DEFAULT_TEMPLATE_IDS, type DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
 
 /** A template as a project holds it. `themeId` absent means the project's selected theme. */
@@ -15,7 +27,7 @@ export interface TemplateSource {
 
 const header = (variables: string) => `import { type } from "arktype";
 import { Button, Heading, Hr, Section, Text } from "@react-email/components";
-import { NotificationCategory, Props, Subject } from "@stackframe/emails";
+import { NotificationCategory, Props, Subject } from "@hexclave/emails";
 
 // The values the sender passes; the service checks them against this schema before rendering.
 export const variablesSchema = type({
@@ -176,7 +188,7 @@ export const defaultTemplateEntries: ReadonlyArray<readonly [string, TemplateSou
  */
 export const newTemplateSource = `import { type } from "arktype";
 import { Container } from "@react-email/components";
-import { NotificationCategory, Props, Subject } from "@stackframe/emails";
+import { NotificationCategory, Props, Subject } from "@hexclave/emails";
 
 export const variablesSchema = type({
   count: "number",

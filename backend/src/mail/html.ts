@@ -28,14 +28,15 @@ const entities: Readonly<Record<string, string>> = {
 
 /**
  * A plain-text rendering of simple HTML, used for the text part of a message whose template only has
- * markup. Links keep their target in brackets, because the text part is what a terminal user copies from.
+ * markup. A link keeps its target after its label, separated by a space (as React Email's plain-text render
+ * does, without brackets), so a program or a person copying the URL from the text part gets it whole.
  */
 export const htmlToText = (html: string): string =>
   html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, "")
     .replace(/<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
       const text = label.replace(/<[^>]*>/g, "").trim()
-      return text === "" || text === href ? href : `${text} (${href})`
+      return text === "" || text === href ? href : `${text} ${href}`
     })
     .replace(/<(br|hr)\b[^>]*>/gi, "\n")
     .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, "\n")

@@ -9,6 +9,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
+import { SUBJECT_REQUIRED } from "./default-templates.js"
 import { renderTemplate, type ValueRecord } from "./tsx/render.js"
 
 /** The values of one message. */
@@ -73,8 +74,7 @@ export const renderEmail = (
   })
   if (!result.ok) return Effect.fail(new TemplateNotRendered({ error: result.error }))
   const { subject, html, text, notificationCategory } = result.value
-  if (subject === undefined)
-    return Effect.fail(new TemplateNotRendered({ error: "Subject is required, import it from @stackframe/emails" }))
+  if (subject === undefined) return Effect.fail(new TemplateNotRendered({ error: SUBJECT_REQUIRED }))
   // a subject is one header line: a newline from a display name must not start a new header
   return Effect.succeed({ subject: subject.replace(/[\r\n]+/g, " "), html, text, notificationCategory })
 }

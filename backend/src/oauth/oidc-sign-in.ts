@@ -131,6 +131,9 @@ export const verifyIdToken = (
         }),
       catch: (cause) => invalid(cause instanceof Error ? cause.message : "verification failed")
     })
+    // jose checks a future `iat` only with maxTokenAge; the backend refuses its own tokens issued more than
+    // its clock tolerance ahead, and applies the same rule to a provider's (a native Apple token included).
+    if ((payload.iat ?? 0) > now / 1000 + CLOCK_TOLERANCE_SECONDS) return yield* invalid("issued in the future.")
     if (payload.iss !== expectedIssuer(discovery, payload)) return yield* invalid("unexpected issuer.")
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && !audiences.some((a) => a === payload["azp"])) {
       return yield* invalid("azp does not name this client.")

@@ -7,15 +7,29 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type { EmailTemplateUpdate } from "@stackfx/lib/domain/email-template.js"
 import { EmailRenderingError, RequiresCustomEmailServer } from "@stackfx/lib/errors/known/misc.js"
 import { randomId } from "../crypto/secrets.js"
 import { Refused } from "../errors/refused.js"
-import { defaultTemplateEntries, newTemplateSource } from "../mail/default-templates.js"
+import {
+  defaultTemplateEntries,
+  newTemplateSource,
+  NOTIFICATION_CATEGORY_REQUIRED,
+  SUBJECT_REQUIRED
+} from "../mail/default-templates.js"
 import { renderTemplate } from "../mail/tsx/render.js"
 import { Db, type DbError } from "../store/db.js"
 import { effectiveTemplates, removeTemplate, saveTemplate, type StoredTemplate } from "../store/email-templates.js"
 import type { StoredProject } from "../store/projects.js"
+
+/**
+ * A source that is not valid text: a character reference naming no character (`&#x110000;`). The route
+ * answers it as the request's SCHEMA_ERROR on `body.tsx_source`.
+ */
+export class InvalidTemplateSource extends Schema.TaggedError<InvalidTemplateSource>()("InvalidTemplateSource", {
+  problem: Schema.String
+}) {}
 
 const usesSharedServer = (project: StoredProject) => project.config.emailConfig.type === "shared"
 
@@ -56,27 +70,27 @@ export const createTemplate = (
  * "My Project". (The service wraps it in the project's selected theme; the local backend has no themes.)
  */
 export const previewTemplate = (
-  project: StoredProject,
+  project: Pick<StoredProject, "displayName">,
   tsxSource: string
-): Effect.Effect<string, EmailRenderingError> => {
+): Effect.Effect<string, EmailRenderingError | InvalidTemplateSource> => {
   const result = renderTemplate(tsxSource, {
     user: { displayName: "John Doe" },
     project: { displayName: "My Project" },
     variables: { projectDisplayName: project.displayName },
     preview: true
   })
-  if (!result.ok) return Effect.fail(new EmailRenderingError({ details: { error: result.error } }))
-  if (result.value.subject === undefined) {
+  if (!result.ok) {
     return Effect.fail(
-      new EmailRenderingError({ details: { error: "Subject is required, import it from @stackframe/emails" } })
+      result.kind === "invalid-character"
+        ? new InvalidTemplateSource({ problem: result.error })
+        : new EmailRenderingError({ details: { error: result.error } })
     )
   }
+  if (result.value.subject === undefined) {
+    return Effect.fail(new EmailRenderingError({ details: { error: SUBJECT_REQUIRED } }))
+  }
   if (result.value.notificationCategory === undefined) {
-    return Effect.fail(
-      new EmailRenderingError({
-        details: { error: "NotificationCategory is required, import it from @stackframe/emails" }
-      })
-    )
+    return Effect.fail(new EmailRenderingError({ details: { error: NOTIFICATION_CATEGORY_REQUIRED } }))
   }
   return Effect.succeed(result.value.html)
 }
@@ -86,7 +100,11 @@ export const updateTemplate = (
   project: StoredProject,
   id: string,
   update: EmailTemplateUpdate
-): Effect.Effect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | DbError, Db> =>
+): Effect.Effect<
+  string,
+  RequiresCustomEmailServer | Refused | EmailRenderingError | InvalidTemplateSource | DbError,
+  Db
+> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
     const db = yield* Db

@@ -8,6 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { AuthorizeQuery } from "@stackfx/lib/domain/oauth-authorize-query.js"
+import { assessBotChallenge } from "./bot-challenge.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
@@ -41,16 +42,16 @@ export interface AuthorizeResult {
   readonly location: string
   /** The state the provider hands back; the route keeps it in a cookie too (the callback checks both). */
   readonly innerState: string
+  /** `json`: the route answers `{ location }` and sets no cookie; `redirect`: a 307 with the cookie. */
+  readonly responseMode: "json" | "redirect"
 }
+
+const linkNeedsToken = new Refused({ reason: "invalid", message: "?token= query parameter is required for link type" })
 
 /** The user a `link` flow connects the provider to: the owner of a valid access token of this project. */
 const linkingUser = (project: StoredProject, token: string | undefined) =>
   Effect.gen(function* () {
-    if (token === undefined || token === "") {
-      return yield* Effect.fail(
-        new Refused({ reason: "invalid", message: "?token= query parameter is required for link type" })
-      )
-    }
+    if (token === undefined || token === "") return yield* Effect.fail(linkNeedsToken)
     const verified = yield* (yield* AccessTokens).verify(token)
     if (verified.projectId !== project.id) {
       return yield* Effect.fail(
@@ -83,24 +84,39 @@ const signedInUser = (project: StoredProject, token: string | undefined) =>
     return verified.userId
   })
 
+/** How the call answers: the Hexclave name of the mode wins where both are sent. */
+const responseModeOf = (query: AuthorizeQuery): "json" | "redirect" =>
+  query.hexclave_response_mode ?? query.stack_response_mode ?? "redirect"
+
 /** Validates the request, stores the flow and answers where the browser goes next. */
 export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHeader: string | undefined) =>
   Effect.gen(function* () {
-    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret)
+    const project = yield* authenticateOAuthClient(query.client_id, query.client_secret, "authorize")
     const provider = yield* resolveProvider(project, providerId)
     const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url
+    // The service's order: a link without a token is refused before any URL or the bot challenge is looked at.
+    if (query.type === "link" && (query.token ?? "") === "") return yield* Effect.fail(linkNeedsToken)
     yield* requireTrustedUrl(project, query.redirect_uri)
     yield* requireTrustedUrl(project, errorRedirectUrl)
     // The hosted service also lets a native app name its own URL scheme for this one.
     yield* requireTrustedUrl(project, query.after_callback_redirect_url, { nativeApp: true })
-    const type = query.type ?? "authenticate"
-    const userId =
-      type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
+    const botChallenge = yield* assessBotChallenge(
+      {
+        botChallengeToken: query.bot_challenge_token,
+        botChallengePhase: query.bot_challenge_phase,
+        botChallengeUnavailable: query.bot_challenge_unavailable
+      },
+      "oauth_authenticate"
+    )
     const providerScope =
       query.provider_scope === undefined || query.provider_scope.trim() === "" ? null : query.provider_scope
     if (providerScope !== null && provider.config.type === "shared") {
       return yield* Effect.fail(new OAuthExtraScopeNotAvailableWithSharedOAuthKeys({}))
     }
+    const type = query.type ?? "authenticate"
+    const userId =
+      type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
+    const responseMode = responseModeOf(query)
 
     const config = yield* EmulatorConfig
     const callbackUrl = `${serverOrigin(config.baseUrl, hostHeader)}${callbackPath(providerId)}`
@@ -154,9 +170,14 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
         callbackUrl,
         issuer: oidc?.issuer ?? null,
         innerCodeVerifier: oidc?.verifier ?? null,
-        nonce: oidc?.nonce ?? null
+        nonce: oidc?.nonce ?? null,
+        responseMode,
+        botChallengeStatus: botChallenge.status,
+        ...(botChallenge.visibleChallengeResult === undefined
+          ? {}
+          : { botChallengeVisibleResult: botChallenge.visibleChallengeResult })
       }
     })
-    const result: AuthorizeResult = { location, innerState }
+    const result: AuthorizeResult = { location, innerState, responseMode }
     return result
   })

@@ -16,15 +16,22 @@ import { DevProvider } from "../oauth/dev-provider.js"
 import type { OAuthIdentity } from "../oauth/identity.js"
 import { completeOidcSignIn, discover, oidcErrorToKnown } from "../oauth/index.js"
 import { Db } from "../store/db.js"
-import { type OAuthFlowRow, takeOAuthFlow } from "../store/oauth-flows.js"
+import { type OAuthFlowRow, oauthFlowResponseMode, takeOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../store/projects.js"
 import { issueAuthorizationCode } from "./authorization-codes.js"
 import { resolveProvider } from "./oauth-providers.js"
 import { signInWithIdentity } from "./oauth-users.js"
 import { Projects } from "../store/project-lookup.js"
 
-/** The cookie that ties a flow to the browser that started it. */
-export const innerStateCookie = (innerState: string): string => `stack-oauth-inner-${innerState}`
+/**
+ * The cookies that tie a flow to the browser that started it: the service sets the flow's cookie under its
+ * Hexclave name and its old one, and the callback takes either (a flow started before an upgrade has only
+ * the old one).
+ */
+export const innerStateCookies = (innerState: string): readonly [string, string] => [
+  `hexclave-oauth-inner-${innerState}`,
+  `stack-oauth-inner-${innerState}`
+]
 
 export interface CallbackInput {
   readonly providerId: string
@@ -97,7 +104,20 @@ const finish = (project: StoredProject, flow: OAuthFlowRow, params: Readonly<Rec
     const data = flow.data
     const signedIn = yield* signInWithIdentity(
       project,
-      { type: data.type, userId: data.userId, scopes: data.requestedScopes },
+      {
+        type: data.type,
+        userId: data.userId,
+        scopes: data.requestedScopes,
+        botChallenge:
+          data.botChallengeStatus === undefined
+            ? undefined
+            : {
+                status: data.botChallengeStatus,
+                ...(data.botChallengeVisibleResult === undefined
+                  ? {}
+                  : { visibleChallengeResult: data.botChallengeVisibleResult })
+              }
+      },
       identity,
       null
     )
@@ -126,7 +146,11 @@ const errorLocation = (errorRedirectUrl: string, error: KnownError): string =>
 export const completeOAuthFlow = (input: CallbackInput) =>
   Effect.gen(function* () {
     const innerState = input.params["state"] ?? ""
-    if (innerState === "" || input.cookies[innerStateCookie(innerState)] !== "true") {
+    const db = yield* Db
+    // A flow started in JSON mode set no cookie (PKCE guards it); any other must show the cookie (either name).
+    const cookieShown =
+      innerState !== "" && innerStateCookies(innerState).some((name) => input.cookies[name] === "true")
+    if (!cookieShown && (innerState === "" || (yield* oauthFlowResponseMode(db, innerState)) !== "json")) {
       return yield* Effect.fail(
         new Refused({
           reason: "invalid",
@@ -135,7 +159,7 @@ export const completeOAuthFlow = (input: CallbackInput) =>
         })
       )
     }
-    const flow = yield* takeOAuthFlow(yield* Db, innerState, new Date(yield* Clock.currentTimeMillis))
+    const flow = yield* takeOAuthFlow(db, innerState, new Date(yield* Clock.currentTimeMillis))
     if (flow === undefined || flow.providerId !== input.providerId) {
       return yield* Effect.fail(
         new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." })

@@ -24,7 +24,7 @@ export const grantTokens = (form: OAuthTokenForm) =>
         description: `Unsupported grant type: ${form.grant_type}`
       })
     }
-    const project = yield* authenticateOAuthClient(form.client_id, form.client_secret)
+    const project = yield* authenticateOAuthClient(form.client_id, form.client_secret, "token")
     const tokens = yield* AccessTokens
 
     if (form.grant_type === "refresh_token") {

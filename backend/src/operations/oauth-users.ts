@@ -17,7 +17,7 @@ import {
   OAuthConnectionAlreadyConnectedToAnotherUser,
   OAuthProviderAccountIdAlreadyUsedForSignIn
 } from "@stackfx/lib/errors/known/oauth.js"
-import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
+import { type BotChallengeFailed, SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../crypto/secrets.js"
@@ -36,6 +36,7 @@ import type { StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { usedBySomeoneElse } from "./contact-channels.js"
+import { type BotChallengeAssessment, requireVisibleChallengePassed } from "./bot-challenge.js"
 import { signUpUser } from "./sign-up.js"
 import type { UserWriteError } from "./users.js"
 
@@ -45,6 +46,8 @@ export interface OAuthSignInTarget {
   readonly userId: string | null
   /** The scopes asked of the provider; the stored token carries them (as the hosted service does). */
   readonly scopes: ReadonlyArray<string>
+  /** The bot-challenge verdict of the authorize request; a new user needs its visible challenge passed. */
+  readonly botChallenge?: BotChallengeAssessment | undefined
 }
 
 /** Who a provider says signed in, without a provider token (a native sign-in's verified identity token). */
@@ -57,6 +60,7 @@ export interface OAuthSignedIn {
 
 export type OAuthUserError =
   | SignUpRejected
+  | BotChallengeFailed
   | OAuthConnectionAlreadyConnectedToAnotherUser
   | OAuthProviderAccountIdAlreadyUsedForSignIn
   | SignUpNotEnabled
@@ -130,7 +134,8 @@ const authenticate = (
   db: DbShape,
   project: StoredProject,
   identity: ProviderAccount,
-  current: ServerUser | undefined
+  current: ServerUser | undefined,
+  botChallenge: BotChallengeAssessment | undefined
 ) =>
   Effect.gen(function* () {
     const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
@@ -159,6 +164,7 @@ const authenticate = (
     }
     // A signed-in guest becomes the new account's user (operations/sign-up.ts); the checks above come
     // first, as on the service: an existing account, or a user the e-mail links to, wins over the guest.
+    yield* requireVisibleChallengePassed(botChallenge)
     const user = yield* signUpUser(project, current, {
       displayName: identity.displayName,
       profileImageUrl: identity.profileImageUrl,
@@ -192,7 +198,7 @@ export const signInWithIdentity = (
     }
     // The user may have been deleted since the flow started: then nobody is upgraded.
     const current = target.userId === null ? undefined : yield* findUserView(db, project.id, target.userId)
-    const signedIn = yield* db.transaction(authenticate(db, project, identity, current))
+    const signedIn = yield* db.transaction(authenticate(db, project, identity, current, target.botChallenge))
     yield* storeToken(db, project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })
@@ -211,6 +217,6 @@ export const signInWithProviderAccount = (
 > =>
   Effect.gen(function* () {
     const db = yield* Db
-    const signedIn = yield* db.transaction(authenticate(db, project, account, undefined))
+    const signedIn = yield* db.transaction(authenticate(db, project, account, undefined, undefined))
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })

@@ -7,14 +7,27 @@
  */
 import * as Effect from "effect/Effect"
 import { UserEmailAlreadyExists, type UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
-import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
+import {
+  type BotChallengeFailed,
+  type BotChallengeRequired,
+  type RedirectUrlNotWhitelisted,
+  SignUpNotEnabled,
+  type SignUpRejected
+} from "@stackfx/lib/errors/known/sign-in.js"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import { Refused } from "../errors/refused.js"
 import { findAuthChannelByEmail } from "../store/contact-channels.js"
 import { Db, type DbError } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
 import { findUserView, updateUserColumns } from "../store/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import {
+  assessBotChallenge,
+  BotChallengeAssessment,
+  type BotChallengeRequest,
+  requireVisibleChallengePassed
+} from "./bot-challenge.js"
 import { CodeLifetimes } from "./code-lifetimes.js"
 import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "./emailed-codes.js"
 import { type SendEmailError, sendCodeEmail } from "./email.js"
@@ -51,14 +64,29 @@ export const requireOtpSignIn = (project: StoredProject): Effect.Effect<void, Re
     ? Effect.void
     : Effect.fail(new Refused({ reason: "forbidden", message: "OTP sign-in is not enabled for this project" }))
 
-/** Emails the sign-in link and OTP; answers the nonce. */
+/**
+ * Emails the sign-in link and OTP; answers the nonce. The bot challenge is assessed after the address is
+ * checked (the service's order) and its verdict kept with the code, for the sign-up the code may lead to.
+ */
 export const sendSignInCode = (
   project: StoredProject,
   email: string,
-  callbackUrl: string
-): Effect.Effect<string, UserEmailAlreadyExists | SignUpNotEnabled | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
+  callbackUrl: string,
+  botChallenge: BotChallengeRequest
+): Effect.Effect<
+  string,
+  | UserEmailAlreadyExists
+  | SignUpNotEnabled
+  | RedirectUrlNotWhitelisted
+  | SendEmailError
+  | BotChallengeRequired
+  | BotChallengeFailed
+  | Refused,
+  Db
+> =>
   Effect.gen(function* () {
     const user = yield* userForOtpEmail(project, email)
+    const assessment = yield* assessBotChallenge(botChallenge, "send_magic_link_email")
     const code = yield* newEmailedCode
     const lifetimes = yield* CodeLifetimes
     yield* sendCodeEmail({
@@ -68,6 +96,7 @@ export const sendSignInCode = (
       ttlMillis: lifetimes.magicLink,
       to: email,
       callbackUrl,
+      data: { botChallenge: Schema.encodeSync(BotChallengeAssessment)(assessment) },
       userDisplayName: user?.displayName ?? null,
       recipientUserId: user?.id,
       otp: otpOf(code),
@@ -84,6 +113,7 @@ export type OtpSignInError =
   | SignUpRejected
   | UserNotFound
   | UserWriteError
+  | BotChallengeFailed
 
 /** Redeems a sign-in code: the signed-in user and whether the account was created now. */
 export const redeemSignInCode = (
@@ -96,7 +126,9 @@ export const redeemSignInCode = (
     const email = row.email ?? ""
     const existing = yield* userForOtpEmail(project, email)
     if (existing !== undefined) return { user: existing, isNewUser: false }
-    // A new address: a signed-in guest (anonymous user) becomes its owner; anyone else gets a new user.
+    // A new address: a signed-in guest (anonymous user) becomes its owner; anyone else gets a new user, unless
+    // the send's visible bot challenge did not pass.
+    yield* requireVisibleChallengePassed(storedAssessment(row.data))
     const created = yield* signUpUser(project, current, {
       primaryEmail: email,
       primaryEmailVerified: true,
@@ -106,3 +138,9 @@ export const redeemSignInCode = (
     })
     return { user: created, isNewUser: true }
   })
+
+/** The bot-challenge verdict a sign-in code was sent with (none for codes stored before it was kept). */
+const storedAssessment = (data: Schema.Json): BotChallengeAssessment | undefined =>
+  typeof data === "object" && data !== null && !Array.isArray(data) && "botChallenge" in data
+    ? Option.getOrUndefined(Schema.decodeUnknownOption(BotChallengeAssessment)(data.botChallenge))
+    : undefined

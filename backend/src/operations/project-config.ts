@@ -219,6 +219,25 @@ interface Written {
   readonly leaves: ReadonlyArray<readonly [string, ConfigLeaf]>
 }
 
+/**
+ * The deepest an override may nest (the body object is level 1). The deepest key the local backend knows,
+ * `auth.signUpRules.<id>.action.type`, is 5; this leaves room for the service's deeper keys while keeping
+ * `flatten`'s recursion, and the paths it builds, small.
+ */
+export const MAX_OVERRIDE_DEPTH = 64
+
+/** Whether a parsed override nests deeper than `MAX_OVERRIDE_DEPTH`; walks it without recursion. */
+const nestsTooDeeply = (value: unknown): boolean => {
+  const pending: Array<readonly [unknown, number]> = [[value, 1]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next
+    if (typeof current !== "object" || current === null) continue
+    if (depth > MAX_OVERRIDE_DEPTH) return true
+    for (const child of Object.values(current)) pending.push([child, depth + 1])
+  }
+  return false
+}
+
 const flatten = (prefix: string, value: unknown, out: Array<readonly [string, ConfigLeaf]>): string | undefined => {
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
     out.push([prefix, value])
@@ -251,6 +270,11 @@ const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<Readonly
     })
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       return yield* Effect.fail(badRequest("The config override must be a JSON object"))
+    }
+    if (nestsTooDeeply(parsed)) {
+      return yield* Effect.fail(
+        badRequest(`The config override nests deeper than ${MAX_OVERRIDE_DEPTH} levels, the local backend's limit`)
+      )
     }
     const written: Array<Written> = []
     for (const [key, value] of Object.entries(parsed)) {

@@ -33,11 +33,13 @@ export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; read
  * The two permissions the hosted service gives every new project, with its ids and descriptions: its
  * config defaults grant `team_admin` to a team's creator and `team_member` to a member who joins.
  */
-export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<{
+export interface TeamPermissionSeed {
   readonly id: string
   readonly description: string
   readonly contains: ReadonlyArray<string>
-}> = [
+}
+
+export const DEFAULT_TEAM_PERMISSIONS: ReadonlyArray<TeamPermissionSeed> = [
   {
     id: "team_admin",
     description: "Default permission for team admins",
@@ -121,6 +123,8 @@ export interface NewProject {
   readonly logoDarkModeUrl?: string | null | undefined
   readonly logoFullDarkModeUrl?: string | null | undefined
   readonly onboardingStatus?: string | undefined
+  /** The project's own `team_admin` / `team_member` definitions; `DEFAULT_TEAM_PERMISSIONS` when absent. */
+  readonly teamPermissions?: ReadonlyArray<TeamPermissionSeed> | undefined
   /** Keys of the first key set; fresh random keys when absent; `null` for no key set. */
   readonly keys?: ApiKeyValues | null | undefined
   /**
@@ -182,7 +186,7 @@ export const createProject = (
         [id, permission.id, permission.description]
       )
     }
-    for (const permission of DEFAULT_TEAM_PERMISSIONS) {
+    for (const permission of input.teamPermissions ?? DEFAULT_TEAM_PERMISSIONS) {
       yield* db.query(
         "insert into permission_definitions (project_id, id, scope, description, contained_permission_ids) values ($1, $2, 'team', $3, $4)",
         [id, permission.id, permission.description, JSON.stringify(permission.contains)]

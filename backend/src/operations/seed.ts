@@ -29,9 +29,11 @@ export const SEEDED_OAUTH_PROVIDERS = ["github", "google", "microsoft", "spotify
 const sharedProviders = SEEDED_OAUTH_PROVIDERS.map((id) => ({ id, type: "shared" as const }))
 
 /**
- * `internal` as the hosted development seed creates it: password and one-time-code sign-in, the shared
- * GitHub, Google, Microsoft and Spotify providers, teams created by clients but none on sign-up, no
- * passkeys, localhost allowed, and the default `team_admin` / `team_member` team permissions of every project.
+ * `internal` as the hosted development seed (`apps/backend/prisma/seed.ts` at 2f719903) makes it: password and
+ * one-time-code sign-in, the shared GitHub, Google, Microsoft and Spotify providers, a personal team on sign-up
+ * (a new dashboard user owns a team to create projects in), teams created by clients, no passkeys, localhost
+ * allowed, and the seed's own `team_member` (description "1": read members) and `team_admin` (description "2":
+ * read and remove members, update the team) definitions, granted to members and creators as on every project.
  */
 export const INTERNAL_PROJECT: NewProject = {
   id: LOCAL_DEVELOPMENT_KEYS.projectId,
@@ -46,9 +48,13 @@ export const INTERNAL_PROJECT: NewProject = {
     allowLocalhost: true,
     clientTeamCreationEnabled: true,
     clientUserDeletionEnabled: false,
-    createTeamOnSignUp: false,
+    createTeamOnSignUp: true,
     oauthProviders: sharedProviders
   },
+  teamPermissions: [
+    { id: "team_member", description: "1", contains: ["$read_members"] },
+    { id: "team_admin", description: "2", contains: ["$read_members", "$remove_members", "$update_team"] }
+  ],
   keys: {
     publishableClientKey: LOCAL_DEVELOPMENT_KEYS.publishableClientKey,
     secretServerKey: LOCAL_DEVELOPMENT_KEYS.secretServerKey,
@@ -58,9 +64,9 @@ export const INTERNAL_PROJECT: NewProject = {
 
 /**
  * `demo`: what the demo app and the examples show, all on: sign-up with a password, magic link and one-time
- * code, passkeys, the development OAuth providers, a personal team on sign-up and teams created by
- * clients. Users deleting their own account stays off, as on any new project: the demo offers it only once
- * an admin turns it on.
+ * code, passkeys, the development OAuth providers, a personal team on sign-up, teams created by clients, and
+ * user and team API keys. Users deleting their own account stays off, as on any new project: the demo offers
+ * it only once an admin turns it on.
  */
 export const DEMO_PROJECT: NewProject = {
   id: DEMO_PROJECT_KEYS.projectId,
@@ -76,6 +82,8 @@ export const DEMO_PROJECT: NewProject = {
     clientTeamCreationEnabled: true,
     clientUserDeletionEnabled: false,
     createTeamOnSignUp: true,
+    allowUserApiKeys: true,
+    allowTeamApiKeys: true,
     oauthProviders: sharedProviders
   },
   keys: {

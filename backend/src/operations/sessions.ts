@@ -1,7 +1,11 @@
 /** Sessions: a refresh token row plus access tokens minted for it. */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { CannotDeleteCurrentSession, RefreshTokenNotFoundOrExpired } from "@stackfx/lib/errors/known/session.js"
+import {
+  AccessTokenExpired,
+  CannotDeleteCurrentSession,
+  RefreshTokenNotFoundOrExpired
+} from "@stackfx/lib/errors/known/session.js"
 import { Refused } from "../errors/refused.js"
 import { AccessTokens } from "../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../crypto/secrets.js"
@@ -74,25 +78,23 @@ export const refreshSession = (
   })
 
 /**
- * Ends the session of a refresh token (a token the project does not know, or one already revoked, is
- * refused as the hosted service does; clients read that as "already signed out"), or without one the
- * session of the request's access token (`refreshTokenId`).
+ * Ends the session of the request's access token (`refreshTokenId`, the session it was minted for); one already
+ * ended is refused as the hosted service does (clients read that as "already signed out"). A refresh token sent
+ * beside it does not matter.
  */
 export const endCurrentSession = (
   projectId: string,
-  refreshToken: string | undefined,
   refreshTokenId: string | undefined
-): Effect.Effect<void, RefreshTokenNotFoundOrExpired | DbError, Db> =>
+): Effect.Effect<void, RefreshTokenNotFoundOrExpired | AccessTokenExpired | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const at = new Date(yield* Clock.currentTimeMillis)
-    if (refreshToken !== undefined) {
-      const row = yield* findRefreshToken(db, projectId, refreshToken)
-      const revoked = row === undefined ? false : yield* revokeRefreshToken(db, projectId, row.id, at)
-      if (!revoked) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
-    } else if (refreshTokenId !== undefined) {
-      yield* revokeRefreshToken(db, projectId, refreshTokenId, at)
+    // As the service: the session is the access token's; a request without one is told its (absent) access token
+    // expired, whatever refresh token it sends.
+    if (refreshTokenId === undefined) {
+      return yield* Effect.fail(new AccessTokenExpired({ details: { expired_at_millis: at.getTime() } }))
     }
+    const revoked = yield* revokeRefreshToken(yield* Db, projectId, refreshTokenId, at)
+    if (!revoked) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
   })
 
 /** A user's sessions that have not expired. */

@@ -21,6 +21,8 @@ export interface SignUpAttempt {
   readonly email: string | null
   readonly authMethod: SignUpAuthMethod
   readonly oauthProvider?: string | undefined
+  /** Where the sign-up comes from (operations/sign-up.ts `signUpCountryCode`); `null`: unknown. */
+  readonly countryCode?: string | null | undefined
 }
 
 export interface SignUpDecision {
@@ -32,7 +34,7 @@ export interface SignUpDecision {
 /**
  * The variables a condition sees, as the service builds them: the e-mail lower-cased (empty when there is
  * none), its domain, the method, the OAuth provider (empty unless OAuth) and, since the local backend has
- * no geolocation or risk scoring, an empty country code and zero risk scores.
+ * no geolocation or risk scoring, the country of the e-mail's tag (or empty) and zero risk scores.
  */
 const contextOf = (attempt: SignUpAttempt) => {
   const email = (attempt.email ?? "").trim().toLowerCase()
@@ -40,7 +42,7 @@ const contextOf = (attempt: SignUpAttempt) => {
   return {
     email,
     emailDomain: at >= 0 ? email.slice(at + 1) : "",
-    countryCode: "",
+    countryCode: attempt.countryCode ?? "",
     authMethod: attempt.authMethod,
     oauthProvider: attempt.oauthProvider ?? "",
     riskScores: { bot: 0, free_trial_abuse: 0 }

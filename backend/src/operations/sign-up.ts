@@ -6,23 +6,15 @@
  * still called "Personal Team", gets the name a new user's would have. The project's sign-up rules are
  * checked either way; a restricting rule adds its note to the private details the user already had.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Db } from "../store/db.js"
 import type { StoredProject } from "../store/projects.js"
-import { findUserView, updateUserColumns } from "../store/users.js"
+import { findUserView } from "../store/users.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
-import {
-  createUser,
-  type CreateUserInput,
-  PERSONAL_TEAM_DEFAULT_NAME,
-  personalTeamName,
-  updateUser,
-  type UserWriteError
-} from "./users.js"
+import { createUser, type CreateUserInput, endGuestState, updateUser, type UserWriteError } from "./users.js"
 
 /** What a sign-up method gives the new (or upgraded) user. */
 export interface SignUpInput extends Omit<CreateUserInput, "signUp" | "isAnonymous"> {
@@ -37,8 +29,24 @@ export const signUpUser = (
   project: StoredProject,
   current: ServerUser | undefined,
   input: SignUpInput
-): Effect.Effect<ServerUser, UserWriteError | SignUpRejected | UserNotFound, Db> =>
-  current?.isAnonymous === true ? upgradeGuest(project, current, input) : createUser(project, input)
+): Effect.Effect<ServerUser, UserWriteError | SignUpRejected | UserNotFound, Db> => {
+  const countryCode = signUpCountryCode(input.primaryEmail ?? current?.primaryEmail ?? null)
+  const located = { ...input, signUp: { ...input.signUp, countryCode } }
+  return current?.isAnonymous === true
+    ? upgradeGuest(project, current, located)
+    : createUser(project, { ...located, countryCode })
+}
+
+/**
+ * The country a sign-up comes from. The service reads it from the request's geolocation headers, and in its
+ * development and test setups from an e-mail tag first (`someone+CA@example.com` is Canada; only at
+ * example.com); the local backend has no geolocation, so the tag is all it reads.
+ */
+export const signUpCountryCode = (email: string | null): string | null => {
+  const tag = email === null ? undefined : /^[^+]+\+([^@]+)@example\.com$/i.exec(email)?.[1]
+  const code = tag?.trim().toUpperCase()
+  return code !== undefined && /^[A-Z]{2}$/.test(code) ? code : null
+}
 
 const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpInput) =>
   Effect.gen(function* () {
@@ -56,6 +64,10 @@ const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpIn
         : { primaryEmailAuthEnabled: input.primaryEmailAuthEnabled }),
       ...(input.password === undefined ? {} : { password: input.password }),
       ...(input.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: input.otpAuthEnabled }),
+      // A guest keeps the country it was given; one without gets the sign-up's.
+      ...(guest.countryCode == null && input.signUp.countryCode != null
+        ? { countryCode: input.signUp.countryCode }
+        : {}),
       // A provider's name and picture fill what the guest has not set; they never overwrite the guest's own.
       ...(input.displayName == null || guest.displayName !== null ? {} : { displayName: input.displayName }),
       ...(input.profileImageUrl == null || guest.profileImageUrl !== null
@@ -69,25 +81,9 @@ const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpIn
               previous === null || previous === undefined ? note : `${previous}\n\n${note}`
           })
     })
-    const now = new Date(yield* Clock.currentTimeMillis)
     // After the e-mail and password are in (they may fail, e.g. an address already used): a guest whose
     // sign-up failed stays a guest.
-    yield* db.transaction(
-      Effect.gen(function* () {
-        yield* updateUserColumns(db, project.id, guest.id, { isAnonymous: false, signedUpAt: now })
-        yield* db.query(
-          `update teams set display_name = $1
-            where project_id = $2 and display_name = $3
-              and id in (select team_id from team_members where project_id = $2 and user_id = $4)`,
-          [
-            personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
-            project.id,
-            PERSONAL_TEAM_DEFAULT_NAME,
-            guest.id
-          ]
-        )
-      })
-    )
+    yield* db.transaction(endGuestState(db, project.id, guest.id, input))
     const upgraded = yield* findUserView(db, project.id, guest.id)
     return upgraded === undefined ? yield* Effect.fail(new UserNotFound({})) : upgraded
   })

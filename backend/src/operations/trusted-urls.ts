@@ -9,11 +9,15 @@ import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import type { StoredProject } from "../store/projects.js"
 
-/** The scheme of a native app's own callback URL, which the hosted service accepts without a trusted domain. */
-const NATIVE_APP_SCHEME = "stack-auth-mobile-oauth-url:"
+/**
+ * The schemes of a native app's own callback URL, which the hosted service accepts without a trusted domain:
+ * the Hexclave Swift SDK's, and the one the StackAuth Swift SDK (frozen, in shipped apps) registers.
+ */
+const NATIVE_APP_SCHEMES: ReadonlySet<string> = new Set(["hexclave-mobile-oauth-url:", "stack-auth-mobile-oauth-url:"])
 
 /** A native app's own callback URL. */
-export const isNativeAppUrl = (url: string): boolean => URL.canParse(url) && new URL(url).protocol === NATIVE_APP_SCHEME
+export const isNativeAppUrl = (url: string): boolean =>
+  URL.canParse(url) && NATIVE_APP_SCHEMES.has(new URL(url).protocol)
 
 /** The project accepts this URL as a place to send users to. */
 export const isTrustedUrl = (project: StoredProject, url: string): boolean =>

@@ -43,6 +43,7 @@ import { grantDefaultPermissions } from "./team-permissions.js"
 import { cacheKeys } from "../store/read-cache.js"
 import {
   deleteUser as deleteUserRow,
+  findUserSignUp,
   findUserSortKey,
   findUserView,
   insertUser,
@@ -207,7 +208,9 @@ export const createUser = (
           restrictedByAdmin: input.restrictedByAdmin ?? restrictedBy !== undefined,
           restrictedByAdminReason: input.restrictedByAdminReason ?? null,
           restrictedByAdminPrivateDetails:
-            input.restrictedByAdminPrivateDetails ?? (restrictedBy === undefined ? null : restrictionNote(restrictedBy))
+            input.restrictedByAdminPrivateDetails ??
+            (restrictedBy === undefined ? null : restrictionNote(restrictedBy)),
+          ...signUpFactColumns(input)
         })
         if (email !== null) {
           yield* insertContactChannel(db, {
@@ -230,10 +233,13 @@ export const createUser = (
           )
         }
         yield* grantDefaultProjectPermissions(db, project, userId)
+        // The service answers the user as read before its personal team is made (its selected team is null in
+        // the create's answer, and set from then on).
+        const view = yield* findUserView(db, project.id, userId)
         if (project.config.createTeamOnSignUp) {
           yield* createPersonalTeam(db, project, userId, displayName, email, now)
         }
-        return yield* findUserView(db, project.id, userId)
+        return view
       })
     )
     const user = yield* Effect.catchTag(created, "DbError", emailConflict(email))
@@ -260,6 +266,44 @@ const restrictionColumns = (patch: UserPatch) =>
           : { restrictedByAdminPrivateDetails: patch.restrictedByAdminPrivateDetails })
       }
 
+/** The sign-up facts a server may set: the country (`null` clears it) and the risk scores. */
+const signUpFactColumns = (input: {
+  readonly countryCode?: string | null | undefined
+  readonly riskScores?: { readonly signUp: { readonly bot: number; readonly freeTrialAbuse: number } } | undefined
+}) => ({
+  ...(input.countryCode === undefined ? {} : { countryCode: input.countryCode }),
+  ...(input.riskScores === undefined
+    ? {}
+    : { riskScoreBot: input.riskScores.signUp.bot, riskScoreFreeTrialAbuse: input.riskScores.signUp.freeTrialAbuse })
+})
+
+/**
+ * A guest becomes a normal user (`is_anonymous: false`, by a sign-up's upgrade or a server's PATCH), as the
+ * service does it: signed up now, and its personal teams still called "Personal Team" named as a new user's
+ * would be, from the name and e-mail of the same write.
+ */
+export const endGuestState = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  names: { readonly displayName?: string | null | undefined; readonly primaryEmail?: string | null | undefined }
+): Effect.Effect<void, DbError> =>
+  Effect.gen(function* () {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* updateUserColumns(db, projectId, userId, { isAnonymous: false, signedUpAt: now })
+    yield* db.query(
+      `update teams set display_name = $1
+        where project_id = $2 and display_name = $3
+          and id in (select team_id from team_members where project_id = $2 and user_id = $4)`,
+      [
+        personalTeamName(names.displayName ?? null, names.primaryEmail ?? null),
+        projectId,
+        PERSONAL_TEAM_DEFAULT_NAME,
+        userId
+      ]
+    )
+  })
+
 /** Applies a PATCH and returns the new server view. */
 export const updateUser = (
   projectId: string,
@@ -277,9 +321,9 @@ export const updateUser = (
       [cacheKeys.user(projectId, userId)],
       db.transaction(
         Effect.gen(function* () {
-          // Existence only: the whole view is read once, at the end.
-          const signedUpAt = yield* findUserSortKey(db, projectId, userId, "signed_up_at")
-          if (signedUpAt === undefined) return yield* Effect.fail(new UserNotFound({}))
+          // Existence (and whether a guest), the whole view is read once, at the end.
+          const existing = yield* findUserSignUp(db, projectId, userId)
+          if (existing === undefined) return yield* Effect.fail(new UserNotFound({}))
           if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
             const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
             if (!member) {
@@ -300,9 +344,11 @@ export const updateUser = (
             ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
             ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
             ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled }),
-            ...restrictionColumns(patch)
+            ...restrictionColumns(patch),
+            ...signUpFactColumns(patch)
           })
           yield* updatePrimaryEmail(db, projectId, userId, patch)
+          if (existing.isAnonymous && patch.isAnonymous === false) yield* endGuestState(db, projectId, userId, patch)
           if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
           else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
           // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.

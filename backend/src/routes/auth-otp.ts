@@ -12,7 +12,7 @@ export const routes = [
   serve(AuthOtpApi.sendSignInCode, ({ auth: { project }, body }) =>
     Effect.gen(function* () {
       yield* requireOtpSignIn(project)
-      const nonce = yield* sendSignInCode(project, body.email.trim(), body.callbackUrl)
+      const nonce = yield* sendSignInCode(project, body.email.trim(), body.callbackUrl, body)
       return { nonce }
     })
   ),

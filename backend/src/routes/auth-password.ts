@@ -8,6 +8,7 @@ import {
 } from "@stackfx/lib/errors/known/sign-in.js"
 import { checkPasswordLength } from "../crypto/password.js"
 import { serve, unreachable } from "../http/serve.js"
+import { assessBotChallenge, requireVisibleChallengePassed } from "../operations/bot-challenge.js"
 import { sendSignUpVerification } from "../operations/contact-channels.js"
 import { isTrustedUrl } from "../operations/trusted-urls.js"
 import { requireMfa } from "../operations/mfa.js"
@@ -33,6 +34,7 @@ export const routes = [
       }
       if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
       yield* checkPasswordLength(body.password)
+      yield* assessBotChallenge(body, "sign_up_with_credential").pipe(Effect.flatMap(requireVisibleChallengePassed))
       const user = yield* signUpUser(project, current, {
         primaryEmail: body.email.trim(),
         primaryEmailVerified: false,

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"
 import { TemplateId } from "@stackfx/lib/domain/email-template.js"
-import { validate } from "../http/request.js"
+import { schemaErrorOf, validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { createTemplate, deleteTemplate, projectTemplates, updateTemplate } from "../operations/email-templates.js"
 
@@ -30,7 +30,12 @@ export const routes = [
   serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
     Effect.gen(function* () {
       const id = yield* templateIdOf(params, request)
-      return { renderedHtml: yield* updateTemplate(auth.project, id, body) }
+      const renderedHtml = yield* updateTemplate(auth.project, id, body).pipe(
+        Effect.catchTag("InvalidTemplateSource", (invalid) =>
+          Effect.fail(schemaErrorOf(request, [`body.tsx_source: ${invalid.problem}`]))
+        )
+      )
+      return { renderedHtml }
     })
   ),
   serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>

@@ -11,6 +11,7 @@
  * - `GET|PUT /emulator/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
  *   URL of a standard provider served by a local OpenID Connect server (e.g. a test's mock). `null` removes it.
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
@@ -23,15 +24,34 @@ import { json } from "../http/respond.js"
 import { providerIssuer, setProviderIssuer } from "../operations/emulator-providers.js"
 import { signInWithAppleIdToken } from "../operations/oauth-apple-native.js"
 import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookie } from "../operations/oauth-callback.js"
+import { completeOAuthFlow, innerStateCookies } from "../operations/oauth-callback.js"
 import { ADMIN } from "../http/access.js"
 
 const COOKIE_PATH = `${API_PATH_PREFIX}/auth/oauth/callback`
 
-const cookieHeader = (name: string, value: string, maxAgeSeconds: number, secure: boolean) =>
-  `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`
-
-const isSecure = Effect.map(EmulatorConfig, (config) => config.baseUrl.startsWith("https:"))
+/**
+ * The response with the flow's cookies (both names, see `innerStateCookies`) set to `value`, or deleted
+ * (`maxAgeSeconds` 0). The names and values are the backend's own, so a cookie that does not encode is a bug.
+ */
+const withFlowCookies = (
+  response: HttpServerResponse.HttpServerResponse,
+  innerState: string,
+  value: string,
+  maxAgeSeconds: number
+) =>
+  Effect.flatMap(EmulatorConfig, (config) => {
+    const options = {
+      path: COOKIE_PATH,
+      maxAge: Duration.seconds(maxAgeSeconds),
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.baseUrl.startsWith("https:")
+    } as const
+    return HttpServerResponse.setCookies(
+      response,
+      innerStateCookies(innerState).map((name) => [name, value, options] as const)
+    ).pipe(Effect.orDie)
+  })
 
 const stringFields = (value: unknown): Record<string, string> =>
   typeof value === "object" && value !== null
@@ -48,9 +68,7 @@ const callback = (declaration: typeof OAuthApi.callback | typeof OAuthApi.callba
         params: { ...stringFields(query), ...stringFields(body) },
         cookies: request.cookies
       })
-      return HttpServerResponse.redirect(result.location, {
-        headers: { "set-cookie": cookieHeader(innerStateCookie(result.innerState), "", 0, yield* isSecure) }
-      })
+      return yield* withFlowCookies(HttpServerResponse.redirect(result.location), result.innerState, "", 0)
     })
   )
 
@@ -70,21 +88,24 @@ export const routes = [
         // OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE; a refused code or access comes from the token stage.
         unreachable("InvalidAuthorizationCode", "OAuthProviderAccessDenied")
       )
-      const cookie = cookieHeader(
-        innerStateCookie(started.innerState),
+      // The SDK's flow asks for the location as JSON so it can handle a bot challenge before navigating; PKCE
+      // guards that flow, so no cookie is set (it would need credentialed CORS).
+      if (started.responseMode === "json") return json({ location: started.location })
+      // Next.js's redirect() in the hosted route answers 307.
+      return yield* withFlowCookies(
+        HttpServerResponse.redirect(started.location, { status: 307 }),
+        started.innerState,
         "true",
-        OUTER_OAUTH_FLOW_TTL_MS / 1000,
-        yield* isSecure
+        OUTER_OAUTH_FLOW_TTL_MS / 1000
       )
-      return HttpServerResponse.redirect(started.location, { headers: { "set-cookie": cookie } })
     })
   ),
   callback(OAuthApi.callback),
   callback(OAuthApi.callbackPost),
   serve(OAuthNativeApi.appleSignIn, ({ auth, body }) =>
     signInWithAppleIdToken(auth.project, body.idToken).pipe(
-      // A native sign-up sets no password, selects no team and upgrades no guest.
-      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound")
+      // A native sign-up sets no password, selects no team, upgrades no guest and has no bot challenge.
+      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound", "BotChallengeFailed")
     )
   ),
   endpoint({

@@ -23,11 +23,8 @@ export const routes = [
       return { accessToken: yield* refreshSession(auth.project.id, refreshToken) }
     })
   ),
-  serve(SessionsApi.signOut, ({ auth, request }) =>
-    // Without a refresh token header (the hosted service refuses that), the access token's session ends.
-    Effect.as(endCurrentSession(auth.project.id, refreshTokenOf(request.headers), auth.refreshTokenId), {
-      success: true as const
-    })
+  serve(SessionsApi.signOut, ({ auth }) =>
+    Effect.as(endCurrentSession(auth.project.id, auth.refreshTokenId), { success: true as const })
   ),
   serve(SessionsApi.create, ({ auth, body }) =>
     Effect.gen(function* () {

@@ -31,7 +31,15 @@ export const OAuthFlowData = rowStruct({
   /** Standard providers: the issuer, and the PKCE verifier and nonce of the inner leg. */
   issuer: Schema.NullOr(Schema.String),
   innerCodeVerifier: Schema.NullOr(Schema.String),
-  nonce: Schema.NullOr(Schema.String)
+  nonce: Schema.NullOr(Schema.String),
+  /**
+   * `json` when the authorize call answered `{ location }` (the SDK's flow): no cookie was set, PKCE guards the
+   * flow. Absent in flows stored before the mode was kept: those are `redirect` flows.
+   */
+  responseMode: Schema.optionalKey(Schema.Literals(["json", "redirect"])),
+  /** The authorize request's bot-challenge verdict (operations/bot-challenge.ts), for the sign-up it may lead to. */
+  botChallengeStatus: Schema.optionalKey(Schema.Literals(["ok", "invalid", "error"])),
+  botChallengeVisibleResult: Schema.optionalKey(Schema.Literals(["ok", "invalid", "error"]))
 })
 export type OAuthFlowData = typeof OAuthFlowData.Type
 
@@ -77,6 +85,24 @@ export const takeOAuthFlow = (
       [sha256Hex(innerState), at]
     ),
     rows.first
+  )
+
+/**
+ * The response mode of an unused flow, without using it: the callback needs it before the flow is taken, to
+ * know whether the browser must show the flow's cookie.
+ */
+export const oauthFlowResponseMode = (
+  db: DbShape,
+  innerState: string
+): Effect.Effect<"json" | "redirect" | undefined, DbError> =>
+  Effect.map(
+    db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
+      sha256Hex(innerState)
+    ]),
+    (rows) => {
+      const mode = rows[0]?.["mode"]
+      return mode === "json" || mode === "redirect" ? mode : undefined
+    }
   )
 
 /** Drops flows that ended long ago, so abandoned sign-ins do not pile up. */

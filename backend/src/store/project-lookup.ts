@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { secretMatches } from "../crypto/secrets.js"
 import { type ApiKeySetRow, listApiKeySets } from "./api-keys.js"
+import { loadOverrides } from "./config-overrides.js"
 import { Db, type DbError } from "./db.js"
 import { cacheKeys, ReadCache } from "./read-cache.js"
 import { findProject, listAllTrustedDomains, type StoredProject } from "./projects.js"
@@ -28,6 +29,11 @@ export interface ProjectsShape {
   readonly checkKey: (projectId: string, kind: ProjectKeyKind, key: string) => Effect.Effect<boolean, DbError>
   /** True when the project has at least one valid key set with a publishable client key. */
   readonly hasPublishableKey: (projectId: string) => Effect.Effect<boolean, DbError>
+  /**
+   * Whether client access needs a publishable client key (`project.requirePublishableClientKey`, a project-level
+   * config override; off unless set). Read from the database each time: it is asked only of keyless requests.
+   */
+  readonly requiresPublishableKey: (projectId: string) => Effect.Effect<boolean, DbError>
   /** The trusted domains of every project, for CORS. */
   readonly trustedDomains: Effect.Effect<ReadonlyArray<string>, DbError>
 }
@@ -78,6 +84,11 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
           }),
         hasPublishableKey: (projectId) =>
           Effect.map(validSets(projectId), (sets) => sets.some((s) => s.publishableClientKeyHash !== null)),
+        requiresPublishableKey: (projectId) =>
+          Effect.map(
+            loadOverrides(db, projectId),
+            (overrides) => overrides.project["project.requirePublishableClientKey"] === true
+          ),
         trustedDomains: cache.get(cacheKeys.trustedDomains, listAllTrustedDomains(db))
       })
     })

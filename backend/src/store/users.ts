@@ -28,6 +28,9 @@ const UserViewRow = rowStruct({
   restrictedByAdmin: Schema.Boolean,
   restrictedByAdminReason: Schema.NullOr(Schema.String),
   restrictedByAdminPrivateDetails: Schema.NullOr(Schema.String),
+  countryCode: Schema.NullOr(Schema.String),
+  riskScoreBot: Schema.Number,
+  riskScoreFreeTrialAbuse: Schema.Number,
   requireEmailVerification: Schema.Boolean,
   primaryEmail: Schema.NullOr(Schema.String),
   primaryEmailVerified: Schema.Boolean,
@@ -51,7 +54,7 @@ const viewSelect = `
 select u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata, u.server_metadata,
   u.signed_up_at, u.last_active_at, u.totp_secret_base64 is not null as requires_totp_mfa, u.otp_auth_enabled,
   u.passkey_auth_enabled, u.is_anonymous, u.restricted_by_admin, u.restricted_by_admin_reason,
-  u.restricted_by_admin_private_details,
+  u.restricted_by_admin_private_details, u.country_code, u.risk_score_bot, u.risk_score_free_trial_abuse,
   coalesce((select p.require_email_verification from projects p where p.id = u.project_id), false)
     as require_email_verification,
   pc.value as primary_email, coalesce(pc.is_verified, false) as primary_email_verified,
@@ -127,7 +130,9 @@ const toUser = (row: UserViewRow): ServerUser => {
     restrictedReason,
     restrictedByAdmin: row.restrictedByAdmin,
     restrictedByAdminReason: row.restrictedByAdminReason,
-    restrictedByAdminPrivateDetails: row.restrictedByAdminPrivateDetails
+    restrictedByAdminPrivateDetails: row.restrictedByAdminPrivateDetails,
+    countryCode: row.countryCode,
+    riskScores: { signUp: { bot: row.riskScoreBot, freeTrialAbuse: row.riskScoreFreeTrialAbuse } }
   }
 }
 
@@ -230,6 +235,20 @@ export const findUserSortKey = (
     }
   )
 
+/** When a user signed up and whether a guest: whether one exists, for a write that treats guests apart. */
+export const findUserSignUp = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<{ readonly signedUpAt: Date; readonly isAnonymous: boolean } | undefined, DbError> =>
+  Effect.map(
+    db.query("select signed_up_at, is_anonymous from users where project_id = $1 and id = $2", [projectId, userId]),
+    (found) => {
+      const value = found[0]?.["signed_up_at"]
+      return value instanceof Date ? { signedUpAt: value, isAnonymous: found[0]?.["is_anonymous"] === true } : undefined
+    }
+  )
+
 export interface NewUser {
   readonly id: string
   readonly projectId: string
@@ -246,6 +265,9 @@ export interface NewUser {
   readonly restrictedByAdmin?: boolean | undefined
   readonly restrictedByAdminReason?: string | null | undefined
   readonly restrictedByAdminPrivateDetails?: string | null | undefined
+  readonly countryCode?: string | null | undefined
+  readonly riskScoreBot?: number | undefined
+  readonly riskScoreFreeTrialAbuse?: number | undefined
 }
 
 export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbError> =>
@@ -253,8 +275,9 @@ export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbEr
     db.query(
       `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
          server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
-         restricted_by_admin, restricted_by_admin_reason, restricted_by_admin_private_details)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         restricted_by_admin, restricted_by_admin_reason, restricted_by_admin_private_details, country_code,
+         risk_score_bot, risk_score_free_trial_abuse)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         user.id,
         user.projectId,
@@ -270,7 +293,10 @@ export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbEr
         user.isAnonymous,
         user.restrictedByAdmin ?? false,
         user.restrictedByAdminReason ?? null,
-        user.restrictedByAdminPrivateDetails ?? null
+        user.restrictedByAdminPrivateDetails ?? null,
+        user.countryCode ?? null,
+        user.riskScoreBot ?? 0,
+        user.riskScoreFreeTrialAbuse ?? 0
       ]
     )
   )
@@ -292,6 +318,9 @@ export interface UserColumnsPatch {
   readonly restrictedByAdminReason?: string | null
   readonly restrictedByAdminPrivateDetails?: string | null
   readonly lastActiveAt?: Date
+  readonly countryCode?: string | null
+  readonly riskScoreBot?: number
+  readonly riskScoreFreeTrialAbuse?: number
 }
 
 const patchColumns: PatchColumns<UserColumnsPatch> = [
@@ -309,7 +338,10 @@ const patchColumns: PatchColumns<UserColumnsPatch> = [
   ["restrictedByAdmin", "restricted_by_admin"],
   ["restrictedByAdminReason", "restricted_by_admin_reason"],
   ["restrictedByAdminPrivateDetails", "restricted_by_admin_private_details"],
-  ["lastActiveAt", "last_active_at"]
+  ["lastActiveAt", "last_active_at"],
+  ["countryCode", "country_code"],
+  ["riskScoreBot", "risk_score_bot"],
+  ["riskScoreFreeTrialAbuse", "risk_score_free_trial_abuse"]
 ]
 
 export const updateUserColumns = (

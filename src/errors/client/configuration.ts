@@ -1,18 +1,19 @@
 import * as Data from "effect/Data"
 import type { ConfigurationKey } from "./configuration-key.js"
 
+// The environment variable of each key without its prefix: `HEXCLAVE_` since the service's rename, `STACK_` before.
 const described: { readonly [K in ConfigurationKey]: { readonly label: string; readonly env: string } } = {
-  projectId: { label: "A project ID", env: "STACK_PROJECT_ID" },
-  publishableClientKey: { label: "A publishable client key", env: "STACK_PUBLISHABLE_CLIENT_KEY" },
-  secretServerKey: { label: "A secret server key", env: "STACK_SECRET_SERVER_KEY" },
-  superSecretAdminKey: { label: "A super secret admin key", env: "STACK_SUPER_SECRET_ADMIN_KEY" },
-  baseUrl: { label: "An API base URL", env: "STACK_API_URL" }
+  projectId: { label: "A project ID", env: "PROJECT_ID" },
+  publishableClientKey: { label: "A publishable client key", env: "PUBLISHABLE_CLIENT_KEY" },
+  secretServerKey: { label: "A secret server key", env: "SECRET_SERVER_KEY" },
+  superSecretAdminKey: { label: "A super secret admin key", env: "SUPER_SECRET_ADMIN_KEY" },
+  baseUrl: { label: "An API base URL", env: "API_URL" }
 }
 
 /** The message for a missing configuration key, naming the option and its environment variable. */
 export const missingConfigurationMessage = (which: ConfigurationKey): string =>
-  `${described[which].label} is required. Pass it as the ${which} option or set the ${described[which].env} ` +
-  "environment variable."
+  `${described[which].label} is required. Pass it as the ${which} option or set the ` +
+  `HEXCLAVE_${described[which].env} (or STACK_${described[which].env}) environment variable.`
 
 /** Required configuration (project ID and publishable client key) was not given. */
 export class MissingConfiguration extends Data.TaggedError("MissingConfiguration")<{

@@ -4,8 +4,8 @@
  * load (the bundler loads whatever the entry reaches statically and any lazy page uses).
  */
 
-/** The hosted dashboard, where the production-mode fix link of an error points by default. */
-export const DEFAULT_DASHBOARD_URL = "https://app.stack-auth.com"
+/** The hosted dashboard at its canonical host since the rename (the old app.stack-auth.com redirects), where the production-mode fix link of an error points by default. */
+export const DEFAULT_DASHBOARD_URL = "https://app.hexclave.com"
 
 /** What the MFA prompt of the OAuth callback says after a wrong code. */
 export const OAUTH_INVALID_TOTP_MESSAGE = "Invalid TOTP code. Please try signing in again."

@@ -3,12 +3,17 @@
  * button (see ../styles.tsx), plus a few of its own:
  * `--stackfx-background` (page card), `--stackfx-primary`, `--stackfx-primary-foreground`,
  * `--stackfx-destructive`, `--stackfx-success`, `--stackfx-input-background`, `--stackfx-card-width`.
+ *
+ * The pages look right in an app with no stylesheet at all: they bring their font (the system's sans-serif,
+ * unless `--stackfx-font` names another, e.g. `inherit` for the app's own), sizes, line height and colours,
+ * and every default colour pair passes WCAG AA contrast (4.5:1), muted text on the accent background
+ * included. The stylesheet ships in the pages' own chunk, so a page that shows none of them loads none of it.
  */
 import type { ReactNode } from "react"
 
 const light = `
   --stackfx-h-fg: var(--stackfx-foreground, #18181b);
-  --stackfx-h-muted: var(--stackfx-muted-foreground, #71717a);
+  --stackfx-h-muted: var(--stackfx-muted-foreground, #636369);
   --stackfx-h-bg: var(--stackfx-background, #ffffff);
   --stackfx-h-border: var(--stackfx-border, #e4e4e7);
   --stackfx-h-accent: var(--stackfx-accent, #f4f4f5);
@@ -38,7 +43,10 @@ export const handlerCss = `
   display: flex;
   justify-content: center;
   padding: 2rem 1rem;
-  font-family: var(--stackfx-font, inherit);
+  font-family: var(--stackfx-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  font-size: 1rem;
+  line-height: 1.5;
+  text-align: left;
   color: var(--stackfx-h-fg);
 }
 :where(.dark, [data-theme="dark"]) .stackfx-handler {${dark}
@@ -54,7 +62,8 @@ export const handlerCss = `
   box-shadow: var(--stackfx-shadow, 0 10px 30px -18px rgba(0, 0, 0, .3));
 }
 .stackfx-card[data-wide] { max-width: 40rem; }
-.stackfx-card h1 { margin: 0 0 .25rem; font-size: 1.375rem; font-weight: 600; }
+.stackfx-card h1 { margin: 0 0 .25rem; font-size: 1.375rem; font-weight: 600; line-height: 1.3; }
+.stackfx-card h1:focus:not(:focus-visible) { outline: none; }
 .stackfx-card h2 { margin: 0 0 .75rem; font-size: 1.0625rem; font-weight: 600; }
 .stackfx-card p { margin: .5rem 0; line-height: 1.5; }
 .stackfx-subtitle { color: var(--stackfx-h-muted); font-size: .875rem; }

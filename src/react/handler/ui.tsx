@@ -7,12 +7,15 @@ import {
   type InputHTMLAttributes,
   type KeyboardEvent,
   type ReactNode,
+  useEffect,
   useId,
-  useMemo
+  useMemo,
+  useRef
 } from "react"
 import { ClientConfig } from "../../services/http/client-config.js"
 import { useHandlerPage } from "./context.js"
 import { describeError } from "./describe-error.js"
+import { takePageFocusRequest } from "../page-focus.js"
 import { HandlerStyles } from "./styles.js"
 import { useHandlerApp } from "./use-action.js"
 
@@ -20,15 +23,25 @@ export function Card(props: {
   readonly title: string
   readonly subtitle?: ReactNode
   readonly wide?: boolean | undefined
+  /** A stand-in (loading) leaves focus to the page that follows it; default false. */
+  readonly placeholder?: boolean | undefined
   readonly children?: ReactNode
 }): ReactNode {
   const titleId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const { placeholder } = props
+  // A page opened from the user button's menu takes focus on its heading (../page-focus.ts).
+  useEffect(() => {
+    if (placeholder !== true && takePageFocusRequest()) heading.current?.focus()
+  }, [placeholder])
   // A section, not <main>: the app's layout usually has its own main landmark around the handler.
   return (
     <div className="stackfx-handler">
       <HandlerStyles />
       <section className="stackfx-card" aria-labelledby={titleId} data-wide={props.wide === true ? "" : undefined}>
-        <h1 id={titleId}>{props.title}</h1>
+        <h1 id={titleId} ref={heading} tabIndex={-1}>
+          {props.title}
+        </h1>
         {props.subtitle === undefined ? null : <p className="stackfx-subtitle">{props.subtitle}</p>}
         {props.children}
       </section>

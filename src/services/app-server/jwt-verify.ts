@@ -29,7 +29,7 @@ import { type AsymmetricJwtAlgorithm, isAsymmetricJwtAlgorithm } from "../../dom
 import {
   AccessTokenClaims,
   accessTokenAudience,
-  accessTokenIssuer,
+  acceptedAccessTokenIssuers,
   type AccessTokenKind,
   claimsMatchAudience,
   parseAccessTokenAudience
@@ -310,7 +310,7 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
           try: () =>
             jwtVerify<JWTPayload>(accessToken, key, {
               algorithms: [...allowed],
-              issuer: accessTokenIssuer(config.baseUrl, config.projectId, kind),
+              issuer: [...acceptedAccessTokenIssuers(config.baseUrl, config.projectId, kind)],
               audience: accessTokenAudience(config.projectId, kind),
               clockTolerance: tolerance,
               currentDate: new Date(now)

@@ -1,15 +1,16 @@
 /**
- * The session tokens an incoming request carries to an app's own server: the `x-stack-auth` header
- * (`CurrentUser.authHeaders`), or else the token cookies the client tier's cookie store writes. Pure
- * reading, no verification: `RequestAuth` decides what the tokens are worth.
+ * The session tokens an incoming request carries to an app's own server: `Authorization: Bearer
+ * hexclave_<base64 of the auth JSON>` (or `stackauth_…`, its name before the service's rename; the official
+ * SDK's `getAuthorizationHeader()`), else the `x-stack-auth` header (`CurrentUser.authHeaders`), else the
+ * token cookies the client tier's cookie store and the official SDK write. Pure reading, no verification:
+ * `RequestAuth` decides what the tokens are worth.
  */
 import * as Result from "effect/Result"
 import { STACK_HEADERS } from "../../domain/api.js"
 import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
 import { MalformedAuthJson } from "../../errors/client/request-session.js"
 import type { AuthJson } from "./auth-json.js"
-import { readCookie } from "../session/cookie-text.js"
-import { accessCookieName, refreshCookieName } from "../session/token-store-cookie.js"
+import { readTokenCookies } from "../session/token-cookies.js"
 
 /** Headers with a `get` method: a fetch `Request`'s (web servers, workers, Next.js route handlers). */
 export interface WebHeaders {
@@ -29,8 +30,8 @@ export type HeaderRecord = Readonly<Record<string, string | ReadonlyArray<string
  */
 export type SessionSource = { readonly headers: WebHeaders | HeaderRecord } | { readonly authJson: unknown }
 
-/** Where the tokens of a session were found. */
-export type TokenOrigin = "header" | "cookie" | "json"
+/** Where the tokens of a session were found: `authorization` is a `Bearer hexclave_…`/`stackauth_…` header. */
+export type TokenOrigin = "authorization" | "header" | "cookie" | "json"
 
 /** A session's tokens as found on an incoming request, and where they were found. */
 export interface RequestTokens {
@@ -88,22 +89,52 @@ export const decodeAuthHeader = (header: string): Result.Result<AuthJson, Malfor
   return decodeAuthJson(parsed)
 }
 
-/** A token cookie's value; "undefined" was written by a buggy store and stands for no token. */
-const cookieToken = (value: string | undefined): string | null =>
-  value === undefined || value === "" || value === UNDEFINED_TOKEN_STRING ? null : value
-
-/** The tokens of the client tier's cookie store, as the `Cookie` header carries them. */
+/**
+ * The tokens of the session cookies (the client tier's and the official SDK's, new names and old; see
+ * token-cookies.ts), as the `Cookie` header carries them.
+ */
 export const tokensFromCookieHeader = (cookieHeader: string | null, projectId: string): AuthJson => {
-  if (cookieHeader === null || cookieHeader === "") return { accessToken: null, refreshToken: null }
-  return {
-    accessToken: cookieToken(readCookie(cookieHeader, accessCookieName(projectId))),
-    refreshToken: cookieToken(readCookie(cookieHeader, refreshCookieName(projectId)))
+  const found = readTokenCookies(cookieHeader ?? "", projectId)
+  // "undefined" was written by a buggy store and stands for no token.
+  const real = (value: string | null) => (value === UNDEFINED_TOKEN_STRING ? null : value)
+  return { accessToken: real(found.accessToken), refreshToken: real(found.refreshToken) }
+}
+
+/** The prefixes of an `Authorization: Bearer` value holding the auth JSON: the service's name, then its old one. */
+const BEARER_PREFIXES = ["hexclave_", "stackauth_"] as const
+
+/**
+ * The auth JSON of an `Authorization` header (`Bearer hexclave_<base64 of the JSON>`, or `stackauth_…`), as the
+ * official SDK's `getAuthorizationHeader()` writes it; `undefined` for any other authorization (an app's own
+ * scheme passes untouched).
+ */
+export const decodeAuthorization = (authorization: string): Result.Result<AuthJson, MalformedAuthJson> | undefined => {
+  const credential = /^Bearer\s+(.+)$/i.exec(authorization.trim())?.[1]?.trim()
+  const prefix = BEARER_PREFIXES.find((p) => credential?.startsWith(p) === true)
+  if (credential === undefined || prefix === undefined) return undefined
+  const encoded = credential.slice(prefix.length)
+  if (encoded === "") return malformed(`The Authorization header's ${prefix} value is empty.`)
+  let json: string
+  try {
+    json = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)))
+  } catch {
+    // The decoder's message would quote the credential.
+    return malformed(`The Authorization header's ${prefix} value is not base64 of UTF-8 text.`)
   }
+  const parsed: unknown = (() => {
+    try {
+      return JSON.parse(json)
+    } catch {
+      return undefined
+    }
+  })()
+  if (parsed === undefined) return malformed(`The Authorization header's ${prefix} value is not base64 of JSON.`)
+  return decodeAuthJson(parsed)
 }
 
 /**
- * The tokens `source` carries for `projectId`. The `x-stack-auth` header wins when present (it is what the
- * client chose to send); without it, the cookies.
+ * The tokens `source` carries for `projectId`. An `Authorization: Bearer hexclave_…` (or `stackauth_…`) header
+ * wins, then `x-stack-auth` (either is what the client chose to send); without them, the cookies.
  */
 export const readRequestTokens = (
   source: SessionSource,
@@ -112,6 +143,9 @@ export const readRequestTokens = (
   if ("authJson" in source) {
     return Result.map(decodeAuthJson(source.authJson), (tokens) => ({ tokens, origin: "json" as const }))
   }
+  const authorization = headerOf(source.headers, "authorization")
+  const bearer = authorization === null ? undefined : decodeAuthorization(authorization)
+  if (bearer !== undefined) return Result.map(bearer, (tokens) => ({ tokens, origin: "authorization" as const }))
   const header = headerOf(source.headers, STACK_HEADERS.auth)
   if (header !== null && header.trim() !== "") {
     return Result.map(decodeAuthHeader(header), (tokens) => ({ tokens, origin: "header" as const }))

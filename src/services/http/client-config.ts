@@ -1,6 +1,6 @@
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
-import { type AccessType, clientVersion, DEFAULT_BASE_URL } from "../../domain/api.js"
+import { type AccessType, clientVersion, DEFAULT_BASE_URL, normalizeBaseUrl } from "../../domain/api.js"
 
 export type { AccessType }
 
@@ -15,11 +15,15 @@ export interface ClientConfigInput {
   readonly secretServerKey?: string | undefined
   readonly superSecretAdminKey?: string | undefined
   readonly adminAccessToken?: string | undefined
-  /** Defaults to the hosted API; a local backend sets e.g. `http://localhost:8102`. */
+  /**
+   * Defaults to the hosted API; a local backend sets e.g. `http://localhost:8102`. The client adds `/api/v1`
+   * itself: a URL that already ends in it is used without it (the tiers log a warning).
+   */
   readonly baseUrl?: string | undefined
   /**
-   * Whether a permanent network failure may probe third-party hosts (Cloudflare trace, the hosted app).
-   * Even when true this only happens with the hosted base URL. Default true.
+   * Whether a permanent network failure may probe third-party hosts (Cloudflare's trace endpoint, the hosted
+   * app, and the hosted backend beside a custom base URL). Never for a base URL on this machine (localhost,
+   * 127.0.0.1): only its own /health applies there. Default true.
    */
   readonly thirdPartyDiagnostics?: boolean | undefined
   /**
@@ -46,7 +50,7 @@ export interface ClientConfigShape {
   readonly secretServerKey: string | undefined
   readonly superSecretAdminKey: string | undefined
   readonly adminAccessToken: string | undefined
-  /** Without a trailing slash. */
+  /** Without a trailing slash and without `/api/v1`. */
   readonly baseUrl: string
   readonly thirdPartyDiagnostics: boolean
   readonly allowAnonymousUser: boolean
@@ -62,7 +66,7 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   secretServerKey: input.secretServerKey,
   superSecretAdminKey: input.superSecretAdminKey,
   adminAccessToken: input.adminAccessToken,
-  baseUrl: (input.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+  baseUrl: normalizeBaseUrl(input.baseUrl ?? DEFAULT_BASE_URL).baseUrl,
   thirdPartyDiagnostics: input.thirdPartyDiagnostics ?? true,
   allowAnonymousUser: input.allowAnonymousUser ?? false,
   allowRestrictedUser: input.allowRestrictedUser ?? false,

@@ -94,7 +94,9 @@ export const classify = <A, E>(
   if (
     response.status >= 200 &&
     response.status < 300 &&
+    !headers.has("x-hexclave-known-error") &&
     !headers.has("x-stack-known-error") &&
+    !headers.has("x-hexclave-actual-status") &&
     !headers.has("x-stack-actual-status")
   ) {
     return finishBody(request, body, finish)
@@ -115,10 +117,13 @@ export const classify = <A, E>(
   return Effect.fail(new HttpError({ status, body, method: request.method, url }))
 }
 
-/** The answer's real status: `X-Stack-Actual-Status` when the server moved it there. */
+/** The answer's real status: `X-Hexclave-Actual-Status` (or `X-Stack-Actual-Status`) when the server moved it there. */
 export const answerStatus = (response: Response): number =>
   actualStatus({
     status: response.status,
-    headers: { "x-stack-actual-status": response.headers.get("x-stack-actual-status") ?? "" },
+    headers: {
+      "x-stack-actual-status":
+        response.headers.get("x-hexclave-actual-status") ?? response.headers.get("x-stack-actual-status") ?? ""
+    },
     body: ""
   })

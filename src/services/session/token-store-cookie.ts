@@ -1,21 +1,25 @@
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { ClientConfig } from "../http/client-config.js"
-import { readCookie, setCookieLine } from "./cookie-text.js"
+import { setCookieLine } from "./cookie-text.js"
+import {
+  ACCESS_COOKIE_MAX_AGE_SECONDS,
+  type CookieWrite,
+  readTokenCookies,
+  REFRESH_COOKIE_MAX_AGE_SECONDS,
+  tokenCookieWrites
+} from "./token-cookies.js"
 import { makeRefTokenStore, noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 
 /**
- * Business constants of the product and the fixed values of docs/wire.md. Durations carry their unit
- * in the name (`_MS`, `_SECONDS`) because the spec mixes both.
+ * The browser's cookie store of the session, in the cookies and formats of the service's own SDK
+ * (token-cookies.ts): an app server running that SDK reads a session stackfx wrote, and the other way round.
  */
 
-// --- Cookies and tokens ---------------------------------------------------------------------------
-
-/** Max age of the refresh-token cookie: one year. @internal */
-export const REFRESH_COOKIE_MAX_AGE_SECONDS = 31_536_000
-/** Max age of the access-token cookie: one day. @internal */
-export const ACCESS_COOKIE_MAX_AGE_SECONDS = 86_400
+export { ACCESS_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_MAX_AGE_SECONDS }
+export { HEXCLAVE_ACCESS_COOKIE, hexclaveRefreshCookieName, readTokenCookies } from "./token-cookies.js"
 
 /** The part of `document` the store touches; Node tests pass a fake. */
 export interface CookieDocument {
@@ -31,9 +35,15 @@ export interface CookieTokenStoreOptions {
   readonly secure?: boolean | undefined
 }
 
-/** Scoped by project so two projects on one origin keep separate sessions. */
+/**
+ * The cookie stackfx 0.1 kept a project's refresh token in (the token itself), still read when no
+ * newer cookie holds a session; the store now writes {@link hexclaveRefreshCookieName}.
+ */
 export const refreshCookieName = (projectId: string): string => `stack-refresh-${projectId}`
-/** The name of the cookie holding a project's access token. */
+/**
+ * The cookie stackfx 0.1 kept a project's access token in, still read beside its refresh cookie; the
+ * store now writes `hexclave-access` ({@link HEXCLAVE_ACCESS_COOKIE}).
+ */
 export const accessCookieName = (projectId: string): string => `stack-access-${projectId}`
 
 const currentDocument = (): CookieDocument | undefined =>
@@ -46,24 +56,40 @@ const pageIsHttps = (): boolean =>
 export const serializeTokenCookie = (name: string, value: string | null, maxAge: number, secure: boolean): string =>
   setCookieLine(name, value, maxAge, secure)
 
+/** A write as a `Set-Cookie` line; a `__Host-` cookie is Secure whatever the page (the browser requires it). */
+const lineOf = (write: CookieWrite, secure: boolean): string =>
+  setCookieLine(write.name, write.value, write.maxAge, secure || write.name.startsWith("__Host-"), write.domain)
+
+/**
+ * Every `Set-Cookie` line that stores `tokens` for `projectId` in a jar now holding `jar` (the request's
+ * `Cookie` header on a server, `document.cookie` in a browser): the session's two cookies, and the deletion of
+ * the old and stale ones the jar holds (token-cookies.ts). `updatedAtMillis` is the time of the write.
+ */
+export const tokenCookieLines = (
+  projectId: string,
+  tokens: StoredTokens,
+  options: { readonly secure: boolean; readonly updatedAtMillis: number; readonly jar: string }
+): ReadonlyArray<string> => tokenCookieWrites(projectId, tokens, options).map((w) => lineOf(w, options.secure))
+
 /**
  * The `Set-Cookie` values that put `tokens` into the cookie store of `projectId` (`null` deletes a cookie):
- * what the store writes, and what a server sends back when `RequestAuth` refreshed a request's expired
- * access token (`session.refreshed`), so that the browser's next request carries the new one.
+ * the refresh and access cookies, what a server sends back when `RequestAuth` refreshed a request's expired
+ * access token (`session.refreshed`), so that the browser's next request carries the new one. The refresh
+ * cookie is stamped `updatedAtMillis`, the time of the call when not given. {@link tokenCookieLines} also
+ * deletes the old cookies a request carried.
  */
 export const tokenSetCookies = (
   projectId: string,
   tokens: StoredTokens,
-  options: { readonly secure: boolean }
-): readonly [refresh: string, access: string] => [
-  serializeTokenCookie(
-    refreshCookieName(projectId),
-    tokens.refreshToken,
-    REFRESH_COOKIE_MAX_AGE_SECONDS,
-    options.secure
-  ),
-  serializeTokenCookie(accessCookieName(projectId), tokens.accessToken, ACCESS_COOKIE_MAX_AGE_SECONDS, options.secure)
-]
+  options: { readonly secure: boolean; readonly updatedAtMillis?: number }
+): readonly [refresh: string, access: string] => {
+  const [refresh, access] = tokenCookieLines(projectId, tokens, {
+    secure: options.secure,
+    updatedAtMillis: options.updatedAtMillis ?? Date.now(),
+    jar: ""
+  })
+  return [refresh ?? "", access ?? ""]
+}
 
 /** A store over `document.cookie`. Reads every time, so another tab's sign-in or sign-out is seen. */
 export const makeCookieTokenStore = (
@@ -71,19 +97,17 @@ export const makeCookieTokenStore = (
 ): TokenStoreShape => {
   const doc = options.document
   const secure = options.secure ?? pageIsHttps()
-  const refreshName = refreshCookieName(options.projectId)
-  const accessName = accessCookieName(options.projectId)
-  const peek = (): StoredTokens => {
-    const jar = doc.cookie
-    return { accessToken: readCookie(jar, accessName) || null, refreshToken: readCookie(jar, refreshName) || null }
-  }
+  const peek = (): StoredTokens => readTokenCookies(doc.cookie, options.projectId)
   return {
     get: Effect.sync(peek),
     peek,
     set: (tokens: StoredTokens) =>
-      Effect.sync(() => {
-        for (const line of tokenSetCookies(options.projectId, tokens, { secure })) doc.cookie = line
-      })
+      Effect.flatMap(Clock.currentTimeMillis, (updatedAtMillis) =>
+        Effect.sync(() => {
+          const lines = tokenCookieLines(options.projectId, tokens, { secure, updatedAtMillis, jar: doc.cookie })
+          for (const line of lines) doc.cookie = line
+        })
+      )
   }
 }
 

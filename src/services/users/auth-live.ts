@@ -60,9 +60,11 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
       // A new account gets its verification e-mail by default, linking to the app's email-verification page
       // (as the official SDK's sign-up does); only where no such URL can be made (no page to resolve the
       // handler path against, no absolute URL configured) is the sign-up sent without one, and no e-mail.
+      // A URL the caller gives is resolved like every other e-mailed link's: relative to the current page.
       const verificationCallbackUrl =
-        input.verificationCallbackUrl ??
-        Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
+        input.verificationCallbackUrl === undefined
+          ? Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
+          : yield* emailCallbackUrl("emailVerification", input.verificationCallbackUrl)
       const answer = yield* call.signUp({
         body: {
           email: input.email,
@@ -174,8 +176,9 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
     )
 
   const signOut = call.signOut({}).pipe(
-    // The session is already over on the server: as signed out as it gets.
-    Effect.catchTag("RefreshTokenNotFoundOrExpired", () => Effect.void),
+    // The session is already over on the server, or there was none to send (the service answers a sign-out
+    // without an access token ACCESS_TOKEN_EXPIRED): as signed out as it gets.
+    Effect.catchTag(["RefreshTokenNotFoundOrExpired", "AccessTokenExpired"], () => Effect.void),
     // Any user may end their session, an anonymous or restricted one too.
     allowingAnonymousUsers,
     Effect.andThen(session.clear)

@@ -48,9 +48,10 @@ export interface CredentialSignUp {
   /** When given, must repeat `password` (checked here, before anything is sent). */
   readonly passwordConfirmation?: string | undefined
   /**
-   * Where the verification e-mail links to. Default: the app's email-verification handler page (the tier's or
-   * the React provider's `handlerPath`/`urls`, resolved against the current page); where none can be made (a
-   * relative default in a program with no page) no verification e-mail is sent.
+   * Where the verification e-mail links to: an absolute URL, or one relative to the current page (as every
+   * other e-mailed link; with no page, `CallbackUrlRequired`). Default: the app's email-verification handler
+   * page (the tier's or the React provider's `handlerPath`/`urls`, resolved against the current page); where
+   * none can be made (a relative default in a program with no page) no verification e-mail is sent.
    */
   readonly verificationCallbackUrl?: string | undefined
 }
@@ -86,7 +87,7 @@ export interface EmailLinkOptions {
  * endpoint declares (contract/auth.ts), plus the client's own PasswordConfirmationMismatch where the flow
  * takes a confirmation.
  */
-export type SignUpFailure = Fails<typeof AuthPasswordApi.signUp> | ConfirmationMismatch
+export type SignUpFailure = Fails<typeof AuthPasswordApi.signUp> | ConfirmationMismatch | CallbackUrlRequired
 
 /** The errors an email and password sign-in can fail with; match on their `_tag`. */
 export type CredentialSignInFailure = Fails<typeof AuthPasswordApi.signIn>
@@ -131,10 +132,10 @@ export type SendVerificationFailure =
 /** The errors redeeming an e-mail verification code can fail with. */
 export type VerifyEmailFailure = BuiltFails<typeof ContactChannelsApi.verify>
 
-/** The errors signing out can fail with: a session already over on the server is signed out, not an error. */
+/** The errors signing out can fail with: a session already over on the server (or none) is signed out, not an error. */
 export type SignOutFailure = Exclude<
   Fails<typeof SessionsApi.signOut>,
-  { readonly _tag: "RefreshTokenNotFoundOrExpired" }
+  { readonly _tag: "RefreshTokenNotFoundOrExpired" | "AccessTokenExpired" }
 >
 
 /** The errors an anonymous sign-up can fail with. */

@@ -14,6 +14,7 @@ import type { Response } from "playwright-core"
 import { expectHome, fillSignIn, signUp } from "./support/app.js"
 import { freshEmail, screenshot, type Stack, startStack } from "./support/stack.js"
 import { call } from "../../support/emulator.js"
+import { lowContrastText } from "../support/contrast.js"
 
 let stack: Stack
 const password = "account settings password"
@@ -77,6 +78,23 @@ describe("account settings in the demo", () => {
     await first.close()
     await second.close()
   }, 90_000)
+
+  it("the demo's text passes AA contrast (4.5:1): home, the sign-in page and account settings", async () => {
+    const person = await stack.newPerson()
+    const page = await person.newPage()
+    await page.goto("/")
+    await expectHome(page, false)
+    assert.isAbove(await page.locator(".demo-muted").count(), 0, "the home page shows muted text")
+    assert.deepStrictEqual(await page.evaluate(lowContrastText, "body"), [], "home")
+    await page.goto("/handler/sign-in")
+    await page.getByRole("tab", { name: "Email link" }).waitFor()
+    assert.deepStrictEqual(await page.evaluate(lowContrastText, "body"), [], "sign-in")
+    await signUp(page, freshEmail("contrast"), password)
+    await expectHome(page, true)
+    await page.goto("/handler/account-settings")
+    await page.getByRole("region", { name: "Sign out" }).waitFor()
+    assert.deepStrictEqual(await page.evaluate(lowContrastText, "body"), [], "account settings")
+  })
 
   it("switches Marketing e-mail off; Transactional cannot be switched", async () => {
     const person = await stack.newPerson()

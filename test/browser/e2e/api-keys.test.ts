@@ -14,12 +14,13 @@ const password = "api key holder password"
 
 beforeAll(async () => {
   stack = await startStack("api-keys")
-  // The demo project starts with API keys off, as new projects of the service do.
-  const result = await call(stack.emulator, stack.emulator.demoProject, "PATCH", "/internal/projects/current", {
-    accessType: "admin",
-    body: { config: { allow_user_api_keys: true, allow_team_api_keys: true, client_team_creation_enabled: true } }
+  // The seeded demo project has both kinds of keys on (every feature the demo shows), unlike a new project.
+  const result = await call(stack.emulator, stack.emulator.demoProject, "GET", "/internal/projects/current", {
+    accessType: "admin"
   })
   assert.strictEqual(result.status, 200, result.text)
+  const config = (result.body as { readonly config: Record<string, unknown> }).config
+  assert.deepStrictEqual([config["allow_user_api_keys"], config["allow_team_api_keys"]], [true, true])
 }, 120_000)
 
 afterAll(async () => {
@@ -95,7 +96,7 @@ describe("API keys in account settings", () => {
     const teams = page.getByRole("region", { name: "Teams" })
     await teams.getByLabel("Team name").fill("Keyholders")
     await teams.getByRole("button", { name: "Create team" }).click()
-    await teams.getByRole("button", { name: "API keys of Keyholders" }).click()
+    await teams.getByRole("button", { name: "API keys of Keyholders", exact: true }).click()
     const form = teams.getByRole("form", { name: "New Keyholders API key" })
     await form.getByLabel("Description").fill("Deploy bot")
     await form.getByLabel("Expires in").selectOption({ label: "Never" })

@@ -129,7 +129,7 @@ describe("handler pages", () => {
     assert.include(await page.getByRole("alert").innerText(), "The redirect URL is not trusted.")
     assert.strictEqual(
       await page.getByRole("link", { name: "trusted domain settings" }).getAttribute("href"),
-      "https://app.stack-auth.com/projects/demo/domains"
+      "https://app.hexclave.com/projects/demo/domains"
     )
 
     await page.goto("/handler/oauth-callback")
@@ -155,7 +155,7 @@ describe("handler pages", () => {
 
     await page.getByLabel("New email address").fill(second)
     await page.getByRole("button", { name: "Add email" }).click()
-    await page.getByRole("button", { name: `Send verification email to ${second}` }).click()
+    await page.getByRole("button", { name: `Verify ${second}` }).click()
     await page.getByText(`We sent a verification link to ${second}.`).waitFor()
     const link = await openEmailLink(page, stack, second, /^Verify your email/)
     await page.goto(link)
@@ -163,7 +163,7 @@ describe("handler pages", () => {
     await page.getByText("Your email has been verified.").waitFor()
 
     await page.goto("/handler/account-settings")
-    await page.getByRole("button", { name: `Make ${second} primary` }).click()
+    await page.getByRole("button", { name: `Make primary: ${second}` }).click()
     const emails = page.getByRole("list", { name: "Email addresses" })
     await emails.getByRole("listitem").filter({ hasText: second }).getByText("Primary").waitFor()
 

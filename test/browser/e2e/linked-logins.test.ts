@@ -45,9 +45,9 @@ describe("linked logins in account settings", () => {
     assert.include(await list.innerText(), "Used for sign-in")
     await screenshot(page, "linked-logins-1-linked", "page")
 
-    await list.getByRole("button", { name: `Turn off sign-in with ${label}` }).click()
+    await list.getByRole("button", { name: `Turn off sign-in: ${label}` }).click()
     await list.getByText("Not used for sign-in").waitFor()
-    await list.getByRole("button", { name: `Turn on sign-in with ${label}` }).click()
+    await list.getByRole("button", { name: `Use for sign-in: ${label}` }).click()
     await list.getByText("Used for sign-in", { exact: true }).waitFor()
 
     await list.getByRole("button", { name: `Remove ${label}` }).click()

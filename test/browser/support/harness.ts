@@ -62,8 +62,18 @@ const html = `<!doctype html>
 <body><div id="stage"></div><script type="module" src="/app.js"></script></body>
 </html>`
 
+/**
+ * The HTML shell of an app with no stylesheet of its own (the browser's defaults: serif font, 8px margin),
+ * with an empty `#stage` for the page to render into.
+ */
+export const BARE_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>stackfx bare page</title></head>
+<body><div id="stage"></div><script type="module" src="/app.js"></script></body>
+</html>`
+
 /** Serves the bundled page: `/app.js` is the bundle, every other path the same HTML shell. */
-const serve = (script: string): Promise<Server> =>
+const serve = (script: string, shell: string): Promise<Server> =>
   new Promise((resolveServer) => {
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? "/", "http://localhost").pathname
@@ -79,15 +89,16 @@ const serve = (script: string): Promise<Server> =>
         res.writeHead(204).end()
       } else {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
-        res.end(html)
+        res.end(shell)
       }
     })
     server.listen(0, "127.0.0.1", () => resolveServer(server))
   })
 
-export const startHarness = async (entry: string): Promise<Harness> => {
+/** `options.html`: the page's HTML shell (default: a stage with a little stylesheet of its own). */
+export const startHarness = async (entry: string, options: { readonly html?: string } = {}): Promise<Harness> => {
   const script = await bundle(entry)
-  const server = await serve(script)
+  const server = await serve(script, options.html ?? html)
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -42,10 +42,24 @@ const cases: ReadonlyArray<Case> = [
     details: () => ({ request_type: "server" })
   },
   {
+    // Project A requires a publishable client key (`project.requirePublishableClientKey`).
     name: "client without publishable key",
     headers: (p) => ({ ...none, "x-stack-access-type": "client", "x-stack-project-id": p.id }),
     status: 401,
-    code: "CLIENT_AUTHENTICATION_REQUIRED"
+    code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+    details: (p) => ({ project_id: p.id })
+  },
+  {
+    name: "client with the public-client sentinel as its key",
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "client",
+      "x-stack-project-id": p.id,
+      "x-stack-publishable-client-key": "__stack_public_client__"
+    }),
+    status: 401,
+    code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+    details: (p) => ({ project_id: p.id })
   },
   {
     name: "client with a wrong publishable key",
@@ -118,6 +132,7 @@ const cases: ReadonlyArray<Case> = [
     details: (p) => ({ project_id: p.id })
   },
   {
+    // As the service, which names the project before it looks at a key.
     name: "a project that does not exist",
     headers: (p) => ({
       ...none,
@@ -125,9 +140,22 @@ const cases: ReadonlyArray<Case> = [
       "x-stack-project-id": "no-such-project",
       "x-stack-publishable-client-key": p.publishableClientKey
     }),
-    status: 401,
-    code: "INVALID_PUBLISHABLE_CLIENT_KEY",
+    status: 400,
+    code: "CURRENT_PROJECT_NOT_FOUND",
     details: () => ({ project_id: "no-such-project" })
+  },
+  {
+    name: "a branch that does not exist",
+    headers: (p) => ({
+      ...none,
+      "x-stack-access-type": "client",
+      "x-stack-project-id": p.id,
+      "x-stack-publishable-client-key": p.publishableClientKey,
+      "x-stack-branch-id": "no-such-branch"
+    }),
+    status: 400,
+    code: "BRANCH_DOES_NOT_EXIST",
+    details: () => ({ branch_id: "no-such-branch" })
   }
 ]
 
@@ -191,8 +219,34 @@ describe("project authentication", () => {
 // Two projects shared by the matrix (creating one per case would only slow it down).
 let a: Promise<TestProject> | undefined
 let b: Promise<TestProject> | undefined
-const projectA = () => (a ??= backend.createProject({ displayName: "A" }))
+const projectA = () =>
+  (a ??= backend.createProject({ displayName: "A" }).then(async (project) => {
+    const required = await backend.call(project, "PATCH", "/internal/config/override/project", {
+      accessType: "admin",
+      body: { config_override_string: JSON.stringify({ "project.requirePublishableClientKey": true }) }
+    })
+    assert.strictEqual(required.status, 200)
+    return project
+  }))
 const projectB = () => (b ??= backend.createProject({ displayName: "B" }))
+
+describe("keyless client access", () => {
+  it("is allowed where the project does not require a publishable client key (the default)", async () => {
+    const project = await projectB()
+    const keyless = { ...none, "x-stack-access-type": "client", "x-stack-project-id": project.id }
+    const result = await backend.call(project, "GET", "/projects/current", { headers: keyless })
+    assert.strictEqual(result.status, 200)
+    assert.strictEqual(result.body.id, project.id)
+    const sentinel = await backend.call(project, "GET", "/projects/current", {
+      headers: { ...keyless, "x-stack-publishable-client-key": "__stack_public_client__" }
+    })
+    assert.strictEqual(sentinel.status, 200)
+    const main = await backend.call(project, "GET", "/projects/current", {
+      headers: { ...keyless, "x-stack-branch-id": "main" }
+    })
+    assert.strictEqual(main.status, 200)
+  })
+})
 
 describe("access tokens", () => {
   it("rejects a token that is not a JWT", async () => {

@@ -39,7 +39,8 @@ describe("CORS", () => {
     assert.strictEqual(result.headers.get("access-control-allow-origin"), "http://localhost:3000")
     assert.strictEqual(
       result.headers.get("access-control-expose-headers"),
-      "x-stack-actual-status, x-stack-known-error, content-type"
+      "x-hexclave-actual-status, x-stack-actual-status, x-hexclave-known-error, x-stack-known-error, " +
+        "x-hexclave-request-id, x-stack-request-id, content-type"
     )
     assert.strictEqual(result.headers.get("cache-control"), "no-store")
     const notFound = await fetch(`${backend.emulator().apiUrl}/no/such/route`, {

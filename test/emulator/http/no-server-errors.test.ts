@@ -9,10 +9,23 @@
  * credentials, so the fixture survives the run.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Scope from "effect/Scope"
 import fc from "fast-check"
-import { beforeAll } from "vitest"
+import { afterAll, beforeAll } from "vitest"
 import { expectStatus, keyHeaders, type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
+import { oidcMock } from "../../support/oidc-mock.js"
 import { type RouteEntry, routeTable } from "../../support/route-table.js"
+import { customEmailServer } from "../../support/template-project.js"
+import {
+  type AppleSigner,
+  appleSignInBody,
+  appleSigner,
+  CONFIG_LEVELS,
+  configOverrideBody,
+  templateUpdateBody
+} from "./hostile-route-inputs.js"
 
 const NUM_RUNS = Number(process.env["INPUT_FUZZ_RUNS"] ?? 300)
 
@@ -24,6 +37,10 @@ interface Fixture {
   readonly ids: ReadonlyArray<string>
   /** Addresses the fixture user has: its primary one and a second, non-primary channel. */
   readonly emails: ReadonlyArray<string>
+  /** A template the project created (the project has its own SMTP server, so templates can be edited). */
+  readonly templateId: string
+  /** Signs identity tokens as the issuer of the project's `apple` provider. */
+  readonly apple: AppleSigner
 }
 
 let routes: ReadonlyArray<RouteEntry> = []
@@ -31,9 +48,38 @@ let fixture: Fixture | undefined
 
 type Access = "none" | "client" | "client+user" | "server" | "admin"
 
+const APPLE_BUNDLE = "com.example.fuzz"
+const mockScope = Effect.runSync(Scope.make())
+afterAll(() => Effect.runPromise(Scope.close(mockScope, Exit.void)))
+
 beforeAll(async () => {
   routes = await routeTable()
-  const project = await backend.createProject()
+  const project = await backend.createProject({
+    config: {
+      ...customEmailServer,
+      oauth_providers: [
+        { id: "apple", type: "standard", client_id: "fuzz", client_secret: "fuzz", apple_bundle_ids: [APPLE_BUNDLE] }
+      ]
+    }
+  })
+  // The apple provider signs in through a local issuer whose key the generated tokens are signed with.
+  const mock = await Effect.runPromise(Scope.provide(oidcMock, mockScope))
+  expectStatus(
+    await backend.call(project, "PUT", "/emulator/oauth-providers/apple", {
+      accessType: "admin",
+      body: { issuer: mock.issuer }
+    }),
+    200
+  )
+  const [jwk] = mock.server.issuer.keys.toJSON(true) as Array<Record<string, unknown>>
+  if (jwk === undefined) throw new Error("the OIDC mock has no key")
+  const template = expectStatus(
+    await backend.call(project, "POST", "/internal/email-templates", {
+      accessType: "admin",
+      body: { display_name: "Fuzz template" }
+    }),
+    200
+  )
   const user = await backend.signUp(project)
   const team = expectStatus(
     await backend.call(project, "POST", "/teams", {
@@ -87,9 +133,12 @@ beforeAll(async () => {
       "team_admin",
       "email_verification",
       "github",
-      "google"
+      "google",
+      template.body.id
     ],
-    emails: [user.email, secondEmail]
+    emails: [user.email, secondEmail],
+    templateId: template.body.id,
+    apple: appleSigner(jwk, mock.issuer, APPLE_BUNDLE)
   }
 })
 
@@ -208,7 +257,13 @@ const FIELDS = [
   "permission_id",
   "state",
   "response",
-  "code_challenge"
+  "code_challenge",
+  "tsx_source",
+  "theme_id",
+  "config_override_string",
+  "config_string",
+  "source",
+  "id_token"
 ] as const
 
 const jsonBody: fc.Arbitrary<string> = fc
@@ -358,9 +413,47 @@ const primaryEmailSwap: fc.Arbitrary<GeneratedRequest> = fc
     }
   }))
 
+const json = (text: string): GeneratedBody => ({ contentType: "application/json", text })
+
+/**
+ * The routes whose input is a program or a token (a template source, a config override, an identity
+ * token), with inputs built for them (hostile-route-inputs.ts): random JSON hardly ever reaches their parsers.
+ */
+const programInputs: fc.Arbitrary<GeneratedRequest> = fc.oneof(
+  templateUpdateBody.map((text): GeneratedRequest => ({
+    route: { method: "PATCH", path: "/api/v1/internal/email-templates/:templateId" },
+    access: "admin",
+    path: `/api/v1/internal/email-templates/${fix().templateId}`,
+    body: json(text)
+  })),
+  fc
+    .tuple(
+      fc.constantFrom("PATCH" as const, "PUT" as const),
+      fc.constantFrom(...CONFIG_LEVELS),
+      fc.constantFrom("admin" as const, "server" as const)
+    )
+    .chain(([method, level, access]) =>
+      configOverrideBody(method).map((text): GeneratedRequest => ({
+        route: { method, path: "/api/v1/internal/config/override/:level" },
+        access,
+        path: `/api/v1/internal/config/override/${level}`,
+        body: json(text)
+      }))
+    ),
+  fc.constant(undefined).chain(() =>
+    appleSignInBody(fix().apple, Math.floor(Date.now() / 1000)).map((text): GeneratedRequest => ({
+      route: { method: "POST", path: "/api/v1/auth/oauth/callback/apple/native" },
+      access: "client",
+      path: "/api/v1/auth/oauth/callback/apple/native",
+      body: json(text)
+    }))
+  )
+)
+
 const request: fc.Arbitrary<GeneratedRequest> = fc.oneof(
-  { weight: 19, arbitrary: anyRoute },
-  { weight: 1, arbitrary: primaryEmailSwap }
+  { weight: 16, arbitrary: anyRoute },
+  { weight: 1, arbitrary: primaryEmailSwap },
+  { weight: 3, arbitrary: programInputs }
 )
 
 // --- requests and snapshots ---------------------------------------------------------------------------

@@ -152,7 +152,7 @@ describe("buildTemplateEmail", () => {
       )
       assert.deepStrictEqual(
         subjectless._tag === "TemplateNotRendered" && subjectless.error,
-        "Subject is required, import it from @stackframe/emails"
+        "Subject is required, import it from @hexclave/emails (or the legacy @stackframe/emails)"
       )
     })
   )
@@ -262,7 +262,7 @@ describe("html helpers", () => {
   it("htmlToText keeps link targets and paragraph breaks", () => {
     assert.strictEqual(
       htmlToText(`<h1>Hi</h1><p>Go <a href="http://x/?a=1&amp;b=2">here</a></p><p>bye</p>`),
-      "Hi\nGo here (http://x/?a=1&b=2)\nbye"
+      "Hi\nGo here http://x/?a=1&b=2\nbye"
     )
   })
 

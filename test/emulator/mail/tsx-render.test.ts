@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { defaultTemplates, newTemplateSource } from "../../../backend/src/mail/default-templates.js"
-import { jsxText } from "../../../backend/src/mail/tsx/parse.js"
+import { jsxText } from "../../../backend/src/mail/tsx/jsx-text.js"
 import { type RenderInput, renderTemplate } from "../../../backend/src/mail/tsx/render.js"
 
 const input: RenderInput = { user: { displayName: "Ada" }, project: { displayName: "Demo" }, variables: {} }

@@ -16,7 +16,7 @@ import { layer } from "../../../backend/src/server.js"
 import { DevProvider } from "../../../backend/src/oauth/dev-provider.js"
 import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
 import { type AuthorizeQuery, startOAuthFlow } from "../../../backend/src/operations/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookie } from "../../../backend/src/operations/oauth-callback.js"
+import { completeOAuthFlow, innerStateCookies } from "../../../backend/src/operations/oauth-callback.js"
 
 type Built = Layer.Success<ReturnType<typeof layer>>
 let scope: Scope.Closeable | undefined
@@ -71,7 +71,7 @@ const flowAfter = (minutes: number) =>
       const done = yield* completeOAuthFlow({
         providerId: "github",
         params: Object.fromEntries(back.searchParams),
-        cookies: { [innerStateCookie(started.innerState)]: "true" }
+        cookies: { [innerStateCookies(started.innerState)[1]]: "true" }
       })
       return new URL(done.location)
     })

@@ -47,6 +47,7 @@ interface TokenOptions {
   readonly audience?: string
   readonly issuer?: string
   readonly expiresAt?: number
+  readonly issuedAt?: number
   readonly claims?: JWTPayload
   /** Sign with a key the issuer's JWKS does not hold. */
   readonly foreignKey?: boolean
@@ -69,7 +70,7 @@ const identityToken = (mock: OidcMock, options: TokenOptions = {}) =>
       .setIssuer(options.issuer ?? mock.issuer)
       .setAudience(options.audience ?? BUNDLE)
       .setSubject(options.sub ?? "001234.apple-user")
-      .setIssuedAt(now - 60)
+      .setIssuedAt(options.issuedAt ?? now - 60)
       .setExpirationTime(options.expiresAt ?? now + 600)
       .sign(await importJWK(jwk, "RS256"))
   })
@@ -169,6 +170,18 @@ describe("POST /auth/oauth/callback/apple/native: the identity token", () => {
         200
       )
       assert.deepStrictEqual(users.body.items, [])
+    })
+  )
+
+  it.live("refuses a token issued in the future past the backend's clock tolerance, and takes one within it", () =>
+    Effect.gen(function* () {
+      const mock = yield* oidcMock
+      const project = yield* appleProject(mock)
+      const now = Math.floor(Date.now() / 1000)
+      yield* expectInvalid(project, yield* identityToken(mock, { issuedAt: now + 3600, expiresAt: now + 7200 }))
+      yield* expectInvalid(project, yield* identityToken(mock, { issuedAt: now + 120 }))
+      // The tolerance is CLOCK_TOLERANCE_SECONDS (30): a clock a few seconds ahead is still accepted.
+      expectStatus(yield* signIn(project, { id_token: yield* identityToken(mock, { issuedAt: now + 5 }) }), 200)
     })
   )
 

@@ -67,10 +67,10 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
     const other = await refresh(project.id, project.publishableClientKey, signUp.body.refresh_token)
     assert.strictEqual(other.status, 200)
 
-    // a second sign-out with the revoked refresh token is refused as the hosted service refuses it (the
+    // a second sign-out with the ended session's access token is refused as the hosted service refuses it (the
     // client tier still ends its session on this answer)
     const twice = await backend.call(project, "DELETE", "/auth/sessions/current", {
-      refreshToken: signIn.body.refresh_token
+      accessToken: refreshed.body.access_token
     })
     assert.strictEqual(twice.status, 401)
     assert.strictEqual(twice.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
@@ -234,36 +234,25 @@ describe("the refresh grant", () => {
     assert.strictEqual(unknown.body.code, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
   })
 
-  it("takes the public-client sentinel as the secret only while the project has no publishable key", async () => {
+  it("takes the public-client sentinel as the secret unless the project requires a publishable key", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const refused = await refresh(project.id, "__stack_public_client__", user.refreshToken)
-    assert.strictEqual(refused.status, 400)
-    assert.strictEqual(refused.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
-
-    // Swap the project's key set for one without a publishable key.
-    const admin = (method: string, path: string, body?: unknown) =>
-      backend.call(project, method, path, { accessType: "admin", body })
-    const before = expectStatus(await admin("GET", "/internal/api-keys"), 200).body.items as ReadonlyArray<{
-      readonly id: string
-    }>
-    expectStatus(
-      await admin("POST", "/internal/api-keys", {
-        description: "server only",
-        expires_at_millis: Date.now() + 60 * 60 * 1000,
-        has_publishable_client_key: false,
-        has_secret_server_key: true,
-        has_super_secret_admin_key: true
-      }),
-      200
-    )
-    for (const key of before) expectStatus(await admin("PATCH", `/internal/api-keys/${key.id}`, { revoked: true }), 200)
-
     const accepted = await refresh(project.id, "__stack_public_client__", user.refreshToken)
     assert.strictEqual(accepted.status, 200)
     assert.isString(accepted.body.access_token)
-    const revokedKey = await refresh(project.id, project.publishableClientKey, user.refreshToken)
-    assert.strictEqual(revokedKey.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
+
+    const required = await backend.call(project, "PATCH", "/internal/config/override/project", {
+      accessType: "admin",
+      body: { config_override_string: JSON.stringify({ "project.requirePublishableClientKey": true }) }
+    })
+    expectStatus(required, 200)
+    const refused = await refresh(project.id, "__stack_public_client__", user.refreshToken)
+    assert.strictEqual(refused.status, 401)
+    assert.strictEqual(refused.body.code, "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")
+    const withKey = await refresh(project.id, project.publishableClientKey, user.refreshToken)
+    assert.strictEqual(withKey.status, 200)
+    const wrongKey = await refresh(project.id, "not-the-key", user.refreshToken)
+    assert.strictEqual(wrongKey.body.code, "INVALID_OAUTH_CLIENT_ID_OR_SECRET")
   })
 
   it("answers OAuth errors for unsupported grants and missing fields", async () => {

@@ -53,25 +53,44 @@ describe("POST /auth/sessions/current/refresh", () => {
 })
 
 describe("DELETE /auth/sessions/current", () => {
-  it("refuses a refresh token the project does not know, or one already signed out", async () => {
+  it("ends the access token's session, whatever refresh token is sent beside it", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const bad = await backend.call(project, "DELETE", "/auth/sessions/current", {
-      accessToken: user.accessToken,
-      refreshToken: "something-invalid"
+    const other = await backend.call(project, "POST", "/auth/password/sign-in", {
+      body: { email: user.email, password: user.password }
     })
-    assert.strictEqual(bad.status, 401)
-    assert.strictEqual(bad.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
-    // The session of the bad call is untouched.
+    assert.strictEqual(other.status, 200)
+    // The refresh token header names the other session: the access token's session ends, not that one.
+    const out = await backend.call(project, "DELETE", "/auth/sessions/current", {
+      accessToken: user.accessToken,
+      refreshToken: other.body.refresh_token
+    })
+    assert.strictEqual(out.status, 200)
+    const ended = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: user.refreshToken
+    })
+    assert.strictEqual(ended.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
+    const kept = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
+      refreshToken: other.body.refresh_token
+    })
+    assert.strictEqual(kept.status, 200)
+    // Its session is over: again is REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED.
+    const again = await backend.call(project, "DELETE", "/auth/sessions/current", { accessToken: user.accessToken })
+    assert.strictEqual(again.status, 401)
+    assert.strictEqual(again.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
+  })
+
+  it("refuses a sign-out without an access token as the service does (ACCESS_TOKEN_EXPIRED)", async () => {
+    const project = await backend.createProject()
+    const user = await backend.signUp(project)
+    const result = await backend.call(project, "DELETE", "/auth/sessions/current", { refreshToken: user.refreshToken })
+    assert.strictEqual(result.status, 401)
+    assert.strictEqual(result.knownError, "ACCESS_TOKEN_EXPIRED")
+    assert.isNumber(result.body.details.expired_at_millis)
+    // The refresh token's session is untouched.
     const live = await backend.call(project, "POST", "/auth/sessions/current/refresh", {
       refreshToken: user.refreshToken
     })
     assert.strictEqual(live.status, 200)
-
-    const first = await backend.call(project, "DELETE", "/auth/sessions/current", { refreshToken: user.refreshToken })
-    assert.strictEqual(first.status, 200)
-    const second = await backend.call(project, "DELETE", "/auth/sessions/current", { refreshToken: user.refreshToken })
-    assert.strictEqual(second.status, 401)
-    assert.strictEqual(second.knownError, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED")
   })
 })

@@ -108,7 +108,7 @@ export const runDevFlow = async (
   identity: DevIdentity | "deny"
 ): Promise<string> => {
   const toPage = await browser.request(authorizeUrl)
-  if (toPage.status !== 302 || toPage.location === null) {
+  if (toPage.status !== 307 || toPage.location === null) {
     throw new Error(`authorize answered ${toPage.status}: ${toPage.text}`)
   }
   const page = await browser.request(toPage.location)

@@ -50,7 +50,7 @@ describe("describeError", () => {
   })
 
   it("links untrusted redirect and callback URLs to the project's domain settings", () => {
-    const fixUrl = "https://app.stack-auth.com/projects/proj-1/domains"
+    const fixUrl = "https://app.hexclave.com/projects/proj-1/domains"
     assert.deepStrictEqual(describeError(new RedirectUrlNotWhitelisted({}), where), {
       message:
         "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
@@ -102,7 +102,7 @@ describe("domainsFixUrl", () => {
   it("is the dashboard's /projects/{id}/domains page", () => {
     assert.strictEqual(
       domainsFixUrl(DEFAULT_DASHBOARD_URL, "internal"),
-      "https://app.stack-auth.com/projects/internal/domains"
+      "https://app.hexclave.com/projects/internal/domains"
     )
     assert.strictEqual(domainsFixUrl("https://dash.example.com/", "p"), "https://dash.example.com/projects/p/domains")
   })

@@ -15,7 +15,7 @@ describe("client config", () => {
 
   it("defaults to the hosted API, strips trailing slashes, and allows third-party diagnostics", () => {
     const hosted = makeClientConfig({ projectId: "p", accessType: "server", secretServerKey: "s" })
-    assert.strictEqual(hosted.baseUrl, "https://api.stack-auth.com")
+    assert.strictEqual(hosted.baseUrl, "https://api.hexclave.com")
     assert.isTrue(hosted.thirdPartyDiagnostics)
     assert.isFalse(hosted.allowAnonymousUser)
     assert.isFalse(hosted.allowRestrictedUser)

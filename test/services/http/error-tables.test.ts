@@ -47,6 +47,7 @@ describe("error tables", () => {
   it("named failure types keep their members, the client's own checks included", () => {
     expectTypeOf<SignUpFailure>().toEqualTypeOf<
       | InvalidInput
+      | CallbackUrlRequired
       | KnownErrorOf<
           | "UserEmailAlreadyExists"
           | "PasswordTooShort"
@@ -57,6 +58,9 @@ describe("error tables", () => {
           | "RedirectUrlNotWhitelisted"
           | "MultiFactorAuthenticationRequired"
           | "PasswordConfirmationMismatch"
+          | "ContactChannelAlreadyUsedForAuthBySomeoneElse"
+          | "BotChallengeRequired"
+          | "BotChallengeFailed"
         >
       | CallError
     >()

@@ -6,6 +6,7 @@ import * as Schema from "effect/Schema"
 import { vi } from "vitest"
 import { UserNotFound } from "../../../src/errors/index.js"
 import { type ClientConfigInput, makeClientConfig, packageVersion } from "../../../src/services/http/client-config.js"
+import { DEFAULT_BASE_URL } from "../../../src/domain/api.js"
 import { probeTimeoutMs, probeUrls } from "../../../src/services/http/diagnostics.js"
 import { documented } from "../../../src/services/http/endpoint.js"
 import { rateLimitMaxRetries } from "../../../src/services/http/retry.js"
@@ -547,10 +548,26 @@ describe("network diagnostics", () => {
     })
   )
 
-  it("a self-hosted base URL never probes third parties; the hosted one does unless switched off", () => {
+  it("probes what applies: a local backend its own health; another base URL the trace endpoint and the hosted app and backend too", () => {
     const config = (baseUrl: string, thirdPartyDiagnostics = true) =>
       makeClientConfig({ projectId: "p", accessType: "client", baseUrl, thirdPartyDiagnostics })
-    assert.deepStrictEqual(probeUrls(config("http://localhost:8102/")), ["http://localhost:8102/health"])
+    for (const local of [
+      "http://localhost:8102/",
+      "http://127.0.0.1:8102",
+      "http://app.localhost:8102",
+      "http://[::1]:8102"
+    ]) {
+      assert.deepStrictEqual(probeUrls(config(local)), [`${local.replace(/\/$/, "")}/health`], local)
+    }
+    // The hosted app and backend are the default host's (the dashboard is the API host's app. twin).
+    const hostedApp = `${DEFAULT_BASE_URL.replace("://api.", "://app.")}/health`
+    assert.deepStrictEqual(probeUrls(config("https://auth.example.com/stack")), [
+      "https://auth.example.com/stack/health",
+      "https://1.1.1.1/cdn-cgi/trace",
+      hostedApp,
+      `${DEFAULT_BASE_URL}/health`
+    ])
+    assert.deepStrictEqual(probeUrls(config("https://auth.example.com", false)), ["https://auth.example.com/health"])
     assert.deepStrictEqual(probeUrls(config("https://api.stack-auth.com")), [
       "https://api.stack-auth.com/health",
       "https://1.1.1.1/cdn-cgi/trace",
@@ -559,7 +576,48 @@ describe("network diagnostics", () => {
     assert.deepStrictEqual(probeUrls(config("https://api.stack-auth.com", false)), [
       "https://api.stack-auth.com/health"
     ])
+    // The service's canonical host since its rename, and the default: its own dashboard is probed.
+    assert.deepStrictEqual(probeUrls(makeClientConfig({ projectId: "p", accessType: "client" })), [
+      "https://api.hexclave.com/health",
+      "https://1.1.1.1/cdn-cgi/trace",
+      "https://app.hexclave.com/health"
+    ])
   })
+
+  it.effect("with a custom base URL, reports which probes answered", () =>
+    Effect.gen(function* () {
+      const urls: Array<string> = []
+      // The API and the trace endpoint are unreachable; the hosted app and backend answer.
+      const hostedApp = `${DEFAULT_BASE_URL.replace("://api.", "://app.")}/health`
+      const hostedApi = `${DEFAULT_BASE_URL}/health`
+      const fetch = Layer.succeed(Fetch, (url: string) => {
+        urls.push(url)
+        return url === hostedApp || url === hostedApi
+          ? Promise.resolve(new Response("ok", { status: url === hostedApp ? 503 : 200 }))
+          : Promise.reject(new TypeError("fetch failed"))
+      })
+      const error = yield* Effect.gen(function* () {
+        const transport = yield* Transport
+        return yield* Effect.flip(transport.request({ method: "POST", path: "/users", withSession: false }))
+      }).pipe(Effect.provide(layerFor("https://auth.example.com")), Effect.provide(fetch))
+      assert.deepStrictEqual(
+        urls.slice(1).sort(),
+        ["https://1.1.1.1/cdn-cgi/trace", hostedApi, hostedApp, "https://auth.example.com/health"].sort()
+      )
+      assert.strictEqual(error._tag, "NetworkError")
+      if (error._tag !== "NetworkError") return
+      assert.deepStrictEqual(error.diagnostics?.checks, [
+        { url: "https://auth.example.com/health", ok: false },
+        { url: "https://1.1.1.1/cdn-cgi/trace", ok: false },
+        { url: hostedApp, ok: false, status: 503 },
+        { url: hostedApi, ok: true, status: 200 }
+      ])
+      assert.include(
+        error.message,
+        `Answered: ${hostedApp}, ${hostedApi}; no answer from https://auth.example.com/health, https://1.1.1.1/cdn-cgi/trace.`
+      )
+    })
+  )
 
   it.effect("offline (navigator.onLine false) is reported without probing", () =>
     Effect.gen(function* () {

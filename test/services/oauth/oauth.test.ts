@@ -110,30 +110,38 @@ const startSignIn = (redirectUrl = CALLBACK) =>
   })
 
 describe("OAuth start", () => {
-  it.effect("keeps the verifier in stack-oauth-outer-<state> for an hour and sends its S256 challenge", () =>
-    withOAuth(
-      () => json({}),
-      ({ doc, server }) =>
-        Effect.gen(function* () {
-          const { url, state } = yield* startSignIn()
-          assert.strictEqual(url.origin + url.pathname, `${server.baseUrl}/api/v1/auth/oauth/authorize/github`)
-          assert.match(state, /^[A-Za-z0-9_-]{43}$/)
-          const cookieName = `stack-oauth-outer-${state}`
-          const verifier = doc.jar.get(cookieName)
-          assert.isDefined(verifier)
-          assert.match(verifier!, /^[A-Za-z0-9_-]{43}$/)
-          assert.notStrictEqual(verifier, state)
-          assert.strictEqual(url.searchParams.get("code_challenge"), sha256Url(verifier!))
-          assert.strictEqual(url.searchParams.get("code_challenge_method"), "S256")
-          const written = parseSetCookie(doc.writes[0]!)
-          assert.strictEqual(written.name, cookieName)
-          assert.strictEqual(written.maxAge, 3600)
-          assert.strictEqual(written.path, "/")
-          assert.strictEqual(written.sameSite, "lax")
-          assert.notInclude(doc.writes[0]!, "Secure")
-          assert.strictEqual(server.requests.length, 0)
-        })
-    )
+  it.effect(
+    "keeps the verifier in hexclave-oauth-outer-<state> and stack-oauth-outer-<state> for an hour and sends its S256 challenge",
+    () =>
+      withOAuth(
+        () => json({}),
+        ({ doc, server }) =>
+          Effect.gen(function* () {
+            const { url, state } = yield* startSignIn()
+            assert.strictEqual(url.origin + url.pathname, `${server.baseUrl}/api/v1/auth/oauth/authorize/github`)
+            assert.match(state, /^[A-Za-z0-9_-]{43}$/)
+            const cookieName = `stack-oauth-outer-${state}`
+            const verifier = doc.jar.get(cookieName)
+            assert.isDefined(verifier)
+            assert.match(verifier!, /^[A-Za-z0-9_-]{43}$/)
+            assert.notStrictEqual(verifier, state)
+            assert.strictEqual(url.searchParams.get("code_challenge"), sha256Url(verifier!))
+            assert.strictEqual(url.searchParams.get("code_challenge_method"), "S256")
+            assert.strictEqual(doc.jar.get(`hexclave-oauth-outer-${state}`), verifier)
+            assert.deepStrictEqual(
+              doc.writes.map((line) => parseSetCookie(line).name),
+              [`hexclave-oauth-outer-${state}`, cookieName]
+            )
+            for (const line of doc.writes) {
+              const written = parseSetCookie(line)
+              assert.strictEqual(written.maxAge, 3600)
+              assert.strictEqual(written.path, "/")
+              assert.strictEqual(written.sameSite, "lax")
+              assert.notInclude(line, "Secure")
+            }
+            assert.strictEqual(server.requests.length, 0)
+          })
+      )
   )
 
   it.effect("two sign-ins get different states and verifiers, each in its own cookie", () =>
@@ -144,7 +152,7 @@ describe("OAuth start", () => {
           const a = yield* startSignIn()
           const b = yield* startSignIn()
           assert.notStrictEqual(a.state, b.state)
-          assert.strictEqual(doc.jar.size, 2)
+          assert.strictEqual(doc.jar.size, 4)
           assert.notStrictEqual(
             doc.jar.get(`stack-oauth-outer-${a.state}`),
             doc.jar.get(`stack-oauth-outer-${b.state}`)

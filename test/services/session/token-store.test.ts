@@ -52,14 +52,15 @@ describe("TokenStore.memory and custom", () => {
 })
 
 describe("cookie token store", () => {
-  it.effect("writes project-scoped cookies with the spec's max ages, SameSite=Lax and Secure on https", () => {
+  it.effect("writes the official SDK's cookies with the spec's max ages, SameSite=Lax and Secure on https", () => {
     const document = new FakeDocument()
     return Effect.gen(function* () {
       const store = yield* TokenStore
       yield* store.set(tokens)
-      const refresh = document.writes.find((w) => w.name === "stack-refresh-proj")
-      const access = document.writes.find((w) => w.name === "stack-access-proj")
-      assert.strictEqual(refresh?.value, "refresh-1")
+      const refresh = document.writes.find((w) => w.name === "__Host-hexclave-refresh-proj--default")
+      const access = document.writes.find((w) => w.name === "hexclave-access")
+      assert.deepStrictEqual(JSON.parse(refresh?.value ?? ""), { refresh_token: "refresh-1", updated_at_millis: 0 })
+      assert.deepStrictEqual(JSON.parse(access?.value ?? ""), ["refresh-1", "a.b.c"])
       assert.strictEqual(refresh?.maxAge, 31_536_000)
       assert.strictEqual(access?.maxAge, 86_400)
       for (const w of [refresh, access]) {
@@ -132,7 +133,7 @@ describe("cookie token store", () => {
     )
     return Effect.gen(function* () {
       yield* (yield* TokenStore).set(tokens)
-      assert.deepStrictEqual([...document.jar.keys()].sort(), ["stack-access-cfg", "stack-refresh-cfg"])
+      assert.deepStrictEqual([...document.jar.keys()].sort(), ["hexclave-access", "hexclave-refresh-cfg--default"])
     }).pipe(Effect.provide(layer))
   })
 

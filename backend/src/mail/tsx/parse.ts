@@ -9,6 +9,9 @@
  * Parse functions return the parsed node or a `ParseFailure`; no exception is thrown.
  */
 
+import { type InvalidReference, jsxText, decodeEntities } from "./jsx-text.js"
+import { MAX_NESTING, nestsTooDeeply } from "./limits.js"
+
 /** A literal value. */
 export type Literal = string | number | boolean | null | undefined
 
@@ -37,53 +40,33 @@ export interface Element {
 
 export type Child = { readonly k: "text"; readonly v: string } | Expr
 
-/** Why a source is outside the subset, and where (a character offset). */
+/**
+ * Why a source is outside the subset, and where (a character offset). `invalid-character` is a character
+ * reference that names no Unicode character (`&#x110000;`): the source is not valid text, which the routes
+ * answer as a schema error; anything else is a source the renderer does not render.
+ */
 export class ParseFailure {
   constructor(
     readonly message: string,
-    readonly at: number
+    readonly at: number,
+    readonly kind: "unsupported" | "invalid-character" = "unsupported"
   ) {}
 }
 
 export const isFailure = (value: unknown): value is ParseFailure => value instanceof ParseFailure
 
-// Deep enough for any real template, low enough that a hostile source cannot exhaust the stack.
-const MAX_DEPTH = 200
+const invalidCharacter = (reference: InvalidReference, at: number) =>
+  new ParseFailure(
+    `${reference.text.length > 24 ? `${reference.text.slice(0, 24)}…` : reference.text} is not a character: ` +
+      `a character reference must name a code point of at most U+10FFFF`,
+    at,
+    "invalid-character"
+  )
 
 const identifier = /[A-Za-z_$][\w$]*/y
 const elementName = /[A-Za-z][\w]*(?:[.:-][\w]+)*/y
 const attributeName = /[A-Za-z_][\w:-]*/y
 const numberLiteral = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-
-const entities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" }
-
-/** JSX decodes HTML entities in text and in quoted attribute values. */
-const decodeEntities = (text: string): string =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-    if (name.startsWith("#")) return String.fromCodePoint(Number.parseInt(name.slice(1), 10))
-    return entities[name] ?? whole
-  })
-
-/**
- * JSX's rule for text between tags: lines are trimmed where they meet a line break, blank lines vanish and
- * the remaining lines are joined by one space (as Babel and TypeScript compile it).
- */
-export const jsxText = (raw: string): string => {
-  const lines = raw.split(/\r\n|\n|\r/)
-  let lastNonEmpty = 0
-  lines.forEach((line, i) => {
-    if (/[^ \t]/.test(line)) lastNonEmpty = i
-  })
-  let out = ""
-  lines.forEach((line, i) => {
-    let trimmed = line.replace(/\t/g, " ")
-    if (i !== 0) trimmed = trimmed.replace(/^ +/, "")
-    if (i !== lines.length - 1) trimmed = trimmed.replace(/ +$/, "")
-    if (trimmed !== "") out += i === lastNonEmpty ? trimmed : `${trimmed} `
-  })
-  return decodeEntities(out)
-}
 
 /** A cursor over a source; every method leaves `pos` after what it read. */
 export class Parser {
@@ -150,7 +133,13 @@ export class Parser {
 
   private enter(): ParseFailure | undefined {
     this.depth++
-    return this.depth > MAX_DEPTH ? this.fail("the template nests too deeply") : undefined
+    return this.depth > MAX_NESTING ? this.fail(nestsTooDeeply()) : undefined
+  }
+
+  /** Leaves `levels` levels at once (an operator chain entered one per link). */
+  private leaveAll<A>(levels: number, value: A): A {
+    this.depth -= levels
+    return value
   }
 
   private leave<A>(value: A): A {
@@ -178,14 +167,22 @@ export class Parser {
     return this.leave(c)
   }
 
+  /**
+   * A left-associative chain. Its tree is as deep as the chain is long, and rendering it recurses that deep,
+   * so each link counts as a level of nesting.
+   */
   private binary(next: () => Expr | ParseFailure, operators: ReadonlyArray<BinaryOperator>): Expr | ParseFailure {
     let l = next()
+    let links = 0
     for (;;) {
       if (isFailure(l)) return l
       this.skipSpace()
       const at = this.pos
       const op = operators.find((o) => this.startsWith(o) && !(o === "+" && this.startsWith("++")))
-      if (op === undefined) return l
+      if (op === undefined) return this.leaveAll(links, l)
+      const tooDeep = this.enter()
+      if (tooDeep !== undefined) return tooDeep
+      links++
       this.pos += op.length
       const r = next()
       if (isFailure(r)) return r
@@ -201,20 +198,30 @@ export class Parser {
   private unary = (): Expr | ParseFailure => {
     this.skipSpace()
     if (this.startsWith("!") && !this.startsWith("!=")) {
+      const tooDeep = this.enter()
+      if (tooDeep !== undefined) return tooDeep
       this.pos++
       const e = this.unary()
-      return isFailure(e) ? e : { k: "not", e }
+      return isFailure(e) ? e : this.leave({ k: "not", e })
     }
     return this.postfix()
   }
 
+  /** Member accesses; like an operator chain, each link is a level of nesting. */
   private postfix(): Expr | ParseFailure {
     let e = this.primary()
+    let links = 0
     for (;;) {
       if (isFailure(e)) return e
       this.skipSpace()
       const at = this.pos
       const optional = this.startsWith("?.")
+      const member = optional || (this.startsWith(".") && !this.startsWith("...")) || this.startsWith("[")
+      if (member) {
+        const tooDeep = this.enter()
+        if (tooDeep !== undefined) return tooDeep
+        links++
+      }
       if (optional || (this.startsWith(".") && !this.startsWith("..."))) {
         this.pos += optional ? 2 : 1
         const prop = this.identifier()
@@ -234,7 +241,7 @@ export class Parser {
       } else if (this.startsWith("(")) {
         return this.fail("function calls are not supported", at)
       } else {
-        return e
+        return this.leaveAll(links, e)
       }
     }
   }
@@ -432,7 +439,9 @@ export class Parser {
         if (ch === '"' || ch === "'") {
           const end = this.src.indexOf(ch, this.pos + 1)
           if (end === -1) return this.fail("unterminated attribute value")
-          attrs.push([attr, { k: "lit", v: decodeEntities(this.src.slice(this.pos + 1, end)) }])
+          const value = decodeEntities(this.src.slice(this.pos + 1, end))
+          if (typeof value !== "string") return invalidCharacter(value, this.pos + 1 + value.at)
+          attrs.push([attr, { k: "lit", v: value }])
           this.pos = end + 1
         } else if (ch === "{") {
           this.pos++
@@ -485,6 +494,8 @@ export class Parser {
         const start = this.pos
         while (this.pos < this.src.length && this.src[this.pos] !== "<" && this.src[this.pos] !== "{") this.pos++
         const text = jsxText(this.src.slice(start, this.pos))
+        // The offset of a bad reference within trimmed text is not the source's: point at the text.
+        if (typeof text !== "string") return invalidCharacter(text, start)
         if (text !== "") children.push({ k: "text", v: text })
       }
     }

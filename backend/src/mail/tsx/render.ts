@@ -3,12 +3,16 @@
  * this subset: the component gets `user`, `project` and `variables`; `<Subject value>` and
  * `<NotificationCategory value>` set the message's subject and category and render nothing; React Email
  * components become plain HTML (no Tailwind inlining: class names are kept as they are). Every value is
- * escaped; `<script>`, `<style>`, `<iframe>`, raw HTML (`dangerouslySetInnerHTML`), event handlers and
- * `javascript:` links never reach the output, so a template cannot put active content into a message.
+ * escaped; `<script>`, `<style>`, `<iframe>` and raw HTML (`dangerouslySetInnerHTML`) are refused, and event
+ * handlers and script URLs are dropped (`sanitize.ts`), so a template cannot put active content into a
+ * message. A render stays within the limits of `limits.ts` (source size, nesting, output size, steps).
  */
 import { escapeHtml, htmlToText } from "../html.js"
+import { MAX_OUTPUT_CHARS, MAX_SOURCE_CHARS, outputTooLong, sourceTooLong, StepBudget, tooManySteps } from "./limits.js"
+import { components, headings, htmlElements, voidElements } from "./elements.js"
 import { type DeclaredVariable, parseTemplateModule } from "./module.js"
 import { type Child, type Element, type Expr, isFailure, position } from "./parse.js"
+import { isEventHandler, keepsAttribute } from "./sanitize.js"
 
 /** JSON-like values a template computes with; `Markup` is already-rendered HTML (a JSX element's value). */
 export type Value = string | number | boolean | null | undefined | Markup | ReadonlyArray<Value> | ValueRecord
@@ -44,9 +48,13 @@ export interface RenderedTemplate {
   readonly notificationCategory: string | undefined
 }
 
+/**
+ * A render's outcome. A failure's `kind` is `invalid-character` when the source holds a character reference
+ * that names no character (not valid text: the routes answer it as a schema error), else `unrendered`.
+ */
 export type RenderResult =
   | { readonly ok: true; readonly value: RenderedTemplate }
-  | { readonly ok: false; readonly error: string }
+  | { readonly ok: false; readonly error: string; readonly kind: "unrendered" | "invalid-character" }
 
 const isRecord = (value: Value): value is ValueRecord =>
   typeof value === "object" && value !== null && !(value instanceof Markup) && !Array.isArray(value)
@@ -55,17 +63,19 @@ const truthy = (value: Value): boolean =>
   value !== null && value !== undefined && value !== false && value !== 0 && value !== ""
 
 /** JavaScript's `String(value)` for the values a template can hold. */
-const stringOf = (value: Value): string | RenderFailure => {
+const stringOf = (value: Value, scope: Scope): string | RenderFailure => {
   if (value instanceof Markup)
     return new RenderFailure("an element cannot be joined with text; put it beside the text instead")
   if (Array.isArray(value)) {
-    const parts: Array<string> = []
-    for (const item of value) {
-      const part = item === null || item === undefined ? "" : stringOf(item)
+    let out = ""
+    for (const [i, item] of value.entries()) {
+      const part = item === null || item === undefined ? "" : stringOf(item, scope)
       if (failed(part)) return part
-      parts.push(part)
+      const joined = built(i === 0 ? part : `${out},${part}`, scope, part.length + 1)
+      if (failed(joined)) return joined
+      out = joined
     }
-    return parts.join(",")
+    return out
   }
   if (isRecord(value)) return "[object Object]"
   return String(value)
@@ -77,12 +87,24 @@ const describeName = (expr: Expr): string =>
 interface Scope {
   readonly names: ReadonlyMap<string, Value>
   readonly src: string
+  readonly budget: StepBudget
   /** The first `Subject` and `NotificationCategory` values met, in render order. */
   subject: string | undefined
   notificationCategory: string | undefined
 }
 
+/**
+ * Checks the length of a string the render built and charges the work (one step a character: `added`, the
+ * characters new to it when text is appended to a string already charged). Every string a render makes
+ * passes here, so none outgrows the output limit and the work stays within the step budget.
+ */
+const built = (text: string, scope: Scope, added: number = text.length): string | RenderFailure => {
+  if (text.length > MAX_OUTPUT_CHARS) return new RenderFailure(outputTooLong())
+  return scope.budget.spend(added) ? text : new RenderFailure(tooManySteps())
+}
+
 const evaluate = (expr: Expr, scope: Scope): Value | RenderFailure => {
+  if (!scope.budget.spend(1)) return new RenderFailure(tooManySteps())
   switch (expr.k) {
     case "lit":
       return expr.v
@@ -91,9 +113,12 @@ const evaluate = (expr: Expr, scope: Scope): Value | RenderFailure => {
       for (let i = 0; i < expr.exprs.length; i++) {
         const value = evaluate(expr.exprs[i]!, scope)
         if (failed(value)) return value
-        const text = stringOf(value)
+        const text = stringOf(value, scope)
         if (failed(text)) return text
-        out += text + (expr.parts[i + 1] ?? "")
+        const part = text + (expr.parts[i + 1] ?? "")
+        const joined = built(out + part, scope, part.length)
+        if (failed(joined)) return joined
+        out = joined
       }
       return out
     }
@@ -174,26 +199,28 @@ const binary = (expr: Extract<Expr, { k: "bin" }>, scope: Scope): Value | Render
       return !(l === r || (expr.op === "!=" && (l === null || l === undefined) && (r === null || r === undefined)))
     case "+": {
       if (typeof l === "number" && typeof r === "number") return l + r
-      const a = stringOf(l)
+      const a = stringOf(l, scope)
       if (failed(a)) return a
-      const b = stringOf(r)
-      return failed(b) ? b : a + b
+      const b = stringOf(r, scope)
+      return failed(b) ? b : built(a + b, scope)
     }
   }
 }
 
 /** React's text rendering of a child value. */
-const childHtml = (value: Value): string | RenderFailure => {
+const childHtml = (value: Value, scope: Scope): string | RenderFailure => {
   if (value === null || value === undefined || typeof value === "boolean") return ""
   if (value instanceof Markup) return value.html
-  if (typeof value === "string") return escapeHtml(value)
+  if (typeof value === "string") return built(escapeHtml(value), scope)
   if (typeof value === "number") return String(value)
   if (Array.isArray(value)) {
     let out = ""
     for (const item of value) {
-      const html = childHtml(item)
+      const html = childHtml(item, scope)
       if (failed(html)) return html
-      out += html
+      const joined = built(out + html, scope, html.length)
+      if (failed(joined)) return joined
+      out = joined
     }
     return out
   }
@@ -203,109 +230,48 @@ const childHtml = (value: Value): string | RenderFailure => {
 const childrenHtml = (children: ReadonlyArray<Child>, scope: Scope): string | RenderFailure => {
   let out = ""
   for (const child of children) {
+    let html: string | RenderFailure
     if (child.k === "text") {
-      out += escapeHtml(child.v)
-      continue
+      html = escapeHtml(child.v)
+    } else {
+      const value = evaluate(child, scope)
+      if (failed(value)) return value
+      html = childHtml(value, scope)
+      if (failed(html)) return html
     }
-    const value = evaluate(child, scope)
-    if (failed(value)) return value
-    const html = childHtml(value)
-    if (failed(html)) return html
-    out += html
+    const joined = built(out + html, scope, html.length)
+    if (failed(joined)) return joined
+    out = joined
   }
   return out
 }
-
-/** The React Email components the renderer knows, as the HTML element each stands for (null: children only). */
-const components: Readonly<Record<string, string | null>> = {
-  Html: "html",
-  Head: "head",
-  Body: "body",
-  Tailwind: null,
-  Container: "div",
-  Section: "div",
-  Row: "div",
-  Column: "div",
-  Text: "p",
-  Button: "a",
-  Link: "a",
-  Hr: "hr",
-  Img: "img",
-  CodeInline: "code"
-}
-
-/** Plain HTML elements a template may use; anything else (script, style, iframe, form…) is refused. */
-const htmlElements = new Set([
-  "a",
-  "abbr",
-  "b",
-  "blockquote",
-  "br",
-  "center",
-  "code",
-  "dd",
-  "div",
-  "dl",
-  "dt",
-  "em",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "i",
-  "img",
-  "li",
-  "main",
-  "ol",
-  "p",
-  "pre",
-  "s",
-  "section",
-  "small",
-  "span",
-  "strong",
-  "sub",
-  "sup",
-  "table",
-  "tbody",
-  "td",
-  "tfoot",
-  "th",
-  "thead",
-  "tr",
-  "u",
-  "ul"
-])
-const voidElements = new Set(["br", "hr", "img"])
-const headings = new Set(["h1", "h2", "h3", "h4", "h5", "h6"])
 
 const unitless = new Set(["fontWeight", "lineHeight", "opacity", "zIndex", "flex", "flexGrow", "flexShrink", "order"])
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
-const styleText = (style: Value): string | RenderFailure => {
+const styleText = (style: Value, scope: Scope): string | RenderFailure => {
   if (typeof style === "string") return style
   if (!isRecord(style)) return new RenderFailure("style must be an object")
-  const rules: Array<string> = []
+  let css = ""
   for (const [key, value] of Object.entries(style)) {
     if (value === null || value === undefined || value === false) continue
-    if (typeof value === "number")
-      rules.push(`${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`)
-    else if (typeof value === "string") rules.push(`${kebab(key)}:${value}`)
+    let rule: string
+    if (typeof value === "number") rule = `${kebab(key)}:${value === 0 || unitless.has(key) ? value : `${value}px`}`
+    else if (typeof value === "string") rule = `${kebab(key)}:${value}`
     else return new RenderFailure(`style.${key} must be a string or a number`)
+    // One value may be referenced many times (a long display name): the joined rules are checked as they grow.
+    const joined = built(css === "" ? rule : `${css};${rule}`, scope, rule.length + 1)
+    if (failed(joined)) return joined
+    css = joined
   }
-  return rules.join(";")
+  return css
 }
 
 const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): string | RenderFailure => {
   let out = ""
   for (const [name, valueExpr] of el.attrs) {
-    if (skip.has(name) || name === "key" || name === "ref" || /^on[A-Z]/.test(name)) continue
+    if (skip.has(name) || name === "key" || name === "ref" || isEventHandler(name)) continue
     if (name === "dangerouslySetInnerHTML") {
       return new RenderFailure(`dangerouslySetInnerHTML is not supported by the local backend (in <${el.name ?? ""}>)`)
     }
@@ -314,9 +280,13 @@ const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): s
     if (value === null || value === undefined || value === false) continue
     const wireName = name === "className" ? "class" : name === "htmlFor" ? "for" : name
     if (name === "style") {
-      const css = styleText(value)
+      const css = styleText(value, scope)
       if (failed(css)) return css
-      out += ` style="${escapeHtml(css)}"`
+      if (!keepsAttribute(name, css)) continue
+      const attribute = ` style="${escapeHtml(css)}"`
+      const styled = built(out + attribute, scope, attribute.length)
+      if (failed(styled)) return styled
+      out = styled
       continue
     }
     if (value === true) {
@@ -327,9 +297,13 @@ const attributesHtml = (el: Element, scope: Scope, skip: ReadonlySet<string>): s
       return new RenderFailure(`the ${name} attribute of <${el.name ?? ""}> must be a string or a number`)
     }
     const text = String(value)
-    // React blocks javascript: URLs too; here the attribute is simply left out.
-    if ((name === "href" || name === "src") && /^\s*javascript:/i.test(text)) continue
-    out += ` ${wireName}="${escapeHtml(text)}"`
+    // React blocks javascript: URLs too; here the attribute is simply left out, as is any other scheme
+    // that does not belong in mail.
+    if (!keepsAttribute(wireName, text)) continue
+    const attribute = ` ${wireName}="${escapeHtml(text)}"`
+    const joined = built(out + attribute, scope, attribute.length)
+    if (failed(joined)) return joined
+    out = joined
   }
   return out
 }
@@ -347,7 +321,7 @@ const element = (el: Element, scope: Scope): Markup | RenderFailure => {
   if (el.name === "Subject" || el.name === "NotificationCategory") {
     const value = attributeValue(el, "value", scope)
     if (failed(value)) return value
-    const text = value === undefined ? undefined : stringOf(value)
+    const text = value === undefined ? undefined : stringOf(value, scope)
     if (failed(text)) return text
     if (el.name === "Subject") scope.subject ??= text
     else scope.notificationCategory ??= text
@@ -364,9 +338,11 @@ const element = (el: Element, scope: Scope): Markup | RenderFailure => {
   } else if (el.name === "Preview") {
     const text = childrenHtml(el.children, scope)
     if (failed(text)) return text
-    return new Markup(
-      `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0">${text}</div>`
+    const html = built(
+      `<div style="display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0">${text}</div>`,
+      scope
     )
+    return failed(html) ? html : new Markup(html)
   } else if (Object.hasOwn(components, el.name)) {
     tag = components[el.name] ?? null
   } else if (htmlElements.has(el.name)) {
@@ -382,8 +358,8 @@ const element = (el: Element, scope: Scope): Markup | RenderFailure => {
   if (tag === null) return new Markup(children)
   const attrs = attributesHtml(el, scope, skip)
   if (failed(attrs)) return attrs
-  if (voidElements.has(tag)) return new Markup(`<${tag}${attrs}/>`)
-  return new Markup(`<${tag}${attrs}>${children}</${tag}>`)
+  const html = built(voidElements.has(tag) ? `<${tag}${attrs}/>` : `<${tag}${attrs}>${children}</${tag}>`, scope)
+  return failed(html) ? html : new Markup(html)
 }
 
 /** Arktype's summary line for a variable that does not match its declared type. */
@@ -414,23 +390,27 @@ const frame = (content: string, unsubscribeLink: string | undefined) =>
       `<a href="${escapeHtml(unsubscribeLink)}">Click here</a> to unsubscribe from these emails</p>`) +
   `</body></html>`
 
+const unrendered = (error: string): RenderResult => ({ ok: false, error, kind: "unrendered" })
+
 /**
  * Renders a template source. Fails (with the message the routes put in `EMAIL_RENDERING_ERROR`) when the
  * source is outside the subset, a declared variable is missing or of the wrong type, or evaluation fails.
  */
 export const renderTemplate = (src: string, input: RenderInput): RenderResult => {
+  if (src.length > MAX_SOURCE_CHARS) return unrendered(sourceTooLong(src.length))
   const module = parseTemplateModule(src)
   if (isFailure(module)) {
-    return {
-      ok: false,
-      error: `the local backend cannot render this template: ${module.message} (${position(src, module.at)})`
-    }
+    const where = `${module.message} (${position(src, module.at)})`
+    return module.kind === "invalid-character"
+      ? { ok: false, error: where, kind: "invalid-character" }
+      : unrendered(`the local backend cannot render this template: ${where}`)
   }
-  const emptyScope: Scope = { names: new Map(), src, subject: undefined, notificationCategory: undefined }
+  const budget = new StepBudget()
+  const emptyScope: Scope = { names: new Map(), src, budget, subject: undefined, notificationCategory: undefined }
   let given: ValueRecord = input.variables
   if (input.preview === true && module.preview !== undefined) {
     const preview = evaluate(module.preview, emptyScope)
-    if (failed(preview)) return { ok: false, error: preview.message }
+    if (failed(preview)) return unrendered(preview.message)
     if (isRecord(preview)) given = { ...preview, ...input.variables }
   }
   let variables: ValueRecord
@@ -451,7 +431,7 @@ export const renderTemplate = (src: string, input: RenderInput): RenderResult =>
         if (problem !== undefined) problems.push(problem)
         else if (value !== undefined) kept[declared.name] = value
       }
-      if (problems.length > 0) return { ok: false, error: problems.join("\n") }
+      if (problems.length > 0) return unrendered(problems.join("\n"))
       variables = kept
     }
   }
@@ -462,12 +442,13 @@ export const renderTemplate = (src: string, input: RenderInput): RenderResult =>
   }
   const names = new Map<string, Value>(Object.entries(props))
   if (module.propsName !== undefined) names.set(module.propsName, props)
-  const scope: Scope = { names, src, subject: undefined, notificationCategory: undefined }
+  const scope: Scope = { names, src, budget, subject: undefined, notificationCategory: undefined }
   const body = evaluate(module.body, scope)
-  if (failed(body)) return { ok: false, error: body.message }
-  const content = childHtml(body)
-  if (failed(content)) return { ok: false, error: content.message }
-  const html = frame(content, input.unsubscribeLink)
+  if (failed(body)) return unrendered(body.message)
+  const content = childHtml(body, scope)
+  if (failed(content)) return unrendered(content.message)
+  const html = built(frame(content, input.unsubscribeLink), scope)
+  if (failed(html)) return unrendered(html.message)
   return {
     ok: true,
     value: { html, text: htmlToText(html), subject: scope.subject, notificationCategory: scope.notificationCategory }

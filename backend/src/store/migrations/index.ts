@@ -10,7 +10,8 @@ import * as accessProjectPermissionsConfig from "./0008-access-project-permissio
 import * as userTeamApiKeys from "./0009-user-team-api-keys.js"
 import * as cliAuthAndNotificationPreferences from "./0010-cli-auth-and-notification-preferences.js"
 import * as linkedLoginsAccountPerUser from "./0011-linked-logins-account-per-user.js"
-import * as configSourceExternalAuth from "./0012-config-source-external-auth.js"
+import * as userCountryAndRiskScores from "./0012-user-country-and-risk-scores.js"
+import * as configSourceExternalAuth from "./0013-config-source-external-auth.js"
 
 export interface Migration {
   readonly name: string
@@ -29,5 +30,6 @@ export const migrations: ReadonlyArray<Migration> = [
   userTeamApiKeys,
   cliAuthAndNotificationPreferences,
   linkedLoginsAccountPerUser,
+  userCountryAndRiskScores,
   configSourceExternalAuth
 ]

@@ -45,7 +45,8 @@ function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent:
           <Button
             variant="secondary"
             pending={act.pending}
-            aria-label={`Send verification email to ${channel.value}`}
+            aria-label={`Verify ${channel.value}`}
+            title="Send a verification link to this address"
             onClick={() => void run("verify")}
           >
             Verify
@@ -55,7 +56,7 @@ function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent:
           <Button
             variant="secondary"
             pending={act.pending}
-            aria-label={`Make ${channel.value} primary`}
+            aria-label={`Make primary: ${channel.value}`}
             onClick={() => void run("primary")}
           >
             Make primary

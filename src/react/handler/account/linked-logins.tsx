@@ -58,7 +58,7 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         <Button
           variant="secondary"
           pending={act.pending}
-          aria-label={`${provider.allowSignIn ? "Turn off" : "Turn on"} sign-in with ${label}`}
+          aria-label={`${provider.allowSignIn ? "Turn off sign-in" : "Use for sign-in"}: ${label}`}
           onClick={() => void act.run("sign-in")}
         >
           {provider.allowSignIn ? "Turn off sign-in" : "Use for sign-in"}
@@ -66,7 +66,7 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         <Button
           variant="secondary"
           pending={act.pending}
-          aria-label={`${provider.allowConnectedAccounts ? "Turn off" : "Turn on"} connected access for ${label}`}
+          aria-label={`${provider.allowConnectedAccounts ? "Turn off connected access" : "Allow connected access"}: ${label}`}
           onClick={() => void act.run("connected")}
         >
           {provider.allowConnectedAccounts ? "Turn off connected access" : "Allow connected access"}

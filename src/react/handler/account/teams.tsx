@@ -25,7 +25,7 @@ function TeamKeys(props: { readonly team: ClientTeam }): ReactNode {
         <Button
           variant="secondary"
           aria-expanded={open}
-          aria-label={`API keys of ${props.team.displayName}`}
+          aria-label={`${open ? "Hide API keys" : "API keys"} of ${props.team.displayName}`}
           onClick={() => setOpen((was) => !was)}
         >
           {open ? "Hide API keys" : "API keys"}

@@ -1,10 +1,11 @@
 /**
  * account-settings: profile, email addresses, password, two-factor authentication, passkey, linked logins, API keys
  * (when the project allows them), active sessions, e-mail notifications, the team invitations received, teams (with
- * their API keys) and, when the project allows it, deleting the account. A visitor is sent to sign in and brought
- * back here afterwards.
+ * their API keys), signing out and, when the project allows it, deleting the account. A visitor is sent to sign in
+ * and brought back here afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
+import { Auth } from "../../../services/users/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"
@@ -17,6 +18,7 @@ import { PasskeySection } from "../account/passkey.js"
 import { PasswordSection } from "../account/password.js"
 import { ProfileSection } from "../account/profile.js"
 import { SessionsSection } from "../account/sessions.js"
+import { type AccountSignOut, SignOutSection } from "../account/sign-out.js"
 import { TeamsSection } from "../account/teams.js"
 import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
@@ -24,7 +26,11 @@ import { Card } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Loading, SignInFirst, userLabel } from "./shared.js"
 
-function Settings(props: { readonly deletion: AccountDeletion; readonly leaving: boolean }): ReactNode {
+function Settings(props: {
+  readonly deletion: AccountDeletion
+  readonly signOut: AccountSignOut
+  readonly leaving: boolean
+}): ReactNode {
   const user = useUser()
   const project = useProject()
   if (user === null) return props.leaving ? <Loading /> : <SignInFirst />
@@ -42,6 +48,7 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
       <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
       <InvitationsSection />
       <TeamsSection />
+      <SignOutSection signOut={props.signOut} />
       {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
     </Card>
   )
@@ -50,23 +57,24 @@ function Settings(props: { readonly deletion: AccountDeletion; readonly leaving:
 export function AccountSettingsPage(): ReactNode {
   const redirect = useRedirect()
   const remove = useAction(() => CurrentUser.use((currentUser) => currentUser.delete))
-  // The session ends with the account, a moment before the redirect starts: meanwhile the page must not
-  // take the person, now a visitor, to sign in.
+  const end = useAction(() => Auth.use((auth) => auth.signOut))
+  // The session ends (with the account, or signed out) a moment before the redirect starts: meanwhile the page
+  // must not take the person, now a visitor, to sign in.
   const [leaving, setLeaving] = useState(false)
-  const deletion: AccountDeletion = {
-    pending: remove.pending,
-    error: remove.error,
+  const leave = (action: typeof remove | typeof end): AccountDeletion => ({
+    pending: action.pending,
+    error: action.error,
     run: async () => {
       setLeaving(true)
-      const outcome = await remove.run()
+      const outcome = await action.run()
       if (outcome._tag === "Success") redirect.toTarget("afterSignOut")
       else if (outcome._tag !== "Busy") setLeaving(false)
     }
-  }
+  })
   if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   return (
     <Suspense fallback={<Loading />}>
-      <Settings deletion={deletion} leaving={leaving} />
+      <Settings deletion={leave(remove)} signOut={leave(end)} leaving={leaving} />
     </Suspense>
   )
 }

@@ -16,7 +16,7 @@ import { useHandlerApp } from "../use-action.js"
 
 export function Loading(): ReactNode {
   return (
-    <Card title="Loading…">
+    <Card title="Loading…" placeholder>
       <p role="status" aria-live="polite" className="stackfx-subtitle">
         Loading…
       </p>

@@ -42,9 +42,9 @@ export const startStack = async (name: string, backend: StartEmulatorOptions = {
   const emulator = await startEmulator({ ...testBackendOptions, log: false, ...backend })
   const config = demoViteConfig({
     env: {
-      VITE_STACK_API_URL: emulator.url,
-      VITE_STACK_PROJECT_ID: emulator.demoProject.id,
-      VITE_STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+      VITE_HEXCLAVE_API_URL: emulator.url,
+      VITE_HEXCLAVE_PROJECT_ID: emulator.demoProject.id,
+      VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
     }
   })
   // A folder of its own: files (and checkouts sharing node_modules) build side by side.

@@ -11,7 +11,7 @@
  * - `refresh_tokens.external_session`: the provider session a session was opened for, so that a second
  *   exchange of the same provider session finds (and revives) it instead of opening another.
  */
-export const name = "0012-config-source-external-auth"
+export const name = "0013-config-source-external-auth"
 
 export const sql = `
 alter table config_overrides add column source jsonb;

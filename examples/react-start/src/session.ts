@@ -1,0 +1,31 @@
+/**
+ * The server functions the routes call: the request's snapshot for the browser, a team permission check,
+ * and the server-side sign-out. Their handlers run on the server; the browser calls them over HTTP.
+ */
+import { createServerFn } from "@tanstack/react-start"
+import { stackFunctionMiddleware } from "./stack-middleware"
+
+/** The signed-in user as the browser may see them (`{ user: null }` for a visitor). */
+export const getStackSnapshot = createServerFn({ method: "GET" })
+  .middleware([stackFunctionMiddleware])
+  .handler(({ context }) => context.stack.snapshot)
+
+/** The permission check's input, checked at the edge: two non-empty strings. */
+const permissionInput = (input: unknown): { readonly teamId: string; readonly permissionId: string } => {
+  const { teamId, permissionId } = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>
+  if (typeof teamId !== "string" || teamId === "" || typeof permissionId !== "string" || permissionId === "") {
+    throw new Error("teamId and permissionId must be non-empty strings")
+  }
+  return { teamId, permissionId }
+}
+
+/** Whether the signed-in user holds a permission in a team. */
+export const hasTeamPermission = createServerFn({ method: "GET" })
+  .middleware([stackFunctionMiddleware])
+  .validator(permissionInput)
+  .handler(({ context, data }) => context.stack.hasTeamPermission(data.teamId, data.permissionId))
+
+/** Ends the session on the API and clears its cookies in the answer. */
+export const signOutOnServer = createServerFn({ method: "POST" })
+  .middleware([stackFunctionMiddleware])
+  .handler(({ context }) => context.stack.signOut())

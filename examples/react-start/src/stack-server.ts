@@ -1,0 +1,15 @@
+/**
+ * The server's stackfx: the server tier with the secret key, and the middlewares that give every request
+ * its user. Server code only: imported by start.ts and by server functions' handlers.
+ */
+import { DEMO_PROJECT_KEYS } from "stackfx"
+import { stackStartServer } from "stackfx/react-start/server"
+
+const env = (name: string): string | undefined => process.env[name]
+
+export const stack = stackStartServer({
+  baseUrl: env("STACK_API_URL") ?? "http://127.0.0.1:8102",
+  projectId: env("STACK_PROJECT_ID") ?? DEMO_PROJECT_KEYS.projectId,
+  publishableClientKey: env("STACK_PUBLISHABLE_CLIENT_KEY") ?? DEMO_PROJECT_KEYS.publishableClientKey,
+  secretServerKey: env("STACK_SECRET_SERVER_KEY") ?? DEMO_PROJECT_KEYS.secretServerKey
+})

@@ -1,0 +1,56 @@
+/**
+ * `npm run example:react-start`: the local backend (memory database) and the TanStack Start example on
+ * Vite's dev server, pointed at it with the seeded `demo` project's local keys. Open http://localhost:3000,
+ * sign up, and reload the dashboard: the server renders the user. Ctrl-C stops both.
+ *
+ *   node --import tsx examples/react-start/start.ts [--port 3000]
+ */
+import { createServer, type ViteDevServer } from "vite"
+import { type RunningEmulator, startEmulator } from "../../backend/src/index.js"
+import { reactStartViteConfig } from "./vite.config.js"
+
+const HOST = "127.0.0.1"
+
+const portOption = (argv: ReadonlyArray<string>): number | string => {
+  const at = argv.indexOf("--port")
+  if (at === -1) return 3000
+  const port = Number(argv[at + 1])
+  return Number.isInteger(port) && port >= 0 && port <= 65535 ? port : "--port needs a port number"
+}
+
+const main = async (): Promise<void> => {
+  const port = portOption(process.argv.slice(2))
+  if (typeof port === "string") {
+    console.error(port)
+    process.exitCode = 2
+    return
+  }
+  let emulator: RunningEmulator | undefined
+  let vite: ViteDevServer | undefined
+  const stop = async (code: number) => {
+    await vite?.close().catch((error: unknown) => console.error("stopping the example failed:", error))
+    await emulator?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
+    process.exit(code)
+  }
+  process.on("SIGINT", () => void stop(0))
+  process.on("SIGTERM", () => void stop(0))
+  try {
+    emulator = await startEmulator({ port: 0, host: HOST, db: "memory" })
+    // The example's server reads the backend and its keys from the environment of this process.
+    process.env["STACK_API_URL"] = emulator.url
+    process.env["STACK_PROJECT_ID"] = emulator.demoProject.id
+    process.env["STACK_PUBLISHABLE_CLIENT_KEY"] = emulator.demoProject.publishableClientKey
+    process.env["STACK_SECRET_SERVER_KEY"] = emulator.demoProject.secretServerKey
+    vite = await createServer({ configFile: false, ...reactStartViteConfig({ port }), logLevel: "warn" })
+    await vite.listen()
+  } catch (error) {
+    console.error("the example could not start:", error instanceof Error ? error.message : error)
+    await stop(1)
+    return
+  }
+  console.log(`local backend at ${emulator.url}`)
+  console.log(`TanStack Start example at http://localhost:${port}`)
+  console.log("Press Ctrl-C to stop both.")
+}
+
+void main()

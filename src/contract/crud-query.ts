@@ -1,0 +1,44 @@
+/**
+ * The query of each of the service's CRUD routes. The service validates one query schema for every method of a
+ * CRUD route (its `querySchema`, or an empty one), refusing keys outside it with `SCHEMA_ERROR` on a create or
+ * a delete as on a list: so `POST /teams?foo=1` is refused and `POST /teams?user_id=me` is not. The declarations
+ * of a CRUD route's methods that take no query of their own name the route's query here, so the local backend
+ * refuses what the service refuses; the client sends none of it.
+ */
+import * as Schema from "effect/Schema"
+
+const text = Schema.optionalKey(Schema.String)
+
+/** A CRUD route without a query schema: any key is refused. */
+export const NoCrudQuery = Schema.Struct({})
+
+/** `/teams`. */
+export const TeamsCrudQuery = Schema.Struct({
+  user_id: text,
+  /** Deprecated by the service (`creator_user_id` in the body). */
+  add_current_user: Schema.optionalKey(Schema.Literals(["true", "false"]))
+})
+
+/** `/contact-channels`. */
+export const ContactChannelsCrudQuery = Schema.Struct({ user_id: text, contact_channel_id: text })
+
+/** `/team-permissions`. */
+export const TeamPermissionsCrudQuery = Schema.Struct({
+  team_id: text,
+  user_id: text,
+  permission_id: text,
+  recursive: Schema.optionalKey(Schema.Literals(["true", "false"]))
+})
+
+/** `/project-permissions`. */
+export const ProjectPermissionsCrudQuery = Schema.Struct({
+  user_id: text,
+  permission_id: text,
+  recursive: Schema.optionalKey(Schema.Literals(["true", "false"]))
+})
+
+/** `/team-member-profiles`, `/team-invitations`. */
+export const TeamAndUserCrudQuery = Schema.Struct({ user_id: text, team_id: text })
+
+/** `/oauth-providers`, `/auth/sessions`. */
+export const UserCrudQuery = Schema.Struct({ user_id: text })

@@ -1,0 +1,159 @@
+/**
+ * The user of one request to a server-rendered app, framework-free (the TanStack Start middleware is
+ * middleware.ts): the session read from the request's cookies and verified locally by the server tier's
+ * `RequestAuth` (an expired access token is refreshed, and the new cookies go out with the answer), the
+ * user with server fields under the client's rules for restricted and anonymous users, and the server tier
+ * acting for that user, whose session lives in the same cookies.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
+import { ClientUser, ServerUser } from "../../domain/user.js"
+import type { RequestSession } from "../../services/app-server/request-auth.js"
+import { RequestAuth } from "../../services/app-server/request-auth.js"
+import { ClientConfig } from "../../services/http/client-config.js"
+import { makeRequestCookieTokenStore } from "../../services/session/token-store-request.js"
+import { noTokens, TokenStore, type TokenStoreShape } from "../../services/session/token-store.js"
+import { Auth } from "../../services/users/auth.js"
+import { ServerUsers } from "../../services/users/server-users.js"
+import { ServerTeamPermissions } from "../../services/teams/team-permissions.js"
+import type { ServerTierOptions } from "../../layers/config.js"
+import { type ServerServices, serverTier } from "../../layers/server.js"
+import type { TierError } from "../../layers/tier.js"
+import type { StackSnapshot } from "./snapshot.js"
+import type { SharedRefreshes } from "./shared-refresh.js"
+
+/** The signed-in user of the request (`null` for a visitor) and their verified session. */
+export interface StackRequestUserShape {
+  readonly user: ServerUser | null
+  /** The session's claims and tokens; present for a guest or restricted user the rules read as nobody too. */
+  readonly session: RequestSession | null
+}
+
+/** The request's user as an Effect service: `const { user } = yield* StackRequestUser`. */
+export class StackRequestUser
+  extends /* @__PURE__ */ Context.Service<StackRequestUser, StackRequestUserShape>()(
+    "stackfx/react-start/RequestUser"
+  ) {}
+
+/** What a request's handlers and loaders get: the user, and the server tier acting for them. */
+export interface StackRequest extends StackRequestUserShape {
+  /** The user in the client's view, for the browser (`{ user: null }` for a visitor). */
+  readonly snapshot: StackSnapshot
+  /**
+   * The server tier whose session is the request's (its token store is the request's cookies: a refresh or a
+   * sign-out in it sets the answer's cookies), with `StackRequestUser`.
+   */
+  readonly layer: Layer.Layer<ServerServices | StackRequestUser, TierError>
+  /** Runs an effect with `layer`: `await stack.run(CurrentUser.use((u) => u.update({ displayName })))`. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) => Promise<A>
+  /** Whether the user holds `permissionId` in `teamId` (directly or through another); `false` for a visitor. */
+  readonly hasTeamPermission: (teamId: string, permissionId: string) => Promise<boolean>
+  /** Ends the session on the API and clears its cookies in the answer, whatever the API said. */
+  readonly signOut: () => Promise<void>
+}
+
+/** The request as the middleware hands it over: its headers and URL, and where `Set-Cookie` lines go. */
+export interface IncomingRequest {
+  readonly headers: { readonly get: (name: string) => string | null }
+  readonly url: string
+  readonly setCookie: (line: string) => void
+}
+
+/** Options of the server side: the server tier's, whose `allowAnonymousUser` and `allowRestrictedUser` also decide who counts as signed in. */
+export type StackStartServerOptions = ServerTierOptions
+
+/**
+ * Who counts as signed in, as the client's `useUser()` decides: a guest (anonymous user) only when the tier
+ * accepts anonymous users, a restricted user when it accepts restricted (or anonymous) ones.
+ */
+export const countsAsSignedIn = (
+  claims: { readonly isAnonymous: boolean; readonly isRestricted: boolean },
+  options: Pick<ServerTierOptions, "allowAnonymousUser" | "allowRestrictedUser">
+): boolean => {
+  const anonymous = options.allowAnonymousUser === true
+  if (claims.isAnonymous) return anonymous
+  return !claims.isRestricted || anonymous || options.allowRestrictedUser === true
+}
+
+/** The client's view of a server user: the server fields (metadata, private details) left out. */
+const clientView = (user: ServerUser): Effect.Effect<ClientUser> =>
+  Schema.encodeEffect(ServerUser)(user).pipe(
+    Effect.flatMap(Schema.decodeUnknownEffect(ClientUser)),
+    // Both schemas are this library's and the server view holds every client field: a failure is a bug.
+    Effect.orDie
+  )
+
+/**
+ * The session the request's cookies carry, or `null`: no cookies, or a session that has ended (its
+ * cookies are then cleared). A refreshed access token is written back through `store`.
+ */
+const readSession = (
+  auth: typeof RequestAuth.Service,
+  refreshes: SharedRefreshes,
+  request: IncomingRequest,
+  store: TokenStoreShape
+) =>
+  Effect.gen(function* () {
+    const tokens = store.peek?.() ?? noTokens
+    const outcome = yield* refreshes.share(tokens, auth.session({ headers: request.headers })).pipe(
+      Effect.catchTags({
+        Unauthenticated: () => Effect.succeed(null),
+        MalformedAuthJson: () => Effect.succeed(null),
+        InvalidSession: () => Effect.as(store.set(noTokens), null)
+      })
+    )
+    if (outcome !== null && outcome.refreshed) yield* store.set(outcome.tokens)
+    return outcome
+  })
+
+/** Resolves requests against one server tier, built once and shared by every request. */
+export const makeStackRequests = (options: StackStartServerOptions, refreshes: SharedRefreshes) => {
+  // The shared tier, built by the first request and kept for the process (its key cache, its transport):
+  // its scope is never closed. A tier that cannot be built (a missing key) fails every request alike.
+  const sharedContext = Effect.runSync(Effect.cached(Layer.buildWithScope(serverTier(options), Scope.makeUnsafe())))
+
+  const resolve = (request: IncomingRequest) =>
+    Effect.gen(function* () {
+      const context = yield* sharedContext
+      const secure = new URL(request.url).protocol === "https:"
+      const store = makeRequestCookieTokenStore({
+        projectId: Context.get(context, ClientConfig).projectId,
+        cookieHeader: request.headers.get("cookie"),
+        setCookie: request.setCookie,
+        secure
+      })
+      const session = yield* readSession(Context.get(context, RequestAuth), refreshes, request, store)
+      const user =
+        session === null || !countsAsSignedIn(session.claims, options)
+          ? null
+          : yield* Context.get(context, ServerUsers)
+              .get(session.userId)
+              .pipe(Effect.catchTag("UserNotFound", () => Effect.as(store.set(noTokens), null)))
+      const snapshot: StackSnapshot = { user: user === null ? null : yield* clientView(user) }
+      const requestUser = Layer.succeed(StackRequestUser, { user, session })
+      const layer = Layer.merge(serverTier({ ...options, tokenStore: Layer.succeed(TokenStore, store) }), requestUser)
+      const run = <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) =>
+        Effect.runPromise(Effect.provide(effect, layer))
+      const hasTeamPermission = (teamId: string, permissionId: string) =>
+        user === null
+          ? Promise.resolve(false)
+          : Effect.runPromise(
+              Context.get(context, ServerTeamPermissions)
+                .list({ teamId, userId: user.id, permissionId })
+                .pipe(Effect.map((granted) => granted.some((permission) => permission.id === permissionId)))
+            )
+      const signOut = () =>
+        run(
+          Effect.ensuring(
+            Auth.use((auth) => auth.signOut),
+            store.set(noTokens)
+          )
+        )
+      return { user, session, snapshot, layer, run, hasTeamPermission, signOut } satisfies StackRequest
+    })
+
+  return { resolve }
+}

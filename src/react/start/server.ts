@@ -1,0 +1,21 @@
+/**
+ * `stackfx/react-start/server`: the server's half, for server code only (`createStart`, server functions,
+ * server routes). It holds the server tier's secret key: a module the browser loads must not import it.
+ */
+export { type StackStartContext, stackStartServer } from "./middleware.js"
+export {
+  countsAsSignedIn,
+  type IncomingRequest,
+  makeStackRequests,
+  type StackRequest,
+  StackRequestUser,
+  type StackRequestUserShape,
+  type StackStartServerOptions
+} from "./request-user.js"
+export { makeSharedRefreshes, type SharedRefreshes } from "./shared-refresh.js"
+export {
+  makeRequestCookieTokenStore,
+  requestCookieTokenStore,
+  type RequestCookieTokenStoreOptions
+} from "../../services/session/token-store-request.js"
+export type { StackSnapshot } from "./snapshot.js"

@@ -1,0 +1,40 @@
+/**
+ * The TanStack Start example (examples/react-start) built for a local backend and served by Vite's preview
+ * server (its server entry renders the pages), each in a child process: the server reads the backend and the
+ * project from its environment, which the test's own process must not change.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { join } from "node:path"
+import { run, waitForLine } from "../../packaging/run.js"
+
+const repo = new URL("../../../", import.meta.url).pathname
+const example = join(repo, "examples", "react-start")
+const vite = join(repo, "node_modules", ".bin", "vite")
+
+/** What the example's server and browser need to reach the backend as a project. */
+export interface ExampleEnv {
+  readonly STACK_API_URL: string
+  readonly STACK_PROJECT_ID: string
+  readonly STACK_PUBLISHABLE_CLIENT_KEY: string
+  readonly STACK_SECRET_SERVER_KEY: string
+}
+
+export interface RunningExample {
+  readonly url: string
+  readonly stop: () => void
+}
+
+// NODE_ENV: vitest sets it to "test", which would build React for development.
+const childEnv = (env: ExampleEnv) => ({ ...process.env, NODE_ENV: "production", ...env })
+
+/** Builds the example (client and server) for `env`, then serves it on a free port. */
+export const startExample = async (env: ExampleEnv): Promise<RunningExample> => {
+  await run(vite, ["build", "--logLevel", "error"], { cwd: example, env: childEnv(env) })
+  const child: ChildProcess = spawn(vite, ["preview", "--port", "0", "--host", "127.0.0.1"], {
+    cwd: example,
+    env: childEnv(env),
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  const ready = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+)/, 60_000)
+  return { url: ready[1] ?? "", stop: () => void child.kill("SIGTERM") }
+}

@@ -1,0 +1,58 @@
+/**
+ * `StackProvider`'s `initialUser` on the server (no `document`): the first render shows the children with
+ * the server's user, no fallback and no load, so the HTML the browser hydrates already holds them.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import type { ClientUser } from "../../../src/domain/user.js"
+import { clientTier } from "../../../src/layers/client.js"
+import { StackProvider, useStackApp } from "../../../src/react/provider.js"
+import { useUser } from "../../../src/react/hooks.js"
+import { UserButton } from "../../../src/react/user-button.js"
+import { attributeOf, render } from "../support/html.js"
+
+// An API nobody answers: a load would fail (and suspend first), so rendering with a user proves none ran.
+const layer = clientTier({
+  projectId: "p",
+  publishableClientKey: "pck",
+  baseUrl: "http://127.0.0.1:9",
+  tokenStore: "memory"
+})
+const ann = {
+  id: "u1",
+  displayName: "Ann Lee",
+  primaryEmail: "ann@example.com",
+  profileImageUrl: null
+} as unknown as ClientUser
+
+function Name() {
+  const user = useUser()
+  const loads = useStackApp().cache.loadCount()
+  return <p className="name">{`${user?.displayName ?? "nobody"} after ${loads} loads`}</p>
+}
+
+const page = (initialUser: ClientUser | null | undefined) =>
+  render(
+    <StackProvider layer={layer} initialUser={initialUser} fallback={<p>fallback</p>}>
+      <UserButton />
+      <Name />
+    </StackProvider>
+  )
+
+describe("StackProvider's initialUser on the server", () => {
+  it("renders the signed-in user at once, without loading them", () => {
+    const html = page(ann)
+    assert.include(html, "Ann Lee after 0 loads")
+    assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-label"), "Account menu")
+    assert.notInclude(html, "fallback")
+  })
+
+  it("renders a visitor's menu for a signed-out request", () => {
+    const html = page(null)
+    assert.include(html, "nobody after 0 loads")
+    assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-label"), "Account menu (not signed in)")
+  })
+
+  it("renders the fallback without one, as before", () => {
+    assert.include(page(undefined), "fallback")
+  })
+})
