@@ -39,9 +39,15 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ProjectTransferResponse",
     "SharedOAuthProviderWrite",
     "StandardOAuthProviderWrite",
+    // The server's user create and update fields the service accepts (issue 28, §1.1).
+    "CountryCode",
+    "SignUpRiskScoresInput",
     // The service's newer admin actions (issue 28, §1.5).
     "AffectedUser",
     "BranchConfigSource",
+    "authorizationHeaderOf",
+    "partialUser",
+    "partialUserOf",
     "ConfigProblem",
     "OnboardingPreview",
     "OnboardingPreviewRequest",

@@ -193,12 +193,10 @@ describe("teams", () => {
       }).pipe(Effect.provide(serverLayer(backend, project)))
 
       // Bob (member defaults) may not remove Carol, but may leave.
-      const bobRemovesCarol = yield* Effect.promise(() =>
-        backend.call(project, "DELETE", `/team-memberships/${team.id}/${carol.userId}`, {
-          accessToken: bob.accessToken
-        })
+      const bobRemovesCarol = yield* Effect.flip(Teams.use((t) => t.removeMember(team.id, carol.userId))).pipe(
+        Effect.provide(clientLayer(backend, project, bob))
       )
-      assert.strictEqual(bobRemovesCarol.body.code, "TEAM_PERMISSION_REQUIRED")
+      assert.strictEqual(bobRemovesCarol._tag, "TeamPermissionRequired")
 
       yield* Teams.use((t) => t.leave(team.id)).pipe(Effect.provide(clientLayer(backend, project, bob)))
       const leftTwice = yield* Effect.flip(Teams.use((t) => t.leave(team.id))).pipe(
@@ -207,12 +205,9 @@ describe("teams", () => {
       assert.strictEqual(leftTwice._tag, "TeamMembershipNotFound")
 
       // Alice (creator: admin contains $remove_members) removes Carol.
-      const removed = yield* Effect.promise(() =>
-        backend.call(project, "DELETE", `/team-memberships/${team.id}/${carol.userId}`, {
-          accessToken: alice.accessToken
-        })
+      yield* Teams.use((t) => t.removeMember(team.id, carol.userId)).pipe(
+        Effect.provide(clientLayer(backend, project, alice))
       )
-      assert.strictEqual(removed.status, 200)
       const members = yield* TeamMembers.use((m) => m.list(team.id)).pipe(
         Effect.provide(clientLayer(backend, project, alice))
       )

@@ -25,3 +25,21 @@ export const authHeaderValue = (tokens: StoredTokens | null): string => JSON.str
 
 /** `{ "x-stack-auth": "{\"accessToken\":…,\"refreshToken\":…}" }` */
 export const authHeadersOf = (tokens: StoredTokens | null): AuthHeaders => ({ "x-stack-auth": authHeaderValue(tokens) })
+
+/** The prefix of the session in an `Authorization` header, as the official SDK writes it. */
+const AUTHORIZATION_PREFIX = "Bearer stackauth_"
+
+/**
+ * The session as an `Authorization` header value (the official SDK's `getAuthorizationHeader`):
+ * `Bearer stackauth_` and the base64 of the auth JSON; `null` when there is no token at all.
+ *
+ * @example
+ * const value = authorizationHeaderOf(yield* me.authJson)
+ * if (value !== null) fetch("/api/profile", { headers: { authorization: value } })
+ */
+export const authorizationHeaderOf = (tokens: StoredTokens | null): string | null => {
+  const json = authJsonOf(tokens)
+  if (json.accessToken === null && json.refreshToken === null) return null
+  const bytes = new TextEncoder().encode(JSON.stringify(json))
+  return `${AUTHORIZATION_PREFIX}${btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))}`
+}

@@ -217,7 +217,8 @@ export const TeamsMembers = {
   create: "function",
   update: "function",
   delete: "function",
-  leave: "function"
+  leave: "function",
+  removeMember: "function"
 } as const
 
 /** From src/services/users/active-sessions-calls.ts. */

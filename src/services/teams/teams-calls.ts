@@ -38,6 +38,13 @@ export const TeamsCalls = {
     "client",
     (teamId: string) => ({ params: { team_id: teamId, user_id: "me" } }),
     nothing
+  ),
+  /** Removes another member of the team; needs `$remove_members` there (`TeamPermissionRequired` otherwise). */
+  removeMember: functionCall(
+    TeamMembershipsApi.remove,
+    "client",
+    (teamId: string, userId: string) => ({ params: { team_id: teamId, user_id: userId } }),
+    nothing
   )
 }
 
