@@ -304,7 +304,11 @@ describe("the seeded internal project", () => {
     const definitions = expectStatus(
       await backend.call(internal, "GET", "/team-permission-definitions", { accessType: "admin" }),
       200
-    ).body.items as ReadonlyArray<{ readonly id: string; readonly description: string }>
+    ).body.items as ReadonlyArray<{
+      readonly id: string
+      readonly description: string
+      readonly contained_permission_ids: ReadonlyArray<string>
+    }>
     const byId = new Map(definitions.map((d) => [d.id, d]))
     assert.deepInclude(byId.get("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
     assert.deepInclude(byId.get("team_admin"), {

@@ -4,13 +4,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { ClientConfig } from "../http/client-config.js"
 import { setCookieLine } from "./cookie-text.js"
-import {
-  ACCESS_COOKIE_MAX_AGE_SECONDS,
-  type CookieWrite,
-  readTokenCookies,
-  REFRESH_COOKIE_MAX_AGE_SECONDS,
-  tokenCookieWrites
-} from "./token-cookies.js"
+import { type CookieWrite, readTokenCookies, tokenCookieWrites } from "./token-cookies.js"
 import { makeRefTokenStore, noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 
 /**
