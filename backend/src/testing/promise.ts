@@ -7,7 +7,9 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
+import type * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
+import type { AdminServices, ClientServices, ServerServices, TierError } from "stackfx"
 import type { FaultAnswer, FaultOptions, FaultTarget } from "./faults.js"
 import type { NewTestTeam, NewTestUser, TestApiKey, TestTeam, TestUser } from "./fixtures.js"
 import type { EmailLink, Mail, MailWait } from "./mailbox.js"
@@ -19,6 +21,12 @@ export interface RunningStackTest extends TestProjectKeys {
   readonly options: StackTestOptions
   /** Moves the backend's clock for this project forward by `millis` (tokens, codes and invitations expire). */
   readonly advanceTime: (millis: number) => void
+  /** The client tier on the project (memory token store), signed in as `user` when given. */
+  readonly client: (user?: TestUser) => Layer.Layer<ClientServices, TierError>
+  /** The server tier on the project. */
+  readonly server: Layer.Layer<ServerServices, TierError>
+  /** The admin tier on the project. */
+  readonly admin: Layer.Layer<AdminServices, TierError>
   /** The project's time now, in milliseconds. */
   readonly now: () => number
   readonly createUser: (input?: NewTestUser) => Promise<TestUser>
@@ -78,6 +86,9 @@ export const startStackTest = async (options: StackTestOptions = {}): Promise<Ru
       offsetMillis += millis
     },
     now,
+    client: kit.client,
+    server: kit.server,
+    admin: kit.admin,
     createUser: (input) => run(kit.createUser(input)),
     createAnonymousUser: () => run(kit.createAnonymousUser),
     createTeam: (input) => run(kit.createTeam(input)),
