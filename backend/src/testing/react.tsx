@@ -9,7 +9,7 @@
  * render(<StackTestProvider test={test} user={user}><Greeting /></StackTestProvider>)
  */
 import type * as Layer from "effect/Layer"
-import { createElement, type ReactNode, useMemo } from "react"
+import { type ReactNode, useMemo } from "react"
 import type { ClientServices, TierError } from "stackfx"
 import { StackProvider } from "stackfx/react"
 import type { TestUser } from "./fixtures.js"
@@ -25,17 +25,17 @@ export interface StackTestProviderProps {
   readonly fallback?: ReactNode
 }
 
+const ignoreNavigation = (): void => undefined
+
 /** `StackProvider` on the test's project, signed in as `user`. */
 export function StackTestProvider(props: StackTestProviderProps): ReactNode {
   const { test, user } = props
   // One tier per user: a new Layer each render would rebuild the provider's runtime.
   const layer = useMemo(() => test.client(user), [test, user])
-  return createElement(StackProvider<ClientServices, TierError>, {
-    layer,
-    fallback: props.fallback,
-    // Component tests have no router; links the components follow are theirs to assert, not to load.
-    navigate: () => undefined,
-    tabSync: false,
-    children: props.children
-  })
+  // Component tests have no router; links the components follow are theirs to assert, not to load.
+  return (
+    <StackProvider layer={layer} fallback={props.fallback} navigate={ignoreNavigation} tabSync={false}>
+      {props.children}
+    </StackProvider>
+  )
 }
