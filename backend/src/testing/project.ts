@@ -4,8 +4,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Scope from "effect/Scope"
+import type * as Scope from "effect/Scope"
 import type { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
 import { createProject, freshKeys } from "../operations/project-setup.js"
 import { deleteProject } from "../store/projects.js"
@@ -86,14 +85,3 @@ export const openProject = (
     )
     return { baseUrl: backend.url, projectId, ...keys, options, faults }
   })
-
-/** Opens a project outside Effect; `close` deletes it (once, however often it is called). */
-export const openProjectPromise = async (
-  options: StackTestOptions,
-  now: () => number
-): Promise<{ readonly project: OpenProject; readonly close: () => Promise<void> }> => {
-  const scope = Effect.runSync(Scope.make())
-  const project = await Effect.runPromise(Scope.provide(openProject(options, now), scope))
-  let closed: Promise<void> | undefined
-  return { project, close: () => (closed ??= Effect.runPromise(Scope.close(scope, Exit.void))) }
-}
