@@ -22,6 +22,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["**/*.test.{ts,tsx}"],
+    globalSetup: ["./global-setup.ts"],
     testTimeout: 30_000
   }
 })

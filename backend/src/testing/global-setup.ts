@@ -3,7 +3,7 @@
  * backend in the runner's process and hands its URL and keys to the tests through the variables the tiers'
  * `…FromEnv` constructors read (`STACK_API_URL`, `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY`,
  * `STACK_SECRET_SERVER_KEY`, `STACK_SUPER_SECRET_ADMIN_KEY`); workers and the app under test inherit them.
- * The returned function (both runners call it at the end) deletes the project.
+ * The returned function (both runners call it at the end) deletes the project and stops the backend.
  *
  * @example
  * // vitest.config.ts: test: { globalSetup: ["stackfx-backend/testing/global-setup"] }
@@ -11,6 +11,7 @@
  */
 import type { StackTestOptions } from "./project.js"
 import { startStackTest } from "./promise.js"
+import { stopWorkerBackend } from "./worker-backend.js"
 
 /** Opens the project with `options` and sets the variables; answers the teardown. */
 export const stackTestGlobalSetup = async (options: StackTestOptions = {}): Promise<() => Promise<void>> => {
@@ -26,6 +27,7 @@ export const stackTestGlobalSetup = async (options: StackTestOptions = {}): Prom
   return async () => {
     for (const name of Object.keys(variables)) delete process.env[name]
     await test.stop()
+    await stopWorkerBackend()
   }
 }
 

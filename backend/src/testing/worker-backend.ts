@@ -6,6 +6,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
@@ -30,10 +31,10 @@ const start = Effect.gen(function* () {
     ).pipe(Layer.provide(Logger.layer([]))),
     scope
   )
-  return { url: Context.get(built, Emulator).url, db: Context.get(built, Db) } satisfies WorkerBackend
+  return { url: Context.get(built, Emulator).url, db: Context.get(built, Db), scope }
 })
 
-let running: Promise<WorkerBackend> | undefined
+let running: Promise<WorkerBackend & { readonly scope: Scope.Closeable }> | undefined
 
 /** The worker's backend, started by the first caller (a failed start is retried by the next). */
 export const workerBackend: Effect.Effect<WorkerBackend> = Effect.promise(() => {
@@ -43,3 +44,16 @@ export const workerBackend: Effect.Effect<WorkerBackend> = Effect.promise(() => 
   })
   return running
 })
+
+/**
+ * Stops the process's backend, for a runner's process that started it in a global setup: its keep-alive
+ * connections from the workers would otherwise hold the runner open after the tests. The next use starts
+ * a new one.
+ */
+export const stopWorkerBackend = async (): Promise<void> => {
+  const stopping = running
+  running = undefined
+  if (stopping === undefined) return
+  const backend = await stopping.catch(() => undefined)
+  if (backend !== undefined) await Effect.runPromise(Scope.close(backend.scope, Exit.void))
+}
