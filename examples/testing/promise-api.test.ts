@@ -4,7 +4,7 @@
  */
 import { expect, it } from "vitest"
 import { Effect } from "effect"
-import { Auth, clientTier, CurrentUser } from "stackfx"
+import { Auth, clientTier, CurrentUser, ServerUsers } from "stackfx"
 import { Fault, startStackTest, uniqueEmail } from "stackfx-backend/testing"
 
 it("verifies an e-mail address from the link in the mail", async () => {
@@ -76,4 +76,14 @@ it("gives the tiers of stackfx its keys", async () => {
   })
   const user = await Effect.runPromise(CurrentUser.use((current) => current.get).pipe(Effect.provide(tier)))
   expect(user).toBeNull()
+})
+
+it("makes anonymous and restricted users", async () => {
+  await using test = await startStackTest()
+  const anonymous = await test.createAnonymousUser()
+  const restricted = await test.createUser({ restricted: true })
+  const read = (id: string) =>
+    Effect.runPromise(ServerUsers.use((users) => users.get(id)).pipe(Effect.provide(test.server)))
+  expect((await read(anonymous.id)).isAnonymous).toBe(true)
+  expect((await read(restricted.id)).restrictedByAdmin).toBe(true)
 })
