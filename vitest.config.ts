@@ -32,7 +32,14 @@ const unit = [
 ]
 
 export default defineConfig({
-  resolve: { alias: [{ find: /^@stackfx\/lib\/(.*)\.js$/, replacement: `${libSource}$1.ts` }] },
+  resolve: {
+    alias: [
+      { find: /^@stackfx\/lib\/(.*)\.js$/, replacement: `${libSource}$1.ts` },
+      // The testing kit (backend/src/testing) imports the library by its public names, as an app does.
+      { find: /^stackfx$/, replacement: `${libSource}index.ts` },
+      { find: /^stackfx\/react$/, replacement: `${libSource}react/index.ts` }
+    ]
+  },
   test: {
     // vitest's default is one worker on a 2-core machine; the suite waits mostly on HTTP and browsers, and
     // two workers took it from 14.9 to 10.5 minutes here.

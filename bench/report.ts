@@ -1,5 +1,6 @@
 /** Turns the benchmarks' results into the table rows of `npm run bench` (figure, value, goal, result). */
 import type { LoadResult, LoadResults, StartupResults } from "./backend-load.js"
+import type { TestkitResults } from "./testkit.js"
 import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
 import type { OverheadResults } from "./overhead.js"
@@ -12,6 +13,7 @@ export interface Details {
   overhead?: OverheadResults
   startup?: StartupResults
   load?: LoadResults
+  testkit?: TestkitResults
 }
 
 export type Verdict = "pass" | "fail" | "info" | "error"
@@ -299,13 +301,54 @@ const startupRows = (s: StartupResults): Array<Row> => [
   }
 ]
 
+const testkitRows = (t: TestkitResults): Array<Row> => [
+  {
+    id: "6",
+    figure: "testing kit: a worker's backend up (first use in a process)",
+    value: ms(t.backendUpMs),
+    goal: "<= 500 ms",
+    result: atMost(t.backendUpMs, 500)
+  },
+  {
+    id: "6",
+    figure: `testing kit: an isolated project on a warm backend (median of ${t.projectMs.length})`,
+    value: ms(t.projectMedianMs),
+    goal: "<= 20 ms",
+    result: atMost(t.projectMedianMs, 20)
+  },
+  {
+    id: "6",
+    figure: `testing kit: a fixture user signed in (median of ${t.signedInUserMs.length})`,
+    value: ms(t.signedInUserMedianMs),
+    goal: "<= 30 ms",
+    result: atMost(t.signedInUserMedianMs, 30)
+  },
+  {
+    id: "6",
+    figure: "testing kit: a 20-test file with the kit / the same over startEmulator and HTTP by hand",
+    value: `${ms(t.kitFileMs)} / ${ms(t.byHandFileMs)}`,
+    goal: "kit faster",
+    result: t.kitFileMs < t.byHandFileMs ? "pass" : "fail",
+    note: "each test: a project of its own, a user signed in, their profile read; by hand includes starting the file's backend"
+  },
+  {
+    id: "6",
+    figure: "testing kit: resident memory of the worker after those tests",
+    value: `${t.residentMbAfter.toFixed(0)} MB`,
+    goal: "",
+    result: "info",
+    note: `${(t.residentMbAfter - t.residentMbBefore).toFixed(0)} MB more than before the kit's backend started`
+  }
+]
+
 export const buildRows = (d: Details): Array<Row> => [
   ...(d.bundles === undefined ? [] : bundleRows(d.bundles)),
   ...(d.stampede === undefined ? [] : stampedeRows(d.stampede)),
   ...(d.fanout === undefined ? [] : fanoutRows(d.fanout)),
   ...(d.overhead === undefined ? [] : overheadRows(d.overhead)),
   ...(d.load === undefined ? [] : loadRows(d.load)),
-  ...(d.startup === undefined ? [] : startupRows(d.startup))
+  ...(d.startup === undefined ? [] : startupRows(d.startup)),
+  ...(d.testkit === undefined ? [] : testkitRows(d.testkit))
 ]
 
 export const formatTable = (rows: ReadonlyArray<Row>): string => {

@@ -24,9 +24,10 @@ import { startCountingProxy } from "./proxy.js"
 import { buildRows, type Details, formatNotes, formatTable, type Row } from "./report.js"
 import { startServerProcess } from "./server-process.js"
 import { runStampede } from "./stampede.js"
+import { runTestkit } from "./testkit.js"
 import { machineFacts, root, within } from "./util.js"
 
-const SECTIONS = ["bundles", "stampede", "fanout", "overhead", "startup", "load"] as const
+const SECTIONS = ["bundles", "stampede", "fanout", "overhead", "startup", "load", "testkit"] as const
 type Section = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -72,6 +73,13 @@ if (selected.has("bundles")) {
     const sizes: Record<string, BundleOutcome> = { ...(await runBundles()) }
     details.bundles = sizes
     for (const outcome of Object.values(sizes)) if (!isMeasured(outcome)) errors[`bundle ${outcome.id}`] = outcome.error
+  })
+}
+
+// Before any other backend starts in this process: "backend up" is then a worker's first use (modules loaded cold).
+if (selected.has("testkit")) {
+  await section("testkit", 300_000, async () => {
+    details.testkit = await runTestkit()
   })
 }
 

@@ -120,10 +120,25 @@ const rules: ReadonlyArray<Rule> = [
   },
   {
     name: "backend/src imports the library only through @stackfx/lib/domain/, errors/ and contract/",
-    from: under("backend/src"),
+    from: (path) => under("backend/src")(path) && !backend("testing")(path),
     forbids: ({ specifier, to }) =>
       (to.startsWith("src/") || /^package:stackfx(\/|$)/.test(to)) &&
       !/^@stackfx\/lib\/(domain|errors|contract)\//.test(specifier)
+  },
+  {
+    // The testing kit hands apps the tiers of their own stackfx (a peer dependency), so it imports the
+    // public entries and nothing else of the library besides what the backend itself may.
+    name: "backend/src/testing imports the library through the public stackfx entries or @stackfx/lib/domain|errors|contract",
+    from: backend("testing"),
+    forbids: ({ specifier, to }) =>
+      to.startsWith("src/") &&
+      !/^@stackfx\/lib\/(domain|errors|contract)\//.test(specifier) &&
+      !/^stackfx(\/react)?$/.test(specifier)
+  },
+  {
+    name: "nothing of the backend but the kit imports backend/src/testing",
+    from: (path) => under("backend/src")(path) && !backend("testing")(path),
+    forbids: ({ to }) => backend("testing")(to)
   },
   {
     name: "backend operations/ never imports routes/",
@@ -210,6 +225,9 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/routes/users.ts", "@stackfx/lib/services/users/auth.js"))
     assert.isTrue(breaks("backend/src/routes/users.ts", "../../../src/domain/user.js"))
     assert.isTrue(breaks("backend/src/routes/users.ts", "stackfx"))
+    assert.isFalse(breaks("backend/src/testing/stack-test.ts", "stackfx"))
+    assert.isTrue(breaks("backend/src/testing/stack-test.ts", "@stackfx/lib/services/users/auth.js"))
+    assert.isTrue(breaks("backend/src/server.ts", "./testing/index.js"))
     assert.isTrue(breaks("backend/src/operations/users.ts", "../routes/users.js"))
     assert.isTrue(breaks("backend/src/http/auth.ts", "../operations/users.js"))
     assert.isTrue(breaks("backend/src/store/users.ts", "../http/respond.js"))

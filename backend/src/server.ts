@@ -7,6 +7,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_LATEST_PATH_PREFIX, API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
@@ -66,9 +68,29 @@ export const Routes = Layer.mergeAll(
   homeRoutes
 )
 
-/** Everything, listening on the configured port. */
-export const layer = (options: EmulatorOptions = {}) => {
-  const server = NodeHttpServer.layer(() => new HoldingServer(), {
+/**
+ * What the testing kit (backend/src/testing) wraps around the handling of every request, inside the wire
+ * conventions (so its answers carry CORS): the clock of the test's project and the faults it injected.
+ */
+export type RequestWrapper = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest>
+
+/** What the testing kit adds: a wrapper around each request, and a server that does not keep the process alive. */
+export interface TestingHooks {
+  readonly around: RequestWrapper
+  readonly unref: boolean
+}
+
+/** Everything, listening on the configured port (with the testing kit's hooks when it starts the backend). */
+export const layer = (options: EmulatorOptions = {}, hooks?: TestingHooks) => {
+  const around = hooks?.around
+  const holding = () => {
+    const server = new HoldingServer()
+    if (hooks?.unref === true) server.unref()
+    return server
+  }
+  const server = NodeHttpServer.layer(holding, {
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST
   })
@@ -101,7 +123,7 @@ export const layer = (options: EmulatorOptions = {}) => {
     disableLogger: true,
     disableListenLog: true,
     routerConfig: { ignoreTrailingSlash: true },
-    middleware: wireConventions
+    middleware: around === undefined ? wireConventions : (app) => wireConventions(around(app))
   })
   const emulator = Layer.effect(
     Emulator,

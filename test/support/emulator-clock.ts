@@ -1,6 +1,7 @@
 /**
- * A local backend whose clock the test moves: the same layer `startEmulator` builds, given a Clock that is
- * the real one plus an offset. A test that needs a token to expire moves the backend's time past it instead
+ * A local backend whose clock the test moves: the same layer `startEmulator` builds, given the testing
+ * kit's clock over the real time plus an offset (a whole backend of its own, for tests of the backend's
+ * time-dependent routes; an app's tests use the kit's project clock instead). A test that needs a token to expire moves the backend's time past it instead
  * of waiting real seconds.
  */
 import * as Clock from "effect/Clock"
@@ -11,6 +12,7 @@ import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import * as Context from "effect/Context"
 import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../backend/src/server.js"
+import { followingClock } from "../../backend/src/testing/project-controls.js"
 import { testBackendOptions } from "./emulator.js"
 
 export interface ShiftedEmulator extends EmulatorShape {
@@ -22,20 +24,10 @@ export interface ShiftedEmulator extends EmulatorShape {
 }
 
 export const startShiftedEmulator = async (options: EmulatorOptions = {}): Promise<ShiftedEmulator> => {
-  const live = Effect.runSync(Clock.clockWith(Effect.succeed))
   let offsetMs = 0
-  const millis = () => live.currentTimeMillisUnsafe() + offsetMs
-  const nanos = () => live.currentTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n
-  const monotonic = () => live.monotonicTimeNanosUnsafe() + BigInt(offsetMs) * 1_000_000n
-  const shifted: Clock.Clock = {
-    currentTimeMillisUnsafe: millis,
-    currentTimeMillis: Effect.sync(millis),
-    currentTimeNanosUnsafe: nanos,
-    currentTimeNanos: Effect.sync(nanos),
-    monotonicTimeNanosUnsafe: monotonic,
-    monotonicTimeNanos: Effect.sync(monotonic),
-    sleep: live.sleep
-  }
+  const millis = () => Date.now() + offsetMs
+  // The testing kit's clock (backend/src/testing): the time it is given, real sleeps.
+  const shifted = followingClock(millis)
   const scope = Effect.runSync(Scope.make())
   const built = await Effect.runPromise(
     Layer.buildWithScope(

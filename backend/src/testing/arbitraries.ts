@@ -1,0 +1,82 @@
+/**
+ * `stackfx-backend/testing/arbitraries`: generators of the wire entities, derived from stackfx's own
+ * schemas (effect's Schema-aware `Arbitrary`), for property tests of an app's code: users, teams, team
+ * members, contact channels, access-token claims and known errors with their details. Each comes twice:
+ * as an effect `Arbitrary` (for `it.prop` of @effect/vitest) and as a fast-check `Arbitrary` (for `fc.assert`).
+ *
+ * @example
+ * fc.assert(fc.property(fastCheck.clientUser, (user) => greeting(user).length > 0))
+ */
+import * as Arbitrary from "effect/Arbitrary"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import fc from "fast-check"
+import {
+  AccessTokenClaims,
+  ClientTeam,
+  ClientUser,
+  ContactChannel,
+  type KnownError,
+  knownErrorClasses,
+  ServerTeam,
+  ServerUser,
+  TeamMemberProfile
+} from "stackfx"
+
+/** The wire entities as effect Arbitraries (decoded values, as the tiers hand them to an app). */
+export const arbitraries: {
+  readonly clientUser: Arbitrary.Arbitrary<ClientUser>
+  readonly serverUser: Arbitrary.Arbitrary<ServerUser>
+  readonly clientTeam: Arbitrary.Arbitrary<ClientTeam>
+  readonly serverTeam: Arbitrary.Arbitrary<ServerTeam>
+  readonly teamMember: Arbitrary.Arbitrary<TeamMemberProfile>
+  readonly contactChannel: Arbitrary.Arbitrary<ContactChannel>
+  readonly accessTokenClaims: Arbitrary.Arbitrary<AccessTokenClaims>
+  readonly knownError: Arbitrary.Arbitrary<KnownError>
+} = {
+  clientUser: Arbitrary.schema(ClientUser),
+  serverUser: Arbitrary.schema(ServerUser),
+  clientTeam: Arbitrary.schema(ClientTeam),
+  serverTeam: Arbitrary.schema(ServerTeam),
+  teamMember: Arbitrary.schema(TeamMemberProfile),
+  contactChannel: Arbitrary.schema(ContactChannel),
+  accessTokenClaims: Arbitrary.schema(AccessTokenClaims),
+  // Any class of the catalogue the library decodes answers with, with details that class accepts.
+  knownError: Arbitrary.schema(Schema.Union(knownErrorClasses)) as Arbitrary.Arbitrary<KnownError>
+}
+
+/**
+ * An effect Arbitrary as a fast-check one: fast-check draws (and shrinks) a seed, effect's generator makes
+ * the value from it, so a failure replays from fast-check's seed and path as usual.
+ */
+export const toFastCheck = <A>(arbitrary: Arbitrary.Arbitrary<A>): fc.Arbitrary<A> =>
+  fc.integer({ min: 0, max: 0x7fffffff }).map((seed) =>
+    Effect.runSync(
+      Arbitrary.sampleEffect(arbitrary, { count: 1, seed }).pipe(
+        // sampleEffect answers `count` values or fails; one was asked for.
+        Effect.flatMap(([value]) => (value === undefined ? Effect.die("no value sampled") : Effect.succeed(value))),
+        Effect.orDie
+      )
+    )
+  )
+
+/** The same entities as fast-check Arbitraries. */
+export const fastCheck: {
+  readonly clientUser: fc.Arbitrary<ClientUser>
+  readonly serverUser: fc.Arbitrary<ServerUser>
+  readonly clientTeam: fc.Arbitrary<ClientTeam>
+  readonly serverTeam: fc.Arbitrary<ServerTeam>
+  readonly teamMember: fc.Arbitrary<TeamMemberProfile>
+  readonly contactChannel: fc.Arbitrary<ContactChannel>
+  readonly accessTokenClaims: fc.Arbitrary<AccessTokenClaims>
+  readonly knownError: fc.Arbitrary<KnownError>
+} = {
+  clientUser: toFastCheck(arbitraries.clientUser),
+  serverUser: toFastCheck(arbitraries.serverUser),
+  clientTeam: toFastCheck(arbitraries.clientTeam),
+  serverTeam: toFastCheck(arbitraries.serverTeam),
+  teamMember: toFastCheck(arbitraries.teamMember),
+  contactChannel: toFastCheck(arbitraries.contactChannel),
+  accessTokenClaims: toFastCheck(arbitraries.accessTokenClaims),
+  knownError: toFastCheck(arbitraries.knownError)
+}

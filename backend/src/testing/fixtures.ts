@@ -1,0 +1,283 @@
+/**
+ * Fixtures: the state a test starts from, made through the project's own server tier (the same calls an
+ * app's server makes) instead of walking a UI: users (verified or not, with a password, TOTP, anonymous,
+ * restricted), teams with members and permissions, invitations and API keys. A fixture for something the
+ * project turned off is refused with a message saying which option to change.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import {
+  Auth,
+  type ClientServices,
+  type ServerServices,
+  ServerApiKeys,
+  ServerSessions,
+  ServerTeamPermissions,
+  ServerTeams,
+  ServerUsers,
+  TeamInvitations
+} from "stackfx"
+import { newTotpSecret, totpCodeAt, totpSecretToBase64, type TotpSecret } from "../totp.js"
+import type { EmailLink, MailTimeout, MailWithoutLink } from "./mailbox.js"
+import type { StackTestOptions } from "./project.js"
+
+/** A fixture asked for something the project turned off (the message names the option). */
+export class FixtureRefused extends Schema.TaggedError<FixtureRefused>()("FixtureRefused", {
+  fixture: Schema.String,
+  message: Schema.String
+}) {}
+
+/** The backend refused a fixture's call; `cause` is the library's typed error. */
+export class FixtureFailed extends Schema.TaggedError<FixtureFailed>()("FixtureFailed", {
+  fixture: Schema.String,
+  message: Schema.String,
+  cause: Schema.Defect()
+}) {}
+
+/** What a fixture can fail with. */
+export type FixtureError = FixtureRefused | FixtureFailed
+
+/** A user to create; every field has a default (a unique address, verified, with a password). */
+export interface NewTestUser {
+  /** Default: a unique `user-…@example.test`. */
+  readonly email?: string | undefined
+  /** Default "test-password-1"; `null` for a user without one (needs nothing of the project). */
+  readonly password?: string | null | undefined
+  /** Default true. */
+  readonly emailVerified?: boolean | undefined
+  readonly displayName?: string | undefined
+  /** Turn TOTP (MFA) on with a fresh secret; `totpCode()` gives the current code. */
+  readonly totp?: boolean | undefined
+  /** Restricted by an administrator (with this reason), so only `includeRestricted` reads see it. */
+  readonly restricted?: boolean | undefined
+  readonly clientMetadata?: unknown
+  readonly serverMetadata?: unknown
+}
+
+/** A created user, signed in once: the tokens are a fresh session of theirs. */
+export interface TestUser {
+  readonly id: string
+  readonly email: string | null
+  readonly password: string | null
+  readonly accessToken: string
+  readonly refreshToken: string
+  readonly isAnonymous: boolean
+  /** The current TOTP code by the backend's clock for the project (the test's clock); undefined without TOTP. */
+  readonly totpCode: (() => string) | undefined
+}
+
+/** A team to create; its creator (if any) gets the creator permissions, members the member ones. */
+export interface NewTestTeam {
+  readonly displayName?: string | undefined
+  readonly creator?: TestUser | undefined
+  readonly members?: ReadonlyArray<TestUser> | undefined
+  /** Permissions granted on top, per user id: `{ [user.id]: ["team_admin"] }`. */
+  readonly permissions?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
+}
+
+export interface TestTeam {
+  readonly id: string
+  readonly displayName: string
+}
+
+/** A user or team API key; `secret` is the full key, shown this once. */
+export interface TestApiKey {
+  readonly id: string
+  readonly secret: string
+}
+
+let counter = 0
+/** A unique e-mail address for this run (`prefix-…@example.test`). */
+export const uniqueEmail = (prefix = "user"): string =>
+  `${prefix}-${Date.now().toString(36)}-${(++counter).toString(36)}@example.test`
+
+const DEFAULT_PASSWORD = "test-password-1"
+
+/** What fixtures need of the test's project. */
+export interface FixtureContext {
+  readonly options: StackTestOptions
+  readonly server: Context.Context<ServerServices>
+  /** A client tier signed in with `tokens` (a visitor without), built on demand. */
+  readonly clientContext: <A, E>(
+    tokens: { readonly accessToken: string; readonly refreshToken: string } | undefined,
+    use: (context: Context.Context<ClientServices>) => Effect.Effect<A, E>
+  ) => Effect.Effect<A, E | FixtureFailed>
+  /** The project's time (the test's clock). */
+  readonly now: () => number
+  readonly invitationLink: (email: string) => Effect.Effect<EmailLink, MailTimeout | MailWithoutLink>
+}
+
+const failed =
+  (fixture: string) =>
+  (cause: unknown): FixtureFailed =>
+    new FixtureFailed({
+      fixture,
+      message: `${fixture}: the backend refused it (${cause instanceof Error ? cause.message : String(cause)})`,
+      cause
+    })
+
+const onServer = <A, E>(
+  context: FixtureContext,
+  fixture: string,
+  effect: Effect.Effect<A, E, ServerServices>
+): Effect.Effect<A, FixtureFailed> =>
+  effect.pipe(Effect.provideContext(context.server), Effect.mapError(failed(fixture)))
+
+const refuse = (fixture: string, message: string) => Effect.fail(new FixtureRefused({ fixture, message }))
+
+/** Creates a user through `POST /users` and a session of theirs through `POST /auth/sessions`. */
+export const createUser = (context: FixtureContext, input: NewTestUser = {}): Effect.Effect<TestUser, FixtureError> =>
+  Effect.gen(function* () {
+    const password = input.password === undefined ? DEFAULT_PASSWORD : input.password
+    if (password !== null && context.options.credentialEnabled === false)
+      return yield* refuse(
+        "createUser",
+        "the project turned password sign-in off (credentialEnabled: false): create the user with password: null, or enable it in the project options"
+      )
+    const email = input.email ?? uniqueEmail()
+    const secret: TotpSecret | undefined = input.totp === true ? yield* newTotpSecret : undefined
+    const user = yield* onServer(
+      context,
+      "createUser",
+      ServerUsers.use((users) =>
+        users.create({
+          primaryEmail: email,
+          primaryEmailVerified: input.emailVerified ?? true,
+          primaryEmailAuthEnabled: true,
+          ...(password === null ? {} : { password }),
+          ...(input.displayName === undefined ? {} : { displayName: input.displayName }),
+          ...(secret === undefined ? {} : { totpSecretBase64: totpSecretToBase64(secret) }),
+          ...(input.restricted === true
+            ? { restrictedByAdmin: true, restrictedByAdminReason: "Restricted by a test fixture" }
+            : {}),
+          ...(input.clientMetadata === undefined ? {} : { clientMetadata: input.clientMetadata as never }),
+          ...(input.serverMetadata === undefined ? {} : { serverMetadata: input.serverMetadata as never })
+        })
+      )
+    )
+    const session = yield* onServer(
+      context,
+      "createUser",
+      ServerSessions.use((sessions) => sessions.create({ userId: user.id }))
+    )
+    return {
+      id: user.id,
+      email,
+      password,
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      isAnonymous: false,
+      totpCode: secret === undefined ? undefined : () => totpCodeAt(secret, context.now())
+    }
+  })
+
+/** An anonymous user, signed up as a visitor's client does (`POST /auth/anonymous/sign-up`). */
+export const createAnonymousUser = (context: FixtureContext): Effect.Effect<TestUser, FixtureError> =>
+  context.clientContext(undefined, (client) =>
+    Effect.gen(function* () {
+      const signedIn = yield* Auth.use((auth) => auth.signUpAnonymously).pipe(
+        Effect.provideContext(client),
+        Effect.mapError(failed("createAnonymousUser"))
+      )
+      const session = yield* onServer(
+        context,
+        "createAnonymousUser",
+        ServerSessions.use((sessions) => sessions.create({ userId: signedIn.userId }))
+      )
+      return {
+        id: signedIn.userId,
+        email: null,
+        password: null,
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+        isAnonymous: true,
+        totpCode: undefined
+      }
+    })
+  )
+
+/** A team with its creator, members and extra permissions. */
+export const createTeam = (context: FixtureContext, input: NewTestTeam = {}): Effect.Effect<TestTeam, FixtureError> =>
+  Effect.gen(function* () {
+    const displayName = input.displayName ?? "Test team"
+    const team = yield* onServer(
+      context,
+      "createTeam",
+      ServerTeams.use((teams) =>
+        teams.create({
+          displayName,
+          ...(input.creator === undefined ? {} : { creatorUserId: input.creator.id })
+        })
+      )
+    )
+    for (const member of input.members ?? []) {
+      if (member.id === input.creator?.id) continue
+      yield* onServer(
+        context,
+        "createTeam",
+        ServerTeams.use((teams) => teams.addMember(team.id, member.id))
+      )
+    }
+    for (const [userId, permissionIds] of Object.entries(input.permissions ?? {})) {
+      for (const permissionId of permissionIds) {
+        yield* onServer(
+          context,
+          "createTeam",
+          ServerTeamPermissions.use((permissions) => permissions.grant(team.id, userId, permissionId))
+        )
+      }
+    }
+    return { id: team.id, displayName }
+  })
+
+/** The callback page invitation links point at (the default handler's, on a localhost the project trusts). */
+export const INVITATION_CALLBACK_URL = "http://localhost:3000/handler/team-invitation"
+
+/** Sends an invitation from `inviter` (a member allowed to invite) and answers its link from the mailbox. */
+export const invite = (
+  context: FixtureContext,
+  input: { readonly team: TestTeam; readonly inviter: TestUser; readonly email: string }
+): Effect.Effect<EmailLink, FixtureError | MailTimeout | MailWithoutLink> =>
+  Effect.gen(function* () {
+    if (context.options.allowLocalhost === false)
+      return yield* refuse(
+        "invite",
+        "the project does not trust localhost (allowLocalhost: false), where the kit's invitation links point"
+      )
+    yield* context.clientContext(input.inviter, (client) =>
+      TeamInvitations.use((invitations) =>
+        invitations.send({ teamId: input.team.id, email: input.email, callbackUrl: INVITATION_CALLBACK_URL })
+      ).pipe(Effect.provideContext(client), Effect.mapError(failed("invite")))
+    )
+    return yield* context.invitationLink(input.email)
+  })
+
+/** An API key of a user (needs `allowUserApiKeys`) or of a team (needs `allowTeamApiKeys`). */
+export const createApiKey = (
+  context: FixtureContext,
+  input:
+    | { readonly user: TestUser; readonly description?: string | undefined }
+    | { readonly team: TestTeam; readonly description?: string | undefined }
+): Effect.Effect<TestApiKey, FixtureError> =>
+  Effect.gen(function* () {
+    const description = input.description ?? "Test key"
+    if ("user" in input) {
+      if (context.options.allowUserApiKeys !== true)
+        return yield* refuse("createApiKey", "the project does not allow user API keys (set allowUserApiKeys: true)")
+      const created = yield* onServer(
+        context,
+        "createApiKey",
+        ServerApiKeys.use((keys) => keys.createUserKey(input.user.id, { description, expiresAt: null }))
+      )
+      return { id: created.id, secret: created.value }
+    }
+    if (context.options.allowTeamApiKeys !== true)
+      return yield* refuse("createApiKey", "the project does not allow team API keys (set allowTeamApiKeys: true)")
+    const created = yield* onServer(
+      context,
+      "createApiKey",
+      ServerApiKeys.use((keys) => keys.createTeamKey(input.team.id, { description, expiresAt: null }))
+    )
+    return { id: created.id, secret: created.value }
+  })

@@ -1,0 +1,22 @@
+/**
+ * `stackfx-backend/testing`: a testing kit for apps built on stackfx. One in-process backend per test
+ * worker, a project per test (or block), the tiers pointed at it, fixtures, the mailbox as typed values,
+ * the backend's clock under the test's control and injected faults. See docs/testing.md.
+ *
+ * @example
+ * it.layer(StackTest.layer({ magicLinkEnabled: true }))((it) => {
+ *   it.effect("signs in with the e-mailed code", () => Effect.gen(function* () { ... }))
+ * })
+ */
+export { Fault, UnknownRoute } from "./faults.js"
+export type { FaultAnswer, FaultOptions, FaultRequest, FaultTarget } from "./faults.js"
+export { FixtureFailed, FixtureRefused, INVITATION_CALLBACK_URL, uniqueEmail } from "./fixtures.js"
+export type { FixtureError, NewTestTeam, NewTestUser, TestApiKey, TestTeam, TestUser } from "./fixtures.js"
+export { stackTestGlobalSetup } from "./global-setup.js"
+export { MailTimeout, MailWithoutLink } from "./mailbox.js"
+export type { EmailLink, Mail, MailKind, MailWait } from "./mailbox.js"
+export type { StackTestOptions, TestProjectKeys } from "./project.js"
+export { startStackTest } from "./promise.js"
+export type { RunningStackTest } from "./promise.js"
+export { StackTest } from "./stack-test.js"
+export type { StackTestShape, TestMailbox } from "./stack-test.js"

@@ -1,0 +1,28 @@
+/**
+ * `npm run example:testing`: the app tests of examples/testing, written as an app writes them against
+ * `stackfx`, `stackfx/react` and `stackfx-backend/testing`. In this repository the three names resolve to the
+ * sources (an installed app resolves them to the packages).
+ */
+import { fileURLToPath } from "node:url"
+import { defineConfig } from "vitest/config"
+
+const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@stackfx\/lib\/(.*)\.js$/, replacement: `${source("src/")}$1.ts` },
+      { find: /^stackfx-backend\/testing\/react$/, replacement: source("backend/src/testing/react.tsx") },
+      { find: /^stackfx-backend\/testing\/arbitraries$/, replacement: source("backend/src/testing/arbitraries.ts") },
+      { find: /^stackfx-backend\/testing$/, replacement: source("backend/src/testing/index.ts") },
+      { find: /^stackfx\/react$/, replacement: source("src/react/index.ts") },
+      { find: /^stackfx$/, replacement: source("src/index.ts") }
+    ]
+  },
+  test: {
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    include: ["**/*.test.{ts,tsx}"],
+    globalSetup: ["./global-setup.ts"],
+    testTimeout: 30_000
+  }
+})
