@@ -37,6 +37,8 @@ export interface ClientTierOptions {
   readonly allowAnonymousUser?: boolean | undefined
   /** Accept restricted users' sessions on every call; see `ClientConfigInput.allowRestrictedUser`. */
   readonly allowRestrictedUser?: boolean | undefined
+  /** Headers sent with every API request; see `ClientConfigInput.extraRequestHeaders`. */
+  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
   /**
    * Where the app mounts its handler pages (default `/handler`) and any page URLs it overrides: the default
    * targets of e-mailed links (verification, password reset, magic link, invitation). The React provider's
@@ -117,7 +119,8 @@ export const resolveTierConfig = (
       baseUrl,
       thirdPartyDiagnostics: options.thirdPartyDiagnostics,
       allowAnonymousUser: options.allowAnonymousUser,
-      allowRestrictedUser: options.allowRestrictedUser
+      allowRestrictedUser: options.allowRestrictedUser,
+      extraRequestHeaders: options.extraRequestHeaders
     }
     switch (accessType) {
       case "client":

@@ -40,6 +40,11 @@ export interface ClientConfigInput {
    * Default false.
    */
   readonly allowRestrictedUser?: boolean | undefined
+  /**
+   * Headers sent with every API request (a proxy's key, a tracing header), as the official SDK's
+   * `extraRequestHeaders`: they win over the computed ones; a call's own headers win over them.
+   */
+  readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
 }
 
 /** The resolved configuration every service reads. */
@@ -55,6 +60,7 @@ export interface ClientConfigShape {
   readonly thirdPartyDiagnostics: boolean
   readonly allowAnonymousUser: boolean
   readonly allowRestrictedUser: boolean
+  readonly extraRequestHeaders: Readonly<Record<string, string>> | undefined
   readonly clientVersion: string
 }
 
@@ -70,6 +76,7 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   thirdPartyDiagnostics: input.thirdPartyDiagnostics ?? true,
   allowAnonymousUser: input.allowAnonymousUser ?? false,
   allowRestrictedUser: input.allowRestrictedUser ?? false,
+  extraRequestHeaders: input.extraRequestHeaders,
   clientVersion: clientVersion("stackfx", packageVersion)
 })
 

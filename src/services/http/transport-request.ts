@@ -93,6 +93,7 @@ export const requestHeaders = (
     if (config.adminAccessToken !== undefined) headers["x-stack-admin-access-token"] = config.adminAccessToken
     if (tokens?.accessToken != null) headers["x-stack-access-token"] = tokens.accessToken
     if (tokens?.refreshToken != null) headers["x-stack-refresh-token"] = tokens.refreshToken
+    if (config.extraRequestHeaders !== undefined) Object.assign(headers, config.extraRequestHeaders)
   }
   if (request.authJsonHeader === true) {
     headers["x-stack-auth"] = authHeaderValue(tokens)
