@@ -1,6 +1,6 @@
 /**
  * Checks the type declarations the package publishes: emits them as `npm run build` does (with `stripInternal`,
- * which leaves out what is marked `@internal`), in memory, then type-checks a program that imports the four
+ * which leaves out what is marked `@internal`), in memory, then type-checks a program that imports the
  * entries from them without `skipLibCheck`. A public type that names an internal one fails here, not in a
  * user's editor. Exit code 1 with the compiler's messages on failure.
  */
@@ -38,12 +38,14 @@ const build = ts.createProgram({
 })
 const emit = build.emit(undefined, (fileName, text) => emitted.set(resolve(fileName), text))
 
-// 2. A consumer of the three entries, against those declarations only.
+// 2. A consumer of the five entries, against those declarations only.
 const consumer = join(outDir, "__consumer__.ts")
 const consumerText = [
   `export * as Root from "./index.js"`,
   `export * as React from "./react/index.js"`,
-  `export * as Handler from "./react/handler/index.js"`
+  `export * as Handler from "./react/handler/index.js"`,
+  `export * as Start from "./react/start/index.js"`,
+  `export * as StartServer from "./react/start/server.js"`
 ].join("\n")
 const { rootDir: _rootDir, ...buildOptions } = parsed.options
 const options: ts.CompilerOptions = {
@@ -84,13 +86,15 @@ const reExports = (text: string) =>
     .split("\n")
     .filter((line) => /^export \* from /.test(line))
     .map((line) => line.replace(/;$/, ""))
-const lostLines = ["index", "react/index", "react/handler/index"].flatMap((entry) => {
-  const source = ts.sys.readFile(join(root, "src", `${entry}.ts`)) ?? ""
-  const declared = new Set(reExports(emitted.get(join(outDir, `${entry}.d.ts`)) ?? ""))
-  return reExports(source)
-    .filter((line) => !declared.has(line))
-    .map((line) => `src/${entry}.ts: "${line}" is missing from its declarations`)
-})
+const lostLines = ["index", "react/index", "react/handler/index", "react/start/index", "react/start/server"].flatMap(
+  (entry) => {
+    const source = ts.sys.readFile(join(root, "src", `${entry}.ts`)) ?? ""
+    const declared = new Set(reExports(emitted.get(join(outDir, `${entry}.d.ts`)) ?? ""))
+    return reExports(source)
+      .filter((line) => !declared.has(line))
+      .map((line) => `src/${entry}.ts: "${line}" is missing from its declarations`)
+  }
+)
 if (lostLines.length > 0) {
   console.error(lostLines.join("\n"))
   process.exit(1)
@@ -107,4 +111,4 @@ if (diagnostics.length > 0) {
   )
   process.exit(1)
 }
-console.log(`declarations: ${[...emitted.keys()].length} files, the three entries type-check against them`)
+console.log(`declarations: ${[...emitted.keys()].length} files, the five entries type-check against them`)

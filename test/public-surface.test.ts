@@ -550,7 +550,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "stackHandlerRoute",
     "stackHandlerRoutes"
   ],
-  "stackfx/react-start": ["requireTeamPermission", "requireUser", "signInRedirectUrl"],
+  "stackfx/react-start": ["StackStartProvider", "requireTeamPermission", "requireUser", "signInRedirectUrl"],
   "stackfx/react-start/server": [
     "StackRequestUser",
     "countsAsSignedIn",

@@ -18,8 +18,8 @@ export interface AppRuntime<R> {
   readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<Exit.Exit<A, E>>
 }
 
-/** The ways to run an effect with a built context; `signal` aborts them all when the runtime is disposed. */
-const runtimeOf = <R>(context: Context.Context<R>, signal: AbortSignal): AppRuntime<R> => {
+/** The ways to run an effect with a built context; `signal` aborts them all when the runtime is disposed. @internal */
+export const runtimeOf = <R>(context: Context.Context<R>, signal: AbortSignal): AppRuntime<R> => {
   const options = { signal }
   const runPromise = Effect.runPromiseWith(context)
   const runPromiseExit = Effect.runPromiseExitWith(context)
@@ -31,8 +31,8 @@ const runtimeOf = <R>(context: Context.Context<R>, signal: AbortSignal): AppRunt
   }
 }
 
-/** Interrupts what the runtime still runs, then closes the Layer's scope. */
-const disposer = (scope: Scope.Closeable, running: AbortController) => () => {
+/** Interrupts what the runtime still runs, then closes the Layer's scope. @internal */
+export const disposer = (scope: Scope.Closeable, running: AbortController) => () => {
   running.abort()
   return Effect.runPromise(Scope.close(scope, Exit.void))
 }
@@ -53,22 +53,4 @@ export const buildAppRuntime = <R, E>(
     runtimeOf(context, running.signal)
   )
   return { ready, dispose: disposer(scope, running) }
-}
-
-/**
- * Builds `layer` in this step, for a first render that must show the app at once (server rendering and
- * the hydration after it): `undefined` when the Layer cannot be built without waiting (or fails), and the
- * caller then builds it the usual way. The client tier and the React layer build synchronously.
- */
-export const buildAppRuntimeNow = <R, E>(
-  layer: Layer.Layer<R, E, never>
-): { readonly runtime: AppRuntime<R>; readonly dispose: () => Promise<void> } | undefined => {
-  const scope = Scope.makeUnsafe()
-  const running = new AbortController()
-  const exit = Effect.runSyncExit(Layer.buildWithScope(layer, scope))
-  if (Exit.isFailure(exit)) {
-    void Effect.runPromise(Scope.close(scope, Exit.void))
-    return undefined
-  }
-  return { runtime: runtimeOf(exit.value, running.signal), dispose: disposer(scope, running) }
 }

@@ -8,7 +8,7 @@
  * after disposal (effect4-guide section 9).
  */
 import * as Data from "effect/Data"
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react"
 import { redirectWait } from "./redirect-wait.js"
@@ -19,12 +19,9 @@ import {
   type RedirectUrls,
   resolveRedirectUrls
 } from "../services/navigation/redirects.js"
-import type { ClientUser } from "../domain/user.js"
-import { type AppRuntime, buildAppRuntime, buildAppRuntimeNow } from "./app-runtime.js"
+import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
 import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
-import { userQuery } from "./queries.js"
-import { isLoggedIn, Session } from "../services/session/session.js"
 import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
 import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
@@ -82,13 +79,8 @@ export interface StackProviderProps<R, E> {
   readonly prefetch?: boolean | undefined
   /** Advanced: everything the React layer accepts (cache timings, test channels); read when the runtime is built. */
   readonly reactOptions?: StackReactOptions | undefined
-  /**
-   * The signed-in user as the server saw the request (`null` for a visitor), in a server-rendered app
-   * (`stackfx/react-start`). The provider then renders its children at once, on the server and in the
-   * browser's first render, with this user in its cache: `useUser` and the user button show them without a
-   * request, and the browser's first render matches the server's HTML. Read once, by the first runtime.
-   */
-  readonly initialUser?: ClientUser | null | undefined
+  /** How a server-rendered app builds the first runtime (`StackStartProvider` of `stackfx/react-start`). @internal */
+  readonly firstRender?: FirstRender | undefined
 }
 
 /** A hook of this adapter was used outside a `StackProvider` (or before its runtime was ready). */
@@ -98,29 +90,22 @@ export class StackProviderMissing extends Data.TaggedError("StackProviderMissing
   }
 }
 
-/** A runtime built during a render, kept for the effect that adopts (and later disposes) it. */
-interface BuiltNow<R> {
-  readonly runtime: AppRuntime<R | QueryCache>
-  readonly dispose: () => Promise<void>
-}
-
-/** No `document`: rendering on a server, where tabs, channels and unmounts do not exist. */
-const onServer = (): boolean => (globalThis as { readonly document?: unknown }).document === undefined
-
 /**
- * Puts the server's user into the cache under `useUser()`'s key, unless the browser's session says otherwise
- * (it ended or started since the server answered): then the hooks load the user as usual. On the server the
- * provider's session is not the request's (it has no cookie jar), so the user is taken as given. The user's
- * load needs `CurrentUser`, so the provider's Layer is a tier when it is given a user.
+ * How a server-rendered app's provider builds its first runtime: at once, with the server's answers in its
+ * cache, so that the first render shows the app. Kept out of this module so that an app that does not
+ * render on a server does not load it (stackfx/react-start's `StackStartProvider` gives it). @internal
  */
-const seedUser = (user: ClientUser | null | undefined) =>
-  Effect.gen(function* () {
-    if (user === undefined) return
-    const session = yield* Effect.serviceOption(Session)
-    if (!onServer() && session._tag === "Some" && isLoggedIn(session.value.current()) !== (user !== null)) return
-    const cache = yield* QueryCache
-    yield* cache.seed(userQuery.key, userQuery.load, user)
-  }) as Effect.Effect<void, never, QueryCache>
+export interface FirstRender {
+  /** Builds and seeds the first runtime now; `undefined` to build it the usual way. `layerFor(onServer)`. */
+  readonly build: <R>(layerFor: (onServer: boolean) => Layer.Layer<R, unknown>) => AppRuntime<R> | undefined
+  /**
+   * The mount's effect takes the runtime the render showed (and disposes any other built during render):
+   * the function that disposes it on unmount, or `undefined` when there is none to take.
+   */
+  readonly adopt: (shown: unknown) => (() => void) | undefined
+  /** Seeds a runtime built later for the same page (StrictMode's second mount, new props). */
+  readonly seed: (runtime: AppRuntime<QueryCache>) => void
+}
 
 /** The app's Layer with the React layer on top, and the e-mailed links' URLs as the provider last rendered them. */
 const appLayerFor = <R, E>(
@@ -171,20 +156,13 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   const emailUrls = useRef(browserUrls(urls, basepath))
   emailUrls.current = browserUrls(urls, basepath)
 
-  // With the server's user: the runtime is built during the first render (the Layers of a tier build
-  // synchronously) and the cache seeded, so that the first render shows the app, not the fallback.
-  const initialUser = useRef(props.initialUser)
-  // A list: StrictMode calls the state's initializer twice, and the runtime it did not keep is disposed.
-  const builtNow = useRef<Array<BuiltNow<R>>>([])
+  // A server-rendered app's first runtime is built during the first render (see `FirstRender`).
+  const firstRender = useRef(props.firstRender)
   const [state, setState] = useState<RuntimeState<R>>(() => {
-    if (props.initialUser === undefined) return { _tag: "Building" }
-    const server = onServer()
-    const options: StackReactOptions = { ...reactOptions.current, tabSync: server ? false : tabSync, prefetch }
-    const built = buildAppRuntimeNow(appLayerFor(layer, emailUrls, options))
-    if (built === undefined) return { _tag: "Building" }
-    built.runtime.runSync(seedUser(props.initialUser))
-    if (!server) builtNow.current.push(built)
-    return { _tag: "Ready", runtime: built.runtime }
+    const runtime = props.firstRender?.build((onServer) =>
+      appLayerFor(layer, emailUrls, { ...reactOptions.current, tabSync: onServer ? false : tabSync, prefetch })
+    )
+    return runtime === undefined ? { _tag: "Building" } : { _tag: "Ready", runtime }
   })
   const rendered = useRef(state)
   rendered.current = state
@@ -192,21 +170,16 @@ export function StackProvider<R, E>(props: StackProviderProps<R, E>): ReactNode 
   useEffect(() => {
     // The runtime of the first render is this mount's: adopted once, disposed on unmount. A later run (new
     // props, or StrictMode's second mount) builds a new one.
-    const builtDuringRender = builtNow.current
-    builtNow.current = []
     const shown = rendered.current
-    const adopted = builtDuringRender.find((built) => shown._tag === "Ready" && built.runtime === shown.runtime)
-    for (const built of builtDuringRender) if (built !== adopted) void built.dispose()
-    if (adopted !== undefined) return () => void adopted.dispose()
+    const adopted = firstRender.current?.adopt(shown._tag === "Ready" ? shown.runtime : undefined)
+    if (adopted !== undefined) return adopted
     setState({ _tag: "Building" })
     const options: StackReactOptions = { ...reactOptions.current, tabSync, prefetch }
     const built = buildAppRuntime(appLayerFor(layer, emailUrls, options))
     let live = true
     built.ready.then(
       (runtime) => {
-        // StrictMode's second mount (or new props) during the same page: the server's user still holds if
-        // the session does.
-        if (initialUser.current !== undefined) runtime.runSync(seedUser(initialUser.current))
+        firstRender.current?.seed(runtime)
         if (live) setState({ _tag: "Ready", runtime })
       },
       (error: unknown) => live && setState({ _tag: "Failed", error })

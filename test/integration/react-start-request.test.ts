@@ -56,7 +56,7 @@ describe("a server-rendered app's request user", () => {
     const visitor = request(null)
     const nobody = await Effect.runPromise(requests.resolve(visitor.incoming))
     assert.strictEqual(nobody.user, null)
-    assert.deepStrictEqual(nobody.snapshot, { user: null })
+    assert.deepStrictEqual(nobody.snapshot, { user: null, restricted: false })
     assert.deepStrictEqual(visitor.setCookies, [])
 
     const user = await backend.signUp(backend.internal())
@@ -97,6 +97,44 @@ describe("a server-rendered app's request user", () => {
     assert.notStrictEqual(fresh, "")
     assert.strictEqual(b.session?.tokens.accessToken, fresh)
     assert.strictEqual(cookiesSet(second.setCookies)[access], fresh)
+  })
+
+  it("reads a restricted user as nobody (the snapshot says restricted) unless the tier accepts them", async () => {
+    const project = await backend.createProject()
+    const created = await backend.call(project, "POST", "/users", {
+      accessType: "server",
+      body: { primary_email: `restricted-${Date.now()}@example.test`, restricted_by_admin: true }
+    })
+    const userId = String(created.body.id)
+    const session = await backend.call(project, "POST", "/auth/sessions", {
+      accessType: "server",
+      body: { user_id: userId }
+    })
+    const tokens = { accessToken: String(session.body.access_token), refreshToken: String(session.body.refresh_token) }
+    const projectOptions = {
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      secretServerKey: project.secretServerKey,
+      baseUrl: backend.emulator().url
+    }
+    const header = tokenSetCookies(project.id, tokens, { secure: false })
+      .map((line) => parseSetCookie(line))
+      .map((cookie) => `${cookie.name}=${encodeURIComponent(cookie.value ?? "")}`)
+      .join("; ")
+    const strict = await Effect.runPromise(
+      makeStackRequests(projectOptions, makeSharedRefreshes()).resolve(request(header).incoming)
+    )
+    assert.strictEqual(strict.user, null)
+    // The session stays: a restricted user keeps their cookies to finish their account.
+    assert.strictEqual(strict.session?.userId, userId)
+    assert.deepStrictEqual(strict.snapshot, { user: null, restricted: true })
+    const accepting = await Effect.runPromise(
+      makeStackRequests({ ...projectOptions, allowRestrictedUser: true }, makeSharedRefreshes()).resolve(
+        request(header).incoming
+      )
+    )
+    assert.strictEqual(accepting.user?.id, userId)
+    assert.isTrue(accepting.snapshot.user?.isRestricted)
   })
 
   it("checks a team permission for the user, and signs out: the API ends the session and the cookies are cleared", async () => {

@@ -1,6 +1,6 @@
 /**
- * The server functions the routes call: the request's snapshot for the browser, a team permission check,
- * and the server-side sign-out. Their handlers run on the server; the browser calls them over HTTP.
+ * The server functions the routes call: the request's snapshot for the browser and a team permission check.
+ * Their handlers run on the server; the browser calls them over HTTP.
  */
 import { createServerFn } from "@tanstack/react-start"
 import { stackFunctionMiddleware } from "./stack-middleware"
@@ -24,8 +24,3 @@ export const hasTeamPermission = createServerFn({ method: "GET" })
   .middleware([stackFunctionMiddleware])
   .validator(permissionInput)
   .handler(({ context, data }) => context.stack.hasTeamPermission(data.teamId, data.permissionId))
-
-/** Ends the session on the API and clears its cookies in the answer. */
-export const signOutOnServer = createServerFn({ method: "POST" })
-  .middleware([stackFunctionMiddleware])
-  .handler(({ context }) => context.stack.signOut())

@@ -31,19 +31,25 @@ export interface GuardOptions {
 // keeps only the path anyway (a same-origin return target).
 const PLACEHOLDER_ORIGIN = "http://localhost"
 
-/** The sign-in page's URL carrying `after_auth_return_to` for the location being loaded. */
-export const signInRedirectUrl = (options: Omit<GuardOptions, "snapshot">): string => {
+/** A handler page's URL for the location being loaded (sign-in carries it as `after_auth_return_to`). */
+const pageUrl = (options: Omit<GuardOptions, "snapshot">, target: "signIn" | "onboarding"): string => {
   const basepath = normalizeBasepath(options.basepath)
   const urls = resolveRedirectUrls({ handler: options.handlerPath, ...options.urls })
   const currentUrl = new URL(`${basepath}${options.location.href}`, PLACEHOLDER_ORIGIN).href
-  return appRedirectUrl(urls, "signIn", { currentUrl, basepath })
+  return appRedirectUrl(urls, target, { currentUrl, basepath })
 }
 
-/** The signed-in user; a visitor is redirected to sign-in, with `after_auth_return_to` this location. */
+/** The sign-in page's URL carrying `after_auth_return_to` for the location being loaded. */
+export const signInRedirectUrl = (options: Omit<GuardOptions, "snapshot">): string => pageUrl(options, "signIn")
+
+/**
+ * The signed-in user; a visitor is redirected to sign-in, with `after_auth_return_to` this location, and a
+ * restricted user to the onboarding page (as `useUser({ or: "redirect" })`).
+ */
 export const requireUser = (options: GuardOptions): ClientUser => {
   const user = options.snapshot.user
-  if (user === null) throw redirect({ href: signInRedirectUrl(options) })
-  return user
+  if (user !== null) return user
+  throw redirect({ href: pageUrl(options, options.snapshot.restricted === true ? "onboarding" : "signIn") })
 }
 
 /** Options of `requireTeamPermission`: the team, the permission, how to check it, and where a refusal goes. */

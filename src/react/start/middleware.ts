@@ -1,18 +1,22 @@
 /**
- * TanStack Start's side of the request's user: a request middleware (for `createStart`'s
- * `requestMiddleware`: every page, loader and server function of the request) and a server-function
- * middleware (`createServerFn().middleware([stack.functionMiddleware])`), both putting the request's
- * `StackRequest` in the context as `stack`. The `Set-Cookie` lines of a refresh or a sign-out go out through
- * Start's response headers.
+ * TanStack Start's side of the request's user: the server halves of a request middleware (for `createStart`'s
+ * `requestMiddleware`: every page, loader and server function of the request) and of a server-function
+ * middleware, both putting the request's `StackRequest` in the context as `stack`. The app wraps them with
+ * `createMiddleware` in a module of its own, so that Start's compiler strips them (and the server module
+ * holding the secret key) from the browser's bundle. The `Set-Cookie` lines of a refresh or a sign-out go
+ * out through Start's response headers.
  *
  * @example
  * // src/stack-server.ts (server code only)
  * export const stack = stackStartServer({ projectId, publishableClientKey, secretServerKey, baseUrl })
+ * // src/stack-middleware.ts
+ * export const stackRequestMiddleware = createMiddleware({ type: "request" }).server(stack.requestServer)
+ * export const stackFunctionMiddleware = createMiddleware({ type: "function" }).server(stack.functionServer)
  * // src/start.ts
- * export const startInstance = createStart(() => ({ requestMiddleware: [stack.requestMiddleware] }))
+ * export const startInstance = createStart(() => ({ requestMiddleware: [stackRequestMiddleware] }))
  * // a server function
- * export const getSnapshot = createServerFn()
- *   .middleware([stack.functionMiddleware])
+ * export const getSnapshot = createServerFn({ method: "GET" })
+ *   .middleware([stackFunctionMiddleware])
  *   .handler(({ context }) => context.stack.snapshot)
  */
 import * as Effect from "effect/Effect"

@@ -12,7 +12,8 @@ import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import { ClientUser, ServerUser } from "../../domain/user.js"
 import type { RequestSession } from "../../services/app-server/request-auth.js"
-import { RequestAuth } from "../../services/app-server/request-auth.js"
+import { makeRequestAuth, type RequestAuthShape } from "../../services/app-server/request-auth.js"
+import { makeTokenVerifier, TokenVerifier } from "../../services/app-server/jwt-verify.js"
 import { ClientConfig } from "../../services/http/client-config.js"
 import { makeRequestCookieTokenStore } from "../../services/session/token-store-request.js"
 import { noTokens, TokenStore, type TokenStoreShape } from "../../services/session/token-store.js"
@@ -91,7 +92,7 @@ const clientView = (user: ServerUser): Effect.Effect<ClientUser> =>
  * cookies are then cleared). A refreshed access token is written back through `store`.
  */
 const readSession = (
-  auth: typeof RequestAuth.Service,
+  auth: RequestAuthShape,
   refreshes: SharedRefreshes,
   request: IncomingRequest,
   store: TokenStoreShape
@@ -113,11 +114,25 @@ const readSession = (
 export const makeStackRequests = (options: StackStartServerOptions, refreshes: SharedRefreshes) => {
   // The shared tier, built by the first request and kept for the process (its key cache, its transport):
   // its scope is never closed. A tier that cannot be built (a missing key) fails every request alike.
-  const sharedContext = Effect.runSync(Effect.cached(Layer.buildWithScope(serverTier(options), Scope.makeUnsafe())))
+  // Its request reader verifies the tokens of guests and restricted users too (with their own keys): the
+  // rules above decide whether they count, and refusing their tokens would end their sessions here.
+  const shared = Effect.runSync(
+    Effect.cached(
+      Effect.gen(function* () {
+        const context = yield* Layer.buildWithScope(serverTier(options), Scope.makeUnsafe())
+        const verifier = yield* makeTokenVerifier(Context.get(context, ClientConfig), { allowAnonymous: true })
+        const auth = yield* makeRequestAuth.pipe(
+          Effect.provideService(TokenVerifier, TokenVerifier.of(verifier)),
+          Effect.provideContext(context)
+        )
+        return { context, auth }
+      })
+    )
+  )
 
   const resolve = (request: IncomingRequest) =>
     Effect.gen(function* () {
-      const context = yield* sharedContext
+      const { auth, context } = yield* shared
       const secure = new URL(request.url).protocol === "https:"
       const store = makeRequestCookieTokenStore({
         projectId: Context.get(context, ClientConfig).projectId,
@@ -125,14 +140,15 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
         setCookie: request.setCookie,
         secure
       })
-      const session = yield* readSession(Context.get(context, RequestAuth), refreshes, request, store)
+      const session = yield* readSession(auth, refreshes, request, store)
       const user =
         session === null || !countsAsSignedIn(session.claims, options)
           ? null
           : yield* Context.get(context, ServerUsers)
               .get(session.userId)
               .pipe(Effect.catchTag("UserNotFound", () => Effect.as(store.set(noTokens), null)))
-      const snapshot: StackSnapshot = { user: user === null ? null : yield* clientView(user) }
+      const restricted = user === null && session !== null && session.claims.isRestricted && !session.claims.isAnonymous
+      const snapshot: StackSnapshot = { user: user === null ? null : yield* clientView(user), restricted }
       const requestUser = Layer.succeed(StackRequestUser, { user, session })
       const layer = Layer.merge(serverTier({ ...options, tokenStore: Layer.succeed(TokenStore, store) }), requestUser)
       const run = <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) =>

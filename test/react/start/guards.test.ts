@@ -29,6 +29,10 @@ describe("the beforeLoad guards", () => {
     expect(
       await thrownBy(() => requireUser({ snapshot: { user: null }, location, handlerPath: "/auth", basepath: "/app" }))
     ).toBe("/auth/sign-in?after_auth_return_to=%2Fapp%2Fdashboard%3Ftab%3D2")
+    // A restricted user finishes their account instead of signing in again.
+    expect(await thrownBy(() => requireUser({ snapshot: { user: null, restricted: true }, location }))).toBe(
+      "/handler/onboarding"
+    )
   })
 
   it("check a team permission only for a signed-in user, and send a refusal to the denied page", async () => {

@@ -1,11 +1,12 @@
 /**
- * `StackProvider`'s `initialUser` on the server (no `document`): the first render shows the children with
+ * `StackStartProvider` (a `StackProvider` given the request's user) on the server (no `document`): the first render shows the children with
  * the server's user, no fallback and no load, so the HTML the browser hydrates already holds them.
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { ClientUser } from "../../../src/domain/user.js"
 import { clientTier } from "../../../src/layers/client.js"
 import { StackProvider, useStackApp } from "../../../src/react/provider.js"
+import { StackStartProvider } from "../../../src/react/start/provider.js"
 import { useUser } from "../../../src/react/hooks.js"
 import { UserButton } from "../../../src/react/user-button.js"
 import { attributeOf, render } from "../support/html.js"
@@ -32,13 +33,20 @@ function Name() {
 
 const page = (initialUser: ClientUser | null | undefined) =>
   render(
-    <StackProvider layer={layer} initialUser={initialUser} fallback={<p>fallback</p>}>
-      <UserButton />
-      <Name />
-    </StackProvider>
+    initialUser === undefined ? (
+      <StackProvider layer={layer} fallback={<p>fallback</p>}>
+        <UserButton />
+        <Name />
+      </StackProvider>
+    ) : (
+      <StackStartProvider layer={layer} initialUser={initialUser} fallback={<p>fallback</p>}>
+        <UserButton />
+        <Name />
+      </StackStartProvider>
+    )
   )
 
-describe("StackProvider's initialUser on the server", () => {
+describe("StackStartProvider on the server", () => {
   it("renders the signed-in user at once, without loading them", () => {
     const html = page(ann)
     assert.include(html, "Ann Lee after 0 loads")
@@ -52,7 +60,7 @@ describe("StackProvider's initialUser on the server", () => {
     assert.strictEqual(attributeOf(html, "aria-haspopup", "aria-label"), "Account menu (not signed in)")
   })
 
-  it("renders the fallback without one, as before", () => {
+  it("StackProvider without the request's user renders the fallback first, as before", () => {
     assert.include(page(undefined), "fallback")
   })
 })

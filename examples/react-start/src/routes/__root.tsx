@@ -4,8 +4,9 @@
  */
 import { createRootRoute, HeadContent, Link, Outlet, Scripts, useRouter } from "@tanstack/react-router"
 import type { ReactNode } from "react"
-import { StackProvider, StackStyles, UserButton } from "stackfx/react"
+import { StackStyles, UserButton } from "stackfx/react"
 import { routerNavigate } from "stackfx/react/handler"
+import { StackStartProvider } from "stackfx/react-start"
 import { getStackSnapshot } from "../session"
 import { clientLayer } from "../stack-client"
 
@@ -40,7 +41,7 @@ function Layout() {
   const { stack } = Route.useRouteContext()
   const router = useRouter()
   return (
-    <StackProvider layer={clientLayer} initialUser={stack.user} navigate={routerNavigate(router)}>
+    <StackStartProvider layer={clientLayer} initialUser={stack.user} navigate={routerNavigate(router)}>
       <StackStyles />
       <header
         className="example-header"
@@ -55,6 +56,6 @@ function Layout() {
       <main style={{ padding: "0 24px" }}>
         <Outlet />
       </main>
-    </StackProvider>
+    </StackStartProvider>
   )
 }
