@@ -304,10 +304,18 @@ describe("the seeded internal project", () => {
     const definitions = expectStatus(
       await backend.call(internal, "GET", "/team-permission-definitions", { accessType: "admin" }),
       200
-    ).body.items as ReadonlyArray<{ readonly id: string; readonly description: string }>
-    const byId = new Map(definitions.map((d) => [d.id, d]))
-    assert.deepInclude(byId.get("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
-    assert.deepInclude(byId.get("team_admin"), {
+    ).body.items as ReadonlyArray<{
+      readonly id: string
+      readonly description: string
+      readonly contained_permission_ids: ReadonlyArray<string>
+    }>
+    const seeded = (id: string) => {
+      const found = definitions.find((d) => d.id === id)
+      if (found === undefined) throw new Error(`no ${id} definition`)
+      return found
+    }
+    assert.deepInclude(seeded("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
+    assert.deepInclude(seeded("team_admin"), {
       description: "2",
       contained_permission_ids: ["$read_members", "$remove_members", "$update_team"]
     })
