@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
 import { wireStruct } from "./wire.js"
 
-/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. */
+/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. @internal */
 export const CountryCode = Schema.String.pipe(
   Schema.decodeTo(
     Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" })),
@@ -14,7 +14,7 @@ export const CountryCode = Schema.String.pipe(
 /** A risk score as the service stores it: a whole number from 0 to 100. */
 const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
 
-/** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). */
+/** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). @internal */
 export const SignUpRiskScoresInput = wireStruct({
   signUp: wireStruct({ bot: RiskScore, freeTrialAbuse: RiskScore })
 })
