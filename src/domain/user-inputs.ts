@@ -1,6 +1,7 @@
 /** Request bodies that change users: `PATCH /users/me`, `PATCH /users/{id}`, `POST /users`. */
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { wireStruct } from "./wire.js"
 
 /** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. @internal */
@@ -22,7 +23,8 @@ export type SignUpRiskScoresInput = typeof SignUpRiskScoresInput.Type
 
 const clientUserUpdateFields = {
   displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  profileImageUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** A URL (the service refuses anything else, the empty string included), or `null` to remove it. */
+  profileImageUrl: Schema.optionalKey(Schema.NullOr(AbsoluteUrl)),
   clientMetadata: Schema.optionalKey(Schema.Json),
   selectedTeamId: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** A base64 TOTP secret enables MFA; `null` disables it. */

@@ -224,7 +224,8 @@ describe("server users", () => {
       ["POST", "/users", { country_code: "usa" }],
       ["POST", "/users", { risk_scores: { sign_up: { bot: 101, free_trial_abuse: 0 } } }],
       ["POST", "/users", { risk_scores: { sign_up: { bot: 1.5, free_trial_abuse: 0 } } }],
-      ["PATCH", `/users/${created.id}`, { is_anonymous: true }]
+      ["PATCH", `/users/${created.id}`, { is_anonymous: true }],
+      ["PATCH", `/users/${created.id}`, { profile_image_url: "" }]
     ] as const) {
       const refused = await backend.call(project, method, path, { ...server, body })
       assert.strictEqual(refused.knownError, "SCHEMA_ERROR", JSON.stringify(body))
