@@ -34,7 +34,8 @@ export const ConnectedAccountsApi = {
     path: "/connected-accounts/{user_id}",
     access: ALL,
     success: ConnectedAccountList,
-    errors: ["CannotGetOwnUserWithoutUser", "UserNotFound"]
+    // A user id that is neither a UUID nor `me`: SCHEMA_ERROR, as the service's path schema.
+    errors: ["CannotGetOwnUserWithoutUser", "UserNotFound", "SchemaError"]
   }),
   accountAccessToken: endpoint({
     name: "connectedAccounts.accountAccessToken",

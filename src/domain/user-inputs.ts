@@ -1,9 +1,10 @@
 /** Request bodies that change users: `PATCH /users/me`, `PATCH /users/{id}`, `POST /users`. */
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { wireStruct } from "./wire.js"
 
-/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. */
+/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. @internal */
 export const CountryCode = Schema.String.pipe(
   Schema.decodeTo(
     Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" })),
@@ -14,7 +15,7 @@ export const CountryCode = Schema.String.pipe(
 /** A risk score as the service stores it: a whole number from 0 to 100. */
 const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
 
-/** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). */
+/** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). @internal */
 export const SignUpRiskScoresInput = wireStruct({
   signUp: wireStruct({ bot: RiskScore, freeTrialAbuse: RiskScore })
 })
@@ -22,7 +23,8 @@ export type SignUpRiskScoresInput = typeof SignUpRiskScoresInput.Type
 
 const clientUserUpdateFields = {
   displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  profileImageUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /** A URL (the service refuses anything else, the empty string included), or `null` to remove it. */
+  profileImageUrl: Schema.optionalKey(Schema.NullOr(AbsoluteUrl)),
   clientMetadata: Schema.optionalKey(Schema.Json),
   selectedTeamId: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** A base64 TOTP secret enables MFA; `null` disables it. */

@@ -108,17 +108,8 @@ describe("@stackframe/js against the local backend", () => {
     const direct = await user.listPermissions(team, { recursive: false })
     expect(direct.map((p) => p.id)).toEqual(["team_admin"])
     const all = (await user.listPermissions(team)).map((p) => p.id)
-    expect(all).toEqual(
-      expect.arrayContaining([
-        "team_admin",
-        "$update_team",
-        "$delete_team",
-        "$read_members",
-        "$remove_members",
-        "$invite_members",
-        "$manage_api_keys"
-      ])
-    )
+    // `internal`'s own team_admin, as the service's development seed defines it.
+    expect(all).toEqual(expect.arrayContaining(["team_admin", "$update_team", "$read_members", "$remove_members"]))
     expect(all).not.toContain("team_member")
   })
 

@@ -172,8 +172,12 @@ describe("connected accounts by provider account", () => {
         .items
     ).toEqual([])
     expect(
-      (await backend.call(p, "GET", "/connected-accounts/no-such-user", { accessType: "server" })).knownError
+      (await backend.call(p, "GET", `/connected-accounts/${crypto.randomUUID()}`, { accessType: "server" })).knownError
     ).toBe("USER_NOT_FOUND")
+    // As the service's path schema: a user id that is neither a UUID nor `me` is refused before any lookup.
+    expect(
+      (await backend.call(p, "GET", "/connected-accounts/no-such-user", { accessType: "server" })).knownError
+    ).toBe("SCHEMA_ERROR")
   })
 
   it("providers on shared keys hand out no access token, on every path, before the user is looked up", async () => {
@@ -301,7 +305,7 @@ describe("ConnectedAccounts client services", () => {
     expect(server).toEqual({ list: accounts, token: mine })
     const unknown = await run(
       p,
-      Effect.flatMap(ServerConnectedAccounts, (c) => c.list("no-such-user")).pipe(
+      Effect.flatMap(ServerConnectedAccounts, (c) => c.list(crypto.randomUUID())).pipe(
         Effect.catchTag("UserNotFound", (e) => Effect.succeed(e.code))
       ),
       null

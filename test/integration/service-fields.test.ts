@@ -224,7 +224,8 @@ describe("server users", () => {
       ["POST", "/users", { country_code: "usa" }],
       ["POST", "/users", { risk_scores: { sign_up: { bot: 101, free_trial_abuse: 0 } } }],
       ["POST", "/users", { risk_scores: { sign_up: { bot: 1.5, free_trial_abuse: 0 } } }],
-      ["PATCH", `/users/${created.id}`, { is_anonymous: true }]
+      ["PATCH", `/users/${created.id}`, { is_anonymous: true }],
+      ["PATCH", `/users/${created.id}`, { profile_image_url: "" }]
     ] as const) {
       const refused = await backend.call(project, method, path, { ...server, body })
       assert.strictEqual(refused.knownError, "SCHEMA_ERROR", JSON.stringify(body))
@@ -309,9 +310,13 @@ describe("the seeded internal project", () => {
       readonly description: string
       readonly contained_permission_ids: ReadonlyArray<string>
     }>
-    const byId = new Map(definitions.map((d) => [d.id, d]))
-    assert.deepInclude(byId.get("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
-    assert.deepInclude(byId.get("team_admin"), {
+    const seeded = (id: string) => {
+      const found = definitions.find((d) => d.id === id)
+      if (found === undefined) throw new Error(`no ${id} definition`)
+      return found
+    }
+    assert.deepInclude(seeded("team_member"), { description: "1", contained_permission_ids: ["$read_members"] })
+    assert.deepInclude(seeded("team_admin"), {
       description: "2",
       contained_permission_ids: ["$read_members", "$remove_members", "$update_team"]
     })

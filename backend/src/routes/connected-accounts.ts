@@ -9,11 +9,14 @@
  * contract/connected-accounts.ts.
  */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { ConnectedAccountsApi } from "@stackfx/lib/contract/connected-accounts.js"
+import { UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Refused } from "../errors/refused.js"
 import type { Auth } from "../http/auth.js"
+import { validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
 import { connectedAccountAccessToken, connectedAccounts, tokenProvider } from "../operations/connected-accounts.js"
 import { findUser } from "../operations/user-lookup.js"
@@ -55,6 +58,8 @@ const accessTokenFor = (
     }
   })
 
+const ListParams = Schema.Struct({ user_id: UserIdOrMe })
+
 /** The user a list names: a client only itself (hosted's plain 403 for anyone else), a server any existing user. */
 const listedUser = (auth: Auth, requested: string) =>
   Effect.gen(function* () {
@@ -73,9 +78,11 @@ const listedUser = (auth: Auth, requested: string) =>
   })
 
 export const routes = [
-  serve(ConnectedAccountsApi.list, ({ auth, params }) =>
+  serve(ConnectedAccountsApi.list, ({ auth, params, request }) =>
     Effect.gen(function* () {
-      const userId = yield* listedUser(auth, params.user_id)
+      // The service's path schema takes a UUID or `me`: anything else is SCHEMA_ERROR before the user is looked up.
+      const checked = yield* validate(ListParams, "params", params, request)
+      const userId = yield* listedUser(auth, checked.user_id)
       const accounts = yield* connectedAccounts(auth.project.id, userId)
       return {
         items: accounts.map((a) => ({ userId: a.userId, provider: a.providerId, providerAccountId: a.accountId })),
