@@ -4,10 +4,11 @@
  * browser's store (token-store-cookie.ts). A refresh on the server is then the browser's next cookie, and a
  * refresh in the browser the server's next request: both sides read one session.
  */
+import * as Clock from "effect/Clock"
 import * as Layer from "effect/Layer"
 import * as Effect from "effect/Effect"
 import { tokensFromCookieHeader } from "../app-server/request-tokens.js"
-import { tokenSetCookies } from "./token-store-cookie.js"
+import { tokenCookieLines } from "./token-store-cookie.js"
 import { type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
 
 /** Options of a request's cookie store. */
@@ -23,7 +24,8 @@ export interface RequestCookieTokenStoreOptions {
 
 /**
  * The store over one request. What it writes, it reads back: the request's later calls see a refreshed or
- * ended session, as the browser will after the answer.
+ * ended session, as the browser will after the answer. A write also deletes the old-named and stale session
+ * cookies the request carried (token-cookies.ts), or a signed-out browser would send an old one back.
  */
 export const makeRequestCookieTokenStore = (options: RequestCookieTokenStoreOptions): TokenStoreShape => {
   let current: StoredTokens = tokensFromCookieHeader(options.cookieHeader, options.projectId)
@@ -32,13 +34,18 @@ export const makeRequestCookieTokenStore = (options: RequestCookieTokenStoreOpti
     get: Effect.sync(peek),
     peek,
     set: (tokens) =>
-      Effect.sync(() => {
-        if (tokens.accessToken === current.accessToken && tokens.refreshToken === current.refreshToken) return
-        current = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }
-        for (const line of tokenSetCookies(options.projectId, current, { secure: options.secure })) {
-          options.setCookie(line)
-        }
-      })
+      Effect.flatMap(Clock.currentTimeMillis, (updatedAtMillis) =>
+        Effect.sync(() => {
+          if (tokens.accessToken === current.accessToken && tokens.refreshToken === current.refreshToken) return
+          current = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }
+          const lines = tokenCookieLines(options.projectId, current, {
+            secure: options.secure,
+            updatedAtMillis,
+            jar: options.cookieHeader ?? ""
+          })
+          for (const line of lines) options.setCookie(line)
+        })
+      )
   }
 }
 

@@ -7,10 +7,11 @@ import { makeRequestCookieTokenStore } from "../../../src/services/session/token
 import type { StoredTokens } from "../../../src/services/session/token-store.js"
 
 const token = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{1,60}$/)
-const tokens = fc.record({
-  accessToken: fc.option(token, { nil: null }),
-  refreshToken: fc.option(token, { nil: null })
-})
+// The sessions the cookies can hold: the official SDK's format pairs an access token with its refresh token,
+// so an access token alone is not kept (token-cookies.ts).
+const tokens = fc
+  .record({ accessToken: fc.option(token, { nil: null }), refreshToken: fc.option(token, { nil: null }) })
+  .filter((t) => t.refreshToken !== null || t.accessToken === null)
 
 /** A browser's cookie jar over `Set-Cookie` lines: what the next request's `Cookie` header holds. */
 const jarAfter = (lines: ReadonlyArray<string>): string => {
@@ -61,10 +62,20 @@ describe("the request's cookie token store", () => {
     Effect.runSync(store.set({ accessToken: "a", refreshToken: "r" }))
     expect(lines).toEqual([])
     Effect.runSync(store.set({ accessToken: null, refreshToken: null }))
-    expect(lines.map((line) => parseSetCookie(line))).toMatchObject([
-      { name: "stack-refresh-p", value: "", maxAge: 0, secure: true },
-      { name: "stack-access-p", value: "", maxAge: 0, secure: true }
-    ])
+    // Sign-out deletes the session's cookies and the old-named ones the request carried, all Secure.
+    const written = lines.map((line) => parseSetCookie(line))
+    expect(written.map((c) => c.name).sort()).toEqual(
+      ["__Host-hexclave-refresh-p--default", "hexclave-access", "stack-access-p", "stack-refresh-p"].sort()
+    )
+    for (const cookie of written) expect(cookie).toMatchObject({ value: "", maxAge: 0, secure: true })
+    // The browser's next request, with the deletions applied, carries no session.
+    const next = makeRequestCookieTokenStore({
+      projectId: "p",
+      cookieHeader: jarAfter(["stack-access-p=a", "stack-refresh-p=r", ...lines]) || null,
+      setCookie: () => undefined,
+      secure: true
+    })
+    expect(Effect.runSync(next.get)).toEqual({ accessToken: null, refreshToken: null })
   })
 })
 
