@@ -135,11 +135,6 @@ export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<Re
     rows.all
   )
 
-export const countProjectUsers = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(db.query("select count(*)::int as n from users where project_id = $1", [projectId]), (found) =>
-    Number(found[0]?.["n"] ?? 0)
-  )
-
 /**
  * The project's webhook portal token, created on first use and stable afterwards (one statement, so two
  * concurrent first calls still agree on one token).
