@@ -17,7 +17,7 @@ import { RequestAuth } from "../../src/services/app-server/request-auth.js"
 import { ServerSessions } from "../../src/services/users/server-sessions.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { cookieTokenStore, tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
-import { type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
 import { FakeDocument } from "./support/oauth-browser.js"
 import { appClient, appClientOver, appServer, incomingMessageWith, withClockAhead } from "./request-auth-support.js"
 
@@ -216,10 +216,19 @@ describe("RequestAuth refreshes", () => {
     })
   )
 
-  it.live("needs the publishable client key to refresh: without it, InvalidOAuthClientIdOrSecret", () =>
+  it.live("refreshes without the publishable client key unless the project requires one", () =>
     Effect.gen(function* () {
-      const user = yield* signUp
-      const project = backend.internal()
+      const project = yield* Effect.promise(() => backend.createProject())
+      const user = yield* Effect.promise(() => backend.signUp(project))
+      expectStatus(
+        yield* Effect.promise(() =>
+          backend.call(project, "PATCH", "/internal/config/override/project", {
+            accessType: "admin",
+            body: { config_override_string: JSON.stringify({ "project.requirePublishableClientKey": true }) }
+          })
+        ),
+        200
+      )
       const withoutPublishableKey = serverEndpoints.pipe(
         Layer.provideMerge(
           coreLayer({
@@ -235,7 +244,7 @@ describe("RequestAuth refreshes", () => {
           auth.session({ authJson: { accessToken: null, refreshToken: user.refreshToken } })
         )
       ).pipe(Effect.provide(withoutPublishableKey))
-      assert.strictEqual(failed._tag, "InvalidOAuthClientIdOrSecret")
+      assert.strictEqual(failed._tag, "PublishableClientKeyRequiredForProject")
     })
   )
 })

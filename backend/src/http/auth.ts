@@ -33,6 +33,7 @@ import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects.js"
 import { findUserView } from "../store/users.js"
 import { Projects } from "../store/project-lookup.js"
+import type { AnswerStyle } from "./respond.js"
 
 /** The authenticated side of a request, handed to every endpoint that requires an access type. */
 export interface Auth {
@@ -67,6 +68,13 @@ export const header = (headers: Headers, name: string): string | undefined => {
  */
 export const speaksHexclave = (headers: Headers): boolean =>
   Object.keys(headers).some((name) => name.startsWith("x-hexclave-"))
+
+/** How a failure is answered to a request with these headers (respond.ts): the status override it asked
+ * for, and whether it spoke the Hexclave names. */
+export const answerStyleOf = (headers: Headers): AnswerStyle => ({
+  override: header(headers, STACK_HEADERS.overrideErrorStatus) === "true",
+  newNames: speaksHexclave(headers)
+})
 
 /** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */
 const stackAuthHeader = (headers: Headers): { accessToken?: string; refreshToken?: string } => {

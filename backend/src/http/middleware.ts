@@ -15,11 +15,10 @@ import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { bothNames } from "@stackfx/lib/errors/encode.js"
 import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import { isKnownError } from "@stackfx/lib/errors/known/registry.js"
-import { header, speaksHexclave } from "./auth.js"
+import { answerStyleOf, speaksHexclave } from "./auth.js"
 import { corsHeaders } from "./cors.js"
 import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
@@ -29,10 +28,7 @@ import { OAuthRefusal } from "../errors/oauth-refusal.js"
 
 const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
-    const style = {
-      override: header(request.headers, STACK_HEADERS.overrideErrorStatus) === "true",
-      newNames: speaksHexclave(request.headers)
-    }
+    const style = answerStyleOf(request.headers)
     const found = Cause.findError(cause)
     if (Result.isSuccess(found)) {
       const error = found.success

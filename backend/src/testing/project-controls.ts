@@ -10,6 +10,7 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { API_PATH_PREFIX, STACK_HEADERS } from "@stackfx/lib/domain/api.js"
+import { answerStyleOf } from "../http/auth.js"
 import { knownErrorResponse } from "../http/respond.js"
 import { pathOf } from "../http/request.js"
 import type { RequestWrapper } from "../server.js"
@@ -111,9 +112,7 @@ const answerWith = <E, R>(
         })
       )
     case "KnownError":
-      return Effect.succeed(
-        knownErrorResponse(answer.error, header(request, STACK_HEADERS.overrideErrorStatus) === "true")
-      )
+      return Effect.succeed(knownErrorResponse(answer.error, answerStyleOf(request.headers)))
     case "Delay":
       return Effect.andThen(Effect.sleep(answer.millis), app)
     case "Drop":

@@ -59,8 +59,9 @@ export type RequestAuthRefusal = Unauthenticated | InvalidSession | MalformedAut
 
 /**
  * Besides the refusals: the API could not be asked (`CallFailure`), the refresh grant was refused because
- * the tier has no publishable client key for a project that has one (`InvalidOAuthClientIdOrSecret`), or
- * the project's published key set is unusable (`JwtVerificationError` with reason `invalid-jwks`).
+ * the tier's publishable client key is wrong (`InvalidOAuthClientIdOrSecret`) or it has none for a project that
+ * requires one (`PublishableClientKeyRequiredForProject`), or the project's published key set is unusable
+ * (`JwtVerificationError` with reason `invalid-jwks`).
  */
 export type RequestAuthError =
   | RequestAuthRefusal
@@ -72,7 +73,7 @@ export type RequestAuthError =
  * (its user read turns UserNotFound into `InvalidSession`). Kept here: this service is not loaded lazily.
  */
 const RequestAuthErrors = {
-  session: ["InvalidOAuthClientIdOrSecret"]
+  session: ["InvalidOAuthClientIdOrSecret", "PublishableClientKeyRequiredForProject"]
 } as const satisfies ErrorTable
 
 /** What the RequestAuth service offers; see its tag for the rules. */

@@ -40,7 +40,7 @@ describe("the seeded internal project", () => {
     })
   })
 
-  it("has the hosted description, no team on sign-up and the default team permissions (admin view)", async () => {
+  it("has the hosted description, a team on sign-up and the default team permissions (admin view)", async () => {
     const res = expectStatus(
       await backend.call(backend.internal(), "GET", "/internal/projects/current", { accessType: "admin" }),
       200
@@ -49,7 +49,8 @@ describe("the seeded internal project", () => {
     // Seeded projects belong to no team, as on the service.
     assert.isNull(res.body.owner_team_id)
     assert.strictEqual(res.body.is_production_mode, false)
-    assert.strictEqual(res.body.config.create_team_on_sign_up, false)
+    // As the service's development seed: a new dashboard user owns a team to create projects in.
+    assert.strictEqual(res.body.config.create_team_on_sign_up, true)
     assert.strictEqual(res.body.config.allow_localhost, true)
     assert.deepStrictEqual(res.body.config.team_creator_default_permissions, [{ id: "team_admin" }])
     assert.deepStrictEqual(res.body.config.team_member_default_permissions, [{ id: "team_member" }])
@@ -57,13 +58,13 @@ describe("the seeded internal project", () => {
     assert.isTrue(res.body.config.oauth_providers.every((p: { type: string }) => p.type === "shared"))
   })
 
-  it("signs a user up without creating a team", async () => {
-    const user = await backend.signUp(backend.internal(), { email: uniqueEmail("internal-no-team") })
+  it("signs a user up with a personal team", async () => {
+    const user = await backend.signUp(backend.internal(), { email: uniqueEmail("internal-team") })
     const teams = expectStatus(
       await backend.call(backend.internal(), "GET", "/teams?user_id=me", { accessToken: user.accessToken }),
       200
     )
-    assert.deepStrictEqual(teams.body.items, [])
+    assert.lengthOf(teams.body.items, 1)
   })
 })
 
