@@ -4,7 +4,7 @@ import * as SchemaTransformation from "effect/SchemaTransformation"
 import { AbsoluteUrl } from "./rules/absolute-url.js"
 import { wireStruct } from "./wire.js"
 
-/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. @internal */
+/** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. */
 export const CountryCode = Schema.String.pipe(
   Schema.decodeTo(
     Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/, { message: "must be a 2-letter country code" })),

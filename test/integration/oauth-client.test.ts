@@ -46,7 +46,8 @@ describe("OAuth client against the local backend", () => {
           afterCallbackRedirectUrl: "/welcome"
         })
         const state = new URL(url).searchParams.get("state") ?? ""
-        assert.deepStrictEqual(doc.names(), [`stack-oauth-outer-${state}`])
+        // The verifier under both brands' names, as the official SDK writes and reads it.
+        assert.sameMembers(doc.names(), [`stack-oauth-outer-${state}`, `hexclave-oauth-outer-${state}`])
 
         const landed = yield* browse(url, { email, name: "Client Person" })
         assert.isTrue(landed.startsWith(`${CALLBACK}?`))
@@ -79,7 +80,8 @@ describe("OAuth client against the local backend", () => {
         const oauth = yield* OAuth
         const url = yield* oauth.signIn({ provider: "github", redirectUrl: CALLBACK, errorRedirectUrl: ERROR_PAGE })
         const state = new URL(url).searchParams.get("state") ?? ""
-        doc.cookie = `stack-oauth-outer-${state}=${"x".repeat(43)}; Path=/`
+        for (const brand of ["stack", "hexclave"])
+          doc.cookie = `${brand}-oauth-outer-${state}=${"x".repeat(43)}; Path=/`
         const landed = yield* browse(url, { email: uniqueEmail() })
         const error = yield* Effect.flip(oauth.callback(landed))
         assert.strictEqual(error._tag, "InvalidAuthorizationCode")

@@ -90,13 +90,17 @@ describe("a server-rendered app's request user", () => {
     ])
     assert.strictEqual(a.user?.id, user.userId)
     assert.isTrue(a.session?.refreshed)
-    // One refresh: both answers set the same new access token.
-    const access = `stack-access-${backend.internal().id}`
-    const fresh = cookiesSet(first.setCookies)[access]
+    // One refresh: both answers set the same new access token (the official SDK's access cookie holds the pair
+    // [refresh token, access token]).
+    const accessOf = (lines: ReadonlyArray<string>): unknown => {
+      const pair: unknown = JSON.parse(cookiesSet(lines)["hexclave-access"] ?? "null")
+      return Array.isArray(pair) ? pair[1] : undefined
+    }
+    const fresh = accessOf(first.setCookies)
     assert.isString(fresh)
     assert.notStrictEqual(fresh, "")
     assert.strictEqual(b.session?.tokens.accessToken, fresh)
-    assert.strictEqual(cookiesSet(second.setCookies)[access], fresh)
+    assert.strictEqual(accessOf(second.setCookies), fresh)
   })
 
   it("reads a restricted user as nobody (the snapshot says restricted) unless the tier accepts them", async () => {
@@ -150,7 +154,7 @@ describe("a server-rendered app's request user", () => {
     const cleared = incoming.setCookies.map((line) => parseSetCookie(line))
     assert.sameMembers(
       cleared.filter((cookie) => cookie.maxAge === 0).map((cookie) => cookie.name),
-      [`stack-access-${backend.internal().id}`, `stack-refresh-${backend.internal().id}`]
+      ["hexclave-access", `hexclave-refresh-${backend.internal().id}--default`]
     )
     // The refresh token is dead: a later request with it is a visitor's, and its cookies are cleared too.
     const later = request(cookieHeader({ accessToken: null, refreshToken: user.refreshToken }))

@@ -6,6 +6,7 @@ import type { PasskeyInitiation } from "../../domain/passkey-requests.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { WebAuthnError } from "../../errors/client/webauthn-error.js"
+import { UserAuthenticationRequired } from "../../errors/known/session.js"
 import { allowingAnonymousUsers } from "../http/allowed-users.js"
 import { caller } from "../http/call.js"
 import { implement } from "../http/service-calls.js"
@@ -88,6 +89,9 @@ export const makePasskeys = implement(
     const signInCall = caller(transport, PasskeysApi.signIn, "client")
 
     const register = Effect.gen(function* () {
+      // Nobody signed in: the service refuses the initiation as a malformed request (SCHEMA_ERROR, "auth.user
+      // must be defined"), so the client says what that means before asking.
+      if ((yield* session.state)._tag === "KnownInvalid") return yield* Effect.fail(new UserAuthenticationRequired({}))
       const { browser, hostname } = yield* browserReady
       const initiation = yield* initiateRegistration({ body: {} }).pipe(
         built,

@@ -24,6 +24,9 @@ describe("the seeded internal project", () => {
     assert.deepStrictEqual(res.body, {
       id: "internal",
       display_name: "Stack Dashboard",
+      is_development_environment: false,
+      pushed_config_error: null,
+      config_warnings: [],
       config: {
         sign_up_enabled: true,
         credential_enabled: true,
@@ -35,7 +38,9 @@ describe("the seeded internal project", () => {
         allow_team_api_keys: false,
         enabled_oauth_providers: [{ id: "github" }, { id: "google" }, { id: "microsoft" }, { id: "spotify" }],
         domains: [],
-        allow_localhost: true
+        allow_localhost: true,
+        allow_promo_codes: false,
+        allow_stacking_promo_codes: false
       }
     })
   })
