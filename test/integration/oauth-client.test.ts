@@ -47,7 +47,7 @@ describe("OAuth client against the local backend", () => {
         })
         const state = new URL(url).searchParams.get("state") ?? ""
         // The verifier under both brands' names, as the official SDK writes and reads it.
-        assert.sameMembers(doc.names(), [`stack-oauth-outer-${state}`, `hexclave-oauth-outer-${state}`])
+        assert.sameMembers([...doc.names()], [`stack-oauth-outer-${state}`, `hexclave-oauth-outer-${state}`])
 
         const landed = yield* browse(url, { email, name: "Client Person" })
         assert.isTrue(landed.startsWith(`${CALLBACK}?`))
