@@ -38,7 +38,7 @@ export * from "./layers/unique-app.js"
 // Services: the pipeline and session every tier is built on
 export * from "./services/http/client-config.js"
 export * from "./services/http/allowed-users.js"
-export * from "./services/http/endpoint.js"
+export * from "./services/http/error-narrowing.js"
 export * from "./services/session/session.js"
 export * from "./services/session/partial-user.js"
 export * from "./services/session/token-store.js"

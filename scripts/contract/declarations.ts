@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import type { EndpointSpec } from "../../src/contract/endpoint.js"
+import type { EndpointSpec } from "../../src/contract/declaration.js"
 
 const contractDir = join(import.meta.dirname, "..", "..", "src", "contract")
 

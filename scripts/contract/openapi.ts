@@ -21,7 +21,7 @@ import {
   isRaw,
   resolveRef,
   type SchemaRef
-} from "../../src/contract/endpoint.js"
+} from "../../src/contract/declaration.js"
 import { firstLoadSchemas } from "../../src/contract/first-load-schemas.js"
 import { knownErrorClasses } from "../../src/errors/known/registry.js"
 import { allDeclarations } from "./declarations.js"

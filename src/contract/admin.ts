@@ -14,7 +14,7 @@ import {
 import { MetricsQuery, ProjectMetrics } from "../domain/metrics.js"
 import { SuccessResponse } from "../domain/success.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const MetricsApi = {
   get: endpoint({

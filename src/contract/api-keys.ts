@@ -5,7 +5,7 @@
 import { ApiKeyCreate, ApiKeyUpdate, HostedApiKey, HostedApiKeyCreated } from "../domain/api-key.js"
 import { ListResponse } from "../domain/list.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { NoCrudQuery } from "./crud-query.js"
 
 export const InternalApiKeysApi = {

@@ -3,7 +3,7 @@
  * headers. It takes the project headers like every endpoint (and refuses wrong ones) but also answers a
  * request without any.
  */
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const ApiRootApi = {
   get: endpoint({

@@ -24,7 +24,7 @@ import { OtpSendResponse, PasswordSignInResponse, SignInResponse } from "../doma
 import { VerificationErrorTags } from "../errors/categories.js"
 import { dataKeys, session } from "./data-keys.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const passwordRules = ["PasswordTooShort", "PasswordTooLong"] as const
 

@@ -13,7 +13,7 @@ import {
 import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 /**
  * The answer of `POST /auth/cli/complete` for each mode: `complete` a success, `check` whether the program

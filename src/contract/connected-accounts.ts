@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { ConnectedAccountList } from "../domain/connected-account.js"
 import { ConnectedAccountAccessToken } from "../domain/tokens.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const TokenRequest = Schema.Struct({ scope: Schema.optionalKey(Schema.String) })
 

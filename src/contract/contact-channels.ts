@@ -18,7 +18,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { VerificationErrorTags } from "../errors/categories.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { ContactChannelsCrudQuery } from "./crud-query.js"
 
 /** Which addresses are verified decides which invitations the user received. */

@@ -4,7 +4,7 @@
  */
 import { CrossDomainAuthorizeRequest, CrossDomainAuthorizeResponse } from "../domain/cross-domain-auth.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const CrossDomainAuthApi = {
   authorize: endpoint({

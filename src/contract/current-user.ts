@@ -10,7 +10,7 @@
  */
 import type { DataKey } from "./data-keys.js"
 import { dataKeys, session } from "./data-keys.js"
-import type { EndpointSpec, SchemaRef } from "./endpoint.js"
+import type { EndpointSpec, SchemaRef } from "./declaration.js"
 
 const path = "/users/me"
 const access = ["client", "server", "admin"] as const

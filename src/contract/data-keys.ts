@@ -1,6 +1,6 @@
 /**
  * The names readers hold data under (the React provider's queries), which a declaration's `changes` names
- * (see endpoint.ts): a write that succeeds makes its keys stale, and the cache reloads what it holds under
+ * (see declaration.ts): a write that succeeds makes its keys stale, and the cache reloads what it holds under
  * them. A key stands for every key it extends (`coversKey` in services/changes/data-changes.ts), so a
  * write reaches exactly the caches that read what it changed.
  */

@@ -13,7 +13,7 @@ import {
   EmailTemplateUpdate
 } from "../domain/email-template.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const EmailTemplatesApi = {
   list: endpoint({

@@ -5,7 +5,7 @@
  * situation (`FeatureSupportRequest`), and the hosted service reads it without validating it.
  */
 import * as Schema from "effect/Schema"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const FeatureSupportApi = {
   check: endpoint({

@@ -1,7 +1,7 @@
 /**
  * The schemas of the calls on every program's path (the signed-in user, the session refresh). Code on a
  * program's first load must not import a schema (effect's Schema is about 15 KB gzip), so the declarations
- * of those calls name them with {@link SchemaRef} (endpoint.ts) and the client resolves the name through its
+ * of those calls name them with {@link SchemaRef} (declaration.ts) and the client resolves the name through its
  * codec module once it is loaded (services/http/wire-codec.ts re-exports this table); the backend and the
  * generator import the table itself.
  */

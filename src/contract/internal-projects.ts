@@ -6,7 +6,7 @@
 import { ListResponse } from "../domain/list.js"
 import { AdminProject, AdminProjectCreate, ProjectTransfer, ProjectTransferResponse } from "../domain/project.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { NoCrudQuery } from "./crud-query.js"
 
 /** The internal project's session is needed for every call. */

@@ -3,7 +3,7 @@
  * `GET /projects/{project_id}/.well-known/jwks.json`, and the hosted OIDC alias of the anonymous issuer.
  */
 import * as Schema from "effect/Schema"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
 

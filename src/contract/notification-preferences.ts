@@ -10,7 +10,7 @@ import { ListResponse } from "../domain/list.js"
 import { NotificationPreference, NotificationPreferenceUpdate } from "../domain/notification-preference.js"
 import { accountKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const NotificationPreferencesApi = {
   list: endpoint({

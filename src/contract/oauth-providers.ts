@@ -19,7 +19,7 @@ import {
 import { SuccessResponse } from "../domain/success.js"
 import { dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { UserCrudQuery } from "./crud-query.js"
 
 /** The user's read lists its linked accounts, so a link that comes or goes (or changes) changes it too. */

@@ -6,7 +6,7 @@
  * (`unsupported_grant_type`, `invalid_request`, 400), not a known error.
  */
 import { RefreshTokenErrorTags } from "../errors/categories.js"
-import { endpoint, schemaRef } from "./endpoint.js"
+import { endpoint, schemaRef } from "./declaration.js"
 
 export const OAuthTokenApi = {
   token: endpoint({

@@ -12,7 +12,7 @@ import { AuthorizeQuery } from "../domain/oauth-authorize-query.js"
 import { SignInResponse } from "../domain/tokens.js"
 import { ALL } from "./access.js"
 import { session } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 /** The provider's answer: `code` and `state`, or `error`, in the query (GET) or a form (POST, `form_post`). */
 const callback = <const M extends "GET" | "POST">(method: M) =>

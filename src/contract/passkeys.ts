@@ -14,7 +14,7 @@ import { SignInResponse } from "../domain/tokens.js"
 import { VerificationErrorTags } from "../errors/categories.js"
 import { ALL } from "./access.js"
 import { dataKeys, session } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 export const PasskeysApi = {
   initiateRegistration: endpoint({

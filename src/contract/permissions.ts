@@ -18,7 +18,7 @@ import { TeamPermission } from "../domain/team-permission.js"
 import { InvalidAdminAccessTokenTags } from "../errors/categories.js"
 import { ADMIN, ALL, SERVER } from "./access.js"
 import { type DataKey, dataKeys } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { NoCrudQuery, ProjectPermissionsCrudQuery, TeamPermissionsCrudQuery } from "./crud-query.js"
 
 const { projectPermissions, teamPermissions } = dataKeys

@@ -23,7 +23,7 @@ import {
 } from "../domain/project-api-key.js"
 import { ALL, SERVER } from "./access.js"
 import { dataKeys } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const { userApiKeys, teamApiKeys } = dataKeys
 

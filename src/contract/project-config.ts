@@ -18,7 +18,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
 import { dataKeys } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 /** The effective config, sent as a JSON string inside the JSON answer (the client reads the parts it knows). */
 const EffectiveConfigAnswer = wireStruct({ configString: Schema.fromJsonString(Schema.Unknown) })

@@ -7,7 +7,7 @@ import { AdminProject, AdminProjectUpdate, ClientProject } from "../domain/proje
 import { SuccessResponse } from "../domain/success.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, ALL } from "./access.js"
 import { dataKeys, session } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { NoCrudQuery } from "./crud-query.js"
 
 /** The service answers `/internal/projects/current` to admins only. */

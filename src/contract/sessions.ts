@@ -12,7 +12,7 @@ import { SuccessResponse } from "../domain/success.js"
 import { ServerSessionResponse } from "../domain/tokens.js"
 import { accountKeys, session } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
-import { endpoint, schemaRef } from "./endpoint.js"
+import { endpoint, schemaRef } from "./declaration.js"
 
 const UserQuery = Schema.Struct({ user_id: Schema.NonEmptyString })
 

@@ -16,7 +16,7 @@ import {
 import { VerificationErrorTags } from "../errors/categories.js"
 import { ALL } from "./access.js"
 import { accountKeys, type DataKey, dataKeys } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const { teams, user, teamMembers, teamPermissions, teamInvitations } = dataKeys
 const received = accountKeys.receivedTeamInvitations

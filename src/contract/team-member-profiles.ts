@@ -8,7 +8,7 @@ import { ListResponse } from "../domain/list.js"
 import { ServerTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate } from "../domain/team-member-profile.js"
 import { dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { TeamAndUserCrudQuery } from "./crud-query.js"
 
 const read = [

@@ -10,7 +10,7 @@ import { ClientTeam, ServerTeam, ServerTeamCreate, ServerTeamUpdate, TeamCreate,
 import { TeamMembership } from "../domain/team-membership.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 import { NoCrudQuery, TeamsCrudQuery } from "./crud-query.js"
 
 const { teams, user, teamMembers, teamPermissions, teamInvitations } = dataKeys

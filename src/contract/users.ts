@@ -10,7 +10,7 @@ import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
 import { ServerUser } from "../domain/user.js"
 import { SERVER } from "./access.js"
 import { dataKeys, session } from "./data-keys.js"
-import { endpoint } from "./endpoint.js"
+import { endpoint } from "./declaration.js"
 
 const Flag = Schema.optionalKey(Schema.Literals(["true", "false"]))
 

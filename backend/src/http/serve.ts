@@ -1,5 +1,5 @@
 /**
- * Serving a declared endpoint (`@stackfx/lib/contract/...`, see its endpoint.ts): the route's method, path,
+ * Serving a declared endpoint (`@stackfx/lib/contract/...`, see its declaration.ts): the route's method, path,
  * access types, query and body schemas and success schema are the declaration's, the same the client
  * calls it with. The handler receives the decoded input and answers the success value, which is encoded
  * with the caller's view (a client gets the client view of a team: the server-only fields are dropped).
@@ -32,13 +32,13 @@ import {
   type Raw,
   resolveRef,
   type SuccessAt
-} from "@stackfx/lib/contract/endpoint.js"
+} from "@stackfx/lib/contract/declaration.js"
 import { firstLoadSchemas } from "@stackfx/lib/contract/first-load-schemas.js"
 import type { KnownError, KnownErrorTag } from "@stackfx/lib/errors/known/registry.js"
 import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { isKnownError, type KnownErrorTypeId } from "@stackfx/lib/errors/known/type-id.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
-import { route } from "./endpoint.js"
+import { route } from "./route.js"
 import { schemaErrorOf, validate } from "./request.js"
 import { json } from "./respond.js"
 

@@ -1,7 +1,7 @@
 /** Liveness: `GET /health` (also below `/api/v1`) answers 200 once the database is open. */
 import * as Effect from "effect/Effect"
 import { json } from "../http/respond.js"
-import { publicEndpoint } from "../http/endpoint.js"
+import { publicEndpoint } from "../http/route.js"
 
 export const routes = [
   publicEndpoint({

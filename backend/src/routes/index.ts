@@ -2,7 +2,7 @@
  * Every endpoint group of the REST API. Adding a group: write `routes/<group>.ts` exporting
  * `routes = [endpoint(...), ...]` and add one line below.
  */
-import type { EndpointSpec } from "@stackfx/lib/contract/endpoint.js"
+import type { EndpointSpec } from "@stackfx/lib/contract/declaration.js"
 import * as adminMisc from "./admin-misc.js"
 import * as apiRoot from "./api-root.js"
 import * as apiKeys from "./api-keys.js"

@@ -24,7 +24,7 @@ import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
 import type { CallFailureAt } from "../http/call.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { CallFailure } from "../http/error-narrowing.js"
 import { custom } from "../http/service-calls.js"
 
 /** A key and whether it works now. */

@@ -36,7 +36,7 @@ import {
 } from "../../domain/jwt.js"
 import { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
 import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
-import { type CallFailure, documented } from "../http/endpoint.js"
+import { type CallFailure, documented } from "../http/error-narrowing.js"
 import { sendRequest } from "../http/transport-send.js"
 import { decodeJson } from "../http/wire-codec.js"
 

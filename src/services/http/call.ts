@@ -1,12 +1,12 @@
 /**
- * One call of a declared endpoint (contract/endpoint.ts) through the transport: the path filled in with
+ * One call of a declared endpoint (contract/declaration.ts) through the transport: the path filled in with
  * percent-encoded parameters, the body encoded with the declaration's schema for the caller's view, the
  * answer decoded with its success schema, and the error channel narrowed to the known errors it documents
  * (`documented`). Method, path, schemas and errors are read from the declaration: a service never writes
  * them.
  *
  * It imports no schema and not effect's Schema: code on a program's first load (the signed-in user, the
- * session refresh) calls through it too, naming its schemas with `schemaRef` (contract/endpoint.ts); the
+ * session refresh) calls through it too, naming its schemas with `schemaRef` (contract/declaration.ts); the
  * codec (wire-codec.ts) is loaded with the first call that encodes or decodes.
  */
 import * as Effect from "effect/Effect"
@@ -24,9 +24,9 @@ import {
   type PathParams,
   type QueryEncoded,
   type SuccessAt
-} from "../../contract/endpoint.js"
+} from "../../contract/declaration.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailure, documented } from "./endpoint.js"
+import { type CallFailure, documented } from "./error-narrowing.js"
 import { segment } from "./path-segment.js"
 import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
 import { wireCodec } from "./internal/wire-codec-load.js"

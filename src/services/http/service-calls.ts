@@ -19,7 +19,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { EndpointSpec } from "../../contract/endpoint.js"
+import type { EndpointSpec } from "../../contract/declaration.js"
 import type { AccessType } from "../../domain/api.js"
 import type { DataKey } from "../../contract/data-keys.js"
 import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"

@@ -13,7 +13,7 @@ import type { OAuthCallbackError } from "../../errors/client/oauth-callback-erro
 import type { OAuthNotAvailable } from "../../errors/client/oauth-not-available.js"
 import type { NoAccessToken } from "../../errors/client/session.js"
 import type { CallFailureAt } from "../http/call.js"
-import type { CallFailure } from "../http/endpoint.js"
+import type { CallFailure } from "../http/error-narrowing.js"
 import { custom } from "../http/service-calls.js"
 import type { OAuthCallbackOptions, OAuthCallbackResult, OAuthLinkOptions, OAuthStartOptions } from "./oauth.js"
 

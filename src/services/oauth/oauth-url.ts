@@ -5,7 +5,7 @@
 import { API_PATH_PREFIX } from "../../domain/api.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
 import { OAuthApi } from "../../contract/oauth.js"
-import type { QueryEncoded } from "../../contract/endpoint.js"
+import type { QueryEncoded } from "../../contract/declaration.js"
 
 /** OAuth always uses S256 PKCE challenges. @internal */
 export const OAUTH_CODE_CHALLENGE_METHOD = "S256" as const

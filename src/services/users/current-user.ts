@@ -17,7 +17,7 @@ import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../a
 import { announcing, type Changes } from "../changes/data-changes.js"
 import { AllowedUsers } from "../http/allowed-users.js"
 import type { CallFailureAt } from "../http/call.js"
-import { type CallFailure, documented, narrowedTo } from "../http/endpoint.js"
+import { type CallFailure, documented, narrowedTo } from "../http/error-narrowing.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../http/tracing.js"
 import { jsonBody, Transport } from "../http/transport.js"

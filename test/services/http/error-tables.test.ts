@@ -1,5 +1,5 @@
 /**
- * Error tables (endpoint.ts `ErrorTable`): a service's known-error tags are written once, and both the Shape's
+ * Error tables (http/error-narrowing.ts `ErrorTable`): a service's known-error tags are written once, and both the Shape's
  * error channels and the runtime narrowing come from them. The type tests pin a few channels to the exact
  * unions users saw before the tables; the runtime tests show the narrowing reads the same table.
  */
@@ -11,11 +11,11 @@ import type { NotSignedIn } from "../../../src/errors/client/session.js"
 import { TeamNotFound } from "../../../src/errors/known/teams.js"
 import { RestrictedUserNotAllowed, UserNotFound } from "../../../src/errors/known/users.js"
 import { AnonymousAuthenticationNotAllowed } from "../../../src/errors/known/session.js"
-import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/endpoint.js"
+import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/error-narrowing.js"
 import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
 import type { ApiKeysShape } from "../../../src/services/projects/api-keys.js"
 import type { TeamsShape } from "../../../src/services/teams/teams.js"
-import { atView } from "../../../src/contract/endpoint.js"
+import { atView } from "../../../src/contract/declaration.js"
 import { TeamsApi } from "../../../src/contract/teams.js"
 import type { KnownErrorTag } from "../../../src/errors/known/registry.js"
 
