@@ -67,7 +67,14 @@ describe("Projects (client view)", () => {
   it("reads the same client view with the admin key (GET /projects/current serves no admin view any more)", async () => {
     const project = await backend.createProject({ displayName: "Same for all" })
     const raw = await backend.call(project, "GET", "/projects/current", { accessType: "admin" })
-    assert.deepStrictEqual(Object.keys(raw.body).sort(), ["config", "display_name", "id"])
+    assert.deepStrictEqual(Object.keys(raw.body).sort(), [
+      "config",
+      "config_warnings",
+      "display_name",
+      "id",
+      "is_development_environment",
+      "pushed_config_error"
+    ])
   })
 })
 
