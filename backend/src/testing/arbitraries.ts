@@ -23,17 +23,20 @@ import {
   TeamMemberProfile
 } from "stackfx"
 
+/** The wire entities the kit draws, each as the decoded value the tiers hand to an app. */
+export interface WireEntities {
+  readonly clientUser: ClientUser
+  readonly serverUser: ServerUser
+  readonly clientTeam: ClientTeam
+  readonly serverTeam: ServerTeam
+  readonly teamMember: TeamMemberProfile
+  readonly contactChannel: ContactChannel
+  readonly accessTokenClaims: AccessTokenClaims
+  readonly knownError: KnownError
+}
+
 /** The wire entities as effect Arbitraries (decoded values, as the tiers hand them to an app). */
-export const arbitraries: {
-  readonly clientUser: Arbitrary.Arbitrary<ClientUser>
-  readonly serverUser: Arbitrary.Arbitrary<ServerUser>
-  readonly clientTeam: Arbitrary.Arbitrary<ClientTeam>
-  readonly serverTeam: Arbitrary.Arbitrary<ServerTeam>
-  readonly teamMember: Arbitrary.Arbitrary<TeamMemberProfile>
-  readonly contactChannel: Arbitrary.Arbitrary<ContactChannel>
-  readonly accessTokenClaims: Arbitrary.Arbitrary<AccessTokenClaims>
-  readonly knownError: Arbitrary.Arbitrary<KnownError>
-} = {
+export const arbitraries: { readonly [K in keyof WireEntities]: Arbitrary.Arbitrary<WireEntities[K]> } = {
   clientUser: Arbitrary.schema(ClientUser),
   serverUser: Arbitrary.schema(ServerUser),
   clientTeam: Arbitrary.schema(ClientTeam),
@@ -61,16 +64,7 @@ export const toFastCheck = <A>(arbitrary: Arbitrary.Arbitrary<A>): fc.Arbitrary<
   )
 
 /** The same entities as fast-check Arbitraries. */
-export const fastCheck: {
-  readonly clientUser: fc.Arbitrary<ClientUser>
-  readonly serverUser: fc.Arbitrary<ServerUser>
-  readonly clientTeam: fc.Arbitrary<ClientTeam>
-  readonly serverTeam: fc.Arbitrary<ServerTeam>
-  readonly teamMember: fc.Arbitrary<TeamMemberProfile>
-  readonly contactChannel: fc.Arbitrary<ContactChannel>
-  readonly accessTokenClaims: fc.Arbitrary<AccessTokenClaims>
-  readonly knownError: fc.Arbitrary<KnownError>
-} = {
+export const fastCheck: { readonly [K in keyof WireEntities]: fc.Arbitrary<WireEntities[K]> } = {
   clientUser: toFastCheck(arbitraries.clientUser),
   serverUser: toFastCheck(arbitraries.serverUser),
   clientTeam: toFastCheck(arbitraries.clientTeam),

@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
 import { uniqueEmail, useEmulator } from "../../support/emulator.js"
 import { authorizeUrl, Browser, pkcePair } from "../../integration/support/oauth-browser.js"
+import { customEmailServer } from "../../support/template-project.js"
 
 const backend = useEmulator()
 
@@ -236,20 +237,8 @@ describe("the OAuth flow's cookie", () => {
 })
 
 describe("e-mail templates", () => {
-  const customServer = {
-    email_config: {
-      type: "standard",
-      host: "127.0.0.1",
-      port: 1,
-      username: "mailer",
-      password: "smtp-secret",
-      sender_name: "Templated App",
-      sender_email: "noreply@templated.example"
-    }
-  }
-
   it("import from @hexclave/emails, and the refusals name it first", async () => {
-    const project = await backend.createProject({ config: customServer })
+    const project = await backend.createProject({ config: customEmailServer })
     const list = await backend.call(project, "GET", "/internal/email-templates", { accessType: "admin" })
     assert.strictEqual(list.status, 200)
     for (const template of list.body.templates) {
