@@ -1,5 +1,6 @@
 /** Child processes for the packaging check: run one to its end, or wait for a line from a long-running one. */
 import { type ChildProcess, execFile } from "node:child_process"
+import { stripVTControlCharacters } from "node:util"
 
 export interface Ran {
   readonly stdout: string
@@ -27,7 +28,11 @@ export const run = (
     )
   })
 
-/** Resolves with the match of the first stdout line matching `pattern`; rejects if the process exits first. */
+/**
+ * Resolves with the match of the first stdout line matching `pattern`; rejects if the process exits first.
+ * Colour codes are removed first: where the environment forces colour (CI does), Vite prints the port in bold
+ * and a plain pattern would never match.
+ */
 export const waitForLine = (child: ChildProcess, pattern: RegExp, timeoutMillis: number): Promise<RegExpMatchArray> =>
   new Promise((resolve, reject) => {
     let seen = ""
@@ -40,7 +45,7 @@ export const waitForLine = (child: ChildProcess, pattern: RegExp, timeoutMillis:
       errors += chunk.toString()
     })
     child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString()
+      seen += stripVTControlCharacters(chunk.toString())
       const match = seen.match(pattern)
       if (match !== null) {
         clearTimeout(timer)

@@ -8,58 +8,58 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from "./routes/__root"
-import { Route as IndexRouteImport } from "./routes/index"
-import { Route as DashboardRouteImport } from "./routes/dashboard"
-import { Route as HandlerSplatRouteImport } from "./routes/handler/$"
-import { Route as TeamsTeamIdRouteImport } from "./routes/teams.$teamId"
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as HandlerSplatRouteImport } from './routes/handler/$'
+import { Route as TeamsTeamIdRouteImport } from './routes/teams.$teamId'
 
 const IndexRoute = IndexRouteImport.update({
-  id: "/",
-  path: "/",
-  getParentRoute: () => rootRouteImport
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
-  id: "/dashboard",
-  path: "/dashboard",
-  getParentRoute: () => rootRouteImport
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const HandlerSplatRoute = HandlerSplatRouteImport.update({
-  id: "/handler/$",
-  path: "/handler/$",
-  getParentRoute: () => rootRouteImport
+  id: '/handler/$',
+  path: '/handler/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const TeamsTeamIdRoute = TeamsTeamIdRouteImport.update({
-  id: "/teams/$teamId",
-  path: "/teams/$teamId",
-  getParentRoute: () => rootRouteImport
+  id: '/teams/$teamId',
+  path: '/teams/$teamId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 
 export interface FileRoutesByFullPath {
-  "/": typeof IndexRoute
-  "/dashboard": typeof DashboardRoute
-  "/handler/$": typeof HandlerSplatRoute
-  "/teams/$teamId": typeof TeamsTeamIdRoute
+  '/': typeof IndexRoute
+  '/dashboard': typeof DashboardRoute
+  '/handler/$': typeof HandlerSplatRoute
+  '/teams/$teamId': typeof TeamsTeamIdRoute
 }
 export interface FileRoutesByTo {
-  "/": typeof IndexRoute
-  "/dashboard": typeof DashboardRoute
-  "/handler/$": typeof HandlerSplatRoute
-  "/teams/$teamId": typeof TeamsTeamIdRoute
+  '/': typeof IndexRoute
+  '/dashboard': typeof DashboardRoute
+  '/handler/$': typeof HandlerSplatRoute
+  '/teams/$teamId': typeof TeamsTeamIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  "/": typeof IndexRoute
-  "/dashboard": typeof DashboardRoute
-  "/handler/$": typeof HandlerSplatRoute
-  "/teams/$teamId": typeof TeamsTeamIdRoute
+  '/': typeof IndexRoute
+  '/dashboard': typeof DashboardRoute
+  '/handler/$': typeof HandlerSplatRoute
+  '/teams/$teamId': typeof TeamsTeamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/dashboard" | "/handler/$" | "/teams/$teamId"
+  fullPaths: '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
   fileRoutesByTo: FileRoutesByTo
-  to: "/" | "/dashboard" | "/handler/$" | "/teams/$teamId"
-  id: "__root__" | "/" | "/dashboard" | "/handler/$" | "/teams/$teamId"
+  to: '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
+  id: '__root__' | '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -69,33 +69,33 @@ export interface RootRouteChildren {
   TeamsTeamIdRoute: typeof TeamsTeamIdRoute
 }
 
-declare module "@tanstack/react-router" {
+declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    "/": {
-      id: "/"
-      path: "/"
-      fullPath: "/"
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/dashboard": {
-      id: "/dashboard"
-      path: "/dashboard"
-      fullPath: "/dashboard"
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/handler/$": {
-      id: "/handler/$"
-      path: "/handler/$"
-      fullPath: "/handler/$"
+    '/handler/$': {
+      id: '/handler/$'
+      path: '/handler/$'
+      fullPath: '/handler/$'
       preLoaderRoute: typeof HandlerSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/teams/$teamId": {
-      id: "/teams/$teamId"
-      path: "/teams/$teamId"
-      fullPath: "/teams/$teamId"
+    '/teams/$teamId': {
+      id: '/teams/$teamId'
+      path: '/teams/$teamId'
+      fullPath: '/teams/$teamId'
       preLoaderRoute: typeof TeamsTeamIdRouteImport
       parentRoute: typeof rootRouteImport
     }
@@ -106,13 +106,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DashboardRoute: DashboardRoute,
   HandlerSplatRoute: HandlerSplatRoute,
-  TeamsTeamIdRoute: TeamsTeamIdRoute
+  TeamsTeamIdRoute: TeamsTeamIdRoute,
 }
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>()
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()
 
-import type { getRouter } from "./router.tsx"
-import type { startInstance } from "./start.ts"
-declare module "@tanstack/react-start" {
+import type { getRouter } from './router.tsx'
+import type { startInstance } from './start.ts'
+declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
