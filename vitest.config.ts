@@ -10,8 +10,6 @@ const libSource = fileURLToPath(new URL("./src/", import.meta.url))
 const unit = [
   "test/smoke.test.ts",
   "test/public-surface.test.ts",
-  "test/public-docs.test.ts",
-  "test/api-report.test.ts",
   "test/bench/**/*.test.ts",
   "test/domain/**/*.test.ts",
   "test/errors/**/*.test.ts",

@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: writes what derives from the declarations and the entry points: the services' member
  * lists (src/services/generated/member-kinds.ts), the OpenAPI document (docs/openapi.json) and the API report
- * (docs/api-report.md). `test/contract/generated.test.ts`, `openapi.test.ts` and `api-report.test.ts` fail when
+ * (docs/api-report.md). `test/contract/generated.test.ts`, `openapi.test.ts` and `test/public-surface.test.ts` fail when
  * one is out of date.
  */
 import { writeFileSync } from "node:fs"

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import * as ts from "typescript"
 import { describe, expect, it } from "vitest"
+import { apiReportFile, apiReportSource } from "../scripts/contract/api-report.js"
 import { type EntryName, entryFiles, publicApi } from "./support/public-api.js"
 
 // The public surface of each documented entry point (the package.json "exports"), written out so that any change
@@ -612,4 +613,39 @@ describe("public surface", () => {
     )
     expect(named.map((statement) => statement.getText(file))).toEqual([])
   })
+})
+
+// The three checks over the compiler's view of the entries (`publicApi`, which takes a TypeScript program of
+// every entry and several seconds of CPU) share one file, so that program is made once per run.
+
+// Every public name of a documented entry point (types included) carries a doc comment on its declaration, so an
+// editor shows what it is for where it is used. Names marked `@internal` are not public API.
+describe("public documentation", () => {
+  it("every public export of every entry point has a doc comment", () => {
+    const missing = Object.fromEntries(
+      Object.entries(publicApi()).map(([entry, names]) => [
+        entry,
+        names
+          .filter((n) => !n.internal && !n.documented)
+          .map((n) => n.name)
+          .sort()
+      ])
+    )
+    expect(missing).toEqual({
+      stackfx: [],
+      "stackfx/react": [],
+      "stackfx/react/handler": [],
+      "stackfx/react-start": [],
+      "stackfx/react-start/server": [],
+      "stackfx-backend": []
+    })
+  }, 60_000)
+})
+
+// The checked-in API report is the surface the entries export today: a change to a public name, or to what it
+// is, must come with the regenerated report (`npm run generate`), so the review of that change shows it.
+describe("the API report", () => {
+  it("docs/api-report.md is the one the entry points generate today", () => {
+    expect(readFileSync(apiReportFile, "utf8")).toBe(apiReportSource())
+  }, 60_000)
 })

@@ -1,7 +1,7 @@
 /**
  * The API report (docs/api-report.md): every public name of every entry point and what it is, one line each,
  * generated from the compiler's view of the entries (test/support/public-api.ts). It is checked in and
- * compared in `npm test` (test/contract/api-report.test.ts), so a change to the published surface shows in
+ * compared in `npm test` (test/public-surface.test.ts), so a change to the published surface shows in
  * the diff of the change that makes it, where a reviewer sees it.
  */
 import { join } from "node:path"
