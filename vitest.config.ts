@@ -5,8 +5,9 @@ import { configDefaults, defineConfig } from "vitest/config"
 // as `@stackfx/lib/<folder>/<module>.js`: the same alias as tsconfig.json's `paths`, resolved to the sources.
 const libSource = fileURLToPath(new URL("./src/", import.meta.url))
 
-// Two projects: `unit` (pure code, property tests, in-process fakes; seconds) is the edit loop,
-// `npm run test:fast`. `integration` starts local backends, browsers or child processes.
+// Three projects: `unit` (pure code, property tests, in-process fakes; seconds) is the edit loop,
+// `npm run test:fast`. `integration` starts local backends, browsers or child processes;
+// the third is the testing kit's example app, with its own config.
 const unit = [
   "test/smoke.test.ts",
   "test/public-surface.test.ts",
@@ -51,7 +52,16 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: unit } },
-      { extends: true, test: { name: "integration", include: ["test/**/*.test.{ts,tsx}"], exclude: [...configDefaults.exclude, ...unit] } }
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...unit]
+        }
+      },
+      // The testing kit's example app (`npm run example:testing` runs it alone), in the same run and worker pool.
+      "examples/testing/vitest.config.ts"
     ]
   }
 })

@@ -20,6 +20,7 @@ export default defineConfig({
     ]
   },
   test: {
+    name: "example-testing",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["**/*.test.{ts,tsx}"],
     globalSetup: ["./global-setup.ts"],
