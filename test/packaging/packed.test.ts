@@ -116,6 +116,15 @@ const strictTsconfig = (include: ReadonlyArray<string>, extra: Record<string, un
     2
   )
 
+/** The five entries of stackfx: their source under src/ and a consumer line that imports all of each. */
+const publishedEntries = [
+  { source: "index", consumer: `export * as Root from "stackfx"` },
+  { source: "react/index", consumer: `export * as React from "stackfx/react"` },
+  { source: "react/handler/index", consumer: `export * as Handler from "stackfx/react/handler"` },
+  { source: "react/start/index", consumer: `export * as Start from "stackfx/react-start"` },
+  { source: "react/start/server", consumer: `export * as StartServer from "stackfx/react-start/server"` }
+]
+
 let work = ""
 let stackfxTarball = ""
 let backendTarball = ""
@@ -158,7 +167,10 @@ describe("the packed packages", () => {
           // A fresh Vite app, then what the README's install lines add (the packed stackfx comes below).
           // TanStack Start for the Start app built from the same folder (examples/react-start's sources).
           dependencies: { ...dependenciesOf(appLines, false), ...pick("@tanstack/react-start") },
-          devDependencies: { ...pick("vite", "@vitejs/plugin-react", "typescript"), ...dependenciesOf(appLines, true) }
+          devDependencies: {
+            ...pick("vite", "@vitejs/plugin-react", "typescript", "@types/node"),
+            ...dependenciesOf(appLines, true)
+          }
         },
         null,
         2
@@ -234,6 +246,21 @@ describe("the packed packages", () => {
     }
   })
 
+  it("declare every re-export line of each entry (stripInternal drops a line whose comment carries its tag)", async () => {
+    const starLines = (text: string) => text.split("\n").filter((line) => /^export \* from /.test(line))
+    for (const { source } of publishedEntries) {
+      const declared = new Set(
+        starLines(await readFile(join(appDir(), "node_modules", "stackfx", "dist", `${source}.d.ts`), "utf8")).map(
+          (line) => line.replace(/;$/, "")
+        )
+      )
+      const lost = starLines(await readFile(join(repo, "src", `${source}.ts`), "utf8")).filter(
+        (line) => !declared.has(line)
+      )
+      assert.deepStrictEqual(lost, [], `src/${source}.ts lines missing from its declarations`)
+    }
+  })
+
   it("add at most 10 packages and 5 MB to a browser app, with one copy of react and of effect", async () => {
     const after = await installedPackages(appDir())
     const known = new Set(baseline.map((p) => p.path))
@@ -253,13 +280,17 @@ describe("the packed packages", () => {
     await Promise.all(
       blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code))
     )
+    // Every entry's published declarations, checked whole (skipLibCheck off): a public type that names one left
+    // out by stripInternal fails here, in what users install.
+    await writeFile(join(appDir(), "src", "entries.ts"), publishedEntries.map(({ consumer }) => consumer).join("\n"))
     await writeFile(
       join(appDir(), "tsconfig.json"),
       strictTsconfig(["src"], {
         module: "ESNext",
         moduleResolution: "bundler",
         jsx: "react-jsx",
-        types: []
+        // The Start entries' declarations (and TanStack Start's own) name Node's modules, as a Start app has them.
+        types: ["node"]
       })
     )
     await run(join(appDir(), "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: appDir() })
