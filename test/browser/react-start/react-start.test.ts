@@ -1,7 +1,7 @@
 /**
- * The TanStack Start example as a person uses it: sign up, reload a protected page (its server-rendered HTML
- * already shows the user, with no request for the user after hydration and no layout shift), sign out, and
- * the guard sends a visitor to sign-in on the server and on a client navigation.
+ * The TanStack Start example as a person uses it: sign up, reload a protected page and account settings
+ * (their server-rendered HTML already shows the user and the page's data, and they hydrate with no request and
+ * no layout shift), sign out, and the guard sends a visitor to sign-in on the server and on a client navigation.
  */
 import { type Browser, chromium } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
@@ -9,6 +9,15 @@ import { type RunningEmulator, startEmulator } from "../../../backend/src/index.
 import { testBackendOptions } from "../../support/emulator.js"
 import { CHROMIUM_PATH } from "../support/harness.js"
 import { type RunningExample, startExample } from "./example-app.js"
+import { loadAndHydrate, observeLayoutShift } from "./hydration.js"
+
+/** A server-rendered page's HTML as the server sends it, without its styles and scripts. */
+const visibleHtml = (html: string): string =>
+  // React separates adjacent text with an empty comment.
+  html.replace(/<style[^]*?<\/style>|<script[^]*?<\/script>/g, "").replaceAll("<!-- -->", "")
+
+/** The main part of a page's HTML (a server-rendered page's hidden, streamed parts included). */
+const mainOf = (html: string): string => html.slice(html.indexOf("<main"))
 
 let emulator: RunningEmulator | undefined
 let example: RunningExample | undefined
@@ -35,21 +44,27 @@ afterAll(async () => {
 })
 
 describe("the TanStack Start example", () => {
-  it("renders the user on the server, hydrates without asking for them, signs out, and guards", async () => {
+  it("renders the user and the page's data on the server, hydrates without a request, signs out, and guards", async () => {
     if (browser === undefined || example === undefined || emulator === undefined) throw new Error("not started")
     const context = await browser.newContext({ baseURL: example.url })
     const page = await context.newPage()
+    await observeLayoutShift(page)
     const errors: Array<string> = []
     page.on("pageerror", (error) => errors.push(error.message))
     const email = `start-${Date.now().toString(36)}@example.com`
 
-    // A visitor's server-rendered page holds the visitor's menu.
+    // A visitor's server-rendered page holds the visitor's menu; the sign-up page, the project's name and form.
     const visitorHtml = await (await context.request.get("/")).text()
     assert.include(visitorHtml, "Account menu (not signed in)")
+    const signUpHtml = visibleHtml(await (await context.request.get("/handler/sign-up")).text())
+    assert.match(signUpHtml, /Create an account for [^<]+</)
+    assert.include(signUpHtml, "Repeat password")
+    assert.notInclude(mainOf(signUpHtml), "Loading…")
 
-    await page.goto("/handler/sign-up")
-    // The server's form is there at once; typing waits for the page to be live (hydrated).
-    await page.waitForLoadState("networkidle")
+    // The handler page hydrates with what the server rendered: no request for the project, no shift.
+    const signUp = await loadAndHydrate(page, "/handler/sign-up", "main form")
+    assert.deepStrictEqual(signUp.requests, [])
+    assert.strictEqual(signUp.layoutShift, 0)
     await page.getByLabel("Email", { exact: true }).fill(email)
     await page.getByLabel("Password", { exact: true }).fill("a-long-password-1")
     await page.getByLabel("Repeat password").fill("a-long-password-1")
@@ -57,35 +72,32 @@ describe("the TanStack Start example", () => {
     await page.getByText(`Signed in as ${email}.`).waitFor()
 
     // The protected page's HTML, as the server sends it (no JavaScript), names the user.
-    // (React separates adjacent text with an empty comment.)
-    const html = (await (await context.request.get("/dashboard")).text()).replaceAll("<!-- -->", "")
-    assert.include(
-      html,
-      `Welcome, ${email}`,
-      html.replace(/<style[^]*?<\/style>|<script[^]*?<\/script>/g, "").slice(0, 3000)
-    )
+    const html = visibleHtml(await (await context.request.get("/dashboard")).text())
+    assert.include(html, `Welcome, ${email}`, html.slice(0, 3000))
     assert.notInclude(html, "Account menu (not signed in)")
 
     // Reloaded in the browser: the user comes with the page, not from a request after it.
-    const userReads: Array<string> = []
-    page.on("request", (request) => {
-      if (request.url().startsWith(`${emulator?.url}/api/v1/users/me`)) userReads.push(request.url())
-    })
-    await page.addInitScript(() => {
-      const shifts = { total: 0 }
-      Object.assign(window, { __layoutShift: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.total += (entry as unknown as { value: number }).value
-      }).observe({ type: "layout-shift", buffered: true })
-    })
-    await page.goto("/dashboard")
-    await page.waitForLoadState("networkidle")
+    const dashboard = await loadAndHydrate(page, "/dashboard", "main section, header button")
     await page.getByText(`Welcome, ${email}`).waitFor()
-    assert.deepStrictEqual(userReads, [])
-    const shift = await page.evaluate(() => (window as unknown as { __layoutShift: { total: number } }).__layoutShift)
-    assert.strictEqual(shift.total, 0)
+    assert.deepStrictEqual(dashboard.requests, [])
+    assert.strictEqual(dashboard.layoutShift, 0)
+
+    // Account settings, as the server sends it: every section with its data (the e-mail address, the personal
+    // team, the sessions), none left loading.
+    const settingsHtml = mainOf(visibleHtml(await (await context.request.get("/handler/account-settings")).text()))
+    for (const text of ["Account settings", "Emails", "Active sessions", "E-mail notifications", "Teams", email]) {
+      assert.include(settingsHtml, text)
+    }
+    assert.notInclude(settingsHtml, "Loading…")
+    assert.notInclude(settingsHtml, 'Your teams"></ul>')
+    // In the browser it hydrates with no request at all (the lists, the teams' permissions) and no shift.
+    const settings = await loadAndHydrate(page, "/handler/account-settings", "main .stackfx-section")
+    assert.deepStrictEqual(settings.requests, [])
+    assert.strictEqual(settings.layoutShift, 0)
+    await page.getByRole("list", { name: "Your teams" }).getByRole("listitem").first().waitFor()
 
     // Sign out through the user button: the session cookies are gone, the visitor's menu is back.
+    await page.goto("/dashboard")
     await page.locator(".example-header button[aria-haspopup=menu]").click()
     await page.getByRole("menuitem", { name: "Sign out" }).click()
     await page.getByText("You are not signed in.").waitFor()
