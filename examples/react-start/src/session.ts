@@ -4,6 +4,7 @@
  * Their handlers run on the server; the browser calls them over HTTP.
  */
 import { createServerFn } from "@tanstack/react-start"
+import { teamsQuery } from "stackfx/react"
 import { stackFunctionMiddleware } from "./stack-middleware"
 
 /** The signed-in user as the browser may see them (`{ user: null }` for a visitor), and the project. */
@@ -22,6 +23,11 @@ export const getHandlerPageData = createServerFn({ method: "GET" })
   .middleware([stackFunctionMiddleware])
   .validator(handlerRouteInput)
   .handler(({ context, data }) => context.stack.handlerPageData(data))
+
+/** The signed-in user's teams, for the pages that show them (the dashboard, a team's settings). */
+export const getTeamsData = createServerFn({ method: "GET" })
+  .middleware([stackFunctionMiddleware])
+  .handler(({ context }) => context.stack.prefetch([teamsQuery]))
 
 /** The permission check's input, checked at the edge: two non-empty strings. */
 const permissionInput = (input: unknown): { readonly teamId: string; readonly permissionId: string } => {

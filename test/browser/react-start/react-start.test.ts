@@ -13,8 +13,19 @@ import { loadAndHydrate, observeLayoutShift } from "./hydration.js"
 
 /** A server-rendered page's HTML as the server sends it, without its styles and scripts. */
 const visibleHtml = (html: string): string =>
-  // React separates adjacent text with an empty comment.
-  html.replace(/<style[^]*?<\/style>|<script[^]*?<\/script>/g, "").replaceAll("<!-- -->", "")
+  // React separates adjacent text with an empty comment, and escapes an apostrophe.
+  html
+    .replace(/<style[^]*?<\/style>|<script[^]*?<\/script>/g, "")
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+
+/** The session cookies the browser holds with a value, by name (the hosted SDK's and older stackfx's names). */
+const sessionCookies = (cookies: ReadonlyArray<{ readonly name: string; readonly value: string }>) =>
+  Object.fromEntries(
+    cookies
+      .filter((cookie) => /^(__Host-)?(hexclave|stack)-/.test(cookie.name) && cookie.value !== "")
+      .map((cookie) => [cookie.name, cookie.value])
+  )
 
 /** The main part of a page's HTML (a server-rendered page's hidden, streamed parts included). */
 const mainOf = (html: string): string => html.slice(html.indexOf("<main"))
@@ -96,13 +107,36 @@ describe("the TanStack Start example", () => {
     assert.strictEqual(settings.layoutShift, 0)
     await page.getByRole("list", { name: "Your teams" }).getByRole("listitem").first().waitFor()
 
-    // Sign out through the user button: the session cookies are gone, the visitor's menu is back.
-    await page.goto("/dashboard")
+    // The access token gone (as when it expires): the server refreshes the session and sets the new cookie in
+    // its answer; the browser reads that cookie, so it neither refreshes again nor asks for anything.
+    // (No page of the app is open meanwhile: a live page would notice the cookie gone and refresh itself.)
+    await page.goto("about:blank")
+    await context.clearCookies({ name: "hexclave-access" })
+    const afterRefresh = await loadAndHydrate(page, "/dashboard", "main section, header button")
+    assert.deepStrictEqual(afterRefresh.requests, [])
+    assert.notStrictEqual(sessionCookies(await context.cookies())["hexclave-access"] ?? "", "")
+    await page.getByText(`Welcome, ${email}`).waitFor()
+
+    // The personal team on the dashboard (its loader brought the teams), and its settings behind the permission
+    // guard: on a client navigation, and as the server's answer; a team the user is not in sends them home.
+    const teamLink = page.getByRole("list", { name: "Team settings" }).getByRole("link").first()
+    const teamName = (await teamLink.textContent()) ?? ""
+    assert.notStrictEqual(teamName, "")
+    await teamLink.click()
+    await page.getByRole("heading", { name: `${teamName} settings` }).waitFor()
+    const teamPath = new URL(page.url()).pathname
+    assert.include(visibleHtml(await (await context.request.get(teamPath)).text()), `${teamName} settings`)
+    const otherTeam = await context.request.get("/teams/00000000-0000-4000-8000-000000000000", { maxRedirects: 0 })
+    assert.strictEqual(otherTeam.status(), 307)
+    assert.strictEqual(otherTeam.headers()["location"], "/")
+
+    // Sign out through the user button: the session cookies (the ones the server wrote too) are gone, the
+    // visitor's menu is back.
+    await page.getByRole("link", { name: "Home" }).click()
     await page.locator(".example-header button[aria-haspopup=menu]").click()
     await page.getByRole("menuitem", { name: "Sign out" }).click()
     await page.getByText("You are not signed in.").waitFor()
-    const left = (await context.cookies()).filter((cookie) => cookie.name.startsWith("stack-") && cookie.value !== "")
-    assert.deepStrictEqual(left, [])
+    assert.deepStrictEqual(sessionCookies(await context.cookies()), {})
 
     // The guard: on a client navigation, and as the server's answer to a request for the page.
     await page.getByRole("link", { name: "Dashboard" }).click()
@@ -111,6 +145,12 @@ describe("the TanStack Start example", () => {
     const answer = await context.request.get("/dashboard", { maxRedirects: 0 })
     assert.strictEqual(answer.status(), 307)
     assert.strictEqual(answer.headers()["location"], "/handler/sign-in?after_auth_return_to=%2Fdashboard")
+    const teamAnswer = await context.request.get(teamPath, { maxRedirects: 0 })
+    assert.strictEqual(teamAnswer.status(), 307)
+    assert.strictEqual(
+      teamAnswer.headers()["location"],
+      `/handler/sign-in?after_auth_return_to=${encodeURIComponent(teamPath)}`
+    )
 
     assert.deepStrictEqual(errors, [])
     await context.close()
