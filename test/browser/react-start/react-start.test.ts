@@ -3,7 +3,7 @@
  * (their server-rendered HTML already shows the user and the page's data, and they hydrate with no request and
  * no layout shift), sign out, and the guard sends a visitor to sign-in on the server and on a client navigation.
  */
-import { type Browser, chromium } from "playwright-core"
+import { type Browser, chromium, request as apiRequest } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
 import { type RunningEmulator, startEmulator } from "../../../backend/src/index.js"
 import { testBackendOptions } from "../../support/emulator.js"
@@ -40,7 +40,9 @@ beforeAll(async () => {
     STACK_API_URL: emulator.url,
     STACK_PROJECT_ID: emulator.demoProject.id,
     STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey,
-    STACK_SECRET_SERVER_KEY: emulator.demoProject.secretServerKey
+    STACK_SECRET_SERVER_KEY: emulator.demoProject.secretServerKey,
+    // As behind a TLS-ending proxy: the forwarded protocol decides the cookies' Secure flag.
+    STACK_TRUST_PROXY: "1"
   })
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -129,6 +131,30 @@ describe("the TanStack Start example", () => {
     const otherTeam = await context.request.get("/teams/00000000-0000-4000-8000-000000000000", { maxRedirects: 0 })
     assert.strictEqual(otherTeam.status(), 307)
     assert.strictEqual(otherTeam.headers()["location"], "/")
+
+    // Behind the proxy (the example trusts it): an answer that refreshes the session sets Secure cookies when
+    // the proxy says the browser used https, and plain ones when it says http.
+    const refreshCookie = Object.entries(sessionCookies(await context.cookies())).find(([name]) =>
+      name.startsWith("hexclave-refresh-")
+    )
+    assert.isDefined(refreshCookie)
+    const exampleUrl = example.url
+    const proxied = async (proto: string) => {
+      const client = await apiRequest.newContext({ baseURL: exampleUrl })
+      const answer = await client.get("/dashboard", {
+        maxRedirects: 0,
+        headers: { cookie: `${refreshCookie?.[0]}=${refreshCookie?.[1]}`, "x-forwarded-proto": proto }
+      })
+      const written = answer
+        .headersArray()
+        .filter((header) => header.name.toLowerCase() === "set-cookie" && !/^[^=]+=;/.test(header.value))
+      await client.dispose()
+      assert.strictEqual(answer.status(), 200)
+      assert.isAbove(written.length, 0)
+      return written.map((header) => /;\s*secure(;|$)/i.test(header.value))
+    }
+    assert.deepStrictEqual(new Set(await proxied("https")), new Set([true]))
+    assert.deepStrictEqual(new Set(await proxied("http")), new Set([false]))
 
     // Sign out through the user button: the session cookies (the ones the server wrote too) are gone, the
     // visitor's menu is back.
