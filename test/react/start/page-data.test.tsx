@@ -4,6 +4,7 @@
  * holds them. A key already cached keeps its entry.
  */
 import { assert, describe, it } from "@effect/vitest"
+import { Suspense } from "react"
 import type { ClientTeam } from "../../../src/domain/team.js"
 import { clientTier } from "../../../src/layers/client.js"
 import { useTeams, useUser } from "../../../src/react/hooks.js"
@@ -33,8 +34,10 @@ function Teams(props: { readonly data: StackPageData }) {
 
 const page = (data: StackPageData) =>
   render(
-    <StackStartProvider layer={layer} snapshot={{ user: null }} fallback={<p>fallback</p>}>
-      <Teams data={data} />
+    <StackStartProvider layer={layer} snapshot={{ user: null }} fallback={<p>fallback</p>} tabSync={false}>
+      <Suspense fallback={<p>loading teams</p>}>
+        <Teams data={data} />
+      </Suspense>
     </StackStartProvider>
   )
 
@@ -55,5 +58,18 @@ describe("useStackPageData on the server", () => {
       ]
     })
     assert.include(html, " for nobody after 0 loads")
+  })
+
+  it("in a browser whose session says otherwise (signed out since), leaves the cache to load as usual", () => {
+    // A `document`: the provider reads the session as a browser does (this one's memory store holds none).
+    const global = globalThis as { document?: unknown }
+    global.document = {}
+    try {
+      const html = page({ signedIn: true, seeds: [{ key: teamsQuery.key, value: [team] }] })
+      assert.include(html, "loading teams")
+      assert.notInclude(html, "Acme team")
+    } finally {
+      delete global.document
+    }
   })
 })
