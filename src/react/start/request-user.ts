@@ -138,7 +138,9 @@ const readProject = (visitor: Context.Context<ClientServices>): Effect.Effect<Cl
 
 /** Resolves requests against one server tier, built once and shared by every request. */
 export const makeStackRequests = (options: StackStartServerOptions, refreshes: SharedRefreshes) => {
-  const { secretServerKey: _secret, trustProxy: _trust, secureCookies: _secure, ...clientOptions } = options
+  // The tiers' options without the cookie decision's, and the client tier's without the secret key.
+  const { trustProxy: _trust, secureCookies: _secure, ...tierOptions } = options
+  const { secretServerKey: _secret, ...clientOptions } = tierOptions
   // The shared tier, built by the first request and kept for the process (its key cache, its transport):
   // its scope is never closed. A tier that cannot be built (a missing key) fails every request alike.
   // Its request reader verifies the tokens of guests and restricted users too (with their own keys): the
@@ -146,7 +148,7 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
   const shared = Effect.runSync(
     Effect.cached(
       Effect.gen(function* () {
-        const context = yield* Layer.buildWithScope(serverTier(options), Scope.makeUnsafe())
+        const context = yield* Layer.buildWithScope(serverTier(tierOptions), Scope.makeUnsafe())
         const verifier = yield* makeTokenVerifier(Context.get(context, ClientConfig), { allowAnonymous: true })
         const auth = yield* makeRequestAuth.pipe(
           Effect.provideService(TokenVerifier, TokenVerifier.of(verifier)),
@@ -189,7 +191,10 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
         ...(project === undefined ? {} : { project })
       }
       const requestUser = Layer.succeed(StackRequestUser, { user, session })
-      const layer = Layer.merge(serverTier({ ...options, tokenStore: Layer.succeed(TokenStore, store) }), requestUser)
+      const layer = Layer.merge(
+        serverTier({ ...tierOptions, tokenStore: Layer.succeed(TokenStore, store) }),
+        requestUser
+      )
       const run = <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) =>
         Effect.runPromise(Effect.provide(effect, layer))
       const hasTeamPermission = (teamId: string, permissionId: string) =>
