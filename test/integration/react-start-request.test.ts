@@ -17,6 +17,7 @@ import {
   contactChannelsQuery,
   notificationPreferencesQuery,
   oauthProvidersQuery,
+  restrictedUserQuery,
   teamsQuery
 } from "../../src/react/queries.js"
 import { useEmulator } from "../support/emulator.js"
@@ -145,6 +146,13 @@ describe("a server-rendered app's request user", () => {
     assert.deepStrictEqual(
       { ...strict.snapshot, project: undefined },
       { user: null, restricted: true, project: undefined }
+    )
+    // The onboarding page, which shows them who they are, gets the restricted user with the page.
+    const onboarding = await strict.handlerPageData("onboarding")
+    assert.isTrue(onboarding.signedIn)
+    assert.deepStrictEqual(
+      onboarding.seeds.map((seed) => [seed.key, (seed.value as { readonly id?: string } | null)?.id]),
+      [[restrictedUserQuery.key, userId]]
     )
     const accepting = await Effect.runPromise(
       makeStackRequests({ ...projectOptions, allowRestrictedUser: true }, makeSharedRefreshes()).resolve(
