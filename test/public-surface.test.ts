@@ -547,11 +547,18 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "OAUTH_INVALID_TOTP_MESSAGE",
     "StackHandler",
     "decodeHandlerSearch",
+    "preloadStackHandler",
     "routerNavigate",
     "stackHandlerRoute",
     "stackHandlerRoutes"
   ],
-  "stackfx/react-start": ["StackStartProvider", "requireTeamPermission", "requireUser", "signInRedirectUrl"],
+  "stackfx/react-start": [
+    "StackStartProvider",
+    "requireTeamPermission",
+    "requireUser",
+    "signInRedirectUrl",
+    "useStackPageData"
+  ],
   "stackfx/react-start/server": [
     "StackRequestUser",
     "countsAsSignedIn",
@@ -559,6 +566,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "makeSharedRefreshes",
     "makeStackRequests",
     "requestCookieTokenStore",
+    "secureCookiesFor",
     "stackStartServer"
   ],
   "stackfx-backend": ["DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "EmulatorStartError", "startEmulator"]

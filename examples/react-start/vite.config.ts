@@ -6,6 +6,7 @@
  * The backend and project come from `STACK_API_URL`, `STACK_PROJECT_ID`, `STACK_PUBLISHABLE_CLIENT_KEY` and
  * `STACK_SECRET_SERVER_KEY` (the server reads them at run time; the browser gets the first three through
  * `import.meta.env`); without them, the local backend of `npm start` and its seeded `demo` project.
+ * `STACK_TRUST_PROXY=1`: the server runs behind a TLS-ending proxy it trusts (see stack-server.ts).
  */
 import viteReact from "@vitejs/plugin-react"
 import { tanstackStart } from "@tanstack/react-start/plugin/vite"

@@ -12,6 +12,14 @@ import { makeSharedRefreshes } from "../../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Teams } from "../../src/services/teams/teams.js"
+import {
+  activeSessionsQuery,
+  contactChannelsQuery,
+  notificationPreferencesQuery,
+  oauthProvidersQuery,
+  restrictedUserQuery,
+  teamsQuery
+} from "../../src/react/queries.js"
 import { useEmulator } from "../support/emulator.js"
 
 const backend = useEmulator()
@@ -34,14 +42,14 @@ const cookieHeader = (tokens: { readonly accessToken: string | null; readonly re
     .map((cookie) => `${cookie.name}=${encodeURIComponent(cookie.value ?? "")}`)
     .join("; ")
 
-/** A request with `cookie`, and the `Set-Cookie` lines its answer got. */
-const request = (cookie: string | null) => {
+/** A request with `cookie` (and `headers`), and the `Set-Cookie` lines its answer got. */
+const request = (cookie: string | null, headers: Record<string, string> = {}, url = "http://app.test/dashboard") => {
   const setCookies: Array<string> = []
   return {
     setCookies,
     incoming: {
-      headers: new Headers(cookie === null ? {} : { cookie }),
-      url: "http://app.test/dashboard",
+      headers: new Headers(cookie === null ? headers : { ...headers, cookie }),
+      url,
       setCookie: (line: string) => void setCookies.push(line)
     }
   }
@@ -56,7 +64,11 @@ describe("a server-rendered app's request user", () => {
     const visitor = request(null)
     const nobody = await Effect.runPromise(requests.resolve(visitor.incoming))
     assert.strictEqual(nobody.user, null)
-    assert.deepStrictEqual(nobody.snapshot, { user: null, restricted: false })
+    const { project, ...visitorSnapshot } = nobody.snapshot
+    assert.deepStrictEqual(visitorSnapshot, { user: null, restricted: false })
+    // The project as the browser's client tier reads it, so the handler pages need not ask for it.
+    assert.strictEqual(project?.id, backend.internal().id)
+    assert.isBoolean(project?.config.signUpEnabled)
     assert.deepStrictEqual(visitor.setCookies, [])
 
     const user = await backend.signUp(backend.internal())
@@ -131,7 +143,17 @@ describe("a server-rendered app's request user", () => {
     assert.strictEqual(strict.user, null)
     // The session stays: a restricted user keeps their cookies to finish their account.
     assert.strictEqual(strict.session?.userId, userId)
-    assert.deepStrictEqual(strict.snapshot, { user: null, restricted: true })
+    assert.deepStrictEqual(
+      { ...strict.snapshot, project: undefined },
+      { user: null, restricted: true, project: undefined }
+    )
+    // The onboarding page, which shows them who they are, gets the restricted user with the page.
+    const onboarding = await strict.handlerPageData("onboarding")
+    assert.isTrue(onboarding.signedIn)
+    assert.deepStrictEqual(
+      onboarding.seeds.map((seed) => [seed.key, (seed.value as { readonly id?: string } | null)?.id]),
+      [[restrictedUserQuery.key, userId]]
+    )
     const accepting = await Effect.runPromise(
       makeStackRequests({ ...projectOptions, allowRestrictedUser: true }, makeSharedRefreshes()).resolve(
         request(header).incoming
@@ -162,5 +184,61 @@ describe("a server-rendered app's request user", () => {
     assert.strictEqual(after.user, null)
     assert.isTrue(later.setCookies.every((line) => parseSetCookie(line).maxAge === 0))
     assert.isAbove(later.setCookies.length, 0)
+  })
+
+  it("hands a handler page what it reads in its first render, loaded as the browser would, for the request's session", async () => {
+    const requests = makeStackRequests(options(), makeSharedRefreshes())
+    const visitor = await Effect.runPromise(requests.resolve(request(null).incoming))
+    assert.deepStrictEqual(await visitor.handlerPageData("account-settings"), { signedIn: false, seeds: [] })
+
+    const user = await backend.signUp(backend.internal())
+    const stack = await Effect.runPromise(requests.resolve(request(cookieHeader(user)).incoming))
+    const team = await stack.run(Effect.flatMap(Teams, (teams) => teams.create({ displayName: "Seeded team" })))
+    const data = await stack.handlerPageData("/account-settings/")
+    assert.isTrue(data.signedIn)
+    const byKey = new Map(data.seeds.map((seed) => [JSON.stringify(seed.key), seed.value]))
+    const channels = byKey.get(JSON.stringify(contactChannelsQuery.key)) as ReadonlyArray<{ readonly value: string }>
+    assert.deepStrictEqual(
+      channels.map((channel) => channel.value),
+      [user.email]
+    )
+    const teams = byKey.get(JSON.stringify(teamsQuery.key)) as ReadonlyArray<{ readonly id: string }>
+    assert.include(
+      teams.map((t) => t.id),
+      team.id
+    )
+    for (const key of [activeSessionsQuery.key, notificationPreferencesQuery.key, oauthProvidersQuery.key]) {
+      assert.isTrue(byKey.has(JSON.stringify(key)), JSON.stringify(key))
+    }
+    // The pages that read only the snapshot get nothing more; an app page asks for its own queries.
+    assert.deepStrictEqual((await stack.handlerPageData("sign-in")).seeds, [])
+    const prefetched = await stack.prefetch([teamsQuery])
+    assert.deepStrictEqual(
+      prefetched.seeds.map((seed) => seed.key),
+      [teamsQuery.key]
+    )
+  })
+
+  it("marks the session cookies Secure behind a TLS-ending proxy only when the app trusts it, or always when told", async () => {
+    /** Whether the cookies a refresh sets are `Secure`, for a request over plain http with `headers`. */
+    const secureAfterRefresh = async (extra: Partial<StackStartServerOptions>, headers: Record<string, string>) => {
+      const user = await backend.signUp(backend.internal())
+      const incoming = request(cookieHeader({ accessToken: null, refreshToken: user.refreshToken }), headers)
+      const stack = await Effect.runPromise(
+        makeStackRequests({ ...options(), ...extra }, makeSharedRefreshes()).resolve(incoming.incoming)
+      )
+      assert.strictEqual(stack.user?.id, user.userId)
+      const written = incoming.setCookies.map((line) => parseSetCookie(line)).filter((cookie) => cookie.value !== "")
+      assert.isAbove(written.length, 0)
+      const flags = new Set(written.map((cookie) => cookie.secure === true))
+      assert.strictEqual(flags.size, 1, "every cookie the same")
+      return flags.has(true)
+    }
+    const forwarded = { "x-forwarded-proto": "https" }
+    assert.isFalse(await secureAfterRefresh({}, forwarded), "an untrusted header changes nothing")
+    assert.isTrue(await secureAfterRefresh({ trustProxy: true }, forwarded))
+    assert.isTrue(await secureAfterRefresh({ trustProxy: true }, { forwarded: 'for=192.0.2.1;proto="https"' }))
+    assert.isFalse(await secureAfterRefresh({ trustProxy: true }, {}))
+    assert.isTrue(await secureAfterRefresh({ secureCookies: "always" }, {}))
   })
 })

@@ -11,5 +11,8 @@ export const stack = stackStartServer({
   baseUrl: env("STACK_API_URL") ?? "http://127.0.0.1:8102",
   projectId: env("STACK_PROJECT_ID") ?? DEMO_PROJECT_KEYS.projectId,
   publishableClientKey: env("STACK_PUBLISHABLE_CLIENT_KEY") ?? DEMO_PROJECT_KEYS.publishableClientKey,
-  secretServerKey: env("STACK_SECRET_SERVER_KEY") ?? DEMO_PROJECT_KEYS.secretServerKey
+  secretServerKey: env("STACK_SECRET_SERVER_KEY") ?? DEMO_PROJECT_KEYS.secretServerKey,
+  // Behind a proxy that ends TLS (and sets X-Forwarded-Proto or Forwarded), `STACK_TRUST_PROXY=1` lets it say
+  // the browser used https, so the session cookies the server sets are Secure like the browser's own.
+  trustProxy: env("STACK_TRUST_PROXY") === "1"
 })

@@ -3,7 +3,7 @@
  * password, the OAuth and magic-link callbacks, account settings, team invitation, error) and their
  * TanStack Router routes (one per page, each page's code loaded on first visit).
  */
-export { StackHandler, type StackHandlerProps } from "./stack-handler.js"
+export { preloadStackHandler, StackHandler, type StackHandlerProps } from "./stack-handler.js"
 export { routerNavigate, stackHandlerRoute } from "./route.js"
 export { stackHandlerRoutes, type StackHandlerRouteOptions } from "./routes.js"
 export { decodeHandlerSearch, HANDLER_SEARCH_PARAMS, type HandlerSearch } from "./search.js"

@@ -8,7 +8,7 @@ import { type ReactNode, Suspense } from "react"
 import { normalizeBasepath } from "../basepath.js"
 import { DEFAULT_DASHBOARD_URL } from "./messages.js"
 import type { HandlerPageProps } from "./frame.js"
-import { LazyHandlerPage } from "./pages/lazy.js"
+import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
 import { decodeHandlerSearch, isHandlerRoute, searchOfUrl } from "./search.js"
 
 /** Props of `StackHandler`: which handler page to render, for which URL. */
@@ -63,4 +63,14 @@ export function StackHandler(props: StackHandlerProps): ReactNode {
       <LazyHandlerPage {...page} />
     </Suspense>
   )
+}
+
+/**
+ * Loads the code of the page `route` names (and of the frame around it) before it renders: a server-rendered
+ * app's route loader awaits it, so the server's first answer holds the page itself rather than its loading
+ * card, and a client navigation fetches the code while the page's data loads.
+ */
+export const preloadStackHandler = (route: string): Promise<void> => {
+  const name = route.replace(/^\/+|\/+$/g, "")
+  return preloadHandlerPage(isHandlerRoute(name) ? name : undefined)
 }

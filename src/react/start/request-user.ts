@@ -23,7 +23,12 @@ import { ServerTeamPermissions } from "../../services/teams/team-permissions.js"
 import type { ServerTierOptions } from "../../layers/config.js"
 import { type ServerServices, serverTier } from "../../layers/server.js"
 import type { TierError } from "../../layers/tier.js"
-import type { StackSnapshot } from "./snapshot.js"
+import type { ClientProject } from "../../domain/project.js"
+import { type ClientServices, clientTier } from "../../layers/client.js"
+import { Projects } from "../../services/projects/projects.js"
+import { handlerPageSeeds, loadSeeds, type SeedableQuery } from "./handler-page-queries.js"
+import { type SecureCookieOptions, secureCookiesFor } from "./secure-cookies.js"
+import type { StackPageData, StackSeed, StackSnapshot } from "./snapshot.js"
 import type { SharedRefreshes } from "./shared-refresh.js"
 
 /** The signed-in user of the request (`null` for a visitor) and their verified session. */
@@ -41,7 +46,7 @@ export class StackRequestUser
 
 /** What a request's handlers and loaders get: the user, and the server tier acting for them. */
 export interface StackRequest extends StackRequestUserShape {
-  /** The user in the client's view, for the browser (`{ user: null }` for a visitor). */
+  /** The user in the client's view and the project, for the browser (`{ user: null }` for a visitor). */
   readonly snapshot: StackSnapshot
   /**
    * The server tier whose session is the request's (its token store is the request's cookies: a refresh or a
@@ -54,6 +59,16 @@ export interface StackRequest extends StackRequestUserShape {
   readonly hasTeamPermission: (teamId: string, permissionId: string) => Promise<boolean>
   /** Ends the session on the API and clears its cookies in the answer, whatever the API said. */
   readonly signOut: () => Promise<void>
+  /**
+   * What handler page `route` (`"account-settings"`) reads in its first render beyond the snapshot, loaded for
+   * the request's session: the page's loader returns it and the page gives it to `useStackPageData`.
+   */
+  readonly handlerPageData: (route: string) => Promise<StackPageData>
+  /**
+   * The answers of the client's queries (`teamsQuery`, `permissionsQuery(teamId)`, ...) for the request's
+   * session, for an app page's loader and `useStackPageData`; a query that fails is left out (the browser loads it).
+   */
+  readonly prefetch: (queries: ReadonlyArray<SeedableQuery>) => Promise<StackPageData>
 }
 
 /** The request as the middleware hands it over: its headers and URL, and where `Set-Cookie` lines go. */
@@ -63,8 +78,12 @@ export interface IncomingRequest {
   readonly setCookie: (line: string) => void
 }
 
-/** Options of the server side: the server tier's, whose `allowAnonymousUser` and `allowRestrictedUser` also decide who counts as signed in. */
-export type StackStartServerOptions = ServerTierOptions
+/**
+ * Options of the server side: the server tier's, whose `allowAnonymousUser` and `allowRestrictedUser` also
+ * decide who counts as signed in, and how the session cookies' `Secure` flag is decided (`trustProxy`,
+ * `secureCookies`: behind a proxy that ends TLS).
+ */
+export type StackStartServerOptions = ServerTierOptions & SecureCookieOptions
 
 /**
  * Who counts as signed in, as the client's `useUser()` decides: a guest (anonymous user) only when the tier
@@ -110,8 +129,18 @@ const readSession = (
     return outcome
   })
 
+/**
+ * The project's client view, or `undefined` when it cannot be read now: the browser then loads it, and shows
+ * the failure where a page reads it (a page that does not read it renders regardless).
+ */
+const readProject = (visitor: Context.Context<ClientServices>): Effect.Effect<ClientProject | undefined> =>
+  Effect.match(Context.get(visitor, Projects).current, { onFailure: () => undefined, onSuccess: (project) => project })
+
 /** Resolves requests against one server tier, built once and shared by every request. */
 export const makeStackRequests = (options: StackStartServerOptions, refreshes: SharedRefreshes) => {
+  // The tiers' options without the cookie decision's, and the client tier's without the secret key.
+  const { trustProxy: _trust, secureCookies: _secure, ...tierOptions } = options
+  const { secretServerKey: _secret, ...clientOptions } = tierOptions
   // The shared tier, built by the first request and kept for the process (its key cache, its transport):
   // its scope is never closed. A tier that cannot be built (a missing key) fails every request alike.
   // Its request reader verifies the tokens of guests and restricted users too (with their own keys): the
@@ -119,28 +148,36 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
   const shared = Effect.runSync(
     Effect.cached(
       Effect.gen(function* () {
-        const context = yield* Layer.buildWithScope(serverTier(options), Scope.makeUnsafe())
+        const context = yield* Layer.buildWithScope(serverTier(tierOptions), Scope.makeUnsafe())
         const verifier = yield* makeTokenVerifier(Context.get(context, ClientConfig), { allowAnonymous: true })
         const auth = yield* makeRequestAuth.pipe(
           Effect.provideService(TokenVerifier, TokenVerifier.of(verifier)),
           Effect.provideContext(context)
         )
-        return { context, auth }
+        // The project as the browser's client tier reads it (no session needed): the same view, the same decoder.
+        const visitor = yield* Layer.buildWithScope(
+          clientTier({ ...clientOptions, tokenStore: "memory" }),
+          Scope.makeUnsafe()
+        )
+        return { context, auth, visitor }
       })
     )
   )
 
   const resolve = (request: IncomingRequest) =>
     Effect.gen(function* () {
-      const { auth, context } = yield* shared
-      const secure = new URL(request.url).protocol === "https:"
+      const { auth, context, visitor } = yield* shared
+      const secure = secureCookiesFor(request, options)
       const store = makeRequestCookieTokenStore({
         projectId: Context.get(context, ClientConfig).projectId,
         cookieHeader: request.headers.get("cookie"),
         setCookie: request.setCookie,
         secure
       })
-      const session = yield* readSession(auth, refreshes, request, store)
+      const [session, project] = yield* Effect.all(
+        [readSession(auth, refreshes, request, store), readProject(visitor)],
+        { concurrency: "unbounded" }
+      )
       const user =
         session === null || !countsAsSignedIn(session.claims, options)
           ? null
@@ -148,9 +185,16 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
               .get(session.userId)
               .pipe(Effect.catchTag("UserNotFound", () => Effect.as(store.set(noTokens), null)))
       const restricted = user === null && session !== null && session.claims.isRestricted && !session.claims.isAnonymous
-      const snapshot: StackSnapshot = { user: user === null ? null : yield* clientView(user), restricted }
+      const snapshot: StackSnapshot = {
+        user: user === null ? null : yield* clientView(user),
+        restricted,
+        ...(project === undefined ? {} : { project })
+      }
       const requestUser = Layer.succeed(StackRequestUser, { user, session })
-      const layer = Layer.merge(serverTier({ ...options, tokenStore: Layer.succeed(TokenStore, store) }), requestUser)
+      const layer = Layer.merge(
+        serverTier({ ...tierOptions, tokenStore: Layer.succeed(TokenStore, store) }),
+        requestUser
+      )
       const run = <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) =>
         Effect.runPromise(Effect.provide(effect, layer))
       const hasTeamPermission = (teamId: string, permissionId: string) =>
@@ -168,7 +212,30 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
             store.set(noTokens)
           )
         )
-      return { user, session, snapshot, layer, run, hasTeamPermission, signOut } satisfies StackRequest
+      // The browser's own queries, run in a client tier over the request's cookies: each answer is the one the
+      // browser's load would give. Built when a page asks (most requests do not).
+      const pageData = (seeds: Effect.Effect<ReadonlyArray<StackSeed>, never, ClientServices>) =>
+        session === null
+          ? Promise.resolve<StackPageData>({ signedIn: false, seeds: [] })
+          : Effect.runPromise(
+              Effect.map(
+                Effect.provide(seeds, clientTier({ ...clientOptions, tokenStore: Layer.succeed(TokenStore, store) })),
+                (loaded): StackPageData => ({ signedIn: true, seeds: loaded })
+              )
+            )
+      const handlerPageData = (route: string) => pageData(handlerPageSeeds(route, { project, signedIn: user !== null }))
+      const prefetch = (queries: ReadonlyArray<SeedableQuery>) => pageData(loadSeeds(queries))
+      return {
+        user,
+        session,
+        snapshot,
+        layer,
+        run,
+        hasTeamPermission,
+        signOut,
+        handlerPageData,
+        prefetch
+      } satisfies StackRequest
     })
 
   return { resolve }

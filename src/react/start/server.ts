@@ -18,4 +18,6 @@ export {
   requestCookieTokenStore,
   type RequestCookieTokenStoreOptions
 } from "../../services/session/token-store-request.js"
-export type { StackSnapshot } from "./snapshot.js"
+export type { SeedValue, StackPageData, StackSeed, StackSnapshot } from "./snapshot.js"
+export type { SeedableQuery } from "./handler-page-queries.js"
+export { type SecureCookieOptions, secureCookiesFor } from "./secure-cookies.js"

@@ -17,6 +17,8 @@ export interface ExampleEnv {
   readonly STACK_PROJECT_ID: string
   readonly STACK_PUBLISHABLE_CLIENT_KEY: string
   readonly STACK_SECRET_SERVER_KEY: string
+  /** `"1"`: the server trusts `X-Forwarded-Proto` / `Forwarded` (it runs behind a TLS-ending proxy). */
+  readonly STACK_TRUST_PROXY?: string
 }
 
 export interface RunningExample {

@@ -1,6 +1,7 @@
 /**
- * The document and the layout: the request's user comes from the server (`getStackSnapshot`, through the
- * request middleware), and the provider renders with it on the server and in the browser's first render.
+ * The document and the layout: the request's user and the project come from the server (`getStackSnapshot`,
+ * through the request middleware), and the provider renders with them on the server and in the browser's first
+ * render.
  */
 import { createRootRoute, HeadContent, Link, Outlet, Scripts, useRouter } from "@tanstack/react-router"
 import type { ReactNode } from "react"
@@ -41,7 +42,7 @@ function Layout() {
   const { stack } = Route.useRouteContext()
   const router = useRouter()
   return (
-    <StackStartProvider layer={clientLayer} initialUser={stack.user} navigate={routerNavigate(router)}>
+    <StackStartProvider layer={clientLayer} snapshot={stack} navigate={routerNavigate(router)}>
       <StackStyles />
       <header
         className="example-header"

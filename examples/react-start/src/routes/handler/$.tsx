@@ -1,8 +1,24 @@
-/** The handler pages (sign-in, sign-up, account settings, ...), rendered on the server as in the browser. */
+/**
+ * The handler pages (sign-in, sign-up, account settings, ...), rendered on the server as in the browser. The
+ * loader asks the server for what the page reads beyond the snapshot (account settings' lists) and loads the
+ * page's code, so the page renders in full on the server and hydrates without a request.
+ */
 import { createFileRoute, useLocation } from "@tanstack/react-router"
-import { StackHandler } from "stackfx/react/handler"
+import { preloadStackHandler, StackHandler } from "stackfx/react/handler"
+import { useStackPageData } from "stackfx/react-start"
+import { getHandlerPageData } from "../../session"
 
-export const Route = createFileRoute("/handler/$")({ component: Handler })
+export const Route = createFileRoute("/handler/$")({
+  // The page's code too: the server's first answer then holds the page, not its loading card.
+  loader: async ({ params }) => {
+    const [data] = await Promise.all([
+      getHandlerPageData({ data: params._splat ?? "" }),
+      preloadStackHandler(params._splat ?? "")
+    ])
+    return data
+  },
+  component: Handler
+})
 
 // The server knows the path, not the origin the browser sees; the page only compares its own URLs with it.
 const pageUrl = (href: string): string =>
@@ -11,5 +27,6 @@ const pageUrl = (href: string): string =>
 function Handler() {
   const { _splat } = Route.useParams()
   const location = useLocation()
+  useStackPageData(Route.useLoaderData())
   return <StackHandler route={_splat ?? ""} currentUrl={pageUrl(location.href)} />
 }
