@@ -12,8 +12,8 @@ export const CountryCode = Schema.String.pipe(
   )
 )
 
-/** A risk score as the service stores it: a whole number from 0 to 100. */
-const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
+/** A risk score as the service stores it: a whole number from 0 to 100. @internal */
+export const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
 
 /** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). */
 export const SignUpRiskScoresInput = wireStruct({

@@ -284,7 +284,12 @@ const FIELDS = [
   "source",
   "id_token",
   "provider_id",
-  "token"
+  "token",
+  "auth_method",
+  "oauth_provider",
+  "country_code",
+  "turnstile_result",
+  "risk_scores"
 ] as const
 
 const jsonBody: fc.Arbitrary<string> = fc
