@@ -25,6 +25,14 @@ export const RequestBaseUrl = Context.Reference<string | undefined>("stackfx/emu
   defaultValue: () => undefined
 })
 
+/**
+ * The end user's country as the request's headers claim it (`http/end-user.ts`), read where a sign-up's
+ * country is (the sign-up rules' `countryCode`). Unset outside a request and when the headers say nothing.
+ */
+export const RequestCountry = Context.Reference<string | undefined>("stackfx/emulator/RequestCountry", {
+  defaultValue: () => undefined
+})
+
 /** The origin a request's Host header names, when it is a plausible host[:port]. */
 export const baseUrlFromHost = (host: string | undefined, forwardedProto: string | undefined): string | undefined => {
   if (host === undefined || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return undefined

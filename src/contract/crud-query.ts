@@ -12,12 +12,29 @@ const text = Schema.optionalKey(Schema.String)
 /** A CRUD route without a query schema: any key is refused. */
 export const NoCrudQuery = Schema.Struct({})
 
-/** `/teams`. */
+/**
+ * A list's page (the service since May 2026): at most `limit` items after the item whose id is `cursor`. A
+ * page's `pagination.next_cursor` is the id of its last item when more follow.
+ */
+const paging = {
+  limit: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThan(0))),
+  cursor: text,
+  /** Searched for in the items' names and ids. */
+  query: text
+}
+
+/** `/teams`: the list pages by creation time, either way. */
 export const TeamsCrudQuery = Schema.Struct({
   user_id: text,
   /** Deprecated by the service (`creator_user_id` in the body). */
-  add_current_user: Schema.optionalKey(Schema.Literals(["true", "false"]))
+  add_current_user: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  ...paging,
+  order_by: Schema.optionalKey(Schema.Literals(["created_at"])),
+  desc: Schema.optionalKey(Schema.Literals(["true", "false"]))
 })
+
+/** `/team-permission-definitions`: the list pages by id. */
+export const TeamPermissionDefinitionsCrudQuery = Schema.Struct(paging)
 
 /** `/contact-channels`. */
 export const ContactChannelsCrudQuery = Schema.Struct({ user_id: text, contact_channel_id: text })

@@ -18,8 +18,13 @@ import { TeamPermission } from "../domain/team-permission.js"
 import { InvalidAdminAccessTokenTags } from "../errors/categories.js"
 import { ADMIN, ALL, SERVER } from "./access.js"
 import { type DataKey, dataKeys } from "./data-keys.js"
-import { endpoint } from "./declaration.js"
-import { NoCrudQuery, ProjectPermissionsCrudQuery, TeamPermissionsCrudQuery } from "./crud-query.js"
+import { type Codec, endpoint } from "./declaration.js"
+import {
+  NoCrudQuery,
+  ProjectPermissionsCrudQuery,
+  TeamPermissionDefinitionsCrudQuery,
+  TeamPermissionsCrudQuery
+} from "./crud-query.js"
 
 const { projectPermissions, teamPermissions } = dataKeys
 
@@ -130,18 +135,20 @@ export const ProjectPermissionsApi = {
 }
 
 /** The four calls of a definitions path; `changes`: the permission lists a definition's contents decide. */
-const definitions = <const Base extends string, const Scope extends string>(
+const definitions = <const Base extends string, const Scope extends string, Q extends Codec>(
   scope: Scope,
   base: Base,
-  changes: ReadonlyArray<DataKey>
+  changes: ReadonlyArray<DataKey>,
+  /** The list's query: team definitions page and search since May 2026, project ones take none. */
+  listQuery: Q
 ) => ({
   list: endpoint({
     name: `${scope}.list`,
-    summary: "Every definition of the scope, sorted by id",
+    summary: "The definitions of the scope, sorted by id (team ones a page at a time when asked, filtered by search)",
     method: "GET",
     path: `/${base}`,
     access: ADMIN,
-    query: NoCrudQuery,
+    query: listQuery,
     success: ListResponse(PermissionDefinition),
     errors: InvalidAdminAccessTokenTags
   }),
@@ -190,13 +197,17 @@ const definitions = <const Base extends string, const Scope extends string>(
 })
 
 /** Team permission definitions: the built-in `$` ones and the project's own. */
-export const TeamPermissionDefinitionsApi = definitions("teamPermissionDefinitions", "team-permission-definitions", [
-  teamPermissions()
-])
+export const TeamPermissionDefinitionsApi = definitions(
+  "teamPermissionDefinitions",
+  "team-permission-definitions",
+  [teamPermissions()],
+  TeamPermissionDefinitionsCrudQuery
+)
 
 /** Project permission definitions: no built-in ones; ids are unique across both scopes. */
 export const ProjectPermissionDefinitionsApi = definitions(
   "projectPermissionDefinitions",
   "project-permission-definitions",
-  [projectPermissions]
+  [projectPermissions],
+  NoCrudQuery
 )

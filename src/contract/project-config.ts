@@ -2,7 +2,8 @@
  * The project's configuration in the service's config-override model (`/internal/config`): the effective
  * config (admin), and one override per level (`project`, `branch`, `environment`), read, merged into or
  * replaced; server access manages the branch level only (a plain 403 otherwise, as the service). An override
- * the service refuses (a key it does not know, a wrong value, invalid JSON) is a plain 400.
+ * the service refuses (a key it does not know, a wrong value, invalid JSON) is a plain 400. And the sign-up
+ * rules' tester (`/internal/sign-up-rules-test`).
  */
 import * as Schema from "effect/Schema"
 import {
@@ -14,6 +15,7 @@ import {
   OnboardingPreviewQuery,
   OnboardingPreviewRequest
 } from "../domain/project-config.js"
+import { SignUpRulesTestRequest, SignUpRulesTestResponse } from "../domain/sign-up-rules-test.js"
 import { SuccessResponse } from "../domain/success.js"
 import { wireStruct } from "../domain/wire.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS, SERVER } from "./access.js"
@@ -111,5 +113,15 @@ export const ProjectConfigApi = {
     body: OnboardingPreviewRequest,
     success: OnboardingPreview,
     errors: [...admin, "SchemaError"]
+  }),
+  testSignUpRules: endpoint({
+    name: "projectConfig.testSignUpRules",
+    summary: "Runs the sign-up rules against a made-up sign-up: each rule's evaluation and the decision",
+    method: "POST",
+    path: "/internal/sign-up-rules-test",
+    access: ADMIN,
+    body: SignUpRulesTestRequest,
+    success: SignUpRulesTestResponse,
+    errors: admin
   })
 }

@@ -32,11 +32,12 @@ const team = { client: ClientTeam, server: ServerTeam }
 export const TeamsApi = {
   list: endpoint({
     name: "teams.list",
-    summary: "The teams of the project, or of one user (`me` for a client)",
+    summary:
+      "The teams of the project, or of one user (`me` for a client), oldest first or newest first, a page at a time when asked, filtered by search",
     method: "GET",
     path: "/teams",
     access: ALL,
-    query: Schema.Struct({ user_id: Schema.optionalKey(Schema.String) }),
+    query: TeamsCrudQuery,
     success: { client: ListResponse(ClientTeam), server: ListResponse(ServerTeam) },
     errors: ["CannotGetOwnUserWithoutUser"]
   }),

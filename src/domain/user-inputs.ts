@@ -12,8 +12,8 @@ export const CountryCode = Schema.String.pipe(
   )
 )
 
-/** A risk score as the service stores it: a whole number from 0 to 100. */
-const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
+/** A risk score as the service stores it: a whole number from 0 to 100. @internal */
+export const RiskScore = Schema.Finite.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 100 }))
 
 /** The sign-up risk scores a server may set (the service's own engine computes them at sign-up). */
 export const SignUpRiskScoresInput = wireStruct({
@@ -58,12 +58,29 @@ const serverOnlyUserFields = {
 export const ClientUserUpdate = wireStruct(clientUserUpdateFields)
 export type ClientUserUpdate = typeof ClientUserUpdate.Type
 
+/**
+ * The service's schema rule on an administrator's restriction: a reason or private details only in a body that
+ * sets `restricted_by_admin: true` (a body that leaves the flag out is refused too, whatever is stored).
+ */
+const restrictionConsistent = Schema.makeFilter(
+  (user: {
+    readonly restrictedByAdmin?: boolean
+    readonly restrictedByAdminReason?: string | null
+    readonly restrictedByAdminPrivateDetails?: string | null
+  }) =>
+    user.restrictedByAdmin === true ||
+    (user.restrictedByAdminReason == null
+      ? user.restrictedByAdminPrivateDetails == null ||
+        "restricted_by_admin_private_details must be null when restricted_by_admin is not true"
+      : "restricted_by_admin_reason must be null when restricted_by_admin is not true")
+)
+
 /** What server code may change about any user; `isAnonymous` only turns a guest into a normal user. */
 export const ServerUserUpdate = wireStruct({
   ...clientUserUpdateFields,
   ...serverOnlyUserFields,
   isAnonymous: Schema.optionalKey(Schema.Literal(false))
-})
+}).check(restrictionConsistent)
 export type ServerUserUpdate = typeof ServerUserUpdate.Type
 
 /** An OAuth account to attach when a server creates a user. */
@@ -83,5 +100,5 @@ export const ServerUserCreate = wireStruct({
   oauthProviders: Schema.optionalKey(Schema.Array(ServerUserCreateOAuthProvider)),
   /** An anonymous user (a guest), as `POST /auth/anonymous/sign-up` makes. */
   isAnonymous: Schema.optionalKey(Schema.Boolean)
-})
+}).check(restrictionConsistent)
 export type ServerUserCreate = typeof ServerUserCreate.Type

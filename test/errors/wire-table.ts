@@ -139,6 +139,8 @@ export const wireTable: ReadonlyArray<
   ["TEMPLATE_SOURCE_REWRITE_ERROR", 400, ["error"], null, false],
   ["APPLE_BUNDLE_ID_NOT_CONFIGURED", 400, [], null, false],
   ["INVALID_APPLE_CREDENTIALS", 400, [], null, false],
+  ["EXTERNAL_AUTH_PROVIDER_NOT_CONFIGURED", 400, ["reason"], null, false],
+  ["INVALID_EXTERNAL_AUTH_TOKEN", 401, ["reason"], null, false],
   ["TEAM_INVITATION_EMAIL_MISMATCH", 403, [], null, false],
   ["ITEM_NOT_FOUND", 404, ["item_id"], null, false],
   ["ITEM_QUANTITY_INSUFFICIENT_AMOUNT", 400, ["item_id", "customer_id", "quantity"], null, false]

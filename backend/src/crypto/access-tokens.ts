@@ -56,6 +56,8 @@ export interface AccessTokensShape {
     readonly projectId: string
     readonly user: ServerUser
     readonly refreshTokenId: string
+    /** An expiry (epoch seconds) earlier than the usual lifetime's: an external provider token's. */
+    readonly expiresNoLaterThan?: number | undefined
   }) => Effect.Effect<string, DbError>
   readonly verify: (
     token: string
@@ -149,7 +151,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           return token
         })
 
-      const mint: AccessTokensShape["mint"] = ({ projectId, refreshTokenId, user }) =>
+      const mint: AccessTokensShape["mint"] = ({ projectId, refreshTokenId, user, expiresNoLaterThan }) =>
         Effect.gen(function* () {
           const kind = accessTokenKindOf(user)
           const key = yield* keys.signer(projectId, kind)
@@ -159,7 +161,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
           const claims = encodeClaims({
             sub: user.id,
             iat: now,
-            exp: now + config.accessTokenLifetimeSeconds,
+            exp: Math.min(now + config.accessTokenLifetimeSeconds, expiresNoLaterThan ?? Number.POSITIVE_INFINITY),
             iss: accessTokenIssuer(baseUrl, projectId, kind),
             aud: accessTokenAudience(projectId, kind),
             projectId,

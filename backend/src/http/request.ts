@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
 import type * as HttpServerError from "effect/http/HttpServerError"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
@@ -153,14 +154,26 @@ export const validate = <S extends Schema.Top & { readonly DecodingServices: nev
   value: unknown,
   request: RequestLine,
   unknownKeys: UnknownKeys = "refuse"
-): Effect.Effect<S["Type"], SchemaError> =>
-  Effect.mapError(
+): Effect.Effect<S["Type"], SchemaError> => {
+  // Effect's decoder lets any key through a struct with no fields at all (`onExcessProperty` is not applied),
+  // where the service's empty query schemas refuse every key.
+  const excess = unknownKeys === "refuse" && isEmptyStruct(schema.ast) ? keysOf(value) : []
+  if (excess.length > 0)
+    return Effect.fail(schemaErrorOf(request, [`${where} contains unknown properties: ${excess.join(", ")}`]))
+  return Effect.mapError(
     Schema.decodeUnknownEffect(schema)(value, {
       errors: "all",
       onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
     }),
     (error) => schemaErrorOf(request, describeIssues(where, error.issue))
   )
+}
+
+const isEmptyStruct = (ast: SchemaAST.AST) =>
+  SchemaAST.isObjects(ast) && ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0
+
+const keysOf = (value: unknown): ReadonlyArray<string> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value) : []
 
 /**
  * Refuses what no route may receive (see `input-limits.ts`): text PostgreSQL cannot store, strings,

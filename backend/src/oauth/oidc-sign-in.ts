@@ -83,9 +83,10 @@ export const exchangeCode = (
     return yield* readJson(response, OAuthTokenResponse, "token")
   })
 
-const fetchJwks = (discovery: OidcDiscovery) =>
+/** A provider's published keys (a JWKS document at `jwksUri`). */
+export const fetchJwks = (jwksUri: string): Effect.Effect<JSONWebKeySet, OidcError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
-    const response = yield* HttpClient.execute(HttpClientRequest.get(discovery.jwks_uri, { acceptJson: true })).pipe(
+    const response = yield* HttpClient.execute(HttpClientRequest.get(jwksUri, { acceptJson: true })).pipe(
       Effect.mapError(() => new OidcError({ stage: "id_token", message: "The provider's keys cannot be fetched." }))
     )
     const jwks = yield* readJson(response, Jwks, "id_token")
@@ -113,7 +114,7 @@ export const verifyIdToken = (
   check: IdTokenCheck
 ): Effect.Effect<JWTPayload, OidcError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
-    const jwks = yield* fetchJwks(discovery)
+    const jwks = yield* fetchJwks(discovery.jwks_uri)
     const now = yield* Clock.currentTimeMillis
     const offered = discovery.id_token_signing_alg_values_supported ?? ["RS256"]
     const algorithms = offered.filter(isAsymmetricJwtAlgorithm)

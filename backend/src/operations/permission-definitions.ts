@@ -12,6 +12,7 @@ import type {
   PermissionDefinitionCreate,
   PermissionDefinitionUpdate
 } from "@stackfx/lib/domain/permission-definition.js"
+import type { ListResponse } from "@stackfx/lib/domain/list.js"
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import {
@@ -33,6 +34,7 @@ import {
 import { deleteProjectGrantsOf, renameProjectGrants } from "../store/project-permissions.js"
 import { findProject, saveProject } from "../store/projects.js"
 import { deleteGrantsOf, renameGrants } from "../store/team-permissions.js"
+import { matchesSearch, type PageRequest, pageOf } from "./paging.js"
 import { BUILTIN_TEAM_PERMISSIONS } from "./project-setup.js"
 
 /** A definition as the service keeps it. */
@@ -250,6 +252,22 @@ export const deleteDefinition = (
   )
 
 /** Every definition of one scope of the project, as the API answers them (sorted by id). */
+/**
+ * `GET /team-permission-definitions`: the team definitions by id, those whose id or description contains the
+ * search (any case); a page at a time when a limit or cursor is given (`paging.ts`).
+ */
+export const listDefinitionsPage = (
+  projectId: string,
+  request: PageRequest & { readonly search: string | undefined }
+): Effect.Effect<ListResponse<PermissionDefinition>, DbError, Db> =>
+  Effect.map(listDefinitionViews(projectId), (definitions) =>
+    pageOf(
+      definitions.filter((d) => matchesSearch(request.search, d.id, d.id, d.description ?? null)),
+      (d) => d.id,
+      request
+    )
+  )
+
 export const listDefinitionViews = (
   projectId: string,
   scope: PermissionScope = "team"

@@ -13,6 +13,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { EXTERNAL_AUTH_PROVIDER_IDS, type ExternalAuthProviderId } from "@stackfx/lib/domain/external-auth.js"
 import { BranchConfigSource } from "@stackfx/lib/domain/project-config.js"
 import type { IdRef } from "@stackfx/lib/domain/wire.js"
 import { Refused } from "../errors/refused.js"
@@ -92,7 +93,7 @@ const defaultPermissionsKey = (kind: "signUp" | "teamCreator" | "teamMember"): K
   levels: BRANCH
 })
 
-const KEYS: ReadonlyArray<KeySpec> = [
+const BASE_KEYS: ReadonlyArray<KeySpec> = [
   { pattern: /^auth\.allowSignUp$/, check: isBoolean, levels: BRANCH, mapped: configSwitch("signUpEnabled", true) },
   {
     pattern: /^auth\.password\.allowSignIn$/,
@@ -189,6 +190,57 @@ const KEYS: ReadonlyArray<KeySpec> = [
   { pattern: /^project\.requirePublishableClientKey$/, check: isBoolean, levels: PROJECT }
 ]
 
+/**
+ * The apps a project can install (`apps.installed.<id>.enabled`): the service's app list at 2f719903
+ * (`packages/stack-shared/src/apps/apps-config.ts`) and the external-auth integrations it added in May 2026. The
+ * local backend acts on the integrations only (`POST /auth/external/token`); the other switches are kept and
+ * read back, as the service keeps them.
+ */
+export const APP_IDS = [
+  "authentication",
+  "fraud-protection",
+  "onboarding",
+  "teams",
+  "rbac",
+  "api-keys",
+  "payments",
+  "emails",
+  "email-api",
+  "data-vault",
+  "webhooks",
+  "tv-mode",
+  "launch-checklist",
+  "catalyst",
+  "neon",
+  "convex",
+  "vercel",
+  "analytics",
+  ...EXTERNAL_AUTH_PROVIDER_IDS
+] as const
+
+const APP_ID = APP_IDS.map((id) => id.replace(/-/g, "\\-")).join("|")
+
+/** The settings of each external-auth integration (hexclave/hexclave's `lib/external-auth.tsx`). */
+const INTEGRATION_SETTINGS = {
+  "clerk-integration": ["issuer", "authorizedParties"],
+  "better-auth-integration": ["issuer", "audience", "jwksUrl"],
+  "workos-integration": ["clientId", "issuer"]
+} as const satisfies Record<ExternalAuthProviderId, ReadonlyArray<string>>
+
+const integrationKeys: ReadonlyArray<KeySpec> = Object.entries(INTEGRATION_SETTINGS).flatMap(([id, settings]) =>
+  settings.map((setting) => ({
+    pattern: new RegExp(`^${id.replace(/-/g, "\\-")}\\.${setting}$`),
+    check: isString,
+    levels: BRANCH
+  }))
+)
+
+const KEYS: ReadonlyArray<KeySpec> = [
+  ...BASE_KEYS,
+  { pattern: new RegExp(`^apps\\.installed\\.(${APP_ID})\\.enabled$`), check: isBoolean, levels: BRANCH },
+  ...integrationKeys
+]
+
 const DEFAULT_PERMISSION_KEY = /^rbac\.defaultPermissions\.(signUp|teamCreator|teamMember)\.(.+)$/
 
 /** Adds or removes one id of a default-permission list of the stored project. */
@@ -254,7 +306,9 @@ const flatten = (prefix: string, value: unknown, out: Array<readonly [string, Co
 
 /** The objects above the known keys: `null` at one of them resets everything under it. */
 const CONTAINERS: ReadonlyArray<RegExp> = [
-  /^(auth|apiKeys|onboarding|teams|users|domains|rbac|project)$/,
+  /^(auth|apiKeys|onboarding|teams|users|domains|rbac|project|apps)$/,
+  new RegExp(`^apps\\.installed(\\.(${APP_ID}))?$`),
+  new RegExp(`^(${EXTERNAL_AUTH_PROVIDER_IDS.join("|")})$`),
   /^auth\.(password|otp|passkey|oauth|signUpRules)$/,
   new RegExp(`^auth\\.signUpRules\\.${RULE_ID}(\\.action)?$`),
   /^apiKeys\.enabled$/,
@@ -464,7 +518,13 @@ export interface EffectiveConfig {
     }
   }
   readonly project: { readonly requirePublishableClientKey: boolean }
+  /** Every app the service knows, installed or not. */
+  readonly apps: { readonly installed: Readonly<Record<AppId, { readonly enabled: boolean }>> }
+  /** The settings of each external-auth integration that were written (an unset one is absent). */
+  readonly externalAuth: Readonly<Record<ExternalAuthProviderId, Readonly<Record<string, string>>>>
 }
+
+export type AppId = (typeof APP_IDS)[number]
 
 /** The stored overrides merged, later levels winning. */
 const mergedOverrides = (overrides: Record<ConfigLevel, FlatOverride>): Record<string, ConfigLeaf> => {
@@ -536,7 +596,28 @@ const effectiveOf = (project: StoredProject, merged: Readonly<Record<string, Con
         teamMember: ids(c.teamMemberDefaultPermissions)
       }
     },
-    project: { requirePublishableClientKey: merged["project.requirePublishableClientKey"] === true }
+    project: { requirePublishableClientKey: merged["project.requirePublishableClientKey"] === true },
+    apps: {
+      installed: Object.fromEntries(
+        APP_IDS.map((id) => [id, { enabled: merged[`apps.installed.${id}.enabled`] === true }])
+      ) as Record<AppId, { readonly enabled: boolean }>
+    },
+    externalAuth: integrationSettingsOf(merged)
+  }
+}
+
+const integrationSettingsOf = (merged: Readonly<Record<string, ConfigLeaf>>) => {
+  const of = (id: ExternalAuthProviderId) =>
+    Object.fromEntries(
+      INTEGRATION_SETTINGS[id].flatMap((setting) => {
+        const value = merged[`${id}.${setting}`]
+        return typeof value === "string" ? [[setting, value] as const] : []
+      })
+    )
+  return {
+    "clerk-integration": of("clerk-integration"),
+    "better-auth-integration": of("better-auth-integration"),
+    "workos-integration": of("workos-integration")
   }
 }
 
@@ -569,8 +650,10 @@ export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbE
           containedPermissionIds: record(d.containedPermissionIds)
         }
       ] as const
+    const { externalAuth, ...rendered } = config
     return {
-      ...config,
+      ...rendered,
+      ...externalAuth,
       auth: {
         ...config.auth,
         oauth: {

@@ -11,15 +11,20 @@ import { AccessTokens } from "../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../crypto/secrets.js"
 import { Db, type DbError } from "../store/db.js"
 import {
+  findExternalSession,
   findRefreshToken,
   findRefreshTokenById,
   insertRefreshToken,
   listRefreshTokens,
   type RefreshTokenRow,
+  reviveRefreshToken,
   revokeRefreshToken,
   touchRefreshToken
 } from "../store/refresh-tokens.js"
 import { findUserView, updateUserColumns } from "../store/users.js"
+
+/** How long a session lasts when nothing else is said: one year, like the hosted service. */
+const SESSION_LIFETIME_MILLIS = 31_536_000_000
 
 export interface NewSession {
   readonly accessToken: string
@@ -47,7 +52,7 @@ export const createSession = (input: {
       userId: input.userId,
       token: refreshToken,
       createdAt: new Date(now),
-      expiresAt: new Date(now + (input.expiresInMillis ?? 31_536_000_000)),
+      expiresAt: new Date(now + (input.expiresInMillis ?? SESSION_LIFETIME_MILLIS)),
       isImpersonation: input.isImpersonation ?? false
     })
     yield* updateUserColumns(db, input.projectId, input.userId, { lastActiveAt: new Date(now) })
@@ -55,6 +60,54 @@ export const createSession = (input: {
     if (user === undefined) return yield* Effect.die(new Error(`createSession: user ${input.userId} not found`))
     const accessToken = yield* tokens.mint({ projectId: input.projectId, user, refreshTokenId })
     return { accessToken, refreshToken, refreshTokenId }
+  })
+
+/**
+ * The session of an external provider session (`key`, the user's provider session): made on its first
+ * exchange, and made live again by a later one, even after the session was ended here (the provider, which
+ * keeps the session, vouched for it again). Its access token expires with the provider's token at the latest;
+ * no refresh token is handed out.
+ */
+export const openExternalSession = (input: {
+  readonly projectId: string
+  readonly userId: string
+  readonly key: string
+  readonly providerTokenExpiresAt: number
+}): Effect.Effect<{ readonly accessToken: string; readonly sessionId: string }, DbError, Db | AccessTokens> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const tokens = yield* AccessTokens
+    const now = yield* Clock.currentTimeMillis
+    const expiresAt = new Date(now + SESSION_LIFETIME_MILLIS)
+    const existing = yield* findExternalSession(db, input.projectId, input.key)
+    let sessionId: string
+    if (existing === undefined) {
+      sessionId = yield* randomId
+      yield* insertRefreshToken(db, {
+        id: sessionId,
+        projectId: input.projectId,
+        userId: input.userId,
+        // Never handed out: the provider's token is what renews this session.
+        token: yield* randomSecret(32),
+        createdAt: new Date(now),
+        expiresAt,
+        isImpersonation: false,
+        externalSession: input.key
+      })
+    } else {
+      sessionId = existing.id
+      yield* reviveRefreshToken(db, input.projectId, sessionId, new Date(now), expiresAt)
+    }
+    yield* updateUserColumns(db, input.projectId, input.userId, { lastActiveAt: new Date(now) })
+    const user = yield* findUserView(db, input.projectId, input.userId)
+    if (user === undefined) return yield* Effect.die(new Error(`openExternalSession: user ${input.userId} not found`))
+    const accessToken = yield* tokens.mint({
+      projectId: input.projectId,
+      user,
+      refreshTokenId: sessionId,
+      expiresNoLaterThan: input.providerTokenExpiresAt
+    })
+    return { accessToken, sessionId }
   })
 
 /** A new access token for a live refresh token of the project. */

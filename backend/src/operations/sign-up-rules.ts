@@ -31,12 +31,25 @@ export interface SignUpDecision {
   readonly restrictedBy: SignUpRule | undefined
 }
 
+/** The variables a condition sees. */
+export type SignUpRuleContext = {
+  readonly email: string
+  readonly emailDomain: string
+  readonly countryCode: string
+  readonly authMethod: SignUpAuthMethod
+  readonly oauthProvider: string
+  readonly riskScores: { readonly bot: number; readonly free_trial_abuse: number }
+}
+
 /**
  * The variables a condition sees, as the service builds them: the e-mail lower-cased (empty when there is
- * none), its domain, the method, the OAuth provider (empty unless OAuth) and, since the local backend has
- * no geolocation or risk scoring, the country of the e-mail's tag (or empty) and zero risk scores.
+ * none), its domain, the method, the OAuth provider (empty unless OAuth), the country (or empty) and, since
+ * the local backend does no risk scoring, zero risk scores unless given.
  */
-const contextOf = (attempt: SignUpAttempt) => {
+export const contextOf = (
+  attempt: SignUpAttempt,
+  riskScores: SignUpRuleContext["riskScores"] = { bot: 0, free_trial_abuse: 0 }
+): SignUpRuleContext => {
   const email = (attempt.email ?? "").trim().toLowerCase()
   const at = email.lastIndexOf("@")
   return {
@@ -45,27 +58,61 @@ const contextOf = (attempt: SignUpAttempt) => {
     countryCode: attempt.countryCode ?? "",
     authMethod: attempt.authMethod,
     oauthProvider: attempt.oauthProvider ?? "",
-    riskScores: { bot: 0, free_trial_abuse: 0 }
+    riskScores
   }
 }
 
 /** The service's answer carries its default message in `details.message` too. */
 const REJECTED_MESSAGE = "Your sign up was rejected by an administrator's sign-up rule."
 
-/** The rules' decision for one attempt (pure). */
-export const decideSignUp = (config: EffectiveConfig, attempt: SignUpAttempt): SignUpDecision => {
-  const context = contextOf(attempt)
+export interface RuleEvaluation {
+  readonly rule: SignUpRule
+  readonly status: "matched" | "not_matched" | "disabled" | "missing_condition" | "error"
+  readonly error?: string
+}
+
+export interface SignUpTrace {
+  /** Every rule looked at, in order, up to the one that decided. */
+  readonly evaluations: ReadonlyArray<RuleEvaluation>
+  readonly decision: "allow" | "reject" | "default-allow" | "default-reject"
+  readonly decidedBy: SignUpRule | undefined
+  /** The first matching `restrict` rule. */
+  readonly restrictedBy: SignUpRule | undefined
+}
+
+/** The rules run over one sign-up's variables, as the service traces them (pure). */
+export const traceSignUp = (config: EffectiveConfig, context: SignUpRuleContext): SignUpTrace => {
+  const evaluations: Array<RuleEvaluation> = []
   let restrictedBy: SignUpRule | undefined
   for (const rule of config.auth.signUpRules) {
-    if (!rule.enabled || rule.condition === undefined || rule.condition === "") continue
+    if (!rule.enabled) {
+      evaluations.push({ rule, status: "disabled" })
+      continue
+    }
+    if (rule.condition === undefined || rule.condition === "") {
+      evaluations.push({ rule, status: "missing_condition" })
+      continue
+    }
     const result = evaluateCelCondition(rule.condition, context)
-    if (!result.ok || !result.value) continue
+    if (!result.ok) {
+      evaluations.push({ rule, status: "error", error: result.error })
+      continue
+    }
+    evaluations.push({ rule, status: result.value ? "matched" : "not_matched" })
+    if (!result.value) continue
     if (rule.action.type === "restrict") restrictedBy ??= rule
     if (rule.action.type === "allow" || rule.action.type === "reject") {
-      return { allow: rule.action.type === "allow", restrictedBy }
+      return { evaluations, decision: rule.action.type, decidedBy: rule, restrictedBy }
     }
   }
-  return { allow: config.auth.signUpRulesDefaultAction !== "reject", restrictedBy }
+  const decision = config.auth.signUpRulesDefaultAction === "reject" ? "default-reject" : "default-allow"
+  return { evaluations, decision, decidedBy: undefined, restrictedBy }
+}
+
+/** The rules' decision for one attempt (pure). */
+export const decideSignUp = (config: EffectiveConfig, attempt: SignUpAttempt): SignUpDecision => {
+  const trace = traceSignUp(config, contextOf(attempt))
+  return { allow: trace.decision === "allow" || trace.decision === "default-allow", restrictedBy: trace.restrictedBy }
 }
 
 /**

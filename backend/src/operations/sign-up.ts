@@ -7,6 +7,7 @@
  * checked either way; a restricting rule adds its note to the private details the user already had.
  */
 import * as Effect from "effect/Effect"
+import { RequestCountry } from "../config.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
@@ -29,23 +30,25 @@ export const signUpUser = (
   project: StoredProject,
   current: ServerUser | undefined,
   input: SignUpInput
-): Effect.Effect<ServerUser, UserWriteError | SignUpRejected | UserNotFound, Db> => {
-  const countryCode = signUpCountryCode(input.primaryEmail ?? current?.primaryEmail ?? null)
-  const located = { ...input, signUp: { ...input.signUp, countryCode } }
-  return current?.isAnonymous === true
-    ? upgradeGuest(project, current, located)
-    : createUser(project, { ...located, countryCode })
-}
+): Effect.Effect<ServerUser, UserWriteError | SignUpRejected | UserNotFound, Db> =>
+  Effect.gen(function* () {
+    const countryCode = signUpCountryCode(input.primaryEmail ?? current?.primaryEmail ?? null, yield* RequestCountry)
+    const located = { ...input, signUp: { ...input.signUp, countryCode } }
+    return yield* current?.isAnonymous === true
+      ? upgradeGuest(project, current, located)
+      : createUser(project, { ...located, countryCode })
+  })
 
 /**
- * The country a sign-up comes from. The service reads it from the request's geolocation headers, and in its
- * development and test setups from an e-mail tag first (`someone+CA@example.com` is Canada; only at
- * example.com); the local backend has no geolocation, so the tag is all it reads.
+ * The country a sign-up comes from, as the service derives it in its development and test setups: an e-mail
+ * tag first (`someone+CA@example.com` is Canada; only at example.com), else the country the request's headers
+ * claim (`http/end-user.ts`, passed in as `requestCountry`).
  */
-export const signUpCountryCode = (email: string | null): string | null => {
+export const signUpCountryCode = (email: string | null, requestCountry: string | undefined): string | null => {
   const tag = email === null ? undefined : /^[^+]+\+([^@]+)@example\.com$/i.exec(email)?.[1]
   const code = tag?.trim().toUpperCase()
-  return code !== undefined && /^[A-Z]{2}$/.test(code) ? code : null
+  if (code !== undefined && /^[A-Z]{2}$/.test(code)) return code
+  return requestCountry ?? null
 }
 
 const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpInput) =>

@@ -6,6 +6,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
+import type { ListResponse } from "@stackfx/lib/domain/list.js"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import type { TeamMembership } from "@stackfx/lib/domain/team-membership.js"
 import { TeamMembershipAlreadyExists, TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
@@ -23,6 +24,7 @@ import {
   type TeamColumnsPatch,
   updateTeamColumns
 } from "../store/teams.js"
+import { matchesSearch, type PageRequest, pageOf } from "./paging.js"
 import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
 
@@ -61,11 +63,27 @@ const join = (
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-export const listTeams = (
+const listTeams = (
   projectId: string,
   userId: string | undefined
 ): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
   Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
+
+/**
+ * `GET /teams`: the project's teams (or a user's) oldest first, or newest first with `desc`; those whose name
+ * contains the search (any case) or whose id it is; a page at a time when a limit or cursor is given
+ * (`paging.ts`).
+ */
+export const listTeamsPage = (
+  projectId: string,
+  userId: string | undefined,
+  request: PageRequest & { readonly desc: boolean; readonly search: string | undefined }
+): Effect.Effect<ListResponse<ServerTeam>, DbError, Db> =>
+  Effect.map(listTeams(projectId, userId), (teams) => {
+    const sorted = request.desc ? [...teams].reverse() : teams
+    const found = sorted.filter((team) => matchesSearch(request.search, team.id, team.displayName))
+    return pageOf(found, (team) => team.id, request)
+  })
 
 /**
  * A team; with `memberId`, only when that user belongs to it (USER_NOT_FOUND, then TEAM_MEMBERSHIP_NOT_FOUND,

@@ -436,33 +436,6 @@ export const getUser = (projectId: string, userId: string): Effect.Effect<Server
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
-/**
- * The hosted service's rule on an administrator's restriction: a reason or private details need the
- * restriction on (after the write: the input's flag, else the stored one, false for a new user), or the
- * write is refused.
- */
-export const checkRestriction = (
-  projectId: string,
-  userId: string | undefined,
-  input: {
-    readonly restrictedByAdmin?: boolean | undefined
-    readonly restrictedByAdminReason?: string | null | undefined
-    readonly restrictedByAdminPrivateDetails?: string | null | undefined
-  }
-): Effect.Effect<void, Refused | DbError, Db> =>
-  Effect.gen(function* () {
-    if (input.restrictedByAdminReason == null && input.restrictedByAdminPrivateDetails == null) return
-    const stored = userId === undefined ? undefined : yield* findUserView(yield* Db, projectId, userId)
-    if (input.restrictedByAdmin ?? stored?.restrictedByAdmin ?? false) return
-    return yield* Effect.fail(
-      badRequest(
-        input.restrictedByAdminReason != null
-          ? "restricted_by_admin_reason requires restricted_by_admin=true"
-          : "restricted_by_admin_private_details requires restricted_by_admin=true"
-      )
-    )
-  })
-
 /** Which users a list has (see `UserListQuery` in the store). */
 export type ListedUsers = NonNullable<UserListQuery["include"]>
 

@@ -14,6 +14,7 @@ import * as contactChannels from "./contact-channels.js"
 import * as crossDomainAuth from "./cross-domain-auth.js"
 import * as connectedAccounts from "./connected-accounts.js"
 import * as emailTemplates from "./email-templates.js"
+import * as externalAuth from "./external-auth.js"
 import * as health from "./health.js"
 import * as internalProjects from "./internal-projects.js"
 import * as jwks from "./jwks.js"
@@ -47,6 +48,7 @@ const groups = [
   ...contactChannels.routes,
   ...oauthToken.routes,
   ...oauth.routes,
+  ...externalAuth.routes,
   ...crossDomainAuth.routes,
   ...passkey.routes,
   ...connectedAccounts.routes,

@@ -11,6 +11,7 @@ import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
 import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-config.js"
 import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../operations/onboarding-preview.js"
+import { testSignUpRules } from "../operations/sign-up-rules-test.js"
 import type { Auth } from "../http/auth.js"
 import { schemaErrorOf, validate } from "../http/request.js"
 import { serve } from "../http/serve.js"
@@ -93,5 +94,6 @@ export const routes = [
       }
       return yield* previewAffectedUsers(auth.project, body, limit)
     })
-  )
+  ),
+  serve(ProjectConfigApi.testSignUpRules, ({ auth, body }) => testSignUpRules(auth.project, body))
 ]

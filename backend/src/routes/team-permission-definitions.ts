@@ -8,13 +8,13 @@ import { serve } from "../http/serve.js"
 import {
   createDefinition,
   deleteDefinition,
-  listDefinitionViews,
+  listDefinitionsPage,
   updateDefinition
 } from "../operations/permission-definitions.js"
 
 export const routes = [
-  serve(TeamPermissionDefinitionsApi.list, ({ auth }) =>
-    Effect.map(listDefinitionViews(auth.project.id), (items) => ({ items, isPaginated: false as const }))
+  serve(TeamPermissionDefinitionsApi.list, ({ auth, query }) =>
+    listDefinitionsPage(auth.project.id, { limit: query.limit, cursor: query.cursor, search: query.query })
   ),
   serve(TeamPermissionDefinitionsApi.create, ({ auth, body }) => createDefinition(auth.project.id, body)),
   serve(TeamPermissionDefinitionsApi.update, ({ auth, body, params }) =>

@@ -11,7 +11,7 @@ import { serve, unreachable } from "../http/serve.js"
 import { Refused } from "../errors/refused.js"
 import { clientSelfOnly, resolveUserId, signedInUser } from "../operations/acting-user.js"
 import { requirePermissionInTeam } from "../operations/team-permissions.js"
-import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from "../operations/teams.js"
+import { createTeam, deleteTeam, getTeam, listTeamsPage, updateTeam } from "../operations/teams.js"
 
 /** Clients act on a team only through a permission they hold in it. */
 const clientNeeds = (auth: Auth, teamId: string, permissionId: string) =>
@@ -53,11 +53,14 @@ export const routes = [
   serve(TeamsApi.list, ({ auth, query }) =>
     Effect.gen(function* () {
       const requested = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
-      if (auth.accessType === "client") {
-        const me = yield* clientSelfOnly(auth, requested, "list teams")
-        return { items: yield* listTeams(auth.project.id, me.id), isPaginated: false as const }
-      }
-      return { items: yield* listTeams(auth.project.id, requested), isPaginated: false as const }
+      const userId =
+        auth.accessType === "client" ? (yield* clientSelfOnly(auth, requested, "list teams")).id : requested
+      return yield* listTeamsPage(auth.project.id, userId, {
+        desc: query.desc === "true",
+        search: query.query,
+        limit: query.limit,
+        cursor: query.cursor
+      })
     })
   ),
   serve(TeamsApi.get, ({ auth, params }) =>

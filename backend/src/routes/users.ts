@@ -15,15 +15,7 @@ import { clientProfileImageCheck, totpSecretCheck } from "../http/client-input-c
 import type { RequestLine } from "../http/request.js"
 import { serve, unreachable } from "../http/serve.js"
 import { withHostedExtras } from "../operations/user-views.js"
-import {
-  checkRestriction,
-  createUser,
-  deleteUser,
-  getUser,
-  listUsers,
-  type ListedUsers,
-  updateUser
-} from "../operations/users.js"
+import { createUser, deleteUser, getUser, listUsers, type ListedUsers, updateUser } from "../operations/users.js"
 
 /**
  * Which users `GET /users` lists, from its flags as the hosted service reads them (all default to false):
@@ -116,7 +108,6 @@ export const routes = [
     Effect.gen(function* () {
       const userId = params.user_id
       yield* patchChecks(auth, body, request)
-      yield* checkRestriction(auth.project.id, userId, body)
       return yield* hosted(updateUser(auth.project.id, userId, body))
     })
   ),
@@ -129,7 +120,6 @@ export const routes = [
   serve(UsersApi.create, ({ auth, body, request }) =>
     Effect.gen(function* () {
       yield* totpSecretCheck(body.totpSecretBase64, request)
-      yield* checkRestriction(auth.project.id, undefined, body)
       // No sign-up attempt: the project's sign-up rules are for users signing themselves up; and a new user
       // has no team to select.
       return yield* createUser(auth.project, body).pipe(unreachable("SignUpRejected", "TeamMembershipNotFound"), hosted)

@@ -30,12 +30,14 @@ export const insertRefreshToken = (
     readonly createdAt: Date
     readonly expiresAt: Date | null
     readonly isImpersonation: boolean
+    /** The external provider session the session was opened for (`POST /auth/external/token`). */
+    readonly externalSession?: string | undefined
   }
 ): Effect.Effect<void, DbError> =>
   Effect.asVoid(
     db.query(
-      `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation)
-       values ($1, $2, $3, $4, $5, $5, $6, $7)`,
+      `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
       [
         token.id,
         token.projectId,
@@ -43,8 +45,38 @@ export const insertRefreshToken = (
         sha256Hex(token.token),
         token.createdAt,
         token.expiresAt,
-        token.isImpersonation
+        token.isImpersonation,
+        token.externalSession ?? null
       ]
+    )
+  )
+
+/** The session opened for an external provider session (its key), revoked or not. */
+export const findExternalSession = (
+  db: DbShape,
+  projectId: string,
+  externalSession: string
+): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from refresh_tokens where project_id = $1 and external_session = $2`, [
+      projectId,
+      externalSession
+    ]),
+    rows.first
+  )
+
+/** Makes an ended or expired session live again, until `expiresAt`; it was used `at`. */
+export const reviveRefreshToken = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  at: Date,
+  expiresAt: Date
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
+      [projectId, id, at, expiresAt]
     )
   )
 

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import * as ApiKeys from "./api-keys.js"
 import * as ContactChannels from "./contact-channels.js"
+import * as ExternalAuth from "./external-auth.js"
 import type { AnyKnownErrorClass } from "./factory.js"
 import * as Misc from "./misc.js"
 import * as Oauth from "./oauth.js"
@@ -29,7 +30,8 @@ export const knownErrorClasses = [
   ...Object.values(Permissions),
   ...Object.values(Teams),
   ...Object.values(ApiKeys),
-  ...Object.values(Oauth)
+  ...Object.values(Oauth),
+  ...Object.values(ExternalAuth)
 ]
 
 /** Any known-error class. */

@@ -122,7 +122,12 @@ const claims = (signer: AppleSigner, now: number): fc.Arbitrary<Record<string, u
         nbf: hostileTime,
         email: fc.oneof(fc.string({ maxLength: 12 }), fc.constant("apple-fuzz@example.test"), fc.constant(null)),
         email_verified: fc.constantFrom(true, false, "true", "false", 1, null),
-        nonce: fc.string({ maxLength: 6 })
+        nonce: fc.string({ maxLength: 6 }),
+        // An external auth provider's session token's own claims.
+        sid: fc.oneof(fc.string({ maxLength: 12 }), fc.constant(""), fc.integer()),
+        azp: fc.constantFrom("https://app.example.com", "", 1),
+        client_id: fc.constantFrom(signer.bundleId, "", null),
+        name: fc.oneof(fc.string({ maxLength: 12 }), fc.constant("x".repeat(300)), fc.constant(null))
       },
       { requiredKeys: ["iss", "aud"] }
     )
@@ -135,30 +140,44 @@ const claims = (signer: AppleSigner, now: number): fc.Arbitrary<Record<string, u
       )
     )
 
-/** An identity token: signed by the issuer with hostile claims, with a forged header, or not a JWT at all. */
+/** A token: signed by the issuer with hostile claims, with a forged header, or not a JWT at all. */
+const signedToken = (signer: AppleSigner, now: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: claims(signer, now).chain((payload) =>
+        fc.constantFrom("RS256", "none", "HS256").map((alg) => {
+          const data = `${base64url({ alg, kid: signer.kid, typ: "JWT" })}.${base64url(payload)}`
+          const signature =
+            alg === "RS256" ? sign("RSA-SHA256", Buffer.from(data), signer.key).toString("base64url") : ""
+          return `${data}.${signature}`
+        })
+      )
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 }), fc.string({ maxLength: 20 }))
+        .map((parts) => parts.join("."))
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("", "a.b.c", "..", `${"x".repeat(100_000)}.y.z`, "eyJhbGciOiJub25lIn0.e30.")
+    }
+  )
+
+/** A native Sign in with Apple body (`POST /auth/oauth/callback/apple/native`). */
 export const appleSignInBody = (signer: AppleSigner, now: number): fc.Arbitrary<string> =>
+  signedToken(signer, now).map((idToken) => JSON.stringify({ id_token: idToken }))
+
+/**
+ * An external token exchange body (`POST /auth/external/token`): the signer is the issuer of the project's
+ * Better Auth integration and its bundle id the audience; the other providers are installed but not set up.
+ */
+export const externalTokenBody = (signer: AppleSigner, now: number): fc.Arbitrary<string> =>
   fc
-    .oneof(
-      {
-        weight: 3,
-        arbitrary: claims(signer, now).chain((payload) =>
-          fc.constantFrom("RS256", "none", "HS256").map((alg) => {
-            const data = `${base64url({ alg, kid: signer.kid, typ: "JWT" })}.${base64url(payload)}`
-            const signature =
-              alg === "RS256" ? sign("RSA-SHA256", Buffer.from(data), signer.key).toString("base64url") : ""
-            return `${data}.${signature}`
-          })
-        )
-      },
-      {
-        weight: 1,
-        arbitrary: fc
-          .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 }), fc.string({ maxLength: 20 }))
-          .map((parts) => parts.join("."))
-      },
-      {
-        weight: 1,
-        arbitrary: fc.constantFrom("", "a.b.c", "..", `${"x".repeat(100_000)}.y.z`, "eyJhbGciOiJub25lIn0.e30.")
-      }
+    .tuple(
+      fc.constantFrom("better-auth-integration", "clerk-integration", "workos-integration", "auth0", ""),
+      signedToken(signer, now)
     )
-    .map((idToken) => JSON.stringify({ id_token: idToken }))
+    .map(([providerId, token]) => JSON.stringify({ provider_id: providerId, token }))

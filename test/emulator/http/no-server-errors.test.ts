@@ -24,6 +24,7 @@ import {
   appleSigner,
   CONFIG_LEVELS,
   configOverrideBody,
+  externalTokenBody,
   templateUpdateBody
 } from "./hostile-route-inputs.js"
 
@@ -68,6 +69,24 @@ beforeAll(async () => {
     await backend.call(project, "PUT", "/emulator/oauth-providers/apple", {
       accessType: "admin",
       body: { issuer: mock.issuer }
+    }),
+    200
+  )
+  // The external auth integrations: Better Auth verifies with the same issuer's keys (its audience the bundle
+  // id the signer names), Clerk and WorkOS are installed without what they need.
+  expectStatus(
+    await backend.call(project, "PATCH", "/internal/config/override/environment", {
+      accessType: "admin",
+      body: {
+        config_override_string: JSON.stringify({
+          "apps.installed.better-auth-integration.enabled": true,
+          "apps.installed.clerk-integration.enabled": true,
+          "apps.installed.workos-integration.enabled": true,
+          "better-auth-integration.issuer": mock.issuer,
+          "better-auth-integration.audience": APPLE_BUNDLE,
+          "better-auth-integration.jwksUrl": `${mock.issuer}/jwks`
+        })
+      }
     }),
     200
   )
@@ -263,7 +282,14 @@ const FIELDS = [
   "config_override_string",
   "config_string",
   "source",
-  "id_token"
+  "id_token",
+  "provider_id",
+  "token",
+  "auth_method",
+  "oauth_provider",
+  "country_code",
+  "turnstile_result",
+  "risk_scores"
 ] as const
 
 const jsonBody: fc.Arbitrary<string> = fc
@@ -417,7 +443,7 @@ const json = (text: string): GeneratedBody => ({ contentType: "application/json"
 
 /**
  * The routes whose input is a program or a token (a template source, a config override, an identity
- * token), with inputs built for them (hostile-route-inputs.ts): random JSON hardly ever reaches their parsers.
+ * token, an external provider's token), with inputs built for them (hostile-route-inputs.ts): random JSON hardly ever reaches their parsers.
  */
 const programInputs: fc.Arbitrary<GeneratedRequest> = fc.oneof(
   templateUpdateBody.map((text): GeneratedRequest => ({
@@ -445,6 +471,14 @@ const programInputs: fc.Arbitrary<GeneratedRequest> = fc.oneof(
       route: { method: "POST", path: "/api/v1/auth/oauth/callback/apple/native" },
       access: "client",
       path: "/api/v1/auth/oauth/callback/apple/native",
+      body: json(text)
+    }))
+  ),
+  fc.tuple(fc.constantFrom("client" as const, "client+user" as const), fc.constant(undefined)).chain(([access]) =>
+    externalTokenBody(fix().apple, Math.floor(Date.now() / 1000)).map((text): GeneratedRequest => ({
+      route: { method: "POST", path: "/api/v1/auth/external/token" },
+      access,
+      path: "/api/v1/auth/external/token",
       body: json(text)
     }))
   )
