@@ -9,7 +9,9 @@
  * nothing more; the backend is started as the quick start says (`stackfx dev`, in the script's folder, where
  * it keeps its data), the environment lines it prints become the script's `.env`, and the quick start's
  * snippets run as written (client, then server and admin with `node --env-file=.env`), the React one built
- * and opened in Chromium. Only the backend's port is the one it was given (0: any free one).
+ * and opened in Chromium. Only the backend's port is the one it was given (0: any free one). Last, the app adds
+ * the packed backend and vitest as an app's tests would, and runs one test written with the testing kit
+ * (`stackfx-backend/testing`), its declarations type-checked first.
  *
  * Installs come from npm's cache (`--prefer-offline`): the versions are the repository's own, which `npm ci`
  * has just fetched.
@@ -356,6 +358,53 @@ describe("the packed packages", () => {
     assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
     const server = await readdir(join(start, "dist", "server"), { recursive: true })
     assert.isTrue(server.some((name) => name.endsWith(".js")))
+  }, 180_000)
+
+  it("run a testing-kit test (stackfx-backend/testing) with vitest in the fresh app, type-checked", async () => {
+    // Last: the kit's packages (the backend, vitest) join the app after its size was measured above.
+    await install(
+      appDir(),
+      "--save-dev",
+      backendTarball,
+      ...["vitest", "@effect/vitest"].map((name) => `${name}@${versionOf(name)}`)
+    )
+    const kit = join(appDir(), "kit")
+    await mkdir(kit, { recursive: true })
+    await writeFile(
+      join(kit, "sign-in.test.ts"),
+      [
+        `import { assert, it } from "@effect/vitest"`,
+        `import * as Effect from "effect/Effect"`,
+        `import * as Exit from "effect/Exit"`,
+        `import { CurrentUser } from "stackfx"`,
+        `import { Fault, StackTest } from "stackfx-backend/testing"`,
+        ``,
+        `it.layer(StackTest.layer())((it) => {`,
+        `  it.effect("signs a fixture user in, then meets an injected 503", () =>`,
+        `    Effect.gen(function* () {`,
+        `      const stack = yield* StackTest`,
+        `      const { user, client } = yield* stack.signedIn({ displayName: "Ada" })`,
+        `      const me = yield* CurrentUser.use((current) => current.get).pipe(Effect.provide(client))`,
+        `      assert.strictEqual(me?.id, user.id)`,
+        `      yield* stack.fault("GET /users/me", Fault.serverError(503), { times: "always" })`,
+        `      const refused = yield* Effect.exit(CurrentUser.use((current) => current.get).pipe(Effect.provide(client)))`,
+        `      assert.isTrue(Exit.isFailure(refused))`,
+        `    }))`,
+        `})`
+      ].join("\n")
+    )
+    await writeFile(
+      join(kit, "tsconfig.json"),
+      strictTsconfig(["sign-in.test.ts"], { module: "NodeNext", moduleResolution: "NodeNext", types: [] })
+    )
+    await run(join(appDir(), "node_modules", ".bin", "tsc"), ["-p", "kit/tsconfig.json"], { cwd: appDir() })
+    const { stdout } = await run(
+      join(appDir(), "node_modules", ".bin", "vitest"),
+      ["run", "--root", "kit", "--reporter", "verbose"],
+      { cwd: appDir(), env: { ...process.env, CI: "true", NO_COLOR: "1" } }
+    )
+    assert.match(stdout, /signs a fixture user in, then meets an injected 503/)
+    assert.match(stdout, /1 passed/)
   }, 180_000)
 
   it("give a Node script no react, and run its server tier against the packed local backend", async () => {
