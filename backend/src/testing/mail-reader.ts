@@ -101,21 +101,27 @@ export const latestMail = (
   return attempt
 }
 
-/** The first link of the message that carries a `code` query parameter. */
-export const linkOf = (mail: Mail): EmailLink | MailWithoutLink => {
+/** The links of a message's text that carry a `code` query parameter, in order. */
+export const codeLinksOf = (text: string): ReadonlyArray<EmailLink> => {
+  const links: Array<EmailLink> = []
   // Links stand in plain text, in parentheses or angle brackets, or end a sentence.
-  for (const word of mail.text.split(/[\s()<>"]+/)) {
+  for (const word of text.split(/[\s()<>"]+/)) {
     const candidate = word.replace(/[.,]+$/, "")
     if (!URL.canParse(candidate)) continue
     const code = new URL(candidate).searchParams.get("code")
-    if (code !== null && code !== "") return { url: candidate, code }
+    if (code !== null && code !== "") links.push({ url: candidate, code })
   }
-  return new MailWithoutLink({
+  return links
+}
+
+/** The first link of the message that carries a `code` query parameter. */
+export const linkOf = (mail: Mail): EmailLink | MailWithoutLink =>
+  codeLinksOf(mail.text)[0] ??
+  new MailWithoutLink({
     address: mail.to,
     subject: mail.subject,
     message: `the mail "${mail.subject}" to ${mail.to} has no link with a code`
   })
-}
 
 /** The link of the newest message of `kind` to `address`. */
 export const latestLink = (
