@@ -3,8 +3,8 @@
 // dist/testing/*.js; effect, stackfx and react left to the app's own copies, the backend's code shared
 // between them in dist/chunks/) and their declarations.
 //
-// Declarations: one TypeScript program over the entries emits every declaration file in memory; the package
-// gets only those the entries' declarations reach, and each of those may name only the package's own files
+// Declarations: one TypeScript program over the entries, which emits (in memory) the declarations of the
+// entries and of the files they reach, one by one; the package gets those, and each of those may name only the package's own files
 // and the packages it depends on (effect, stackfx, react, ...). The library's sources (`@stackfx/lib/...`) and
 // any file outside backend/src fail the build, naming the file: the kit's public types are written against
 // `stackfx`'s public names, and its implementation (the store, the routes) stays out of its declarations.
@@ -72,9 +72,15 @@ const program = ts.createProgram(
     outDir: virtualOut
   }
 )
+// Only the files the entries reach are emitted (the checker is lazy: it types what those files need, not the
+// whole backend and library the program holds).
 const emitted = new Map()
-const result = program.emit(undefined, (fileName, text) => emitted.set(resolve(fileName), text))
-if (result.diagnostics.length > 0) fail(messagesOf(result.diagnostics))
+const emitDeclarationOf = (source) => {
+  const file = program.getSourceFile(source)
+  if (file === undefined) fail(`${relative(backendRoot, source)} is not in the program`)
+  const result = program.emit(file, (fileName, text) => emitted.set(resolve(fileName), text), undefined, true)
+  if (result.diagnostics.length > 0) fail(messagesOf(result.diagnostics))
+}
 
 const outOf = (source) => join(virtualOut, relative(repoRoot, source)).replace(/\.tsx?$/, ".d.ts")
 const declaredSources = join(virtualOut, relative(repoRoot, sources))
@@ -97,11 +103,16 @@ const pending = entries.map((entry) => outOf(join(sources, entry)))
 while (pending.length > 0) {
   const file = pending.pop()
   if (reached.has(file)) continue
-  const text = emitted.get(file)
   const name = relative(virtualOut, file)
-  if (text === undefined) fail(`${name} was not emitted`)
   if (relative(declaredSources, file).startsWith(".."))
     fail(`a public declaration reaches ${name}, outside backend/src`)
+  const source = [".ts", ".tsx"]
+    .map((extension) => join(sources, relative(declaredSources, file)).replace(/\.d\.ts$/, extension))
+    .find((candidate) => program.getSourceFile(candidate) !== undefined)
+  if (source === undefined) fail(`no source of ${name} in the program`)
+  emitDeclarationOf(source)
+  const text = emitted.get(file)
+  if (text === undefined) fail(`${name} was not emitted`)
   reached.add(file)
   for (const specifier of specifiersOf(text)) {
     if (specifier.startsWith(".")) pending.push(resolve(dirname(file), specifier).replace(/\.js$/, ".d.ts"))
