@@ -128,6 +128,8 @@ const kitBody = [
   `import * as Exit from "effect/Exit"`,
   `import { CurrentUser } from "stackfx"`,
   `import { Fault, StackTest } from "stackfx-backend/testing"`,
+  `// The provider's declarations too (the app has react; the arbitraries' fast-check it has not).`,
+  `export { StackTestProvider } from "stackfx-backend/testing/react"`,
   ``,
   `export const kitLayer = StackTest.layer()`,
   `export const signInThenFault = Effect.gen(function* () {`,
