@@ -26,6 +26,8 @@ export default defineConfig({
     // The kit's backend is one per worker only when the files of a worker share their modules: with vitest's
     // default isolation each file would start its own (about a second of CPU each).
     isolate: false,
-    testTimeout: 30_000
+    testTimeout: 30_000,
+    // A block's layer starts the worker's backend on first use: a second or two, more on a loaded machine.
+    hookTimeout: 60_000
   }
 })

@@ -418,7 +418,8 @@ describe("the packed packages", () => {
     // Its body was type-checked above with the README's examples (src/kit-sign-in.ts).
     const { stdout } = await run(
       join(appDir(), "node_modules", ".bin", "vitest"),
-      ["run", "kit/sign-in.test.ts", "--reporter", "verbose"],
+      // The repository's own limits: the worker's backend starts in the layer's hook, seconds on a loaded machine.
+      ["run", "kit/sign-in.test.ts", "--reporter", "verbose", "--hookTimeout", "60000", "--testTimeout", "30000"],
       { cwd: appDir(), env: { ...process.env, CI: "true", NO_COLOR: "1" } }
     )
     assert.match(stdout, /signs a fixture user in, then meets an injected 503/)
