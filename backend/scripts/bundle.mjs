@@ -47,3 +47,28 @@ export const bundle = async (esbuild, { entry, outfile, inlineEffect }) =>
     },
     plugins: [libraryAlias, externals(inlineEffect ? /^(effect|@effect\/)/ : /^$/)]
   })
+
+/**
+ * The package's entries for apps (paths under backend/src) as ES modules under `outdir`, each at its source
+ * path (`testing/index.ts` → `testing/index.js`), the code they share in `chunks/`: the kit and
+ * `startEmulator` load one copy of the backend. Effect stays external (the app's copy: one TestClock, one
+ * runtime), and so do stackfx and react.
+ */
+export const bundleEntries = async (esbuild, { entries, outdir }) =>
+  esbuild.build({
+    entryPoints: entries.map((entry) => join(backendRoot, "src", entry)),
+    outbase: join(backendRoot, "src"),
+    outdir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    jsx: "automatic",
+    logLevel: "warning",
+    banner: {
+      js: "import { createRequire as __stackfxCreateRequire } from 'node:module'; const require = __stackfxCreateRequire(import.meta.url);"
+    },
+    plugins: [libraryAlias, externals(/^$/)]
+  })

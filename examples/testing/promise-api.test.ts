@@ -87,3 +87,15 @@ it("makes anonymous and restricted users", async () => {
   expect((await read(anonymous.id)).isAnonymous).toBe(true)
   expect((await read(restricted.id)).restrictedByAdmin).toBe(true)
 })
+
+it("makes a user with a passkey, signs them in by it, and refuses it where the project turned passkeys off", async () => {
+  await using test = await startStackTest({ passkeyEnabled: true })
+  const user = await test.createUser({ passkey: true })
+  const again = await test.signInWithPasskey(user)
+  expect(again.id).toBe(user.id)
+  const me = await Effect.runPromise(CurrentUser.use((current) => current.get).pipe(Effect.provide(test.client(again))))
+  expect(me?.passkeyAuthEnabled).toBe(true)
+
+  await using off = await startStackTest()
+  await expect(off.createUser({ passkey: true })).rejects.toThrow(/passkeyEnabled: true/)
+})

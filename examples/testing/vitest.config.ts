@@ -24,6 +24,11 @@ export default defineConfig({
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["**/*.test.{ts,tsx}"],
     globalSetup: ["./global-setup.ts"],
-    testTimeout: 30_000
+    // The kit's backend is one per worker only when the files of a worker share their modules: with vitest's
+    // default isolation each file would start its own (about a second of CPU each).
+    isolate: false,
+    testTimeout: 30_000,
+    // A block's layer starts the worker's backend on first use: a second or two, more on a loaded machine.
+    hookTimeout: 60_000
   }
 })

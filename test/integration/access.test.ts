@@ -9,9 +9,9 @@ import { ProjectPermissions, ServerProjectPermissions } from "../../src/services
 import { AdminProjects } from "../../src/services/projects/projects.js"
 import { Auth } from "../../src/services/users/auth.js"
 import { adminCore, clientCore, serverCore } from "../support/clients.js"
-import { type TestProject, type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { type TestProject, type TestUser, uniqueEmail, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const adminLayer = (project: TestProject) =>
   Layer.mergeAll(ProjectPermissionDefinitions.layer, ProjectConfig.layer, AdminProjects.layer).pipe(

@@ -14,11 +14,11 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ContactChannels } from "../../src/services/users/contact-channels.js"
 import { EmailTemplates } from "../../src/services/projects/email-templates.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import { type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
 import { mailTo } from "../support/mailbox.js"
 import { adminLayer, run } from "./admin-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const client = (project: TestProject, tokens: StoredTokens) =>
   clientTier({

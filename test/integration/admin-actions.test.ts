@@ -11,10 +11,10 @@ import { ProjectConfig } from "../../src/services/projects/project-config.js"
 import { SignInInvitations } from "../../src/services/projects/sign-in-invitations.js"
 import { Webhooks } from "../../src/services/projects/webhooks.js"
 import { adminCore, serverCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { latestMailTo } from "../support/mailbox.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const admin = (project: TestProject) =>
   Layer.mergeAll(Metrics.layer, Webhooks.layer, ProjectConfig.layer, SignInInvitations.layer).pipe(

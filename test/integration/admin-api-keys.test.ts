@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ApiKeys } from "../../src/services/projects/api-keys.js"
-import { type TestProject, useEmulator } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/emulator.js"
 import { adminLayer, run, runFailure } from "./admin-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const HOUR = 3_600_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

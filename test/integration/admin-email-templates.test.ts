@@ -2,12 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { DEFAULT_TEMPLATE_IDS } from "../../src/domain/email-template.js"
 import { EmailTemplates } from "../../src/services/projects/email-templates.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { latestMailTo } from "../support/mailbox.js"
 import { customEmailServer } from "../support/template-project.js"
 import { adminLayer, run } from "./admin-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const defaultNames = [
   "Email Verification",

@@ -1,11 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/users/auth.js"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const verifyUrl = "http://localhost:3000/handler/email-verification"
 

@@ -4,11 +4,11 @@ import { newTotpSecret, totpCodeAt, totpSecretToBase64 } from "../../backend/src
 import type { TotpSecret } from "../../backend/src/totp.js"
 import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 /** A six-digit code no clock drift window around now accepts. */
 const wrongCode = (secret: TotpSecret) => {

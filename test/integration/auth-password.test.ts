@@ -6,11 +6,11 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { EmailLinkUrls } from "../../src/services/navigation/email-link-urls.js"
 import { refreshWith } from "../support/clients.js"
-import { call, expectStatus, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { call, expectStatus, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const verifyUrl = "http://localhost:3000/handler/email-verification"
 const resetUrl = "http://localhost:3000/handler/password-reset"

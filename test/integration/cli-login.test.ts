@@ -12,9 +12,9 @@ import { cliAuthConfirmUrl } from "../../src/services/users/cli-confirm-url.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import { type TestProject, useEmulator } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const client = (project: TestProject, tokens: StoredTokens = { accessToken: null, refreshToken: null }) =>
   clientTier({

@@ -3,11 +3,11 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/users/auth.js"
 import { ContactChannels, ServerContactChannels } from "../../src/services/users/contact-channels.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer, serverLayer } from "./auth-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const verifyUrl = "http://localhost:3000/handler/email-verification"
 

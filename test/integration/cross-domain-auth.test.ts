@@ -12,9 +12,9 @@ import { s256Challenge } from "../../backend/src/oauth/pkce.js"
 import { CrossDomainAuth } from "../../src/services/oauth/cross-domain-auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { clientCore } from "../support/clients.js"
-import { type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const verifier = "cross-domain-verifier-".padEnd(64, "x")
 const redirectUri = "https://other.example.com/handler/oauth-callback"

@@ -5,9 +5,9 @@ import * as Layer from "effect/Layer"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore, type Tokens } from "../support/clients.js"
-import { type TestProject, useEmulator } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const client = (tokens?: Tokens, project: TestProject = backend.internal()) =>
   CurrentUser.layer.pipe(Layer.provideMerge(clientCore(backend, project, tokens)))

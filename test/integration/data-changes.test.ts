@@ -19,10 +19,10 @@ import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
 import { TeamMembers } from "../../src/services/teams/team-members.js"
 import { Teams } from "../../src/services/teams/teams.js"
 import { clientCore } from "../support/clients.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { teamProjectConfig } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const asKey = (key: QueryKey): DataKey => (typeof key === "string" ? [key] : key)
 

@@ -11,10 +11,10 @@ import { serverTier } from "../../src/layers/server.js"
 import { AdminProjects, Projects } from "../../src/services/projects/projects.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { faultProxy } from "../support/fault-proxy.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const extraRequestHeaders = { "x-trace-id": "trace-1", "x-stack-client-version": "js my-app@1.0.0" }
 

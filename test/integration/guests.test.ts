@@ -13,12 +13,12 @@ import { Teams } from "../../src/services/teams/teams.js"
 import { Auth } from "../../src/services/users/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
-import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { serverTierOn } from "../support/clients.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const MAGIC_LINK = "http://localhost:3000/handler/magic-link-callback"
 const VERIFY = "http://localhost:3000/handler/email-verification"

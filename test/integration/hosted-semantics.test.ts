@@ -12,12 +12,12 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { TeamPermissions } from "../../src/services/teams/team-permissions.js"
 import { refreshWith, serverCore } from "../support/clients.js"
-import { expectStatus, type TestProject, type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, type TestUser, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 import { clientLayer as teamsClientLayer } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const resetUrl = "http://localhost:3000/handler/password-reset"
 

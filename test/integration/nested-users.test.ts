@@ -4,9 +4,9 @@
  * with the same code as top-level ones.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, useEmulator } from "../support/emulator.js"
+import { expectStatus, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort()
 

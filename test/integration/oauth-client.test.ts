@@ -10,10 +10,10 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { OAuth } from "../../src/services/oauth/oauth.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { Browser, FakeDocument, runDevFlow } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const PAGE = "http://localhost:3000/handler/sign-in"
 const CALLBACK = "http://localhost:3000/handler/oauth-callback"

@@ -4,11 +4,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/emulator.js"
 import { type OidcMock, oidcMock } from "../support/oidc-mock.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 const ERROR_URL = "http://localhost:3000/handler/error"

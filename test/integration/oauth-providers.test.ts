@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/users/connected-accounts.js"
 import { OAuthProviders, ServerOAuthProviders } from "../../src/services/users/oauth-providers.js"
 import { serverCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 

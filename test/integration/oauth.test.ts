@@ -3,10 +3,10 @@
  * provider's page, the callback, and the authorization-code grant with PKCE.
  */
 import { describe, expect, it } from "vitest"
-import { expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 const ERROR_URL = "http://localhost:3000/handler/error"

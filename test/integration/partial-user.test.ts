@@ -8,9 +8,9 @@ import * as Effect from "effect/Effect"
 import { authorizationHeaderOf } from "../../src/services/app-server/auth-json.js"
 import { partialUser, partialUserOf } from "../../src/services/session/partial-user.js"
 import { clientCore, type Tokens } from "../support/clients.js"
-import { expectStatus, type TestProject, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const inSession = (project: TestProject, tokens?: Tokens) => Effect.provide(clientCore(backend, project, tokens))
 

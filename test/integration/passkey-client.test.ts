@@ -9,10 +9,10 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Passkeys, WebAuthn, type WebAuthnBrowser } from "../../src/services/passkeys/passkey.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
-import { type TestProject, useEmulator } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/emulator.js"
 import { SoftAuthenticator } from "../support/soft-authenticator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const client = (project: TestProject) =>
   Layer.mergeAll(Passkeys.layer, CurrentUser.layer).pipe(Layer.provideMerge(clientCore(backend, project)))

@@ -1,9 +1,9 @@
 /** Passkey registration and sign-in over real HTTP with a software authenticator. */
 import { describe, expect, it } from "vitest"
-import { expectStatus, type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
 import { SoftAuthenticator, withHostname } from "../support/soft-authenticator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 

@@ -12,9 +12,9 @@ import { dataKeys } from "../../src/contract/data-keys.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
 import { exported, recordingTracer } from "../services/support/recording-tracer.js"
 import { clientCore, serverCore } from "../support/clients.js"
-import { type TestProject, type TestUser, useEmulator } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const HOUR = 3_600_000
 

@@ -8,9 +8,9 @@ import * as Layer from "effect/Layer"
 import { ProjectConfig } from "../../src/services/projects/project-config.js"
 import { AdminProjects } from "../../src/services/projects/projects.js"
 import { adminCore } from "../support/clients.js"
-import { keyHeaders, type TestProject, useEmulator } from "../support/emulator.js"
+import { keyHeaders, type TestProject, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const adminLayer = (project: TestProject) =>
   Layer.mergeAll(ProjectConfig.layer, AdminProjects.layer).pipe(Layer.provideMerge(adminCore(backend, project)))

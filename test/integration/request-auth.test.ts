@@ -17,11 +17,11 @@ import { RequestAuth } from "../../src/services/app-server/request-auth.js"
 import { ServerSessions } from "../../src/services/users/server-sessions.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { cookieTokenStore, tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
-import { expectStatus, type TestUser, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestUser, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { FakeDocument } from "./support/oauth-browser.js"
 import { appClient, appClientOver, appServer, incomingMessageWith, withClockAhead } from "./request-auth-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 const API = "http://app.test/api/me"
 const ONE_HOUR_MS = 3_600_000
 

@@ -14,10 +14,10 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
 import type { StoredTokens } from "../../src/services/session/token-store.js"
-import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { serverTierOn } from "../support/clients.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const client = (project: TestProject, tokens: StoredTokens | null, options: { allowAnonymousUser?: boolean } = {}) =>
   clientTier({

@@ -8,9 +8,9 @@ import { ServerUsers } from "../../src/services/users/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import { Fetch, type FetchFn } from "../../src/services/http/transport-fetch.js"
 import { refreshWith, serverTierOn } from "../support/clients.js"
-import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const server = (project: TestProject, tokens?: StoredTokens) => serverTierOn(backend, project, tokens)
 

@@ -7,10 +7,10 @@ import * as Effect from "effect/Effect"
 import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
 import { TeamPermissions } from "../../src/services/teams/team-permissions.js"
 import { Teams } from "../../src/services/teams/teams.js"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 

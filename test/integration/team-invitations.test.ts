@@ -4,11 +4,11 @@ import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
 import { TeamMembers } from "../../src/services/teams/team-members.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
 import { ServerTeams, Teams } from "../../src/services/teams/teams.js"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const callbackUrl = "http://localhost:3000/handler/team-invitation"
 

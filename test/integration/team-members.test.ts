@@ -3,10 +3,10 @@ import * as Effect from "effect/Effect"
 import { ServerTeamMembers, TeamMembers } from "../../src/services/teams/team-members.js"
 import { ServerTeamPermissions } from "../../src/services/teams/team-permissions.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const setup = Effect.gen(function* () {
   const project = yield* Effect.promise(() => backend.createProject())

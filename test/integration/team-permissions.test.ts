@@ -3,10 +3,10 @@ import * as Effect from "effect/Effect"
 import { PermissionDefinitions } from "../../src/services/projects/permission-definitions.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { adminLayer, clientLayer, serverLayer } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 /** A project with a user who belongs to a team (with no permissions at all, to start from nothing). */
 const setup = Effect.gen(function* () {

@@ -3,10 +3,10 @@ import * as Effect from "effect/Effect"
 import { ServerTeams, Teams } from "../../src/services/teams/teams.js"
 import { TeamMembers } from "../../src/services/teams/team-members.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const setup = Effect.promise(async () => {
   const project = await backend.createProject({ config: teamProjectConfig })

@@ -6,9 +6,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { serverTierOn } from "../support/clients.js"
-import { expectStatus, type TestProject, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const list = (project: TestProject, options: Parameters<(typeof ServerUsers.Service)["list"]>[0]) =>
   ServerUsers.use((users) => users.list(options)).pipe(Effect.provide(serverTierOn(backend, project)))

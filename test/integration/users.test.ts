@@ -5,10 +5,10 @@ import * as Stream from "effect/Stream"
 import type { ServerUser } from "../../src/domain/user.js"
 import { ServerUsers } from "../../src/services/users/server-users.js"
 import { ServerTeams } from "../../src/services/teams/teams.js"
-import { type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { serverTierOn } from "../support/clients.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const server = (project: TestProject) => serverTierOn(backend, project)
 

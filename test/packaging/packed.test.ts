@@ -9,7 +9,9 @@
  * nothing more; the backend is started as the quick start says (`stackfx dev`, in the script's folder, where
  * it keeps its data), the environment lines it prints become the script's `.env`, and the quick start's
  * snippets run as written (client, then server and admin with `node --env-file=.env`), the React one built
- * and opened in Chromium. Only the backend's port is the one it was given (0: any free one).
+ * and opened in Chromium. Only the backend's port is the one it was given (0: any free one). The app then adds
+ * the packed backend and vitest as an app's tests would (after its size is measured) and runs one test written
+ * with the testing kit (`stackfx-backend/testing`), its body type-checked with the README's examples.
  *
  * Installs come from npm's cache (`--prefer-offline`): the versions are the repository's own, which `npm ci`
  * has just fetched.
@@ -125,6 +127,41 @@ const publishedEntries = [
   { source: "react/start/server", consumer: `export * as StartServer from "stackfx/react-start/server"` }
 ]
 
+/**
+ * The app's one test written with the testing kit: its body (src/kit-sign-in.ts) is type-checked with the
+ * README's examples, against the kit's declarations and nothing of vitest's (whose own, checked without
+ * skipLibCheck, would double that step); kit/sign-in.test.ts runs it with @effect/vitest.
+ */
+const kitBody = [
+  `import * as Effect from "effect/Effect"`,
+  `import * as Exit from "effect/Exit"`,
+  `import { CurrentUser } from "stackfx"`,
+  `import { Fault, StackTest } from "stackfx-backend/testing"`,
+  `// The provider's declarations too (the app has react; the arbitraries' fast-check it has not).`,
+  `export { StackTestProvider } from "stackfx-backend/testing/react"`,
+  ``,
+  `export const kitLayer = StackTest.layer()`,
+  `export const signInThenFault = Effect.gen(function* () {`,
+  `  const stack = yield* StackTest`,
+  `  const { user, client } = yield* stack.signedIn({ displayName: "Ada" })`,
+  `  const me = yield* CurrentUser.use((current) => current.get).pipe(Effect.provide(client))`,
+  `  yield* stack.fault("GET /users/me", Fault.serverError(503), { times: "always" })`,
+  `  const refused = yield* Effect.exit(CurrentUser.use((current) => current.get).pipe(Effect.provide(client)))`,
+  `  return { signedInAsFixture: me?.id === user.id, refusedUnderFault: Exit.isFailure(refused) }`,
+  `})`
+].join("\n")
+const kitTest = [
+  `import { assert, it } from "@effect/vitest"`,
+  `import * as Effect from "effect/Effect"`,
+  `import { kitLayer, signInThenFault } from "../src/kit-sign-in.ts"`,
+  ``,
+  `it.layer(kitLayer)((it) => {`,
+  `  it.effect("signs a fixture user in, then meets an injected 503", () =>`,
+  `    Effect.map(signInThenFault, (seen) =>`,
+  `      assert.deepStrictEqual(seen, { signedInAsFixture: true, refusedUnderFault: true })))`,
+  `})`
+].join("\n")
+
 let work = ""
 let stackfxTarball = ""
 let backendTarball = ""
@@ -132,6 +169,9 @@ const appDir = () => join(work, "app")
 const scriptDir = () => join(work, "script")
 let baseline: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
 let baselineBytes = new Map<string, number>()
+/** What the browser app holds once stackfx is in (before the testing kit's packages join it), and its sizes. */
+let withStackfx: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
+let withStackfxBytes = new Map<string, number>()
 /** The packed backend, started as the quick start says, in the script's folder. */
 let backend: ChildProcess | undefined
 let backendUrl = ""
@@ -203,6 +243,18 @@ describe("the packed packages", () => {
       ).then(() => undefined)
     ])
 
+    withStackfx = await installedPackages(appDir())
+    withStackfxBytes = new Map(
+      await Promise.all(withStackfx.map(async (p) => [p.path, await bytesUnder(p.path)] as const))
+    )
+    // The app's tests: the packed backend (its testing kit) and vitest, installed while the backend starts.
+    const kitInstalled = install(
+      appDir(),
+      "--save-dev",
+      backendTarball,
+      ...["vitest", "@effect/vitest"].map((name) => `${name}@${versionOf(name)}`)
+    )
+
     // `npx stackfx dev`, as the quick start says (on a free port): its data lands in the script's folder.
     backend = spawn(
       process.execPath,
@@ -212,7 +264,7 @@ describe("the packed packages", () => {
     backend.stdout?.on("data", (chunk: Buffer) => {
       backendOutput += chunk.toString()
     })
-    await waitForLine(backend, /Press Ctrl-C/, 60_000)
+    await Promise.all([waitForLine(backend, /Press Ctrl-C/, 60_000), kitInstalled])
     backendUrl = /ready at (http:\/\/\S+)/.exec(backendOutput)?.[1] ?? ""
   }, 300_000)
 
@@ -262,27 +314,31 @@ describe("the packed packages", () => {
   })
 
   it("add at most 10 packages and 5 MB to a browser app, with one copy of react and of effect", async () => {
-    const after = await installedPackages(appDir())
+    const after = withStackfx
     const known = new Set(baseline.map((p) => p.path))
     const added = after.filter((p) => !known.has(p.path))
     assert.isAtMost(added.length, 10, `added: ${added.map((p) => p.name).join(", ")}`)
     let grown = 0
-    for (const p of after) grown += (await bytesUnder(p.path)) - (baselineBytes.get(p.path) ?? 0)
+    for (const p of after) grown += (withStackfxBytes.get(p.path) ?? 0) - (baselineBytes.get(p.path) ?? 0)
     assert.isAtMost(grown, 5 * 1024 * 1024, `grew by ${grown} bytes`)
     for (const single of ["react", "react-dom", "effect", "@tanstack/react-router"]) {
       assert.strictEqual(after.filter((p) => p.name === single).length, 1, `copies of ${single}`)
     }
   })
 
-  it("type-check every README example as written; build the React quick start and open it in Chromium", async () => {
+  it("type-check every README example as written (and the kit test's body); build the React quick start and open it in Chromium", async () => {
     const blocks = readmeBlocks(readme)
     assert.isAtLeast(blocks.length, 6)
-    await Promise.all(
-      blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code))
-    )
-    // Every entry's published declarations, checked whole (skipLibCheck off): a public type that names one left
-    // out by stripInternal fails here, in what users install.
-    await writeFile(join(appDir(), "src", "entries.ts"), publishedEntries.map(({ consumer }) => consumer).join("\n"))
+    await Promise.all([
+      ...blocks.map((block, i) => writeFile(join(appDir(), "src", `readme-${i}.${block.language}`), block.code)),
+      writeFile(join(appDir(), "src", "kit-sign-in.ts"), kitBody),
+      // Every entry's published declarations, checked whole (skipLibCheck off): a public type that names one
+      // left out by stripInternal fails here, in what users install.
+      writeFile(join(appDir(), "src", "entries.ts"), publishedEntries.map(({ consumer }) => consumer).join("\n")),
+      mkdir(join(appDir(), "kit"), { recursive: true }).then(() =>
+        writeFile(join(appDir(), "kit", "sign-in.test.ts"), kitTest)
+      )
+    ])
     await writeFile(
       join(appDir(), "tsconfig.json"),
       strictTsconfig(["src"], {
@@ -388,6 +444,18 @@ describe("the packed packages", () => {
     const server = await readdir(join(start, "dist", "server"), { recursive: true })
     assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)
+
+  it("run a testing-kit test (stackfx-backend/testing) with vitest in the fresh app", async () => {
+    // Its body was type-checked above with the README's examples (src/kit-sign-in.ts).
+    const { stdout } = await run(
+      join(appDir(), "node_modules", ".bin", "vitest"),
+      // The repository's own limits: the worker's backend starts in the layer's hook, seconds on a loaded machine.
+      ["run", "kit/sign-in.test.ts", "--reporter", "verbose", "--hookTimeout", "60000", "--testTimeout", "30000"],
+      { cwd: appDir(), env: { ...process.env, CI: "true", NO_COLOR: "1" } }
+    )
+    assert.match(stdout, /signs a fixture user in, then meets an injected 503/)
+    assert.match(stdout, /1 passed/)
+  }, 120_000)
 
   it("give a Node script no react, and run its server tier against the packed local backend", async () => {
     const names = new Set((await installedPackages(scriptDir())).map((p) => p.name))

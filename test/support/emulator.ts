@@ -1,6 +1,7 @@
 /**
- * One local backend per test file, plus helpers that isolate each test: a fresh project (owned by a
- * fresh user of `internal`) or fresh users, and a small HTTP client that speaks the wire conventions.
+ * One local backend per test file (`useEmulator`) or the testing kit's one backend per worker
+ * (`useKitBackend`), plus helpers that isolate each test: a fresh project (owned by a fresh user of
+ * `internal`, or the kit's) or fresh users, and a small HTTP client that speaks the wire conventions.
  *
  * @example
  * const backend = useEmulator()
@@ -10,8 +11,15 @@
  *   const res = await backend.call(project, "GET", "/users/me", { accessToken: user.accessToken })
  * })
  */
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
 import { afterAll, beforeAll } from "vitest"
 import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../backend/src/index.js"
+import { openProject } from "../../backend/src/testing/project.js"
+import { workerBackend } from "../../backend/src/testing/worker-backend.js"
+import { AdminProjectConfigUpdate } from "../../src/domain/project.js"
 
 export type AccessType = "client" | "server" | "admin"
 
@@ -60,9 +68,9 @@ export interface TestUser {
   readonly refreshToken: string
 }
 
-let counter = 0
-/** A unique email for this test run. */
-export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.test`
+/** A unique email for this test run (the testing kit's). */
+export { uniqueEmail } from "../../backend/src/testing/fixtures.js"
+import { uniqueEmail } from "../../backend/src/testing/fixtures.js"
 
 /** The project headers of one access type (none for `"none"`). */
 export const keyHeaders = (project: TestProject, accessType: AccessType | "none"): Record<string, string> => {
@@ -185,7 +193,45 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
   afterAll(async () => {
     await emulator?.stop()
   })
+  return handleOn(() => emulator)
+}
+
+/**
+ * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the worker's one in-process backend,
+ * shared by every file of the worker that uses it (started once, not once per file), and each `createProject`
+ * a project of the kit's, made in one transaction and deleted when the file ends. For files that need no
+ * backend of their own: no start options, no project owned by a user of `internal` (`owner` is absent).
+ */
+export const useKitBackend = (): EmulatorHandle => {
+  let emulator: RunningEmulator | undefined
+  const projects = Effect.runSync(Scope.make())
+  beforeAll(async () => {
+    const backend = await Effect.runPromise(workerBackend)
+    // The worker's backend outlives the file: stopping it is the worker's end.
+    emulator = { ...backend.emulator, stop: () => Promise.resolve() }
+  })
+  afterAll(() => Effect.runPromise(Scope.close(projects, Exit.void)))
+  const decodeConfig = Schema.decodeUnknownPromise(AdminProjectConfigUpdate)
+  return {
+    ...handleOn(() => emulator),
+    createProject: async (input = {}) => {
+      const config = await decodeConfig(input.config ?? {})
+      const options = input.displayName === undefined ? config : { ...config, displayName: input.displayName }
+      const project = await Effect.runPromise(Scope.provide(openProject(options, Date.now), projects))
+      return {
+        id: project.projectId,
+        publishableClientKey: project.publishableClientKey,
+        secretServerKey: project.secretServerKey,
+        superSecretAdminKey: project.superSecretAdminKey
+      }
+    }
+  }
+}
+
+/** The handle's calls on a running backend (the users and projects made over HTTP, as a dashboard does). */
+const handleOn = (current: () => RunningEmulator | undefined): EmulatorHandle => {
   const running = () => {
+    const emulator = current()
     if (emulator === undefined) throw new Error("the emulator is not running (use inside tests)")
     return emulator
   }

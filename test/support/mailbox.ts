@@ -6,6 +6,7 @@
  * const code = codeFromMail(yield* latestMailTo(backend, email), callbackUrl)
  */
 import * as Effect from "effect/Effect"
+import { codeLinksOf } from "../../backend/src/testing/mail-reader.js"
 import type { EmulatorHandle } from "./emulator.js"
 
 export interface Mail {
@@ -51,12 +52,9 @@ export const latestMailTo = (backend: EmulatorHandle, address: string) =>
     return newest === undefined ? Effect.die(new Error(`no mail to ${address}`)) : Effect.succeed(newest)
   })
 
-/** The `code` of the first link in the mail's text that starts with `callbackUrl`. */
+/** The `code` of the first link in the mail's text that starts with `callbackUrl` (read as the testing kit reads links). */
 export const codeFromMail = (mail: Pick<Mail, "text">, callbackUrl: string): string => {
-  // Links stand in plain text, in parentheses or angle brackets, or end a sentence.
-  const link = mail.text.split(/[\s()<>]+/).find((word) => word.startsWith(callbackUrl))
-  if (link === undefined) throw new Error(`no link to ${callbackUrl} in:\n${mail.text}`)
-  const code = new URL(link.replace(/[.,]+$/, "")).searchParams.get("code")
-  if (code === null || code === "") throw new Error(`no code in ${link}`)
-  return code
+  const link = codeLinksOf(mail.text).find((candidate) => candidate.url.startsWith(callbackUrl))
+  if (link === undefined) throw new Error(`no link to ${callbackUrl} with a code in:\n${mail.text}`)
+  return link.code
 }

@@ -6,7 +6,7 @@
  * so a typo cannot leave a test passing without its fault.
  */
 import * as Schema from "effect/Schema"
-import type { KnownError } from "@stackfx/lib/errors/known/registry.js"
+import type { KnownError } from "stackfx"
 import { apiRoutes } from "../routes/index.js"
 
 /** What a faulted request gets instead of (or before) the backend's answer. */

@@ -1,15 +1,10 @@
 /**
- * The mail the backend sent for a test's project, as typed values: the messages to an address, and the
- * code or link of the newest message of a kind (told apart by the default templates' subject lines).
- * Reading waits for the message (the backend stores it during the request that sends it, so it is
- * usually there at once) and gives up after a timeout with an error naming the address.
+ * The mail the kit reads for a test, as typed values: a message, the link of a message with its `code`, and
+ * the errors of a read (no such message before the timeout, a message without a link). Types only: the
+ * readers (mail-reader.ts) query the backend's store, which this file, and so the kit's published
+ * declarations, never name.
  */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { addressOf } from "../mail/message.js"
-import { otpOf } from "../operations/emailed-codes.js"
-import type { DbShape } from "../store/db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../store/rows.js"
 
 /** One message the backend sent. */
 export interface Mail {
@@ -24,21 +19,6 @@ export interface Mail {
 
 /** The kinds of message the kit reads a link from, with the default templates' subject lines. */
 export type MailKind = "magicLink" | "emailVerification" | "passwordReset" | "teamInvitation" | "any"
-
-const subjects: Readonly<Record<Exclude<MailKind, "any">, RegExp>> = {
-  magicLink: /^Sign in to .*: Your code is /,
-  emailVerification: /^Verify your email at /,
-  passwordReset: /^Reset your password at /,
-  teamInvitation: /^You have been invited to join /
-}
-
-const kindNames: Readonly<Record<MailKind, string>> = {
-  magicLink: "sign-in (magic link / OTP)",
-  emailVerification: "e-mail verification",
-  passwordReset: "password reset",
-  teamInvitation: "team invitation",
-  any: ""
-}
 
 /** A link with the `code` it carries (what the app's handler page redeems). */
 export interface EmailLink {
@@ -65,115 +45,3 @@ export class MailWithoutLink extends Schema.TaggedError<MailWithoutLink>()("Mail
 export interface MailWait {
   readonly timeoutMillis?: number | undefined
 }
-
-const DEFAULT_TIMEOUT_MILLIS = 5_000
-const POLL_MILLIS = 10
-
-const MailRow = rowStruct({
-  id: Schema.String,
-  toAddress: Schema.String,
-  fromAddress: Schema.String,
-  subject: Schema.String,
-  textBody: Schema.String,
-  htmlBody: Schema.String,
-  createdAt: Timestamp
-})
-const rows = rowDecoder(MailRow)
-
-/** Every message to `address` of the project, oldest first (`ctid` orders messages sent in the same millisecond). */
-export const mailTo = (db: DbShape, projectId: string, address: string): Effect.Effect<ReadonlyArray<Mail>> =>
-  db
-    .query(
-      "select id, to_address, from_address, subject, text_body, html_body, created_at from outbox where project_id = $1 order by created_at, ctid",
-      [projectId]
-    )
-    .pipe(
-      Effect.flatMap(rows.all),
-      Effect.map((all) =>
-        all
-          .filter((row) => addressOf(row.toAddress).toLowerCase() === address.trim().toLowerCase())
-          .map((row) => ({
-            id: row.id,
-            to: row.toAddress,
-            from: row.fromAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            sentAt: row.createdAt
-          }))
-      ),
-      Effect.orDie
-    )
-
-// Real time, whatever clock the test runs under: a TestClock would never end the wait.
-const realSleep = (millis: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, millis)))
-
-/** The newest message of `kind` to `address`, waiting for one up to the timeout. */
-export const latestMail = (
-  db: DbShape,
-  projectId: string,
-  address: string,
-  kind: MailKind = "any",
-  wait: MailWait = {}
-): Effect.Effect<Mail, MailTimeout> => {
-  const timeoutMillis = wait.timeoutMillis ?? DEFAULT_TIMEOUT_MILLIS
-  const deadline = Date.now() + timeoutMillis
-  const ofKind = (mail: Mail) => kind === "any" || subjects[kind].test(mail.subject)
-  const attempt: Effect.Effect<Mail, MailTimeout> = Effect.flatMap(mailTo(db, projectId, address), (all) => {
-    const newest = all.filter(ofKind).at(-1)
-    if (newest !== undefined) return Effect.succeed(newest)
-    if (Date.now() >= deadline) {
-      const what = kind === "any" ? "no mail" : `no ${kindNames[kind]} mail`
-      const others =
-        all.length === 0 ? "" : ` (it got ${all.length} other: ${all.map((m) => `"${m.subject}"`).join(", ")})`
-      return Effect.fail(
-        new MailTimeout({
-          address,
-          kind,
-          timeoutMillis,
-          message: `${what} reached ${address} within ${timeoutMillis} ms${others}`
-        })
-      )
-    }
-    return Effect.andThen(realSleep(POLL_MILLIS), attempt)
-  })
-  return attempt
-}
-
-/** The first link of the message that carries a `code` query parameter. */
-export const linkOf = (mail: Mail): EmailLink | MailWithoutLink => {
-  // Links stand in plain text, in parentheses or angle brackets, or end a sentence.
-  for (const word of mail.text.split(/[\s()<>"]+/)) {
-    const candidate = word.replace(/[.,]+$/, "")
-    if (!URL.canParse(candidate)) continue
-    const code = new URL(candidate).searchParams.get("code")
-    if (code !== null && code !== "") return { url: candidate, code }
-  }
-  return new MailWithoutLink({
-    address: mail.to,
-    subject: mail.subject,
-    message: `the mail "${mail.subject}" to ${mail.to} has no link with a code`
-  })
-}
-
-/** The link of the newest message of `kind` to `address`. */
-export const latestLink = (
-  db: DbShape,
-  projectId: string,
-  address: string,
-  kind: MailKind,
-  wait?: MailWait
-): Effect.Effect<EmailLink, MailTimeout | MailWithoutLink> =>
-  Effect.flatMap(latestMail(db, projectId, address, kind, wait), (mail) => {
-    const link = linkOf(mail)
-    return link instanceof MailWithoutLink ? Effect.fail(link) : Effect.succeed(link)
-  })
-
-/** The six-character sign-in code of the newest magic-link message (what a person types). */
-export const latestOtp = (
-  db: DbShape,
-  projectId: string,
-  address: string,
-  wait?: MailWait
-): Effect.Effect<string, MailTimeout | MailWithoutLink> =>
-  Effect.map(latestLink(db, projectId, address, "magicLink", wait), (link) => otpOf(link.code))

@@ -5,7 +5,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
+import type { AdminProjectConfigUpdate } from "stackfx"
 import { createProject, freshKeys } from "../operations/project-setup.js"
 import { deleteProject } from "../store/projects.js"
 import type { ActiveFault } from "./faults.js"

@@ -31,6 +31,8 @@ export interface RunningStackTest extends TestProjectKeys {
   readonly now: () => number
   readonly createUser: (input?: NewTestUser) => Promise<TestUser>
   readonly createAnonymousUser: () => Promise<TestUser>
+  /** A fresh session of `user` by their passkey (created with `passkey: true`). */
+  readonly signInWithPasskey: (user: TestUser) => Promise<TestUser>
   readonly createTeam: (input?: NewTestTeam) => Promise<TestTeam>
   readonly invite: (input: {
     readonly team: TestTeam
@@ -91,6 +93,7 @@ export const startStackTest = async (options: StackTestOptions = {}): Promise<Ru
     admin: kit.admin,
     createUser: (input) => run(kit.createUser(input)),
     createAnonymousUser: () => run(kit.createAnonymousUser),
+    signInWithPasskey: (user) => run(kit.signInWithPasskey(user)),
     createTeam: (input) => run(kit.createTeam(input)),
     invite: (input) => run(kit.invite(input)),
     createApiKey: (input) => run(kit.createApiKey(input)),

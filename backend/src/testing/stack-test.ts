@@ -28,6 +28,7 @@ import {
   FixtureFailed,
   invite,
   type NewTestTeam,
+  signInWithPasskey,
   type NewTestUser,
   type TestApiKey,
   type TestTeam,
@@ -41,17 +42,8 @@ import {
   matcherOf,
   UnknownRoute
 } from "./faults.js"
-import {
-  type EmailLink,
-  latestLink,
-  latestMail,
-  latestOtp,
-  type Mail,
-  type MailTimeout,
-  type MailWait,
-  type MailWithoutLink,
-  mailTo
-} from "./mailbox.js"
+import type { EmailLink, Mail, MailTimeout, MailWait, MailWithoutLink } from "./mailbox.js"
+import { latestLink, latestMail, latestOtp, mailTo } from "./mail-reader.js"
 import { openProject, type OpenProject, type StackTestOptions, testTime, type TestProjectKeys } from "./project.js"
 import { workerBackend } from "./worker-backend.js"
 
@@ -96,6 +88,8 @@ export interface StackTestShape {
       | { readonly user: TestUser; readonly description?: string | undefined }
       | { readonly team: TestTeam; readonly description?: string | undefined }
   ) => Effect.Effect<TestApiKey, FixtureError>
+  /** A fresh session of `user` by their passkey (created with `passkey: true`), signed in as a visitor's page does. */
+  readonly signInWithPasskey: (user: TestUser) => Effect.Effect<TestUser, FixtureError>
   /** A new user (see `createUser`) and the client tier signed in as them, in one call. */
   readonly signedIn: (input?: NewTestUser) => Effect.Effect<
     {
@@ -189,6 +183,7 @@ export const makeStackTest = (
       createTeam: (input) => createTeam(fixtures, input),
       invite: (input) => invite(fixtures, input),
       createApiKey: (input) => createApiKey(fixtures, input),
+      signInWithPasskey: (user) => signInWithPasskey(fixtures, user),
       signedIn: (input) => Effect.map(createUser(fixtures, input), (user) => ({ user, client: client(user) })),
       mailbox,
       fault: (target, answer, options = {}) =>

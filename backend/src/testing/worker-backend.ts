@@ -10,7 +10,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
-import { Emulator } from "../options.js"
+import { Emulator, type EmulatorShape } from "../options.js"
 import { layer } from "../server.js"
 import { Db, type DbShape } from "../store/db.js"
 import { aroundRequest } from "./project-controls.js"
@@ -20,6 +20,8 @@ export interface WorkerBackend {
   /** Base URL, what a tier's `baseUrl` is. */
   readonly url: string
   readonly db: DbShape
+  /** What the backend says of itself: its URLs and the seeded projects' keys. */
+  readonly emulator: EmulatorShape
 }
 
 const start = Effect.gen(function* () {
@@ -31,7 +33,8 @@ const start = Effect.gen(function* () {
     ).pipe(Layer.provide(Logger.layer([]))),
     scope
   )
-  return { url: Context.get(built, Emulator).url, db: Context.get(built, Db), scope }
+  const emulator = Context.get(built, Emulator)
+  return { url: emulator.url, db: Context.get(built, Db), emulator, scope }
 })
 
 let running: Promise<WorkerBackend & { readonly scope: Scope.Closeable }> | undefined

@@ -2,9 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import * as jose from "jose"
 import { AccessTokenClaims } from "../../../src/domain/jwt.js"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const CLAIMS = [
   "sub",

@@ -7,9 +7,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { request as httpRequest } from "node:http"
 import { MAX_BODY_BYTES } from "../../../backend/src/http/input-limits.js"
-import { expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 interface OpenAnswer {
   readonly status: number

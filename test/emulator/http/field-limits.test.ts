@@ -4,9 +4,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { MAX_METADATA_BYTES, MAX_STRING_LENGTH } from "../../../backend/src/http/input-limits.js"
-import { type CallResult, expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
+import { type CallResult, expectStatus, type TestProject, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const DAY = 86_400_000
 

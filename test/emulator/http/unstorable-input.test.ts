@@ -6,10 +6,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { beforeAll } from "vitest"
-import { type CallResult, expectStatus, useEmulator } from "../../support/emulator.js"
+import { type CallResult, expectStatus, useKitBackend } from "../../support/emulator.js"
 import { type RouteEntry, routeTable } from "../../support/route-table.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 let routes: ReadonlyArray<RouteEntry> = []
 beforeAll(async () => {

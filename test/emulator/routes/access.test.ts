@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { type TestProject, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const admin = (project: TestProject, method: string, path: string, body?: unknown) =>
   backend.call(project, method, path, { accessType: "admin", body })

@@ -7,10 +7,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from "jose"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 import { type OidcMock, oidcMock } from "../../support/oidc-mock.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const PATH = "/auth/oauth/callback/apple/native"
 const BUNDLE = "com.example.ios.app"

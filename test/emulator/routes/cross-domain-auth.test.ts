@@ -6,9 +6,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
-import { type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const verifier = "W2LPAD4M4ES-3wBjzU6J5ApykmuxQy5VTs3oSmtboDM"
 const redirectUri = "https://app.example.com/handler/oauth-callback?stack_cross_domain_auth=1"

@@ -4,9 +4,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/local-keys.js"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 describe("the backend's root page", () => {
   it("shows status, the local-development project and its keys, and links to the mailbox and the API", async () => {

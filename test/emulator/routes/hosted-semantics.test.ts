@@ -5,10 +5,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { expectStatus, type TestProject, type TestUser, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, type TestProject, type TestUser, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../../support/mailbox.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const refreshes = async (project: TestProject, refreshToken: string): Promise<number> => {
   const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {

@@ -6,12 +6,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import { beforeAll } from "vitest"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 import { templateProject } from "../../support/template-project.js"
 import { activeContent } from "../mail/active-content.js"
 import { hostileTemplateArbitrary } from "../mail/hostile-template-arbitrary.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 // Each run is one request with a source of up to ~40 kB; the renderer's own property test runs more cases.
 const HTTP_RUNS = 25

@@ -3,9 +3,9 @@
  * answers (its e2e suite `oauth-providers.test.ts` is the source of the expected values).
  */
 import { describe, expect, it } from "vitest"
-import { expectStatus, type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
+import { expectStatus, type TestProject, type TestUser, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const MISSING = "e889e6de-8da5-47fd-87fd-a8db34b14ec4"

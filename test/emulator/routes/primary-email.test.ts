@@ -4,9 +4,9 @@
  * with both addresses): only the signed-in user's own primary address is mailed, once it is unverified.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const callbackUrl = "http://localhost:3000/handler/email-verification"
 

@@ -3,9 +3,9 @@
  * apps/e2e/tests/backend/endpoints/api/v1/api-keys.test.ts is the reference for statuses, codes and bodies).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { type TestProject, type TestUser, useEmulator } from "../../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const enabled = (user = true, team = true) =>
   backend.createProject({ config: { allow_user_api_keys: user, allow_team_api_keys: team } })

@@ -5,9 +5,9 @@
  * hosted service makes primary.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 describe("refused input", () => {
   it("refuses body keys a route does not declare, nested ones too, naming them", async () => {

@@ -5,9 +5,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as jose from "jose"
-import { type TestProject, useEmulator } from "../../support/emulator.js"
+import { type TestProject, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const ALLOW_ANONYMOUS = { "x-stack-allow-anonymous-user": "true" }
 const ALLOW_RESTRICTED = { "x-stack-allow-restricted-user": "true" }

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 describe("POST /auth/sessions/current/refresh", () => {
   it("gives a new access token for the refresh token header", async () => {

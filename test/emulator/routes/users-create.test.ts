@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as bcrypt from "bcryptjs"
-import { uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const createUser = (project: Parameters<typeof backend.call>[0], body: unknown) =>
   backend.call(project, "POST", "/users", { accessType: "server", body })

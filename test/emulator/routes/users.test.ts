@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 describe("users", () => {
   it("lets a user update and read themselves; client-only fields stay client-only", async () => {
