@@ -27,6 +27,8 @@ export default defineConfig({
     // The kit's backend is one per worker only when the files of a worker share their modules: with vitest's
     // default isolation each file would start its own (about a second of CPU each).
     isolate: false,
+    // The repository's root config runs this project beside its own two, whose worker count it must share.
+    maxWorkers: 2,
     testTimeout: 30_000,
     // A block's layer starts the worker's backend on first use: a second or two, more on a loaded machine.
     hookTimeout: 60_000
