@@ -24,7 +24,7 @@ import { afterAll, assert, beforeAll, describe, it } from "vitest"
 import { chromium } from "playwright-core"
 import { CHROMIUM_PATH } from "../browser/support/harness.js"
 import { installLines, readmeBlocks, readmeSection } from "./readme-blocks.js"
-import { run, waitForLine } from "./run.js"
+import { childEnv, run, waitForLine } from "./run.js"
 import { serveStatic } from "./serve-static.js"
 
 const repo = new URL("../../", import.meta.url).pathname
@@ -259,7 +259,7 @@ describe("the packed packages", () => {
     backend = spawn(
       process.execPath,
       [join(scriptDir(), "node_modules", "stackfx-backend", "bin", "stackfx.js"), "dev", "--port", "0"],
-      { cwd: scriptDir(), stdio: ["ignore", "pipe", "pipe"] }
+      { cwd: scriptDir(), env: childEnv(), stdio: ["ignore", "pipe", "pipe"] }
     )
     backend.stdout?.on("data", (chunk: Buffer) => {
       backendOutput += chunk.toString()
@@ -451,7 +451,7 @@ describe("the packed packages", () => {
       join(appDir(), "node_modules", ".bin", "vitest"),
       // The repository's own limits: the worker's backend starts in the layer's hook, seconds on a loaded machine.
       ["run", "kit/sign-in.test.ts", "--reporter", "verbose", "--hookTimeout", "60000", "--testTimeout", "30000"],
-      { cwd: appDir(), env: { ...process.env, CI: "true", NO_COLOR: "1" } }
+      { cwd: appDir(), env: childEnv({ CI: "true", NO_COLOR: "1" }) }
     )
     assert.match(stdout, /signs a fixture user in, then meets an injected 503/)
     assert.match(stdout, /1 passed/)

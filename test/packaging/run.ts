@@ -7,7 +7,17 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** Runs `command` to its end; a non-zero exit rejects with the command, its exit code and its output. */
+/**
+ * The test run's environment without the variables a backend's project is read from (`STACK_*`, `HEXCLAVE_*`):
+ * a global setup of the run (the testing kit's example sets them) must not choose the project of a process that
+ * a test starts, and Node's `--env-file` does not override a variable already set.
+ */
+export const childEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(STACK|HEXCLAVE)_/.test(name))),
+  ...extra
+})
+
+/** Runs `command` to its end (in `childEnv()` unless given one); a non-zero exit rejects with the command, its exit code and its output. */
 export const run = (
   command: string,
   args: ReadonlyArray<string>,
@@ -17,7 +27,7 @@ export const run = (
     execFile(
       command,
       [...args],
-      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env },
+      { cwd: options.cwd, maxBuffer: 64 * 1024 * 1024, env: options.env ?? childEnv() },
       (error, stdout, stderr) => {
         if (error === null) resolve({ stdout, stderr })
         else

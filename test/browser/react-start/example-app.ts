@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { join } from "node:path"
-import { run, waitForLine } from "../../packaging/run.js"
+import { childEnv, run, waitForLine } from "../../packaging/run.js"
 
 const repo = new URL("../../../", import.meta.url).pathname
 const example = join(repo, "examples", "react-start")
@@ -27,14 +27,14 @@ export interface RunningExample {
 }
 
 // NODE_ENV: vitest sets it to "test", which would build React for development.
-const childEnv = (env: ExampleEnv) => ({ ...process.env, NODE_ENV: "production", ...env })
+const exampleEnv = (env: ExampleEnv) => childEnv({ NODE_ENV: "production", ...env })
 
 /** Builds the example (client and server) for `env`, then serves it on a free port. */
 export const startExample = async (env: ExampleEnv): Promise<RunningExample> => {
-  await run(vite, ["build", "--logLevel", "error"], { cwd: example, env: childEnv(env) })
+  await run(vite, ["build", "--logLevel", "error"], { cwd: example, env: exampleEnv(env) })
   const child: ChildProcess = spawn(vite, ["preview", "--port", "0", "--host", "127.0.0.1"], {
     cwd: example,
-    env: childEnv(env),
+    env: exampleEnv(env),
     stdio: ["ignore", "pipe", "pipe"]
   })
   const ready = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+)/, 60_000)
