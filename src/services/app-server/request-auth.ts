@@ -26,7 +26,7 @@ import { ClientConfig } from "../http/client-config.js"
 import { documented, type ErrorTable, type FailureOf } from "../http/error-narrowing.js"
 import { TokenVerifier } from "./jwt-verify.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
-import { ServerUsers } from "../users/server-users.js"
+import { ServerUsers } from "../generated/server-users.js"
 import { makeSession } from "../session/session.js"
 import { makeRefTokenStore, type StoredTokens } from "../session/token-store.js"
 

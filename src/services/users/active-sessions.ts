@@ -9,24 +9,38 @@
  * const others = (yield* sessions.list).filter((s) => !s.isCurrentSession)
  * for (const session of others) yield* sessions.revoke(session.id)
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { ActiveSessionsMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { ActiveSessionsCalls } from "./active-sessions-calls.js"
-
-/** What the ActiveSessions service offers; see its tag for the rules. Its members are declared in active-sessions-calls.ts. */
-export type ActiveSessionsShape = ShapeOf<typeof ActiveSessionsCalls>
+import * as Effect from "effect/Effect"
+import { custom, effectCall, implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { SessionsApi } from "../../contract/sessions.js"
+import { type CallFailureAt, caller } from "../http/call.js"
+import type { SessionNotFound } from "./session-not-found.js"
+import { endSession } from "./server-sessions.js"
 
 /** The signed-in user's sessions: list them, end the others. */
-export class ActiveSessions
-  extends /* @__PURE__ */ Context.Service<ActiveSessions, ActiveSessionsShape>()("stackfx/ActiveSessions")
-{
-  static readonly layer: Layer.Layer<ActiveSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ActiveSessions,
-    ActiveSessionsMembers,
-    () => import("../live.js").then((m) => m.makeActiveSessions)
-  )
+export const ActiveSessionsCalls = {
+  /**
+   * The signed-in user's sessions, newest first: created, last used, where from (when the service located
+   * the address) and which one is this one (`isCurrentSession`). Impersonation sessions are not listed.
+   */
+  list: effectCall(SessionsApi.list, "client", {
+    input: () => ({ query: { user_id: "me" } }),
+    output: (page) => page.items
+  }),
+  /**
+   * Ends one of the signed-in user's other sessions. The current one is refused
+   * (`CannotDeleteCurrentSession`: sign out instead); an unknown id, or a session already ended, is
+   * `SessionNotFound`.
+   */
+  revoke: custom<
+    (sessionId: string) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "client">>
+  >("function", SessionsApi.delete.changes)
 }
+
+export const makeActiveSessions = implement(
+  ActiveSessionsCalls,
+  Effect.gen(function* () {
+    const end = endSession(caller(yield* Transport, SessionsApi.delete, "client"))
+    return { revoke: (sessionId: string) => end("me", sessionId) }
+  })
+)

@@ -9,25 +9,14 @@
  * const open = yield* sessions.list(userId)
  * yield* sessions.delete(userId, open[0].id)
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
-import { ServerSessionsMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { ServerSessionsCalls } from "./server-sessions-calls.js"
-
-export { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./server-session-defaults.js"
-
-/**
- * The session does not exist, has ended, or belongs to another user. The API answers this with a plain
- * 404 rather than a known error, so the client names it.
- */
-export class SessionNotFound extends Schema.TaggedError<SessionNotFound>()("SessionNotFound", {
-  sessionId: Schema.String,
-  message: Schema.String
-}) {}
+import * as Effect from "effect/Effect"
+import { custom, functionCall, implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { SessionsApi } from "../../contract/sessions.js"
+import { type CallFailureAt, type CallInput, caller } from "../http/call.js"
+import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./server-session-defaults.js"
+import type { AccessType } from "../../domain/api.js"
+import { SessionNotFound } from "./session-not-found.js"
 
 /** What creating a server-side session takes: the user to sign in and the session's options. */
 export interface NewServerSession {
@@ -37,16 +26,56 @@ export interface NewServerSession {
   readonly expiresInMillis?: number | undefined
 }
 
-/** What the ServerSessions service offers; see its tag for the rules. Its members are declared in server-sessions-calls.ts. */
-export type ServerSessionsShape = ShapeOf<typeof ServerSessionsCalls>
-
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */
-export class ServerSessions
-  extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions")
-{
-  static readonly layer: Layer.Layer<ServerSessions, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ServerSessions,
-    ServerSessionsMembers,
-    () => import("../live.js").then((m) => m.makeServerSessions)
-  )
+export const ServerSessionsCalls = {
+  /** A new session for the user; the tokens are returned, not stored in this tier's own session. */
+  create: functionCall(SessionsApi.create, "server", (session: NewServerSession) => ({
+    body: { userId: session.userId, expiresInMillis: session.expiresInMillis ?? DEFAULT_SERVER_SESSION_EXPIRY_MS }
+  })),
+  /** The user's open sessions, newest first (an unknown user simply has none). */
+  list: functionCall(
+    SessionsApi.list,
+    "server",
+    (userId: string) => ({ query: { user_id: userId } }),
+    (page) => page.items
+  ),
+  /**
+   * Ends one of the user's sessions. The session making this request cannot end itself that way
+   * (`CannotDeleteCurrentSession`): sign out instead.
+   */
+  delete: custom<
+    (
+      userId: string,
+      sessionId: string
+    ) => Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, "server">>
+  >("function", SessionsApi.delete.changes)
 }
+
+/**
+ * Ends a session of `userId` through `call`. The service answers an unknown (or someone else's) session
+ * with a plain 404, not a known error: it is `SessionNotFound`.
+ */
+export const endSession =
+  <V extends AccessType>(
+    call: (
+      input: CallInput<typeof SessionsApi.delete, V>
+    ) => Effect.Effect<unknown, CallFailureAt<typeof SessionsApi.delete, V>>
+  ) =>
+  (
+    userId: string,
+    sessionId: string
+  ): Effect.Effect<void, SessionNotFound | CallFailureAt<typeof SessionsApi.delete, V>> =>
+    call({ params: { id: sessionId }, query: { user_id: userId } }).pipe(
+      Effect.asVoid,
+      Effect.catchIf(
+        (error) => error._tag === "HttpError" && error.status === 404,
+        () => Effect.fail(new SessionNotFound({ sessionId, message: `Session ${sessionId} not found.` }))
+      )
+    )
+
+export const makeServerSessions = implement(
+  ServerSessionsCalls,
+  Effect.gen(function* () {
+    return { delete: endSession(caller(yield* Transport, SessionsApi.delete, "server")) }
+  })
+)

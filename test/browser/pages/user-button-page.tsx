@@ -17,8 +17,8 @@ import { UserButton } from "../../../src/react/user-button.js"
 import { ClientConfig } from "../../../src/services/http/client-config.js"
 import { CurrentUser, type CurrentUserShape } from "../../../src/services/users/current-user.js"
 import { isLoggedIn, Session } from "../../../src/services/session/session.js"
-import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/teams/team-permissions.js"
-import { Teams, type TeamsShape } from "../../../src/services/teams/teams.js"
+import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/generated/team-permissions.js"
+import { Teams, type TeamsShape } from "../../../src/services/generated/teams.js"
 import { cookieTokenStore } from "../../../src/services/session/token-store-cookie.js"
 
 interface TestApi {

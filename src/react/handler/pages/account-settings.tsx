@@ -5,7 +5,7 @@
  * and brought back here afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"

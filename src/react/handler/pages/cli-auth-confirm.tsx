@@ -5,7 +5,7 @@
  * (`CliLogin.complete`), and the program's next poll is signed in.
  */
 import { type ReactNode, Suspense, useState } from "react"
-import { CliLogin } from "../../../services/users/cli-login.js"
+import { CliLogin } from "../../../services/generated/cli-login.js"
 import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"

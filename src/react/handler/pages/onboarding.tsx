@@ -8,7 +8,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
 import { allowingRestrictedUsers } from "../../../services/http/allowed-users.js"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"

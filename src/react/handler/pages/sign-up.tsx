@@ -4,9 +4,9 @@
  * a verification email pointing at the email-verification page, then the after-sign-up redirect.
  */
 import * as Result from "effect/Result"
-import { type FormEvent, type ReactNode } from "react"
+import type { FormEvent, ReactNode } from "react"
 import { SignUpNotEnabled } from "../../../errors/known/sign-in.js"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { redirectUrlFor } from "../../../services/navigation/redirects.js"
 import { useProject, useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"

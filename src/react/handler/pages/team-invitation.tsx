@@ -4,7 +4,7 @@
  * (details) and joins it (accept).
  */
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
-import { TeamInvitations } from "../../../services/teams/team-invitations.js"
+import { TeamInvitations } from "../../../services/generated/team-invitations.js"
 import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
