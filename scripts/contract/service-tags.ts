@@ -18,6 +18,8 @@ export const generatedDir = join(services, "generated")
 export const liveFile = join(services, "live.ts")
 /** The member lists, in one module: each tag module names its own (a list per tag module costs a page's first load more). */
 export const memberKindsFile = join(generatedDir, "member-kinds.ts")
+/** Every tag module, for the root entry's one `export *`: a new service needs no line there. */
+export const tagsIndexFile = join(generatedDir, "index.ts")
 
 /** The folders of the pipeline: no service module lives there. */
 const pipeline = new Set(["generated", "http", "wire", "session"])
@@ -189,6 +191,18 @@ export const serviceTagSources = async (): Promise<ReadonlyMap<string, string>> 
   }
   out.set(memberKindsFile, kinds.join("\n"))
   out.set(
+    tagsIndexFile,
+    [
+      header("the service modules"),
+      "// Every service's tag module: the root entry (src/index.ts) exports them all with one `export *`.",
+      ...[...out.keys()]
+        .filter((file) => file !== memberKindsFile)
+        .sort()
+        .map((file) => `export * from "./${basename(file).replace(/\.ts$/, ".js")}"`),
+      ""
+    ].join("\n")
+  )
+  out.set(
     liveFile,
     [
       header("the service modules"),
@@ -203,7 +217,7 @@ export const serviceTagSources = async (): Promise<ReadonlyMap<string, string>> 
       " * error, loads it all.",
       " */",
       `export { decodeKnownErrorWithCode } from "../errors/decode.js"`,
-      `export { runDiagnostics } from "./http/diagnostics.js"`,
+      `export { runDiagnostics } from "./wire/diagnostics.js"`,
       ...live,
       ""
     ].join("\n")

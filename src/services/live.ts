@@ -11,7 +11,7 @@
  * error, loads it all.
  */
 export { decodeKnownErrorWithCode } from "../errors/decode.js"
-export { runDiagnostics } from "./http/diagnostics.js"
+export { runDiagnostics } from "./wire/diagnostics.js"
 export { makeServerApiKeys, makeTeamApiKeys, makeUserApiKeys } from "./api-keys/project-api-keys.js"
 export { makeCrossDomainAuth } from "./oauth/cross-domain-auth.js"
 export { makeOAuth } from "./oauth/oauth.js"

@@ -14,7 +14,7 @@ import { MAX_PREFETCHING_APPS_BEFORE_WARNING } from "../../src/react/prefetch.js
 import { REDIRECT_WAIT_MS } from "../../src/react/redirect-wait.js"
 import { MENU_TEXT_MAX_WIDTH } from "../../src/react/styles.js"
 import { MIN_RSA_MODULUS_BITS } from "../../src/services/app-server/jwt-verify.js"
-import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../src/services/http/retry.js"
+import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../src/services/wire/retry.js"
 import { OAUTH_STATE_COOKIE_MAX_AGE_SECONDS } from "../../src/services/oauth/oauth-cookie.js"
 import { OAUTH_CODE_CHALLENGE_METHOD } from "../../src/services/oauth/oauth-url.js"
 import { USER_ID_MAX_BYTES, USER_ID_MIN_BYTES } from "../../src/services/passkeys/passkey-options.js"

@@ -17,5 +17,5 @@ export {
   makeRequestCookieTokenStore,
   requestCookieTokenStore,
   type RequestCookieTokenStoreOptions
-} from "../../services/session/token-store-request.js"
+} from "../../services/app-server/token-store-request.js"
 export type { StackSnapshot } from "./snapshot.js"

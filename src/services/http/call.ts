@@ -29,8 +29,8 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type CallFailure, documented } from "./error-narrowing.js"
 import { segment } from "./path-segment.js"
 import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
-import { wireCodec } from "./internal/wire-codec-load.js"
-import { type LazySchema, lazySchema } from "./lazy-schema.js"
+import { wireCodec } from "../wire/wire-codec-load.js"
+import { type LazySchema, lazySchema } from "../wire/lazy-schema.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 
 /** How a call goes out, besides what the declaration says (the transport's options). */

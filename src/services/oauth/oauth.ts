@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
+import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
 import { custom, implement, type ShapeOf } from "../http/service-calls.js"
 import { type CookieDocument, consumeVerifier, saveVerifier } from "./oauth-cookie.js"
 import { Session } from "../session/session.js"

@@ -21,7 +21,7 @@ import {
   type ResettableConfigLevel
 } from "../../domain/project-config.js"
 import { type CallFailureAt, caller } from "../http/call.js"
-import { decodeJson } from "../http/wire-codec.js"
+import { decodeJson } from "../wire/wire-codec.js"
 
 const level = (configLevel: ConfigLevel) => ({ level: configLevel })
 const nothing = (): void => undefined

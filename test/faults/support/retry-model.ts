@@ -17,7 +17,7 @@ import {
   networkMaxAttempts,
   networkRetryBaseMs,
   rateLimitMaxRetries
-} from "../../../src/services/http/retry.js"
+} from "../../../src/services/wire/retry.js"
 import type { Fault } from "../../support/fault-proxy.js"
 
 export type ExpectedEnd =

@@ -24,7 +24,7 @@ import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Card } from "../ui.js"
 import { useAction } from "../use-action.js"
-import { Loading, SignInFirst, userLabel } from "./shared.js"
+import { Loading, SignInFirst, userLabel } from "../page-shared.js"
 
 function Settings(props: {
   readonly deletion: AccountDeletion

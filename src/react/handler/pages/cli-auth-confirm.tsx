@@ -10,7 +10,7 @@ import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
-import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
+import { Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
 
 function VisitorConfirm(): ReactNode {
   return (

@@ -15,7 +15,7 @@ import { OAuthButtons } from "../oauth-buttons.js"
 import { MagicLinkSignInForm, type SignInCallbacks } from "../sign-in-methods.js"
 import { Button, Card, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { AlreadySignedIn, AuthPage } from "./shared.js"
+import { AlreadySignedIn, AuthPage } from "../page-shared.js"
 
 function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
   const app = useHandlerApp()

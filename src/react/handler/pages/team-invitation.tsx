@@ -10,7 +10,7 @@ import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
+import { Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
 
 /** Runs `load` once per code and keeps its outcome. */
 const useLoadOnce = <A,>(

@@ -18,7 +18,7 @@ import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
 import type * as Stream from "effect/Stream"
 import { NetworkError } from "../../../errors/client/network-error.js"
-import { tracedService } from "../tracing.js"
+import { tracedService } from "../../wire/tracing.js"
 
 /** Effects whose error channel admits a failed code load. */
 type CanFailToLoad<T> =

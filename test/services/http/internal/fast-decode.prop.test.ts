@@ -6,7 +6,7 @@ import * as fc from "fast-check"
 import { JsonValue } from "../../../../src/domain/json-value.js"
 import { unsure } from "../../../../src/domain/wire-decode-hints.js"
 import { Metadata, Millis, nullableKey } from "../../../../src/domain/wire.js"
-import { fastDecoder } from "../../../../src/services/http/internal/fast-decode.js"
+import { fastDecoder } from "../../../../src/services/wire/fast-decode.js"
 import { wireSchemaEntries, wireSchemas } from "../../../support/wire-schemas.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)

@@ -7,9 +7,9 @@
 import * as Clock from "effect/Clock"
 import * as Layer from "effect/Layer"
 import * as Effect from "effect/Effect"
-import { tokensFromCookieHeader } from "../app-server/request-tokens.js"
-import { tokenCookieLines } from "./token-store-cookie.js"
-import { type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
+import { tokensFromCookieHeader } from "./request-tokens.js"
+import { tokenCookieLines } from "../session/token-store-cookie.js"
+import { type StoredTokens, TokenStore, type TokenStoreShape } from "../session/token-store.js"
 
 /** Options of a request's cookie store. */
 export interface RequestCookieTokenStoreOptions {

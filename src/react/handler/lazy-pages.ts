@@ -11,32 +11,44 @@
  */
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import { createElement, type ReactNode } from "react"
-import type { HandlerRoute } from "../../../domain/handler-routes.js"
-import type { HandlerPageProps } from "../frame.js"
+import type { HandlerRoute } from "../../domain/handler-routes.js"
+import type { HandlerPageProps } from "./frame.js"
 
 export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
-  "sign-in": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-in.js"), "SignInPage"),
-  "sign-up": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-up.js"), "SignUpPage"),
-  "sign-out": /* @__PURE__ */ lazyRouteComponent(() => import("./sign-out.js"), "SignOutPage"),
+  "sign-in": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-in.js"), "SignInPage"),
+  "sign-up": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-up.js"), "SignUpPage"),
+  "sign-out": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-out.js"), "SignOutPage"),
   "email-verification": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./email-verification.js"),
+    () => import("./pages/email-verification.js"),
     "EmailVerificationPage"
   ),
-  "password-reset": /* @__PURE__ */ lazyRouteComponent(() => import("./password-reset.js"), "PasswordResetPage"),
-  "forgot-password": /* @__PURE__ */ lazyRouteComponent(() => import("./forgot-password.js"), "ForgotPasswordPage"),
-  "oauth-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./oauth-callback.js"), "OAuthCallbackPage"),
+  "password-reset": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/password-reset.js"), "PasswordResetPage"),
+  "forgot-password": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./pages/forgot-password.js"),
+    "ForgotPasswordPage"
+  ),
+  "oauth-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/oauth-callback.js"), "OAuthCallbackPage"),
   "magic-link-callback": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./magic-link-callback.js"),
+    () => import("./pages/magic-link-callback.js"),
     "MagicLinkCallbackPage"
   ),
-  "account-settings": /* @__PURE__ */ lazyRouteComponent(() => import("./account-settings.js"), "AccountSettingsPage"),
-  error: /* @__PURE__ */ lazyRouteComponent(() => import("./error.js"), "ErrorPage"),
-  "team-invitation": /* @__PURE__ */ lazyRouteComponent(() => import("./team-invitation.js"), "TeamInvitationPage"),
-  "cli-auth-confirm": /* @__PURE__ */ lazyRouteComponent(() => import("./cli-auth-confirm.js"), "CliAuthConfirmPage"),
-  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./onboarding.js"), "OnboardingPage")
+  "account-settings": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./pages/account-settings.js"),
+    "AccountSettingsPage"
+  ),
+  error: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/error.js"), "ErrorPage"),
+  "team-invitation": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./pages/team-invitation.js"),
+    "TeamInvitationPage"
+  ),
+  "cli-auth-confirm": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./pages/cli-auth-confirm.js"),
+    "CliAuthConfirmPage"
+  ),
+  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/onboarding.js"), "OnboardingPage")
 }
 
-const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("../frame.js"), "HandlerFrame")
+const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("./frame.js"), "HandlerFrame")
 
 /** The page in its frame, both loaded on first use; suspends meanwhile. Keyed by URL: a new link starts fresh. */
 export function LazyHandlerPage(props: HandlerPageProps): ReactNode {

@@ -22,7 +22,7 @@ import {
   fastDecodeHint,
   type FastField,
   unsure
-} from "../../../domain/wire-decode-hints.js"
+} from "../../domain/wire-decode-hints.js"
 
 // Each node's decoder once built; `null` for a node that cannot be compiled. A memo keyed by the AST node,
 // which is immutable: the same node always compiles to the same decoder, whoever asks.

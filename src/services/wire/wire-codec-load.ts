@@ -9,8 +9,8 @@
  * the Transport is built on, starts the same load for its refresh.
  */
 import * as Effect from "effect/Effect"
-import { NetworkError } from "../../../errors/client/network-error.js"
-import type { WireCodecModule } from "../lazy-schema.js"
+import { NetworkError } from "../../errors/client/network-error.js"
+import type { WireCodecModule } from "./lazy-schema.js"
 
 /** Loads the codec once, with `importModule`; see {@link startLoadingCodec} and {@link wireCodec}. @internal */
 export const makeCodecLoader = (importModule: () => Promise<WireCodecModule>) => {
@@ -47,7 +47,7 @@ export const makeCodecLoader = (importModule: () => Promise<WireCodecModule>) =>
   return { start, get, now }
 }
 
-const loader = makeCodecLoader(() => import("../wire-codec.js"))
+const loader = makeCodecLoader(() => import("./wire-codec.js"))
 
 /**
  * Starts loading the codec unless it is loaded or loading; a failed load is tried again by the next call.

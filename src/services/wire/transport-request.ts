@@ -1,8 +1,8 @@
 import { API_PATH_PREFIX } from "../../domain/api.js"
-import { authHeaderValue } from "../app-server/auth-json.js"
+import { authHeaderValue } from "./tokens.js"
 import type { AllowedUsers } from "./allowed-users.js"
 import type { ClientConfigShape } from "./client-config.js"
-import type { StoredTokens } from "../session/token-store.js"
+import type { StoredTokens } from "./tokens.js"
 
 /** The HTTP methods the API uses. */
 export type HttpMethod = "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE"

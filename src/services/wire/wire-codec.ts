@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import { firstLoadSchemas } from "../../contract/first-load-schemas.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
-import { answerDecoder } from "./internal/answer-decoders.js"
+import { answerDecoder } from "./answer-decoders.js"
 
 /** The schemas of the calls on every program's path, for code that must not import them itself. @internal */
 export const schemas = firstLoadSchemas

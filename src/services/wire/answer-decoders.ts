@@ -6,9 +6,9 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import { unsure } from "../../../domain/wire-decode-hints.js"
-import { excerpt } from "../../../errors/client/excerpt.js"
-import { ResponseDecodeError } from "../../../errors/client/response-decode-error.js"
+import { unsure } from "../../domain/wire-decode-hints.js"
+import { excerpt } from "../../errors/client/excerpt.js"
+import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { fastDecoder } from "./fast-decode.js"
 
 const safeStringify = (value: unknown): string => {

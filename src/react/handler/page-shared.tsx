@@ -4,15 +4,15 @@
  * sign-up pages.
  */
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
-import type { ClientUser } from "../../../domain/user.js"
-import { useHandlerPage } from "../context.js"
-import { HandlerLink } from "../handler-link.js"
-import { MfaPrompt } from "../mfa-prompt.js"
-import { RedirectStatus, useRedirect } from "../redirect.js"
-import { returningHere } from "../return-here.js"
-import type { SignInCallbacks } from "../sign-in-methods.js"
-import { Card } from "../ui.js"
-import { useHandlerApp } from "../use-action.js"
+import type { ClientUser } from "../../domain/user.js"
+import { useHandlerPage } from "./context.js"
+import { HandlerLink } from "./handler-link.js"
+import { MfaPrompt } from "./mfa-prompt.js"
+import { RedirectStatus, useRedirect } from "./redirect.js"
+import { returningHere } from "./return-here.js"
+import type { SignInCallbacks } from "./sign-in-methods.js"
+import { Card } from "./ui.js"
+import { useHandlerApp } from "./use-action.js"
 
 export function Loading(): ReactNode {
   return (

@@ -13,7 +13,7 @@ import { ResponseDecodeError } from "../../errors/client/response-decode-error.j
 import { excerpt } from "../../errors/client/excerpt.js"
 import { actualStatus, knownErrorHeader, lowerCaseHeaders, type WireErrorResponse } from "../../errors/wire-response.js"
 import type { KnownError } from "../../errors/known/registry.js"
-import { loadLiveChunk } from "./internal/live-chunk.js"
+import type { LoadLazyParts } from "./lazy-parts.js"
 import { LoopDetected, parseRetryAfter, RateLimited } from "./retry.js"
 import type { TransportRequest } from "./transport-request.js"
 
@@ -37,18 +37,19 @@ export const describeCause = (cause: unknown): string => {
 /**
  * The known error an answer carries. The catalogue (98 classes with their schemas) is loaded the first
  * time an answer carries one, so a program that never meets an error never ships it; it travels with the
- * service implementations (services/live.ts, asked for through internal/live-chunk.ts), whose one chunk
+ * service implementations (services/live.ts, loaded through the loader the pipeline is handed, lazy-parts.ts), whose one chunk
  * costs the initial load less than a chunk of its own. Should that chunk fail to load, the answer is still
  * reported with its status and body.
  */
 const knownError = (
+  loadLazyParts: LoadLazyParts,
   wire: WireErrorResponse,
   code: string,
   request: TransportRequest,
   url: string
 ): Effect.Effect<never, RequestError> =>
   Effect.tryPromise({
-    try: loadLiveChunk,
+    try: loadLazyParts,
     catch: () => new HttpError({ status: actualStatus(wire), body: wire.body, method: request.method, url })
   }).pipe(Effect.flatMap((chunk) => Effect.fail(chunk.decodeKnownErrorWithCode(wire, code))))
 
@@ -84,6 +85,7 @@ export type Finish<A, E> = (body: unknown) => Effect.Effect<A, E>
  * decides at once (an Exit) the whole answer is one value for the fiber to resume with.
  */
 export const classify = <A, E>(
+  loadLazyParts: LoadLazyParts,
   response: Response,
   body: string,
   request: TransportRequest,
@@ -103,7 +105,7 @@ export const classify = <A, E>(
   }
   const wire: WireErrorResponse = { status: response.status, headers: lowerCaseHeaders(headers), body }
   const code = knownErrorHeader(wire)
-  if (code !== undefined) return knownError(wire, code, request, url)
+  if (code !== undefined) return knownError(loadLazyParts, wire, code, request, url)
   const status = actualStatus(wire)
   if (status >= 200 && status < 300) return finishBody(request, body, finish)
   if (status === 429) {

@@ -1,6 +1,6 @@
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
-import { makeNoncePool } from "./internal/nonce-pool.js"
+import { makeNoncePool } from "./nonce-pool.js"
 
 /** The only I/O the transport does. Swap it to add proxies, logging, or an effect HttpClient. */
 export type FetchFn = (url: string, init: RequestInit) => Promise<Response>

@@ -11,11 +11,10 @@ import { HttpError } from "../../errors/client/http-error.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import { NetworkError } from "../../errors/client/network-error.js"
 import { AllowedUsers } from "./allowed-users.js"
-import { loadLiveChunk } from "./internal/live-chunk.js"
-import type { ClientConfigShape } from "./client-config.js"
+import type { WireConfig } from "./lazy-parts.js"
 import { LoopDetected, NetworkFailure, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import { answerStatus, classify, describeCause, type Finish, type RequestError } from "./transport-answer.js"
-import type { StoredTokens } from "../session/token-store.js"
+import type { StoredTokens } from "./tokens.js"
 import { Fetch, type FetchFn, NonceSource } from "./transport-fetch.js"
 import { requestBody, requestHeaders, requestUrl, type TransportRequest } from "./transport-request.js"
 import { isTracing } from "./tracing.js"
@@ -25,12 +24,12 @@ export type { Finish, RequestError, TransportError } from "./transport-answer.js
 
 /**
  * Network diagnostics (health probes) for a request the retries gave up on. They travel in the same
- * chunk (services/live.ts, through internal/live-chunk.ts), loaded only then: on the initial path they cost
+ * chunk (services/live.ts, through the loader the pipeline is handed: lazy-parts.ts), loaded only then: on the initial path they cost
  * more than they do there. When that chunk cannot load either (likely, the network being down), the error
  * goes without them.
  */
-const diagnose = (config: ClientConfigShape): Effect.Effect<NetworkDiagnostics | undefined> =>
-  Effect.tryPromise(loadLiveChunk).pipe(
+const diagnose = (config: WireConfig): Effect.Effect<NetworkDiagnostics | undefined> =>
+  Effect.tryPromise(config.loadLazyParts).pipe(
     Effect.flatMap((chunk) => chunk.runDiagnostics(config)),
     Effect.orElseSucceed(() => undefined)
   )
@@ -90,7 +89,7 @@ export type OnRejectedToken<A, E> = (error: RequestError) => Effect.Effect<A, E>
  */
 const giveUp = <A, E>(
   e: E | RequestError | RetrySignal,
-  config: ClientConfigShape,
+  config: WireConfig,
   request: TransportRequest,
   url: string,
   attempts: number,
@@ -125,7 +124,7 @@ const giveUp = <A, E>(
  */
 export const startRequest = <A, E>(
   fiber: Fiber.Fiber<unknown, unknown>,
-  config: ClientConfigShape,
+  config: WireConfig,
   request: TransportRequest,
   tokens: StoredTokens | null,
   finish: Finish<A, E>,
@@ -148,7 +147,8 @@ export const startRequest = <A, E>(
     if (body !== undefined) made.body = body
     return made
   }
-  const answer = (response: Response, text: string) => classify(response, text, request, url, finish)
+  const answer = (response: Response, text: string) =>
+    classify(config.loadLazyParts, response, text, request, url, finish)
   // The retry policy's state is made on the first failure: a call answered at once never needs it.
   let retries: ((failure: E | RequestError | RetrySignal) => Effect.Effect<A, E | RequestError>) | undefined
   const recover = (failure: E | RequestError | RetrySignal): Effect.Effect<A, E | RequestError> =>
@@ -189,7 +189,7 @@ export const startRequest = <A, E>(
  * request asks for it. A failure of `finish` is the call's, never retried.
  */
 export const sendRequestThen = <A, E>(
-  config: ClientConfigShape,
+  config: WireConfig,
   request: TransportRequest,
   tokens: StoredTokens | null,
   finish: Finish<A, E>,
@@ -202,7 +202,7 @@ export const succeedBody: Finish<unknown, never> = (body) => Effect.succeed(body
 
 /** {@link sendRequestThen} answering the body itself. */
 export const sendRequest = (
-  config: ClientConfigShape,
+  config: WireConfig,
   request: TransportRequest,
   tokens: StoredTokens | null
 ): Effect.Effect<unknown, RequestError> => sendRequestThen(config, request, tokens, succeedBody)

@@ -3,7 +3,10 @@
  * `{"accessToken": …, "refreshToken": …}`. The client tier writes it (`CurrentUser.authHeaders`), the
  * server tier reads it (`RequestAuth`).
  */
-import type { StoredTokens } from "../session/token-store.js"
+import type { StoredTokens } from "../wire/tokens.js"
+import { authHeaderValue, authJsonOf } from "../wire/tokens.js"
+
+export { authHeaderValue, authJsonOf } from "../wire/tokens.js"
 
 /** `{ accessToken, refreshToken }`, each `null` when absent: what `x-stack-auth` carries as JSON. */
 export type AuthJson = StoredTokens
@@ -13,15 +16,6 @@ export type AuthJson = StoredTokens
  * an interface, so that it is assignable to `HeadersInit` (`Record<string, string>`) as it is.
  */
 export type AuthHeaders = { readonly "x-stack-auth": string }
-
-/** Exactly the two tokens (a wider object passed in would otherwise leak its other fields into the JSON). */
-export const authJsonOf = (tokens: StoredTokens | null): AuthJson => ({
-  accessToken: tokens?.accessToken ?? null,
-  refreshToken: tokens?.refreshToken ?? null
-})
-
-/** The value of the `x-stack-auth` header for `tokens`. */
-export const authHeaderValue = (tokens: StoredTokens | null): string => JSON.stringify(authJsonOf(tokens))
 
 /** `{ "x-stack-auth": "{\"accessToken\":…,\"refreshToken\":…}" }` */
 export const authHeadersOf = (tokens: StoredTokens | null): AuthHeaders => ({ "x-stack-auth": authHeaderValue(tokens) })
