@@ -9,7 +9,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
-import { ApiKeys } from "../services/generated/api-keys.js"
+import { ApiKeys } from "../services/generated/project-keys.js"
 import { EmailTemplates } from "../services/generated/email-templates.js"
 import { Metrics } from "../services/generated/metrics.js"
 import { PermissionDefinitions, ProjectPermissionDefinitions } from "../services/generated/permission-definitions.js"

@@ -12,7 +12,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
-import { TeamApiKeys, UserApiKeys } from "../services/generated/project-api-keys.js"
+import { TeamApiKeys, UserApiKeys } from "../services/generated/user-and-team-keys.js"
 import { ActiveSessions } from "../services/generated/active-sessions.js"
 import { Auth } from "../services/generated/auth.js"
 import { CliLogin } from "../services/generated/cli-login.js"

@@ -10,7 +10,7 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
-import { ServerApiKeys } from "../services/generated/project-api-keys.js"
+import { ServerApiKeys } from "../services/generated/user-and-team-keys.js"
 import { ServerConnectedAccounts } from "../services/generated/connected-accounts.js"
 import { ServerOAuthProviders } from "../services/generated/oauth-providers.js"
 import { TokenVerifier } from "../services/app-server/jwt-verify.js"

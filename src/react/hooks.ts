@@ -21,7 +21,7 @@ import type { ProjectPermissions } from "../services/generated/project-permissio
 import type { TeamPermissions } from "../services/generated/team-permissions.js"
 import type { ClientUser } from "../domain/user.js"
 import { NotSignedIn } from "../errors/client/session.js"
-import type { WithValidity } from "../services/api-keys/project-api-keys.js"
+import type { WithValidity } from "../services/api-keys/user-and-team-keys.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {

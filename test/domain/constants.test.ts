@@ -27,7 +27,7 @@ import {
   ACCESS_COOKIE_MAX_AGE_SECONDS,
   REFRESH_COOKIE_MAX_AGE_SECONDS
 } from "../../src/services/session/token-cookies.js"
-import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../src/services/users/server-session-defaults.js"
+import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../src/services/sessions/server-session-defaults.js"
 
 // Each constant lives with the module that uses it (issue 24); this file checks their values in one place.
 describe("constants", () => {

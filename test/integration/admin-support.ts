@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AdminProjects, Projects } from "../../src/services/generated/projects.js"
-import { ApiKeys } from "../../src/services/generated/api-keys.js"
+import { ApiKeys } from "../../src/services/generated/project-keys.js"
 import { EmailTemplates } from "../../src/services/generated/email-templates.js"
 import { FeatureSupport } from "../../src/services/generated/feature-support.js"
 import { InternalProjects } from "../../src/services/generated/internal-projects.js"

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ServerApiKeys, TeamApiKeys, UserApiKeys } from "../../src/services/generated/project-api-keys.js"
+import { ServerApiKeys, TeamApiKeys, UserApiKeys } from "../../src/services/generated/user-and-team-keys.js"
 import { DataChanges, type DataKey } from "../../src/services/changes/data-changes.js"
 import { dataKeys } from "../../src/contract/data-keys.js"
 import { ServerTeams } from "../../src/services/generated/teams.js"

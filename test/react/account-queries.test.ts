@@ -8,7 +8,7 @@ import {
 import { accountKeys } from "../../src/contract/data-keys.js"
 import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
-import { ActiveSessionsCalls } from "../../src/services/users/active-sessions.js"
+import { ActiveSessionsCalls } from "../../src/services/sessions/active-sessions.js"
 import { ContactChannelsCalls } from "../../src/services/users/contact-channels.js"
 import { NotificationPreferencesCalls } from "../../src/services/users/notification-preferences.js"
 import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams.js"

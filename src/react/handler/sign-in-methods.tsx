@@ -5,7 +5,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react"
 import { Auth } from "../../services/generated/auth.js"
-import type { SignedIn } from "../../services/users/auth.js"
+import type { SignedIn } from "../../services/auth/auth.js"
 import { Passkeys } from "../../services/generated/passkey.js"
 import { withReturnTo } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"

@@ -3,7 +3,7 @@
  * expired, manually revoked or valid) worked out against the Effect `Clock` when it was read.
  */
 import * as Effect from "effect/Effect"
-import { type ApiKeyWithValidity, type CreatedApiKey, withValidity } from "./api-key-validity.js"
+import { type ApiKeyWithValidity, type CreatedApiKey, withValidity } from "./project-key-validity.js"
 import { custom, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
