@@ -16,6 +16,7 @@ import { TeamApiKeys, UserApiKeys } from "../services/generated/user-and-team-ke
 import { ActiveSessions } from "../services/generated/active-sessions.js"
 import { Auth } from "../services/generated/auth.js"
 import { CliLogin } from "../services/generated/cli-login.js"
+import { CodeChecks } from "../services/generated/code-checks.js"
 import { ConnectedAccounts } from "../services/generated/connected-accounts.js"
 import { OAuthProviders } from "../services/generated/oauth-providers.js"
 import { ContactChannels } from "../services/generated/contact-channels.js"
@@ -59,6 +60,7 @@ export type ClientEndpointServices =
   | ActiveSessions
   | NotificationPreferences
   | CliLogin
+  | CodeChecks
 
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
@@ -85,7 +87,8 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   TeamApiKeys.layer,
   ActiveSessions.layer,
   NotificationPreferences.layer,
-  CliLogin.layer
+  CliLogin.layer,
+  CodeChecks.layer
 )
 
 /** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */

@@ -4,6 +4,7 @@
 export * from "./active-sessions.js"
 export * from "./auth.js"
 export * from "./cli-login.js"
+export * from "./code-checks.js"
 export * from "./connected-accounts.js"
 export * from "./contact-channels.js"
 export * from "./cross-domain-auth.js"

@@ -65,6 +65,13 @@ export const CliLoginMembers = {
   complete: "function"
 } as const
 
+/** From src/services/auth/code-checks.ts. */
+export const CodeChecksMembers = {
+  magicLink: "function",
+  emailVerification: "function",
+  mfa: "function"
+} as const
+
 /** From src/services/oauth/cross-domain-auth.ts. */
 export const CrossDomainAuthMembers = {
   authorize: "function"
