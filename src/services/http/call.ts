@@ -69,7 +69,7 @@ const lazily = (schema: Codec | SchemaRef): Codec | LazySchema<Codec> =>
 /** Encodes a body with its schema, through the codec (loaded on the first use, then at hand). */
 const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
   let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
-  // A codec that cannot load is the call's NetworkError, as for a decode (internal/wire-codec-load.ts).
+  // A codec that cannot load is the call's NetworkError, as for a decode (wire/wire-codec-load.ts).
   return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
     encode !== undefined
       ? encode(value)

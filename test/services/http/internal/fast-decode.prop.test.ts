@@ -23,7 +23,7 @@ const damaged = (wire: unknown, key: string, how: number, junk: unknown): unknow
   return copy
 }
 
-// The compiled decoders (services/http/internal/fast-decode.ts) may say `unsure` of any answer (the schema then decodes
+// The compiled decoders (services/wire/fast-decode.ts) may say `unsure` of any answer (the schema then decodes
 // it), but what they do answer must be exactly the schema's value; and they must answer every valid answer,
 // else the calls would pay for them and the schema both.
 const compiledDecoders = wireSchemaEntries.flatMap(([name, schema]) => {
