@@ -30,7 +30,7 @@
  */
 import { StackClientApp } from "@stackframe/js"
 import { randomUUID } from "node:crypto"
-import { makeClientConfig } from "../src/services/http/client-config.js"
+import { makeClientConfig } from "../src/services/wire/client-config.js"
 import { loadBuiltPerCallClient } from "./built-client.js"
 import { asOfficial } from "./official.js"
 import { project, quantile, uniqueEmail } from "./util.js"

@@ -17,6 +17,8 @@ interface Edge {
   readonly to: string
   /** The specifier as written. */
   readonly specifier: string
+  /** A dynamic `import()`: a lazily loaded chunk's boundary. */
+  readonly dynamic?: boolean
 }
 
 const modulesUnder = (dir: string): Array<string> =>
@@ -56,13 +58,16 @@ const resolveSpecifier = (from: string, specifier: string): string => {
   return `package:${specifier}`
 }
 
-const edges: ReadonlyArray<Edge> = ["src", "backend/src"].flatMap(modulesUnder).flatMap((from) =>
-  ts.preProcessFile(readFileSync(join(root, from), "utf8"), true, true).importedFiles.map(({ fileName }) => ({
+const edges: ReadonlyArray<Edge> = ["src", "backend/src"].flatMap(modulesUnder).flatMap((from) => {
+  const text = readFileSync(join(root, from), "utf8")
+  return ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) => ({
     from,
     to: resolveSpecifier(from, fileName),
-    specifier: fileName
+    specifier: fileName,
+    dynamic:
+      text.includes(`import("${fileName}")`) && !new RegExp(`from "${fileName.replace(/[.]/g, "[.]")}"`).test(text)
   }))
-)
+})
 
 interface Rule {
   readonly name: string
@@ -113,10 +118,30 @@ const rules: ReadonlyArray<Rule> = [
   },
   {
     // A call flows one way: service -> lazy layer -> live chunk -> implementation -> call -> transport -> fetch.
-    // The transport asks for what it needs of the chunk (known errors, diagnostics) through one loader.
+    // The transport hands the wire the loader of what it needs of the chunk (known errors, diagnostics).
     name: "nothing in src/services/http imports services/live.ts except internal/live-chunk.ts",
     from: (path) => path.startsWith("src/services/http/") && path !== "src/services/http/internal/live-chunk.ts",
     forbids: ({ to }) => to === "src/services/live"
+  },
+  {
+    // The pipeline stacks one way: wire (sending, answers, retry, tracing, decoding, nonces) <- session <- http
+    // (calls, the transport's front) <- the endpoint groups. The wire is handed what it needs from above.
+    name: "src/services/wire imports nothing of the services above it",
+    from: under("src/services/wire"),
+    forbids: ({ to }) => to.startsWith("src/services/") && !to.startsWith("src/services/wire/")
+  },
+  {
+    name: "src/services/session imports only the wire of the services",
+    from: under("src/services/session"),
+    forbids: ({ to }) => to.startsWith("src/services/") && !under("src/services/session", "src/services/wire")(to)
+  },
+  {
+    name: "src/services/http imports only the wire, the session and changes/ of the services (and live.ts through live-chunk.ts)",
+    from: under("src/services/http"),
+    forbids: ({ to }) =>
+      to.startsWith("src/services/") &&
+      to !== "src/services/live" &&
+      !under("src/services/http", "src/services/wire", "src/services/session", "src/services/changes")(to)
   },
   {
     name: "backend/src imports the library only through @stackfx/lib/domain/, errors/ and contract/",
@@ -211,6 +236,32 @@ describe("the import rules of docs/architecture.md", () => {
     }
   })
 
+  it("no folder-level import cycle in src/ but through a lazily loaded chunk's boundary (a dynamic import)", () => {
+    const folder = (path: string) => posix.dirname(path)
+    const graph = new Map<string, Set<string>>()
+    for (const edge of edges) {
+      if (edge.dynamic === true || !edge.from.startsWith("src/") || !edge.to.startsWith("src/")) continue
+      const [a, b] = [folder(edge.from), folder(edge.to)]
+      if (a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b))
+    }
+    const reaches = (start: string, goal: string): boolean => {
+      const seen = new Set<string>()
+      const todo = [...(graph.get(start) ?? [])]
+      while (todo.length > 0) {
+        const next = todo.pop()!
+        if (next === goal) return true
+        if (seen.has(next)) continue
+        seen.add(next)
+        todo.push(...(graph.get(next) ?? []))
+      }
+      return false
+    }
+    // The boundary is seen: the loader of the lazily loaded chunk imports it dynamically.
+    assert.isTrue(edges.some((e) => e.dynamic === true && e.to === "src/services/live"))
+    const cycles = [...graph.keys()].filter((f) => reaches(f, f)).sort()
+    assert.deepStrictEqual(cycles, [])
+  })
+
   it("the rules catch what they are about", () => {
     const breaks = (from: string, specifier: string) =>
       rules.some((rule) => rule.from(from) && rule.forbids({ from, specifier, to: resolveSpecifier(from, specifier) }))
@@ -219,6 +270,12 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("src/errors/decode.ts", "../react/index.js"))
     assert.isTrue(breaks("src/services/session/session.ts", "../../layers/client.js"))
     assert.isTrue(breaks("src/services/http/transport-answer.ts", "../live.js"))
+    assert.isTrue(breaks("src/services/wire/transport-answer.ts", "../http/internal/live-chunk.js"))
+    assert.isTrue(breaks("src/services/wire/transport-request.ts", "../session/token-store.js"))
+    assert.isFalse(breaks("src/services/session/session.ts", "../wire/transport-send.js"))
+    assert.isTrue(breaks("src/services/session/session.ts", "../http/transport.js"))
+    assert.isTrue(breaks("src/services/http/transport.ts", "../teams/teams.js"))
+    assert.isFalse(breaks("src/services/http/transport.ts", "../session/session.js"))
     assert.isTrue(breaks("src/services/http/internal/lazy-service.ts", "../../live.js"))
     assert.isFalse(breaks("src/services/http/internal/live-chunk.ts", "../../live.js"))
     assert.isFalse(breaks("src/services/teams/teams.ts", "../live.js"))

@@ -376,6 +376,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "NOTIFICATION_CATEGORIES",
     "NotificationCategoryNotFound",
     "CliLogin",
+    "CodeChecks",
     "CliLoginCodeInvalid",
     "CliLoginExpired",
     "CliLoginTimedOut",

@@ -2,7 +2,7 @@
  * The schemas of the calls on every program's path (the signed-in user, the session refresh). Code on a
  * program's first load must not import a schema (effect's Schema is about 15 KB gzip), so the declarations
  * of those calls name them with {@link SchemaRef} (declaration.ts) and the client resolves the name through its
- * codec module once it is loaded (services/http/wire-codec.ts re-exports this table); the backend and the
+ * codec module once it is loaded (services/wire/wire-codec.ts re-exports this table); the backend and the
  * generator import the table itself.
  */
 import { SuccessResponse } from "../domain/success.js"

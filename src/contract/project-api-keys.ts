@@ -151,7 +151,7 @@ export const TeamApiKeysApi = {
     body: ProjectApiKeyUpdate,
     success: HostedTeamApiKey,
     errors: byId,
-    // The team is in the query, which a declaration's changes do not see: the members name it (project-api-keys-calls.ts).
+    // The team is in the query, which a declaration's changes do not see: the members name it (the table below).
     changes: [teamApiKeys()]
   }),
   check: endpoint({

@@ -109,7 +109,7 @@ export const TeamInvitationsApi = {
     query: Schema.Struct({ team_id: NonEmptyString }),
     success: SuccessResponse,
     errors: [...manage, "VerificationCodeNotFound"],
-    // The team is in the query, which a declaration's changes do not see: the member names it (team-invitations-calls.ts).
+    // The team is in the query, which a declaration's changes do not see: the member names it (the table below).
     changes: [teamInvitations(), received]
   }),
   checkCode: endpoint({

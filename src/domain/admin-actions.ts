@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { smtpServerFields } from "./project.js"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 

@@ -6,7 +6,7 @@
  * the backend import this file: it stays out of the initial browser bundle.
  */
 import * as Schema from "effect/Schema"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 import { EmailAddress } from "./rules/email.js"
 import { wireStruct } from "./wire.js"
 

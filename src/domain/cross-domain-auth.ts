@@ -5,7 +5,7 @@
  * an OAuth sign-in, and is signed in as the same user.
  */
 import * as Schema from "effect/Schema"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 import { wireStruct } from "./wire.js"
 
 /** What the hand-off asks for; the limits are the hosted service's. */

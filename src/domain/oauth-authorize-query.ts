@@ -3,7 +3,7 @@
  * sign-in or link (the client builds it, services/oauth/oauth-url.ts; the local backend reads it).
  */
 import * as Schema from "effect/Schema"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 
 /** How the authorize call answers: a redirect (the browser-direct flow, the default) or `{ location }` JSON. */
 const ResponseMode = Schema.optionalKey(Schema.Literals(["json", "redirect"]))

@@ -1,6 +1,6 @@
 /** Team invitations: pending invites of a team and the answers of the invitation-code endpoints. */
 import * as Schema from "effect/Schema"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 import { EmailAddress } from "./rules/email.js"
 import { Millis, wireStruct } from "./wire.js"
 

@@ -1,7 +1,7 @@
 /** Request bodies that change users: `PATCH /users/me`, `PATCH /users/{id}`, `POST /users`. */
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
-import { AbsoluteUrl } from "./rules/absolute-url.js"
+import { AbsoluteUrl } from "./absolute-url.js"
 import { wireStruct } from "./wire.js"
 
 /** An ISO 3166 alpha-2 code as the service takes it: trimmed and upper-cased, then two letters. */

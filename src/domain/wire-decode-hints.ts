@@ -1,5 +1,5 @@
 /**
- * What a wire schema tells the client's compiled decoders (services/http/internal/fast-decode.ts) about
+ * What a wire schema tells the client's compiled decoders (services/wire/fast-decode.ts) about
  * itself where they cannot read it from its AST: a declaration's guard, a transformation, a key's decoding
  * default. Only the hints live here, beside the schemas that give them; the compiler is client machinery
  * and sits with the transport, so the local backend, which shares these schemas, never carries it.

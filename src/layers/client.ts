@@ -12,26 +12,27 @@
  */
 import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
-import { TeamApiKeys, UserApiKeys } from "../services/api-keys/project-api-keys.js"
-import { ActiveSessions } from "../services/users/active-sessions.js"
-import { Auth } from "../services/users/auth.js"
-import { CliLogin } from "../services/users/cli-login.js"
-import { ConnectedAccounts } from "../services/users/connected-accounts.js"
-import { OAuthProviders } from "../services/users/oauth-providers.js"
-import { ContactChannels } from "../services/users/contact-channels.js"
+import { TeamApiKeys, UserApiKeys } from "../services/generated/user-and-team-keys.js"
+import { ActiveSessions } from "../services/generated/active-sessions.js"
+import { Auth } from "../services/generated/auth.js"
+import { CliLogin } from "../services/generated/cli-login.js"
+import { CodeChecks } from "../services/generated/code-checks.js"
+import { ConnectedAccounts } from "../services/generated/connected-accounts.js"
+import { OAuthProviders } from "../services/generated/oauth-providers.js"
+import { ContactChannels } from "../services/generated/contact-channels.js"
 import { CurrentUser } from "../services/users/current-user.js"
-import { FeatureSupport } from "../services/projects/feature-support.js"
-import { InternalProjects } from "../services/projects/internal-projects.js"
-import { NotificationPreferences } from "../services/users/notification-preferences.js"
-import { CrossDomainAuth } from "../services/oauth/cross-domain-auth.js"
-import { OAuth } from "../services/oauth/oauth.js"
-import { Passkeys } from "../services/passkeys/passkey.js"
-import { Projects } from "../services/projects/projects.js"
-import { TeamInvitations } from "../services/teams/team-invitations.js"
-import { TeamMembers } from "../services/teams/team-members.js"
-import { TeamPermissions } from "../services/teams/team-permissions.js"
-import { ProjectPermissions } from "../services/projects/project-permissions.js"
-import { Teams } from "../services/teams/teams.js"
+import { FeatureSupport } from "../services/generated/feature-support.js"
+import { InternalProjects } from "../services/generated/internal-projects.js"
+import { NotificationPreferences } from "../services/generated/notification-preferences.js"
+import { CrossDomainAuth } from "../services/generated/cross-domain-auth.js"
+import { OAuth } from "../services/generated/oauth.js"
+import { Passkeys } from "../services/generated/passkey.js"
+import { Projects } from "../services/generated/projects.js"
+import { TeamInvitations } from "../services/generated/team-invitations.js"
+import { TeamMembers } from "../services/generated/team-members.js"
+import { TeamPermissions } from "../services/generated/team-permissions.js"
+import { ProjectPermissions } from "../services/generated/project-permissions.js"
+import { Teams } from "../services/generated/teams.js"
 import type { ClientTierOptions } from "./config.js"
 import type { CoreServices } from "./core.js"
 import { makeTier, type TierBaseServices, type TierError, tierFromEnv } from "./tier.js"
@@ -59,6 +60,7 @@ export type ClientEndpointServices =
   | ActiveSessions
   | NotificationPreferences
   | CliLogin
+  | CodeChecks
 
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
@@ -85,7 +87,8 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   TeamApiKeys.layer,
   ActiveSessions.layer,
   NotificationPreferences.layer,
-  CliLogin.layer
+  CliLogin.layer,
+  CodeChecks.layer
 )
 
 /** `clientTier({ projectId, publishableClientKey, baseUrl? , tokenStore?, uniqueIdentifier? })` */

@@ -9,7 +9,7 @@ import { type AccessType, API_PATH_PREFIX, normalizeBaseUrl } from "../domain/ap
 import type { ConfigurationKey } from "../errors/client/configuration-key.js"
 import type { RedirectUrlOptions } from "../services/navigation/redirects.js"
 import { MissingConfiguration } from "../errors/client/configuration.js"
-import type { ClientConfigInput } from "../services/http/client-config.js"
+import type { ClientConfigInput } from "../services/wire/client-config.js"
 import type { TokenStore } from "../services/session/token-store.js"
 
 /**

@@ -4,7 +4,7 @@
  * endpoint services on top of this.
  */
 import * as Layer from "effect/Layer"
-import { ClientConfig, type ClientConfigInput } from "../services/http/client-config.js"
+import { ClientConfig, type ClientConfigInput } from "../services/wire/client-config.js"
 import { DataChanges } from "../services/changes/data-changes.js"
 import type { Session } from "../services/session/session.js"
 import { TokenStore } from "../services/session/token-store.js"

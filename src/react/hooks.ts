@@ -17,11 +17,11 @@ import type { TeamInvitation } from "../domain/team-invitation.js"
 import type { TeamMemberProfile } from "../domain/team-member-profile.js"
 import type { TeamPermission } from "../domain/team-permission.js"
 import type { ProjectPermission } from "../domain/project-permission.js"
-import type { ProjectPermissions } from "../services/projects/project-permissions.js"
-import type { TeamPermissions } from "../services/teams/team-permissions.js"
+import type { ProjectPermissions } from "../services/generated/project-permissions.js"
+import type { TeamPermissions } from "../services/generated/team-permissions.js"
 import type { ClientUser } from "../domain/user.js"
 import { NotSignedIn } from "../errors/client/session.js"
-import type { WithValidity } from "../services/api-keys/project-api-keys.js"
+import type { WithValidity } from "../services/api-keys/user-and-team-keys.js"
 import { type QueryKey, queryKeyId } from "./cache.js"
 import { useStackApp } from "./provider.js"
 import {
@@ -45,7 +45,7 @@ import {
 } from "./queries.js"
 import { isRestrictedSession } from "../services/session/guest-session.js"
 import { Session } from "../services/session/session.js"
-import type { Auth } from "../services/users/auth.js"
+import type { Auth } from "../services/generated/auth.js"
 import type { CurrentUser } from "../services/users/current-user.js"
 
 /**

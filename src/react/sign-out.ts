@@ -4,7 +4,7 @@
  * developer, not from a link, so it is used as given. A failed sign-out navigates nowhere.
  */
 import * as Effect from "effect/Effect"
-import { Auth } from "../services/users/auth.js"
+import { Auth } from "../services/generated/auth.js"
 import type { RedirectUrls } from "../services/navigation/redirects.js"
 
 /** Options of a sign-out from React: where to go afterwards. */

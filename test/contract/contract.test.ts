@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { apiRoutes, servedDeclarations } from "../../backend/src/routes/index.js"
 import { allDeclarations } from "../../scripts/contract/declarations.js"
-import { memberKindsFile, memberKindsSource } from "../../scripts/contract/member-kinds.js"
+import { serviceTagSources, staleTagModules } from "../../scripts/contract/service-tags.js"
 
 /** What the local backend serves beside the hosted API (docs/architecture.md, "The local backend's extensions"). */
 const extensions = new Set([
@@ -41,7 +41,9 @@ describe("the contract", () => {
     for (const route of extensions) assert.isTrue(routes.includes(route), `${route} is still served`)
   })
 
-  it("the services' member lists are generated from today's tables (npm run generate)", async () => {
-    assert.strictEqual(readFileSync(memberKindsFile, "utf8"), await memberKindsSource())
+  it("the services' tag modules and live.ts are generated from today's service modules (npm run generate)", async () => {
+    const sources = await serviceTagSources()
+    for (const [file, text] of sources) assert.strictEqual(readFileSync(file, "utf8"), text, file)
+    assert.deepStrictEqual(staleTagModules(sources), [])
   })
 })

@@ -14,7 +14,7 @@ import { MAX_PREFETCHING_APPS_BEFORE_WARNING } from "../../src/react/prefetch.js
 import { REDIRECT_WAIT_MS } from "../../src/react/redirect-wait.js"
 import { MENU_TEXT_MAX_WIDTH } from "../../src/react/styles.js"
 import { MIN_RSA_MODULUS_BITS } from "../../src/services/app-server/jwt-verify.js"
-import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../src/services/http/retry.js"
+import { NETWORK_RETRIES, NETWORK_RETRY_BASE_MS } from "../../src/services/wire/retry.js"
 import { OAUTH_STATE_COOKIE_MAX_AGE_SECONDS } from "../../src/services/oauth/oauth-cookie.js"
 import { OAUTH_CODE_CHALLENGE_METHOD } from "../../src/services/oauth/oauth-url.js"
 import { USER_ID_MAX_BYTES, USER_ID_MIN_BYTES } from "../../src/services/passkeys/passkey-options.js"
@@ -27,7 +27,7 @@ import {
   ACCESS_COOKIE_MAX_AGE_SECONDS,
   REFRESH_COOKIE_MAX_AGE_SECONDS
 } from "../../src/services/session/token-cookies.js"
-import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../src/services/users/server-sessions.js"
+import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "../../src/services/sessions/server-session-defaults.js"
 
 // Each constant lives with the module that uses it (issue 24); this file checks their values in one place.
 describe("constants", () => {

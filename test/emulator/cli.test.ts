@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url"
 import { DEMO_PROJECT_KEYS } from "../../src/domain/local-keys.js"
 import { adminTierFromEnv } from "../../src/layers/admin.js"
 import { serverTierFromEnv } from "../../src/layers/server.js"
-import { AdminProjects } from "../../src/services/projects/projects.js"
-import { ServerUsers } from "../../src/services/users/server-users.js"
+import { AdminProjects } from "../../src/services/generated/projects.js"
+import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { runCli, stopCli } from "../support/cli.js"
 
 const bin = fileURLToPath(new URL("../../backend/bin/stackfx.js", import.meta.url))

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ApiKeys } from "../../src/services/projects/api-keys.js"
+import { ApiKeys } from "../../src/services/generated/project-keys.js"
 import { type TestProject, useKitBackend } from "../support/emulator.js"
 import { adminLayer, run, runFailure } from "./admin-support.js"
 

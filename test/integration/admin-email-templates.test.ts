@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { DEFAULT_TEMPLATE_IDS } from "../../src/domain/email-template.js"
-import { EmailTemplates } from "../../src/services/projects/email-templates.js"
+import { EmailTemplates } from "../../src/services/generated/email-templates.js"
 import { useKitBackend } from "../support/emulator.js"
 import { latestMailTo } from "../support/mailbox.js"
 import { customEmailServer } from "../support/template-project.js"

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
 import { StackTest, uniqueEmail } from "../../backend/src/testing/index.js"
-import { Auth } from "../../src/services/users/auth.js"
+import { Auth } from "../../src/services/generated/auth.js"
 
 const verifyUrl = "http://localhost:3000/handler/email-verification"
 const resetUrl = "http://localhost:3000/handler/password-reset"

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { Auth } from "../../src/services/users/auth.js"
+import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { vi } from "vitest"
 import * as Effect from "effect/Effect"
-import { Auth } from "../../src/services/users/auth.js"
+import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { EmailLinkUrls } from "../../src/services/navigation/email-link-urls.js"

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { Auth } from "../../src/services/users/auth.js"
+import { Auth } from "../../src/services/generated/auth.js"
 import { smtpSink } from "../emulator/mail/smtp-sink.js"
 import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"

@@ -3,8 +3,8 @@
  * file's local backend. Mail is read back with ../support/mailbox.ts.
  */
 import * as Layer from "effect/Layer"
-import { Auth } from "../../src/services/users/auth.js"
-import { ContactChannels, ServerContactChannels } from "../../src/services/users/contact-channels.js"
+import { Auth } from "../../src/services/generated/auth.js"
+import { ContactChannels, ServerContactChannels } from "../../src/services/generated/contact-channels.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { clientCore, serverCore, type Tokens } from "../support/clients.js"
 import type { EmulatorHandle, TestProject } from "../support/emulator.js"

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
-import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/users/connected-accounts.js"
+import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/generated/connected-accounts.js"
 import { serverCore } from "../support/clients.js"
 import { type EmulatorHandle, expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"

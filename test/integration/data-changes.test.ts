@@ -11,13 +11,13 @@ import {
   teamsQuery,
   userQuery
 } from "../../src/react/queries.js"
-import { Auth } from "../../src/services/users/auth.js"
-import { ContactChannels } from "../../src/services/users/contact-channels.js"
+import { Auth } from "../../src/services/generated/auth.js"
+import { ContactChannels } from "../../src/services/generated/contact-channels.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
 import { coversKey, DataChanges, type DataKey } from "../../src/services/changes/data-changes.js"
-import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
-import { TeamMembers } from "../../src/services/teams/team-members.js"
-import { Teams } from "../../src/services/teams/teams.js"
+import { TeamInvitations } from "../../src/services/generated/team-invitations.js"
+import { TeamMembers } from "../../src/services/generated/team-members.js"
+import { Teams } from "../../src/services/generated/teams.js"
 import { clientCore } from "../support/clients.js"
 import { useKitBackend } from "../support/emulator.js"
 import { teamProjectConfig } from "./teams-support.js"

@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { authorizationHeaderOf } from "../../src/services/app-server/auth-json.js"
+import { authorizationHeaderOf } from "../../src/services/session/auth-json.js"
 import { partialUser, partialUserOf } from "../../src/services/session/partial-user.js"
 import { clientCore, type Tokens } from "../support/clients.js"
 import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"

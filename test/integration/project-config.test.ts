@@ -5,8 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ProjectConfig } from "../../src/services/projects/project-config.js"
-import { AdminProjects } from "../../src/services/projects/projects.js"
+import { ProjectConfig } from "../../src/services/generated/project-config.js"
+import { AdminProjects } from "../../src/services/generated/projects.js"
 import { adminCore } from "../support/clients.js"
 import { keyHeaders, type TestProject, useKitBackend } from "../support/emulator.js"
 

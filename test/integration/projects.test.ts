@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { productionModeMessages } from "../../src/domain/rules/production-mode.js"
-import { AdminProjects, Projects } from "../../src/services/projects/projects.js"
-import { FeatureSupport } from "../../src/services/projects/feature-support.js"
-import { InternalProjects } from "../../src/services/projects/internal-projects.js"
+import { AdminProjects, Projects } from "../../src/services/generated/projects.js"
+import { FeatureSupport } from "../../src/services/generated/feature-support.js"
+import { InternalProjects } from "../../src/services/generated/internal-projects.js"
 import { type TestProject, useEmulator } from "../support/emulator.js"
 import { adminLayer, adminTokenLayer, clientLayer, run, runFailure } from "./admin-support.js"
 

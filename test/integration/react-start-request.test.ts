@@ -11,7 +11,7 @@ import { StackRequestUser } from "../../src/react/start/request-user.js"
 import { makeSharedRefreshes } from "../../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
 import { CurrentUser } from "../../src/services/users/current-user.js"
-import { Teams } from "../../src/services/teams/teams.js"
+import { Teams } from "../../src/services/generated/teams.js"
 import {
   activeSessionsQuery,
   contactChannelsQuery,

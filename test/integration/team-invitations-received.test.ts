@@ -4,9 +4,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
-import { TeamPermissions } from "../../src/services/teams/team-permissions.js"
-import { Teams } from "../../src/services/teams/teams.js"
+import { TeamInvitations } from "../../src/services/generated/team-invitations.js"
+import { TeamPermissions } from "../../src/services/generated/team-permissions.js"
+import { Teams } from "../../src/services/generated/teams.js"
 import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { ServerTeamMembers, TeamMembers } from "../../src/services/teams/team-members.js"
-import { ServerTeamPermissions } from "../../src/services/teams/team-permissions.js"
-import { ServerTeams } from "../../src/services/teams/teams.js"
+import { ServerTeamMembers, TeamMembers } from "../../src/services/generated/team-members.js"
+import { ServerTeamPermissions } from "../../src/services/generated/team-permissions.js"
+import { ServerTeams } from "../../src/services/generated/teams.js"
 import { useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer } from "./teams-support.js"
 

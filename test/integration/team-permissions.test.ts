@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { PermissionDefinitions } from "../../src/services/projects/permission-definitions.js"
-import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
-import { ServerTeams } from "../../src/services/teams/teams.js"
+import { PermissionDefinitions } from "../../src/services/generated/permission-definitions.js"
+import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
+import { ServerTeams } from "../../src/services/generated/teams.js"
 import { useKitBackend } from "../support/emulator.js"
 import { adminLayer, clientLayer, serverLayer } from "./teams-support.js"
 

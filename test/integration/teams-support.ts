@@ -3,11 +3,11 @@
  * file's local backend. Mail is read back with ../support/mailbox.ts.
  */
 import * as Layer from "effect/Layer"
-import { PermissionDefinitions } from "../../src/services/projects/permission-definitions.js"
-import { TeamInvitations } from "../../src/services/teams/team-invitations.js"
-import { ServerTeamMembers, TeamMembers } from "../../src/services/teams/team-members.js"
-import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
-import { ServerTeams, Teams } from "../../src/services/teams/teams.js"
+import { PermissionDefinitions } from "../../src/services/generated/permission-definitions.js"
+import { TeamInvitations } from "../../src/services/generated/team-invitations.js"
+import { ServerTeamMembers, TeamMembers } from "../../src/services/generated/team-members.js"
+import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
+import { ServerTeams, Teams } from "../../src/services/generated/teams.js"
 import { adminCore, clientCore, serverCore } from "../support/clients.js"
 import type { EmulatorHandle, TestProject, TestUser } from "../support/emulator.js"
 

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { ServerTeams, Teams } from "../../src/services/teams/teams.js"
-import { TeamMembers } from "../../src/services/teams/team-members.js"
-import { ServerTeamPermissions, TeamPermissions } from "../../src/services/teams/team-permissions.js"
+import { ServerTeams, Teams } from "../../src/services/generated/teams.js"
+import { TeamMembers } from "../../src/services/generated/team-members.js"
+import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { useKitBackend } from "../support/emulator.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 

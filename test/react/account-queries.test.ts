@@ -8,11 +8,11 @@ import {
 import { accountKeys } from "../../src/contract/data-keys.js"
 import { coversKey, type DataKey } from "../../src/services/changes/data-changes.js"
 import { memberChanges } from "../../src/services/http/service-calls.js"
-import { ActiveSessionsCalls } from "../../src/services/users/active-sessions-calls.js"
-import { ContactChannelsCalls } from "../../src/services/users/contact-channels-calls.js"
-import { NotificationPreferencesCalls } from "../../src/services/users/notification-preferences-calls.js"
-import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams-calls.js"
-import { TeamInvitationsCalls } from "../../src/services/teams/team-invitations-calls.js"
+import { ActiveSessionsCalls } from "../../src/services/sessions/active-sessions.js"
+import { ContactChannelsCalls } from "../../src/services/users/contact-channels.js"
+import { NotificationPreferencesCalls } from "../../src/services/users/notification-preferences.js"
+import { ServerTeamsCalls, TeamsCalls } from "../../src/services/teams/teams.js"
+import { TeamInvitationsCalls } from "../../src/services/teams/team-invitations.js"
 
 describe("account-settings queries", () => {
   it("are cached under the keys their services' writes make stale", () => {

@@ -13,8 +13,8 @@ import { CurrentUser, type CurrentUserShape } from "../../src/services/users/cur
 import { DataChanges, withChanges } from "../../src/services/changes/data-changes.js"
 import { currentUserChanges } from "../../src/services/users/current-user.js"
 import { changeTable } from "../../src/services/http/service-calls.js"
-import { TeamsCalls } from "../../src/services/teams/teams-calls.js"
-import { Teams, type TeamsShape } from "../../src/services/teams/teams.js"
+import { TeamsCalls } from "../../src/services/teams/teams.js"
+import { Teams, type TeamsShape } from "../../src/services/generated/teams.js"
 
 /**
  * A tier whose services are fakes (answers from memory, each read taking `readMs` of test time) wrapped

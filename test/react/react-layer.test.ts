@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { lazyPartsLayer } from "../../src/services/http/internal/live-chunk.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
@@ -6,7 +7,7 @@ import * as Ref from "effect/Ref"
 import { makeQueryCache, QueryCache } from "../../src/react/cache.js"
 import { makePrefetchRegistry } from "../../src/react/prefetch.js"
 import { clearOnSessionChange, stackReactLayer } from "../../src/react/react-layer.js"
-import { ClientConfig } from "../../src/services/http/client-config.js"
+import { ClientConfig } from "../../src/services/wire/client-config.js"
 import { CurrentUser, type CurrentUserShape } from "../../src/services/users/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
@@ -94,9 +95,9 @@ describe("stackReactLayer", () => {
       update: () => Effect.die("unused"),
       delete: Effect.die("unused")
     } as unknown as CurrentUserShape)
-    const session = Session.layer.pipe(
-      Layer.provideMerge(Layer.merge(Layer.succeed(ClientConfig, config), TokenStore.memory(initial)))
-    )
+    const session = Session.layer
+      .pipe(Layer.provide(lazyPartsLayer))
+      .pipe(Layer.provideMerge(Layer.merge(Layer.succeed(ClientConfig, config), TokenStore.memory(initial))))
     return Layer.merge(currentUser, session)
   }
 

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { signOutThenNavigate } from "../../src/react/sign-out.js"
-import { Auth, type AuthShape } from "../../src/services/users/auth.js"
+import { Auth, type AuthShape } from "../../src/services/generated/auth.js"
 import { resolveRedirectUrls } from "../../src/services/navigation/redirects.js"
 import { NetworkError } from "../../src/errors/client/network-error.js"
 

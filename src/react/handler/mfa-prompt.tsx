@@ -8,7 +8,8 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react"
 import { TOTP_CODE_LENGTH } from "../../domain/rules/totp.js"
-import { Auth, type SignedIn } from "../../services/users/auth.js"
+import { Auth } from "../../services/generated/auth.js"
+import type { SignedIn } from "../../services/auth/auth.js"
 import { Button, ErrorAlert, Field, formValue, MessageAlert } from "./ui.js"
 import { useAction } from "./use-action.js"
 import { OAUTH_INVALID_TOTP_MESSAGE } from "./messages.js"

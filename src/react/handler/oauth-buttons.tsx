@@ -4,7 +4,7 @@
  * the oauth-callback page. A page's `after_auth_return_to` travels as the flow's after-callback URL.
  */
 import { type ReactNode, useState } from "react"
-import { OAuth } from "../../services/oauth/oauth.js"
+import { OAuth } from "../../services/generated/oauth.js"
 import { returnToOf } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"
 import { Button, ErrorAlert } from "./ui.js"

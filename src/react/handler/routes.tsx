@@ -29,7 +29,7 @@ import {
 } from "@tanstack/react-router"
 import { type ReactNode, Suspense } from "react"
 import { DEFAULT_HANDLER_PATH, type HandlerRoute } from "../../domain/handler-routes.js"
-import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
+import { LazyHandlerPage, preloadHandlerPage } from "./lazy-pages.js"
 import { decodeHandlerSearch, type HandlerSearch } from "./search.js"
 import { useShownPage } from "./shown-page.js"
 import { handlerPageProps } from "./stack-handler.js"

@@ -4,8 +4,9 @@
  * the page; other failures stay in the form as an alert.
  */
 import { type FormEvent, type ReactNode, useState } from "react"
-import { Auth, type SignedIn } from "../../services/users/auth.js"
-import { Passkeys } from "../../services/passkeys/passkey.js"
+import { Auth } from "../../services/generated/auth.js"
+import type { SignedIn } from "../../services/auth/auth.js"
+import { Passkeys } from "../../services/generated/passkey.js"
 import { withReturnTo } from "../../services/navigation/redirects.js"
 import { useHandlerPage } from "./context.js"
 import { HandlerLink } from "./handler-link.js"

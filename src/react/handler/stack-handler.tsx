@@ -8,7 +8,7 @@ import { type ReactNode, Suspense } from "react"
 import { normalizeBasepath } from "../basepath.js"
 import { DEFAULT_DASHBOARD_URL } from "./messages.js"
 import type { HandlerPageProps } from "./frame.js"
-import { LazyHandlerPage, preloadHandlerPage } from "./pages/lazy.js"
+import { LazyHandlerPage, preloadHandlerPage } from "./lazy-pages.js"
 import { decodeHandlerSearch, isHandlerRoute, searchOfUrl } from "./search.js"
 
 /** Props of `StackHandler`: which handler page to render, for which URL. */

@@ -12,7 +12,7 @@ import {
   useMemo,
   useRef
 } from "react"
-import { ClientConfig } from "../../services/http/client-config.js"
+import { ClientConfig } from "../../services/wire/client-config.js"
 import { useHandlerPage } from "./context.js"
 import { describeError } from "./describe-error.js"
 import { takePageFocusRequest } from "../page-focus.js"

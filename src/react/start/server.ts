@@ -17,7 +17,7 @@ export {
   makeRequestCookieTokenStore,
   requestCookieTokenStore,
   type RequestCookieTokenStoreOptions
-} from "../../services/session/token-store-request.js"
+} from "../../services/app-server/token-store-request.js"
 export type { SeedValue, StackPageData, StackSeed, StackSnapshot } from "./snapshot.js"
 export type { SeedableQuery } from "./handler-page-queries.js"
 export { type SecureCookieOptions, secureCookiesFor } from "./secure-cookies.js"

@@ -35,10 +35,12 @@ import {
   parseAccessTokenAudience
 } from "../../domain/jwt.js"
 import { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
-import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
+import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
+import { loadLiveChunk } from "../http/internal/live-chunk.js"
+import { wireConfig } from "../wire/lazy-parts.js"
 import { type CallFailure, documented } from "../http/error-narrowing.js"
-import { sendRequest } from "../http/transport-send.js"
-import { decodeJson } from "../http/wire-codec.js"
+import { sendRequest } from "../wire/transport-send.js"
+import { decodeJson } from "../wire/wire-codec.js"
 
 /** RSA keys shorter than this are refused. @internal */
 export const MIN_RSA_MODULUS_BITS = 2_048
@@ -193,7 +195,7 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
 
     const fetchKeys = Effect.gen(function* () {
       const body = yield* sendRequest(
-        config,
+        wireConfig(config, loadLiveChunk),
         {
           method: JwksApi.get.method,
           path: jwksPath(config.projectId),

@@ -11,6 +11,8 @@
  *   return HttpServerResponse.jsonUnsafe({ id: user.id })
  * }).pipe(Effect.catchTags({ Unauthenticated: unauthorized, InvalidSession: unauthorized, MalformedAuthJson: unauthorized })))
  */
+import { loadLiveChunk } from "../http/internal/live-chunk.js"
+import { wireConfig } from "../wire/lazy-parts.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -22,11 +24,11 @@ import type { ServerUser } from "../../domain/user.js"
 import type { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
 import { InvalidSession, type MalformedAuthJson, Unauthenticated } from "../../errors/client/request-session.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
-import { ClientConfig } from "../http/client-config.js"
+import { ClientConfig } from "../wire/client-config.js"
 import { documented, type ErrorTable, type FailureOf } from "../http/error-narrowing.js"
 import { TokenVerifier } from "./jwt-verify.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
-import { ServerUsers } from "../users/server-users.js"
+import { ServerUsers } from "../generated/server-users.js"
 import { makeSession } from "../session/session.js"
 import { makeRefTokenStore, type StoredTokens } from "../session/token-store.js"
 
@@ -129,7 +131,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         const tokens = yield* Effect.scoped(
           Effect.gen(function* () {
             const store = makeRefTokenStore(yield* Ref.make<StoredTokens>({ accessToken: null, refreshToken }))
-            const session = yield* makeSession(config, store)
+            const session = yield* makeSession(wireConfig(config, loadLiveChunk), store)
             // No access token to keep, so any required freshness refreshes; 0 is always a valid one.
             return yield* session.getTokens(0)
           })

@@ -9,7 +9,7 @@ import * as Result from "effect/Result"
 import { STACK_HEADERS } from "../../domain/api.js"
 import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
 import { MalformedAuthJson } from "../../errors/client/request-session.js"
-import type { AuthJson } from "./auth-json.js"
+import type { AuthJson } from "../session/auth-json.js"
 import { readTokenCookies } from "../session/token-cookies.js"
 
 /** Headers with a `get` method: a fetch `Request`'s (web servers, workers, Next.js route handlers). */

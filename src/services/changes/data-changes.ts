@@ -93,7 +93,7 @@ export const withChanges = <Shape>(shape: Shape, changes: Changes<Shape>, hub: D
 
 /**
  * A service implementation whose writes announce what they changed on the tier's `DataChanges` (looked up
- * when the service is built). Used where the implementation is defined (the lazily loaded `*-live.ts`
+ * when the service is built). Used where the implementation is defined (the lazily loaded service
  * modules), so the tables travel with the code that needs them.
  *
  * @example

@@ -29,8 +29,8 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { type CallFailure, documented } from "./error-narrowing.js"
 import { segment } from "./path-segment.js"
 import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
-import { wireCodec } from "./internal/wire-codec-load.js"
-import { type LazySchema, lazySchema } from "./lazy-schema.js"
+import { wireCodec } from "../wire/wire-codec-load.js"
+import { type LazySchema, lazySchema } from "../wire/lazy-schema.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 
 /** How a call goes out, besides what the declaration says (the transport's options). */
@@ -69,7 +69,7 @@ const lazily = (schema: Codec | SchemaRef): Codec | LazySchema<Codec> =>
 /** Encodes a body with its schema, through the codec (loaded on the first use, then at hand). */
 const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
   let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
-  // A codec that cannot load is the call's NetworkError, as for a decode (internal/wire-codec-load.ts).
+  // A codec that cannot load is the call's NetworkError, as for a decode (wire/wire-codec-load.ts).
   return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
     encode !== undefined
       ? encode(value)

@@ -8,8 +8,10 @@
  * stale (the endpoint's `changes`), and the lazily loaded layer's member list (generated from the tables
  * by scripts/generate-contract.ts into services/generated/member-kinds.ts).
  *
- * A table lives in the service's `*-calls.ts`, which only the lazily loaded code imports as a value: the
- * service's public module imports it as a type.
+ * A service is one module (`teams/teams.ts`): its table, with the tag's doc comment on it, and its
+ * implementation (`makeTeams = implement(TeamsCalls)`). `npm run generate` (scripts/contract/service-tags.ts)
+ * writes its tag module (services/generated/teams.ts: the tag, its shape, its member list and its lazily loaded
+ * layer) and its line in services/live.ts; only live.ts imports the service module as a value.
  *
  * @example
  * export const TeamsCalls = {
@@ -19,6 +21,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Stream from "effect/Stream"
 import type { EndpointSpec } from "../../contract/declaration.js"
 import type { AccessType } from "../../domain/api.js"
 import type { DataKey } from "../../contract/data-keys.js"
@@ -26,8 +29,11 @@ import { type Changes, DataChanges, withChanges } from "../changes/data-changes.
 import { type AnswerAt, type CallFailureAt, type CallInput, caller } from "./call.js"
 import { Transport } from "./transport.js"
 
-/** Whether a member is an Effect (`teams.list`) or a function returning one (`teams.get(id)`). */
-export type Kind = "effect" | "function"
+/**
+ * Whether a member is an Effect (`teams.list`), a function returning one (`teams.get(id)`), or a function
+ * returning a Stream (`users.listAll()`).
+ */
+export type Kind = "effect" | "function" | "stream"
 
 /** A member that is one call of an endpoint. */
 export interface CallMember<
@@ -55,13 +61,32 @@ export interface CustomMember<Sig, K extends Kind> {
   readonly signature?: Sig
 }
 
+/**
+ * A member that is every page of another member, as a Stream (`listAll` over `list`): built where the service's
+ * tag is (lazy-service.ts), over the lazily loaded member, so the implementation carries no Stream code.
+ */
+export interface PagesMember<Sig> {
+  readonly _tag: "Custom"
+  readonly kind: "stream"
+  /** Reads nothing stale. */
+  readonly changes: undefined
+  readonly pages: { readonly of: string; readonly pageSize: number }
+  /** Carries the member's type; never set. */
+  readonly signature?: Sig
+}
+
 /** What a custom member's success makes stale: fixed keys, or keys computed from its arguments. */
 export type MemberChanges<Sig> = Sig extends (...args: infer Args) => unknown
   ? ReadonlyArray<DataKey> | ((...args: Args) => ReadonlyArray<DataKey>)
   : ReadonlyArray<DataKey>
 
 /** The kind of a member's type. */
-export type KindOf<Sig> = Sig extends Effect.Effect<infer _A, infer _E, infer _R> ? "effect" : "function"
+export type KindOf<Sig> =
+  Sig extends Effect.Effect<infer _A, infer _E, infer _R>
+    ? "effect"
+    : Sig extends (...args: infer _P) => Stream.Stream<infer _A, infer _E, infer _R>
+      ? "stream"
+      : "function"
 
 /** A service's table of members. */
 export type ServiceCalls = {
@@ -93,7 +118,13 @@ export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
 
 /** The members the implementation writes itself. */
 export type CustomPart<C> = {
-  readonly [K in keyof C as C[K] extends CustomMember<infer _S, infer _K> ? K : never]: MemberShape<C[K]>
+  readonly [
+    K in keyof C as C[K] extends PagesMember<infer _S>
+      ? never
+      : C[K] extends CustomMember<infer _S, infer _K>
+        ? K
+        : never
+  ]: MemberShape<C[K]>
 }
 
 /** The error channel of a member of a table. */
@@ -142,6 +173,17 @@ export const custom = <Sig>(kind: KindOf<Sig>, changes?: MemberChanges<Sig>): Cu
   _tag: "Custom",
   kind,
   changes
+})
+
+/**
+ * `allPages<(options?: O) => Stream<A, E>>("list", 100)`: every page of the member `list` (which takes
+ * `{ ...options, limit, cursor }` and answers `{ items, nextCursor }`), fetched as the stream is pulled.
+ */
+export const allPages = <Sig>(of: string, pageSize: number): PagesMember<Sig> => ({
+  _tag: "Custom",
+  kind: "stream",
+  changes: undefined,
+  pages: { of, pageSize }
 })
 
 /** The keys an endpoint's success makes stale, for one input. */

@@ -4,16 +4,24 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Schema from "effect/Schema"
 import type { InvalidTokenString } from "../../errors/client/session.js"
-import { ClientConfig } from "./client-config.js"
+import { ClientConfig } from "../wire/client-config.js"
+import { LazyPartsLoader, wireConfig } from "../wire/lazy-parts.js"
+import { lazyPartsLayer } from "./internal/live-chunk.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
-import type { TransportRequest } from "./transport-request.js"
-import { type Finish, type RequestError, sendRequestThen, startRequest, succeedBody } from "./transport-send.js"
-import { loadedCodec, startLoadingCodec, wireCodec } from "./internal/wire-codec-load.js"
-import { type LazySchema, resolveSchema } from "./lazy-schema.js"
+import type { TransportRequest } from "../wire/transport-request.js"
+import { type Finish, type RequestError, sendRequestThen, startRequest, succeedBody } from "../wire/transport-send.js"
+import { loadedCodec, startLoadingCodec, wireCodec } from "../wire/wire-codec-load.js"
+import { type LazySchema, resolveSchema } from "../wire/lazy-schema.js"
 
-export type { RequestError, TransportError } from "./transport-send.js"
-export { formBody, type HttpMethod, jsonBody, type RequestBody, type TransportRequest } from "./transport-request.js"
+export type { RequestError, TransportError } from "../wire/transport-send.js"
+export {
+  formBody,
+  type HttpMethod,
+  jsonBody,
+  type RequestBody,
+  type TransportRequest
+} from "../wire/transport-request.js"
 
 /** A call can also fail because the stored token is the string "undefined". */
 export type TransportCallError = RequestError | InvalidTokenString
@@ -48,105 +56,110 @@ export interface TransportShape {
  * request is sent once more.
  */
 export class Transport extends /* @__PURE__ */ Context.Service<Transport, TransportShape>()("stackfx/Transport") {
-  static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session> = /* @__PURE__ */ Layer.effect(
-    Transport,
-    Effect.gen(function* () {
-      const config = yield* ClientConfig
-      const session = yield* Session
-      // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
-      const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
+  static readonly layer: Layer.Layer<Transport, never, ClientConfig | Session | LazyPartsLoader> =
+    /* @__PURE__ */ Layer.effect(
+      Transport,
+      Effect.gen(function* () {
+        // The wire is handed the loader of what it needs of the lazily loaded chunk (the known-error catalogue).
+        const config = wireConfig(yield* ClientConfig, yield* LazyPartsLoader)
+        const session = yield* Session
+        // The default freshness is always valid, so InvalidFreshness here would be a bug, not an outcome.
+        const tokens = session.getTokens().pipe(Effect.catchTag("InvalidFreshness", (e) => Effect.die(e)))
 
-      /**
-       * What follows when the server refuses the access token `sent` carried: the token is marked expired,
-       * refreshed, and the request sent once more (that second send fails as it fails). Nothing to do
-       * without an access token.
-       */
-      const onRejected = <A, E>(req: TransportRequest, sent: StoredTokens, finish: Finish<A, E>) => {
-        const rejected = sent.accessToken
-        if (rejected === null) return undefined
-        return (): Effect.Effect<A, E | TransportCallError> =>
-          session.markExpired(rejected).pipe(
-            Effect.andThen(tokens),
-            Effect.flatMap((fresh) => sendRequestThen(config, req, fresh, finish))
-          )
-      }
-
-      /**
-       * The session's tokens, then `use` them: `send(finish)` sends the request with them. When the session
-       * has them at once (the usual case) the whole call up to the network is one step: the tokens, the
-       * clock and the request's services are read from the same fiber.
-       */
-      const withTokens = <A, E>(
-        req: TransportRequest,
-        use: (
-          sent: StoredTokens,
-          send: <B extends A>(finish: Finish<B, E>) => Effect.Effect<B, E | TransportCallError>
-        ) => Effect.Effect<A, E | TransportCallError>
-      ): Effect.Effect<A, E | TransportCallError> =>
-        Effect.withFiber((fiber) => {
-          const now = session.tokensNow(fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
-          if (now !== undefined) {
-            return use(now, (finish) => startRequest(fiber, config, req, now, finish, onRejected(req, now, finish)))
-          }
-          return Effect.flatMap(tokens, (sent) =>
-            use(sent, (finish) => sendRequestThen(config, req, sent, finish, onRejected(req, sent, finish)))
-          )
-        })
-
-      const requestThen = <A, E>(
-        req: TransportRequest,
-        finish: Finish<A, E>
-      ): Effect.Effect<A, E | TransportCallError> =>
-        req.withSession === false
-          ? sendRequestThen(config, req, null, finish)
-          : withTokens<A, E>(req, (_, send) => send(finish))
-
-      /**
-       * The body decoded with the schema: at once when the codec is loaded (the call resumes once, with the
-       * decoded answer), else once the codec, whose load started with the request, is in.
-       */
-      const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) => {
-        // The schema's decoder, kept once the codec is in: a service makes its call's effect once, and each
-        // run then decodes straight away.
-        let decoder: ((body: unknown) => Effect.Effect<S["Type"], TransportCallError>) | undefined
-        return (body: unknown): Effect.Effect<S["Type"], TransportCallError> => {
-          if (decoder !== undefined) return decoder(body)
-          const codec = loadedCodec()
-          if (codec !== undefined) {
-            decoder = codec.decodeJson(resolveSchema(schema, codec))
-            return decoder(body)
-          }
-          return Effect.flatMap(wireCodec(req.method, req.path), (loaded) =>
-            loaded.decodeJson(resolveSchema(schema, loaded))(body)
-          )
+        /**
+         * What follows when the server refuses the access token `sent` carried: the token is marked expired,
+         * refreshed, and the request sent once more (that second send fails as it fails). Nothing to do
+         * without an access token.
+         */
+        const onRejected = <A, E>(req: TransportRequest, sent: StoredTokens, finish: Finish<A, E>) => {
+          const rejected = sent.accessToken
+          if (rejected === null) return undefined
+          return (): Effect.Effect<A, E | TransportCallError> =>
+            session.markExpired(rejected).pipe(
+              Effect.andThen(tokens),
+              Effect.flatMap((fresh) => sendRequestThen(config, req, fresh, finish))
+            )
         }
-      }
 
-      return Transport.of({
-        request: (req) => requestThen(req, succeedBody),
-        requestJson: (req, schema) => {
-          const finish = decode(req, schema)
-          return Effect.suspend(() => {
-            startLoadingCodec()
-            return requestThen(req, finish)
-          })
-        },
-        requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
+        /**
+         * The session's tokens, then `use` them: `send(finish)` sends the request with them. When the session
+         * has them at once (the usual case) the whole call up to the network is one step: the tokens, the
+         * clock and the request's services are read from the same fiber.
+         */
+        const withTokens = <A, E>(
           req: TransportRequest,
-          schema: S | LazySchema<S>
-        ) => {
-          const finish = decode(req, schema)
-          return withTokens<S["Type"] | null, TransportCallError>(req, (sent, send) => {
-            if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
-            startLoadingCodec()
-            return send(finish)
+          use: (
+            sent: StoredTokens,
+            send: <B extends A>(finish: Finish<B, E>) => Effect.Effect<B, E | TransportCallError>
+          ) => Effect.Effect<A, E | TransportCallError>
+        ): Effect.Effect<A, E | TransportCallError> =>
+          Effect.withFiber((fiber) => {
+            const now = session.tokensNow(fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+            if (now !== undefined) {
+              return use(now, (finish) => startRequest(fiber, config, req, now, finish, onRejected(req, now, finish)))
+            }
+            return Effect.flatMap(tokens, (sent) =>
+              use(sent, (finish) => sendRequestThen(config, req, sent, finish, onRejected(req, sent, finish)))
+            )
           })
-        }
-      })
-    })
-  )
 
-  /** Transport and the Session it reads, from a config and a token store. */
+        const requestThen = <A, E>(
+          req: TransportRequest,
+          finish: Finish<A, E>
+        ): Effect.Effect<A, E | TransportCallError> =>
+          req.withSession === false
+            ? sendRequestThen(config, req, null, finish)
+            : withTokens<A, E>(req, (_, send) => send(finish))
+
+        /**
+         * The body decoded with the schema: at once when the codec is loaded (the call resumes once, with the
+         * decoded answer), else once the codec, whose load started with the request, is in.
+         */
+        const decode = <S extends Schema.Decoder<unknown, never>>(req: TransportRequest, schema: S | LazySchema<S>) => {
+          // The schema's decoder, kept once the codec is in: a service makes its call's effect once, and each
+          // run then decodes straight away.
+          let decoder: ((body: unknown) => Effect.Effect<S["Type"], TransportCallError>) | undefined
+          return (body: unknown): Effect.Effect<S["Type"], TransportCallError> => {
+            if (decoder !== undefined) return decoder(body)
+            const codec = loadedCodec()
+            if (codec !== undefined) {
+              decoder = codec.decodeJson(resolveSchema(schema, codec))
+              return decoder(body)
+            }
+            return Effect.flatMap(wireCodec(req.method, req.path), (loaded) =>
+              loaded.decodeJson(resolveSchema(schema, loaded))(body)
+            )
+          }
+        }
+
+        return Transport.of({
+          request: (req) => requestThen(req, succeedBody),
+          requestJson: (req, schema) => {
+            const finish = decode(req, schema)
+            return Effect.suspend(() => {
+              startLoadingCodec()
+              return requestThen(req, finish)
+            })
+          },
+          requestJsonIfSignedIn: <S extends Schema.Decoder<unknown, never>>(
+            req: TransportRequest,
+            schema: S | LazySchema<S>
+          ) => {
+            const finish = decode(req, schema)
+            return withTokens<S["Type"] | null, TransportCallError>(req, (sent, send) => {
+              if (sent.accessToken === null && sent.refreshToken === null) return Effect.succeed(null)
+              startLoadingCodec()
+              return send(finish)
+            })
+          }
+        })
+      })
+    )
+
+  /**
+   * Transport and the Session it reads, from a config and a token store; both handed the loader of the lazily
+   * loaded chunk (internal/live-chunk.ts).
+   */
   static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> =
-    Transport.layer.pipe(Layer.provideMerge(Session.layer))
+    Transport.layer.pipe(Layer.provideMerge(Session.layer), Layer.provide(lazyPartsLayer))
 }

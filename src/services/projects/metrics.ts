@@ -1,23 +1,25 @@
 /**
  * Project metrics (admin tier): user counts, sign-ups and activity per day, recent users, sign-in methods.
- * Its member is declared in metrics-calls.ts.
+ * Its member is declared in the table below.
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { MetricsMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { MetricsCalls } from "./metrics-calls.js"
+import { functionCall, implement } from "../http/service-calls.js"
+import { MetricsApi } from "../../contract/admin.js"
 
-/** What the Metrics service offers; see its tag for the rules. */
-export type MetricsShape = ShapeOf<typeof MetricsCalls>
+/** What the figures count. */
+export interface MetricsOptions {
+  /** Count anonymous users too (in the totals, charts, monthly actives and recent lists); false by default. */
+  readonly includeAnonymous?: boolean
+}
 
 /** The project's usage metrics: sign-ups, active users, login methods (admin). */
-export class Metrics extends /* @__PURE__ */ Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
-  static readonly layer: Layer.Layer<Metrics, never, Transport> = /* @__PURE__ */ lazyLayer(
-    Metrics,
-    MetricsMembers,
-    () => import("../live.js").then((m) => m.makeMetrics)
-  )
+export const MetricsCalls = {
+  /** The project's figures: user counts, sign-ups and activity per day, recent users, sign-in methods. */
+  get: functionCall(MetricsApi.get, "admin", (options: MetricsOptions = {}) => ({
+    query:
+      options.includeAnonymous === undefined
+        ? {}
+        : { include_anonymous: String(options.includeAnonymous) as "true" | "false" }
+  }))
 }
+
+export const makeMetrics = implement(MetricsCalls)

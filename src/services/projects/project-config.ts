@@ -4,26 +4,100 @@
  * An override is a JSON object whose keys are config paths, dotted or nested:
  * `override("environment", { "apiKeys.enabled.user": true, "auth.signUpRulesDefaultAction": "allow" })`.
  * Keys that the admin project's config also holds (`auth.allowSignUp` is `signUpEnabled`, ...) change what
- * `AdminProjects.get` answers too. Its members are declared in project-config-calls.ts.
+ * `AdminProjects.get` answers too. Its members are declared in the table below.
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { ProjectConfigMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { ProjectConfigCalls } from "./project-config-calls.js"
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { ProjectConfigApi } from "../../contract/project-config.js"
+import {
+  type BranchConfigSource,
+  type ConfigLevel,
+  type ConfigOverride,
+  type OnboardingPreview,
+  type OnboardingPreviewRequest,
+  ProjectConfigView,
+  type ResettableConfigLevel
+} from "../../domain/project-config.js"
+import { type CallFailureAt, caller } from "../http/call.js"
+import { decodeJson } from "../wire/wire-codec.js"
 
-/** What the ProjectConfig service offers; see its tag for the rules. */
-export type ProjectConfigShape = ShapeOf<typeof ProjectConfigCalls>
+const level = (configLevel: ConfigLevel) => ({ level: configLevel })
+const nothing = (): void => undefined
 
 /** The project's configuration (admin): read the effective config, read and write overrides. */
-export class ProjectConfig
-  extends /* @__PURE__ */ Context.Service<ProjectConfig, ProjectConfigShape>()("stackfx/ProjectConfig")
-{
-  static readonly layer: Layer.Layer<ProjectConfig, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ProjectConfig,
-    ProjectConfigMembers,
-    () => import("../live.js").then((m) => m.makeProjectConfig)
+export const ProjectConfigCalls = {
+  /** The effective config: the parts this library reads (sign-up rules, API-key switches, ...), other keys ignored. */
+  get: custom<Effect.Effect<ProjectConfigView, CallFailureAt<typeof ProjectConfigApi.get, "admin">>>("effect"),
+  /** One level's override as written, keys as the service keeps them. */
+  getOverride: functionCall(
+    ProjectConfigApi.getOverride,
+    "admin",
+    (configLevel: ConfigLevel) => ({ params: level(configLevel) }),
+    (answer): Readonly<Record<string, Schema.Json>> => answer.configString
+  ),
+  /** Merges `patch` into the level's override: a key written replaces everything at and under it; `null` resets it. */
+  override: functionCall(
+    ProjectConfigApi.override,
+    "admin",
+    (configLevel: ConfigLevel, patch: ConfigOverride) => ({
+      params: level(configLevel),
+      body: { configOverrideString: JSON.stringify(patch) }
+    }),
+    nothing
+  ),
+  /** Replaces the level's whole override; the branch level needs a `source` (where the config came from, kept). */
+  replace: functionCall(
+    ProjectConfigApi.replace,
+    "admin",
+    (configLevel: ConfigLevel, config: ConfigOverride, source?: BranchConfigSource) => ({
+      params: level(configLevel),
+      body: { configString: JSON.stringify(config), ...(source === undefined ? {} : { source }) }
+    }),
+    nothing
+  ),
+  /** Removes `keys` (config paths) and everything under them from the branch or environment override. */
+  resetKeys: functionCall(
+    ProjectConfigApi.resetKeys,
+    "admin",
+    (configLevel: ResettableConfigLevel, keys: ReadonlyArray<string>) => ({
+      params: level(configLevel),
+      body: { keys }
+    }),
+    nothing
+  ),
+  /** Where the branch config was pushed from; `{ type: "unlinked" }` when it is edited on the dashboard. */
+  getSource: effectCall(ProjectConfigApi.getSource, "admin", {
+    input: () => ({}),
+    output: (answer): BranchConfigSource => answer.source
+  }),
+  /** Unlinks the branch config from where it was pushed from, so the dashboard may edit it again. */
+  unlinkSource: effectCall(ProjectConfigApi.unlinkSource, "admin", { input: () => ({}), output: nothing }),
+  /**
+   * The users an onboarding change would restrict (newest first, at most `limit`, 10 by default) and how many
+   * in all: `previewAffectedUsers({ requireEmailVerification: true })` before turning verification on.
+   */
+  previewAffectedUsers: functionCall(
+    ProjectConfigApi.previewAffectedUsers,
+    "admin",
+    (onboarding: OnboardingPreviewRequest["onboarding"], limit?: number) => ({
+      query: limit === undefined ? {} : { limit: String(limit) },
+      body: { onboarding }
+    }),
+    (answer): OnboardingPreview => answer
   )
 }
+
+const decodeView = decodeJson(ProjectConfigView)
+
+export const makeProjectConfig = implement(
+  ProjectConfigCalls,
+  Effect.map(Transport, (transport) => ({
+    // The service sends the config as a JSON string inside the JSON answer; the parts this library reads
+    // are decoded from it.
+    get: Effect.flatMap(caller(transport, ProjectConfigApi.get, "admin")({}), (answer) =>
+      decodeView(answer.configString)
+    )
+  }))
+)

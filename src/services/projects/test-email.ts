@@ -1,23 +1,15 @@
 /**
  * Trying an SMTP configuration before saving it (admin tier). A failed send is an answer, not an error:
- * `{ success: false, errorMessage }` says what the mail server did. Its member is declared in test-email-calls.ts.
+ * `{ success: false, errorMessage }` says what the mail server did. Its member is declared in the table below.
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { TestEmailMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { TestEmailCalls } from "./test-email-calls.js"
-
-/** What the TestEmail service offers; see its tag for the rules. */
-export type TestEmailShape = ShapeOf<typeof TestEmailCalls>
+import { functionCall, implement } from "../http/service-calls.js"
+import { TestEmailApi } from "../../contract/admin.js"
+import type { SendTestEmailRequest } from "../../domain/admin-actions.js"
 
 /** Sends a test e-mail through a given SMTP configuration (admin). */
-export class TestEmail extends /* @__PURE__ */ Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
-  static readonly layer: Layer.Layer<TestEmail, never, Transport> = /* @__PURE__ */ lazyLayer(
-    TestEmail,
-    TestEmailMembers,
-    () => import("../live.js").then((m) => m.makeTestEmail)
-  )
+export const TestEmailCalls = {
+  /** `send({ recipientEmail, emailConfig: { host, port, username, password, senderName, senderEmail } })` */
+  send: functionCall(TestEmailApi.send, "admin", (request: SendTestEmailRequest) => ({ body: request }))
 }
+
+export const makeTestEmail = implement(TestEmailCalls)

@@ -16,13 +16,14 @@ import type { OAuthTokenApi } from "../../contract/oauth-token.js"
 import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
-import { ClientConfig, type ClientConfigShape } from "../http/client-config.js"
+import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
+import { LazyPartsLoader, type WireConfig, wireConfig } from "../wire/lazy-parts.js"
 import { isFresh, lastExpiryMemo } from "./session-freshness.js"
-import { inSpan, type SpanSpec } from "../http/tracing.js"
+import { inSpan, type SpanSpec } from "../wire/tracing.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
-import { formBody } from "../http/transport-request.js"
-import { type RequestError, sendRequest } from "../http/transport-send.js"
-import { startLoadingCodec, wireCodec } from "../http/internal/wire-codec-load.js"
+import { formBody } from "../wire/transport-request.js"
+import { type RequestError, sendRequest } from "../wire/transport-send.js"
+import { startLoadingCodec, wireCodec } from "../wire/wire-codec-load.js"
 
 /**
  * `Active` covers "logged in" (a refresh token is present), "access token valid" and
@@ -103,12 +104,14 @@ export interface SessionShape {
 
 /** The signed-in session of one tier, backed by its `TokenStore`. */
 export class Session extends /* @__PURE__ */ Context.Service<Session, SessionShape>()("stackfx/Session") {
-  static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore> = /* @__PURE__ */ Layer.effect(
-    Session,
-    Effect.gen(function* () {
-      return yield* makeSession(yield* ClientConfig, yield* TokenStore, yield* RefreshLock)
-    })
-  )
+  static readonly layer: Layer.Layer<Session, never, ClientConfig | TokenStore | LazyPartsLoader> =
+    /* @__PURE__ */ Layer.effect(
+      Session,
+      Effect.gen(function* () {
+        const config = wireConfig(yield* ClientConfig, yield* LazyPartsLoader)
+        return yield* makeSession(config, yield* TokenStore, yield* RefreshLock)
+      })
+    )
 }
 
 /** Current state and every later change, e.g. to re-render when the user signs out in another tab. */
@@ -209,7 +212,7 @@ const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
  * Builds the Session service over a token store: one shared refresh at a time (across tabs with `tabLock`), refreshes
  * ahead of expiry.
  */
-export const makeSession = (config: ClientConfigShape, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
+export const makeSession = (config: WireConfig, store: TokenStoreShape, tabLock: TabLock = noTabLock) =>
   Effect.gen(function* () {
     const acrossTabs = tabLock.withLock(refreshLockName(config.projectId))
     const atStartUp = yield* store.get

@@ -3,11 +3,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 
-/** The pair of session tokens a store keeps; `null` means absent. */
-export interface StoredTokens {
-  readonly accessToken: string | null
-  readonly refreshToken: string | null
-}
+import type { StoredTokens } from "../wire/tokens.js"
+
+export type { StoredTokens } from "../wire/tokens.js"
 
 /** The empty token pair: nobody is signed in. */
 export const noTokens: StoredTokens = { accessToken: null, refreshToken: null }

@@ -2,42 +2,65 @@
  * Member profiles: a member's name and picture inside one team (falling back to the user's own).
  * `TeamMembers` (every tier with a signed-in user) lists a team the user belongs to (others' profiles need
  * `$read_members`) and reads or edits the user's own profile. `ServerTeamMembers` (server and admin)
- * lists and edits any profile, each with its full user. Their members are declared in team-members-calls.ts.
+ * lists and edits any profile, each with its full user. Their members are declared in the table below.
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { ServerTeamMembersMembers, TeamMembersMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { ServerTeamMembersCalls, TeamMembersCalls } from "./team-members-calls.js"
+import { functionCall, implement } from "../http/service-calls.js"
+import { TeamMemberProfilesApi } from "../../contract/team-member-profiles.js"
+import type { TeamMemberProfileUpdate } from "../../domain/team-member-profile.js"
 
-export type { TeamMemberFilter } from "./team-members-calls.js"
+/** Which profiles a server lists: of one team, of one user (`"me"` or an id), or both. */
+export interface TeamMemberFilter {
+  readonly teamId?: string | undefined
+  readonly userId?: string | undefined
+}
 
-/** What the TeamMembers service offers; see its tag for the rules. */
-export type TeamMembersShape = ShapeOf<typeof TeamMembersCalls>
+const profile = (teamId: string, userId: string) => ({ params: { team_id: teamId, user_id: userId } })
+const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
 
 /** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
-export class TeamMembers
-  extends /* @__PURE__ */ Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers")
-{
-  static readonly layer: Layer.Layer<TeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
-    TeamMembers,
-    TeamMembersMembers,
-    () => import("../live.js").then((m) => m.makeTeamMembers)
+export const TeamMembersCalls = {
+  /** Every member's profile in a team of the signed-in user (needs `$read_members`). */
+  list: functionCall(TeamMemberProfilesApi.list, "client", (teamId: string) => ({ query: { team_id: teamId } }), items),
+  /** One member's profile; someone else's needs `$read_members`. */
+  get: functionCall(TeamMemberProfilesApi.get, "client", profile),
+  /** The signed-in user's profile in a team. */
+  getMine: functionCall(TeamMemberProfilesApi.get, "client", (teamId: string) => profile(teamId, "me")),
+  /** `updateMine(teamId, { displayName: "Ann (Acme)" })`: edits the signed-in user's profile in a team. */
+  updateMine: functionCall(
+    TeamMemberProfilesApi.update,
+    "client",
+    (teamId: string, patch: TeamMemberProfileUpdate) => ({
+      ...profile(teamId, "me"),
+      body: patch
+    })
   )
 }
-
-/** What the ServerTeamMembers service offers; see its tag for the rules. */
-export type ServerTeamMembersShape = ShapeOf<typeof ServerTeamMembersCalls>
 
 /** Team members on the server: list them, read and update any member's team profile. */
-export class ServerTeamMembers
-  extends /* @__PURE__ */ Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers")
-{
-  static readonly layer: Layer.Layer<ServerTeamMembers, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ServerTeamMembers,
-    ServerTeamMembersMembers,
-    () => import("../live.js").then((m) => m.makeServerTeamMembers)
+export const ServerTeamMembersCalls = {
+  /** Profiles narrowed by team and/or user (`"me"` or an id), oldest membership first. */
+  list: functionCall(
+    TeamMemberProfilesApi.list,
+    "server",
+    (filter: TeamMemberFilter) => ({
+      query: {
+        ...(filter.teamId === undefined ? {} : { team_id: filter.teamId }),
+        ...(filter.userId === undefined ? {} : { user_id: filter.userId })
+      }
+    }),
+    items
+  ),
+  get: functionCall(TeamMemberProfilesApi.get, "server", profile),
+  update: functionCall(
+    TeamMemberProfilesApi.update,
+    "server",
+    (teamId: string, userId: string, patch: TeamMemberProfileUpdate) => ({
+      ...profile(teamId, userId),
+      body: patch
+    })
   )
 }
+
+export const makeTeamMembers = implement(TeamMembersCalls)
+
+export const makeServerTeamMembers = implement(ServerTeamMembersCalls)

@@ -8,42 +8,110 @@
  * hands out no token at all: that is `OAuthAccessTokenNotAvailableWithSharedOAuthKeys`, an error, because
  * no user can fix it; the project needs its own OAuth keys.
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { ConnectedAccountsMembers, ServerConnectedAccountsMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { ConnectedAccountsCalls, ServerConnectedAccountsCalls } from "./connected-accounts-calls.js"
+import * as Effect from "effect/Effect"
+import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { ConnectedAccountsApi } from "../../contract/connected-accounts.js"
+import { type CallFailureAt, caller } from "../http/call.js"
 
-export type { ConnectedAccountError } from "./connected-accounts-calls.js"
+/**
+ * What asking for a provider token can fail with. A connection that is missing or lacks the scope is `null`,
+ * not an error, and `{ scope }` always encodes.
+ */
+export type ConnectedAccountError = Exclude<
+  CallFailureAt<typeof ConnectedAccountsApi.accessToken, "client">,
+  { readonly _tag: "OAuthConnectionNotConnectedToUser" | "OAuthConnectionDoesNotHaveRequiredScope" | "InvalidInput" }
+>
 
-/** What the ConnectedAccounts service offers; see its tag for the rules. Its members are declared in connected-accounts-calls.ts. */
-export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>
-
-/** What the ServerConnectedAccounts service offers; see its tag for the rules. */
-export type ServerConnectedAccountsShape = ShapeOf<typeof ServerConnectedAccountsCalls>
+const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
 
 /** The signed-in user's connected accounts (every tier). */
-export class ConnectedAccounts
-  extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()("stackfx/ConnectedAccounts")
-{
-  static readonly layer: Layer.Layer<ConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ConnectedAccounts,
-    ConnectedAccountsMembers,
-    () => import("../live.js").then((m) => m.makeConnectedAccounts)
-  )
+export const ConnectedAccountsCalls = {
+  /**
+   * `accessToken("github", "repo")`: the signed-in user's provider token from any of their accounts of that
+   * provider, or `null` when not connected or none has the scope.
+   */
+  accessToken:
+    custom<(provider: string, scope?: string) => Effect.Effect<string | null, ConnectedAccountError>>("function"),
+  /**
+   * The token of one provider account (`providerAccountId` from `list`), or `null` when the user has no such
+   * connected account or it lacks the scope.
+   */
+  accessTokenForAccount:
+    custom<
+      (
+        provider: string,
+        providerAccountId: string,
+        scope?: string
+      ) => Effect.Effect<string | null, ConnectedAccountError>
+    >("function"),
+  /** The signed-in user's connected accounts, oldest first. */
+  list: effectCall(ConnectedAccountsApi.list, "client", { input: () => ({ params: { user_id: "me" } }), output: items })
 }
 
 /** Connected accounts of any user (server and admin tiers). */
-export class ServerConnectedAccounts
-  extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()(
-    "stackfx/ServerConnectedAccounts"
-  )
-{
-  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Transport> = /* @__PURE__ */ lazyLayer(
-    ServerConnectedAccounts,
-    ServerConnectedAccountsMembers,
-    () => import("../live.js").then((m) => m.makeServerConnectedAccounts)
-  )
+export const ServerConnectedAccountsCalls = {
+  /** Any user's provider token (server tier), or `null` when not connected or missing the scope. */
+  accessToken:
+    custom<(userId: string, provider: string, scope?: string) => Effect.Effect<string | null, ConnectedAccountError>>(
+      "function"
+    ),
+  /** Any user's token of one provider account, or `null` as for `ConnectedAccounts.accessTokenForAccount`. */
+  accessTokenForAccount:
+    custom<
+      (
+        userId: string,
+        provider: string,
+        providerAccountId: string,
+        scope?: string
+      ) => Effect.Effect<string | null, ConnectedAccountError>
+    >("function"),
+  /** Any user's connected accounts, oldest first; an unknown user is `UserNotFound`. */
+  list: functionCall(ConnectedAccountsApi.list, "server", (userId: string) => ({ params: { user_id: userId } }), items)
 }
+
+/** The token of `user`'s connection: of any account of the provider, or of one account when `accountId` is given. */
+const tokens = Effect.gen(function* () {
+  const transport = yield* Transport
+  const ofProvider = caller(transport, ConnectedAccountsApi.accessToken, "client")
+  const ofAccount = caller(transport, ConnectedAccountsApi.accountAccessToken, "client")
+  return (
+    user: string,
+    provider: string,
+    accountId: string | undefined,
+    scope: string | undefined
+  ): Effect.Effect<string | null, ConnectedAccountError> => {
+    const body = scope === undefined ? {} : { scope }
+    const asked =
+      accountId === undefined
+        ? ofProvider({ params: { user_id: user, provider_id: provider }, body })
+        : ofAccount({ params: { user_id: user, provider_id: provider, provider_account_id: accountId }, body })
+    return asked.pipe(
+      Effect.map((answer): string | null => answer.accessToken),
+      Effect.catchTags({
+        OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
+        OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null),
+        // `{ scope }` is a string the type guarantees: it always encodes.
+        InvalidInput: Effect.die
+      })
+    )
+  }
+})
+
+export const makeConnectedAccounts = implement(
+  ConnectedAccountsCalls,
+  Effect.map(tokens, (token) => ({
+    accessToken: (provider: string, scope?: string) => token("me", provider, undefined, scope),
+    accessTokenForAccount: (provider: string, providerAccountId: string, scope?: string) =>
+      token("me", provider, providerAccountId, scope)
+  }))
+)
+
+export const makeServerConnectedAccounts = implement(
+  ServerConnectedAccountsCalls,
+  Effect.map(tokens, (token) => ({
+    accessToken: (userId: string, provider: string, scope?: string) => token(userId, provider, undefined, scope),
+    accessTokenForAccount: (userId: string, provider: string, providerAccountId: string, scope?: string) =>
+      token(userId, provider, providerAccountId, scope)
+  }))
+)

@@ -8,28 +8,61 @@
  * const marketing = (yield* preferences.list).find((p) => p.notificationCategoryName === "Marketing")
  * if (marketing?.canDisable) yield* preferences.set(marketing.notificationCategoryId, false)
  */
-import * as Context from "effect/Context"
-import type * as Layer from "effect/Layer"
-import { NotificationPreferencesMembers } from "../generated/member-kinds.js"
-import { lazyLayer } from "../http/internal/lazy-service.js"
-import type { ShapeOf } from "../http/service-calls.js"
-import type { Transport } from "../http/transport.js"
-import type { NotificationPreferencesCalls } from "./notification-preferences-calls.js"
+import * as Effect from "effect/Effect"
+import { custom, effectCall, implement } from "../http/service-calls.js"
+import { Transport } from "../http/transport.js"
+import { NotificationPreferencesApi } from "../../contract/notification-preferences.js"
+import type { NotificationPreference } from "../../domain/notification-preference.js"
+import { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
+import { type CallFailureAt, caller } from "../http/call.js"
 
-export type { SetPreferenceFailure } from "./notification-preferences-calls.js"
-
-/** What the NotificationPreferences service offers; see its tag for the rules. Its members are declared in notification-preferences-calls.ts. */
-export type NotificationPreferencesShape = ShapeOf<typeof NotificationPreferencesCalls>
+/**
+ * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID failing the
+ * route's schema) is `NotificationCategoryNotFound`; `{ enabled }` always encodes.
+ */
+export type SetPreferenceFailure =
+  | NotificationCategoryNotFound
+  | Exclude<
+      CallFailureAt<typeof NotificationPreferencesApi.set, "client">,
+      { readonly _tag: "SchemaError" | "InvalidInput" }
+    >
 
 /** The signed-in user's e-mail notification preferences. */
-export class NotificationPreferences
-  extends /* @__PURE__ */ Context.Service<NotificationPreferences, NotificationPreferencesShape>()(
-    "stackfx/NotificationPreferences"
-  )
-{
-  static readonly layer: Layer.Layer<NotificationPreferences, never, Transport> = /* @__PURE__ */ lazyLayer(
-    NotificationPreferences,
-    NotificationPreferencesMembers,
-    () => import("../live.js").then((m) => m.makeNotificationPreferences)
+export const NotificationPreferencesCalls = {
+  /** Every category, in the service's order, with the user's choice or the category's default. */
+  list: effectCall(NotificationPreferencesApi.list, "client", {
+    input: () => ({ params: { user_id: "me" } }),
+    output: (page) => page.items
+  }),
+  /**
+   * Turns a category on or off and answers its new state. The service does not refuse turning off a
+   * category that cannot be disabled (`canDisable: false`): it records the choice and sends that mail
+   * regardless, so a UI should not offer it.
+   */
+  set: custom<(categoryId: string, enabled: boolean) => Effect.Effect<NotificationPreference, SetPreferenceFailure>>(
+    "function",
+    NotificationPreferencesApi.set.changes
   )
 }
+
+export const makeNotificationPreferences = implement(
+  NotificationPreferencesCalls,
+  Effect.gen(function* () {
+    const call = caller(yield* Transport, NotificationPreferencesApi.set, "client")
+    const notFound = (categoryId: string) =>
+      new NotificationCategoryNotFound({ categoryId, message: `Notification category ${categoryId} not found.` })
+    return {
+      set: (categoryId: string, enabled: boolean) =>
+        call({ params: { user_id: "me", notification_category_id: categoryId }, body: { enabled } }).pipe(
+          // `{ enabled }` is a boolean the type guarantees: it always encodes.
+          Effect.catchTag("InvalidInput", Effect.die),
+          // An unknown category is a plain 404; an id that is not a UUID fails the route's schema first.
+          Effect.catchTag("SchemaError", () => Effect.fail(notFound(categoryId))),
+          Effect.catchIf(
+            (error) => error._tag === "HttpError" && error.status === 404,
+            () => Effect.fail(notFound(categoryId))
+          )
+        )
+    }
+  })
+)

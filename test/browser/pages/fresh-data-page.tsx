@@ -10,10 +10,10 @@ import { createRoot } from "react-dom/client"
 import { clientTier } from "../../../src/layers/client.js"
 import { useContactChannels, useTeams, useUser } from "../../../src/react/hooks.js"
 import { type StackApp, StackProvider, useStackApp } from "../../../src/react/provider.js"
-import { Auth } from "../../../src/services/users/auth.js"
-import { ContactChannels } from "../../../src/services/users/contact-channels.js"
+import { Auth } from "../../../src/services/generated/auth.js"
+import { ContactChannels } from "../../../src/services/generated/contact-channels.js"
 import { CurrentUser } from "../../../src/services/users/current-user.js"
-import { Teams } from "../../../src/services/teams/teams.js"
+import { Teams } from "../../../src/services/generated/teams.js"
 
 const params = new URLSearchParams(location.search)
 const layer = clientTier({

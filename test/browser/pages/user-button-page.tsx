@@ -4,6 +4,7 @@
  * `session` uses the real Session over the real cookie token store, so two tabs share it.
  * `window.stackfx` lets the test drive and observe the page.
  */
+import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Component, type ReactNode, StrictMode, Suspense } from "react"
@@ -14,11 +15,11 @@ import type { ClientUser } from "../../../src/domain/user.js"
 import { usePermission, usePermissions, useTeam, useTeams, useUser } from "../../../src/react/hooks.js"
 import { StackProvider, useStackApp } from "../../../src/react/provider.js"
 import { UserButton } from "../../../src/react/user-button.js"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
+import { ClientConfig } from "../../../src/services/wire/client-config.js"
 import { CurrentUser, type CurrentUserShape } from "../../../src/services/users/current-user.js"
 import { isLoggedIn, Session } from "../../../src/services/session/session.js"
-import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/teams/team-permissions.js"
-import { Teams, type TeamsShape } from "../../../src/services/teams/teams.js"
+import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/generated/team-permissions.js"
+import { Teams, type TeamsShape } from "../../../src/services/generated/teams.js"
 import { cookieTokenStore } from "../../../src/services/session/token-store-cookie.js"
 
 interface TestApi {
@@ -98,7 +99,7 @@ const unsignedJwt = (payload: Record<string, unknown>): string => {
 }
 
 const sessionLayer = () => {
-  const core = Session.layer.pipe(
+  const core = Session.layer.pipe(Layer.provide(lazyPartsLayer)).pipe(
     Layer.provideMerge(
       Layer.merge(
         ClientConfig.layer({

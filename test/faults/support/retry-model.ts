@@ -1,7 +1,7 @@
 /**
  * The transport's retry policy as a plain model, to check a call against: given the faults its attempts
  * meet (in order; pass-through once they run out), how does the call end, after how many attempts, and
- * which backoff waits does it ask for? The policy (src/services/http/retry.ts), with one
+ * which backoff waits does it ask for? The policy (src/services/wire/retry.ts), with one
  * budget per cause per request that no other cause resets:
  *
  * - 429: retried after `Retry-After` (at once without it), at most `rateLimitMaxRetries` times in all; a
@@ -17,7 +17,7 @@ import {
   networkMaxAttempts,
   networkRetryBaseMs,
   rateLimitMaxRetries
-} from "../../../src/services/http/retry.js"
+} from "../../../src/services/wire/retry.js"
 import type { Fault } from "../../support/fault-proxy.js"
 
 export type ExpectedEnd =

@@ -13,7 +13,7 @@ import {
   secureCookiesFor,
   xForwardedProto
 } from "../../../src/react/start/secure-cookies.js"
-import { makeRequestCookieTokenStore } from "../../../src/services/session/token-store-request.js"
+import { makeRequestCookieTokenStore } from "../../../src/services/app-server/token-store-request.js"
 
 const headersOf = (entries: Record<string, string>) => ({
   get: (name: string) => entries[name.toLowerCase()] ?? null

@@ -1,10 +1,12 @@
 /** Fakes for multi-tab tests: a broadcast hub, a lock manager, a shared token store and unsigned JWTs. */
+import { wireConfig } from "../../../src/services/wire/lazy-parts.js"
+import { loadLiveChunk } from "../../../src/services/http/internal/live-chunk.js"
 import type { TabLock } from "../../../src/services/session/tab-lock.js"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
-import { makeClientConfig } from "../../../src/services/http/client-config.js"
-import type { FetchFn } from "../../../src/services/http/transport-fetch.js"
+import { makeClientConfig } from "../../../src/services/wire/client-config.js"
+import type { FetchFn } from "../../../src/services/wire/transport-fetch.js"
 import { makeSession } from "../../../src/services/session/session.js"
 import {
   makeRefTokenStore,
@@ -110,7 +112,8 @@ export const config = makeClientConfig({
 })
 
 /** A tab's session over the shared store, refreshing under `lock` (none by default). */
-export const tabSession = (store: TokenStoreShape, lock?: TabLock) => makeSession(config, store, lock)
+export const tabSession = (store: TokenStoreShape, lock?: TabLock) =>
+  makeSession(wireConfig(config, loadLiveChunk), store, lock)
 
 /**
  * A token endpoint that answers each refresh with a new access token, once `release()` has been called: a

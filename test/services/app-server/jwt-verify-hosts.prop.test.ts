@@ -10,8 +10,8 @@ import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import { DEFAULT_BASE_URL } from "../../../src/domain/api.js"
 import { makeTokenVerifier } from "../../../src/services/app-server/jwt-verify.js"
-import { makeClientConfig } from "../../../src/services/http/client-config.js"
-import { Fetch } from "../../../src/services/http/transport-fetch.js"
+import { makeClientConfig } from "../../../src/services/wire/client-config.js"
+import { Fetch } from "../../../src/services/wire/transport-fetch.js"
 import { claimsFor, esKey, NOW_S, PROJECT, refusalOf, type SigningKey } from "./jwt-verify.support.js"
 
 const HOSTS = ["https://api.hexclave.com", "https://api.stack-auth.com"] as const

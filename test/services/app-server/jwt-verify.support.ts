@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose"
 import { createSign, generateKeyPairSync } from "node:crypto"
-import { makeClientConfig } from "../../../src/services/http/client-config.js"
+import { makeClientConfig } from "../../../src/services/wire/client-config.js"
 import {
   makeTokenVerifier,
   type TokenVerifierOptions,

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { authHeaderValue, authHeadersOf } from "../../../src/services/app-server/auth-json.js"
+import { authHeaderValue, authHeadersOf } from "../../../src/services/session/auth-json.js"
 import {
   decodeAuthHeader,
   headerOf,

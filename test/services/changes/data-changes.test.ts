@@ -13,10 +13,10 @@ import {
 } from "../../../src/services/changes/data-changes.js"
 import { dataKeys } from "../../../src/contract/data-keys.js"
 import { memberChanges } from "../../../src/services/http/service-calls.js"
-import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams-calls.js"
-import { ServerTeamMembersCalls, TeamMembersCalls } from "../../../src/services/teams/team-members-calls.js"
-import { TeamInvitationsCalls } from "../../../src/services/teams/team-invitations-calls.js"
-import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions-calls.js"
+import { ServerTeamsCalls, TeamsCalls } from "../../../src/services/teams/teams.js"
+import { ServerTeamMembersCalls, TeamMembersCalls } from "../../../src/services/teams/team-members.js"
+import { TeamInvitationsCalls } from "../../../src/services/teams/team-invitations.js"
+import { ServerTeamPermissionsCalls } from "../../../src/services/teams/team-permissions.js"
 
 const teamKeys = (teamId: string): ReadonlyArray<DataKey> =>
   [

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
-import { makeClientConfig, packageVersion } from "../../../src/services/http/client-config.js"
+import { makeClientConfig, packageVersion } from "../../../src/services/wire/client-config.js"
 
 describe("client config", () => {
   it("the client version header names this package at its package.json version", () => {

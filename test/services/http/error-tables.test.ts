@@ -13,14 +13,15 @@ import { RestrictedUserNotAllowed, UserNotFound } from "../../../src/errors/know
 import { AnonymousAuthenticationNotAllowed } from "../../../src/errors/known/session.js"
 import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/error-narrowing.js"
 import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
-import type { ApiKeysShape } from "../../../src/services/projects/api-keys.js"
-import type { TeamsShape } from "../../../src/services/teams/teams.js"
+import type { ApiKeysShape } from "../../../src/services/generated/project-keys.js"
+import type { TeamsShape } from "../../../src/services/generated/teams.js"
 import { atView } from "../../../src/contract/declaration.js"
 import { TeamsApi } from "../../../src/contract/teams.js"
 import type { KnownErrorTag } from "../../../src/errors/known/registry.js"
 
 const TeamsErrors = { get: atView<ReadonlyArray<KnownErrorTag>>(TeamsApi.get.errors, "client") ?? [] }
-import type { AuthShape, SignUpFailure } from "../../../src/services/users/auth.js"
+import type { AuthShape } from "../../../src/services/generated/auth.js"
+import type { SignUpFailure } from "../../../src/services/auth/auth.js"
 import type { CurrentUserShape } from "../../../src/services/users/current-user.js"
 
 type ErrorOf<F extends (...args: never) => Effect.Effect<unknown, unknown, unknown>> = Effect.Error<ReturnType<F>>

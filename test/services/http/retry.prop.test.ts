@@ -11,7 +11,7 @@ import {
   noRetriesUsed,
   rateLimitMaxRetries,
   RateLimited
-} from "../../../src/services/http/retry.js"
+} from "../../../src/services/wire/retry.js"
 
 const failure: fc.Arbitrary<unknown> = fc.oneof(
   {

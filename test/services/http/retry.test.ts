@@ -16,7 +16,7 @@ import {
   rateLimitMaxRetries,
   RateLimited,
   retriesOf
-} from "../../../src/services/http/retry.js"
+} from "../../../src/services/wire/retry.js"
 
 /** `attempt` with the retries of `method` attached: each run counts its own retries. */
 const withRetries =

@@ -3,10 +3,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
+import { ClientConfig } from "../../../src/services/wire/client-config.js"
 import { TokenStore } from "../../../src/services/session/token-store.js"
 import { jsonBody, Transport } from "../../../src/services/http/transport.js"
-import { layerFetchFromHttpClient } from "../../../src/services/http/transport-httpclient.js"
+import { layerFetchFromHttpClient } from "../../../src/services/wire/transport-httpclient.js"
 import { json, knownErrorReply, localServer } from "../support/local-server.js"
 
 describe("layerFetchFromHttpClient", () => {

@@ -1,18 +1,23 @@
 import { assert, describe, it } from "@effect/vitest"
+import { wireConfig } from "../../../src/services/wire/lazy-parts.js"
+import { loadLiveChunk } from "../../../src/services/http/internal/live-chunk.js"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import { makeClientConfig } from "../../../src/services/http/client-config.js"
-import { Fetch, type FetchFn } from "../../../src/services/http/transport-fetch.js"
-import { makeNoncePool } from "../../../src/services/http/internal/nonce-pool.js"
-import { sendRequest, sendRequestThen } from "../../../src/services/http/transport-send.js"
+import { makeClientConfig } from "../../../src/services/wire/client-config.js"
+import { Fetch, type FetchFn } from "../../../src/services/wire/transport-fetch.js"
+import { makeNoncePool } from "../../../src/services/wire/nonce-pool.js"
+import { sendRequest, sendRequestThen } from "../../../src/services/wire/transport-send.js"
 import { ResponseDecodeError } from "../../../src/errors/client/response-decode-error.js"
 import * as Cause from "effect/Cause"
 
 // A self-hosted base URL: a network failure probes only its /health, through the same fetch.
-const config = makeClientConfig({ projectId: "proj", accessType: "client", baseUrl: "http://127.0.0.1:9" })
+const config = wireConfig(
+  makeClientConfig({ projectId: "proj", accessType: "client", baseUrl: "http://127.0.0.1:9" }),
+  loadLiveChunk
+)
 
 const withFetch = (fetch: FetchFn) => Effect.provide(Layer.succeed(Fetch, fetch))
 

@@ -17,14 +17,10 @@ import {
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import fc from "fast-check"
-import {
-  PASSKEY_RP_ID_PLACEHOLDER,
-  type PasskeyRegistrationFailure,
-  Passkeys,
-  type PasskeySignInFailure,
-  WebAuthn,
-  type WebAuthnBrowser
-} from "../../../src/services/passkeys/passkey.js"
+import { Passkeys } from "../../../src/services/generated/passkey.js"
+import { PASSKEY_RP_ID_PLACEHOLDER } from "../../../src/domain/api.js"
+import type { PasskeyRegistrationFailure, PasskeySignInFailure } from "../../../src/services/passkeys/passkey.js"
+import { WebAuthn, type WebAuthnBrowser } from "../../../src/services/passkeys/passkey-ceremony.js"
 import { registrationOptionsFor } from "../../../src/services/passkeys/passkey-options.js"
 import { Session } from "../../../src/services/session/session.js"
 import type { StoredTokens } from "../../../src/services/session/token-store.js"

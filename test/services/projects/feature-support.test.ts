@@ -5,7 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { FeatureSupport } from "../../../src/services/projects/feature-support.js"
+import { FeatureSupport } from "../../../src/services/generated/feature-support.js"
 import { clientPipeline } from "../support/client-pipeline.js"
 import { type Handler, knownErrorReply, type LocalServer, localServer, unsignedJwt } from "../support/local-server.js"
 

@@ -2,6 +2,7 @@
  * A token store that holds the text "undefined" when the session starts: the session starts signed out,
  * sends nothing, and empties the store, whichever store it is (memory, cookies, the user's own).
  */
+import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -76,9 +77,9 @@ describe("a token store holding 'undefined' at start-up", () => {
           )
           for (const tokens of poisoned) {
             const store = yield* make(tokens)
-            const layer = Session.layer.pipe(
-              Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer))
-            )
+            const layer = Session.layer
+              .pipe(Layer.provide(lazyPartsLayer))
+              .pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
             yield* Effect.gen(function* () {
               const session = yield* Session
               assert.deepStrictEqual(session.current(), { _tag: "KnownInvalid" }, JSON.stringify(tokens))
@@ -103,7 +104,9 @@ describe("a token store holding 'undefined' at start-up", () => {
       Effect.gen(function* () {
         const server = yield* localServer(() => json({}))
         const store = yield* customStore({ accessToken: fresh, refreshToken: "r1" })
-        const layer = Session.layer.pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
+        const layer = Session.layer
+          .pipe(Layer.provide(lazyPartsLayer))
+          .pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
         yield* Effect.gen(function* () {
           assert.strictEqual(yield* (yield* Session).getAccessToken(), fresh)
           assert.deepStrictEqual(yield* (yield* TokenStore).get, { accessToken: fresh, refreshToken: "r1" })

@@ -1,11 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
+import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
-import type { ClientConfigInput } from "../../../src/services/http/client-config.js"
+import type { ClientConfigInput } from "../../../src/services/wire/client-config.js"
 import { Session, type SessionState, sessionChanges } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import {
@@ -68,7 +69,7 @@ const withSession = <A, E>(
   Effect.scoped(
     Effect.gen(function* () {
       const server = yield* localServer(handler)
-      const layer = Layer.merge(Session.layer, Layer.empty).pipe(
+      const layer = Layer.merge(Session.layer.pipe(Layer.provide(lazyPartsLayer)), Layer.empty).pipe(
         Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl, config), TokenStore.memory(tokens)))
       )
       return yield* Effect.gen(function* () {
@@ -441,14 +442,16 @@ describe("Session.tokensNow", () => {
       assert.deepStrictEqual(yield* session.getTokens(), { accessToken: fresh, refreshToken: "r" })
     }).pipe(
       Effect.provide(
-        Session.layer.pipe(
-          Layer.provide(
-            Layer.merge(
-              testClientConfig("http://127.0.0.1:9"),
-              TokenStore.custom({ get: () => ({ accessToken: fresh, refreshToken: "r" }), set: () => undefined })
+        Session.layer
+          .pipe(Layer.provide(lazyPartsLayer))
+          .pipe(
+            Layer.provide(
+              Layer.merge(
+                testClientConfig("http://127.0.0.1:9"),
+                TokenStore.custom({ get: () => ({ accessToken: fresh, refreshToken: "r" }), set: () => undefined })
+              )
             )
           )
-        )
       )
     )
   )

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { makeCookieTokenStore } from "../../../src/services/session/token-store-cookie.js"
-import { makeRequestCookieTokenStore } from "../../../src/services/session/token-store-request.js"
+import { makeRequestCookieTokenStore } from "../../../src/services/app-server/token-store-request.js"
 import type { StoredTokens } from "../../../src/services/session/token-store.js"
 
 const token = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{1,60}$/)

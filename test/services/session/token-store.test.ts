@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { parseSetCookie } from "cookie"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ClientConfig } from "../../../src/services/http/client-config.js"
+import { ClientConfig } from "../../../src/services/wire/client-config.js"
 import { TokenStore } from "../../../src/services/session/token-store.js"
 import {
   accessCookieName,

@@ -1,6 +1,6 @@
 /** The call pipeline of a client tab (Transport and Session over a memory store) against a stub server. */
 import * as Layer from "effect/Layer"
-import { ClientConfig, type ClientConfigInput } from "../../../src/services/http/client-config.js"
+import { ClientConfig, type ClientConfigInput } from "../../../src/services/wire/client-config.js"
 import { Transport } from "../../../src/services/http/transport.js"
 import type { Session } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { checkPasswordConfirmation } from "../../../src/services/users/password-confirmation.js"
+import { checkPasswordConfirmation } from "../../../src/services/auth/password-confirmation.js"
 
 describe("password confirmation", () => {
   it("succeeds exactly when both are identical", () => {

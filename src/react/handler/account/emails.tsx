@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ContactChannel } from "../../../domain/contact-channel.js"
-import { ContactChannels } from "../../../services/users/contact-channels.js"
+import { ContactChannels } from "../../../services/generated/contact-channels.js"
 import { useStackQuery } from "../../hooks.js"
 import { contactChannelsQuery } from "../../queries.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"

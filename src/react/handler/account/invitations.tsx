@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react"
 import type { TeamInvitation } from "../../../domain/team-invitation.js"
-import { TeamInvitations } from "../../../services/teams/team-invitations.js"
+import { TeamInvitations } from "../../../services/generated/team-invitations.js"
 import { useReceivedTeamInvitations } from "../../hooks.js"
 import { Button, ErrorAlert } from "../ui.js"
 import { useAction } from "../use-action.js"

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react"
 import type { NotificationPreference } from "../../../domain/notification-preference.js"
-import { NotificationPreferences } from "../../../services/users/notification-preferences.js"
+import { NotificationPreferences } from "../../../services/generated/notification-preferences.js"
 import { useNotificationPreferences } from "../../hooks.js"
 import { Checkbox, ErrorAlert } from "../ui.js"
 import { useAction } from "../use-action.js"

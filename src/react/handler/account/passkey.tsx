@@ -1,7 +1,7 @@
 /** Account settings: register a passkey (the browser's WebAuthn ceremony) for signing in without a password. */
 import { type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { Passkeys } from "../../../services/passkeys/passkey.js"
+import { Passkeys } from "../../../services/generated/passkey.js"
 import { Button, ErrorAlert, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"

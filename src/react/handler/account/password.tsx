@@ -1,7 +1,7 @@
 /** Account settings: change the password, or set one for an account that has none (OAuth, magic link). */
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"

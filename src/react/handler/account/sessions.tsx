@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { ReactNode } from "react"
 import type { SessionInfo } from "../../../domain/session.js"
-import { ActiveSessions } from "../../../services/users/active-sessions.js"
+import { ActiveSessions } from "../../../services/generated/active-sessions.js"
 import { useActiveSessions } from "../../hooks.js"
 import { Button, ErrorAlert } from "../ui.js"
 import { useAction } from "../use-action.js"

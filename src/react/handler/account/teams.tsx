@@ -4,7 +4,7 @@
  */
 import { type FormEvent, type ReactNode, Suspense, useState } from "react"
 import type { ClientTeam } from "../../../domain/team.js"
-import { Teams } from "../../../services/teams/teams.js"
+import { Teams } from "../../../services/generated/teams.js"
 import { usePermission, useProject, useTeams } from "../../hooks.js"
 import { Button, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction } from "../use-action.js"

@@ -5,7 +5,7 @@
  * and brought back here afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"
@@ -24,7 +24,7 @@ import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Card } from "../ui.js"
 import { useAction } from "../use-action.js"
-import { Loading, SignInFirst, userLabel } from "./shared.js"
+import { Loading, SignInFirst, userLabel } from "../page-shared.js"
 
 function Settings(props: {
   readonly deletion: AccountDeletion

@@ -5,12 +5,12 @@
  * (`CliLogin.complete`), and the program's next poll is signed in.
  */
 import { type ReactNode, Suspense, useState } from "react"
-import { CliLogin } from "../../../services/users/cli-login.js"
+import { CliLogin } from "../../../services/generated/cli-login.js"
 import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
-import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
+import { Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
 
 function VisitorConfirm(): ReactNode {
   return (

@@ -3,7 +3,7 @@
  * a click rather than on load, because mail scanners open links too and would use it up.
  */
 import { type ReactNode, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"

@@ -4,7 +4,7 @@
  * find out who has one.
  */
 import { type FormEvent, type ReactNode, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"

@@ -4,7 +4,7 @@
  * after-sign-up (first use creates the account) or after-sign-in redirect.
  */
 import { type ReactNode, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
 import { MfaPrompt, mfaAttemptCode } from "../mfa-prompt.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"

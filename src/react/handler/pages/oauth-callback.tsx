@@ -6,7 +6,7 @@
  */
 import * as Option from "effect/Option"
 import { type ReactNode, useEffect, useRef, useState } from "react"
-import { OAuth } from "../../../services/oauth/oauth.js"
+import { OAuth } from "../../../services/generated/oauth.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { OAUTH_CALLBACK_FAILED_MESSAGE } from "../messages.js"

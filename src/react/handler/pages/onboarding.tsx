@@ -7,8 +7,8 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { allowingRestrictedUsers } from "../../../services/http/allowed-users.js"
-import { Auth } from "../../../services/users/auth.js"
+import { allowingRestrictedUsers } from "../../../services/wire/allowed-users.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
@@ -16,7 +16,7 @@ import { HandlerLink } from "../handler-link.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { userLabel } from "./shared.js"
+import { userLabel } from "../page-shared.js"
 
 function SignOutLink(): ReactNode {
   const app = useHandlerApp()

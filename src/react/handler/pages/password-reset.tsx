@@ -3,7 +3,7 @@
  * using it) so a dead link says so before anyone types a password, then sets the new password.
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"

@@ -18,7 +18,7 @@ import {
 } from "../sign-in-methods.js"
 import { Card, Tabs } from "../ui.js"
 import { useHandlerApp } from "../use-action.js"
-import { AlreadySignedIn, AuthPage } from "./shared.js"
+import { AlreadySignedIn, AuthPage } from "../page-shared.js"
 
 type Method = "password" | "magic-link"
 

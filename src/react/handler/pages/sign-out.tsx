@@ -4,7 +4,7 @@
  * provider's tab sync.
  */
 import { type ReactNode, useEffect, useRef } from "react"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Button, Card, ErrorAlert } from "../ui.js"
 import { useAction } from "../use-action.js"

@@ -4,9 +4,9 @@
  * a verification email pointing at the email-verification page, then the after-sign-up redirect.
  */
 import * as Result from "effect/Result"
-import { type FormEvent, type ReactNode } from "react"
+import type { FormEvent, ReactNode } from "react"
 import { SignUpNotEnabled } from "../../../errors/known/sign-in.js"
-import { Auth } from "../../../services/users/auth.js"
+import { Auth } from "../../../services/generated/auth.js"
 import { redirectUrlFor } from "../../../services/navigation/redirects.js"
 import { useProject, useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
@@ -15,7 +15,7 @@ import { OAuthButtons } from "../oauth-buttons.js"
 import { MagicLinkSignInForm, type SignInCallbacks } from "../sign-in-methods.js"
 import { Button, Card, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { AlreadySignedIn, AuthPage } from "./shared.js"
+import { AlreadySignedIn, AuthPage } from "../page-shared.js"
 
 function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
   const app = useHandlerApp()

@@ -4,13 +4,13 @@
  * (details) and joins it (accept).
  */
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
-import { TeamInvitations } from "../../../services/teams/team-invitations.js"
+import { TeamInvitations } from "../../../services/generated/team-invitations.js"
 import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { Loading, SignInOrUpHere, userLabel } from "./shared.js"
+import { Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
 
 /** Runs `load` once per code and keeps its outcome. */
 const useLoadOnce = <A,>(

@@ -16,17 +16,23 @@ import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
+import type * as Stream from "effect/Stream"
 import { NetworkError } from "../../../errors/client/network-error.js"
-import { tracedService } from "../tracing.js"
+import { tracedService } from "../../wire/tracing.js"
 
 /** Effects whose error channel admits a failed code load. */
 type CanFailToLoad<T> =
   T extends Effect.Effect<infer _A, infer E, infer _R> ? (NetworkError extends E ? true : false) : false
 
+/** Streams whose error channel admits a failed code load. */
+type StreamCanFailToLoad<T> =
+  T extends Stream.Stream<infer _A, infer E, infer _R> ? (NetworkError extends E ? true : false) : false
+
 /**
  * How each member of a service shape is called: `"effect"` for a member that is an Effect
- * (`teams.list`), `"function"` for one that returns an Effect (`teams.get(id)`). A member must be able
- * to fail with `NetworkError`: its code may have to come over the network first.
+ * (`teams.list`), `"function"` for one that returns an Effect (`teams.get(id)`), `"stream"` for one that
+ * returns a Stream (`users.listAll()`). A member must be able to fail with `NetworkError`: its code may
+ * have to come over the network first.
  */
 export type MemberKinds<Shape> = {
   readonly [K in keyof Shape]-?: Shape[K] extends Effect.Effect<infer _A, infer _E, infer _R>
@@ -36,18 +42,21 @@ export type MemberKinds<Shape> = {
     : Shape[K] extends (...args: infer _P) => infer Out
       ? CanFailToLoad<Out> extends true
         ? "function"
-        : never
+        : StreamCanFailToLoad<Out> extends true
+          ? "stream"
+          : never
       : never
 }
 
-/**
- * The service object of {@link lazyLayer} on its own, for a service that adds members of other kinds
- * (e.g. a Stream built over a lazy member); `name` names the code in a load failure.
- */
+/** Members built over the service's other members where its tag is (`allPages`, see all-pages.ts). */
+export type DerivedMembers<Shape> = (service: Shape) => Partial<Shape>
+
+/** The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. */
 export const lazyImplementation = <Shape, R>(
   name: string,
   kinds: MemberKinds<Shape>,
-  load: () => Promise<Effect.Effect<Shape, never, R>>
+  load: () => Promise<Effect.Effect<Shape, never, R>>,
+  derived?: DerivedMembers<Shape>
 ): Effect.Effect<Shape, never, R> =>
   Effect.gen(function* () {
     const context = yield* Effect.context<R>()
@@ -76,6 +85,8 @@ export const lazyImplementation = <Shape, R>(
     )
     const proxy: Record<string, unknown> = {}
     for (const [member, kind] of Object.entries<string>(kinds)) {
+      // A Stream member is built over the others (`derived`), never loaded.
+      if (kind === "stream") continue
       const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
       proxy[member] =
         kind === "effect"
@@ -87,6 +98,7 @@ export const lazyImplementation = <Shape, R>(
     }
     // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
     // the same member of the loaded implementation, whose errors already include NetworkError.
+    if (derived !== undefined) Object.assign(proxy, derived(proxy as Shape))
     return tracedService(name, proxy as Shape)
   })
 
@@ -99,5 +111,6 @@ export const lazyImplementation = <Shape, R>(
 export const lazyLayer = <Self, Shape, R>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
-  load: () => Promise<Effect.Effect<Shape, never, R>>
-): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load))
+  load: () => Promise<Effect.Effect<Shape, never, R>>,
+  derived?: DerivedMembers<Shape>
+): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load, derived))

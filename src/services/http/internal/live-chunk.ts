@@ -1,23 +1,20 @@
 /**
- * The transport's one way into the lazily loaded chunk (services/live.ts: every service implementation, the
- * known-error catalogue, the network diagnostics). The transport needs two things from it, and only when an
- * answer carries a known error or the retries gave up on the network: it asks this loader for them, and
- * never imports live.ts itself (test/architecture.test.ts), so a call flows one way: from a service through
- * the transport to fetch, and back.
+ * The one loader of the lazily loaded chunk (services/live.ts: every service implementation, the known-error
+ * catalogue, the network diagnostics) that the pipeline is handed: the wire (services/wire/lazy-parts.ts) asks
+ * it for the catalogue when an answer carries a known error and for the diagnostics when the retries gave up
+ * on the network, and never imports the chunk itself (test/architecture.test.ts).
  *
  * The dynamic import keeps the chunk out of the first load; it is the same chunk the endpoint services'
  * lazy layers load (lazy-service.ts), so a bundler still makes one chunk of it.
  */
-import type { decodeKnownErrorWithCode } from "../../../errors/decode.js"
-import type { runDiagnostics } from "../diagnostics.js"
-
-/** What the transport uses of the lazily loaded chunk. @internal */
-export interface LiveChunk {
-  /** The known error an answer carries (errors/decode.ts). */
-  readonly decodeKnownErrorWithCode: typeof decodeKnownErrorWithCode
-  /** Health probes for a request the retries gave up on (diagnostics.ts). */
-  readonly runDiagnostics: typeof runDiagnostics
-}
+import * as Layer from "effect/Layer"
+import { type LazyParts, LazyPartsLoader } from "../../wire/lazy-parts.js"
 
 /** Loads the chunk (once: the module system keeps it); a failed load is tried again by the next caller. @internal */
-export const loadLiveChunk = (): Promise<LiveChunk> => import("../../live.js")
+export const loadLiveChunk = (): Promise<LazyParts> => import("../../live.js")
+
+/** The loader, for the layers of the session and the transport. @internal */
+export const lazyPartsLayer: Layer.Layer<LazyPartsLoader> = /* @__PURE__ */ Layer.succeed(
+  LazyPartsLoader,
+  loadLiveChunk
+)

@@ -6,7 +6,7 @@ import * as fc from "fast-check"
 import { JsonValue } from "../../../../src/domain/json-value.js"
 import { unsure } from "../../../../src/domain/wire-decode-hints.js"
 import { Metadata, Millis, nullableKey } from "../../../../src/domain/wire.js"
-import { fastDecoder } from "../../../../src/services/http/internal/fast-decode.js"
+import { fastDecoder } from "../../../../src/services/wire/fast-decode.js"
 import { wireSchemaEntries, wireSchemas } from "../../../support/wire-schemas.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -23,7 +23,7 @@ const damaged = (wire: unknown, key: string, how: number, junk: unknown): unknow
   return copy
 }
 
-// The compiled decoders (services/http/internal/fast-decode.ts) may say `unsure` of any answer (the schema then decodes
+// The compiled decoders (services/wire/fast-decode.ts) may say `unsure` of any answer (the schema then decodes
 // it), but what they do answer must be exactly the schema's value; and they must answer every valid answer,
 // else the calls would pay for them and the schema both.
 const compiledDecoders = wireSchemaEntries.flatMap(([name, schema]) => {

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { makeCodecLoader } from "../../../../src/services/http/internal/wire-codec-load.js"
-import { lazySchema, resolveSchema } from "../../../../src/services/http/lazy-schema.js"
-import * as WireCodec from "../../../../src/services/http/wire-codec.js"
+import { makeCodecLoader } from "../../../../src/services/wire/wire-codec-load.js"
+import { lazySchema, resolveSchema } from "../../../../src/services/wire/lazy-schema.js"
+import * as WireCodec from "../../../../src/services/wire/wire-codec.js"
 
 describe("the codec loader", () => {
   it.effect("loads once, starting when asked, and answers at once afterwards", () =>

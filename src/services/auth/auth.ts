@@ -1,0 +1,418 @@
+/**
+ * Signing in and out, and the password and email flows around it:
+ * credential sign-up and sign-in with the MFA step, magic link / OTP, forgot / reset / update / set
+ * password, email verification and sign-out. A successful sign-in stores its tokens in the `Session`.
+ *
+ * MFA: a user with TOTP gets `MultiFactorAuthenticationRequired` from any sign-in; its
+ * `details.attempt_code` and the six-digit code from the authenticator complete it with `signInWithMfa`.
+ *
+ * @example
+ * const signedIn = yield* auth.signInWithCredential({ email, password }).pipe(
+ *   Effect.catchTag("MultiFactorAuthenticationRequired", (mfa) =>
+ *     Effect.flatMap(promptTotp, (totp) => auth.signInWithMfa(mfa.details.attempt_code, totp)))
+ * )
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { AuthAnonymousApi, AuthMfaApi, AuthOtpApi, AuthPasswordApi } from "../../contract/auth.js"
+import { ContactChannelsApi } from "../../contract/contact-channels.js"
+import { SessionsApi } from "../../contract/sessions.js"
+import type { EndpointSpec } from "../../contract/declaration.js"
+import { type CallbackUrlRequired, NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
+import { NotSignedIn } from "../../errors/client/session.js"
+import { type CallFailureAt, caller } from "../http/call.js"
+import type { KnownErrorOf } from "../http/error-narrowing.js"
+import { custom, functionCall, type CustomPart, implement } from "../http/service-calls.js"
+import { Session } from "../session/session.js"
+import { Transport } from "../http/transport.js"
+import { none } from "../../contract/data-keys.js"
+import { CurrentUserApi } from "../../contract/current-user.js"
+import { checkPasswordConfirmation } from "./password-confirmation.js"
+import { InvalidTotpCode } from "../../errors/known/sign-in.js"
+import { emailCallbackUrl } from "../navigation/callback-url.js"
+import { allowingAnonymousUsers, allowingRestrictedUsers } from "../wire/allowed-users.js"
+import { isGuestSession, isRestrictedSession } from "../session/guest-session.js"
+
+/** What calling a declared endpoint as a client can fail with. */
+type Fails<D extends EndpointSpec> = CallFailureAt<D, "client">
+
+/** The client's own check of a confirmation field, made before anything is sent. */
+type ConfirmationMismatch = KnownErrorOf<"PasswordConfirmationMismatch">
+
+/** A completed sign-in: the session holds its tokens. */
+export interface SignedIn {
+  readonly userId: string
+  readonly isNewUser: boolean
+}
+
+/** What `Auth.signUpWithCredential` takes: the new user's email and password. */
+export interface CredentialSignUp {
+  readonly email: string
+  readonly password: string
+  /** When given, must repeat `password` (checked here, before anything is sent). */
+  readonly passwordConfirmation?: string | undefined
+  /**
+   * Where the verification e-mail links to: an absolute URL, or one relative to the current page (as every
+   * other e-mailed link; with no page, `CallbackUrlRequired`). Default: the app's email-verification handler
+   * page (the tier's or the React provider's `handlerPath`/`urls`, resolved against the current page); where
+   * none can be made (a relative default in a program with no page) no verification e-mail is sent.
+   */
+  readonly verificationCallbackUrl?: string | undefined
+}
+
+/** What `Auth.resetPassword` takes: the code from the reset email and the new password. */
+export interface PasswordReset {
+  readonly code: string
+  readonly password: string
+  readonly passwordConfirmation?: string | undefined
+}
+
+/** What `Auth.updatePassword` takes: the current and the new password of the signed-in user. */
+export interface PasswordUpdate {
+  readonly oldPassword: string
+  readonly newPassword: string
+  readonly newPasswordConfirmation?: string | undefined
+}
+
+/** What `Auth.setPassword` takes: the first password of a signed-in user who has none. */
+export interface PasswordSet {
+  readonly password: string
+  readonly passwordConfirmation?: string | undefined
+}
+
+/** Where an emailed link points; absolute, or relative to the current page (default: the handler route). */
+export interface EmailLinkOptions {
+  readonly callbackUrl?: string | undefined
+}
+
+/**
+ * InvalidInput: a request body that its shared schema refuses (e.g. an email without "@") fails before
+ * anything is sent, exactly as the backend would refuse it. The known errors of each flow are those its
+ * endpoint declares (contract/auth.ts), plus the client's own PasswordConfirmationMismatch where the flow
+ * takes a confirmation.
+ */
+export type SignUpFailure = Fails<typeof AuthPasswordApi.signUp> | ConfirmationMismatch | CallbackUrlRequired
+
+/** The errors an email and password sign-in can fail with; match on their `_tag`. */
+export type CredentialSignInFailure = Fails<typeof AuthPasswordApi.signIn>
+
+/** The errors finishing a multi-factor sign-in with a TOTP code can fail with. */
+export type MfaSignInFailure = Fails<typeof AuthMfaApi.signIn>
+
+/** The errors sending a magic-link / one-time-code email can fail with. */
+export type MagicLinkSendFailure = CallbackUrlRequired | Fails<typeof AuthOtpApi.sendSignInCode>
+
+/** The errors signing in with a magic-link code can fail with. */
+export type MagicLinkSignInFailure = Fails<typeof AuthOtpApi.signIn>
+
+/** The errors sending a password-reset email can fail with. */
+export type ForgotPasswordFailure = CallbackUrlRequired | Fails<typeof AuthPasswordApi.sendResetCode>
+
+/** The errors checking a password-reset code can fail with. */
+export type VerifyPasswordResetCodeFailure = Fails<typeof AuthPasswordApi.checkResetCode>
+
+/** The errors resetting a password with an emailed code can fail with. */
+export type ResetPasswordFailure = Fails<typeof AuthPasswordApi.reset> | ConfirmationMismatch
+
+/** The errors changing the signed-in user's password can fail with. */
+export type UpdatePasswordFailure = Fails<typeof AuthPasswordApi.update>
+
+/** The errors setting a first password can fail with. */
+export type SetPasswordFailure = Fails<typeof AuthPasswordApi.set> | ConfirmationMismatch
+
+/** What a call fails with when its body is always built to fit (the body's own check cannot fail). */
+type BuiltFails<D extends EndpointSpec> = Exclude<Fails<D>, { readonly _tag: "InvalidInput" }>
+
+/**
+ * The errors sending an email-verification message can fail with (the signed-in user is read first: none
+ * is `NotSignedIn`, one without a primary address `NoPrimaryEmail`).
+ */
+export type SendVerificationFailure =
+  | NotSignedIn
+  | NoPrimaryEmail
+  | CallbackUrlRequired
+  | BuiltFails<typeof ContactChannelsApi.sendPrimaryVerificationCode>
+
+/** The errors redeeming an e-mail verification code can fail with. */
+export type VerifyEmailFailure = BuiltFails<typeof ContactChannelsApi.verify>
+
+/** The errors signing out can fail with: a session already over on the server (or none) is signed out, not an error. */
+export type SignOutFailure = Exclude<
+  Fails<typeof SessionsApi.signOut>,
+  { readonly _tag: "RefreshTokenNotFoundOrExpired" | "AccessTokenExpired" }
+>
+
+/** The errors an anonymous sign-up can fail with. */
+export type AnonymousSignUpFailure = Fails<typeof AuthAnonymousApi.signUp>
+
+const nothing = (): void => undefined
+
+/** Sign-in, sign-out and the password and email flows; on every tier (it acts on the tier's own session). */
+export const AuthCalls = {
+  /** Creates an account and signs it in (`isNewUser: true`). */
+  signUpWithCredential: custom<(input: CredentialSignUp) => Effect.Effect<SignedIn, SignUpFailure>>(
+    "function",
+    AuthPasswordApi.signUp.changes
+  ),
+  /**
+   * Creates an anonymous user (no e-mail, no password) and signs it in (`isNewUser: true`); allowed even
+   * where sign-up is disabled. The service refuses an anonymous session unless the request allows it, so
+   * build the tier with `allowAnonymousUser: true` (or run later calls under `allowingAnonymousUsers`);
+   * `CurrentUser.get` reads such a user as `null`, `getWith({ includeAnonymous: true })` reads it.
+   */
+  signUpAnonymously: custom<Effect.Effect<SignedIn, AnonymousSignUpFailure>>("effect", AuthAnonymousApi.signUp.changes),
+  signInWithCredential: custom<
+    (input: { readonly email: string; readonly password: string }) => Effect.Effect<SignedIn, CredentialSignInFailure>
+  >("function", AuthPasswordApi.signIn.changes),
+  /** Completes an MFA sign-in; an empty TOTP is `InvalidTotpCode` without a request. */
+  signInWithMfa: custom<(attemptCode: string, totp: string) => Effect.Effect<SignedIn, MfaSignInFailure>>(
+    "function",
+    AuthMfaApi.signIn.changes
+  ),
+  /** Emails a sign-in link and OTP; answers the nonce that `signInWithOtp` pairs with the typed OTP. */
+  sendMagicLinkEmail: custom<
+    (email: string, options?: EmailLinkOptions) => Effect.Effect<{ readonly nonce: string }, MagicLinkSendFailure>
+  >("function", none),
+  /** Signs in with the `code` of a magic link; creates the account on first use (`isNewUser: true`). */
+  signInWithMagicLink: custom<(code: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>(
+    "function",
+    AuthOtpApi.signIn.changes
+  ),
+  /** Signs in with the six characters of the email and the nonce of `sendMagicLinkEmail`. */
+  signInWithOtp: custom<(otp: string, nonce: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>(
+    "function",
+    AuthOtpApi.signIn.changes
+  ),
+  /** Emails a reset link when the address has an account; says nothing either way. */
+  sendForgotPasswordEmail: custom<
+    (email: string, options?: EmailLinkOptions) => Effect.Effect<void, ForgotPasswordFailure>
+  >("function", none),
+  /** Succeeds when the reset code can still be used (without using it). */
+  verifyPasswordResetCode: functionCall(
+    AuthPasswordApi.checkResetCode,
+    "client",
+    (code: string) => ({ body: { code }, options: { withSession: false } }),
+    nothing
+  ),
+  /**
+   * Sets a new password with the code of the reset email. Every session of the user ends, a signed-in one
+   * of this client too (the service deletes all the user's refresh tokens): they sign in again.
+   */
+  resetPassword: custom<(input: PasswordReset) => Effect.Effect<void, ResetPasswordFailure>>(
+    "function",
+    AuthPasswordApi.reset.changes
+  ),
+  /**
+   * Changes the signed-in user's password; the user's other sessions end. This session is kept because the
+   * call sends its refresh token: a client holding only an access token (no refresh token stored) has every
+   * session ended, this one too, as the service ends all of them when no refresh token comes with the call.
+   */
+  updatePassword: custom<(input: PasswordUpdate) => Effect.Effect<void, UpdatePasswordFailure>>(
+    "function",
+    AuthPasswordApi.update.changes
+  ),
+  /** Gives the signed-in user a password when they have none. */
+  setPassword: custom<(input: PasswordSet) => Effect.Effect<void, SetPasswordFailure>>(
+    "function",
+    AuthPasswordApi.set.changes
+  ),
+  /** Emails a verification link to the signed-in user's primary email. */
+  sendVerificationEmail: custom<(options?: EmailLinkOptions) => Effect.Effect<void, SendVerificationFailure>>(
+    "function",
+    none
+  ),
+  /** Redeems the `code` of a verification link. */
+  verifyEmail: custom<(code: string) => Effect.Effect<void, VerifyEmailFailure>>(
+    "function",
+    ContactChannelsApi.verify.changes
+  ),
+  /** Ends the session on the server and here; succeeds even when the session was already invalid. */
+  signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", SessionsApi.signOut.changes)
+}
+
+const confirm = (password: string, confirmation: string | undefined) =>
+  confirmation === undefined
+    ? Effect.void
+    : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
+
+const authMembers = (transport: Transport["Service"], session: Session["Service"]): CustomPart<typeof AuthCalls> => {
+  const call = {
+    signUp: caller(transport, AuthPasswordApi.signUp, "client"),
+    signIn: caller(transport, AuthPasswordApi.signIn, "client"),
+    anonymousSignUp: caller(transport, AuthAnonymousApi.signUp, "client"),
+    mfaSignIn: caller(transport, AuthMfaApi.signIn, "client"),
+    sendSignInCode: caller(transport, AuthOtpApi.sendSignInCode, "client"),
+    otpSignIn: caller(transport, AuthOtpApi.signIn, "client"),
+    sendResetCode: caller(transport, AuthPasswordApi.sendResetCode, "client"),
+    reset: caller(transport, AuthPasswordApi.reset, "client"),
+    update: caller(transport, AuthPasswordApi.update, "client"),
+    set: caller(transport, AuthPasswordApi.set, "client"),
+    currentUser: caller(transport, CurrentUserApi.get, "client"),
+    sendVerificationCode: caller(transport, ContactChannelsApi.sendPrimaryVerificationCode, "client"),
+    verify: caller(transport, ContactChannelsApi.verify, "client"),
+    signOut: caller(transport, SessionsApi.signOut, "client")
+  }
+  // Sign-ins and the flows of a signed-out user go without the session: a stale one cannot fail them.
+  const signedOut = { withSession: false }
+
+  const start = (answer: { readonly accessToken: string; readonly refreshToken: string }) =>
+    session.setTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken })
+
+  // A guest who signs up keeps their account: the request carries the guest's session (and allows it), and
+  // the service upgrades that user. Anyone else signs up with no session, so a stale one cannot fail it.
+  const asSignUp = () => ({ withSession: isGuestSession(session) })
+
+  const signUpWithCredential = (input: CredentialSignUp) =>
+    Effect.gen(function* () {
+      yield* confirm(input.password, input.passwordConfirmation)
+      // A new account gets its verification e-mail by default, linking to the app's email-verification page
+      // (as the official SDK's sign-up does); only where no such URL can be made (no page to resolve the
+      // handler path against, no absolute URL configured) is the sign-up sent without one, and no e-mail.
+      // A URL the caller gives is resolved like every other e-mailed link's: relative to the current page.
+      const verificationCallbackUrl =
+        input.verificationCallbackUrl === undefined
+          ? Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
+          : yield* emailCallbackUrl("emailVerification", input.verificationCallbackUrl)
+      const answer = yield* call.signUp({
+        body: {
+          email: input.email,
+          password: input.password,
+          ...(verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl })
+        },
+        options: asSignUp()
+      })
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: true }
+    }).pipe(allowingAnonymousUsers)
+
+  // No body, and no session: the service makes a new anonymous user whoever asks.
+  const signUpAnonymously = call.anonymousSignUp({ options: signedOut }).pipe(
+    Effect.tap(start),
+    Effect.map((answer) => ({ userId: answer.userId, isNewUser: true }))
+  )
+
+  const signInWithCredential = (input: { readonly email: string; readonly password: string }) =>
+    Effect.gen(function* () {
+      const answer = yield* call.signIn({ body: { email: input.email, password: input.password }, options: signedOut })
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: false }
+    })
+
+  const signInWithMfa = (attemptCode: string, totp: string) =>
+    totp.trim() === ""
+      ? Effect.fail(new InvalidTotpCode({}))
+      : Effect.gen(function* () {
+          const answer = yield* call.mfaSignIn({
+            body: { type: "totp", totp: totp.trim(), code: attemptCode },
+            options: signedOut
+          })
+          yield* start(answer)
+          return { userId: answer.userId, isNewUser: answer.isNewUser }
+        })
+
+  const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
+    Effect.gen(function* () {
+      const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
+      return yield* call.sendSignInCode({ body: { email, callbackUrl }, options: signedOut })
+    })
+
+  // Creates the account on first use: a guest's session goes with it, as with signUpWithCredential.
+  const signInWithMagicLink = (code: string) =>
+    Effect.gen(function* () {
+      const answer = yield* call.otpSignIn({ body: { code }, options: asSignUp() })
+      yield* start(answer)
+      return { userId: answer.userId, isNewUser: answer.isNewUser }
+    }).pipe(allowingAnonymousUsers)
+
+  const sendForgotPasswordEmail = (email: string, options: EmailLinkOptions = {}) =>
+    Effect.gen(function* () {
+      const callbackUrl = yield* emailCallbackUrl("passwordReset", options.callbackUrl)
+      yield* call.sendResetCode({ body: { email, callbackUrl }, options: signedOut })
+    })
+
+  const resetPassword = (input: PasswordReset) =>
+    Effect.gen(function* () {
+      yield* confirm(input.password, input.passwordConfirmation)
+      yield* call.reset({ body: { code: input.code, password: input.password }, options: signedOut })
+    })
+
+  const updatePassword = (input: PasswordUpdate) =>
+    Effect.gen(function* () {
+      yield* confirm(input.newPassword, input.newPasswordConfirmation)
+      yield* call.update({ body: { oldPassword: input.oldPassword, newPassword: input.newPassword } })
+    })
+
+  const setPassword = (input: PasswordSet) =>
+    Effect.gen(function* () {
+      yield* confirm(input.password, input.passwordConfirmation)
+      yield* call.set({ body: { password: input.password } })
+    })
+
+  const sendVerificationEmail = (options: EmailLinkOptions = {}) =>
+    Effect.gen(function* () {
+      const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
+      // The one known error the read may meet (nobody signed in) is `NotSignedIn` here.
+      const user = yield* call
+        .currentUser({})
+        .pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", () => Effect.fail(new NotSignedIn({}))))
+      if (user.primaryEmail === null) return yield* Effect.fail(new NoPrimaryEmail({}))
+      yield* call.sendVerificationCode({ body: { email: user.primaryEmail, callbackUrl } }).pipe(
+        // The user's own stored address and a resolved absolute URL: they fit the schema.
+        Effect.catchTag("InvalidInput", Effect.die)
+      )
+    }).pipe(
+      // Verifying the e-mail is how a user restricted for an unverified one gets out of it: their session
+      // must be accepted here, whatever the tier accepts elsewhere.
+      allowingRestrictedUsers
+    )
+
+  const verifyEmail = (code: string) =>
+    call.verify({ body: { code }, options: signedOut }).pipe(
+      // Any string is a code.
+      Effect.catchTag("InvalidInput", Effect.die),
+      // A user restricted for an unverified e-mail carries that state in their access token until it is
+      // renewed: it is refreshed now (and stored), so the session is a full user's as soon as the e-mail is,
+      // a page loaded next included. Whose e-mail the link was for is not known here; another user's costs
+      // one refresh, and a failed refresh leaves the session as it was.
+      Effect.tap(() => {
+        const token = session.current()
+        return token._tag === "Active" && token.accessToken !== null && isRestrictedSession(session)
+          ? Effect.andThen(session.markExpired(token.accessToken), Effect.ignore(session.getTokens()))
+          : Effect.void
+      }),
+      Effect.asVoid
+    )
+
+  const signOut = call.signOut({}).pipe(
+    // The session is already over on the server, or there was none to send (the service answers a sign-out
+    // without an access token ACCESS_TOKEN_EXPIRED): as signed out as it gets.
+    Effect.catchTag(["RefreshTokenNotFoundOrExpired", "AccessTokenExpired"], () => Effect.void),
+    // Any user may end their session, an anonymous or restricted one too.
+    allowingAnonymousUsers,
+    Effect.andThen(session.clear)
+  )
+
+  return {
+    signUpWithCredential,
+    signUpAnonymously,
+    signInWithCredential,
+    signInWithMfa,
+    sendMagicLinkEmail,
+    signInWithMagicLink,
+    signInWithOtp: (otp, nonce) => signInWithMagicLink(`${otp.trim().toLowerCase()}${nonce}`),
+    sendForgotPasswordEmail,
+    resetPassword,
+    updatePassword,
+    setPassword,
+    sendVerificationEmail,
+    verifyEmail,
+    signOut
+  }
+}
+
+export const makeAuth = implement(
+  AuthCalls,
+  Effect.gen(function* () {
+    return authMembers(yield* Transport, yield* Session)
+  })
+)

@@ -1,0 +1,36 @@
+/**
+ * What the wire needs of the lazily loaded chunk (services/live.ts): the known-error catalogue, for an answer
+ * that carries a known error, and the network diagnostics, for a request the retries gave up on. The wire does
+ * not import the chunk: whoever builds the pipeline hands it the loader (`Transport.layerWithSession`, through
+ * services/http/internal/live-chunk.ts), so imports only point down, from the services to the wire.
+ */
+import * as Context from "effect/Context"
+import type { decodeKnownErrorWithCode } from "../../errors/decode.js"
+import type { ClientConfigShape } from "./client-config.js"
+import type { runDiagnostics } from "./diagnostics.js"
+
+/** What the wire uses of the lazily loaded chunk. @internal */
+export interface LazyParts {
+  /** The known error an answer carries (errors/decode.ts). */
+  readonly decodeKnownErrorWithCode: typeof decodeKnownErrorWithCode
+  /** Health probes for a request the retries gave up on (diagnostics.ts). */
+  readonly runDiagnostics: typeof runDiagnostics
+}
+
+/** Loads the parts (once: the module system keeps the chunk); a failed load is tried again by the next caller. @internal */
+export type LoadLazyParts = () => Promise<LazyParts>
+
+/** The loader of the lazy parts, handed to the session and the transport when they are built. @internal */
+export class LazyPartsLoader
+  extends /* @__PURE__ */ Context.Service<LazyPartsLoader, LoadLazyParts>()("stackfx/LazyPartsLoader") {}
+
+/** The client's configuration with the loader of the lazy parts: what the wire's send functions take. @internal */
+export interface WireConfig extends ClientConfigShape {
+  readonly loadLazyParts: LoadLazyParts
+}
+
+/** `config` handed the loader of the lazy parts. @internal */
+export const wireConfig = (config: ClientConfigShape, loadLazyParts: LoadLazyParts): WireConfig => ({
+  ...config,
+  loadLazyParts
+})

@@ -1,0 +1,46 @@
+/**
+ * Everything of the client that needs effect's Schema at run time: decoding answers, encoding inputs, and the
+ * schemas of the calls every program makes (the signed-in user, the session refresh). It is loaded on first
+ * use (internal/wire-codec-load.ts), the load starting with a call's request so that it overlaps the network: a
+ * program's first load carries no Schema (about 15 KB gzip). Lazily loaded services import from here
+ * directly; code on the first load names it only as a type.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { firstLoadSchemas } from "../../contract/first-load-schemas.js"
+import { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
+import { answerDecoder } from "./answer-decoders.js"
+
+/** The schemas of the calls on every program's path, for code that must not import them itself. @internal */
+export const schemas = firstLoadSchemas
+
+/**
+ * Decodes a success body into a domain value: `Effect.flatMap(transport.request(req), decodeJson(ClientUser))`.
+ * A body of the wrong shape is a `ResponseDecodeError`, never a defect. The decode runs at once and answers
+ * an Exit (itself an Effect): no fiber steps of its own, so the transport can resume a call with it. Each
+ * schema's decoder is built once (internal/answer-decoders.ts).
+ */
+export const decodeJson: <S extends Schema.Decoder<unknown, never>>(
+  schema: S
+) => (body: unknown) => Effect.Effect<S["Type"], ResponseDecodeError> = answerDecoder
+
+/**
+ * Encodes a call's argument into its wire JSON with the same schema the local backend decodes with.
+ * A value that does not fit (a check failed, a wrong shape from untyped JS) fails before anything is sent.
+ */
+export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeUnknownEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
+    encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
+}
+
+/**
+ * Encodes a body the call builds itself from values that always fit (a code string, a ceremony's JSON, the
+ * user's own stored address) with the schema the backend decodes with: a failure would be a bug in the
+ * schema, so it is a defect rather than a typed `InvalidInput` the caller could never meet.
+ */
+export const encodeBuilt = <S extends Schema.Codec<unknown, unknown, never, never>>(schema: S) => {
+  const encode = Schema.encodeEffect(schema)
+  return (value: S["Type"]): Effect.Effect<S["Encoded"]> => Effect.orDie(encode(value))
+}
