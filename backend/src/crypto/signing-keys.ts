@@ -11,7 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { Db, type DbError } from "../store/db.js"
-import { insertSigningKey, listSigningKeys, type SigningKeyRow } from "../store/signing-keys.js"
+import { insertSigningKey, listSigningKeys, type SigningKeyRow } from "../store/auth/signing-keys.js"
 import { randomSecret } from "./secrets.js"
 
 export interface SigningKey {

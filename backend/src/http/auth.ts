@@ -30,9 +30,9 @@ import { RestrictedUserNotAllowed } from "@stackfx/lib/errors/known/users.js"
 import { AccessTokens, claimedKind, type VerifiedAccessToken } from "../crypto/access-tokens.js"
 import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
-import { isProjectOwner, type StoredProject } from "../store/projects.js"
-import { findUserView } from "../store/users.js"
-import { Projects } from "../store/project-lookup.js"
+import { isProjectOwner, type StoredProject } from "../store/projects/projects.js"
+import { findUserView } from "../store/users/users.js"
+import { Projects } from "../store/projects/project-lookup.js"
 import type { AnswerStyle } from "./respond.js"
 
 /** The authenticated side of a request, handed to every endpoint that requires an access type. */

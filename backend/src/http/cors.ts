@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
-import { Projects } from "../store/project-lookup.js"
+import { Projects } from "../store/projects/project-lookup.js"
 
 const EXPOSED = [
   ...ANSWER_HEADERS.actualStatus,

@@ -18,7 +18,7 @@ import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/l
 import { baseUrlFromHost, EmulatorConfig } from "../config.js"
 import { escapeHtml, htmlPage } from "../mail/html.js"
 import { defaultMailboxPrefix } from "../mail/inbucket.js"
-import { databaseKind } from "../operations/backend-status.js"
+import { databaseKind } from "../operations/projects/backend-status.js"
 
 /** A key-shaped badge: the backend's icon in browser tabs. */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2251d1"/><circle cx="12" cy="16" r="6" fill="none" stroke="#fff" stroke-width="3"/><path d="M17 16h10M23 16v5M27 16v4" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>`

@@ -7,7 +7,7 @@ import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { Refused } from "../errors/refused.js"
 import { serve } from "../http/serve.js"
-import { publicKeySet } from "../operations/signing-keys.js"
+import { publicKeySet } from "../operations/auth/signing-keys.js"
 
 /**
  * The kinds of keys a query asks for. Both flags default to false; `include_anonymous` implies

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { addressOf } from "../mail/message.js"
-import { otpOf } from "../operations/emailed-codes.js"
+import { otpOf } from "../operations/auth/emailed-codes.js"
 import type { DbShape } from "../store/db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../store/rows.js"
 import { type EmailLink, type Mail, type MailKind, MailTimeout, type MailWait, MailWithoutLink } from "./mailbox.js"

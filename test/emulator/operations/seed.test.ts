@@ -11,7 +11,7 @@ import {
   SEED_KEY,
   SEEDED_PROJECTS,
   seedKeyOf
-} from "../../../backend/src/operations/seed.js"
+} from "../../../backend/src/operations/projects/seed.js"
 import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
 
 const backend = useEmulator()

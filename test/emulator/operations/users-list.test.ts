@@ -1,7 +1,7 @@
 /** `GET /users` without a limit: one page of at most 1,000 users, a longer list refused (the service's rule). */
 import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { listUsers } from "../../../backend/src/operations/users.js"
+import { listUsers } from "../../../backend/src/operations/users/users.js"
 import { Db } from "../../../backend/src/store/db.js"
 import { layerDb } from "../../../backend/src/store/layer.js"
 

@@ -8,9 +8,9 @@ import {
   issueCode,
   MAX_CODE_ATTEMPTS,
   useCode
-} from "../../../backend/src/operations/verification-codes.js"
+} from "../../../backend/src/operations/auth/verification-codes.js"
 import { layerDb } from "../../../backend/src/store/layer.js"
-import type { VerificationCodeRow } from "../../../backend/src/store/verification-codes.js"
+import type { VerificationCodeRow } from "../../../backend/src/store/auth/verification-codes.js"
 
 const TTL_MS = 60_000
 const issue = issueCode({ projectId: "internal", purpose: "email_verification", ttlMillis: TTL_MS })

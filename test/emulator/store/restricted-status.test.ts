@@ -7,8 +7,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { openDb } from "../../../backend/src/store/layer.js"
-import { findRequireEmailVerification, setRequireEmailVerification } from "../../../backend/src/store/projects.js"
-import { findUserView, listUserViews, restrictedReasonOf } from "../../../backend/src/store/users.js"
+import {
+  findRequireEmailVerification,
+  setRequireEmailVerification
+} from "../../../backend/src/store/projects/projects.js"
+import { findUserView, listUserViews, restrictedReasonOf } from "../../../backend/src/store/users/users.js"
 
 describe("restricted status", () => {
   it("orders the reasons: anonymous, then an unverified e-mail where required, then the administrator", () => {

@@ -1,0 +1,19 @@
+/**
+ * The local backend's own switch for a project's OAuth providers (`/api/v1/emulator/oauth-providers`, an
+ * extension, not the hosted API): the OpenID issuer a provider signs in through, or none for the built-in
+ * development provider.
+ */
+import * as Effect from "effect/Effect"
+import { Db, type DbError } from "../../store/db.js"
+import { findProviderIssuer, saveProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+
+/** The issuer the provider uses in this project, or `undefined` for the development provider. */
+export const providerIssuer = (projectId: string, providerId: string): Effect.Effect<string | undefined, DbError, Db> =>
+  Effect.flatMap(Db, (db) => findProviderIssuer(db, projectId, providerId))
+
+/** Sets (or with `null` clears) the issuer the provider uses in this project. */
+export const setProviderIssuer = (
+  projectId: string,
+  providerId: string,
+  issuer: string | null
+): Effect.Effect<void, DbError, Db> => Effect.flatMap(Db, (db) => saveProviderIssuer(db, projectId, providerId, issuer))

@@ -1,0 +1,177 @@
+/**
+ * `GET /internal/metrics`, counted from the store. Days are UTC calendar days; the window is today and
+ * the 30 days before it, oldest first, as on the hosted service. Users are not located, so
+ * `usersByCountry` is empty rather than invented.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import type {
+  MetricsActivitySplit,
+  MetricsDataPoint,
+  MetricsEmailOverview,
+  ProjectMetrics
+} from "@stackfx/lib/domain/metrics.js"
+import { Db, type DbError } from "../../store/db.js"
+import {
+  countSentEmails,
+  lastActiveTimesSince,
+  loginMethodCounts,
+  recentlyActiveUserIds,
+  type SentEmail,
+  sentEmailsSince,
+  signUpTimesSince,
+  userCounts
+} from "../../store/projects/metrics.js"
+import { findUserView, listUserViews } from "../../store/users/users.js"
+import { withHostedExtras } from "../users/user-views.js"
+
+const DAYS = 31
+const RECENT = 5
+const RECENT_EMAILS = 10
+/** Monthly active users: active in the last 30 days. */
+const MAU_DAYS = 30
+const DAY_MS = 86_400_000
+
+const dayKey = (date: Date): string => date.toISOString().slice(0, 10)
+
+/** One point per day from `start` for `DAYS` days, counting the times that fall on each. */
+export const perDay = (start: Date, times: ReadonlyArray<Date>): ReadonlyArray<MetricsDataPoint> => {
+  const counts = new Map<string, number>()
+  for (const time of times) counts.set(dayKey(time), (counts.get(dayKey(time)) ?? 0) + 1)
+  return Array.from({ length: DAYS }, (_, i) => {
+    const date = dayKey(new Date(start.getTime() + i * DAY_MS))
+    return { date, activity: counts.get(date) ?? 0 }
+  })
+}
+
+/** The metrics with their recent users as the full server users they are (the wire sends them whole). */
+export interface ProjectMetricsOfUsers extends ProjectMetrics {
+  readonly recentlyRegistered: ReadonlyArray<ServerUser>
+  readonly recentlyActive: ReadonlyArray<ServerUser>
+}
+
+/**
+ * The figures of `GET /internal/metrics`. Anonymous users count only with `includeAnonymous`, as on the
+ * service: in the totals, the charts, the monthly actives and the recent lists (without it, the recently
+ * registered list also leaves restricted users out, as the service's user list does). The verified,
+ * unverified and anonymous counts never overlap and always count everybody.
+ */
+export const projectMetrics = (
+  projectId: string,
+  includeAnonymous: boolean
+): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const now = yield* Clock.currentTimeMillis
+    const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
+    const start = new Date(today - (DAYS - 1) * DAY_MS)
+    const [signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
+      signUpTimesSince(db, projectId, start, includeAnonymous),
+      lastActiveTimesSince(db, projectId, start, includeAnonymous),
+      listUserViews(db, { projectId, desc: true, limit: RECENT, include: includeAnonymous ? "all" : "unrestricted" }),
+      recentlyActiveUserIds(db, projectId, RECENT, includeAnonymous),
+      loginMethodCounts(db, projectId)
+    ])
+    const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
+    const [counts, emails, totalEmails] = yield* Effect.all([
+      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
+      sentEmailsSince(db, projectId, start),
+      countSentEmails(db, projectId)
+    ])
+    const totalUsers = counts.verified + counts.unverified + (includeAnonymous ? counts.anonymous : 0)
+    const dailyUsers = perDay(start, signUps)
+    const dailyActiveUsers = perDay(start, active)
+    return {
+      totalUsers,
+      dailyUsers,
+      dailyActiveUsers,
+      usersByCountry: {},
+      // Whole server users, as the hosted service sends them.
+      recentlyRegistered: recentlyRegistered.map(withHostedExtras),
+      // A user deleted between the two reads is skipped, as the hosted service does.
+      recentlyActive: recentlyActive.flatMap((user) => (user === undefined ? [] : [withHostedExtras(user)])),
+      loginMethods,
+      authOverview: {
+        verifiedUsers: counts.verified,
+        unverifiedUsers: counts.unverified,
+        anonymousUsers: counts.anonymous,
+        totalTeams: counts.teams,
+        mau: counts.activeSince,
+        dailyActiveUsersSplit: activitySplit(dailyActiveUsers, dailyUsers),
+        // Teams have no activity of their own here.
+        dailyActiveTeamsSplit: activitySplit(zeroes(start), zeroes(start)),
+        totalUsersFiltered: totalUsers
+      },
+      emailOverview: emailOverview(start, emails, totalEmails),
+      // The local backend has no payments or analytics: both answer as a new hosted project's do, with zeros.
+      paymentsOverview: {
+        subscriptionsByStatus: {},
+        activeSubscriptionCount: 0,
+        totalOneTimePurchases: 0,
+        dailySubscriptions: zeroes(start),
+        revenueCents: 0,
+        mrrCents: 0,
+        totalOrders: 0,
+        checkoutConversionRate: 0
+      },
+      analyticsOverview: {
+        dailyPageViews: zeroes(start),
+        dailyClicks: zeroes(start),
+        dailyVisitors: zeroes(start),
+        dailyRevenue: zeroes(start).map(({ date }) => ({ date, newCents: 0, refundCents: 0 })),
+        totalRevenueCents: 0,
+        totalReplays: 0,
+        recentReplays: 0,
+        visitors: 0,
+        avgSessionSeconds: 0,
+        onlineLive: 0,
+        revenuePerVisitor: 0,
+        topReferrers: [],
+        topRegion: null
+      }
+    }
+  })
+
+/** The window's days with nothing on them. */
+const zeroes = (start: Date): ReadonlyArray<MetricsDataPoint> => perDay(start, [])
+
+/**
+ * Active users split as the hosted service splits them. Activity here is only each user's latest
+ * `last_active_at`, so a day's active users who signed up that day are new and the others retained; none
+ * can be told reactivated.
+ */
+const activitySplit = (
+  active: ReadonlyArray<MetricsDataPoint>,
+  signedUp: ReadonlyArray<MetricsDataPoint>
+): MetricsActivitySplit => ({
+  total: active,
+  new: active.map((point, i) => ({ date: point.date, activity: Math.min(point.activity, signedUp[i]?.activity ?? 0) })),
+  retained: active.map((point, i) => ({
+    date: point.date,
+    activity: Math.max(0, point.activity - (signedUp[i]?.activity ?? 0))
+  })),
+  reactivated: active.map((point) => ({ date: point.date, activity: 0 }))
+})
+
+/** The e-mail overview from the outbox: every message it keeps was handed to delivery, none bounced. */
+const emailOverview = (start: Date, emails: ReadonlyArray<SentEmail>, totalEmails: number): MetricsEmailOverview => {
+  const daily = perDay(
+    start,
+    emails.map((email) => email.createdAt)
+  )
+  return {
+    emailsByStatus: totalEmails === 0 ? {} : { sent: totalEmails },
+    totalEmails,
+    dailyEmails: daily,
+    dailyEmailsByStatus: daily.map(({ date, activity }) => ({ date, ok: activity, error: 0, inProgress: 0 })),
+    emailsSent: totalEmails,
+    recentEmails: emails
+      .slice(0, RECENT_EMAILS)
+      .map((email) => ({ id: email.id, status: "sent", subject: email.subject, createdAt: email.createdAt })),
+    deliverabilityStatus: { delivered: totalEmails, bounced: 0, error: 0, inProgress: 0 },
+    deliverabilityRate: totalEmails === 0 ? 0 : 1,
+    bounceRate: 0,
+    clickRate: 0
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The existence checks the team routes share, in the hosted service's order: a membership check first
+ * asks whether the user exists (USER_NOT_FOUND), then whether they belong to the team
+ * (TEAM_MEMBERSHIP_NOT_FOUND, also for a team that does not exist).
+ */
+import * as Effect from "effect/Effect"
+import type { ServerTeam } from "@stackfx/lib/domain/team.js"
+import { TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
+import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import type { DbError, DbShape } from "../../store/db.js"
+import { findTeam, isTeamMember } from "../../store/teams/teams.js"
+
+export const ensureTeam = (
+  db: DbShape,
+  projectId: string,
+  teamId: string
+): Effect.Effect<ServerTeam, TeamNotFound | DbError> =>
+  Effect.flatMap(findTeam(db, projectId, teamId), (team) =>
+    team === undefined ? Effect.fail(new TeamNotFound({ details: { team_id: teamId } })) : Effect.succeed(team)
+  )
+
+export const ensureUser = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<void, UserNotFound | DbError> =>
+  Effect.flatMap(db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]), (found) =>
+    found.length > 0 ? Effect.void : Effect.fail(new UserNotFound({}))
+  )
+
+export const ensureMembership = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError> =>
+  Effect.andThen(
+    ensureUser(db, projectId, userId),
+    Effect.flatMap(isTeamMember(db, projectId, teamId, userId), (member) =>
+      member ? Effect.void : Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+    )
+  )

@@ -1,0 +1,148 @@
+/**
+ * Team permissions of members: listing (recursive or direct), the checks routes make before acting for a
+ * client, granting and revoking, and the default grants of creators and new members.
+ */
+import * as Effect from "effect/Effect"
+import type { TeamPermission } from "@stackfx/lib/domain/team-permission.js"
+import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
+import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
+import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
+import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { Db, type DbError, type DbShape } from "../../store/db.js"
+import type { StoredProject } from "../../store/projects/projects.js"
+import { deleteGrant, listGrants, type PermissionGrant } from "../../store/teams/team-permissions.js"
+import { grantTeamPermissions } from "../../store/teams/teams.js"
+import { loadDefinitions } from "./permission-definitions.js"
+import { ensureMembership } from "./team-access.js"
+import { containedLookup, resolvePermissionIds } from "./permission-closure.js"
+import { ensureDefinitionInScope } from "../projects/project-permissions.js"
+
+export interface PermissionFilter {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly userId?: string | undefined
+  readonly permissionId?: string | undefined
+  /** Expand grants into what they contain, transitively. */
+  readonly recursive: boolean
+}
+
+/** The permissions members hold, sorted by team, user and permission id. */
+export const listMemberPermissions = (
+  db: DbShape,
+  filter: PermissionFilter
+): Effect.Effect<ReadonlyArray<TeamPermission>, DbError> =>
+  Effect.gen(function* () {
+    const grants = yield* listGrants(db, filter)
+    if (grants.length === 0) return []
+    const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId))
+    const byMember = new Map<string, { teamId: string; userId: string; direct: Array<string> }>()
+    for (const grant of grants) {
+      const key = `${grant.teamId}\u0000${grant.userId}`
+      const member = byMember.get(key) ?? { teamId: grant.teamId, userId: grant.userId, direct: [] }
+      member.direct.push(grant.permissionId)
+      byMember.set(key, member)
+    }
+    const result: Array<TeamPermission> = []
+    // listGrants is ordered by team then user, so the members come out in that order too.
+    for (const member of byMember.values()) {
+      for (const id of resolvePermissionIds(member.direct, containedOf, filter.recursive)) {
+        if (filter.permissionId === undefined || filter.permissionId === id) {
+          result.push({ id, teamId: member.teamId, userId: member.userId })
+        }
+      }
+    }
+    return result
+  })
+
+export type PermissionCheckError = UserNotFound | TeamMembershipNotFound | DbError
+
+/**
+ * Fails unless the member holds the permission (recursively). `required` is the answer for an action the
+ * caller may not take (TEAM_PERMISSION_REQUIRED); `not-exist` for a grant that is not there.
+ */
+export function requireTeamPermission(
+  db: DbShape,
+  check: PermissionGrant,
+  errorType: "required"
+): Effect.Effect<void, TeamPermissionRequired | PermissionCheckError>
+export function requireTeamPermission(
+  db: DbShape,
+  check: PermissionGrant,
+  errorType: "not-exist",
+  recursive: boolean
+): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError>
+export function requireTeamPermission(
+  db: DbShape,
+  check: PermissionGrant,
+  errorType: "required" | "not-exist",
+  recursive = true
+): Effect.Effect<void, TeamPermissionRequired | TeamPermissionNotFound | PermissionCheckError> {
+  return Effect.gen(function* () {
+    yield* ensureMembership(db, check.projectId, check.teamId, check.userId)
+    const held = yield* listMemberPermissions(db, { ...check, recursive })
+    if (held.length > 0) return
+    const details = { team_id: check.teamId, user_id: check.userId, permission_id: check.permissionId }
+    return yield* Effect.fail(
+      errorType === "required" ? new TeamPermissionRequired({ details }) : new TeamPermissionNotFound({ details })
+    )
+  })
+}
+
+/** Grants a permission directly (granting one the member already has is a no-op). */
+export const grantPermission = (
+  db: DbShape,
+  grant: PermissionGrant
+): Effect.Effect<TeamPermission, PermissionNotFound | WrongPermissionScope | PermissionCheckError> =>
+  Effect.gen(function* () {
+    yield* ensureMembership(db, grant.projectId, grant.teamId, grant.userId)
+    yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "team")
+    yield* grantTeamPermissions(db, { ...grant, permissionIds: [grant.permissionId] })
+    return { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
+  })
+
+/** Revokes a direct grant; one the member only holds through another permission cannot be revoked. */
+export const revokePermission = (
+  db: DbShape,
+  grant: PermissionGrant
+): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError> =>
+  Effect.gen(function* () {
+    yield* requireTeamPermission(db, grant, "not-exist", false)
+    yield* deleteGrant(db, grant)
+  })
+
+/**
+ * The project's default permissions for a team creator or a new member. Defaults that name no
+ * definition (deleted since the config was written) are skipped rather than granted.
+ */
+export const grantDefaultPermissions = (
+  db: DbShape,
+  project: StoredProject,
+  member: { readonly teamId: string; readonly userId: string },
+  kind: "creator" | "member"
+): Effect.Effect<void, DbError> =>
+  Effect.gen(function* () {
+    const defaults =
+      kind === "creator" ? project.config.teamCreatorDefaultPermissions : project.config.teamMemberDefaultPermissions
+    if (defaults.length === 0) return
+    const defined = new Set((yield* loadDefinitions(db, project.id)).map((d) => d.id))
+    const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
+    yield* grantTeamPermissions(db, { projectId: project.id, ...member, permissionIds })
+  })
+
+/** {@link listMemberPermissions} on the request's database. */
+export const listTeamPermissions = (
+  filter: PermissionFilter
+): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => listMemberPermissions(db, filter))
+
+/** {@link grantPermission} in one transaction. */
+export const grantTeamPermission = (grant: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(grantPermission(db, grant)))
+
+/** {@link revokePermission} in one transaction. */
+export const revokeTeamPermission = (grant: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => db.transaction(revokePermission(db, grant)))
+
+/** Fails with TEAM_PERMISSION_REQUIRED unless the member holds the permission (recursively). */
+export const requirePermissionInTeam = (check: PermissionGrant) =>
+  Effect.flatMap(Db, (db) => requireTeamPermission(db, check, "required"))

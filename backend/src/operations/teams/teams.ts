@@ -1,0 +1,208 @@
+/**
+ * Teams and memberships: creation (the creator joins with the project's creator permissions), adding a
+ * member (with the member permissions; never twice), updates, removal and deletion (memberships, grants
+ * and invitations go with the team).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import type { ListResponse } from "@stackfx/lib/domain/list.js"
+import type { ServerTeam } from "@stackfx/lib/domain/team.js"
+import type { TeamMembership } from "@stackfx/lib/domain/team-membership.js"
+import { TeamMembershipAlreadyExists, TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
+import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { randomId } from "../../crypto/secrets.js"
+import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import type { StoredProject } from "../../store/projects/projects.js"
+import {
+  deleteTeam as deleteTeamRow,
+  deleteTeamMember,
+  insertTeam,
+  insertTeamMember,
+  isTeamMember,
+  listTeams as listStoredTeams,
+  type TeamColumnsPatch,
+  updateTeamColumns
+} from "../../store/teams/teams.js"
+import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
+import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
+import { grantDefaultPermissions } from "./team-permissions.js"
+
+export interface NewTeamInput {
+  readonly displayName: string
+  readonly profileImageUrl?: string | null | undefined
+  readonly clientMetadata?: Schema.Json | undefined
+  readonly clientReadOnlyMetadata?: Schema.Json | undefined
+  readonly serverMetadata?: Schema.Json | undefined
+  /** A resolved user id (never `"me"`): that user becomes the first member. */
+  readonly creatorUserId?: string | undefined
+}
+
+const alreadyMember = (error: DbError) =>
+  Effect.fail(isUniqueViolation(error) ? new TeamMembershipAlreadyExists({}) : error)
+
+/** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
+const join = (
+  db: DbShape,
+  project: StoredProject,
+  teamId: string,
+  userId: string,
+  kind: "creator" | "member",
+  now: Date
+) =>
+  Effect.gen(function* () {
+    if (yield* isTeamMember(db, project.id, teamId, userId))
+      return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
+    // The primary key also refuses a concurrent duplicate that slipped past the check.
+    yield* Effect.catchTag(
+      insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }),
+      "DbError",
+      alreadyMember
+    )
+    yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
+  })
+
+/** The project's teams, oldest first; only those `userId` belongs to when given. */
+const listTeams = (
+  projectId: string,
+  userId: string | undefined
+): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
+  Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
+
+/**
+ * `GET /teams`: the project's teams (or a user's) oldest first, or newest first with `desc`; those whose name
+ * contains the search (any case) or whose id it is; a page at a time when a limit or cursor is given
+ * (`paging.ts`).
+ */
+export const listTeamsPage = (
+  projectId: string,
+  userId: string | undefined,
+  request: PageRequest & { readonly desc: boolean; readonly search: string | undefined }
+): Effect.Effect<ListResponse<ServerTeam>, DbError, Db> =>
+  Effect.map(listTeams(projectId, userId), (teams) => {
+    const sorted = request.desc ? [...teams].reverse() : teams
+    const found = sorted.filter((team) => matchesSearch(request.search, team.id, team.displayName))
+    return pageOf(found, (team) => team.id, request)
+  })
+
+/**
+ * A team; with `memberId`, only when that user belongs to it (USER_NOT_FOUND, then TEAM_MEMBERSHIP_NOT_FOUND,
+ * also for a team that does not exist, as the service checks).
+ */
+export const getTeam = (
+  projectId: string,
+  teamId: string,
+  memberId: string | undefined
+): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    if (memberId !== undefined) yield* ensureMembership(db, projectId, teamId, memberId)
+    return yield* ensureTeam(db, projectId, teamId)
+  })
+
+export const createTeam = (
+  project: StoredProject,
+  input: NewTeamInput
+): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const id = yield* randomId
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const team: ServerTeam = {
+      id,
+      displayName: input.displayName,
+      profileImageUrl: input.profileImageUrl ?? null,
+      clientMetadata: input.clientMetadata ?? null,
+      clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
+      serverMetadata: input.serverMetadata ?? null,
+      createdAt: now
+    }
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        if (input.creatorUserId !== undefined) yield* ensureUser(db, project.id, input.creatorUserId)
+        yield* insertTeam(db, { ...team, projectId: project.id })
+        if (input.creatorUserId !== undefined) yield* join(db, project, id, input.creatorUserId, "creator", now)
+        return team
+      })
+    )
+  })
+
+export const updateTeam = (
+  projectId: string,
+  teamId: string,
+  patch: TeamColumnsPatch
+): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(
+      Effect.gen(function* () {
+        yield* ensureTeam(db, projectId, teamId)
+        yield* updateTeamColumns(db, projectId, teamId, patch)
+        return yield* ensureTeam(db, projectId, teamId)
+      })
+    )
+  )
+
+export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<void, TeamNotFound | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(
+      Effect.flatMap(deleteTeamRow(db, projectId, teamId), (deleted) =>
+        deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
+      )
+    )
+  )
+
+/** Adds a user to a team with the project's member permissions. */
+export const addMember = (
+  project: StoredProject,
+  teamId: string,
+  userId: string
+): Effect.Effect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const now = new Date(yield* Clock.currentTimeMillis)
+    return yield* db.transaction(
+      Effect.gen(function* () {
+        yield* ensureUser(db, project.id, userId)
+        yield* ensureTeam(db, project.id, teamId)
+        yield* join(db, project, teamId, userId, "member", now)
+        return { teamId, userId }
+      })
+    )
+  })
+
+/** Adds the user unless they already belong to the team (accepting an invitation twice is harmless). */
+export const joinIfAbsent = (
+  project: StoredProject,
+  teamId: string,
+  userId: string
+): Effect.Effect<void, UserNotFound | TeamNotFound | DbError, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* db.transaction(
+      Effect.gen(function* () {
+        yield* ensureTeam(db, project.id, teamId)
+        if (yield* isTeamMember(db, project.id, teamId, userId)) return
+        yield* join(db, project, teamId, userId, "member", now).pipe(
+          Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
+        )
+      })
+    )
+  })
+
+/** Removes a membership; the member's grants go with it. */
+export const removeMember = (
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    db.transaction(
+      Effect.gen(function* () {
+        yield* ensureUser(db, projectId, userId)
+        const removed = yield* deleteTeamMember(db, projectId, teamId, userId)
+        if (!removed)
+          return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+      })
+    )
+  )

@@ -1,0 +1,498 @@
+/**
+ * User creation, update and deletion with the rules the routes share: auth emails are unique per
+ * project, passwords are 8..70 characters and hashed before any transaction starts (scrypt is slow and
+ * PGlite has one session), a server may instead import a bcrypt `passwordHash`, a selected team must be
+ * one of the user's teams, and a project with `createTeamOnSignUp` gives every new user a personal team.
+ * A primary email is used for sign-in only when asked (`primaryEmailAuthEnabled`, default false), so
+ * several users may share an email that none of them signs in with.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { ServerUserCreate, ServerUserUpdate } from "@stackfx/lib/domain/user-inputs.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/password.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
+import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import {
+  checkPasswordLength,
+  hashPassword,
+  isImportablePasswordHash,
+  type PasswordHashError
+} from "../../crypto/password.js"
+import { Refused } from "../../errors/refused.js"
+import { randomId } from "../../crypto/secrets.js"
+import { totpSecretFromBase64 } from "../../totp.js"
+import {
+  AUTH_CHANNEL_UNIQUE,
+  findAuthChannelByEmail,
+  findPrimaryChannel,
+  insertContactChannel,
+  deleteContactChannel,
+  normalizeEmail,
+  updateContactChannel,
+  clearPrimaryChannel,
+  findUserChannelByValue
+} from "../../store/users/contact-channels.js"
+import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { removePasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
+import { revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
+import type { StoredProject } from "../../store/projects/projects.js"
+import { insertTeam, insertTeamMember, isTeamMember } from "../../store/teams/teams.js"
+import { grantDefaultPermissions } from "../teams/team-permissions.js"
+import { cacheKeys } from "../../store/read-cache.js"
+import {
+  deleteUser as deleteUserRow,
+  findUserSignUp,
+  findUserSortKey,
+  findUserView,
+  insertUser,
+  listUserViews,
+  updateUserColumns,
+  type UserListQuery,
+  type UserOrder
+} from "../../store/users/users.js"
+import { grantDefaultProjectPermissions } from "../projects/project-permissions.js"
+import { checkSignUp, restrictionNote, type SignUpAttempt } from "../auth/sign-up-rules.js"
+import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
+
+export type UserWriteError =
+  | UserEmailAlreadyExists
+  | PasswordTooShort
+  | PasswordTooLong
+  | PasswordHashError
+  | SchemaError
+  | TeamMembershipNotFound
+  | Refused
+  | DbError
+
+const emailTaken = (email: string) =>
+  new UserEmailAlreadyExists({ details: { email, would_work_if_email_was_verified: false } })
+
+/** Maps the auth-email unique index to the known error (two sign-ups racing for one email). */
+const emailConflict = (email: string | null | undefined) => (error: DbError) =>
+  Effect.fail(isUniqueViolation(error, AUTH_CHANNEL_UNIQUE) ? emailTaken(email ?? "") : error)
+
+const badRequest = (message: string) => new Refused({ reason: "invalid", message })
+
+/**
+ * The stored hash a create or update asks for: a password hashed here, an imported bcrypt hash kept as
+ * it is, `null` to remove the password, `undefined` to leave it.
+ */
+const storedPasswordHash = (input: {
+  readonly password?: string | null | undefined
+  readonly passwordHash?: string | undefined
+}) => {
+  const { password, passwordHash } = input
+  if (password !== undefined && passwordHash !== undefined) {
+    return Effect.fail(badRequest("Cannot set both password and password_hash at the same time."))
+  }
+  if (passwordHash !== undefined) {
+    return isImportablePasswordHash(passwordHash)
+      ? Effect.succeed(passwordHash)
+      : Effect.fail(badRequest("Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format."))
+  }
+  return password === undefined || password === null
+    ? Effect.succeed(password)
+    : Effect.andThen(checkPasswordLength(password), hashPassword(password))
+}
+
+/** A primary email flag set without a primary email, refused as the hosted service does. */
+const checkPrimaryEmailFlags = (input: CreateUserInput) =>
+  input.primaryEmail !== undefined && input.primaryEmail !== null && input.primaryEmail !== ""
+    ? Effect.void
+    : input.primaryEmailAuthEnabled === true
+      ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
+      : input.primaryEmailVerified === true
+        ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
+        : Effect.void
+
+/** An empty display name means none. */
+const displayNameOf = (name: string | null): string | null => (name === "" ? null : name)
+
+const checkTotpSecret = (secret: string | null | undefined) =>
+  secret === undefined || secret === null
+    ? Effect.void
+    : Effect.mapError(
+        totpSecretFromBase64(secret),
+        () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
+      )
+
+const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUserId?: string) =>
+  Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
+    found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void
+  )
+
+/** The name of a personal team made for a user without a name or e-mail (an anonymous user's). */
+export const PERSONAL_TEAM_DEFAULT_NAME = "Personal Team"
+
+/** The name the service gives a personal team: the user's name, else their e-mail, else none of them. */
+export const personalTeamName = (name: string | null, email: string | null): string =>
+  name !== null && name !== "" ? `${name}'s Team` : email !== null ? `${email}'s Team` : PERSONAL_TEAM_DEFAULT_NAME
+
+/**
+ * The personal team of a new user. Its creator gets the project's creator defaults only, as the hosted
+ * service's "creator" membership does (a creator does not also get the member defaults).
+ */
+const createPersonalTeam = (
+  db: DbShape,
+  project: StoredProject,
+  userId: string,
+  name: string | null,
+  email: string | null,
+  now: Date
+) =>
+  Effect.gen(function* () {
+    const teamId = yield* randomId
+    const displayName = personalTeamName(name, email)
+    yield* insertTeam(db, {
+      id: teamId,
+      projectId: project.id,
+      displayName,
+      profileImageUrl: null,
+      clientMetadata: null,
+      clientReadOnlyMetadata: null,
+      serverMetadata: null,
+      createdAt: now
+    })
+    yield* insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now })
+    yield* grantDefaultPermissions(db, project, { teamId, userId }, "creator")
+    yield* updateUserColumns(db, project.id, userId, { selectedTeamId: teamId })
+  })
+
+export interface CreateUserInput extends Omit<ServerUserCreate, "oauthProviders"> {
+  readonly oauthProviders?: ServerUserCreate["oauthProviders"]
+  readonly isAnonymous?: boolean
+  /** A sign-up by the user (not the server API): the project's sign-up rules decide whether it may happen. */
+  readonly signUp?: Omit<SignUpAttempt, "email">
+}
+
+/** Creates a user and returns its server view. */
+export const createUser = (
+  project: StoredProject,
+  input: CreateUserInput
+): Effect.Effect<ServerUser, UserWriteError | SignUpRejected, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const decision =
+      input.signUp === undefined
+        ? undefined
+        : yield* checkSignUp(db, project, { ...input.signUp, email: input.primaryEmail ?? null })
+    const restrictedBy = decision?.restrictedBy
+    const passwordHash = yield* storedPasswordHash(input)
+    yield* checkPrimaryEmailFlags(input)
+    yield* checkTotpSecret(input.totpSecretBase64)
+    // Hosted stores the primary e-mail trimmed and lower-cased (users create, which every sign-up goes through).
+    const email =
+      input.primaryEmail === undefined || input.primaryEmail === null ? null : normalizeEmail(input.primaryEmail)
+    const usedForAuth = email !== null && (input.primaryEmailAuthEnabled ?? false)
+    const displayName = displayNameOf(input.displayName ?? null)
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const userId = yield* randomId
+    const created = db.transaction(
+      Effect.gen(function* () {
+        if (email !== null && usedForAuth) yield* assertEmailFree(db, project.id, email)
+        yield* insertUser(db, {
+          id: userId,
+          projectId: project.id,
+          displayName,
+          profileImageUrl: input.profileImageUrl ?? null,
+          clientMetadata: input.clientMetadata ?? null,
+          clientReadOnlyMetadata: input.clientReadOnlyMetadata ?? null,
+          serverMetadata: input.serverMetadata ?? null,
+          signedUpAt: now,
+          totpSecretBase64: input.totpSecretBase64 ?? null,
+          otpAuthEnabled: input.otpAuthEnabled ?? false,
+          passkeyAuthEnabled: input.passkeyAuthEnabled ?? false,
+          isAnonymous: input.isAnonymous ?? false,
+          restrictedByAdmin: input.restrictedByAdmin ?? restrictedBy !== undefined,
+          restrictedByAdminReason: input.restrictedByAdminReason ?? null,
+          restrictedByAdminPrivateDetails:
+            input.restrictedByAdminPrivateDetails ??
+            (restrictedBy === undefined ? null : restrictionNote(restrictedBy)),
+          ...signUpFactColumns(input)
+        })
+        if (email !== null) {
+          yield* insertContactChannel(db, {
+            id: yield* randomId,
+            projectId: project.id,
+            userId,
+            type: "email",
+            value: email,
+            isVerified: input.primaryEmailVerified ?? false,
+            isPrimary: true,
+            usedForAuth
+          })
+        }
+        if (passwordHash !== undefined && passwordHash !== null)
+          yield* setPasswordHash(db, project.id, userId, passwordHash)
+        for (const provider of input.oauthProviders ?? []) {
+          yield* db.query(
+            `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
+            [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
+          )
+        }
+        yield* grantDefaultProjectPermissions(db, project, userId)
+        // The service answers the user as read before its personal team is made (its selected team is null in
+        // the create's answer, and set from then on).
+        const view = yield* findUserView(db, project.id, userId)
+        if (project.config.createTeamOnSignUp) {
+          yield* createPersonalTeam(db, project, userId, displayName, email, now)
+        }
+        return view
+      })
+    )
+    const user = yield* Effect.catchTag(created, "DbError", emailConflict(email))
+    return user === undefined ? yield* Effect.die(new Error("created user not found")) : user
+  })
+
+/** What a client may change about itself is a subset; routes pass the decoded body of their tier. */
+export type UserPatch = ServerUserUpdate
+
+/**
+ * The administrator's restriction columns a PATCH writes. Lifting the restriction clears its reason and
+ * private details, as the hosted service does; the route has already refused a reason without the flag.
+ */
+const restrictionColumns = (patch: UserPatch) =>
+  patch.restrictedByAdmin === false
+    ? { restrictedByAdmin: false, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null }
+    : {
+        ...(patch.restrictedByAdmin === undefined ? {} : { restrictedByAdmin: patch.restrictedByAdmin }),
+        ...(patch.restrictedByAdminReason === undefined
+          ? {}
+          : { restrictedByAdminReason: patch.restrictedByAdminReason }),
+        ...(patch.restrictedByAdminPrivateDetails === undefined
+          ? {}
+          : { restrictedByAdminPrivateDetails: patch.restrictedByAdminPrivateDetails })
+      }
+
+/** The sign-up facts a server may set: the country (`null` clears it) and the risk scores. */
+const signUpFactColumns = (input: {
+  readonly countryCode?: string | null | undefined
+  readonly riskScores?: { readonly signUp: { readonly bot: number; readonly freeTrialAbuse: number } } | undefined
+}) => ({
+  ...(input.countryCode === undefined ? {} : { countryCode: input.countryCode }),
+  ...(input.riskScores === undefined
+    ? {}
+    : { riskScoreBot: input.riskScores.signUp.bot, riskScoreFreeTrialAbuse: input.riskScores.signUp.freeTrialAbuse })
+})
+
+/**
+ * A guest becomes a normal user (`is_anonymous: false`, by a sign-up's upgrade or a server's PATCH), as the
+ * service does it: signed up now, and its personal teams still called "Personal Team" named as a new user's
+ * would be, from the name and e-mail of the same write.
+ */
+export const endGuestState = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  names: { readonly displayName?: string | null | undefined; readonly primaryEmail?: string | null | undefined }
+): Effect.Effect<void, DbError> =>
+  Effect.gen(function* () {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    yield* updateUserColumns(db, projectId, userId, { isAnonymous: false, signedUpAt: now })
+    yield* db.query(
+      `update teams set display_name = $1
+        where project_id = $2 and display_name = $3
+          and id in (select team_id from team_members where project_id = $2 and user_id = $4)`,
+      [
+        personalTeamName(names.displayName ?? null, names.primaryEmail ?? null),
+        projectId,
+        PERSONAL_TEAM_DEFAULT_NAME,
+        userId
+      ]
+    )
+  })
+
+/** Applies a PATCH and returns the new server view. */
+export const updateUser = (
+  projectId: string,
+  userId: string,
+  patch: UserPatch
+): Effect.Effect<ServerUser, UserWriteError | UserNotFound, Db> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    const passwordHash = yield* storedPasswordHash(patch)
+    yield* checkTotpSecret(patch.totpSecretBase64)
+    // Every statement below touches this user's own rows only (its columns, its primary email, its
+    // password, its sessions), so the write leaves the other cached reads valid: other users reading
+    // themselves meanwhile are answered from the cache instead of queueing behind the write.
+    const updated = db.writesOnly(
+      [cacheKeys.user(projectId, userId)],
+      db.transaction(
+        Effect.gen(function* () {
+          // Existence (and whether a guest), the whole view is read once, at the end.
+          const existing = yield* findUserSignUp(db, projectId, userId)
+          if (existing === undefined) return yield* Effect.fail(new UserNotFound({}))
+          if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
+            const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
+            if (!member) {
+              return yield* Effect.fail(
+                new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
+              )
+            }
+          }
+          yield* updateUserColumns(db, projectId, userId, {
+            ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
+            ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
+            ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
+            ...(patch.clientReadOnlyMetadata === undefined
+              ? {}
+              : { clientReadOnlyMetadata: patch.clientReadOnlyMetadata }),
+            ...(patch.serverMetadata === undefined ? {} : { serverMetadata: patch.serverMetadata }),
+            ...(patch.selectedTeamId === undefined ? {} : { selectedTeamId: patch.selectedTeamId }),
+            ...(patch.totpSecretBase64 === undefined ? {} : { totpSecretBase64: patch.totpSecretBase64 }),
+            ...(patch.otpAuthEnabled === undefined ? {} : { otpAuthEnabled: patch.otpAuthEnabled }),
+            ...(patch.passkeyAuthEnabled === undefined ? {} : { passkeyAuthEnabled: patch.passkeyAuthEnabled }),
+            ...restrictionColumns(patch),
+            ...signUpFactColumns(patch)
+          })
+          yield* updatePrimaryEmail(db, projectId, userId, patch)
+          if (existing.isAnonymous && patch.isAnonymous === false) yield* endGuestState(db, projectId, userId, patch)
+          if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
+          else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+          // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
+          if (passwordHash !== undefined) {
+            yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
+          }
+          return yield* findUserView(db, projectId, userId)
+        })
+      )
+    )
+    const user = yield* Effect.catchTag(
+      updated,
+      "DbError",
+      emailConflict(
+        patch.primaryEmail === undefined || patch.primaryEmail === null
+          ? patch.primaryEmail
+          : normalizeEmail(patch.primaryEmail)
+      )
+    )
+    return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
+  })
+
+const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patch: UserPatch) =>
+  Effect.gen(function* () {
+    const touchesEmail =
+      patch.primaryEmail !== undefined ||
+      patch.primaryEmailVerified !== undefined ||
+      patch.primaryEmailAuthEnabled !== undefined
+    if (!touchesEmail) return
+    const current = yield* findPrimaryChannel(db, projectId, userId)
+    if (patch.primaryEmail === null) {
+      if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
+      return
+    }
+    // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
+    const email = patch.primaryEmail === undefined ? current?.value : normalizeEmail(patch.primaryEmail)
+    if (email === undefined) return
+    const changed = current === undefined || normalizeEmail(current.value) !== email
+    const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
+    if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
+    // An address the user already has as another channel becomes the primary one, as the hosted service does
+    // (renaming the primary to it would give the user the address twice); the old primary stays, demoted.
+    const existing = changed ? yield* findUserChannelByValue(db, projectId, userId, "email", email) : undefined
+    if (existing !== undefined) {
+      yield* clearPrimaryChannel(db, projectId, userId, "email")
+      yield* updateContactChannel(db, projectId, existing.id, {
+        isPrimary: true,
+        usedForAuth,
+        ...(patch.primaryEmailVerified === undefined ? {} : { isVerified: patch.primaryEmailVerified })
+      })
+      return
+    }
+    if (current === undefined) {
+      yield* insertContactChannel(db, {
+        id: yield* randomId,
+        projectId,
+        userId,
+        type: "email",
+        value: email,
+        isVerified: patch.primaryEmailVerified ?? false,
+        isPrimary: true,
+        usedForAuth
+      })
+      return
+    }
+    yield* updateContactChannel(db, projectId, current.id, {
+      value: email,
+      isVerified: patch.primaryEmailVerified ?? (changed ? false : current.isVerified),
+      usedForAuth
+    })
+  })
+
+/** Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. */
+export const deleteUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
+  Effect.flatMap(Db, (db) =>
+    Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
+      deleted ? Effect.void : Effect.fail(new UserNotFound({}))
+    )
+  )
+
+/** A user of the project, or `UserNotFound`. */
+export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
+  Effect.gen(function* () {
+    const user = yield* findUserView(yield* Db, projectId, userId)
+    return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
+  })
+
+/** Which users a list has (see `UserListQuery` in the store). */
+export type ListedUsers = NonNullable<UserListQuery["include"]>
+
+/** The most users a list without a limit may hold, as on the service. */
+const MAX_UNLIMITED_LIST = 1000
+
+/**
+ * One page of users by sign-up time or latest activity (then id). `nextCursor` is the id of the page's last
+ * user when more follow (the next page starts after it), as on the service; a list without a limit is one
+ * page, and one of more than 1,000 users is refused (a plain 400: pass a limit and page).
+ */
+export const listUsers = (query: {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly search?: string | undefined
+  readonly desc: boolean
+  readonly orderBy: UserOrder
+  /** The id of the previous page's last user. */
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+  readonly excludedEmailDomains: ReadonlyArray<string>
+  readonly include: ListedUsers
+}): Effect.Effect<
+  { readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null },
+  Refused | DbError,
+  Db
+> =>
+  Effect.gen(function* () {
+    const db = yield* Db
+    let cursor: { readonly at: Date; readonly id: string } | undefined
+    if (query.cursor !== undefined) {
+      const at = yield* findUserSortKey(db, query.projectId, query.cursor, query.orderBy)
+      // A cursor whose user is gone starts nowhere: the page is empty, not the first page again.
+      if (at === undefined) return { items: [], nextCursor: null }
+      cursor = { at, id: query.cursor }
+    }
+    const found = yield* listUserViews(db, {
+      projectId: query.projectId,
+      teamId: query.teamId,
+      search: query.search,
+      desc: query.desc,
+      orderBy: query.orderBy,
+      cursor,
+      excludedEmailDomains: query.excludedEmailDomains,
+      include: query.include,
+      limit: (query.limit ?? MAX_UNLIMITED_LIST) + 1
+    })
+    if (query.limit === undefined) {
+      if (found.length > MAX_UNLIMITED_LIST) {
+        return yield* Effect.fail(
+          badRequest(
+            `Listing more than ${MAX_UNLIMITED_LIST} users requires a limit. Pass limit and paginate using cursor.`
+          )
+        )
+      }
+      return { items: found, nextCursor: null }
+    }
+    const items = found.slice(0, query.limit)
+    return { items, nextCursor: found.length > query.limit ? (items.at(-1)?.id ?? null) : null }
+  })

@@ -1,0 +1,54 @@
+/**
+ * Email templates (`/internal/email-templates`), admin only, as the hosted service answers them: `GET` lists
+ * `{ templates }`, `POST` answers `{ id }` (200), `PATCH /{id}` answers `{ rendered_html }` and `DELETE /{id}`
+ * answers `{}`. There is no route for one template, and the legacy `/email-templates` routes are gone (the
+ * not-found handler answers them, as the service does). The rules are in `operations/projects/email-templates.ts`.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"
+import { TemplateId } from "@stackfx/lib/domain/email-template.js"
+import { schemaErrorOf, validate } from "../../http/request.js"
+import { serve } from "../../http/serve.js"
+import {
+  createTemplate,
+  deleteTemplate,
+  projectTemplates,
+  updateTemplate
+} from "../../operations/projects/email-templates.js"
+
+// The service checks the id's format before anything else: a non-UUID id is a SCHEMA_ERROR on `params.templateId`.
+const IdParams = Schema.Struct({ templateId: TemplateId })
+
+const templateIdOf = (
+  params: { readonly templateId: string },
+  request: { readonly method: string; readonly originalUrl: string }
+) => Effect.map(validate(IdParams, "params", params, request), (p) => p.templateId)
+
+export const routes = [
+  serve(EmailTemplatesApi.list, ({ auth }) =>
+    Effect.map(projectTemplates(auth.project), (templates) => ({ templates }))
+  ),
+  serve(EmailTemplatesApi.create, ({ auth, body }) =>
+    Effect.map(createTemplate(auth.project, body.displayName), (id) => ({ id }))
+  ),
+  serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
+    Effect.gen(function* () {
+      const id = yield* templateIdOf(params, request)
+      const renderedHtml = yield* updateTemplate(auth.project, id, body).pipe(
+        Effect.catchTag("InvalidTemplateSource", (invalid) =>
+          Effect.fail(schemaErrorOf(request, [`body.tsx_source: ${invalid.problem}`]))
+        )
+      )
+      return { renderedHtml }
+    })
+  ),
+  serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>
+    Effect.gen(function* () {
+      const id = yield* templateIdOf(params, request)
+      yield* deleteTemplate(auth.project, id)
+      // The service answers `{}` here, not `{ success: true }`.
+      return {}
+    })
+  )
+]

@@ -1,0 +1,108 @@
+/**
+ * API keys of users (`/user-api-keys`) and teams (`/team-api-keys`), served from their declarations
+ * (contract/project-api-keys.ts): create (any access type), list, read and update (description, revoke) for
+ * clients managing their own or their team's, and for servers managing anyone's; `check` (server and admin)
+ * answers the key a caller presented, or why it does not work. The answers leave out a `null` expiry or
+ * revocation time, as the service does (the declarations' `Hosted*` schemas). The rules are in
+ * operations/projects/project-api-keys.ts; the order of the checks is the service's: the project switch, the body
+ * and query, the caller's right, then the key.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { TeamApiKeysApi, UserApiKeysApi } from "@stackfx/lib/contract/project-api-keys.js"
+import type { ProjectApiKeyType } from "@stackfx/lib/domain/project-api-key.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
+import { type RequestLine, schemaErrorOf, validate } from "../../http/request.js"
+import { serve } from "../../http/serve.js"
+import {
+  checkPresentedKey,
+  createTeamApiKeyFor,
+  createUserApiKeyFor,
+  ensureKindEnabled,
+  type KeyCaller,
+  listTeamApiKeys,
+  listUserApiKeys,
+  readManagedKey,
+  STORABLE_EXPIRY,
+  updateManagedKey
+} from "../../operations/projects/project-api-keys.js"
+import { resolveUserId } from "../../operations/acting-user.js"
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// The service checks the id's format first: a non-UUID id is a SCHEMA_ERROR on `params.api_key_id`.
+const IdParams = Schema.Struct({ api_key_id: Schema.String.check(Schema.isPattern(UUID)) })
+
+/**
+ * An expiry the database can keep (years 1 to 9999). The service has no limit of its own (its database
+ * refuses the rest with a server error), so this is the local backend's, worded as its project key sets'.
+ */
+const storableExpiry = (expiresAt: Date | null, request: RequestLine) => {
+  const millis = expiresAt?.getTime()
+  const { min, max } = STORABLE_EXPIRY
+  return millis === undefined || (millis >= min && millis <= max)
+    ? Effect.void
+    : Effect.fail(
+        schemaErrorOf(request, [`body.expires_at_millis: must be between ${min} and ${max} (years 1 to 9999)`])
+      )
+}
+
+/** The key a read or update names: the project switch first, then the id's format. */
+const keyOf = (
+  caller: KeyCaller,
+  type: ProjectApiKeyType,
+  params: { readonly api_key_id: string },
+  request: RequestLine
+) =>
+  Effect.andThen(
+    ensureKindEnabled(caller, type),
+    Effect.map(validate(IdParams, "params", params, request), (p) => p.api_key_id)
+  )
+
+const unpaginated = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
+
+export const routes = [
+  serve(UserApiKeysApi.create, ({ auth, body, request }) =>
+    Effect.gen(function* () {
+      yield* ensureKindEnabled(auth, "user")
+      yield* storableExpiry(body.expiresAt, request)
+      return yield* createUserApiKeyFor(auth, yield* resolveUserId(auth, body.userId), body)
+    })
+  ),
+  serve(TeamApiKeysApi.create, ({ auth, body, request }) =>
+    Effect.gen(function* () {
+      yield* ensureKindEnabled(auth, "team")
+      yield* storableExpiry(body.expiresAt, request)
+      return yield* createTeamApiKeyFor(auth, body.teamId, body)
+    })
+  ),
+  serve(UserApiKeysApi.list, ({ auth, query }) =>
+    Effect.gen(function* () {
+      yield* ensureKindEnabled(auth, "user")
+      if (query.user_id === undefined) {
+        return yield* Effect.fail(new SchemaError({ details: { message: "user_id is required for user API keys" } }))
+      }
+      return unpaginated(yield* listUserApiKeys(auth, yield* resolveUserId(auth, query.user_id)))
+    })
+  ),
+  serve(UserApiKeysApi.get, ({ auth, params, request }) =>
+    Effect.flatMap(keyOf(auth, "user", params, request), (id) => readManagedKey(auth, "user", id))
+  ),
+  serve(UserApiKeysApi.update, ({ auth, body, params, request }) =>
+    Effect.flatMap(keyOf(auth, "user", params, request), (id) => updateManagedKey(auth, "user", id, body))
+  ),
+  serve(UserApiKeysApi.check, ({ auth, body }) =>
+    Effect.andThen(ensureKindEnabled(auth, "user"), checkPresentedKey(auth.project.id, "user", body.apiKey))
+  ),
+  serve(TeamApiKeysApi.list, ({ auth, query }) =>
+    Effect.andThen(ensureKindEnabled(auth, "team"), Effect.map(listTeamApiKeys(auth, query.team_id), unpaginated))
+  ),
+  serve(TeamApiKeysApi.get, ({ auth, params, request }) =>
+    Effect.flatMap(keyOf(auth, "team", params, request), (id) => readManagedKey(auth, "team", id))
+  ),
+  serve(TeamApiKeysApi.update, ({ auth, body, params, request }) =>
+    Effect.flatMap(keyOf(auth, "team", params, request), (id) => updateManagedKey(auth, "team", id, body))
+  ),
+  serve(TeamApiKeysApi.check, ({ auth, body }) =>
+    Effect.andThen(ensureKindEnabled(auth, "team"), checkPresentedKey(auth.project.id, "team", body.apiKey))
+  )
+]

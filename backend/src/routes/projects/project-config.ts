@@ -1,0 +1,99 @@
+/**
+ * The project's configuration in the service's config-override model (admin; server access only for the
+ * branch level, as on the service): `GET /internal/config` answers the effective config as a JSON string,
+ * `GET|PATCH|PUT /internal/config/override/{level}` read, merge into or replace one level's override,
+ * `POST .../reset-keys` removes keys from one, and `GET|DELETE /internal/config/source` read or unlink where
+ * the branch config was pushed from.
+ * What the local backend knows of the config: operations/projects/project-config.ts.
+ */
+import * as Effect from "effect/Effect"
+import type * as Schema from "effect/Schema"
+import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
+import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-config.js"
+import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../../operations/projects/onboarding-preview.js"
+import { testSignUpRules } from "../../operations/auth/sign-up-rules-test.js"
+import type { Auth } from "../../http/auth.js"
+import { schemaErrorOf, validate } from "../../http/request.js"
+import { serve } from "../../http/serve.js"
+import { Refused } from "../../errors/refused.js"
+import {
+  patchConfigOverride,
+  readBranchSource,
+  readConfigOverride,
+  renderConfig,
+  replaceConfigOverride,
+  resetConfigKeys,
+  writeBranchSource
+} from "../../operations/projects/project-config.js"
+
+/** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
+const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>
+  Effect.gen(function* () {
+    const valid = yield* validate(ConfigLevel, "params.level", level, request)
+    if (auth.accessType === "server" && valid !== "branch") {
+      return yield* Effect.fail(
+        new Refused({ reason: "forbidden", message: "Server access can only manage branch config overrides." })
+      )
+    }
+    return valid
+  })
+
+const success = { success: true as const }
+
+export const routes = [
+  serve(ProjectConfigApi.get, ({ auth }) =>
+    Effect.map(renderConfig(auth.project), (config) => ({ configString: config }))
+  ),
+  serve(ProjectConfigApi.getOverride, ({ auth, params, request }) =>
+    Effect.gen(function* () {
+      const level = yield* levelOf(auth, params.level, request)
+      const override = yield* readConfigOverride(auth.project.id, level)
+      return { configString: override as Readonly<Record<string, Schema.Json>> }
+    })
+  ),
+  serve(ProjectConfigApi.override, ({ auth, body, params, request }) =>
+    Effect.gen(function* () {
+      const level = yield* levelOf(auth, params.level, request)
+      yield* patchConfigOverride(auth.project.id, level, body.configOverrideString)
+      return success
+    })
+  ),
+  serve(ProjectConfigApi.replace, ({ auth, body, params, request }) =>
+    Effect.gen(function* () {
+      const level = yield* levelOf(auth, params.level, request)
+      if (level === "branch" && body.source === undefined) {
+        return yield* Effect.fail(
+          new Refused({ reason: "invalid", message: "source is required for branch level config" })
+        )
+      }
+      yield* replaceConfigOverride(auth.project.id, level, body.configString)
+      // The service keeps where the branch config came from; another level's source is not kept.
+      if (level === "branch" && body.source !== undefined) yield* writeBranchSource(auth.project.id, body.source)
+      return success
+    })
+  ),
+  serve(ProjectConfigApi.resetKeys, ({ auth, body, params, request }) =>
+    Effect.gen(function* () {
+      const level = yield* validate(ResettableConfigLevel, "params.level", params.level, request)
+      yield* resetConfigKeys(auth.project.id, level, body.keys)
+      return success
+    })
+  ),
+  serve(ProjectConfigApi.getSource, ({ auth }) =>
+    Effect.map(readBranchSource(auth.project.id), (source) => ({ source }))
+  ),
+  serve(ProjectConfigApi.unlinkSource, ({ auth }) =>
+    Effect.as(writeBranchSource(auth.project.id, { type: "unlinked" }), success)
+  ),
+  serve(ProjectConfigApi.previewAffectedUsers, ({ auth, body, query, request }) =>
+    Effect.gen(function* () {
+      // The service reads the limit with parseInt; what it cannot read is refused here rather than failing later.
+      const limit = query.limit === undefined ? DEFAULT_PREVIEW_LIMIT : Number.parseInt(query.limit, 10)
+      if (!Number.isSafeInteger(limit) || limit < 0) {
+        return yield* Effect.fail(schemaErrorOf(request, ["query.limit must be a non-negative integer"]))
+      }
+      return yield* previewAffectedUsers(auth.project, body, limit)
+    })
+  ),
+  serve(ProjectConfigApi.testSignUpRules, ({ auth, body }) => testSignUpRules(auth.project, body))
+]

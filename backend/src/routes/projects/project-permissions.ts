@@ -1,0 +1,76 @@
+/**
+ * Project permissions (`/project-permissions`) and their definitions (`/project-permission-definitions`):
+ * permissions a user holds in the project, not in a team. Clients list their own (`user_id=me`); server and
+ * admin list anyone's and grant or revoke direct grants; admins define them. As on the service, a listing
+ * is recursive only with `recursive=true` (the client always sends it).
+ */
+import * as Effect from "effect/Effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { ProjectPermissionDefinitionsApi, ProjectPermissionsApi } from "@stackfx/lib/contract/permissions.js"
+import { PermissionId } from "@stackfx/lib/domain/team-permission.js"
+import type { Auth } from "../../http/auth.js"
+import { validate } from "../../http/request.js"
+import { serve } from "../../http/serve.js"
+import {
+  createDefinition,
+  deleteDefinition,
+  listDefinitionViews,
+  updateDefinition
+} from "../../operations/teams/permission-definitions.js"
+import {
+  grantProjectPermissionOf,
+  listProjectPermissions,
+  revokeProjectPermissionOf
+} from "../../operations/projects/project-permissions.js"
+import { clientSelfOnly, resolveUserId } from "../../operations/acting-user.js"
+import { permissionIdParam } from "../teams/team-helpers.js"
+
+interface GrantContext {
+  readonly auth: Auth
+  readonly params: { readonly user_id: string; readonly permission_id: string }
+  readonly request: HttpServerRequest.HttpServerRequest
+}
+
+/** The grant the path names (`"me"` resolved). */
+const grantOf = ({ auth, params, request }: GrantContext) =>
+  Effect.gen(function* () {
+    const permissionId = yield* permissionIdParam(params.permission_id, request)
+    const userId = yield* resolveUserId(auth, params.user_id)
+    return { projectId: auth.project.id, userId, permissionId }
+  })
+
+const listed = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
+
+export const routes = [
+  serve(ProjectPermissionsApi.list, ({ auth, query, request }) =>
+    Effect.gen(function* () {
+      let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
+      if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+      const permissionId =
+        query.permission_id === undefined
+          ? undefined
+          : yield* validate(PermissionId, "query.permission_id", query.permission_id, request)
+      const items = yield* listProjectPermissions({
+        projectId: auth.project.id,
+        userId,
+        permissionId,
+        recursive: query.recursive === "true"
+      })
+      return listed(items)
+    })
+  ),
+  serve(ProjectPermissionsApi.grant, (context) => Effect.flatMap(grantOf(context), grantProjectPermissionOf)),
+  serve(ProjectPermissionsApi.revoke, (context) =>
+    Effect.as(Effect.flatMap(grantOf(context), revokeProjectPermissionOf), { success: true as const })
+  ),
+  serve(ProjectPermissionDefinitionsApi.list, ({ auth }) =>
+    Effect.map(listDefinitionViews(auth.project.id, "project"), listed)
+  ),
+  serve(ProjectPermissionDefinitionsApi.create, ({ auth, body }) => createDefinition(auth.project.id, body, "project")),
+  serve(ProjectPermissionDefinitionsApi.update, ({ auth, body, params }) =>
+    updateDefinition(auth.project.id, params.permission_id, body, "project")
+  ),
+  serve(ProjectPermissionDefinitionsApi.delete, ({ auth, params }) =>
+    Effect.as(deleteDefinition(auth.project.id, params.permission_id, "project"), { success: true as const })
+  )
+]

@@ -1,0 +1,52 @@
+/**
+ * Team permissions of members (`/team-permissions`). Listing is recursive unless `recursive=false`: a
+ * granted permission brings everything it contains, transitively. Clients list their own; server and
+ * admin list anyone's and grant or revoke direct grants.
+ */
+import * as Effect from "effect/Effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { TeamPermissionsApi } from "@stackfx/lib/contract/permissions.js"
+import type { Auth } from "../../http/auth.js"
+import { serve } from "../../http/serve.js"
+import {
+  grantTeamPermission,
+  listTeamPermissions,
+  revokeTeamPermission
+} from "../../operations/teams/team-permissions.js"
+import { clientSelfOnly, resolveUserId } from "../../operations/acting-user.js"
+import { permissionIdParam } from "./team-helpers.js"
+
+interface GrantContext {
+  readonly auth: Auth
+  readonly params: { readonly team_id: string; readonly user_id: string; readonly permission_id: string }
+  readonly request: HttpServerRequest.HttpServerRequest
+}
+
+/** The grant the path names (`"me"` resolved). */
+const grantOf = ({ auth, params, request }: GrantContext) =>
+  Effect.gen(function* () {
+    const permissionId = yield* permissionIdParam(params.permission_id, request)
+    const userId = yield* resolveUserId(auth, params.user_id)
+    return { projectId: auth.project.id, teamId: params.team_id, userId, permissionId }
+  })
+
+export const routes = [
+  serve(TeamPermissionsApi.list, ({ auth, query }) =>
+    Effect.gen(function* () {
+      let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
+      if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+      const items = yield* listTeamPermissions({
+        projectId: auth.project.id,
+        teamId: query.team_id,
+        userId,
+        permissionId: query.permission_id,
+        recursive: query.recursive !== "false"
+      })
+      return { items, isPaginated: false as const }
+    })
+  ),
+  serve(TeamPermissionsApi.grant, (context) => Effect.flatMap(grantOf(context), grantTeamPermission)),
+  serve(TeamPermissionsApi.revoke, (context) =>
+    Effect.as(Effect.flatMap(grantOf(context), revokeTeamPermission), { success: true as const })
+  )
+]

@@ -1,0 +1,135 @@
+/** Repository of `cli_auth_attempts` (command-line sign-in). Codes are looked up by their sha256. */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { sha256Hex } from "../../crypto/secrets.js"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+
+export const CliAuthAttemptRow = rowStruct({
+  id: Schema.String,
+  projectId: Schema.String,
+  refreshToken: Schema.NullOr(Schema.String),
+  anonRefreshToken: Schema.NullOr(Schema.String),
+  expiresAt: Timestamp,
+  usedAt: Schema.NullOr(Timestamp),
+  /** Whether a browser completed the attempt (its token may since have been handed out and cleared). */
+  completed: Schema.Boolean
+})
+export type CliAuthAttemptRow = typeof CliAuthAttemptRow.Type
+const rows = rowDecoder(CliAuthAttemptRow)
+
+const columns =
+  "id, project_id, refresh_token, anon_refresh_token, expires_at, used_at, (refresh_token is not null or used_at is not null) as completed"
+
+export const insertCliAuthAttempt = (
+  db: DbShape,
+  attempt: {
+    readonly projectId: string
+    readonly id: string
+    readonly pollingCode: string
+    readonly loginCode: string
+    readonly anonRefreshToken: string | null
+    readonly createdAt: Date
+    readonly expiresAt: Date
+  }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        attempt.projectId,
+        attempt.id,
+        sha256Hex(attempt.pollingCode),
+        sha256Hex(attempt.loginCode),
+        attempt.anonRefreshToken,
+        attempt.createdAt,
+        attempt.expiresAt
+      ]
+    )
+  )
+
+export const findCliAuthByPollingCode = (
+  db: DbShape,
+  projectId: string,
+  pollingCode: string
+): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and polling_code_hash = $2`, [
+      projectId,
+      sha256Hex(pollingCode)
+    ]),
+    rows.first
+  )
+
+export const findCliAuthByLoginCode = (
+  db: DbShape,
+  projectId: string,
+  loginCode: string
+): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and login_code_hash = $2`, [
+      projectId,
+      sha256Hex(loginCode)
+    ]),
+    rows.first
+  )
+
+/**
+ * Hands the attempt its refresh token, if it is still pending at `now`: one statement, so two completions
+ * of one code cannot both win. True when this call completed it.
+ */
+export const completeCliAuth = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  refreshToken: string,
+  now: Date
+): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query(
+      `update cli_auth_attempts set refresh_token = $3, anon_refresh_token = null
+       where project_id = $1 and id = $2 and refresh_token is null and used_at is null and expires_at > $4 returning id`,
+      [projectId, id, refreshToken, now]
+    ),
+    (found) => found.length > 0
+  )
+
+/**
+ * Takes the attempt's refresh token once: marks it used and clears the stored token. Undefined when another
+ * poll took it first.
+ */
+export const takeCliAuthToken = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  now: Date
+): Effect.Effect<string | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `update cli_auth_attempts a set used_at = $3, refresh_token = null
+       from (select refresh_token from cli_auth_attempts where project_id = $1 and id = $2 for update) old
+       where a.project_id = $1 and a.id = $2 and a.used_at is null and a.refresh_token is not null
+       returning old.refresh_token`,
+      [projectId, id, now]
+    ),
+    (found) => Effect.succeed(typeof found[0]?.["refresh_token"] === "string" ? found[0]["refresh_token"] : undefined)
+  )
+
+/** Takes the attempt's anonymous refresh token once (claiming the program's anonymous session). */
+export const takeCliAuthAnonToken = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  anonRefreshToken: string,
+  now: Date
+): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query(
+      `update cli_auth_attempts set anon_refresh_token = null
+       where project_id = $1 and id = $2 and anon_refresh_token = $3 and refresh_token is null and used_at is null
+         and expires_at > $4 returning id`,
+      [projectId, id, anonRefreshToken, now]
+    ),
+    (found) => found.length > 0
+  )

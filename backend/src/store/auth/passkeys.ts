@@ -1,0 +1,111 @@
+/**
+ * Repository of `passkeys`, and the leaf module's `PasskeyStore` over it for one project (credential ids are
+ * unique per project, so every lookup is scoped to one).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { randomId } from "../../crypto/secrets.js"
+import { PasskeyStoreError, type PasskeyStore, type StoredPasskey } from "../../passkey/store.js"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct } from "../rows.js"
+
+/** The unique constraint of one credential id per project. */
+export const PASSKEY_CREDENTIAL_UNIQUE = "passkeys_project_id_credential_id_key"
+
+const PasskeyRow = rowStruct({
+  credentialId: Schema.String,
+  userId: Schema.String,
+  publicKey: Schema.String,
+  counter: Schema.Number,
+  transports: Schema.Array(Schema.String),
+  rpId: Schema.String
+})
+const rows = rowDecoder(PasskeyRow)
+
+const toStored = (row: typeof PasskeyRow.Type): StoredPasskey => ({
+  credentialId: row.credentialId,
+  userId: row.userId,
+  publicKey: new Uint8Array(Buffer.from(row.publicKey, "base64url")),
+  counter: row.counter,
+  transports: row.transports,
+  rpId: row.rpId
+})
+
+const storeError = (error: DbError) =>
+  new PasskeyStoreError({ message: `passkey store: ${error.message}`, cause: error })
+
+export const findPasskey = (
+  db: DbShape,
+  projectId: string,
+  credentialId: string
+): Effect.Effect<StoredPasskey | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select credential_id, user_id, public_key, counter, transports, rp_id from passkeys
+       where project_id = $1 and credential_id = $2`,
+      [projectId, credentialId]
+    ),
+    (found) => Effect.map(rows.first(found), (row) => (row === undefined ? undefined : toStored(row)))
+  )
+
+export const insertPasskey = (
+  db: DbShape,
+  input: { readonly id: string; readonly projectId: string; readonly passkey: StoredPasskey; readonly createdAt: Date }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into passkeys (id, project_id, user_id, credential_id, public_key, counter, transports, rp_id, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        input.id,
+        input.projectId,
+        input.passkey.userId,
+        input.passkey.credentialId,
+        Buffer.from(input.passkey.publicKey).toString("base64url"),
+        input.passkey.counter,
+        JSON.stringify(input.passkey.transports),
+        input.passkey.rpId,
+        input.createdAt
+      ]
+    )
+  )
+
+/** Removes every passkey of the user (registration replaces the previous one, as the hosted service does). */
+export const deleteUserPasskeys = (db: DbShape, projectId: string, userId: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from passkeys where project_id = $1 and user_id = $2", [projectId, userId]))
+
+export const updatePasskeyCounter = (
+  db: DbShape,
+  projectId: string,
+  credentialId: string,
+  counter: number,
+  at: Date
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("update passkeys set counter = $3, last_used_at = $4 where project_id = $1 and credential_id = $2", [
+      projectId,
+      credentialId,
+      counter,
+      at
+    ])
+  )
+
+/**
+ * The verification module's store for one project. `insert` is not used by the routes (registration
+ * replaces a user's passkey in one transaction, see operations/auth/passkeys.ts) but completes the interface.
+ */
+export const sqlPasskeyStore = (db: DbShape, projectId: string): PasskeyStore => {
+  const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+  return {
+    insert: (passkey) =>
+      Effect.gen(function* () {
+        yield* insertPasskey(db, { id: yield* randomId, projectId, passkey, createdAt: yield* now })
+      }).pipe(Effect.mapError(storeError)),
+    findByCredentialId: (credentialId) => Effect.mapError(findPasskey(db, projectId, credentialId), storeError),
+    updateCounter: (credentialId, counter) =>
+      Effect.flatMap(now, (at) => updatePasskeyCounter(db, projectId, credentialId, counter, at)).pipe(
+        Effect.mapError(storeError)
+      )
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Repository of `outbox`: the mail leaf's `OutboxStore` over SQL, so every message the emulator sends
+ * survives a restart and is readable through the Inbucket-compatible API.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { makeOutbox, Outbox, OutboxStoreError, type OutboxStore } from "../../mail/outbox.js"
+import type { StoredMail } from "../../mail/message.js"
+import { Db, type DbError, type DbShape } from "../db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { isStorableText } from "../storable.js"
+
+const OutboxRow = rowStruct({
+  id: Schema.String,
+  mailbox: Schema.String,
+  toAddress: Schema.String,
+  fromAddress: Schema.String,
+  subject: Schema.String,
+  textBody: Schema.String,
+  htmlBody: Schema.String,
+  createdAt: Timestamp,
+  seen: Schema.Boolean
+})
+type OutboxRow = typeof OutboxRow.Type
+const rows = rowDecoder(OutboxRow)
+
+const columns = "id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen"
+
+const toMail = (row: OutboxRow): StoredMail => ({
+  id: row.id,
+  mailbox: row.mailbox,
+  to: row.toAddress,
+  from: row.fromAddress,
+  subject: row.subject,
+  text: row.textBody,
+  html: row.htmlBody,
+  createdAt: row.createdAt,
+  seen: row.seen
+})
+
+const storeError = (error: DbError) => new OutboxStoreError({ message: error.message, cause: error })
+
+/**
+ * The SQL store; `projectId` tags rows so that deleting a project deletes its mail. A mailbox name or id
+ * the database could not store (anyone can type one into the mailbox's URL) names no message, so it is
+ * answered without a query.
+ */
+export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => ({
+  insert: (mail) =>
+    Effect.mapError(
+      Effect.asVoid(
+        db.query(
+          `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [
+            mail.id,
+            projectId ?? null,
+            mail.mailbox,
+            mail.to,
+            mail.from,
+            mail.subject,
+            mail.text,
+            mail.html,
+            mail.createdAt,
+            mail.seen
+          ]
+        )
+      ),
+      storeError
+    ),
+  list: (mailbox) =>
+    !isStorableText(mailbox)
+      ? Effect.succeed([])
+      : db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
+          Effect.flatMap(rows.all),
+          Effect.map((found) => found.map(toMail)),
+          Effect.mapError(storeError)
+        ),
+  get: (mailbox, id) =>
+    !isStorableText(mailbox, id)
+      ? Effect.succeed(undefined)
+      : db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
+          Effect.flatMap(rows.first),
+          Effect.map((found) => (found === undefined ? undefined : toMail(found))),
+          Effect.mapError(storeError)
+        ),
+  markSeen: (mailbox, id) =>
+    !isStorableText(mailbox, id)
+      ? Effect.void
+      : Effect.mapError(
+          Effect.asVoid(db.query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
+          storeError
+        ),
+  recent: (limit) =>
+    db.query(`select ${columns} from outbox order by created_at desc, id desc limit $1`, [Math.max(0, limit)]).pipe(
+      Effect.flatMap(rows.all),
+      Effect.map((found) => found.map(toMail)),
+      Effect.mapError(storeError)
+    )
+})
+
+/** The emulator's `Outbox` over its database (mail of no particular project). */
+export const layerSqlOutbox: Layer.Layer<Outbox, never, Db> = Layer.effect(
+  Outbox,
+  Effect.map(Db, (db) => makeOutbox(sqlOutboxStore(db)))
+)

@@ -1,0 +1,94 @@
+/**
+ * Repository of `project_user_permissions`: the project permissions granted directly to a user. What a grant
+ * contains is resolved when reading (operations/teams/permission-closure.ts), never stored.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct } from "../rows.js"
+import { whereEqual } from "../statements.js"
+
+const GrantRow = rowStruct({ userId: Schema.String, permissionId: Schema.String })
+export type ProjectGrantRow = typeof GrantRow.Type
+const grantRows = rowDecoder(GrantRow)
+
+/** One project permission of one user: what a grant, a revocation or a check names. */
+export interface ProjectPermissionGrant {
+  readonly projectId: string
+  readonly userId: string
+  readonly permissionId: string
+}
+
+/** Direct grants of the project, narrowed by user; ordered by user then permission. */
+export const listProjectGrants = (
+  db: DbShape,
+  filter: { readonly projectId: string; readonly userId?: string | undefined }
+): Effect.Effect<ReadonlyArray<ProjectGrantRow>, DbError> => {
+  const params: Array<unknown> = []
+  const where = whereEqual(params, [
+    ["project_id", filter.projectId],
+    ["user_id", filter.userId]
+  ])
+  return Effect.flatMap(
+    db.query(
+      `select user_id, permission_id from project_user_permissions where ${where} order by user_id, permission_id`,
+      params
+    ),
+    grantRows.all
+  )
+}
+
+/** Grants permissions directly; ones the user already has stay as they are. */
+export const insertProjectGrants = (
+  db: DbShape,
+  grant: { readonly projectId: string; readonly userId: string; readonly permissionIds: ReadonlyArray<string> }
+): Effect.Effect<void, DbError> =>
+  Effect.forEach(
+    grant.permissionIds,
+    (permissionId) =>
+      db.query(
+        `insert into project_user_permissions (project_id, user_id, permission_id) values ($1, $2, $3)
+       on conflict do nothing`,
+        [grant.projectId, grant.userId, permissionId]
+      ),
+    { discard: true }
+  )
+
+/** Removes one direct grant; false when the user did not have it directly. */
+export const deleteProjectGrant = (db: DbShape, grant: ProjectPermissionGrant): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query(
+      `delete from project_user_permissions where project_id = $1 and user_id = $2 and permission_id = $3
+       returning permission_id`,
+      [grant.projectId, grant.userId, grant.permissionId]
+    ),
+    (found) => found.length > 0
+  )
+
+/** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
+export const renameProjectGrants = (
+  db: DbShape,
+  projectId: string,
+  from: string,
+  to: string
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
+      projectId,
+      from,
+      to
+    ])
+  )
+
+/** Drops every grant of a deleted definition. */
+export const deleteProjectGrantsOf = (
+  db: DbShape,
+  projectId: string,
+  permissionId: string
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("delete from project_user_permissions where project_id = $1 and permission_id = $2", [
+      projectId,
+      permissionId
+    ])
+  )

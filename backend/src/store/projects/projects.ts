@@ -1,0 +1,171 @@
+/**
+ * Repository of `projects`. The config column holds the admin config's wire JSON; a project's owner is a team
+ * of `internal` (`owner_team_id`, see migration 0004).
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+
+/** A project as the emulator keeps it; `config` is the admin view's config (camelCase). */
+export const StoredProject = rowStruct({
+  id: Schema.String,
+  displayName: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  createdAt: Timestamp,
+  isProductionMode: Schema.Boolean,
+  /** Made as a development environment (the create body's `is_development_environment`). */
+  isDevelopmentEnvironment: Schema.Boolean,
+  logoUrl: Schema.NullOr(Schema.String),
+  logoFullUrl: Schema.NullOr(Schema.String),
+  logoDarkModeUrl: Schema.NullOr(Schema.String),
+  logoFullDarkModeUrl: Schema.NullOr(Schema.String),
+  onboardingStatus: Schema.String,
+  /** Written through the config update but never read back, as on the hosted service; nothing enforces it here. */
+  requireEmailVerification: Schema.Boolean,
+  ownerTeamId: Schema.NullOr(Schema.String),
+  config: AdminProjectConfig
+})
+export type StoredProject = typeof StoredProject.Type
+
+const rows = rowDecoder(StoredProject)
+const encodeConfig = Schema.encodeSync(AdminProjectConfig)
+
+const COLUMNS = [
+  "id",
+  "display_name",
+  "description",
+  "created_at",
+  "is_production_mode",
+  "is_development_environment",
+  "logo_url",
+  "logo_full_url",
+  "logo_dark_mode_url",
+  "logo_full_dark_mode_url",
+  "onboarding_status",
+  "require_email_verification",
+  "owner_team_id",
+  "config"
+] as const
+const columns = COLUMNS.join(", ")
+
+/** The values of COLUMNS, in order. */
+const values = (project: StoredProject): ReadonlyArray<unknown> => [
+  project.id,
+  project.displayName,
+  project.description,
+  project.createdAt,
+  project.isProductionMode,
+  project.isDevelopmentEnvironment,
+  project.logoUrl,
+  project.logoFullUrl,
+  project.logoDarkModeUrl,
+  project.logoFullDarkModeUrl,
+  project.onboardingStatus,
+  project.requireEmailVerification,
+  project.ownerTeamId,
+  JSON.stringify(encodeConfig(project.config))
+]
+
+/** The owner team's project, for the foreign key that keeps owner teams in `internal`. */
+const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === null ? null : "internal")
+
+export const findProject = (db: DbShape, id: string): Effect.Effect<StoredProject | undefined, DbError> =>
+  Effect.flatMap(db.query(`select ${columns} from projects where id = $1`, [id]), rows.first)
+
+export const insertProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
+      [...values(project), ownerTeamProject(project)]
+    )
+  )
+
+/** Writes every field of `project` over the stored row (its id and creation time stay). */
+export const saveProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> => {
+  const assignments = COLUMNS.map((column, i) => `${column} = $${i + 1}`).filter((_, i) => i > 0)
+  return Effect.asVoid(
+    db.query(
+      `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
+      [...values(project), ownerTeamProject(project)]
+    )
+  )
+}
+
+export const deleteProject = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from projects where id = $1", [id]))
+
+/** The trusted domains of every project (for CORS preflights, which name no project). */
+export const listAllTrustedDomains = (db: DbShape): Effect.Effect<ReadonlyArray<string>, DbError> =>
+  Effect.map(
+    db.query("select d->>'domain' as domain from projects, jsonb_array_elements(config->'domains') d"),
+    (found) => found.flatMap((row) => (typeof row["domain"] === "string" ? [row["domain"]] : []))
+  )
+
+/**
+ * True when the user of `internal` belongs to the team of `internal` that owns the project (what makes their
+ * access token the project's admin access token).
+ */
+export const isProjectOwner = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query(
+      `select 1 from projects p
+         join team_members m on m.project_id = p.owner_team_project_id and m.team_id = p.owner_team_id
+        where p.id = $1 and m.project_id = 'internal' and m.user_id = $2`,
+      [projectId, userId]
+    ),
+    (found) => found.length > 0
+  )
+
+/**
+ * The projects owned by any team of `internal` the user belongs to. The hosted service promises no order;
+ * newest first keeps answers stable.
+ */
+export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<StoredProject>, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${COLUMNS.map((c) => `p.${c}`).join(", ")} from projects p
+        where exists (select 1 from team_members m
+                       where m.project_id = 'internal' and m.user_id = $1
+                         and m.project_id = p.owner_team_project_id and m.team_id = p.owner_team_id)
+        order by p.created_at desc, p.id desc`,
+      [userId]
+    ),
+    rows.all
+  )
+
+/**
+ * The project's webhook portal token, created on first use and stable afterwards (one statement, so two
+ * concurrent first calls still agree on one token).
+ */
+export const webhookToken = (db: DbShape, projectId: string, candidate: string): Effect.Effect<string, DbError> =>
+  Effect.map(
+    db.query("update projects set webhook_token = coalesce(webhook_token, $2) where id = $1 returning webhook_token", [
+      projectId,
+      candidate
+    ]),
+    (found) => {
+      const token = found[0]?.["webhook_token"]
+      return typeof token === "string" ? token : candidate
+    }
+  )
+
+/**
+ * Whether the project requires a verified primary e-mail (users without one are restricted,
+ * `email_not_verified`). The hosted service's `config.onboarding.requireEmailVerification`, legacy
+ * `require_email_verification`; off by default. Kept in a column of its own (migration 0004).
+ */
+export const findRequireEmailVerification = (db: DbShape, projectId: string): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query("select require_email_verification from projects where id = $1", [projectId]),
+    (found) => found[0]?.["require_email_verification"] === true
+  )
+
+/** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
+export const setRequireEmailVerification = (
+  db: DbShape,
+  projectId: string,
+  required: boolean
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("update projects set require_email_verification = $2 where id = $1", [projectId, required]))

@@ -1,0 +1,261 @@
+/**
+ * Repository of `teams` and `team_members`: the personal team sign-up creates, and the reads, updates
+ * and deletes of the teams, memberships and member-profile routes. Grants live in team-permissions.ts.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { ServerTeam } from "@stackfx/lib/domain/team.js"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { jsonParam, type PatchColumns, updateColumns, whereEqual } from "../statements.js"
+
+export interface NewTeam {
+  readonly id: string
+  readonly projectId: string
+  readonly displayName: string
+  readonly profileImageUrl: string | null
+  readonly clientMetadata: Schema.Json | null
+  readonly clientReadOnlyMetadata: Schema.Json | null
+  readonly serverMetadata: Schema.Json | null
+  readonly createdAt: Date
+}
+
+export const insertTeam = (db: DbShape, team: NewTeam): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into teams (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        team.id,
+        team.projectId,
+        team.displayName,
+        team.profileImageUrl,
+        jsonParam(team.clientMetadata),
+        jsonParam(team.clientReadOnlyMetadata),
+        jsonParam(team.serverMetadata),
+        team.createdAt
+      ]
+    )
+  )
+
+export const insertTeamMember = (
+  db: DbShape,
+  member: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly createdAt: Date }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query("insert into team_members (project_id, team_id, user_id, created_at) values ($1, $2, $3, $4)", [
+      member.projectId,
+      member.teamId,
+      member.userId,
+      member.createdAt
+    ])
+  )
+
+export const isTeamMember = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [
+      projectId,
+      teamId,
+      userId
+    ]),
+    (found) => found.length > 0
+  )
+
+export const grantTeamPermissions = (
+  db: DbShape,
+  grant: {
+    readonly projectId: string
+    readonly teamId: string
+    readonly userId: string
+    readonly permissionIds: ReadonlyArray<string>
+  }
+): Effect.Effect<void, DbError> =>
+  Effect.forEach(
+    grant.permissionIds,
+    (permissionId) =>
+      db.query(
+        `insert into team_member_permissions (project_id, team_id, user_id, permission_id) values ($1, $2, $3, $4)
+         on conflict do nothing`,
+        [grant.projectId, grant.teamId, grant.userId, permissionId]
+      ),
+    { discard: true }
+  )
+
+const TeamRow = rowStruct({
+  id: Schema.String,
+  displayName: Schema.String,
+  profileImageUrl: Schema.NullOr(Schema.String),
+  clientMetadata: Schema.NullOr(Schema.Json),
+  clientReadOnlyMetadata: Schema.NullOr(Schema.Json),
+  serverMetadata: Schema.NullOr(Schema.Json),
+  createdAt: Timestamp
+})
+const teamRows = rowDecoder(TeamRow)
+
+const teamColumns =
+  "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at"
+
+/** One team of the project, or undefined. */
+export const findTeam = (
+  db: DbShape,
+  projectId: string,
+  teamId: string
+): Effect.Effect<ServerTeam | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${teamColumns} from teams t where t.project_id = $1 and t.id = $2`, [projectId, teamId]),
+    teamRows.first
+  )
+
+/** The project's teams, oldest first; only those `userId` belongs to when given. */
+export const listTeams = (
+  db: DbShape,
+  projectId: string,
+  userId: string | undefined
+): Effect.Effect<ReadonlyArray<ServerTeam>, DbError> =>
+  Effect.flatMap(
+    userId === undefined
+      ? db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
+      : db.query(
+          `select ${teamColumns} from teams t join team_members m on m.project_id = t.project_id and m.team_id = t.id
+         where t.project_id = $1 and m.user_id = $2 order by t.created_at, t.id`,
+          [projectId, userId]
+        ),
+    teamRows.all
+  )
+
+/** Columns of `teams` a PATCH may change; absent keys stay as they are. */
+export interface TeamColumnsPatch {
+  readonly displayName?: string
+  readonly profileImageUrl?: string | null
+  readonly clientMetadata?: Schema.Json | null
+  readonly clientReadOnlyMetadata?: Schema.Json | null
+  readonly serverMetadata?: Schema.Json | null
+}
+
+const teamPatchColumns: PatchColumns<TeamColumnsPatch> = [
+  ["displayName", "display_name"],
+  ["profileImageUrl", "profile_image_url"],
+  ["clientMetadata", "client_metadata", true],
+  ["clientReadOnlyMetadata", "client_read_only_metadata", true],
+  ["serverMetadata", "server_metadata", true]
+]
+
+export const updateTeamColumns = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  patch: TeamColumnsPatch
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "teams",
+    [
+      ["project_id", projectId],
+      ["id", teamId]
+    ],
+    teamPatchColumns,
+    patch
+  )
+
+/**
+ * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
+ * invitation codes, which the invitations only point at. False when there was no such team.
+ */
+export const deleteTeam = (db: DbShape, projectId: string, teamId: string): Effect.Effect<boolean, DbError> =>
+  Effect.gen(function* () {
+    yield* db.query(
+      `delete from verification_codes where id in
+         (select verification_code_id from team_invitations where project_id = $1 and team_id = $2)`,
+      [projectId, teamId]
+    )
+    const deleted = yield* db.query("delete from teams where project_id = $1 and id = $2 returning id", [
+      projectId,
+      teamId
+    ])
+    return deleted.length > 0
+  })
+
+/** Removes a membership (its grants cascade); false when there was none. */
+export const deleteTeamMember = (
+  db: DbShape,
+  projectId: string,
+  teamId: string,
+  userId: string
+): Effect.Effect<boolean, DbError> =>
+  Effect.map(
+    db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
+      projectId,
+      teamId,
+      userId
+    ]),
+    (found) => found.length > 0
+  )
+
+const MemberProfileRow = rowStruct({
+  teamId: Schema.String,
+  userId: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  profileImageUrl: Schema.NullOr(Schema.String)
+})
+export type MemberProfileRow = typeof MemberProfileRow.Type
+const profileRows = rowDecoder(MemberProfileRow)
+
+/**
+ * Member profiles, oldest membership first, filtered by team and/or user. A member who never set a
+ * team-specific name or picture shows the user's own.
+ */
+export const listMemberProfiles = (
+  db: DbShape,
+  filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
+): Effect.Effect<ReadonlyArray<MemberProfileRow>, DbError> => {
+  const params: Array<unknown> = []
+  const where = whereEqual(params, [
+    ["m.project_id", filter.projectId],
+    ["m.team_id", filter.teamId],
+    ["m.user_id", filter.userId]
+  ])
+  return Effect.flatMap(
+    db.query(
+      `select m.team_id, m.user_id, coalesce(m.display_name, u.display_name) as display_name,
+         coalesce(m.profile_image_url, u.profile_image_url) as profile_image_url
+       from team_members m join users u on u.project_id = m.project_id and u.id = m.user_id
+       where ${where} order by m.created_at, m.team_id, m.user_id`,
+      params
+    ),
+    profileRows.all
+  )
+}
+
+/** A member's team-specific name and picture; absent keys stay as they are. */
+export interface MemberProfilePatch {
+  readonly displayName?: string
+  readonly profileImageUrl?: string | null
+}
+
+const memberProfileColumns: PatchColumns<MemberProfilePatch> = [
+  ["displayName", "display_name"],
+  ["profileImageUrl", "profile_image_url"]
+]
+
+/** Sets the team-specific name and picture of a member; absent keys stay as they are. */
+export const updateMemberProfile = (
+  db: DbShape,
+  member: { readonly projectId: string; readonly teamId: string; readonly userId: string },
+  patch: MemberProfilePatch
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "team_members",
+    [
+      ["project_id", member.projectId],
+      ["team_id", member.teamId],
+      ["user_id", member.userId]
+    ],
+    memberProfileColumns,
+    patch
+  )

@@ -1,0 +1,185 @@
+/** Repository of `contact_channels`. Emails compare case-insensitively through `normalized_value`. */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { DbError, DbShape } from "../db.js"
+import { rowDecoder, rowStruct } from "../rows.js"
+import { type PatchColumns, updateColumns } from "../statements.js"
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/** The unique index that keeps an auth email to one user per project. */
+export const AUTH_CHANNEL_UNIQUE = "contact_channels_auth_unique"
+
+export const ContactChannelRow = rowStruct({
+  id: Schema.String,
+  userId: Schema.String,
+  type: Schema.Literal("email"),
+  value: Schema.String,
+  isVerified: Schema.Boolean,
+  isPrimary: Schema.Boolean,
+  usedForAuth: Schema.Boolean
+})
+export type ContactChannelRow = typeof ContactChannelRow.Type
+const rows = rowDecoder(ContactChannelRow)
+
+const columns = "id, user_id, type, value, is_verified, is_primary, used_for_auth"
+
+export const insertContactChannel = (
+  db: DbShape,
+  channel: ContactChannelRow & { readonly projectId: string }
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        channel.id,
+        channel.projectId,
+        channel.userId,
+        channel.type,
+        channel.value,
+        normalizeEmail(channel.value),
+        channel.isVerified,
+        channel.isPrimary,
+        channel.usedForAuth
+      ]
+    )
+  )
+
+/** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
+export const findAuthChannelByEmail = (
+  db: DbShape,
+  projectId: string,
+  email: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth`,
+      [projectId, normalizeEmail(email)]
+    ),
+    rows.first
+  )
+
+export const findPrimaryChannel = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = 'email' and is_primary`,
+      [projectId, userId]
+    ),
+    rows.first
+  )
+
+/** The channels of a user of the project, oldest first; none for a user of another project. */
+export const listContactChannels = (
+  db: DbShape,
+  projectId: string,
+  userId: string
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
+      projectId,
+      userId
+    ]),
+    rows.all
+  )
+
+/** Columns of a channel an update may change; absent keys stay as they are. */
+export interface ContactChannelPatch {
+  readonly value?: string | undefined
+  readonly isVerified?: boolean | undefined
+  readonly isPrimary?: boolean | undefined
+  readonly usedForAuth?: boolean | undefined
+}
+
+// The normalized value follows the value; callers never set it themselves.
+const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normalizedValue?: string | undefined }> = [
+  ["value", "value"],
+  ["normalizedValue", "normalized_value"],
+  ["isVerified", "is_verified"],
+  ["isPrimary", "is_primary"],
+  ["usedForAuth", "used_for_auth"]
+]
+
+/** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
+export const updateContactChannel = (
+  db: DbShape,
+  projectId: string,
+  id: string,
+  patch: ContactChannelPatch
+): Effect.Effect<void, DbError> =>
+  updateColumns(
+    db,
+    "contact_channels",
+    [
+      ["project_id", projectId],
+      ["id", id]
+    ],
+    channelPatchColumns,
+    {
+      ...patch,
+      normalizedValue: patch.value === undefined ? undefined : normalizeEmail(patch.value)
+    }
+  )
+
+export const deleteContactChannel = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+  Effect.asVoid(db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
+
+/** One channel of a user of the project. */
+export const findContactChannel = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  id: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
+      projectId,
+      userId,
+      id
+    ]),
+    rows.first
+  )
+
+/** The user's channel with this value (emails compare case-insensitively). */
+export const findUserChannelByValue = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  type: "email",
+  value: string
+): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+  Effect.flatMap(
+    db.query(
+      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4`,
+      [projectId, userId, type, normalizeEmail(value)]
+    ),
+    rows.first
+  )
+
+/** Every channel of the project, oldest first (server listing without a user). */
+export const listProjectContactChannels = (
+  db: DbShape,
+  projectId: string
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+  Effect.flatMap(
+    db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
+    rows.all
+  )
+
+/** Makes no channel of this type primary, before another becomes primary (one primary per type). */
+export const clearPrimaryChannel = (
+  db: DbShape,
+  projectId: string,
+  userId: string,
+  type: "email"
+): Effect.Effect<void, DbError> =>
+  Effect.asVoid(
+    db.query(
+      "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
+      [projectId, userId, type]
+    )
+  )
