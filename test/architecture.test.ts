@@ -262,6 +262,18 @@ describe("the import rules of docs/architecture.md", () => {
     assert.deepStrictEqual(cycles, [])
   })
 
+  // docs/architecture.md: the backend's layers are split by domain so that a reader finds a file by what it is about.
+  it("no folder of backend/src holds more than 25 files", () => {
+    const crowded: Array<string> = []
+    const visit = (folder: string): void => {
+      const entries = readdirSync(join(root, folder), { withFileTypes: true })
+      if (entries.filter((entry) => entry.isFile()).length > 25) crowded.push(folder)
+      for (const entry of entries) if (entry.isDirectory()) visit(posix.join(folder, entry.name))
+    }
+    visit("backend/src")
+    assert.deepStrictEqual(crowded, [])
+  })
+
   it("the rules catch what they are about", () => {
     const breaks = (from: string, specifier: string) =>
       rules.some((rule) => rule.from(from) && rule.forbids({ from, specifier, to: resolveSpecifier(from, specifier) }))
@@ -280,22 +292,22 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isFalse(breaks("src/services/http/internal/live-chunk.ts", "../../live.js"))
     assert.isFalse(breaks("src/services/teams/teams.ts", "../live.js"))
     assert.isTrue(breaks("backend/src/routes/users/users.ts", "@stackfx/lib/services/users/auth.js"))
-    assert.isTrue(breaks("backend/src/routes/users/users.ts", "../../../src/domain/user.js"))
+    assert.isTrue(breaks("backend/src/routes/users/users.ts", "../../../../src/domain/user.js"))
     assert.isTrue(breaks("backend/src/routes/users/users.ts", "stackfx"))
     assert.isFalse(breaks("backend/src/testing/stack-test.ts", "stackfx"))
     assert.isTrue(breaks("backend/src/testing/stack-test.ts", "@stackfx/lib/services/users/auth.js"))
     assert.isTrue(breaks("backend/src/server.ts", "./testing/index.js"))
-    assert.isTrue(breaks("backend/src/operations/users/users.ts", "../routes/users/users.js"))
+    assert.isTrue(breaks("backend/src/operations/users/users.ts", "../../routes/users/users.js"))
     assert.isTrue(breaks("backend/src/http/auth.ts", "../operations/users/users.js"))
-    assert.isTrue(breaks("backend/src/store/users/users.ts", "../http/respond.js"))
-    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../store/db.js"))
-    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../store/teams/teams.js"))
-    assert.isTrue(breaks("backend/src/operations/teams/teams.ts", "../http/respond.js"))
-    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../store/db.js"))
-    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../errors/refused.js"))
-    assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../errors/refused.js"))
+    assert.isTrue(breaks("backend/src/store/users/users.ts", "../../http/respond.js"))
+    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../../store/db.js"))
+    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../../store/teams/teams.js"))
+    assert.isTrue(breaks("backend/src/operations/teams/teams.ts", "../../http/respond.js"))
+    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../../store/db.js"))
+    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../../errors/refused.js"))
+    assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../../errors/refused.js"))
     assert.isFalse(breaks("backend/src/routes/users/users.ts", "@stackfx/lib/domain/user.js"))
-    assert.isFalse(breaks("backend/src/routes/users/users.ts", "../operations/users/users.js"))
+    assert.isFalse(breaks("backend/src/routes/users/users.ts", "../../operations/users/users.js"))
     assert.isFalse(breaks("src/services/session/session.ts", "../../domain/api.js"))
   })
 })
