@@ -15,7 +15,7 @@ export const ANSWER_HEADERS = {
   requestId: ["x-hexclave-request-id", "x-stack-request-id"]
 } as const
 
-/** The parts of an HTTP answer the decoder needs. Header names are lower-case. @internal */
+/** The parts of an HTTP answer the decoder needs. Header names are lower-case. (Not marked internal: the declarations of the wire's loader name it; no entry exports it.) */
 export interface WireErrorResponse {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
