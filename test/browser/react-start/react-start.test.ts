@@ -131,6 +131,16 @@ describe("the TanStack Start example", () => {
     const otherTeam = await context.request.get("/teams/00000000-0000-4000-8000-000000000000", { maxRedirects: 0 })
     assert.strictEqual(otherTeam.status(), 307)
     assert.strictEqual(otherTeam.headers()["location"], "/")
+    // The same refusal on a client navigation (the router follows the history, no document is loaded): the
+    // guard in beforeLoad sends the user home.
+    await page.evaluate(() => {
+      Object.assign(window, { stackfxSamePage: true })
+      window.history.pushState(null, "", "/teams/00000000-0000-4000-8000-000000000000")
+      window.dispatchEvent(new PopStateEvent("popstate"))
+    })
+    await page.waitForURL((url) => url.pathname === "/")
+    await page.getByText(`Welcome, ${email}`).waitFor({ state: "detached" })
+    assert.isTrue(await page.evaluate(() => "stackfxSamePage" in window), "a client navigation, not a page load")
 
     // Behind the proxy (the example trusts it): an answer that refreshes the session sets Secure cookies when
     // the proxy says the browser used https, and plain ones when it says http.
