@@ -41,7 +41,8 @@ export default defineConfig({
   },
   test: {
     // vitest's default is one worker on a 2-core machine; the suite waits mostly on HTTP and browsers, and
-    // two workers took it from 14.9 to 10.5 minutes here.
+    // two workers took it from 14.9 to 10.5 minutes here. Three were slower again (2026-11-28, idle machine:
+    // 387 s against 359 s of vitest time, 614 s of CPU against 531 s).
     maxWorkers: 2,
     // Test files share their worker's module graph instead of importing effect, the emulator and PGlite's
     // WebAssembly anew for each file: the same slice (10 backend files) took half the CPU time (51 s against
