@@ -75,6 +75,9 @@ describe("handler pages", () => {
 
     await page.goto("/handler/sign-in")
     await page.getByRole("link", { name: "Forgot password?" }).click()
+    // The sign-in page has an Email field too: until the lazily loaded page replaces it, a fill would land there
+    // and the reset form would be sent empty (it happened on a loaded machine).
+    await page.getByRole("heading", { name: "Reset your password" }).waitFor()
     await page.getByLabel("Email", { exact: true }).fill(email)
     await page.getByRole("button", { name: "Send reset link" }).click()
     await page.getByText(`If ${email} belongs to an account`).waitFor()
