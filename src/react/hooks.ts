@@ -78,6 +78,18 @@ export function useStackQuery<A, E, R>(
   }
 }
 
+/**
+ * Starts the loads of every query not yet cached, at once, so the components that read them next wait for them
+ * together rather than one after another (a component that suspends stops its siblings from rendering, and with
+ * them the loads they would start). @internal
+ */
+export const usePreloadedQueries = <R>(queries: ReadonlyArray<StackQuery<unknown, unknown, R>>): void => {
+  const app = useStackApp<R>()
+  for (const query of queries) {
+    if (app.cache.peek(query.key) === undefined) app.runtime.runSync(app.cache.ensure(query.key, query.load))
+  }
+}
+
 const isQuery = <A, E, R>(value: QueryKey | StackQuery<A, E, R>): value is StackQuery<A, E, R> =>
   typeof value === "object" && !Array.isArray(value) && "load" in value
 

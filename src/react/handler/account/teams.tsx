@@ -5,7 +5,8 @@
 import { type FormEvent, type ReactNode, Suspense, useState } from "react"
 import type { ClientTeam } from "../../../domain/team.js"
 import { Teams } from "../../../services/generated/teams.js"
-import { usePermission, useProject, useTeams } from "../../hooks.js"
+import { usePermission, usePreloadedQueries, useProject, useTeams } from "../../hooks.js"
+import { permissionsQuery } from "../../queries.js"
 import { Button, ErrorAlert, Field, formValue } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { TeamApiKeysPanel } from "./api-keys.js"
@@ -54,11 +55,7 @@ function TeamItem(props: { readonly team: ClientTeam; readonly teamKeys: boolean
         Leave
       </Button>
       <ErrorAlert error={leave.error} />
-      {props.teamKeys ? (
-        <Suspense fallback={null}>
-          <TeamKeys team={props.team} />
-        </Suspense>
-      ) : null}
+      {props.teamKeys ? <TeamKeys team={props.team} /> : null}
     </li>
   )
 }
@@ -66,6 +63,9 @@ function TeamItem(props: { readonly team: ClientTeam; readonly teamKeys: boolean
 export function TeamsSection(): ReactNode {
   const project = useProject()
   const teams = useTeams()
+  // Whether each team shows its API keys is known before the page shows: a button appearing afterwards pushed
+  // everything below it down, under a pointer already on its way to a button there (the page's delete button).
+  usePreloadedQueries(project.config.allowTeamApiKeys ? teams.map((team) => permissionsQuery(team.id)) : [])
   const create = useAction((displayName: string) => Teams.use((teams) => teams.create({ displayName })))
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

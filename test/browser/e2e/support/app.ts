@@ -10,13 +10,19 @@ export const expectHome = async (page: Page, signedIn: boolean): Promise<void> =
   await page.getByText(signedIn ? /^Signed in as/ : /You are not signed in/).waitFor()
 }
 
-/** Fills and sends the sign-up form on the page it is on (`repeat` is the confirmation, default the password). */
+/**
+ * Fills and sends the sign-up form on the page it is on (`repeat` is the confirmation, default the password).
+ * After a navigation by link the address changes before the lazily loaded page replaces the one before, and the
+ * sign-in page has Email and Password fields too: so it waits for the field only the sign-up form has first (a
+ * fill once landed on the sign-in page under a loaded run, and the sign-up form was sent without an email).
+ */
 export const submitSignUp = async (
   page: Page,
   email: string,
   password: string,
   repeat: string = password
 ): Promise<void> => {
+  await page.getByLabel("Repeat password").waitFor()
   await page.getByLabel("Email", { exact: true }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByLabel("Repeat password").fill(repeat)
@@ -29,8 +35,9 @@ export const signUp = async (page: Page, email: string, password: string, repeat
   await submitSignUp(page, email, password, repeat)
 }
 
-/** Fills and sends the password sign-in form on the page it is on. */
+/** Fills and sends the password sign-in form on the page it is on, once it is the sign-in page (see submitSignUp). */
 export const submitSignIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.getByRole("heading", { name: /^Sign in to / }).waitFor()
   await page.getByLabel("Email", { exact: true }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Sign in", exact: true }).click()
