@@ -11,7 +11,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Response } from "playwright-core"
-import { expectHome, fillSignIn, signUp } from "./support/app.js"
+import { expectHome, fillSignIn, signUp, submitSignUp } from "./support/app.js"
 import { freshEmail, screenshot, type Stack, startStack } from "./support/stack.js"
 import { call } from "../../support/emulator.js"
 import { lowContrastText } from "../support/contrast.js"
@@ -137,10 +137,7 @@ describe("account settings in the demo", () => {
     await page.getByRole("heading", { name: "Authorize a command-line program" }).waitFor()
     await page.getByRole("link", { name: "Sign up" }).click()
     const email = freshEmail("cli")
-    await page.getByLabel("Email", { exact: true }).fill(email)
-    await page.getByLabel("Password", { exact: true }).fill(password)
-    await page.getByLabel("Repeat password").fill(password)
-    await page.getByRole("button", { name: "Sign up", exact: true }).click()
+    await submitSignUp(page, email, password)
     await page.getByRole("heading", { name: "Authorize a command-line program?" }).waitFor()
     assert.deepStrictEqual((await poll()).body, { status: "waiting" })
 

@@ -4,7 +4,7 @@
  * accepts. Then two tabs of one person follow a sign-out in either of them.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { expectHome, signUp, userButton } from "./support/app.js"
+import { expectHome, signUp, submitSignUp, userButton } from "./support/app.js"
 import { freshEmail, openEmailLink, screenshot, type Stack, startStack } from "./support/stack.js"
 
 let stack: Stack
@@ -50,10 +50,7 @@ describe("teams in the demo", () => {
     await guestPage.goto(link)
     await guestPage.getByRole("heading", { name: "You are invited to a team" }).waitFor()
     await guestPage.getByRole("link", { name: "Sign up" }).click()
-    await guestPage.getByLabel("Email", { exact: true }).fill(guestEmail)
-    await guestPage.getByLabel("Password", { exact: true }).fill(password)
-    await guestPage.getByLabel("Repeat password").fill(password)
-    await guestPage.getByRole("button", { name: "Sign up", exact: true }).click()
+    await submitSignUp(guestPage, guestEmail, password)
     // after_auth_return_to brings the new account back to the invitation.
     await guestPage.getByRole("heading", { name: "Join Acme?" }).waitFor()
     assert.include(guestPage.url(), "/handler/team-invitation?code=")
