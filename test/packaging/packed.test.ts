@@ -9,9 +9,11 @@
  * nothing more; the backend is started as the quick start says (`stackfx dev`, in the script's folder, where
  * it keeps its data), the environment lines it prints become the script's `.env`, and the quick start's
  * snippets run as written (client, then server and admin with `node --env-file=.env`), the React one built
- * and opened in Chromium. Only the backend's port is the one it was given (0: any free one). The app then adds
- * the packed backend and vitest as an app's tests would (after its size is measured) and runs one test written
- * with the testing kit (`stackfx-backend/testing`), its body type-checked with the README's examples.
+ * and opened in Chromium. Only the backend's port is the one it was given (0: any free one). The app also has
+ * the packed backend and vitest as an app's tests would (left out when its growth is measured) and runs one test
+ * written with the testing kit (`stackfx-backend/testing`), its body type-checked with the README's examples.
+ * Each folder is installed once, as its package.json reads after the README's lines (what stackfx adds to the app
+ * is read from its lockfile).
  *
  * Installs come from npm's cache (`--prefer-offline`): the versions are the repository's own, which `npm ci`
  * has just fetched.
@@ -46,11 +48,11 @@ const appLines = readmeInstall.filter((line) => !line.packages.includes("stackfx
 const scriptLines = readmeInstall.filter((line) => line.packages.some((name) => packed.has(name)))
 const dependenciesOf = (lines: typeof readmeInstall, dev: boolean) =>
   pick(...lines.filter((line) => line.dev === dev).flatMap((line) => line.packages.filter((name) => !packed.has(name))))
-/** How `lines` install `name`: `["--save-dev", name]` for a -D line, `[name]` otherwise; throws when none names it. */
-const saveFlags = (lines: typeof readmeInstall, name: string, tarball: string): ReadonlyArray<string> => {
+/** Where `lines` put `name` in a package.json: `devDependencies` for a -D line; throws when none names it. */
+const placeOf = (lines: typeof readmeInstall, name: string): "dependencies" | "devDependencies" => {
   const line = lines.find((l) => l.packages.includes(name))
   if (line === undefined) throw new Error(`the README's install lines do not name ${name}`)
-  return line.dev ? ["--save-dev", tarball] : [tarball]
+  return line.dev ? "devDependencies" : "dependencies"
 }
 
 /** The quick start's snippets, told apart by what they call. */
@@ -90,12 +92,50 @@ const installedPackages = async (
   return found
 }
 
-/** The bytes of the files under `path` (what a package weighs, whatever the file system's block size). */
-const bytesUnder = async (path: string): Promise<number> => {
+interface LockEntry {
+  readonly dependencies?: Record<string, string>
+  readonly devDependencies?: Record<string, string>
+  readonly optionalDependencies?: Record<string, string>
+  readonly peerDependencies?: Record<string, string>
+}
+
+/**
+ * The packages (their paths below `dir`, as npm's lockfile names them) that the root's dependencies `from` reach,
+ * following each package's dependencies as Node resolves them: the package's own node_modules first, then each
+ * folder above it. A dependency npm did not install (an optional one for another platform) is not followed.
+ */
+const reachedFrom = async (dir: string, from: ReadonlyArray<string>): Promise<ReadonlySet<string>> => {
+  const lock = JSON.parse(await readFile(join(dir, "package-lock.json"), "utf8")) as {
+    readonly packages: Record<string, LockEntry>
+  }
+  const resolve = (at: string, name: string): string | undefined => {
+    for (let base = at; ; base = base.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, "")) {
+      const candidate = `${base === "" ? "" : `${base}/`}node_modules/${name}`
+      if (lock.packages[candidate] !== undefined) return candidate
+      if (base === "") return undefined
+    }
+  }
+  const reached = new Set<string>()
+  const visit = (path: string | undefined): void => {
+    if (path === undefined || reached.has(path)) return
+    reached.add(path)
+    const entry = lock.packages[path] ?? {}
+    for (const names of [entry.dependencies, entry.optionalDependencies, entry.peerDependencies])
+      for (const name of Object.keys(names ?? {})) visit(resolve(path, name))
+  }
+  for (const name of from) visit(resolve("", name))
+  return reached
+}
+
+/**
+ * The bytes of the files under `path` (what a package weighs, whatever the file system's block size), leaving out
+ * the folder named `skip` at its top (a package's own node_modules: the packages there are counted each by itself).
+ */
+const bytesUnder = async (path: string, skip?: string): Promise<number> => {
   const info = await stat(path)
   if (!info.isDirectory()) return info.size
   let total = 0
-  for (const entry of await readdir(path)) total += await bytesUnder(join(path, entry))
+  for (const entry of await readdir(path)) if (entry !== skip) total += await bytesUnder(join(path, entry))
   return total
 }
 
@@ -167,11 +207,6 @@ let stackfxTarball = ""
 let backendTarball = ""
 const appDir = () => join(work, "app")
 const scriptDir = () => join(work, "script")
-let baseline: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
-let baselineBytes = new Map<string, number>()
-/** What the browser app holds once stackfx is in (before the testing kit's packages join it), and its sizes. */
-let withStackfx: ReadonlyArray<{ readonly path: string; readonly name: string }> = []
-let withStackfxBytes = new Map<string, number>()
 /** The packed backend, started as the quick start says, in the script's folder. */
 let backend: ChildProcess | undefined
 let backendUrl = ""
@@ -197,63 +232,43 @@ describe("the packed packages", () => {
     backendTarball = named(/^stackfx-backend-\d/)
 
     await mkdir(join(appDir(), "src"), { recursive: true })
+    // A fresh Vite app with what the README's install lines add, as its package.json reads after them, and the
+    // app's tests: the packed backend (its testing kit) and vitest. TanStack Start for the Start app built from the
+    // same folder (examples/react-start's sources). One install: which packages stackfx adds is read from the
+    // lockfile (the test "add at most 10 packages ...").
+    const appManifest: Record<"dependencies" | "devDependencies", Record<string, string>> = {
+      dependencies: { ...dependenciesOf(appLines, false), ...pick("@tanstack/react-start") },
+      devDependencies: {
+        ...pick("vite", "@vitejs/plugin-react", "typescript", "@types/node", "vitest", "@effect/vitest"),
+        ...dependenciesOf(appLines, true),
+        "stackfx-backend": `file:${backendTarball}`
+      }
+    }
+    appManifest[placeOf(appLines, "stackfx")] = {
+      ...appManifest[placeOf(appLines, "stackfx")],
+      stackfx: `file:${stackfxTarball}`
+    }
     await writeFile(
       join(appDir(), "package.json"),
-      JSON.stringify(
-        {
-          name: "fresh-app",
-          private: true,
-          type: "module",
-          // A fresh Vite app, then what the README's install lines add (the packed stackfx comes below).
-          // TanStack Start for the Start app built from the same folder (examples/react-start's sources).
-          dependencies: { ...dependenciesOf(appLines, false), ...pick("@tanstack/react-start") },
-          devDependencies: {
-            ...pick("vite", "@vitejs/plugin-react", "typescript", "@types/node"),
-            ...dependenciesOf(appLines, true)
-          }
-        },
-        null,
-        2
-      )
+      JSON.stringify({ name: "fresh-app", private: true, type: "module", ...appManifest }, null, 2)
     )
     await mkdir(scriptDir(), { recursive: true })
+    const scriptManifest: Record<"dependencies" | "devDependencies", Record<string, string>> = {
+      dependencies: dependenciesOf(scriptLines, false),
+      devDependencies: { ...pick("typescript", "@types/node"), ...dependenciesOf(scriptLines, true) }
+    }
+    for (const [name, tarball] of [
+      ["stackfx", stackfxTarball],
+      ["stackfx-backend", backendTarball]
+    ] as const) {
+      const place = placeOf(scriptLines, name)
+      scriptManifest[place] = { ...scriptManifest[place], [name]: `file:${tarball}` }
+    }
     await writeFile(
       join(scriptDir(), "package.json"),
-      JSON.stringify(
-        {
-          name: "fresh-script",
-          private: true,
-          type: "module",
-          dependencies: dependenciesOf(scriptLines, false),
-          devDependencies: { ...pick("typescript", "@types/node"), ...dependenciesOf(scriptLines, true) }
-        },
-        null,
-        2
-      )
+      JSON.stringify({ name: "fresh-script", private: true, type: "module", ...scriptManifest }, null, 2)
     )
     await Promise.all([install(appDir()), install(scriptDir())])
-    baseline = await installedPackages(appDir())
-    baselineBytes = new Map(await Promise.all(baseline.map(async (p) => [p.path, await bytesUnder(p.path)] as const)))
-    await Promise.all([
-      install(appDir(), ...saveFlags(appLines, "stackfx", stackfxTarball)),
-      install(
-        scriptDir(),
-        ...saveFlags(scriptLines, "stackfx", stackfxTarball),
-        ...saveFlags(scriptLines, "stackfx-backend", backendTarball)
-      ).then(() => undefined)
-    ])
-
-    withStackfx = await installedPackages(appDir())
-    withStackfxBytes = new Map(
-      await Promise.all(withStackfx.map(async (p) => [p.path, await bytesUnder(p.path)] as const))
-    )
-    // The app's tests: the packed backend (its testing kit) and vitest, installed while the backend starts.
-    const kitInstalled = install(
-      appDir(),
-      "--save-dev",
-      backendTarball,
-      ...["vitest", "@effect/vitest"].map((name) => `${name}@${versionOf(name)}`)
-    )
 
     // `npx stackfx dev`, as the quick start says (on a free port): its data lands in the script's folder.
     backend = spawn(
@@ -264,7 +279,7 @@ describe("the packed packages", () => {
     backend.stdout?.on("data", (chunk: Buffer) => {
       backendOutput += chunk.toString()
     })
-    await Promise.all([waitForLine(backend, /Press Ctrl-C/, 60_000), kitInstalled])
+    await waitForLine(backend, /Press Ctrl-C/, 60_000)
     backendUrl = /ready at (http:\/\/\S+)/.exec(backendOutput)?.[1] ?? ""
   }, 300_000)
 
@@ -314,15 +329,26 @@ describe("the packed packages", () => {
   })
 
   it("add at most 10 packages and 5 MB to a browser app, with one copy of react and of effect", async () => {
-    const after = withStackfx
-    const known = new Set(baseline.map((p) => p.path))
-    const added = after.filter((p) => !known.has(p.path))
-    assert.isAtMost(added.length, 10, `added: ${added.map((p) => p.name).join(", ")}`)
-    let grown = 0
-    for (const p of after) grown += (withStackfxBytes.get(p.path) ?? 0) - (baselineBytes.get(p.path) ?? 0)
+    const installed = await installedPackages(appDir())
+    const paths = new Map(installed.map((p) => [p.path, p.name]))
+    // What the app holds without stackfx (and without the testing kit's packages, which come with the tests).
+    const manifest = JSON.parse(await readFile(join(appDir(), "package.json"), "utf8")) as Record<
+      "dependencies" | "devDependencies",
+      Record<string, string>
+    >
+    const others = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+      (name) => !["stackfx", "stackfx-backend", "vitest", "@effect/vitest"].includes(name)
+    )
+    const [without, withStackfx] = await Promise.all([
+      reachedFrom(appDir(), others),
+      reachedFrom(appDir(), ["stackfx"])
+    ])
+    const added = [...withStackfx].filter((path) => !without.has(path)).map((path) => join(appDir(), path))
+    assert.isAtMost(added.length, 10, `added: ${added.map((path) => paths.get(path) ?? path).join(", ")}`)
+    const grown = (await Promise.all(added.map((path) => bytesUnder(path, "node_modules")))).reduce((a, b) => a + b, 0)
     assert.isAtMost(grown, 5 * 1024 * 1024, `grew by ${grown} bytes`)
     for (const single of ["react", "react-dom", "effect", "@tanstack/react-router"]) {
-      assert.strictEqual(after.filter((p) => p.name === single).length, 1, `copies of ${single}`)
+      assert.strictEqual(installed.filter((p) => p.name === single).length, 1, `copies of ${single}`)
     }
   })
 
