@@ -30,7 +30,7 @@ import { CurrentUserApi } from "../../contract/current-user.js"
 import { checkPasswordConfirmation } from "./password-confirmation.js"
 import { InvalidTotpCode } from "../../errors/known/sign-in.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
-import { allowingAnonymousUsers, allowingRestrictedUsers } from "../wire/allowed-users.js"
+import { allowingAnonymousUsers, allowingRestrictedUsers } from "../wire/transport-request.js"
 import { isGuestSession, isRestrictedSession } from "../session/guest-session.js"
 
 /** What calling a declared endpoint as a client can fail with. */

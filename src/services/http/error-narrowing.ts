@@ -16,7 +16,7 @@ import type { TransportError } from "./transport.js"
 /**
  * The service's refusal of the session's user, possible on any call that sends an access token: an
  * anonymous user's session without `X-Stack-Allow-Anonymous-User`, a restricted user's without an allow
- * header (see `allowed-users.ts`). Part of every call's channel: whether a call sends a token depends on
+ * header (see `AllowedUsers`, wire/transport-request.ts). Part of every call's channel: whether a call sends a token depends on
  * the session at run time, not on the call.
  */
 export type SessionUserRefused = RestrictedUserNotAllowed | AnonymousAuthenticationNotAllowed

@@ -11,8 +11,7 @@ import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "../wire/transport-request.js"
 import { type Finish, type RequestError, sendRequestThen, startRequest, succeedBody } from "../wire/transport-send.js"
-import { loadedCodec, startLoadingCodec, wireCodec } from "../wire/wire-codec-load.js"
-import { type LazySchema, resolveSchema } from "../wire/lazy-schema.js"
+import { loadedCodec, startLoadingCodec, wireCodec, type LazySchema, resolveSchema } from "../wire/wire-codec-load.js"
 
 export type { RequestError, TransportError } from "../wire/transport-send.js"
 export {
@@ -32,7 +31,7 @@ export interface TransportShape {
   readonly request: (request: TransportRequest) => Effect.Effect<unknown, TransportCallError>
   /**
    * `request` followed by `decodeJson(schema)`. Code on a program's first load names its schema with
-   * `lazySchema` (lazy-schema.ts): the decoder then loads while the request is under way.
+   * `lazySchema` (wire-codec-load.ts): the decoder then loads while the request is under way.
    */
   readonly requestJson: <S extends Schema.Decoder<unknown, never>>(
     request: TransportRequest,

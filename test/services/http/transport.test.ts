@@ -12,8 +12,7 @@ import { documented } from "../../../src/services/http/error-narrowing.js"
 import { rateLimitMaxRetries } from "../../../src/services/wire/retry.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import { Transport, formBody, jsonBody } from "../../../src/services/http/transport.js"
-import { Fetch } from "../../../src/services/wire/transport-fetch.js"
-import { allowingAnonymousUsers, allowingRestrictedUsers } from "../../../src/services/wire/allowed-users.js"
+import { Fetch, allowingAnonymousUsers, allowingRestrictedUsers } from "../../../src/services/wire/transport-request.js"
 import { drive, type VirtualNow } from "../support/drive.js"
 import {
   type Handler,
