@@ -26,8 +26,15 @@ import {
   type SuccessAt
 } from "../../contract/declaration.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailure, documented } from "./error-narrowing.js"
-import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
+import {
+  type CallFailure,
+  documented,
+  formBody,
+  jsonBody,
+  type RequestBody,
+  type TransportRequest,
+  type TransportShape
+} from "./transport.js"
 import { wireCodec, type LazySchema, lazySchema } from "../wire/wire-codec-load.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 

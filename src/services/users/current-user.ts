@@ -17,10 +17,9 @@ import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../s
 import { announcing, type Changes } from "../changes/data-changes.js"
 import { AllowedUsers } from "../wire/transport-request.js"
 import type { CallFailureAt } from "../http/call.js"
-import { type CallFailure, documented, narrowedTo } from "../http/error-narrowing.js"
+import { type CallFailure, documented, narrowedTo, jsonBody, Transport } from "../http/transport.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../wire/tracing.js"
-import { jsonBody, Transport } from "../http/transport.js"
 import { lazySchema, wireCodec } from "../wire/wire-codec-load.js"
 
 /** Which signed-in users `CurrentUser.getWith` returns besides unrestricted ones. */
