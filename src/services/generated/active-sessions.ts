@@ -4,14 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ActiveSessionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ActiveSessionsCalls, makeActiveSessions } from "../sessions/active-sessions.js"
-
-/** The ActiveSessions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ActiveSessionsMembers = {
-  list: "effect",
-  revoke: "function"
-} as const
 
 /** What the ActiveSessions service offers; see its tag for the rules. */
 export type ActiveSessionsShape = ShapeOf<typeof ActiveSessionsCalls>

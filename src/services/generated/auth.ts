@@ -4,29 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { AuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AuthCalls, makeAuth } from "../auth/auth.js"
 
 export type { AnonymousSignUpFailure, CredentialSignInFailure, CredentialSignUp, EmailLinkOptions, ForgotPasswordFailure, MagicLinkSendFailure, MagicLinkSignInFailure, MfaSignInFailure, PasswordReset, PasswordSet, PasswordUpdate, ResetPasswordFailure, SendVerificationFailure, SetPasswordFailure, SignOutFailure, SignUpFailure, SignedIn, UpdatePasswordFailure, VerifyEmailFailure, VerifyPasswordResetCodeFailure } from "../auth/auth.js"
-
-/** The Auth service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const AuthMembers = {
-  signUpWithCredential: "function",
-  signUpAnonymously: "effect",
-  signInWithCredential: "function",
-  signInWithMfa: "function",
-  sendMagicLinkEmail: "function",
-  signInWithMagicLink: "function",
-  signInWithOtp: "function",
-  sendForgotPasswordEmail: "function",
-  verifyPasswordResetCode: "function",
-  resetPassword: "function",
-  updatePassword: "function",
-  setPassword: "function",
-  sendVerificationEmail: "function",
-  verifyEmail: "function",
-  signOut: "effect"
-} as const
 
 /** What the Auth service offers; see its tag for the rules. */
 export type AuthShape = ShapeOf<typeof AuthCalls>

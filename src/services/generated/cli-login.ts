@@ -4,19 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { CliLoginMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CliLoginCalls, makeCliLogin } from "../auth/cli-login.js"
 
 export type { CliLoginAttempt, CliLoginOptions, CliLoginPoll, CliLoginWaitOptions } from "../auth/cli-login.js"
-
-/** The CliLogin service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const CliLoginMembers = {
-  start: "function",
-  poll: "function",
-  waitFor: "function",
-  login: "function",
-  complete: "function"
-} as const
 
 /** What the CliLogin service offers; see its tag for the rules. */
 export type CliLoginShape = ShapeOf<typeof CliLoginCalls>

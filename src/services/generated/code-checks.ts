@@ -4,15 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { CodeChecksMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CodeChecksCalls, makeCodeChecks } from "../auth/code-checks.js"
-
-/** The CodeChecks service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const CodeChecksMembers = {
-  magicLink: "function",
-  emailVerification: "function",
-  mfa: "function"
-} as const
 
 /** What the CodeChecks service offers; see its tag for the rules. */
 export type CodeChecksShape = ShapeOf<typeof CodeChecksCalls>

@@ -4,24 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ConnectedAccountsMembers, ServerConnectedAccountsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ConnectedAccountsCalls, ServerConnectedAccountsCalls, makeConnectedAccounts, makeServerConnectedAccounts } from "../users/connected-accounts.js"
 
 export type { ConnectedAccountError } from "../users/connected-accounts.js"
-
-/** The ConnectedAccounts service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ConnectedAccountsMembers = {
-  accessToken: "function",
-  accessTokenForAccount: "function",
-  list: "effect"
-} as const
-
-/** The ServerConnectedAccounts service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerConnectedAccountsMembers = {
-  accessToken: "function",
-  accessTokenForAccount: "function",
-  list: "function"
-} as const
 
 /** What the ConnectedAccounts service offers; see its tag for the rules. */
 export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>

@@ -4,28 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ContactChannelsMembers, ServerContactChannelsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ContactChannelsCalls, ServerContactChannelsCalls, makeContactChannels, makeServerContactChannels } from "../users/contact-channels.js"
 
 export type { ChannelVerificationFailure, OwnContactChannelCreate, OwnContactChannelUpdate, ServerContactChannelCreate, VerificationEmailOptions } from "../users/contact-channels.js"
-
-/** The ContactChannels service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ContactChannelsMembers = {
-  list: "effect",
-  create: "function",
-  update: "function",
-  delete: "function",
-  sendVerificationEmail: "function"
-} as const
-
-/** The ServerContactChannels service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerContactChannelsMembers = {
-  list: "function",
-  create: "function",
-  update: "function",
-  delete: "function",
-  sendVerificationEmail: "function"
-} as const
 
 /** What the ContactChannels service offers; see its tag for the rules. */
 export type ContactChannelsShape = ShapeOf<typeof ContactChannelsCalls>

@@ -4,13 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { CrossDomainAuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CrossDomainAuthCalls, makeCrossDomainAuth } from "../oauth/cross-domain-auth.js"
-
-/** The CrossDomainAuth service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const CrossDomainAuthMembers = {
-  authorize: "function"
-} as const
 
 /** What the CrossDomainAuth service offers; see its tag for the rules. */
 export type CrossDomainAuthShape = ShapeOf<typeof CrossDomainAuthCalls>

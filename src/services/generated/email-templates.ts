@@ -4,17 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { EmailTemplatesMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { EmailTemplatesCalls, makeEmailTemplates } from "../projects/email-templates.js"
-
-/** The EmailTemplates service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const EmailTemplatesMembers = {
-  list: "effect",
-  get: "function",
-  create: "function",
-  update: "function",
-  delete: "function"
-} as const
 
 /** What the EmailTemplates service offers; see its tag for the rules. */
 export type EmailTemplatesShape = ShapeOf<typeof EmailTemplatesCalls>

@@ -4,13 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { FeatureSupportMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { FeatureSupportCalls, makeFeatureSupport } from "../projects/feature-support.js"
-
-/** The FeatureSupport service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const FeatureSupportMembers = {
-  check: "function"
-} as const
 
 /** What the FeatureSupport service offers; see its tag for the rules. */
 export type FeatureSupportShape = ShapeOf<typeof FeatureSupportCalls>

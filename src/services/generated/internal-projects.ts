@@ -4,17 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { InternalProjectsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { InternalProjectsCalls, makeInternalProjects } from "../projects/internal-projects.js"
 
 export type { CreatedProject } from "../projects/internal-projects.js"
-
-/** The InternalProjects service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const InternalProjectsMembers = {
-  list: "effect",
-  create: "function",
-  transfer: "function"
-} as const
 
 /** What the InternalProjects service offers; see its tag for the rules. */
 export type InternalProjectsShape = ShapeOf<typeof InternalProjectsCalls>

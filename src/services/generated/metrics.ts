@@ -4,15 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { MetricsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { MetricsCalls, makeMetrics } from "../projects/metrics.js"
 
 export type { MetricsOptions } from "../projects/metrics.js"
-
-/** The Metrics service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const MetricsMembers = {
-  get: "function"
-} as const
 
 /** What the Metrics service offers; see its tag for the rules. */
 export type MetricsShape = ShapeOf<typeof MetricsCalls>

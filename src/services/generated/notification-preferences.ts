@@ -4,16 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { NotificationPreferencesMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { NotificationPreferencesCalls, makeNotificationPreferences } from "../users/notification-preferences.js"
 
 export type { SetPreferenceFailure } from "../users/notification-preferences.js"
-
-/** The NotificationPreferences service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const NotificationPreferencesMembers = {
-  list: "effect",
-  set: "function"
-} as const
 
 /** What the NotificationPreferences service offers; see its tag for the rules. */
 export type NotificationPreferencesShape = ShapeOf<typeof NotificationPreferencesCalls>

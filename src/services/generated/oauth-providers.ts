@@ -4,25 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { OAuthProvidersMembers, ServerOAuthProvidersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { OAuthProvidersCalls, ServerOAuthProvidersCalls, makeOAuthProviders, makeServerOAuthProviders } from "../users/oauth-providers.js"
-
-/** The OAuthProviders service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const OAuthProvidersMembers = {
-  list: "effect",
-  get: "function",
-  update: "function",
-  delete: "function"
-} as const
-
-/** The ServerOAuthProviders service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerOAuthProvidersMembers = {
-  list: "function",
-  get: "function",
-  update: "function",
-  delete: "function",
-  create: "function"
-} as const
 
 /** What the OAuthProviders service offers; see its tag for the rules. */
 export type OAuthProvidersShape = ShapeOf<typeof OAuthProvidersCalls>

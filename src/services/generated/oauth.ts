@@ -4,17 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { OAuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { OAuthCalls, makeOAuth } from "../oauth/oauth.js"
 
 export type { OAuthCallbackFailure, OAuthCallbackOptions, OAuthCallbackResult, OAuthLayerOptions, OAuthLinkOptions, OAuthStartOptions } from "../oauth/oauth.js"
-
-/** The OAuth service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const OAuthMembers = {
-  signIn: "function",
-  link: "function",
-  callback: "function"
-} as const
 
 /** What the OAuth service offers; see its tag for the rules. */
 export type OAuthShape = ShapeOf<typeof OAuthCalls>

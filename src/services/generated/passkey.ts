@@ -4,16 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { PasskeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { PasskeysCalls, makePasskeys } from "../passkeys/passkey.js"
 
 export type { PasskeyRegistrationFailure, PasskeySignInFailure, PasskeySignInResult } from "../passkeys/passkey.js"
-
-/** The Passkeys service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const PasskeysMembers = {
-  register: "effect",
-  signIn: "effect"
-} as const
 
 /** What the Passkeys service offers; see its tag for the rules. */
 export type PasskeysShape = ShapeOf<typeof PasskeysCalls>

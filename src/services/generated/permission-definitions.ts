@@ -4,24 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { PermissionDefinitionsMembers, ProjectPermissionDefinitionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { PermissionDefinitionsCalls, ProjectPermissionDefinitionsCalls, makePermissionDefinitions, makeProjectPermissionDefinitions } from "../projects/permission-definitions.js"
-
-/** The PermissionDefinitions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const PermissionDefinitionsMembers = {
-  list: "effect",
-  create: "function",
-  update: "function",
-  delete: "function"
-} as const
-
-/** The ProjectPermissionDefinitions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ProjectPermissionDefinitionsMembers = {
-  list: "effect",
-  create: "function",
-  update: "function",
-  delete: "function"
-} as const
 
 /** What the PermissionDefinitions service offers; see its tag for the rules. */
 export type PermissionDefinitionsShape = ShapeOf<typeof PermissionDefinitionsCalls>

@@ -4,20 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ProjectConfigMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ProjectConfigCalls, makeProjectConfig } from "../projects/project-config.js"
-
-/** The ProjectConfig service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ProjectConfigMembers = {
-  get: "effect",
-  getOverride: "function",
-  override: "function",
-  replace: "function",
-  resetKeys: "function",
-  getSource: "effect",
-  unlinkSource: "effect",
-  previewAffectedUsers: "function"
-} as const
 
 /** What the ProjectConfig service offers; see its tag for the rules. */
 export type ProjectConfigShape = ShapeOf<typeof ProjectConfigCalls>

@@ -4,16 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ApiKeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ApiKeysCalls, makeApiKeys } from "../projects/project-keys.js"
-
-/** The ApiKeys service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ApiKeysMembers = {
-  create: "function",
-  list: "effect",
-  get: "function",
-  revoke: "function"
-} as const
 
 /** What the ApiKeys service offers; see its tag for the rules. */
 export type ApiKeysShape = ShapeOf<typeof ApiKeysCalls>

@@ -4,23 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ProjectPermissionsMembers, ServerProjectPermissionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ProjectPermissionsCalls, ServerProjectPermissionsCalls, makeProjectPermissions, makeServerProjectPermissions } from "../projects/project-permissions.js"
 
 export type { ProjectPermissionFilter } from "../projects/project-permissions.js"
-
-/** The ProjectPermissions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ProjectPermissionsMembers = {
-  list: "function",
-  has: "function"
-} as const
-
-/** The ServerProjectPermissions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerProjectPermissionsMembers = {
-  list: "function",
-  grant: "function",
-  revoke: "function"
-} as const
 
 /** What the ProjectPermissions service offers; see its tag for the rules. */
 export type ProjectPermissionsShape = ShapeOf<typeof ProjectPermissionsCalls>

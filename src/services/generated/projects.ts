@@ -4,20 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { AdminProjectsMembers, ProjectsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AdminProjectsCalls, ProjectsCalls, makeAdminProjects, makeProjects } from "../projects/projects.js"
-
-/** The AdminProjects service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const AdminProjectsMembers = {
-  get: "effect",
-  update: "function",
-  delete: "effect"
-} as const
-
-/** The Projects service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ProjectsMembers = {
-  current: "effect"
-} as const
 
 /** What the AdminProjects service offers; see its tag for the rules. */
 export type AdminProjectsShape = ShapeOf<typeof AdminProjectsCalls>

@@ -4,17 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerSessionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerSessionsCalls, makeServerSessions } from "../sessions/server-sessions.js"
 
 export type { NewServerSession } from "../sessions/server-sessions.js"
-
-/** The ServerSessions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerSessionsMembers = {
-  create: "function",
-  list: "function",
-  delete: "function"
-} as const
 
 /** What the ServerSessions service offers; see its tag for the rules. */
 export type ServerSessionsShape = ShapeOf<typeof ServerSessionsCalls>

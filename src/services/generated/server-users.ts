@@ -5,22 +5,11 @@ import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { allPagesOf } from "../http/internal/all-pages.js"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerUsersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerUsersCalls, makeServerUsers } from "../users/server-users.js"
 
 export type { ServerUserCreateFailure, ServerUserListFailure, ServerUserListOptions, ServerUserPage, ServerUserUpdateFailure, UserRestriction } from "../users/server-users.js"
-
-/** The ServerUsers service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerUsersMembers = {
-  list: "function",
-  get: "function",
-  create: "function",
-  update: "function",
-  delete: "function",
-  restrict: "function",
-  unrestrict: "function",
-  listAll: "stream"
-} as const
 
 /** What the ServerUsers service offers; see its tag for the rules. */
 export type ServerUsersShape = ShapeOf<typeof ServerUsersCalls>

@@ -4,13 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { SignInInvitationsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { SignInInvitationsCalls, makeSignInInvitations } from "../projects/sign-in-invitations.js"
-
-/** The SignInInvitations service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const SignInInvitationsMembers = {
-  send: "function"
-} as const
 
 /** What the SignInInvitations service offers; see its tag for the rules. */
 export type SignInInvitationsShape = ShapeOf<typeof SignInInvitationsCalls>

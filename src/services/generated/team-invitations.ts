@@ -4,22 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { TeamInvitationsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { TeamInvitationsCalls, makeTeamInvitations } from "../teams/team-invitations.js"
 
 export type { TeamInvitationSend } from "../teams/team-invitations.js"
-
-/** The TeamInvitations service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TeamInvitationsMembers = {
-  send: "function",
-  list: "function",
-  revoke: "function",
-  checkCode: "function",
-  details: "function",
-  accept: "function",
-  listReceived: "function",
-  acceptById: "function"
-} as const
 
 /** What the TeamInvitations service offers; see its tag for the rules. */
 export type TeamInvitationsShape = ShapeOf<typeof TeamInvitationsCalls>

@@ -4,25 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerTeamMembersMembers, TeamMembersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamMembersCalls, TeamMembersCalls, makeServerTeamMembers, makeTeamMembers } from "../teams/team-members.js"
 
 export type { TeamMemberFilter } from "../teams/team-members.js"
-
-/** The ServerTeamMembers service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerTeamMembersMembers = {
-  list: "function",
-  get: "function",
-  update: "function"
-} as const
-
-/** The TeamMembers service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TeamMembersMembers = {
-  list: "function",
-  get: "function",
-  getMine: "function",
-  updateMine: "function"
-} as const
 
 /** What the ServerTeamMembers service offers; see its tag for the rules. */
 export type ServerTeamMembersShape = ShapeOf<typeof ServerTeamMembersCalls>

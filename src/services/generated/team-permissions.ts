@@ -4,23 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerTeamPermissionsMembers, TeamPermissionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamPermissionsCalls, TeamPermissionsCalls, makeServerTeamPermissions, makeTeamPermissions } from "../teams/team-permissions.js"
 
 export type { PermissionListOptions, TeamPermissionFilter } from "../teams/team-permissions.js"
-
-/** The ServerTeamPermissions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerTeamPermissionsMembers = {
-  list: "function",
-  grant: "function",
-  revoke: "function"
-} as const
-
-/** The TeamPermissions service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TeamPermissionsMembers = {
-  list: "function",
-  has: "function"
-} as const
 
 /** What the ServerTeamPermissions service offers; see its tag for the rules. */
 export type ServerTeamPermissionsShape = ShapeOf<typeof ServerTeamPermissionsCalls>

@@ -4,32 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerTeamsMembers, TeamsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamsCalls, TeamsCalls, makeServerTeams, makeTeams } from "../teams/teams.js"
 
 export type { NewTeam } from "../teams/teams.js"
-
-/** The ServerTeams service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerTeamsMembers = {
-  list: "function",
-  get: "function",
-  create: "function",
-  update: "function",
-  delete: "function",
-  addMember: "function",
-  removeMember: "function"
-} as const
-
-/** The Teams service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TeamsMembers = {
-  list: "effect",
-  get: "function",
-  create: "function",
-  update: "function",
-  delete: "function",
-  leave: "function",
-  removeMember: "function"
-} as const
 
 /** What the ServerTeams service offers; see its tag for the rules. */
 export type ServerTeamsShape = ShapeOf<typeof ServerTeamsCalls>

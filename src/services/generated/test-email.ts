@@ -4,13 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { TestEmailMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { TestEmailCalls, makeTestEmail } from "../projects/test-email.js"
-
-/** The TestEmail service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TestEmailMembers = {
-  send: "function"
-} as const
 
 /** What the TestEmail service offers; see its tag for the rules. */
 export type TestEmailShape = ShapeOf<typeof TestEmailCalls>

@@ -4,46 +4,11 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { ServerApiKeysMembers, TeamApiKeysMembers, UserApiKeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerApiKeysCalls, TeamApiKeysCalls, UserApiKeysCalls, makeServerApiKeys, makeTeamApiKeys, makeUserApiKeys } from "../api-keys/user-and-team-keys.js"
 
 export type { WithValidity } from "../api-keys/user-and-team-keys.js"
-
-/** The ServerApiKeys service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const ServerApiKeysMembers = {
-  checkUserKey: "function",
-  checkTeamKey: "function",
-  userOfKey: "function",
-  teamOfKey: "function",
-  createUserKey: "function",
-  listUserKeys: "function",
-  getUserKey: "function",
-  updateUserKey: "function",
-  revokeUserKey: "function",
-  createTeamKey: "function",
-  listTeamKeys: "function",
-  getTeamKey: "function",
-  updateTeamKey: "function",
-  revokeTeamKey: "function"
-} as const
-
-/** The TeamApiKeys service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const TeamApiKeysMembers = {
-  create: "function",
-  list: "function",
-  get: "function",
-  update: "function",
-  revoke: "function"
-} as const
-
-/** The UserApiKeys service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const UserApiKeysMembers = {
-  create: "function",
-  list: "effect",
-  get: "function",
-  update: "function",
-  revoke: "function"
-} as const
 
 /** What the ServerApiKeys service offers; see its tag for the rules. */
 export type ServerApiKeysShape = ShapeOf<typeof ServerApiKeysCalls>

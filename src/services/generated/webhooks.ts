@@ -4,15 +4,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { lazyLayer } from "../http/internal/lazy-service.js"
+import { WebhooksMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { WebhooksCalls, makeWebhooks } from "../projects/webhooks.js"
-
-/** The Webhooks service's members and whether each is an Effect, a function or a Stream: what its lazily loaded layer forwards. */
-const WebhooksMembers = {
-  svixToken: "effect",
-  portal: "effect",
-  sendTest: "function"
-} as const
 
 /** What the Webhooks service offers; see its tag for the rules. */
 export type WebhooksShape = ShapeOf<typeof WebhooksCalls>

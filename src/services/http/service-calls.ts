@@ -6,7 +6,7 @@
  * Everything else derives from the table: the service's shape (`ShapeOf`, each member's error channel read
  * from its endpoint's declaration), its implementation (`implement`), what each member's success makes
  * stale (the endpoint's `changes`), and the lazily loaded layer's member list (generated from the tables
- * by scripts/generate-contract.ts into its tag module, services/generated/teams.ts).
+ * by scripts/generate-contract.ts into services/generated/member-kinds.ts).
  *
  * A service is one module (`teams/teams.ts`): its table, with the tag's doc comment on it, and its
  * implementation (`makeTeams = implement(TeamsCalls)`). `npm run generate` (scripts/contract/service-tags.ts)
