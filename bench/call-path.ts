@@ -29,6 +29,7 @@ await inspector.post("Profiler.startPreciseCoverage", { callCount: true, detaile
 const Layer = await import("effect/Layer")
 const ManagedRuntime = await import("effect/ManagedRuntime")
 const { clientTier, CurrentUser, Fetch, Session, Teams } = await import("../src/index.js")
+const { wireUser } = await import("../test/services/support/wire-user.js")
 
 const team = {
   id: "t1",
@@ -37,30 +38,9 @@ const team = {
   client_metadata: {},
   client_read_only_metadata: {}
 }
-const user = {
-  id: "u1",
-  primary_email: "ann@example.com",
-  primary_email_verified: true,
-  display_name: "Ann",
-  selected_team_id: null,
-  selected_team: null,
-  profile_image_url: null,
-  signed_up_at_millis: 1_700_000_000_000,
-  has_password: true,
-  otp_auth_enabled: false,
-  passkey_auth_enabled: false,
-  client_metadata: null,
-  client_read_only_metadata: null,
-  oauth_providers: [],
-  auth_with_email: true,
-  requires_totp_mfa: false,
-  is_anonymous: false,
-  is_restricted: false,
-  restricted_reason: null
-}
 const answer = (url: string) =>
   Promise.resolve(
-    new Response(JSON.stringify(url.endsWith("/users/me") ? user : team), {
+    new Response(JSON.stringify(url.endsWith("/users/me") ? wireUser() : team), {
       status: 200,
       headers: { "content-type": "application/json" }
     })
@@ -75,7 +55,7 @@ const runtime = ManagedRuntime.make(
 // An access token the session reads as fresh for an hour (the client never checks its signature).
 const claims = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url")
 const exp = Math.floor(Date.now() / 1000) + 3600
-const accessToken = `${claims({ alg: "ES256" })}.${claims({ sub: "u1", exp })}.signature`
+const accessToken = `${claims({ alg: "ES256" })}.${claims({ sub: wireUser().id, exp })}.signature`
 await runtime.runPromise(Session.use((s) => s.setTokens({ accessToken, refreshToken: "r" })))
 
 /** Value imports of a module (type-only ones run nothing), resolved to files. */
