@@ -182,6 +182,9 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
     Transport.layer.pipe(Layer.provideMerge(Session.layer), Layer.provide(lazyPartsLayer))
 }
 
+// What a call through the transport can fail with, and its narrowing to the known errors an endpoint
+// documents.
+
 /**
  * The service's refusal of the session's user, possible on any call that sends an access token: an
  * anonymous user's session without `X-Stack-Allow-Anonymous-User`, a restricted user's without an allow

@@ -44,8 +44,8 @@ export type TransportError = HttpError | NetworkError | KnownErrorMismatch | Res
  */
 export type RequestError = KnownError | UnexpectedKnownError | TransportError
 
-/** A failure's message, with the socket error Node's fetch hides in `cause`. @internal */
-export const describeCause = (cause: unknown): string => {
+/** A failure's message, with the socket error Node's fetch hides in `cause`. */
+const describeCause = (cause: unknown): string => {
   if (!(cause instanceof Error)) return String(cause)
   // Node's fetch hides the socket error in `cause`; it is the useful part ("other side closed").
   const inner = cause.cause instanceof Error ? `: ${cause.cause.message}` : ""
@@ -102,7 +102,7 @@ export type Finish<A, E> = (body: unknown) => Effect.Effect<A, E>
  * the known-error or actual-status header, is read without copying the headers, and with a `finish` that
  * decides at once (an Exit) the whole answer is one value for the fiber to resume with.
  */
-export const classify = <A, E>(
+const classify = <A, E>(
   loadLazyParts: LoadLazyParts,
   response: Response,
   body: string,
@@ -138,7 +138,7 @@ export const classify = <A, E>(
 }
 
 /** The answer's real status: `X-Hexclave-Actual-Status` (or `X-Stack-Actual-Status`) when the server moved it there. */
-export const answerStatus = (response: Response): number =>
+const answerStatus = (response: Response): number =>
   actualStatus({
     status: response.status,
     headers: {
