@@ -22,8 +22,7 @@ import type { KnownError } from "../../errors/known/registry.js"
 import type { LoadLazyParts, WireConfig } from "./lazy-parts.js"
 import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import type { StoredTokens } from "./tokens.js"
-import { isTracing } from "./tracing.js"
-import { attemptSpan, spanned } from "./tracing-spans.js"
+import { isTracing, attemptSpan, spanned } from "./tracing.js"
 import {
   AllowedUsers,
   Fetch,
