@@ -155,7 +155,7 @@ Effect.runPromise(Effect.provide(Effect.flatMap(CurrentUser, (u) => u.get), tier
     source: `
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { ClientConfig } from "./src/services/http/client-config.js"
+import { ClientConfig } from "./src/services/wire/client-config.js"
 import { TokenStore } from "./src/services/session/token-store.js"
 import { Transport } from "./src/services/http/transport.js"
 const tier = Transport.layerWithSession.pipe(Layer.provide(TokenStore.memory()),

@@ -37,16 +37,14 @@ export * from "./layers/unique-app.js"
 
 // Services: the pipeline and session every tier is built on
 export * from "./services/wire/client-config.js"
-export * from "./services/wire/allowed-users.js"
-export * from "./services/http/error-narrowing.js"
+export * from "./services/wire/transport-request.js"
+export * from "./services/http/transport.js"
 export * from "./services/session/session.js"
 export * from "./services/session/partial-user.js"
 export * from "./services/session/token-store.js"
 export * from "./services/session/token-store-cookie.js"
-export * from "./services/http/transport.js"
 export * from "./services/wire/wire-codec.js"
-export * from "./services/wire/lazy-schema.js"
-export * from "./services/wire/transport-fetch.js"
+export * from "./services/wire/wire-codec-load.js"
 export * from "./services/wire/transport-httpclient.js"
 
 // Services: endpoint groups

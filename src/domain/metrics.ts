@@ -1,6 +1,6 @@
 /** Project metrics (`GET /internal/metrics`, admin tier), in the hosted service's shape. */
 import * as Schema from "effect/Schema"
-import { JsonValue } from "./json-value.js"
+import { JsonValue } from "./wire.js"
 import { ServerTeam } from "./team.js"
 import { RestrictedReason, SignUpRiskScores, UserOAuthProvider } from "./user.js"
 import { Millis, optionalWireKey, wireStruct } from "./wire.js"

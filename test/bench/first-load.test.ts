@@ -20,7 +20,7 @@ describe("the first load", () => {
         []
       )
       assert.deepStrictEqual(
-        modules.filter((m) => m.endsWith("src/services/http/wire-codec.ts")),
+        modules.filter((m) => m.endsWith("src/services/wire/wire-codec.ts")),
         []
       )
     }, 60_000)

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import { isJsonValue, JsonValue } from "../../src/domain/json-value.js"
+import { isJsonValue, JsonValue } from "../../src/domain/wire.js"
 
 const isJson = Schema.is(Schema.Json)
 

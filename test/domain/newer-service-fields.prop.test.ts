@@ -10,7 +10,7 @@ import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import * as D from "../../src/domain/index.js"
 import { unsure } from "../../src/domain/wire-decode-hints.js"
-import { fastDecoder } from "../../src/services/wire/fast-decode.js"
+import { fastDecoder } from "../../src/services/wire/wire-codec.js"
 import type { WireSchema } from "../support/wire-schemas.js"
 
 /** Decodes a wire value both ways; they must agree. */

@@ -14,7 +14,7 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import * as D from "../../src/domain/index.js"
 import { unsure } from "../../src/domain/wire-decode-hints.js"
-import { fastDecoder } from "../../src/services/wire/fast-decode.js"
+import { fastDecoder } from "../../src/services/wire/wire-codec.js"
 import type { WireSchema } from "../support/wire-schemas.js"
 
 const metadata = ["client_metadata", "client_read_only_metadata", "server_metadata"]

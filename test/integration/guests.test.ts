@@ -7,7 +7,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { clientTier } from "../../src/layers/client.js"
-import { allowingAnonymousUsers } from "../../src/services/wire/allowed-users.js"
+import { allowingAnonymousUsers } from "../../src/services/wire/transport-request.js"
 import { unverifiedClaims } from "../../src/services/session/session-freshness.js"
 import { Teams } from "../../src/services/generated/teams.js"
 import { Auth } from "../../src/services/generated/auth.js"

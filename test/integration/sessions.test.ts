@@ -6,7 +6,7 @@ import { CurrentUser } from "../../src/services/users/current-user.js"
 import { ServerSessions } from "../../src/services/generated/server-sessions.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import { Fetch, type FetchFn } from "../../src/services/wire/transport-fetch.js"
+import { Fetch, type FetchFn } from "../../src/services/wire/transport-request.js"
 import { refreshWith, serverTierOn } from "../support/clients.js"
 import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 

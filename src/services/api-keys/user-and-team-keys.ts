@@ -16,7 +16,7 @@
 import * as Effect from "effect/Effect"
 import * as Clock from "effect/Clock"
 import { custom, implement } from "../http/service-calls.js"
-import { Transport } from "../http/transport.js"
+import { Transport, type CallFailure } from "../http/transport.js"
 import { dataKeys, type DataKey } from "../../contract/data-keys.js"
 import { UserApiKeysApi, TeamApiKeysApi } from "../../contract/project-api-keys.js"
 import { TeamsApi } from "../../contract/teams.js"
@@ -39,7 +39,6 @@ import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
 import { type CallFailureAt, caller } from "../http/call.js"
-import type { CallFailure } from "../http/error-narrowing.js"
 import { UsersApi } from "../../contract/users.js"
 
 /** A key and whether it works now. */

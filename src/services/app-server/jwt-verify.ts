@@ -38,7 +38,7 @@ import { JwtVerificationError } from "../../errors/client/jwt-verification-error
 import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
 import { loadLiveChunk } from "../http/internal/live-chunk.js"
 import { wireConfig } from "../wire/lazy-parts.js"
-import { type CallFailure, documented } from "../http/error-narrowing.js"
+import { type CallFailure, documented } from "../http/transport.js"
 import { sendRequest } from "../wire/transport-send.js"
 import { decodeJson } from "../wire/wire-codec.js"
 

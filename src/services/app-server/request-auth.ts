@@ -25,7 +25,7 @@ import type { JwtVerificationError } from "../../errors/client/jwt-verification-
 import { InvalidSession, type MalformedAuthJson, Unauthenticated } from "../../errors/client/request-session.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"
 import { ClientConfig } from "../wire/client-config.js"
-import { documented, type ErrorTable, type FailureOf } from "../http/error-narrowing.js"
+import { documented, type ErrorTable, type FailureOf } from "../http/transport.js"
 import { TokenVerifier } from "./jwt-verify.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
 import { ServerUsers } from "../generated/server-users.js"
@@ -71,7 +71,7 @@ export type RequestAuthError =
   | FailureOf<typeof RequestAuthErrors, "session">
 
 /**
- * The known errors the RequestAuth methods document (see `ErrorTable` in http/error-narrowing.ts); `user` is `session`'s
+ * The known errors the RequestAuth methods document (see `ErrorTable` in http/transport.ts); `user` is `session`'s
  * (its user read turns UserNotFound into `InvalidSession`). Kept here: this service is not loaded lazily.
  */
 const RequestAuthErrors = {

@@ -26,11 +26,16 @@ import {
   type SuccessAt
 } from "../../contract/declaration.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailure, documented } from "./error-narrowing.js"
-import { segment } from "./path-segment.js"
-import { formBody, jsonBody, type RequestBody, type TransportRequest, type TransportShape } from "./transport.js"
-import { wireCodec } from "../wire/wire-codec-load.js"
-import { type LazySchema, lazySchema } from "../wire/lazy-schema.js"
+import {
+  type CallFailure,
+  documented,
+  formBody,
+  jsonBody,
+  type RequestBody,
+  type TransportRequest,
+  type TransportShape
+} from "./transport.js"
+import { wireCodec, type LazySchema, lazySchema } from "../wire/wire-codec-load.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 
 /** How a call goes out, besides what the declaration says (the transport's options). */
@@ -54,6 +59,12 @@ export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
 export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string }
   ? string
   : SuccessAt<D, V>
+
+/**
+ * `segment(id)` percent-encodes one path segment, so an id containing `/`, `?` or `#` stays inside its
+ * segment instead of reaching another endpoint.
+ */
+const segment = (value: string): string => encodeURIComponent(value)
 
 /** `/teams/{team_id}` with `{ team_id: "a/b" }` is `/teams/a%2Fb`. */
 const pathFiller = (path: string): ((params: Readonly<Record<string, string>> | undefined) => string) => {

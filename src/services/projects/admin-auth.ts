@@ -5,7 +5,7 @@
  */
 import { InvalidAdminAccessTokenTags } from "../../errors/categories.js"
 import type { KnownErrorTag } from "../../errors/known/registry.js"
-import type { CallFailure } from "../http/error-narrowing.js"
+import type { CallFailure } from "../http/transport.js"
 
 /** The known errors any admin call can fail with because of its admin access token. */
 export const AdminAuthErrorTags = InvalidAdminAccessTokenTags

@@ -7,14 +7,13 @@
 import * as Effect from "effect/Effect"
 import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Session } from "../session/session.js"
-import { Transport } from "../http/transport.js"
+import { Transport, documented } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import { InternalProjectsApi } from "../../contract/internal-projects.js"
 import type { AdminProject, AdminProjectCreate } from "../../domain/project.js"
 import { type CallFailureAt, caller } from "../http/call.js"
 import type { InitialProjectKeys } from "./internal-project-keys.js"
 import { STACK_HEADERS } from "../../domain/api.js"
-import { documented } from "../http/error-narrowing.js"
 
 /** A project just created by its owner, with its first key set. */
 export interface CreatedProject {

@@ -15,14 +15,12 @@ import type { ClientUser } from "../../domain/user.js"
 import type { ClientUserUpdate } from "../../domain/user-inputs.js"
 import { type AuthHeaders, type AuthJson, authHeadersOf, authJsonOf } from "../session/auth-json.js"
 import { announcing, type Changes } from "../changes/data-changes.js"
-import { AllowedUsers } from "../wire/allowed-users.js"
+import { AllowedUsers } from "../wire/transport-request.js"
 import type { CallFailureAt } from "../http/call.js"
-import { type CallFailure, documented, narrowedTo } from "../http/error-narrowing.js"
+import { type CallFailure, documented, narrowedTo, jsonBody, Transport } from "../http/transport.js"
 import { Session } from "../session/session.js"
 import { tracedService } from "../wire/tracing.js"
-import { jsonBody, Transport } from "../http/transport.js"
-import { lazySchema } from "../wire/lazy-schema.js"
-import { wireCodec } from "../wire/wire-codec-load.js"
+import { lazySchema, wireCodec } from "../wire/wire-codec-load.js"
 
 /** Which signed-in users `CurrentUser.getWith` returns besides unrestricted ones. */
 export interface CurrentUserGetOptions {

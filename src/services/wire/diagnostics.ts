@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { DEFAULT_BASE_URL, isHostedBaseUrl } from "../../domain/api.js"
 import type { NetworkDiagnostics } from "../../errors/client/network-diagnostics.js"
 import type { ClientConfigShape } from "./client-config.js"
-import { Fetch } from "./transport-fetch.js"
+import { Fetch } from "./transport-request.js"
 
 /**
  * The public trace endpoint (is the internet there?) and the health of the hosted dashboard of the same name

@@ -3,7 +3,7 @@ import * as Layer from "effect/Layer"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { HttpMethod } from "effect/http/HttpMethod"
-import { Fetch, type FetchFn } from "./transport-fetch.js"
+import { Fetch, type FetchFn } from "./transport-request.js"
 
 const methods: ReadonlyArray<HttpMethod> = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 

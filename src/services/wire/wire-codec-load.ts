@@ -1,7 +1,8 @@
 /**
- * Loads wire-codec.ts (effect's Schema and the schemas every program uses) once, on first use. A call starts
- * the load when it starts its request and awaits it when the answer is in, so the load costs no time of its
- * own; after that the module is at hand synchronously.
+ * The codec (wire-codec.ts: effect's Schema and the schemas every program uses), loaded once, on first use,
+ * and the schemas code on a program's first load names through it (`lazySchema`): that code must not import
+ * a schema. A call starts the load when it starts its request and awaits it when the answer is in, so the
+ * load costs no time of its own; after that the module is at hand synchronously.
  *
  * The one loader below is module state on purpose: it is a memo of one immutable value, the codec module,
  * which the module system itself imports once per page or process whoever asks. Held per Layer, each
@@ -10,7 +11,29 @@
  */
 import * as Effect from "effect/Effect"
 import { NetworkError } from "../../errors/client/network-error.js"
-import type { WireCodecModule } from "./lazy-schema.js"
+import type * as WireCodec from "./wire-codec.js"
+
+/** The codec module's contents. */
+export type WireCodecModule = typeof WireCodec
+
+const LazySchemaId: unique symbol = Symbol.for("stackfx/LazySchema")
+
+/**
+ * A schema named through the codec module, for code on the first load (which must not import a schema):
+ * `lazySchema((codec) => codec.schemas.ClientUser)`.
+ */
+export interface LazySchema<S> {
+  readonly [LazySchemaId]: (codec: WireCodecModule) => S
+}
+
+/** See {@link LazySchema}. */
+export const lazySchema = <S>(pick: (codec: WireCodecModule) => S): LazySchema<S> => ({ [LazySchemaId]: pick })
+
+/** The schema itself, or the one a {@link LazySchema} names, given the loaded codec. @internal */
+export const resolveSchema = <S>(schema: S | LazySchema<S>, codec: WireCodecModule): S =>
+  typeof schema === "object" && schema !== null && LazySchemaId in schema
+    ? (schema as LazySchema<S>)[LazySchemaId](codec)
+    : (schema as S)
 
 /** Loads the codec once, with `importModule`; see {@link startLoadingCodec} and {@link wireCodec}. @internal */
 export const makeCodecLoader = (importModule: () => Promise<WireCodecModule>) => {

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import type { TabChannel, TabMessage } from "../../../src/react/tab-sync.js"
 import { makeClientConfig } from "../../../src/services/wire/client-config.js"
-import type { FetchFn } from "../../../src/services/wire/transport-fetch.js"
+import type { FetchFn } from "../../../src/services/wire/transport-request.js"
 import { makeSession } from "../../../src/services/session/session.js"
 import {
   makeRefTokenStore,

@@ -11,7 +11,7 @@ import fc from "fast-check"
 import { DEFAULT_BASE_URL } from "../../../src/domain/api.js"
 import { makeTokenVerifier } from "../../../src/services/app-server/jwt-verify.js"
 import { makeClientConfig } from "../../../src/services/wire/client-config.js"
-import { Fetch } from "../../../src/services/wire/transport-fetch.js"
+import { Fetch } from "../../../src/services/wire/transport-request.js"
 import { claimsFor, esKey, NOW_S, PROJECT, refusalOf, type SigningKey } from "./jwt-verify.support.js"
 
 const HOSTS = ["https://api.hexclave.com", "https://api.stack-auth.com"] as const

@@ -5,7 +5,7 @@ import { TestClock } from "effect/testing"
 import type { JWK } from "jose"
 import { ClientConfig, makeClientConfig } from "../../../src/services/wire/client-config.js"
 import { makeTokenVerifier, TokenVerifier } from "../../../src/services/app-server/jwt-verify.js"
-import { Fetch, type FetchFn } from "../../../src/services/wire/transport-fetch.js"
+import { Fetch, type FetchFn } from "../../../src/services/wire/transport-request.js"
 import { b64, claimsFor, esKey, NOW_S, PROJECT, refusalOf, withJwks } from "./jwt-verify.support.js"
 import { json, localServer } from "../support/local-server.js"
 

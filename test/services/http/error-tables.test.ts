@@ -1,5 +1,5 @@
 /**
- * Error tables (http/error-narrowing.ts `ErrorTable`): a service's known-error tags are written once, and both the Shape's
+ * Error tables (http/transport.ts `ErrorTable`): a service's known-error tags are written once, and both the Shape's
  * error channels and the runtime narrowing come from them. The type tests pin a few channels to the exact
  * unions users saw before the tables; the runtime tests show the narrowing reads the same table.
  */
@@ -11,7 +11,7 @@ import type { NotSignedIn } from "../../../src/errors/client/session.js"
 import { TeamNotFound } from "../../../src/errors/known/teams.js"
 import { RestrictedUserNotAllowed, UserNotFound } from "../../../src/errors/known/users.js"
 import { AnonymousAuthenticationNotAllowed } from "../../../src/errors/known/session.js"
-import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/error-narrowing.js"
+import { type CallError, documented, type KnownErrorOf } from "../../../src/services/http/transport.js"
 import type { AdminAuthErrorTag } from "../../../src/services/projects/admin-auth.js"
 import type { ApiKeysShape } from "../../../src/services/generated/project-keys.js"
 import type { TeamsShape } from "../../../src/services/generated/teams.js"

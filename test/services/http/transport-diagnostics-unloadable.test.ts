@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { vi } from "vitest"
 import { Transport } from "../../../src/services/http/transport.js"
-import { Fetch } from "../../../src/services/wire/transport-fetch.js"
+import { Fetch } from "../../../src/services/wire/transport-request.js"
 import { TokenStore } from "../../../src/services/session/token-store.js"
 import { testClientConfig } from "../support/client-pipeline.js"
 

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { allowingRestrictedUsers } from "../../../services/wire/allowed-users.js"
+import { allowingRestrictedUsers } from "../../../services/wire/transport-request.js"
 import { Auth } from "../../../services/generated/auth.js"
 import { CurrentUser } from "../../../services/users/current-user.js"
 import { useUser } from "../../hooks.js"

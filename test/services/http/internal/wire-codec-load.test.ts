@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { makeCodecLoader } from "../../../../src/services/wire/wire-codec-load.js"
-import { lazySchema, resolveSchema } from "../../../../src/services/wire/lazy-schema.js"
+import { makeCodecLoader, lazySchema, resolveSchema } from "../../../../src/services/wire/wire-codec-load.js"
 import * as WireCodec from "../../../../src/services/wire/wire-codec.js"
 
 describe("the codec loader", () => {
