@@ -8,7 +8,7 @@ import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
 
 /** Who a message goes to: a user's primary e-mail, given addresses of a user, or addresses of nobody. */
-export const OutboxRecipient = Schema.Union([
+const OutboxRecipient = Schema.Union([
   wireStruct({ type: Schema.Literal("user-primary-email"), userId: Schema.String }),
   wireStruct({
     type: Schema.Literal("user-custom-emails"),
@@ -17,29 +17,9 @@ export const OutboxRecipient = Schema.Union([
   }),
   wireStruct({ type: Schema.Literal("custom-emails"), emails: Schema.Array(Schema.String) })
 ])
-export type OutboxRecipient = typeof OutboxRecipient.Type
-
-/** The states of a message in the service's queue. */
-export const OUTBOX_STATUSES = [
-  "paused",
-  "preparing",
-  "rendering",
-  "render-error",
-  "scheduled",
-  "queued",
-  "sending",
-  "server-error",
-  "skipped",
-  "bounced",
-  "delivery-delayed",
-  "sent",
-  "opened",
-  "clicked",
-  "marked-as-spam"
-] as const
 
 /** One failed attempt to send a message. */
-export const OutboxSendAttemptError = wireStruct({
+const OutboxSendAttemptError = wireStruct({
   attemptNumber: Schema.Number,
   timestamp: Schema.String,
   externalMessage: Schema.String,
@@ -67,7 +47,11 @@ export const OutboxEmail = wireStruct({
   sendRetries: Schema.Number,
   nextSendRetryAtMillis: Schema.NullOr(Schema.Number),
   sendAttemptErrors: Schema.NullOr(Schema.Array(OutboxSendAttemptError)),
-  /** One of `OUTBOX_STATUSES`; kept as text so a state the service adds later still decodes. */
+  /**
+   * `paused`, `preparing`, `rendering`, `render-error`, `scheduled`, `queued`, `sending`, `server-error`,
+   * `skipped`, `bounced`, `delivery-delayed`, `sent`, `opened`, `clicked` or `marked-as-spam`; kept as text so a
+   * state the service adds later still decodes.
+   */
   status: Schema.String,
   /** `in-progress`, `ok` or `error`. */
   simpleStatus: Schema.String,
