@@ -39,7 +39,7 @@ export const CurrentUserApi = {
     access,
     body: { client: ref("ClientUserUpdate"), server: ref("ServerUserUpdate") },
     success: user,
-    errors: { client: clientWrite, server: [...clientWrite, "PasswordTooShort", "PasswordTooLong"] },
+    errors: { client: clientWrite, server: clientWrite },
     changes: [dataKeys.user] as ReadonlyArray<DataKey>
   },
   /** Deletes the signed-in user with their sessions; a client only where the project allows it. */

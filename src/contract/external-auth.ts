@@ -7,7 +7,7 @@
  */
 import { ExternalAuthTokenRequest, ExternalAuthTokenResponse } from "../domain/external-auth.js"
 import { ALL } from "./access.js"
-import { session } from "./data-keys.js"
+import { none } from "./data-keys.js"
 import { endpoint } from "./declaration.js"
 
 export const ExternalAuthApi = {
@@ -28,6 +28,7 @@ export const ExternalAuthApi = {
       // A guest (the request's anonymous user) already holds another identity of the provider.
       "OAuthProviderAccountIdAlreadyUsedForSignIn"
     ],
-    changes: session
+    // The answer is an access token alone: the client stores no session with it, so nothing it reads changes.
+    changes: none
   })
 }

@@ -36,8 +36,6 @@ export const UserListQuery = Schema.Struct({
   only_anonymous: Flag
 })
 
-const passwords = ["PasswordTooShort", "PasswordTooLong"] as const
-
 export const UsersApi = {
   list: endpoint({
     name: "users.list",
@@ -70,7 +68,7 @@ export const UsersApi = {
     body: ServerUserCreate,
     success: ServerUser,
     status: 201,
-    errors: ["UserEmailAlreadyExists", ...passwords]
+    errors: ["UserEmailAlreadyExists"]
   }),
   update: endpoint({
     name: "users.update",
@@ -81,7 +79,7 @@ export const UsersApi = {
     query: UserListQuery,
     body: ServerUserUpdate,
     success: ServerUser,
-    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound", ...passwords],
+    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound"],
     // The user may be the signed-in one.
     changes: [dataKeys.user]
   }),

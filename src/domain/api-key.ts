@@ -24,6 +24,29 @@ export const absentUnlessSet = /* @__PURE__ */ withFastDecode(
   { value: null }
 )
 
+/**
+ * A key of a key set that is `null` when the set has no such key, as the hosted service answers it: it leaves
+ * the key out (`internal/api-keys`), so a missing key decodes to `null` and `null` encodes as a missing key.
+ */
+const absentUnlessHeld = <
+  S extends Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never }
+>(
+  schema: S
+) =>
+  withFastDecode(
+    Schema.optionalKey(schema).pipe(
+      Schema.decodeTo(
+        Schema.NullOr(Schema.toType(schema)),
+        SchemaTransformation.transformOptional<S["Type"] | null, S["Type"]>({
+          decode: (wire) => Option.some(Option.getOrNull(wire)),
+          encode: (value) => Option.flatMap(value, Option.fromNullishOr)
+        })
+      )
+    ),
+    (compile) => compile.decoder(Schema.NullOr(schema)),
+    { value: null }
+  )
+
 /** After creation the service only reveals the last four characters of a key. @internal */
 export const ApiKeyLastFour = wireStruct({ lastFour: Schema.String })
 /** @internal */
@@ -89,15 +112,15 @@ export type ApiKeyUpdate = typeof ApiKeyUpdate.Type
 
 /**
  * {@link ApiKey} as the hosted service answers it: `manually_revoked_at_millis` is left out until the key set
- * is revoked (the same decoded type). The declarations' success (contract/api-keys.ts). @internal
+ * is revoked, and a key the set does not have is left out (the same decoded type). The declarations' success (contract/api-keys.ts). @internal
  */
 export const HostedApiKey = wireStruct(
   {
     ...baseFields,
     manuallyRevokedAt: absentUnlessSet,
-    publishableClientKey: nullableKey(ApiKeyLastFour),
-    secretServerKey: nullableKey(ApiKeyLastFour),
-    superSecretAdminKey: nullableKey(ApiKeyLastFour)
+    publishableClientKey: absentUnlessHeld(ApiKeyLastFour),
+    secretServerKey: absentUnlessHeld(ApiKeyLastFour),
+    superSecretAdminKey: absentUnlessHeld(ApiKeyLastFour)
   },
   baseOverrides
 )
@@ -107,9 +130,9 @@ export const HostedApiKeyCreated = wireStruct(
   {
     ...baseFields,
     manuallyRevokedAt: absentUnlessSet,
-    publishableClientKey: nullableKey(Schema.String),
-    secretServerKey: nullableKey(Schema.String),
-    superSecretAdminKey: nullableKey(Schema.String)
+    publishableClientKey: absentUnlessHeld(Schema.String),
+    secretServerKey: absentUnlessHeld(Schema.String),
+    superSecretAdminKey: absentUnlessHeld(Schema.String)
   },
   baseOverrides
 )

@@ -16,7 +16,8 @@ export const HANDLER_ROUTES = [
   "error",
   "team-invitation",
   "cli-auth-confirm",
-  "onboarding"
+  "onboarding",
+  "mfa"
 ] as const
 /** The name of a handler page, the path segment after the handler's base (e.g. `"sign-in"`). */
 export type HandlerRoute = (typeof HANDLER_ROUTES)[number]

@@ -21,6 +21,9 @@ export const SignUpRiskScoresInput = wireStruct({
 })
 export type SignUpRiskScoresInput = typeof SignUpRiskScoresInput.Type
 
+/** The longest password a server may set on a user (the service's `passwordSchema`). */
+const SERVER_PASSWORD_MAX_LENGTH = 70
+
 const clientUserUpdateFields = {
   displayName: Schema.optionalKey(Schema.NullOr(Schema.String)),
   /** A URL (the service refuses anything else, the empty string included), or `null` to remove it. */
@@ -39,8 +42,11 @@ const serverOnlyUserFields = {
   serverMetadata: Schema.optionalKey(Schema.Json),
   primaryEmailVerified: Schema.optionalKey(Schema.Boolean),
   primaryEmailAuthEnabled: Schema.optionalKey(Schema.Boolean),
-  /** Setting a password revokes the user's sessions; `null` removes it. */
-  password: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /**
+   * Setting a password revokes the user's sessions; `null` removes it. The service's users route checks only
+   * the schema's 70 characters at most here (`userPasswordMutationSchema`): no minimum, unlike a sign-up.
+   */
+  password: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(SERVER_PASSWORD_MAX_LENGTH)))),
   /** Instead of `password`: an existing bcrypt hash in Modular Crypt Format (`$2a$10$...`), for imports. */
   passwordHash: Schema.optionalKey(Schema.String),
   /** Restrict the user (`restricted_by_administrator`); `false` lifts it and clears the reason and details. */

@@ -344,17 +344,16 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
       { item_id: "dashboard_admins", customer_id: "t1", quantity: -1 },
       'The item with ID "dashboard_admins" has an insufficient quantity for the customer with ID "t1". An attempt was made to charge -1 credits.'
     ],
-    // The service's text of these two is known only in part (hexclave/hexclave's external-auth tests): the
-    // token one begins "The external authentication token could not be verified.", and both end in the reason.
+    // hexclave/hexclave's packages/shared/src/known-errors.tsx at 1fcb9926.
     [
       "EXTERNAL_AUTH_PROVIDER_NOT_CONFIGURED",
       { reason: "provider_disabled" },
-      "The external authentication provider is not configured for this project. (provider_disabled)"
+      "The external authentication provider is not configured or enabled for this project (provider_disabled)."
     ],
     [
       "INVALID_EXTERNAL_AUTH_TOKEN",
       { reason: "expired" },
-      "The external authentication token could not be verified. (expired)"
+      "The external authentication token could not be verified (expired). Please sign in again."
     ],
     ["OUTER_OAUTH_TIMEOUT", {}, "The OAuth flow has timed out. Please sign in again."],
     [

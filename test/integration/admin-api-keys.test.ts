@@ -110,6 +110,27 @@ describe("ApiKeys", () => {
       ApiKeys.use((k) => k.get(created.id))
     )
     assert.isNull(listed.secretServerKey)
+    // On the wire a key the set lacks is left out, as the service answers (internal/api-keys), not `null`.
+    const raw = await backend.call(project, "GET", `/internal/api-keys/${created.id}`, { accessType: "admin" })
+    assert.deepStrictEqual(
+      Object.keys(raw.body).filter((key) => key.endsWith("_key")),
+      ["publishable_client_key"]
+    )
+    const made = await backend.call(project, "POST", "/internal/api-keys", {
+      accessType: "admin",
+      body: {
+        description: "server only",
+        expires_at_millis: Date.now() + HOUR,
+        has_publishable_client_key: false,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: false
+      }
+    })
+    assert.strictEqual(made.status, 200)
+    assert.deepStrictEqual(
+      Object.keys(made.body).filter((key) => key.endsWith("_key")),
+      ["secret_server_key"]
+    )
   })
 
   it("stops a key working once it expires", async () => {

@@ -108,6 +108,51 @@ describe("Metrics", () => {
   })
 })
 
+describe("Metrics.usersByCountry", () => {
+  it("counts each user's recorded country, anonymous users only when asked", async () => {
+    const project = await backend.createProject({ config: { credential_enabled: true } })
+    // The location headers count for a browser's request naming its address (http/end-user.ts).
+    const from = (country: string) => ({
+      "user-agent": "Mozilla/5.0",
+      "x-forwarded-for": "203.0.113.7",
+      "x-vercel-ip-country": country
+    })
+    for (const country of ["CA", "CA", "FR"]) {
+      const signedUp = await backend.call(project, "POST", "/auth/password/sign-up", {
+        body: {
+          email: `someone-${country}-${Math.random().toString(36).slice(2)}@example.test`,
+          password: "correct horse battery"
+        },
+        headers: from(country)
+      })
+      assert.strictEqual(signedUp.status, 200)
+    }
+    // A guest has no country of its own (the service's anonymous sign-up records none); a server gives it one.
+    const guest = await backend.call(project, "POST", "/auth/anonymous/sign-up", { body: {}, headers: from("US") })
+    assert.strictEqual(guest.status, 200)
+    const located = await backend.call(project, "PATCH", `/users/${guest.body.user_id}`, {
+      accessType: "server",
+      headers: { "x-stack-allow-anonymous-user": "true" },
+      body: { country_code: "US" }
+    })
+    assert.strictEqual(located.status, 200)
+    // A user without a recorded country is left out.
+    await backend.signUp(project)
+
+    const layer = adminLayer(backend, project)
+    const metrics = await run(
+      layer,
+      Metrics.use((m) => m.get())
+    )
+    assert.deepStrictEqual(metrics.usersByCountry, { CA: 2, FR: 1 })
+    const withGuests = await run(
+      layer,
+      Metrics.use((m) => m.get({ includeAnonymous: true }))
+    )
+    assert.deepStrictEqual(withGuests.usersByCountry, { CA: 2, FR: 1, US: 1 })
+  })
+})
+
 describe("TestEmail", () => {
   it("reports the SMTP failure as errorMessage", async () => {
     const project = await backend.createProject()

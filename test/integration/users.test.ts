@@ -200,8 +200,9 @@ describe("ServerUsers create, get, update, delete", () => {
         const user = yield* api.create({ primaryEmail: email, primaryEmailAuthEnabled: true })
         return {
           duplicate: yield* Effect.flip(api.create({ primaryEmail: email, primaryEmailAuthEnabled: true })),
-          shortPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "short" })),
-          longPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "x".repeat(200) })),
+          // The service's users route takes any password up to 70 characters (no minimum): a longer one is
+          // refused by the schema, here before it is sent.
+          longPassword: yield* Effect.flip(api.create({ primaryEmail: uniqueEmail(), password: "x".repeat(71) })),
           missing: yield* Effect.flip(api.get("00000000-0000-4000-8000-000000000000")),
           updateMissing: yield* Effect.flip(api.update("00000000-0000-4000-8000-000000000000", { displayName: "x" })),
           notMember: yield* Effect.flip(
@@ -217,8 +218,7 @@ describe("ServerUsers create, get, update, delete", () => {
 
       assert.strictEqual(errors.duplicate._tag, "UserEmailAlreadyExists")
       if (errors.duplicate._tag === "UserEmailAlreadyExists") assert.strictEqual(errors.duplicate.details.email, email)
-      assert.strictEqual(errors.shortPassword._tag, "PasswordTooShort")
-      assert.strictEqual(errors.longPassword._tag, "PasswordTooLong")
+      assert.strictEqual(errors.longPassword._tag, "InvalidInput")
       assert.strictEqual(errors.missing._tag, "UserNotFound")
       assert.strictEqual(errors.updateMissing._tag, "UserNotFound")
       assert.strictEqual(errors.notMember._tag, "TeamMembershipNotFound")

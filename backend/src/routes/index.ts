@@ -13,6 +13,7 @@ import * as cliAuth from "./auth/cli-auth.js"
 import * as contactChannels from "./users/contact-channels.js"
 import * as crossDomainAuth from "./auth/cross-domain-auth.js"
 import * as connectedAccounts from "./oauth/connected-accounts.js"
+import * as emailOutbox from "./projects/email-outbox.js"
 import * as emailTemplates from "./projects/email-templates.js"
 import * as externalAuth from "./auth/external-auth.js"
 import * as health from "./health.js"
@@ -57,6 +58,7 @@ const groups = [
   ...cliAuth.routes,
   ...serverSessions.routes,
   ...users.routes,
+  ...emailOutbox.routes,
   ...teams.routes,
   ...teamMemberships.routes,
   ...teamMemberProfiles.routes,

@@ -1,7 +1,8 @@
 /**
  * The known errors of `POST /auth/external/token` (an app signed in with Clerk, Better Auth or WorkOS exchanges
  * that provider's session token for a session). Both carry a `reason`; the service's SDK reads a reason it does
- * not know as `"unknown"`, so the reasons are kept as text here (the known ones are listed on each class).
+ * not know as `"unknown"`, so the reasons are kept as text here (the known ones are listed on each class). The
+ * messages are the service's (hexclave/hexclave `packages/shared/src/known-errors.tsx` at 1fcb9926).
  */
 import * as Schema from "effect/Schema"
 import { knownError } from "./factory.js"
@@ -16,7 +17,7 @@ const reason = { reason: Schema.String }
 export class ExternalAuthProviderNotConfigured extends knownError<ExternalAuthProviderNotConfigured>()(
   "EXTERNAL_AUTH_PROVIDER_NOT_CONFIGURED",
   400,
-  (d) => `The external authentication provider is not configured for this project. (${d.reason})`,
+  (d) => `The external authentication provider is not configured or enabled for this project (${d.reason}).`,
   reason
 ) {}
 
@@ -28,6 +29,6 @@ export class ExternalAuthProviderNotConfigured extends knownError<ExternalAuthPr
 export class InvalidExternalAuthToken extends knownError<InvalidExternalAuthToken>()(
   "INVALID_EXTERNAL_AUTH_TOKEN",
   401,
-  (d) => `The external authentication token could not be verified. (${d.reason})`,
+  (d) => `The external authentication token could not be verified (${d.reason}). Please sign in again.`,
   reason
 ) {}

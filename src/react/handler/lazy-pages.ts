@@ -45,7 +45,8 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
     () => import("./pages/cli-auth-confirm.js"),
     "CliAuthConfirmPage"
   ),
-  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/onboarding.js"), "OnboardingPage")
+  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/onboarding.js"), "OnboardingPage"),
+  mfa: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/mfa.js"), "MfaPage")
 }
 
 const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("./frame.js"), "HandlerFrame")

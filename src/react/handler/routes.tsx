@@ -122,6 +122,7 @@ type Pages<THandler extends AnyRoute> = readonly [
   StackHandlerPageRoute<THandler, "team-invitation">,
   StackHandlerPageRoute<THandler, "cli-auth-confirm">,
   StackHandlerPageRoute<THandler, "onboarding">,
+  StackHandlerPageRoute<THandler, "mfa">,
   StackHandlerRoute<THandler, "$">
 ]
 
@@ -187,6 +188,7 @@ export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteO
     page("team-invitation"),
     page("cli-auth-confirm"),
     page("onboarding"),
+    page("mfa"),
     notFound
   ])
 }

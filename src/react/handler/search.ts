@@ -25,7 +25,8 @@ export const HANDLER_SEARCH_PARAMS = {
   error: ["errorCode", "message", "details", "error", "error_description"],
   "team-invitation": ["code"],
   "cli-auth-confirm": ["login_code"],
-  onboarding: [AFTER_AUTH_RETURN_TO_PARAM]
+  onboarding: [AFTER_AUTH_RETURN_TO_PARAM],
+  mfa: [AFTER_AUTH_RETURN_TO_PARAM]
 } as const satisfies { readonly [K in HandlerRoute]: ReadonlyArray<string> }
 
 /** The decoded search of a page: each of its parameters, present only when it is a non-empty string. */

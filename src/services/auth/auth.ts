@@ -16,6 +16,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { AuthAnonymousApi, AuthMfaApi, AuthOtpApi, AuthPasswordApi } from "../../contract/auth.js"
 import { ContactChannelsApi } from "../../contract/contact-channels.js"
+import { ExternalAuthApi } from "../../contract/external-auth.js"
+import type { ExternalAuthProviderId } from "../../domain/external-auth.js"
 import { SessionsApi } from "../../contract/sessions.js"
 import type { EndpointSpec } from "../../contract/declaration.js"
 import { type CallbackUrlRequired, NoPrimaryEmail } from "../../errors/client/email-preconditions.js"
@@ -226,7 +228,19 @@ export const AuthCalls = {
     ContactChannelsApi.verify.changes
   ),
   /** Ends the session on the server and here; succeeds even when the session was already invalid. */
-  signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", SessionsApi.signOut.changes)
+  signOut: custom<Effect.Effect<void, SignOutFailure>>("effect", SessionsApi.signOut.changes),
+  /**
+   * Exchanges a session token of the app's other auth provider (Clerk, Better Auth or WorkOS, whose
+   * integration the project enables in its config) for an access token of the same person here, the user made
+   * on the first exchange (`isNewUser: true`). The provider keeps the session: no refresh token comes back, so
+   * nothing is stored in this tier's session; send the access token with the requests made for that user, and
+   * exchange a fresh provider token when it runs out. A signed-in guest of this tier is the user it upgrades.
+   */
+  exchangeExternalToken: functionCall(
+    ExternalAuthApi.exchangeToken,
+    "client",
+    (providerId: ExternalAuthProviderId, token: string) => ({ body: { providerId, token } })
+  )
 }
 
 const confirm = (password: string, confirmation: string | undefined) =>

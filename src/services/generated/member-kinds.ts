@@ -53,7 +53,8 @@ export const AuthMembers = {
   setPassword: "function",
   sendVerificationEmail: "function",
   verifyEmail: "function",
-  signOut: "effect"
+  signOut: "effect",
+  exchangeExternalToken: "function"
 } as const
 
 /** From src/services/auth/cli-login.ts. */

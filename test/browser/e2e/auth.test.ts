@@ -111,6 +111,38 @@ describe("a person in the demo", () => {
     assert.deepStrictEqual(stack.pageErrors.splice(0), [])
   }, 60_000)
 
+  it("finishes a sign-in the official SDK sent to the mfa page with its stored attempt code", async () => {
+    await page.goto("/")
+    await signOutByMenu(page)
+    // The official SDK's sign-in answered MFA required: it keeps the attempt code in the tab and redirects.
+    const demo = stack.emulator.demoProject
+    const signIn = await fetch(`${stack.emulator.apiUrl}/auth/password/sign-in`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-stack-project-id": demo.id,
+        "x-stack-access-type": "client",
+        "x-stack-publishable-client-key": demo.publishableClientKey
+      },
+      body: JSON.stringify({ email, password })
+    })
+    const refused = (await signIn.json()) as { readonly code: string; readonly details: { attempt_code: string } }
+    assert.strictEqual(refused.code, "MULTI_FACTOR_AUTHENTICATION_REQUIRED")
+    await page.evaluate(
+      (code) => sessionStorage.setItem("hexclave_mfa_attempt_code", code),
+      refused.details.attempt_code
+    )
+    await page.goto("/handler/mfa")
+    await page.getByLabel("Authentication code").fill(totpNow())
+    await page.getByRole("button", { name: "Verify" }).click()
+    await expectHome(page, true)
+    assert.isNull(await page.evaluate(() => sessionStorage.getItem("hexclave_mfa_attempt_code")))
+    // Without a waiting sign-in the page says so.
+    await page.goto("/handler/mfa")
+    await page.getByText("There is no sign-in waiting for a code in this tab. Sign in again.").waitFor()
+    assert.deepStrictEqual(stack.pageErrors.splice(0), [])
+  }, 60_000)
+
   it("registers a passkey on a virtual authenticator and signs in with it", async () => {
     const cdp = await person.newCDPSession(page)
     await cdp.send("WebAuthn.enable")

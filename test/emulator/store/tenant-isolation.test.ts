@@ -41,6 +41,8 @@ interface Ids {
   readonly userKey: string
   readonly teamKey: string
   readonly userKeyValue: string
+  /** A message A sent (`/emails/outbox/{id}`). */
+  readonly mail: string
 }
 
 /** How project B calls: its keys, its owner's admin access token, or a signed-in user of B. */
@@ -251,6 +253,14 @@ const probes: ReadonlyArray<Probe> = [
     path: () => "/contact-channels",
     body: (i) => ({ user_id: i.user, type: "email", value: "attacker@example.test", used_for_auth: false }),
     expected: badRequest("USER_ID_DOES_NOT_EXIST")
+  },
+  // the outbox
+  {
+    name: "read a message the project sent",
+    callers: KEYS,
+    method: "GET",
+    path: (i) => `/emails/outbox/${i.mail}`,
+    expected: plain(404)
   },
   // notification preferences
   {
@@ -752,6 +762,10 @@ const setUp = async (): Promise<World> => {
       body: { team_id: team.id, description: "A's team key", expires_at_millis: null }
     })
   )
+  const invitationCode = await mailedCode("invitee@example.test", CALLBACK_URL)
+  const verificationCode = await mailedCode(`second-${aUser.email}`, verificationCallback)
+  const resetCode = await mailedCode(aUser.email, resetCallback)
+  const sent = await ok(backend.call(a, "GET", "/emails/outbox", server))
   return {
     a,
     b,
@@ -766,12 +780,13 @@ const setUp = async (): Promise<World> => {
       invitation: invitation.id,
       permission: "only_in_a",
       oauthLink: oauthLink.id,
-      invitationCode: await mailedCode("invitee@example.test", CALLBACK_URL),
-      verificationCode: await mailedCode(`second-${aUser.email}`, verificationCallback),
-      resetCode: await mailedCode(aUser.email, resetCallback),
+      invitationCode,
+      verificationCode,
+      resetCode,
       userKey: userKey.id,
       teamKey: teamKey.id,
-      userKeyValue: userKey.value
+      userKeyValue: userKey.value,
+      mail: sent.items[0].id
     },
     own: { user: bUser.userId, team: bTeam.id }
   }
@@ -794,7 +809,8 @@ const unknownIds = (): Ids => ({
   resetCode: otherCode(the().ids.resetCode),
   userKey: randomUUID(),
   teamKey: randomUUID(),
-  userKeyValue: otherCode(the().ids.userKeyValue)
+  userKeyValue: otherCode(the().ids.userKeyValue),
+  mail: randomUUID()
 })
 
 const asCaller = (caller: Caller): CallOptions => {

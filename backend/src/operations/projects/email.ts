@@ -19,7 +19,9 @@ import { buildCategorizedTemplateEmail, type StoredMail } from "../../mail/messa
 import { makeOutbox, type OutboxStoreError } from "../../mail/outbox.js"
 import { deliver, type EmailConfig, senderOf } from "../../mail/smtp.js"
 import { Db, type DbError } from "../../store/db.js"
-import { sqlOutboxStore } from "../../store/projects/outbox.js"
+import { type OutboxDetails, sqlOutboxStore } from "../../store/projects/outbox.js"
+import { recordSmtpFailure } from "../../store/projects/email-outbox.js"
+import { defaultTemplates } from "../../mail/default-templates.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { requireTrustedUrl } from "./trusted-urls.js"
 import { projectTemplates } from "./email-templates.js"
@@ -149,8 +151,19 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
         if (built._tag === "NotRendered") return undefined
       }
     }
-    const delivery = yield* deliver(makeOutbox(sqlOutboxStore(db, email.project.id)), config, built.message.mail)
+    const details: OutboxDetails = {
+      userId: userId ?? null,
+      templateId,
+      tsxSource: template?.tsxSource ?? defaultTemplates[email.type].tsxSource,
+      themeId: email.project.config.emailTheme,
+      notificationCategoryId: category?.id ?? null,
+      isTransactional: category === undefined || !category.canDisable
+    }
+    const outbox = makeOutbox(sqlOutboxStore(db, email.project.id, details))
+    const delivery = yield* deliver(outbox, config, built.message.mail)
     if (delivery.relay._tag === "SmtpFailed") {
+      // `GET /emails/outbox` shows the message as a server error, with the server's reason.
+      yield* recordSmtpFailure(db, email.project.id, delivery.mail.id, delivery.relay.error.errorMessage)
       yield* Effect.logWarning(
         `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
           "the message is in the outbox",

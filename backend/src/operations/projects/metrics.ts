@@ -1,7 +1,9 @@
 /**
  * `GET /internal/metrics`, counted from the store. Days are UTC calendar days; the window is today and
- * the 30 days before it, oldest first, as on the hosted service. Users are not located, so
- * `usersByCountry` is empty rather than invented.
+ * the 30 days before it, oldest first, as on the hosted service. `usersByCountry` counts the country recorded
+ * for each user (its sign-up's location headers, or a server's `country_code`), where the service counts the
+ * country of each user's latest session refresh from its analytics events: the same for a user who signs in
+ * from where they signed up.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -21,7 +23,8 @@ import {
   type SentEmail,
   sentEmailsSince,
   signUpTimesSince,
-  userCounts
+  userCounts,
+  usersByCountry
 } from "../../store/projects/metrics.js"
 import { findUserView, listUserViews } from "../../store/users/users.js"
 import { withHostedExtras } from "../users/user-views.js"
@@ -74,10 +77,11 @@ export const projectMetrics = (
       loginMethodCounts(db, projectId)
     ])
     const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
-    const [counts, emails, totalEmails] = yield* Effect.all([
+    const [counts, emails, totalEmails, countries] = yield* Effect.all([
       userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
       sentEmailsSince(db, projectId, start),
-      countSentEmails(db, projectId)
+      countSentEmails(db, projectId),
+      usersByCountry(db, projectId, includeAnonymous)
     ])
     const totalUsers = counts.verified + counts.unverified + (includeAnonymous ? counts.anonymous : 0)
     const dailyUsers = perDay(start, signUps)
@@ -86,7 +90,7 @@ export const projectMetrics = (
       totalUsers,
       dailyUsers,
       dailyActiveUsers,
-      usersByCountry: {},
+      usersByCountry: countries,
       // Whole server users, as the hosted service sends them.
       recentlyRegistered: recentlyRegistered.map(withHostedExtras),
       // A user deleted between the two reads is skipped, as the hosted service does.

@@ -29,6 +29,15 @@ import {
 } from "../../store/projects/config-overrides.js"
 import { Db, type DbError, type DbShape } from "../../store/db.js"
 import { findProject, saveProject, type StoredProject } from "../../store/projects/projects.js"
+import {
+  deriveTouched,
+  materializeTouched,
+  RECORD_CONTAINERS,
+  RECORD_KEYS,
+  replaceRecordsOnUpdate,
+  type Touched,
+  under
+} from "./config-records.js"
 import { loadDefinitions } from "../teams/permission-definitions.js"
 
 // ---------------------------------------------------------------------------------------------------------
@@ -237,6 +246,7 @@ const integrationKeys: ReadonlyArray<KeySpec> = Object.entries(INTEGRATION_SETTI
 
 const KEYS: ReadonlyArray<KeySpec> = [
   ...BASE_KEYS,
+  ...RECORD_KEYS,
   { pattern: new RegExp(`^apps\\.installed\\.(${APP_ID})\\.enabled$`), check: isBoolean, levels: BRANCH },
   ...integrationKeys
 ]
@@ -312,7 +322,8 @@ const CONTAINERS: ReadonlyArray<RegExp> = [
   /^auth\.(password|otp|passkey|oauth|signUpRules)$/,
   new RegExp(`^auth\\.signUpRules\\.${RULE_ID}(\\.action)?$`),
   /^apiKeys\.enabled$/,
-  /^rbac\.defaultPermissions(\.(signUp|teamCreator|teamMember))?$/
+  /^rbac\.defaultPermissions(\.(signUp|teamCreator|teamMember))?$/,
+  ...RECORD_CONTAINERS
 ]
 
 /** Parses and checks an override written at `level`; the message of a plain 400 when it is refused. */
@@ -354,9 +365,6 @@ const parseOverride = (text: string, level: ConfigLevel): Effect.Effect<Readonly
     return written
   })
 
-/** Whether `path` is `key` or lies under it. */
-const under = (path: string, key: string) => path === key || path.startsWith(`${key}.`)
-
 /** The service's override merge: a key written replaces everything at and under it (and a leaf above it). */
 const mergeOverride = (stored: FlatOverride, written: ReadonlyArray<Written>): Record<string, ConfigLeaf> => {
   const next: Record<string, ConfigLeaf> = { ...stored }
@@ -383,9 +391,14 @@ const applyMapped = (project: StoredProject, override: FlatOverride): StoredProj
 // ---------------------------------------------------------------------------------------------------------
 // Writing
 
+/**
+ * Writes one level's override: the records the write touches are materialized first (config-records.ts), the
+ * change is applied, then the mapped keys and the touched records are written through to the stored project.
+ */
 const writeOverride = (
   projectId: string,
   level: ConfigLevel,
+  touched: Touched,
   change: (stored: FlatOverride) => {
     readonly next: FlatOverride
     readonly applied: FlatOverride
@@ -396,10 +409,14 @@ const writeOverride = (
       Effect.gen(function* () {
         const project = yield* findProject(db, projectId)
         if (project === undefined) return
-        const overrides = yield* loadOverrides(db, projectId)
+        const loaded = yield* loadOverrides(db, projectId)
+        const environment = materializeTouched(project, loaded, touched)
+        if (environment !== loaded.environment) yield* saveOverride(db, projectId, "environment", environment)
+        const overrides = { ...loaded, environment }
         const { next, applied } = change(overrides[level])
         yield* saveOverride(db, projectId, level, next)
-        const updated = applyMapped(project, applied)
+        const merged = mergedOverrides({ ...overrides, [level]: next })
+        const updated = deriveTouched(applyMapped(project, applied), merged, touched)
         if (updated !== project) yield* saveProject(db, updated)
       })
     )
@@ -412,7 +429,7 @@ export const patchConfigOverride = (
   text: string
 ): Effect.Effect<void, Refused | DbError, Db> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
-    writeOverride(projectId, level, (stored) => ({
+    writeOverride(projectId, level, { keys: written.map((w) => w.key) }, (stored) => ({
       next: mergeOverride(stored, written),
       // A key written and every mapped key it cleared: cleared ones go back to their defaults.
       applied: {
@@ -436,7 +453,7 @@ export const replaceConfigOverride = (
   text: string
 ): Effect.Effect<void, Refused | DbError, Db> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
-    writeOverride(projectId, level, (stored) => {
+    writeOverride(projectId, level, { wholeLevel: level }, (stored) => {
       const next = mergeOverride({}, written)
       return {
         next,
@@ -455,7 +472,7 @@ export const resetConfigKeys = (
   level: ConfigLevel,
   keys: ReadonlyArray<string>
 ): Effect.Effect<void, DbError, Db> =>
-  writeOverride(projectId, level, (stored) => {
+  writeOverride(projectId, level, { keys }, (stored) => {
     const removed = Object.keys(stored).filter((path) => keys.some((key) => under(path, key)))
     return {
       next: Object.fromEntries(Object.entries(stored).filter(([path]) => !removed.includes(path))),
@@ -527,7 +544,7 @@ export interface EffectiveConfig {
 export type AppId = (typeof APP_IDS)[number]
 
 /** The stored overrides merged, later levels winning. */
-const mergedOverrides = (overrides: Record<ConfigLevel, FlatOverride>): Record<string, ConfigLeaf> => {
+export const mergedOverrides = (overrides: Readonly<Record<ConfigLevel, FlatOverride>>): Record<string, ConfigLeaf> => {
   let merged: Record<string, ConfigLeaf> = {}
   for (const level of CONFIG_LEVELS)
     merged = mergeOverride(
@@ -701,3 +718,21 @@ export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbE
       }
     }
   })
+
+/**
+ * A project update's domains and providers in the overrides (config-records.ts `replaceRecordsOnUpdate`): the
+ * project to save, with its lists made again where an override holds them.
+ */
+export const syncRecordsOnUpdate = (
+  db: DbShape,
+  project: StoredProject,
+  written: { readonly domains: boolean; readonly providers: boolean }
+): Effect.Effect<StoredProject, DbError> =>
+  !written.domains && !written.providers
+    ? Effect.succeed(project)
+    : Effect.gen(function* () {
+        const overrides = yield* loadOverrides(db, project.id)
+        const synced = replaceRecordsOnUpdate(project, overrides, written, mergedOverrides)
+        if (synced.environment !== undefined) yield* saveOverride(db, project.id, "environment", synced.environment)
+        return synced.project
+      })

@@ -21,6 +21,7 @@ import {
 } from "../../store/projects/projects.js"
 import { createProject, DEFAULT_TEAM_PERMISSIONS } from "./project-setup.js"
 import { updatedProject } from "./project-update.js"
+import { syncRecordsOnUpdate } from "./project-config.js"
 import { ensureMembership } from "../teams/team-access.js"
 import { requireTeamPermission } from "../teams/team-permissions.js"
 
@@ -33,8 +34,16 @@ const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "team_admin"
 export const updateCurrentProject = (project: StoredProject, update: AdminProjectUpdate) =>
   Effect.gen(function* () {
     const db = yield* Db
-    const next = yield* updatedProject(project, update)
-    yield* saveProject(db, next)
+    const updated = yield* updatedProject(project, update)
+    const next = yield* db.transaction(
+      Effect.tap(
+        syncRecordsOnUpdate(db, updated, {
+          domains: update.config?.domains !== undefined,
+          providers: update.config?.oauthProviders !== undefined
+        }),
+        (synced) => saveProject(db, synced)
+      )
+    )
     return (yield* findProject(db, next.id)) ?? next
   })
 

@@ -25,7 +25,7 @@ export const routes = [
       const { user, isNewUser } = yield* redeemSignInCode(project, body.code, current).pipe(
         // The new user has no password and selects no team; the guest to upgrade was read with the request's
         // authentication.
-        unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound")
+        unreachable("TeamMembershipNotFound", "UserNotFound")
       )
       if (user.isMultiFactorRequired) return yield* requireMfa(project.id, user.id, isNewUser)
       const session = yield* createSession({ projectId: project.id, userId: user.id })

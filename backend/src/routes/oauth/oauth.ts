@@ -105,7 +105,7 @@ export const routes = [
   serve(OAuthNativeApi.appleSignIn, ({ auth, body }) =>
     signInWithAppleIdToken(auth.project, body.idToken).pipe(
       // A native sign-up sets no password, selects no team, upgrades no guest and has no bot challenge.
-      unreachable("PasswordTooShort", "PasswordTooLong", "TeamMembershipNotFound", "UserNotFound", "BotChallengeFailed")
+      unreachable("TeamMembershipNotFound", "UserNotFound", "BotChallengeFailed")
     )
   ),
   endpoint({

@@ -12,6 +12,7 @@ import * as cliAuthAndNotificationPreferences from "./0010-cli-auth-and-notifica
 import * as linkedLoginsAccountPerUser from "./0011-linked-logins-account-per-user.js"
 import * as userCountryAndRiskScores from "./0012-user-country-and-risk-scores.js"
 import * as configSourceExternalAuth from "./0013-config-source-external-auth.js"
+import * as outboxState from "./0014-outbox-state.js"
 
 export interface Migration {
   readonly name: string
@@ -31,5 +32,6 @@ export const migrations: ReadonlyArray<Migration> = [
   cliAuthAndNotificationPreferences,
   linkedLoginsAccountPerUser,
   userCountryAndRiskScores,
-  configSourceExternalAuth
+  configSourceExternalAuth,
+  outboxState
 ]

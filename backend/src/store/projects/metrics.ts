@@ -160,3 +160,28 @@ export const countSentEmails = (db: DbShape, projectId: string): Effect.Effect<n
   Effect.map(db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) =>
     Number(rows[0]?.["n"] ?? 0)
   )
+
+/**
+ * Users per country, most first: the country recorded for each user (at sign-up, from the request's location
+ * headers, or set by a server), anonymous users only with `includeAnonymous`; users without one are left out.
+ */
+export const usersByCountry = (
+  db: DbShape,
+  projectId: string,
+  includeAnonymous: boolean
+): Effect.Effect<Readonly<Record<string, number>>, DbError> =>
+  Effect.map(
+    db.query(
+      `select country_code, count(*)::int as users from users
+       where project_id = $1 and country_code is not null and ($2 or not is_anonymous)
+       group by country_code order by users desc, country_code`,
+      [projectId, includeAnonymous]
+    ),
+    (rows) =>
+      Object.fromEntries(
+        rows.flatMap((row) => {
+          const code = row["country_code"]
+          return typeof code === "string" ? [[code, Number(row["users"] ?? 0)] as const] : []
+        })
+      )
+  )

@@ -41,18 +41,30 @@ const toMail = (row: OutboxRow): StoredMail => ({
 
 const storeError = (error: DbError) => new OutboxStoreError({ message: error.message, cause: error })
 
+/** What a project's message keeps beside the message itself, for `GET /emails/outbox`. */
+export interface OutboxDetails {
+  /** The user it went to; null for a message to an address of nobody (an invitation). */
+  readonly userId: string | null
+  readonly templateId: string | null
+  readonly tsxSource: string
+  readonly themeId: string | null
+  readonly notificationCategoryId: string | null
+  readonly isTransactional: boolean
+}
+
 /**
- * The SQL store; `projectId` tags rows so that deleting a project deletes its mail. A mailbox name or id
- * the database could not store (anyone can type one into the mailbox's URL) names no message, so it is
- * answered without a query.
+ * The SQL store; `projectId` tags rows so that deleting a project deletes its mail, and `details` (a project's
+ * message) what the outbox route shows of it. A mailbox name or id the database could not store (anyone can
+ * type one into the mailbox's URL) names no message, so it is answered without a query.
  */
-export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => ({
+export const sqlOutboxStore = (db: DbShape, projectId?: string, details?: OutboxDetails): OutboxStore => ({
   insert: (mail) =>
     Effect.mapError(
       Effect.asVoid(
         db.query(
-          `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen,
+             user_id, template_id, tsx_source, theme_id, notification_category_id, is_transactional)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
           [
             mail.id,
             projectId ?? null,
@@ -63,7 +75,13 @@ export const sqlOutboxStore = (db: DbShape, projectId?: string): OutboxStore => 
             mail.text,
             mail.html,
             mail.createdAt,
-            mail.seen
+            mail.seen,
+            details?.userId ?? null,
+            details?.templateId ?? null,
+            details?.tsxSource ?? null,
+            details?.themeId ?? null,
+            details?.notificationCategoryId ?? null,
+            details?.isTransactional ?? true
           ]
         )
       ),

@@ -122,8 +122,9 @@ const toUser = (row: UserViewRow): ServerUser => {
     clientReadOnlyMetadata: row.clientReadOnlyMetadata,
     serverMetadata: row.serverMetadata,
     oauthProviders: row.oauthProviders,
-    emailAuthEnabled:
-      row.primaryEmail !== null && row.primaryEmailAuthEnabled && (row.hasPassword || row.otpAuthEnabled),
+    // The service's `auth_with_email`: a password or OTP sign-in method exists, whatever the primary e-mail's
+    // `primary_email_auth_enabled` says (users/crud.tsx at 2f719903).
+    emailAuthEnabled: row.hasPassword || row.otpAuthEnabled,
     isMultiFactorRequired: row.requiresTotpMfa,
     isAnonymous: row.isAnonymous,
     isRestricted: restrictedReason !== null,
