@@ -132,6 +132,14 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
   })
 
 /**
+ * A check of the request beyond its declared schemas: the SCHEMA_ERROR naming `problem` when `valid` is false.
+ *
+ * @example requireInput(request, isUuid(id), "params.notification_category_id must be a valid UUID")
+ */
+export const requireInput = (request: RequestLine, valid: boolean, problem: string): Effect.Effect<void, SchemaError> =>
+  valid ? Effect.void : Effect.fail(schemaErrorOf(request, [problem]))
+
+/**
  * The signed-in user of a route whose request schema on the service requires one (`auth.user` defined: password
  * set and update, the primary e-mail's verification, passkey registration): without it, the service's schema
  * refusal, before anything else of the route is checked.

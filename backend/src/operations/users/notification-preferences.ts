@@ -10,6 +10,7 @@ import type * as Schema from "effect/Schema"
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "@stackfx/lib/domain/notification-preference.js"
 import type { NotificationPreference } from "@stackfx/lib/domain/notification-preference.js"
 import { VerificationCodeExpired, VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
+import { Refused } from "../../errors/refused.js"
 import { Db, type DbError } from "../../store/db.js"
 import { setNotificationChoice, userNotificationChoices } from "../../store/users/notification-preferences.js"
 import { findVerificationCodeInAnyProject, markVerificationCodeUsed } from "../../store/auth/verification-codes.js"
@@ -20,6 +21,13 @@ const UNSUBSCRIBE_LINK_TTL_MILLIS = 30 * 24 * 60 * 60 * 1000
 
 export const categoryById = (id: string): NotificationCategory | undefined =>
   NOTIFICATION_CATEGORIES.find((c) => c.id === id)
+/** The category of an id, or the hosted plain 404 for an unknown one. */
+export const requireCategory = (id: string): Effect.Effect<NotificationCategory, Refused> => {
+  const category = categoryById(id)
+  return category === undefined
+    ? Effect.fail(new Refused({ reason: "not-found", message: "Notification category not found" }))
+    : Effect.succeed(category)
+}
 export const categoryByName = (name: string): NotificationCategory | undefined =>
   NOTIFICATION_CATEGORIES.find((c) => c.name === name)
 
