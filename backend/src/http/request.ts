@@ -139,13 +139,21 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
 export const requireInput = (request: RequestLine, valid: boolean, problem: string): Effect.Effect<void, SchemaError> =>
   valid ? Effect.void : Effect.fail(schemaErrorOf(request, [problem]))
 
+/** A part of the request the route cannot work without: the SCHEMA_ERROR naming `problem` when it is missing. */
+export const requirePresent = <A>(
+  request: RequestLine,
+  value: A | undefined,
+  problem: string
+): Effect.Effect<A, SchemaError> =>
+  value === undefined ? Effect.fail(schemaErrorOf(request, [problem])) : Effect.succeed(value)
+
 /**
  * The signed-in user of a route whose request schema on the service requires one (`auth.user` defined: password
  * set and update, the primary e-mail's verification, passkey registration): without it, the service's schema
  * refusal, before anything else of the route is checked.
  */
 export const userRequiredBySchema = <U>(user: U | undefined, request: RequestLine): Effect.Effect<U, SchemaError> =>
-  user === undefined ? Effect.fail(schemaErrorOf(request, ["auth.user must be defined"])) : Effect.succeed(user)
+  requirePresent(request, user, "auth.user must be defined")
 
 /** How a part of the request treats keys its schema does not declare. */
 export type UnknownKeys = "refuse" | "ignore"
