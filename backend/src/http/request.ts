@@ -137,7 +137,11 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
  * @example requireInput(request, isUuid(id), "params.notification_category_id must be a valid UUID")
  */
 export const requireInput = (request: RequestLine, valid: boolean, problem: string): Effect.Effect<void, SchemaError> =>
-  valid ? Effect.void : Effect.fail(schemaErrorOf(request, [problem]))
+  valid ? Effect.void : refuseInput(request, problem)
+
+/** The SCHEMA_ERROR naming `problem`, for a check an operation made on the request's input. */
+export const refuseInput = (request: RequestLine, problem: string): Effect.Effect<never, SchemaError> =>
+  Effect.fail(schemaErrorOf(request, [problem]))
 
 /** A part of the request the route cannot work without: the SCHEMA_ERROR naming `problem` when it is missing. */
 export const requirePresent = <A>(
