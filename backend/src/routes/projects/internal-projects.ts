@@ -8,7 +8,7 @@ import { InternalProjectsApi } from "@stackfx/lib/contract/internal-projects.js"
 import { checkProjectConfig } from "../../http/project-config-checks.js"
 import { requireInput, userRequiredBySchema } from "../../http/request.js"
 import { serve, unreachable } from "../../http/serve.js"
-import { internalUser, isInternalProject } from "../../operations/projects/internal-actor.js"
+import { internalUser, isInternalProject } from "../../operations/projects/project-actors.js"
 import { toAdminProject } from "../../operations/projects/project-views.js"
 import { createOwnedProject, ownedProjects, transferProject } from "../../operations/projects/projects.js"
 
