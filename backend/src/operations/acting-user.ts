@@ -51,7 +51,7 @@ export const resolveOptionalUserId = (
   raw === undefined ? Effect.succeed(undefined) : resolveUserId(actor, raw)
 
 /** A client may only name itself: refused (forbidden, a plain 403 like the hosted service) for anyone else. */
-export const clientSelfOnly = (
+const clientSelfOnly = (
   actor: Actor,
   userId: string | undefined,
   what: string

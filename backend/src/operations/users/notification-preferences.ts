@@ -19,8 +19,7 @@ import { CodePurpose, issueCode } from "../auth/verification-codes.js"
 /** The hosted lifetime of an unsubscribe link: 30 days. */
 const UNSUBSCRIBE_LINK_TTL_MILLIS = 30 * 24 * 60 * 60 * 1000
 
-export const categoryById = (id: string): NotificationCategory | undefined =>
-  NOTIFICATION_CATEGORIES.find((c) => c.id === id)
+const categoryById = (id: string): NotificationCategory | undefined => NOTIFICATION_CATEGORIES.find((c) => c.id === id)
 /** The category of an id, or the hosted plain 404 for an unknown one. */
 export const requireCategory = (id: string): Effect.Effect<NotificationCategory, Refused> => {
   const category = categoryById(id)
