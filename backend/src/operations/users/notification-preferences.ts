@@ -30,6 +30,9 @@ export const requireCategory = (id: string): Effect.Effect<NotificationCategory,
 export const categoryByName = (name: string): NotificationCategory | undefined =>
   NOTIFICATION_CATEGORIES.find((c) => c.name === name)
 
+/** The length of the codes an unsubscribe link carries. */
+const UNSUBSCRIBE_CODE_LENGTH = 45
+
 const preferenceOf = (category: NotificationCategory, enabled: boolean): NotificationPreference => ({
   notificationCategoryId: category.id,
   notificationCategoryName: category.name,
@@ -84,7 +87,7 @@ export const issueUnsubscribeLink = (input: {
   readonly apiBaseUrl: string
 }): Effect.Effect<string, DbError, Db> =>
   Effect.gen(function* () {
-    const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, 45)
+    const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, UNSUBSCRIBE_CODE_LENGTH)
     yield* issueCode({
       projectId: input.projectId,
       purpose: CodePurpose.unsubscribeLink,
@@ -96,18 +99,20 @@ export const issueUnsubscribeLink = (input: {
     return `${input.apiBaseUrl.replace(/\/+$/, "")}/api/v1/emails/unsubscribe-link?code=${code}`
   })
 
-/** What following an unsubscribe link did. */
-export type Unsubscribed = "unsubscribed" | "already-unsubscribed"
+/** What following an unsubscribe link did; `invalid-code` for a code that cannot be one of ours (not 45 characters). */
+export type Unsubscribed = "unsubscribed" | "already-unsubscribed" | "invalid-code"
 
 /**
  * Follows an unsubscribe link: turns the category off for the user. A link used before answers
- * `already-unsubscribed`; an unknown code is VERIFICATION_CODE_NOT_FOUND and an expired one
- * VERIFICATION_CODE_EXPIRED, as on the hosted route.
+ * `already-unsubscribed`, a missing or malformed code `invalid-code` (the hosted route's plain 400, before any
+ * lookup); an unknown code is VERIFICATION_CODE_NOT_FOUND and an expired one VERIFICATION_CODE_EXPIRED, as on
+ * the hosted route.
  */
 export const followUnsubscribeLink = (
-  code: string
+  code: string | undefined
 ): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
   Effect.gen(function* () {
+    if (code === undefined || code.length !== UNSUBSCRIBE_CODE_LENGTH) return "invalid-code"
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const row = yield* findVerificationCodeInAnyProject(db, CodePurpose.unsubscribeLink, code.toLowerCase())
