@@ -5,11 +5,11 @@
  */
 import * as Effect from "effect/Effect"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
+import { clientImageRefused } from "@stackfx/lib/domain/rules/profile-image.js"
 import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { type RequestLine, schemaErrorOf } from "./request.js"
 import { HttpStatusError } from "./respond.js"
 
-const UPLOADED_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]+={0,2}$|^[A-Za-z0-9+/]+={0,2}$/
 const PADDED_BASE64 = /^([0-9a-zA-Z+/]{4})*(([0-9a-zA-Z+/]{2}==)|([0-9a-zA-Z+/]{3}=))?$/
 
 /**
@@ -21,7 +21,7 @@ export const clientProfileImageCheck = (
   accessType: AccessType,
   url: string | null | undefined
 ): Effect.Effect<void, HttpStatusError> =>
-  accessType === "client" && url !== undefined && url !== null && url !== "" && !UPLOADED_IMAGE.test(url)
+  accessType === "client" && clientImageRefused(url)
     ? Effect.fail(new HttpStatusError({ status: 400, message: "Invalid profile image URL" }))
     : Effect.void
 

@@ -132,12 +132,32 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
   })
 
 /**
+ * A check of the request beyond its declared schemas: the SCHEMA_ERROR naming `problem` when `valid` is false.
+ *
+ * @example requireInput(request, isUuid(id), "params.notification_category_id must be a valid UUID")
+ */
+export const requireInput = (request: RequestLine, valid: boolean, problem: string): Effect.Effect<void, SchemaError> =>
+  valid ? Effect.void : refuseInput(request, problem)
+
+/** The SCHEMA_ERROR naming `problem`, for a check an operation made on the request's input. */
+export const refuseInput = (request: RequestLine, problem: string): Effect.Effect<never, SchemaError> =>
+  Effect.fail(schemaErrorOf(request, [problem]))
+
+/** A part of the request the route cannot work without: the SCHEMA_ERROR naming `problem` when it is missing. */
+export const requirePresent = <A>(
+  request: RequestLine,
+  value: A | undefined,
+  problem: string
+): Effect.Effect<A, SchemaError> =>
+  value === undefined ? Effect.fail(schemaErrorOf(request, [problem])) : Effect.succeed(value)
+
+/**
  * The signed-in user of a route whose request schema on the service requires one (`auth.user` defined: password
  * set and update, the primary e-mail's verification, passkey registration): without it, the service's schema
  * refusal, before anything else of the route is checked.
  */
 export const userRequiredBySchema = <U>(user: U | undefined, request: RequestLine): Effect.Effect<U, SchemaError> =>
-  user === undefined ? Effect.fail(schemaErrorOf(request, ["auth.user must be defined"])) : Effect.succeed(user)
+  requirePresent(request, user, "auth.user must be defined")
 
 /** How a part of the request treats keys its schema does not declare. */
 export type UnknownKeys = "refuse" | "ignore"

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { ApiRootApi } from "@stackfx/lib/contract/api-root.js"
 import { type Auth, authenticate } from "../http/auth.js"
-import { queryOf, schemaErrorOf } from "../http/request.js"
+import { queryOf, requireInput } from "../http/request.js"
 import { serve } from "../http/serve.js"
 
 const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
@@ -34,9 +34,7 @@ export const routes = [
     Effect.gen(function* () {
       const auth = yield* authenticate(request.headers)
       const unknown = Object.keys(queryOf(request))
-      if (unknown.length > 0) {
-        return yield* Effect.fail(schemaErrorOf(request, [`query contains unknown properties: ${unknown.join(", ")}`]))
-      }
+      yield* requireInput(request, unknown.length === 0, `query contains unknown properties: ${unknown.join(", ")}`)
       return HttpServerResponse.text(apiRootText(auth))
     })
   )

@@ -5,9 +5,8 @@ import * as Schema from "effect/Schema"
 import { JwkSet, JwksApi, type JwksQuery } from "@stackfx/lib/contract/jwks.js"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
-import { Refused } from "../errors/refused.js"
 import { serve } from "../http/serve.js"
-import { publicKeySet } from "../operations/auth/signing-keys.js"
+import { requirePublicKeySet } from "../operations/auth/signing-keys.js"
 
 /**
  * The kinds of keys a query asks for. Both flags default to false; `include_anonymous` implies
@@ -26,10 +25,7 @@ const asKeySet = Schema.decodeUnknownEffect(JwkSet)
 export const routes = [
   serve(JwksApi.get, ({ params, query }) =>
     Effect.gen(function* () {
-      const keys = yield* publicKeySet(params.project_id, kindsOf(query))
-      // The hosted route answers an unknown project with a plain-text 404, not a known error.
-      if (keys === undefined)
-        return yield* Effect.fail(new Refused({ reason: "not-found", message: "Project not found" }))
+      const keys = yield* requirePublicKeySet(params.project_id, kindsOf(query))
       return yield* Effect.orDie(asKeySet(keys))
     })
   ),

@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { SigningKeys } from "../../crypto/signing-keys.js"
+import { Refused } from "../../errors/refused.js"
 import { Projects } from "../../store/projects/project-lookup.js"
 
 /**
@@ -14,3 +15,11 @@ export const publicKeySet = (projectId: string, kinds: ReadonlyArray<AccessToken
     if (project === undefined) return undefined
     return yield* (yield* SigningKeys).jwks(projectId, kinds)
   })
+
+/** The key set of `publicKeySet`, or the hosted route's plain-text 404 (not a known error) for an unknown project. */
+export const requirePublicKeySet = (projectId: string, kinds: ReadonlyArray<AccessTokenKind>) =>
+  Effect.flatMap(publicKeySet(projectId, kinds), (keys) =>
+    keys === undefined
+      ? Effect.fail(new Refused({ reason: "not-found", message: "Project not found" }))
+      : Effect.succeed(keys)
+  )

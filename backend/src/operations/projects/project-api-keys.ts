@@ -18,6 +18,7 @@ import type {
 } from "@stackfx/lib/domain/project-api-key.js"
 import { projectApiKeyValidity } from "@stackfx/lib/domain/rules/api-key-validity.js"
 import { ApiKeyExpired, ApiKeyNotFound, ApiKeyRevoked, WrongApiKeyType } from "@stackfx/lib/errors/known/api-keys.js"
+import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import type { TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
@@ -33,6 +34,7 @@ import {
   updateProjectApiKey
 } from "../../store/projects/project-api-keys.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
+import { type Actor, resolveUserId } from "../acting-user.js"
 import { ensureTeam, ensureUser } from "../teams/team-access.js"
 import { listMemberPermissions } from "../teams/team-permissions.js"
 
@@ -359,3 +361,9 @@ export const checkPresentedKey = <T extends ProjectApiKeyType>(
     // checkProjectApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).
     return view ?? (yield* Effect.die(`checkProjectApiKey answered a key that is not a ${type} key`))
   })
+
+/** The user whose keys a listing is about (`"me"` resolved): the service's schema requires one, in its own words. */
+export const userKeysOwner = (actor: Actor, raw: string | undefined) =>
+  raw === undefined
+    ? Effect.fail(new SchemaError({ details: { message: "user_id is required for user API keys" } }))
+    : resolveUserId(actor, raw)

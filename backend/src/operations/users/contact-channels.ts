@@ -6,7 +6,12 @@
  */
 import * as Effect from "effect/Effect"
 import type { ContactChannelType } from "@stackfx/lib/domain/contact-channel.js"
-import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
+import type { ServerUser } from "@stackfx/lib/domain/user.js"
+import {
+  ContactChannelAlreadyUsedForAuthBySomeoneElse,
+  EmailAlreadyVerified,
+  EmailIsNotPrimaryEmail
+} from "@stackfx/lib/errors/known/contact-channels.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomId } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
@@ -28,7 +33,7 @@ import { Db, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../sto
 import type { StoredProject } from "../../store/projects/projects.js"
 import { CodeLifetimes } from "../auth/code-lifetimes.js"
 import { newEmailedCode, nonceOf, redeemEmailedCode } from "../auth/emailed-codes.js"
-import { type SendEmailError, sendCodeEmail } from "../projects/email.js"
+import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "../projects/email.js"
 import { CodePurpose, type VerificationCodeError } from "../auth/verification-codes.js"
 
 export type ChannelWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | Refused | DbError
@@ -260,3 +265,48 @@ export const listChannels = (
   Effect.flatMap(Db, (db) =>
     userId === undefined ? listProjectContactChannels(db, projectId) : listContactChannels(db, projectId, userId)
   )
+
+/**
+ * Emails a verification link for the user's primary address, which the request names (EMAIL_IS_NOT_PRIMARY_EMAIL
+ * for another one) and which is not verified yet (EMAIL_ALREADY_VERIFIED).
+ */
+export const sendPrimaryVerification = (
+  project: StoredProject,
+  user: ServerUser,
+  requested: { readonly email: string; readonly callbackUrl: string }
+) =>
+  Effect.gen(function* () {
+    const email = requested.email.trim()
+    if (user.primaryEmail !== email) {
+      return yield* Effect.fail(new EmailIsNotPrimaryEmail({ details: { email, primary_email: user.primaryEmail } }))
+    }
+    if (user.primaryEmailVerified) return yield* Effect.fail(new EmailAlreadyVerified({}))
+    yield* checkCallbackUrl(project, requested.callbackUrl)
+    yield* sendVerificationEmail({
+      project,
+      userId: user.id,
+      userDisplayName: user.displayName,
+      email,
+      callbackUrl: requested.callbackUrl
+    })
+  })
+
+/** Emails a verification link for one of the user's channels that is not verified yet (EMAIL_ALREADY_VERIFIED). */
+export const sendChannelVerification = (
+  project: StoredProject,
+  user: ServerUser,
+  channelId: string,
+  callbackUrl: string
+) =>
+  Effect.gen(function* () {
+    const channel = yield* getContactChannelOf(project.id, user.id, channelId)
+    if (channel.isVerified) return yield* Effect.fail(new EmailAlreadyVerified({}))
+    yield* checkCallbackUrl(project, callbackUrl)
+    yield* sendVerificationEmail({
+      project,
+      userId: user.id,
+      userDisplayName: user.displayName,
+      email: channel.value,
+      callbackUrl
+    })
+  })

@@ -10,6 +10,7 @@ import type * as Schema from "effect/Schema"
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "@stackfx/lib/domain/notification-preference.js"
 import type { NotificationPreference } from "@stackfx/lib/domain/notification-preference.js"
 import { VerificationCodeExpired, VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
+import { Refused } from "../../errors/refused.js"
 import { Db, type DbError } from "../../store/db.js"
 import { setNotificationChoice, userNotificationChoices } from "../../store/users/notification-preferences.js"
 import { findVerificationCodeInAnyProject, markVerificationCodeUsed } from "../../store/auth/verification-codes.js"
@@ -18,10 +19,19 @@ import { CodePurpose, issueCode } from "../auth/verification-codes.js"
 /** The hosted lifetime of an unsubscribe link: 30 days. */
 const UNSUBSCRIBE_LINK_TTL_MILLIS = 30 * 24 * 60 * 60 * 1000
 
-export const categoryById = (id: string): NotificationCategory | undefined =>
-  NOTIFICATION_CATEGORIES.find((c) => c.id === id)
+const categoryById = (id: string): NotificationCategory | undefined => NOTIFICATION_CATEGORIES.find((c) => c.id === id)
+/** The category of an id, or the hosted plain 404 for an unknown one. */
+export const requireCategory = (id: string): Effect.Effect<NotificationCategory, Refused> => {
+  const category = categoryById(id)
+  return category === undefined
+    ? Effect.fail(new Refused({ reason: "not-found", message: "Notification category not found" }))
+    : Effect.succeed(category)
+}
 export const categoryByName = (name: string): NotificationCategory | undefined =>
   NOTIFICATION_CATEGORIES.find((c) => c.name === name)
+
+/** The length of the codes an unsubscribe link carries. */
+const UNSUBSCRIBE_CODE_LENGTH = 45
 
 const preferenceOf = (category: NotificationCategory, enabled: boolean): NotificationPreference => ({
   notificationCategoryId: category.id,
@@ -77,7 +87,7 @@ export const issueUnsubscribeLink = (input: {
   readonly apiBaseUrl: string
 }): Effect.Effect<string, DbError, Db> =>
   Effect.gen(function* () {
-    const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, 45)
+    const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, UNSUBSCRIBE_CODE_LENGTH)
     yield* issueCode({
       projectId: input.projectId,
       purpose: CodePurpose.unsubscribeLink,
@@ -89,18 +99,20 @@ export const issueUnsubscribeLink = (input: {
     return `${input.apiBaseUrl.replace(/\/+$/, "")}/api/v1/emails/unsubscribe-link?code=${code}`
   })
 
-/** What following an unsubscribe link did. */
-export type Unsubscribed = "unsubscribed" | "already-unsubscribed"
+/** What following an unsubscribe link did; `invalid-code` for a code that cannot be one of ours (not 45 characters). */
+export type Unsubscribed = "unsubscribed" | "already-unsubscribed" | "invalid-code"
 
 /**
  * Follows an unsubscribe link: turns the category off for the user. A link used before answers
- * `already-unsubscribed`; an unknown code is VERIFICATION_CODE_NOT_FOUND and an expired one
- * VERIFICATION_CODE_EXPIRED, as on the hosted route.
+ * `already-unsubscribed`, a missing or malformed code `invalid-code` (the hosted route's plain 400, before any
+ * lookup); an unknown code is VERIFICATION_CODE_NOT_FOUND and an expired one VERIFICATION_CODE_EXPIRED, as on
+ * the hosted route.
  */
 export const followUnsubscribeLink = (
-  code: string
+  code: string | undefined
 ): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
   Effect.gen(function* () {
+    if (code === undefined || code.length !== UNSUBSCRIBE_CODE_LENGTH) return "invalid-code"
     const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const row = yield* findVerificationCodeInAnyProject(db, CodePurpose.unsubscribeLink, code.toLowerCase())

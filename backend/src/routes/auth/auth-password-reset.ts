@@ -1,8 +1,7 @@
 /** Forgot, reset, update and set password (the password routes besides sign-up and sign-in). */
 import * as Effect from "effect/Effect"
 import { AuthPasswordApi } from "@stackfx/lib/contract/auth.js"
-import { PasswordAuthenticationNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
-import { type Auth, refreshTokenOf } from "../../http/auth.js"
+import { refreshTokenOf } from "../../http/auth.js"
 import { userRequiredBySchema } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
@@ -12,16 +11,14 @@ import {
   setPassword,
   updatePassword
 } from "../../operations/auth/passwords.js"
+import { requirePasswordAuth } from "../../operations/auth/password-gates.js"
 
 const done = { success: true as const }
-
-const credentialsEnabled = (auth: Auth) =>
-  auth.project.config.credentialEnabled ? Effect.void : Effect.fail(new PasswordAuthenticationNotEnabled({}))
 
 export const routes = [
   serve(AuthPasswordApi.sendResetCode, ({ auth, body }) =>
     Effect.gen(function* () {
-      yield* credentialsEnabled(auth)
+      yield* requirePasswordAuth(auth.project)
       yield* sendResetCode(auth.project, body.email.trim(), body.callbackUrl)
       // The hosted service's answer, word for word: it never says whether the address has an account.
       return { success: "maybe, only if user with e-mail exists" }
@@ -32,7 +29,7 @@ export const routes = [
   ),
   serve(AuthPasswordApi.reset, ({ auth, body }) =>
     Effect.gen(function* () {
-      yield* credentialsEnabled(auth)
+      yield* requirePasswordAuth(auth.project)
       yield* resetPassword(auth.project.id, body.code, body.password)
       return done
     })
@@ -40,7 +37,7 @@ export const routes = [
   serve(AuthPasswordApi.update, ({ auth, body, request }) =>
     Effect.gen(function* () {
       const user = yield* userRequiredBySchema(auth.user, request)
-      yield* credentialsEnabled(auth)
+      yield* requirePasswordAuth(auth.project)
       yield* updatePassword({
         projectId: auth.project.id,
         userId: user.id,
@@ -55,7 +52,7 @@ export const routes = [
   serve(AuthPasswordApi.set, ({ auth, body, request }) =>
     Effect.gen(function* () {
       const user = yield* userRequiredBySchema(auth.user, request)
-      yield* credentialsEnabled(auth)
+      yield* requirePasswordAuth(auth.project)
       yield* setPassword(auth.project.id, user.id, body.password)
       return done
     })

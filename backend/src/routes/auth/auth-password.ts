@@ -1,16 +1,11 @@
 /** Password sign-up and sign-in. */
 import * as Effect from "effect/Effect"
 import { AuthPasswordApi } from "@stackfx/lib/contract/auth.js"
-import {
-  PasswordAuthenticationNotEnabled,
-  RedirectUrlNotWhitelisted,
-  SignUpNotEnabled
-} from "@stackfx/lib/errors/known/sign-in.js"
 import { checkPasswordLength } from "../../crypto/password.js"
 import { serve, unreachable } from "../../http/serve.js"
 import { assessBotChallenge, requireVisibleChallengePassed } from "../../operations/auth/bot-challenge.js"
 import { sendSignUpVerification } from "../../operations/users/contact-channels.js"
-import { isTrustedUrl } from "../../operations/projects/trusted-urls.js"
+import { requirePasswordAuth, requirePasswordSignUp } from "../../operations/auth/password-gates.js"
 import { requireMfa } from "../../operations/auth/mfa.js"
 import { checkCredentials } from "../../operations/auth/passwords.js"
 import { createSession } from "../../operations/auth/sessions.js"
@@ -27,12 +22,8 @@ export const routes = [
   // The request's user is a guest to upgrade when its token is an anonymous user's (operations/auth/sign-up.ts).
   serve(AuthPasswordApi.signUp, ({ auth: { project, user: current }, body }) =>
     Effect.gen(function* () {
-      if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
       const callback = body.verificationCallbackUrl
-      if (callback !== undefined && !isTrustedUrl(project, callback)) {
-        return yield* Effect.fail(new RedirectUrlNotWhitelisted({}))
-      }
-      if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
+      yield* requirePasswordSignUp(project, callback)
       yield* checkPasswordLength(body.password)
       yield* assessBotChallenge(body, "sign_up_with_credential").pipe(Effect.flatMap(requireVisibleChallengePassed))
       const user = yield* signUpUser(project, current, {
@@ -52,7 +43,7 @@ export const routes = [
   ),
   serve(AuthPasswordApi.signIn, ({ auth: { project }, body }) =>
     Effect.gen(function* () {
-      if (!project.config.credentialEnabled) return yield* Effect.fail(new PasswordAuthenticationNotEnabled({}))
+      yield* requirePasswordAuth(project)
       const { userId, hasTotp } = yield* checkCredentials(project.id, body.email, body.password)
       if (hasTotp) return yield* requireMfa(project.id, userId, false)
       return yield* tokensFor(project.id, userId)

@@ -5,8 +5,6 @@
  */
 import * as Effect from "effect/Effect"
 import { PasskeysApi } from "@stackfx/lib/contract/passkeys.js"
-import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
-import type { Auth } from "../../http/auth.js"
 import { serve, unreachable } from "../../http/serve.js"
 import { userRequiredBySchema } from "../../http/request.js"
 import {
@@ -15,9 +13,7 @@ import {
   registerPasskey,
   signInWithPasskey
 } from "../../operations/auth/passkeys.js"
-
-const signedInUser = (auth: Auth) =>
-  auth.user === undefined ? Effect.fail(new UserAuthenticationRequired({})) : Effect.succeed(auth.user)
+import { signedInUser } from "../../operations/acting-user.js"
 
 export const routes = [
   serve(PasskeysApi.initiateRegistration, ({ auth, request }) =>

@@ -6,43 +6,24 @@
  */
 import * as Effect from "effect/Effect"
 import { SessionsApi } from "@stackfx/lib/contract/sessions.js"
-import { CannotGetOwnUserWithoutUser } from "@stackfx/lib/errors/known/users.js"
-import { Refused } from "../../errors/refused.js"
-import type { Auth } from "../../http/auth.js"
 import { serve } from "../../http/serve.js"
-import { endSession, liveSessions } from "../../operations/auth/sessions.js"
-
-/** `me` or an id; a client may only name itself. */
-const sessionOwner = (auth: Auth, requested: string) =>
-  Effect.gen(function* () {
-    if (requested === "me" || auth.accessType === "client") {
-      if (auth.user === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
-      if (requested !== "me" && requested !== auth.user.id) {
-        return yield* Effect.fail(
-          new Refused({ reason: "forbidden", message: "Client can only list sessions for their own user." })
-        )
-      }
-      return auth.user.id
-    }
-    return requested
-  })
+import { endSession } from "../../operations/auth/sessions.js"
+import { sessionOwner, sessionsSeenBy } from "../../operations/auth/session-actors.js"
 
 export const routes = [
   serve(SessionsApi.list, ({ auth, query }) =>
     Effect.gen(function* () {
       const userId = yield* sessionOwner(auth, query.user_id)
-      const items = (yield* liveSessions(auth.project.id, userId))
-        .filter((row) => auth.accessType === "admin" || !row.isImpersonation)
-        .map((row) => ({
-          id: row.id,
-          userId: row.userId,
-          createdAt: row.createdAt,
-          lastUsedAt: row.lastUsedAt,
-          isImpersonation: row.isImpersonation,
-          // The local backend has no agent sign-in: every session is a person's.
-          agentName: null,
-          isCurrentSession: row.id === auth.refreshTokenId
-        }))
+      const items = (yield* sessionsSeenBy(auth, userId)).map((row) => ({
+        id: row.id,
+        userId: row.userId,
+        createdAt: row.createdAt,
+        lastUsedAt: row.lastUsedAt,
+        isImpersonation: row.isImpersonation,
+        // The local backend has no agent sign-in: every session is a person's.
+        agentName: null,
+        isCurrentSession: row.id === auth.refreshTokenId
+      }))
       return { items, isPaginated: false as const }
     })
   ),

@@ -4,22 +4,21 @@
  */
 import * as Effect from "effect/Effect"
 import { SessionsApi } from "@stackfx/lib/contract/sessions.js"
-import { CannotGetOwnUserWithoutUser, UserIdDoesNotExist } from "@stackfx/lib/errors/known/users.js"
 import { refreshTokenOf } from "../../http/auth.js"
-import { type RequestLine, schemaErrorOf } from "../../http/request.js"
+import { requirePresent } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import { createSession, endCurrentSession, refreshSession } from "../../operations/auth/sessions.js"
-import { findUser } from "../../operations/users/user-lookup.js"
-
-/** The refresh endpoint cannot work without the refresh token header: the hosted SCHEMA_ERROR for it. */
-const missingRefreshTokenHeader = (request: RequestLine) =>
-  schemaErrorOf(request, ["headers.x-stack-refresh-token must be defined"])
+import { sessionSubject } from "../../operations/auth/session-actors.js"
 
 export const routes = [
   serve(SessionsApi.refresh, ({ auth, request }) =>
     Effect.gen(function* () {
-      const refreshToken = refreshTokenOf(request.headers)
-      if (refreshToken === undefined) return yield* Effect.fail(missingRefreshTokenHeader(request))
+      // The refresh endpoint cannot work without the refresh token header: the hosted SCHEMA_ERROR for it.
+      const refreshToken = yield* requirePresent(
+        request,
+        refreshTokenOf(request.headers),
+        "headers.x-stack-refresh-token must be defined"
+      )
       return { accessToken: yield* refreshSession(auth.project.id, refreshToken) }
     })
   ),
@@ -28,10 +27,7 @@ export const routes = [
   ),
   serve(SessionsApi.create, ({ auth, body }) =>
     Effect.gen(function* () {
-      const userId = body.userId === "me" ? auth.user?.id : body.userId
-      if (userId === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
-      const user = yield* findUser(auth.project.id, userId)
-      if (user === undefined) return yield* Effect.fail(new UserIdDoesNotExist({ details: { user_id: userId } }))
+      const userId = yield* sessionSubject(auth, body.userId)
       const session = yield* createSession({
         projectId: auth.project.id,
         userId,

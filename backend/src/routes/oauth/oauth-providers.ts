@@ -11,8 +11,6 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { LinkId, OAuthProvidersApi, UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
-import { CannotGetOwnUserWithoutUser, UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Refused } from "../../errors/refused.js"
 import type { Auth } from "../../http/auth.js"
 import { type RequestLine, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
@@ -24,58 +22,35 @@ import {
   requireConfigured,
   updateLinkOf
 } from "../../operations/oauth/linked-providers.js"
-import { findUser } from "../../operations/users/user-lookup.js"
+import { type LinkAction, linkOwner } from "../../operations/oauth/oauth-actors.js"
 
 const LinkParams = Schema.Struct({ user_id: UserIdOrMe, provider_id: LinkId })
-
-type Action = "read" | "list" | "update" | "delete"
-
-/**
- * The user a request names, `me` resolved: a client only itself (its own user first: without one,
- * CANNOT_GET_OWN_USER_WITHOUT_USER), a server anyone; the user must exist.
- */
-const targetUser = (auth: Auth, requested: string | undefined, action: Action) =>
-  Effect.gen(function* () {
-    if (auth.accessType === "client" || requested === "me") {
-      if (auth.user === undefined) return yield* Effect.fail(new CannotGetOwnUserWithoutUser({}))
-    }
-    const userId = requested === "me" ? auth.user?.id : requested
-    if (auth.accessType === "client" && userId !== auth.user?.id) {
-      return yield* Effect.fail(
-        new Refused({ reason: "forbidden", message: `Client can only ${action} OAuth providers for their own user.` })
-      )
-    }
-    if (userId === undefined) return undefined
-    if ((yield* findUser(auth.project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
-    return userId
-  })
 
 /** The path's user (resolved and checked) and link id. */
 const linkTarget = (
   auth: Auth,
   params: { readonly user_id: string; readonly provider_id: string },
   request: RequestLine,
-  action: Action
+  action: LinkAction
 ) =>
   Effect.gen(function* () {
     const checked = yield* validate(LinkParams, "params", params, request)
-    const userId = yield* targetUser(auth, checked.user_id, action)
-    // A UUID or `me`, so the target is always a user here.
-    return { userId: userId ?? "", id: checked.provider_id }
+    const userId = yield* linkOwner(auth, checked.user_id, action)
+    return { userId, id: checked.provider_id }
   })
 
 export const routes = [
   serve(OAuthProvidersApi.list, ({ auth, query }) =>
     Effect.gen(function* () {
       // A server without `user_id` lists every link of the project, as hosted does.
-      const userId = yield* targetUser(auth, query.user_id, "list")
+      const userId = yield* linkOwner(auth, query.user_id, "list")
       return { items: yield* listLinkViews(auth.project, userId), isPaginated: false as const }
     })
   ),
   serve(OAuthProvidersApi.create, ({ auth, body }) =>
     Effect.gen(function* () {
       yield* requireConfigured(auth.project, body.providerConfigId)
-      const userId = (yield* targetUser(auth, body.userId, "update")) ?? ""
+      const userId = yield* linkOwner(auth, body.userId, "update")
       return yield* createLink(auth.project, {
         userId,
         providerConfigId: body.providerConfigId,

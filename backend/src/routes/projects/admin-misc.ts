@@ -8,7 +8,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { MetricsApi, SignInInvitationsApi, TestEmailApi, WebhooksApi } from "@stackfx/lib/contract/admin.js"
 import { FeatureSupportApi } from "@stackfx/lib/contract/feature-support.js"
 import { FeatureSupportRequest, type SendTestEmailResult } from "@stackfx/lib/domain/admin-actions.js"
-import { schemaErrorOf } from "../../http/request.js"
+import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import { sendTestEmail } from "../../mail/smtp.js"
 import { projectMetrics } from "../../operations/projects/metrics.js"
@@ -25,11 +25,11 @@ export const routes = [
   serve(MetricsApi.get, ({ auth, query }) => projectMetrics(auth.project.id, query.include_anonymous === "true")),
   serve(TestEmailApi.send, ({ body, request }) =>
     Effect.gen(function* () {
-      if (!isEmailAddress(body.recipientEmail) || !isEmailAddress(body.emailConfig.senderEmail)) {
-        return yield* Effect.fail(
-          schemaErrorOf(request, ["body: recipient_email and email_config.sender_email must be email addresses"])
-        )
-      }
+      yield* requireInput(
+        request,
+        isEmailAddress(body.recipientEmail) && isEmailAddress(body.emailConfig.senderEmail),
+        "body: recipient_email and email_config.sender_email must be email addresses"
+      )
       const result: SendTestEmailResult = yield* sendTestEmail(body.emailConfig, body.recipientEmail, {
         timeoutMs: TEST_EMAIL_TIMEOUT_MS
       }).pipe(

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"
 import { TemplateId } from "@stackfx/lib/domain/email-template.js"
-import { schemaErrorOf, validate } from "../../http/request.js"
+import { refuseInput, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   createTemplate,
@@ -37,7 +37,7 @@ export const routes = [
       const id = yield* templateIdOf(params, request)
       const renderedHtml = yield* updateTemplate(auth.project, id, body).pipe(
         Effect.catchTag("InvalidTemplateSource", (invalid) =>
-          Effect.fail(schemaErrorOf(request, [`body.tsx_source: ${invalid.problem}`]))
+          refuseInput(request, `body.tsx_source: ${invalid.problem}`)
         )
       )
       return { renderedHtml }

@@ -5,24 +5,12 @@
  */
 import * as Effect from "effect/Effect"
 import { InternalProjectsApi } from "@stackfx/lib/contract/internal-projects.js"
-import { ExpectedInternalProject } from "@stackfx/lib/errors/known/project-authentication.js"
-import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
-import type { Auth } from "../../http/auth.js"
 import { checkProjectConfig } from "../../http/project-config-checks.js"
-import { schemaErrorOf } from "../../http/request.js"
+import { requireInput, userRequiredBySchema } from "../../http/request.js"
 import { serve, unreachable } from "../../http/serve.js"
+import { internalUser, isInternalProject } from "../../operations/projects/project-actors.js"
 import { toAdminProject } from "../../operations/projects/project-views.js"
 import { createOwnedProject, ownedProjects, transferProject } from "../../operations/projects/projects.js"
-
-const INTERNAL = "internal"
-
-/** The signed-in user of `internal`; the service asks for the user first, then for the project. */
-const internalUser = (auth: Auth) =>
-  auth.user === undefined
-    ? Effect.fail(new UserAuthenticationRequired({}))
-    : auth.project.id !== INTERNAL
-      ? Effect.fail(new ExpectedInternalProject({}))
-      : Effect.succeed(auth.user)
 
 export const routes = [
   serve(InternalProjectsApi.list, ({ auth }) =>
@@ -43,13 +31,12 @@ export const routes = [
   serve(InternalProjectsApi.transfer, ({ auth, body, request }) =>
     Effect.gen(function* () {
       // The service states its caller in the request schema, so a wrong caller is a SCHEMA_ERROR here.
-      const user = auth.user
-      if (user === undefined) return yield* Effect.fail(schemaErrorOf(request, ["auth.user must be defined"]))
-      if (auth.project.id !== INTERNAL) {
-        return yield* Effect.fail(
-          schemaErrorOf(request, ["auth.project.id must be one of the following values: internal"])
-        )
-      }
+      const user = yield* userRequiredBySchema(auth.user, request)
+      yield* requireInput(
+        request,
+        isInternalProject(auth),
+        "auth.project.id must be one of the following values: internal"
+      )
       // The user was read with the request's authentication.
       yield* transferProject(user.id, body.projectId, body.newTeamId).pipe(unreachable("UserNotFound"))
       return { success: "true" as const }

@@ -11,8 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { TeamApiKeysApi, UserApiKeysApi } from "@stackfx/lib/contract/project-api-keys.js"
 import type { ProjectApiKeyType } from "@stackfx/lib/domain/project-api-key.js"
-import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
-import { type RequestLine, schemaErrorOf, validate } from "../../http/request.js"
+import { type RequestLine, requireInput, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   checkPresentedKey,
@@ -24,7 +23,8 @@ import {
   listUserApiKeys,
   readManagedKey,
   STORABLE_EXPIRY,
-  updateManagedKey
+  updateManagedKey,
+  userKeysOwner
 } from "../../operations/projects/project-api-keys.js"
 import { resolveUserId } from "../../operations/acting-user.js"
 
@@ -39,11 +39,11 @@ const IdParams = Schema.Struct({ api_key_id: Schema.String.check(Schema.isPatter
 const storableExpiry = (expiresAt: Date | null, request: RequestLine) => {
   const millis = expiresAt?.getTime()
   const { min, max } = STORABLE_EXPIRY
-  return millis === undefined || (millis >= min && millis <= max)
-    ? Effect.void
-    : Effect.fail(
-        schemaErrorOf(request, [`body.expires_at_millis: must be between ${min} and ${max} (years 1 to 9999)`])
-      )
+  return requireInput(
+    request,
+    millis === undefined || (millis >= min && millis <= max),
+    `body.expires_at_millis: must be between ${min} and ${max} (years 1 to 9999)`
+  )
 }
 
 /** The key a read or update names: the project switch first, then the id's format. */
@@ -78,10 +78,7 @@ export const routes = [
   serve(UserApiKeysApi.list, ({ auth, query }) =>
     Effect.gen(function* () {
       yield* ensureKindEnabled(auth, "user")
-      if (query.user_id === undefined) {
-        return yield* Effect.fail(new SchemaError({ details: { message: "user_id is required for user API keys" } }))
-      }
-      return unpaginated(yield* listUserApiKeys(auth, yield* resolveUserId(auth, query.user_id)))
+      return unpaginated(yield* listUserApiKeys(auth, yield* userKeysOwner(auth, query.user_id)))
     })
   ),
   serve(UserApiKeysApi.get, ({ auth, params, request }) =>

@@ -22,7 +22,7 @@ import {
   listProjectPermissions,
   revokeProjectPermissionOf
 } from "../../operations/projects/project-permissions.js"
-import { clientSelfOnly, resolveUserId } from "../../operations/acting-user.js"
+import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
 import { permissionIdParam } from "../teams/team-helpers.js"
 
 interface GrantContext {
@@ -31,7 +31,7 @@ interface GrantContext {
   readonly request: HttpServerRequest.HttpServerRequest
 }
 
-/** The grant the path names (`"me"` resolved). */
+/** The grant the path names (its user resolved by the actor policy). */
 const grantOf = ({ auth, params, request }: GrantContext) =>
   Effect.gen(function* () {
     const permissionId = yield* permissionIdParam(params.permission_id, request)
@@ -44,8 +44,7 @@ const listed = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as c
 export const routes = [
   serve(ProjectPermissionsApi.list, ({ auth, query, request }) =>
     Effect.gen(function* () {
-      let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
-      if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+      const userId = yield* listedUserId(auth, query.user_id, "list permissions")
       const permissionId =
         query.permission_id === undefined
           ? undefined

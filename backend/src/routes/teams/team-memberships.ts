@@ -5,34 +5,18 @@
 import * as Effect from "effect/Effect"
 import { TeamMembershipsApi } from "@stackfx/lib/contract/teams.js"
 import { serve } from "../../http/serve.js"
-import { ownUser, resolveUserId } from "../../operations/acting-user.js"
-import { requirePermissionInTeam } from "../../operations/teams/team-permissions.js"
+import { resolveUserId } from "../../operations/acting-user.js"
+import { removableMember } from "../../operations/teams/team-actors.js"
 import { addMember, removeMember } from "../../operations/teams/teams.js"
 
 export const routes = [
   serve(TeamMembershipsApi.add, ({ auth, params }) =>
-    Effect.gen(function* () {
-      const userId = yield* resolveUserId(auth, params.user_id)
-      return yield* addMember(auth.project, params.team_id, userId)
-    })
+    Effect.flatMap(resolveUserId(auth, params.user_id), (userId) => addMember(auth.project, params.team_id, userId))
   ),
   serve(TeamMembershipsApi.remove, ({ auth, params }) =>
     Effect.gen(function* () {
-      const teamId = params.team_id
-      const userId = yield* resolveUserId(auth, params.user_id)
-      if (auth.accessType === "client") {
-        const me = yield* ownUser(auth)
-        // Leaving is always allowed; removing someone else takes $remove_members.
-        if (userId !== me.id) {
-          yield* requirePermissionInTeam({
-            projectId: auth.project.id,
-            teamId,
-            userId: me.id,
-            permissionId: "$remove_members"
-          })
-        }
-      }
-      yield* removeMember(auth.project.id, teamId, userId)
+      const userId = yield* removableMember(auth, params.team_id, params.user_id)
+      yield* removeMember(auth.project.id, params.team_id, userId)
       return { success: true as const }
     })
   )

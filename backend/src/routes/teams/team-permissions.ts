@@ -13,7 +13,7 @@ import {
   listTeamPermissions,
   revokeTeamPermission
 } from "../../operations/teams/team-permissions.js"
-import { clientSelfOnly, resolveUserId } from "../../operations/acting-user.js"
+import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
 import { permissionIdParam } from "./team-helpers.js"
 
 interface GrantContext {
@@ -22,7 +22,7 @@ interface GrantContext {
   readonly request: HttpServerRequest.HttpServerRequest
 }
 
-/** The grant the path names (`"me"` resolved). */
+/** The grant the path names (its user resolved by the actor policy). */
 const grantOf = ({ auth, params, request }: GrantContext) =>
   Effect.gen(function* () {
     const permissionId = yield* permissionIdParam(params.permission_id, request)
@@ -33,8 +33,7 @@ const grantOf = ({ auth, params, request }: GrantContext) =>
 export const routes = [
   serve(TeamPermissionsApi.list, ({ auth, query }) =>
     Effect.gen(function* () {
-      let userId = query.user_id === undefined ? undefined : yield* resolveUserId(auth, query.user_id)
-      if (auth.accessType === "client") userId = (yield* clientSelfOnly(auth, userId, "list permissions")).id
+      const userId = yield* listedUserId(auth, query.user_id, "list permissions")
       const items = yield* listTeamPermissions({
         projectId: auth.project.id,
         teamId: query.team_id,

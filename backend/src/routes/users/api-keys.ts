@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { InternalApiKeysApi } from "@stackfx/lib/contract/api-keys.js"
-import { schemaErrorOf } from "../../http/request.js"
+import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   createApiKeySet,
@@ -19,9 +19,7 @@ export const routes = [
   serve(InternalApiKeysApi.create, ({ auth, body, request }) =>
     Effect.gen(function* () {
       const unstorable = unstorableExpiryReason(body.expiresAt.getTime())
-      if (unstorable !== undefined) {
-        return yield* Effect.fail(schemaErrorOf(request, [`body.expires_at_millis: ${unstorable}`]))
-      }
+      yield* requireInput(request, unstorable === undefined, `body.expires_at_millis: ${unstorable}`)
       return yield* createApiKeySet(auth.project.id, body)
     })
   ),
