@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import { EmailOutboxApi } from "@stackfx/lib/contract/email-outbox.js"
-import { schemaErrorOf } from "../../http/request.js"
+import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import { getOutboxEmail, listOutbox } from "../../operations/projects/email-outbox.js"
 
@@ -13,8 +13,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const routes = [
   serve(EmailOutboxApi.list, ({ auth, query }) => listOutbox(auth.project.id, query)),
   serve(EmailOutboxApi.get, ({ auth, params, request }) =>
-    UUID.test(params.id)
-      ? getOutboxEmail(auth.project.id, params.id)
-      : Effect.fail(schemaErrorOf(request, ["params.id must be a valid UUID"]))
+    Effect.andThen(
+      requireInput(request, UUID.test(params.id), "params.id must be a valid UUID"),
+      getOutboxEmail(auth.project.id, params.id)
+    )
   )
 ]
