@@ -58,6 +58,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.test.{ts,tsx}"],
+          // One testing-kit backend for the run, shared by the workers (PGlite opening its database is about
+          // a second of CPU a backend); the example project's setup finds and reuses it.
+          globalSetup: ["test/support/kit-global-setup.ts"],
           exclude: [...configDefaults.exclude, ...unit]
         }
       },
