@@ -76,7 +76,11 @@ export const Routes = Layer.mergeAll(
  */
 export type RequestWrapper = <E, R>(
   app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest | Db>
+) => Effect.Effect<
+  HttpServerResponse.HttpServerResponse,
+  E,
+  R | HttpServerRequest.HttpServerRequest | Db | AccessTokens
+>
 
 /** What the testing kit adds: a wrapper around each request, and a server that does not keep the process alive. */
 export interface TestingHooks {

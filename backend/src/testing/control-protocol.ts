@@ -1,7 +1,7 @@
 /**
  * How the testing kit talks to the one backend of a test run: the headers a worker's proxy adds to a
  * request of a test's project (the control secret, the project's time, the fault to answer), the control
- * routes below `CONTROL_PREFIX` (open and delete a project, read its mail) and their JSON. Both sides import
+ * routes below `CONTROL_PREFIX` (open and delete a project, make a signed-in user, read its mail) and their JSON. Both sides import
  * this file: the backend's `control-server.ts` and the worker's `control-client.ts` and `proxy.ts`.
  */
 import * as Schema from "effect/Schema"
@@ -67,6 +67,21 @@ export const OpenedProject = Schema.Struct({
   publishableClientKey: Schema.String,
   secretServerKey: Schema.String,
   superSecretAdminKey: Schema.String
+})
+
+/**
+ * `POST /projects/{id}/users`: a user (the `POST /users` body, its wire form) and a session of theirs in one
+ * call, the fixture's; tokens name `baseUrl`, the URL the test's clients use (the worker's proxy).
+ */
+export const NewUserRequest = Schema.Struct({
+  user: Schema.Unknown,
+  baseUrl: Schema.String.check(Schema.isMaxLength(2_000))
+})
+
+export const SignedInUser = Schema.Struct({
+  userId: Schema.String,
+  accessToken: Schema.String,
+  refreshToken: Schema.String
 })
 
 /** `GET /projects/{id}/mail?address=`: every message to the address, oldest first. */

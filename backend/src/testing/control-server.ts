@@ -2,7 +2,7 @@
  * The backend's side of the testing kit's control (see control-protocol.ts): a wrapper around every request
  * of a backend the kit started in test mode. A request carrying the run's control secret may name its
  * project's time (the test's clock) and a fault to answer; the control routes open and delete a test's
- * project and read its mail. Nothing here exists in a normal `stackfx-backend` start: only `startTestBackend`
+ * project, make a signed-in fixture user and read its mail. Nothing here exists in a normal `stackfx-backend` start: only `startTestBackend`
  * installs it, with a secret drawn at random for the run, compared in constant time. A wrong secret is a 403,
  * a control route without one a 404, as if it were not there.
  */
@@ -13,12 +13,23 @@ import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
+import { ServerUserCreate } from "@stackfx/lib/domain/user-inputs.js"
+import { RequestBaseUrl } from "../config.js"
 import { pathOf } from "../http/request.js"
+import { createSession } from "../operations/auth/sessions.js"
 import { createProject, freshKeys } from "../operations/projects/project-setup.js"
+import { createUser } from "../operations/users/users.js"
 import type { RequestWrapper } from "../server.js"
 import { Db, type DbShape } from "../store/db.js"
-import { deleteProject } from "../store/projects/projects.js"
-import { CONTROL_HEADERS, CONTROL_PREFIX, type MailList, NewProjectRequest, WireFault } from "./control-protocol.js"
+import { deleteProject, findProject } from "../store/projects/projects.js"
+import {
+  CONTROL_HEADERS,
+  CONTROL_PREFIX,
+  type MailList,
+  NewProjectRequest,
+  NewUserRequest,
+  WireFault
+} from "./control-protocol.js"
 import { mailTo } from "./mail-store.js"
 import { followingClock } from "./project-clock.js"
 
@@ -79,6 +90,28 @@ const openProject = (db: DbShape, request: HttpServerRequest.HttpServerRequest) 
     return json(201, { projectId: created.project.id, ...keys })
   })
 
+const decodeUser = Schema.decodeUnknownEffect(ServerUserCreate)
+
+/**
+ * The fixture's user: what `POST /users` and then `POST /auth/sessions` do, in one call (the same
+ * operations, without two requests, their key checks and the answers' user views).
+ */
+const signedInUser = (db: DbShape, projectId: string, request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function* () {
+    const input = yield* readJson(request, NewUserRequest)
+    const user = yield* decodeUser(input.user).pipe(
+      Effect.mapError((error) => plain(400, `testing kit control: bad user (${error.message})`))
+    )
+    const project = yield* findProject(db, projectId).pipe(Effect.orDie)
+    if (project === undefined) return plain(404, `testing kit control: no project ${projectId}`)
+    const created = yield* createUser(project, user).pipe(Effect.mapError((error) => plain(400, error.message)))
+    const session = yield* createSession({ projectId, userId: created.id }).pipe(
+      Effect.orDie,
+      Effect.provideService(RequestBaseUrl, input.baseUrl)
+    )
+    return json(201, { userId: created.id, accessToken: session.accessToken, refreshToken: session.refreshToken })
+  })
+
 const mailOf = (db: DbShape, projectId: string, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
     const address = new URL(request.url, "http://localhost").searchParams.get("address")
@@ -105,6 +138,8 @@ const control = (request: HttpServerRequest.HttpServerRequest, path: string) =>
     }
     if (projectId !== undefined && part === "mail" && request.method === "GET")
       return yield* mailOf(db, projectId, request)
+    if (projectId !== undefined && part === "users" && request.method === "POST")
+      return yield* signedInUser(db, projectId, request)
     return plain(404, `testing kit control: no route ${request.method} ${path}`)
   }).pipe(Effect.catch((refusal: HttpServerResponse.HttpServerResponse) => Effect.succeed(refusal)))
 

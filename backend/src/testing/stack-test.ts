@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import {
   type AdminServices,
@@ -46,6 +47,7 @@ import type { EmailLink, Mail, MailTimeout, MailWait, MailWithoutLink } from "./
 import { latestLink, latestMail, latestOtp, type MailSource } from "./mail-reader.js"
 import { openProject, type OpenProject, type StackTestOptions, testTime, type TestProjectKeys } from "./project.js"
 import { workerBackend } from "./worker-backend.js"
+import { ServerUserCreate } from "@stackfx/lib/domain/user-inputs.js"
 
 /** The test's mailbox: what the backend sent to an address of the project, as typed values. */
 export interface TestMailbox {
@@ -117,6 +119,8 @@ const tokensOf = (user: { readonly accessToken: string; readonly refreshToken: s
       : { accessToken: user.accessToken, refreshToken: user.refreshToken }
   )
 
+const encodeUser = Schema.encodeUnknownEffect(ServerUserCreate)
+
 /** The test's kit over an open project (shared by the Effect and the Promise API). */
 export const makeStackTest = (
   project: OpenProject,
@@ -162,6 +166,21 @@ export const makeStackTest = (
               Effect.mapError((cause) => new FixtureFailed({ fixture: "client tier", message: cause.message, cause }))
             ),
             use
+          )
+        ),
+      createUserWithSession: (user) =>
+        encodeUser(user).pipe(
+          Effect.mapError((error) => error.message),
+          Effect.flatMap((wire) =>
+            control.createUser(project.projectId, { user: wire, baseUrl: project.baseUrl }, now())
+          ),
+          Effect.mapError(
+            (message) =>
+              new FixtureFailed({
+                fixture: "createUser",
+                message: `createUser: the backend refused it (${message})`,
+                cause: message
+              })
           )
         ),
       now,

@@ -40,6 +40,18 @@ const sharedBackend = (): SharedBackend | undefined => {
 const connect = async (): Promise<WorkerBackend> => {
   // Loaded only here: a worker of a run with a global setup never loads the backend's server and database.
   const backend = sharedBackend() ?? (await (await import("./test-backend.js")).startTestBackend())
+  // A variable left from another run names a backend that is gone: say so now, not at the first test's call.
+  const health = await fetch(`${backend.url}/health`).catch((error: unknown) =>
+    Promise.reject(
+      new Error(
+        `stackfx testing kit: the run's backend at ${backend.url} (${SHARED_BACKEND_VARIABLE}) does not answer`,
+        {
+          cause: error
+        }
+      )
+    )
+  )
+  await health.body?.cancel()
   const url = await startProxy({ url: new URL(backend.url), secret: backend.secret })
   return {
     url,
