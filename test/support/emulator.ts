@@ -1,5 +1,5 @@
 /**
- * One local backend per test file (`useEmulator`) or the testing kit's one backend per worker
+ * One local backend per test file (`useEmulator`) or the testing kit's one backend per test run
  * (`useKitBackend`), plus helpers that isolate each test: a fresh project (owned by a fresh user of
  * `internal`, or the kit's) or fresh users, and a small HTTP client that speaks the wire conventions.
  *
@@ -197,10 +197,12 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
 }
 
 /**
- * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the worker's one in-process backend,
- * shared by every file of the worker that uses it (started once, not once per file), and each `createProject`
- * a project of the kit's, made in one transaction and deleted when the file ends. For files that need no
- * backend of their own: no start options, no project owned by a user of `internal` (`owner` is absent).
+ * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the run's one backend (started by
+ * the integration project's global setup, test/support/kit-global-setup.ts), shared by every file of every
+ * worker that uses it and reached through the worker's proxy, and each `createProject` a project of the
+ * kit's, made in one call and deleted when the file ends. For files that need no backend of their own: no
+ * start options, no project owned by a user of `internal` (`owner` is absent), and nothing that counts what
+ * the seeded projects hold (other files add to them at the same time).
  */
 export const useKitBackend = (): EmulatorHandle => {
   let emulator: RunningEmulator | undefined
