@@ -7,7 +7,9 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
+import type { AdminProjectConfigUpdate } from "stackfx"
+// The schema under another name: the published declarations name the app's `stackfx`, never the sources.
+import { AdminProjectConfigUpdate as ProjectConfigSchema } from "@stackfx/lib/domain/project.js"
 import type { ActiveFault } from "./faults.js"
 import { controlProject } from "./project-controls.js"
 import { workerBackend } from "./worker-backend.js"
@@ -52,7 +54,7 @@ export const testTime: Effect.Effect<() => number> = Effect.gen(function* () {
   return () => clock.currentTimeMillisUnsafe()
 })
 
-const encodeConfig = Schema.encodeUnknownEffect(AdminProjectConfigUpdate)
+const encodeConfig = Schema.encodeUnknownEffect(ProjectConfigSchema)
 
 /** The options as the control route takes them: the name, and the config in its wire form. */
 export const projectRequest = (
