@@ -197,6 +197,16 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
 }
 
 /**
+ * The testing kit's backend of the run as a `RunningEmulator` (its URLs the worker's proxy's), for a file that
+ * starts it in `beforeAll` as it would start a backend of its own and reads only what it makes there (unique
+ * addresses on the seeded projects). It outlives the file: `stop` does nothing.
+ */
+export const kitEmulator = async (): Promise<RunningEmulator> => {
+  const backend = await Effect.runPromise(workerBackend)
+  return { ...backend.emulator, stop: () => Promise.resolve() }
+}
+
+/**
  * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the run's one backend (started by
  * the integration project's global setup, test/support/kit-global-setup.ts), shared by every file of every
  * worker that uses it and reached through the worker's proxy, and each `createProject` a project of the
@@ -208,9 +218,7 @@ export const useKitBackend = (): EmulatorHandle => {
   let emulator: RunningEmulator | undefined
   const projects = Effect.runSync(Scope.make())
   beforeAll(async () => {
-    const backend = await Effect.runPromise(workerBackend)
-    // The worker's backend outlives the file: stopping it is the worker's end.
-    emulator = { ...backend.emulator, stop: () => Promise.resolve() }
+    emulator = await kitEmulator()
   })
   afterAll(() => Effect.runPromise(Scope.close(projects, Exit.void)))
   const decodeConfig = Schema.decodeUnknownPromise(AdminProjectConfigUpdate)
