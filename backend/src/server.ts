@@ -79,7 +79,7 @@ export type RequestWrapper = <E, R>(
 ) => Effect.Effect<
   HttpServerResponse.HttpServerResponse,
   E,
-  R | HttpServerRequest.HttpServerRequest | Db | AccessTokens
+  R | HttpServerRequest.HttpServerRequest | Db | AccessTokens | Projects
 >
 
 /** What the testing kit adds: a wrapper around each request, and a server that does not keep the process alive. */

@@ -15,12 +15,14 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
 import { ServerUserCreate } from "@stackfx/lib/domain/user-inputs.js"
 import { RequestBaseUrl } from "../config.js"
+import { conventionHeaders } from "../http/middleware.js"
 import { pathOf } from "../http/request.js"
 import { createSession } from "../operations/auth/sessions.js"
 import { createProject, freshKeys } from "../operations/projects/project-setup.js"
 import { createUser } from "../operations/users/users.js"
 import type { RequestWrapper } from "../server.js"
 import { Db, type DbShape } from "../store/db.js"
+import type { Projects } from "../store/projects/project-lookup.js"
 import { deleteProject, findProject } from "../store/projects/projects.js"
 import {
   CONTROL_HEADERS,
@@ -53,14 +55,20 @@ const faultOf = (encoded: string): WireFault | undefined => {
   return decoded._tag === "Some" ? decoded.value : undefined
 }
 
+/** The fault's answer, with the headers of every answer (CORS, request id): the router, which adds them, never runs. */
 const answerFault = <E, R>(
   fault: WireFault,
+  request: HttpServerRequest.HttpServerRequest,
   app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> => {
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | Projects> => {
   if (fault._tag === "Delay") return Effect.andThen(Effect.sleep(fault.millis), app)
   const { "content-type": contentType, ...headers } = fault.headers
-  return Effect.succeed(
-    HttpServerResponse.text(fault.body, { status: fault.status, headers, contentType: contentType ?? "text/plain" })
+  return Effect.map(conventionHeaders(request), (conventions) =>
+    HttpServerResponse.text(fault.body, {
+      status: fault.status,
+      headers: { ...conventions, ...headers },
+      contentType: contentType ?? "text/plain"
+    })
   )
 }
 
@@ -167,6 +175,6 @@ export const testControl = (secret: string): RequestWrapper => {
       const fault = header(request, CONTROL_HEADERS.fault)
       const answer = fault === undefined ? undefined : faultOf(fault)
       if (fault !== undefined && answer === undefined) return plain(400, "testing kit control: unreadable fault")
-      return yield* timed(answer === undefined ? app : answerFault(answer, app))
+      return yield* timed(answer === undefined ? app : answerFault(answer, request, app))
     })
 }

@@ -17,6 +17,6 @@ export const followingClock = (source: () => number): Clock.Clock => {
     currentTimeNanos: Effect.sync(nanos),
     monotonicTimeNanosUnsafe: nanos,
     monotonicTimeNanos: Effect.sync(nanos),
-    sleep: live.sleep
+    sleep: (duration) => live.sleep(duration)
   }
 }
