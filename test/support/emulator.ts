@@ -211,16 +211,19 @@ export const kitEmulator = async (): Promise<RunningEmulator> => {
  * the integration project's global setup, test/support/kit-global-setup.ts), shared by every file of every
  * worker that uses it and reached through the worker's proxy, and each `createProject` a project of the
  * kit's, made in one call and deleted when the file ends. For files that need no backend of their own: no
- * start options, no project owned by a user of `internal` (`owner` is absent), and nothing that counts what
- * the seeded projects hold (other files add to them at the same time).
+ * start options, no project owned by a user of `internal` (`owner` is absent, unless `ownedProjects`), and
+ * nothing that counts what the seeded projects hold (other files add to them at the same time).
  */
-export const useKitBackend = (): EmulatorHandle => {
+export const useKitBackend = (options: { readonly ownedProjects?: boolean } = {}): EmulatorHandle => {
   let emulator: RunningEmulator | undefined
   const projects = Effect.runSync(Scope.make())
   beforeAll(async () => {
     emulator = await kitEmulator()
   })
   afterAll(() => Effect.runPromise(Scope.close(projects, Exit.void)))
+  // `ownedProjects`: `createProject` makes a project over HTTP owned by a new user of internal, as `useEmulator`'s
+  // does (for files about projects and their owners); it stays in the run's backend.
+  if (options.ownedProjects === true) return handleOn(() => emulator)
   const decodeConfig = Schema.decodeUnknownPromise(AdminProjectConfigUpdate)
   return {
     ...handleOn(() => emulator),
