@@ -19,6 +19,8 @@ export interface WorkerBackend {
   readonly url: string
   /** What the backend says of itself, its URLs the proxy's: the seeded projects' keys. */
   readonly emulator: EmulatorShape
+  /** The same with the backend's own URLs, for clients that need no test's clock or faults (no proxy hop). */
+  readonly direct: EmulatorShape
   readonly control: ControlClient
 }
 
@@ -53,17 +55,14 @@ const connect = async (): Promise<WorkerBackend> => {
   )
   await health.body?.cancel()
   const url = await startProxy({ url: new URL(backend.url), secret: backend.secret })
-  return {
-    url,
-    emulator: {
-      url,
-      apiUrl: `${url}${API_PATH_PREFIX}`,
-      mailboxUrl: `${url}/mailbox`,
-      project: backend.project,
-      demoProject: backend.demoProject
-    },
-    control: controlClient(backend)
-  }
+  const shape = (base: string): EmulatorShape => ({
+    url: base,
+    apiUrl: `${base}${API_PATH_PREFIX}`,
+    mailboxUrl: `${base}/mailbox`,
+    project: backend.project,
+    demoProject: backend.demoProject
+  })
+  return { url, emulator: shape(url), direct: shape(backend.url), control: controlClient(backend) }
 }
 
 let running: Promise<WorkerBackend> | undefined
