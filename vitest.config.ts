@@ -47,7 +47,8 @@ export default defineConfig({
     // Test files share their worker's module graph instead of importing effect, the emulator and PGlite's
     // WebAssembly anew for each file: the same slice (10 backend files) took half the CPU time (51 s against
     // 97 s) and 91 s against 216 s. Files stay independent because each starts and stops its own backends,
-    // browsers and servers, and the two that stub globals unstub them.
+    // browsers and servers (or works in projects of its own on the testing kit's backend of the run), and the
+    // two that stub globals unstub them.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -58,6 +59,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/**/*.test.{ts,tsx}"],
+          // One testing-kit backend for the run, shared by the workers (PGlite opening its database is about
+          // a second of CPU a backend); the example project's setup finds and reuses it.
+          globalSetup: ["test/support/kit-global-setup.ts"],
           exclude: [...configDefaults.exclude, ...unit]
         }
       },

@@ -304,11 +304,19 @@ const startupRows = (s: StartupResults): Array<Row> => [
 const testkitRows = (t: TestkitResults): Array<Row> => [
   {
     id: "6",
-    figure: "testing kit: a worker's backend up (first use in a process)",
+    figure: "testing kit: the run's backend up (global setup, once a run, a process of its own)",
+    value: ms(t.runBackendUpMs),
+    goal: "",
+    result: "info",
+    note: `node, its modules and the backend; of a backend's start, the database alone (PGlite from the migrated template, migrations checked, seed) ${ms(t.databaseMs)}, ${ms(t.databaseCpuMs)} of CPU`
+  },
+  {
+    id: "6",
+    figure: "testing kit: a worker's backend up (first use in a process: connected to the run's)",
     value: ms(t.backendUpMs),
     goal: "<= 500 ms",
     result: atMost(t.backendUpMs, 500),
-    note: `${ms(t.backendUpCpuMs)} of CPU; the database alone (PGlite from the migrated template, migrations checked, seed) ${ms(t.databaseMs)}, ${ms(t.databaseCpuMs)} of CPU`
+    note: `${ms(t.backendUpCpuMs)} of CPU: the worker's proxy started`
   },
   {
     id: "6",
@@ -338,7 +346,7 @@ const testkitRows = (t: TestkitResults): Array<Row> => [
     value: `${t.residentMbAfter.toFixed(0)} MB`,
     goal: "",
     result: "info",
-    note: `${(t.residentMbAfter - t.residentMbBefore).toFixed(0)} MB more than before the kit's backend started`
+    note: `${(t.residentMbAfter - t.residentMbBefore).toFixed(0)} MB more than before the kit connected (the run's backend is in its own process)`
   }
 ]
 

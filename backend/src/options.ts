@@ -28,7 +28,7 @@ export interface EmulatorOptions {
       }
     | undefined
   /**
-   * Hash new passwords at a cheap scrypt cost (N=2^10 instead of 2^14): for throwaway test backends only.
+   * Hash new passwords at a cheap scrypt cost (N=2^4 instead of 2^14): for throwaway test backends only.
    * Passwords behave the same; hashes name their cost, so each verifies whatever this says. Default false.
    */
   readonly fastPasswordHashing?: boolean | undefined

@@ -37,6 +37,7 @@ import * as health from "./routes/health.js"
 import { homeRoutes } from "./routes/home.js"
 import { layer as apiNotFound } from "./routes/not-found.js"
 import { Projects } from "./store/projects/project-lookup.js"
+import type { Db } from "./store/db.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
 
@@ -69,12 +70,17 @@ export const Routes = Layer.mergeAll(
 )
 
 /**
- * What the testing kit (backend/src/testing) wraps around the handling of every request, inside the wire
- * conventions (so its answers carry CORS): the clock of the test's project and the faults it injected.
+ * What the testing kit (backend/src/testing/control-server.ts) wraps around the handling of every request,
+ * inside the wire conventions (so its answers carry CORS): the clock of the test's project, the fault it
+ * injected, and the kit's control routes.
  */
 export type RequestWrapper = <E, R>(
   app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest>
+) => Effect.Effect<
+  HttpServerResponse.HttpServerResponse,
+  E,
+  R | HttpServerRequest.HttpServerRequest | Db | AccessTokens | Projects
+>
 
 /** What the testing kit adds: a wrapper around each request, and a server that does not keep the process alive. */
 export interface TestingHooks {

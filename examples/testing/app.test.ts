@@ -1,6 +1,6 @@
 /**
  * An app's tests with `stackfx-backend/testing` and @effect/vitest: each block gets a project of its own on
- * the worker's in-process backend; the tests start from fixtures, read the mailbox, move the test's clock
+ * the run's backend (the global setup's); the tests start from fixtures, read the mailbox, move the test's clock
  * and inject faults.
  */
 import { assert, describe, it } from "@effect/vitest"

@@ -24,13 +24,14 @@ export default defineConfig({
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["**/*.test.{ts,tsx}"],
     globalSetup: ["./global-setup.ts"],
-    // The kit's backend is one per worker only when the files of a worker share their modules: with vitest's
-    // default isolation each file would start its own (about a second of CPU each).
+    // The global setup starts the run's backend and the workers connect to it; shared modules still spare each
+    // file loading effect and the kit anew.
     isolate: false,
     // The repository's root config runs this project beside its own two, whose worker count it must share.
     maxWorkers: 2,
     testTimeout: 30_000,
-    // A block's layer starts the worker's backend on first use: a second or two, more on a loaded machine.
+    // Without the global setup a block's layer would start a backend in the worker: a second or two, more on a
+    // loaded machine.
     hookTimeout: 60_000
   }
 })

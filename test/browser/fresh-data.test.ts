@@ -7,15 +7,15 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import { type RunningEmulator, startEmulator } from "../../backend/src/index.js"
-import { testBackendOptions } from "../support/emulator.js"
+import type { RunningEmulator } from "../../backend/src/index.js"
+import { kitEmulator } from "../support/emulator.js"
 import { type Harness, repoRoot, screenshot, startHarness } from "./support/harness.js"
 
 let harness: Harness
 let emulator: RunningEmulator
 
 beforeAll(async () => {
-  emulator = await startEmulator({ ...testBackendOptions, log: false })
+  emulator = await kitEmulator()
   harness = await startHarness(join(repoRoot, "test/browser/pages/fresh-data-page.tsx"))
 }, 120_000)
 

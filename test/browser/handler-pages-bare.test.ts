@@ -8,8 +8,8 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import { type RunningEmulator, startEmulator } from "../../backend/src/index.js"
-import { testBackendOptions } from "../support/emulator.js"
+import type { RunningEmulator } from "../../backend/src/index.js"
+import { kitEmulator } from "../support/emulator.js"
 import { labelNotInName, lowContrastText } from "./support/contrast.js"
 import { BARE_HTML, type Harness, repoRoot, screenshot, startHarness } from "./support/harness.js"
 
@@ -19,7 +19,7 @@ let harness: Harness
 let appUrl: string
 
 beforeAll(async () => {
-  emulator = await startEmulator({ ...testBackendOptions, log: false })
+  emulator = await kitEmulator()
   harness = await startHarness(join(repoRoot, "test/browser/pages/bare-app-page.tsx"), { html: BARE_HTML })
   appUrl = harness.baseUrl.replace("127.0.0.1", "localhost")
 }, 120_000)

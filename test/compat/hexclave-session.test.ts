@@ -10,9 +10,9 @@ import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import { readRequestTokens } from "../../src/services/app-server/request-tokens.js"
 import { makeCookieTokenStore, readTokenCookies } from "../../src/services/session/token-store-cookie.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const serverApp = () => {
   const project = backend.internal()

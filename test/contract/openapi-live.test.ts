@@ -6,9 +6,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { openApiFile } from "../../scripts/contract/openapi.js"
-import { type CallOptions, useEmulator } from "../support/emulator.js"
+import { type CallOptions, useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 interface JsonSchema {
   readonly type?: string | ReadonlyArray<string>

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import * as D from "../../src/domain/index.js"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 
 type WireSchema = Schema.Codec<unknown, unknown>
 
@@ -89,7 +89,7 @@ describe("auth request schemas", () => {
 })
 
 describe("the local backend refuses what the shared schema refuses", () => {
-  const backend = useEmulator()
+  const backend = useKitBackend()
 
   it("an email without @ on sign-up, and a camelCase field the wire does not know", async () => {
     const project = await backend.createProject()

@@ -6,9 +6,9 @@ import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { REFUSING_PORT } from "../support/cli.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
 interface Run {

@@ -3,10 +3,10 @@ import { Metrics } from "../../src/services/generated/metrics.js"
 import { TestEmail } from "../../src/services/generated/test-email.js"
 import { Webhooks } from "../../src/services/generated/webhooks.js"
 import { freePort } from "../support/cli.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 import { adminLayer, adminTokenLayer, run, runFailure } from "./admin-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 describe("Webhooks", () => {
   it("gives a stable token per project", async () => {
@@ -228,7 +228,8 @@ describe("admin-only routes", () => {
   })
 
   it("accept the owner's admin access token and refuse a stranger's", async () => {
-    const project = await backend.createProject()
+    // A project owned by a user of internal (the kit's own projects have none), as the dashboard makes one.
+    const project = await backend.createProjectOwnedBy(await backend.signUp(backend.internal()))
     const owner = project.owner
     if (owner === undefined) return assert.fail("createProject gives an owner")
     const token = await run(

@@ -4,12 +4,20 @@ import * as Layer from "effect/Layer"
 import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/generated/connected-accounts.js"
 import { serverCore } from "../support/clients.js"
-import { type EmulatorHandle, expectStatus, uniqueEmail, useEmulator, type TestProject } from "../support/emulator.js"
+import {
+  type EmulatorHandle,
+  expectStatus,
+  uniqueEmail,
+  useEmulator,
+  useKitBackend,
+  type TestProject
+} from "../support/emulator.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useEmulator()
 // A backend whose shared providers hand out tokens, as hosted with STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true.
-const permissive = useEmulator({ allowSharedOAuthAccessTokens: true })
+// The kit's backend of the run allows shared OAuth access tokens (the testing kit's default).
+const permissive = useKitBackend()
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 

@@ -3,10 +3,10 @@ import { productionModeMessages } from "../../src/domain/rules/production-mode.j
 import { AdminProjects, Projects } from "../../src/services/generated/projects.js"
 import { FeatureSupport } from "../../src/services/generated/feature-support.js"
 import { InternalProjects } from "../../src/services/generated/internal-projects.js"
-import { type TestProject, useEmulator } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/emulator.js"
 import { adminLayer, adminTokenLayer, clientLayer, run, runFailure } from "./admin-support.js"
 
-const backend = useEmulator()
+const backend = useKitBackend({ ownedProjects: true })
 
 /** A project whose trusted domains and localhost switch are set as given. */
 const projectWith = (config: { readonly allow_localhost: boolean; readonly domains: ReadonlyArray<string> }) =>

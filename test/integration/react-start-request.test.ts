@@ -20,9 +20,9 @@ import {
   restrictedUserQuery,
   teamsQuery
 } from "../../src/react/queries.js"
-import { useEmulator } from "../support/emulator.js"
+import { useKitBackend } from "../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const options = (): StackStartServerOptions => {
   const project = backend.internal()

@@ -8,10 +8,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { authorizeUrl } from "./support/oauth-browser.js"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const CALLBACK = "http://localhost:3000/handler/magic-link-callback"
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"

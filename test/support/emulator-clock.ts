@@ -12,7 +12,7 @@ import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import * as Context from "effect/Context"
 import { Emulator, type EmulatorOptions, type EmulatorShape, layer } from "../../backend/src/server.js"
-import { followingClock } from "../../backend/src/testing/project-controls.js"
+import { followingClock } from "../../backend/src/testing/project-clock.js"
 import { testBackendOptions } from "./emulator.js"
 
 export interface ShiftedEmulator extends EmulatorShape {

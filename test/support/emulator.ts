@@ -1,5 +1,5 @@
 /**
- * One local backend per test file (`useEmulator`) or the testing kit's one backend per worker
+ * One local backend per test file (`useEmulator`) or the testing kit's one backend per test run
  * (`useKitBackend`), plus helpers that isolate each test: a fresh project (owned by a fresh user of
  * `internal`, or the kit's) or fresh users, and a small HTTP client that speaks the wire conventions.
  *
@@ -197,20 +197,35 @@ export const useEmulator = (options: StartEmulatorOptions = {}): EmulatorHandle 
 }
 
 /**
- * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the worker's one in-process backend,
- * shared by every file of the worker that uses it (started once, not once per file), and each `createProject`
- * a project of the kit's, made in one transaction and deleted when the file ends. For files that need no
- * backend of their own: no start options, no project owned by a user of `internal` (`owner` is absent).
+ * The testing kit's backend of the run as a `RunningEmulator`, for a file that starts it in `beforeAll` as it
+ * would start a backend of its own and reads only what it makes there (unique addresses on the seeded
+ * projects). Its URLs are the backend's own, not the worker's proxy's: these files move no project's clock and
+ * inject no faults, and the proxy's hop costs each request about 0.3 ms of CPU. It outlives the file: `stop`
+ * does nothing.
  */
-export const useKitBackend = (): EmulatorHandle => {
+export const kitEmulator = async (): Promise<RunningEmulator> => {
+  const backend = await Effect.runPromise(workerBackend)
+  return { ...backend.direct, stop: () => Promise.resolve() }
+}
+
+/**
+ * The testing kit's backend (backend/src/testing) as an `EmulatorHandle`: the run's one backend (started by
+ * the integration project's global setup, test/support/kit-global-setup.ts), shared by every file of every
+ * worker that uses it (see `kitEmulator`), and each `createProject` a project of the kit's, made in one call
+ * and deleted when the file ends. For files that need no backend of their own: no start options, no project
+ * owned by a user of `internal` (`owner` is absent, unless `ownedProjects`), and nothing that counts what the
+ * seeded projects hold (other files add to them at the same time).
+ */
+export const useKitBackend = (options: { readonly ownedProjects?: boolean } = {}): EmulatorHandle => {
   let emulator: RunningEmulator | undefined
   const projects = Effect.runSync(Scope.make())
   beforeAll(async () => {
-    const backend = await Effect.runPromise(workerBackend)
-    // The worker's backend outlives the file: stopping it is the worker's end.
-    emulator = { ...backend.emulator, stop: () => Promise.resolve() }
+    emulator = await kitEmulator()
   })
   afterAll(() => Effect.runPromise(Scope.close(projects, Exit.void)))
+  // `ownedProjects`: `createProject` makes a project over HTTP owned by a new user of internal, as `useEmulator`'s
+  // does (for files about projects and their owners); it stays in the run's backend.
+  if (options.ownedProjects === true) return handleOn(() => emulator)
   const decodeConfig = Schema.decodeUnknownPromise(AdminProjectConfigUpdate)
   return {
     ...handleOn(() => emulator),

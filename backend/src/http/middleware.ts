@@ -51,11 +51,13 @@ export const answerFailures = <E, R>(
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => failureResponse(cause, request))
   )
 
-/** Wraps the whole server (see the module comment). */
-export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+/**
+ * The headers every answer carries (CORS for the request's origin, a request id, `Cache-Control: no-store`);
+ * also for an answer made before the router runs (the testing kit's injected faults), which the pre-response
+ * hook below does not reach.
+ */
+export const conventionHeaders = (request: HttpServerRequest.HttpServerRequest, isPreflight = false) =>
   Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
     const cors = yield* corsHeaders(
       request.headers["origin"],
       isPreflight ? (request.headers["access-control-request-headers"] ?? "") : undefined
@@ -68,11 +70,19 @@ export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.Http
     // takes a 4xx without one for an answer of something in front of the API (a proxy, an outage page) and
     // tries the next of its base URLs. Under both names to a client that speaks the new ones (docs/wire.md).
     const requestId = yield* Effect.sync(() => randomUUID())
-    const headers = {
+    return {
       ...cors,
       ...bothNames(ANSWER_HEADERS.requestId, requestId, speaksHexclave(request.headers)),
       "cache-control": "no-store"
     }
+  })
+
+/** Wraps the whole server (see the module comment). */
+export const wireConventions = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
+    const headers = yield* conventionHeaders(request, isPreflight)
     if (isPreflight) return HttpServerResponse.empty({ status: 204, headers })
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))

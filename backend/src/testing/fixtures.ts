@@ -16,7 +16,7 @@ import {
   ServerSessions,
   ServerTeamPermissions,
   ServerTeams,
-  ServerUsers,
+  type ServerUserCreate,
   Session,
   TeamInvitations,
   WebAuthn,
@@ -122,6 +122,16 @@ export interface FixtureContext {
     tokens: { readonly accessToken: string; readonly refreshToken: string } | undefined,
     use: (context: Context.Context<ClientServices>) => Effect.Effect<A, E>
   ) => Effect.Effect<A, E | FixtureFailed>
+  /**
+   * A user as `POST /users` makes them and a fresh session of theirs, in one call to the kit's backend (the
+   * same operations as the two requests; fails with the backend's refusal).
+   */
+  readonly createUserWithSession: (
+    user: ServerUserCreate
+  ) => Effect.Effect<
+    { readonly userId: string; readonly accessToken: string; readonly refreshToken: string },
+    FixtureFailed
+  >
   /** The project's time (the test's clock). */
   readonly now: () => number
   readonly invitationLink: (email: string) => Effect.Effect<EmailLink, MailTimeout | MailWithoutLink>
@@ -159,7 +169,7 @@ const passkeyRefusal = (options: StackTestOptions): string | undefined =>
       ? `the project does not trust localhost (allowLocalhost: false), the page the kit's passkeys are registered on`
       : undefined
 
-/** Creates a user through `POST /users` and a session of theirs through `POST /auth/sessions`. */
+/** Creates a user as `POST /users` does and a session of theirs as `POST /auth/sessions` does, in one call. */
 export const createUser = (context: FixtureContext, input: NewTestUser = {}): Effect.Effect<TestUser, FixtureError> =>
   Effect.gen(function* () {
     const password = input.password === undefined ? DEFAULT_PASSWORD : input.password
@@ -172,34 +182,23 @@ export const createUser = (context: FixtureContext, input: NewTestUser = {}): Ef
     if (passkeyRefused !== undefined) return yield* refuse("createUser", passkeyRefused)
     const email = input.email ?? uniqueEmail()
     const secret: TotpSecret | undefined = input.totp === true ? yield* newTotpSecret : undefined
-    const user = yield* onServer(
-      context,
-      "createUser",
-      ServerUsers.use((users) =>
-        users.create({
-          primaryEmail: email,
-          primaryEmailVerified: input.emailVerified ?? true,
-          primaryEmailAuthEnabled: true,
-          ...(password === null ? {} : { password }),
-          ...(input.displayName === undefined ? {} : { displayName: input.displayName }),
-          ...(secret === undefined ? {} : { totpSecretBase64: totpSecretToBase64(secret) }),
-          ...(input.restricted === true
-            ? { restrictedByAdmin: true, restrictedByAdminReason: "Restricted by a test fixture" }
-            : {}),
-          ...(input.clientMetadata === undefined ? {} : { clientMetadata: input.clientMetadata as never }),
-          ...(input.serverMetadata === undefined ? {} : { serverMetadata: input.serverMetadata as never })
-        })
-      )
-    )
-    const session = yield* onServer(
-      context,
-      "createUser",
-      ServerSessions.use((sessions) => sessions.create({ userId: user.id }))
-    )
+    const session = yield* context.createUserWithSession({
+      primaryEmail: email,
+      primaryEmailVerified: input.emailVerified ?? true,
+      primaryEmailAuthEnabled: true,
+      ...(password === null ? {} : { password }),
+      ...(input.displayName === undefined ? {} : { displayName: input.displayName }),
+      ...(secret === undefined ? {} : { totpSecretBase64: totpSecretToBase64(secret) }),
+      ...(input.restricted === true
+        ? { restrictedByAdmin: true, restrictedByAdminReason: "Restricted by a test fixture" }
+        : {}),
+      ...(input.clientMetadata === undefined ? {} : { clientMetadata: input.clientMetadata as never }),
+      ...(input.serverMetadata === undefined ? {} : { serverMetadata: input.serverMetadata as never })
+    })
     const tokens = { accessToken: session.accessToken, refreshToken: session.refreshToken }
     const passkey = input.passkey === true ? yield* registerPasskey(context, tokens) : undefined
     return {
-      id: user.id,
+      id: session.userId,
       email,
       password,
       ...tokens,

@@ -1,7 +1,8 @@
 /**
- * `stackfx-backend/testing`: a testing kit for apps built on stackfx. One in-process backend per test
- * worker, a project per test (or block), the tiers pointed at it, fixtures, the mailbox as typed values,
- * the backend's clock under the test's control and injected faults. See docs/testing.md.
+ * `stackfx-backend/testing`: a testing kit for apps built on stackfx. One backend per test run (the global
+ * setup's; a worker without one starts its own), a project per test (or block), the tiers pointed at it,
+ * fixtures, the mailbox as typed values, the backend's clock under the test's control and injected faults.
+ * See docs/testing.md.
  *
  * @example
  * it.layer(StackTest.layer({ magicLinkEnabled: true }))((it) => {

@@ -1,15 +1,12 @@
 /**
- * Reads the mail the backend sent for a test's project from its store: the messages to an address, and the
- * code or link of the newest message of a kind (told apart by the default templates' subject lines).
+ * Reads the mail the backend sent for a test's project (`MailSource`: the control route's answer): the
+ * messages to an address, and the code or link of the newest message of a kind (told apart by the default
+ * templates' subject lines).
  * Reading waits for the message (the backend stores it during the request that sends it, so it is usually
  * there at once) and gives up after a timeout with an error naming the address.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { addressOf } from "../mail/message.js"
 import { otpOf } from "../operations/auth/emailed-codes.js"
-import type { DbShape } from "../store/db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../store/rows.js"
 import { type EmailLink, type Mail, type MailKind, MailTimeout, type MailWait, MailWithoutLink } from "./mailbox.js"
 
 const subjects: Readonly<Record<Exclude<MailKind, "any">, RegExp>> = {
@@ -27,52 +24,18 @@ const kindNames: Readonly<Record<MailKind, string>> = {
   any: ""
 }
 
+/** Every message to an address of the test's project, oldest first. */
+export type MailSource = (address: string) => Effect.Effect<ReadonlyArray<Mail>>
+
 const DEFAULT_TIMEOUT_MILLIS = 5_000
 const POLL_MILLIS = 10
-
-const MailRow = rowStruct({
-  id: Schema.String,
-  toAddress: Schema.String,
-  fromAddress: Schema.String,
-  subject: Schema.String,
-  textBody: Schema.String,
-  htmlBody: Schema.String,
-  createdAt: Timestamp
-})
-const rows = rowDecoder(MailRow)
-
-/** Every message to `address` of the project, oldest first (`ctid` orders messages sent in the same millisecond). */
-export const mailTo = (db: DbShape, projectId: string, address: string): Effect.Effect<ReadonlyArray<Mail>> =>
-  db
-    .query(
-      "select id, to_address, from_address, subject, text_body, html_body, created_at from outbox where project_id = $1 order by created_at, ctid",
-      [projectId]
-    )
-    .pipe(
-      Effect.flatMap(rows.all),
-      Effect.map((all) =>
-        all
-          .filter((row) => addressOf(row.toAddress).toLowerCase() === address.trim().toLowerCase())
-          .map((row) => ({
-            id: row.id,
-            to: row.toAddress,
-            from: row.fromAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            sentAt: row.createdAt
-          }))
-      ),
-      Effect.orDie
-    )
 
 // Real time, whatever clock the test runs under: a TestClock would never end the wait.
 const realSleep = (millis: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, millis)))
 
 /** The newest message of `kind` to `address`, waiting for one up to the timeout. */
 export const latestMail = (
-  db: DbShape,
-  projectId: string,
+  mailTo: MailSource,
   address: string,
   kind: MailKind = "any",
   wait: MailWait = {}
@@ -80,7 +43,7 @@ export const latestMail = (
   const timeoutMillis = wait.timeoutMillis ?? DEFAULT_TIMEOUT_MILLIS
   const deadline = Date.now() + timeoutMillis
   const ofKind = (mail: Mail) => kind === "any" || subjects[kind].test(mail.subject)
-  const attempt: Effect.Effect<Mail, MailTimeout> = Effect.flatMap(mailTo(db, projectId, address), (all) => {
+  const attempt: Effect.Effect<Mail, MailTimeout> = Effect.flatMap(mailTo(address), (all) => {
     const newest = all.filter(ofKind).at(-1)
     if (newest !== undefined) return Effect.succeed(newest)
     if (Date.now() >= deadline) {
@@ -125,22 +88,20 @@ export const linkOf = (mail: Mail): EmailLink | MailWithoutLink =>
 
 /** The link of the newest message of `kind` to `address`. */
 export const latestLink = (
-  db: DbShape,
-  projectId: string,
+  mailTo: MailSource,
   address: string,
   kind: MailKind,
   wait?: MailWait
 ): Effect.Effect<EmailLink, MailTimeout | MailWithoutLink> =>
-  Effect.flatMap(latestMail(db, projectId, address, kind, wait), (mail) => {
+  Effect.flatMap(latestMail(mailTo, address, kind, wait), (mail) => {
     const link = linkOf(mail)
     return link instanceof MailWithoutLink ? Effect.fail(link) : Effect.succeed(link)
   })
 
 /** The six-character sign-in code of the newest magic-link message (what a person types). */
 export const latestOtp = (
-  db: DbShape,
-  projectId: string,
+  mailTo: MailSource,
   address: string,
   wait?: MailWait
 ): Effect.Effect<string, MailTimeout | MailWithoutLink> =>
-  Effect.map(latestLink(db, projectId, address, "magicLink", wait), (link) => otpOf(link.code))
+  Effect.map(latestLink(mailTo, address, "magicLink", wait), (link) => otpOf(link.code))

@@ -1,15 +1,17 @@
 /**
- * An isolated project on the worker backend: created in-process (one transaction, no HTTP round trips),
- * put under the test's clock and faults, and deleted with everything in it when the test's scope closes.
+ * An isolated project on the run's backend: created by one control call, put under the test's clock and
+ * faults (kept in the worker, applied by its proxy), and deleted with everything in it when the test's
+ * scope closes.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { AdminProjectConfigUpdate } from "stackfx"
-import { createProject, freshKeys } from "../operations/projects/project-setup.js"
-import { deleteProject } from "../store/projects/projects.js"
+// The schema under another name: the published declarations name the app's `stackfx`, never the sources.
+import { AdminProjectConfigUpdate as ProjectConfigSchema } from "@stackfx/lib/domain/project.js"
 import type { ActiveFault } from "./faults.js"
-import { controlProject, followingClock } from "./project-controls.js"
+import { controlProject } from "./project-controls.js"
 import { workerBackend } from "./worker-backend.js"
 
 /** The project a test gets: its options are the project's config (sign-up methods, providers, teams, keys). */
@@ -18,7 +20,7 @@ export interface StackTestOptions extends AdminProjectConfigUpdate {
   readonly displayName?: string | undefined
 }
 
-/** A project of the test's own and its keys, on the worker backend at `baseUrl`. */
+/** A project of the test's own and its keys, on the backend at `baseUrl`. */
 export interface TestProjectKeys {
   readonly baseUrl: string
   readonly projectId: string
@@ -52,35 +54,36 @@ export const testTime: Effect.Effect<() => number> = Effect.gen(function* () {
   return () => clock.currentTimeMillisUnsafe()
 })
 
-/** Opens a project for the current scope on the worker backend; `now` is the time its requests see. */
+const encodeConfig = Schema.encodeUnknownEffect(ProjectConfigSchema)
+
+/** The options as the control route takes them: the name, and the config in its wire form. */
+export const projectRequest = (
+  options: StackTestOptions
+): Effect.Effect<{ readonly displayName: string; readonly config: unknown }> => {
+  const { displayName, ...config } = options
+  return encodeConfig(config).pipe(
+    Effect.map((wire) => ({ displayName: displayName ?? "Test project", config: wire })),
+    Effect.mapError((error) => new Error(`stackfx testing kit: bad project options (${error.message})`)),
+    Effect.orDie
+  )
+}
+
+/** Opens a project for the current scope on the run's backend; `now` is the time its requests see. */
 export const openProject = (
   options: StackTestOptions,
   now: () => number
 ): Effect.Effect<OpenProject, never, Scope.Scope> =>
   Effect.gen(function* () {
     const backend = yield* workerBackend
-    const clock = followingClock(now)
-    const { displayName, ...config } = options
-    const keys = yield* freshKeys
-    const created = yield* backend.db
-      .transaction(
-        createProject(backend.db, {
-          displayName: displayName ?? "Test project",
-          description: null,
-          isProductionMode: false,
-          config,
-          keys
-        })
-      )
-      .pipe(Effect.provideService(Clock.Clock, clock), Effect.orDie)
-    const projectId = created.project.id
+    const opened = yield* backend.control.openProject(yield* projectRequest(options), now())
+    const { projectId, ...keys } = opened
     const faults: Array<ActiveFault> = []
-    const release = controlProject(projectId, { clock, faults })
+    const release = controlProject(projectId, { now, faults })
     yield* Effect.addFinalizer(() =>
       Effect.sync(release).pipe(
-        Effect.andThen(deleteProject(backend.db, projectId)),
+        Effect.andThen(backend.control.deleteProject(projectId)),
         // A project that cannot be deleted (the backend is stopping) is left to the memory database's end.
-        Effect.ignore
+        Effect.ignoreCause
       )
     )
     return { baseUrl: backend.url, projectId, ...keys, options, faults }

@@ -1,5 +1,5 @@
 /**
- * The kit without Effect: `await startStackTest(options)` opens a project on the worker's backend and
+ * The kit without Effect: `await startStackTest(options)` opens a project on the run's backend and
  * answers its keys, fixtures, mailbox and faults as Promises; `advanceTime(ms)` moves the backend's clock
  * for the project; `stop()` (or `await using`) deletes the project and undoes its faults.
  */
@@ -68,7 +68,7 @@ const run = async <A, E>(effect: Effect.Effect<A, E>): Promise<A> => {
   return Promise.reject(Option.isSome(error) ? error.value : Cause.squash(exit.cause))
 }
 
-/** Opens a project of the test's own on the worker's backend; see the module's comment. */
+/** Opens a project of the test's own on the run's backend; see the module's comment. */
 export const startStackTest = async (options: StackTestOptions = {}): Promise<RunningStackTest> => {
   let offsetMillis = 0
   const now = () => Date.now() + offsetMillis

@@ -1,12 +1,13 @@
 /**
  * `StackTest`: the kit for `@effect/vitest`. `it.layer(StackTest.layer(options))` gives the tests of a block
- * a project of their own on the worker's in-process backend (provide the layer to one test for a project per
+ * a project of their own on the run's backend (provide the layer to one test for a project per
  * test), the client, server and admin tiers pointed at it, fixtures, its mailbox and its faults. The
  * backend's clock for the project is the test's: under `TestClock`, `TestClock.adjust` moves it.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import {
   type AdminServices,
@@ -43,9 +44,10 @@ import {
   UnknownRoute
 } from "./faults.js"
 import type { EmailLink, Mail, MailTimeout, MailWait, MailWithoutLink } from "./mailbox.js"
-import { latestLink, latestMail, latestOtp, mailTo } from "./mail-reader.js"
+import { latestLink, latestMail, latestOtp, type MailSource } from "./mail-reader.js"
 import { openProject, type OpenProject, type StackTestOptions, testTime, type TestProjectKeys } from "./project.js"
 import { workerBackend } from "./worker-backend.js"
+import { ServerUserCreate } from "@stackfx/lib/domain/user-inputs.js"
 
 /** The test's mailbox: what the backend sent to an address of the project, as typed values. */
 export interface TestMailbox {
@@ -117,13 +119,16 @@ const tokensOf = (user: { readonly accessToken: string; readonly refreshToken: s
       : { accessToken: user.accessToken, refreshToken: user.refreshToken }
   )
 
+const encodeUser = Schema.encodeUnknownEffect(ServerUserCreate)
+
 /** The test's kit over an open project (shared by the Effect and the Promise API). */
 export const makeStackTest = (
   project: OpenProject,
   now: () => number
 ): Effect.Effect<StackTestShape, never, Scope.Scope> =>
   Effect.gen(function* () {
-    const { db } = yield* workerBackend
+    const { control } = yield* workerBackend
+    const mailTo: MailSource = (address) => control.mail(project.projectId, address)
     const common = { projectId: project.projectId, baseUrl: project.baseUrl }
     const client = (user?: { readonly accessToken: string; readonly refreshToken: string }) =>
       clientTier({ ...common, publishableClientKey: project.publishableClientKey, tokenStore: tokensOf(user) })
@@ -143,13 +148,13 @@ export const makeStackTest = (
     // The fixtures' own server tier, built once for the test.
     const serverContext = yield* Layer.build(server).pipe(Effect.orDie)
     const mailbox: TestMailbox = {
-      all: (address) => mailTo(db, project.projectId, address),
-      latest: (address, wait) => latestMail(db, project.projectId, address, "any", wait),
-      otpCode: (address, wait) => latestOtp(db, project.projectId, address, wait),
-      magicLink: (address, wait) => latestLink(db, project.projectId, address, "magicLink", wait),
-      verificationLink: (address, wait) => latestLink(db, project.projectId, address, "emailVerification", wait),
-      resetLink: (address, wait) => latestLink(db, project.projectId, address, "passwordReset", wait),
-      invitationLink: (address, wait) => latestLink(db, project.projectId, address, "teamInvitation", wait)
+      all: mailTo,
+      latest: (address, wait) => latestMail(mailTo, address, "any", wait),
+      otpCode: (address, wait) => latestOtp(mailTo, address, wait),
+      magicLink: (address, wait) => latestLink(mailTo, address, "magicLink", wait),
+      verificationLink: (address, wait) => latestLink(mailTo, address, "emailVerification", wait),
+      resetLink: (address, wait) => latestLink(mailTo, address, "passwordReset", wait),
+      invitationLink: (address, wait) => latestLink(mailTo, address, "teamInvitation", wait)
     }
     const fixtures: FixtureContext = {
       options: project.options,
@@ -161,6 +166,21 @@ export const makeStackTest = (
               Effect.mapError((cause) => new FixtureFailed({ fixture: "client tier", message: cause.message, cause }))
             ),
             use
+          )
+        ),
+      createUserWithSession: (user) =>
+        encodeUser(user).pipe(
+          Effect.mapError((error) => error.message),
+          Effect.flatMap((wire) =>
+            control.createUser(project.projectId, { user: wire, baseUrl: project.baseUrl }, now())
+          ),
+          Effect.mapError(
+            (message) =>
+              new FixtureFailed({
+                fixture: "createUser",
+                message: `createUser: the backend refused it (${message})`,
+                cause: message
+              })
           )
         ),
       now,
@@ -210,7 +230,7 @@ export const makeStackTest = (
 /** The kit for `@effect/vitest`: see the module's comment. */
 export class StackTest extends Context.Service<StackTest, StackTestShape>()("stackfx-backend/testing/StackTest") {
   /**
-   * A project with `options` on the worker's backend for as long as the layer lives (a block of `it.layer`,
+   * A project with `options` on the run's backend for as long as the layer lives (a block of `it.layer`,
    * or one test when provided to it); the backend's clock for it is the clock of whoever builds the layer.
    */
   static readonly layer = (options: StackTestOptions = {}): Layer.Layer<StackTest> =>

@@ -13,7 +13,7 @@ let stack: Stack
 const password = "api key holder password"
 
 beforeAll(async () => {
-  stack = await startStack("api-keys")
+  stack = await startStack("api-keys", "shared")
   // The seeded demo project has both kinds of keys on (every feature the demo shows), unlike a new project.
   const result = await call(stack.emulator, stack.emulator.demoProject, "GET", "/internal/projects/current", {
     accessType: "admin"

@@ -20,7 +20,7 @@ let totpSecret = ""
 const totpNow = () => new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate()
 
 beforeAll(async () => {
-  stack = await startStack("auth")
+  stack = await startStack("auth", "shared")
   person = await stack.newPerson()
   page = await person.newPage()
 }, 120_000)

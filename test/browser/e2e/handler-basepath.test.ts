@@ -8,8 +8,8 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
-import { type RunningEmulator, startEmulator } from "../../../backend/src/index.js"
-import { testBackendOptions } from "../../support/emulator.js"
+import type { RunningEmulator } from "../../../backend/src/index.js"
+import { kitEmulator } from "../../support/emulator.js"
 import { type Harness, repoRoot, startHarness } from "../support/harness.js"
 import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"
 import { freshEmail, openEmailLink } from "./support/stack.js"
@@ -20,7 +20,7 @@ let harness: Harness
 let appUrl: string
 
 beforeAll(async () => {
-  emulator = await startEmulator({ ...testBackendOptions, log: false })
+  emulator = await kitEmulator()
   harness = await startHarness(join(repoRoot, "test/browser/pages/handler-basepath-page.tsx"))
   appUrl = harness.baseUrl.replace("127.0.0.1", "localhost")
 }, 120_000)

@@ -12,7 +12,7 @@ let stack: Stack
 const password = "invited person password"
 
 beforeAll(async () => {
-  stack = await startStack("invitations")
+  stack = await startStack("invitations", "shared")
 }, 120_000)
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ let person: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  stack = await startStack("linked-logins")
+  stack = await startStack("linked-logins", "shared")
   person = await stack.newPerson()
   page = await person.newPage()
 }, 120_000)

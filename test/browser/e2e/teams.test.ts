@@ -11,7 +11,7 @@ let stack: Stack
 const password = "team player password"
 
 beforeAll(async () => {
-  stack = await startStack("teams")
+  stack = await startStack("teams", "shared")
 }, 120_000)
 
 afterAll(async () => {

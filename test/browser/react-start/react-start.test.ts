@@ -5,8 +5,8 @@
  */
 import { type Browser, chromium, request as apiRequest } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
-import { type RunningEmulator, startEmulator } from "../../../backend/src/index.js"
-import { testBackendOptions } from "../../support/emulator.js"
+import type { RunningEmulator } from "../../../backend/src/index.js"
+import { kitEmulator } from "../../support/emulator.js"
 import { CHROMIUM_PATH } from "../support/harness.js"
 import { type RunningExample, startExample } from "./example-app.js"
 import { loadAndHydrate, observeLayoutShift } from "./hydration.js"
@@ -35,7 +35,7 @@ let example: RunningExample | undefined
 let browser: Browser | undefined
 
 beforeAll(async () => {
-  emulator = await startEmulator({ ...testBackendOptions, log: false })
+  emulator = await kitEmulator()
   example = await startExample({
     STACK_API_URL: emulator.url,
     STACK_PROJECT_ID: emulator.demoProject.id,

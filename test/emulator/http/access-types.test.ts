@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterAll, beforeAll } from "vitest"
 import { type ShiftedEmulator, startShiftedEmulator } from "../../support/emulator-clock.js"
-import { call, type TestProject, useEmulator } from "../../support/emulator.js"
+import { call, type TestProject, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend({ ownedProjects: true })
 
 interface Case {
   readonly name: string

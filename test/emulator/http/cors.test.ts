@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const preflight = (origin: string, headers = "x-stack-project-id, x-stack-access-type, content-type, traceparent") =>
   fetch(`${backend.emulator().apiUrl}/users/me`, {

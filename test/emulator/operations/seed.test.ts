@@ -12,9 +12,9 @@ import {
   SEEDED_PROJECTS,
   seedKeyOf
 } from "../../../backend/src/operations/projects/seed.js"
-import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const demo = () => ({ ...backend.emulator().demoProject })
 

@@ -10,9 +10,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterAll, beforeAll } from "vitest"
 import { type ShiftedEmulator, startShiftedEmulator } from "../../support/emulator-clock.js"
-import { call, expectStatus, type TestUser, useEmulator } from "../../support/emulator.js"
+import { call, expectStatus, type TestUser, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend({ ownedProjects: true })
 
 const ALLOW_BOTH = { "x-stack-allow-anonymous-user": "true", "x-stack-allow-restricted-user": "true" }
 

@@ -62,3 +62,20 @@ describe("GET /api/v1", () => {
     )
   })
 })
+
+describe("the testing kit's control routes", () => {
+  // Only a backend the kit starts in test mode has them (backend/src/testing/control-server.ts).
+  it("are not there in a normal start, whatever secret a request carries", async () => {
+    for (const secret of [undefined, "guess"]) {
+      const response = await fetch(`${backend.emulator().url}/__stackfx-test/projects`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(secret === undefined ? {} : { "x-stackfx-test-secret": secret })
+        },
+        body: JSON.stringify({ displayName: "Not allowed", config: {} })
+      })
+      assert.strictEqual(response.status, 404)
+    }
+  })
+})

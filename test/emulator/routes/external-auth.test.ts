@@ -8,9 +8,9 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose"
 import { createServer, type Server } from "node:http"
-import { type CallResult, expectStatus, type TestProject, useEmulator } from "../../support/emulator.js"
+import { type CallResult, expectStatus, type TestProject, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const AUDIENCE = "stackfx-external-auth-test"
 const KID = "external-auth-test"

@@ -5,11 +5,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
-import { uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../../support/emulator.js"
 import { authorizeUrl, Browser, pkcePair } from "../../integration/support/oauth-browser.js"
 import { customEmailServer } from "../../support/template-project.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { type TestUser, useEmulator } from "../../support/emulator.js"
+import { type TestUser, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend({ ownedProjects: true })
 
 const internalCall = (user: TestUser, method: string, path: string, body?: unknown) =>
   backend.call(backend.internal(), method, path, { accessToken: user.accessToken, body })

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const refresh = async (projectId: string, clientSecret: string, refreshToken: string) => {
   const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {

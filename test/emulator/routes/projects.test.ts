@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { useEmulator } from "../../support/emulator.js"
+import { useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const CURRENT = "/internal/projects/current"
 
@@ -15,7 +15,10 @@ const DEFAULT_THEME = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac"
 
 describe("the admin view of a project", () => {
   it("has the service's current shape: no user count, config id, legacy signing or provider enabled flag", async () => {
-    const project = await backend.createProject({ displayName: "Shape" })
+    // Owned by a user of internal's team, as the dashboard makes a project (the kit's own have no owner).
+    const project = await backend.createProjectOwnedBy(await backend.signUp(backend.internal()), {
+      displayName: "Shape"
+    })
     const res = await backend.call(project, "GET", CURRENT, { accessType: "admin" })
     assert.strictEqual(res.status, 200, res.text)
     const body = res.body

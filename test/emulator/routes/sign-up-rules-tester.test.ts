@@ -5,9 +5,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { expectStatus, type TestProject, uniqueEmail, useEmulator } from "../../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 

@@ -15,10 +15,10 @@ import {
   expectStatus,
   type TestProject,
   type TestUser,
-  useEmulator
+  useKitBackend
 } from "../../support/emulator.js"
 
-const backend = useEmulator()
+const backend = useKitBackend()
 
 const CALLBACK_URL = "http://localhost:3000/handler/email-verification"
 
@@ -676,7 +676,8 @@ const setUp = async (): Promise<World> => {
     allow_team_api_keys: true
   }
   const a = await backend.createProject({ config })
-  const b = await backend.createProject({ config })
+  // Owned by a user of internal, whose admin access token is one of the callers (the kit's projects have no owner).
+  const b = await backend.createProjectOwnedBy(await backend.signUp(backend.internal()), { config })
   const aUser = await backend.signUp(a)
   const bUser = await backend.signUp(b)
   const server = { accessType: "server" } as const

@@ -17,7 +17,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { build, type PreviewServer, preview } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
 import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../../../backend/src/index.js"
-import { testBackendOptions } from "../../../support/emulator.js"
+import { kitEmulator, testBackendOptions } from "../../../support/emulator.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -78,9 +78,14 @@ const demoFor = async (outDir: string, values: Record<keyof typeof STAND_INS, st
   }
 }
 
-/** `backend`: options of the local backend over the tests' defaults (e.g. a shorter access-token lifetime). */
-export const startStack = async (name: string, backend: StartEmulatorOptions = {}): Promise<Stack> => {
-  const emulator = await startEmulator({ ...testBackendOptions, log: false, ...backend })
+/**
+ * `backend`: options of the file's own local backend over the tests' defaults (e.g. a shorter access-token
+ * lifetime), or `"shared"` for the kit's backend of the run, for a file that signs fresh addresses up on the
+ * seeded demo project and changes nothing else of it (no PATCH of its config).
+ */
+export const startStack = async (name: string, backend: StartEmulatorOptions | "shared" = {}): Promise<Stack> => {
+  const emulator =
+    backend === "shared" ? await kitEmulator() : await startEmulator({ ...testBackendOptions, log: false, ...backend })
   // A folder of its own: files (and checkouts sharing node_modules) serve side by side.
   const outDir = mkdtempSync(join(tmpdir(), `stackfx-e2e-${name}-`))
   await demoFor(outDir, {
