@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { configDefaults, defineConfig } from "vitest/config"
+import { SlowFirstSequencer } from "./test/support/sequencer.js"
 
 // The local backend (backend/, package `stackfx-backend`) imports the library's wire schemas and known errors
 // as `@stackfx/lib/<folder>/<module>.js`: the same alias as tsconfig.json's `paths`, resolved to the sources.
@@ -50,6 +51,8 @@ export default defineConfig({
     // browsers and servers (or works in projects of its own on the testing kit's backend of the run), and the
     // two that stub globals unstub them.
     isolate: false,
+    // Without an earlier run's durations (a fresh clone), the slow kinds of file first (test/support/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
