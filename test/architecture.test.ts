@@ -86,16 +86,6 @@ const lib = (...folders: ReadonlyArray<(typeof libraryFolders)[number]>) => unde
 const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
 
 /**
- * Route files that still build refusals or decide who `"me"` is, to be moved into operations/ like the others
- * (their operations were being changed elsewhere at the time). The test fails when one of them no longer
- * does, so the list only shrinks; do not add to it.
- */
-const routesNotYetThin: ReadonlyArray<string> = [
-  "backend/src/routes/users/users.ts",
-  "backend/src/routes/projects/project-config.ts"
-]
-
-/**
  * What a route that only routes never writes (docs/architecture.md: a route reads its declared input, calls
  * operations and answers): a failure of its own, an error built by hand, a SCHEMA_ERROR built by hand (the
  * edge's are http/request.ts's), or a comparison deciding who `"me"` is (the actor policy's, operations/acting-user.ts).
@@ -204,7 +194,7 @@ const rules: ReadonlyArray<Rule> = [
   {
     // Refusals belong to operations (docs/architecture.md): a route has no error of its own to raise.
     name: "backend routes/ never import the refusals (backend/src/errors/ or the known errors)",
-    from: (path) => backend("routes")(path) && !routesNotYetThin.includes(path),
+    from: backend("routes"),
     forbids: ({ specifier, to }) => backend("errors")(to) || /^@stackfx\/lib\/errors\/known\//.test(specifier)
   },
   {
@@ -256,24 +246,10 @@ describe("the import rules of docs/architecture.md", () => {
   }
 
   it('no backend route builds a refusal or decides who "me" is', () => {
-    const deciding = modulesUnder("backend/src/routes")
-      .filter((path) => !routesNotYetThin.includes(path))
-      .flatMap((path) => decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`))
+    const deciding = modulesUnder("backend/src/routes").flatMap((path) =>
+      decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
+    )
     assert.deepStrictEqual(deciding, [])
-  })
-
-  it("every route not yet thin still decides (remove it from routesNotYetThin once moved)", () => {
-    for (const path of routesNotYetThin) {
-      const text = readFileSync(join(root, path), "utf8")
-      const importsRefusals = edges.some(
-        (edge) =>
-          edge.from === path && (backend("errors")(edge.to) || /^@stackfx\/lib\/errors\/known\//.test(edge.specifier))
-      )
-      assert.isTrue(
-        decisionsIn(text).length > 0 || importsRefusals,
-        `${path} is thin now: remove it from routesNotYetThin`
-      )
-    }
   })
 
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {

@@ -132,3 +132,29 @@ describe("the actor policy: what a client may do to a team", () => {
     assert.strictEqual(list.text, "team_id is required for access type client")
   })
 })
+
+describe("the actor policy: the user's own account and the project's config", () => {
+  it("a client deletes its own user only where the project allows it; server access manages only the branch config", async () => {
+    const project = await backend.createProject({ config: { client_user_deletion_enabled: false } })
+    const user = await backend.signUp(project)
+    const deletion = await backend.call(project, "DELETE", "/users/me", { accessToken: user.accessToken })
+    assert.strictEqual(deletion.status, 400)
+    assert.strictEqual(deletion.text, "Client user deletion is not enabled for this project")
+    const anonymousOnly = await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server" })
+    assert.strictEqual(anonymousOnly.status, 400)
+    assert.strictEqual(anonymousOnly.text, "only_anonymous=true requires include_anonymous=true")
+
+    const environment = await backend.call(project, "PATCH", "/internal/config/override/environment", {
+      accessType: "server",
+      body: { config_override_string: "{}" }
+    })
+    assert.strictEqual(environment.status, 403)
+    assert.strictEqual(environment.text, "Server access can only manage branch config overrides.")
+    const unsourced = await backend.call(project, "PUT", "/internal/config/override/branch", {
+      accessType: "admin",
+      body: { config_string: "{}" }
+    })
+    assert.strictEqual(unsourced.status, 400)
+    assert.strictEqual(unsourced.text, "source is required for branch level config")
+  })
+})

@@ -61,3 +61,14 @@ export const preferenceOwner = (actor: Actor, requested: string, verb: "view" | 
     yield* existingUser(actor, userId, () => new UserNotFound({}))
     return userId
   })
+
+/**
+ * The signed-in user deleting their own account: CANNOT_GET_OWN_USER_WITHOUT_USER without one, then for a client
+ * only where the project lets clients delete their user (the service's plain 400 otherwise).
+ */
+export const ownUserToDelete = (actor: Actor, clientDeletionEnabled: boolean) =>
+  Effect.flatMap(ownUser(actor), (user) =>
+    actor.accessType === "client" && !clientDeletionEnabled
+      ? Effect.fail(invalid("Client user deletion is not enabled for this project"))
+      : Effect.succeed(user)
+  )

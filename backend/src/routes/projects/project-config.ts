@@ -13,9 +13,9 @@ import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-
 import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../../operations/projects/onboarding-preview.js"
 import { testSignUpRules } from "../../operations/auth/sign-up-rules-test.js"
 import type { Auth } from "../../http/auth.js"
-import { schemaErrorOf, validate } from "../../http/request.js"
+import { requireInput, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
-import { Refused } from "../../errors/refused.js"
+import { managedConfigLevel, replacementSourceGiven } from "../../operations/projects/config-access.js"
 import {
   patchConfigOverride,
   readBranchSource,
@@ -30,12 +30,7 @@ import {
 const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>
   Effect.gen(function* () {
     const valid = yield* validate(ConfigLevel, "params.level", level, request)
-    if (auth.accessType === "server" && valid !== "branch") {
-      return yield* Effect.fail(
-        new Refused({ reason: "forbidden", message: "Server access can only manage branch config overrides." })
-      )
-    }
-    return valid
+    return yield* managedConfigLevel(auth, valid)
   })
 
 const success = { success: true as const }
@@ -61,11 +56,7 @@ export const routes = [
   serve(ProjectConfigApi.replace, ({ auth, body, params, request }) =>
     Effect.gen(function* () {
       const level = yield* levelOf(auth, params.level, request)
-      if (level === "branch" && body.source === undefined) {
-        return yield* Effect.fail(
-          new Refused({ reason: "invalid", message: "source is required for branch level config" })
-        )
-      }
+      yield* replacementSourceGiven(level, body.source)
       yield* replaceConfigOverride(auth.project.id, level, body.configString)
       // The service keeps where the branch config came from; another level's source is not kept.
       if (level === "branch" && body.source !== undefined) yield* writeBranchSource(auth.project.id, body.source)
@@ -89,9 +80,11 @@ export const routes = [
     Effect.gen(function* () {
       // The service reads the limit with parseInt; what it cannot read is refused here rather than failing later.
       const limit = query.limit === undefined ? DEFAULT_PREVIEW_LIMIT : Number.parseInt(query.limit, 10)
-      if (!Number.isSafeInteger(limit) || limit < 0) {
-        return yield* Effect.fail(schemaErrorOf(request, ["query.limit must be a non-negative integer"]))
-      }
+      yield* requireInput(
+        request,
+        Number.isSafeInteger(limit) && limit >= 0,
+        "query.limit must be a non-negative integer"
+      )
       return yield* previewAffectedUsers(auth.project, body, limit)
     })
   ),
