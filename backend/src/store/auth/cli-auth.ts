@@ -49,31 +49,21 @@ export const insertCliAuthAttempt = (
     )
   )
 
-export const findCliAuthByPollingCode = (
-  db: DbShape,
-  projectId: string,
-  pollingCode: string
-): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and polling_code_hash = $2`, [
-      projectId,
-      sha256Hex(pollingCode)
-    ]),
-    rows.first
-  )
+/** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
+const findCliAuthBy =
+  (column: "polling_code_hash" | "login_code_hash") =>
+  (db: DbShape, projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
+    Effect.flatMap(
+      db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and ${column} = $2`, [
+        projectId,
+        sha256Hex(code)
+      ]),
+      rows.first
+    )
 
-export const findCliAuthByLoginCode = (
-  db: DbShape,
-  projectId: string,
-  loginCode: string
-): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and login_code_hash = $2`, [
-      projectId,
-      sha256Hex(loginCode)
-    ]),
-    rows.first
-  )
+export const findCliAuthByPollingCode = findCliAuthBy("polling_code_hash")
+
+export const findCliAuthByLoginCode = findCliAuthBy("login_code_hash")
 
 /**
  * Hands the attempt its refresh token, if it is still pending at `now`: one statement, so two completions

@@ -12,35 +12,28 @@ const asDate = (value: unknown): Date | undefined => (value instanceof Date ? va
 /** The users a figure counts: anonymous ones only when asked (`include_anonymous=true`), as the service. */
 const counted = (includeAnonymous: boolean) => (includeAnonymous ? "" : " and not is_anonymous")
 
+/** One timestamp column of the project's users, read since `from`. */
+const timesSince =
+  (column: "signed_up_at" | "last_active_at") =>
+  (
+    db: DbShape,
+    projectId: string,
+    from: Date,
+    includeAnonymous: boolean
+  ): Effect.Effect<ReadonlyArray<Date>, DbError> =>
+    Effect.map(
+      db.query(
+        `select ${column} as t from users where project_id = $1 and ${column} >= $2${counted(includeAnonymous)}`,
+        [projectId, from]
+      ),
+      (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
+    )
+
 /** `signed_up_at` of the project's users since `from`. */
-export const signUpTimesSince = (
-  db: DbShape,
-  projectId: string,
-  from: Date,
-  includeAnonymous: boolean
-): Effect.Effect<ReadonlyArray<Date>, DbError> =>
-  Effect.map(
-    db.query(
-      `select signed_up_at as t from users where project_id = $1 and signed_up_at >= $2${counted(includeAnonymous)}`,
-      [projectId, from]
-    ),
-    (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
-  )
+export const signUpTimesSince = timesSince("signed_up_at")
 
 /** `last_active_at` of the project's users since `from`. */
-export const lastActiveTimesSince = (
-  db: DbShape,
-  projectId: string,
-  from: Date,
-  includeAnonymous: boolean
-): Effect.Effect<ReadonlyArray<Date>, DbError> =>
-  Effect.map(
-    db.query(
-      `select last_active_at as t from users where project_id = $1 and last_active_at >= $2${counted(includeAnonymous)}`,
-      [projectId, from]
-    ),
-    (rows) => rows.flatMap((row) => asDate(row["t"]) ?? [])
-  )
+export const lastActiveTimesSince = timesSince("last_active_at")
 
 /** Ids of the most recently active users, most recent first. */
 export const recentlyActiveUserIds = (
