@@ -103,6 +103,26 @@ const bundleRows = (sizes: Readonly<Record<string, BundleOutcome>>): Array<Row> 
       result: "info"
     })
   }
+  // The same two programs bundled by esbuild with code splitting, for information (see bench/bundles.ts, `Bundler`).
+  const esbuildClient = size("esbuild:stackfx-client")
+  const esbuildReact = size("esbuild:stackfx-react")
+  const esbuildBaseline = size("esbuild:react-baseline")
+  if (esbuildClient !== undefined)
+    rows.push({
+      id: "1a",
+      figure: "bundle, client tier + current user: stackfx, esbuild with code splitting",
+      value: kb(esbuildClient),
+      goal: "",
+      result: "info"
+    })
+  if (esbuildReact !== undefined && esbuildBaseline !== undefined)
+    rows.push({
+      id: "1b",
+      figure: "bundle, React + user button above baseline: stackfx, esbuild with code splitting",
+      value: `${kb(esbuildReact - esbuildBaseline)} (total ${kb(esbuildReact)})`,
+      goal: "",
+      result: "info"
+    })
   if (baseline === undefined) missing("1c", "bundle, baseline react + react-dom/client")
   else
     rows.push({

@@ -13,59 +13,687 @@
  * backend is `stackfx/emulator` (Node only). Neither is part of this entry point.
  */
 
-// Only `export *` lines: esbuild (and so any app bundled with it) counts every module an entry re-exports by name
-// as loaded with the page once a program uses any one of those names, which put the domain schemas and the
-// known-error catalogue (needed only by the lazily loaded src/services/live.ts) into the first load: importing
-// `NetworkError` to match on it cost 9.3 KB gzip (`npm run bench -- --only bundles`, row "...+ NetworkError").
-// A star re-export does not have that effect. Measured again on 2026-11-27 (issue 32, which asked for named
-// re-exports): the same entry with every public name re-exported by name put the client tier's first load at
-// 65.5 KB against 33.5 KB and React's at 75.1 against 43.5 KB; naming only the exports of layers/ or of
-// services/users/ (the modules of `clientTier` and `CurrentUser`) is enough to pull effect's Schema and the
-// domain schemas into the first load. The surface is reviewed instead through docs/api-report.md. What is not public API carries the JSDoc tag "internal" where it
-// is declared: the published type declarations leave it out (`stripInternal`), and test/public-surface.test.ts
-// lists the rest. Never write that tag, at-sign and all, in a comment above an export line here: `stripInternal`
+// Every public name is listed here by name, so a change to the surface is a change to this file, and
+// docs/api-report.md (generated, compared in `npm test`) shows it in review. What a module exports only for the
+// package's own modules is documented as internal where it is declared and is not listed: it does not ship from
+// this entry. Never write that JSDoc tag, at-sign and all, in a comment above an export line here: `stripInternal`
 // drops the line from the declarations (it dropped the admin tier once; scripts/check-declarations.ts checks).
+// Naming the exports costs an app built with Vite nothing; esbuild with code splitting loads more (see
+// docs/benchmarks.md, "Which bundler").
 
 // Tiers
-export * from "./layers/admin.js"
-export * from "./layers/client.js"
-export * from "./layers/config.js"
-export * from "./layers/core.js"
-export * from "./layers/server.js"
-export * from "./layers/tier.js"
-export * from "./layers/unique-app.js"
+export { adminEndpoints, adminTier, adminTierFromEnv } from "./layers/admin.js"
+export type { AdminEndpointServices, AdminOnlyServices, AdminServices } from "./layers/admin.js"
+export { clientEndpoints, clientTier, clientTierFromEnv } from "./layers/client.js"
+export type { ClientEndpointServices, ClientServices } from "./layers/client.js"
+export { resolveTierConfig } from "./layers/config.js"
+export type {
+  AdminTierOptions,
+  AnyTierOptions,
+  ClientTierOptions,
+  ServerTierOptions,
+  TokenStoreOption
+} from "./layers/config.js"
+export { coreLayer } from "./layers/core.js"
+export type { CoreServices } from "./layers/core.js"
+export { serverEndpoints, serverTier, serverTierFromEnv } from "./layers/server.js"
+export type { ServerEndpointServices, ServerOnlyServices, ServerServices } from "./layers/server.js"
+export { tierOptionsFromEnv } from "./layers/tier.js"
+export type { TierBaseServices, TierError } from "./layers/tier.js"
+export { isUniqueIdentifierInUse } from "./layers/unique-app.js"
 
 // Services: the pipeline and session every tier is built on
-export * from "./services/wire/client-config.js"
-export * from "./services/wire/transport-request.js"
-export * from "./services/http/transport.js"
-export * from "./services/session/session.js"
-export * from "./services/session/partial-user.js"
-export * from "./services/session/token-store.js"
-export * from "./services/session/token-store-cookie.js"
-export * from "./services/wire/wire-codec.js"
-export * from "./services/wire/wire-codec-load.js"
-export * from "./services/wire/transport-httpclient.js"
+export { ClientConfig, makeClientConfig, packageVersion } from "./services/wire/client-config.js"
+export type { AccessType, ClientConfigInput, ClientConfigShape } from "./services/wire/client-config.js"
+export {
+  AllowedUsers,
+  allowingAnonymousUsers,
+  allowingRestrictedUsers,
+  Fetch,
+  formBody,
+  jsonBody,
+  layerFetch,
+  NonceSource
+} from "./services/wire/transport-request.js"
+export type {
+  FetchFn,
+  HttpMethod,
+  QueryValue,
+  RequestBody,
+  TransportRequest
+} from "./services/wire/transport-request.js"
+export { documented, Transport } from "./services/http/transport.js"
+export type {
+  CallError,
+  CallFailure,
+  ErrorTable,
+  FailureOf,
+  KnownErrorOf,
+  RequestError,
+  SessionUserRefused,
+  TransportCallError,
+  TransportError,
+  TransportShape
+} from "./services/http/transport.js"
+export {
+  isLoggedIn,
+  knownInvalid,
+  makeSession,
+  Session,
+  sessionChanges,
+  sessionFromTokens,
+  tokensOf
+} from "./services/session/session.js"
+export type { SessionError, SessionShape, SessionState } from "./services/session/session.js"
+export { partialUser, partialUserOf } from "./services/session/partial-user.js"
+export type { PartialUser, PartialUserOptions } from "./services/session/partial-user.js"
+export { makeCustomTokenStore, makeRefTokenStore, noTokens, TokenStore } from "./services/session/token-store.js"
+export type { CustomTokenStore, StoredTokens, TokenStoreShape } from "./services/session/token-store.js"
+export {
+  accessCookieName,
+  cookieTokenStore,
+  cookieTokenStoreFromConfig,
+  HEXCLAVE_ACCESS_COOKIE,
+  hexclaveRefreshCookieName,
+  makeCookieTokenStore,
+  readTokenCookies,
+  refreshCookieName,
+  serializeTokenCookie,
+  tokenCookieLines,
+  tokenSetCookies
+} from "./services/session/token-store-cookie.js"
+export type { CookieDocument, CookieTokenStoreOptions } from "./services/session/token-store-cookie.js"
+export { decodeJson, encodeBuilt, encodeInput } from "./services/wire/wire-codec.js"
+export { lazySchema } from "./services/wire/wire-codec-load.js"
+export type { LazySchema, WireCodecModule } from "./services/wire/wire-codec-load.js"
+export { layerFetchFromHttpClient } from "./services/wire/transport-httpclient.js"
 
 // Services: endpoint groups
-export * from "./services/projects/admin-auth.js"
-export * from "./services/generated/index.js"
-export * from "./services/projects/project-key-validity.js"
-export * from "./services/auth/cli-confirm-url.js"
-export * from "./services/session/auth-json.js"
-export * from "./services/users/current-user.js"
-export * from "./services/projects/email-template-not-found.js"
-export * from "./services/projects/internal-project-keys.js"
-export * from "./services/app-server/jwt-verify.js"
-export * from "./services/passkeys/passkey-ceremony.js"
-export * from "./services/navigation/redirects.js"
-export * from "./services/app-server/request-auth.js"
-export * from "./services/app-server/request-tokens.js"
-export * from "./services/sessions/server-session-defaults.js"
-export * from "./services/sessions/session-not-found.js"
+export { AdminAuthErrorTags } from "./services/projects/admin-auth.js"
+export type { AdminAuthErrorTag, AdminFailure } from "./services/projects/admin-auth.js"
+export {
+  ActiveSessions,
+  AdminProjects,
+  ApiKeys,
+  Auth,
+  CliLogin,
+  CodeChecks,
+  ConnectedAccounts,
+  ContactChannels,
+  CrossDomainAuth,
+  EmailTemplates,
+  FeatureSupport,
+  InternalProjects,
+  Metrics,
+  NotificationPreferences,
+  OAuth,
+  OAuthProviders,
+  Passkeys,
+  PermissionDefinitions,
+  ProjectConfig,
+  ProjectPermissionDefinitions,
+  ProjectPermissions,
+  Projects,
+  ServerApiKeys,
+  ServerConnectedAccounts,
+  ServerContactChannels,
+  ServerOAuthProviders,
+  ServerProjectPermissions,
+  ServerSessions,
+  ServerTeamMembers,
+  ServerTeamPermissions,
+  ServerTeams,
+  ServerUsers,
+  SignInInvitations,
+  TeamApiKeys,
+  TeamInvitations,
+  TeamMembers,
+  TeamPermissions,
+  Teams,
+  TestEmail,
+  UserApiKeys,
+  Webhooks
+} from "./services/generated/index.js"
+export type {
+  ActiveSessionsShape,
+  AdminProjectsShape,
+  AnonymousSignUpFailure,
+  ApiKeysShape,
+  AuthShape,
+  ChannelVerificationFailure,
+  CliLoginAttempt,
+  CliLoginOptions,
+  CliLoginPoll,
+  CliLoginShape,
+  CliLoginWaitOptions,
+  CodeChecksShape,
+  ConnectedAccountError,
+  ConnectedAccountsShape,
+  ContactChannelsShape,
+  CreatedProject,
+  CredentialSignInFailure,
+  CredentialSignUp,
+  CrossDomainAuthShape,
+  EmailLinkOptions,
+  EmailTemplatesShape,
+  FeatureSupportShape,
+  ForgotPasswordFailure,
+  InternalProjectsShape,
+  MagicLinkSendFailure,
+  MagicLinkSignInFailure,
+  MetricsOptions,
+  MetricsShape,
+  MfaSignInFailure,
+  NewServerSession,
+  NewTeam,
+  NotificationPreferencesShape,
+  OAuthCallbackFailure,
+  OAuthCallbackOptions,
+  OAuthCallbackResult,
+  OAuthLayerOptions,
+  OAuthLinkOptions,
+  OAuthProvidersShape,
+  OAuthShape,
+  OAuthStartOptions,
+  OwnContactChannelCreate,
+  OwnContactChannelUpdate,
+  PasskeyRegistrationFailure,
+  PasskeySignInFailure,
+  PasskeySignInResult,
+  PasskeysShape,
+  PasswordReset,
+  PasswordSet,
+  PasswordUpdate,
+  PermissionDefinitionsShape,
+  PermissionListOptions,
+  ProjectConfigShape,
+  ProjectPermissionDefinitionsShape,
+  ProjectPermissionFilter,
+  ProjectPermissionsShape,
+  ProjectsShape,
+  ResetPasswordFailure,
+  SendVerificationFailure,
+  ServerApiKeysShape,
+  ServerConnectedAccountsShape,
+  ServerContactChannelCreate,
+  ServerContactChannelsShape,
+  ServerOAuthProvidersShape,
+  ServerProjectPermissionsShape,
+  ServerSessionsShape,
+  ServerTeamMembersShape,
+  ServerTeamPermissionsShape,
+  ServerTeamsShape,
+  ServerUserCreateFailure,
+  ServerUserListFailure,
+  ServerUserListOptions,
+  ServerUserPage,
+  ServerUsersShape,
+  ServerUserUpdateFailure,
+  SetPasswordFailure,
+  SetPreferenceFailure,
+  SignedIn,
+  SignInInvitationsShape,
+  SignOutFailure,
+  SignUpFailure,
+  TeamApiKeysShape,
+  TeamInvitationSend,
+  TeamInvitationsShape,
+  TeamMemberFilter,
+  TeamMembersShape,
+  TeamPermissionFilter,
+  TeamPermissionsShape,
+  TeamsShape,
+  TestEmailShape,
+  UpdatePasswordFailure,
+  UserApiKeysShape,
+  UserRestriction,
+  VerificationEmailOptions,
+  VerifyEmailFailure,
+  VerifyPasswordResetCodeFailure,
+  WebhooksShape,
+  WithValidity
+} from "./services/generated/index.js"
+export { withValidity } from "./services/projects/project-key-validity.js"
+export type { ApiKeyWithValidity, CreatedApiKey } from "./services/projects/project-key-validity.js"
+export { cliAuthConfirmUrl } from "./services/auth/cli-confirm-url.js"
+export { authHeadersOf, authHeaderValue, authJsonOf, authorizationHeaderOf } from "./services/session/auth-json.js"
+export type { AuthHeaders, AuthJson } from "./services/session/auth-json.js"
+export { CurrentUser } from "./services/users/current-user.js"
+export type { CurrentUserGetOptions, CurrentUserShape } from "./services/users/current-user.js"
+export { EmailTemplateNotFound } from "./services/projects/email-template-not-found.js"
+export { InitialProjectKeys } from "./services/projects/internal-project-keys.js"
+export { ASYMMETRIC_JWT_ALGORITHMS, makeTokenVerifier, TokenVerifier } from "./services/app-server/jwt-verify.js"
+export type {
+  AsymmetricJwtAlgorithm,
+  JwtRefusal,
+  TokenVerifierOptions,
+  TokenVerifierShape,
+  VerifiedAccessToken
+} from "./services/app-server/jwt-verify.js"
+export { browserWebAuthn, WebAuthn } from "./services/passkeys/passkey-ceremony.js"
+export type { WebAuthnBrowser } from "./services/passkeys/passkey-ceremony.js"
+export {
+  AFTER_AUTH_RETURN_TO_PARAM,
+  afterAuthRedirectUrl,
+  checkTarget,
+  redirectUrlFor,
+  relativeOnly,
+  resolveRedirectUrls,
+  returnToOf,
+  withReturnTo
+} from "./services/navigation/redirects.js"
+export type {
+  HandlerUrlName,
+  RedirectOptions,
+  RedirectTarget,
+  RedirectUrlOptions,
+  RedirectUrls
+} from "./services/navigation/redirects.js"
+export { makeRequestAuth, RequestAuth } from "./services/app-server/request-auth.js"
+export type {
+  RequestAuthError,
+  RequestAuthRefusal,
+  RequestAuthShape,
+  RequestSession,
+  RequestUser,
+  SessionSource,
+  TokenOrigin
+} from "./services/app-server/request-auth.js"
+export {
+  decodeAuthHeader,
+  decodeAuthJson,
+  decodeAuthorization,
+  readRequestTokens,
+  tokensFromCookieHeader
+} from "./services/app-server/request-tokens.js"
+export type { HeaderRecord, RequestTokens, WebHeaders } from "./services/app-server/request-tokens.js"
+export { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./services/sessions/server-session-defaults.js"
+export { SessionNotFound } from "./services/sessions/session-not-found.js"
 
 // Domain types and rules
-export * from "./domain/index.js"
+export {
+  ACCESS_TYPES,
+  AccessTokenClaims,
+  AdminProject,
+  AdminProjectConfig,
+  AdminProjectConfigUpdate,
+  AdminProjectCreate,
+  AdminProjectUpdate,
+  AffectedUser,
+  ApiKey,
+  ApiKeyCreate,
+  ApiKeyCreated,
+  ApiKeyUpdate,
+  apiKeyValidity,
+  BranchConfigSource,
+  CliAuthAttempt,
+  CliAuthCompleteRequest,
+  CliAuthPollAnswer,
+  CliAuthPollRequest,
+  CliAuthStartRequest,
+  CliAuthStatus,
+  ClientContactChannelCreate,
+  ClientContactChannelUpdate,
+  ClientProject,
+  ClientProjectConfig,
+  ClientTeam,
+  ClientUser,
+  ClientUserUpdate,
+  ConfigLevel,
+  ConfigOverridePatchBody,
+  ConfigOverridePutBody,
+  ConfigProblem,
+  ConfigResetKeysBody,
+  ConfigSourceAnswer,
+  ConfigString,
+  ConnectedAccount,
+  ConnectedAccountAccessToken,
+  ContactChannel,
+  ContactChannelCreate,
+  ContactChannelType,
+  ContactChannelUpdate,
+  CountryCode,
+  CrossDomainAuthorizeRequest,
+  CrossDomainAuthorizeResponse,
+  DEFAULT_BASE_URL,
+  DEFAULT_EMAIL_THEME_ID,
+  DEFAULT_TEMPLATE_IDS,
+  DEMO_PROJECT_KEYS,
+  EmailConfig,
+  EmailTemplate,
+  EmailTemplateCreate,
+  EmailTemplateCreated,
+  EmailTemplateDeleted,
+  EmailTemplateList,
+  EmailTemplateRendered,
+  EmailTemplateUpdate,
+  FeatureSupportRequest,
+  HANDLER_ROUTES,
+  isApiKeyValid,
+  isBuiltInPermissionId,
+  isTrustedRedirect,
+  LOCAL_DEVELOPMENT_KEYS,
+  LoginMethodCount,
+  MetricsActivitySplit,
+  MetricsAnalyticsOverview,
+  MetricsAuthOverview,
+  MetricsDailyEmailStatus,
+  MetricsDataPoint,
+  MetricsEmailOverview,
+  MetricsPaymentsOverview,
+  MetricsRecentEmail,
+  MetricsRecentUser,
+  NOTIFICATION_CATEGORIES,
+  NotificationPreference,
+  NotificationPreferenceUpdate,
+  OAUTH_PROVIDER_IDS,
+  OAuthAccountMergeStrategy,
+  OAuthProvider,
+  OAuthProviderConfig,
+  OAuthProviderId,
+  OAuthProviderUpdate,
+  OAuthProviderWrite,
+  OnboardingPreview,
+  OnboardingPreviewRequest,
+  OnboardingStatus,
+  PASSKEY_RP_ID_PLACEHOLDER,
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionUpdate,
+  PermissionId,
+  productionModeProblems,
+  ProjectApiKeyInput,
+  ProjectApiKeyUpdate,
+  projectApiKeyValidity,
+  ProjectConfigView,
+  ProjectDomain,
+  ProjectMetrics,
+  ProjectPermission,
+  ProjectTransfer,
+  ProjectTransferResponse,
+  ResettableConfigLevel,
+  RestrictedReason,
+  SendTestEmailRequest,
+  SendTestEmailResult,
+  SendTestWebhookRequest,
+  SendTestWebhookResult,
+  ServerOAuthProvider,
+  ServerOAuthProviderCreate,
+  ServerOAuthProviderUpdate,
+  ServerSessionCreate,
+  ServerSessionResponse,
+  ServerTeam,
+  ServerTeamCreate,
+  ServerTeamMemberProfile,
+  ServerTeamUpdate,
+  ServerUser,
+  ServerUserCreate,
+  ServerUserCreateOAuthProvider,
+  ServerUserUpdate,
+  SessionInfo,
+  SessionIpInfo,
+  SharedEmailConfig,
+  SharedOAuthProviderConfig,
+  SharedOAuthProviderWrite,
+  SignInInvitationRequest,
+  SignUpRiskScores,
+  SignUpRiskScoresInput,
+  SignUpRule,
+  SignUpRuleActionType,
+  StandardEmailConfig,
+  StandardOAuthProviderConfig,
+  StandardOAuthProviderWrite,
+  SvixToken,
+  TeamApiKey,
+  TeamApiKeyCreated,
+  TeamCreate,
+  TeamInvitation,
+  TeamInvitationDetails,
+  TeamInvitationSendCode,
+  TeamInvitationSent,
+  TeamMemberProfile,
+  TeamMemberProfileUpdate,
+  TeamMembership,
+  TeamPermission,
+  TeamUpdate,
+  TemplateId,
+  TemplateThemeId,
+  TestEmailConfig,
+  UserApiKey,
+  UserApiKeyCreated,
+  UserOAuthProvider,
+  whyApiKeyInvalid
+} from "./domain/index.js"
+export type {
+  AccessTokenKind,
+  ApiKeyTimes,
+  ApiKeyValidity,
+  AvatarUser,
+  ConfigOverride,
+  DefaultTemplateType,
+  HandlerRoute,
+  NotificationCategory,
+  ProductionModeInput,
+  ProductionModeProblem,
+  ProjectApiKeyTimes,
+  ProjectApiKeyType,
+  RedirectTrustOptions,
+  SnakeCase,
+  SnakeKeys,
+  WireKeys,
+  WireOverrides,
+  WireStruct
+} from "./domain/index.js"
 
 // Errors: the known-error catalogue and the client's own errors
-export * from "./errors/index.js"
+export {
+  AccessTokenExpired,
+  AccessTypeRequired,
+  AccessTypeWithoutProjectId,
+  AdminAccessTokenExpired,
+  AdminAccessTokenIsNotAdmin,
+  AdminAuthenticationRequired,
+  AllOverloadsFailed,
+  AnonymousAccountsNotEnabled,
+  AnonymousAuthenticationNotAllowed,
+  ApiKeyAccessDenied,
+  ApiKeyExpired,
+  ApiKeyNotFound,
+  ApiKeyNotValidTags,
+  ApiKeyRevoked,
+  ApiKeysDisabled,
+  AppleBundleIdNotConfigured,
+  BodyParsingError,
+  BotChallengeFailed,
+  BotChallengeRequired,
+  BranchDoesNotExist,
+  CallbackUrlRequired,
+  CannotDeleteCurrentSession,
+  CannotGetOwnUserWithoutUser,
+  ClientAuthenticationRequired,
+  ClientOrAdminAuthenticationRequired,
+  ClientOrServerAuthenticationRequired,
+  ClientOrServerOrAdminAuthenticationRequired,
+  CliLoginCodeInvalid,
+  CliLoginExpired,
+  CliLoginTimedOut,
+  CliLoginUsed,
+  ConfigurationKey,
+  ContactChannelAlreadyUsedForAuthBySomeoneElse,
+  ContainedPermissionNotFound,
+  CurrentProjectNotFound,
+  DuplicateApp,
+  EmailAlreadyVerified,
+  EmailIsNotPrimaryEmail,
+  EmailNotAssociatedWithUser,
+  EmailNotVerified,
+  EmailPasswordMismatch,
+  EmailRenderingError,
+  EmailTemplateAlreadyExists,
+  ExpectedInternalProject,
+  ExternalAuthProviderNotConfigured,
+  HttpError,
+  InsufficientAccessType,
+  InvalidAccessTokenTags,
+  InvalidAccessType,
+  InvalidAdminAccessTokenTags,
+  InvalidAppleCredentials,
+  InvalidAuthorizationCode,
+  InvalidExternalAuthToken,
+  InvalidFreshness,
+  InvalidInput,
+  InvalidOAuthClientIdOrSecret,
+  InvalidPollingCode,
+  InvalidProjectAuthenticationTags,
+  InvalidProjectForAccessToken,
+  InvalidProjectForAdminAccessToken,
+  InvalidPublishableClientKey,
+  InvalidScope,
+  InvalidSecretServerKey,
+  InvalidSession,
+  InvalidSessionAuthenticationTags,
+  InvalidSessionReason,
+  InvalidSharedOAuthProviderId,
+  InvalidStandardOAuthProviderId,
+  InvalidSuperSecretAdminKey,
+  InvalidTokenString,
+  InvalidTotpCode,
+  isApiKeyNotValid,
+  isInvalidAccessToken,
+  isInvalidAdminAccessToken,
+  isInvalidProjectAuthentication,
+  isInvalidSessionAuthentication,
+  isKnownError,
+  isPasswordRequirementsNotMet,
+  isProjectAuthenticationError,
+  isProjectAuthenticationRequired,
+  isRefreshTokenError,
+  isSessionAuthenticationError,
+  isVerificationError,
+  ItemNotFound,
+  ItemQuantityInsufficientAmount,
+  JwtVerificationError,
+  knownErrorCategories,
+  knownErrorClasses,
+  KnownErrorMismatch,
+  MalformedAuthJson,
+  MissingConfiguration,
+  missingConfigurationMessage,
+  MultiFactorAuthenticationRequired,
+  NetworkCheck,
+  NetworkDiagnostics,
+  NetworkError,
+  NoAccessToken,
+  NoPrimaryEmail,
+  NotificationCategoryNotFound,
+  NotSignedIn,
+  OAuthAccessTokenNotAvailable,
+  OAuthAccessTokenNotAvailableWithSharedOAuthKeys,
+  OAuthCallbackError,
+  OAuthConnectionAlreadyConnectedToAnotherUser,
+  OAuthConnectionDoesNotHaveRequiredScope,
+  OAuthConnectionNotConnectedToUser,
+  OAuthExtraScopeNotAvailableWithSharedOAuthKeys,
+  OAuthNotAvailable,
+  OAuthProviderAccessDenied,
+  OAuthProviderAccountIdAlreadyUsedForSignIn,
+  OAuthProviderConflict,
+  OAuthProviderNotConfigured,
+  OAuthProviderNotFound,
+  OAuthProviderNotFoundOrNotEnabled,
+  OAuthProviderTemporarilyUnavailable,
+  OAuthUnavailableReason,
+  OuterOAuthTimeout,
+  PasskeyAuthenticationFailed,
+  PasskeyAuthenticationNotEnabled,
+  PasskeyRegistrationFailed,
+  PasskeyWebAuthnError,
+  PasswordAuthenticationNotEnabled,
+  PasswordConfirmationMismatch,
+  PasswordRequirementsNotMetTags,
+  PasswordTooLong,
+  PasswordTooShort,
+  PermissionIdAlreadyExists,
+  PermissionNotFound,
+  ProductionModeNotReady,
+  ProductionModeProblemSchema,
+  ProjectAuthenticationErrorTags,
+  ProjectAuthenticationRequiredTags,
+  ProjectKeyWithoutAccessType,
+  ProjectNotFound,
+  ProjectPermissionRequired,
+  ProviderRejected,
+  PublicApiKeyCannotBeRevoked,
+  PublishableClientKeyRequiredForProject,
+  RedirectNotTrusted,
+  RedirectUrlNotWhitelisted,
+  RefreshTokenErrorTags,
+  RefreshTokenNotFoundOrExpired,
+  RequiresCustomEmailServer,
+  ResponseDecodeError,
+  RestrictedUserNotAllowed,
+  SchemaError,
+  ServerAuthenticationRequired,
+  SessionAuthenticationErrorTags,
+  SignUpNotEnabled,
+  SignUpRejected,
+  TeamAlreadyExists,
+  TeamInvitationEmailMismatch,
+  TeamInvitationRestrictedUserNotAllowed,
+  TeamMembershipAlreadyExists,
+  TeamMembershipNotFound,
+  TeamNotFound,
+  TeamPermissionNotFound,
+  TeamPermissionRequired,
+  TemplateSourceRewriteError,
+  Unauthenticated,
+  UnexpectedKnownError,
+  UnparsableAccessToken,
+  UnparsableAdminAccessToken,
+  UnsupportedError,
+  UserAlreadyConnectedToAnotherOAuthConnection,
+  UserAuthenticationRequired,
+  UserDoesNotHavePassword,
+  UserEmailAlreadyExists,
+  UserIdDoesNotExist,
+  UserNotFound,
+  VerificationCodeAlreadyUsed,
+  VerificationCodeExpired,
+  VerificationCodeMaxAttemptsReached,
+  VerificationCodeNotFound,
+  VerificationErrorTags,
+  WebAuthnCeremonyCode,
+  WebAuthnError,
+  WebAuthnErrorCode,
+  WebAuthnFlowCode,
+  webAuthnMessage,
+  WrongApiKeyType,
+  WrongPermissionScope
+} from "./errors/index.js"
+export type {
+  AnyKnownErrorClass,
+  ApiKeyNotValid,
+  DetailsFields,
+  DetailsSchema,
+  InvalidAccessToken,
+  InvalidAdminAccessToken,
+  InvalidDetails,
+  InvalidProjectAuthentication,
+  InvalidSessionAuthentication,
+  KnownError,
+  KnownErrorClass,
+  KnownErrorClassFor,
+  KnownErrorClassUnion,
+  KnownErrorCode,
+  KnownErrorFields,
+  KnownErrorStatics,
+  KnownErrorTag,
+  OAuthProviderConflictReason,
+  PascalCase,
+  PasswordRequirementsNotMet,
+  ProjectAuthenticationError,
+  ProjectAuthenticationRequired,
+  RefreshTokenError,
+  SessionAuthenticationError,
+  VerificationError
+} from "./errors/index.js"
