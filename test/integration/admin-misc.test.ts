@@ -31,6 +31,17 @@ describe("Webhooks", () => {
 })
 
 describe("Metrics", () => {
+  it("lists the 100 latest registrations and the 5 users active last, as the service", async () => {
+    const project = await backend.createProject()
+    for (let i = 0; i < 7; i++) await backend.signUp(project)
+    const metrics = await run(
+      adminLayer(backend, project),
+      Metrics.use((m) => m.get())
+    )
+    assert.lengthOf(metrics.recentlyRegistered, 7)
+    assert.lengthOf(metrics.recentlyActive, 5)
+  })
+
   it("counts users from the store", async () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)

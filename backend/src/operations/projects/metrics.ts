@@ -30,9 +30,9 @@ import { findUserView, listUserViews } from "../../store/users/users.js"
 import { withHostedExtras } from "../users/user-views.js"
 
 const DAYS = 31
-const RECENT = 5
-// The service answers its 100 newest messages.
-const RECENT_EMAILS = 100
+// As the service: the 5 users active last; its recent lists (registrations, e-mails) hold 100.
+const RECENTLY_ACTIVE = 5
+const RECENT_LIST = 100
 /** Monthly active users: active in the last 30 days. */
 const MAU_DAYS = 30
 const DAY_MS = 86_400_000
@@ -73,8 +73,13 @@ export const projectMetrics = (
     const [signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
       signUpTimesSince(db, projectId, start, includeAnonymous),
       lastActiveTimesSince(db, projectId, start, includeAnonymous),
-      listUserViews(db, { projectId, desc: true, limit: RECENT, include: includeAnonymous ? "all" : "unrestricted" }),
-      recentlyActiveUserIds(db, projectId, RECENT, includeAnonymous),
+      listUserViews(db, {
+        projectId,
+        desc: true,
+        limit: RECENT_LIST,
+        include: includeAnonymous ? "all" : "unrestricted"
+      }),
+      recentlyActiveUserIds(db, projectId, RECENTLY_ACTIVE, includeAnonymous),
       loginMethodCounts(db, projectId)
     ])
     const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
@@ -177,7 +182,7 @@ const emailOverview = (start: Date, emails: ReadonlyArray<SentEmail>, totalEmail
     dailyEmailsByStatus: daily.map(({ date, activity }) => ({ date, ok: activity, error: 0, inProgress: 0 })),
     emailsSent: totalEmails,
     recentEmails: emails
-      .slice(0, RECENT_EMAILS)
+      .slice(0, RECENT_LIST)
       .map((email) => ({ id: email.id, status: "SENT", subject: email.subject, createdAt: email.createdAt })),
     deliverabilityStatus: { delivered: 0, bounced: 0, error: 0, inProgress: 0 },
     deliverabilityRate: 0,
