@@ -106,6 +106,14 @@ describe("SCHEMA_ERROR in the service's words", () => {
       body: { server_metadata: { a: 1 } }
     })
     assert.deepStrictEqual(schemaLines(only), ["  - body contains unknown properties: server_metadata"])
+    // A team path id is a UUID, checked before the team is looked up (it was TEAM_MEMBERSHIP_NOT_FOUND for `me`).
+    for (const method of ["GET", "PATCH", "DELETE"]) {
+      const me = await backend.call(project, method, "/teams/me", {
+        accessToken: user.accessToken,
+        ...(method === "PATCH" ? { body: { display_name: "x" } } : {})
+      })
+      assert.deepStrictEqual(schemaLines(me), ["  - params.team_id must be a valid UUID"], method)
+    }
   })
 })
 
