@@ -27,7 +27,7 @@ const linked = [dataKeys.oauthProviders, dataKeys.user]
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A link id (the hosted schema's UUID). */
-export const LinkId = Schema.String.check(Schema.isPattern(uuidPattern))
+export const LinkId = Schema.String.check(Schema.isPattern(uuidPattern, { message: "must be a valid UUID" }))
 /** Hosted `userIdOrMeSchema`: `me` or a UUID. */
 export const UserIdOrMe = Schema.Union([Schema.Literal("me"), LinkId])
 

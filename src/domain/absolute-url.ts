@@ -12,6 +12,8 @@ const isAbsoluteUrl = (s: string): boolean => !s.includes(" ") && URL.canParse(s
 /** An absolute URL as a string. @internal */
 export const AbsoluteUrl = /* @__PURE__ */ withFastDecode(
   Schema.String.check(
+    // Spaces first, in the service's words; a URL with spaces is not a valid URL either, said once more.
+    Schema.makeFilter((s: string) => !s.includes(" ") || "contains spaces"),
     // A scheme, a colon and no spaces: what every absolute URL looks like. It also gives property tests a pattern
     // to generate from, which the parse check below alone cannot.
     Schema.isPattern(/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/, { message: "is not a valid URL" }),

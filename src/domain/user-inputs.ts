@@ -85,7 +85,10 @@ const restrictionConsistent = Schema.makeFilter(
 export const ServerUserUpdate = wireStruct({
   ...clientUserUpdateFields,
   ...serverOnlyUserFields,
-  isAnonymous: Schema.optionalKey(Schema.Literal(false))
+  // The service's words for a value outside its `oneOf([false])`.
+  isAnonymous: Schema.optionalKey(
+    Schema.Literal(false).annotate({ message: "must be one of the following values: false" })
+  )
 }).check(restrictionConsistent)
 export type ServerUserUpdate = typeof ServerUserUpdate.Type
 

@@ -31,6 +31,17 @@ describe("Webhooks", () => {
 })
 
 describe("Metrics", () => {
+  it("lists the 100 latest registrations and the 5 users active last, as the service", async () => {
+    const project = await backend.createProject()
+    for (let i = 0; i < 7; i++) await backend.signUp(project)
+    const metrics = await run(
+      adminLayer(backend, project),
+      Metrics.use((m) => m.get())
+    )
+    assert.lengthOf(metrics.recentlyRegistered, 7)
+    assert.lengthOf(metrics.recentlyActive, 5)
+  })
+
   it("counts users from the store", async () => {
     const project = await backend.createProject()
     const layer = adminLayer(backend, project)
@@ -65,6 +76,11 @@ describe("Metrics", () => {
 
     const users = []
     for (let i = 0; i < 3; i++) users.push(await backend.signUp(project))
+    // One e-mail at least, for the e-mail overview below.
+    const resetCode = await backend.call(project, "POST", "/auth/password/send-reset-code", {
+      body: { email: users[0]?.email, callback_url: "http://localhost:3000/handler/password-reset" }
+    })
+    assert.strictEqual(resetCode.status, 200, resetCode.text)
     const metrics = await run(
       layer,
       Metrics.use((m) => m.get())
@@ -98,6 +114,19 @@ describe("Metrics", () => {
       metrics.emailOverview?.dailyEmails.reduce((sum, d) => sum + d.activity, 0),
       metrics.emailOverview?.totalEmails
     )
+    // Counted as the service counts its outbox: sent (simple status `ok`, status `SENT`), none known delivered.
+    const sent = metrics.emailOverview?.totalEmails ?? 0
+    assert.isAtLeast(sent, 1)
+    assert.deepStrictEqual(metrics.emailOverview?.emailsByStatus, { ok: sent })
+    assert.lengthOf(metrics.emailOverview?.recentEmails ?? [], sent)
+    assert.isTrue(metrics.emailOverview?.recentEmails.every((e) => e.status === "SENT"))
+    assert.deepStrictEqual(metrics.emailOverview?.deliverabilityStatus, {
+      delivered: 0,
+      bounced: 0,
+      error: 0,
+      inProgress: 0
+    })
+    assert.strictEqual(metrics.emailOverview?.deliverabilityRate, 0)
     // Another project's users are not counted.
     const other = await backend.createProject()
     const otherMetrics = await run(

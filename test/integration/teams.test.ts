@@ -250,7 +250,7 @@ describe("teams", () => {
         })
       )
       assert.strictEqual(serverField.body.code, "SCHEMA_ERROR")
-      assert.include(serverField.body.details.message, "body.server_metadata")
+      assert.include(serverField.body.details.message, "  - body contains unknown properties: server_metadata")
       const listOther = yield* Effect.promise(() =>
         backend.call(open, "GET", `/teams?user_id=${other.userId}`, { accessToken: owner.accessToken })
       )

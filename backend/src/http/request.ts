@@ -81,8 +81,14 @@ export const readBody = (
 // service's words ("body contains unknown properties: a, b"), instead of once per key.
 const UNKNOWN_KEY = "\u0000unknown-key"
 
+// A missing key in the service's (yup's) words; other leaves keep Effect's message or their annotation.
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
-  leafHook: (issue) => (issue._tag === "UnexpectedKey" ? UNKNOWN_KEY : SchemaIssue.defaultLeafHook(issue))
+  leafHook: (issue) =>
+    issue._tag === "UnexpectedKey"
+      ? UNKNOWN_KEY
+      : issue._tag === "MissingKey"
+        ? "must be defined"
+        : SchemaIssue.defaultLeafHook(issue)
 })
 
 /** `body`, `["config", 0, "id"]` -> `body.config[0].id`: the service's (yup's) way of naming a field. */
@@ -92,10 +98,21 @@ const fieldPath = (where: string, path: ReadonlyArray<PropertyKey>): string =>
     where
   )
 
-const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<string> => {
-  const lines: Array<string> = []
-  const unknownKeys = new Map<string, Array<string>>()
-  for (const entry of formatter(issue).issues) {
+/**
+ * One line per problem in yup's layout, the field then the message (`body.email must not be empty`); a check
+ * that fails twice on one field (two filters with one message) is said once, as yup says each test once.
+ * `withheld` are keys of `where` itself that count as unknown (see `validate`); they are named with the other
+ * unknown keys of `where`, in the order of `keyOrder` (the keys as sent), as yup lists them.
+ */
+const describeIssues = (
+  where: string,
+  issue: SchemaIssue.Issue | undefined,
+  withheld: ReadonlyArray<string> = [],
+  keyOrder: ReadonlyArray<string> = []
+): ReadonlyArray<string> => {
+  const lines = new Set<string>()
+  const unknownKeys = new Map<string, Array<string>>(withheld.length > 0 ? [[where, [...withheld]]] : [])
+  for (const entry of issue === undefined ? [] : formatter(issue).issues) {
     const path = (entry.path ?? []).map((p): PropertyKey =>
       typeof p === "object" && p !== null && "key" in p ? p.key : p
     )
@@ -106,10 +123,17 @@ const describeIssues = (where: string, issue: SchemaIssue.Issue): ReadonlyArray<
       keys.push(String(path[path.length - 1] ?? ""))
       continue
     }
-    lines.push(`${fieldPath(where, path)}: ${entry.message}`)
+    lines.add(`${fieldPath(where, path)} ${entry.message}`)
   }
-  for (const [owner, keys] of unknownKeys) lines.push(`${owner} contains unknown properties: ${keys.join(", ")}`)
-  return lines
+  const rank = (key: string) => {
+    const at = keyOrder.indexOf(key)
+    return at === -1 ? keyOrder.length : at
+  }
+  for (const [owner, keys] of unknownKeys) {
+    const ordered = owner === where && withheld.length > 0 ? [...keys].sort((a, b) => rank(a) - rank(b)) : keys
+    lines.add(`${owner} contains unknown properties: ${ordered.join(", ")}`)
+  }
+  return [...lines]
 }
 
 /** The request line a SCHEMA_ERROR names. */
@@ -166,26 +190,39 @@ export type UnknownKeys = "refuse" | "ignore"
  * Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. Keys
  * the schema does not declare, at any depth, are refused as the hosted service refuses them (every body,
  * query and params object of its routes rejects unknown properties with SCHEMA_ERROR); only a part the
- * hosted service leaves open (the OAuth authorize query) passes `"ignore"`.
+ * hosted service leaves open (the OAuth authorize query) passes `"ignore"`. `withheld` names keys the schema
+ * declares but this caller may not send (a client's server-only fields): the service's schema for that caller
+ * lacks them, so they are unknown properties there, refused together with the rest of the part's problems.
  */
 export const validate = <S extends Schema.Top & { readonly DecodingServices: never }>(
   schema: S,
   where: string,
   value: unknown,
   request: RequestLine,
-  unknownKeys: UnknownKeys = "refuse"
+  unknownKeys: UnknownKeys = "refuse",
+  withheld: ReadonlyArray<string> = []
 ): Effect.Effect<S["Type"], SchemaError> => {
   // Effect's decoder lets any key through a struct with no fields at all (`onExcessProperty` is not applied),
   // where the service's empty query schemas refuse every key.
   const excess = unknownKeys === "refuse" && isEmptyStruct(schema.ast) ? keysOf(value) : []
   if (excess.length > 0)
     return Effect.fail(schemaErrorOf(request, [`${where} contains unknown properties: ${excess.join(", ")}`]))
-  return Effect.mapError(
-    Schema.decodeUnknownEffect(schema)(value, {
-      errors: "all",
-      onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
-    }),
-    (error) => schemaErrorOf(request, describeIssues(where, error.issue))
+  const sent = keysOf(value)
+  const refused = withheld.filter((key) => sent.includes(key))
+  const checked =
+    refused.length === 0
+      ? value
+      : Object.fromEntries(Object.entries(value as object).filter(([key]) => !refused.includes(key)))
+  const decoded = Schema.decodeUnknownEffect(schema)(checked, {
+    errors: "all",
+    onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
+  })
+  return Effect.flatMap(
+    Effect.mapError(decoded, (error) => schemaErrorOf(request, describeIssues(where, error.issue, refused, sent))),
+    (ok) =>
+      refused.length === 0
+        ? Effect.succeed(ok)
+        : Effect.fail(schemaErrorOf(request, describeIssues(where, undefined, refused, sent)))
   )
 }
 

@@ -39,7 +39,7 @@ import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { isKnownError, type KnownErrorTypeId } from "@stackfx/lib/errors/known/type-id.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { route } from "./route.js"
-import { schemaErrorOf, validate } from "./request.js"
+import { validate } from "./request.js"
 import { json } from "./respond.js"
 
 /**
@@ -156,18 +156,9 @@ export const serve = <const D extends EndpointSpec, R>(
   const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
     const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)
     if (schema === undefined) return Effect.succeed(raw)
-    const body = raw ?? {}
-    const refused =
-      view === "client" && typeof body === "object" && body !== null ? forbidden.filter((field) => field in body) : []
-    if (refused.length > 0) {
-      return Effect.fail(
-        schemaErrorOf(
-          request,
-          refused.map((f) => `body.${f}: only server and admin access may set it`)
-        )
-      )
-    }
-    return validate(decodable(schema), "body", body, request)
+    // A client's body schema on the service lacks the server-only fields: sent by a client they are unknown
+    // properties, named with the body's other problems.
+    return validate(decodable(schema), "body", raw ?? {}, request, "refuse", view === "client" ? forbidden : [])
   }
   const spec = {
     method: declaration.method,

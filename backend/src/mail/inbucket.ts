@@ -4,7 +4,9 @@
  *
  * Paths, relative to the emulator's origin, with the default prefix `/mailbox`:
  * - `GET /mailbox/api/v1/mailbox/{name}`       list: `[{ mailbox, id, from, to: [..], subject, date,
- *                                                 "posix-millis", size, seen }]`, oldest first
+ *                                                 "posix-millis", size, seen }]`, oldest first; `from` and `to`
+ *                                                 written as Inbucket writes parsed addresses (see
+ *                                                 `inbucketAddress`), the raw header lines under `header`
  * - `GET /mailbox/api/v1/mailbox/{name}/{id}`  one message: the list fields plus `body: { text, html }`,
  *                                                 `header: { Name: [values] }` and `attachments: []`
  * So an Inbucket client takes `{origin}/mailbox` as its base URL. `{name}` is the lower-cased local part of the
@@ -43,6 +45,25 @@ export const InbucketMessage = Schema.Struct({
 })
 export type InbucketMessage = typeof InbucketMessage.Type
 
+/**
+ * An address as Inbucket's JSON writes it: the display name unquoted, a space, then the address in angle
+ * brackets (`Demo App <noreply@example.com>`), or only `<address>` when there is no name. Our stored `from`
+ * is the header line as sent (`"Demo App" <noreply@example.com>`), our stored `to` a bare address.
+ *
+ * @example inbucketAddress('"Demo \\"App\\"" <a@b.c>') // 'Demo "App" <a@b.c>'
+ */
+export const inbucketAddress = (mailbox: string): string => {
+  const match = /^(.*?)\s*<([^<>]*)>\s*$/s.exec(mailbox.trim())
+  const rawName = match === null ? "" : (match[1] ?? "").trim()
+  const address = match === null ? mailbox.trim() : (match[2] ?? "").trim()
+  const name =
+    rawName.length >= 2 && rawName.startsWith('"') && rawName.endsWith('"')
+      ? rawName.slice(1, -1).replace(/\\(.)/g, "$1")
+      : rawName
+  const bracketed = address === "" ? "" : `<${address}>`
+  return name === "" ? bracketed : `${name} ${bracketed}`
+}
+
 const headersOf = (mail: StoredMail): Record<string, ReadonlyArray<string>> => ({
   "Content-Type": ["multipart/alternative"],
   Date: [mail.createdAt.toUTCString()],
@@ -66,8 +87,8 @@ const sizeOf = (mail: StoredMail): number => {
 export const toInbucketListItem = (mail: StoredMail): InbucketListItem => ({
   mailbox: mail.mailbox,
   id: mail.id,
-  from: mail.from,
-  to: [mail.to],
+  from: inbucketAddress(mail.from),
+  to: [inbucketAddress(mail.to)],
   subject: mail.subject,
   date: mail.createdAt.toISOString(),
   "posix-millis": mail.createdAt.getTime(),

@@ -34,8 +34,11 @@ export interface Sender {
   readonly email: string
 }
 
-/** The sender used while a project's email config is "shared". */
-export const defaultSender: Sender = { name: "Stack Auth (local)", email: "noreply@stackfx.local" }
+/**
+ * The sender used while a project's email config is "shared": the address the service's development setup sends
+ * from (its `STACK_EMAIL_SENDER`), a reserved domain (RFC 2606) that never reaches a real mailbox.
+ */
+export const defaultSender: Sender = { name: "Stack Auth (local)", email: "noreply@example.com" }
 
 const quoteDisplayName = (name: string) => `"${name.replace(/[\r\n]+/g, " ").replace(/(["\\])/g, "\\$1")}"`
 

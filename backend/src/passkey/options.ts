@@ -34,6 +34,19 @@ export interface RegistrationOptionsInput {
   readonly challenge?: Uint8Array<ArrayBuffer> | undefined
 }
 
+/**
+ * The algorithms offered for a new passkey: EdDSA, ES256 and RS256, what the service offers (the defaults of the
+ * `@simplewebauthn/server` 13 it runs; version 14, ours, would add ML-DSA-44, -48).
+ */
+const SERVICE_ALGORITHM_IDS = [-8, -7, -257]
+
+/** The service leaves out an empty `hints` list, which `@simplewebauthn/server` writes. */
+const withoutEmptyHints = (options: PublicKeyCredentialCreationOptionsJSON): PublicKeyCredentialCreationOptionsJSON => {
+  if (options.hints === undefined || options.hints.length > 0) return options
+  const { hints: _empty, ...rest } = options
+  return rest
+}
+
 /** Registration options plus the challenge to keep with the ceremony's code. */
 export interface RegistrationCeremony {
   readonly options: PublicKeyCredentialCreationOptionsJSON
@@ -61,11 +74,12 @@ export const registrationOptions = (
           authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
           excludeCredentials: (input.excludeCredentialIds ?? []).map((id) => ({ id })),
           timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
+          supportedAlgorithmIDs: SERVICE_ALGORITHM_IDS,
           ...(input.challenge === undefined ? {} : { challenge: input.challenge })
         }),
       catch: () => new PasskeyRegistrationFailed({ message: "Could not create passkey registration options." })
     })
-    return { options, challenge: options.challenge }
+    return { options: withoutEmptyHints(options), challenge: options.challenge }
   })
 
 /** Authentication options plus the challenge to keep with the ceremony's code. */

@@ -14,7 +14,10 @@ const WELCOME = "Welcome to the Stack API endpoint! Please refer to the document
 
 const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 
-/** The body text; the odd indentation of the detail lines is the hosted service's, byte for byte. */
+/**
+ * The body text. The detail lines are indented by two spaces under the access type, as the service's template
+ * (two nested `deindent`s in its `api/latest/route.ts` at 2f719903) leaves them.
+ */
 export const apiRootText = (auth: Auth | undefined): string => {
   if (auth === undefined) return `${WELCOME}\n\nAuthentication: None`
   const user = auth.user === undefined ? "None" : (auth.user.primaryEmail ?? auth.user.id)
@@ -22,8 +25,8 @@ export const apiRootText = (auth: Auth | undefined): string => {
     WELCOME,
     "",
     `Authentication: ${capitalized(auth.accessType)}`,
-    `         Project: ${auth.project.id}`,
-    `         User: ${user}`
+    `  Project: ${auth.project.id}`,
+    `  User: ${user}`
   ].join("\n")
 }
 

@@ -10,7 +10,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 /** True when `value`, trimmed, looks like an e-mail address. */
 export const isEmailAddress = (value: string): boolean => EMAIL_PATTERN.test(value.trim())
 
-/** A string that passes `isEmailAddress`; decoding keeps the value as sent (callers trim before storing). */
+/**
+ * A string that passes `isEmailAddress`; decoding keeps the value as sent (callers trim before storing). An empty
+ * one is refused as empty (the service's e-mail fields are non-empty checks before address checks).
+ */
 export const EmailAddress = Schema.String.check(
-  Schema.makeFilter((s: string) => isEmailAddress(s) || "must be an email address")
+  Schema.makeFilter((s: string) => (s === "" ? "must not be empty" : isEmailAddress(s) || "must be an email address"))
 )

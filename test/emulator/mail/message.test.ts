@@ -55,7 +55,7 @@ describe("buildTemplateEmail", () => {
         // The hosted invitation subject names only the team.
         assert.include(mail.subject, type === "team_invitation" ? "Rocket Team" : "Demo App", type)
         assert.strictEqual(mail.to, "ada@example.com")
-        assert.strictEqual(mail.from, `"Stack Auth (local)" <noreply@stackfx.local>`)
+        assert.strictEqual(mail.from, `"Stack Auth (local)" <noreply@example.com>`)
       }
     })
   )

@@ -2,7 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Schema } from "effect"
 import { HttpRouter } from "effect/http"
 import { TestClock } from "effect/testing"
-import { InbucketListItem, InbucketMessage, toInbucketMessage } from "../../../backend/src/mail/inbucket.js"
+import {
+  InbucketListItem,
+  InbucketMessage,
+  inbucketAddress,
+  toInbucketMessage
+} from "../../../backend/src/mail/inbucket.js"
 import { renderInboxList, renderInboxMessage } from "../../../backend/src/mail/inbox-page.js"
 import { mailboxRoutes } from "../../../backend/src/mail/mailbox-routes.js"
 import type { OutgoingMail } from "../../../backend/src/mail/message.js"
@@ -104,11 +109,12 @@ describe("Inbucket view and routes", () => {
       const res = await get("/mailbox/api/v1/mailbox/ada")
       assert.strictEqual(res.status, 200)
       const items = Schema.decodeUnknownSync(Schema.Array(InbucketListItem))(await res.json())
+      // Addresses as Inbucket writes them: the name unquoted, the address in angle brackets.
       assert.deepStrictEqual(
-        items.map((i) => [i.id, i.subject, i.to, i.seen]),
+        items.map((i) => [i.id, i.subject, i.from, i.to, i.seen]),
         [
-          ["m1", "Verify <your> email", ["ada@example.com"], false],
-          ["m2", "Second", ["ada@example.com"], false]
+          ["m1", "Verify <your> email", "Demo <noreply@demo.test>", ["<ada@example.com>"], false],
+          ["m2", "Second", "Demo <noreply@demo.test>", ["<ada@example.com>"], false]
         ]
       )
       assert.isAbove(items[0]?.size ?? 0, 0)
@@ -183,6 +189,19 @@ describe("inbox page renderer", () => {
     const m = toInbucketMessage(stored)
     assert.strictEqual(m["posix-millis"], 0)
     assert.strictEqual(m.body.html, stored.html)
-    assert.deepStrictEqual(m.to, ["ada@example.com"])
+    assert.deepStrictEqual(m.to, ["<ada@example.com>"])
+    // The header keeps the lines as sent.
+    assert.deepStrictEqual(m.header["To"], ["ada@example.com"])
+  })
+
+  it("writes addresses as Inbucket does", () => {
+    assert.strictEqual(
+      inbucketAddress('"Stack Dashboard" <noreply@example.com>'),
+      "Stack Dashboard <noreply@example.com>"
+    )
+    assert.strictEqual(inbucketAddress('"Demo \\"App\\"" <a@b.c>'), 'Demo "App" <a@b.c>')
+    assert.strictEqual(inbucketAddress("Plain Name <a@b.c>"), "Plain Name <a@b.c>")
+    assert.strictEqual(inbucketAddress("a@b.c"), "<a@b.c>")
+    assert.strictEqual(inbucketAddress(" <a@b.c> "), "<a@b.c>")
   })
 })

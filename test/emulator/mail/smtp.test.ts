@@ -85,10 +85,10 @@ describe("deliver", () => {
       const result = yield* deliver(outbox, { type: "shared" }, message)
       assert.strictEqual(result.relay._tag, "OutboxOnly")
       assert.lengthOf(yield* outbox.list("ada"), 1)
-      assert.strictEqual(senderOf({ type: "shared" }).email, "noreply@stackfx.local")
+      assert.strictEqual(senderOf({ type: "shared" }).email, "noreply@example.com")
       assert.deepStrictEqual(senderOf({ type: "shared" }, "Demo App"), {
         name: "Demo App",
-        email: "noreply@stackfx.local"
+        email: "noreply@example.com"
       })
     })
   )

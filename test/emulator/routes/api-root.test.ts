@@ -15,17 +15,14 @@ describe("GET /api/v1", () => {
   it("names the access type, the project and the signed-in user", async () => {
     const project = await backend.createProject()
     const client = await backend.call(project, "GET", "", { accessType: "client" })
-    assert.strictEqual(
-      client.text,
-      `${WELCOME}\n\nAuthentication: Client\n         Project: ${project.id}\n         User: None`
-    )
+    assert.strictEqual(client.text, `${WELCOME}\n\nAuthentication: Client\n  Project: ${project.id}\n  User: None`)
     const admin = await backend.call(project, "GET", "", { accessType: "admin" })
     assert.include(admin.text, "Authentication: Admin\n")
     const user = await backend.signUp(project)
     const signedIn = await backend.call(project, "GET", "", { accessToken: user.accessToken, accessType: "server" })
     assert.strictEqual(
       signedIn.text,
-      `${WELCOME}\n\nAuthentication: Server\n         Project: ${project.id}\n         User: ${user.email}`
+      `${WELCOME}\n\nAuthentication: Server\n  Project: ${project.id}\n  User: ${user.email}`
     )
   })
 

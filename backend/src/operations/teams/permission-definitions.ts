@@ -72,11 +72,14 @@ export const loadDefinitions = (
     return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   })
 
-/** The wire view of a definition. */
+/**
+ * The wire view of a definition. Its contained ids are sorted, as the service answers them, whatever order
+ * they were stored in (the seeded `team_admin` and `team_member` keep the order of the product's list).
+ */
 export const toPermissionDefinition = (definition: StoredDefinition): PermissionDefinition => ({
   id: definition.id,
   ...(definition.description === null ? {} : { description: definition.description }),
-  containedPermissionIds: definition.containedPermissionIds
+  containedPermissionIds: [...definition.containedPermissionIds].sort()
 })
 
 const reservedId = (id: string) =>

@@ -56,7 +56,9 @@ export const routes = [
     const parsed = Schema.decodeUnknownOption(FeatureSupportRequest)(body)
     const name = parsed._tag === "Some" ? parsed.value.feature_name : undefined
     return Effect.succeed(
-      HttpServerResponse.text(`${name ?? "This feature"} is not yet supported by the stackfx local backend.`)
+      HttpServerResponse.text(
+        `${name ?? "This feature"} is not yet supported. Please reach out to Stack support for more information.`
+      )
     )
   })
 ]

@@ -1,6 +1,7 @@
 /**
- * Team permissions of members (`/team-permissions`). Listing is recursive unless `recursive=false`: a
- * granted permission brings everything it contains, transitively. Clients list their own; server and
+ * Team permissions of members (`/team-permissions`). Listing is recursive only with `recursive=true` (a
+ * granted permission then brings everything it contains, transitively), as the service's team-permissions
+ * route decides; without the flag only direct grants are listed (the client always sends it). Clients list their own; server and
  * admin list anyone's and grant or revoke direct grants.
  */
 import * as Effect from "effect/Effect"
@@ -39,7 +40,7 @@ export const routes = [
         teamId: query.team_id,
         userId,
         permissionId: query.permission_id,
-        recursive: query.recursive !== "false"
+        recursive: query.recursive === "true"
       })
       return { items, isPaginated: false as const }
     })
