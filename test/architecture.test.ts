@@ -86,6 +86,21 @@ const lib = (...folders: ReadonlyArray<(typeof libraryFolders)[number]>) => unde
 const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
 
 /**
+ * A domain of the backend that holds its own layers in one folder (docs/architecture.md: OAuth in one place):
+ * `backend/src/oauth/routes`, `operations`, `store` beside its protocol (`oauth/protocol`).
+ */
+const selfContainedDomains = ["oauth"] as const
+type BackendLayer = "routes" | "operations" | "store"
+/** The modules of a backend layer: its root folder and the same layer of each self-contained domain. */
+const layer = (...layers: ReadonlyArray<BackendLayer>) =>
+  under(
+    ...layers.flatMap((name) => [
+      `backend/src/${name}`,
+      ...selfContainedDomains.map((domain) => `backend/src/${domain}/${name}`)
+    ])
+  )
+
+/**
  * What a route that only routes never writes (docs/architecture.md: a route reads its declared input, calls
  * operations and answers): a failure of its own, an error built by hand, a SCHEMA_ERROR built by hand (the
  * edge's are http/request.ts's), or a comparison deciding who `"me"` is (the actor policy's, operations/acting-user.ts).
@@ -182,36 +197,43 @@ const rules: ReadonlyArray<Rule> = [
   },
   {
     name: "backend operations/ never imports routes/",
-    from: backend("operations"),
-    forbids: ({ to }) => backend("routes")(to)
+    from: layer("operations"),
+    forbids: ({ to }) => layer("routes")(to)
   },
   {
     // Routes call operations; an operation that needs the database reads it itself.
     name: "backend routes/ never imports store/",
-    from: backend("routes"),
-    forbids: ({ to }) => backend("store")(to)
+    from: layer("routes"),
+    forbids: ({ to }) => layer("store")(to)
   },
   {
     // Refusals belong to operations (docs/architecture.md): a route has no error of its own to raise.
     name: "backend routes/ never import the refusals (backend/src/errors/ or the known errors)",
-    from: backend("routes"),
+    from: layer("routes"),
     forbids: ({ specifier, to }) => backend("errors")(to) || /^@stackfx\/lib\/errors\/known\//.test(specifier)
   },
   {
     // Operations refuse with domain errors (errors/refused.ts and the known errors); http/ answers them.
     name: "backend operations/ never imports http/",
-    from: backend("operations"),
+    from: layer("operations"),
     forbids: ({ to }) => backend("http")(to)
   },
   {
     name: "backend http/ imports neither operations/ nor routes/",
     from: backend("http"),
-    forbids: ({ to }) => backend("operations", "routes")(to)
+    forbids: ({ to }) => layer("operations", "routes")(to)
   },
   {
     name: "backend store/ imports neither operations/ nor routes/ nor http/",
-    from: backend("store"),
-    forbids: ({ to }) => backend("operations", "routes", "http")(to)
+    from: layer("store"),
+    forbids: ({ to }) => layer("operations", "routes")(to) || backend("http")(to)
+  },
+  {
+    // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the emulator's layers:
+    // operations call it, never the other way round.
+    name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
+    from: backend("oauth/protocol"),
+    forbids: ({ to }) => layer("routes", "operations", "store")(to) || backend("http")(to)
   }
 ]
 
@@ -246,9 +268,11 @@ describe("the import rules of docs/architecture.md", () => {
   }
 
   it('no backend route builds a refusal or decides who "me" is', () => {
-    const deciding = modulesUnder("backend/src/routes").flatMap((path) =>
-      decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
-    )
+    const routeModules = ["backend/src/routes", ...selfContainedDomains.map((d) => `backend/src/${d}/routes`)]
+    assert.isTrue(routeModules.every((folder) => modulesUnder(folder).length > 0))
+    const deciding = routeModules
+      .flatMap(modulesUnder)
+      .flatMap((path) => decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`))
     assert.deepStrictEqual(deciding, [])
   })
 
@@ -340,6 +364,19 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "@stackfx/lib/errors/known/users.js"))
     assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../../operations/acting-user.js"))
     assert.isFalse(breaks("backend/src/operations/teams/team-actors.ts", "../../errors/refused.js"))
+    // OAuth's own layers keep the same rules.
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../store/oauth-flows.js"))
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../store/db.js"))
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../errors/refused.js"))
+    assert.isTrue(breaks("backend/src/oauth/operations/oauth-token.ts", "../routes/oauth-token.js"))
+    assert.isTrue(breaks("backend/src/oauth/operations/oauth-token.ts", "../../http/respond.js"))
+    assert.isTrue(breaks("backend/src/oauth/store/oauth-flows.ts", "../operations/oauth-callback.js"))
+    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../../oauth/store/oauth-accounts.js"))
+    assert.isTrue(breaks("backend/src/http/auth.ts", "../oauth/operations/oauth-users.js"))
+    assert.isTrue(breaks("backend/src/oauth/protocol/oidc.ts", "../store/oauth-flows.js"))
+    assert.isFalse(breaks("backend/src/oauth/routes/oauth.ts", "../operations/oauth-callback.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../store/oauth-flows.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../protocol/oidc.js"))
   })
 
   it('the route rule catches a planted refusal or decision about "me"', () => {

@@ -21,7 +21,7 @@ import { Db, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { requireTrustedUrl } from "../projects/trusted-urls.js"
 import { findRefreshToken } from "../../store/auth/refresh-tokens.js"
-import { issueAuthorizationCode } from "../oauth/authorization-codes.js"
+import { issueAuthorizationCode } from "../../oauth/operations/authorization-codes.js"
 
 /** The caller, as the request's authentication established it. */
 export interface HandoffCaller {

@@ -9,10 +9,10 @@
 import * as Effect from "effect/Effect"
 import type { OAuthProviderConfig } from "@stackfx/lib/domain/project.js"
 import { OAuthProviderNotFoundOrNotEnabled } from "@stackfx/lib/errors/known/oauth.js"
-import { knownIssuer } from "../../oauth/oidc.js"
-import { parseScopes } from "../../oauth/identity.js"
+import { knownIssuer } from "../protocol/oidc.js"
+import { parseScopes } from "../protocol/identity.js"
 import { Db, type DbError } from "../../store/db.js"
-import { findProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
 /** How the emulator reaches a provider. */

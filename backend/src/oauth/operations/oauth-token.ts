@@ -1,6 +1,6 @@
 /**
  * The grants of the OAuth token endpoint: a refresh token for a new access token, and an authorization code
- * (issued by the OAuth callback, operations/oauth/authorization-codes.ts) for a new session, or
+ * (issued by the OAuth callback, oauth/operations/authorization-codes.ts) for a new session, or
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED for a user with TOTP. A grant it does not take, or one missing a
  * field, is an RFC 6749 refusal.
  */
@@ -12,9 +12,9 @@ import { OAuthRefusal } from "../../errors/oauth-refusal.js"
 import { Db } from "../../store/db.js"
 import { findTotpSecret } from "../../store/users/users.js"
 import { redeemAuthorizationCode } from "./authorization-codes.js"
-import { requireMfa } from "../auth/mfa.js"
+import { requireMfa } from "../../operations/auth/mfa.js"
 import { authenticateOAuthClient } from "./oauth-client.js"
-import { createSession, refreshSession } from "../auth/sessions.js"
+import { createSession, refreshSession } from "../../operations/auth/sessions.js"
 
 export const grantTokens = (form: OAuthTokenForm) =>
   Effect.gen(function* () {

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { firstString, rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import type { DbError, DbShape } from "../../store/db.js"
+import { firstString, rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** The unique index of one signing-in row per provider account (migration 0011-linked-logins-account-per-user). */
 export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_sign_in_key"

@@ -8,12 +8,12 @@ import type * as Schema from "effect/Schema"
 import { InvalidAuthorizationCode } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomSecret } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { verifyPkce } from "../../oauth/pkce.js"
+import { verifyPkce } from "../protocol/pkce.js"
 import {
   findUnusedAuthorizationCode,
   insertAuthorizationCode,
   takeAuthorizationCode
-} from "../../store/oauth/authorization-codes.js"
+} from "../store/authorization-codes.js"
 import { Db, type DbError } from "../../store/db.js"
 
 /** How long a client has to redeem a code. */

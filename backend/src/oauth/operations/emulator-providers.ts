@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { Db, type DbError } from "../../store/db.js"
-import { findProviderIssuer, saveProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
 
 /** The issuer the provider uses in this project, or `undefined` for the development provider. */
 export const providerIssuer = (projectId: string, providerId: string): Effect.Effect<string | undefined, DbError, Db> =>

@@ -16,12 +16,12 @@ import {
   InvalidAppleCredentials,
   OAuthProviderNotFoundOrNotEnabled
 } from "@stackfx/lib/errors/known/oauth.js"
-import { discover, knownIssuer, verifyIdToken } from "../../oauth/index.js"
+import { discover, knownIssuer, verifyIdToken } from "../protocol/index.js"
 import { Db } from "../../store/db.js"
-import { findProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { signInWithProviderAccount } from "./oauth-users.js"
-import { createSession } from "../auth/sessions.js"
+import { createSession } from "../../operations/auth/sessions.js"
 
 const APPLE = "apple"
 

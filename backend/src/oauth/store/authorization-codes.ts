@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import type { DbError, DbShape } from "../../store/db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 export const AuthorizationCodeRow = rowStruct({
   projectId: Schema.String,

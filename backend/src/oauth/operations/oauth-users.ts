@@ -21,7 +21,7 @@ import { type BotChallengeFailed, SignUpNotEnabled, type SignUpRejected } from "
 import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../../crypto/secrets.js"
-import type { OAuthIdentity } from "../../oauth/identity.js"
+import type { OAuthIdentity } from "../protocol/identity.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
 import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
 import {
@@ -31,14 +31,14 @@ import {
   insertOAuthToken,
   OAUTH_ACCOUNT_UNIQUE,
   OAUTH_ACCOUNT_USER_UNIQUE
-} from "../../store/oauth/oauth-accounts.js"
+} from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView } from "../../store/users/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import { usedBySomeoneElse } from "../users/contact-channels.js"
-import { type BotChallengeAssessment, requireVisibleChallengePassed } from "../auth/bot-challenge.js"
-import { signUpUser } from "../auth/sign-up.js"
-import type { UserWriteError } from "../users/users.js"
+import { usedBySomeoneElse } from "../../operations/users/contact-channels.js"
+import { type BotChallengeAssessment, requireVisibleChallengePassed } from "../../operations/auth/bot-challenge.js"
+import { signUpUser } from "../../operations/auth/sign-up.js"
+import type { UserWriteError } from "../../operations/users/users.js"
 
 export interface OAuthSignInTarget {
   readonly type: "authenticate" | "link"

@@ -36,7 +36,7 @@ import {
   type OAuthAccountPatch,
   type OAuthAccountRow,
   updateLink
-} from "../../store/oauth/oauth-accounts.js"
+} from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
 /** A link as the server tier reads it (the client view leaves out `accountId`). */

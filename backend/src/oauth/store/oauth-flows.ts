@@ -6,8 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import type { DbError, DbShape } from "../../store/db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** What the callback needs to finish the flow (the `data` column, snake_case in the database). */
 export const OAuthFlowData = rowStruct({

@@ -16,13 +16,9 @@ import {
   OAuthConnectionDoesNotHaveRequiredScope,
   OAuthConnectionNotConnectedToUser
 } from "@stackfx/lib/errors/known/oauth.js"
-import { parseScopes } from "../../oauth/identity.js"
+import { parseScopes } from "../protocol/identity.js"
 import { Db } from "../../store/db.js"
-import {
-  listConnectedAccounts,
-  listUserOAuthAccounts,
-  listUserProviderTokens
-} from "../../store/oauth/oauth-accounts.js"
+import { listConnectedAccounts, listUserOAuthAccounts, listUserProviderTokens } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { resolveProvider } from "./oauth-providers.js"
 
