@@ -115,6 +115,20 @@ const routeDecisions: ReadonlyArray<readonly [string, RegExp]> = [
 const decisionsIn = (text: string): ReadonlyArray<string> =>
   routeDecisions.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
 
+/**
+ * The one way the backend reaches its database (docs/architecture.md): store and operation functions return
+ * Effects that require the `Db` service (`Db.query`, `Db.transaction`, ...), so a function running inside a
+ * transaction uses the transaction's connection whoever called it. What the other convention wrote, a
+ * `db: DbShape` parameter and the database handed on by hand (`f(db, ...)`), is what this finds.
+ */
+const databaseByHand: ReadonlyArray<readonly [string, RegExp]> = [
+  ["takes the database as a parameter or field (x: DbShape)", /\b\w+\??\s*:\s*DbShape\b(?!\[)/],
+  ["hands the database on by hand (f(db, ...))", /\b\w+\(\s*db\s*[,)]/]
+]
+
+const databaseByHandIn = (text: string): ReadonlyArray<string> =>
+  databaseByHand.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
+
 const rules: ReadonlyArray<Rule> = [
   {
     name: "nothing in src/ imports the backend",
@@ -274,6 +288,43 @@ describe("the import rules of docs/architecture.md", () => {
       .flatMap(modulesUnder)
       .flatMap((path) => decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`))
     assert.deepStrictEqual(deciding, [])
+  })
+
+  it("the backend reaches its database through the Db service of the context, never as a parameter", () => {
+    const byHand = modulesUnder("backend/src").flatMap((path) =>
+      databaseByHandIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
+    )
+    assert.deepStrictEqual(byHand, [])
+  })
+
+  it("the database rule catches the other convention", () => {
+    assert.deepStrictEqual(
+      databaseByHandIn("export const findTeam = (db: DbShape, projectId: string, id: string) => db.query(sql)"),
+      ["takes the database as a parameter or field (x: DbShape)"]
+    )
+    assert.deepStrictEqual(databaseByHandIn("interface Deps { readonly db?: DbShape }"), [
+      "takes the database as a parameter or field (x: DbShape)"
+    ])
+    assert.deepStrictEqual(databaseByHandIn("Effect.flatMap(Db, (db) => findTeam(db, projectId, id))"), [
+      "hands the database on by hand (f(db, ...))"
+    ])
+    assert.deepStrictEqual(databaseByHandIn("yield* listTeams(\n  db\n)"), [
+      "hands the database on by hand (f(db, ...))"
+    ])
+    // What the convention writes, and the database's own modules.
+    assert.deepStrictEqual(
+      databaseByHandIn(
+        [
+          "export const findTeam = (projectId: string, id: string) => Db.query(sql, [projectId, id])",
+          "yield* Db.transaction(Effect.andThen(insertTeam(team), insertTeamMember(member)))",
+          "Effect.provideService(migrateDb, Db, db)",
+          'readonly dialect: DbShape["dialect"]',
+          "const makeDb = (driver: Driver): DbShape => ({})",
+          "Db.useSync((db) => db.dialect)"
+        ].join("\n")
+      ),
+      []
+    )
   })
 
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {

@@ -39,10 +39,9 @@ export const issueAuthorizationCode = (input: {
   readonly data?: Schema.Json | undefined
 }): Effect.Effect<string, DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = yield* randomSecret(32)
     const now = yield* Clock.currentTimeMillis
-    yield* insertAuthorizationCode(db, {
+    yield* insertAuthorizationCode({
       code,
       projectId: input.projectId,
       userId: input.userId,
@@ -88,16 +87,15 @@ export const redeemAuthorizationCode = (input: {
   readonly redirectUri: string
 }): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | Refused | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const row = yield* findUnusedAuthorizationCode(db, input.projectId, input.code)
+    const row = yield* findUnusedAuthorizationCode(input.projectId, input.code)
     if (row === undefined || row.expiresAt.getTime() <= now) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     yield* verifyPkce({ verifier: input.codeVerifier, challenge: row.codeChallenge, method: row.codeChallengeMethod })
     if (normalizeRedirectUri(input.redirectUri) !== row.redirectUri) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: REDIRECT_URI_MISMATCH_MESSAGE }))
     }
     // Using it decides a race between two redemptions of the same code: the second finds it used.
-    const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
+    const taken = yield* takeAuthorizationCode(input.projectId, input.code, new Date(now))
     if (taken === undefined) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     const data = taken.data
     const handoff =

@@ -9,11 +9,11 @@ import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.
 
 /** The issuer the provider uses in this project, or `undefined` for the development provider. */
 export const providerIssuer = (projectId: string, providerId: string): Effect.Effect<string | undefined, DbError, Db> =>
-  Effect.flatMap(Db, (db) => findProviderIssuer(db, projectId, providerId))
+  findProviderIssuer(projectId, providerId)
 
 /** Sets (or with `null` clears) the issuer the provider uses in this project. */
 export const setProviderIssuer = (
   projectId: string,
   providerId: string,
   issuer: string | null
-): Effect.Effect<void, DbError, Db> => Effect.flatMap(Db, (db) => saveProviderIssuer(db, projectId, providerId, issuer))
+): Effect.Effect<void, DbError, Db> => saveProviderIssuer(projectId, providerId, issuer)

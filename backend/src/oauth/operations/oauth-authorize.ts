@@ -19,7 +19,6 @@ import { Refused } from "../../errors/refused.js"
 import { devAuthorizationUrl } from "../protocol/dev-provider-routes.js"
 import { authorizationUrl, discover, oidcErrorToKnown } from "../protocol/oidc.js"
 import { newCodeVerifier, s256Challenge } from "../protocol/pkce.js"
-import { Db } from "../../store/db.js"
 import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { requireTrustedUrl } from "../../operations/projects/trusted-urls.js"
@@ -60,7 +59,7 @@ const linkingUser = (project: StoredProject, token: string | undefined) =>
         })
       )
     }
-    const user = yield* findUserView(yield* Db, project.id, verified.userId)
+    const user = yield* findUserView(project.id, verified.userId)
     if (user === undefined) return yield* Effect.fail(new UserNotFound({}))
     return user.id
   })
@@ -147,10 +146,9 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
       })
     }
 
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    yield* deleteOAuthFlowsBefore(db, new Date(now - FLOW_RETENTION_MS))
-    yield* insertOAuthFlow(db, {
+    yield* deleteOAuthFlowsBefore(new Date(now - FLOW_RETENTION_MS))
+    yield* insertOAuthFlow({
       innerState,
       projectId: project.id,
       providerId,

@@ -59,7 +59,7 @@ export const resolveProvider = (
     const config = project.config.oauthProviders.find((p) => p.id === providerId)
     if (config === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
     if (config.type === "shared") return { config, route: { kind: "dev" } }
-    const configured = yield* findProviderIssuer(yield* Db, project.id, providerId)
+    const configured = yield* findProviderIssuer(project.id, providerId)
     const issuer = configured ?? knownIssuer(providerId, { microsoftTenantId: config.microsoftTenantId })
     if (issuer === undefined) return { config, route: { kind: "dev" } }
     return { config, route: { kind: "oidc", issuer, clientId: config.clientId, clientSecret: config.clientSecret } }

@@ -9,7 +9,6 @@ import type { OAuthTokenForm } from "@stackfx/lib/domain/oauth-token-request.js"
 import type { TokenEndpointResponse } from "@stackfx/lib/domain/tokens.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { OAuthRefusal } from "../../errors/oauth-refusal.js"
-import { Db } from "../../store/db.js"
 import { findTotpSecret } from "../../store/users/users.js"
 import { redeemAuthorizationCode } from "./authorization-codes.js"
 import { requireMfa } from "../../operations/auth/mfa.js"
@@ -54,7 +53,7 @@ export const grantTokens = (form: OAuthTokenForm) =>
       codeVerifier: form.code_verifier,
       redirectUri: form.redirect_uri
     })
-    if (!redeemed.handoff && (yield* findTotpSecret(yield* Db, project.id, redeemed.userId)) !== null) {
+    if (!redeemed.handoff && (yield* findTotpSecret(project.id, redeemed.userId)) !== null) {
       return yield* requireMfa(project.id, redeemed.userId, redeemed.isNewUser)
     }
     const session = yield* createSession({ projectId: project.id, userId: redeemed.userId })

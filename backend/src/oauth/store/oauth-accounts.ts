@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../../store/db.js"
+import { Db, type DbError } from "../../store/db.js"
 import { firstString, rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** The unique index of one signing-in row per provider account (migration 0011-linked-logins-account-per-user). */
@@ -33,13 +33,12 @@ const accountColumns = "id, user_id, provider_id, account_id, email, allow_sign_
  * (hosted looks only at those; other users may hold the same account with sign-in off).
  */
 export const findSignInAccount = (
-  db: DbShape,
   projectId: string,
   providerId: string,
   accountId: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts
        where project_id = $1 and provider_id = $2 and account_id = $3 and allow_sign_in`,
       [projectId, providerId, accountId]
@@ -49,14 +48,13 @@ export const findSignInAccount = (
 
 /** The user's own row of this provider account, whether it signs in or not. */
 export const findUserAccount = (
-  db: DbShape,
   projectId: string,
   userId: string,
   providerId: string,
   accountId: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts
        where project_id = $1 and user_id = $2 and provider_id = $3 and account_id = $4`,
       [projectId, userId, providerId, accountId]
@@ -66,13 +64,12 @@ export const findUserAccount = (
 
 /** One of the user's linked accounts by its id. */
 export const findUserLink = (
-  db: DbShape,
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError> =>
+): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [
+    Db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [
       projectId,
       userId,
       id
@@ -82,12 +79,11 @@ export const findUserLink = (
 
 /** Every linked account of the user (of the whole project without a user), of every provider, oldest first. */
 export const listLinks = (
-  db: DbShape,
   projectId: string,
   userId: string | undefined
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts where project_id = $1 and ($2::text is null or user_id = $2)
        order by created_at, id`,
       [projectId, userId ?? null]
@@ -97,13 +93,12 @@ export const listLinks = (
 
 /** The rows that sign in with this account id, except `exceptId`. */
 export const listSignInRowsOfAccountId = (
-  db: DbShape,
   projectId: string,
   accountId: string,
   exceptId: string | undefined
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts
        where project_id = $1 and account_id = $2 and allow_sign_in and ($3::text is null or id <> $3)`,
       [projectId, accountId, exceptId ?? null]
@@ -119,14 +114,9 @@ export interface OAuthAccountPatch {
   readonly accountId?: string | undefined
 }
 
-export const updateLink = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  patch: OAuthAccountPatch
-): Effect.Effect<void, DbError> =>
+export const updateLink = (projectId: string, id: string, patch: OAuthAccountPatch): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `update oauth_accounts set
          allow_sign_in = coalesce($3, allow_sign_in),
          allow_connected_accounts = coalesce($4, allow_connected_accounts),
@@ -145,18 +135,17 @@ export const updateLink = (
   )
 
 /** Removes the link; its provider tokens go with it (`on delete cascade`). */
-export const deleteLink = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id]))
+export const deleteLink = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
+  Effect.asVoid(Db.query("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id]))
 
 /** The user's accounts of one provider, oldest first. */
 export const listUserOAuthAccounts = (
-  db: DbShape,
   projectId: string,
   userId: string,
   providerId: string
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and provider_id = $3
        order by created_at, id`,
       [projectId, userId, providerId]
@@ -166,12 +155,11 @@ export const listUserOAuthAccounts = (
 
 /** The user's accounts that may be used as connected accounts, of every provider, oldest first. */
 export const listConnectedAccounts = (
-  db: DbShape,
   projectId: string,
   userId: string
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and allow_connected_accounts
        order by created_at, id`,
       [projectId, userId]
@@ -181,16 +169,15 @@ export const listConnectedAccounts = (
 
 /** A new link; both switches are on unless said otherwise (the hosted defaults). */
 export const insertOAuthAccount = (
-  db: DbShape,
   account: Omit<OAuthAccountRow, "allowSignIn" | "allowConnectedAccounts"> & {
     readonly projectId: string
     readonly createdAt: Date
     readonly allowSignIn?: boolean | undefined
     readonly allowConnectedAccounts?: boolean | undefined
   }
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
@@ -218,11 +205,10 @@ export type OAuthTokenRow = typeof OAuthTokenRow.Type
 const tokenRows = rowDecoder(OAuthTokenRow)
 
 export const insertOAuthToken = (
-  db: DbShape,
   token: OAuthTokenRow & { readonly projectId: string; readonly oauthAccountId: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into oauth_tokens (id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
@@ -240,14 +226,13 @@ export const insertOAuthToken = (
 
 /** The tokens of the user's accounts of one provider (or of its one account `accountId`), newest first. */
 export const listUserProviderTokens = (
-  db: DbShape,
   projectId: string,
   userId: string,
   providerId: string,
   accountId?: string
-): Effect.Effect<ReadonlyArray<OAuthTokenRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<OAuthTokenRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select t.id, t.access_token, t.refresh_token, t.scopes, t.expires_at
        from oauth_tokens t join oauth_accounts a on a.project_id = t.project_id and a.id = t.oauth_account_id
        where a.project_id = $1 and a.user_id = $2 and a.provider_id = $3 and ($4::text is null or a.account_id = $4)
@@ -259,12 +244,11 @@ export const listUserProviderTokens = (
 
 /** The configured issuer of a standard provider, if any. */
 export const findProviderIssuer = (
-  db: DbShape,
   projectId: string,
   providerId: string
-): Effect.Effect<string | undefined, DbError> =>
+): Effect.Effect<string | undefined, DbError, Db> =>
   Effect.map(
-    db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
+    Db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
       projectId,
       providerId
     ]),
@@ -273,18 +257,17 @@ export const findProviderIssuer = (
 
 /** Sets (or, with null, removes) the issuer of a provider. */
 export const saveProviderIssuer = (
-  db: DbShape,
   projectId: string,
   providerId: string,
   issuer: string | null
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
     issuer === null
-      ? db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
+      ? Db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
           projectId,
           providerId
         ])
-      : db.query(
+      : Db.query(
           `insert into oauth_provider_issuers (project_id, provider_id, issuer) values ($1, $2, $3)
          on conflict (project_id, provider_id) do update set issuer = excluded.issuer`,
           [projectId, providerId, issuer]

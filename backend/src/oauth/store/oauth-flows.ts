@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import { Db, type DbError } from "../../store/db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** What the callback needs to finish the flow (the `data` column, snake_case in the database). */
@@ -54,11 +54,10 @@ const rows = rowDecoder(OAuthFlowRow)
 const encodeData = Schema.encodeSync(OAuthFlowData)
 
 export const insertOAuthFlow = (
-  db: DbShape,
   flow: OAuthFlowRow & { readonly innerState: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into oauth_outer_states (id, project_id, provider_id, data, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6)`,
       [
@@ -73,13 +72,9 @@ export const insertOAuthFlow = (
   )
 
 /** Marks the flow used and returns it; undefined when unknown or already taken (a replayed callback). */
-export const takeOAuthFlow = (
-  db: DbShape,
-  innerState: string,
-  at: Date
-): Effect.Effect<OAuthFlowRow | undefined, DbError> =>
+export const takeOAuthFlow = (innerState: string, at: Date): Effect.Effect<OAuthFlowRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `update oauth_outer_states set used_at = $2 where id = $1 and used_at is null
        returning project_id, provider_id, data, expires_at`,
       [sha256Hex(innerState), at]
@@ -92,11 +87,10 @@ export const takeOAuthFlow = (
  * know whether the browser must show the flow's cookie.
  */
 export const oauthFlowResponseMode = (
-  db: DbShape,
   innerState: string
-): Effect.Effect<"json" | "redirect" | undefined, DbError> =>
+): Effect.Effect<"json" | "redirect" | undefined, DbError, Db> =>
   Effect.map(
-    db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
+    Db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
       sha256Hex(innerState)
     ]),
     (rows) => {
@@ -106,5 +100,5 @@ export const oauthFlowResponseMode = (
   )
 
 /** Drops flows that ended long ago, so abandoned sign-ins do not pile up. */
-export const deleteOAuthFlowsBefore = (db: DbShape, before: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from oauth_outer_states where expires_at < $1", [before]))
+export const deleteOAuthFlowsBefore = (before: Date): Effect.Effect<void, DbError, Db> =>
+  Effect.asVoid(Db.query("delete from oauth_outer_states where expires_at < $1", [before]))

@@ -57,7 +57,7 @@ export const crossDomainHandoff = (
         })
       )
     }
-    const session = yield* findRefreshToken(yield* Db, project.id, caller.refreshToken)
+    const session = yield* findRefreshToken(project.id, caller.refreshToken)
     if (session === undefined || session.id !== caller.refreshTokenId || session.userId !== user.id) {
       return yield* Effect.fail(
         new Refused({

@@ -53,11 +53,10 @@ export const redeemEmailedCode = (
   mode: "check" | "use"
 ): Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = normalizeEmailedCode(rawCode)
     const outcome = yield* Effect.exit(
       mode === "use" ? useCode(projectId, purpose, code) : checkCode(projectId, purpose, code)
     )
-    if (code.length > OTP_LENGTH) yield* recordAttemptsByNonce(db, projectId, purpose, nonceOf(code))
+    if (code.length > OTP_LENGTH) yield* recordAttemptsByNonce(projectId, purpose, nonceOf(code))
     return yield* outcome
   })

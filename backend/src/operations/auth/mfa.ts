@@ -66,10 +66,9 @@ export const completeMfaSignIn = (
   Db
 > =>
   Effect.gen(function* () {
-    const db = yield* Db
     const attempt = yield* checkCode(projectId, CodePurpose.mfaAttempt, attemptCode)
     const userId = attempt.userId
-    const stored = userId === null ? null : yield* findTotpSecret(db, projectId, userId)
+    const stored = userId === null ? null : yield* findTotpSecret(projectId, userId)
     if (userId === null || stored === null) return yield* Effect.fail(attemptGone())
     const secret = yield* Effect.mapError(totpSecretFromBase64(stored), attemptGone)
     yield* verifyTotp(secret, totp).pipe(Effect.tapError(() => countFailedAttempt(attempt)))

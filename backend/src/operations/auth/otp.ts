@@ -44,8 +44,7 @@ export const userForOtpEmail = (
   email: string
 ): Effect.Effect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const channel = yield* findAuthChannelByEmail(db, project.id, email)
+    const channel = yield* findAuthChannelByEmail(project.id, email)
     if (channel === undefined) {
       return project.config.signUpEnabled ? undefined : yield* Effect.fail(new SignUpNotEnabled({}))
     }
@@ -54,8 +53,8 @@ export const userForOtpEmail = (
         new UserEmailAlreadyExists({ details: { email: channel.value, would_work_if_email_was_verified: true } })
       )
     }
-    yield* updateUserColumns(db, project.id, channel.userId, { otpAuthEnabled: true })
-    return yield* findUserView(db, project.id, channel.userId)
+    yield* updateUserColumns(project.id, channel.userId, { otpAuthEnabled: true })
+    return yield* findUserView(project.id, channel.userId)
   })
 
 /** Refused (forbidden) unless the project allows magic link / OTP sign-in. */

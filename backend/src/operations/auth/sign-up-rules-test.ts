@@ -18,7 +18,7 @@ export const testSignUpRules = (
   request: SignUpRulesTestRequest
 ): Effect.Effect<SignUpRulesTestResponse, DbError, Db> =>
   Effect.gen(function* () {
-    const config = yield* effectiveConfig(yield* Db, project)
+    const config = yield* effectiveConfig(project)
     const countryCode = request.countryCode ?? signUpCountryCode(request.email, yield* RequestCountry)
     const scores = request.riskScores ?? { bot: 0, freeTrialAbuse: 0 }
     const context = contextOf(

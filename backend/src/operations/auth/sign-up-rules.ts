@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import type { Db, DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { evaluateCelCondition } from "./cel.js"
 import { effectiveConfig, type EffectiveConfig, type SignUpRule } from "../projects/project-config.js"
@@ -120,11 +120,10 @@ export const decideSignUp = (config: EffectiveConfig, attempt: SignUpAttempt): S
  * message: a rule's own message is for admins, not shown to the user); else the decision.
  */
 export const checkSignUp = (
-  db: DbShape,
   project: StoredProject,
   attempt: SignUpAttempt
-): Effect.Effect<SignUpDecision, SignUpRejected | DbError> =>
-  Effect.flatMap(effectiveConfig(db, project), (config) => {
+): Effect.Effect<SignUpDecision, SignUpRejected | DbError, Db> =>
+  Effect.flatMap(effectiveConfig(project), (config) => {
     const decision = decideSignUp(config, attempt)
     return decision.allow
       ? Effect.succeed(decision)

@@ -60,10 +60,9 @@ export interface IssueCodeInput {
 /** Stores a new code and returns its value (the only time it exists in clear). */
 export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = input.code ?? (yield* randomSecret(32))
     const now = yield* Clock.currentTimeMillis
-    yield* insertVerificationCode(db, {
+    yield* insertVerificationCode({
       id: yield* randomId,
       projectId: input.projectId,
       purpose: input.purpose,
@@ -101,21 +100,19 @@ export type CodeLookup = (
 /** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
 export const checkCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const row = yield* findVerificationCode(db, projectId, purpose, code)
+    const row = yield* findVerificationCode(projectId, purpose, code)
     return yield* usable(row, yield* Clock.currentTimeMillis)
   })
 
 /** Uses the code once; a second use (even a concurrent one) gets VERIFICATION_CODE_ALREADY_USED. */
 export const useCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const row = yield* checkCode(projectId, purpose, code)
-    const won = yield* markVerificationCodeUsed(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+    const won = yield* markVerificationCodeUsed(projectId, row.id, new Date(yield* Clock.currentTimeMillis))
     if (!won) return yield* Effect.fail(new VerificationCodeAlreadyUsed({}))
     return row
   })
 
 /** Counts a wrong answer given with a valid code (e.g. a wrong TOTP for an MFA attempt). */
 export const countFailedAttempt = (row: VerificationCodeRow): Effect.Effect<void, DbError, Db> =>
-  Effect.flatMap(Db, (db) => recordFailedAttempt(db, row.projectId, row.id))
+  recordFailedAttempt(row.projectId, row.id)

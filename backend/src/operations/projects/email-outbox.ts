@@ -90,8 +90,7 @@ export const listOutbox = (
     if (limit > MAX_LIMIT) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: `Limit cannot exceed ${MAX_LIMIT}` }))
     }
-    const db = yield* Db
-    const found = yield* listOutboxEmails(db, {
+    const found = yield* listOutboxEmails({
       projectId,
       status: normalStatus(query.status),
       simpleStatus: normalStatus(query.simple_status),
@@ -108,10 +107,8 @@ export const listOutbox = (
 
 /** One message of the project; a plain 404 when it has none with this id. */
 export const getOutboxEmail = (projectId: string, id: string): Effect.Effect<OutboxEmail, Refused | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.flatMap(findOutboxEmail(db, projectId, id), (row) =>
-      row === undefined
-        ? Effect.fail(new Refused({ reason: "not-found", message: "Email not found" }))
-        : Effect.succeed(toOutboxEmail(row))
-    )
+  Effect.flatMap(findOutboxEmail(projectId, id), (row) =>
+    row === undefined
+      ? Effect.fail(new Refused({ reason: "not-found", message: "Email not found" }))
+      : Effect.succeed(toOutboxEmail(row))
   )

@@ -42,7 +42,7 @@ const usesSharedServer = (project: StoredProject) => project.config.emailConfig.
 export const projectTemplates = (project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError, Db> =>
   usesSharedServer(project)
     ? Effect.succeed(defaultTemplateEntries.map(([id, template]) => ({ id, ...template })))
-    : Effect.flatMap(Db, (db) => effectiveTemplates(db, project.id))
+    : effectiveTemplates(project.id)
 
 const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
   usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
@@ -62,10 +62,9 @@ export const createTemplate = (
 ): Effect.Effect<string, RequiresCustomEmailServer | DbError, Db> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const id = yield* randomId
     const at = new Date(yield* Clock.currentTimeMillis)
-    yield* saveTemplate(db, project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
+    yield* saveTemplate(project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
     return id
   })
 
@@ -112,7 +111,6 @@ export const updateTemplate = (
 > =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const current = yield* findTemplate(project, id)
     const html = yield* previewTemplate(project, update.tsxSource)
     const next: StoredTemplate = {
@@ -120,7 +118,7 @@ export const updateTemplate = (
       tsxSource: update.tsxSource,
       ...(update.themeId === undefined ? {} : { themeId: update.themeId })
     }
-    yield* saveTemplate(db, project.id, next, new Date(yield* Clock.currentTimeMillis))
+    yield* saveTemplate(project.id, next, new Date(yield* Clock.currentTimeMillis))
     return html
   })
 
@@ -131,7 +129,6 @@ export const deleteTemplate = (
 ): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError, Db> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const current = yield* findTemplate(project, id)
-    yield* removeTemplate(db, project.id, current, new Date(yield* Clock.currentTimeMillis))
+    yield* removeTemplate(project.id, current, new Date(yield* Clock.currentTimeMillis))
   })

@@ -65,23 +65,22 @@ export const projectMetrics = (
   includeAnonymous: boolean
 ): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
     const start = new Date(today - (DAYS - 1) * DAY_MS)
     const [signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
-      signUpTimesSince(db, projectId, start, includeAnonymous),
-      lastActiveTimesSince(db, projectId, start, includeAnonymous),
-      listUserViews(db, { projectId, desc: true, limit: RECENT, include: includeAnonymous ? "all" : "unrestricted" }),
-      recentlyActiveUserIds(db, projectId, RECENT, includeAnonymous),
-      loginMethodCounts(db, projectId)
+      signUpTimesSince(projectId, start, includeAnonymous),
+      lastActiveTimesSince(projectId, start, includeAnonymous),
+      listUserViews({ projectId, desc: true, limit: RECENT, include: includeAnonymous ? "all" : "unrestricted" }),
+      recentlyActiveUserIds(projectId, RECENT, includeAnonymous),
+      loginMethodCounts(projectId)
     ])
-    const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
+    const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(projectId, id))
     const [counts, emails, totalEmails, countries] = yield* Effect.all([
-      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
-      sentEmailsSince(db, projectId, start),
-      countSentEmails(db, projectId),
-      usersByCountry(db, projectId, includeAnonymous)
+      userCounts(projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
+      sentEmailsSince(projectId, start),
+      countSentEmails(projectId),
+      usersByCountry(projectId, includeAnonymous)
     ])
     const totalUsers = counts.verified + counts.unverified + (includeAnonymous ? counts.anonymous : 0)
     const dailyUsers = perDay(start, signUps)

@@ -21,8 +21,7 @@ export const previewAffectedUsers = (
     const was = project.requireEmailVerification
     const will = request.onboarding.requireEmailVerification ?? was
     if (!will || was) return { affectedUsers: [], totalAffectedCount: 0 }
-    const db = yield* Db
-    const found = yield* unverifiedUsers(db, project.id, limit)
+    const found = yield* unverifiedUsers(project.id, limit)
     return {
       affectedUsers: found.newest.map((user) => ({ ...user, restrictedReason: { type: "email_not_verified" } })),
       totalAffectedCount: found.total

@@ -11,7 +11,7 @@ import {
   WrongPermissionScope
 } from "@stackfx/lib/errors/known/permissions.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbError } from "../../store/db.js"
 import { findDefinitionScope, type PermissionScope } from "../../store/teams/permission-definitions.js"
 import {
   deleteProjectGrant,
@@ -34,13 +34,12 @@ export interface ProjectPermissionFilter {
 
 /** The project permissions users hold, sorted by user then permission id (the service's order). */
 export const listUserPermissions = (
-  db: DbShape,
   filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError> =>
+): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> =>
   Effect.gen(function* () {
-    const grants = yield* listProjectGrants(db, filter)
+    const grants = yield* listProjectGrants(filter)
     if (grants.length === 0) return []
-    const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId, "project"))
+    const containedOf = containedLookup(yield* loadDefinitions(filter.projectId, "project"))
     const byUser = new Map<string, Array<string>>()
     for (const grant of grants) byUser.set(grant.userId, [...(byUser.get(grant.userId) ?? []), grant.permissionId])
     const result: Array<ProjectPermission> = []
@@ -58,14 +57,13 @@ export const listUserPermissions = (
  * WRONG_PERMISSION_SCOPE when the other one does (the service's grant checks, both scopes).
  */
 export const ensureDefinitionInScope = (
-  db: DbShape,
   projectId: string,
   permissionId: string,
   expected: PermissionScope
-): Effect.Effect<void, PermissionNotFound | WrongPermissionScope | DbError> =>
+): Effect.Effect<void, PermissionNotFound | WrongPermissionScope | DbError, Db> =>
   Effect.gen(function* () {
     // Built-in `$` team permissions may have no row; they are team scope.
-    const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(db, projectId, permissionId)
+    const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(projectId, permissionId)
     if (scope === undefined)
       return yield* Effect.fail(new PermissionNotFound({ details: { permission_id: permissionId } }))
     if (scope !== expected) {
@@ -83,26 +81,23 @@ export const ensureDefinitionInScope = (
  * a grant that is not there) for a grant that is missing.
  */
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "required",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | UserNotFound | DbError>
+): Effect.Effect<void, ProjectPermissionRequired | UserNotFound | DbError, Db>
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "not-exist",
   recursive: boolean
-): Effect.Effect<void, PermissionNotFound | UserNotFound | DbError>
+): Effect.Effect<void, PermissionNotFound | UserNotFound | DbError, Db>
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "required" | "not-exist",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound | DbError> {
+): Effect.Effect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound | DbError, Db> {
   return Effect.gen(function* () {
-    yield* ensureUser(db, check.projectId, check.userId)
-    const held = yield* listUserPermissions(db, { ...check, recursive })
+    yield* ensureUser(check.projectId, check.userId)
+    const held = yield* listUserPermissions({ ...check, recursive })
     if (held.length > 0) return
     return yield* Effect.fail(
       errorType === "required"
@@ -114,24 +109,22 @@ export function requireProjectPermission(
 
 /** Grants a project permission directly (again is a no-op); the user and a project-scope definition must exist. */
 export const grantProjectPermission = (
-  db: DbShape,
   grant: ProjectPermissionGrant
-): Effect.Effect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope | DbError> =>
+): Effect.Effect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope | DbError, Db> =>
   Effect.gen(function* () {
-    yield* ensureUser(db, grant.projectId, grant.userId)
-    yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "project")
-    yield* insertProjectGrants(db, { ...grant, permissionIds: [grant.permissionId] })
+    yield* ensureUser(grant.projectId, grant.userId)
+    yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "project")
+    yield* insertProjectGrants({ ...grant, permissionIds: [grant.permissionId] })
     return { id: grant.permissionId, userId: grant.userId }
   })
 
 /** Revokes a direct grant; one the user only holds through another permission cannot be revoked. */
 export const revokeProjectPermission = (
-  db: DbShape,
   grant: ProjectPermissionGrant
-): Effect.Effect<void, UserNotFound | PermissionNotFound | DbError> =>
+): Effect.Effect<void, UserNotFound | PermissionNotFound | DbError, Db> =>
   Effect.gen(function* () {
-    yield* requireProjectPermission(db, grant, "not-exist", false)
-    yield* deleteProjectGrant(db, grant)
+    yield* requireProjectPermission(grant, "not-exist", false)
+    yield* deleteProjectGrant(grant)
   })
 
 /**
@@ -140,28 +133,25 @@ export const revokeProjectPermission = (
  * written) are skipped rather than granted.
  */
 export const grantDefaultProjectPermissions = (
-  db: DbShape,
   project: StoredProject,
   userId: string
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.gen(function* () {
     const defaults = project.config.userDefaultPermissions
     if (defaults.length === 0) return
-    const defined = new Set((yield* loadDefinitions(db, project.id, "project")).map((d) => d.id))
+    const defined = new Set((yield* loadDefinitions(project.id, "project")).map((d) => d.id))
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
-    yield* insertProjectGrants(db, { projectId: project.id, userId, permissionIds })
+    yield* insertProjectGrants({ projectId: project.id, userId, permissionIds })
   })
 
 /** {@link listUserPermissions} on the request's database. */
 export const listProjectPermissions = (
   filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => listUserPermissions(db, filter))
+): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> => listUserPermissions(filter)
 
 /** {@link grantProjectPermission} in one transaction. */
-export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(grantProjectPermission(db, grant)))
+export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) => Db.transaction(grantProjectPermission(grant))
 
 /** {@link revokeProjectPermission} in one transaction. */
 export const revokeProjectPermissionOf = (grant: ProjectPermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(revokeProjectPermission(db, grant)))
+  Db.transaction(revokeProjectPermission(grant))

@@ -43,8 +43,7 @@ export const sendInvitation = (
   input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }
 ): Effect.Effect<string, TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const team = yield* ensureTeam(db, project.id, input.teamId)
+    const team = yield* ensureTeam(project.id, input.teamId)
     const lifetimes = yield* CodeLifetimes
     const invitationId = yield* randomId
     // Shaped like every emailed code (45 characters, attempts counted per tail), as the hosted service does.
@@ -61,9 +60,9 @@ export const sendInvitation = (
       code: fresh,
       nonce: nonceOf(fresh)
     })
-    const row = yield* findVerificationCode(db, project.id, CodePurpose.teamInvitation, code)
+    const row = yield* findVerificationCode(project.id, CodePurpose.teamInvitation, code)
     if (row === undefined) return yield* Effect.die(new Error("the invitation code just issued is missing"))
-    yield* insertInvitation(db, {
+    yield* insertInvitation({
       id: invitationId,
       projectId: project.id,
       teamId: team.id,
@@ -80,9 +79,8 @@ export const listInvitations = (
   teamId: string
 ): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    const rows = yield* listPendingInvitations(db, projectId, teamId, now)
+    const rows = yield* listPendingInvitations(projectId, teamId, now)
     return rows.map(invitationView)
   })
 
@@ -103,9 +101,8 @@ export const listReceived = (
   userId: string
 ): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    return (yield* listReceivedInvitations(db, projectId, userId, now)).map(invitationView)
+    return (yield* listReceivedInvitations(projectId, userId, now)).map(invitationView)
   })
 
 /**
@@ -120,16 +117,15 @@ export const acceptReceived = (
   invitationId: string
 ): Effect.Effect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        const invitation = yield* findReceivedInvitation(db, project.id, userId, invitationId, now)
+        const invitation = yield* findReceivedInvitation(project.id, userId, invitationId, now)
         if (invitation === undefined || invitation.verificationCodeId === null) {
           return yield* Effect.fail(new VerificationCodeNotFound({}))
         }
         // The update decides a race between two accepts of the same invitation: the second finds it used.
-        if (!(yield* markVerificationCodeUsed(db, project.id, invitation.verificationCodeId, now))) {
+        if (!(yield* markVerificationCodeUsed(project.id, invitation.verificationCodeId, now))) {
           return yield* Effect.fail(new VerificationCodeNotFound({}))
         }
         yield* joinIfAbsent(project, invitation.teamId, userId)
@@ -144,12 +140,11 @@ export const revokeInvitation = (
   invitationId: string
 ): Effect.Effect<void, VerificationCodeNotFound | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
+        const invitation = yield* findInvitation(projectId, teamId, invitationId)
         if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-        yield* deleteInvitation(db, projectId, invitation)
+        yield* deleteInvitation(projectId, invitation)
       })
     )
   })
@@ -166,7 +161,7 @@ const invitedTeam = (projectId: string, row: VerificationCodeRow) =>
   Effect.gen(function* () {
     const teamId = teamIdOf(row)
     if (teamId === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-    return yield* ensureTeam(yield* Db, projectId, teamId)
+    return yield* ensureTeam(projectId, teamId)
   })
 
 /** A restricted user (anonymous, unverified, restricted by an admin) may not join through an invitation. */
@@ -213,8 +208,7 @@ export const acceptInvitation = (
     yield* unrestricted(user)
     // The check counts the attempt outside the transaction, so a failed guess is never rolled back.
     yield* redeemEmailedCode(project.id, CodePurpose.teamInvitation, code, "check")
-    const db = yield* Db
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
         const row = yield* useCode(project.id, CodePurpose.teamInvitation, normalizeEmailedCode(code))
         const team = yield* invitedTeam(project.id, row)
@@ -234,13 +228,12 @@ export const mayManageInvitations = (
   permissionIds: ReadonlyArray<string>
 ) =>
   Effect.gen(function* () {
-    const db = yield* Db
     if (memberId === undefined) {
-      yield* ensureTeam(db, projectId, teamId)
+      yield* ensureTeam(projectId, teamId)
       return
     }
-    yield* ensureMembership(db, projectId, teamId, memberId)
+    yield* ensureMembership(projectId, teamId, memberId)
     for (const permissionId of permissionIds) {
-      yield* requireTeamPermission(db, { projectId, teamId, userId: memberId, permissionId }, "required")
+      yield* requireTeamPermission({ projectId, teamId, userId: memberId, permissionId }, "required")
     }
   })

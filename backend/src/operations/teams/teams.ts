@@ -12,7 +12,7 @@ import type { TeamMembership } from "@stackfx/lib/domain/team-membership.js"
 import { TeamMembershipAlreadyExists, TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { randomId } from "../../crypto/secrets.js"
-import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbError, isUniqueViolation } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteTeam as deleteTeamRow,
@@ -42,32 +42,23 @@ const alreadyMember = (error: DbError) =>
   Effect.fail(isUniqueViolation(error) ? new TeamMembershipAlreadyExists({}) : error)
 
 /** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
-const join = (
-  db: DbShape,
-  project: StoredProject,
-  teamId: string,
-  userId: string,
-  kind: "creator" | "member",
-  now: Date
-) =>
+const join = (project: StoredProject, teamId: string, userId: string, kind: "creator" | "member", now: Date) =>
   Effect.gen(function* () {
-    if (yield* isTeamMember(db, project.id, teamId, userId))
-      return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
+    if (yield* isTeamMember(project.id, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
     // The primary key also refuses a concurrent duplicate that slipped past the check.
     yield* Effect.catchTag(
-      insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }),
+      insertTeamMember({ projectId: project.id, teamId, userId, createdAt: now }),
       "DbError",
       alreadyMember
     )
-    yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
+    yield* grantDefaultPermissions(project, { teamId, userId }, kind)
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
 const listTeams = (
   projectId: string,
   userId: string | undefined
-): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
+): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> => listStoredTeams(projectId, userId)
 
 /**
  * `GET /teams`: the project's teams (or a user's) oldest first, or newest first with `desc`; those whose name
@@ -95,9 +86,8 @@ export const getTeam = (
   memberId: string | undefined
 ): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    if (memberId !== undefined) yield* ensureMembership(db, projectId, teamId, memberId)
-    return yield* ensureTeam(db, projectId, teamId)
+    if (memberId !== undefined) yield* ensureMembership(projectId, teamId, memberId)
+    return yield* ensureTeam(projectId, teamId)
   })
 
 export const createTeam = (
@@ -105,7 +95,6 @@ export const createTeam = (
   input: NewTeamInput
 ): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const id = yield* randomId
     const now = new Date(yield* Clock.currentTimeMillis)
     const team: ServerTeam = {
@@ -117,11 +106,11 @@ export const createTeam = (
       serverMetadata: input.serverMetadata ?? null,
       createdAt: now
     }
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        if (input.creatorUserId !== undefined) yield* ensureUser(db, project.id, input.creatorUserId)
-        yield* insertTeam(db, { ...team, projectId: project.id })
-        if (input.creatorUserId !== undefined) yield* join(db, project, id, input.creatorUserId, "creator", now)
+        if (input.creatorUserId !== undefined) yield* ensureUser(project.id, input.creatorUserId)
+        yield* insertTeam({ ...team, projectId: project.id })
+        if (input.creatorUserId !== undefined) yield* join(project, id, input.creatorUserId, "creator", now)
         return team
       })
     )
@@ -132,22 +121,18 @@ export const updateTeam = (
   teamId: string,
   patch: TeamColumnsPatch
 ): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        yield* ensureTeam(db, projectId, teamId)
-        yield* updateTeamColumns(db, projectId, teamId, patch)
-        return yield* ensureTeam(db, projectId, teamId)
-      })
-    )
+  Db.transaction(
+    Effect.gen(function* () {
+      yield* ensureTeam(projectId, teamId)
+      yield* updateTeamColumns(projectId, teamId, patch)
+      return yield* ensureTeam(projectId, teamId)
+    })
   )
 
 export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<void, TeamNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.flatMap(deleteTeamRow(db, projectId, teamId), (deleted) =>
-        deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-      )
+  Db.transaction(
+    Effect.flatMap(deleteTeamRow(projectId, teamId), (deleted) =>
+      deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
     )
   )
 
@@ -158,13 +143,12 @@ export const addMember = (
   userId: string
 ): Effect.Effect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        yield* ensureUser(db, project.id, userId)
-        yield* ensureTeam(db, project.id, teamId)
-        yield* join(db, project, teamId, userId, "member", now)
+        yield* ensureUser(project.id, userId)
+        yield* ensureTeam(project.id, teamId)
+        yield* join(project, teamId, userId, "member", now)
         return { teamId, userId }
       })
     )
@@ -177,13 +161,12 @@ export const joinIfAbsent = (
   userId: string
 ): Effect.Effect<void, UserNotFound | TeamNotFound | DbError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        yield* ensureTeam(db, project.id, teamId)
-        if (yield* isTeamMember(db, project.id, teamId, userId)) return
-        yield* join(db, project, teamId, userId, "member", now).pipe(
+        yield* ensureTeam(project.id, teamId)
+        if (yield* isTeamMember(project.id, teamId, userId)) return
+        yield* join(project, teamId, userId, "member", now).pipe(
           Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
         )
       })
@@ -196,13 +179,11 @@ export const removeMember = (
   teamId: string,
   userId: string
 ): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        yield* ensureUser(db, projectId, userId)
-        const removed = yield* deleteTeamMember(db, projectId, teamId, userId)
-        if (!removed)
-          return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
-      })
-    )
+  Db.transaction(
+    Effect.gen(function* () {
+      yield* ensureUser(projectId, userId)
+      const removed = yield* deleteTeamMember(projectId, teamId, userId)
+      if (!removed)
+        return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+    })
   )

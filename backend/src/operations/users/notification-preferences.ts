@@ -46,7 +46,7 @@ export const listPreferences = (
   userId: string
 ): Effect.Effect<ReadonlyArray<NotificationPreference>, DbError, Db> =>
   Effect.gen(function* () {
-    const choices = yield* userNotificationChoices(yield* Db, projectId, userId)
+    const choices = yield* userNotificationChoices(projectId, userId)
     return NOTIFICATION_CATEGORIES.map((category) =>
       preferenceOf(category, choices.get(category.id) ?? category.defaultEnabled)
     )
@@ -61,7 +61,7 @@ export const setPreference = (
 ): Effect.Effect<NotificationPreference, DbError, Db> =>
   Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
-    yield* setNotificationChoice(yield* Db, { projectId, userId, categoryId: category.id, enabled, at })
+    yield* setNotificationChoice({ projectId, userId, categoryId: category.id, enabled, at })
     return preferenceOf(category, enabled)
   })
 
@@ -72,7 +72,7 @@ export const receivesCategory = (
   category: NotificationCategory
 ): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(
-    Effect.flatMap(Db, (db) => userNotificationChoices(db, projectId, userId)),
+    userNotificationChoices(projectId, userId),
     (choices) => choices.get(category.id) ?? category.defaultEnabled
   )
 
@@ -113,9 +113,8 @@ export const followUnsubscribeLink = (
 ): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
   Effect.gen(function* () {
     if (code === undefined || code.length !== UNSUBSCRIBE_CODE_LENGTH) return "invalid-code"
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const row = yield* findVerificationCodeInAnyProject(db, CodePurpose.unsubscribeLink, code.toLowerCase())
+    const row = yield* findVerificationCodeInAnyProject(CodePurpose.unsubscribeLink, code.toLowerCase())
     if (row === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
     if (row.expiresAt.getTime() < now) return yield* Effect.fail(new VerificationCodeExpired({}))
     if (row.usedAt !== null) return "already-unsubscribed"
@@ -127,9 +126,9 @@ export const followUnsubscribeLink = (
         : undefined
     const category = typeof categoryId === "string" ? categoryById(categoryId) : undefined
     if (row.userId === null || category === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-    const won = yield* markVerificationCodeUsed(db, row.projectId, row.id, new Date(now))
+    const won = yield* markVerificationCodeUsed(row.projectId, row.id, new Date(now))
     if (!won) return "already-unsubscribed"
-    yield* setNotificationChoice(db, {
+    yield* setNotificationChoice({
       projectId: row.projectId,
       userId: row.userId,
       categoryId: category.id,

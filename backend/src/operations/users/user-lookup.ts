@@ -6,4 +6,4 @@ import { findUserView } from "../../store/users/users.js"
 
 /** The user, or `undefined` when the project has none with that id. */
 export const findUser = (projectId: string, userId: string): Effect.Effect<ServerUser | undefined, DbError, Db> =>
-  Effect.flatMap(Db, (db) => findUserView(db, projectId, userId))
+  findUserView(projectId, userId)

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 
 export const CliAuthAttemptRow = rowStruct({
@@ -21,20 +21,17 @@ const rows = rowDecoder(CliAuthAttemptRow)
 const columns =
   "id, project_id, refresh_token, anon_refresh_token, expires_at, used_at, (refresh_token is not null or used_at is not null) as completed"
 
-export const insertCliAuthAttempt = (
-  db: DbShape,
-  attempt: {
-    readonly projectId: string
-    readonly id: string
-    readonly pollingCode: string
-    readonly loginCode: string
-    readonly anonRefreshToken: string | null
-    readonly createdAt: Date
-    readonly expiresAt: Date
-  }
-): Effect.Effect<void, DbError> =>
+export const insertCliAuthAttempt = (attempt: {
+  readonly projectId: string
+  readonly id: string
+  readonly pollingCode: string
+  readonly loginCode: string
+  readonly anonRefreshToken: string | null
+  readonly createdAt: Date
+  readonly expiresAt: Date
+}): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,
       [
@@ -52,9 +49,9 @@ export const insertCliAuthAttempt = (
 /** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
 const findCliAuthBy =
   (column: "polling_code_hash" | "login_code_hash") =>
-  (db: DbShape, projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
+  (projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError, Db> =>
     Effect.flatMap(
-      db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and ${column} = $2`, [
+      Db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and ${column} = $2`, [
         projectId,
         sha256Hex(code)
       ]),
@@ -70,14 +67,13 @@ export const findCliAuthByLoginCode = findCliAuthBy("login_code_hash")
  * of one code cannot both win. True when this call completed it.
  */
 export const completeCliAuth = (
-  db: DbShape,
   projectId: string,
   id: string,
   refreshToken: string,
   now: Date
-): Effect.Effect<boolean, DbError> =>
+): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(
-    db.query(
+    Db.query(
       `update cli_auth_attempts set refresh_token = $3, anon_refresh_token = null
        where project_id = $1 and id = $2 and refresh_token is null and used_at is null and expires_at > $4 returning id`,
       [projectId, id, refreshToken, now]
@@ -90,13 +86,12 @@ export const completeCliAuth = (
  * poll took it first.
  */
 export const takeCliAuthToken = (
-  db: DbShape,
   projectId: string,
   id: string,
   now: Date
-): Effect.Effect<string | undefined, DbError> =>
+): Effect.Effect<string | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `update cli_auth_attempts a set used_at = $3, refresh_token = null
        from (select refresh_token from cli_auth_attempts where project_id = $1 and id = $2 for update) old
        where a.project_id = $1 and a.id = $2 and a.used_at is null and a.refresh_token is not null
@@ -108,14 +103,13 @@ export const takeCliAuthToken = (
 
 /** Takes the attempt's anonymous refresh token once (claiming the program's anonymous session). */
 export const takeCliAuthAnonToken = (
-  db: DbShape,
   projectId: string,
   id: string,
   anonRefreshToken: string,
   now: Date
-): Effect.Effect<boolean, DbError> =>
+): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(
-    db.query(
+    Db.query(
       `update cli_auth_attempts set anon_refresh_token = null
        where project_id = $1 and id = $2 and anon_refresh_token = $3 and refresh_token is null and used_at is null
          and expires_at > $4 returning id`,

@@ -1,16 +1,15 @@
 /** Attempt counting for emailed codes, keyed by the code's tail (see operations/auth/emailed-codes.ts). */
 import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 
 /** Counts one attempt on every code of the purpose issued under this nonce. */
 export const recordAttemptsByNonce = (
-  db: DbShape,
   projectId: string,
   purpose: string,
   nonce: string
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       "update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and purpose = $2 and nonce = $3",
       [projectId, purpose, nonce]
     )

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 
 export const RefreshTokenRow = rowStruct({
@@ -20,22 +20,19 @@ const rows = rowDecoder(RefreshTokenRow)
 
 const columns = "id, project_id, user_id, created_at, last_used_at, expires_at, revoked_at, is_impersonation"
 
-export const insertRefreshToken = (
-  db: DbShape,
-  token: {
-    readonly id: string
-    readonly projectId: string
-    readonly userId: string
-    readonly token: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-    readonly isImpersonation: boolean
-    /** The external provider session the session was opened for (`POST /auth/external/token`). */
-    readonly externalSession?: string | undefined
-  }
-): Effect.Effect<void, DbError> =>
+export const insertRefreshToken = (token: {
+  readonly id: string
+  readonly projectId: string
+  readonly userId: string
+  readonly token: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+  readonly isImpersonation: boolean
+  /** The external provider session the session was opened for (`POST /auth/external/token`). */
+  readonly externalSession?: string | undefined
+}): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
        values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
       [
@@ -53,12 +50,11 @@ export const insertRefreshToken = (
 
 /** The session opened for an external provider session (its key), revoked or not. */
 export const findExternalSession = (
-  db: DbShape,
   projectId: string,
   externalSession: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
+): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where project_id = $1 and external_session = $2`, [
+    Db.query(`select ${columns} from refresh_tokens where project_id = $1 and external_session = $2`, [
       projectId,
       externalSession
     ]),
@@ -67,14 +63,13 @@ export const findExternalSession = (
 
 /** Makes an ended or expired session live again, until `expiresAt`; it was used `at`. */
 export const reviveRefreshToken = (
-  db: DbShape,
   projectId: string,
   id: string,
   at: Date,
   expiresAt: Date
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
       [projectId, id, at, expiresAt]
     )
@@ -82,12 +77,11 @@ export const reviveRefreshToken = (
 
 /** The session this refresh token opened in the project, revoked or not. */
 export const findRefreshToken = (
-  db: DbShape,
   projectId: string,
   token: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
+): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [
+    Db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [
       sha256Hex(token),
       projectId
     ]),
@@ -95,43 +89,36 @@ export const findRefreshToken = (
   )
 
 export const findRefreshTokenById = (
-  db: DbShape,
   projectId: string,
   id: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
+): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where id = $1 and project_id = $2`, [id, projectId]),
+    Db.query(`select ${columns} from refresh_tokens where id = $1 and project_id = $2`, [id, projectId]),
     rows.first
   )
 
 /** The user's sessions, newest first. */
 export const listRefreshTokens = (
-  db: DbShape,
   projectId: string,
   userId: string
-): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from refresh_tokens where project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id`,
       [projectId, userId]
     ),
     rows.all
   )
 
-export const touchRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
+export const touchRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
+    Db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
   )
 
 /** Revokes one session; true when it existed and was active. */
-export const revokeRefreshToken = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  at: Date
-): Effect.Effect<boolean, DbError> =>
+export const revokeRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(
-    db.query(
+    Db.query(
       "update refresh_tokens set revoked_at = $3 where project_id = $1 and id = $2 and revoked_at is null returning id",
       [projectId, id, at]
     ),
@@ -140,14 +127,13 @@ export const revokeRefreshToken = (
 
 /** Revokes every session of a user, except `keepId` when given. */
 export const revokeUserRefreshTokens = (
-  db: DbShape,
   projectId: string,
   userId: string,
   at: Date,
   keepId?: string
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
       [projectId, userId, at, keepId ?? null]
     )

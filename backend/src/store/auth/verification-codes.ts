@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 
 export const VerificationCodeRow = rowStruct({
@@ -40,9 +40,9 @@ export interface NewVerificationCode {
   readonly expiresAt: Date
 }
 
-export const insertVerificationCode = (db: DbShape, code: NewVerificationCode): Effect.Effect<void, DbError> =>
+export const insertVerificationCode = (code: NewVerificationCode): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into verification_codes (id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
@@ -62,13 +62,12 @@ export const insertVerificationCode = (db: DbShape, code: NewVerificationCode): 
   )
 
 export const findVerificationCode = (
-  db: DbShape,
   projectId: string,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
+): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from verification_codes where project_id = $1 and purpose = $2 and code_hash = $3`, [
+    Db.query(`select ${columns} from verification_codes where project_id = $1 and purpose = $2 and code_hash = $3`, [
       projectId,
       purpose,
       sha256Hex(code)
@@ -78,22 +77,21 @@ export const findVerificationCode = (
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
 export const markVerificationCodeUsed = (
-  db: DbShape,
   projectId: string,
   id: string,
   at: Date
-): Effect.Effect<boolean, DbError> =>
+): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(
-    db.query(
+    Db.query(
       "update verification_codes set used_at = $3 where project_id = $1 and id = $2 and used_at is null returning id",
       [projectId, id, at]
     ),
     (found) => found.length > 0
   )
 
-export const recordFailedAttempt = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
+export const recordFailedAttempt = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
+    Db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
       projectId,
       id
     ])
@@ -105,12 +103,11 @@ export const recordFailedAttempt = (db: DbShape, projectId: string, id: string):
  * everything done with the row afterwards names `row.projectId`.
  */
 export const findVerificationCodeInAnyProject = (
-  db: DbShape,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
+): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [
+    Db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [
       purpose,
       sha256Hex(code)
     ]),

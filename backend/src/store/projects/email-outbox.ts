@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 import { isStorableText } from "../storable.js"
 
@@ -46,10 +46,7 @@ export interface OutboxPageQuery {
 }
 
 /** A page of the project's messages, newest first; the cursor's message is the first one. */
-export const listOutboxEmails = (
-  db: DbShape,
-  query: OutboxPageQuery
-): Effect.Effect<ReadonlyArray<OutboxEmailRow>, DbError> => {
+export const listOutboxEmails = (query: OutboxPageQuery): Effect.Effect<ReadonlyArray<OutboxEmailRow>, DbError, Db> => {
   // A filter the database could not store matches no message.
   if (!isStorableText(query.status ?? "", query.simpleStatus ?? "")) return Effect.succeed([])
   const params: Array<unknown> = [query.projectId]
@@ -67,7 +64,7 @@ export const listOutboxEmails = (
     where.push(`(created_at < ${at} or (created_at = ${at} and id >= ${cursor}))`)
   }
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from outbox where ${where.join(" and ")} order by created_at desc, id asc limit ${param(query.limit)}`,
       params
     ),
@@ -77,22 +74,16 @@ export const listOutboxEmails = (
 
 /** One message of the project. */
 export const findOutboxEmail = (
-  db: DbShape,
   projectId: string,
   id: string
-): Effect.Effect<OutboxEmailRow | undefined, DbError> =>
+): Effect.Effect<OutboxEmailRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from outbox where project_id = $1 and id = $2`, [projectId, id]),
+    Db.query(`select ${columns} from outbox where project_id = $1 and id = $2`, [projectId, id]),
     rows.first
   )
 
 /** Records that relaying the message by SMTP failed, with the reason the route shows. */
-export const recordSmtpFailure = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  reason: string
-): Effect.Effect<void, DbError> =>
+export const recordSmtpFailure = (projectId: string, id: string, reason: string): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])
+    Db.query("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])
   )

@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 
 export const ProjectApiKeyRow = rowStruct({
@@ -29,13 +29,12 @@ const columns =
 
 /** The keys of one user or one team, newest first (as the service lists them). */
 export const listProjectApiKeys = (
-  db: DbShape,
   projectId: string,
   owner: { readonly userId: string } | { readonly teamId: string }
-): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError> => {
+): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError, Db> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from project_api_keys where project_id = $1 and ${column} = $2 order by created_at desc, id`,
       [projectId, value]
     ),
@@ -44,31 +43,27 @@ export const listProjectApiKeys = (
 }
 
 export const findProjectApiKey = (
-  db: DbShape,
   projectId: string,
   id: string
-): Effect.Effect<ProjectApiKeyRow | undefined, DbError> =>
+): Effect.Effect<ProjectApiKeyRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]),
+    Db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]),
     rows.first
   )
 
-export const insertProjectApiKey = (
-  db: DbShape,
-  key: {
-    readonly id: string
-    readonly projectId: string
-    readonly userId: string | null
-    readonly teamId: string | null
-    readonly description: string
-    readonly isPublic: boolean
-    readonly value: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-  }
-): Effect.Effect<void, DbError> =>
+export const insertProjectApiKey = (key: {
+  readonly id: string
+  readonly projectId: string
+  readonly userId: string | null
+  readonly teamId: string | null
+  readonly description: string
+  readonly isPublic: boolean
+  readonly value: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+}): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
@@ -91,13 +86,12 @@ export const insertProjectApiKey = (
  * the service does.
  */
 export const updateProjectApiKey = (
-  db: DbShape,
   projectId: string,
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `update project_api_keys
           set description = coalesce($3, description),
               manually_revoked_at = coalesce(manually_revoked_at, $4)

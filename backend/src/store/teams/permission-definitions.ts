@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 
 /** Which permissions a definition is for: members of a team, or users of the project. */
@@ -23,12 +23,11 @@ const columns = "id, description, contained_permission_ids, is_builtin"
 
 /** The permission definitions of one scope of a project, by id. */
 export const listDefinitions = (
-  db: DbShape,
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [
+    Db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [
       projectId,
       scope
     ]),
@@ -37,12 +36,11 @@ export const listDefinitions = (
 
 /** The scope of the definition with this id, if any (ids are unique across scopes, as on the service). */
 export const findDefinitionScope = (
-  db: DbShape,
   projectId: string,
   id: string
-): Effect.Effect<PermissionScope | undefined, DbError> =>
+): Effect.Effect<PermissionScope | undefined, DbError, Db> =>
   Effect.map(
-    db.query("select scope from permission_definitions where project_id = $1 and id = $2", [projectId, id]),
+    Db.query("select scope from permission_definitions where project_id = $1 and id = $2", [projectId, id]),
     (rows) => {
       const scope = rows[0]?.["scope"]
       return scope === "team" || scope === "project" ? scope : undefined
@@ -50,13 +48,12 @@ export const findDefinitionScope = (
   )
 
 export const insertDefinition = (
-  db: DbShape,
   projectId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
        values ($1, $2, $5, $3, $4)`,
       [projectId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
@@ -65,14 +62,13 @@ export const insertDefinition = (
 
 /** Writes a definition over the stored one named `currentId` (which may rename it). */
 export const saveDefinition = (
-  db: DbShape,
   projectId: string,
   currentId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
        where project_id = $1 and scope = $6 and id = $2`,
       [
@@ -87,13 +83,12 @@ export const saveDefinition = (
   )
 
 export const deleteDefinition = (
-  db: DbShape,
   projectId: string,
   id: string,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [
+    Db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [
       projectId,
       id,
       scope

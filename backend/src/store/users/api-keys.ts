@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 
 export const ApiKeySetRow = rowStruct({
@@ -32,38 +32,31 @@ export interface ApiKeyValues {
 const columns =
   "id, project_id, description, created_at, expires_at, manually_revoked_at, publishable_client_key_hash, publishable_client_key_last_four, secret_server_key_hash, secret_server_key_last_four, super_secret_admin_key_hash, super_secret_admin_key_last_four"
 
-export const listApiKeySets = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<ApiKeySetRow>, DbError> =>
+export const listApiKeySets = (projectId: string): Effect.Effect<ReadonlyArray<ApiKeySetRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from api_key_sets where project_id = $1 order by created_at desc, id`, [projectId]),
+    Db.query(`select ${columns} from api_key_sets where project_id = $1 order by created_at desc, id`, [projectId]),
     rows.all
   )
 
-export const findApiKeySet = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<ApiKeySetRow | undefined, DbError> =>
+export const findApiKeySet = (projectId: string, id: string): Effect.Effect<ApiKeySetRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from api_key_sets where project_id = $1 and id = $2`, [projectId, id]),
+    Db.query(`select ${columns} from api_key_sets where project_id = $1 and id = $2`, [projectId, id]),
     rows.first
   )
 
 const hashOrNull = (value: string | undefined) => (value === undefined ? null : sha256Hex(value))
 const fourOrNull = (value: string | undefined) => (value === undefined ? null : lastFour(value))
 
-export const insertApiKeySet = (
-  db: DbShape,
-  set: {
-    readonly id: string
-    readonly projectId: string
-    readonly description: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-    readonly keys: ApiKeyValues
-  }
-): Effect.Effect<void, DbError> =>
+export const insertApiKeySet = (set: {
+  readonly id: string
+  readonly projectId: string
+  readonly description: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+  readonly keys: ApiKeyValues
+}): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into api_key_sets (id, project_id, description, created_at, expires_at, publishable_client_key_hash, publishable_client_key_last_four, secret_server_key_hash, secret_server_key_last_four, super_secret_admin_key_hash, super_secret_admin_key_last_four)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
@@ -82,20 +75,19 @@ export const insertApiKeySet = (
     )
   )
 
-export const revokeApiKeySet = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
+export const revokeApiKeySet = (projectId: string, id: string, at: Date): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       "update api_key_sets set manually_revoked_at = coalesce(manually_revoked_at, $3) where project_id = $1 and id = $2",
       [projectId, id, at]
     )
   )
 
 export const updateApiKeySetDescription = (
-  db: DbShape,
   projectId: string,
   id: string,
   description: string
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query("update api_key_sets set description = $3 where project_id = $1 and id = $2", [projectId, id, description])
+    Db.query("update api_key_sets set description = $3 where project_id = $1 and id = $2", [projectId, id, description])
   )

@@ -1,7 +1,7 @@
 /** Repository of `contact_channels`. Emails compare case-insensitively through `normalized_value`. */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 import { type PatchColumns, updateColumns } from "../statements.js"
 
@@ -25,11 +25,10 @@ const rows = rowDecoder(ContactChannelRow)
 const columns = "id, user_id, type, value, is_verified, is_primary, used_for_auth"
 
 export const insertContactChannel = (
-  db: DbShape,
   channel: ContactChannelRow & { readonly projectId: string }
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
@@ -48,12 +47,11 @@ export const insertContactChannel = (
 
 /** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
 export const findAuthChannelByEmail = (
-  db: DbShape,
   projectId: string,
   email: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from contact_channels where project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth`,
       [projectId, normalizeEmail(email)]
     ),
@@ -61,12 +59,11 @@ export const findAuthChannelByEmail = (
   )
 
 export const findPrimaryChannel = (
-  db: DbShape,
   projectId: string,
   userId: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = 'email' and is_primary`,
       [projectId, userId]
     ),
@@ -75,12 +72,11 @@ export const findPrimaryChannel = (
 
 /** The channels of a user of the project, oldest first; none for a user of another project. */
 export const listContactChannels = (
-  db: DbShape,
   projectId: string,
   userId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
+    Db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
       projectId,
       userId
     ]),
@@ -106,13 +102,11 @@ const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normali
 
 /** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
 export const updateContactChannel = (
-  db: DbShape,
   projectId: string,
   id: string,
   patch: ContactChannelPatch
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   updateColumns(
-    db,
     "contact_channels",
     [
       ["project_id", projectId],
@@ -125,18 +119,17 @@ export const updateContactChannel = (
     }
   )
 
-export const deleteContactChannel = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
+export const deleteContactChannel = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
+  Effect.asVoid(Db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
 
 /** One channel of a user of the project. */
 export const findContactChannel = (
-  db: DbShape,
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
+    Db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
       projectId,
       userId,
       id
@@ -146,14 +139,13 @@ export const findContactChannel = (
 
 /** The user's channel with this value (emails compare case-insensitively). */
 export const findUserChannelByValue = (
-  db: DbShape,
   projectId: string,
   userId: string,
   type: "email",
   value: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
+): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4`,
       [projectId, userId, type, normalizeEmail(value)]
     ),
@@ -162,23 +154,21 @@ export const findUserChannelByValue = (
 
 /** Every channel of the project, oldest first (server listing without a user). */
 export const listProjectContactChannels = (
-  db: DbShape,
   projectId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
+): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
   Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
+    Db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
     rows.all
   )
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
 export const clearPrimaryChannel = (
-  db: DbShape,
   projectId: string,
   userId: string,
   type: "email"
-): Effect.Effect<void, DbError> =>
+): Effect.Effect<void, DbError, Db> =>
   Effect.asVoid(
-    db.query(
+    Db.query(
       "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
       [projectId, userId, type]
     )
