@@ -60,6 +60,9 @@ export class Db extends Context.Service<Db, DbShape>()("stackfx/emulator/Db") {
     sql: string,
     params?: ReadonlyArray<unknown>
   ): Effect.Effect<ReadonlyArray<Row>, DbError, Db> => Db.use((db) => db.query(sql, params))
+  /** One parameterised statement whose rows nobody reads (an insert, update or delete). */
+  static readonly run = (sql: string, params?: ReadonlyArray<unknown>): Effect.Effect<void, DbError, Db> =>
+    Effect.asVoid(Db.query(sql, params))
   /** Several statements without parameters (migrations). */
   static readonly exec = (sql: string): Effect.Effect<void, DbError, Db> => Db.use((db) => db.exec(sql))
   /** `effect` in one transaction (see DbShape.transaction); nested calls join the outer one. */

@@ -4,8 +4,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import { wireStruct } from "@stackfx/lib/domain/wire.js"
-import { DbError, type Row } from "./db.js"
+import { Db, DbError, type Row } from "./db.js"
 
 /** The text in `column` of the first row; undefined without a row or for SQL null. */
 export const firstString = (rows: ReadonlyArray<Row>, column: string): string | undefined => {
@@ -31,5 +32,40 @@ export const rowDecoder = <S extends Schema.Top & { readonly DecodingServices: n
       const row = rows[0]
       return row === undefined ? Effect.succeed(undefined) : one(row)
     }
+  }
+}
+
+/**
+ * The columns of a row schema: its fields' snake_case names, in order. Row schemas are `rowStruct`s, whose
+ * encoded side is an object; anything else names no column, and its select fails as a `DbError`.
+ */
+const columnsOf = (schema: Schema.Top): string => {
+  const encoded = SchemaAST.toEncoded(schema.ast)
+  return SchemaAST.isObjects(encoded) ? encoded.propertySignatures.map((p) => String(p.name)).join(", ") : ""
+}
+
+/**
+ * One table's rows: its decoder (`rows`), its columns (those of the row schema unless given, e.g. with a
+ * computed one) and its reads, `select <columns> from <table> where <where>`. The caller's `where` names the
+ * project of every row it reads (tenant isolation) and may end in an `order by`; values travel as `$n`
+ * parameters, the table and columns are the repository's own constants.
+ */
+export const rowTable = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  table: string,
+  schema: S,
+  columns: string = columnsOf(schema)
+) => {
+  const rows = rowDecoder(schema)
+  const select = (where: string, params: ReadonlyArray<unknown>) =>
+    Db.query(`select ${columns} from ${table} where ${where}`, params)
+  return {
+    rows,
+    columns,
+    /** The first row where `where` holds, if any. */
+    first: (where: string, params: ReadonlyArray<unknown>): Effect.Effect<S["Type"] | undefined, DbError, Db> =>
+      Effect.flatMap(select(where, params), rows.first),
+    /** Every row where `where` holds. */
+    all: (where: string, params: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<S["Type"]>, DbError, Db> =>
+      Effect.flatMap(select(where, params), rows.all)
   }
 }

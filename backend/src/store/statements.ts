@@ -46,5 +46,5 @@ export const updateColumns = <P extends object>(
   }
   if (sets.length === 0) return Effect.void
   const where = keys.map(([column], i) => `${column} = $${i + 1}`).join(" and ")
-  return Effect.asVoid(Db.query(`update ${table} set ${sets.join(", ")} where ${where}`, params))
+  return Db.run(`update ${table} set ${sets.join(", ")} where ${where}`, params)
 }

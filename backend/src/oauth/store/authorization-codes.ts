@@ -23,25 +23,23 @@ const rows = rowDecoder(AuthorizationCodeRow)
 export const insertAuthorizationCode = (
   code: Omit<AuthorizationCodeRow, "usedAt"> & { readonly code: string; readonly createdAt: Date }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, code_challenge_method,
+  Db.run(
+    `insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, code_challenge_method,
          is_new_user, after_callback_redirect_url, data, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        sha256Hex(code.code),
-        code.projectId,
-        code.userId,
-        code.redirectUri,
-        code.codeChallenge,
-        code.codeChallengeMethod,
-        code.isNewUser,
-        code.afterCallbackRedirectUrl,
-        JSON.stringify(code.data),
-        code.createdAt,
-        code.expiresAt
-      ]
-    )
+    [
+      sha256Hex(code.code),
+      code.projectId,
+      code.userId,
+      code.redirectUri,
+      code.codeChallenge,
+      code.codeChallengeMethod,
+      code.isNewUser,
+      code.afterCallbackRedirectUrl,
+      JSON.stringify(code.data),
+      code.createdAt,
+      code.expiresAt
+    ]
   )
 
 /** The unused code, without using it; undefined when unknown, in another project, or already used. */

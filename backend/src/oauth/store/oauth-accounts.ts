@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Db, type DbError } from "../../store/db.js"
-import { firstString, rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
+import { firstString, rowDecoder, rowStruct, rowTable, Timestamp } from "../../store/rows.js"
 
 /** The unique index of one signing-in row per provider account (migration 0011-linked-logins-account-per-user). */
 export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_sign_in_key"
@@ -25,8 +25,7 @@ export const OAuthAccountRow = rowStruct({
   allowConnectedAccounts: Schema.Boolean
 })
 export type OAuthAccountRow = typeof OAuthAccountRow.Type
-const accountRows = rowDecoder(OAuthAccountRow)
-const accountColumns = "id, user_id, provider_id, account_id, email, allow_sign_in, allow_connected_accounts"
+const oauthAccounts = rowTable("oauth_accounts", OAuthAccountRow)
 
 /**
  * The row a provider sign-in with this account finds: the one that allows sign-in, whoever it belongs to
@@ -37,14 +36,11 @@ export const findSignInAccount = (
   providerId: string,
   accountId: string
 ): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts
-       where project_id = $1 and provider_id = $2 and account_id = $3 and allow_sign_in`,
-      [projectId, providerId, accountId]
-    ),
-    accountRows.first
-  )
+  oauthAccounts.first("project_id = $1 and provider_id = $2 and account_id = $3 and allow_sign_in", [
+    projectId,
+    providerId,
+    accountId
+  ])
 
 /** The user's own row of this provider account, whether it signs in or not. */
 export const findUserAccount = (
@@ -53,14 +49,12 @@ export const findUserAccount = (
   providerId: string,
   accountId: string
 ): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts
-       where project_id = $1 and user_id = $2 and provider_id = $3 and account_id = $4`,
-      [projectId, userId, providerId, accountId]
-    ),
-    accountRows.first
-  )
+  oauthAccounts.first("project_id = $1 and user_id = $2 and provider_id = $3 and account_id = $4", [
+    projectId,
+    userId,
+    providerId,
+    accountId
+  ])
 
 /** One of the user's linked accounts by its id. */
 export const findUserLink = (
@@ -68,28 +62,17 @@ export const findUserLink = (
   userId: string,
   id: string
 ): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and id = $3`, [
-      projectId,
-      userId,
-      id
-    ]),
-    accountRows.first
-  )
+  oauthAccounts.first("project_id = $1 and user_id = $2 and id = $3", [projectId, userId, id])
 
 /** Every linked account of the user (of the whole project without a user), of every provider, oldest first. */
 export const listLinks = (
   projectId: string,
   userId: string | undefined
 ): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts where project_id = $1 and ($2::text is null or user_id = $2)
-       order by created_at, id`,
-      [projectId, userId ?? null]
-    ),
-    accountRows.all
-  )
+  oauthAccounts.all("project_id = $1 and ($2::text is null or user_id = $2) order by created_at, id", [
+    projectId,
+    userId ?? null
+  ])
 
 /** The rows that sign in with this account id, except `exceptId`. */
 export const listSignInRowsOfAccountId = (
@@ -97,14 +80,11 @@ export const listSignInRowsOfAccountId = (
   accountId: string,
   exceptId: string | undefined
 ): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts
-       where project_id = $1 and account_id = $2 and allow_sign_in and ($3::text is null or id <> $3)`,
-      [projectId, accountId, exceptId ?? null]
-    ),
-    accountRows.all
-  )
+  oauthAccounts.all("project_id = $1 and account_id = $2 and allow_sign_in and ($3::text is null or id <> $3)", [
+    projectId,
+    accountId,
+    exceptId ?? null
+  ])
 
 /** What an update may change about a link (absent: unchanged). */
 export interface OAuthAccountPatch {
@@ -115,28 +95,26 @@ export interface OAuthAccountPatch {
 }
 
 export const updateLink = (projectId: string, id: string, patch: OAuthAccountPatch): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `update oauth_accounts set
+  Db.run(
+    `update oauth_accounts set
          allow_sign_in = coalesce($3, allow_sign_in),
          allow_connected_accounts = coalesce($4, allow_connected_accounts),
          email = coalesce($5, email),
          account_id = coalesce($6, account_id)
        where project_id = $1 and id = $2`,
-      [
-        projectId,
-        id,
-        patch.allowSignIn ?? null,
-        patch.allowConnectedAccounts ?? null,
-        patch.email ?? null,
-        patch.accountId ?? null
-      ]
-    )
+    [
+      projectId,
+      id,
+      patch.allowSignIn ?? null,
+      patch.allowConnectedAccounts ?? null,
+      patch.email ?? null,
+      patch.accountId ?? null
+    ]
   )
 
 /** Removes the link; its provider tokens go with it (`on delete cascade`). */
 export const deleteLink = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id]))
+  Db.run("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id])
 
 /** The user's accounts of one provider, oldest first. */
 export const listUserOAuthAccounts = (
@@ -144,28 +122,21 @@ export const listUserOAuthAccounts = (
   userId: string,
   providerId: string
 ): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and provider_id = $3
-       order by created_at, id`,
-      [projectId, userId, providerId]
-    ),
-    accountRows.all
-  )
+  oauthAccounts.all("project_id = $1 and user_id = $2 and provider_id = $3 order by created_at, id", [
+    projectId,
+    userId,
+    providerId
+  ])
 
 /** The user's accounts that may be used as connected accounts, of every provider, oldest first. */
 export const listConnectedAccounts = (
   projectId: string,
   userId: string
 ): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${accountColumns} from oauth_accounts where project_id = $1 and user_id = $2 and allow_connected_accounts
-       order by created_at, id`,
-      [projectId, userId]
-    ),
-    accountRows.all
-  )
+  oauthAccounts.all("project_id = $1 and user_id = $2 and allow_connected_accounts order by created_at, id", [
+    projectId,
+    userId
+  ])
 
 /** A new link; both switches are on unless said otherwise (the hosted defaults). */
 export const insertOAuthAccount = (
@@ -176,22 +147,20 @@ export const insertOAuthAccount = (
     readonly allowConnectedAccounts?: boolean | undefined
   }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts)
+  Db.run(
+    `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        account.id,
-        account.projectId,
-        account.userId,
-        account.providerId,
-        account.accountId,
-        account.email,
-        account.createdAt,
-        account.allowSignIn ?? true,
-        account.allowConnectedAccounts ?? true
-      ]
-    )
+    [
+      account.id,
+      account.projectId,
+      account.userId,
+      account.providerId,
+      account.accountId,
+      account.email,
+      account.createdAt,
+      account.allowSignIn ?? true,
+      account.allowConnectedAccounts ?? true
+    ]
   )
 
 export const OAuthTokenRow = rowStruct({
@@ -207,21 +176,19 @@ const tokenRows = rowDecoder(OAuthTokenRow)
 export const insertOAuthToken = (
   token: OAuthTokenRow & { readonly projectId: string; readonly oauthAccountId: string; readonly createdAt: Date }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into oauth_tokens (id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at)
+  Db.run(
+    `insert into oauth_tokens (id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        token.id,
-        token.projectId,
-        token.oauthAccountId,
-        token.accessToken,
-        token.refreshToken,
-        JSON.stringify(token.scopes),
-        token.expiresAt,
-        token.createdAt
-      ]
-    )
+    [
+      token.id,
+      token.projectId,
+      token.oauthAccountId,
+      token.accessToken,
+      token.refreshToken,
+      JSON.stringify(token.scopes),
+      token.expiresAt,
+      token.createdAt
+    ]
   )
 
 /** The tokens of the user's accounts of one provider (or of its one account `accountId`), newest first. */

@@ -56,19 +56,17 @@ const encodeData = Schema.encodeSync(OAuthFlowData)
 export const insertOAuthFlow = (
   flow: OAuthFlowRow & { readonly innerState: string; readonly createdAt: Date }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into oauth_outer_states (id, project_id, provider_id, data, created_at, expires_at)
+  Db.run(
+    `insert into oauth_outer_states (id, project_id, provider_id, data, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6)`,
-      [
-        sha256Hex(flow.innerState),
-        flow.projectId,
-        flow.providerId,
-        JSON.stringify(encodeData(flow.data)),
-        flow.createdAt,
-        flow.expiresAt
-      ]
-    )
+    [
+      sha256Hex(flow.innerState),
+      flow.projectId,
+      flow.providerId,
+      JSON.stringify(encodeData(flow.data)),
+      flow.createdAt,
+      flow.expiresAt
+    ]
   )
 
 /** Marks the flow used and returns it; undefined when unknown or already taken (a replayed callback). */
@@ -101,4 +99,4 @@ export const oauthFlowResponseMode = (
 
 /** Drops flows that ended long ago, so abandoned sign-ins do not pile up. */
 export const deleteOAuthFlowsBefore = (before: Date): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from oauth_outer_states where expires_at < $1", [before]))
+  Db.run("delete from oauth_outer_states where expires_at < $1", [before])

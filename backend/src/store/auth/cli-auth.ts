@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const CliAuthAttemptRow = rowStruct({
   id: Schema.String,
@@ -16,10 +16,10 @@ export const CliAuthAttemptRow = rowStruct({
   completed: Schema.Boolean
 })
 export type CliAuthAttemptRow = typeof CliAuthAttemptRow.Type
-const rows = rowDecoder(CliAuthAttemptRow)
 
 const columns =
   "id, project_id, refresh_token, anon_refresh_token, expires_at, used_at, (refresh_token is not null or used_at is not null) as completed"
+const cliAuthAttempts = rowTable("cli_auth_attempts", CliAuthAttemptRow, columns)
 
 export const insertCliAuthAttempt = (attempt: {
   readonly projectId: string
@@ -30,33 +30,25 @@ export const insertCliAuthAttempt = (attempt: {
   readonly createdAt: Date
   readonly expiresAt: Date
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
+  Db.run(
+    `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        attempt.projectId,
-        attempt.id,
-        sha256Hex(attempt.pollingCode),
-        sha256Hex(attempt.loginCode),
-        attempt.anonRefreshToken,
-        attempt.createdAt,
-        attempt.expiresAt
-      ]
-    )
+    [
+      attempt.projectId,
+      attempt.id,
+      sha256Hex(attempt.pollingCode),
+      sha256Hex(attempt.loginCode),
+      attempt.anonRefreshToken,
+      attempt.createdAt,
+      attempt.expiresAt
+    ]
   )
 
 /** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
 const findCliAuthBy =
   (column: "polling_code_hash" | "login_code_hash") =>
   (projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError, Db> =>
-    Effect.flatMap(
-      Db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and ${column} = $2`, [
-        projectId,
-        sha256Hex(code)
-      ]),
-      rows.first
-    )
+    cliAuthAttempts.first(`project_id = $1 and ${column} = $2`, [projectId, sha256Hex(code)])
 
 export const findCliAuthByPollingCode = findCliAuthBy("polling_code_hash")
 

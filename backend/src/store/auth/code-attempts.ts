@@ -8,9 +8,7 @@ export const recordAttemptsByNonce = (
   purpose: string,
   nonce: string
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      "update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and purpose = $2 and nonce = $3",
-      [projectId, purpose, nonce]
-    )
+  Db.run(
+    "update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and purpose = $2 and nonce = $3",
+    [projectId, purpose, nonce]
   )

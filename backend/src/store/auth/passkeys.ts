@@ -54,27 +54,25 @@ export const insertPasskey = (input: {
   readonly passkey: StoredPasskey
   readonly createdAt: Date
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into passkeys (id, project_id, user_id, credential_id, public_key, counter, transports, rp_id, created_at)
+  Db.run(
+    `insert into passkeys (id, project_id, user_id, credential_id, public_key, counter, transports, rp_id, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        input.id,
-        input.projectId,
-        input.passkey.userId,
-        input.passkey.credentialId,
-        Buffer.from(input.passkey.publicKey).toString("base64url"),
-        input.passkey.counter,
-        JSON.stringify(input.passkey.transports),
-        input.passkey.rpId,
-        input.createdAt
-      ]
-    )
+    [
+      input.id,
+      input.projectId,
+      input.passkey.userId,
+      input.passkey.credentialId,
+      Buffer.from(input.passkey.publicKey).toString("base64url"),
+      input.passkey.counter,
+      JSON.stringify(input.passkey.transports),
+      input.passkey.rpId,
+      input.createdAt
+    ]
   )
 
 /** Removes every passkey of the user (registration replaces the previous one, as the hosted service does). */
 export const deleteUserPasskeys = (projectId: string, userId: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from passkeys where project_id = $1 and user_id = $2", [projectId, userId]))
+  Db.run("delete from passkeys where project_id = $1 and user_id = $2", [projectId, userId])
 
 export const updatePasskeyCounter = (
   projectId: string,
@@ -82,14 +80,12 @@ export const updatePasskeyCounter = (
   counter: number,
   at: Date
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("update passkeys set counter = $3, last_used_at = $4 where project_id = $1 and credential_id = $2", [
-      projectId,
-      credentialId,
-      counter,
-      at
-    ])
-  )
+  Db.run("update passkeys set counter = $3, last_used_at = $4 where project_id = $1 and credential_id = $2", [
+    projectId,
+    credentialId,
+    counter,
+    at
+  ])
 
 /**
  * The verification module's store for one project. `insert` is not used by the routes (registration

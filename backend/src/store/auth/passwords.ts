@@ -10,13 +10,11 @@ export const findPasswordHash = (projectId: string, userId: string): Effect.Effe
   )
 
 export const setPasswordHash = (projectId: string, userId: string, hash: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into password_hashes (project_id, user_id, hash) values ($1, $2, $3)
+  Db.run(
+    `insert into password_hashes (project_id, user_id, hash) values ($1, $2, $3)
        on conflict (user_id) do update set hash = excluded.hash, updated_at = now()`,
-      [projectId, userId, hash]
-    )
+    [projectId, userId, hash]
   )
 
 export const removePasswordHash = (projectId: string, userId: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from password_hashes where project_id = $1 and user_id = $2", [projectId, userId]))
+  Db.run("delete from password_hashes where project_id = $1 and user_id = $2", [projectId, userId])

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const RefreshTokenRow = rowStruct({
   id: Schema.String,
@@ -16,9 +16,8 @@ export const RefreshTokenRow = rowStruct({
   isImpersonation: Schema.Boolean
 })
 export type RefreshTokenRow = typeof RefreshTokenRow.Type
-const rows = rowDecoder(RefreshTokenRow)
 
-const columns = "id, project_id, user_id, created_at, last_used_at, expires_at, revoked_at, is_impersonation"
+const refreshTokens = rowTable("refresh_tokens", RefreshTokenRow)
 
 export const insertRefreshToken = (token: {
   readonly id: string
@@ -31,21 +30,19 @@ export const insertRefreshToken = (token: {
   /** The external provider session the session was opened for (`POST /auth/external/token`). */
   readonly externalSession?: string | undefined
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
+  Db.run(
+    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
        values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-      [
-        token.id,
-        token.projectId,
-        token.userId,
-        sha256Hex(token.token),
-        token.createdAt,
-        token.expiresAt,
-        token.isImpersonation,
-        token.externalSession ?? null
-      ]
-    )
+    [
+      token.id,
+      token.projectId,
+      token.userId,
+      sha256Hex(token.token),
+      token.createdAt,
+      token.expiresAt,
+      token.isImpersonation,
+      token.externalSession ?? null
+    ]
   )
 
 /** The session opened for an external provider session (its key), revoked or not. */
@@ -53,13 +50,7 @@ export const findExternalSession = (
   projectId: string,
   externalSession: string
 ): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from refresh_tokens where project_id = $1 and external_session = $2`, [
-      projectId,
-      externalSession
-    ]),
-    rows.first
-  )
+  refreshTokens.first("project_id = $1 and external_session = $2", [projectId, externalSession])
 
 /** Makes an ended or expired session live again, until `expiresAt`; it was used `at`. */
 export const reviveRefreshToken = (
@@ -68,11 +59,9 @@ export const reviveRefreshToken = (
   at: Date,
   expiresAt: Date
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
-      [projectId, id, at, expiresAt]
-    )
+  Db.run(
+    "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
+    [projectId, id, at, expiresAt]
   )
 
 /** The session this refresh token opened in the project, revoked or not. */
@@ -80,40 +69,26 @@ export const findRefreshToken = (
   projectId: string,
   token: string
 ): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [
-      sha256Hex(token),
-      projectId
-    ]),
-    rows.first
-  )
+  refreshTokens.first("token_hash = $1 and project_id = $2", [sha256Hex(token), projectId])
 
 export const findRefreshTokenById = (
   projectId: string,
   id: string
 ): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from refresh_tokens where id = $1 and project_id = $2`, [id, projectId]),
-    rows.first
-  )
+  refreshTokens.first("id = $1 and project_id = $2", [id, projectId])
 
 /** The user's sessions, newest first. */
 export const listRefreshTokens = (
   projectId: string,
   userId: string
 ): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${columns} from refresh_tokens where project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id`,
-      [projectId, userId]
-    ),
-    rows.all
-  )
+  refreshTokens.all("project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id", [
+    projectId,
+    userId
+  ])
 
 export const touchRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
-  )
+  Db.run("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
 
 /** Revokes one session; true when it existed and was active. */
 export const revokeRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError, Db> =>
@@ -132,9 +107,7 @@ export const revokeUserRefreshTokens = (
   at: Date,
   keepId?: string
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
-      [projectId, userId, at, keepId ?? null]
-    )
+  Db.run(
+    "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
+    [projectId, userId, at, keepId ?? null]
   )

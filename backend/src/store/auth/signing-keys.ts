@@ -34,12 +34,10 @@ export const insertSigningKey = (key: {
   readonly privateJwk: object
   readonly publicJwk: object
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("insert into signing_keys (kid, project_id, kind, private_jwk, public_jwk) values ($1, $2, $3, $4, $5)", [
-      key.kid,
-      key.projectId,
-      key.kind,
-      JSON.stringify(key.privateJwk),
-      JSON.stringify(key.publicJwk)
-    ])
-  )
+  Db.run("insert into signing_keys (kid, project_id, kind, private_jwk, public_jwk) values ($1, $2, $3, $4, $5)", [
+    key.kid,
+    key.projectId,
+    key.kind,
+    JSON.stringify(key.privateJwk),
+    JSON.stringify(key.publicJwk)
+  ])

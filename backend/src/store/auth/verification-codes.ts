@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const VerificationCodeRow = rowStruct({
   id: Schema.String,
@@ -20,10 +20,8 @@ export const VerificationCodeRow = rowStruct({
   attemptCount: Schema.Number
 })
 export type VerificationCodeRow = typeof VerificationCodeRow.Type
-const rows = rowDecoder(VerificationCodeRow)
 
-const columns =
-  "id, project_id, purpose, nonce, user_id, email, data, callback_url, created_at, expires_at, used_at, attempt_count"
+const verificationCodes = rowTable("verification_codes", VerificationCodeRow)
 
 export interface NewVerificationCode {
   readonly id: string
@@ -41,24 +39,22 @@ export interface NewVerificationCode {
 }
 
 export const insertVerificationCode = (code: NewVerificationCode): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into verification_codes (id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at)
+  Db.run(
+    `insert into verification_codes (id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        code.id,
-        code.projectId,
-        code.purpose,
-        sha256Hex(code.code),
-        code.nonce,
-        code.userId,
-        code.email,
-        JSON.stringify(code.data),
-        code.callbackUrl,
-        code.createdAt,
-        code.expiresAt
-      ]
-    )
+    [
+      code.id,
+      code.projectId,
+      code.purpose,
+      sha256Hex(code.code),
+      code.nonce,
+      code.userId,
+      code.email,
+      JSON.stringify(code.data),
+      code.callbackUrl,
+      code.createdAt,
+      code.expiresAt
+    ]
   )
 
 export const findVerificationCode = (
@@ -66,14 +62,7 @@ export const findVerificationCode = (
   purpose: string,
   code: string
 ): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from verification_codes where project_id = $1 and purpose = $2 and code_hash = $3`, [
-      projectId,
-      purpose,
-      sha256Hex(code)
-    ]),
-    rows.first
-  )
+  verificationCodes.first("project_id = $1 and purpose = $2 and code_hash = $3", [projectId, purpose, sha256Hex(code)])
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
 export const markVerificationCodeUsed = (
@@ -90,12 +79,10 @@ export const markVerificationCodeUsed = (
   )
 
 export const recordFailedAttempt = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
-      projectId,
-      id
-    ])
-  )
+  Db.run("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
+    projectId,
+    id
+  ])
 
 /**
  * A code of `purpose` in whichever project issued it. The one lookup that names no project: an unsubscribe
@@ -106,10 +93,4 @@ export const findVerificationCodeInAnyProject = (
   purpose: string,
   code: string
 ): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [
-      purpose,
-      sha256Hex(code)
-    ]),
-    rows.first
-  )
+  verificationCodes.first("purpose = $1 and code_hash = $2", [purpose, sha256Hex(code)])

@@ -39,12 +39,10 @@ export const saveOverride = (
   level: ConfigLevel,
   override: FlatOverride
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into config_overrides (project_id, level, override) values ($1, $2, $3)
+  Db.run(
+    `insert into config_overrides (project_id, level, override) values ($1, $2, $3)
        on conflict (project_id, level) do update set override = excluded.override`,
-      [projectId, level, JSON.stringify(override)]
-    )
+    [projectId, level, JSON.stringify(override)]
   )
 
 /** Where the branch-level config was pushed from, as the service keeps it (`null`: never set, or unlinked). */
@@ -56,10 +54,8 @@ export const loadBranchSource = (projectId: string): Effect.Effect<unknown, DbEr
 
 /** Sets where the branch-level config came from; the branch row is made (with an empty override) if missing. */
 export const saveBranchSource = (projectId: string, source: unknown): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
+  Db.run(
+    `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
        on conflict (project_id, level) do update set source = excluded.source`,
-      [projectId, JSON.stringify(source)]
-    )
+    [projectId, JSON.stringify(source)]
   )

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 import { isStorableText } from "../storable.js"
 
 const OutboxEmailRow = rowStruct({
@@ -25,10 +25,10 @@ const OutboxEmailRow = rowStruct({
   smtpError: Schema.NullOr(Schema.String)
 })
 export type OutboxEmailRow = typeof OutboxEmailRow.Type
-const rows = rowDecoder(OutboxEmailRow)
 
 const columns = `id, to_address, subject, text_body, html_body, created_at, user_id, template_id, tsx_source, theme_id,
   notification_category_id, is_transactional, smtp_error`
+const outbox = rowTable("outbox", OutboxEmailRow, columns)
 
 /** The state the route shows, in SQL: sent, unless the SMTP relay failed. */
 const STATUS = "(case when smtp_error is null then 'sent' else 'server-error' end)"
@@ -68,7 +68,7 @@ export const listOutboxEmails = (query: OutboxPageQuery): Effect.Effect<Readonly
       `select ${columns} from outbox where ${where.join(" and ")} order by created_at desc, id asc limit ${param(query.limit)}`,
       params
     ),
-    rows.all
+    outbox.rows.all
   )
 }
 
@@ -77,13 +77,8 @@ export const findOutboxEmail = (
   projectId: string,
   id: string
 ): Effect.Effect<OutboxEmailRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from outbox where project_id = $1 and id = $2`, [projectId, id]),
-    rows.first
-  )
+  outbox.first("project_id = $1 and id = $2", [projectId, id])
 
 /** Records that relaying the message by SMTP failed, with the reason the route shows. */
 export const recordSmtpFailure = (projectId: string, id: string, reason: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])
-  )
+  Db.run("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])

@@ -74,14 +74,12 @@ export const effectiveTemplates = (projectId: string): Effect.Effect<ReadonlyArr
 
 /** Writes a template of the project (a default's edit or a created template), keeping its place. */
 export const saveTemplate = (projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+  Db.run(
+    `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
        values ($1, $2, $3, $4, $5, false, $6)
        on conflict (project_id, id) do update set display_name = excluded.display_name, tsx_source = excluded.tsx_source,
          theme_id = excluded.theme_id, deleted = false, updated_at = excluded.updated_at`,
-      [projectId, template.id, template.displayName, template.tsxSource, themeText(template), at]
-    )
+    [projectId, template.id, template.displayName, template.tsxSource, themeText(template), at]
   )
 
 /**
@@ -95,15 +93,11 @@ export const removeTemplate = (
 ): Effect.Effect<void, DbError, Db> => {
   const isDefault = defaultTemplateEntries.some(([id]) => id === template.id)
   if (!isDefault)
-    return Effect.asVoid(
-      Db.query("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])
-    )
-  return Effect.asVoid(
-    Db.query(
-      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+    return Db.run("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])
+  return Db.run(
+    `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
        values ($1, $2, $3, $4, null, true, $5)
        on conflict (project_id, id) do update set deleted = true, updated_at = excluded.updated_at`,
-      [projectId, template.id, template.displayName, template.tsxSource, at]
-    )
+    [projectId, template.id, template.displayName, template.tsxSource, at]
   )
 }

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const ProjectApiKeyRow = rowStruct({
   id: Schema.String,
@@ -22,10 +22,8 @@ export const ProjectApiKeyRow = rowStruct({
   manuallyRevokedAt: Schema.NullOr(Timestamp)
 })
 export type ProjectApiKeyRow = typeof ProjectApiKeyRow.Type
-const rows = rowDecoder(ProjectApiKeyRow)
 
-const columns =
-  "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at, manually_revoked_at"
+const projectApiKeys = rowTable("project_api_keys", ProjectApiKeyRow)
 
 /** The keys of one user or one team, newest first (as the service lists them). */
 export const listProjectApiKeys = (
@@ -33,23 +31,14 @@ export const listProjectApiKeys = (
   owner: { readonly userId: string } | { readonly teamId: string }
 ): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError, Db> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
-  return Effect.flatMap(
-    Db.query(
-      `select ${columns} from project_api_keys where project_id = $1 and ${column} = $2 order by created_at desc, id`,
-      [projectId, value]
-    ),
-    rows.all
-  )
+  return projectApiKeys.all(`project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value])
 }
 
 export const findProjectApiKey = (
   projectId: string,
   id: string
 ): Effect.Effect<ProjectApiKeyRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]),
-    rows.first
-  )
+  projectApiKeys.first("project_id = $1 and id = $2", [projectId, id])
 
 export const insertProjectApiKey = (key: {
   readonly id: string
@@ -62,23 +51,21 @@ export const insertProjectApiKey = (key: {
   readonly createdAt: Date
   readonly expiresAt: Date | null
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
+  Db.run(
+    `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        key.id,
-        key.projectId,
-        key.userId,
-        key.teamId,
-        key.description,
-        key.isPublic,
-        sha256Hex(key.value),
-        lastFour(key.value),
-        key.createdAt,
-        key.expiresAt
-      ]
-    )
+    [
+      key.id,
+      key.projectId,
+      key.userId,
+      key.teamId,
+      key.description,
+      key.isPublic,
+      sha256Hex(key.value),
+      lastFour(key.value),
+      key.createdAt,
+      key.expiresAt
+    ]
   )
 
 /**
@@ -90,12 +77,10 @@ export const updateProjectApiKey = (
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `update project_api_keys
+  Db.run(
+    `update project_api_keys
           set description = coalesce($3, description),
               manually_revoked_at = coalesce(manually_revoked_at, $4)
         where project_id = $1 and id = $2`,
-      [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
-    )
+    [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
   )

@@ -68,19 +68,12 @@ export const deleteProjectGrant = (grant: ProjectPermissionGrant): Effect.Effect
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
 export const renameProjectGrants = (projectId: string, from: string, to: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
-      projectId,
-      from,
-      to
-    ])
-  )
+  Db.run("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
+    projectId,
+    from,
+    to
+  ])
 
 /** Drops every grant of a deleted definition. */
 export const deleteProjectGrantsOf = (projectId: string, permissionId: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("delete from project_user_permissions where project_id = $1 and permission_id = $2", [
-      projectId,
-      permissionId
-    ])
-  )
+  Db.run("delete from project_user_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

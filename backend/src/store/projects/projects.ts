@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 /** A project as the emulator keeps it; `config` is the admin view's config (camelCase). */
 export const StoredProject = rowStruct({
@@ -29,7 +29,6 @@ export const StoredProject = rowStruct({
 })
 export type StoredProject = typeof StoredProject.Type
 
-const rows = rowDecoder(StoredProject)
 const encodeConfig = Schema.encodeSync(AdminProjectConfig)
 
 const COLUMNS = [
@@ -49,6 +48,7 @@ const COLUMNS = [
   "config"
 ] as const
 const columns = COLUMNS.join(", ")
+const projects = rowTable("projects", StoredProject, columns)
 
 /** The values of COLUMNS, in order. */
 const values = (project: StoredProject): ReadonlyArray<unknown> => [
@@ -72,29 +72,25 @@ const values = (project: StoredProject): ReadonlyArray<unknown> => [
 const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === null ? null : "internal")
 
 export const findProject = (id: string): Effect.Effect<StoredProject | undefined, DbError, Db> =>
-  Effect.flatMap(Db.query(`select ${columns} from projects where id = $1`, [id]), rows.first)
+  projects.first("id = $1", [id])
 
 export const insertProject = (project: StoredProject): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
-      [...values(project), ownerTeamProject(project)]
-    )
+  Db.run(
+    `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
+    [...values(project), ownerTeamProject(project)]
   )
 
 /** Writes every field of `project` over the stored row (its id and creation time stay). */
 export const saveProject = (project: StoredProject): Effect.Effect<void, DbError, Db> => {
   const assignments = COLUMNS.map((column, i) => `${column} = $${i + 1}`).filter((_, i) => i > 0)
-  return Effect.asVoid(
-    Db.query(
-      `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
-      [...values(project), ownerTeamProject(project)]
-    )
+  return Db.run(
+    `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
+    [...values(project), ownerTeamProject(project)]
   )
 }
 
 export const deleteProject = (id: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from projects where id = $1", [id]))
+  Db.run("delete from projects where id = $1", [id])
 
 /** The trusted domains of every project (for CORS preflights, which name no project). */
 export const listAllTrustedDomains = (): Effect.Effect<ReadonlyArray<string>, DbError, Db> =>
@@ -132,7 +128,7 @@ export const listOwnedProjects = (userId: string): Effect.Effect<ReadonlyArray<S
         order by p.created_at desc, p.id desc`,
       [userId]
     ),
-    rows.all
+    projects.rows.all
   )
 
 /**
@@ -164,4 +160,4 @@ export const findRequireEmailVerification = (projectId: string): Effect.Effect<b
 
 /** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
 export const setRequireEmailVerification = (projectId: string, required: boolean): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("update projects set require_email_verification = $2 where id = $1", [projectId, required]))
+  Db.run("update projects set require_email_verification = $2 where id = $1", [projectId, required])

@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct } from "../rows.js"
+import { rowStruct, rowTable } from "../rows.js"
 
 /** Which permissions a definition is for: members of a team, or users of the project. */
 export type PermissionScope = "team" | "project"
@@ -17,22 +17,15 @@ export const DefinitionRow = rowStruct({
   isBuiltin: Schema.Boolean
 })
 export type DefinitionRow = typeof DefinitionRow.Type
-const definitionRows = rowDecoder(DefinitionRow)
 
-const columns = "id, description, contained_permission_ids, is_builtin"
+const permissionDefinitions = rowTable("permission_definitions", DefinitionRow)
 
 /** The permission definitions of one scope of a project, by id. */
 export const listDefinitions = (
   projectId: string,
   scope: PermissionScope = "team"
 ): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [
-      projectId,
-      scope
-    ]),
-    definitionRows.all
-  )
+  permissionDefinitions.all("project_id = $1 and scope = $2 order by id", [projectId, scope])
 
 /** The scope of the definition with this id, if any (ids are unique across scopes, as on the service). */
 export const findDefinitionScope = (
@@ -52,12 +45,10 @@ export const insertDefinition = (
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
+  Db.run(
+    `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
        values ($1, $2, $5, $3, $4)`,
-      [projectId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
-    )
+    [projectId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
   )
 
 /** Writes a definition over the stored one named `currentId` (which may rename it). */
@@ -67,19 +58,17 @@ export const saveDefinition = (
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
+  Db.run(
+    `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
        where project_id = $1 and scope = $6 and id = $2`,
-      [
-        projectId,
-        currentId,
-        definition.id,
-        definition.description,
-        JSON.stringify(definition.containedPermissionIds),
-        scope
-      ]
-    )
+    [
+      projectId,
+      currentId,
+      definition.id,
+      definition.description,
+      JSON.stringify(definition.containedPermissionIds),
+      scope
+    ]
   )
 
 export const deleteDefinition = (
@@ -87,10 +76,4 @@ export const deleteDefinition = (
   id: string,
   scope: PermissionScope = "team"
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [
-      projectId,
-      id,
-      scope
-    ])
-  )
+  Db.run("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [projectId, id, scope])

@@ -29,20 +29,18 @@ export interface NewInvitation {
 }
 
 export const insertInvitation = (invitation: NewInvitation): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at)
+  Db.run(
+    `insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        invitation.id,
-        invitation.projectId,
-        invitation.teamId,
-        invitation.recipientEmail,
-        invitation.verificationCodeId,
-        invitation.createdAt,
-        invitation.expiresAt
-      ]
-    )
+    [
+      invitation.id,
+      invitation.projectId,
+      invitation.teamId,
+      invitation.recipientEmail,
+      invitation.verificationCodeId,
+      invitation.createdAt,
+      invitation.expiresAt
+    ]
   )
 
 const select = `

@@ -55,19 +55,12 @@ export const deleteGrant = (grant: PermissionGrant): Effect.Effect<boolean, DbEr
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
 export const renameGrants = (projectId: string, from: string, to: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
-      projectId,
-      from,
-      to
-    ])
-  )
+  Db.run(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
+    projectId,
+    from,
+    to
+  ])
 
 /** Drops every grant of a deleted definition. */
 export const deleteGrantsOf = (projectId: string, permissionId: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("delete from team_member_permissions where project_id = $1 and permission_id = $2", [
-      projectId,
-      permissionId
-    ])
-  )
+  Db.run("delete from team_member_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

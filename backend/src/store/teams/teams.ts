@@ -21,21 +21,19 @@ export interface NewTeam {
 }
 
 export const insertTeam = (team: NewTeam): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into teams (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at)
+  Db.run(
+    `insert into teams (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        team.id,
-        team.projectId,
-        team.displayName,
-        team.profileImageUrl,
-        jsonParam(team.clientMetadata),
-        jsonParam(team.clientReadOnlyMetadata),
-        jsonParam(team.serverMetadata),
-        team.createdAt
-      ]
-    )
+    [
+      team.id,
+      team.projectId,
+      team.displayName,
+      team.profileImageUrl,
+      jsonParam(team.clientMetadata),
+      jsonParam(team.clientReadOnlyMetadata),
+      jsonParam(team.serverMetadata),
+      team.createdAt
+    ]
   )
 
 export const insertTeamMember = (member: {
@@ -44,14 +42,12 @@ export const insertTeamMember = (member: {
   readonly userId: string
   readonly createdAt: Date
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query("insert into team_members (project_id, team_id, user_id, created_at) values ($1, $2, $3, $4)", [
-      member.projectId,
-      member.teamId,
-      member.userId,
-      member.createdAt
-    ])
-  )
+  Db.run("insert into team_members (project_id, team_id, user_id, created_at) values ($1, $2, $3, $4)", [
+    member.projectId,
+    member.teamId,
+    member.userId,
+    member.createdAt
+  ])
 
 export const isTeamMember = (projectId: string, teamId: string, userId: string): Effect.Effect<boolean, DbError, Db> =>
   Effect.map(

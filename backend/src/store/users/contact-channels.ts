@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct } from "../rows.js"
+import { rowStruct, rowTable } from "../rows.js"
 import { type PatchColumns, updateColumns } from "../statements.js"
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
@@ -20,29 +20,26 @@ export const ContactChannelRow = rowStruct({
   usedForAuth: Schema.Boolean
 })
 export type ContactChannelRow = typeof ContactChannelRow.Type
-const rows = rowDecoder(ContactChannelRow)
 
-const columns = "id, user_id, type, value, is_verified, is_primary, used_for_auth"
+const contactChannels = rowTable("contact_channels", ContactChannelRow)
 
 export const insertContactChannel = (
   channel: ContactChannelRow & { readonly projectId: string }
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
+  Db.run(
+    `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        channel.id,
-        channel.projectId,
-        channel.userId,
-        channel.type,
-        channel.value,
-        normalizeEmail(channel.value),
-        channel.isVerified,
-        channel.isPrimary,
-        channel.usedForAuth
-      ]
-    )
+    [
+      channel.id,
+      channel.projectId,
+      channel.userId,
+      channel.type,
+      channel.value,
+      normalizeEmail(channel.value),
+      channel.isVerified,
+      channel.isPrimary,
+      channel.usedForAuth
+    ]
   )
 
 /** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
@@ -50,38 +47,23 @@ export const findAuthChannelByEmail = (
   projectId: string,
   email: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${columns} from contact_channels where project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth`,
-      [projectId, normalizeEmail(email)]
-    ),
-    rows.first
-  )
+  contactChannels.first("project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth", [
+    projectId,
+    normalizeEmail(email)
+  ])
 
 export const findPrimaryChannel = (
   projectId: string,
   userId: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = 'email' and is_primary`,
-      [projectId, userId]
-    ),
-    rows.first
-  )
+  contactChannels.first("project_id = $1 and user_id = $2 and type = 'email' and is_primary", [projectId, userId])
 
 /** The channels of a user of the project, oldest first; none for a user of another project. */
 export const listContactChannels = (
   projectId: string,
   userId: string
 ): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
-      projectId,
-      userId
-    ]),
-    rows.all
-  )
+  contactChannels.all("project_id = $1 and user_id = $2 order by created_at, id", [projectId, userId])
 
 /** Columns of a channel an update may change; absent keys stay as they are. */
 export interface ContactChannelPatch {
@@ -120,7 +102,7 @@ export const updateContactChannel = (
   )
 
 export const deleteContactChannel = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(Db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
+  Db.run("delete from contact_channels where project_id = $1 and id = $2", [projectId, id])
 
 /** One channel of a user of the project. */
 export const findContactChannel = (
@@ -128,14 +110,7 @@ export const findContactChannel = (
   userId: string,
   id: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
-      projectId,
-      userId,
-      id
-    ]),
-    rows.first
-  )
+  contactChannels.first("project_id = $1 and user_id = $2 and id = $3", [projectId, userId, id])
 
 /** The user's channel with this value (emails compare case-insensitively). */
 export const findUserChannelByValue = (
@@ -144,22 +119,18 @@ export const findUserChannelByValue = (
   type: "email",
   value: string
 ): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(
-      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4`,
-      [projectId, userId, type, normalizeEmail(value)]
-    ),
-    rows.first
-  )
+  contactChannels.first("project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4", [
+    projectId,
+    userId,
+    type,
+    normalizeEmail(value)
+  ])
 
 /** Every channel of the project, oldest first (server listing without a user). */
 export const listProjectContactChannels = (
   projectId: string
 ): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
-  Effect.flatMap(
-    Db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
-    rows.all
-  )
+  contactChannels.all("project_id = $1 order by created_at, id", [projectId])
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
 export const clearPrimaryChannel = (
@@ -167,9 +138,7 @@ export const clearPrimaryChannel = (
   userId: string,
   type: "email"
 ): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
-      [projectId, userId, type]
-    )
+  Db.run(
+    "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
+    [projectId, userId, type]
   )

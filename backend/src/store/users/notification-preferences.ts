@@ -29,10 +29,8 @@ export const setNotificationChoice = (choice: {
   readonly enabled: boolean
   readonly at: Date
 }): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into notification_preferences (project_id, user_id, category_id, enabled, updated_at) values ($1, $2, $3, $4, $5)
+  Db.run(
+    `insert into notification_preferences (project_id, user_id, category_id, enabled, updated_at) values ($1, $2, $3, $4, $5)
      on conflict (project_id, user_id, category_id) do update set enabled = excluded.enabled, updated_at = excluded.updated_at`,
-      [choice.projectId, choice.userId, choice.categoryId, choice.enabled, choice.at]
-    )
+    [choice.projectId, choice.userId, choice.categoryId, choice.enabled, choice.at]
   )

@@ -266,34 +266,32 @@ export interface NewUser {
 }
 
 export const insertUser = (user: NewUser): Effect.Effect<void, DbError, Db> =>
-  Effect.asVoid(
-    Db.query(
-      `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
+  Db.run(
+    `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
          server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
          restricted_by_admin, restricted_by_admin_reason, restricted_by_admin_private_details, country_code,
          risk_score_bot, risk_score_free_trial_abuse)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [
-        user.id,
-        user.projectId,
-        user.displayName,
-        user.profileImageUrl,
-        jsonParam(user.clientMetadata),
-        jsonParam(user.clientReadOnlyMetadata),
-        jsonParam(user.serverMetadata),
-        user.signedUpAt,
-        user.totpSecretBase64,
-        user.otpAuthEnabled,
-        user.passkeyAuthEnabled,
-        user.isAnonymous,
-        user.restrictedByAdmin ?? false,
-        user.restrictedByAdminReason ?? null,
-        user.restrictedByAdminPrivateDetails ?? null,
-        user.countryCode ?? null,
-        user.riskScoreBot ?? 0,
-        user.riskScoreFreeTrialAbuse ?? 0
-      ]
-    )
+    [
+      user.id,
+      user.projectId,
+      user.displayName,
+      user.profileImageUrl,
+      jsonParam(user.clientMetadata),
+      jsonParam(user.clientReadOnlyMetadata),
+      jsonParam(user.serverMetadata),
+      user.signedUpAt,
+      user.totpSecretBase64,
+      user.otpAuthEnabled,
+      user.passkeyAuthEnabled,
+      user.isAnonymous,
+      user.restrictedByAdmin ?? false,
+      user.restrictedByAdminReason ?? null,
+      user.restrictedByAdminPrivateDetails ?? null,
+      user.countryCode ?? null,
+      user.riskScoreBot ?? 0,
+      user.riskScoreFreeTrialAbuse ?? 0
+    ]
   )
 
 /** Columns of `users` a PATCH may change; absent keys stay as they are. */
