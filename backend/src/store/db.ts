@@ -17,6 +17,9 @@ export class DbError extends Schema.TaggedError<DbError>()("DbError", {
   cause: Schema.optional(Schema.Defect())
 }) {}
 
+/** What a store function returns: an Effect that needs the database of the context and may fail with `DbError`. */
+export type DbEffect<A, E = never> = Effect.Effect<A, DbError | E, Db>
+
 /** SQLSTATE of a unique-constraint violation. */
 export const UNIQUE_VIOLATION = "23505"
 

@@ -1,7 +1,7 @@
 /** Applies pending migrations, each in its own transaction, and records them by name. */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { Db, type DbError } from "./db.js"
+import { Db, type DbEffect } from "./db.js"
 import { migrations } from "./migrations/index.js"
 
 /** Changes whenever the schema does: keys the PGlite template. */
@@ -11,7 +11,7 @@ export const schemaVersion: string = createHash("sha256")
   .slice(0, 16)
 
 /** Brings the database of the context up to date. */
-export const migrateDb: Effect.Effect<void, DbError, Db> = Effect.gen(function* () {
+export const migrateDb: DbEffect<void> = Effect.gen(function* () {
   yield* Db.exec(
     "create table if not exists stackfx_migrations (name text primary key, applied_at timestamptz not null default now())"
   )

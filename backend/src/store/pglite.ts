@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Scope from "effect/Scope"
 import * as Semaphore from "effect/Semaphore"
 import { makeDb } from "./connection.js"
-import { Db, type DbError, type DbShape, type Row, toDbError } from "./db.js"
+import { Db, type DbEffect, type DbError, type DbShape, type Row, toDbError } from "./db.js"
 
 export interface PgliteOptions {
   /** A directory to persist to, or undefined for an in-memory database. */
@@ -20,7 +20,7 @@ export interface PgliteOptions {
   /** Identifies the template's content (e.g. a hash of the migrations). */
   readonly templateKey: string
   /** Brings a fresh database to the template state (runs the migrations). */
-  readonly prepare: Effect.Effect<void, DbError, Db>
+  readonly prepare: DbEffect<void>
   /** Where templates live; the OS temp folder unless given. */
   readonly templateDir?: string | undefined
 }

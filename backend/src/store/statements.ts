@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import { Db, type DbError } from "./db.js"
+import { Db, type DbEffect } from "./db.js"
 
 /** A JSON column's parameter; SQL null stays null. */
 export const jsonParam = (value: Schema.Json | null): string | null => (value === null ? null : JSON.stringify(value))
@@ -35,7 +35,7 @@ export const updateColumns = <P extends object>(
   keys: ReadonlyArray<readonly [column: string, value: unknown]>,
   columns: PatchColumns<P>,
   patch: P
-): Effect.Effect<void, DbError, Db> => {
+): DbEffect<void> => {
   const params: Array<unknown> = keys.map(([, value]) => value)
   const sets: Array<string> = []
   for (const [field, column, json] of columns) {

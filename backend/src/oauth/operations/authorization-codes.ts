@@ -14,7 +14,7 @@ import {
   insertAuthorizationCode,
   takeAuthorizationCode
 } from "../store/authorization-codes.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 
 /** How long a client has to redeem a code. */
 export const AUTHORIZATION_CODE_TTL_MS = 5 * 60 * 1000
@@ -37,7 +37,7 @@ export const issueAuthorizationCode = (input: {
   readonly isNewUser: boolean
   readonly afterCallbackRedirectUrl: string | null
   readonly data?: Schema.Json | undefined
-}): Effect.Effect<string, DbError, Db> =>
+}): DbEffect<string> =>
   Effect.gen(function* () {
     const code = yield* randomSecret(32)
     const now = yield* Clock.currentTimeMillis
@@ -85,7 +85,7 @@ export const redeemAuthorizationCode = (input: {
   readonly code: string
   readonly codeVerifier: string
   readonly redirectUri: string
-}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | Refused | DbError, Db> =>
+}): DbEffect<RedeemedCode, InvalidAuthorizationCode | Refused> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const row = yield* findUnusedAuthorizationCode(input.projectId, input.code)

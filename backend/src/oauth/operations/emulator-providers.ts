@@ -3,17 +3,13 @@
  * extension, not the hosted API): the OpenID issuer a provider signs in through, or none for the built-in
  * development provider.
  */
-import * as Effect from "effect/Effect"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { findProviderIssuer, saveProviderIssuer } from "../store/oauth-accounts.js"
 
 /** The issuer the provider uses in this project, or `undefined` for the development provider. */
-export const providerIssuer = (projectId: string, providerId: string): Effect.Effect<string | undefined, DbError, Db> =>
+export const providerIssuer = (projectId: string, providerId: string): DbEffect<string | undefined> =>
   findProviderIssuer(projectId, providerId)
 
 /** Sets (or with `null` clears) the issuer the provider uses in this project. */
-export const setProviderIssuer = (
-  projectId: string,
-  providerId: string,
-  issuer: string | null
-): Effect.Effect<void, DbError, Db> => saveProviderIssuer(projectId, providerId, issuer)
+export const setProviderIssuer = (projectId: string, providerId: string, issuer: string | null): DbEffect<void> =>
+  saveProviderIssuer(projectId, providerId, issuer)

@@ -11,7 +11,7 @@ import type { OAuthProviderConfig } from "@stackfx/lib/domain/project.js"
 import { OAuthProviderNotFoundOrNotEnabled } from "@stackfx/lib/errors/known/oauth.js"
 import { knownIssuer } from "../protocol/oidc.js"
 import { parseScopes } from "../protocol/identity.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
@@ -54,7 +54,7 @@ export const requestedScopes = (
 export const resolveProvider = (
   project: StoredProject,
   providerId: string
-): Effect.Effect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled | DbError, Db> =>
+): DbEffect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled> =>
   Effect.gen(function* () {
     const config = project.config.oauthProviders.find((p) => p.id === providerId)
     if (config === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 export const AuthorizationCodeRow = rowStruct({
@@ -22,7 +22,7 @@ const rows = rowDecoder(AuthorizationCodeRow)
 
 export const insertAuthorizationCode = (
   code: Omit<AuthorizationCodeRow, "usedAt"> & { readonly code: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Db.run(
     `insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, code_challenge_method,
          is_new_user, after_callback_redirect_url, data, created_at, expires_at)
@@ -46,7 +46,7 @@ export const insertAuthorizationCode = (
 export const findUnusedAuthorizationCode = (
   projectId: string,
   code: string
-): Effect.Effect<AuthorizationCodeRow | undefined, DbError, Db> =>
+): DbEffect<AuthorizationCodeRow | undefined> =>
   Effect.flatMap(
     Db.query(
       `select project_id, user_id, redirect_uri, code_challenge, code_challenge_method, is_new_user,
@@ -62,7 +62,7 @@ export const takeAuthorizationCode = (
   projectId: string,
   code: string,
   at: Date
-): Effect.Effect<AuthorizationCodeRow | undefined, DbError, Db> =>
+): DbEffect<AuthorizationCodeRow | undefined> =>
   Effect.flatMap(
     Db.query(
       `update oauth_authorization_codes set used_at = $3 where code_hash = $1 and project_id = $2 and used_at is null

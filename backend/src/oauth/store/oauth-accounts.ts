@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../../store/db.js"
-import { firstString, rowDecoder, rowStruct, rowTable, Timestamp } from "../../store/rows.js"
+import { Db, type DbEffect } from "../../store/db.js"
+import { firstString, rowDecoder, rowInsert, rowStruct, rowTable, Timestamp } from "../../store/rows.js"
 
 /** The unique index of one signing-in row per provider account (migration 0011-linked-logins-account-per-user). */
 export const OAUTH_ACCOUNT_UNIQUE = "oauth_accounts_sign_in_key"
@@ -35,7 +35,7 @@ export const findSignInAccount = (
   projectId: string,
   providerId: string,
   accountId: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
+): DbEffect<OAuthAccountRow | undefined> =>
   oauthAccounts.first("project_id = $1 and provider_id = $2 and account_id = $3 and allow_sign_in", [
     projectId,
     providerId,
@@ -48,7 +48,7 @@ export const findUserAccount = (
   userId: string,
   providerId: string,
   accountId: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
+): DbEffect<OAuthAccountRow | undefined> =>
   oauthAccounts.first("project_id = $1 and user_id = $2 and provider_id = $3 and account_id = $4", [
     projectId,
     userId,
@@ -57,18 +57,11 @@ export const findUserAccount = (
   ])
 
 /** One of the user's linked accounts by its id. */
-export const findUserLink = (
-  projectId: string,
-  userId: string,
-  id: string
-): Effect.Effect<OAuthAccountRow | undefined, DbError, Db> =>
+export const findUserLink = (projectId: string, userId: string, id: string): DbEffect<OAuthAccountRow | undefined> =>
   oauthAccounts.first("project_id = $1 and user_id = $2 and id = $3", [projectId, userId, id])
 
 /** Every linked account of the user (of the whole project without a user), of every provider, oldest first. */
-export const listLinks = (
-  projectId: string,
-  userId: string | undefined
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
+export const listLinks = (projectId: string, userId: string | undefined): DbEffect<ReadonlyArray<OAuthAccountRow>> =>
   oauthAccounts.all("project_id = $1 and ($2::text is null or user_id = $2) order by created_at, id", [
     projectId,
     userId ?? null
@@ -79,7 +72,7 @@ export const listSignInRowsOfAccountId = (
   projectId: string,
   accountId: string,
   exceptId: string | undefined
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<OAuthAccountRow>> =>
   oauthAccounts.all("project_id = $1 and account_id = $2 and allow_sign_in and ($3::text is null or id <> $3)", [
     projectId,
     accountId,
@@ -94,7 +87,7 @@ export interface OAuthAccountPatch {
   readonly accountId?: string | undefined
 }
 
-export const updateLink = (projectId: string, id: string, patch: OAuthAccountPatch): Effect.Effect<void, DbError, Db> =>
+export const updateLink = (projectId: string, id: string, patch: OAuthAccountPatch): DbEffect<void> =>
   Db.run(
     `update oauth_accounts set
          allow_sign_in = coalesce($3, allow_sign_in),
@@ -113,7 +106,7 @@ export const updateLink = (projectId: string, id: string, patch: OAuthAccountPat
   )
 
 /** Removes the link; its provider tokens go with it (`on delete cascade`). */
-export const deleteLink = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
+export const deleteLink = (projectId: string, id: string): DbEffect<void> =>
   Db.run("delete from oauth_accounts where project_id = $1 and id = $2", [projectId, id])
 
 /** The user's accounts of one provider, oldest first. */
@@ -121,7 +114,7 @@ export const listUserOAuthAccounts = (
   projectId: string,
   userId: string,
   providerId: string
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<OAuthAccountRow>> =>
   oauthAccounts.all("project_id = $1 and user_id = $2 and provider_id = $3 order by created_at, id", [
     projectId,
     userId,
@@ -129,15 +122,16 @@ export const listUserOAuthAccounts = (
   ])
 
 /** The user's accounts that may be used as connected accounts, of every provider, oldest first. */
-export const listConnectedAccounts = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<OAuthAccountRow>, DbError, Db> =>
+export const listConnectedAccounts = (projectId: string, userId: string): DbEffect<ReadonlyArray<OAuthAccountRow>> =>
   oauthAccounts.all("project_id = $1 and user_id = $2 and allow_connected_accounts order by created_at, id", [
     projectId,
     userId
   ])
 
+const insertOauthAccountsRow = rowInsert(
+  "oauth_accounts",
+  "id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts"
+)
 /** A new link; both switches are on unless said otherwise (the hosted defaults). */
 export const insertOAuthAccount = (
   account: Omit<OAuthAccountRow, "allowSignIn" | "allowConnectedAccounts"> & {
@@ -146,22 +140,12 @@ export const insertOAuthAccount = (
     readonly allowSignIn?: boolean | undefined
     readonly allowConnectedAccounts?: boolean | undefined
   }
-): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email, created_at, allow_sign_in, allow_connected_accounts)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      account.id,
-      account.projectId,
-      account.userId,
-      account.providerId,
-      account.accountId,
-      account.email,
-      account.createdAt,
-      account.allowSignIn ?? true,
-      account.allowConnectedAccounts ?? true
-    ]
-  )
+): DbEffect<void> =>
+  insertOauthAccountsRow({
+    ...account,
+    allowSignIn: account.allowSignIn ?? true,
+    allowConnectedAccounts: account.allowConnectedAccounts ?? true
+  })
 
 export const OAuthTokenRow = rowStruct({
   id: Schema.String,
@@ -173,23 +157,13 @@ export const OAuthTokenRow = rowStruct({
 export type OAuthTokenRow = typeof OAuthTokenRow.Type
 const tokenRows = rowDecoder(OAuthTokenRow)
 
+const insertOauthTokensRow = rowInsert(
+  "oauth_tokens",
+  "id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at"
+)
 export const insertOAuthToken = (
   token: OAuthTokenRow & { readonly projectId: string; readonly oauthAccountId: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into oauth_tokens (id, project_id, oauth_account_id, access_token, refresh_token, scopes, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      token.id,
-      token.projectId,
-      token.oauthAccountId,
-      token.accessToken,
-      token.refreshToken,
-      JSON.stringify(token.scopes),
-      token.expiresAt,
-      token.createdAt
-    ]
-  )
+): DbEffect<void> => insertOauthTokensRow({ ...token, scopes: JSON.stringify(token.scopes) })
 
 /** The tokens of the user's accounts of one provider (or of its one account `accountId`), newest first. */
 export const listUserProviderTokens = (
@@ -197,7 +171,7 @@ export const listUserProviderTokens = (
   userId: string,
   providerId: string,
   accountId?: string
-): Effect.Effect<ReadonlyArray<OAuthTokenRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<OAuthTokenRow>> =>
   Effect.flatMap(
     Db.query(
       `select t.id, t.access_token, t.refresh_token, t.scopes, t.expires_at
@@ -210,10 +184,7 @@ export const listUserProviderTokens = (
   )
 
 /** The configured issuer of a standard provider, if any. */
-export const findProviderIssuer = (
-  projectId: string,
-  providerId: string
-): Effect.Effect<string | undefined, DbError, Db> =>
+export const findProviderIssuer = (projectId: string, providerId: string): DbEffect<string | undefined> =>
   Effect.map(
     Db.query("select issuer from oauth_provider_issuers where project_id = $1 and provider_id = $2", [
       projectId,
@@ -223,11 +194,7 @@ export const findProviderIssuer = (
   )
 
 /** Sets (or, with null, removes) the issuer of a provider. */
-export const saveProviderIssuer = (
-  projectId: string,
-  providerId: string,
-  issuer: string | null
-): Effect.Effect<void, DbError, Db> =>
+export const saveProviderIssuer = (projectId: string, providerId: string, issuer: string | null): DbEffect<void> =>
   Effect.asVoid(
     issuer === null
       ? Db.query("delete from oauth_provider_issuers where project_id = $1 and provider_id = $2", [

@@ -6,8 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
+import { Db, type DbEffect } from "../../store/db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** What the callback needs to finish the flow (the `data` column, snake_case in the database). */
 export const OAuthFlowData = rowStruct({
@@ -53,24 +53,17 @@ export type OAuthFlowRow = typeof OAuthFlowRow.Type
 const rows = rowDecoder(OAuthFlowRow)
 const encodeData = Schema.encodeSync(OAuthFlowData)
 
+const insertOauthOuterStatesRow = rowInsert(
+  "oauth_outer_states",
+  "id, project_id, provider_id, data, created_at, expires_at"
+)
 export const insertOAuthFlow = (
   flow: OAuthFlowRow & { readonly innerState: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into oauth_outer_states (id, project_id, provider_id, data, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)`,
-    [
-      sha256Hex(flow.innerState),
-      flow.projectId,
-      flow.providerId,
-      JSON.stringify(encodeData(flow.data)),
-      flow.createdAt,
-      flow.expiresAt
-    ]
-  )
+): DbEffect<void> =>
+  insertOauthOuterStatesRow({ ...flow, id: sha256Hex(flow.innerState), data: JSON.stringify(encodeData(flow.data)) })
 
 /** Marks the flow used and returns it; undefined when unknown or already taken (a replayed callback). */
-export const takeOAuthFlow = (innerState: string, at: Date): Effect.Effect<OAuthFlowRow | undefined, DbError, Db> =>
+export const takeOAuthFlow = (innerState: string, at: Date): DbEffect<OAuthFlowRow | undefined> =>
   Effect.flatMap(
     Db.query(
       `update oauth_outer_states set used_at = $2 where id = $1 and used_at is null
@@ -84,9 +77,7 @@ export const takeOAuthFlow = (innerState: string, at: Date): Effect.Effect<OAuth
  * The response mode of an unused flow, without using it: the callback needs it before the flow is taken, to
  * know whether the browser must show the flow's cookie.
  */
-export const oauthFlowResponseMode = (
-  innerState: string
-): Effect.Effect<"json" | "redirect" | undefined, DbError, Db> =>
+export const oauthFlowResponseMode = (innerState: string): DbEffect<"json" | "redirect" | undefined> =>
   Effect.map(
     Db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
       sha256Hex(innerState)
@@ -98,5 +89,5 @@ export const oauthFlowResponseMode = (
   )
 
 /** Drops flows that ended long ago, so abandoned sign-ins do not pile up. */
-export const deleteOAuthFlowsBefore = (before: Date): Effect.Effect<void, DbError, Db> =>
+export const deleteOAuthFlowsBefore = (before: Date): DbEffect<void> =>
   Db.run("delete from oauth_outer_states where expires_at < $1", [before])

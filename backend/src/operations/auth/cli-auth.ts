@@ -21,7 +21,7 @@ import {
   takeCliAuthAnonToken,
   takeCliAuthToken
 } from "../../store/auth/cli-auth.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import { findRefreshToken, type RefreshTokenRow } from "../../store/auth/refresh-tokens.js"
 import { findUserView } from "../../store/users/users.js"
 import { refreshSession } from "./sessions.js"
@@ -58,7 +58,7 @@ export const startCliAuth = (input: {
   readonly projectId: string
   readonly expiresInMillis?: number | undefined
   readonly anonRefreshToken?: string | undefined
-}): Effect.Effect<StartedCliAuth, Refused | DbError, Db> =>
+}): DbEffect<StartedCliAuth, Refused> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     if (input.anonRefreshToken !== undefined && input.anonRefreshToken !== "") {
@@ -95,11 +95,7 @@ export const startCliAuth = (input: {
 export const pollCliAuth = (
   projectId: string,
   pollingCode: string
-): Effect.Effect<
-  { readonly status: CliAuthStatus; readonly refreshToken?: string },
-  InvalidPollingCode | DbError,
-  Db
-> =>
+): DbEffect<{ readonly status: CliAuthStatus; readonly refreshToken?: string }, InvalidPollingCode> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const attempt = yield* findCliAuthByPollingCode(projectId, pollingCode)

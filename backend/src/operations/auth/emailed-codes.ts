@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { recordAttemptsByNonce } from "../../store/auth/code-attempts.js"
 import type { VerificationCodeRow } from "../../store/auth/verification-codes.js"
 import { checkCode, useCode, type VerificationCodeError } from "./verification-codes.js"
@@ -51,7 +51,7 @@ export const redeemEmailedCode = (
   purpose: string,
   rawCode: string,
   mode: "check" | "use"
-): Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db> =>
+): DbEffect<VerificationCodeRow, VerificationCodeError> =>
   Effect.gen(function* () {
     const code = normalizeEmailedCode(rawCode)
     const outcome = yield* Effect.exit(

@@ -18,7 +18,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Refused } from "../../errors/refused.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView, updateUserColumns } from "../../store/users/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
@@ -42,7 +42,7 @@ import { CodePurpose, type VerificationCodeError } from "./verification-codes.js
 export const userForOtpEmail = (
   project: StoredProject,
   email: string
-): Effect.Effect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled | DbError, Db> =>
+): DbEffect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled> =>
   Effect.gen(function* () {
     const channel = yield* findAuthChannelByEmail(project.id, email)
     if (channel === undefined) {

@@ -14,7 +14,7 @@ import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-i
 import { checkPasswordLength, hashPassword, type PasswordHashError, verifyPassword } from "../../crypto/password.js"
 import { Refused } from "../../errors/refused.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findPasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findRefreshToken, revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
@@ -59,10 +59,7 @@ export const sendResetCode = (
   })
 
 /** `reset/check-code`: the code could reset a password now. */
-export const checkResetCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkResetCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError> =>
   Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check"))
 
 /**
@@ -73,7 +70,7 @@ export const resetPassword = (
   projectId: string,
   code: string,
   password: string
-): Effect.Effect<void, VerificationCodeError | PasswordRuleError | PasswordHashError | DbError, Db> =>
+): DbEffect<void, VerificationCodeError | PasswordRuleError | PasswordHashError> =>
   Effect.gen(function* () {
     yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check")
     yield* checkPasswordLength(password)
@@ -105,11 +102,7 @@ export const updatePassword = (input: {
    * if the access token names a session: a client holding only an access token is signed out.
    */
   readonly keepRefreshToken: string | undefined
-}): Effect.Effect<
-  void,
-  PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError | DbError,
-  Db
-> =>
+}): DbEffect<void, PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError> =>
   Effect.gen(function* () {
     yield* checkPasswordLength(input.newPassword)
     const stored = yield* findPasswordHash(input.projectId, input.userId)
@@ -141,7 +134,7 @@ export const setPassword = (
   projectId: string,
   userId: string,
   password: string
-): Effect.Effect<void, PasswordRuleError | Refused | PasswordHashError | DbError, Db> =>
+): DbEffect<void, PasswordRuleError | Refused | PasswordHashError> =>
   Effect.gen(function* () {
     yield* checkPasswordLength(password)
     if ((yield* findPasswordHash(projectId, userId)) !== undefined) {
@@ -158,11 +151,7 @@ export const checkCredentials = (
   projectId: string,
   email: string,
   password: string
-): Effect.Effect<
-  { readonly userId: string; readonly hasTotp: boolean },
-  EmailPasswordMismatch | PasswordHashError | DbError,
-  Db
-> =>
+): DbEffect<{ readonly userId: string; readonly hasTotp: boolean }, EmailPasswordMismatch | PasswordHashError> =>
   Effect.gen(function* () {
     const channel = yield* findAuthChannelByEmail(projectId, email)
     const hash = channel === undefined ? undefined : yield* findPasswordHash(projectId, channel.userId)

@@ -9,7 +9,7 @@ import {
 import { Refused } from "../../errors/refused.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
   findExternalSession,
   findRefreshToken,
@@ -135,7 +135,7 @@ export const refreshSession = (
 export const endCurrentSession = (
   projectId: string,
   refreshTokenId: string | undefined
-): Effect.Effect<void, RefreshTokenNotFoundOrExpired | AccessTokenExpired | DbError, Db> =>
+): DbEffect<void, RefreshTokenNotFoundOrExpired | AccessTokenExpired> =>
   Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
     // As the service: the session is the access token's; a request without one is told its (absent) access token
@@ -148,10 +148,7 @@ export const endCurrentSession = (
   })
 
 /** A user's sessions that have not expired. */
-export const liveSessions = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
+export const liveSessions = (projectId: string, userId: string): DbEffect<ReadonlyArray<RefreshTokenRow>> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const rows = yield* listRefreshTokens(projectId, userId)
@@ -167,7 +164,7 @@ export const endSession = (
   userId: string,
   sessionId: string,
   currentId: string | undefined
-): Effect.Effect<void, Refused | CannotDeleteCurrentSession | DbError, Db> =>
+): DbEffect<void, Refused | CannotDeleteCurrentSession> =>
   Effect.gen(function* () {
     const row = yield* findRefreshTokenById(projectId, sessionId)
     if (row === undefined || row.revokedAt !== null || row.userId !== userId) {

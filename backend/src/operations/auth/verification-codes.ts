@@ -14,7 +14,7 @@ import {
   VerificationCodeNotFound
 } from "@stackfx/lib/errors/known/verification.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   findVerificationCode,
   insertVerificationCode,
@@ -58,7 +58,7 @@ export interface IssueCodeInput {
 }
 
 /** Stores a new code and returns its value (the only time it exists in clear). */
-export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError, Db> =>
+export const issueCode = (input: IssueCodeInput): DbEffect<string> =>
   Effect.gen(function* () {
     const code = input.code ?? (yield* randomSecret(32))
     const now = yield* Clock.currentTimeMillis
@@ -95,7 +95,7 @@ export type CodeLookup = (
   projectId: string,
   purpose: string,
   code: string
-) => Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db>
+) => DbEffect<VerificationCodeRow, VerificationCodeError>
 
 /** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
 export const checkCode: CodeLookup = (projectId, purpose, code) =>
@@ -114,5 +114,5 @@ export const useCode: CodeLookup = (projectId, purpose, code) =>
   })
 
 /** Counts a wrong answer given with a valid code (e.g. a wrong TOTP for an MFA attempt). */
-export const countFailedAttempt = (row: VerificationCodeRow): Effect.Effect<void, DbError, Db> =>
+export const countFailedAttempt = (row: VerificationCodeRow): DbEffect<void> =>
   recordFailedAttempt(row.projectId, row.id)

@@ -19,7 +19,7 @@ import {
   SUBJECT_REQUIRED
 } from "../../mail/default-templates.js"
 import { renderTemplate } from "../../mail/tsx/render.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   effectiveTemplates,
   removeTemplate,
@@ -39,7 +39,7 @@ export class InvalidTemplateSource extends Schema.TaggedError<InvalidTemplateSou
 const usesSharedServer = (project: StoredProject) => project.config.emailConfig.type === "shared"
 
 /** The templates the project has (and sends with), in the service's order. */
-export const projectTemplates = (project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError, Db> =>
+export const projectTemplates = (project: StoredProject): DbEffect<ReadonlyArray<StoredTemplate>> =>
   usesSharedServer(project)
     ? Effect.succeed(defaultTemplateEntries.map(([id, template]) => ({ id, ...template })))
     : effectiveTemplates(project.id)
@@ -47,7 +47,7 @@ export const projectTemplates = (project: StoredProject): Effect.Effect<Readonly
 const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
   usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
 
-const findTemplate = (project: StoredProject, id: string): Effect.Effect<StoredTemplate, Refused | DbError, Db> =>
+const findTemplate = (project: StoredProject, id: string): DbEffect<StoredTemplate, Refused> =>
   Effect.flatMap(projectTemplates(project), (templates) => {
     const found = templates.find((template) => template.id === id)
     return found === undefined
@@ -59,7 +59,7 @@ const findTemplate = (project: StoredProject, id: string): Effect.Effect<StoredT
 export const createTemplate = (
   project: StoredProject,
   displayName: string
-): Effect.Effect<string, RequiresCustomEmailServer | DbError, Db> =>
+): DbEffect<string, RequiresCustomEmailServer> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
     const id = yield* randomId
@@ -104,11 +104,7 @@ export const updateTemplate = (
   project: StoredProject,
   id: string,
   update: EmailTemplateUpdate
-): Effect.Effect<
-  string,
-  RequiresCustomEmailServer | Refused | EmailRenderingError | InvalidTemplateSource | DbError,
-  Db
-> =>
+): DbEffect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | InvalidTemplateSource> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
     const current = yield* findTemplate(project, id)
@@ -126,7 +122,7 @@ export const updateTemplate = (
 export const deleteTemplate = (
   project: StoredProject,
   id: string
-): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError, Db> =>
+): DbEffect<void, RequiresCustomEmailServer | Refused> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
     const current = yield* findTemplate(project, id)

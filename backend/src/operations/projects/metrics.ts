@@ -14,7 +14,7 @@ import type {
   MetricsEmailOverview,
   ProjectMetrics
 } from "@stackfx/lib/domain/metrics.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   countSentEmails,
   lastActiveTimesSince,
@@ -60,10 +60,7 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
  * registered list also leaves restricted users out, as the service's user list does). The verified,
  * unverified and anonymous counts never overlap and always count everybody.
  */
-export const projectMetrics = (
-  projectId: string,
-  includeAnonymous: boolean
-): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
+export const projectMetrics = (projectId: string, includeAnonymous: boolean): DbEffect<ProjectMetricsOfUsers> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { OnboardingPreview, OnboardingPreviewRequest } from "@stackfx/lib/domain/project-config.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { unverifiedUsers } from "../../store/users/users.js"
 
@@ -16,7 +16,7 @@ export const previewAffectedUsers = (
   project: StoredProject,
   request: OnboardingPreviewRequest,
   limit: number
-): Effect.Effect<OnboardingPreview, DbError, Db> =>
+): DbEffect<OnboardingPreview> =>
   Effect.gen(function* () {
     const was = project.requireEmailVerification
     const will = request.onboarding.requireEmailVerification ?? was

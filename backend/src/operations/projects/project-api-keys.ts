@@ -25,7 +25,7 @@ import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { makeProjectApiKey, parseProjectApiKey } from "../../crypto/project-api-key-format.js"
 import { randomId, secretMatches } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
   findProjectApiKey,
   insertProjectApiKey,
@@ -102,7 +102,7 @@ export function ensureCanManage(caller: KeyCaller, owner: KeyOwner): Effect.Effe
 const clientMayManage = (
   caller: KeyCaller,
   owner: KeyOwner
-): Effect.Effect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound | DbError, Db> =>
+): DbEffect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound> =>
   Effect.gen(function* () {
     const me = caller.user
     if (me === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
@@ -273,19 +273,11 @@ const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
   })
 
 /** Creates a key of a user; the answer is the one place its value appears. */
-export const createUserApiKey = (
-  projectId: string,
-  userId: string,
-  input: KeyInput
-): Effect.Effect<UserApiKeyCreated, DbError, Db> =>
+export const createUserApiKey = (projectId: string, userId: string, input: KeyInput): DbEffect<UserApiKeyCreated> =>
   Effect.map(insertNew(projectId, { userId }, input), (base) => ({ ...base, type: "user" as const, userId }))
 
 /** Creates a key of a team; the answer is the one place its value appears. */
-export const createTeamApiKey = (
-  projectId: string,
-  teamId: string,
-  input: KeyInput
-): Effect.Effect<TeamApiKeyCreated, DbError, Db> =>
+export const createTeamApiKey = (projectId: string, teamId: string, input: KeyInput): DbEffect<TeamApiKeyCreated> =>
   Effect.map(insertNew(projectId, { teamId }, input), (base) => ({ ...base, type: "team" as const, teamId }))
 
 export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiKeyExpired | DbError

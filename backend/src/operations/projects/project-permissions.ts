@@ -11,7 +11,7 @@ import {
   WrongPermissionScope
 } from "@stackfx/lib/errors/known/permissions.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findDefinitionScope, type PermissionScope } from "../../store/teams/permission-definitions.js"
 import {
   deleteProjectGrant,
@@ -33,9 +33,7 @@ export interface ProjectPermissionFilter {
 }
 
 /** The project permissions users hold, sorted by user then permission id (the service's order). */
-export const listUserPermissions = (
-  filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> =>
+export const listUserPermissions = (filter: ProjectPermissionFilter): DbEffect<ReadonlyArray<ProjectPermission>> =>
   Effect.gen(function* () {
     const grants = yield* listProjectGrants(filter)
     if (grants.length === 0) return []
@@ -60,7 +58,7 @@ export const ensureDefinitionInScope = (
   projectId: string,
   permissionId: string,
   expected: PermissionScope
-): Effect.Effect<void, PermissionNotFound | WrongPermissionScope | DbError, Db> =>
+): DbEffect<void, PermissionNotFound | WrongPermissionScope> =>
   Effect.gen(function* () {
     // Built-in `$` team permissions may have no row; they are team scope.
     const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(projectId, permissionId)
@@ -84,17 +82,17 @@ export function requireProjectPermission(
   check: ProjectPermissionGrant,
   errorType: "required",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | UserNotFound | DbError, Db>
+): DbEffect<void, ProjectPermissionRequired | UserNotFound>
 export function requireProjectPermission(
   check: ProjectPermissionGrant,
   errorType: "not-exist",
   recursive: boolean
-): Effect.Effect<void, PermissionNotFound | UserNotFound | DbError, Db>
+): DbEffect<void, PermissionNotFound | UserNotFound>
 export function requireProjectPermission(
   check: ProjectPermissionGrant,
   errorType: "required" | "not-exist",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound | DbError, Db> {
+): DbEffect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound> {
   return Effect.gen(function* () {
     yield* ensureUser(check.projectId, check.userId)
     const held = yield* listUserPermissions({ ...check, recursive })
@@ -110,7 +108,7 @@ export function requireProjectPermission(
 /** Grants a project permission directly (again is a no-op); the user and a project-scope definition must exist. */
 export const grantProjectPermission = (
   grant: ProjectPermissionGrant
-): Effect.Effect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope | DbError, Db> =>
+): DbEffect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope> =>
   Effect.gen(function* () {
     yield* ensureUser(grant.projectId, grant.userId)
     yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "project")
@@ -121,7 +119,7 @@ export const grantProjectPermission = (
 /** Revokes a direct grant; one the user only holds through another permission cannot be revoked. */
 export const revokeProjectPermission = (
   grant: ProjectPermissionGrant
-): Effect.Effect<void, UserNotFound | PermissionNotFound | DbError, Db> =>
+): DbEffect<void, UserNotFound | PermissionNotFound> =>
   Effect.gen(function* () {
     yield* requireProjectPermission(grant, "not-exist", false)
     yield* deleteProjectGrant(grant)
@@ -132,10 +130,7 @@ export const revokeProjectPermission = (
  * `rbac.defaultPermissions.signUp`). Defaults that name no project definition (deleted since the config was
  * written) are skipped rather than granted.
  */
-export const grantDefaultProjectPermissions = (
-  project: StoredProject,
-  userId: string
-): Effect.Effect<void, DbError, Db> =>
+export const grantDefaultProjectPermissions = (project: StoredProject, userId: string): DbEffect<void> =>
   Effect.gen(function* () {
     const defaults = project.config.userDefaultPermissions
     if (defaults.length === 0) return
@@ -145,9 +140,8 @@ export const grantDefaultProjectPermissions = (
   })
 
 /** {@link listUserPermissions} on the request's database. */
-export const listProjectPermissions = (
-  filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> => listUserPermissions(filter)
+export const listProjectPermissions = (filter: ProjectPermissionFilter): DbEffect<ReadonlyArray<ProjectPermission>> =>
+  listUserPermissions(filter)
 
 /** {@link grantProjectPermission} in one transaction. */
 export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) => Db.transaction(grantProjectPermission(grant))

@@ -15,7 +15,7 @@ import {
 import { generateSigningJwks } from "../../crypto/signing-keys.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
 import { type ApiKeyValues, insertApiKeySet } from "../../store/users/api-keys.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { insertProject, type StoredProject } from "../../store/projects/projects.js"
 import { insertSigningKey } from "../../store/auth/signing-keys.js"
 
@@ -144,7 +144,7 @@ export const freshKeys: Effect.Effect<Required<{ [K in keyof ApiKeyValues]: stri
 /** Inserts a project with its defaults, first key set and signing key; run it inside a transaction. */
 export const createProject = (
   input: NewProject
-): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }, DbError, Db> =>
+): DbEffect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }> =>
   Effect.gen(function* () {
     const id = input.id ?? (yield* randomId)
     const now = new Date(yield* Clock.currentTimeMillis)

@@ -21,7 +21,7 @@ import {
   PermissionNotFound
 } from "@stackfx/lib/errors/known/permissions.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import {
   type DefinitionRow,
   deleteDefinition as deleteDefinitionRow,
@@ -55,7 +55,7 @@ const isReserved = (id: string) => id.startsWith("$")
 export const loadDefinitions = (
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<StoredDefinition>, DbError, Db> =>
+): DbEffect<ReadonlyArray<StoredDefinition>> =>
   Effect.map(listDefinitions(projectId, scope), (rows: ReadonlyArray<DefinitionRow>) => {
     const byId = new Map<string, StoredDefinition>(rows.map((row) => [row.id, row]))
     for (const builtin of scope === "team" ? BUILTIN_TEAM_PERMISSIONS : []) {
@@ -107,11 +107,7 @@ export const createDefinition = (
   projectId: string,
   input: PermissionDefinitionCreate,
   scope: PermissionScope = "team"
-): Effect.Effect<
-  PermissionDefinition,
-  PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError,
-  Db
-> =>
+): DbEffect<PermissionDefinition, PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError> =>
   Db.transaction(
     Effect.gen(function* () {
       const existing = yield* loadDefinitions(projectId, scope)
@@ -193,10 +189,9 @@ export const updateDefinition = (
   id: string,
   patch: PermissionDefinitionUpdate,
   scope: PermissionScope = "team"
-): Effect.Effect<
+): DbEffect<
   PermissionDefinition,
-  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | Refused | DbError,
-  Db
+  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | Refused
 > =>
   Db.transaction(
     Effect.gen(function* () {
@@ -232,7 +227,7 @@ export const deleteDefinition = (
   projectId: string,
   id: string,
   scope: PermissionScope = "team"
-): Effect.Effect<void, PermissionNotFound | Refused | DbError, Db> =>
+): DbEffect<void, PermissionNotFound | Refused> =>
   Db.transaction(
     Effect.gen(function* () {
       const definitions = yield* loadDefinitions(projectId, scope)
@@ -250,7 +245,7 @@ export const deleteDefinition = (
 export const listDefinitionsPage = (
   projectId: string,
   request: PageRequest & { readonly search: string | undefined }
-): Effect.Effect<ListResponse<PermissionDefinition>, DbError, Db> =>
+): DbEffect<ListResponse<PermissionDefinition>> =>
   Effect.map(listDefinitionViews(projectId), (definitions) =>
     pageOf(
       definitions.filter((d) => matchesSearch(request.search, d.id, d.id, d.description ?? null)),
@@ -262,5 +257,5 @@ export const listDefinitionsPage = (
 export const listDefinitionViews = (
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<PermissionDefinition>, DbError, Db> =>
+): DbEffect<ReadonlyArray<PermissionDefinition>> =>
   Effect.map(loadDefinitions(projectId, scope), (definitions) => definitions.map(toPermissionDefinition))

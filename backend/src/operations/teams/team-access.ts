@@ -7,15 +7,15 @@ import * as Effect from "effect/Effect"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import { TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findTeam, isTeamMember } from "../../store/teams/teams.js"
 
-export const ensureTeam = (projectId: string, teamId: string): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
+export const ensureTeam = (projectId: string, teamId: string): DbEffect<ServerTeam, TeamNotFound> =>
   Effect.flatMap(findTeam(projectId, teamId), (team) =>
     team === undefined ? Effect.fail(new TeamNotFound({ details: { team_id: teamId } })) : Effect.succeed(team)
   )
 
-export const ensureUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
+export const ensureUser = (projectId: string, userId: string): DbEffect<void, UserNotFound> =>
   Effect.flatMap(Db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]), (found) =>
     found.length > 0 ? Effect.void : Effect.fail(new UserNotFound({}))
   )
@@ -24,7 +24,7 @@ export const ensureMembership = (
   projectId: string,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
+): DbEffect<void, UserNotFound | TeamMembershipNotFound> =>
   Effect.andThen(
     ensureUser(projectId, userId),
     Effect.flatMap(isTeamMember(projectId, teamId, userId), (member) =>

@@ -13,7 +13,7 @@ import { TeamInvitationRestrictedUserNotAllowed, TeamNotFound } from "@stackfx/l
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
 import { randomId } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteInvitation,
@@ -74,10 +74,7 @@ export const sendInvitation = (
     return invitationId
   })
 
-export const listInvitations = (
-  projectId: string,
-  teamId: string
-): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+export const listInvitations = (projectId: string, teamId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     const rows = yield* listPendingInvitations(projectId, teamId, now)
@@ -96,10 +93,7 @@ const invitationView = (row: InvitationRow): TeamInvitation => ({
  * The pending invitations sent to the user's verified e-mail addresses (`GET /team-invitations?user_id=`),
  * of teams that still exist. Hosted checks no team permission here: the invitation is the user's own.
  */
-export const listReceived = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+export const listReceived = (projectId: string, userId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     return (yield* listReceivedInvitations(projectId, userId, now)).map(invitationView)
@@ -115,7 +109,7 @@ export const acceptReceived = (
   project: StoredProject,
   userId: string,
   invitationId: string
-): Effect.Effect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound | DbError, Db> =>
+): DbEffect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* Db.transaction(
@@ -138,7 +132,7 @@ export const revokeInvitation = (
   projectId: string,
   teamId: string,
   invitationId: string
-): Effect.Effect<void, VerificationCodeNotFound | DbError, Db> =>
+): DbEffect<void, VerificationCodeNotFound> =>
   Effect.gen(function* () {
     yield* Db.transaction(
       Effect.gen(function* () {
@@ -171,10 +165,7 @@ export const unrestricted = (user: ServerUser) =>
     : Effect.fail(new TeamInvitationRestrictedUserNotAllowed({ details: { restricted_reason: user.restrictedReason } }))
 
 /** Whether the code can still be used; fails with the verification-code state otherwise. */
-export const checkInvitationCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkInvitationCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError> =>
   Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.teamInvitation, code, "check"))
 
 /** The team display name of a usable code. */
@@ -182,10 +173,9 @@ export const invitationDetails = (
   projectId: string,
   user: ServerUser,
   code: string
-): Effect.Effect<
+): DbEffect<
   { readonly teamDisplayName: string },
-  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | DbError,
-  Db
+  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound
 > =>
   Effect.gen(function* () {
     yield* unrestricted(user)
@@ -199,11 +189,7 @@ export const acceptInvitation = (
   project: StoredProject,
   user: ServerUser,
   code: string
-): Effect.Effect<
-  void,
-  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound | DbError,
-  Db
-> =>
+): DbEffect<void, VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound> =>
   Effect.gen(function* () {
     yield* unrestricted(user)
     // The check counts the attempt outside the transaction, so a failed guess is never rolled back.

@@ -8,7 +8,7 @@ import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/erro
 import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
 import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { deleteGrant, listGrants, type PermissionGrant } from "../../store/teams/team-permissions.js"
 import { grantTeamPermissions } from "../../store/teams/teams.js"
@@ -27,9 +27,7 @@ export interface PermissionFilter {
 }
 
 /** The permissions members hold, sorted by team, user and permission id. */
-export const listMemberPermissions = (
-  filter: PermissionFilter
-): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
+export const listMemberPermissions = (filter: PermissionFilter): DbEffect<ReadonlyArray<TeamPermission>> =>
   Effect.gen(function* () {
     const grants = yield* listGrants(filter)
     if (grants.length === 0) return []
@@ -112,7 +110,7 @@ export const grantDefaultPermissions = (
   project: StoredProject,
   member: { readonly teamId: string; readonly userId: string },
   kind: "creator" | "member"
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Effect.gen(function* () {
     const defaults =
       kind === "creator" ? project.config.teamCreatorDefaultPermissions : project.config.teamMemberDefaultPermissions
@@ -123,9 +121,8 @@ export const grantDefaultPermissions = (
   })
 
 /** {@link listMemberPermissions} on the request's database. */
-export const listTeamPermissions = (
-  filter: PermissionFilter
-): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> => listMemberPermissions(filter)
+export const listTeamPermissions = (filter: PermissionFilter): DbEffect<ReadonlyArray<TeamPermission>> =>
+  listMemberPermissions(filter)
 
 /** {@link grantPermission} in one transaction. */
 export const grantTeamPermission = (grant: PermissionGrant) => Db.transaction(grantPermission(grant))

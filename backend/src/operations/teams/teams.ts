@@ -12,7 +12,7 @@ import type { TeamMembership } from "@stackfx/lib/domain/team-membership.js"
 import { TeamMembershipAlreadyExists, TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { randomId } from "../../crypto/secrets.js"
-import { Db, type DbError, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteTeam as deleteTeamRow,
@@ -55,10 +55,8 @@ const join = (project: StoredProject, teamId: string, userId: string, kind: "cre
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-const listTeams = (
-  projectId: string,
-  userId: string | undefined
-): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> => listStoredTeams(projectId, userId)
+const listTeams = (projectId: string, userId: string | undefined): DbEffect<ReadonlyArray<ServerTeam>> =>
+  listStoredTeams(projectId, userId)
 
 /**
  * `GET /teams`: the project's teams (or a user's) oldest first, or newest first with `desc`; those whose name
@@ -69,7 +67,7 @@ export const listTeamsPage = (
   projectId: string,
   userId: string | undefined,
   request: PageRequest & { readonly desc: boolean; readonly search: string | undefined }
-): Effect.Effect<ListResponse<ServerTeam>, DbError, Db> =>
+): DbEffect<ListResponse<ServerTeam>> =>
   Effect.map(listTeams(projectId, userId), (teams) => {
     const sorted = request.desc ? [...teams].reverse() : teams
     const found = sorted.filter((team) => matchesSearch(request.search, team.id, team.displayName))
@@ -84,7 +82,7 @@ export const getTeam = (
   projectId: string,
   teamId: string,
   memberId: string | undefined
-): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
+): DbEffect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound> =>
   Effect.gen(function* () {
     if (memberId !== undefined) yield* ensureMembership(projectId, teamId, memberId)
     return yield* ensureTeam(projectId, teamId)
@@ -93,7 +91,7 @@ export const getTeam = (
 export const createTeam = (
   project: StoredProject,
   input: NewTeamInput
-): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+): DbEffect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists> =>
   Effect.gen(function* () {
     const id = yield* randomId
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -120,7 +118,7 @@ export const updateTeam = (
   projectId: string,
   teamId: string,
   patch: TeamColumnsPatch
-): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
+): DbEffect<ServerTeam, TeamNotFound> =>
   Db.transaction(
     Effect.gen(function* () {
       yield* ensureTeam(projectId, teamId)
@@ -129,7 +127,7 @@ export const updateTeam = (
     })
   )
 
-export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<void, TeamNotFound | DbError, Db> =>
+export const deleteTeam = (projectId: string, teamId: string): DbEffect<void, TeamNotFound> =>
   Db.transaction(
     Effect.flatMap(deleteTeamRow(projectId, teamId), (deleted) =>
       deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
@@ -141,7 +139,7 @@ export const addMember = (
   project: StoredProject,
   teamId: string,
   userId: string
-): Effect.Effect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+): DbEffect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     return yield* Db.transaction(
@@ -159,7 +157,7 @@ export const joinIfAbsent = (
   project: StoredProject,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamNotFound | DbError, Db> =>
+): DbEffect<void, UserNotFound | TeamNotFound> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* Db.transaction(
@@ -178,7 +176,7 @@ export const removeMember = (
   projectId: string,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
+): DbEffect<void, UserNotFound | TeamMembershipNotFound> =>
   Db.transaction(
     Effect.gen(function* () {
       yield* ensureUser(projectId, userId)

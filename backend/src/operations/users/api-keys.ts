@@ -16,7 +16,7 @@ import {
   revokeApiKeySet,
   updateApiKeySetDescription
 } from "../../store/users/api-keys.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
 import { freshKeys } from "../projects/project-setup.js"
 
@@ -47,7 +47,7 @@ export const unstorableExpiryReason = (millis: number): string | undefined =>
     : undefined
 
 /** Creates a key set with the kinds asked for; the answer is the only place the full keys appear. */
-export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.Effect<ApiKeyCreated, DbError, Db> =>
+export const createApiKeySet = (projectId: string, input: ApiKeyCreate): DbEffect<ApiKeyCreated> =>
   Effect.gen(function* () {
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)

@@ -29,7 +29,7 @@ import {
   normalizeEmail,
   updateContactChannel
 } from "../../store/users/contact-channels.js"
-import { Db, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { CodeLifetimes } from "../auth/code-lifetimes.js"
 import { newEmailedCode, nonceOf, redeemEmailedCode } from "../auth/emailed-codes.js"
@@ -153,11 +153,7 @@ export const updateContactChannelOf = (
   })
 
 /** Removes a channel of the user. */
-export const deleteContactChannelOf = (
-  projectId: string,
-  userId: string,
-  id: string
-): Effect.Effect<void, Refused | DbError, Db> =>
+export const deleteContactChannelOf = (projectId: string, userId: string, id: string): DbEffect<void, Refused> =>
   Effect.gen(function* () {
     const existing = yield* findContactChannel(projectId, userId, id)
     if (existing === undefined) return yield* Effect.fail(missingForWrite())
@@ -169,7 +165,7 @@ export const getContactChannelOf = (
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow, Refused | DbError, Db> =>
+): DbEffect<ContactChannelRow, Refused> =>
   Effect.flatMap(findContactChannel(projectId, userId, id), (found) =>
     found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)
   )
@@ -208,10 +204,7 @@ export const sendVerificationEmail = (
  * Redeems an email verification code: the address it was sent to becomes verified. The code is used
  * first, as the hosted service does, so a deleted address still spends it.
  */
-export const verifyEmailCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | Refused | DbError, Db> =>
+export const verifyEmailCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError | Refused> =>
   Effect.gen(function* () {
     const row = yield* redeemEmailedCode(projectId, CodePurpose.emailVerification, code, "use")
     const channel =
@@ -255,7 +248,7 @@ export const sendSignUpVerification = (
 export const listChannels = (
   projectId: string,
   userId: string | undefined
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<ContactChannelRow>> =>
   userId === undefined ? listProjectContactChannels(projectId) : listContactChannels(projectId, userId)
 
 /**

@@ -11,7 +11,7 @@ import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "@stackfx/lib
 import type { NotificationPreference } from "@stackfx/lib/domain/notification-preference.js"
 import { VerificationCodeExpired, VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { setNotificationChoice, userNotificationChoices } from "../../store/users/notification-preferences.js"
 import { findVerificationCodeInAnyProject, markVerificationCodeUsed } from "../../store/auth/verification-codes.js"
 import { CodePurpose, issueCode } from "../auth/verification-codes.js"
@@ -41,10 +41,7 @@ const preferenceOf = (category: NotificationCategory, enabled: boolean): Notific
 })
 
 /** Every category with the user's choice or its default, in the service's order. */
-export const listPreferences = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<NotificationPreference>, DbError, Db> =>
+export const listPreferences = (projectId: string, userId: string): DbEffect<ReadonlyArray<NotificationPreference>> =>
   Effect.gen(function* () {
     const choices = yield* userNotificationChoices(projectId, userId)
     return NOTIFICATION_CATEGORIES.map((category) =>
@@ -58,7 +55,7 @@ export const setPreference = (
   userId: string,
   category: NotificationCategory,
   enabled: boolean
-): Effect.Effect<NotificationPreference, DbError, Db> =>
+): DbEffect<NotificationPreference> =>
   Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
     yield* setNotificationChoice({ projectId, userId, categoryId: category.id, enabled, at })
@@ -70,7 +67,7 @@ export const receivesCategory = (
   projectId: string,
   userId: string,
   category: NotificationCategory
-): Effect.Effect<boolean, DbError, Db> =>
+): DbEffect<boolean> =>
   Effect.map(
     userNotificationChoices(projectId, userId),
     (choices) => choices.get(category.id) ?? category.defaultEnabled
@@ -85,7 +82,7 @@ export const issueUnsubscribeLink = (input: {
   readonly userId: string
   readonly category: NotificationCategory
   readonly apiBaseUrl: string
-}): Effect.Effect<string, DbError, Db> =>
+}): DbEffect<string> =>
   Effect.gen(function* () {
     const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, UNSUBSCRIBE_CODE_LENGTH)
     yield* issueCode({
@@ -110,7 +107,7 @@ export type Unsubscribed = "unsubscribed" | "already-unsubscribed" | "invalid-co
  */
 export const followUnsubscribeLink = (
   code: string | undefined
-): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
+): DbEffect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired> =>
   Effect.gen(function* () {
     if (code === undefined || code.length !== UNSUBSCRIBE_CODE_LENGTH) return "invalid-code"
     const now = yield* Clock.currentTimeMillis

@@ -28,7 +28,7 @@ import {
   clearPrimaryChannel,
   findUserChannelByValue
 } from "../../store/users/contact-channels.js"
-import { Db, type DbError, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation } from "../../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
 import { revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
 import type { StoredProject } from "../../store/projects/projects.js"
@@ -276,7 +276,7 @@ export const endGuestState = (
   projectId: string,
   userId: string,
   names: { readonly displayName?: string | null | undefined; readonly primaryEmail?: string | null | undefined }
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
     yield* updateUserColumns(projectId, userId, { isAnonymous: false, signedUpAt: now })
@@ -410,13 +410,13 @@ const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch)
   })
 
 /** Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. */
-export const deleteUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
+export const deleteUser = (projectId: string, userId: string): DbEffect<void, UserNotFound> =>
   Effect.flatMap(deleteUserRow(projectId, userId), (deleted) =>
     deleted ? Effect.void : Effect.fail(new UserNotFound({}))
   )
 
 /** A user of the project, or `UserNotFound`. */
-export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
+export const getUser = (projectId: string, userId: string): DbEffect<ServerUser, UserNotFound> =>
   Effect.gen(function* () {
     const user = yield* findUserView(projectId, userId)
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
@@ -444,11 +444,7 @@ export const listUsers = (query: {
   readonly limit?: number | undefined
   readonly excludedEmailDomains: ReadonlyArray<string>
   readonly include: ListedUsers
-}): Effect.Effect<
-  { readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null },
-  Refused | DbError,
-  Db
-> =>
+}): DbEffect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, Refused> =>
   Effect.gen(function* () {
     let cursor: { readonly at: Date; readonly id: string } | undefined
     if (query.cursor !== undefined) {

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../db.js"
-import { rowStruct, rowTable, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const CliAuthAttemptRow = rowStruct({
   id: Schema.String,
@@ -21,6 +21,10 @@ const columns =
   "id, project_id, refresh_token, anon_refresh_token, expires_at, used_at, (refresh_token is not null or used_at is not null) as completed"
 const cliAuthAttempts = rowTable("cli_auth_attempts", CliAuthAttemptRow, columns)
 
+const insertCliAuthAttemptsRow = rowInsert(
+  "cli_auth_attempts",
+  "project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at"
+)
 export const insertCliAuthAttempt = (attempt: {
   readonly projectId: string
   readonly id: string
@@ -29,25 +33,17 @@ export const insertCliAuthAttempt = (attempt: {
   readonly anonRefreshToken: string | null
   readonly createdAt: Date
   readonly expiresAt: Date
-}): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      attempt.projectId,
-      attempt.id,
-      sha256Hex(attempt.pollingCode),
-      sha256Hex(attempt.loginCode),
-      attempt.anonRefreshToken,
-      attempt.createdAt,
-      attempt.expiresAt
-    ]
-  )
+}): DbEffect<void> =>
+  insertCliAuthAttemptsRow({
+    ...attempt,
+    pollingCodeHash: sha256Hex(attempt.pollingCode),
+    loginCodeHash: sha256Hex(attempt.loginCode)
+  })
 
 /** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
 const findCliAuthBy =
   (column: "polling_code_hash" | "login_code_hash") =>
-  (projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError, Db> =>
+  (projectId: string, code: string): DbEffect<CliAuthAttemptRow | undefined> =>
     cliAuthAttempts.first(`project_id = $1 and ${column} = $2`, [projectId, sha256Hex(code)])
 
 export const findCliAuthByPollingCode = findCliAuthBy("polling_code_hash")
@@ -58,12 +54,7 @@ export const findCliAuthByLoginCode = findCliAuthBy("login_code_hash")
  * Hands the attempt its refresh token, if it is still pending at `now`: one statement, so two completions
  * of one code cannot both win. True when this call completed it.
  */
-export const completeCliAuth = (
-  projectId: string,
-  id: string,
-  refreshToken: string,
-  now: Date
-): Effect.Effect<boolean, DbError, Db> =>
+export const completeCliAuth = (projectId: string, id: string, refreshToken: string, now: Date): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `update cli_auth_attempts set refresh_token = $3, anon_refresh_token = null
@@ -77,11 +68,7 @@ export const completeCliAuth = (
  * Takes the attempt's refresh token once: marks it used and clears the stored token. Undefined when another
  * poll took it first.
  */
-export const takeCliAuthToken = (
-  projectId: string,
-  id: string,
-  now: Date
-): Effect.Effect<string | undefined, DbError, Db> =>
+export const takeCliAuthToken = (projectId: string, id: string, now: Date): DbEffect<string | undefined> =>
   Effect.flatMap(
     Db.query(
       `update cli_auth_attempts a set used_at = $3, refresh_token = null
@@ -99,7 +86,7 @@ export const takeCliAuthAnonToken = (
   id: string,
   anonRefreshToken: string,
   now: Date
-): Effect.Effect<boolean, DbError, Db> =>
+): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `update cli_auth_attempts set anon_refresh_token = null

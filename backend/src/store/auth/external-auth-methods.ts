@@ -3,7 +3,7 @@
  * row per project, provider, issuer and subject, and at most one per user and provider.
  */
 import * as Effect from "effect/Effect"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { firstString } from "../rows.js"
 
 export interface ExternalIdentity {
@@ -14,7 +14,7 @@ export interface ExternalIdentity {
 }
 
 /** The user the identity belongs to, if it was ever seen in the project. */
-export const findExternalIdentityUser = (identity: ExternalIdentity): Effect.Effect<string | undefined, DbError, Db> =>
+export const findExternalIdentityUser = (identity: ExternalIdentity): DbEffect<string | undefined> =>
   Effect.map(
     Db.query(
       `select user_id from external_auth_methods
@@ -28,11 +28,7 @@ export const findExternalIdentityUser = (identity: ExternalIdentity): Effect.Eff
  * Records the identity as the user's. False when either unique key already holds a row (the identity is
  * someone's, or the user has another identity at this provider): nothing is written then.
  */
-export const insertExternalIdentity = (
-  identity: ExternalIdentity,
-  userId: string,
-  at: Date
-): Effect.Effect<boolean, DbError, Db> =>
+export const insertExternalIdentity = (identity: ExternalIdentity, userId: string, at: Date): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `insert into external_auth_methods (project_id, user_id, provider_id, issuer, subject, created_at)
@@ -43,11 +39,7 @@ export const insertExternalIdentity = (
   )
 
 /** Whether the user already has an identity at the provider (a user has at most one per provider). */
-export const userHasProviderIdentity = (
-  projectId: string,
-  userId: string,
-  providerId: string
-): Effect.Effect<boolean, DbError, Db> =>
+export const userHasProviderIdentity = (projectId: string, userId: string, providerId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query("select 1 from external_auth_methods where project_id = $1 and user_id = $2 and provider_id = $3", [
       projectId,

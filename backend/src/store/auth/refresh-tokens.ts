@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const RefreshTokenRow = rowStruct({
@@ -29,7 +29,7 @@ export const insertRefreshToken = (token: {
   readonly isImpersonation: boolean
   /** The external provider session the session was opened for (`POST /auth/external/token`). */
   readonly externalSession?: string | undefined
-}): Effect.Effect<void, DbError, Db> =>
+}): DbEffect<void> =>
   Db.run(
     `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
        values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
@@ -49,49 +49,35 @@ export const insertRefreshToken = (token: {
 export const findExternalSession = (
   projectId: string,
   externalSession: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
+): DbEffect<RefreshTokenRow | undefined> =>
   refreshTokens.first("project_id = $1 and external_session = $2", [projectId, externalSession])
 
 /** Makes an ended or expired session live again, until `expiresAt`; it was used `at`. */
-export const reviveRefreshToken = (
-  projectId: string,
-  id: string,
-  at: Date,
-  expiresAt: Date
-): Effect.Effect<void, DbError, Db> =>
+export const reviveRefreshToken = (projectId: string, id: string, at: Date, expiresAt: Date): DbEffect<void> =>
   Db.run(
     "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
     [projectId, id, at, expiresAt]
   )
 
 /** The session this refresh token opened in the project, revoked or not. */
-export const findRefreshToken = (
-  projectId: string,
-  token: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
+export const findRefreshToken = (projectId: string, token: string): DbEffect<RefreshTokenRow | undefined> =>
   refreshTokens.first("token_hash = $1 and project_id = $2", [sha256Hex(token), projectId])
 
-export const findRefreshTokenById = (
-  projectId: string,
-  id: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError, Db> =>
+export const findRefreshTokenById = (projectId: string, id: string): DbEffect<RefreshTokenRow | undefined> =>
   refreshTokens.first("id = $1 and project_id = $2", [id, projectId])
 
 /** The user's sessions, newest first. */
-export const listRefreshTokens = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
+export const listRefreshTokens = (projectId: string, userId: string): DbEffect<ReadonlyArray<RefreshTokenRow>> =>
   refreshTokens.all("project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id", [
     projectId,
     userId
   ])
 
-export const touchRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<void, DbError, Db> =>
+export const touchRefreshToken = (projectId: string, id: string, at: Date): DbEffect<void> =>
   Db.run("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
 
 /** Revokes one session; true when it existed and was active. */
-export const revokeRefreshToken = (projectId: string, id: string, at: Date): Effect.Effect<boolean, DbError, Db> =>
+export const revokeRefreshToken = (projectId: string, id: string, at: Date): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       "update refresh_tokens set revoked_at = $3 where project_id = $1 and id = $2 and revoked_at is null returning id",
@@ -101,12 +87,7 @@ export const revokeRefreshToken = (projectId: string, id: string, at: Date): Eff
   )
 
 /** Revokes every session of a user, except `keepId` when given. */
-export const revokeUserRefreshTokens = (
-  projectId: string,
-  userId: string,
-  at: Date,
-  keepId?: string
-): Effect.Effect<void, DbError, Db> =>
+export const revokeUserRefreshTokens = (projectId: string, userId: string, at: Date, keepId?: string): DbEffect<void> =>
   Db.run(
     "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
     [projectId, userId, at, keepId ?? null]

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../db.js"
-import { rowStruct, rowTable, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const VerificationCodeRow = rowStruct({
   id: Schema.String,
@@ -38,38 +38,22 @@ export interface NewVerificationCode {
   readonly expiresAt: Date
 }
 
-export const insertVerificationCode = (code: NewVerificationCode): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into verification_codes (id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      code.id,
-      code.projectId,
-      code.purpose,
-      sha256Hex(code.code),
-      code.nonce,
-      code.userId,
-      code.email,
-      JSON.stringify(code.data),
-      code.callbackUrl,
-      code.createdAt,
-      code.expiresAt
-    ]
-  )
+const insertVerificationCodesRow = rowInsert(
+  "verification_codes",
+  "id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at"
+)
+export const insertVerificationCode = (code: NewVerificationCode): DbEffect<void> =>
+  insertVerificationCodesRow({ ...code, codeHash: sha256Hex(code.code), data: JSON.stringify(code.data) })
 
 export const findVerificationCode = (
   projectId: string,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
+): DbEffect<VerificationCodeRow | undefined> =>
   verificationCodes.first("project_id = $1 and purpose = $2 and code_hash = $3", [projectId, purpose, sha256Hex(code)])
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
-export const markVerificationCodeUsed = (
-  projectId: string,
-  id: string,
-  at: Date
-): Effect.Effect<boolean, DbError, Db> =>
+export const markVerificationCodeUsed = (projectId: string, id: string, at: Date): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       "update verification_codes set used_at = $3 where project_id = $1 and id = $2 and used_at is null returning id",
@@ -78,7 +62,7 @@ export const markVerificationCodeUsed = (
     (found) => found.length > 0
   )
 
-export const recordFailedAttempt = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
+export const recordFailedAttempt = (projectId: string, id: string): DbEffect<void> =>
   Db.run("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
     projectId,
     id
@@ -92,5 +76,5 @@ export const recordFailedAttempt = (projectId: string, id: string): Effect.Effec
 export const findVerificationCodeInAnyProject = (
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError, Db> =>
+): DbEffect<VerificationCodeRow | undefined> =>
   verificationCodes.first("purpose = $1 and code_hash = $2", [purpose, sha256Hex(code)])

@@ -3,7 +3,7 @@
  * object of dotted leaf paths (`{ "auth.signUpRules.r1.action.type": "reject" }`).
  */
 import * as Effect from "effect/Effect"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 /** The levels of the service's config overrides, lowest precedence first. */
 export const CONFIG_LEVELS = ["project", "branch", "environment"] as const
@@ -19,7 +19,7 @@ const isLeaf = (value: unknown): value is ConfigLeaf =>
   value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean"
 
 /** Every level's override of the project; a level nobody wrote is `{}`. */
-export const loadOverrides = (projectId: string): Effect.Effect<Record<ConfigLevel, FlatOverride>, DbError, Db> =>
+export const loadOverrides = (projectId: string): DbEffect<Record<ConfigLevel, FlatOverride>> =>
   Effect.map(Db.query("select level, override from config_overrides where project_id = $1", [projectId]), (rows) => {
     const out: Record<ConfigLevel, FlatOverride> = { project: {}, branch: {}, environment: {} }
     for (const row of rows) {
@@ -34,11 +34,7 @@ export const loadOverrides = (projectId: string): Effect.Effect<Record<ConfigLev
     return out
   })
 
-export const saveOverride = (
-  projectId: string,
-  level: ConfigLevel,
-  override: FlatOverride
-): Effect.Effect<void, DbError, Db> =>
+export const saveOverride = (projectId: string, level: ConfigLevel, override: FlatOverride): DbEffect<void> =>
   Db.run(
     `insert into config_overrides (project_id, level, override) values ($1, $2, $3)
        on conflict (project_id, level) do update set override = excluded.override`,
@@ -46,14 +42,14 @@ export const saveOverride = (
   )
 
 /** Where the branch-level config was pushed from, as the service keeps it (`null`: never set, or unlinked). */
-export const loadBranchSource = (projectId: string): Effect.Effect<unknown, DbError, Db> =>
+export const loadBranchSource = (projectId: string): DbEffect<unknown> =>
   Effect.map(
     Db.query("select source from config_overrides where project_id = $1 and level = 'branch'", [projectId]),
     (rows) => rows[0]?.["source"] ?? null
   )
 
 /** Sets where the branch-level config came from; the branch row is made (with an empty override) if missing. */
-export const saveBranchSource = (projectId: string, source: unknown): Effect.Effect<void, DbError, Db> =>
+export const saveBranchSource = (projectId: string, source: unknown): DbEffect<void> =>
   Db.run(
     `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
        on conflict (project_id, level) do update set source = excluded.source`,

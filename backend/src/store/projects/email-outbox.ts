@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable, Timestamp } from "../rows.js"
 import { isStorableText } from "../storable.js"
 
@@ -46,7 +46,7 @@ export interface OutboxPageQuery {
 }
 
 /** A page of the project's messages, newest first; the cursor's message is the first one. */
-export const listOutboxEmails = (query: OutboxPageQuery): Effect.Effect<ReadonlyArray<OutboxEmailRow>, DbError, Db> => {
+export const listOutboxEmails = (query: OutboxPageQuery): DbEffect<ReadonlyArray<OutboxEmailRow>> => {
   // A filter the database could not store matches no message.
   if (!isStorableText(query.status ?? "", query.simpleStatus ?? "")) return Effect.succeed([])
   const params: Array<unknown> = [query.projectId]
@@ -73,12 +73,9 @@ export const listOutboxEmails = (query: OutboxPageQuery): Effect.Effect<Readonly
 }
 
 /** One message of the project. */
-export const findOutboxEmail = (
-  projectId: string,
-  id: string
-): Effect.Effect<OutboxEmailRow | undefined, DbError, Db> =>
+export const findOutboxEmail = (projectId: string, id: string): DbEffect<OutboxEmailRow | undefined> =>
   outbox.first("project_id = $1 and id = $2", [projectId, id])
 
 /** Records that relaying the message by SMTP failed, with the reason the route shows. */
-export const recordSmtpFailure = (projectId: string, id: string, reason: string): Effect.Effect<void, DbError, Db> =>
+export const recordSmtpFailure = (projectId: string, id: string, reason: string): DbEffect<void> =>
   Db.run("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { defaultTemplateEntries, type TemplateSource } from "../../mail/default-templates.js"
-import { Db, DbError, type Row } from "../db.js"
+import { Db, type DbEffect, DbError, type Row } from "../db.js"
 
 /** A template of a project, as listed. `themeId` absent: the template names no theme. */
 export interface StoredTemplate extends TemplateSource {
@@ -52,7 +52,7 @@ const toRow = (row: Row): Effect.Effect<TemplateRow, DbError> => {
  * The project's templates in the service's order: the defaults (as edited, unless removed), then the ones
  * it created, oldest first.
  */
-export const effectiveTemplates = (projectId: string): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError, Db> =>
+export const effectiveTemplates = (projectId: string): DbEffect<ReadonlyArray<StoredTemplate>> =>
   Effect.gen(function* () {
     const rows = yield* Effect.flatMap(
       Db.query(
@@ -73,7 +73,7 @@ export const effectiveTemplates = (projectId: string): Effect.Effect<ReadonlyArr
   })
 
 /** Writes a template of the project (a default's edit or a created template), keeping its place. */
-export const saveTemplate = (projectId: string, template: StoredTemplate, at: Date): Effect.Effect<void, DbError, Db> =>
+export const saveTemplate = (projectId: string, template: StoredTemplate, at: Date): DbEffect<void> =>
   Db.run(
     `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
        values ($1, $2, $3, $4, $5, false, $6)
@@ -86,11 +86,7 @@ export const saveTemplate = (projectId: string, template: StoredTemplate, at: Da
  * Removes a template of the project. A default leaves a `deleted` row (the defaults are not rows, so its
  * absence must be recorded); a created template's row goes.
  */
-export const removeTemplate = (
-  projectId: string,
-  template: StoredTemplate,
-  at: Date
-): Effect.Effect<void, DbError, Db> => {
+export const removeTemplate = (projectId: string, template: StoredTemplate, at: Date): DbEffect<void> => {
   const isDefault = defaultTemplateEntries.some(([id]) => id === template.id)
   if (!isDefault)
     return Db.run("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { LoginMethodCount } from "@stackfx/lib/domain/metrics.js"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 const asDate = (value: unknown): Date | undefined => (value instanceof Date ? value : undefined)
 
@@ -15,7 +15,7 @@ const counted = (includeAnonymous: boolean) => (includeAnonymous ? "" : " and no
 /** One timestamp column of the project's users, read since `from`. */
 const timesSince =
   (column: "signed_up_at" | "last_active_at") =>
-  (projectId: string, from: Date, includeAnonymous: boolean): Effect.Effect<ReadonlyArray<Date>, DbError, Db> =>
+  (projectId: string, from: Date, includeAnonymous: boolean): DbEffect<ReadonlyArray<Date>> =>
     Effect.map(
       Db.query(
         `select ${column} as t from users where project_id = $1 and ${column} >= $2${counted(includeAnonymous)}`,
@@ -35,7 +35,7 @@ export const recentlyActiveUserIds = (
   projectId: string,
   limit: number,
   includeAnonymous: boolean
-): Effect.Effect<ReadonlyArray<string>, DbError, Db> =>
+): DbEffect<ReadonlyArray<string>> =>
   Effect.map(
     Db.query(
       `select id from users where project_id = $1${counted(includeAnonymous)} order by last_active_at desc, id limit $2`,
@@ -48,7 +48,7 @@ export const recentlyActiveUserIds = (
  * Sign-in methods by kind, like the hosted service's `login_methods`: passwords, passkey users, users with
  * one-time codes enabled, and OAuth accounts by provider.
  */
-export const loginMethodCounts = (projectId: string): Effect.Effect<ReadonlyArray<LoginMethodCount>, DbError, Db> =>
+export const loginMethodCounts = (projectId: string): DbEffect<ReadonlyArray<LoginMethodCount>> =>
   Effect.map(
     Db.query(
       `select 'password' as method, count(*)::int as n from password_hashes where project_id = $1
@@ -80,11 +80,7 @@ export interface UserCounts {
   readonly teams: number
 }
 
-export const userCounts = (
-  projectId: string,
-  activeSince: Date,
-  includeAnonymous: boolean
-): Effect.Effect<UserCounts, DbError, Db> =>
+export const userCounts = (projectId: string, activeSince: Date, includeAnonymous: boolean): DbEffect<UserCounts> =>
   Effect.map(
     Db.query(
       `select
@@ -119,7 +115,7 @@ export interface SentEmail {
 }
 
 /** The e-mails the project sent since `from`, newest first. */
-export const sentEmailsSince = (projectId: string, from: Date): Effect.Effect<ReadonlyArray<SentEmail>, DbError, Db> =>
+export const sentEmailsSince = (projectId: string, from: Date): DbEffect<ReadonlyArray<SentEmail>> =>
   Effect.map(
     Db.query(
       "select id, subject, created_at from outbox where project_id = $1 and created_at >= $2 order by created_at desc, id desc",
@@ -135,7 +131,7 @@ export const sentEmailsSince = (projectId: string, from: Date): Effect.Effect<Re
   )
 
 /** How many e-mails the project has sent in all. */
-export const countSentEmails = (projectId: string): Effect.Effect<number, DbError, Db> =>
+export const countSentEmails = (projectId: string): DbEffect<number> =>
   Effect.map(Db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) =>
     Number(rows[0]?.["n"] ?? 0)
   )
@@ -147,7 +143,7 @@ export const countSentEmails = (projectId: string): Effect.Effect<number, DbErro
 export const usersByCountry = (
   projectId: string,
   includeAnonymous: boolean
-): Effect.Effect<Readonly<Record<string, number>>, DbError, Db> =>
+): DbEffect<Readonly<Record<string, number>>> =>
   Effect.map(
     Db.query(
       `select country_code, count(*)::int as users from users

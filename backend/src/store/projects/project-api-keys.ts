@@ -2,11 +2,10 @@
  * Repository of `project_api_keys`, the keys of users and teams. A key is stored as its sha256 hex and its
  * last four characters, never in full.
  */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../db.js"
-import { rowStruct, rowTable, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const ProjectApiKeyRow = rowStruct({
   id: Schema.String,
@@ -29,17 +28,18 @@ const projectApiKeys = rowTable("project_api_keys", ProjectApiKeyRow)
 export const listProjectApiKeys = (
   projectId: string,
   owner: { readonly userId: string } | { readonly teamId: string }
-): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError, Db> => {
+): DbEffect<ReadonlyArray<ProjectApiKeyRow>> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
   return projectApiKeys.all(`project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value])
 }
 
-export const findProjectApiKey = (
-  projectId: string,
-  id: string
-): Effect.Effect<ProjectApiKeyRow | undefined, DbError, Db> =>
+export const findProjectApiKey = (projectId: string, id: string): DbEffect<ProjectApiKeyRow | undefined> =>
   projectApiKeys.first("project_id = $1 and id = $2", [projectId, id])
 
+const insertProjectApiKeysRow = rowInsert(
+  "project_api_keys",
+  "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at"
+)
 export const insertProjectApiKey = (key: {
   readonly id: string
   readonly projectId: string
@@ -50,23 +50,8 @@ export const insertProjectApiKey = (key: {
   readonly value: string
   readonly createdAt: Date
   readonly expiresAt: Date | null
-}): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      key.id,
-      key.projectId,
-      key.userId,
-      key.teamId,
-      key.description,
-      key.isPublic,
-      sha256Hex(key.value),
-      lastFour(key.value),
-      key.createdAt,
-      key.expiresAt
-    ]
-  )
+}): DbEffect<void> =>
+  insertProjectApiKeysRow({ ...key, secretHash: sha256Hex(key.value), lastFour: lastFour(key.value) })
 
 /**
  * Sets the description (when given) and revokes (when asked). A second revocation keeps the first time, as
@@ -76,7 +61,7 @@ export const updateProjectApiKey = (
   projectId: string,
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Db.run(
     `update project_api_keys
           set description = coalesce($3, description),

@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 import { whereEqual } from "../statements.js"
 
@@ -23,7 +23,7 @@ export interface ProjectPermissionGrant {
 export const listProjectGrants = (filter: {
   readonly projectId: string
   readonly userId?: string | undefined
-}): Effect.Effect<ReadonlyArray<ProjectGrantRow>, DbError, Db> => {
+}): DbEffect<ReadonlyArray<ProjectGrantRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["project_id", filter.projectId],
@@ -43,7 +43,7 @@ export const insertProjectGrants = (grant: {
   readonly projectId: string
   readonly userId: string
   readonly permissionIds: ReadonlyArray<string>
-}): Effect.Effect<void, DbError, Db> =>
+}): DbEffect<void> =>
   Effect.forEach(
     grant.permissionIds,
     (permissionId) =>
@@ -56,7 +56,7 @@ export const insertProjectGrants = (grant: {
   )
 
 /** Removes one direct grant; false when the user did not have it directly. */
-export const deleteProjectGrant = (grant: ProjectPermissionGrant): Effect.Effect<boolean, DbError, Db> =>
+export const deleteProjectGrant = (grant: ProjectPermissionGrant): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `delete from project_user_permissions where project_id = $1 and user_id = $2 and permission_id = $3
@@ -67,7 +67,7 @@ export const deleteProjectGrant = (grant: ProjectPermissionGrant): Effect.Effect
   )
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
-export const renameProjectGrants = (projectId: string, from: string, to: string): Effect.Effect<void, DbError, Db> =>
+export const renameProjectGrants = (projectId: string, from: string, to: string): DbEffect<void> =>
   Db.run("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
     projectId,
     from,
@@ -75,5 +75,5 @@ export const renameProjectGrants = (projectId: string, from: string, to: string)
   ])
 
 /** Drops every grant of a deleted definition. */
-export const deleteProjectGrantsOf = (projectId: string, permissionId: string): Effect.Effect<void, DbError, Db> =>
+export const deleteProjectGrantsOf = (projectId: string, permissionId: string): DbEffect<void> =>
   Db.run("delete from project_user_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

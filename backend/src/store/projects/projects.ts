@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 /** A project as the emulator keeps it; `config` is the admin view's config (camelCase). */
@@ -71,17 +71,16 @@ const values = (project: StoredProject): ReadonlyArray<unknown> => [
 /** The owner team's project, for the foreign key that keeps owner teams in `internal`. */
 const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === null ? null : "internal")
 
-export const findProject = (id: string): Effect.Effect<StoredProject | undefined, DbError, Db> =>
-  projects.first("id = $1", [id])
+export const findProject = (id: string): DbEffect<StoredProject | undefined> => projects.first("id = $1", [id])
 
-export const insertProject = (project: StoredProject): Effect.Effect<void, DbError, Db> =>
+export const insertProject = (project: StoredProject): DbEffect<void> =>
   Db.run(
     `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
     [...values(project), ownerTeamProject(project)]
   )
 
 /** Writes every field of `project` over the stored row (its id and creation time stay). */
-export const saveProject = (project: StoredProject): Effect.Effect<void, DbError, Db> => {
+export const saveProject = (project: StoredProject): DbEffect<void> => {
   const assignments = COLUMNS.map((column, i) => `${column} = $${i + 1}`).filter((_, i) => i > 0)
   return Db.run(
     `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
@@ -89,11 +88,10 @@ export const saveProject = (project: StoredProject): Effect.Effect<void, DbError
   )
 }
 
-export const deleteProject = (id: string): Effect.Effect<void, DbError, Db> =>
-  Db.run("delete from projects where id = $1", [id])
+export const deleteProject = (id: string): DbEffect<void> => Db.run("delete from projects where id = $1", [id])
 
 /** The trusted domains of every project (for CORS preflights, which name no project). */
-export const listAllTrustedDomains = (): Effect.Effect<ReadonlyArray<string>, DbError, Db> =>
+export const listAllTrustedDomains = (): DbEffect<ReadonlyArray<string>> =>
   Effect.map(
     Db.query("select d->>'domain' as domain from projects, jsonb_array_elements(config->'domains') d"),
     (found) => found.flatMap((row) => (typeof row["domain"] === "string" ? [row["domain"]] : []))
@@ -103,7 +101,7 @@ export const listAllTrustedDomains = (): Effect.Effect<ReadonlyArray<string>, Db
  * True when the user of `internal` belongs to the team of `internal` that owns the project (what makes their
  * access token the project's admin access token).
  */
-export const isProjectOwner = (projectId: string, userId: string): Effect.Effect<boolean, DbError, Db> =>
+export const isProjectOwner = (projectId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `select 1 from projects p
@@ -118,7 +116,7 @@ export const isProjectOwner = (projectId: string, userId: string): Effect.Effect
  * The projects owned by any team of `internal` the user belongs to. The hosted service promises no order;
  * newest first keeps answers stable.
  */
-export const listOwnedProjects = (userId: string): Effect.Effect<ReadonlyArray<StoredProject>, DbError, Db> =>
+export const listOwnedProjects = (userId: string): DbEffect<ReadonlyArray<StoredProject>> =>
   Effect.flatMap(
     Db.query(
       `select ${COLUMNS.map((c) => `p.${c}`).join(", ")} from projects p
@@ -135,7 +133,7 @@ export const listOwnedProjects = (userId: string): Effect.Effect<ReadonlyArray<S
  * The project's webhook portal token, created on first use and stable afterwards (one statement, so two
  * concurrent first calls still agree on one token).
  */
-export const webhookToken = (projectId: string, candidate: string): Effect.Effect<string, DbError, Db> =>
+export const webhookToken = (projectId: string, candidate: string): DbEffect<string> =>
   Effect.map(
     Db.query("update projects set webhook_token = coalesce(webhook_token, $2) where id = $1 returning webhook_token", [
       projectId,
@@ -152,12 +150,12 @@ export const webhookToken = (projectId: string, candidate: string): Effect.Effec
  * `email_not_verified`). The hosted service's `config.onboarding.requireEmailVerification`, legacy
  * `require_email_verification`; off by default. Kept in a column of its own (migration 0004).
  */
-export const findRequireEmailVerification = (projectId: string): Effect.Effect<boolean, DbError, Db> =>
+export const findRequireEmailVerification = (projectId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query("select require_email_verification from projects where id = $1", [projectId]),
     (found) => found[0]?.["require_email_verification"] === true
   )
 
 /** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
-export const setRequireEmailVerification = (projectId: string, required: boolean): Effect.Effect<void, DbError, Db> =>
+export const setRequireEmailVerification = (projectId: string, required: boolean): DbEffect<void> =>
   Db.run("update projects set require_email_verification = $2 where id = $1", [projectId, required])

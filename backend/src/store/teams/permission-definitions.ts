@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable } from "../rows.js"
 
 /** Which permissions a definition is for: members of a team, or users of the project. */
@@ -24,14 +24,11 @@ const permissionDefinitions = rowTable("permission_definitions", DefinitionRow)
 export const listDefinitions = (
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<DefinitionRow>> =>
   permissionDefinitions.all("project_id = $1 and scope = $2 order by id", [projectId, scope])
 
 /** The scope of the definition with this id, if any (ids are unique across scopes, as on the service). */
-export const findDefinitionScope = (
-  projectId: string,
-  id: string
-): Effect.Effect<PermissionScope | undefined, DbError, Db> =>
+export const findDefinitionScope = (projectId: string, id: string): DbEffect<PermissionScope | undefined> =>
   Effect.map(
     Db.query("select scope from permission_definitions where project_id = $1 and id = $2", [projectId, id]),
     (rows) => {
@@ -44,7 +41,7 @@ export const insertDefinition = (
   projectId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Db.run(
     `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
        values ($1, $2, $5, $3, $4)`,
@@ -57,7 +54,7 @@ export const saveDefinition = (
   currentId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   Db.run(
     `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
        where project_id = $1 and scope = $6 and id = $2`,
@@ -71,9 +68,5 @@ export const saveDefinition = (
     ]
   )
 
-export const deleteDefinition = (
-  projectId: string,
-  id: string,
-  scope: PermissionScope = "team"
-): Effect.Effect<void, DbError, Db> =>
+export const deleteDefinition = (projectId: string, id: string, scope: PermissionScope = "team"): DbEffect<void> =>
   Db.run("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [projectId, id, scope])

@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
 
 const InvitationRow = rowStruct({
   id: Schema.String,
@@ -28,20 +28,12 @@ export interface NewInvitation {
   readonly expiresAt: Date
 }
 
-export const insertInvitation = (invitation: NewInvitation): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      invitation.id,
-      invitation.projectId,
-      invitation.teamId,
-      invitation.recipientEmail,
-      invitation.verificationCodeId,
-      invitation.createdAt,
-      invitation.expiresAt
-    ]
-  )
+const insertTeamInvitationsRow = rowInsert(
+  "team_invitations",
+  "id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at"
+)
+export const insertInvitation = (invitation: NewInvitation): DbEffect<void> =>
+  insertTeamInvitationsRow({ ...invitation })
 
 const select = `
 select i.id, i.team_id, t.display_name as team_display_name, i.recipient_email, i.verification_code_id, i.expires_at
@@ -54,7 +46,7 @@ export const listPendingInvitations = (
   projectId: string,
   teamId: string,
   now: Date
-): Effect.Effect<ReadonlyArray<InvitationRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<InvitationRow>> =>
   Effect.flatMap(
     Db.query(
       `${select} where i.project_id = $1 and i.team_id = $2 and c.used_at is null and c.expires_at > $3
@@ -78,7 +70,7 @@ export const listReceivedInvitations = (
   projectId: string,
   userId: string,
   now: Date
-): Effect.Effect<ReadonlyArray<InvitationRow>, DbError, Db> =>
+): DbEffect<ReadonlyArray<InvitationRow>> =>
   Effect.flatMap(
     Db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [
       projectId,
@@ -94,25 +86,21 @@ export const findReceivedInvitation = (
   userId: string,
   id: string,
   now: Date
-): Effect.Effect<InvitationRow | undefined, DbError, Db> =>
+): DbEffect<InvitationRow | undefined> =>
   Effect.flatMap(
     Db.query(`${select} where i.project_id = $1 and i.id = $4 and ${receivedBy}`, [projectId, userId, now, id]),
     invitationRows.first
   )
 
 /** One invitation of a team, pending or not. */
-export const findInvitation = (
-  projectId: string,
-  teamId: string,
-  id: string
-): Effect.Effect<InvitationRow | undefined, DbError, Db> =>
+export const findInvitation = (projectId: string, teamId: string, id: string): DbEffect<InvitationRow | undefined> =>
   Effect.flatMap(
     Db.query(`${select} where i.project_id = $1 and i.team_id = $2 and i.id = $3`, [projectId, teamId, id]),
     invitationRows.first
   )
 
 /** Revokes an invitation: its code goes, and the invitation row with it (foreign key cascade). */
-export const deleteInvitation = (projectId: string, invitation: InvitationRow): Effect.Effect<void, DbError, Db> =>
+export const deleteInvitation = (projectId: string, invitation: InvitationRow): DbEffect<void> =>
   Effect.gen(function* () {
     if (invitation.verificationCodeId !== null) {
       yield* Db.query("delete from verification_codes where project_id = $1 and id = $2", [

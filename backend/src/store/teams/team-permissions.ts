@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 import { whereEqual } from "../statements.js"
 
@@ -17,7 +17,7 @@ export const listGrants = (filter: {
   readonly projectId: string
   readonly teamId?: string | undefined
   readonly userId?: string | undefined
-}): Effect.Effect<ReadonlyArray<GrantRow>, DbError, Db> => {
+}): DbEffect<ReadonlyArray<GrantRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["project_id", filter.projectId],
@@ -43,7 +43,7 @@ export interface PermissionGrant {
 }
 
 /** Removes one direct grant; false when the member did not have it directly. */
-export const deleteGrant = (grant: PermissionGrant): Effect.Effect<boolean, DbError, Db> =>
+export const deleteGrant = (grant: PermissionGrant): DbEffect<boolean> =>
   Effect.map(
     Db.query(
       `delete from team_member_permissions where project_id = $1 and team_id = $2 and user_id = $3 and permission_id = $4
@@ -54,7 +54,7 @@ export const deleteGrant = (grant: PermissionGrant): Effect.Effect<boolean, DbEr
   )
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
-export const renameGrants = (projectId: string, from: string, to: string): Effect.Effect<void, DbError, Db> =>
+export const renameGrants = (projectId: string, from: string, to: string): DbEffect<void> =>
   Db.run(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
     projectId,
     from,
@@ -62,5 +62,5 @@ export const renameGrants = (projectId: string, from: string, to: string): Effec
   ])
 
 /** Drops every grant of a deleted definition. */
-export const deleteGrantsOf = (projectId: string, permissionId: string): Effect.Effect<void, DbError, Db> =>
+export const deleteGrantsOf = (projectId: string, permissionId: string): DbEffect<void> =>
   Db.run("delete from team_member_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

@@ -5,8 +5,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
-import { Db, type DbError } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
 import { jsonParam, type PatchColumns, updateColumns, whereEqual } from "../statements.js"
 
 export interface NewTeam {
@@ -20,36 +20,27 @@ export interface NewTeam {
   readonly createdAt: Date
 }
 
-export const insertTeam = (team: NewTeam): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into teams (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      team.id,
-      team.projectId,
-      team.displayName,
-      team.profileImageUrl,
-      jsonParam(team.clientMetadata),
-      jsonParam(team.clientReadOnlyMetadata),
-      jsonParam(team.serverMetadata),
-      team.createdAt
-    ]
-  )
+const insertTeamsRow = rowInsert(
+  "teams",
+  "id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at"
+)
+export const insertTeam = (team: NewTeam): DbEffect<void> =>
+  insertTeamsRow({
+    ...team,
+    clientMetadata: jsonParam(team.clientMetadata),
+    clientReadOnlyMetadata: jsonParam(team.clientReadOnlyMetadata),
+    serverMetadata: jsonParam(team.serverMetadata)
+  })
 
+const insertTeamMembersRow = rowInsert("team_members", "project_id, team_id, user_id, created_at")
 export const insertTeamMember = (member: {
   readonly projectId: string
   readonly teamId: string
   readonly userId: string
   readonly createdAt: Date
-}): Effect.Effect<void, DbError, Db> =>
-  Db.run("insert into team_members (project_id, team_id, user_id, created_at) values ($1, $2, $3, $4)", [
-    member.projectId,
-    member.teamId,
-    member.userId,
-    member.createdAt
-  ])
+}): DbEffect<void> => insertTeamMembersRow({ ...member })
 
-export const isTeamMember = (projectId: string, teamId: string, userId: string): Effect.Effect<boolean, DbError, Db> =>
+export const isTeamMember = (projectId: string, teamId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [
       projectId,
@@ -64,7 +55,7 @@ export const grantTeamPermissions = (grant: {
   readonly teamId: string
   readonly userId: string
   readonly permissionIds: ReadonlyArray<string>
-}): Effect.Effect<void, DbError, Db> =>
+}): DbEffect<void> =>
   Effect.forEach(
     grant.permissionIds,
     (permissionId) =>
@@ -91,17 +82,14 @@ const teamColumns =
   "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at"
 
 /** One team of the project, or undefined. */
-export const findTeam = (projectId: string, teamId: string): Effect.Effect<ServerTeam | undefined, DbError, Db> =>
+export const findTeam = (projectId: string, teamId: string): DbEffect<ServerTeam | undefined> =>
   Effect.flatMap(
     Db.query(`select ${teamColumns} from teams t where t.project_id = $1 and t.id = $2`, [projectId, teamId]),
     teamRows.first
   )
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-export const listTeams = (
-  projectId: string,
-  userId: string | undefined
-): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
+export const listTeams = (projectId: string, userId: string | undefined): DbEffect<ReadonlyArray<ServerTeam>> =>
   Effect.flatMap(
     userId === undefined
       ? Db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
@@ -130,11 +118,7 @@ const teamPatchColumns: PatchColumns<TeamColumnsPatch> = [
   ["serverMetadata", "server_metadata", true]
 ]
 
-export const updateTeamColumns = (
-  projectId: string,
-  teamId: string,
-  patch: TeamColumnsPatch
-): Effect.Effect<void, DbError, Db> =>
+export const updateTeamColumns = (projectId: string, teamId: string, patch: TeamColumnsPatch): DbEffect<void> =>
   updateColumns(
     "teams",
     [
@@ -149,7 +133,7 @@ export const updateTeamColumns = (
  * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
  * invitation codes, which the invitations only point at. False when there was no such team.
  */
-export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<boolean, DbError, Db> =>
+export const deleteTeam = (projectId: string, teamId: string): DbEffect<boolean> =>
   Effect.gen(function* () {
     yield* Db.query(
       `delete from verification_codes where id in
@@ -164,11 +148,7 @@ export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<boo
   })
 
 /** Removes a membership (its grants cascade); false when there was none. */
-export const deleteTeamMember = (
-  projectId: string,
-  teamId: string,
-  userId: string
-): Effect.Effect<boolean, DbError, Db> =>
+export const deleteTeamMember = (projectId: string, teamId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
       projectId,
@@ -195,7 +175,7 @@ export const listMemberProfiles = (filter: {
   readonly projectId: string
   readonly teamId?: string | undefined
   readonly userId?: string | undefined
-}): Effect.Effect<ReadonlyArray<MemberProfileRow>, DbError, Db> => {
+}): DbEffect<ReadonlyArray<MemberProfileRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["m.project_id", filter.projectId],
@@ -229,7 +209,7 @@ const memberProfileColumns: PatchColumns<MemberProfilePatch> = [
 export const updateMemberProfile = (
   member: { readonly projectId: string; readonly teamId: string; readonly userId: string },
   patch: MemberProfilePatch
-): Effect.Effect<void, DbError, Db> =>
+): DbEffect<void> =>
   updateColumns(
     "team_members",
     [

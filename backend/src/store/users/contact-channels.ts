@@ -1,8 +1,7 @@
 /** Repository of `contact_channels`. Emails compare case-insensitively through `normalized_value`. */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { Db, type DbError } from "../db.js"
-import { rowStruct, rowTable } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable } from "../rows.js"
 import { type PatchColumns, updateColumns } from "../statements.js"
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
@@ -23,46 +22,25 @@ export type ContactChannelRow = typeof ContactChannelRow.Type
 
 const contactChannels = rowTable("contact_channels", ContactChannelRow)
 
-export const insertContactChannel = (
-  channel: ContactChannelRow & { readonly projectId: string }
-): Effect.Effect<void, DbError, Db> =>
-  Db.run(
-    `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      channel.id,
-      channel.projectId,
-      channel.userId,
-      channel.type,
-      channel.value,
-      normalizeEmail(channel.value),
-      channel.isVerified,
-      channel.isPrimary,
-      channel.usedForAuth
-    ]
-  )
+const insertContactChannelsRow = rowInsert(
+  "contact_channels",
+  "id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth"
+)
+export const insertContactChannel = (channel: ContactChannelRow & { readonly projectId: string }): DbEffect<void> =>
+  insertContactChannelsRow({ ...channel, normalizedValue: normalizeEmail(channel.value) })
 
 /** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
-export const findAuthChannelByEmail = (
-  projectId: string,
-  email: string
-): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
+export const findAuthChannelByEmail = (projectId: string, email: string): DbEffect<ContactChannelRow | undefined> =>
   contactChannels.first("project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth", [
     projectId,
     normalizeEmail(email)
   ])
 
-export const findPrimaryChannel = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
+export const findPrimaryChannel = (projectId: string, userId: string): DbEffect<ContactChannelRow | undefined> =>
   contactChannels.first("project_id = $1 and user_id = $2 and type = 'email' and is_primary", [projectId, userId])
 
 /** The channels of a user of the project, oldest first; none for a user of another project. */
-export const listContactChannels = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
+export const listContactChannels = (projectId: string, userId: string): DbEffect<ReadonlyArray<ContactChannelRow>> =>
   contactChannels.all("project_id = $1 and user_id = $2 order by created_at, id", [projectId, userId])
 
 /** Columns of a channel an update may change; absent keys stay as they are. */
@@ -83,11 +61,7 @@ const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normali
 ]
 
 /** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
-export const updateContactChannel = (
-  projectId: string,
-  id: string,
-  patch: ContactChannelPatch
-): Effect.Effect<void, DbError, Db> =>
+export const updateContactChannel = (projectId: string, id: string, patch: ContactChannelPatch): DbEffect<void> =>
   updateColumns(
     "contact_channels",
     [
@@ -101,7 +75,7 @@ export const updateContactChannel = (
     }
   )
 
-export const deleteContactChannel = (projectId: string, id: string): Effect.Effect<void, DbError, Db> =>
+export const deleteContactChannel = (projectId: string, id: string): DbEffect<void> =>
   Db.run("delete from contact_channels where project_id = $1 and id = $2", [projectId, id])
 
 /** One channel of a user of the project. */
@@ -109,7 +83,7 @@ export const findContactChannel = (
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
+): DbEffect<ContactChannelRow | undefined> =>
   contactChannels.first("project_id = $1 and user_id = $2 and id = $3", [projectId, userId, id])
 
 /** The user's channel with this value (emails compare case-insensitively). */
@@ -118,7 +92,7 @@ export const findUserChannelByValue = (
   userId: string,
   type: "email",
   value: string
-): Effect.Effect<ContactChannelRow | undefined, DbError, Db> =>
+): DbEffect<ContactChannelRow | undefined> =>
   contactChannels.first("project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4", [
     projectId,
     userId,
@@ -127,17 +101,11 @@ export const findUserChannelByValue = (
   ])
 
 /** Every channel of the project, oldest first (server listing without a user). */
-export const listProjectContactChannels = (
-  projectId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
+export const listProjectContactChannels = (projectId: string): DbEffect<ReadonlyArray<ContactChannelRow>> =>
   contactChannels.all("project_id = $1 order by created_at, id", [projectId])
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
-export const clearPrimaryChannel = (
-  projectId: string,
-  userId: string,
-  type: "email"
-): Effect.Effect<void, DbError, Db> =>
+export const clearPrimaryChannel = (projectId: string, userId: string, type: "email"): DbEffect<void> =>
   Db.run(
     "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
     [projectId, userId, type]

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import { Db, type DbError } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { firstString, rowDecoder, rowStruct, Timestamp } from "../rows.js"
 import { jsonParam, type PatchColumns, updateColumns } from "../statements.js"
 
@@ -138,7 +138,7 @@ const toUser = (row: UserViewRow): ServerUser => {
 }
 
 /** The server view of one user of the project, or undefined. */
-export const findUserView = (projectId: string, userId: string): Effect.Effect<ServerUser | undefined, DbError, Db> =>
+export const findUserView = (projectId: string, userId: string): DbEffect<ServerUser | undefined> =>
   Effect.flatMap(Db.query(`${viewSelect} where u.project_id = $1 and u.id = $2`, [projectId, userId]), (found) =>
     Effect.map(viewRows.first(found), (row) => (row === undefined ? undefined : toUser(row)))
   )
@@ -174,7 +174,7 @@ const isRestrictedSql = `(u.is_anonymous or u.restricted_by_admin or (coalesce((
   from projects p where p.id = u.project_id), false) and not coalesce(pc.is_verified, false)))`
 
 /** Users ordered by sign-up time (or latest activity) then id. */
-export const listUserViews = (query: UserListQuery): Effect.Effect<ReadonlyArray<ServerUser>, DbError, Db> => {
+export const listUserViews = (query: UserListQuery): DbEffect<ReadonlyArray<ServerUser>> => {
   const params: Array<unknown> = [query.projectId]
   const where = ["u.project_id = $1"]
   const param = (value: unknown) => {
@@ -218,11 +218,7 @@ export const listUserViews = (query: UserListQuery): Effect.Effect<ReadonlyArray
 }
 
 /** The sort key of a user, to resolve a cursor. */
-export const findUserSortKey = (
-  projectId: string,
-  userId: string,
-  order: UserOrder
-): Effect.Effect<Date | undefined, DbError, Db> =>
+export const findUserSortKey = (projectId: string, userId: string, order: UserOrder): DbEffect<Date | undefined> =>
   Effect.map(
     Db.query(`select ${order} as at from users where project_id = $1 and id = $2`, [projectId, userId]),
     (found) => {
@@ -235,7 +231,7 @@ export const findUserSortKey = (
 export const findUserSignUp = (
   projectId: string,
   userId: string
-): Effect.Effect<{ readonly signedUpAt: Date; readonly isAnonymous: boolean } | undefined, DbError, Db> =>
+): DbEffect<{ readonly signedUpAt: Date; readonly isAnonymous: boolean } | undefined> =>
   Effect.map(
     Db.query("select signed_up_at, is_anonymous from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => {
@@ -265,7 +261,7 @@ export interface NewUser {
   readonly riskScoreFreeTrialAbuse?: number | undefined
 }
 
-export const insertUser = (user: NewUser): Effect.Effect<void, DbError, Db> =>
+export const insertUser = (user: NewUser): DbEffect<void> =>
   Db.run(
     `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
          server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
@@ -337,11 +333,7 @@ const patchColumns: PatchColumns<UserColumnsPatch> = [
   ["riskScoreFreeTrialAbuse", "risk_score_free_trial_abuse"]
 ]
 
-export const updateUserColumns = (
-  projectId: string,
-  userId: string,
-  patch: UserColumnsPatch
-): Effect.Effect<void, DbError, Db> =>
+export const updateUserColumns = (projectId: string, userId: string, patch: UserColumnsPatch): DbEffect<void> =>
   updateColumns(
     "users",
     [
@@ -352,14 +344,14 @@ export const updateUserColumns = (
     patch
   )
 
-export const deleteUser = (projectId: string, userId: string): Effect.Effect<boolean, DbError, Db> =>
+export const deleteUser = (projectId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
     Db.query("delete from users where project_id = $1 and id = $2 returning id", [projectId, userId]),
     (found) => found.length > 0
   )
 
 /** The stored TOTP secret, for MFA checks. */
-export const findTotpSecret = (projectId: string, userId: string): Effect.Effect<string | null, DbError, Db> =>
+export const findTotpSecret = (projectId: string, userId: string): DbEffect<string | null> =>
   Effect.map(
     Db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => firstString(found, "totp_secret_base64") ?? null
@@ -379,7 +371,7 @@ export interface UnverifiedUser {
 export const unverifiedUsers = (
   projectId: string,
   limit: number
-): Effect.Effect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }, DbError, Db> => {
+): DbEffect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }> => {
   const from = `from users u
        left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
        where u.project_id = $1 and not u.is_anonymous and not coalesce(pc.is_verified, false)`
