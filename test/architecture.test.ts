@@ -86,6 +86,21 @@ const lib = (...folders: ReadonlyArray<(typeof libraryFolders)[number]>) => unde
 const backend = (...folders: ReadonlyArray<string>) => under(...folders.map((f) => `backend/src/${f}`))
 
 /**
+ * A domain of the backend that holds its own layers in one folder (docs/architecture.md: OAuth in one place):
+ * `backend/src/oauth/routes`, `operations`, `store` beside its protocol (`oauth/protocol`).
+ */
+const selfContainedDomains = ["oauth"] as const
+type BackendLayer = "routes" | "operations" | "store"
+/** The modules of a backend layer: its root folder and the same layer of each self-contained domain. */
+const layer = (...layers: ReadonlyArray<BackendLayer>) =>
+  under(
+    ...layers.flatMap((name) => [
+      `backend/src/${name}`,
+      ...selfContainedDomains.map((domain) => `backend/src/${domain}/${name}`)
+    ])
+  )
+
+/**
  * What a route that only routes never writes (docs/architecture.md: a route reads its declared input, calls
  * operations and answers): a failure of its own, an error built by hand, a SCHEMA_ERROR built by hand (the
  * edge's are http/request.ts's), or a comparison deciding who `"me"` is (the actor policy's, operations/acting-user.ts).
@@ -99,6 +114,20 @@ const routeDecisions: ReadonlyArray<readonly [string, RegExp]> = [
 
 const decisionsIn = (text: string): ReadonlyArray<string> =>
   routeDecisions.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
+
+/**
+ * The one way the backend reaches its database (docs/architecture.md): store and operation functions return
+ * Effects that require the `Db` service (`Db.query`, `Db.transaction`, ...), so a function running inside a
+ * transaction uses the transaction's connection whoever called it. What the other convention wrote, a
+ * `db: DbShape` parameter and the database handed on by hand (`f(db, ...)`), is what this finds.
+ */
+const databaseByHand: ReadonlyArray<readonly [string, RegExp]> = [
+  ["takes the database as a parameter or field (x: DbShape)", /\b\w+\??\s*:\s*DbShape\b(?!\[)/],
+  ["hands the database on by hand (f(db, ...))", /\b\w+\(\s*db\s*[,)]/]
+]
+
+const databaseByHandIn = (text: string): ReadonlyArray<string> =>
+  databaseByHand.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
 
 const rules: ReadonlyArray<Rule> = [
   {
@@ -182,36 +211,43 @@ const rules: ReadonlyArray<Rule> = [
   },
   {
     name: "backend operations/ never imports routes/",
-    from: backend("operations"),
-    forbids: ({ to }) => backend("routes")(to)
+    from: layer("operations"),
+    forbids: ({ to }) => layer("routes")(to)
   },
   {
     // Routes call operations; an operation that needs the database reads it itself.
     name: "backend routes/ never imports store/",
-    from: backend("routes"),
-    forbids: ({ to }) => backend("store")(to)
+    from: layer("routes"),
+    forbids: ({ to }) => layer("store")(to)
   },
   {
     // Refusals belong to operations (docs/architecture.md): a route has no error of its own to raise.
     name: "backend routes/ never import the refusals (backend/src/errors/ or the known errors)",
-    from: backend("routes"),
+    from: layer("routes"),
     forbids: ({ specifier, to }) => backend("errors")(to) || /^@stackfx\/lib\/errors\/known\//.test(specifier)
   },
   {
     // Operations refuse with domain errors (errors/refused.ts and the known errors); http/ answers them.
     name: "backend operations/ never imports http/",
-    from: backend("operations"),
+    from: layer("operations"),
     forbids: ({ to }) => backend("http")(to)
   },
   {
     name: "backend http/ imports neither operations/ nor routes/",
     from: backend("http"),
-    forbids: ({ to }) => backend("operations", "routes")(to)
+    forbids: ({ to }) => layer("operations", "routes")(to)
   },
   {
     name: "backend store/ imports neither operations/ nor routes/ nor http/",
-    from: backend("store"),
-    forbids: ({ to }) => backend("operations", "routes", "http")(to)
+    from: layer("store"),
+    forbids: ({ to }) => layer("operations", "routes")(to) || backend("http")(to)
+  },
+  {
+    // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the emulator's layers:
+    // operations call it, never the other way round.
+    name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
+    from: backend("oauth/protocol"),
+    forbids: ({ to }) => layer("routes", "operations", "store")(to) || backend("http")(to)
   }
 ]
 
@@ -246,10 +282,49 @@ describe("the import rules of docs/architecture.md", () => {
   }
 
   it('no backend route builds a refusal or decides who "me" is', () => {
-    const deciding = modulesUnder("backend/src/routes").flatMap((path) =>
-      decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
-    )
+    const routeModules = ["backend/src/routes", ...selfContainedDomains.map((d) => `backend/src/${d}/routes`)]
+    assert.isTrue(routeModules.every((folder) => modulesUnder(folder).length > 0))
+    const deciding = routeModules
+      .flatMap(modulesUnder)
+      .flatMap((path) => decisionsIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`))
     assert.deepStrictEqual(deciding, [])
+  })
+
+  it("the backend reaches its database through the Db service of the context, never as a parameter", () => {
+    const byHand = modulesUnder("backend/src").flatMap((path) =>
+      databaseByHandIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
+    )
+    assert.deepStrictEqual(byHand, [])
+  })
+
+  it("the database rule catches the other convention", () => {
+    assert.deepStrictEqual(
+      databaseByHandIn("export const findTeam = (db: DbShape, projectId: string, id: string) => db.query(sql)"),
+      ["takes the database as a parameter or field (x: DbShape)"]
+    )
+    assert.deepStrictEqual(databaseByHandIn("interface Deps { readonly db?: DbShape }"), [
+      "takes the database as a parameter or field (x: DbShape)"
+    ])
+    assert.deepStrictEqual(databaseByHandIn("Effect.flatMap(Db, (db) => findTeam(db, projectId, id))"), [
+      "hands the database on by hand (f(db, ...))"
+    ])
+    assert.deepStrictEqual(databaseByHandIn("yield* listTeams(\n  db\n)"), [
+      "hands the database on by hand (f(db, ...))"
+    ])
+    // What the convention writes, and the database's own modules.
+    assert.deepStrictEqual(
+      databaseByHandIn(
+        [
+          "export const findTeam = (projectId: string, id: string) => Db.query(sql, [projectId, id])",
+          "yield* Db.transaction(Effect.andThen(insertTeam(team), insertTeamMember(member)))",
+          "Effect.provideService(migrateDb, Db, db)",
+          'readonly dialect: DbShape["dialect"]',
+          "const makeDb = (driver: Driver): DbShape => ({})",
+          "Db.useSync((db) => db.dialect)"
+        ].join("\n")
+      ),
+      []
+    )
   })
 
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {
@@ -340,6 +415,19 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "@stackfx/lib/errors/known/users.js"))
     assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../../operations/acting-user.js"))
     assert.isFalse(breaks("backend/src/operations/teams/team-actors.ts", "../../errors/refused.js"))
+    // OAuth's own layers keep the same rules.
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../store/oauth-flows.js"))
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../store/db.js"))
+    assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../errors/refused.js"))
+    assert.isTrue(breaks("backend/src/oauth/operations/oauth-token.ts", "../routes/oauth-token.js"))
+    assert.isTrue(breaks("backend/src/oauth/operations/oauth-token.ts", "../../http/respond.js"))
+    assert.isTrue(breaks("backend/src/oauth/store/oauth-flows.ts", "../operations/oauth-callback.js"))
+    assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "../../oauth/store/oauth-accounts.js"))
+    assert.isTrue(breaks("backend/src/http/auth.ts", "../oauth/operations/oauth-users.js"))
+    assert.isTrue(breaks("backend/src/oauth/protocol/oidc.ts", "../store/oauth-flows.js"))
+    assert.isFalse(breaks("backend/src/oauth/routes/oauth.ts", "../operations/oauth-callback.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../store/oauth-flows.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../protocol/oidc.js"))
   })
 
   it('the route rule catches a planted refusal or decision about "me"', () => {

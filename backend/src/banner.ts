@@ -16,16 +16,16 @@ const keyLines = (project: SeededProject): ReadonlyArray<string> => [
  * Where the data lives, in words: in memory, a PostgreSQL database (its URL without the password), or a
  * folder, as an absolute path with the hint that a folder inside the app's repository belongs in `.gitignore`.
  */
-export const dataLine = (db: string, cwd: string): string => {
-  if (db === "memory") return "in memory (gone when the backend stops)"
-  if (/^postgres(ql)?:\/\//i.test(db)) {
+export const dataLine = (option: string, cwd: string): string => {
+  if (option === "memory") return "in memory (gone when the backend stops)"
+  if (/^postgres(ql)?:\/\//i.test(option)) {
     // An unparsable URL is still the user's own string, minus anything that could be a password.
-    const url = URL.canParse(db) ? new URL(db) : undefined
+    const url = URL.canParse(option) ? new URL(option) : undefined
     if (url === undefined) return "a PostgreSQL database"
     url.password = ""
     return `PostgreSQL at ${url.toString()}`
   }
-  const folder = resolve(cwd, db)
+  const folder = resolve(cwd, option)
   const inside = folder.startsWith(`${resolve(cwd)}/`)
   return inside ? `${folder} (a folder in this directory: add ${relativeTop(cwd, folder)} to .gitignore)` : folder
 }

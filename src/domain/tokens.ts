@@ -34,7 +34,7 @@ export type OtpSendResponse = typeof OtpSendResponse.Type
 /**
  * An RFC 6749 (section 5.1) token answer, where only the access token is required: what
  * `POST /auth/oauth/token` answers a refresh, and what an OAuth provider's token endpoint answers the local
- * backend's code exchange (backend/src/oauth/oidc-sign-in.ts).
+ * backend's code exchange (backend/src/oauth/protocol/oidc-sign-in.ts).
  * @internal
  */
 export const OAuthTokenResponse = wireStruct({

@@ -9,7 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { EmulatorConfig } from "../../backend/src/config.js"
 import { Outbox } from "../../backend/src/mail/outbox.js"
 import { Routes } from "../../backend/src/server.js"
-import { devProviderLayer } from "../../backend/src/operations/oauth/oauth-dev-provider.js"
+import { devProviderLayer } from "../../backend/src/oauth/operations/oauth-dev-provider.js"
 import { layerDb } from "../../backend/src/store/layer.js"
 
 export interface RouteEntry {

@@ -91,14 +91,14 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
   static readonly layer: Layer.Layer<SigningKeys, never, Db> = Layer.effect(
     SigningKeys,
     Effect.gen(function* () {
-      const db = yield* Db
+      const withDb = yield* Db.provider
       // projectId -> keys, newest first
       const cache = new Map<string, ReadonlyArray<SigningKey>>()
 
       const load = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> => {
         const cached = cache.get(projectId)
         if (cached !== undefined) return Effect.succeed(cached)
-        return Effect.map(listSigningKeys(db, projectId), (rows) => {
+        return Effect.map(withDb(listSigningKeys(projectId)), (rows) => {
           const keys = rows.map(importRow)
           if (keys.length > 0) cache.set(projectId, keys)
           return keys
@@ -111,7 +111,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
           if (newest !== undefined) return Effect.succeed(newest)
           return Effect.gen(function* () {
             const generated = yield* generateSigningJwks
-            yield* insertSigningKey(db, { projectId, kind, ...generated })
+            yield* withDb(insertSigningKey({ projectId, kind, ...generated }))
             cache.delete(projectId)
             const reloaded = yield* load(projectId)
             const first = reloaded.find((k) => k.kind === kind)

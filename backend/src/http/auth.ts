@@ -28,7 +28,6 @@ import {
 import { AnonymousAuthenticationNotAllowed, InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { RestrictedUserNotAllowed } from "@stackfx/lib/errors/known/users.js"
 import { AccessTokens, claimedKind, type VerifiedAccessToken } from "../crypto/access-tokens.js"
-import { Db } from "../store/db.js"
 import { cacheKeys, ReadCache } from "../store/read-cache.js"
 import { isProjectOwner, type StoredProject } from "../store/projects/projects.js"
 import { findUserView } from "../store/users/users.js"
@@ -144,8 +143,7 @@ const adminTokenUser = (token: string, projectId: string) =>
       })
     )
     if (verified.projectId !== "internal") return yield* Effect.fail(new AdminAccessTokenIsNotAdmin({}))
-    const db = yield* Db
-    const owner = yield* isProjectOwner(db, projectId, verified.userId)
+    const owner = yield* isProjectOwner(projectId, verified.userId)
     if (!owner) {
       const projects = yield* Projects
       // The token may outlive the project it administered.
@@ -233,12 +231,11 @@ export const authenticate = (headers: Headers) =>
       return yield* Effect.fail(new BranchDoesNotExist({ details: { branch_id: branchId } }))
     }
 
-    const db = yield* Db
     const cache = yield* ReadCache
     const user =
       session === undefined
         ? undefined
-        : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(db, projectId, session.userId))
+        : yield* cache.get(cacheKeys.user(projectId, session.userId), findUserView(projectId, session.userId))
     const auth: Auth = {
       accessType,
       project: loaded.project,

@@ -11,7 +11,7 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { CannotGetOwnUserWithoutUser } from "@stackfx/lib/errors/known/users.js"
 import { Refused } from "../errors/refused.js"
-import type { Db, DbError } from "../store/db.js"
+import type { DbEffect } from "../store/db.js"
 import { requirePermissionInTeam } from "./teams/team-permissions.js"
 import { findUser } from "./users/user-lookup.js"
 
@@ -106,11 +106,7 @@ export const namedUser = <E1, E2, const Raw extends string | undefined>(
   })
 
 /** The id of a user of the actor's project, refused with `missing` when the project has none with it. */
-export const existingUser = <E>(
-  actor: Actor,
-  userId: string,
-  missing: () => E
-): Effect.Effect<ServerUser, E | DbError, Db> =>
+export const existingUser = <E>(actor: Actor, userId: string, missing: () => E): DbEffect<ServerUser, E> =>
   Effect.flatMap(findUser(actor.project.id, userId), (user) =>
     user === undefined ? Effect.fail(missing()) : Effect.succeed(user)
   )

@@ -17,6 +17,9 @@ export class DbError extends Schema.TaggedError<DbError>()("DbError", {
   cause: Schema.optional(Schema.Defect())
 }) {}
 
+/** What a store function returns: an Effect that needs the database of the context and may fail with `DbError`. */
+export type DbEffect<A, E = never> = Effect.Effect<A, DbError | E, Db>
+
 /** SQLSTATE of a unique-constraint violation. */
 export const UNIQUE_VIOLATION = "23505"
 
@@ -47,8 +50,42 @@ export interface DbShape {
   readonly dialect: "pglite" | "postgres"
 }
 
-/** The emulator's database. */
-export class Db extends Context.Service<Db, DbShape>()("stackfx/emulator/Db") {}
+/**
+ * The emulator's database. Stores and operations reach it through the context, never as a parameter
+ * (test/architecture.test.ts): `Db.query(sql, params)` is an Effect that requires `Db`, and
+ * `Db.transaction(effect)` runs `effect` in one transaction. A transaction provides its connection to
+ * everything that runs inside it through the context (connection.ts: `Effect.provideService` of the held
+ * connection), so every `Db.query` of a store function called within joins it, however deep the call.
+ */
+export class Db extends Context.Service<Db, DbShape>()("stackfx/emulator/Db") {
+  /** One parameterised statement, inside the current transaction if any. */
+  static readonly query = (
+    sql: string,
+    params?: ReadonlyArray<unknown>
+  ): Effect.Effect<ReadonlyArray<Row>, DbError, Db> => Db.use((db) => db.query(sql, params))
+  /** One parameterised statement whose rows nobody reads (an insert, update or delete). */
+  static readonly run = (sql: string, params?: ReadonlyArray<unknown>): Effect.Effect<void, DbError, Db> =>
+    Effect.asVoid(Db.query(sql, params))
+  /** Several statements without parameters (migrations). */
+  static readonly exec = (sql: string): Effect.Effect<void, DbError, Db> => Db.use((db) => db.exec(sql))
+  /** `effect` in one transaction (see DbShape.transaction); nested calls join the outer one. */
+  static readonly transaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | DbError, R | Db> =>
+    Db.use((db) => db.transaction(effect))
+  /**
+   * For a service built in a Layer, whose members require nothing: the function that provides them the
+   * database the Layer was built with (`const withDb = yield* Db.provider`).
+   */
+  static readonly provider: Effect.Effect<
+    <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, Db>>,
+    never,
+    Db
+  > = Db.useSync((db) => Effect.provideService(Db, db))
+  /** `effect`, whose writes change only what the read-cache `keys` hold (see DbShape.writesOnly). */
+  static readonly writesOnly = <A, E, R>(
+    keys: ReadonlyArray<string>,
+    effect: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, E, R | Db> => Db.use((db) => db.writesOnly(keys, effect))
+}
 
 /** Wraps a driver's rejection into a `DbError`, keeping SQLSTATE and constraint when present. */
 export const toDbError = (cause: unknown): DbError => {

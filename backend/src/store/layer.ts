@@ -49,10 +49,9 @@ export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Sc
           dataDir: folder,
           templateKey: `${pgliteVersion}-${schemaVersion}-${SEED_KEY}`,
           // The template is migrated and seeded, so a fresh database only has to load it.
-          prepare: (fresh) => Effect.andThen(migrateDb(fresh), seed(fresh, { withSigningKey: false }))
+          prepare: Effect.andThen(migrateDb, seed({ withSigningKey: false }))
         })
-    yield* migrateDb(db)
-    yield* seed(db)
+    yield* Effect.andThen(migrateDb, seed()).pipe(Effect.provideService(Db, db))
     return db
   })
 

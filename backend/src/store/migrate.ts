@@ -1,7 +1,7 @@
 /** Applies pending migrations, each in its own transaction, and records them by name. */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "./db.js"
+import { Db, type DbEffect } from "./db.js"
 import { migrations } from "./migrations/index.js"
 
 /** Changes whenever the schema does: keys the PGlite template. */
@@ -10,21 +10,20 @@ export const schemaVersion: string = createHash("sha256")
   .digest("hex")
   .slice(0, 16)
 
-/** Brings `db` up to date. */
-export const migrateDb = (db: DbShape): Effect.Effect<void, DbError> =>
-  Effect.gen(function* () {
-    yield* db.exec(
-      "create table if not exists stackfx_migrations (name text primary key, applied_at timestamptz not null default now())"
+/** Brings the database of the context up to date. */
+export const migrateDb: DbEffect<void> = Effect.gen(function* () {
+  yield* Db.exec(
+    "create table if not exists stackfx_migrations (name text primary key, applied_at timestamptz not null default now())"
+  )
+  const rows = yield* Db.query("select name from stackfx_migrations")
+  const applied = new Set(rows.map((row) => String(row["name"])))
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue
+    yield* Db.transaction(
+      Effect.gen(function* () {
+        yield* Db.exec(migration.sql)
+        yield* Db.query("insert into stackfx_migrations (name) values ($1)", [migration.name])
+      })
     )
-    const rows = yield* db.query("select name from stackfx_migrations")
-    const applied = new Set(rows.map((row) => String(row["name"])))
-    for (const migration of migrations) {
-      if (applied.has(migration.name)) continue
-      yield* db.transaction(
-        Effect.gen(function* () {
-          yield* db.exec(migration.sql)
-          yield* db.query("insert into stackfx_migrations (name) values ($1)", [migration.name])
-        })
-      )
-    }
-  })
+  }
+})

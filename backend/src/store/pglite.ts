@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Scope from "effect/Scope"
 import * as Semaphore from "effect/Semaphore"
 import { makeDb } from "./connection.js"
-import { type DbError, type DbShape, type Row, toDbError } from "./db.js"
+import { Db, type DbEffect, type DbError, type DbShape, type Row, toDbError } from "./db.js"
 
 export interface PgliteOptions {
   /** A directory to persist to, or undefined for an in-memory database. */
@@ -20,7 +20,7 @@ export interface PgliteOptions {
   /** Identifies the template's content (e.g. a hash of the migrations). */
   readonly templateKey: string
   /** Brings a fresh database to the template state (runs the migrations). */
-  readonly prepare: (db: DbShape) => Effect.Effect<void, DbError>
+  readonly prepare: DbEffect<void>
   /** Where templates live; the OS temp folder unless given. */
   readonly templateDir?: string | undefined
 }
@@ -83,7 +83,7 @@ const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
     Effect.gen(function* () {
       const pg = yield* open(undefined, undefined)
       const lock = yield* Semaphore.make(1)
-      yield* options.prepare(pgliteDb(pg, lock))
+      yield* Effect.provideService(options.prepare, Db, pgliteDb(pg, lock))
       // Uncompressed: loading a plain tar is a few hundred milliseconds faster than gunzipping one.
       const dump = yield* attempt(() => pg.dumpDataDir("none"))
       const bytes = new Uint8Array(yield* attempt(() => dump.arrayBuffer()))

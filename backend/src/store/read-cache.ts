@@ -26,7 +26,7 @@ export const cacheKeys = {
 
 export interface ReadCacheShape {
   /** The cached value of `key`, or the result of `load` (cached when no write happened meanwhile). */
-  readonly get: <A>(key: string, load: Effect.Effect<A, DbError>) => Effect.Effect<A, DbError>
+  readonly get: <A, R>(key: string, load: Effect.Effect<A, DbError, R>) => Effect.Effect<A, DbError, R>
 }
 
 interface InFlight {
@@ -46,7 +46,7 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("sta
       const loading = new Map<string, InFlight>()
       let seen = db.generation()
       return ReadCache.of({
-        get: <A>(key: string, load: Effect.Effect<A, DbError>) =>
+        get: <A, R>(key: string, load: Effect.Effect<A, DbError, R>) =>
           Effect.suspend(() => {
             const everything = db.generation()
             if (everything !== seen) {

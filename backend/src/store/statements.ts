@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "./db.js"
+import { Db, type DbEffect } from "./db.js"
 
 /** A JSON column's parameter; SQL null stays null. */
 export const jsonParam = (value: Schema.Json | null): string | null => (value === null ? null : JSON.stringify(value))
@@ -31,12 +31,11 @@ export type PatchColumns<P> = ReadonlyArray<readonly [field: keyof P, column: st
  * undefined field stays as it is, null sets SQL null); no statement at all when none is present.
  */
 export const updateColumns = <P extends object>(
-  db: DbShape,
   table: string,
   keys: ReadonlyArray<readonly [column: string, value: unknown]>,
   columns: PatchColumns<P>,
   patch: P
-): Effect.Effect<void, DbError> => {
+): DbEffect<void> => {
   const params: Array<unknown> = keys.map(([, value]) => value)
   const sets: Array<string> = []
   for (const [field, column, json] of columns) {
@@ -47,5 +46,5 @@ export const updateColumns = <P extends object>(
   }
   if (sets.length === 0) return Effect.void
   const where = keys.map(([column], i) => `${column} = $${i + 1}`).join(" and ")
-  return Effect.asVoid(db.query(`update ${table} set ${sets.join(", ")} where ${where}`, params))
+  return Db.run(`update ${table} set ${sets.join(", ")} where ${where}`, params)
 }

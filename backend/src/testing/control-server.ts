@@ -21,7 +21,7 @@ import { createSession } from "../operations/auth/sessions.js"
 import { createProject, freshKeys } from "../operations/projects/project-setup.js"
 import { createUser } from "../operations/users/users.js"
 import type { RequestWrapper } from "../server.js"
-import { Db, type DbShape } from "../store/db.js"
+import { Db } from "../store/db.js"
 import type { Projects } from "../store/projects/project-lookup.js"
 import { deleteProject, findProject } from "../store/projects/projects.js"
 import {
@@ -83,18 +83,16 @@ const readJson = <S extends Schema.Top & { readonly DecodingServices: never }>(
 
 const decodeConfig = Schema.decodeUnknownEffect(AdminProjectConfigUpdate)
 
-const openProject = (db: DbShape, request: HttpServerRequest.HttpServerRequest) =>
+const openProject = (request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
     const input = yield* readJson(request, NewProjectRequest)
     const config = yield* decodeConfig(input.config).pipe(
       Effect.mapError((error) => plain(400, `testing kit control: bad project options (${error.message})`))
     )
     const keys = yield* freshKeys
-    const created = yield* db
-      .transaction(
-        createProject(db, { displayName: input.displayName, description: null, isProductionMode: false, config, keys })
-      )
-      .pipe(Effect.orDie)
+    const created = yield* Db.transaction(
+      createProject({ displayName: input.displayName, description: null, isProductionMode: false, config, keys })
+    ).pipe(Effect.orDie)
     return json(201, { projectId: created.project.id, ...keys })
   })
 
@@ -104,13 +102,13 @@ const decodeUser = Schema.decodeUnknownEffect(ServerUserCreate)
  * The fixture's user: what `POST /users` and then `POST /auth/sessions` do, in one call (the same
  * operations, without two requests, their key checks and the answers' user views).
  */
-const signedInUser = (db: DbShape, projectId: string, request: HttpServerRequest.HttpServerRequest) =>
+const signedInUser = (projectId: string, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
     const input = yield* readJson(request, NewUserRequest)
     const user = yield* decodeUser(input.user).pipe(
       Effect.mapError((error) => plain(400, `testing kit control: bad user (${error.message})`))
     )
-    const project = yield* findProject(db, projectId).pipe(Effect.orDie)
+    const project = yield* findProject(projectId).pipe(Effect.orDie)
     if (project === undefined) return plain(404, `testing kit control: no project ${projectId}`)
     const created = yield* createUser(project, user).pipe(Effect.mapError((error) => plain(400, error.message)))
     const session = yield* createSession({ projectId, userId: created.id }).pipe(
@@ -120,11 +118,11 @@ const signedInUser = (db: DbShape, projectId: string, request: HttpServerRequest
     return json(201, { userId: created.id, accessToken: session.accessToken, refreshToken: session.refreshToken })
   })
 
-const mailOf = (db: DbShape, projectId: string, request: HttpServerRequest.HttpServerRequest) =>
+const mailOf = (projectId: string, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function* () {
     const address = new URL(request.url, "http://localhost").searchParams.get("address")
     if (address === null) return plain(400, "testing kit control: the mail read needs ?address=")
-    const all = yield* mailTo(db, projectId, address)
+    const all = yield* mailTo(projectId, address)
     const list: MailList = all.map((mail) => ({ ...mail, sentAt: mail.sentAt.getTime() }))
     return json(200, list)
   })
@@ -132,22 +130,20 @@ const mailOf = (db: DbShape, projectId: string, request: HttpServerRequest.HttpS
 /** The control routes, below `CONTROL_PREFIX` (the caller's secret already checked). */
 const control = (request: HttpServerRequest.HttpServerRequest, path: string) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const segments = path
       .slice(CONTROL_PREFIX.length)
       .split("/")
       .filter((s) => s !== "")
     const [collection, projectId, part] = segments
     if (collection !== "projects") return plain(404, `testing kit control: no route ${request.method} ${path}`)
-    if (projectId === undefined && request.method === "POST") return yield* openProject(db, request)
+    if (projectId === undefined && request.method === "POST") return yield* openProject(request)
     if (projectId !== undefined && part === undefined && request.method === "DELETE") {
-      yield* deleteProject(db, projectId).pipe(Effect.orDie)
+      yield* deleteProject(projectId).pipe(Effect.orDie)
       return HttpServerResponse.empty({ status: 204 })
     }
-    if (projectId !== undefined && part === "mail" && request.method === "GET")
-      return yield* mailOf(db, projectId, request)
+    if (projectId !== undefined && part === "mail" && request.method === "GET") return yield* mailOf(projectId, request)
     if (projectId !== undefined && part === "users" && request.method === "POST")
-      return yield* signedInUser(db, projectId, request)
+      return yield* signedInUser(projectId, request)
     return plain(404, `testing kit control: no route ${request.method} ${path}`)
   }).pipe(Effect.catch((refusal: HttpServerResponse.HttpServerResponse) => Effect.succeed(refusal)))
 

@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { addressOf } from "../mail/message.js"
-import type { DbShape } from "../store/db.js"
+import { Db } from "../store/db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../store/rows.js"
 import type { Mail } from "./mailbox.js"
 
@@ -21,26 +21,24 @@ const MailRow = rowStruct({
 const rows = rowDecoder(MailRow)
 
 /** Every message to `address` of the project, oldest first (`ctid` orders messages sent in the same millisecond). */
-export const mailTo = (db: DbShape, projectId: string, address: string): Effect.Effect<ReadonlyArray<Mail>> =>
-  db
-    .query(
-      "select id, to_address, from_address, subject, text_body, html_body, created_at from outbox where project_id = $1 order by created_at, ctid",
-      [projectId]
-    )
-    .pipe(
-      Effect.flatMap(rows.all),
-      Effect.map((all) =>
-        all
-          .filter((row) => addressOf(row.toAddress).toLowerCase() === address.trim().toLowerCase())
-          .map((row) => ({
-            id: row.id,
-            to: row.toAddress,
-            from: row.fromAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            sentAt: row.createdAt
-          }))
-      ),
-      Effect.orDie
-    )
+export const mailTo = (projectId: string, address: string): Effect.Effect<ReadonlyArray<Mail>, never, Db> =>
+  Db.query(
+    "select id, to_address, from_address, subject, text_body, html_body, created_at from outbox where project_id = $1 order by created_at, ctid",
+    [projectId]
+  ).pipe(
+    Effect.flatMap(rows.all),
+    Effect.map((all) =>
+      all
+        .filter((row) => addressOf(row.toAddress).toLowerCase() === address.trim().toLowerCase())
+        .map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          from: row.fromAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          sentAt: row.createdAt
+        }))
+    ),
+    Effect.orDie
+  )

@@ -2,9 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { TestClock } from "effect/testing"
-import { devAccountId, DevProvider, makeDevProvider } from "../../../backend/src/oauth/dev-provider.js"
-import { renderDevProviderPage } from "../../../backend/src/oauth/dev-provider-page.js"
-import { devAuthorizationUrl, devProviderRoutes } from "../../../backend/src/oauth/dev-provider-routes.js"
+import { devAccountId, DevProvider, makeDevProvider } from "../../../backend/src/oauth/protocol/dev-provider.js"
+import { renderDevProviderPage } from "../../../backend/src/oauth/protocol/dev-provider-page.js"
+import { devAuthorizationUrl, devProviderRoutes } from "../../../backend/src/oauth/protocol/dev-provider-routes.js"
 
 const callback = "http://127.0.0.1:8102/api/v1/auth/oauth/callback/github"
 const isAllowedRedirect = (uri: string) => uri.startsWith("http://127.0.0.1:8102/api/v1/auth/oauth/callback/")

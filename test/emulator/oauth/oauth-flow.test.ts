@@ -13,10 +13,10 @@ import { TestClock } from "effect/testing"
 import { afterAll, beforeAll } from "vitest"
 import { LOCAL_DEVELOPMENT_KEYS } from "../../../src/domain/local-keys.js"
 import { layer } from "../../../backend/src/server.js"
-import { DevProvider } from "../../../backend/src/oauth/dev-provider.js"
-import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
-import { type AuthorizeQuery, startOAuthFlow } from "../../../backend/src/operations/oauth/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookies } from "../../../backend/src/operations/oauth/oauth-callback.js"
+import { DevProvider } from "../../../backend/src/oauth/protocol/dev-provider.js"
+import { s256Challenge } from "../../../backend/src/oauth/protocol/pkce.js"
+import { type AuthorizeQuery, startOAuthFlow } from "../../../backend/src/oauth/operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookies } from "../../../backend/src/oauth/operations/oauth-callback.js"
 
 type Built = Layer.Success<ReturnType<typeof layer>>
 let scope: Scope.Closeable | undefined

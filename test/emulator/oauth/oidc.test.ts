@@ -1,15 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { newCodeVerifier, s256Challenge } from "../../../backend/src/oauth/pkce.js"
+import { newCodeVerifier, s256Challenge } from "../../../backend/src/oauth/protocol/pkce.js"
 import {
   authorizationUrl,
   discover,
   knownIssuer,
   oidcErrorToKnown,
   type OidcDiscovery
-} from "../../../backend/src/oauth/oidc.js"
-import { completeOidcSignIn, verifyIdToken } from "../../../backend/src/oauth/oidc-sign-in.js"
+} from "../../../backend/src/oauth/protocol/oidc.js"
+import { completeOidcSignIn, verifyIdToken } from "../../../backend/src/oauth/protocol/oidc-sign-in.js"
 import { type OidcMock, oidcMock } from "../../support/oidc-mock.js"
 
 const clientId = "stackfx-client"

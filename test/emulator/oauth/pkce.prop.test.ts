@@ -8,7 +8,7 @@ import {
   pkceMatches,
   s256Challenge,
   verifyPkce
-} from "../../../backend/src/oauth/pkce.js"
+} from "../../../backend/src/oauth/protocol/pkce.js"
 
 const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".split("")
 const verifier = fc.string({ unit: fc.constantFrom(...unreserved), minLength: 43, maxLength: 128 })

@@ -7,7 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import { afterAll, beforeAll } from "vitest"
 import { Emulator, layer } from "../../../backend/src/server.js"
-import { issueAuthorizationCode } from "../../../backend/src/operations/oauth/authorization-codes.js"
+import { issueAuthorizationCode } from "../../../backend/src/oauth/operations/authorization-codes.js"
 import { Db } from "../../../backend/src/store/db.js"
 import { call } from "../../support/emulator.js"
 

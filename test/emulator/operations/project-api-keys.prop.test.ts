@@ -11,7 +11,6 @@ import fc from "fast-check"
 import { projectApiKeyValidity } from "../../../src/domain/rules/api-key-validity.js"
 import { checkProjectApiKey, createTeamApiKey } from "../../../backend/src/operations/projects/project-api-keys.js"
 import { parseProjectApiKey } from "../../../backend/src/crypto/project-api-key-format.js"
-import { Db } from "../../../backend/src/store/db.js"
 import { layerDb } from "../../../backend/src/store/layer.js"
 import { updateProjectApiKey } from "../../../backend/src/store/projects/project-api-keys.js"
 import { insertTeam } from "../../../backend/src/store/teams/teams.js"
@@ -35,10 +34,9 @@ const outcome = (check: ReturnType<typeof checkProjectApiKey>) =>
 layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generated times", (it) => {
   it.effect("answers revoked, then expired, else valid, at the TestClock's time", () =>
     Effect.gen(function* () {
-      const db = yield* Db
       const teamId = crypto.randomUUID()
       yield* TestClock.setTime(START)
-      yield* insertTeam(db, {
+      yield* insertTeam({
         id: teamId,
         projectId: PROJECT,
         displayName: "Keys",
@@ -51,28 +49,27 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
       for (const c of cases) {
         yield* TestClock.setTime(START)
         const expiresAt = c.expiresIn === null ? null : new Date(START + c.expiresIn)
-        const key = yield* createTeamApiKey(db, PROJECT, teamId, { description: "generated", expiresAt })
+        const key = yield* createTeamApiKey(PROJECT, teamId, { description: "generated", expiresAt })
         let revokedAt: Date | null = null
         if (c.revokeAfter !== null && c.revokeAfter <= c.wait) {
           yield* TestClock.adjust(c.revokeAfter)
           revokedAt = new Date(START + c.revokeAfter)
-          yield* updateProjectApiKey(db, PROJECT, key.id, { revokedAt })
+          yield* updateProjectApiKey(PROJECT, key.id, { revokedAt })
         }
         yield* TestClock.setTime(START + c.wait)
         const expected = projectApiKeyValidity({ expiresAt, manuallyRevokedAt: revokedAt }, START + c.wait)._tag
         const tag = { Valid: "Valid", ManuallyRevoked: "ApiKeyRevoked", Expired: "ApiKeyExpired" }[expected]
-        assert.strictEqual(yield* outcome(checkProjectApiKey(db, PROJECT, "team", key.value)), tag, JSON.stringify(c))
+        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "team", key.value)), tag, JSON.stringify(c))
         // The same key at the user route is of the wrong kind, whatever its state.
-        assert.strictEqual(yield* outcome(checkProjectApiKey(db, PROJECT, "user", key.value)), "WrongApiKeyType")
+        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "user", key.value)), "WrongApiKeyType")
       }
     })
   )
 
   it.effect("a key with any one character changed is not found, and parses only when well formed", () =>
     Effect.gen(function* () {
-      const db = yield* Db
       const teamId = crypto.randomUUID()
-      yield* insertTeam(db, {
+      yield* insertTeam({
         id: teamId,
         projectId: PROJECT,
         displayName: "Tamper",
@@ -82,17 +79,13 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
         serverMetadata: null,
         createdAt: new Date(START)
       })
-      const key = yield* createTeamApiKey(db, PROJECT, teamId, { description: "t", expiresAt: null })
+      const key = yield* createTeamApiKey(PROJECT, teamId, { description: "t", expiresAt: null })
       assert.deepStrictEqual(parseProjectApiKey(key.value), { id: key.id, type: "team" })
       const positions = fc.sample(fc.integer({ min: 3, max: key.value.length - 1 }), { numRuns: 25, seed: 7 })
       for (const at of positions) {
         const swapped = key.value[at] === "a" ? "b" : "a"
         const tampered = key.value.slice(0, at) + swapped + key.value.slice(at + 1)
-        assert.strictEqual(
-          yield* outcome(checkProjectApiKey(db, PROJECT, "team", tampered)),
-          "ApiKeyNotFound",
-          tampered
-        )
+        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "team", tampered)), "ApiKeyNotFound", tampered)
       }
     })
   )

@@ -5,7 +5,7 @@
  * session that does not match are refused before any code is issued.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
+import { s256Challenge } from "../../../backend/src/oauth/protocol/pkce.js"
 import { type TestProject, type TestUser, useKitBackend } from "../../support/emulator.js"
 
 const backend = useKitBackend()

@@ -4,7 +4,7 @@
  * per identifier the local backend reads or writes.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { s256Challenge } from "../../../backend/src/oauth/pkce.js"
+import { s256Challenge } from "../../../backend/src/oauth/protocol/pkce.js"
 import { uniqueEmail, useKitBackend } from "../../support/emulator.js"
 import { authorizeUrl, Browser, pkcePair } from "../../integration/support/oauth-browser.js"
 import { customEmailServer } from "../../support/template-project.js"

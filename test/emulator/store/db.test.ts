@@ -5,8 +5,9 @@ import fc from "fast-check"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
 import { afterAll } from "vitest"
-import type { DbShape } from "../../../backend/src/store/db.js"
+import { Db, type DbShape } from "../../../backend/src/store/db.js"
 import { openDb } from "../../../backend/src/store/layer.js"
+import { findTeam, insertTeam, insertTeamMember, isTeamMember } from "../../../backend/src/store/teams/teams.js"
 import { startTestPostgres, type TestPostgres } from "../../support/postgres.js"
 
 // Started while the file is collected, so `skipIf` knows whether PostgreSQL is available here.
@@ -78,6 +79,49 @@ const contract = (name: string, option: () => string, skip: () => boolean) =>
           ["kept"]
         )
       })
+    )
+
+    // Store functions take no database: they read `Db` from the context, and a transaction provides its connection
+    // there. On PostgreSQL a write that went to the pool instead would be committed on its own connection and
+    // outlive the ROLLBACK; here the failing last step must leave nothing of the steps before it.
+    it.skipIf(skip())(
+      "runs the store functions called inside Db.transaction on its connection: a failure leaves nothing",
+      () =>
+        withDb(option, (db) =>
+          run(
+            Effect.gen(function* () {
+              const team = (id: string) => ({
+                id,
+                projectId: "internal",
+                displayName: id,
+                profileImageUrl: null,
+                clientMetadata: null,
+                clientReadOnlyMetadata: null,
+                serverMetadata: null,
+                createdAt: new Date(0)
+              })
+              // A nested transaction joins the outer one, so its write is rolled back with it.
+              const addMember = (teamId: string, userId: string) =>
+                Db.transaction(insertTeamMember({ projectId: "internal", teamId, userId, createdAt: new Date(0) }))
+              const failed = yield* Effect.exit(
+                Db.transaction(
+                  Effect.gen(function* () {
+                    yield* insertTeam(team("rolled-back"))
+                    assert.isDefined(yield* findTeam("internal", "rolled-back"), "seen inside its transaction")
+                    // No such user: the foreign key fails the last step.
+                    yield* addMember("rolled-back", "00000000-0000-4000-8000-00000000dead")
+                  })
+                )
+              )
+              assert.isTrue(Exit.isFailure(failed))
+              assert.isUndefined(yield* findTeam("internal", "rolled-back"))
+
+              yield* Db.transaction(insertTeam(team("committed")))
+              assert.isDefined(yield* findTeam("internal", "committed"))
+              assert.isFalse(yield* isTeamMember("internal", "committed", "00000000-0000-4000-8000-00000000dead"))
+            }).pipe(Effect.provideService(Db, db))
+          )
+        )
     )
 
     it.skipIf(skip())("reports a unique violation with its SQLSTATE and constraint", () =>

@@ -6,6 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { Db } from "../../../backend/src/store/db.js"
 import { openDb } from "../../../backend/src/store/layer.js"
 import {
   findRequireEmailVerification,
@@ -43,33 +44,32 @@ describe("restricted status", () => {
     () =>
       Effect.scoped(
         Effect.gen(function* () {
-          const db = yield* openDb("memory")
-          yield* db.exec(`
+          yield* Db.exec(`
         insert into projects (id, display_name, config) values ('p', 'P', '{}');
         insert into users (id, project_id) values ('verified', 'p'), ('unverified', 'p'), ('no-email', 'p');
         insert into contact_channels (id, project_id, user_id, value, normalized_value, is_verified, is_primary)
           values ('c1', 'p', 'verified', 'a@x.test', 'a@x.test', true, true),
                  ('c2', 'p', 'unverified', 'b@x.test', 'b@x.test', false, true);
       `)
-          const reason = (id: string) => Effect.map(findUserView(db, "p", id), (u) => u?.restrictedReason ?? null)
+          const reason = (id: string) => Effect.map(findUserView("p", id), (u) => u?.restrictedReason ?? null)
           const listed = (include?: "restricted") =>
-            Effect.map(listUserViews(db, { projectId: "p", desc: false, include }), (users) =>
+            Effect.map(listUserViews({ projectId: "p", desc: false, include }), (users) =>
               users.map((u) => u.id).sort()
             )
 
-          assert.isFalse(yield* findRequireEmailVerification(db, "p"), "off by default")
+          assert.isFalse(yield* findRequireEmailVerification("p"), "off by default")
           assert.isNull(yield* reason("unverified"))
           assert.deepStrictEqual(yield* listed(), ["no-email", "unverified", "verified"])
 
-          yield* setRequireEmailVerification(db, "p", true)
-          assert.isTrue(yield* findRequireEmailVerification(db, "p"))
+          yield* setRequireEmailVerification("p", true)
+          assert.isTrue(yield* findRequireEmailVerification("p"))
           assert.isNull(yield* reason("verified"))
           assert.deepStrictEqual(yield* reason("unverified"), { type: "email_not_verified" })
           assert.deepStrictEqual(yield* reason("no-email"), { type: "email_not_verified" })
-          assert.strictEqual((yield* findUserView(db, "p", "unverified"))?.isRestricted, true)
+          assert.strictEqual((yield* findUserView("p", "unverified"))?.isRestricted, true)
           assert.deepStrictEqual(yield* listed(), ["verified"])
           assert.deepStrictEqual(yield* listed("restricted"), ["no-email", "unverified", "verified"])
-        })
+        }).pipe(Effect.provideServiceEffect(Db, openDb("memory")))
       ),
     120_000
   )

@@ -21,7 +21,7 @@ import {
   takeCliAuthAnonToken,
   takeCliAuthToken
 } from "../../store/auth/cli-auth.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import { findRefreshToken, type RefreshTokenRow } from "../../store/auth/refresh-tokens.js"
 import { findUserView } from "../../store/users/users.js"
 import { refreshSession } from "./sessions.js"
@@ -32,7 +32,7 @@ const invalidLoginCode = badRequest("Invalid login code or the code has expired"
 /** A live session of the project for this refresh token (not revoked, not expired), else undefined. */
 const liveSession = (projectId: string, refreshToken: string, now: number) =>
   Effect.gen(function* () {
-    const row = yield* findRefreshToken(yield* Db, projectId, refreshToken)
+    const row = yield* findRefreshToken(projectId, refreshToken)
     if (row === undefined || row.revokedAt !== null) return undefined
     if (row.expiresAt !== null && row.expiresAt.getTime() <= now) return undefined
     return row
@@ -44,7 +44,7 @@ const anonymousSession = (projectId: string, refreshToken: string | null, now: n
     if (refreshToken === null) return undefined
     const row: RefreshTokenRow | undefined = yield* liveSession(projectId, refreshToken, now)
     if (row === undefined) return undefined
-    const user = yield* findUserView(yield* Db, projectId, row.userId)
+    const user = yield* findUserView(projectId, row.userId)
     return user?.isAnonymous === true ? row : undefined
   })
 
@@ -58,19 +58,18 @@ export const startCliAuth = (input: {
   readonly projectId: string
   readonly expiresInMillis?: number | undefined
   readonly anonRefreshToken?: string | undefined
-}): Effect.Effect<StartedCliAuth, Refused | DbError, Db> =>
+}): DbEffect<StartedCliAuth, Refused> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     if (input.anonRefreshToken !== undefined && input.anonRefreshToken !== "") {
       // The hosted checks, in its order; a token of another project is simply unknown here.
-      const row = yield* findRefreshToken(db, input.projectId, input.anonRefreshToken)
+      const row = yield* findRefreshToken(input.projectId, input.anonRefreshToken)
       if (row === undefined || row.revokedAt !== null)
         return yield* Effect.fail(badRequest("Invalid anon refresh token"))
       if (row.expiresAt !== null && row.expiresAt.getTime() < now) {
         return yield* Effect.fail(badRequest("The provided anon refresh token has expired"))
       }
-      const user = yield* findUserView(db, input.projectId, row.userId)
+      const user = yield* findUserView(input.projectId, row.userId)
       if (user === undefined) return yield* Effect.fail(badRequest("User not found for provided refresh token"))
       if (!user.isAnonymous) {
         return yield* Effect.fail(badRequest("The provided refresh token does not belong to an anonymous user"))
@@ -79,7 +78,7 @@ export const startCliAuth = (input: {
     const pollingCode = yield* randomSecret(32)
     const loginCode = yield* randomSecret(32)
     const expiresAt = new Date(now + (input.expiresInMillis ?? CLI_AUTH_DEFAULT_EXPIRES_IN_MILLIS))
-    yield* insertCliAuthAttempt(db, {
+    yield* insertCliAuthAttempt({
       projectId: input.projectId,
       id: yield* randomId,
       pollingCode,
@@ -96,20 +95,15 @@ export const startCliAuth = (input: {
 export const pollCliAuth = (
   projectId: string,
   pollingCode: string
-): Effect.Effect<
-  { readonly status: CliAuthStatus; readonly refreshToken?: string },
-  InvalidPollingCode | DbError,
-  Db
-> =>
+): DbEffect<{ readonly status: CliAuthStatus; readonly refreshToken?: string }, InvalidPollingCode> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const attempt = yield* findCliAuthByPollingCode(db, projectId, pollingCode)
+    const attempt = yield* findCliAuthByPollingCode(projectId, pollingCode)
     if (attempt === undefined) return yield* Effect.fail(new InvalidPollingCode({}))
     if (attempt.expiresAt.getTime() < now) return { status: "expired" as const }
     if (attempt.usedAt !== null) return { status: "used" as const }
     if (attempt.refreshToken === null) return { status: "waiting" as const }
-    const refreshToken = yield* takeCliAuthToken(db, projectId, attempt.id, new Date(now))
+    const refreshToken = yield* takeCliAuthToken(projectId, attempt.id, new Date(now))
     // A concurrent poll took it between the read and the update.
     return refreshToken === undefined ? { status: "used" as const } : { status: "success" as const, refreshToken }
   })
@@ -117,7 +111,7 @@ export const pollCliAuth = (
 /** The attempt of a login code, while it can still be completed. */
 const pendingAttempt = (projectId: string, loginCode: string, now: number) =>
   Effect.gen(function* () {
-    const attempt: CliAuthAttemptRow | undefined = yield* findCliAuthByLoginCode(yield* Db, projectId, loginCode)
+    const attempt: CliAuthAttemptRow | undefined = yield* findCliAuthByLoginCode(projectId, loginCode)
     if (attempt === undefined || attempt.completed || attempt.expiresAt.getTime() < now) {
       return yield* Effect.fail(invalidLoginCode)
     }
@@ -136,7 +130,6 @@ export const completeCliAuthAttempt = (input: {
   readonly refreshToken?: string | undefined
 }): Effect.Effect<CliAuthCompletion, Refused | DbError, Db | AccessTokens> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const attempt = yield* pendingAttempt(input.projectId, input.loginCode, now)
     if (input.mode === "check") {
@@ -148,13 +141,7 @@ export const completeCliAuthAttempt = (input: {
       const anonymous = yield* anonymousSession(input.projectId, attempt.anonRefreshToken, now)
       if (anonymous === undefined || attempt.anonRefreshToken === null) return yield* Effect.fail(noAnonymous)
       // One claim only: the token is cleared from the attempt as it is handed out.
-      const taken = yield* takeCliAuthAnonToken(
-        db,
-        input.projectId,
-        attempt.id,
-        attempt.anonRefreshToken,
-        new Date(now)
-      )
+      const taken = yield* takeCliAuthAnonToken(input.projectId, attempt.id, attempt.anonRefreshToken, new Date(now))
       if (!taken) return yield* Effect.fail(noAnonymous)
       const accessToken = yield* refreshSession(input.projectId, attempt.anonRefreshToken).pipe(
         Effect.catchTag("RefreshTokenNotFoundOrExpired", () =>
@@ -170,7 +157,7 @@ export const completeCliAuthAttempt = (input: {
     const session = yield* liveSession(input.projectId, input.refreshToken, now)
     if (session === undefined) return yield* Effect.fail(badRequest("Invalid refresh token"))
     // The program's anonymous user, if any, is left alone: the hosted service no longer merges it.
-    const won = yield* completeCliAuth(db, input.projectId, attempt.id, input.refreshToken, new Date(now))
+    const won = yield* completeCliAuth(input.projectId, attempt.id, input.refreshToken, new Date(now))
     if (!won) return yield* Effect.fail(invalidLoginCode)
     return { _tag: "Completed" }
   })

@@ -17,11 +17,11 @@ import type { CrossDomainAuthorizeRequest } from "@stackfx/lib/domain/cross-doma
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { requireTrustedUrl } from "../projects/trusted-urls.js"
 import { findRefreshToken } from "../../store/auth/refresh-tokens.js"
-import { issueAuthorizationCode } from "../oauth/authorization-codes.js"
+import { issueAuthorizationCode } from "../../oauth/operations/authorization-codes.js"
 
 /** The caller, as the request's authentication established it. */
 export interface HandoffCaller {
@@ -37,7 +37,7 @@ export interface HandoffCaller {
 export const crossDomainHandoff = (
   caller: HandoffCaller,
   request: CrossDomainAuthorizeRequest
-): Effect.Effect<string, UserAuthenticationRequired | RedirectUrlNotWhitelisted | Refused | DbError, Db> =>
+): DbEffect<string, UserAuthenticationRequired | RedirectUrlNotWhitelisted | Refused> =>
   Effect.gen(function* () {
     const { project, user } = caller
     if (user === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
@@ -57,7 +57,7 @@ export const crossDomainHandoff = (
         })
       )
     }
-    const session = yield* findRefreshToken(yield* Db, project.id, caller.refreshToken)
+    const session = yield* findRefreshToken(project.id, caller.refreshToken)
     if (session === undefined || session.id !== caller.refreshTokenId || session.userId !== user.id) {
       return yield* Effect.fail(
         new Refused({

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto"
 import * as Effect from "effect/Effect"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { recordAttemptsByNonce } from "../../store/auth/code-attempts.js"
 import type { VerificationCodeRow } from "../../store/auth/verification-codes.js"
 import { checkCode, useCode, type VerificationCodeError } from "./verification-codes.js"
@@ -51,13 +51,12 @@ export const redeemEmailedCode = (
   purpose: string,
   rawCode: string,
   mode: "check" | "use"
-): Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db> =>
+): DbEffect<VerificationCodeRow, VerificationCodeError> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = normalizeEmailedCode(rawCode)
     const outcome = yield* Effect.exit(
       mode === "use" ? useCode(projectId, purpose, code) : checkCode(projectId, purpose, code)
     )
-    if (code.length > OTP_LENGTH) yield* recordAttemptsByNonce(db, projectId, purpose, nonceOf(code))
+    if (code.length > OTP_LENGTH) yield* recordAttemptsByNonce(projectId, purpose, nonceOf(code))
     return yield* outcome
   })

@@ -18,7 +18,6 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { OAuthProviderAccountIdAlreadyUsedForSignIn } from "@stackfx/lib/errors/known/oauth.js"
 import { SignUpNotEnabled } from "@stackfx/lib/errors/known/sign-in.js"
 import { sha256Hex } from "../../crypto/secrets.js"
-import { Db } from "../../store/db.js"
 import {
   type ExternalIdentity,
   findExternalIdentityUser,
@@ -52,19 +51,18 @@ const firstExchange = (
 ) =>
   Effect.gen(function* () {
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
-    const db = yield* Db
     const guest = current?.isAnonymous === true ? current : undefined
     // Checked before the guest is upgraded, so that a refused exchange changes nothing.
-    if (guest !== undefined && (yield* userHasProviderIdentity(db, project.id, guest.id, providerId)))
+    if (guest !== undefined && (yield* userHasProviderIdentity(project.id, guest.id, providerId)))
       return yield* Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
     const user = yield* signUpUser(project, guest, {
       ...profileOf(verified, guest !== undefined),
       signUp: { authMethod: "oauth", oauthProvider: providerId }
     })
-    const recorded = yield* insertExternalIdentity(db, identity, user.id, new Date(yield* Clock.currentTimeMillis))
+    const recorded = yield* insertExternalIdentity(identity, user.id, new Date(yield* Clock.currentTimeMillis))
     if (recorded) return { userId: user.id, isNewUser: guest?.id !== user.id }
     // Lost a race for the identity (or the guest already holds another identity of this provider).
-    const winner = yield* findExternalIdentityUser(db, identity)
+    const winner = yield* findExternalIdentityUser(identity)
     if (winner === undefined) return yield* Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
     // The user made for nothing goes again; a guest's own user stays.
     if (guest?.id !== user.id && winner !== user.id)
@@ -80,14 +78,13 @@ export const exchangeExternalIdentity = (
   current: ServerUser | undefined
 ) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const identity: ExternalIdentity = {
       projectId: project.id,
       providerId,
       issuer: verified.issuer,
       subject: verified.subject
     }
-    const known = yield* findExternalIdentityUser(db, identity)
+    const known = yield* findExternalIdentityUser(identity)
     const { userId, isNewUser } =
       known === undefined
         ? yield* firstExchange(project, providerId, identity, verified, current)
@@ -113,7 +110,7 @@ export const exchangeExternalToken = (
   current: ServerUser | undefined
 ) =>
   Effect.gen(function* () {
-    const config = yield* effectiveConfig(yield* Db, project)
+    const config = yield* effectiveConfig(project)
     const verified = yield* verifyExternalAuthToken(config, providerId, token)
     return yield* exchangeExternalIdentity(project, providerId, verified, current)
   })

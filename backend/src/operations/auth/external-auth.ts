@@ -32,7 +32,7 @@ import type { ExternalAuthProviderId } from "@stackfx/lib/domain/external-auth.j
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 import { ASYMMETRIC_JWT_ALGORITHMS } from "@stackfx/lib/domain/rules/jwt-algorithms.js"
 import { ExternalAuthProviderNotConfigured, InvalidExternalAuthToken } from "@stackfx/lib/errors/known/external-auth.js"
-import { fetchJwks } from "../../oauth/index.js"
+import { fetchJwks } from "../../oauth/protocol/index.js"
 import type { EffectiveConfig } from "../projects/project-config.js"
 
 /** What a verified token says about the provider's user. */

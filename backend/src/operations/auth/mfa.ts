@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { type InvalidTotpCode, MultiFactorAuthenticationRequired } from "@stackfx/lib/errors/known/sign-in.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { findTotpSecret } from "../../store/users/users.js"
 import { totpSecretFromBase64, verifyTotp } from "../../totp.js"
 import {
@@ -26,7 +26,7 @@ export const requireMfa = (
   projectId: string,
   userId: string,
   isNewUser: boolean
-): Effect.Effect<never, MultiFactorAuthenticationRequired | DbError, Db> =>
+): DbEffect<never, MultiFactorAuthenticationRequired> =>
   Effect.flatMap(
     issueCode({
       projectId,
@@ -60,16 +60,14 @@ export const completeMfaSignIn = (
   projectId: string,
   attemptCode: string,
   totp: string
-): Effect.Effect<
+): DbEffect<
   { readonly userId: string; readonly isNewUser: boolean },
-  InvalidTotpCode | VerificationCodeError | Refused | DbError,
-  Db
+  InvalidTotpCode | VerificationCodeError | Refused
 > =>
   Effect.gen(function* () {
-    const db = yield* Db
     const attempt = yield* checkCode(projectId, CodePurpose.mfaAttempt, attemptCode)
     const userId = attempt.userId
-    const stored = userId === null ? null : yield* findTotpSecret(db, projectId, userId)
+    const stored = userId === null ? null : yield* findTotpSecret(projectId, userId)
     if (userId === null || stored === null) return yield* Effect.fail(attemptGone())
     const secret = yield* Effect.mapError(totpSecretFromBase64(stored), attemptGone)
     yield* verifyTotp(secret, totp).pipe(Effect.tapError(() => countFailedAttempt(attempt)))
@@ -78,8 +76,5 @@ export const completeMfaSignIn = (
   })
 
 /** `mfa/sign-in/check-code`: the attempt code could complete a sign-in now. */
-export const checkMfaAttempt = (
-  projectId: string,
-  attemptCode: string
-): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkMfaAttempt = (projectId: string, attemptCode: string): DbEffect<void, VerificationCodeError> =>
   Effect.asVoid(checkCode(projectId, CodePurpose.mfaAttempt, attemptCode))

@@ -18,7 +18,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Refused } from "../../errors/refused.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView, updateUserColumns } from "../../store/users/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
@@ -42,10 +42,9 @@ import { CodePurpose, type VerificationCodeError } from "./verification-codes.js
 export const userForOtpEmail = (
   project: StoredProject,
   email: string
-): Effect.Effect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled | DbError, Db> =>
+): DbEffect<ServerUser | undefined, UserEmailAlreadyExists | SignUpNotEnabled> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const channel = yield* findAuthChannelByEmail(db, project.id, email)
+    const channel = yield* findAuthChannelByEmail(project.id, email)
     if (channel === undefined) {
       return project.config.signUpEnabled ? undefined : yield* Effect.fail(new SignUpNotEnabled({}))
     }
@@ -54,8 +53,8 @@ export const userForOtpEmail = (
         new UserEmailAlreadyExists({ details: { email: channel.value, would_work_if_email_was_verified: true } })
       )
     }
-    yield* updateUserColumns(db, project.id, channel.userId, { otpAuthEnabled: true })
-    return yield* findUserView(db, project.id, channel.userId)
+    yield* updateUserColumns(project.id, channel.userId, { otpAuthEnabled: true })
+    return yield* findUserView(project.id, channel.userId)
   })
 
 /** Refused (forbidden) unless the project allows magic link / OTP sign-in. */

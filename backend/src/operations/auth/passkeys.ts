@@ -103,27 +103,24 @@ export const registerPasskey = (project: StoredProject, user: ServerUser, creden
       isTrustedOrigin: originPolicy(project)
     }).pipe(Effect.tapError(() => countFailedAttempt(row)))
     yield* useCode(project.id, CodePurpose.passkeyRegistration, code)
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db
-      .transaction(
-        Effect.gen(function* () {
-          yield* deleteUserPasskeys(db, project.id, user.id)
-          yield* insertPasskey(db, { id: yield* randomId, projectId: project.id, passkey, createdAt: now })
-          yield* updateUserColumns(db, project.id, user.id, { passkeyAuthEnabled: true })
-        })
-      )
-      .pipe(
-        Effect.catchTag("DbError", (error) =>
-          Effect.fail(
-            isUniqueViolation(error, PASSKEY_CREDENTIAL_UNIQUE)
-              ? new PasskeyRegistrationFailed({
-                  message: "Passkey registration failed: this passkey is already registered."
-                })
-              : error
-          )
+    yield* Db.transaction(
+      Effect.gen(function* () {
+        yield* deleteUserPasskeys(project.id, user.id)
+        yield* insertPasskey({ id: yield* randomId, projectId: project.id, passkey, createdAt: now })
+        yield* updateUserColumns(project.id, user.id, { passkeyAuthEnabled: true })
+      })
+    ).pipe(
+      Effect.catchTag("DbError", (error) =>
+        Effect.fail(
+          isUniqueViolation(error, PASSKEY_CREDENTIAL_UNIQUE)
+            ? new PasskeyRegistrationFailed({
+                message: "Passkey registration failed: this passkey is already registered."
+              })
+            : error
         )
       )
+    )
     return passkey.credentialId
   })
 
@@ -132,15 +129,14 @@ export const authenticatePasskey = (project: StoredProject, response: unknown, c
   Effect.gen(function* () {
     const { row, challenge } = yield* ceremonyChallenge(project.id, CodePurpose.passkeyAuthentication, code, null)
     yield* requireEnabled(project)
-    const db = yield* Db
     const signedIn = yield* verifyPasskeyAuthentication({
       response,
       expectedChallenge: challenge,
       isTrustedOrigin: originPolicy(project),
-      store: sqlPasskeyStore(db, project.id)
+      store: yield* sqlPasskeyStore(project.id)
     }).pipe(Effect.tapError(() => countFailedAttempt(row)))
     yield* useCode(project.id, CodePurpose.passkeyAuthentication, code)
-    const user = yield* findUserView(db, project.id, signedIn.userId)
+    const user = yield* findUserView(project.id, signedIn.userId)
     // A user who turned passkeys off keeps the row but may not sign in with it.
     if (user === undefined || !user.passkeyAuthEnabled) {
       return yield* Effect.fail(

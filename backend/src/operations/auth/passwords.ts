@@ -14,7 +14,7 @@ import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-i
 import { checkPasswordLength, hashPassword, type PasswordHashError, verifyPassword } from "../../crypto/password.js"
 import { Refused } from "../../errors/refused.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findPasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findRefreshToken, revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
@@ -38,10 +38,9 @@ export const sendResetCode = (
   Effect.gen(function* () {
     // Checked for every address, not only known ones, so the error cannot reveal an account either.
     yield* checkCallbackUrl(project, callbackUrl)
-    const db = yield* Db
-    const channel = yield* findAuthChannelByEmail(db, project.id, email)
+    const channel = yield* findAuthChannelByEmail(project.id, email)
     if (channel === undefined) return
-    const user = yield* findUserView(db, project.id, channel.userId)
+    const user = yield* findUserView(project.id, channel.userId)
     const code = yield* newEmailedCode
     const lifetimes = yield* CodeLifetimes
     yield* sendCodeEmail({
@@ -60,10 +59,7 @@ export const sendResetCode = (
   })
 
 /** `reset/check-code`: the code could reset a password now. */
-export const checkResetCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkResetCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError> =>
   Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check"))
 
 /**
@@ -74,22 +70,21 @@ export const resetPassword = (
   projectId: string,
   code: string,
   password: string
-): Effect.Effect<void, VerificationCodeError | PasswordRuleError | PasswordHashError | DbError, Db> =>
+): DbEffect<void, VerificationCodeError | PasswordRuleError | PasswordHashError> =>
   Effect.gen(function* () {
     yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "check")
     yield* checkPasswordLength(password)
     const hash = yield* hashPassword(password)
     const row = yield* redeemEmailedCode(projectId, CodePurpose.passwordReset, code, "use")
-    const db = yield* Db
     // The account may have been deleted since the email went out; there is nothing left to reset then.
     const userId = row.userId
-    if (userId !== null && (yield* findUserView(db, projectId, userId)) !== undefined) {
+    if (userId !== null && (yield* findUserView(projectId, userId)) !== undefined) {
       const now = new Date(yield* Clock.currentTimeMillis)
-      yield* db.transaction(
+      yield* Db.transaction(
         Effect.gen(function* () {
-          yield* setPasswordHash(db, projectId, userId, hash)
+          yield* setPasswordHash(projectId, userId, hash)
           // Whoever had the old password is signed out, the one who reset it too: they sign in again.
-          yield* revokeUserRefreshTokens(db, projectId, userId, now)
+          yield* revokeUserRefreshTokens(projectId, userId, now)
         })
       )
     }
@@ -107,30 +102,24 @@ export const updatePassword = (input: {
    * if the access token names a session: a client holding only an access token is signed out.
    */
   readonly keepRefreshToken: string | undefined
-}): Effect.Effect<
-  void,
-  PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError | DbError,
-  Db
-> =>
+}): DbEffect<void, PasswordRuleError | UserDoesNotHavePassword | PasswordConfirmationMismatch | PasswordHashError> =>
   Effect.gen(function* () {
     yield* checkPasswordLength(input.newPassword)
-    const db = yield* Db
-    const stored = yield* findPasswordHash(db, input.projectId, input.userId)
+    const stored = yield* findPasswordHash(input.projectId, input.userId)
     if (stored === undefined) return yield* Effect.fail(new UserDoesNotHavePassword({}))
     const matches = yield* verifyPassword(input.oldPassword, stored)
     if (!matches) return yield* Effect.fail(new PasswordConfirmationMismatch({}))
     const hash = yield* hashPassword(input.newPassword)
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        yield* setPasswordHash(db, input.projectId, input.userId, hash)
+        yield* setPasswordHash(input.projectId, input.userId, hash)
         const kept =
           input.keepRefreshToken === undefined
             ? undefined
-            : yield* findRefreshToken(db, input.projectId, input.keepRefreshToken)
+            : yield* findRefreshToken(input.projectId, input.keepRefreshToken)
         // Another user's refresh token keeps nothing: only this user's sessions are ended anyway.
         yield* revokeUserRefreshTokens(
-          db,
           input.projectId,
           input.userId,
           now,
@@ -145,14 +134,13 @@ export const setPassword = (
   projectId: string,
   userId: string,
   password: string
-): Effect.Effect<void, PasswordRuleError | Refused | PasswordHashError | DbError, Db> =>
+): DbEffect<void, PasswordRuleError | Refused | PasswordHashError> =>
   Effect.gen(function* () {
     yield* checkPasswordLength(password)
-    const db = yield* Db
-    if ((yield* findPasswordHash(db, projectId, userId)) !== undefined) {
+    if ((yield* findPasswordHash(projectId, userId)) !== undefined) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: "User already has a password set." }))
     }
-    yield* setPasswordHash(db, projectId, userId, yield* hashPassword(password))
+    yield* setPasswordHash(projectId, userId, yield* hashPassword(password))
   })
 
 /**
@@ -163,17 +151,12 @@ export const checkCredentials = (
   projectId: string,
   email: string,
   password: string
-): Effect.Effect<
-  { readonly userId: string; readonly hasTotp: boolean },
-  EmailPasswordMismatch | PasswordHashError | DbError,
-  Db
-> =>
+): DbEffect<{ readonly userId: string; readonly hasTotp: boolean }, EmailPasswordMismatch | PasswordHashError> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const channel = yield* findAuthChannelByEmail(db, projectId, email)
-    const hash = channel === undefined ? undefined : yield* findPasswordHash(db, projectId, channel.userId)
+    const channel = yield* findAuthChannelByEmail(projectId, email)
+    const hash = channel === undefined ? undefined : yield* findPasswordHash(projectId, channel.userId)
     const matches = yield* verifyPassword(password, hash)
     if (!matches || channel === undefined) return yield* Effect.fail(new EmailPasswordMismatch({}))
-    const totpSecret = yield* findTotpSecret(db, projectId, channel.userId)
+    const totpSecret = yield* findTotpSecret(projectId, channel.userId)
     return { userId: channel.userId, hasTotp: totpSecret !== null }
   })

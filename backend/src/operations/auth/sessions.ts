@@ -9,7 +9,7 @@ import {
 import { Refused } from "../../errors/refused.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
   findExternalSession,
   findRefreshToken,
@@ -41,12 +41,11 @@ export const createSession = (input: {
   readonly isImpersonation?: boolean | undefined
 }): Effect.Effect<NewSession, DbError, Db | AccessTokens> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
     const refreshToken = yield* randomSecret(32)
     const refreshTokenId = yield* randomId
-    yield* insertRefreshToken(db, {
+    yield* insertRefreshToken({
       id: refreshTokenId,
       projectId: input.projectId,
       userId: input.userId,
@@ -55,8 +54,8 @@ export const createSession = (input: {
       expiresAt: new Date(now + (input.expiresInMillis ?? SESSION_LIFETIME_MILLIS)),
       isImpersonation: input.isImpersonation ?? false
     })
-    yield* updateUserColumns(db, input.projectId, input.userId, { lastActiveAt: new Date(now) })
-    const user = yield* findUserView(db, input.projectId, input.userId)
+    yield* updateUserColumns(input.projectId, input.userId, { lastActiveAt: new Date(now) })
+    const user = yield* findUserView(input.projectId, input.userId)
     if (user === undefined) return yield* Effect.die(new Error(`createSession: user ${input.userId} not found`))
     const accessToken = yield* tokens.mint({ projectId: input.projectId, user, refreshTokenId })
     return { accessToken, refreshToken, refreshTokenId }
@@ -75,15 +74,14 @@ export const openExternalSession = (input: {
   readonly providerTokenExpiresAt: number
 }): Effect.Effect<{ readonly accessToken: string; readonly sessionId: string }, DbError, Db | AccessTokens> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
     const expiresAt = new Date(now + SESSION_LIFETIME_MILLIS)
-    const existing = yield* findExternalSession(db, input.projectId, input.key)
+    const existing = yield* findExternalSession(input.projectId, input.key)
     let sessionId: string
     if (existing === undefined) {
       sessionId = yield* randomId
-      yield* insertRefreshToken(db, {
+      yield* insertRefreshToken({
         id: sessionId,
         projectId: input.projectId,
         userId: input.userId,
@@ -96,10 +94,10 @@ export const openExternalSession = (input: {
       })
     } else {
       sessionId = existing.id
-      yield* reviveRefreshToken(db, input.projectId, sessionId, new Date(now), expiresAt)
+      yield* reviveRefreshToken(input.projectId, sessionId, new Date(now), expiresAt)
     }
-    yield* updateUserColumns(db, input.projectId, input.userId, { lastActiveAt: new Date(now) })
-    const user = yield* findUserView(db, input.projectId, input.userId)
+    yield* updateUserColumns(input.projectId, input.userId, { lastActiveAt: new Date(now) })
+    const user = yield* findUserView(input.projectId, input.userId)
     if (user === undefined) return yield* Effect.die(new Error(`openExternalSession: user ${input.userId} not found`))
     const accessToken = yield* tokens.mint({
       projectId: input.projectId,
@@ -116,17 +114,16 @@ export const refreshSession = (
   refreshToken: string
 ): Effect.Effect<string, RefreshTokenNotFoundOrExpired | DbError, Db | AccessTokens> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
-    const row = yield* findRefreshToken(db, projectId, refreshToken)
+    const row = yield* findRefreshToken(projectId, refreshToken)
     const live =
       row !== undefined && row.revokedAt === null && (row.expiresAt === null || row.expiresAt.getTime() > now)
     if (!live) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
-    const user = yield* findUserView(db, projectId, row.userId)
+    const user = yield* findUserView(projectId, row.userId)
     if (user === undefined) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
-    yield* touchRefreshToken(db, projectId, row.id, new Date(now))
-    yield* updateUserColumns(db, projectId, row.userId, { lastActiveAt: new Date(now) })
+    yield* touchRefreshToken(projectId, row.id, new Date(now))
+    yield* updateUserColumns(projectId, row.userId, { lastActiveAt: new Date(now) })
     return yield* tokens.mint({ projectId, user, refreshTokenId: row.id })
   })
 
@@ -138,7 +135,7 @@ export const refreshSession = (
 export const endCurrentSession = (
   projectId: string,
   refreshTokenId: string | undefined
-): Effect.Effect<void, RefreshTokenNotFoundOrExpired | AccessTokenExpired | DbError, Db> =>
+): DbEffect<void, RefreshTokenNotFoundOrExpired | AccessTokenExpired> =>
   Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
     // As the service: the session is the access token's; a request without one is told its (absent) access token
@@ -146,18 +143,15 @@ export const endCurrentSession = (
     if (refreshTokenId === undefined) {
       return yield* Effect.fail(new AccessTokenExpired({ details: { expired_at_millis: at.getTime() } }))
     }
-    const revoked = yield* revokeRefreshToken(yield* Db, projectId, refreshTokenId, at)
+    const revoked = yield* revokeRefreshToken(projectId, refreshTokenId, at)
     if (!revoked) return yield* Effect.fail(new RefreshTokenNotFoundOrExpired({}))
   })
 
 /** A user's sessions that have not expired. */
-export const liveSessions = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError, Db> =>
+export const liveSessions = (projectId: string, userId: string): DbEffect<ReadonlyArray<RefreshTokenRow>> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const rows = yield* listRefreshTokens(yield* Db, projectId, userId)
+    const rows = yield* listRefreshTokens(projectId, userId)
     return rows.filter((row) => row.expiresAt === null || row.expiresAt.getTime() > now)
   })
 
@@ -170,13 +164,12 @@ export const endSession = (
   userId: string,
   sessionId: string,
   currentId: string | undefined
-): Effect.Effect<void, Refused | CannotDeleteCurrentSession | DbError, Db> =>
+): DbEffect<void, Refused | CannotDeleteCurrentSession> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const row = yield* findRefreshTokenById(db, projectId, sessionId)
+    const row = yield* findRefreshTokenById(projectId, sessionId)
     if (row === undefined || row.revokedAt !== null || row.userId !== userId) {
       return yield* Effect.fail(new Refused({ reason: "not-found", message: "Session not found." }))
     }
     if (row.id === currentId) return yield* Effect.fail(new CannotDeleteCurrentSession({}))
-    yield* revokeRefreshToken(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+    yield* revokeRefreshToken(projectId, row.id, new Date(yield* Clock.currentTimeMillis))
   })

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { SignUpRulesTestRequest, SignUpRulesTestResponse } from "@stackfx/lib/domain/sign-up-rules-test.js"
 import { RequestCountry } from "../../config.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { effectiveConfig } from "../projects/project-config.js"
 import { contextOf, traceSignUp } from "./sign-up-rules.js"
@@ -16,9 +16,9 @@ import { signUpCountryCode } from "./sign-up.js"
 export const testSignUpRules = (
   project: StoredProject,
   request: SignUpRulesTestRequest
-): Effect.Effect<SignUpRulesTestResponse, DbError, Db> =>
+): DbEffect<SignUpRulesTestResponse> =>
   Effect.gen(function* () {
-    const config = yield* effectiveConfig(yield* Db, project)
+    const config = yield* effectiveConfig(project)
     const countryCode = request.countryCode ?? signUpCountryCode(request.email, yield* RequestCountry)
     const scores = request.riskScores ?? { bot: 0, freeTrialAbuse: 0 }
     const context = contextOf(

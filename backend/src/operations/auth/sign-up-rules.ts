@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { evaluateCelCondition } from "./cel.js"
 import { effectiveConfig, type EffectiveConfig, type SignUpRule } from "../projects/project-config.js"
@@ -119,12 +119,8 @@ export const decideSignUp = (config: EffectiveConfig, attempt: SignUpAttempt): S
  * Fails with SIGN_UP_REJECTED when the project's rules refuse the sign-up (with the service's default
  * message: a rule's own message is for admins, not shown to the user); else the decision.
  */
-export const checkSignUp = (
-  db: DbShape,
-  project: StoredProject,
-  attempt: SignUpAttempt
-): Effect.Effect<SignUpDecision, SignUpRejected | DbError> =>
-  Effect.flatMap(effectiveConfig(db, project), (config) => {
+export const checkSignUp = (project: StoredProject, attempt: SignUpAttempt): DbEffect<SignUpDecision, SignUpRejected> =>
+  Effect.flatMap(effectiveConfig(project), (config) => {
     const decision = decideSignUp(config, attempt)
     return decision.allow
       ? Effect.succeed(decision)

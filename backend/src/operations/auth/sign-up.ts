@@ -53,9 +53,8 @@ export const signUpCountryCode = (email: string | null, requestCountry: string |
 
 const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpInput) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const email = input.primaryEmail ?? guest.primaryEmail
-    const decision = yield* checkSignUp(db, project, { ...input.signUp, email })
+    const decision = yield* checkSignUp(project, { ...input.signUp, email })
     const rule = decision.restrictedBy
     const note = rule === undefined ? undefined : restrictionNote(rule)
     const previous = guest.restrictedByAdminPrivateDetails
@@ -86,7 +85,7 @@ const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpIn
     })
     // After the e-mail and password are in (they may fail, e.g. an address already used): a guest whose
     // sign-up failed stays a guest.
-    yield* db.transaction(endGuestState(db, project.id, guest.id, input))
-    const upgraded = yield* findUserView(db, project.id, guest.id)
+    yield* Db.transaction(endGuestState(project.id, guest.id, input))
+    const upgraded = yield* findUserView(project.id, guest.id)
     return upgraded === undefined ? yield* Effect.fail(new UserNotFound({})) : upgraded
   })

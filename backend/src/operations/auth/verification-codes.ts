@@ -14,7 +14,7 @@ import {
   VerificationCodeNotFound
 } from "@stackfx/lib/errors/known/verification.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   findVerificationCode,
   insertVerificationCode,
@@ -58,12 +58,11 @@ export interface IssueCodeInput {
 }
 
 /** Stores a new code and returns its value (the only time it exists in clear). */
-export const issueCode = (input: IssueCodeInput): Effect.Effect<string, DbError, Db> =>
+export const issueCode = (input: IssueCodeInput): DbEffect<string> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = input.code ?? (yield* randomSecret(32))
     const now = yield* Clock.currentTimeMillis
-    yield* insertVerificationCode(db, {
+    yield* insertVerificationCode({
       id: yield* randomId,
       projectId: input.projectId,
       purpose: input.purpose,
@@ -96,26 +95,24 @@ export type CodeLookup = (
   projectId: string,
   purpose: string,
   code: string
-) => Effect.Effect<VerificationCodeRow, VerificationCodeError | DbError, Db>
+) => DbEffect<VerificationCodeRow, VerificationCodeError>
 
 /** The code's row when it can still be used, without using it (`.../check-code` endpoints). */
 export const checkCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const row = yield* findVerificationCode(db, projectId, purpose, code)
+    const row = yield* findVerificationCode(projectId, purpose, code)
     return yield* usable(row, yield* Clock.currentTimeMillis)
   })
 
 /** Uses the code once; a second use (even a concurrent one) gets VERIFICATION_CODE_ALREADY_USED. */
 export const useCode: CodeLookup = (projectId, purpose, code) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const row = yield* checkCode(projectId, purpose, code)
-    const won = yield* markVerificationCodeUsed(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+    const won = yield* markVerificationCodeUsed(projectId, row.id, new Date(yield* Clock.currentTimeMillis))
     if (!won) return yield* Effect.fail(new VerificationCodeAlreadyUsed({}))
     return row
   })
 
 /** Counts a wrong answer given with a valid code (e.g. a wrong TOTP for an MFA attempt). */
-export const countFailedAttempt = (row: VerificationCodeRow): Effect.Effect<void, DbError, Db> =>
-  Effect.flatMap(Db, (db) => recordFailedAttempt(db, row.projectId, row.id))
+export const countFailedAttempt = (row: VerificationCodeRow): DbEffect<void> =>
+  recordFailedAttempt(row.projectId, row.id)

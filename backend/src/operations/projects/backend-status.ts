@@ -3,6 +3,6 @@ import * as Effect from "effect/Effect"
 import { Db } from "../../store/db.js"
 
 /** The kind of database the backend runs on, as a person reads it. */
-export const databaseKind: Effect.Effect<string, never, Db> = Effect.map(Db, (db) =>
+export const databaseKind: Effect.Effect<string, never, Db> = Db.useSync((db) =>
   db.dialect === "postgres" ? "PostgreSQL" : "PGlite (embedded PostgreSQL)"
 )

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import type { OutboxEmail } from "@stackfx/lib/domain/email-outbox.js"
 import type { ListResponse } from "@stackfx/lib/domain/list.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { findOutboxEmail, listOutboxEmails, type OutboxEmailRow } from "../../store/projects/email-outbox.js"
 
 /** The service's largest page, and its default. */
@@ -80,7 +80,7 @@ export const listOutbox = (
     readonly limit?: string | undefined
     readonly cursor?: string | undefined
   }
-): Effect.Effect<ListResponse<OutboxEmail>, Refused | DbError, Db> =>
+): DbEffect<ListResponse<OutboxEmail>, Refused> =>
   Effect.gen(function* () {
     // The service's `parseInt`: leading digits count ("5x" is 5), anything else is refused.
     const limit = query.limit === undefined ? MAX_LIMIT : Number.parseInt(query.limit, 10)
@@ -90,8 +90,7 @@ export const listOutbox = (
     if (limit > MAX_LIMIT) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: `Limit cannot exceed ${MAX_LIMIT}` }))
     }
-    const db = yield* Db
-    const found = yield* listOutboxEmails(db, {
+    const found = yield* listOutboxEmails({
       projectId,
       status: normalStatus(query.status),
       simpleStatus: normalStatus(query.simple_status),
@@ -107,11 +106,9 @@ export const listOutbox = (
   })
 
 /** One message of the project; a plain 404 when it has none with this id. */
-export const getOutboxEmail = (projectId: string, id: string): Effect.Effect<OutboxEmail, Refused | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.flatMap(findOutboxEmail(db, projectId, id), (row) =>
-      row === undefined
-        ? Effect.fail(new Refused({ reason: "not-found", message: "Email not found" }))
-        : Effect.succeed(toOutboxEmail(row))
-    )
+export const getOutboxEmail = (projectId: string, id: string): DbEffect<OutboxEmail, Refused> =>
+  Effect.flatMap(findOutboxEmail(projectId, id), (row) =>
+    row === undefined
+      ? Effect.fail(new Refused({ reason: "not-found", message: "Email not found" }))
+      : Effect.succeed(toOutboxEmail(row))
   )

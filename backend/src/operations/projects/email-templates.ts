@@ -19,7 +19,7 @@ import {
   SUBJECT_REQUIRED
 } from "../../mail/default-templates.js"
 import { renderTemplate } from "../../mail/tsx/render.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   effectiveTemplates,
   removeTemplate,
@@ -39,15 +39,15 @@ export class InvalidTemplateSource extends Schema.TaggedError<InvalidTemplateSou
 const usesSharedServer = (project: StoredProject) => project.config.emailConfig.type === "shared"
 
 /** The templates the project has (and sends with), in the service's order. */
-export const projectTemplates = (project: StoredProject): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError, Db> =>
+export const projectTemplates = (project: StoredProject): DbEffect<ReadonlyArray<StoredTemplate>> =>
   usesSharedServer(project)
     ? Effect.succeed(defaultTemplateEntries.map(([id, template]) => ({ id, ...template })))
-    : Effect.flatMap(Db, (db) => effectiveTemplates(db, project.id))
+    : effectiveTemplates(project.id)
 
 const requireCustomServer = (project: StoredProject): Effect.Effect<void, RequiresCustomEmailServer> =>
   usesSharedServer(project) ? Effect.fail(new RequiresCustomEmailServer({})) : Effect.void
 
-const findTemplate = (project: StoredProject, id: string): Effect.Effect<StoredTemplate, Refused | DbError, Db> =>
+const findTemplate = (project: StoredProject, id: string): DbEffect<StoredTemplate, Refused> =>
   Effect.flatMap(projectTemplates(project), (templates) => {
     const found = templates.find((template) => template.id === id)
     return found === undefined
@@ -59,13 +59,12 @@ const findTemplate = (project: StoredProject, id: string): Effect.Effect<StoredT
 export const createTemplate = (
   project: StoredProject,
   displayName: string
-): Effect.Effect<string, RequiresCustomEmailServer | DbError, Db> =>
+): DbEffect<string, RequiresCustomEmailServer> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const id = yield* randomId
     const at = new Date(yield* Clock.currentTimeMillis)
-    yield* saveTemplate(db, project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
+    yield* saveTemplate(project.id, { id, displayName, tsxSource: newTemplateSource, themeId: null }, at)
     return id
   })
 
@@ -105,14 +104,9 @@ export const updateTemplate = (
   project: StoredProject,
   id: string,
   update: EmailTemplateUpdate
-): Effect.Effect<
-  string,
-  RequiresCustomEmailServer | Refused | EmailRenderingError | InvalidTemplateSource | DbError,
-  Db
-> =>
+): DbEffect<string, RequiresCustomEmailServer | Refused | EmailRenderingError | InvalidTemplateSource> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const current = yield* findTemplate(project, id)
     const html = yield* previewTemplate(project, update.tsxSource)
     const next: StoredTemplate = {
@@ -120,7 +114,7 @@ export const updateTemplate = (
       tsxSource: update.tsxSource,
       ...(update.themeId === undefined ? {} : { themeId: update.themeId })
     }
-    yield* saveTemplate(db, project.id, next, new Date(yield* Clock.currentTimeMillis))
+    yield* saveTemplate(project.id, next, new Date(yield* Clock.currentTimeMillis))
     return html
   })
 
@@ -128,10 +122,9 @@ export const updateTemplate = (
 export const deleteTemplate = (
   project: StoredProject,
   id: string
-): Effect.Effect<void, RequiresCustomEmailServer | Refused | DbError, Db> =>
+): DbEffect<void, RequiresCustomEmailServer | Refused> =>
   Effect.gen(function* () {
     yield* requireCustomServer(project)
-    const db = yield* Db
     const current = yield* findTemplate(project, id)
-    yield* removeTemplate(db, project.id, current, new Date(yield* Clock.currentTimeMillis))
+    yield* removeTemplate(project.id, current, new Date(yield* Clock.currentTimeMillis))
   })

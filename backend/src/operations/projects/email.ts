@@ -95,7 +95,6 @@ export const checkCallbackUrl = (
  */
 export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMail | undefined, SendEmailError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const templateId = DEFAULT_TEMPLATE_IDS[email.type]
     const template = (yield* projectTemplates(email.project)).find((t) => t.id === templateId)
     if (template === undefined) {
@@ -159,11 +158,11 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
       notificationCategoryId: category?.id ?? null,
       isTransactional: category === undefined || !category.canDisable
     }
-    const outbox = makeOutbox(sqlOutboxStore(db, email.project.id, details))
+    const outbox = makeOutbox(yield* sqlOutboxStore(email.project.id, details))
     const delivery = yield* deliver(outbox, config, built.message.mail)
     if (delivery.relay._tag === "SmtpFailed") {
       // `GET /emails/outbox` shows the message as a server error, with the server's reason.
-      yield* recordSmtpFailure(db, email.project.id, delivery.mail.id, delivery.relay.error.errorMessage)
+      yield* recordSmtpFailure(email.project.id, delivery.mail.id, delivery.relay.error.errorMessage)
       yield* Effect.logWarning(
         `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
           "the message is in the outbox",

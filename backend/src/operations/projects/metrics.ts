@@ -14,7 +14,7 @@ import type {
   MetricsEmailOverview,
   ProjectMetrics
 } from "@stackfx/lib/domain/metrics.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import {
   countSentEmails,
   lastActiveTimesSince,
@@ -61,33 +61,29 @@ export interface ProjectMetricsOfUsers extends ProjectMetrics {
  * registered list also leaves restricted users out, as the service's user list does). The verified,
  * unverified and anonymous counts never overlap and always count everybody.
  */
-export const projectMetrics = (
-  projectId: string,
-  includeAnonymous: boolean
-): Effect.Effect<ProjectMetricsOfUsers, DbError, Db> =>
+export const projectMetrics = (projectId: string, includeAnonymous: boolean): DbEffect<ProjectMetricsOfUsers> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
     const today = Date.parse(`${dayKey(new Date(now))}T00:00:00.000Z`)
     const start = new Date(today - (DAYS - 1) * DAY_MS)
     const [signUps, active, recentlyRegistered, activeIds, loginMethods] = yield* Effect.all([
-      signUpTimesSince(db, projectId, start, includeAnonymous),
-      lastActiveTimesSince(db, projectId, start, includeAnonymous),
-      listUserViews(db, {
+      signUpTimesSince(projectId, start, includeAnonymous),
+      lastActiveTimesSince(projectId, start, includeAnonymous),
+      listUserViews({
         projectId,
         desc: true,
         limit: RECENT_LIST,
         include: includeAnonymous ? "all" : "unrestricted"
       }),
-      recentlyActiveUserIds(db, projectId, RECENTLY_ACTIVE, includeAnonymous),
-      loginMethodCounts(db, projectId)
+      recentlyActiveUserIds(projectId, RECENTLY_ACTIVE, includeAnonymous),
+      loginMethodCounts(projectId)
     ])
-    const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(db, projectId, id))
+    const recentlyActive = yield* Effect.forEach(activeIds, (id) => findUserView(projectId, id))
     const [counts, emails, totalEmails, countries] = yield* Effect.all([
-      userCounts(db, projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
-      sentEmailsSince(db, projectId, start),
-      countSentEmails(db, projectId),
-      usersByCountry(db, projectId, includeAnonymous)
+      userCounts(projectId, new Date(now - MAU_DAYS * DAY_MS), includeAnonymous),
+      sentEmailsSince(projectId, start),
+      countSentEmails(projectId),
+      usersByCountry(projectId, includeAnonymous)
     ])
     const totalUsers = counts.verified + counts.unverified + (includeAnonymous ? counts.anonymous : 0)
     const dailyUsers = perDay(start, signUps)

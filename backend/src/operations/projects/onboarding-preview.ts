@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { OnboardingPreview, OnboardingPreviewRequest } from "@stackfx/lib/domain/project-config.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { unverifiedUsers } from "../../store/users/users.js"
 
@@ -16,13 +16,12 @@ export const previewAffectedUsers = (
   project: StoredProject,
   request: OnboardingPreviewRequest,
   limit: number
-): Effect.Effect<OnboardingPreview, DbError, Db> =>
+): DbEffect<OnboardingPreview> =>
   Effect.gen(function* () {
     const was = project.requireEmailVerification
     const will = request.onboarding.requireEmailVerification ?? was
     if (!will || was) return { affectedUsers: [], totalAffectedCount: 0 }
-    const db = yield* Db
-    const found = yield* unverifiedUsers(db, project.id, limit)
+    const found = yield* unverifiedUsers(project.id, limit)
     return {
       affectedUsers: found.newest.map((user) => ({ ...user, restrictedReason: { type: "email_not_verified" } })),
       totalAffectedCount: found.total

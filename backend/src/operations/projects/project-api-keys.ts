@@ -25,7 +25,7 @@ import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { makeProjectApiKey, parseProjectApiKey } from "../../crypto/project-api-key-format.js"
 import { randomId, secretMatches } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
   findProjectApiKey,
   insertProjectApiKey,
@@ -83,29 +83,26 @@ export type ManageError = UserManageError | TeamManageError
  * USER_NOT_FOUND or TEAM_NOT_FOUND here (the service has no answer of its own for it: its insert fails).
  */
 export function ensureCanManage(
-  db: DbShape,
   caller: KeyCaller,
   owner: { readonly userId: string }
-): Effect.Effect<void, UserManageError>
+): Effect.Effect<void, UserManageError, Db>
 export function ensureCanManage(
-  db: DbShape,
   caller: KeyCaller,
   owner: { readonly teamId: string }
-): Effect.Effect<void, TeamManageError>
-export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError>
-export function ensureCanManage(db: DbShape, caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError> {
-  if (caller.accessType === "client") return clientMayManage(db, caller, owner)
+): Effect.Effect<void, TeamManageError, Db>
+export function ensureCanManage(caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError, Db>
+export function ensureCanManage(caller: KeyCaller, owner: KeyOwner): Effect.Effect<void, ManageError, Db> {
+  if (caller.accessType === "client") return clientMayManage(caller, owner)
   return "userId" in owner
-    ? ensureUser(db, caller.project.id, owner.userId)
-    : Effect.asVoid(ensureTeam(db, caller.project.id, owner.teamId))
+    ? ensureUser(caller.project.id, owner.userId)
+    : Effect.asVoid(ensureTeam(caller.project.id, owner.teamId))
 }
 
 /** The client's rule of {@link ensureCanManage}: signed in, and the user itself or holding the permission on the team. */
 const clientMayManage = (
-  db: DbShape,
   caller: KeyCaller,
   owner: KeyOwner
-): Effect.Effect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound | DbError> =>
+): DbEffect<void, UserAuthenticationRequired | Refused | ApiKeyNotFound> =>
   Effect.gen(function* () {
     const me = caller.user
     if (me === undefined) return yield* Effect.fail(new UserAuthenticationRequired({}))
@@ -117,7 +114,7 @@ const clientMayManage = (
       }
       return
     }
-    const held = yield* listMemberPermissions(db, {
+    const held = yield* listMemberPermissions({
       projectId: caller.project.id,
       teamId: owner.teamId,
       userId: me.id,
@@ -170,9 +167,9 @@ const viewAs = <T extends ProjectApiKeyType>(type: T, row: ProjectApiKeyRow): Ke
  * Whether the caller may manage a stored key. A key goes with its user or team (the foreign keys cascade),
  * so its owner exists: server and admin reach any, a client by {@link ensureCanManage}'s rule.
  */
-const ensureCanReach = (db: DbShape, caller: KeyCaller, view: UserApiKey | TeamApiKey) =>
+const ensureCanReach = (caller: KeyCaller, view: UserApiKey | TeamApiKey) =>
   caller.accessType === "client"
-    ? clientMayManage(db, caller, view.type === "user" ? { userId: view.userId } : { teamId: view.teamId })
+    ? clientMayManage(caller, view.type === "user" ? { userId: view.userId } : { teamId: view.teamId })
     : Effect.void
 
 /** The errors of reaching a key by id: unknown (or of the other kind), or not the caller's to manage. */
@@ -180,18 +177,17 @@ export type ReachError = ApiKeyNotFound | UserAuthenticationRequired | Refused |
 
 /** A key of the kind a route serves, by id, that the caller may manage; anything else is API_KEY_NOT_FOUND. */
 const findManaged = <T extends ProjectApiKeyType>(
-  db: DbShape,
   caller: KeyCaller,
   type: T,
   id: string
-): Effect.Effect<KeyViews[T], ReachError> =>
+): Effect.Effect<KeyViews[T], ReachError, Db> =>
   Effect.gen(function* () {
-    const row = yield* findProjectApiKey(db, caller.project.id, id)
+    const row = yield* findProjectApiKey(caller.project.id, id)
     // The service would fail a key of the other kind with a server error after the access check; a key of
     // the other kind is simply not one this route knows.
     const view = row === undefined ? undefined : viewAs(type, row)
     if (view === undefined) return yield* Effect.fail(new ApiKeyNotFound({}))
-    yield* ensureCanReach(db, caller, view)
+    yield* ensureCanReach(caller, view)
     return view
   })
 
@@ -200,7 +196,7 @@ export const readManagedKey = <T extends ProjectApiKeyType>(
   caller: KeyCaller,
   type: T,
   id: string
-): Effect.Effect<KeyViews[T], ReachError, Db> => Effect.flatMap(Db, (db) => findManaged(db, caller, type, id))
+): Effect.Effect<KeyViews[T], ReachError, Db> => findManaged(caller, type, id)
 
 /** Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage. */
 export const updateManagedKey = <T extends ProjectApiKeyType>(
@@ -210,11 +206,10 @@ export const updateManagedKey = <T extends ProjectApiKeyType>(
   patch: ProjectApiKeyUpdate
 ): Effect.Effect<KeyViews[T], ReachError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const found = yield* findManaged(db, caller, type, id)
+    const found = yield* findManaged(caller, type, id)
     const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
-    yield* updateProjectApiKey(db, caller.project.id, found.id, { description: patch.description, revokedAt })
-    const updated = yield* findProjectApiKey(db, caller.project.id, found.id)
+    yield* updateProjectApiKey(caller.project.id, found.id, { description: patch.description, revokedAt })
+    const updated = yield* findProjectApiKey(caller.project.id, found.id)
     return (updated === undefined ? undefined : viewAs(type, updated)) ?? found
   })
 
@@ -224,9 +219,8 @@ export const listUserApiKeys = (
   userId: string
 ): Effect.Effect<ReadonlyArray<UserApiKey>, UserManageError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureCanManage(db, caller, { userId })
-    const rows = yield* listProjectApiKeys(db, caller.project.id, { userId })
+    yield* ensureCanManage(caller, { userId })
+    const rows = yield* listProjectApiKeys(caller.project.id, { userId })
     return rows.flatMap((row) => viewAs("user", row) ?? [])
   })
 
@@ -236,9 +230,8 @@ export const listTeamApiKeys = (
   teamId: string
 ): Effect.Effect<ReadonlyArray<TeamApiKey>, TeamManageError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureCanManage(db, caller, { teamId })
-    const rows = yield* listProjectApiKeys(db, caller.project.id, { teamId })
+    yield* ensureCanManage(caller, { teamId })
+    const rows = yield* listProjectApiKeys(caller.project.id, { teamId })
     return rows.flatMap((row) => viewAs("team", row) ?? [])
   })
 
@@ -249,7 +242,7 @@ type KeyInput = {
 }
 
 /** Stores a new key for `owner`; answers the fields both kinds share, with the value (shown this once). */
-const insertNew = (db: DbShape, projectId: string, owner: KeyOwner, input: KeyInput) =>
+const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
   Effect.gen(function* () {
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
@@ -257,7 +250,7 @@ const insertNew = (db: DbShape, projectId: string, owner: KeyOwner, input: KeyIn
     const value = makeProjectApiKey({ id, type: "userId" in owner ? "user" : "team", isPublic })
     const userId = "userId" in owner ? owner.userId : null
     const teamId = "teamId" in owner ? owner.teamId : null
-    yield* insertProjectApiKey(db, {
+    yield* insertProjectApiKey({
       id,
       projectId,
       userId,
@@ -280,22 +273,12 @@ const insertNew = (db: DbShape, projectId: string, owner: KeyOwner, input: KeyIn
   })
 
 /** Creates a key of a user; the answer is the one place its value appears. */
-export const createUserApiKey = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  input: KeyInput
-): Effect.Effect<UserApiKeyCreated, DbError> =>
-  Effect.map(insertNew(db, projectId, { userId }, input), (base) => ({ ...base, type: "user" as const, userId }))
+export const createUserApiKey = (projectId: string, userId: string, input: KeyInput): DbEffect<UserApiKeyCreated> =>
+  Effect.map(insertNew(projectId, { userId }, input), (base) => ({ ...base, type: "user" as const, userId }))
 
 /** Creates a key of a team; the answer is the one place its value appears. */
-export const createTeamApiKey = (
-  db: DbShape,
-  projectId: string,
-  teamId: string,
-  input: KeyInput
-): Effect.Effect<TeamApiKeyCreated, DbError> =>
-  Effect.map(insertNew(db, projectId, { teamId }, input), (base) => ({ ...base, type: "team" as const, teamId }))
+export const createTeamApiKey = (projectId: string, teamId: string, input: KeyInput): DbEffect<TeamApiKeyCreated> =>
+  Effect.map(insertNew(projectId, { teamId }, input), (base) => ({ ...base, type: "team" as const, teamId }))
 
 export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiKeyExpired | DbError
 
@@ -305,14 +288,13 @@ export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiK
  * key carries finds the row and the stored hash is compared in constant time.
  */
 export const checkProjectApiKey = (
-  db: DbShape,
   projectId: string,
   type: ProjectApiKeyType,
   presented: string
-): Effect.Effect<ProjectApiKeyRow, CheckError> =>
+): Effect.Effect<ProjectApiKeyRow, CheckError, Db> =>
   Effect.gen(function* () {
     const parsed = parseProjectApiKey(presented)
-    const row = parsed === undefined ? undefined : yield* findProjectApiKey(db, projectId, parsed.id)
+    const row = parsed === undefined ? undefined : yield* findProjectApiKey(projectId, parsed.id)
     if (row === undefined || !secretMatches(presented, row.secretHash))
       return yield* Effect.fail(new ApiKeyNotFound({}))
     const actual = typeOf(row)
@@ -332,9 +314,8 @@ export const createUserApiKeyFor = (
   input: KeyInput
 ): Effect.Effect<UserApiKeyCreated, UserManageError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureCanManage(db, caller, { userId })
-    return yield* createUserApiKey(db, caller.project.id, userId, input)
+    yield* ensureCanManage(caller, { userId })
+    return yield* createUserApiKey(caller.project.id, userId, input)
   })
 
 /** A new key of a team, for a caller who may manage the team's keys. */
@@ -344,9 +325,8 @@ export const createTeamApiKeyFor = (
   input: KeyInput
 ): Effect.Effect<TeamApiKeyCreated, TeamManageError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureCanManage(db, caller, { teamId })
-    return yield* createTeamApiKey(db, caller.project.id, teamId, input)
+    yield* ensureCanManage(caller, { teamId })
+    return yield* createTeamApiKey(caller.project.id, teamId, input)
   })
 
 /** The read of the key a caller presents, if it works (see {@link checkProjectApiKey}). */
@@ -356,7 +336,7 @@ export const checkPresentedKey = <T extends ProjectApiKeyType>(
   presented: string
 ): Effect.Effect<KeyViews[T], CheckError, Db> =>
   Effect.gen(function* () {
-    const row = yield* checkProjectApiKey(yield* Db, projectId, type, presented)
+    const row = yield* checkProjectApiKey(projectId, type, presented)
     const view = viewAs(type, row)
     // checkProjectApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).
     return view ?? (yield* Effect.die(`checkProjectApiKey answered a key that is not a ${type} key`))

@@ -27,7 +27,7 @@ import {
   saveBranchSource,
   saveOverride
 } from "../../store/projects/config-overrides.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findProject, saveProject, type StoredProject } from "../../store/projects/projects.js"
 import {
   deriveTouched,
@@ -404,30 +404,24 @@ const writeOverride = (
     readonly applied: FlatOverride
   }
 ) =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        const project = yield* findProject(db, projectId)
-        if (project === undefined) return
-        const loaded = yield* loadOverrides(db, projectId)
-        const environment = materializeTouched(project, loaded, touched)
-        if (environment !== loaded.environment) yield* saveOverride(db, projectId, "environment", environment)
-        const overrides = { ...loaded, environment }
-        const { next, applied } = change(overrides[level])
-        yield* saveOverride(db, projectId, level, next)
-        const merged = mergedOverrides({ ...overrides, [level]: next })
-        const updated = deriveTouched(applyMapped(project, applied), merged, touched)
-        if (updated !== project) yield* saveProject(db, updated)
-      })
-    )
+  Db.transaction(
+    Effect.gen(function* () {
+      const project = yield* findProject(projectId)
+      if (project === undefined) return
+      const loaded = yield* loadOverrides(projectId)
+      const environment = materializeTouched(project, loaded, touched)
+      if (environment !== loaded.environment) yield* saveOverride(projectId, "environment", environment)
+      const overrides = { ...loaded, environment }
+      const { next, applied } = change(overrides[level])
+      yield* saveOverride(projectId, level, next)
+      const merged = mergedOverrides({ ...overrides, [level]: next })
+      const updated = deriveTouched(applyMapped(project, applied), merged, touched)
+      if (updated !== project) yield* saveProject(updated)
+    })
   )
 
 /** `PATCH /internal/config/override/{level}`: merges `text` (a JSON object) into the level's override. */
-export const patchConfigOverride = (
-  projectId: string,
-  level: ConfigLevel,
-  text: string
-): Effect.Effect<void, Refused | DbError, Db> =>
+export const patchConfigOverride = (projectId: string, level: ConfigLevel, text: string): DbEffect<void, Refused> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
     writeOverride(projectId, level, { keys: written.map((w) => w.key) }, (stored) => ({
       next: mergeOverride(stored, written),
@@ -447,11 +441,7 @@ export const patchConfigOverride = (
  * `PUT /internal/config/override/{level}`: replaces the level's override with `text`. Mapped keys the old
  * override set and the new one does not go back to their defaults.
  */
-export const replaceConfigOverride = (
-  projectId: string,
-  level: ConfigLevel,
-  text: string
-): Effect.Effect<void, Refused | DbError, Db> =>
+export const replaceConfigOverride = (projectId: string, level: ConfigLevel, text: string): DbEffect<void, Refused> =>
   Effect.flatMap(parseOverride(text, level), (written) =>
     writeOverride(projectId, level, { wholeLevel: level }, (stored) => {
       const next = mergeOverride({}, written)
@@ -467,11 +457,7 @@ export const replaceConfigOverride = (
  * under them (the service's rule: resetting `a.b` resets `a.b.c` too, and leaves `a` or `a.c` alone). Mapped
  * keys that go back to their defaults.
  */
-export const resetConfigKeys = (
-  projectId: string,
-  level: ConfigLevel,
-  keys: ReadonlyArray<string>
-): Effect.Effect<void, DbError, Db> =>
+export const resetConfigKeys = (projectId: string, level: ConfigLevel, keys: ReadonlyArray<string>): DbEffect<void> =>
   writeOverride(projectId, level, { keys }, (stored) => {
     const removed = Object.keys(stored).filter((path) => keys.some((key) => under(path, key)))
     return {
@@ -481,21 +467,19 @@ export const resetConfigKeys = (
   })
 
 /** Where the branch config was pushed from: what a branch PUT said, `unlinked` when never said or unlinked. */
-export const readBranchSource = (projectId: string): Effect.Effect<BranchConfigSource, DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.map(loadBranchSource(db, projectId), (stored) => {
-      const decoded = Schema.decodeUnknownOption(BranchConfigSource)(stored)
-      return decoded._tag === "Some" ? decoded.value : { type: "unlinked" as const }
-    })
-  )
+export const readBranchSource = (projectId: string): DbEffect<BranchConfigSource> =>
+  Effect.map(loadBranchSource(projectId), (stored) => {
+    const decoded = Schema.decodeUnknownOption(BranchConfigSource)(stored)
+    return decoded._tag === "Some" ? decoded.value : { type: "unlinked" as const }
+  })
 
 /** Stores where the branch config came from (a branch PUT's `source`; `unlinked` from DELETE /internal/config/source). */
-export const writeBranchSource = (projectId: string, source: BranchConfigSource): Effect.Effect<void, DbError, Db> =>
-  Effect.flatMap(Db, (db) => saveBranchSource(db, projectId, Schema.encodeSync(BranchConfigSource)(source)))
+export const writeBranchSource = (projectId: string, source: BranchConfigSource): DbEffect<void> =>
+  saveBranchSource(projectId, Schema.encodeSync(BranchConfigSource)(source))
 
 /** `GET /internal/config/override/{level}`: the level's override as written (dotted leaf paths). */
-export const readConfigOverride = (projectId: string, level: ConfigLevel): Effect.Effect<FlatOverride, DbError, Db> =>
-  Effect.flatMap(Db, (db) => Effect.map(loadOverrides(db, projectId), (overrides) => overrides[level]))
+export const readConfigOverride = (projectId: string, level: ConfigLevel): DbEffect<FlatOverride> =>
+  Effect.map(loadOverrides(projectId), (overrides) => overrides[level])
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading
@@ -642,8 +626,8 @@ const integrationSettingsOf = (merged: Readonly<Record<string, ConfigLeaf>>) => 
  * The project's effective configuration: what every part of the backend should act on (sign-up rules, API
  * keys allowed or not, ...). Takes the stored project the request already loaded.
  */
-export const effectiveConfig = (db: DbShape, project: StoredProject): Effect.Effect<EffectiveConfig, DbError> =>
-  Effect.map(loadOverrides(db, project.id), (overrides) => effectiveOf(project, mergedOverrides(overrides)))
+export const effectiveConfig = (project: StoredProject): DbEffect<EffectiveConfig> =>
+  Effect.map(loadOverrides(project.id), (overrides) => effectiveOf(project, mergedOverrides(overrides)))
 
 const record = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) => [id, true]))
 
@@ -652,12 +636,11 @@ const record = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) =
  * keys the local backend knows plus the project's OAuth providers, trusted domains and permission
  * definitions.
  */
-export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbError, Db> =>
+export const renderConfig = (project: StoredProject): DbEffect<unknown> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const config = yield* effectiveConfig(db, project)
-    const team = yield* loadDefinitions(db, project.id, "team")
-    const projectScope = yield* loadDefinitions(db, project.id, "project")
+    const config = yield* effectiveConfig(project)
+    const team = yield* loadDefinitions(project.id, "team")
+    const projectScope = yield* loadDefinitions(project.id, "project")
     const permission = (scope: "team" | "project") => (d: (typeof team)[number]) =>
       [
         d.id,
@@ -724,15 +707,14 @@ export const renderConfig = (project: StoredProject): Effect.Effect<unknown, DbE
  * project to save, with its lists made again where an override holds them.
  */
 export const syncRecordsOnUpdate = (
-  db: DbShape,
   project: StoredProject,
   written: { readonly domains: boolean; readonly providers: boolean }
-): Effect.Effect<StoredProject, DbError> =>
+): DbEffect<StoredProject> =>
   !written.domains && !written.providers
     ? Effect.succeed(project)
     : Effect.gen(function* () {
-        const overrides = yield* loadOverrides(db, project.id)
+        const overrides = yield* loadOverrides(project.id)
         const synced = replaceRecordsOnUpdate(project, overrides, written, mergedOverrides)
-        if (synced.environment !== undefined) yield* saveOverride(db, project.id, "environment", synced.environment)
+        if (synced.environment !== undefined) yield* saveOverride(project.id, "environment", synced.environment)
         return synced.project
       })

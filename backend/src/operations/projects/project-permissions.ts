@@ -11,7 +11,7 @@ import {
   WrongPermissionScope
 } from "@stackfx/lib/errors/known/permissions.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findDefinitionScope, type PermissionScope } from "../../store/teams/permission-definitions.js"
 import {
   deleteProjectGrant,
@@ -33,14 +33,11 @@ export interface ProjectPermissionFilter {
 }
 
 /** The project permissions users hold, sorted by user then permission id (the service's order). */
-export const listUserPermissions = (
-  db: DbShape,
-  filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError> =>
+export const listUserPermissions = (filter: ProjectPermissionFilter): DbEffect<ReadonlyArray<ProjectPermission>> =>
   Effect.gen(function* () {
-    const grants = yield* listProjectGrants(db, filter)
+    const grants = yield* listProjectGrants(filter)
     if (grants.length === 0) return []
-    const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId, "project"))
+    const containedOf = containedLookup(yield* loadDefinitions(filter.projectId, "project"))
     const byUser = new Map<string, Array<string>>()
     for (const grant of grants) byUser.set(grant.userId, [...(byUser.get(grant.userId) ?? []), grant.permissionId])
     const result: Array<ProjectPermission> = []
@@ -58,14 +55,13 @@ export const listUserPermissions = (
  * WRONG_PERMISSION_SCOPE when the other one does (the service's grant checks, both scopes).
  */
 export const ensureDefinitionInScope = (
-  db: DbShape,
   projectId: string,
   permissionId: string,
   expected: PermissionScope
-): Effect.Effect<void, PermissionNotFound | WrongPermissionScope | DbError> =>
+): DbEffect<void, PermissionNotFound | WrongPermissionScope> =>
   Effect.gen(function* () {
     // Built-in `$` team permissions may have no row; they are team scope.
-    const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(db, projectId, permissionId)
+    const scope = permissionId.startsWith("$") ? "team" : yield* findDefinitionScope(projectId, permissionId)
     if (scope === undefined)
       return yield* Effect.fail(new PermissionNotFound({ details: { permission_id: permissionId } }))
     if (scope !== expected) {
@@ -83,26 +79,23 @@ export const ensureDefinitionInScope = (
  * a grant that is not there) for a grant that is missing.
  */
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "required",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | UserNotFound | DbError>
+): DbEffect<void, ProjectPermissionRequired | UserNotFound>
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "not-exist",
   recursive: boolean
-): Effect.Effect<void, PermissionNotFound | UserNotFound | DbError>
+): DbEffect<void, PermissionNotFound | UserNotFound>
 export function requireProjectPermission(
-  db: DbShape,
   check: ProjectPermissionGrant,
   errorType: "required" | "not-exist",
   recursive: boolean
-): Effect.Effect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound | DbError> {
+): DbEffect<void, ProjectPermissionRequired | PermissionNotFound | UserNotFound> {
   return Effect.gen(function* () {
-    yield* ensureUser(db, check.projectId, check.userId)
-    const held = yield* listUserPermissions(db, { ...check, recursive })
+    yield* ensureUser(check.projectId, check.userId)
+    const held = yield* listUserPermissions({ ...check, recursive })
     if (held.length > 0) return
     return yield* Effect.fail(
       errorType === "required"
@@ -114,24 +107,22 @@ export function requireProjectPermission(
 
 /** Grants a project permission directly (again is a no-op); the user and a project-scope definition must exist. */
 export const grantProjectPermission = (
-  db: DbShape,
   grant: ProjectPermissionGrant
-): Effect.Effect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope | DbError> =>
+): DbEffect<ProjectPermission, UserNotFound | PermissionNotFound | WrongPermissionScope> =>
   Effect.gen(function* () {
-    yield* ensureUser(db, grant.projectId, grant.userId)
-    yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "project")
-    yield* insertProjectGrants(db, { ...grant, permissionIds: [grant.permissionId] })
+    yield* ensureUser(grant.projectId, grant.userId)
+    yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "project")
+    yield* insertProjectGrants({ ...grant, permissionIds: [grant.permissionId] })
     return { id: grant.permissionId, userId: grant.userId }
   })
 
 /** Revokes a direct grant; one the user only holds through another permission cannot be revoked. */
 export const revokeProjectPermission = (
-  db: DbShape,
   grant: ProjectPermissionGrant
-): Effect.Effect<void, UserNotFound | PermissionNotFound | DbError> =>
+): DbEffect<void, UserNotFound | PermissionNotFound> =>
   Effect.gen(function* () {
-    yield* requireProjectPermission(db, grant, "not-exist", false)
-    yield* deleteProjectGrant(db, grant)
+    yield* requireProjectPermission(grant, "not-exist", false)
+    yield* deleteProjectGrant(grant)
   })
 
 /**
@@ -139,29 +130,22 @@ export const revokeProjectPermission = (
  * `rbac.defaultPermissions.signUp`). Defaults that name no project definition (deleted since the config was
  * written) are skipped rather than granted.
  */
-export const grantDefaultProjectPermissions = (
-  db: DbShape,
-  project: StoredProject,
-  userId: string
-): Effect.Effect<void, DbError> =>
+export const grantDefaultProjectPermissions = (project: StoredProject, userId: string): DbEffect<void> =>
   Effect.gen(function* () {
     const defaults = project.config.userDefaultPermissions
     if (defaults.length === 0) return
-    const defined = new Set((yield* loadDefinitions(db, project.id, "project")).map((d) => d.id))
+    const defined = new Set((yield* loadDefinitions(project.id, "project")).map((d) => d.id))
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
-    yield* insertProjectGrants(db, { projectId: project.id, userId, permissionIds })
+    yield* insertProjectGrants({ projectId: project.id, userId, permissionIds })
   })
 
 /** {@link listUserPermissions} on the request's database. */
-export const listProjectPermissions = (
-  filter: ProjectPermissionFilter
-): Effect.Effect<ReadonlyArray<ProjectPermission>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => listUserPermissions(db, filter))
+export const listProjectPermissions = (filter: ProjectPermissionFilter): DbEffect<ReadonlyArray<ProjectPermission>> =>
+  listUserPermissions(filter)
 
 /** {@link grantProjectPermission} in one transaction. */
-export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(grantProjectPermission(db, grant)))
+export const grantProjectPermissionOf = (grant: ProjectPermissionGrant) => Db.transaction(grantProjectPermission(grant))
 
 /** {@link revokeProjectPermission} in one transaction. */
 export const revokeProjectPermissionOf = (grant: ProjectPermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(revokeProjectPermission(db, grant)))
+  Db.transaction(revokeProjectPermission(grant))

@@ -15,7 +15,7 @@ import {
 import { generateSigningJwks } from "../../crypto/signing-keys.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
 import { type ApiKeyValues, insertApiKeySet } from "../../store/users/api-keys.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { insertProject, type StoredProject } from "../../store/projects/projects.js"
 import { insertSigningKey } from "../../store/auth/signing-keys.js"
 
@@ -143,9 +143,8 @@ export const freshKeys: Effect.Effect<Required<{ [K in keyof ApiKeyValues]: stri
 
 /** Inserts a project with its defaults, first key set and signing key; run it inside a transaction. */
 export const createProject = (
-  db: DbShape,
   input: NewProject
-): Effect.Effect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }, DbError> =>
+): DbEffect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }> =>
   Effect.gen(function* () {
     const id = input.id ?? (yield* randomId)
     const now = new Date(yield* Clock.currentTimeMillis)
@@ -166,10 +165,10 @@ export const createProject = (
       ownerTeamId: input.ownerTeamId ?? null,
       config: applyConfigUpdate(defaultProjectConfig(), input.config)
     }
-    yield* insertProject(db, project)
+    yield* insertProject(project)
     const keys = input.keys === null ? null : (input.keys ?? (yield* freshKeys))
     if (keys !== null) {
-      yield* insertApiKeySet(db, {
+      yield* insertApiKeySet({
         id: yield* randomId,
         projectId: id,
         description: "Default key set",
@@ -179,15 +178,15 @@ export const createProject = (
       })
     }
     if (input.withSigningKey !== false)
-      yield* insertSigningKey(db, { projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
+      yield* insertSigningKey({ projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
     for (const permission of BUILTIN_TEAM_PERMISSIONS) {
-      yield* db.query(
+      yield* Db.query(
         "insert into permission_definitions (project_id, id, scope, description, is_builtin) values ($1, $2, 'team', $3, true)",
         [id, permission.id, permission.description]
       )
     }
     for (const permission of input.teamPermissions ?? DEFAULT_TEAM_PERMISSIONS) {
-      yield* db.query(
+      yield* Db.query(
         "insert into permission_definitions (project_id, id, scope, description, contained_permission_ids) values ($1, $2, 'team', $3, $4)",
         [id, permission.id, permission.description, JSON.stringify(permission.contains)]
       )

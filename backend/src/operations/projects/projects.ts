@@ -33,18 +33,17 @@ const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "team_admin"
 /** Patches the project; as on the service, the answer is the project read again after the write. */
 export const updateCurrentProject = (project: StoredProject, update: AdminProjectUpdate) =>
   Effect.gen(function* () {
-    const db = yield* Db
     const updated = yield* updatedProject(project, update)
-    const next = yield* db.transaction(
+    const next = yield* Db.transaction(
       Effect.tap(
-        syncRecordsOnUpdate(db, updated, {
+        syncRecordsOnUpdate(updated, {
           domains: update.config?.domains !== undefined,
           providers: update.config?.oauthProviders !== undefined
         }),
-        (synced) => saveProject(db, synced)
+        (synced) => saveProject(synced)
       )
     )
-    return (yield* findProject(db, next.id)) ?? next
+    return (yield* findProject(next.id)) ?? next
   })
 
 /** Deletes the project with all its users, teams and keys. */
@@ -55,19 +54,18 @@ export const deleteCurrentProject = (projectId: string) =>
     if (projectId === INTERNAL) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: "The internal project cannot be deleted." }))
     }
-    yield* deleteProject(yield* Db, projectId)
+    yield* deleteProject(projectId)
   })
 
 /** The projects owned by any team of `internal` the user belongs to. */
-export const ownedProjects = (userId: string) => Effect.flatMap(Db, (db) => listOwnedProjects(db, userId))
+export const ownedProjects = (userId: string) => listOwnedProjects(userId)
 
 /** A new project owned by a team of `internal` the creator belongs to; it has no keys. */
 export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureMembership(db, INTERNAL, body.ownerTeamId, userId)
-    const created = yield* db.transaction(
-      createProject(db, {
+    yield* ensureMembership(INTERNAL, body.ownerTeamId, userId)
+    const created = yield* Db.transaction(
+      createProject({
         displayName: body.displayName,
         description: body.description ?? "",
         isProductionMode: body.isProductionMode ?? false,
@@ -91,8 +89,7 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
  */
 export const transferProject = (userId: string, projectId: string, newTeamId: string) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const project = yield* findProject(db, projectId)
+    const project = yield* findProject(projectId)
     if (project === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
     if (project.ownerTeamId === null) {
       return yield* Effect.fail(
@@ -100,17 +97,16 @@ export const transferProject = (userId: string, projectId: string, newTeamId: st
       )
     }
     yield* requireTeamPermission(
-      db,
       { projectId: INTERNAL, teamId: project.ownerTeamId, userId, permissionId: OWNER_TEAM_ADMIN },
       "required"
     )
-    yield* ensureMembership(db, INTERNAL, newTeamId, userId)
-    yield* saveProject(db, { ...project, ownerTeamId: newTeamId })
+    yield* ensureMembership(INTERNAL, newTeamId, userId)
+    yield* saveProject({ ...project, ownerTeamId: newTeamId })
   })
 
 /** The project's webhook portal token, made on the first ask and stable after. */
 export const portalToken = (projectId: string) =>
   Effect.gen(function* () {
     const candidate = `whk_${yield* randomSecret(24)}`
-    return yield* webhookToken(yield* Db, projectId, candidate)
+    return yield* webhookToken(projectId, candidate)
   })

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findProject } from "../../store/projects/projects.js"
 import {
   BUILTIN_TEAM_PERMISSIONS,
@@ -120,13 +120,13 @@ export const SEED_KEY: string = seedKeyOf(SEEDED_PROJECTS)
  * Creates each seeded project unless it exists (an existing one is left as its admins changed it).
  * `withSigningKey: false` is for the PGlite template (see `NewProject.withSigningKey`).
  */
-export const seed = (db: DbShape, options: { readonly withSigningKey?: boolean } = {}): Effect.Effect<void, DbError> =>
+export const seed = (options: { readonly withSigningKey?: boolean } = {}): DbEffect<void> =>
   Effect.forEach(
     SEEDED_PROJECTS,
     (project) =>
       Effect.gen(function* () {
-        if (project.id === undefined || (yield* findProject(db, project.id)) !== undefined) return
-        yield* db.transaction(createProject(db, { ...project, withSigningKey: options.withSigningKey }))
+        if (project.id === undefined || (yield* findProject(project.id)) !== undefined) return
+        yield* Db.transaction(createProject({ ...project, withSigningKey: options.withSigningKey }))
       }),
     { discard: true }
   )

@@ -21,7 +21,7 @@ import {
   PermissionNotFound
 } from "@stackfx/lib/errors/known/permissions.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import {
   type DefinitionRow,
   deleteDefinition as deleteDefinitionRow,
@@ -53,11 +53,10 @@ const isReserved = (id: string) => id.startsWith("$")
  * project scope has no built-in permissions.
  */
 export const loadDefinitions = (
-  db: DbShape,
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<StoredDefinition>, DbError> =>
-  Effect.map(listDefinitions(db, projectId, scope), (rows: ReadonlyArray<DefinitionRow>) => {
+): DbEffect<ReadonlyArray<StoredDefinition>> =>
+  Effect.map(listDefinitions(projectId, scope), (rows: ReadonlyArray<DefinitionRow>) => {
     const byId = new Map<string, StoredDefinition>(rows.map((row) => [row.id, row]))
     for (const builtin of scope === "team" ? BUILTIN_TEAM_PERMISSIONS : []) {
       if (!byId.has(builtin.id)) {
@@ -102,40 +101,34 @@ const checkContained = (
 }
 
 /** Whether an id is taken in either scope (the service keeps both in one record). */
-const idTaken = (db: DbShape, projectId: string, id: string, sameScope: ReadonlySet<string>) =>
+const idTaken = (projectId: string, id: string, sameScope: ReadonlySet<string>) =>
   sameScope.has(id)
     ? Effect.succeed(true)
-    : Effect.map(findDefinitionScope(db, projectId, id), (scope) => scope !== undefined)
+    : Effect.map(findDefinitionScope(projectId, id), (scope) => scope !== undefined)
 
 export const createDefinition = (
   projectId: string,
   input: PermissionDefinitionCreate,
   scope: PermissionScope = "team"
-): Effect.Effect<
-  PermissionDefinition,
-  PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | DbError,
-  Db
-> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        const existing = yield* loadDefinitions(db, projectId, scope)
-        const known = new Set(existing.map((d) => d.id))
-        if (yield* idTaken(db, projectId, input.id, known)) {
-          return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
-        }
-        if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
-        const contained = yield* checkContained(input.containedPermissionIds ?? [], known)
-        const created: StoredDefinition = {
-          id: input.id,
-          description: input.description ?? null,
-          containedPermissionIds: contained,
-          isBuiltin: false
-        }
-        yield* insertDefinition(db, projectId, created, scope)
-        return toPermissionDefinition(created)
-      })
-    )
+): DbEffect<PermissionDefinition, PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError> =>
+  Db.transaction(
+    Effect.gen(function* () {
+      const existing = yield* loadDefinitions(projectId, scope)
+      const known = new Set(existing.map((d) => d.id))
+      if (yield* idTaken(projectId, input.id, known)) {
+        return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: input.id } }))
+      }
+      if (isReserved(input.id)) return yield* Effect.fail(reservedId(input.id))
+      const contained = yield* checkContained(input.containedPermissionIds ?? [], known)
+      const created: StoredDefinition = {
+        id: input.id,
+        description: input.description ?? null,
+        containedPermissionIds: contained,
+        isBuiltin: false
+      }
+      yield* insertDefinition(projectId, created, scope)
+      return toPermissionDefinition(created)
+    })
   )
 
 const findEditable = (definitions: ReadonlyArray<StoredDefinition>, id: string) => {
@@ -147,7 +140,6 @@ const findEditable = (definitions: ReadonlyArray<StoredDefinition>, id: string) 
 
 /** Rewrites the references of other definitions and of the project's defaults (`to` undefined: drop them). */
 const rewriteReferences = (
-  db: DbShape,
   projectId: string,
   definitions: ReadonlyArray<StoredDefinition>,
   from: string,
@@ -160,7 +152,6 @@ const rewriteReferences = (
     for (const other of definitions) {
       if (other.id === from || other.isBuiltin || !other.containedPermissionIds.includes(from)) continue
       yield* saveDefinition(
-        db,
         projectId,
         other.id,
         { ...other, containedPermissionIds: replace(other.containedPermissionIds) },
@@ -168,25 +159,25 @@ const rewriteReferences = (
       )
     }
     if (scope === "team") {
-      if (to === undefined) yield* deleteGrantsOf(db, projectId, from)
-      else yield* renameGrants(db, projectId, from, to)
+      if (to === undefined) yield* deleteGrantsOf(projectId, from)
+      else yield* renameGrants(projectId, from, to)
     } else {
-      if (to === undefined) yield* deleteProjectGrantsOf(db, projectId, from)
-      else yield* renameProjectGrants(db, projectId, from, to)
+      if (to === undefined) yield* deleteProjectGrantsOf(projectId, from)
+      else yield* renameProjectGrants(projectId, from, to)
     }
-    const project = yield* findProject(db, projectId)
+    const project = yield* findProject(projectId)
     if (project === undefined) return
     const refs = (list: ReadonlyArray<IdRef>) => replace(list.map((p) => p.id)).map((id) => ({ id }))
     const names = (list: ReadonlyArray<IdRef>) => list.some((p) => p.id === from)
     if (scope === "project") {
       const users = project.config.userDefaultPermissions
       if (!names(users)) return
-      yield* saveProject(db, { ...project, config: { ...project.config, userDefaultPermissions: refs(users) } })
+      yield* saveProject({ ...project, config: { ...project.config, userDefaultPermissions: refs(users) } })
       return
     }
     const { teamCreatorDefaultPermissions: creator, teamMemberDefaultPermissions: member } = project.config
     if (!names(creator) && !names(member)) return
-    yield* saveProject(db, {
+    yield* saveProject({
       ...project,
       config: {
         ...project.config,
@@ -201,57 +192,52 @@ export const updateDefinition = (
   id: string,
   patch: PermissionDefinitionUpdate,
   scope: PermissionScope = "team"
-): Effect.Effect<
+): DbEffect<
   PermissionDefinition,
-  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | Refused | DbError,
-  Db
+  PermissionNotFound | PermissionIdAlreadyExists | ContainedPermissionNotFound | SchemaError | Refused
 > =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        const definitions = yield* loadDefinitions(db, projectId, scope)
-        const current = yield* findEditable(definitions, id)
-        const newId = patch.id ?? current.id
-        if (newId !== current.id) {
-          if (yield* idTaken(db, projectId, newId, new Set(definitions.map((d) => d.id)))) {
-            return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
-          }
-          if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
+  Db.transaction(
+    Effect.gen(function* () {
+      const definitions = yield* loadDefinitions(projectId, scope)
+      const current = yield* findEditable(definitions, id)
+      const newId = patch.id ?? current.id
+      if (newId !== current.id) {
+        if (yield* idTaken(projectId, newId, new Set(definitions.map((d) => d.id)))) {
+          return yield* Effect.fail(new PermissionIdAlreadyExists({ details: { permission_id: newId } }))
         }
-        // After the update the definition answers to its new id, so it may contain itself under that id.
-        const known = new Set(definitions.map((d) => d.id).filter((d) => d !== current.id))
-        known.add(newId)
-        const contained =
-          patch.containedPermissionIds === undefined
-            ? [...new Set(current.containedPermissionIds.map((c) => (c === current.id ? newId : c)))].sort()
-            : yield* checkContained(patch.containedPermissionIds, known)
-        const updated: StoredDefinition = {
-          id: newId,
-          description: patch.description ?? current.description,
-          containedPermissionIds: contained,
-          isBuiltin: false
-        }
-        yield* saveDefinition(db, projectId, current.id, updated, scope)
-        if (newId !== current.id) yield* rewriteReferences(db, projectId, definitions, current.id, newId, scope)
-        return toPermissionDefinition(updated)
-      })
-    )
+        if (isReserved(newId)) return yield* Effect.fail(reservedId(newId))
+      }
+      // After the update the definition answers to its new id, so it may contain itself under that id.
+      const known = new Set(definitions.map((d) => d.id).filter((d) => d !== current.id))
+      known.add(newId)
+      const contained =
+        patch.containedPermissionIds === undefined
+          ? [...new Set(current.containedPermissionIds.map((c) => (c === current.id ? newId : c)))].sort()
+          : yield* checkContained(patch.containedPermissionIds, known)
+      const updated: StoredDefinition = {
+        id: newId,
+        description: patch.description ?? current.description,
+        containedPermissionIds: contained,
+        isBuiltin: false
+      }
+      yield* saveDefinition(projectId, current.id, updated, scope)
+      if (newId !== current.id) yield* rewriteReferences(projectId, definitions, current.id, newId, scope)
+      return toPermissionDefinition(updated)
+    })
   )
 
 export const deleteDefinition = (
   projectId: string,
   id: string,
   scope: PermissionScope = "team"
-): Effect.Effect<void, PermissionNotFound | Refused | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        const definitions = yield* loadDefinitions(db, projectId, scope)
-        const current = yield* findEditable(definitions, id)
-        yield* rewriteReferences(db, projectId, definitions, current.id, undefined, scope)
-        yield* deleteDefinitionRow(db, projectId, current.id, scope)
-      })
-    )
+): DbEffect<void, PermissionNotFound | Refused> =>
+  Db.transaction(
+    Effect.gen(function* () {
+      const definitions = yield* loadDefinitions(projectId, scope)
+      const current = yield* findEditable(definitions, id)
+      yield* rewriteReferences(projectId, definitions, current.id, undefined, scope)
+      yield* deleteDefinitionRow(projectId, current.id, scope)
+    })
   )
 
 /** Every definition of one scope of the project, as the API answers them (sorted by id). */
@@ -262,7 +248,7 @@ export const deleteDefinition = (
 export const listDefinitionsPage = (
   projectId: string,
   request: PageRequest & { readonly search: string | undefined }
-): Effect.Effect<ListResponse<PermissionDefinition>, DbError, Db> =>
+): DbEffect<ListResponse<PermissionDefinition>> =>
   Effect.map(listDefinitionViews(projectId), (definitions) =>
     pageOf(
       definitions.filter((d) => matchesSearch(request.search, d.id, d.id, d.description ?? null)),
@@ -274,7 +260,5 @@ export const listDefinitionsPage = (
 export const listDefinitionViews = (
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<PermissionDefinition>, DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.map(loadDefinitions(db, projectId, scope), (definitions) => definitions.map(toPermissionDefinition))
-  )
+): DbEffect<ReadonlyArray<PermissionDefinition>> =>
+  Effect.map(loadDefinitions(projectId, scope), (definitions) => definitions.map(toPermissionDefinition))

@@ -7,36 +7,27 @@ import * as Effect from "effect/Effect"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import { TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import type { DbError, DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { findTeam, isTeamMember } from "../../store/teams/teams.js"
 
-export const ensureTeam = (
-  db: DbShape,
-  projectId: string,
-  teamId: string
-): Effect.Effect<ServerTeam, TeamNotFound | DbError> =>
-  Effect.flatMap(findTeam(db, projectId, teamId), (team) =>
+export const ensureTeam = (projectId: string, teamId: string): DbEffect<ServerTeam, TeamNotFound> =>
+  Effect.flatMap(findTeam(projectId, teamId), (team) =>
     team === undefined ? Effect.fail(new TeamNotFound({ details: { team_id: teamId } })) : Effect.succeed(team)
   )
 
-export const ensureUser = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<void, UserNotFound | DbError> =>
-  Effect.flatMap(db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]), (found) =>
+export const ensureUser = (projectId: string, userId: string): DbEffect<void, UserNotFound> =>
+  Effect.flatMap(Db.query("select 1 from users where project_id = $1 and id = $2", [projectId, userId]), (found) =>
     found.length > 0 ? Effect.void : Effect.fail(new UserNotFound({}))
   )
 
 export const ensureMembership = (
-  db: DbShape,
   projectId: string,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError> =>
+): DbEffect<void, UserNotFound | TeamMembershipNotFound> =>
   Effect.andThen(
-    ensureUser(db, projectId, userId),
-    Effect.flatMap(isTeamMember(db, projectId, teamId, userId), (member) =>
+    ensureUser(projectId, userId),
+    Effect.flatMap(isTeamMember(projectId, teamId, userId), (member) =>
       member ? Effect.void : Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
     )
   )

@@ -13,7 +13,7 @@ import { TeamInvitationRestrictedUserNotAllowed, TeamNotFound } from "@stackfx/l
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
 import { randomId } from "../../crypto/secrets.js"
-import { Db, type DbError } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteInvitation,
@@ -43,8 +43,7 @@ export const sendInvitation = (
   input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }
 ): Effect.Effect<string, TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const team = yield* ensureTeam(db, project.id, input.teamId)
+    const team = yield* ensureTeam(project.id, input.teamId)
     const lifetimes = yield* CodeLifetimes
     const invitationId = yield* randomId
     // Shaped like every emailed code (45 characters, attempts counted per tail), as the hosted service does.
@@ -61,9 +60,9 @@ export const sendInvitation = (
       code: fresh,
       nonce: nonceOf(fresh)
     })
-    const row = yield* findVerificationCode(db, project.id, CodePurpose.teamInvitation, code)
+    const row = yield* findVerificationCode(project.id, CodePurpose.teamInvitation, code)
     if (row === undefined) return yield* Effect.die(new Error("the invitation code just issued is missing"))
-    yield* insertInvitation(db, {
+    yield* insertInvitation({
       id: invitationId,
       projectId: project.id,
       teamId: team.id,
@@ -75,14 +74,10 @@ export const sendInvitation = (
     return invitationId
   })
 
-export const listInvitations = (
-  projectId: string,
-  teamId: string
-): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+export const listInvitations = (projectId: string, teamId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    const rows = yield* listPendingInvitations(db, projectId, teamId, now)
+    const rows = yield* listPendingInvitations(projectId, teamId, now)
     return rows.map(invitationView)
   })
 
@@ -98,14 +93,10 @@ const invitationView = (row: InvitationRow): TeamInvitation => ({
  * The pending invitations sent to the user's verified e-mail addresses (`GET /team-invitations?user_id=`),
  * of teams that still exist. Hosted checks no team permission here: the invitation is the user's own.
  */
-export const listReceived = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<TeamInvitation>, DbError, Db> =>
+export const listReceived = (projectId: string, userId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    return (yield* listReceivedInvitations(db, projectId, userId, now)).map(invitationView)
+    return (yield* listReceivedInvitations(projectId, userId, now)).map(invitationView)
   })
 
 /**
@@ -118,18 +109,17 @@ export const acceptReceived = (
   project: StoredProject,
   userId: string,
   invitationId: string
-): Effect.Effect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound | DbError, Db> =>
+): DbEffect<void, VerificationCodeNotFound | TeamNotFound | UserNotFound> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        const invitation = yield* findReceivedInvitation(db, project.id, userId, invitationId, now)
+        const invitation = yield* findReceivedInvitation(project.id, userId, invitationId, now)
         if (invitation === undefined || invitation.verificationCodeId === null) {
           return yield* Effect.fail(new VerificationCodeNotFound({}))
         }
         // The update decides a race between two accepts of the same invitation: the second finds it used.
-        if (!(yield* markVerificationCodeUsed(db, project.id, invitation.verificationCodeId, now))) {
+        if (!(yield* markVerificationCodeUsed(project.id, invitation.verificationCodeId, now))) {
           return yield* Effect.fail(new VerificationCodeNotFound({}))
         }
         yield* joinIfAbsent(project, invitation.teamId, userId)
@@ -142,14 +132,13 @@ export const revokeInvitation = (
   projectId: string,
   teamId: string,
   invitationId: string
-): Effect.Effect<void, VerificationCodeNotFound | DbError, Db> =>
+): DbEffect<void, VerificationCodeNotFound> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        const invitation = yield* findInvitation(db, projectId, teamId, invitationId)
+        const invitation = yield* findInvitation(projectId, teamId, invitationId)
         if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-        yield* deleteInvitation(db, projectId, invitation)
+        yield* deleteInvitation(projectId, invitation)
       })
     )
   })
@@ -166,7 +155,7 @@ const invitedTeam = (projectId: string, row: VerificationCodeRow) =>
   Effect.gen(function* () {
     const teamId = teamIdOf(row)
     if (teamId === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-    return yield* ensureTeam(yield* Db, projectId, teamId)
+    return yield* ensureTeam(projectId, teamId)
   })
 
 /** A restricted user (anonymous, unverified, restricted by an admin) may not join through an invitation. */
@@ -176,10 +165,7 @@ export const unrestricted = (user: ServerUser) =>
     : Effect.fail(new TeamInvitationRestrictedUserNotAllowed({ details: { restricted_reason: user.restrictedReason } }))
 
 /** Whether the code can still be used; fails with the verification-code state otherwise. */
-export const checkInvitationCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | DbError, Db> =>
+export const checkInvitationCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError> =>
   Effect.asVoid(redeemEmailedCode(projectId, CodePurpose.teamInvitation, code, "check"))
 
 /** The team display name of a usable code. */
@@ -187,10 +173,9 @@ export const invitationDetails = (
   projectId: string,
   user: ServerUser,
   code: string
-): Effect.Effect<
+): DbEffect<
   { readonly teamDisplayName: string },
-  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | DbError,
-  Db
+  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound
 > =>
   Effect.gen(function* () {
     yield* unrestricted(user)
@@ -204,17 +189,12 @@ export const acceptInvitation = (
   project: StoredProject,
   user: ServerUser,
   code: string
-): Effect.Effect<
-  void,
-  VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound | DbError,
-  Db
-> =>
+): DbEffect<void, VerificationCodeError | TeamInvitationRestrictedUserNotAllowed | TeamNotFound | UserNotFound> =>
   Effect.gen(function* () {
     yield* unrestricted(user)
     // The check counts the attempt outside the transaction, so a failed guess is never rolled back.
     yield* redeemEmailedCode(project.id, CodePurpose.teamInvitation, code, "check")
-    const db = yield* Db
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
         const row = yield* useCode(project.id, CodePurpose.teamInvitation, normalizeEmailedCode(code))
         const team = yield* invitedTeam(project.id, row)
@@ -234,13 +214,12 @@ export const mayManageInvitations = (
   permissionIds: ReadonlyArray<string>
 ) =>
   Effect.gen(function* () {
-    const db = yield* Db
     if (memberId === undefined) {
-      yield* ensureTeam(db, projectId, teamId)
+      yield* ensureTeam(projectId, teamId)
       return
     }
-    yield* ensureMembership(db, projectId, teamId, memberId)
+    yield* ensureMembership(projectId, teamId, memberId)
     for (const permissionId of permissionIds) {
-      yield* requireTeamPermission(db, { projectId, teamId, userId: memberId, permissionId }, "required")
+      yield* requireTeamPermission({ projectId, teamId, userId: memberId, permissionId }, "required")
     }
   })

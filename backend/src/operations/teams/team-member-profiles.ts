@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import type { ServerTeamMemberProfile, TeamMemberProfileUpdate } from "@stackfx/lib/domain/team-member-profile.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import { Db, type DbShape } from "../../store/db.js"
+import { Db } from "../../store/db.js"
 import { listMemberProfiles, type MemberProfileRow, updateMemberProfile } from "../../store/teams/teams.js"
 import { findUserView, listUserViews } from "../../store/users/users.js"
 import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
@@ -19,19 +19,19 @@ export interface ProfileFilter {
 }
 
 /** The users behind the profiles (one query per team or user, not per member), as the hosted service sends them. */
-const usersOf = (db: DbShape, projectId: string, filter: ProfileFilter) =>
+const usersOf = (projectId: string, filter: ProfileFilter) =>
   Effect.gen(function* () {
     if (filter.userId !== undefined) {
-      const user = yield* findUserView(db, projectId, filter.userId)
+      const user = yield* findUserView(projectId, filter.userId)
       return new Map<string, ServerUser>(user === undefined ? [] : [[user.id, withHostedExtras(user)]])
     }
-    const users = yield* listUserViews(db, { projectId, teamId: filter.teamId, desc: false })
+    const users = yield* listUserViews({ projectId, teamId: filter.teamId, desc: false })
     return new Map(users.map((user) => [user.id, withHostedExtras(user)]))
   })
 
-const withUsers = (db: DbShape, projectId: string, profiles: ReadonlyArray<MemberProfileRow>, filter: ProfileFilter) =>
+const withUsers = (projectId: string, profiles: ReadonlyArray<MemberProfileRow>, filter: ProfileFilter) =>
   Effect.gen(function* () {
-    const users = yield* usersOf(db, projectId, filter)
+    const users = yield* usersOf(projectId, filter)
     return profiles.flatMap((profile): ReadonlyArray<ServerTeamMemberProfile> => {
       const user = users.get(profile.userId)
       return user === undefined ? [] : [{ ...profile, user }]
@@ -41,28 +41,26 @@ const withUsers = (db: DbShape, projectId: string, profiles: ReadonlyArray<Membe
 /** A server's filter: the team and user it names must exist. */
 export const ensureFilterTargets = (projectId: string, filter: ProfileFilter) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    if (filter.teamId !== undefined) yield* ensureTeam(db, projectId, filter.teamId)
-    if (filter.userId !== undefined) yield* ensureUser(db, projectId, filter.userId)
+    if (filter.teamId !== undefined) yield* ensureTeam(projectId, filter.teamId)
+    if (filter.userId !== undefined) yield* ensureUser(projectId, filter.userId)
   })
 
 /** The profiles a filter names, oldest membership first. */
 export const listProfiles = (projectId: string, filter: ProfileFilter) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const profiles = yield* listMemberProfiles(db, { projectId, ...filter })
-    return yield* withUsers(db, projectId, profiles, filter)
+    const profiles = yield* listMemberProfiles({ projectId, ...filter })
+    return yield* withUsers(projectId, profiles, filter)
   })
 
-const withUser = (db: DbShape, projectId: string, profile: MemberProfileRow) =>
-  Effect.flatMap(withUsers(db, projectId, [profile], { userId: profile.userId }), ([full]) =>
+const withUser = (projectId: string, profile: MemberProfileRow) =>
+  Effect.flatMap(withUsers(projectId, [profile], { userId: profile.userId }), ([full]) =>
     full === undefined ? Effect.die(new Error("member profile without its user")) : Effect.succeed(full)
   )
 
-const findProfile = (db: DbShape, projectId: string, teamId: string, userId: string) =>
+const findProfile = (projectId: string, teamId: string, userId: string) =>
   Effect.gen(function* () {
-    yield* ensureMembership(db, projectId, teamId, userId)
-    const [profile] = yield* listMemberProfiles(db, { projectId, teamId, userId })
+    yield* ensureMembership(projectId, teamId, userId)
+    const [profile] = yield* listMemberProfiles({ projectId, teamId, userId })
     if (profile === undefined) return yield* Effect.die(new Error("membership without a profile"))
     return profile
   })
@@ -70,34 +68,27 @@ const findProfile = (db: DbShape, projectId: string, teamId: string, userId: str
 /** One member's profile in a team. */
 export const getProfile = (projectId: string, teamId: string, userId: string) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    return yield* withUser(db, projectId, yield* findProfile(db, projectId, teamId, userId))
+    return yield* withUser(projectId, yield* findProfile(projectId, teamId, userId))
   })
 
 /** Edits a member's profile in a team (absent keys unchanged). */
 export const updateProfile = (projectId: string, teamId: string, userId: string, patch: TeamMemberProfileUpdate) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const profile = yield* db.transaction(
+    const profile = yield* Db.transaction(
       Effect.gen(function* () {
-        yield* ensureMembership(db, projectId, teamId, userId)
-        yield* updateMemberProfile(db, { projectId, teamId, userId }, patch)
-        return yield* findProfile(db, projectId, teamId, userId)
+        yield* ensureMembership(projectId, teamId, userId)
+        yield* updateMemberProfile({ projectId, teamId, userId }, patch)
+        return yield* findProfile(projectId, teamId, userId)
       })
     )
-    return yield* withUser(db, projectId, profile)
+    return yield* withUser(projectId, profile)
   })
 
 /** A member reading profiles in a team: its own always, anyone else's with `$read_members` there. */
 export const mayReadProfiles = (projectId: string, teamId: string, readerId: string, userId: string | undefined) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* ensureMembership(db, projectId, teamId, readerId)
+    yield* ensureMembership(projectId, teamId, readerId)
     if (userId !== readerId) {
-      yield* requireTeamPermission(
-        db,
-        { projectId, teamId, userId: readerId, permissionId: "$read_members" },
-        "required"
-      )
+      yield* requireTeamPermission({ projectId, teamId, userId: readerId, permissionId: "$read_members" }, "required")
     }
   })

@@ -8,7 +8,7 @@ import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/erro
 import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
 import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { deleteGrant, listGrants, type PermissionGrant } from "../../store/teams/team-permissions.js"
 import { grantTeamPermissions } from "../../store/teams/teams.js"
@@ -27,14 +27,11 @@ export interface PermissionFilter {
 }
 
 /** The permissions members hold, sorted by team, user and permission id. */
-export const listMemberPermissions = (
-  db: DbShape,
-  filter: PermissionFilter
-): Effect.Effect<ReadonlyArray<TeamPermission>, DbError> =>
+export const listMemberPermissions = (filter: PermissionFilter): DbEffect<ReadonlyArray<TeamPermission>> =>
   Effect.gen(function* () {
-    const grants = yield* listGrants(db, filter)
+    const grants = yield* listGrants(filter)
     if (grants.length === 0) return []
-    const containedOf = containedLookup(yield* loadDefinitions(db, filter.projectId))
+    const containedOf = containedLookup(yield* loadDefinitions(filter.projectId))
     const byMember = new Map<string, { teamId: string; userId: string; direct: Array<string> }>()
     for (const grant of grants) {
       const key = `${grant.teamId}\u0000${grant.userId}`
@@ -61,25 +58,22 @@ export type PermissionCheckError = UserNotFound | TeamMembershipNotFound | DbErr
  * caller may not take (TEAM_PERMISSION_REQUIRED); `not-exist` for a grant that is not there.
  */
 export function requireTeamPermission(
-  db: DbShape,
   check: PermissionGrant,
   errorType: "required"
-): Effect.Effect<void, TeamPermissionRequired | PermissionCheckError>
+): Effect.Effect<void, TeamPermissionRequired | PermissionCheckError, Db>
 export function requireTeamPermission(
-  db: DbShape,
   check: PermissionGrant,
   errorType: "not-exist",
   recursive: boolean
-): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError>
+): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError, Db>
 export function requireTeamPermission(
-  db: DbShape,
   check: PermissionGrant,
   errorType: "required" | "not-exist",
   recursive = true
-): Effect.Effect<void, TeamPermissionRequired | TeamPermissionNotFound | PermissionCheckError> {
+): Effect.Effect<void, TeamPermissionRequired | TeamPermissionNotFound | PermissionCheckError, Db> {
   return Effect.gen(function* () {
-    yield* ensureMembership(db, check.projectId, check.teamId, check.userId)
-    const held = yield* listMemberPermissions(db, { ...check, recursive })
+    yield* ensureMembership(check.projectId, check.teamId, check.userId)
+    const held = yield* listMemberPermissions({ ...check, recursive })
     if (held.length > 0) return
     const details = { team_id: check.teamId, user_id: check.userId, permission_id: check.permissionId }
     return yield* Effect.fail(
@@ -90,24 +84,22 @@ export function requireTeamPermission(
 
 /** Grants a permission directly (granting one the member already has is a no-op). */
 export const grantPermission = (
-  db: DbShape,
   grant: PermissionGrant
-): Effect.Effect<TeamPermission, PermissionNotFound | WrongPermissionScope | PermissionCheckError> =>
+): Effect.Effect<TeamPermission, PermissionNotFound | WrongPermissionScope | PermissionCheckError, Db> =>
   Effect.gen(function* () {
-    yield* ensureMembership(db, grant.projectId, grant.teamId, grant.userId)
-    yield* ensureDefinitionInScope(db, grant.projectId, grant.permissionId, "team")
-    yield* grantTeamPermissions(db, { ...grant, permissionIds: [grant.permissionId] })
+    yield* ensureMembership(grant.projectId, grant.teamId, grant.userId)
+    yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "team")
+    yield* grantTeamPermissions({ ...grant, permissionIds: [grant.permissionId] })
     return { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
   })
 
 /** Revokes a direct grant; one the member only holds through another permission cannot be revoked. */
 export const revokePermission = (
-  db: DbShape,
   grant: PermissionGrant
-): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError> =>
+): Effect.Effect<void, TeamPermissionNotFound | PermissionCheckError, Db> =>
   Effect.gen(function* () {
-    yield* requireTeamPermission(db, grant, "not-exist", false)
-    yield* deleteGrant(db, grant)
+    yield* requireTeamPermission(grant, "not-exist", false)
+    yield* deleteGrant(grant)
   })
 
 /**
@@ -115,34 +107,28 @@ export const revokePermission = (
  * definition (deleted since the config was written) are skipped rather than granted.
  */
 export const grantDefaultPermissions = (
-  db: DbShape,
   project: StoredProject,
   member: { readonly teamId: string; readonly userId: string },
   kind: "creator" | "member"
-): Effect.Effect<void, DbError> =>
+): DbEffect<void> =>
   Effect.gen(function* () {
     const defaults =
       kind === "creator" ? project.config.teamCreatorDefaultPermissions : project.config.teamMemberDefaultPermissions
     if (defaults.length === 0) return
-    const defined = new Set((yield* loadDefinitions(db, project.id)).map((d) => d.id))
+    const defined = new Set((yield* loadDefinitions(project.id)).map((d) => d.id))
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
-    yield* grantTeamPermissions(db, { projectId: project.id, ...member, permissionIds })
+    yield* grantTeamPermissions({ projectId: project.id, ...member, permissionIds })
   })
 
 /** {@link listMemberPermissions} on the request's database. */
-export const listTeamPermissions = (
-  filter: PermissionFilter
-): Effect.Effect<ReadonlyArray<TeamPermission>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => listMemberPermissions(db, filter))
+export const listTeamPermissions = (filter: PermissionFilter): DbEffect<ReadonlyArray<TeamPermission>> =>
+  listMemberPermissions(filter)
 
 /** {@link grantPermission} in one transaction. */
-export const grantTeamPermission = (grant: PermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(grantPermission(db, grant)))
+export const grantTeamPermission = (grant: PermissionGrant) => Db.transaction(grantPermission(grant))
 
 /** {@link revokePermission} in one transaction. */
-export const revokeTeamPermission = (grant: PermissionGrant) =>
-  Effect.flatMap(Db, (db) => db.transaction(revokePermission(db, grant)))
+export const revokeTeamPermission = (grant: PermissionGrant) => Db.transaction(revokePermission(grant))
 
 /** Fails with TEAM_PERMISSION_REQUIRED unless the member holds the permission (recursively). */
-export const requirePermissionInTeam = (check: PermissionGrant) =>
-  Effect.flatMap(Db, (db) => requireTeamPermission(db, check, "required"))
+export const requirePermissionInTeam = (check: PermissionGrant) => requireTeamPermission(check, "required")

@@ -12,7 +12,7 @@ import type { TeamMembership } from "@stackfx/lib/domain/team-membership.js"
 import { TeamMembershipAlreadyExists, TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { randomId } from "../../crypto/secrets.js"
-import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteTeam as deleteTeamRow,
@@ -42,32 +42,21 @@ const alreadyMember = (error: DbError) =>
   Effect.fail(isUniqueViolation(error) ? new TeamMembershipAlreadyExists({}) : error)
 
 /** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
-const join = (
-  db: DbShape,
-  project: StoredProject,
-  teamId: string,
-  userId: string,
-  kind: "creator" | "member",
-  now: Date
-) =>
+const join = (project: StoredProject, teamId: string, userId: string, kind: "creator" | "member", now: Date) =>
   Effect.gen(function* () {
-    if (yield* isTeamMember(db, project.id, teamId, userId))
-      return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
+    if (yield* isTeamMember(project.id, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
     // The primary key also refuses a concurrent duplicate that slipped past the check.
     yield* Effect.catchTag(
-      insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now }),
+      insertTeamMember({ projectId: project.id, teamId, userId, createdAt: now }),
       "DbError",
       alreadyMember
     )
-    yield* grantDefaultPermissions(db, project, { teamId, userId }, kind)
+    yield* grantDefaultPermissions(project, { teamId, userId }, kind)
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-const listTeams = (
-  projectId: string,
-  userId: string | undefined
-): Effect.Effect<ReadonlyArray<ServerTeam>, DbError, Db> =>
-  Effect.flatMap(Db, (db) => listStoredTeams(db, projectId, userId))
+const listTeams = (projectId: string, userId: string | undefined): DbEffect<ReadonlyArray<ServerTeam>> =>
+  listStoredTeams(projectId, userId)
 
 /**
  * `GET /teams`: the project's teams (or a user's) oldest first, or newest first with `desc`; those whose name
@@ -78,7 +67,7 @@ export const listTeamsPage = (
   projectId: string,
   userId: string | undefined,
   request: PageRequest & { readonly desc: boolean; readonly search: string | undefined }
-): Effect.Effect<ListResponse<ServerTeam>, DbError, Db> =>
+): DbEffect<ListResponse<ServerTeam>> =>
   Effect.map(listTeams(projectId, userId), (teams) => {
     const sorted = request.desc ? [...teams].reverse() : teams
     const found = sorted.filter((team) => matchesSearch(request.search, team.id, team.displayName))
@@ -93,19 +82,17 @@ export const getTeam = (
   projectId: string,
   teamId: string,
   memberId: string | undefined
-): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound | DbError, Db> =>
+): DbEffect<ServerTeam, UserNotFound | TeamMembershipNotFound | TeamNotFound> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    if (memberId !== undefined) yield* ensureMembership(db, projectId, teamId, memberId)
-    return yield* ensureTeam(db, projectId, teamId)
+    if (memberId !== undefined) yield* ensureMembership(projectId, teamId, memberId)
+    return yield* ensureTeam(projectId, teamId)
   })
 
 export const createTeam = (
   project: StoredProject,
   input: NewTeamInput
-): Effect.Effect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+): DbEffect<ServerTeam, UserNotFound | TeamMembershipAlreadyExists> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const id = yield* randomId
     const now = new Date(yield* Clock.currentTimeMillis)
     const team: ServerTeam = {
@@ -117,11 +104,11 @@ export const createTeam = (
       serverMetadata: input.serverMetadata ?? null,
       createdAt: now
     }
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        if (input.creatorUserId !== undefined) yield* ensureUser(db, project.id, input.creatorUserId)
-        yield* insertTeam(db, { ...team, projectId: project.id })
-        if (input.creatorUserId !== undefined) yield* join(db, project, id, input.creatorUserId, "creator", now)
+        if (input.creatorUserId !== undefined) yield* ensureUser(project.id, input.creatorUserId)
+        yield* insertTeam({ ...team, projectId: project.id })
+        if (input.creatorUserId !== undefined) yield* join(project, id, input.creatorUserId, "creator", now)
         return team
       })
     )
@@ -131,23 +118,19 @@ export const updateTeam = (
   projectId: string,
   teamId: string,
   patch: TeamColumnsPatch
-): Effect.Effect<ServerTeam, TeamNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        yield* ensureTeam(db, projectId, teamId)
-        yield* updateTeamColumns(db, projectId, teamId, patch)
-        return yield* ensureTeam(db, projectId, teamId)
-      })
-    )
+): DbEffect<ServerTeam, TeamNotFound> =>
+  Db.transaction(
+    Effect.gen(function* () {
+      yield* ensureTeam(projectId, teamId)
+      yield* updateTeamColumns(projectId, teamId, patch)
+      return yield* ensureTeam(projectId, teamId)
+    })
   )
 
-export const deleteTeam = (projectId: string, teamId: string): Effect.Effect<void, TeamNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.flatMap(deleteTeamRow(db, projectId, teamId), (deleted) =>
-        deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-      )
+export const deleteTeam = (projectId: string, teamId: string): DbEffect<void, TeamNotFound> =>
+  Db.transaction(
+    Effect.flatMap(deleteTeamRow(projectId, teamId), (deleted) =>
+      deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
     )
   )
 
@@ -156,15 +139,14 @@ export const addMember = (
   project: StoredProject,
   teamId: string,
   userId: string
-): Effect.Effect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists | DbError, Db> =>
+): DbEffect<TeamMembership, UserNotFound | TeamNotFound | TeamMembershipAlreadyExists> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        yield* ensureUser(db, project.id, userId)
-        yield* ensureTeam(db, project.id, teamId)
-        yield* join(db, project, teamId, userId, "member", now)
+        yield* ensureUser(project.id, userId)
+        yield* ensureTeam(project.id, teamId)
+        yield* join(project, teamId, userId, "member", now)
         return { teamId, userId }
       })
     )
@@ -175,15 +157,14 @@ export const joinIfAbsent = (
   project: StoredProject,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamNotFound | DbError, Db> =>
+): DbEffect<void, UserNotFound | TeamNotFound> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* db.transaction(
+    yield* Db.transaction(
       Effect.gen(function* () {
-        yield* ensureTeam(db, project.id, teamId)
-        if (yield* isTeamMember(db, project.id, teamId, userId)) return
-        yield* join(db, project, teamId, userId, "member", now).pipe(
+        yield* ensureTeam(project.id, teamId)
+        if (yield* isTeamMember(project.id, teamId, userId)) return
+        yield* join(project, teamId, userId, "member", now).pipe(
           Effect.catchTag("TeamMembershipAlreadyExists", () => Effect.void)
         )
       })
@@ -195,14 +176,12 @@ export const removeMember = (
   projectId: string,
   teamId: string,
   userId: string
-): Effect.Effect<void, UserNotFound | TeamMembershipNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    db.transaction(
-      Effect.gen(function* () {
-        yield* ensureUser(db, projectId, userId)
-        const removed = yield* deleteTeamMember(db, projectId, teamId, userId)
-        if (!removed)
-          return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
-      })
-    )
+): DbEffect<void, UserNotFound | TeamMembershipNotFound> =>
+  Db.transaction(
+    Effect.gen(function* () {
+      yield* ensureUser(projectId, userId)
+      const removed = yield* deleteTeamMember(projectId, teamId, userId)
+      if (!removed)
+        return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+    })
   )

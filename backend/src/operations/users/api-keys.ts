@@ -16,7 +16,7 @@ import {
   revokeApiKeySet,
   updateApiKeySetDescription
 } from "../../store/users/api-keys.js"
-import { Db, type DbError, type DbShape } from "../../store/db.js"
+import { Db, type DbEffect } from "../../store/db.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
 import { freshKeys } from "../projects/project-setup.js"
 
@@ -47,9 +47,8 @@ export const unstorableExpiryReason = (millis: number): string | undefined =>
     : undefined
 
 /** Creates a key set with the kinds asked for; the answer is the only place the full keys appear. */
-export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.Effect<ApiKeyCreated, DbError, Db> =>
+export const createApiKeySet = (projectId: string, input: ApiKeyCreate): DbEffect<ApiKeyCreated> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
     const all = yield* freshKeys
@@ -58,7 +57,7 @@ export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.
       secretServerKey: input.hasSecretServerKey ? all.secretServerKey : undefined,
       superSecretAdminKey: input.hasSuperSecretAdminKey ? all.superSecretAdminKey : undefined
     }
-    yield* insertApiKeySet(db, {
+    yield* insertApiKeySet({
       id,
       projectId,
       description: input.description,
@@ -79,30 +78,25 @@ export const createApiKeySet = (projectId: string, input: ApiKeyCreate): Effect.
   })
 
 /** The project's key sets, newest first. */
-export const listApiKeys = (projectId: string) =>
-  Effect.flatMap(Db, (db) => Effect.map(listApiKeySets(db, projectId), (rows) => rows.map(toApiKey)))
+export const listApiKeys = (projectId: string) => Effect.map(listApiKeySets(projectId), (rows) => rows.map(toApiKey))
 
-const findOrFail = (db: DbShape, projectId: string, id: string) =>
-  Effect.flatMap(findApiKeySet(db, projectId, id), (row) =>
+const findOrFail = (projectId: string, id: string) =>
+  Effect.flatMap(findApiKeySet(projectId, id), (row) =>
     row === undefined ? Effect.fail(new ApiKeyNotFound({})) : Effect.succeed(row)
   )
 
 /** One key set of the project. */
-export const findApiKey = (projectId: string, id: string) =>
-  Effect.flatMap(Db, (db) => Effect.map(findOrFail(db, projectId, id), toApiKey))
+export const findApiKey = (projectId: string, id: string) => Effect.map(findOrFail(projectId, id), toApiKey)
 
 /** Renames or revokes a key set; revocation is final, and a second revoke keeps the first time. */
 export const updateApiKey = (projectId: string, id: string, update: ApiKeyUpdate) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const row = yield* findOrFail(db, projectId, id)
-    yield* db.transaction(
+    const row = yield* findOrFail(projectId, id)
+    yield* Db.transaction(
       Effect.gen(function* () {
-        if (update.description !== undefined)
-          yield* updateApiKeySetDescription(db, projectId, row.id, update.description)
-        if (update.revoked === true)
-          yield* revokeApiKeySet(db, projectId, row.id, new Date(yield* Clock.currentTimeMillis))
+        if (update.description !== undefined) yield* updateApiKeySetDescription(projectId, row.id, update.description)
+        if (update.revoked === true) yield* revokeApiKeySet(projectId, row.id, new Date(yield* Clock.currentTimeMillis))
       })
     )
-    return toApiKey(yield* findOrFail(db, projectId, row.id))
+    return toApiKey(yield* findOrFail(projectId, row.id))
   })

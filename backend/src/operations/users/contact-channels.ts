@@ -29,7 +29,7 @@ import {
   normalizeEmail,
   updateContactChannel
 } from "../../store/users/contact-channels.js"
-import { Db, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { CodeLifetimes } from "../auth/code-lifetimes.js"
 import { newEmailedCode, nonceOf, redeemEmailedCode } from "../auth/emailed-codes.js"
@@ -80,7 +80,6 @@ export const createContactChannel = (
   input: NewContactChannel
 ): Effect.Effect<ContactChannelRow, ChannelWriteError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const id = yield* randomId
     // Hosted stores an e-mail channel's value trimmed and lower-cased, so reads answer the normalised address.
     const value = input.type === "email" ? normalizeEmail(input.value) : input.value.trim()
@@ -93,16 +92,16 @@ export const createContactChannel = (
       isPrimary: input.isPrimary ?? false,
       usedForAuth: input.usedForAuth
     }
-    const created = db.transaction(
+    const created = Db.transaction(
       Effect.gen(function* () {
-        if ((yield* findUserChannelByValue(db, projectId, input.userId, input.type, value)) !== undefined) {
+        if ((yield* findUserChannelByValue(projectId, input.userId, input.type, value)) !== undefined) {
           return yield* Effect.fail(alreadyExists())
         }
-        if (input.usedForAuth && (yield* findAuthChannelByEmail(db, projectId, value)) !== undefined) {
+        if (input.usedForAuth && (yield* findAuthChannelByEmail(projectId, value)) !== undefined) {
           return yield* Effect.fail(usedBySomeoneElse(input.type, value))
         }
-        if (row.isPrimary) yield* clearPrimaryChannel(db, projectId, input.userId, input.type)
-        yield* insertContactChannel(db, { ...row, projectId })
+        if (row.isPrimary) yield* clearPrimaryChannel(projectId, input.userId, input.type)
+        yield* insertContactChannel({ ...row, projectId })
         return row
       })
     )
@@ -125,29 +124,28 @@ export const updateContactChannelOf = (
   patch: ContactChannelPatch
 ): Effect.Effect<ContactChannelRow, ChannelWriteError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     // Hosted normalises a new value only when the PATCH itself says `type: "email"`; a PATCH of the value
     // alone (what the official SDK sends) stores it as given, trimmed here as before.
     const value =
       patch.value === undefined ? undefined : patch.type === "email" ? normalizeEmail(patch.value) : patch.value.trim()
-    const updated = db.transaction(
+    const updated = Db.transaction(
       Effect.gen(function* () {
-        const existing = yield* findContactChannel(db, projectId, userId, id)
+        const existing = yield* findContactChannel(projectId, userId, id)
         if (existing === undefined) return yield* Effect.fail(missingForWrite())
         const type = patch.type ?? existing.type
         if (patch.usedForAuth === true || (existing.usedForAuth && value !== undefined)) {
-          const holder = yield* findAuthChannelByEmail(db, projectId, value ?? existing.value)
+          const holder = yield* findAuthChannelByEmail(projectId, value ?? existing.value)
           if (holder !== undefined && holder.id !== existing.id) return yield* Effect.fail(usedBySomeoneElse(type))
         }
-        if (patch.isPrimary === true) yield* clearPrimaryChannel(db, projectId, userId, type)
+        if (patch.isPrimary === true) yield* clearPrimaryChannel(projectId, userId, type)
         const changesValue = value !== undefined && value !== existing.value
-        yield* updateContactChannel(db, projectId, id, {
+        yield* updateContactChannel(projectId, id, {
           value,
           isVerified: patch.isVerified ?? (changesValue ? false : undefined),
           isPrimary: patch.isPrimary,
           usedForAuth: patch.usedForAuth
         })
-        const after = yield* findContactChannel(db, projectId, userId, id)
+        const after = yield* findContactChannel(projectId, userId, id)
         return after ?? (yield* Effect.fail(notFound()))
       })
     )
@@ -155,16 +153,11 @@ export const updateContactChannelOf = (
   })
 
 /** Removes a channel of the user. */
-export const deleteContactChannelOf = (
-  projectId: string,
-  userId: string,
-  id: string
-): Effect.Effect<void, Refused | DbError, Db> =>
+export const deleteContactChannelOf = (projectId: string, userId: string, id: string): DbEffect<void, Refused> =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const existing = yield* findContactChannel(db, projectId, userId, id)
+    const existing = yield* findContactChannel(projectId, userId, id)
     if (existing === undefined) return yield* Effect.fail(missingForWrite())
-    yield* deleteContactChannel(db, projectId, id)
+    yield* deleteContactChannel(projectId, id)
   })
 
 /** The channel of the user, or the plain 404 of the hosted service. */
@@ -172,11 +165,9 @@ export const getContactChannelOf = (
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow, Refused | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.flatMap(findContactChannel(db, projectId, userId, id), (found) =>
-      found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)
-    )
+): DbEffect<ContactChannelRow, Refused> =>
+  Effect.flatMap(findContactChannel(projectId, userId, id), (found) =>
+    found === undefined ? Effect.fail(notFound()) : Effect.succeed(found)
   )
 
 export interface VerificationEmail {
@@ -213,23 +204,19 @@ export const sendVerificationEmail = (
  * Redeems an email verification code: the address it was sent to becomes verified. The code is used
  * first, as the hosted service does, so a deleted address still spends it.
  */
-export const verifyEmailCode = (
-  projectId: string,
-  code: string
-): Effect.Effect<void, VerificationCodeError | Refused | DbError, Db> =>
+export const verifyEmailCode = (projectId: string, code: string): DbEffect<void, VerificationCodeError | Refused> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const row = yield* redeemEmailedCode(projectId, CodePurpose.emailVerification, code, "use")
     const channel =
       row.userId === null || row.email === null
         ? undefined
-        : yield* findUserChannelByValue(db, projectId, row.userId, "email", row.email)
+        : yield* findUserChannelByValue(projectId, row.userId, "email", row.email)
     if (channel === undefined) {
       return yield* Effect.fail(
         new Refused({ reason: "invalid", message: "Contact channel not found. Was your contact channel deleted?" })
       )
     }
-    yield* updateContactChannel(db, projectId, channel.id, { isVerified: true })
+    yield* updateContactChannel(projectId, channel.id, { isVerified: true })
   })
 
 /**
@@ -261,10 +248,8 @@ export const sendSignUpVerification = (
 export const listChannels = (
   projectId: string,
   userId: string | undefined
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    userId === undefined ? listProjectContactChannels(db, projectId) : listContactChannels(db, projectId, userId)
-  )
+): DbEffect<ReadonlyArray<ContactChannelRow>> =>
+  userId === undefined ? listProjectContactChannels(projectId) : listContactChannels(projectId, userId)
 
 /**
  * Emails a verification link for the user's primary address, which the request names (EMAIL_IS_NOT_PRIMARY_EMAIL

@@ -11,7 +11,7 @@ import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "@stackfx/lib
 import type { NotificationPreference } from "@stackfx/lib/domain/notification-preference.js"
 import { VerificationCodeExpired, VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { setNotificationChoice, userNotificationChoices } from "../../store/users/notification-preferences.js"
 import { findVerificationCodeInAnyProject, markVerificationCodeUsed } from "../../store/auth/verification-codes.js"
 import { CodePurpose, issueCode } from "../auth/verification-codes.js"
@@ -41,12 +41,9 @@ const preferenceOf = (category: NotificationCategory, enabled: boolean): Notific
 })
 
 /** Every category with the user's choice or its default, in the service's order. */
-export const listPreferences = (
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<NotificationPreference>, DbError, Db> =>
+export const listPreferences = (projectId: string, userId: string): DbEffect<ReadonlyArray<NotificationPreference>> =>
   Effect.gen(function* () {
-    const choices = yield* userNotificationChoices(yield* Db, projectId, userId)
+    const choices = yield* userNotificationChoices(projectId, userId)
     return NOTIFICATION_CATEGORIES.map((category) =>
       preferenceOf(category, choices.get(category.id) ?? category.defaultEnabled)
     )
@@ -58,10 +55,10 @@ export const setPreference = (
   userId: string,
   category: NotificationCategory,
   enabled: boolean
-): Effect.Effect<NotificationPreference, DbError, Db> =>
+): DbEffect<NotificationPreference> =>
   Effect.gen(function* () {
     const at = new Date(yield* Clock.currentTimeMillis)
-    yield* setNotificationChoice(yield* Db, { projectId, userId, categoryId: category.id, enabled, at })
+    yield* setNotificationChoice({ projectId, userId, categoryId: category.id, enabled, at })
     return preferenceOf(category, enabled)
   })
 
@@ -70,9 +67,9 @@ export const receivesCategory = (
   projectId: string,
   userId: string,
   category: NotificationCategory
-): Effect.Effect<boolean, DbError, Db> =>
+): DbEffect<boolean> =>
   Effect.map(
-    Effect.flatMap(Db, (db) => userNotificationChoices(db, projectId, userId)),
+    userNotificationChoices(projectId, userId),
     (choices) => choices.get(category.id) ?? category.defaultEnabled
   )
 
@@ -85,7 +82,7 @@ export const issueUnsubscribeLink = (input: {
   readonly userId: string
   readonly category: NotificationCategory
   readonly apiBaseUrl: string
-}): Effect.Effect<string, DbError, Db> =>
+}): DbEffect<string> =>
   Effect.gen(function* () {
     const code = (yield* Effect.sync(() => randomBytes(23).toString("hex"))).slice(0, UNSUBSCRIBE_CODE_LENGTH)
     yield* issueCode({
@@ -110,12 +107,11 @@ export type Unsubscribed = "unsubscribed" | "already-unsubscribed" | "invalid-co
  */
 export const followUnsubscribeLink = (
   code: string | undefined
-): Effect.Effect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired | DbError, Db> =>
+): DbEffect<Unsubscribed, VerificationCodeNotFound | VerificationCodeExpired> =>
   Effect.gen(function* () {
     if (code === undefined || code.length !== UNSUBSCRIBE_CODE_LENGTH) return "invalid-code"
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const row = yield* findVerificationCodeInAnyProject(db, CodePurpose.unsubscribeLink, code.toLowerCase())
+    const row = yield* findVerificationCodeInAnyProject(CodePurpose.unsubscribeLink, code.toLowerCase())
     if (row === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
     if (row.expiresAt.getTime() < now) return yield* Effect.fail(new VerificationCodeExpired({}))
     if (row.usedAt !== null) return "already-unsubscribed"
@@ -127,9 +123,9 @@ export const followUnsubscribeLink = (
         : undefined
     const category = typeof categoryId === "string" ? categoryById(categoryId) : undefined
     if (row.userId === null || category === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-    const won = yield* markVerificationCodeUsed(db, row.projectId, row.id, new Date(now))
+    const won = yield* markVerificationCodeUsed(row.projectId, row.id, new Date(now))
     if (!won) return "already-unsubscribed"
-    yield* setNotificationChoice(db, {
+    yield* setNotificationChoice({
       projectId: row.projectId,
       userId: row.userId,
       categoryId: category.id,

@@ -1,9 +1,8 @@
 /** A user of a project by id, for the routes that check a named user exists before they act on it. */
-import * as Effect from "effect/Effect"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import { Db, type DbError } from "../../store/db.js"
+import type { DbEffect } from "../../store/db.js"
 import { findUserView } from "../../store/users/users.js"
 
 /** The user, or `undefined` when the project has none with that id. */
-export const findUser = (projectId: string, userId: string): Effect.Effect<ServerUser | undefined, DbError, Db> =>
-  Effect.flatMap(Db, (db) => findUserView(db, projectId, userId))
+export const findUser = (projectId: string, userId: string): DbEffect<ServerUser | undefined> =>
+  findUserView(projectId, userId)

@@ -28,7 +28,7 @@ import {
   clearPrimaryChannel,
   findUserChannelByValue
 } from "../../store/users/contact-channels.js"
-import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbEffect, type DbError, isUniqueViolation } from "../../store/db.js"
 import { removePasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
 import { revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
 import type { StoredProject } from "../../store/projects/projects.js"
@@ -110,8 +110,8 @@ const checkTotpSecret = (secret: string | null | undefined) =>
         () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
       )
 
-const assertEmailFree = (db: DbShape, projectId: string, email: string, exceptUserId?: string) =>
-  Effect.flatMap(findAuthChannelByEmail(db, projectId, email), (found) =>
+const assertEmailFree = (projectId: string, email: string, exceptUserId?: string) =>
+  Effect.flatMap(findAuthChannelByEmail(projectId, email), (found) =>
     found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void
   )
 
@@ -127,7 +127,6 @@ export const personalTeamName = (name: string | null, email: string | null): str
  * service's "creator" membership does (a creator does not also get the member defaults).
  */
 const createPersonalTeam = (
-  db: DbShape,
   project: StoredProject,
   userId: string,
   name: string | null,
@@ -137,7 +136,7 @@ const createPersonalTeam = (
   Effect.gen(function* () {
     const teamId = yield* randomId
     const displayName = personalTeamName(name, email)
-    yield* insertTeam(db, {
+    yield* insertTeam({
       id: teamId,
       projectId: project.id,
       displayName,
@@ -147,9 +146,9 @@ const createPersonalTeam = (
       serverMetadata: null,
       createdAt: now
     })
-    yield* insertTeamMember(db, { projectId: project.id, teamId, userId, createdAt: now })
-    yield* grantDefaultPermissions(db, project, { teamId, userId }, "creator")
-    yield* updateUserColumns(db, project.id, userId, { selectedTeamId: teamId })
+    yield* insertTeamMember({ projectId: project.id, teamId, userId, createdAt: now })
+    yield* grantDefaultPermissions(project, { teamId, userId }, "creator")
+    yield* updateUserColumns(project.id, userId, { selectedTeamId: teamId })
   })
 
 export interface CreateUserInput extends Omit<ServerUserCreate, "oauthProviders"> {
@@ -165,11 +164,10 @@ export const createUser = (
   input: CreateUserInput
 ): Effect.Effect<ServerUser, UserWriteError | SignUpRejected, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const decision =
       input.signUp === undefined
         ? undefined
-        : yield* checkSignUp(db, project, { ...input.signUp, email: input.primaryEmail ?? null })
+        : yield* checkSignUp(project, { ...input.signUp, email: input.primaryEmail ?? null })
     const restrictedBy = decision?.restrictedBy
     const passwordHash = yield* storedPasswordHash(input)
     yield* checkPrimaryEmailFlags(input)
@@ -181,10 +179,10 @@ export const createUser = (
     const displayName = displayNameOf(input.displayName ?? null)
     const now = new Date(yield* Clock.currentTimeMillis)
     const userId = yield* randomId
-    const created = db.transaction(
+    const created = Db.transaction(
       Effect.gen(function* () {
-        if (email !== null && usedForAuth) yield* assertEmailFree(db, project.id, email)
-        yield* insertUser(db, {
+        if (email !== null && usedForAuth) yield* assertEmailFree(project.id, email)
+        yield* insertUser({
           id: userId,
           projectId: project.id,
           displayName,
@@ -205,7 +203,7 @@ export const createUser = (
           ...signUpFactColumns(input)
         })
         if (email !== null) {
-          yield* insertContactChannel(db, {
+          yield* insertContactChannel({
             id: yield* randomId,
             projectId: project.id,
             userId,
@@ -217,19 +215,19 @@ export const createUser = (
           })
         }
         if (passwordHash !== undefined && passwordHash !== null)
-          yield* setPasswordHash(db, project.id, userId, passwordHash)
+          yield* setPasswordHash(project.id, userId, passwordHash)
         for (const provider of input.oauthProviders ?? []) {
-          yield* db.query(
+          yield* Db.query(
             `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
             [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
           )
         }
-        yield* grantDefaultProjectPermissions(db, project, userId)
+        yield* grantDefaultProjectPermissions(project, userId)
         // The service answers the user as read before its personal team is made (its selected team is null in
         // the create's answer, and set from then on).
-        const view = yield* findUserView(db, project.id, userId)
+        const view = yield* findUserView(project.id, userId)
         if (project.config.createTeamOnSignUp) {
-          yield* createPersonalTeam(db, project, userId, displayName, email, now)
+          yield* createPersonalTeam(project, userId, displayName, email, now)
         }
         return view
       })
@@ -275,15 +273,14 @@ const signUpFactColumns = (input: {
  * would be, from the name and e-mail of the same write.
  */
 export const endGuestState = (
-  db: DbShape,
   projectId: string,
   userId: string,
   names: { readonly displayName?: string | null | undefined; readonly primaryEmail?: string | null | undefined }
-): Effect.Effect<void, DbError> =>
+): DbEffect<void> =>
   Effect.gen(function* () {
     const now = new Date(yield* Clock.currentTimeMillis)
-    yield* updateUserColumns(db, projectId, userId, { isAnonymous: false, signedUpAt: now })
-    yield* db.query(
+    yield* updateUserColumns(projectId, userId, { isAnonymous: false, signedUpAt: now })
+    yield* Db.query(
       `update teams set display_name = $1
         where project_id = $2 and display_name = $3
           and id in (select team_id from team_members where project_id = $2 and user_id = $4)`,
@@ -303,28 +300,27 @@ export const updateUser = (
   patch: UserPatch
 ): Effect.Effect<ServerUser, UserWriteError | UserNotFound, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const passwordHash = yield* storedPasswordHash(patch)
     yield* checkTotpSecret(patch.totpSecretBase64)
     // Every statement below touches this user's own rows only (its columns, its primary email, its
     // password, its sessions), so the write leaves the other cached reads valid: other users reading
     // themselves meanwhile are answered from the cache instead of queueing behind the write.
-    const updated = db.writesOnly(
+    const updated = Db.writesOnly(
       [cacheKeys.user(projectId, userId)],
-      db.transaction(
+      Db.transaction(
         Effect.gen(function* () {
           // Existence (and whether a guest), the whole view is read once, at the end.
-          const existing = yield* findUserSignUp(db, projectId, userId)
+          const existing = yield* findUserSignUp(projectId, userId)
           if (existing === undefined) return yield* Effect.fail(new UserNotFound({}))
           if (patch.selectedTeamId !== undefined && patch.selectedTeamId !== null) {
-            const member = yield* isTeamMember(db, projectId, patch.selectedTeamId, userId)
+            const member = yield* isTeamMember(projectId, patch.selectedTeamId, userId)
             if (!member) {
               return yield* Effect.fail(
                 new TeamMembershipNotFound({ details: { team_id: patch.selectedTeamId, user_id: userId } })
               )
             }
           }
-          yield* updateUserColumns(db, projectId, userId, {
+          yield* updateUserColumns(projectId, userId, {
             ...(patch.displayName === undefined ? {} : { displayName: displayNameOf(patch.displayName) }),
             ...(patch.profileImageUrl === undefined ? {} : { profileImageUrl: patch.profileImageUrl }),
             ...(patch.clientMetadata === undefined ? {} : { clientMetadata: patch.clientMetadata }),
@@ -339,15 +335,15 @@ export const updateUser = (
             ...restrictionColumns(patch),
             ...signUpFactColumns(patch)
           })
-          yield* updatePrimaryEmail(db, projectId, userId, patch)
-          if (existing.isAnonymous && patch.isAnonymous === false) yield* endGuestState(db, projectId, userId, patch)
-          if (passwordHash === null) yield* removePasswordHash(db, projectId, userId)
-          else if (passwordHash !== undefined) yield* setPasswordHash(db, projectId, userId, passwordHash)
+          yield* updatePrimaryEmail(projectId, userId, patch)
+          if (existing.isAnonymous && patch.isAnonymous === false) yield* endGuestState(projectId, userId, patch)
+          if (passwordHash === null) yield* removePasswordHash(projectId, userId)
+          else if (passwordHash !== undefined) yield* setPasswordHash(projectId, userId, passwordHash)
           // Hosted deletes every refresh token of the user whenever a PATCH sets or removes the password.
           if (passwordHash !== undefined) {
-            yield* revokeUserRefreshTokens(db, projectId, userId, new Date(yield* Clock.currentTimeMillis))
+            yield* revokeUserRefreshTokens(projectId, userId, new Date(yield* Clock.currentTimeMillis))
           }
-          return yield* findUserView(db, projectId, userId)
+          return yield* findUserView(projectId, userId)
         })
       )
     )
@@ -363,16 +359,16 @@ export const updateUser = (
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
-const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patch: UserPatch) =>
+const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch) =>
   Effect.gen(function* () {
     const touchesEmail =
       patch.primaryEmail !== undefined ||
       patch.primaryEmailVerified !== undefined ||
       patch.primaryEmailAuthEnabled !== undefined
     if (!touchesEmail) return
-    const current = yield* findPrimaryChannel(db, projectId, userId)
+    const current = yield* findPrimaryChannel(projectId, userId)
     if (patch.primaryEmail === null) {
-      if (current !== undefined) yield* deleteContactChannel(db, projectId, current.id)
+      if (current !== undefined) yield* deleteContactChannel(projectId, current.id)
       return
     }
     // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
@@ -380,13 +376,13 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
     if (email === undefined) return
     const changed = current === undefined || normalizeEmail(current.value) !== email
     const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
-    if (usedForAuth) yield* assertEmailFree(db, projectId, email, userId)
+    if (usedForAuth) yield* assertEmailFree(projectId, email, userId)
     // An address the user already has as another channel becomes the primary one, as the hosted service does
     // (renaming the primary to it would give the user the address twice); the old primary stays, demoted.
-    const existing = changed ? yield* findUserChannelByValue(db, projectId, userId, "email", email) : undefined
+    const existing = changed ? yield* findUserChannelByValue(projectId, userId, "email", email) : undefined
     if (existing !== undefined) {
-      yield* clearPrimaryChannel(db, projectId, userId, "email")
-      yield* updateContactChannel(db, projectId, existing.id, {
+      yield* clearPrimaryChannel(projectId, userId, "email")
+      yield* updateContactChannel(projectId, existing.id, {
         isPrimary: true,
         usedForAuth,
         ...(patch.primaryEmailVerified === undefined ? {} : { isVerified: patch.primaryEmailVerified })
@@ -394,7 +390,7 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
       return
     }
     if (current === undefined) {
-      yield* insertContactChannel(db, {
+      yield* insertContactChannel({
         id: yield* randomId,
         projectId,
         userId,
@@ -406,7 +402,7 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
       })
       return
     }
-    yield* updateContactChannel(db, projectId, current.id, {
+    yield* updateContactChannel(projectId, current.id, {
       value: email,
       isVerified: patch.primaryEmailVerified ?? (changed ? false : current.isVerified),
       usedForAuth
@@ -414,17 +410,15 @@ const updatePrimaryEmail = (db: DbShape, projectId: string, userId: string, patc
   })
 
 /** Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. */
-export const deleteUser = (projectId: string, userId: string): Effect.Effect<void, UserNotFound | DbError, Db> =>
-  Effect.flatMap(Db, (db) =>
-    Effect.flatMap(deleteUserRow(db, projectId, userId), (deleted) =>
-      deleted ? Effect.void : Effect.fail(new UserNotFound({}))
-    )
+export const deleteUser = (projectId: string, userId: string): DbEffect<void, UserNotFound> =>
+  Effect.flatMap(deleteUserRow(projectId, userId), (deleted) =>
+    deleted ? Effect.void : Effect.fail(new UserNotFound({}))
   )
 
 /** A user of the project, or `UserNotFound`. */
-export const getUser = (projectId: string, userId: string): Effect.Effect<ServerUser, UserNotFound | DbError, Db> =>
+export const getUser = (projectId: string, userId: string): DbEffect<ServerUser, UserNotFound> =>
   Effect.gen(function* () {
-    const user = yield* findUserView(yield* Db, projectId, userId)
+    const user = yield* findUserView(projectId, userId)
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
@@ -450,21 +444,16 @@ export const listUsers = (query: {
   readonly limit?: number | undefined
   readonly excludedEmailDomains: ReadonlyArray<string>
   readonly include: ListedUsers
-}): Effect.Effect<
-  { readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null },
-  Refused | DbError,
-  Db
-> =>
+}): DbEffect<{ readonly items: ReadonlyArray<ServerUser>; readonly nextCursor: string | null }, Refused> =>
   Effect.gen(function* () {
-    const db = yield* Db
     let cursor: { readonly at: Date; readonly id: string } | undefined
     if (query.cursor !== undefined) {
-      const at = yield* findUserSortKey(db, query.projectId, query.cursor, query.orderBy)
+      const at = yield* findUserSortKey(query.projectId, query.cursor, query.orderBy)
       // A cursor whose user is gone starts nowhere: the page is empty, not the first page again.
       if (at === undefined) return { items: [], nextCursor: null }
       cursor = { at, id: query.cursor }
     }
-    const found = yield* listUserViews(db, {
+    const found = yield* listUserViews({
       projectId: query.projectId,
       teamId: query.teamId,
       search: query.search,

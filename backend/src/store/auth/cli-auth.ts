@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const CliAuthAttemptRow = rowStruct({
   id: Schema.String,
@@ -16,50 +16,35 @@ export const CliAuthAttemptRow = rowStruct({
   completed: Schema.Boolean
 })
 export type CliAuthAttemptRow = typeof CliAuthAttemptRow.Type
-const rows = rowDecoder(CliAuthAttemptRow)
 
 const columns =
   "id, project_id, refresh_token, anon_refresh_token, expires_at, used_at, (refresh_token is not null or used_at is not null) as completed"
+const cliAuthAttempts = rowTable("cli_auth_attempts", CliAuthAttemptRow, columns)
 
-export const insertCliAuthAttempt = (
-  db: DbShape,
-  attempt: {
-    readonly projectId: string
-    readonly id: string
-    readonly pollingCode: string
-    readonly loginCode: string
-    readonly anonRefreshToken: string | null
-    readonly createdAt: Date
-    readonly expiresAt: Date
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into cli_auth_attempts (project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        attempt.projectId,
-        attempt.id,
-        sha256Hex(attempt.pollingCode),
-        sha256Hex(attempt.loginCode),
-        attempt.anonRefreshToken,
-        attempt.createdAt,
-        attempt.expiresAt
-      ]
-    )
-  )
+const insertCliAuthAttemptsRow = rowInsert(
+  "cli_auth_attempts",
+  "project_id, id, polling_code_hash, login_code_hash, anon_refresh_token, created_at, expires_at"
+)
+export const insertCliAuthAttempt = (attempt: {
+  readonly projectId: string
+  readonly id: string
+  readonly pollingCode: string
+  readonly loginCode: string
+  readonly anonRefreshToken: string | null
+  readonly createdAt: Date
+  readonly expiresAt: Date
+}): DbEffect<void> =>
+  insertCliAuthAttemptsRow({
+    ...attempt,
+    pollingCodeHash: sha256Hex(attempt.pollingCode),
+    loginCodeHash: sha256Hex(attempt.loginCode)
+  })
 
 /** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
 const findCliAuthBy =
   (column: "polling_code_hash" | "login_code_hash") =>
-  (db: DbShape, projectId: string, code: string): Effect.Effect<CliAuthAttemptRow | undefined, DbError> =>
-    Effect.flatMap(
-      db.query(`select ${columns} from cli_auth_attempts where project_id = $1 and ${column} = $2`, [
-        projectId,
-        sha256Hex(code)
-      ]),
-      rows.first
-    )
+  (projectId: string, code: string): DbEffect<CliAuthAttemptRow | undefined> =>
+    cliAuthAttempts.first(`project_id = $1 and ${column} = $2`, [projectId, sha256Hex(code)])
 
 export const findCliAuthByPollingCode = findCliAuthBy("polling_code_hash")
 
@@ -69,15 +54,9 @@ export const findCliAuthByLoginCode = findCliAuthBy("login_code_hash")
  * Hands the attempt its refresh token, if it is still pending at `now`: one statement, so two completions
  * of one code cannot both win. True when this call completed it.
  */
-export const completeCliAuth = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  refreshToken: string,
-  now: Date
-): Effect.Effect<boolean, DbError> =>
+export const completeCliAuth = (projectId: string, id: string, refreshToken: string, now: Date): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `update cli_auth_attempts set refresh_token = $3, anon_refresh_token = null
        where project_id = $1 and id = $2 and refresh_token is null and used_at is null and expires_at > $4 returning id`,
       [projectId, id, refreshToken, now]
@@ -89,14 +68,9 @@ export const completeCliAuth = (
  * Takes the attempt's refresh token once: marks it used and clears the stored token. Undefined when another
  * poll took it first.
  */
-export const takeCliAuthToken = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  now: Date
-): Effect.Effect<string | undefined, DbError> =>
+export const takeCliAuthToken = (projectId: string, id: string, now: Date): DbEffect<string | undefined> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `update cli_auth_attempts a set used_at = $3, refresh_token = null
        from (select refresh_token from cli_auth_attempts where project_id = $1 and id = $2 for update) old
        where a.project_id = $1 and a.id = $2 and a.used_at is null and a.refresh_token is not null
@@ -108,14 +82,13 @@ export const takeCliAuthToken = (
 
 /** Takes the attempt's anonymous refresh token once (claiming the program's anonymous session). */
 export const takeCliAuthAnonToken = (
-  db: DbShape,
   projectId: string,
   id: string,
   anonRefreshToken: string,
   now: Date
-): Effect.Effect<boolean, DbError> =>
+): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `update cli_auth_attempts set anon_refresh_token = null
        where project_id = $1 and id = $2 and anon_refresh_token = $3 and refresh_token is null and used_at is null
          and expires_at > $4 returning id`,

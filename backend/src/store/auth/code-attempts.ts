@@ -1,17 +1,9 @@
 /** Attempt counting for emailed codes, keyed by the code's tail (see operations/auth/emailed-codes.ts). */
-import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 /** Counts one attempt on every code of the purpose issued under this nonce. */
-export const recordAttemptsByNonce = (
-  db: DbShape,
-  projectId: string,
-  purpose: string,
-  nonce: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      "update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and purpose = $2 and nonce = $3",
-      [projectId, purpose, nonce]
-    )
+export const recordAttemptsByNonce = (projectId: string, purpose: string, nonce: string): DbEffect<void> =>
+  Db.run(
+    "update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and purpose = $2 and nonce = $3",
+    [projectId, purpose, nonce]
   )

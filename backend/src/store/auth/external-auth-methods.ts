@@ -3,7 +3,7 @@
  * row per project, provider, issuer and subject, and at most one per user and provider.
  */
 import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { firstString } from "../rows.js"
 
 export interface ExternalIdentity {
@@ -14,12 +14,9 @@ export interface ExternalIdentity {
 }
 
 /** The user the identity belongs to, if it was ever seen in the project. */
-export const findExternalIdentityUser = (
-  db: DbShape,
-  identity: ExternalIdentity
-): Effect.Effect<string | undefined, DbError> =>
+export const findExternalIdentityUser = (identity: ExternalIdentity): DbEffect<string | undefined> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select user_id from external_auth_methods
        where project_id = $1 and provider_id = $2 and issuer = $3 and subject = $4`,
       [identity.projectId, identity.providerId, identity.issuer, identity.subject]
@@ -31,14 +28,9 @@ export const findExternalIdentityUser = (
  * Records the identity as the user's. False when either unique key already holds a row (the identity is
  * someone's, or the user has another identity at this provider): nothing is written then.
  */
-export const insertExternalIdentity = (
-  db: DbShape,
-  identity: ExternalIdentity,
-  userId: string,
-  at: Date
-): Effect.Effect<boolean, DbError> =>
+export const insertExternalIdentity = (identity: ExternalIdentity, userId: string, at: Date): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `insert into external_auth_methods (project_id, user_id, provider_id, issuer, subject, created_at)
        values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning user_id`,
       [identity.projectId, userId, identity.providerId, identity.issuer, identity.subject, at]
@@ -47,14 +39,9 @@ export const insertExternalIdentity = (
   )
 
 /** Whether the user already has an identity at the provider (a user has at most one per provider). */
-export const userHasProviderIdentity = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  providerId: string
-): Effect.Effect<boolean, DbError> =>
+export const userHasProviderIdentity = (projectId: string, userId: string, providerId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query("select 1 from external_auth_methods where project_id = $1 and user_id = $2 and provider_id = $3", [
+    Db.query("select 1 from external_auth_methods where project_id = $1 and user_id = $2 and provider_id = $3", [
       projectId,
       userId,
       providerId

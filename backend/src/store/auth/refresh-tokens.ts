@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const RefreshTokenRow = rowStruct({
   id: Schema.String,
@@ -16,122 +16,70 @@ export const RefreshTokenRow = rowStruct({
   isImpersonation: Schema.Boolean
 })
 export type RefreshTokenRow = typeof RefreshTokenRow.Type
-const rows = rowDecoder(RefreshTokenRow)
 
-const columns = "id, project_id, user_id, created_at, last_used_at, expires_at, revoked_at, is_impersonation"
+const refreshTokens = rowTable("refresh_tokens", RefreshTokenRow)
 
-export const insertRefreshToken = (
-  db: DbShape,
-  token: {
-    readonly id: string
-    readonly projectId: string
-    readonly userId: string
-    readonly token: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-    readonly isImpersonation: boolean
-    /** The external provider session the session was opened for (`POST /auth/external/token`). */
-    readonly externalSession?: string | undefined
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
+export const insertRefreshToken = (token: {
+  readonly id: string
+  readonly projectId: string
+  readonly userId: string
+  readonly token: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+  readonly isImpersonation: boolean
+  /** The external provider session the session was opened for (`POST /auth/external/token`). */
+  readonly externalSession?: string | undefined
+}): DbEffect<void> =>
+  Db.run(
+    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
        values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-      [
-        token.id,
-        token.projectId,
-        token.userId,
-        sha256Hex(token.token),
-        token.createdAt,
-        token.expiresAt,
-        token.isImpersonation,
-        token.externalSession ?? null
-      ]
-    )
+    [
+      token.id,
+      token.projectId,
+      token.userId,
+      sha256Hex(token.token),
+      token.createdAt,
+      token.expiresAt,
+      token.isImpersonation,
+      token.externalSession ?? null
+    ]
   )
 
 /** The session opened for an external provider session (its key), revoked or not. */
 export const findExternalSession = (
-  db: DbShape,
   projectId: string,
   externalSession: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where project_id = $1 and external_session = $2`, [
-      projectId,
-      externalSession
-    ]),
-    rows.first
-  )
+): DbEffect<RefreshTokenRow | undefined> =>
+  refreshTokens.first("project_id = $1 and external_session = $2", [projectId, externalSession])
 
 /** Makes an ended or expired session live again, until `expiresAt`; it was used `at`. */
-export const reviveRefreshToken = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  at: Date,
-  expiresAt: Date
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
-      [projectId, id, at, expiresAt]
-    )
+export const reviveRefreshToken = (projectId: string, id: string, at: Date, expiresAt: Date): DbEffect<void> =>
+  Db.run(
+    "update refresh_tokens set revoked_at = null, expires_at = $4, last_used_at = $3 where project_id = $1 and id = $2",
+    [projectId, id, at, expiresAt]
   )
 
 /** The session this refresh token opened in the project, revoked or not. */
-export const findRefreshToken = (
-  db: DbShape,
-  projectId: string,
-  token: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where token_hash = $1 and project_id = $2`, [
-      sha256Hex(token),
-      projectId
-    ]),
-    rows.first
-  )
+export const findRefreshToken = (projectId: string, token: string): DbEffect<RefreshTokenRow | undefined> =>
+  refreshTokens.first("token_hash = $1 and project_id = $2", [sha256Hex(token), projectId])
 
-export const findRefreshTokenById = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<RefreshTokenRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from refresh_tokens where id = $1 and project_id = $2`, [id, projectId]),
-    rows.first
-  )
+export const findRefreshTokenById = (projectId: string, id: string): DbEffect<RefreshTokenRow | undefined> =>
+  refreshTokens.first("id = $1 and project_id = $2", [id, projectId])
 
 /** The user's sessions, newest first. */
-export const listRefreshTokens = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<RefreshTokenRow>, DbError> =>
-  Effect.flatMap(
-    db.query(
-      `select ${columns} from refresh_tokens where project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id`,
-      [projectId, userId]
-    ),
-    rows.all
-  )
+export const listRefreshTokens = (projectId: string, userId: string): DbEffect<ReadonlyArray<RefreshTokenRow>> =>
+  refreshTokens.all("project_id = $1 and user_id = $2 and revoked_at is null order by created_at desc, id", [
+    projectId,
+    userId
+  ])
 
-export const touchRefreshToken = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
-  )
+export const touchRefreshToken = (projectId: string, id: string, at: Date): DbEffect<void> =>
+  Db.run("update refresh_tokens set last_used_at = $3 where project_id = $1 and id = $2", [projectId, id, at])
 
 /** Revokes one session; true when it existed and was active. */
-export const revokeRefreshToken = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  at: Date
-): Effect.Effect<boolean, DbError> =>
+export const revokeRefreshToken = (projectId: string, id: string, at: Date): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       "update refresh_tokens set revoked_at = $3 where project_id = $1 and id = $2 and revoked_at is null returning id",
       [projectId, id, at]
     ),
@@ -139,16 +87,8 @@ export const revokeRefreshToken = (
   )
 
 /** Revokes every session of a user, except `keepId` when given. */
-export const revokeUserRefreshTokens = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  at: Date,
-  keepId?: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
-      [projectId, userId, at, keepId ?? null]
-    )
+export const revokeUserRefreshTokens = (projectId: string, userId: string, at: Date, keepId?: string): DbEffect<void> =>
+  Db.run(
+    "update refresh_tokens set revoked_at = $3 where project_id = $1 and user_id = $2 and revoked_at is null and id <> coalesce($4, '')",
+    [projectId, userId, at, keepId ?? null]
   )

@@ -1,8 +1,8 @@
 /** Repository of `signing_keys`. */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowDecoder, rowInsert, rowStruct } from "../rows.js"
 
 const Jwk = Schema.Record(Schema.String, Schema.Unknown)
 
@@ -18,31 +18,21 @@ export type SigningKeyRow = typeof SigningKeyRow.Type
 const rows = rowDecoder(SigningKeyRow)
 
 /** The project's keys, newest first. */
-export const listSigningKeys = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<SigningKeyRow>, DbError> =>
+export const listSigningKeys = (projectId: string): DbEffect<ReadonlyArray<SigningKeyRow>> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       "select kid, project_id, kind, private_jwk, public_jwk from signing_keys where project_id = $1 order by created_at desc, kid",
       [projectId]
     ),
     rows.all
   )
 
-export const insertSigningKey = (
-  db: DbShape,
-  key: {
-    readonly projectId: string
-    readonly kind: "normal" | "restricted" | "anonymous"
-    readonly kid: string
-    readonly privateJwk: object
-    readonly publicJwk: object
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("insert into signing_keys (kid, project_id, kind, private_jwk, public_jwk) values ($1, $2, $3, $4, $5)", [
-      key.kid,
-      key.projectId,
-      key.kind,
-      JSON.stringify(key.privateJwk),
-      JSON.stringify(key.publicJwk)
-    ])
-  )
+const insertSigningKeysRow = rowInsert("signing_keys", "kid, project_id, kind, private_jwk, public_jwk")
+export const insertSigningKey = (key: {
+  readonly projectId: string
+  readonly kind: "normal" | "restricted" | "anonymous"
+  readonly kid: string
+  readonly privateJwk: object
+  readonly publicJwk: object
+}): DbEffect<void> =>
+  insertSigningKeysRow({ ...key, privateJwk: JSON.stringify(key.privateJwk), publicJwk: JSON.stringify(key.publicJwk) })

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const VerificationCodeRow = rowStruct({
   id: Schema.String,
@@ -20,10 +20,8 @@ export const VerificationCodeRow = rowStruct({
   attemptCount: Schema.Number
 })
 export type VerificationCodeRow = typeof VerificationCodeRow.Type
-const rows = rowDecoder(VerificationCodeRow)
 
-const columns =
-  "id, project_id, purpose, nonce, user_id, email, data, callback_url, created_at, expires_at, used_at, attempt_count"
+const verificationCodes = rowTable("verification_codes", VerificationCodeRow)
 
 export interface NewVerificationCode {
   readonly id: string
@@ -40,64 +38,35 @@ export interface NewVerificationCode {
   readonly expiresAt: Date
 }
 
-export const insertVerificationCode = (db: DbShape, code: NewVerificationCode): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into verification_codes (id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        code.id,
-        code.projectId,
-        code.purpose,
-        sha256Hex(code.code),
-        code.nonce,
-        code.userId,
-        code.email,
-        JSON.stringify(code.data),
-        code.callbackUrl,
-        code.createdAt,
-        code.expiresAt
-      ]
-    )
-  )
+const insertVerificationCodesRow = rowInsert(
+  "verification_codes",
+  "id, project_id, purpose, code_hash, nonce, user_id, email, data, callback_url, created_at, expires_at"
+)
+export const insertVerificationCode = (code: NewVerificationCode): DbEffect<void> =>
+  insertVerificationCodesRow({ ...code, codeHash: sha256Hex(code.code), data: JSON.stringify(code.data) })
 
 export const findVerificationCode = (
-  db: DbShape,
   projectId: string,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from verification_codes where project_id = $1 and purpose = $2 and code_hash = $3`, [
-      projectId,
-      purpose,
-      sha256Hex(code)
-    ]),
-    rows.first
-  )
+): DbEffect<VerificationCodeRow | undefined> =>
+  verificationCodes.first("project_id = $1 and purpose = $2 and code_hash = $3", [projectId, purpose, sha256Hex(code)])
 
 /** Marks the code used; false when someone else used it first (the update is the race's referee). */
-export const markVerificationCodeUsed = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  at: Date
-): Effect.Effect<boolean, DbError> =>
+export const markVerificationCodeUsed = (projectId: string, id: string, at: Date): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       "update verification_codes set used_at = $3 where project_id = $1 and id = $2 and used_at is null returning id",
       [projectId, id, at]
     ),
     (found) => found.length > 0
   )
 
-export const recordFailedAttempt = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
-      projectId,
-      id
-    ])
-  )
+export const recordFailedAttempt = (projectId: string, id: string): DbEffect<void> =>
+  Db.run("update verification_codes set attempt_count = attempt_count + 1 where project_id = $1 and id = $2", [
+    projectId,
+    id
+  ])
 
 /**
  * A code of `purpose` in whichever project issued it. The one lookup that names no project: an unsubscribe
@@ -105,14 +74,7 @@ export const recordFailedAttempt = (db: DbShape, projectId: string, id: string):
  * everything done with the row afterwards names `row.projectId`.
  */
 export const findVerificationCodeInAnyProject = (
-  db: DbShape,
   purpose: string,
   code: string
-): Effect.Effect<VerificationCodeRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from verification_codes where purpose = $1 and code_hash = $2`, [
-      purpose,
-      sha256Hex(code)
-    ]),
-    rows.first
-  )
+): DbEffect<VerificationCodeRow | undefined> =>
+  verificationCodes.first("purpose = $1 and code_hash = $2", [purpose, sha256Hex(code)])

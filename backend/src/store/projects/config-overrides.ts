@@ -3,7 +3,7 @@
  * object of dotted leaf paths (`{ "auth.signUpRules.r1.action.type": "reject" }`).
  */
 import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 /** The levels of the service's config overrides, lowest precedence first. */
 export const CONFIG_LEVELS = ["project", "branch", "environment"] as const
@@ -19,11 +19,8 @@ const isLeaf = (value: unknown): value is ConfigLeaf =>
   value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean"
 
 /** Every level's override of the project; a level nobody wrote is `{}`. */
-export const loadOverrides = (
-  db: DbShape,
-  projectId: string
-): Effect.Effect<Record<ConfigLevel, FlatOverride>, DbError> =>
-  Effect.map(db.query("select level, override from config_overrides where project_id = $1", [projectId]), (rows) => {
+export const loadOverrides = (projectId: string): DbEffect<Record<ConfigLevel, FlatOverride>> =>
+  Effect.map(Db.query("select level, override from config_overrides where project_id = $1", [projectId]), (rows) => {
     const out: Record<ConfigLevel, FlatOverride> = { project: {}, branch: {}, environment: {} }
     for (const row of rows) {
       const level = CONFIG_LEVELS.find((l) => l === row["level"])
@@ -37,33 +34,24 @@ export const loadOverrides = (
     return out
   })
 
-export const saveOverride = (
-  db: DbShape,
-  projectId: string,
-  level: ConfigLevel,
-  override: FlatOverride
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into config_overrides (project_id, level, override) values ($1, $2, $3)
+export const saveOverride = (projectId: string, level: ConfigLevel, override: FlatOverride): DbEffect<void> =>
+  Db.run(
+    `insert into config_overrides (project_id, level, override) values ($1, $2, $3)
        on conflict (project_id, level) do update set override = excluded.override`,
-      [projectId, level, JSON.stringify(override)]
-    )
+    [projectId, level, JSON.stringify(override)]
   )
 
 /** Where the branch-level config was pushed from, as the service keeps it (`null`: never set, or unlinked). */
-export const loadBranchSource = (db: DbShape, projectId: string): Effect.Effect<unknown, DbError> =>
+export const loadBranchSource = (projectId: string): DbEffect<unknown> =>
   Effect.map(
-    db.query("select source from config_overrides where project_id = $1 and level = 'branch'", [projectId]),
+    Db.query("select source from config_overrides where project_id = $1 and level = 'branch'", [projectId]),
     (rows) => rows[0]?.["source"] ?? null
   )
 
 /** Sets where the branch-level config came from; the branch row is made (with an empty override) if missing. */
-export const saveBranchSource = (db: DbShape, projectId: string, source: unknown): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
+export const saveBranchSource = (projectId: string, source: unknown): DbEffect<void> =>
+  Db.run(
+    `insert into config_overrides (project_id, level, source) values ($1, 'branch', $2)
        on conflict (project_id, level) do update set source = excluded.source`,
-      [projectId, JSON.stringify(source)]
-    )
+    [projectId, JSON.stringify(source)]
   )

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 import { isStorableText } from "../storable.js"
 
 const OutboxEmailRow = rowStruct({
@@ -25,10 +25,10 @@ const OutboxEmailRow = rowStruct({
   smtpError: Schema.NullOr(Schema.String)
 })
 export type OutboxEmailRow = typeof OutboxEmailRow.Type
-const rows = rowDecoder(OutboxEmailRow)
 
 const columns = `id, to_address, subject, text_body, html_body, created_at, user_id, template_id, tsx_source, theme_id,
   notification_category_id, is_transactional, smtp_error`
+const outbox = rowTable("outbox", OutboxEmailRow, columns)
 
 /** The state the route shows, in SQL: sent, unless the SMTP relay failed. */
 const STATUS = "(case when smtp_error is null then 'sent' else 'server-error' end)"
@@ -46,10 +46,7 @@ export interface OutboxPageQuery {
 }
 
 /** A page of the project's messages, newest first; the cursor's message is the first one. */
-export const listOutboxEmails = (
-  db: DbShape,
-  query: OutboxPageQuery
-): Effect.Effect<ReadonlyArray<OutboxEmailRow>, DbError> => {
+export const listOutboxEmails = (query: OutboxPageQuery): DbEffect<ReadonlyArray<OutboxEmailRow>> => {
   // A filter the database could not store matches no message.
   if (!isStorableText(query.status ?? "", query.simpleStatus ?? "")) return Effect.succeed([])
   const params: Array<unknown> = [query.projectId]
@@ -67,32 +64,18 @@ export const listOutboxEmails = (
     where.push(`(created_at < ${at} or (created_at = ${at} and id >= ${cursor}))`)
   }
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${columns} from outbox where ${where.join(" and ")} order by created_at desc, id asc limit ${param(query.limit)}`,
       params
     ),
-    rows.all
+    outbox.rows.all
   )
 }
 
 /** One message of the project. */
-export const findOutboxEmail = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<OutboxEmailRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from outbox where project_id = $1 and id = $2`, [projectId, id]),
-    rows.first
-  )
+export const findOutboxEmail = (projectId: string, id: string): DbEffect<OutboxEmailRow | undefined> =>
+  outbox.first("project_id = $1 and id = $2", [projectId, id])
 
 /** Records that relaying the message by SMTP failed, with the reason the route shows. */
-export const recordSmtpFailure = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  reason: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])
-  )
+export const recordSmtpFailure = (projectId: string, id: string, reason: string): DbEffect<void> =>
+  Db.run("update outbox set smtp_error = $3 where project_id = $1 and id = $2", [projectId, id, reason])

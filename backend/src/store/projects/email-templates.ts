@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { defaultTemplateEntries, type TemplateSource } from "../../mail/default-templates.js"
-import { DbError, type DbShape, type Row } from "../db.js"
+import { Db, type DbEffect, DbError, type Row } from "../db.js"
 
 /** A template of a project, as listed. `themeId` absent: the template names no theme. */
 export interface StoredTemplate extends TemplateSource {
@@ -52,13 +52,10 @@ const toRow = (row: Row): Effect.Effect<TemplateRow, DbError> => {
  * The project's templates in the service's order: the defaults (as edited, unless removed), then the ones
  * it created, oldest first.
  */
-export const effectiveTemplates = (
-  db: DbShape,
-  projectId: string
-): Effect.Effect<ReadonlyArray<StoredTemplate>, DbError> =>
+export const effectiveTemplates = (projectId: string): DbEffect<ReadonlyArray<StoredTemplate>> =>
   Effect.gen(function* () {
     const rows = yield* Effect.flatMap(
-      db.query(
+      Db.query(
         "select id, display_name, tsx_source, theme_id, deleted from email_templates where project_id = $1 order by seq",
         [projectId]
       ),
@@ -76,43 +73,27 @@ export const effectiveTemplates = (
   })
 
 /** Writes a template of the project (a default's edit or a created template), keeping its place. */
-export const saveTemplate = (
-  db: DbShape,
-  projectId: string,
-  template: StoredTemplate,
-  at: Date
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+export const saveTemplate = (projectId: string, template: StoredTemplate, at: Date): DbEffect<void> =>
+  Db.run(
+    `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
        values ($1, $2, $3, $4, $5, false, $6)
        on conflict (project_id, id) do update set display_name = excluded.display_name, tsx_source = excluded.tsx_source,
          theme_id = excluded.theme_id, deleted = false, updated_at = excluded.updated_at`,
-      [projectId, template.id, template.displayName, template.tsxSource, themeText(template), at]
-    )
+    [projectId, template.id, template.displayName, template.tsxSource, themeText(template), at]
   )
 
 /**
  * Removes a template of the project. A default leaves a `deleted` row (the defaults are not rows, so its
  * absence must be recorded); a created template's row goes.
  */
-export const removeTemplate = (
-  db: DbShape,
-  projectId: string,
-  template: StoredTemplate,
-  at: Date
-): Effect.Effect<void, DbError> => {
+export const removeTemplate = (projectId: string, template: StoredTemplate, at: Date): DbEffect<void> => {
   const isDefault = defaultTemplateEntries.some(([id]) => id === template.id)
   if (!isDefault)
-    return Effect.asVoid(
-      db.query("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])
-    )
-  return Effect.asVoid(
-    db.query(
-      `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
+    return Db.run("delete from email_templates where project_id = $1 and id = $2", [projectId, template.id])
+  return Db.run(
+    `insert into email_templates (project_id, id, display_name, tsx_source, theme_id, deleted, updated_at)
        values ($1, $2, $3, $4, null, true, $5)
        on conflict (project_id, id) do update set deleted = true, updated_at = excluded.updated_at`,
-      [projectId, template.id, template.displayName, template.tsxSource, at]
-    )
+    [projectId, template.id, template.displayName, template.tsxSource, at]
   )
 }

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { LoginMethodCount } from "@stackfx/lib/domain/metrics.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 const asDate = (value: unknown): Date | undefined => (value instanceof Date ? value : undefined)
 
@@ -15,14 +15,9 @@ const counted = (includeAnonymous: boolean) => (includeAnonymous ? "" : " and no
 /** One timestamp column of the project's users, read since `from`. */
 const timesSince =
   (column: "signed_up_at" | "last_active_at") =>
-  (
-    db: DbShape,
-    projectId: string,
-    from: Date,
-    includeAnonymous: boolean
-  ): Effect.Effect<ReadonlyArray<Date>, DbError> =>
+  (projectId: string, from: Date, includeAnonymous: boolean): DbEffect<ReadonlyArray<Date>> =>
     Effect.map(
-      db.query(
+      Db.query(
         `select ${column} as t from users where project_id = $1 and ${column} >= $2${counted(includeAnonymous)}`,
         [projectId, from]
       ),
@@ -37,13 +32,12 @@ export const lastActiveTimesSince = timesSince("last_active_at")
 
 /** Ids of the most recently active users, most recent first. */
 export const recentlyActiveUserIds = (
-  db: DbShape,
   projectId: string,
   limit: number,
   includeAnonymous: boolean
-): Effect.Effect<ReadonlyArray<string>, DbError> =>
+): DbEffect<ReadonlyArray<string>> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select id from users where project_id = $1${counted(includeAnonymous)} order by last_active_at desc, id limit $2`,
       [projectId, limit]
     ),
@@ -54,12 +48,9 @@ export const recentlyActiveUserIds = (
  * Sign-in methods by kind, like the hosted service's `login_methods`: passwords, passkey users, users with
  * one-time codes enabled, and OAuth accounts by provider.
  */
-export const loginMethodCounts = (
-  db: DbShape,
-  projectId: string
-): Effect.Effect<ReadonlyArray<LoginMethodCount>, DbError> =>
+export const loginMethodCounts = (projectId: string): DbEffect<ReadonlyArray<LoginMethodCount>> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select 'password' as method, count(*)::int as n from password_hashes where project_id = $1
        union all
        select 'passkey', count(distinct user_id)::int from passkeys where project_id = $1
@@ -89,14 +80,9 @@ export interface UserCounts {
   readonly teams: number
 }
 
-export const userCounts = (
-  db: DbShape,
-  projectId: string,
-  activeSince: Date,
-  includeAnonymous: boolean
-): Effect.Effect<UserCounts, DbError> =>
+export const userCounts = (projectId: string, activeSince: Date, includeAnonymous: boolean): DbEffect<UserCounts> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select
          count(*) filter (where u.is_anonymous)::int as anonymous,
          count(*) filter (where not u.is_anonymous and coalesce(pc.is_verified, false))::int as verified,
@@ -129,13 +115,9 @@ export interface SentEmail {
 }
 
 /** The e-mails the project sent since `from`, newest first. */
-export const sentEmailsSince = (
-  db: DbShape,
-  projectId: string,
-  from: Date
-): Effect.Effect<ReadonlyArray<SentEmail>, DbError> =>
+export const sentEmailsSince = (projectId: string, from: Date): DbEffect<ReadonlyArray<SentEmail>> =>
   Effect.map(
-    db.query(
+    Db.query(
       "select id, subject, created_at from outbox where project_id = $1 and created_at >= $2 order by created_at desc, id desc",
       [projectId, from]
     ),
@@ -149,8 +131,8 @@ export const sentEmailsSince = (
   )
 
 /** How many e-mails the project has sent in all. */
-export const countSentEmails = (db: DbShape, projectId: string): Effect.Effect<number, DbError> =>
-  Effect.map(db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) =>
+export const countSentEmails = (projectId: string): DbEffect<number> =>
+  Effect.map(Db.query("select count(*)::int as n from outbox where project_id = $1", [projectId]), (rows) =>
     Number(rows[0]?.["n"] ?? 0)
   )
 
@@ -159,12 +141,11 @@ export const countSentEmails = (db: DbShape, projectId: string): Effect.Effect<n
  * headers, or set by a server), anonymous users only with `includeAnonymous`; users without one are left out.
  */
 export const usersByCountry = (
-  db: DbShape,
   projectId: string,
   includeAnonymous: boolean
-): Effect.Effect<Readonly<Record<string, number>>, DbError> =>
+): DbEffect<Readonly<Record<string, number>>> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select country_code, count(*)::int as users from users
        where project_id = $1 and country_code is not null and ($2 or not is_anonymous)
        group by country_code order by users desc, country_code`,

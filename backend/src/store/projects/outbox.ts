@@ -7,7 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { makeOutbox, Outbox, OutboxStoreError, type OutboxStore } from "../../mail/outbox.js"
 import type { StoredMail } from "../../mail/message.js"
-import { Db, type DbError, type DbShape } from "../db.js"
+import { Db, type DbError } from "../db.js"
 import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
 import { isStorableText } from "../storable.js"
 
@@ -57,69 +57,73 @@ export interface OutboxDetails {
  * message) what the outbox route shows of it. A mailbox name or id the database could not store (anyone can
  * type one into the mailbox's URL) names no message, so it is answered without a query.
  */
-export const sqlOutboxStore = (db: DbShape, projectId?: string, details?: OutboxDetails): OutboxStore => ({
-  insert: (mail) =>
-    Effect.mapError(
-      Effect.asVoid(
-        db.query(
-          `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen,
+export const sqlOutboxStore = (projectId?: string, details?: OutboxDetails): Effect.Effect<OutboxStore, never, Db> =>
+  Effect.map(Db.provider, (withDb): OutboxStore => {
+    const query = (sql: string, params: ReadonlyArray<unknown>) => withDb(Db.query(sql, params))
+    return {
+      insert: (mail) =>
+        Effect.mapError(
+          Effect.asVoid(
+            query(
+              `insert into outbox (id, project_id, mailbox, to_address, from_address, subject, text_body, html_body, created_at, seen,
              user_id, template_id, tsx_source, theme_id, notification_category_id, is_transactional)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-          [
-            mail.id,
-            projectId ?? null,
-            mail.mailbox,
-            mail.to,
-            mail.from,
-            mail.subject,
-            mail.text,
-            mail.html,
-            mail.createdAt,
-            mail.seen,
-            details?.userId ?? null,
-            details?.templateId ?? null,
-            details?.tsxSource ?? null,
-            details?.themeId ?? null,
-            details?.notificationCategoryId ?? null,
-            details?.isTransactional ?? true
-          ]
-        )
-      ),
-      storeError
-    ),
-  list: (mailbox) =>
-    !isStorableText(mailbox)
-      ? Effect.succeed([])
-      : db.query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
+              [
+                mail.id,
+                projectId ?? null,
+                mail.mailbox,
+                mail.to,
+                mail.from,
+                mail.subject,
+                mail.text,
+                mail.html,
+                mail.createdAt,
+                mail.seen,
+                details?.userId ?? null,
+                details?.templateId ?? null,
+                details?.tsxSource ?? null,
+                details?.themeId ?? null,
+                details?.notificationCategoryId ?? null,
+                details?.isTransactional ?? true
+              ]
+            )
+          ),
+          storeError
+        ),
+      list: (mailbox) =>
+        !isStorableText(mailbox)
+          ? Effect.succeed([])
+          : query(`select ${columns} from outbox where mailbox = $1 order by created_at, id`, [mailbox]).pipe(
+              Effect.flatMap(rows.all),
+              Effect.map((found) => found.map(toMail)),
+              Effect.mapError(storeError)
+            ),
+      get: (mailbox, id) =>
+        !isStorableText(mailbox, id)
+          ? Effect.succeed(undefined)
+          : query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
+              Effect.flatMap(rows.first),
+              Effect.map((found) => (found === undefined ? undefined : toMail(found))),
+              Effect.mapError(storeError)
+            ),
+      markSeen: (mailbox, id) =>
+        !isStorableText(mailbox, id)
+          ? Effect.void
+          : Effect.mapError(
+              Effect.asVoid(query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
+              storeError
+            ),
+      recent: (limit) =>
+        query(`select ${columns} from outbox order by created_at desc, id desc limit $1`, [Math.max(0, limit)]).pipe(
           Effect.flatMap(rows.all),
           Effect.map((found) => found.map(toMail)),
           Effect.mapError(storeError)
-        ),
-  get: (mailbox, id) =>
-    !isStorableText(mailbox, id)
-      ? Effect.succeed(undefined)
-      : db.query(`select ${columns} from outbox where mailbox = $1 and id = $2`, [mailbox, id]).pipe(
-          Effect.flatMap(rows.first),
-          Effect.map((found) => (found === undefined ? undefined : toMail(found))),
-          Effect.mapError(storeError)
-        ),
-  markSeen: (mailbox, id) =>
-    !isStorableText(mailbox, id)
-      ? Effect.void
-      : Effect.mapError(
-          Effect.asVoid(db.query("update outbox set seen = true where mailbox = $1 and id = $2", [mailbox, id])),
-          storeError
-        ),
-  recent: (limit) =>
-    db.query(`select ${columns} from outbox order by created_at desc, id desc limit $1`, [Math.max(0, limit)]).pipe(
-      Effect.flatMap(rows.all),
-      Effect.map((found) => found.map(toMail)),
-      Effect.mapError(storeError)
-    )
-})
+        )
+    }
+  })
 
 /** The emulator's `Outbox` over its database (mail of no particular project). */
 export const layerSqlOutbox: Layer.Layer<Outbox, never, Db> = Layer.effect(
   Outbox,
-  Effect.map(Db, (db) => makeOutbox(sqlOutboxStore(db)))
+  Effect.map(sqlOutboxStore(), makeOutbox)
 )

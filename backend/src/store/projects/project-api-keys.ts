@@ -2,11 +2,10 @@
  * Repository of `project_api_keys`, the keys of users and teams. A key is stored as its sha256 hex and its
  * last four characters, never in full.
  */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const ProjectApiKeyRow = rowStruct({
   id: Schema.String,
@@ -22,86 +21,51 @@ export const ProjectApiKeyRow = rowStruct({
   manuallyRevokedAt: Schema.NullOr(Timestamp)
 })
 export type ProjectApiKeyRow = typeof ProjectApiKeyRow.Type
-const rows = rowDecoder(ProjectApiKeyRow)
 
-const columns =
-  "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at, manually_revoked_at"
+const projectApiKeys = rowTable("project_api_keys", ProjectApiKeyRow)
 
 /** The keys of one user or one team, newest first (as the service lists them). */
 export const listProjectApiKeys = (
-  db: DbShape,
   projectId: string,
   owner: { readonly userId: string } | { readonly teamId: string }
-): Effect.Effect<ReadonlyArray<ProjectApiKeyRow>, DbError> => {
+): DbEffect<ReadonlyArray<ProjectApiKeyRow>> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
-  return Effect.flatMap(
-    db.query(
-      `select ${columns} from project_api_keys where project_id = $1 and ${column} = $2 order by created_at desc, id`,
-      [projectId, value]
-    ),
-    rows.all
-  )
+  return projectApiKeys.all(`project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value])
 }
 
-export const findProjectApiKey = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<ProjectApiKeyRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from project_api_keys where project_id = $1 and id = $2`, [projectId, id]),
-    rows.first
-  )
+export const findProjectApiKey = (projectId: string, id: string): DbEffect<ProjectApiKeyRow | undefined> =>
+  projectApiKeys.first("project_id = $1 and id = $2", [projectId, id])
 
-export const insertProjectApiKey = (
-  db: DbShape,
-  key: {
-    readonly id: string
-    readonly projectId: string
-    readonly userId: string | null
-    readonly teamId: string | null
-    readonly description: string
-    readonly isPublic: boolean
-    readonly value: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into project_api_keys (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        key.id,
-        key.projectId,
-        key.userId,
-        key.teamId,
-        key.description,
-        key.isPublic,
-        sha256Hex(key.value),
-        lastFour(key.value),
-        key.createdAt,
-        key.expiresAt
-      ]
-    )
-  )
+const insertProjectApiKeysRow = rowInsert(
+  "project_api_keys",
+  "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at"
+)
+export const insertProjectApiKey = (key: {
+  readonly id: string
+  readonly projectId: string
+  readonly userId: string | null
+  readonly teamId: string | null
+  readonly description: string
+  readonly isPublic: boolean
+  readonly value: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+}): DbEffect<void> =>
+  insertProjectApiKeysRow({ ...key, secretHash: sha256Hex(key.value), lastFour: lastFour(key.value) })
 
 /**
  * Sets the description (when given) and revokes (when asked). A second revocation keeps the first time, as
  * the service does.
  */
 export const updateProjectApiKey = (
-  db: DbShape,
   projectId: string,
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `update project_api_keys
+): DbEffect<void> =>
+  Db.run(
+    `update project_api_keys
           set description = coalesce($3, description),
               manually_revoked_at = coalesce(manually_revoked_at, $4)
         where project_id = $1 and id = $2`,
-      [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
-    )
+    [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
   )

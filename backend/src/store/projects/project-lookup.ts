@@ -52,18 +52,20 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
   static readonly layer: Layer.Layer<Projects, never, Db | ReadCache> = Layer.effect(
     Projects,
     Effect.gen(function* () {
-      const db = yield* Db
       const cache = yield* ReadCache
+      const withDb = yield* Db.provider
 
       const find = (projectId: string): Effect.Effect<LoadedProject | undefined, DbError> =>
         cache.get(
           cacheKeys.project(projectId),
-          Effect.gen(function* () {
-            const project = yield* findProject(db, projectId)
-            if (project === undefined) return undefined
-            const keySets = yield* listApiKeySets(db, projectId)
-            return { project, keySets }
-          })
+          withDb(
+            Effect.gen(function* () {
+              const project = yield* findProject(projectId)
+              if (project === undefined) return undefined
+              const keySets = yield* listApiKeySets(projectId)
+              return { project, keySets }
+            })
+          )
         )
 
       const validSets = (projectId: string) =>
@@ -86,10 +88,10 @@ export class Projects extends Context.Service<Projects, ProjectsShape>()("stackf
           Effect.map(validSets(projectId), (sets) => sets.some((s) => s.publishableClientKeyHash !== null)),
         requiresPublishableKey: (projectId) =>
           Effect.map(
-            loadOverrides(db, projectId),
+            withDb(loadOverrides(projectId)),
             (overrides) => overrides.project["project.requirePublishableClientKey"] === true
           ),
-        trustedDomains: cache.get(cacheKeys.trustedDomains, listAllTrustedDomains(db))
+        trustedDomains: cache.get(cacheKeys.trustedDomains, withDb(listAllTrustedDomains()))
       })
     })
   )

@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 import { whereEqual } from "../statements.js"
 
@@ -20,17 +20,17 @@ export interface ProjectPermissionGrant {
 }
 
 /** Direct grants of the project, narrowed by user; ordered by user then permission. */
-export const listProjectGrants = (
-  db: DbShape,
-  filter: { readonly projectId: string; readonly userId?: string | undefined }
-): Effect.Effect<ReadonlyArray<ProjectGrantRow>, DbError> => {
+export const listProjectGrants = (filter: {
+  readonly projectId: string
+  readonly userId?: string | undefined
+}): DbEffect<ReadonlyArray<ProjectGrantRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["project_id", filter.projectId],
     ["user_id", filter.userId]
   ])
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select user_id, permission_id from project_user_permissions where ${where} order by user_id, permission_id`,
       params
     ),
@@ -39,14 +39,15 @@ export const listProjectGrants = (
 }
 
 /** Grants permissions directly; ones the user already has stay as they are. */
-export const insertProjectGrants = (
-  db: DbShape,
-  grant: { readonly projectId: string; readonly userId: string; readonly permissionIds: ReadonlyArray<string> }
-): Effect.Effect<void, DbError> =>
+export const insertProjectGrants = (grant: {
+  readonly projectId: string
+  readonly userId: string
+  readonly permissionIds: ReadonlyArray<string>
+}): DbEffect<void> =>
   Effect.forEach(
     grant.permissionIds,
     (permissionId) =>
-      db.query(
+      Db.query(
         `insert into project_user_permissions (project_id, user_id, permission_id) values ($1, $2, $3)
        on conflict do nothing`,
         [grant.projectId, grant.userId, permissionId]
@@ -55,9 +56,9 @@ export const insertProjectGrants = (
   )
 
 /** Removes one direct grant; false when the user did not have it directly. */
-export const deleteProjectGrant = (db: DbShape, grant: ProjectPermissionGrant): Effect.Effect<boolean, DbError> =>
+export const deleteProjectGrant = (grant: ProjectPermissionGrant): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `delete from project_user_permissions where project_id = $1 and user_id = $2 and permission_id = $3
        returning permission_id`,
       [grant.projectId, grant.userId, grant.permissionId]
@@ -66,29 +67,13 @@ export const deleteProjectGrant = (db: DbShape, grant: ProjectPermissionGrant): 
   )
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
-export const renameProjectGrants = (
-  db: DbShape,
-  projectId: string,
-  from: string,
-  to: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
-      projectId,
-      from,
-      to
-    ])
-  )
+export const renameProjectGrants = (projectId: string, from: string, to: string): DbEffect<void> =>
+  Db.run("update project_user_permissions set permission_id = $3 where project_id = $1 and permission_id = $2", [
+    projectId,
+    from,
+    to
+  ])
 
 /** Drops every grant of a deleted definition. */
-export const deleteProjectGrantsOf = (
-  db: DbShape,
-  projectId: string,
-  permissionId: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("delete from project_user_permissions where project_id = $1 and permission_id = $2", [
-      projectId,
-      permissionId
-    ])
-  )
+export const deleteProjectGrantsOf = (projectId: string, permissionId: string): DbEffect<void> =>
+  Db.run("delete from project_user_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

@@ -5,8 +5,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
 /** A project as the emulator keeps it; `config` is the admin view's config (camelCase). */
 export const StoredProject = rowStruct({
@@ -29,7 +29,6 @@ export const StoredProject = rowStruct({
 })
 export type StoredProject = typeof StoredProject.Type
 
-const rows = rowDecoder(StoredProject)
 const encodeConfig = Schema.encodeSync(AdminProjectConfig)
 
 const COLUMNS = [
@@ -49,6 +48,7 @@ const COLUMNS = [
   "config"
 ] as const
 const columns = COLUMNS.join(", ")
+const projects = rowTable("projects", StoredProject, columns)
 
 /** The values of COLUMNS, in order. */
 const values = (project: StoredProject): ReadonlyArray<unknown> => [
@@ -71,35 +71,29 @@ const values = (project: StoredProject): ReadonlyArray<unknown> => [
 /** The owner team's project, for the foreign key that keeps owner teams in `internal`. */
 const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === null ? null : "internal")
 
-export const findProject = (db: DbShape, id: string): Effect.Effect<StoredProject | undefined, DbError> =>
-  Effect.flatMap(db.query(`select ${columns} from projects where id = $1`, [id]), rows.first)
+export const findProject = (id: string): DbEffect<StoredProject | undefined> => projects.first("id = $1", [id])
 
-export const insertProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
-      [...values(project), ownerTeamProject(project)]
-    )
+export const insertProject = (project: StoredProject): DbEffect<void> =>
+  Db.run(
+    `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
+    [...values(project), ownerTeamProject(project)]
   )
 
 /** Writes every field of `project` over the stored row (its id and creation time stay). */
-export const saveProject = (db: DbShape, project: StoredProject): Effect.Effect<void, DbError> => {
+export const saveProject = (project: StoredProject): DbEffect<void> => {
   const assignments = COLUMNS.map((column, i) => `${column} = $${i + 1}`).filter((_, i) => i > 0)
-  return Effect.asVoid(
-    db.query(
-      `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
-      [...values(project), ownerTeamProject(project)]
-    )
+  return Db.run(
+    `update projects set ${assignments.join(", ")}, owner_team_project_id = $${COLUMNS.length + 1} where id = $1`,
+    [...values(project), ownerTeamProject(project)]
   )
 }
 
-export const deleteProject = (db: DbShape, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from projects where id = $1", [id]))
+export const deleteProject = (id: string): DbEffect<void> => Db.run("delete from projects where id = $1", [id])
 
 /** The trusted domains of every project (for CORS preflights, which name no project). */
-export const listAllTrustedDomains = (db: DbShape): Effect.Effect<ReadonlyArray<string>, DbError> =>
+export const listAllTrustedDomains = (): DbEffect<ReadonlyArray<string>> =>
   Effect.map(
-    db.query("select d->>'domain' as domain from projects, jsonb_array_elements(config->'domains') d"),
+    Db.query("select d->>'domain' as domain from projects, jsonb_array_elements(config->'domains') d"),
     (found) => found.flatMap((row) => (typeof row["domain"] === "string" ? [row["domain"]] : []))
   )
 
@@ -107,9 +101,9 @@ export const listAllTrustedDomains = (db: DbShape): Effect.Effect<ReadonlyArray<
  * True when the user of `internal` belongs to the team of `internal` that owns the project (what makes their
  * access token the project's admin access token).
  */
-export const isProjectOwner = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
+export const isProjectOwner = (projectId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `select 1 from projects p
          join team_members m on m.project_id = p.owner_team_project_id and m.team_id = p.owner_team_id
         where p.id = $1 and m.project_id = 'internal' and m.user_id = $2`,
@@ -122,9 +116,9 @@ export const isProjectOwner = (db: DbShape, projectId: string, userId: string): 
  * The projects owned by any team of `internal` the user belongs to. The hosted service promises no order;
  * newest first keeps answers stable.
  */
-export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<ReadonlyArray<StoredProject>, DbError> =>
+export const listOwnedProjects = (userId: string): DbEffect<ReadonlyArray<StoredProject>> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select ${COLUMNS.map((c) => `p.${c}`).join(", ")} from projects p
         where exists (select 1 from team_members m
                        where m.project_id = 'internal' and m.user_id = $1
@@ -132,16 +126,16 @@ export const listOwnedProjects = (db: DbShape, userId: string): Effect.Effect<Re
         order by p.created_at desc, p.id desc`,
       [userId]
     ),
-    rows.all
+    projects.rows.all
   )
 
 /**
  * The project's webhook portal token, created on first use and stable afterwards (one statement, so two
  * concurrent first calls still agree on one token).
  */
-export const webhookToken = (db: DbShape, projectId: string, candidate: string): Effect.Effect<string, DbError> =>
+export const webhookToken = (projectId: string, candidate: string): DbEffect<string> =>
   Effect.map(
-    db.query("update projects set webhook_token = coalesce(webhook_token, $2) where id = $1 returning webhook_token", [
+    Db.query("update projects set webhook_token = coalesce(webhook_token, $2) where id = $1 returning webhook_token", [
       projectId,
       candidate
     ]),
@@ -156,16 +150,12 @@ export const webhookToken = (db: DbShape, projectId: string, candidate: string):
  * `email_not_verified`). The hosted service's `config.onboarding.requireEmailVerification`, legacy
  * `require_email_verification`; off by default. Kept in a column of its own (migration 0004).
  */
-export const findRequireEmailVerification = (db: DbShape, projectId: string): Effect.Effect<boolean, DbError> =>
+export const findRequireEmailVerification = (projectId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query("select require_email_verification from projects where id = $1", [projectId]),
+    Db.query("select require_email_verification from projects where id = $1", [projectId]),
     (found) => found[0]?.["require_email_verification"] === true
   )
 
 /** Sets the project's e-mail verification requirement (see {@link findRequireEmailVerification}). */
-export const setRequireEmailVerification = (
-  db: DbShape,
-  projectId: string,
-  required: boolean
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("update projects set require_email_verification = $2 where id = $1", [projectId, required]))
+export const setRequireEmailVerification = (projectId: string, required: boolean): DbEffect<void> =>
+  Db.run("update projects set require_email_verification = $2 where id = $1", [projectId, required])

@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowStruct, rowTable } from "../rows.js"
 
 /** Which permissions a definition is for: members of a team, or users of the project. */
 export type PermissionScope = "team" | "project"
@@ -17,32 +17,20 @@ export const DefinitionRow = rowStruct({
   isBuiltin: Schema.Boolean
 })
 export type DefinitionRow = typeof DefinitionRow.Type
-const definitionRows = rowDecoder(DefinitionRow)
 
-const columns = "id, description, contained_permission_ids, is_builtin"
+const permissionDefinitions = rowTable("permission_definitions", DefinitionRow)
 
 /** The permission definitions of one scope of a project, by id. */
 export const listDefinitions = (
-  db: DbShape,
   projectId: string,
   scope: PermissionScope = "team"
-): Effect.Effect<ReadonlyArray<DefinitionRow>, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from permission_definitions where project_id = $1 and scope = $2 order by id`, [
-      projectId,
-      scope
-    ]),
-    definitionRows.all
-  )
+): DbEffect<ReadonlyArray<DefinitionRow>> =>
+  permissionDefinitions.all("project_id = $1 and scope = $2 order by id", [projectId, scope])
 
 /** The scope of the definition with this id, if any (ids are unique across scopes, as on the service). */
-export const findDefinitionScope = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<PermissionScope | undefined, DbError> =>
+export const findDefinitionScope = (projectId: string, id: string): DbEffect<PermissionScope | undefined> =>
   Effect.map(
-    db.query("select scope from permission_definitions where project_id = $1 and id = $2", [projectId, id]),
+    Db.query("select scope from permission_definitions where project_id = $1 and id = $2", [projectId, id]),
     (rows) => {
       const scope = rows[0]?.["scope"]
       return scope === "team" || scope === "project" ? scope : undefined
@@ -50,52 +38,35 @@ export const findDefinitionScope = (
   )
 
 export const insertDefinition = (
-  db: DbShape,
   projectId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
+): DbEffect<void> =>
+  Db.run(
+    `insert into permission_definitions (project_id, id, scope, description, contained_permission_ids)
        values ($1, $2, $5, $3, $4)`,
-      [projectId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
-    )
+    [projectId, definition.id, definition.description, JSON.stringify(definition.containedPermissionIds), scope]
   )
 
 /** Writes a definition over the stored one named `currentId` (which may rename it). */
 export const saveDefinition = (
-  db: DbShape,
   projectId: string,
   currentId: string,
   definition: Omit<DefinitionRow, "isBuiltin">,
   scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
+): DbEffect<void> =>
+  Db.run(
+    `update permission_definitions set id = $3, description = $4, contained_permission_ids = $5
        where project_id = $1 and scope = $6 and id = $2`,
-      [
-        projectId,
-        currentId,
-        definition.id,
-        definition.description,
-        JSON.stringify(definition.containedPermissionIds),
-        scope
-      ]
-    )
+    [
+      projectId,
+      currentId,
+      definition.id,
+      definition.description,
+      JSON.stringify(definition.containedPermissionIds),
+      scope
+    ]
   )
 
-export const deleteDefinition = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  scope: PermissionScope = "team"
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [
-      projectId,
-      id,
-      scope
-    ])
-  )
+export const deleteDefinition = (projectId: string, id: string, scope: PermissionScope = "team"): DbEffect<void> =>
+  Db.run("delete from permission_definitions where project_id = $1 and scope = $3 and id = $2", [projectId, id, scope])

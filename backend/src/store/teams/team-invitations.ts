@@ -4,8 +4,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
 
 const InvitationRow = rowStruct({
   id: Schema.String,
@@ -28,22 +28,12 @@ export interface NewInvitation {
   readonly expiresAt: Date
 }
 
-export const insertInvitation = (db: DbShape, invitation: NewInvitation): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        invitation.id,
-        invitation.projectId,
-        invitation.teamId,
-        invitation.recipientEmail,
-        invitation.verificationCodeId,
-        invitation.createdAt,
-        invitation.expiresAt
-      ]
-    )
-  )
+const insertTeamInvitationsRow = rowInsert(
+  "team_invitations",
+  "id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at"
+)
+export const insertInvitation = (invitation: NewInvitation): DbEffect<void> =>
+  insertTeamInvitationsRow({ ...invitation })
 
 const select = `
 select i.id, i.team_id, t.display_name as team_display_name, i.recipient_email, i.verification_code_id, i.expires_at
@@ -53,13 +43,12 @@ join verification_codes c on c.project_id = i.project_id and c.id = i.verificati
 
 /** Pending invitations of a team (code unused and unexpired at `now`), oldest first. */
 export const listPendingInvitations = (
-  db: DbShape,
   projectId: string,
   teamId: string,
   now: Date
-): Effect.Effect<ReadonlyArray<InvitationRow>, DbError> =>
+): DbEffect<ReadonlyArray<InvitationRow>> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `${select} where i.project_id = $1 and i.team_id = $2 and c.used_at is null and c.expires_at > $3
        order by i.created_at, i.id`,
       [projectId, teamId, now]
@@ -78,13 +67,12 @@ const receivedBy = `c.used_at is null and c.expires_at > $3 and i.recipient_emai
 )`
 
 export const listReceivedInvitations = (
-  db: DbShape,
   projectId: string,
   userId: string,
   now: Date
-): Effect.Effect<ReadonlyArray<InvitationRow>, DbError> =>
+): DbEffect<ReadonlyArray<InvitationRow>> =>
   Effect.flatMap(
-    db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [
+    Db.query(`${select} where i.project_id = $1 and ${receivedBy} order by i.created_at, i.id`, [
       projectId,
       userId,
       now
@@ -94,41 +82,31 @@ export const listReceivedInvitations = (
 
 /** One pending invitation sent to one of the user's verified e-mail addresses (see `listReceivedInvitations`). */
 export const findReceivedInvitation = (
-  db: DbShape,
   projectId: string,
   userId: string,
   id: string,
   now: Date
-): Effect.Effect<InvitationRow | undefined, DbError> =>
+): DbEffect<InvitationRow | undefined> =>
   Effect.flatMap(
-    db.query(`${select} where i.project_id = $1 and i.id = $4 and ${receivedBy}`, [projectId, userId, now, id]),
+    Db.query(`${select} where i.project_id = $1 and i.id = $4 and ${receivedBy}`, [projectId, userId, now, id]),
     invitationRows.first
   )
 
 /** One invitation of a team, pending or not. */
-export const findInvitation = (
-  db: DbShape,
-  projectId: string,
-  teamId: string,
-  id: string
-): Effect.Effect<InvitationRow | undefined, DbError> =>
+export const findInvitation = (projectId: string, teamId: string, id: string): DbEffect<InvitationRow | undefined> =>
   Effect.flatMap(
-    db.query(`${select} where i.project_id = $1 and i.team_id = $2 and i.id = $3`, [projectId, teamId, id]),
+    Db.query(`${select} where i.project_id = $1 and i.team_id = $2 and i.id = $3`, [projectId, teamId, id]),
     invitationRows.first
   )
 
 /** Revokes an invitation: its code goes, and the invitation row with it (foreign key cascade). */
-export const deleteInvitation = (
-  db: DbShape,
-  projectId: string,
-  invitation: InvitationRow
-): Effect.Effect<void, DbError> =>
+export const deleteInvitation = (projectId: string, invitation: InvitationRow): DbEffect<void> =>
   Effect.gen(function* () {
     if (invitation.verificationCodeId !== null) {
-      yield* db.query("delete from verification_codes where project_id = $1 and id = $2", [
+      yield* Db.query("delete from verification_codes where project_id = $1 and id = $2", [
         projectId,
         invitation.verificationCodeId
       ])
     }
-    yield* db.query("delete from team_invitations where project_id = $1 and id = $2", [projectId, invitation.id])
+    yield* Db.query("delete from team_invitations where project_id = $1 and id = $2", [projectId, invitation.id])
   })

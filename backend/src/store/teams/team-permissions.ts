@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { rowDecoder, rowStruct } from "../rows.js"
 import { whereEqual } from "../statements.js"
 
@@ -13,10 +13,11 @@ export type GrantRow = typeof GrantRow.Type
 const grantRows = rowDecoder(GrantRow)
 
 /** Direct grants of the project, narrowed by team and/or user. */
-export const listGrants = (
-  db: DbShape,
-  filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
-): Effect.Effect<ReadonlyArray<GrantRow>, DbError> => {
+export const listGrants = (filter: {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly userId?: string | undefined
+}): DbEffect<ReadonlyArray<GrantRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["project_id", filter.projectId],
@@ -24,7 +25,7 @@ export const listGrants = (
     ["user_id", filter.userId]
   ])
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select team_id, user_id, permission_id from team_member_permissions where ${where}
        order by team_id, user_id, permission_id`,
       params
@@ -42,9 +43,9 @@ export interface PermissionGrant {
 }
 
 /** Removes one direct grant; false when the member did not have it directly. */
-export const deleteGrant = (db: DbShape, grant: PermissionGrant): Effect.Effect<boolean, DbError> =>
+export const deleteGrant = (grant: PermissionGrant): DbEffect<boolean> =>
   Effect.map(
-    db.query(
+    Db.query(
       `delete from team_member_permissions where project_id = $1 and team_id = $2 and user_id = $3 and permission_id = $4
        returning permission_id`,
       [grant.projectId, grant.teamId, grant.userId, grant.permissionId]
@@ -53,20 +54,13 @@ export const deleteGrant = (db: DbShape, grant: PermissionGrant): Effect.Effect<
   )
 
 /** Follows a renamed definition: every grant of `from` becomes a grant of `to`. */
-export const renameGrants = (db: DbShape, projectId: string, from: string, to: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
-      projectId,
-      from,
-      to
-    ])
-  )
+export const renameGrants = (projectId: string, from: string, to: string): DbEffect<void> =>
+  Db.run(`update team_member_permissions set permission_id = $3 where project_id = $1 and permission_id = $2`, [
+    projectId,
+    from,
+    to
+  ])
 
 /** Drops every grant of a deleted definition. */
-export const deleteGrantsOf = (db: DbShape, projectId: string, permissionId: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("delete from team_member_permissions where project_id = $1 and permission_id = $2", [
-      projectId,
-      permissionId
-    ])
-  )
+export const deleteGrantsOf = (projectId: string, permissionId: string): DbEffect<void> =>
+  Db.run("delete from team_member_permissions where project_id = $1 and permission_id = $2", [projectId, permissionId])

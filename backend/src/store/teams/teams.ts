@@ -5,8 +5,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
 import { jsonParam, type PatchColumns, updateColumns, whereEqual } from "../statements.js"
 
 export interface NewTeam {
@@ -20,45 +20,29 @@ export interface NewTeam {
   readonly createdAt: Date
 }
 
-export const insertTeam = (db: DbShape, team: NewTeam): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into teams (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        team.id,
-        team.projectId,
-        team.displayName,
-        team.profileImageUrl,
-        jsonParam(team.clientMetadata),
-        jsonParam(team.clientReadOnlyMetadata),
-        jsonParam(team.serverMetadata),
-        team.createdAt
-      ]
-    )
-  )
+const insertTeamsRow = rowInsert(
+  "teams",
+  "id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata, created_at"
+)
+export const insertTeam = (team: NewTeam): DbEffect<void> =>
+  insertTeamsRow({
+    ...team,
+    clientMetadata: jsonParam(team.clientMetadata),
+    clientReadOnlyMetadata: jsonParam(team.clientReadOnlyMetadata),
+    serverMetadata: jsonParam(team.serverMetadata)
+  })
 
-export const insertTeamMember = (
-  db: DbShape,
-  member: { readonly projectId: string; readonly teamId: string; readonly userId: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("insert into team_members (project_id, team_id, user_id, created_at) values ($1, $2, $3, $4)", [
-      member.projectId,
-      member.teamId,
-      member.userId,
-      member.createdAt
-    ])
-  )
+const insertTeamMembersRow = rowInsert("team_members", "project_id, team_id, user_id, created_at")
+export const insertTeamMember = (member: {
+  readonly projectId: string
+  readonly teamId: string
+  readonly userId: string
+  readonly createdAt: Date
+}): DbEffect<void> => insertTeamMembersRow({ ...member })
 
-export const isTeamMember = (
-  db: DbShape,
-  projectId: string,
-  teamId: string,
-  userId: string
-): Effect.Effect<boolean, DbError> =>
+export const isTeamMember = (projectId: string, teamId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [
+    Db.query("select 1 from team_members where project_id = $1 and team_id = $2 and user_id = $3", [
       projectId,
       teamId,
       userId
@@ -66,19 +50,16 @@ export const isTeamMember = (
     (found) => found.length > 0
   )
 
-export const grantTeamPermissions = (
-  db: DbShape,
-  grant: {
-    readonly projectId: string
-    readonly teamId: string
-    readonly userId: string
-    readonly permissionIds: ReadonlyArray<string>
-  }
-): Effect.Effect<void, DbError> =>
+export const grantTeamPermissions = (grant: {
+  readonly projectId: string
+  readonly teamId: string
+  readonly userId: string
+  readonly permissionIds: ReadonlyArray<string>
+}): DbEffect<void> =>
   Effect.forEach(
     grant.permissionIds,
     (permissionId) =>
-      db.query(
+      Db.query(
         `insert into team_member_permissions (project_id, team_id, user_id, permission_id) values ($1, $2, $3, $4)
          on conflict do nothing`,
         [grant.projectId, grant.teamId, grant.userId, permissionId]
@@ -101,26 +82,18 @@ const teamColumns =
   "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at"
 
 /** One team of the project, or undefined. */
-export const findTeam = (
-  db: DbShape,
-  projectId: string,
-  teamId: string
-): Effect.Effect<ServerTeam | undefined, DbError> =>
+export const findTeam = (projectId: string, teamId: string): DbEffect<ServerTeam | undefined> =>
   Effect.flatMap(
-    db.query(`select ${teamColumns} from teams t where t.project_id = $1 and t.id = $2`, [projectId, teamId]),
+    Db.query(`select ${teamColumns} from teams t where t.project_id = $1 and t.id = $2`, [projectId, teamId]),
     teamRows.first
   )
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
-export const listTeams = (
-  db: DbShape,
-  projectId: string,
-  userId: string | undefined
-): Effect.Effect<ReadonlyArray<ServerTeam>, DbError> =>
+export const listTeams = (projectId: string, userId: string | undefined): DbEffect<ReadonlyArray<ServerTeam>> =>
   Effect.flatMap(
     userId === undefined
-      ? db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
-      : db.query(
+      ? Db.query(`select ${teamColumns} from teams t where t.project_id = $1 order by t.created_at, t.id`, [projectId])
+      : Db.query(
           `select ${teamColumns} from teams t join team_members m on m.project_id = t.project_id and m.team_id = t.id
          where t.project_id = $1 and m.user_id = $2 order by t.created_at, t.id`,
           [projectId, userId]
@@ -145,14 +118,8 @@ const teamPatchColumns: PatchColumns<TeamColumnsPatch> = [
   ["serverMetadata", "server_metadata", true]
 ]
 
-export const updateTeamColumns = (
-  db: DbShape,
-  projectId: string,
-  teamId: string,
-  patch: TeamColumnsPatch
-): Effect.Effect<void, DbError> =>
+export const updateTeamColumns = (projectId: string, teamId: string, patch: TeamColumnsPatch): DbEffect<void> =>
   updateColumns(
-    db,
     "teams",
     [
       ["project_id", projectId],
@@ -166,14 +133,14 @@ export const updateTeamColumns = (
  * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
  * invitation codes, which the invitations only point at. False when there was no such team.
  */
-export const deleteTeam = (db: DbShape, projectId: string, teamId: string): Effect.Effect<boolean, DbError> =>
+export const deleteTeam = (projectId: string, teamId: string): DbEffect<boolean> =>
   Effect.gen(function* () {
-    yield* db.query(
+    yield* Db.query(
       `delete from verification_codes where id in
          (select verification_code_id from team_invitations where project_id = $1 and team_id = $2)`,
       [projectId, teamId]
     )
-    const deleted = yield* db.query("delete from teams where project_id = $1 and id = $2 returning id", [
+    const deleted = yield* Db.query("delete from teams where project_id = $1 and id = $2 returning id", [
       projectId,
       teamId
     ])
@@ -181,14 +148,9 @@ export const deleteTeam = (db: DbShape, projectId: string, teamId: string): Effe
   })
 
 /** Removes a membership (its grants cascade); false when there was none. */
-export const deleteTeamMember = (
-  db: DbShape,
-  projectId: string,
-  teamId: string,
-  userId: string
-): Effect.Effect<boolean, DbError> =>
+export const deleteTeamMember = (projectId: string, teamId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
+    Db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
       projectId,
       teamId,
       userId
@@ -209,10 +171,11 @@ const profileRows = rowDecoder(MemberProfileRow)
  * Member profiles, oldest membership first, filtered by team and/or user. A member who never set a
  * team-specific name or picture shows the user's own.
  */
-export const listMemberProfiles = (
-  db: DbShape,
-  filter: { readonly projectId: string; readonly teamId?: string | undefined; readonly userId?: string | undefined }
-): Effect.Effect<ReadonlyArray<MemberProfileRow>, DbError> => {
+export const listMemberProfiles = (filter: {
+  readonly projectId: string
+  readonly teamId?: string | undefined
+  readonly userId?: string | undefined
+}): DbEffect<ReadonlyArray<MemberProfileRow>> => {
   const params: Array<unknown> = []
   const where = whereEqual(params, [
     ["m.project_id", filter.projectId],
@@ -220,7 +183,7 @@ export const listMemberProfiles = (
     ["m.user_id", filter.userId]
   ])
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `select m.team_id, m.user_id, coalesce(m.display_name, u.display_name) as display_name,
          coalesce(m.profile_image_url, u.profile_image_url) as profile_image_url
        from team_members m join users u on u.project_id = m.project_id and u.id = m.user_id
@@ -244,12 +207,10 @@ const memberProfileColumns: PatchColumns<MemberProfilePatch> = [
 
 /** Sets the team-specific name and picture of a member; absent keys stay as they are. */
 export const updateMemberProfile = (
-  db: DbShape,
   member: { readonly projectId: string; readonly teamId: string; readonly userId: string },
   patch: MemberProfilePatch
-): Effect.Effect<void, DbError> =>
+): DbEffect<void> =>
   updateColumns(
-    db,
     "team_members",
     [
       ["project_id", member.projectId],

@@ -1,9 +1,8 @@
 /** Repository of `api_key_sets`. Key values are stored as sha256 hex plus their last four characters. */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
 export const ApiKeySetRow = rowStruct({
   id: Schema.String,
@@ -20,7 +19,6 @@ export const ApiKeySetRow = rowStruct({
   superSecretAdminKeyLastFour: Schema.NullOr(Schema.String)
 })
 export type ApiKeySetRow = typeof ApiKeySetRow.Type
-const rows = rowDecoder(ApiKeySetRow)
 
 /** The full key values of a new set; absent kinds are not part of the set. */
 export interface ApiKeyValues {
@@ -29,73 +27,44 @@ export interface ApiKeyValues {
   readonly superSecretAdminKey?: string | undefined
 }
 
-const columns =
-  "id, project_id, description, created_at, expires_at, manually_revoked_at, publishable_client_key_hash, publishable_client_key_last_four, secret_server_key_hash, secret_server_key_last_four, super_secret_admin_key_hash, super_secret_admin_key_last_four"
+const apiKeySets = rowTable("api_key_sets", ApiKeySetRow)
 
-export const listApiKeySets = (db: DbShape, projectId: string): Effect.Effect<ReadonlyArray<ApiKeySetRow>, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from api_key_sets where project_id = $1 order by created_at desc, id`, [projectId]),
-    rows.all
-  )
+export const listApiKeySets = (projectId: string): DbEffect<ReadonlyArray<ApiKeySetRow>> =>
+  apiKeySets.all("project_id = $1 order by created_at desc, id", [projectId])
 
-export const findApiKeySet = (
-  db: DbShape,
-  projectId: string,
-  id: string
-): Effect.Effect<ApiKeySetRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from api_key_sets where project_id = $1 and id = $2`, [projectId, id]),
-    rows.first
-  )
+export const findApiKeySet = (projectId: string, id: string): DbEffect<ApiKeySetRow | undefined> =>
+  apiKeySets.first("project_id = $1 and id = $2", [projectId, id])
 
 const hashOrNull = (value: string | undefined) => (value === undefined ? null : sha256Hex(value))
 const fourOrNull = (value: string | undefined) => (value === undefined ? null : lastFour(value))
 
-export const insertApiKeySet = (
-  db: DbShape,
-  set: {
-    readonly id: string
-    readonly projectId: string
-    readonly description: string
-    readonly createdAt: Date
-    readonly expiresAt: Date | null
-    readonly keys: ApiKeyValues
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into api_key_sets (id, project_id, description, created_at, expires_at, publishable_client_key_hash, publishable_client_key_last_four, secret_server_key_hash, secret_server_key_last_four, super_secret_admin_key_hash, super_secret_admin_key_last_four)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        set.id,
-        set.projectId,
-        set.description,
-        set.createdAt,
-        set.expiresAt,
-        hashOrNull(set.keys.publishableClientKey),
-        fourOrNull(set.keys.publishableClientKey),
-        hashOrNull(set.keys.secretServerKey),
-        fourOrNull(set.keys.secretServerKey),
-        hashOrNull(set.keys.superSecretAdminKey),
-        fourOrNull(set.keys.superSecretAdminKey)
-      ]
-    )
+const insertApiKeySetsRow = rowInsert(
+  "api_key_sets",
+  "id, project_id, description, created_at, expires_at, publishable_client_key_hash, publishable_client_key_last_four, secret_server_key_hash, secret_server_key_last_four, super_secret_admin_key_hash, super_secret_admin_key_last_four"
+)
+export const insertApiKeySet = (set: {
+  readonly id: string
+  readonly projectId: string
+  readonly description: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+  readonly keys: ApiKeyValues
+}): DbEffect<void> =>
+  insertApiKeySetsRow({
+    ...set,
+    publishableClientKeyHash: hashOrNull(set.keys.publishableClientKey),
+    publishableClientKeyLastFour: fourOrNull(set.keys.publishableClientKey),
+    secretServerKeyHash: hashOrNull(set.keys.secretServerKey),
+    secretServerKeyLastFour: fourOrNull(set.keys.secretServerKey),
+    superSecretAdminKeyHash: hashOrNull(set.keys.superSecretAdminKey),
+    superSecretAdminKeyLastFour: fourOrNull(set.keys.superSecretAdminKey)
+  })
+
+export const revokeApiKeySet = (projectId: string, id: string, at: Date): DbEffect<void> =>
+  Db.run(
+    "update api_key_sets set manually_revoked_at = coalesce(manually_revoked_at, $3) where project_id = $1 and id = $2",
+    [projectId, id, at]
   )
 
-export const revokeApiKeySet = (db: DbShape, projectId: string, id: string, at: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      "update api_key_sets set manually_revoked_at = coalesce(manually_revoked_at, $3) where project_id = $1 and id = $2",
-      [projectId, id, at]
-    )
-  )
-
-export const updateApiKeySetDescription = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  description: string
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query("update api_key_sets set description = $3 where project_id = $1 and id = $2", [projectId, id, description])
-  )
+export const updateApiKeySetDescription = (projectId: string, id: string, description: string): DbEffect<void> =>
+  Db.run("update api_key_sets set description = $3 where project_id = $1 and id = $2", [projectId, id, description])

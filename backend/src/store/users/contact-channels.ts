@@ -1,8 +1,7 @@
 /** Repository of `contact_channels`. Emails compare case-insensitively through `normalized_value`. */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct } from "../rows.js"
+import { Db, type DbEffect } from "../db.js"
+import { rowInsert, rowStruct, rowTable } from "../rows.js"
 import { type PatchColumns, updateColumns } from "../statements.js"
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
@@ -20,72 +19,29 @@ export const ContactChannelRow = rowStruct({
   usedForAuth: Schema.Boolean
 })
 export type ContactChannelRow = typeof ContactChannelRow.Type
-const rows = rowDecoder(ContactChannelRow)
 
-const columns = "id, user_id, type, value, is_verified, is_primary, used_for_auth"
+const contactChannels = rowTable("contact_channels", ContactChannelRow)
 
-export const insertContactChannel = (
-  db: DbShape,
-  channel: ContactChannelRow & { readonly projectId: string }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into contact_channels (id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        channel.id,
-        channel.projectId,
-        channel.userId,
-        channel.type,
-        channel.value,
-        normalizeEmail(channel.value),
-        channel.isVerified,
-        channel.isPrimary,
-        channel.usedForAuth
-      ]
-    )
-  )
+const insertContactChannelsRow = rowInsert(
+  "contact_channels",
+  "id, project_id, user_id, type, value, normalized_value, is_verified, is_primary, used_for_auth"
+)
+export const insertContactChannel = (channel: ContactChannelRow & { readonly projectId: string }): DbEffect<void> =>
+  insertContactChannelsRow({ ...channel, normalizedValue: normalizeEmail(channel.value) })
 
 /** The channel used for auth with this email in the project, if any (sign-in, uniqueness checks). */
-export const findAuthChannelByEmail = (
-  db: DbShape,
-  projectId: string,
-  email: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(
-      `select ${columns} from contact_channels where project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth`,
-      [projectId, normalizeEmail(email)]
-    ),
-    rows.first
-  )
+export const findAuthChannelByEmail = (projectId: string, email: string): DbEffect<ContactChannelRow | undefined> =>
+  contactChannels.first("project_id = $1 and type = 'email' and normalized_value = $2 and used_for_auth", [
+    projectId,
+    normalizeEmail(email)
+  ])
 
-export const findPrimaryChannel = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(
-      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = 'email' and is_primary`,
-      [projectId, userId]
-    ),
-    rows.first
-  )
+export const findPrimaryChannel = (projectId: string, userId: string): DbEffect<ContactChannelRow | undefined> =>
+  contactChannels.first("project_id = $1 and user_id = $2 and type = 'email' and is_primary", [projectId, userId])
 
 /** The channels of a user of the project, oldest first; none for a user of another project. */
-export const listContactChannels = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 order by created_at, id`, [
-      projectId,
-      userId
-    ]),
-    rows.all
-  )
+export const listContactChannels = (projectId: string, userId: string): DbEffect<ReadonlyArray<ContactChannelRow>> =>
+  contactChannels.all("project_id = $1 and user_id = $2 order by created_at, id", [projectId, userId])
 
 /** Columns of a channel an update may change; absent keys stay as they are. */
 export interface ContactChannelPatch {
@@ -105,14 +61,8 @@ const channelPatchColumns: PatchColumns<ContactChannelPatch & { readonly normali
 ]
 
 /** Changes a channel; `value` changes reset verification unless `isVerified` is given too. */
-export const updateContactChannel = (
-  db: DbShape,
-  projectId: string,
-  id: string,
-  patch: ContactChannelPatch
-): Effect.Effect<void, DbError> =>
+export const updateContactChannel = (projectId: string, id: string, patch: ContactChannelPatch): DbEffect<void> =>
   updateColumns(
-    db,
     "contact_channels",
     [
       ["project_id", projectId],
@@ -125,61 +75,38 @@ export const updateContactChannel = (
     }
   )
 
-export const deleteContactChannel = (db: DbShape, projectId: string, id: string): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from contact_channels where project_id = $1 and id = $2", [projectId, id]))
+export const deleteContactChannel = (projectId: string, id: string): DbEffect<void> =>
+  Db.run("delete from contact_channels where project_id = $1 and id = $2", [projectId, id])
 
 /** One channel of a user of the project. */
 export const findContactChannel = (
-  db: DbShape,
   projectId: string,
   userId: string,
   id: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 and user_id = $2 and id = $3`, [
-      projectId,
-      userId,
-      id
-    ]),
-    rows.first
-  )
+): DbEffect<ContactChannelRow | undefined> =>
+  contactChannels.first("project_id = $1 and user_id = $2 and id = $3", [projectId, userId, id])
 
 /** The user's channel with this value (emails compare case-insensitively). */
 export const findUserChannelByValue = (
-  db: DbShape,
   projectId: string,
   userId: string,
   type: "email",
   value: string
-): Effect.Effect<ContactChannelRow | undefined, DbError> =>
-  Effect.flatMap(
-    db.query(
-      `select ${columns} from contact_channels where project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4`,
-      [projectId, userId, type, normalizeEmail(value)]
-    ),
-    rows.first
-  )
+): DbEffect<ContactChannelRow | undefined> =>
+  contactChannels.first("project_id = $1 and user_id = $2 and type = $3 and normalized_value = $4", [
+    projectId,
+    userId,
+    type,
+    normalizeEmail(value)
+  ])
 
 /** Every channel of the project, oldest first (server listing without a user). */
-export const listProjectContactChannels = (
-  db: DbShape,
-  projectId: string
-): Effect.Effect<ReadonlyArray<ContactChannelRow>, DbError> =>
-  Effect.flatMap(
-    db.query(`select ${columns} from contact_channels where project_id = $1 order by created_at, id`, [projectId]),
-    rows.all
-  )
+export const listProjectContactChannels = (projectId: string): DbEffect<ReadonlyArray<ContactChannelRow>> =>
+  contactChannels.all("project_id = $1 order by created_at, id", [projectId])
 
 /** Makes no channel of this type primary, before another becomes primary (one primary per type). */
-export const clearPrimaryChannel = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  type: "email"
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
-      [projectId, userId, type]
-    )
+export const clearPrimaryChannel = (projectId: string, userId: string, type: "email"): DbEffect<void> =>
+  Db.run(
+    "update contact_channels set is_primary = false where project_id = $1 and user_id = $2 and type = $3 and is_primary",
+    [projectId, userId, type]
   )

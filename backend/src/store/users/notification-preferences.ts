@@ -1,15 +1,11 @@
 /** Repository of `notification_preferences`: a user's choice per notification category. */
 import * as Effect from "effect/Effect"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 
 /** The user's choices by category id; a category without a row has its default. */
-export const userNotificationChoices = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<ReadonlyMap<string, boolean>, DbError> =>
+export const userNotificationChoices = (projectId: string, userId: string): DbEffect<ReadonlyMap<string, boolean>> =>
   Effect.map(
-    db.query("select category_id, enabled from notification_preferences where project_id = $1 and user_id = $2", [
+    Db.query("select category_id, enabled from notification_preferences where project_id = $1 and user_id = $2", [
       projectId,
       userId
     ]),
@@ -23,20 +19,15 @@ export const userNotificationChoices = (
     }
   )
 
-export const setNotificationChoice = (
-  db: DbShape,
-  choice: {
-    readonly projectId: string
-    readonly userId: string
-    readonly categoryId: string
-    readonly enabled: boolean
-    readonly at: Date
-  }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into notification_preferences (project_id, user_id, category_id, enabled, updated_at) values ($1, $2, $3, $4, $5)
+export const setNotificationChoice = (choice: {
+  readonly projectId: string
+  readonly userId: string
+  readonly categoryId: string
+  readonly enabled: boolean
+  readonly at: Date
+}): DbEffect<void> =>
+  Db.run(
+    `insert into notification_preferences (project_id, user_id, category_id, enabled, updated_at) values ($1, $2, $3, $4, $5)
      on conflict (project_id, user_id, category_id) do update set enabled = excluded.enabled, updated_at = excluded.updated_at`,
-      [choice.projectId, choice.userId, choice.categoryId, choice.enabled, choice.at]
-    )
+    [choice.projectId, choice.userId, choice.categoryId, choice.enabled, choice.at]
   )

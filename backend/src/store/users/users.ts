@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import type { DbError, DbShape } from "../db.js"
+import { Db, type DbEffect } from "../db.js"
 import { firstString, rowDecoder, rowStruct, Timestamp } from "../rows.js"
 import { jsonParam, type PatchColumns, updateColumns } from "../statements.js"
 
@@ -138,12 +138,8 @@ const toUser = (row: UserViewRow): ServerUser => {
 }
 
 /** The server view of one user of the project, or undefined. */
-export const findUserView = (
-  db: DbShape,
-  projectId: string,
-  userId: string
-): Effect.Effect<ServerUser | undefined, DbError> =>
-  Effect.flatMap(db.query(`${viewSelect} where u.project_id = $1 and u.id = $2`, [projectId, userId]), (found) =>
+export const findUserView = (projectId: string, userId: string): DbEffect<ServerUser | undefined> =>
+  Effect.flatMap(Db.query(`${viewSelect} where u.project_id = $1 and u.id = $2`, [projectId, userId]), (found) =>
     Effect.map(viewRows.first(found), (row) => (row === undefined ? undefined : toUser(row)))
   )
 
@@ -178,7 +174,7 @@ const isRestrictedSql = `(u.is_anonymous or u.restricted_by_admin or (coalesce((
   from projects p where p.id = u.project_id), false) and not coalesce(pc.is_verified, false)))`
 
 /** Users ordered by sign-up time (or latest activity) then id. */
-export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<ReadonlyArray<ServerUser>, DbError> => {
+export const listUserViews = (query: UserListQuery): DbEffect<ReadonlyArray<ServerUser>> => {
   const params: Array<unknown> = [query.projectId]
   const where = ["u.project_id = $1"]
   const param = (value: unknown) => {
@@ -213,7 +209,7 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
   const direction = query.desc ? "desc" : "asc"
   const limit = query.limit === undefined ? "" : ` limit ${param(query.limit)}`
   return Effect.flatMap(
-    db.query(
+    Db.query(
       `${viewSelect} where ${where.join(" and ")} order by u.${order} ${direction}, u.id ${direction}${limit}`,
       params
     ),
@@ -222,14 +218,9 @@ export const listUserViews = (db: DbShape, query: UserListQuery): Effect.Effect<
 }
 
 /** The sort key of a user, to resolve a cursor. */
-export const findUserSortKey = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  order: UserOrder
-): Effect.Effect<Date | undefined, DbError> =>
+export const findUserSortKey = (projectId: string, userId: string, order: UserOrder): DbEffect<Date | undefined> =>
   Effect.map(
-    db.query(`select ${order} as at from users where project_id = $1 and id = $2`, [projectId, userId]),
+    Db.query(`select ${order} as at from users where project_id = $1 and id = $2`, [projectId, userId]),
     (found) => {
       const value = found[0]?.["at"]
       return value instanceof Date ? value : undefined
@@ -238,12 +229,11 @@ export const findUserSortKey = (
 
 /** When a user signed up and whether a guest: whether one exists, for a write that treats guests apart. */
 export const findUserSignUp = (
-  db: DbShape,
   projectId: string,
   userId: string
-): Effect.Effect<{ readonly signedUpAt: Date; readonly isAnonymous: boolean } | undefined, DbError> =>
+): DbEffect<{ readonly signedUpAt: Date; readonly isAnonymous: boolean } | undefined> =>
   Effect.map(
-    db.query("select signed_up_at, is_anonymous from users where project_id = $1 and id = $2", [projectId, userId]),
+    Db.query("select signed_up_at, is_anonymous from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => {
       const value = found[0]?.["signed_up_at"]
       return value instanceof Date ? { signedUpAt: value, isAnonymous: found[0]?.["is_anonymous"] === true } : undefined
@@ -271,35 +261,33 @@ export interface NewUser {
   readonly riskScoreFreeTrialAbuse?: number | undefined
 }
 
-export const insertUser = (db: DbShape, user: NewUser): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
+export const insertUser = (user: NewUser): DbEffect<void> =>
+  Db.run(
+    `insert into users (id, project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata,
          server_metadata, signed_up_at, last_active_at, totp_secret_base64, otp_auth_enabled, passkey_auth_enabled, is_anonymous,
          restricted_by_admin, restricted_by_admin_reason, restricted_by_admin_private_details, country_code,
          risk_score_bot, risk_score_free_trial_abuse)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [
-        user.id,
-        user.projectId,
-        user.displayName,
-        user.profileImageUrl,
-        jsonParam(user.clientMetadata),
-        jsonParam(user.clientReadOnlyMetadata),
-        jsonParam(user.serverMetadata),
-        user.signedUpAt,
-        user.totpSecretBase64,
-        user.otpAuthEnabled,
-        user.passkeyAuthEnabled,
-        user.isAnonymous,
-        user.restrictedByAdmin ?? false,
-        user.restrictedByAdminReason ?? null,
-        user.restrictedByAdminPrivateDetails ?? null,
-        user.countryCode ?? null,
-        user.riskScoreBot ?? 0,
-        user.riskScoreFreeTrialAbuse ?? 0
-      ]
-    )
+    [
+      user.id,
+      user.projectId,
+      user.displayName,
+      user.profileImageUrl,
+      jsonParam(user.clientMetadata),
+      jsonParam(user.clientReadOnlyMetadata),
+      jsonParam(user.serverMetadata),
+      user.signedUpAt,
+      user.totpSecretBase64,
+      user.otpAuthEnabled,
+      user.passkeyAuthEnabled,
+      user.isAnonymous,
+      user.restrictedByAdmin ?? false,
+      user.restrictedByAdminReason ?? null,
+      user.restrictedByAdminPrivateDetails ?? null,
+      user.countryCode ?? null,
+      user.riskScoreBot ?? 0,
+      user.riskScoreFreeTrialAbuse ?? 0
+    ]
   )
 
 /** Columns of `users` a PATCH may change; absent keys stay as they are. */
@@ -345,14 +333,8 @@ const patchColumns: PatchColumns<UserColumnsPatch> = [
   ["riskScoreFreeTrialAbuse", "risk_score_free_trial_abuse"]
 ]
 
-export const updateUserColumns = (
-  db: DbShape,
-  projectId: string,
-  userId: string,
-  patch: UserColumnsPatch
-): Effect.Effect<void, DbError> =>
+export const updateUserColumns = (projectId: string, userId: string, patch: UserColumnsPatch): DbEffect<void> =>
   updateColumns(
-    db,
     "users",
     [
       ["project_id", projectId],
@@ -362,16 +344,16 @@ export const updateUserColumns = (
     patch
   )
 
-export const deleteUser = (db: DbShape, projectId: string, userId: string): Effect.Effect<boolean, DbError> =>
+export const deleteUser = (projectId: string, userId: string): DbEffect<boolean> =>
   Effect.map(
-    db.query("delete from users where project_id = $1 and id = $2 returning id", [projectId, userId]),
+    Db.query("delete from users where project_id = $1 and id = $2 returning id", [projectId, userId]),
     (found) => found.length > 0
   )
 
 /** The stored TOTP secret, for MFA checks. */
-export const findTotpSecret = (db: DbShape, projectId: string, userId: string): Effect.Effect<string | null, DbError> =>
+export const findTotpSecret = (projectId: string, userId: string): DbEffect<string | null> =>
   Effect.map(
-    db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
+    Db.query("select totp_secret_base64 from users where project_id = $1 and id = $2", [projectId, userId]),
     (found) => firstString(found, "totp_secret_base64") ?? null
   )
 
@@ -387,17 +369,16 @@ export interface UnverifiedUser {
  * `limit` of them (by sign-up, then id).
  */
 export const unverifiedUsers = (
-  db: DbShape,
   projectId: string,
   limit: number
-): Effect.Effect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }, DbError> => {
+): DbEffect<{ readonly total: number; readonly newest: ReadonlyArray<UnverifiedUser> }> => {
   const from = `from users u
        left join contact_channels pc on pc.project_id = u.project_id and pc.user_id = u.id and pc.type = 'email' and pc.is_primary
        where u.project_id = $1 and not u.is_anonymous and not coalesce(pc.is_verified, false)`
   return Effect.map(
     Effect.all([
-      db.query(`select count(*)::int as n ${from}`, [projectId]),
-      db.query(
+      Db.query(`select count(*)::int as n ${from}`, [projectId]),
+      Db.query(
         `select u.id, u.display_name, pc.value as primary_email ${from} order by u.signed_up_at desc, u.id desc limit $2`,
         [projectId, limit]
       )

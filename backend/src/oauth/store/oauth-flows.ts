@@ -6,8 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../../store/db.js"
+import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../../store/rows.js"
 
 /** What the callback needs to finish the flow (the `data` column, snake_case in the database). */
 export const OAuthFlowData = rowStruct({
@@ -53,33 +53,19 @@ export type OAuthFlowRow = typeof OAuthFlowRow.Type
 const rows = rowDecoder(OAuthFlowRow)
 const encodeData = Schema.encodeSync(OAuthFlowData)
 
+const insertOauthOuterStatesRow = rowInsert(
+  "oauth_outer_states",
+  "id, project_id, provider_id, data, created_at, expires_at"
+)
 export const insertOAuthFlow = (
-  db: DbShape,
   flow: OAuthFlowRow & { readonly innerState: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into oauth_outer_states (id, project_id, provider_id, data, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [
-        sha256Hex(flow.innerState),
-        flow.projectId,
-        flow.providerId,
-        JSON.stringify(encodeData(flow.data)),
-        flow.createdAt,
-        flow.expiresAt
-      ]
-    )
-  )
+): DbEffect<void> =>
+  insertOauthOuterStatesRow({ ...flow, id: sha256Hex(flow.innerState), data: JSON.stringify(encodeData(flow.data)) })
 
 /** Marks the flow used and returns it; undefined when unknown or already taken (a replayed callback). */
-export const takeOAuthFlow = (
-  db: DbShape,
-  innerState: string,
-  at: Date
-): Effect.Effect<OAuthFlowRow | undefined, DbError> =>
+export const takeOAuthFlow = (innerState: string, at: Date): DbEffect<OAuthFlowRow | undefined> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `update oauth_outer_states set used_at = $2 where id = $1 and used_at is null
        returning project_id, provider_id, data, expires_at`,
       [sha256Hex(innerState), at]
@@ -91,12 +77,9 @@ export const takeOAuthFlow = (
  * The response mode of an unused flow, without using it: the callback needs it before the flow is taken, to
  * know whether the browser must show the flow's cookie.
  */
-export const oauthFlowResponseMode = (
-  db: DbShape,
-  innerState: string
-): Effect.Effect<"json" | "redirect" | undefined, DbError> =>
+export const oauthFlowResponseMode = (innerState: string): DbEffect<"json" | "redirect" | undefined> =>
   Effect.map(
-    db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
+    Db.query("select data->>'response_mode' as mode from oauth_outer_states where id = $1 and used_at is null", [
       sha256Hex(innerState)
     ]),
     (rows) => {
@@ -106,5 +89,5 @@ export const oauthFlowResponseMode = (
   )
 
 /** Drops flows that ended long ago, so abandoned sign-ins do not pile up. */
-export const deleteOAuthFlowsBefore = (db: DbShape, before: Date): Effect.Effect<void, DbError> =>
-  Effect.asVoid(db.query("delete from oauth_outer_states where expires_at < $1", [before]))
+export const deleteOAuthFlowsBefore = (before: Date): DbEffect<void> =>
+  Db.run("delete from oauth_outer_states where expires_at < $1", [before])

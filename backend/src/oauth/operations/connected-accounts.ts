@@ -16,13 +16,8 @@ import {
   OAuthConnectionDoesNotHaveRequiredScope,
   OAuthConnectionNotConnectedToUser
 } from "@stackfx/lib/errors/known/oauth.js"
-import { parseScopes } from "../../oauth/identity.js"
-import { Db } from "../../store/db.js"
-import {
-  listConnectedAccounts,
-  listUserOAuthAccounts,
-  listUserProviderTokens
-} from "../../store/oauth/oauth-accounts.js"
+import { parseScopes } from "../protocol/identity.js"
+import { listConnectedAccounts, listUserOAuthAccounts, listUserProviderTokens } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { resolveProvider } from "./oauth-providers.js"
 
@@ -61,8 +56,7 @@ export const connectedAccountAccessToken = (
 ) =>
   Effect.gen(function* () {
     yield* tokenProvider(project, providerId)
-    const db = yield* Db
-    const accounts = yield* listUserOAuthAccounts(db, project.id, userId, providerId)
+    const accounts = yield* listUserOAuthAccounts(project.id, userId, providerId)
     const matching =
       providerAccountId === undefined
         ? accounts
@@ -70,7 +64,7 @@ export const connectedAccountAccessToken = (
     if (matching.length === 0) return yield* Effect.fail(new OAuthConnectionNotConnectedToUser({}))
     const wanted = parseScopes(scope)
     const now = yield* Clock.currentTimeMillis
-    const tokens = yield* listUserProviderTokens(db, project.id, userId, providerId, providerAccountId)
+    const tokens = yield* listUserProviderTokens(project.id, userId, providerId, providerAccountId)
     const usable = tokens.find(
       (token) =>
         (token.expiresAt === null || token.expiresAt.getTime() > now + MIN_TOKEN_VALIDITY_MS) &&
@@ -81,5 +75,4 @@ export const connectedAccountAccessToken = (
   })
 
 /** The user's accounts that may be used as connected accounts, oldest first (hosted lists no others). */
-export const connectedAccounts = (projectId: string, userId: string) =>
-  Effect.flatMap(Db, (db) => listConnectedAccounts(db, projectId, userId))
+export const connectedAccounts = (projectId: string, userId: string) => listConnectedAccounts(projectId, userId)

@@ -16,12 +16,11 @@ import {
   InvalidAppleCredentials,
   OAuthProviderNotFoundOrNotEnabled
 } from "@stackfx/lib/errors/known/oauth.js"
-import { discover, knownIssuer, verifyIdToken } from "../../oauth/index.js"
-import { Db } from "../../store/db.js"
-import { findProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+import { discover, knownIssuer, verifyIdToken } from "../protocol/index.js"
+import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { signInWithProviderAccount } from "./oauth-users.js"
-import { createSession } from "../auth/sessions.js"
+import { createSession } from "../../operations/auth/sessions.js"
 
 const APPLE = "apple"
 
@@ -40,7 +39,7 @@ const appleBundleIds = (project: StoredProject) =>
 /** Verifies the identity token; any failure (unreachable issuer, bad signature, issuer, audience, expiry) is INVALID_APPLE_CREDENTIALS. */
 const verifyAppleIdToken = (project: StoredProject, idToken: string, bundleIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
-    const configured = yield* findProviderIssuer(yield* Db, project.id, APPLE)
+    const configured = yield* findProviderIssuer(project.id, APPLE)
     const issuer = configured ?? knownIssuer(APPLE) ?? ""
     const claims = yield* Effect.gen(function* () {
       const discovery = yield* discover(issuer)

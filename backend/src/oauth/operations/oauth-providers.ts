@@ -9,10 +9,10 @@
 import * as Effect from "effect/Effect"
 import type { OAuthProviderConfig } from "@stackfx/lib/domain/project.js"
 import { OAuthProviderNotFoundOrNotEnabled } from "@stackfx/lib/errors/known/oauth.js"
-import { knownIssuer } from "../../oauth/oidc.js"
-import { parseScopes } from "../../oauth/identity.js"
-import { Db, type DbError } from "../../store/db.js"
-import { findProviderIssuer } from "../../store/oauth/oauth-accounts.js"
+import { knownIssuer } from "../protocol/oidc.js"
+import { parseScopes } from "../protocol/identity.js"
+import type { DbEffect } from "../../store/db.js"
+import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
 /** How the emulator reaches a provider. */
@@ -54,12 +54,12 @@ export const requestedScopes = (
 export const resolveProvider = (
   project: StoredProject,
   providerId: string
-): Effect.Effect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled | DbError, Db> =>
+): DbEffect<ResolvedProvider, OAuthProviderNotFoundOrNotEnabled> =>
   Effect.gen(function* () {
     const config = project.config.oauthProviders.find((p) => p.id === providerId)
     if (config === undefined) return yield* Effect.fail(new OAuthProviderNotFoundOrNotEnabled({}))
     if (config.type === "shared") return { config, route: { kind: "dev" } }
-    const configured = yield* findProviderIssuer(yield* Db, project.id, providerId)
+    const configured = yield* findProviderIssuer(project.id, providerId)
     const issuer = configured ?? knownIssuer(providerId, { microsoftTenantId: config.microsoftTenantId })
     if (issuer === undefined) return { config, route: { kind: "dev" } }
     return { config, route: { kind: "oidc", issuer, clientId: config.clientId, clientSecret: config.clientSecret } }

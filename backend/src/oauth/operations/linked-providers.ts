@@ -23,7 +23,7 @@ import { OAUTH_PROVIDER_IDS } from "@stackfx/lib/domain/project.js"
 import { OAuthProviderAccountIdAlreadyUsedForSignIn } from "@stackfx/lib/errors/known/oauth.js"
 import { randomId } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbError, isUniqueViolation } from "../../store/db.js"
 import {
   deleteLink,
   findUserLink,
@@ -36,7 +36,7 @@ import {
   type OAuthAccountPatch,
   type OAuthAccountRow,
   updateLink
-} from "../../store/oauth/oauth-accounts.js"
+} from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
 /** A link as the server tier reads it (the client view leaves out `accountId`). */
@@ -77,18 +77,16 @@ const view = (row: OAuthAccountRow, type: string): LinkView => ({
 
 /** The links of a user (of the whole project without one), oldest first; links of unknown kinds are left out. */
 export const listLinkViews = (project: StoredProject, userId: string | undefined) =>
-  Effect.map(
-    Effect.flatMap(Db, (db) => listLinks(db, project.id, userId)),
-    (rows) =>
-      rows.flatMap((row) => {
-        const type = kindOf(project, row.providerId)
-        return type === undefined ? [] : [view(row, type)]
-      })
+  Effect.map(listLinks(project.id, userId), (rows) =>
+    rows.flatMap((row) => {
+      const type = kindOf(project, row.providerId)
+      return type === undefined ? [] : [view(row, type)]
+    })
   )
 
-const existingLink = (db: DbShape, project: StoredProject, userId: string, id: string) =>
+const existingLink = (project: StoredProject, userId: string, id: string) =>
   Effect.gen(function* () {
-    const row = yield* findUserLink(db, project.id, userId, id)
+    const row = yield* findUserLink(project.id, userId, id)
     if (row === undefined) return yield* Effect.fail(linkNotFound(userId, id))
     return row
   })
@@ -100,7 +98,7 @@ const viewOf = (project: StoredProject, row: OAuthAccountRow) => {
 
 /** One of the user's links. */
 export const getLinkView = (project: StoredProject, userId: string, id: string) =>
-  Effect.flatMap(Db, (db) => Effect.flatMap(existingLink(db, project, userId, id), (row) => viewOf(project, row)))
+  Effect.flatMap(existingLink(project, userId, id), (row) => viewOf(project, row))
 
 interface Candidate {
   /** The link being updated; none for a new one. */
@@ -117,9 +115,9 @@ interface Candidate {
 }
 
 /** The hosted checks, in its order, before a link is created or changed. */
-const checkRules = (db: DbShape, projectId: string, candidate: Candidate) =>
+const checkRules = (projectId: string, candidate: Candidate) =>
   Effect.gen(function* () {
-    const others = (yield* listUserOAuthAccounts(db, projectId, candidate.userId, candidate.providerId)).filter(
+    const others = (yield* listUserOAuthAccounts(projectId, candidate.userId, candidate.providerId)).filter(
       (row) => row.id !== candidate.id
     )
     if (candidate.signInGiven && candidate.allowSignIn && others.some((row) => row.allowSignIn)) {
@@ -134,7 +132,7 @@ const checkRules = (db: DbShape, projectId: string, candidate: Candidate) =>
       return yield* Effect.fail(sameAccountTwice())
     }
     if (candidate.signInGiven && candidate.allowSignIn) {
-      const taken = (yield* listSignInRowsOfAccountId(db, projectId, candidate.accountId, candidate.id)).filter(
+      const taken = (yield* listSignInRowsOfAccountId(projectId, candidate.accountId, candidate.id)).filter(
         (row) => row.providerId === candidate.providerId
       )
       if (taken.length > 0) return yield* Effect.fail(new OAuthProviderAccountIdAlreadyUsedForSignIn({}))
@@ -160,11 +158,10 @@ const keyConflict = (
 /** Changes one of the user's links and answers it as it is now. */
 export const updateLinkOf = (project: StoredProject, userId: string, id: string, patch: OAuthAccountPatch) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        const row = yield* existingLink(db, project, userId, id)
-        yield* checkRules(db, project.id, {
+        const row = yield* existingLink(project, userId, id)
+        yield* checkRules(project.id, {
           id,
           userId,
           providerId: row.providerId,
@@ -173,8 +170,8 @@ export const updateLinkOf = (project: StoredProject, userId: string, id: string,
           accountIdGiven: patch.accountId !== undefined,
           signInGiven: patch.allowSignIn !== undefined
         })
-        yield* Effect.catchTag(updateLink(db, project.id, id, patch), "DbError", keyConflict)
-        return yield* viewOf(project, yield* existingLink(db, project, userId, id))
+        yield* Effect.catchTag(updateLink(project.id, id, patch), "DbError", keyConflict)
+        return yield* viewOf(project, yield* existingLink(project, userId, id))
       })
     )
   })
@@ -182,9 +179,8 @@ export const updateLinkOf = (project: StoredProject, userId: string, id: string,
 /** Removes one of the user's links, and with it the provider tokens it holds. */
 export const deleteLinkOf = (project: StoredProject, userId: string, id: string) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    yield* existingLink(db, project, userId, id)
-    yield* deleteLink(db, project.id, id)
+    yield* existingLink(project, userId, id)
+    yield* deleteLink(project.id, id)
   })
 
 export interface LinkCreate {
@@ -208,10 +204,9 @@ export const requireConfigured = (project: StoredProject, providerConfigId: stri
  */
 export const createLink = (project: StoredProject, input: LinkCreate) =>
   Effect.gen(function* () {
-    const db = yield* Db
-    return yield* db.transaction(
+    return yield* Db.transaction(
       Effect.gen(function* () {
-        yield* checkRules(db, project.id, {
+        yield* checkRules(project.id, {
           userId: input.userId,
           providerId: input.providerConfigId,
           accountId: input.accountId,
@@ -221,7 +216,7 @@ export const createLink = (project: StoredProject, input: LinkCreate) =>
         })
         const id = yield* randomId
         yield* Effect.catchTag(
-          insertOAuthAccount(db, {
+          insertOAuthAccount({
             id,
             projectId: project.id,
             userId: input.userId,
@@ -235,7 +230,7 @@ export const createLink = (project: StoredProject, input: LinkCreate) =>
           "DbError",
           keyConflict
         )
-        return yield* viewOf(project, yield* existingLink(db, project, input.userId, id))
+        return yield* viewOf(project, yield* existingLink(project, input.userId, id))
       })
     )
   })

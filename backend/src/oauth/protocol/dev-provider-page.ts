@@ -2,7 +2,7 @@
  * The development provider's authorize page: quick picks for a few identities, a form to type one, and a
  * deny button. No script runs on it; every value is escaped, including the request fields it posts back.
  */
-import { escapeHtml, htmlPage } from "../mail/html.js"
+import { escapeHtml, htmlPage } from "../../mail/html.js"
 import type { DevAuthorizeRequest } from "./dev-provider.js"
 
 /** An identity offered as a one-click choice. */

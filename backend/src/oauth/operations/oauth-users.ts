@@ -21,9 +21,9 @@ import { type BotChallengeFailed, SignUpNotEnabled, type SignUpRejected } from "
 import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../../crypto/secrets.js"
-import type { OAuthIdentity } from "../../oauth/identity.js"
+import type { OAuthIdentity } from "../protocol/identity.js"
 import { findAuthChannelByEmail } from "../../store/users/contact-channels.js"
-import { Db, type DbError, type DbShape, isUniqueViolation } from "../../store/db.js"
+import { Db, type DbError, isUniqueViolation } from "../../store/db.js"
 import {
   findSignInAccount,
   findUserAccount,
@@ -31,14 +31,14 @@ import {
   insertOAuthToken,
   OAUTH_ACCOUNT_UNIQUE,
   OAUTH_ACCOUNT_USER_UNIQUE
-} from "../../store/oauth/oauth-accounts.js"
+} from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView } from "../../store/users/users.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
-import { usedBySomeoneElse } from "../users/contact-channels.js"
-import { type BotChallengeAssessment, requireVisibleChallengePassed } from "../auth/bot-challenge.js"
-import { signUpUser } from "../auth/sign-up.js"
-import type { UserWriteError } from "../users/users.js"
+import { usedBySomeoneElse } from "../../operations/users/contact-channels.js"
+import { type BotChallengeAssessment, requireVisibleChallengePassed } from "../../operations/auth/bot-challenge.js"
+import { signUpUser } from "../../operations/auth/sign-up.js"
+import type { UserWriteError } from "../../operations/users/users.js"
 
 export interface OAuthSignInTarget {
   readonly type: "authenticate" | "link"
@@ -71,7 +71,6 @@ export type OAuthUserError =
 
 /** Keeps the provider's access token (and refresh token) with the scopes it was asked for. */
 const storeToken = (
-  db: DbShape,
   projectId: string,
   accountId: string,
   identity: OAuthIdentity,
@@ -79,7 +78,7 @@ const storeToken = (
   expiresAt: Date | null
 ) =>
   Effect.gen(function* () {
-    yield* insertOAuthToken(db, {
+    yield* insertOAuthToken({
       id: yield* randomId,
       projectId,
       oauthAccountId: accountId,
@@ -92,10 +91,10 @@ const storeToken = (
   })
 
 /** A new connection of the provider account to `userId`; a concurrent one for the same account loses. */
-const connect = (db: DbShape, projectId: string, userId: string, identity: ProviderAccount) =>
+const connect = (projectId: string, userId: string, identity: ProviderAccount) =>
   Effect.gen(function* () {
     const id = yield* randomId
-    yield* insertOAuthAccount(db, {
+    yield* insertOAuthAccount({
       id,
       projectId,
       userId,
@@ -115,35 +114,34 @@ const connect = (db: DbShape, projectId: string, userId: string, identity: Provi
     return id
   })
 
-const link = (db: DbShape, project: StoredProject, userId: string, identity: OAuthIdentity) =>
+const link = (project: StoredProject, userId: string, identity: OAuthIdentity) =>
   Effect.gen(function* () {
-    if ((yield* findUserView(db, project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
-    const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
+    if ((yield* findUserView(project.id, userId)) === undefined) return yield* Effect.fail(new UserNotFound({}))
+    const existing = yield* findSignInAccount(project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) {
       if (existing.userId !== userId) return yield* Effect.fail(new OAuthConnectionAlreadyConnectedToAnotherUser({}))
       return existing.id
     }
     // The user's own link of this account with sign-in off takes the new token: hosted would try to create a
     // second row and fail on its unique key.
-    const own = yield* findUserAccount(db, project.id, userId, identity.providerId, identity.accountId)
+    const own = yield* findUserAccount(project.id, userId, identity.providerId, identity.accountId)
     if (own !== undefined) return own.id
-    return yield* connect(db, project.id, userId, identity)
+    return yield* connect(project.id, userId, identity)
   })
 
 const authenticate = (
-  db: DbShape,
   project: StoredProject,
   identity: ProviderAccount,
   current: ServerUser | undefined,
   botChallenge: BotChallengeAssessment | undefined
 ) =>
   Effect.gen(function* () {
-    const existing = yield* findSignInAccount(db, project.id, identity.providerId, identity.accountId)
+    const existing = yield* findSignInAccount(project.id, identity.providerId, identity.accountId)
     if (existing !== undefined) return { accountId: existing.id, userId: existing.userId, isNewUser: false }
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
     let emailUsedForAuth = identity.email !== null
     if (identity.email !== null) {
-      const channel = yield* findAuthChannelByEmail(db, project.id, identity.email)
+      const channel = yield* findAuthChannelByEmail(project.id, identity.email)
       // The project's `oauth_account_merge_strategy` (`auth.oauth.accountMergeStrategy`) decides what a new
       // provider account whose e-mail another user signs in with does: `link_method` joins that user (both
       // addresses verified), `raise_error` refuses, `allow_duplicates` makes a new user whose e-mail is not
@@ -158,7 +156,7 @@ const authenticate = (
             usedBySomeoneElse("email", identity.email, strategy === "link_method" && !channel.isVerified)
           )
         }
-        const accountId = yield* connect(db, project.id, channel.userId, identity)
+        const accountId = yield* connect(project.id, channel.userId, identity)
         return { accountId, userId: channel.userId, isNewUser: false }
       }
     }
@@ -176,7 +174,7 @@ const authenticate = (
       // Another sign-up took the address between the check above and this one: the same refusal.
       Effect.catchTag("UserEmailAlreadyExists", (error) => Effect.fail(usedBySomeoneElse("email", error.details.email)))
     )
-    const accountId = yield* connect(db, project.id, user.id, identity)
+    const accountId = yield* connect(project.id, user.id, identity)
     return { accountId, userId: user.id, isNewUser: true }
   })
 
@@ -188,18 +186,17 @@ export const signInWithIdentity = (
   tokenExpiresAt: Date | null
 ): Effect.Effect<OAuthSignedIn, OAuthUserError, Db> =>
   Effect.gen(function* () {
-    const db = yield* Db
     if (target.type === "link") {
       if (target.userId === null) return yield* Effect.fail(new UserNotFound({}))
       const userId = target.userId
-      const accountId = yield* db.transaction(link(db, project, userId, identity))
-      yield* storeToken(db, project.id, accountId, identity, target.scopes, tokenExpiresAt)
+      const accountId = yield* Db.transaction(link(project, userId, identity))
+      yield* storeToken(project.id, accountId, identity, target.scopes, tokenExpiresAt)
       return { userId, isNewUser: false }
     }
     // The user may have been deleted since the flow started: then nobody is upgraded.
-    const current = target.userId === null ? undefined : yield* findUserView(db, project.id, target.userId)
-    const signedIn = yield* db.transaction(authenticate(db, project, identity, current, target.botChallenge))
-    yield* storeToken(db, project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
+    const current = target.userId === null ? undefined : yield* findUserView(project.id, target.userId)
+    const signedIn = yield* Db.transaction(authenticate(project, identity, current, target.botChallenge))
+    yield* storeToken(project.id, signedIn.accountId, identity, target.scopes, tokenExpiresAt)
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })
 
@@ -216,7 +213,6 @@ export const signInWithProviderAccount = (
   Db
 > =>
   Effect.gen(function* () {
-    const db = yield* Db
-    const signedIn = yield* db.transaction(authenticate(db, project, account, undefined, undefined))
+    const signedIn = yield* Db.transaction(authenticate(project, account, undefined, undefined))
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }
   })

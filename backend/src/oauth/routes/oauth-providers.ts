@@ -1,7 +1,7 @@
 /**
  * Linked OAuth providers: `GET /oauth-providers?user_id=`, `GET|PATCH|DELETE /oauth-providers/{user}/{id}`
  * (clients their own links, `me` or their id; servers anyone's) and `POST /oauth-providers` (server and
- * admin: link an account without an OAuth flow, 201). Rules and answers: operations/oauth/linked-providers.ts;
+ * admin: link an account without an OAuth flow, 201). Rules and answers: oauth/operations/linked-providers.ts;
  * the declarations: contract/oauth-providers.ts.
  *
  * The hosted order: the path and body are checked first (a non-UUID user or link id is SCHEMA_ERROR), then
@@ -21,8 +21,8 @@ import {
   listLinkViews,
   requireConfigured,
   updateLinkOf
-} from "../../operations/oauth/linked-providers.js"
-import { type LinkAction, linkOwner } from "../../operations/oauth/oauth-actors.js"
+} from "../operations/linked-providers.js"
+import { type LinkAction, linkOwner } from "../operations/oauth-actors.js"
 
 const LinkParams = Schema.Struct({ user_id: UserIdOrMe, provider_id: LinkId })
 

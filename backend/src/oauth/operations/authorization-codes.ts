@@ -8,13 +8,13 @@ import type * as Schema from "effect/Schema"
 import { InvalidAuthorizationCode } from "@stackfx/lib/errors/known/sign-in.js"
 import { randomSecret } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { verifyPkce } from "../../oauth/pkce.js"
+import { verifyPkce } from "../protocol/pkce.js"
 import {
   findUnusedAuthorizationCode,
   insertAuthorizationCode,
   takeAuthorizationCode
-} from "../../store/oauth/authorization-codes.js"
-import { Db, type DbError } from "../../store/db.js"
+} from "../store/authorization-codes.js"
+import type { DbEffect } from "../../store/db.js"
 
 /** How long a client has to redeem a code. */
 export const AUTHORIZATION_CODE_TTL_MS = 5 * 60 * 1000
@@ -37,12 +37,11 @@ export const issueAuthorizationCode = (input: {
   readonly isNewUser: boolean
   readonly afterCallbackRedirectUrl: string | null
   readonly data?: Schema.Json | undefined
-}): Effect.Effect<string, DbError, Db> =>
+}): DbEffect<string> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const code = yield* randomSecret(32)
     const now = yield* Clock.currentTimeMillis
-    yield* insertAuthorizationCode(db, {
+    yield* insertAuthorizationCode({
       code,
       projectId: input.projectId,
       userId: input.userId,
@@ -86,18 +85,17 @@ export const redeemAuthorizationCode = (input: {
   readonly code: string
   readonly codeVerifier: string
   readonly redirectUri: string
-}): Effect.Effect<RedeemedCode, InvalidAuthorizationCode | Refused | DbError, Db> =>
+}): DbEffect<RedeemedCode, InvalidAuthorizationCode | Refused> =>
   Effect.gen(function* () {
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    const row = yield* findUnusedAuthorizationCode(db, input.projectId, input.code)
+    const row = yield* findUnusedAuthorizationCode(input.projectId, input.code)
     if (row === undefined || row.expiresAt.getTime() <= now) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     yield* verifyPkce({ verifier: input.codeVerifier, challenge: row.codeChallenge, method: row.codeChallengeMethod })
     if (normalizeRedirectUri(input.redirectUri) !== row.redirectUri) {
       return yield* Effect.fail(new Refused({ reason: "invalid", message: REDIRECT_URI_MISMATCH_MESSAGE }))
     }
     // Using it decides a race between two redemptions of the same code: the second finds it used.
-    const taken = yield* takeAuthorizationCode(db, input.projectId, input.code, new Date(now))
+    const taken = yield* takeAuthorizationCode(input.projectId, input.code, new Date(now))
     if (taken === undefined) return yield* Effect.fail(new InvalidAuthorizationCode({}))
     const data = taken.data
     const handoff =

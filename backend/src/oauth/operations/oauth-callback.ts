@@ -12,11 +12,10 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { OAuthProviderAccessDenied, OuterOAuthTimeout } from "@stackfx/lib/errors/known/oauth.js"
 import { isKnownError, type KnownError } from "@stackfx/lib/errors/known/registry.js"
 import { Refused } from "../../errors/refused.js"
-import { DevProvider } from "../../oauth/dev-provider.js"
-import type { OAuthIdentity } from "../../oauth/identity.js"
-import { completeOidcSignIn, discover, oidcErrorToKnown } from "../../oauth/index.js"
-import { Db } from "../../store/db.js"
-import { type OAuthFlowRow, oauthFlowResponseMode, takeOAuthFlow } from "../../store/oauth/oauth-flows.js"
+import { DevProvider } from "../protocol/dev-provider.js"
+import type { OAuthIdentity } from "../protocol/identity.js"
+import { completeOidcSignIn, discover, oidcErrorToKnown } from "../protocol/index.js"
+import { type OAuthFlowRow, oauthFlowResponseMode, takeOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { issueAuthorizationCode } from "./authorization-codes.js"
 import { resolveProvider } from "./oauth-providers.js"
@@ -146,11 +145,10 @@ const errorLocation = (errorRedirectUrl: string, error: KnownError): string =>
 export const completeOAuthFlow = (input: CallbackInput) =>
   Effect.gen(function* () {
     const innerState = input.params["state"] ?? ""
-    const db = yield* Db
     // A flow started in JSON mode set no cookie (PKCE guards it); any other must show the cookie (either name).
     const cookieShown =
       innerState !== "" && innerStateCookies(innerState).some((name) => input.cookies[name] === "true")
-    if (!cookieShown && (innerState === "" || (yield* oauthFlowResponseMode(db, innerState)) !== "json")) {
+    if (!cookieShown && (innerState === "" || (yield* oauthFlowResponseMode(innerState)) !== "json")) {
       return yield* Effect.fail(
         new Refused({
           reason: "invalid",
@@ -159,7 +157,7 @@ export const completeOAuthFlow = (input: CallbackInput) =>
         })
       )
     }
-    const flow = yield* takeOAuthFlow(db, innerState, new Date(yield* Clock.currentTimeMillis))
+    const flow = yield* takeOAuthFlow(innerState, new Date(yield* Clock.currentTimeMillis))
     if (flow === undefined || flow.providerId !== input.providerId) {
       return yield* Effect.fail(
         new Refused({ reason: "invalid", message: "Invalid OAuth state. Please try signing in again." })

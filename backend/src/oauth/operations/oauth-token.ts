@@ -1,6 +1,6 @@
 /**
  * The grants of the OAuth token endpoint: a refresh token for a new access token, and an authorization code
- * (issued by the OAuth callback, operations/oauth/authorization-codes.ts) for a new session, or
+ * (issued by the OAuth callback, oauth/operations/authorization-codes.ts) for a new session, or
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED for a user with TOTP. A grant it does not take, or one missing a
  * field, is an RFC 6749 refusal.
  */
@@ -9,12 +9,11 @@ import type { OAuthTokenForm } from "@stackfx/lib/domain/oauth-token-request.js"
 import type { TokenEndpointResponse } from "@stackfx/lib/domain/tokens.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { OAuthRefusal } from "../../errors/oauth-refusal.js"
-import { Db } from "../../store/db.js"
 import { findTotpSecret } from "../../store/users/users.js"
 import { redeemAuthorizationCode } from "./authorization-codes.js"
-import { requireMfa } from "../auth/mfa.js"
+import { requireMfa } from "../../operations/auth/mfa.js"
 import { authenticateOAuthClient } from "./oauth-client.js"
-import { createSession, refreshSession } from "../auth/sessions.js"
+import { createSession, refreshSession } from "../../operations/auth/sessions.js"
 
 export const grantTokens = (form: OAuthTokenForm) =>
   Effect.gen(function* () {
@@ -54,7 +53,7 @@ export const grantTokens = (form: OAuthTokenForm) =>
       codeVerifier: form.code_verifier,
       redirectUri: form.redirect_uri
     })
-    if (!redeemed.handoff && (yield* findTotpSecret(yield* Db, project.id, redeemed.userId)) !== null) {
+    if (!redeemed.handoff && (yield* findTotpSecret(project.id, redeemed.userId)) !== null) {
       return yield* requireMfa(project.id, redeemed.userId, redeemed.isNewUser)
     }
     const session = yield* createSession({ projectId: project.id, userId: redeemed.userId })

@@ -8,7 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { AuthorizeQuery } from "@stackfx/lib/domain/oauth-authorize-query.js"
-import { assessBotChallenge } from "../auth/bot-challenge.js"
+import { assessBotChallenge } from "../../operations/auth/bot-challenge.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
@@ -16,13 +16,12 @@ import { EmulatorConfig } from "../../config.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { randomSecret } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
-import { devAuthorizationUrl } from "../../oauth/dev-provider-routes.js"
-import { authorizationUrl, discover, oidcErrorToKnown } from "../../oauth/oidc.js"
-import { newCodeVerifier, s256Challenge } from "../../oauth/pkce.js"
-import { Db } from "../../store/db.js"
-import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../../store/oauth/oauth-flows.js"
+import { devAuthorizationUrl } from "../protocol/dev-provider-routes.js"
+import { authorizationUrl, discover, oidcErrorToKnown } from "../protocol/oidc.js"
+import { newCodeVerifier, s256Challenge } from "../protocol/pkce.js"
+import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { requireTrustedUrl } from "../projects/trusted-urls.js"
+import { requireTrustedUrl } from "../../operations/projects/trusted-urls.js"
 import { findUserView } from "../../store/users/users.js"
 import { authenticateOAuthClient } from "./oauth-client.js"
 import { callbackPath, serverOrigin } from "./oauth-dev-provider.js"
@@ -60,7 +59,7 @@ const linkingUser = (project: StoredProject, token: string | undefined) =>
         })
       )
     }
-    const user = yield* findUserView(yield* Db, project.id, verified.userId)
+    const user = yield* findUserView(project.id, verified.userId)
     if (user === undefined) return yield* Effect.fail(new UserNotFound({}))
     return user.id
   })
@@ -147,10 +146,9 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
       })
     }
 
-    const db = yield* Db
     const now = yield* Clock.currentTimeMillis
-    yield* deleteOAuthFlowsBefore(db, new Date(now - FLOW_RETENTION_MS))
-    yield* insertOAuthFlow(db, {
+    yield* deleteOAuthFlowsBefore(new Date(now - FLOW_RETENTION_MS))
+    yield* insertOAuthFlow({
       innerState,
       projectId: project.id,
       providerId,

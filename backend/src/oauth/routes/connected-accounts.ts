@@ -15,8 +15,8 @@ import { UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
 import type { Auth } from "../../http/auth.js"
 import { validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
-import { connectedAccountAccessToken, connectedAccounts } from "../../operations/oauth/connected-accounts.js"
-import { connectedAccountsOwner, tokenUser } from "../../operations/oauth/oauth-actors.js"
+import { connectedAccountAccessToken, connectedAccounts } from "../operations/connected-accounts.js"
+import { connectedAccountsOwner, tokenUser } from "../operations/oauth-actors.js"
 
 const accessTokenFor = (
   auth: Auth,

@@ -9,8 +9,8 @@ import * as Layer from "effect/Layer"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { isLocalhostHostname } from "@stackfx/lib/domain/rules/hosts.js"
 import { EmulatorConfig } from "../../config.js"
-import { DevProvider, makeDevProvider } from "../../oauth/dev-provider.js"
-import { devProviderRoutes } from "../../oauth/dev-provider-routes.js"
+import { DevProvider, makeDevProvider } from "../protocol/dev-provider.js"
+import { devProviderRoutes } from "../protocol/dev-provider-routes.js"
 
 /** Where providers return to: `{origin}/api/v1/auth/oauth/callback/{provider}`. */
 export const callbackPath = (providerId: string): string =>

@@ -1,13 +1,13 @@
 /**
  * OAuth in the browser: the authorize redirect, the providers' callback, and the emulator-only setting of a
- * standard provider's OpenID Connect issuer. The code exchange is `routes/oauth/oauth-token.ts`.
+ * standard provider's OpenID Connect issuer. The code exchange is `oauth/routes/oauth-token.ts`.
  *
  * - `GET /auth/oauth/authorize/{provider}`: 302 to the provider, with a cookie tying the flow to
  *   this browser.
  * - `GET|POST /auth/oauth/callback/{provider}`: 302 to the client's `redirect_uri` with `code` and `state`,
  *   or to its `error_redirect_url` with `error` and `error_description`.
  * - `POST /auth/oauth/callback/apple/native`: native Sign in with Apple, an identity token for a session
- *   (`operations/oauth/oauth-apple-native.ts`).
+ *   (`oauth/operations/oauth-apple-native.ts`).
  * - `GET|PUT /emulator/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
  *   URL of a standard provider served by a local OpenID Connect server (e.g. a test's mock). `null` removes it.
  */
@@ -21,10 +21,10 @@ import { OAuthApi, OAuthNativeApi } from "@stackfx/lib/contract/oauth.js"
 import { endpoint } from "../../http/route.js"
 import { serve, unreachable } from "../../http/serve.js"
 import { json } from "../../http/respond.js"
-import { providerIssuer, setProviderIssuer } from "../../operations/oauth/emulator-providers.js"
-import { signInWithAppleIdToken } from "../../operations/oauth/oauth-apple-native.js"
-import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../../operations/oauth/oauth-authorize.js"
-import { completeOAuthFlow, innerStateCookies } from "../../operations/oauth/oauth-callback.js"
+import { providerIssuer, setProviderIssuer } from "../operations/emulator-providers.js"
+import { signInWithAppleIdToken } from "../operations/oauth-apple-native.js"
+import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
+import { completeOAuthFlow, innerStateCookies } from "../operations/oauth-callback.js"
 import { ADMIN } from "../../http/access.js"
 
 const COOKIE_PATH = `${API_PATH_PREFIX}/auth/oauth/callback`

@@ -2,8 +2,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { sha256Hex } from "../../crypto/secrets.js"
-import type { DbError, DbShape } from "../db.js"
-import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { Db, type DbEffect } from "../../store/db.js"
+import { rowDecoder, rowStruct, Timestamp } from "../../store/rows.js"
 
 export const AuthorizationCodeRow = rowStruct({
   projectId: Schema.String,
@@ -21,38 +21,34 @@ export type AuthorizationCodeRow = typeof AuthorizationCodeRow.Type
 const rows = rowDecoder(AuthorizationCodeRow)
 
 export const insertAuthorizationCode = (
-  db: DbShape,
   code: Omit<AuthorizationCodeRow, "usedAt"> & { readonly code: string; readonly createdAt: Date }
-): Effect.Effect<void, DbError> =>
-  Effect.asVoid(
-    db.query(
-      `insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, code_challenge_method,
+): DbEffect<void> =>
+  Db.run(
+    `insert into oauth_authorization_codes (code_hash, project_id, user_id, redirect_uri, code_challenge, code_challenge_method,
          is_new_user, after_callback_redirect_url, data, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        sha256Hex(code.code),
-        code.projectId,
-        code.userId,
-        code.redirectUri,
-        code.codeChallenge,
-        code.codeChallengeMethod,
-        code.isNewUser,
-        code.afterCallbackRedirectUrl,
-        JSON.stringify(code.data),
-        code.createdAt,
-        code.expiresAt
-      ]
-    )
+    [
+      sha256Hex(code.code),
+      code.projectId,
+      code.userId,
+      code.redirectUri,
+      code.codeChallenge,
+      code.codeChallengeMethod,
+      code.isNewUser,
+      code.afterCallbackRedirectUrl,
+      JSON.stringify(code.data),
+      code.createdAt,
+      code.expiresAt
+    ]
   )
 
 /** The unused code, without using it; undefined when unknown, in another project, or already used. */
 export const findUnusedAuthorizationCode = (
-  db: DbShape,
   projectId: string,
   code: string
-): Effect.Effect<AuthorizationCodeRow | undefined, DbError> =>
+): DbEffect<AuthorizationCodeRow | undefined> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `select project_id, user_id, redirect_uri, code_challenge, code_challenge_method, is_new_user,
          after_callback_redirect_url, data, expires_at, used_at
        from oauth_authorization_codes where code_hash = $1 and project_id = $2 and used_at is null`,
@@ -63,13 +59,12 @@ export const findUnusedAuthorizationCode = (
 
 /** Marks the code used and returns it; undefined when unknown, in another project, or already used. */
 export const takeAuthorizationCode = (
-  db: DbShape,
   projectId: string,
   code: string,
   at: Date
-): Effect.Effect<AuthorizationCodeRow | undefined, DbError> =>
+): DbEffect<AuthorizationCodeRow | undefined> =>
   Effect.flatMap(
-    db.query(
+    Db.query(
       `update oauth_authorization_codes set used_at = $3 where code_hash = $1 and project_id = $2 and used_at is null
        returning project_id, user_id, redirect_uri, code_challenge, code_challenge_method, is_new_user,
          after_callback_redirect_url, data, expires_at, used_at`,

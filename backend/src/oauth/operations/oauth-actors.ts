@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { type Actor, existingUser, forbidden, namedUser, ownUser, signedInUser } from "../acting-user.js"
+import { type Actor, existingUser, forbidden, namedUser, ownUser, signedInUser } from "../../operations/acting-user.js"
 import { tokenProvider } from "./connected-accounts.js"
 
 const userNotFound = () => new UserNotFound({})
