@@ -1,4 +1,3 @@
-import * as Schema from "effect/Schema"
 import * as ApiKeys from "./api-keys.js"
 import * as ContactChannels from "./contact-channels.js"
 import * as ExternalAuth from "./external-auth.js"
@@ -71,6 +70,3 @@ export const knownErrorClassForCode = (code: string): AnyKnownErrorClass<KnownEr
 
 /** True for any catalogue error. */
 export { isKnownError } from "./type-id.js"
-
-/** A schema of every known error, e.g. to send known errors between workers. @internal */
-export const KnownErrorSchema = /*#__PURE__*/ Schema.Union(knownErrorClasses)

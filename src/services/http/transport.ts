@@ -33,13 +33,7 @@ import {
 import { loadedCodec, startLoadingCodec, wireCodec, type LazySchema, resolveSchema } from "../wire/wire-codec-load.js"
 
 export type { RequestError, TransportError } from "../wire/transport-send.js"
-export {
-  formBody,
-  type HttpMethod,
-  jsonBody,
-  type RequestBody,
-  type TransportRequest
-} from "../wire/transport-request.js"
+export { formBody, jsonBody, type RequestBody, type TransportRequest } from "../wire/transport-request.js"
 
 /** A call can also fail because the stored token is the string "undefined". */
 export type TransportCallError = RequestError | InvalidTokenString

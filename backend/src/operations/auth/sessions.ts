@@ -12,6 +12,7 @@ import { randomId, randomSecret } from "../../crypto/secrets.js"
 import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
   findExternalSession,
+  insertExternalSession,
   findRefreshToken,
   findRefreshTokenById,
   insertRefreshToken,
@@ -77,22 +78,23 @@ export const openExternalSession = (input: {
     const tokens = yield* AccessTokens
     const now = yield* Clock.currentTimeMillis
     const expiresAt = new Date(now + SESSION_LIFETIME_MILLIS)
-    const existing = yield* findExternalSession(input.projectId, input.key)
-    let sessionId: string
-    if (existing === undefined) {
-      sessionId = yield* randomId
-      yield* insertRefreshToken({
-        id: sessionId,
-        projectId: input.projectId,
-        userId: input.userId,
-        // Never handed out: the provider's token is what renews this session.
-        token: yield* randomSecret(32),
-        createdAt: new Date(now),
-        expiresAt,
-        isImpersonation: false,
-        externalSession: input.key
-      })
-    } else {
+    const fresh = yield* randomId
+    const opened = yield* insertExternalSession({
+      id: fresh,
+      projectId: input.projectId,
+      userId: input.userId,
+      // Never handed out: the provider's token is what renews this session.
+      token: yield* randomSecret(32),
+      createdAt: new Date(now),
+      expiresAt,
+      externalSession: input.key
+    })
+    let sessionId = fresh
+    if (!opened) {
+      // The provider session has its session already (an earlier exchange, or one running beside this one).
+      const existing = yield* findExternalSession(input.projectId, input.key)
+      if (existing === undefined)
+        return yield* Effect.die(new Error("openExternalSession: the session of a known key vanished"))
       sessionId = existing.id
       yield* reviveRefreshToken(input.projectId, sessionId, new Date(now), expiresAt)
     }

@@ -27,12 +27,10 @@ export const insertRefreshToken = (token: {
   readonly createdAt: Date
   readonly expiresAt: Date | null
   readonly isImpersonation: boolean
-  /** The external provider session the session was opened for (`POST /auth/external/token`). */
-  readonly externalSession?: string | undefined
 }): DbEffect<void> =>
   Db.run(
-    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
-       values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
+    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation)
+       values ($1, $2, $3, $4, $5, $5, $6, $7)`,
     [
       token.id,
       token.projectId,
@@ -40,9 +38,40 @@ export const insertRefreshToken = (token: {
       sha256Hex(token.token),
       token.createdAt,
       token.expiresAt,
-      token.isImpersonation,
-      token.externalSession ?? null
+      token.isImpersonation
     ]
+  )
+
+/**
+ * Opens the session of an external provider session (its key) unless one exists: true when this call made it.
+ * Two first exchanges of one provider session at once both get here; the key's unique index lets one insert win
+ * and the other read the winner's row, instead of the loser failing on the index.
+ */
+export const insertExternalSession = (token: {
+  readonly id: string
+  readonly projectId: string
+  readonly userId: string
+  readonly token: string
+  readonly createdAt: Date
+  readonly expiresAt: Date
+  readonly externalSession: string
+}): DbEffect<boolean> =>
+  Effect.map(
+    Db.query(
+      `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, external_session)
+         values ($1, $2, $3, $4, $5, $5, $6, false, $7)
+         on conflict (project_id, external_session) where external_session is not null do nothing returning id`,
+      [
+        token.id,
+        token.projectId,
+        token.userId,
+        sha256Hex(token.token),
+        token.createdAt,
+        token.expiresAt,
+        token.externalSession
+      ]
+    ),
+    (rows) => rows.length > 0
   )
 
 /** The session opened for an external provider session (its key), revoked or not. */
