@@ -8,6 +8,7 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject, webcrypto } from "node:crypto"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Semaphore from "effect/Semaphore"
 import * as Layer from "effect/Layer"
 import type { AccessTokenKind } from "@stackfx/lib/domain/jwt.js"
 import { Db, type DbError } from "../store/db.js"
@@ -94,6 +95,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
       const withDb = yield* Db.provider
       // projectId -> keys, newest first
       const cache = new Map<string, ReadonlyArray<SigningKey>>()
+      const creating = Semaphore.makeUnsafe(1)
 
       const load = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> => {
         const cached = cache.get(projectId)
@@ -109,14 +111,21 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
         Effect.flatMap(load(projectId), (keys) => {
           const newest = keys.find((k) => k.kind === kind)
           if (newest !== undefined) return Effect.succeed(newest)
-          return Effect.gen(function* () {
-            const generated = yield* generateSigningJwks
-            yield* withDb(insertSigningKey({ projectId, kind, ...generated }))
-            cache.delete(projectId)
-            const reloaded = yield* load(projectId)
-            const first = reloaded.find((k) => k.kind === kind)
-            return first === undefined ? yield* Effect.die(new Error("signing key vanished after insert")) : first
-          })
+          // One creation at a time, and looked for again from the database once it is this one's turn: two first
+          // requests of a project at once made two keys of one kind, so its JWKS varied between runs.
+          return creating.withPermits(1)(
+            Effect.gen(function* () {
+              cache.delete(projectId)
+              const made = (yield* load(projectId)).find((k) => k.kind === kind)
+              if (made !== undefined) return made
+              const generated = yield* generateSigningJwks
+              yield* withDb(insertSigningKey({ projectId, kind, ...generated }))
+              cache.delete(projectId)
+              const reloaded = yield* load(projectId)
+              const first = reloaded.find((k) => k.kind === kind)
+              return first === undefined ? yield* Effect.die(new Error("signing key vanished after insert")) : first
+            })
+          )
         })
 
       return SigningKeys.of({
