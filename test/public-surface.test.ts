@@ -163,6 +163,11 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "ContainedPermissionNotFound",
     "CurrentProjectNotFound",
     "CurrentUser",
+    // CurrentUser's table and lazily loaded implementation (services/users/current-user.ts), public only
+    // through src/index.ts's `export *` of that module: CurrentUser and its types come from its generated tag
+    // module (services/generated/current-user.ts), so naming the root's exports drops these two.
+    "CurrentUserCalls",
+    "makeCurrentUser",
     "DEFAULT_BASE_URL",
     "DEFAULT_TEMPLATE_IDS",
     "DEMO_PROJECT_KEYS",

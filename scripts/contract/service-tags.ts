@@ -5,7 +5,10 @@
  * and its implementation (`makeTeams = implement(TeamsCalls, ...)`, or a function of the layer's options).
  * Everything a program's first load needs of it is generated here: the tag, its shape, the member names and
  * kinds, and a layer that loads the implementation on the first call (lazy-service.ts); the service module
- * itself is imported only by live.ts, the one chunk every implementation loads with.
+ * itself is imported only by live.ts, the one chunk every implementation loads with. A table whose members
+ * include reads of every program's first load (`firstLoad`, `CurrentUser.get`) has them written in its
+ * first-load module (`users/current-user-first-load.ts`), which the tag module imports and its layer builds
+ * at once.
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { basename, join, relative } from "node:path"
@@ -83,7 +86,15 @@ interface Service {
   readonly pages: ReadonlyArray<readonly [string, string, number]>
   /** The implementation is a function of the layer's options (`layerWith`), not an Effect. */
   readonly withOptions: boolean
+  /**
+   * Whether the table has members written in the service's first-load module (`firstLoad`, see
+   * services/http/service-calls.ts): `<module>-first-load.ts`, exporting `make<Service>FirstLoad`.
+   */
+  readonly firstLoad: boolean
 }
+
+/** The first-load module of a service module: `users/current-user.ts` -> `users/current-user-first-load.ts`. */
+const firstLoadModuleOf = (file: string) => file.replace(/\.ts$/, "-first-load.ts")
 
 const servicesOf = async (file: string): Promise<ReadonlyArray<Service>> => {
   const module: Record<string, unknown> = await import(pathToFileURL(file).href)
@@ -102,7 +113,14 @@ const servicesOf = async (file: string): Promise<ReadonlyArray<Service>> => {
         ? [[member, (value.pages as { of: string }).of, (value.pages as { pageSize: number }).pageSize] as const]
         : []
     )
-    found.push({ name, doc: docOf(file, exported), members, pages, withOptions: typeof make === "function" })
+    const firstLoad = Object.values(table).some((value) => isMember(value) && "firstLoad" in value)
+    if (firstLoad) {
+      const atOnce: Record<string, unknown> = await import(pathToFileURL(firstLoadModuleOf(file)).href)
+      if (atOnce[`make${name}FirstLoad`] === undefined) {
+        throw new Error(`${relative(root, firstLoadModuleOf(file))}: make${name}FirstLoad is missing`)
+      }
+    }
+    found.push({ name, doc: docOf(file, exported), members, pages, withOptions: typeof make === "function", firstLoad })
   }
   return found
 }
@@ -124,17 +142,32 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
     `import { ${found.map((s) => `${s.name}Members`).join(", ")} } from "./member-kinds.js"`,
     `import type { ShapeOf } from "../http/service-calls.js"`,
     `import type { ${typeImports.join(", ")} } from "${module}"`,
+    ...(found.some((s) => s.firstLoad)
+      ? [
+          `import { ${found
+            .filter((s) => s.firstLoad)
+            .map((s) => `make${s.name}FirstLoad`)
+            .join(", ")} } from "${module.replace(/\.js$/, "-first-load.js")}"`
+        ]
+      : []),
     ""
   ]
   const types = exportedTypes(file)
   if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from "${module}"`, "")
   for (const s of found) {
-    const requires = `Effect.Services<${s.withOptions ? `ReturnType<typeof make${s.name}>` : `typeof make${s.name}`}>`
+    const requires = `Effect.Services<${s.withOptions ? `ReturnType<typeof make${s.name}>` : `typeof make${s.name}`}>${
+      s.firstLoad ? ` | Effect.Services<typeof make${s.name}FirstLoad>` : ""
+    }`
     const kinds = `${s.name}Members`
-    const unwrap =
+    const derived =
       s.pages.length === 0
+        ? "undefined"
+        : `(service) => ({ ${s.pages.map(([m, of, size]) => `${m}: allPagesOf(service.${of}, ${size})`).join(", ")} })`
+    const unwrap = s.firstLoad
+      ? `,\n    ${derived},\n    make${s.name}FirstLoad`
+      : s.pages.length === 0
         ? ""
-        : `, (service) => ({ ${s.pages.map(([m, of, size]) => `${m}: allPagesOf(service.${of}, ${size})`).join(", ")} })`
+        : `, ${derived}`
     const load = (call: string) => `() => import("../live.js").then((m) => m.${call})${unwrap}`
     lines.push(
       `/** What the ${s.name} service offers; see its tag for the rules. */`,

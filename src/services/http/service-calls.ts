@@ -1,7 +1,9 @@
 /**
  * A service declared as a table of its members, each one call of a declared endpoint (with how the
  * member's arguments become the call's input, and how its answer becomes the member's result) or a member
- * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony).
+ * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony), or
+ * one built where the service's tag is: every page of another member (`allPages`), a read of every
+ * program's first load (`firstLoad`, written in the service's first-load module).
  *
  * Everything else derives from the table: the service's shape (`ShapeOf`, each member's error channel read
  * from its endpoint's declaration), its implementation (`implement`), what each member's success makes
@@ -75,6 +77,22 @@ export interface PagesMember<Sig> {
   readonly signature?: Sig
 }
 
+/**
+ * A read every program's first load makes (`CurrentUser.get`): written in the service's first-load module
+ * (`users/current-user-first-load.ts`, `makeCurrentUserFirstLoad`) and built with the service's layer, so
+ * it runs without waiting for the lazily loaded implementations; the table's other members still load on
+ * their first call. It makes nothing stale.
+ */
+export interface FirstLoadMember<Sig> {
+  readonly _tag: "Custom"
+  readonly kind: KindOf<Sig>
+  /** Reads nothing stale. */
+  readonly changes: undefined
+  readonly firstLoad: true
+  /** Carries the member's type; never set. */
+  readonly signature?: Sig
+}
+
 /** What a custom member's success makes stale: fixed keys, or keys computed from its arguments. */
 export type MemberChanges<Sig> = Sig extends (...args: infer Args) => unknown
   ? ReadonlyArray<DataKey> | ((...args: Args) => ReadonlyArray<DataKey>)
@@ -119,12 +137,17 @@ export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
 /** The members the implementation writes itself. */
 export type CustomPart<C> = {
   readonly [
-    K in keyof C as C[K] extends PagesMember<infer _S>
+    K in keyof C as C[K] extends PagesMember<infer _S> | FirstLoadMember<infer _F>
       ? never
       : C[K] extends CustomMember<infer _S, infer _K>
         ? K
         : never
   ]: MemberShape<C[K]>
+}
+
+/** The members the service's first-load module writes (see {@link FirstLoadMember}). */
+export type FirstLoadPart<C> = {
+  readonly [K in keyof C as C[K] extends FirstLoadMember<infer _S> ? K : never]: MemberShape<C[K]>
 }
 
 /** The error channel of a member of a table. */
@@ -184,6 +207,14 @@ export const allPages = <Sig>(of: string, pageSize: number): PagesMember<Sig> =>
   kind: "stream",
   changes: undefined,
   pages: { of, pageSize }
+})
+
+/** `firstLoad<Effect<ClientUser | null, CallFailure>>("effect")`: see {@link FirstLoadMember}. */
+export const firstLoad = <Sig>(kind: KindOf<Sig>): FirstLoadMember<Sig> => ({
+  _tag: "Custom",
+  kind,
+  changes: undefined,
+  firstLoad: true
 })
 
 /** The keys an endpoint's success makes stale, for one input. */
@@ -246,7 +277,8 @@ export const implement = <const C extends ServiceCalls, R = never>(
       shape[name] = member.kind === "effect" ? invoke() : invoke
     }
     // Every member of the table is in `shape`: call members built above, custom ones from `customMembers`,
-    // whose type lists exactly the custom members of the table.
+    // whose type lists exactly the custom members of the table; `allPages` and first-load members are
+    // built where the service's tag is (lazy-service.ts), over or beside this implementation.
     return withChanges(shape as ShapeOf<C>, changeTable(calls), hub)
   })
 

@@ -16,7 +16,7 @@ import { usePermission, usePermissions, useTeam, useTeams, useUser } from "../..
 import { StackProvider, useStackApp } from "../../../src/react/provider.js"
 import { UserButton } from "../../../src/react/user-button.js"
 import { ClientConfig } from "../../../src/services/wire/client-config.js"
-import { CurrentUser, type CurrentUserShape } from "../../../src/services/users/current-user.js"
+import { CurrentUser, type CurrentUserShape } from "../../../src/services/generated/current-user.js"
 import { isLoggedIn, Session } from "../../../src/services/session/session.js"
 import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/generated/team-permissions.js"
 import { Teams, type TeamsShape } from "../../../src/services/generated/teams.js"

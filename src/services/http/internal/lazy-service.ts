@@ -51,15 +51,21 @@ export type MemberKinds<Shape> = {
 /** Members built over the service's other members where its tag is (`allPages`, see all-pages.ts). */
 export type DerivedMembers<Shape> = (service: Shape) => Partial<Shape>
 
-/** The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. */
-export const lazyImplementation = <Shape, R>(
+/**
+ * The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. `firstLoad`
+ * builds the members the service's first-load module writes (`firstLoad` in its table, service-calls.ts):
+ * built at once, they never wait for the lazily loaded code.
+ */
+export const lazyImplementation = <Shape, R, RF = never>(
   name: string,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>,
-  derived?: DerivedMembers<Shape>
-): Effect.Effect<Shape, never, R> =>
+  derived?: DerivedMembers<Shape>,
+  firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
+): Effect.Effect<Shape, never, R | RF> =>
   Effect.gen(function* () {
     const context = yield* Effect.context<R>()
+    const atOnce: Readonly<Record<string, unknown>> = firstLoad === undefined ? {} : yield* firstLoad
     const once = yield* Semaphore.make(1)
     let loaded: Shape | undefined
     const build = Effect.tryPromise({
@@ -85,8 +91,12 @@ export const lazyImplementation = <Shape, R>(
     )
     const proxy: Record<string, unknown> = {}
     for (const [member, kind] of Object.entries<string>(kinds)) {
-      // A Stream member is built over the others (`derived`), never loaded.
+      // A Stream member is built over the others (`derived`), never loaded; a first-load member is at hand.
       if (kind === "stream") continue
+      if (member in atOnce) {
+        proxy[member] = atOnce[member]
+        continue
+      }
       const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
       proxy[member] =
         kind === "effect"
@@ -97,7 +107,8 @@ export const lazyImplementation = <Shape, R>(
               )
     }
     // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
-    // the same member of the loaded implementation, whose errors already include NetworkError.
+    // the same member of the loaded implementation, whose errors already include NetworkError, or is the
+    // first-load member itself.
     if (derived !== undefined) Object.assign(proxy, derived(proxy as Shape))
     return tracedService(name, proxy as Shape)
   })
@@ -108,9 +119,10 @@ export const lazyImplementation = <Shape, R>(
  * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
  * request that got no answer, and the next call tries again.
  */
-export const lazyLayer = <Self, Shape, R>(
+export const lazyLayer = <Self, Shape, R, RF = never>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>,
-  derived?: DerivedMembers<Shape>
-): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load, derived))
+  derived?: DerivedMembers<Shape>,
+  firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
+): Layer.Layer<Self, never, R | RF> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load, derived, firstLoad))
