@@ -138,7 +138,7 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
     `import type * as Effect from "effect/Effect"`,
     `import type * as Layer from "effect/Layer"`,
     ...(streams ? [`import { allPagesOf } from "../http/internal/all-pages.js"`] : []),
-    `import { lazyLayer } from "../http/internal/lazy-service.js"`,
+    `import { ${[...new Set(found.map((s) => (s.withOptions ? "lazyLayer" : "chunkLayer")))].sort().join(", ")} } from "../http/internal/lazy-service.js"`,
     `import { ${found.map((s) => `${s.name}Members`).join(", ")} } from "./member-kinds.js"`,
     `import type { ShapeOf } from "../http/service-calls.js"`,
     `import type { ${typeImports.join(", ")} } from "${module}"`,
@@ -187,10 +187,10 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
       )
     } else {
       lines.push(
-        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ lazyLayer(`,
+        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ chunkLayer(`,
         `    ${s.name},`,
         `    ${kinds},`,
-        `    ${load(`make${s.name}`)}`,
+        `    "make${s.name}"${unwrap}`,
         "  )"
       )
     }

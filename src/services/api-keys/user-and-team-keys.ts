@@ -38,7 +38,7 @@ import type { ServerTeam } from "../../domain/team.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { UsersApi } from "../../contract/users.js"
 
 /** A key and whether it works now. */

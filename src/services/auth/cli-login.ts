@@ -32,7 +32,7 @@ import type { CliAuthAttempt, CliAuthPollAnswer } from "../../domain/cli-auth.js
 import { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUsed } from "../../errors/client/cli-login.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { NotSignedIn } from "../../errors/client/session.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { cliAuthConfirmUrl } from "./cli-confirm-url.js"
 
 /** A started attempt: the polling code stays with the program, the login code goes in the URL. */

@@ -1,5 +1,7 @@
 /**
- * A service declared as a table of its members, each one call of a declared endpoint (with how the
+ * A service declared as a table of its members, and one call of a declared endpoint (`caller`, below).
+ *
+ * A table's member is one call of a declared endpoint (with how the
  * member's arguments become the call's input, and how its answer becomes the member's result) or a member
  * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony), or
  * one built where the service's tag is: every page of another member (`allPages`), a read of every
@@ -24,12 +26,188 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Stream from "effect/Stream"
-import type { EndpointSpec } from "../../contract/declaration.js"
+import {
+  atView,
+  type BodyAt,
+  type Codec,
+  type EndpointSpec,
+  type ErrorTagsAt,
+  isRaw,
+  isSchemaRef,
+  type ParamsOf,
+  type PathParams,
+  type QueryEncoded,
+  type SchemaRef,
+  type SuccessAt
+} from "../../contract/declaration.js"
 import type { AccessType } from "../../domain/api.js"
 import type { DataKey } from "../../contract/data-keys.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { NetworkError } from "../../errors/client/network-error.js"
 import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"
-import { type AnswerAt, type CallFailureAt, type CallInput, caller } from "./call.js"
-import { Transport } from "./transport.js"
+import { type LazySchema, lazySchema, wireCodec } from "../wire/wire-codec-load.js"
+import {
+  type CallFailure,
+  documented,
+  formBody,
+  jsonBody,
+  type RequestBody,
+  Transport,
+  type TransportRequest,
+  type TransportShape
+} from "./transport.js"
+
+// One call of a declaration (`caller`): the path filled in with percent-encoded parameters, the body encoded
+// with the declaration's schema for the caller's view, the answer decoded with its success schema, and the
+// error channel narrowed to the known errors it documents (`documented`). Method, path, schemas and errors
+// are read from the declaration: a service never writes them. It imports no schema and not effect's Schema:
+// a call names its schemas, resolved through the codec (wire-codec.ts), loaded with the first call that
+// encodes or decodes.
+
+/** How a call goes out, besides what the declaration says (the transport's options). */
+export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
+
+/** What one call sends: path parameters, the query as it travels, the body in its decoded form. */
+export type CallInput<D extends EndpointSpec, V extends AccessType> = ([PathParams<D["path"]>] extends [never]
+  ? { readonly params?: undefined }
+  : { readonly params: ParamsOf<D> }) &
+  ([QueryEncoded<D>] extends [never] ? { readonly query?: undefined } : { readonly query?: QueryEncoded<D> }) &
+  ([BodyAt<D, V>] extends [never] ? { readonly body?: undefined } : { readonly body: BodyAt<D, V> }) & {
+    readonly options?: CallOptions
+  }
+
+/** What a call can fail with: the documented known errors, the pipeline's own, and a body that does not fit. */
+export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
+  | CallFailure<ErrorTagsAt<D, V>>
+  | ([BodyAt<D, V>] extends [never] ? never : InvalidInput)
+
+/** The answer of a call: the decoded success, or the text of a raw answer. */
+export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string }
+  ? string
+  : SuccessAt<D, V>
+
+/**
+ * `segment(id)` percent-encodes one path segment, so an id containing `/`, `?` or `#` stays inside its
+ * segment instead of reaching another endpoint.
+ */
+const segment = (value: string): string => encodeURIComponent(value)
+
+/** `/teams/{team_id}` with `{ team_id: "a/b" }` is `/teams/a%2Fb`. */
+const pathFiller = (path: string): ((params: Readonly<Record<string, string>> | undefined) => string) => {
+  const parts = path.split(/\{([^}]+)\}/)
+  if (parts.length === 1) return () => path
+  return (params) => parts.map((part, index) => (index % 2 === 0 ? part : segment(params?.[part] ?? ""))).join("")
+}
+
+/** A schema for the transport: a named one resolves through the codec once it is loaded. */
+const lazily = (schema: Codec | SchemaRef): Codec | LazySchema<Codec> =>
+  isSchemaRef(schema) ? lazySchema((codec) => codec.schemas[schema.schemaRef]) : schema
+
+/** Encodes a body with its schema, through the codec (loaded on the first use, then at hand). */
+const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
+  // Told apart here, with the plan: a call runs no code of the declaration's module.
+  const named = isSchemaRef(schema) ? schema.schemaRef : undefined
+  let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
+  // A codec that cannot load is the call's NetworkError, as for a decode (wire/wire-codec-load.ts).
+  return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
+    encode !== undefined
+      ? encode(value)
+      : Effect.flatMap(wireCodec(method, path), (codec) => {
+          encode = codec.encodeInput(named === undefined ? (schema as Codec) : codec.schemas[named]) as (
+            value: unknown
+          ) => Effect.Effect<unknown, InvalidInput>
+          return encode(value)
+        })
+}
+
+/**
+ * What calling a declaration as a view needs besides the transport and the input, worked out once: for a
+ * table's row when the table is declared (the row holds it), for `caller` when the service is built.
+ */
+export interface CallPlan {
+  readonly call: (
+    transport: TransportShape,
+    input: CallInput<EndpointSpec, AccessType>
+  ) => Effect.Effect<unknown, unknown>
+}
+
+/** The {@link CallPlan} of `declaration` called as `view` (the access type whose schemas and errors apply). */
+const planOf = (declaration: EndpointSpec, view: AccessType): CallPlan => {
+  const narrow = documented(...(atView(declaration.errors, view) ?? []))
+  const fill = pathFiller(declaration.path)
+  const bodySchema = declaration.body === undefined ? undefined : atView(declaration.body, view)
+  const encode = bodySchema === undefined ? undefined : encoder(bodySchema, declaration.method, declaration.path)
+  const toBody =
+    declaration.bodyEncoding === "form"
+      ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
+      : jsonBody
+  const success = declaration.success
+  const answer = isRaw(success) ? undefined : atView(success, view)
+  const decodeWith = answer === undefined ? undefined : lazily(answer)
+  const method = declaration.method
+  const send = (
+    transport: TransportShape,
+    input: CallInput<EndpointSpec, AccessType>,
+    body: RequestBody | undefined
+  ): Effect.Effect<unknown, unknown> => {
+    const request: TransportRequest = {
+      method,
+      path: fill(input.params as Readonly<Record<string, string>> | undefined),
+      query: input.query as TransportRequest["query"],
+      body,
+      ...input.options
+    }
+    return decodeWith === undefined
+      ? transport.request({ ...request, response: "text" })
+      : transport.requestJson(request, decodeWith)
+  }
+  return {
+    call: (transport, input) =>
+      narrow(
+        encode === undefined
+          ? send(transport, input, undefined)
+          : Effect.flatMap(encode(input.body), (wire) => send(transport, input, toBody(wire)))
+      )
+  }
+}
+
+/**
+ * The function that calls `declaration` as `view` (the access type whose schemas and errors apply), made
+ * once per service: everything that does not depend on the input is worked out here.
+ */
+export const caller = <const D extends EndpointSpec, V extends AccessType>(
+  transport: TransportShape,
+  declaration: D,
+  view: V
+): ((input: CallInput<D, V>) => Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>>) => {
+  const plan = planOf(declaration, view)
+  // The declaration's schemas decode to AnswerAt and its errors narrow to CallFailureAt; the types above
+  // are the declaration's, which the generic code cannot follow.
+  return (input) =>
+    plan.call(transport, input as CallInput<EndpointSpec, AccessType>) as Effect.Effect<
+      AnswerAt<D, V>,
+      CallFailureAt<D, V>
+    >
+}
+
+/** The callers of a group of declarations (`{ get, update, ... }`), each as {@link caller} makes it. */
+export type Callers<G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType> = {
+  readonly [K in keyof G]: (input: CallInput<G[K], V>) => Effect.Effect<AnswerAt<G[K], V>, CallFailureAt<G[K], V>>
+}
+
+/**
+ * Every declaration of a group called as `view`: `const call = callers(transport, OAuthProvidersApi, "client")`
+ * then `call.get({ params })`. Made once per service, like {@link caller}.
+ */
+export const callers = <const G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType>(
+  transport: TransportShape,
+  group: G,
+  view: V
+): Callers<G, V> =>
+  // One caller per declaration of the group, each typed by its own declaration (see `caller`).
+  Object.fromEntries(
+    Object.entries(group).map(([name, declaration]) => [name, caller(transport, declaration, view)])
+  ) as unknown as Callers<G, V>
 
 /**
  * Whether a member is an Effect (`teams.list`), a function returning one (`teams.get(id)`), or a function
@@ -52,6 +230,8 @@ export interface CallMember<
   readonly view: V
   readonly input: (...args: Args) => CallInput<D, V>
   readonly output: ((answer: AnswerAt<D, V>) => Out) | undefined
+  /** The call, worked out when the table is declared. */
+  readonly plan: CallPlan
 }
 
 /** A member the implementation writes; `Sig` is its type, `changes` what its success makes stale. */
@@ -119,6 +299,7 @@ interface AnyCallMember {
   readonly view: AccessType
   readonly input: (...args: ReadonlyArray<never>) => object
   readonly output: ((answer: never) => unknown) | undefined
+  readonly plan: CallPlan
 }
 
 /** The type of one member. */
@@ -172,7 +353,8 @@ export const effectCall = <const D extends EndpointSpec, V extends AccessType, O
   endpoint,
   view,
   input: options.input,
-  output: options.output
+  output: options.output,
+  plan: planOf(endpoint, view)
 })
 
 /** A member that is a function: its arguments become the call's input, and the answer maybe its result. */
@@ -186,7 +368,15 @@ export const functionCall = <
   view: V,
   input: (...args: Args) => CallInput<D, V>,
   output?: (answer: AnswerAt<D, V>) => Out
-): CallMember<D, V, "function", Args, Out> => ({ _tag: "Call", kind: "function", endpoint, view, input, output })
+): CallMember<D, V, "function", Args, Out> => ({
+  _tag: "Call",
+  kind: "function",
+  endpoint,
+  view,
+  input,
+  output,
+  plan: planOf(endpoint, view)
+})
 
 /**
  * A member written by the implementation: `custom<(code: string) => Effect<...>>("function")`. Its error
@@ -251,7 +441,8 @@ export const changeTable = <const C extends ServiceCalls>(calls: C): Changes<Sha
 }
 
 /**
- * The implementation of a service from its table: each call member made once over the transport, the
+ * The implementation of a service from its table: each call member over the transport (its call worked out
+ * when the table was declared), the
  * custom members from `customMembers`, and every member announcing its changes on the tier's `DataChanges`.
  */
 export const implement = <const C extends ServiceCalls, R = never>(
@@ -268,10 +459,10 @@ export const implement = <const C extends ServiceCalls, R = never>(
         shape[name] = own[name]
         continue
       }
-      const run = caller(transport, member.endpoint, member.view) as (input: object) => Effect.Effect<never, unknown>
-      const { input, output } = member
+      const { input, output, plan } = member
       const invoke = (...args: ReadonlyArray<never>) => {
-        const sent = run(input(...args))
+        // The answer is the declaration's, which the row's output takes (CallMember's types).
+        const sent = plan.call(transport, input(...args)) as Effect.Effect<never, unknown>
         return output === undefined ? sent : Effect.map(sent, output)
       }
       shape[name] = member.kind === "effect" ? invoke() : invoke

@@ -9,7 +9,7 @@ import { Transport } from "../http/transport.js"
 import { EmailTemplateNotFound } from "./email-template-not-found.js"
 import { EmailTemplatesApi } from "../../contract/email-templates.js"
 import type { EmailTemplate, EmailTemplateUpdate } from "../../domain/email-template.js"
-import { type CallFailureAt, callers } from "../http/call.js"
+import { type CallFailureAt, callers } from "../http/service-calls.js"
 
 /**
  * The project has no template with this id (deleted, never created, or in another project). The API answers

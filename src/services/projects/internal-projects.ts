@@ -11,7 +11,7 @@ import { Transport, documented } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import { InternalProjectsApi } from "../../contract/internal-projects.js"
 import type { AdminProject, AdminProjectCreate } from "../../domain/project.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import type { InitialProjectKeys } from "./internal-project-keys.js"
 import { STACK_HEADERS } from "../../domain/api.js"
 

@@ -20,7 +20,7 @@ import {
   ProjectConfigView,
   type ResettableConfigLevel
 } from "../../domain/project-config.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { decodeJson } from "../wire/wire-codec.js"
 
 const level = (configLevel: ConfigLevel) => ({ level: configLevel })

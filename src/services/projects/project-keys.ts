@@ -9,7 +9,7 @@ import { Transport } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import type { ApiKeyCreate } from "../../domain/api-key.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailureAt, callers } from "../http/call.js"
+import { type CallFailureAt, callers } from "../http/service-calls.js"
 
 type Fails<D extends keyof typeof InternalApiKeysApi> = CallFailureAt<(typeof InternalApiKeysApi)[D], "admin">
 

@@ -11,7 +11,7 @@ import { Transport } from "../http/transport.js"
 import { AdminProjectsApi, ProjectsApi } from "../../contract/projects.js"
 import type { AdminProject, AdminProjectUpdate } from "../../domain/project.js"
 import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { type ProductionModeProblem, productionModeProblems } from "../../domain/rules/production-mode.js"
 
 const nothing = (): void => undefined

@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import { custom, effectCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { SessionsApi } from "../../contract/sessions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import type { SessionNotFound } from "./session-not-found.js"
 import { endSession } from "./server-sessions.js"
 

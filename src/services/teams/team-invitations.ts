@@ -12,7 +12,7 @@ import { Transport } from "../http/transport.js"
 import type { TeamInvitation } from "../../domain/team-invitation.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import { invitationsOf, TeamInvitationsApi } from "../../contract/team-invitations.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 
 /** An invitation to send. */

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { TeamPermissionsApi } from "../../contract/permissions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 
 /** Options of the permission listings. */
 export interface PermissionListOptions {

@@ -13,7 +13,7 @@ import { Transport } from "../http/transport.js"
 import { ContactChannelsApi } from "../../contract/contact-channels.js"
 import type { ContactChannelUpdate } from "../../domain/contact-channel.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 
 /** A new address of the signed-in user. */

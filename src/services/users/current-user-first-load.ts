@@ -2,7 +2,7 @@
  * The reads of `CurrentUser` (users/current-user.ts names them in its table, `firstLoad`) that every
  * program's first load runs: built with the service's layer rather than loaded with the implementations,
  * so a page's first read sends its request at once. Every byte here is in every first load, so this module
- * imports no schema and not the generic call code (http/call.ts): `get` names its schema through the codec,
+ * imports no schema and not the generic call code (http/service-calls.ts): `get` names its schema through the codec,
  * which loads while the request is under way, and sends through the transport's signed-in-only request.
  */
 import * as Effect from "effect/Effect"

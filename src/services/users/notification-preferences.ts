@@ -14,7 +14,7 @@ import { Transport } from "../http/transport.js"
 import { NotificationPreferencesApi } from "../../contract/notification-preferences.js"
 import type { NotificationPreference } from "../../domain/notification-preference.js"
 import { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 
 /**
  * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID failing the

@@ -31,7 +31,7 @@ import {
   OAuthProviderNotFound,
   type OAuthProviderConflictReason
 } from "../../errors/client/oauth-provider-errors.js"
-import { type CallFailureAt, callers } from "../http/call.js"
+import { type CallFailureAt, callers } from "../http/service-calls.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 
 type Fails<D extends keyof typeof OAuthProvidersApi, V extends "client" | "server"> = CallFailureAt<

@@ -15,7 +15,7 @@ import { Transport } from "../http/transport.js"
 import { UsersApi, MAX_USERS_PAGE } from "../../contract/users.js"
 import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailureAt, caller } from "../http/call.js"
+import { type CallFailureAt, caller } from "../http/service-calls.js"
 
 /** Options of `ServerUsers.list`: paging and filters. */
 export interface ServerUserListOptions {

@@ -4,7 +4,7 @@
  * `session` uses the real Session over the real cookie token store, so two tabs share it.
  * `window.stackfx` lets the test drive and observe the page.
  */
-import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
+import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Component, type ReactNode, StrictMode, Suspense } from "react"
