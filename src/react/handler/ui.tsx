@@ -107,6 +107,23 @@ export function Button(props: ButtonProps): ReactNode {
   )
 }
 
+/**
+ * A row's destructive action: `Revoke`, named `Revoke <what>` for a screen reader, since a list shows one
+ * button per row under the same word.
+ */
+export function RowAction(props: {
+  readonly verb: string
+  readonly what: string
+  readonly pending: boolean
+  readonly onClick: () => void
+}): ReactNode {
+  return (
+    <Button variant="danger" pending={props.pending} aria-label={`${props.verb} ${props.what}`} onClick={props.onClick}>
+      {props.verb}
+    </Button>
+  )
+}
+
 export function Notice(props: { readonly kind: "success" | "info"; readonly children: ReactNode }): ReactNode {
   return (
     <p className="stackfx-alert" data-kind={props.kind} role="status">

@@ -5,6 +5,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
+import { LinkWithoutCode } from "../page-shared.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
@@ -88,11 +89,7 @@ function ResetForm(props: { readonly code: string }): ReactNode {
 export function PasswordResetPage(): ReactNode {
   const code = useQueryParam("code")
   if (code === undefined) {
-    return (
-      <Card title="Reset your password">
-        <p>This link has no reset code. Open the link from the email again.</p>
-      </Card>
-    )
+    return <LinkWithoutCode title="Reset your password" what="reset" />
   }
   return <ResetForm code={code} />
 }
