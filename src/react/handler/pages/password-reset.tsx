@@ -7,7 +7,7 @@ import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
 import { LinkWithoutCode } from "../page-shared.js"
 import { HandlerLink } from "../handler-link.js"
-import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"
+import { Button, Card, ErrorAlert, formValue, NewPasswordFields, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
 
 type Step = "checking" | "ready" | "invalid" | "done"
@@ -68,14 +68,7 @@ function ResetForm(props: { readonly code: string }): ReactNode {
       return (
         <Card title="Reset your password" subtitle="Choose a new password.">
           <form className="stackfx-stack" onSubmit={onSubmit}>
-            <Field label="New password" name="password" type="password" autoComplete="new-password" required />
-            <Field
-              label="Repeat new password"
-              name="passwordConfirmation"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields name="password" label="New password" />
             <Button type="submit" block pending={reset.pending}>
               Reset password
             </Button>
