@@ -25,20 +25,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type * as Stream from "effect/Stream"
 import {
   atView,
-  type BodyAt,
   type Codec,
   type EndpointSpec,
-  type ErrorTagsAt,
   isRaw,
   isSchemaRef,
-  type ParamsOf,
-  type PathParams,
-  type QueryEncoded,
-  type SchemaRef,
-  type SuccessAt
+  type SchemaRef
 } from "../../contract/declaration.js"
 import type { AccessType } from "../../domain/api.js"
 import type { DataKey } from "../../contract/data-keys.js"
@@ -46,8 +39,24 @@ import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"
 import { type LazySchema, lazySchema, wireCodec } from "../wire/wire-codec-load.js"
+import type {
+  AnswerAt,
+  CallFailureAt,
+  CallInput,
+  CallMember,
+  CallPlan,
+  Callers,
+  CustomMember,
+  CustomPart,
+  FirstLoadMember,
+  KindOf,
+  MemberArgs,
+  MemberChanges,
+  PagesMember,
+  ServiceCalls,
+  ShapeOf
+} from "./service-types.js"
 import {
-  type CallFailure,
   documented,
   formBody,
   jsonBody,
@@ -57,34 +66,14 @@ import {
   type TransportShape
 } from "./transport.js"
 
+export type * from "./service-types.js"
+
 // One call of a declaration (`caller`): the path filled in with percent-encoded parameters, the body encoded
 // with the declaration's schema for the caller's view, the answer decoded with its success schema, and the
 // error channel narrowed to the known errors it documents (`documented`). Method, path, schemas and errors
 // are read from the declaration: a service never writes them. It imports no schema and not effect's Schema:
 // a call names its schemas, resolved through the codec (wire-codec.ts), loaded with the first call that
 // encodes or decodes.
-
-/** How a call goes out, besides what the declaration says (the transport's options). */
-export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
-
-/** What one call sends: path parameters, the query as it travels, the body in its decoded form. */
-export type CallInput<D extends EndpointSpec, V extends AccessType> = ([PathParams<D["path"]>] extends [never]
-  ? { readonly params?: undefined }
-  : { readonly params: ParamsOf<D> }) &
-  ([QueryEncoded<D>] extends [never] ? { readonly query?: undefined } : { readonly query?: QueryEncoded<D> }) &
-  ([BodyAt<D, V>] extends [never] ? { readonly body?: undefined } : { readonly body: BodyAt<D, V> }) & {
-    readonly options?: CallOptions
-  }
-
-/** What a call can fail with: the documented known errors, the pipeline's own, and a body that does not fit. */
-export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
-  | CallFailure<ErrorTagsAt<D, V>>
-  | ([BodyAt<D, V>] extends [never] ? never : InvalidInput)
-
-/** The answer of a call: the decoded success, or the text of a raw answer. */
-export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string }
-  ? string
-  : SuccessAt<D, V>
 
 /**
  * `segment(id)` percent-encodes one path segment, so an id containing `/`, `?` or `#` stays inside its
@@ -118,17 +107,6 @@ const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
           ) => Effect.Effect<unknown, InvalidInput>
           return encode(value)
         })
-}
-
-/**
- * What calling a declaration as a view needs besides the transport and the input, worked out once: for a
- * table's row when the table is declared (the row holds it), for `caller` when the service is built.
- */
-export interface CallPlan {
-  readonly call: (
-    transport: TransportShape,
-    input: CallInput<EndpointSpec, AccessType>
-  ) => Effect.Effect<unknown, unknown>
 }
 
 /** The {@link CallPlan} of `declaration` called as `view` (the access type whose schemas and errors apply). */
@@ -190,11 +168,6 @@ export const caller = <const D extends EndpointSpec, V extends AccessType>(
     >
 }
 
-/** The callers of a group of declarations (`{ get, update, ... }`), each as {@link caller} makes it. */
-export type Callers<G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType> = {
-  readonly [K in keyof G]: (input: CallInput<G[K], V>) => Effect.Effect<AnswerAt<G[K], V>, CallFailureAt<G[K], V>>
-}
-
 /**
  * Every declaration of a group called as `view`: `const call = callers(transport, OAuthProvidersApi, "client")`
  * then `call.get({ params })`. Made once per service, like {@link caller}.
@@ -208,136 +181,6 @@ export const callers = <const G extends Readonly<Record<string, EndpointSpec>>, 
   Object.fromEntries(
     Object.entries(group).map(([name, declaration]) => [name, caller(transport, declaration, view)])
   ) as unknown as Callers<G, V>
-
-/**
- * Whether a member is an Effect (`teams.list`), a function returning one (`teams.get(id)`), or a function
- * returning a Stream (`users.listAll()`).
- */
-export type Kind = "effect" | "function" | "stream"
-
-/** A member that is one call of an endpoint. */
-export interface CallMember<
-  D extends EndpointSpec,
-  V extends AccessType,
-  K extends Kind,
-  Args extends ReadonlyArray<unknown>,
-  Out
-> {
-  readonly _tag: "Call"
-  readonly kind: K
-  readonly endpoint: D
-  /** The access type whose schemas and errors the member uses. */
-  readonly view: V
-  readonly input: (...args: Args) => CallInput<D, V>
-  readonly output: ((answer: AnswerAt<D, V>) => Out) | undefined
-  /** The call, worked out when the table is declared. */
-  readonly plan: CallPlan
-}
-
-/** A member the implementation writes; `Sig` is its type, `changes` what its success makes stale. */
-export interface CustomMember<Sig, K extends Kind> {
-  readonly _tag: "Custom"
-  readonly kind: K
-  readonly changes: MemberChanges<Sig> | undefined
-  /** Carries the member's type; never set. */
-  readonly signature?: Sig
-}
-
-/**
- * A member that is every page of another member, as a Stream (`listAll` over `list`): built where the service's
- * tag is (lazy-service.ts), over the lazily loaded member, so the implementation carries no Stream code.
- */
-export interface PagesMember<Sig> {
-  readonly _tag: "Custom"
-  readonly kind: "stream"
-  /** Reads nothing stale. */
-  readonly changes: undefined
-  readonly pages: { readonly of: string; readonly pageSize: number }
-  /** Carries the member's type; never set. */
-  readonly signature?: Sig
-}
-
-/**
- * A read every program's first load makes (`CurrentUser.get`): written in the service's first-load module
- * (`users/current-user-first-load.ts`, `makeCurrentUserFirstLoad`) and built with the service's layer, so
- * it runs without waiting for the lazily loaded implementations; the table's other members still load on
- * their first call. It makes nothing stale.
- */
-export interface FirstLoadMember<Sig> {
-  readonly _tag: "Custom"
-  readonly kind: KindOf<Sig>
-  /** Reads nothing stale. */
-  readonly changes: undefined
-  readonly firstLoad: true
-  /** Carries the member's type; never set. */
-  readonly signature?: Sig
-}
-
-/** What a custom member's success makes stale: fixed keys, or keys computed from its arguments. */
-export type MemberChanges<Sig> = Sig extends (...args: infer Args) => unknown
-  ? ReadonlyArray<DataKey> | ((...args: Args) => ReadonlyArray<DataKey>)
-  : ReadonlyArray<DataKey>
-
-/** The kind of a member's type. */
-export type KindOf<Sig> =
-  Sig extends Effect.Effect<infer _A, infer _E, infer _R>
-    ? "effect"
-    : Sig extends (...args: infer _P) => Stream.Stream<infer _A, infer _E, infer _R>
-      ? "stream"
-      : "function"
-
-/** A service's table of members. */
-export type ServiceCalls = {
-  readonly [member: string]: AnyCallMember | CustomMember<unknown, Kind>
-}
-
-/** Any call member, as the generic code sees it. */
-interface AnyCallMember {
-  readonly _tag: "Call"
-  readonly kind: Kind
-  readonly endpoint: EndpointSpec
-  readonly view: AccessType
-  readonly input: (...args: ReadonlyArray<never>) => object
-  readonly output: ((answer: never) => unknown) | undefined
-  readonly plan: CallPlan
-}
-
-/** The type of one member. */
-export type MemberShape<M> =
-  M extends CallMember<infer D, infer V, infer K, infer Args, infer Out>
-    ? K extends "effect"
-      ? Effect.Effect<Out, CallFailureAt<D, V>>
-      : (...args: Args) => Effect.Effect<Out, CallFailureAt<D, V>>
-    : M extends CustomMember<infer Sig, infer _K>
-      ? Sig
-      : never
-
-/** The service's shape: one member per entry of its table, with the entry's doc comment. */
-export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
-
-/** The members the implementation writes itself. */
-export type CustomPart<C> = {
-  readonly [
-    K in keyof C as C[K] extends PagesMember<infer _S> | FirstLoadMember<infer _F>
-      ? never
-      : C[K] extends CustomMember<infer _S, infer _K>
-        ? K
-        : never
-  ]: MemberShape<C[K]>
-}
-
-/** The members the service's first-load module writes (see {@link FirstLoadMember}). */
-export type FirstLoadPart<C> = {
-  readonly [K in keyof C as C[K] extends FirstLoadMember<infer _S> ? K : never]: MemberShape<C[K]>
-}
-
-/** The error channel of a member of a table. */
-export type FailureOfMember<C, K extends keyof C> =
-  MemberShape<C[K]> extends Effect.Effect<infer _A, infer E, infer _R>
-    ? E
-    : MemberShape<C[K]> extends (...args: infer _P) => Effect.Effect<infer _A, infer E, infer _R>
-      ? E
-      : never
 
 /** A member that is an Effect: one call whose input is fixed. */
 export const effectCall = <const D extends EndpointSpec, V extends AccessType, Out = AnswerAt<D, V>>(
@@ -472,9 +315,6 @@ export const implement = <const C extends ServiceCalls, R = never>(
     // built where the service's tag is (lazy-service.ts), over or beside this implementation.
     return withChanges(shape as ShapeOf<C>, changeTable(calls), hub)
   })
-
-/** The arguments of a member (none for an Effect). */
-export type MemberArgs<M> = MemberShape<M> extends (...args: infer Args) => unknown ? Args : []
 
 /** The keys one member announces for these arguments (for tests and tools; services use `implement`). */
 export const memberChanges =
