@@ -115,7 +115,7 @@ const calls = [
   },
   {
     name: "CurrentUser.get (useUser)",
-    start: "services/users/current-user.ts",
+    start: "services/generated/current-user.ts",
     service: "services/users/current-user.ts",
     run: () => runtime.runPromise(CurrentUser.use((me) => me.get))
   }

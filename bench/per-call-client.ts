@@ -7,7 +7,7 @@
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { clientTier } from "../src/layers/client.js"
 import { Session } from "../src/services/session/session.js"
-import { CurrentUser } from "../src/services/users/current-user.js"
+import { CurrentUser } from "../src/services/generated/current-user.js"
 
 export interface PerCallClientOptions {
   readonly projectId: string

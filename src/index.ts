@@ -111,155 +111,156 @@ export { layerFetchFromHttpClient } from "./services/wire/transport-httpclient.j
 // Services: endpoint groups
 export { AdminAuthErrorTags } from "./services/projects/admin-auth.js"
 export type { AdminAuthErrorTag, AdminFailure } from "./services/projects/admin-auth.js"
-export {
-  ActiveSessions,
-  AdminProjects,
-  ApiKeys,
-  Auth,
-  CliLogin,
-  CodeChecks,
-  ConnectedAccounts,
-  ContactChannels,
-  CrossDomainAuth,
-  EmailTemplates,
-  FeatureSupport,
-  InternalProjects,
-  Metrics,
-  NotificationPreferences,
-  OAuth,
-  OAuthProviders,
-  Passkeys,
-  PermissionDefinitions,
-  ProjectConfig,
-  ProjectPermissionDefinitions,
-  ProjectPermissions,
-  Projects,
-  ServerApiKeys,
-  ServerConnectedAccounts,
-  ServerContactChannels,
-  ServerOAuthProviders,
-  ServerProjectPermissions,
-  ServerSessions,
-  ServerTeamMembers,
-  ServerTeamPermissions,
-  ServerTeams,
-  ServerUsers,
-  SignInInvitations,
-  TeamApiKeys,
-  TeamInvitations,
-  TeamMembers,
-  TeamPermissions,
-  Teams,
-  TestEmail,
-  UserApiKeys,
-  Webhooks
-} from "./services/generated/index.js"
+// The service tags, one group per tag module: written by `npm run generate` down to the next marker.
+export { ActiveSessions } from "./services/generated/active-sessions.js"
+export type { ActiveSessionsShape } from "./services/generated/active-sessions.js"
+export { Auth } from "./services/generated/auth.js"
 export type {
-  ActiveSessionsShape,
-  AdminProjectsShape,
   AnonymousSignUpFailure,
-  ApiKeysShape,
-  AuthShape,
-  ChannelVerificationFailure,
+  CredentialSignInFailure,
+  CredentialSignUp,
+  EmailLinkOptions,
+  ForgotPasswordFailure,
+  MagicLinkSendFailure,
+  MagicLinkSignInFailure,
+  MfaSignInFailure,
+  PasswordReset,
+  PasswordSet,
+  PasswordUpdate,
+  ResetPasswordFailure,
+  SendVerificationFailure,
+  SetPasswordFailure,
+  SignOutFailure,
+  SignUpFailure,
+  SignedIn,
+  UpdatePasswordFailure,
+  VerifyEmailFailure,
+  VerifyPasswordResetCodeFailure,
+  AuthShape
+} from "./services/generated/auth.js"
+export { CliLogin } from "./services/generated/cli-login.js"
+export type {
   CliLoginAttempt,
   CliLoginOptions,
   CliLoginPoll,
-  CliLoginShape,
   CliLoginWaitOptions,
-  CodeChecksShape,
+  CliLoginShape
+} from "./services/generated/cli-login.js"
+export { CodeChecks } from "./services/generated/code-checks.js"
+export type { CodeChecksShape } from "./services/generated/code-checks.js"
+export { ConnectedAccounts, ServerConnectedAccounts } from "./services/generated/connected-accounts.js"
+export type {
   ConnectedAccountError,
   ConnectedAccountsShape,
+  ServerConnectedAccountsShape
+} from "./services/generated/connected-accounts.js"
+export { ContactChannels, ServerContactChannels } from "./services/generated/contact-channels.js"
+export type {
+  ChannelVerificationFailure,
+  OwnContactChannelCreate,
+  OwnContactChannelUpdate,
+  ServerContactChannelCreate,
+  VerificationEmailOptions,
   ContactChannelsShape,
-  CreatedProject,
-  CredentialSignInFailure,
-  CredentialSignUp,
-  CrossDomainAuthShape,
-  EmailLinkOptions,
-  EmailTemplatesShape,
-  FeatureSupportShape,
-  ForgotPasswordFailure,
-  InternalProjectsShape,
-  MagicLinkSendFailure,
-  MagicLinkSignInFailure,
-  MetricsOptions,
-  MetricsShape,
-  MfaSignInFailure,
-  NewServerSession,
-  NewTeam,
-  NotificationPreferencesShape,
+  ServerContactChannelsShape
+} from "./services/generated/contact-channels.js"
+export { CrossDomainAuth } from "./services/generated/cross-domain-auth.js"
+export type { CrossDomainAuthShape } from "./services/generated/cross-domain-auth.js"
+export { CurrentUser } from "./services/generated/current-user.js"
+export type { CurrentUserGetOptions, CurrentUserShape } from "./services/generated/current-user.js"
+export { EmailTemplates } from "./services/generated/email-templates.js"
+export type { EmailTemplatesShape } from "./services/generated/email-templates.js"
+export { FeatureSupport } from "./services/generated/feature-support.js"
+export type { FeatureSupportShape } from "./services/generated/feature-support.js"
+export { InternalProjects } from "./services/generated/internal-projects.js"
+export type { CreatedProject, InternalProjectsShape } from "./services/generated/internal-projects.js"
+export { Metrics } from "./services/generated/metrics.js"
+export type { MetricsOptions, MetricsShape } from "./services/generated/metrics.js"
+export { NotificationPreferences } from "./services/generated/notification-preferences.js"
+export type {
+  SetPreferenceFailure,
+  NotificationPreferencesShape
+} from "./services/generated/notification-preferences.js"
+export { OAuthProviders, ServerOAuthProviders } from "./services/generated/oauth-providers.js"
+export type { OAuthProvidersShape, ServerOAuthProvidersShape } from "./services/generated/oauth-providers.js"
+export { OAuth } from "./services/generated/oauth.js"
+export type {
   OAuthCallbackFailure,
   OAuthCallbackOptions,
   OAuthCallbackResult,
   OAuthLayerOptions,
   OAuthLinkOptions,
-  OAuthProvidersShape,
-  OAuthShape,
   OAuthStartOptions,
-  OwnContactChannelCreate,
-  OwnContactChannelUpdate,
+  OAuthShape
+} from "./services/generated/oauth.js"
+export { Passkeys } from "./services/generated/passkey.js"
+export type {
   PasskeyRegistrationFailure,
   PasskeySignInFailure,
   PasskeySignInResult,
-  PasskeysShape,
-  PasswordReset,
-  PasswordSet,
-  PasswordUpdate,
+  PasskeysShape
+} from "./services/generated/passkey.js"
+export { PermissionDefinitions, ProjectPermissionDefinitions } from "./services/generated/permission-definitions.js"
+export type {
   PermissionDefinitionsShape,
-  PermissionListOptions,
-  ProjectConfigShape,
-  ProjectPermissionDefinitionsShape,
+  ProjectPermissionDefinitionsShape
+} from "./services/generated/permission-definitions.js"
+export { ProjectConfig } from "./services/generated/project-config.js"
+export type { ProjectConfigShape } from "./services/generated/project-config.js"
+export { ApiKeys } from "./services/generated/project-keys.js"
+export type { ApiKeysShape } from "./services/generated/project-keys.js"
+export { ProjectPermissions, ServerProjectPermissions } from "./services/generated/project-permissions.js"
+export type {
   ProjectPermissionFilter,
   ProjectPermissionsShape,
-  ProjectsShape,
-  ResetPasswordFailure,
-  SendVerificationFailure,
-  ServerApiKeysShape,
-  ServerConnectedAccountsShape,
-  ServerContactChannelCreate,
-  ServerContactChannelsShape,
-  ServerOAuthProvidersShape,
-  ServerProjectPermissionsShape,
-  ServerSessionsShape,
-  ServerTeamMembersShape,
-  ServerTeamPermissionsShape,
-  ServerTeamsShape,
+  ServerProjectPermissionsShape
+} from "./services/generated/project-permissions.js"
+export { AdminProjects, Projects } from "./services/generated/projects.js"
+export type { AdminProjectsShape, ProjectsShape } from "./services/generated/projects.js"
+export { ServerSessions } from "./services/generated/server-sessions.js"
+export type { NewServerSession, ServerSessionsShape } from "./services/generated/server-sessions.js"
+export { ServerUsers } from "./services/generated/server-users.js"
+export type {
   ServerUserCreateFailure,
   ServerUserListFailure,
   ServerUserListOptions,
   ServerUserPage,
-  ServerUsersShape,
   ServerUserUpdateFailure,
-  SetPasswordFailure,
-  SetPreferenceFailure,
-  SignedIn,
-  SignInInvitationsShape,
-  SignOutFailure,
-  SignUpFailure,
-  TeamApiKeysShape,
-  TeamInvitationSend,
-  TeamInvitationsShape,
-  TeamMemberFilter,
-  TeamMembersShape,
-  TeamPermissionFilter,
-  TeamPermissionsShape,
-  TeamsShape,
-  TestEmailShape,
-  UpdatePasswordFailure,
-  UserApiKeysShape,
   UserRestriction,
-  VerificationEmailOptions,
-  VerifyEmailFailure,
-  VerifyPasswordResetCodeFailure,
-  WebhooksShape,
-  WithValidity
-} from "./services/generated/index.js"
+  ServerUsersShape
+} from "./services/generated/server-users.js"
+export { SignInInvitations } from "./services/generated/sign-in-invitations.js"
+export type { SignInInvitationsShape } from "./services/generated/sign-in-invitations.js"
+export { TeamInvitations } from "./services/generated/team-invitations.js"
+export type { TeamInvitationSend, TeamInvitationsShape } from "./services/generated/team-invitations.js"
+export { ServerTeamMembers, TeamMembers } from "./services/generated/team-members.js"
+export type { TeamMemberFilter, ServerTeamMembersShape, TeamMembersShape } from "./services/generated/team-members.js"
+export { ServerTeamPermissions, TeamPermissions } from "./services/generated/team-permissions.js"
+export type {
+  PermissionListOptions,
+  TeamPermissionFilter,
+  ServerTeamPermissionsShape,
+  TeamPermissionsShape
+} from "./services/generated/team-permissions.js"
+export { ServerTeams, Teams } from "./services/generated/teams.js"
+export type { NewTeam, ServerTeamsShape, TeamsShape } from "./services/generated/teams.js"
+export { TestEmail } from "./services/generated/test-email.js"
+export type { TestEmailShape } from "./services/generated/test-email.js"
+export { ServerApiKeys, TeamApiKeys, UserApiKeys } from "./services/generated/user-and-team-keys.js"
+export type {
+  WithValidity,
+  ServerApiKeysShape,
+  TeamApiKeysShape,
+  UserApiKeysShape
+} from "./services/generated/user-and-team-keys.js"
+export { Webhooks } from "./services/generated/webhooks.js"
+export type { WebhooksShape } from "./services/generated/webhooks.js"
+// End of the service tags.
 export { withValidity } from "./services/projects/project-key-validity.js"
 export type { ApiKeyWithValidity, CreatedApiKey } from "./services/projects/project-key-validity.js"
 export { cliAuthConfirmUrl } from "./services/auth/cli-confirm-url.js"
 export { authHeadersOf, authHeaderValue, authJsonOf, authorizationHeaderOf } from "./services/session/auth-json.js"
 export type { AuthHeaders, AuthJson } from "./services/session/auth-json.js"
-export { CurrentUser } from "./services/users/current-user.js"
-export type { CurrentUserGetOptions, CurrentUserShape } from "./services/users/current-user.js"
 export { EmailTemplateNotFound } from "./services/projects/email-template-not-found.js"
 export { InitialProjectKeys } from "./services/projects/internal-project-keys.js"
 export { ASYMMETRIC_JWT_ALGORITHMS, makeTokenVerifier, TokenVerifier } from "./services/app-server/jwt-verify.js"

@@ -163,8 +163,8 @@ const rules: ReadonlyArray<Rule> = [
   {
     // A call flows one way: service -> lazy layer -> live chunk -> implementation -> call -> transport -> fetch.
     // The transport hands the wire the loader of what it needs of the chunk (known errors, diagnostics).
-    name: "nothing in src/services/http imports services/live.ts except internal/live-chunk.ts",
-    from: (path) => path.startsWith("src/services/http/") && path !== "src/services/http/internal/live-chunk.ts",
+    name: "nothing in src/services/http imports services/live.ts except internal/lazy-service.ts",
+    from: (path) => path.startsWith("src/services/http/") && path !== "src/services/http/internal/lazy-service.ts",
     forbids: ({ to }) => to === "src/services/live"
   },
   {
@@ -180,7 +180,7 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => to.startsWith("src/services/") && !under("src/services/session", "src/services/wire")(to)
   },
   {
-    name: "src/services/http imports only the wire, the session and changes/ of the services (and live.ts through live-chunk.ts)",
+    name: "src/services/http imports only the wire, the session and changes/ of the services (and live.ts through lazy-service.ts)",
     from: under("src/services/http"),
     forbids: ({ to }) =>
       to.startsWith("src/services/") &&
@@ -385,14 +385,14 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("src/errors/decode.ts", "../react/index.js"))
     assert.isTrue(breaks("src/services/session/session.ts", "../../layers/client.js"))
     assert.isTrue(breaks("src/services/http/call.ts", "../live.js"))
-    assert.isTrue(breaks("src/services/wire/transport-send.ts", "../http/internal/live-chunk.js"))
+    assert.isTrue(breaks("src/services/wire/transport-send.ts", "../http/internal/lazy-service.js"))
     assert.isTrue(breaks("src/services/wire/transport-request.ts", "../session/token-store.js"))
     assert.isFalse(breaks("src/services/session/session.ts", "../wire/transport-send.js"))
     assert.isTrue(breaks("src/services/session/session.ts", "../http/transport.js"))
     assert.isTrue(breaks("src/services/http/transport.ts", "../teams/teams.js"))
     assert.isFalse(breaks("src/services/http/transport.ts", "../session/session.js"))
-    assert.isTrue(breaks("src/services/http/internal/lazy-service.ts", "../../live.js"))
-    assert.isFalse(breaks("src/services/http/internal/live-chunk.ts", "../../live.js"))
+    assert.isTrue(breaks("src/services/http/internal/all-pages.ts", "../../live.js"))
+    assert.isFalse(breaks("src/services/http/internal/lazy-service.ts", "../../live.js"))
     assert.isFalse(breaks("src/services/teams/teams.ts", "../live.js"))
     assert.isTrue(breaks("backend/src/routes/users/users.ts", "@stackfx/lib/services/users/auth.js"))
     assert.isTrue(breaks("backend/src/routes/users/users.ts", "../../../../src/domain/user.js"))

@@ -5,7 +5,10 @@
  * and its implementation (`makeTeams = implement(TeamsCalls, ...)`, or a function of the layer's options).
  * Everything a program's first load needs of it is generated here: the tag, its shape, the member names and
  * kinds, and a layer that loads the implementation on the first call (lazy-service.ts); the service module
- * itself is imported only by live.ts, the one chunk every implementation loads with.
+ * itself is imported only by live.ts, the one chunk every implementation loads with. A table whose members
+ * include reads of every program's first load (`firstLoad`, `CurrentUser.get`) has them written in its
+ * first-load module (`users/current-user-first-load.ts`), which the tag module imports and its layer builds
+ * at once.
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { basename, join, relative } from "node:path"
@@ -18,8 +21,59 @@ export const generatedDir = join(services, "generated")
 export const liveFile = join(services, "live.ts")
 /** The member lists, in one module: each tag module names its own (a list per tag module costs a page's first load more). */
 export const memberKindsFile = join(generatedDir, "member-kinds.ts")
-/** Every tag module, for the root entry's one `export *`: a new service needs no line there. */
-export const tagsIndexFile = join(generatedDir, "index.ts")
+/**
+ * The root entry names every public name (no `export *`); the lines between these two markers name each tag
+ * module's, so a new service needs no hand-written line there and the API report shows what it adds.
+ */
+export const rootEntryFile = join(root, "src", "index.ts")
+const tagsBegin =
+  "// The service tags, one group per tag module: written by `npm run generate` down to the next marker."
+const tagsEnd = "// End of the service tags."
+
+/** What a generated tag module exports, values and types apart (read from its text). */
+const exportsOf = (text: string): { readonly values: Array<string>; readonly types: Array<string> } => {
+  const values: Array<string> = []
+  const types: Array<string> = []
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+  for (const statement of ts.createSourceFile("tag.ts", text, ts.ScriptTarget.Latest).statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements)
+        (statement.isTypeOnly || element.isTypeOnly ? types : values).push(element.name.text)
+    } else if (exported(statement)) {
+      if ((ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) && statement.name)
+        values.push(statement.name.text)
+      else if ((ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) && statement.name)
+        types.push(statement.name.text)
+      else if (ts.isVariableStatement(statement))
+        for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) values.push(d.name.text)
+    }
+  }
+  return { values, types }
+}
+
+/** One `export { … } from` statement as the formatter writes it (one line, or one name a line past 120). */
+const exportStatement = (keyword: string, names: ReadonlyArray<string>, from: string): string => {
+  const line = `${keyword} { ${names.join(", ")} } from "${from}"`
+  return line.length <= 120 ? line : `${keyword} {\n${names.map((n) => `  ${n}`).join(",\n")}\n} from "${from}"`
+}
+
+/** The root entry with its service-tag lines written from the tag modules. */
+const rootEntryWith = (tags: ReadonlyMap<string, string>): string => {
+  const text = readFileSync(rootEntryFile, "utf8")
+  const begin = text.indexOf(`${tagsBegin}\n`)
+  const end = text.indexOf(`${tagsEnd}\n`)
+  if (begin < 0 || end < begin) throw new Error(`src/index.ts lacks the service-tag markers ("${tagsBegin}")`)
+  const lines = [...tags.keys()].sort().flatMap((file) => {
+    const { values, types } = exportsOf(tags.get(file) ?? "")
+    const from = `./services/generated/${basename(file).replace(/\.ts$/, ".js")}`
+    return [
+      ...(values.length > 0 ? [exportStatement("export", values, from)] : []),
+      ...(types.length > 0 ? [exportStatement("export type", types, from)] : [])
+    ]
+  })
+  return [text.slice(0, begin), `${tagsBegin}\n`, ...lines.map((l) => `${l}\n`), text.slice(end)].join("")
+}
 
 /** The folders of the pipeline: no service module lives there. */
 const pipeline = new Set(["generated", "http", "wire", "session"])
@@ -83,7 +137,15 @@ interface Service {
   readonly pages: ReadonlyArray<readonly [string, string, number]>
   /** The implementation is a function of the layer's options (`layerWith`), not an Effect. */
   readonly withOptions: boolean
+  /**
+   * Whether the table has members written in the service's first-load module (`firstLoad`, see
+   * services/http/service-calls.ts): `<module>-first-load.ts`, exporting `make<Service>FirstLoad`.
+   */
+  readonly firstLoad: boolean
 }
+
+/** The first-load module of a service module: `users/current-user.ts` -> `users/current-user-first-load.ts`. */
+const firstLoadModuleOf = (file: string) => file.replace(/\.ts$/, "-first-load.ts")
 
 const servicesOf = async (file: string): Promise<ReadonlyArray<Service>> => {
   const module: Record<string, unknown> = await import(pathToFileURL(file).href)
@@ -102,7 +164,14 @@ const servicesOf = async (file: string): Promise<ReadonlyArray<Service>> => {
         ? [[member, (value.pages as { of: string }).of, (value.pages as { pageSize: number }).pageSize] as const]
         : []
     )
-    found.push({ name, doc: docOf(file, exported), members, pages, withOptions: typeof make === "function" })
+    const firstLoad = Object.values(table).some((value) => isMember(value) && "firstLoad" in value)
+    if (firstLoad) {
+      const atOnce: Record<string, unknown> = await import(pathToFileURL(firstLoadModuleOf(file)).href)
+      if (atOnce[`make${name}FirstLoad`] === undefined) {
+        throw new Error(`${relative(root, firstLoadModuleOf(file))}: make${name}FirstLoad is missing`)
+      }
+    }
+    found.push({ name, doc: docOf(file, exported), members, pages, withOptions: typeof make === "function", firstLoad })
   }
   return found
 }
@@ -120,21 +189,36 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
     `import type * as Effect from "effect/Effect"`,
     `import type * as Layer from "effect/Layer"`,
     ...(streams ? [`import { allPagesOf } from "../http/internal/all-pages.js"`] : []),
-    `import { lazyLayer } from "../http/internal/lazy-service.js"`,
+    `import { ${[...new Set(found.map((s) => (s.withOptions ? "lazyLayer" : "chunkLayer")))].sort().join(", ")} } from "../http/internal/lazy-service.js"`,
     `import { ${found.map((s) => `${s.name}Members`).join(", ")} } from "./member-kinds.js"`,
     `import type { ShapeOf } from "../http/service-calls.js"`,
     `import type { ${typeImports.join(", ")} } from "${module}"`,
+    ...(found.some((s) => s.firstLoad)
+      ? [
+          `import { ${found
+            .filter((s) => s.firstLoad)
+            .map((s) => `make${s.name}FirstLoad`)
+            .join(", ")} } from "${module.replace(/\.js$/, "-first-load.js")}"`
+        ]
+      : []),
     ""
   ]
   const types = exportedTypes(file)
   if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from "${module}"`, "")
   for (const s of found) {
-    const requires = `Effect.Services<${s.withOptions ? `ReturnType<typeof make${s.name}>` : `typeof make${s.name}`}>`
+    const requires = `Effect.Services<${s.withOptions ? `ReturnType<typeof make${s.name}>` : `typeof make${s.name}`}>${
+      s.firstLoad ? ` | Effect.Services<typeof make${s.name}FirstLoad>` : ""
+    }`
     const kinds = `${s.name}Members`
-    const unwrap =
+    const derived =
       s.pages.length === 0
+        ? "undefined"
+        : `(service) => ({ ${s.pages.map(([m, of, size]) => `${m}: allPagesOf(service.${of}, ${size})`).join(", ")} })`
+    const unwrap = s.firstLoad
+      ? `,\n    ${derived},\n    make${s.name}FirstLoad`
+      : s.pages.length === 0
         ? ""
-        : `, (service) => ({ ${s.pages.map(([m, of, size]) => `${m}: allPagesOf(service.${of}, ${size})`).join(", ")} })`
+        : `, ${derived}`
     const load = (call: string) => `() => import("../live.js").then((m) => m.${call})${unwrap}`
     lines.push(
       `/** What the ${s.name} service offers; see its tag for the rules. */`,
@@ -154,10 +238,10 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
       )
     } else {
       lines.push(
-        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ lazyLayer(`,
+        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ chunkLayer(`,
         `    ${s.name},`,
         `    ${kinds},`,
-        `    ${load(`make${s.name}`)}`,
+        `    "make${s.name}"${unwrap}`,
         "  )"
       )
     }
@@ -190,18 +274,7 @@ export const serviceTagSources = async (): Promise<ReadonlyMap<string, string>> 
     )
   }
   out.set(memberKindsFile, kinds.join("\n"))
-  out.set(
-    tagsIndexFile,
-    [
-      header("the service modules"),
-      "// Every service's tag module: the root entry (src/index.ts) exports them all with one `export *`.",
-      ...[...out.keys()]
-        .filter((file) => file !== memberKindsFile)
-        .sort()
-        .map((file) => `export * from "./${basename(file).replace(/\.ts$/, ".js")}"`),
-      ""
-    ].join("\n")
-  )
+  out.set(rootEntryFile, rootEntryWith(new Map([...out].filter(([file]) => file !== memberKindsFile))))
   out.set(
     liveFile,
     [

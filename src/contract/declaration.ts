@@ -1,6 +1,6 @@
 /**
  * How an endpoint of the REST API is declared: once, as a value that both sides read. The client's
- * services call it (`services/http/call.ts`), the local backend serves it (`backend/src/http/serve.ts`),
+ * services call it (`services/http/service-calls.ts`), the local backend serves it (`backend/src/http/serve.ts`),
  * and the OpenAPI document in docs/ is generated from it (`scripts/generate-contract.ts`).
  *
  * A declaration says everything the two sides must agree on: method, path, the access types that may call

@@ -13,6 +13,20 @@ import { NoCrudQuery } from "./crud-query.js"
 /** The service answers `/internal/projects/current` to admins only. */
 const admin = [...ADMIN_TOKEN_ERRORS, "InsufficientAccessType"] as const
 
+/** `/projects/current` with a method the hosted route does not export: Next.js answers an empty 405. */
+const notAllowed = <const M extends "PATCH" | "DELETE", const N extends string>(method: M, name: N, done: string) =>
+  endpoint({
+    name,
+    summary: `Not allowed (405): the project is ${done} at \`/internal/projects/current\``,
+    method,
+    path: "/projects/current",
+    access: "public",
+    query: NoCrudQuery,
+    success: { raw: "text" },
+    status: 405,
+    errors: []
+  })
+
 export const ProjectsApi = {
   current: endpoint({
     name: "projects.current",
@@ -25,29 +39,9 @@ export const ProjectsApi = {
     errors: []
   }),
   /** Not a write: the hosted route exports GET only, so Next.js answers an empty 405. */
-  updateNotAllowed: endpoint({
-    name: "projects.currentPatchNotAllowed",
-    summary: "Not allowed (405): the project is updated at `/internal/projects/current`",
-    method: "PATCH",
-    path: "/projects/current",
-    access: "public",
-    query: NoCrudQuery,
-    success: { raw: "text" },
-    status: 405,
-    errors: []
-  }),
+  updateNotAllowed: notAllowed("PATCH", "projects.currentPatchNotAllowed", "updated"),
   /** Not a write: the hosted route exports GET only, so Next.js answers an empty 405. */
-  deleteNotAllowed: endpoint({
-    name: "projects.currentDeleteNotAllowed",
-    summary: "Not allowed (405): the project is deleted at `/internal/projects/current`",
-    method: "DELETE",
-    path: "/projects/current",
-    access: "public",
-    query: NoCrudQuery,
-    success: { raw: "text" },
-    status: 405,
-    errors: []
-  })
+  deleteNotAllowed: notAllowed("DELETE", "projects.currentDeleteNotAllowed", "deleted")
 }
 
 export const AdminProjectsApi = {

@@ -5,7 +5,7 @@
  * refuses it before sending and the local backend answers it the same way.
  */
 import * as Schema from "effect/Schema"
-import { unsure, withFastDecode } from "./wire-decode-hints.js"
+import { unsure, withFastDecode } from "./wire.js"
 
 const isAbsoluteUrl = (s: string): boolean => !s.includes(" ") && URL.canParse(s)
 

@@ -2,8 +2,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
-import { withFastDecode } from "./wire-decode-hints.js"
-import { Millis, nullableKey, wireStruct } from "./wire.js"
+import { Millis, nullableKey, wireStruct, withFastDecode } from "./wire.js"
 
 /**
  * A time that is `null` unless set, as the hosted service answers it: it leaves the key out rather than

@@ -46,7 +46,7 @@ import {
 import { isRestrictedSession } from "../services/session/guest-session.js"
 import { Session } from "../services/session/session.js"
 import type { Auth } from "../services/generated/auth.js"
-import type { CurrentUser } from "../services/users/current-user.js"
+import type { CurrentUser } from "../services/generated/current-user.js"
 
 /**
  * The answer of a cached query: `useStackQuery(userQuery)` or `useStackQuery(["team", id], loadTeam)`.

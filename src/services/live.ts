@@ -39,6 +39,7 @@ export { makeServerTeamPermissions, makeTeamPermissions } from "./teams/team-per
 export { makeServerTeams, makeTeams } from "./teams/teams.js"
 export { makeConnectedAccounts, makeServerConnectedAccounts } from "./users/connected-accounts.js"
 export { makeContactChannels, makeServerContactChannels } from "./users/contact-channels.js"
+export { makeCurrentUser } from "./users/current-user.js"
 export { makeNotificationPreferences } from "./users/notification-preferences.js"
 export { makeOAuthProviders, makeServerOAuthProviders } from "./users/oauth-providers.js"
 export { makeServerUsers } from "./users/server-users.js"

@@ -9,7 +9,7 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import * as D from "../../src/domain/index.js"
-import { unsure } from "../../src/domain/wire-decode-hints.js"
+import { unsure } from "../../src/domain/wire.js"
 import { fastDecoder } from "../../src/services/wire/wire-codec.js"
 import type { WireSchema } from "../support/wire-schemas.js"
 

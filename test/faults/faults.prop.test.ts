@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import fc from "fast-check"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { isIdempotent } from "../../src/services/wire/retry.js"
 import { isLoggedIn, Session } from "../../src/services/session/session.js"
 import { jsonBody, Transport } from "../../src/services/http/transport.js"

@@ -10,7 +10,7 @@ import { NOTIFICATION_CATEGORIES } from "../../src/domain/notification-preferenc
 import { DEFAULT_TEMPLATE_IDS } from "../../src/domain/email-template.js"
 import { ActiveSessions } from "../../src/services/generated/active-sessions.js"
 import { NotificationPreferences } from "../../src/services/generated/notification-preferences.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ContactChannels } from "../../src/services/generated/contact-channels.js"
 import { EmailTemplates } from "../../src/services/generated/email-templates.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/generated/auth.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"

@@ -5,7 +5,7 @@
 import * as Layer from "effect/Layer"
 import { Auth } from "../../src/services/generated/auth.js"
 import { ContactChannels, ServerContactChannels } from "../../src/services/generated/contact-channels.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { clientCore, serverCore, type Tokens } from "../support/clients.js"
 import type { EmulatorHandle, TestProject } from "../support/emulator.js"
 

@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import { newTotpSecret, totpSecretToBase64 } from "../../backend/src/totp.js"
 import { s256Challenge } from "../../backend/src/oauth/protocol/pkce.js"
 import { CrossDomainAuth } from "../../src/services/generated/cross-domain-auth.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { clientCore } from "../support/clients.js"
 import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
 

@@ -2,7 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore, type Tokens } from "../support/clients.js"
 import { type TestProject, useKitBackend } from "../support/emulator.js"

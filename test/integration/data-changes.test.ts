@@ -13,7 +13,7 @@ import {
 } from "../../src/react/queries.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { ContactChannels } from "../../src/services/generated/contact-channels.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { coversKey, DataChanges, type DataKey } from "../../src/services/changes/data-changes.js"
 import { TeamInvitations } from "../../src/services/generated/team-invitations.js"
 import { TeamMembers } from "../../src/services/generated/team-members.js"

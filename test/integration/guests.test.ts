@@ -11,7 +11,7 @@ import { allowingAnonymousUsers } from "../../src/services/wire/transport-reques
 import { unverifiedClaims } from "../../src/services/session/session-freshness.js"
 import { Teams } from "../../src/services/generated/teams.js"
 import { Auth } from "../../src/services/generated/auth.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
 import { serverTierOn } from "../support/clients.js"

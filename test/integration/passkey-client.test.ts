@@ -5,7 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Passkeys } from "../../src/services/generated/passkey.js"
 import { WebAuthn, type WebAuthnBrowser } from "../../src/services/passkeys/passkey-ceremony.js"
 import { Session } from "../../src/services/session/session.js"

@@ -10,7 +10,7 @@ import { makeStackRequests, type StackStartServerOptions } from "../../src/react
 import { StackRequestUser } from "../../src/react/start/request-user.js"
 import { makeSharedRefreshes } from "../../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Teams } from "../../src/services/generated/teams.js"
 import {
   activeSessionsQuery,

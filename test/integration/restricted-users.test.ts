@@ -10,7 +10,7 @@ import { makeTokenVerifier, type TokenVerifierOptions } from "../../src/services
 import { allowingRestrictedUsers } from "../../src/services/wire/transport-request.js"
 import { makeClientConfig } from "../../src/services/wire/client-config.js"
 import { Auth } from "../../src/services/generated/auth.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
 import type { StoredTokens } from "../../src/services/session/token-store.js"

@@ -2,7 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { clientTier } from "../../src/layers/client.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ServerSessions } from "../../src/services/generated/server-sessions.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"

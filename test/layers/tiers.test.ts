@@ -22,7 +22,7 @@ import { missingConfigurationMessage } from "../../src/errors/client/configurati
 import { ServerApiKeys, UserApiKeys } from "../../src/services/generated/user-and-team-keys.js"
 import { ApiKeys } from "../../src/services/generated/project-keys.js"
 import { ClientConfig } from "../../src/services/wire/client-config.js"
-import { CurrentUser } from "../../src/services/users/current-user.js"
+import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { TokenVerifier } from "../../src/services/app-server/jwt-verify.js"
 import { AdminProjects } from "../../src/services/generated/projects.js"
 import { ServerSessions } from "../../src/services/generated/server-sessions.js"

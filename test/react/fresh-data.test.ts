@@ -9,9 +9,9 @@ import type { ClientUser } from "../../src/domain/user.js"
 import { QueryCache } from "../../src/react/cache.js"
 import { teamsQuery, userQuery } from "../../src/react/queries.js"
 import { stackReactLayer } from "../../src/react/react-layer.js"
-import { CurrentUser, type CurrentUserShape } from "../../src/services/users/current-user.js"
+import { CurrentUser, type CurrentUserShape } from "../../src/services/generated/current-user.js"
 import { DataChanges, withChanges } from "../../src/services/changes/data-changes.js"
-import { currentUserChanges } from "../../src/services/users/current-user.js"
+import { CurrentUserCalls } from "../../src/services/users/current-user.js"
 import { changeTable } from "../../src/services/http/service-calls.js"
 import { TeamsCalls } from "../../src/services/teams/teams.js"
 import { Teams, type TeamsShape } from "../../src/services/generated/teams.js"
@@ -49,7 +49,7 @@ const freshTier = Effect.gen(function* () {
   } as unknown as TeamsShape
   const services = Layer.effect(
     CurrentUser,
-    DataChanges.use((hub) => Effect.succeed(withChanges(currentUser, currentUserChanges, hub)))
+    DataChanges.use((hub) => Effect.succeed(withChanges(currentUser, changeTable(CurrentUserCalls), hub)))
   ).pipe(
     Layer.merge(
       Layer.effect(

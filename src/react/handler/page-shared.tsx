@@ -27,6 +27,15 @@ export function Loading(): ReactNode {
 /** Who a user is, in words: their name, else their email, else their id. */
 export const userLabel = (user: ClientUser): string => user.displayName ?? user.primaryEmail ?? user.id
 
+/** A page of an emailed link that came without its code: `what` names the code ("reset", "invitation"). */
+export function LinkWithoutCode(props: { readonly title: string; readonly what: string }): ReactNode {
+  return (
+    <Card title={props.title}>
+      <p>{`This link has no ${props.what} code. Open the link from the email again.`}</p>
+    </Card>
+  )
+}
+
 export function AlreadySignedIn(props: { readonly user: ClientUser }): ReactNode {
   const app = useHandlerApp()
   return (

@@ -72,6 +72,25 @@ export function Field(props: FieldProps): ReactNode {
   )
 }
 
+/**
+ * A new password and its repetition: `name` and `<name>Confirmation`, labelled `label` and `Repeat <label>`,
+ * both marked as a new password for password managers.
+ */
+export function NewPasswordFields(props: { readonly name: string; readonly label: string }): ReactNode {
+  return (
+    <>
+      <Field label={props.label} name={props.name} type="password" autoComplete="new-password" required />
+      <Field
+        label={`Repeat ${props.label.toLowerCase()}`}
+        name={`${props.name}Confirmation`}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+    </>
+  )
+}
+
 /** `<Checkbox label="I understand" name="confirm" required />`: the label sits beside the box. */
 export function Checkbox(
   props: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { readonly label: string }
@@ -104,6 +123,23 @@ export function Button(props: ButtonProps): ReactNode {
       aria-busy={pending === true ? true : undefined}
       {...rest}
     />
+  )
+}
+
+/**
+ * A row's destructive action: `Revoke`, named `Revoke <what>` for a screen reader, since a list shows one
+ * button per row under the same word.
+ */
+export function RowAction(props: {
+  readonly verb: string
+  readonly what: string
+  readonly pending: boolean
+  readonly onClick: () => void
+}): ReactNode {
+  return (
+    <Button variant="danger" pending={props.pending} aria-label={`${props.verb} ${props.what}`} onClick={props.onClick}>
+      {props.verb}
+    </Button>
   )
 }
 

@@ -15,7 +15,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Clock from "effect/Clock"
-import { custom, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, implement } from "../http/service-calls.js"
 import { Transport, type CallFailure } from "../http/transport.js"
 import { dataKeys, type DataKey } from "../../contract/data-keys.js"
 import { UserApiKeysApi, TeamApiKeysApi } from "../../contract/project-api-keys.js"
@@ -38,7 +38,6 @@ import type { ServerTeam } from "../../domain/team.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { UsersApi } from "../../contract/users.js"
 
 /** A key and whether it works now. */

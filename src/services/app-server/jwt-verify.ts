@@ -36,7 +36,7 @@ import {
 } from "../../domain/jwt.js"
 import { JwtVerificationError } from "../../errors/client/jwt-verification-error.js"
 import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
-import { loadLiveChunk } from "../http/internal/live-chunk.js"
+import { loadLiveChunk } from "../http/internal/lazy-service.js"
 import { wireConfig } from "../wire/lazy-parts.js"
 import { type CallFailure, documented } from "../http/transport.js"
 import { sendRequest } from "../wire/transport-send.js"

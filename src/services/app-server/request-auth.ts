@@ -11,7 +11,7 @@
  *   return HttpServerResponse.jsonUnsafe({ id: user.id })
  * }).pipe(Effect.catchTags({ Unauthenticated: unauthorized, InvalidSession: unauthorized, MalformedAuthJson: unauthorized })))
  */
-import { loadLiveChunk } from "../http/internal/live-chunk.js"
+import { loadLiveChunk } from "../http/internal/lazy-service.js"
 import { wireConfig } from "../wire/lazy-parts.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

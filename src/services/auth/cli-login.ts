@@ -23,7 +23,7 @@ import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import * as Console from "effect/Console"
 import * as Pull from "effect/Pull"
-import { custom, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { Session } from "../session/session.js"
 import { CliAuthApi } from "../../contract/cli-auth.js"
@@ -32,7 +32,6 @@ import type { CliAuthAttempt, CliAuthPollAnswer } from "../../domain/cli-auth.js
 import { CliLoginCodeInvalid, CliLoginExpired, CliLoginTimedOut, CliLoginUsed } from "../../errors/client/cli-login.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import { NotSignedIn } from "../../errors/client/session.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { cliAuthConfirmUrl } from "./cli-confirm-url.js"
 
 /** A started attempt: the polling code stays with the program, the login code goes in the URL. */

@@ -1,7 +1,7 @@
 /**
  * How a write tells the readers of what it changed. Each write's declaration says which data keys its
  * success makes stale (contract/data-keys.ts); a service's implementation is built with them
- * (`implement`, or {@link announcing}), so that a success publishes the keys here, whoever runs the effect. A cache (the
+ * (`implement`, services/http/service-calls.ts), so that a success publishes the keys here, whoever runs the effect. A cache (the
  * React provider's) listens and reloads what it holds under those keys before the write's effect completes.
  *
  * effect's `Reactivity` does the same fan-out, but its in-memory service also carries queues and streams
@@ -11,7 +11,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 
 import type { DataKey } from "../../contract/data-keys.js"
 
@@ -90,19 +89,3 @@ export const withChanges = <Shape>(shape: Shape, changes: Changes<Shape>, hub: D
   // Each member keeps its type: only a tap after success was added.
   return wrapped as Shape
 }
-
-/**
- * A service implementation whose writes announce what they changed on the tier's `DataChanges` (looked up
- * when the service is built). Used where the implementation is defined (the lazily loaded service
- * modules), so the tables travel with the code that needs them.
- *
- * @example
- * export const makeTeams = announcing(teamsChanges, Effect.gen(function*() { ... }))
- */
-export const announcing = <Shape, R>(
-  changes: Changes<Shape>,
-  make: Effect.Effect<Shape, never, R>
-): Effect.Effect<Shape, never, R> =>
-  Effect.flatMap(Effect.serviceOption(DataChanges), (hub) =>
-    Effect.map(make, (shape) => withChanges(shape, changes, Option.getOrUndefined(hub)))
-  )

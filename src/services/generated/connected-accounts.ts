@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { lazyLayer } from "../http/internal/lazy-service.js"
+import { chunkLayer } from "../http/internal/lazy-service.js"
 import { ConnectedAccountsMembers, ServerConnectedAccountsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ConnectedAccountsCalls, ServerConnectedAccountsCalls, makeConnectedAccounts, makeServerConnectedAccounts } from "../users/connected-accounts.js"
@@ -15,10 +15,10 @@ export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>
 
 /** The signed-in user's connected accounts (every tier). */
 export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()("stackfx/ConnectedAccounts") {
-  static readonly layer: Layer.Layer<ConnectedAccounts, never, Effect.Services<typeof makeConnectedAccounts>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<ConnectedAccounts, never, Effect.Services<typeof makeConnectedAccounts>> = /* @__PURE__ */ chunkLayer(
     ConnectedAccounts,
     ConnectedAccountsMembers,
-    () => import("../live.js").then((m) => m.makeConnectedAccounts)
+    "makeConnectedAccounts"
   )
 }
 
@@ -27,9 +27,9 @@ export type ServerConnectedAccountsShape = ShapeOf<typeof ServerConnectedAccount
 
 /** Connected accounts of any user (server and admin tiers). */
 export class ServerConnectedAccounts extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()("stackfx/ServerConnectedAccounts") {
-  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Effect.Services<typeof makeServerConnectedAccounts>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Effect.Services<typeof makeServerConnectedAccounts>> = /* @__PURE__ */ chunkLayer(
     ServerConnectedAccounts,
     ServerConnectedAccountsMembers,
-    () => import("../live.js").then((m) => m.makeServerConnectedAccounts)
+    "makeServerConnectedAccounts"
   )
 }

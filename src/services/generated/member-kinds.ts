@@ -302,6 +302,16 @@ export const ServerContactChannelsMembers = {
   sendVerificationEmail: "function"
 } as const
 
+/** From src/services/users/current-user.ts. */
+export const CurrentUserMembers = {
+  get: "effect",
+  getWith: "function",
+  update: "function",
+  delete: "effect",
+  authJson: "effect",
+  authHeaders: "effect"
+} as const
+
 /** From src/services/users/notification-preferences.ts. */
 export const NotificationPreferencesMembers = {
   list: "effect",

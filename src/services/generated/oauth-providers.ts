@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { lazyLayer } from "../http/internal/lazy-service.js"
+import { chunkLayer } from "../http/internal/lazy-service.js"
 import { OAuthProvidersMembers, ServerOAuthProvidersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { OAuthProvidersCalls, ServerOAuthProvidersCalls, makeOAuthProviders, makeServerOAuthProviders } from "../users/oauth-providers.js"
@@ -13,10 +13,10 @@ export type OAuthProvidersShape = ShapeOf<typeof OAuthProvidersCalls>
 
 /** The signed-in user's linked OAuth providers; on every tier. */
 export class OAuthProviders extends /* @__PURE__ */ Context.Service<OAuthProviders, OAuthProvidersShape>()("stackfx/OAuthProviders") {
-  static readonly layer: Layer.Layer<OAuthProviders, never, Effect.Services<typeof makeOAuthProviders>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<OAuthProviders, never, Effect.Services<typeof makeOAuthProviders>> = /* @__PURE__ */ chunkLayer(
     OAuthProviders,
     OAuthProvidersMembers,
-    () => import("../live.js").then((m) => m.makeOAuthProviders)
+    "makeOAuthProviders"
   )
 }
 
@@ -25,9 +25,9 @@ export type ServerOAuthProvidersShape = ShapeOf<typeof ServerOAuthProvidersCalls
 
 /** Any user's linked OAuth providers; server and admin tiers only. */
 export class ServerOAuthProviders extends /* @__PURE__ */ Context.Service<ServerOAuthProviders, ServerOAuthProvidersShape>()("stackfx/ServerOAuthProviders") {
-  static readonly layer: Layer.Layer<ServerOAuthProviders, never, Effect.Services<typeof makeServerOAuthProviders>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<ServerOAuthProviders, never, Effect.Services<typeof makeServerOAuthProviders>> = /* @__PURE__ */ chunkLayer(
     ServerOAuthProviders,
     ServerOAuthProvidersMembers,
-    () => import("../live.js").then((m) => m.makeServerOAuthProviders)
+    "makeServerOAuthProviders"
   )
 }

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { lazyLayer } from "../http/internal/lazy-service.js"
+import { chunkLayer } from "../http/internal/lazy-service.js"
 import { AdminProjectsMembers, ProjectsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AdminProjectsCalls, ProjectsCalls, makeAdminProjects, makeProjects } from "../projects/projects.js"
@@ -13,10 +13,10 @@ export type AdminProjectsShape = ShapeOf<typeof AdminProjectsCalls>
 
 /** The admin's view of the current project (admin tier). */
 export class AdminProjects extends /* @__PURE__ */ Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
-  static readonly layer: Layer.Layer<AdminProjects, never, Effect.Services<typeof makeAdminProjects>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<AdminProjects, never, Effect.Services<typeof makeAdminProjects>> = /* @__PURE__ */ chunkLayer(
     AdminProjects,
     AdminProjectsMembers,
-    () => import("../live.js").then((m) => m.makeAdminProjects)
+    "makeAdminProjects"
   )
 }
 
@@ -25,9 +25,9 @@ export type ProjectsShape = ShapeOf<typeof ProjectsCalls>
 
 /** Client view of the current project (every tier). */
 export class Projects extends /* @__PURE__ */ Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
-  static readonly layer: Layer.Layer<Projects, never, Effect.Services<typeof makeProjects>> = /* @__PURE__ */ lazyLayer(
+  static readonly layer: Layer.Layer<Projects, never, Effect.Services<typeof makeProjects>> = /* @__PURE__ */ chunkLayer(
     Projects,
     ProjectsMembers,
-    () => import("../live.js").then((m) => m.makeProjects)
+    "makeProjects"
   )
 }

@@ -1,7 +1,11 @@
 /**
- * A service declared as a table of its members, each one call of a declared endpoint (with how the
+ * A service declared as a table of its members, and one call of a declared endpoint (`caller`, below).
+ *
+ * A table's member is one call of a declared endpoint (with how the
  * member's arguments become the call's input, and how its answer becomes the member's result) or a member
- * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony).
+ * its implementation writes itself (`custom`: several calls, a session stored, a browser ceremony), or
+ * one built where the service's tag is: every page of another member (`allPages`), a read of every
+ * program's first load (`firstLoad`, written in the service's first-load module).
  *
  * Everything else derives from the table: the service's shape (`ShapeOf`, each member's error channel read
  * from its endpoint's declaration), its implementation (`implement`), what each member's success makes
@@ -21,119 +25,162 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type * as Stream from "effect/Stream"
-import type { EndpointSpec } from "../../contract/declaration.js"
+import {
+  atView,
+  type Codec,
+  type EndpointSpec,
+  isRaw,
+  isSchemaRef,
+  type SchemaRef
+} from "../../contract/declaration.js"
 import type { AccessType } from "../../domain/api.js"
 import type { DataKey } from "../../contract/data-keys.js"
+import type { InvalidInput } from "../../errors/client/invalid-input.js"
+import type { NetworkError } from "../../errors/client/network-error.js"
 import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"
-import { type AnswerAt, type CallFailureAt, type CallInput, caller } from "./call.js"
-import { Transport } from "./transport.js"
+import { type LazySchema, lazySchema, wireCodec } from "../wire/wire-codec-load.js"
+import type {
+  AnswerAt,
+  CallFailureAt,
+  CallInput,
+  CallMember,
+  CallPlan,
+  Callers,
+  CustomMember,
+  CustomPart,
+  FirstLoadMember,
+  KindOf,
+  MemberArgs,
+  MemberChanges,
+  PagesMember,
+  ServiceCalls,
+  ShapeOf
+} from "./service-types.js"
+import {
+  documented,
+  formBody,
+  jsonBody,
+  type RequestBody,
+  Transport,
+  type TransportRequest,
+  type TransportShape
+} from "./transport.js"
+
+export type * from "./service-types.js"
+
+// One call of a declaration (`caller`): the path filled in with percent-encoded parameters, the body encoded
+// with the declaration's schema for the caller's view, the answer decoded with its success schema, and the
+// error channel narrowed to the known errors it documents (`documented`). Method, path, schemas and errors
+// are read from the declaration: a service never writes them. It imports no schema and not effect's Schema:
+// a call names its schemas, resolved through the codec (wire-codec.ts), loaded with the first call that
+// encodes or decodes.
 
 /**
- * Whether a member is an Effect (`teams.list`), a function returning one (`teams.get(id)`), or a function
- * returning a Stream (`users.listAll()`).
+ * `segment(id)` percent-encodes one path segment, so an id containing `/`, `?` or `#` stays inside its
+ * segment instead of reaching another endpoint.
  */
-export type Kind = "effect" | "function" | "stream"
+const segment = (value: string): string => encodeURIComponent(value)
 
-/** A member that is one call of an endpoint. */
-export interface CallMember<
-  D extends EndpointSpec,
-  V extends AccessType,
-  K extends Kind,
-  Args extends ReadonlyArray<unknown>,
-  Out
-> {
-  readonly _tag: "Call"
-  readonly kind: K
-  readonly endpoint: D
-  /** The access type whose schemas and errors the member uses. */
-  readonly view: V
-  readonly input: (...args: Args) => CallInput<D, V>
-  readonly output: ((answer: AnswerAt<D, V>) => Out) | undefined
+/** `/teams/{team_id}` with `{ team_id: "a/b" }` is `/teams/a%2Fb`. */
+const pathFiller = (path: string): ((params: Readonly<Record<string, string>> | undefined) => string) => {
+  const parts = path.split(/\{([^}]+)\}/)
+  if (parts.length === 1) return () => path
+  return (params) => parts.map((part, index) => (index % 2 === 0 ? part : segment(params?.[part] ?? ""))).join("")
 }
 
-/** A member the implementation writes; `Sig` is its type, `changes` what its success makes stale. */
-export interface CustomMember<Sig, K extends Kind> {
-  readonly _tag: "Custom"
-  readonly kind: K
-  readonly changes: MemberChanges<Sig> | undefined
-  /** Carries the member's type; never set. */
-  readonly signature?: Sig
+/** A schema for the transport: a named one resolves through the codec once it is loaded. */
+const lazily = (schema: Codec | SchemaRef): Codec | LazySchema<Codec> =>
+  isSchemaRef(schema) ? lazySchema((codec) => codec.schemas[schema.schemaRef]) : schema
+
+/** Encodes a body with its schema, through the codec (loaded on the first use, then at hand). */
+const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
+  // Told apart here, with the plan: a call runs no code of the declaration's module.
+  const named = isSchemaRef(schema) ? schema.schemaRef : undefined
+  let encode: ((value: unknown) => Effect.Effect<unknown, InvalidInput>) | undefined
+  // A codec that cannot load is the call's NetworkError, as for a decode (wire/wire-codec-load.ts).
+  return (value: unknown): Effect.Effect<unknown, InvalidInput | NetworkError> =>
+    encode !== undefined
+      ? encode(value)
+      : Effect.flatMap(wireCodec(method, path), (codec) => {
+          encode = codec.encodeInput(named === undefined ? (schema as Codec) : codec.schemas[named]) as (
+            value: unknown
+          ) => Effect.Effect<unknown, InvalidInput>
+          return encode(value)
+        })
+}
+
+/** The {@link CallPlan} of `declaration` called as `view` (the access type whose schemas and errors apply). */
+const planOf = (declaration: EndpointSpec, view: AccessType): CallPlan => {
+  const narrow = documented(...(atView(declaration.errors, view) ?? []))
+  const fill = pathFiller(declaration.path)
+  const bodySchema = declaration.body === undefined ? undefined : atView(declaration.body, view)
+  const encode = bodySchema === undefined ? undefined : encoder(bodySchema, declaration.method, declaration.path)
+  const toBody =
+    declaration.bodyEncoding === "form"
+      ? (wire: unknown) => formBody(wire as Readonly<Record<string, string>>)
+      : jsonBody
+  const success = declaration.success
+  const answer = isRaw(success) ? undefined : atView(success, view)
+  const decodeWith = answer === undefined ? undefined : lazily(answer)
+  const method = declaration.method
+  const send = (
+    transport: TransportShape,
+    input: CallInput<EndpointSpec, AccessType>,
+    body: RequestBody | undefined
+  ): Effect.Effect<unknown, unknown> => {
+    const request: TransportRequest = {
+      method,
+      path: fill(input.params as Readonly<Record<string, string>> | undefined),
+      query: input.query as TransportRequest["query"],
+      body,
+      ...input.options
+    }
+    return decodeWith === undefined
+      ? transport.request({ ...request, response: "text" })
+      : transport.requestJson(request, decodeWith)
+  }
+  return {
+    call: (transport, input) =>
+      narrow(
+        encode === undefined
+          ? send(transport, input, undefined)
+          : Effect.flatMap(encode(input.body), (wire) => send(transport, input, toBody(wire)))
+      )
+  }
 }
 
 /**
- * A member that is every page of another member, as a Stream (`listAll` over `list`): built where the service's
- * tag is (lazy-service.ts), over the lazily loaded member, so the implementation carries no Stream code.
+ * The function that calls `declaration` as `view` (the access type whose schemas and errors apply), made
+ * once per service: everything that does not depend on the input is worked out here.
  */
-export interface PagesMember<Sig> {
-  readonly _tag: "Custom"
-  readonly kind: "stream"
-  /** Reads nothing stale. */
-  readonly changes: undefined
-  readonly pages: { readonly of: string; readonly pageSize: number }
-  /** Carries the member's type; never set. */
-  readonly signature?: Sig
+export const caller = <const D extends EndpointSpec, V extends AccessType>(
+  transport: TransportShape,
+  declaration: D,
+  view: V
+): ((input: CallInput<D, V>) => Effect.Effect<AnswerAt<D, V>, CallFailureAt<D, V>>) => {
+  const plan = planOf(declaration, view)
+  // The declaration's schemas decode to AnswerAt and its errors narrow to CallFailureAt; the types above
+  // are the declaration's, which the generic code cannot follow.
+  return (input) =>
+    plan.call(transport, input as CallInput<EndpointSpec, AccessType>) as Effect.Effect<
+      AnswerAt<D, V>,
+      CallFailureAt<D, V>
+    >
 }
 
-/** What a custom member's success makes stale: fixed keys, or keys computed from its arguments. */
-export type MemberChanges<Sig> = Sig extends (...args: infer Args) => unknown
-  ? ReadonlyArray<DataKey> | ((...args: Args) => ReadonlyArray<DataKey>)
-  : ReadonlyArray<DataKey>
-
-/** The kind of a member's type. */
-export type KindOf<Sig> =
-  Sig extends Effect.Effect<infer _A, infer _E, infer _R>
-    ? "effect"
-    : Sig extends (...args: infer _P) => Stream.Stream<infer _A, infer _E, infer _R>
-      ? "stream"
-      : "function"
-
-/** A service's table of members. */
-export type ServiceCalls = {
-  readonly [member: string]: AnyCallMember | CustomMember<unknown, Kind>
-}
-
-/** Any call member, as the generic code sees it. */
-interface AnyCallMember {
-  readonly _tag: "Call"
-  readonly kind: Kind
-  readonly endpoint: EndpointSpec
-  readonly view: AccessType
-  readonly input: (...args: ReadonlyArray<never>) => object
-  readonly output: ((answer: never) => unknown) | undefined
-}
-
-/** The type of one member. */
-export type MemberShape<M> =
-  M extends CallMember<infer D, infer V, infer K, infer Args, infer Out>
-    ? K extends "effect"
-      ? Effect.Effect<Out, CallFailureAt<D, V>>
-      : (...args: Args) => Effect.Effect<Out, CallFailureAt<D, V>>
-    : M extends CustomMember<infer Sig, infer _K>
-      ? Sig
-      : never
-
-/** The service's shape: one member per entry of its table, with the entry's doc comment. */
-export type ShapeOf<C> = { readonly [K in keyof C]: MemberShape<C[K]> }
-
-/** The members the implementation writes itself. */
-export type CustomPart<C> = {
-  readonly [
-    K in keyof C as C[K] extends PagesMember<infer _S>
-      ? never
-      : C[K] extends CustomMember<infer _S, infer _K>
-        ? K
-        : never
-  ]: MemberShape<C[K]>
-}
-
-/** The error channel of a member of a table. */
-export type FailureOfMember<C, K extends keyof C> =
-  MemberShape<C[K]> extends Effect.Effect<infer _A, infer E, infer _R>
-    ? E
-    : MemberShape<C[K]> extends (...args: infer _P) => Effect.Effect<infer _A, infer E, infer _R>
-      ? E
-      : never
+/**
+ * Every declaration of a group called as `view`: `const call = callers(transport, OAuthProvidersApi, "client")`
+ * then `call.get({ params })`. Made once per service, like {@link caller}.
+ */
+export const callers = <const G extends Readonly<Record<string, EndpointSpec>>, V extends AccessType>(
+  transport: TransportShape,
+  group: G,
+  view: V
+): Callers<G, V> =>
+  // One caller per declaration of the group, each typed by its own declaration (see `caller`).
+  Object.fromEntries(
+    Object.entries(group).map(([name, declaration]) => [name, caller(transport, declaration, view)])
+  ) as unknown as Callers<G, V>
 
 /** A member that is an Effect: one call whose input is fixed. */
 export const effectCall = <const D extends EndpointSpec, V extends AccessType, Out = AnswerAt<D, V>>(
@@ -149,7 +196,8 @@ export const effectCall = <const D extends EndpointSpec, V extends AccessType, O
   endpoint,
   view,
   input: options.input,
-  output: options.output
+  output: options.output,
+  plan: planOf(endpoint, view)
 })
 
 /** A member that is a function: its arguments become the call's input, and the answer maybe its result. */
@@ -163,7 +211,15 @@ export const functionCall = <
   view: V,
   input: (...args: Args) => CallInput<D, V>,
   output?: (answer: AnswerAt<D, V>) => Out
-): CallMember<D, V, "function", Args, Out> => ({ _tag: "Call", kind: "function", endpoint, view, input, output })
+): CallMember<D, V, "function", Args, Out> => ({
+  _tag: "Call",
+  kind: "function",
+  endpoint,
+  view,
+  input,
+  output,
+  plan: planOf(endpoint, view)
+})
 
 /**
  * A member written by the implementation: `custom<(code: string) => Effect<...>>("function")`. Its error
@@ -184,6 +240,14 @@ export const allPages = <Sig>(of: string, pageSize: number): PagesMember<Sig> =>
   kind: "stream",
   changes: undefined,
   pages: { of, pageSize }
+})
+
+/** `firstLoad<Effect<ClientUser | null, CallFailure>>("effect")`: see {@link FirstLoadMember}. */
+export const firstLoad = <Sig>(kind: KindOf<Sig>): FirstLoadMember<Sig> => ({
+  _tag: "Custom",
+  kind,
+  changes: undefined,
+  firstLoad: true
 })
 
 /** The keys an endpoint's success makes stale, for one input. */
@@ -220,7 +284,8 @@ export const changeTable = <const C extends ServiceCalls>(calls: C): Changes<Sha
 }
 
 /**
- * The implementation of a service from its table: each call member made once over the transport, the
+ * The implementation of a service from its table: each call member over the transport (its call worked out
+ * when the table was declared), the
  * custom members from `customMembers`, and every member announcing its changes on the tier's `DataChanges`.
  */
 export const implement = <const C extends ServiceCalls, R = never>(
@@ -237,21 +302,19 @@ export const implement = <const C extends ServiceCalls, R = never>(
         shape[name] = own[name]
         continue
       }
-      const run = caller(transport, member.endpoint, member.view) as (input: object) => Effect.Effect<never, unknown>
-      const { input, output } = member
+      const { input, output, plan } = member
       const invoke = (...args: ReadonlyArray<never>) => {
-        const sent = run(input(...args))
+        // The answer is the declaration's, which the row's output takes (CallMember's types).
+        const sent = plan.call(transport, input(...args)) as Effect.Effect<never, unknown>
         return output === undefined ? sent : Effect.map(sent, output)
       }
       shape[name] = member.kind === "effect" ? invoke() : invoke
     }
     // Every member of the table is in `shape`: call members built above, custom ones from `customMembers`,
-    // whose type lists exactly the custom members of the table.
+    // whose type lists exactly the custom members of the table; `allPages` and first-load members are
+    // built where the service's tag is (lazy-service.ts), over or beside this implementation.
     return withChanges(shape as ShapeOf<C>, changeTable(calls), hub)
   })
-
-/** The arguments of a member (none for an Effect). */
-export type MemberArgs<M> = MemberShape<M> extends (...args: infer Args) => unknown ? Args : []
 
 /** The keys one member announces for these arguments (for tests and tools; services use `implement`). */
 export const memberChanges =

@@ -18,7 +18,7 @@ import { isKnownError } from "../../errors/known/type-id.js"
 import type { RestrictedUserNotAllowed } from "../../errors/known/users.js"
 import { ClientConfig } from "../wire/client-config.js"
 import { LazyPartsLoader, wireConfig } from "../wire/lazy-parts.js"
-import { lazyPartsLayer } from "./internal/live-chunk.js"
+import { lazyPartsLayer } from "./internal/lazy-service.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "../wire/transport-request.js"
@@ -170,7 +170,7 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
 
   /**
    * Transport and the Session it reads, from a config and a token store; both handed the loader of the lazily
-   * loaded chunk (internal/live-chunk.ts).
+   * loaded chunk (internal/lazy-service.ts).
    */
   static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> =
     Transport.layer.pipe(Layer.provideMerge(Session.layer), Layer.provide(lazyPartsLayer))

@@ -4,12 +4,11 @@
  * (`DEFAULT_TEMPLATE_IDS`). Its members are declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { callers, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { EmailTemplateNotFound } from "./email-template-not-found.js"
 import { EmailTemplatesApi } from "../../contract/email-templates.js"
 import type { EmailTemplate, EmailTemplateUpdate } from "../../domain/email-template.js"
-import { type CallFailureAt, callers } from "../http/call.js"
 
 /**
  * The project has no template with this id (deleted, never created, or in another project). The API answers

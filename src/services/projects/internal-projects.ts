@@ -5,13 +5,12 @@
  * token (`adminAccessToken` in the admin tier's config). Its members are declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Session } from "../session/session.js"
 import { Transport, documented } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import { InternalProjectsApi } from "../../contract/internal-projects.js"
 import type { AdminProject, AdminProjectCreate } from "../../domain/project.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import type { InitialProjectKeys } from "./internal-project-keys.js"
 import { STACK_HEADERS } from "../../domain/api.js"
 

@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { ProjectConfigApi } from "../../contract/project-config.js"
 import {
@@ -20,7 +20,6 @@ import {
   ProjectConfigView,
   type ResettableConfigLevel
 } from "../../domain/project-config.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { decodeJson } from "../wire/wire-codec.js"
 
 const level = (configLevel: ConfigLevel) => ({ level: configLevel })

@@ -4,12 +4,11 @@
  */
 import * as Effect from "effect/Effect"
 import { type ApiKeyWithValidity, type CreatedApiKey, withValidity } from "./project-key-validity.js"
-import { custom, implement } from "../http/service-calls.js"
+import { callers, type CallFailureAt, custom, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import type { ApiKeyCreate } from "../../domain/api-key.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailureAt, callers } from "../http/call.js"
 
 type Fails<D extends keyof typeof InternalApiKeysApi> = CallFailureAt<(typeof InternalApiKeysApi)[D], "admin">
 

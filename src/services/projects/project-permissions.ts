@@ -7,10 +7,9 @@
  * declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { ProjectPermissionsApi } from "../../contract/permissions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import type { PermissionListOptions } from "../teams/team-permissions.js"
 
 /** The filter of a server listing. */

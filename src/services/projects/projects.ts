@@ -6,12 +6,11 @@
  * own, since the hosted service makes none. Their members are declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { AdminProjectsApi, ProjectsApi } from "../../contract/projects.js"
 import type { AdminProject, AdminProjectUpdate } from "../../domain/project.js"
 import { ProductionModeNotReady } from "../../errors/client/production-mode-not-ready.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { type ProductionModeProblem, productionModeProblems } from "../../domain/rules/production-mode.js"
 
 const nothing = (): void => undefined

@@ -10,10 +10,9 @@
  * for (const session of others) yield* sessions.revoke(session.id)
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { SessionsApi } from "../../contract/sessions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import type { SessionNotFound } from "./session-not-found.js"
 import { endSession } from "./server-sessions.js"
 

@@ -10,10 +10,9 @@
  * yield* sessions.delete(userId, open[0].id)
  */
 import * as Effect from "effect/Effect"
-import { custom, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, type CallInput, custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { SessionsApi } from "../../contract/sessions.js"
-import { type CallFailureAt, type CallInput, caller } from "../http/call.js"
 import { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./server-session-defaults.js"
 import type { AccessType } from "../../domain/api.js"
 import { SessionNotFound } from "./session-not-found.js"

@@ -7,12 +7,11 @@
  * members are declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import type { TeamInvitation } from "../../domain/team-invitation.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
 import { invitationsOf, TeamInvitationsApi } from "../../contract/team-invitations.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 
 /** An invitation to send. */

@@ -5,10 +5,9 @@
  * grants or revokes direct grants. Their members are declared in the table below.
  */
 import * as Effect from "effect/Effect"
-import { custom, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { TeamPermissionsApi } from "../../contract/permissions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 
 /** Options of the permission listings. */
 export interface PermissionListOptions {

@@ -9,10 +9,9 @@
  * no user can fix it; the project needs its own OAuth keys.
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { ConnectedAccountsApi } from "../../contract/connected-accounts.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 
 /**
  * What asking for a provider token can fail with. A connection that is missing or lacks the scope is `null`,

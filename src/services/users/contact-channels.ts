@@ -8,12 +8,11 @@
  * yield* channels.sendVerificationEmail(channel.id, { callbackUrl: "https://app.example/handler/email-verification" })
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { ContactChannelsApi } from "../../contract/contact-channels.js"
 import type { ContactChannelUpdate } from "../../domain/contact-channel.js"
 import type { CallbackUrlRequired } from "../../errors/client/email-preconditions.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 
 /** A new address of the signed-in user. */

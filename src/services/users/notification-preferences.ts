@@ -9,12 +9,11 @@
  * if (marketing?.canDisable) yield* preferences.set(marketing.notificationCategoryId, false)
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, implement } from "../http/service-calls.js"
+import { caller, type CallFailureAt, custom, effectCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { NotificationPreferencesApi } from "../../contract/notification-preferences.js"
 import type { NotificationPreference } from "../../domain/notification-preference.js"
 import { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 
 /**
  * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID failing the

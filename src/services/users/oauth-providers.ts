@@ -15,7 +15,7 @@
  * if (github !== undefined) yield* (yield* OAuthProviders).update(github.id, { allowSignIn: false })
  */
 import * as Effect from "effect/Effect"
-import { custom, effectCall, functionCall, implement } from "../http/service-calls.js"
+import { callers, type CallFailureAt, custom, effectCall, functionCall, implement } from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { OAuthProvidersApi } from "../../contract/oauth-providers.js"
 import type {
@@ -31,7 +31,6 @@ import {
   OAuthProviderNotFound,
   type OAuthProviderConflictReason
 } from "../../errors/client/oauth-provider-errors.js"
-import { type CallFailureAt, callers } from "../http/call.js"
 import type { HttpError } from "../../errors/client/http-error.js"
 
 type Fails<D extends keyof typeof OAuthProvidersApi, V extends "client" | "server"> = CallFailureAt<

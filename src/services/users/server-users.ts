@@ -10,12 +10,19 @@
 import * as Effect from "effect/Effect"
 import type * as Stream from "effect/Stream"
 import type { ServerUser } from "../../domain/user.js"
-import { type FailureOfMember, allPages, custom, functionCall, implement } from "../http/service-calls.js"
+import {
+  allPages,
+  caller,
+  type CallFailureAt,
+  custom,
+  type FailureOfMember,
+  functionCall,
+  implement
+} from "../http/service-calls.js"
 import { Transport } from "../http/transport.js"
 import { UsersApi, MAX_USERS_PAGE } from "../../contract/users.js"
 import type { ServerUserCreate, ServerUserUpdate } from "../../domain/user-inputs.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
-import { type CallFailureAt, caller } from "../http/call.js"
 
 /** Options of `ServerUsers.list`: paging and filters. */
 export interface ServerUserListOptions {

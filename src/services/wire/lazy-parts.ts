@@ -2,7 +2,7 @@
  * What the wire needs of the lazily loaded chunk (services/live.ts): the known-error catalogue, for an answer
  * that carries a known error, and the network diagnostics, for a request the retries gave up on. The wire does
  * not import the chunk: whoever builds the pipeline hands it the loader (`Transport.layerWithSession`, through
- * services/http/internal/live-chunk.ts), so imports only point down, from the services to the wire.
+ * services/http/internal/lazy-service.ts), so imports only point down, from the services to the wire.
  */
 import * as Context from "effect/Context"
 import type { KnownErrorMismatch } from "../../errors/client/known-error-mismatch.js"

@@ -17,7 +17,7 @@
  * A compiled decoder only ever answers a value the schema itself would decode to, or `unsure`: anything it
  * does not recognise (a check, a transformation it was not told about, an unexpected value) is `unsure`,
  * and the caller then decodes with the schema, so values and errors stay exactly the schema's. What it
- * cannot read from an AST, the schema tells it where it is declared (domain/wire-decode-hints.ts).
+ * cannot read from an AST, the schema tells it where it is declared (domain/wire.ts).
  * test/services/http/internal/fast-decode.prop.test.ts checks both on generated answers.
  */
 import * as Effect from "effect/Effect"
@@ -25,13 +25,7 @@ import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import { firstLoadSchemas } from "../../contract/first-load-schemas.js"
-import {
-  type FastCompiler,
-  type FastDecode,
-  fastDecodeHint,
-  type FastField,
-  unsure
-} from "../../domain/wire-decode-hints.js"
+import { type FastCompiler, type FastDecode, fastDecodeHint, type FastField, unsure } from "../../domain/wire.js"
 import { excerpt } from "../../errors/client/excerpt.js"
 import { InvalidInput } from "../../errors/client/invalid-input.js"
 import { ResponseDecodeError } from "../../errors/client/response-decode-error.js"

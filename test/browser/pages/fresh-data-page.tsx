@@ -12,7 +12,7 @@ import { useContactChannels, useTeams, useUser } from "../../../src/react/hooks.
 import { type StackApp, StackProvider, useStackApp } from "../../../src/react/provider.js"
 import { Auth } from "../../../src/services/generated/auth.js"
 import { ContactChannels } from "../../../src/services/generated/contact-channels.js"
-import { CurrentUser } from "../../../src/services/users/current-user.js"
+import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { Teams } from "../../../src/services/generated/teams.js"
 
 const params = new URLSearchParams(location.search)

@@ -4,7 +4,7 @@
  * `session` uses the real Session over the real cookie token store, so two tabs share it.
  * `window.stackfx` lets the test drive and observe the page.
  */
-import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
+import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Component, type ReactNode, StrictMode, Suspense } from "react"
@@ -16,7 +16,7 @@ import { usePermission, usePermissions, useTeam, useTeams, useUser } from "../..
 import { StackProvider, useStackApp } from "../../../src/react/provider.js"
 import { UserButton } from "../../../src/react/user-button.js"
 import { ClientConfig } from "../../../src/services/wire/client-config.js"
-import { CurrentUser, type CurrentUserShape } from "../../../src/services/users/current-user.js"
+import { CurrentUser, type CurrentUserShape } from "../../../src/services/generated/current-user.js"
 import { isLoggedIn, Session } from "../../../src/services/session/session.js"
 import { TeamPermissions, type TeamPermissionsShape } from "../../../src/services/generated/team-permissions.js"
 import { Teams, type TeamsShape } from "../../../src/services/generated/teams.js"

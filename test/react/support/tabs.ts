@@ -1,6 +1,6 @@
 /** Fakes for multi-tab tests: a broadcast hub, a lock manager, a shared token store and unsigned JWTs. */
 import { wireConfig } from "../../../src/services/wire/lazy-parts.js"
-import { loadLiveChunk } from "../../../src/services/http/internal/live-chunk.js"
+import { loadLiveChunk } from "../../../src/services/http/internal/lazy-service.js"
 import type { TabLock } from "../../../src/services/session/tab-lock.js"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"

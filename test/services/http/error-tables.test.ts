@@ -22,7 +22,7 @@ import type { KnownErrorTag } from "../../../src/errors/known/registry.js"
 const TeamsErrors = { get: atView<ReadonlyArray<KnownErrorTag>>(TeamsApi.get.errors, "client") ?? [] }
 import type { AuthShape } from "../../../src/services/generated/auth.js"
 import type { SignUpFailure } from "../../../src/services/auth/auth.js"
-import type { CurrentUserShape } from "../../../src/services/users/current-user.js"
+import type { CurrentUserShape } from "../../../src/services/generated/current-user.js"
 
 type ErrorOf<F extends (...args: never) => Effect.Effect<unknown, unknown, unknown>> = Effect.Error<ReturnType<F>>
 

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { wireConfig } from "../../../src/services/wire/lazy-parts.js"
-import { loadLiveChunk } from "../../../src/services/http/internal/live-chunk.js"
+import { loadLiveChunk } from "../../../src/services/http/internal/lazy-service.js"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"

@@ -2,7 +2,7 @@
  * A token store that holds the text "undefined" when the session starts: the session starts signed out,
  * sends nothing, and empties the store, whichever store it is (memory, cookies, the user's own).
  */
-import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
+import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { lazyPartsLayer } from "../../../src/services/http/internal/live-chunk.js"
+import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { CurrentUser } from "../../../src/services/users/current-user.js"
+import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { type Handler, knownErrorReply, localServer, unsignedJwt } from "../support/local-server.js"
 import { clientPipeline } from "../support/client-pipeline.js"
 import { wireUser } from "../support/wire-user.js"

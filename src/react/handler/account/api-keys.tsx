@@ -13,7 +13,7 @@ import type { ProjectApiKeyInput } from "../../../domain/project-api-key.js"
 import type { ApiKeyValidity } from "../../../domain/rules/api-key-validity.js"
 import { TeamApiKeys, UserApiKeys } from "../../../services/generated/user-and-team-keys.js"
 import { useTeamApiKeys, useUserApiKeys } from "../../hooks.js"
-import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
+import { Button, ErrorAlert, Field, formValue, Notice, RowAction } from "../ui.js"
 import { type HandlerServices, useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
@@ -66,14 +66,7 @@ function KeyItem(props: { readonly owner: KeyOwner; readonly apiKey: ListedKey }
         </span>
       </span>
       {apiKey.validity._tag === "Valid" ? (
-        <Button
-          variant="danger"
-          pending={revoke.pending}
-          aria-label={`Revoke ${label}`}
-          onClick={() => void revoke.run()}
-        >
-          Revoke
-        </Button>
+        <RowAction verb="Revoke" what={label} pending={revoke.pending} onClick={() => void revoke.run()} />
       ) : null}
       <ErrorAlert error={revoke.error} />
     </li>

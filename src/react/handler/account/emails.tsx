@@ -8,7 +8,7 @@ import type { ContactChannel } from "../../../domain/contact-channel.js"
 import { ContactChannels } from "../../../services/generated/contact-channels.js"
 import { useStackQuery } from "../../hooks.js"
 import { contactChannelsQuery } from "../../queries.js"
-import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
+import { Button, ErrorAlert, Field, formValue, Notice, RowAction } from "../ui.js"
 import { type HandlerServices, useAction, useHandlerApp } from "../use-action.js"
 import { Section } from "./section.js"
 
@@ -62,14 +62,7 @@ function ChannelItem(props: { readonly channel: ContactChannel; readonly onSent:
             Make primary
           </Button>
         )}
-        <Button
-          variant="danger"
-          pending={act.pending}
-          aria-label={`Remove ${channel.value}`}
-          onClick={() => void run("remove")}
-        >
-          Remove
-        </Button>
+        <RowAction verb="Remove" what={channel.value} pending={act.pending} onClick={() => void run("remove")} />
       </span>
       <ErrorAlert error={act.error} />
     </li>

@@ -17,7 +17,7 @@ import { useStackQuery } from "../../hooks.js"
 import { oauthProvidersQuery } from "../../queries.js"
 import { useHandlerPage } from "../context.js"
 import { providerDisplayName } from "../oauth-buttons.js"
-import { Button, ErrorAlert, Notice } from "../ui.js"
+import { Button, ErrorAlert, Notice, RowAction } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
 import { Section } from "./section.js"
 
@@ -71,14 +71,7 @@ function LinkedItem(props: { readonly provider: OAuthProvider; readonly lastSign
         >
           {provider.allowConnectedAccounts ? "Turn off connected access" : "Allow connected access"}
         </Button>
-        <Button
-          variant="danger"
-          pending={act.pending}
-          aria-label={`Remove ${label}`}
-          onClick={() => void act.run("remove")}
-        >
-          Remove
-        </Button>
+        <RowAction verb="Remove" what={label} pending={act.pending} onClick={() => void act.run("remove")} />
       </span>
       {props.lastSignIn ? (
         <Notice kind="info">

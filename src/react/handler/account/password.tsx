@@ -2,7 +2,7 @@
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
 import { Auth } from "../../../services/generated/auth.js"
-import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
+import { Button, ErrorAlert, Field, formValue, NewPasswordFields, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
@@ -42,14 +42,7 @@ export function PasswordSection(props: { readonly user: ClientUser }): ReactNode
         {props.user.hasPassword ? (
           <Field label="Current password" name="oldPassword" type="password" autoComplete="current-password" required />
         ) : null}
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required />
-        <Field
-          label="Repeat new password"
-          name="newPasswordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields name="newPassword" label="New password" />
         <div className="stackfx-row">
           <Button type="submit" pending={change.pending}>
             {props.user.hasPassword ? "Update password" : "Set password"}

@@ -1,7 +1,7 @@
 /** Account settings: the display name. */
 import { type FormEvent, type ReactNode, useState } from "react"
 import type { ClientUser } from "../../../domain/user.js"
-import { CurrentUser } from "../../../services/users/current-user.js"
+import { CurrentUser } from "../../../services/generated/current-user.js"
 import { Button, ErrorAlert, Field, formValue, Notice } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"

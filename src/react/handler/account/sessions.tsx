@@ -9,7 +9,7 @@ import type { ReactNode } from "react"
 import type { SessionInfo } from "../../../domain/session.js"
 import { ActiveSessions } from "../../../services/generated/active-sessions.js"
 import { useActiveSessions } from "../../hooks.js"
-import { Button, ErrorAlert } from "../ui.js"
+import { Button, ErrorAlert, RowAction } from "../ui.js"
 import { useAction } from "../use-action.js"
 import { Section } from "./section.js"
 
@@ -43,14 +43,7 @@ function SessionItem(props: { readonly session: SessionInfo }): ReactNode {
       </span>
       {session.isCurrentSession ? null : (
         <span className="stackfx-row">
-          <Button
-            variant="danger"
-            pending={revoke.pending}
-            aria-label={`Revoke ${label}`}
-            onClick={() => void revoke.run()}
-          >
-            Revoke
-          </Button>
+          <RowAction verb="Revoke" what={label} pending={revoke.pending} onClick={() => void revoke.run()} />
         </span>
       )}
       <ErrorAlert error={revoke.error} />

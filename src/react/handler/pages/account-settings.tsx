@@ -6,7 +6,7 @@
  */
 import { type ReactNode, Suspense, useState } from "react"
 import { Auth } from "../../../services/generated/auth.js"
-import { CurrentUser } from "../../../services/users/current-user.js"
+import { CurrentUser } from "../../../services/generated/current-user.js"
 import { useProject, useUser } from "../../hooks.js"
 import { ApiKeysSection } from "../account/api-keys.js"
 import { type AccountDeletion, DeleteAccountSection } from "../account/delete-account.js"

@@ -5,6 +5,7 @@
 import { type ReactNode, useState } from "react"
 import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
+import { LinkWithoutCode } from "../page-shared.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
@@ -15,11 +16,7 @@ export function EmailVerificationPage(): ReactNode {
   const [verified, setVerified] = useState(false)
   const verify = useAction((code: string) => Auth.use((auth) => auth.verifyEmail(code)))
   if (code === undefined) {
-    return (
-      <Card title="Verify your email">
-        <p>This link has no verification code. Open the link from the email again.</p>
-      </Card>
-    )
+    return <LinkWithoutCode title="Verify your email" what="verification" />
   }
   if (verified) {
     return (

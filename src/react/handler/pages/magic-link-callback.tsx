@@ -6,6 +6,7 @@
 import { type ReactNode, useState } from "react"
 import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
+import { LinkWithoutCode } from "../page-shared.js"
 import { MfaPrompt, mfaAttemptCode } from "../mfa-prompt.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Button, Card, ErrorAlert } from "../ui.js"
@@ -19,11 +20,7 @@ export function MagicLinkCallbackPage(): ReactNode {
 
   if (redirect.state._tag !== "Idle") return <RedirectStatus state={redirect.state} />
   if (code === undefined) {
-    return (
-      <Card title="Sign in">
-        <p>This link has no sign-in code. Open the link from the email again.</p>
-      </Card>
-    )
+    return <LinkWithoutCode title="Sign in" what="sign-in" />
   }
   if (attemptCode !== undefined) {
     return (

@@ -9,7 +9,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import type { ClientUser } from "../../../domain/user.js"
 import { allowingRestrictedUsers } from "../../../services/wire/transport-request.js"
 import { Auth } from "../../../services/generated/auth.js"
-import { CurrentUser } from "../../../services/users/current-user.js"
+import { CurrentUser } from "../../../services/generated/current-user.js"
 import { useUser } from "../../hooks.js"
 import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"

@@ -5,8 +5,9 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react"
 import { Auth } from "../../../services/generated/auth.js"
 import { useQueryParam } from "../context.js"
+import { LinkWithoutCode } from "../page-shared.js"
 import { HandlerLink } from "../handler-link.js"
-import { Button, Card, ErrorAlert, Field, formValue, Notice } from "../ui.js"
+import { Button, Card, ErrorAlert, formValue, NewPasswordFields, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
 
 type Step = "checking" | "ready" | "invalid" | "done"
@@ -67,14 +68,7 @@ function ResetForm(props: { readonly code: string }): ReactNode {
       return (
         <Card title="Reset your password" subtitle="Choose a new password.">
           <form className="stackfx-stack" onSubmit={onSubmit}>
-            <Field label="New password" name="password" type="password" autoComplete="new-password" required />
-            <Field
-              label="Repeat new password"
-              name="passwordConfirmation"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields name="password" label="New password" />
             <Button type="submit" block pending={reset.pending}>
               Reset password
             </Button>
@@ -88,11 +82,7 @@ function ResetForm(props: { readonly code: string }): ReactNode {
 export function PasswordResetPage(): ReactNode {
   const code = useQueryParam("code")
   if (code === undefined) {
-    return (
-      <Card title="Reset your password">
-        <p>This link has no reset code. Open the link from the email again.</p>
-      </Card>
-    )
+    return <LinkWithoutCode title="Reset your password" what="reset" />
   }
   return <ResetForm code={code} />
 }

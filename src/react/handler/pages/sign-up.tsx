@@ -13,7 +13,7 @@ import { useHandlerPage } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { OAuthButtons } from "../oauth-buttons.js"
 import { MagicLinkSignInForm, type SignInCallbacks } from "../sign-in-methods.js"
-import { Button, Card, ErrorAlert, Field, formValue } from "../ui.js"
+import { Button, Card, ErrorAlert, Field, formValue, NewPasswordFields } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
 import { AlreadySignedIn, AuthPage } from "../page-shared.js"
 
@@ -44,8 +44,7 @@ function CredentialSignUpForm(props: SignInCallbacks): ReactNode {
   return (
     <form className="stackfx-stack" onSubmit={onSubmit}>
       <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" required />
-      <Field label="Repeat password" name="passwordConfirmation" type="password" autoComplete="new-password" required />
+      <NewPasswordFields name="password" label="Password" />
       <Button type="submit" block pending={signUp.pending}>
         Sign up
       </Button>

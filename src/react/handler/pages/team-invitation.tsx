@@ -10,7 +10,7 @@ import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
 import { useAction, useHandlerApp } from "../use-action.js"
-import { Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
+import { LinkWithoutCode, Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
 
 /** Runs `load` once per code and keeps its outcome. */
 const useLoadOnce = <A,>(
@@ -109,11 +109,7 @@ function Invitation(props: { readonly code: string }): ReactNode {
 export function TeamInvitationPage(): ReactNode {
   const code = useQueryParam("code")
   if (code === undefined) {
-    return (
-      <Card title="Team invitation">
-        <p>This link has no invitation code. Open the link from the email again.</p>
-      </Card>
-    )
+    return <LinkWithoutCode title="Team invitation" what="invitation" />
   }
   return (
     <Suspense fallback={<Loading />}>

@@ -1,5 +1,9 @@
 /**
- * Endpoint services whose code is loaded on first use.
+ * Endpoint services whose code is loaded on first use, and the one loader of that code: the lazily loaded
+ * chunk (services/live.ts: every service implementation, the known-error catalogue, the network
+ * diagnostics). This is the only module of http/ that imports the chunk (test/architecture.test.ts); the wire
+ * is handed its loader (`lazyPartsLayer`, services/wire/lazy-parts.ts) and asks it for the catalogue when an
+ * answer carries a known error and for the diagnostics when the retries gave up on the network.
  *
  * A tier Layer names every endpoint service of its tier, so without this a browser program that only
  * reads the current user would still ship the code of teams, passkeys, OAuth… (issue 2's bundle budget).
@@ -18,7 +22,24 @@ import * as Layer from "effect/Layer"
 import * as Semaphore from "effect/Semaphore"
 import type * as Stream from "effect/Stream"
 import { NetworkError } from "../../../errors/client/network-error.js"
+import { type LazyParts, LazyPartsLoader } from "../../wire/lazy-parts.js"
 import { tracedService } from "../../wire/tracing.js"
+
+// The dynamic import keeps the chunk out of the first load; the lazy layers and the wire load the same chunk,
+// so a bundler makes one chunk of it.
+const importChunk = () => import("../../live.js")
+
+/** The chunk's exports. */
+type Chunk = Awaited<ReturnType<typeof importChunk>>
+
+/** Loads the chunk (once: the module system keeps it); a failed load is tried again by the next caller. @internal */
+export const loadLiveChunk = (): Promise<LazyParts> => importChunk()
+
+/** The loader, for the layers of the session and the transport. @internal */
+export const lazyPartsLayer: Layer.Layer<LazyPartsLoader> = /* @__PURE__ */ Layer.succeed(
+  LazyPartsLoader,
+  loadLiveChunk
+)
 
 /** Effects whose error channel admits a failed code load. */
 type CanFailToLoad<T> =
@@ -51,15 +72,21 @@ export type MemberKinds<Shape> = {
 /** Members built over the service's other members where its tag is (`allPages`, see all-pages.ts). */
 export type DerivedMembers<Shape> = (service: Shape) => Partial<Shape>
 
-/** The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. */
-export const lazyImplementation = <Shape, R>(
+/**
+ * The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. `firstLoad`
+ * builds the members the service's first-load module writes (`firstLoad` in its table, service-calls.ts):
+ * built at once, they never wait for the lazily loaded code.
+ */
+export const lazyImplementation = <Shape, R, RF = never>(
   name: string,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>,
-  derived?: DerivedMembers<Shape>
-): Effect.Effect<Shape, never, R> =>
+  derived?: DerivedMembers<Shape>,
+  firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
+): Effect.Effect<Shape, never, R | RF> =>
   Effect.gen(function* () {
     const context = yield* Effect.context<R>()
+    const atOnce: Readonly<Record<string, unknown>> = firstLoad === undefined ? {} : yield* firstLoad
     const once = yield* Semaphore.make(1)
     let loaded: Shape | undefined
     const build = Effect.tryPromise({
@@ -85,8 +112,12 @@ export const lazyImplementation = <Shape, R>(
     )
     const proxy: Record<string, unknown> = {}
     for (const [member, kind] of Object.entries<string>(kinds)) {
-      // A Stream member is built over the others (`derived`), never loaded.
+      // A Stream member is built over the others (`derived`), never loaded; a first-load member is at hand.
       if (kind === "stream") continue
+      if (member in atOnce) {
+        proxy[member] = atOnce[member]
+        continue
+      }
       const pick = (shape: Shape): unknown => (shape as Record<string, unknown>)[member]
       proxy[member] =
         kind === "effect"
@@ -97,7 +128,8 @@ export const lazyImplementation = <Shape, R>(
               )
     }
     // The table is checked against Shape member by member (MemberKinds), and each entry forwards to
-    // the same member of the loaded implementation, whose errors already include NetworkError.
+    // the same member of the loaded implementation, whose errors already include NetworkError, or is the
+    // first-load member itself.
     if (derived !== undefined) Object.assign(proxy, derived(proxy as Shape))
     return tracedService(name, proxy as Shape)
   })
@@ -108,9 +140,37 @@ export const lazyImplementation = <Shape, R>(
  * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
  * request that got no answer, and the next call tries again.
  */
-export const lazyLayer = <Self, Shape, R>(
+export const lazyLayer = <Self, Shape, R, RF = never>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>,
-  derived?: DerivedMembers<Shape>
-): Layer.Layer<Self, never, R> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load, derived))
+  derived?: DerivedMembers<Shape>,
+  firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
+): Layer.Layer<Self, never, R | RF> => Layer.effect(tag, lazyImplementation(tag.key, kinds, load, derived, firstLoad))
+
+/** The chunk's exports that implement a service of this shape. */
+type ImplementationOf<Shape> = {
+  readonly [K in keyof Chunk]: Chunk[K] extends Effect.Effect<Shape, never, infer _R> ? K : never
+}[keyof Chunk]
+
+/**
+ * `chunkLayer(Teams, TeamsMembers, "makeTeams")`: {@link lazyLayer} over the chunk's export `makeTeams`, the
+ * layer of every generated tag module whose implementation takes no options. The load is this module's, so
+ * a service's first call runs no code of its tag module.
+ */
+export const chunkLayer = <Self, Shape, K extends ImplementationOf<Shape>, RF = never>(
+  tag: Context.Key<Self, Shape>,
+  kinds: MemberKinds<Shape>,
+  implementation: K,
+  derived?: DerivedMembers<Shape>,
+  firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
+): Layer.Layer<Self, never, Effect.Services<Chunk[K]> | RF> =>
+  lazyLayer(
+    tag,
+    kinds,
+    // The export is one of the chunk's implementations of Shape (ImplementationOf), needing its services.
+    () =>
+      importChunk().then((chunk) => chunk[implementation] as Effect.Effect<Shape, never, Effect.Services<Chunk[K]>>),
+    derived,
+    firstLoad
+  )

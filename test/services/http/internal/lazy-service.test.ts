@@ -180,4 +180,25 @@ describe("lazyLayer", () => {
     )
     assert.isTrue(Layer.isLayer(layer))
   })
+
+  it.effect("a first-load member runs as built with the Layer and never loads the code; the others still load", () => {
+    const { load, state } = loader()
+    // `count` is written where the tag is (a `firstLoad` member), with the services of the Layer.
+    const firstLoad = Effect.map(Greeting, ({ word }) => ({ count: Effect.succeed(word.length) }))
+    return Effect.gen(function* () {
+      const shelf = yield* Shelf
+      assert.strictEqual(yield* shelf.count, 5)
+      assert.strictEqual(yield* shelf.count, 5)
+      assert.strictEqual(state.loads, 0, "the first-load member loaded nothing")
+      assert.strictEqual(yield* shelf.take("book"), "took book")
+      assert.strictEqual(state.loads, 1)
+      assert.strictEqual(yield* shelf.count, 5, "still the first-load member, not the loaded one (42)")
+    }).pipe(
+      Effect.provide(
+        lazyLayer(Shelf, kinds, load, undefined, firstLoad).pipe(
+          Layer.provide(Layer.succeed(Greeting, { word: "hello" }))
+        )
+      )
+    )
+  })
 })
