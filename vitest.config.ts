@@ -18,16 +18,16 @@ const unit = [
   "test/layers/**/*.test.ts",
   "test/react/**/*.test.{ts,tsx}",
   "test/services/**/*.test.ts",
-  // test/emulator mirrors src/emulator; these folders and files hold only pure code or in-process fakes.
-  "test/emulator/mail/**/*.test.ts",
-  "test/emulator/passkey/**/*.test.ts",
-  "test/emulator/crypto/password.test.ts",
-  "test/emulator/http/holding-server.test.ts",
-  "test/emulator/oauth/dev-provider.test.ts",
-  "test/emulator/oauth/oidc.test.ts",
-  "test/emulator/totp.test.ts",
-  "test/emulator/operations/verification-codes.test.ts",
-  "test/emulator/**/*.prop.test.ts",
+  // test/backend mirrors backend/src; these folders and files hold only pure code or in-process fakes.
+  "test/backend/mail/**/*.test.ts",
+  "test/backend/passkey/**/*.test.ts",
+  "test/backend/crypto/password.test.ts",
+  "test/backend/http/holding-server.test.ts",
+  "test/backend/oauth/dev-provider.test.ts",
+  "test/backend/oauth/oidc.test.ts",
+  "test/backend/totp.test.ts",
+  "test/backend/operations/verification-codes.test.ts",
+  "test/backend/**/*.prop.test.ts",
   "test/demo/**/*.test.ts"
 ]
 
@@ -45,7 +45,7 @@ export default defineConfig({
     // two workers took it from 14.9 to 10.5 minutes here. Three were slower again (2026-11-28, idle machine:
     // 387 s against 359 s of vitest time, 614 s of CPU against 531 s).
     maxWorkers: 2,
-    // Test files share their worker's module graph instead of importing effect, the emulator and PGlite's
+    // Test files share their worker's module graph instead of importing effect, the local backend and PGlite's
     // WebAssembly anew for each file: the same slice (10 backend files) took half the CPU time (51 s against
     // 97 s) and 91 s against 216 s. Files stay independent because each starts and stops its own backends,
     // browsers and servers (or works in projects of its own on the testing kit's backend of the run), and the

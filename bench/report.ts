@@ -354,7 +354,7 @@ const testkitRows = (t: TestkitResults): Array<Row> => [
   },
   {
     id: "6",
-    figure: "testing kit: a 20-test file with the kit / the same over startEmulator and HTTP by hand",
+    figure: "testing kit: a 20-test file with the kit / the same over startLocalBackend and HTTP by hand",
     value: `${ms(t.kitFileMs)} / ${ms(t.byHandFileMs)}`,
     goal: "kit faster",
     result: t.kitFileMs < t.byHandFileMs ? "pass" : "fail",

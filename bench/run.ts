@@ -8,14 +8,14 @@
  *
  * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
  * 4 per-call overhead (overhead.ts), 5 local backend start-up and load (backend-load.ts). Sections 2 and 3
- * share a backend started in this process with `startEmulator`; 4 and 5 run against `stackfx dev` as its
+ * share a backend started in this process with `startLocalBackend`; 4 and 5 run against `stackfx dev` as its
  * own process. Everything talks over loopback; every loop is bounded in count and time, every section by
  * a timeout. With `--only`, bench/results.json holds only the sections that ran.
  */
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { loadavg } from "node:os"
-import { startEmulator } from "../backend/src/index.js"
+import { startLocalBackend } from "../backend/src/index.js"
 import { measureLoad, measureStartup } from "./backend-load.js"
 import { type BundleOutcome, isMeasured, runBundles } from "./bundles.js"
 import { runFanout } from "./fanout.js"
@@ -97,13 +97,13 @@ const prepare = async <A>(what: string, start: () => Promise<A>): Promise<A | un
 
 const inProcess =
   selected.has("stampede") || selected.has("fanout")
-    ? await prepare("the local backend in this process (startEmulator, in-memory database)", async () => {
-        const emulator = await startEmulator({ port: 0, db: "memory", log: false })
-        return { emulator, proxy: await startCountingProxy(emulator.url) }
+    ? await prepare("the local backend in this process (startLocalBackend, in-memory database)", async () => {
+        const localBackend = await startLocalBackend({ port: 0, db: "memory", log: false })
+        return { localBackend, proxy: await startCountingProxy(localBackend.url) }
       })
     : undefined
 if (inProcess !== undefined) {
-  const { emulator, proxy } = inProcess
+  const { localBackend, proxy } = inProcess
   try {
     if (selected.has("stampede")) {
       await section("stampede", 150_000, async () => {
@@ -117,7 +117,7 @@ if (inProcess !== undefined) {
     }
   } finally {
     await proxy.close()
-    await emulator.stop()
+    await localBackend.stop()
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * The testing kit (`stackfx-backend/testing`, docs/testing.md): how fast the run's backend comes up (in a
  * process of its own, as a global setup starts it) and a worker's connection to it, an isolated project, a
- * signed-in fixture user; a 20-test file with the kit against the same tests written over `startEmulator`
+ * signed-in fixture user; a 20-test file with the kit against the same tests written over `startLocalBackend`
  * and HTTP by hand; and the resident memory the kit adds to a worker.
  */
 import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
-import { startEmulator } from "../backend/src/index.js"
+import { startLocalBackend } from "../backend/src/index.js"
 import { SHARED_BACKEND_VARIABLE } from "../backend/src/testing/control-protocol.js"
 import { startStackTest } from "../backend/src/testing/index.js"
 import { workerBackend } from "../backend/src/testing/worker-backend.js"
@@ -163,13 +163,13 @@ export const runTestkit = async (): Promise<TestkitResults> => {
   const databaseCpuBefore = cpuMs()
   const databaseMs = await timed(() => Effect.runPromise(Effect.scoped(openDb("memory"))))
   const databaseCpuMs = cpuMs() - databaseCpuBefore
-  // By hand: a backend per file (as useEmulator started one), passwords at the test cost too.
+  // By hand: a backend per file (as useLocalBackend started one), passwords at the test cost too.
   const byHandFileMs = await timed(async () => {
-    const emulator = await startEmulator({ port: 0, db: "memory", fastPasswordHashing: true, log: false })
+    const localBackend = await startLocalBackend({ port: 0, db: "memory", fastPasswordHashing: true, log: false })
     try {
-      for (let i = 0; i < FILE_TESTS; i++) await byHandTest(emulator.apiUrl)
+      for (let i = 0; i < FILE_TESTS; i++) await byHandTest(localBackend.apiUrl)
     } finally {
-      await emulator.stop()
+      await localBackend.stop()
     }
   })
   return {

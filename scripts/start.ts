@@ -10,7 +10,7 @@
 import { createServer, type ViteDevServer } from "vite"
 import { demoViteConfig } from "../demo/vite.config.js"
 import { readyBanner } from "../backend/src/banner.js"
-import { type RunningEmulator, startEmulator } from "../backend/src/index.js"
+import { type RunningLocalBackend, startLocalBackend } from "../backend/src/index.js"
 
 const HOST = "127.0.0.1"
 
@@ -57,13 +57,13 @@ const main = async (): Promise<void> => {
     return
   }
 
-  let emulator: RunningEmulator | undefined
+  let localBackend: RunningLocalBackend | undefined
   let vite: ViteDevServer | undefined
   let stopping: Promise<void> | undefined
   const stop = (code: number) => {
     stopping ??= (async () => {
       await vite?.close().catch((error: unknown) => console.error("stopping the demo failed:", error))
-      await emulator?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
+      await localBackend?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
       process.exit(code)
     })()
     return stopping
@@ -72,14 +72,14 @@ const main = async (): Promise<void> => {
   process.on("SIGTERM", () => void stop(0))
 
   try {
-    emulator = await startEmulator({ port: options.port, host: HOST, db: options.db })
+    localBackend = await startLocalBackend({ port: options.port, host: HOST, db: options.db })
     vite = await createServer({
       configFile: false,
       ...demoViteConfig({
         env: {
-          VITE_HEXCLAVE_API_URL: emulator.url,
-          VITE_HEXCLAVE_PROJECT_ID: emulator.demoProject.id,
-          VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+          VITE_HEXCLAVE_API_URL: localBackend.url,
+          VITE_HEXCLAVE_PROJECT_ID: localBackend.demoProject.id,
+          VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: localBackend.demoProject.publishableClientKey
         }
       }),
       server: {
@@ -99,7 +99,7 @@ const main = async (): Promise<void> => {
 
   const address = vite.httpServer?.address()
   const demoPort = typeof address === "object" && address !== null ? address.port : options.demoPort
-  for (const line of readyBanner(emulator, { db: options.db, cwd: process.cwd() })) console.log(line)
+  for (const line of readyBanner(localBackend, { db: options.db, cwd: process.cwd() })) console.log(line)
   console.log(`stackfx demo ready at http://localhost:${demoPort}`)
   // Passkeys need a domain name (WebAuthn refuses IP addresses), so the demo's address is given as localhost.
   console.log(`  (also http://${HOST}:${demoPort}; use the localhost address for passkeys)`)

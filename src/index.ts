@@ -10,7 +10,7 @@
  * )
  *
  * The package has no side effects, so bundlers keep only what a program uses. The React adapter is `stackfx/react`; the local
- * backend is `stackfx/emulator` (Node only). Neither is part of this entry point.
+ * backend is `stackfx-backend` (Node only). Neither is part of this entry point.
  */
 
 // Every public name is listed here by name, so a change to the surface is a change to this file, and

@@ -243,7 +243,7 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => layer("operations", "routes")(to) || backend("http")(to)
   },
   {
-    // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the emulator's layers:
+    // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the local backend's layers:
     // operations call it, never the other way round.
     name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
     from: backend("oauth/protocol"),

@@ -572,7 +572,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "secureCookiesFor",
     "stackStartServer"
   ],
-  "stackfx-backend": ["DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "EmulatorStartError", "startEmulator"]
+  "stackfx-backend": ["DEFAULT_DB", "DEFAULT_HOST", "DEFAULT_PORT", "LocalBackendStartError", "startLocalBackend"]
 }
 
 let internal: Record<EntryName, ReadonlySet<string>> | undefined

@@ -1,5 +1,5 @@
 // `npm run build` / `prepack` of stackfx-backend: dist/cli.js (the `stackfx` command, effect bundled in
-// for start-up speed), the package's entries for apps (dist/index.js, `startEmulator`, and the testing kit's
+// for start-up speed), the package's entries for apps (dist/index.js, `startLocalBackend`, and the testing kit's
 // dist/testing/*.js; effect, stackfx and react left to the app's own copies, the backend's code shared
 // between them in dist/chunks/) and their declarations.
 //

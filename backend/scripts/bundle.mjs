@@ -51,7 +51,7 @@ export const bundle = async (esbuild, { entry, outfile, inlineEffect }) =>
 /**
  * The package's entries for apps (paths under backend/src) as ES modules under `outdir`, each at its source
  * path (`testing/index.ts` → `testing/index.js`), the code they share in `chunks/`: the kit and
- * `startEmulator` load one copy of the backend. Effect stays external (the app's copy: one TestClock, one
+ * `startLocalBackend` load one copy of the backend. Effect stays external (the app's copy: one TestClock, one
  * runtime), and so do stackfx and react.
  */
 export const bundleEntries = async (esbuild, { entries, outdir }) =>

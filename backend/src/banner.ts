@@ -3,7 +3,7 @@
  * projects, and the environment lines an app pastes to talk to the demo project.
  */
 import { resolve } from "node:path"
-import type { EmulatorShape, SeededProject } from "./options.js"
+import type { LocalBackendShape, SeededProject } from "./options.js"
 
 const keyLines = (project: SeededProject): ReadonlyArray<string> => [
   `    project id:              ${project.id}`,
@@ -38,12 +38,12 @@ const relativeTop = (cwd: string, folder: string): string =>
  * The environment an app needs for the demo project, exactly as `serverTierFromEnv` and friends read it.
  * `STACK_API_URL` is the base URL, without `/api/v1`: the client adds that itself.
  */
-export const envLines = (emulator: Pick<EmulatorShape, "url" | "demoProject">): ReadonlyArray<string> => [
-  `STACK_API_URL=${emulator.url}`,
-  `STACK_PROJECT_ID=${emulator.demoProject.id}`,
-  `STACK_PUBLISHABLE_CLIENT_KEY=${emulator.demoProject.publishableClientKey}`,
-  `STACK_SECRET_SERVER_KEY=${emulator.demoProject.secretServerKey}`,
-  `STACK_SUPER_SECRET_ADMIN_KEY=${emulator.demoProject.superSecretAdminKey}`
+export const envLines = (localBackend: Pick<LocalBackendShape, "url" | "demoProject">): ReadonlyArray<string> => [
+  `STACK_API_URL=${localBackend.url}`,
+  `STACK_PROJECT_ID=${localBackend.demoProject.id}`,
+  `STACK_PUBLISHABLE_CLIENT_KEY=${localBackend.demoProject.publishableClientKey}`,
+  `STACK_SECRET_SERVER_KEY=${localBackend.demoProject.secretServerKey}`,
+  `STACK_SUPER_SECRET_ADMIN_KEY=${localBackend.demoProject.superSecretAdminKey}`
 ]
 
 /**
@@ -51,17 +51,17 @@ export const envLines = (emulator: Pick<EmulatorShape, "url" | "demoProject">): 
  * the `--db` the backend runs with, `cwd` the directory a relative one is under.
  */
 export const readyBanner = (
-  emulator: Pick<EmulatorShape, "url" | "mailboxUrl" | "project" | "demoProject">,
+  localBackend: Pick<LocalBackendShape, "url" | "mailboxUrl" | "project" | "demoProject">,
   data: { readonly db: string; readonly cwd: string }
 ): ReadonlyArray<string> => [
-  `stackfx local backend ready at ${emulator.url}`,
+  `stackfx local backend ready at ${localBackend.url}`,
   "  internal project (as the hosted service seeds it; its users own the other projects):",
-  ...keyLines(emulator.project),
+  ...keyLines(localBackend.project),
   "  demo project (the features the demo app and the examples show are on; they use it):",
-  ...keyLines(emulator.demoProject),
-  `  base URL:                  ${emulator.url} (a client's baseUrl; it adds /api/v1 itself)`,
-  `  mailbox:                   ${emulator.mailboxUrl}`,
+  ...keyLines(localBackend.demoProject),
+  `  base URL:                  ${localBackend.url} (a client's baseUrl; it adds /api/v1 itself)`,
+  `  mailbox:                   ${localBackend.mailboxUrl}`,
   `  data:                      ${dataLine(data.db, data.cwd)}`,
   "  an app's environment for the demo project (e.g. in .env):",
-  ...envLines(emulator).map((line) => `    ${line}`)
+  ...envLines(localBackend).map((line) => `    ${line}`)
 ]

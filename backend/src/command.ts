@@ -11,7 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import backendPackage from "../package.json" with { type: "json" }
 import { readyBanner } from "./banner.js"
-import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator, type EmulatorOptions } from "./options.js"
+import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend, type LocalBackendOptions } from "./options.js"
 import { layer } from "./server.js"
 import { explainStartupFailure } from "./startup-failure.js"
 
@@ -40,7 +40,7 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
 type Parsed =
   | { readonly command: "help" }
   | { readonly command: "version" }
-  | { readonly command: "dev"; readonly options: EmulatorOptions }
+  | { readonly command: "dev"; readonly options: LocalBackendOptions }
 
 const parseNumber = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value)
@@ -66,7 +66,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
       return { command: "help" }
     if (command === "-v" || command === "--version" || command === "version") return { command: "version" }
     if (command !== "dev") return yield* Effect.fail(new UsageError({ message: `Unknown command: ${command}` }))
-    let options: EmulatorOptions = {}
+    let options: LocalBackendOptions = {}
     for (let i = 0; i < rest.length; i++) {
       const arg = rest[i] ?? ""
       if (arg === "-h" || arg === "--help") return { command: "help" }
@@ -106,8 +106,8 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
 
 const announce = (db: string) =>
   Effect.gen(function* () {
-    const emulator = yield* Emulator
-    for (const line of readyBanner(emulator, { db, cwd: process.cwd() })) yield* Console.log(line)
+    const localBackend = yield* LocalBackend
+    for (const line of readyBanner(localBackend, { db, cwd: process.cwd() })) yield* Console.log(line)
     yield* Console.log("Press Ctrl-C to stop.")
   })
 

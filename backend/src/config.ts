@@ -1,15 +1,15 @@
-/** Settings every part of the running emulator reads. */
+/** Settings every part of the running local backend reads. */
 import * as Context from "effect/Context"
 
-export interface EmulatorConfigShape {
+export interface LocalBackendConfigShape {
   /** Where the server is reachable, without a trailing slash, e.g. `http://127.0.0.1:8102`. */
   readonly baseUrl: string
   /** Lifetime of minted access tokens. */
   readonly accessTokenLifetimeSeconds: number
 }
 
-export class EmulatorConfig extends Context.Service<EmulatorConfig, EmulatorConfigShape>()(
-  "stackfx/emulator/EmulatorConfig"
+export class LocalBackendConfig extends Context.Service<LocalBackendConfig, LocalBackendConfigShape>()(
+  "stackfx-backend/LocalBackendConfig"
 ) {}
 
 /** The hosted lifetime: ten minutes. */
@@ -19,9 +19,9 @@ export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 600
  * The base URL the current request was addressed to (`http://localhost:8102` or
  * `http://127.0.0.1:8102` ...). Tokens minted while serving it name this URL in `iss`, as the hosted
  * service does, so a client verifies them against the base URL it was configured with. Unset outside
- * a request; then `EmulatorConfig.baseUrl` applies.
+ * a request; then `LocalBackendConfig.baseUrl` applies.
  */
-export const RequestBaseUrl = Context.Reference<string | undefined>("stackfx/emulator/RequestBaseUrl", {
+export const RequestBaseUrl = Context.Reference<string | undefined>("stackfx-backend/RequestBaseUrl", {
   defaultValue: () => undefined
 })
 
@@ -29,7 +29,7 @@ export const RequestBaseUrl = Context.Reference<string | undefined>("stackfx/emu
  * The end user's country as the request's headers claim it (`http/end-user.ts`), read where a sign-up's
  * country is (the sign-up rules' `countryCode`). Unset outside a request and when the headers say nothing.
  */
-export const RequestCountry = Context.Reference<string | undefined>("stackfx/emulator/RequestCountry", {
+export const RequestCountry = Context.Reference<string | undefined>("stackfx-backend/RequestCountry", {
   defaultValue: () => undefined
 })
 

@@ -2,9 +2,9 @@
  * `stackfx-backend`: a local backend that speaks the hosted service's REST API.
  *
  * @example
- * const emulator = await startEmulator({ port: 0, db: "memory" })
- * // point a client at emulator.url with emulator.project.id and its keys
- * await emulator.stop()
+ * const localBackend = await startLocalBackend({ port: 0, db: "memory" })
+ * // point a client at localBackend.url with localBackend.project.id and its keys
+ * await localBackend.stop()
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -15,28 +15,34 @@ import * as Scope from "effect/Scope"
 import {
   DEFAULT_HOST,
   DEFAULT_PORT,
-  Emulator,
-  type EmulatorOptions,
-  type RunningEmulator,
-  type StartEmulatorOptions
+  LocalBackend,
+  type LocalBackendOptions,
+  type RunningLocalBackend,
+  type StartLocalBackendOptions
 } from "./options.js"
 import { layer as serverLayer } from "./server.js"
 import { startErrorOf } from "./startup-failure.js"
 
-export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, EmulatorStartError } from "./options.js"
-export type { EmulatorOptions, EmulatorShape, RunningEmulator, SeededProject, StartEmulatorOptions } from "./options.js"
+export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackendStartError } from "./options.js"
+export type {
+  LocalBackendOptions,
+  LocalBackendShape,
+  RunningLocalBackend,
+  SeededProject,
+  StartLocalBackendOptions
+} from "./options.js"
 
-const targetOf = (options: EmulatorOptions) => ({
+const targetOf = (options: LocalBackendOptions) => ({
   port: options.port ?? DEFAULT_PORT,
   host: options.host ?? DEFAULT_HOST
 })
 
 /**
- * Starts the emulator and resolves once it answers requests. `port: 0` picks a free port (see `url`);
- * `db: "memory"` gives a throwaway database. Rejects with an `EmulatorStartError` whose message is the
+ * Starts the local backend and resolves once it answers requests. `port: 0` picks a free port (see `url`);
+ * `db: "memory"` gives a throwaway database. Rejects with an `LocalBackendStartError` whose message is the
  * one line `stackfx dev` prints for the same failure (port in use, unreachable PostgreSQL, ...).
  */
-export const startEmulator = async (options: StartEmulatorOptions = {}): Promise<RunningEmulator> => {
+export const startLocalBackend = async (options: StartLocalBackendOptions = {}): Promise<RunningLocalBackend> => {
   const scope = Effect.runSync(Scope.make())
   const quiet = options.log === false ? Layer.provide(Logger.layer([])) : <A, E, R>(l: Layer.Layer<A, E, R>) => l
   const built = await Effect.runPromiseExit(Layer.buildWithScope(quiet(serverLayer(options)), scope))
@@ -44,10 +50,10 @@ export const startEmulator = async (options: StartEmulatorOptions = {}): Promise
     await Effect.runPromise(Scope.close(scope, built))
     return Promise.reject(startErrorOf(built.cause, targetOf(options)))
   }
-  const emulator = Context.get(built.value, Emulator)
+  const localBackend = Context.get(built.value, LocalBackend)
   let stopped: Promise<void> | undefined
   return {
-    ...emulator,
+    ...localBackend,
     stop: () => {
       stopped ??= Effect.runPromise(Scope.close(scope, Exit.void))
       return stopped

@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
 
 /** How to run the local backend: where it listens, where it stores, how it sends mail; every option has a default. */
-export interface EmulatorOptions {
+export interface LocalBackendOptions {
   /** Port to listen on; 0 picks a free one. Default 8102. */
   readonly port?: number | undefined
   /** Interface to listen on. Default 127.0.0.1. */
@@ -56,7 +56,7 @@ export interface SeededProject {
 }
 
 /** A running local backend: its URLs, the seeded projects with their keys, and how to stop it. */
-export interface EmulatorShape {
+export interface LocalBackendShape {
   /** Base URL, e.g. `http://127.0.0.1:8102`: what a client's `baseUrl` should be. */
   readonly url: string
   /** `${url}/api/v1`. */
@@ -69,26 +69,26 @@ export interface EmulatorShape {
   readonly demoProject: SeededProject
 }
 
-/** The running emulator. */
-export class Emulator extends Context.Service<Emulator, EmulatorShape>()("stackfx/emulator/Emulator") {}
+/** The running local backend. */
+export class LocalBackend extends Context.Service<LocalBackend, LocalBackendShape>()("stackfx-backend/LocalBackend") {}
 
 /**
- * `startEmulator` could not start the backend. `message` is the one line `stackfx dev` prints (without
+ * `startLocalBackend` could not start the backend. `message` is the one line `stackfx dev` prints (without
  * its `stackfx: ` prefix); `cause` is what failed (the port's errno error, the database's error, or a defect).
  */
-export class EmulatorStartError extends Schema.TaggedError<EmulatorStartError>()("EmulatorStartError", {
+export class LocalBackendStartError extends Schema.TaggedError<LocalBackendStartError>()("LocalBackendStartError", {
   message: Schema.String,
   cause: Schema.Defect()
 }) {}
 
-/** Options of `startEmulator`: those of the backend itself, and whether it prints its warnings. */
-export interface StartEmulatorOptions extends EmulatorOptions {
-  /** Print the emulator's warnings and errors. Default true. */
+/** Options of `startLocalBackend`: those of the backend itself, and whether it prints its warnings. */
+export interface StartLocalBackendOptions extends LocalBackendOptions {
+  /** Print the local backend's warnings and errors. Default true. */
   readonly log?: boolean | undefined
 }
 
-/** A running emulator. */
-export interface RunningEmulator extends EmulatorShape {
+/** A running local backend. */
+export interface RunningLocalBackend extends LocalBackendShape {
   /** Stops listening and closes the database. */
   readonly stop: () => Promise<void>
 }

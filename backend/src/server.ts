@@ -1,6 +1,6 @@
 /**
- * The emulator as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1` (and `/api/latest`)
- * and the Node HTTP server. `Emulator` tells where it listens and the seeded project's keys.
+ * The local backend as one Layer: database (migrated and seeded), services, the REST routes under `/api/v1` (and `/api/latest`)
+ * and the Node HTTP server. `LocalBackend` tells where it listens and the seeded project's keys.
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import * as Effect from "effect/Effect"
@@ -11,17 +11,17 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_LATEST_PATH_PREFIX, API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
-import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, EmulatorConfig } from "./config.js"
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, LocalBackendConfig } from "./config.js"
 import {
   DEFAULT_DB,
   DEFAULT_HOST,
   DEFAULT_PORT,
-  Emulator,
-  type EmulatorOptions,
+  LocalBackend,
+  type LocalBackendOptions,
   type SeededProject
 } from "./options.js"
-export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, Emulator } from "./options.js"
-export type { EmulatorOptions, EmulatorShape, SeededProject } from "./options.js"
+export { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend } from "./options.js"
+export type { LocalBackendOptions, LocalBackendShape, SeededProject } from "./options.js"
 import { AccessTokens } from "./crypto/access-tokens.js"
 import { FAST_SCRYPT_COST, PasswordHashCost, PRODUCTION_SCRYPT_COST } from "./crypto/password.js"
 import { SigningKeys } from "./crypto/signing-keys.js"
@@ -89,7 +89,7 @@ export interface TestingHooks {
 }
 
 /** Everything, listening on the configured port (with the testing kit's hooks when it starts the backend). */
-export const layer = (options: EmulatorOptions = {}, hooks?: TestingHooks) => {
+export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) => {
   const around = hooks?.around
   const holding = () => {
     const server = new HoldingServer()
@@ -101,9 +101,9 @@ export const layer = (options: EmulatorOptions = {}, hooks?: TestingHooks) => {
     host: options.host ?? DEFAULT_HOST
   })
   const config = Layer.effect(
-    EmulatorConfig,
+    LocalBackendConfig,
     Effect.map(HttpServer.HttpServer, (http) =>
-      EmulatorConfig.of({
+      LocalBackendConfig.of({
         baseUrl: (options.publicUrl ?? reachableUrl(http.address)).replace(/\/+$/, ""),
         accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS
       })
@@ -131,10 +131,10 @@ export const layer = (options: EmulatorOptions = {}, hooks?: TestingHooks) => {
     routerConfig: { ignoreTrailingSlash: true },
     middleware: around === undefined ? wireConventions : (app) => wireConventions(around(app))
   })
-  const emulator = Layer.effect(
-    Emulator,
-    Effect.map(EmulatorConfig, (cfg) =>
-      Emulator.of({
+  const localBackend = Layer.effect(
+    LocalBackend,
+    Effect.map(LocalBackendConfig, (cfg) =>
+      LocalBackend.of({
         url: cfg.baseUrl,
         apiUrl: `${cfg.baseUrl}${API_PATH_PREFIX}`,
         mailboxUrl: `${cfg.baseUrl}${defaultMailboxPrefix}`,
@@ -143,5 +143,5 @@ export const layer = (options: EmulatorOptions = {}, hooks?: TestingHooks) => {
       })
     )
   )
-  return Layer.mergeAll(http, emulator).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
+  return Layer.mergeAll(http, localBackend).pipe(Layer.provideMerge(services), Layer.provideMerge(server))
 }

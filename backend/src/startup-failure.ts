@@ -5,7 +5,7 @@
  */
 import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
-import { EmulatorStartError } from "./options.js"
+import { LocalBackendStartError } from "./options.js"
 import type { ServeError } from "effect/http/HttpServerError"
 import type { OpenDbError } from "./store/layer.js"
 
@@ -56,13 +56,16 @@ export const explainStartupFailure = (error: OpenDbError | ServeError, target: L
 }
 
 /** The start-up failure of a layer that did not build, as one line. */
-export const startErrorOf = (cause: Cause.Cause<OpenDbError | ServeError>, target: ListenTarget): EmulatorStartError =>
+export const startErrorOf = (
+  cause: Cause.Cause<OpenDbError | ServeError>,
+  target: ListenTarget
+): LocalBackendStartError =>
   Option.match(Cause.findErrorOption(cause), {
-    onSome: (error) => new EmulatorStartError({ message: explainStartupFailure(error, target), cause: error }),
+    onSome: (error) => new LocalBackendStartError({ message: explainStartupFailure(error, target), cause: error }),
     onNone: () => {
       // A defect: a bug, not a situation; its first line still says what broke, the cause keeps the rest.
       const defect = Cause.squash(cause)
       const first = (defect instanceof Error ? defect.message : String(defect)).split("\n")[0]
-      return new EmulatorStartError({ message: `The local backend failed to start: ${first}`, cause: defect })
+      return new LocalBackendStartError({ message: `The local backend failed to start: ${first}`, cause: defect })
     }
   })

@@ -6,7 +6,7 @@
  *   node --import tsx examples/react-start/start.ts [--port 3000]
  */
 import { createServer, type ViteDevServer } from "vite"
-import { type RunningEmulator, startEmulator } from "../../backend/src/index.js"
+import { type RunningLocalBackend, startLocalBackend } from "../../backend/src/index.js"
 import { reactStartViteConfig } from "./vite.config.js"
 
 const HOST = "127.0.0.1"
@@ -25,22 +25,22 @@ const main = async (): Promise<void> => {
     process.exitCode = 2
     return
   }
-  let emulator: RunningEmulator | undefined
+  let localBackend: RunningLocalBackend | undefined
   let vite: ViteDevServer | undefined
   const stop = async (code: number) => {
     await vite?.close().catch((error: unknown) => console.error("stopping the example failed:", error))
-    await emulator?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
+    await localBackend?.stop().catch((error: unknown) => console.error("stopping the backend failed:", error))
     process.exit(code)
   }
   process.on("SIGINT", () => void stop(0))
   process.on("SIGTERM", () => void stop(0))
   try {
-    emulator = await startEmulator({ port: 0, host: HOST, db: "memory" })
+    localBackend = await startLocalBackend({ port: 0, host: HOST, db: "memory" })
     // The example's server reads the backend and its keys from the environment of this process.
-    process.env["STACK_API_URL"] = emulator.url
-    process.env["STACK_PROJECT_ID"] = emulator.demoProject.id
-    process.env["STACK_PUBLISHABLE_CLIENT_KEY"] = emulator.demoProject.publishableClientKey
-    process.env["STACK_SECRET_SERVER_KEY"] = emulator.demoProject.secretServerKey
+    process.env["STACK_API_URL"] = localBackend.url
+    process.env["STACK_PROJECT_ID"] = localBackend.demoProject.id
+    process.env["STACK_PUBLISHABLE_CLIENT_KEY"] = localBackend.demoProject.publishableClientKey
+    process.env["STACK_SECRET_SERVER_KEY"] = localBackend.demoProject.secretServerKey
     vite = await createServer({ configFile: false, ...reactStartViteConfig({ port }), logLevel: "warn" })
     await vite.listen()
   } catch (error) {
@@ -48,7 +48,7 @@ const main = async (): Promise<void> => {
     await stop(1)
     return
   }
-  console.log(`local backend at ${emulator.url}`)
+  console.log(`local backend at ${localBackend.url}`)
   console.log(`TanStack Start example at http://localhost:${port}`)
   console.log("Press Ctrl-C to stop both.")
 }

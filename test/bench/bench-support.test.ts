@@ -15,7 +15,7 @@ import { CookieJar } from "../../bench/stampede.js"
 import { project, uniqueEmail } from "../../bench/util.js"
 import { LockManagerShim } from "../../bench/web-locks-shim.js"
 import { signUp } from "../../bench/wire.js"
-import { startEmulator } from "../../backend/src/index.js"
+import { startLocalBackend } from "../../backend/src/index.js"
 import { makeCookieTokenStore } from "../../src/services/session/token-store-cookie.js"
 
 const never = new AbortController().signal
@@ -105,14 +105,14 @@ describe("counting proxy", () => {
 
 describe("the per-call client", () => {
   it("is built without tsx's name wrappers, and reads the signed-in user", async () => {
-    const emulator = await startEmulator({ port: 0, db: "memory", log: false })
+    const localBackend = await startLocalBackend({ port: 0, db: "memory", log: false })
     try {
-      const tokens = await signUp(emulator.url, uniqueEmail("per-call"), "benchmark-password")
+      const tokens = await signUp(localBackend.url, uniqueEmail("per-call"), "benchmark-password")
       const { makePerCallClient } = await loadBuiltPerCallClient()
       const client = await makePerCallClient({
         projectId: project.id,
         publishableClientKey: project.publishableClientKey,
-        baseUrl: emulator.url,
+        baseUrl: localBackend.url,
         tokens
       })
       try {
@@ -124,7 +124,7 @@ describe("the per-call client", () => {
       // tsx would have wrapped the source's named inner functions (e.g. the transport's `init`) in `__name`.
       assert.notInclude(readFileSync(builtPerCallClientFile, "utf8"), "__name(")
     } finally {
-      await emulator.stop()
+      await localBackend.stop()
     }
   }, 60_000)
 })

@@ -7,29 +7,29 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import type { RunningEmulator } from "../../backend/src/index.js"
-import { kitEmulator } from "../support/emulator.js"
+import type { RunningLocalBackend } from "../../backend/src/index.js"
+import { kitLocalBackend } from "../support/local-backend.js"
 import { type Harness, repoRoot, screenshot, startHarness } from "./support/harness.js"
 
 let harness: Harness
-let emulator: RunningEmulator
+let localBackend: RunningLocalBackend
 
 beforeAll(async () => {
-  emulator = await kitEmulator()
+  localBackend = await kitLocalBackend()
   harness = await startHarness(join(repoRoot, "test/browser/pages/fresh-data-page.tsx"))
 }, 120_000)
 
 afterAll(async () => {
   await harness?.close()
-  await emulator?.stop()
+  await localBackend?.stop()
 })
 
 const open = async () => {
   const { page, errors } = await harness.newPage()
   const query = new URLSearchParams({
-    api: emulator.url,
-    project: emulator.project.id,
-    key: emulator.project.publishableClientKey
+    api: localBackend.url,
+    project: localBackend.project.id,
+    key: localBackend.project.publishableClientKey
   })
   await page.goto(`${harness.baseUrl}/?${query}`)
   await page.getByRole("status", { name: "Signed in as" }).waitFor()

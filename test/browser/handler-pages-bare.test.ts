@@ -8,25 +8,25 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import type { RunningEmulator } from "../../backend/src/index.js"
-import { kitEmulator } from "../support/emulator.js"
+import type { RunningLocalBackend } from "../../backend/src/index.js"
+import { kitLocalBackend } from "../support/local-backend.js"
 import { labelNotInName, lowContrastText } from "./support/contrast.js"
 import { BARE_HTML, type Harness, repoRoot, screenshot, startHarness } from "./support/harness.js"
 
-let emulator: RunningEmulator
+let localBackend: RunningLocalBackend
 let harness: Harness
 /** The page's origin on `localhost`, a host the seeded demo project trusts. */
 let appUrl: string
 
 beforeAll(async () => {
-  emulator = await kitEmulator()
+  localBackend = await kitLocalBackend()
   harness = await startHarness(join(repoRoot, "test/browser/pages/bare-app-page.tsx"), { html: BARE_HTML })
   appUrl = harness.baseUrl.replace("127.0.0.1", "localhost")
 }, 120_000)
 
 afterAll(async () => {
   await harness?.close()
-  await emulator?.stop()
+  await localBackend?.stop()
 })
 
 let counter = 0
@@ -35,9 +35,9 @@ const freshEmail = (who: string) => `${who}-${Date.now().toString(36)}-${++count
 const newPage = async () => {
   const context = await harness.browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 900 } })
   const backend = {
-    baseUrl: emulator.url,
-    projectId: emulator.demoProject.id,
-    publishableClientKey: emulator.demoProject.publishableClientKey
+    baseUrl: localBackend.url,
+    projectId: localBackend.demoProject.id,
+    publishableClientKey: localBackend.demoProject.publishableClientKey
   }
   await context.addInitScript((value) => {
     ;(window as unknown as { stackfxBackend: typeof value }).stackfxBackend = value

@@ -10,7 +10,7 @@ import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import { readRequestTokens } from "../../src/services/app-server/request-tokens.js"
 import { makeCookieTokenStore, readTokenCookies } from "../../src/services/session/token-store-cookie.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -20,7 +20,7 @@ const serverApp = () => {
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: "memory"
   })
 }

@@ -5,11 +5,11 @@
 import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { uniqueEmail, useEmulator } from "../support/emulator.js"
+import { uniqueEmail, useLocalBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 
 // Access tokens live 22 s here; the SDK wants 20 s of validity left, so it has to refresh within a test.
-const backend = useEmulator({ accessTokenLifetimeSeconds: 22 })
+const backend = useLocalBackend({ accessTokenLifetimeSeconds: 22 })
 const CALLBACK = "http://localhost:3000/handler/email-verification"
 
 const serverApp = () => {
@@ -18,7 +18,7 @@ const serverApp = () => {
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: "memory"
   })
 }
@@ -35,7 +35,7 @@ const adminApp = (project: {
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
     superSecretAdminKey: project.superSecretAdminKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: "memory"
   })
 
@@ -44,7 +44,7 @@ const clientApp = () => {
   return new StackClientApp({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: "memory"
   })
 }
@@ -319,7 +319,7 @@ describe("@stackframe/js against the local backend", () => {
     const viewer = new StackClientApp({
       projectId: project.id,
       publishableClientKey: project.publishableClientKey,
-      baseUrl: backend.emulator().url,
+      baseUrl: backend.localBackend().url,
       tokenStore: "memory"
     })
     // The SDK throws this known error rather than returning it.

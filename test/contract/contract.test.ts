@@ -12,8 +12,8 @@ import { serviceTagSources, staleTagModules } from "../../scripts/contract/servi
 /** What the local backend serves beside the hosted API (docs/architecture.md, "The local backend's extensions"). */
 const extensions = new Set([
   "GET /health",
-  "GET /emulator/oauth-providers/:providerId",
-  "PUT /emulator/oauth-providers/:providerId"
+  "GET /local-backend/oauth-providers/:providerId",
+  "PUT /local-backend/oauth-providers/:providerId"
 ])
 
 const routeOf = (declaration: { readonly method: string; readonly path: string }) =>

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { openApiFile } from "../../scripts/contract/openapi.js"
-import { type CallOptions, useKitBackend } from "../support/emulator.js"
+import { type CallOptions, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

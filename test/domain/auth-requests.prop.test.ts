@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import * as D from "../../src/domain/index.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 
 type WireSchema = Schema.Codec<unknown, unknown>
 

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { REFUSING_PORT } from "../support/cli.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 const root = fileURLToPath(new URL("../../", import.meta.url))
@@ -43,7 +43,7 @@ const lines = (text: string) => text.trim().split("\n")
 
 describe.concurrent("examples", () => {
   it("client.ts signs up, renames, is refused a wrong password and signs out", { timeout: 90_000 }, async () => {
-    const run = await runExample("client", { STACK_API_URL: backend.emulator().url })
+    const run = await runExample("client", { STACK_API_URL: backend.localBackend().url })
     expect(run.stderr).toBe("")
     expect(run.code).toBe(0)
     const out = lines(run.stdout)
@@ -58,7 +58,7 @@ describe.concurrent("examples", () => {
     "access.ts checks a project permission, user and team API keys, a config change and a sign-up rule",
     { timeout: 90_000 },
     async () => {
-      const run = await runExample("access", { STACK_API_URL: backend.emulator().url })
+      const run = await runExample("access", { STACK_API_URL: backend.localBackend().url })
       expect(run.stderr).toBe("")
       expect(run.code).toBe(0)
       const out = lines(run.stdout)
@@ -84,7 +84,7 @@ describe.concurrent("examples", () => {
     "accounts.ts upgrades a guest, verifies a restricted user, ends a session, accepts an invitation by id and lists linked providers",
     { timeout: 90_000, concurrent: false },
     async () => {
-      const run = await runExample("accounts", { STACK_API_URL: backend.emulator().url })
+      const run = await runExample("accounts", { STACK_API_URL: backend.localBackend().url })
       expect(run.stderr).toBe("")
       expect(run.code).toBe(0)
       const out = lines(run.stdout)
@@ -113,7 +113,7 @@ describe.concurrent("examples", () => {
   )
 
   it("server.ts manages users and sessions and verifies a token locally", { timeout: 90_000 }, async () => {
-    const run = await runExample("server", { STACK_API_URL: backend.emulator().url })
+    const run = await runExample("server", { STACK_API_URL: backend.localBackend().url })
     expect(run.stderr).toBe("")
     expect(run.code).toBe(0)
     expect(lines(run.stdout)).toEqual([
@@ -132,7 +132,7 @@ describe.concurrent("examples", () => {
     "admin.ts reads the project, revokes an API key set, defines a permission, lists templates, may not edit one",
     { timeout: 90_000 },
     async () => {
-      const run = await runExample("admin", { STACK_API_URL: backend.emulator().url })
+      const run = await runExample("admin", { STACK_API_URL: backend.localBackend().url })
       expect(run.stderr).toBe("")
       expect(run.code).toBe(0)
       const out = lines(run.stdout)
@@ -159,7 +159,7 @@ describe.concurrent("examples", () => {
     "app-server.ts serves a route that reads the caller's session, and refuses a call without one",
     { timeout: 90_000 },
     async () => {
-      const run = await runExample("app-server", { STACK_API_URL: backend.emulator().url })
+      const run = await runExample("app-server", { STACK_API_URL: backend.localBackend().url })
       expect(run.stderr).toBe("")
       expect(run.code).toBe(0)
       const out = lines(run.stdout)
@@ -174,7 +174,7 @@ describe.concurrent("examples", () => {
   )
 
   it("tracing.ts exports the spans of a sign-in over OTLP, with no secret in them", { timeout: 90_000 }, async () => {
-    const run = await runExample("tracing", { STACK_API_URL: backend.emulator().url })
+    const run = await runExample("tracing", { STACK_API_URL: backend.localBackend().url })
     expect(run.stderr).toBe("")
     expect(run.code).toBe(0)
     const out = lines(run.stdout)
@@ -205,7 +205,7 @@ describe.concurrent("examples", () => {
   })
 
   it("a blank project id ends an example with the configuration message", { timeout: 90_000 }, async () => {
-    const run = await runExample("server", { STACK_API_URL: backend.emulator().url, STACK_PROJECT_ID: " " })
+    const run = await runExample("server", { STACK_API_URL: backend.localBackend().url, STACK_PROJECT_ID: " " })
     expect(run.code).toBe(1)
     expect(run.stdout).toBe("")
     expect(run.stderr.trim()).toBe(

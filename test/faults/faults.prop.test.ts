@@ -135,9 +135,9 @@ describe("generated fault sequences", () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ kind, queue }) => {
         env.proxy.reset()
-        const user = await signUpDirect(env.emulator)
+        const user = await signUpDirect(env.localBackend)
         const clock = new FastClock(SPEED_UP)
-        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
+        const runtime = clientRuntime(env.proxy.url, env.localBackend.project, clock, user.tokens)
         const context = `${kind} with [${queue.map((f) => f.kind).join(", ")}]`
         try {
           env.proxy.enqueue(...queue)
@@ -188,9 +188,9 @@ describe("generated fault sequences", () => {
     })
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
-        const user = await signUpDirect(env.emulator)
+        const user = await signUpDirect(env.localBackend)
         const clock = new FastClock(SPEED_UP)
-        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, user.tokens)
+        const runtime = clientRuntime(env.proxy.url, env.localBackend.project, clock, user.tokens)
         let refused = false
         try {
           for (const [i, s] of steps.entries()) {
@@ -236,11 +236,11 @@ describe("generated fault sequences", () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ callers, queue }) => {
         env.proxy.reset()
-        const user = await signUpDirect(env.emulator)
+        const user = await signUpDirect(env.localBackend)
         const clock = new FastClock(SPEED_UP)
         // An unreadable access token counts as expired: the first callers need one refresh, and the token
         // it brings is fresh, so (unless the backend refuses a token) one refresh serves them all.
-        const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, {
+        const runtime = clientRuntime(env.proxy.url, env.localBackend.project, clock, {
           accessToken: "not-a-jwt",
           refreshToken: user.tokens.refreshToken
         })

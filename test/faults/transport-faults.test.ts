@@ -51,13 +51,13 @@ const withUser = async <A>(
   }) => Effect.Effect<A, never, ClientServices>,
   options: { readonly staleToken?: boolean; readonly unreadableAccessToken?: boolean } = {}
 ): Promise<A> => {
-  const user = await signUpDirect(env.emulator)
+  const user = await signUpDirect(env.localBackend)
   const clock = new FastClock(100)
   // 11 minutes ahead: every access token looks expired (even fresh ones), so every call refreshes first.
   if (options.staleToken === true) clock.offsetMs = 11 * 60_000
   // An unreadable access token counts as expired; the refreshed one is fresh, so one refresh suffices.
   const stored = options.unreadableAccessToken === true ? { ...user.tokens, accessToken: "not-a-jwt" } : user.tokens
-  const runtime = clientRuntime(env.proxy.url, env.emulator.project, clock, stored)
+  const runtime = clientRuntime(env.proxy.url, env.localBackend.project, clock, stored)
   try {
     env.proxy.enqueue(...queued)
     const exit = await runtime.run(program({ ...user, clock }))
@@ -91,9 +91,9 @@ const signUpViaTransport = (email: string) =>
   )
 
 const signInDirect = async (email: string): Promise<boolean> => {
-  const res = await fetch(`${env.emulator.apiUrl}/auth/password/sign-in`, {
+  const res = await fetch(`${env.localBackend.apiUrl}/auth/password/sign-in`, {
     method: "POST",
-    headers: { ...serverHeaders(env.emulator.project) },
+    headers: { ...serverHeaders(env.localBackend.project) },
     body: JSON.stringify({ email, password: PASSWORD })
   })
   await res.text()
@@ -534,13 +534,13 @@ describe("faults on the refresh itself", () => {
       ({ tokens }) =>
         Effect.gen(function* () {
           const res = yield* Effect.promise(() =>
-            fetch(`${env.emulator.apiUrl}/auth/sessions/current`, {
+            fetch(`${env.localBackend.apiUrl}/auth/sessions/current`, {
               method: "DELETE",
               headers: {
                 "x-stack-override-error-status": "true",
-                "x-stack-project-id": env.emulator.project.id,
+                "x-stack-project-id": env.localBackend.project.id,
                 "x-stack-access-type": "client",
-                "x-stack-publishable-client-key": env.emulator.project.publishableClientKey,
+                "x-stack-publishable-client-key": env.localBackend.project.publishableClientKey,
                 "x-stack-access-token": tokens.accessToken ?? "",
                 "x-stack-refresh-token": tokens.refreshToken ?? ""
               }

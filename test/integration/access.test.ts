@@ -9,7 +9,7 @@ import { ProjectPermissions, ServerProjectPermissions } from "../../src/services
 import { AdminProjects } from "../../src/services/generated/projects.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { adminCore, clientCore, serverCore } from "../support/clients.js"
-import { type TestProject, type TestUser, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { type TestProject, type TestUser, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

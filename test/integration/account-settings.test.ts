@@ -14,7 +14,7 @@ import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ContactChannels } from "../../src/services/generated/contact-channels.js"
 import { EmailTemplates } from "../../src/services/generated/email-templates.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/local-backend.js"
 import { mailTo } from "../support/mailbox.js"
 import { adminLayer, run } from "./admin-support.js"
 
@@ -24,7 +24,7 @@ const client = (project: TestProject, tokens: StoredTokens) =>
   clientTier({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: TokenStore.memory(tokens)
   })
 
@@ -224,7 +224,9 @@ describe("NotificationPreferences", () => {
 
       const twice = yield* Effect.promise(() => fetch(link!).then((r) => r.text()))
       assert.strictEqual(twice, "<p>You have already unsubscribed from this notification group</p>")
-      const bad = yield* Effect.promise(() => fetch(`${backend.emulator().apiUrl}/emails/unsubscribe-link?code=short`))
+      const bad = yield* Effect.promise(() =>
+        fetch(`${backend.localBackend().apiUrl}/emails/unsubscribe-link?code=short`)
+      )
       assert.strictEqual(bad.status, 400)
       const unknown = yield* Effect.promise(() =>
         backend.call(project, "GET", `/emails/unsubscribe-link?code=${"0".repeat(45)}`, { accessType: "none" })

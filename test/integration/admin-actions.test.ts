@@ -11,7 +11,7 @@ import { ProjectConfig } from "../../src/services/generated/project-config.js"
 import { SignInInvitations } from "../../src/services/generated/sign-in-invitations.js"
 import { Webhooks } from "../../src/services/generated/webhooks.js"
 import { adminCore, serverCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { latestMailTo } from "../support/mailbox.js"
 
 const backend = useKitBackend()

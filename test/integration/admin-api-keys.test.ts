@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ApiKeys } from "../../src/services/generated/project-keys.js"
-import { type TestProject, useKitBackend } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/local-backend.js"
 import { adminLayer, run, runFailure } from "./admin-support.js"
 
 const backend = useKitBackend()

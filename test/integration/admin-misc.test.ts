@@ -3,7 +3,7 @@ import { Metrics } from "../../src/services/generated/metrics.js"
 import { TestEmail } from "../../src/services/generated/test-email.js"
 import { Webhooks } from "../../src/services/generated/webhooks.js"
 import { freePort } from "../support/cli.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { adminLayer, adminTokenLayer, run, runFailure } from "./admin-support.js"
 
 const backend = useKitBackend()

@@ -13,7 +13,7 @@ import { Metrics } from "../../src/services/generated/metrics.js"
 import { TestEmail } from "../../src/services/generated/test-email.js"
 import { Webhooks } from "../../src/services/generated/webhooks.js"
 import { adminCore, adminTokenCore, clientCore, type Tokens } from "../support/clients.js"
-import type { EmulatorHandle, TestProject } from "../support/emulator.js"
+import type { LocalBackendHandle, TestProject } from "../support/local-backend.js"
 
 const adminServices = Layer.mergeAll(
   Projects.layer,
@@ -27,15 +27,15 @@ const adminServices = Layer.mergeAll(
 )
 
 /** Admin tier with the project's super-secret admin key. */
-export const adminLayer = (backend: EmulatorHandle, project: TestProject) =>
+export const adminLayer = (backend: LocalBackendHandle, project: TestProject) =>
   adminServices.pipe(Layer.provideMerge(adminCore(backend, project)))
 
 /** Admin tier through an internal user's access token instead of the admin key. */
-export const adminTokenLayer = (backend: EmulatorHandle, projectId: string, adminAccessToken: string) =>
+export const adminTokenLayer = (backend: LocalBackendHandle, projectId: string, adminAccessToken: string) =>
   adminServices.pipe(Layer.provideMerge(adminTokenCore(backend, projectId, adminAccessToken)))
 
 /** Client tier of a project, optionally signed in. */
-export const clientLayer = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens) =>
+export const clientLayer = (backend: LocalBackendHandle, project: TestProject, tokens?: Tokens) =>
   Layer.mergeAll(Projects.layer, InternalProjects.layer, FeatureSupport.layer).pipe(
     Layer.provideMerge(clientCore(backend, project, tokens))
   )

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 

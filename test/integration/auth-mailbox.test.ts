@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/generated/auth.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
@@ -11,7 +11,7 @@ const verifyUrl = "http://localhost:3000/handler/email-verification"
 
 const get = (path: string) =>
   Effect.promise(async () => {
-    const response = await fetch(`${backend.emulator().url}${path}`, { redirect: "manual" })
+    const response = await fetch(`${backend.localBackend().url}${path}`, { redirect: "manual" })
     return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() }
   })
 

@@ -4,7 +4,7 @@ import { newTotpSecret, totpCodeAt, totpSecretToBase64 } from "../../backend/src
 import type { TotpSecret } from "../../backend/src/totp.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
@@ -61,7 +61,7 @@ describe("TOTP multi-factor sign-in", () => {
       const project = yield* Effect.promise(() => backend.createProject())
       // A base URL nothing listens on: any request would be a NetworkError.
       const offline = clientLayer(
-        { ...backend, emulator: () => ({ ...backend.emulator(), url: "http://127.0.0.1:9" }) },
+        { ...backend, localBackend: () => ({ ...backend.localBackend(), url: "http://127.0.0.1:9" }) },
         project
       )
       const errors = yield* Effect.gen(function* () {

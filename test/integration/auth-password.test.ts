@@ -6,7 +6,7 @@ import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { EmailLinkUrls } from "../../src/services/navigation/email-link-urls.js"
 import { refreshWith } from "../support/clients.js"
-import { call, expectStatus, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { call, expectStatus, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo, mailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 
@@ -334,7 +334,7 @@ describe("forgot, reset, update and set password", () => {
     Effect.gen(function* () {
       const project = yield* newProject
       const result = yield* Effect.promise(() =>
-        call(backend.emulator(), project, "POST", "/auth/password/set", { body: { password: "some password" } })
+        call(backend.localBackend(), project, "POST", "/auth/password/set", { body: { password: "some password" } })
       )
       // The service's request schema requires a user: its SCHEMA_ERROR, before the project's settings.
       assert.strictEqual(result.status, 400)

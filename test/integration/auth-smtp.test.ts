@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/generated/auth.js"
-import { smtpSink } from "../emulator/mail/smtp-sink.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { smtpSink } from "../backend/mail/smtp-sink.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer } from "./auth-support.js"
 

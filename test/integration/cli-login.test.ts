@@ -12,7 +12,7 @@ import { cliAuthConfirmUrl } from "../../src/services/auth/cli-confirm-url.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import { type TestProject, useKitBackend } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -20,7 +20,7 @@ const client = (project: TestProject, tokens: StoredTokens = { accessToken: null
   clientTier({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: TokenStore.memory(tokens)
   })
 

@@ -6,7 +6,13 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { authorizeUrl } from "./support/oauth-browser.js"
-import { type CallResult, expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import {
+  type CallResult,
+  expectStatus,
+  type TestProject,
+  uniqueEmail,
+  useKitBackend
+} from "../support/local-backend.js"
 
 const backend = useKitBackend()
 const admin = { accessType: "admin" as const }
@@ -135,7 +141,7 @@ describe("OAuth providers in a config override", () => {
   const REDIRECT = "http://localhost:3000/handler/oauth-callback"
   const authorize = (project: TestProject, provider: string) =>
     fetch(
-      authorizeUrl(backend.emulator(), project, {
+      authorizeUrl(backend.localBackend(), project, {
         provider,
         redirectUri: REDIRECT,
         state: "client-state",

@@ -5,16 +5,16 @@ import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/generated/connected-accounts.js"
 import { serverCore } from "../support/clients.js"
 import {
-  type EmulatorHandle,
+  type LocalBackendHandle,
   expectStatus,
   uniqueEmail,
-  useEmulator,
+  useLocalBackend,
   useKitBackend,
   type TestProject
-} from "../support/emulator.js"
+} from "../support/local-backend.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
-const backend = useEmulator()
+const backend = useLocalBackend()
 // A backend whose shared providers hand out tokens, as hosted with STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true.
 // The kit's backend of the run allows shared OAuth access tokens (the testing kit's default).
 const permissive = useKitBackend()
@@ -36,16 +36,16 @@ const project = () =>
   })
 
 /** A user signed up through github (default scope `user:email`), served by the development provider. */
-const githubUser = async (p: TestProject, on: EmulatorHandle = backend) => {
+const githubUser = async (p: TestProject, on: LocalBackendHandle = backend) => {
   const pkce = pkcePair()
-  const url = authorizeUrl(on.emulator(), p, {
+  const url = authorizeUrl(on.localBackend(), p, {
     provider: "github",
     redirectUri: REDIRECT,
     state: "s",
     challenge: pkce.challenge
   })
   const landed = new URL(await runDevFlow(new Browser(), url, { email: uniqueEmail() }))
-  const tokens = await exchangeCode(on.emulator(), p, {
+  const tokens = await exchangeCode(on.localBackend(), p, {
     code: landed.searchParams.get("code") ?? "",
     verifier: pkce.verifier,
     redirectUri: REDIRECT

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { Auth } from "../../src/services/generated/auth.js"
 import { ContactChannels, ServerContactChannels } from "../../src/services/generated/contact-channels.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer, serverLayer } from "./auth-support.js"
 

@@ -12,7 +12,7 @@ import { s256Challenge } from "../../backend/src/oauth/protocol/pkce.js"
 import { CrossDomainAuth } from "../../src/services/generated/cross-domain-auth.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { clientCore } from "../support/clients.js"
-import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -30,7 +30,7 @@ const signedInClient = (project: TestProject, user: TestUser) =>
 /** What the other app does with the code: the token endpoint's authorization-code grant, with its verifier. */
 const redeem = (project: TestProject, url: string) =>
   Effect.promise(async () => {
-    const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
+    const response = await fetch(`${backend.localBackend().apiUrl}/auth/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({

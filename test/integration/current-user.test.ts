@@ -5,7 +5,7 @@ import * as Layer from "effect/Layer"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore, type Tokens } from "../support/clients.js"
-import { type TestProject, useKitBackend } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

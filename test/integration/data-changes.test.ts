@@ -19,7 +19,7 @@ import { TeamInvitations } from "../../src/services/generated/team-invitations.j
 import { TeamMembers } from "../../src/services/generated/team-members.js"
 import { Teams } from "../../src/services/generated/teams.js"
 import { clientCore } from "../support/clients.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { teamProjectConfig } from "./teams-support.js"
 
 const backend = useKitBackend()

@@ -4,7 +4,13 @@
  * by state, a message the project's SMTP server refused a `server-error`; and what the service refuses.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { type CallResult, expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import {
+  type CallResult,
+  expectStatus,
+  type TestProject,
+  uniqueEmail,
+  useKitBackend
+} from "../support/local-backend.js"
 
 const backend = useKitBackend()
 const server = { accessType: "server" as const }

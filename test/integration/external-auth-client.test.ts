@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http"
 import { Auth } from "../../src/services/generated/auth.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
-import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

@@ -11,7 +11,7 @@ import { serverTier } from "../../src/layers/server.js"
 import { AdminProjects, Projects } from "../../src/services/generated/projects.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { faultProxy } from "../support/fault-proxy.js"
 
 const backend = useKitBackend()
@@ -23,7 +23,7 @@ describe("extraRequestHeaders", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const project = yield* Effect.promise(() => backend.createProject())
-        const proxy = yield* faultProxy(backend.emulator().url)
+        const proxy = yield* faultProxy(backend.localBackend().url)
         const common = {
           projectId: project.id,
           publishableClientKey: project.publishableClientKey,

@@ -13,7 +13,7 @@ import { Teams } from "../../src/services/generated/teams.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
-import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { serverTierOn } from "../support/clients.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
@@ -28,7 +28,7 @@ const client = (project: TestProject) =>
   clientTier({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: "memory"
   })
 
@@ -133,7 +133,7 @@ describe("a guest who signs up keeps their account", () => {
         assert.isString(token)
         const signedIn = yield* Effect.promise(async () => {
           const pkce = pkcePair()
-          const url = authorizeUrl(backend.emulator(), project, {
+          const url = authorizeUrl(backend.localBackend(), project, {
             provider: "github",
             redirectUri: OAUTH_REDIRECT,
             state: "s",
@@ -141,7 +141,7 @@ describe("a guest who signs up keeps their account", () => {
             token: token ?? ""
           })
           const landed = new URL(await runDevFlow(new Browser(), url, { email, name: "Gus" }))
-          return exchangeCode(backend.emulator(), project, {
+          return exchangeCode(backend.localBackend(), project, {
             code: landed.searchParams.get("code") ?? "",
             verifier: pkce.verifier,
             redirectUri: OAUTH_REDIRECT

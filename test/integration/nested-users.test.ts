@@ -4,7 +4,7 @@
  * with the same code as top-level ones.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { expectStatus, useKitBackend } from "../support/emulator.js"
+import { expectStatus, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

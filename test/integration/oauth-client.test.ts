@@ -10,7 +10,7 @@ import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { OAuth } from "../../src/services/generated/oauth.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { Browser, FakeDocument, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useKitBackend()

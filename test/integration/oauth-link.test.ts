@@ -1,6 +1,6 @@
 /** Linking a provider account to the signed-in user (`type=link`), over real HTTP. */
 import { describe, expect, it } from "vitest"
-import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/local-backend.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useKitBackend()
@@ -26,7 +26,7 @@ const linkFlow = async (
   extra: { provider?: string; providerScope?: string } = {}
 ) => {
   const pkce = pkcePair()
-  const url = authorizeUrl(backend.emulator(), p, {
+  const url = authorizeUrl(backend.localBackend(), p, {
     provider: extra.provider ?? "github",
     redirectUri: REDIRECT,
     errorRedirectUrl: ERROR_URL,
@@ -47,7 +47,7 @@ describe("OAuth link", () => {
     const providerEmail = uniqueEmail("gh")
     const { landed, pkce } = await linkFlow(p, user.accessToken, { email: providerEmail, accountId: "gh-1" })
     expect(landed.searchParams.get("state")).toBe("link-state")
-    const tokens = await exchangeCode(backend.emulator(), p, {
+    const tokens = await exchangeCode(backend.localBackend(), p, {
       code: landed.searchParams.get("code") ?? "",
       verifier: pkce.verifier,
       redirectUri: REDIRECT
@@ -84,7 +84,7 @@ describe("OAuth link", () => {
     const stranger = await backend.signUp(elsewhere)
     const get = async (token: string) => {
       const response = await fetch(
-        authorizeUrl(backend.emulator(), p, {
+        authorizeUrl(backend.localBackend(), p, {
           provider: "github",
           redirectUri: REDIRECT,
           errorRedirectUrl: ERROR_URL,
@@ -105,7 +105,7 @@ describe("OAuth link", () => {
     const p = await project()
     const user = await backend.signUp(p)
     const shared = await fetch(
-      authorizeUrl(backend.emulator(), p, {
+      authorizeUrl(backend.localBackend(), p, {
         provider: "github",
         redirectUri: REDIRECT,
         state: "s",

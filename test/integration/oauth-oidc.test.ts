@@ -1,10 +1,10 @@
 /**
  * A standard provider (the project's own client id and secret) through OpenID Connect, against a local
- * provider served by oauth2-mock-server, whose issuer is set with the emulator's provider-issuer endpoint.
+ * provider served by oauth2-mock-server, whose issuer is set with the local backend's provider-issuer endpoint.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/local-backend.js"
 import { type OidcMock, oidcMock } from "../support/oidc-mock.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair } from "./support/oauth-browser.js"
 
@@ -22,7 +22,7 @@ const googleProject = (issuer: string) =>
         ]
       }
     })
-    const set = await backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+    const set = await backend.call(project, "PUT", "/local-backend/oauth-providers/google", {
       accessType: "admin",
       body: { issuer: `${issuer}/` }
     })
@@ -35,7 +35,7 @@ const flow = (project: TestProject) =>
   Effect.promise(async () => {
     const pkce = pkcePair()
     const browser = new Browser()
-    const url = authorizeUrl(backend.emulator(), project, {
+    const url = authorizeUrl(backend.localBackend(), project, {
       provider: "google",
       redirectUri: REDIRECT,
       errorRedirectUrl: ERROR_URL,
@@ -61,7 +61,7 @@ const signedUp = (mock: OidcMock, project: TestProject, email: string) =>
     assert.isString(providerUrl.searchParams.get("nonce"))
     assert.strictEqual(landed.searchParams.get("state"), "client-state")
     const tokens = yield* Effect.promise(() =>
-      exchangeCode(backend.emulator(), project, {
+      exchangeCode(backend.localBackend(), project, {
         code: landed.searchParams.get("code") ?? "",
         verifier: pkce.verifier,
         redirectUri: REDIRECT
@@ -116,7 +116,7 @@ describe("OAuth with a standard OpenID Connect provider", () => {
       const project = yield* googleProject("http://127.0.0.1:9")
       const response = yield* Effect.promise(() =>
         fetch(
-          authorizeUrl(backend.emulator(), project, {
+          authorizeUrl(backend.localBackend(), project, {
             provider: "google",
             redirectUri: REDIRECT,
             state: "s",
@@ -129,22 +129,22 @@ describe("OAuth with a standard OpenID Connect provider", () => {
       assert.strictEqual(response.headers.get("x-stack-known-error"), "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE")
 
       const read = yield* Effect.promise(() =>
-        backend.call(project, "GET", "/emulator/oauth-providers/google", { accessType: "admin" })
+        backend.call(project, "GET", "/local-backend/oauth-providers/google", { accessType: "admin" })
       )
       assert.deepStrictEqual(read.body, { provider_id: "google", issuer: "http://127.0.0.1:9" })
       const asClient = yield* Effect.promise(() =>
-        backend.call(project, "PUT", "/emulator/oauth-providers/google", { body: { issuer: null } })
+        backend.call(project, "PUT", "/local-backend/oauth-providers/google", { body: { issuer: null } })
       )
       assert.strictEqual(asClient.knownError, "INSUFFICIENT_ACCESS_TYPE")
       const notUrl = yield* Effect.promise(() =>
-        backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+        backend.call(project, "PUT", "/local-backend/oauth-providers/google", {
           accessType: "admin",
           body: { issuer: "ftp://x" }
         })
       )
       assert.strictEqual(notUrl.knownError, "SCHEMA_ERROR")
       const cleared = yield* Effect.promise(() =>
-        backend.call(project, "PUT", "/emulator/oauth-providers/google", {
+        backend.call(project, "PUT", "/local-backend/oauth-providers/google", {
           accessType: "admin",
           body: { issuer: null }
         })

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import { ConnectedAccounts, ServerConnectedAccounts } from "../../src/services/generated/connected-accounts.js"
 import { OAuthProviders, ServerOAuthProviders } from "../../src/services/generated/oauth-providers.js"
 import { serverCore } from "../support/clients.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useKitBackend()
@@ -50,7 +50,7 @@ const outcome = <A, E extends { readonly _tag: string }>(effect: Effect.Effect<A
 /** A github sign-in (or `link` for the signed-in user with `token`) of the provider account `accountId`. */
 const githubFlow = async (p: TestProject, accountId: string, email: string, link?: string) => {
   const pkce = pkcePair()
-  const url = authorizeUrl(backend.emulator(), p, {
+  const url = authorizeUrl(backend.localBackend(), p, {
     provider: "github",
     redirectUri: REDIRECT,
     state: "s",
@@ -58,7 +58,7 @@ const githubFlow = async (p: TestProject, accountId: string, email: string, link
     ...(link === undefined ? {} : { type: "link", token: link })
   })
   const landed = new URL(await runDevFlow(new Browser(), url, { email, accountId }))
-  const tokens = await exchangeCode(backend.emulator(), p, {
+  const tokens = await exchangeCode(backend.localBackend(), p, {
     code: landed.searchParams.get("code") ?? "",
     verifier: pkce.verifier,
     redirectUri: REDIRECT

@@ -3,7 +3,7 @@
  * provider's page, the callback, and the authorization-code grant with PKCE.
  */
 import { describe, expect, it } from "vitest"
-import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/emulator.js"
+import { expectStatus, uniqueEmail, useKitBackend, type TestProject } from "../support/local-backend.js"
 import { authorizeUrl, Browser, exchangeCode, pkcePair, runDevFlow } from "./support/oauth-browser.js"
 
 const backend = useKitBackend()
@@ -25,7 +25,7 @@ const signInFlow = async (
   const pkce = pkcePair()
   const state = `state-${Math.random().toString(36).slice(2)}`
   const browser = new Browser()
-  const url = authorizeUrl(backend.emulator(), project, {
+  const url = authorizeUrl(backend.localBackend(), project, {
     provider: "github",
     redirectUri: REDIRECT,
     errorRedirectUrl: ERROR_URL,
@@ -45,7 +45,7 @@ const codeOf = (landed: URL) => {
 
 /** Redeems a finished flow's code and reads the user it signed in. */
 const redeemAndRead = async (project: TestProject, flow: Awaited<ReturnType<typeof signInFlow>>) => {
-  const tokens = await exchangeCode(backend.emulator(), project, {
+  const tokens = await exchangeCode(backend.localBackend(), project, {
     code: codeOf(flow.landed),
     verifier: flow.pkce.verifier,
     redirectUri: REDIRECT
@@ -71,7 +71,7 @@ describe("OAuth with the development provider", () => {
     // the flow's cookie was consumed at the callback
     expect([...first.browser.cookies(REDIRECT).keys()].filter((k) => k.startsWith("stack-oauth-inner-"))).toEqual([])
 
-    const tokens = await exchangeCode(backend.emulator(), project, {
+    const tokens = await exchangeCode(backend.localBackend(), project, {
       code: codeOf(first.landed),
       verifier: first.pkce.verifier,
       redirectUri: REDIRECT
@@ -93,7 +93,7 @@ describe("OAuth with the development provider", () => {
     expect(me.body.oauth_providers).toEqual([{ id: "github", account_id: expect.any(String), email }])
 
     const again = await signInFlow(project, { email })
-    const second = await exchangeCode(backend.emulator(), project, {
+    const second = await exchangeCode(backend.localBackend(), project, {
       code: codeOf(again.landed),
       verifier: again.pkce.verifier,
       redirectUri: REDIRECT
@@ -110,7 +110,7 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const flow = await signInFlow(project, { email: uniqueEmail() })
     const code = codeOf(flow.landed)
-    const wrong = await exchangeCode(backend.emulator(), project, {
+    const wrong = await exchangeCode(backend.localBackend(), project, {
       code,
       verifier: pkcePair().verifier,
       redirectUri: REDIRECT
@@ -119,7 +119,7 @@ describe("OAuth with the development provider", () => {
 
     const other = await signInFlow(project, { email: uniqueEmail() })
     const otherCode = codeOf(other.landed)
-    const wrongRedirect = await exchangeCode(backend.emulator(), project, {
+    const wrongRedirect = await exchangeCode(backend.localBackend(), project, {
       code: otherCode,
       verifier: other.pkce.verifier,
       redirectUri: "http://localhost:3000/elsewhere"
@@ -130,13 +130,13 @@ describe("OAuth with the development provider", () => {
       "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code."
     )
     // As hosted, a failed attempt does not use the code up: the right verifier and redirect URI still redeem it.
-    const afterWrongVerifier = await exchangeCode(backend.emulator(), project, {
+    const afterWrongVerifier = await exchangeCode(backend.localBackend(), project, {
       code,
       verifier: flow.pkce.verifier,
       redirectUri: REDIRECT
     })
     expect(afterWrongVerifier.status).toBe(200)
-    const afterWrongRedirect = await exchangeCode(backend.emulator(), project, {
+    const afterWrongRedirect = await exchangeCode(backend.localBackend(), project, {
       code: otherCode,
       verifier: other.pkce.verifier,
       redirectUri: REDIRECT
@@ -145,13 +145,13 @@ describe("OAuth with the development provider", () => {
 
     const third = await signInFlow(project, { email: uniqueEmail() })
     const thirdCode = codeOf(third.landed)
-    const ok = await exchangeCode(backend.emulator(), project, {
+    const ok = await exchangeCode(backend.localBackend(), project, {
       code: thirdCode,
       verifier: third.pkce.verifier,
       redirectUri: `${REDIRECT}?code=x&state=y`
     })
     expect(ok.status).toBe(200)
-    const reused = await exchangeCode(backend.emulator(), project, {
+    const reused = await exchangeCode(backend.localBackend(), project, {
       code: thirdCode,
       verifier: third.pkce.verifier,
       redirectUri: REDIRECT
@@ -181,40 +181,41 @@ describe("OAuth with the development provider", () => {
         text: await response.text()
       }
     }
-    const emulator = backend.emulator()
-    expect((await get(authorizeUrl(emulator, project, base))).status).toBe(307)
-    expect((await get(authorizeUrl(emulator, project, { ...base, clientId: "no-such-project" }))).knownError).toBe(
+    const localBackend = backend.localBackend()
+    expect((await get(authorizeUrl(localBackend, project, base))).status).toBe(307)
+    expect((await get(authorizeUrl(localBackend, project, { ...base, clientId: "no-such-project" }))).knownError).toBe(
       "INVALID_OAUTH_CLIENT_ID_OR_SECRET"
     )
     // A wrong key for a project that exists names the key, as the service's authorize route does.
-    expect((await get(authorizeUrl(emulator, project, { ...base, clientSecret: "pck_wrong" }))).knownError).toBe(
+    expect((await get(authorizeUrl(localBackend, project, { ...base, clientSecret: "pck_wrong" }))).knownError).toBe(
       "INVALID_PUBLISHABLE_CLIENT_KEY"
     )
     // The public-client sentinel stands for no key: a project that does not require one lets it through.
     expect(
-      (await get(authorizeUrl(emulator, project, { ...base, clientSecret: "__stack_public_client__" }))).status
+      (await get(authorizeUrl(localBackend, project, { ...base, clientSecret: "__stack_public_client__" }))).status
     ).toBe(307)
-    expect((await get(authorizeUrl(emulator, project, { ...base, provider: "google" }))).knownError).toBe(
+    expect((await get(authorizeUrl(localBackend, project, { ...base, provider: "google" }))).knownError).toBe(
       "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED"
     )
     expect(
-      (await get(authorizeUrl(emulator, project, { ...base, redirectUri: "http://localhost:3000/cb" }))).knownError
+      (await get(authorizeUrl(localBackend, project, { ...base, redirectUri: "http://localhost:3000/cb" }))).knownError
     ).toBe("REDIRECT_URL_NOT_WHITELISTED")
     expect(
-      (await get(authorizeUrl(emulator, project, { ...base, redirectUri: "https://evil.example.com/cb" }))).knownError
+      (await get(authorizeUrl(localBackend, project, { ...base, redirectUri: "https://evil.example.com/cb" })))
+        .knownError
     ).toBe("REDIRECT_URL_NOT_WHITELISTED")
     expect(
-      (await get(authorizeUrl(emulator, project, { ...base, errorRedirectUrl: "https://evil.example.com/error" })))
+      (await get(authorizeUrl(localBackend, project, { ...base, errorRedirectUrl: "https://evil.example.com/error" })))
         .knownError
     ).toBe("REDIRECT_URL_NOT_WHITELISTED")
     const plain = await get(
-      authorizeUrl(emulator, project, base).replace("code_challenge_method=S256", "code_challenge_method=plain")
+      authorizeUrl(localBackend, project, base).replace("code_challenge_method=S256", "code_challenge_method=plain")
     )
     // As the service: authorize stores any challenge and method; only the code exchange checks them (S256 only).
     expect(plain.status).toBe(307)
-    const short = await get(authorizeUrl(emulator, project, { ...base, challenge: "abc" }))
+    const short = await get(authorizeUrl(localBackend, project, { ...base, challenge: "abc" }))
     expect(short.status).toBe(307)
-    const link = await get(authorizeUrl(emulator, project, { ...base, type: "link" }))
+    const link = await get(authorizeUrl(localBackend, project, { ...base, type: "link" }))
     expect(link.status).toBe(400)
     expect(link.text).toContain("token")
   })
@@ -223,7 +224,7 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const pkce = pkcePair()
     const browser = new Browser()
-    const url = authorizeUrl(backend.emulator(), project, {
+    const url = authorizeUrl(backend.localBackend(), project, {
       provider: "github",
       redirectUri: REDIRECT,
       errorRedirectUrl: ERROR_URL,
@@ -234,15 +235,18 @@ describe("OAuth with the development provider", () => {
     const page = await browser.request(toPage.location ?? "")
     const form = page.text.match(/name="state" value="([^"]*)"/)
     const innerState = form?.[1] ?? ""
-    const approve = await browser.request(new URL("/dev-oauth/github/authorize", backend.emulator().url).toString(), {
-      form: {
-        redirect_uri: new URL(toPage.location ?? "").searchParams.get("redirect_uri") ?? "",
-        state: innerState,
-        action: "approve",
-        email: uniqueEmail(),
-        email_verified: "true"
+    const approve = await browser.request(
+      new URL("/dev-oauth/github/authorize", backend.localBackend().url).toString(),
+      {
+        form: {
+          redirect_uri: new URL(toPage.location ?? "").searchParams.get("redirect_uri") ?? "",
+          state: innerState,
+          action: "approve",
+          email: uniqueEmail(),
+          email_verified: "true"
+        }
       }
-    })
+    )
     const callbackUrl = approve.location ?? ""
     expect(callbackUrl).toContain("/api/v1/auth/oauth/callback/github")
 
@@ -266,7 +270,7 @@ describe("OAuth with the development provider", () => {
     const denied = new URL(
       await runDevFlow(
         new Browser(),
-        authorizeUrl(backend.emulator(), project, {
+        authorizeUrl(backend.localBackend(), project, {
           provider: "github",
           redirectUri: REDIRECT,
           errorRedirectUrl: ERROR_URL,
@@ -355,7 +359,7 @@ describe("OAuth with the development provider", () => {
     const project = await githubProject()
     const email = uniqueEmail()
     const first = await signInFlow(project, { email })
-    const tokens = await exchangeCode(backend.emulator(), project, {
+    const tokens = await exchangeCode(backend.localBackend(), project, {
       code: codeOf(first.landed),
       verifier: first.pkce.verifier,
       redirectUri: REDIRECT
@@ -370,7 +374,7 @@ describe("OAuth with the development provider", () => {
     )
 
     const again = await signInFlow(project, { email })
-    const mfa = await exchangeCode(backend.emulator(), project, {
+    const mfa = await exchangeCode(backend.localBackend(), project, {
       code: codeOf(again.landed),
       verifier: again.pkce.verifier,
       redirectUri: REDIRECT

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { authorizationHeaderOf } from "../../src/services/session/auth-json.js"
 import { partialUser, partialUserOf } from "../../src/services/session/partial-user.js"
 import { clientCore, type Tokens } from "../support/clients.js"
-import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

@@ -10,7 +10,7 @@ import { Passkeys } from "../../src/services/generated/passkey.js"
 import { WebAuthn, type WebAuthnBrowser } from "../../src/services/passkeys/passkey-ceremony.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
-import { type TestProject, useKitBackend } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/local-backend.js"
 import { SoftAuthenticator } from "../support/soft-authenticator.js"
 
 const backend = useKitBackend()
@@ -20,7 +20,7 @@ const client = (project: TestProject) =>
 
 /** A page on localhost whose WebAuthn is the software authenticator. */
 const softBrowser = (authenticator: SoftAuthenticator): WebAuthnBrowser => {
-  const origin = `http://localhost:${new URL(backend.emulator().url).port}`
+  const origin = `http://localhost:${new URL(backend.localBackend().url).port}`
   return {
     isSupported: () => true,
     hostname: () => "localhost",

@@ -1,13 +1,13 @@
 /** Passkey registration and sign-in over real HTTP with a software authenticator. */
 import { describe, expect, it } from "vitest"
-import { expectStatus, type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, type TestUser, useKitBackend } from "../support/local-backend.js"
 import { SoftAuthenticator, withHostname } from "../support/soft-authenticator.js"
 
 const backend = useKitBackend()
 
 const SENTINEL = "THIS_VALUE_WILL_BE_REPLACED.example.com"
 
-const origin = () => `http://localhost:${new URL(backend.emulator().url).port}`
+const origin = () => `http://localhost:${new URL(backend.localBackend().url).port}`
 
 const passkeyProject = (config: Record<string, unknown> = {}) =>
   backend.createProject({ config: { passkey_enabled: true, ...config } })

@@ -12,7 +12,7 @@ import { dataKeys } from "../../src/contract/data-keys.js"
 import { ServerTeams } from "../../src/services/generated/teams.js"
 import { exported, recordingTracer } from "../services/support/recording-tracer.js"
 import { clientCore, serverCore } from "../support/clients.js"
-import { type TestProject, type TestUser, useKitBackend } from "../support/emulator.js"
+import { type TestProject, type TestUser, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

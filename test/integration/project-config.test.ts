@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import { ProjectConfig } from "../../src/services/generated/project-config.js"
 import { AdminProjects } from "../../src/services/generated/projects.js"
 import { adminCore } from "../support/clients.js"
-import { keyHeaders, type TestProject, useKitBackend } from "../support/emulator.js"
+import { keyHeaders, type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -102,7 +102,7 @@ describe("the branch config's source", () => {
 describe("/api/latest", () => {
   const latest = (project: TestProject, method: string, path: string, body?: unknown) =>
     Effect.promise(async () => {
-      const response = await fetch(`${backend.emulator().url}/api/latest${path}`, {
+      const response = await fetch(`${backend.localBackend().url}/api/latest${path}`, {
         method,
         headers: {
           ...keyHeaders(project, "admin"),

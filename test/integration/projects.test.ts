@@ -3,7 +3,7 @@ import { productionModeMessages } from "../../src/domain/rules/production-mode.j
 import { AdminProjects, Projects } from "../../src/services/generated/projects.js"
 import { FeatureSupport } from "../../src/services/generated/feature-support.js"
 import { InternalProjects } from "../../src/services/generated/internal-projects.js"
-import { type TestProject, useKitBackend } from "../support/emulator.js"
+import { type TestProject, useKitBackend } from "../support/local-backend.js"
 import { adminLayer, adminTokenLayer, clientLayer, run, runFailure } from "./admin-support.js"
 
 const backend = useKitBackend({ ownedProjects: true })

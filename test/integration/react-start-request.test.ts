@@ -20,7 +20,7 @@ import {
   restrictedUserQuery,
   teamsQuery
 } from "../../src/react/queries.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -30,7 +30,7 @@ const options = (): StackStartServerOptions => {
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
-    baseUrl: backend.emulator().url
+    baseUrl: backend.localBackend().url
   }
 }
 
@@ -131,7 +131,7 @@ describe("a server-rendered app's request user", () => {
       projectId: project.id,
       publishableClientKey: project.publishableClientKey,
       secretServerKey: project.secretServerKey,
-      baseUrl: backend.emulator().url
+      baseUrl: backend.localBackend().url
     }
     const header = tokenSetCookies(project.id, tokens, { secure: false })
       .map((line) => parseSetCookie(line))

@@ -11,19 +11,19 @@ import { clientEndpoints } from "../../src/layers/client.js"
 import { serverEndpoints } from "../../src/layers/server.js"
 import type { TokenStore } from "../../src/services/session/token-store.js"
 import { clientCore, serverCore, type Tokens } from "../support/clients.js"
-import type { EmulatorHandle, TestProject } from "../support/emulator.js"
+import type { LocalBackendHandle, TestProject } from "../support/local-backend.js"
 import { FastClock } from "../faults/support/fast-clock.js"
 
 /** The app's server: the server tier of `project` (it has the publishable key too, for refreshing). */
-export const appServer = (backend: EmulatorHandle, project: TestProject) =>
+export const appServer = (backend: LocalBackendHandle, project: TestProject) =>
   serverEndpoints.pipe(Layer.provideMerge(serverCore(backend, project)))
 
 /** The app's browser side: the client tier of `project`, signed in with `tokens` (a visitor without). */
-export const appClient = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens) =>
+export const appClient = (backend: LocalBackendHandle, project: TestProject, tokens?: Tokens) =>
   clientEndpoints.pipe(Layer.provideMerge(clientCore(backend, project, tokens)))
 
 /** The client tier of `project` over `store` (e.g. the cookie store). */
-export const appClientOver = (backend: EmulatorHandle, project: TestProject, store: Layer.Layer<TokenStore>) =>
+export const appClientOver = (backend: LocalBackendHandle, project: TestProject, store: Layer.Layer<TokenStore>) =>
   clientEndpoints.pipe(
     Layer.provideMerge(
       coreLayer(
@@ -31,7 +31,7 @@ export const appClientOver = (backend: EmulatorHandle, project: TestProject, sto
           projectId: project.id,
           accessType: "client",
           publishableClientKey: project.publishableClientKey,
-          baseUrl: backend.emulator().url
+          baseUrl: backend.localBackend().url
         },
         store
       )

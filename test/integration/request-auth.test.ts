@@ -17,7 +17,7 @@ import { RequestAuth } from "../../src/services/app-server/request-auth.js"
 import { ServerSessions } from "../../src/services/generated/server-sessions.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { cookieTokenStore, tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
-import { expectStatus, type TestUser, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestUser, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { FakeDocument } from "./support/oauth-browser.js"
 import { appClient, appClientOver, appServer, incomingMessageWith, withClockAhead } from "./request-auth-support.js"
 
@@ -235,7 +235,7 @@ describe("RequestAuth refreshes", () => {
             projectId: project.id,
             accessType: "server",
             secretServerKey: project.secretServerKey,
-            baseUrl: backend.emulator().url
+            baseUrl: backend.localBackend().url
           })
         )
       )

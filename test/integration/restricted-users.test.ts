@@ -14,7 +14,7 @@ import { CurrentUser } from "../../src/services/generated/current-user.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { TokenStore } from "../../src/services/session/token-store.js"
 import type { StoredTokens } from "../../src/services/session/token-store.js"
-import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { serverTierOn } from "../support/clients.js"
 
 const backend = useKitBackend()
@@ -23,7 +23,7 @@ const client = (project: TestProject, tokens: StoredTokens | null, options: { al
   clientTier({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: tokens === null ? "memory" : TokenStore.memory(tokens),
     ...options
   })
@@ -154,7 +154,7 @@ describe("TokenVerifier with restricted and anonymous users' tokens", () => {
         projectId: project.id,
         accessType: "server",
         secretServerKey: project.secretServerKey,
-        baseUrl: backend.emulator().url
+        baseUrl: backend.localBackend().url
       })
       const outcome = (options: TokenVerifierOptions, token: string) =>
         Effect.flatMap(makeTokenVerifier(config, options), (v) => v.verify(token)).pipe(

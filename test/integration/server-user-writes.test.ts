@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { serverTierOn } from "../support/clients.js"
 
 const backend = useKitBackend()

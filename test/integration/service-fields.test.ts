@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { authorizeUrl } from "./support/oauth-browser.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 
 const backend = useKitBackend()
@@ -130,7 +130,7 @@ describe("OAuth authorize", () => {
   const githubProject = () => backend.createProject({ config: { oauth_providers: [{ id: "github", type: "shared" }] } })
   const authorize = (project: TestProject, extra: Record<string, string>) =>
     fetch(
-      authorizeUrl(backend.emulator(), project, {
+      authorizeUrl(backend.localBackend(), project, {
         provider: "github",
         redirectUri: REDIRECT,
         state: "client-state",
@@ -177,7 +177,7 @@ describe("OAuth authorize", () => {
   it("takes any challenge method and an unknown key, as the service's authorize does", async () => {
     const project = await githubProject()
     const response = await fetch(
-      authorizeUrl(backend.emulator(), project, {
+      authorizeUrl(backend.localBackend(), project, {
         provider: "github",
         redirectUri: REDIRECT,
         state: "client-state",
@@ -253,7 +253,7 @@ describe("the token endpoint", () => {
   it("takes form fields it does not read", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
+    const response = await fetch(`${backend.localBackend().apiUrl}/auth/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({

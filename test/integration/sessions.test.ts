@@ -8,7 +8,7 @@ import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import { Fetch, type FetchFn } from "../../src/services/wire/transport-request.js"
 import { refreshWith, serverTierOn } from "../support/clients.js"
-import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 
@@ -18,7 +18,7 @@ const client = (project: TestProject, tokens: StoredTokens) =>
   clientTier({
     projectId: project.id,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: TokenStore.memory(tokens)
   })
 

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { TeamInvitations } from "../../src/services/generated/team-invitations.js"
 import { TeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { Teams } from "../../src/services/generated/teams.js"
-import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
 const backend = useKitBackend()

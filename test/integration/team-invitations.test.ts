@@ -4,7 +4,7 @@ import { TeamInvitations } from "../../src/services/generated/team-invitations.j
 import { TeamMembers } from "../../src/services/generated/team-members.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { ServerTeams, Teams } from "../../src/services/generated/teams.js"
-import { uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { codeFromMail, latestMailTo } from "../support/mailbox.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { ServerTeamMembers, TeamMembers } from "../../src/services/generated/team-members.js"
 import { ServerTeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { ServerTeams } from "../../src/services/generated/teams.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { clientLayer, serverLayer } from "./teams-support.js"
 
 const backend = useKitBackend()

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { PermissionDefinitions } from "../../src/services/generated/permission-definitions.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { ServerTeams } from "../../src/services/generated/teams.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { adminLayer, clientLayer, serverLayer } from "./teams-support.js"
 
 const backend = useKitBackend()

@@ -9,16 +9,16 @@ import { ServerTeamMembers, TeamMembers } from "../../src/services/generated/tea
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
 import { ServerTeams, Teams } from "../../src/services/generated/teams.js"
 import { adminCore, clientCore, serverCore } from "../support/clients.js"
-import type { EmulatorHandle, TestProject, TestUser } from "../support/emulator.js"
+import type { LocalBackendHandle, TestProject, TestUser } from "../support/local-backend.js"
 
 /** The client-tier team services, signed in as `user` (a visitor without one). */
-export const clientLayer = (backend: EmulatorHandle, project: TestProject, user?: TestUser) =>
+export const clientLayer = (backend: LocalBackendHandle, project: TestProject, user?: TestUser) =>
   Layer.mergeAll(Teams.layer, TeamInvitations.layer, TeamMembers.layer, TeamPermissions.layer).pipe(
     Layer.provideMerge(clientCore(backend, project, user))
   )
 
 /** Every team service of the server tier (optionally with a signed-in user for `"me"`). */
-export const serverLayer = (backend: EmulatorHandle, project: TestProject, user?: TestUser) =>
+export const serverLayer = (backend: LocalBackendHandle, project: TestProject, user?: TestUser) =>
   Layer.mergeAll(
     Teams.layer,
     ServerTeams.layer,
@@ -28,7 +28,7 @@ export const serverLayer = (backend: EmulatorHandle, project: TestProject, user?
   ).pipe(Layer.provideMerge(serverCore(backend, project, user)))
 
 /** Permission definitions with the project's super-secret admin key. */
-export const adminLayer = (backend: EmulatorHandle, project: TestProject) =>
+export const adminLayer = (backend: LocalBackendHandle, project: TestProject) =>
   PermissionDefinitions.layer.pipe(Layer.provideMerge(adminCore(backend, project)))
 
 /** A project that lets clients create teams (new projects start with it off). */

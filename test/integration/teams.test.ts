@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { ServerTeams, Teams } from "../../src/services/generated/teams.js"
 import { TeamMembers } from "../../src/services/generated/team-members.js"
 import { ServerTeamPermissions, TeamPermissions } from "../../src/services/generated/team-permissions.js"
-import { useKitBackend } from "../support/emulator.js"
+import { useKitBackend } from "../support/local-backend.js"
 import { clientLayer, serverLayer, teamProjectConfig } from "./teams-support.js"
 
 const backend = useKitBackend()

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { serverTierOn } from "../support/clients.js"
-import { expectStatus, type TestProject, useKitBackend } from "../support/emulator.js"
+import { expectStatus, type TestProject, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
 

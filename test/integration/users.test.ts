@@ -5,7 +5,7 @@ import * as Stream from "effect/Stream"
 import type { ServerUser } from "../../src/domain/user.js"
 import { ServerUsers } from "../../src/services/generated/server-users.js"
 import { ServerTeams } from "../../src/services/generated/teams.js"
-import { type TestProject, uniqueEmail, useKitBackend } from "../support/emulator.js"
+import { type TestProject, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 import { serverTierOn } from "../support/clients.js"
 
 const backend = useKitBackend()

@@ -4,9 +4,9 @@
  * plain-text 404 page.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { useEmulator } from "../support/emulator.js"
+import { useLocalBackend } from "../support/local-backend.js"
 
-const backend = useEmulator()
+const backend = useLocalBackend()
 
 describe("error bodies as the hosted service sends them", () => {
   it("answers 'me' without a signed-in user with the hosted message", async () => {
@@ -54,7 +54,7 @@ describe("error bodies as the hosted service sends them", () => {
       "404 — this page does not exist in Stack Auth's API.\n\n" +
         "Please see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at " +
         "https://app.stack-auth.com.\n\n" +
-        `URL: ${backend.emulator().apiUrl}/no-such-route/here?x=1`
+        `URL: ${backend.localBackend().apiUrl}/no-such-route/here?x=1`
     )
     assert.match(res.headers.get("content-type") ?? "", /^text\/plain/)
   })

@@ -8,7 +8,7 @@ import { ServerTeam } from "../../src/domain/team.js"
 import { ServerUser } from "../../src/domain/user.js"
 import { coreLayer } from "../../src/layers/core.js"
 import { jsonBody, Transport } from "../../src/services/http/transport.js"
-import { type Emulator, outcome, PASSWORD, serverHeaders, startLocalBackend } from "../faults/support/harness.js"
+import { type LocalBackend, outcome, PASSWORD, serverHeaders, startQuietBackend } from "../faults/support/harness.js"
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js"
 
 // 32 server-tier clients hit one local backend at once, each through its own client stack. The fault
@@ -23,26 +23,26 @@ const TEAMS_PER_CLIENT = 1
 /** How many of its users each client also adds to the next client's team, concurrently with its owner. */
 const CROSS_MEMBERS = 2
 
-let emulator: Emulator
+let localBackend: LocalBackend
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  emulator = await startLocalBackend()
-  proxy = await startFaultProxy(emulator.url)
+  localBackend = await startQuietBackend()
+  proxy = await startFaultProxy(localBackend.url)
 })
 afterAll(async () => {
   await proxy?.close()
-  await emulator?.stop()
+  await localBackend?.stop()
 })
 
 const serverClient = (baseUrl: string) =>
   ManagedRuntime.make(
     Layer.fresh(
       coreLayer({
-        projectId: emulator.project.id,
+        projectId: localBackend.project.id,
         accessType: "server",
-        publishableClientKey: emulator.project.publishableClientKey,
-        secretServerKey: emulator.project.secretServerKey,
+        publishableClientKey: localBackend.project.publishableClientKey,
+        secretServerKey: localBackend.project.secretServerKey,
         baseUrl,
         thirdPartyDiagnostics: false
       })
@@ -105,8 +105,8 @@ const listAllUsers = async (teamId?: string): Promise<Array<{ id: string; primar
     const params = new URLSearchParams({ limit: "50" })
     if (cursor !== null) params.set("cursor", cursor)
     if (teamId !== undefined) params.set("team_id", teamId)
-    const res = await fetch(`${emulator.apiUrl}/users?${params.toString()}`, {
-      headers: serverHeaders(emulator.project)
+    const res = await fetch(`${localBackend.apiUrl}/users?${params.toString()}`, {
+      headers: serverHeaders(localBackend.project)
     })
     const text = await res.text()
     assert.strictEqual(res.status, 200, `GET /users: ${text}`)
@@ -234,7 +234,9 @@ describe(`load: ${CLIENTS} concurrent clients`, () => {
     assert.strictEqual(teams.length, CLIENTS * TEAMS_PER_CLIENT)
 
     for (const team of teams) {
-      const res = await fetch(`${emulator.apiUrl}/teams/${team.id}`, { headers: serverHeaders(emulator.project) })
+      const res = await fetch(`${localBackend.apiUrl}/teams/${team.id}`, {
+        headers: serverHeaders(localBackend.project)
+      })
       const body = await res.text()
       assert.strictEqual(res.status, 200, `${team.what}: ${body}`)
       assert.strictEqual(Schema.decodeUnknownSync(ServerTeam)(JSON.parse(body)).displayName, team.displayName)

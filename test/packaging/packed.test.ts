@@ -498,7 +498,7 @@ describe("the packed packages", () => {
       [
         `import * as Effect from "effect/Effect"`,
         `import { serverTier, ServerUsers } from "stackfx"`,
-        `import { startEmulator } from "stackfx-backend"`,
+        `import { startLocalBackend } from "stackfx-backend"`,
         ``,
         `const baseUrl = process.argv[2]`,
         `if (baseUrl === undefined) throw new Error("usage: script.ts <backend url>")`,
@@ -515,8 +515,8 @@ describe("the packed packages", () => {
         `  const found = yield* users.list({ query: email })`,
         `  return { created: created.id, found: found.items.map((user) => user.id) }`,
         `})`,
-        `// startEmulator is typed for users' own tests; referenced so its declarations are checked too`,
-        `export const start: typeof startEmulator = startEmulator`,
+        `// startLocalBackend is typed for users' own tests; referenced so its declarations are checked too`,
+        `export const start: typeof startLocalBackend = startLocalBackend`,
         `console.log(JSON.stringify(await Effect.runPromise(program.pipe(Effect.provide(tier)))))`
       ].join("\n")
     )

@@ -10,7 +10,7 @@ import type * as Layer from "effect/Layer"
 import { type CoreServices, coreLayer } from "../../src/layers/core.js"
 import { serverTier } from "../../src/layers/server.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
-import type { EmulatorHandle, TestProject } from "./emulator.js"
+import type { LocalBackendHandle, TestProject } from "./local-backend.js"
 
 /** A signed-in user's tokens (a `TestUser` or a created session will do; either token may be null). */
 export type Tokens = StoredTokens
@@ -22,63 +22,71 @@ const tokenStore = (tokens: Tokens | undefined) =>
   )
 
 /** Client access with the publishable key, signed in with `tokens` (a visitor without). */
-export const clientCore = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens): Layer.Layer<CoreServices> =>
+export const clientCore = (
+  backend: LocalBackendHandle,
+  project: TestProject,
+  tokens?: Tokens
+): Layer.Layer<CoreServices> =>
   coreLayer(
     {
       projectId: project.id,
       accessType: "client",
       publishableClientKey: project.publishableClientKey,
-      baseUrl: backend.emulator().url
+      baseUrl: backend.localBackend().url
     },
     tokenStore(tokens)
   )
 
 /** Server access with the secret server key, optionally signed in (for `"me"`). */
-export const serverCore = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens): Layer.Layer<CoreServices> =>
+export const serverCore = (
+  backend: LocalBackendHandle,
+  project: TestProject,
+  tokens?: Tokens
+): Layer.Layer<CoreServices> =>
   coreLayer(
     {
       projectId: project.id,
       accessType: "server",
       publishableClientKey: project.publishableClientKey,
       secretServerKey: project.secretServerKey,
-      baseUrl: backend.emulator().url
+      baseUrl: backend.localBackend().url
     },
     tokenStore(tokens)
   )
 
 /** The public server tier (`serverTier`) on the backend, with a memory token store holding `tokens`, if any. */
-export const serverTierOn = (backend: EmulatorHandle, project: TestProject, tokens?: Tokens) =>
+export const serverTierOn = (backend: LocalBackendHandle, project: TestProject, tokens?: Tokens) =>
   serverTier({
     projectId: project.id,
     secretServerKey: project.secretServerKey,
     publishableClientKey: project.publishableClientKey,
-    baseUrl: backend.emulator().url,
+    baseUrl: backend.localBackend().url,
     tokenStore: tokens === undefined ? "memory" : tokenStore(tokens)
   })
 
 /** Admin access with the project's super-secret admin key (and its other keys). */
-export const adminCore = (backend: EmulatorHandle, project: TestProject): Layer.Layer<CoreServices> =>
+export const adminCore = (backend: LocalBackendHandle, project: TestProject): Layer.Layer<CoreServices> =>
   coreLayer({
     projectId: project.id,
     accessType: "admin",
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
     superSecretAdminKey: project.superSecretAdminKey,
-    baseUrl: backend.emulator().url
+    baseUrl: backend.localBackend().url
   })
 
 /** Admin access through an internal user's access token instead of the admin key. */
 export const adminTokenCore = (
-  backend: EmulatorHandle,
+  backend: LocalBackendHandle,
   projectId: string,
   adminAccessToken: string
 ): Layer.Layer<CoreServices> =>
-  coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.emulator().url })
+  coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.localBackend().url })
 
 /** The refresh grant of docs/wire.md sent by hand: 200 while the session lives, the known-error header when not. */
-export const refreshWith = (backend: EmulatorHandle, project: TestProject, refreshToken: string) =>
+export const refreshWith = (backend: LocalBackendHandle, project: TestProject, refreshToken: string) =>
   Effect.promise(async () => {
-    const response = await fetch(`${backend.emulator().apiUrl}/auth/oauth/token`, {
+    const response = await fetch(`${backend.localBackend().apiUrl}/auth/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({

@@ -7,7 +7,7 @@
  * target, so a test can check what the backend really saw, e.g. that a POST never reached it twice.
  *
  * @example
- * const proxy = await startFaultProxy(emulator.url)
+ * const proxy = await startFaultProxy(localBackend.url)
  * proxy.enqueue(faults.rateLimited({ retryAfter: "0" }), faults.dropAfterUpstream)
  * // ... point the client's baseUrl at proxy.url ...
  * proxy.upstream.filter((r) => r.method === "POST").length

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import { codeLinksOf } from "../../backend/src/testing/mail-reader.js"
-import type { EmulatorHandle } from "./emulator.js"
+import type { LocalBackendHandle } from "./local-backend.js"
 
 export interface Mail {
   readonly id: string
@@ -26,11 +26,11 @@ interface InbucketMessage {
   readonly body: { readonly text: string; readonly html: string }
 }
 
-const mailboxUrl = (backend: EmulatorHandle, address: string) =>
-  `${backend.emulator().url}/mailbox/api/v1/mailbox/${encodeURIComponent(address)}`
+const mailboxUrl = (backend: LocalBackendHandle, address: string) =>
+  `${backend.localBackend().url}/mailbox/api/v1/mailbox/${encodeURIComponent(address)}`
 
 /** Every message to `address`, oldest first, with bodies (the Inbucket list, then each message). */
-export const mailTo = (backend: EmulatorHandle, address: string) =>
+export const mailTo = (backend: LocalBackendHandle, address: string) =>
   Effect.promise(async (): Promise<ReadonlyArray<Mail>> => {
     const response = await fetch(mailboxUrl(backend, address))
     if (response.status !== 200) throw new Error(`mailbox answered ${response.status}`)
@@ -46,7 +46,7 @@ export const mailTo = (backend: EmulatorHandle, address: string) =>
   })
 
 /** The newest message to `address`; fails the test when there is none. */
-export const latestMailTo = (backend: EmulatorHandle, address: string) =>
+export const latestMailTo = (backend: LocalBackendHandle, address: string) =>
   Effect.flatMap(mailTo(backend, address), (all) => {
     const newest = all.at(-1)
     return newest === undefined ? Effect.die(new Error(`no mail to ${address}`)) : Effect.succeed(newest)

@@ -1,12 +1,12 @@
 /**
- * The emulator's route table, read from the code: the server's `Routes` layer is built against a router
+ * The local backend's route table, read from the code: the server's `Routes` layer is built against a router
  * that only records what is added, so a route added anywhere (API, mailbox, development provider) shows
  * up here without a test listing it.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as HttpRouter from "effect/http/HttpRouter"
-import { EmulatorConfig } from "../../backend/src/config.js"
+import { LocalBackendConfig } from "../../backend/src/config.js"
 import { Outbox } from "../../backend/src/mail/outbox.js"
 import { Routes } from "../../backend/src/server.js"
 import { devProviderLayer } from "../../backend/src/oauth/operations/oauth-dev-provider.js"
@@ -36,10 +36,10 @@ const recordingRouter = (found: Array<RouteEntry>) =>
     })
   )
 
-/** Every route of the emulator, in registration order. */
+/** Every route of the local backend, in registration order. */
 export const routeTable = (): Promise<ReadonlyArray<RouteEntry>> => {
   const found: Array<RouteEntry> = []
-  const config = Layer.succeed(EmulatorConfig, { baseUrl: "http://127.0.0.1:1", accessTokenLifetimeSeconds: 600 })
+  const config = Layer.succeed(LocalBackendConfig, { baseUrl: "http://127.0.0.1:1", accessTokenLifetimeSeconds: 600 })
   const built = Routes.pipe(
     Layer.provide(recordingRouter(found)),
     Layer.provide(Outbox.layerMemory),

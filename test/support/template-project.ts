@@ -3,7 +3,7 @@
  * one the service refuses every write). Nothing listens on port 1: the local backend logs the failed relay and
  * keeps every message in its outbox, which is where tests read them.
  */
-import { type EmulatorHandle, expectStatus, type TestProject } from "./emulator.js"
+import { type LocalBackendHandle, expectStatus, type TestProject } from "./local-backend.js"
 
 export const customEmailServer = {
   email_config: {
@@ -19,7 +19,7 @@ export const customEmailServer = {
 
 /** A project on its own SMTP server and one template it created, to PATCH. */
 export const templateProject = async (
-  backend: EmulatorHandle
+  backend: LocalBackendHandle
 ): Promise<{ readonly project: TestProject; readonly templateId: string }> => {
   const project = await backend.createProject({ config: customEmailServer })
   const created = expectStatus(

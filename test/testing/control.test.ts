@@ -63,7 +63,7 @@ describe("the testing kit's control of the run's backend", () => {
     const { url } = await backend()
     const worker = await Effect.runPromise(workerBackend)
     assert.notStrictEqual(worker.url, url)
-    const answer = await fetch(`${worker.emulator.apiUrl}/health`)
+    const answer = await fetch(`${worker.localBackend.apiUrl}/health`)
     assert.strictEqual(answer.status, 200)
   })
 })

@@ -31,7 +31,7 @@ import {
 import type { RestrictedReason } from "@stackfx/lib/domain/user.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { AccessTokenExpired, UnparsableAccessToken } from "@stackfx/lib/errors/known/session.js"
-import { EmulatorConfig, RequestBaseUrl } from "../config.js"
+import { LocalBackendConfig, RequestBaseUrl } from "../config.js"
 import type { DbError } from "../store/db.js"
 import { SigningKeys } from "./signing-keys.js"
 import { makeTokenIssuers } from "./token-issuers.js"
@@ -43,7 +43,7 @@ export interface VerifiedAccessToken {
   readonly refreshTokenId: string
   /** Expiry in epoch seconds; absent when the token never expires. */
   readonly exp: number | undefined
-  /** The `iss` claim: which base URL of the emulator minted it. */
+  /** The `iss` claim: which base URL of the local backend minted it. */
   readonly issuer: string
   /** Whose token: read from the token (its audience and claims), not from the stored user, as the hosted service does. */
   readonly kind: AccessTokenKind
@@ -117,12 +117,12 @@ const claimString = (payload: jose.JWTPayload, key: string): string | undefined 
   return typeof value === "string" ? value : undefined
 }
 
-export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShape>()("stackfx/emulator/AccessTokens") {
-  static readonly layer: Layer.Layer<AccessTokens, never, SigningKeys | EmulatorConfig> = Layer.effect(
+export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShape>()("stackfx-backend/AccessTokens") {
+  static readonly layer: Layer.Layer<AccessTokens, never, SigningKeys | LocalBackendConfig> = Layer.effect(
     AccessTokens,
     Effect.gen(function* () {
       const keys = yield* SigningKeys
-      const config = yield* EmulatorConfig
+      const config = yield* LocalBackendConfig
       const verified = new Map<string, VerifiedAccessToken>()
       const issuers = makeTokenIssuers(config.baseUrl)
 

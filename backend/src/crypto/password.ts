@@ -13,7 +13,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { PasswordTooLong, PasswordTooShort } from "@stackfx/lib/errors/known/password.js"
 
-/** The length limits the emulator reports in PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG. */
+/** The length limits the local backend reports in PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG. */
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 70
 
@@ -35,7 +35,7 @@ export const PRODUCTION_SCRYPT_COST: ScryptCost = { N: 16_384, r: 8, p: 1 }
 export const FAST_SCRYPT_COST: ScryptCost = { N: 16, r: 8, p: 1 }
 
 /** The cost new passwords are hashed at, and a missing account checked at; production unless told otherwise. */
-export const PasswordHashCost = Context.Reference<ScryptCost>("stackfx/emulator/PasswordHashCost", {
+export const PasswordHashCost = Context.Reference<ScryptCost>("stackfx-backend/PasswordHashCost", {
   defaultValue: () => PRODUCTION_SCRYPT_COST
 })
 

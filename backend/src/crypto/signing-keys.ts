@@ -88,7 +88,7 @@ const importRow = (row: SigningKeyRow): SigningKey => ({
   publicJwk: row.publicJwk
 })
 
-export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>()("stackfx/emulator/SigningKeys") {
+export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>()("stackfx-backend/SigningKeys") {
   static readonly layer: Layer.Layer<SigningKeys, never, Db> = Layer.effect(
     SigningKeys,
     Effect.gen(function* () {

@@ -1,11 +1,11 @@
 /**
- * Which `iss` an access token of the emulator may carry. A token names the base URL its request came in on
+ * Which `iss` an access token of the local backend may carry. A token names the base URL its request came in on
  * (`{base}/api/v1/projects/{projectId}`, so a client verifies it against the base URL it was configured
  * with), hence one project's tokens carry several issuers: the configured base URL and its loopback aliases
  * (localhost, 127.0.0.1, [::1] on the same port), the base URL of the request being served, and every base
- * URL this process minted under (a browser on `localhost` and a server in a container reach one emulator
+ * URL this process minted under (a browser on `localhost` and a server in a container reach one local backend
  * under different hosts). Anything else, such as the hosted service's issuer, another project's path or a
- * host the emulator never answered on, is refused.
+ * host the local backend never answered on, is refused.
  */
 import { type AccessTokenKind, accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
 
@@ -24,7 +24,7 @@ export interface TokenIssuers {
   /** Records a base URL a token was minted under. */
   readonly minted: (baseUrl: string) => void
   /**
-   * True when `issuer` is one the emulator gives the tokens of `projectId` of this kind (restricted and
+   * True when `issuer` is one the local backend gives the tokens of `projectId` of this kind (restricted and
    * anonymous users' tokens have paths of their own, `…/projects-restricted-users/…` and
    * `…/projects-anonymous-users/…`).
    */
@@ -37,7 +37,7 @@ export interface TokenIssuers {
 }
 
 /**
- * The issuers of one running emulator. The remembered base URLs come from Host headers, so they are
+ * The issuers of one running local backend. The remembered base URLs come from Host headers, so they are
  * bounded: past `limit` new ones are no longer remembered (the configured and current ones always count).
  */
 export const makeTokenIssuers = (configBaseUrl: string, limit = 1_000): TokenIssuers => {

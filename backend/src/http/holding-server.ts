@@ -1,5 +1,5 @@
 /**
- * The Node HTTP server of the emulator, which answers requests that arrive during start-up.
+ * The Node HTTP server of the local backend, which answers requests that arrive during start-up.
  *
  * The port is bound before the database is opened, migrated and seeded (the base URL, which tokens name,
  * needs the bound port when `--port 0` picks one), and the app's request handler is attached only once

@@ -39,7 +39,7 @@ const failureResponse = (cause: Cause.Cause<unknown>, request: HttpServerRequest
     }
     const unmoved = { ...style, override: false }
     if (Cause.hasInterruptsOnly(cause)) return plainError(503, "The request was interrupted.", unmoved)
-    yield* Effect.logError(`stackfx emulator: ${request.method} ${pathOf(request)} failed`, cause)
+    yield* Effect.logError(`stackfx local backend: ${request.method} ${pathOf(request)} failed`, cause)
     return plainError(500, "Internal server error. The local backend logged the details.", unmoved)
   })
 
@@ -63,7 +63,10 @@ export const conventionHeaders = (request: HttpServerRequest.HttpServerRequest, 
       isPreflight ? (request.headers["access-control-request-headers"] ?? "") : undefined
     ).pipe(
       Effect.catch((error) =>
-        Effect.as(Effect.logWarning("stackfx emulator: could not load trusted domains for CORS", error.message), {})
+        Effect.as(
+          Effect.logWarning("stackfx local backend: could not load trusted domains for CORS", error.message),
+          {}
+        )
       )
     )
     // Every answer carries a request id, plain-text errors and the router's 404s included: the Hexclave SDK

@@ -1,5 +1,5 @@
 /**
- * HTML helpers shared by the emulator's small server-rendered pages (inbox, development OAuth provider)
+ * HTML helpers shared by the local backend's small server-rendered pages (inbox, development OAuth provider)
  * and by the mail templates. Every value that came from a request or a user must pass through
  * `escapeHtml` before it lands in markup.
  */

@@ -1,7 +1,7 @@
 /**
  * The inbox pages for people: a list of messages and one message. Every value from a message is escaped; the
  * HTML part is shown in a sandboxed iframe (no scripts, no same-origin access), so a hostile template cannot
- * reach the emulator's origin.
+ * reach the local backend's origin.
  */
 import type { StoredMail } from "./message.js"
 import { escapeHtml, htmlPage } from "./html.js"

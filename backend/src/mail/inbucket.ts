@@ -1,8 +1,8 @@
 /**
  * An Inbucket-compatible JSON view of the outbox, so tools written for Inbucket (the mail catcher the hosted
- * service's own tests use) read the emulator's mail unchanged.
+ * service's own tests use) read the local backend's mail unchanged.
  *
- * Paths, relative to the emulator's origin, with the default prefix `/mailbox`:
+ * Paths, relative to the local backend's origin, with the default prefix `/mailbox`:
  * - `GET /mailbox/api/v1/mailbox/{name}`       list: `[{ mailbox, id, from, to: [..], subject, date,
  *                                                 "posix-millis", size, seen }]`, oldest first; `from` and `to`
  *                                                 written as Inbucket writes parsed addresses (see
@@ -19,7 +19,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { StoredMail } from "./message.js"
 import type { MailNotFound, OutboxShape, OutboxStoreError } from "./outbox.js"
 
-/** The default path prefix the emulator mounts the mailbox API and pages under. */
+/** The default path prefix the local backend mounts the mailbox API and pages under. */
 export const defaultMailboxPrefix: `/${string}` = "/mailbox"
 
 /** One entry of `GET {prefix}/api/v1/mailbox/{name}`. */

@@ -1,5 +1,5 @@
 /**
- * The mailbox routes, ready for the emulator's router. With the default prefix `/mailbox`:
+ * The mailbox routes, ready for the local backend's router. With the default prefix `/mailbox`:
  * - `GET /mailbox`                          recent messages of all mailboxes (HTML)
  * - `GET /mailbox/inbox?name=...`           redirect to the mailbox page of that name
  * - `GET /mailbox/inbox/{name}`             one mailbox (HTML)

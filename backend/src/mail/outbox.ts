@@ -20,7 +20,7 @@ export class MailNotFound extends Schema.TaggedError<MailNotFound>()("MailNotFou
 }) {}
 
 /**
- * Where messages live. The emulator's SQL store implements it; `memoryOutboxStore` serves tests.
+ * Where messages live. The local backend's SQL store implements it; `memoryOutboxStore` serves tests.
  * `list` returns the messages of one mailbox (the `mailbox` field) oldest first.
  */
 export interface OutboxStore {
@@ -50,7 +50,7 @@ export interface OutboxOptions {
   readonly newId?: Effect.Effect<string> | undefined
 }
 
-/** The outbox: every message the emulator sends is kept here, whatever else happens to it. */
+/** The outbox: every message the local backend sends is kept here, whatever else happens to it. */
 export interface OutboxShape {
   readonly add: (mail: OutgoingMail) => Effect.Effect<StoredMail, OutboxStoreError>
   /**
@@ -97,8 +97,8 @@ export const makeOutbox = (store: OutboxStore, options: OutboxOptions = {}): Out
   }
 }
 
-/** The emulator's outbox as a service. */
-export class Outbox extends Context.Service<Outbox, OutboxShape>()("stackfx/emulator/Outbox") {
+/** The local backend's outbox as a service. */
+export class Outbox extends Context.Service<Outbox, OutboxShape>()("stackfx-backend/Outbox") {
   /** An outbox over the given store. */
   static readonly layer = (store: OutboxStore, options?: OutboxOptions): Layer.Layer<Outbox> =>
     Layer.succeed(Outbox, makeOutbox(store, options))

@@ -14,7 +14,7 @@ export interface SmtpConfig {
   readonly senderEmail: string
 }
 
-/** A project's email config: the emulator's outbox only ("shared"), or the outbox plus SMTP ("standard"). */
+/** A project's email config: the local backend's outbox only ("shared"), or the outbox plus SMTP ("standard"). */
 export type EmailConfig = { readonly type: "shared" } | ({ readonly type: "standard" } & SmtpConfig)
 
 /** SMTP delivery failed; `errorMessage` is what `send-test-email` reports (it never contains the password). */

@@ -22,7 +22,7 @@ export class PasskeyStoreError extends Schema.TaggedError<PasskeyStoreError>()("
   cause: Schema.optional(Schema.Defect())
 }) {}
 
-/** Where passkeys live. The emulator's SQL store implements it; `memoryPasskeyStore` serves tests. */
+/** Where passkeys live. The local backend's SQL store implements it; `memoryPasskeyStore` serves tests. */
 export interface PasskeyStore {
   readonly insert: (passkey: StoredPasskey) => Effect.Effect<void, PasskeyStoreError>
   readonly findByCredentialId: (credentialId: string) => Effect.Effect<StoredPasskey | undefined, PasskeyStoreError>

@@ -15,7 +15,7 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
-import { baseUrlFromHost, EmulatorConfig } from "../config.js"
+import { baseUrlFromHost, LocalBackendConfig } from "../config.js"
 import { escapeHtml, htmlPage } from "../mail/html.js"
 import { defaultMailboxPrefix } from "../mail/inbucket.js"
 import { databaseKind } from "../operations/projects/backend-status.js"
@@ -63,7 +63,7 @@ const favicon = HttpServerResponse.text(FAVICON_SVG, {
 /** `GET /` and `GET /favicon.ico`, reading the config and the database kind once at construction. */
 export const homeRoutes = HttpRouter.use((router) =>
   Effect.gen(function* () {
-    const config = yield* EmulatorConfig
+    const config = yield* LocalBackendConfig
     const database = yield* databaseKind
     const home = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
       const baseUrl = baseUrlFromHost(request.headers["host"], request.headers["x-forwarded-proto"]) ?? config.baseUrl

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import { EmulatorConfig } from "../config.js"
+import { LocalBackendConfig } from "../config.js"
 
 /** The hosted text, word for word (clients and tests match on it). */
 export const notFoundText = (url: string): string =>
@@ -18,7 +18,7 @@ export const notFoundText = (url: string): string =>
 
 const notFound = Effect.gen(function* () {
   const request = yield* HttpServerRequest.HttpServerRequest
-  const config = yield* EmulatorConfig
+  const config = yield* LocalBackendConfig
   return HttpServerResponse.text(notFoundText(`${config.baseUrl}${request.url}`), { status: 404 })
 })
 

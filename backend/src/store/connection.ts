@@ -37,8 +37,8 @@ const KEY_STAMPS_LIMIT = 10_000
 
 /** The `Db` service over a driver. */
 export const makeDb = (driver: Driver): DbShape => {
-  // Keyed per instance so two emulators in one process never see each other's transaction.
-  const current = Context.Reference<Connection | undefined>(`stackfx/emulator/Db/transaction/${randomUUID()}`, {
+  // Keyed per instance so two local backends in one process never see each other's transaction.
+  const current = Context.Reference<Connection | undefined>(`stackfx-backend/Db/transaction/${randomUUID()}`, {
     defaultValue: () => undefined
   })
 
@@ -51,7 +51,7 @@ export const makeDb = (driver: Driver): DbShape => {
   let everything = 0
   const keyStamps = new Map<string, number>()
   const narrowed = Context.Reference<ReadonlyArray<string> | undefined>(
-    `stackfx/emulator/Db/writesOnly/${randomUUID()}`,
+    `stackfx-backend/Db/writesOnly/${randomUUID()}`,
     {
       defaultValue: () => undefined
     }
@@ -122,7 +122,7 @@ export const makeDb = (driver: Driver): DbShape => {
               // A failed COMMIT means nothing was written: report it instead of the body's success.
               if (Exit.isSuccess(result) && Exit.isFailure(finished)) return yield* Effect.failCause(finished.cause)
               if (Exit.isFailure(finished)) {
-                yield* Effect.logWarning("stackfx emulator: ROLLBACK failed", finished.cause)
+                yield* Effect.logWarning("stackfx local backend: ROLLBACK failed", finished.cause)
               }
               return yield* result
             })

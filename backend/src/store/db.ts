@@ -1,5 +1,5 @@
 /**
- * The SQL connection the emulator's repositories share. One PostgreSQL dialect serves both drivers
+ * The SQL connection the local backend's repositories share. One PostgreSQL dialect serves both drivers
  * (embedded PGlite and a real PostgreSQL), so repositories write plain `$1`-parameterised SQL.
  */
 import * as Context from "effect/Context"
@@ -51,13 +51,13 @@ export interface DbShape {
 }
 
 /**
- * The emulator's database. Stores and operations reach it through the context, never as a parameter
+ * The local backend's database. Stores and operations reach it through the context, never as a parameter
  * (test/architecture.test.ts): `Db.query(sql, params)` is an Effect that requires `Db`, and
  * `Db.transaction(effect)` runs `effect` in one transaction. A transaction provides its connection to
  * everything that runs inside it through the context (connection.ts: `Effect.provideService` of the held
  * connection), so every `Db.query` of a store function called within joins it, however deep the call.
  */
-export class Db extends Context.Service<Db, DbShape>()("stackfx/emulator/Db") {
+export class Db extends Context.Service<Db, DbShape>()("stackfx-backend/Db") {
   /** One parameterised statement, inside the current transaction if any. */
   static readonly query = (
     sql: string,

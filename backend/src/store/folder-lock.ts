@@ -120,7 +120,7 @@ export const lockFolder = (folder: string): Effect.Effect<void, DatabaseFolderIn
     yield* Effect.ensuring(
       take,
       attempt(() => unlink(draft)).pipe(
-        Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${draft}`, error.message))
+        Effect.catch((error) => Effect.logWarning(`stackfx local backend: could not remove ${draft}`, error.message))
       )
     )
     yield* Effect.addFinalizer(() =>
@@ -128,7 +128,7 @@ export const lockFolder = (folder: string): Effect.Effect<void, DatabaseFolderIn
       attempt(async () => {
         if ((await readFile(lockFile, "utf8")) === mine) await unlink(lockFile)
       }).pipe(
-        Effect.catch((error) => Effect.logWarning(`stackfx emulator: could not remove ${lockFile}`, error.message))
+        Effect.catch((error) => Effect.logWarning(`stackfx local backend: could not remove ${lockFile}`, error.message))
       )
     )
   })

@@ -40,7 +40,7 @@ const open = (
     }),
     (pg) =>
       attempt(() => (pg.closed ? Promise.resolve() : pg.close())).pipe(
-        Effect.catch((error) => Effect.logWarning("stackfx emulator: closing PGlite failed", error.message))
+        Effect.catch((error) => Effect.logWarning("stackfx local backend: closing PGlite failed", error.message))
       )
   )
 
@@ -73,7 +73,9 @@ const removeStaleTemplates = (dir: string, keep: string) =>
       const info = await stat(path)
       if (now - info.mtimeMs > STALE_AFTER_MS) await unlink(path)
     }
-  }).pipe(Effect.catch((error) => Effect.logDebug("stackfx emulator: could not clean old templates", error.message)))
+  }).pipe(
+    Effect.catch((error) => Effect.logDebug("stackfx local backend: could not clean old templates", error.message))
+  )
 
 /** Returns the template tarball, building and saving it on first use. */
 const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {

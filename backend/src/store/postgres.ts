@@ -1,4 +1,4 @@
-/** The PostgreSQL driver (`pg`), used when the emulator is given a `postgres://` URL. */
+/** The PostgreSQL driver (`pg`), used when the local backend is given a `postgres://` URL. */
 import pg from "pg"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -42,7 +42,7 @@ export const makePostgresDb = (url: string): Effect.Effect<DbShape, DbError | Da
       Effect.sync(() => new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })),
       (p) =>
         attempt(() => p.end()).pipe(
-          Effect.catch((error) => Effect.logWarning("stackfx emulator: closing the pool failed", error.message))
+          Effect.catch((error) => Effect.logWarning("stackfx local backend: closing the pool failed", error.message))
         )
     )
     // Fail at start-up, not at the first request, when the server is unreachable.

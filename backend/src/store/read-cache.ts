@@ -35,7 +35,7 @@ interface InFlight {
   readonly result: Deferred.Deferred<unknown, DbError>
 }
 
-export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("stackfx/emulator/ReadCache") {
+export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("stackfx-backend/ReadCache") {
   static readonly layer: Layer.Layer<ReadCache, never, Db> = Layer.effect(
     ReadCache,
     Effect.map(Db, (db) => {

@@ -40,7 +40,7 @@ export type WireFault = typeof WireFault.Type
 export const SharedBackend = Schema.Struct({
   url: Schema.String,
   secret: Schema.String,
-  /** The seeded projects' keys (the `EmulatorShape` without its URLs, which are the worker's proxy's). */
+  /** The seeded projects' keys (the `LocalBackendShape` without its URLs, which are the worker's proxy's). */
   project: Schema.Struct({
     id: Schema.String,
     publishableClientKey: Schema.String,

@@ -11,7 +11,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
-import { Emulator } from "../options.js"
+import { LocalBackend } from "../options.js"
 import { layer } from "../server.js"
 import type { SharedBackend } from "./control-protocol.js"
 import { testControl } from "./control-server.js"
@@ -35,13 +35,13 @@ export const startTestBackend = async (options: { readonly log?: boolean } = {})
     await Effect.runPromise(Scope.close(scope, Exit.void))
     return Promise.reject(error)
   })
-  const emulator = Context.get(built, Emulator)
+  const localBackend = Context.get(built, LocalBackend)
   let stopped: Promise<void> | undefined
   return {
-    url: emulator.url,
+    url: localBackend.url,
     secret,
-    project: emulator.project,
-    demoProject: emulator.demoProject,
+    project: localBackend.project,
+    demoProject: localBackend.demoProject,
     stop: () => (stopped ??= Effect.runPromise(Scope.close(scope, Exit.void)))
   }
 }

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
-import type { EmulatorShape } from "../options.js"
+import type { LocalBackendShape } from "../options.js"
 import { type ControlClient, controlClient } from "./control-client.js"
 import { SHARED_BACKEND_VARIABLE, SharedBackend } from "./control-protocol.js"
 import { startProxy } from "./proxy.js"
@@ -18,9 +18,9 @@ export interface WorkerBackend {
   /** Base URL (the worker's proxy), what a tier's `baseUrl` is. */
   readonly url: string
   /** What the backend says of itself, its URLs the proxy's: the seeded projects' keys. */
-  readonly emulator: EmulatorShape
+  readonly localBackend: LocalBackendShape
   /** The same with the backend's own URLs, for clients that need no test's clock or faults (no proxy hop). */
-  readonly direct: EmulatorShape
+  readonly direct: LocalBackendShape
   readonly control: ControlClient
 }
 
@@ -55,14 +55,14 @@ const connect = async (): Promise<WorkerBackend> => {
   )
   await health.body?.cancel()
   const url = await startProxy({ url: new URL(backend.url), secret: backend.secret })
-  const shape = (base: string): EmulatorShape => ({
+  const shape = (base: string): LocalBackendShape => ({
     url: base,
     apiUrl: `${base}${API_PATH_PREFIX}`,
     mailboxUrl: `${base}/mailbox`,
     project: backend.project,
     demoProject: backend.demoProject
   })
-  return { url, emulator: shape(url), direct: shape(backend.url), control: controlClient(backend) }
+  return { url, localBackend: shape(url), direct: shape(backend.url), control: controlClient(backend) }
 }
 
 let running: Promise<WorkerBackend> | undefined

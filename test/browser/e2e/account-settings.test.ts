@@ -13,7 +13,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Response } from "playwright-core"
 import { expectHome, fillSignIn, signUp, submitSignUp } from "./support/app.js"
 import { freshEmail, screenshot, type Stack, startStack } from "./support/stack.js"
-import { call } from "../../support/emulator.js"
+import { call } from "../../support/local-backend.js"
 import { lowContrastText } from "../support/contrast.js"
 
 let stack: Stack
@@ -123,11 +123,11 @@ describe("account settings in the demo", () => {
   }, 60_000)
 
   it("confirms a command-line sign-in: the program's poll then gets the session", async () => {
-    const project = stack.emulator.demoProject
-    const started = await call(stack.emulator, project, "POST", "/auth/cli", { body: {} })
+    const project = stack.localBackend.demoProject
+    const started = await call(stack.localBackend, project, "POST", "/auth/cli", { body: {} })
     assert.strictEqual(started.status, 200, started.text)
     const poll = () =>
-      call(stack.emulator, project, "POST", "/auth/cli/poll", { body: { polling_code: started.body.polling_code } })
+      call(stack.localBackend, project, "POST", "/auth/cli/poll", { body: { polling_code: started.body.polling_code } })
 
     const person = await stack.newPerson()
     const page = await person.newPage()
@@ -148,11 +148,13 @@ describe("account settings in the demo", () => {
     assert.strictEqual(success.httpStatus, 201)
     assert.strictEqual(success.body.status, "success")
     // The refresh token is the program's session: it refreshes it into an access token of the person.
-    const refreshed = await call(stack.emulator, project, "POST", "/auth/sessions/current/refresh", {
+    const refreshed = await call(stack.localBackend, project, "POST", "/auth/sessions/current/refresh", {
       refreshToken: success.body.refresh_token
     })
     assert.strictEqual(refreshed.status, 200, refreshed.text)
-    const user = await call(stack.emulator, project, "GET", "/users/me", { accessToken: refreshed.body.access_token })
+    const user = await call(stack.localBackend, project, "GET", "/users/me", {
+      accessToken: refreshed.body.access_token
+    })
     assert.strictEqual(user.body.primary_email, email)
 
     // Without a login code the page says so.

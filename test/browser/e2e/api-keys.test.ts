@@ -5,7 +5,7 @@
  * their team from the team's entry.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { call } from "../../support/emulator.js"
+import { call } from "../../support/local-backend.js"
 import { expectHome, signUp } from "./support/app.js"
 import { freshEmail, screenshot, type Stack, startStack } from "./support/stack.js"
 
@@ -15,7 +15,7 @@ const password = "api key holder password"
 beforeAll(async () => {
   stack = await startStack("api-keys", "shared")
   // The seeded demo project has both kinds of keys on (every feature the demo shows), unlike a new project.
-  const result = await call(stack.emulator, stack.emulator.demoProject, "GET", "/internal/projects/current", {
+  const result = await call(stack.localBackend, stack.localBackend.demoProject, "GET", "/internal/projects/current", {
     accessType: "admin"
   })
   assert.strictEqual(result.status, 200, result.text)
@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 const checkKey = async (kind: "user" | "team", apiKey: string) => {
-  const result = await call(stack.emulator, stack.emulator.demoProject, "POST", `/${kind}-api-keys/check`, {
+  const result = await call(stack.localBackend, stack.localBackend.demoProject, "POST", `/${kind}-api-keys/check`, {
     accessType: "server",
     body: { api_key: apiKey }
   })

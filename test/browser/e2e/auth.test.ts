@@ -63,7 +63,7 @@ describe("a person in the demo", () => {
     await screenshot(page, "3-signed-in")
 
     // While the user loads, the button is a round skeleton: hold the answer back to see it.
-    const me = `${stack.emulator.apiUrl}/users/me`
+    const me = `${stack.localBackend.apiUrl}/users/me`
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -115,8 +115,8 @@ describe("a person in the demo", () => {
     await page.goto("/")
     await signOutByMenu(page)
     // The official SDK's sign-in answered MFA required: it keeps the attempt code in the tab and redirects.
-    const demo = stack.emulator.demoProject
-    const signIn = await fetch(`${stack.emulator.apiUrl}/auth/password/sign-in`, {
+    const demo = stack.localBackend.demoProject
+    const signIn = await fetch(`${stack.localBackend.apiUrl}/auth/password/sign-in`, {
       method: "POST",
       headers: {
         "content-type": "application/json",

@@ -41,8 +41,8 @@ const steps = async (page: Page, run: () => Promise<void>) => {
 
 /** The demo project's setting, through the admin API (each e2e file has a backend of its own). */
 const requireEmailVerification = async (on: boolean) => {
-  const project = stack.emulator.demoProject
-  const answer = await fetch(`${stack.emulator.apiUrl}/internal/projects/current`, {
+  const project = stack.localBackend.demoProject
+  const answer = await fetch(`${stack.localBackend.apiUrl}/internal/projects/current`, {
     method: "PATCH",
     headers: {
       "content-type": "application/json",

@@ -8,26 +8,26 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
-import type { RunningEmulator } from "../../../backend/src/index.js"
-import { kitEmulator } from "../../support/emulator.js"
+import type { RunningLocalBackend } from "../../../backend/src/index.js"
+import { kitLocalBackend } from "../../support/local-backend.js"
 import { type Harness, repoRoot, startHarness } from "../support/harness.js"
 import { requestSignInLink, submitSignIn, submitSignUp } from "./support/app.js"
 import { freshEmail, openEmailLink } from "./support/stack.js"
 
-let emulator: RunningEmulator
+let localBackend: RunningLocalBackend
 let harness: Harness
 /** The page's origin on `localhost`, the host the backend's seeded project trusts. */
 let appUrl: string
 
 beforeAll(async () => {
-  emulator = await kitEmulator()
+  localBackend = await kitLocalBackend()
   harness = await startHarness(join(repoRoot, "test/browser/pages/handler-basepath-page.tsx"))
   appUrl = harness.baseUrl.replace("127.0.0.1", "localhost")
 }, 120_000)
 
 afterAll(async () => {
   await harness?.close()
-  await emulator?.stop()
+  await localBackend?.stop()
 })
 
 interface Person {
@@ -42,9 +42,9 @@ type Navigate = "router" | "document"
 const newPerson = async (navigate: Navigate = "router"): Promise<Person> => {
   const context = await harness.browser.newContext({ baseURL: appUrl, viewport: { width: 1024, height: 720 } })
   const backend = {
-    baseUrl: emulator.url,
-    projectId: emulator.demoProject.id,
-    publishableClientKey: emulator.demoProject.publishableClientKey
+    baseUrl: localBackend.url,
+    projectId: localBackend.demoProject.id,
+    publishableClientKey: localBackend.demoProject.publishableClientKey
   }
   await context.addInitScript(
     (value) => {
@@ -88,7 +88,7 @@ const expectHandlerPage = async (page: Page, route: string): Promise<string | nu
 /** The first link with a code of the newest matching email, read in a page of its own (the mailbox is no page of the app). */
 const emailedLink = async (context: BrowserContext, email: string, subject: RegExp): Promise<URL> => {
   const mailbox = await context.newPage()
-  const link = await openEmailLink(mailbox, { emulator }, email, subject)
+  const link = await openEmailLink(mailbox, { localBackend }, email, subject)
   await mailbox.close()
   return new URL(link)
 }

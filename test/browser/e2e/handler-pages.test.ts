@@ -6,7 +6,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import type { Page } from "playwright-core"
-import { call } from "../../support/emulator.js"
+import { call } from "../../support/local-backend.js"
 import {
   expectHome,
   fillSignIn,
@@ -58,7 +58,7 @@ const expectAccountSettings = async (page: Page): Promise<void> => {
 
 /** Switches the demo project's `clientUserDeletionEnabled` through the admin API. */
 const setClientUserDeletion = async (enabled: boolean): Promise<void> => {
-  const result = await call(stack.emulator, stack.emulator.demoProject, "PATCH", "/internal/projects/current", {
+  const result = await call(stack.localBackend, stack.localBackend.demoProject, "PATCH", "/internal/projects/current", {
     accessType: "admin",
     body: { config: { client_user_deletion_enabled: enabled } }
   })

@@ -6,7 +6,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { expectHome, fillSignIn } from "./support/app.js"
 import { freshEmail, screenshot, type Stack, startStack } from "./support/stack.js"
-import { call, expectStatus } from "../../support/emulator.js"
+import { call, expectStatus } from "../../support/local-backend.js"
 
 let stack: Stack
 const password = "invited person password"
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Through the demo project's server API, as an app's backend would. */
 const server = (method: string, path: string, body: unknown) =>
-  call(stack.emulator, stack.emulator.demoProject, method, path, { accessType: "server", body })
+  call(stack.localBackend, stack.localBackend.demoProject, method, path, { accessType: "server", body })
 
 const inviteToNewTeam = async (displayName: string, email: string): Promise<void> => {
   const team = expectStatus(await server("POST", "/teams", { display_name: displayName }), 201)

@@ -5,8 +5,8 @@
  */
 import { type Browser, chromium, request as apiRequest } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
-import type { RunningEmulator } from "../../../backend/src/index.js"
-import { kitEmulator } from "../../support/emulator.js"
+import type { RunningLocalBackend } from "../../../backend/src/index.js"
+import { kitLocalBackend } from "../../support/local-backend.js"
 import { CHROMIUM_PATH } from "../support/harness.js"
 import { type RunningExample, startExample } from "./example-app.js"
 import { loadAndHydrate, observeLayoutShift } from "./hydration.js"
@@ -30,17 +30,17 @@ const sessionCookies = (cookies: ReadonlyArray<{ readonly name: string; readonly
 /** The main part of a page's HTML (a server-rendered page's hidden, streamed parts included). */
 const mainOf = (html: string): string => html.slice(html.indexOf("<main"))
 
-let emulator: RunningEmulator | undefined
+let localBackend: RunningLocalBackend | undefined
 let example: RunningExample | undefined
 let browser: Browser | undefined
 
 beforeAll(async () => {
-  emulator = await kitEmulator()
+  localBackend = await kitLocalBackend()
   example = await startExample({
-    STACK_API_URL: emulator.url,
-    STACK_PROJECT_ID: emulator.demoProject.id,
-    STACK_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey,
-    STACK_SECRET_SERVER_KEY: emulator.demoProject.secretServerKey,
+    STACK_API_URL: localBackend.url,
+    STACK_PROJECT_ID: localBackend.demoProject.id,
+    STACK_PUBLISHABLE_CLIENT_KEY: localBackend.demoProject.publishableClientKey,
+    STACK_SECRET_SERVER_KEY: localBackend.demoProject.secretServerKey,
     // As behind a TLS-ending proxy: the forwarded protocol decides the cookies' Secure flag.
     STACK_TRUST_PROXY: "1"
   })
@@ -53,12 +53,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   example?.stop()
-  await emulator?.stop()
+  await localBackend?.stop()
 })
 
 describe("the TanStack Start example", () => {
   it("renders the user and the page's data on the server, hydrates without a request, signs out, and guards", async () => {
-    if (browser === undefined || example === undefined || emulator === undefined) throw new Error("not started")
+    if (browser === undefined || example === undefined || localBackend === undefined) throw new Error("not started")
     const context = await browser.newContext({ baseURL: example.url })
     const page = await context.newPage()
     await observeLayoutShift(page)

@@ -9,19 +9,19 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { randomUUID } from "node:crypto"
 import { afterAll, assert, beforeAll } from "vitest"
-import { startEmulator } from "../../../backend/src/index.js"
+import { startLocalBackend } from "../../../backend/src/index.js"
 import { type CoreServices, coreLayer } from "../../../src/layers/core.js"
 import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
-import { testBackendOptions } from "../../support/emulator.js"
+import { testBackendOptions } from "../../support/local-backend.js"
 import { type FaultProxy, startFaultProxy } from "../../support/fault-proxy.js"
 import type { FastClock } from "./fast-clock.js"
 
-export type Emulator = Awaited<ReturnType<typeof startEmulator>>
-export type Project = Emulator["project"]
+export type LocalBackend = Awaited<ReturnType<typeof startLocalBackend>>
+export type Project = LocalBackend["project"]
 
 /** A throwaway local backend on a free port with an in-memory database. */
-export const startLocalBackend = (): Promise<Emulator> => startEmulator({ ...testBackendOptions, log: false })
+export const startQuietBackend = (): Promise<LocalBackend> => startLocalBackend({ ...testBackendOptions, log: false })
 
 export const PASSWORD = "correct-horse-battery-staple"
 
@@ -52,10 +52,10 @@ export const serverHeaders = (project: Project): Record<string, string> => ({
 })
 
 /** Signs a new user up straight against the backend (no proxy, no faults). */
-export const signUpDirect = async (emulator: Emulator, email = uniqueEmail("user")): Promise<SignedUp> => {
-  const res = await fetch(`${emulator.apiUrl}/auth/password/sign-up`, {
+export const signUpDirect = async (localBackend: LocalBackend, email = uniqueEmail("user")): Promise<SignedUp> => {
+  const res = await fetch(`${localBackend.apiUrl}/auth/password/sign-up`, {
     method: "POST",
-    headers: clientHeaders(emulator.project),
+    headers: clientHeaders(localBackend.project),
     body: JSON.stringify({ email, password: PASSWORD })
   })
   const text = await res.text()
@@ -148,7 +148,7 @@ export const watchUnhandled = () => {
 
 /** What a fault test file talks to: the local backend, and the fault proxy in front of it. */
 export interface FaultBackend {
-  readonly emulator: Emulator
+  readonly localBackend: LocalBackend
   readonly proxy: FaultProxy
   /** Unhandled rejections and uncaught exceptions seen so far in this file. */
   readonly unhandledSeen: () => ReadonlyArray<unknown>
@@ -160,16 +160,16 @@ export interface FaultBackend {
  */
 export const useFaultBackend = (): FaultBackend => {
   let unhandled: ReturnType<typeof watchUnhandled> | undefined
-  let emulator: Emulator | undefined
+  let localBackend: LocalBackend | undefined
   let proxy: FaultProxy | undefined
   beforeAll(async () => {
     unhandled = watchUnhandled()
-    emulator = await startLocalBackend()
-    proxy = await startFaultProxy(emulator.url)
+    localBackend = await startQuietBackend()
+    proxy = await startFaultProxy(localBackend.url)
   })
   afterAll(async () => {
     await proxy?.close()
-    await emulator?.stop()
+    await localBackend?.stop()
     unhandled?.stop()
     assert.deepStrictEqual(unhandled?.seen, [], "no unhandled rejection or uncaught exception")
   })
@@ -178,8 +178,8 @@ export const useFaultBackend = (): FaultBackend => {
     return value
   }
   return {
-    get emulator() {
-      return started(emulator)
+    get localBackend() {
+      return started(localBackend)
     },
     get proxy() {
       return started(proxy)

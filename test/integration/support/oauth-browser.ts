@@ -4,8 +4,8 @@
  * and its form submitted. Also the PKCE and token-call helpers the flows need.
  */
 import { createHash, randomBytes } from "node:crypto"
-import type { RunningEmulator } from "../../../backend/src/index.js"
-import type { TestProject } from "../../support/emulator.js"
+import type { RunningLocalBackend } from "../../../backend/src/index.js"
+import type { TestProject } from "../../support/local-backend.js"
 
 export interface Step {
   readonly status: number
@@ -160,7 +160,7 @@ export interface AuthorizeParams {
 }
 
 /** The authorize URL of docs/wire.md. */
-export const authorizeUrl = (emulator: RunningEmulator, project: TestProject, p: AuthorizeParams): string => {
+export const authorizeUrl = (localBackend: RunningLocalBackend, project: TestProject, p: AuthorizeParams): string => {
   const query = new URLSearchParams({
     client_id: p.clientId ?? project.id,
     client_secret: p.clientSecret ?? project.publishableClientKey,
@@ -178,16 +178,16 @@ export const authorizeUrl = (emulator: RunningEmulator, project: TestProject, p:
     ...(p.providerScope === undefined ? {} : { provider_scope: p.providerScope }),
     ...p.extra
   })
-  return `${emulator.apiUrl}/auth/oauth/authorize/${p.provider}?${query.toString()}`
+  return `${localBackend.apiUrl}/auth/oauth/authorize/${p.provider}?${query.toString()}`
 }
 
 /** `POST /auth/oauth/token` with the authorization-code grant; the parsed answer and known-error header. */
 export const exchangeCode = async (
-  emulator: RunningEmulator,
+  localBackend: RunningLocalBackend,
   project: TestProject,
   input: { code: string; verifier: string; redirectUri: string }
 ): Promise<{ status: number; body: any; knownError: string | null }> => {
-  const response = await fetch(`${emulator.apiUrl}/auth/oauth/token`, {
+  const response = await fetch(`${localBackend.apiUrl}/auth/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({

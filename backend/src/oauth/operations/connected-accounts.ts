@@ -25,7 +25,7 @@ import { resolveProvider } from "./oauth-providers.js"
 export const MIN_TOKEN_VALIDITY_MS = 5 * 60 * 1000
 
 /** Whether providers on shared keys hand out access tokens (hosted: `STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true`). */
-export const SharedOAuthAccessTokens = Context.Reference<boolean>("stackfx/emulator/SharedOAuthAccessTokens", {
+export const SharedOAuthAccessTokens = Context.Reference<boolean>("stackfx-backend/SharedOAuthAccessTokens", {
   defaultValue: () => false
 })
 

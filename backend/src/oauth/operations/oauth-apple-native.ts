@@ -6,7 +6,7 @@
  * OAuth callback's rules (`oauth-users.ts`) and gets a new session.
  *
  * The local backend has no internet: the issuer is the one the project's `apple` provider signs in through
- * (`PUT /api/v1/emulator/oauth-providers/apple`), else Apple's own, which cannot be reached offline, so that
+ * (`PUT /api/v1/local-backend/oauth-providers/apple`), else Apple's own, which cannot be reached offline, so that
  * every token is then refused as the hosted service refuses one it cannot verify.
  */
 import * as Effect from "effect/Effect"

@@ -12,7 +12,7 @@ import { assessBotChallenge } from "../../operations/auth/bot-challenge.js"
 import { OAuthExtraScopeNotAvailableWithSharedOAuthKeys } from "@stackfx/lib/errors/known/oauth.js"
 import { InvalidProjectForAccessToken } from "@stackfx/lib/errors/known/session.js"
 import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { EmulatorConfig } from "../../config.js"
+import { LocalBackendConfig } from "../../config.js"
 import { AccessTokens } from "../../crypto/access-tokens.js"
 import { randomSecret } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
@@ -117,7 +117,7 @@ export const startOAuthFlow = (providerId: string, query: AuthorizeQuery, hostHe
       type === "link" ? yield* linkingUser(project, query.token) : yield* signedInUser(project, query.token)
     const responseMode = responseModeOf(query)
 
-    const config = yield* EmulatorConfig
+    const config = yield* LocalBackendConfig
     const callbackUrl = `${serverOrigin(config.baseUrl, hostHeader)}${callbackPath(providerId)}`
     const innerState = yield* randomSecret(24)
     const scopes = requestedScopes(providerId, provider.route, providerScope)

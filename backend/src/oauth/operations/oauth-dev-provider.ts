@@ -1,5 +1,5 @@
 /**
- * The development provider wired into the emulator: one instance per server (its codes live in memory), whose
+ * The development provider wired into the local backend: one instance per server (its codes live in memory), whose
  * pages live at `/dev-oauth/{provider}/authorize` and which only ever sends the browser back to this server's
  * OAuth callback. The callback URL is built from the address the browser used, when that is this server
  * under another loopback name (`localhost` instead of `127.0.0.1`), so the flow's cookie stays on one origin.
@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { isLocalhostHostname } from "@stackfx/lib/domain/rules/hosts.js"
-import { EmulatorConfig } from "../../config.js"
+import { LocalBackendConfig } from "../../config.js"
 import { DevProvider, makeDevProvider } from "../protocol/dev-provider.js"
 import { devProviderRoutes } from "../protocol/dev-provider-routes.js"
 
@@ -45,10 +45,12 @@ export const isBackendCallback =
     )
   }
 
-/** The emulator's development provider. */
-export const devProviderLayer: Layer.Layer<DevProvider, never, EmulatorConfig> = Layer.effect(
+/** The local backend's development provider. */
+export const devProviderLayer: Layer.Layer<DevProvider, never, LocalBackendConfig> = Layer.effect(
   DevProvider,
-  Effect.flatMap(EmulatorConfig, (config) => makeDevProvider({ isAllowedRedirect: isBackendCallback(config.baseUrl) }))
+  Effect.flatMap(LocalBackendConfig, (config) =>
+    makeDevProvider({ isAllowedRedirect: isBackendCallback(config.baseUrl) })
+  )
 )
 
 /** The development provider's pages, for the server's router. */

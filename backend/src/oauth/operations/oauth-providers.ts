@@ -2,7 +2,7 @@
  * Which provider serves a project's OAuth provider id. Shared providers (Stack's development keys) are served
  * offline by the built-in development provider. A standard provider (the project's own client id and secret)
  * goes through OpenID Connect when its issuer is known: configured for the project
- * (`PUT /api/v1/emulator/oauth-providers/{provider_id}`), or well known (google, microsoft, apple, gitlab).
+ * (`PUT /api/v1/local-backend/oauth-providers/{provider_id}`), or well known (google, microsoft, apple, gitlab).
  * A standard provider without an issuer (github, spotify, ... speak plain OAuth 2, not OpenID Connect) is
  * served by the development provider too, so a project configured for production still works offline.
  */
@@ -15,7 +15,7 @@ import type { DbEffect } from "../../store/db.js"
 import { findProviderIssuer } from "../store/oauth-accounts.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 
-/** How the emulator reaches a provider. */
+/** How the local backend reaches a provider. */
 export type ProviderRoute =
   | { readonly kind: "dev" }
   | { readonly kind: "oidc"; readonly issuer: string; readonly clientId: string; readonly clientSecret: string }

@@ -1,5 +1,5 @@
 /**
- * The development provider's pages, ready for the emulator's router. With the default prefix `/dev-oauth`:
+ * The development provider's pages, ready for the local backend's router. With the default prefix `/dev-oauth`:
  * - `GET  /dev-oauth/{providerId}/authorize?redirect_uri&state&scope&nonce`  the page (HTML)
  * - `POST /dev-oauth/{providerId}/authorize`  form post from the page; answers 302 to `redirect_uri` with
  *   `code` and `state`, or `error=access_denied` and `state`

@@ -176,8 +176,8 @@ export const makeDevProvider = (config: DevProviderConfig): Effect.Effect<DevPro
     return { checkRequest, approve, deny, exchange }
   })
 
-/** The development provider as a service of the emulator. */
-export class DevProvider extends Context.Service<DevProvider, DevProviderShape>()("stackfx/emulator/DevProvider") {
+/** The development provider as a service of the local backend. */
+export class DevProvider extends Context.Service<DevProvider, DevProviderShape>()("stackfx-backend/DevProvider") {
   static readonly layer = (config: DevProviderConfig): Layer.Layer<DevProvider> =>
     Layer.effect(DevProvider, makeDevProvider(config))
 }

@@ -60,7 +60,7 @@ export type OidcDiscovery = typeof OidcDiscovery.Type
 
 const withoutTrailingSlash = (s: string) => s.replace(/\/+$/, "")
 
-/** The issuer of well-known providers; others need an explicit issuer in the emulator's configuration. */
+/** The issuer of well-known providers; others need an explicit issuer in the local backend's configuration. */
 export const knownIssuer = (
   providerId: string,
   options: { readonly microsoftTenantId?: string | undefined } = {}

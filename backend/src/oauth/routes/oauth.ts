@@ -1,5 +1,5 @@
 /**
- * OAuth in the browser: the authorize redirect, the providers' callback, and the emulator-only setting of a
+ * OAuth in the browser: the authorize redirect, the providers' callback, and the local-backend-only setting of a
  * standard provider's OpenID Connect issuer. The code exchange is `oauth/routes/oauth-token.ts`.
  *
  * - `GET /auth/oauth/authorize/{provider}`: 302 to the provider, with a cookie tying the flow to
@@ -8,7 +8,7 @@
  *   or to its `error_redirect_url` with `error` and `error_description`.
  * - `POST /auth/oauth/callback/apple/native`: native Sign in with Apple, an identity token for a session
  *   (`oauth/operations/oauth-apple-native.ts`).
- * - `GET|PUT /emulator/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
+ * - `GET|PUT /local-backend/oauth-providers/{provider}` (admin; not part of the hosted API): `{ issuer }`, the issuer
  *   URL of a standard provider served by a local OpenID Connect server (e.g. a test's mock). `null` removes it.
  */
 import * as Duration from "effect/Duration"
@@ -16,12 +16,12 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
-import { EmulatorConfig } from "../../config.js"
+import { LocalBackendConfig } from "../../config.js"
 import { OAuthApi, OAuthNativeApi } from "@stackfx/lib/contract/oauth.js"
 import { endpoint } from "../../http/route.js"
 import { serve, unreachable } from "../../http/serve.js"
 import { json } from "../../http/respond.js"
-import { providerIssuer, setProviderIssuer } from "../operations/emulator-providers.js"
+import { providerIssuer, setProviderIssuer } from "../operations/local-providers.js"
 import { signInWithAppleIdToken } from "../operations/oauth-apple-native.js"
 import { OUTER_OAUTH_FLOW_TTL_MS, startOAuthFlow } from "../operations/oauth-authorize.js"
 import { completeOAuthFlow, innerStateCookies } from "../operations/oauth-callback.js"
@@ -39,7 +39,7 @@ const withFlowCookies = (
   value: string,
   maxAgeSeconds: number
 ) =>
-  Effect.flatMap(EmulatorConfig, (config) => {
+  Effect.flatMap(LocalBackendConfig, (config) => {
     const options = {
       path: COOKIE_PATH,
       maxAge: Duration.seconds(maxAgeSeconds),
@@ -110,7 +110,7 @@ export const routes = [
   ),
   endpoint({
     method: "GET",
-    path: "/emulator/oauth-providers/:providerId",
+    path: "/local-backend/oauth-providers/:providerId",
     access: ADMIN,
     handler: ({ auth, params }) =>
       Effect.gen(function* () {
@@ -121,7 +121,7 @@ export const routes = [
   }),
   endpoint({
     method: "PUT",
-    path: "/emulator/oauth-providers/:providerId",
+    path: "/local-backend/oauth-providers/:providerId",
     access: ADMIN,
     body: Schema.Struct({ issuer: Issuer }),
     handler: ({ auth, body, params }) =>

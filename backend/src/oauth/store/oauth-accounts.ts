@@ -1,7 +1,7 @@
 /**
  * Repository of `oauth_accounts` (a provider account connected to a user), `oauth_tokens` (the provider's
  * tokens, one row per sign-in) and `oauth_provider_issuers` (the OpenID Connect issuer of a standard
- * provider, an emulator-only setting).
+ * provider, a local-backend-only setting).
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

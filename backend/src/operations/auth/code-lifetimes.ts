@@ -1,6 +1,6 @@
 /**
  * How long the emailed codes stay valid. The defaults follow the hosted service (a week for every
- * emailed code); tests and demos shorten them through `startEmulator({ codeLifetimesMillis })` instead
+ * emailed code); tests and demos shorten them through `startLocalBackend({ codeLifetimesMillis })` instead
  * of sleeping or faking the clock.
  */
 import * as Context from "effect/Context"
@@ -21,7 +21,7 @@ export const defaultCodeLifetimes: CodeLifetimesShape = {
   teamInvitation: WEEK_MS
 }
 
-/** The lifetimes in force; the defaults unless the emulator was started with others. */
-export const CodeLifetimes = Context.Reference<CodeLifetimesShape>("stackfx/emulator/CodeLifetimes", {
+/** The lifetimes in force; the defaults unless the local backend was started with others. */
+export const CodeLifetimes = Context.Reference<CodeLifetimesShape>("stackfx-backend/CodeLifetimes", {
   defaultValue: () => defaultCodeLifetimes
 })

@@ -99,7 +99,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     const template = (yield* projectTemplates(email.project)).find((t) => t.id === templateId)
     if (template === undefined) {
       yield* Effect.logWarning(
-        `stackfx emulator: project ${email.project.id} has deleted its ${email.type} template (${templateId}); ` +
+        `stackfx local backend: project ${email.project.id} has deleted its ${email.type} template (${templateId}); ` +
           "the built-in default is used (the hosted service would fail this request)"
       )
     }
@@ -125,7 +125,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     let built = yield* build(undefined)
     if (built._tag === "NotRendered") {
       yield* Effect.logWarning(
-        `stackfx emulator: the ${email.type} email for project ${email.project.id} was not sent: its template ` +
+        `stackfx local backend: the ${email.type} email for project ${email.project.id} was not sent: its template ` +
           `${templateId} does not render: ${built.error}`
       )
       return undefined
@@ -138,7 +138,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
     if (category !== undefined && category.canDisable && userId !== undefined) {
       if (!(yield* receivesCategory(email.project.id, userId, category))) {
         yield* Effect.logDebug(
-          `stackfx emulator: ${email.type} email not sent: the user turned ${category.name} mail off`
+          `stackfx local backend: ${email.type} email not sent: the user turned ${category.name} mail off`
         )
         return undefined
       }
@@ -164,7 +164,7 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
       // `GET /emails/outbox` shows the message as a server error, with the server's reason.
       yield* recordSmtpFailure(email.project.id, delivery.mail.id, delivery.relay.error.errorMessage)
       yield* Effect.logWarning(
-        `stackfx emulator: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
+        `stackfx local backend: SMTP delivery of the ${email.type} email for project ${email.project.id} failed; ` +
           "the message is in the outbox",
         delivery.relay.error.errorMessage
       )

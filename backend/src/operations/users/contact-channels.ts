@@ -239,7 +239,7 @@ export const sendSignUpVerification = (
     callbackUrl
   }).pipe(
     Effect.catch((error) =>
-      Effect.logWarning(`stackfx emulator: the sign-up verification email of user ${user.id} was not sent`, error)
+      Effect.logWarning(`stackfx local backend: the sign-up verification email of user ${user.id} was not sent`, error)
     )
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The whole emulator schema. Timestamps are timestamptz (both drivers return `Date`), free JSON is
+ * The whole local backend schema. Timestamps are timestamptz (both drivers return `Date`), free JSON is
  * jsonb, and every row belongs to a project so deleting a project cascades. Later features add queries,
  * not tables; later schema changes go into new migration files.
  */
@@ -229,7 +229,7 @@ create table email_templates (
   primary key (project_id, type)
 );
 
--- every message the emulator sends, kept for the mailbox API and page
+-- every message the local backend sends, kept for the mailbox API and page
 create table outbox (
   id text primary key,
   project_id text references projects(id) on delete cascade,

@@ -5,9 +5,9 @@
  * An account keeps several, like the hosted service, so a later sign-in with fewer scopes does not lose the
  * token a `link` with extra scopes obtained. (`oauth_accounts.access_token` and `.scopes` stay unused.)
  *
- * `oauth_provider_issuers`: the emulator's own addition to a project's OAuth config. A "standard" provider
+ * `oauth_provider_issuers`: the local backend's own addition to a project's OAuth config. A "standard" provider
  * (the project's client id and secret) whose id is not a well-known OpenID Connect issuer needs one to be
- * reachable: set it with `PUT /api/v1/emulator/oauth-providers/{provider_id}` (admin).
+ * reachable: set it with `PUT /api/v1/local-backend/oauth-providers/{provider_id}` (admin).
  */
 export const name = "0002-oauth-tokens"
 

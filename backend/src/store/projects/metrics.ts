@@ -1,5 +1,5 @@
 /**
- * Counts for `GET /internal/metrics`, read from the tables the emulator already keeps. There is no
+ * Counts for `GET /internal/metrics`, read from the tables the local backend already keeps. There is no
  * activity log: a user's activity is the single `last_active_at` timestamp, so a day's active users are
  * the users whose latest activity fell on that day (a lower bound of the hosted number).
  */

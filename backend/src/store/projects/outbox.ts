@@ -1,5 +1,5 @@
 /**
- * Repository of `outbox`: the mail leaf's `OutboxStore` over SQL, so every message the emulator sends
+ * Repository of `outbox`: the mail leaf's `OutboxStore` over SQL, so every message the local backend sends
  * survives a restart and is readable through the Inbucket-compatible API.
  */
 import * as Effect from "effect/Effect"
@@ -122,7 +122,7 @@ export const sqlOutboxStore = (projectId?: string, details?: OutboxDetails): Eff
     }
   })
 
-/** The emulator's `Outbox` over its database (mail of no particular project). */
+/** The local backend's `Outbox` over its database (mail of no particular project). */
 export const layerSqlOutbox: Layer.Layer<Outbox, never, Db> = Layer.effect(
   Outbox,
   Effect.map(sqlOutboxStore(), makeOutbox)

@@ -48,7 +48,7 @@ const hashOf = (set: ApiKeySetRow, kind: ProjectKeyKind) =>
 const isValid = (set: ApiKeySetRow, now: number) =>
   set.manuallyRevokedAt === null && (set.expiresAt === null || set.expiresAt.getTime() > now)
 
-export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx/emulator/Projects") {
+export class Projects extends Context.Service<Projects, ProjectsShape>()("stackfx-backend/Projects") {
   static readonly layer: Layer.Layer<Projects, never, Db | ReadCache> = Layer.effect(
     Projects,
     Effect.gen(function* () {

@@ -8,7 +8,7 @@ import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
 import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
-/** A project as the emulator keeps it; `config` is the admin view's config (camelCase). */
+/** A project as the local backend keeps it; `config` is the admin view's config (camelCase). */
 export const StoredProject = rowStruct({
   id: Schema.String,
   displayName: Schema.String,

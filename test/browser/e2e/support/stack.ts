@@ -16,8 +16,12 @@ import { fileURLToPath } from "node:url"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { build, type PreviewServer, preview } from "vite"
 import { demoViteConfig } from "../../../../demo/vite.config.js"
-import { type RunningEmulator, startEmulator, type StartEmulatorOptions } from "../../../../backend/src/index.js"
-import { kitEmulator, testBackendOptions } from "../../../support/emulator.js"
+import {
+  type RunningLocalBackend,
+  startLocalBackend,
+  type StartLocalBackendOptions
+} from "../../../../backend/src/index.js"
+import { kitLocalBackend, testBackendOptions } from "../../../support/local-backend.js"
 import { CHROMIUM_PATH } from "../../support/harness.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -25,7 +29,7 @@ export const repoRoot = resolve(here, "../../../..")
 export const artifactsDir = join(repoRoot, "test-artifacts", "e2e")
 
 export interface Stack {
-  readonly emulator: RunningEmulator
+  readonly localBackend: RunningLocalBackend
   readonly vite: PreviewServer
   /** The demo's origin, e.g. `http://localhost:41234`. */
   readonly appUrl: string
@@ -83,15 +87,17 @@ const demoFor = async (outDir: string, values: Record<keyof typeof STAND_INS, st
  * lifetime), or `"shared"` for the kit's backend of the run, for a file that signs fresh addresses up on the
  * seeded demo project and changes nothing else of it (no PATCH of its config).
  */
-export const startStack = async (name: string, backend: StartEmulatorOptions | "shared" = {}): Promise<Stack> => {
-  const emulator =
-    backend === "shared" ? await kitEmulator() : await startEmulator({ ...testBackendOptions, log: false, ...backend })
+export const startStack = async (name: string, backend: StartLocalBackendOptions | "shared" = {}): Promise<Stack> => {
+  const localBackend =
+    backend === "shared"
+      ? await kitLocalBackend()
+      : await startLocalBackend({ ...testBackendOptions, log: false, ...backend })
   // A folder of its own: files (and checkouts sharing node_modules) serve side by side.
   const outDir = mkdtempSync(join(tmpdir(), `stackfx-e2e-${name}-`))
   await demoFor(outDir, {
-    VITE_HEXCLAVE_API_URL: emulator.url,
-    VITE_HEXCLAVE_PROJECT_ID: emulator.demoProject.id,
-    VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: emulator.demoProject.publishableClientKey
+    VITE_HEXCLAVE_API_URL: localBackend.url,
+    VITE_HEXCLAVE_PROJECT_ID: localBackend.demoProject.id,
+    VITE_HEXCLAVE_PUBLISHABLE_CLIENT_KEY: localBackend.demoProject.publishableClientKey
   })
   const vite = await preview({
     ...demoViteConfig(),
@@ -113,7 +119,7 @@ export const startStack = async (name: string, backend: StartEmulatorOptions | "
     return context
   }
   return {
-    emulator,
+    localBackend,
     vite,
     appUrl,
     browser,
@@ -122,7 +128,7 @@ export const startStack = async (name: string, backend: StartEmulatorOptions | "
     close: async () => {
       await browser.close()
       await vite.close()
-      await emulator.stop()
+      await localBackend.stop()
       rmSync(outDir, { recursive: true, force: true })
     }
   }
@@ -146,12 +152,12 @@ export const freshEmail = (who: string): string => `${who}-${Date.now().toString
  */
 export const openEmailLink = async (
   page: Page,
-  stack: Pick<Stack, "emulator">,
+  stack: Pick<Stack, "localBackend">,
   email: string,
   subject: RegExp
 ): Promise<string> => {
   const mailbox = email.slice(0, email.indexOf("@")).toLowerCase()
-  const inbox = `${stack.emulator.url}/mailbox/inbox/${encodeURIComponent(mailbox)}`
+  const inbox = `${stack.localBackend.url}/mailbox/inbox/${encodeURIComponent(mailbox)}`
   const deadline = Date.now() + 15_000
   await page.goto(inbox)
   while ((await page.getByRole("link", { name: subject }).count()) === 0) {
