@@ -95,7 +95,15 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
       const withDb = yield* Db.provider
       // projectId -> keys, newest first
       const cache = new Map<string, ReadonlyArray<SigningKey>>()
-      const creating = Semaphore.makeUnsafe(1)
+      // One creation at a time per project (another project's first requests never wait on this one's).
+      const creating = new Map<string, Semaphore.Semaphore>()
+      const creationOf = (projectId: string): Semaphore.Semaphore => {
+        const existing = creating.get(projectId)
+        if (existing !== undefined) return existing
+        const made = Semaphore.makeUnsafe(1)
+        creating.set(projectId, made)
+        return made
+      }
 
       const load = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> => {
         const cached = cache.get(projectId)
@@ -113,7 +121,7 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
           if (newest !== undefined) return Effect.succeed(newest)
           // One creation at a time, and looked for again from the database once it is this one's turn: two first
           // requests of a project at once made two keys of one kind, so its JWKS varied between runs.
-          return creating.withPermits(1)(
+          return creationOf(projectId).withPermits(1)(
             Effect.gen(function* () {
               cache.delete(projectId)
               const made = (yield* load(projectId)).find((k) => k.kind === kind)
