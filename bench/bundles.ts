@@ -5,8 +5,7 @@
  * `stackfx/react` = src/react/index.ts) so the figure includes whatever those entries fail to tree-shake.
  * The official SDK is bundled from its package exports the same way.
  */
-import { build as esbuild } from "esbuild"
-import { type Rollup, build as vite } from "vite"
+import type { Rollup } from "vite"
 import { resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { root } from "./util.js"
@@ -259,6 +258,9 @@ const relative = (path: string) => (path.startsWith(`${root}/`) ? path.slice(roo
 
 const buildWithVite = async (program: BundleProgram): Promise<ReadonlyMap<string, Chunk>> => {
   const id = entryPath(program)
+  // Loaded here, not with the module: the bench's other sections (the testing kit's memory figure) run in this
+  // process, and vite with its native bundler weighs about 130 MB.
+  const { build: vite } = await import("vite")
   const result = await vite({
     configFile: false,
     envFile: false,
@@ -301,6 +303,7 @@ const buildWithVite = async (program: BundleProgram): Promise<ReadonlyMap<string
 }
 
 const buildWithEsbuild = async (program: BundleProgram): Promise<ReadonlyMap<string, Chunk>> => {
+  const { build: esbuild } = await import("esbuild")
   const result = await esbuild({
     stdin: { contents: program.source, resolveDir: root, loader: "tsx", sourcefile: `${program.id}.tsx` },
     bundle: true,

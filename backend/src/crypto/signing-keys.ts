@@ -119,8 +119,8 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
         Effect.flatMap(load(projectId), (keys) => {
           const newest = keys.find((k) => k.kind === kind)
           if (newest !== undefined) return Effect.succeed(newest)
-          // One creation at a time, and looked for again from the database once it is this one's turn: two first
-          // requests of a project at once made two keys of one kind, so its JWKS varied between runs.
+          // Looked for again from the database once it is this creation's turn: two first requests of a project at
+          // once made two keys of one kind, so its JWKS varied between runs.
           return creationOf(projectId).withPermits(1)(
             Effect.gen(function* () {
               cache.delete(projectId)
@@ -145,7 +145,11 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
             const keys = yield* load(projectId)
             return { keys: keys.filter((k) => kinds.includes(k.kind)).map((k) => publishedJwk(k.publicJwk)) }
           }),
-        forget: (projectId) => Effect.sync(() => void cache.delete(projectId))
+        forget: (projectId) =>
+          Effect.sync(() => {
+            cache.delete(projectId)
+            creating.delete(projectId)
+          })
       })
     })
   )
