@@ -60,6 +60,8 @@ export interface TemplateEmailRequest {
   readonly otp?: string | undefined
   /** The TSX source of the project's template for `type`; the built-in default of `type` when absent. */
   readonly tsxSource?: string | undefined
+  /** The email theme the message is framed in (`themes.ts`); absent, the default light one. */
+  readonly themeId?: string | undefined
 }
 
 /** A built template email and the notification category its template declares. */
@@ -84,7 +86,8 @@ export const buildCategorizedTemplateEmail = (
         link,
         teamDisplayName: request.teamDisplayName,
         otp: request.otp,
-        unsubscribeLink: request.unsubscribeLink
+        unsubscribeLink: request.unsubscribeLink,
+        themeId: request.themeId
       }),
       (rendered) => ({
         mail: {

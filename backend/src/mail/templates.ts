@@ -24,6 +24,8 @@ export interface TemplateVariables {
   readonly otp?: string | undefined
   /** The unsubscribe link of a message whose category can be turned off, sent to a user. */
   readonly unsubscribeLink?: string | undefined
+  /** The email theme the message is framed in. */
+  readonly themeId?: string | undefined
 }
 
 /** The variable each message type's link goes in, as the hosted senders name it. */
@@ -70,7 +72,8 @@ export const renderEmail = (
     user: { displayName: vars.userDisplayName },
     project: { displayName: vars.projectDisplayName },
     variables: variablesFor(type, vars),
-    unsubscribeLink: vars.unsubscribeLink
+    unsubscribeLink: vars.unsubscribeLink,
+    themeId: vars.themeId
   })
   if (!result.ok) return Effect.fail(new TemplateNotRendered({ error: result.error }))
   const { subject, html, text, notificationCategory } = result.value

@@ -111,3 +111,19 @@ describe("the TSX subset", () => {
     expect(error(template("<b>".repeat(5000) + "</b>".repeat(5000)))).toContain("nests too deeply")
   })
 })
+
+describe("email themes", () => {
+  const src = template(`<><Subject value="Hi" /><p>Body</p></>`)
+  it("frames a message in the selected built-in theme's colours, the light one by default", () => {
+    const dark = ok(src, { themeId: "a0172b5d-cff0-463b-83bb-85124697373a" }).html
+    expect(dark).toContain("background:#323232")
+    expect(dark).toContain("background:#000000")
+    const colorful = ok(src, { themeId: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f" }).html
+    expect(colorful).toContain("border-top:4px solid #7c5ce0")
+    for (const themeId of [undefined, "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "not-a-theme"]) {
+      const html = ok(src, { themeId }).html
+      expect(html).toContain("background:#fafbfb")
+      expect(body(html)).toBe("<p>Body</p>")
+    }
+  })
+})

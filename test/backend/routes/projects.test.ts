@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { useKitBackend } from "../../support/local-backend.js"
+import { EMAIL_THEMES } from "../../../backend/src/mail/themes.js"
 
 const backend = useKitBackend()
 
@@ -215,6 +216,15 @@ describe("the admin view of a project", () => {
     assert.strictEqual(res.status, 400)
     assert.isNull(res.knownError)
     assert.include(res.text, "Invalid email theme")
+  })
+
+  it("selects each of the service's built-in email themes", async () => {
+    const project = await backend.createProject()
+    for (const theme of EMAIL_THEMES.keys()) {
+      const res = await patchCurrent(project, { config: { email_theme: theme } })
+      assert.strictEqual(res.status, 200, res.text)
+      assert.strictEqual(res.body.config.email_theme, theme)
+    }
   })
 
   it("refuses the keys the service dropped with SCHEMA_ERROR, as it refuses any unknown key", async () => {

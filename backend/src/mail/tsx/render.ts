@@ -8,6 +8,7 @@
  * message. A render stays within the limits of `limits.ts` (source size, nesting, output size, steps).
  */
 import { escapeHtml, htmlToText } from "../html.js"
+import { emailTheme, themedFrame } from "../themes.js"
 import { MAX_OUTPUT_CHARS, MAX_SOURCE_CHARS, outputTooLong, sourceTooLong, StepBudget, tooManySteps } from "./limits.js"
 import { components, headings, htmlElements, voidElements } from "./elements.js"
 import { type DeclaredVariable, parseTemplateModule } from "./module.js"
@@ -38,6 +39,8 @@ export interface RenderInput {
   readonly preview?: boolean | undefined
   /** The message's unsubscribe link, which the frame puts in its footer (the hosted theme's place for it). */
   readonly unsubscribeLink?: string | undefined
+  /** The email theme the message is framed in (`../themes.ts`); absent, the default light one. */
+  readonly themeId?: string | undefined
 }
 
 /** A rendered template. `subject` and `notificationCategory` are undefined when the template sets none. */
@@ -375,21 +378,6 @@ const checkVariable = (declared: DeclaredVariable, value: Value): string | undef
 }
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`)
 
-/**
- * The frame every message is sent in. The hosted service wraps a template in the project's email theme; the
- * local backend has no themes, so every message gets this one plain frame. It adds no text, except the
- * unsubscribe line the hosted default theme puts under a message that has a link.
- */
-const frame = (content: string, unsubscribeLink: string | undefined) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"/></head>` +
-  `<body style="margin:0;padding:32px 16px;background:#fafbfb;font-family:system-ui,sans-serif">` +
-  `<div style="max-width:600px;margin:0 auto;padding:45px;background:#fff;border-radius:8px">${content}</div>` +
-  (unsubscribeLink === undefined
-    ? ""
-    : `<p style="max-width:600px;margin:16px auto 0;font-size:12px;color:#6b7280;text-align:center">` +
-      `<a href="${escapeHtml(unsubscribeLink)}">Click here</a> to unsubscribe from these emails</p>`) +
-  `</body></html>`
-
 const unrendered = (error: string): RenderResult => ({ ok: false, error, kind: "unrendered" })
 
 /**
@@ -447,7 +435,7 @@ export const renderTemplate = (src: string, input: RenderInput): RenderResult =>
   if (failed(body)) return unrendered(body.message)
   const content = childHtml(body, scope)
   if (failed(content)) return unrendered(content.message)
-  const html = built(frame(content, input.unsubscribeLink), scope)
+  const html = built(themedFrame(emailTheme(input.themeId), content, input.unsubscribeLink), scope)
   if (failed(html)) return unrendered(html.message)
   return {
     ok: true,

@@ -71,17 +71,19 @@ export const createTemplate = (
 /**
  * The preview the service answers an update with: the new source rendered with the template's
  * `PreviewVariables`, `projectDisplayName` set to the project's name, a user "John Doe" and a project
- * "My Project". (The service wraps it in the project's selected theme; the local backend has no themes.)
+ * "My Project", framed in `themeId` (the project's selected theme, as the service wraps it).
  */
 export const previewTemplate = (
   project: Pick<StoredProject, "displayName">,
-  tsxSource: string
+  tsxSource: string,
+  themeId?: string
 ): Effect.Effect<string, EmailRenderingError | InvalidTemplateSource> => {
   const result = renderTemplate(tsxSource, {
     user: { displayName: "John Doe" },
     project: { displayName: "My Project" },
     variables: { projectDisplayName: project.displayName },
-    preview: true
+    preview: true,
+    themeId
   })
   if (!result.ok) {
     return Effect.fail(
@@ -108,7 +110,7 @@ export const updateTemplate = (
   Effect.gen(function* () {
     yield* requireCustomServer(project)
     const current = yield* findTemplate(project, id)
-    const html = yield* previewTemplate(project, update.tsxSource)
+    const html = yield* previewTemplate(project, update.tsxSource, project.config.emailTheme)
     const next: StoredTemplate = {
       ...current,
       tsxSource: update.tsxSource,

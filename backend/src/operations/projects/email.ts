@@ -116,6 +116,13 @@ export const sendTemplateEmail = (email: TemplateEmail): Effect.Effect<StoredMai
         teamDisplayName: email.teamDisplayName,
         otp: email.otp,
         tsxSource: template?.tsxSource,
+        // A template's own theme wins; `null` (or no template) means the project's; `false` means none.
+        themeId:
+          template?.themeId === false
+            ? undefined
+            : typeof template?.themeId === "string"
+              ? template.themeId
+              : email.project.config.emailTheme,
         unsubscribeLink
       }).pipe(
         Effect.map((message) => ({ _tag: "Built" as const, message })),

@@ -5,20 +5,15 @@
  * about production mode: a list given simply replaces the stored one.
  */
 import * as Effect from "effect/Effect"
-import { type AdminProjectUpdate, DEFAULT_EMAIL_THEME_ID } from "@stackfx/lib/domain/project.js"
+import type { AdminProjectUpdate } from "@stackfx/lib/domain/project.js"
+import { isEmailTheme } from "../../mail/themes.js"
 import { Refused } from "../../errors/refused.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { applyConfigUpdate } from "./project-setup.js"
 
-/**
- * The email themes a project may select. The local backend keeps no themes of its own (nor the hosted
- * service's theme sources), so only the default theme every project starts with exists here.
- */
-const EMAIL_THEME_IDS: ReadonlySet<string> = new Set([DEFAULT_EMAIL_THEME_ID])
-
-/** Fails unless the theme, when given, is one the project may select. */
+/** Fails unless the theme, when given, is one of the built-in themes a project may select. */
 const checkEmailTheme = (theme: string | undefined): Effect.Effect<void, Refused> =>
-  theme === undefined || EMAIL_THEME_IDS.has(theme)
+  theme === undefined || isEmailTheme(theme)
     ? Effect.void
     : Effect.fail(new Refused({ reason: "invalid", message: "Invalid email theme" }))
 
