@@ -28,6 +28,8 @@ const key: SigningKey = {
   kid: "kid-1",
   projectId: PROJECT,
   kind: "normal",
+  generation: 1,
+  createdAt: new Date(0),
   privateKey: pair.privateKey,
   publicKey: pair.publicKey,
   publicJwk: { ...pair.publicKey.export({ format: "jwk" }), kid: "kid-1" }
@@ -39,7 +41,8 @@ const keysLayer = Layer.succeed(
     signer: () => Effect.succeed(key),
     verifier: (projectId, kid) => Effect.succeed(projectId === PROJECT && kid === key.kid ? key : undefined),
     jwks: () => Effect.succeed({ keys: [key.publicJwk] }),
-    forget: () => Effect.void
+    rotate: () => Effect.void,
+    invalidate: () => Effect.void
   })
 )
 
