@@ -9,9 +9,12 @@ import { parseSetCookie } from "cookie"
 import * as Effect from "effect/Effect"
 import { afterAll, assert, beforeAll, describe, it, vi } from "vitest"
 import { type CountingProxy, startCountingProxy } from "../../bench/proxy.js"
+import { runSsrPages } from "../../bench/ssr-pages.js"
 import { makeStackRequests, type StackStartServerOptions } from "../../src/react/start/request-user.js"
 import { makeSharedRefreshes } from "../../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
+import { Teams } from "../../src/services/generated/teams.js"
+import { permissionsQuery } from "../../src/react/queries.js"
 import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
@@ -106,6 +109,53 @@ describe("a server-rendered request's backend requests", () => {
     assert.isTrue(settings.value.data.signedIn)
     assert.notProperty(settings.counts, "GET /api/v1/projects/current")
     assert.isAtMost(total(settings.counts), ACCOUNT_SETTINGS_REQUESTS, JSON.stringify(settings.counts))
+  })
+
+  it("npm run bench's figures: 0 requests for a page that reads the session, 1 for the full user, a few for account settings", async () => {
+    const pages = await runSsrPages(proxy, backend.localBackend().url)
+    assert.strictEqual(pages.sessionOnly.maxRequests, 0)
+    assert.strictEqual(pages.fullUser.maxRequests, 1)
+    assert.strictEqual(pages.dashboard.maxRequests, 2)
+    // The demo project offers user and team API keys: two lists more than ACCOUNT_SETTINGS_REQUESTS's.
+    assert.isAtMost(
+      pages.accountSettings.maxRequests,
+      ACCOUNT_SETTINGS_REQUESTS + 2,
+      JSON.stringify(pages.accountSettings)
+    )
+  })
+
+  it("lists the user's permissions in every team in one request, each team's seed what its own query loads", async () => {
+    const project = await backend.createProject({ config: { allow_team_api_keys: true } })
+    const projectKeys = {
+      projectId: project.id,
+      publishableClientKey: project.publishableClientKey,
+      secretServerKey: project.secretServerKey
+    }
+    const requests = makeStackRequests(
+      { ...projectKeys, baseUrl: proxy.url, acceptedIssuerBaseUrls: [backend.localBackend().url] },
+      makeSharedRefreshes()
+    )
+    const user = await backend.signUp(project)
+    const cookie = tokenSetCookies(project.id, user, { secure: false })
+      .map((line) => parseSetCookie(line))
+      .filter((c) => c.value !== "")
+      .map((c) => `${c.name}=${encodeURIComponent(c.value ?? "")}`)
+      .join("; ")
+    const stack = await Effect.runPromise(requests.resolve(request(cookie).incoming))
+    const teams = await Promise.all(
+      ["First", "Second"].map((name) =>
+        stack.run(Effect.flatMap(Teams, (service) => service.create({ displayName: `${name} team` })))
+      )
+    )
+    const { value: data, counts } = await counted(() => stack.handlerPageData("account-settings"))
+    assert.strictEqual(counts["GET /api/v1/team-permissions"], 1)
+    const byKey = new Map(data.seeds.map((seed) => [JSON.stringify(seed.key), seed.value]))
+    const ownQueries = await stack.prefetch(teams.map((team) => permissionsQuery(team.id)))
+    assert.lengthOf(ownQueries.seeds, 2)
+    for (const seed of ownQueries.seeds) {
+      assert.isAbove((seed.value as ReadonlyArray<unknown>).length, 0)
+      assert.deepStrictEqual(byKey.get(JSON.stringify(seed.key)), seed.value)
+    }
   })
 
   it("accepts the tokens of every loopback spelling of its backend: no sign-out when the server spells it otherwise", async () => {

@@ -287,7 +287,16 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
             )
       const handlerPageData = (route: string) =>
         Effect.runPromise(project.get).then((known) =>
-          pageData(handlerPageSeeds(route, { project: known, signedIn: sessionUser !== null }))
+          pageData(
+            handlerPageSeeds(route, {
+              project: known,
+              signedIn: sessionUser !== null,
+              allTeamPermissions:
+                sessionUser === null
+                  ? undefined
+                  : Context.get(context, ServerTeamPermissions).list({ userId: sessionUser.id })
+            })
+          )
         )
       const prefetch = (queries: ReadonlyArray<SeedableQuery>) => pageData(loadSeeds(queries))
       return {
