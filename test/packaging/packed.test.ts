@@ -424,9 +424,9 @@ describe("the packed packages", () => {
     assert.isTrue((await stat(data)).isDirectory())
     const env = backendOutput
       .split("\n")
-      .filter((line) => /^\s+STACK_[A-Z_]+=/.test(line))
+      .filter((line) => /^\s+HEXCLAVE_[A-Z_]+=/.test(line))
       .map((line) => line.trim())
-    assert.include(env, `STACK_API_URL=${backendUrl}`)
+    assert.include(env, `HEXCLAVE_API_URL=${backendUrl}`)
     await writeFile(join(scriptDir(), ".env"), `${env.join("\n")}\n`)
 
     await writeFile(
