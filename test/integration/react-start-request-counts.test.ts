@@ -14,6 +14,8 @@ import { makeStackRequests, type StackStartServerOptions } from "../../src/react
 import { makeSharedRefreshes } from "../../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
 import { Teams } from "../../src/services/generated/teams.js"
+import { serverTier } from "../../src/layers/server.js"
+import { RequestAuth } from "../../src/services/app-server/request-auth.js"
 import { permissionsQuery } from "../../src/react/queries.js"
 import { useKitBackend } from "../support/local-backend.js"
 
@@ -156,6 +158,36 @@ describe("a server-rendered request's backend requests", () => {
       assert.isAbove((seed.value as ReadonlyArray<unknown>).length, 0)
       assert.deepStrictEqual(byKey.get(JSON.stringify(seed.key)), seed.value)
     }
+  })
+
+  it("an app server's RequestAuth: the session user from the token with no request, the user read once per request object", async () => {
+    const user = await backend.signUp(backend.internal())
+    const headers = {
+      "x-stack-auth": JSON.stringify({ accessToken: user.accessToken, refreshToken: user.refreshToken })
+    }
+    const program = Effect.gen(function* () {
+      const auth = yield* RequestAuth
+      // The key set first (once per server), so that what follows counts the user reads only.
+      yield* auth.session({ headers: new Headers(headers) })
+      yield* Effect.sync(() => proxy.reset())
+      const source = { headers: new Headers(headers) }
+      const session = yield* auth.session(source)
+      const afterSession = proxy.total()
+      const first = yield* auth.user(source)
+      const again = yield* auth.user(source)
+      const afterOneRequest = proxy.total()
+      yield* auth.user({ headers: new Headers(headers) })
+      return { session, afterSession, first, again, afterOneRequest, afterTwo: proxy.total() }
+    })
+    const outcome = await Effect.runPromise(
+      Effect.provide(program, serverTier({ ...behindProxy(), tokenStore: "memory" }))
+    )
+    assert.strictEqual(outcome.session.sessionUser.id, user.userId)
+    assert.strictEqual(outcome.session.sessionUser.primaryEmail, user.email)
+    assert.strictEqual(outcome.afterSession, 0)
+    assert.strictEqual(outcome.first, outcome.again)
+    assert.strictEqual(outcome.afterOneRequest, 1)
+    assert.strictEqual(outcome.afterTwo, 2)
   })
 
   it("accepts the tokens of every loopback spelling of its backend: no sign-out when the server spells it otherwise", async () => {

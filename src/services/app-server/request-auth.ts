@@ -88,7 +88,10 @@ export interface RequestAuthShape {
    * token has expired and must be refreshed.
    */
   readonly session: (source: SessionSource) => Effect.Effect<RequestSession, RequestAuthError>
-  /** `session`, then the user with server fields; a user deleted since is `InvalidSession`. */
+  /**
+   * `session`, then the user with server fields; a user deleted since is `InvalidSession`. Read once per
+   * request object: asking again with the same `source` answers the first read's outcome.
+   */
   readonly user: (source: SessionSource) => Effect.Effect<RequestUser, RequestAuthError>
 }
 
@@ -199,7 +202,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         return yield* refreshed(refreshToken, origin)
       }).pipe(documented(...RequestAuthErrors.session))
 
-    const user = (source: SessionSource) =>
+    const readUser = (source: SessionSource) =>
       Effect.gen(function* () {
         const current = yield* session(source)
         const account = yield* users
@@ -212,6 +215,18 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
             )
           )
         return { user: account, session: current }
+      })
+
+    // One read per request: handlers that each ask for the user of one request object share its answer (the
+    // entry goes with the request).
+    const perRequest = new WeakMap<SessionSource, Effect.Effect<RequestUser, RequestAuthError>>()
+    const user = (source: SessionSource) =>
+      Effect.suspend(() => {
+        const known = perRequest.get(source)
+        if (known !== undefined) return known
+        const once = Effect.runSync(Effect.cached(readUser(source)))
+        perRequest.set(source, once)
+        return once
       })
 
     return { session, user } satisfies RequestAuthShape
