@@ -25,6 +25,7 @@ export interface ExternalTokenSource<E> {
   readonly getToken: Effect.Effect<string | null, E>
 }
 
+/** What `makeExternalTokenStore` gives: the access token of the external session, and the last exchange. */
 export interface ExternalTokenStoreShape<E> {
   /**
    * A likely-valid access token for the provider's signed-in person (valid for the margin at least),
