@@ -465,6 +465,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "makeRequestAuth",
     "makeSession",
     "makeTokenVerifier",
+    "makeExternalTokenStore",
     "missingConfigurationMessage",
     "noTokens",
     "packageVersion",

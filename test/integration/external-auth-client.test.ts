@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { exportJWK, generateKeyPair, SignJWT } from "jose"
 import { createServer, type Server } from "node:http"
+import { makeExternalTokenStore } from "../../src/services/auth/external-token-store.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { Session } from "../../src/services/session/session.js"
 import { clientCore } from "../support/clients.js"
@@ -116,6 +117,37 @@ describe("Auth.exchangeExternalToken", () => {
       }
       assert.strictEqual(invalid._tag, "InvalidExternalAuthToken")
       if (invalid._tag === "InvalidExternalAuthToken") assert.strictEqual(invalid.details.reason, "expired")
+    })
+  )
+
+  it.live("keeps an external session: the store's token is the user's, who lists the provider", () =>
+    Effect.gen(function* () {
+      const project = yield* Effect.promise(() => betterAuthProject(true))
+      let fetched = 0
+      const { first, again } = yield* Effect.gen(function* () {
+        const auth = yield* Auth
+        const store = yield* makeExternalTokenStore({
+          source: {
+            providerId: "better-auth-integration",
+            getToken: Effect.promise(() => {
+              fetched++
+              return providerToken("person-3")
+            })
+          },
+          exchange: auth.exchangeExternalToken
+        })
+        const first = yield* store.getAccessToken
+        const again = yield* store.getAccessToken
+        return { first, again }
+      }).pipe(Effect.scoped, Effect.provide(client(project)))
+      // One exchange: the second call is served the held token.
+      assert.strictEqual(again, first)
+      assert.strictEqual(fetched, 1)
+      const me = expectStatus(
+        yield* Effect.promise(() => backend.call(project, "GET", "/users/me", { accessToken: first ?? "" })),
+        200
+      )
+      assert.deepStrictEqual(me.body.external_auth_providers, [{ id: "better-auth-integration" }])
     })
   )
 })
