@@ -4,12 +4,14 @@ import type { TestkitResults } from "./testkit.js"
 import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
 import type { OverheadResults } from "./overhead.js"
+import type { PageViewCount, SsrPageResults } from "./ssr-pages.js"
 import type { StampedeResult, StampedeResults } from "./stampede.js"
 
 export interface Details {
   bundles?: Readonly<Record<string, BundleOutcome>>
   stampede?: StampedeResults
   fanout?: FanoutResults
+  ssr?: SsrPageResults
   overhead?: OverheadResults
   startup?: StartupResults
   load?: LoadResults
@@ -195,6 +197,22 @@ const fanoutRows = (f: FanoutResults): Array<Row> => [
 
 const componentsOf = (result: FanoutResult) => result.components
 
+const ssrRow = (figure: string, count: PageViewCount, goal: number | undefined): Row => ({
+  id: "6",
+  figure,
+  value: `${count.maxRequests} request(s)`,
+  goal: goal === undefined ? "" : `<= ${goal}`,
+  result: goal === undefined ? "info" : atMost(count.maxRequests, goal),
+  note: `most of 5 views; the last: ${JSON.stringify(count.lastView)}`
+})
+
+const ssrRows = (s: SsrPageResults): Array<Row> => [
+  ssrRow("server-rendered page, signed in, fresh token: reads the session only", s.sessionOnly, 0),
+  ssrRow("server-rendered page, signed in, fresh token: reads the full user (snapshot)", s.fullUser, 1),
+  ssrRow("server-rendered page, signed in, fresh token: the example's dashboard (user, teams)", s.dashboard, undefined),
+  ssrRow("server-rendered page, signed in, fresh token: account settings", s.accountSettings, 4)
+]
+
 const overheadRows = (o: OverheadResults): Array<Row> => {
   const { loopback: l, clientOnly: c } = o
   const calls = l.stats.stackfx.calls
@@ -374,6 +392,7 @@ export const buildRows = (d: Details): Array<Row> => [
   ...(d.bundles === undefined ? [] : bundleRows(d.bundles)),
   ...(d.stampede === undefined ? [] : stampedeRows(d.stampede)),
   ...(d.fanout === undefined ? [] : fanoutRows(d.fanout)),
+  ...(d.ssr === undefined ? [] : ssrRows(d.ssr)),
   ...(d.overhead === undefined ? [] : overheadRows(d.overhead)),
   ...(d.load === undefined ? [] : loadRows(d.load)),
   ...(d.startup === undefined ? [] : startupRows(d.startup)),

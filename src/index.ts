@@ -291,6 +291,7 @@ export type {
   RedirectUrls
 } from "./services/navigation/redirects.js"
 export { makeRequestAuth, RequestAuth } from "./services/app-server/request-auth.js"
+export type { SessionUser } from "./services/app-server/session-user.js"
 export type {
   RequestAuthError,
   RequestAuthRefusal,

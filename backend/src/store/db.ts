@@ -48,6 +48,25 @@ export interface DbShape {
   readonly writesOnly: <A, E, R>(keys: ReadonlyArray<string>, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Which driver answers, for logs and the benchmark. */
   readonly dialect: "pglite" | "postgres"
+  /** What other processes on the same database change, and how this one hears of it (change-feed.ts). */
+  readonly peers: Peers
+}
+
+/**
+ * How this process learns of other processes' writes. PGlite has one process, so it never hears of any
+ * (`"alone"`). On PostgreSQL every committed write is announced on a channel (`NOTIFY`), and the change feed
+ * (change-feed.ts) reports what others announced through `changed`; while its connection is down
+ * (`"reconnecting"`, and before its first `LISTEN`) nothing may be cached, since nothing would be told.
+ */
+export type FeedStatus = "alone" | "listening" | "reconnecting"
+
+export interface Peers {
+  /** This process's id in announcements, so it ignores its own. */
+  readonly instance: string
+  /** Another process wrote what the read-cache `keys` hold (`undefined`: anything). */
+  readonly changed: (keys: ReadonlyArray<string> | undefined) => void
+  readonly status: () => FeedStatus
+  readonly setStatus: (status: FeedStatus) => void
 }
 
 /**

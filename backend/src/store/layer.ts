@@ -10,7 +10,8 @@ import type * as Scope from "effect/Scope"
 import { version as pgliteVersion } from "../pglite-version.js"
 import { SEED_KEY, seed } from "../operations/projects/seed.js"
 import { Db, type DbError, type DbShape } from "./db.js"
-import { migrateDb, schemaVersion } from "./migrate.js"
+import { followChanges } from "./change-feed.js"
+import { migrateDb, schemaVersion, underStartupLock } from "./migrate.js"
 import { DatabaseFolderInUse, lockFolder } from "./folder-lock.js"
 import { makePgliteDb } from "./pglite.js"
 import { DatabaseUnreachable, makePostgresDb } from "./postgres.js"
@@ -31,7 +32,11 @@ export type OpenDbError = DbError | DatabaseFolderInUse | DatabaseUnreachable | 
 
 const urlScheme = (option: string): string | undefined => /^([a-z][a-z0-9+.-]*):\/\//i.exec(option)?.[1]
 
-/** Opens, migrates and seeds the database; a folder is locked to this process while it is open. */
+/**
+ * Opens, migrates and seeds the database; a folder is locked to this process while it is open. On PostgreSQL,
+ * which several processes may share, migrating and seeding hold the start-up lock, and the change feed follows
+ * the others' writes while the scope is open.
+ */
 export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Scope.Scope> =>
   Effect.gen(function* () {
     const scheme = urlScheme(option)
@@ -51,7 +56,9 @@ export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Sc
           // The template is migrated and seeded, so a fresh database only has to load it.
           prepare: Effect.andThen(migrateDb, seed({ withSigningKey: false }))
         })
-    yield* Effect.andThen(migrateDb, seed()).pipe(Effect.provideService(Db, db))
+    const prepare = Effect.andThen(migrateDb, seed())
+    yield* (db.peers.status() === "alone" ? prepare : underStartupLock(prepare)).pipe(Effect.provideService(Db, db))
+    if (isPostgresUrl(option)) yield* followChanges(option, db)
     return db
   })
 

@@ -56,6 +56,7 @@ const pgliteDb = (pg: PGlite, lock: Semaphore.Semaphore): DbShape => {
   }
   return makeDb({
     dialect: "pglite",
+    shared: false,
     run: (work) => lock.withPermit(attempt(() => work(connection))),
     hold: Effect.map(lock.take(1), () => ({ connection, release: Effect.asVoid(lock.release(1)) }))
   })

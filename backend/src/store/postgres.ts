@@ -58,6 +58,7 @@ export const makePostgresDb = (url: string): Effect.Effect<DbShape, DbError | Da
     const poolConnection = asConnection(pool)
     return makeDb({
       dialect: "postgres",
+      shared: true,
       run: (work) => attempt(() => work(poolConnection)),
       hold: Effect.map(
         attempt(() => pool.connect()),

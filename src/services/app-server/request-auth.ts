@@ -27,6 +27,7 @@ import { ResponseDecodeError } from "../../errors/client/response-decode-error.j
 import { ClientConfig } from "../wire/client-config.js"
 import { documented, type ErrorTable, type FailureOf } from "../http/transport.js"
 import { TokenVerifier } from "./jwt-verify.js"
+import { type SessionUser, sessionUserOf } from "./session-user.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
 import { ServerUsers } from "../generated/server-users.js"
 import { makeSession } from "../session/session.js"
@@ -39,6 +40,8 @@ export interface RequestSession {
   readonly userId: string
   /** The claims of the (verified, or just refreshed) access token. */
   readonly claims: AccessTokenClaims
+  /** The user as those claims describe them (id, e-mail, name, selected team, flags): no request. */
+  readonly sessionUser: SessionUser
   /**
    * The session's tokens now. When `refreshed`, the access token is a new one: an app may hand it back
    * (e.g. as the access-token cookie) so the next request need not refresh again.
@@ -85,7 +88,10 @@ export interface RequestAuthShape {
    * token has expired and must be refreshed.
    */
   readonly session: (source: SessionSource) => Effect.Effect<RequestSession, RequestAuthError>
-  /** `session`, then the user with server fields; a user deleted since is `InvalidSession`. */
+  /**
+   * `session`, then the user with server fields; a user deleted since is `InvalidSession`. Read once per
+   * request object: asking again with the same `source` answers the first read's outcome.
+   */
   readonly user: (source: SessionSource) => Effect.Effect<RequestUser, RequestAuthError>
 }
 
@@ -146,6 +152,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         const session: RequestSession = {
           userId: claims.sub,
           claims,
+          sessionUser: sessionUserOf(claims),
           tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
           refreshed: true,
           origin
@@ -179,6 +186,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
           const current: RequestSession = {
             userId: verified.userId,
             claims: verified.claims,
+            sessionUser: sessionUserOf(verified.claims),
             tokens: { accessToken, refreshToken },
             refreshed: false,
             origin
@@ -194,7 +202,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         return yield* refreshed(refreshToken, origin)
       }).pipe(documented(...RequestAuthErrors.session))
 
-    const user = (source: SessionSource) =>
+    const readUser = (source: SessionSource) =>
       Effect.gen(function* () {
         const current = yield* session(source)
         const account = yield* users
@@ -207,6 +215,18 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
             )
           )
         return { user: account, session: current }
+      })
+
+    // One read per request: handlers that each ask for the user of one request object share its answer (the
+    // entry goes with the request).
+    const perRequest = new WeakMap<SessionSource, Effect.Effect<RequestUser, RequestAuthError>>()
+    const user = (source: SessionSource) =>
+      Effect.suspend(() => {
+        const known = perRequest.get(source)
+        if (known !== undefined) return known
+        const once = Effect.runSync(Effect.cached(readUser(source)))
+        perRequest.set(source, once)
+        return once
       })
 
     return { session, user } satisfies RequestAuthShape

@@ -16,7 +16,8 @@ const recording = (answer: ReadonlyArray<Row>) => {
     transaction: (effect) => effect,
     generation: () => 0,
     writesOnly: (_, effect) => effect,
-    dialect: "pglite"
+    dialect: "pglite",
+    peers: { instance: "test", changed: () => undefined, status: () => "alone", setStatus: () => undefined }
   }
   return { sent, db }
 }
