@@ -13,6 +13,7 @@
 export { decodeKnownErrorWithCode } from "../errors/decode.js"
 export { runDiagnostics } from "./wire/diagnostics.js"
 export { makeServerApiKeys, makeTeamApiKeys, makeUserApiKeys } from "./api-keys/user-and-team-keys.js"
+export { makeAgentAuth } from "./auth/agent-auth.js"
 export { makeAuth } from "./auth/auth.js"
 export { makeCliLogin } from "./auth/cli-login.js"
 export { makeCodeChecks } from "./auth/code-checks.js"
