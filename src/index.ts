@@ -114,6 +114,8 @@ export type { AdminAuthErrorTag, AdminFailure } from "./services/projects/admin-
 // The service tags, one group per tag module: written by `npm run generate` down to the next marker.
 export { ActiveSessions } from "./services/generated/active-sessions.js"
 export type { ActiveSessionsShape } from "./services/generated/active-sessions.js"
+export { AgentAuth } from "./services/generated/agent-auth.js"
+export type { AgentAuthWaitOptions, AgentSignInOptions, AgentAuthShape } from "./services/generated/agent-auth.js"
 export { Auth } from "./services/generated/auth.js"
 export type {
   AnonymousSignUpFailure,
@@ -324,6 +326,12 @@ export {
   AdminProjectCreate,
   AdminProjectUpdate,
   AffectedUser,
+  AgentConfirmAnswer,
+  AgentDiscovery,
+  AgentPollAnswer,
+  AgentRegisterRequest,
+  AgentRegistration,
+  AgentSessionTokens,
   ApiKey,
   ApiKeyCreate,
   ApiKeyCreated,
@@ -498,6 +506,12 @@ export {
   AdminAccessTokenExpired,
   AdminAccessTokenIsNotAdmin,
   AdminAuthenticationRequired,
+  AgentAuthDenied,
+  AgentAuthExpired,
+  AgentAuthInvalidClaimCode,
+  AgentAuthNotEnabled,
+  AgentAuthTimedOut,
+  AgentAuthUsed,
   AllOverloadsFailed,
   AnonymousAccountsNotEnabled,
   AnonymousAuthenticationNotAllowed,

@@ -16,6 +16,7 @@ export const HANDLER_ROUTES = [
   "error",
   "team-invitation",
   "cli-auth-confirm",
+  "agent-auth-confirm",
   "onboarding",
   "mfa"
 ] as const

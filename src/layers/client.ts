@@ -14,6 +14,7 @@ import type * as Config from "effect/Config"
 import * as Layer from "effect/Layer"
 import { TeamApiKeys, UserApiKeys } from "../services/generated/user-and-team-keys.js"
 import { ActiveSessions } from "../services/generated/active-sessions.js"
+import { AgentAuth } from "../services/generated/agent-auth.js"
 import { Auth } from "../services/generated/auth.js"
 import { CliLogin } from "../services/generated/cli-login.js"
 import { CodeChecks } from "../services/generated/code-checks.js"
@@ -60,6 +61,7 @@ export type ClientEndpointServices =
   | ActiveSessions
   | NotificationPreferences
   | CliLogin
+  | AgentAuth
   | CodeChecks
 
 /** Everything a client-tier program may use. */
@@ -88,6 +90,7 @@ export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreSer
   ActiveSessions.layer,
   NotificationPreferences.layer,
   CliLogin.layer,
+  AgentAuth.layer,
   CodeChecks.layer
 )
 

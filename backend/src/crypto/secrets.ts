@@ -25,3 +25,7 @@ export const secretMatches = (secret: string, storedHash: string | null | undefi
 
 /** The last four characters shown for a stored key. */
 export const lastFour = (secret: string): string => secret.slice(-4)
+
+/** `bytes` random bytes (a claim code's letters are drawn from them). */
+export const randomBytesOf = (bytes: number): Effect.Effect<Uint8Array> =>
+  Effect.sync(() => new Uint8Array(randomBytes(bytes)))

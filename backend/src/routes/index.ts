@@ -4,6 +4,7 @@
  */
 import type { EndpointSpec } from "@stackfx/lib/contract/declaration.js"
 import * as adminMisc from "./projects/admin-misc.js"
+import * as agentAuth from "./auth/agent-auth.js"
 import * as apiRoot from "./api-root.js"
 import * as apiKeys from "./users/api-keys.js"
 import * as authAnonymous from "./auth/auth-anonymous.js"
@@ -12,6 +13,7 @@ import * as authPassword from "./auth/auth-password.js"
 import * as cliAuth from "./auth/cli-auth.js"
 import * as contactChannels from "./users/contact-channels.js"
 import * as crossDomainAuth from "./auth/cross-domain-auth.js"
+import * as deviceAuth from "./projects/device-auth.js"
 import * as connectedAccounts from "../oauth/routes/connected-accounts.js"
 import * as emailOutbox from "./projects/email-outbox.js"
 import * as emailTemplates from "./projects/email-templates.js"
@@ -56,6 +58,8 @@ const groups = [
   ...oauthProviders.routes,
   ...sessions.routes,
   ...cliAuth.routes,
+  ...agentAuth.routes,
+  ...deviceAuth.routes,
   ...serverSessions.routes,
   ...users.routes,
   ...emailOutbox.routes,

@@ -1,3 +1,4 @@
+import * as AgentAuth from "./agent-auth.js"
 import * as ApiKeys from "./api-keys.js"
 import * as ContactChannels from "./contact-channels.js"
 import * as ExternalAuth from "./external-auth.js"
@@ -30,7 +31,8 @@ export const knownErrorClasses = [
   ...Object.values(Teams),
   ...Object.values(ApiKeys),
   ...Object.values(Oauth),
-  ...Object.values(ExternalAuth)
+  ...Object.values(ExternalAuth),
+  ...Object.values(AgentAuth)
 ]
 
 /** Any known-error class. */

@@ -45,6 +45,10 @@ export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
     () => import("./pages/cli-auth-confirm.js"),
     "CliAuthConfirmPage"
   ),
+  "agent-auth-confirm": /* @__PURE__ */ lazyRouteComponent(
+    () => import("./pages/agent-auth-confirm.js"),
+    "AgentAuthConfirmPage"
+  ),
   onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/onboarding.js"), "OnboardingPage"),
   mfa: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/mfa.js"), "MfaPage")
 }

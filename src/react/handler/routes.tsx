@@ -121,6 +121,7 @@ type Pages<THandler extends AnyRoute> = readonly [
   StackHandlerPageRoute<THandler, "error">,
   StackHandlerPageRoute<THandler, "team-invitation">,
   StackHandlerPageRoute<THandler, "cli-auth-confirm">,
+  StackHandlerPageRoute<THandler, "agent-auth-confirm">,
   StackHandlerPageRoute<THandler, "onboarding">,
   StackHandlerPageRoute<THandler, "mfa">,
   StackHandlerRoute<THandler, "$">
@@ -187,6 +188,7 @@ export function stackHandlerRoutes(parent: AnyRoute, options: StackHandlerRouteO
     page("error"),
     page("team-invitation"),
     page("cli-auth-confirm"),
+    page("agent-auth-confirm"),
     page("onboarding"),
     page("mfa"),
     notFound

@@ -25,6 +25,7 @@ export const HANDLER_SEARCH_PARAMS = {
   error: ["errorCode", "message", "details", "error", "error_description"],
   "team-invitation": ["code"],
   "cli-auth-confirm": ["login_code"],
+  "agent-auth-confirm": ["code"],
   onboarding: [AFTER_AUTH_RETURN_TO_PARAM],
   mfa: [AFTER_AUTH_RETURN_TO_PARAM]
 } as const satisfies { readonly [K in HandlerRoute]: ReadonlyArray<string> }

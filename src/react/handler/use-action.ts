@@ -6,7 +6,7 @@
 import * as Cause from "effect/Cause"
 import type * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import { useCallback, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { ClientServices } from "../../layers/client.js"
 import type { QueryCache } from "../cache.js"
 import { type StackApp, useStackApp } from "../provider.js"
@@ -84,4 +84,21 @@ export function useAction<Args extends ReadonlyArray<unknown>, A, E>(
 
   const reset = useCallback(() => setState({ pending: false, error: undefined }), [])
   return { ...state, run, reset }
+}
+
+/** Runs `load` once per code and keeps its outcome. */
+export const useLoadOnce = <A>(
+  code: string,
+  load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>
+) => {
+  const [value, setValue] = useState<{ readonly done: boolean; readonly value?: A | undefined }>({ done: false })
+  const loaded = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (loaded.current === code) return
+    loaded.current = code
+    void load(code).then((outcome) =>
+      setValue({ done: true, value: outcome._tag === "Success" ? outcome.value : undefined })
+    )
+  }, [code, load])
+  return value
 }

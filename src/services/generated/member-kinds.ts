@@ -37,6 +37,19 @@ export const UserApiKeysMembers = {
   revoke: "function"
 } as const
 
+/** From src/services/auth/agent-auth.ts. */
+export const AgentAuthMembers = {
+  discover: "effect",
+  guide: "effect",
+  register: "function",
+  poll: "function",
+  waitFor: "function",
+  signIn: "function",
+  inspect: "function",
+  approve: "function",
+  deny: "function"
+} as const
+
 /** From src/services/auth/auth.ts. */
 export const AuthMembers = {
   signUpWithCredential: "function",

@@ -157,7 +157,12 @@ export const completeCliAuthAttempt = (input: {
     const session = yield* liveSession(input.projectId, input.refreshToken, now)
     if (session === undefined) return yield* Effect.fail(badRequest("Invalid refresh token"))
     // The program's anonymous user, if any, is left alone: the hosted service no longer merges it.
-    const won = yield* completeCliAuth(input.projectId, attempt.id, input.refreshToken, new Date(now))
+    const won = yield* completeCliAuth(
+      input.projectId,
+      attempt.id,
+      { refreshToken: input.refreshToken, id: session.id },
+      new Date(now)
+    )
     if (!won) return yield* Effect.fail(invalidLoginCode)
     return { _tag: "Completed" }
   })

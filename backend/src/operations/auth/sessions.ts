@@ -40,6 +40,8 @@ export const createSession = (input: {
   /** Absent: one year, like the hosted service. */
   readonly expiresInMillis?: number | undefined
   readonly isImpersonation?: boolean | undefined
+  /** The AI agent the session is opened for (agent sign-in); its name shows in the session lists. */
+  readonly agentName?: string | undefined
 }): Effect.Effect<NewSession, DbError, Db | AccessTokens> =>
   Effect.gen(function* () {
     const tokens = yield* AccessTokens
@@ -53,7 +55,8 @@ export const createSession = (input: {
       token: refreshToken,
       createdAt: new Date(now),
       expiresAt: new Date(now + (input.expiresInMillis ?? SESSION_LIFETIME_MILLIS)),
-      isImpersonation: input.isImpersonation ?? false
+      isImpersonation: input.isImpersonation ?? false,
+      agentName: input.agentName ?? null
     })
     yield* updateUserColumns(input.projectId, input.userId, { lastActiveAt: new Date(now) })
     const user = yield* findUserView(input.projectId, input.userId)

@@ -201,9 +201,9 @@ const BASE_KEYS: ReadonlyArray<KeySpec> = [
 
 /**
  * The apps a project can install (`apps.installed.<id>.enabled`): the service's app list at 2f719903
- * (`packages/stack-shared/src/apps/apps-config.ts`) and the external-auth integrations it added in May 2026. The
- * local backend acts on the integrations only (`POST /auth/external/token`); the other switches are kept and
- * read back, as the service keeps them.
+ * (`packages/stack-shared/src/apps/apps-config.ts`), and agent sign-in and the external-auth integrations it
+ * added in May 2026. The local backend acts on those (`/agent/...`, `POST /auth/external/token`); the other
+ * switches are kept and read back, as the service keeps them.
  */
 export const APP_IDS = [
   "authentication",
@@ -224,6 +224,8 @@ export const APP_IDS = [
   "convex",
   "vercel",
   "analytics",
+  // Agent sign-in (`/agent/...`, May 2026): its routes refuse with AGENT_AUTH_NOT_ENABLED until it is installed.
+  "agent-auth",
   ...EXTERNAL_AUTH_PROVIDER_IDS
 ] as const
 

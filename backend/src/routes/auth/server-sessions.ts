@@ -20,8 +20,7 @@ export const routes = [
         createdAt: row.createdAt,
         lastUsedAt: row.lastUsedAt,
         isImpersonation: row.isImpersonation,
-        // The local backend has no agent sign-in: every session is a person's.
-        agentName: null,
+        agentName: row.agentName,
         isCurrentSession: row.id === auth.refreshTokenId
       }))
       return { items, isPaginated: false as const }

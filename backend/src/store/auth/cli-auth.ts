@@ -40,26 +40,35 @@ export const insertCliAuthAttempt = (attempt: {
     loginCodeHash: sha256Hex(attempt.loginCode)
   })
 
-/** The attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. */
+/**
+ * The CLI attempt whose code (stored as its SHA-256) is `code`, in one of the two code columns. An agent's
+ * registration shares the table (store/auth/device-auth.ts) but never answers here.
+ */
 const findCliAuthBy =
   (column: "polling_code_hash" | "login_code_hash") =>
   (projectId: string, code: string): DbEffect<CliAuthAttemptRow | undefined> =>
-    cliAuthAttempts.first(`project_id = $1 and ${column} = $2`, [projectId, sha256Hex(code)])
+    cliAuthAttempts.first(`project_id = $1 and ${column} = $2 and agent_name is null`, [projectId, sha256Hex(code)])
 
 export const findCliAuthByPollingCode = findCliAuthBy("polling_code_hash")
 
 export const findCliAuthByLoginCode = findCliAuthBy("login_code_hash")
 
 /**
- * Hands the attempt its refresh token, if it is still pending at `now`: one statement, so two completions
- * of one code cannot both win. True when this call completed it.
+ * Hands the attempt its refresh token (and the session's row id, which the dashboard's overview lists), if it
+ * is still pending at `now`: one statement, so two completions of one code cannot both win. True when this
+ * call completed it.
  */
-export const completeCliAuth = (projectId: string, id: string, refreshToken: string, now: Date): DbEffect<boolean> =>
+export const completeCliAuth = (
+  projectId: string,
+  id: string,
+  session: { readonly refreshToken: string; readonly id: string },
+  now: Date
+): DbEffect<boolean> =>
   Effect.map(
     Db.query(
-      `update cli_auth_attempts set refresh_token = $3, anon_refresh_token = null
+      `update cli_auth_attempts set refresh_token = $3, session_id = $5, anon_refresh_token = null
        where project_id = $1 and id = $2 and refresh_token is null and used_at is null and expires_at > $4 returning id`,
-      [projectId, id, refreshToken, now]
+      [projectId, id, session.refreshToken, now, session.id]
     ),
     (found) => found.length > 0
   )

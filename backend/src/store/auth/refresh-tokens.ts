@@ -13,7 +13,9 @@ export const RefreshTokenRow = rowStruct({
   lastUsedAt: Timestamp,
   expiresAt: Schema.NullOr(Timestamp),
   revokedAt: Schema.NullOr(Timestamp),
-  isImpersonation: Schema.Boolean
+  isImpersonation: Schema.Boolean,
+  /** The AI agent the session was opened for (agent sign-in), else null. */
+  agentName: Schema.NullOr(Schema.String)
 })
 export type RefreshTokenRow = typeof RefreshTokenRow.Type
 
@@ -27,10 +29,11 @@ export const insertRefreshToken = (token: {
   readonly createdAt: Date
   readonly expiresAt: Date | null
   readonly isImpersonation: boolean
+  readonly agentName?: string | null | undefined
 }): DbEffect<void> =>
   Db.run(
-    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation)
-       values ($1, $2, $3, $4, $5, $5, $6, $7)`,
+    `insert into refresh_tokens (id, project_id, user_id, token_hash, created_at, last_used_at, expires_at, is_impersonation, agent_name)
+       values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
     [
       token.id,
       token.projectId,
@@ -38,7 +41,8 @@ export const insertRefreshToken = (token: {
       sha256Hex(token.token),
       token.createdAt,
       token.expiresAt,
-      token.isImpersonation
+      token.isImpersonation,
+      token.agentName ?? null
     ]
   )
 

@@ -14,6 +14,7 @@ import * as userCountryAndRiskScores from "./0012-user-country-and-risk-scores.j
 import * as configSourceExternalAuth from "./0013-config-source-external-auth.js"
 import * as outboxState from "./0014-outbox-state.js"
 import * as signingKeyGenerations from "./0015-signing-key-generations.js"
+import * as agentAuth from "./0016-agent-auth.js"
 
 export interface Migration {
   readonly name: string
@@ -35,5 +36,6 @@ export const migrations: ReadonlyArray<Migration> = [
   userCountryAndRiskScores,
   configSourceExternalAuth,
   outboxState,
-  signingKeyGenerations
+  signingKeyGenerations,
+  agentAuth
 ]

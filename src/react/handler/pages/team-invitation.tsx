@@ -3,31 +3,14 @@
  * (check) and is sent to sign in or sign up with a way back here; a signed-in person sees the team's name
  * (details) and joins it (accept).
  */
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
+import { type ReactNode, Suspense, useState } from "react"
 import { TeamInvitations } from "../../../services/generated/team-invitations.js"
 import { useUser } from "../../hooks.js"
 import { useQueryParam } from "../context.js"
 import { HandlerLink } from "../handler-link.js"
 import { Button, Card, ErrorAlert, Notice } from "../ui.js"
-import { useAction, useHandlerApp } from "../use-action.js"
+import { useAction, useHandlerApp, useLoadOnce } from "../use-action.js"
 import { LinkWithoutCode, Loading, SignInOrUpHere, userLabel } from "../page-shared.js"
-
-/** Runs `load` once per code and keeps its outcome. */
-const useLoadOnce = <A,>(
-  code: string,
-  load: (code: string) => Promise<{ readonly _tag: string; readonly value?: A }>
-) => {
-  const [value, setValue] = useState<{ readonly done: boolean; readonly value?: A | undefined }>({ done: false })
-  const loaded = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    if (loaded.current === code) return
-    loaded.current = code
-    void load(code).then((outcome) =>
-      setValue({ done: true, value: outcome._tag === "Success" ? outcome.value : undefined })
-    )
-  }, [code, load])
-  return value
-}
 
 function VisitorInvitation(props: { readonly code: string }): ReactNode {
   const check = useAction((code: string) => TeamInvitations.use((invitations) => invitations.checkCode(code)))
