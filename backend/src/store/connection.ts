@@ -98,7 +98,10 @@ export const makeDb = (driver: Driver): DbShape => {
     return own === undefined || own < everything ? everything : own
   }
   const mayWrite = (sql: string) => !/^\s*select\b/i.test(sql)
-  const announcement = (keys: ReadonlyArray<string> | undefined) => [CHANGES_CHANNEL, encodeAnnouncement(instance, keys)]
+  const announcement = (keys: ReadonlyArray<string> | undefined) => [
+    CHANGES_CHANNEL,
+    encodeAnnouncement(instance, keys)
+  ]
   // A write is stamped here, and told to the other processes: outside a transaction once it succeeded (a
   // failed statement wrote nothing); inside one, noted for the announcement sent before its COMMIT.
   const stamped = <A>(held: Held | undefined, run: Effect.Effect<A, DbError>) =>
@@ -137,9 +140,7 @@ export const makeDb = (driver: Driver): DbShape => {
     Effect.flatMap(current, (held) =>
       stamped(
         held,
-        held === undefined
-          ? driver.run((connection) => connection.exec(sql))
-          : attempt(() => held.connection.exec(sql))
+        held === undefined ? driver.run((connection) => connection.exec(sql)) : attempt(() => held.connection.exec(sql))
       )
     )
 
