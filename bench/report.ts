@@ -5,12 +5,14 @@ import type { ScaleOutResults } from "./scale-out.js"
 import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
 import type { OverheadResults } from "./overhead.js"
+import type { PageViewCount, SsrPageResults } from "./ssr-pages.js"
 import type { StampedeResult, StampedeResults } from "./stampede.js"
 
 export interface Details {
   bundles?: Readonly<Record<string, BundleOutcome>>
   stampede?: StampedeResults
   fanout?: FanoutResults
+  ssr?: SsrPageResults
   overhead?: OverheadResults
   startup?: StartupResults
   load?: LoadResults
@@ -197,6 +199,22 @@ const fanoutRows = (f: FanoutResults): Array<Row> => [
 
 const componentsOf = (result: FanoutResult) => result.components
 
+const ssrRow = (figure: string, count: PageViewCount, goal: number | undefined): Row => ({
+  id: "6",
+  figure,
+  value: `${count.maxRequests} request(s)`,
+  goal: goal === undefined ? "" : `<= ${goal}`,
+  result: goal === undefined ? "info" : atMost(count.maxRequests, goal),
+  note: `most of 5 views; the last: ${JSON.stringify(count.lastView)}`
+})
+
+const ssrRows = (s: SsrPageResults): Array<Row> => [
+  ssrRow("server-rendered page, signed in, fresh token: reads the session only", s.sessionOnly, 0),
+  ssrRow("server-rendered page, signed in, fresh token: reads the full user (snapshot)", s.fullUser, 1),
+  ssrRow("server-rendered page, signed in, fresh token: the example's dashboard (user, teams)", s.dashboard, undefined),
+  ssrRow("server-rendered page, signed in, fresh token: account settings", s.accountSettings, 4)
+]
+
 const overheadRows = (o: OverheadResults): Array<Row> => {
   const { loopback: l, clientOnly: c } = o
   const calls = l.stats.stackfx.calls
@@ -374,7 +392,7 @@ const testkitRows = (t: TestkitResults): Array<Row> => [
 
 const scaleOutRows = (s: ScaleOutResults): Array<Row> => [
   {
-    id: "6",
+    id: "7",
     figure: `two instances on one PostgreSQL: config change seen on the other, p99 of ${s.rounds}`,
     value: ms(s.stalenessP99Ms),
     goal: "<= 100 ms",
@@ -382,7 +400,7 @@ const scaleOutRows = (s: ScaleOutResults): Array<Row> => [
     note: `p50 ${ms(s.stalenessP50Ms)}, max ${ms(s.stalenessMaxMs)}, from the writer's answer to the other's first new answer`
   },
   {
-    id: "6",
+    id: "7",
     figure: "GET /users/me at concurrency 32 on one PostgreSQL: two instances against one",
     value: `${s.twoInstances.rps} vs ${s.oneInstance.rps} req/s`,
     goal: "",
@@ -395,6 +413,7 @@ export const buildRows = (d: Details): Array<Row> => [
   ...(d.bundles === undefined ? [] : bundleRows(d.bundles)),
   ...(d.stampede === undefined ? [] : stampedeRows(d.stampede)),
   ...(d.fanout === undefined ? [] : fanoutRows(d.fanout)),
+  ...(d.ssr === undefined ? [] : ssrRows(d.ssr)),
   ...(d.overhead === undefined ? [] : overheadRows(d.overhead)),
   ...(d.load === undefined ? [] : loadRows(d.load)),
   ...(d.startup === undefined ? [] : startupRows(d.startup)),

@@ -3,12 +3,13 @@
  * written to bench/results.json with the machine it ran on.
  *
  *   npm run bench                         # everything, a few minutes
- *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, overhead, startup, load
+ *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, ssr, overhead, startup, load
  *   npm run bench -- --strict             # exit 1 when a figure misses its goal (default: only on errors)
  *
  * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
- * 4 per-call overhead (overhead.ts), 5 local backend start-up and load (backend-load.ts), 6 two instances on
- * one PostgreSQL: cross-instance staleness and read throughput (scale-out.ts, "scale-out"). Sections 2 and 3
+ * 4 per-call overhead (overhead.ts), 5 local backend start-up and load (backend-load.ts), 6 backend requests
+ * per server-rendered page view (ssr-pages.ts), 7 two instances on one PostgreSQL: cross-instance staleness
+ * and read throughput (scale-out.ts, "scale-out"). Sections 2, 3 and 6
  * share a backend started in this process with `startLocalBackend`; 4 and 5 run against `stackfx dev` as its
  * own process. Everything talks over loopback; every loop is bounded in count and time, every section by
  * a timeout. With `--only`, bench/results.json holds only the sections that ran.
@@ -25,11 +26,22 @@ import { startCountingProxy } from "./proxy.js"
 import { buildRows, type Details, formatNotes, formatTable, type Row } from "./report.js"
 import { startServerProcess } from "./server-process.js"
 import { runScaleOut } from "./scale-out.js"
+import { runSsrPages } from "./ssr-pages.js"
 import { runStampede } from "./stampede.js"
 import { runTestkit } from "./testkit.js"
 import { machineFacts, root, within } from "./util.js"
 
-const SECTIONS = ["bundles", "stampede", "fanout", "overhead", "startup", "load", "testkit", "scale-out"] as const
+const SECTIONS = [
+  "bundles",
+  "stampede",
+  "fanout",
+  "ssr",
+  "overhead",
+  "startup",
+  "load",
+  "testkit",
+  "scale-out"
+] as const
 type Section = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -98,7 +110,7 @@ const prepare = async <A>(what: string, start: () => Promise<A>): Promise<A | un
 }
 
 const inProcess =
-  selected.has("stampede") || selected.has("fanout")
+  selected.has("stampede") || selected.has("fanout") || selected.has("ssr")
     ? await prepare("the local backend in this process (startLocalBackend, in-memory database)", async () => {
         const localBackend = await startLocalBackend({ port: 0, db: "memory", log: false })
         return { localBackend, proxy: await startCountingProxy(localBackend.url) }
@@ -115,6 +127,11 @@ if (inProcess !== undefined) {
     if (selected.has("fanout")) {
       await section("fanout", 240_000, async () => {
         details.fanout = await runFanout(proxy)
+      })
+    }
+    if (selected.has("ssr")) {
+      await section("ssr", 120_000, async () => {
+        details.ssr = await runSsrPages(proxy, localBackend.url)
       })
     }
   } finally {

@@ -291,6 +291,7 @@ export type {
   RedirectUrls
 } from "./services/navigation/redirects.js"
 export { makeRequestAuth, RequestAuth } from "./services/app-server/request-auth.js"
+export type { SessionUser } from "./services/app-server/session-user.js"
 export type {
   RequestAuthError,
   RequestAuthRefusal,
@@ -359,6 +360,7 @@ export {
   DEFAULT_BASE_URL,
   DEFAULT_EMAIL_THEME_ID,
   DEFAULT_TEMPLATE_IDS,
+  DEMO_PROJECT_CLIENT_KEYS,
   DEMO_PROJECT_KEYS,
   EmailConfig,
   EmailTemplate,

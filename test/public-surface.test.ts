@@ -165,6 +165,7 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "CurrentUser",
     "DEFAULT_BASE_URL",
     "DEFAULT_TEMPLATE_IDS",
+    "DEMO_PROJECT_CLIENT_KEYS",
     "DEMO_PROJECT_KEYS",
     "DuplicateApp",
     "EmailAlreadyVerified",

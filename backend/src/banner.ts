@@ -50,15 +50,16 @@ const publicUrlLines = (data: { readonly db: string; readonly publicUrl?: boolea
       : []
 
 /**
- * The environment an app needs for the demo project, exactly as `serverTierFromEnv` and friends read it.
- * `STACK_API_URL` is the base URL, without `/api/v1`: the client adds that itself.
+ * The environment an app needs for the demo project, exactly as `serverTierFromEnv` and friends read it: the
+ * `HEXCLAVE_*` names, the main ones since the service's rename (each also read under its old `STACK_*` name).
+ * `HEXCLAVE_API_URL` is the base URL, without `/api/v1`: the client adds that itself.
  */
 export const envLines = (localBackend: Pick<LocalBackendShape, "url" | "demoProject">): ReadonlyArray<string> => [
-  `STACK_API_URL=${localBackend.url}`,
-  `STACK_PROJECT_ID=${localBackend.demoProject.id}`,
-  `STACK_PUBLISHABLE_CLIENT_KEY=${localBackend.demoProject.publishableClientKey}`,
-  `STACK_SECRET_SERVER_KEY=${localBackend.demoProject.secretServerKey}`,
-  `STACK_SUPER_SECRET_ADMIN_KEY=${localBackend.demoProject.superSecretAdminKey}`
+  `HEXCLAVE_API_URL=${localBackend.url}`,
+  `HEXCLAVE_PROJECT_ID=${localBackend.demoProject.id}`,
+  `HEXCLAVE_PUBLISHABLE_CLIENT_KEY=${localBackend.demoProject.publishableClientKey}`,
+  `HEXCLAVE_SECRET_SERVER_KEY=${localBackend.demoProject.secretServerKey}`,
+  `HEXCLAVE_SUPER_SECRET_ADMIN_KEY=${localBackend.demoProject.superSecretAdminKey}`
 ]
 
 /**
@@ -78,6 +79,6 @@ export const readyBanner = (
   `  mailbox:                   ${localBackend.mailboxUrl}`,
   `  data:                      ${dataLine(data.db, data.cwd)}`,
   ...publicUrlLines(data),
-  "  an app's environment for the demo project (e.g. in .env):",
+  "  an app's environment for the demo project (e.g. in .env; the old STACK_* names are read too):",
   ...envLines(localBackend).map((line) => `    ${line}`)
 ]

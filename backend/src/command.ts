@@ -3,6 +3,7 @@
  * memory | postgres://...]` runs the local backend until interrupted. The first line printed once it
  * answers is `stackfx local backend ready at <url>`; the seeded projects' ids and keys, the base URL, the
  * mailbox URL, where the data is kept and the environment lines of an app on the demo project follow.
+ * `stackfx keys rotate --project <id>` rotates a project's signing keys (keys-command.ts).
  * `cli.ts` runs it; this module only defines it, so it can be imported and tested.
  */
 import * as Console from "effect/Console"
@@ -12,11 +13,13 @@ import * as Schema from "effect/Schema"
 import backendPackage from "../package.json" with { type: "json" }
 import { readyBanner } from "./banner.js"
 import { normalizePublicUrls } from "./config.js"
+import { keysFailure, runKeys } from "./keys-command.js"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend, type LocalBackendOptions } from "./options.js"
 import { layer } from "./server.js"
 import { explainStartupFailure } from "./startup-failure.js"
 
 export const USAGE = `Usage: stackfx dev [options]
+       stackfx keys rotate --project <id> [--db <where>]
 
 Runs a local backend that speaks the Stack Auth REST API.
 
@@ -34,6 +37,7 @@ Options:
                  access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
   -h, --help     show this help
 
+stackfx keys rotate promotes a project's next signing keys (stackfx keys --help).
 stackfx --version prints the version.`
 
 /** The version of the `stackfx-backend` package this command comes from. */
@@ -46,6 +50,7 @@ type Parsed =
   | { readonly command: "help" }
   | { readonly command: "version" }
   | { readonly command: "dev"; readonly options: LocalBackendOptions }
+  | { readonly command: "keys"; readonly argv: ReadonlyArray<string> }
 
 const parseNumber = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(value)
@@ -79,6 +84,7 @@ export const parseArgs = (
     if (command === undefined || command === "-h" || command === "--help" || command === "help")
       return { command: "help" }
     if (command === "-v" || command === "--version" || command === "version") return { command: "version" }
+    if (command === "keys") return { command: "keys", argv: rest }
     if (command !== "dev") return yield* Effect.fail(new UsageError({ message: `Unknown command: ${command}` }))
     let options: LocalBackendOptions = {}
     const publicUrls: Array<string> = []
@@ -151,6 +157,13 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
     const parsed = yield* parseArgs(argv, process.env)
     if (parsed.command === "help") return yield* Console.log(USAGE)
     if (parsed.command === "version") return yield* Console.log(VERSION)
+    if (parsed.command === "keys")
+      return yield* runKeys(parsed.argv).pipe(
+        Effect.catch((error) => {
+          const failure = keysFailure(error)
+          return fail(failure.line, failure.exitCode)
+        })
+      )
     const target = { port: parsed.options.port ?? DEFAULT_PORT, host: parsed.options.host ?? DEFAULT_HOST }
     return yield* Layer.launch(
       Layer.effectDiscard(announce(parsed.options.db ?? DEFAULT_DB, parsed.options.publicUrl !== undefined)).pipe(

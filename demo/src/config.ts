@@ -2,10 +2,10 @@
  * The client tier the demo talks through, built once for the whole page, with the settings of
  * `settings.ts` (the environment's, or the local backend that `npm start` runs as its seeded `demo` project).
  */
-import { clientTier, DEMO_PROJECT_KEYS } from "stackfx"
+import { clientTier, DEMO_PROJECT_CLIENT_KEYS } from "stackfx"
 import { demoSettings } from "./settings.js"
 
-const settings = demoSettings(import.meta.env, DEMO_PROJECT_KEYS)
+const settings = demoSettings(import.meta.env, DEMO_PROJECT_CLIENT_KEYS)
 
 export const apiUrl = settings.apiUrl
 

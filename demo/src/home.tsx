@@ -30,8 +30,9 @@ function Greeting(): ReactNode {
         {user.primaryEmail === null ? null : (
           <>
             {" "}
-            ({user.primaryEmail}
-            {user.primaryEmailVerified ? ", verified" : ", not verified"})
+            {/* The e-mail in brackets only beside a name: without one it is already the bold part. */}(
+            {user.displayName === null ? "" : `${user.primaryEmail}, `}
+            {user.primaryEmailVerified ? "verified" : "not verified"})
           </>
         )}
         .

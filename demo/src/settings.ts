@@ -18,7 +18,7 @@ export interface DemoEnvVars {
 /** The local backend of `npm start`. */
 export const LOCAL_API_URL = "http://127.0.0.1:8102"
 
-/** The seeded project the demo uses without configuration (`DEMO_PROJECT_KEYS` of stackfx). */
+/** The seeded project the demo uses without configuration (`DEMO_PROJECT_CLIENT_KEYS` of stackfx: no secret key in the browser). */
 export interface DemoDefaults {
   readonly projectId: string
   readonly publishableClientKey: string

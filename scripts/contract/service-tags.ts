@@ -281,7 +281,8 @@ export const serviceTagSources = async (): Promise<ReadonlyMap<string, string>> 
       header("the service modules"),
       "/**",
       " * Everything stackfx loads on first use, behind one dynamic import: every endpoint service implementation",
-      " * (see lazy-service.ts), the known-error catalogue and the network diagnostics (see transport-send.ts). One",
+      " * (see lazy-service.ts), the known-error catalogue, the network diagnostics (see transport-send.ts) and the",
+      " * spans of a traced program (see tracing.ts). One",
       " * chunk rather than one per service: an app's bundler (esbuild, Rollup) puts each module in the chunk of the",
       " * set of entry points that reach it, so a dozen separately loaded parts, each reaching a different piece of",
       " * the transport, session, domain and effect code, cut the initial load into a dozen small chunks, each",
@@ -291,6 +292,7 @@ export const serviceTagSources = async (): Promise<ReadonlyMap<string, string>> 
       " */",
       `export { decodeKnownErrorWithCode } from "../errors/decode.js"`,
       `export { runDiagnostics } from "./wire/diagnostics.js"`,
+      `export { attemptSpan, spanned } from "./wire/tracing-spans.js"`,
       ...live,
       ""
     ].join("\n")

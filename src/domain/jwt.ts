@@ -1,6 +1,7 @@
 /** The claims of a Stack access token (an ES256 JWT). Times are in seconds, as JWTs have them. */
 import * as Schema from "effect/Schema"
 import { HOSTED_BASE_URLS, isHostedBaseUrl } from "./api.js"
+import { loopbackAliases } from "./rules/hosts.js"
 import { RestrictedReason } from "./user.js"
 import { wireStruct } from "./wire.js"
 
@@ -64,17 +65,23 @@ export const accessTokenIssuer = (baseUrl: string, projectId: string, kind: Acce
 /**
  * The issuers a project's access tokens may carry when they come from `baseUrl`: the hosted service signs
  * with the host a token was minted on, and since its rename it answers on two (`HOSTED_BASE_URLS`), so a
- * token of either is its own; any other base URL has its one issuer.
+ * token of either is its own; a backend names the host a token's request came in on, so a loopback backend's
+ * tokens carry any of its loopback spellings (`localhost`, `127.0.0.1`, `[::1]` on the same port). The
+ * `also` base URLs (a backend's public URL behind a proxy, where the browser reaches it) count with their
+ * own spellings.
  * @internal
  */
 export const acceptedAccessTokenIssuers = (
   baseUrl: string,
   projectId: string,
-  kind: AccessTokenKind = "normal"
-): ReadonlyArray<string> =>
-  isHostedBaseUrl(baseUrl)
-    ? HOSTED_BASE_URLS.map((host) => accessTokenIssuer(host, projectId, kind))
-    : [accessTokenIssuer(baseUrl, projectId, kind)]
+  kind: AccessTokenKind = "normal",
+  also: ReadonlyArray<string> = []
+): ReadonlyArray<string> => {
+  const bases = [baseUrl, ...also].flatMap((base) =>
+    isHostedBaseUrl(base) ? HOSTED_BASE_URLS : loopbackAliases(base.replace(/\/+$/, ""))
+  )
+  return [...new Set(bases)].map((base) => accessTokenIssuer(base, projectId, kind))
+}
 
 /** The audience of a project's access tokens: `{projectId}`, `{projectId}:restricted` or `{projectId}:anon`. @internal */
 export const accessTokenAudience = (projectId: string, kind: AccessTokenKind = "normal"): string =>

@@ -12,6 +12,13 @@ export const UserOAuthProvider = wireStruct({
 export type UserOAuthProvider = typeof UserOAuthProvider.Type
 
 /**
+ * An external authentication provider (Clerk, Better Auth, WorkOS; `POST /auth/external/token`) the user
+ * signs in through, by its integration's id (`better-auth-integration`, ...). Newer builds of the service only.
+ */
+export const UserExternalAuthProvider = wireStruct({ id: Schema.String })
+export type UserExternalAuthProvider = typeof UserExternalAuthProvider.Type
+
+/**
  * Why a user is restricted. The hosted service has three types, the first that applies wins:
  * `"anonymous"`, `"email_not_verified"` (the project requires a verified primary e-mail and the user has
  * none) and `"restricted_by_administrator"`. Kept open (`string`) on purpose, so a type the service adds
@@ -44,6 +51,8 @@ const clientUserFields = {
   clientReadOnlyMetadata: Metadata,
   /** Hidden from the hosted service's documented schema, so it may stop coming: a missing list is empty. */
   oauthProviders: defaultedKey(Schema.Array(UserOAuthProvider), []),
+  /** The external providers the user signs in through; sent since May 2026, so a missing list is empty. */
+  externalAuthProviders: defaultedKey(Schema.Array(UserExternalAuthProvider), []),
   /**
    * The product's emailAuthEnabled; the wire still calls it `auth_with_email`. The hosted service marks it
    * deprecated, so a missing key decodes to false.

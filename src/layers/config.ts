@@ -55,6 +55,12 @@ export interface ClientTierOptions {
  */
 export interface ServerTierOptions extends ClientTierOptions {
   readonly secretServerKey?: string | undefined
+  /**
+   * Other base URLs the backend may name as its access tokens' issuer (see
+   * `ClientConfigInput.acceptedIssuerBaseUrls`): its public URL when browsers reach it at another address than
+   * this server does. The loopback spellings of `baseUrl` (`localhost`, `127.0.0.1`, `[::1]`) count without it.
+   */
+  readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -100,6 +106,23 @@ const baseUrlOf = (given: string | undefined): Effect.Effect<string | undefined>
     : Effect.succeed(baseUrl)
 }
 
+/** The extra issuers' base URLs, normalised as `baseUrl` is; one that is not an absolute URL fails the tier. */
+const issuerBaseUrlsOf = (
+  given: ReadonlyArray<string> | undefined
+): Effect.Effect<ReadonlyArray<string> | undefined, MissingConfiguration> =>
+  given === undefined
+    ? Effect.succeed(undefined)
+    : Effect.forEach(given, (url) =>
+        URL.canParse(url)
+          ? Effect.succeed(normalizeBaseUrl(url).baseUrl)
+          : Effect.fail(
+              new MissingConfiguration({
+                which: "baseUrl",
+                message: `acceptedIssuerBaseUrls: ${JSON.stringify(url)} is not an absolute URL (e.g. https://auth.example.com).`
+              })
+            )
+      )
+
 /**
  * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's keys
  * (client: publishable key; server: publishable and secret server keys; admin: admin key with the publishable
@@ -112,6 +135,7 @@ export const resolveTierConfig = (
   Effect.gen(function* () {
     const projectId = yield* required(options.projectId, "projectId")
     const baseUrl = yield* baseUrlOf(optional(options.baseUrl))
+    const acceptedIssuerBaseUrls = yield* issuerBaseUrlsOf(options.acceptedIssuerBaseUrls)
     const base: ClientConfigInput = {
       projectId,
       accessType,
@@ -120,7 +144,8 @@ export const resolveTierConfig = (
       thirdPartyDiagnostics: options.thirdPartyDiagnostics,
       allowAnonymousUser: options.allowAnonymousUser,
       allowRestrictedUser: options.allowRestrictedUser,
-      extraRequestHeaders: options.extraRequestHeaders
+      extraRequestHeaders: options.extraRequestHeaders,
+      ...(acceptedIssuerBaseUrls === undefined ? {} : { acceptedIssuerBaseUrls })
     }
     switch (accessType) {
       case "client":

@@ -4,8 +4,9 @@
  * or ArrowDown open it on the first item, ArrowUp on the last; arrows, Home, End and type-ahead move
  * within it; Escape closes it and returns focus to the button; Tab or a click outside closes it.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
 import { buttonKeyAction, type MenuKeyAction, menuKeyAction } from "./menu-keys.js"
+import { menuShift } from "./menu-position.js"
 
 /** One line of a menu: a label, a separator, or an item that runs an action. */
 export type MenuEntry =
@@ -47,6 +48,7 @@ export function MenuButton(props: MenuButtonProps): ReactNode {
   const [state, setState] = useState<OpenState>({ open: props.defaultOpen === true, focusIndex: undefined })
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
   const itemRefs = useRef<Array<HTMLButtonElement | null>>([])
   const id = useId()
   const buttonId = `${id}-button`
@@ -59,6 +61,22 @@ export function MenuButton(props: MenuButtonProps): ReactNode {
     setState({ open: false, focusIndex: undefined })
     if (returnFocus) buttonRef.current?.focus()
   }
+
+  // The open menu stays on screen wherever the button sits: placed before it is painted (and before an item
+  // takes focus, which would scroll to it), and again when the viewport changes size.
+  useLayoutEffect(() => {
+    const menu = menuRef.current
+    if (!state.open || menu === null) return
+    const place = () => {
+      menu.style.transform = ""
+      const rect = menu.getBoundingClientRect()
+      const shift = menuShift(rect.left, rect.right, document.documentElement.clientWidth)
+      if (shift !== 0) menu.style.transform = `translateX(${shift}px)`
+    }
+    place()
+    window.addEventListener("resize", place)
+    return () => window.removeEventListener("resize", place)
+  }, [state.open])
 
   useEffect(() => {
     if (state.open && state.focusIndex !== undefined) itemRefs.current[state.focusIndex]?.focus()
@@ -126,6 +144,7 @@ export function MenuButton(props: MenuButtonProps): ReactNode {
       </button>
       {state.open ? (
         <div
+          ref={menuRef}
           id={menuId}
           className="stackfx-menu"
           role="menu"

@@ -48,13 +48,18 @@ describe("the ready banner", () => {
       lines,
       "  data:                      /home/ann/app/.stackfx/db (a folder in this directory: add .stackfx/ to .gitignore)"
     )
-    const env = lines.filter((line) => line.startsWith("    STACK_")).map((line) => line.trim())
+    // The main names since the service's rename, with the old ones mentioned (still read).
+    assert.include(
+      lines,
+      "  an app's environment for the demo project (e.g. in .env; the old STACK_* names are read too):"
+    )
+    const env = lines.filter((line) => line.startsWith("    HEXCLAVE_")).map((line) => line.trim())
     assert.deepStrictEqual(env, [
-      "STACK_API_URL=http://127.0.0.1:8102",
-      "STACK_PROJECT_ID=demo",
-      `STACK_PUBLISHABLE_CLIENT_KEY=${DEMO_PROJECT_KEYS.publishableClientKey}`,
-      `STACK_SECRET_SERVER_KEY=${DEMO_PROJECT_KEYS.secretServerKey}`,
-      `STACK_SUPER_SECRET_ADMIN_KEY=${DEMO_PROJECT_KEYS.superSecretAdminKey}`
+      "HEXCLAVE_API_URL=http://127.0.0.1:8102",
+      "HEXCLAVE_PROJECT_ID=demo",
+      `HEXCLAVE_PUBLISHABLE_CLIENT_KEY=${DEMO_PROJECT_KEYS.publishableClientKey}`,
+      `HEXCLAVE_SECRET_SERVER_KEY=${DEMO_PROJECT_KEYS.secretServerKey}`,
+      `HEXCLAVE_SUPER_SECRET_ADMIN_KEY=${DEMO_PROJECT_KEYS.superSecretAdminKey}`
     ])
   })
 })

@@ -41,14 +41,14 @@ describe("stackfx dev", () => {
       const env = cli
         .output()
         .split("\n")
-        .filter((line) => /^\s+STACK_[A-Z_]+=/.test(line))
+        .filter((line) => /^\s+HEXCLAVE_[A-Z_]+=/.test(line))
         .map((line) => line.trim())
       assert.deepStrictEqual(env, [
-        `STACK_API_URL=${url}`,
-        `STACK_PROJECT_ID=${DEMO_PROJECT_KEYS.projectId}`,
-        `STACK_PUBLISHABLE_CLIENT_KEY=${DEMO_PROJECT_KEYS.publishableClientKey}`,
-        `STACK_SECRET_SERVER_KEY=${DEMO_PROJECT_KEYS.secretServerKey}`,
-        `STACK_SUPER_SECRET_ADMIN_KEY=${DEMO_PROJECT_KEYS.superSecretAdminKey}`
+        `HEXCLAVE_API_URL=${url}`,
+        `HEXCLAVE_PROJECT_ID=${DEMO_PROJECT_KEYS.projectId}`,
+        `HEXCLAVE_PUBLISHABLE_CLIENT_KEY=${DEMO_PROJECT_KEYS.publishableClientKey}`,
+        `HEXCLAVE_SECRET_SERVER_KEY=${DEMO_PROJECT_KEYS.secretServerKey}`,
+        `HEXCLAVE_SUPER_SECRET_ADMIN_KEY=${DEMO_PROJECT_KEYS.superSecretAdminKey}`
       ])
       // Pasted into an app's environment as printed, they are all its tiers need.
       const provider = ConfigProvider.layer(ConfigProvider.fromDotEnvContents(env.join("\n")))

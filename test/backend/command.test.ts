@@ -1,6 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { parseArgs } from "../../backend/src/command.js"
+import { parseKeysArgs } from "../../backend/src/keys-command.js"
+import { DEFAULT_DB } from "../../backend/src/options.js"
 
 describe("stackfx command line", () => {
   it.effect("parses dev options, in both --flag value and --flag=value forms", () =>
@@ -38,6 +40,32 @@ describe("stackfx command line", () => {
       ]) {
         const error = yield* Effect.flip(parseArgs(argv))
         assert.strictEqual(error._tag, "UsageError", argv.join(" "))
+      }
+    })
+  )
+})
+
+describe("stackfx keys", () => {
+  it.effect("hands what follows keys to its own parser, which needs rotate and --project", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(yield* parseArgs(["keys", "rotate", "--project", "p"]), {
+        command: "keys",
+        argv: ["rotate", "--project", "p"]
+      })
+      assert.deepStrictEqual(yield* parseKeysArgs(["rotate", "--project", "p", "--db=postgres://u@h/db"]), {
+        command: "rotate",
+        projectId: "p",
+        db: "postgres://u@h/db"
+      })
+      assert.deepStrictEqual(yield* parseKeysArgs(["rotate", "--project=p"]), {
+        command: "rotate",
+        projectId: "p",
+        db: DEFAULT_DB
+      })
+      assert.deepStrictEqual(yield* parseKeysArgs([]), { command: "help" })
+      for (const argv of [["spin"], ["rotate"], ["rotate", "--project"], ["rotate", "--project", "p", "--port", "1"]]) {
+        const error = yield* Effect.flip(parseKeysArgs(argv))
+        assert.strictEqual(error._tag, "KeysUsageError", argv.join(" "))
       }
     })
   )

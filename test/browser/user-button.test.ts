@@ -173,6 +173,32 @@ describe("UserButton in Chromium", () => {
     await page.close()
   })
 
+  it("the menu stays on screen with the button at either edge of the viewport", async () => {
+    // At the left edge with the default alignment (the README's header: it used to open 182 px off screen),
+    // and at the right edge lined up with the button's start.
+    for (const [edge, align] of [
+      ["left", "end"],
+      ["right", "start"]
+    ] as const) {
+      const { page, errors } = await open(`scenario=visitor&theme=1&edge=${edge}&align=${align}`)
+      await page.setViewportSize({ width: 360, height: 640 })
+      await button(page).click()
+      await menu(page).waitFor()
+      const box = await menu(page).boundingBox()
+      const width = await page.evaluate(() => document.documentElement.clientWidth)
+      assert.isNotNull(box)
+      if (box === null) return
+      const where = `${edge} edge, align ${align}: menu at ${box.x}..${box.x + box.width} of ${width}`
+      assert.isAtLeast(box.x, 0, where)
+      assert.isAtMost(box.x + box.width, width, where)
+      // Every item can be seen and clicked where it is.
+      for (const item of await page.getByRole("menuitem").all()) assert.isTrue(await item.isVisible(), where)
+      await screenshot(page, "user-button", `menu-at-${edge}-edge`)
+      assert.deepStrictEqual(errors, [])
+      await page.close()
+    }
+  }, 90_000)
+
   it("a click outside or Tab closes the menu", async () => {
     const { page } = await open("scenario=initials")
     await button(page).click()

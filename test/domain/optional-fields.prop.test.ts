@@ -26,6 +26,8 @@ const user = [
   // hidden, and each account's `email` may be absent
   "oauth_providers",
   "email",
+  // sent since May 2026
+  "external_auth_providers",
   // server view, newer builds only
   "country_code",
   "risk_scores"
@@ -145,11 +147,15 @@ describe("response decoders tolerate the fields the hosted service may leave out
 
   it("decodes a user without the deprecated flags to false and without accounts to none", () => {
     const wire = JSON.parse(JSON.stringify(Schema.encodeSync(D.ClientUser)(sampleUser)))
-    const stripped = without(wire, new Set(["auth_with_email", "requires_totp_mfa", "oauth_providers"]))
+    const stripped = without(
+      wire,
+      new Set(["auth_with_email", "requires_totp_mfa", "oauth_providers", "external_auth_providers"])
+    )
     const decoded = Schema.decodeUnknownSync(D.ClientUser)(stripped)
     assert.isFalse(decoded.emailAuthEnabled)
     assert.isFalse(decoded.isMultiFactorRequired)
     assert.deepStrictEqual(decoded.oauthProviders, [])
+    assert.deepStrictEqual(decoded.externalAuthProviders, [])
   })
 
   it("reads a session's IP info with its camelCase keys as sent", () => {
@@ -180,6 +186,7 @@ const sampleUser: D.ClientUser = {
   clientMetadata: null,
   clientReadOnlyMetadata: null,
   oauthProviders: [{ id: "github", accountId: "1", email: null }],
+  externalAuthProviders: [{ id: "clerk-integration" }],
   emailAuthEnabled: true,
   isMultiFactorRequired: true,
   isAnonymous: false,

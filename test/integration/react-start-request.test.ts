@@ -63,8 +63,9 @@ describe("a server-rendered app's request user", () => {
     const requests = makeStackRequests(options(), makeSharedRefreshes())
     const visitor = request(null)
     const nobody = await Effect.runPromise(requests.resolve(visitor.incoming))
-    assert.strictEqual(nobody.user, null)
-    const { project, ...visitorSnapshot } = nobody.snapshot
+    assert.strictEqual(await nobody.user(), null)
+    assert.strictEqual(nobody.sessionUser, null)
+    const { project, ...visitorSnapshot } = await nobody.snapshot()
     assert.deepStrictEqual(visitorSnapshot, { user: null, restricted: false })
     // The project as the browser's client tier reads it, so the handler pages need not ask for it.
     assert.strictEqual(project?.id, backend.internal().id)
@@ -74,17 +75,22 @@ describe("a server-rendered app's request user", () => {
     const user = await backend.signUp(backend.internal())
     const signedIn = request(cookieHeader(user))
     const stack = await Effect.runPromise(requests.resolve(signedIn.incoming))
-    assert.strictEqual(stack.user?.id, user.userId)
-    assert.strictEqual(stack.snapshot.user?.primaryEmail, user.email)
-    assert.notProperty(stack.snapshot.user ?? {}, "serverMetadata")
-    assert.property(stack.user ?? {}, "serverMetadata")
+    // The session from the verified token: who they are, with no request.
+    assert.strictEqual(stack.sessionUser?.id, user.userId)
+    assert.strictEqual(stack.sessionUser?.primaryEmail, user.email)
+    const full = await stack.user()
+    assert.strictEqual(full?.id, user.userId)
+    const snapshot = await stack.snapshot()
+    assert.strictEqual(snapshot.user?.primaryEmail, user.email)
+    assert.notProperty(snapshot.user ?? {}, "serverMetadata")
+    assert.property(full ?? {}, "serverMetadata")
     assert.deepStrictEqual(signedIn.setCookies, [])
 
     // The server tier acting for the user, and the user as an Effect service.
     const read = await stack.run(
       Effect.gen(function* () {
         const me = yield* (yield* CurrentUser).get
-        const { user: requestUser } = yield* StackRequestUser
+        const requestUser = yield* (yield* StackRequestUser).user
         return { me: me?.id, requestUser: requestUser?.id }
       })
     )
@@ -100,7 +106,7 @@ describe("a server-rendered app's request user", () => {
       Effect.runPromise(requests.resolve(first.incoming)),
       Effect.runPromise(requests.resolve(second.incoming))
     ])
-    assert.strictEqual(a.user?.id, user.userId)
+    assert.strictEqual(a.sessionUser?.id, user.userId)
     assert.isTrue(a.session?.refreshed)
     // One refresh: both answers set the same new access token (the official SDK's access cookie holds the pair
     // [refresh token, access token]).
@@ -140,11 +146,12 @@ describe("a server-rendered app's request user", () => {
     const strict = await Effect.runPromise(
       makeStackRequests(projectOptions, makeSharedRefreshes()).resolve(request(header).incoming)
     )
-    assert.strictEqual(strict.user, null)
+    assert.strictEqual(await strict.user(), null)
+    assert.strictEqual(strict.sessionUser, null)
     // The session stays: a restricted user keeps their cookies to finish their account.
     assert.strictEqual(strict.session?.userId, userId)
     assert.deepStrictEqual(
-      { ...strict.snapshot, project: undefined },
+      { ...(await strict.snapshot()), project: undefined },
       { user: null, restricted: true, project: undefined }
     )
     // The onboarding page, which shows them who they are, gets the restricted user with the page.
@@ -159,8 +166,9 @@ describe("a server-rendered app's request user", () => {
         request(header).incoming
       )
     )
-    assert.strictEqual(accepting.user?.id, userId)
-    assert.isTrue(accepting.snapshot.user?.isRestricted)
+    assert.strictEqual((await accepting.user())?.id, userId)
+    assert.isTrue(accepting.sessionUser?.isRestricted)
+    assert.isTrue((await accepting.snapshot()).user?.isRestricted)
   })
 
   it("checks a team permission for the user, and signs out: the API ends the session and the cookies are cleared", async () => {
@@ -181,7 +189,7 @@ describe("a server-rendered app's request user", () => {
     // The refresh token is dead: a later request with it is a visitor's, and its cookies are cleared too.
     const later = request(cookieHeader({ accessToken: null, refreshToken: user.refreshToken }))
     const after = await Effect.runPromise(requests.resolve(later.incoming))
-    assert.strictEqual(after.user, null)
+    assert.strictEqual(after.sessionUser, null)
     assert.isTrue(later.setCookies.every((line) => parseSetCookie(line).maxAge === 0))
     assert.isAbove(later.setCookies.length, 0)
   })
@@ -227,7 +235,7 @@ describe("a server-rendered app's request user", () => {
       const stack = await Effect.runPromise(
         makeStackRequests({ ...options(), ...extra }, makeSharedRefreshes()).resolve(incoming.incoming)
       )
-      assert.strictEqual(stack.user?.id, user.userId)
+      assert.strictEqual(stack.sessionUser?.id, user.userId)
       const written = incoming.setCookies.map((line) => parseSetCookie(line)).filter((cookie) => cookie.value !== "")
       assert.isAbove(written.length, 0)
       const flags = new Set(written.map((cookie) => cookie.secure === true))

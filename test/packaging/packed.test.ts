@@ -424,9 +424,9 @@ describe("the packed packages", () => {
     assert.isTrue((await stat(data)).isDirectory())
     const env = backendOutput
       .split("\n")
-      .filter((line) => /^\s+STACK_[A-Z_]+=/.test(line))
+      .filter((line) => /^\s+HEXCLAVE_[A-Z_]+=/.test(line))
       .map((line) => line.trim())
-    assert.include(env, `STACK_API_URL=${backendUrl}`)
+    assert.include(env, `HEXCLAVE_API_URL=${backendUrl}`)
     await writeFile(join(scriptDir(), ".env"), `${env.join("\n")}\n`)
 
     await writeFile(
@@ -472,6 +472,8 @@ describe("the packed packages", () => {
     assert.isAbove(client.length, 0)
     // The server entry (the request user, its service's name) stays on the server.
     assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
+    // Nor do the demo project's secret keys: the browser's fallback names only its id and publishable key.
+    assert.isFalse(client.some((code) => code.includes("this-secret-server-key") || code.includes("admin-key")))
     const server = await readdir(join(start, "dist", "server"), { recursive: true })
     assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)

@@ -18,6 +18,9 @@ describe("the provider's redirects", () => {
     const first = redirect("/handler/sign-in?after_auth_return_to=%2F")
     const second = redirect("/handler/sign-in?after_auth_return_to=%2F")
     assert.strictEqual(first, second)
+    // Not during the call (a render): in a microtask after it.
+    assert.deepStrictEqual(visited, [])
+    await Promise.resolve()
     assert.deepStrictEqual(visited, ["/handler/sign-in?after_auth_return_to=%2F"])
     timer.endAll()
     await first
@@ -29,9 +32,11 @@ describe("the provider's redirects", () => {
     const redirect = makeRedirects((url) => visited.push(url), timer.wait)
     const signIn = redirect("/handler/sign-in")
     const signUp = redirect("/handler/sign-up")
+    await Promise.resolve()
     assert.deepStrictEqual(visited, ["/handler/sign-in", "/handler/sign-up"])
     // Back to the first URL: the pending one is now sign-up, so this is a new navigation too.
     void redirect("/handler/sign-in")
+    await Promise.resolve()
     assert.deepStrictEqual(visited, ["/handler/sign-in", "/handler/sign-up", "/handler/sign-in"])
     timer.endAll()
     await Promise.all([signIn, signUp])
@@ -45,6 +50,7 @@ describe("the provider's redirects", () => {
     timer.endAll()
     await first
     void redirect("/handler/sign-out")
+    await Promise.resolve()
     assert.deepStrictEqual(visited, ["/handler/sign-out", "/handler/sign-out"])
     timer.endAll()
   })

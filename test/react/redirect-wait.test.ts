@@ -18,12 +18,14 @@ describe("the redirect wait", () => {
     assert.isFalse(resolved)
     // Within the wait, the same target shares the navigation under way.
     void redirect("/handler/sign-in")
+    await Promise.resolve()
     assert.deepStrictEqual(navigations, ["/handler/sign-in"])
     await vi.advanceTimersByTimeAsync(1)
     await first
     assert.isTrue(resolved)
     // After the wait, the same target navigates again.
     void redirect("/handler/sign-in")
+    await Promise.resolve()
     assert.deepStrictEqual(navigations, ["/handler/sign-in", "/handler/sign-in"])
   })
 })

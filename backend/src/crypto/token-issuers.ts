@@ -9,17 +9,8 @@
  * requests' base URLs are those, so every instance behind them gives and accepts the same issuers.
  */
 import { type AccessTokenKind, accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
-
-const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
-
-/** The base URL and, for a loopback host, the same port under the other loopback names. */
-export const loopbackAliases = (baseUrl: string): ReadonlyArray<string> => {
-  if (!URL.canParse(baseUrl)) return [baseUrl]
-  const url = new URL(baseUrl)
-  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin]
-  const port = url.port === "" ? "" : `:${url.port}`
-  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)
-}
+// The spellings of a loopback base URL are the library's rule: its server tier accepts the same ones.
+import { loopbackAliases } from "@stackfx/lib/domain/rules/hosts.js"
 
 export interface TokenIssuers {
   /** Records a base URL a token was minted under. */

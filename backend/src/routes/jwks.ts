@@ -1,5 +1,6 @@
 /** The public signing keys of a project, for verifying its access tokens (contract/jwks.ts). */
 import * as Effect from "effect/Effect"
+import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Schema from "effect/Schema"
 import { JwkSet, JwksApi, type JwksQuery } from "@stackfx/lib/contract/jwks.js"
@@ -19,6 +20,20 @@ const kindsOf = (query: typeof JwksQuery.Type): ReadonlyArray<AccessTokenKind> =
       ? ["normal", "restricted"]
       : ["normal"]
 
+/**
+ * The hosted key set's caching: an hour, public. A verifier that caches it that long still verifies every
+ * token through a rotation, because the set carries the next key before it signs (crypto/key-ring.ts).
+ */
+export const JWKS_CACHE_CONTROL = "public, max-age=3600"
+
+/**
+ * Replaces the `no-store` every answer carries (http/middleware.ts; this handler runs after it, so its
+ * pre-response handler runs later), for a found key set only: a 404 stays uncached.
+ */
+const cachedPublicly = HttpEffect.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", JWKS_CACHE_CONTROL))
+)
+
 /** The keys the backend publishes are public JWKs (what the declaration's key set keeps). */
 const asKeySet = Schema.decodeUnknownEffect(JwkSet)
 
@@ -26,6 +41,7 @@ export const routes = [
   serve(JwksApi.get, ({ params, query }) =>
     Effect.gen(function* () {
       const keys = yield* requirePublicKeySet(params.project_id, kindsOf(query))
+      yield* cachedPublicly
       return yield* Effect.orDie(asKeySet(keys))
     })
   ),

@@ -10,7 +10,7 @@ import { stackFunctionMiddleware } from "./stack-middleware"
 /** The signed-in user as the browser may see them (`{ user: null }` for a visitor), and the project. */
 export const getStackSnapshot = createServerFn({ method: "GET" })
   .middleware([stackFunctionMiddleware])
-  .handler(({ context }) => context.stack.snapshot)
+  .handler(({ context }) => context.stack.snapshot())
 
 /** A handler page's name, checked at the edge: a string of at most a few path segments. */
 const handlerRouteInput = (input: unknown): string => {

@@ -21,3 +21,22 @@ export const parseAbsoluteUrl = (url: string): URL | undefined => {
   // URL.canParse avoids a try/catch; it exists in every runtime this library supports.
   return URL.canParse(url) ? new URL(url) : undefined
 }
+
+/** The three names a loopback backend answers on; each spells the same server. @internal */
+export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const
+
+/**
+ * The spellings of one base URL a backend may name in its tokens: its origin, and for a loopback host the same
+ * scheme and port under each loopback name (a browser on `localhost` and a server configured with `127.0.0.1`
+ * reach one local backend, which names the host each request came in on). Anything not a URL stays as given.
+ * @internal
+ */
+export const loopbackAliases = (baseUrl: string): ReadonlyArray<string> => {
+  const url = parseAbsoluteUrl(baseUrl)
+  if (url === undefined) return [baseUrl]
+  // A base URL may have a path (an API behind a prefix): every spelling keeps it.
+  const path = url.pathname.replace(/\/+$/, "")
+  if (!(LOOPBACK_HOSTS as ReadonlyArray<string>).includes(url.hostname)) return [`${url.origin}${path}`]
+  const port = url.port === "" ? "" : `:${url.port}`
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}${path}`)
+}

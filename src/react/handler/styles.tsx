@@ -85,7 +85,7 @@ export const handlerCss = `
   outline-offset: 2px;
 }
 .stackfx-check { display: flex; align-items: flex-start; gap: .5rem; font-size: .875rem; line-height: 1.4; }
-.stackfx-check input { width: 1rem; height: 1rem; margin: .125rem 0 0; flex: none; accent-color: var(--stackfx-h-destructive); }
+.stackfx-check input { width: 1rem; height: 1rem; margin: .125rem 0 0; flex: none; accent-color: var(--stackfx-h-primary); }
 .stackfx-check input:focus-visible { outline: 2px solid var(--stackfx-h-ring); outline-offset: 2px; }
 .stackfx-field-hint { font-size: .75rem; color: var(--stackfx-h-muted); }
 .stackfx-button {

@@ -11,6 +11,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { ClientProject } from "../../domain/project.js"
+import type { TeamPermission } from "../../domain/team-permission.js"
 import type { ClientServices } from "../../layers/client.js"
 import {
   activeSessionsQuery,
@@ -50,11 +51,33 @@ export const loadSeeds = (
     (answers) => answers.flat()
   )
 
-/** Account settings: its sections' lists, then each team's permissions when the project offers team API keys. */
-const accountSettings = (project: ClientProject) =>
+/**
+ * Each team's permissions, from one listing of the user's permissions in every team: the seed of
+ * `permissionsQuery(team.id)` for each team (recursive, as that query loads them), empty for a team where the
+ * user holds none. The listing keeps the service's order (by team, then id), which is each team's own order.
+ */
+const permissionSeeds = (
+  teams: ReadonlyArray<{ readonly id: string }>,
+  granted: ReadonlyArray<TeamPermission>
+): ReadonlyArray<StackSeed> =>
+  teams.map((team) => ({
+    key: permissionsQuery(team.id).key,
+    value: granted.filter((permission) => permission.teamId === team.id) as SeedValue
+  }))
+
+/**
+ * Account settings: its sections' lists and the user's teams, all at once; when the project offers team API
+ * keys, each team's permissions too, from one listing for every team (`allTeamPermissions`, the server's) beside
+ * the others, or else one request per team once the teams are known.
+ */
+const accountSettings = (
+  project: ClientProject,
+  allTeamPermissions: Effect.Effect<ReadonlyArray<TeamPermission>, unknown> | undefined
+) =>
   Effect.gen(function* () {
     const config = project.config
-    const [lists, teams] = yield* Effect.all(
+    const together = config.allowTeamApiKeys ? allTeamPermissions : undefined
+    const [lists, teams, granted] = yield* Effect.all(
       [
         loadSeeds([
           contactChannelsQuery,
@@ -64,14 +87,17 @@ const accountSettings = (project: ClientProject) =>
           receivedTeamInvitationsQuery,
           ...(config.allowUserApiKeys ? [userApiKeysQuery()] : [])
         ]),
-        Effect.exit(teamsQuery.load)
+        Effect.exit(teamsQuery.load),
+        together === undefined ? Effect.succeed(undefined) : Effect.option(together)
       ],
       { concurrency: "unbounded" }
     )
     if (teams._tag === "Failure") return lists
-    const permissions = config.allowTeamApiKeys
-      ? yield* loadSeeds(teams.value.map((team) => permissionsQuery(team.id)))
-      : []
+    const permissions = !config.allowTeamApiKeys
+      ? []
+      : granted !== undefined && Option.isSome(granted)
+        ? permissionSeeds(teams.value, granted.value)
+        : yield* loadSeeds(teams.value.map((team) => permissionsQuery(team.id)))
     return [...lists, { key: teamsQuery.key, value: teams.value as SeedValue }, ...permissions]
   })
 
@@ -81,6 +107,11 @@ export interface HandlerPageContext {
   readonly project: ClientProject | undefined
   /** A user the rules count as signed in (not a guest or restricted user the tier reads as nobody). */
   readonly signedIn: boolean
+  /**
+   * The signed-in user's permissions in every team, recursive, in one request (the server tier lists them
+   * without a team); without it each team's are asked for on their own.
+   */
+  readonly allTeamPermissions?: Effect.Effect<ReadonlyArray<TeamPermission>, unknown> | undefined
 }
 
 /**
@@ -89,7 +120,7 @@ export interface HandlerPageContext {
  */
 export const handlerPageSeeds = (
   route: string,
-  { project, signedIn }: HandlerPageContext
+  { project, signedIn, allTeamPermissions }: HandlerPageContext
 ): Effect.Effect<ReadonlyArray<StackSeed>, never, ClientServices> =>
   Effect.gen(function* () {
     switch (route.replace(/^\/+|\/+$/g, "")) {
@@ -97,7 +128,7 @@ export const handlerPageSeeds = (
         // Nobody signed in: the page asks them to sign in, and reads nothing more.
         if (!signedIn) return []
         const known = project === undefined ? yield* Effect.option(projectQuery.load) : Option.some(project)
-        return Option.isSome(known) ? yield* accountSettings(known.value) : []
+        return Option.isSome(known) ? yield* accountSettings(known.value, allTeamPermissions) : []
       }
       case "onboarding":
         return yield* loadSeeds([restrictedUserQuery])

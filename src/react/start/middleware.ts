@@ -17,7 +17,7 @@
  * // a server function
  * export const getSnapshot = createServerFn({ method: "GET" })
  *   .middleware([stackFunctionMiddleware])
- *   .handler(({ context }) => context.stack.snapshot)
+ *   .handler(({ context }) => context.stack.snapshot())
  */
 import * as Effect from "effect/Effect"
 import type { FunctionMiddlewareServerFn, RequestServerFn } from "@tanstack/react-start"

@@ -23,31 +23,60 @@ import { ServerTeamPermissions } from "../../services/generated/team-permissions
 import type { ServerTierOptions } from "../../layers/config.js"
 import { type ServerServices, serverTier } from "../../layers/server.js"
 import type { TierError } from "../../layers/tier.js"
-import type { ClientProject } from "../../domain/project.js"
 import { type ClientServices, clientTier } from "../../layers/client.js"
 import { Projects } from "../../services/generated/projects.js"
+import type { ServerUsersShape } from "../../services/generated/server-users.js"
+import type { SessionUser } from "../../services/app-server/session-user.js"
+import { acceptedAccessTokenIssuers } from "../../domain/jwt.js"
+import { makeRefusalLog } from "./refusal-log.js"
+import { DEFAULT_FRESH_MS, makeRevalidating } from "./revalidating.js"
 import { handlerPageSeeds, loadSeeds, type SeedableQuery } from "./handler-page-queries.js"
 import { type SecureCookieOptions, secureCookiesFor } from "./secure-cookies.js"
 import type { StackPageData, StackSeed, StackSnapshot } from "./snapshot.js"
 import type { SharedRefreshes } from "./shared-refresh.js"
 
-/** The signed-in user of the request (`null` for a visitor) and their verified session. */
+/**
+ * The request's session as its verified access token describes it, and its user read at most once, when first
+ * asked for. `sessionUser` is `null` for a visitor, and for a guest or restricted user the tier's rules read as
+ * nobody (their `session` is there).
+ */
 export interface StackRequestUserShape {
-  readonly user: ServerUser | null
   /** The session's claims and tokens; present for a guest or restricted user the rules read as nobody too. */
   readonly session: RequestSession | null
+  /** The signed-in user as the token says (id, e-mail, name, selected team, flags): no request. */
+  readonly sessionUser: SessionUser | null
+  /**
+   * The full user with server fields, `null` for a visitor: one request the first time it runs in a request,
+   * the same answer after. A user deleted since the token was issued is `null`, and their cookies are cleared.
+   */
+  readonly user: Effect.Effect<ServerUser | null, UserReadError>
 }
 
-/** The request's user as an Effect service: `const { user } = yield* StackRequestUser`. */
+/** Why the request's user could not be read (the API could not be asked, or refused the server's keys). */
+export type UserReadError = Exclude<
+  Effect.Error<ReturnType<ServerUsersShape["get"]>>,
+  { readonly _tag: "UserNotFound" }
+>
+
+/** The request's user as an Effect service: `const user = yield* (yield* StackRequestUser).user`. */
 export class StackRequestUser
   extends /* @__PURE__ */ Context.Service<StackRequestUser, StackRequestUserShape>()(
     "stackfx/react-start/RequestUser"
   ) {}
 
-/** What a request's handlers and loaders get: the user, and the server tier acting for them. */
-export interface StackRequest extends StackRequestUserShape {
-  /** The user in the client's view and the project, for the browser (`{ user: null }` for a visitor). */
-  readonly snapshot: StackSnapshot
+/** What a request's handlers and loaders get: the session, the user on demand, and the server tier acting for them. */
+export interface StackRequest {
+  /** The session's claims and tokens; present for a guest or restricted user the rules read as nobody too. */
+  readonly session: RequestSession | null
+  /** The signed-in user as the verified token says (id, e-mail, name, selected team, flags): no request. */
+  readonly sessionUser: SessionUser | null
+  /** The full user with server fields, `null` for a visitor: read once per request, when first asked for. */
+  readonly user: () => Promise<ServerUser | null>
+  /**
+   * The user in the client's view and the project, for the browser (`{ user: null }` for a visitor): the
+   * user's read (`user()`, once per request) and the project the server keeps (revalidated in the background).
+   */
+  readonly snapshot: () => Promise<StackSnapshot>
   /**
    * The server tier whose session is the request's (its token store is the request's cookies: a refresh or a
    * sign-out in it sets the answer's cookies), with `StackRequestUser`.
@@ -83,7 +112,15 @@ export interface IncomingRequest {
  * decide who counts as signed in, and how the session cookies' `Secure` flag is decided (`trustProxy`,
  * `secureCookies`: behind a proxy that ends TLS).
  */
-export type StackStartServerOptions = ServerTierOptions & SecureCookieOptions
+export type StackStartServerOptions = ServerTierOptions &
+  SecureCookieOptions & {
+    /**
+     * How long the project's public config (its display name and sign-in switches, the snapshot's `project`)
+     * is handed out before the next request revalidates it in the background; default 30 s. The request never
+     * waits for it, except the server's first.
+     */
+    readonly projectRevalidateMs?: number | undefined
+  }
 
 /**
  * Who counts as signed in, as the client's `useUser()` decides: a guest (anonymous user) only when the tier
@@ -107,14 +144,15 @@ const clientView = (user: ServerUser): Effect.Effect<ClientUser> =>
   )
 
 /**
- * The session the request's cookies carry, or `null`: no cookies, or a session that has ended (its
- * cookies are then cleared). A refreshed access token is written back through `store`.
+ * The session the request's cookies carry, or `null`: no cookies, or a session that has ended (its cookies
+ * are then cleared, and the cause logged once). A refreshed access token is written back through `store`.
  */
 const readSession = (
   auth: RequestAuthShape,
   refreshes: SharedRefreshes,
   request: IncomingRequest,
-  store: TokenStoreShape
+  store: TokenStoreShape,
+  refused: (reason: string, message: string) => Effect.Effect<void>
 ) =>
   Effect.gen(function* () {
     const tokens = store.peek?.() ?? noTokens
@@ -122,25 +160,20 @@ const readSession = (
       Effect.catchTags({
         Unauthenticated: () => Effect.succeed(null),
         MalformedAuthJson: () => Effect.succeed(null),
-        InvalidSession: () => Effect.as(store.set(noTokens), null)
+        InvalidSession: (error) =>
+          Effect.as(Effect.andThen(refused(error.reason, error.message), store.set(noTokens)), null)
       })
     )
     if (outcome !== null && outcome.refreshed) yield* store.set(outcome.tokens)
     return outcome
   })
 
-/**
- * The project's client view, or `undefined` when it cannot be read now: the browser then loads it, and shows
- * the failure where a page reads it (a page that does not read it renders regardless).
- */
-const readProject = (visitor: Context.Context<ClientServices>): Effect.Effect<ClientProject | undefined> =>
-  Effect.match(Context.get(visitor, Projects).current, { onFailure: () => undefined, onSuccess: (project) => project })
-
 /** Resolves requests against one server tier, built once and shared by every request. */
 export const makeStackRequests = (options: StackStartServerOptions, refreshes: SharedRefreshes) => {
-  // The tiers' options without the cookie decision's, and the client tier's without the secret key.
-  const { trustProxy: _trust, secureCookies: _secure, ...tierOptions } = options
-  const { secretServerKey: _secret, ...clientOptions } = tierOptions
+  // The tiers' options without the cookie and cache decisions', and the client tier's without the secret key.
+  const { trustProxy: _trust, secureCookies: _secure, projectRevalidateMs, ...tierOptions } = options
+  const { secretServerKey: _secret, acceptedIssuerBaseUrls: _issuers, ...clientOptions } = tierOptions
+  const refusals = makeRefusalLog()
   // The shared tier, built by the first request and kept for the process (its key cache, its transport):
   // its scope is never closed. A tier that cannot be built (a missing key) fails every request alike.
   // Its request reader verifies the tokens of guests and restricted users too (with their own keys): the
@@ -148,25 +181,35 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
   const shared = Effect.runSync(
     Effect.cached(
       Effect.gen(function* () {
-        const context = yield* Layer.buildWithScope(serverTier(tierOptions), Scope.makeUnsafe())
-        const verifier = yield* makeTokenVerifier(Context.get(context, ClientConfig), { allowAnonymous: true })
+        const scope = Scope.makeUnsafe()
+        const context = yield* Layer.buildWithScope(serverTier(tierOptions), scope)
+        const config = Context.get(context, ClientConfig)
+        const verifier = yield* makeTokenVerifier(config, { allowAnonymous: true })
         const auth = yield* makeRequestAuth.pipe(
           Effect.provideService(TokenVerifier, TokenVerifier.of(verifier)),
           Effect.provideContext(context)
         )
-        // The project as the browser's client tier reads it (no session needed): the same view, the same decoder.
-        const visitor = yield* Layer.buildWithScope(
-          clientTier({ ...clientOptions, tokenStore: "memory" }),
-          Scope.makeUnsafe()
+        // The project as the browser's client tier reads it (no session needed): the same view, the same
+        // decoder; kept for every request and revalidated in the background.
+        const visitor = yield* Layer.buildWithScope(clientTier({ ...clientOptions, tokenStore: "memory" }), scope)
+        const project = makeRevalidating(Context.get(visitor, Projects).current, {
+          freshMs: projectRevalidateMs ?? DEFAULT_FRESH_MS,
+          scope
+        })
+        const acceptedIssuers = acceptedAccessTokenIssuers(
+          config.baseUrl,
+          config.projectId,
+          "normal",
+          config.acceptedIssuerBaseUrls
         )
-        return { context, auth, visitor }
+        return { context, auth, project, acceptedIssuers }
       })
     )
   )
 
   const resolve = (request: IncomingRequest) =>
     Effect.gen(function* () {
-      const { auth, context, visitor } = yield* shared
+      const { auth, context, project, acceptedIssuers } = yield* shared
       const secure = secureCookiesFor(request, options)
       const store = makeRequestCookieTokenStore({
         projectId: Context.get(context, ClientConfig).projectId,
@@ -174,23 +217,42 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
         setCookie: request.setCookie,
         secure
       })
-      const [session, project] = yield* Effect.all(
-        [readSession(auth, refreshes, request, store), readProject(visitor)],
-        { concurrency: "unbounded" }
+      const refused = (reason: string, message: string) =>
+        refusals.refused({ reason, message, accessToken: store.peek?.().accessToken ?? null, acceptedIssuers })
+      const session = yield* readSession(auth, refreshes, request, store, refused)
+      const sessionUser = session !== null && countsAsSignedIn(session.claims, options) ? session.sessionUser : null
+      const restricted =
+        sessionUser === null && session !== null && session.claims.isRestricted && !session.claims.isAnonymous
+      // Read when a handler first asks, once per request (a page and its server functions share the request).
+      const user = yield* Effect.cached(
+        sessionUser === null
+          ? Effect.succeed(null)
+          : Context.get(context, ServerUsers)
+              .get(sessionUser.id)
+              .pipe(
+                Effect.catchTag("UserNotFound", () =>
+                  Effect.as(
+                    Effect.andThen(
+                      refused("user-not-found", "The session's user no longer exists."),
+                      store.set(noTokens)
+                    ),
+                    null
+                  )
+                )
+              )
       )
-      const user =
-        session === null || !countsAsSignedIn(session.claims, options)
-          ? null
-          : yield* Context.get(context, ServerUsers)
-              .get(session.userId)
-              .pipe(Effect.catchTag("UserNotFound", () => Effect.as(store.set(noTokens), null)))
-      const restricted = user === null && session !== null && session.claims.isRestricted && !session.claims.isAnonymous
-      const snapshot: StackSnapshot = {
-        user: user === null ? null : yield* clientView(user),
-        restricted,
-        ...(project === undefined ? {} : { project })
-      }
-      const requestUser = Layer.succeed(StackRequestUser, { user, session })
+      const snapshot = yield* Effect.cached(
+        Effect.gen(function* () {
+          const [read, known] = yield* Effect.all([user, project.get], { concurrency: "unbounded" })
+          const view: StackSnapshot = {
+            user: read === null ? null : yield* clientView(read),
+            restricted,
+            ...(known === undefined ? {} : { project: known })
+          }
+          return view
+        })
+      )
+      const requestUser = Layer.succeed(StackRequestUser, { user, session, sessionUser })
       const layer = Layer.merge(
         serverTier({ ...tierOptions, tokenStore: Layer.succeed(TokenStore, store) }),
         requestUser
@@ -198,11 +260,11 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
       const run = <A, E>(effect: Effect.Effect<A, E, ServerServices | StackRequestUser>) =>
         Effect.runPromise(Effect.provide(effect, layer))
       const hasTeamPermission = (teamId: string, permissionId: string) =>
-        user === null
+        sessionUser === null
           ? Promise.resolve(false)
           : Effect.runPromise(
               Context.get(context, ServerTeamPermissions)
-                .list({ teamId, userId: user.id, permissionId })
+                .list({ teamId, userId: sessionUser.id, permissionId })
                 .pipe(Effect.map((granted) => granted.some((permission) => permission.id === permissionId)))
             )
       const signOut = () =>
@@ -223,12 +285,25 @@ export const makeStackRequests = (options: StackStartServerOptions, refreshes: S
                 (loaded): StackPageData => ({ signedIn: true, seeds: loaded })
               )
             )
-      const handlerPageData = (route: string) => pageData(handlerPageSeeds(route, { project, signedIn: user !== null }))
+      const handlerPageData = (route: string) =>
+        Effect.runPromise(project.get).then((known) =>
+          pageData(
+            handlerPageSeeds(route, {
+              project: known,
+              signedIn: sessionUser !== null,
+              allTeamPermissions:
+                sessionUser === null
+                  ? undefined
+                  : Context.get(context, ServerTeamPermissions).list({ userId: sessionUser.id })
+            })
+          )
+        )
       const prefetch = (queries: ReadonlyArray<SeedableQuery>) => pageData(loadSeeds(queries))
       return {
-        user,
         session,
-        snapshot,
+        sessionUser,
+        user: () => Effect.runPromise(user),
+        snapshot: () => Effect.runPromise(snapshot),
         layer,
         run,
         hasTeamPermission,

@@ -10,8 +10,10 @@ export {
   type StackRequest,
   StackRequestUser,
   type StackRequestUserShape,
-  type StackStartServerOptions
+  type StackStartServerOptions,
+  type UserReadError
 } from "./request-user.js"
+export type { SessionUser } from "../../services/app-server/session-user.js"
 export { makeSharedRefreshes, type SharedRefreshes } from "./shared-refresh.js"
 export {
   makeRequestCookieTokenStore,

@@ -89,6 +89,11 @@ export interface TokenVerifierOptions {
    * and of restricted ones. Default false: refused as `anonymous-user`.
    */
   readonly allowAnonymous?: boolean | undefined
+  /**
+   * Base URLs whose issuers count besides the config's (`ClientConfigShape.acceptedIssuerBaseUrls`, which
+   * count too): e.g. the backend's public URL.
+   */
+  readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
 }
 
 /** A verified access token: whose it is and everything it claims. */
@@ -120,14 +125,28 @@ interface CachedKeys {
 const isJoseCode = (error: unknown, code: string): boolean =>
   typeof error === "object" && error !== null && "code" in error && error.code === code
 
-/** Maps a jose failure of `jwtVerify` to a refusal; jose's own messages name the claim. */
-const refusalOf = (error: unknown): JwtVerificationError => {
+/** When a token expires, for a refusal's message (never the token itself). */
+const expiryOf = (payload: JWTPayload): string =>
+  typeof payload.exp === "number" ? `expires ${new Date(payload.exp * 1000).toISOString()}` : "does not expire"
+
+/**
+ * Maps a jose failure of `jwtVerify` to a refusal; jose's own messages name the claim. A wrong issuer says
+ * which it was and which were expected: the common cause is a backend reached under two spellings (the
+ * browser's and this server's), and the message must show both.
+ */
+const refusalOf = (error: unknown, issuers: ReadonlyArray<string>): JwtVerificationError => {
   const message = error instanceof Error ? error.message : String(error)
-  if (error instanceof joseErrors.JWTExpired) return refuse("expired", message)
+  if (error instanceof joseErrors.JWTExpired)
+    return refuse("expired", `${message}; the token ${expiryOf(error.payload)}`)
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     switch (error.claim) {
       case "iss":
-        return refuse("wrong-issuer", message)
+        return refuse(
+          "wrong-issuer",
+          `the token's issuer is ${JSON.stringify(error.payload.iss)}, expected one of ${issuers
+            .map((issuer) => JSON.stringify(issuer))
+            .join(", ")} (the token ${expiryOf(error.payload)})`
+        )
       case "aud":
         return refuse("wrong-audience", message)
       case "nbf":
@@ -260,6 +279,9 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
       })
 
     const decodeClaims = Schema.decodeUnknownEffect(AccessTokenClaims)
+    const also = [...(config.acceptedIssuerBaseUrls ?? []), ...(options.acceptedIssuerBaseUrls ?? [])]
+    const acceptedIssuers = (kind: AccessTokenKind) =>
+      acceptedAccessTokenIssuers(config.baseUrl, config.projectId, kind, also)
 
     /**
      * The kind of user the token claims to be for, read before its signature is checked: it can only make
@@ -312,12 +334,12 @@ export const makeTokenVerifier = (config: ClientConfigShape, options: TokenVerif
           try: () =>
             jwtVerify<JWTPayload>(accessToken, key, {
               algorithms: [...allowed],
-              issuer: [...acceptedAccessTokenIssuers(config.baseUrl, config.projectId, kind)],
+              issuer: [...acceptedIssuers(kind)],
               audience: accessTokenAudience(config.projectId, kind),
               clockTolerance: tolerance,
               currentDate: new Date(now)
             }),
-          catch: refusalOf
+          catch: (error) => refusalOf(error, acceptedIssuers(kind))
         })
         yield* checkIssuedAt(verified.payload, now, tolerance)
         yield* checkAuthorizedParty(verified.payload, config.projectId)

@@ -27,6 +27,7 @@ import { ResponseDecodeError } from "../../errors/client/response-decode-error.j
 import { ClientConfig } from "../wire/client-config.js"
 import { documented, type ErrorTable, type FailureOf } from "../http/transport.js"
 import { TokenVerifier } from "./jwt-verify.js"
+import { type SessionUser, sessionUserOf } from "./session-user.js"
 import { readRequestTokens, type SessionSource, type TokenOrigin } from "./request-tokens.js"
 import { ServerUsers } from "../generated/server-users.js"
 import { makeSession } from "../session/session.js"
@@ -39,6 +40,8 @@ export interface RequestSession {
   readonly userId: string
   /** The claims of the (verified, or just refreshed) access token. */
   readonly claims: AccessTokenClaims
+  /** The user as those claims describe them (id, e-mail, name, selected team, flags): no request. */
+  readonly sessionUser: SessionUser
   /**
    * The session's tokens now. When `refreshed`, the access token is a new one: an app may hand it back
    * (e.g. as the access-token cookie) so the next request need not refresh again.
@@ -146,6 +149,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
         const session: RequestSession = {
           userId: claims.sub,
           claims,
+          sessionUser: sessionUserOf(claims),
           tokens: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
           refreshed: true,
           origin
@@ -179,6 +183,7 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
           const current: RequestSession = {
             userId: verified.userId,
             claims: verified.claims,
+            sessionUser: sessionUserOf(verified.claims),
             tokens: { accessToken, refreshToken },
             refreshed: false,
             origin

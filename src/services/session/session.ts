@@ -271,7 +271,7 @@ export const makeSession = (config: WireConfig, store: TokenStoreShape, tabLock:
 
     // A span of its own in the caller's trace (the refresh fiber inherits the first caller's span).
     const refresh = (refreshToken: string): Effect.Effect<string | null, SessionError> =>
-      inSpan(refreshSpan, () => refreshWith(refreshToken))
+      inSpan(config.loadLazyParts, refreshSpan, () => refreshWith(refreshToken))
 
     const refreshWith = (refreshToken: string): Effect.Effect<string | null, SessionError> => {
       // The answer's decoder loads while the request is under way (see wire-codec-load.ts).

@@ -45,6 +45,12 @@ export interface ClientConfigInput {
    * `extraRequestHeaders`: they win over the computed ones; a call's own headers win over them.
    */
   readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
+  /**
+   * Server code: other base URLs the backend may name as its access tokens' issuer besides `baseUrl` (and its
+   * loopback spellings), such as its public URL when the browser reaches it through a proxy and this server
+   * through an internal address. A token verified here may carry any of them.
+   */
+  readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
 }
 
 /** The resolved configuration every service reads. */
@@ -61,6 +67,7 @@ export interface ClientConfigShape {
   readonly allowAnonymousUser: boolean
   readonly allowRestrictedUser: boolean
   readonly extraRequestHeaders: Readonly<Record<string, string>> | undefined
+  readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
   readonly clientVersion: string
 }
 
@@ -77,6 +84,7 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   allowAnonymousUser: input.allowAnonymousUser ?? false,
   allowRestrictedUser: input.allowRestrictedUser ?? false,
   extraRequestHeaders: input.extraRequestHeaders,
+  acceptedIssuerBaseUrls: input.acceptedIssuerBaseUrls,
   clientVersion: clientVersion("stackfx", packageVersion)
 })
 

@@ -1,6 +1,7 @@
 /**
  * What the wire needs of the lazily loaded chunk (services/live.ts): the known-error catalogue, for an answer
- * that carries a known error, and the network diagnostics, for a request the retries gave up on. The wire does
+ * that carries a known error, the network diagnostics, for a request the retries gave up on, and the spans of a
+ * traced program. The wire does
  * not import the chunk: whoever builds the pipeline hands it the loader (`Transport.layerWithSession`, through
  * services/http/internal/lazy-service.ts), so imports only point down, from the services to the wire.
  */
@@ -11,6 +12,7 @@ import type { KnownError } from "../../errors/known/registry.js"
 import type { WireErrorResponse } from "../../errors/wire-response.js"
 import type { ClientConfigShape } from "./client-config.js"
 import type { runDiagnostics } from "./diagnostics.js"
+import type { attemptSpan, spanned } from "./tracing-spans.js"
 
 /** What the wire uses of the lazily loaded chunk. */
 export interface LazyParts {
@@ -21,6 +23,10 @@ export interface LazyParts {
   ) => KnownError | UnexpectedKnownError | KnownErrorMismatch
   /** Health probes for a request the retries gave up on (diagnostics.ts). */
   readonly runDiagnostics: typeof runDiagnostics
+  /** A span around an effect, for a traced program (tracing-spans.ts). */
+  readonly spanned: typeof spanned
+  /** The span of one HTTP attempt (tracing-spans.ts). */
+  readonly attemptSpan: typeof attemptSpan
 }
 
 /** Loads the parts (once: the module system keeps the chunk); a failed load is tried again by the next caller. */

@@ -22,7 +22,7 @@ import type { KnownError } from "../../errors/known/registry.js"
 import type { LoadLazyParts, WireConfig } from "./lazy-parts.js"
 import { LoopDetected, NetworkFailure, parseRetryAfter, RateLimited, retriesOf, type RetrySignal } from "./retry.js"
 import type { StoredTokens } from "./tokens.js"
-import { isTracing, attemptSpan, spanned } from "./tracing.js"
+import { inSpan, isTracing } from "./tracing.js"
 import {
   AllowedUsers,
   Fetch,
@@ -288,17 +288,20 @@ export const startRequest = <A, E>(
   const attempt: Effect.Effect<A, E | RequestError> = isTracing(fiber)
     ? Effect.catch(
         Effect.suspend(() =>
-          spanned(attemptSpan(config.baseUrl, request.method, request.path, attempts), (span) =>
-            fetchAnswer(
-              fetch,
-              url,
-              init,
-              (response, text) => {
-                span.attribute("http.response.status_code", answerStatus(response))
-                return answer(response, text)
-              },
-              Effect.fail
-            )
+          inSpan(
+            config.loadLazyParts,
+            (spans) => spans.attemptSpan(config.baseUrl, request.method, request.path, attempts),
+            (span) =>
+              fetchAnswer(
+                fetch,
+                url,
+                init,
+                (response, text) => {
+                  span?.attribute("http.response.status_code", answerStatus(response))
+                  return answer(response, text)
+                },
+                Effect.fail
+              )
           )
         ),
         recover

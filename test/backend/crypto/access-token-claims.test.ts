@@ -13,7 +13,8 @@ import fc from "fast-check"
 import { SignJWT } from "jose"
 import { AccessTokens } from "../../../backend/src/crypto/access-tokens.js"
 import { SigningKeys, type SigningKey } from "../../../backend/src/crypto/signing-keys.js"
-import { loopbackAliases, makeTokenIssuers } from "../../../backend/src/crypto/token-issuers.js"
+import { makeTokenIssuers } from "../../../backend/src/crypto/token-issuers.js"
+import { loopbackAliases } from "../../../src/domain/rules/hosts.js"
 import { LocalBackendConfig, RequestBaseUrl } from "../../../backend/src/config.js"
 
 const PROJECT = "proj-claims"
@@ -28,6 +29,8 @@ const key: SigningKey = {
   kid: "kid-1",
   projectId: PROJECT,
   kind: "normal",
+  generation: 1,
+  createdAt: new Date(0),
   privateKey: pair.privateKey,
   publicKey: pair.publicKey,
   publicJwk: { ...pair.publicKey.export({ format: "jwk" }), kid: "kid-1" }
@@ -39,7 +42,8 @@ const keysLayer = Layer.succeed(
     signer: () => Effect.succeed(key),
     verifier: (projectId, kid) => Effect.succeed(projectId === PROJECT && kid === key.kid ? key : undefined),
     jwks: () => Effect.succeed({ keys: [key.publicJwk] }),
-    forget: () => Effect.void
+    rotate: () => Effect.void,
+    invalidate: () => Effect.void
   })
 )
 

@@ -154,6 +154,7 @@ describe("POST /auth/external/token", () => {
       assert.strictEqual(user.body.primary_email_verified, false)
       assert.strictEqual(user.body.primary_email_auth_enabled, false)
       assert.strictEqual(user.body.display_name, "Provider User")
+      assert.deepStrictEqual(user.body.external_auth_providers, [{ id: "better-auth-integration" }])
 
       const again = yield* exchange(project, token)
       assert.strictEqual(again.status, 200)
@@ -192,6 +193,7 @@ describe("POST /auth/external/token", () => {
         )
         assert.strictEqual(me.status, 200)
         assert.strictEqual(me.body.id, answer.body.user_id)
+        assert.deepStrictEqual(me.body.external_auth_providers, [{ id: "better-auth-integration" }])
       })
   )
 

@@ -208,13 +208,18 @@ describe("GET /users filters", () => {
 })
 
 describe("signing keys per kind of user", () => {
-  it("publishes the restricted and anonymous keys only when asked", async () => {
+  it("publishes the restricted and anonymous keys only when asked, two per audience, cached for an hour", async () => {
     const project = await backend.createProject()
-    const count = async (query: string) => (await (await fetch(jwksUrl(project.id, query))).json()).keys.length
-    assert.strictEqual(await count(""), 1)
-    assert.strictEqual(await count("?include_restricted=true"), 2)
-    assert.strictEqual(await count("?include_anonymous=true"), 3)
-    assert.strictEqual(await count("?include_anonymous=true&include_restricted=false"), 3)
+    const count = async (query: string) => {
+      const response = await fetch(jwksUrl(project.id, query))
+      assert.strictEqual(response.headers.get("cache-control"), "public, max-age=3600")
+      return (await response.json()).keys.length
+    }
+    // As the hosted set: the current and the next key of each audience.
+    assert.strictEqual(await count(""), 2)
+    assert.strictEqual(await count("?include_restricted=true"), 4)
+    assert.strictEqual(await count("?include_anonymous=true"), 6)
+    assert.strictEqual(await count("?include_anonymous=true&include_restricted=false"), 6)
 
     const tokens = await anonymousSignUp(project)
     const verify = async (query: string) =>
@@ -238,6 +243,7 @@ describe("signing keys per kind of user", () => {
   it("answers an unknown project with a plain-text 404", async () => {
     const response = await fetch(jwksUrl("nope"))
     assert.strictEqual(response.status, 404)
+    assert.strictEqual(response.headers.get("cache-control"), "no-store")
     assert.isNull(response.headers.get("x-stack-known-error"))
     assert.strictEqual(await response.text(), "Project not found")
   })

@@ -52,7 +52,7 @@ describe("a person in the demo", () => {
     await page.getByRole("button", { name: "Verify email" }).click()
     await page.getByText("Your email has been verified.").waitFor()
     await page.goto("/")
-    await page.getByText(", verified").waitFor()
+    await page.getByText("(verified)").waitFor()
 
     await signOutByMenu(page)
     await fillSignIn(page, email, "wrong password")

@@ -106,7 +106,7 @@ describe("a user who must verify their e-mail", () => {
         await page.getByText("Your email has been verified.").waitFor()
         await page.getByRole("link", { name: "Continue" }).click()
         await expectHome(page, true)
-        await page.getByText(", verified").waitFor()
+        await page.getByText("(verified)").waitFor()
         // A page loaded afresh reads the stored session: its token is a full user's now.
         await page.reload()
         await expectHome(page, true)

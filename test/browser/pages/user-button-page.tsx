@@ -217,6 +217,12 @@ function SessionControls(): ReactNode {
   return null
 }
 
+/** `?edge=left|right`: the button in a corner of the viewport, as a page header puts it. */
+function AtEdge(props: { readonly edge: string | null; readonly children: ReactNode }): ReactNode {
+  if (props.edge !== "left" && props.edge !== "right") return props.children
+  return <div style={{ position: "fixed", top: 4, [props.edge]: 4 }}>{props.children}</div>
+}
+
 function Page(): ReactNode {
   switch (scenario) {
     case "fifty":
@@ -249,13 +255,16 @@ function Page(): ReactNode {
       return (
         <>
           {scenario === "session" ? <SessionControls /> : null}
-          <UserButton
-            showUserInfo={params.get("info") === "1"}
-            onToggleTheme={params.get("theme") === "1" ? () => void api.themeToggles++ : undefined}
-            extraItems={
-              params.get("extra") === "1" ? [{ text: "Billing", onClick: () => void api.extraClicks++ }] : undefined
-            }
-          />
+          <AtEdge edge={params.get("edge")}>
+            <UserButton
+              showUserInfo={params.get("info") === "1"}
+              align={params.get("align") === "start" ? "start" : undefined}
+              onToggleTheme={params.get("theme") === "1" ? () => void api.themeToggles++ : undefined}
+              extraItems={
+                params.get("extra") === "1" ? [{ text: "Billing", onClick: () => void api.extraClicks++ }] : undefined
+              }
+            />
+          </AtEdge>
         </>
       )
   }

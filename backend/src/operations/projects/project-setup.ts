@@ -1,6 +1,6 @@
 /**
  * Creating projects: the defaults a new project starts with (mirroring the hosted service: a `team_admin`
- * and a `team_member` permission over the built-in `$` permissions), its signing key and, for seeded
+ * and a `team_member` permission over the built-in `$` permissions), its signing keys (current and next) and, for seeded
  * projects, a first key set (projects created through the API start without keys, like hosted ones).
  */
 import * as Clock from "effect/Clock"
@@ -12,12 +12,11 @@ import {
   type OAuthProviderConfig,
   type OAuthProviderWrite
 } from "@stackfx/lib/domain/project.js"
-import { generateSigningJwks } from "../../crypto/signing-keys.js"
+import { completeGenerations } from "../../crypto/signing-key-generations.js"
 import { randomId, randomSecret } from "../../crypto/secrets.js"
 import { type ApiKeyValues, insertApiKeySet } from "../../store/users/api-keys.js"
 import { Db, type DbEffect } from "../../store/db.js"
 import { insertProject, type StoredProject } from "../../store/projects/projects.js"
-import { insertSigningKey } from "../../store/auth/signing-keys.js"
 
 /** The built-in team permissions every project has. */
 export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string }> = [
@@ -141,7 +140,7 @@ export const freshKeys: Effect.Effect<Required<{ [K in keyof ApiKeyValues]: stri
   superSecretAdminKey: Effect.map(randomSecret(24), (s) => `sak_${s}`)
 })
 
-/** Inserts a project with its defaults, first key set and signing key; run it inside a transaction. */
+/** Inserts a project with its defaults, first key set and signing keys; run it inside a transaction. */
 export const createProject = (
   input: NewProject
 ): DbEffect<{ readonly project: StoredProject; readonly keys: ApiKeyValues | null }> =>
@@ -177,8 +176,7 @@ export const createProject = (
         keys
       })
     }
-    if (input.withSigningKey !== false)
-      yield* insertSigningKey({ projectId: id, kind: "normal", ...(yield* generateSigningJwks) })
+    if (input.withSigningKey !== false) yield* completeGenerations(id, "normal", [])
     for (const permission of BUILTIN_TEAM_PERMISSIONS) {
       yield* Db.query(
         "insert into permission_definitions (project_id, id, scope, description, is_builtin) values ($1, $2, 'team', $3, true)",

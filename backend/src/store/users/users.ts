@@ -39,6 +39,7 @@ const UserViewRow = rowStruct({
   oauthProviders: Schema.Array(
     rowStruct({ id: Schema.String, accountId: Schema.String, email: Schema.NullOr(Schema.String) })
   ),
+  externalAuthProviders: Schema.Array(rowStruct({ id: Schema.String })),
   teamId: Schema.NullOr(Schema.String),
   teamDisplayName: Schema.NullOr(Schema.String),
   teamProfileImageUrl: Schema.NullOr(Schema.String),
@@ -63,6 +64,9 @@ select u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_re
   coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.account_id, 'email', o.email)
             order by o.created_at, o.id) from oauth_accounts o where o.project_id = u.project_id and o.user_id = u.id), '[]'::json)
     as oauth_providers,
+  coalesce((select json_agg(json_build_object('id', e.provider_id) order by e.created_at, e.provider_id)
+            from external_auth_methods e where e.project_id = u.project_id and e.user_id = u.id), '[]'::json)
+    as external_auth_providers,
   t.id as team_id, t.display_name as team_display_name, t.profile_image_url as team_profile_image_url,
   t.client_metadata as team_client_metadata, t.client_read_only_metadata as team_client_read_only_metadata,
   t.server_metadata as team_server_metadata, t.created_at as team_created_at
@@ -122,6 +126,7 @@ const toUser = (row: UserViewRow): ServerUser => {
     clientReadOnlyMetadata: row.clientReadOnlyMetadata,
     serverMetadata: row.serverMetadata,
     oauthProviders: row.oauthProviders,
+    externalAuthProviders: row.externalAuthProviders,
     // The service's `auth_with_email`: a password or OTP sign-in method exists, whatever the primary e-mail's
     // `primary_email_auth_enabled` says (users/crud.tsx at 2f719903).
     emailAuthEnabled: row.hasPassword || row.otpAuthEnabled,

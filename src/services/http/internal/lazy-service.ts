@@ -131,7 +131,7 @@ export const lazyImplementation = <Shape, R, RF = never>(
     // the same member of the loaded implementation, whose errors already include NetworkError, or is the
     // first-load member itself.
     if (derived !== undefined) Object.assign(proxy, derived(proxy as Shape))
-    return tracedService(name, proxy as Shape)
+    return tracedService(loadLiveChunk, name, proxy as Shape)
   })
 
 /**
