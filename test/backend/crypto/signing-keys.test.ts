@@ -127,8 +127,11 @@ const contract = (name: string, open: () => string, skip: () => boolean) =>
           const after = kidsOf(yield* a.jwks("p"))
           assert.strictEqual(after.length, 3)
           assert.deepStrictEqual([after[0], after[2]], [oldNext, oldCurrent])
-          // The other instance signs with its cached key until its cache expires, and that key still verifies.
-          assert.strictEqual((yield* b.signer("p")).kid, oldCurrent)
+          // The other instance signs with its cached key until its cache expires, and that key still verifies;
+          // on PostgreSQL it may already sign with the promoted one: its cache follows the change feed.
+          const signsWith = (yield* b.signer("p")).kid
+          if (open === postgresDatabase) assert.include([oldCurrent, oldNext], signsWith)
+          else assert.strictEqual(signsWith, oldCurrent)
           assert.strictEqual((yield* a.verifier("p", oldCurrent!))?.kid, oldCurrent)
           yield* TestClock.adjust(KEY_CACHE_TTL_MILLIS)
           assert.strictEqual((yield* b.signer("p")).kid, oldNext)
@@ -168,8 +171,5 @@ contract(
   () => "memory",
   () => false
 )
-contract(
-  "PostgreSQL",
-  () => postgres.newDatabase(),
-  () => false
-)
+const postgresDatabase = () => postgres.newDatabase()
+contract("PostgreSQL", postgresDatabase, () => false)
