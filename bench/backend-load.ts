@@ -117,12 +117,12 @@ export const processCpuMs = (pid: number | undefined): number | undefined => {
   }
 }
 
-interface Answer {
+export interface Answer {
   readonly status: number
   readonly body: string
 }
 
-const send = (
+export const send = (
   agent: http.Agent,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string }
@@ -200,7 +200,7 @@ const hammerMix = async (
 }
 
 /** `CONCURRENCY` workers sending `request` back to back for `seconds`. */
-const hammer = async (
+export const hammer = async (
   request: () => Promise<Answer>,
   accept: (answer: Answer) => boolean,
   seconds: number,

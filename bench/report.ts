@@ -1,6 +1,7 @@
 /** Turns the benchmarks' results into the table rows of `npm run bench` (figure, value, goal, result). */
 import type { LoadResult, LoadResults, StartupResults } from "./backend-load.js"
 import type { TestkitResults } from "./testkit.js"
+import type { ScaleOutResults } from "./scale-out.js"
 import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
 import type { OverheadResults } from "./overhead.js"
@@ -16,6 +17,7 @@ export interface Details {
   startup?: StartupResults
   load?: LoadResults
   testkit?: TestkitResults
+  scaleOut?: ScaleOutResults
 }
 
 export type Verdict = "pass" | "fail" | "info" | "error"
@@ -388,6 +390,25 @@ const testkitRows = (t: TestkitResults): Array<Row> => [
   }
 ]
 
+const scaleOutRows = (s: ScaleOutResults): Array<Row> => [
+  {
+    id: "7",
+    figure: `two instances on one PostgreSQL: config change seen on the other, p99 of ${s.rounds}`,
+    value: ms(s.stalenessP99Ms),
+    goal: "<= 100 ms",
+    result: atMost(s.stalenessP99Ms, 100),
+    note: `p50 ${ms(s.stalenessP50Ms)}, max ${ms(s.stalenessMaxMs)}, from the writer's answer to the other's first new answer`
+  },
+  {
+    id: "7",
+    figure: "GET /users/me at concurrency 32 on one PostgreSQL: two instances against one",
+    value: `${s.twoInstances.rps} vs ${s.oneInstance.rps} req/s`,
+    goal: "",
+    result: s.oneInstance.failed + s.twoInstances.failed > 0 ? "fail" : "info",
+    note: `${times(s.twoInstances.rps / Math.max(1, s.oneInstance.rps))}; p99 ${ms(s.twoInstances.p99Ms)} vs ${ms(s.oneInstance.p99Ms)}; generator, PostgreSQL and instances share the cores`
+  }
+]
+
 export const buildRows = (d: Details): Array<Row> => [
   ...(d.bundles === undefined ? [] : bundleRows(d.bundles)),
   ...(d.stampede === undefined ? [] : stampedeRows(d.stampede)),
@@ -396,7 +417,8 @@ export const buildRows = (d: Details): Array<Row> => [
   ...(d.overhead === undefined ? [] : overheadRows(d.overhead)),
   ...(d.load === undefined ? [] : loadRows(d.load)),
   ...(d.startup === undefined ? [] : startupRows(d.startup)),
-  ...(d.testkit === undefined ? [] : testkitRows(d.testkit))
+  ...(d.testkit === undefined ? [] : testkitRows(d.testkit)),
+  ...(d.scaleOut === undefined ? [] : scaleOutRows(d.scaleOut))
 ]
 
 export const formatTable = (rows: ReadonlyArray<Row>): string => {

@@ -8,7 +8,8 @@
  *
  * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
  * 4 per-call overhead (overhead.ts), 5 local backend start-up and load (backend-load.ts), 6 backend requests
- * per server-rendered page view (ssr-pages.ts). Sections 2, 3 and 6
+ * per server-rendered page view (ssr-pages.ts), 7 two instances on one PostgreSQL: cross-instance staleness
+ * and read throughput (scale-out.ts, "scale-out"). Sections 2, 3 and 6
  * share a backend started in this process with `startLocalBackend`; 4 and 5 run against `stackfx dev` as its
  * own process. Everything talks over loopback; every loop is bounded in count and time, every section by
  * a timeout. With `--only`, bench/results.json holds only the sections that ran.
@@ -24,12 +25,23 @@ import { runOverhead } from "./overhead.js"
 import { startCountingProxy } from "./proxy.js"
 import { buildRows, type Details, formatNotes, formatTable, type Row } from "./report.js"
 import { startServerProcess } from "./server-process.js"
+import { runScaleOut } from "./scale-out.js"
 import { runSsrPages } from "./ssr-pages.js"
 import { runStampede } from "./stampede.js"
 import { runTestkit } from "./testkit.js"
 import { machineFacts, root, within } from "./util.js"
 
-const SECTIONS = ["bundles", "stampede", "fanout", "ssr", "overhead", "startup", "load", "testkit"] as const
+const SECTIONS = [
+  "bundles",
+  "stampede",
+  "fanout",
+  "ssr",
+  "overhead",
+  "startup",
+  "load",
+  "testkit",
+  "scale-out"
+] as const
 type Section = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -163,6 +175,12 @@ if (server !== undefined) {
   } finally {
     await server.stop()
   }
+}
+
+if (selected.has("scale-out")) {
+  await section("scale-out", 300_000, async () => {
+    details.scaleOut = await runScaleOut()
+  })
 }
 
 const rows: ReadonlyArray<Row> = buildRows(details)

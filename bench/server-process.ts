@@ -21,10 +21,18 @@ export interface ServerProcess {
   readonly exited: () => string | undefined
 }
 
-export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<ServerProcess> =>
+/**
+ * Starts `stackfx dev --db <db>`; `listen` fixes its port and adds options (`--public-url`, after which the
+ * ready line names the public URL, so `url` is then `http://127.0.0.1:<port>`).
+ */
+export const startServerProcess = (
+  db: string,
+  timeoutMs = 60_000,
+  listen: { readonly port: number; readonly args: ReadonlyArray<string> } = { port: 0, args: [] }
+): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, [bin, "dev", "--port", "0", "--db", db], {
+    const child = spawn(process.execPath, [bin, "dev", "--port", String(listen.port), "--db", db, ...listen.args], {
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""
@@ -45,7 +53,7 @@ export const startServerProcess = (db: string, timeoutMs = 60_000): Promise<Serv
       const readyMs = performance.now() - started
       const exited = new Promise<void>((done) => child.once("exit", () => done()))
       resolve({
-        url: match[1],
+        url: listen.port === 0 ? match[1] : `http://127.0.0.1:${listen.port}`,
         pid: child.pid,
         readyMs,
         stop: async () => {

@@ -35,6 +35,21 @@ const relativeTop = (cwd: string, folder: string): string =>
   `${folder.slice(resolve(cwd).length + 1).split("/")[0] ?? ""}/`
 
 /**
+ * On PostgreSQL, which several instances may share: whether their tokens name one issuer. Without a public URL
+ * each instance names the address it was reached at, and instances reached at different addresses refuse
+ * each other's tokens.
+ */
+const publicUrlLines = (data: { readonly db: string; readonly publicUrl?: boolean | undefined }) =>
+  data.publicUrl === true
+    ? ["  tokens name the public URL above as issuer, whichever instance serves them"]
+    : /^postgres(ql)?:\/\//i.test(data.db)
+      ? [
+          "  several instances on this database (behind a load balancer)? start each with",
+          "  --public-url <the URL clients use> (or HEXCLAVE_PUBLIC_URL), or they refuse each other's tokens"
+        ]
+      : []
+
+/**
  * The environment an app needs for the demo project, exactly as `serverTierFromEnv` and friends read it: the
  * `HEXCLAVE_*` names, the main ones since the service's rename (each also read under its old `STACK_*` name).
  * `HEXCLAVE_API_URL` is the base URL, without `/api/v1`: the client adds that itself.
@@ -53,7 +68,7 @@ export const envLines = (localBackend: Pick<LocalBackendShape, "url" | "demoProj
  */
 export const readyBanner = (
   localBackend: Pick<LocalBackendShape, "url" | "mailboxUrl" | "project" | "demoProject">,
-  data: { readonly db: string; readonly cwd: string }
+  data: { readonly db: string; readonly cwd: string; readonly publicUrl?: boolean | undefined }
 ): ReadonlyArray<string> => [
   `stackfx local backend ready at ${localBackend.url}`,
   "  internal project (as the hosted service seeds it; its users own the other projects):",
@@ -63,6 +78,7 @@ export const readyBanner = (
   `  base URL:                  ${localBackend.url} (a client's baseUrl; it adds /api/v1 itself)`,
   `  mailbox:                   ${localBackend.mailboxUrl}`,
   `  data:                      ${dataLine(data.db, data.cwd)}`,
+  ...publicUrlLines(data),
   "  an app's environment for the demo project (e.g. in .env; the old STACK_* names are read too):",
   ...envLines(localBackend).map((line) => `    ${line}`)
 ]

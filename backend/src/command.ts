@@ -12,6 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import backendPackage from "../package.json" with { type: "json" }
 import { readyBanner } from "./banner.js"
+import { normalizePublicUrls } from "./config.js"
 import { keysFailure, runKeys } from "./keys-command.js"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend, type LocalBackendOptions } from "./options.js"
 import { layer } from "./server.js"
@@ -27,6 +28,10 @@ Options:
   --host <addr>  interface to listen on (default ${DEFAULT_HOST})
   --db <where>   "memory", a directory for the embedded database (default ${DEFAULT_DB}),
                  or a postgres:// URL
+  --public-url <url>  the URL clients reach this backend at (repeat for each name
+                 they use; default: the listening address, or HEXCLAVE_PUBLIC_URL /
+                 STACK_PUBLIC_URL, comma-separated). Tokens name it as issuer: set
+                 it behind a proxy and on every instance sharing one PostgreSQL
   --access-token-lifetime <seconds>  lifetime of access tokens (default 600)
   --allow-shared-oauth-access-tokens  let shared OAuth providers hand out provider
                  access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
@@ -63,8 +68,17 @@ const parseNumber = (flag: string, value: string | undefined, max = Number.MAX_S
 
 const MAX_PORT = 65_535
 
-/** Parses `argv` (without node and the script). */
-export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, UsageError> =>
+/** The public URLs of the environment: `HEXCLAVE_PUBLIC_URL`, else `STACK_PUBLIC_URL` (as the clients read theirs). */
+const publicUrlsOfEnv = (env: Readonly<Record<string, string | undefined>>): ReadonlyArray<string> => {
+  const value = env["HEXCLAVE_PUBLIC_URL"] ?? env["STACK_PUBLIC_URL"]
+  return value === undefined || value.trim() === "" ? [] : [value]
+}
+
+/** Parses `argv` (without node and the script); `--public-url` falls back to the environment's. */
+export const parseArgs = (
+  argv: ReadonlyArray<string>,
+  env: Readonly<Record<string, string | undefined>> = {}
+): Effect.Effect<Parsed, UsageError> =>
   Effect.gen(function* () {
     const [command, ...rest] = argv
     if (command === undefined || command === "-h" || command === "--help" || command === "help")
@@ -73,6 +87,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
     if (command === "keys") return { command: "keys", argv: rest }
     if (command !== "dev") return yield* Effect.fail(new UsageError({ message: `Unknown command: ${command}` }))
     let options: LocalBackendOptions = {}
+    const publicUrls: Array<string> = []
     for (let i = 0; i < rest.length; i++) {
       const arg = rest[i] ?? ""
       if (arg === "-h" || arg === "--help") return { command: "help" }
@@ -100,6 +115,16 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
             return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
           options = { ...options, db: value }
           break
+        case "--public-url": {
+          const checked = normalizePublicUrls(value)
+          if (value === undefined || "invalid" in checked || checked.urls.length === 0) {
+            return yield* Effect.fail(
+              new UsageError({ message: "--public-url needs an http:// or https:// URL (without ? or #)" })
+            )
+          }
+          publicUrls.push(...checked.urls)
+          break
+        }
         case "--access-token-lifetime":
           options = { ...options, accessTokenLifetimeSeconds: yield* parseNumber("--access-token-lifetime", value) }
           break
@@ -107,20 +132,29 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
           return yield* Effect.fail(new UsageError({ message: `Unknown option: ${arg}` }))
       }
     }
-    return { command: "dev", options }
+    const fromEnv = publicUrlsOfEnv(env)
+    const chosen = publicUrls.length > 0 ? publicUrls : fromEnv
+    if (fromEnv.length > 0 && publicUrls.length === 0 && "invalid" in normalizePublicUrls(fromEnv)) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: "HEXCLAVE_PUBLIC_URL / STACK_PUBLIC_URL needs http:// or https:// URLs, comma-separated"
+        })
+      )
+    }
+    return { command: "dev", options: chosen.length === 0 ? options : { ...options, publicUrl: chosen } }
   })
 
-const announce = (db: string) =>
+const announce = (db: string, publicUrl: boolean) =>
   Effect.gen(function* () {
     const localBackend = yield* LocalBackend
-    for (const line of readyBanner(localBackend, { db, cwd: process.cwd() })) yield* Console.log(line)
+    for (const line of readyBanner(localBackend, { db, cwd: process.cwd(), publicUrl })) yield* Console.log(line)
     yield* Console.log("Press Ctrl-C to stop.")
   })
 
 /** The whole command: runs until interrupted (Ctrl-C), then closes the server and the database. */
 export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
   Effect.gen(function* () {
-    const parsed = yield* parseArgs(argv)
+    const parsed = yield* parseArgs(argv, process.env)
     if (parsed.command === "help") return yield* Console.log(USAGE)
     if (parsed.command === "version") return yield* Console.log(VERSION)
     if (parsed.command === "keys")
@@ -132,7 +166,9 @@ export const run = (argv: ReadonlyArray<string>): Effect.Effect<void> =>
       )
     const target = { port: parsed.options.port ?? DEFAULT_PORT, host: parsed.options.host ?? DEFAULT_HOST }
     return yield* Layer.launch(
-      Layer.effectDiscard(announce(parsed.options.db ?? DEFAULT_DB)).pipe(Layer.provideMerge(layer(parsed.options)))
+      Layer.effectDiscard(announce(parsed.options.db ?? DEFAULT_DB, parsed.options.publicUrl !== undefined)).pipe(
+        Layer.provideMerge(layer(parsed.options))
+      )
     ).pipe(
       // A start-up failure is a situation to explain in one line (exit 1), not a stack trace.
       Effect.catch((error) => fail(explainStartupFailure(error, target), 1))

@@ -16,8 +16,14 @@ export interface LocalBackendOptions {
   readonly db?: string | undefined
   /** Lifetime of access tokens. Default 600 (the hosted value). */
   readonly accessTokenLifetimeSeconds?: number | undefined
-  /** Public URL when it differs from the listening address (behind a proxy); used for the `iss` claim. */
-  readonly publicUrl?: string | undefined
+  /**
+   * The URL clients reach the backend at, when it is not the listening address: behind a proxy or a load
+   * balancer, and always when several instances share one PostgreSQL. It fixes the `iss` claim of every token
+   * (otherwise the request's Host names it, so instances reached under different addresses refuse each
+   * other's tokens); several URLs (one per name clients use) are each accepted, the one a request came in on
+   * (else the first) is minted. `stackfx dev --public-url`, or `HEXCLAVE_PUBLIC_URL` / `STACK_PUBLIC_URL`.
+   */
+  readonly publicUrl?: string | ReadonlyArray<string> | undefined
   /** Lifetimes of emailed codes (tests shorten them); the hosted defaults otherwise. */
   readonly codeLifetimesMillis?:
     | {

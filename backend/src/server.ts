@@ -11,7 +11,13 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { API_LATEST_PATH_PREFIX, API_PATH_PREFIX } from "@stackfx/lib/domain/api.js"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
-import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, LocalBackendConfig } from "./config.js"
+import {
+  DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
+  InvalidPublicUrl,
+  LocalBackendConfig,
+  normalizePublicUrls,
+  PublicUrls
+} from "./config.js"
 import {
   DEFAULT_DB,
   DEFAULT_HOST,
@@ -100,15 +106,25 @@ export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) =
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST
   })
+  const publicUrls = normalizePublicUrls(options.publicUrl)
   const config = Layer.effect(
     LocalBackendConfig,
-    Effect.map(HttpServer.HttpServer, (http) =>
-      LocalBackendConfig.of({
-        baseUrl: (options.publicUrl ?? reachableUrl(http.address)).replace(/\/+$/, ""),
+    Effect.gen(function* () {
+      const http = yield* HttpServer.HttpServer
+      if ("invalid" in publicUrls) {
+        return yield* new InvalidPublicUrl({
+          url: publicUrls.invalid,
+          message: `--public-url ${publicUrls.invalid} is not an http:// or https:// URL (without ? or #).`
+        })
+      }
+      return LocalBackendConfig.of({
+        baseUrl: publicUrls.urls[0] ?? reachableUrl(http.address),
+        publicUrls: publicUrls.urls,
         accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS
       })
-    )
+    })
   )
+  const publicUrlsReference = Layer.succeed(PublicUrls, "urls" in publicUrls ? publicUrls.urls : [])
   const services = Layer.mergeAll(
     Projects.layer.pipe(Layer.provide(ReadCache.layer)),
     ReadCache.layer,
@@ -123,7 +139,8 @@ export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) =
     Layer.succeed(SharedOAuthAccessTokens, options.allowSharedOAuthAccessTokens === true),
     SigningKeys.layer,
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
-    devProviderLayer
+    devProviderLayer,
+    publicUrlsReference
   ).pipe(Layer.provideMerge(config), Layer.provideMerge(layerDb(options.db ?? DEFAULT_DB)))
   const http = HttpRouter.serve(Routes, {
     disableLogger: true,

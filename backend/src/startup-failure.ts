@@ -8,6 +8,7 @@ import * as Option from "effect/Option"
 import { LocalBackendStartError } from "./options.js"
 import type { ServeError } from "effect/http/HttpServerError"
 import type { OpenDbError } from "./store/layer.js"
+import type { InvalidPublicUrl } from "./config.js"
 
 /** Where the server tried to listen. */
 export interface ListenTarget {
@@ -42,7 +43,10 @@ const listenFailure = (cause: unknown, { host, port }: ListenTarget): string => 
 }
 
 /** The line for a start-up failure. */
-export const explainStartupFailure = (error: OpenDbError | ServeError, target: ListenTarget): string => {
+export const explainStartupFailure = (
+  error: OpenDbError | ServeError | InvalidPublicUrl,
+  target: ListenTarget
+): string => {
   switch (error._tag) {
     case "ServeError":
       return listenFailure(error.cause, target)
@@ -51,13 +55,14 @@ export const explainStartupFailure = (error: OpenDbError | ServeError, target: L
     case "DatabaseFolderInUse":
     case "DatabaseUnreachable":
     case "UnsupportedDatabase":
+    case "InvalidPublicUrl":
       return error.message
   }
 }
 
 /** The start-up failure of a layer that did not build, as one line. */
 export const startErrorOf = (
-  cause: Cause.Cause<OpenDbError | ServeError>,
+  cause: Cause.Cause<OpenDbError | ServeError | InvalidPublicUrl>,
   target: ListenTarget
 ): LocalBackendStartError =>
   Option.match(Cause.findErrorOption(cause), {

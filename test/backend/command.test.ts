@@ -25,6 +25,37 @@ describe("stackfx command line", () => {
     })
   )
 
+  it.effect("takes public URLs from --public-url (repeatable), else HEXCLAVE_PUBLIC_URL, else STACK_PUBLIC_URL", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(
+        yield* parseArgs(["dev", "--public-url", "https://auth.example.com/", "--public-url=http://10.0.0.5:8102"], {
+          HEXCLAVE_PUBLIC_URL: "https://ignored.example.com"
+        }),
+        { command: "dev", options: { publicUrl: ["https://auth.example.com", "http://10.0.0.5:8102"] } }
+      )
+      assert.deepStrictEqual(
+        yield* parseArgs(["dev"], {
+          HEXCLAVE_PUBLIC_URL: "https://a.example.com, https://b.example.com",
+          STACK_PUBLIC_URL: "https://old.example.com"
+        }),
+        { command: "dev", options: { publicUrl: ["https://a.example.com, https://b.example.com"] } }
+      )
+      assert.deepStrictEqual(yield* parseArgs(["dev"], { STACK_PUBLIC_URL: "https://old.example.com" }), {
+        command: "dev",
+        options: { publicUrl: ["https://old.example.com"] }
+      })
+      for (const argv of [
+        ["dev", "--public-url"],
+        ["dev", "--public-url", "ftp://example.com"],
+        ["dev", "--public-url", "https://example.com/?x=1"]
+      ]) {
+        assert.strictEqual((yield* Effect.flip(parseArgs(argv)))._tag, "UsageError", argv.join(" "))
+      }
+      const fromEnv = yield* Effect.flip(parseArgs(["dev"], { HEXCLAVE_PUBLIC_URL: "not a url" }))
+      assert.strictEqual(fromEnv._tag, "UsageError")
+    })
+  )
+
   it.effect("refuses unknown commands, unknown options and bad numbers", () =>
     Effect.gen(function* () {
       for (const argv of [

@@ -39,7 +39,11 @@ const recordingRouter = (found: Array<RouteEntry>) =>
 /** Every route of the local backend, in registration order. */
 export const routeTable = (): Promise<ReadonlyArray<RouteEntry>> => {
   const found: Array<RouteEntry> = []
-  const config = Layer.succeed(LocalBackendConfig, { baseUrl: "http://127.0.0.1:1", accessTokenLifetimeSeconds: 600 })
+  const config = Layer.succeed(LocalBackendConfig, {
+    baseUrl: "http://127.0.0.1:1",
+    publicUrls: [],
+    accessTokenLifetimeSeconds: 600
+  })
   const built = Routes.pipe(
     Layer.provide(recordingRouter(found)),
     Layer.provide(Outbox.layerMemory),

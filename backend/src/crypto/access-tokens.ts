@@ -124,7 +124,7 @@ export class AccessTokens extends Context.Service<AccessTokens, AccessTokensShap
       const keys = yield* SigningKeys
       const config = yield* LocalBackendConfig
       const verified = new Map<string, VerifiedAccessToken>()
-      const issuers = makeTokenIssuers(config.baseUrl)
+      const issuers = makeTokenIssuers(config.baseUrl, undefined, config.publicUrls)
 
       const expired = (token: VerifiedAccessToken) =>
         new AccessTokenExpired({

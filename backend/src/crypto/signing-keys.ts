@@ -57,6 +57,8 @@ export interface SigningKeysShape {
 interface Cached {
   readonly keys: ReadonlyArray<SigningKey>
   readonly loadedAt: number
+  /** `Db.generation` of the project's keys when they were read (0 on a database no other process shares). */
+  readonly generation: number
 }
 
 export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>()("stackfx-backend/SigningKeys") {
@@ -64,7 +66,13 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
     SigningKeys,
     Effect.gen(function* () {
       const withDb = yield* Db.provider
+      const db = yield* Db
       const config = yield* LocalBackendConfig
+      // On PostgreSQL, shared with other instances, an entry is also read again after a write the change feed
+      // reports (store/change-feed.ts), and not kept while the feed is down: another instance's rotation is
+      // seen within a notification rather than the TTL. PGlite has no other writer: 0, the TTL alone.
+      const generationOf = (projectId: string) =>
+        db.peers.status() === "alone" ? 0 : db.generation(`signing-keys:${projectId}`)
       // A retired key verifies while a token it signed may be unexpired: for a token's lifetime after the
       // rotation, plus the time another instance may still sign with it from its cache, plus clock skew.
       const graceMillis = (config.accessTokenLifetimeSeconds + CLOCK_TOLERANCE_SECONDS) * 1000 + KEY_CACHE_TTL_MILLIS
@@ -72,16 +80,19 @@ export class SigningKeys extends Context.Service<SigningKeys, SigningKeysShape>(
 
       const reload = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> =>
         Effect.gen(function* () {
+          const generation = generationOf(projectId)
           const keys = (yield* withDb(listSigningKeys(projectId))).map(importSigningKey)
           const loadedAt = yield* Clock.currentTimeMillis
-          if (keys.length > 0) cache.set(projectId, { keys, loadedAt })
+          if (keys.length > 0) cache.set(projectId, { keys, loadedAt, generation })
           return keys
         })
 
       const load = (projectId: string): Effect.Effect<ReadonlyArray<SigningKey>, DbError> =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => {
           const cached = cache.get(projectId)
-          return cached !== undefined && now - cached.loadedAt < KEY_CACHE_TTL_MILLIS
+          return cached !== undefined &&
+            now - cached.loadedAt < KEY_CACHE_TTL_MILLIS &&
+            cached.generation === generationOf(projectId)
             ? Effect.succeed(cached.keys)
             : reload(projectId)
         })

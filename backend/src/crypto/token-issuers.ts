@@ -5,7 +5,8 @@
  * (localhost, 127.0.0.1, [::1] on the same port), the base URL of the request being served, and every base
  * URL this process minted under (a browser on `localhost` and a server in a container reach one local backend
  * under different hosts). Anything else, such as the hosted service's issuer, another project's path or a
- * host the local backend never answered on, is refused.
+ * host the local backend never answered on, is refused. With public URLs configured (`--public-url`) the
+ * requests' base URLs are those, so every instance behind them gives and accepts the same issuers.
  */
 import { type AccessTokenKind, accessTokenIssuer } from "@stackfx/lib/domain/jwt.js"
 // The spellings of a loopback base URL are the library's rule: its server tier accepts the same ones.
@@ -31,8 +32,12 @@ export interface TokenIssuers {
  * The issuers of one running local backend. The remembered base URLs come from Host headers, so they are
  * bounded: past `limit` new ones are no longer remembered (the configured and current ones always count).
  */
-export const makeTokenIssuers = (configBaseUrl: string, limit = 1_000): TokenIssuers => {
-  const bases = new Set<string>(loopbackAliases(configBaseUrl))
+export const makeTokenIssuers = (
+  configBaseUrl: string,
+  limit = 1_000,
+  publicUrls: ReadonlyArray<string> = []
+): TokenIssuers => {
+  const bases = new Set<string>([...loopbackAliases(configBaseUrl), ...publicUrls])
   return {
     minted: (baseUrl) => {
       if (bases.size < limit) bases.add(baseUrl.replace(/\/+$/, ""))

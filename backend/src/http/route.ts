@@ -18,7 +18,7 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
-import { baseUrlFromHost, RequestBaseUrl, RequestCountry } from "../config.js"
+import { baseUrlFromHost, PublicUrls, publicBaseUrl, RequestBaseUrl, RequestCountry } from "../config.js"
 import { endUserCountry } from "./end-user.js"
 import { answerFailures } from "./middleware.js"
 import { checkInput, queryOf, readBody, type UnknownKeys, validate } from "./request.js"
@@ -85,13 +85,13 @@ const decodeInput = <BS extends Decodable, QS extends Decodable>(
   })
 
 /**
- * Tokens minted while handling the request name the base URL the client used (see `RequestBaseUrl`); a sign-up
- * reads the country the request's headers claim (`RequestCountry`).
+ * Tokens minted while handling the request name the base URL the client used (see `RequestBaseUrl`), or the
+ * configured public URL (`PublicUrls`); a sign-up reads the country the request's headers claim (`RequestCountry`).
  */
 const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  Effect.flatMap(Effect.all([HttpServerRequest.HttpServerRequest, PublicUrls]), ([request, publicUrls]) => {
     const forwarded = request.headers["x-forwarded-proto"]
-    const baseUrl = baseUrlFromHost(request.headers["host"], forwarded)
+    const baseUrl = publicBaseUrl(publicUrls, baseUrlFromHost(request.headers["host"], forwarded))
     const country = endUserCountry(request.headers)
     const located = country === undefined ? effect : Effect.provideService(effect, RequestCountry, country)
     return baseUrl === undefined ? located : Effect.provideService(located, RequestBaseUrl, baseUrl)

@@ -49,7 +49,7 @@ const keysLayer = Layer.succeed(
 
 const tokensLayer = AccessTokens.layer.pipe(
   Layer.provide(keysLayer),
-  Layer.provide(Layer.succeed(LocalBackendConfig, { baseUrl: BASE, accessTokenLifetimeSeconds: 600 }))
+  Layer.provide(Layer.succeed(LocalBackendConfig, { baseUrl: BASE, publicUrls: [], accessTokenLifetimeSeconds: 600 }))
 )
 
 /** A token as the local backend would mint it, with `overrides` (undefined removes a claim). */

@@ -28,7 +28,7 @@ import {
   saveOverride
 } from "../../store/projects/config-overrides.js"
 import { Db, type DbEffect } from "../../store/db.js"
-import { findProject, saveProject, type StoredProject } from "../../store/projects/projects.js"
+import { lockProject, saveProject, type StoredProject } from "../../store/projects/projects.js"
 import {
   deriveTouched,
   materializeTouched,
@@ -408,7 +408,7 @@ const writeOverride = (
 ) =>
   Db.transaction(
     Effect.gen(function* () {
-      const project = yield* findProject(projectId)
+      const project = yield* lockProject(projectId)
       if (project === undefined) return
       const loaded = yield* loadOverrides(projectId)
       const environment = materializeTouched(project, loaded, touched)

@@ -14,6 +14,7 @@ import { Db } from "../../store/db.js"
 import {
   deleteProject,
   findProject,
+  lockProject,
   listOwnedProjects,
   saveProject,
   type StoredProject,
@@ -30,18 +31,23 @@ const INTERNAL = "internal"
 /** The permission on the owner team a transfer needs: `team_admin`, as the hosted service asks (the creator default). */
 const OWNER_TEAM_ADMIN = DEFAULT_TEAM_PERMISSIONS[0]?.id ?? "team_admin"
 
-/** Patches the project; as on the service, the answer is the project read again after the write. */
+/**
+ * Patches the project; as on the service, the answer is the project read again after the write. The patch
+ * applies to the row as locked in the transaction, not to the caller's copy, which another instance may
+ * have changed since it was cached.
+ */
 export const updateCurrentProject = (project: StoredProject, update: AdminProjectUpdate) =>
   Effect.gen(function* () {
-    const updated = yield* updatedProject(project, update)
     const next = yield* Db.transaction(
-      Effect.tap(
-        syncRecordsOnUpdate(updated, {
+      Effect.gen(function* () {
+        const updated = yield* updatedProject((yield* lockProject(project.id)) ?? project, update)
+        const synced = yield* syncRecordsOnUpdate(updated, {
           domains: update.config?.domains !== undefined,
           providers: update.config?.oauthProviders !== undefined
-        }),
-        (synced) => saveProject(synced)
-      )
+        })
+        yield* saveProject(synced)
+        return synced
+      })
     )
     return (yield* findProject(next.id)) ?? next
   })

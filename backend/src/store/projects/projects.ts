@@ -73,6 +73,14 @@ const ownerTeamProject = (project: StoredProject) => (project.ownerTeamId === nu
 
 export const findProject = (id: string): DbEffect<StoredProject | undefined> => projects.first("id = $1", [id])
 
+/**
+ * The project, its row locked until the transaction ends (`for update`): a write that reads the project (or
+ * its overrides) and writes it back whole must hold it, or two processes (or two pooled connections) that
+ * read it at once each write back their own change over the other's.
+ */
+export const lockProject = (id: string): DbEffect<StoredProject | undefined> =>
+  projects.first("id = $1 for update", [id])
+
 export const insertProject = (project: StoredProject): DbEffect<void> =>
   Db.run(
     `insert into projects (${columns}, owner_team_project_id) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}, $${COLUMNS.length + 1})`,
