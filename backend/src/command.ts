@@ -14,6 +14,7 @@ import { readyBanner } from "./banner.js"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend, type LocalBackendOptions } from "./options.js"
 import { layer } from "./server.js"
 import { explainStartupFailure } from "./startup-failure.js"
+import { webhookUrlProblem } from "./operations/webhooks/webhook-endpoints.js"
 
 export const USAGE = `Usage: stackfx dev [options]
 
@@ -27,6 +28,8 @@ Options:
   --access-token-lifetime <seconds>  lifetime of access tokens (default 600)
   --allow-shared-oauth-access-tokens  let shared OAuth providers hand out provider
                  access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
+  --webhook <url>  deliver the demo project's webhooks to this http(s) URL, signed
+                 with the demo webhook secret (repeat for more endpoints)
   -h, --help     show this help
 
 stackfx --version prints the version.`
@@ -94,6 +97,13 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
             return yield* Effect.fail(new UsageError({ message: "--db needs a value" }))
           options = { ...options, db: value }
           break
+        case "--webhook": {
+          const problem = value === undefined ? "needs a URL" : webhookUrlProblem(value)
+          if (value === undefined || problem !== undefined)
+            return yield* Effect.fail(new UsageError({ message: `--webhook ${problem ?? ""}` }))
+          options = { ...options, webhooks: [...(options.webhooks ?? []), value] }
+          break
+        }
         case "--access-token-lifetime":
           options = { ...options, accessTokenLifetimeSeconds: yield* parseNumber("--access-token-lifetime", value) }
           break
