@@ -30,6 +30,7 @@ Options:
                  access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
   --webhook <url>  deliver the demo project's webhooks to this http(s) URL, signed
                  with the demo webhook secret (repeat for more endpoints)
+  --webhook-timeout <ms>  how long a webhook receiver may take to answer (default 15000)
   -h, --help     show this help
 
 stackfx --version prints the version.`
@@ -104,6 +105,9 @@ export const parseArgs = (argv: ReadonlyArray<string>): Effect.Effect<Parsed, Us
           options = { ...options, webhooks: [...(options.webhooks ?? []), value] }
           break
         }
+        case "--webhook-timeout":
+          options = { ...options, webhookTimeoutMillis: yield* parseNumber("--webhook-timeout", value) }
+          break
         case "--access-token-lifetime":
           options = { ...options, accessTokenLifetimeSeconds: yield* parseNumber("--access-token-lifetime", value) }
           break
