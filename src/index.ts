@@ -313,6 +313,31 @@ export {
   tokensFromCookieHeader
 } from "./services/app-server/request-tokens.js"
 export type { HeaderRecord, RequestTokens, WebHeaders } from "./services/app-server/request-tokens.js"
+// Webhooks (issue 38): verifying and decoding a delivery in the app's server, and the events' schemas.
+export {
+  verifyWebhook,
+  verifyWebhookRequest,
+  WebhookBodyUnreadable,
+  WebhookPayloadInvalid,
+  WebhookSecretInvalid,
+  WebhookSignatureInvalid,
+  WebhookTimestampOutsideWindow,
+  WebhookUnknownEventType
+} from "./services/app-server/verify-webhook.js"
+export type {
+  WebhookDelivery as ReceivedWebhook,
+  WebhookHeaders,
+  WebhookVerificationFailure
+} from "./services/app-server/verify-webhook.js"
+export { WEBHOOK_EVENT_TYPES, WebhookEvent } from "./domain/webhook-event.js"
+export type {
+  DeletedTeam,
+  DeletedUser,
+  WebhookEventOf,
+  WebhookEventType,
+  WebhookTestData
+} from "./domain/webhook-event.js"
+export { DEMO_WEBHOOK_SECRET } from "./domain/webhook-endpoint.js"
 export { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./services/sessions/server-session-defaults.js"
 export { SessionNotFound } from "./services/sessions/session-not-found.js"
 

@@ -19,6 +19,18 @@ const entries = {
 
 const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   stackfx: [
+    // Webhooks (issue 38): verifying a delivery, its typed errors, the events' schemas, the demo secret.
+    "verifyWebhook",
+    "verifyWebhookRequest",
+    "WebhookBodyUnreadable",
+    "WebhookPayloadInvalid",
+    "WebhookSecretInvalid",
+    "WebhookSignatureInvalid",
+    "WebhookTimestampOutsideWindow",
+    "WebhookUnknownEventType",
+    "WEBHOOK_EVENT_TYPES",
+    "WebhookEvent",
+    "DEMO_WEBHOOK_SECRET",
     // Request and answer schemas of the routes the service has since April (issue 28).
     "ConfigResetKeysBody",
     "ConfigSourceAnswer",

@@ -17,6 +17,7 @@ import { keysFailure, runKeys } from "./keys-command.js"
 import { DEFAULT_DB, DEFAULT_HOST, DEFAULT_PORT, LocalBackend, type LocalBackendOptions } from "./options.js"
 import { layer } from "./server.js"
 import { explainStartupFailure } from "./startup-failure.js"
+import { webhookUrlProblem } from "./operations/webhooks/webhook-endpoints.js"
 
 export const USAGE = `Usage: stackfx dev [options]
        stackfx keys rotate --project <id> [--db <where>]
@@ -35,6 +36,9 @@ Options:
   --access-token-lifetime <seconds>  lifetime of access tokens (default 600)
   --allow-shared-oauth-access-tokens  let shared OAuth providers hand out provider
                  access tokens (hosted: STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true)
+  --webhook <url>  deliver the demo project's webhooks to this http(s) URL, signed
+                 with the demo webhook secret (repeat for more endpoints)
+  --webhook-timeout <ms>  how long a webhook receiver may take to answer (default 15000)
   -h, --help     show this help
 
 stackfx keys rotate promotes a project's next signing keys (stackfx keys --help).
@@ -125,6 +129,17 @@ export const parseArgs = (
           publicUrls.push(...checked.urls)
           break
         }
+
+        case "--webhook": {
+          const problem = value === undefined ? "needs a URL" : webhookUrlProblem(value)
+          if (value === undefined || problem !== undefined)
+            return yield* Effect.fail(new UsageError({ message: `--webhook ${problem ?? ""}` }))
+          options = { ...options, webhooks: [...(options.webhooks ?? []), value] }
+          break
+        }
+        case "--webhook-timeout":
+          options = { ...options, webhookTimeoutMillis: yield* parseNumber("--webhook-timeout", value) }
+          break
         case "--access-token-lifetime":
           options = { ...options, accessTokenLifetimeSeconds: yield* parseNumber("--access-token-lifetime", value) }
           break

@@ -44,6 +44,13 @@ export interface LocalBackendOptions {
    * does. Default false: the hosted service answers OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS.
    */
   readonly allowSharedOAuthAccessTokens?: boolean | undefined
+  /**
+   * Webhook endpoints of the demo project (`stackfx dev --webhook <url>`): http or https URLs, signed with the
+   * public demo secret `DEMO_WEBHOOK_SECRET`; one the project already has is kept.
+   */
+  readonly webhooks?: ReadonlyArray<string> | undefined
+  /** How long a webhook receiver may take to answer before the attempt counts as failed. Default 15000 (Svix's). */
+  readonly webhookTimeoutMillis?: number | undefined
 }
 
 /** The port the local backend listens on by default (the hosted service's own local-development port). */

@@ -46,6 +46,9 @@ import { Projects } from "./store/projects/project-lookup.js"
 import type { Db } from "./store/db.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
+import { WebhookDispatcher } from "./webhooks/dispatcher.js"
+import { demoWebhooks } from "./webhooks/demo-endpoints.js"
+import { webhookDeliveryRoutes } from "./webhooks/deliveries-routes.js"
 
 const seededProject = (keys: typeof LOCAL_DEVELOPMENT_KEYS | typeof DEMO_PROJECT_KEYS): SeededProject => ({
   id: keys.projectId,
@@ -67,6 +70,8 @@ export const Routes = Layer.mergeAll(
   HttpRouter.addAll(apiRoutes, { prefix: API_LATEST_PATH_PREFIX }),
   // the Inbucket-compatible mailbox API and the inbox pages, under `/mailbox`
   mailboxRoutes(defaultMailboxPrefix),
+  // the webhook deliveries page, at `/webhooks`
+  webhookDeliveryRoutes,
   // the development OAuth provider's pages, under `/dev-oauth`
   devProviderPages,
   HttpRouter.addAll(health.routes),
@@ -140,7 +145,9 @@ export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) =
     SigningKeys.layer,
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
     devProviderLayer,
-    publicUrlsReference
+    publicUrlsReference,
+    WebhookDispatcher.layer({ timeoutMillis: options.webhookTimeoutMillis }),
+    demoWebhooks(DEMO_PROJECT_KEYS.projectId, options.webhooks ?? [])
   ).pipe(Layer.provideMerge(config), Layer.provideMerge(layerDb(options.db ?? DEFAULT_DB)))
   const http = HttpRouter.serve(Routes, {
     disableLogger: true,

@@ -29,6 +29,9 @@ describe("sign-up by e-mailed code", () => {
         const code = yield* stack.mailbox.otpCode(email)
         const isNew = yield* completeSignUp(code, nonce).pipe(Effect.provide(client))
         assert.isTrue(isNew)
+        // The app's webhook endpoint hears of the new user, signed and decoded as verifyWebhook answers it.
+        const created = yield* stack.webhooks.next("user.created")
+        assert.strictEqual(created.data.primaryEmail, email)
       })
     )
   })

@@ -39,6 +39,7 @@ import * as teamPermissionDefinitions from "./teams/team-permission-definitions.
 import * as teamPermissions from "./teams/team-permissions.js"
 import * as teams from "./teams/teams.js"
 import * as users from "./users/users.js"
+import * as webhooks from "./webhooks/webhooks.js"
 
 /** Every route group below `/api/v1`, served from declarations (`serve`) or not yet. */
 const groups = [
@@ -77,7 +78,8 @@ const groups = [
   ...projectApiKeys.routes,
   ...emailTemplates.routes,
   ...notificationPreferences.routes,
-  ...adminMisc.routes
+  ...adminMisc.routes,
+  ...webhooks.routes
 ]
 
 /** Routes below `/api/v1`. */

@@ -47,6 +47,7 @@ import type { EmailLink, Mail, MailTimeout, MailWait, MailWithoutLink } from "./
 import { latestLink, latestMail, latestOtp, type MailSource } from "./mail-reader.js"
 import { openProject, type OpenProject, type StackTestOptions, testTime, type TestProjectKeys } from "./project.js"
 import { workerBackend } from "./worker-backend.js"
+import { openTestWebhooks, type TestWebhooks } from "./webhooks.js"
 import { ServerUserCreate } from "@stackfx/lib/domain/user-inputs.js"
 
 /** The test's mailbox: what the backend sent to an address of the project, as typed values. */
@@ -101,6 +102,8 @@ export interface StackTestShape {
     FixtureError
   >
   readonly mailbox: TestMailbox
+  /** The project's webhook deliveries, as an app's endpoint receives them (verified, decoded). */
+  readonly webhooks: TestWebhooks
   /**
    * Makes the next `times` (default 1) calls matching `target` answer `answer` (see `Fault`); undone when
    * the scope (the test) ends. A route the backend does not serve is `UnknownRoute`.
@@ -147,6 +150,7 @@ export const makeStackTest = (
     })
     // The fixtures' own server tier, built once for the test.
     const serverContext = yield* Layer.build(server).pipe(Effect.orDie)
+    const webhooks = yield* openTestWebhooks(project)
     const mailbox: TestMailbox = {
       all: mailTo,
       latest: (address, wait) => latestMail(mailTo, address, "any", wait),
@@ -206,6 +210,7 @@ export const makeStackTest = (
       signInWithPasskey: (user) => signInWithPasskey(fixtures, user),
       signedIn: (input) => Effect.map(createUser(fixtures, input), (user) => ({ user, client: client(user) })),
       mailbox,
+      webhooks,
       fault: (target, answer, options = {}) =>
         Effect.gen(function* () {
           const matches = matcherOf(target)

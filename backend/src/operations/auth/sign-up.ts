@@ -6,6 +6,7 @@
  * still called "Personal Team", gets the name a new user's would have. The project's sign-up rules are
  * checked either way; a restricting rule adds its note to the private details the user already had.
  */
+import { emitWebhook } from "../webhooks/emit.js"
 import * as Effect from "effect/Effect"
 import { RequestCountry } from "../../config.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
@@ -85,7 +86,13 @@ const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpIn
     })
     // After the e-mail and password are in (they may fail, e.g. an address already used): a guest whose
     // sign-up failed stays a guest.
-    yield* Db.transaction(endGuestState(project.id, guest.id, input))
-    const upgraded = yield* findUserView(project.id, guest.id)
+    const upgraded = yield* Db.transaction(
+      Effect.gen(function* () {
+        yield* endGuestState(project.id, guest.id, input)
+        const view = yield* findUserView(project.id, guest.id)
+        if (view !== undefined) yield* emitWebhook(project.id, { type: "user.updated", data: view })
+        return view
+      })
+    )
     return upgraded === undefined ? yield* Effect.fail(new UserNotFound({})) : upgraded
   })

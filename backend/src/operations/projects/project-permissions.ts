@@ -3,6 +3,7 @@
  * direct), granting, revoking, the checks a route makes, and every new user's default grants. What a grant
  * contains is resolved with the same walk as team permissions (permission-closure.ts).
  */
+import { emitWebhook } from "../webhooks/emit.js"
 import * as Effect from "effect/Effect"
 import type { ProjectPermission } from "@stackfx/lib/domain/project-permission.js"
 import {
@@ -113,7 +114,9 @@ export const grantProjectPermission = (
     yield* ensureUser(grant.projectId, grant.userId)
     yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "project")
     yield* insertProjectGrants({ ...grant, permissionIds: [grant.permissionId] })
-    return { id: grant.permissionId, userId: grant.userId }
+    const granted = { id: grant.permissionId, userId: grant.userId }
+    yield* emitWebhook(grant.projectId, { type: "project_permission.created", data: granted })
+    return granted
   })
 
 /** Revokes a direct grant; one the user only holds through another permission cannot be revoked. */
@@ -123,6 +126,10 @@ export const revokeProjectPermission = (
   Effect.gen(function* () {
     yield* requireProjectPermission(grant, "not-exist", false)
     yield* deleteProjectGrant(grant)
+    yield* emitWebhook(grant.projectId, {
+      type: "project_permission.deleted",
+      data: { id: grant.permissionId, userId: grant.userId }
+    })
   })
 
 /**

@@ -2,6 +2,7 @@
  * Team permissions of members: listing (recursive or direct), the checks routes make before acting for a
  * client, granting and revoking, and the default grants of creators and new members.
  */
+import { emitWebhook } from "../webhooks/emit.js"
 import * as Effect from "effect/Effect"
 import type { TeamPermission } from "@stackfx/lib/domain/team-permission.js"
 import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
@@ -90,7 +91,9 @@ export const grantPermission = (
     yield* ensureMembership(grant.projectId, grant.teamId, grant.userId)
     yield* ensureDefinitionInScope(grant.projectId, grant.permissionId, "team")
     yield* grantTeamPermissions({ ...grant, permissionIds: [grant.permissionId] })
-    return { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
+    const granted = { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
+    yield* emitWebhook(grant.projectId, { type: "team_permission.created", data: granted })
+    return granted
   })
 
 /** Revokes a direct grant; one the member only holds through another permission cannot be revoked. */
@@ -100,24 +103,29 @@ export const revokePermission = (
   Effect.gen(function* () {
     yield* requireTeamPermission(grant, "not-exist", false)
     yield* deleteGrant(grant)
+    yield* emitWebhook(grant.projectId, {
+      type: "team_permission.deleted",
+      data: { id: grant.permissionId, teamId: grant.teamId, userId: grant.userId }
+    })
   })
 
 /**
- * The project's default permissions for a team creator or a new member. Defaults that name no
- * definition (deleted since the config was written) are skipped rather than granted.
+ * The project's default permissions for a team creator or a new member; answers the ids granted. Defaults that
+ * name no definition (deleted since the config was written) are skipped rather than granted.
  */
 export const grantDefaultPermissions = (
   project: StoredProject,
   member: { readonly teamId: string; readonly userId: string },
   kind: "creator" | "member"
-): DbEffect<void> =>
+): DbEffect<ReadonlyArray<string>> =>
   Effect.gen(function* () {
     const defaults =
       kind === "creator" ? project.config.teamCreatorDefaultPermissions : project.config.teamMemberDefaultPermissions
-    if (defaults.length === 0) return
+    if (defaults.length === 0) return []
     const defined = new Set((yield* loadDefinitions(project.id)).map((d) => d.id))
     const permissionIds = [...new Set(defaults.map((p) => p.id))].filter((id) => defined.has(id))
     yield* grantTeamPermissions({ projectId: project.id, ...member, permissionIds })
+    return permissionIds
   })
 
 /** {@link listMemberPermissions} on the request's database. */

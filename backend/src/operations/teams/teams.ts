@@ -27,6 +27,7 @@ import {
 import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
 import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
 import { grantDefaultPermissions } from "./team-permissions.js"
+import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
 
 export interface NewTeamInput {
   readonly displayName: string
@@ -41,7 +42,11 @@ export interface NewTeamInput {
 const alreadyMember = (error: DbError) =>
   Effect.fail(isUniqueViolation(error) ? new TeamMembershipAlreadyExists({}) : error)
 
-/** Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. */
+/**
+ * Adds a member inside the caller's transaction; a second membership is TEAM_MEMBERSHIP_ALREADY_EXISTS. A member
+ * (not a team's creator, as in the service) is announced: `team_membership.created`, then a
+ * `team_permission.created` per default permission granted.
+ */
 const join = (project: StoredProject, teamId: string, userId: string, kind: "creator" | "member", now: Date) =>
   Effect.gen(function* () {
     if (yield* isTeamMember(project.id, teamId, userId)) return yield* Effect.fail(new TeamMembershipAlreadyExists({}))
@@ -51,7 +56,12 @@ const join = (project: StoredProject, teamId: string, userId: string, kind: "cre
       "DbError",
       alreadyMember
     )
-    yield* grantDefaultPermissions(project, { teamId, userId }, kind)
+    const granted = yield* grantDefaultPermissions(project, { teamId, userId }, kind)
+    if (kind === "creator") return
+    yield* emitWebhooks(project.id, [
+      { type: "team_membership.created", data: { teamId, userId } },
+      ...granted.map((id) => ({ type: "team_permission.created" as const, data: { id, teamId, userId } }))
+    ])
   })
 
 /** The project's teams, oldest first; only those `userId` belongs to when given. */
@@ -109,6 +119,7 @@ export const createTeam = (
         if (input.creatorUserId !== undefined) yield* ensureUser(project.id, input.creatorUserId)
         yield* insertTeam({ ...team, projectId: project.id })
         if (input.creatorUserId !== undefined) yield* join(project, id, input.creatorUserId, "creator", now)
+        yield* emitWebhook(project.id, { type: "team.created", data: team })
         return team
       })
     )
@@ -123,15 +134,19 @@ export const updateTeam = (
     Effect.gen(function* () {
       yield* ensureTeam(projectId, teamId)
       yield* updateTeamColumns(projectId, teamId, patch)
-      return yield* ensureTeam(projectId, teamId)
+      const team = yield* ensureTeam(projectId, teamId)
+      yield* emitWebhook(projectId, { type: "team.updated", data: team })
+      return team
     })
   )
 
 export const deleteTeam = (projectId: string, teamId: string): DbEffect<void, TeamNotFound> =>
   Db.transaction(
-    Effect.flatMap(deleteTeamRow(projectId, teamId), (deleted) =>
-      deleted ? Effect.void : Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-    )
+    Effect.gen(function* () {
+      const deleted = yield* deleteTeamRow(projectId, teamId)
+      if (!deleted) return yield* Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
+      yield* emitWebhook(projectId, { type: "team.deleted", data: { id: teamId } })
+    })
   )
 
 /** Adds a user to a team with the project's member permissions. */
@@ -183,5 +198,6 @@ export const removeMember = (
       const removed = yield* deleteTeamMember(projectId, teamId, userId)
       if (!removed)
         return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+      yield* emitWebhook(projectId, { type: "team_membership.deleted", data: { teamId, userId } })
     })
   )

@@ -32,7 +32,7 @@ import { Db, type DbEffect, type DbError, isUniqueViolation } from "../../store/
 import { removePasswordHash, setPasswordHash } from "../../store/auth/passwords.js"
 import { revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { insertTeam, insertTeamMember, isTeamMember } from "../../store/teams/teams.js"
+import { insertTeam, insertTeamMember, isTeamMember, listTeams } from "../../store/teams/teams.js"
 import { grantDefaultPermissions } from "../teams/team-permissions.js"
 import { cacheKeys } from "../../store/read-cache.js"
 import {
@@ -47,6 +47,7 @@ import {
   type UserOrder
 } from "../../store/users/users.js"
 import { grantDefaultProjectPermissions } from "../projects/project-permissions.js"
+import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "../auth/sign-up-rules.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 
@@ -135,20 +136,21 @@ const createPersonalTeam = (
 ) =>
   Effect.gen(function* () {
     const teamId = yield* randomId
-    const displayName = personalTeamName(name, email)
-    yield* insertTeam({
+    const team = {
       id: teamId,
-      projectId: project.id,
-      displayName,
+      displayName: personalTeamName(name, email),
       profileImageUrl: null,
       clientMetadata: null,
       clientReadOnlyMetadata: null,
       serverMetadata: null,
       createdAt: now
-    })
+    }
+    yield* insertTeam({ ...team, projectId: project.id })
     yield* insertTeamMember({ projectId: project.id, teamId, userId, createdAt: now })
     yield* grantDefaultPermissions(project, { teamId, userId }, "creator")
     yield* updateUserColumns(project.id, userId, { selectedTeamId: teamId })
+    // As the service's team creation with a creator: team.created, no membership or permission events.
+    yield* emitWebhook(project.id, { type: "team.created", data: team })
   })
 
 export interface CreateUserInput extends Omit<ServerUserCreate, "oauthProviders"> {
@@ -226,6 +228,7 @@ export const createUser = (
         // The service answers the user as read before its personal team is made (its selected team is null in
         // the create's answer, and set from then on).
         const view = yield* findUserView(project.id, userId)
+        if (view !== undefined) yield* emitWebhook(project.id, { type: "user.created", data: view })
         if (project.config.createTeamOnSignUp) {
           yield* createPersonalTeam(project, userId, displayName, email, now)
         }
@@ -343,7 +346,9 @@ export const updateUser = (
           if (passwordHash !== undefined) {
             yield* revokeUserRefreshTokens(projectId, userId, new Date(yield* Clock.currentTimeMillis))
           }
-          return yield* findUserView(projectId, userId)
+          const view = yield* findUserView(projectId, userId)
+          if (view !== undefined) yield* emitWebhook(projectId, { type: "user.updated", data: view })
+          return view
         })
       )
     )
@@ -409,10 +414,21 @@ const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch)
     })
   })
 
-/** Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. */
+/**
+ * Deletes a user with everything that belongs to it; fails with `UserNotFound` when there is none. As the
+ * service does, a `team_membership.deleted` per team it belonged to, then `user.deleted` naming those teams.
+ */
 export const deleteUser = (projectId: string, userId: string): DbEffect<void, UserNotFound> =>
-  Effect.flatMap(deleteUserRow(projectId, userId), (deleted) =>
-    deleted ? Effect.void : Effect.fail(new UserNotFound({}))
+  Db.transaction(
+    Effect.gen(function* () {
+      const teams = yield* listTeams(projectId, userId)
+      const deleted = yield* deleteUserRow(projectId, userId)
+      if (!deleted) return yield* Effect.fail(new UserNotFound({}))
+      yield* emitWebhooks(projectId, [
+        ...teams.map((team) => ({ type: "team_membership.deleted" as const, data: { teamId: team.id, userId } })),
+        { type: "user.deleted", data: { id: userId, teams: teams.map((team) => ({ id: team.id })) } }
+      ])
+    })
   )
 
 /** A user of the project, or `UserNotFound`. */

@@ -43,11 +43,6 @@ export const routes = [
   ),
   // No hosted portal here: the answer has no `url`, as the service's does when it runs its own webhook server.
   serve(WebhooksApi.svixToken, ({ auth }) => Effect.map(portalToken(auth.project.id), (token) => ({ token }))),
-  // The local backend delivers no webhooks, so no endpoint id names one of the project's endpoints: the answer
-  // is the service's for an endpoint it does not find (200, `success: false`).
-  serve(WebhooksApi.sendTest, () =>
-    Effect.succeed({ success: false, errorMessage: "Endpoint not found. Make sure it still exists." })
-  ),
   serve(SignInInvitationsApi.send, ({ auth, body }) =>
     Effect.as(sendSignInInvitation(auth.project, body.email, body.callbackUrl), { success: true as const })
   ),

@@ -15,6 +15,7 @@ import * as configSourceExternalAuth from "./0013-config-source-external-auth.js
 import * as outboxState from "./0014-outbox-state.js"
 import * as signingKeyGenerations from "./0015-signing-key-generations.js"
 import * as agentAuth from "./0016-agent-auth.js"
+import * as webhooks from "./0017-webhooks.js"
 
 export interface Migration {
   readonly name: string
@@ -37,5 +38,6 @@ export const migrations: ReadonlyArray<Migration> = [
   configSourceExternalAuth,
   outboxState,
   signingKeyGenerations,
-  agentAuth
+  agentAuth,
+  webhooks
 ]
