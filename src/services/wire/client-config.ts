@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import { type AccessType, clientVersion, DEFAULT_BASE_URL, normalizeBaseUrl } from "../../domain/api.js"
+import type { BotChallengeSource } from "../../domain/bot-challenge.js"
 
 export type { AccessType }
 
@@ -45,6 +46,17 @@ export interface ClientConfigInput {
    * `extraRequestHeaders`: they win over the computed ones; a call's own headers win over them.
    */
   readonly extraRequestHeaders?: Readonly<Record<string, string>> | undefined
+  /**
+   * Supplies the bot challenge (a Turnstile token) of the calls that may create a user: password sign-up, the
+   * magic-link send and the OAuth sign-in start, sent as the service's SDK sends it. A call's own
+   * `botChallenge` wins. Default: none (the service then only records that none came, unless it requires one).
+   */
+  readonly botChallenge?: BotChallengeSource | undefined
+  /**
+   * Provider scopes asked for at every OAuth sign-in with that provider (`{ github: ["repo"] }`), as the
+   * official SDK's `oauthScopesOnSignIn`; an account link asks for them too, beside its own.
+   */
+  readonly oauthScopesOnSignIn?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
 }
 
 /** The resolved configuration every service reads. */
@@ -61,6 +73,8 @@ export interface ClientConfigShape {
   readonly allowAnonymousUser: boolean
   readonly allowRestrictedUser: boolean
   readonly extraRequestHeaders: Readonly<Record<string, string>> | undefined
+  readonly botChallenge?: BotChallengeSource | undefined
+  readonly oauthScopesOnSignIn?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
   readonly clientVersion: string
 }
 
@@ -77,6 +91,8 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   allowAnonymousUser: input.allowAnonymousUser ?? false,
   allowRestrictedUser: input.allowRestrictedUser ?? false,
   extraRequestHeaders: input.extraRequestHeaders,
+  botChallenge: input.botChallenge,
+  oauthScopesOnSignIn: input.oauthScopesOnSignIn,
   clientVersion: clientVersion("stackfx", packageVersion)
 })
 

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto"
 import { OAUTH_PROVIDER_IDS, type OAuthProviderConfig, type ProjectDomain } from "@stackfx/lib/domain/project.js"
 import type { ConfigLeaf, ConfigLevel, FlatOverride } from "../../store/projects/config-overrides.js"
 import type { StoredProject } from "../../store/projects/projects.js"
+import { isTrustedDomainPattern } from "./wildcard-url.js"
 
 /** A check of one leaf's value. */
 export type LeafCheck = (value: ConfigLeaf) => boolean
@@ -41,30 +42,9 @@ const isString: LeafCheck = (v) => typeof v === "string"
 const isProviderType: LeafCheck = (v) =>
   typeof v === "string" && (OAUTH_PROVIDER_IDS as ReadonlyArray<string>).includes(v)
 
-const parsesAsUrl = (text: string): URL | undefined => {
-  try {
-    return new URL(text)
-  } catch {
-    return undefined
-  }
-}
-
-const WILDCARD_PLACEHOLDER = "wildcard-placeholder"
-const WILDCARD_HOST = /^[a-z0-9*-]+(\.[a-z0-9*-]+)*$/i
-
-/**
- * The service's `wildcardUrlSchema`: no spaces; a URL, or an http(s) URL whose wildcards (`*`, `**`) are in
- * its host name only.
- */
-export const isWildcardUrl: LeafCheck = (v) => {
-  if (typeof v !== "string" || v.length > MAX_DOMAIN_TEXT || v.includes(" ")) return false
-  if (!v.includes("*")) return parsesAsUrl(v) !== undefined
-  const url = parsesAsUrl(v.replace(/\*/g, WILDCARD_PLACEHOLDER))
-  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) return false
-  if ([url.username, url.password, url.pathname, url.search, url.hash].some((p) => p.includes(WILDCARD_PLACEHOLDER)))
-    return false
-  return WILDCARD_HOST.test(url.hostname.split(WILDCARD_PLACEHOLDER).join("*"))
-}
+/** The service's `wildcardUrlSchema` (wildcard-url.ts) within its length limit. */
+export const isWildcardUrl: LeafCheck = (v) =>
+  typeof v === "string" && v.length <= MAX_DOMAIN_TEXT && isTrustedDomainPattern(v)
 
 const isHandlerPath: LeafCheck = (v) => typeof v === "string" && v.startsWith("/") && v.length <= MAX_DOMAIN_TEXT
 
