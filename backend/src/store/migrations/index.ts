@@ -13,6 +13,7 @@ import * as linkedLoginsAccountPerUser from "./0011-linked-logins-account-per-us
 import * as userCountryAndRiskScores from "./0012-user-country-and-risk-scores.js"
 import * as configSourceExternalAuth from "./0013-config-source-external-auth.js"
 import * as outboxState from "./0014-outbox-state.js"
+import * as projectOnboardingState from "./0016-project-onboarding-state.js"
 
 export interface Migration {
   readonly name: string
@@ -33,5 +34,6 @@ export const migrations: ReadonlyArray<Migration> = [
   linkedLoginsAccountPerUser,
   userCountryAndRiskScores,
   configSourceExternalAuth,
-  outboxState
+  outboxState,
+  projectOnboardingState
 ]
