@@ -115,6 +115,22 @@ const text = (fields: Map<string, ConfigLeaf>, key: string) => {
   return typeof value === "string" ? value : undefined
 }
 
+/**
+ * The trusted domains of `GET /internal/config` by their ids in the overrides, or `undefined` while no
+ * override holds them (the project's list then stands alone, and has no ids of its own).
+ */
+export const trustedDomainsById = (
+  merged: Readonly<Record<string, ConfigLeaf>>
+): Record<string, { readonly baseUrl: string; readonly handlerPath: string }> | undefined => {
+  const entries = [...entriesOf(merged, DOMAIN_LEAF)].flatMap(([id, fields]) => {
+    const baseUrl = text(fields, "baseUrl")
+    return baseUrl === undefined
+      ? []
+      : [[id, { baseUrl, handlerPath: text(fields, "handlerPath") ?? "/handler" }] as const]
+  })
+  return Object.keys(merged).some((path) => under(path, DOMAINS)) ? Object.fromEntries(entries) : undefined
+}
+
 const domainsRecord: RecordSpec = {
   prefix: DOMAINS,
   materialize: (project) =>
