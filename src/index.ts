@@ -34,6 +34,7 @@ export type {
   ServerTierOptions,
   TokenStoreOption
 } from "./layers/config.js"
+export type { BotChallenge, BotChallengeAction, BotChallengeSource } from "./domain/bot-challenge.js"
 export { coreLayer } from "./layers/core.js"
 export type { CoreServices } from "./layers/core.js"
 export { serverEndpoints, serverTier, serverTierFromEnv } from "./layers/server.js"
@@ -123,6 +124,7 @@ export type {
   CredentialSignUp,
   EmailLinkOptions,
   ForgotPasswordFailure,
+  MagicLinkOptions,
   MagicLinkSendFailure,
   MagicLinkSignInFailure,
   MfaSignInFailure,

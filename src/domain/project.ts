@@ -2,6 +2,7 @@
  * Projects: the client view (`GET /projects/current`), the admin view (`/internal/projects/current` and the
  * owner's list), and admin inputs.
  */
+import { OnboardingState, OnboardingStateWrite } from "./project-onboarding.js"
 import * as Schema from "effect/Schema"
 import { IdRef, Millis, nullableKey, wireStruct } from "./wire.js"
 
@@ -221,15 +222,6 @@ const logoFields = {
   logoFullDarkModeUrl: nullableKey(Schema.String)
 }
 
-/** What the hosted dashboard's onboarding chose so far (plain strings, so a choice added later still decodes). */
-const onboardingSelection = wireStruct({
-  selectedConfigChoice: Schema.optionalKey(Schema.String),
-  selectedApps: Schema.optionalKey(Schema.Array(Schema.String)),
-  selectedSignInMethods: Schema.optionalKey(Schema.Array(Schema.String)),
-  selectedEmailThemeId: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  selectedPaymentsCountry: Schema.optionalKey(Schema.String)
-})
-
 /**
  * The whole project, as an admin sees it (`GET /internal/projects/current`, and each of the owner's projects in
  * `GET /internal/projects`).
@@ -247,8 +239,8 @@ export const AdminProject = wireStruct(
     onboardingStatus: Schema.String,
     config: AdminProjectConfig,
     ...configStateFields,
-    /** Sent by newer versions of the service; absent otherwise. */
-    onboardingState: Schema.optionalKey(Schema.NullOr(onboardingSelection))
+    /** What the dashboard's onboarding chose so far (project-onboarding.ts); `null` or absent when nothing. */
+    onboardingState: Schema.optionalKey(Schema.NullOr(OnboardingState))
   },
   { createdAt: "created_at_millis" }
 )
@@ -294,6 +286,7 @@ const updateFields = {
   logoDarkModeUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
   logoFullDarkModeUrl: Schema.optionalKey(Schema.NullOr(Schema.String)),
   onboardingStatus: Schema.optionalKey(OnboardingStatus),
+  onboardingState: Schema.optionalKey(Schema.NullOr(OnboardingStateWrite)),
   config: Schema.optionalKey(AdminProjectConfigUpdate)
 }
 

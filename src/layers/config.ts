@@ -10,6 +10,7 @@ import type { ConfigurationKey } from "../errors/client/configuration-key.js"
 import type { RedirectUrlOptions } from "../services/navigation/redirects.js"
 import { MissingConfiguration } from "../errors/client/configuration.js"
 import type { ClientConfigInput } from "../services/wire/client-config.js"
+import type { BotChallengeSource } from "../domain/bot-challenge.js"
 import type { TokenStore } from "../services/session/token-store.js"
 
 /**
@@ -46,12 +47,18 @@ export interface ClientTierOptions {
    */
   readonly handlerPath?: string | undefined
   readonly urls?: RedirectUrlOptions | undefined
+  /** See `ClientConfigInput.botChallenge`. */
+  readonly botChallenge?: BotChallengeSource | undefined
+  /** See `ClientConfigInput.oauthScopesOnSignIn`. */
+  readonly oauthScopesOnSignIn?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
 }
 
 /**
- * The server tier authenticates with the secret server key. The publishable client key is required here too,
- * as in every tier: a server refreshes sessions (`RequestAuth`) with it, and a missing one must fail when the
- * tier is built, not at the first refresh.
+ * The server tier authenticates with the secret server key. The publishable client key is optional, as in
+ * every tier: a project made on the service today does not require one (`project.requirePublishableClientKey`
+ * is off by default). Without it no key header is sent and sessions refresh with the service's public-client
+ * sentinel as the OAuth client secret, as the official SDK does; a project that requires the key refuses that
+ * with `PublishableClientKeyRequiredForProject`.
  */
 export interface ServerTierOptions extends ClientTierOptions {
   readonly secretServerKey?: string | undefined
@@ -124,9 +131,9 @@ const issuerBaseUrlsOf = (
       )
 
 /**
- * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's keys
- * (client: publishable key; server: publishable and secret server keys; admin: admin key with the publishable
- * key, or an admin access token).
+ * The `ClientConfigInput` of a tier, or the first missing piece: the project id, then the tier's secret
+ * (server: the secret server key; admin: the admin key or an admin access token). The publishable client key
+ * is optional in every tier.
  */
 export const resolveTierConfig = (
   accessType: AccessType,
@@ -145,19 +152,15 @@ export const resolveTierConfig = (
       allowAnonymousUser: options.allowAnonymousUser,
       allowRestrictedUser: options.allowRestrictedUser,
       extraRequestHeaders: options.extraRequestHeaders,
-      ...(acceptedIssuerBaseUrls === undefined ? {} : { acceptedIssuerBaseUrls })
+      ...(acceptedIssuerBaseUrls === undefined ? {} : { acceptedIssuerBaseUrls }),
+      botChallenge: options.botChallenge,
+      oauthScopesOnSignIn: options.oauthScopesOnSignIn
     }
     switch (accessType) {
       case "client":
-        return { ...base, publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey") }
-      case "server": {
-        const secretServerKey = yield* required(options.secretServerKey, "secretServerKey")
-        return {
-          ...base,
-          secretServerKey,
-          publishableClientKey: yield* required(options.publishableClientKey, "publishableClientKey")
-        }
-      }
+        return base
+      case "server":
+        return { ...base, secretServerKey: yield* required(options.secretServerKey, "secretServerKey") }
       case "admin": {
         const superSecretAdminKey = optional(options.superSecretAdminKey)
         const adminAccessToken = optional(options.adminAccessToken)
@@ -170,19 +173,7 @@ export const resolveTierConfig = (
               "the adminAccessToken option."
           })
         }
-        // With the admin key the publishable key is required as in every tier; an admin access token (a
-        // dashboard user acting on a project they own) may act on a project that has no keys at all.
-        const publishableClientKey =
-          superSecretAdminKey === undefined
-            ? optional(options.publishableClientKey)
-            : yield* required(options.publishableClientKey, "publishableClientKey")
-        return {
-          ...base,
-          publishableClientKey,
-          secretServerKey: optional(options.secretServerKey),
-          superSecretAdminKey,
-          adminAccessToken
-        }
+        return { ...base, secretServerKey: optional(options.secretServerKey), superSecretAdminKey, adminAccessToken }
       }
     }
   })

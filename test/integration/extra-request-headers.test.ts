@@ -40,7 +40,7 @@ describe("extraRequestHeaders", () => {
         )
         const api = proxy.arrivals.filter((a) => a.path.startsWith("/api/v1/"))
         assert.deepStrictEqual(
-          api.map((a) => [a.path, a.headers["x-stack-access-type"]]),
+          api.map((a) => [a.path, a.headers["x-hexclave-access-type"]]),
           [
             ["/api/v1/projects/current", "client"],
             ["/api/v1/users", "server"],
@@ -50,6 +50,8 @@ describe("extraRequestHeaders", () => {
         for (const arrival of api) {
           assert.strictEqual(arrival.headers["x-trace-id"], "trace-1")
           assert.strictEqual(arrival.headers["x-stack-client-version"], "js my-app@1.0.0")
+          // Given under its old name, it replaces the computed header under the new one (read first).
+          assert.isUndefined(arrival.headers["x-hexclave-client-version"])
         }
       })
     )

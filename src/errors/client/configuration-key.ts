@@ -5,11 +5,5 @@
 import * as Schema from "effect/Schema"
 
 /** Which piece of configuration is missing. */
-export const ConfigurationKey = Schema.Literals([
-  "projectId",
-  "publishableClientKey",
-  "secretServerKey",
-  "superSecretAdminKey",
-  "baseUrl"
-])
+export const ConfigurationKey = Schema.Literals(["projectId", "secretServerKey", "superSecretAdminKey", "baseUrl"])
 export type ConfigurationKey = typeof ConfigurationKey.Type

@@ -4,7 +4,6 @@ import type { ConfigurationKey } from "./configuration-key.js"
 // The environment variable of each key without its prefix: `HEXCLAVE_` since the service's rename, `STACK_` before.
 const described: { readonly [K in ConfigurationKey]: { readonly label: string; readonly env: string } } = {
   projectId: { label: "A project ID", env: "PROJECT_ID" },
-  publishableClientKey: { label: "A publishable client key", env: "PUBLISHABLE_CLIENT_KEY" },
   secretServerKey: { label: "A secret server key", env: "SECRET_SERVER_KEY" },
   superSecretAdminKey: { label: "A super secret admin key", env: "SUPER_SECRET_ADMIN_KEY" },
   baseUrl: { label: "An API base URL", env: "API_URL" }
@@ -15,7 +14,7 @@ export const missingConfigurationMessage = (which: ConfigurationKey): string =>
   `${described[which].label} is required. Pass it as the ${which} option or set the ` +
   `HEXCLAVE_${described[which].env} (or STACK_${described[which].env}) environment variable.`
 
-/** Required configuration (project ID and publishable client key) was not given. */
+/** Required configuration (the project ID, or the tier's secret key) was not given. */
 export class MissingConfiguration extends Data.TaggedError("MissingConfiguration")<{
   readonly which: ConfigurationKey
   readonly message: string

@@ -32,6 +32,9 @@ import { InvalidTotpCode } from "../../errors/known/sign-in.js"
 import { emailCallbackUrl } from "../navigation/callback-url.js"
 import { allowingAnonymousUsers, allowingRestrictedUsers } from "../wire/transport-request.js"
 import { isGuestSession, isRestrictedSession } from "../session/guest-session.js"
+import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
+import type { BotChallenge } from "../../domain/bot-challenge.js"
+import { challengeFields } from "./bot-challenge.js"
 
 /** What calling a declared endpoint as a client can fail with. */
 type Fails<D extends EndpointSpec> = CallFailureAt<D, "client">
@@ -58,6 +61,8 @@ export interface CredentialSignUp {
    * none can be made (a relative default in a program with no page) no verification e-mail is sent.
    */
   readonly verificationCallbackUrl?: string | undefined
+  /** The bot challenge of this sign-up; default: the tier's `botChallenge` source's. */
+  readonly botChallenge?: BotChallenge | undefined
 }
 
 /** What `Auth.resetPassword` takes: the code from the reset email and the new password. */
@@ -83,6 +88,11 @@ export interface PasswordSet {
 /** Where an emailed link points; absolute, or relative to the current page (default: the handler route). */
 export interface EmailLinkOptions {
   readonly callbackUrl?: string | undefined
+}
+
+/** Where the magic link points, and the bot challenge of the send (default: the tier's source's). */
+export interface MagicLinkOptions extends EmailLinkOptions {
+  readonly botChallenge?: BotChallenge | undefined
 }
 
 /**
@@ -171,7 +181,7 @@ export const AuthCalls = {
   ),
   /** Emails a sign-in link and OTP; answers the nonce that `signInWithOtp` pairs with the typed OTP. */
   sendMagicLinkEmail: custom<
-    (email: string, options?: EmailLinkOptions) => Effect.Effect<{ readonly nonce: string }, MagicLinkSendFailure>
+    (email: string, options?: MagicLinkOptions) => Effect.Effect<{ readonly nonce: string }, MagicLinkSendFailure>
   >("function", none),
   /** Signs in with the `code` of a magic link; creates the account on first use (`isNewUser: true`). */
   signInWithMagicLink: custom<(code: string) => Effect.Effect<SignedIn, MagicLinkSignInFailure>>(
@@ -247,7 +257,11 @@ const confirm = (password: string, confirmation: string | undefined) =>
     ? Effect.void
     : Effect.asVoid(Effect.fromResult(checkPasswordConfirmation(password, confirmation)))
 
-const authMembers = (transport: Transport["Service"], session: Session["Service"]): CustomPart<typeof AuthCalls> => {
+const authMembers = (
+  config: ClientConfigShape,
+  transport: Transport["Service"],
+  session: Session["Service"]
+): CustomPart<typeof AuthCalls> => {
   const call = {
     signUp: caller(transport, AuthPasswordApi.signUp, "client"),
     signIn: caller(transport, AuthPasswordApi.signIn, "client"),
@@ -285,11 +299,13 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
         input.verificationCallbackUrl === undefined
           ? Option.getOrUndefined(yield* Effect.option(emailCallbackUrl("emailVerification", undefined)))
           : yield* emailCallbackUrl("emailVerification", input.verificationCallbackUrl)
+      const challenge = yield* challengeFields(config, "sign_up_with_credential", input.botChallenge)
       const answer = yield* call.signUp({
         body: {
           email: input.email,
           password: input.password,
-          ...(verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl })
+          ...(verificationCallbackUrl === undefined ? {} : { verificationCallbackUrl }),
+          ...challenge
         },
         options: asSignUp()
       })
@@ -322,10 +338,11 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
           return { userId: answer.userId, isNewUser: answer.isNewUser }
         })
 
-  const sendMagicLinkEmail = (email: string, options: EmailLinkOptions = {}) =>
+  const sendMagicLinkEmail = (email: string, options: MagicLinkOptions = {}) =>
     Effect.gen(function* () {
       const callbackUrl = yield* emailCallbackUrl("magicLinkCallback", options.callbackUrl)
-      return yield* call.sendSignInCode({ body: { email, callbackUrl }, options: signedOut })
+      const challenge = yield* challengeFields(config, "send_magic_link_email", options.botChallenge)
+      return yield* call.sendSignInCode({ body: { email, callbackUrl, ...challenge }, options: signedOut })
     })
 
   // Creates the account on first use: a guest's session goes with it, as with signUpWithCredential.
@@ -425,6 +442,6 @@ const authMembers = (transport: Transport["Service"], session: Session["Service"
 export const makeAuth = implement(
   AuthCalls,
   Effect.gen(function* () {
-    return authMembers(yield* Transport, yield* Session)
+    return authMembers(yield* ClientConfig, yield* Transport, yield* Session)
   })
 )

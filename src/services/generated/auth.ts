@@ -8,7 +8,7 @@ import { AuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AuthCalls, makeAuth } from "../auth/auth.js"
 
-export type { AnonymousSignUpFailure, CredentialSignInFailure, CredentialSignUp, EmailLinkOptions, ForgotPasswordFailure, MagicLinkSendFailure, MagicLinkSignInFailure, MfaSignInFailure, PasswordReset, PasswordSet, PasswordUpdate, ResetPasswordFailure, SendVerificationFailure, SetPasswordFailure, SignOutFailure, SignUpFailure, SignedIn, UpdatePasswordFailure, VerifyEmailFailure, VerifyPasswordResetCodeFailure } from "../auth/auth.js"
+export type { AnonymousSignUpFailure, CredentialSignInFailure, CredentialSignUp, EmailLinkOptions, ForgotPasswordFailure, MagicLinkOptions, MagicLinkSendFailure, MagicLinkSignInFailure, MfaSignInFailure, PasswordReset, PasswordSet, PasswordUpdate, ResetPasswordFailure, SendVerificationFailure, SetPasswordFailure, SignOutFailure, SignUpFailure, SignedIn, UpdatePasswordFailure, VerifyEmailFailure, VerifyPasswordResetCodeFailure } from "../auth/auth.js"
 
 /** What the Auth service offers; see its tag for the rules. */
 export type AuthShape = ShapeOf<typeof AuthCalls>

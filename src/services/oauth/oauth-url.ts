@@ -6,6 +6,14 @@ import { API_PATH_PREFIX } from "../../domain/api.js"
 import { stripOAuthCallbackParams } from "../../domain/rules/oauth-redirect.js"
 import { OAuthApi } from "../../contract/oauth.js"
 import type { QueryEncoded } from "../../contract/declaration.js"
+import type { BotChallengeFields } from "../../domain/bot-challenge.js"
+
+/** A challenge's fields under the query's names. */
+const challengeQuery = (fields: BotChallengeFields) => ({
+  ...(fields.botChallengeToken === undefined ? {} : { bot_challenge_token: fields.botChallengeToken }),
+  ...(fields.botChallengePhase === undefined ? {} : { bot_challenge_phase: fields.botChallengePhase }),
+  ...(fields.botChallengeUnavailable === undefined ? {} : { bot_challenge_unavailable: fields.botChallengeUnavailable })
+})
 
 /** OAuth always uses S256 PKCE challenges. @internal */
 export const OAUTH_CODE_CHALLENGE_METHOD = "S256" as const
@@ -28,8 +36,10 @@ export interface AuthorizeUrlInput {
   readonly type: OAuthFlowType
   /** The signed-in user's access token: required for `link`; for `authenticate`, a guest's, to upgrade it. */
   readonly accessToken?: string | undefined
-  /** `link` only: extra provider scopes, space separated. */
+  /** Extra provider scopes, space separated (a link's own, and the tier's `oauthScopesOnSignIn`). */
   readonly providerScope?: string | undefined
+  /** The sign-in's bot challenge, sent as the query's `bot_challenge_*` parameters. */
+  readonly botChallenge?: BotChallengeFields | undefined
 }
 
 /**
@@ -58,7 +68,8 @@ export const authorizeUrl = (input: AuthorizeUrlInput): string => {
       ? {}
       : { after_callback_redirect_url: input.afterCallbackRedirectUrl }),
     ...(input.type === "link" || input.accessToken !== undefined ? { token: input.accessToken ?? "" } : {}),
-    ...(input.type === "link" && input.providerScope !== undefined ? { provider_scope: input.providerScope } : {})
+    ...(input.providerScope === undefined ? {} : { provider_scope: input.providerScope }),
+    ...challengeQuery(input.botChallenge ?? {})
   }
   const path = OAuthApi.authorize.path.replace("{provider_id}", encodeURIComponent(input.provider.toLowerCase()))
   return `${input.baseUrl}${API_PATH_PREFIX}${path}?${new URLSearchParams(query).toString()}`

@@ -29,6 +29,9 @@ import type { HttpError } from "../../errors/client/http-error.js"
 import { randomToken, s256Challenge } from "./oauth-pkce.js"
 import { authorizeUrl, type OAuthFlowType } from "./oauth-url.js"
 import { isGuestSession } from "../session/guest-session.js"
+import type { BotChallenge } from "../../domain/bot-challenge.js"
+import { challengeFields } from "../auth/bot-challenge.js"
+import { mergeScopes } from "../../domain/rules/scopes.js"
 
 /** Options that start an OAuth flow: the provider and the callback page. */
 export interface OAuthStartOptions {
@@ -40,6 +43,8 @@ export interface OAuthStartOptions {
   readonly errorRedirectUrl: string
   /** Handed back by the token call as `afterCallbackRedirectUrl`. */
   readonly afterCallbackRedirectUrl?: string | undefined
+  /** A sign-in's bot challenge; default: the tier's `botChallenge` source's (a link sends none, as the SDK). */
+  readonly botChallenge?: BotChallenge | undefined
 }
 
 /** Options that connect a provider to the signed-in user: a start's options plus extra scopes. */
@@ -175,7 +180,13 @@ const oauthMembers = (
         codeChallenge,
         type,
         accessToken,
-        providerScope: type === "link" ? start.providerScope : undefined
+        // The tier's `oauthScopesOnSignIn` of the provider, and a link's own scopes beside them (as the SDK).
+        providerScope: mergeScopes(
+          type === "link" ? start.providerScope : undefined,
+          config.oauthScopesOnSignIn?.[start.provider]
+        ),
+        botChallenge:
+          type === "authenticate" ? yield* challengeFields(config, "oauth_authenticate", start.botChallenge) : {}
       })
     })
 

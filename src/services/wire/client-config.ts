@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import { type AccessType, clientVersion, DEFAULT_BASE_URL, normalizeBaseUrl } from "../../domain/api.js"
+import type { BotChallengeSource } from "../../domain/bot-challenge.js"
 
 export type { AccessType }
 
@@ -51,6 +52,17 @@ export interface ClientConfigInput {
    * through an internal address. A token verified here may carry any of them.
    */
   readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
+  /**
+   * Supplies the bot challenge (a Turnstile token) of the calls that may create a user: password sign-up, the
+   * magic-link send and the OAuth sign-in start, sent as the service's SDK sends it. A call's own
+   * `botChallenge` wins. Default: none (the service then only records that none came, unless it requires one).
+   */
+  readonly botChallenge?: BotChallengeSource | undefined
+  /**
+   * Provider scopes asked for at every OAuth sign-in with that provider (`{ github: ["repo"] }`), as the
+   * official SDK's `oauthScopesOnSignIn`; an account link asks for them too, beside its own.
+   */
+  readonly oauthScopesOnSignIn?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
 }
 
 /** The resolved configuration every service reads. */
@@ -68,6 +80,9 @@ export interface ClientConfigShape {
   readonly allowRestrictedUser: boolean
   readonly extraRequestHeaders: Readonly<Record<string, string>> | undefined
   readonly acceptedIssuerBaseUrls?: ReadonlyArray<string> | undefined
+
+  readonly botChallenge?: BotChallengeSource | undefined
+  readonly oauthScopesOnSignIn?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
   readonly clientVersion: string
 }
 
@@ -85,6 +100,9 @@ export const makeClientConfig = (input: ClientConfigInput): ClientConfigShape =>
   allowRestrictedUser: input.allowRestrictedUser ?? false,
   extraRequestHeaders: input.extraRequestHeaders,
   acceptedIssuerBaseUrls: input.acceptedIssuerBaseUrls,
+
+  botChallenge: input.botChallenge,
+  oauthScopesOnSignIn: input.oauthScopesOnSignIn,
   clientVersion: clientVersion("stackfx", packageVersion)
 })
 

@@ -64,7 +64,9 @@ export const requestUrl = (baseUrl: string, request: Pick<TransportRequest, "pat
 
 /**
  * The request headers (docs/wire.md) for one attempt. A fresh `nonce` must be passed per attempt. The names are
- * those of `STACK_HEADERS` written out: the object (its keys) would add 0.1 KB gzip to every app's first load.
+ * the service's Hexclave names of `STACK_HEADERS` (`x-hexclave-*`, as the official SDK sends them since the
+ * rename), written out: the object (its keys) would add 0.1 KB gzip to every app's first load. `x-stack-auth`
+ * keeps its one name, as in the SDK.
  * @internal
  */
 export const requestHeaders = (
@@ -78,34 +80,46 @@ export const requestHeaders = (
   if (request.body?._tag === "Json") headers["content-type"] = "application/json"
   if (request.body?._tag === "Form") headers["content-type"] = "application/x-www-form-urlencoded"
   if (request.bare !== true) {
-    headers["x-stack-override-error-status"] = "true"
-    headers["x-stack-random-nonce"] = nonce
-    headers["x-stack-project-id"] = config.projectId
-    headers["x-stack-access-type"] = config.accessType
-    headers["x-stack-client-version"] = config.clientVersion
+    headers["x-hexclave-override-error-status"] = "true"
+    headers["x-hexclave-random-nonce"] = nonce
+    headers["x-hexclave-project-id"] = config.projectId
+    headers["x-hexclave-access-type"] = config.accessType
+    headers["x-hexclave-client-version"] = config.clientVersion
     // The anonymous header also allows restricted users; a browser can send only it (the hosted CORS
     // allow-list lacks the restricted one), so the client tier uses it for both.
-    if (config.allowAnonymousUser || allowed === "anonymous") headers["x-stack-allow-anonymous-user"] = "true"
+    if (config.allowAnonymousUser || allowed === "anonymous") headers["x-hexclave-allow-anonymous-user"] = "true"
     else if (config.allowRestrictedUser || allowed === "restricted") {
-      headers[config.accessType === "client" ? "x-stack-allow-anonymous-user" : "x-stack-allow-restricted-user"] =
+      headers[config.accessType === "client" ? "x-hexclave-allow-anonymous-user" : "x-hexclave-allow-restricted-user"] =
         "true"
     }
     if (config.publishableClientKey !== undefined) {
-      headers["x-stack-publishable-client-key"] = config.publishableClientKey
+      headers["x-hexclave-publishable-client-key"] = config.publishableClientKey
     }
-    if (config.secretServerKey !== undefined) headers["x-stack-secret-server-key"] = config.secretServerKey
+    if (config.secretServerKey !== undefined) headers["x-hexclave-secret-server-key"] = config.secretServerKey
     if (config.superSecretAdminKey !== undefined) {
-      headers["x-stack-super-secret-admin-key"] = config.superSecretAdminKey
+      headers["x-hexclave-super-secret-admin-key"] = config.superSecretAdminKey
     }
-    if (config.adminAccessToken !== undefined) headers["x-stack-admin-access-token"] = config.adminAccessToken
-    if (tokens?.accessToken != null) headers["x-stack-access-token"] = tokens.accessToken
-    if (tokens?.refreshToken != null) headers["x-stack-refresh-token"] = tokens.refreshToken
-    if (config.extraRequestHeaders !== undefined) Object.assign(headers, config.extraRequestHeaders)
+    if (config.adminAccessToken !== undefined) headers["x-hexclave-admin-access-token"] = config.adminAccessToken
+    if (tokens?.accessToken != null) headers["x-hexclave-access-token"] = tokens.accessToken
+    if (tokens?.refreshToken != null) headers["x-hexclave-refresh-token"] = tokens.refreshToken
+    if (config.extraRequestHeaders !== undefined) withOwnHeaders(headers, config.extraRequestHeaders)
   }
   if (request.authJsonHeader === true) {
     headers["x-stack-auth"] = authHeaderValue(tokens)
   }
-  return request.headers === undefined ? headers : { ...headers, ...request.headers }
+  return request.headers === undefined ? headers : withOwnHeaders(headers, request.headers)
+}
+
+/**
+ * Adds headers given by the app over the computed ones. One given under its old name (`x-stack-client-version`)
+ * replaces the computed one under the new name too: the service reads the new name first.
+ */
+const withOwnHeaders = (headers: Record<string, string>, own: Readonly<Record<string, string>>) => {
+  for (const name of Object.keys(own)) {
+    const lower = name.toLowerCase()
+    if (lower.startsWith("x-stack-")) delete headers[`x-hexclave-${lower.slice(8)}`]
+  }
+  return Object.assign(headers, own)
 }
 
 /** The fetch body for a request, or undefined when it has none. @internal */

@@ -183,4 +183,49 @@ describe("redirect trust", () => {
     const url = "https://app.example.com/after?x=%20#y"
     assert.deepStrictEqual(checkRedirectUrl(url, { trustedDomains: ["https://app.example.com"] }), Result.succeed(url))
   })
+  it("a port wildcard matches every port of the pattern's hosts, the default one too, and nothing else", () => {
+    fc.assert(
+      fc.property(
+        hostArb,
+        fc.stringMatching(/^[a-z0-9]{1,10}$/),
+        fc.integer({ min: 1, max: 65535 }),
+        fc.constantFrom("https", "http"),
+        (base, label, port, scheme) => {
+          const other = scheme === "https" ? "http" : "https"
+          const trust = (pattern: string) => ({ trustedDomains: [pattern] })
+          const anyPort = trust(`${scheme}://*.${base}:*`)
+          assert.isTrue(isTrustedRedirect(`${scheme}://${label}.${base}:${port}/handler`, anyPort))
+          assert.isTrue(isTrustedRedirect(`${scheme}://${label}.${base}/handler`, anyPort))
+          assert.isFalse(isTrustedRedirect(`${other}://${label}.${base}:${port}/handler`, anyPort))
+          assert.isFalse(isTrustedRedirect(`${scheme}://${base}:${port}/handler`, anyPort))
+          assert.isFalse(isTrustedRedirect(`${scheme}://x.${label}.${base}:${port}/handler`, anyPort))
+          assert.isFalse(isTrustedRedirect(`${scheme}://${label}.${base}.evil.test:${port}/handler`, anyPort))
+          // Without a port the pattern keeps to the default one; an exact host takes `:*` too.
+          const defaultPort = scheme === "https" ? 443 : 80
+          assert.strictEqual(
+            isTrustedRedirect(`${scheme}://${label}.${base}:${port}/`, trust(`${scheme}://*.${base}`)),
+            port === defaultPort
+          )
+          assert.isTrue(isTrustedRedirect(`${scheme}://${base}:${port}/`, trust(`${scheme}://${base}:*`)))
+          assert.isTrue(isTrustedRedirect(`http://localhost:${port}/`, trust("http://localhost:*")))
+          assert.isTrue(isTrustedRedirect(`http://[::1]:${port}/`, trust("http://[::1]:*")))
+          assert.isFalse(isTrustedRedirect(`http://[::2]:${port}/`, trust("http://[::1]:*")))
+        }
+      )
+    )
+  })
+
+  it("the port wildcard never lets a foreign host through", () => {
+    fc.assert(
+      fc.property(
+        trustedAndForeign,
+        fc.webUrl({ authoritySettings: { withPort: true, withIPv4: true, withIPv6: true } }),
+        ({ trusted }, url) => {
+          const host = new URL(url).hostname
+          fc.pre(!trusted.includes(host))
+          assert.isFalse(isTrustedRedirect(url, { trustedDomains: trusted.map((h) => `https://${h}:*`) }), url)
+        }
+      )
+    )
+  })
 })

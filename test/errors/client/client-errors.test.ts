@@ -41,7 +41,7 @@ describe("client-side errors", () => {
     assert.include(redirect.message, "not trusted")
     assert.include(redirect.message, "should be relative")
     assert.include(new MissingConfiguration({ which: "projectId" }).message, "STACK_PROJECT_ID")
-    assert.include(new MissingConfiguration({ which: "publishableClientKey" }).message, "STACK_PUBLISHABLE_CLIENT_KEY")
+    assert.include(new MissingConfiguration({ which: "secretServerKey" }).message, "STACK_SECRET_SERVER_KEY")
     assert.include(new InvalidFreshness({ requiredFreshnessMs: 60000 }).message, "60000")
     assert.include(new InvalidTokenString().message, "'undefined'")
     assert.include(new DuplicateApp({ uniqueIdentifier: "app-1" }).message, "app-1")

@@ -39,7 +39,7 @@ describe("layerFetchFromHttpClient", () => {
         assert.deepStrictEqual(results.created, { echo: JSON.stringify({ display_name: "T" }) })
         assert.strictEqual(results.missing._tag, "UserNotFound")
         const post = server.requests[0]!
-        assert.strictEqual(post.headers["x-stack-project-id"], "proj")
+        assert.strictEqual(post.headers["x-hexclave-project-id"], "proj")
         assert.strictEqual(post.headers["content-type"], "application/json")
         assert.isUndefined(post.headers["traceparent"])
         assert.isUndefined(post.headers["b3"])

@@ -62,28 +62,32 @@ describe("Transport headers and URL", () => {
           assert.strictEqual(first?.url, "/api/v1/users/me?a=1")
           assert.strictEqual(second?.url, "/api/v1/users/me")
           const h = first!.headers
-          assert.strictEqual(h["x-stack-override-error-status"], "true")
-          assert.strictEqual(h["x-stack-project-id"], "proj")
-          assert.strictEqual(h["x-stack-access-type"], "client")
-          assert.strictEqual(h["x-stack-client-version"], `js stackfx@${packageVersion}`)
-          assert.match(String(h["x-stack-client-version"]), /^(\w+)\s+(@?[\w/-]+)@([\d.]+)/)
-          assert.strictEqual(h["x-stack-publishable-client-key"], "pck")
-          assert.strictEqual(h["x-stack-access-token"], validToken)
-          assert.strictEqual(h["x-stack-refresh-token"], "refresh-1")
+          assert.strictEqual(h["x-hexclave-override-error-status"], "true")
+          assert.strictEqual(h["x-hexclave-project-id"], "proj")
+          assert.strictEqual(h["x-hexclave-access-type"], "client")
+          assert.strictEqual(h["x-hexclave-client-version"], `js stackfx@${packageVersion}`)
+          assert.match(String(h["x-hexclave-client-version"]), /^(\w+)\s+(@?[\w/-]+)@([\d.]+)/)
+          assert.strictEqual(h["x-hexclave-publishable-client-key"], "pck")
+          assert.strictEqual(h["x-hexclave-access-token"], validToken)
+          assert.strictEqual(h["x-hexclave-refresh-token"], "refresh-1")
           for (const absent of [
-            "x-stack-secret-server-key",
-            "x-stack-super-secret-admin-key",
-            "x-stack-admin-access-token",
+            "x-hexclave-secret-server-key",
+            "x-hexclave-super-secret-admin-key",
+            "x-hexclave-admin-access-token",
             "x-stack-auth",
-            "x-stack-allow-anonymous-user",
+            "x-hexclave-allow-anonymous-user",
+            // The old names are not sent beside the new ones.
+            "x-stack-project-id",
+            "x-stack-publishable-client-key",
+            "x-stack-access-token",
             "traceparent",
             "b3",
             "cookie"
           ]) {
             assert.isUndefined(h[absent], absent)
           }
-          assert.match(String(h["x-stack-random-nonce"]), /^[0-9a-f]{32}$/)
-          assert.notStrictEqual(h["x-stack-random-nonce"], second!.headers["x-stack-random-nonce"])
+          assert.match(String(h["x-hexclave-random-nonce"]), /^[0-9a-f]{32}$/)
+          assert.notStrictEqual(h["x-hexclave-random-nonce"], second!.headers["x-hexclave-random-nonce"])
         })
     )
   )
@@ -95,11 +99,11 @@ describe("Transport headers and URL", () => {
         Effect.gen(function* () {
           yield* get("/internal/metrics")
           const h = server.requests[0]!.headers
-          assert.strictEqual(h["x-stack-access-type"], "admin")
-          assert.strictEqual(h["x-stack-secret-server-key"], "ssk")
-          assert.strictEqual(h["x-stack-super-secret-admin-key"], "ssak")
-          assert.strictEqual(h["x-stack-admin-access-token"], "aat")
-          assert.strictEqual(h["x-stack-allow-anonymous-user"], "true")
+          assert.strictEqual(h["x-hexclave-access-type"], "admin")
+          assert.strictEqual(h["x-hexclave-secret-server-key"], "ssk")
+          assert.strictEqual(h["x-hexclave-super-secret-admin-key"], "ssak")
+          assert.strictEqual(h["x-hexclave-admin-access-token"], "aat")
+          assert.strictEqual(h["x-hexclave-allow-anonymous-user"], "true")
         }),
       {
         accessType: "admin",
@@ -124,7 +128,7 @@ describe("Transport headers and URL", () => {
             (server) =>
               Effect.map(Effect.ignore(call(get("/users/me"))), () => {
                 const h = server.requests[0]!.headers
-                return [h["x-stack-allow-anonymous-user"], h["x-stack-allow-restricted-user"]]
+                return [h["x-hexclave-allow-anonymous-user"], h["x-hexclave-allow-restricted-user"]]
               }),
             config
           )
@@ -169,9 +173,9 @@ describe("Transport headers and URL", () => {
             accessToken: validToken,
             refreshToken: "refresh-1"
           })
-          assert.isUndefined(bare?.headers["x-stack-access-token"])
-          assert.isUndefined(bare?.headers["x-stack-refresh-token"])
-          assert.strictEqual(bare?.headers["x-stack-project-id"], "proj")
+          assert.isUndefined(bare?.headers["x-hexclave-access-token"])
+          assert.isUndefined(bare?.headers["x-hexclave-refresh-token"])
+          assert.strictEqual(bare?.headers["x-hexclave-project-id"], "proj")
           assert.strictEqual(bare?.headers["x-extra"], "1")
         })
     )
@@ -466,7 +470,7 @@ describe("Transport and the session", () => {
             scope: ""
           })
         }
-        return r.headers["x-stack-access-token"] === newToken
+        return r.headers["x-hexclave-access-token"] === newToken
           ? json({ id: "user-1" })
           : knownErrorReply("ACCESS_TOKEN_EXPIRED", 401, { details: { expired_at_millis: 0 } })
       },
@@ -502,7 +506,7 @@ describe("Transport and the session", () => {
       (r) =>
         r.url === "/api/v1/auth/oauth/token"
           ? json({ access_token: fresh })
-          : json({ token: r.headers["x-stack-access-token"] }),
+          : json({ token: r.headers["x-hexclave-access-token"] }),
       (server) =>
         Effect.gen(function* () {
           assert.deepStrictEqual(yield* get("/users/me"), { token: fresh })
@@ -657,8 +661,8 @@ describe("Transport.requestJsonIfSignedIn", () => {
         Effect.gen(function* () {
           assert.deepStrictEqual(yield* ifSignedIn, { id: "user-1" })
           assert.strictEqual(server.requests.length, 1)
-          assert.strictEqual(server.requests[0]?.headers["x-stack-access-token"], validToken)
-          assert.strictEqual(server.requests[0]?.headers["x-stack-refresh-token"], "refresh-1")
+          assert.strictEqual(server.requests[0]?.headers["x-hexclave-access-token"], validToken)
+          assert.strictEqual(server.requests[0]?.headers["x-hexclave-refresh-token"], "refresh-1")
         })
     )
   )
@@ -743,7 +747,7 @@ describe("Transport.requestJsonIfSignedIn", () => {
     return withServer(
       (r) => {
         if (r.url === "/api/v1/auth/oauth/token") return json({ access_token: newToken, refresh_token: "refresh-1" })
-        return r.headers["x-stack-access-token"] === newToken
+        return r.headers["x-hexclave-access-token"] === newToken
           ? json({ id: "user-1" })
           : knownErrorReply("ACCESS_TOKEN_EXPIRED", 401, { details: { expired_at_millis: 0 } })
       },

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import fc from "fast-check"
 import { createHash } from "node:crypto"
 import { authorizeUrl, type AuthorizeUrlInput } from "../../../src/services/oauth/oauth-url.js"
+import { botChallengeFields } from "../../../src/domain/bot-challenge.js"
 import { tokenFromBytes } from "../../../src/domain/rules/pkce.js"
 import { RandomBytes, randomToken, s256Challenge } from "../../../src/services/oauth/oauth-pkce.js"
 
@@ -75,10 +76,21 @@ const inputs = fc
     accessToken: fc.string({ minLength: 1, maxLength: 30 }),
     providerScope: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
     state: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-    codeChallenge: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)
+    codeChallenge: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    botChallenge: fc.option(
+      fc.oneof(
+        fc.record({
+          token: fc.string(),
+          phase: fc.option(fc.constantFrom("invisible" as const, "visible" as const), { nil: undefined })
+        }),
+        fc.constant({ unavailable: true as const })
+      ),
+      { nil: undefined }
+    )
   })
-  .map((r): AuthorizeUrlInput => ({
+  .map(({ botChallenge, ...r }): AuthorizeUrlInput => ({
     ...r,
+    botChallenge: botChallengeFields(botChallenge),
     baseUrl: "https://api.stack-auth.com",
     projectId: "proj-1",
     clientSecret: "pck_123"
@@ -113,7 +125,12 @@ describe("authorize URL", () => {
           expected.after_callback_redirect_url = input.afterCallbackRedirectUrl
         // `link` always names the user; `authenticate` carries a guest's token when it has one (docs/wire.md).
         if (input.type === "link" || input.accessToken !== undefined) expected.token = input.accessToken ?? ""
-        if (input.type === "link" && input.providerScope !== undefined) expected.provider_scope = input.providerScope
+        if (input.providerScope !== undefined) expected.provider_scope = input.providerScope
+        // The challenge's fields under the SDK's query names.
+        const challenge = input.botChallenge ?? {}
+        if (challenge.botChallengeToken !== undefined) expected.bot_challenge_token = challenge.botChallengeToken
+        if (challenge.botChallengePhase !== undefined) expected.bot_challenge_phase = challenge.botChallengePhase
+        if (challenge.botChallengeUnavailable !== undefined) expected.bot_challenge_unavailable = "true"
         const keys = [...url.searchParams.keys()]
         assert.strictEqual(new Set(keys).size, keys.length, "no parameter twice")
         assert.deepStrictEqual(Object.fromEntries(url.searchParams), expected)

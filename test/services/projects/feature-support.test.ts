@@ -38,12 +38,12 @@ describe("FeatureSupport.check", () => {
           assert.strictEqual(sent.method, "POST")
           assert.strictEqual(sent.url, "/api/v1/check-feature-support")
           assert.deepStrictEqual(JSON.parse(sent.body), { extra: 1, feature_name: "quantum_sign_in" })
-          assert.strictEqual(sent.headers["x-stack-project-id"], "proj")
-          assert.strictEqual(sent.headers["x-stack-publishable-client-key"], "pck")
-          assert.strictEqual(sent.headers["x-stack-override-error-status"], "true")
-          assert.match(String(sent.headers["x-stack-random-nonce"]), /^[0-9a-f]{32}$/)
-          assert.isUndefined(sent.headers["x-stack-access-token"])
-          assert.isUndefined(sent.headers["x-stack-refresh-token"])
+          assert.strictEqual(sent.headers["x-hexclave-project-id"], "proj")
+          assert.strictEqual(sent.headers["x-hexclave-publishable-client-key"], "pck")
+          assert.strictEqual(sent.headers["x-hexclave-override-error-status"], "true")
+          assert.match(String(sent.headers["x-hexclave-random-nonce"]), /^[0-9a-f]{32}$/)
+          assert.isUndefined(sent.headers["x-hexclave-access-token"])
+          assert.isUndefined(sent.headers["x-hexclave-refresh-token"])
         })
     )
   )
@@ -60,8 +60,8 @@ describe("FeatureSupport.check", () => {
           assert.strictEqual(server.requests.length, 2)
           // Each attempt carries its own nonce, as on every call.
           assert.notStrictEqual(
-            server.requests[0]!.headers["x-stack-random-nonce"],
-            server.requests[1]!.headers["x-stack-random-nonce"]
+            server.requests[0]!.headers["x-hexclave-random-nonce"],
+            server.requests[1]!.headers["x-hexclave-random-nonce"]
           )
         })
     )

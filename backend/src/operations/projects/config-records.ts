@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto"
 import { OAUTH_PROVIDER_IDS, type OAuthProviderConfig, type ProjectDomain } from "@stackfx/lib/domain/project.js"
 import type { ConfigLeaf, ConfigLevel, FlatOverride } from "../../store/projects/config-overrides.js"
 import type { StoredProject } from "../../store/projects/projects.js"
+import { isTrustedDomainPattern } from "./wildcard-url.js"
 
 /** A check of one leaf's value. */
 export type LeafCheck = (value: ConfigLeaf) => boolean
@@ -41,30 +42,9 @@ const isString: LeafCheck = (v) => typeof v === "string"
 const isProviderType: LeafCheck = (v) =>
   typeof v === "string" && (OAUTH_PROVIDER_IDS as ReadonlyArray<string>).includes(v)
 
-const parsesAsUrl = (text: string): URL | undefined => {
-  try {
-    return new URL(text)
-  } catch {
-    return undefined
-  }
-}
-
-const WILDCARD_PLACEHOLDER = "wildcard-placeholder"
-const WILDCARD_HOST = /^[a-z0-9*-]+(\.[a-z0-9*-]+)*$/i
-
-/**
- * The service's `wildcardUrlSchema`: no spaces; a URL, or an http(s) URL whose wildcards (`*`, `**`) are in
- * its host name only.
- */
-export const isWildcardUrl: LeafCheck = (v) => {
-  if (typeof v !== "string" || v.length > MAX_DOMAIN_TEXT || v.includes(" ")) return false
-  if (!v.includes("*")) return parsesAsUrl(v) !== undefined
-  const url = parsesAsUrl(v.replace(/\*/g, WILDCARD_PLACEHOLDER))
-  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) return false
-  if ([url.username, url.password, url.pathname, url.search, url.hash].some((p) => p.includes(WILDCARD_PLACEHOLDER)))
-    return false
-  return WILDCARD_HOST.test(url.hostname.split(WILDCARD_PLACEHOLDER).join("*"))
-}
+/** The service's `wildcardUrlSchema` (wildcard-url.ts) within its length limit. */
+export const isWildcardUrl: LeafCheck = (v) =>
+  typeof v === "string" && v.length <= MAX_DOMAIN_TEXT && isTrustedDomainPattern(v)
 
 const isHandlerPath: LeafCheck = (v) => typeof v === "string" && v.startsWith("/") && v.length <= MAX_DOMAIN_TEXT
 
@@ -133,6 +113,22 @@ const entriesOf = (merged: Readonly<Record<string, ConfigLeaf>>, leaf: RegExp) =
 const text = (fields: Map<string, ConfigLeaf>, key: string) => {
   const value = fields.get(key)
   return typeof value === "string" ? value : undefined
+}
+
+/**
+ * The trusted domains of `GET /internal/config` by their ids in the overrides, or `undefined` while no
+ * override holds them (the project's list then stands alone, and has no ids of its own).
+ */
+export const trustedDomainsById = (
+  merged: Readonly<Record<string, ConfigLeaf>>
+): Record<string, { readonly baseUrl: string; readonly handlerPath: string }> | undefined => {
+  const entries = [...entriesOf(merged, DOMAIN_LEAF)].flatMap(([id, fields]) => {
+    const baseUrl = text(fields, "baseUrl")
+    return baseUrl === undefined
+      ? []
+      : [[id, { baseUrl, handlerPath: text(fields, "handlerPath") ?? "/handler" }] as const]
+  })
+  return Object.keys(merged).some((path) => under(path, DOMAINS)) ? Object.fromEntries(entries) : undefined
 }
 
 const domainsRecord: RecordSpec = {

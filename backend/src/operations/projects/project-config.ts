@@ -36,6 +36,7 @@ import {
   RECORD_KEYS,
   replaceRecordsOnUpdate,
   type Touched,
+  trustedDomainsById,
   under
 } from "./config-records.js"
 import { loadDefinitions } from "../teams/permission-definitions.js"
@@ -640,7 +641,8 @@ const record = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) =
  */
 export const renderConfig = (project: StoredProject): DbEffect<unknown> =>
   Effect.gen(function* () {
-    const config = yield* effectiveConfig(project)
+    const merged = mergedOverrides(yield* loadOverrides(project.id))
+    const config = effectiveOf(project, merged)
     const team = yield* loadDefinitions(project.id, "team")
     const projectScope = yield* loadDefinitions(project.id, "project")
     const permission = (scope: "team" | "project") => (d: (typeof team)[number]) =>
@@ -686,9 +688,11 @@ export const renderConfig = (project: StoredProject): DbEffect<unknown> =>
       },
       domains: {
         ...config.domains,
-        trustedDomains: Object.fromEntries(
-          project.config.domains.map((d, i) => [String(i), { baseUrl: d.domain, handlerPath: d.handlerPath }])
-        )
+        trustedDomains:
+          trustedDomainsById(merged) ??
+          Object.fromEntries(
+            project.config.domains.map((d, i) => [String(i), { baseUrl: d.domain, handlerPath: d.handlerPath }])
+          )
       },
       rbac: {
         permissions: Object.fromEntries([

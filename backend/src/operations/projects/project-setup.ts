@@ -3,6 +3,7 @@
  * and a `team_member` permission over the built-in `$` permissions), its signing keys (current and next) and, for seeded
  * projects, a first key set (projects created through the API start without keys, like hosted ones).
  */
+import type { OnboardingState } from "@stackfx/lib/domain/project-onboarding.js"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import {
@@ -122,6 +123,7 @@ export interface NewProject {
   readonly logoDarkModeUrl?: string | null | undefined
   readonly logoFullDarkModeUrl?: string | null | undefined
   readonly onboardingStatus?: string | undefined
+  readonly onboardingState?: OnboardingState | null | undefined
   /** The project's own `team_admin` / `team_member` definitions; `DEFAULT_TEAM_PERMISSIONS` when absent. */
   readonly teamPermissions?: ReadonlyArray<TeamPermissionSeed> | undefined
   /** Keys of the first key set; fresh random keys when absent; `null` for no key set. */
@@ -160,6 +162,7 @@ export const createProject = (
       logoFullDarkModeUrl: input.logoFullDarkModeUrl ?? null,
       // The service's column default: a project made through the API is past the dashboard's onboarding.
       onboardingStatus: input.onboardingStatus ?? "completed",
+      onboardingState: input.onboardingState ?? null,
       requireEmailVerification: input.config?.requireEmailVerification ?? false,
       ownerTeamId: input.ownerTeamId ?? null,
       config: applyConfigUpdate(defaultProjectConfig(), input.config)

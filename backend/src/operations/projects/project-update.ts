@@ -36,6 +36,7 @@ export const updatedProject = (
       ...(update.logoDarkModeUrl === undefined ? {} : { logoDarkModeUrl: update.logoDarkModeUrl }),
       ...(update.logoFullDarkModeUrl === undefined ? {} : { logoFullDarkModeUrl: update.logoFullDarkModeUrl }),
       ...(update.onboardingStatus === undefined ? {} : { onboardingStatus: update.onboardingStatus }),
+      ...(update.onboardingState === undefined ? {} : { onboardingState: update.onboardingState }),
       ...(config?.requireEmailVerification === undefined
         ? {}
         : { requireEmailVerification: config.requireEmailVerification }),

@@ -65,6 +65,8 @@ export const toAdminProject = (project: StoredProject): AdminProject => ({
   logoFullDarkModeUrl: project.logoFullDarkModeUrl,
   ownerTeamId: project.ownerTeamId,
   onboardingStatus: project.onboardingStatus,
+  // The service leaves it out until the onboarding has chosen something.
+  ...(project.onboardingState === null ? {} : { onboardingState: project.onboardingState }),
   ...configState(project),
   config: {
     ...project.config,

@@ -83,6 +83,7 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
         logoDarkModeUrl: body.logoDarkModeUrl,
         logoFullDarkModeUrl: body.logoFullDarkModeUrl,
         onboardingStatus: body.onboardingStatus,
+        onboardingState: body.onboardingState,
         keys: null
       })
     )

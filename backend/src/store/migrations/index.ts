@@ -16,6 +16,7 @@ import * as outboxState from "./0014-outbox-state.js"
 import * as signingKeyGenerations from "./0015-signing-key-generations.js"
 import * as agentAuth from "./0016-agent-auth.js"
 import * as webhooks from "./0017-webhooks.js"
+import * as projectOnboardingState from "./0018-project-onboarding-state.js"
 
 export interface Migration {
   readonly name: string
@@ -39,5 +40,6 @@ export const migrations: ReadonlyArray<Migration> = [
   outboxState,
   signingKeyGenerations,
   agentAuth,
-  webhooks
+  webhooks,
+  projectOnboardingState
 ]

@@ -5,6 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AdminProjectConfig } from "@stackfx/lib/domain/project.js"
+import { OnboardingState } from "@stackfx/lib/domain/project-onboarding.js"
 import { Db, type DbEffect } from "../db.js"
 import { rowStruct, rowTable, Timestamp } from "../rows.js"
 
@@ -22,6 +23,8 @@ export const StoredProject = rowStruct({
   logoDarkModeUrl: Schema.NullOr(Schema.String),
   logoFullDarkModeUrl: Schema.NullOr(Schema.String),
   onboardingStatus: Schema.String,
+  /** The onboarding's choices so far, as the wire JSON of the admin view's `onboarding_state`. */
+  onboardingState: Schema.NullOr(OnboardingState),
   /** Written through the config update but never read back, as on the hosted service; nothing enforces it here. */
   requireEmailVerification: Schema.Boolean,
   ownerTeamId: Schema.NullOr(Schema.String),
@@ -30,6 +33,7 @@ export const StoredProject = rowStruct({
 export type StoredProject = typeof StoredProject.Type
 
 const encodeConfig = Schema.encodeSync(AdminProjectConfig)
+const encodeOnboardingState = Schema.encodeSync(OnboardingState)
 
 const COLUMNS = [
   "id",
@@ -43,6 +47,7 @@ const COLUMNS = [
   "logo_dark_mode_url",
   "logo_full_dark_mode_url",
   "onboarding_status",
+  "onboarding_state",
   "require_email_verification",
   "owner_team_id",
   "config"
@@ -63,6 +68,7 @@ const values = (project: StoredProject): ReadonlyArray<unknown> => [
   project.logoDarkModeUrl,
   project.logoFullDarkModeUrl,
   project.onboardingStatus,
+  project.onboardingState === null ? null : JSON.stringify(encodeOnboardingState(project.onboardingState)),
   project.requireEmailVerification,
   project.ownerTeamId,
   JSON.stringify(encodeConfig(project.config))
