@@ -2,7 +2,7 @@
 import * as Schema from "effect/Schema"
 import { JsonValue } from "./wire.js"
 import { ServerTeam } from "./team.js"
-import { RestrictedReason, SignUpRiskScores, UserOAuthProvider } from "./user.js"
+import { RestrictedReason, SignUpRiskScores, UserExternalAuthProvider, UserOAuthProvider } from "./user.js"
 import { Millis, optionalWireKey, wireStruct } from "./wire.js"
 
 /** The query of `GET /internal/metrics`: anonymous users are counted only with `include_anonymous=true`. @internal */
@@ -42,6 +42,7 @@ export const MetricsRecentUser = wireStruct(
     clientReadOnlyMetadata: optionalWireKey(JsonValue),
     serverMetadata: optionalWireKey(JsonValue),
     oauthProviders: optionalWireKey(Schema.Array(UserOAuthProvider)),
+    externalAuthProviders: optionalWireKey(Schema.Array(UserExternalAuthProvider)),
     emailAuthEnabled: optionalWireKey(Schema.Boolean),
     isMultiFactorRequired: optionalWireKey(Schema.Boolean),
     isAnonymous: optionalWireKey(Schema.Boolean),

@@ -61,6 +61,7 @@ export const WebhookEvent = Schema.Union([
   WebhookTestEvent
 ])
 export type WebhookEvent = typeof WebhookEvent.Type
+/** The `type` of a webhook event, e.g. `"user.created"`. */
 export type WebhookEventType = WebhookEvent["type"]
 /** One event type's decoded value. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { readonly type: T }>

@@ -106,6 +106,12 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
       "Either an API key or an admin access token was provided, but the x-stack-access-type header is missing. Set it to 'client', 'server', or 'admin' as appropriate."
     ],
     [
+      "AGENT_AUTH_NOT_ENABLED",
+      {},
+      "Agent authentication is not enabled for this project. Install the Agent Auth app in the Hexclave dashboard to enable it."
+    ],
+    ["AGENT_AUTH_INVALID_CLAIM_CODE", {}, "The claim code is invalid, has expired, or has already been used."],
+    [
       "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
       { project_id: "proj-6" },
       "Publishable client keys are required for this project. Create one in Project Keys, or disable this requirement there to allow keyless client access."

@@ -3,6 +3,8 @@ export const wireTable: ReadonlyArray<
   readonly [string, number | "category", ReadonlyArray<string>, string | null, boolean]
 > = [
   ["CANNOT_DELETE_CURRENT_SESSION", 400, [], "REFRESH_TOKEN_ERROR", false],
+  ["AGENT_AUTH_NOT_ENABLED", 400, [], null, false],
+  ["AGENT_AUTH_INVALID_CLAIM_CODE", 400, [], null, false],
   ["UNSUPPORTED_ERROR", 500, ["originalErrorCode"], null, true],
   ["BODY_PARSING_ERROR", 400, [], null, true],
   ["SCHEMA_ERROR", 400, ["message"], null, true],

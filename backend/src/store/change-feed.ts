@@ -25,7 +25,7 @@ const attempt = <A>(work: () => Promise<A>) => Effect.tryPromise({ try: work, ca
 /** One connection's life: connects, listens, and fails when the connection is lost. */
 const listenOnce = (
   url: string,
-  db: DbShape,
+  peers: DbShape["peers"],
   settled: Deferred.Deferred<void>
 ): Effect.Effect<never, DbError, Scope.Scope> =>
   Effect.gen(function* () {
@@ -48,35 +48,35 @@ const listenOnce = (
       if (message.channel !== CHANGES_CHANNEL) return
       const announced = decodeAnnouncement(message.payload)
       // A payload no stackfx process wrote still says the data changed.
-      if (announced === undefined) db.peers.changed(undefined)
-      else if (announced.instance !== db.peers.instance) db.peers.changed(announced.keys)
+      if (announced === undefined) peers.changed(undefined)
+      else if (announced.instance !== peers.instance) peers.changed(announced.keys)
     })
     yield* attempt(() => client.connect())
     yield* attempt(() => client.query(`listen ${CHANGES_CHANNEL}`))
     // Whatever was written while nobody here listened is unknown: drop everything cached, then trust the feed.
-    db.peers.changed(undefined)
-    db.peers.setStatus("listening")
+    peers.changed(undefined)
+    peers.setStatus("listening")
     yield* Deferred.succeed(settled, undefined)
     return yield* Deferred.await(lost)
   })
 
 /**
- * Runs the change feed of `db` until the scope closes. Returns once the first connection listens or failed
+ * Runs the change feed of a database (its `peers`) until the scope closes. Returns once the first connection listens or failed
  * (then the process starts deaf, reading around its caches, and keeps trying).
  */
-export const followChanges = (url: string, db: DbShape): Effect.Effect<void, never, Scope.Scope> =>
+export const followChanges = (url: string, peers: DbShape["peers"]): Effect.Effect<void, never, Scope.Scope> =>
   Effect.gen(function* () {
     const settled = yield* Deferred.make<void>()
-    yield* feed(url, db, settled)
+    yield* feed(url, peers, settled)
     yield* Deferred.await(settled)
   })
 
-const feed = (url: string, db: DbShape, settled: Deferred.Deferred<void>) =>
-  Effect.scoped(listenOnce(url, db, settled)).pipe(
+const feed = (url: string, peers: DbShape["peers"], settled: Deferred.Deferred<void>) =>
+  Effect.scoped(listenOnce(url, peers, settled)).pipe(
     Effect.catch((error) =>
       Effect.andThen(
         Effect.sync(() => {
-          db.peers.setStatus("reconnecting")
+          peers.setStatus("reconnecting")
           Deferred.doneUnsafe(settled, Effect.void)
         }),
         Effect.logWarning(

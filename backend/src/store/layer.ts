@@ -58,7 +58,7 @@ export const openDb = (option: DbOption): Effect.Effect<DbShape, OpenDbError, Sc
         })
     const prepare = Effect.andThen(migrateDb, seed())
     yield* (db.peers.status() === "alone" ? prepare : underStartupLock(prepare)).pipe(Effect.provideService(Db, db))
-    if (isPostgresUrl(option)) yield* followChanges(option, db)
+    if (isPostgresUrl(option)) yield* followChanges(option, db.peers)
     return db
   })
 

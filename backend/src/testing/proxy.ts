@@ -123,9 +123,10 @@ export const startProxy = (target: ProxyTarget): Promise<string> => {
   }
 
   const server = http.createServer((request, response) => {
-    const named = request.headers[STACK_HEADERS.projectId]
+    // The client sends the service's new name (x-hexclave-project-id); older clients the old one.
+    const named = request.headers["x-hexclave-project-id"] ?? request.headers[STACK_HEADERS.projectId]
     if (typeof named === "string" && named !== "") return handle(request, response, named, undefined)
-    // The form-encoded token endpoint sends no X-Stack-* headers: its project is the body's `client_id`.
+    // The form-encoded token endpoint sends no project header: its project is the body's `client_id`.
     if (!isForm(request)) return handle(request, response, undefined, undefined)
     const chunks: Array<Buffer> = []
     request.on("data", (chunk: Buffer) => chunks.push(chunk))

@@ -38,6 +38,7 @@ export class WebhookSecretInvalid extends Schema.TaggedError<WebhookSecretInvali
   message: Schema.String
 }) {}
 
+/** Every way `verifyWebhook` can refuse a delivery: match on `_tag`. */
 export type WebhookVerificationFailure =
   | WebhookSignatureInvalid
   | WebhookTimestampOutsideWindow

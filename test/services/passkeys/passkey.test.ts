@@ -167,7 +167,7 @@ describe("passkey registration and sign-in", () => {
         assert.strictEqual(browser.registrations[0]?.timeout, 60_000)
         const register = server.requests[1]!
         assert.deepStrictEqual(Object.keys(JSON.parse(register.body)).sort(), ["code", "credential"])
-        assert.strictEqual(register.headers["x-stack-access-token"], accessToken)
+        assert.strictEqual(register.headers["x-hexclave-access-token"], accessToken)
 
         const result = yield* passkeys.signIn
         assert.deepStrictEqual(result, { userId: "user-1", isNewUser: false })
