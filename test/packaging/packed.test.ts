@@ -473,7 +473,9 @@ describe("the packed packages", () => {
     // The server entry (the request user, its service's name) stays on the server.
     assert.isFalse(client.some((code) => code.includes("stackfx/react-start/RequestUser")))
     // Nor do the demo project's secret keys: the browser's fallback names only its id and publishable key.
-    assert.isFalse(client.some((code) => code.includes("this-secret-server-key") || code.includes("admin-key")))
+    assert.isFalse(
+      client.some((code) => code.includes("this-secret-server-key") || code.includes("this-super-secret-admin-key"))
+    )
     const server = await readdir(join(start, "dist", "server"), { recursive: true })
     assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)
