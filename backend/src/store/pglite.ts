@@ -78,6 +78,31 @@ const removeStaleTemplates = (dir: string, keep: string) =>
     Effect.catch((error) => Effect.logDebug("stackfx local backend: could not clean old templates", error.message))
   )
 
+/**
+ * The templates this process has read or built, by file. A test run starts dozens of in-memory databases in one
+ * process: reading the tarball (about 40 MB) and copying it into a Blob took about a second of CPU each time. A
+ * Blob is immutable, so one is shared by every database that loads it.
+ */
+const templates = new Map<string, Blob>()
+
+/**
+ * A template tarball. PGlite reads a Blob with `arrayBuffer()`, which Node answers by streaming the Blob's
+ * contents in chunks and joining them: over a second of CPU for a template. This one keeps its bytes and
+ * answers with a plain copy (PGlite writes the files it unpacks into its own memory, so each load gets its own).
+ */
+class TemplateTar extends Blob {
+  readonly #bytes: Uint8Array<ArrayBuffer>
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
+    super([bytes], { type: "application/x-tar" })
+    this.#bytes = bytes
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes.slice().buffer)
+  }
+}
+
+const tarBlob = (bytes: Uint8Array<ArrayBuffer>): Blob => new TemplateTar(bytes)
+
 /** Returns the template tarball, building and saving it on first use. */
 const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
   const dir = options.templateDir ?? tmpdir()
@@ -98,15 +123,18 @@ const template = (options: PgliteOptions): Effect.Effect<Blob, DbError> => {
         await rename(partial, file)
       })
       yield* removeStaleTemplates(dir, file)
-      return new Blob([bytes], { type: "application/x-tar" })
+      return tarBlob(bytes)
     })
   )
-  return existsSync(file)
+  const kept = templates.get(file)
+  if (kept !== undefined) return Effect.succeed(kept)
+  const fresh = existsSync(file)
     ? attempt(() => readFile(file)).pipe(
-        Effect.map((bytes) => new Blob([new Uint8Array(bytes)], { type: "application/x-tar" })),
+        Effect.map((bytes) => tarBlob(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))),
         Effect.catch(() => build)
       )
     : build
+  return Effect.tap(fresh, (blob) => Effect.sync(() => templates.set(file, blob)))
 }
 
 const isInitialised = (dataDir: string) => existsSync(join(dataDir, "PG_VERSION"))
