@@ -25,6 +25,29 @@ export interface BundleSize {
   /** Chunks behind dynamic imports, loaded only when the program first needs them (e.g. the error catalogue). */
   readonly lazyChunks: number
   readonly lazyGzipBytes: number
+  /**
+   * Where the initial load's gzip bytes are, by area (see `areaOf`), largest first; approximate: each initial
+   * chunk's gzip size is shared among its modules in proportion to their size before minifying.
+   */
+  readonly initialAreas?: ReadonlyArray<InitialArea>
+}
+
+/** An area of the code (effect, react, a folder of stackfx, …) and its approximate share of a load, gzipped. */
+export interface InitialArea {
+  readonly area: string
+  readonly gzipBytes: number
+}
+
+/**
+ * The area a module belongs to: `effect`, `react` (react, react-dom, scheduler), `vite` (its preload helper),
+ * a folder of stackfx (`src/services/session`, `src/react`, …), `other` for the rest (the program itself).
+ */
+export const areaOf = (module: string): string => {
+  const dependency = /node_modules\/(@[^/]+\/[^/]+|[^/]+)\//.exec(module)?.[1]
+  if (dependency !== undefined) return dependency === "react-dom" || dependency === "scheduler" ? "react" : dependency
+  if (module.includes("preload-helper")) return "vite"
+  const folders = /^src\/(services\/[^/]+|[^/]+)\//.exec(module)?.[1]
+  return folders === undefined ? "other" : `src/${folders}`
 }
 
 const origin = "http://127.0.0.1:8102"
@@ -384,13 +407,25 @@ export const measureBundle = async (program: BundleProgram, bundler: Bundler = "
       return total + (key === "min" ? code.length : gzipSync(code, { level: 9 }).length)
     }, 0)
   const lazy = [...chunks.keys()].filter((name) => !initial.has(name))
+  const areas = new Map<string, number>()
+  for (const name of initial) {
+    const chunk = chunks.get(name)
+    if (chunk === undefined) continue
+    const gzip = gzipSync(chunk.code, { level: 9 }).length
+    const rendered = chunk.modules.reduce((total, [, bytes]) => total + bytes, 0)
+    for (const [module, bytes] of chunk.modules)
+      if (rendered > 0) areas.set(areaOf(module), (areas.get(areaOf(module)) ?? 0) + (gzip * bytes) / rendered)
+  }
   return {
     id: bundler === "vite" ? program.id : `${bundler}:${program.id}`,
     name: program.name,
     minBytes: sum([...initial], "min"),
     gzipBytes: sum([...initial], "gzip"),
     lazyChunks: lazy.length,
-    lazyGzipBytes: sum(lazy, "gzip")
+    lazyGzipBytes: sum(lazy, "gzip"),
+    initialAreas: [...areas]
+      .map(([area, gzipBytes]) => ({ area, gzipBytes: Math.round(gzipBytes) }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
   }
 }
 

@@ -10,6 +10,7 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { builtPerCallClientFile, loadBuiltPerCallClient } from "../../bench/built-client.js"
 import { startCountingProxy } from "../../bench/proxy.js"
+import { areaOf } from "../../bench/bundles.js"
 import { buildRows, formatTable } from "../../bench/report.js"
 import { CookieJar } from "../../bench/stampede.js"
 import { project, uniqueEmail } from "../../bench/util.js"
@@ -161,6 +162,39 @@ describe("result rows", () => {
     assert.include(rows.find((r) => r.id === "1b" && r.figure.includes("stackfx"))?.value ?? "", "45.5 KB")
     // The parts were not measured here: each shows as a failed build rather than disappearing.
     assert.isTrue(rows.some((r) => r.figure.includes("part:") && r.result === "error"))
+  })
+
+  it("says where the initial load's bytes are, by area, scaled to the figure above react's baseline", () => {
+    assert.strictEqual(areaOf("node_modules/effect/dist/internal/effect.js"), "effect")
+    assert.strictEqual(areaOf("node_modules/react-dom/cjs/react-dom-client.production.js"), "react")
+    assert.strictEqual(areaOf("node_modules/@simplewebauthn/browser/esm/index.js"), "@simplewebauthn/browser")
+    assert.strictEqual(areaOf("src/services/session/session.ts"), "src/services/session")
+    assert.strictEqual(areaOf("src/react/user-button.tsx"), "src/react")
+    assert.strictEqual(areaOf(" vite/preload-helper.js"), "vite")
+    assert.strictEqual(areaOf("bench-stackfx-client.tsx"), "other")
+    const withAreas = (id: string, kb: number, areas: ReadonlyArray<readonly [string, number]>) => ({
+      ...size(id, kb),
+      initialAreas: areas.map(([area, k]) => ({ area, gzipBytes: k * 1024 }))
+    })
+    const rows = buildRows({
+      bundles: {
+        "stackfx-client": withAreas("stackfx-client", 30, [
+          ["effect", 20],
+          ["src/services/session", 10]
+        ]),
+        "react-baseline": size("react-baseline", 60),
+        // 40 KB above the baseline; inside the chunk the areas are shared out as 50 : 20 : 10.
+        "stackfx-react": withAreas("stackfx-react", 100, [
+          ["react", 50],
+          ["effect", 20],
+          ["src/react", 10]
+        ])
+      }
+    })
+    const note = (id: string) => rows.find((r) => r.id === id && r.figure.includes("stackfx"))?.note ?? ""
+    assert.include(note("1a"), "by area (approx.): effect 20.0 KB, src/services/session 10.0 KB")
+    assert.include(note("1b"), "by area (approx.): effect 26.7 KB, src/react 13.3 KB")
+    assert.notInclude(note("1b"), "react 50")
   })
 
   it("fails a stampede above one refresh and prints every row", () => {
