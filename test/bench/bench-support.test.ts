@@ -106,7 +106,8 @@ describe("counting proxy", () => {
 
 describe("the per-call client", () => {
   it("is built without tsx's name wrappers, and reads the signed-in user", async () => {
-    const localBackend = await startLocalBackend({ port: 0, db: "memory", log: false })
+    // The test's sign-up needs no production-cost password hash (seconds of CPU on a loaded machine).
+    const localBackend = await startLocalBackend({ port: 0, db: "memory", log: false, fastPasswordHashing: true })
     try {
       const tokens = await signUp(localBackend.url, uniqueEmail("per-call"), "benchmark-password")
       const { makePerCallClient } = await loadBuiltPerCallClient()
