@@ -37,6 +37,7 @@ export default defineConfig({
       { find: /^@stackfx\/lib\/(.*)\.js$/, replacement: `${libSource}$1.ts` },
       // The testing kit (backend/src/testing) imports the library by its public names, as an app does.
       { find: /^stackfx$/, replacement: `${libSource}index.ts` },
+      { find: /^stackfx\/server$/, replacement: `${libSource}server/index.ts` },
       { find: /^stackfx\/react$/, replacement: `${libSource}react/index.ts` }
     ]
   },

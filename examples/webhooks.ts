@@ -8,7 +8,8 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import * as Effect from "effect/Effect"
 import * as Match from "effect/Match"
-import { DEMO_PROJECT_KEYS, DEMO_WEBHOOK_SECRET, verifyWebhook, type WebhookEvent } from "stackfx"
+import { DEMO_PROJECT_KEYS } from "stackfx"
+import { DEMO_WEBHOOK_SECRET, verifyWebhook, type WebhookEvent } from "stackfx/server"
 import { startLocalBackend } from "stackfx-backend"
 
 /** The app's own table: user id to name and e-mail. */

@@ -9,8 +9,9 @@
  *   Effect.flatMap(CurrentUser, (me) => me.get).pipe(Effect.provide(clientTier({ projectId, publishableClientKey })))
  * )
  *
- * The package has no side effects, so bundlers keep only what a program uses. The React adapter is `stackfx/react`; the local
- * backend is `stackfx-backend` (Node only). Neither is part of this entry point.
+ * The package has no side effects, so bundlers keep only what a program uses. The React adapter is `stackfx/react`; an app
+ * server's webhook verifier is `stackfx/server`; the local backend is `stackfx-backend` (Node only). None of them is part
+ * of this entry point.
  */
 
 // Every public name is listed here by name, so a change to the surface is a change to this file, and
@@ -315,31 +316,6 @@ export {
   tokensFromCookieHeader
 } from "./services/app-server/request-tokens.js"
 export type { HeaderRecord, RequestTokens, WebHeaders } from "./services/app-server/request-tokens.js"
-// Webhooks (issue 38): verifying and decoding a delivery in the app's server, and the events' schemas.
-export {
-  verifyWebhook,
-  verifyWebhookRequest,
-  WebhookBodyUnreadable,
-  WebhookPayloadInvalid,
-  WebhookSecretInvalid,
-  WebhookSignatureInvalid,
-  WebhookTimestampOutsideWindow,
-  WebhookUnknownEventType
-} from "./services/app-server/verify-webhook.js"
-export type {
-  WebhookDelivery as ReceivedWebhook,
-  WebhookHeaders,
-  WebhookVerificationFailure
-} from "./services/app-server/verify-webhook.js"
-export { WEBHOOK_EVENT_TYPES, WebhookEvent } from "./domain/webhook-event.js"
-export type {
-  DeletedTeam,
-  DeletedUser,
-  WebhookEventOf,
-  WebhookEventType,
-  WebhookTestData
-} from "./domain/webhook-event.js"
-export { DEMO_WEBHOOK_SECRET } from "./domain/webhook-endpoint.js"
 export { DEFAULT_SERVER_SESSION_EXPIRY_MS } from "./services/sessions/server-session-defaults.js"
 export { SessionNotFound } from "./services/sessions/session-not-found.js"
 

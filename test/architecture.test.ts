@@ -34,6 +34,7 @@ const modulesUnder = (dir: string): Array<string> =>
 const aliases: ReadonlyArray<readonly [string, string]> = [
   ["@stackfx/lib/", "src/"],
   ["stackfx-backend", "backend/src/index"],
+  ["stackfx/server", "src/server/index"],
   ["stackfx/react/handler", "src/react/handler/index"],
   ["stackfx/react-start/server", "src/react/start/server"],
   ["stackfx/react-start", "src/react/start/index"],
@@ -202,7 +203,7 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ specifier, to }) =>
       to.startsWith("src/") &&
       !/^@stackfx\/lib\/(domain|errors|contract)\//.test(specifier) &&
-      !/^stackfx(\/react)?$/.test(specifier)
+      !/^stackfx(\/react|\/server)?$/.test(specifier)
   },
   {
     name: "nothing of the backend but the kit imports backend/src/testing",

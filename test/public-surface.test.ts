@@ -10,6 +10,7 @@ import { type EntryName, entryFiles, publicApi } from "./support/public-api.js"
 // ship from an entry.
 const entries = {
   stackfx: () => import("../src/index.js"),
+  "stackfx/server": () => import("../src/server/index.js"),
   "stackfx/react": () => import("../src/react/index.js"),
   "stackfx/react/handler": () => import("../src/react/handler/index.js"),
   "stackfx/react-start": () => import("../src/react/start/index.js"),
@@ -19,18 +20,6 @@ const entries = {
 
 const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
   stackfx: [
-    // Webhooks (issue 38): verifying a delivery, its typed errors, the events' schemas, the demo secret.
-    "verifyWebhook",
-    "verifyWebhookRequest",
-    "WebhookBodyUnreadable",
-    "WebhookPayloadInvalid",
-    "WebhookSecretInvalid",
-    "WebhookSignatureInvalid",
-    "WebhookTimestampOutsideWindow",
-    "WebhookUnknownEventType",
-    "WEBHOOK_EVENT_TYPES",
-    "WebhookEvent",
-    "DEMO_WEBHOOK_SECRET",
     // Request and answer schemas of the routes the service has since April (issue 28).
     "ConfigResetKeysBody",
     "ConfigSourceAnswer",
@@ -570,6 +559,20 @@ const expected: Record<keyof typeof entries, ReadonlyArray<string>> = {
     "receivedTeamInvitationsQuery",
     "useReceivedTeamInvitations"
   ],
+  // Webhooks (issue 38): verifying a delivery, its typed errors, the events' schemas, the demo secret.
+  "stackfx/server": [
+    "verifyWebhook",
+    "verifyWebhookRequest",
+    "WebhookBodyUnreadable",
+    "WebhookPayloadInvalid",
+    "WebhookSecretInvalid",
+    "WebhookSignatureInvalid",
+    "WebhookTimestampOutsideWindow",
+    "WebhookUnknownEventType",
+    "WEBHOOK_EVENT_TYPES",
+    "WebhookEvent",
+    "DEMO_WEBHOOK_SECRET"
+  ],
   "stackfx/react/handler": [
     "DEFAULT_DASHBOARD_URL",
     "HANDLER_SEARCH_PARAMS",
@@ -610,6 +613,7 @@ const internalNames = (entry: EntryName): ReadonlySet<string> => {
     const of = (name: EntryName) => new Set(api[name].filter((n) => n.internal).map((n) => n.name))
     internal = {
       stackfx: of("stackfx"),
+      "stackfx/server": of("stackfx/server"),
       "stackfx/react": of("stackfx/react"),
       "stackfx/react/handler": of("stackfx/react/handler"),
       "stackfx/react-start": of("stackfx/react-start"),
@@ -668,6 +672,7 @@ describe("public documentation", () => {
     )
     expect(missing).toEqual({
       stackfx: [],
+      "stackfx/server": [],
       "stackfx/react": [],
       "stackfx/react/handler": [],
       "stackfx/react-start": [],

@@ -47,6 +47,7 @@ import type { Db } from "./store/db.js"
 import { layerDb } from "./store/layer.js"
 import { ReadCache } from "./store/read-cache.js"
 import { WebhookDispatcher } from "./webhooks/dispatcher.js"
+import { ProjectTimes, type ProjectTimesShape } from "./webhooks/project-times.js"
 import { demoWebhooks } from "./webhooks/demo-endpoints.js"
 import { webhookDeliveryRoutes } from "./webhooks/deliveries-routes.js"
 
@@ -93,10 +94,14 @@ export type RequestWrapper = <E, R>(
   R | HttpServerRequest.HttpServerRequest | Db | AccessTokens | Projects
 >
 
-/** What the testing kit adds: a wrapper around each request, and a server that does not keep the process alive. */
+/**
+ * What the testing kit adds: a wrapper around each request, a server that does not keep the process alive, and
+ * the times of the tests' projects, which the webhook dispatcher times their deliveries by.
+ */
 export interface TestingHooks {
   readonly around: RequestWrapper
   readonly unref: boolean
+  readonly projectTimes?: ProjectTimesShape | undefined
 }
 
 /** Everything, listening on the configured port (with the testing kit's hooks when it starts the backend). */
@@ -146,7 +151,9 @@ export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) =
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
     devProviderLayer,
     publicUrlsReference,
-    WebhookDispatcher.layer({ timeoutMillis: options.webhookTimeoutMillis }),
+    WebhookDispatcher.layer({ timeoutMillis: options.webhookTimeoutMillis }).pipe(
+      Layer.provide(Layer.succeed(ProjectTimes, hooks?.projectTimes ?? ProjectTimes.defaultValue()))
+    ),
     demoWebhooks(DEMO_PROJECT_KEYS.projectId, options.webhooks ?? [])
   ).pipe(Layer.provideMerge(config), Layer.provideMerge(layerDb(options.db ?? DEFAULT_DB)))
   const http = HttpRouter.serve(Routes, {

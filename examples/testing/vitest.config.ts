@@ -1,7 +1,7 @@
 /**
  * `npm run example:testing`: the app tests of examples/testing, written as an app writes them against
- * `stackfx`, `stackfx/react` and `stackfx-backend/testing`. In this repository the three names resolve to the
- * sources (an installed app resolves them to the packages).
+ * `stackfx`, `stackfx/react` and `stackfx-backend/testing` (which imports `stackfx/server`). In this repository
+ * the names resolve to the sources (an installed app resolves them to the packages).
  */
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^stackfx-backend\/testing\/arbitraries$/, replacement: source("backend/src/testing/arbitraries.ts") },
       { find: /^stackfx-backend\/testing$/, replacement: source("backend/src/testing/index.ts") },
       { find: /^stackfx\/react$/, replacement: source("src/react/index.ts") },
+      { find: /^stackfx\/server$/, replacement: source("src/server/index.ts") },
       { find: /^stackfx$/, replacement: source("src/index.ts") }
     ]
   },

@@ -13,23 +13,19 @@ export const WebhookEndpointCreate = wireStruct({
 })
 export type WebhookEndpointCreate = typeof WebhookEndpointCreate.Type
 
-/** An endpoint as listed: never its secret. */
-export const WebhookEndpoint = wireStruct({
+const endpointFields = {
   id: Schema.String,
   url: Schema.String,
   description: Schema.String,
   createdAtMillis: Schema.Number
-})
+}
+
+/** An endpoint as listed: never its secret. */
+export const WebhookEndpoint = wireStruct(endpointFields)
 export type WebhookEndpoint = typeof WebhookEndpoint.Type
 
 /** A new endpoint, with its `whsec_` signing secret: the one answer that shows it. */
-export const CreatedWebhookEndpoint = wireStruct({
-  id: Schema.String,
-  url: Schema.String,
-  description: Schema.String,
-  createdAtMillis: Schema.Number,
-  secret: Schema.String
-})
+export const CreatedWebhookEndpoint = wireStruct({ ...endpointFields, secret: Schema.String })
 export type CreatedWebhookEndpoint = typeof CreatedWebhookEndpoint.Type
 
 /** One delivery of a message to an endpoint, and where it stands. */

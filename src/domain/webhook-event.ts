@@ -27,39 +27,40 @@ export type DeletedTeam = typeof DeletedTeam.Type
 export const WebhookTestData = Schema.Struct({ message: Schema.String, endpointUrl: Schema.String })
 export type WebhookTestData = typeof WebhookTestData.Type
 
-const event = <const T extends string, S extends Schema.Top>(type: T, data: S) =>
-  Schema.Struct({ type: Schema.Literal(type), data })
+/** Each event type's `data`, in the service's order (the test event last). */
+const eventData = {
+  "user.created": ServerUser,
+  "user.updated": ServerUser,
+  "user.deleted": DeletedUser,
+  "team.created": ServerTeam,
+  "team.updated": ServerTeam,
+  "team.deleted": DeletedTeam,
+  "team_membership.created": TeamMembership,
+  "team_membership.deleted": TeamMembership,
+  "team_permission.created": TeamPermission,
+  "team_permission.deleted": TeamPermission,
+  "project_permission.created": ProjectPermission,
+  "project_permission.deleted": ProjectPermission,
+  "stack.test": WebhookTestData
+} as const
+type EventData = typeof eventData
 
-export const UserCreatedEvent = event("user.created", ServerUser)
-export const UserUpdatedEvent = event("user.updated", ServerUser)
-export const UserDeletedEvent = event("user.deleted", DeletedUser)
-export const TeamCreatedEvent = event("team.created", ServerTeam)
-export const TeamUpdatedEvent = event("team.updated", ServerTeam)
-export const TeamDeletedEvent = event("team.deleted", DeletedTeam)
-export const TeamMembershipCreatedEvent = event("team_membership.created", TeamMembership)
-export const TeamMembershipDeletedEvent = event("team_membership.deleted", TeamMembership)
-export const TeamPermissionCreatedEvent = event("team_permission.created", TeamPermission)
-export const TeamPermissionDeletedEvent = event("team_permission.deleted", TeamPermission)
-export const ProjectPermissionCreatedEvent = event("project_permission.created", ProjectPermission)
-export const ProjectPermissionDeletedEvent = event("project_permission.deleted", ProjectPermission)
-export const WebhookTestEvent = event("stack.test", WebhookTestData)
+/** The schema of one event type: `{ type, data }`. */
+type EventSchema<T extends keyof EventData> = Schema.Struct<{
+  readonly type: Schema.Literal<T>
+  readonly data: EventData[T]
+}>
+/** One schema per event type, as a union: what keeps the decoded union tagged by each type's own `data`. */
+type EventSchemas = { readonly [T in keyof EventData]: EventSchema<T> }[keyof EventData]
+
+const eventSchema = <T extends keyof EventData>(type: T): EventSchema<T> =>
+  Schema.Struct({ type: Schema.Literal(type), data: eventData[type] })
 
 /** Every event a project's endpoints receive, by its `type`. */
-export const WebhookEvent = Schema.Union([
-  UserCreatedEvent,
-  UserUpdatedEvent,
-  UserDeletedEvent,
-  TeamCreatedEvent,
-  TeamUpdatedEvent,
-  TeamDeletedEvent,
-  TeamMembershipCreatedEvent,
-  TeamMembershipDeletedEvent,
-  TeamPermissionCreatedEvent,
-  TeamPermissionDeletedEvent,
-  ProjectPermissionCreatedEvent,
-  ProjectPermissionDeletedEvent,
-  WebhookTestEvent
-])
+export const WebhookEvent: Schema.Union<ReadonlyArray<EventSchemas>> = Schema.Union(
+  // Each member is built from its own type's entry, so each is the EventSchema of that type.
+  (Object.keys(eventData) as ReadonlyArray<keyof EventData>).map((type) => eventSchema(type) as EventSchemas)
+)
 export type WebhookEvent = typeof WebhookEvent.Type
 /** The `type` of a webhook event, e.g. `"user.created"`. */
 export type WebhookEventType = WebhookEvent["type"]

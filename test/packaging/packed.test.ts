@@ -158,9 +158,10 @@ const strictTsconfig = (include: ReadonlyArray<string>, extra: Record<string, un
     2
   )
 
-/** The five entries of stackfx: their source under src/ and a consumer line that imports all of each. */
+/** The six entries of stackfx: their source under src/ and a consumer line that imports all of each. */
 const publishedEntries = [
   { source: "index", consumer: `export * as Root from "stackfx"` },
+  { source: "server/index", consumer: `export * as Server from "stackfx/server"` },
   { source: "react/index", consumer: `export * as React from "stackfx/react"` },
   { source: "react/handler/index", consumer: `export * as Handler from "stackfx/react/handler"` },
   { source: "react/start/index", consumer: `export * as Start from "stackfx/react-start"` },

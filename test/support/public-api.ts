@@ -9,6 +9,7 @@ import * as ts from "typescript"
 
 export const entryFiles = {
   stackfx: "src/index.ts",
+  "stackfx/server": "src/server/index.ts",
   "stackfx/react": "src/react/index.ts",
   "stackfx/react/handler": "src/react/handler/index.ts",
   "stackfx/react-start": "src/react/start/index.ts",

@@ -1,6 +1,6 @@
 /**
  * The worker's side of the kit's control routes (control-server.ts): open and delete a test's project, make
- * a signed-in user and read its mail on the run's backend, straight to it (not through the proxy) with the
+ * a signed-in user, read its mail and report its time on the run's backend, straight to it (not through the proxy) with the
  * run's secret. A failure here is the kit's or the backend's, not the test's: it is a defect whose message
  * says what failed (a user the backend refuses is the fixture's error).
  */
@@ -34,6 +34,8 @@ export interface ControlClient {
   ) => Effect.Effect<typeof SignedInUser.Type, string>
   /** Every message to `address` of the project, oldest first. */
   readonly mail: (projectId: string, address: string) => Effect.Effect<ReadonlyArray<Mail>>
+  /** Tells the backend the project's time (the test's clock moved): its webhook retries come due by it. */
+  readonly reportTime: (projectId: string, time: number) => Effect.Effect<void>
 }
 
 const decodeOpened = Schema.decodeUnknownSync(OpenedProject)
@@ -78,6 +80,8 @@ export const controlClient = (backend: Pick<SharedBackend, "url" | "secret">): C
               ? Effect.die(new Error(`stackfx testing kit: a fixture user answered ${status}: ${text}`))
               : Effect.succeed(decodeSignedIn(JSON.parse(text)))
       ),
+    reportTime: (projectId, time) =>
+      Effect.asVoid(send("POST", `/projects/${encodeURIComponent(projectId)}/time`, { time })),
     mail: (projectId, address) =>
       Effect.map(
         send("GET", `/projects/${encodeURIComponent(projectId)}/mail?address=${encodeURIComponent(address)}`),

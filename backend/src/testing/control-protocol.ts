@@ -1,7 +1,8 @@
 /**
  * How the testing kit talks to the one backend of a test run: the headers a worker's proxy adds to a
  * request of a test's project (the control secret, the project's time, the fault to answer), the control
- * routes below `CONTROL_PREFIX` (open and delete a project, make a signed-in user, read its mail) and their JSON. Both sides import
+ * routes below `CONTROL_PREFIX` (open and delete a project, make a signed-in user, read its mail, report its
+ * time: `POST /projects/{id}/time` with the time header) and their JSON. Both sides import
  * this file: the backend's `control-server.ts` and the worker's `control-client.ts` and `proxy.ts`.
  */
 import * as Schema from "effect/Schema"

@@ -2,7 +2,8 @@
  * The backend's side of the testing kit's control (see control-protocol.ts): a wrapper around every request
  * of a backend the kit started in test mode. A request carrying the run's control secret may name its
  * project's time (the test's clock) and a fault to answer; the control routes open and delete a test's
- * project, make a signed-in fixture user and read its mail. Nothing here exists in a normal `stackfx-backend` start: only `startTestBackend`
+ * project, make a signed-in fixture user, read its mail and report its time. The last time a request of a
+ * project carried is kept (`ProjectTimes`): the webhook dispatcher times that project's deliveries by it. Nothing here exists in a normal `stackfx-backend` start: only `startTestBackend`
  * installs it, with a secret drawn at random for the run, compared in constant time. A wrong secret is a 403,
  * a control route without one a 404, as if it were not there.
  */
@@ -34,6 +35,8 @@ import {
 } from "./control-protocol.js"
 import { mailTo } from "./mail-store.js"
 import { followingClock } from "./project-clock.js"
+import type { ProjectTimesStore } from "../webhooks/project-times.js"
+import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 
 const digest = (value: string) => createHash("sha256").update(value).digest()
 
@@ -127,28 +130,44 @@ const mailOf = (projectId: string, request: HttpServerRequest.HttpServerRequest)
     return json(200, list)
   })
 
+/** The control route's segments below `CONTROL_PREFIX`: `projects`, the project's id, what of it. */
+const controlSegments = (path: string) =>
+  path
+    .slice(CONTROL_PREFIX.length)
+    .split("/")
+    .filter((s) => s !== "")
+
 /** The control routes, below `CONTROL_PREFIX` (the caller's secret already checked). */
-const control = (request: HttpServerRequest.HttpServerRequest, path: string) =>
+const control = (request: HttpServerRequest.HttpServerRequest, path: string, times: ProjectTimesStore) =>
   Effect.gen(function* () {
-    const segments = path
-      .slice(CONTROL_PREFIX.length)
-      .split("/")
-      .filter((s) => s !== "")
-    const [collection, projectId, part] = segments
+    const [collection, projectId, part] = controlSegments(path)
     if (collection !== "projects") return plain(404, `testing kit control: no route ${request.method} ${path}`)
     if (projectId === undefined && request.method === "POST") return yield* openProject(request)
     if (projectId !== undefined && part === undefined && request.method === "DELETE") {
+      times.forget(projectId)
       yield* deleteProject(projectId).pipe(Effect.orDie)
       return HttpServerResponse.empty({ status: 204 })
     }
+    // The project's time was kept by the wrapper, as for every request naming the project.
+    if (projectId !== undefined && part === "time" && request.method === "POST")
+      return HttpServerResponse.empty({ status: 204 })
     if (projectId !== undefined && part === "mail" && request.method === "GET") return yield* mailOf(projectId, request)
     if (projectId !== undefined && part === "users" && request.method === "POST")
       return yield* signedInUser(projectId, request)
     return plain(404, `testing kit control: no route ${request.method} ${path}`)
   }).pipe(Effect.catch((refusal: HttpServerResponse.HttpServerResponse) => Effect.succeed(refusal)))
 
-/** The wrapper `startTestBackend` installs, for the run's `secret`. */
-export const testControl = (secret: string): RequestWrapper => {
+/** The project a request names: the control route's, or the API's project header (either name). */
+const projectOf = (request: HttpServerRequest.HttpServerRequest, path: string, isControl: boolean) => {
+  if (isControl) {
+    const [collection, projectId] = controlSegments(path)
+    return collection === "projects" ? projectId : undefined
+  }
+  return header(request, "x-hexclave-project-id") ?? header(request, STACK_HEADERS.projectId)
+}
+
+/** The wrapper `startTestBackend` installs, for the run's `secret`; it reports the projects' times to `times`. */
+export const testControl = (secret: string, times: ProjectTimesStore): RequestWrapper => {
   const matches = isSecret(digest(secret))
   return (app) =>
     Effect.gen(function* () {
@@ -159,6 +178,8 @@ export const testControl = (secret: string): RequestWrapper => {
       if (given === undefined) return yield* isControl ? Effect.succeed(plain(404, "Not found")) : app
       if (!matches(given)) return plain(403, "testing kit control: wrong control secret")
       const time = Number(header(request, CONTROL_HEADERS.time) ?? Number.NaN)
+      const projectId = projectOf(request, path, isControl)
+      if (Number.isFinite(time) && projectId !== undefined) times.report(projectId, time)
       const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
         Number.isFinite(time)
           ? Effect.provideService(
@@ -167,7 +188,7 @@ export const testControl = (secret: string): RequestWrapper => {
               followingClock(() => time)
             )
           : effect
-      if (isControl) return yield* timed(control(request, path))
+      if (isControl) return yield* timed(control(request, path, times))
       const fault = header(request, CONTROL_HEADERS.fault)
       const answer = fault === undefined ? undefined : faultOf(fault)
       if (fault !== undefined && answer === undefined) return plain(400, "testing kit control: unreadable fault")

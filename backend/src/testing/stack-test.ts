@@ -102,7 +102,10 @@ export interface StackTestShape {
     FixtureError
   >
   readonly mailbox: TestMailbox
-  /** The project's webhook deliveries, as an app's endpoint receives them (verified, decoded). */
+  /**
+   * The project's webhook deliveries, as an app's endpoint receives them (verified, decoded); `failNext` makes
+   * the endpoint refuse some, retried by the backend on the test's clock.
+   */
   readonly webhooks: TestWebhooks
   /**
    * Makes the next `times` (default 1) calls matching `target` answer `answer` (see `Fault`); undone when
@@ -150,7 +153,11 @@ export const makeStackTest = (
     })
     // The fixtures' own server tier, built once for the test.
     const serverContext = yield* Layer.build(server).pipe(Effect.orDie)
-    const webhooks = yield* openTestWebhooks(project)
+    const webhooks = yield* openTestWebhooks({
+      project,
+      now,
+      reportTime: (millis) => control.reportTime(project.projectId, millis)
+    })
     const mailbox: TestMailbox = {
       all: mailTo,
       latest: (address, wait) => latestMail(mailTo, address, "any", wait),

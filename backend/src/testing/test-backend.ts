@@ -13,6 +13,7 @@ import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import { LocalBackend } from "../options.js"
 import { layer } from "../server.js"
+import { makeProjectTimes } from "../webhooks/project-times.js"
 import type { SharedBackend } from "./control-protocol.js"
 import { testControl } from "./control-server.js"
 
@@ -25,9 +26,11 @@ export interface TestBackend extends SharedBackend {
 export const startTestBackend = async (options: { readonly log?: boolean } = {}): Promise<TestBackend> => {
   const secret = randomBytes(32).toString("base64url")
   const scope = Effect.runSync(Scope.make())
+  // The tests' projects' times, as the control wrapper hears them; the webhook dispatcher times deliveries by them.
+  const projectTimes = makeProjectTimes()
   const server = layer(
     { port: 0, db: "memory", fastPasswordHashing: true, allowSharedOAuthAccessTokens: true },
-    { around: testControl(secret), unref: true }
+    { around: testControl(secret, projectTimes), unref: true, projectTimes }
   )
   const built = await Effect.runPromise(
     Layer.buildWithScope(options.log === true ? server : server.pipe(Layer.provide(Logger.layer([]))), scope)

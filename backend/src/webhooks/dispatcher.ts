@@ -8,6 +8,10 @@
  * and at least every `POLL_MILLIS` (writes of other instances on the same PostgreSQL, retries coming due,
  * lapsed leases of a crashed instance). Delivery is at least once: an attempt whose outcome was not recorded
  * (the process died meanwhile) is sent again when its lease lapses, under the same message id.
+ *
+ * A test's project has a time of its own (project-times.ts): its attempts are recorded and its retries come due
+ * by that time, and a report of it wakes the dispatcher. Signatures and leases stay on the process's clock: the
+ * receiver checks the signature's timestamp against its wall clock, and a lease is about this process's life.
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -16,6 +20,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Db } from "../store/db.js"
 import { type ClaimedDelivery, claimDueDeliveries, recordAttempt } from "../store/webhooks/webhook-deliveries.js"
+import { ProjectTimes, type ProjectTimesShape } from "./project-times.js"
 import { delayAfterFailures } from "./retry-schedule.js"
 import { DEFAULT_DELIVERY_TIMEOUT_MILLIS, sendAttempt } from "./send.js"
 
@@ -38,11 +43,12 @@ export interface WebhookDispatcherShape {
   readonly timeoutMillis: number
 }
 
-const attempt = (delivery: ClaimedDelivery, timeoutMillis: number) =>
+const attempt = (delivery: ClaimedDelivery, timeoutMillis: number, times: ProjectTimesShape) =>
   Effect.gen(function* () {
-    const at = new Date(yield* Clock.currentTimeMillis)
+    const signedAt = new Date(yield* Clock.currentTimeMillis)
+    const at = new Date(times.all().get(delivery.projectId) ?? signedAt.getTime())
     const result = yield* sendAttempt(
-      { url: delivery.url, secret: delivery.secret, messageId: delivery.messageId, body: delivery.body, at },
+      { url: delivery.url, secret: delivery.secret, messageId: delivery.messageId, body: delivery.body, at: signedAt },
       timeoutMillis
     )
     const ok = result._tag === "Answered" && result.status >= 200 && result.status < 300
@@ -68,23 +74,28 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, Webhoo
         const timeoutMillis = options.timeoutMillis ?? DEFAULT_DELIVERY_TIMEOUT_MILLIS
         const db = yield* Db
         const withDb = yield* Db.provider
+        const times = yield* ProjectTimes
         let seenGeneration = -1
+        let seenTimes = -1
         let lastRead = 0
         const claimAndSend = Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
           const generation = db.generation()
-          if (generation === seenGeneration && now - lastRead < POLL_MILLIS) return
+          const timesVersion = times.version()
+          if (generation === seenGeneration && timesVersion === seenTimes && now - lastRead < POLL_MILLIS) return
           lastRead = now
+          seenTimes = timesVersion
           const claimed = yield* claimDueDeliveries({
             now: new Date(now),
             lockedUntil: new Date(now + timeoutMillis + LEASE_MARGIN_MILLIS),
-            limit: CLAIM_LIMIT
+            limit: CLAIM_LIMIT,
+            projectTimes: times.all()
           })
           // The claim itself moved the generation; what it found is all there is until the next write.
           seenGeneration = db.generation()
           for (const delivery of claimed) {
             yield* Effect.forkScoped(
-              withDb(attempt(delivery, timeoutMillis)).pipe(
+              withDb(attempt(delivery, timeoutMillis, times)).pipe(
                 Effect.catchTag("DbError", (error) => Effect.logWarning("webhook attempt not recorded", error.message))
               )
             )

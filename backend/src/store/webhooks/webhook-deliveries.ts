@@ -56,24 +56,31 @@ export type ClaimedDelivery = typeof ClaimedDelivery.Type
 const claimed = rowDecoder(ClaimedDelivery)
 
 /**
- * Claims up to `limit` due deliveries until `lockedUntil`: pending, due by `now`, not claimed by anyone (or
- * whose claim lapsed), each the oldest pending delivery of its endpoint.
+ * Claims up to `limit` due deliveries until `lockedUntil`: pending, due by `now` (by `projectTimes`' time for a
+ * project there: a test's, webhooks/project-times.ts), not claimed by anyone (or whose claim lapsed), each the
+ * oldest pending delivery of its endpoint. Claims lapse by `now`, the process's time.
  */
 export const claimDueDeliveries = (input: {
   readonly now: Date
   readonly lockedUntil: Date
   readonly limit: number
+  readonly projectTimes: ReadonlyMap<string, number>
 }): DbEffect<ReadonlyArray<ClaimedDelivery>> =>
   Effect.flatMap(
     Db.query(
-      `with due as (
+      // Whole milliseconds added to the epoch: exact, as a division into seconds of a double would not be.
+      `with times as (
+         select t.project_id, timestamptz 'epoch' + t.millis * interval '1 millisecond' as now
+           from jsonb_to_recordset($4::jsonb) as t(project_id text, millis bigint)
+       ), due as (
          select d.seq from webhook_deliveries d
-          where d.status = 'pending' and d.next_attempt_at <= $1
+           left join times t on t.project_id = d.project_id
+          where d.status = 'pending' and d.next_attempt_at <= coalesce(t.now, $1)
             and (d.locked_until is null or d.locked_until <= $1)
             and not exists (select 1 from webhook_deliveries e
                              where e.endpoint_id = d.endpoint_id and e.status = 'pending' and e.seq < d.seq)
           order by d.seq limit $3
-          for update skip locked
+          for update of d skip locked
        ), mine as (
          update webhook_deliveries w set locked_until = $2 from due where w.seq = due.seq
          returning w.seq, w.project_id, w.message_id, w.endpoint_id, w.attempts
@@ -84,7 +91,14 @@ export const claimDueDeliveries = (input: {
          join webhook_messages m on m.id = mine.message_id
          join webhook_endpoints e on e.id = mine.endpoint_id
         order by mine.seq`,
-      [input.now, input.lockedUntil, input.limit]
+      [
+        input.now,
+        input.lockedUntil,
+        input.limit,
+        JSON.stringify(
+          [...input.projectTimes].map(([projectId, millis]) => ({ project_id: projectId, millis: Math.trunc(millis) }))
+        )
+      ]
     ),
     claimed.all
   )
@@ -161,11 +175,17 @@ export const findMessageDelivery = (projectId: string, messageId: string): DbEff
     views.first
   )
 
-/** Puts a delivery back in the queue, due at `now` (the page's "send again"); whether there was one. */
+/**
+ * Puts a delivery back in the queue, due at once (the page's "send again"); whether there was one. Due by
+ * `now` or by its last attempt's time, whichever is earlier: a test's project keeps its own time
+ * (webhooks/project-times.ts), which may stand behind the process's, and its last attempt was due by it.
+ */
 export const requeueDelivery = (seq: number, now: Date, projectId?: string): DbEffect<boolean> =>
   Effect.map(
     Db.query(
-      `update webhook_deliveries set status = 'pending', next_attempt_at = $2, locked_until = null
+      `update webhook_deliveries
+          set status = 'pending', next_attempt_at = least($2, next_attempt_at, coalesce(last_attempt_at, $2)),
+              locked_until = null
         where seq = $1 and ($3::text is null or project_id = $3) returning seq`,
       [seq, now, projectId ?? null]
     ),
