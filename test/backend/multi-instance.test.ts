@@ -17,6 +17,7 @@ import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "../../src/domain/loca
 import { CHANGES_CHANNEL } from "../../backend/src/store/change-announcement.js"
 import { type CliRun, freePort, runCli, stopCli } from "../support/cli.js"
 import { requireTestPostgres } from "../support/postgres.js"
+import { startWebhookReceiver } from "../support/webhook-receiver.js"
 
 const postgres = requireTestPostgres()
 const PUBLIC_URL = "http://auth.example.test"
@@ -260,6 +261,42 @@ describe("several instances on one PostgreSQL", () => {
       assert.deepStrictEqual(sets[2], sets[0])
     }
   })
+
+  it("delivers each webhook once, whichever instance wrote it and whichever claims it", async () => {
+    const receiver = await startWebhookReceiver()
+    try {
+      const [a, b, c] = [at(0), at(1), at(2)]
+      const endpoint = await call(a, "/local-backend/webhooks/endpoints", {
+        method: "POST",
+        access: "admin",
+        body: { url: receiver.url }
+      })
+      assert.strictEqual(endpoint.status, 201, JSON.stringify(endpoint.body))
+      // Written on every instance, in turn; every instance's dispatcher claims from the one outbox.
+      const users: Array<string> = []
+      for (const instance of [a, b, c, a, b, c]) {
+        const user = await signUp(instance)
+        assert.strictEqual(user.status, 200)
+        users.push(user.userId)
+      }
+      const created = async () => {
+        const events = receiver.deliveries.map((d) => JSON.parse(d.body) as { type: string; data: { id: string } })
+        return events.filter((event) => event.type === "user.created").map((event) => event.data.id)
+      }
+      let count = 0
+      while ((await created()).length < users.length) await receiver.waitFor(++count)
+      assert.sameMembers(await created(), users)
+      const ids = receiver.deliveries.map((d) => String(d.headers["webhook-id"]))
+      assert.strictEqual(new Set(ids).size, ids.length, "a message delivered twice")
+      const removed = await call(a, `/local-backend/webhooks/endpoints/${String(endpoint.body?.["id"])}`, {
+        method: "DELETE",
+        access: "admin"
+      })
+      assert.strictEqual(removed.status, 200)
+    } finally {
+      await receiver.close()
+    }
+  }, 60_000)
 
   it("loses no acknowledged write when an instance is killed with SIGKILL under writes", async () => {
     const [a, b, c] = [at(0), at(1), at(2)]
