@@ -70,6 +70,7 @@ export type {
   ErrorTable,
   FailureOf,
   KnownErrorOf,
+  ProjectKeyRequired,
   RequestError,
   SessionUserRefused,
   TransportCallError,
