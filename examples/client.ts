@@ -40,6 +40,7 @@ const program = Effect.gen(function* () {
           "UserAuthenticationRequired",
           "CannotGetOwnUserWithoutUser",
           "UserEmailAlreadyExists",
+          "ContactChannelAlreadyUsedForAuthBySomeoneElse",
           "TeamMembershipNotFound"
         ],
         stop("renaming")

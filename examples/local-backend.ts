@@ -21,6 +21,7 @@ import {
   type KnownErrorMismatch,
   type MissingConfiguration,
   type NetworkError,
+  type PublishableClientKeyRequiredForProject,
   type ResponseDecodeError,
   type RestrictedUserNotAllowed,
   type UnexpectedKnownError
@@ -84,6 +85,9 @@ export const whenAnythingElseFails = {
   // The signed-in user is anonymous or restricted and the tier does not accept such sessions.
   AnonymousAuthenticationNotAllowed: (e: AnonymousAuthenticationNotAllowed) => giveUp(e.message),
   RestrictedUserNotAllowed: (e: RestrictedUserNotAllowed) => giveUp(e.message),
+  // The project requires a publishable client key and STACK_PUBLISHABLE_CLIENT_KEY is empty.
+  PublishableClientKeyRequiredForProject: (e: PublishableClientKeyRequiredForProject) =>
+    giveUp(`${e.message}\nSet STACK_PUBLISHABLE_CLIENT_KEY to one of the project's keys.`),
   ExampleStopped: (e: ExampleStopped) => giveUp(e.message)
 }
 

@@ -22,7 +22,12 @@ const program = Effect.gen(function* () {
   const createUser = (n: number) =>
     users
       .create({ primaryEmail: `${tag}-${n}@example.com`, primaryEmailVerified: true, displayName: `Example user ${n}` })
-      .pipe(Effect.catchTag(["UserEmailAlreadyExists", "InvalidInput"], stop("creating users")))
+      .pipe(
+        Effect.catchTag(
+          ["UserEmailAlreadyExists", "ContactChannelAlreadyUsedForAuthBySomeoneElse", "InvalidInput"],
+          stop("creating users")
+        )
+      )
   const first = yield* createUser(1)
   const created = [first, ...(yield* Effect.forEach([2, 3], createUser))]
   yield* Console.log(`created ${created.length} users`)

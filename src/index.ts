@@ -71,6 +71,7 @@ export type {
   ErrorTable,
   FailureOf,
   KnownErrorOf,
+  ProjectKeyRequired,
   RequestError,
   SessionUserRefused,
   TransportCallError,

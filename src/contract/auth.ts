@@ -147,6 +147,8 @@ const otpSignInErrors = [
   "SignUpNotEnabled",
   "SignUpRejected",
   "UserEmailAlreadyExists",
+  // The new account's address is taken for sign-in (a sign-up racing this one).
+  "ContactChannelAlreadyUsedForAuthBySomeoneElse",
   // The code's send said its visible bot challenge could not be shown: the sign-up it leads to is refused.
   "BotChallengeFailed"
 ] as const

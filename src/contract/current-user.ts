@@ -19,7 +19,14 @@ const user = { client: ref("ClientUser"), server: ref("ServerUser") }
 /** A call without a signed-in user. */
 const signedIn = ["UserAuthenticationRequired", "CannotGetOwnUserWithoutUser"] as const
 // A client may set a taken e-mail or a team it is not in (`selectedTeamId`), as on the hosted service.
-const clientWrite = [...signedIn, "UserEmailAlreadyExists", "TeamMembershipNotFound"] as const
+// The service answers CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE for a taken e-mail, older ones
+// USER_EMAIL_ALREADY_EXISTS.
+const clientWrite = [
+  ...signedIn,
+  "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+  "UserEmailAlreadyExists",
+  "TeamMembershipNotFound"
+] as const
 
 export const CurrentUserApi = {
   /** The signed-in user. */

@@ -68,7 +68,8 @@ export const UsersApi = {
     body: ServerUserCreate,
     success: ServerUser,
     status: 201,
-    errors: ["UserEmailAlreadyExists"]
+    // The service's refusal of an address someone signs in with; older services sent UserEmailAlreadyExists.
+    errors: ["ContactChannelAlreadyUsedForAuthBySomeoneElse", "UserEmailAlreadyExists"]
   }),
   update: endpoint({
     name: "users.update",
@@ -79,7 +80,12 @@ export const UsersApi = {
     query: UserListQuery,
     body: ServerUserUpdate,
     success: ServerUser,
-    errors: ["UserNotFound", "UserEmailAlreadyExists", "TeamMembershipNotFound"],
+    errors: [
+      "UserNotFound",
+      "ContactChannelAlreadyUsedForAuthBySomeoneElse",
+      "UserEmailAlreadyExists",
+      "TeamMembershipNotFound"
+    ],
     // The user may be the signed-in one.
     changes: [dataKeys.user]
   }),

@@ -9,23 +9,25 @@ export interface WireKnownErrorAnswer {
 }
 
 /**
- * A header under its new and its old name (the service sends both since its rename to Hexclave), or under the
- * old name only (`withNew` false: the local backend's answer to a client that speaks only the old names).
+ * A header under its new and its old name: the service sends both on every answer since its rename to Hexclave,
+ * whatever names the request used, so old and new clients both read it.
  * @internal
  */
-export const bothNames = (names: readonly [string, string], value: string, withNew = true): Record<string, string> =>
-  withNew ? { [names[0]]: value, [names[1]]: value } : { [names[1]]: value }
+export const bothNames = (names: readonly [string, string], value: string): Record<string, string> => ({
+  [names[0]]: value,
+  [names[1]]: value
+})
 
 /**
  * The wire form of a known error (docs/wire.md, "Answers"): header `x-hexclave-known-error` and its old name
  * `x-stack-known-error`, JSON body `{ code, details?, error }` with `details` only when it has fields. With
  * `overrideStatus` (the request carried `X-Stack-Override-Error-Status: true`) a 4xx becomes 200 plus
- * `x-hexclave-actual-status` and `x-stack-actual-status`. `newNames: false` leaves the `x-hexclave-*` names out.
+ * `x-hexclave-actual-status` and `x-stack-actual-status`.
  * @internal
  */
 export const encodeKnownError = (
   error: KnownError,
-  opts: { readonly overrideStatus: boolean; readonly newNames?: boolean }
+  opts: { readonly overrideStatus: boolean }
 ): WireKnownErrorAnswer => {
   const details: object = error.details
   const hasDetails = Object.keys(details).length > 0
@@ -37,8 +39,8 @@ export const encodeKnownError = (
     status: override ? 200 : error.status,
     headers: {
       "content-type": "application/json",
-      ...bothNames(ANSWER_HEADERS.knownError, error.code, opts.newNames),
-      ...(override ? bothNames(ANSWER_HEADERS.actualStatus, String(error.status), opts.newNames) : {})
+      ...bothNames(ANSWER_HEADERS.knownError, error.code),
+      ...(override ? bothNames(ANSWER_HEADERS.actualStatus, String(error.status)) : {})
     },
     body
   }

@@ -13,7 +13,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "CURRENT_PROJECT_NOT_FOUND",
       { project_id: "proj-2" },
-      "The current project with ID proj-2 was not found. Please check the value of the x-stack-project-id header."
+      "The current project with ID proj-2 was not found. Please check the value of the x-hexclave-project-id header. (The legacy x-stack-project-id header is also accepted.)"
     ],
     ["EMAIL_TEMPLATE_ALREADY_EXISTS", {}, "Email template already exists."],
     [
@@ -44,12 +44,12 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "ACCESS_TYPE_REQUIRED",
       {},
-      "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'.\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication"
+      "You must specify an access level for this Hexclave project. Make sure project API keys are provided (eg. x-hexclave-publishable-client-key) and you set the x-hexclave-access-type header to 'client', 'server', or 'admin'. (The legacy x-stack-* equivalents are also accepted.)\n\nFor more information, see the docs on REST API authentication: https://docs.hexclave.com/api/overview#authentication"
     ],
     [
       "ACCESS_TYPE_WITHOUT_PROJECT_ID",
       { request_type: "server" },
-      "The x-stack-access-type header was 'server', but the x-stack-project-id header was not provided.\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication"
+      "The x-hexclave-access-type header was 'server', but the x-hexclave-project-id header was not provided. (The legacy x-stack-access-type and x-stack-project-id headers are also accepted.)\n\nFor more information, see the docs on REST API authentication: https://docs.hexclave.com/api/overview#authentication"
     ],
     [
       "ADMIN_ACCESS_TOKEN_EXPIRED",
@@ -82,7 +82,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "INSUFFICIENT_ACCESS_TYPE",
       { actual_access_type: "client", allowed_access_types: ["server", "admin"] },
-      "The x-stack-access-type header must be 'server' or 'admin', but was 'client'."
+      "The x-hexclave-access-type header must be 'server' or 'admin', but was 'client'. (The legacy x-stack-access-type header is also accepted.)"
     ],
     ["INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN", {}, "Admin access tokens must be created on the internal project."],
     [
@@ -103,7 +103,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
       {},
-      "Either an API key or an admin access token was provided, but the x-stack-access-type header is missing. Set it to 'client', 'server', or 'admin' as appropriate."
+      "Either an API key or an admin access token was provided, but the x-hexclave-access-type header is missing. Set it to 'client', 'server', or 'admin' as appropriate. (The legacy x-stack-access-type header is also accepted.)"
     ],
     [
       "AGENT_AUTH_NOT_ENABLED",
@@ -160,7 +160,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "REDIRECT_URL_NOT_WHITELISTED",
       {},
-      "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?"
+      "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Hexclave dashboard?"
     ],
     [
       "SIGN_UP_NOT_ENABLED",
@@ -293,7 +293,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
       {},
-      "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens."
+      "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Hexclave dashboard to use access tokens."
     ],
     [
       "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
@@ -305,7 +305,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
       {},
-      "Extra scopes are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use extra scopes."
+      "Extra scopes are not available with shared OAuth keys. Please add your own OAuth keys on the Hexclave dashboard to use extra scopes."
     ],
     ["OAUTH_PROVIDER_ACCESS_DENIED", {}, "The OAuth provider denied access to the user."],
     [
@@ -332,7 +332,7 @@ export const hostedMessages: ReadonlyArray<readonly [code: string, details: Reco
     [
       "APPLE_BUNDLE_ID_NOT_CONFIGURED",
       {},
-      "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth dashboard under OAuth Providers > Apple > Apple Bundle IDs."
+      "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Hexclave dashboard under OAuth Providers > Apple > Apple Bundle IDs."
     ],
     [
       "INVALID_APPLE_CREDENTIALS",

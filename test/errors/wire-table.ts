@@ -71,7 +71,7 @@ export const wireTable: ReadonlyArray<
   ["ANONYMOUS_ACCOUNTS_NOT_ENABLED", 400, [], null, false],
   ["ANONYMOUS_AUTHENTICATION_NOT_ALLOWED", 401, [], null, false],
   ["EMAIL_PASSWORD_MISMATCH", 400, [], null, true],
-  ["REDIRECT_URL_NOT_WHITELISTED", 400, [], null, true],
+  ["REDIRECT_URL_NOT_WHITELISTED", 400, ["redirect_url"], null, true],
   ["PASSWORD_REQUIREMENTS_NOT_MET", "category", [], null, true],
   ["PASSWORD_TOO_SHORT", 400, ["min_length"], "PASSWORD_REQUIREMENTS_NOT_MET", true],
   ["PASSWORD_TOO_LONG", 400, ["maxLength"], "PASSWORD_REQUIREMENTS_NOT_MET", true],

@@ -55,6 +55,25 @@ describe.concurrent("examples", () => {
   })
 
   it(
+    "agent.ts registers an agent, which a headless person approves, and acts with its session",
+    { timeout: 90_000 },
+    async () => {
+      const run = await runExample("agent", { STACK_API_URL: backend.localBackend().url })
+      expect(run.stderr).toBe("")
+      expect(run.code).toBe(0)
+      const out = lines(run.stdout)
+      expect(out).toHaveLength(5)
+      expect(out[0]).toMatch(
+        /^open http\S+\/handler\/agent-auth-confirm\?code=[A-Z2-9]{4}-[A-Z2-9]{4} \(code [A-Z2-9]{4}-[A-Z2-9]{4}\) to approve this agent$/
+      )
+      expect(out[1]).toMatch(/^agent-example-\w+@example\.com approved "Example agent" \(headless\)$/)
+      expect(out[2]).toMatch(/^the agent acts as agent-example-\w+@example\.com$/)
+      expect(out[3]).toBe("the person's agent sessions: Example agent")
+      expect(out[4]).toBe("the agent signed out")
+    }
+  )
+
+  it(
     "access.ts checks a project permission, user and team API keys, a config change and a sign-up rule",
     { timeout: 90_000 },
     async () => {

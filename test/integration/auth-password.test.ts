@@ -161,7 +161,7 @@ describe("password sign-up and email verification", () => {
         return { mismatch, duplicate, short }
       }).pipe(Effect.provide(clientLayer(backend, project)))
       assert.strictEqual(errors.mismatch._tag, "PasswordConfirmationMismatch")
-      assert.strictEqual(errors.duplicate._tag, "UserEmailAlreadyExists")
+      assert.strictEqual(errors.duplicate._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
       assert.strictEqual(errors.short._tag, "PasswordTooShort")
       // Only one account exists: the mismatch never reached the server.
       const list = yield* Effect.promise(() => backend.call(project, "GET", "/users", { accessType: "server" }))

@@ -167,7 +167,7 @@ describe("a guest who signs up keeps their account", () => {
         const refused = yield* Effect.flip(
           (yield* Auth).signUpWithCredential({ email: taken.email, password: "correct horse battery" })
         )
-        assert.strictEqual(refused._tag, "UserEmailAlreadyExists")
+        assert.strictEqual(refused._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
         const still = yield* (yield* CurrentUser).getWith({ includeAnonymous: true })
         assert.strictEqual(still?.id, guest.id)
         assert.isTrue(still?.isAnonymous)

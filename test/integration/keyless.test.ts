@@ -73,13 +73,22 @@ describe("a client tier without a publishable client key", () => {
       }).pipe(Effect.provide(keyless(project, baseUrl)))
       yield* requireKey(project)
 
-      // Any client call may meet this refusal; the routes do not list it, so it arrives folded, with its code.
-      const refusedSignUp = yield* Effect.flip(signUp.pipe(Effect.provide(keyless(project, baseUrl))))
-      assert.strictEqual(refusedSignUp._tag, "UnexpectedKnownError")
-      if (refusedSignUp._tag === "UnexpectedKnownError") {
-        assert.strictEqual(refusedSignUp.code, "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")
-        assert.strictEqual(refusedSignUp.status, 401)
-      }
+      // Any call of a keyless tier may meet this refusal: it is in every call's error channel, typed and
+      // matchable by its tag (not folded into UnexpectedKnownError), here on a sign-up and on a session read.
+      const refusedSignUp = yield* signUp.pipe(
+        Effect.as(undefined),
+        Effect.catchTag("PublishableClientKeyRequiredForProject", (e) => Effect.succeed(e)),
+        Effect.provide(keyless(project, baseUrl))
+      )
+      assert.strictEqual(refusedSignUp?.code, "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT")
+      assert.strictEqual(refusedSignUp?.status, 401)
+      assert.deepStrictEqual(refusedSignUp?.details, { project_id: project.id })
+      const refusedSessions = yield* Effect.flip(
+        Auth.use((auth) => auth.signInWithCredential({ email: uniqueEmail(), password: "a-long-password-1" })).pipe(
+          Effect.provide(keyless(project, baseUrl))
+        )
+      )
+      assert.strictEqual(refusedSessions._tag, "PublishableClientKeyRequiredForProject")
 
       const refusedRefresh = yield* Effect.gen(function* () {
         const session = yield* Session

@@ -322,3 +322,38 @@ describe("the seeded internal project", () => {
     })
   })
 })
+
+describe("a new OTP user", () => {
+  // The location headers count for a browser's request naming its address (http/end-user.ts).
+  const browserIn = (country: string) => ({
+    "user-agent": "Mozilla/5.0",
+    "x-forwarded-for": "203.0.113.7",
+    "x-vercel-ip-country": country
+  })
+
+  it.effect("is created with the context of the request that sent the code, not of the one that redeems it", () =>
+    Effect.gen(function* () {
+      const project = yield* Effect.promise(() => backend.createProject({ config: { magic_link_enabled: true } }))
+      const email = uniqueEmail("otp-context")
+      const sent = yield* Effect.promise(() =>
+        backend.call(project, "POST", "/auth/otp/send-sign-in-code", {
+          body: { email, callback_url: CALLBACK },
+          headers: browserIn("CA")
+        })
+      )
+      expectStatus(sent, 200)
+      const signedIn = yield* Effect.promise(async () => {
+        const mail = await Effect.runPromise(latestMailTo(backend, email))
+        return backend.call(project, "POST", "/auth/otp/sign-in", {
+          body: { code: codeFromMail(mail, CALLBACK) },
+          headers: browserIn("DE")
+        })
+      })
+      const userId: string = expectStatus(signedIn, 200).body.user_id
+      const user = yield* Effect.promise(() =>
+        backend.call(project, "GET", `/users/${userId}`, { accessType: "server" })
+      )
+      assert.strictEqual(expectStatus(user, 200).body.country_code, "CA")
+    })
+  )
+})

@@ -216,13 +216,14 @@ describe("ServerUsers create, get, update, delete", () => {
         }
       }).pipe(Effect.provide(server(project)))
 
-      assert.strictEqual(errors.duplicate._tag, "UserEmailAlreadyExists")
-      if (errors.duplicate._tag === "UserEmailAlreadyExists") assert.strictEqual(errors.duplicate.details.email, email)
+      assert.strictEqual(errors.duplicate._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+      if (errors.duplicate._tag === "ContactChannelAlreadyUsedForAuthBySomeoneElse")
+        assert.strictEqual(errors.duplicate.details.contact_channel_value, email)
       assert.strictEqual(errors.longPassword._tag, "InvalidInput")
       assert.strictEqual(errors.missing._tag, "UserNotFound")
       assert.strictEqual(errors.updateMissing._tag, "UserNotFound")
       assert.strictEqual(errors.notMember._tag, "TeamMembershipNotFound")
-      assert.strictEqual(errors.emailTakenOnUpdate._tag, "UserEmailAlreadyExists")
+      assert.strictEqual(errors.emailTakenOnUpdate._tag, "ContactChannelAlreadyUsedForAuthBySomeoneElse")
     })
   )
 })

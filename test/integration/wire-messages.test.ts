@@ -25,7 +25,9 @@ describe("error bodies as the hosted service sends them", () => {
     assert.strictEqual(res.status, 400)
     assert.deepStrictEqual(res.body, {
       code: "INVALID_ACCESS_TYPE",
-      error: "The x-stack-access-type header must be 'client', 'server', or 'admin', but was 'superuser'."
+      error:
+        "The x-hexclave-access-type header must be 'client', 'server', or 'admin', but was 'superuser'. (The legacy " +
+        "x-stack-access-type header is also accepted.)"
     })
   })
 
@@ -38,9 +40,10 @@ describe("error bodies as the hosted service sends them", () => {
       code: "ACCESS_TYPE_WITHOUT_PROJECT_ID",
       details: { request_type: "client" },
       error:
-        "The x-stack-access-type header was 'client', but the x-stack-project-id header was not provided.\n\n" +
+        "The x-hexclave-access-type header was 'client', but the x-hexclave-project-id header was not provided. " +
+        "(The legacy x-stack-access-type and x-stack-project-id headers are also accepted.)\n\n" +
         "For more information, see the docs on REST API authentication: " +
-        "https://docs.stack-auth.com/rest-api/overview#authentication"
+        "https://docs.hexclave.com/api/overview#authentication"
     })
   })
 
@@ -51,9 +54,9 @@ describe("error bodies as the hosted service sends them", () => {
     assert.isUndefined(res.body)
     assert.strictEqual(
       res.text,
-      "404 — this page does not exist in Stack Auth's API.\n\n" +
-        "Please see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at " +
-        "https://app.stack-auth.com.\n\n" +
+      "404 — this page does not exist in Hexclave's API.\n\n" +
+        "Please see the API documentation at https://docs.hexclave.com, or visit the Hexclave dashboard at " +
+        "https://app.hexclave.com.\n\n" +
         `URL: ${backend.localBackend().apiUrl}/no-such-route/here?x=1`
     )
     assert.match(res.headers.get("content-type") ?? "", /^text\/plain/)

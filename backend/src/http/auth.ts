@@ -60,19 +60,9 @@ export const header = (headers: Headers, name: string): string | undefined => {
   return value === undefined || value === "" ? undefined : value
 }
 
-/**
- * Whether the request speaks the service's Hexclave names (any `x-hexclave-*` header; the official SDK
- * sends all its headers so). Such a client gets the answer headers under the new names too; one that sends
- * only the old names gets the old ones, as from the service before its rename (docs/wire.md, "Two names").
- */
-export const speaksHexclave = (headers: Headers): boolean =>
-  Object.keys(headers).some((name) => name.startsWith("x-hexclave-"))
-
-/** How a failure is answered to a request with these headers (respond.ts): the status override it asked
- * for, and whether it spoke the Hexclave names. */
+/** How a failure is answered to a request with these headers (respond.ts): the status override it asked for. */
 export const answerStyleOf = (headers: Headers): AnswerStyle => ({
-  override: header(headers, STACK_HEADERS.overrideErrorStatus) === "true",
-  newNames: speaksHexclave(headers)
+  override: header(headers, STACK_HEADERS.overrideErrorStatus) === "true"
 })
 
 /** Tokens may also come as `x-stack-auth: {"accessToken": ..., "refreshToken": ...}`. */

@@ -18,7 +18,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { bothNames } from "@stackfx/lib/errors/encode.js"
 import { ANSWER_HEADERS } from "@stackfx/lib/errors/wire-response.js"
 import { isKnownError } from "@stackfx/lib/errors/known/registry.js"
-import { answerStyleOf, speaksHexclave } from "./auth.js"
+import { answerStyleOf } from "./auth.js"
 import { corsHeaders } from "./cors.js"
 import { MAX_BODY_BYTES } from "./input-limits.js"
 import { pathOf } from "./request.js"
@@ -71,11 +71,11 @@ export const conventionHeaders = (request: HttpServerRequest.HttpServerRequest, 
     )
     // Every answer carries a request id, plain-text errors and the router's 404s included: the Hexclave SDK
     // takes a 4xx without one for an answer of something in front of the API (a proxy, an outage page) and
-    // tries the next of its base URLs. Under both names to a client that speaks the new ones (docs/wire.md).
+    // tries the next of its base URLs. Under both names, as every answer header (docs/wire.md, "Two names").
     const requestId = yield* Effect.sync(() => randomUUID())
     return {
       ...cors,
-      ...bothNames(ANSWER_HEADERS.requestId, requestId, speaksHexclave(request.headers)),
+      ...bothNames(ANSWER_HEADERS.requestId, requestId),
       "cache-control": "no-store"
     }
   })

@@ -1,7 +1,9 @@
 /**
  * Rules the hosted service's schema puts on a project config (create and update) beyond the types, with
- * its exact SCHEMA_ERROR lines: a trusted domain is an http(s) URL, and the strings of a standard email
- * server and of an OAuth provider on the project's own keys are not empty.
+ * its exact SCHEMA_ERROR lines: a trusted domain is an http(s) URL, the strings of a standard email server
+ * and a standard OAuth provider's client id are not empty, and a standard provider has a client secret unless
+ * it is Apple with all three key credentials (its providers schema's `apple-credentials` test, whose line
+ * names no path).
  */
 import * as Effect from "effect/Effect"
 import type { AdminProjectConfigUpdate } from "@stackfx/lib/domain/project.js"
@@ -9,6 +11,27 @@ import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { type RequestLine, schemaErrorOf } from "./request.js"
 
 const HTTP_URL = /^https?:\/\//
+
+/** The service's `apple-credentials` test message, word for word. */
+const CLIENT_SECRET_REQUIRED =
+  "client_secret is required for standard providers, unless the provider is apple with all Apple key credentials set"
+
+const isSet = (value: string | undefined) => value !== undefined && value !== ""
+
+/** A standard provider's secret or, for Apple, its key credentials: all three or none beside a secret. */
+const hasCredentials = (provider: {
+  readonly id: string
+  readonly clientSecret: string
+  readonly appleTeamId?: string
+  readonly appleKeyId?: string
+  readonly applePrivateKey?: string
+}): boolean => {
+  const keys = [provider.appleTeamId, provider.appleKeyId, provider.applePrivateKey]
+  const anyKey = keys.some(isSet)
+  const allKeys = keys.every(isSet)
+  const secret = isSet(provider.clientSecret)
+  return provider.id === "apple" ? (secret || allKeys) && (!anyKey || allKeys) : secret
+}
 
 const EMAIL_FIELDS = [
   ["host", "host"],
@@ -38,8 +61,7 @@ export const configProblems = (config: AdminProjectConfigUpdate | undefined): Re
   config.oauthProviders?.forEach((provider, index) => {
     if (provider.type !== "standard") return
     if (provider.clientId === "") problems.push(`body.config.oauth_providers[${index}].client_id must not be empty`)
-    if (provider.clientSecret === "")
-      problems.push(`body.config.oauth_providers[${index}].client_secret must not be empty`)
+    if (!hasCredentials(provider)) problems.push(CLIENT_SECRET_REQUIRED)
   })
   return problems
 }

@@ -18,18 +18,14 @@ export class HttpStatusError extends Schema.TaggedError<HttpStatusError>()("Http
 export const json = (body: unknown, status = 200): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.text(JSON.stringify(body), { status, contentType: "application/json" })
 
-/**
- * How an answer is sent to the request: `override` (it carried `X-Stack-Override-Error-Status: true`), and
- * `newNames` (it spoke the Hexclave names, see `speaksHexclave`).
- */
+/** How an answer is sent to the request: `override` (it carried `X-Stack-Override-Error-Status: true`). */
 export interface AnswerStyle {
   readonly override: boolean
-  readonly newNames: boolean
 }
 
 /** A known error as docs/wire.md sends it, honouring `X-Stack-Override-Error-Status`. */
 export const knownErrorResponse = (error: KnownError, style: AnswerStyle): HttpServerResponse.HttpServerResponse => {
-  const wire = encodeKnownError(error, { overrideStatus: style.override, newNames: style.newNames })
+  const wire = encodeKnownError(error, { overrideStatus: style.override })
   const { "content-type": contentType, ...headers } = wire.headers
   return HttpServerResponse.text(wire.body, {
     status: wire.status,
@@ -50,6 +46,6 @@ export const plainError = (
   const override = style.override && status >= 400 && status < 500
   return HttpServerResponse.text(message, {
     status: override ? 200 : status,
-    ...(override ? { headers: bothNames(ANSWER_HEADERS.actualStatus, String(status), style.newNames) } : {})
+    ...(override ? { headers: bothNames(ANSWER_HEADERS.actualStatus, String(status)) } : {})
   })
 }

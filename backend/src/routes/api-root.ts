@@ -10,7 +10,8 @@ import { type Auth, authenticate } from "../http/auth.js"
 import { queryOf, requireInput } from "../http/request.js"
 import { serve } from "../http/serve.js"
 
-const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
+/** The service's welcome line since its rename to Hexclave. */
+const WELCOME = "Welcome to the Hexclave API endpoint! Please refer to the documentation at https://docs.hexclave.com."
 
 const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 

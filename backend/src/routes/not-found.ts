@@ -9,11 +9,11 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { LocalBackendConfig } from "../config.js"
 
-/** The hosted text, word for word (clients and tests match on it). */
+/** The hosted text since the service's rename, word for word (clients and tests match on it). */
 export const notFoundText = (url: string): string =>
-  "404 — this page does not exist in Stack Auth's API.\n\n" +
-  "Please see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at " +
-  "https://app.stack-auth.com.\n\n" +
+  "404 — this page does not exist in Hexclave's API.\n\n" +
+  "Please see the API documentation at https://docs.hexclave.com, or visit the Hexclave dashboard at " +
+  "https://app.hexclave.com.\n\n" +
   `URL: ${url}`
 
 const notFound = Effect.gen(function* () {

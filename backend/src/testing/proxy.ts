@@ -38,7 +38,7 @@ const wireFault = (answer: Exclude<FaultAnswer, { readonly _tag: "Drop" }>, head
       return answer
     case "KnownError": {
       const style = answerStyleOf(headers)
-      const wire = encodeKnownError(answer.error, { overrideStatus: style.override, newNames: style.newNames })
+      const wire = encodeKnownError(answer.error, { overrideStatus: style.override })
       return { _tag: "Status", status: wire.status, body: wire.body, headers: wire.headers }
     }
   }

@@ -8,10 +8,13 @@ export const notVerifiedHint =
   " but the email is not verified. Please login to your existing account with the method you " +
   "used to sign up, and then verify your email to sign in with this login method."
 
-/** The paragraph the project-authentication errors end with. */
+/** The paragraph the project-authentication errors end with (the service's docs since its rename). */
 export const restApiAuthDocs =
   "\n\nFor more information, see the docs on REST API authentication: " +
-  "https://docs.stack-auth.com/rest-api/overview#authentication"
+  "https://docs.hexclave.com/api/overview#authentication"
+
+/** What the service's header errors add since its rename: the old name of a header still works. */
+export const legacyAccessTypeNote = " (The legacy x-stack-access-type header is also accepted.)"
 
 /**
  * ` (The access token expired at <ISO instant>.)` when the instant is known, else nothing. A value no Date can
@@ -56,7 +59,8 @@ export const allOverloadsFailedMessage = (overloadErrors: ReadonlyArray<unknown>
 /** The reason named in restricted-user messages; the hosted service reads a missing reason as anonymous. */
 export const restrictedReasonType = (reason: { readonly type: string } | null): string => reason?.type ?? "anonymous"
 
-/** The message for a bad x-stack-access-type header; the value is only known where the header was read. */
+/** The message for a bad access-type header; the value is only known where the header was read. */
 export const invalidAccessTypeMessage = (accessType: string | undefined): string =>
-  "The x-stack-access-type header must be 'client', 'server', or 'admin'" +
-  (accessType === undefined ? "." : `, but was '${accessType}'.`)
+  "The x-hexclave-access-type header must be 'client', 'server', or 'admin'" +
+  (accessType === undefined ? "." : `, but was '${accessType}'.`) +
+  legacyAccessTypeNote

@@ -44,7 +44,8 @@ export class CurrentProjectNotFound extends knownError<CurrentProjectNotFound>()
   "CURRENT_PROJECT_NOT_FOUND",
   400,
   (d) =>
-    `The current project with ID ${d.project_id} was not found. Please check the value of the x-stack-project-id header.`,
+    `The current project with ID ${d.project_id} was not found. Please check the value of the x-hexclave-project-id ` +
+    "header. (The legacy x-stack-project-id header is also accepted.)",
   { project_id: Schema.String }
 ) {}
 /** The `EMAIL_TEMPLATE_ALREADY_EXISTS` known error (409): "Email template already exists." */

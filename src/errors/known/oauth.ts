@@ -43,7 +43,7 @@ export class OAuthAccessTokenNotAvailable extends knownError<OAuthAccessTokenNot
 export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends knownError<OAuthExtraScopeNotAvailableWithSharedOAuthKeys>()(
   "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
   400,
-  "Extra scopes are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use extra scopes."
+  "Extra scopes are not available with shared OAuth keys. Please add your own OAuth keys on the Hexclave dashboard to use extra scopes."
 ) {}
 /**
  * The `OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS` known error (400): provider access tokens need the
@@ -52,7 +52,7 @@ export class OAuthExtraScopeNotAvailableWithSharedOAuthKeys extends knownError<O
 export class OAuthAccessTokenNotAvailableWithSharedOAuthKeys extends knownError<OAuthAccessTokenNotAvailableWithSharedOAuthKeys>()(
   "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
   400,
-  "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Stack dashboard to use access tokens."
+  "Access tokens are not available with shared OAuth keys. Please add your own OAuth keys on the Hexclave dashboard to use access tokens."
 ) {}
 /** The `INVALID_OAUTH_CLIENT_ID_OR_SECRET` known error (400). */
 export class InvalidOAuthClientIdOrSecret extends knownError<InvalidOAuthClientIdOrSecret>()(
@@ -132,7 +132,7 @@ export class OAuthProviderTemporarilyUnavailable extends knownError<OAuthProvide
 export class AppleBundleIdNotConfigured extends knownError<AppleBundleIdNotConfigured>()(
   "APPLE_BUNDLE_ID_NOT_CONFIGURED",
   400,
-  "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth " +
+  "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Hexclave " +
     "dashboard under OAuth Providers > Apple > Apple Bundle IDs."
 ) {}
 /** The `INVALID_APPLE_CREDENTIALS` known error (400), of the hosted native Sign in with Apple route. */

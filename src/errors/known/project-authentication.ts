@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { AccessType, ExpiredAtMillis } from "./fields.js"
 import { knownError } from "./factory.js"
-import { expiredAtSuffix, invalidAccessTypeMessage, restApiAuthDocs } from "./messages.js"
+import { expiredAtSuffix, invalidAccessTypeMessage, legacyAccessTypeNote, restApiAuthDocs } from "./messages.js"
 
 const projectId = { project_id: Schema.String }
 
@@ -9,8 +9,9 @@ const projectId = { project_id: Schema.String }
 export class ProjectKeyWithoutAccessType extends knownError<ProjectKeyWithoutAccessType>()(
   "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
   400,
-  "Either an API key or an admin access token was provided, but the x-stack-access-type header is missing. Set it " +
-    "to 'client', 'server', or 'admin' as appropriate."
+  "Either an API key or an admin access token was provided, but the x-hexclave-access-type header is missing. Set " +
+    "it to 'client', 'server', or 'admin' as appropriate." +
+    legacyAccessTypeNote
 ) {}
 /** The `INVALID_ACCESS_TYPE` known error (400). */
 export class InvalidAccessType extends knownError<InvalidAccessType>()(
@@ -23,7 +24,8 @@ export class AccessTypeWithoutProjectId extends knownError<AccessTypeWithoutProj
   "ACCESS_TYPE_WITHOUT_PROJECT_ID",
   400,
   (d) =>
-    `The x-stack-access-type header was '${d.request_type}', but the x-stack-project-id header was not provided.` +
+    `The x-hexclave-access-type header was '${d.request_type}', but the x-hexclave-project-id header was not ` +
+    "provided. (The legacy x-stack-access-type and x-stack-project-id headers are also accepted.)" +
     restApiAuthDocs,
   { request_type: AccessType }
 ) {}
@@ -31,8 +33,9 @@ export class AccessTypeWithoutProjectId extends knownError<AccessTypeWithoutProj
 export class AccessTypeRequired extends knownError<AccessTypeRequired>()(
   "ACCESS_TYPE_REQUIRED",
   400,
-  "You must specify an access level for this Stack project. Make sure project API keys are provided (eg. " +
-    "x-stack-publishable-client-key) and you set the x-stack-access-type header to 'client', 'server', or 'admin'." +
+  "You must specify an access level for this Hexclave project. Make sure project API keys are provided (eg. " +
+    "x-hexclave-publishable-client-key) and you set the x-hexclave-access-type header to 'client', 'server', or " +
+    "'admin'. (The legacy x-stack-* equivalents are also accepted.)" +
     restApiAuthDocs
 ) {}
 /** The `INSUFFICIENT_ACCESS_TYPE` known error (401). */
@@ -40,8 +43,9 @@ export class InsufficientAccessType extends knownError<InsufficientAccessType>()
   "INSUFFICIENT_ACCESS_TYPE",
   401,
   (d) =>
-    `The x-stack-access-type header must be ${d.allowed_access_types.map((t) => `'${t}'`).join(" or ")}, ` +
-    `but was '${d.actual_access_type}'.`,
+    `The x-hexclave-access-type header must be ${d.allowed_access_types.map((t) => `'${t}'`).join(" or ")}, ` +
+    `but was '${d.actual_access_type}'.` +
+    legacyAccessTypeNote,
   { actual_access_type: AccessType, allowed_access_types: Schema.Array(AccessType) }
 ) {}
 /** The `INVALID_PUBLISHABLE_CLIENT_KEY` known error (401). */

@@ -60,11 +60,15 @@ export class EmailPasswordMismatch extends knownError<EmailPasswordMismatch>()(
   400,
   "Wrong e-mail or password."
 ) {}
-/** The `REDIRECT_URL_NOT_WHITELISTED` known error (400). */
+/**
+ * The `REDIRECT_URL_NOT_WHITELISTED` known error (400); `details.redirect_url` names the URL refused where the
+ * service names it (a sign-up's verification callback, an agent's app URL, ...), else there are no details.
+ */
 export class RedirectUrlNotWhitelisted extends knownError<RedirectUrlNotWhitelisted>()(
   "REDIRECT_URL_NOT_WHITELISTED",
   400,
-  "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?"
+  "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Hexclave dashboard?",
+  { redirect_url: Schema.optionalKey(Schema.String) }
 ) {}
 /** The `MULTI_FACTOR_AUTHENTICATION_REQUIRED` known error (400): "Multi-factor authentication is required for this user." */
 export class MultiFactorAuthenticationRequired extends knownError<MultiFactorAuthenticationRequired>()(

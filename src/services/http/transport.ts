@@ -13,6 +13,7 @@ import type * as Schema from "effect/Schema"
 import type { InvalidTokenString } from "../../errors/client/session.js"
 import { UnexpectedKnownError } from "../../errors/client/unexpected-known-error.js"
 import type { KnownError, KnownErrorTag } from "../../errors/known/registry.js"
+import type { PublishableClientKeyRequiredForProject } from "../../errors/known/project-authentication.js"
 import type { AnonymousAuthenticationNotAllowed } from "../../errors/known/session.js"
 import { isKnownError } from "../../errors/known/type-id.js"
 import type { RestrictedUserNotAllowed } from "../../errors/known/users.js"
@@ -187,11 +188,26 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
  */
 export type SessionUserRefused = RestrictedUserNotAllowed | AnonymousAuthenticationNotAllowed
 
-/** The tags of {@link SessionUserRefused}, kept by every narrowing. */
-const sessionUserRefusedTags = ["RestrictedUserNotAllowed", "AnonymousAuthenticationNotAllowed"] as const
+/**
+ * The project requires a publishable client key and the request sent none: a tier built without a key
+ * (`publishableClientKey` is optional) against a project with `project.requirePublishableClientKey`. The
+ * service checks it before any route, so any call of such a tier can meet it: part of every call's channel,
+ * typed, instead of an `UnexpectedKnownError`.
+ */
+export type ProjectKeyRequired = PublishableClientKeyRequiredForProject
+
+/** What every narrowing keeps besides the documented known errors. */
+type AlwaysKept = SessionUserRefused | ProjectKeyRequired
+
+/** The tags of {@link AlwaysKept}. */
+const alwaysKeptTags = [
+  "RestrictedUserNotAllowed",
+  "AnonymousAuthenticationNotAllowed",
+  "PublishableClientKeyRequiredForProject"
+] as const
 
 /** What any call can fail with besides its documented known errors. */
-export type CallError = TransportError | InvalidTokenString | UnexpectedKnownError | SessionUserRefused
+export type CallError = TransportError | InvalidTokenString | UnexpectedKnownError | AlwaysKept
 
 /** The known errors whose tags are listed. */
 export type KnownErrorOf<Tags extends KnownErrorTag> = Extract<KnownError, { readonly _tag: Tags }>
@@ -220,11 +236,8 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
   const narrow = narrowedTo(...tags)
   return <A, E, R>(
     self: Effect.Effect<A, E, R>
-  ): Effect.Effect<
-    A,
-    Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused,
-    R
-  > => Effect.mapError(self, narrow)
+  ): Effect.Effect<A, Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | AlwaysKept, R> =>
+    Effect.mapError(self, narrow)
 }
 
 /**
@@ -233,13 +246,11 @@ export const documented = <const Tags extends ReadonlyArray<KnownErrorTag>>(...t
  * @internal
  */
 export const narrowedTo = <const Tags extends ReadonlyArray<KnownErrorTag>>(...tags: Tags) => {
-  const allowed: ReadonlySet<string> = new Set([...tags, ...sessionUserRefusedTags])
-  return <E>(
-    error: E
-  ): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | SessionUserRefused => {
+  const allowed: ReadonlySet<string> = new Set([...tags, ...alwaysKeptTags])
+  return <E>(error: E): Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | UnexpectedKnownError | AlwaysKept => {
     if (!isKnownError(error) || allowed.has(error._tag)) {
-      // A known error let through is one of `tags` or a refusal of the session's user.
-      return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | SessionUserRefused
+      // A known error let through is one of `tags`, a refusal of the session's user or of the missing key.
+      return error as Exclude<E, KnownError> | KnownErrorOf<Tags[number]> | AlwaysKept
     }
     return new UnexpectedKnownError({
       code: error.code,

@@ -277,4 +277,26 @@ describe("trustedOriginPolicy", () => {
     assert.isFalse(policy("garbage"))
     assert.isFalse(trustedOriginPolicy({ allowLocalhost: false, trustedDomains: [] })("http://localhost:3000"))
   })
+
+  it("reads trusted domains as the config stores them: port wildcards, a port, the default port", () => {
+    const policy = trustedOriginPolicy({
+      allowLocalhost: false,
+      trustedDomains: [
+        "https://*.example.com:*",
+        "http://localhost:*",
+        "http://[::1]:*",
+        "https://app.example.org:8443"
+      ]
+    })
+    assert.isTrue(policy("https://app.example.com:4443"))
+    assert.isTrue(policy("https://app.example.com"))
+    assert.isTrue(policy("http://localhost:5173"))
+    assert.isTrue(policy("http://[::1]:3000"))
+    assert.isTrue(policy("https://app.example.org:8443"))
+    assert.isFalse(policy("https://app.example.org"))
+    assert.isFalse(policy("http://app.example.com:4443"))
+    assert.isFalse(policy("https://example.com.evil.net:443"))
+    assert.isFalse(policy("/relative"))
+    assert.isFalse(policy("null"))
+  })
 })

@@ -3,7 +3,7 @@ import { useLocalBackend } from "../../support/local-backend.js"
 
 const backend = useLocalBackend()
 
-const WELCOME = "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com."
+const WELCOME = "Welcome to the Hexclave API endpoint! Please refer to the documentation at https://docs.hexclave.com."
 
 describe("GET /api/v1", () => {
   it("answers a request without project headers with the welcome text", async () => {

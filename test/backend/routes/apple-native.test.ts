@@ -111,7 +111,7 @@ describe("POST /auth/oauth/callback/apple/native: configuration", () => {
       assert.deepStrictEqual(response.body, {
         code: "APPLE_BUNDLE_ID_NOT_CONFIGURED",
         error:
-          "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Stack Auth dashboard under OAuth Providers > Apple > Apple Bundle IDs."
+          "Apple Sign In is enabled, but no Bundle IDs are configured. Please add your app's Bundle ID in the Hexclave dashboard under OAuth Providers > Apple > Apple Bundle IDs."
       })
     })
   )

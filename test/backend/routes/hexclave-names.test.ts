@@ -14,11 +14,11 @@ const backend = useKitBackend()
 const REDIRECT = "http://localhost:3000/handler/oauth-callback"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** The one request id an answer carries: under both names when the request spoke the new ones. */
-const requestIdOf = (headers: Headers, newNames: boolean): string => {
+/** The one request id an answer carries, under both names whatever names the request used. */
+const requestIdOf = (headers: Headers): string => {
   const id = headers.get("x-stack-request-id")
   assert.match(id ?? "", UUID)
-  assert.strictEqual(headers.get("x-hexclave-request-id"), newNames ? id : null)
+  assert.strictEqual(headers.get("x-hexclave-request-id"), id)
   return id ?? ""
 }
 
@@ -60,7 +60,7 @@ describe("request headers", () => {
 })
 
 describe("answer headers", () => {
-  it("sends x-hexclave-known-error and x-hexclave-actual-status beside the old names to a client that speaks them", async () => {
+  it("sends x-hexclave-known-error and x-hexclave-actual-status beside the old names, whatever names the client used", async () => {
     const project = await backend.createProject()
     const known = await backend.call(project, "GET", "/users/me", { headers: HEXCLAVE })
     assert.strictEqual(known.httpStatus, 200)
@@ -85,12 +85,15 @@ describe("answer headers", () => {
     assert.strictEqual(unmoved.headers.get("x-hexclave-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.isNull(unmoved.headers.get("x-hexclave-actual-status"))
 
-    // A client that sends only the old names gets the answer of the service before its rename.
+    // A client that sends only the old names gets both too, as from the service since its rename.
     const old = await backend.call(project, "GET", "/users/me")
     assert.strictEqual(old.headers.get("x-stack-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
     assert.strictEqual(old.headers.get("x-stack-actual-status"), "400")
-    assert.isNull(old.headers.get("x-hexclave-known-error"))
-    assert.isNull(old.headers.get("x-hexclave-actual-status"))
+    assert.strictEqual(old.headers.get("x-hexclave-known-error"), "CANNOT_GET_OWN_USER_WITHOUT_USER")
+    assert.strictEqual(old.headers.get("x-hexclave-actual-status"), "400")
+    const oldPlain = await backend.call(project, "GET", "/users?only_anonymous=true", { accessType: "server" })
+    assert.strictEqual(oldPlain.headers.get("x-hexclave-actual-status"), "400")
+    assert.strictEqual(oldPlain.headers.get("x-stack-actual-status"), "400")
   })
 
   it("puts a fresh request id on every answer: successes, errors, plain text, 404s, preflights", async () => {
@@ -124,9 +127,61 @@ describe("answer headers", () => {
           })
         ).headers
       ]
-      ids.push(...answers.map((headers) => requestIdOf(headers, newNames)))
+      ids.push(...answers.map(requestIdOf))
     }
     assert.strictEqual(new Set(ids).size, ids.length)
+  })
+})
+
+describe("the service's current error texts", () => {
+  const NOT_TRUSTED =
+    "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Hexclave dashboard?"
+
+  it("name the refused URL where the service does: a sign-up's verification callback, an agent's app", async () => {
+    const project = await backend.createProject({
+      config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] }
+    })
+    const signUp = await backend.call(project, "POST", "/auth/password/sign-up", {
+      body: {
+        email: uniqueEmail("texts"),
+        password: "a-long-password",
+        verification_callback_url: "https://evil.example.org"
+      }
+    })
+    assert.deepStrictEqual(signUp.body, {
+      code: "REDIRECT_URL_NOT_WHITELISTED",
+      details: { redirect_url: "https://evil.example.org" },
+      error: NOT_TRUSTED
+    })
+    const installed = await backend.call(project, "PATCH", "/internal/config/override/environment", {
+      accessType: "admin",
+      body: { config_override_string: JSON.stringify({ "apps.installed.agent-auth.enabled": true }) }
+    })
+    assert.strictEqual(installed.status, 200)
+    const agent = await backend.call(project, "POST", "/agent/register", {
+      body: { agent: { name: "Texts" }, app_url: "https://evil.example.org/app" }
+    })
+    assert.deepStrictEqual(agent.body, {
+      code: "REDIRECT_URL_NOT_WHITELISTED",
+      details: { redirect_url: "https://evil.example.org/app" },
+      error: NOT_TRUSTED
+    })
+  })
+
+  it("name the x-hexclave-* headers with the legacy note, and the service's docs", async () => {
+    const project = await backend.createProject()
+    const server = await backend.call(project, "GET", "/users", { accessType: "client" })
+    assert.strictEqual(
+      server.body.error,
+      "The x-hexclave-access-type header must be 'server' or 'admin', but was 'client'. (The legacy " +
+        "x-stack-access-type header is also accepted.)"
+    )
+    const none = await fetch(`${backend.localBackend().apiUrl}/users/me`, {
+      headers: { "x-stack-publishable-client-key": project.publishableClientKey }
+    })
+    assert.strictEqual(none.headers.get("x-hexclave-known-error"), "PROJECT_KEY_WITHOUT_ACCESS_TYPE")
+    const root = await fetch(`${backend.localBackend().apiUrl}`)
+    assert.match(await root.text(), /^Welcome to the Hexclave API endpoint! .*https:\/\/docs\.hexclave\.com\./)
   })
 })
 

@@ -108,8 +108,12 @@ describe("password sign-up, sign-in, refresh and sign-out", () => {
       body: { email: user.email, password: "another-password" }
     })
     assert.strictEqual(result.status, 409)
-    assert.strictEqual(result.body.code, "USER_EMAIL_ALREADY_EXISTS")
-    assert.deepStrictEqual(result.body.details, { email: user.email, would_work_if_email_was_verified: false })
+    assert.strictEqual(result.body.code, "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
+    assert.deepStrictEqual(result.body.details, {
+      type: "email",
+      contact_channel_value: user.email,
+      would_work_if_email_was_verified: false
+    })
   })
 
   it("reports password length errors with their details", async () => {

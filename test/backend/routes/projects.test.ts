@@ -288,16 +288,25 @@ describe("project config rules of the hosted schema", () => {
     assert.strictEqual(res.body.details.message, schemaLines("body.config.email_config.host must not be empty"))
   })
 
-  it("an OAuth provider on the project's own keys needs a client secret", async () => {
+  it("an OAuth provider on the project's own keys needs a client secret, or for Apple all three keys", async () => {
     const project = await backend.createProject()
+    const required =
+      "client_secret is required for standard providers, unless the provider is apple with all Apple key credentials set"
     const res = await patchCurrent(project, {
       config: { oauth_providers: [{ id: "google", type: "standard", client_id: "client_id", client_secret: "" }] }
     })
     assert.strictEqual(res.status, 400)
-    assert.strictEqual(
-      res.body.details.message,
-      schemaLines("body.config.oauth_providers[0].client_secret must not be empty")
-    )
+    assert.strictEqual(res.body.details.message, schemaLines(required))
+    const apple = { id: "apple", type: "standard", client_id: "com.example.web", client_secret: "" }
+    const partial = await patchCurrent(project, { config: { oauth_providers: [{ ...apple, apple_team_id: "TEAM" }] } })
+    assert.strictEqual(partial.body.details.message, schemaLines(required))
+    const keys = {
+      apple_team_id: "TEAM123456",
+      apple_key_id: "KEY1234567",
+      apple_private_key: "-----BEGIN PRIVATE KEY-----"
+    }
+    const withKeys = await patchCurrent(project, { config: { oauth_providers: [{ ...apple, ...keys }] } })
+    assert.strictEqual(withKeys.status, 200, withKeys.text)
   })
 
   it("the same rules hold when a project is created", async () => {

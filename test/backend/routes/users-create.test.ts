@@ -83,7 +83,7 @@ describe("POST /users (server)", () => {
     assert.strictEqual(withAuth.status, 201, withAuth.text)
     const clash = await createUser(project, { primary_email: email, primary_email_auth_enabled: true })
     assert.strictEqual(clash.status, 409)
-    assert.strictEqual(clash.knownError, "USER_EMAIL_ALREADY_EXISTS")
+    assert.strictEqual(clash.knownError, "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
   })
 
   it("refuses email flags without a primary email", async () => {

@@ -123,13 +123,13 @@ describe("users", () => {
       body: { primary_email: first.email, primary_email_auth_enabled: true }
     })
     assert.strictEqual(taken.status, 409)
-    assert.strictEqual(taken.body.code, "USER_EMAIL_ALREADY_EXISTS")
+    assert.strictEqual(taken.body.code, "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
     const second = await backend.signUp(project)
     const clash = await backend.call(project, "PATCH", "/users/me", {
       accessToken: second.accessToken,
       body: { primary_email: first.email }
     })
-    assert.strictEqual(clash.body.code, "USER_EMAIL_ALREADY_EXISTS")
+    assert.strictEqual(clash.body.code, "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE")
   })
 
   it("paginates GET /users with a cursor, in both directions, and searches", async () => {

@@ -53,7 +53,7 @@ describe("describeError", () => {
     const fixUrl = "https://app.hexclave.com/projects/proj-1/domains"
     assert.deepStrictEqual(describeError(new RedirectUrlNotWhitelisted({}), where), {
       message:
-        "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?",
+        "Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Hexclave dashboard?",
       fixUrl
     })
     assert.deepStrictEqual(describeError(new RedirectNotTrusted({ url: "https://evil.example" }), where), {

@@ -18,7 +18,7 @@ import {
   OAuthProviderAccountIdAlreadyUsedForSignIn
 } from "@stackfx/lib/errors/known/oauth.js"
 import { type BotChallengeFailed, SignUpNotEnabled, type SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
-import { type UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import type { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
 import { randomId } from "../../crypto/secrets.js"
 import type { OAuthIdentity } from "../protocol/identity.js"
@@ -170,10 +170,7 @@ const authenticate = (
       primaryEmailVerified: identity.email !== null && identity.emailVerified,
       primaryEmailAuthEnabled: emailUsedForAuth,
       signUp: { authMethod: "oauth", oauthProvider: identity.providerId }
-    }).pipe(
-      // Another sign-up took the address between the check above and this one: the same refusal.
-      Effect.catchTag("UserEmailAlreadyExists", (error) => Effect.fail(usedBySomeoneElse("email", error.details.email)))
-    )
+    })
     const accountId = yield* connect(project.id, user.id, identity)
     return { accountId, userId: user.id, isNewUser: true }
   })
@@ -207,11 +204,7 @@ export const signInWithIdentity = (
 export const signInWithProviderAccount = (
   project: StoredProject,
   account: ProviderAccount
-): Effect.Effect<
-  OAuthSignedIn,
-  Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser | UserEmailAlreadyExists>,
-  Db
-> =>
+): Effect.Effect<OAuthSignedIn, Exclude<OAuthUserError, OAuthConnectionAlreadyConnectedToAnotherUser>, Db> =>
   Effect.gen(function* () {
     const signedIn = yield* Db.transaction(authenticate(project, account, undefined, undefined))
     return { userId: signedIn.userId, isNewUser: signedIn.isNewUser }

@@ -5,6 +5,7 @@
  * first use when sign-up is enabled. As on the hosted service, an address that is used for sign-in but
  * not verified cannot be taken over by OTP (USER_EMAIL_ALREADY_EXISTS, would work once verified).
  */
+import { RequestCountry } from "../../config.js"
 import * as Effect from "effect/Effect"
 import { UserEmailAlreadyExists, type UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import {
@@ -65,7 +66,9 @@ export const requireOtpSignIn = (project: StoredProject): Effect.Effect<void, Re
 
 /**
  * Emails the sign-in link and OTP; answers the nonce. The bot challenge is assessed after the address is
- * checked (the service's order) and its verdict kept with the code, for the sign-up the code may lead to.
+ * checked (the service's order) and its verdict kept with the code, for the sign-up the code may lead to; so is
+ * the sending request's context (the country its headers claim): a new user is created with the context of the
+ * request that sent the code, as on the service, not of the one that redeems it (often another device).
  */
 export const sendSignInCode = (
   project: StoredProject,
@@ -86,6 +89,7 @@ export const sendSignInCode = (
   Effect.gen(function* () {
     const user = yield* userForOtpEmail(project, email)
     const assessment = yield* assessBotChallenge(botChallenge, "send_magic_link_email")
+    const requestCountry = yield* RequestCountry
     const code = yield* newEmailedCode
     const lifetimes = yield* CodeLifetimes
     yield* sendCodeEmail({
@@ -95,7 +99,10 @@ export const sendSignInCode = (
       ttlMillis: lifetimes.magicLink,
       to: email,
       callbackUrl,
-      data: { botChallenge: Schema.encodeSync(BotChallengeAssessment)(assessment) },
+      data: {
+        botChallenge: Schema.encodeSync(BotChallengeAssessment)(assessment),
+        ...(requestCountry === undefined ? {} : { requestCountry })
+      },
       userDisplayName: user?.displayName ?? null,
       recipientUserId: user?.id,
       otp: otpOf(code),
@@ -134,9 +141,19 @@ export const redeemSignInCode = (
       primaryEmailAuthEnabled: true,
       otpAuthEnabled: true,
       signUp: { authMethod: "otp" }
-    })
+    }).pipe(Effect.provideService(RequestCountry, storedCountry(row.data)))
     return { user: created, isNewUser: true }
   })
+
+/** The country the request that sent the code claimed (none for codes stored before it was kept). */
+const storedCountry = (data: Schema.Json): string | undefined =>
+  typeof data === "object" &&
+  data !== null &&
+  !Array.isArray(data) &&
+  "requestCountry" in data &&
+  typeof data.requestCountry === "string"
+    ? data.requestCountry
+    : undefined
 
 /** The bot-challenge verdict a sign-in code was sent with (none for codes stored before it was kept). */
 const storedAssessment = (data: Schema.Json): BotChallengeAssessment | undefined =>

@@ -23,7 +23,7 @@ export const requirePasswordSignUp = (project: StoredProject, verificationCallba
   Effect.gen(function* () {
     yield* requirePasswordAuth(project)
     if (verificationCallbackUrl !== undefined && !isTrustedUrl(project, verificationCallbackUrl)) {
-      return yield* Effect.fail(new RedirectUrlNotWhitelisted({}))
+      return yield* Effect.fail(new RedirectUrlNotWhitelisted({ details: { redirect_url: verificationCallbackUrl } }))
     }
     if (!project.config.signUpEnabled) return yield* Effect.fail(new SignUpNotEnabled({}))
   })

@@ -19,7 +19,8 @@ export const confirmHandlerUrl = (
 ): Effect.Effect<URL, RedirectUrlNotWhitelisted> => {
   const domains = project.config.domains
   if (appUrl !== undefined) {
-    if (!isTrustedUrl(project, appUrl)) return Effect.fail(new RedirectUrlNotWhitelisted({}))
+    if (!isTrustedUrl(project, appUrl))
+      return Effect.fail(new RedirectUrlNotWhitelisted({ details: { redirect_url: appUrl } }))
     // A localhost URL the project allows matches no trusted domain and gets the default handler path.
     const matched = domains.find((d) =>
       isTrustedRedirect(appUrl, { trustedDomains: [d.domain], allowLocalhost: false })

@@ -12,7 +12,8 @@ import type { ServerUserCreate, ServerUserUpdate } from "@stackfx/lib/domain/use
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
-import { UserEmailAlreadyExists, UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import { ContactChannelAlreadyUsedForAuthBySomeoneElse } from "@stackfx/lib/errors/known/contact-channels.js"
+import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { hashPassword, isImportablePasswordHash, type PasswordHashError } from "../../crypto/password.js"
 import { Refused } from "../../errors/refused.js"
 import { randomId } from "../../crypto/secrets.js"
@@ -22,7 +23,6 @@ import {
   findAuthChannelByEmail,
   findPrimaryChannel,
   insertContactChannel,
-  deleteContactChannel,
   normalizeEmail,
   updateContactChannel,
   clearPrimaryChannel,
@@ -52,15 +52,18 @@ import { checkSignUp, restrictionNote, type SignUpAttempt } from "../auth/sign-u
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 
 export type UserWriteError =
-  | UserEmailAlreadyExists
+  | ContactChannelAlreadyUsedForAuthBySomeoneElse
   | PasswordHashError
   | SchemaError
   | TeamMembershipNotFound
   | Refused
   | DbError
 
+/** The service's refusal of an address another channel signs in with (its users route's auth-data check). */
 const emailTaken = (email: string) =>
-  new UserEmailAlreadyExists({ details: { email, would_work_if_email_was_verified: false } })
+  new ContactChannelAlreadyUsedForAuthBySomeoneElse({
+    details: { type: "email", contact_channel_value: email, would_work_if_email_was_verified: false }
+  })
 
 /** Maps the auth-email unique index to the known error (two sign-ups racing for one email). */
 const emailConflict = (email: string | null | undefined) => (error: DbError) =>
@@ -91,12 +94,16 @@ const storedPasswordHash = (input: {
 }
 
 /** A primary email flag set without a primary email, refused as the hosted service does. */
-const checkPrimaryEmailFlags = (input: CreateUserInput) =>
-  input.primaryEmail !== undefined && input.primaryEmail !== null && input.primaryEmail !== ""
+const checkPrimaryEmailFlags = (flags: {
+  readonly primaryEmail?: string | null | undefined
+  readonly primaryEmailAuthEnabled?: boolean | undefined
+  readonly primaryEmailVerified?: boolean | undefined
+}) =>
+  flags.primaryEmail !== undefined && flags.primaryEmail !== null && flags.primaryEmail !== ""
     ? Effect.void
-    : input.primaryEmailAuthEnabled === true
+    : flags.primaryEmailAuthEnabled === true
       ? Effect.fail(badRequest("primary_email_auth_enabled cannot be true without primary_email"))
-      : input.primaryEmailVerified === true
+      : flags.primaryEmailVerified === true
         ? Effect.fail(badRequest("primary_email_verified cannot be true without primary_email"))
         : Effect.void
 
@@ -111,9 +118,10 @@ const checkTotpSecret = (secret: string | null | undefined) =>
         () => new SchemaError({ details: { message: "totp_secret_base64 must be a non-empty base64 string" } })
       )
 
-const assertEmailFree = (projectId: string, email: string, exceptUserId?: string) =>
+/** No channel of the project signs in with this address, the user's own other channels included (as the service). */
+const assertEmailFree = (projectId: string, email: string) =>
   Effect.flatMap(findAuthChannelByEmail(projectId, email), (found) =>
-    found !== undefined && found.userId !== exceptUserId ? Effect.fail(emailTaken(email)) : Effect.void
+    found !== undefined ? Effect.fail(emailTaken(email)) : Effect.void
   )
 
 /** The name of a personal team made for a user without a name or e-mail (an anonymous user's). */
@@ -364,6 +372,17 @@ export const updateUser = (
     return user === undefined ? yield* Effect.fail(new UserNotFound({})) : user
   })
 
+/**
+ * A PATCH's primary e-mail, as the service's users route writes it:
+ * - `null` removes the primary e-mail: the channel stays, demoted to a non-primary one (its flags kept), and the
+ *   body's verified and auth flags count as false;
+ * - the auth flag defaults to the current primary channel's (false without one), the verified flag likewise, and
+ *   either set without a primary e-mail is a plain 400;
+ * - signing in with a new address needs it free in the whole project, the user's own other channels included
+ *   (`CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE`);
+ * - a new address the user already has as a channel becomes the primary one; any other new address is a new
+ *   primary channel (unverified unless the body says otherwise), and the old primary stays, demoted.
+ */
 const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch) =>
   Effect.gen(function* () {
     const touchesEmail =
@@ -372,21 +391,37 @@ const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch)
       patch.primaryEmailAuthEnabled !== undefined
     if (!touchesEmail) return
     const current = yield* findPrimaryChannel(projectId, userId)
-    if (patch.primaryEmail === null) {
-      if (current !== undefined) yield* deleteContactChannel(projectId, current.id)
+    const removing = patch.primaryEmail === null
+    // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
+    const email =
+      patch.primaryEmail === undefined
+        ? (current?.value ?? null)
+        : patch.primaryEmail === null
+          ? null
+          : normalizeEmail(patch.primaryEmail)
+    const usedForAuth = removing ? false : (patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? false)
+    const verified = removing ? false : (patch.primaryEmailVerified ?? current?.isVerified ?? false)
+    yield* checkPrimaryEmailFlags({
+      primaryEmail: email,
+      primaryEmailAuthEnabled: usedForAuth,
+      primaryEmailVerified: verified
+    })
+    if (email === null) {
+      if (removing) yield* clearPrimaryChannel(projectId, userId, "email")
       return
     }
-    // A new primary e-mail is stored trimmed and lower-cased, as hosted users update does.
-    const email = patch.primaryEmail === undefined ? current?.value : normalizeEmail(patch.primaryEmail)
-    if (email === undefined) return
     const changed = current === undefined || normalizeEmail(current.value) !== email
-    const usedForAuth = patch.primaryEmailAuthEnabled ?? current?.usedForAuth ?? true
-    if (usedForAuth) yield* assertEmailFree(projectId, email, userId)
-    // An address the user already has as another channel becomes the primary one, as the hosted service does
-    // (renaming the primary to it would give the user the address twice); the old primary stays, demoted.
-    const existing = changed ? yield* findUserChannelByValue(projectId, userId, "email", email) : undefined
+    if (usedForAuth && changed) yield* assertEmailFree(projectId, email)
+    if (!changed) {
+      yield* updateContactChannel(projectId, current.id, {
+        usedForAuth,
+        ...(patch.primaryEmailVerified === undefined ? {} : { isVerified: patch.primaryEmailVerified })
+      })
+      return
+    }
+    const existing = yield* findUserChannelByValue(projectId, userId, "email", email)
+    yield* clearPrimaryChannel(projectId, userId, "email")
     if (existing !== undefined) {
-      yield* clearPrimaryChannel(projectId, userId, "email")
       yield* updateContactChannel(projectId, existing.id, {
         isPrimary: true,
         usedForAuth,
@@ -394,22 +429,14 @@ const updatePrimaryEmail = (projectId: string, userId: string, patch: UserPatch)
       })
       return
     }
-    if (current === undefined) {
-      yield* insertContactChannel({
-        id: yield* randomId,
-        projectId,
-        userId,
-        type: "email",
-        value: email,
-        isVerified: patch.primaryEmailVerified ?? false,
-        isPrimary: true,
-        usedForAuth
-      })
-      return
-    }
-    yield* updateContactChannel(projectId, current.id, {
+    yield* insertContactChannel({
+      id: yield* randomId,
+      projectId,
+      userId,
+      type: "email",
       value: email,
-      isVerified: patch.primaryEmailVerified ?? (changed ? false : current.isVerified),
+      isVerified: patch.primaryEmailVerified ?? false,
+      isPrimary: true,
       usedForAuth
     })
   })

@@ -12,7 +12,7 @@ export const routes = [
     Effect.gen(function* () {
       const user = yield* createUser(project, { isAnonymous: true }).pipe(
         // No e-mail, no password, no team selected, and no sign-up rules evaluated.
-        unreachable("UserEmailAlreadyExists", "TeamMembershipNotFound", "SignUpRejected")
+        unreachable("ContactChannelAlreadyUsedForAuthBySomeoneElse", "TeamMembershipNotFound", "SignUpRejected")
       )
       const session = yield* createSession({ projectId: project.id, userId: user.id })
       return { accessToken: session.accessToken, refreshToken: session.refreshToken, userId: user.id }

@@ -11,7 +11,7 @@ export const routes = [
     exchangeExternalToken(auth.project, body.providerId, body.token, auth.user).pipe(
       // The new user has no password, an address nobody signs in with, no team selected; a guest upgraded
       // is the request's own, found a moment ago.
-      unreachable("UserEmailAlreadyExists", "TeamMembershipNotFound", "UserNotFound")
+      unreachable("ContactChannelAlreadyUsedForAuthBySomeoneElse", "TeamMembershipNotFound", "UserNotFound")
     )
   )
 ]
