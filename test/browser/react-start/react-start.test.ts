@@ -95,19 +95,28 @@ describe("the TanStack Start example", () => {
     assert.deepStrictEqual(dashboard.requests, [])
     assert.strictEqual(dashboard.layoutShift, 0)
 
-    // Account settings, as the server sends it: every section with its data (the e-mail address, the personal
-    // team, the sessions), none left loading.
+    // Account settings, as the server sends it: the section shown with its data (the e-mail address; the
+    // personal team), none left loading.
     const settingsHtml = mainOf(visibleHtml(await (await context.request.get("/handler/account-settings")).text()))
-    for (const text of ["Account settings", "Emails", "Active sessions", "E-mail notifications", "Teams", email]) {
-      assert.include(settingsHtml, text)
-    }
+    for (const text of ["Account settings", "Emails", "Linked logins", email]) assert.include(settingsHtml, text)
     assert.notInclude(settingsHtml, "Loading…")
-    assert.notInclude(settingsHtml, 'Your teams"></ul>')
+    const teamsHtml = mainOf(
+      visibleHtml(await (await context.request.get("/handler/account-settings?section=teams")).text())
+    )
+    for (const text of ["Team invitations", "Teams"]) assert.include(teamsHtml, text)
+    assert.notInclude(teamsHtml, "Loading…")
+    assert.notInclude(teamsHtml, 'Your teams"></ul>')
     // In the browser it hydrates with no request at all (the lists, the teams' permissions) and no shift.
-    const settings = await loadAndHydrate(page, "/handler/account-settings", "main .stackfx-section")
+    const settings = await loadAndHydrate(page, "/handler/account-settings?section=teams", "main .stackfx-section")
     assert.deepStrictEqual(settings.requests, [])
     assert.strictEqual(settings.layoutShift, 0)
     await page.getByRole("list", { name: "Your teams" }).getByRole("listitem").first().waitFor()
+    // Another section, on a client navigation: the sessions of the security section.
+    await page
+      .getByRole("navigation", { name: "Account settings sections" })
+      .getByRole("link", { name: "Security" })
+      .click()
+    await page.getByRole("heading", { name: "Active sessions" }).waitFor()
 
     // The access token gone (as when it expires): the server refreshes the session and sets the new cookie in
     // its answer; the browser reads that cookie, so it neither refreshes again nor asks for anything.
