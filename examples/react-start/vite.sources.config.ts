@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url"
 import { mergeConfig, type Plugin } from "vite"
-import app from "./vite.config"
+import app from "./vite.config.ts"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
