@@ -1,6 +1,7 @@
 /** Turns the benchmarks' results into the table rows of `npm run bench` (figure, value, goal, result). */
 import type { LoadResult, LoadResults, StartupResults } from "./backend-load.js"
 import type { TestkitResults } from "./testkit.js"
+import type { KitExampleResults } from "./kit-example.js"
 import type { ScaleOutResults } from "./scale-out.js"
 import { type BundleOutcome, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
@@ -17,6 +18,7 @@ export interface Details {
   startup?: StartupResults
   load?: LoadResults
   testkit?: TestkitResults
+  kitExample?: KitExampleResults
   scaleOut?: ScaleOutResults
 }
 
@@ -346,6 +348,17 @@ const startupRows = (s: StartupResults): Array<Row> => [
   }
 ]
 
+const kitExampleRows = (k: KitExampleResults): Array<Row> => [
+  {
+    id: "6",
+    figure: "testing kit: npm run example:testing (vitest, its global setup's backend, every example test), wall time",
+    value: ms(k.wallMs),
+    goal: "<= 5000 ms",
+    result: atMost(k.wallMs, 5000),
+    note: `${k.tests} tests in ${k.files} files; wall time depends on the machine's load`
+  }
+]
+
 const testkitRows = (t: TestkitResults): Array<Row> => [
   {
     id: "6",
@@ -423,6 +436,7 @@ export const buildRows = (d: Details): Array<Row> => [
   ...(d.load === undefined ? [] : loadRows(d.load)),
   ...(d.startup === undefined ? [] : startupRows(d.startup)),
   ...(d.testkit === undefined ? [] : testkitRows(d.testkit)),
+  ...(d.kitExample === undefined ? [] : kitExampleRows(d.kitExample)),
   ...(d.scaleOut === undefined ? [] : scaleOutRows(d.scaleOut))
 ]
 
