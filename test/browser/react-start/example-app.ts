@@ -5,7 +5,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { join } from "node:path"
+import { type Browser, chromium } from "playwright-core"
+import type { RunningLocalBackend } from "../../../backend/src/index.js"
 import { childEnv, run, waitForLine } from "../../packaging/run.js"
+import { CHROMIUM_PATH } from "../support/harness.js"
 
 const repo = new URL("../../../", import.meta.url).pathname
 const example = join(repo, "examples", "react-start")
@@ -56,3 +59,18 @@ export const startExampleDev = async (env: ExampleEnv): Promise<RunningExample> 
   const ready = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+)/, 60_000)
   return { url: ready[1] ?? "", stop: () => void child.kill("SIGTERM") }
 }
+
+/** The example's environment for `backend`'s seeded `demo` project. */
+export const demoProjectEnv = (backend: RunningLocalBackend): ExampleEnv => ({
+  STACK_API_URL: backend.url,
+  STACK_PROJECT_ID: backend.demoProject.id,
+  STACK_PUBLISHABLE_CLIENT_KEY: backend.demoProject.publishableClientKey,
+  STACK_SECRET_SERVER_KEY: backend.demoProject.secretServerKey
+})
+
+/** Chromium as the example's browser tests drive it. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+  })

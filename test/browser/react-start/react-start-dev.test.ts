@@ -4,12 +4,11 @@
  * TanStack's `lazyRouteComponent`, whose hydration React's development build reported on every such page
  * ("called use() to suspend in a previous render but did not call use() when it finished").
  */
-import { type Browser, chromium } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
 import type { RunningLocalBackend } from "../../../backend/src/index.js"
 import { kitLocalBackend } from "../../support/local-backend.js"
-import { CHROMIUM_PATH } from "../support/harness.js"
-import { type RunningExample, startExampleDev } from "./example-app.js"
+import { demoProjectEnv, launchChromium, type RunningExample, startExampleDev } from "./example-app.js"
 
 let localBackend: RunningLocalBackend | undefined
 let example: RunningExample | undefined
@@ -17,18 +16,7 @@ let browser: Browser | undefined
 
 beforeAll(async () => {
   localBackend = await kitLocalBackend()
-  ;[example, browser] = await Promise.all([
-    startExampleDev({
-      STACK_API_URL: localBackend.url,
-      STACK_PROJECT_ID: localBackend.demoProject.id,
-      STACK_PUBLISHABLE_CLIENT_KEY: localBackend.demoProject.publishableClientKey,
-      STACK_SECRET_SERVER_KEY: localBackend.demoProject.secretServerKey
-    }),
-    chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-    })
-  ])
+  ;[example, browser] = await Promise.all([startExampleDev(demoProjectEnv(localBackend)), launchChromium()])
 }, 120_000)
 
 afterAll(async () => {

@@ -3,12 +3,11 @@
  * (their server-rendered HTML already shows the user and the page's data, and they hydrate with no request and
  * no layout shift), sign out, and the guard sends a visitor to sign-in on the server and on a client navigation.
  */
-import { type Browser, chromium, request as apiRequest } from "playwright-core"
+import { type Browser, request as apiRequest } from "playwright-core"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
 import type { RunningLocalBackend } from "../../../backend/src/index.js"
 import { kitLocalBackend } from "../../support/local-backend.js"
-import { CHROMIUM_PATH } from "../support/harness.js"
-import { type RunningExample, startExample } from "./example-app.js"
+import { demoProjectEnv, launchChromium, type RunningExample, startExample } from "./example-app.js"
 import { loadAndHydrate, observeLayoutShift } from "./hydration.js"
 
 /** A server-rendered page's HTML as the server sends it, without its styles and scripts. */
@@ -37,17 +36,11 @@ let browser: Browser | undefined
 beforeAll(async () => {
   localBackend = await kitLocalBackend()
   example = await startExample({
-    STACK_API_URL: localBackend.url,
-    STACK_PROJECT_ID: localBackend.demoProject.id,
-    STACK_PUBLISHABLE_CLIENT_KEY: localBackend.demoProject.publishableClientKey,
-    STACK_SECRET_SERVER_KEY: localBackend.demoProject.secretServerKey,
+    ...demoProjectEnv(localBackend),
     // As behind a TLS-ending proxy: the forwarded protocol decides the cookies' Secure flag.
     STACK_TRUST_PROXY: "1"
   })
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-  })
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
