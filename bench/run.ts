@@ -3,7 +3,8 @@
  * written to bench/results.json with the machine it ran on.
  *
  *   npm run bench                         # everything, a few minutes
- *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, ssr, overhead, startup, load
+ *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, ssr, overhead, startup, load,
+ *                                         # testkit, kit-example (npm run example:testing's wall time), scale-out
  *   npm run bench -- --strict             # exit 1 when a figure misses its goal (default: only on errors)
  *
  * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
@@ -29,6 +30,7 @@ import { runScaleOut } from "./scale-out.js"
 import { runSsrPages } from "./ssr-pages.js"
 import { runStampede } from "./stampede.js"
 import { runTestkit } from "./testkit.js"
+import { runKitExample } from "./kit-example.js"
 import { machineFacts, root, within } from "./util.js"
 
 const SECTIONS = [
@@ -40,6 +42,7 @@ const SECTIONS = [
   "startup",
   "load",
   "testkit",
+  "kit-example",
   "scale-out"
 ] as const
 type Section = (typeof SECTIONS)[number]
@@ -94,6 +97,12 @@ if (selected.has("bundles")) {
 if (selected.has("testkit")) {
   await section("testkit", 300_000, async () => {
     details.testkit = await runTestkit()
+  })
+}
+
+if (selected.has("kit-example")) {
+  await section("kit-example", 300_000, async () => {
+    details.kitExample = await runKitExample()
   })
 }
 

@@ -7,7 +7,8 @@
  * - session only: `context.stack.sessionUser` (a page or server function that needs who is signed in);
  * - full user: `context.stack.snapshot()` (the example's root route: the user for the user button, the project);
  * - dashboard: the snapshot and the user's teams (`prefetch([teamsQuery])`, the example's dashboard);
- * - account settings: the snapshot and `handlerPageData("account-settings")` (the example's handler route).
+ * - account settings: the snapshot and `handlerPageData("account-settings?section=…")` (the example's handler
+ *   route), for each of its sections (one is shown at a time); the figure is the section that took the most.
  * The server's first request (which loads the signing keys and the project config it keeps) is left out: it is
  * once per server, not per page. Each page is viewed `VIEWS` times; the figure is the most requests one took.
  */
@@ -19,6 +20,7 @@ import { makeSharedRefreshes } from "../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../src/services/session/token-store-cookie.js"
 import type { CountingProxy } from "./proxy.js"
 import { uniqueEmail } from "./util.js"
+import { ACCOUNT_SECTIONS, type AccountSection } from "../src/react/handler/account/sections.js"
 
 const VIEWS = 5
 
@@ -32,7 +34,10 @@ export interface SsrPageResults {
   readonly sessionOnly: PageViewCount
   readonly fullUser: PageViewCount
   readonly dashboard: PageViewCount
+  /** The account settings section that took the most requests. */
   readonly accountSettings: PageViewCount
+  /** Each section's most requests. */
+  readonly accountSettingsBySection: Readonly<Record<AccountSection, number>>
 }
 
 /** A signed-up user's tokens, from the backend itself (as the browser would have them). */
@@ -93,6 +98,16 @@ export const runSsrPages = async (proxy: CountingProxy, backendUrl: string): Pro
     if (stack.sessionUser === null) throw new Error("the benchmark's session was not read as signed in")
     return stack
   }
+  const bySection: Partial<Record<AccountSection, number>> = {}
+  let worstSection: PageViewCount = { maxRequests: 0, lastView: {} }
+  for (const section of ACCOUNT_SECTIONS) {
+    const count = await view(async () => {
+      const stack = await signedIn()
+      return Promise.all([stack.snapshot(), stack.handlerPageData(`account-settings?section=${section}`)])
+    })
+    bySection[section] = count.maxRequests
+    if (count.maxRequests >= worstSection.maxRequests) worstSection = count
+  }
   return {
     sessionOnly: await view(async () => (await signedIn()).sessionUser),
     fullUser: await view(async () => (await signedIn()).snapshot()),
@@ -100,9 +115,7 @@ export const runSsrPages = async (proxy: CountingProxy, backendUrl: string): Pro
       const stack = await signedIn()
       return Promise.all([stack.snapshot(), stack.prefetch([teamsQuery])])
     }),
-    accountSettings: await view(async () => {
-      const stack = await signedIn()
-      return Promise.all([stack.snapshot(), stack.handlerPageData("account-settings")])
-    })
+    accountSettings: worstSection,
+    accountSettingsBySection: bySection as Record<AccountSection, number>
   }
 }

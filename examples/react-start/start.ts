@@ -5,9 +5,12 @@
  *
  *   node --import tsx examples/react-start/start.ts [--port 3000]
  */
+import { fileURLToPath } from "node:url"
 import { createServer, type ViteDevServer } from "vite"
 import { type RunningLocalBackend, startLocalBackend } from "../../backend/src/index.js"
-import { reactStartViteConfig } from "./vite.config.js"
+
+/** The example's config with `stackfx` resolved to the repository's sources (vite.sources.config.ts). */
+const configFile = fileURLToPath(new URL("vite.sources.config.ts", import.meta.url))
 
 const HOST = "127.0.0.1"
 
@@ -41,7 +44,8 @@ const main = async (): Promise<void> => {
     process.env["STACK_PROJECT_ID"] = localBackend.demoProject.id
     process.env["STACK_PUBLISHABLE_CLIENT_KEY"] = localBackend.demoProject.publishableClientKey
     process.env["STACK_SECRET_SERVER_KEY"] = localBackend.demoProject.secretServerKey
-    vite = await createServer({ configFile: false, ...reactStartViteConfig({ port }), logLevel: "warn" })
+    // The config is read now, after the environment above is set: its `define` hands the browser the backend.
+    vite = await createServer({ configFile, server: { port }, logLevel: "warn" })
     await vite.listen()
   } catch (error) {
     console.error("the example could not start:", error instanceof Error ? error.message : error)

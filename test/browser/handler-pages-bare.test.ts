@@ -99,7 +99,7 @@ describe("the handler pages in an app without a stylesheet", () => {
     assert.strictEqual(await page.evaluate(() => document.activeElement?.tagName), "H1")
 
     // A page reached otherwise (typed address, a link) leaves focus alone.
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=account")
     await heading.waitFor()
     assert.strictEqual(await page.evaluate(() => document.activeElement?.tagName), "BODY")
 
@@ -126,6 +126,13 @@ describe("the handler pages in an app without a stylesheet", () => {
     await verify.waitFor()
     assert.strictEqual(await verify.innerText(), "Verify")
     await emails.getByRole("button", { name: `Make primary: ${second}` }).waitFor()
+    assert.deepStrictEqual(await page.evaluate(labelNotInName, ".stackfx-card"), [])
+    assert.deepStrictEqual(await page.evaluate(lowContrastText, ".stackfx-card"), [])
+    // The teams section, by the page's navigation (no router: the provider's navigation).
+    await page
+      .getByRole("navigation", { name: "Account settings sections" })
+      .getByRole("link", { name: "Teams" })
+      .click()
     const teams = page.getByRole("region", { name: "Teams" })
     await teams
       .getByRole("button", { name: /^API keys of / })

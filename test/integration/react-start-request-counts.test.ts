@@ -16,7 +16,15 @@ import { tokenSetCookies } from "../../src/services/session/token-store-cookie.j
 import { Teams } from "../../src/services/generated/teams.js"
 import { serverTier } from "../../src/layers/server.js"
 import { RequestAuth } from "../../src/services/app-server/request-auth.js"
-import { permissionsQuery } from "../../src/react/queries.js"
+import {
+  activeSessionsQuery,
+  contactChannelsQuery,
+  oauthProvidersQuery,
+  permissionsQuery,
+  receivedTeamInvitationsQuery,
+  teamsQuery
+} from "../../src/react/queries.js"
+import { ACCOUNT_SECTIONS } from "../../src/react/handler/account/sections.js"
 import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()
@@ -103,27 +111,61 @@ describe("a server-rendered request's backend requests", () => {
     assert.strictEqual(fullUser.value.again, fullUser.value.once)
     assert.strictEqual(fullUser.value.later, fullUser.value.snapshot)
 
-    const settings = await counted(async () => {
-      const stack = await Effect.runPromise(requests.resolve(request(cookie).incoming))
-      const [snapshot, data] = await Promise.all([stack.snapshot(), stack.handlerPageData("account-settings")])
-      return { snapshot, data }
-    })
-    assert.isTrue(settings.value.data.signedIn)
-    assert.notProperty(settings.counts, "GET /api/v1/projects/current")
-    assert.isAtMost(total(settings.counts), ACCOUNT_SETTINGS_REQUESTS, JSON.stringify(settings.counts))
+    for (const section of ["", ...ACCOUNT_SECTIONS.map((name) => `?section=${name}`)]) {
+      const settings = await counted(async () => {
+        const stack = await Effect.runPromise(requests.resolve(request(cookie).incoming))
+        const [snapshot, data] = await Promise.all([
+          stack.snapshot(),
+          stack.handlerPageData(`account-settings${section}`)
+        ])
+        return { snapshot, data }
+      })
+      assert.isTrue(settings.value.data.signedIn)
+      assert.notProperty(settings.counts, "GET /api/v1/projects/current")
+      assert.isAtMost(
+        total(settings.counts),
+        ACCOUNT_SETTINGS_REQUESTS,
+        `${section}: ${JSON.stringify(settings.counts)}`
+      )
+    }
   })
 
-  it("npm run bench's figures: 0 requests for a page that reads the session, 1 for the full user, a few for account settings", async () => {
+  it("account settings: the server seeds the lists of the section shown, under the keys the page's queries read", async () => {
+    const requests = makeStackRequests(behindProxy(), makeSharedRefreshes())
+    const cookie = cookieHeader(await backend.signUp(backend.internal()))
+    const stack = await Effect.runPromise(requests.resolve(request(cookie).incoming))
+    const keysOf = async (route: string) =>
+      (await stack.handlerPageData(route)).seeds.map((seed) => JSON.stringify(seed.key)).sort()
+    const sorted = (keys: ReadonlyArray<unknown>) => keys.map((key) => JSON.stringify(key)).sort()
+    assert.deepStrictEqual(
+      await keysOf("account-settings"),
+      sorted([contactChannelsQuery.key, oauthProvidersQuery.key])
+    )
+    // A section the page does not know shows the first one, and the server seeds that one's lists.
+    assert.deepStrictEqual(await keysOf("account-settings?section=nope"), await keysOf("account-settings"))
+    assert.deepStrictEqual(await keysOf("/account-settings/?section=security"), sorted([activeSessionsQuery.key]))
+    assert.includeMembers(
+      await keysOf("account-settings?section=teams"),
+      sorted([receivedTeamInvitationsQuery.key, teamsQuery.key])
+    )
+    assert.deepStrictEqual(await keysOf("account-settings?section=account"), [])
+  })
+
+  it("npm run bench's figures: 0 requests for a page that reads the session, 1 for the full user, at most 4 for account settings", async () => {
     const pages = await runSsrPages(proxy, backend.localBackend().url)
     assert.strictEqual(pages.sessionOnly.maxRequests, 0)
     assert.strictEqual(pages.fullUser.maxRequests, 1)
     assert.strictEqual(pages.dashboard.maxRequests, 2)
-    // The demo project offers user and team API keys: two lists more than ACCOUNT_SETTINGS_REQUESTS's.
-    assert.isAtMost(
-      pages.accountSettings.maxRequests,
-      ACCOUNT_SETTINGS_REQUESTS + 2,
-      JSON.stringify(pages.accountSettings)
-    )
+    // The demo project offers user and team API keys: the teams section reads the team permissions too.
+    assert.isAtMost(pages.accountSettings.maxRequests, ACCOUNT_SETTINGS_REQUESTS, JSON.stringify(pages))
+    assert.deepStrictEqual(pages.accountSettingsBySection, {
+      profile: 3,
+      security: 2,
+      notifications: 2,
+      "api-keys": 2,
+      teams: 4,
+      account: 1
+    })
   })
 
   it("lists the user's permissions in every team in one request, each team's seed what its own query loads", async () => {
@@ -149,7 +191,7 @@ describe("a server-rendered request's backend requests", () => {
         stack.run(Effect.flatMap(Teams, (service) => service.create({ displayName: `${name} team` })))
       )
     )
-    const { value: data, counts } = await counted(() => stack.handlerPageData("account-settings"))
+    const { value: data, counts } = await counted(() => stack.handlerPageData("account-settings?section=teams"))
     assert.strictEqual(counts["GET /api/v1/team-permissions"], 1)
     const byKey = new Map(data.seeds.map((seed) => [JSON.stringify(seed.key), seed.value]))
     const ownQueries = await stack.prefetch(teams.map((team) => permissionsQuery(team.id)))
@@ -241,8 +283,7 @@ describe("a server-rendered request's backend requests", () => {
 })
 
 /**
- * Account settings' first render: the user, and each list its sections show (contact channels, sessions,
- * notification preferences, linked logins, invitations received, teams), one request each: the API has no
- * request that answers two of them, and the server sends them all at once.
+ * Account settings' first render, one section at a time: the user and the section's lists, at most three (the
+ * teams section: invitations received, teams, the permissions in every team), sent at once.
  */
-const ACCOUNT_SETTINGS_REQUESTS = 7
+const ACCOUNT_SETTINGS_REQUESTS = 4

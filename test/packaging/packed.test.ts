@@ -28,6 +28,9 @@ import { CHROMIUM_PATH } from "../browser/support/harness.js"
 import { installLines, readmeBlocks, readmeSection } from "./readme-blocks.js"
 import { childEnv, run, waitForLine } from "./run.js"
 import { serveStatic } from "./serve-static.js"
+import { startCountingProxy } from "../../bench/proxy.js"
+import { DEMO_PROJECT_KEYS } from "../../src/domain/local-keys.js"
+import { tokenSetCookies } from "../../src/services/session/token-store-cookie.js"
 
 const repo = new URL("../../", import.meta.url).pathname
 const rootManifest = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as {
@@ -207,6 +210,8 @@ let work = ""
 let stackfxTarball = ""
 let backendTarball = ""
 const appDir = () => join(work, "app")
+/** The TanStack Start app: the example's files in a folder of the app (its node_modules). */
+const startDir = () => join(appDir(), "start")
 const scriptDir = () => join(work, "script")
 /** The packed backend, started as the quick start says, in the script's folder. */
 let backend: ChildProcess | undefined
@@ -448,22 +453,20 @@ describe("the packed packages", () => {
     assert.strictEqual(admin.stdout, "stackfx demo true\n")
   }, 120_000)
 
-  it("build a fresh TanStack Start app (the example's sources) whose browser bundle holds no server code", async () => {
-    // A folder of the same app (same node_modules): the example's routes, middlewares and server functions.
-    const start = join(appDir(), "start")
+  it("build a fresh TanStack Start app (the example's sources and its own Vite config) whose browser bundle holds no server code", async () => {
+    // A folder of the same app (same node_modules): the example's routes, middlewares, server functions and
+    // vite.config.ts, as an app copies them (stackfx resolves as installed).
+    const start = startDir()
     await cp(join(repo, "examples", "react-start", "src"), join(start, "src"), {
       recursive: true,
       filter: (source) => !source.endsWith("routeTree.gen.ts")
     })
-    await writeFile(
-      join(start, "vite.config.js"),
-      [
-        `import { tanstackStart } from "@tanstack/react-start/plugin/vite"`,
-        `import react from "@vitejs/plugin-react"`,
-        `export default { plugins: [tanstackStart(), react()], logLevel: "error" }`
-      ].join("\n")
-    )
-    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build"], { cwd: start })
+    await cp(join(repo, "examples", "react-start", "vite.config.ts"), join(start, "vite.config.ts"))
+    await run(join(appDir(), "node_modules", ".bin", "vite"), ["build", "--logLevel", "error"], {
+      cwd: start,
+      // NODE_ENV: vitest sets it to "test", which would build React for development.
+      env: childEnv({ NODE_ENV: "production" })
+    })
     const clientAssets = join(start, "dist", "client", "assets")
     const client = await Promise.all(
       (await readdir(clientAssets))
@@ -480,6 +483,60 @@ describe("the packed packages", () => {
     const server = await readdir(join(start, "dist", "server"), { recursive: true })
     assert.isTrue(server.some((name) => name.endsWith(".js")))
   }, 180_000)
+
+  it("serve that Start app's production build: a signed-in page rendered by its server, behind a proxy named by STACK_ACCEPTED_ISSUER_BASE_URLS", async () => {
+    // The browser signed up at the backend's own URL; the app's server reaches it through a proxy, so the
+    // tokens' issuer is another URL than the server's: the variable says it is the same backend.
+    const proxy = await startCountingProxy(backendUrl)
+    const preview = spawn(
+      join(appDir(), "node_modules", ".bin", "vite"),
+      ["preview", "--port", "0", "--host", "127.0.0.1"],
+      {
+        cwd: startDir(),
+        env: childEnv({
+          NODE_ENV: "production",
+          STACK_API_URL: proxy.url,
+          STACK_ACCEPTED_ISSUER_BASE_URLS: backendUrl
+        }),
+        stdio: ["ignore", "pipe", "pipe"]
+      }
+    )
+    try {
+      const appUrl = (await waitForLine(preview, /(http:\/\/127\.0\.0\.1:\d+)/, 60_000))[1] ?? ""
+      const email = `start-${Date.now()}@example.com`
+      const signUp = await fetch(`${backendUrl}/api/v1/auth/password/sign-up`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-stack-project-id": DEMO_PROJECT_KEYS.projectId,
+          "x-stack-access-type": "client",
+          "x-stack-publishable-client-key": DEMO_PROJECT_KEYS.publishableClientKey
+        },
+        body: JSON.stringify({ email, password: "correct horse battery staple" })
+      })
+      assert.strictEqual(signUp.status, 200)
+      const tokens = (await signUp.json()) as { readonly access_token: string; readonly refresh_token: string }
+      const cookie = tokenSetCookies(
+        DEMO_PROJECT_KEYS.projectId,
+        { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
+        { secure: false }
+      )
+        .map((line) => line.split(";")[0] ?? "")
+        .filter((pair) => !pair.endsWith("="))
+        .join("; ")
+      const page = await fetch(`${appUrl}/dashboard`, { headers: { cookie }, redirect: "manual" })
+      // React separates adjacent text with an empty comment.
+      const html = (await page.text()).replaceAll("<!-- -->", "")
+      assert.strictEqual(page.status, 200, html.slice(0, 500))
+      assert.include(html, `Welcome, ${email}`)
+      // The server read the user through the proxy; no cookie was cleared.
+      assert.isAbove(proxy.total(), 0)
+      assert.notMatch(page.headers.get("set-cookie") ?? "", /Max-Age=0/i)
+    } finally {
+      preview.kill("SIGTERM")
+      await proxy.close()
+    }
+  }, 90_000)
 
   it("run a testing-kit test (stackfx-backend/testing) with vitest in the fresh app", async () => {
     // Its body was type-checked above with the README's examples (src/kit-sign-in.ts).

@@ -9,6 +9,8 @@ export function HandlerLink(props: {
   readonly href: string
   readonly children: ReactNode
   readonly button?: boolean
+  /** The link to the page being shown (a navigation's current item). */
+  readonly current?: boolean
 }): ReactNode {
   const app = useHandlerApp()
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -29,6 +31,7 @@ export function HandlerLink(props: {
       className={props.button === true ? "stackfx-button" : "stackfx-link"}
       data-variant={props.button === true ? "secondary" : undefined}
       href={props.href}
+      aria-current={props.current === true ? "page" : undefined}
       onClick={onClick}
     >
       {props.children}

@@ -1,59 +1,58 @@
 /**
  * Each handler page behind a dynamic import, so an app's bundler puts every page in a chunk of its own and
  * a visitor of sign-in never loads account settings; the frame around them (../frame.tsx) too, so an app
- * that only shows the user button loads none of it. `lazyRouteComponent` suspends until the chunk is there
- * and has a `preload` the router runs before it shows the page (see ../routes.tsx).
+ * that only shows the user button loads none of it. `lazyComponent` (./lazy-page.ts) suspends until the chunk is
+ * there and has a `preload` the router runs before it shows the page (see ../routes.tsx).
  *
  * Each call is marked pure so that a bundle without the handler drops the table: a call at module level is
  * otherwise kept for its effects. Nothing the pages import may be imported from here or from the modules
  * that import this one: the bundler loads with the app's first page whatever the entry reaches statically
  * and any lazy page uses.
  */
-import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router"
 import { createElement, type ReactNode } from "react"
 import type { HandlerRoute } from "../../domain/handler-routes.js"
 import type { HandlerPageProps } from "./frame.js"
+import { type LazyComponent, lazyComponent } from "./lazy-page.js"
 
-export const lazyPages: { readonly [K in HandlerRoute]: RouteComponent } = {
-  "sign-in": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-in.js"), "SignInPage"),
-  "sign-up": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-up.js"), "SignUpPage"),
-  "sign-out": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/sign-out.js"), "SignOutPage"),
-  "email-verification": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/email-verification.js"),
-    "EmailVerificationPage"
+export const lazyPages: { readonly [K in HandlerRoute]: LazyComponent<{}> } = {
+  "sign-in": /* @__PURE__ */ lazyComponent(() => import("./pages/sign-in.js").then((module) => module.SignInPage)),
+  "sign-up": /* @__PURE__ */ lazyComponent(() => import("./pages/sign-up.js").then((module) => module.SignUpPage)),
+  "sign-out": /* @__PURE__ */ lazyComponent(() => import("./pages/sign-out.js").then((module) => module.SignOutPage)),
+  "email-verification": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/email-verification.js").then((module) => module.EmailVerificationPage)
   ),
-  "password-reset": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/password-reset.js"), "PasswordResetPage"),
-  "forgot-password": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/forgot-password.js"),
-    "ForgotPasswordPage"
+  "password-reset": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/password-reset.js").then((module) => module.PasswordResetPage)
   ),
-  "oauth-callback": /* @__PURE__ */ lazyRouteComponent(() => import("./pages/oauth-callback.js"), "OAuthCallbackPage"),
-  "magic-link-callback": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/magic-link-callback.js"),
-    "MagicLinkCallbackPage"
+  "forgot-password": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/forgot-password.js").then((module) => module.ForgotPasswordPage)
   ),
-  "account-settings": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/account-settings.js"),
-    "AccountSettingsPage"
+  "oauth-callback": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/oauth-callback.js").then((module) => module.OAuthCallbackPage)
   ),
-  error: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/error.js"), "ErrorPage"),
-  "team-invitation": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/team-invitation.js"),
-    "TeamInvitationPage"
+  "magic-link-callback": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/magic-link-callback.js").then((module) => module.MagicLinkCallbackPage)
   ),
-  "cli-auth-confirm": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/cli-auth-confirm.js"),
-    "CliAuthConfirmPage"
+  "account-settings": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/account-settings.js").then((module) => module.AccountSettingsPage)
   ),
-  "agent-auth-confirm": /* @__PURE__ */ lazyRouteComponent(
-    () => import("./pages/agent-auth-confirm.js"),
-    "AgentAuthConfirmPage"
+  error: /* @__PURE__ */ lazyComponent(() => import("./pages/error.js").then((module) => module.ErrorPage)),
+  "team-invitation": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/team-invitation.js").then((module) => module.TeamInvitationPage)
   ),
-  onboarding: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/onboarding.js"), "OnboardingPage"),
-  mfa: /* @__PURE__ */ lazyRouteComponent(() => import("./pages/mfa.js"), "MfaPage")
+  "cli-auth-confirm": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/cli-auth-confirm.js").then((module) => module.CliAuthConfirmPage)
+  ),
+  "agent-auth-confirm": /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/agent-auth-confirm.js").then((module) => module.AgentAuthConfirmPage)
+  ),
+  onboarding: /* @__PURE__ */ lazyComponent(() =>
+    import("./pages/onboarding.js").then((module) => module.OnboardingPage)
+  ),
+  mfa: /* @__PURE__ */ lazyComponent(() => import("./pages/mfa.js").then((module) => module.MfaPage))
 }
 
-const LazyFrame = /* @__PURE__ */ lazyRouteComponent(() => import("./frame.js"), "HandlerFrame")
+const LazyFrame = /* @__PURE__ */ lazyComponent(() => import("./frame.js").then((module) => module.HandlerFrame))
 
 /** The page in its frame, both loaded on first use; suspends meanwhile. Keyed by URL: a new link starts fresh. */
 export function LazyHandlerPage(props: HandlerPageProps): ReactNode {
@@ -63,6 +62,4 @@ export function LazyHandlerPage(props: HandlerPageProps): ReactNode {
 
 /** Loads the frame and the page `page` (the router awaits it before it shows the page). */
 export const preloadHandlerPage = (page: HandlerRoute | undefined): Promise<void> =>
-  Promise.all([LazyFrame.preload?.(), page === undefined ? undefined : lazyPages[page].preload?.()]).then(
-    () => undefined
-  )
+  Promise.all([LazyFrame.preload(), page === undefined ? undefined : lazyPages[page].preload()]).then(() => undefined)

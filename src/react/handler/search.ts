@@ -10,6 +10,7 @@
  */
 import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/handler-routes.js"
 import { AFTER_AUTH_RETURN_TO_PARAM } from "../../services/navigation/redirects.js"
+import { ACCOUNT_SECTION_PARAM } from "./account/sections.js"
 
 /** The parameters each page reads; the OAuth callback's `code` and `state` are read from its URL by the flow. */
 export const HANDLER_SEARCH_PARAMS = {
@@ -21,7 +22,7 @@ export const HANDLER_SEARCH_PARAMS = {
   "forgot-password": [],
   "oauth-callback": ["code", "state", "error", "error_description"],
   "magic-link-callback": ["code", AFTER_AUTH_RETURN_TO_PARAM],
-  "account-settings": [],
+  "account-settings": [ACCOUNT_SECTION_PARAM],
   error: ["errorCode", "message", "details", "error", "error_description"],
   "team-invitation": ["code"],
   "cli-auth-confirm": ["login_code"],

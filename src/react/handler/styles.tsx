@@ -110,6 +110,7 @@ export const handlerCss = `
 .stackfx-button[data-block] { width: 100%; }
 .stackfx-button:disabled { opacity: .6; cursor: progress; }
 .stackfx-link { color: inherit; text-decoration: underline; text-underline-offset: 2px; }
+.stackfx-link[aria-current="page"] { font-weight: 600; text-decoration: none; }
 .stackfx-stack > .stackfx-link { align-self: flex-start; font-size: .875rem; }
 .stackfx-alert {
   margin: .75rem 0 0;

@@ -1,8 +1,8 @@
 /**
  * What each handler page reads in its first render beyond the snapshot (the user and the project), loaded on the
  * server for the request's session so the page renders there in full and hydrates without a request. Account
- * settings reads its sections' lists, and the team permissions that decide whether a team shows its API keys;
- * onboarding reads the restricted user. The other pages read only the snapshot; a page's actions (a code
+ * settings reads the lists of the section shown (the teams' with the team permissions that decide whether a team
+ * shows its API keys); onboarding reads the restricted user. The other pages read only the snapshot; a page's actions (a code
  * checked, a link verified) run in the browser once it is live.
  *
  * Server code (the Start server entry): the queries are the client's own (../queries.ts), run in a client tier
@@ -27,6 +27,7 @@ import {
   userApiKeysQuery
 } from "../queries.js"
 import type { SeedValue, StackSeed } from "./snapshot.js"
+import { type AccountSection, requestedSection, shownSection } from "../handler/account/sections.js"
 
 /** A query whose answer may be handed to the browser. */
 export type SeedableQuery = StackQuery<unknown, unknown, ClientServices>
@@ -66,40 +67,59 @@ const permissionSeeds = (
   }))
 
 /**
- * Account settings: its sections' lists and the user's teams, all at once; when the project offers team API
- * keys, each team's permissions too, from one listing for every team (`allTeamPermissions`, the server's) beside
- * the others, or else one request per team once the teams are known.
+ * The user's teams and, when the project offers team API keys, each team's permissions: from one listing for
+ * every team (`allTeamPermissions`, the server's) beside the teams, or else one request per team once the teams
+ * are known.
  */
-const accountSettings = (
+const teamsWithPermissions = (
   project: ClientProject,
   allTeamPermissions: Effect.Effect<ReadonlyArray<TeamPermission>, unknown> | undefined
 ) =>
   Effect.gen(function* () {
-    const config = project.config
-    const together = config.allowTeamApiKeys ? allTeamPermissions : undefined
-    const [lists, teams, granted] = yield* Effect.all(
-      [
-        loadSeeds([
-          contactChannelsQuery,
-          activeSessionsQuery,
-          notificationPreferencesQuery,
-          oauthProvidersQuery,
-          receivedTeamInvitationsQuery,
-          ...(config.allowUserApiKeys ? [userApiKeysQuery()] : [])
-        ]),
-        Effect.exit(teamsQuery.load),
-        together === undefined ? Effect.succeed(undefined) : Effect.option(together)
-      ],
+    const withKeys = project.config.allowTeamApiKeys
+    const together = withKeys ? allTeamPermissions : undefined
+    const [teams, granted] = yield* Effect.all(
+      [Effect.exit(teamsQuery.load), together === undefined ? Effect.succeed(undefined) : Effect.option(together)],
       { concurrency: "unbounded" }
     )
-    if (teams._tag === "Failure") return lists
-    const permissions = !config.allowTeamApiKeys
+    if (teams._tag === "Failure") return []
+    const permissions = !withKeys
       ? []
       : granted !== undefined && Option.isSome(granted)
         ? permissionSeeds(teams.value, granted.value)
         : yield* loadSeeds(teams.value.map((team) => permissionsQuery(team.id)))
-    return [...lists, { key: teamsQuery.key, value: teams.value as SeedValue }, ...permissions]
+    return [{ key: teamsQuery.key, value: teams.value as SeedValue }, ...permissions]
   })
+
+/**
+ * Account settings: the lists the section shown (../handler/account/sections.ts) reads, all at once (with the
+ * user, at most four requests).
+ */
+const accountSettings = (
+  project: ClientProject,
+  section: AccountSection,
+  allTeamPermissions: Effect.Effect<ReadonlyArray<TeamPermission>, unknown> | undefined
+): Effect.Effect<ReadonlyArray<StackSeed>, never, ClientServices> => {
+  switch (section) {
+    case "profile":
+      return loadSeeds([contactChannelsQuery, oauthProvidersQuery])
+    case "security":
+      return loadSeeds([activeSessionsQuery])
+    case "notifications":
+      return loadSeeds([notificationPreferencesQuery])
+    case "api-keys":
+      return loadSeeds([userApiKeysQuery()])
+    case "teams":
+      return Effect.map(
+        Effect.all([loadSeeds([receivedTeamInvitationsQuery]), teamsWithPermissions(project, allTeamPermissions)], {
+          concurrency: "unbounded"
+        }),
+        ([invitations, teams]) => [...invitations, ...teams]
+      )
+    case "account":
+      return Effect.succeed([])
+  }
+}
 
 /** What the request's snapshot already says. */
 export interface HandlerPageContext {
@@ -115,20 +135,23 @@ export interface HandlerPageContext {
 }
 
 /**
- * The answers handler page `route` (`"account-settings"`, as `StackHandler`'s `route`) reads in its first
- * render for the request's session.
+ * The answers handler page `route` (`"account-settings"`, as `StackHandler`'s `route`, with the page's query
+ * when it names a section: `"account-settings?section=teams"`) reads in its first render for the request's
+ * session.
  */
 export const handlerPageSeeds = (
   route: string,
   { project, signedIn, allTeamPermissions }: HandlerPageContext
 ): Effect.Effect<ReadonlyArray<StackSeed>, never, ClientServices> =>
   Effect.gen(function* () {
-    switch (route.replace(/^\/+|\/+$/g, "")) {
+    switch (route.replace(/\?.*$/, "").replace(/^\/+|\/+$/g, "")) {
       case "account-settings": {
         // Nobody signed in: the page asks them to sign in, and reads nothing more.
         if (!signedIn) return []
         const known = project === undefined ? yield* Effect.option(projectQuery.load) : Option.some(project)
-        return Option.isSome(known) ? yield* accountSettings(known.value, allTeamPermissions) : []
+        if (Option.isNone(known)) return []
+        const section = shownSection(requestedSection(route), known.value.config)
+        return yield* accountSettings(known.value, section, allTeamPermissions)
       }
       case "onboarding":
         return yield* loadSeeds([restrictedUserQuery])

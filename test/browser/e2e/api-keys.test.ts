@@ -43,7 +43,7 @@ describe("API keys in account settings", () => {
     await signUp(page, freshEmail("kim"), password)
     await expectHome(page, true)
 
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=api-keys")
     const section = page.getByRole("region", { name: "API keys" })
     await section.getByText("No API keys yet.").waitFor()
     await section.getByLabel("Description").fill("Laptop CLI")
@@ -92,7 +92,7 @@ describe("API keys in account settings", () => {
     await signUp(page, freshEmail("tam"), password)
     await expectHome(page, true)
 
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=teams")
     const teams = page.getByRole("region", { name: "Teams" })
     await teams.getByLabel("Team name").fill("Keyholders")
     await teams.getByRole("button", { name: "Create team" }).click()

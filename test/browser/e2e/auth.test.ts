@@ -91,7 +91,7 @@ describe("a person in the demo", () => {
   }, 60_000)
 
   it("turns on TOTP and signs in again with a code", async () => {
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=security")
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click()
     totpSecret = await page.getByTestId("totp-secret").innerText()
     assert.match(await page.getByTestId("totp-uri").innerText(), new RegExp(`^otpauth://totp/.*secret=${totpSecret}`))
@@ -156,7 +156,7 @@ describe("a person in the demo", () => {
         automaticPresenceSimulation: true
       }
     })
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=security")
     await page.getByRole("button", { name: "Register a passkey" }).click()
     await page.getByText("Passkey registered.").waitFor()
     await page.getByText("Passkey sign-in is on for this account.").waitFor()

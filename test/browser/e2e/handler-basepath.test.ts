@@ -134,6 +134,17 @@ describe("handler pages under the router basepath /app", () => {
     // A reload keeps the page: the address bar holds the full path.
     await page.reload()
     await expectAccountSettings(page)
+    // The page's sections are links below the basepath too, and a reload keeps the section.
+    const security = page
+      .getByRole("navigation", { name: "Account settings sections" })
+      .getByRole("link", { name: "Security" })
+    assert.strictEqual(await security.getAttribute("href"), "/app/handler/account-settings?section=security")
+    await security.click()
+    await page.getByRole("heading", { name: "Active sessions" }).waitFor()
+    await page.reload()
+    await expectAccountSettings(page)
+    assert.strictEqual(new URL(page.url()).searchParams.get("section"), "security")
+    await page.getByRole("heading", { name: "Active sessions" }).waitFor()
     assert.deepStrictEqual(errors, [])
     await context.close()
   }, 90_000)

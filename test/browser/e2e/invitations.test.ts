@@ -54,7 +54,7 @@ describe("team invitations in account settings", () => {
     const page = await person.newPage()
     await fillSignIn(page, email, password)
     await expectHome(page, true)
-    await page.goto("/handler/account-settings")
+    await page.goto("/handler/account-settings?section=teams")
 
     const section = page.getByRole("region", { name: "Team invitations" })
     const list = section.getByRole("list", { name: "Team invitations" })

@@ -1,7 +1,8 @@
 /**
- * account-settings: profile, email addresses, password, two-factor authentication, passkey, linked logins, API keys
- * (when the project allows them), active sessions, e-mail notifications, the team invitations received, teams (with
- * their API keys), signing out and, when the project allows it, deleting the account. A visitor is sent to sign in
+ * account-settings, one section at a time (`?section=`, ../account/sections.ts): profile (name, e-mail addresses,
+ * linked logins), security (password, two-factor authentication, passkey, active sessions), e-mail notifications,
+ * API keys (when the project allows them), teams (the invitations received, the teams with their API keys) and
+ * the account (signing out and, when the project allows it, deleting the account). A visitor is sent to sign in
  * and brought back here afterwards.
  */
 import { type ReactNode, Suspense, useState } from "react"
@@ -23,8 +24,36 @@ import { TeamsSection } from "../account/teams.js"
 import { TwoFactorSection } from "../account/two-factor.js"
 import { RedirectStatus, useRedirect } from "../redirect.js"
 import { Card } from "../ui.js"
-import { useAction } from "../use-action.js"
+import { useAction, useHandlerApp } from "../use-action.js"
+import { useQueryParam } from "../context.js"
+import { HandlerLink } from "../handler-link.js"
+import {
+  ACCOUNT_SECTION_PARAM,
+  type AccountSection,
+  offeredSections,
+  SECTION_TITLES,
+  sectionHref,
+  shownSection
+} from "../account/sections.js"
 import { Loading, SignInFirst, userLabel } from "../page-shared.js"
+
+/** The navigation between the sections: links, so each section has its own URL (and a server renders it). */
+function SectionNav(props: { readonly sections: ReadonlyArray<AccountSection>; readonly shown: AccountSection }) {
+  const app = useHandlerApp()
+  return (
+    <nav className="stackfx-row" aria-label="Account settings sections">
+      {props.sections.map((section) => (
+        <HandlerLink
+          key={section}
+          href={sectionHref(app.urls.accountSettings, section)}
+          current={section === props.shown}
+        >
+          {SECTION_TITLES[section]}
+        </HandlerLink>
+      ))}
+    </nav>
+  )
+}
 
 function Settings(props: {
   readonly deletion: AccountDeletion
@@ -33,23 +62,41 @@ function Settings(props: {
 }): ReactNode {
   const user = useUser()
   const project = useProject()
+  const requested = useQueryParam(ACCOUNT_SECTION_PARAM)
   if (user === null) return props.leaving ? <Loading /> : <SignInFirst />
   const config = project.config
+  const shown = shownSection(requested, config)
   return (
     <Card title="Account settings" subtitle={`Signed in as ${userLabel(user)}.`} wide>
-      <ProfileSection user={user} />
-      <EmailsSection />
-      {config.credentialEnabled ? <PasswordSection user={user} /> : null}
-      <TwoFactorSection user={user} />
-      {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
-      {config.allowUserApiKeys ? <ApiKeysSection /> : null}
-      <SessionsSection />
-      <NotificationsSection />
-      <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
-      <InvitationsSection />
-      <TeamsSection />
-      <SignOutSection signOut={props.signOut} />
-      {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
+      <SectionNav sections={offeredSections(config)} shown={shown} />
+      {shown === "profile" ? (
+        <>
+          <ProfileSection user={user} />
+          <EmailsSection />
+          <LinkedLoginsSection user={user} providers={config.enabledOauthProviders.map((provider) => provider.id)} />
+        </>
+      ) : shown === "security" ? (
+        <>
+          {config.credentialEnabled ? <PasswordSection user={user} /> : null}
+          <TwoFactorSection user={user} />
+          {config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+          <SessionsSection />
+        </>
+      ) : shown === "notifications" ? (
+        <NotificationsSection />
+      ) : shown === "api-keys" ? (
+        <ApiKeysSection />
+      ) : shown === "teams" ? (
+        <>
+          <InvitationsSection />
+          <TeamsSection />
+        </>
+      ) : (
+        <>
+          <SignOutSection signOut={props.signOut} />
+          {config.clientUserDeletionEnabled ? <DeleteAccountSection deletion={props.deletion} /> : null}
+        </>
+      )}
     </Card>
   )
 }

@@ -8,12 +8,21 @@ import { preloadStackHandler, StackHandler } from "stackfx/react/handler"
 import { useStackPageData } from "stackfx/react-start"
 import { getHandlerPageData } from "../../session"
 
+/** The one query parameter the server's page data depends on: the section account settings shows. */
+const sectionOf = (search: Record<string, unknown>): { readonly section?: string } =>
+  typeof search["section"] === "string" ? { section: search["section"] } : {}
+
 export const Route = createFileRoute("/handler/$")({
+  validateSearch: sectionOf,
+  loaderDeps: ({ search }) => ({ section: search.section }),
   // The page's code too: the server's first answer then holds the page, not its loading card.
-  loader: async ({ params }) => {
+  loader: async ({ params, deps }) => {
+    const route = params._splat ?? ""
     const [data] = await Promise.all([
-      getHandlerPageData({ data: params._splat ?? "" }),
-      preloadStackHandler(params._splat ?? "")
+      getHandlerPageData({
+        data: deps.section === undefined ? route : `${route}?section=${encodeURIComponent(deps.section)}`
+      }),
+      preloadStackHandler(route)
     ])
     return data
   },
