@@ -20,7 +20,7 @@ import { makeSharedRefreshes } from "../src/react/start/shared-refresh.js"
 import { tokenSetCookies } from "../src/services/session/token-store-cookie.js"
 import type { CountingProxy } from "./proxy.js"
 import { uniqueEmail } from "./util.js"
-import { ACCOUNT_SECTIONS, type AccountSection } from "../src/react/handler/account/sections.js"
+import { ACCOUNT_SECTIONS, type AccountSection } from "../src/react/handler/account-sections.js"
 
 const VIEWS = 5
 

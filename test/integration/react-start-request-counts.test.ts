@@ -24,7 +24,7 @@ import {
   receivedTeamInvitationsQuery,
   teamsQuery
 } from "../../src/react/queries.js"
-import { ACCOUNT_SECTIONS } from "../../src/react/handler/account/sections.js"
+import { ACCOUNT_SECTIONS } from "../../src/react/handler/account-sections.js"
 import { useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend()

@@ -10,7 +10,7 @@
  */
 import { HANDLER_ROUTES, type HandlerRoute } from "../../domain/handler-routes.js"
 import { AFTER_AUTH_RETURN_TO_PARAM } from "../../services/navigation/redirects.js"
-import { ACCOUNT_SECTION_PARAM } from "./account/sections.js"
+import { ACCOUNT_SECTION_PARAM } from "./account-sections.js"
 
 /** The parameters each page reads; the OAuth callback's `code` and `state` are read from its URL by the flow. */
 export const HANDLER_SEARCH_PARAMS = {

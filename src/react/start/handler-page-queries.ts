@@ -27,7 +27,7 @@ import {
   userApiKeysQuery
 } from "../queries.js"
 import type { SeedValue, StackSeed } from "./snapshot.js"
-import { type AccountSection, requestedSection, shownSection } from "../handler/account/sections.js"
+import { type AccountSection, requestedSection, shownSection } from "../handler/account-sections.js"
 
 /** A query whose answer may be handed to the browser. */
 export type SeedableQuery = StackQuery<unknown, unknown, ClientServices>
@@ -92,7 +92,7 @@ const teamsWithPermissions = (
   })
 
 /**
- * Account settings: the lists the section shown (../handler/account/sections.ts) reads, all at once (with the
+ * Account settings: the lists the section shown (../handler/account-sections.ts) reads, all at once (with the
  * user, at most four requests).
  */
 const accountSettings = (

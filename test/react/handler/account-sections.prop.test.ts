@@ -7,7 +7,7 @@ import {
   requestedSection,
   sectionHref,
   shownSection
-} from "../../../src/react/handler/account/sections.js"
+} from "../../../src/react/handler/account-sections.js"
 
 const RUNS = { numRuns: 300 }
 const config = fc.record({ allowUserApiKeys: fc.boolean() })

@@ -34,7 +34,7 @@ import {
   SECTION_TITLES,
   sectionHref,
   shownSection
-} from "../account/sections.js"
+} from "../account-sections.js"
 import { Loading, SignInFirst, userLabel } from "../page-shared.js"
 
 /** The navigation between the sections: links, so each section has its own URL (and a server renders it). */
