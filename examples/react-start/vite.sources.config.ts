@@ -15,7 +15,8 @@ const entries: Readonly<Record<string, string>> = {
   "stackfx/react": "react/index.ts",
   "stackfx/react/handler": "react/handler/index.ts",
   "stackfx/react-start": "react/start/index.ts",
-  "stackfx/react-start/server": "react/start/server.ts"
+  "stackfx/react-start/server": "react/start/server.ts",
+  "stackfx/server": "server/index.ts"
 }
 
 /** The package's public entry points, resolved to the sources. */

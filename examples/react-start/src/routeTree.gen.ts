@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as ApiWebhooksRouteImport } from './routes/api.webhooks'
 import { Route as HandlerSplatRouteImport } from './routes/handler/$'
 import { Route as TeamsTeamIdRouteImport } from './routes/teams.$teamId'
 
@@ -22,6 +23,11 @@ const IndexRoute = IndexRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiWebhooksRoute = ApiWebhooksRouteImport.update({
+  id: '/api/webhooks',
+  path: '/api/webhooks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HandlerSplatRoute = HandlerSplatRouteImport.update({
@@ -38,12 +44,14 @@ const TeamsTeamIdRoute = TeamsTeamIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/dashboard': typeof DashboardRoute
+  '/api/webhooks': typeof ApiWebhooksRoute
   '/handler/$': typeof HandlerSplatRoute
   '/teams/$teamId': typeof TeamsTeamIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/dashboard': typeof DashboardRoute
+  '/api/webhooks': typeof ApiWebhooksRoute
   '/handler/$': typeof HandlerSplatRoute
   '/teams/$teamId': typeof TeamsTeamIdRoute
 }
@@ -51,20 +59,29 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/dashboard': typeof DashboardRoute
+  '/api/webhooks': typeof ApiWebhooksRoute
   '/handler/$': typeof HandlerSplatRoute
   '/teams/$teamId': typeof TeamsTeamIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
+  fullPaths:
+    '/' | '/dashboard' | '/api/webhooks' | '/handler/$' | '/teams/$teamId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
-  id: '__root__' | '/' | '/dashboard' | '/handler/$' | '/teams/$teamId'
+  to: '/' | '/dashboard' | '/api/webhooks' | '/handler/$' | '/teams/$teamId'
+  id:
+    | '__root__'
+    | '/'
+    | '/dashboard'
+    | '/api/webhooks'
+    | '/handler/$'
+    | '/teams/$teamId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DashboardRoute: typeof DashboardRoute
+  ApiWebhooksRoute: typeof ApiWebhooksRoute
   HandlerSplatRoute: typeof HandlerSplatRoute
   TeamsTeamIdRoute: typeof TeamsTeamIdRoute
 }
@@ -83,6 +100,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/webhooks': {
+      id: '/api/webhooks'
+      path: '/api/webhooks'
+      fullPath: '/api/webhooks'
+      preLoaderRoute: typeof ApiWebhooksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/handler/$': {
@@ -105,6 +129,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DashboardRoute: DashboardRoute,
+  ApiWebhooksRoute: ApiWebhooksRoute,
   HandlerSplatRoute: HandlerSplatRoute,
   TeamsTeamIdRoute: TeamsTeamIdRoute,
 }

@@ -4,7 +4,9 @@
  * no layout shift), sign out, and the guard sends a visitor to sign-in on the server and on a client navigation.
  */
 import { type Browser, request as apiRequest } from "playwright-core"
+import { Webhook } from "standardwebhooks"
 import { afterAll, assert, beforeAll, describe, it } from "vitest"
+import { DEMO_WEBHOOK_SECRET } from "../../../src/domain/webhook-endpoint.js"
 import type { RunningLocalBackend } from "../../../backend/src/index.js"
 import { kitLocalBackend } from "../../support/local-backend.js"
 import { demoProjectEnv, launchChromium, type RunningExample, startExample } from "./example-app.js"
@@ -50,6 +52,26 @@ afterAll(async () => {
 })
 
 describe("the TanStack Start example", () => {
+  it("receives a signed webhook in a server route (POST /api/webhooks) and refuses a forged one", async () => {
+    if (example === undefined) throw new Error("not started")
+    const body = JSON.stringify({ type: "team.deleted", data: { id: "0b6c1f3e-8f7d-4c5e-9a7b-2d4e6f8a0c1e" } })
+    const id = "msg_start_example"
+    const at = new Date()
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(DEMO_WEBHOOK_SECRET).sign(id, at, body)
+    }
+    const post = (text: string) => fetch(`${example?.url}/api/webhooks`, { method: "POST", headers, body: text })
+    const accepted = await post(body)
+    assert.strictEqual(accepted.status, 200)
+    assert.deepStrictEqual(await accepted.json(), { received: "team.deleted" })
+    const forged = await post(body.replace("team.deleted", "user.deleted"))
+    assert.strictEqual(forged.status, 400)
+    assert.deepStrictEqual(await forged.json(), { refused: "WebhookSignatureInvalid" })
+  })
+
   it("renders the user and the page's data on the server, hydrates without a request, signs out, and guards", async () => {
     if (browser === undefined || example === undefined || localBackend === undefined) throw new Error("not started")
     const context = await browser.newContext({ baseURL: example.url })
