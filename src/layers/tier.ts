@@ -60,10 +60,16 @@ const envString = (name: string): Config.Config<string | undefined> =>
     Config.map(Option.getOrUndefined)
   )
 
+/** A list in one variable: its items separated by commas or white space (unset: undefined). */
+const envList = (name: string): Config.Config<ReadonlyArray<string> | undefined> =>
+  Config.map(envString(name), (value) => value?.split(/[\s,]+/).filter((item) => item !== ""))
+
 /**
  * `HEXCLAVE_PROJECT_ID`, `HEXCLAVE_PUBLISHABLE_CLIENT_KEY`, `HEXCLAVE_SECRET_SERVER_KEY`,
- * `HEXCLAVE_SUPER_SECRET_ADMIN_KEY` and `HEXCLAVE_API_URL`, each falling back to its old `STACK_*` name,
- * read through effect's `Config` (so a `ConfigProvider` in context replaces the process environment).
+ * `HEXCLAVE_SUPER_SECRET_ADMIN_KEY`, `HEXCLAVE_API_URL` and `HEXCLAVE_ACCEPTED_ISSUER_BASE_URLS` (the other URLs
+ * browsers reach the backend at, separated by commas: their tokens' issuers are accepted too), each falling back
+ * to its old `STACK_*` name, read through effect's `Config` (so a `ConfigProvider` in context replaces the
+ * process environment).
  */
 export const tierOptionsFromEnv = (): Config.Config<AnyTierOptions> =>
   // A function, not a constant: a module-level call would ship effect's Config to every browser bundle.
@@ -72,7 +78,8 @@ export const tierOptionsFromEnv = (): Config.Config<AnyTierOptions> =>
     publishableClientKey: envString("PUBLISHABLE_CLIENT_KEY"),
     secretServerKey: envString("SECRET_SERVER_KEY"),
     superSecretAdminKey: envString("SUPER_SECRET_ADMIN_KEY"),
-    baseUrl: envString("API_URL")
+    baseUrl: envString("API_URL"),
+    acceptedIssuerBaseUrls: envList("ACCEPTED_ISSUER_BASE_URLS")
   })
 
 /**

@@ -308,6 +308,35 @@ describe("configuration from the environment", () => {
     })
   )
 
+  it.effect("reads the accepted issuers' base URLs from one variable, separated by commas or spaces", () =>
+    Effect.gen(function* () {
+      const vars = {
+        HEXCLAVE_PROJECT_ID: "env-project",
+        HEXCLAVE_SECRET_SERVER_KEY: "env-ssk",
+        HEXCLAVE_API_URL: "http://127.0.0.1:8102",
+        HEXCLAVE_ACCEPTED_ISSUER_BASE_URLS: "https://auth.example.com, http://10.0.0.5:8102  http://localhost:8102"
+      }
+      const config = yield* currentConfig.pipe(Effect.provide(serverTierFromEnv().pipe(Layer.provide(env(vars)))))
+      assert.deepStrictEqual(config.acceptedIssuerBaseUrls, [
+        "https://auth.example.com",
+        "http://10.0.0.5:8102",
+        "http://localhost:8102"
+      ])
+      const refused = yield* failureOf(
+        serverTierFromEnv().pipe(
+          Layer.provide(env({ ...vars, HEXCLAVE_ACCEPTED_ISSUER_BASE_URLS: "auth.example.com" }))
+        )
+      )
+      assert.include(refused.message, "auth.example.com")
+      const unset = yield* currentConfig.pipe(
+        Effect.provide(
+          serverTierFromEnv().pipe(Layer.provide(env({ ...vars, HEXCLAVE_ACCEPTED_ISSUER_BASE_URLS: "" })))
+        )
+      )
+      assert.isUndefined(unset.acceptedIssuerBaseUrls)
+    })
+  )
+
   it.effect("a missing variable is a MissingConfiguration naming it", () =>
     Effect.gen(function* () {
       const noProject = yield* failureOf(
