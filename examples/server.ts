@@ -70,16 +70,18 @@ const program = Effect.gen(function* () {
     .pipe(Effect.catchTag("CannotGetOwnUserWithoutUser", stop("listing sessions")))
   yield* Console.log(`after ending them: ${left.length} session(s)`)
 
-  const unknown = yield* users
-    .get("no-such-user")
-    .pipe(
-      Effect.as("found?!"),
-      Effect.catchTags({ UserNotFound: (error) => Effect.succeed(`${error._tag} (${error.message})`) })
-    )
+  // A well-formed id no user has ("no-such-user" would be refused before sending: a user id is a UUID or `me`).
+  const unknown = yield* users.get("00000000-0000-4000-8000-000000000000").pipe(
+    Effect.as("found?!"),
+    Effect.catchTags({
+      UserNotFound: (error) => Effect.succeed(`${error._tag} (${error.message})`),
+      InvalidInput: (error) => Effect.succeed(`not sent, ${error.message}`)
+    })
+  )
   yield* Console.log(`reading an unknown user: ${unknown}`)
 
   yield* Effect.forEach(created, (user) => users.delete(user.id)).pipe(
-    Effect.catchTag("UserNotFound", stop("cleaning up"))
+    Effect.catchTags({ UserNotFound: stop("cleaning up"), InvalidInput: stop("cleaning up") })
   )
   yield* Console.log(`deleted ${created.length} users`)
 })

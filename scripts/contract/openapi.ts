@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document of the REST API (docs/openapi.json), generated from the declarations with effect's
- * own generator: each declaration becomes an `HttpApiEndpoint` (method, path, query, body, success with its
- * status) of an `HttpApi`, which `OpenApi.fromApi` turns into OpenAPI 3.1. What effect's model has no
+ * own generator: each declaration becomes an `HttpApiEndpoint` (method, path with its parameters' schemas, query,
+ * body, success with its status) of an `HttpApi`, which `OpenApi.fromApi` turns into OpenAPI 3.1. What effect's model has no
  * place for is added as extensions of each operation: the access types (`x-stack-access`) and the known
  * errors (`x-stack-known-errors`: code, status, per access type), the client's view of the success where it
  * differs (`x-stack-client-response`).
@@ -53,7 +53,11 @@ const toEndpoint = (declaration: EndpointSpec): AnyEndpoint => {
   return HttpApiEndpoint.make(declaration.method)(action, path, {
     ...(params.length === 0
       ? {}
-      : { params: Schema.Struct(Object.fromEntries(params.map((name) => [name, Schema.String]))) }),
+      : {
+          params: Schema.Struct(
+            Object.fromEntries(params.map((name) => [name, declaration.params?.[name] ?? Schema.String]))
+          )
+        }),
     ...(declaration.query === undefined ? {} : { query: declaration.query }),
     ...(body === undefined ? {} : { payload: body }),
     success:

@@ -8,6 +8,7 @@
 import * as Schema from "effect/Schema"
 import { ConnectedAccountList } from "../domain/connected-account.js"
 import { ConnectedAccountAccessToken } from "../domain/tokens.js"
+import { UserIdOrMe } from "../domain/ids.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./declaration.js"
 
@@ -32,6 +33,7 @@ export const ConnectedAccountsApi = {
     summary: "A user's connected accounts (`me` for a client)",
     method: "GET",
     path: "/connected-accounts/{user_id}",
+    params: { user_id: UserIdOrMe },
     access: ALL,
     success: ConnectedAccountList,
     // A user id that is neither a UUID nor `me`: SCHEMA_ERROR, as the service's path schema.
@@ -42,6 +44,7 @@ export const ConnectedAccountsApi = {
     summary: "The provider access token of one connected account of a user",
     method: "POST",
     path: "/connected-accounts/{user_id}/{provider_id}/{provider_account_id}/access-token",
+    params: { user_id: UserIdOrMe },
     access: ALL,
     body: TokenRequest,
     success: ConnectedAccountAccessToken,
@@ -53,6 +56,7 @@ export const ConnectedAccountsApi = {
     summary: "A provider access token from any of a user's connected accounts of the provider",
     method: "POST",
     path: "/connected-accounts/{user_id}/{provider_id}/access-token",
+    params: { user_id: UserIdOrMe },
     access: ALL,
     body: TokenRequest,
     success: ConnectedAccountAccessToken,

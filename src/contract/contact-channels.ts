@@ -15,6 +15,7 @@ import {
 } from "../domain/contact-channel.js"
 import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
+import { ContactChannelId, UserIdOrMe } from "../domain/ids.js"
 import { VerificationErrorTags } from "../errors/categories.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
@@ -96,6 +97,8 @@ export const ContactChannelsApi = {
     summary: "E-mails a verification link for one address of a user",
     method: "POST",
     path: "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code",
+    params: { user_id: UserIdOrMe, contact_channel_id: ContactChannelId },
+    inputOrder: ["params", "body"],
     access: ALL,
     body: CallbackUrlRequest,
     success: SuccessResponse,
@@ -106,6 +109,7 @@ export const ContactChannelsApi = {
     summary: "One address of a user",
     method: "GET",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
+    params: { user_id: UserIdOrMe, contact_channel_id: ContactChannelId },
     access: ALL,
     query: ContactChannelsCrudQuery,
     success: ContactChannel,
@@ -116,6 +120,7 @@ export const ContactChannelsApi = {
     summary: "Updates an address; a new value makes it unverified again",
     method: "PATCH",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
+    params: { user_id: UserIdOrMe, contact_channel_id: ContactChannelId },
     access: ALL,
     query: ContactChannelsCrudQuery,
     body: { client: ClientContactChannelUpdate, server: ContactChannelUpdate },
@@ -128,6 +133,7 @@ export const ContactChannelsApi = {
     summary: "Deletes an address",
     method: "DELETE",
     path: "/contact-channels/{user_id}/{contact_channel_id}",
+    params: { user_id: UserIdOrMe, contact_channel_id: ContactChannelId },
     access: ALL,
     query: ContactChannelsCrudQuery,
     success: SuccessResponse,

@@ -3,8 +3,8 @@
  * services call it (`services/http/service-calls.ts`), the local backend serves it (`backend/src/http/serve.ts`),
  * and the OpenAPI document in docs/ is generated from it (`scripts/generate-contract.ts`).
  *
- * A declaration says everything the two sides must agree on: method, path, the access types that may call
- * it, the query, body and success schemas (each the same for every access type, or one per access type:
+ * A declaration says everything the two sides must agree on: method, path and the path parameters' schemas,
+ * the access types that may call it, the query, body and success schemas (each the same for every access type, or one per access type:
  * the hosted service answers a client a narrower view of a team than a server), the known errors it
  * documents, and the data keys a success makes stale (read by the React cache, see data-keys.ts here).
  *
@@ -12,7 +12,7 @@
  *
  * @example
  * export const getTeam = endpoint({
- *   name: "teams.get", method: "GET", path: "/teams/{team_id}", access: ALL_ACCESS,
+ *   name: "teams.get", method: "GET", path: "/teams/{team_id}", params: { team_id: TeamId }, access: ALL_ACCESS,
  *   success: { client: ClientTeam, server: ServerTeam },
  *   errors: ["TeamNotFound"]
  * })
@@ -50,6 +50,19 @@ export const resolveRef = (value: Codec | SchemaRef, table: FirstLoadSchemas): C
 /** A schema, or a {@link SchemaRef} (at the type level, the schema it names). */
 export type SchemaOf<X> = X extends SchemaRef<infer K> ? FirstLoadSchemas[K] : X
 
+/** A path parameter's schema: its encoded side is the segment's text (percent-decoded). */
+export type ParamCodec = Schema.Codec<unknown, string, never, never>
+
+/** A part of a request the declaration's schemas check. */
+export type RequestPart = "params" | "query" | "body"
+
+/**
+ * The order the hosted service names the problems of a request's parts in when several fail: its CRUD routes
+ * declare their request schema as body, params, query (yup sorts the problems by that key order). Its other
+ * routes declare their own order ({@link EndpointSpec.inputOrder}).
+ */
+export const CRUD_INPUT_ORDER: ReadonlyArray<RequestPart> = ["body", "params", "query"]
+
 /** One value per access type; a missing admin entry falls back to the server one, a missing server one to the client one. */
 export interface Views<T> {
   readonly client?: T
@@ -83,6 +96,13 @@ export interface EndpointSpec {
   /** Below `/api/v1`, with `{name}` path parameters. */
   readonly path: `/${string}`
   /**
+   * The path parameters' schemas, by name, as effect's `HttpApiEndpoint` declares them (`params`): the backend
+   * decodes each segment with its schema (a bad one is SCHEMA_ERROR, named with the query's and body's other
+   * problems) and the client encodes it before sending (a bad one is `InvalidInput`, nothing sent). A parameter
+   * without a schema is any text.
+   */
+  readonly params?: { readonly [name: string]: ParamCodec }
+  /**
    * The access types that may call it (others get `INSUFFICIENT_ACCESS_TYPE`); `"public"`: no project
    * authentication; `"optional"`: any caller, authenticated when it sends the project headers (keys that
    * are sent must be right).
@@ -110,10 +130,24 @@ export interface EndpointSpec {
   readonly unknownQueryKeys?: "refuse" | "ignore"
   /** What a success makes stale; nothing when absent (a read). */
   readonly changes?: EndpointChanges
+  /**
+   * The order the service names the problems of the path, query and body in, when more than one is wrong: its
+   * route's request schema's key order. {@link CRUD_INPUT_ORDER} (body, params, query) unless said; a part
+   * left out is named last.
+   */
+  readonly inputOrder?: ReadonlyArray<RequestPart>
 }
 
+/**
+ * A declaration's `params` may name only its path's parameters: another key is `never` there, a type error
+ * that names it.
+ */
+export type CheckedParams<D extends EndpointSpec> = D extends { readonly params: infer P }
+  ? { readonly params: { readonly [K in keyof P]: K extends PathParams<D["path"]> ? P[K] : never } }
+  : unknown
+
 /** Declares an endpoint; the value is returned as it is, with its exact type. */
-export const endpoint = <const D extends EndpointSpec>(declaration: D): D => declaration
+export const endpoint = <const D extends EndpointSpec>(declaration: D & CheckedParams<D>): D => declaration
 
 /** Whether a per-view value is a {@link Views} record rather than one value for every view. */
 const isViews = <T extends object>(value: PerView<T>): value is Views<T> =>
@@ -192,5 +226,14 @@ export type QueryType<D extends EndpointSpec> = D extends { readonly query: infe
   ? Q["Type"]
   : never
 
-/** The path parameters, by name. */
-export type ParamsOf<D extends EndpointSpec> = { readonly [K in PathParams<D["path"]>]: string }
+/** The schema a declaration gives the path parameter `K`, or `undefined`. */
+type ParamSchema<D extends EndpointSpec, K extends string> = D extends { readonly params: infer P }
+  ? K extends keyof P
+    ? P[K]
+    : undefined
+  : undefined
+
+/** The path parameters, by name, decoded (text for a parameter without a schema). */
+export type ParamsOf<D extends EndpointSpec> = {
+  readonly [K in PathParams<D["path"]>]: ParamSchema<D, K> extends Schema.Top ? ParamSchema<D, K>["Type"] : string
+}

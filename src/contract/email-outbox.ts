@@ -5,6 +5,7 @@
  */
 import { OutboxEmail } from "../domain/email-outbox.js"
 import { ListResponse } from "../domain/list.js"
+import { OutboxEmailId } from "../domain/ids.js"
 import { SERVER } from "./access.js"
 import { EmailOutboxCrudQuery } from "./crud-query.js"
 import { endpoint } from "./declaration.js"
@@ -25,6 +26,7 @@ export const EmailOutboxApi = {
     summary: "One message the project sent",
     method: "GET",
     path: "/emails/outbox/{id}",
+    params: { id: OutboxEmailId },
     access: SERVER,
     query: EmailOutboxCrudQuery,
     success: OutboxEmail,

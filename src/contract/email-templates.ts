@@ -10,7 +10,8 @@ import {
   EmailTemplateDeleted,
   EmailTemplateList,
   EmailTemplateRendered,
-  EmailTemplateUpdate
+  EmailTemplateUpdate,
+  TemplateId
 } from "../domain/email-template.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
 import { endpoint } from "./declaration.js"
@@ -40,6 +41,8 @@ export const EmailTemplatesApi = {
     summary: "Replaces a template's source (and theme), answering it rendered with sample values",
     method: "PATCH",
     path: "/internal/email-templates/{templateId}",
+    params: { templateId: TemplateId },
+    inputOrder: ["params", "body"],
     access: ADMIN,
     body: EmailTemplateUpdate,
     success: EmailTemplateRendered,
@@ -50,6 +53,8 @@ export const EmailTemplatesApi = {
     summary: "Removes a template, a default one included; answers `{}`",
     method: "DELETE",
     path: "/internal/email-templates/{templateId}",
+    params: { templateId: TemplateId },
+    inputOrder: ["params", "body"],
     access: ADMIN,
     success: EmailTemplateDeleted,
     errors: [...ADMIN_TOKEN_ERRORS, "SchemaError", "RequiresCustomEmailServer"]

@@ -8,6 +8,7 @@
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
 import { NotificationPreference, NotificationPreferenceUpdate } from "../domain/notification-preference.js"
+import { NotificationCategoryId, UserIdOrMe } from "../domain/ids.js"
 import { accountKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./declaration.js"
@@ -18,6 +19,7 @@ export const NotificationPreferencesApi = {
     summary: "Every notification category with the user's choice",
     method: "GET",
     path: "/emails/notification-preference/{user_id}",
+    params: { user_id: UserIdOrMe },
     access: ALL,
     success: ListResponse(NotificationPreference),
     errors: { client: ["UserAuthenticationRequired"], server: ["UserAuthenticationRequired", "UserNotFound"] }
@@ -27,6 +29,7 @@ export const NotificationPreferencesApi = {
     summary: "Turns one category on or off for the user",
     method: "PATCH",
     path: "/emails/notification-preference/{user_id}/{notification_category_id}",
+    params: { user_id: UserIdOrMe, notification_category_id: NotificationCategoryId },
     access: ALL,
     body: NotificationPreferenceUpdate,
     success: NotificationPreference,

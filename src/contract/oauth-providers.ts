@@ -17,6 +17,7 @@ import {
   ServerOAuthProviderUpdate
 } from "../domain/oauth-provider.js"
 import { SuccessResponse } from "../domain/success.js"
+import { OAuthProviderLinkId, UserIdOrMe } from "../domain/ids.js"
 import { dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
 import { endpoint } from "./declaration.js"
@@ -25,11 +26,8 @@ import { UserCrudQuery } from "./crud-query.js"
 /** The user's read lists its linked accounts, so a link that comes or goes (or changes) changes it too. */
 const linked = [dataKeys.oauthProviders, dataKeys.user]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** A link id (the hosted schema's UUID). */
-export const LinkId = Schema.String.check(Schema.isPattern(uuidPattern, { message: "must be a valid UUID" }))
-/** Hosted `userIdOrMeSchema`: `me` or a UUID. */
-export const UserIdOrMe = Schema.Union([Schema.Literal("me"), LinkId])
+/** The path of one link: the user (`me` or a UUID) and the link's id, both checked before anything else. */
+const linkParams = { user_id: UserIdOrMe, provider_id: OAuthProviderLinkId }
 
 const link = { client: OAuthProvider, server: ServerOAuthProvider }
 const read = ["CannotGetOwnUserWithoutUser", "SchemaError"] as const
@@ -73,6 +71,7 @@ export const OAuthProvidersApi = {
     summary: "One linked provider of a user",
     method: "GET",
     path: "/oauth-providers/{user_id}/{provider_id}",
+    params: linkParams,
     access: ALL,
     query: UserCrudQuery,
     success: link,
@@ -83,6 +82,7 @@ export const OAuthProvidersApi = {
     summary: "Turns sign-in or connected access on or off; a server may also correct the e-mail and account id",
     method: "PATCH",
     path: "/oauth-providers/{user_id}/{provider_id}",
+    params: linkParams,
     access: ALL,
     query: UserCrudQuery,
     body: { client: OAuthProviderUpdate, server: ServerOAuthProviderUpdate },
@@ -99,6 +99,7 @@ export const OAuthProvidersApi = {
     summary: "Unlinks a provider account",
     method: "DELETE",
     path: "/oauth-providers/{user_id}/{provider_id}",
+    params: linkParams,
     access: ALL,
     query: UserCrudQuery,
     success: SuccessResponse,

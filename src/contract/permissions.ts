@@ -14,7 +14,8 @@ import {
 } from "../domain/permission-definition.js"
 import { ProjectPermission } from "../domain/project-permission.js"
 import { SuccessResponse } from "../domain/success.js"
-import { TeamPermission } from "../domain/team-permission.js"
+import { PermissionId, TeamPermission } from "../domain/team-permission.js"
+import { TeamId, UserIdOrMe } from "../domain/ids.js"
 import { InvalidAdminAccessTokenTags } from "../errors/categories.js"
 import { ADMIN, ALL, SERVER } from "./access.js"
 import { type DataKey, dataKeys } from "./data-keys.js"
@@ -58,6 +59,7 @@ export const TeamPermissionsApi = {
     summary: "Grants a team permission directly to a member (again is a no-op)",
     method: "POST",
     path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe, permission_id: PermissionId },
     access: SERVER,
     query: TeamPermissionsCrudQuery,
     success: TeamPermission,
@@ -77,6 +79,7 @@ export const TeamPermissionsApi = {
     summary: "Revokes a direct grant; one held only through another is TEAM_PERMISSION_NOT_FOUND",
     method: "DELETE",
     path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe, permission_id: PermissionId },
     access: SERVER,
     query: TeamPermissionsCrudQuery,
     success: SuccessResponse,
@@ -107,6 +110,7 @@ export const ProjectPermissionsApi = {
     summary: "Grants a project permission directly (again is a no-op)",
     method: "POST",
     path: "/project-permissions/{user_id}/{permission_id}",
+    params: { user_id: UserIdOrMe, permission_id: PermissionId },
     access: SERVER,
     query: ProjectPermissionsCrudQuery,
     success: ProjectPermission,
@@ -125,6 +129,7 @@ export const ProjectPermissionsApi = {
     summary: "Revokes a direct grant; one held only through another is PERMISSION_NOT_FOUND",
     method: "DELETE",
     path: "/project-permissions/{user_id}/{permission_id}",
+    params: { user_id: UserIdOrMe, permission_id: PermissionId },
     access: SERVER,
     query: ProjectPermissionsCrudQuery,
     success: SuccessResponse,

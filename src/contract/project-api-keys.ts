@@ -21,6 +21,7 @@ import {
   TeamApiKeyCreate,
   UserApiKeyCreate
 } from "../domain/project-api-key.js"
+import { ApiKeyId } from "../domain/ids.js"
 import { ALL, SERVER } from "./access.js"
 import { dataKeys } from "./data-keys.js"
 import { endpoint } from "./declaration.js"
@@ -73,6 +74,7 @@ export const UserApiKeysApi = {
     summary: "One user key (last four characters of its value)",
     method: "GET",
     path: "/user-api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeyId },
     access: ALL,
     query: UserQuery,
     success: HostedUserApiKey,
@@ -83,6 +85,7 @@ export const UserApiKeysApi = {
     summary: "Renames or revokes a user key (`{ revoked: true }`, for good; a second revoke keeps the first time)",
     method: "PATCH",
     path: "/user-api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeyId },
     access: ALL,
     query: UserQuery,
     body: ProjectApiKeyUpdate,
@@ -136,6 +139,7 @@ export const TeamApiKeysApi = {
     summary: "One team key (last four characters of its value)",
     method: "GET",
     path: "/team-api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeyId },
     access: ALL,
     query: TeamQuery,
     success: HostedTeamApiKey,
@@ -146,6 +150,7 @@ export const TeamApiKeysApi = {
     summary: "Renames or revokes a team key (`{ revoked: true }`, for good)",
     method: "PATCH",
     path: "/team-api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeyId },
     access: ALL,
     query: TeamQuery,
     body: ProjectApiKeyUpdate,

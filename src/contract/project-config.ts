@@ -7,13 +7,15 @@
  */
 import * as Schema from "effect/Schema"
 import {
+  ConfigLevel,
   ConfigOverridePatchBody,
   ConfigOverridePutBody,
   ConfigResetKeysBody,
   ConfigSourceAnswer,
   OnboardingPreview,
   OnboardingPreviewQuery,
-  OnboardingPreviewRequest
+  OnboardingPreviewRequest,
+  ResettableConfigLevel
 } from "../domain/project-config.js"
 import { SignUpRulesTestRequest, SignUpRulesTestResponse } from "../domain/sign-up-rules-test.js"
 import { SuccessResponse } from "../domain/success.js"
@@ -46,6 +48,8 @@ export const ProjectConfigApi = {
     summary: "One level's override as written",
     method: "GET",
     path: "/internal/config/override/{level}",
+    params: { level: ConfigLevel },
+    inputOrder: ["params", "body"],
     access: SERVER,
     success: OverrideAnswer,
     errors: [...admin, "SchemaError"]
@@ -55,6 +59,8 @@ export const ProjectConfigApi = {
     summary: "Merges a partial override into the level's: a key written replaces everything at and under it",
     method: "PATCH",
     path: "/internal/config/override/{level}",
+    params: { level: ConfigLevel },
+    inputOrder: ["params", "body"],
     access: SERVER,
     body: ConfigOverridePatchBody,
     success: SuccessResponse,
@@ -66,6 +72,8 @@ export const ProjectConfigApi = {
     summary: "Replaces the level's whole override; the branch level needs a `source`",
     method: "PUT",
     path: "/internal/config/override/{level}",
+    params: { level: ConfigLevel },
+    inputOrder: ["params", "body"],
     access: SERVER,
     body: ConfigOverridePutBody,
     success: SuccessResponse,
@@ -77,6 +85,8 @@ export const ProjectConfigApi = {
     summary: "Removes keys (and everything under them) from the branch or environment override",
     method: "POST",
     path: "/internal/config/override/{level}/reset-keys",
+    params: { level: ResettableConfigLevel },
+    inputOrder: ["params", "body"],
     access: ADMIN,
     body: ConfigResetKeysBody,
     success: SuccessResponse,

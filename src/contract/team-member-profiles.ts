@@ -6,6 +6,7 @@
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
 import { ServerTeamMemberProfile, TeamMemberProfile, TeamMemberProfileUpdate } from "../domain/team-member-profile.js"
+import { TeamId, UserIdOrMe } from "../domain/ids.js"
 import { dataKeys } from "./data-keys.js"
 import { ALL } from "./access.js"
 import { endpoint } from "./declaration.js"
@@ -39,6 +40,7 @@ export const TeamMemberProfilesApi = {
     summary: "One member's profile in a team; a client reading someone else's needs `$read_members`",
     method: "GET",
     path: "/team-member-profiles/{team_id}/{user_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe },
     access: ALL,
     query: TeamAndUserCrudQuery,
     success: profile,
@@ -49,6 +51,7 @@ export const TeamMemberProfilesApi = {
     summary: "Edits a member's profile in a team; a client only its own (`me`)",
     method: "PATCH",
     path: "/team-member-profiles/{team_id}/{user_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe },
     access: ALL,
     query: TeamAndUserCrudQuery,
     body: TeamMemberProfileUpdate,

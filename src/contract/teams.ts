@@ -8,6 +8,7 @@ import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
 import { ClientTeam, ServerTeam, ServerTeamCreate, ServerTeamUpdate, TeamCreate, TeamUpdate } from "../domain/team.js"
 import { TeamMembership } from "../domain/team-membership.js"
+import { TeamId, UserIdOrMe } from "../domain/ids.js"
 import { accountKeys, dataKeys } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
 import { endpoint } from "./declaration.js"
@@ -46,6 +47,7 @@ export const TeamsApi = {
     summary: "One team; a client must be a member",
     method: "GET",
     path: "/teams/{team_id}",
+    params: { team_id: TeamId },
     access: ALL,
     query: TeamsCrudQuery,
     success: team,
@@ -73,6 +75,7 @@ export const TeamsApi = {
     summary: "Updates a team; a client needs `$update_team`",
     method: "PATCH",
     path: "/teams/{team_id}",
+    params: { team_id: TeamId },
     access: ALL,
     query: TeamsCrudQuery,
     body: { client: TeamUpdate, server: ServerTeamUpdate },
@@ -86,6 +89,7 @@ export const TeamsApi = {
     summary: "Deletes a team with its memberships, permissions and invitations; a client needs `$delete_team`",
     method: "DELETE",
     path: "/teams/{team_id}",
+    params: { team_id: TeamId },
     access: ALL,
     query: TeamsCrudQuery,
     success: SuccessResponse,
@@ -100,6 +104,7 @@ export const TeamMembershipsApi = {
     summary: "Adds a user to a team with the project's member permissions",
     method: "POST",
     path: "/team-memberships/{team_id}/{user_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe },
     access: SERVER,
     query: NoCrudQuery,
     body: Schema.Struct({}),
@@ -113,6 +118,7 @@ export const TeamMembershipsApi = {
     summary: "Removes a member; anyone may leave (`me`), a client removes others with `$remove_members`",
     method: "DELETE",
     path: "/team-memberships/{team_id}/{user_id}",
+    params: { team_id: TeamId, user_id: UserIdOrMe },
     access: ALL,
     query: NoCrudQuery,
     success: SuccessResponse,

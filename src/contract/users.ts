@@ -8,6 +8,7 @@ import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
 import { ServerUserCreate, ServerUserUpdate } from "../domain/user-inputs.js"
 import { ServerUser } from "../domain/user.js"
+import { UserIdOrMe } from "../domain/ids.js"
 import { SERVER } from "./access.js"
 import { dataKeys, session } from "./data-keys.js"
 import { endpoint } from "./declaration.js"
@@ -53,6 +54,7 @@ export const UsersApi = {
     summary: "One user",
     method: "GET",
     path: "/users/{user_id}",
+    params: { user_id: UserIdOrMe },
     access: SERVER,
     query: UserListQuery,
     success: ServerUser,
@@ -76,6 +78,7 @@ export const UsersApi = {
     summary: "Updates a user; a new password ends their sessions",
     method: "PATCH",
     path: "/users/{user_id}",
+    params: { user_id: UserIdOrMe },
     access: SERVER,
     query: UserListQuery,
     body: ServerUserUpdate,
@@ -94,6 +97,7 @@ export const UsersApi = {
     summary: "Deletes a user with their sessions, memberships and contact channels",
     method: "DELETE",
     path: "/users/{user_id}",
+    params: { user_id: UserIdOrMe },
     access: SERVER,
     query: UserListQuery,
     success: SuccessResponse,

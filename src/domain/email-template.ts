@@ -6,6 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { wireStruct } from "./wire.js"
+import { Uuid } from "./ids.js"
 
 /**
  * The ids of the hosted service's default templates, one per message the service sends itself. The ids are
@@ -24,10 +25,8 @@ export const DEFAULT_TEMPLATE_IDS = {
 /** The message a default template is for, e.g. `"magic_link"`. */
 export type DefaultTemplateType = keyof typeof DEFAULT_TEMPLATE_IDS
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** A template or theme id: the service refuses anything but a UUID (`SCHEMA_ERROR`). */
-export const TemplateId = Schema.String.check(Schema.isPattern(uuidPattern))
+export const TemplateId = Uuid
 
 /**
  * The theme a template is wrapped in: a theme's id, `false` for no theme, `null` for the project's selected

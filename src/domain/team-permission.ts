@@ -7,7 +7,8 @@ import { wireStruct } from "./wire.js"
  * (e.g. `$read_members`). Used to validate inputs; reads accept any string.
  * @internal
  */
-export const PERMISSION_ID_PATTERN = /^\$?[a-z0-9_:]+$/
+// The `u` flag lets the OpenAPI document carry the pattern (effect exports only such patterns to JSON Schema).
+export const PERMISSION_ID_PATTERN = /^\$?[a-z0-9_:]+$/u
 
 /**
  * A permission id as the service accepts it: lower-case letters, digits, `_` and `:`, with a leading `$` for built-in

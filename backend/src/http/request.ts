@@ -187,6 +187,38 @@ export const userRequiredBySchema = <U>(user: U | undefined, request: RequestLin
 export type UnknownKeys = "refuse" | "ignore"
 
 /**
+ * Decodes a part of the request (`where` is "body", "query" or "params"), failing with one line per problem in
+ * the service's words (see {@link validate}, which makes them a SCHEMA_ERROR; {@link decodeParts} names the
+ * problems of several parts together).
+ */
+export const checkPart = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  where: string,
+  value: unknown,
+  unknownKeys: UnknownKeys = "refuse",
+  withheld: ReadonlyArray<string> = []
+): Effect.Effect<S["Type"], ReadonlyArray<string>> => {
+  // Effect's decoder lets any key through a struct with no fields at all (`onExcessProperty` is not applied),
+  // where the service's empty query schemas refuse every key.
+  const excess = unknownKeys === "refuse" && isEmptyStruct(schema.ast) ? keysOf(value) : []
+  if (excess.length > 0) return Effect.fail([`${where} contains unknown properties: ${excess.join(", ")}`])
+  const sent = keysOf(value)
+  const refused = withheld.filter((key) => sent.includes(key))
+  const checked =
+    refused.length === 0
+      ? value
+      : Object.fromEntries(Object.entries(value as object).filter(([key]) => !refused.includes(key)))
+  const decoded = Schema.decodeUnknownEffect(schema)(checked, {
+    errors: "all",
+    onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
+  })
+  return Effect.flatMap(
+    Effect.mapError(decoded, (error) => describeIssues(where, error.issue, refused, sent)),
+    (ok) => (refused.length === 0 ? Effect.succeed(ok) : Effect.fail(describeIssues(where, undefined, refused, sent)))
+  )
+}
+
+/**
  * Decodes a part of the request (`where` is "body", "query" or "params"), reporting every problem. Keys
  * the schema does not declare, at any depth, are refused as the hosted service refuses them (every body,
  * query and params object of its routes rejects unknown properties with SCHEMA_ERROR); only a part the
@@ -201,30 +233,10 @@ export const validate = <S extends Schema.Top & { readonly DecodingServices: nev
   request: RequestLine,
   unknownKeys: UnknownKeys = "refuse",
   withheld: ReadonlyArray<string> = []
-): Effect.Effect<S["Type"], SchemaError> => {
-  // Effect's decoder lets any key through a struct with no fields at all (`onExcessProperty` is not applied),
-  // where the service's empty query schemas refuse every key.
-  const excess = unknownKeys === "refuse" && isEmptyStruct(schema.ast) ? keysOf(value) : []
-  if (excess.length > 0)
-    return Effect.fail(schemaErrorOf(request, [`${where} contains unknown properties: ${excess.join(", ")}`]))
-  const sent = keysOf(value)
-  const refused = withheld.filter((key) => sent.includes(key))
-  const checked =
-    refused.length === 0
-      ? value
-      : Object.fromEntries(Object.entries(value as object).filter(([key]) => !refused.includes(key)))
-  const decoded = Schema.decodeUnknownEffect(schema)(checked, {
-    errors: "all",
-    onExcessProperty: unknownKeys === "refuse" ? "error" : "ignore"
-  })
-  return Effect.flatMap(
-    Effect.mapError(decoded, (error) => schemaErrorOf(request, describeIssues(where, error.issue, refused, sent))),
-    (ok) =>
-      refused.length === 0
-        ? Effect.succeed(ok)
-        : Effect.fail(schemaErrorOf(request, describeIssues(where, undefined, refused, sent)))
+): Effect.Effect<S["Type"], SchemaError> =>
+  Effect.mapError(checkPart(schema, where, value, unknownKeys, withheld), (problems) =>
+    schemaErrorOf(request, problems)
   )
-}
 
 const isEmptyStruct = (ast: SchemaAST.AST) =>
   SchemaAST.isObjects(ast) && ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0

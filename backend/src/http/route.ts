@@ -17,11 +17,14 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
+import type { RequestPart } from "@stackfx/lib/contract/declaration.js"
+import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { baseUrlFromHost, PublicUrls, publicBaseUrl, RequestBaseUrl, RequestCountry } from "../config.js"
 import { endUserCountry } from "./end-user.js"
 import { answerFailures } from "./middleware.js"
-import { checkInput, queryOf, readBody, type UnknownKeys, validate } from "./request.js"
+import { checkInput, checkPart, queryOf, readBody, type UnknownKeys } from "./request.js"
+import { decodeParts, type PartDecoders } from "./request-parts.js"
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 type Decodable = Schema.Top & { readonly DecodingServices: never }
@@ -47,6 +50,10 @@ interface Common<BS extends Decodable, QS extends Decodable> {
   readonly body?: BS
   /** Query schema over the string map of the query string. */
   readonly query?: QS
+  /** The path parameters' schema (a struct of the declaration's `params`); without one they are text. */
+  readonly params?: Decodable
+  /** The order the problems of the parts are named in (declaration.ts, `inputOrder`). */
+  readonly inputOrder?: ReadonlyArray<RequestPart> | undefined
   /**
    * Whether query keys the schema does not declare are refused (the default, as the hosted service does
    * for every route) or ignored: its OAuth authorize query is left open (`"ignore"`).
@@ -68,21 +75,47 @@ export interface PublicEndpointSpec<BS extends Decodable, QS extends Decodable, 
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 }
 
-const decodeInput = <BS extends Decodable, QS extends Decodable>(
+/** How the body is decoded for a caller: the route's schema, or the declaration's view of it (serve.ts). */
+export type BodyDecoder<A> = (authorized: A, raw: unknown) => Effect.Effect<unknown, ReadonlyArray<string>>
+
+const decodeInput = <BS extends Decodable, QS extends Decodable, A>(
   spec: Common<BS, QS>,
   request: HttpServerRequest.HttpServerRequest,
-  raw: { readonly body: unknown; readonly query: Record<string, string> }
-) =>
-  Effect.gen(function* () {
-    const { body: rawBody, query: rawQuery } = raw
-    const body: BS["Type"] =
-      spec.body === undefined ? rawBody : yield* validate(spec.body, "body", rawBody ?? {}, request)
-    const query: QS["Type"] =
-      spec.query === undefined
-        ? rawQuery
-        : yield* validate(spec.query, "query", rawQuery, request, spec.unknownQueryKeys ?? "refuse")
-    return { body, query }
-  })
+  decodeBody: BodyDecoder<A> | undefined,
+  authorized: A,
+  raw: {
+    readonly params: Readonly<Record<string, string | undefined>>
+    readonly body: unknown
+    readonly query: Record<string, string>
+  }
+) => {
+  const { body, query, params } = spec
+  // The router hands over exactly the path's parameters (and `*` for a wildcard): nothing to refuse as unknown.
+  const parts: PartDecoders<unknown, unknown, unknown> = {
+    // Parameters without a schema stay the text the router read (a struct of params decodes to a record).
+    params:
+      params === undefined
+        ? Effect.succeed(raw.params)
+        : Effect.map(checkPart(params, "params", raw.params, "ignore"), (decoded) => ({
+            ...raw.params,
+            ...(decoded as Readonly<Record<string, unknown>>)
+          })),
+    query:
+      query === undefined ? Effect.succeed(raw.query) : checkPart(query, "query", raw.query, spec.unknownQueryKeys),
+    body:
+      decodeBody !== undefined
+        ? decodeBody(authorized, raw.body)
+        : body === undefined
+          ? Effect.succeed(raw.body)
+          : checkPart(body, "body", raw.body ?? {})
+  }
+  const decoded = decodeParts(request, parts, spec.inputOrder)
+  // The parts' types are the schemas' (or the raw maps' where there is none); the generic code sees unknown.
+  return decoded as Effect.Effect<
+    { readonly params: PublicContext<BS, QS>["params"]; readonly query: QS["Type"]; readonly body: BS["Type"] },
+    SchemaError
+  >
+}
 
 /**
  * Tokens minted while handling the request name the base URL the client used (see `RequestBaseUrl`), or the
@@ -101,7 +134,8 @@ const withRequestBaseUrl = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
  * What every route does around its own steps, in this order: the caller's access is checked before a
  * byte of the body is read (an anonymous or unauthorised request cannot make the server buffer
  * anything), then the body is read up to the limit, then every part of the request passes the edge
- * checks of `input-limits.ts`, then the route's Schemas. Failures take their wire form. Used by `serve.ts`
+ * checks of `input-limits.ts`, then the route's Schemas: path parameters, query and body together, their
+ * problems named in one SCHEMA_ERROR (request-parts.ts). Failures take their wire form. Used by `serve.ts`
  * too, with the declaration's schemas.
  */
 export const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, RA>(
@@ -110,7 +144,8 @@ export const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, R
   respond: (
     authorized: A,
     input: PublicContext<BS["Type"], QS["Type"]>
-  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+  decodeBody?: BodyDecoder<A>
 ) =>
   HttpRouter.route(
     spec.method,
@@ -121,10 +156,10 @@ export const route = <BS extends Decodable, QS extends Decodable, A, E, R, EA, R
           const request = yield* HttpServerRequest.HttpServerRequest
           const params = yield* HttpRouter.params
           const authorized = yield* authorize(request)
-          const raw = { body: yield* readBody(request), query: queryOf(request) }
-          yield* checkInput(request, { params, ...raw })
-          const { body, query } = yield* decodeInput(spec, request, raw)
-          return yield* respond(authorized, { body, query, params, request })
+          const raw = { params, body: yield* readBody(request), query: queryOf(request) }
+          yield* checkInput(request, raw)
+          const input = yield* decodeInput(spec, request, decodeBody, authorized, raw)
+          return yield* respond(authorized, { ...input, request })
         })
       )
     )

@@ -1,7 +1,8 @@
 /**
  * Serving a declared endpoint (`@stackfx/lib/contract/...`, see its declaration.ts): the route's method, path,
- * access types, query and body schemas and success schema are the declaration's, the same the client
- * calls it with. The handler receives the decoded input and answers the success value, which is encoded
+ * access types, path-parameter, query and body schemas and success schema are the declaration's, the same the
+ * client calls it with. The three parts are decoded together, every problem named in one SCHEMA_ERROR in the
+ * declaration's `inputOrder` (http/request-parts.ts): a handler receives decoded parameters and never checks one. The handler receives the decoded input and answers the success value, which is encoded
  * with the caller's view (a client gets the client view of a team: the server-only fields are dropped).
  * A declaration whose `access` is `"optional"` is served to anyone: the caller is authenticated when it
  * sends the project headers (its handler's `auth` is then set, else `undefined` and the client view applies).
@@ -39,7 +40,7 @@ import type { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import { isKnownError, type KnownErrorTypeId } from "@stackfx/lib/errors/known/type-id.js"
 import { type Auth, authenticate, requireAccess } from "./auth.js"
 import { route } from "./route.js"
-import { validate } from "./request.js"
+import { checkPart } from "./request.js"
 import { json } from "./respond.js"
 
 /**
@@ -153,16 +154,18 @@ export const serve = <const D extends EndpointSpec, R>(
     if (encode === undefined) return Effect.die(`${declaration.name} declares no success for ${view}`)
     return Effect.map(Effect.orDie(encode(answer)), (wire) => json(wire, statusOf(answer)))
   }
-  const decodeBody = (view: AccessType, raw: unknown, request: HttpServerRequest.HttpServerRequest) => {
+  const decodeBody = (view: AccessType, raw: unknown) => {
     const schema = declaration.body === undefined ? undefined : schemaAt(declaration.body, view)
     if (schema === undefined) return Effect.succeed(raw)
     // A client's body schema on the service lacks the server-only fields: sent by a client they are unknown
     // properties, named with the body's other problems.
-    return validate(decodable(schema), "body", raw ?? {}, request, "refuse", view === "client" ? forbidden : [])
+    return checkPart(decodable(schema), "body", raw ?? {}, "refuse", view === "client" ? forbidden : [])
   }
   const spec = {
     method: declaration.method,
     path: routerPath(declaration.path),
+    ...(declaration.params === undefined ? {} : { params: Schema.Struct(declaration.params) }),
+    inputOrder: declaration.inputOrder,
     ...(declaration.query === undefined ? {} : { query: decodable(declaration.query) }),
     ...(declaration.unknownQueryKeys === undefined ? {} : { unknownQueryKeys: declaration.unknownQueryKeys })
   }
@@ -174,32 +177,23 @@ export const serve = <const D extends EndpointSpec, R>(
       ? route(
           spec,
           () => Effect.void,
-          (_none, input) =>
-            Effect.gen(function* () {
-              const body = yield* decodeBody("client", input.body, input.request)
-              return yield* encodeAnswer("client", yield* run({ ...input, body }))
-            })
+          (_none, input) => Effect.flatMap(run(input), (answer) => encodeAnswer("client", answer)),
+          (_none, raw) => decodeBody("client", raw)
         )
       : access === "optional"
         ? route(
             spec,
             (request) => authenticate(request.headers),
+            // An unauthenticated caller gets the client view.
             (auth, input) =>
-              Effect.gen(function* () {
-                // An unauthenticated caller gets the client view.
-                const view = auth?.accessType ?? "client"
-                const body = yield* decodeBody(view, input.body, input.request)
-                return yield* encodeAnswer(view, yield* run({ ...input, body, auth }))
-              })
+              Effect.flatMap(run({ ...input, auth }), (answer) => encodeAnswer(auth?.accessType ?? "client", answer)),
+            (auth, raw) => decodeBody(auth?.accessType ?? "client", raw)
           )
         : route(
             spec,
             (request) => Effect.flatMap(authenticate(request.headers), (found) => requireAccess(found, access)),
-            (auth, input) =>
-              Effect.gen(function* () {
-                const body = yield* decodeBody(auth.accessType, input.body, input.request)
-                return yield* encodeAnswer(auth.accessType, yield* run({ ...input, body, auth }))
-              })
+            (auth, input) => Effect.flatMap(run({ ...input, auth }), (answer) => encodeAnswer(auth.accessType, answer)),
+            (auth, raw) => decodeBody(auth.accessType, raw)
           )
   return { declaration, route: served } satisfies Served<unknown, unknown>
 }

@@ -298,12 +298,17 @@ export const makeServerApiKeys = implement(
       checkTeamKey: (apiKey: string) => checkTeamKey(apiKey).pipe(team),
       userOfKey: (apiKey: string) =>
         checkUserKey(apiKey).pipe(
-          Effect.flatMap((key) => getUser({ params: { user_id: key.userId } })),
+          // The key's owner as the backend answered it: its id always fits the path.
+          Effect.flatMap((key) =>
+            Effect.catchTag(getUser({ params: { user_id: key.userId } }), "InvalidInput", Effect.die)
+          ),
           user
         ),
       teamOfKey: (apiKey: string) =>
         checkTeamKey(apiKey).pipe(
-          Effect.flatMap((key) => getTeam({ params: { team_id: key.teamId } })),
+          Effect.flatMap((key) =>
+            Effect.catchTag(getTeam({ params: { team_id: key.teamId } }), "InvalidInput", Effect.die)
+          ),
           team
         ),
       createUserKey: (userId: string, input: ProjectApiKeyInput) => r.createUser(userId, input).pipe(user),

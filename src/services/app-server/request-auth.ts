@@ -205,15 +205,15 @@ export const makeRequestAuth: Effect.Effect<RequestAuthShape, never, ClientConfi
     const readUser = (source: SessionSource) =>
       Effect.gen(function* () {
         const current = yield* session(source)
-        const account = yield* users
-          .get(current.userId)
-          .pipe(
-            Effect.catchTag("UserNotFound", () =>
-              Effect.fail(
-                new InvalidSession({ reason: "user-not-found", message: "The session's user no longer exists." })
-              )
+        const account = yield* users.get(current.userId).pipe(
+          // The id is a verified token's subject, a user id the backend issued: it always fits the path.
+          Effect.catchTag("InvalidInput", Effect.die),
+          Effect.catchTag("UserNotFound", () =>
+            Effect.fail(
+              new InvalidSession({ reason: "user-not-found", message: "The session's user no longer exists." })
             )
           )
+        )
         return { user: account, session: current }
       })
 

@@ -38,7 +38,7 @@ import type { DataKey } from "../../contract/data-keys.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
 import type { NetworkError } from "../../errors/client/network-error.js"
 import { type Changes, DataChanges, withChanges } from "../changes/data-changes.js"
-import { type LazySchema, lazySchema, wireCodec } from "../wire/wire-codec-load.js"
+import { type LazySchema, lazySchema, wireCodec, type WireCodecModule } from "../wire/wire-codec-load.js"
 import type {
   AnswerAt,
   CallFailureAt,
@@ -68,7 +68,8 @@ import {
 
 export type * from "./service-types.js"
 
-// One call of a declaration (`caller`): the path filled in with percent-encoded parameters, the body encoded
+// One call of a declaration (`caller`): the path filled in with percent-encoded parameters (encoded with the
+// declaration's `params` schemas first, so a bad one fails as InvalidInput before sending), the body encoded
 // with the declaration's schema for the caller's view, the answer decoded with its success schema, and the
 // error channel narrowed to the known errors it documents (`documented`). Method, path, schemas and errors
 // are read from the declaration: a service never writes them. It imports no schema and not effect's Schema:
@@ -109,6 +110,20 @@ const encoder = (schema: Codec | SchemaRef, method: string, path: string) => {
         })
 }
 
+/** Encodes the path parameters with the declaration's schemas, through the codec (as {@link encoder}). */
+const paramsEncoder = (schemas: NonNullable<EndpointSpec["params"]>, method: string, path: string) => {
+  let encode: ReturnType<WireCodecModule["encodeParams"]> | undefined
+  return (
+    values: Readonly<Record<string, unknown>>
+  ): Effect.Effect<Readonly<Record<string, string>>, InvalidInput | NetworkError> =>
+    encode !== undefined
+      ? encode(values)
+      : Effect.flatMap(wireCodec(method, path), (codec) => {
+          encode = codec.encodeParams(schemas)
+          return encode(values)
+        })
+}
+
 /** The {@link CallPlan} of `declaration` called as `view` (the access type whose schemas and errors apply). */
 const planOf = (declaration: EndpointSpec, view: AccessType): CallPlan => {
   const narrow = documented(...(atView(declaration.errors, view) ?? []))
@@ -123,14 +138,17 @@ const planOf = (declaration: EndpointSpec, view: AccessType): CallPlan => {
   const answer = isRaw(success) ? undefined : atView(success, view)
   const decodeWith = answer === undefined ? undefined : lazily(answer)
   const method = declaration.method
-  const send = (
+  const encodePath =
+    declaration.params === undefined ? undefined : paramsEncoder(declaration.params, method, declaration.path)
+  const sendTo = (
     transport: TransportShape,
     input: CallInput<EndpointSpec, AccessType>,
+    params: Readonly<Record<string, string>> | undefined,
     body: RequestBody | undefined
   ): Effect.Effect<unknown, unknown> => {
     const request: TransportRequest = {
       method,
-      path: fill(input.params as Readonly<Record<string, string>> | undefined),
+      path: fill(params),
       query: input.query as TransportRequest["query"],
       body,
       ...input.options
@@ -139,6 +157,15 @@ const planOf = (declaration: EndpointSpec, view: AccessType): CallPlan => {
       ? transport.request({ ...request, response: "text" })
       : transport.requestJson(request, decodeWith)
   }
+  // A bad path parameter is refused before anything is sent, as a bad body is (both InvalidInput).
+  const send = (
+    transport: TransportShape,
+    input: CallInput<EndpointSpec, AccessType>,
+    body: RequestBody | undefined
+  ): Effect.Effect<unknown, unknown> =>
+    encodePath === undefined
+      ? sendTo(transport, input, input.params as Readonly<Record<string, string>> | undefined, body)
+      : Effect.flatMap(encodePath(input.params ?? {}), (params) => sendTo(transport, input, params, body))
   return {
     call: (transport, input) =>
       narrow(

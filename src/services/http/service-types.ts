@@ -22,7 +22,7 @@ import type { CallFailure, TransportRequest, TransportShape } from "./transport.
 /** How a call goes out, besides what the declaration says (the transport's options). */
 export type CallOptions = Pick<TransportRequest, "withSession" | "authJsonHeader" | "bare" | "headers">
 
-/** What one call sends: path parameters, the query as it travels, the body in its decoded form. */
+/** What one call sends: path parameters and the body in their decoded form, the query as it travels. */
 export type CallInput<D extends EndpointSpec, V extends AccessType> = ([PathParams<D["path"]>] extends [never]
   ? { readonly params?: undefined }
   : { readonly params: ParamsOf<D> }) &
@@ -31,10 +31,13 @@ export type CallInput<D extends EndpointSpec, V extends AccessType> = ([PathPara
     readonly options?: CallOptions
   }
 
-/** What a call can fail with: the documented known errors, the pipeline's own, and a body that does not fit. */
+/**
+ * What a call can fail with: the documented known errors, the pipeline's own, and a body or a path parameter
+ * that does not fit its schema.
+ */
 export type CallFailureAt<D extends EndpointSpec, V extends AccessType> =
   | CallFailure<ErrorTagsAt<D, V>>
-  | ([BodyAt<D, V>] extends [never] ? never : InvalidInput)
+  | ([BodyAt<D, V>] extends [never] ? (D extends { readonly params: object } ? InvalidInput : never) : InvalidInput)
 
 /** The answer of a call: the decoded success, or the text of a raw answer. */
 export type AnswerAt<D extends EndpointSpec, V extends AccessType> = D["success"] extends { readonly raw: string }

@@ -22,7 +22,7 @@ import {
 } from "../../domain/project-config.js"
 import { decodeJson } from "../wire/wire-codec.js"
 
-const level = (configLevel: ConfigLevel) => ({ level: configLevel })
+const level = <L extends ConfigLevel>(configLevel: L) => ({ level: configLevel })
 const nothing = (): void => undefined
 
 /** The project's configuration (admin): read the effective config, read and write overrides. */

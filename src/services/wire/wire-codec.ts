@@ -24,6 +24,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
+import type { ParamCodec } from "../../contract/declaration.js"
 import { firstLoadSchemas } from "../../contract/first-load-schemas.js"
 import { type FastCompiler, type FastDecode, fastDecodeHint, type FastField, unsure } from "../../domain/wire.js"
 import { excerpt } from "../../errors/client/excerpt.js"
@@ -279,6 +280,17 @@ export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, neve
   const encode = Schema.encodeUnknownEffect(schema)
   return (value: S["Type"]): Effect.Effect<S["Encoded"], InvalidInput> =>
     encode(value).pipe(Effect.mapError((error) => new InvalidInput({ message: error.message })))
+}
+
+/**
+ * Encodes a call's path parameters with the declaration's schemas (its `params`), together, so that the
+ * message names every one that does not fit; a parameter without a schema is sent as it is.
+ */
+export const encodeParams = (schemas: Readonly<Record<string, ParamCodec>>) => {
+  const encode = encodeInput(Schema.Struct(schemas))
+  return (values: Readonly<Record<string, unknown>>): Effect.Effect<Readonly<Record<string, string>>, InvalidInput> =>
+    // The struct's encoded side is the schemas' text; the other parameters are text already (CallInput).
+    Effect.map(encode(values), (wire) => ({ ...values, ...wire }) as Readonly<Record<string, string>>)
 }
 
 /**

@@ -28,10 +28,11 @@ type ErrorOf<F extends (...args: never) => Effect.Effect<unknown, unknown, unkno
 
 describe("error tables", () => {
   it("a Shape's error channel names exactly the table's tags plus the pipeline's errors", () => {
+    // A team id that is not a UUID is refused before sending (the declaration's path schema).
     expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<
-      KnownErrorOf<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamNotFound"> | CallError
+      KnownErrorOf<"UserAuthenticationRequired" | "TeamMembershipNotFound" | "TeamNotFound"> | CallError | InvalidInput
     >()
-    type OneTagShort = KnownErrorOf<"TeamMembershipNotFound" | "TeamNotFound"> | CallError
+    type OneTagShort = KnownErrorOf<"TeamMembershipNotFound" | "TeamNotFound"> | CallError | InvalidInput
     // @ts-expect-error one tag short is a different channel
     expectTypeOf<ErrorOf<TeamsShape["get"]>>().toEqualTypeOf<OneTagShort>()
     expectTypeOf<Effect.Error<TeamsShape["list"]>>().toEqualTypeOf<

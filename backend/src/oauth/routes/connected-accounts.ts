@@ -9,11 +9,8 @@
  * contract/connected-accounts.ts.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { ConnectedAccountsApi } from "@stackfx/lib/contract/connected-accounts.js"
-import { UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
 import type { Auth } from "../../http/auth.js"
-import { validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import { connectedAccountAccessToken, connectedAccounts } from "../operations/connected-accounts.js"
 import { connectedAccountsOwner, tokenUser } from "../operations/oauth-actors.js"
@@ -32,14 +29,10 @@ const accessTokenFor = (
     }
   })
 
-const ListParams = Schema.Struct({ user_id: UserIdOrMe })
-
 export const routes = [
-  serve(ConnectedAccountsApi.list, ({ auth, params, request }) =>
+  serve(ConnectedAccountsApi.list, ({ auth, params }) =>
     Effect.gen(function* () {
-      // The service's path schema takes a UUID or `me`: anything else is SCHEMA_ERROR before the user is looked up.
-      const checked = yield* validate(ListParams, "params", params, request)
-      const userId = yield* connectedAccountsOwner(auth, checked.user_id)
+      const userId = yield* connectedAccountsOwner(auth, params.user_id)
       const accounts = yield* connectedAccounts(auth.project.id, userId)
       return {
         items: accounts.map((a) => ({ userId: a.userId, provider: a.providerId, providerAccountId: a.accountId })),

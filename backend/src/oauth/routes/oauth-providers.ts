@@ -4,15 +4,14 @@
  * admin: link an account without an OAuth flow, 201). Rules and answers: oauth/operations/linked-providers.ts;
  * the declarations: contract/oauth-providers.ts.
  *
- * The hosted order: the path and body are checked first (a non-UUID user or link id is SCHEMA_ERROR), then
+ * The hosted order: the path, body and query are checked first (the declarations' schemas: a non-UUID user or
+ * link id is SCHEMA_ERROR), then
  * the client's own-user rule (a plain 403 naming the action), then the user (USER_NOT_FOUND), then the link
  * (a plain 404).
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { LinkId, OAuthProvidersApi, UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
+import { OAuthProvidersApi } from "@stackfx/lib/contract/oauth-providers.js"
 import type { Auth } from "../../http/auth.js"
-import { type RequestLine, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   createLink,
@@ -24,20 +23,12 @@ import {
 } from "../operations/linked-providers.js"
 import { type LinkAction, linkOwner } from "../operations/oauth-actors.js"
 
-const LinkParams = Schema.Struct({ user_id: UserIdOrMe, provider_id: LinkId })
-
 /** The path's user (resolved and checked) and link id. */
 const linkTarget = (
   auth: Auth,
   params: { readonly user_id: string; readonly provider_id: string },
-  request: RequestLine,
   action: LinkAction
-) =>
-  Effect.gen(function* () {
-    const checked = yield* validate(LinkParams, "params", params, request)
-    const userId = yield* linkOwner(auth, checked.user_id, action)
-    return { userId, id: checked.provider_id }
-  })
+) => Effect.map(linkOwner(auth, params.user_id, action), (userId) => ({ userId, id: params.provider_id }))
 
 export const routes = [
   serve(OAuthProvidersApi.list, ({ auth, query }) =>
@@ -61,21 +52,21 @@ export const routes = [
       })
     })
   ),
-  serve(OAuthProvidersApi.get, ({ auth, params, request }) =>
+  serve(OAuthProvidersApi.get, ({ auth, params }) =>
     Effect.gen(function* () {
-      const { userId, id } = yield* linkTarget(auth, params, request, "read")
+      const { userId, id } = yield* linkTarget(auth, params, "read")
       return yield* getLinkView(auth.project, userId, id)
     })
   ),
-  serve(OAuthProvidersApi.update, ({ auth, body, params, request }) =>
+  serve(OAuthProvidersApi.update, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      const { userId, id } = yield* linkTarget(auth, params, request, "update")
+      const { userId, id } = yield* linkTarget(auth, params, "update")
       return yield* updateLinkOf(auth.project, userId, id, body)
     })
   ),
-  serve(OAuthProvidersApi.delete, ({ auth, params, request }) =>
+  serve(OAuthProvidersApi.delete, ({ auth, params }) =>
     Effect.gen(function* () {
-      const { userId, id } = yield* linkTarget(auth, params, request, "delete")
+      const { userId, id } = yield* linkTarget(auth, params, "delete")
       yield* deleteLinkOf(auth.project, userId, id)
       return { success: true as const }
     })

@@ -5,10 +5,8 @@
  * not-found handler answers them, as the service does). The rules are in `operations/projects/email-templates.ts`.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"
-import { TemplateId } from "@stackfx/lib/domain/email-template.js"
-import { refuseInput, validate } from "../../http/request.js"
+import { refuseInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   createTemplate,
@@ -16,14 +14,6 @@ import {
   projectTemplates,
   updateTemplate
 } from "../../operations/projects/email-templates.js"
-
-// The service checks the id's format before anything else: a non-UUID id is a SCHEMA_ERROR on `params.templateId`.
-const IdParams = Schema.Struct({ templateId: TemplateId })
-
-const templateIdOf = (
-  params: { readonly templateId: string },
-  request: { readonly method: string; readonly originalUrl: string }
-) => Effect.map(validate(IdParams, "params", params, request), (p) => p.templateId)
 
 export const routes = [
   serve(EmailTemplatesApi.list, ({ auth }) =>
@@ -34,8 +24,7 @@ export const routes = [
   ),
   serve(EmailTemplatesApi.update, ({ auth, body, params, request }) =>
     Effect.gen(function* () {
-      const id = yield* templateIdOf(params, request)
-      const renderedHtml = yield* updateTemplate(auth.project, id, body).pipe(
+      const renderedHtml = yield* updateTemplate(auth.project, params.templateId, body).pipe(
         Effect.catchTag("InvalidTemplateSource", (invalid) =>
           refuseInput(request, `body.tsx_source: ${invalid.problem}`)
         )
@@ -43,10 +32,9 @@ export const routes = [
       return { renderedHtml }
     })
   ),
-  serve(EmailTemplatesApi.delete, ({ auth, params, request }) =>
+  serve(EmailTemplatesApi.delete, ({ auth, params }) =>
     Effect.gen(function* () {
-      const id = yield* templateIdOf(params, request)
-      yield* deleteTemplate(auth.project, id)
+      yield* deleteTemplate(auth.project, params.templateId)
       // The service answers `{}` here, not `{ success: true }`.
       return {}
     })

@@ -4,14 +4,13 @@
  * clients managing their own or their team's, and for servers managing anyone's; `check` (server and admin)
  * answers the key a caller presented, or why it does not work. The answers leave out a `null` expiry or
  * revocation time, as the service does (the declarations' `Hosted*` schemas). The rules are in
- * operations/projects/project-api-keys.ts; the order of the checks is the service's: the project switch, the body
- * and query, the caller's right, then the key.
+ * operations/projects/project-api-keys.ts; the order of the checks is the service's: the path, body and query (the
+ * declarations' schemas), the project switch, the caller's right, then the key.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { TeamApiKeysApi, UserApiKeysApi } from "@stackfx/lib/contract/project-api-keys.js"
 import type { ProjectApiKeyType } from "@stackfx/lib/domain/project-api-key.js"
-import { type RequestLine, requireInput, validate } from "../../http/request.js"
+import { type RequestLine, requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   checkPresentedKey,
@@ -28,10 +27,6 @@ import {
 } from "../../operations/projects/project-api-keys.js"
 import { resolveUserId } from "../../operations/acting-user.js"
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// The service checks the id's format first: a non-UUID id is a SCHEMA_ERROR on `params.api_key_id`.
-const IdParams = Schema.Struct({ api_key_id: Schema.String.check(Schema.isPattern(UUID)) })
-
 /**
  * An expiry the database can keep (years 1 to 9999). The service has no limit of its own (its database
  * refuses the rest with a server error), so this is the local backend's, worded as its project key sets'.
@@ -46,17 +41,9 @@ const storableExpiry = (expiresAt: Date | null, request: RequestLine) => {
   )
 }
 
-/** The key a read or update names: the project switch first, then the id's format. */
-const keyOf = (
-  caller: KeyCaller,
-  type: ProjectApiKeyType,
-  params: { readonly api_key_id: string },
-  request: RequestLine
-) =>
-  Effect.andThen(
-    ensureKindEnabled(caller, type),
-    Effect.map(validate(IdParams, "params", params, request), (p) => p.api_key_id)
-  )
+/** The key a read or update names (its id's format is the declaration's), once the project switch is on. */
+const keyOf = (caller: KeyCaller, type: ProjectApiKeyType, params: { readonly api_key_id: string }) =>
+  Effect.as(ensureKindEnabled(caller, type), params.api_key_id)
 
 const unpaginated = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
 
@@ -81,11 +68,11 @@ export const routes = [
       return unpaginated(yield* listUserApiKeys(auth, yield* userKeysOwner(auth, query.user_id)))
     })
   ),
-  serve(UserApiKeysApi.get, ({ auth, params, request }) =>
-    Effect.flatMap(keyOf(auth, "user", params, request), (id) => readManagedKey(auth, "user", id))
+  serve(UserApiKeysApi.get, ({ auth, params }) =>
+    Effect.flatMap(keyOf(auth, "user", params), (id) => readManagedKey(auth, "user", id))
   ),
-  serve(UserApiKeysApi.update, ({ auth, body, params, request }) =>
-    Effect.flatMap(keyOf(auth, "user", params, request), (id) => updateManagedKey(auth, "user", id, body))
+  serve(UserApiKeysApi.update, ({ auth, body, params }) =>
+    Effect.flatMap(keyOf(auth, "user", params), (id) => updateManagedKey(auth, "user", id, body))
   ),
   serve(UserApiKeysApi.check, ({ auth, body }) =>
     Effect.andThen(ensureKindEnabled(auth, "user"), checkPresentedKey(auth.project.id, "user", body.apiKey))
@@ -93,11 +80,11 @@ export const routes = [
   serve(TeamApiKeysApi.list, ({ auth, query }) =>
     Effect.andThen(ensureKindEnabled(auth, "team"), Effect.map(listTeamApiKeys(auth, query.team_id), unpaginated))
   ),
-  serve(TeamApiKeysApi.get, ({ auth, params, request }) =>
-    Effect.flatMap(keyOf(auth, "team", params, request), (id) => readManagedKey(auth, "team", id))
+  serve(TeamApiKeysApi.get, ({ auth, params }) =>
+    Effect.flatMap(keyOf(auth, "team", params), (id) => readManagedKey(auth, "team", id))
   ),
-  serve(TeamApiKeysApi.update, ({ auth, body, params, request }) =>
-    Effect.flatMap(keyOf(auth, "team", params, request), (id) => updateManagedKey(auth, "team", id, body))
+  serve(TeamApiKeysApi.update, ({ auth, body, params }) =>
+    Effect.flatMap(keyOf(auth, "team", params), (id) => updateManagedKey(auth, "team", id, body))
   ),
   serve(TeamApiKeysApi.check, ({ auth, body }) =>
     Effect.andThen(ensureKindEnabled(auth, "team"), checkPresentedKey(auth.project.id, "team", body.apiKey))

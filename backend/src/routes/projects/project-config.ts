@@ -9,11 +9,9 @@
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
-import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-config.js"
 import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../../operations/projects/onboarding-preview.js"
 import { testSignUpRules } from "../../operations/auth/sign-up-rules-test.js"
-import type { Auth } from "../../http/auth.js"
-import { requireInput, validate } from "../../http/request.js"
+import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import { managedConfigLevel, replacementSourceGiven } from "../../operations/projects/config-access.js"
 import {
@@ -26,36 +24,29 @@ import {
   writeBranchSource
 } from "../../operations/projects/project-config.js"
 
-/** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
-const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>
-  Effect.gen(function* () {
-    const valid = yield* validate(ConfigLevel, "params.level", level, request)
-    return yield* managedConfigLevel(auth, valid)
-  })
-
 const success = { success: true as const }
 
 export const routes = [
   serve(ProjectConfigApi.get, ({ auth }) =>
     Effect.map(renderConfig(auth.project), (config) => ({ configString: config }))
   ),
-  serve(ProjectConfigApi.getOverride, ({ auth, params, request }) =>
+  serve(ProjectConfigApi.getOverride, ({ auth, params }) =>
     Effect.gen(function* () {
-      const level = yield* levelOf(auth, params.level, request)
+      const level = yield* managedConfigLevel(auth, params.level)
       const override = yield* readConfigOverride(auth.project.id, level)
       return { configString: override as Readonly<Record<string, Schema.Json>> }
     })
   ),
-  serve(ProjectConfigApi.override, ({ auth, body, params, request }) =>
+  serve(ProjectConfigApi.override, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      const level = yield* levelOf(auth, params.level, request)
+      const level = yield* managedConfigLevel(auth, params.level)
       yield* patchConfigOverride(auth.project.id, level, body.configOverrideString)
       return success
     })
   ),
-  serve(ProjectConfigApi.replace, ({ auth, body, params, request }) =>
+  serve(ProjectConfigApi.replace, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      const level = yield* levelOf(auth, params.level, request)
+      const level = yield* managedConfigLevel(auth, params.level)
       yield* replacementSourceGiven(level, body.source)
       yield* replaceConfigOverride(auth.project.id, level, body.configString)
       // The service keeps where the branch config came from; another level's source is not kept.
@@ -63,10 +54,9 @@ export const routes = [
       return success
     })
   ),
-  serve(ProjectConfigApi.resetKeys, ({ auth, body, params, request }) =>
+  serve(ProjectConfigApi.resetKeys, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      const level = yield* validate(ResettableConfigLevel, "params.level", params.level, request)
-      yield* resetConfigKeys(auth.project.id, level, body.keys)
+      yield* resetConfigKeys(auth.project.id, params.level, body.keys)
       return success
     })
   ),

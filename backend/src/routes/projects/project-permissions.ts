@@ -5,7 +5,6 @@
  * is recursive only with `recursive=true` (the client always sends it).
  */
 import * as Effect from "effect/Effect"
-import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { ProjectPermissionDefinitionsApi, ProjectPermissionsApi } from "@stackfx/lib/contract/permissions.js"
 import { PermissionId } from "@stackfx/lib/domain/team-permission.js"
 import type { Auth } from "../../http/auth.js"
@@ -23,21 +22,19 @@ import {
   revokeProjectPermissionOf
 } from "../../operations/projects/project-permissions.js"
 import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
-import { permissionIdParam } from "../teams/team-helpers.js"
 
 interface GrantContext {
   readonly auth: Auth
   readonly params: { readonly user_id: string; readonly permission_id: string }
-  readonly request: HttpServerRequest.HttpServerRequest
 }
 
 /** The grant the path names (its user resolved by the actor policy). */
-const grantOf = ({ auth, params, request }: GrantContext) =>
-  Effect.gen(function* () {
-    const permissionId = yield* permissionIdParam(params.permission_id, request)
-    const userId = yield* resolveUserId(auth, params.user_id)
-    return { projectId: auth.project.id, userId, permissionId }
-  })
+const grantOf = ({ auth, params }: GrantContext) =>
+  Effect.map(resolveUserId(auth, params.user_id), (userId) => ({
+    projectId: auth.project.id,
+    userId,
+    permissionId: params.permission_id
+  }))
 
 const listed = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
 

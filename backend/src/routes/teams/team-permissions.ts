@@ -5,7 +5,6 @@
  * admin list anyone's and grant or revoke direct grants.
  */
 import * as Effect from "effect/Effect"
-import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { TeamPermissionsApi } from "@stackfx/lib/contract/permissions.js"
 import type { Auth } from "../../http/auth.js"
 import { serve } from "../../http/serve.js"
@@ -15,21 +14,20 @@ import {
   revokeTeamPermission
 } from "../../operations/teams/team-permissions.js"
 import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
-import { permissionIdParam } from "./team-helpers.js"
 
 interface GrantContext {
   readonly auth: Auth
   readonly params: { readonly team_id: string; readonly user_id: string; readonly permission_id: string }
-  readonly request: HttpServerRequest.HttpServerRequest
 }
 
 /** The grant the path names (its user resolved by the actor policy). */
-const grantOf = ({ auth, params, request }: GrantContext) =>
-  Effect.gen(function* () {
-    const permissionId = yield* permissionIdParam(params.permission_id, request)
-    const userId = yield* resolveUserId(auth, params.user_id)
-    return { projectId: auth.project.id, teamId: params.team_id, userId, permissionId }
-  })
+const grantOf = ({ auth, params }: GrantContext) =>
+  Effect.map(resolveUserId(auth, params.user_id), (userId) => ({
+    projectId: auth.project.id,
+    teamId: params.team_id,
+    userId,
+    permissionId: params.permission_id
+  }))
 
 export const routes = [
   serve(TeamPermissionsApi.list, ({ auth, query }) =>

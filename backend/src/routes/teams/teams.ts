@@ -9,7 +9,6 @@ import { serve, unreachable } from "../../http/serve.js"
 import { clientNeedsTeamPermission, listedUserId } from "../../operations/acting-user.js"
 import { clientProfileImage, teamCreator, teamReader } from "../../operations/teams/team-actors.js"
 import { createTeam, deleteTeam, getTeam, listTeamsPage, updateTeam } from "../../operations/teams/teams.js"
-import { teamIdParam } from "./team-helpers.js"
 
 export const routes = [
   serve(TeamsApi.list, ({ auth, query }) =>
@@ -23,9 +22,8 @@ export const routes = [
       })
     })
   ),
-  serve(TeamsApi.get, ({ auth, params, request }) =>
+  serve(TeamsApi.get, ({ auth, params }) =>
     Effect.gen(function* () {
-      yield* teamIdParam(params.team_id, request)
       // A client reads only a team it belongs to.
       const memberId = yield* teamReader(auth)
       // The signed-in user was read with the request's authentication.
@@ -41,18 +39,16 @@ export const routes = [
       )
     })
   ),
-  serve(TeamsApi.update, ({ auth, body, params, request }) =>
+  serve(TeamsApi.update, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      yield* teamIdParam(params.team_id, request)
       yield* clientProfileImage(auth, body.profileImageUrl)
       // The signed-in user was read with the request's authentication.
       yield* clientNeedsTeamPermission(auth, params.team_id, "$update_team").pipe(unreachable("UserNotFound"))
       return yield* updateTeam(auth.project.id, params.team_id, body)
     })
   ),
-  serve(TeamsApi.delete, ({ auth, params, request }) =>
+  serve(TeamsApi.delete, ({ auth, params }) =>
     Effect.gen(function* () {
-      yield* teamIdParam(params.team_id, request)
       yield* clientNeedsTeamPermission(auth, params.team_id, "$delete_team").pipe(unreachable("UserNotFound"))
       yield* deleteTeam(auth.project.id, params.team_id)
       return { success: true as const }

@@ -6,11 +6,8 @@
  * the declarations are in contract/notification-preferences.ts.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { NotificationPreferencesApi } from "@stackfx/lib/contract/notification-preferences.js"
-import { UserIdOrMe } from "@stackfx/lib/contract/oauth-providers.js"
-import { type RequestLine, requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
   followUnsubscribeLink,
@@ -20,29 +17,19 @@ import {
 } from "../../operations/users/notification-preferences.js"
 import { preferenceOwner } from "../../operations/users/user-actors.js"
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** `user_id` is `me` or a UUID on the hosted routes; anything else fails their schema. */
-const checkUserIdParam = (userId: string, request: RequestLine) =>
-  requireInput(request, Schema.is(UserIdOrMe)(userId), 'params.user_id must be a valid UUID or "me"')
-
 const html = (body: string) => HttpServerResponse.text(body, { status: 200, contentType: "text/html" })
 
 export const routes = [
-  serve(NotificationPreferencesApi.list, ({ auth, params, request }) =>
+  serve(NotificationPreferencesApi.list, ({ auth, params }) =>
     Effect.gen(function* () {
-      yield* checkUserIdParam(params.user_id, request)
       const userId = yield* preferenceOwner(auth, params.user_id, "view")
       return { items: yield* listPreferences(auth.project.id, userId), isPaginated: false as const }
     })
   ),
-  serve(NotificationPreferencesApi.set, ({ auth, body, params, request }) =>
+  serve(NotificationPreferencesApi.set, ({ auth, body, params }) =>
     Effect.gen(function* () {
-      const categoryId = params.notification_category_id
-      yield* checkUserIdParam(params.user_id, request)
-      yield* requireInput(request, UUID.test(categoryId), "params.notification_category_id must be a valid UUID")
       // The hosted handler looks the category up before it looks at the caller.
-      const category = yield* requireCategory(categoryId)
+      const category = yield* requireCategory(params.notification_category_id)
       const userId = yield* preferenceOwner(auth, params.user_id, "manage")
       return yield* setPreference(auth.project.id, userId, category, body.enabled)
     })
