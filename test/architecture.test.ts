@@ -117,6 +117,23 @@ const decisionsIn = (text: string): ReadonlyArray<string> =>
   routeDecisions.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
 
 /**
+ * A route never checks a path parameter (docs/adding-an-endpoint.md): the declaration's `params` schemas do, at
+ * the edge, named with the query's and body's problems. What a check by hand writes: the problem's location
+ * (`"params.team_id must be ..."`, `validate(X, "params", ...)`: only http/ writes those lines), or a test of a
+ * parameter with a schema, a pattern or a predicate (`Schema.is(X)(params.id)`, `UUID.test(params.id)`).
+ */
+const pathParamChecks: ReadonlyArray<readonly [string, RegExp]> = [
+  ['names a path parameter as a problem\'s location ("params...")', /["'`]params\b/],
+  [
+    "tests a path parameter (Schema.is/decode, RegExp#test, isUuid)",
+    /(?:Schema\.(?:is|asserts|decode\w*|validate\w*)\([^()]*\)|\.test|\bisUuid)\(\s*params\b/
+  ]
+]
+
+const pathParamChecksIn = (text: string): ReadonlyArray<string> =>
+  pathParamChecks.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
+
+/**
  * The one way the backend reaches its database (docs/architecture.md): store and operation functions return
  * Effects that require the `Db` service (`Db.query`, `Db.transaction`, ...), so a function running inside a
  * transaction uses the transaction's connection whoever called it. What the other convention wrote, a
@@ -291,6 +308,14 @@ describe("the import rules of docs/architecture.md", () => {
     assert.deepStrictEqual(deciding, [])
   })
 
+  it("no backend route checks a path parameter by hand (the declaration's params schemas do)", () => {
+    const routeModules = ["backend/src/routes", ...selfContainedDomains.map((d) => `backend/src/${d}/routes`)]
+    const checking = routeModules
+      .flatMap(modulesUnder)
+      .flatMap((path) => pathParamChecksIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`))
+    assert.deepStrictEqual(checking, [])
+  })
+
   it("the backend reaches its database through the Db service of the context, never as a parameter", () => {
     const byHand = modulesUnder("backend/src").flatMap((path) =>
       databaseByHandIn(readFileSync(join(root, path), "utf8")).map((what) => `${path} ${what}`)
@@ -448,7 +473,28 @@ describe("the import rules of docs/architecture.md", () => {
     // What a route may write: a URL or a set, input checks of http/, messages that mention "me".
     assert.deepStrictEqual(
       planted(
-        "Effect.map(requireInput(request, ok, 'params.user_id must be a valid UUID or \"me\"'), () => new URL(s), new Set())"
+        "Effect.map(requireInput(request, ok, 'query.user_id must be a valid UUID or \"me\"'), () => new URL(s), new Set())"
+      ),
+      []
+    )
+  })
+
+  it("the path-parameter rule catches a planted check by hand", () => {
+    const planted = (body: string) =>
+      pathParamChecksIn(`serve(TeamsApi.get, ({ auth, params, request }) =>\n${body}\n)`)
+    const names = 'names a path parameter as a problem\'s location ("params...")'
+    const tests = "tests a path parameter (Schema.is/decode, RegExp#test, isUuid)"
+    assert.deepStrictEqual(planted('validate(TeamId, "params.team_id", params.team_id, request)'), [names])
+    assert.deepStrictEqual(planted('Effect.map(validate(IdParams, "params", params, request), (p) => p.id)'), [names])
+    assert.deepStrictEqual(planted("requireInput(request, ok, `params.id must be a valid UUID`)"), [names])
+    assert.deepStrictEqual(planted("requireInput(request, UUID.test(params.id), message)"), [tests])
+    assert.deepStrictEqual(planted("requireInput(request, Schema.is(UserIdOrMe)(params.user_id), message)"), [tests])
+    assert.deepStrictEqual(planted("Schema.decodeUnknownEffect(IdParams)(params)"), [tests])
+    assert.deepStrictEqual(planted("requireInput(request, isUuid( params.id ), message)"), [tests])
+    // What a route may write: reading decoded parameters, checking the query or the body.
+    assert.deepStrictEqual(
+      planted(
+        'getTeam(auth.project.id, params.team_id).pipe(Effect.andThen(validate(EmailAddress, "body.value", v, request)), Effect.andThen(requireInput(request, UUID.test(query.id), "query.id must be a valid UUID")))'
       ),
       []
     )
