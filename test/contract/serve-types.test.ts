@@ -9,6 +9,9 @@ import { TeamsApi } from "../../src/contract/teams.js"
 import { UserNotFound } from "../../src/errors/known/users.js"
 import { TeamNotFound } from "../../src/errors/known/teams.js"
 import { serve } from "../../backend/src/http/serve.js"
+import { endpoint } from "../../src/contract/declaration.js"
+import { ConfigLevel } from "../../src/domain/project-config.js"
+import { TeamId } from "../../src/domain/ids.js"
 import { Refused } from "../../backend/src/errors/refused.js"
 
 const team = {
@@ -42,5 +45,34 @@ describe("serve's type checks", () => {
     // @ts-expect-error a team without its display name
     const served = serve(TeamsApi.get, () => Effect.succeed({ id: "t1" }))
     assert.isDefined(served)
+  })
+
+  it("hands the handler decoded path parameters, and refuses a parameter schema the path does not name", () => {
+    const levels = endpoint({
+      name: "test.levels",
+      method: "GET",
+      path: "/levels/{level}/{team_id}",
+      params: { level: ConfigLevel, team_id: TeamId },
+      access: ["admin"],
+      success: TeamsApi.get.success,
+      errors: []
+    })
+    const served = serve(levels, ({ params }) => {
+      const level: "project" | "branch" | "environment" = params.level
+      const teamId: string = params.team_id
+      return Effect.succeed({ ...team, id: `${level}:${teamId}` })
+    })
+    assert.strictEqual(served.declaration, levels)
+    const misnamed = endpoint({
+      name: "test.misnamed",
+      method: "GET",
+      path: "/teams/{team_id}",
+      // @ts-expect-error `teamId` is not a parameter of the path
+      params: { teamId: TeamId },
+      access: ["admin"],
+      success: TeamsApi.get.success,
+      errors: []
+    })
+    assert.isDefined(misnamed)
   })
 })

@@ -227,3 +227,26 @@ describe("ServerUsers create, get, update, delete", () => {
     })
   )
 })
+
+describe("ServerUsers and ServerTeams path parameters", () => {
+  it.live("refuse an id the declaration's path schema refuses before sending anything, naming the parameter", () =>
+    Effect.gen(function* () {
+      const project = yield* Effect.promise(() => backend.createProject())
+      const result = yield* Effect.gen(function* () {
+        const users = yield* ServerUsers
+        const teams = yield* ServerTeams
+        return {
+          user: yield* Effect.flip(users.get("not-a-user")),
+          team: yield* Effect.flip(teams.update("me", { displayName: "x" })),
+          // Well-formed ids are sent: the backend's own answer.
+          unknown: yield* Effect.flip(users.get("00000000-0000-4000-8000-000000000000"))
+        }
+      }).pipe(Effect.provide(server(project)))
+      assert.strictEqual(result.user._tag, "InvalidInput")
+      if (result.user._tag === "InvalidInput") assert.include(result.user.message, "user_id")
+      assert.strictEqual(result.team._tag, "InvalidInput")
+      if (result.team._tag === "InvalidInput") assert.include(result.team.message, "team_id")
+      assert.strictEqual(result.unknown._tag, "UserNotFound")
+    })
+  )
+})

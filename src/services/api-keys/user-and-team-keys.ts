@@ -126,10 +126,13 @@ export const ServerApiKeysCalls = {
   userOfKey:
     custom<(apiKey: string) => Effect.Effect<ServerUser, UserCheckFails | CallFailure<"UserNotFound">>>("function"),
   /** The team a working key belongs to (the hosted SDK's `getTeam({ apiKey })`). */
-  teamOfKey:
-    custom<
-      (apiKey: string) => Effect.Effect<ServerTeam, TeamCheckFails | CallFailureAt<typeof TeamsApi.get, "server">>
-    >("function"),
+  teamOfKey: custom<
+    (apiKey: string) => Effect.Effect<
+      ServerTeam,
+      // The key's team id is the backend's own: never refused before sending.
+      TeamCheckFails | Exclude<CallFailureAt<typeof TeamsApi.get, "server">, { readonly _tag: "InvalidInput" }>
+    >
+  >("function"),
   createUserKey: custom<
     (
       userId: string,
