@@ -94,12 +94,21 @@ describe("connected accounts", () => {
     expect(server.body.access_token).toMatch(/^dev-github-/)
     expect(
       (
-        await backend.call(p, "POST", "/connected-accounts/no-such-user/github/access-token", {
+        await backend.call(p, "POST", `/connected-accounts/${crypto.randomUUID()}/github/access-token`, {
           accessType: "server",
           body: {}
         })
       ).knownError
     ).toBe("USER_NOT_FOUND")
+    // As the service's path schema: neither a UUID nor `me` is refused before any lookup.
+    expect(
+      (
+        await backend.call(p, "POST", "/connected-accounts/no-such-user/github/access-token", {
+          accessType: "server",
+          body: {}
+        })
+      ).knownError
+    ).toBe("SCHEMA_ERROR")
     expect(
       (
         await backend.call(p, "POST", `/connected-accounts/${other.userId}/github/access-token`, {
@@ -204,10 +213,15 @@ describe("connected accounts by provider account", () => {
       expect(answer.status, path).toBe(400)
       expect(answer.knownError, path).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
     }
-    const unknownUser = await backend.call(p, "POST", "/connected-accounts/no-such-user/github/access-token", {
-      accessType: "server",
-      body: {}
-    })
+    const unknownUser = await backend.call(
+      p,
+      "POST",
+      `/connected-accounts/${crypto.randomUUID()}/github/access-token`,
+      {
+        accessType: "server",
+        body: {}
+      }
+    )
     expect(unknownUser.knownError).toBe("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS")
   })
 

@@ -205,7 +205,7 @@ describe("contact channels of any user (server)", () => {
       const ann = yield* Effect.promise(() => backend.signUp(project))
       const bob = yield* Effect.promise(() => backend.signUp(project))
       const patch = yield* Effect.promise(() =>
-        backend.call(project, "PATCH", `/contact-channels/${ann.userId}/whatever`, {
+        backend.call(project, "PATCH", `/contact-channels/${ann.userId}/${crypto.randomUUID()}`, {
           accessToken: bob.accessToken,
           body: { is_primary: true }
         })

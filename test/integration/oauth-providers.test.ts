@@ -142,7 +142,8 @@ describe("OAuthProviders", () => {
       "OAuthProviderNotFound"
     )
     expect(await mine(outcome(Effect.flatMap(OAuthProviders, (o) => o.delete(home.id))))).toBe("OAuthProviderNotFound")
-    expect(await mine(outcome(Effect.flatMap(OAuthProviders, (o) => o.get("not-a-uuid"))))).toBe("SchemaError")
+    // Refused before sending: a link id is a UUID (the declaration's path schema).
+    expect(await mine(outcome(Effect.flatMap(OAuthProviders, (o) => o.get("not-a-uuid"))))).toBe("InvalidInput")
     expect(await run(p, outcome(Effect.flatMap(OAuthProviders, (o) => o.list)), null)).toBe(
       "CannotGetOwnUserWithoutUser"
     )

@@ -41,8 +41,8 @@ describe("resetting config keys", () => {
       assert.deepStrictEqual(result.override, { "apiKeys.enabled.team": true })
       assert.isFalse(result.admin.config.allowUserApiKeys)
       assert.isTrue(result.admin.config.allowTeamApiKeys)
-      // Only branch and environment keys can be reset, as on the service.
-      assert.strictEqual(result.projectLevel._tag, "SchemaError")
+      // Only branch and environment keys can be reset, as on the service: refused before sending (the path schema).
+      assert.strictEqual(result.projectLevel._tag, "InvalidInput")
     })
   )
 
