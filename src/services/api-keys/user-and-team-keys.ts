@@ -47,7 +47,7 @@ type UserApi = typeof UserApiKeysApi
 type TeamApi = typeof TeamApiKeysApi
 type UserFails<K extends keyof UserApi, V extends "client" | "server"> = CallFailureAt<UserApi[K], V> | ApiKeysDisabled
 type TeamFails<K extends keyof TeamApi, V extends "client" | "server"> = CallFailureAt<TeamApi[K], V> | ApiKeysDisabled
-/** A call whose body the member builds itself, always valid (a revocation, a presented key). */
+/** A call whose input the member builds itself, always valid (a presented key). */
 type Built<E> = Exclude<E, InvalidInput>
 
 /** The signed-in user's keys changed. */
@@ -78,7 +78,7 @@ export const UserApiKeysCalls = {
   >("function", userKeys),
   /** Revokes a key for good; it stops working at once. Revoking again keeps the first time. */
   revoke: custom<
-    (id: string) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | Built<UserFails<"update", "client">>>
+    (id: string) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"update", "client">>
   >("function", userKeys)
 }
 
@@ -106,7 +106,7 @@ export const TeamApiKeysCalls = {
     ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "client">>
   >("function", teamKeys),
   revoke: custom<
-    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "client">>>
+    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "client">>
   >("function", teamKeys)
 }
 
@@ -147,7 +147,7 @@ export const ServerApiKeysCalls = {
   updateUserKey: custom<
     (id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>
   >("function", userKeys),
-  revokeUserKey: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, Built<UserFails<"update", "server">>>>(
+  revokeUserKey: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>>(
     "function",
     userKeys
   ),
@@ -173,7 +173,7 @@ export const ServerApiKeysCalls = {
     ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "server">>
   >("function", teamKeys),
   revokeTeamKey: custom<
-    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, Built<TeamFails<"update", "server">>>
+    (teamId: string, id: string) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "server">>
   >("function", teamKeys)
 }
 
@@ -208,7 +208,7 @@ const deniedRefusal = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, 
     isPlain(error) && error.status === 403 ? new ApiKeyAccessDenied({ message: error.body }) : error
   )
 
-/** A body the member builds itself (`{ revoked: true }`, a presented key string) always encodes. */
+/** A body the member builds itself (a presented key string) always encodes. */
 const builtBody = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
   Effect.catchTag(self as Effect.Effect<A, E | { readonly _tag: "InvalidInput" }, R>, "InvalidInput", (error) =>
     Effect.die(error)
@@ -237,7 +237,8 @@ const requests = <V extends "client" | "server">(transport: typeof Transport.Ser
     updateUser: (id: string, patch: ProjectApiKeyUpdate) =>
       Effect.flatMap(user.update({ params: key(id), body: patch }), withValidity),
     revokeUser: (id: string) =>
-      Effect.flatMap(builtBody(user.update({ params: key(id), body: { revoked: true } })), withValidity),
+      // `{ revoked: true }` always encodes: an InvalidInput is the id (not a UUID), refused before sending.
+      Effect.flatMap(user.update({ params: key(id), body: { revoked: true } }), withValidity),
     createTeam: (teamId: string, input: ProjectApiKeyInput) =>
       Effect.flatMap(team.create({ body: { ...input, teamId } }), withValidity),
     listTeam: (teamId: string) => Effect.flatMap(team.list({ query: { team_id: teamId } }), allWithValidity),
@@ -247,7 +248,7 @@ const requests = <V extends "client" | "server">(transport: typeof Transport.Ser
       Effect.flatMap(team.update({ params: key(id), query: { team_id: teamId }, body: patch }), withValidity),
     revokeTeam: (teamId: string, id: string) =>
       Effect.flatMap(
-        builtBody(team.update({ params: key(id), query: { team_id: teamId }, body: { revoked: true } })),
+        team.update({ params: key(id), query: { team_id: teamId }, body: { revoked: true } }),
         withValidity
       )
   }

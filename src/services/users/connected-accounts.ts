@@ -15,11 +15,12 @@ import { ConnectedAccountsApi } from "../../contract/connected-accounts.js"
 
 /**
  * What asking for a provider token can fail with. A connection that is missing or lacks the scope is `null`,
- * not an error, and `{ scope }` always encodes.
+ * not an error; `{ scope }` always encodes, so `InvalidInput` is a user id that is neither a UUID nor `me`
+ * (server tier), refused before sending.
  */
 export type ConnectedAccountError = Exclude<
   CallFailureAt<typeof ConnectedAccountsApi.accessToken, "client">,
-  { readonly _tag: "OAuthConnectionNotConnectedToUser" | "OAuthConnectionDoesNotHaveRequiredScope" | "InvalidInput" }
+  { readonly _tag: "OAuthConnectionNotConnectedToUser" | "OAuthConnectionDoesNotHaveRequiredScope" }
 >
 
 const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
@@ -89,9 +90,7 @@ const tokens = Effect.gen(function* () {
       Effect.map((answer): string | null => answer.accessToken),
       Effect.catchTags({
         OAuthConnectionNotConnectedToUser: () => Effect.succeed(null),
-        OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null),
-        // `{ scope }` is a string the type guarantees: it always encodes.
-        InvalidInput: Effect.die
+        OAuthConnectionDoesNotHaveRequiredScope: () => Effect.succeed(null)
       })
     )
   }

@@ -37,10 +37,13 @@ export interface VerificationEmailOptions {
   readonly callbackUrl?: string | undefined
 }
 
-/** What asking for a verification link can fail with (the callback URL, once resolved, always encodes). */
+/**
+ * What asking for a verification link can fail with. The callback URL, once resolved, always encodes: an
+ * `InvalidInput` is a channel or user id the path's schema refuses (not a UUID), nothing sent.
+ */
 export type ChannelVerificationFailure<V extends "client" | "server"> =
   | CallbackUrlRequired
-  | Exclude<CallFailureAt<typeof ContactChannelsApi.sendVerificationCode, V>, { readonly _tag: "InvalidInput" }>
+  | CallFailureAt<typeof ContactChannelsApi.sendVerificationCode, V>
 
 const channel = (userId: string, id: string) => ({ params: { user_id: userId, contact_channel_id: id } })
 const items = <A>(page: { readonly items: ReadonlyArray<A> }) => page.items
@@ -125,10 +128,7 @@ const verificationEmail = <V extends "client" | "server">(view: V) =>
     ): Effect.Effect<void, ChannelVerificationFailure<V>> =>
       Effect.gen(function* () {
         const callbackUrl = yield* emailCallbackUrl("emailVerification", options.callbackUrl)
-        yield* call({ params: { user_id: userId, contact_channel_id: id }, body: { callbackUrl } }).pipe(
-          // The URL was resolved to an absolute one above: it encodes.
-          Effect.catchTag("InvalidInput", Effect.die)
-        )
+        yield* call({ params: { user_id: userId, contact_channel_id: id }, body: { callbackUrl } })
       })
   })
 

@@ -16,8 +16,8 @@ import type { NotificationPreference } from "../../domain/notification-preferenc
 import { NotificationCategoryNotFound } from "../../errors/client/notification-category-not-found.js"
 
 /**
- * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID failing the
- * route's schema) is `NotificationCategoryNotFound`; `{ enabled }` always encodes.
+ * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID, refused by the
+ * path's schema) is `NotificationCategoryNotFound`; `{ enabled }` always encodes.
  */
 export type SetPreferenceFailure =
   | NotificationCategoryNotFound
@@ -53,8 +53,9 @@ export const makeNotificationPreferences = implement(
     return {
       set: (categoryId: string, enabled: boolean) =>
         call({ params: { user_id: "me", notification_category_id: categoryId }, body: { enabled } }).pipe(
-          // `{ enabled }` is a boolean the type guarantees: it always encodes.
-          Effect.catchTag("InvalidInput", Effect.die),
+          // `{ enabled }` is a boolean the type guarantees, so what does not encode is the category id (not a
+          // UUID, refused before sending): as unknown as a category the service does not have.
+          Effect.catchTag("InvalidInput", () => Effect.fail(notFound(categoryId))),
           // An unknown category is a plain 404; an id that is not a UUID fails the route's schema first.
           Effect.catchTag("SchemaError", () => Effect.fail(notFound(categoryId))),
           Effect.catchIf(
