@@ -47,7 +47,9 @@ const program = Effect.gen(function* () {
   yield* Console.log(
     `API key set created: ${keySet.validity._tag}, has a secret server key: ${keySet.secretServerKey !== null}`
   )
-  const revoked = yield* apiKeys.revoke(keySet.id).pipe(Effect.catchTag("ApiKeyNotFound", stop("revoking")))
+  const revoked = yield* apiKeys
+    .revoke(keySet.id)
+    .pipe(Effect.catchTag(["ApiKeyNotFound", "InvalidInput"], stop("revoking")))
   yield* Console.log(`after revoking: ${revoked.validity._tag}`)
 
   const editor = yield* permissions
@@ -78,7 +80,9 @@ const program = Effect.gen(function* () {
       })
     )
   yield* Console.log(`a permission containing an unknown one: ${broken}`)
-  yield* permissions.delete(editor.id).pipe(Effect.catchTag("PermissionNotFound", stop("deleting the permission")))
+  yield* permissions
+    .delete(editor.id)
+    .pipe(Effect.catchTag(["PermissionNotFound", "InvalidInput"], stop("deleting the permission")))
 
   const all = yield* templates.list
   yield* Console.log(`email templates: ${all.map((t) => t.displayName).join(", ")}`)

@@ -61,6 +61,7 @@ const program = Effect.gen(function* () {
         // Already gone (e.g. it expired meanwhile): the goal is reached all the same.
         SessionNotFound: () => Effect.void,
         CannotDeleteCurrentSession: stop("ending a session"),
+        InvalidInput: stop("ending a session"),
         CannotGetOwnUserWithoutUser: stop("ending a session")
       })
     )

@@ -4,6 +4,7 @@
  */
 import { ApiKeyCreate, ApiKeyUpdate, HostedApiKey, HostedApiKeyCreated } from "../domain/api-key.js"
 import { ListResponse } from "../domain/list.js"
+import { ApiKeySetId } from "../domain/ids.js"
 import { ADMIN, ADMIN_TOKEN_ERRORS } from "./access.js"
 import { endpoint } from "./declaration.js"
 import { NoCrudQuery } from "./crud-query.js"
@@ -34,7 +35,8 @@ export const InternalApiKeysApi = {
     name: "internalApiKeys.get",
     summary: "One key set",
     method: "GET",
-    path: "/internal/api-keys/{apiKeyId}",
+    path: "/internal/api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeySetId },
     access: ADMIN,
     query: NoCrudQuery,
     success: HostedApiKey,
@@ -44,7 +46,8 @@ export const InternalApiKeysApi = {
     name: "internalApiKeys.update",
     summary: "Renames or revokes a key set (`{ revoked: true }`, for good; a second revoke keeps the first time)",
     method: "PATCH",
-    path: "/internal/api-keys/{apiKeyId}",
+    path: "/internal/api-keys/{api_key_id}",
+    params: { api_key_id: ApiKeySetId },
     access: ADMIN,
     query: NoCrudQuery,
     body: ApiKeyUpdate,

@@ -19,7 +19,7 @@ import { TeamId, UserIdOrMe } from "../domain/ids.js"
 import { InvalidAdminAccessTokenTags } from "../errors/categories.js"
 import { ADMIN, ALL, SERVER } from "./access.js"
 import { type DataKey, dataKeys } from "./data-keys.js"
-import { type Codec, endpoint } from "./declaration.js"
+import { type Codec, type EndpointSpec, endpoint } from "./declaration.js"
 import {
   NoCrudQuery,
   ProjectPermissionsCrudQuery,
@@ -139,6 +139,12 @@ export const ProjectPermissionsApi = {
   })
 }
 
+/**
+ * `endpoint` for the factory below, whose paths are known only once `base` is: the check of `params` against the
+ * path's parameters cannot be made inside it (test/contract/contract.test.ts checks every declaration's).
+ */
+const generic = endpoint as <const D extends EndpointSpec>(declaration: D) => D
+
 /** The four calls of a definitions path; `changes`: the permission lists a definition's contents decide. */
 const definitions = <const Base extends string, const Scope extends string, Q extends Codec>(
   scope: Scope,
@@ -170,11 +176,12 @@ const definitions = <const Base extends string, const Scope extends string, Q ex
     errors: [...InvalidAdminAccessTokenTags, "PermissionIdAlreadyExists", "ContainedPermissionNotFound", "SchemaError"],
     changes
   }),
-  update: endpoint({
+  update: generic({
     name: `${scope}.update`,
     summary: "Updates a definition; a new id carries over to grants, other definitions and the defaults",
     method: "PATCH",
     path: `/${base}/{permission_id}`,
+    params: { permission_id: PermissionId },
     access: ADMIN,
     query: NoCrudQuery,
     body: PermissionDefinitionUpdate,
@@ -188,11 +195,12 @@ const definitions = <const Base extends string, const Scope extends string, Q ex
     ],
     changes
   }),
-  delete: endpoint({
+  delete: generic({
     name: `${scope}.delete`,
     summary: "Deletes a definition and every grant of it",
     method: "DELETE",
     path: `/${base}/{permission_id}`,
+    params: { permission_id: PermissionId },
     access: ADMIN,
     query: NoCrudQuery,
     success: SuccessResponse,

@@ -9,6 +9,7 @@ import { ListResponse } from "../domain/list.js"
 import { SessionInfo } from "../domain/session.js"
 import { ServerSessionCreate } from "../domain/session-requests.js"
 import { SuccessResponse } from "../domain/success.js"
+import { SessionId } from "../domain/ids.js"
 import { ServerSessionResponse } from "../domain/tokens.js"
 import { accountKeys, session } from "./data-keys.js"
 import { ALL, SERVER } from "./access.js"
@@ -63,6 +64,7 @@ export const SessionsApi = {
     summary: "Ends one of a user's sessions, not the one making the request",
     method: "DELETE",
     path: "/auth/sessions/{id}",
+    params: { id: SessionId },
     access: ALL,
     query: UserQuery,
     success: SuccessResponse,

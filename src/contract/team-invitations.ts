@@ -7,6 +7,7 @@
 import * as Schema from "effect/Schema"
 import { ListResponse } from "../domain/list.js"
 import { SuccessResponse } from "../domain/success.js"
+import { TeamInvitationId } from "../domain/ids.js"
 import {
   TeamInvitation,
   TeamInvitationDetails,
@@ -84,7 +85,10 @@ export const TeamInvitationsApi = {
     name: "teamInvitations.acceptById",
     summary: "Accepts a received invitation by its id for a user (a client names only itself)",
     method: "POST",
-    path: "/team-invitations/{invitation_id}/accept",
+    path: "/team-invitations/{id}/accept",
+    params: { id: TeamInvitationId },
+    // The service's route declares its request schema as params, then query.
+    inputOrder: ["params", "query", "body"],
     access: ALL,
     query: Schema.Struct({ user_id: NonEmptyString }),
     // The hosted service answers an empty object.
@@ -104,7 +108,8 @@ export const TeamInvitationsApi = {
     name: "teamInvitations.revoke",
     summary: "Revokes a team's pending invitation: its code stops working",
     method: "DELETE",
-    path: "/team-invitations/{invitation_id}",
+    path: "/team-invitations/{id}",
+    params: { id: TeamInvitationId },
     access: ALL,
     query: Schema.Struct({ team_id: NonEmptyString }),
     success: SuccessResponse,

@@ -49,3 +49,12 @@ export const NotificationCategoryId = uuidOf("notification category")
 
 /** A sent e-mail's id in the outbox. */
 export const OutboxEmailId = uuidOf("e-mail")
+
+/** A session's id (one refresh token of a user). */
+export const SessionId = uuidOf("session")
+
+/** A team invitation's id. */
+export const TeamInvitationId = uuidOf("team invitation")
+
+/** A project API key set's id (`/internal/api-keys`). */
+export const ApiKeySetId = uuidOf("API key set")

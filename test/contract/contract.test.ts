@@ -32,6 +32,16 @@ describe("the contract", () => {
       assert.isTrue(declarations.includes(served), `${served.name} is in src/contract`)
   })
 
+  it("a declaration's params schemas name only its path's parameters, and its input order each part once", async () => {
+    for (const declaration of await allDeclarations()) {
+      const inPath = [...declaration.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
+      for (const name of Object.keys(declaration.params ?? {}))
+        assert.include(inPath, name, `${declaration.name}: params.${name} is a parameter of ${declaration.path}`)
+      const order = declaration.inputOrder ?? []
+      assert.deepStrictEqual([...new Set(order)], [...order], `${declaration.name}: inputOrder names each part once`)
+    }
+  })
+
   it("nothing is served below /api/v1 that is not declared, apart from the backend's extensions", async () => {
     const declared = new Set((await allDeclarations()).map(routeOf))
     const routes = apiRoutes.map((route) => `${route.method} ${route.path}`)

@@ -182,9 +182,15 @@ describe("ApiKeys", () => {
     assert.strictEqual(missing._tag, "ApiKeyNotFound")
     const revoke = await runFailure(
       layer,
-      ApiKeys.use((k) => k.revoke("nope"))
+      ApiKeys.use((k) => k.revoke("00000000-0000-4000-8000-000000000001"))
     )
     assert.strictEqual(revoke._tag, "ApiKeyNotFound")
+    // An id that is not a UUID is refused before sending (the service's path schema refuses it too).
+    const malformed = await runFailure(
+      layer,
+      ApiKeys.use((k) => k.revoke("nope"))
+    )
+    assert.strictEqual(malformed._tag, "InvalidInput")
 
     // Key sets of another project are not visible.
     const other = await backend.createProject()

@@ -8,7 +8,6 @@ import { callers, type CallFailureAt, custom, implement } from "../http/service-
 import { Transport } from "../http/transport.js"
 import { InternalApiKeysApi } from "../../contract/api-keys.js"
 import type { ApiKeyCreate } from "../../domain/api-key.js"
-import type { InvalidInput } from "../../errors/client/invalid-input.js"
 
 type Fails<D extends keyof typeof InternalApiKeysApi> = CallFailureAt<(typeof InternalApiKeysApi)[D], "admin">
 
@@ -22,25 +21,23 @@ export const ApiKeysCalls = {
   /** Every key set of the project, newest first. */
   list: custom<Effect.Effect<ReadonlyArray<ApiKeyWithValidity>, Fails<"list">>>("effect"),
   get: custom<(id: string) => Effect.Effect<ApiKeyWithValidity, Fails<"get">>>("function"),
-  /** Revokes a key set for good; its keys stop working at once. Revoking twice keeps the first time. */
-  revoke: custom<(id: string) => Effect.Effect<ApiKeyWithValidity, Exclude<Fails<"update">, InvalidInput>>>("function")
+  /**
+   * Revokes a key set for good; its keys stop working at once. Revoking twice keeps the first time. An id that is
+   * not a UUID is `InvalidInput`, nothing sent.
+   */
+  revoke: custom<(id: string) => Effect.Effect<ApiKeyWithValidity, Fails<"update">>>("function")
 }
 
 export const makeApiKeys = implement(
   ApiKeysCalls,
   Effect.map(Transport, (transport) => {
     const { create, list, get, update } = callers(transport, InternalApiKeysApi, "admin")
-    const key = (id: string) => ({ apiKeyId: id })
+    const key = (id: string) => ({ api_key_id: id })
     return {
       create: (input: ApiKeyCreate) => Effect.flatMap(create({ body: input }), withValidity),
       list: Effect.flatMap(list({}), (answer) => Effect.forEach(answer.items, withValidity)),
       get: (id: string) => Effect.flatMap(get({ params: key(id) }), withValidity),
-      revoke: (id: string) =>
-        update({ params: key(id), body: { revoked: true } }).pipe(
-          // `{ revoked: true }` always encodes.
-          Effect.catchTag("InvalidInput", (error) => Effect.die(error)),
-          Effect.flatMap(withValidity)
-        )
+      revoke: (id: string) => Effect.flatMap(update({ params: key(id), body: { revoked: true } }), withValidity)
     }
   })
 )

@@ -78,7 +78,7 @@ export const TeamInvitationsCalls = {
     TeamInvitationsApi.acceptById,
     "client",
     (invitationId: string, userId: string = "me") => ({
-      params: { invitation_id: invitationId },
+      params: { id: invitationId },
       query: { user_id: userId }
     }),
     nothing
@@ -102,7 +102,7 @@ export const makeTeamInvitations = implement(
           Effect.map((sent) => sent.id)
         ),
       revoke: (teamId: string, invitationId: string) =>
-        Effect.asVoid(revokeCall({ params: { invitation_id: invitationId }, query: { team_id: teamId } })),
+        Effect.asVoid(revokeCall({ params: { id: invitationId }, query: { team_id: teamId } })),
       listReceived: (userId = "me") => list({ query: { user_id: userId } }).pipe(Effect.map((page) => page.items))
     }
   })

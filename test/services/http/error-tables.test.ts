@@ -42,7 +42,7 @@ describe("error tables", () => {
 
   it("admin tables carry the admin-token errors", () => {
     expectTypeOf<ErrorOf<ApiKeysShape["get"]>>().toEqualTypeOf<
-      KnownErrorOf<AdminAuthErrorTag | "ApiKeyNotFound"> | CallError
+      KnownErrorOf<AdminAuthErrorTag | "ApiKeyNotFound"> | CallError | InvalidInput
     >()
   })
 

@@ -51,16 +51,14 @@ export const routes = [
       const userId = yield* invitedUser(auth, query.user_id)
       yield* clientUnrestricted(auth)
       // The invitation is found among the user's received ones, of a team that exists, in the same transaction.
-      yield* acceptReceived(auth.project, userId, params.invitation_id).pipe(
-        unreachable("UserNotFound", "TeamNotFound")
-      )
+      yield* acceptReceived(auth.project, userId, params.id).pipe(unreachable("UserNotFound", "TeamNotFound"))
       return {}
     })
   ),
   serve(TeamInvitationsApi.revoke, ({ auth, params, query }) =>
     Effect.gen(function* () {
       yield* clientMayManageInvitations(auth, query.team_id, ["$remove_members"])
-      yield* revokeInvitation(auth.project.id, query.team_id, params.invitation_id)
+      yield* revokeInvitation(auth.project.id, query.team_id, params.id)
       return { success: true as const }
     })
   ),

@@ -26,6 +26,6 @@ export const routes = [
   serve(InternalApiKeysApi.list, ({ auth }) =>
     Effect.map(listApiKeys(auth.project.id), (items) => ({ items, isPaginated: false as const }))
   ),
-  serve(InternalApiKeysApi.get, ({ auth, params }) => findApiKey(auth.project.id, params.apiKeyId)),
-  serve(InternalApiKeysApi.update, ({ auth, body, params }) => updateApiKey(auth.project.id, params.apiKeyId, body))
+  serve(InternalApiKeysApi.get, ({ auth, params }) => findApiKey(auth.project.id, params.api_key_id)),
+  serve(InternalApiKeysApi.update, ({ auth, body, params }) => updateApiKey(auth.project.id, params.api_key_id, body))
 ]
