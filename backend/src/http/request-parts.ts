@@ -26,7 +26,8 @@ const PARTS: ReadonlyArray<RequestPart> = ["params", "query", "body"]
 export const orderedProblems = (
   order: ReadonlyArray<RequestPart>,
   problems: Readonly<Record<RequestPart, ReadonlyArray<string>>>
-): ReadonlyArray<string> => [...order, ...PARTS.filter((part) => !order.includes(part))].flatMap((part) => problems[part])
+): ReadonlyArray<string> =>
+  [...order, ...PARTS.filter((part) => !order.includes(part))].flatMap((part) => problems[part])
 
 const problemsOf = <A>(result: Result.Result<A, ReadonlyArray<string>>): ReadonlyArray<string> =>
   Result.isFailure(result) ? result.failure : []
