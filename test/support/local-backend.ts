@@ -148,6 +148,14 @@ export const expectStatus = (result: CallResult, status: number): CallResult => 
   return result
 }
 
+/** The problem lines (`  - body.x ...`) of an answer that must be a SCHEMA_ERROR in the service's layout. */
+export const schemaErrorLines = (result: CallResult): ReadonlyArray<string> => {
+  const [head, ...lines] = String(expectStatus(result, 400).body?.details?.message).split("\n")
+  if (result.knownError !== "SCHEMA_ERROR" || !/^Request validation failed on [A-Z]+ \/api\/v1\//.test(head ?? ""))
+    throw new Error(`expected a SCHEMA_ERROR, got ${result.knownError}: ${result.text}`)
+  return lines
+}
+
 export interface LocalBackendHandle {
   readonly localBackend: () => RunningLocalBackend
   /** The seeded `internal` project. */

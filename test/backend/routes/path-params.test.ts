@@ -5,17 +5,9 @@
  * params first: params, then body), as `PATCH /teams/me?team_id=…` names both the path and the query there.
  */
 import { assert, describe, it } from "vitest"
-import { type CallResult, expectStatus, useKitBackend } from "../../support/local-backend.js"
+import { expectStatus, schemaErrorLines, useKitBackend } from "../../support/local-backend.js"
 
 const backend = useKitBackend()
-
-const schemaLines = (answer: CallResult): ReadonlyArray<string> => {
-  assert.strictEqual(answer.status, 400, answer.text)
-  assert.strictEqual(answer.knownError, "SCHEMA_ERROR")
-  const [head, ...lines] = String(answer.body.details.message).split("\n")
-  assert.match(head ?? "", /^Request validation failed on [A-Z]+ \/api\/v1\//)
-  return lines
-}
 
 describe("path parameters", () => {
   it("a bad one is named, and nothing is looked up (an unknown well-formed id is the route's own answer)", async () => {
@@ -29,7 +21,7 @@ describe("path parameters", () => {
       ["GET", "/user-api-keys/not-a-uuid", "params.api_key_id must be a valid UUID"]
     ]
     for (const [method, path, line] of cases) {
-      assert.deepStrictEqual(schemaLines(await backend.call(project, method, path, server)), [`  - ${line}`], path)
+      assert.deepStrictEqual(schemaErrorLines(await backend.call(project, method, path, server)), [`  - ${line}`], path)
     }
     const unknown = await backend.call(project, "GET", "/users/00000000-0000-4000-8000-000000000000", server)
     assert.strictEqual(unknown.knownError, "USER_NOT_FOUND")
@@ -43,19 +35,19 @@ describe("path parameters", () => {
     })
     assert.strictEqual(expectStatus(read, 200).body.id, user.userId)
     const slash = await backend.call(project, "GET", `/users/${encodeURIComponent("a/b")}`, { accessType: "server" })
-    assert.deepStrictEqual(schemaLines(slash), ["  - params.user_id must be a valid UUID"])
+    assert.deepStrictEqual(schemaErrorLines(slash), ["  - params.user_id must be a valid UUID"])
   })
 
   it("a CRUD route names the body, then the path, then the query (the service's key order)", async () => {
     const project = await backend.createProject()
     const server = { accessType: "server" } as const
     const both = await backend.call(project, "PATCH", "/teams/me?team_id=x", { ...server, body: { display_name: "x" } })
-    assert.deepStrictEqual(schemaLines(both), [
+    assert.deepStrictEqual(schemaErrorLines(both), [
       "  - params.team_id must be a valid UUID",
       "  - query contains unknown properties: team_id"
     ])
     const three = await backend.call(project, "PATCH", "/teams/me?team_id=x", { ...server, body: { display_name: 5 } })
-    const lines = schemaLines(three)
+    const lines = schemaErrorLines(three)
     assert.lengthOf(lines, 3)
     assert.match(lines[0] ?? "", /^ {2}- body\.display_name /)
     assert.deepStrictEqual(lines.slice(1), [
@@ -68,7 +60,7 @@ describe("path parameters", () => {
     const project = await backend.createProject()
     const admin = { accessType: "admin" } as const
     const answer = await backend.call(project, "PATCH", "/internal/config/override/nowhere", { ...admin, body: {} })
-    const lines = schemaLines(answer)
+    const lines = schemaErrorLines(answer)
     assert.lengthOf(lines, 2)
     assert.match(lines[0] ?? "", /^ {2}- params\.level /)
     assert.match(lines[1] ?? "", /^ {2}- body\.config_override_string /)

@@ -5,17 +5,15 @@
  * passkey registration options the service's WebAuthn library version produces.
  */
 import { assert, describe, it } from "vitest"
-import { type CallResult, expectStatus, type TestProject, useKitBackend } from "../../support/local-backend.js"
+import {
+  type CallResult,
+  expectStatus,
+  schemaErrorLines,
+  type TestProject,
+  useKitBackend
+} from "../../support/local-backend.js"
 
 const backend = useKitBackend()
-
-const schemaLines = (answer: CallResult): ReadonlyArray<string> => {
-  assert.strictEqual(answer.status, 400, answer.text)
-  assert.strictEqual(answer.knownError, "SCHEMA_ERROR")
-  const [head, ...lines] = String(answer.body.details.message).split("\n")
-  assert.match(head ?? "", /^Request validation failed on [A-Z]+ \/api\/v1\//)
-  return lines
-}
 
 const authorizeQuery = (project: TestProject, overrides: Record<string, string>) =>
   new URLSearchParams({
@@ -37,11 +35,11 @@ describe("SCHEMA_ERROR in the service's words", () => {
     const empty = await backend.call(project, "POST", "/auth/password/sign-in", {
       body: { email: "", password: "password-123" }
     })
-    assert.deepStrictEqual(schemaLines(empty), ["  - body.email must not be empty"])
+    assert.deepStrictEqual(schemaErrorLines(empty), ["  - body.email must not be empty"])
     const missing = await backend.call(project, "POST", "/auth/password/sign-in", {
       body: { email: "ada@example.com" }
     })
-    assert.deepStrictEqual(schemaLines(missing), ["  - body.password must be defined"])
+    assert.deepStrictEqual(schemaErrorLines(missing), ["  - body.password must be defined"])
   })
 
   it("a URL with spaces contains spaces and is not a URL; a bad URL is said once", async () => {
@@ -52,7 +50,7 @@ describe("SCHEMA_ERROR in the service's words", () => {
       `/auth/oauth/authorize/github?${authorizeQuery(project, { redirect_uri: "this is not a URL" })}`,
       { accessType: "none" }
     )
-    assert.deepStrictEqual(schemaLines(spaced), [
+    assert.deepStrictEqual(schemaErrorLines(spaced), [
       "  - query.redirect_uri contains spaces",
       "  - query.redirect_uri is not a valid URL"
     ])
@@ -62,14 +60,14 @@ describe("SCHEMA_ERROR in the service's words", () => {
       `/auth/oauth/authorize/github?${authorizeQuery(project, { after_callback_redirect_url: "not-a-url" })}`,
       { accessType: "none" }
     )
-    assert.deepStrictEqual(schemaLines(bad), ["  - query.after_callback_redirect_url is not a valid URL"])
+    assert.deepStrictEqual(schemaErrorLines(bad), ["  - query.after_callback_redirect_url is not a valid URL"])
     const user = await backend.signUp(project)
     const image = await backend.call(project, "PATCH", "/users/me", {
       accessType: "server",
       accessToken: user.accessToken,
       body: { profile_image_url: "" }
     })
-    assert.deepStrictEqual(schemaLines(image), ["  - body.profile_image_url is not a valid URL"])
+    assert.deepStrictEqual(schemaErrorLines(image), ["  - body.profile_image_url is not a valid URL"])
   })
 
   it("is_anonymous can only be false; a user id must be a UUID", async () => {
@@ -79,9 +77,11 @@ describe("SCHEMA_ERROR in the service's words", () => {
       accessType: "server",
       body: { is_anonymous: true }
     })
-    assert.deepStrictEqual(schemaLines(anonymous), ["  - body.is_anonymous must be one of the following values: false"])
+    assert.deepStrictEqual(schemaErrorLines(anonymous), [
+      "  - body.is_anonymous must be one of the following values: false"
+    ])
     const notUuid = await backend.call(project, "GET", "/connected-accounts/not-a-user-id", { accessType: "server" })
-    assert.deepStrictEqual(schemaLines(notUuid), ["  - params.user_id must be a valid UUID"])
+    assert.deepStrictEqual(schemaErrorLines(notUuid), ["  - params.user_id must be a valid UUID"])
   })
 
   it("a client's server-only team fields are unknown properties, with the body's other unknown keys", async () => {
@@ -98,21 +98,21 @@ describe("SCHEMA_ERROR in the service's words", () => {
       accessToken: user.accessToken,
       body: { extra: 1, client_read_only_metadata: { a: 1 }, display_name: 5 }
     })
-    assert.includeMembers(schemaLines(patched) as Array<string>, [
+    assert.includeMembers(schemaErrorLines(patched) as Array<string>, [
       "  - body contains unknown properties: extra, client_read_only_metadata"
     ])
     const only = await backend.call(project, "PATCH", `/teams/${team.body.id}`, {
       accessToken: user.accessToken,
       body: { server_metadata: { a: 1 } }
     })
-    assert.deepStrictEqual(schemaLines(only), ["  - body contains unknown properties: server_metadata"])
+    assert.deepStrictEqual(schemaErrorLines(only), ["  - body contains unknown properties: server_metadata"])
     // A team path id is a UUID, checked before the team is looked up (it was TEAM_MEMBERSHIP_NOT_FOUND for `me`).
     for (const method of ["GET", "PATCH", "DELETE"]) {
       const me = await backend.call(project, method, "/teams/me", {
         accessToken: user.accessToken,
         ...(method === "PATCH" ? { body: { display_name: "x" } } : {})
       })
-      assert.deepStrictEqual(schemaLines(me), ["  - params.team_id must be a valid UUID"], method)
+      assert.deepStrictEqual(schemaErrorLines(me), ["  - params.team_id must be a valid UUID"], method)
     }
   })
 })
