@@ -130,6 +130,51 @@ const databaseByHand: ReadonlyArray<readonly [string, RegExp]> = [
 const databaseByHandIn = (text: string): ReadonlyArray<string> =>
   databaseByHand.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
 
+/**
+ * The backend's operations split by dependency (docs/architecture.md, "Who may import whom"): what several
+ * domains need sits in a shared unit of its own, and the domains stand on the shared units. A unit is a folder
+ * of `backend/src/operations` or a module at its root; OAuth's operations (`backend/src/oauth`) are one more
+ * domain. Every folder of `operations/` is one or the other (a test below says so), so a new one is placed.
+ */
+const operationsRoot = "backend/src/operations"
+const sharedOperations = [
+  "webhooks",
+  "codes",
+  "permissions",
+  "config",
+  "email",
+  "acting-user.ts",
+  "paging.ts",
+  "health.ts"
+] as const
+const operationDomains = ["auth", "device-auth", "users", "teams", "projects", "oauth"] as const
+
+/** The unit of operations a module belongs to (`teams`, `acting-user.ts`, `oauth`), or none. */
+const operationUnit = (path: string): string | undefined => {
+  if (path.startsWith("backend/src/oauth/")) return "oauth"
+  if (!path.startsWith(`${operationsRoot}/`)) return undefined
+  return path.slice(operationsRoot.length + 1).split("/")[0]
+}
+const isSharedOperation = (path: string) =>
+  (sharedOperations as ReadonlyArray<string>).includes(operationUnit(path) ?? "")
+const isOperationDomain = (path: string) =>
+  (operationDomains as ReadonlyArray<string>).includes(operationUnit(path) ?? "")
+
+/** The pairs of units of operations that import each other (`a <-> b`, sorted). */
+const twoWayOperationImports = (all: ReadonlyArray<Pick<Edge, "from" | "to">>): ReadonlyArray<string> => {
+  const imports = new Set(
+    all.flatMap(({ from, to }) => {
+      const [a, b] = [operationUnit(from), operationUnit(`${to}.ts`)]
+      return a !== undefined && b !== undefined && a !== b ? [`${a} -> ${b}`] : []
+    })
+  )
+  return [...imports]
+    .map((edge) => edge.split(" -> "))
+    .filter(([a = "", b = ""]) => a < b && imports.has(`${b} -> ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`)
+    .sort()
+}
+
 const rules: ReadonlyArray<Rule> = [
   {
     name: "nothing in src/ imports the backend",
@@ -244,6 +289,13 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => layer("operations", "routes")(to) || backend("http")(to)
   },
   {
+    // Shared operations (permissions, codes, config, e-mail, the webhook outbox, the actor policy) are what the
+    // domains stand on: one that imported a domain would make the two import each other.
+    name: "backend shared operations import no operation domain",
+    from: isSharedOperation,
+    forbids: ({ to }) => isOperationDomain(to)
+  },
+  {
     // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the local backend's layers:
     // operations call it, never the other way round.
     name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
@@ -326,6 +378,16 @@ describe("the import rules of docs/architecture.md", () => {
       ),
       []
     )
+  })
+
+  it("every folder of backend/src/operations is a shared unit or a domain", () => {
+    const placed: ReadonlyArray<string> = [...sharedOperations, ...operationDomains]
+    const unplaced = readdirSync(join(root, operationsRoot)).filter((name) => !placed.includes(name))
+    assert.deepStrictEqual(unplaced, [])
+  })
+
+  it("no two units of operations import each other", () => {
+    assert.deepStrictEqual(twoWayOperationImports(edges), [])
   })
 
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {
@@ -416,6 +478,24 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "@stackfx/lib/errors/known/users.js"))
     assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../../operations/acting-user.js"))
     assert.isFalse(breaks("backend/src/operations/teams/team-actors.ts", "../../errors/refused.js"))
+    // Operations import downward: shared units never import a domain, and no two units import each other.
+    assert.isTrue(breaks("backend/src/operations/email/email.ts", "../users/users.js"))
+    assert.isTrue(breaks("backend/src/operations/acting-user.ts", "./teams/teams.js"))
+    assert.isTrue(
+      breaks("backend/src/operations/permissions/team-permissions.ts", "../../oauth/store/oauth-accounts.js")
+    )
+    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../permissions/team-access.js"))
+    assert.isFalse(breaks("backend/src/operations/config/config-access.ts", "../acting-user.js"))
+    assert.deepStrictEqual(
+      twoWayOperationImports([
+        { from: "backend/src/operations/teams/teams.ts", to: "backend/src/operations/users/users" },
+        { from: "backend/src/operations/users/users.ts", to: "backend/src/operations/teams/team-access" },
+        { from: "backend/src/operations/auth/otp.ts", to: "backend/src/operations/users/users" },
+        { from: "backend/src/oauth/operations/oauth-users.ts", to: "backend/src/operations/auth/sign-up" },
+        { from: "backend/src/operations/auth/sign-up.ts", to: "backend/src/oauth/store/oauth-accounts" }
+      ]),
+      ["auth <-> oauth", "teams <-> users"]
+    )
     // OAuth's own layers keep the same rules.
     assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../store/oauth-flows.js"))
     assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../store/db.js"))

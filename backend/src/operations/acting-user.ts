@@ -12,8 +12,8 @@ import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js
 import { CannotGetOwnUserWithoutUser } from "@stackfx/lib/errors/known/users.js"
 import { Refused } from "../errors/refused.js"
 import type { DbEffect } from "../store/db.js"
-import { requirePermissionInTeam } from "./teams/team-permissions.js"
-import { findUser } from "./users/user-lookup.js"
+import { requirePermissionInTeam } from "./permissions/team-permissions.js"
+import { findUserView } from "../store/users/users.js"
 
 /** The caller: its access type, its project and the signed-in user, when the request has one. */
 export interface Actor {
@@ -107,7 +107,7 @@ export const namedUser = <E1, E2, const Raw extends string | undefined>(
 
 /** The id of a user of the actor's project, refused with `missing` when the project has none with it. */
 export const existingUser = <E>(actor: Actor, userId: string, missing: () => E): DbEffect<ServerUser, E> =>
-  Effect.flatMap(findUser(actor.project.id, userId), (user) =>
+  Effect.flatMap(findUserView(actor.project.id, userId), (user) =>
     user === undefined ? Effect.fail(missing()) : Effect.succeed(user)
   )
 

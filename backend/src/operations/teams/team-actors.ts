@@ -19,7 +19,7 @@ import {
 } from "../acting-user.js"
 import { mayManageInvitations, unrestricted } from "./team-invitations.js"
 import { ensureFilterTargets, mayReadProfiles } from "./team-member-profiles.js"
-import { requirePermissionInTeam } from "./team-permissions.js"
+import { requirePermissionInTeam } from "../permissions/team-permissions.js"
 
 /** The hosted refusal of a client's profile image that is a link rather than an uploaded image. */
 export const clientProfileImage = (actor: Actor, url: string | null | undefined) =>

@@ -25,8 +25,8 @@ import {
   updateTeamColumns
 } from "../../store/teams/teams.js"
 import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
-import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
-import { grantDefaultPermissions } from "./team-permissions.js"
+import { ensureMembership, ensureTeam, ensureUser } from "../permissions/team-access.js"
+import { grantDefaultPermissions } from "../permissions/team-permissions.js"
 import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
 
 export interface NewTeamInput {

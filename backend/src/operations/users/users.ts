@@ -33,7 +33,7 @@ import { removePasswordHash, setPasswordHash } from "../../store/auth/passwords.
 import { revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { insertTeam, insertTeamMember, isTeamMember, listTeams } from "../../store/teams/teams.js"
-import { grantDefaultPermissions } from "../teams/team-permissions.js"
+import { grantDefaultPermissions } from "../permissions/team-permissions.js"
 import { cacheKeys } from "../../store/read-cache.js"
 import {
   deleteUser as deleteUserRow,
@@ -46,9 +46,9 @@ import {
   type UserListQuery,
   type UserOrder
 } from "../../store/users/users.js"
-import { grantDefaultProjectPermissions } from "../projects/project-permissions.js"
+import { grantDefaultProjectPermissions } from "../permissions/project-permissions.js"
 import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
-import { checkSignUp, restrictionNote, type SignUpAttempt } from "../auth/sign-up-rules.js"
+import { checkSignUp, restrictionNote, type SignUpAttempt } from "../config/sign-up-rules.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 
 export type UserWriteError =

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import { EmailOutboxApi } from "@stackfx/lib/contract/email-outbox.js"
 import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
-import { getOutboxEmail, listOutbox } from "../../operations/projects/email-outbox.js"
+import { getOutboxEmail, listOutbox } from "../../operations/email/email-outbox.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

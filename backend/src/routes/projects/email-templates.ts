@@ -15,7 +15,7 @@ import {
   deleteTemplate,
   projectTemplates,
   updateTemplate
-} from "../../operations/projects/email-templates.js"
+} from "../../operations/email/email-templates.js"
 
 // The service checks the id's format before anything else: a non-UUID id is a SCHEMA_ERROR on `params.templateId`.
 const IdParams = Schema.Struct({ templateId: TemplateId })

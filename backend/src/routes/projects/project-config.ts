@@ -11,11 +11,11 @@ import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
 import { ConfigLevel, ResettableConfigLevel } from "@stackfx/lib/domain/project-config.js"
 import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../../operations/projects/onboarding-preview.js"
-import { testSignUpRules } from "../../operations/auth/sign-up-rules-test.js"
+import { testSignUpRules } from "../../operations/config/sign-up-rules-test.js"
 import type { Auth } from "../../http/auth.js"
 import { requireInput, validate } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
-import { managedConfigLevel, replacementSourceGiven } from "../../operations/projects/config-access.js"
+import { managedConfigLevel, replacementSourceGiven } from "../../operations/config/config-access.js"
 import {
   patchConfigOverride,
   readBranchSource,
@@ -24,7 +24,7 @@ import {
   replaceConfigOverride,
   resetConfigKeys,
   writeBranchSource
-} from "../../operations/projects/project-config.js"
+} from "../../operations/config/project-config.js"
 
 /** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
 const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>

@@ -17,7 +17,7 @@ import {
   listPreferences,
   requireCategory,
   setPreference
-} from "../../operations/users/notification-preferences.js"
+} from "../../operations/email/notification-preferences.js"
 import { preferenceOwner } from "../../operations/users/user-actors.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -16,7 +16,7 @@ import { grantTeamPermissions } from "../../store/teams/teams.js"
 import { loadDefinitions } from "./permission-definitions.js"
 import { ensureMembership } from "./team-access.js"
 import { containedLookup, resolvePermissionIds } from "./permission-closure.js"
-import { ensureDefinitionInScope } from "../projects/project-permissions.js"
+import { ensureDefinitionInScope } from "./project-permissions.js"
 
 export interface PermissionFilter {
   readonly projectId: string

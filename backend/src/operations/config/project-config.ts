@@ -39,7 +39,7 @@ import {
   trustedDomainsById,
   under
 } from "./config-records.js"
-import { loadDefinitions } from "../teams/permission-definitions.js"
+import { loadDefinitions } from "../permissions/permission-definitions.js"
 
 // ---------------------------------------------------------------------------------------------------------
 // Keys
