@@ -133,8 +133,8 @@ const databaseByHandIn = (text: string): ReadonlyArray<string> =>
 /**
  * The backend's operations split by dependency (docs/architecture.md, "Who may import whom"): what several
  * domains need sits in a shared unit of its own, and the domains stand on the shared units. A unit is a folder
- * of `backend/src/operations` or a module at its root; OAuth's operations (`backend/src/oauth`) are one more
- * domain. Every folder of `operations/` is one or the other (a test below says so), so a new one is placed.
+ * of `backend/src/operations` or a module at its root; OAuth's operations (`backend/src/oauth/operations`) are
+ * one more domain. Every folder of `operations/` is one or the other (a test below says so), so a new one is placed.
  */
 const operationsRoot = "backend/src/operations"
 const sharedOperations = [
@@ -151,7 +151,8 @@ const operationDomains = ["auth", "device-auth", "users", "teams", "projects", "
 
 /** The unit of operations a module belongs to (`teams`, `acting-user.ts`, `oauth`), or none. */
 const operationUnit = (path: string): string | undefined => {
-  if (path.startsWith("backend/src/oauth/")) return "oauth"
+  // OAuth's store and protocol lie below every operation, as store/ does: only its operations are a domain.
+  if (path.startsWith("backend/src/oauth/operations/")) return "oauth"
   if (!path.startsWith(`${operationsRoot}/`)) return undefined
   return path.slice(operationsRoot.length + 1).split("/")[0]
 }
@@ -174,6 +175,19 @@ const twoWayOperationImports = (all: ReadonlyArray<Pick<Edge, "from" | "to">>): 
     .map(([a, b]) => `${a} <-> ${b}`)
     .sort()
 }
+
+/**
+ * The OAuth tables (every `oauth_*` table the migrations create) are written only by OAuth's store
+ * (`backend/src/oauth/store/`): another module that needs an OAuth row written calls a function of it.
+ */
+const oauthTables = modulesUnder("backend/src/store/migrations").flatMap((path) =>
+  [...readFileSync(join(root, path), "utf8").matchAll(/create table (oauth_\w+)/g)].map((match) => match[1]!)
+)
+const writesOAuthTable = (text: string): boolean =>
+  new RegExp(
+    `\\b(insert\\s+into|update|delete\\s+from|truncate(\\s+table)?)\\s+(${oauthTables.join("|")})\\b|rowInsert\\(\\s*"oauth_`,
+    "i"
+  ).test(text)
 
 const rules: ReadonlyArray<Rule> = [
   {
@@ -296,6 +310,12 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => isOperationDomain(to)
   },
   {
+    // OAuth is reached through its operations (and its store, as any store): its protocol is its own business.
+    name: "nothing outside backend/src/oauth imports oauth/protocol",
+    from: (path) => !backend("oauth")(path),
+    forbids: ({ to }) => backend("oauth/protocol")(to)
+  },
+  {
     // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the local backend's layers:
     // operations call it, never the other way round.
     name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
@@ -390,6 +410,24 @@ describe("the import rules of docs/architecture.md", () => {
     assert.deepStrictEqual(twoWayOperationImports(edges), [])
   })
 
+  it("no module outside backend/src/oauth/store writes an OAuth table", () => {
+    assert.includeMembers(oauthTables, ["oauth_accounts", "oauth_tokens", "oauth_authorization_codes"])
+    const writers = modulesUnder("backend/src")
+      .filter((path) => !backend("oauth/store")(path))
+      .filter((path) => writesOAuthTable(readFileSync(join(root, path), "utf8")))
+    assert.deepStrictEqual(writers, [])
+  })
+
+  it("the OAuth table rule catches a write", () => {
+    assert.isTrue(writesOAuthTable("Db.query(`insert into oauth_accounts (id) values ($1)`, [id])"))
+    assert.isTrue(writesOAuthTable("`UPDATE oauth_tokens set revoked = true`"))
+    assert.isTrue(writesOAuthTable("delete from oauth_authorization_codes where id = $1"))
+    assert.isTrue(writesOAuthTable('const insertRow = rowInsert("oauth_outer_states", "id, state")'))
+    assert.isFalse(writesOAuthTable("select * from oauth_accounts where user_id = $1"))
+    assert.isFalse(writesOAuthTable("delete from users where id = $1 -- oauth_accounts cascade"))
+    assert.isFalse(writesOAuthTable("yield* insertOAuthAccount({ id, projectId, userId })"))
+  })
+
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {
     for (const known of knownExceptions) {
       const edge = edges.find((e) => e.from === known.from && e.to === known.to)
@@ -482,8 +520,11 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/operations/email/email.ts", "../users/users.js"))
     assert.isTrue(breaks("backend/src/operations/acting-user.ts", "./teams/teams.js"))
     assert.isTrue(
-      breaks("backend/src/operations/permissions/team-permissions.ts", "../../oauth/store/oauth-accounts.js")
+      breaks("backend/src/operations/permissions/team-permissions.ts", "../../oauth/operations/oauth-users.js")
     )
+    assert.isFalse(breaks("backend/src/operations/users/users.ts", "../../oauth/store/oauth-accounts.js"))
+    assert.isTrue(breaks("backend/src/operations/auth/external-auth.ts", "../../oauth/protocol/index.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../protocol/index.js"))
     assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../permissions/team-access.js"))
     assert.isFalse(breaks("backend/src/operations/config/config-access.ts", "../acting-user.js"))
     assert.deepStrictEqual(
@@ -492,7 +533,8 @@ describe("the import rules of docs/architecture.md", () => {
         { from: "backend/src/operations/users/users.ts", to: "backend/src/operations/teams/team-access" },
         { from: "backend/src/operations/auth/otp.ts", to: "backend/src/operations/users/users" },
         { from: "backend/src/oauth/operations/oauth-users.ts", to: "backend/src/operations/auth/sign-up" },
-        { from: "backend/src/operations/auth/sign-up.ts", to: "backend/src/oauth/store/oauth-accounts" }
+        { from: "backend/src/operations/auth/sign-up.ts", to: "backend/src/oauth/operations/oauth-users" },
+        { from: "backend/src/operations/users/users.ts", to: "backend/src/oauth/store/oauth-accounts" }
       ]),
       ["auth <-> oauth", "teams <-> users"]
     )

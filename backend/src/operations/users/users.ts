@@ -48,6 +48,7 @@ import {
 } from "../../store/users/users.js"
 import { grantDefaultProjectPermissions } from "../permissions/project-permissions.js"
 import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
+import { insertOAuthAccount } from "../../oauth/store/oauth-accounts.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt } from "../config/sign-up-rules.js"
 import type { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 
@@ -227,10 +228,15 @@ export const createUser = (
         if (passwordHash !== undefined && passwordHash !== null)
           yield* setPasswordHash(project.id, userId, passwordHash)
         for (const provider of input.oauthProviders ?? []) {
-          yield* Db.query(
-            `insert into oauth_accounts (id, project_id, user_id, provider_id, account_id, email) values ($1, $2, $3, $4, $5, $6)`,
-            [yield* randomId, project.id, userId, provider.id, provider.accountId, provider.email]
-          )
+          yield* insertOAuthAccount({
+            id: yield* randomId,
+            projectId: project.id,
+            userId,
+            providerId: provider.id,
+            accountId: provider.accountId,
+            email: provider.email,
+            createdAt: now
+          })
         }
         yield* grantDefaultProjectPermissions(project, userId)
         // The service answers the user as read before its personal team is made (its selected team is null in
