@@ -33,7 +33,7 @@ import { CodeLifetimes } from "../codes/code-lifetimes.js"
 import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "../codes/emailed-codes.js"
 import { type SendEmailError, sendCodeEmail } from "../email/email.js"
 import { signUpUser } from "./sign-up.js"
-import type { UserWriteError } from "../users/users.js"
+import type { UserWriteError } from "../users/user-write-rules.js"
 import { CodePurpose, type VerificationCodeError } from "../codes/verification-codes.js"
 
 /**

@@ -16,7 +16,10 @@ import { Db } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView } from "../../store/users/users.js"
 import { checkSignUp, restrictionNote, type SignUpAttempt, signUpCountryCode } from "../config/sign-up-rules.js"
-import { createUser, type CreateUserInput, endGuestState, updateUser, type UserWriteError } from "../users/users.js"
+import { createUser, type CreateUserInput } from "../users/create-user.js"
+import { endGuestState } from "../users/personal-team.js"
+import { updateUser } from "../users/update-user.js"
+import type { UserWriteError } from "../users/user-write-rules.js"
 
 /** What a sign-up method gives the new (or upgraded) user. */
 export interface SignUpInput extends Omit<CreateUserInput, "signUp" | "isAnonymous"> {

@@ -22,7 +22,7 @@ import {
 } from "../../store/projects/projects.js"
 import { createProject, DEFAULT_TEAM_PERMISSIONS } from "./project-setup.js"
 import { updatedProject } from "./project-update.js"
-import { syncRecordsOnUpdate } from "../config/project-config.js"
+import { syncRecordsOnUpdate } from "../config/override-writes.js"
 import { ensureMembership } from "../permissions/team-access.js"
 import { requireTeamPermission } from "../permissions/team-permissions.js"
 

@@ -20,11 +20,11 @@ import {
   patchConfigOverride,
   readBranchSource,
   readConfigOverride,
-  renderConfig,
   replaceConfigOverride,
   resetConfigKeys,
   writeBranchSource
-} from "../../operations/config/project-config.js"
+} from "../../operations/config/override-writes.js"
+import { renderConfig } from "../../operations/config/rendered-config.js"
 
 /** The level the path names; server access may only manage the branch level (a plain 403, as the service). */
 const levelOf = (auth: Auth, level: string, request: { readonly method: string; readonly originalUrl: string }) =>
