@@ -1,7 +1,7 @@
 /** Turns the benchmarks' results into the table rows of `npm run bench` (figure, value, goal, result). */
 import type { LoadResult, LoadResults, StartupResults } from "./backend-load.js"
 import type { TestkitResults } from "./testkit.js"
-import type { KitExampleResults } from "./kit-example.js"
+import type { KitExampleResults, KitRun } from "./kit-example.js"
 import type { ScaleOutResults } from "./scale-out.js"
 import { type BundleOutcome, type BundleSize, isMeasured, parts } from "./bundles.js"
 import type { FanoutResult, FanoutResults } from "./fanout.js"
@@ -362,14 +362,33 @@ const startupRows = (s: StartupResults): Array<Row> => [
   }
 ]
 
+const kitRunNote = (run: KitRun) => `${run.tests} tests in ${run.files} files; wall time depends on the machine's load`
+
 const kitExampleRows = (k: KitExampleResults): Array<Row> => [
   {
     id: "6",
-    figure: "testing kit: npm run example:testing (vitest, its global setup's backend, every example test), wall time",
-    value: ms(k.wallMs),
+    figure:
+      "testing kit example (examples/testing) in an app that installed the packed packages, a run after its first, wall time",
+    value: ms(k.installed.next.wallMs),
     goal: "<= 5000 ms",
-    result: atMost(k.wallMs, 5000),
-    note: `${k.tests} tests in ${k.files} files; wall time depends on the machine's load`
+    result: atMost(k.installed.next.wallMs, 5000),
+    note: kitRunNote(k.installed.next)
+  },
+  {
+    id: "6",
+    figure: "the same, its first run after the install (Node's compile cache empty)",
+    value: ms(k.installed.first.wallMs),
+    goal: "",
+    result: "info",
+    note: kitRunNote(k.installed.first)
+  },
+  {
+    id: "6",
+    figure: "the same in this repository: npm run example:testing (the sources transformed by vitest)",
+    value: ms(k.repository.wallMs),
+    goal: "",
+    result: "info",
+    note: kitRunNote(k.repository)
   }
 ]
 
