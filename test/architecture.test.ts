@@ -3,7 +3,7 @@
  * `backend/src/`: the arrows the document draws are the only ones the code has. Imports are read with the
  * TypeScript compiler's own pre-processor (static, type-only, dynamic `import()` and `export ... from` alike).
  */
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, posix, relative, sep } from "node:path"
 import ts from "typescript"
 import { assert, describe, it } from "vitest"
@@ -452,5 +452,35 @@ describe("the import rules of docs/architecture.md", () => {
       ),
       []
     )
+  })
+})
+
+// docs/architecture.md, "The layout": `test/` mirrors the sources, so the tests of a module are found beside the
+// path of the module. Enforced for the mirroring folders: every folder below one of these test folders is a folder
+// at the same path below its source, but for helper folders (`support/`, `fixtures/`) and what they hold.
+const mirrors: ReadonlyArray<readonly [string, string]> = [
+  ["test/backend", "backend/src"],
+  ["test/services", "src/services"],
+  ["test/domain", "src/domain"],
+  ["test/errors", "src/errors"],
+  ["test/contract", "src/contract"],
+  ["test/layers", "src/layers"],
+  ["test/react", "src/react"]
+]
+const helperFolders = new Set(["support", "fixtures"])
+
+/** The test folders below `tests` (relative to it) that name no folder below `sources`. */
+const unmirrored = (tests: string, sources: string): ReadonlyArray<string> => {
+  const folders = (dir: string): ReadonlyArray<string> =>
+    readdirSync(join(root, tests, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !helperFolders.has(entry.name))
+      .flatMap((entry) => [posix.join(dir, entry.name), ...folders(posix.join(dir, entry.name))])
+  return folders("").filter((folder) => !existsSync(join(root, sources, folder)))
+}
+
+describe("the layout of docs/architecture.md", () => {
+  it("every test folder below test/backend, test/services, … names a folder of its sources", () => {
+    const stray = mirrors.flatMap(([tests, sources]) => unmirrored(tests, sources).map((f) => `${tests}/${f}`))
+    assert.deepStrictEqual(stray, [])
   })
 })
