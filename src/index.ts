@@ -78,16 +78,10 @@ export type {
   TransportError,
   TransportShape
 } from "./services/http/transport.js"
-export {
-  isLoggedIn,
-  knownInvalid,
-  makeSession,
-  Session,
-  sessionChanges,
-  sessionFromTokens,
-  tokensOf
-} from "./services/session/session.js"
-export type { SessionError, SessionShape, SessionState } from "./services/session/session.js"
+export { makeSession, Session, sessionChanges } from "./services/session/session.js"
+export type { SessionError, SessionShape } from "./services/session/session.js"
+export { isLoggedIn, knownInvalid, sessionFromTokens, tokensOf } from "./services/session/session-state.js"
+export type { SessionState } from "./services/session/session-state.js"
 export { partialUser, partialUserOf } from "./services/session/partial-user.js"
 export type { PartialUser, PartialUserOptions } from "./services/session/partial-user.js"
 export { makeCustomTokenStore, makeRefTokenStore, noTokens, TokenStore } from "./services/session/token-store.js"
