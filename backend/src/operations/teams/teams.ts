@@ -127,16 +127,20 @@ export const createTeam = (
     )
   })
 
+/** The refusal of a guard's member (UserNotFound, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), if any. */
+const guardRefusal = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  guard === undefined
+    ? Effect.void
+    : requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId })
+
 /**
- * Why a write guarded by a member's permission found nothing, in the service's order of checks: the member's
- * (USER_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, also for a team that does not exist, then
- * TEAM_PERMISSION_REQUIRED), else TEAM_NOT_FOUND. Read only once the write has been refused.
+ * Why a write to a team guarded by a member's permission found nothing, in the service's order of checks: the
+ * member's (TEAM_MEMBERSHIP_NOT_FOUND also for a team that does not exist), else TEAM_NOT_FOUND. Read only once
+ * the write has been refused.
  */
 const refusedWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
   Effect.andThen(
-    guard === undefined
-      ? Effect.void
-      : requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId }),
+    guardRefusal(projectId, teamId, guard),
     Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
   )
 
@@ -223,9 +227,7 @@ export const removeMember = (
     Effect.gen(function* () {
       const { userId, guard } = removal
       if (!(yield* deleteTeamMember(projectId, teamId, userId, guard))) {
-        if (guard !== undefined) {
-          yield* requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId })
-        }
+        yield* guardRefusal(projectId, teamId, guard)
         yield* ensureUser(projectId, userId)
         return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
       }
