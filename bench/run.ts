@@ -4,7 +4,7 @@
  *
  *   npm run bench                         # everything, a few minutes
  *   npm run bench -- --only bundles,load  # some sections: bundles, stampede, fanout, ssr, overhead, startup, load,
- *                                         # testkit, kit-example (npm run example:testing's wall time), scale-out
+ *                                         # testkit, kit-example (the kit's example suite's wall time, in the repository and installed), scale-out
  *   npm run bench -- --strict             # exit 1 when a figure misses its goal (default: only on errors)
  *
  * Sections: 1 bundle size (bundles.ts), 2 refresh stampede (stampede.ts), 3 hook fan-out (fanout.ts),
@@ -24,7 +24,8 @@ import { type BundleOutcome, isMeasured, runBundles } from "./bundles.js"
 import { runFanout } from "./fanout.js"
 import { runOverhead } from "./overhead.js"
 import { startCountingProxy } from "./proxy.js"
-import { buildRows, type Details, formatNotes, formatTable, type Row } from "./report.js"
+import { buildRows, type Details, formatNotes, formatTable } from "./report.js"
+import type { Row } from "./rows/row.js"
 import { startServerProcess } from "./server-process.js"
 import { runScaleOut } from "./scale-out.js"
 import { runSsrPages } from "./ssr-pages.js"

@@ -3,7 +3,7 @@
  * `backend/src/`: the arrows the document draws are the only ones the code has. Imports are read with the
  * TypeScript compiler's own pre-processor (static, type-only, dynamic `import()` and `export ... from` alike).
  */
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, posix, relative, sep } from "node:path"
 import ts from "typescript"
 import { assert, describe, it } from "vitest"
@@ -147,6 +147,65 @@ const databaseByHand: ReadonlyArray<readonly [string, RegExp]> = [
 const databaseByHandIn = (text: string): ReadonlyArray<string> =>
   databaseByHand.filter(([, pattern]) => pattern.test(text)).map(([what]) => what)
 
+/**
+ * The backend's operations split by dependency (docs/architecture.md, "Who may import whom"): what several
+ * domains need sits in a shared unit of its own, and the domains stand on the shared units. A unit is a folder
+ * of `backend/src/operations` or a module at its root; OAuth's operations (`backend/src/oauth/operations`) are
+ * one more domain. Every folder of `operations/` is one or the other (a test below says so), so a new one is placed.
+ */
+const operationsRoot = "backend/src/operations"
+const sharedOperations = [
+  "webhooks",
+  "codes",
+  "permissions",
+  "config",
+  "email",
+  "acting-user.ts",
+  "paging.ts",
+  "health.ts"
+] as const
+const operationDomains = ["auth", "device-auth", "users", "teams", "projects", "oauth"] as const
+
+/** The unit of operations a module belongs to (`teams`, `acting-user.ts`, `oauth`), or none. */
+const operationUnit = (path: string): string | undefined => {
+  // OAuth's store and protocol lie below every operation, as store/ does: only its operations are a domain.
+  if (path.startsWith("backend/src/oauth/operations/")) return "oauth"
+  if (!path.startsWith(`${operationsRoot}/`)) return undefined
+  return path.slice(operationsRoot.length + 1).split("/")[0]
+}
+const isSharedOperation = (path: string) =>
+  (sharedOperations as ReadonlyArray<string>).includes(operationUnit(path) ?? "")
+const isOperationDomain = (path: string) =>
+  (operationDomains as ReadonlyArray<string>).includes(operationUnit(path) ?? "")
+
+/** The pairs of units of operations that import each other (`a <-> b`, sorted). */
+const twoWayOperationImports = (all: ReadonlyArray<Pick<Edge, "from" | "to">>): ReadonlyArray<string> => {
+  const imports = new Set(
+    all.flatMap(({ from, to }) => {
+      const [a, b] = [operationUnit(from), operationUnit(`${to}.ts`)]
+      return a !== undefined && b !== undefined && a !== b ? [`${a} -> ${b}`] : []
+    })
+  )
+  return [...imports]
+    .map((edge) => edge.split(" -> "))
+    .filter(([a = "", b = ""]) => a < b && imports.has(`${b} -> ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`)
+    .sort()
+}
+
+/**
+ * The OAuth tables (every `oauth_*` table the migrations create) are written only by OAuth's store
+ * (`backend/src/oauth/store/`): another module that needs an OAuth row written calls a function of it.
+ */
+const oauthTables = modulesUnder("backend/src/store/migrations").flatMap((path) =>
+  [...readFileSync(join(root, path), "utf8").matchAll(/create table (oauth_\w+)/g)].map((match) => match[1]!)
+)
+const writesOAuthTable = (text: string): boolean =>
+  new RegExp(
+    `\\b(insert\\s+into|update|delete\\s+from|truncate(\\s+table)?)\\s+(${oauthTables.join("|")})\\b|rowInsert\\(\\s*"oauth_`,
+    "i"
+  ).test(text)
+
 const rules: ReadonlyArray<Rule> = [
   {
     name: "nothing in src/ imports the backend",
@@ -261,6 +320,19 @@ const rules: ReadonlyArray<Rule> = [
     forbids: ({ to }) => layer("operations", "routes")(to) || backend("http")(to)
   },
   {
+    // Shared operations (permissions, codes, config, e-mail, the webhook outbox, the actor policy) are what the
+    // domains stand on: one that imported a domain would make the two import each other.
+    name: "backend shared operations import no operation domain",
+    from: isSharedOperation,
+    forbids: ({ to }) => isOperationDomain(to)
+  },
+  {
+    // OAuth is reached through its operations (and its store, as any store): its protocol is its own business.
+    name: "nothing outside backend/src/oauth imports oauth/protocol",
+    from: (path) => !backend("oauth")(path),
+    forbids: ({ to }) => backend("oauth/protocol")(to)
+  },
+  {
     // The protocol (PKCE, OpenID Connect, the development provider) knows nothing of the local backend's layers:
     // operations call it, never the other way round.
     name: "backend oauth/protocol imports none of routes/, operations/, store/ or http/",
@@ -353,6 +425,34 @@ describe("the import rules of docs/architecture.md", () => {
     )
   })
 
+  it("every folder of backend/src/operations is a shared unit or a domain", () => {
+    const placed: ReadonlyArray<string> = [...sharedOperations, ...operationDomains]
+    const unplaced = readdirSync(join(root, operationsRoot)).filter((name) => !placed.includes(name))
+    assert.deepStrictEqual(unplaced, [])
+  })
+
+  it("no two units of operations import each other", () => {
+    assert.deepStrictEqual(twoWayOperationImports(edges), [])
+  })
+
+  it("no module outside backend/src/oauth/store writes an OAuth table", () => {
+    assert.includeMembers(oauthTables, ["oauth_accounts", "oauth_tokens", "oauth_authorization_codes"])
+    const writers = modulesUnder("backend/src")
+      .filter((path) => !backend("oauth/store")(path))
+      .filter((path) => writesOAuthTable(readFileSync(join(root, path), "utf8")))
+    assert.deepStrictEqual(writers, [])
+  })
+
+  it("the OAuth table rule catches a write", () => {
+    assert.isTrue(writesOAuthTable("Db.query(`insert into oauth_accounts (id) values ($1)`, [id])"))
+    assert.isTrue(writesOAuthTable("`UPDATE oauth_tokens set revoked = true`"))
+    assert.isTrue(writesOAuthTable("delete from oauth_authorization_codes where id = $1"))
+    assert.isTrue(writesOAuthTable('const insertRow = rowInsert("oauth_outer_states", "id, state")'))
+    assert.isFalse(writesOAuthTable("select * from oauth_accounts where user_id = $1"))
+    assert.isFalse(writesOAuthTable("delete from users where id = $1 -- oauth_accounts cascade"))
+    assert.isFalse(writesOAuthTable("yield* insertOAuthAccount({ id, projectId, userId })"))
+  })
+
   it("every known exception still exists and breaks a rule (remove it once fixed)", () => {
     for (const known of knownExceptions) {
       const edge = edges.find((e) => e.from === known.from && e.to === known.to)
@@ -441,6 +541,28 @@ describe("the import rules of docs/architecture.md", () => {
     assert.isTrue(breaks("backend/src/routes/teams/teams.ts", "@stackfx/lib/errors/known/users.js"))
     assert.isFalse(breaks("backend/src/routes/teams/teams.ts", "../../operations/acting-user.js"))
     assert.isFalse(breaks("backend/src/operations/teams/team-actors.ts", "../../errors/refused.js"))
+    // Operations import downward: shared units never import a domain, and no two units import each other.
+    assert.isTrue(breaks("backend/src/operations/email/email.ts", "../users/users.js"))
+    assert.isTrue(breaks("backend/src/operations/acting-user.ts", "./teams/teams.js"))
+    assert.isTrue(
+      breaks("backend/src/operations/permissions/team-permissions.ts", "../../oauth/operations/oauth-users.js")
+    )
+    assert.isFalse(breaks("backend/src/operations/users/users.ts", "../../oauth/store/oauth-accounts.js"))
+    assert.isTrue(breaks("backend/src/operations/auth/external-auth.ts", "../../oauth/protocol/index.js"))
+    assert.isFalse(breaks("backend/src/oauth/operations/oauth-callback.ts", "../protocol/index.js"))
+    assert.isFalse(breaks("backend/src/operations/teams/teams.ts", "../permissions/team-access.js"))
+    assert.isFalse(breaks("backend/src/operations/config/config-access.ts", "../acting-user.js"))
+    assert.deepStrictEqual(
+      twoWayOperationImports([
+        { from: "backend/src/operations/teams/teams.ts", to: "backend/src/operations/users/users" },
+        { from: "backend/src/operations/users/users.ts", to: "backend/src/operations/teams/team-access" },
+        { from: "backend/src/operations/auth/otp.ts", to: "backend/src/operations/users/users" },
+        { from: "backend/src/oauth/operations/oauth-users.ts", to: "backend/src/operations/auth/sign-up" },
+        { from: "backend/src/operations/auth/sign-up.ts", to: "backend/src/oauth/operations/oauth-users" },
+        { from: "backend/src/operations/users/users.ts", to: "backend/src/oauth/store/oauth-accounts" }
+      ]),
+      ["auth <-> oauth", "teams <-> users"]
+    )
     // OAuth's own layers keep the same rules.
     assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../store/oauth-flows.js"))
     assert.isTrue(breaks("backend/src/oauth/routes/oauth.ts", "../../store/db.js"))
@@ -498,5 +620,70 @@ describe("the import rules of docs/architecture.md", () => {
       ),
       []
     )
+  })
+})
+
+// docs/architecture.md, "The layout": `test/` mirrors the sources, so the tests of a module are found beside the
+// path of the module. Enforced for the mirroring folders: every folder below one of these test folders is a folder
+// at the same path below its source, but for helper folders (`support/`, `fixtures/`) and what they hold.
+const mirrors: ReadonlyArray<readonly [string, string]> = [
+  ["test/backend", "backend/src"],
+  ["test/services", "src/services"],
+  ["test/domain", "src/domain"],
+  ["test/errors", "src/errors"],
+  ["test/contract", "src/contract"],
+  ["test/layers", "src/layers"],
+  ["test/react", "src/react"]
+]
+const helperFolders = new Set(["support", "fixtures"])
+
+/** The test folders below `tests` (relative to it) that name no folder below `sources`. */
+const unmirrored = (tests: string, sources: string): ReadonlyArray<string> => {
+  const folders = (dir: string): ReadonlyArray<string> =>
+    readdirSync(join(root, tests, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !helperFolders.has(entry.name))
+      .flatMap((entry) => [posix.join(dir, entry.name), ...folders(posix.join(dir, entry.name))])
+  return folders("").filter((folder) => !existsSync(join(root, sources, folder)))
+}
+
+// docs/architecture.md, "The layout": small files of one concept each. Production code is every TypeScript module
+// below these folders but tests (`*.test.ts`, `*.test.tsx`) and declaration files.
+const productionFolders = ["src", "backend/src", "bench", "scripts", "demo", "examples"]
+const maxProductionLines = 400
+/** Files over the limit today, each with the way out; the test fails once one is under it, so the list only shrinks. */
+const longFileExceptions: ReadonlyArray<{ readonly file: string; readonly why: string }> = []
+
+const productionModules = (dir: string): ReadonlyArray<string> =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? entry.name === "node_modules" || entry.name === "dist"
+        ? []
+        : productionModules(posix.join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")
+        ? [posix.join(dir, entry.name)]
+        : []
+  )
+const lineCount = (file: string): number => readFileSync(join(root, file), "utf8").split("\n").length - 1
+
+describe("the layout of docs/architecture.md", () => {
+  it(`no production file is over ${maxProductionLines} lines (src, backend/src, bench, scripts, demo, examples)`, () => {
+    const excepted = new Set(longFileExceptions.map((e) => e.file))
+    const long = productionFolders
+      .flatMap(productionModules)
+      .filter((file) => !excepted.has(file) && lineCount(file) > maxProductionLines)
+      .map((file) => `${file}: ${lineCount(file)} lines`)
+    assert.deepStrictEqual(long, [])
+  })
+
+  it("every long-file exception is still over the limit (remove it once it is not)", () => {
+    const gone = longFileExceptions.filter(
+      (e) => !existsSync(join(root, e.file)) || lineCount(e.file) <= maxProductionLines
+    )
+    assert.deepStrictEqual(gone, [])
+  })
+
+  it("every test folder below test/backend, test/services, … names a folder of its sources", () => {
+    const stray = mirrors.flatMap(([tests, sources]) => unmirrored(tests, sources).map((f) => `${tests}/${f}`))
+    assert.deepStrictEqual(stray, [])
   })
 })

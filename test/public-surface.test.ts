@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import * as ts from "typescript"
 import { describe, expect, it } from "vitest"
 import { apiReportFile, apiReportSource } from "../scripts/contract/api-report.js"
-import { type EntryName, entryFiles, publicApi } from "./support/public-api.js"
+import { type EntryName, entryFiles, publicApi, rootCategories } from "./support/public-api.js"
 
 // The public surface of each documented entry point (the package.json "exports"), written out so that any change
 // to it is a deliberate, reviewed edit of this file (issue 14). Types are erased at runtime, so only runtime names
@@ -640,18 +640,39 @@ describe("public surface", () => {
     })
   }
 
-  // The two entries an app imports list their names (a change to the surface is a change to the entry file): no
-  // star re-export, which would pass on whatever a module adds.
-  for (const entry of ["stackfx", "stackfx/react"] as const) {
-    it(`${entry} names every export (no export *)`, () => {
-      const path = entryFiles[entry]
-      const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest)
-      const star = file.statements.filter(
-        (statement) => ts.isExportDeclaration(statement) && statement.exportClause === undefined
-      )
-      expect(star.map((statement) => statement.getText(file))).toEqual([])
+  // The two entries an app imports list their names (a change to the surface is a change to the entry's files): no
+  // star re-export, which would pass on whatever a module adds. The root entry re-exports its category modules
+  // (src/exports/*.ts) and nothing else; they name every export.
+  const starsOf = (path: string): ReadonlyArray<string> => {
+    const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest)
+    return file.statements
+      .filter((statement) => ts.isExportDeclaration(statement) && statement.exportClause === undefined)
+      .map((statement) => statement.getText(file))
+  }
+  const categoryModules = readdirSync("src/exports")
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => `src/exports/${name}`)
+  for (const path of [entryFiles["stackfx/react"], ...categoryModules]) {
+    it(`${path} names every export (no export *)`, () => {
+      expect(starsOf(path)).toEqual([])
     })
   }
+  it("stackfx re-exports its category modules (src/exports/*.ts) and nothing else", () => {
+    const path = entryFiles.stackfx
+    const file = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest)
+    const other = file.statements.filter(
+      (statement) =>
+        !(
+          ts.isExportDeclaration(statement) &&
+          statement.exportClause === undefined &&
+          statement.moduleSpecifier !== undefined &&
+          ts.isStringLiteral(statement.moduleSpecifier) &&
+          /^\.\/exports\/[\w-]+\.js$/.test(statement.moduleSpecifier.text)
+        )
+    )
+    expect(other.map((statement) => statement.getText(file))).toEqual([])
+    expect(starsOf(path).length).toBe(categoryModules.length)
+  })
 })
 
 // The three checks over the compiler's view of the entries (`publicApi`, which takes a TypeScript program of
@@ -679,6 +700,18 @@ describe("public documentation", () => {
       "stackfx/react-start/server": [],
       "stackfx-backend": []
     })
+  }, 60_000)
+})
+
+// Every public name of the root entry carries an `@category` (on the statement of src/exports/*.ts that exports
+// it), one of the categories docs/api-report.md groups the entry by.
+describe("the root entry's categories", () => {
+  it("every public name of stackfx has an @category of rootCategories", () => {
+    const known: ReadonlySet<string> = new Set(rootCategories)
+    const stray = publicApi()
+      .stackfx.filter((n) => !n.internal && (n.category === undefined || !known.has(n.category)))
+      .map((n) => `${n.name}: ${n.category ?? "no category"}`)
+    expect(stray).toEqual([])
   }, 60_000)
 })
 

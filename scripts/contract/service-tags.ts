@@ -22,10 +22,12 @@ export const liveFile = join(services, "live.ts")
 /** The member lists, in one module: each tag module names its own (a list per tag module costs a page's first load more). */
 export const memberKindsFile = join(generatedDir, "member-kinds.ts")
 /**
- * The root entry names every public name (no `export *`); the lines between these two markers name each tag
- * module's, so a new service needs no hand-written line there and the API report shows what it adds.
+ * The root entry's services category (src/exports/services.ts, re-exported by src/index.ts) names every public name
+ * of the services; the lines between these two markers name each tag module's, each statement with its
+ * `@category`, so a new service needs no hand-written line there and the API report shows what it adds.
  */
-export const rootEntryFile = join(root, "src", "index.ts")
+export const rootEntryFile = join(root, "src", "exports", "services.ts")
+const tagsCategory = "/** @category Services */"
 const tagsBegin =
   "// The service tags, one group per tag module: written by `npm run generate` down to the next marker."
 const tagsEnd = "// End of the service tags."
@@ -63,13 +65,14 @@ const rootEntryWith = (tags: ReadonlyMap<string, string>): string => {
   const text = readFileSync(rootEntryFile, "utf8")
   const begin = text.indexOf(`${tagsBegin}\n`)
   const end = text.indexOf(`${tagsEnd}\n`)
-  if (begin < 0 || end < begin) throw new Error(`src/index.ts lacks the service-tag markers ("${tagsBegin}")`)
+  if (begin < 0 || end < begin)
+    throw new Error(`src/exports/services.ts lacks the service-tag markers ("${tagsBegin}")`)
   const lines = [...tags.keys()].sort().flatMap((file) => {
     const { values, types } = exportsOf(tags.get(file) ?? "")
-    const from = `./services/generated/${basename(file).replace(/\.ts$/, ".js")}`
+    const from = `../services/generated/${basename(file).replace(/\.ts$/, ".js")}`
     return [
-      ...(values.length > 0 ? [exportStatement("export", values, from)] : []),
-      ...(types.length > 0 ? [exportStatement("export type", types, from)] : [])
+      ...(values.length > 0 ? [tagsCategory, exportStatement("export", values, from)] : []),
+      ...(types.length > 0 ? [tagsCategory, exportStatement("export type", types, from)] : [])
     ]
   })
   return [text.slice(0, begin), `${tagsBegin}\n`, ...lines.map((l) => `${l}\n`), text.slice(end)].join("")

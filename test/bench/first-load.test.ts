@@ -3,7 +3,8 @@
  * are still decoded with their schemas, by a codec that loads with the first call (wire-codec-load.ts).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { firstLoadModules, programs } from "../../bench/bundles.js"
+import { programs } from "../../bench/bundle-programs.js"
+import { firstLoadModules } from "../../bench/bundles.js"
 
 const schemaModule = /node_modules\/effect\/dist\/(Schema|SchemaAST|SchemaParser)\.js$/
 

@@ -4,7 +4,7 @@
  * service's rules (any port, the default one too; the scheme and one label only).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { isTrustedDomainPattern } from "../../backend/src/operations/projects/wildcard-url.js"
+import { isTrustedDomainPattern } from "../../backend/src/operations/config/wildcard-url.js"
 import { expectStatus, uniqueEmail, useKitBackend } from "../support/local-backend.js"
 
 const backend = useKitBackend({ ownedProjects: true })

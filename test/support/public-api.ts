@@ -18,6 +18,21 @@ export const entryFiles = {
 } as const
 export type EntryName = keyof typeof entryFiles
 
+/**
+ * The categories of the root entry's names, in the order docs/api-report.md shows them: each statement of the
+ * category modules src/exports/*.ts (which src/index.ts re-exports) carries one as an `@category` JSDoc tag.
+ */
+export const rootCategories = [
+  "Tiers",
+  "Services",
+  "Session",
+  "Transport",
+  "App server",
+  "Navigation",
+  "Domain",
+  "Errors"
+] as const
+
 export interface ExportedName {
   readonly name: string
   /** What the name is, as a reader of the API needs it: `class`, `function`, `const`, `interface`, `type`,
@@ -25,6 +40,8 @@ export interface ExportedName {
   readonly kind: string
   readonly documented: boolean
   readonly internal: boolean
+  /** The `@category` tag of the statement that exports the name (or of its declaration), if any. */
+  readonly category: string | undefined
 }
 
 const kinds: ReadonlyArray<readonly [ts.SymbolFlags, string]> = [
@@ -42,6 +59,29 @@ const kindOf = (symbol: ts.Symbol): string =>
     .filter(([flag]) => (symbol.flags & flag) !== 0)
     .map(([, kind]) => kind)
     .join(" + ") || "unknown"
+
+/** The text of a node's last `@category` JSDoc tag. */
+const categoryTag = (node: ts.Node): string | undefined =>
+  ts
+    .getJSDocTags(node)
+    .filter((tag) => tag.tagName.text === "category")
+    .map((tag) => ts.getTextOfJSDocComment(tag.comment)?.trim())
+    .at(-1)
+
+/**
+ * The category of an exported name: the `@category` of the first statement on its way from the entry to its
+ * declaration that has one (`/** @category Tiers *\/ export { clientTier } from …`), or of the declaration.
+ */
+const categoryOf = (checker: ts.TypeChecker, exported: ts.Symbol): string | undefined => {
+  for (let symbol: ts.Symbol | undefined = exported; symbol !== undefined;) {
+    for (const declaration of symbol.declarations ?? []) {
+      const found = categoryTag(ts.isExportSpecifier(declaration) ? declaration.parent.parent : declaration)
+      if (found !== undefined) return found
+    }
+    symbol = symbol.flags & ts.SymbolFlags.Alias ? checker.getImmediateAliasedSymbol(symbol) : undefined
+  }
+  return undefined
+}
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -80,7 +120,8 @@ const compilePublicApi = (): Record<EntryName, ReadonlyArray<ExportedName>> => {
             ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === "internal") ||
             (ts.isVariableDeclaration(declaration) &&
               ts.getJSDocTags(declaration.parent.parent).some((tag) => tag.tagName.text === "internal"))
-        )
+        ),
+        category: categoryOf(checker, exported)
       }
     })
   }

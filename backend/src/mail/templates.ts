@@ -10,7 +10,8 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { DefaultTemplateType } from "@stackfx/lib/domain/email-template.js"
 import { SUBJECT_REQUIRED } from "./default-templates.js"
-import { renderTemplate, type ValueRecord } from "./tsx/render.js"
+import { renderTemplate } from "./tsx/render.js"
+import type { ValueRecord } from "./tsx/values.js"
 
 /** The values of one message. */
 export interface TemplateVariables {

@@ -12,8 +12,8 @@ import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js
 import { CannotGetOwnUserWithoutUser } from "@stackfx/lib/errors/known/users.js"
 import { Refused } from "../errors/refused.js"
 import type { DbEffect } from "../store/db.js"
-import { requirePermissionInTeam } from "./teams/team-permissions.js"
-import { findUser } from "./users/user-lookup.js"
+import { memberPermissionGuard, requirePermissionInTeam } from "./permissions/team-permissions.js"
+import { findUserView } from "../store/users/users.js"
 
 /** The caller: its access type, its project and the signed-in user, when the request has one. */
 export interface Actor {
@@ -107,7 +107,7 @@ export const namedUser = <E1, E2, const Raw extends string | undefined>(
 
 /** The id of a user of the actor's project, refused with `missing` when the project has none with it. */
 export const existingUser = <E>(actor: Actor, userId: string, missing: () => E): DbEffect<ServerUser, E> =>
-  Effect.flatMap(findUser(actor.project.id, userId), (user) =>
+  Effect.flatMap(findUserView(actor.project.id, userId), (user) =>
     user === undefined ? Effect.fail(missing()) : Effect.succeed(user)
   )
 
@@ -121,6 +121,16 @@ export const clientNeedsTeamPermission = (actor: Actor, teamId: string, permissi
     const user = yield* signedInUser(actor)
     yield* requirePermissionInTeam({ projectId: actor.project.id, teamId, userId: user.id, permissionId })
   })
+
+/**
+ * What a client's write to a team needs: a permission its signed-in user holds there (signed in first:
+ * USER_AUTHENTICATION_REQUIRED), as a guard the write checks in its own statement for the user authentication
+ * already loaded; none for a server or admin, who act on any team.
+ */
+export const clientTeamGuard = (actor: Actor, permissionId: string) =>
+  actor.accessType === "client"
+    ? Effect.map(signedInUser(actor), (user) => memberPermissionGuard(user.id, permissionId))
+    : Effect.succeed(undefined)
 
 /** The member a client acts as in a team (its own user), or none for a server or admin. */
 export const clientMember = <E>(actor: Actor, signedIn: SignedIn<E>): Effect.Effect<string | undefined, E> =>

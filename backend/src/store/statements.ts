@@ -26,6 +26,19 @@ export const whereEqual = (
 /** How a patch field maps to its column; `json` columns are sent as JSON text. */
 export type PatchColumns<P> = ReadonlyArray<readonly [field: keyof P, column: string, json?: boolean]>
 
+/** `column = $n` for every field of `patch` that is present (null sets SQL null); the values are appended to `params`. */
+export const setClauses = <P extends object>(
+  params: Array<unknown>,
+  columns: PatchColumns<P>,
+  patch: P
+): ReadonlyArray<string> =>
+  columns.flatMap(([field, column, json]) => {
+    const value = patch[field]
+    if (value === undefined) return []
+    params.push(json === true && value !== null ? JSON.stringify(value) : value)
+    return [`${column} = $${params.length}`]
+  })
+
 /**
  * `update <table> set ... where <keys>` for the fields of `patch` that are present (an absent or
  * undefined field stays as it is, null sets SQL null); no statement at all when none is present.
@@ -37,13 +50,7 @@ export const updateColumns = <P extends object>(
   patch: P
 ): DbEffect<void> => {
   const params: Array<unknown> = keys.map(([, value]) => value)
-  const sets: Array<string> = []
-  for (const [field, column, json] of columns) {
-    const value = patch[field]
-    if (value === undefined) continue
-    params.push(json === true && value !== null ? JSON.stringify(value) : value)
-    sets.push(`${column} = $${params.length}`)
-  }
+  const sets = setClauses(params, columns, patch)
   if (sets.length === 0) return Effect.void
   const where = keys.map(([column], i) => `${column} = $${i + 1}`).join(" and ")
   return Db.run(`update ${table} set ${sets.join(", ")} where ${where}`, params)

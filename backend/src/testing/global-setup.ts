@@ -17,7 +17,8 @@ import * as Schema from "effect/Schema"
 import { controlClient } from "./control-client.js"
 import { SHARED_BACKEND_VARIABLE, SharedBackend } from "./control-protocol.js"
 import { projectRequest, type StackTestOptions } from "./project.js"
-import { startTestBackend, type TestBackend } from "./test-backend.js"
+import { enableCompileCache } from "./compile-cache.js"
+import type { TestBackend } from "./test-backend.js"
 
 const decodeShared = Schema.decodeUnknownSync(Schema.fromJsonString(SharedBackend))
 
@@ -31,6 +32,9 @@ export const sharedTestBackend = async (): Promise<{
 }> => {
   const given = process.env[SHARED_BACKEND_VARIABLE]
   if (given !== undefined && given !== "") return { backend: decodeShared(given), stop: () => Promise.resolve() }
+  enableCompileCache()
+  // Loaded after the cache is on, and only by the setup that starts the backend (not one reusing it).
+  const { startTestBackend } = await import("./test-backend.js")
   const started: TestBackend = await startTestBackend()
   const backend = {
     url: started.url,

@@ -6,7 +6,7 @@
  * there at once) and gives up after a timeout with an error naming the address.
  */
 import * as Effect from "effect/Effect"
-import { otpOf } from "../operations/auth/emailed-codes.js"
+import { otpOf } from "../operations/codes/emailed-codes.js"
 import { type EmailLink, type Mail, type MailKind, MailTimeout, type MailWait, MailWithoutLink } from "./mailbox.js"
 
 const subjects: Readonly<Record<Exclude<MailKind, "any">, RegExp>> = {

@@ -9,52 +9,27 @@ import * as Ref from "effect/Ref"
 import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import { MAX_REQUIRED_FRESHNESS_MS, TOKEN_FRESHNESS_MARGIN_MS } from "./session-timings.js"
-import { PUBLIC_CLIENT_SECRET_SENTINEL } from "../../domain/api.js"
-import { UNDEFINED_TOKEN_STRING } from "../../domain/rules/access-tokens.js"
-import type { RefreshTokenGrant } from "../../domain/oauth-token-request.js"
-import type { OAuthTokenApi } from "../../contract/oauth-token.js"
-import { isRefreshTokenError } from "../../errors/categories.js"
 import { InvalidFreshness, InvalidTokenString } from "../../errors/client/session.js"
 import { noTabLock, RefreshLock, refreshLockName, type TabLock } from "./tab-lock.js"
-import { ClientConfig, type ClientConfigShape } from "../wire/client-config.js"
+import { ClientConfig } from "../wire/client-config.js"
 import { LazyPartsLoader, type WireConfig, wireConfig } from "../wire/lazy-parts.js"
 import { isFresh, lastExpiryMemo } from "./session-freshness.js"
-import { inSpan, type SpanSpec } from "../wire/tracing.js"
+import { inSpan } from "../wire/tracing.js"
 import { noTokens, type StoredTokens, TokenStore, type TokenStoreShape } from "./token-store.js"
-import { formBody } from "../wire/transport-request.js"
 import { type RequestError, sendRequest } from "../wire/transport-send.js"
 import { startLoadingCodec, wireCodec } from "../wire/wire-codec-load.js"
-
-/**
- * `Active` covers "logged in" (a refresh token is present), "access token valid" and
- * "access token expired" (decided against the clock by `getAccessToken`); `KnownInvalid` is reached by
- * sign-out, a rejected refresh, or having no tokens at all.
- */
-export type SessionState =
-  | {
-      readonly _tag: "Active"
-      readonly accessToken: string | null
-      readonly refreshToken: string | null
-      /** Set when the server rejected the access token, whatever its `exp` says. */
-      readonly accessTokenExpired: boolean
-    }
-  | { readonly _tag: "KnownInvalid" }
-
-/** The session state of nobody signed in (no tokens, or tokens the server refused). */
-export const knownInvalid: SessionState = { _tag: "KnownInvalid" }
-
-/** The state a pair of tokens stands for: both missing means known invalid. */
-export const sessionFromTokens = (tokens: StoredTokens): SessionState =>
-  tokens.accessToken === null && tokens.refreshToken === null
-    ? knownInvalid
-    : { _tag: "Active", accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpired: false }
-
-/** The tokens a session state holds: none for a known-invalid session. */
-export const tokensOf = (state: SessionState): StoredTokens =>
-  state._tag === "KnownInvalid" ? noTokens : { accessToken: state.accessToken, refreshToken: state.refreshToken }
-
-/** "Logged in" in the product's sense: a refresh token is present. */
-export const isLoggedIn = (state: SessionState): boolean => state._tag === "Active" && state.refreshToken !== null
+import { isRejectedRefreshToken, refreshRequest, refreshSpan, token } from "./session-refresh.js"
+import {
+  checkTokens,
+  holds,
+  holdsUndefinedToken,
+  knownInvalid,
+  makeStateCell,
+  sameTokens,
+  sessionFromTokens,
+  type SessionState,
+  tokensOf
+} from "./session-state.js"
 
 /**
  * What reading the session can fail with: a stale session where a fresh one was required, an unreadable token, or the
@@ -126,87 +101,6 @@ export const sessionChanges = (session: SessionShape): Stream.Stream<SessionStat
       (unsubscribe) => Effect.sync(unsubscribe)
     )
   )
-
-/** A value with change listeners: the session's state. */
-const makeStateCell = (initial: SessionState) => {
-  let value = initial
-  const listeners = new Set<(state: SessionState) => void>()
-  return {
-    get: (): SessionState => value,
-    set: (next: SessionState): void => {
-      if (next === value) return
-      value = next
-      for (const listener of [...listeners]) listener(next)
-    },
-    subscribe: (listener: (state: SessionState) => void): (() => void) => {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    }
-  }
-}
-
-/** Either token is the text "undefined": a missing value was stringified somewhere. */
-const holdsUndefinedToken = (tokens: StoredTokens): boolean =>
-  tokens.accessToken === UNDEFINED_TOKEN_STRING || tokens.refreshToken === UNDEFINED_TOKEN_STRING
-
-const checkTokens = (tokens: StoredTokens): Effect.Effect<void, InvalidTokenString> =>
-  holdsUndefinedToken(tokens) ? Effect.fail(new InvalidTokenString({})) : Effect.void
-
-const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
-  a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
-
-/** `sameTokens(stored, tokensOf(state))` without building the pair. */
-const holds = (state: SessionState, stored: StoredTokens): boolean =>
-  state._tag === "KnownInvalid"
-    ? stored.accessToken === null && stored.refreshToken === null
-    : state.accessToken === stored.accessToken && state.refreshToken === stored.refreshToken
-
-/** An RFC 6749 error answer whose `error` is `invalid_grant`: the refresh token is no good. */
-const isInvalidGrant = (body: string): boolean => {
-  try {
-    const answer: unknown = JSON.parse(body)
-    return (
-      typeof answer === "object" &&
-      answer !== null &&
-      (answer as { readonly error?: unknown }).error === "invalid_grant"
-    )
-  } catch {
-    return false
-  }
-}
-
-/** The refresh token itself was refused: a known refresh-token error, or the OAuth `invalid_grant`. */
-const isRejectedRefreshToken = (error: SessionError): boolean =>
-  isRefreshTokenError(error) || (error._tag === "HttpError" && isInvalidGrant(error.body))
-
-const refreshSpan = (): SpanSpec => ({ name: "stackfx.Session.refresh", kind: "internal" })
-
-type TokenEndpoint = typeof OAuthTokenApi.token
-
-/**
- * The declared token endpoint (contract/oauth-token.ts), its values written out here and checked against
- * the declaration by type: importing the declaration itself would add it (and its error list) to every
- * program's first load.
- */
-const token = {
-  method: "POST",
-  path: "/auth/oauth/token",
-  answer: "TokenEndpointResponse"
-} as const satisfies Pick<TokenEndpoint, "method" | "path"> & { readonly answer: TokenEndpoint["success"]["schemaRef"] }
-
-/** The refresh grant of the declared token endpoint (contract/oauth-token.ts), sent without session headers. */
-const refreshRequest = (config: ClientConfigShape, refreshToken: string) => ({
-  method: token.method,
-  path: token.path,
-  bare: true,
-  withSession: false,
-  body: formBody({
-    grant_type: "refresh_token",
-    refresh_token: refreshToken,
-    client_id: config.projectId,
-    client_secret: config.publishableClientKey ?? PUBLIC_CLIENT_SECRET_SENTINEL
-  } satisfies RefreshTokenGrant)
-})
 
 /**
  * Builds the Session service over a token store: one shared refresh at a time (across tabs with `tabLock`), refreshes

@@ -18,7 +18,7 @@
  * does not recognise (a check, a transformation it was not told about, an unexpected value) is `unsure`,
  * and the caller then decodes with the schema, so values and errors stay exactly the schema's. What it
  * cannot read from an AST, the schema tells it where it is declared (domain/wire.ts).
- * test/services/http/internal/fast-decode.prop.test.ts checks both on generated answers.
+ * test/services/wire/fast-decode.prop.test.ts checks both on generated answers.
  */
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"

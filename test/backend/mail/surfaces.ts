@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { buildTemplateEmail, defaultSender } from "../../../backend/src/mail/message.js"
-import { previewTemplate } from "../../../backend/src/operations/projects/email-templates.js"
+import { previewTemplate } from "../../../backend/src/operations/email/email-templates.js"
 
 /** What one surface made of a template: its HTML, or the tag of the refusal. */
 export type Surface = { readonly ok: true; readonly html: string } | { readonly ok: false; readonly refusal: string }

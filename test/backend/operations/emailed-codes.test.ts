@@ -6,7 +6,7 @@ import {
   nonceOf,
   normalizeEmailedCode,
   otpOf
-} from "../../../backend/src/operations/auth/emailed-codes.js"
+} from "../../../backend/src/operations/codes/emailed-codes.js"
 
 describe("emailed codes", () => {
   it.effect("are 45 lower-case alphanumerics, all different", () =>

@@ -1,6 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { containedLookup, resolvePermissionIds } from "../../../backend/src/operations/teams/permission-closure.js"
+import {
+  containedLookup,
+  resolvePermissionIds
+} from "../../../backend/src/operations/permissions/permission-closure.js"
 
 const ids = ["a", "b", "c", "d", "e", "f", "g"] as const
 

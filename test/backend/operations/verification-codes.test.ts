@@ -8,7 +8,7 @@ import {
   issueCode,
   MAX_CODE_ATTEMPTS,
   useCode
-} from "../../../backend/src/operations/auth/verification-codes.js"
+} from "../../../backend/src/operations/codes/verification-codes.js"
 import { layerDb } from "../../../backend/src/store/layer.js"
 import type { VerificationCodeRow } from "../../../backend/src/store/auth/verification-codes.js"
 

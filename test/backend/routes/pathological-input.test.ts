@@ -7,7 +7,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { beforeAll } from "vitest"
 import { MAX_NESTING, MAX_OUTPUT_CHARS, MAX_SOURCE_CHARS, MAX_STEPS } from "../../../backend/src/mail/tsx/limits.js"
-import { MAX_OVERRIDE_DEPTH } from "../../../backend/src/operations/projects/project-config.js"
+import { MAX_OVERRIDE_DEPTH } from "../../../backend/src/operations/config/override-parsing.js"
 import { expectStatus, type TestProject, useKitBackend } from "../../support/local-backend.js"
 import { templateProject } from "../../support/template-project.js"
 import { hostileTemplate } from "../mail/surfaces.js"

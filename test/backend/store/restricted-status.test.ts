@@ -12,7 +12,8 @@ import {
   findRequireEmailVerification,
   setRequireEmailVerification
 } from "../../../backend/src/store/projects/projects.js"
-import { findUserView, listUserViews, restrictedReasonOf } from "../../../backend/src/store/users/users.js"
+import { restrictedReasonOf } from "../../../backend/src/store/users/user-view.js"
+import { findUserView, listUserViews } from "../../../backend/src/store/users/users.js"
 
 describe("restricted status", () => {
   it("orders the reasons: anonymous, then an unverified e-mail where required, then the administrator", () => {

@@ -2,7 +2,8 @@
  * Reads a template module's parts the renderer needs: the JSX `EmailTemplate` returns, its parameter, the
  * declared `variablesSchema` and `EmailTemplate.PreviewVariables` (see `parse.ts` for the subset).
  */
-import { type Expr, isFailure, ParseFailure, Parser } from "./parse.js"
+import { type Expr, isFailure, ParseFailure } from "./ast.js"
+import { Parser } from "./parse.js"
 
 /** What the renderer needs from a template module. */
 export interface TemplateModule {

@@ -62,7 +62,7 @@ export interface RedeemedCode {
   readonly isNewUser: boolean
   readonly afterCallbackRedirectUrl: string | null
   /**
-   * Issued by the cross-domain hand-off (operations/auth/cross-domain-handoff.ts) to a user already signed in:
+   * Issued by the cross-domain hand-off (cross-domain-handoff.ts) to a user already signed in:
    * their second factor was asked when that session began, so the exchange does not ask it again.
    */
   readonly handoff: boolean

@@ -21,7 +21,7 @@ import { authorizationUrl, discover, oidcErrorToKnown } from "../protocol/oidc.j
 import { newCodeVerifier, s256Challenge } from "../protocol/pkce.js"
 import { deleteOAuthFlowsBefore, insertOAuthFlow } from "../store/oauth-flows.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { requireTrustedUrl } from "../../operations/projects/trusted-urls.js"
+import { requireTrustedUrl } from "../../operations/config/trusted-urls.js"
 import { findUserView } from "../../store/users/users.js"
 import { authenticateOAuthClient } from "./oauth-client.js"
 import { callbackPath, serverOrigin } from "./oauth-dev-provider.js"

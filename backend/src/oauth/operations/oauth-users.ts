@@ -38,7 +38,7 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { usedBySomeoneElse } from "../../operations/users/contact-channels.js"
 import { type BotChallengeAssessment, requireVisibleChallengePassed } from "../../operations/auth/bot-challenge.js"
 import { signUpUser } from "../../operations/auth/sign-up.js"
-import type { UserWriteError } from "../../operations/users/users.js"
+import type { UserWriteError } from "../../operations/users/user-write-rules.js"
 
 export interface OAuthSignInTarget {
   readonly type: "authenticate" | "link"

@@ -11,11 +11,10 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { CLOCK_TOLERANCE_SECONDS } from "@stackfx/lib/domain/rules/access-tokens.js"
 import { isAsymmetricJwtAlgorithm } from "@stackfx/lib/domain/rules/jwt-algorithms.js"
 import { OAuthErrorResponse, OAuthTokenResponse } from "@stackfx/lib/domain/tokens.js"
-import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose"
+import { createLocalJWKSet, type JWTPayload, jwtVerify } from "jose"
+import { fetchJwks } from "../../crypto/jwks.js"
 import { type OAuthIdentity, parseScopes } from "./identity.js"
 import { type OidcDiscovery, OidcError, readJson } from "./oidc.js"
-
-const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)) })
 
 /** The userinfo claims the identity uses; others are ignored. */
 export const UserinfoClaims = Schema.Struct({
@@ -83,17 +82,6 @@ export const exchangeCode = (
     return yield* readJson(response, OAuthTokenResponse, "token")
   })
 
-/** A provider's published keys (a JWKS document at `jwksUri`). */
-export const fetchJwks = (jwksUri: string): Effect.Effect<JSONWebKeySet, OidcError, HttpClient.HttpClient> =>
-  Effect.gen(function* () {
-    const response = yield* HttpClient.execute(HttpClientRequest.get(jwksUri, { acceptJson: true })).pipe(
-      Effect.mapError(() => new OidcError({ stage: "id_token", message: "The provider's keys cannot be fetched." }))
-    )
-    const jwks = yield* readJson(response, Jwks, "id_token")
-    // the decoded keys are JSON objects; jose checks each key's fields itself
-    return jwks as unknown as JSONWebKeySet
-  })
-
 export interface IdTokenCheck {
   readonly idToken: string
   /** The audience the token must name: the client id, or for a native app any of its bundle ids. */
@@ -114,7 +102,9 @@ export const verifyIdToken = (
   check: IdTokenCheck
 ): Effect.Effect<JWTPayload, OidcError, HttpClient.HttpClient> =>
   Effect.gen(function* () {
-    const jwks = yield* fetchJwks(discovery.jwks_uri)
+    const jwks = yield* fetchJwks(discovery.jwks_uri).pipe(
+      Effect.mapError((error) => new OidcError({ stage: "id_token", message: error.message }))
+    )
     const now = yield* Clock.currentTimeMillis
     const offered = discovery.id_token_signing_alg_values_supported ?? ["RS256"]
     const algorithms = offered.filter(isAsymmetricJwtAlgorithm)

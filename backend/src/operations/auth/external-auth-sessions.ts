@@ -26,7 +26,7 @@ import {
 } from "../../store/auth/external-auth-methods.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { type VerifiedExternalIdentity, verifyExternalAuthToken } from "./external-auth.js"
-import { effectiveConfig } from "../projects/project-config.js"
+import { effectiveConfig } from "../config/project-config.js"
 import { openExternalSession } from "./sessions.js"
 import { signUpUser } from "./sign-up.js"
 import { deleteUser } from "../users/users.js"

@@ -32,8 +32,8 @@ import type { ExternalAuthProviderId } from "@stackfx/lib/domain/external-auth.j
 import { isEmailAddress } from "@stackfx/lib/domain/rules/email.js"
 import { ASYMMETRIC_JWT_ALGORITHMS } from "@stackfx/lib/domain/rules/jwt-algorithms.js"
 import { ExternalAuthProviderNotConfigured, InvalidExternalAuthToken } from "@stackfx/lib/errors/known/external-auth.js"
-import { fetchJwks } from "../../oauth/protocol/index.js"
-import type { EffectiveConfig } from "../projects/project-config.js"
+import { fetchJwks } from "../../crypto/jwks.js"
+import type { EffectiveConfig } from "../config/project-config.js"
 
 /** What a verified token says about the provider's user. */
 export interface VerifiedExternalIdentity {

@@ -13,7 +13,7 @@ import {
   issueCode,
   useCode,
   type VerificationCodeError
-} from "./verification-codes.js"
+} from "../codes/verification-codes.js"
 
 /** How long the attempt code of an MFA sign-in stays valid. */
 export const MFA_ATTEMPT_TTL_MS = 10 * 60 * 1000

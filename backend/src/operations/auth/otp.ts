@@ -29,12 +29,12 @@ import {
   type BotChallengeRequest,
   requireVisibleChallengePassed
 } from "./bot-challenge.js"
-import { CodeLifetimes } from "./code-lifetimes.js"
-import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "./emailed-codes.js"
-import { type SendEmailError, sendCodeEmail } from "../projects/email.js"
+import { CodeLifetimes } from "../codes/code-lifetimes.js"
+import { newEmailedCode, nonceOf, otpOf, redeemEmailedCode } from "../codes/emailed-codes.js"
+import { type SendEmailError, sendCodeEmail } from "../email/email.js"
 import { signUpUser } from "./sign-up.js"
-import type { UserWriteError } from "../users/users.js"
-import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
+import type { UserWriteError } from "../users/user-write-rules.js"
+import { CodePurpose, type VerificationCodeError } from "../codes/verification-codes.js"
 
 /**
  * The user who signs in with this address, with OTP sign-in switched on for them; `undefined` when

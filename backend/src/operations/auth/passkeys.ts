@@ -33,7 +33,7 @@ import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView, updateUserColumns } from "../../store/users/users.js"
 import { requireMfa } from "./mfa.js"
 import { createSession } from "./sessions.js"
-import { checkCode, CodePurpose, countFailedAttempt, issueCode, useCode } from "./verification-codes.js"
+import { checkCode, CodePurpose, countFailedAttempt, issueCode, useCode } from "../codes/verification-codes.js"
 
 /** The ceremony's code outlives the browser's timeout a little, as the hosted service's does. */
 export const PASSKEY_CODE_TTL_MS = PASSKEY_CEREMONY_TIMEOUT_MS + 5_000

@@ -9,7 +9,7 @@ import {
   SignUpNotEnabled
 } from "@stackfx/lib/errors/known/sign-in.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { isTrustedUrl } from "../projects/trusted-urls.js"
+import { isTrustedUrl } from "../config/trusted-urls.js"
 
 /** Password sign-in, reset and changes need the project's password switch (PASSWORD_AUTHENTICATION_NOT_ENABLED). */
 export const requirePasswordAuth = (project: StoredProject): Effect.Effect<void, PasswordAuthenticationNotEnabled> =>

@@ -19,10 +19,10 @@ import { findPasswordHash, setPasswordHash } from "../../store/auth/passwords.js
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findRefreshToken, revokeUserRefreshTokens } from "../../store/auth/refresh-tokens.js"
 import { findTotpSecret, findUserView } from "../../store/users/users.js"
-import { CodeLifetimes } from "./code-lifetimes.js"
-import { newEmailedCode, nonceOf, redeemEmailedCode } from "./emailed-codes.js"
-import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "../projects/email.js"
-import { CodePurpose, type VerificationCodeError } from "./verification-codes.js"
+import { CodeLifetimes } from "../codes/code-lifetimes.js"
+import { newEmailedCode, nonceOf, redeemEmailedCode } from "../codes/emailed-codes.js"
+import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "../email/email.js"
+import { CodePurpose, type VerificationCodeError } from "../codes/verification-codes.js"
 
 type PasswordRuleError = PasswordTooShort | PasswordTooLong
 

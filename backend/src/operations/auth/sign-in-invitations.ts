@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import type { Db } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { checkCallbackUrl, type SendEmailError, sendTemplateEmail } from "../projects/email.js"
+import { checkCallbackUrl, type SendEmailError, sendTemplateEmail } from "../email/email.js"
 
 export const sendSignInInvitation = (
   project: StoredProject,

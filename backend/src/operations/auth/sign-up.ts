@@ -15,8 +15,11 @@ import { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Db } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { findUserView } from "../../store/users/users.js"
-import { checkSignUp, restrictionNote, type SignUpAttempt } from "./sign-up-rules.js"
-import { createUser, type CreateUserInput, endGuestState, updateUser, type UserWriteError } from "../users/users.js"
+import { checkSignUp, restrictionNote, type SignUpAttempt, signUpCountryCode } from "../config/sign-up-rules.js"
+import { createUser, type CreateUserInput } from "../users/create-user.js"
+import { endGuestState } from "../users/personal-team.js"
+import { updateUser } from "../users/update-user.js"
+import type { UserWriteError } from "../users/user-write-rules.js"
 
 /** What a sign-up method gives the new (or upgraded) user. */
 export interface SignUpInput extends Omit<CreateUserInput, "signUp" | "isAnonymous"> {
@@ -39,18 +42,6 @@ export const signUpUser = (
       ? upgradeGuest(project, current, located)
       : createUser(project, { ...located, countryCode })
   })
-
-/**
- * The country a sign-up comes from, as the service derives it in its development and test setups: an e-mail
- * tag first (`someone+CA@example.com` is Canada; only at example.com), else the country the request's headers
- * claim (`http/end-user.ts`, passed in as `requestCountry`).
- */
-export const signUpCountryCode = (email: string | null, requestCountry: string | undefined): string | null => {
-  const tag = email === null ? undefined : /^[^+]+\+([^@]+)@example\.com$/i.exec(email)?.[1]
-  const code = tag?.trim().toUpperCase()
-  if (code !== undefined && /^[A-Z]{2}$/.test(code)) return code
-  return requestCountry ?? null
-}
 
 const upgradeGuest = (project: StoredProject, guest: ServerUser, input: SignUpInput) =>
   Effect.gen(function* () {

@@ -43,8 +43,8 @@ import {
 import { findRefreshToken, revokeRefreshToken } from "../../store/auth/refresh-tokens.js"
 import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { effectiveConfig } from "../projects/project-config.js"
-import { createUser } from "../users/users.js"
+import { effectiveConfig } from "../config/project-config.js"
+import { createUser } from "../users/create-user.js"
 import { confirmHandlerUrl, confirmUrlOf } from "./agent-confirm-url.js"
 import { createSession, refreshSession } from "../auth/sessions.js"
 

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { isTrustedRedirect } from "@stackfx/lib/domain/rules/redirect-trust.js"
 import { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { isTrustedUrl } from "../projects/trusted-urls.js"
+import { isTrustedUrl } from "../config/trusted-urls.js"
 
 /** The service's hosted handler of a project, used when the project names no app of its own. */
 const hostedHandler = (projectId: string) => new URL("/handler", `https://${projectId}.built-with-hexclave.com`)

@@ -12,7 +12,7 @@ import { Refused } from "../../errors/refused.js"
 import type { DbEffect, DbError } from "../../store/db.js"
 import { Projects } from "../../store/projects/project-lookup.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { effectiveConfig } from "../projects/project-config.js"
+import { effectiveConfig } from "../config/project-config.js"
 
 /**
  * The project a discovery request is about: the authenticated one, else the one its project id header names

@@ -35,8 +35,8 @@ import {
 } from "../../store/projects/project-api-keys.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
 import { type Actor, resolveUserId } from "../acting-user.js"
-import { ensureTeam, ensureUser } from "../teams/team-access.js"
-import { listMemberPermissions } from "../teams/team-permissions.js"
+import { ensureTeam, ensureUser } from "../permissions/team-access.js"
+import { listMemberPermissions } from "../permissions/team-permissions.js"
 
 /** The permission a client needs on a team to manage its keys (the service's id). */
 export const MANAGE_API_KEYS = "$manage_api_keys"

@@ -18,16 +18,7 @@ import { randomId, randomSecret } from "../../crypto/secrets.js"
 import { type ApiKeyValues, insertApiKeySet } from "../../store/users/api-keys.js"
 import { Db, type DbEffect } from "../../store/db.js"
 import { insertProject, type StoredProject } from "../../store/projects/projects.js"
-
-/** The built-in team permissions every project has. */
-export const BUILTIN_TEAM_PERMISSIONS: ReadonlyArray<{ readonly id: string; readonly description: string }> = [
-  { id: "$update_team", description: "Update the team information" },
-  { id: "$delete_team", description: "Delete the team" },
-  { id: "$read_members", description: "Read and list the other members of the team" },
-  { id: "$remove_members", description: "Remove other members from the team" },
-  { id: "$invite_members", description: "Invite other users to the team" },
-  { id: "$manage_api_keys", description: "Create and manage API keys for the team" }
-]
+import { BUILTIN_TEAM_PERMISSIONS } from "../permissions/builtin-permissions.js"
 
 /**
  * The two permissions the hosted service gives every new project, with its ids and descriptions: its

@@ -22,9 +22,9 @@ import {
 } from "../../store/projects/projects.js"
 import { createProject, DEFAULT_TEAM_PERMISSIONS } from "./project-setup.js"
 import { updatedProject } from "./project-update.js"
-import { syncRecordsOnUpdate } from "./project-config.js"
-import { ensureMembership } from "../teams/team-access.js"
-import { requireTeamPermission } from "../teams/team-permissions.js"
+import { syncRecordsOnUpdate } from "../config/override-writes.js"
+import { ensureMembership } from "../permissions/team-access.js"
+import { requireTeamPermission } from "../permissions/team-permissions.js"
 
 const INTERNAL = "internal"
 

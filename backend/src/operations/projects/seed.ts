@@ -9,13 +9,8 @@ import * as Effect from "effect/Effect"
 import { DEMO_PROJECT_KEYS, LOCAL_DEVELOPMENT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import { Db, type DbEffect } from "../../store/db.js"
 import { findProject } from "../../store/projects/projects.js"
-import {
-  BUILTIN_TEAM_PERMISSIONS,
-  createProject,
-  DEFAULT_TEAM_PERMISSIONS,
-  defaultProjectConfig,
-  type NewProject
-} from "./project-setup.js"
+import { BUILTIN_TEAM_PERMISSIONS } from "../permissions/builtin-permissions.js"
+import { createProject, DEFAULT_TEAM_PERMISSIONS, defaultProjectConfig, type NewProject } from "./project-setup.js"
 
 /**
  * Bump when the seeding code changes in a way its data below does not show (the data is hashed into

@@ -19,7 +19,7 @@ import {
 } from "../acting-user.js"
 import { mayManageInvitations, unrestricted } from "./team-invitations.js"
 import { ensureFilterTargets, mayReadProfiles } from "./team-member-profiles.js"
-import { requirePermissionInTeam } from "./team-permissions.js"
+import { memberPermissionGuard } from "../permissions/team-permissions.js"
 
 /** The hosted refusal of a client's profile image that is a link rather than an uploaded image. */
 export const clientProfileImage = (actor: Actor, url: string | null | undefined) =>
@@ -53,22 +53,16 @@ export const teamCreator = (
     return user.id
   })
 
-/** The member removed from a team (`"me"` resolved): leaving is always allowed, removing someone else takes `$remove_members`. */
-export const removableMember = (actor: Actor, teamId: string, raw: string) =>
+/**
+ * The member removed from a team (`"me"` resolved): leaving is always allowed, removing someone else takes
+ * `$remove_members`, as a guard the removal checks in its own statement (teams.ts `removeMember`).
+ */
+export const removableMember = (actor: Actor, raw: string) =>
   Effect.gen(function* () {
     const userId = yield* resolveUserId(actor, raw)
-    if (actor.accessType === "client") {
-      const me = yield* ownUser(actor)
-      if (userId !== me.id) {
-        yield* requirePermissionInTeam({
-          projectId: actor.project.id,
-          teamId,
-          userId: me.id,
-          permissionId: "$remove_members"
-        })
-      }
-    }
-    return userId
+    if (actor.accessType !== "client") return { userId, guard: undefined }
+    const me = yield* ownUser(actor)
+    return { userId, guard: userId === me.id ? undefined : memberPermissionGuard(me.id, "$remove_members") }
   })
 
 /**

@@ -29,13 +29,13 @@ import {
   markVerificationCodeUsed,
   type VerificationCodeRow
 } from "../../store/auth/verification-codes.js"
-import { CodeLifetimes } from "../auth/code-lifetimes.js"
-import { type SendEmailError, sendCodeEmail } from "../projects/email.js"
-import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "../auth/emailed-codes.js"
-import { ensureMembership, ensureTeam } from "./team-access.js"
-import { requireTeamPermission } from "./team-permissions.js"
+import { CodeLifetimes } from "../codes/code-lifetimes.js"
+import { type SendEmailError, sendCodeEmail } from "../email/email.js"
+import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "../codes/emailed-codes.js"
+import { ensureMembership, ensureTeam } from "../permissions/team-access.js"
+import { requireTeamPermission } from "../permissions/team-permissions.js"
 import { joinIfAbsent } from "./teams.js"
-import { CodePurpose, useCode, type VerificationCodeError } from "../auth/verification-codes.js"
+import { CodePurpose, useCode, type VerificationCodeError } from "../codes/verification-codes.js"
 
 /** Emails an invitation to `email` and answers the invitation id. */
 export const sendInvitation = (

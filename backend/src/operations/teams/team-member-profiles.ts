@@ -8,8 +8,8 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import { Db } from "../../store/db.js"
 import { listMemberProfiles, type MemberProfileRow, updateMemberProfile } from "../../store/teams/teams.js"
 import { findUserView, listUserViews } from "../../store/users/users.js"
-import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
-import { requireTeamPermission } from "./team-permissions.js"
+import { ensureMembership, ensureTeam, ensureUser } from "../permissions/team-access.js"
+import { requireTeamPermission } from "../permissions/team-permissions.js"
 import { withHostedExtras } from "../users/user-views.js"
 
 /** Which profiles: of one team, of one user, or both. */

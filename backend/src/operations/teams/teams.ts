@@ -22,11 +22,13 @@ import {
   isTeamMember,
   listTeams as listStoredTeams,
   type TeamColumnsPatch,
-  updateTeamColumns
+  updateTeamRow
 } from "../../store/teams/teams.js"
+import type { MemberPermissionGuard } from "../../store/teams/team-permissions.js"
+import { type Actor, clientTeamGuard } from "../acting-user.js"
 import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
-import { ensureMembership, ensureTeam, ensureUser } from "./team-access.js"
-import { grantDefaultPermissions } from "./team-permissions.js"
+import { ensureMembership, ensureTeam, ensureUser } from "../permissions/team-access.js"
+import { grantDefaultPermissions, requirePermissionInTeam } from "../permissions/team-permissions.js"
 import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
 
 export interface NewTeamInput {
@@ -125,29 +127,53 @@ export const createTeam = (
     )
   })
 
-export const updateTeam = (
-  projectId: string,
-  teamId: string,
-  patch: TeamColumnsPatch
-): DbEffect<ServerTeam, TeamNotFound> =>
-  Db.transaction(
-    Effect.gen(function* () {
-      yield* ensureTeam(projectId, teamId)
-      yield* updateTeamColumns(projectId, teamId, patch)
-      const team = yield* ensureTeam(projectId, teamId)
-      yield* emitWebhook(projectId, { type: "team.updated", data: team })
-      return team
-    })
+/** The refusal of a guard's member (UserNotFound, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), if any. */
+const guardRefusal = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  guard === undefined
+    ? Effect.void
+    : requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId })
+
+/**
+ * Why a write to a team guarded by a member's permission found nothing, in the service's order of checks: the
+ * member's (TEAM_MEMBERSHIP_NOT_FOUND also for a team that does not exist), else TEAM_NOT_FOUND. Read only once
+ * the write has been refused.
+ */
+const refusedWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  Effect.andThen(
+    guardRefusal(projectId, teamId, guard),
+    Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
   )
 
-export const deleteTeam = (projectId: string, teamId: string): DbEffect<void, TeamNotFound> =>
-  Db.transaction(
-    Effect.gen(function* () {
-      const deleted = yield* deleteTeamRow(projectId, teamId)
-      if (!deleted) return yield* Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-      yield* emitWebhook(projectId, { type: "team.deleted", data: { id: teamId } })
-    })
-  )
+/**
+ * `PATCH /teams/{id}`: a client needs `$update_team` in the team, checked by the update's own statement for the
+ * user authentication loaded; then the `team.updated` event. Three statements when it succeeds.
+ */
+export const updateTeam = (actor: Actor, teamId: string, patch: TeamColumnsPatch) =>
+  Effect.gen(function* () {
+    const projectId = actor.project.id
+    const guard = yield* clientTeamGuard(actor, "$update_team")
+    return yield* Db.transaction(
+      Effect.gen(function* () {
+        const team = yield* updateTeamRow(projectId, teamId, patch, guard)
+        if (team === undefined) return yield* refusedWrite(projectId, teamId, guard)
+        yield* emitWebhook(projectId, { type: "team.updated", data: team })
+        return team
+      })
+    )
+  })
+
+/** `DELETE /teams/{id}`: a client needs `$delete_team`, checked as `updateTeam` checks its permission. */
+export const deleteTeam = (actor: Actor, teamId: string) =>
+  Effect.gen(function* () {
+    const projectId = actor.project.id
+    const guard = yield* clientTeamGuard(actor, "$delete_team")
+    yield* Db.transaction(
+      Effect.gen(function* () {
+        if (!(yield* deleteTeamRow(projectId, teamId, guard))) return yield* refusedWrite(projectId, teamId, guard)
+        yield* emitWebhook(projectId, { type: "team.deleted", data: { id: teamId } })
+      })
+    )
+  })
 
 /** Adds a user to a team with the project's member permissions. */
 export const addMember = (
@@ -186,18 +212,25 @@ export const joinIfAbsent = (
     )
   })
 
-/** Removes a membership; the member's grants go with it. */
+/**
+ * `DELETE /team-memberships/{team}/{user}`: removes a membership, the member's grants with it. A client removing
+ * someone else needs `$remove_members` (team-actors.ts `removableMember`), checked by the removal's own statement. When nothing
+ * was removed, the refusal in the service's order: the remover's checks, then USER_NOT_FOUND, then
+ * TEAM_MEMBERSHIP_NOT_FOUND.
+ */
 export const removeMember = (
   projectId: string,
   teamId: string,
-  userId: string
-): DbEffect<void, UserNotFound | TeamMembershipNotFound> =>
+  removal: { readonly userId: string; readonly guard: MemberPermissionGuard | undefined }
+) =>
   Db.transaction(
     Effect.gen(function* () {
-      yield* ensureUser(projectId, userId)
-      const removed = yield* deleteTeamMember(projectId, teamId, userId)
-      if (!removed)
+      const { userId, guard } = removal
+      if (!(yield* deleteTeamMember(projectId, teamId, userId, guard))) {
+        yield* guardRefusal(projectId, teamId, guard)
+        yield* ensureUser(projectId, userId)
         return yield* Effect.fail(new TeamMembershipNotFound({ details: { team_id: teamId, user_id: userId } }))
+      }
       yield* emitWebhook(projectId, { type: "team_membership.deleted", data: { teamId, userId } })
     })
   )

@@ -31,10 +31,10 @@ import {
 } from "../../store/users/contact-channels.js"
 import { Db, type DbEffect, type DbError, isUniqueViolation, UNIQUE_VIOLATION } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { CodeLifetimes } from "../auth/code-lifetimes.js"
-import { newEmailedCode, nonceOf, redeemEmailedCode } from "../auth/emailed-codes.js"
-import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "../projects/email.js"
-import { CodePurpose, type VerificationCodeError } from "../auth/verification-codes.js"
+import { CodeLifetimes } from "../codes/code-lifetimes.js"
+import { newEmailedCode, nonceOf, redeemEmailedCode } from "../codes/emailed-codes.js"
+import { checkCallbackUrl, type SendEmailError, sendCodeEmail } from "../email/email.js"
+import { CodePurpose, type VerificationCodeError } from "../codes/verification-codes.js"
 
 export type ChannelWriteError = ContactChannelAlreadyUsedForAuthBySomeoneElse | Refused | DbError
 

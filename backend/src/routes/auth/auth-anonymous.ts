@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { AuthAnonymousApi } from "@stackfx/lib/contract/auth.js"
 import { serve, unreachable } from "../../http/serve.js"
 import { createSession } from "../../operations/auth/sessions.js"
-import { createUser } from "../../operations/users/users.js"
+import { createUser } from "../../operations/users/create-user.js"
 
 export const routes = [
   // No body. The hosted route checks nothing else: it signs up even where sign-up is disabled (the

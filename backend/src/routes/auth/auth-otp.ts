@@ -2,11 +2,11 @@
 import * as Effect from "effect/Effect"
 import { AuthOtpApi } from "@stackfx/lib/contract/auth.js"
 import { serve, unreachable } from "../../http/serve.js"
-import { redeemEmailedCode } from "../../operations/auth/emailed-codes.js"
+import { redeemEmailedCode } from "../../operations/codes/emailed-codes.js"
 import { requireMfa } from "../../operations/auth/mfa.js"
 import { redeemSignInCode, requireOtpSignIn, sendSignInCode } from "../../operations/auth/otp.js"
 import { createSession } from "../../operations/auth/sessions.js"
-import { CodePurpose } from "../../operations/auth/verification-codes.js"
+import { CodePurpose } from "../../operations/codes/verification-codes.js"
 
 export const routes = [
   serve(AuthOtpApi.sendSignInCode, ({ auth: { project }, body }) =>

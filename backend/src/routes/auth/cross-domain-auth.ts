@@ -4,7 +4,7 @@ import { CrossDomainAuthApi } from "@stackfx/lib/contract/cross-domain-auth.js"
 import { STACK_HEADERS } from "@stackfx/lib/domain/api.js"
 import { header } from "../../http/auth.js"
 import { serve } from "../../http/serve.js"
-import { crossDomainHandoff } from "../../operations/auth/cross-domain-handoff.js"
+import { crossDomainHandoff } from "../../oauth/operations/cross-domain-handoff.js"
 
 export const routes = [
   serve(CrossDomainAuthApi.authorize, ({ auth, body, request }) =>

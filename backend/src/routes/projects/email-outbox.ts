@@ -4,7 +4,7 @@
  */
 import { EmailOutboxApi } from "@stackfx/lib/contract/email-outbox.js"
 import { serve } from "../../http/serve.js"
-import { getOutboxEmail, listOutbox } from "../../operations/projects/email-outbox.js"
+import { getOutboxEmail, listOutbox } from "../../operations/email/email-outbox.js"
 
 export const routes = [
   serve(EmailOutboxApi.list, ({ auth, query }) => listOutbox(auth.project.id, query)),

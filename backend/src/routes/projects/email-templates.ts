@@ -13,7 +13,7 @@ import {
   deleteTemplate,
   projectTemplates,
   updateTemplate
-} from "../../operations/projects/email-templates.js"
+} from "../../operations/email/email-templates.js"
 
 export const routes = [
   serve(EmailTemplatesApi.list, ({ auth }) =>

@@ -10,19 +10,19 @@ import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
 import { ProjectConfigApi } from "@stackfx/lib/contract/project-config.js"
 import { DEFAULT_PREVIEW_LIMIT, previewAffectedUsers } from "../../operations/projects/onboarding-preview.js"
-import { testSignUpRules } from "../../operations/auth/sign-up-rules-test.js"
+import { testSignUpRules } from "../../operations/config/sign-up-rules-test.js"
 import { requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
-import { managedConfigLevel, replacementSourceGiven } from "../../operations/projects/config-access.js"
+import { managedConfigLevel, replacementSourceGiven } from "../../operations/config/config-access.js"
 import {
   patchConfigOverride,
   readBranchSource,
   readConfigOverride,
-  renderConfig,
   replaceConfigOverride,
   resetConfigKeys,
   writeBranchSource
-} from "../../operations/projects/project-config.js"
+} from "../../operations/config/override-writes.js"
+import { renderConfig } from "../../operations/config/rendered-config.js"
 
 const success = { success: true as const }
 

@@ -15,12 +15,12 @@ import {
   deleteDefinition,
   listDefinitionViews,
   updateDefinition
-} from "../../operations/teams/permission-definitions.js"
+} from "../../operations/permissions/permission-definitions.js"
 import {
   grantProjectPermissionOf,
   listProjectPermissions,
   revokeProjectPermissionOf
-} from "../../operations/projects/project-permissions.js"
+} from "../../operations/permissions/project-permissions.js"
 import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
 
 interface GrantContext {

@@ -15,8 +15,7 @@ export const routes = [
   ),
   serve(TeamMembershipsApi.remove, ({ auth, params }) =>
     Effect.gen(function* () {
-      const userId = yield* removableMember(auth, params.team_id, params.user_id)
-      yield* removeMember(auth.project.id, params.team_id, userId)
+      yield* removeMember(auth.project.id, params.team_id, yield* removableMember(auth, params.user_id))
       return { success: true as const }
     })
   )

@@ -10,7 +10,7 @@ import {
   deleteDefinition,
   listDefinitionsPage,
   updateDefinition
-} from "../../operations/teams/permission-definitions.js"
+} from "../../operations/permissions/permission-definitions.js"
 
 export const routes = [
   serve(TeamPermissionDefinitionsApi.list, ({ auth, query }) =>

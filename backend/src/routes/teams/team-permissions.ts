@@ -12,7 +12,7 @@ import {
   grantTeamPermission,
   listTeamPermissions,
   revokeTeamPermission
-} from "../../operations/teams/team-permissions.js"
+} from "../../operations/permissions/team-permissions.js"
 import { listedUserId, resolveUserId } from "../../operations/acting-user.js"
 
 interface GrantContext {

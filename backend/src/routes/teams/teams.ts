@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { TeamsApi } from "@stackfx/lib/contract/teams.js"
 import { serve, unreachable } from "../../http/serve.js"
-import { clientNeedsTeamPermission, listedUserId } from "../../operations/acting-user.js"
+import { listedUserId } from "../../operations/acting-user.js"
 import { clientProfileImage, teamCreator, teamReader } from "../../operations/teams/team-actors.js"
 import { createTeam, deleteTeam, getTeam, listTeamsPage, updateTeam } from "../../operations/teams/teams.js"
 
@@ -43,14 +43,12 @@ export const routes = [
     Effect.gen(function* () {
       yield* clientProfileImage(auth, body.profileImageUrl)
       // The signed-in user was read with the request's authentication.
-      yield* clientNeedsTeamPermission(auth, params.team_id, "$update_team").pipe(unreachable("UserNotFound"))
-      return yield* updateTeam(auth.project.id, params.team_id, body)
+      return yield* updateTeam(auth, params.team_id, body).pipe(unreachable("UserNotFound"))
     })
   ),
   serve(TeamsApi.delete, ({ auth, params }) =>
     Effect.gen(function* () {
-      yield* clientNeedsTeamPermission(auth, params.team_id, "$delete_team").pipe(unreachable("UserNotFound"))
-      yield* deleteTeam(auth.project.id, params.team_id)
+      yield* deleteTeam(auth, params.team_id).pipe(unreachable("UserNotFound"))
       return { success: true as const }
     })
   )

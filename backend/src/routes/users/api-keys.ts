@@ -13,7 +13,7 @@ import {
   listApiKeys,
   unstorableExpiryReason,
   updateApiKey
-} from "../../operations/users/api-keys.js"
+} from "../../operations/projects/api-key-sets.js"
 
 export const routes = [
   serve(InternalApiKeysApi.create, ({ auth, body, request }) =>

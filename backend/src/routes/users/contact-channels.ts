@@ -24,8 +24,8 @@ import {
   newChannelOwner,
   verifiedChannelOwner
 } from "../../operations/users/user-actors.js"
-import { redeemEmailedCode } from "../../operations/auth/emailed-codes.js"
-import { CodePurpose } from "../../operations/auth/verification-codes.js"
+import { redeemEmailedCode } from "../../operations/codes/emailed-codes.js"
+import { CodePurpose } from "../../operations/codes/verification-codes.js"
 
 const checkEmailValue = (value: string | undefined, request: RequestLine) =>
   value === undefined ? Effect.void : Effect.asVoid(validate(EmailAddress, "body.value", value, request))

@@ -14,7 +14,7 @@ import {
   listPreferences,
   requireCategory,
   setPreference
-} from "../../operations/users/notification-preferences.js"
+} from "../../operations/email/notification-preferences.js"
 import { preferenceOwner } from "../../operations/users/user-actors.js"
 
 const html = (body: string) => HttpServerResponse.text(body, { status: 200, contentType: "text/html" })

@@ -16,7 +16,9 @@ import { ownUser } from "../../operations/acting-user.js"
 import { ownUserToDelete } from "../../operations/users/user-actors.js"
 import { excludedEmailDomains, listedUsers } from "../../operations/users/user-list-query.js"
 import { withHostedExtras } from "../../operations/users/user-views.js"
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "../../operations/users/users.js"
+import { createUser } from "../../operations/users/create-user.js"
+import { updateUser } from "../../operations/users/update-user.js"
+import { deleteUser, getUser, listUsers } from "../../operations/users/users.js"
 
 /** The hosted service's further checks of a PATCH body, after its schema. */
 const patchChecks = (auth: Auth, patch: ClientUserUpdate | ServerUserUpdate, request: RequestLine) =>

@@ -1,4 +1,4 @@
-/** Attempt counting for emailed codes, keyed by the code's tail (see operations/auth/emailed-codes.ts). */
+/** Attempt counting for emailed codes, keyed by the code's tail (see operations/codes/emailed-codes.ts). */
 import { Db, type DbEffect } from "../db.js"
 
 /** Counts one attempt on every code of the purpose issued under this nonce. */

@@ -26,7 +26,7 @@ export const loadOverrides = (projectId: string): DbEffect<Record<ConfigLevel, F
       const level = CONFIG_LEVELS.find((l) => l === row["level"])
       const stored = row["override"]
       if (level === undefined || typeof stored !== "object" || stored === null) continue
-      // Only leaves were ever written (operations/projects/project-config.ts flattens before saving).
+      // Only leaves were ever written (operations/config/override-parsing.ts flattens before saving).
       out[level] = Object.fromEntries(
         Object.entries(stored).filter((entry): entry is [string, ConfigLeaf] => isLeaf(entry[1]))
       )

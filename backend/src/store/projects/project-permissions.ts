@@ -1,6 +1,6 @@
 /**
  * Repository of `project_user_permissions`: the project permissions granted directly to a user. What a grant
- * contains is resolved when reading (operations/teams/permission-closure.ts), never stored.
+ * contains is resolved when reading (operations/permissions/permission-closure.ts), never stored.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -7,7 +7,8 @@ import * as Schema from "effect/Schema"
 import type { ServerTeam } from "@stackfx/lib/domain/team.js"
 import { Db, type DbEffect } from "../db.js"
 import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
-import { jsonParam, type PatchColumns, updateColumns, whereEqual } from "../statements.js"
+import { jsonParam, type PatchColumns, setClauses, updateColumns, whereEqual } from "../statements.js"
+import { holdsPermission, type MemberPermissionGuard } from "./team-permissions.js"
 
 export interface NewTeam {
   readonly id: string
@@ -118,45 +119,74 @@ const teamPatchColumns: PatchColumns<TeamColumnsPatch> = [
   ["serverMetadata", "server_metadata", true]
 ]
 
-export const updateTeamColumns = (projectId: string, teamId: string, patch: TeamColumnsPatch): DbEffect<void> =>
-  updateColumns(
-    "teams",
-    [
-      ["project_id", projectId],
-      ["id", teamId]
-    ],
-    teamPatchColumns,
-    patch
+/**
+ * Applies a PATCH and answers the team as it now is, in one statement; undefined when the project has no such
+ * team or, with a `guard`, when its member lacks the permission (team-permissions.ts `holdsPermission`).
+ */
+export const updateTeamRow = (
+  projectId: string,
+  teamId: string,
+  patch: TeamColumnsPatch,
+  guard: MemberPermissionGuard | undefined
+): DbEffect<ServerTeam | undefined> => {
+  const params: Array<unknown> = [projectId, teamId]
+  const sets = setClauses(params, teamPatchColumns, patch)
+  const permitted = guard === undefined ? "" : ` and ${holdsPermission(params, "$1", "$2", guard)}`
+  return Effect.flatMap(
+    Db.query(
+      `update teams t set ${sets.length === 0 ? "id = t.id" : sets.join(", ")}
+        where t.project_id = $1 and t.id = $2${permitted} returning ${teamColumns}`,
+      params
+    ),
+    teamRows.first
   )
+}
 
 /**
- * Deletes a team; memberships, grants and invitations go with it (foreign keys), and so do the
- * invitation codes, which the invitations only point at. False when there was no such team.
+ * Deletes a team in one statement; memberships, grants and invitations go with it (foreign keys), and so do
+ * the invitation codes, which the invitations only point at. False when the project has no such team or, with
+ * a `guard`, when its member lacks the permission.
  */
-export const deleteTeam = (projectId: string, teamId: string): DbEffect<boolean> =>
-  Effect.gen(function* () {
-    yield* Db.query(
-      `delete from verification_codes where id in
-         (select verification_code_id from team_invitations where project_id = $1 and team_id = $2)`,
-      [projectId, teamId]
-    )
-    const deleted = yield* Db.query("delete from teams where project_id = $1 and id = $2 returning id", [
-      projectId,
-      teamId
-    ])
-    return deleted.length > 0
-  })
+export const deleteTeam = (
+  projectId: string,
+  teamId: string,
+  guard: MemberPermissionGuard | undefined
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [projectId, teamId]
+  const permitted = guard === undefined ? "" : ` and ${holdsPermission(params, "$1", "$2", guard)}`
+  return Effect.map(
+    Db.query(
+      `with deleted as (delete from teams t where t.project_id = $1 and t.id = $2${permitted} returning t.id),
+            codes as (delete from verification_codes where id in
+              (select i.verification_code_id from team_invitations i
+                where i.project_id = $1 and i.team_id in (select id from deleted)))
+       select id from deleted`,
+      params
+    ),
+    (deleted) => deleted.length > 0
+  )
+}
 
-/** Removes a membership (its grants cascade); false when there was none. */
-export const deleteTeamMember = (projectId: string, teamId: string, userId: string): DbEffect<boolean> =>
-  Effect.map(
-    Db.query("delete from team_members where project_id = $1 and team_id = $2 and user_id = $3 returning user_id", [
-      projectId,
-      teamId,
-      userId
-    ]),
+/**
+ * Removes a membership (its grants cascade); false when there was none or, with a `guard`, when its member
+ * (the one removing) lacks the permission.
+ */
+export const deleteTeamMember = (
+  projectId: string,
+  teamId: string,
+  userId: string,
+  guard?: MemberPermissionGuard
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [projectId, teamId, userId]
+  const permitted = guard === undefined ? "" : ` and ${holdsPermission(params, "$1", "$2", guard)}`
+  return Effect.map(
+    Db.query(
+      `delete from team_members where project_id = $1 and team_id = $2 and user_id = $3${permitted} returning user_id`,
+      params
+    ),
     (found) => found.length > 0
   )
+}
 
 const MemberProfileRow = rowStruct({
   teamId: Schema.String,

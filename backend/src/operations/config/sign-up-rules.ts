@@ -12,7 +12,7 @@ import { SignUpRejected } from "@stackfx/lib/errors/known/sign-in.js"
 import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import { evaluateCelCondition } from "./cel.js"
-import { effectiveConfig, type EffectiveConfig, type SignUpRule } from "../projects/project-config.js"
+import { effectiveConfig, type EffectiveConfig, type SignUpRule } from "./project-config.js"
 
 /** How a user signs up: the service's `authMethod` of the rule context. */
 export type SignUpAuthMethod = "password" | "otp" | "oauth" | "passkey"
@@ -21,7 +21,7 @@ export interface SignUpAttempt {
   readonly email: string | null
   readonly authMethod: SignUpAuthMethod
   readonly oauthProvider?: string | undefined
-  /** Where the sign-up comes from (operations/auth/sign-up.ts `signUpCountryCode`); `null`: unknown. */
+  /** Where the sign-up comes from (`signUpCountryCode` below); `null`: unknown. */
   readonly countryCode?: string | null | undefined
 }
 
@@ -130,3 +130,15 @@ export const checkSignUp = (project: StoredProject, attempt: SignUpAttempt): DbE
 /** The private note the service keeps on a user a rule restricted. */
 export const restrictionNote = (rule: SignUpRule): string =>
   `Restricted by sign-up rule: ${rule.id}${rule.displayName === undefined || rule.displayName === "" ? "" : ` (${rule.displayName})`}`
+
+/**
+ * The country a sign-up comes from, as the service derives it in its development and test setups: an e-mail
+ * tag first (`someone+CA@example.com` is Canada; only at example.com), else the country the request's headers
+ * claim (`http/end-user.ts`, passed in as `requestCountry`).
+ */
+export const signUpCountryCode = (email: string | null, requestCountry: string | undefined): string | null => {
+  const tag = email === null ? undefined : /^[^+]+\+([^@]+)@example\.com$/i.exec(email)?.[1]
+  const code = tag?.trim().toUpperCase()
+  if (code !== undefined && /^[A-Z]{2}$/.test(code)) return code
+  return requestCountry ?? null
+}

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as jose from "jose"
 import { DEMO_PROJECT_KEYS } from "@stackfx/lib/domain/local-keys.js"
-import { freePort, runCli, stopCli } from "../../support/cli.js"
+import { freePort, runCli, stopCli } from "../support/cli.js"
 
 const PROJECT = DEMO_PROJECT_KEYS.projectId
 const headers = {

@@ -18,7 +18,7 @@ import {
 } from "../../store/users/api-keys.js"
 import { Db, type DbEffect } from "../../store/db.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
-import { freshKeys } from "../projects/project-setup.js"
+import { freshKeys } from "./project-setup.js"
 
 /**
  * The expiry shown for a set stored without one (a project's first set). The wire always has an expiry,

@@ -11,12 +11,18 @@ import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { deleteGrant, listGrants, type PermissionGrant } from "../../store/teams/team-permissions.js"
+import {
+  deleteGrant,
+  listGrants,
+  type MemberPermissionGuard,
+  type PermissionGrant
+} from "../../store/teams/team-permissions.js"
+import { BUILTIN_TEAM_PERMISSIONS } from "./builtin-permissions.js"
 import { grantTeamPermissions } from "../../store/teams/teams.js"
 import { loadDefinitions } from "./permission-definitions.js"
 import { ensureMembership } from "./team-access.js"
 import { containedLookup, resolvePermissionIds } from "./permission-closure.js"
-import { ensureDefinitionInScope } from "../projects/project-permissions.js"
+import { ensureDefinitionInScope } from "./project-permissions.js"
 
 export interface PermissionFilter {
   readonly projectId: string
@@ -140,3 +146,13 @@ export const revokeTeamPermission = (grant: PermissionGrant) => Db.transaction(r
 
 /** Fails with TEAM_PERMISSION_REQUIRED unless the member holds the permission (recursively). */
 export const requirePermissionInTeam = (check: PermissionGrant) => requireTeamPermission(check, "required")
+
+/**
+ * The guard of a write the member may make only holding `permissionId` in the team: the write's own statement
+ * checks it (store/teams/team-permissions.ts `holdsPermission`), so a grant revoked before the write is seen.
+ */
+export const memberPermissionGuard = (userId: string, permissionId: string): MemberPermissionGuard => ({
+  userId,
+  permissionId,
+  builtinIds: BUILTIN_TEAM_PERMISSIONS.map((permission) => permission.id)
+})

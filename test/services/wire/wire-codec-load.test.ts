@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { makeCodecLoader, lazySchema, resolveSchema } from "../../../../src/services/wire/wire-codec-load.js"
-import * as WireCodec from "../../../../src/services/wire/wire-codec.js"
+import { makeCodecLoader, lazySchema, resolveSchema } from "../../../src/services/wire/wire-codec-load.js"
+import * as WireCodec from "../../../src/services/wire/wire-codec.js"
 
 describe("the codec loader", () => {
   it.effect("loads once, starting when asked, and answers at once afterwards", () =>

@@ -14,7 +14,7 @@ import { Refused } from "../../errors/refused.js"
 import type { DbEffect } from "../../store/db.js"
 import { setNotificationChoice, userNotificationChoices } from "../../store/users/notification-preferences.js"
 import { findVerificationCodeInAnyProject, markVerificationCodeUsed } from "../../store/auth/verification-codes.js"
-import { CodePurpose, issueCode } from "../auth/verification-codes.js"
+import { CodePurpose, issueCode } from "../codes/verification-codes.js"
 
 /** The hosted lifetime of an unsubscribe link: 30 days. */
 const UNSUBSCRIBE_LINK_TTL_MILLIS = 30 * 24 * 60 * 60 * 1000

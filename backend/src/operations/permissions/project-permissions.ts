@@ -21,9 +21,9 @@ import {
   type ProjectPermissionGrant
 } from "../../store/projects/project-permissions.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { containedLookup, resolvePermissionIds } from "../teams/permission-closure.js"
-import { loadDefinitions } from "../teams/permission-definitions.js"
-import { ensureUser } from "../teams/team-access.js"
+import { containedLookup, resolvePermissionIds } from "./permission-closure.js"
+import { loadDefinitions } from "./permission-definitions.js"
+import { ensureUser } from "./team-access.js"
 
 export interface ProjectPermissionFilter {
   readonly projectId: string

@@ -1,7 +1,7 @@
 /**
  * Sending the template emails of a project (email verification, password reset, magic link, team
  * invitation): rendered from the project's template with the default id of the message's type (see
- * `operations/projects/email-templates.ts`), with a link made of the callback URL and the code, kept in the outbox
+ * `email-templates.ts`), with a link made of the callback URL and the code, kept in the outbox
  * (readable through the Inbucket API under `/mailbox`), and, when the project's email config is
  * "standard", relayed through its SMTP server.
  *
@@ -23,10 +23,10 @@ import { type OutboxDetails, sqlOutboxStore } from "../../store/projects/outbox.
 import { recordSmtpFailure } from "../../store/projects/email-outbox.js"
 import { defaultTemplates } from "../../mail/default-templates.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { requireTrustedUrl } from "./trusted-urls.js"
+import { requireTrustedUrl } from "../config/trusted-urls.js"
 import { projectTemplates } from "./email-templates.js"
-import { categoryByName, issueUnsubscribeLink, receivesCategory } from "../users/notification-preferences.js"
-import { issueCode } from "../auth/verification-codes.js"
+import { categoryByName, issueUnsubscribeLink, receivesCategory } from "./notification-preferences.js"
+import { issueCode } from "../codes/verification-codes.js"
 
 /** One template email to one recipient. */
 export interface TemplateEmail {

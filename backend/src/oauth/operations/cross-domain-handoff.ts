@@ -19,9 +19,9 @@ import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js
 import { Refused } from "../../errors/refused.js"
 import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { requireTrustedUrl } from "../projects/trusted-urls.js"
+import { requireTrustedUrl } from "../../operations/config/trusted-urls.js"
 import { findRefreshToken } from "../../store/auth/refresh-tokens.js"
-import { issueAuthorizationCode } from "../../oauth/operations/authorization-codes.js"
+import { issueAuthorizationCode } from "./authorization-codes.js"
 
 /** The caller, as the request's authentication established it. */
 export interface HandoffCaller {

@@ -9,9 +9,8 @@ import type { SignUpRulesTestRequest, SignUpRulesTestResponse } from "@stackfx/l
 import { RequestCountry } from "../../config.js"
 import type { DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
-import { effectiveConfig } from "../projects/project-config.js"
-import { contextOf, traceSignUp } from "./sign-up-rules.js"
-import { signUpCountryCode } from "./sign-up.js"
+import { effectiveConfig } from "./project-config.js"
+import { contextOf, signUpCountryCode, traceSignUp } from "./sign-up-rules.js"
 
 export const testSignUpRules = (
   project: StoredProject,

@@ -35,7 +35,7 @@ import { deleteProjectGrantsOf, renameProjectGrants } from "../../store/projects
 import { findProject, saveProject } from "../../store/projects/projects.js"
 import { deleteGrantsOf, renameGrants } from "../../store/teams/team-permissions.js"
 import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
-import { BUILTIN_TEAM_PERMISSIONS } from "../projects/project-setup.js"
+import { BUILTIN_TEAM_PERMISSIONS } from "./builtin-permissions.js"
 
 /** A definition as the service keeps it. */
 export interface StoredDefinition {

@@ -3,11 +3,11 @@ import * as Arbitrary from "effect/Arbitrary"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import { JsonValue } from "../../../../src/domain/wire.js"
-import { unsure } from "../../../../src/domain/wire.js"
-import { Metadata, Millis, nullableKey } from "../../../../src/domain/wire.js"
-import { fastDecoder } from "../../../../src/services/wire/wire-codec.js"
-import { wireSchemaEntries, wireSchemas } from "../../../support/wire-schemas.js"
+import { JsonValue } from "../../../src/domain/wire.js"
+import { unsure } from "../../../src/domain/wire.js"
+import { Metadata, Millis, nullableKey } from "../../../src/domain/wire.js"
+import { fastDecoder } from "../../../src/services/wire/wire-codec.js"
+import { wireSchemaEntries, wireSchemas } from "../../support/wire-schemas.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 

@@ -8,9 +8,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
-import type { ExternalAuthTokenResponse } from "../../src/domain/external-auth.js"
-import { InvalidExternalAuthToken } from "../../src/errors/known/external-auth.js"
-import { makeExternalTokenStore } from "../../src/services/auth/external-token-store.js"
+import type { ExternalAuthTokenResponse } from "../../../src/domain/external-auth.js"
+import { InvalidExternalAuthToken } from "../../../src/errors/known/external-auth.js"
+import { makeExternalTokenStore } from "../../../src/services/auth/external-token-store.js"
 
 const LIFETIME_S = 600
 
