@@ -27,6 +27,18 @@ describe("path parameters", () => {
     assert.strictEqual(unknown.knownError, "USER_NOT_FOUND")
   })
 
+  it("is checked before the route's own refusals (the API-key switch), as the service validates first", async () => {
+    const project = await backend.createProject({ config: { allow_user_api_keys: false } })
+    const server = { accessType: "server" } as const
+    const malformed = await backend.call(project, "GET", "/user-api-keys/not-a-uuid", server)
+    assert.deepStrictEqual(schemaErrorLines(malformed), ["  - params.api_key_id must be a valid UUID"])
+    const wellFormed = await backend.call(project, "GET", "/user-api-keys/00000000-0000-4000-8000-000000000000", server)
+    assert.deepStrictEqual(
+      [wellFormed.status, wellFormed.text],
+      [400, "User API keys are not enabled for this project."]
+    )
+  })
+
   it("a percent-encoded segment is decoded before its schema sees it", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
