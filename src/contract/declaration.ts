@@ -3,10 +3,11 @@
  * services call it (`services/http/service-calls.ts`), the local backend serves it (`backend/src/http/serve.ts`),
  * and the OpenAPI document in docs/ is generated from it (`scripts/generate-contract.ts`).
  *
- * A declaration says everything the two sides must agree on: method, path and the path parameters' schemas,
- * the access types that may call it, the query, body and success schemas (each the same for every access type, or one per access type:
- * the hosted service answers a client a narrower view of a team than a server), the known errors it
- * documents, and the data keys a success makes stale (read by the React cache, see data-keys.ts here).
+ * A declaration says everything the two sides must agree on: method, path and its parameters' schemas, the
+ * access types that may call it, the query, body and success schemas (each the same for every access type, or
+ * one per access type: the hosted service answers a client a narrower view of a team than a server), the
+ * order the backend names their problems in, the known errors it documents, and the data keys a success makes
+ * stale (read by the React cache, see data-keys.ts here).
  *
  * This module holds types and two tiny functions only, so a declaration costs what its schemas cost.
  *

@@ -2,8 +2,9 @@
  * Serving a declared endpoint (`@stackfx/lib/contract/...`, see its declaration.ts): the route's method, path,
  * access types, path-parameter, query and body schemas and success schema are the declaration's, the same the
  * client calls it with. The three parts are decoded together, every problem named in one SCHEMA_ERROR in the
- * declaration's `inputOrder` (http/request-parts.ts): a handler receives decoded parameters and never checks one. The handler receives the decoded input and answers the success value, which is encoded
- * with the caller's view (a client gets the client view of a team: the server-only fields are dropped).
+ * declaration's `inputOrder` (http/request-parts.ts): a handler receives decoded parameters and never checks
+ * one. The handler answers the success value, which is encoded with the caller's view (a client gets the
+ * client view of a team: the server-only fields are dropped).
  * A declaration whose `access` is `"optional"` is served to anyone: the caller is authenticated when it
  * sends the project headers (its handler's `auth` is then set, else `undefined` and the client view applies).
  *

@@ -287,10 +287,13 @@ export const encodeInput = <S extends Schema.Codec<unknown, unknown, never, neve
  * message names every one that does not fit; a parameter without a schema is sent as it is.
  */
 export const encodeParams = (schemas: Readonly<Record<string, ParamCodec>>) => {
-  const encode = encodeInput(Schema.Struct(schemas))
+  const encode = Schema.encodeUnknownEffect(Schema.Struct(schemas))
   return (values: Readonly<Record<string, unknown>>): Effect.Effect<Readonly<Record<string, string>>, InvalidInput> =>
-    // The struct's encoded side is the schemas' text; the other parameters are text already (CallInput).
-    Effect.map(encode(values), (wire) => ({ ...values, ...wire }) as Readonly<Record<string, string>>)
+    encode(values, { errors: "all" }).pipe(
+      Effect.mapError((error) => new InvalidInput({ message: error.message })),
+      // The struct's encoded side is the schemas' text; the other parameters are text already (CallInput).
+      Effect.map((wire) => ({ ...values, ...(wire as object) }) as Readonly<Record<string, string>>)
+    )
 }
 
 /**
