@@ -110,10 +110,10 @@ Effect.runPromise(Effect.provide(program, tier)).then((u) => console.log(u, isAp
     source: `
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { coreLayer } from "./src/layers/core.js"
+import { layerCore } from "./src/layers/core.js"
 import { CurrentUser } from "./src/services/generated/current-user.js"
 import { cookieTokenStore } from "./src/services/session/token-store-cookie.js"
-const tier = CurrentUser.layer.pipe(Layer.provideMerge(coreLayer(
+const tier = CurrentUser.layer.pipe(Layer.provideMerge(layerCore(
   { projectId: "${projectId}", accessType: "client", publishableClientKey: "${key}", baseUrl: "${origin}" },
   cookieTokenStore({ projectId: "${projectId}" })
 )))

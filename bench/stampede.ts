@@ -22,8 +22,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { TOKEN_FRESHNESS_MARGIN_MS } from "../src/services/session/session-timings.js"
-import { coreLayer } from "../src/layers/core.js"
-import { stackReactLayer } from "../src/react/react-layer.js"
+import { layerCore } from "../src/layers/core.js"
+import { layerStackReact } from "../src/react/react-layer.js"
 import { openBroadcastChannel, tabChannelName } from "../src/react/tab-sync.js"
 import { RefreshLock, webLocksTabLock } from "../src/services/session/tab-lock.js"
 import { Session } from "../src/services/session/session.js"
@@ -79,7 +79,7 @@ const tally = (tokens: ReadonlyArray<string | null>, stale: string) =>
 const oneRuntime = async (proxy: CountingProxy, user: Tokens, callers: number): Promise<StampedeResult> => {
   const stale = expiredAccessToken(user.userId)
   const runtime = ManagedRuntime.make(
-    coreLayer(config(proxy.url), TokenStore.memory({ accessToken: stale, refreshToken: user.refreshToken }))
+    layerCore(config(proxy.url), TokenStore.memory({ accessToken: stale, refreshToken: user.refreshToken }))
   )
   try {
     await runtime.context()
@@ -97,8 +97,8 @@ const makeTabs = async (proxy: CountingProxy, jar: CookieJar, count: number) => 
   const store = makeCookieTokenStore({ projectId: project.id, document: jar, secure: false })
   const runtimes = Array.from({ length: count }, () =>
     ManagedRuntime.make(
-      stackReactLayer({ tabChannel: openBroadcastChannel(tabChannelName(project.id)) }).pipe(
-        Layer.provideMerge(coreLayer(config(proxy.url), Layer.succeed(TokenStore, store))),
+      layerStackReact({ tabChannel: openBroadcastChannel(tabChannelName(project.id)) }).pipe(
+        Layer.provideMerge(layerCore(config(proxy.url), Layer.succeed(TokenStore, store))),
         // The session refreshes under the tabs' shared lock, as Web Locks make it in a browser.
         Layer.provide(Layer.succeed(RefreshLock, webLocksTabLock(locks)))
       )

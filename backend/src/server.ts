@@ -34,7 +34,7 @@ import { SigningKeys } from "./crypto/signing-keys.js"
 import { HoldingServer } from "./http/holding-server.js"
 import { wireConventions } from "./http/middleware.js"
 import { apiRoutes } from "./routes/index.js"
-import { devProviderLayer, devProviderPages } from "./oauth/operations/oauth-dev-provider.js"
+import { layerDevProvider, devProviderPages } from "./oauth/operations/oauth-dev-provider.js"
 import { defaultMailboxPrefix, mailboxRoutes } from "./mail/index.js"
 import { CodeLifetimes } from "./operations/codes/code-lifetimes.js"
 import { SharedOAuthAccessTokens } from "./oauth/operations/connected-accounts.js"
@@ -149,7 +149,7 @@ export const layer = (options: LocalBackendOptions = {}, hooks?: TestingHooks) =
     Layer.succeed(SharedOAuthAccessTokens, options.allowSharedOAuthAccessTokens === true),
     SigningKeys.layer,
     AccessTokens.layer.pipe(Layer.provide(SigningKeys.layer)),
-    devProviderLayer,
+    layerDevProvider,
     publicUrlsReference,
     WebhookDispatcher.layer({ timeoutMillis: options.webhookTimeoutMillis }).pipe(
       Layer.provide(Layer.succeed(ProjectTimes, hooks?.projectTimes ?? ProjectTimes.defaultValue()))

@@ -192,7 +192,7 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
     `import type * as Effect from "effect/Effect"`,
     `import type * as Layer from "effect/Layer"`,
     ...(streams ? [`import { allPagesOf } from "../http/internal/all-pages.js"`] : []),
-    `import { ${[...new Set(found.map((s) => (s.withOptions ? "lazyLayer" : "chunkLayer")))].sort().join(", ")} } from "../http/internal/lazy-service.js"`,
+    `import { ${[...new Set(found.map((s) => (s.withOptions ? "layerLazy" : "layerChunk")))].sort().join(", ")} } from "../http/internal/lazy-service.js"`,
     `import { ${found.map((s) => `${s.name}Members`).join(", ")} } from "./member-kinds.js"`,
     `import type { ShapeOf } from "../http/service-calls.js"`,
     `import type { ${typeImports.join(", ")} } from "${module}"`,
@@ -236,12 +236,12 @@ const tagSource = (file: string, found: ReadonlyArray<Service>): string => {
         "",
         `  /** The layer with options of the implementation (\`make${s.name}\`). */`,
         `  static layerWith(options?: Parameters<typeof make${s.name}>[0]): Layer.Layer<${s.name}, never, ${requires}> {`,
-        `    return lazyLayer(${s.name}, ${kinds}, ${load(`make${s.name}(options)`)})`,
+        `    return layerLazy(${s.name}, ${kinds}, ${load(`make${s.name}(options)`)})`,
         "  }"
       )
     } else {
       lines.push(
-        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ chunkLayer(`,
+        `  static readonly layer: Layer.Layer<${s.name}, never, ${requires}> = /* @__PURE__ */ layerChunk(`,
         `    ${s.name},`,
         `    ${kinds},`,
         `    "make${s.name}"${unwrap}`,

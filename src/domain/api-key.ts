@@ -7,7 +7,7 @@ import { Millis, nullableKey, wireStruct, withFastDecode } from "./wire.js"
 /**
  * A time that is `null` unless set, as the hosted service answers it: it leaves the key out rather than
  * send `null`, so a missing key decodes to `null` and `null` encodes as a missing key. (Also the user and team
- * keys' times, project-api-key.ts.) @internal
+ * keys' times, user-team-api-key.ts.) @internal
  */
 export const absentUnlessSet = /* @__PURE__ */ withFastDecode(
   Schema.optionalKey(Millis).pipe(

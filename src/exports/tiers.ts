@@ -28,7 +28,7 @@ export type {
 /** @category Tiers */
 export type { BotChallenge, BotChallengeAction, BotChallengeSource } from "../domain/bot-challenge.js"
 /** @category Tiers */
-export { coreLayer } from "../layers/core.js"
+export { coreLayer, layerCore } from "../layers/core.js"
 /** @category Tiers */
 export type { CoreServices } from "../layers/core.js"
 /** @category Tiers */

@@ -67,7 +67,7 @@ export type ClientEndpointServices =
 /** Everything a client-tier program may use. */
 export type ClientServices = TierBaseServices | ClientEndpointServices
 
-/** The client tier's endpoint services over any core (e.g. `coreLayer(...)` in tests). */
+/** The client tier's endpoint services over any core (e.g. `layerCore(...)` in tests). */
 export const clientEndpoints: Layer.Layer<ClientEndpointServices, never, CoreServices> = Layer.mergeAll(
   CurrentUser.layer,
   Auth.layer,

@@ -14,13 +14,16 @@ import { Transport } from "../services/http/transport.js"
 export type CoreServices = ClientConfig | TokenStore | Session | Transport | DataChanges
 
 /**
- * `coreLayer({ projectId, accessType: "client", publishableClientKey, baseUrl })` with a memory token
+ * `layerCore({ projectId, accessType: "client", publishableClientKey, baseUrl })` with a memory token
  * store unless another is given.
  */
-export const coreLayer = (
+export const layerCore = (
   config: ClientConfigInput,
   tokenStore: Layer.Layer<TokenStore> = TokenStore.memory()
 ): Layer.Layer<CoreServices> =>
   Transport.layerWithSession.pipe(
     Layer.provideMerge(Layer.mergeAll(ClientConfig.layer(config), tokenStore, DataChanges.layer))
   )
+
+/** The former name of `layerCore` (effect's order for layer constructors). @deprecated Use `layerCore`. */
+export const coreLayer = layerCore

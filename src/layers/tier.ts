@@ -15,7 +15,7 @@ import type { Session } from "../services/session/session.js"
 import { cookieTokenStore } from "../services/session/token-store-cookie.js"
 import { TokenStore } from "../services/session/token-store.js"
 import { type AnyTierOptions, resolveTierConfig, type TokenStoreOption } from "./config.js"
-import { coreLayer, type CoreServices } from "./core.js"
+import { layerCore, type CoreServices } from "./core.js"
 import { claimUniqueIdentifier } from "./unique-app.js"
 
 /** What every tier exposes besides its endpoint services (the transport stays inside). */
@@ -41,7 +41,7 @@ export const makeTier = <Services>(
       const config = yield* resolveTierConfig(accessType, options)
       if (options.uniqueIdentifier !== undefined) yield* claimUniqueIdentifier(options.uniqueIdentifier)
       const tier = services.pipe(
-        Layer.provideMerge(coreLayer(config, tokenStoreLayer(options.tokenStore, config.projectId)))
+        Layer.provideMerge(layerCore(config, tokenStoreLayer(options.tokenStore, config.projectId)))
       )
       return options.handlerPath === undefined && options.urls === undefined
         ? tier

@@ -62,7 +62,13 @@ export {
   userApiKeysQuery,
   userQuery
 } from "./queries.js"
-export { clearOnSessionChange, invalidateOnDataChange, stackReactLayer, type StackReactOptions } from "./react-layer.js"
+export {
+  clearOnSessionChange,
+  invalidateOnDataChange,
+  layerStackReact,
+  stackReactLayer,
+  type StackReactOptions
+} from "./react-layer.js"
 export { type SignOutOptions, signOutThenNavigate } from "./sign-out.js"
 export { stackfxCss, StackStyles } from "./styles.js"
 export {

@@ -22,7 +22,7 @@ import {
 import { type AppRuntime, buildAppRuntime } from "./app-runtime.js"
 import { appRedirectUrl, browserUrls, normalizeBasepath, toBrowserPath } from "./basepath.js"
 import { QueryCache, type QueryCacheShape } from "./cache.js"
-import { stackReactLayer, type StackReactOptions } from "./react-layer.js"
+import { layerStackReact, type StackReactOptions } from "./react-layer.js"
 import { makeRedirects } from "./redirect-dedupe.js"
 import { signOutThenNavigate, type SignOutOptions } from "./sign-out.js"
 
@@ -114,7 +114,7 @@ const appLayerFor = <R, E>(
   options: StackReactOptions
 ) =>
   Layer.provideMerge(
-    stackReactLayer(options),
+    layerStackReact(options),
     Layer.merge(
       layer,
       Layer.sync(EmailLinkUrls, () => ({ urls: emailUrls.current }))

@@ -81,7 +81,7 @@ export const invalidateOnDataChange = (
 const newTabId = Effect.map(Random.nextIntBetween(0, Number.MAX_SAFE_INTEGER), (n) => `tab-${n.toString(36)}`)
 
 /** The cache plus the session-driven behaviour around it; see {@link StackReactOptions}. */
-export const stackReactLayer = (options: StackReactOptions = {}): Layer.Layer<QueryCache> =>
+export const layerStackReact = (options: StackReactOptions = {}): Layer.Layer<QueryCache> =>
   Layer.effect(
     QueryCache,
     Effect.gen(function* () {
@@ -114,3 +114,6 @@ export const stackReactLayer = (options: StackReactOptions = {}): Layer.Layer<Qu
       return cache
     })
   )
+
+/** The former name of `layerStackReact` (effect's order for layer constructors). @deprecated Use `layerStackReact`. */
+export const stackReactLayer = layerStackReact

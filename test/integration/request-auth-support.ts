@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer, type IncomingMessage } from "node:http"
 import type { AddressInfo } from "node:net"
-import { coreLayer } from "../../src/layers/core.js"
+import { layerCore } from "../../src/layers/core.js"
 import { clientEndpoints } from "../../src/layers/client.js"
 import { serverEndpoints } from "../../src/layers/server.js"
 import type { TokenStore } from "../../src/services/session/token-store.js"
@@ -26,7 +26,7 @@ export const appClient = (backend: LocalBackendHandle, project: TestProject, tok
 export const appClientOver = (backend: LocalBackendHandle, project: TestProject, store: Layer.Layer<TokenStore>) =>
   clientEndpoints.pipe(
     Layer.provideMerge(
-      coreLayer(
+      layerCore(
         {
           projectId: project.id,
           accessType: "client",

@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as Layer from "effect/Layer"
-import { coreLayer } from "../../src/layers/core.js"
+import { layerCore } from "../../src/layers/core.js"
 import { serverEndpoints } from "../../src/layers/server.js"
 import { Auth } from "../../src/services/generated/auth.js"
 import { CurrentUser } from "../../src/services/generated/current-user.js"
@@ -231,7 +231,7 @@ describe("RequestAuth refreshes", () => {
       )
       const withoutPublishableKey = serverEndpoints.pipe(
         Layer.provideMerge(
-          coreLayer({
+          layerCore({
             projectId: project.id,
             accessType: "server",
             secretServerKey: project.secretServerKey,

@@ -6,7 +6,7 @@ import * as Schema from "effect/Schema"
 import { ListResponse } from "../../src/domain/list.js"
 import { ServerTeam } from "../../src/domain/team.js"
 import { ServerUser } from "../../src/domain/user.js"
-import { coreLayer } from "../../src/layers/core.js"
+import { layerCore } from "../../src/layers/core.js"
 import { jsonBody, Transport } from "../../src/services/http/transport.js"
 import { type LocalBackend, outcome, PASSWORD, serverHeaders, startQuietBackend } from "../faults/support/harness.js"
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy.js"
@@ -38,7 +38,7 @@ afterAll(async () => {
 const serverClient = (baseUrl: string) =>
   ManagedRuntime.make(
     Layer.fresh(
-      coreLayer({
+      layerCore({
         projectId: localBackend.project.id,
         accessType: "server",
         publishableClientKey: localBackend.project.publishableClientKey,

@@ -8,7 +8,7 @@ import type { ClientTeam } from "../../src/domain/team.js"
 import type { ClientUser } from "../../src/domain/user.js"
 import { QueryCache } from "../../src/react/cache.js"
 import { teamsQuery, userQuery } from "../../src/react/queries.js"
-import { stackReactLayer } from "../../src/react/react-layer.js"
+import { layerStackReact } from "../../src/react/react-layer.js"
 import { CurrentUser, type CurrentUserShape } from "../../src/services/generated/current-user.js"
 import { DataChanges, withChanges } from "../../src/services/changes/data-changes.js"
 import { CurrentUserCalls } from "../../src/services/users/current-user.js"
@@ -59,7 +59,7 @@ const freshTier = Effect.gen(function* () {
     ),
     Layer.provideMerge(DataChanges.layer)
   )
-  const layer = Layer.provideMerge(stackReactLayer({ tabSync: false }), services)
+  const layer = Layer.provideMerge(layerStackReact({ tabSync: false }), services)
   return { layer, userLoads, teamLoads, readMs }
 })
 

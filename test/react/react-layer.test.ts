@@ -1,12 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
-import { lazyPartsLayer } from "../../src/services/http/internal/lazy-service.js"
+import { layerLazyParts } from "../../src/services/http/internal/lazy-service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Ref from "effect/Ref"
 import { makeQueryCache, QueryCache } from "../../src/react/cache.js"
 import { makePrefetchRegistry } from "../../src/react/prefetch.js"
-import { clearOnSessionChange, stackReactLayer } from "../../src/react/react-layer.js"
+import { clearOnSessionChange, layerStackReact } from "../../src/react/react-layer.js"
 import { ClientConfig } from "../../src/services/wire/client-config.js"
 import { CurrentUser, type CurrentUserShape } from "../../src/services/generated/current-user.js"
 import { Session } from "../../src/services/session/session.js"
@@ -83,7 +83,7 @@ describe("prefetch registry", () => {
   )
 })
 
-describe("stackReactLayer", () => {
+describe("layerStackReact", () => {
   const user = { id: "u1", displayName: "Ann" }
 
   const appLayer = (calls: Ref.Ref<number>, initial = signedIn) => {
@@ -96,7 +96,7 @@ describe("stackReactLayer", () => {
       delete: Effect.die("unused")
     } as unknown as CurrentUserShape)
     const session = Session.layer
-      .pipe(Layer.provide(lazyPartsLayer))
+      .pipe(Layer.provide(layerLazyParts))
       .pipe(Layer.provideMerge(Layer.merge(Layer.succeed(ClientConfig, config), TokenStore.memory(initial))))
     return Layer.merge(currentUser, session)
   }
@@ -105,7 +105,7 @@ describe("stackReactLayer", () => {
     Effect.gen(function* () {
       const calls = yield* Ref.make(0)
       const registry = makePrefetchRegistry()
-      const layer = stackReactLayer({ prefetch: true, prefetchRegistry: registry, tabChannel: makeHub().open() }).pipe(
+      const layer = layerStackReact({ prefetch: true, prefetchRegistry: registry, tabChannel: makeHub().open() }).pipe(
         Layer.provideMerge(appLayer(calls))
       )
       yield* Effect.scoped(
@@ -129,7 +129,7 @@ describe("stackReactLayer", () => {
       Effect.gen(function* () {
         const cache = yield* QueryCache
         assert.strictEqual(yield* cache.get("x", Effect.succeed(1)), 1)
-      }).pipe(Effect.provide(stackReactLayer({ prefetch: false })))
+      }).pipe(Effect.provide(layerStackReact({ prefetch: false })))
     )
   )
 
@@ -137,7 +137,7 @@ describe("stackReactLayer", () => {
     Effect.gen(function* () {
       const calls = yield* Ref.make(0)
       const hub = makeHub()
-      const layer = stackReactLayer({ tabChannel: hub.open() }).pipe(Layer.provideMerge(appLayer(calls)))
+      const layer = layerStackReact({ tabChannel: hub.open() }).pipe(Layer.provideMerge(appLayer(calls)))
       yield* Effect.scoped(
         Effect.gen(function* () {
           yield* (yield* Session).clear

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { type CoreServices, coreLayer } from "../../src/layers/core.js"
+import { type CoreServices, layerCore } from "../../src/layers/core.js"
 import { serverTier } from "../../src/layers/server.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../src/services/session/token-store.js"
 import type { LocalBackendHandle, TestProject } from "./local-backend.js"
@@ -27,7 +27,7 @@ export const clientCore = (
   project: TestProject,
   tokens?: Tokens
 ): Layer.Layer<CoreServices> =>
-  coreLayer(
+  layerCore(
     {
       projectId: project.id,
       accessType: "client",
@@ -43,7 +43,7 @@ export const serverCore = (
   project: TestProject,
   tokens?: Tokens
 ): Layer.Layer<CoreServices> =>
-  coreLayer(
+  layerCore(
     {
       projectId: project.id,
       accessType: "server",
@@ -66,7 +66,7 @@ export const serverTierOn = (backend: LocalBackendHandle, project: TestProject, 
 
 /** Admin access with the project's super-secret admin key (and its other keys). */
 export const adminCore = (backend: LocalBackendHandle, project: TestProject): Layer.Layer<CoreServices> =>
-  coreLayer({
+  layerCore({
     projectId: project.id,
     accessType: "admin",
     publishableClientKey: project.publishableClientKey,
@@ -81,7 +81,7 @@ export const adminTokenCore = (
   projectId: string,
   adminAccessToken: string
 ): Layer.Layer<CoreServices> =>
-  coreLayer({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.localBackend().url })
+  layerCore({ projectId, accessType: "admin", adminAccessToken, baseUrl: backend.localBackend().url })
 
 /** The refresh grant of docs/wire.md sent by hand: 200 while the session lives, the known-error header when not. */
 export const refreshWith = (backend: LocalBackendHandle, project: TestProject, refreshToken: string) =>

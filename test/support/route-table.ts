@@ -9,7 +9,7 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import { LocalBackendConfig } from "../../backend/src/config.js"
 import { Outbox } from "../../backend/src/mail/outbox.js"
 import { Routes } from "../../backend/src/server.js"
-import { devProviderLayer } from "../../backend/src/oauth/operations/oauth-dev-provider.js"
+import { layerDevProvider } from "../../backend/src/oauth/operations/oauth-dev-provider.js"
 import { layerDb } from "../../backend/src/store/layer.js"
 
 export interface RouteEntry {
@@ -47,7 +47,7 @@ export const routeTable = (): Promise<ReadonlyArray<RouteEntry>> => {
   const built = Routes.pipe(
     Layer.provide(recordingRouter(found)),
     Layer.provide(Outbox.layerMemory),
-    Layer.provide(devProviderLayer),
+    Layer.provide(layerDevProvider),
     Layer.provide(config),
     // Route layers may read services while they register (the status page reads the database kind);
     // a throwaway database serves them.

@@ -28,7 +28,7 @@ import * as oauthProviders from "../oauth/routes/oauth-providers.js"
 import * as passkey from "./auth/passkey.js"
 import * as projectConfig from "./projects/project-config.js"
 import * as projectPermissions from "./projects/project-permissions.js"
-import * as projectApiKeys from "./projects/project-api-keys.js"
+import * as userTeamApiKeys from "./projects/user-team-api-keys.js"
 import * as projects from "./projects/projects.js"
 import * as serverSessions from "./auth/server-sessions.js"
 import * as sessions from "./auth/sessions.js"
@@ -75,7 +75,7 @@ const groups = [
   ...projects.routes,
   ...internalProjects.routes,
   ...apiKeys.routes,
-  ...projectApiKeys.routes,
+  ...userTeamApiKeys.routes,
   ...emailTemplates.routes,
   ...notificationPreferences.routes,
   ...adminMisc.routes,

@@ -37,7 +37,7 @@ export const whyApiKeyInvalid = (key: ApiKeyTimes, now: Date | number): "expired
 }
 
 /** The part of a user's or team's key the rule reads; `UserApiKey`, `TeamApiKey` and their created forms fit. */
-export interface ProjectApiKeyTimes {
+export interface UserTeamApiKeyTimes {
   readonly expiresAt: Date | null
   readonly manuallyRevokedAt: Date | null
 }
@@ -49,9 +49,14 @@ export interface ProjectApiKeyTimes {
  * key with no expiry never expires; one expiring exactly at `now` still works (expired is strictly before).
  * The local backend's check and the client both use this, so they cannot disagree.
  */
-export const projectApiKeyValidity = (key: ProjectApiKeyTimes, now: Date | number): ApiKeyValidity => {
+export const userTeamApiKeyValidity = (key: UserTeamApiKeyTimes, now: Date | number): ApiKeyValidity => {
   const nowMs = typeof now === "number" ? now : now.getTime()
   if (key.manuallyRevokedAt !== null) return { _tag: "ManuallyRevoked", revokedAt: key.manuallyRevokedAt }
   if (key.expiresAt !== null && key.expiresAt.getTime() < nowMs) return { _tag: "Expired", expiredAt: key.expiresAt }
   return { _tag: "Valid" }
 }
+
+/** The former name of `UserTeamApiKeyTimes`. @deprecated Use `UserTeamApiKeyTimes`. */
+export type ProjectApiKeyTimes = UserTeamApiKeyTimes
+/** The former name of `userTeamApiKeyValidity`. @deprecated Use `userTeamApiKeyValidity`. */
+export const projectApiKeyValidity = userTeamApiKeyValidity

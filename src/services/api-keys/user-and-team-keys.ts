@@ -18,26 +18,26 @@ import * as Clock from "effect/Clock"
 import { caller, type CallFailureAt, custom, implement } from "../http/service-calls.js"
 import { Transport, type CallFailure } from "../http/transport.js"
 import { dataKeys, type DataKey } from "../../contract/data-keys.js"
-import { UserApiKeysApi, TeamApiKeysApi } from "../../contract/project-api-keys.js"
+import { UserApiKeysApi, TeamApiKeysApi } from "../../contract/user-team-api-keys.js"
 import { TeamsApi } from "../../contract/teams.js"
 import type {
-  ProjectApiKeyInput,
-  ProjectApiKeyUpdate,
+  UserTeamApiKeyInput,
+  UserTeamApiKeyUpdate,
   TeamApiKey,
   TeamApiKeyCreated,
   UserApiKey,
   UserApiKeyCreated,
-  ProjectApiKeyType
-} from "../../domain/project-api-key.js"
+  UserTeamApiKeyType
+} from "../../domain/user-team-api-key.js"
 import {
   type ApiKeyValidity,
-  type ProjectApiKeyTimes,
-  projectApiKeyValidity
+  type UserTeamApiKeyTimes,
+  userTeamApiKeyValidity
 } from "../../domain/rules/api-key-validity.js"
 import type { ServerTeam } from "../../domain/team.js"
 import type { ServerUser } from "../../domain/user.js"
 import type { InvalidInput } from "../../errors/client/invalid-input.js"
-import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/project-api-keys.js"
+import { ApiKeyAccessDenied, ApiKeysDisabled } from "../../errors/client/user-team-api-keys.js"
 import { UsersApi } from "../../contract/users.js"
 
 /** A key and whether it works now. */
@@ -62,7 +62,7 @@ export const UserApiKeysCalls = {
    * never expires; `isPublic: true` makes a `pk_` key. The answer's `value` is the only time the key is shown.
    */
   create: custom<
-    (input: ProjectApiKeyInput) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "client">>
+    (input: UserTeamApiKeyInput) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "client">>
   >("function", userKeys),
   /** The signed-in user's keys, newest first, revoked and expired ones included. */
   list: custom<Effect.Effect<ReadonlyArray<WithValidity<UserApiKey>>, UserFails<"list", "client">>>("effect"),
@@ -73,7 +73,7 @@ export const UserApiKeysCalls = {
   update: custom<
     (
       id: string,
-      patch: ProjectApiKeyUpdate
+      patch: UserTeamApiKeyUpdate
     ) => Effect.Effect<WithValidity<UserApiKey>, ApiKeyAccessDenied | UserFails<"update", "client">>
   >("function", userKeys),
   /** Revokes a key for good; it stops working at once. Revoking again keeps the first time. */
@@ -88,7 +88,7 @@ export const TeamApiKeysCalls = {
   create: custom<
     (
       teamId: string,
-      input: ProjectApiKeyInput
+      input: UserTeamApiKeyInput
     ) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "client">>
   >("function", teamKeys),
   /** The team's keys, newest first. */
@@ -102,7 +102,7 @@ export const TeamApiKeysCalls = {
     (
       teamId: string,
       id: string,
-      patch: ProjectApiKeyUpdate
+      patch: UserTeamApiKeyUpdate
     ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "client">>
   >("function", teamKeys),
   revoke: custom<
@@ -136,7 +136,7 @@ export const ServerApiKeysCalls = {
   createUserKey: custom<
     (
       userId: string,
-      input: ProjectApiKeyInput
+      input: UserTeamApiKeyInput
     ) => Effect.Effect<WithValidity<UserApiKeyCreated>, UserFails<"create", "server">>
   >("function", userKeys),
   listUserKeys:
@@ -145,7 +145,7 @@ export const ServerApiKeysCalls = {
     ),
   getUserKey: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"get", "server">>>("function"),
   updateUserKey: custom<
-    (id: string, patch: ProjectApiKeyUpdate) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>
+    (id: string, patch: UserTeamApiKeyUpdate) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>
   >("function", userKeys),
   revokeUserKey: custom<(id: string) => Effect.Effect<WithValidity<UserApiKey>, UserFails<"update", "server">>>(
     "function",
@@ -154,7 +154,7 @@ export const ServerApiKeysCalls = {
   createTeamKey: custom<
     (
       teamId: string,
-      input: ProjectApiKeyInput
+      input: UserTeamApiKeyInput
     ) => Effect.Effect<WithValidity<TeamApiKeyCreated>, TeamFails<"create", "server">>
   >("function", teamKeys),
   listTeamKeys:
@@ -169,7 +169,7 @@ export const ServerApiKeysCalls = {
     (
       teamId: string,
       id: string,
-      patch: ProjectApiKeyUpdate
+      patch: UserTeamApiKeyUpdate
     ) => Effect.Effect<WithValidity<TeamApiKey>, TeamFails<"update", "server">>
   >("function", teamKeys),
   revokeTeamKey: custom<
@@ -178,10 +178,10 @@ export const ServerApiKeysCalls = {
 }
 
 /** Attaches the validity as of the current `Clock` time. */
-const withValidity = <K extends ProjectApiKeyTimes>(key: K): Effect.Effect<WithValidity<K>> =>
-  Effect.map(Clock.currentTimeMillis, (now) => ({ ...key, validity: projectApiKeyValidity(key, now) }))
+const withValidity = <K extends UserTeamApiKeyTimes>(key: K): Effect.Effect<WithValidity<K>> =>
+  Effect.map(Clock.currentTimeMillis, (now) => ({ ...key, validity: userTeamApiKeyValidity(key, now) }))
 
-const allWithValidity = <K extends ProjectApiKeyTimes>(page: { readonly items: ReadonlyArray<K> }) =>
+const allWithValidity = <K extends UserTeamApiKeyTimes>(page: { readonly items: ReadonlyArray<K> }) =>
   Effect.forEach(page.items, withValidity)
 
 interface PlainAnswer {
@@ -194,7 +194,7 @@ const isPlain = (error: unknown): error is PlainAnswer =>
 
 /** The service's plain 400 for a project with the kind switched off ("… API keys are not enabled for this project."). */
 const disabledRefusal =
-  (keyType: ProjectApiKeyType) =>
+  (keyType: UserTeamApiKeyType) =>
   <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | ApiKeysDisabled, R> =>
     Effect.mapError(self, (error): E | ApiKeysDisabled =>
       isPlain(error) && error.status === 400 && error.body.includes("API keys are not enabled")
@@ -230,21 +230,21 @@ const requests = <V extends "client" | "server">(transport: typeof Transport.Ser
   }
   const key = (id: string) => ({ api_key_id: id })
   return {
-    createUser: (userId: string, input: ProjectApiKeyInput) =>
+    createUser: (userId: string, input: UserTeamApiKeyInput) =>
       Effect.flatMap(user.create({ body: { ...input, userId } }), withValidity),
     listUser: (userId: string) => Effect.flatMap(user.list({ query: { user_id: userId } }), allWithValidity),
     getUser: (id: string) => Effect.flatMap(user.get({ params: key(id) }), withValidity),
-    updateUser: (id: string, patch: ProjectApiKeyUpdate) =>
+    updateUser: (id: string, patch: UserTeamApiKeyUpdate) =>
       Effect.flatMap(user.update({ params: key(id), body: patch }), withValidity),
     revokeUser: (id: string) =>
       // `{ revoked: true }` always encodes: an InvalidInput is the id (not a UUID), refused before sending.
       Effect.flatMap(user.update({ params: key(id), body: { revoked: true } }), withValidity),
-    createTeam: (teamId: string, input: ProjectApiKeyInput) =>
+    createTeam: (teamId: string, input: UserTeamApiKeyInput) =>
       Effect.flatMap(team.create({ body: { ...input, teamId } }), withValidity),
     listTeam: (teamId: string) => Effect.flatMap(team.list({ query: { team_id: teamId } }), allWithValidity),
     getTeam: (teamId: string, id: string) =>
       Effect.flatMap(team.get({ params: key(id), query: { team_id: teamId } }), withValidity),
-    updateTeam: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
+    updateTeam: (teamId: string, id: string, patch: UserTeamApiKeyUpdate) =>
       Effect.flatMap(team.update({ params: key(id), query: { team_id: teamId }, body: patch }), withValidity),
     revokeTeam: (teamId: string, id: string) =>
       Effect.flatMap(
@@ -260,10 +260,10 @@ export const makeUserApiKeys = implement(
     const r = requests(transport, "client")
     const disabled = disabledRefusal("user")
     return {
-      create: (input: ProjectApiKeyInput) => r.createUser("me", input).pipe(disabled),
+      create: (input: UserTeamApiKeyInput) => r.createUser("me", input).pipe(disabled),
       list: r.listUser("me").pipe(disabled),
       get: (id: string) => r.getUser(id).pipe(disabled, deniedRefusal),
-      update: (id: string, patch: ProjectApiKeyUpdate) => r.updateUser(id, patch).pipe(disabled, deniedRefusal),
+      update: (id: string, patch: UserTeamApiKeyUpdate) => r.updateUser(id, patch).pipe(disabled, deniedRefusal),
       revoke: (id: string) => r.revokeUser(id).pipe(disabled, deniedRefusal)
     }
   })
@@ -275,10 +275,10 @@ export const makeTeamApiKeys = implement(
     const r = requests(transport, "client")
     const disabled = disabledRefusal("team")
     return {
-      create: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(disabled),
+      create: (teamId: string, input: UserTeamApiKeyInput) => r.createTeam(teamId, input).pipe(disabled),
       list: (teamId: string) => r.listTeam(teamId).pipe(disabled),
       get: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(disabled),
-      update: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
+      update: (teamId: string, id: string, patch: UserTeamApiKeyUpdate) =>
         r.updateTeam(teamId, id, patch).pipe(disabled),
       revoke: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(disabled)
     }
@@ -315,15 +315,15 @@ export const makeServerApiKeys = implement(
           ),
           team
         ),
-      createUserKey: (userId: string, input: ProjectApiKeyInput) => r.createUser(userId, input).pipe(user),
+      createUserKey: (userId: string, input: UserTeamApiKeyInput) => r.createUser(userId, input).pipe(user),
       listUserKeys: (userId: string) => r.listUser(userId).pipe(user),
       getUserKey: (id: string) => r.getUser(id).pipe(user),
-      updateUserKey: (id: string, patch: ProjectApiKeyUpdate) => r.updateUser(id, patch).pipe(user),
+      updateUserKey: (id: string, patch: UserTeamApiKeyUpdate) => r.updateUser(id, patch).pipe(user),
       revokeUserKey: (id: string) => r.revokeUser(id).pipe(user),
-      createTeamKey: (teamId: string, input: ProjectApiKeyInput) => r.createTeam(teamId, input).pipe(team),
+      createTeamKey: (teamId: string, input: UserTeamApiKeyInput) => r.createTeam(teamId, input).pipe(team),
       listTeamKeys: (teamId: string) => r.listTeam(teamId).pipe(team),
       getTeamKey: (teamId: string, id: string) => r.getTeam(teamId, id).pipe(team),
-      updateTeamKey: (teamId: string, id: string, patch: ProjectApiKeyUpdate) =>
+      updateTeamKey: (teamId: string, id: string, patch: UserTeamApiKeyUpdate) =>
         r.updateTeam(teamId, id, patch).pipe(team),
       revokeTeamKey: (teamId: string, id: string) => r.revokeTeam(teamId, id).pipe(team)
     }

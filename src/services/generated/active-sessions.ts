@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ActiveSessionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ActiveSessionsCalls, makeActiveSessions } from "../sessions/active-sessions.js"
@@ -13,7 +13,7 @@ export type ActiveSessionsShape = ShapeOf<typeof ActiveSessionsCalls>
 
 /** The signed-in user's sessions: list them, end the others. */
 export class ActiveSessions extends /* @__PURE__ */ Context.Service<ActiveSessions, ActiveSessionsShape>()("stackfx/ActiveSessions") {
-  static readonly layer: Layer.Layer<ActiveSessions, never, Effect.Services<typeof makeActiveSessions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ActiveSessions, never, Effect.Services<typeof makeActiveSessions>> = /* @__PURE__ */ layerChunk(
     ActiveSessions,
     ActiveSessionsMembers,
     "makeActiveSessions"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { AgentAuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AgentAuthCalls, makeAgentAuth } from "../auth/agent-auth.js"
@@ -15,7 +15,7 @@ export type AgentAuthShape = ShapeOf<typeof AgentAuthCalls>
 
 /** Agent sign-in: an agent registers and polls; the signed-in person inspects, approves or denies. */
 export class AgentAuth extends /* @__PURE__ */ Context.Service<AgentAuth, AgentAuthShape>()("stackfx/AgentAuth") {
-  static readonly layer: Layer.Layer<AgentAuth, never, Effect.Services<typeof makeAgentAuth>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<AgentAuth, never, Effect.Services<typeof makeAgentAuth>> = /* @__PURE__ */ layerChunk(
     AgentAuth,
     AgentAuthMembers,
     "makeAgentAuth"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { AuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AuthCalls, makeAuth } from "../auth/auth.js"
@@ -15,7 +15,7 @@ export type AuthShape = ShapeOf<typeof AuthCalls>
 
 /** Sign-in, sign-out and the password and email flows; on every tier (it acts on the tier's own session). */
 export class Auth extends /* @__PURE__ */ Context.Service<Auth, AuthShape>()("stackfx/Auth") {
-  static readonly layer: Layer.Layer<Auth, never, Effect.Services<typeof makeAuth>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Auth, never, Effect.Services<typeof makeAuth>> = /* @__PURE__ */ layerChunk(
     Auth,
     AuthMembers,
     "makeAuth"

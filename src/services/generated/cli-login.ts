@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { CliLoginMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CliLoginCalls, makeCliLogin } from "../auth/cli-login.js"
@@ -15,7 +15,7 @@ export type CliLoginShape = ShapeOf<typeof CliLoginCalls>
 
 /** Sign-in for command-line programs through the browser. */
 export class CliLogin extends /* @__PURE__ */ Context.Service<CliLogin, CliLoginShape>()("stackfx/CliLogin") {
-  static readonly layer: Layer.Layer<CliLogin, never, Effect.Services<typeof makeCliLogin>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<CliLogin, never, Effect.Services<typeof makeCliLogin>> = /* @__PURE__ */ layerChunk(
     CliLogin,
     CliLoginMembers,
     "makeCliLogin"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { CodeChecksMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CodeChecksCalls, makeCodeChecks } from "../auth/code-checks.js"
@@ -13,7 +13,7 @@ export type CodeChecksShape = ShapeOf<typeof CodeChecksCalls>
 
 /** Checks e-mailed codes without using them: each succeeds while its code can still be used. */
 export class CodeChecks extends /* @__PURE__ */ Context.Service<CodeChecks, CodeChecksShape>()("stackfx/CodeChecks") {
-  static readonly layer: Layer.Layer<CodeChecks, never, Effect.Services<typeof makeCodeChecks>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<CodeChecks, never, Effect.Services<typeof makeCodeChecks>> = /* @__PURE__ */ layerChunk(
     CodeChecks,
     CodeChecksMembers,
     "makeCodeChecks"

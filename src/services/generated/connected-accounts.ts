@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ConnectedAccountsMembers, ServerConnectedAccountsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ConnectedAccountsCalls, ServerConnectedAccountsCalls, makeConnectedAccounts, makeServerConnectedAccounts } from "../users/connected-accounts.js"
@@ -15,7 +15,7 @@ export type ConnectedAccountsShape = ShapeOf<typeof ConnectedAccountsCalls>
 
 /** The signed-in user's connected accounts (every tier). */
 export class ConnectedAccounts extends /* @__PURE__ */ Context.Service<ConnectedAccounts, ConnectedAccountsShape>()("stackfx/ConnectedAccounts") {
-  static readonly layer: Layer.Layer<ConnectedAccounts, never, Effect.Services<typeof makeConnectedAccounts>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ConnectedAccounts, never, Effect.Services<typeof makeConnectedAccounts>> = /* @__PURE__ */ layerChunk(
     ConnectedAccounts,
     ConnectedAccountsMembers,
     "makeConnectedAccounts"
@@ -27,7 +27,7 @@ export type ServerConnectedAccountsShape = ShapeOf<typeof ServerConnectedAccount
 
 /** Connected accounts of any user (server and admin tiers). */
 export class ServerConnectedAccounts extends /* @__PURE__ */ Context.Service<ServerConnectedAccounts, ServerConnectedAccountsShape>()("stackfx/ServerConnectedAccounts") {
-  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Effect.Services<typeof makeServerConnectedAccounts>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerConnectedAccounts, never, Effect.Services<typeof makeServerConnectedAccounts>> = /* @__PURE__ */ layerChunk(
     ServerConnectedAccounts,
     ServerConnectedAccountsMembers,
     "makeServerConnectedAccounts"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ContactChannelsMembers, ServerContactChannelsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ContactChannelsCalls, ServerContactChannelsCalls, makeContactChannels, makeServerContactChannels } from "../users/contact-channels.js"
@@ -15,7 +15,7 @@ export type ContactChannelsShape = ShapeOf<typeof ContactChannelsCalls>
 
 /** The signed-in user's contact channels; on every tier. */
 export class ContactChannels extends /* @__PURE__ */ Context.Service<ContactChannels, ContactChannelsShape>()("stackfx/ContactChannels") {
-  static readonly layer: Layer.Layer<ContactChannels, never, Effect.Services<typeof makeContactChannels>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ContactChannels, never, Effect.Services<typeof makeContactChannels>> = /* @__PURE__ */ layerChunk(
     ContactChannels,
     ContactChannelsMembers,
     "makeContactChannels"
@@ -27,7 +27,7 @@ export type ServerContactChannelsShape = ShapeOf<typeof ServerContactChannelsCal
 
 /** Any user's contact channels; server and admin tiers only. */
 export class ServerContactChannels extends /* @__PURE__ */ Context.Service<ServerContactChannels, ServerContactChannelsShape>()("stackfx/ServerContactChannels") {
-  static readonly layer: Layer.Layer<ServerContactChannels, never, Effect.Services<typeof makeServerContactChannels>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerContactChannels, never, Effect.Services<typeof makeServerContactChannels>> = /* @__PURE__ */ layerChunk(
     ServerContactChannels,
     ServerContactChannelsMembers,
     "makeServerContactChannels"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { CrossDomainAuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CrossDomainAuthCalls, makeCrossDomainAuth } from "../oauth/cross-domain-auth.js"
@@ -13,7 +13,7 @@ export type CrossDomainAuthShape = ShapeOf<typeof CrossDomainAuthCalls>
 
 /** Hands the signed-in user's session to another of the project's domains, by a one-time code. */
 export class CrossDomainAuth extends /* @__PURE__ */ Context.Service<CrossDomainAuth, CrossDomainAuthShape>()("stackfx/CrossDomainAuth") {
-  static readonly layer: Layer.Layer<CrossDomainAuth, never, Effect.Services<typeof makeCrossDomainAuth>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<CrossDomainAuth, never, Effect.Services<typeof makeCrossDomainAuth>> = /* @__PURE__ */ layerChunk(
     CrossDomainAuth,
     CrossDomainAuthMembers,
     "makeCrossDomainAuth"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { CurrentUserMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { CurrentUserCalls, makeCurrentUser } from "../users/current-user.js"
@@ -16,7 +16,7 @@ export type CurrentUserShape = ShapeOf<typeof CurrentUserCalls>
 
 /** The signed-in user: read and update their profile, delete the account, and the auth headers of their session. */
 export class CurrentUser extends /* @__PURE__ */ Context.Service<CurrentUser, CurrentUserShape>()("stackfx/CurrentUser") {
-  static readonly layer: Layer.Layer<CurrentUser, never, Effect.Services<typeof makeCurrentUser> | Effect.Services<typeof makeCurrentUserFirstLoad>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<CurrentUser, never, Effect.Services<typeof makeCurrentUser> | Effect.Services<typeof makeCurrentUserFirstLoad>> = /* @__PURE__ */ layerChunk(
     CurrentUser,
     CurrentUserMembers,
     "makeCurrentUser",

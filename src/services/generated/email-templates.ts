@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { EmailTemplatesMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { EmailTemplatesCalls, makeEmailTemplates } from "../projects/email-templates.js"
@@ -13,7 +13,7 @@ export type EmailTemplatesShape = ShapeOf<typeof EmailTemplatesCalls>
 
 /** The project's e-mail templates (admin): list, read one, create, update and delete. */
 export class EmailTemplates extends /* @__PURE__ */ Context.Service<EmailTemplates, EmailTemplatesShape>()("stackfx/EmailTemplates") {
-  static readonly layer: Layer.Layer<EmailTemplates, never, Effect.Services<typeof makeEmailTemplates>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<EmailTemplates, never, Effect.Services<typeof makeEmailTemplates>> = /* @__PURE__ */ layerChunk(
     EmailTemplates,
     EmailTemplatesMembers,
     "makeEmailTemplates"

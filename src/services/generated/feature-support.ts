@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { FeatureSupportMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { FeatureSupportCalls, makeFeatureSupport } from "../projects/feature-support.js"
@@ -13,7 +13,7 @@ export type FeatureSupportShape = ShapeOf<typeof FeatureSupportCalls>
 
 /** Asks the server whether a feature is supported: its answer is a sentence about that feature. */
 export class FeatureSupport extends /* @__PURE__ */ Context.Service<FeatureSupport, FeatureSupportShape>()("stackfx/FeatureSupport") {
-  static readonly layer: Layer.Layer<FeatureSupport, never, Effect.Services<typeof makeFeatureSupport>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<FeatureSupport, never, Effect.Services<typeof makeFeatureSupport>> = /* @__PURE__ */ layerChunk(
     FeatureSupport,
     FeatureSupportMembers,
     "makeFeatureSupport"

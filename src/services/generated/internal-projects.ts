@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { InternalProjectsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { InternalProjectsCalls, makeInternalProjects } from "../projects/internal-projects.js"
@@ -15,7 +15,7 @@ export type InternalProjectsShape = ShapeOf<typeof InternalProjectsCalls>
 
 /** Projects owned by the signed-in dashboard user (the internal project): list and create them. */
 export class InternalProjects extends /* @__PURE__ */ Context.Service<InternalProjects, InternalProjectsShape>()("stackfx/InternalProjects") {
-  static readonly layer: Layer.Layer<InternalProjects, never, Effect.Services<typeof makeInternalProjects>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<InternalProjects, never, Effect.Services<typeof makeInternalProjects>> = /* @__PURE__ */ layerChunk(
     InternalProjects,
     InternalProjectsMembers,
     "makeInternalProjects"

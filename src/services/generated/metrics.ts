@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { MetricsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { MetricsCalls, makeMetrics } from "../projects/metrics.js"
@@ -15,7 +15,7 @@ export type MetricsShape = ShapeOf<typeof MetricsCalls>
 
 /** The project's usage metrics: sign-ups, active users, login methods (admin). */
 export class Metrics extends /* @__PURE__ */ Context.Service<Metrics, MetricsShape>()("stackfx/Metrics") {
-  static readonly layer: Layer.Layer<Metrics, never, Effect.Services<typeof makeMetrics>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Metrics, never, Effect.Services<typeof makeMetrics>> = /* @__PURE__ */ layerChunk(
     Metrics,
     MetricsMembers,
     "makeMetrics"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { NotificationPreferencesMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { NotificationPreferencesCalls, makeNotificationPreferences } from "../users/notification-preferences.js"
@@ -15,7 +15,7 @@ export type NotificationPreferencesShape = ShapeOf<typeof NotificationPreference
 
 /** The signed-in user's e-mail notification preferences. */
 export class NotificationPreferences extends /* @__PURE__ */ Context.Service<NotificationPreferences, NotificationPreferencesShape>()("stackfx/NotificationPreferences") {
-  static readonly layer: Layer.Layer<NotificationPreferences, never, Effect.Services<typeof makeNotificationPreferences>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<NotificationPreferences, never, Effect.Services<typeof makeNotificationPreferences>> = /* @__PURE__ */ layerChunk(
     NotificationPreferences,
     NotificationPreferencesMembers,
     "makeNotificationPreferences"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { OAuthProvidersMembers, ServerOAuthProvidersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { OAuthProvidersCalls, ServerOAuthProvidersCalls, makeOAuthProviders, makeServerOAuthProviders } from "../users/oauth-providers.js"
@@ -13,7 +13,7 @@ export type OAuthProvidersShape = ShapeOf<typeof OAuthProvidersCalls>
 
 /** The signed-in user's linked OAuth providers; on every tier. */
 export class OAuthProviders extends /* @__PURE__ */ Context.Service<OAuthProviders, OAuthProvidersShape>()("stackfx/OAuthProviders") {
-  static readonly layer: Layer.Layer<OAuthProviders, never, Effect.Services<typeof makeOAuthProviders>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<OAuthProviders, never, Effect.Services<typeof makeOAuthProviders>> = /* @__PURE__ */ layerChunk(
     OAuthProviders,
     OAuthProvidersMembers,
     "makeOAuthProviders"
@@ -25,7 +25,7 @@ export type ServerOAuthProvidersShape = ShapeOf<typeof ServerOAuthProvidersCalls
 
 /** Any user's linked OAuth providers; server and admin tiers only. */
 export class ServerOAuthProviders extends /* @__PURE__ */ Context.Service<ServerOAuthProviders, ServerOAuthProvidersShape>()("stackfx/ServerOAuthProviders") {
-  static readonly layer: Layer.Layer<ServerOAuthProviders, never, Effect.Services<typeof makeServerOAuthProviders>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerOAuthProviders, never, Effect.Services<typeof makeServerOAuthProviders>> = /* @__PURE__ */ layerChunk(
     ServerOAuthProviders,
     ServerOAuthProvidersMembers,
     "makeServerOAuthProviders"

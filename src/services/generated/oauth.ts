@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { lazyLayer } from "../http/internal/lazy-service.js"
+import { layerLazy } from "../http/internal/lazy-service.js"
 import { OAuthMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { OAuthCalls, makeOAuth } from "../oauth/oauth.js"
@@ -19,6 +19,6 @@ export class OAuth extends /* @__PURE__ */ Context.Service<OAuth, OAuthShape>()(
 
   /** The layer with options of the implementation (`makeOAuth`). */
   static layerWith(options?: Parameters<typeof makeOAuth>[0]): Layer.Layer<OAuth, never, Effect.Services<ReturnType<typeof makeOAuth>>> {
-    return lazyLayer(OAuth, OAuthMembers, () => import("../live.js").then((m) => m.makeOAuth(options)))
+    return layerLazy(OAuth, OAuthMembers, () => import("../live.js").then((m) => m.makeOAuth(options)))
   }
 }

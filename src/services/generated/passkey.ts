@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { PasskeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { PasskeysCalls, makePasskeys } from "../passkeys/passkey.js"
@@ -15,7 +15,7 @@ export type PasskeysShape = ShapeOf<typeof PasskeysCalls>
 
 /** Passkey registration and sign-in of a client tier. */
 export class Passkeys extends /* @__PURE__ */ Context.Service<Passkeys, PasskeysShape>()("stackfx/Passkeys") {
-  static readonly layer: Layer.Layer<Passkeys, never, Effect.Services<typeof makePasskeys>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Passkeys, never, Effect.Services<typeof makePasskeys>> = /* @__PURE__ */ layerChunk(
     Passkeys,
     PasskeysMembers,
     "makePasskeys"

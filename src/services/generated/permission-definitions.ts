@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { PermissionDefinitionsMembers, ProjectPermissionDefinitionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { PermissionDefinitionsCalls, ProjectPermissionDefinitionsCalls, makePermissionDefinitions, makeProjectPermissionDefinitions } from "../projects/permission-definitions.js"
@@ -13,7 +13,7 @@ export type PermissionDefinitionsShape = ShapeOf<typeof PermissionDefinitionsCal
 
 /** The project's team permission definitions (admin): list, create, update and delete. */
 export class PermissionDefinitions extends /* @__PURE__ */ Context.Service<PermissionDefinitions, PermissionDefinitionsShape>()("stackfx/PermissionDefinitions") {
-  static readonly layer: Layer.Layer<PermissionDefinitions, never, Effect.Services<typeof makePermissionDefinitions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<PermissionDefinitions, never, Effect.Services<typeof makePermissionDefinitions>> = /* @__PURE__ */ layerChunk(
     PermissionDefinitions,
     PermissionDefinitionsMembers,
     "makePermissionDefinitions"
@@ -29,7 +29,7 @@ export type ProjectPermissionDefinitionsShape = ShapeOf<typeof ProjectPermission
  * project permissions, and ids are unique across both scopes (PERMISSION_ID_ALREADY_EXISTS).
  */
 export class ProjectPermissionDefinitions extends /* @__PURE__ */ Context.Service<ProjectPermissionDefinitions, ProjectPermissionDefinitionsShape>()("stackfx/ProjectPermissionDefinitions") {
-  static readonly layer: Layer.Layer<ProjectPermissionDefinitions, never, Effect.Services<typeof makeProjectPermissionDefinitions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ProjectPermissionDefinitions, never, Effect.Services<typeof makeProjectPermissionDefinitions>> = /* @__PURE__ */ layerChunk(
     ProjectPermissionDefinitions,
     ProjectPermissionDefinitionsMembers,
     "makeProjectPermissionDefinitions"

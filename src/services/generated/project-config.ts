@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ProjectConfigMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ProjectConfigCalls, makeProjectConfig } from "../projects/project-config.js"
@@ -13,7 +13,7 @@ export type ProjectConfigShape = ShapeOf<typeof ProjectConfigCalls>
 
 /** The project's configuration (admin): read the effective config, read and write overrides. */
 export class ProjectConfig extends /* @__PURE__ */ Context.Service<ProjectConfig, ProjectConfigShape>()("stackfx/ProjectConfig") {
-  static readonly layer: Layer.Layer<ProjectConfig, never, Effect.Services<typeof makeProjectConfig>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ProjectConfig, never, Effect.Services<typeof makeProjectConfig>> = /* @__PURE__ */ layerChunk(
     ProjectConfig,
     ProjectConfigMembers,
     "makeProjectConfig"

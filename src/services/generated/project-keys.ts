@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ApiKeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ApiKeysCalls, makeApiKeys } from "../projects/project-keys.js"
@@ -13,7 +13,7 @@ export type ApiKeysShape = ShapeOf<typeof ApiKeysCalls>
 
 /** The project's API key sets (admin): create, list, read and revoke. User and team keys are `UserApiKeys`, `TeamApiKeys` and `ServerApiKeys`. */
 export class ApiKeys extends /* @__PURE__ */ Context.Service<ApiKeys, ApiKeysShape>()("stackfx/ApiKeys") {
-  static readonly layer: Layer.Layer<ApiKeys, never, Effect.Services<typeof makeApiKeys>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ApiKeys, never, Effect.Services<typeof makeApiKeys>> = /* @__PURE__ */ layerChunk(
     ApiKeys,
     ApiKeysMembers,
     "makeApiKeys"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ProjectPermissionsMembers, ServerProjectPermissionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ProjectPermissionsCalls, ServerProjectPermissionsCalls, makeProjectPermissions, makeServerProjectPermissions } from "../projects/project-permissions.js"
@@ -15,7 +15,7 @@ export type ProjectPermissionsShape = ShapeOf<typeof ProjectPermissionsCalls>
 
 /** The signed-in user's project permissions: list them and check whether they hold one. */
 export class ProjectPermissions extends /* @__PURE__ */ Context.Service<ProjectPermissions, ProjectPermissionsShape>()("stackfx/ProjectPermissions") {
-  static readonly layer: Layer.Layer<ProjectPermissions, never, Effect.Services<typeof makeProjectPermissions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ProjectPermissions, never, Effect.Services<typeof makeProjectPermissions>> = /* @__PURE__ */ layerChunk(
     ProjectPermissions,
     ProjectPermissionsMembers,
     "makeProjectPermissions"
@@ -27,7 +27,7 @@ export type ServerProjectPermissionsShape = ShapeOf<typeof ServerProjectPermissi
 
 /** Project permissions on the server: grant, revoke and list any user's project permissions. */
 export class ServerProjectPermissions extends /* @__PURE__ */ Context.Service<ServerProjectPermissions, ServerProjectPermissionsShape>()("stackfx/ServerProjectPermissions") {
-  static readonly layer: Layer.Layer<ServerProjectPermissions, never, Effect.Services<typeof makeServerProjectPermissions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerProjectPermissions, never, Effect.Services<typeof makeServerProjectPermissions>> = /* @__PURE__ */ layerChunk(
     ServerProjectPermissions,
     ServerProjectPermissionsMembers,
     "makeServerProjectPermissions"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { AdminProjectsMembers, ProjectsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { AdminProjectsCalls, ProjectsCalls, makeAdminProjects, makeProjects } from "../projects/projects.js"
@@ -13,7 +13,7 @@ export type AdminProjectsShape = ShapeOf<typeof AdminProjectsCalls>
 
 /** The admin's view of the current project (admin tier). */
 export class AdminProjects extends /* @__PURE__ */ Context.Service<AdminProjects, AdminProjectsShape>()("stackfx/AdminProjects") {
-  static readonly layer: Layer.Layer<AdminProjects, never, Effect.Services<typeof makeAdminProjects>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<AdminProjects, never, Effect.Services<typeof makeAdminProjects>> = /* @__PURE__ */ layerChunk(
     AdminProjects,
     AdminProjectsMembers,
     "makeAdminProjects"
@@ -25,7 +25,7 @@ export type ProjectsShape = ShapeOf<typeof ProjectsCalls>
 
 /** Client view of the current project (every tier). */
 export class Projects extends /* @__PURE__ */ Context.Service<Projects, ProjectsShape>()("stackfx/Projects") {
-  static readonly layer: Layer.Layer<Projects, never, Effect.Services<typeof makeProjects>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Projects, never, Effect.Services<typeof makeProjects>> = /* @__PURE__ */ layerChunk(
     Projects,
     ProjectsMembers,
     "makeProjects"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerSessionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerSessionsCalls, makeServerSessions } from "../sessions/server-sessions.js"
@@ -15,7 +15,7 @@ export type ServerSessionsShape = ShapeOf<typeof ServerSessionsCalls>
 
 /** Sessions on the server: create one for any user, list and revoke a user's sessions. */
 export class ServerSessions extends /* @__PURE__ */ Context.Service<ServerSessions, ServerSessionsShape>()("stackfx/ServerSessions") {
-  static readonly layer: Layer.Layer<ServerSessions, never, Effect.Services<typeof makeServerSessions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerSessions, never, Effect.Services<typeof makeServerSessions>> = /* @__PURE__ */ layerChunk(
     ServerSessions,
     ServerSessionsMembers,
     "makeServerSessions"

@@ -4,7 +4,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import { allPagesOf } from "../http/internal/all-pages.js"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerUsersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerUsersCalls, makeServerUsers } from "../users/server-users.js"
@@ -16,7 +16,7 @@ export type ServerUsersShape = ShapeOf<typeof ServerUsersCalls>
 
 /** Users on the server: create, read, list, update and delete any user. */
 export class ServerUsers extends /* @__PURE__ */ Context.Service<ServerUsers, ServerUsersShape>()("stackfx/ServerUsers") {
-  static readonly layer: Layer.Layer<ServerUsers, never, Effect.Services<typeof makeServerUsers>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerUsers, never, Effect.Services<typeof makeServerUsers>> = /* @__PURE__ */ layerChunk(
     ServerUsers,
     ServerUsersMembers,
     "makeServerUsers", (service) => ({ listAll: allPagesOf(service.list, 100) })

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { SignInInvitationsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { SignInInvitationsCalls, makeSignInInvitations } from "../projects/sign-in-invitations.js"
@@ -13,7 +13,7 @@ export type SignInInvitationsShape = ShapeOf<typeof SignInInvitationsCalls>
 
 /** E-mails invitations to sign in (server, admin). */
 export class SignInInvitations extends /* @__PURE__ */ Context.Service<SignInInvitations, SignInInvitationsShape>()("stackfx/SignInInvitations") {
-  static readonly layer: Layer.Layer<SignInInvitations, never, Effect.Services<typeof makeSignInInvitations>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<SignInInvitations, never, Effect.Services<typeof makeSignInInvitations>> = /* @__PURE__ */ layerChunk(
     SignInInvitations,
     SignInInvitationsMembers,
     "makeSignInInvitations"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { TeamInvitationsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { TeamInvitationsCalls, makeTeamInvitations } from "../teams/team-invitations.js"
@@ -15,7 +15,7 @@ export type TeamInvitationsShape = ShapeOf<typeof TeamInvitationsCalls>
 
 /** Team invitations: send, list, revoke, read or accept one by its code, and list or accept the ones received. */
 export class TeamInvitations extends /* @__PURE__ */ Context.Service<TeamInvitations, TeamInvitationsShape>()("stackfx/TeamInvitations") {
-  static readonly layer: Layer.Layer<TeamInvitations, never, Effect.Services<typeof makeTeamInvitations>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<TeamInvitations, never, Effect.Services<typeof makeTeamInvitations>> = /* @__PURE__ */ layerChunk(
     TeamInvitations,
     TeamInvitationsMembers,
     "makeTeamInvitations"

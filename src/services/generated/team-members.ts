@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerTeamMembersMembers, TeamMembersMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamMembersCalls, TeamMembersCalls, makeServerTeamMembers, makeTeamMembers } from "../teams/team-members.js"
@@ -15,7 +15,7 @@ export type ServerTeamMembersShape = ShapeOf<typeof ServerTeamMembersCalls>
 
 /** Team members on the server: list them, read and update any member's team profile. */
 export class ServerTeamMembers extends /* @__PURE__ */ Context.Service<ServerTeamMembers, ServerTeamMembersShape>()("stackfx/ServerTeamMembers") {
-  static readonly layer: Layer.Layer<ServerTeamMembers, never, Effect.Services<typeof makeServerTeamMembers>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerTeamMembers, never, Effect.Services<typeof makeServerTeamMembers>> = /* @__PURE__ */ layerChunk(
     ServerTeamMembers,
     ServerTeamMembersMembers,
     "makeServerTeamMembers"
@@ -27,7 +27,7 @@ export type TeamMembersShape = ShapeOf<typeof TeamMembersCalls>
 
 /** Members of the signed-in user's teams: list them and read or update the user's own team profile. */
 export class TeamMembers extends /* @__PURE__ */ Context.Service<TeamMembers, TeamMembersShape>()("stackfx/TeamMembers") {
-  static readonly layer: Layer.Layer<TeamMembers, never, Effect.Services<typeof makeTeamMembers>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<TeamMembers, never, Effect.Services<typeof makeTeamMembers>> = /* @__PURE__ */ layerChunk(
     TeamMembers,
     TeamMembersMembers,
     "makeTeamMembers"

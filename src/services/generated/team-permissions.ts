@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerTeamPermissionsMembers, TeamPermissionsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamPermissionsCalls, TeamPermissionsCalls, makeServerTeamPermissions, makeTeamPermissions } from "../teams/team-permissions.js"
@@ -15,7 +15,7 @@ export type ServerTeamPermissionsShape = ShapeOf<typeof ServerTeamPermissionsCal
 
 /** Team permissions on the server: grant, revoke and list any user's permissions in a team. */
 export class ServerTeamPermissions extends /* @__PURE__ */ Context.Service<ServerTeamPermissions, ServerTeamPermissionsShape>()("stackfx/ServerTeamPermissions") {
-  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Effect.Services<typeof makeServerTeamPermissions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerTeamPermissions, never, Effect.Services<typeof makeServerTeamPermissions>> = /* @__PURE__ */ layerChunk(
     ServerTeamPermissions,
     ServerTeamPermissionsMembers,
     "makeServerTeamPermissions"
@@ -27,7 +27,7 @@ export type TeamPermissionsShape = ShapeOf<typeof TeamPermissionsCalls>
 
 /** The signed-in user's permissions in a team: list them and check whether they hold one. */
 export class TeamPermissions extends /* @__PURE__ */ Context.Service<TeamPermissions, TeamPermissionsShape>()("stackfx/TeamPermissions") {
-  static readonly layer: Layer.Layer<TeamPermissions, never, Effect.Services<typeof makeTeamPermissions>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<TeamPermissions, never, Effect.Services<typeof makeTeamPermissions>> = /* @__PURE__ */ layerChunk(
     TeamPermissions,
     TeamPermissionsMembers,
     "makeTeamPermissions"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerTeamsMembers, TeamsMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerTeamsCalls, TeamsCalls, makeServerTeams, makeTeams } from "../teams/teams.js"
@@ -15,7 +15,7 @@ export type ServerTeamsShape = ShapeOf<typeof ServerTeamsCalls>
 
 /** Teams on the server: create, read, update, delete and list any team, and add or remove its members. */
 export class ServerTeams extends /* @__PURE__ */ Context.Service<ServerTeams, ServerTeamsShape>()("stackfx/ServerTeams") {
-  static readonly layer: Layer.Layer<ServerTeams, never, Effect.Services<typeof makeServerTeams>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerTeams, never, Effect.Services<typeof makeServerTeams>> = /* @__PURE__ */ layerChunk(
     ServerTeams,
     ServerTeamsMembers,
     "makeServerTeams"
@@ -27,7 +27,7 @@ export type TeamsShape = ShapeOf<typeof TeamsCalls>
 
 /** The signed-in user's teams: list, create, update, delete and leave. */
 export class Teams extends /* @__PURE__ */ Context.Service<Teams, TeamsShape>()("stackfx/Teams") {
-  static readonly layer: Layer.Layer<Teams, never, Effect.Services<typeof makeTeams>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Teams, never, Effect.Services<typeof makeTeams>> = /* @__PURE__ */ layerChunk(
     Teams,
     TeamsMembers,
     "makeTeams"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { TestEmailMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { TestEmailCalls, makeTestEmail } from "../projects/test-email.js"
@@ -13,7 +13,7 @@ export type TestEmailShape = ShapeOf<typeof TestEmailCalls>
 
 /** Sends a test e-mail through a given SMTP configuration (admin). */
 export class TestEmail extends /* @__PURE__ */ Context.Service<TestEmail, TestEmailShape>()("stackfx/TestEmail") {
-  static readonly layer: Layer.Layer<TestEmail, never, Effect.Services<typeof makeTestEmail>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<TestEmail, never, Effect.Services<typeof makeTestEmail>> = /* @__PURE__ */ layerChunk(
     TestEmail,
     TestEmailMembers,
     "makeTestEmail"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { ServerApiKeysMembers, TeamApiKeysMembers, UserApiKeysMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { ServerApiKeysCalls, TeamApiKeysCalls, UserApiKeysCalls, makeServerApiKeys, makeTeamApiKeys, makeUserApiKeys } from "../api-keys/user-and-team-keys.js"
@@ -15,7 +15,7 @@ export type ServerApiKeysShape = ShapeOf<typeof ServerApiKeysCalls>
 
 /** API keys on the server: check a presented key and find its user or team; manage anyone's keys. */
 export class ServerApiKeys extends /* @__PURE__ */ Context.Service<ServerApiKeys, ServerApiKeysShape>()("stackfx/ServerApiKeys") {
-  static readonly layer: Layer.Layer<ServerApiKeys, never, Effect.Services<typeof makeServerApiKeys>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<ServerApiKeys, never, Effect.Services<typeof makeServerApiKeys>> = /* @__PURE__ */ layerChunk(
     ServerApiKeys,
     ServerApiKeysMembers,
     "makeServerApiKeys"
@@ -27,7 +27,7 @@ export type TeamApiKeysShape = ShapeOf<typeof TeamApiKeysCalls>
 
 /** API keys of the signed-in user's teams, for members holding `$manage_api_keys`. */
 export class TeamApiKeys extends /* @__PURE__ */ Context.Service<TeamApiKeys, TeamApiKeysShape>()("stackfx/TeamApiKeys") {
-  static readonly layer: Layer.Layer<TeamApiKeys, never, Effect.Services<typeof makeTeamApiKeys>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<TeamApiKeys, never, Effect.Services<typeof makeTeamApiKeys>> = /* @__PURE__ */ layerChunk(
     TeamApiKeys,
     TeamApiKeysMembers,
     "makeTeamApiKeys"
@@ -39,7 +39,7 @@ export type UserApiKeysShape = ShapeOf<typeof UserApiKeysCalls>
 
 /** The signed-in user's API keys: create (shown once), list, read, rename and revoke. */
 export class UserApiKeys extends /* @__PURE__ */ Context.Service<UserApiKeys, UserApiKeysShape>()("stackfx/UserApiKeys") {
-  static readonly layer: Layer.Layer<UserApiKeys, never, Effect.Services<typeof makeUserApiKeys>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<UserApiKeys, never, Effect.Services<typeof makeUserApiKeys>> = /* @__PURE__ */ layerChunk(
     UserApiKeys,
     UserApiKeysMembers,
     "makeUserApiKeys"

@@ -3,7 +3,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
-import { chunkLayer } from "../http/internal/lazy-service.js"
+import { layerChunk } from "../http/internal/lazy-service.js"
 import { WebhooksMembers } from "./member-kinds.js"
 import type { ShapeOf } from "../http/service-calls.js"
 import type { WebhooksCalls, makeWebhooks } from "../projects/webhooks.js"
@@ -13,7 +13,7 @@ export type WebhooksShape = ShapeOf<typeof WebhooksCalls>
 
 /** The project's webhooks (admin): a token for its webhook portal, a test event to an endpoint. */
 export class Webhooks extends /* @__PURE__ */ Context.Service<Webhooks, WebhooksShape>()("stackfx/Webhooks") {
-  static readonly layer: Layer.Layer<Webhooks, never, Effect.Services<typeof makeWebhooks>> = /* @__PURE__ */ chunkLayer(
+  static readonly layer: Layer.Layer<Webhooks, never, Effect.Services<typeof makeWebhooks>> = /* @__PURE__ */ layerChunk(
     Webhooks,
     WebhooksMembers,
     "makeWebhooks"

@@ -19,7 +19,7 @@ import { isKnownError } from "../../errors/known/type-id.js"
 import type { RestrictedUserNotAllowed } from "../../errors/known/users.js"
 import { ClientConfig } from "../wire/client-config.js"
 import { LazyPartsLoader, wireConfig } from "../wire/lazy-parts.js"
-import { lazyPartsLayer } from "./internal/lazy-service.js"
+import { layerLazyParts } from "./internal/lazy-service.js"
 import { Session } from "../session/session.js"
 import type { StoredTokens, TokenStore } from "../session/token-store.js"
 import type { TransportRequest } from "../wire/transport-request.js"
@@ -174,7 +174,7 @@ export class Transport extends /* @__PURE__ */ Context.Service<Transport, Transp
    * loaded chunk (internal/lazy-service.ts).
    */
   static readonly layerWithSession: Layer.Layer<Transport | Session, never, ClientConfig | TokenStore> =
-    Transport.layer.pipe(Layer.provideMerge(Session.layer), Layer.provide(lazyPartsLayer))
+    Transport.layer.pipe(Layer.provideMerge(Session.layer), Layer.provide(layerLazyParts))
 }
 
 // What a call through the transport can fail with, and its narrowing to the known errors an endpoint

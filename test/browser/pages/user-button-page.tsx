@@ -4,7 +4,7 @@
  * `session` uses the real Session over the real cookie token store, so two tabs share it.
  * `window.stackfx` lets the test drive and observe the page.
  */
-import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
+import { layerLazyParts } from "../../../src/services/http/internal/lazy-service.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Component, type ReactNode, StrictMode, Suspense } from "react"
@@ -100,7 +100,7 @@ const unsignedJwt = (payload: Record<string, unknown>): string => {
 }
 
 const sessionLayer = () => {
-  const core = Session.layer.pipe(Layer.provide(lazyPartsLayer)).pipe(
+  const core = Session.layer.pipe(Layer.provide(layerLazyParts)).pipe(
     Layer.provideMerge(
       Layer.merge(
         ClientConfig.layer({

@@ -10,7 +10,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { randomUUID } from "node:crypto"
 import { afterAll, assert, beforeAll } from "vitest"
 import { startLocalBackend } from "../../../backend/src/index.js"
-import { type CoreServices, coreLayer } from "../../../src/layers/core.js"
+import { type CoreServices, layerCore } from "../../../src/layers/core.js"
 import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { noTokens, type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import { testBackendOptions } from "../../support/local-backend.js"
@@ -72,7 +72,7 @@ export type ClientServices = CoreServices | CurrentUser
 export const clientLayer = (baseUrl: string, project: Project, tokens: StoredTokens = noTokens) =>
   CurrentUser.layer.pipe(
     Layer.provideMerge(
-      coreLayer(
+      layerCore(
         {
           projectId: project.id,
           accessType: "client",

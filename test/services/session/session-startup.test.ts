@@ -2,7 +2,7 @@
  * A token store that holds the text "undefined" when the session starts: the session starts signed out,
  * sends nothing, and empties the store, whichever store it is (memory, cookies, the user's own).
  */
-import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
+import { layerLazyParts } from "../../../src/services/http/internal/lazy-service.js"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -78,7 +78,7 @@ describe("a token store holding 'undefined' at start-up", () => {
           for (const tokens of poisoned) {
             const store = yield* make(tokens)
             const layer = Session.layer
-              .pipe(Layer.provide(lazyPartsLayer))
+              .pipe(Layer.provide(layerLazyParts))
               .pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
             yield* Effect.gen(function* () {
               const session = yield* Session
@@ -105,7 +105,7 @@ describe("a token store holding 'undefined' at start-up", () => {
         const server = yield* localServer(() => json({}))
         const store = yield* customStore({ accessToken: fresh, refreshToken: "r1" })
         const layer = Session.layer
-          .pipe(Layer.provide(lazyPartsLayer))
+          .pipe(Layer.provide(layerLazyParts))
           .pipe(Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl), store.layer)))
         yield* Effect.gen(function* () {
           assert.strictEqual(yield* (yield* Session).getAccessToken(), fresh)

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { lazyPartsLayer } from "../../../src/services/http/internal/lazy-service.js"
+import { layerLazyParts } from "../../../src/services/http/internal/lazy-service.js"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -70,7 +70,7 @@ const withSession = <A, E>(
   Effect.scoped(
     Effect.gen(function* () {
       const server = yield* localServer(handler)
-      const layer = Layer.merge(Session.layer.pipe(Layer.provide(lazyPartsLayer)), Layer.empty).pipe(
+      const layer = Layer.merge(Session.layer.pipe(Layer.provide(layerLazyParts)), Layer.empty).pipe(
         Layer.provideMerge(Layer.merge(testClientConfig(server.baseUrl, config), TokenStore.memory(tokens)))
       )
       return yield* Effect.gen(function* () {
@@ -444,7 +444,7 @@ describe("Session.tokensNow", () => {
     }).pipe(
       Effect.provide(
         Session.layer
-          .pipe(Layer.provide(lazyPartsLayer))
+          .pipe(Layer.provide(layerLazyParts))
           .pipe(
             Layer.provide(
               Layer.merge(

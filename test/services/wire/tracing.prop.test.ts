@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import fc from "fast-check"
-import { coreLayer } from "../../../src/layers/core.js"
+import { layerCore } from "../../../src/layers/core.js"
 import { Auth } from "../../../src/services/generated/auth.js"
 import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { TokenStore } from "../../../src/services/session/token-store.js"
@@ -93,7 +93,7 @@ describe("spans carry no secret", () => {
         const issuedAccessToken = unsignedJwt({ sub: "user-1", exp, email: c.email, n: 2 })
         const layer = Layer.mergeAll(CurrentUser.layer, Auth.layer).pipe(
           Layer.provideMerge(
-            coreLayer(
+            layerCore(
               {
                 projectId: "proj",
                 accessType: "client",

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { TestClock } from "effect/testing"
-import { coreLayer } from "../../../src/layers/core.js"
+import { layerCore } from "../../../src/layers/core.js"
 import { Auth } from "../../../src/services/generated/auth.js"
 import { CurrentUser } from "../../../src/services/generated/current-user.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
@@ -25,7 +25,7 @@ const reply = (body: unknown, headers: Record<string, string> = {}) =>
 const layerWith = (fetch: FetchFn, tokens: StoredTokens) =>
   Layer.mergeAll(CurrentUser.layer, Auth.layer).pipe(
     Layer.provideMerge(
-      coreLayer(
+      layerCore(
         { projectId: "proj", accessType: "client", publishableClientKey: "pck-secret", baseUrl },
         TokenStore.memory(tokens)
       )

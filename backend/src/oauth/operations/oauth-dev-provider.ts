@@ -46,7 +46,7 @@ export const isBackendCallback =
   }
 
 /** The local backend's development provider. */
-export const devProviderLayer: Layer.Layer<DevProvider, never, LocalBackendConfig> = Layer.effect(
+export const layerDevProvider: Layer.Layer<DevProvider, never, LocalBackendConfig> = Layer.effect(
   DevProvider,
   Effect.flatMap(LocalBackendConfig, (config) =>
     makeDevProvider({ isAllowedRedirect: isBackendCallback(config.baseUrl) })

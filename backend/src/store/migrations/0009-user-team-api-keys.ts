@@ -2,7 +2,7 @@
  * API keys of users and teams (`/user-api-keys`, `/team-api-keys`). A key belongs to exactly one user or one
  * team of its project (composite foreign keys, as migration 0003 asks of every table naming one) and goes
  * with them. The key itself is never stored: its sha256 and its last four characters are, and the id the key
- * carries finds the row (see crypto/project-api-key-format.ts).
+ * carries finds the row (see crypto/user-team-api-key-format.ts).
  */
 export const name = "0009-user-team-api-keys"
 

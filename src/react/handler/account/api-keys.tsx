@@ -9,7 +9,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { type FormEvent, type ReactNode, useId, useState } from "react"
-import type { ProjectApiKeyInput } from "../../../domain/project-api-key.js"
+import type { UserTeamApiKeyInput } from "../../../domain/user-team-api-key.js"
 import type { ApiKeyValidity } from "../../../domain/rules/api-key-validity.js"
 import { TeamApiKeys, UserApiKeys } from "../../../services/generated/user-and-team-keys.js"
 import { useTeamApiKeys, useUserApiKeys } from "../../hooks.js"
@@ -42,7 +42,7 @@ interface ListedKey {
 interface KeyOwner {
   readonly name: string
   readonly keys: ReadonlyArray<ListedKey>
-  readonly create: (input: ProjectApiKeyInput) => Effect.Effect<{ readonly value: string }, unknown, HandlerServices>
+  readonly create: (input: UserTeamApiKeyInput) => Effect.Effect<{ readonly value: string }, unknown, HandlerServices>
   readonly revoke: (id: string) => Effect.Effect<unknown, unknown, HandlerServices>
 }
 

@@ -2,7 +2,7 @@
  * Endpoint services whose code is loaded on first use, and the one loader of that code: the lazily loaded
  * chunk (services/live.ts: every service implementation, the known-error catalogue, the network
  * diagnostics). This is the only module of http/ that imports the chunk (test/architecture.test.ts); the wire
- * is handed its loader (`lazyPartsLayer`, services/wire/lazy-parts.ts) and asks it for the catalogue when an
+ * is handed its loader (`layerLazyParts`, services/wire/lazy-parts.ts) and asks it for the catalogue when an
  * answer carries a known error and for the diagnostics when the retries gave up on the network.
  *
  * A tier Layer names every endpoint service of its tier, so without this a browser program that only
@@ -36,7 +36,7 @@ type Chunk = Awaited<ReturnType<typeof importChunk>>
 export const loadLiveChunk = (): Promise<LazyParts> => importChunk()
 
 /** The loader, for the layers of the session and the transport. @internal */
-export const lazyPartsLayer: Layer.Layer<LazyPartsLoader> = /* @__PURE__ */ Layer.succeed(
+export const layerLazyParts: Layer.Layer<LazyPartsLoader> = /* @__PURE__ */ Layer.succeed(
   LazyPartsLoader,
   loadLiveChunk
 )
@@ -73,7 +73,7 @@ export type MemberKinds<Shape> = {
 export type DerivedMembers<Shape> = (service: Shape) => Partial<Shape>
 
 /**
- * The service object of {@link lazyLayer} on its own; `name` names the code in a load failure. `firstLoad`
+ * The service object of {@link layerLazy} on its own; `name` names the code in a load failure. `firstLoad`
  * builds the members the service's first-load module writes (`firstLoad` in its table, service-calls.ts):
  * built at once, they never wait for the lazily loaded code.
  */
@@ -135,12 +135,12 @@ export const lazyImplementation = <Shape, R, RF = never>(
   })
 
 /**
- * `lazyLayer(Teams, { list: "effect", get: "function" }, () => import("../live.js").then((m) => m.makeTeams))`
+ * `layerLazy(Teams, { list: "effect", get: "function" }, () => import("../live.js").then((m) => m.makeTeams))`
  *
  * When the code cannot be fetched (offline on first use), the call fails with a `NetworkError` like any
  * request that got no answer, and the next call tries again.
  */
-export const lazyLayer = <Self, Shape, R, RF = never>(
+export const layerLazy = <Self, Shape, R, RF = never>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
   load: () => Promise<Effect.Effect<Shape, never, R>>,
@@ -154,18 +154,18 @@ type ImplementationOf<Shape> = {
 }[keyof Chunk]
 
 /**
- * `chunkLayer(Teams, TeamsMembers, "makeTeams")`: {@link lazyLayer} over the chunk's export `makeTeams`, the
+ * `layerChunk(Teams, TeamsMembers, "makeTeams")`: {@link layerLazy} over the chunk's export `makeTeams`, the
  * layer of every generated tag module whose implementation takes no options. The load is this module's, so
  * a service's first call runs no code of its tag module.
  */
-export const chunkLayer = <Self, Shape, K extends ImplementationOf<Shape>, RF = never>(
+export const layerChunk = <Self, Shape, K extends ImplementationOf<Shape>, RF = never>(
   tag: Context.Key<Self, Shape>,
   kinds: MemberKinds<Shape>,
   implementation: K,
   derived?: DerivedMembers<Shape>,
   firstLoad?: Effect.Effect<Partial<Shape>, never, RF>
 ): Layer.Layer<Self, never, Effect.Services<Chunk[K]> | RF> =>
-  lazyLayer(
+  layerLazy(
     tag,
     kinds,
     // The export is one of the chunk's implementations of Shape (ImplementationOf), needing its services.

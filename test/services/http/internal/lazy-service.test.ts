@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { NetworkError } from "../../../../src/errors/client/network-error.js"
-import { lazyLayer } from "../../../../src/services/http/internal/lazy-service.js"
+import { layerLazy } from "../../../../src/services/http/internal/lazy-service.js"
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { reason: Schema.String }) {}
 
@@ -53,9 +53,9 @@ const loader = (options: { readonly gate?: Promise<void>; readonly failures?: nu
 }
 
 const shelfLayer = (load: () => Promise<Effect.Effect<ShelfShape, never, Greeting>>, word = "hello") =>
-  lazyLayer(Shelf, kinds, load).pipe(Layer.provide(Layer.succeed(Greeting, { word })))
+  layerLazy(Shelf, kinds, load).pipe(Layer.provide(Layer.succeed(Greeting, { word })))
 
-describe("lazyLayer", () => {
+describe("layerLazy", () => {
   it.effect("members forward to the implementation, Effect members and functions with their arguments", () =>
     Effect.gen(function* () {
       const shelf = yield* Shelf
@@ -163,19 +163,19 @@ describe("lazyLayer", () => {
   it("a kinds table must name every member with its kind (checked by tsc)", () => {
     const { load } = loader()
     // @ts-expect-error `count` is an Effect, not a function
-    const wrongKind = lazyLayer(Shelf, { count: "function", greet: "function", take: "function" }, load)
+    const wrongKind = layerLazy(Shelf, { count: "function", greet: "function", take: "function" }, load)
     // @ts-expect-error `take` is missing
-    const missing = lazyLayer(Shelf, { count: "effect", greet: "function" }, load)
+    const missing = layerLazy(Shelf, { count: "effect", greet: "function" }, load)
     // @ts-expect-error `greet` is a function, not an Effect
-    const swapped = lazyLayer(Shelf, { count: "effect", greet: "effect", take: "function" }, load)
-    const right = lazyLayer(Shelf, kinds, load)
+    const swapped = layerLazy(Shelf, { count: "effect", greet: "effect", take: "function" }, load)
+    const right = layerLazy(Shelf, kinds, load)
     assert.isTrue(Layer.isLayer(wrongKind) && Layer.isLayer(missing) && Layer.isLayer(swapped) && Layer.isLayer(right))
   })
 
   it("a member that cannot fail with NetworkError is refused (checked by tsc)", () => {
     class Strict extends Context.Service<Strict, { readonly get: Effect.Effect<number> }>()("test/Strict") {}
     // @ts-expect-error `get` cannot report a failed code load
-    const layer = lazyLayer(Strict, { get: "effect" }, () =>
+    const layer = layerLazy(Strict, { get: "effect" }, () =>
       Promise.resolve(Effect.succeed({ get: Effect.succeed(1) }))
     )
     assert.isTrue(Layer.isLayer(layer))
@@ -195,7 +195,7 @@ describe("lazyLayer", () => {
       assert.strictEqual(yield* shelf.count, 5, "still the first-load member, not the loaded one (42)")
     }).pipe(
       Effect.provide(
-        lazyLayer(Shelf, kinds, load, undefined, firstLoad).pipe(
+        layerLazy(Shelf, kinds, load, undefined, firstLoad).pipe(
           Layer.provide(Layer.succeed(Greeting, { word: "hello" }))
         )
       )

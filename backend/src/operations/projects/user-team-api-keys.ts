@@ -9,30 +9,30 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { AccessType } from "@stackfx/lib/domain/api.js"
 import type {
-  ProjectApiKeyType,
-  ProjectApiKeyUpdate,
+  UserTeamApiKeyType,
+  UserTeamApiKeyUpdate,
   TeamApiKey,
   TeamApiKeyCreated,
   UserApiKey,
   UserApiKeyCreated
-} from "@stackfx/lib/domain/project-api-key.js"
-import { projectApiKeyValidity } from "@stackfx/lib/domain/rules/api-key-validity.js"
+} from "@stackfx/lib/domain/user-team-api-key.js"
+import { userTeamApiKeyValidity } from "@stackfx/lib/domain/rules/api-key-validity.js"
 import { ApiKeyExpired, ApiKeyNotFound, ApiKeyRevoked, WrongApiKeyType } from "@stackfx/lib/errors/known/api-keys.js"
 import { SchemaError } from "@stackfx/lib/errors/known/misc.js"
 import type { TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import { UserAuthenticationRequired } from "@stackfx/lib/errors/known/session.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
-import { makeProjectApiKey, parseProjectApiKey } from "../../crypto/project-api-key-format.js"
+import { makeUserTeamApiKey, parseUserTeamApiKey } from "../../crypto/user-team-api-key-format.js"
 import { randomId, secretMatches } from "../../crypto/secrets.js"
 import { Refused } from "../../errors/refused.js"
 import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import {
-  findProjectApiKey,
-  insertProjectApiKey,
-  listProjectApiKeys,
-  type ProjectApiKeyRow,
-  updateProjectApiKey
-} from "../../store/projects/project-api-keys.js"
+  findUserTeamApiKey,
+  insertUserTeamApiKey,
+  listUserTeamApiKeys,
+  type UserTeamApiKeyRow,
+  updateUserTeamApiKey
+} from "../../store/projects/user-team-api-keys.js"
 import { STORABLE_MILLIS } from "../../store/storable.js"
 import { type Actor, resolveUserId } from "../acting-user.js"
 import { ensureTeam, ensureUser } from "../permissions/team-access.js"
@@ -58,7 +58,7 @@ export interface KeyCaller {
 }
 
 /** The plain 400 of a project that has the kind switched off, worded as the service words it. */
-export const ensureKindEnabled = (caller: KeyCaller, type: ProjectApiKeyType): Effect.Effect<void, Refused> => {
+export const ensureKindEnabled = (caller: KeyCaller, type: UserTeamApiKeyType): Effect.Effect<void, Refused> => {
   const config = caller.project.config
   const enabled = type === "user" ? config.allowUserApiKeys : config.allowTeamApiKeys
   return enabled
@@ -124,9 +124,9 @@ const clientMayManage = (
     if (held.length === 0) return yield* Effect.fail(new ApiKeyNotFound({}))
   })
 
-const typeOf = (row: ProjectApiKeyRow): ProjectApiKeyType => (row.userId !== null ? "user" : "team")
+const typeOf = (row: UserTeamApiKeyRow): UserTeamApiKeyType => (row.userId !== null ? "user" : "team")
 
-const common = (row: ProjectApiKeyRow) => ({
+const common = (row: UserTeamApiKeyRow) => ({
   id: row.id,
   description: row.description,
   expiresAt: row.expiresAt,
@@ -141,13 +141,13 @@ interface KeyViews {
   readonly team: TeamApiKey
 }
 
-const userView = (row: ProjectApiKeyRow, userId: string): UserApiKey => ({
+const userView = (row: UserTeamApiKeyRow, userId: string): UserApiKey => ({
   ...common(row),
   type: "user",
   userId,
   value: { lastFour: row.lastFour }
 })
-const teamView = (row: ProjectApiKeyRow, teamId: string): TeamApiKey => ({
+const teamView = (row: UserTeamApiKeyRow, teamId: string): TeamApiKey => ({
   ...common(row),
   type: "team",
   teamId,
@@ -155,8 +155,8 @@ const teamView = (row: ProjectApiKeyRow, teamId: string): TeamApiKey => ({
 })
 
 /** The read of a stored key of kind `type`, if it is one. */
-const viewAs = <T extends ProjectApiKeyType>(type: T, row: ProjectApiKeyRow): KeyViews[T] | undefined => {
-  const views: { readonly [K in ProjectApiKeyType]: () => KeyViews[K] | undefined } = {
+const viewAs = <T extends UserTeamApiKeyType>(type: T, row: UserTeamApiKeyRow): KeyViews[T] | undefined => {
+  const views: { readonly [K in UserTeamApiKeyType]: () => KeyViews[K] | undefined } = {
     user: () => (row.userId === null ? undefined : userView(row, row.userId)),
     team: () => (row.teamId === null ? undefined : teamView(row, row.teamId))
   }
@@ -176,13 +176,13 @@ const ensureCanReach = (caller: KeyCaller, view: UserApiKey | TeamApiKey) =>
 export type ReachError = ApiKeyNotFound | UserAuthenticationRequired | Refused | DbError
 
 /** A key of the kind a route serves, by id, that the caller may manage; anything else is API_KEY_NOT_FOUND. */
-const findManaged = <T extends ProjectApiKeyType>(
+const findManaged = <T extends UserTeamApiKeyType>(
   caller: KeyCaller,
   type: T,
   id: string
 ): Effect.Effect<KeyViews[T], ReachError, Db> =>
   Effect.gen(function* () {
-    const row = yield* findProjectApiKey(caller.project.id, id)
+    const row = yield* findUserTeamApiKey(caller.project.id, id)
     // The service would fail a key of the other kind with a server error after the access check; a key of
     // the other kind is simply not one this route knows.
     const view = row === undefined ? undefined : viewAs(type, row)
@@ -192,24 +192,24 @@ const findManaged = <T extends ProjectApiKeyType>(
   })
 
 /** The caller's read of a key by id (see {@link findManaged}). */
-export const readManagedKey = <T extends ProjectApiKeyType>(
+export const readManagedKey = <T extends UserTeamApiKeyType>(
   caller: KeyCaller,
   type: T,
   id: string
 ): Effect.Effect<KeyViews[T], ReachError, Db> => findManaged(caller, type, id)
 
 /** Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage. */
-export const updateManagedKey = <T extends ProjectApiKeyType>(
+export const updateManagedKey = <T extends UserTeamApiKeyType>(
   caller: KeyCaller,
   type: T,
   id: string,
-  patch: ProjectApiKeyUpdate
+  patch: UserTeamApiKeyUpdate
 ): Effect.Effect<KeyViews[T], ReachError, Db> =>
   Effect.gen(function* () {
     const found = yield* findManaged(caller, type, id)
     const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
-    yield* updateProjectApiKey(caller.project.id, found.id, { description: patch.description, revokedAt })
-    const updated = yield* findProjectApiKey(caller.project.id, found.id)
+    yield* updateUserTeamApiKey(caller.project.id, found.id, { description: patch.description, revokedAt })
+    const updated = yield* findUserTeamApiKey(caller.project.id, found.id)
     return (updated === undefined ? undefined : viewAs(type, updated)) ?? found
   })
 
@@ -220,7 +220,7 @@ export const listUserApiKeys = (
 ): Effect.Effect<ReadonlyArray<UserApiKey>, UserManageError, Db> =>
   Effect.gen(function* () {
     yield* ensureCanManage(caller, { userId })
-    const rows = yield* listProjectApiKeys(caller.project.id, { userId })
+    const rows = yield* listUserTeamApiKeys(caller.project.id, { userId })
     return rows.flatMap((row) => viewAs("user", row) ?? [])
   })
 
@@ -231,7 +231,7 @@ export const listTeamApiKeys = (
 ): Effect.Effect<ReadonlyArray<TeamApiKey>, TeamManageError, Db> =>
   Effect.gen(function* () {
     yield* ensureCanManage(caller, { teamId })
-    const rows = yield* listProjectApiKeys(caller.project.id, { teamId })
+    const rows = yield* listUserTeamApiKeys(caller.project.id, { teamId })
     return rows.flatMap((row) => viewAs("team", row) ?? [])
   })
 
@@ -247,10 +247,10 @@ const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
     const isPublic = input.isPublic ?? false
-    const value = makeProjectApiKey({ id, type: "userId" in owner ? "user" : "team", isPublic })
+    const value = makeUserTeamApiKey({ id, type: "userId" in owner ? "user" : "team", isPublic })
     const userId = "userId" in owner ? owner.userId : null
     const teamId = "teamId" in owner ? owner.teamId : null
-    yield* insertProjectApiKey({
+    yield* insertUserTeamApiKey({
       id,
       projectId,
       userId,
@@ -287,21 +287,21 @@ export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiK
  * (WRONG_API_KEY_TYPE), revoked (API_KEY_REVOKED), expired (API_KEY_EXPIRED), at the Clock's time. The id the
  * key carries finds the row and the stored hash is compared in constant time.
  */
-export const checkProjectApiKey = (
+export const checkUserTeamApiKey = (
   projectId: string,
-  type: ProjectApiKeyType,
+  type: UserTeamApiKeyType,
   presented: string
-): Effect.Effect<ProjectApiKeyRow, CheckError, Db> =>
+): Effect.Effect<UserTeamApiKeyRow, CheckError, Db> =>
   Effect.gen(function* () {
-    const parsed = parseProjectApiKey(presented)
-    const row = parsed === undefined ? undefined : yield* findProjectApiKey(projectId, parsed.id)
+    const parsed = parseUserTeamApiKey(presented)
+    const row = parsed === undefined ? undefined : yield* findUserTeamApiKey(projectId, parsed.id)
     if (row === undefined || !secretMatches(presented, row.secretHash))
       return yield* Effect.fail(new ApiKeyNotFound({}))
     const actual = typeOf(row)
     if (actual !== type) {
       return yield* Effect.fail(new WrongApiKeyType({ details: { expected_type: type, actual_type: actual } }))
     }
-    const validity = projectApiKeyValidity(row, yield* Clock.currentTimeMillis)
+    const validity = userTeamApiKeyValidity(row, yield* Clock.currentTimeMillis)
     if (validity._tag === "ManuallyRevoked") return yield* Effect.fail(new ApiKeyRevoked({}))
     if (validity._tag === "Expired") return yield* Effect.fail(new ApiKeyExpired({}))
     return row
@@ -329,17 +329,17 @@ export const createTeamApiKeyFor = (
     return yield* createTeamApiKey(caller.project.id, teamId, input)
   })
 
-/** The read of the key a caller presents, if it works (see {@link checkProjectApiKey}). */
-export const checkPresentedKey = <T extends ProjectApiKeyType>(
+/** The read of the key a caller presents, if it works (see {@link checkUserTeamApiKey}). */
+export const checkPresentedKey = <T extends UserTeamApiKeyType>(
   projectId: string,
   type: T,
   presented: string
 ): Effect.Effect<KeyViews[T], CheckError, Db> =>
   Effect.gen(function* () {
-    const row = yield* checkProjectApiKey(projectId, type, presented)
+    const row = yield* checkUserTeamApiKey(projectId, type, presented)
     const view = viewAs(type, row)
-    // checkProjectApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).
-    return view ?? (yield* Effect.die(`checkProjectApiKey answered a key that is not a ${type} key`))
+    // checkUserTeamApiKey answers a key of the kind asked for only (else WRONG_API_KEY_TYPE).
+    return view ?? (yield* Effect.die(`checkUserTeamApiKey answered a key that is not a ${type} key`))
   })
 
 /** The user whose keys a listing is about (`"me"` resolved): the service's schema requires one, in its own words. */

@@ -8,11 +8,11 @@ import { assert, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { TestClock } from "effect/testing"
 import fc from "fast-check"
-import { projectApiKeyValidity } from "../../../src/domain/rules/api-key-validity.js"
-import { checkProjectApiKey, createTeamApiKey } from "../../../backend/src/operations/projects/project-api-keys.js"
-import { parseProjectApiKey } from "../../../backend/src/crypto/project-api-key-format.js"
+import { userTeamApiKeyValidity } from "../../../src/domain/rules/api-key-validity.js"
+import { checkUserTeamApiKey, createTeamApiKey } from "../../../backend/src/operations/projects/user-team-api-keys.js"
+import { parseUserTeamApiKey } from "../../../backend/src/crypto/user-team-api-key-format.js"
 import { layerDb } from "../../../backend/src/store/layer.js"
-import { updateProjectApiKey } from "../../../backend/src/store/projects/project-api-keys.js"
+import { updateUserTeamApiKey } from "../../../backend/src/store/projects/user-team-api-keys.js"
 import { insertTeam } from "../../../backend/src/store/teams/teams.js"
 
 const PROJECT = "internal"
@@ -28,7 +28,7 @@ const cases = fc.sample(
   { numRuns: 40, seed: 22 }
 )
 
-const outcome = (check: ReturnType<typeof checkProjectApiKey>) =>
+const outcome = (check: ReturnType<typeof checkUserTeamApiKey>) =>
   Effect.match(check, { onFailure: (e) => e._tag, onSuccess: () => "Valid" })
 
 layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generated times", (it) => {
@@ -54,14 +54,14 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
         if (c.revokeAfter !== null && c.revokeAfter <= c.wait) {
           yield* TestClock.adjust(c.revokeAfter)
           revokedAt = new Date(START + c.revokeAfter)
-          yield* updateProjectApiKey(PROJECT, key.id, { revokedAt })
+          yield* updateUserTeamApiKey(PROJECT, key.id, { revokedAt })
         }
         yield* TestClock.setTime(START + c.wait)
-        const expected = projectApiKeyValidity({ expiresAt, manuallyRevokedAt: revokedAt }, START + c.wait)._tag
+        const expected = userTeamApiKeyValidity({ expiresAt, manuallyRevokedAt: revokedAt }, START + c.wait)._tag
         const tag = { Valid: "Valid", ManuallyRevoked: "ApiKeyRevoked", Expired: "ApiKeyExpired" }[expected]
-        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "team", key.value)), tag, JSON.stringify(c))
+        assert.strictEqual(yield* outcome(checkUserTeamApiKey(PROJECT, "team", key.value)), tag, JSON.stringify(c))
         // The same key at the user route is of the wrong kind, whatever its state.
-        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "user", key.value)), "WrongApiKeyType")
+        assert.strictEqual(yield* outcome(checkUserTeamApiKey(PROJECT, "user", key.value)), "WrongApiKeyType")
       }
     })
   )
@@ -80,12 +80,12 @@ layer(layerDb("memory"), { timeout: "120 seconds" })("the key check over generat
         createdAt: new Date(START)
       })
       const key = yield* createTeamApiKey(PROJECT, teamId, { description: "t", expiresAt: null })
-      assert.deepStrictEqual(parseProjectApiKey(key.value), { id: key.id, type: "team" })
+      assert.deepStrictEqual(parseUserTeamApiKey(key.value), { id: key.id, type: "team" })
       const positions = fc.sample(fc.integer({ min: 3, max: key.value.length - 1 }), { numRuns: 25, seed: 7 })
       for (const at of positions) {
         const swapped = key.value[at] === "a" ? "b" : "a"
         const tampered = key.value.slice(0, at) + swapped + key.value.slice(at + 1)
-        assert.strictEqual(yield* outcome(checkProjectApiKey(PROJECT, "team", tampered)), "ApiKeyNotFound", tampered)
+        assert.strictEqual(yield* outcome(checkUserTeamApiKey(PROJECT, "team", tampered)), "ApiKeyNotFound", tampered)
       }
     })
   )

@@ -11,7 +11,7 @@ import { absentUnlessSet, ApiKeyLastFour } from "./api-key.js"
 import { Millis, nullableKey, wireStruct } from "./wire.js"
 
 /** Whether a key is a user's or a team's (the wire's `type`). */
-export type ProjectApiKeyType = "user" | "team"
+export type UserTeamApiKeyType = "user" | "team"
 
 const baseFields = {
   id: Schema.String,
@@ -51,7 +51,7 @@ export type TeamApiKeyCreated = typeof TeamApiKeyCreated.Type
 
 /**
  * The hosted service's answers: `expires_at_millis` and `manually_revoked_at_millis` are left out while
- * `null` (the same decoded types as above). The declarations' successes (contract/project-api-keys.ts).
+ * `null` (the same decoded types as above). The declarations' successes (contract/user-team-api-keys.ts).
  */
 const hostedFields = { ...baseFields, expiresAt: absentUnlessSet, manuallyRevokedAt: absentUnlessSet }
 
@@ -78,8 +78,8 @@ const inputFields = {
 const inputOverrides = { expiresAt: "expires_at_millis" } as const
 
 /** What a new key is: a description, an expiry (`null`: never) and whether it is public (default false). */
-export const ProjectApiKeyInput = wireStruct(inputFields, inputOverrides)
-export type ProjectApiKeyInput = typeof ProjectApiKeyInput.Type
+export const UserTeamApiKeyInput = wireStruct(inputFields, inputOverrides)
+export type UserTeamApiKeyInput = typeof UserTeamApiKeyInput.Type
 
 /** `POST /user-api-keys` body: the input and the owner (`"me"` or a user id; another user's only from a server). @internal */
 export const UserApiKeyCreate = wireStruct({ userId: Schema.String, ...inputFields }, inputOverrides)
@@ -95,13 +95,24 @@ export type TeamApiKeyCreate = typeof TeamApiKeyCreate.Type
  * `PATCH /user-api-keys/{id}` and `/team-api-keys/{id}` body. Revocation is `{ revoked: true }` (`false` is
  * refused) and cannot be undone; revoking again keeps the first time.
  */
-export const ProjectApiKeyUpdate = Schema.Struct({
+export const UserTeamApiKeyUpdate = Schema.Struct({
   description: Schema.optionalKey(Schema.String),
   revoked: Schema.optionalKey(Schema.Literal(true))
 })
-export type ProjectApiKeyUpdate = typeof ProjectApiKeyUpdate.Type
+export type UserTeamApiKeyUpdate = typeof UserTeamApiKeyUpdate.Type
 
 /** `POST /user-api-keys/check` and `/team-api-keys/check` body (server and admin). @internal */
-export const ProjectApiKeyCheck = wireStruct({ apiKey: Schema.String })
+export const UserTeamApiKeyCheck = wireStruct({ apiKey: Schema.String })
 /** The check body, decoded. @internal */
-export type ProjectApiKeyCheck = typeof ProjectApiKeyCheck.Type
+export type UserTeamApiKeyCheck = typeof UserTeamApiKeyCheck.Type
+
+/** The former name of `UserTeamApiKeyType` (the service's crud calls user and team keys "project API keys"). @deprecated Use `UserTeamApiKeyType`. */
+export type ProjectApiKeyType = UserTeamApiKeyType
+/** The former name of `UserTeamApiKeyInput`. @deprecated Use `UserTeamApiKeyInput`. */
+export const ProjectApiKeyInput = UserTeamApiKeyInput
+/** The former name of `UserTeamApiKeyInput`. @deprecated Use `UserTeamApiKeyInput`. */
+export type ProjectApiKeyInput = UserTeamApiKeyInput
+/** The former name of `UserTeamApiKeyUpdate`. @deprecated Use `UserTeamApiKeyUpdate`. */
+export const ProjectApiKeyUpdate = UserTeamApiKeyUpdate
+/** The former name of `UserTeamApiKeyUpdate`. @deprecated Use `UserTeamApiKeyUpdate`. */
+export type ProjectApiKeyUpdate = UserTeamApiKeyUpdate

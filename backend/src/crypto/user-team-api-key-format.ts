@@ -9,7 +9,7 @@
  * shape is wrong is refused without touching the database.
  */
 import { randomBytes } from "node:crypto"
-import type { ProjectApiKeyType } from "@stackfx/lib/domain/project-api-key.js"
+import type { UserTeamApiKeyType } from "@stackfx/lib/domain/user-team-api-key.js"
 
 const MARKER = "574ck4u7h"
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -33,9 +33,9 @@ const randomPart = (): string => {
 }
 
 /** A new key for the row `id` (a UUID). */
-export const makeProjectApiKey = (options: {
+export const makeUserTeamApiKey = (options: {
   readonly id: string
-  readonly type: ProjectApiKeyType
+  readonly type: UserTeamApiKeyType
   readonly isPublic: boolean
 }): string => {
   const prefix = options.isPublic ? "pk" : "sk"
@@ -49,16 +49,16 @@ const KEY_PATTERN = new RegExp(
 )
 
 /** What a well-formed key says of itself. */
-export interface ParsedProjectApiKey {
+export interface ParsedUserTeamApiKey {
   readonly id: string
-  readonly type: ProjectApiKeyType
+  readonly type: UserTeamApiKeyType
 }
 
 /**
  * The id and type a key carries, or `undefined` for a string that is not a key of this format or whose
  * checksum does not match (the service answers both API_KEY_NOT_FOUND).
  */
-export const parseProjectApiKey = (key: string): ParsedProjectApiKey | undefined => {
+export const parseUserTeamApiKey = (key: string): ParsedUserTeamApiKey | undefined => {
   const match = KEY_PATTERN.exec(key)
   if (match === null) return undefined
   const [, prefix, secret, idPart, type, flag, marker, checksum] = match

@@ -7,7 +7,7 @@ import { lastFour, sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbEffect } from "../db.js"
 import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
 
-export const ProjectApiKeyRow = rowStruct({
+export const UserTeamApiKeyRow = rowStruct({
   id: Schema.String,
   projectId: Schema.String,
   userId: Schema.NullOr(Schema.String),
@@ -20,27 +20,27 @@ export const ProjectApiKeyRow = rowStruct({
   expiresAt: Schema.NullOr(Timestamp),
   manuallyRevokedAt: Schema.NullOr(Timestamp)
 })
-export type ProjectApiKeyRow = typeof ProjectApiKeyRow.Type
+export type UserTeamApiKeyRow = typeof UserTeamApiKeyRow.Type
 
-const projectApiKeys = rowTable("project_api_keys", ProjectApiKeyRow)
+const userTeamApiKeys = rowTable("project_api_keys", UserTeamApiKeyRow)
 
 /** The keys of one user or one team, newest first (as the service lists them). */
-export const listProjectApiKeys = (
+export const listUserTeamApiKeys = (
   projectId: string,
   owner: { readonly userId: string } | { readonly teamId: string }
-): DbEffect<ReadonlyArray<ProjectApiKeyRow>> => {
+): DbEffect<ReadonlyArray<UserTeamApiKeyRow>> => {
   const [column, value] = "userId" in owner ? ["user_id", owner.userId] : ["team_id", owner.teamId]
-  return projectApiKeys.all(`project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value])
+  return userTeamApiKeys.all(`project_id = $1 and ${column} = $2 order by created_at desc, id`, [projectId, value])
 }
 
-export const findProjectApiKey = (projectId: string, id: string): DbEffect<ProjectApiKeyRow | undefined> =>
-  projectApiKeys.first("project_id = $1 and id = $2", [projectId, id])
+export const findUserTeamApiKey = (projectId: string, id: string): DbEffect<UserTeamApiKeyRow | undefined> =>
+  userTeamApiKeys.first("project_id = $1 and id = $2", [projectId, id])
 
-const insertProjectApiKeysRow = rowInsert(
+const insertUserTeamApiKeysRow = rowInsert(
   "project_api_keys",
   "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at"
 )
-export const insertProjectApiKey = (key: {
+export const insertUserTeamApiKey = (key: {
   readonly id: string
   readonly projectId: string
   readonly userId: string | null
@@ -51,13 +51,13 @@ export const insertProjectApiKey = (key: {
   readonly createdAt: Date
   readonly expiresAt: Date | null
 }): DbEffect<void> =>
-  insertProjectApiKeysRow({ ...key, secretHash: sha256Hex(key.value), lastFour: lastFour(key.value) })
+  insertUserTeamApiKeysRow({ ...key, secretHash: sha256Hex(key.value), lastFour: lastFour(key.value) })
 
 /**
  * Sets the description (when given) and revokes (when asked). A second revocation keeps the first time, as
  * the service does.
  */
-export const updateProjectApiKey = (
+export const updateUserTeamApiKey = (
   projectId: string,
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }

@@ -16,11 +16,11 @@ import {
   HostedTeamApiKeyCreated,
   HostedUserApiKey,
   HostedUserApiKeyCreated,
-  ProjectApiKeyCheck,
-  ProjectApiKeyUpdate,
+  UserTeamApiKeyCheck,
+  UserTeamApiKeyUpdate,
   TeamApiKeyCreate,
   UserApiKeyCreate
-} from "../domain/project-api-key.js"
+} from "../domain/user-team-api-key.js"
 import { ApiKeyId } from "../domain/ids.js"
 import { ALL, SERVER } from "./access.js"
 import { dataKeys } from "./data-keys.js"
@@ -88,7 +88,7 @@ export const UserApiKeysApi = {
     params: { api_key_id: ApiKeyId },
     access: ALL,
     query: UserQuery,
-    body: ProjectApiKeyUpdate,
+    body: UserTeamApiKeyUpdate,
     success: HostedUserApiKey,
     errors: byId,
     changes: [userApiKeys]
@@ -99,7 +99,7 @@ export const UserApiKeysApi = {
     method: "POST",
     path: "/user-api-keys/check",
     access: SERVER,
-    body: ProjectApiKeyCheck,
+    body: UserTeamApiKeyCheck,
     success: HostedUserApiKey,
     errors: check
   })
@@ -153,7 +153,7 @@ export const TeamApiKeysApi = {
     params: { api_key_id: ApiKeyId },
     access: ALL,
     query: TeamQuery,
-    body: ProjectApiKeyUpdate,
+    body: UserTeamApiKeyUpdate,
     success: HostedTeamApiKey,
     errors: byId,
     // The team is in the query, which a declaration's changes do not see: the members name it (the table below).
@@ -165,7 +165,7 @@ export const TeamApiKeysApi = {
     method: "POST",
     path: "/team-api-keys/check",
     access: SERVER,
-    body: ProjectApiKeyCheck,
+    body: UserTeamApiKeyCheck,
     success: HostedTeamApiKey,
     errors: check
   })

@@ -1,15 +1,15 @@
 /**
  * API keys of users (`/user-api-keys`) and teams (`/team-api-keys`), served from their declarations
- * (contract/project-api-keys.ts): create (any access type), list, read and update (description, revoke) for
+ * (contract/user-team-api-keys.ts): create (any access type), list, read and update (description, revoke) for
  * clients managing their own or their team's, and for servers managing anyone's; `check` (server and admin)
  * answers the key a caller presented, or why it does not work. The answers leave out a `null` expiry or
  * revocation time, as the service does (the declarations' `Hosted*` schemas). The rules are in
- * operations/projects/project-api-keys.ts; the order of the checks is the service's: the path, body and query (the
+ * operations/projects/user-team-api-keys.ts; the order of the checks is the service's: the path, body and query (the
  * declarations' schemas), the project switch, the caller's right, then the key.
  */
 import * as Effect from "effect/Effect"
-import { TeamApiKeysApi, UserApiKeysApi } from "@stackfx/lib/contract/project-api-keys.js"
-import type { ProjectApiKeyType } from "@stackfx/lib/domain/project-api-key.js"
+import { TeamApiKeysApi, UserApiKeysApi } from "@stackfx/lib/contract/user-team-api-keys.js"
+import type { UserTeamApiKeyType } from "@stackfx/lib/domain/user-team-api-key.js"
 import { type RequestLine, requireInput } from "../../http/request.js"
 import { serve } from "../../http/serve.js"
 import {
@@ -24,7 +24,7 @@ import {
   STORABLE_EXPIRY,
   updateManagedKey,
   userKeysOwner
-} from "../../operations/projects/project-api-keys.js"
+} from "../../operations/projects/user-team-api-keys.js"
 import { resolveUserId } from "../../operations/acting-user.js"
 
 /**
@@ -42,7 +42,7 @@ const storableExpiry = (expiresAt: Date | null, request: RequestLine) => {
 }
 
 /** The key a read or update names (its id's format is the declaration's), once the project switch is on. */
-const keyOf = (caller: KeyCaller, type: ProjectApiKeyType, params: { readonly api_key_id: string }) =>
+const keyOf = (caller: KeyCaller, type: UserTeamApiKeyType, params: { readonly api_key_id: string }) =>
   Effect.as(ensureKindEnabled(caller, type), params.api_key_id)
 
 const unpaginated = <A>(items: ReadonlyArray<A>) => ({ items, isPaginated: false as const })
