@@ -156,9 +156,10 @@ export const schemaErrorOf = (request: RequestLine, problems: ReadonlyArray<stri
   })
 
 /**
- * A check of the request beyond its declared schemas: the SCHEMA_ERROR naming `problem` when `valid` is false.
+ * A check of the request beyond its declared schemas (a rule across fields, a date the store cannot hold): the
+ * SCHEMA_ERROR naming `problem` when `valid` is false. Path parameters are the declaration's `params`, never this.
  *
- * @example requireInput(request, isUuid(id), "params.notification_category_id must be a valid UUID")
+ * @example requireInput(request, unstorable === undefined, `body.expires_at_millis: ${unstorable}`)
  */
 export const requireInput = (request: RequestLine, valid: boolean, problem: string): Effect.Effect<void, SchemaError> =>
   valid ? Effect.void : refuseInput(request, problem)
