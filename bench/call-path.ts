@@ -31,8 +31,10 @@ const ManagedRuntime = await import("effect/ManagedRuntime")
 const { clientTier, CurrentUser, Fetch, Session, Teams } = await import("../src/index.js")
 const { wireUser } = await import("../test/services/support/wire-user.js")
 
+// A team id is a UUID: the client checks the path parameter against the declaration before sending.
+const teamId = "5f0c3a52-7f7e-4c1a-9a57-2b8f1c0d9e31"
 const team = {
-  id: "t1",
+  id: teamId,
   display_name: "Acme",
   profile_image_url: null,
   client_metadata: {},
@@ -111,7 +113,7 @@ const calls = [
     name: "Teams.update(teamId, patch)",
     start: "services/generated/teams.ts",
     service: "services/teams/teams.ts",
-    run: () => runtime.runPromise(Teams.use((teams) => teams.update("t1", { displayName: "B" })))
+    run: () => runtime.runPromise(Teams.use((teams) => teams.update(teamId, { displayName: "B" })))
   },
   {
     name: "CurrentUser.get (useUser)",

@@ -12,9 +12,9 @@ export { makeSession, Session, sessionChanges } from "../services/session/sessio
 /** @category Session */
 export type { SessionError, SessionShape } from "../services/session/session.js"
 /** @category Session */
-export { isLoggedIn, knownInvalid, sessionFromTokens, tokensOf } from "../services/session/session-state.js"
+export { isLoggedIn, knownInvalid, sessionFromTokens, tokensOf } from "../services/session/session.js"
 /** @category Session */
-export type { SessionState } from "../services/session/session-state.js"
+export type { SessionState } from "../services/session/session.js"
 /** @category Session */
 export { partialUser, partialUserOf } from "../services/session/partial-user.js"
 /** @category Session */

@@ -8,7 +8,7 @@ import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
 import type { ClientConfigInput } from "../../../src/services/wire/client-config.js"
 import { Session, sessionChanges } from "../../../src/services/session/session.js"
-import type { SessionState } from "../../../src/services/session/session-state.js"
+import type { SessionState } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import {
   type Handler,
