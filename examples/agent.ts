@@ -25,15 +25,7 @@ import {
   CurrentUser,
   ProjectConfig
 } from "stackfx"
-import {
-  localBackendDefaults,
-  runExample,
-  signUpRefusals,
-  stop,
-  whenAnythingElseFails,
-  whenCallbackUrlIsMissing,
-  whenInputIsRefused
-} from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAClientCallFails } from "./local-backend.js"
 
 /** A person at a terminal can open the link; anywhere else the example approves for them. */
 const interactive = process.stdin.isTTY === true && process.env["CI"] === undefined
@@ -113,12 +105,4 @@ const program = Effect.gen(function* () {
   yield* Fiber.join(agent)
 })
 
-await runExample(
-  program.pipe(
-    Effect.catchTags({
-      ...whenAnythingElseFails,
-      InvalidInput: whenInputIsRefused,
-      CallbackUrlRequired: whenCallbackUrlIsMissing
-    })
-  )
-)
+await runExample(program.pipe(Effect.catchTags(whenAClientCallFails)))

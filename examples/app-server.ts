@@ -24,9 +24,7 @@ import {
   runExample,
   signUpRefusals,
   stop,
-  whenAnythingElseFails,
-  whenCallbackUrlIsMissing,
-  whenInputIsRefused
+  whenAClientCallFails
 } from "./local-backend.js"
 
 // --- the app's server -------------------------------------------------------------------------------
@@ -100,12 +98,4 @@ const program = Effect.gen(function* () {
   Effect.andThen(Console.log("app server stopped"))
 )
 
-await runExample(
-  program.pipe(
-    Effect.catchTags({
-      ...whenAnythingElseFails,
-      InvalidInput: whenInputIsRefused,
-      CallbackUrlRequired: whenCallbackUrlIsMissing
-    })
-  )
-)
+await runExample(program.pipe(Effect.catchTags(whenAClientCallFails)))

@@ -9,15 +9,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import {
-  localBackendDefaults,
-  runExample,
-  signUpRefusals,
-  stop,
-  whenAnythingElseFails,
-  whenCallbackUrlIsMissing,
-  whenInputIsRefused
-} from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAClientCallFails } from "./local-backend.js"
 
 const email = `client-example-${Date.now().toString(36)}@example.com`
 const password = "correct horse battery staple"
@@ -66,13 +58,4 @@ const program = Effect.gen(function* () {
 
 const ClientLive = clientTierFromEnv({ tokenStore: "memory" }).pipe(Layer.provide(localBackendDefaults))
 
-await runExample(
-  program.pipe(
-    Effect.provide(ClientLive),
-    Effect.catchTags({
-      ...whenAnythingElseFails,
-      InvalidInput: whenInputIsRefused,
-      CallbackUrlRequired: whenCallbackUrlIsMissing
-    })
-  )
-)
+await runExample(program.pipe(Effect.provide(ClientLive), Effect.catchTags(whenAClientCallFails)))

@@ -97,5 +97,12 @@ export const whenCallbackUrlIsMissing = (e: CallbackUrlRequired) => giveUp(e.mes
 /** For examples that send request bodies: one the shared schema refused before it was sent. */
 export const whenInputIsRefused = (e: InvalidInput) => giveUp(`invalid input: ${e.message}`)
 
+/** For examples that sign a person up through a client tier: every failure of theirs, each with its words. */
+export const whenAClientCallFails = {
+  ...whenAnythingElseFails,
+  InvalidInput: whenInputIsRefused,
+  CallbackUrlRequired: whenCallbackUrlIsMissing
+}
+
 /** Runs an example whose every failure has been handled (the type says so: no error, no requirement). */
 export const runExample = (program: Effect.Effect<void>): Promise<void> => Effect.runPromise(program)

@@ -16,15 +16,7 @@ import * as OtlpTracer from "effect/observability/OtlpTracer"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Auth, clientTierFromEnv, CurrentUser } from "stackfx"
-import {
-  localBackendDefaults,
-  runExample,
-  signUpRefusals,
-  stop,
-  whenAnythingElseFails,
-  whenCallbackUrlIsMissing,
-  whenInputIsRefused
-} from "./local-backend.js"
+import { localBackendDefaults, runExample, signUpRefusals, stop, whenAClientCallFails } from "./local-backend.js"
 
 /** The parts of an OTLP/HTTP JSON export this receiver prints. */
 interface ReceivedSpan {
@@ -139,12 +131,4 @@ const program = Effect.gen(function* () {
   yield* printTree(receiver.spans)
 }).pipe(Effect.scoped)
 
-await runExample(
-  program.pipe(
-    Effect.catchTags({
-      ...whenAnythingElseFails,
-      InvalidInput: whenInputIsRefused,
-      CallbackUrlRequired: whenCallbackUrlIsMissing
-    })
-  )
-)
+await runExample(program.pipe(Effect.catchTags(whenAClientCallFails)))

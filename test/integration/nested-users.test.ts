@@ -14,13 +14,7 @@ describe("nested users and teams", () => {
   it("member profiles (server) nest the full server user, as GET /users/{id} answers it", async () => {
     const project = await backend.createProject()
     const member = await backend.signUp(project)
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Nest", creator_user_id: member.userId }
-      }),
-      201
-    ).body
+    const team = (await backend.createTeam(project, member.userId, "Nest")).body
     const user = expectStatus(
       await backend.call(project, "GET", `/users/${member.userId}`, { accessType: "server" }),
       200
@@ -45,13 +39,7 @@ describe("nested users and teams", () => {
   it("the selected team inside a user is the full team of the access type", async () => {
     const project = await backend.createProject()
     const member = await backend.signUp(project)
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Chosen", creator_user_id: member.userId }
-      }),
-      201
-    ).body
+    const team = (await backend.createTeam(project, member.userId, "Chosen")).body
     expectStatus(
       await backend.call(project, "PATCH", `/users/${member.userId}`, {
         accessType: "server",

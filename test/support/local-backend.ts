@@ -172,6 +172,8 @@ export interface LocalBackendHandle {
   readonly createProjectOwnedBy: (owner: TestUser, input?: ProjectInput) => Promise<TestProject>
   /** A new team of `internal` created by the user (who becomes its admin). */
   readonly createOwnerTeam: (owner: TestUser, displayName?: string) => Promise<string>
+  /** A new team of `project` made with the server key, its creator (a user id) its first member: the 201 answer. */
+  readonly createTeam: (project: TestProject, creatorUserId: string, displayName?: string) => Promise<CallResult>
 }
 
 export interface ProjectInput {
@@ -331,6 +333,14 @@ const handleOn = (current: () => RunningLocalBackend | undefined): LocalBackendH
     createProject: async (input = {}) =>
       projectOwnedBy(await signUp(internal(), { email: uniqueEmail("owner") }), input),
     createProjectOwnedBy: (owner, input = {}) => projectOwnedBy(owner, input),
-    createOwnerTeam
+    createOwnerTeam,
+    createTeam: async (project, creatorUserId, displayName = "Team") =>
+      expectStatus(
+        await call(running(), project, "POST", "/teams", {
+          accessType: "server",
+          body: { display_name: displayName, creator_user_id: creatorUserId }
+        }),
+        201
+      )
   }
 }

@@ -106,13 +106,7 @@ beforeAll(async () => {
     200
   )
   const user = await backend.signUp(project)
-  const team = expectStatus(
-    await backend.call(project, "POST", "/teams", {
-      accessType: "server",
-      body: { display_name: "Fuzz team", creator_user_id: user.userId }
-    }),
-    201
-  )
+  const team = await backend.createTeam(project, user.userId, "Fuzz team")
   const key = expectStatus(
     await backend.call(project, "POST", "/internal/api-keys", {
       accessType: "admin",

@@ -113,13 +113,7 @@ describe("default team permissions", () => {
     ).body
     assert.deepStrictEqual(await permissionIds(project, creator, me.selected_team_id), ["team_admin"])
 
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Made", creator_user_id: creator.userId }
-      }),
-      201
-    ).body
+    const team = (await backend.createTeam(project, creator.userId, "Made")).body
     assert.deepStrictEqual(await permissionIds(project, creator, team.id), ["team_admin"])
 
     const member = await backend.signUp(project)
@@ -208,13 +202,7 @@ describe("e-mails stored trimmed and lower-cased", () => {
   it("an invitation keeps the address as it was sent", async () => {
     const project = await backend.createProject()
     const owner = await backend.signUp(project)
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "T", creator_user_id: owner.userId }
-      }),
-      201
-    ).body
+    const team = (await backend.createTeam(project, owner.userId, "T")).body
     const address = uniqueEmail("Invited").replace("invited", "Invited")
     expectStatus(
       await backend.call(project, "POST", "/team-invitations/send-code", {
@@ -334,13 +322,7 @@ describe("received team invitations", () => {
   const setup = async () => {
     const project = await backend.createProject()
     const owner = await backend.signUp(project)
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Rocket Club", creator_user_id: owner.userId }
-      }),
-      201
-    ).body as { readonly id: string }
+    const team = (await backend.createTeam(project, owner.userId, "Rocket Club")).body as { readonly id: string }
     const guest = await backend.signUp(project)
     return { project, owner, team, guest }
   }
@@ -410,13 +392,7 @@ describe("received team invitations", () => {
       })
       assert.strictEqual(res.knownError, "VERIFICATION_CODE_NOT_FOUND", id)
     }
-    const other = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Gone", creator_user_id: owner.userId }
-      }),
-      201
-    ).body
+    const other = (await backend.createTeam(project, owner.userId, "Gone")).body
     await invite(project, other.id, guest.email)
     expectStatus(await backend.call(project, "DELETE", `/teams/${other.id}`, { accessType: "server" }), 200)
     const listed = expectStatus(

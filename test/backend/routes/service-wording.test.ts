@@ -121,13 +121,7 @@ describe("team permissions as the service lists them", () => {
   it("lists direct grants unless recursive=true, and answers contained ids sorted", async () => {
     const project = await backend.createProject()
     const user = await backend.signUp(project)
-    const team = expectStatus(
-      await backend.call(project, "POST", "/teams", {
-        accessType: "server",
-        body: { display_name: "Team", creator_user_id: user.userId }
-      }),
-      201
-    )
+    const team = await backend.createTeam(project, user.userId, "Team")
     const list = (flag: string) =>
       backend.call(project, "GET", `/team-permissions?team_id=${team.body.id}&user_id=${user.userId}${flag}`, {
         accessType: "server"
