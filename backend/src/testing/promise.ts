@@ -1,6 +1,6 @@
 /**
  * The kit without Effect: `await startStackTest(options)` opens a project on the run's backend and
- * answers its keys, fixtures, mailbox and faults as Promises; `advanceTime(ms)` moves the backend's clock
+ * answers its keys, fixtures, mailbox, webhooks and faults as Promises; `advanceTime(ms)` moves the backend's clock
  * for the project; `stop()` (or `await using`) deletes the project and undoes its faults.
  */
 import * as Cause from "effect/Cause"
@@ -10,11 +10,13 @@ import * as Option from "effect/Option"
 import type * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import type { AdminServices, ClientServices, ServerServices, TierError } from "stackfx"
+import type { WebhookEvent, WebhookEventOf, WebhookEventType } from "stackfx/server"
 import type { FaultAnswer, FaultOptions, FaultTarget } from "./faults.js"
 import type { NewTestTeam, NewTestUser, TestApiKey, TestTeam, TestUser } from "./fixtures.js"
 import type { EmailLink, Mail, MailWait } from "./mailbox.js"
 import { openProject, type StackTestOptions, type TestProjectKeys } from "./project.js"
 import { makeStackTest } from "./stack-test.js"
+import type { RefusedWebhook, WebhookFailure, WebhookWait } from "./webhooks.js"
 
 /** A running test project (Promise API). */
 export interface RunningStackTest extends TestProjectKeys {
@@ -52,6 +54,23 @@ export interface RunningStackTest extends TestProjectKeys {
     readonly verificationLink: (address: string, wait?: MailWait) => Promise<EmailLink>
     readonly resetLink: (address: string, wait?: MailWait) => Promise<EmailLink>
     readonly invitationLink: (address: string, wait?: MailWait) => Promise<EmailLink>
+  }
+  /**
+   * The project's webhook deliveries, received by an endpoint of the test's (as `StackTest`'s `webhooks`): the
+   * waits are in real time, and while one waits the backend hears the project's time, so a refused delivery is
+   * retried once `advanceTime` reached Svix's next interval.
+   */
+  readonly webhooks: {
+    /** Every event delivered so far, in the order received. */
+    readonly all: () => Promise<ReadonlyArray<WebhookEvent>>
+    /** The next event of `type` not yet answered by `next`; rejects with `WebhookTimeout` when none comes. */
+    readonly next: <T extends WebhookEventType>(type: T, wait?: WebhookWait) => Promise<WebhookEventOf<T>>
+    /** Makes the endpoint refuse the next deliveries (by default the next one, with a 500). */
+    readonly failNext: (failure?: WebhookFailure) => Promise<void>
+    /** Every delivery refused so far, in order. */
+    readonly refused: () => Promise<ReadonlyArray<RefusedWebhook>>
+    /** The next refused delivery (of `type`, when given) not yet answered here; rejects with `WebhookTimeout`. */
+    readonly nextRefused: (type?: WebhookEventType, wait?: WebhookWait) => Promise<RefusedWebhook>
   }
   /** Injects a fault until `stop()` (or the returned function is called); an unknown route rejects. */
   readonly fault: (target: FaultTarget, answer: FaultAnswer, options?: FaultOptions) => Promise<() => void>
@@ -105,6 +124,13 @@ export const startStackTest = async (options: StackTestOptions = {}): Promise<Ru
       verificationLink: (address, wait) => run(kit.mailbox.verificationLink(address, wait)),
       resetLink: (address, wait) => run(kit.mailbox.resetLink(address, wait)),
       invitationLink: (address, wait) => run(kit.mailbox.invitationLink(address, wait))
+    },
+    webhooks: {
+      all: () => run(kit.webhooks.all),
+      next: (type, wait) => run(kit.webhooks.next(type, wait)),
+      failNext: (failure) => run(kit.webhooks.failNext(failure)),
+      refused: () => run(kit.webhooks.refused),
+      nextRefused: (type, wait) => run(kit.webhooks.nextRefused(type, wait))
     },
     fault: async (target, answer, faultOptions) => {
       const faultScope = await Effect.runPromise(Scope.fork(scope))
