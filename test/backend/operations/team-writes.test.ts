@@ -11,7 +11,15 @@ import * as Layer from "effect/Layer"
 import { DEMO_PROJECT_KEYS } from "@stackfx/lib/domain/local-keys.js"
 import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { Actor } from "../../../backend/src/operations/acting-user.js"
-import { revokeTeamPermission } from "../../../backend/src/operations/permissions/team-permissions.js"
+import {
+  memberPermissionGuard,
+  revokeTeamPermission
+} from "../../../backend/src/operations/permissions/team-permissions.js"
+import {
+  listInvitations,
+  revokeInvitation,
+  sendInvitation
+} from "../../../backend/src/operations/teams/team-invitations.js"
 import { removableMember } from "../../../backend/src/operations/teams/team-actors.js"
 import {
   addMember,
@@ -21,6 +29,8 @@ import {
   updateTeam
 } from "../../../backend/src/operations/teams/teams.js"
 import { createUser } from "../../../backend/src/operations/users/create-user.js"
+import { createTeamApiKey, MANAGE_API_KEYS } from "../../../backend/src/operations/projects/user-team-api-keys.js"
+import { findUserTeamApiKey, updateUserTeamApiKey } from "../../../backend/src/store/projects/user-team-api-keys.js"
 import { Db, type DbShape } from "../../../backend/src/store/db.js"
 import { openDb } from "../../../backend/src/store/layer.js"
 import { findProject } from "../../../backend/src/store/projects/projects.js"
@@ -147,6 +157,72 @@ const suite = (name: string, option: () => string) =>
           assert.strictEqual(refused._tag, "TeamPermissionRequired")
         }
       })
+    )
+
+    it.effect(
+      "an invitation is sent and revoked only while the member holds the permission, checked by the write",
+      () =>
+        Effect.gen(function* () {
+          const { actor, team, user } = yield* teamAdmin
+          const project = yield* Effect.flatMap(findProject(actor.project.id), Effect.fromNullishOr)
+          const input = {
+            teamId: team.id,
+            email: "invited@example.test",
+            callbackUrl: "http://localhost:3000/handler/team-invitation"
+          }
+          const sent = yield* sendInvitation(project, input, memberPermissionGuard(user.id, "$invite_members"))
+          const [pending] = yield* listInvitations(project.id, team.id)
+          assert.strictEqual(pending?.id, sent)
+          // The grant goes after the route's check, before the writes: neither is made.
+          yield* revokeTeamPermission({
+            projectId: project.id,
+            teamId: team.id,
+            userId: user.id,
+            permissionId: "team_admin"
+          })
+          const refusedSend = yield* Effect.flip(
+            sendInvitation(project, input, memberPermissionGuard(user.id, "$invite_members"))
+          )
+          assert.strictEqual(refusedSend._tag, "TeamPermissionRequired")
+          const refusedRevoke = yield* Effect.flip(
+            revokeInvitation(project.id, team.id, sent, memberPermissionGuard(user.id, "$remove_members"))
+          )
+          assert.strictEqual(refusedRevoke._tag, "TeamPermissionRequired")
+          assert.deepStrictEqual(
+            (yield* listInvitations(project.id, team.id)).map((invitation) => invitation.id),
+            [sent]
+          )
+          // A server (no guard) revokes it; a second revoke finds none.
+          yield* revokeInvitation(project.id, team.id, sent)
+          assert.strictEqual(
+            (yield* Effect.flip(revokeInvitation(project.id, team.id, sent)))._tag,
+            "VerificationCodeNotFound"
+          )
+        })
+    )
+
+    it.effect(
+      "a team's API key is made and changed only while the member holds $manage_api_keys, checked by the write",
+      () =>
+        Effect.gen(function* () {
+          const { actor, team, user } = yield* teamAdmin
+          const guard = memberPermissionGuard(user.id, MANAGE_API_KEYS)
+          const input = { description: "CI", expiresAt: null }
+          const made = yield* createTeamApiKey(actor.project.id, team.id, input, guard)
+          assert.isTrue(yield* updateUserTeamApiKey(actor.project.id, made.id, { description: "Deploys" }, guard))
+          yield* revokeTeamPermission({
+            projectId: actor.project.id,
+            teamId: team.id,
+            userId: user.id,
+            permissionId: "team_admin"
+          })
+          assert.strictEqual(
+            (yield* Effect.flip(createTeamApiKey(actor.project.id, team.id, input, guard)))._tag,
+            "ApiKeyNotFound"
+          )
+          assert.isFalse(yield* updateUserTeamApiKey(actor.project.id, made.id, { description: "Nope" }, guard))
+          assert.strictEqual((yield* findUserTeamApiKey(actor.project.id, made.id))?.description, "Deploys")
+        })
     )
 
     it.effect("a refused write names the service's error: no membership, no permission, no team", () =>

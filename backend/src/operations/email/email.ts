@@ -195,12 +195,13 @@ export interface CodeEmail extends Omit<TemplateEmail, "code"> {
  * Checks the callback URL, issues a single-use code for it and emails the link; answers the code (the
  * caller may need its id-less value, e.g. to derive an OTP nonce).
  */
-export const sendCodeEmail = (
-  email: CodeEmail
-): Effect.Effect<string, SendEmailError | RedirectUrlNotWhitelisted, Db> =>
+export const sendCodeEmail = <E = never>(
+  email: CodeEmail,
+  withCode?: (code: string) => Effect.Effect<void, E, Db>
+): Effect.Effect<string, SendEmailError | RedirectUrlNotWhitelisted | E, Db> =>
   Effect.gen(function* () {
     yield* checkCallbackUrl(email.project, email.callbackUrl)
-    const code = yield* issueCode({
+    const issue = issueCode({
       projectId: email.project.id,
       purpose: email.purpose,
       ttlMillis: email.ttlMillis,
@@ -211,6 +212,9 @@ export const sendCodeEmail = (
       code: email.code,
       nonce: email.nonce
     })
+    // What the code stands for is written with it, in one transaction, before the mail names it.
+    const code =
+      withCode === undefined ? yield* issue : yield* Db.transaction(Effect.tap(issue, (issued) => withCode(issued)))
     yield* sendTemplateEmail({ ...email, code, recipientUserId: email.recipientUserId ?? email.userId })
     return code
   })

@@ -36,7 +36,8 @@ import {
 import { STORABLE_MILLIS } from "../../store/storable.js"
 import { type Actor, resolveUserId } from "../acting-user.js"
 import { ensureTeam, ensureUser } from "../permissions/team-access.js"
-import { listMemberPermissions } from "../permissions/team-permissions.js"
+import { listMemberPermissions, memberPermissionGuard } from "../permissions/team-permissions.js"
+import type { MemberPermissionGuard } from "../../store/teams/team-permissions.js"
 
 /** The permission a client needs on a team to manage its keys (the service's id). */
 export const MANAGE_API_KEYS = "$manage_api_keys"
@@ -124,6 +125,12 @@ const clientMayManage = (
     if (held.length === 0) return yield* Effect.fail(new ApiKeyNotFound({}))
   })
 
+/** What a client's write to a team's keys checks in its own statement: the signed-in user's `$manage_api_keys`. */
+const teamKeyGuard = (caller: KeyCaller): MemberPermissionGuard | undefined =>
+  caller.accessType === "client" && caller.user !== undefined
+    ? memberPermissionGuard(caller.user.id, MANAGE_API_KEYS)
+    : undefined
+
 const typeOf = (row: UserTeamApiKeyRow): UserTeamApiKeyType => (row.userId !== null ? "user" : "team")
 
 const common = (row: UserTeamApiKeyRow) => ({
@@ -208,7 +215,15 @@ export const updateManagedKey = <T extends UserTeamApiKeyType>(
   Effect.gen(function* () {
     const found = yield* findManaged(caller, type, id)
     const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
-    yield* updateUserTeamApiKey(caller.project.id, found.id, { description: patch.description, revokedAt })
+    // A client's write to a team's key checks the permission again in the update itself.
+    const guard = found.type === "team" ? teamKeyGuard(caller) : undefined
+    const written = yield* updateUserTeamApiKey(
+      caller.project.id,
+      found.id,
+      { description: patch.description, revokedAt },
+      guard
+    )
+    if (!written) return yield* Effect.fail(new ApiKeyNotFound({}))
     const updated = yield* findUserTeamApiKey(caller.project.id, found.id)
     return (updated === undefined ? undefined : viewAs(type, updated)) ?? found
   })
@@ -241,8 +256,11 @@ type KeyInput = {
   readonly isPublic?: boolean | undefined
 }
 
-/** Stores a new key for `owner`; answers the fields both kinds share, with the value (shown this once). */
-const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
+/**
+ * Stores a new key for `owner`; answers the fields both kinds share, with the value (shown this once), and whether
+ * it was stored: always without a `guard`; with one, only while the member holds the permission in the team.
+ */
+const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput, guard?: MemberPermissionGuard) =>
   Effect.gen(function* () {
     const id = yield* randomId
     const createdAt = new Date(yield* Clock.currentTimeMillis)
@@ -250,18 +268,21 @@ const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
     const value = makeUserTeamApiKey({ id, type: "userId" in owner ? "user" : "team", isPublic })
     const userId = "userId" in owner ? owner.userId : null
     const teamId = "teamId" in owner ? owner.teamId : null
-    yield* insertUserTeamApiKey({
-      id,
-      projectId,
-      userId,
-      teamId,
-      description: input.description,
-      isPublic,
-      value,
-      createdAt,
-      expiresAt: input.expiresAt
-    })
-    return {
+    const stored = yield* insertUserTeamApiKey(
+      {
+        id,
+        projectId,
+        userId,
+        teamId,
+        description: input.description,
+        isPublic,
+        value,
+        createdAt,
+        expiresAt: input.expiresAt
+      },
+      guard
+    )
+    const key = {
       id,
       description: input.description,
       expiresAt: input.expiresAt,
@@ -270,15 +291,26 @@ const insertNew = (projectId: string, owner: KeyOwner, input: KeyInput) =>
       isPublic,
       value
     }
+    return { stored, key }
   })
 
 /** Creates a key of a user; the answer is the one place its value appears. */
 export const createUserApiKey = (projectId: string, userId: string, input: KeyInput): DbEffect<UserApiKeyCreated> =>
-  Effect.map(insertNew(projectId, { userId }, input), (base) => ({ ...base, type: "user" as const, userId }))
+  Effect.map(insertNew(projectId, { userId }, input), ({ key }) => ({ ...key, type: "user" as const, userId }))
 
-/** Creates a key of a team; the answer is the one place its value appears. */
-export const createTeamApiKey = (projectId: string, teamId: string, input: KeyInput): DbEffect<TeamApiKeyCreated> =>
-  Effect.map(insertNew(projectId, { teamId }, input), (base) => ({ ...base, type: "team" as const, teamId }))
+/**
+ * Creates a key of a team; the answer is the one place its value appears. With a `guard`, only while the member
+ * holds the permission in the team (else API_KEY_NOT_FOUND).
+ */
+export const createTeamApiKey = (
+  projectId: string,
+  teamId: string,
+  input: KeyInput,
+  guard?: MemberPermissionGuard
+): DbEffect<TeamApiKeyCreated, ApiKeyNotFound> =>
+  Effect.flatMap(insertNew(projectId, { teamId }, input, guard), ({ stored, key }) =>
+    stored ? Effect.succeed({ ...key, type: "team" as const, teamId }) : Effect.fail(new ApiKeyNotFound({}))
+  )
 
 export type CheckError = ApiKeyNotFound | WrongApiKeyType | ApiKeyRevoked | ApiKeyExpired | DbError
 
@@ -326,7 +358,8 @@ export const createTeamApiKeyFor = (
 ): Effect.Effect<TeamApiKeyCreated, TeamManageError, Db> =>
   Effect.gen(function* () {
     yield* ensureCanManage(caller, { teamId })
-    return yield* createTeamApiKey(caller.project.id, teamId, input)
+    // Checked again by the insert itself, so a grant revoked meanwhile is seen.
+    return yield* createTeamApiKey(caller.project.id, teamId, input, teamKeyGuard(caller))
   })
 
 /** The read of the key a caller presents, if it works (see {@link checkUserTeamApiKey}). */

@@ -87,11 +87,15 @@ export const invitationListTarget = (
     return { teamId: query.team_id }
   })
 
-/** A client manages a team's invitations as a member holding every one of `permissionIds`. */
+/**
+ * A client manages a team's invitations as a member holding every one of `permissionIds`; answers that member
+ * (none for a server or admin), for the write to check the permission again itself.
+ */
 export const clientMayManageInvitations = (actor: Actor, teamId: string, permissionIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const memberId = yield* clientMember(actor, ownUser)
     yield* mayManageInvitations(actor.project.id, teamId, memberId, permissionIds)
+    return memberId
   })
 
 /** A client reading someone else's profile in a team needs `$read_members` there. */

@@ -11,13 +11,13 @@ import type { ServerUser } from "@stackfx/lib/domain/user.js"
 import type { RedirectUrlNotWhitelisted } from "@stackfx/lib/errors/known/sign-in.js"
 import { TeamInvitationRestrictedUserNotAllowed, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
+import type { TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
 import { VerificationCodeNotFound } from "@stackfx/lib/errors/known/verification.js"
 import { randomId } from "../../crypto/secrets.js"
 import { Db, type DbEffect } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
 import {
   deleteInvitation,
-  findInvitation,
   findReceivedInvitation,
   insertInvitation,
   type InvitationRow,
@@ -33,46 +33,81 @@ import { CodeLifetimes } from "../codes/code-lifetimes.js"
 import { type SendEmailError, sendCodeEmail } from "../email/email.js"
 import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "../codes/emailed-codes.js"
 import { ensureMembership, ensureTeam } from "../permissions/team-access.js"
-import { requireTeamPermission } from "../permissions/team-permissions.js"
+import { type PermissionCheckError, requireTeamPermission } from "../permissions/team-permissions.js"
+import type { MemberPermissionGuard } from "../../store/teams/team-permissions.js"
 import { joinIfAbsent } from "./teams.js"
 import { CodePurpose, useCode, type VerificationCodeError } from "../codes/verification-codes.js"
 
-/** Emails an invitation to `email` and answers the invitation id. */
+/**
+ * Emails an invitation to `email` and answers the invitation id. With a `guard` (a client inviting), the
+ * invitation is written only while the inviting member holds the permission, checked by the insert itself in the
+ * transaction that issues its code; the mail goes once both are stored.
+ */
 export const sendInvitation = (
   project: StoredProject,
-  input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string }
-): Effect.Effect<string, TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError, Db> =>
+  input: { readonly teamId: string; readonly email: string; readonly callbackUrl: string },
+  guard?: MemberPermissionGuard
+): Effect.Effect<
+  string,
+  TeamNotFound | RedirectUrlNotWhitelisted | SendEmailError | TeamPermissionRequired | PermissionCheckError,
+  Db
+> =>
   Effect.gen(function* () {
     const team = yield* ensureTeam(project.id, input.teamId)
     const lifetimes = yield* CodeLifetimes
     const invitationId = yield* randomId
     // Shaped like every emailed code (45 characters, attempts counted per tail), as the hosted service does.
     const fresh = yield* newEmailedCode
-    const code = yield* sendCodeEmail({
-      project,
-      type: "team_invitation",
-      to: input.email,
-      callbackUrl: input.callbackUrl,
-      teamDisplayName: team.displayName,
-      purpose: CodePurpose.teamInvitation,
-      ttlMillis: lifetimes.teamInvitation,
-      data: { team_id: team.id, invitation_id: invitationId },
-      code: fresh,
-      nonce: nonceOf(fresh)
-    })
-    const row = yield* findVerificationCode(project.id, CodePurpose.teamInvitation, code)
-    if (row === undefined) return yield* Effect.die(new Error("the invitation code just issued is missing"))
-    yield* insertInvitation({
-      id: invitationId,
-      projectId: project.id,
-      teamId: team.id,
-      recipientEmail: input.email,
-      verificationCodeId: row.id,
-      createdAt: new Date(yield* Clock.currentTimeMillis),
-      expiresAt: row.expiresAt
-    })
+    const invite = (code: string) =>
+      Effect.gen(function* () {
+        const row = yield* findVerificationCode(project.id, CodePurpose.teamInvitation, code)
+        if (row === undefined) return yield* Effect.die(new Error("the invitation code just issued is missing"))
+        const inserted = yield* insertInvitation(
+          {
+            id: invitationId,
+            projectId: project.id,
+            teamId: team.id,
+            recipientEmail: input.email,
+            verificationCodeId: row.id,
+            createdAt: new Date(yield* Clock.currentTimeMillis),
+            expiresAt: row.expiresAt
+          },
+          guard
+        )
+        if (!inserted) return yield* refusedInvitationWrite(project.id, team.id, guard)
+      })
+    yield* sendCodeEmail(
+      {
+        project,
+        type: "team_invitation",
+        to: input.email,
+        callbackUrl: input.callbackUrl,
+        teamDisplayName: team.displayName,
+        purpose: CodePurpose.teamInvitation,
+        ttlMillis: lifetimes.teamInvitation,
+        data: { team_id: team.id, invitation_id: invitationId },
+        code: fresh,
+        nonce: nonceOf(fresh)
+      },
+      invite
+    )
     return invitationId
   })
+
+/**
+ * Why a guarded write to a team's invitations found nothing: the member's refusal, read once the write was
+ * refused (TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), else the team is gone.
+ */
+const refusedInvitationWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  Effect.andThen(
+    guard === undefined
+      ? Effect.void
+      : requireTeamPermission(
+          { projectId, teamId, userId: guard.userId, permissionId: guard.permissionId },
+          "required"
+        ),
+    Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
+  )
 
 export const listInvitations = (projectId: string, teamId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
@@ -128,19 +163,25 @@ export const acceptReceived = (
   })
 
 /** Revokes an invitation of the team; an unknown id is VERIFICATION_CODE_NOT_FOUND (it names the code). */
+/**
+ * Revokes an invitation of the team and its code in one statement; with a `guard` (a client), only while the
+ * revoking member holds the permission, which the delete itself checks.
+ */
 export const revokeInvitation = (
   projectId: string,
   teamId: string,
-  invitationId: string
-): DbEffect<void, VerificationCodeNotFound> =>
+  invitationId: string,
+  guard?: MemberPermissionGuard
+): DbEffect<void, VerificationCodeNotFound | TeamPermissionRequired | PermissionCheckError> =>
   Effect.gen(function* () {
-    yield* Db.transaction(
-      Effect.gen(function* () {
-        const invitation = yield* findInvitation(projectId, teamId, invitationId)
-        if (invitation === undefined) return yield* Effect.fail(new VerificationCodeNotFound({}))
-        yield* deleteInvitation(projectId, invitation)
-      })
-    )
+    if (yield* deleteInvitation(projectId, teamId, invitationId, guard)) return
+    if (guard !== undefined) {
+      yield* requireTeamPermission(
+        { projectId, teamId, userId: guard.userId, permissionId: guard.permissionId },
+        "required"
+      )
+    }
+    return yield* Effect.fail(new VerificationCodeNotFound({}))
   })
 
 const teamIdOf = (row: VerificationCodeRow): string | undefined => {

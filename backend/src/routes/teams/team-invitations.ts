@@ -23,17 +23,20 @@ import {
   invitationListTarget,
   invitedUser
 } from "../../operations/teams/team-actors.js"
-import { clientNeedsTeamPermission, signedInUser } from "../../operations/acting-user.js"
+import { clientNeedsTeamPermission, clientTeamGuard, signedInUser } from "../../operations/acting-user.js"
+import { memberPermissionGuard } from "../../operations/permissions/team-permissions.js"
 
 export const routes = [
   serve(TeamInvitationsApi.send, ({ auth, body }) =>
     Effect.gen(function* () {
       yield* clientNeedsTeamPermission(auth, body.teamId, "$invite_members")
-      const id = yield* sendInvitation(auth.project, {
-        teamId: body.teamId,
-        email: body.email.trim(),
-        callbackUrl: body.callbackUrl
-      })
+      // Checked again by the invitation's own insert, so a grant revoked meanwhile is seen.
+      const guard = yield* clientTeamGuard(auth, "$invite_members")
+      const id = yield* sendInvitation(
+        auth.project,
+        { teamId: body.teamId, email: body.email.trim(), callbackUrl: body.callbackUrl },
+        guard
+      )
       return { success: true as const, id }
     })
   ),
@@ -57,8 +60,10 @@ export const routes = [
   ),
   serve(TeamInvitationsApi.revoke, ({ auth, params, query }) =>
     Effect.gen(function* () {
-      yield* clientMayManageInvitations(auth, query.team_id, ["$remove_members"])
-      yield* revokeInvitation(auth.project.id, query.team_id, params.id)
+      const memberId = yield* clientMayManageInvitations(auth, query.team_id, ["$remove_members"])
+      // Checked again by the delete itself, so a grant revoked meanwhile is seen.
+      const guard = memberId === undefined ? undefined : memberPermissionGuard(memberId, "$remove_members")
+      yield* revokeInvitation(auth.project.id, query.team_id, params.id, guard)
       return { success: true as const }
     })
   ),

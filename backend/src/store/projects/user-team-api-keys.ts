@@ -2,10 +2,12 @@
  * Repository of `project_api_keys`, the keys of users and teams. A key is stored as its sha256 hex and its
  * last four characters, never in full.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { lastFour, sha256Hex } from "../../crypto/secrets.js"
 import { Db, type DbEffect } from "../db.js"
-import { rowInsert, rowStruct, rowTable, Timestamp } from "../rows.js"
+import { rowStruct, rowTable, Timestamp } from "../rows.js"
+import { holdsPermission, type MemberPermissionGuard } from "../teams/team-permissions.js"
 
 export const UserTeamApiKeyRow = rowStruct({
   id: Schema.String,
@@ -36,22 +38,49 @@ export const listUserTeamApiKeys = (
 export const findUserTeamApiKey = (projectId: string, id: string): DbEffect<UserTeamApiKeyRow | undefined> =>
   userTeamApiKeys.first("project_id = $1 and id = $2", [projectId, id])
 
-const insertUserTeamApiKeysRow = rowInsert(
-  "project_api_keys",
-  "id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at"
-)
-export const insertUserTeamApiKey = (key: {
-  readonly id: string
-  readonly projectId: string
-  readonly userId: string | null
-  readonly teamId: string | null
-  readonly description: string
-  readonly isPublic: boolean
-  readonly value: string
-  readonly createdAt: Date
-  readonly expiresAt: Date | null
-}): DbEffect<void> =>
-  insertUserTeamApiKeysRow({ ...key, secretHash: sha256Hex(key.value), lastFour: lastFour(key.value) })
+/**
+ * Stores a key (its value hashed); with a `guard` (a client making a team's key), only while the member holds
+ * the permission in the key's team, checked by the insert itself (teams/team-permissions.ts `holdsPermission`).
+ * False when it was not stored.
+ */
+export const insertUserTeamApiKey = (
+  key: {
+    readonly id: string
+    readonly projectId: string
+    readonly userId: string | null
+    readonly teamId: string | null
+    readonly description: string
+    readonly isPublic: boolean
+    readonly value: string
+    readonly createdAt: Date
+    readonly expiresAt: Date | null
+  },
+  guard?: MemberPermissionGuard
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [
+    key.id,
+    key.projectId,
+    key.userId,
+    key.teamId,
+    key.description,
+    key.isPublic,
+    sha256Hex(key.value),
+    lastFour(key.value),
+    key.createdAt,
+    key.expiresAt
+  ]
+  const permitted = guard === undefined ? "" : ` where ${holdsPermission(params, "$2", "$4", guard)}`
+  return Effect.map(
+    Db.query(
+      `insert into project_api_keys
+         (id, project_id, user_id, team_id, description, is_public, secret_hash, last_four, created_at, expires_at)
+       select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10${permitted}
+       returning id`,
+      params
+    ),
+    (inserted) => inserted.length > 0
+  )
+}
 
 /**
  * Sets the description (when given) and revokes (when asked). A second revocation keeps the first time, as
@@ -60,12 +89,22 @@ export const insertUserTeamApiKey = (key: {
 export const updateUserTeamApiKey = (
   projectId: string,
   id: string,
-  patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined }
-): DbEffect<void> =>
-  Db.run(
-    `update project_api_keys
-          set description = coalesce($3, description),
-              manually_revoked_at = coalesce(manually_revoked_at, $4)
-        where project_id = $1 and id = $2`,
-    [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
+  patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined },
+  guard?: MemberPermissionGuard
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
+  // With a guard, only a team's key, while the member holds the permission in that team.
+  const permitted =
+    guard === undefined ? "" : ` and k.team_id is not null and ${holdsPermission(params, "$1", "k.team_id", guard)}`
+  return Effect.map(
+    Db.query(
+      `update project_api_keys k
+          set description = coalesce($3, k.description),
+              manually_revoked_at = coalesce(k.manually_revoked_at, $4)
+        where k.project_id = $1 and k.id = $2${permitted}
+        returning k.id`,
+      params
+    ),
+    (updated) => updated.length > 0
   )
+}

@@ -5,7 +5,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Db, type DbEffect } from "../db.js"
-import { rowDecoder, rowInsert, rowStruct, Timestamp } from "../rows.js"
+import { rowDecoder, rowStruct, Timestamp } from "../rows.js"
+import { holdsPermission, type MemberPermissionGuard } from "./team-permissions.js"
 
 const InvitationRow = rowStruct({
   id: Schema.String,
@@ -28,12 +29,35 @@ export interface NewInvitation {
   readonly expiresAt: Date
 }
 
-const insertTeamInvitationsRow = rowInsert(
-  "team_invitations",
-  "id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at"
-)
-export const insertInvitation = (invitation: NewInvitation): DbEffect<void> =>
-  insertTeamInvitationsRow({ ...invitation })
+/**
+ * Inserts an invitation in one statement while its team exists and, with a `guard`, while the inviting member
+ * holds the permission (team-permissions.ts `holdsPermission`); false when it was not inserted.
+ */
+export const insertInvitation = (
+  invitation: NewInvitation,
+  guard: MemberPermissionGuard | undefined
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [
+    invitation.projectId,
+    invitation.teamId,
+    invitation.id,
+    invitation.recipientEmail,
+    invitation.verificationCodeId,
+    invitation.createdAt,
+    invitation.expiresAt
+  ]
+  const permitted = guard === undefined ? "" : ` and ${holdsPermission(params, "$1", "$2", guard)}`
+  return Effect.map(
+    Db.query(
+      `insert into team_invitations (id, project_id, team_id, recipient_email, verification_code_id, created_at, expires_at)
+       select $3, $1, $2, $4, $5, $6, $7
+        where exists (select 1 from teams t where t.project_id = $1 and t.id = $2)${permitted}
+       returning id`,
+      params
+    ),
+    (inserted) => inserted.length > 0
+  )
+}
 
 const select = `
 select i.id, i.team_id, t.display_name as team_display_name, i.recipient_email, i.verification_code_id, i.expires_at
@@ -92,21 +116,27 @@ export const findReceivedInvitation = (
     invitationRows.first
   )
 
-/** One invitation of a team, pending or not. */
-export const findInvitation = (projectId: string, teamId: string, id: string): DbEffect<InvitationRow | undefined> =>
-  Effect.flatMap(
-    Db.query(`${select} where i.project_id = $1 and i.team_id = $2 and i.id = $3`, [projectId, teamId, id]),
-    invitationRows.first
+/**
+ * Revokes a team's invitation and its code in one statement; false when the team has no such invitation or, with
+ * a `guard`, when the revoking member lacks the permission (team-permissions.ts `holdsPermission`).
+ */
+export const deleteInvitation = (
+  projectId: string,
+  teamId: string,
+  id: string,
+  guard: MemberPermissionGuard | undefined
+): DbEffect<boolean> => {
+  const params: Array<unknown> = [projectId, teamId, id]
+  const permitted = guard === undefined ? "" : ` and ${holdsPermission(params, "$1", "$2", guard)}`
+  return Effect.map(
+    Db.query(
+      `with deleted as (delete from team_invitations i where i.project_id = $1 and i.team_id = $2 and i.id = $3${permitted}
+                         returning i.verification_code_id),
+            codes as (delete from verification_codes c where c.project_id = $1
+                         and c.id in (select verification_code_id from deleted))
+       select 1 from deleted`,
+      params
+    ),
+    (deleted) => deleted.length > 0
   )
-
-/** Revokes an invitation: its code goes, and the invitation row with it (foreign key cascade). */
-export const deleteInvitation = (projectId: string, invitation: InvitationRow): DbEffect<void> =>
-  Effect.gen(function* () {
-    if (invitation.verificationCodeId !== null) {
-      yield* Db.query("delete from verification_codes where project_id = $1 and id = $2", [
-        projectId,
-        invitation.verificationCodeId
-      ])
-    }
-    yield* Db.query("delete from team_invitations where project_id = $1 and id = $2", [projectId, invitation.id])
-  })
+}
