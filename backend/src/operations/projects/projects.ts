@@ -95,21 +95,24 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
  * the new one; a project without an owner team (a seeded one) cannot be transferred.
  */
 export const transferProject = (userId: string, projectId: string, newTeamId: string) =>
-  Effect.gen(function* () {
-    const project = yield* findProject(projectId)
-    if (project === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
-    if (project.ownerTeamId === null) {
-      return yield* Effect.fail(
-        new Refused({ reason: "invalid", message: "Project must have an owner team to be transferred" })
+  // The permission and the membership are read in the transaction that writes the new owner.
+  Db.transaction(
+    Effect.gen(function* () {
+      const project = yield* findProject(projectId)
+      if (project === undefined) return yield* Effect.fail(new ProjectNotFound({ details: { project_id: projectId } }))
+      if (project.ownerTeamId === null) {
+        return yield* Effect.fail(
+          new Refused({ reason: "invalid", message: "Project must have an owner team to be transferred" })
+        )
+      }
+      yield* requireTeamPermission(
+        { projectId: INTERNAL, teamId: project.ownerTeamId, userId, permissionId: OWNER_TEAM_ADMIN },
+        "required"
       )
-    }
-    yield* requireTeamPermission(
-      { projectId: INTERNAL, teamId: project.ownerTeamId, userId, permissionId: OWNER_TEAM_ADMIN },
-      "required"
-    )
-    yield* ensureMembership(INTERNAL, newTeamId, userId)
-    yield* saveProject({ ...project, ownerTeamId: newTeamId })
-  })
+      yield* ensureMembership(INTERNAL, newTeamId, userId)
+      yield* saveProject({ ...project, ownerTeamId: newTeamId })
+    })
+  )
 
 /** The project's webhook portal token, made on the first ask and stable after. */
 export const portalToken = (projectId: string) =>
