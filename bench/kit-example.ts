@@ -73,19 +73,11 @@ const versions = async (names: ReadonlyArray<string>): Promise<Record<string, st
   return Object.fromEntries(names.map((name) => [name, manifest.devDependencies[name] ?? "*"]))
 }
 
-/** The example's test options (examples/testing/vitest.config.ts) without its aliases to the sources. */
+/** An app's config: the example's own test options (examples/testing/test-options.ts, copied with the tests). */
 const appConfig = `import { defineConfig } from "vitest/config"
+import { exampleTestOptions } from "./test-options.js"
 
-export default defineConfig({
-  test: {
-    include: ["**/*.test.{ts,tsx}"],
-    globalSetup: ["./global-setup.ts"],
-    isolate: false,
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000
-  }
-})
+export default defineConfig({ test: exampleTestOptions })
 `
 
 const runInstalled = async (): Promise<KitExampleResults["installed"]> => {

@@ -95,7 +95,7 @@ export const whenAnythingElseFails = {
 export const whenCallbackUrlIsMissing = (e: CallbackUrlRequired) => giveUp(e.message)
 
 /** For examples that send request bodies: one the shared schema refused before it was sent. */
-export const whenInputIsRefused = (e: InvalidInput) => giveUp(`invalid input: ${e.message}`)
+const whenInputIsRefused = (e: InvalidInput) => giveUp(`invalid input: ${e.message}`)
 
 /** For examples that sign a person up through a client tier: every failure of theirs, each with its words. */
 export const whenAClientCallFails = {

@@ -650,8 +650,6 @@ const unmirrored = (tests: string, sources: string): ReadonlyArray<string> => {
 // below these folders but tests (`*.test.ts`, `*.test.tsx`) and declaration files.
 const productionFolders = ["src", "backend/src", "bench", "scripts", "demo", "examples"]
 const maxProductionLines = 400
-/** Files over the limit today, each with the way out; the test fails once one is under it, so the list only shrinks. */
-const longFileExceptions: ReadonlyArray<{ readonly file: string; readonly why: string }> = []
 
 const productionModules = (dir: string): ReadonlyArray<string> =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
@@ -667,19 +665,11 @@ const lineCount = (file: string): number => readFileSync(join(root, file), "utf8
 
 describe("the layout of docs/architecture.md", () => {
   it(`no production file is over ${maxProductionLines} lines (src, backend/src, bench, scripts, demo, examples)`, () => {
-    const excepted = new Set(longFileExceptions.map((e) => e.file))
     const long = productionFolders
       .flatMap(productionModules)
-      .filter((file) => !excepted.has(file) && lineCount(file) > maxProductionLines)
+      .filter((file) => lineCount(file) > maxProductionLines)
       .map((file) => `${file}: ${lineCount(file)} lines`)
     assert.deepStrictEqual(long, [])
-  })
-
-  it("every long-file exception is still over the limit (remove it once it is not)", () => {
-    const gone = longFileExceptions.filter(
-      (e) => !existsSync(join(root, e.file)) || lineCount(e.file) <= maxProductionLines
-    )
-    assert.deepStrictEqual(gone, [])
   })
 
   it("every test folder below test/backend, test/services, … names a folder of its sources", () => {

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
+import { exampleTestOptions } from "./test-options.js"
 
 const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
@@ -23,16 +24,8 @@ export default defineConfig({
   test: {
     name: "example-testing",
     root: fileURLToPath(new URL(".", import.meta.url)),
-    include: ["**/*.test.{ts,tsx}"],
-    globalSetup: ["./global-setup.ts"],
-    // The global setup starts the run's backend and the workers connect to it; shared modules still spare each
-    // file loading effect and the kit anew.
-    isolate: false,
-    // The repository's root config runs this project beside its own two, whose worker count it must share.
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    // Without the global setup a block's layer would start a backend in the worker: a second or two, more on a
-    // loaded machine.
-    hookTimeout: 60_000
+    // Its two workers (`maxWorkers`) also matter here: the repository's root config runs this project beside its
+    // own two, whose worker count it must share.
+    ...exampleTestOptions
   }
 })

@@ -6,6 +6,7 @@
  * refuses what the service refuses; the client sends none of it.
  */
 import * as Schema from "effect/Schema"
+import { Uuid } from "../domain/ids.js"
 
 const text = Schema.optionalKey(Schema.String)
 
@@ -60,8 +61,6 @@ export const TeamAndUserCrudQuery = Schema.Struct({ user_id: text, team_id: text
 /** `/oauth-providers`, `/auth/sessions`. */
 export const UserCrudQuery = Schema.Struct({ user_id: text })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** `/emails/outbox`: filters, and a page of at most 100 messages from the one whose id is `cursor` on. */
 export const EmailOutboxCrudQuery = Schema.Struct({
   status: text,
@@ -69,5 +68,5 @@ export const EmailOutboxCrudQuery = Schema.Struct({
   /** Parsed by the route, as the service's does: a whole number from 1 to 100 (the default), else a plain 400. */
   limit: text,
   /** The id of the page's first message (the previous page's `next_cursor`). */
-  cursor: Schema.optionalKey(Schema.String.check(Schema.isPattern(UUID, { message: "must be a valid UUID" })))
+  cursor: Schema.optionalKey(Uuid)
 })

@@ -7,9 +7,6 @@ import * as Schema from "effect/Schema"
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Whether a string is a UUID as the service checks it (any version, any case). */
-export const isUuid = (value: string): boolean => uuidPattern.test(value)
-
 // The pattern is case-insensitive, which JSON Schema cannot say with a flag: the document gets it spelt out.
 const uuidCheck = Schema.isPattern(uuidPattern, {
   message: "must be a valid UUID",
@@ -25,7 +22,7 @@ export const Uuid = Schema.String.check(uuidCheck)
 const uuidOf = (what: string) => Uuid.annotate({ description: `The ID of the ${what}` })
 
 /** A user's id. */
-export const UserId = uuidOf("user")
+const UserId = uuidOf("user")
 
 /** A user's id, or `me` for the signed-in user (the service's `userIdOrMeSchema`). */
 export const UserIdOrMe = Schema.Union([Schema.Literal("me"), UserId]).annotate({

@@ -18,9 +18,9 @@ import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 import { COOKIE_STORE_POLL_MS, TOKEN_FRESHNESS_MARGIN_MS } from "../services/session/session-timings.js"
-import { type SessionShape, type SessionState, tokensOf } from "../services/session/session.js"
+import { sameTokens, type SessionShape, type SessionState, tokensOf } from "../services/session/session.js"
 import { accessTokenExpiry } from "../services/session/session-freshness.js"
-import type { StoredTokens, TokenStoreShape } from "../services/session/token-store.js"
+import type { TokenStoreShape } from "../services/session/token-store.js"
 
 const TIMER_SLACK_MS = 1_000
 
@@ -92,9 +92,6 @@ export const classifyChange = (previous: SessionState, next: SessionState): TabE
   if (previous.accessToken !== next.accessToken) return "token-refreshed"
   return undefined
 }
-
-const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
-  a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
 
 /** What tab sync works on: this tab's session and token store, the channel to the other tabs, and this tab's id. */
 export interface TabSyncOptions {

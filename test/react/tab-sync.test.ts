@@ -14,8 +14,7 @@ import {
   type TabLock,
   webLocksTabLock
 } from "../../src/react/tab-sync.js"
-import type { SessionShape } from "../../src/services/session/session.js"
-import { knownInvalid, type SessionState, tokensOf } from "../../src/services/session/session.js"
+import { knownInvalid, type SessionShape, type SessionState, tokensOf } from "../../src/services/session/session.js"
 import { Fetch } from "../../src/services/wire/transport-request.js"
 import type { StoredTokens, TokenStoreShape } from "../../src/services/session/token-store.js"
 import { makeHub, makeLockManager, makeSharedStore, refreshServer, tabSession, unsignedJwt } from "./support/tabs.js"

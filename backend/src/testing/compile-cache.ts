@@ -14,10 +14,14 @@ import { join } from "node:path"
 /** The folder Node itself uses when `module.enableCompileCache()` is given none. */
 const defaultFolder = () => join(tmpdir(), "node-compile-cache")
 
-export const enableCompileCache = (env: NodeJS.ProcessEnv = process.env): void => {
+/** Turns the cache on (`enable`: Node's own, replaced in tests) and names its folder in `env` for the workers. */
+export const enableCompileCache = (
+  env: NodeJS.ProcessEnv = process.env,
+  enable: ((folder: string) => unknown) | undefined = Module.enableCompileCache
+): void => {
   if (env["NODE_DISABLE_COMPILE_CACHE"] !== undefined && env["NODE_DISABLE_COMPILE_CACHE"] !== "") return
   // Only where this Node has the cache: an older one would be handed a variable it ignores.
-  if (typeof Module.enableCompileCache !== "function") return
-  env["NODE_COMPILE_CACHE"] ??= defaultFolder()
-  Module.enableCompileCache(env["NODE_COMPILE_CACHE"])
+  if (typeof enable !== "function") return
+  const folder = (env["NODE_COMPILE_CACHE"] ??= defaultFolder())
+  enable(folder)
 }

@@ -130,7 +130,7 @@ export const ServerApiKeysCalls = {
     (apiKey: string) => Effect.Effect<
       ServerTeam,
       // The key's team id is the backend's own: never refused before sending.
-      TeamCheckFails | Exclude<CallFailureAt<typeof TeamsApi.get, "server">, { readonly _tag: "InvalidInput" }>
+      TeamCheckFails | Built<CallFailureAt<typeof TeamsApi.get, "server">>
     >
   >("function"),
   createUserKey: custom<
@@ -208,8 +208,8 @@ const deniedRefusal = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, 
     isPlain(error) && error.status === 403 ? new ApiKeyAccessDenied({ message: error.body }) : error
   )
 
-/** A body the member builds itself (a presented key string) always encodes. */
-const builtBody = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
+/** Input the member builds itself always encodes: a presented key string, an owner id the backend answered. */
+const builtInput = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
   Effect.catchTag(self as Effect.Effect<A, E | { readonly _tag: "InvalidInput" }, R>, "InvalidInput", (error) =>
     Effect.die(error)
   ) as Effect.Effect<A, Exclude<E, { readonly _tag: "InvalidInput" }>, R>
@@ -295,24 +295,20 @@ export const makeServerApiKeys = implement(
     const checkTeam = caller(transport, TeamApiKeysApi.check, "server")
     const getTeam = caller(transport, TeamsApi.get, "server")
     const getUser = caller(transport, UsersApi.get, "server")
-    const checkUserKey = (apiKey: string) => Effect.flatMap(builtBody(checkUser({ body: { apiKey } })), withValidity)
-    const checkTeamKey = (apiKey: string) => Effect.flatMap(builtBody(checkTeam({ body: { apiKey } })), withValidity)
+    const checkUserKey = (apiKey: string) => Effect.flatMap(builtInput(checkUser({ body: { apiKey } })), withValidity)
+    const checkTeamKey = (apiKey: string) => Effect.flatMap(builtInput(checkTeam({ body: { apiKey } })), withValidity)
     return {
       checkUserKey: (apiKey: string) => checkUserKey(apiKey).pipe(user),
       checkTeamKey: (apiKey: string) => checkTeamKey(apiKey).pipe(team),
       userOfKey: (apiKey: string) =>
         checkUserKey(apiKey).pipe(
           // The key's owner as the backend answered it: its id always fits the path.
-          Effect.flatMap((key) =>
-            Effect.catchTag(getUser({ params: { user_id: key.userId } }), "InvalidInput", Effect.die)
-          ),
+          Effect.flatMap((key) => builtInput(getUser({ params: { user_id: key.userId } }))),
           user
         ),
       teamOfKey: (apiKey: string) =>
         checkTeamKey(apiKey).pipe(
-          Effect.flatMap((key) =>
-            Effect.catchTag(getTeam({ params: { team_id: key.teamId } }), "InvalidInput", Effect.die)
-          ),
+          Effect.flatMap((key) => builtInput(getTeam({ params: { team_id: key.teamId } }))),
           team
         ),
       createUserKey: (userId: string, input: UserTeamApiKeyInput) => r.createUser(userId, input).pipe(user),

@@ -56,7 +56,7 @@ export const tokensOf = (state: SessionState): StoredTokens =>
 export const isLoggedIn = (state: SessionState): boolean => state._tag === "Active" && state.refreshToken !== null
 
 /** A value with change listeners: the session's state. */
-export const makeStateCell = (initial: SessionState) => {
+const makeStateCell = (initial: SessionState) => {
   let value = initial
   const listeners = new Set<(state: SessionState) => void>()
   return {
@@ -74,17 +74,17 @@ export const makeStateCell = (initial: SessionState) => {
 }
 
 /** Either token is the text "undefined": a missing value was stringified somewhere. */
-export const holdsUndefinedToken = (tokens: StoredTokens): boolean =>
+const holdsUndefinedToken = (tokens: StoredTokens): boolean =>
   tokens.accessToken === UNDEFINED_TOKEN_STRING || tokens.refreshToken === UNDEFINED_TOKEN_STRING
 
-export const checkTokens = (tokens: StoredTokens): Effect.Effect<void, InvalidTokenString> =>
+const checkTokens = (tokens: StoredTokens): Effect.Effect<void, InvalidTokenString> =>
   holdsUndefinedToken(tokens) ? Effect.fail(new InvalidTokenString({})) : Effect.void
 
 export const sameTokens = (a: StoredTokens, b: StoredTokens): boolean =>
   a.accessToken === b.accessToken && a.refreshToken === b.refreshToken
 
 /** `sameTokens(stored, tokensOf(state))` without building the pair. */
-export const holds = (state: SessionState, stored: StoredTokens): boolean =>
+const holds = (state: SessionState, stored: StoredTokens): boolean =>
   state._tag === "KnownInvalid"
     ? stored.accessToken === null && stored.refreshToken === null
     : state.accessToken === stored.accessToken && state.refreshToken === stored.refreshToken

@@ -17,14 +17,11 @@ import { NotificationCategoryNotFound } from "../../errors/client/notification-c
 
 /**
  * What `set` can fail with: an unknown category (a plain 404, or an id that is not a UUID, refused by the
- * path's schema) is `NotificationCategoryNotFound`; `{ enabled }` always encodes.
+ * path's schema before sending) is `NotificationCategoryNotFound`; `{ enabled }` always encodes.
  */
 export type SetPreferenceFailure =
   | NotificationCategoryNotFound
-  | Exclude<
-      CallFailureAt<typeof NotificationPreferencesApi.set, "client">,
-      { readonly _tag: "SchemaError" | "InvalidInput" }
-    >
+  | Exclude<CallFailureAt<typeof NotificationPreferencesApi.set, "client">, { readonly _tag: "InvalidInput" }>
 
 /** The signed-in user's e-mail notification preferences. */
 export const NotificationPreferencesCalls = {
@@ -56,8 +53,7 @@ export const makeNotificationPreferences = implement(
           // `{ enabled }` is a boolean the type guarantees, so what does not encode is the category id (not a
           // UUID, refused before sending): as unknown as a category the service does not have.
           Effect.catchTag("InvalidInput", () => Effect.fail(notFound(categoryId))),
-          // An unknown category is a plain 404; an id that is not a UUID fails the route's schema first.
-          Effect.catchTag("SchemaError", () => Effect.fail(notFound(categoryId))),
+          // An unknown category is a plain 404.
           Effect.catchIf(
             (error) => error._tag === "HttpError" && error.status === 404,
             () => Effect.fail(notFound(categoryId))

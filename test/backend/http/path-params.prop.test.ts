@@ -12,7 +12,6 @@ import fc from "fast-check"
 import type { RequestPart } from "../../../src/contract/declaration.js"
 import { TeamsApi } from "../../../src/contract/teams.js"
 import { TeamPermissionsApi } from "../../../src/contract/permissions.js"
-import { isUuid } from "../../../src/domain/ids.js"
 import { encodeParams } from "../../../src/services/wire/wire-codec.js"
 import { checkPart } from "../../../backend/src/http/request.js"
 import { decodeParts, orderedProblems } from "../../../backend/src/http/request-parts.js"
@@ -29,6 +28,15 @@ const segment = fc.oneof(
   fc.string({ maxLength: 40 })
 )
 
+/**
+ * The service's UUID rule (yup's `uuid()`: five groups of 8-4-4-4-12 hex digits, any case), written out here
+ * character by character so that the schema under test is not its own oracle.
+ */
+const dashes = [8, 13, 18, 23]
+const looksLikeUuid = (text: string): boolean =>
+  text.length === 36 &&
+  [...text].every((char, at) => (dashes.includes(at) ? char === "-" : "0123456789abcdefABCDEF".includes(char)))
+
 const checkParams = (schemas: Readonly<Record<string, Schema.Codec<unknown, string>>>, value: object) =>
   Effect.runSync(Effect.result(checkPart(Schema.Struct(schemas), "params", value, "ignore")))
 
@@ -38,7 +46,7 @@ describe("path parameters at the backend's edge", () => {
     fc.assert(
       fc.property(segment, (teamId) => {
         const result = checkParams(schemas, { team_id: teamId })
-        if (isUuid(teamId)) assert.deepStrictEqual(result, Result.succeed({ team_id: teamId }))
+        if (looksLikeUuid(teamId)) assert.deepStrictEqual(result, Result.succeed({ team_id: teamId }))
         else assert.deepStrictEqual(result, Result.fail(["params.team_id must be a valid UUID"]))
       }),
       { numRuns: 300 }
@@ -51,8 +59,8 @@ describe("path parameters at the backend's edge", () => {
       fc.property(segment, segment, fc.string({ maxLength: 12 }), (teamId, userId, permissionId) => {
         const result = checkParams(schemas, { team_id: teamId, user_id: userId, permission_id: permissionId })
         const expected = [
-          ...(isUuid(teamId) ? [] : ["params.team_id must be a valid UUID"]),
-          ...(userId === "me" || isUuid(userId) ? [] : ["params.user_id must be a valid UUID"]),
+          ...(looksLikeUuid(teamId) ? [] : ["params.team_id must be a valid UUID"]),
+          ...(userId === "me" || looksLikeUuid(userId) ? [] : ["params.user_id must be a valid UUID"]),
           ...(/^\$?[a-z0-9_:]+$/.test(permissionId) ? [] : ["params.permission_id"])
         ]
         const lines = Result.isFailure(result) ? result.failure : []

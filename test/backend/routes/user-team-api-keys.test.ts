@@ -42,10 +42,7 @@ describe("user API keys", () => {
     const checked = await check(project, "user", "sk_whatever")
     assert.strictEqual(checked.status, 400)
 
-    const team = await backend.call(project, "POST", "/teams", {
-      accessType: "server",
-      body: { display_name: "T", creator_user_id: user.userId }
-    })
+    const team = await backend.createTeam(project, user.userId, "T")
     const teamKey = await backend.call(project, "POST", "/team-api-keys", {
       accessType: "client",
       accessToken: user.accessToken,
@@ -194,10 +191,7 @@ describe("user API keys", () => {
     })
     assert.strictEqual(unrevoke.knownError, "SCHEMA_ERROR")
 
-    const team = await backend.call(project, "POST", "/teams", {
-      accessType: "server",
-      body: { display_name: "T", creator_user_id: user.userId }
-    })
+    const team = await backend.createTeam(project, user.userId, "T")
     const teamKey = await backend.call(project, "POST", "/team-api-keys", {
       accessType: "server",
       body: { team_id: team.body.id, description: "Team", expires_at_millis: null }
@@ -297,10 +291,7 @@ describe("team API keys", () => {
     const creator = await backend.signUp(project)
     const member = await backend.signUp(project)
     const outsider = await backend.signUp(project)
-    const team = await backend.call(project, "POST", "/teams", {
-      accessType: "server",
-      body: { display_name: "Lab", creator_user_id: creator.userId }
-    })
+    const team = await backend.createTeam(project, creator.userId, "Lab")
     const teamId: string = team.body.id
     await backend.call(project, "POST", `/team-memberships/${teamId}/${member.userId}`, {
       accessType: "server",

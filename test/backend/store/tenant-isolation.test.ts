@@ -688,14 +688,8 @@ const setUp = async (): Promise<World> => {
     }),
     201
   )
-  const team = await ok(
-    backend.call(a, "POST", "/teams", { ...server, body: { display_name: "A team", creator_user_id: aUser.userId } }),
-    201
-  )
-  const bTeam = await ok(
-    backend.call(b, "POST", "/teams", { ...server, body: { display_name: "B team", creator_user_id: bUser.userId } }),
-    201
-  )
+  const team = (await backend.createTeam(a, aUser.userId, "A team")).body
+  const bTeam = (await backend.createTeam(b, bUser.userId, "B team")).body
   await ok(
     backend.call(a, "POST", "/team-permission-definitions", { accessType: "admin", body: { id: "only_in_a" } }),
     201

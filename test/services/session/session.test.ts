@@ -7,8 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { TestClock } from "effect/testing"
 import type { ClientConfigInput } from "../../../src/services/wire/client-config.js"
-import { Session, sessionChanges } from "../../../src/services/session/session.js"
-import type { SessionState } from "../../../src/services/session/session.js"
+import { Session, sessionChanges, type SessionState } from "../../../src/services/session/session.js"
 import { type StoredTokens, TokenStore } from "../../../src/services/session/token-store.js"
 import {
   type Handler,

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import type { TeamPermission } from "@stackfx/lib/domain/team-permission.js"
 import type { PermissionNotFound, WrongPermissionScope } from "@stackfx/lib/errors/known/permissions.js"
 import { TeamPermissionNotFound, TeamPermissionRequired } from "@stackfx/lib/errors/known/permissions.js"
-import type { TeamMembershipNotFound } from "@stackfx/lib/errors/known/teams.js"
+import { type TeamMembershipNotFound, TeamNotFound } from "@stackfx/lib/errors/known/teams.js"
 import type { UserNotFound } from "@stackfx/lib/errors/known/users.js"
 import { Db, type DbEffect, type DbError } from "../../store/db.js"
 import type { StoredProject } from "../../store/projects/projects.js"
@@ -146,6 +146,23 @@ export const revokeTeamPermission = (grant: PermissionGrant) => Db.transaction(r
 
 /** Fails with TEAM_PERMISSION_REQUIRED unless the member holds the permission (recursively). */
 export const requirePermissionInTeam = (check: PermissionGrant) => requireTeamPermission(check, "required")
+
+/** The refusal of a guard's member (UserNotFound, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), if any. */
+export const guardRefusal = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  guard === undefined
+    ? Effect.void
+    : requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId })
+
+/**
+ * Why a write to a team guarded by a member's permission found nothing, in the service's order of checks: the
+ * member's (TEAM_MEMBERSHIP_NOT_FOUND also for a team that does not exist), else TEAM_NOT_FOUND. Read only once
+ * the write has been refused.
+ */
+export const refusedTeamWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
+  Effect.andThen(
+    guardRefusal(projectId, teamId, guard),
+    Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
+  )
 
 /**
  * The guard of a write the member may make only holding `permissionId` in the team: the write's own statement

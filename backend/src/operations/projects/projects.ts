@@ -95,7 +95,9 @@ export const createOwnedProject = (userId: string, body: AdminProjectCreate) =>
  * the new one; a project without an owner team (a seeded one) cannot be transferred.
  */
 export const transferProject = (userId: string, projectId: string, newTeamId: string) =>
-  // The permission and the membership are read in the transaction that writes the new owner.
+  // The permission and the membership are read in the transaction that writes the new owner: one state on PGlite,
+  // which runs one transaction at a time; on PostgreSQL (read committed) a grant revoked between the read and the
+  // write is not seen, unlike the team writes, whose statements check it themselves.
   Db.transaction(
     Effect.gen(function* () {
       const project = yield* findProject(projectId)

@@ -205,7 +205,10 @@ export const readManagedKey = <T extends UserTeamApiKeyType>(
   id: string
 ): Effect.Effect<KeyViews[T], ReachError, Db> => findManaged(caller, type, id)
 
-/** Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage. */
+/**
+ * Renames and/or revokes (at the Clock's time; a second revocation keeps the first) a key the caller may manage.
+ * A client's right to a team's key is checked by the update itself (its guard); any other caller's here first.
+ */
 export const updateManagedKey = <T extends UserTeamApiKeyType>(
   caller: KeyCaller,
   type: T,
@@ -213,19 +216,20 @@ export const updateManagedKey = <T extends UserTeamApiKeyType>(
   patch: UserTeamApiKeyUpdate
 ): Effect.Effect<KeyViews[T], ReachError, Db> =>
   Effect.gen(function* () {
-    const found = yield* findManaged(caller, type, id)
+    const row = yield* findUserTeamApiKey(caller.project.id, id)
+    const view = row === undefined ? undefined : viewAs(type, row)
+    if (view === undefined) return yield* Effect.fail(new ApiKeyNotFound({}))
+    const guard = view.type === "team" ? teamKeyGuard(caller) : undefined
+    if (guard === undefined) yield* ensureCanReach(caller, view)
     const revokedAt = patch.revoked === true ? new Date(yield* Clock.currentTimeMillis) : undefined
-    // A client's write to a team's key checks the permission again in the update itself.
-    const guard = found.type === "team" ? teamKeyGuard(caller) : undefined
-    const written = yield* updateUserTeamApiKey(
+    const updated = yield* updateUserTeamApiKey(
       caller.project.id,
-      found.id,
+      view.id,
       { description: patch.description, revokedAt },
       guard
     )
-    if (!written) return yield* Effect.fail(new ApiKeyNotFound({}))
-    const updated = yield* findUserTeamApiKey(caller.project.id, found.id)
-    return (updated === undefined ? undefined : viewAs(type, updated)) ?? found
+    const answer = updated === undefined ? undefined : viewAs(type, updated)
+    return answer === undefined ? yield* Effect.fail(new ApiKeyNotFound({})) : answer
   })
 
 /** A user's keys, newest first, for a caller who may manage them. */
@@ -357,9 +361,10 @@ export const createTeamApiKeyFor = (
   input: KeyInput
 ): Effect.Effect<TeamApiKeyCreated, TeamManageError, Db> =>
   Effect.gen(function* () {
-    yield* ensureCanManage(caller, { teamId })
-    // Checked again by the insert itself, so a grant revoked meanwhile is seen.
-    return yield* createTeamApiKey(caller.project.id, teamId, input, teamKeyGuard(caller))
+    // A client's permission is checked by the insert itself (its guard: signed in first); anyone else's here.
+    const guard = teamKeyGuard(caller)
+    if (guard === undefined) yield* ensureCanManage(caller, { teamId })
+    return yield* createTeamApiKey(caller.project.id, teamId, input, guard)
   })
 
 /** The read of the key a caller presents, if it works (see {@link checkUserTeamApiKey}). */

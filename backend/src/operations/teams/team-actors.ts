@@ -17,7 +17,7 @@ import {
   resolveUserId,
   signedInUser
 } from "../acting-user.js"
-import { mayManageInvitations, unrestricted } from "./team-invitations.js"
+import { mayManageInvitations, revokeInvitation, unrestricted } from "./team-invitations.js"
 import { ensureFilterTargets, mayReadProfiles } from "./team-member-profiles.js"
 import { memberPermissionGuard } from "../permissions/team-permissions.js"
 
@@ -87,16 +87,18 @@ export const invitationListTarget = (
     return { teamId: query.team_id }
   })
 
-/**
- * A client manages a team's invitations as a member holding every one of `permissionIds`; answers that member
- * (none for a server or admin), for the write to check the permission again itself.
- */
+/** A client manages a team's invitations as a member holding every one of `permissionIds`. */
 export const clientMayManageInvitations = (actor: Actor, teamId: string, permissionIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const memberId = yield* clientMember(actor, ownUser)
     yield* mayManageInvitations(actor.project.id, teamId, memberId, permissionIds)
-    return memberId
   })
+
+/** A revocation as the actor makes it: a client as its own user (signed in first), a server or admin as itself. */
+export const revokeInvitationAs = (actor: Actor, teamId: string, invitationId: string) =>
+  Effect.flatMap(clientMember(actor, ownUser), (memberId) =>
+    revokeInvitation(actor.project.id, teamId, invitationId, memberId)
+  )
 
 /** A client reading someone else's profile in a team needs `$read_members` there. */
 const clientMayReadProfiles = (actor: Actor, teamId: string, userId: string | undefined) =>

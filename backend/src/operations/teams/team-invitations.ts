@@ -33,7 +33,12 @@ import { CodeLifetimes } from "../codes/code-lifetimes.js"
 import { type SendEmailError, sendCodeEmail } from "../email/email.js"
 import { newEmailedCode, nonceOf, normalizeEmailedCode, redeemEmailedCode } from "../codes/emailed-codes.js"
 import { ensureMembership, ensureTeam } from "../permissions/team-access.js"
-import { type PermissionCheckError, requireTeamPermission } from "../permissions/team-permissions.js"
+import {
+  memberPermissionGuard,
+  type PermissionCheckError,
+  refusedTeamWrite,
+  requireTeamPermission
+} from "../permissions/team-permissions.js"
 import type { MemberPermissionGuard } from "../../store/teams/team-permissions.js"
 import { joinIfAbsent } from "./teams.js"
 import { CodePurpose, useCode, type VerificationCodeError } from "../codes/verification-codes.js"
@@ -74,7 +79,7 @@ export const sendInvitation = (
           },
           guard
         )
-        if (!inserted) return yield* refusedInvitationWrite(project.id, team.id, guard)
+        if (!inserted) return yield* refusedTeamWrite(project.id, team.id, guard)
       })
     yield* sendCodeEmail(
       {
@@ -93,21 +98,6 @@ export const sendInvitation = (
     )
     return invitationId
   })
-
-/**
- * Why a guarded write to a team's invitations found nothing: the member's refusal, read once the write was
- * refused (TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), else the team is gone.
- */
-const refusedInvitationWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
-  Effect.andThen(
-    guard === undefined
-      ? Effect.void
-      : requireTeamPermission(
-          { projectId, teamId, userId: guard.userId, permissionId: guard.permissionId },
-          "required"
-        ),
-    Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-  )
 
 export const listInvitations = (projectId: string, teamId: string): DbEffect<ReadonlyArray<TeamInvitation>> =>
   Effect.gen(function* () {
@@ -162,25 +152,23 @@ export const acceptReceived = (
     )
   })
 
-/** Revokes an invitation of the team; an unknown id is VERIFICATION_CODE_NOT_FOUND (it names the code). */
+const REMOVE_MEMBERS = "$remove_members"
+
 /**
- * Revokes an invitation of the team and its code in one statement; with a `guard` (a client), only while the
- * revoking member holds the permission, which the delete itself checks.
+ * Revokes an invitation of the team and its code in one statement. A client revokes as `memberId`, holding
+ * `$remove_members`, which the delete itself checks; only a refused delete reads why, in the service's order
+ * (see `mayManageInvitations`), and an unknown id is VERIFICATION_CODE_NOT_FOUND (it names the code).
  */
 export const revokeInvitation = (
   projectId: string,
   teamId: string,
   invitationId: string,
-  guard?: MemberPermissionGuard
-): DbEffect<void, VerificationCodeNotFound | TeamPermissionRequired | PermissionCheckError> =>
+  memberId: string | undefined
+): DbEffect<void, VerificationCodeNotFound | TeamNotFound | TeamPermissionRequired | PermissionCheckError> =>
   Effect.gen(function* () {
+    const guard = memberId === undefined ? undefined : memberPermissionGuard(memberId, REMOVE_MEMBERS)
     if (yield* deleteInvitation(projectId, teamId, invitationId, guard)) return
-    if (guard !== undefined) {
-      yield* requireTeamPermission(
-        { projectId, teamId, userId: guard.userId, permissionId: guard.permissionId },
-        "required"
-      )
-    }
+    yield* mayManageInvitations(projectId, teamId, memberId, [REMOVE_MEMBERS])
     return yield* Effect.fail(new VerificationCodeNotFound({}))
   })
 

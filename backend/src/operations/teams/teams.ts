@@ -28,7 +28,7 @@ import type { MemberPermissionGuard } from "../../store/teams/team-permissions.j
 import { type Actor, clientTeamGuard } from "../acting-user.js"
 import { matchesSearch, type PageRequest, pageOf } from "../paging.js"
 import { ensureMembership, ensureTeam, ensureUser } from "../permissions/team-access.js"
-import { grantDefaultPermissions, requirePermissionInTeam } from "../permissions/team-permissions.js"
+import { grantDefaultPermissions, guardRefusal, refusedTeamWrite } from "../permissions/team-permissions.js"
 import { emitWebhook, emitWebhooks } from "../webhooks/emit.js"
 
 export interface NewTeamInput {
@@ -127,23 +127,6 @@ export const createTeam = (
     )
   })
 
-/** The refusal of a guard's member (UserNotFound, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_PERMISSION_REQUIRED), if any. */
-const guardRefusal = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
-  guard === undefined
-    ? Effect.void
-    : requirePermissionInTeam({ projectId, teamId, userId: guard.userId, permissionId: guard.permissionId })
-
-/**
- * Why a write to a team guarded by a member's permission found nothing, in the service's order of checks: the
- * member's (TEAM_MEMBERSHIP_NOT_FOUND also for a team that does not exist), else TEAM_NOT_FOUND. Read only once
- * the write has been refused.
- */
-const refusedWrite = (projectId: string, teamId: string, guard: MemberPermissionGuard | undefined) =>
-  Effect.andThen(
-    guardRefusal(projectId, teamId, guard),
-    Effect.fail(new TeamNotFound({ details: { team_id: teamId } }))
-  )
-
 /**
  * `PATCH /teams/{id}`: a client needs `$update_team` in the team, checked by the update's own statement for the
  * user authentication loaded; then the `team.updated` event. Three statements when it succeeds.
@@ -155,7 +138,7 @@ export const updateTeam = (actor: Actor, teamId: string, patch: TeamColumnsPatch
     return yield* Db.transaction(
       Effect.gen(function* () {
         const team = yield* updateTeamRow(projectId, teamId, patch, guard)
-        if (team === undefined) return yield* refusedWrite(projectId, teamId, guard)
+        if (team === undefined) return yield* refusedTeamWrite(projectId, teamId, guard)
         yield* emitWebhook(projectId, { type: "team.updated", data: team })
         return team
       })
@@ -169,7 +152,7 @@ export const deleteTeam = (actor: Actor, teamId: string) =>
     const guard = yield* clientTeamGuard(actor, "$delete_team")
     yield* Db.transaction(
       Effect.gen(function* () {
-        if (!(yield* deleteTeamRow(projectId, teamId, guard))) return yield* refusedWrite(projectId, teamId, guard)
+        if (!(yield* deleteTeamRow(projectId, teamId, guard))) return yield* refusedTeamWrite(projectId, teamId, guard)
         yield* emitWebhook(projectId, { type: "team.deleted", data: { id: teamId } })
       })
     )

@@ -1,6 +1,6 @@
 /**
  * `GET /emails/outbox` and `GET /emails/outbox/{id}` (server): the project's sent messages
- * (operations/projects/email-outbox.ts); the declarations are in contract/email-outbox.ts.
+ * (operations/email/email-outbox.ts); the declarations are in contract/email-outbox.ts.
  */
 import { EmailOutboxApi } from "@stackfx/lib/contract/email-outbox.js"
 import { serve } from "../../http/serve.js"

@@ -2,7 +2,7 @@
  * Email templates (`/internal/email-templates`), admin only, as the hosted service answers them: `GET` lists
  * `{ templates }`, `POST` answers `{ id }` (200), `PATCH /{id}` answers `{ rendered_html }` and `DELETE /{id}`
  * answers `{}`. There is no route for one template, and the legacy `/email-templates` routes are gone (the
- * not-found handler answers them, as the service does). The rules are in `operations/projects/email-templates.ts`.
+ * not-found handler answers them, as the service does). The rules are in `operations/email/email-templates.ts`.
  */
 import * as Effect from "effect/Effect"
 import { EmailTemplatesApi } from "@stackfx/lib/contract/email-templates.js"

@@ -4,7 +4,7 @@
  * `GET|PATCH|PUT /internal/config/override/{level}` read, merge into or replace one level's override,
  * `POST .../reset-keys` removes keys from one, and `GET|DELETE /internal/config/source` read or unlink where
  * the branch config was pushed from.
- * What the local backend knows of the config: operations/projects/project-config.ts.
+ * What the local backend knows of the config: operations/config/ (project-config.ts, the override files beside it).
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"

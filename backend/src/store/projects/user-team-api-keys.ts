@@ -83,28 +83,30 @@ export const insertUserTeamApiKey = (
 }
 
 /**
- * Sets the description (when given) and revokes (when asked). A second revocation keeps the first time, as
- * the service does.
+ * Sets the description (when given) and revokes (when asked), answering the key as it now is. A second
+ * revocation keeps the first time, as the service does. With a `guard` (a client changing a team's key), only
+ * while the member holds the permission in the key's team, checked by the update itself; undefined when no key
+ * was changed.
  */
 export const updateUserTeamApiKey = (
   projectId: string,
   id: string,
   patch: { readonly description?: string | undefined; readonly revokedAt?: Date | undefined },
   guard?: MemberPermissionGuard
-): DbEffect<boolean> => {
+): DbEffect<UserTeamApiKeyRow | undefined> => {
   const params: Array<unknown> = [projectId, id, patch.description ?? null, patch.revokedAt ?? null]
   // With a guard, only a team's key, while the member holds the permission in that team.
   const permitted =
     guard === undefined ? "" : ` and k.team_id is not null and ${holdsPermission(params, "$1", "k.team_id", guard)}`
-  return Effect.map(
+  return Effect.flatMap(
     Db.query(
       `update project_api_keys k
           set description = coalesce($3, k.description),
               manually_revoked_at = coalesce(k.manually_revoked_at, $4)
         where k.project_id = $1 and k.id = $2${permitted}
-        returning k.id`,
+        returning ${userTeamApiKeys.columns}`,
       params
     ),
-    (updated) => updated.length > 0
+    userTeamApiKeys.rows.first
   )
 }

@@ -7,9 +7,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
-import { ServerUsers } from "../../src/services/generated/server-users.js"
-import { StackTest, uniqueEmail } from "../../backend/src/testing/index.js"
-import type { TestProjectKeys } from "../../backend/src/testing/project.js"
+import { ServerUsers } from "../../../src/services/generated/server-users.js"
+import { StackTest, uniqueEmail } from "../../../backend/src/testing/index.js"
+import type { TestProjectKeys } from "../../../backend/src/testing/project.js"
 
 interface Delivery {
   readonly event_type: string

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { CurrentUser, Passkeys, WebAuthn } from "stackfx"
-import { StackTest } from "../../backend/src/testing/index.js"
+import { StackTest } from "../../../backend/src/testing/index.js"
 
 describe("the passkey fixture", () => {
   it.layer(StackTest.layer({ passkeyEnabled: true }))((it) => {

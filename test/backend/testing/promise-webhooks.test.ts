@@ -4,7 +4,7 @@
  * wait for an event that never comes rejected with the kit's `WebhookTimeout`.
  */
 import { assert, describe, it } from "vitest"
-import { startStackTest, uniqueEmail, WebhookTimeout } from "../../backend/src/testing/index.js"
+import { startStackTest, uniqueEmail, WebhookTimeout } from "../../../backend/src/testing/index.js"
 
 describe("the testing kit's webhooks as Promises", () => {
   it("receives a delivery, and a refused one again once the project's clock reaches the retry", async () => {

@@ -12,7 +12,7 @@ import {
   StackTest,
   startStackTest,
   UnknownRoute
-} from "../../backend/src/testing/index.js"
+} from "../../../backend/src/testing/index.js"
 
 describe("bad use of the testing kit", () => {
   it.layer(StackTest.layer({ credentialEnabled: false, passkeyEnabled: false }))((it) => {

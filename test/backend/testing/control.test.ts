@@ -7,10 +7,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { SHARED_BACKEND_VARIABLE } from "../../backend/src/testing/control-protocol.js"
-import { Fault, type RunningStackTest, startStackTest, type TestUser } from "../../backend/src/testing/index.js"
-import { workerBackend } from "../../backend/src/testing/worker-backend.js"
-import { UserNotFound } from "../../src/errors/known/users.js"
+import { SHARED_BACKEND_VARIABLE } from "../../../backend/src/testing/control-protocol.js"
+import { Fault, type RunningStackTest, startStackTest, type TestUser } from "../../../backend/src/testing/index.js"
+import { workerBackend } from "../../../backend/src/testing/worker-backend.js"
+import { UserNotFound } from "../../../src/errors/known/users.js"
 
 /** The run's backend, as the global setup names it (a worker without one started its own, unnamed). */
 const backend = async () => {
